@@ -50,33 +50,72 @@ export interface BatchRun {
 }
 
 /** One whole-process batch of `books` books (English and Malay in turn), on a new fake and a new state file. */
-export async function runBatchProcess(input: { books: number; concurrency: number; latencyMs: number; prose?: boolean }): Promise<BatchRun> {
+export async function runBatchProcess(input: {
+  books: number;
+  concurrency: number;
+  latencyMs: number;
+  prose?: boolean;
+}): Promise<BatchRun> {
   const { books, concurrency, latencyMs } = input;
   const calls = books * CALLS_PER_BOOK;
   const bound = Math.max(CALLS_PER_BOOK * latencyMs, (calls * latencyMs) / concurrency) / 1000;
   const fake = await startRemoteFake({ latencyMs, ...(input.prose ? { writeRatio: 1 } : {}) });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-bench-batch-'));
   try {
-    const jobs = Array.from({ length: books }, (_, j) => `- { id: book-${j + 1}, generator: romance, lang: ${j % 2 ? 'ms' : 'en'}, chapters: 3 }`).join('\n');
+    const jobs = Array.from(
+      { length: books },
+      (_, j) => `- { id: book-${j + 1}, generator: romance, lang: ${j % 2 ? 'ms' : 'en'}, chapters: 3 }`,
+    ).join('\n');
     writeFileSync(path.join(dir, 'jobs.yaml'), `${jobs}\n`);
     const before = (await fake.stats()).times.length;
     const load = os.loadavg()[0]!;
-    const command = [process.execPath, path.join(ROOT, 'bin/karya.js'), 'batch', path.join(dir, 'jobs.yaml'), '--concurrency', String(concurrency), '--out', path.join(dir, 'books'), '--state', path.join(dir, 'state.sqlite'), '--json'];
+    const command = [
+      process.execPath,
+      path.join(ROOT, 'bin/karya.js'),
+      'batch',
+      path.join(dir, 'jobs.yaml'),
+      '--concurrency',
+      String(concurrency),
+      '--out',
+      path.join(dir, 'books'),
+      '--state',
+      path.join(dir, 'state.sqlite'),
+      '--json',
+    ];
     const timed = existsSync(GNU_TIME);
     const startedAt = Date.now();
     const started = performance.now();
-    const run = spawnSync(timed ? GNU_TIME : command[0]!, timed ? ['-f', '%U %S %M', '-o', path.join(dir, 'cpu'), ...command] : command.slice(1), {
-      cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseURL },
-    });
+    const run = spawnSync(
+      timed ? GNU_TIME : command[0]!,
+      timed ? ['-f', '%U %S %M', '-o', path.join(dir, 'cpu'), ...command] : command.slice(1),
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseURL },
+      },
+    );
     const wall = (performance.now() - started) / 1000;
     const endedAt = Date.now();
     if (run.status !== 0) throw new Error(`karya batch exited with ${run.status}: ${run.stderr.slice(-2000)}`);
     const times = (await fake.stats()).times.slice(before).sort((a, b) => a - b);
     if (times.length < calls) throw new Error(`the fake saw ${times.length} calls of ${calls}`);
-    const [user = NaN, system = NaN, rssKb = NaN] = timed ? readFileSync(path.join(dir, 'cpu'), 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number) : [];
+    const [user = NaN, system = NaN, rssKb = NaN] = timed
+      ? readFileSync(path.join(dir, 'cpu'), 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number)
+      : [];
     const startup = (times[0]! - startedAt) / 1000;
     const tail = (endedAt - times.at(-1)! - latencyMs) / 1000;
-    return { wall, ratio: wall / bound, cpuPerCall: ((user + system) * 1000) / calls, maxRssMb: rssKb / 1024, startup, tail, floor: (bound + startup + tail) / bound, middle: (times.at(-1)! + latencyMs - times[0]!) / 1000 / bound, load };
+    return {
+      wall,
+      ratio: wall / bound,
+      cpuPerCall: ((user + system) * 1000) / calls,
+      maxRssMb: rssKb / 1024,
+      startup,
+      tail,
+      floor: (bound + startup + tail) / bound,
+      middle: (times.at(-1)! + latencyMs - times[0]!) / 1000 / bound,
+      load,
+    };
   } finally {
     await fake.close();
     rmSync(dir, { recursive: true, force: true });
@@ -99,9 +138,24 @@ export function goalLines(runs: readonly BatchRun[]): string[] {
   const line = (name: string, value: number, goal: number, text: (n: number) => string) =>
     `  ${name.padEnd(40)} ${text(value).padStart(9)}  goal ≤ ${text(goal).padEnd(8)} ${value <= goal ? 'pass' : 'FAIL'}`;
   return [
-    line('middle (first request to last answer)', median((r) => r.middle), BATCH_GOALS.middle, (n) => `${n.toFixed(3)}×`),
-    line('first call after the launch', median((r) => r.startup), BATCH_GOALS.startup, (n) => `${n.toFixed(2)} s`),
-    line('peak resident memory', median((r) => r.maxRssMb), BATCH_GOALS.maxRssMb, (n) => (Number.isNaN(n) ? '?' : `${n.toFixed(0)} MB`)),
+    line(
+      'middle (first request to last answer)',
+      median((r) => r.middle),
+      BATCH_GOALS.middle,
+      (n) => `${n.toFixed(3)}×`,
+    ),
+    line(
+      'first call after the launch',
+      median((r) => r.startup),
+      BATCH_GOALS.startup,
+      (n) => `${n.toFixed(2)} s`,
+    ),
+    line(
+      'peak resident memory',
+      median((r) => r.maxRssMb),
+      BATCH_GOALS.maxRssMb,
+      (n) => (Number.isNaN(n) ? '?' : `${n.toFixed(0)} MB`),
+    ),
     `  ${'floor (start and exit alone)'.padEnd(40)} ${`${median((r) => r.floor).toFixed(3)}×`.padStart(9)}  whole run ${median((r) => r.ratio).toFixed(3)}×; load ${runs.map((r) => r.load.toFixed(1)).join(' ')}`,
   ];
 }
@@ -114,5 +168,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     runs.push(await runBatchProcess({ books, concurrency, latencyMs, prose }));
     process.stdout.write(`run ${i + 1}: ${runLine(runs.at(-1)!)}\n`);
   }
-  process.stdout.write(`${books} books, concurrency ${concurrency}, ${latencyMs} ms a call${prose ? ', prose written as asked' : ''}, medians of ${runs.length} (goals set for a quiet machine):\n${goalLines(runs).join('\n')}\n`);
+  process.stdout.write(
+    `${books} books, concurrency ${concurrency}, ${latencyMs} ms a call${prose ? ', prose written as asked' : ''}, medians of ${runs.length} (goals set for a quiet machine):\n${goalLines(runs).join('\n')}\n`,
+  );
 }

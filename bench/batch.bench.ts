@@ -1,5 +1,6 @@
 // `npm run bench:batch`: how close `karya batch`'s scheduler gets to the fastest possible schedule.
-// 50 books of 6 steps (outline, introduction, 3 chapters, conclusion) and 4 memory updates each against the fake OpenAI server
+// 50 books of 6 steps (outline, introduction, 3 chapters, conclusion) and 4 memory updates each against the fake OpenAI
+// server
 // with a fixed latency per call and an enforced request-rate limit; prints the wall time, the lower
 // bound max(longest chain × latency, calls ÷ rate, calls × latency ÷ concurrency) and their ratio.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,7 +39,16 @@ const SCENARIOS: Scenario[] = [
   { name: 'concurrency-bound', concurrency: 8, rate: 800, windowMs: 4000 },
 ];
 
-const romanceTypes = ['contemporary', 'historical', 'paranormal', 'romantic-suspense', 'romantic-comedy', 'fantasy', 'small-town', 'second-chance'];
+const romanceTypes = [
+  'contemporary',
+  'historical',
+  'paranormal',
+  'romantic-suspense',
+  'romantic-comedy',
+  'fantasy',
+  'small-town',
+  'second-chance',
+];
 const heatLevels = ['sweet', 'mild', 'moderate', 'steamy'];
 
 function benchJobs(): RawJob[] {
@@ -50,7 +60,10 @@ function benchJobs(): RawJob[] {
       generator: 'romance',
       lang: i % 2 ? 'ms' : 'en',
       chapters: STEPS - 3,
-      settings: { romanceType: romanceTypes[i % romanceTypes.length], heatLevel: heatLevels[Math.floor(i / romanceTypes.length) % heatLevels.length] },
+      settings: {
+        romanceType: romanceTypes[i % romanceTypes.length],
+        heatLevel: heatLevels[Math.floor(i / romanceTypes.length) % heatLevels.length],
+      },
     },
   }));
 }
@@ -78,12 +91,25 @@ async function runOnce(s: Scenario, fake: RemoteFake, provider: ReturnType<typeo
     if (s.rate < BOOKS * CALLS + 2) await new Promise((r) => setTimeout(r, s.windowMs + LATENCY_MS));
     const before = await fake.stats();
     const started = performance.now();
-    const result = await runBatch({ books, renderer: catalog.renderer, provider, state: store, limits: { concurrency: s.concurrency, rpm: s.rate, windowMs: s.windowMs } });
+    const result = await runBatch({
+      books,
+      renderer: catalog.renderer,
+      provider,
+      state: store,
+      limits: { concurrency: s.concurrency, rpm: s.rate, windowMs: s.windowMs },
+    });
     const wall = (performance.now() - started) / 1000;
     const after = await fake.stats();
     if (result.failed || result.succeeded !== BOOKS) throw new Error(`${s.name}: ${result.failed} books failed`);
     const times = after.times.slice(before.times.length);
-    return { wall, calls: books.reduce((n, b) => n + planBook(b, catalog.renderer).calls, 0), retries: result.retries, requests: times.length, refused: after.rateLimited - before.rateLimited, busiest: busiestWindow(times, s.windowMs) };
+    return {
+      wall,
+      calls: books.reduce((n, b) => n + planBook(b, catalog.renderer).calls, 0),
+      retries: result.retries,
+      requests: times.length,
+      refused: after.rateLimited - before.rateLimited,
+      busiest: busiestWindow(times, s.windowMs),
+    };
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
@@ -96,11 +122,29 @@ async function runScenario(s: Scenario): Promise<{ ratio: number }> {
   try {
     const provider = providerFromEnv({ OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseURL });
     // Warm up: a provider may check its client with one extra request on first use; keep it out of the runs.
-    await provider.generateText({ system: 'warm-up', user: 'warm-up', maxTokens: 1, temperature: 0, presencePenalty: 0, frequencyPenalty: 0 });
-    const bound = lowerBound({ calls: BOOKS * CALLS, longestChain: CALLS, concurrency: s.concurrency, rpm: s.rate, windowMs: s.windowMs, latencySeconds: LATENCY_MS / 1000 });
+    await provider.generateText({
+      system: 'warm-up',
+      user: 'warm-up',
+      maxTokens: 1,
+      temperature: 0,
+      presencePenalty: 0,
+      frequencyPenalty: 0,
+    });
+    const bound = lowerBound({
+      calls: BOOKS * CALLS,
+      longestChain: CALLS,
+      concurrency: s.concurrency,
+      rpm: s.rate,
+      windowMs: s.windowMs,
+      latencySeconds: LATENCY_MS / 1000,
+    });
     const ratePerSecond = (s.rate * 1000) / s.windowMs;
-    process.stdout.write(`${s.name}: ${BOOKS} books × (${STEPS} steps + ${CALLS - STEPS} memory updates) = ${BOOKS * CALLS} calls, latency ${LATENCY_MS} ms, concurrency ${s.concurrency}, limit ${s.rate} requests in any ${s.windowMs} ms (${ratePerSecond}/s)\n`);
-    process.stdout.write(`  lower bound  ${bound.seconds.toFixed(2)} s = max(longest chain × latency ${bound.chain.toFixed(2)} s, calls ÷ rate ${bound.requests.toFixed(2)} s, calls × latency ÷ concurrency ${bound.concurrency.toFixed(2)} s)\n`);
+    process.stdout.write(
+      `${s.name}: ${BOOKS} books × (${STEPS} steps + ${CALLS - STEPS} memory updates) = ${BOOKS * CALLS} calls, latency ${LATENCY_MS} ms, concurrency ${s.concurrency}, limit ${s.rate} requests in any ${s.windowMs} ms (${ratePerSecond}/s)\n`,
+    );
+    process.stdout.write(
+      `  lower bound  ${bound.seconds.toFixed(2)} s = max(longest chain × latency ${bound.chain.toFixed(2)} s, calls ÷ rate ${bound.requests.toFixed(2)} s, calls × latency ÷ concurrency ${bound.concurrency.toFixed(2)} s)\n`,
+    );
     const walls: number[] = [];
     for (let run = 1; run <= RUNS; run++) {
       const r = await runOnce(s, fake, provider);
@@ -113,7 +157,9 @@ async function runScenario(s: Scenario): Promise<{ ratio: number }> {
     const stats = await fake.stats();
     const median = [...walls].sort((a, b) => a - b)[Math.floor(walls.length / 2)]!;
     const ratio = median / bound.seconds;
-    process.stdout.write(`  median wall  ${median.toFixed(2)} s · ratio ${ratio.toFixed(3)} (goal ≤ ${GOAL}) · most in flight ${stats.maxInFlight}/${s.concurrency}\n\n`);
+    process.stdout.write(
+      `  median wall  ${median.toFixed(2)} s · ratio ${ratio.toFixed(3)} (goal ≤ ${GOAL}) · most in flight ${stats.maxInFlight}/${s.concurrency}\n\n`,
+    );
     return { ratio };
   } finally {
     await fake.close();
@@ -123,5 +169,7 @@ async function runScenario(s: Scenario): Promise<{ ratio: number }> {
 const ratios: number[] = [];
 for (const s of SCENARIOS) ratios.push((await runScenario(s)).ratio);
 const worst = Math.max(...ratios);
-process.stdout.write(`worst median ratio ${worst.toFixed(3)}: ${worst <= GOAL ? 'goal met' : 'GOAL MISSED'} (≤ ${GOAL}); load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs\n`);
+process.stdout.write(
+  `worst median ratio ${worst.toFixed(3)}: ${worst <= GOAL ? 'goal met' : 'GOAL MISSED'} (≤ ${GOAL}); load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs\n`,
+);
 process.exitCode = worst <= GOAL ? 0 : 1;

@@ -1,6 +1,7 @@
 // `npm run bench`: time to load and compile every generator (cold: a fresh process; warm: repeated in one
 // process) and the wall time of `karya list`; then the near-duplicate check of one book against 1,000
-// (bench/near-duplicate.bench.ts, against a linear scan in the same run). Prints figures; asserts nothing. Goal: warm < 100 ms.
+// (bench/near-duplicate.bench.ts, against a linear scan in the same run). Prints figures; asserts nothing. Goal: warm <
+// 100 ms.
 // Warm is a real rebuild: every generator's text differs from the last build (as after an edit), so no
 // YAML comes from the parse cache; the cache hit (same text) is printed next to it.
 import { spawnSync } from 'node:child_process';
@@ -15,11 +16,22 @@ function median(xs: number[]): number {
 }
 
 let edits = 0;
-function timeOnce(opts: { isCacheHit?: boolean } = {}): { read: number; build: number; compile: number; total: number; count: number } {
+function timeOnce(opts: { isCacheHit?: boolean } = {}): {
+  read: number;
+  build: number;
+  compile: number;
+  total: number;
+  count: number;
+} {
   const t0 = performance.now();
   const read = readSources();
   const edit = ++edits;
-  const sources = opts.isCacheHit ? read : { ...read, generators: Object.fromEntries(Object.entries(read.generators).map(([k, v]) => [k, `${v}\n# edit ${edit}\n`])) };
+  const sources = opts.isCacheHit
+    ? read
+    : {
+        ...read,
+        generators: Object.fromEntries(Object.entries(read.generators).map(([k, v]) => [k, `${v}\n# edit ${edit}\n`])),
+      };
   const t1 = performance.now();
   const catalog = buildCatalog(sources);
   const t2 = performance.now();
@@ -39,13 +51,21 @@ if (isChild) {
 } else {
   const cold: number[] = [];
   for (let i = 0; i < 5; i++) {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/engine.bench.ts'), '--cold-child'], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'bench/engine.bench.ts'), '--cold-child'],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     cold.push((JSON.parse(r.stdout) as { total: number }).total);
   }
   const coldCached: number[] = [];
   loadCatalog({ useDiskCache: true, fresh: true });
   for (let i = 0; i < 5; i++) {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/engine.bench.ts'), '--cold-cached-child'], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'bench/engine.bench.ts'), '--cold-cached-child'],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     coldCached.push((JSON.parse(r.stdout) as { total: number }).total);
   }
   timeOnce();
@@ -54,7 +74,11 @@ if (isChild) {
   const list: number[] = [];
   for (let i = 0; i < 5; i++) {
     const t = performance.now();
-    spawnSync(process.execPath, [path.join(ROOT, 'bin/karya.js'), 'list'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, OPENAI_API_KEY: '' } });
+    spawnSync(process.execPath, [path.join(ROOT, 'bin/karya.js'), 'list'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, OPENAI_API_KEY: '' },
+    });
     list.push(performance.now() - t);
   }
   const f = (n: number) => `${n.toFixed(1)} ms`;
@@ -62,7 +86,9 @@ if (isChild) {
   console.log(`generators: ${count}`);
   console.log(`cold load+compile (fresh process, median of 5): ${f(median(cold))}`);
   console.log(`cold load+compile from the catalog cache (fresh process, median of 5): ${f(median(coldCached))}`);
-  console.log(`warm real rebuild, every generator's YAML changed (median of 20): ${f(median(warm.map((w) => w.total)))}  [read ${f(median(warm.map((w) => w.read)))}, parse+resolve+check ${f(median(warm.map((w) => w.build)))}, schemas+forms ${f(median(warm.map((w) => w.compile)))}]`);
+  console.log(
+    `warm real rebuild, every generator's YAML changed (median of 20): ${f(median(warm.map((w) => w.total)))}  [read ${f(median(warm.map((w) => w.read)))}, parse+resolve+check ${f(median(warm.map((w) => w.build)))}, schemas+forms ${f(median(warm.map((w) => w.compile)))}]`,
+  );
   const hits: number[] = [];
   for (let i = 0; i < 10; i++) hits.push(timeOnce({ isCacheHit: true }).total);
   console.log(`warm load+compile with every YAML unchanged (parse cache hit, median of 10): ${f(median(hits))}`);

@@ -19,7 +19,10 @@ export interface PartRow {
   drift?: string;
   /** The share of its words already written earlier in the part or the book (engine/session/repeat.ts). */
   repeated: number;
-  /** Overused phrases (engine/session/voice/overused-words.ts: the measure the book session marks parts with) per 1,000 words. */
+  /**
+   * Overused phrases (engine/session/voice/overused-words.ts: the measure the book session marks parts with) per 1,000
+   * words.
+   */
   overused: number;
   /** o200k tokens of the part's own request (system and user). */
   promptTokens?: number;
@@ -43,14 +46,20 @@ export interface BookRow {
   longParts: number;
   /** The share of the book's prose words already written earlier (word-weighted over its parts). */
   repeated?: number;
-  /** Overused phrases (engine/session/voice/overused-words.ts: the measure the book session marks parts with) per 1,000 words of prose. */
+  /**
+   * Overused phrases (engine/session/voice/overused-words.ts: the measure the book session marks parts with) per 1,000
+   * words of prose.
+   */
   overused?: number;
   /** The last chapter against the first: words and repeated share. */
   firstLast?: { firstWords: number; lastWords: number; firstRepeated: number; lastRepeated: number };
   /** Length extension calls (requests that asked for "N more words"). */
   extensions: number;
   continuations: number;
-  /** Planter only: for each fact planted in chapter k ≤ N/2, the share of chapter requests after k that carry it; the mean. */
+  /**
+   * Planter only: for each fact planted in chapter k ≤ N/2, the share of chapter requests after k that carry it; the
+   * mean.
+   */
   threadRecall?: number;
   /** Planter only: the facts of chapters 1–3 in chapter N's request. */
   earlyRecallAtEnd?: number;
@@ -73,7 +82,10 @@ export interface BookRow {
   languageFailed?: string;
 }
 
-/** Per part of each book: words against the target, S_l, language and drift, repeated share, overused phrases, prompt tokens. */
+/**
+ * Per part of each book: words against the target, S_l, language and drift, repeated share, overused phrases, prompt
+ * tokens.
+ */
 function printParts(rows: readonly BookRow[]): void {
   console.log('');
   console.log(`${'book'.padEnd(34)} ${'part'.padEnd(16)} ${'words'.padStart(6)} ${'target'.padStart(6)} ${'S_l'.padStart(5)} ${'lang'.padStart(7)} ${'rep'.padStart(4)} ${'over/k'.padStart(6)} ${'prompt'.padStart(6)}`);
@@ -85,7 +97,10 @@ function printParts(rows: readonly BookRow[]): void {
   }
 }
 
-/** What the tables print: the books, the template versions side by side, the generators and the models with what each is. */
+/**
+ * What the tables print: the books, the template versions side by side, the generators and the models with what each
+ * is.
+ */
 export interface EvalReport {
   rows: readonly BookRow[];
   templates: readonly string[];

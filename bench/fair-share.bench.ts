@@ -54,7 +54,8 @@ async function serveChild(): Promise<void> {
 
 function startChild(): Promise<{ child: ChildProcess; url: string; seed(userId: string): Promise<number>; delays(): Promise<{ max: number; p99: number }> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'karya-fair-share-'));
-  // BENCH_CPU_PROF=<folder>: the server's CPU profile, written there when the bench ends (chrome://inspect, or speedscope).
+  // BENCH_CPU_PROF=<folder>: the server's CPU profile, written there when the bench ends (chrome://inspect, or
+  // speedscope).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', SELF, '--child'], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

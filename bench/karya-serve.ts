@@ -48,19 +48,29 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A new `karya serve` answering /api/health; throws with what it wrote last when it exits or does not answer in time. */
+/**
+ * A new `karya serve` answering /api/health; throws with what it wrote last when it exits or does not answer in time.
+ */
 export async function startKarya(options: KaryaServeOptions): Promise<KaryaServer> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), options.prefix ?? 'karya-bench-'));
   const keep = options.stderr === 'on-failure';
-  const child = spawn(process.execPath, [path.join(options.root ?? KARYA_ROOT, 'bin', 'karya.js'), 'serve', '--port', String(port)], {
-    cwd: dir,
-    stdio: ['ignore', 'ignore', keep ? 'pipe' : 'inherit'],
-    env: {
-      ...process.env, OPENAI_API_KEY: '', KARYA_DB: path.join(dir, 'karya.sqlite'), KARYA_ADMIN_EMAIL: options.adminEmail, KARYA_LOG_LEVEL: process.env.KARYA_LOG_LEVEL ?? 'info',
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [path.join(options.root ?? KARYA_ROOT, 'bin', 'karya.js'), 'serve', '--port', String(port)],
+    {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', keep ? 'pipe' : 'inherit'],
+      env: {
+        ...process.env,
+        OPENAI_API_KEY: '',
+        KARYA_DB: path.join(dir, 'karya.sqlite'),
+        KARYA_ADMIN_EMAIL: options.adminEmail,
+        KARYA_LOG_LEVEL: process.env.KARYA_LOG_LEVEL ?? 'info',
+        ...options.env,
+      },
     },
-  });
+  );
   let said = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     said = (said + chunk.toString()).slice(-2000);
@@ -78,7 +88,13 @@ export async function startKarya(options: KaryaServeOptions): Promise<KaryaServe
       await stop();
       throw new Error(`karya serve exited with ${child.exitCode}${said ? `: ${said}` : ''}`);
     }
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, child, dir, stop };
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, child, dir, stop };
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();

@@ -44,11 +44,23 @@ const readOnce = (text: string) => {
   return hits;
 };
 
-console.log(`bench:language on ${os.cpus().length} cores, Node ${process.version}; load ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-for (const [label, asked] of [['ms', 'ms'], ['id', 'ms'], ['en', 'ms'], ['en', 'en']] as const) {
+console.log(
+  `bench:language on ${os.cpus().length} cores, Node ${process.version}; load ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
+for (const [label, asked] of [
+  ['ms', 'ms'],
+  ['id', 'ms'],
+  ['en', 'ms'],
+  ['en', 'en'],
+] as const) {
   const chapter = chapterOf(label);
   const words = countWords(chapter);
   const check = perCall(() => findLanguageDrift(chapter, asked));
   const reference = perCall(() => readOnce(chapter));
-  console.log(`${label} text asked in ${asked} (${words} words): check ${check.toFixed(3)} ms, one read ${reference.toFixed(3)} ms, ratio ${(check / reference).toFixed(1)}×`);
+  console.log(
+    `${label} text asked in ${asked} (${words} words): check ${check.toFixed(3)} ms, one read ${reference.toFixed(3)} ms, ratio ${(check / reference).toFixed(1)}×`,
+  );
 }

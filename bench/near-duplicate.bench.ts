@@ -6,14 +6,20 @@
 import os from 'node:os';
 // The language table is read from languages/ (the Node door sets its source), as every Node caller reads it.
 import '../engine/node.js';
-import { DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, fingerprintOfRuns, shingleSet, textFingerprint } from '../engine/index.js';
+import {
+  DEFAULT_CLOSE_THRESHOLD,
+  FingerprintIndex,
+  fingerprintOfRuns,
+  shingleSet,
+  textFingerprint,
+} from '../engine/index.js';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** A book of `words` words from a 2,000-word vocabulary, different per seed. */
 function syntheticBook(seed: number, words: number): string {
   let x = seed * 2654435761 + 7;
-  const next = () => ((x = (Math.imul(x ^ (x >>> 15), 2246822507) + 12345) >>> 0) / 2 ** 32);
+  const next = () => (x = (Math.imul(x ^ (x >>> 15), 2246822507) + 12345) >>> 0) / 2 ** 32;
   const out: string[] = [];
   for (let i = 0; i < words; i++) out.push(`w${Math.floor(next() * 2000).toString(36)}${i % 12 === 11 ? '.' : ''}`);
   return out.join(' ');
@@ -26,7 +32,12 @@ function exactShare(book: Uint32Array, other: Set<number>): number {
   return book.length ? shared / book.length : 0;
 }
 
-export function runNearDuplicateBench(opts: { books?: number; words?: number; rounds?: number } = {}): { indexMs: number; linearMs: number; ratio: number; buildMs: number } {
+export function runNearDuplicateBench(opts: { books?: number; words?: number; rounds?: number } = {}): {
+  indexMs: number;
+  linearMs: number;
+  ratio: number;
+  buildMs: number;
+} {
   const books = opts.books ?? 1000;
   const words = opts.words ?? 10_000;
   const rounds = opts.rounds ?? 9;
@@ -45,7 +56,8 @@ export function runNearDuplicateBench(opts: { books?: number; words?: number; ro
     return exact.flatMap((other, i) => (exactShare(mine, other) >= DEFAULT_CLOSE_THRESHOLD ? [i] : []));
   };
   const found = { index: byIndex(), scan: byScan() };
-  if (found.index.join() !== String(books / 2) || found.scan.join() !== String(books / 2)) throw new Error(`the copy was not found alone: index ${found.index}, scan ${found.scan}`);
+  if (found.index.join() !== String(books / 2) || found.scan.join() !== String(books / 2))
+    throw new Error(`the copy was not found alone: index ${found.index}, scan ${found.scan}`);
   const time = (fn: () => unknown) => {
     const times: number[] = [];
     for (let r = 0; r < rounds; r++) {
@@ -65,8 +77,14 @@ if (import.meta.url === `file://${process.argv[1]}`) printNearDuplicateBench();
 export function printNearDuplicateBench(): void {
   const r = runNearDuplicateBench();
   const f = (n: number) => `${n.toFixed(1)} ms`;
-  console.log(`near-duplicates, one 10,000-word book against 1,000 (load ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores):`);
-  console.log(`  fingerprint + LSH index query (median of 9): ${f(r.indexMs)}; linear scan of exact run sets (median of 9): ${f(r.linearMs)}; the index is ${r.ratio.toFixed(1)}× faster`);
-  console.log(`  fingerprinting and indexing the 1,000 catalogue books (once; each is fingerprinted when it is finished): ${f(r.buildMs)}`);
+  console.log(
+    `near-duplicates, one 10,000-word book against 1,000 (load ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores):`,
+  );
+  console.log(
+    `  fingerprint + LSH index query (median of 9): ${f(r.indexMs)}; linear scan of exact run sets (median of 9): ${f(r.linearMs)}; the index is ${r.ratio.toFixed(1)}× faster`,
+  );
+  console.log(
+    `  fingerprinting and indexing the 1,000 catalogue books (once; each is fingerprinted when it is finished): ${f(r.buildMs)}`,
+  );
   console.log(`goal: the check under 1 s — ${r.indexMs < 1000 ? 'met' : 'NOT met'}`);
 }

@@ -27,8 +27,12 @@ async function run(mode: 'parts' | 'whole-book'): Promise<Array<{ position: numb
   const opened = await openSqlite(file, { migrations: stateMigrations, tableName: STATE_MIGRATION_TABLE });
   opened.sqlite.pragma('wal_autocheckpoint = 0');
   const runner = new Store(opened.db as never, opened.sqlite);
-  opened.sqlite.exec('CREATE TABLE whole_book (key TEXT PRIMARY KEY, content TEXT NOT NULL, settings TEXT NOT NULL, position INTEGER NOT NULL)');
-  const whole = opened.sqlite.prepare('INSERT INTO whole_book (key, content, settings, position) VALUES (?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET content = excluded.content, settings = excluded.settings, position = excluded.position');
+  opened.sqlite.exec(
+    'CREATE TABLE whole_book (key TEXT PRIMARY KEY, content TEXT NOT NULL, settings TEXT NOT NULL, position INTEGER NOT NULL)',
+  );
+  const whole = opened.sqlite.prepare(
+    'INSERT INTO whole_book (key, content, settings, position) VALUES (?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET content = excluded.content, settings = excluded.settings, position = excluded.position',
+  );
   const parts = bookStore(runner, 'bench');
   const rows: Array<{ position: number; bytes: number; ms: number }> = [];
   const wal = () => statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0;
@@ -39,13 +43,25 @@ async function run(mode: 'parts' | 'whole-book'): Promise<Array<{ position: numb
       const before = wal();
       const t = performance.now();
       if (mode === 'parts') await parts.saveStep(key, save);
-      else whole.run(key, JSON.stringify(save.state.content), JSON.stringify(save.state.settings), save.state.currentChapter);
+      else
+        whole.run(
+          key,
+          JSON.stringify(save.state.content),
+          JSON.stringify(save.state.settings),
+          save.state.currentChapter,
+        );
       rows.push({ position: save.position, bytes: wal() - before, ms: performance.now() - t });
     },
   };
   const session = await BookSession.open({
-    spec, renderer: catalog.renderer, provider: createOfflineProvider(), store: measured, key: 'bench',
-    settings: parseSettings(spec, {}), totalChapters: CHAPTERS, onFinished: 'restart',
+    spec,
+    renderer: catalog.renderer,
+    provider: createOfflineProvider(),
+    store: measured,
+    key: 'bench',
+    settings: parseSettings(spec, {}),
+    totalChapters: CHAPTERS,
+    onFinished: 'restart',
   });
   while (session.next()) await session.advance();
   await opened.close();
@@ -67,4 +83,9 @@ for (const mode of ['parts', 'whole-book'] as const) {
       `late ÷ early: bytes ${(late.bytes / early.bytes).toFixed(2)}×, time ${(late.ms / early.ms).toFixed(2)}×\n`,
   );
 }
-process.stdout.write(`load: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+process.stdout.write(
+  `load: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);

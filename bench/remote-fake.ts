@@ -25,7 +25,10 @@ export interface RemoteFake {
 }
 
 export async function startRemoteFake(options: FakeOpenAIOptions): Promise<RemoteFake> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SELF], { env: { ...process.env, KARYA_BENCH_FAKE: JSON.stringify(options) }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', SELF], {
+    env: { ...process.env, KARYA_BENCH_FAKE: JSON.stringify(options) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const next = async <T>(): Promise<T> => {
     const { value, done } = await lines.next();
@@ -51,10 +54,16 @@ async function serveFake(options: FakeOpenAIOptions): Promise<void> {
   process.stdout.write(`${JSON.stringify({ baseURL: fake.baseURL })}\n`);
   for await (const line of readline.createInterface({ input: process.stdin })) {
     if (line.trim() !== 'stats') continue;
-    const stats: FakeStats = { times: fake.chatRequests().map((r) => r.at), probes: fake.probeRequests().length, maxInFlight: fake.maxInFlight(), rateLimited: fake.rateLimited() };
+    const stats: FakeStats = {
+      times: fake.chatRequests().map((r) => r.at),
+      probes: fake.probeRequests().length,
+      maxInFlight: fake.maxInFlight(),
+      rateLimited: fake.rateLimited(),
+    };
     process.stdout.write(`${JSON.stringify(stats)}\n`);
   }
   await fake.close();
 }
 
-if (process.argv[1] === SELF && process.env.KARYA_BENCH_FAKE) await serveFake(JSON.parse(process.env.KARYA_BENCH_FAKE) as FakeOpenAIOptions);
+if (process.argv[1] === SELF && process.env.KARYA_BENCH_FAKE)
+  await serveFake(JSON.parse(process.env.KARYA_BENCH_FAKE) as FakeOpenAIOptions);

@@ -5,7 +5,8 @@
 //    call; beside it the same batch run locally (`karya batch --concurrency WORKERS×CONCURRENCY`). For
 //    each, RUNS runs: wall time of the command ÷ lower bound, where the lower bound is
 //    max(longest chain × latency, calls × latency ÷ calls at once); the median ratio is the figure (goal
-//    ≤ 1.05 for the queued batch; the local run is its reference). The machine's load average is printed with it: on a shared machine it moves
+// ≤ 1.05 for the queued batch; the local run is its reference). The machine's load average is printed with it: on a
+// shared machine it moves
 //    the figures (the queued path more: two workers, the command and Postgres share the cores), so each
 //    run also prints queued ÷ local, the two measured back to back.
 // 2. A credit race split across two `karya serve` instances: a user with CREDITS credits sends
@@ -26,7 +27,10 @@ const BIN = path.join(ROOT, 'bin', 'karya.js');
 /** 80 books of 10 calls: the 800 calls of 300 ms the queued batch's goal was set on (BENCH_BOOKS changes it). */
 const BOOKS = Number(process.env.BENCH_BOOKS) || 80;
 const CHAPTERS = 3;
-/** Calls per book: outline, introduction, chapters, conclusion, and a memory update after the introduction and each chapter. */
+/**
+ * Calls per book: outline, introduction, chapters, conclusion, and a memory update after the introduction and each
+ * chapter.
+ */
 const CALLS = CHAPTERS + 3 + CHAPTERS + 1;
 const LATENCY_MS = 300;
 const WORKERS = 2;

@@ -1,6 +1,7 @@
 // `npm run bench:server`: in one run and one process tree, autocannon (this process) against two
 // servers in child processes: an Express hello-world, and `karya serve` (the built bundle, as a user
-// runs it) for GET /api/me with a session and a credit-charging generation with the offline provider. The cases alternate for BENCH_ROUNDS rounds (default 3) of
+// runs it) for GET /api/me with a session and a credit-charging generation with the offline provider. The cases
+// alternate for BENCH_ROUNDS rounds (default 3) of
 // BENCH_SECONDS each (default 5), so a change in machine load hits every case alike; it prints the
 // median req/s and p99 of each and the ratios to hello-world.
 // Goal: GET /api/me ≥ 0.6× hello-world at 10 connections. Prints figures; asserts nothing.

@@ -21,7 +21,8 @@ export const SIGNIN_BUDGET_KB = 180;
  */
 export const SIGNIN_KB_PER_LANGUAGE = 50;
 /** The /signin budget for a table of `languages` languages. */
-export const signinBudgetKB = (languages: number): number => SIGNIN_BUDGET_KB + SIGNIN_KB_PER_LANGUAGE * Math.max(0, languages - 3);
+export const signinBudgetKB = (languages: number): number =>
+  SIGNIN_BUDGET_KB + SIGNIN_KB_PER_LANGUAGE * Math.max(0, languages - 3);
 
 interface ManifestChunk {
   file: string;
@@ -65,7 +66,8 @@ export interface RouteSize {
 /** JS bytes (raw and gzip) per route of a built studio. */
 export function routeSizes(distDir: string = path.join(STUDIO_DIR, 'dist')): RouteSize[] {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build the studio first (npm run build:studio)`);
+  if (!existsSync(manifestFile))
+    throw new Error(`${manifestFile} is missing: build the studio first (npm run build:studio)`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entry) throw new Error('studio manifest has no entry chunk');
@@ -98,8 +100,12 @@ if (isMain) {
   console.log(`studio build: ${seconds.toFixed(1)} s`);
   console.log('JavaScript needed per route (entry + lazy route chunks + their static imports):');
   for (const r of routeSizes()) {
-    console.log(`  ${r.name.padEnd(28)} ${r.gzipKB.toFixed(1).padStart(7)} KB gzip  (${r.rawKB.toFixed(1)} KB raw, ${r.files} files)`);
+    console.log(
+      `  ${r.name.padEnd(28)} ${r.gzipKB.toFixed(1).padStart(7)} KB gzip  (${r.rawKB.toFixed(1)} KB raw, ${r.files} files)`,
+    );
   }
   const signin = routeSizes().find((r) => r.name === '/signin')!;
-  console.log(`goal: /signin ≤ ${SIGNIN_BUDGET_KB} KB gzip: ${signin.gzipKB <= SIGNIN_BUDGET_KB ? 'met' : 'NOT met'} (${signin.gzipKB.toFixed(1)} KB)`);
+  console.log(
+    `goal: /signin ≤ ${SIGNIN_BUDGET_KB} KB gzip: ${signin.gzipKB <= SIGNIN_BUDGET_KB ? 'met' : 'NOT met'} (${signin.gzipKB.toFixed(1)} KB)`,
+  );
 }

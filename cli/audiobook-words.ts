@@ -3,7 +3,23 @@
 import { catalogue, sayer } from '../engine/index.js';
 
 const WORDS = catalogue('cli-audiobook', [
-  'needsBook', 'noBook', 'plan', 'demoVoice', 'fileDone', 'askedAgain', 'm4b', 'manifest', 'readAlongEpub', 'done', 'left', 'stopped', 'speechStopped', 'checkPass', 'checkWarn', 'checkFail', 'checkSkipped',
+  'needsBook',
+  'noBook',
+  'plan',
+  'demoVoice',
+  'fileDone',
+  'askedAgain',
+  'm4b',
+  'manifest',
+  'readAlongEpub',
+  'done',
+  'left',
+  'stopped',
+  'speechStopped',
+  'checkPass',
+  'checkWarn',
+  'checkFail',
+  'checkSkipped',
 ]);
 
 /** A line of `karya audiobook` in the book's language. */

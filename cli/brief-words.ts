@@ -3,8 +3,17 @@
 import { catalogue, sayer } from '../engine/index.js';
 
 const WORDS = catalogue('cli-brief', [
-  'setPair', 'chaptersRange', 'chaptersSingle', 'chaptersFixed', 'noteBeyond', 'noteNoChapters', 'noteLong',
-  'briefLarge', 'briefUnreadable', 'headingUnknown', 'briefEmpty',
+  'setPair',
+  'chaptersRange',
+  'chaptersSingle',
+  'chaptersFixed',
+  'noteBeyond',
+  'noteNoChapters',
+  'noteLong',
+  'briefLarge',
+  'briefUnreadable',
+  'headingUnknown',
+  'briefEmpty',
 ]);
 
 /** The settings words for a key in a language, with its placeholders filled. */

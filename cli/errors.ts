@@ -5,8 +5,29 @@
 import { CommanderError } from 'commander';
 import { toolWord } from './tools-words.js';
 import { specIssueIn } from './yaml-words.js';
-import { EditError, ExportLimitError, GenerationError, ImportRefusal, KaryaError, SeriesError, SettingsError, SpecError, VoiceError } from '../engine/index.js';
-import { catalogue, langs, sayer, catalogueMessage, generationMessage, importRefusalMessage, settingsIssueMessage, voiceMessage, type Lang, type SettingsIssue } from '../engine/index.js';
+import {
+  EditError,
+  ExportLimitError,
+  GenerationError,
+  ImportRefusal,
+  KaryaError,
+  SeriesError,
+  SettingsError,
+  SpecError,
+  VoiceError,
+} from '../engine/index.js';
+import {
+  catalogue,
+  langs,
+  sayer,
+  catalogueMessage,
+  generationMessage,
+  importRefusalMessage,
+  settingsIssueMessage,
+  voiceMessage,
+  type Lang,
+  type SettingsIssue,
+} from '../engine/index.js';
 
 export const EXIT = { ok: 0, failed: 1, badInput: 2, interrupted: 130 } as const;
 
@@ -35,9 +56,7 @@ export function printJsonError(error: { code: string; message: string; part: str
 }
 
 /** The CLI's words around a settings issue; other languages' in languages/<code>/cli-settings.yaml. */
-const SETTINGS_WORDS = catalogue('cli-settings', [
-  'allowed', 'giveWith', 'noneAllowed',
-]);
+const SETTINGS_WORDS = catalogue('cli-settings', ['allowed', 'giveWith', 'noneAllowed']);
 const settingsWord = sayer(SETTINGS_WORDS);
 
 /**
@@ -47,13 +66,20 @@ const settingsWord = sayer(SETTINGS_WORDS);
 export function formatSettingsIssue(issue: SettingsIssue, lang: Lang = langs()[0]!): string {
   // A generator with no settings at all says so rather than listing none.
   const names = issue.code === 'unknown_setting' ? issue.params.allowed : undefined;
-  const allowed = !names ? '' : names.length ? ` (${settingsWord('allowed', lang)}: ${names.join(', ')})` : ` (${settingsWord('noneAllowed', lang)})`;
+  const allowed = !names
+    ? ''
+    : names.length
+      ? ` (${settingsWord('allowed', lang)}: ${names.join(', ')})`
+      : ` (${settingsWord('noneAllowed', lang)})`;
   // A setting the command line did not give: say how to give it.
   const how = issue.code === 'required' && issue.field ? settingsWord('giveWith', lang, { field: issue.field }) : '';
   return `${issue.field ? `${issue.field}: ` : ''}${settingsIssueMessage(issue, { lang })}${allowed}${how}`;
 }
 
-/** The families of failure a command expects besides a failed step: a spec's issues, settings' issues, an edit refused, an import refused, a voice sample refused, a worded failure. */
+/**
+ * The families of failure a command expects besides a failed step: a spec's issues, settings' issues, an edit refused,
+ * an import refused, a voice sample refused, a worded failure.
+ */
 export type FailureKind = 'spec' | 'settings' | 'edit' | 'import' | 'voice' | 'worded';
 
 /** How the command says a step that failed: its sentence around the product's words, and the part `--json` names. */
@@ -68,10 +94,14 @@ export interface FailureHow {
   step?: StepFailure;
   /** Errors whose own message is already the writer's words (a queue that cannot start). */
   plain?: ReadonlyArray<abstract new (...args: never[]) => Error>;
-  /** Errors that say themselves in a language (KaryaError.messageIn): an unreadable jobs file, a server setting refused. */
+  /**
+   * Errors that say themselves in a language (KaryaError.messageIn): an unreadable jobs file, a server setting refused.
+   */
   selfWorded?: ReadonlyArray<abstract new (...args: never[]) => KaryaError>;
   /** Errors a command loaded late that carry a catalogue code and its values (a cover picture refused). */
-  catalogued?: ReadonlyArray<abstract new (...args: never[]) => { code: string; vars: Readonly<Record<string, string>> }>;
+  catalogued?: ReadonlyArray<
+    abstract new (...args: never[]) => { code: string; vars: Readonly<Record<string, string>> }
+  >;
   /** Said before the words (`--set x: `). */
   where?: string;
   exitCode?: number;
@@ -90,16 +120,24 @@ export interface CliFailure {
 /**
  * The one place the CLI tells failures apart: `error` as the lines the writer reads in `lang` and the exit code,
  * or undefined for a failure the command does not expect (thrown on).
- * @example cliFailure(new SpecError([issue]), 'en', { expects: ['spec'] }) // { lines: ['file: path: message'], exitCode: 1, isStep: false }
+ * @example cliFailure(new SpecError([issue]), 'en', { expects: ['spec'] }) // { lines: ['file: path: message'],
+ * exitCode: 1, isStep: false }
  */
 export function cliFailure(error: unknown, lang: Lang, how: FailureHow = {}): CliFailure | undefined {
   const expects = new Set(how.expects ?? []);
   const where = how.where ?? '';
-  const said = (text: string, exitCode: number = how.exitCode ?? EXIT.badInput): CliFailure => ({ words: text, lines: [`karya: ${where}${text}`], exitCode, isStep: false });
+  const said = (text: string, exitCode: number = how.exitCode ?? EXIT.badInput): CliFailure => ({
+    words: text,
+    lines: [`karya: ${where}${text}`],
+    exitCode,
+    isStep: false,
+  });
   if (error instanceof GenerationError && how.step) {
     const message = generationMessage(error, lang);
     const words = how.step.words({ message, status: error.status, english: error.message });
-    const json = how.step.json ? { json: { code: error.code, message: how.step.json.isWhole ? words : message, part: how.step.json.part } } : {};
+    const json = how.step.json
+      ? { json: { code: error.code, message: how.step.json.isWhole ? words : message, part: how.step.json.part } }
+      : {};
     return { words, lines: [`karya: ${words}`], exitCode: EXIT.failed, isStep: true, ...json };
   }
   if (error instanceof SpecError && expects.has('spec')) {
@@ -108,7 +146,12 @@ export function cliFailure(error: unknown, lang: Lang, how: FailureHow = {}): Cl
   }
   if (error instanceof SettingsError && expects.has('settings')) {
     const words = error.issues.map((i) => formatSettingsIssue(i, lang));
-    return { words: words.join('\n'), lines: words.map((w) => `karya: ${where}${w}`), exitCode: EXIT.badInput, isStep: false };
+    return {
+      words: words.join('\n'),
+      lines: words.map((w) => `karya: ${where}${w}`),
+      exitCode: EXIT.badInput,
+      isStep: false,
+    };
   }
   if (error instanceof EditError && expects.has('edit')) return said(`${error.code}: ${error.message}`);
   if (error instanceof ImportRefusal && expects.has('import')) return said(importRefusalMessage(error, lang));
@@ -117,14 +160,20 @@ export function cliFailure(error: unknown, lang: Lang, how: FailureHow = {}): Cl
   if (how.selfWorded?.some((kind) => error instanceof kind)) return said((error as KaryaError).messageIn(lang));
   const catalogued = how.catalogued?.find((kind) => error instanceof kind);
   if (catalogued && error instanceof KaryaError) {
-    const { code, vars } = error as unknown as { code: Parameters<typeof catalogueMessage>[0]; vars: Readonly<Record<string, string>> };
+    const { code, vars } = error as unknown as {
+      code: Parameters<typeof catalogueMessage>[0];
+      vars: Readonly<Record<string, string>>;
+    };
     return said(catalogueMessage(code, lang, { ...vars }));
   }
   const words = expects.has('worded') ? errorWords(error, lang) : undefined;
   return words === undefined ? undefined : said(words);
 }
 
-/** End the command with `error` said as the CLI says it (`--json`'s line first); return for a failure it does not expect, to be thrown on. */
+/**
+ * End the command with `error` said as the CLI says it (`--json`'s line first); return for a failure it does not
+ * expect, to be thrown on.
+ */
 export function exitOnFailure(error: unknown, lang: Lang, how: FailureHow): void {
   endWith(cliFailure(error, lang, how));
 }
@@ -157,11 +206,19 @@ export function errorWords(error: unknown, lang: Lang): string | undefined {
   if (error instanceof VoiceError) return voiceMessage(error, lang);
   if (error instanceof GenerationError) return generationMessage(error, lang);
   if (error instanceof ExportLimitError) return exportLimitMessage(error, lang);
-  if (error instanceof SeriesError) return catalogueMessage(error.code, lang, Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)])));
+  if (error instanceof SeriesError)
+    return catalogueMessage(
+      error.code,
+      lang,
+      Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)])),
+    );
   return undefined;
 }
 
-/** End the command with a worded failure's message (after `where`, exit 2 unless told); return for any other, to be thrown on. */
+/**
+ * End the command with a worded failure's message (after `where`, exit 2 unless told); return for any other, to be
+ * thrown on.
+ */
 export function exitIfWorded(error: unknown, lang: Lang, opts: { where?: string; exitCode?: number } = {}): void {
   exitOnFailure(error, lang, { expects: ['worded'], ...opts });
 }
@@ -169,7 +226,9 @@ export function exitIfWorded(error: unknown, lang: Lang, opts: { where?: string;
 /** An export limit in the CLI's words, in `lang`: what stopped, why, and the setting that moves the limit. */
 export function exportLimitMessage(error: ExportLimitError, lang: Lang): string {
   const format = error.vars.format ?? '';
-  if (error.code === 'export_too_slow') return toolWord('exportTooSlow', lang, { format, seconds: error.vars.seconds ?? '' });
-  if (error.code === 'export_too_large') return toolWord('exportTooLarge', lang, { format, megabytes: error.vars.megabytes ?? '' });
+  if (error.code === 'export_too_slow')
+    return toolWord('exportTooSlow', lang, { format, seconds: error.vars.seconds ?? '' });
+  if (error.code === 'export_too_large')
+    return toolWord('exportTooLarge', lang, { format, megabytes: error.vars.megabytes ?? '' });
   return toolWord('exportBusy', lang, { format });
 }

@@ -2,14 +2,27 @@
 // file's extension, checked before anything is spent; and the book written in it.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { bookDocument, bookMarkdown, EXPORT_FORMATS, formatOfFile, type BookDocument, type BookState, type ExportFormat, type Lang, type ResolvedSpec } from '../engine/index.js';
+import {
+  bookDocument,
+  bookMarkdown,
+  EXPORT_FORMATS,
+  formatOfFile,
+  type BookDocument,
+  type BookState,
+  type ExportFormat,
+  type Lang,
+  type ResolvedSpec,
+} from '../engine/index.js';
 import { EXIT, fail } from './util.js';
 import { exitIfWorded } from './errors.js';
 import { makeDirs } from './fs-check.js';
 import { optionWord } from './option-words.js';
 import type { BilingualDocument, RenderOptions } from '../engine/node.js';
 
-/** What `karya generate` and `karya export` both take: the settings that name the book, where and how it is written, and the state file. */
+/**
+ * What `karya generate` and `karya export` both take: the settings that name the book, where and how it is written, and
+ * the state file.
+ */
 export interface BookOutOptions {
   set: string[];
   lang?: string;
@@ -33,7 +46,12 @@ const ALLOWED = `${EXPORT_FORMATS.join(', ')} (.${EXPORT_FORMATS.join(', .')})`;
  * Exits 2 naming the allowed formats for anything else, in `lang` (the book's). Covers are PNG and take no
  * format. With `pipe` (karya export), an EPUB, DOCX or PDF without --out goes to stdout when stdout is not a terminal.
  */
-export function exportFormatOrExit(spec: ResolvedSpec, opts: { out?: string; format?: string }, lang: Lang, pipe?: { isTerminal: boolean; command: string }): ExportFormat {
+export function exportFormatOrExit(
+  spec: ResolvedSpec,
+  opts: { out?: string; format?: string },
+  lang: Lang,
+  pipe?: { isTerminal: boolean; command: string },
+): ExportFormat {
   const formats = EXPORT_FORMATS.join(', ');
   if (spec.kind === 'image') {
     if (opts.format !== undefined) fail(optionWord('formatImage', lang, { id: spec.id, formats }));
@@ -41,19 +59,27 @@ export function exportFormatOrExit(spec: ResolvedSpec, opts: { out?: string; for
   }
   if (opts.format !== undefined) {
     const format = opts.format.toLowerCase().replace(/^\./, '');
-    if (!(EXPORT_FORMATS as readonly string[]).includes(format)) fail(optionWord('formatUnknown', lang, { value: opts.format, formats }));
+    if (!(EXPORT_FORMATS as readonly string[]).includes(format))
+      fail(optionWord('formatUnknown', lang, { value: opts.format, formats }));
     if (format !== 'md' && !opts.out && !pipe) fail(optionWord('formatNeedsOut', lang, { format }));
-    if (format !== 'md' && !opts.out && pipe?.isTerminal) fail(optionWord('formatNeedsPipe', lang, { format, command: pipe.command }));
+    if (format !== 'md' && !opts.out && pipe?.isTerminal)
+      fail(optionWord('formatNeedsPipe', lang, { format, command: pipe.command }));
     return format as ExportFormat;
   }
   if (opts.out === undefined) return 'md';
   const format = formatOfFile(opts.out);
-  if (!format) fail(optionWord('outUnknown', lang, { file: opts.out, allowed: ALLOWED, choices: EXPORT_FORMATS.join('|') }));
+  if (!format)
+    fail(optionWord('outUnknown', lang, { file: opts.out, allowed: ALLOWED, choices: EXPORT_FORMATS.join('|') }));
   return format;
 }
 
 /** The book's bytes in a format: Markdown exactly as `karya generate` has always written it. */
-export async function exportBytes(spec: ResolvedSpec, state: BookState, format: ExportFormat, opts: { withOutline?: boolean; withBible?: boolean; author?: string } = {}): Promise<Uint8Array | string> {
+export async function exportBytes(
+  spec: ResolvedSpec,
+  state: BookState,
+  format: ExportFormat,
+  opts: { withOutline?: boolean; withBible?: boolean; author?: string } = {},
+): Promise<Uint8Array | string> {
   if (format === 'md') return bookMarkdown(spec, state, { withOutline: opts.withOutline, withBible: opts.withBible });
   return renderOrExit(bookDocument(spec, state, opts), format);
 }
@@ -62,7 +88,11 @@ export async function exportBytes(spec: ResolvedSpec, state: BookState, format: 
  * A document as a file, made as the server makes it: in a worker thread within the export limits
  * (engine/node/export/pool.ts). A limit hit ends the command with a plain message and exit 1.
  */
-export async function renderOrExit(doc: BookDocument | BilingualDocument, format: ExportFormat, opts: RenderOptions = {}): Promise<Uint8Array> {
+export async function renderOrExit(
+  doc: BookDocument | BilingualDocument,
+  format: ExportFormat,
+  opts: RenderOptions = {},
+): Promise<Uint8Array> {
   const { exportPool } = await (await import('../engine/node.js')).loadExportPool();
   try {
     // One user's files: they wait their turn for a thread, and the time limit counts from their start.
@@ -91,7 +121,11 @@ export type ImageFormat = (typeof IMAGE_EXTENSIONS)[keyof typeof IMAGE_EXTENSION
  * extension), or stdout when there is no --out and stdout is not a terminal (exit 2 on a terminal: a
  * cover is never written silently into the current folder). Said in `how.lang` (the writer's: their locale's).
  */
-export function imageOutOrExit(spec: ResolvedSpec, out: string | undefined, how: { isStdoutTty: boolean; lang: Lang }): { file?: string; format: ImageFormat } {
+export function imageOutOrExit(
+  spec: ResolvedSpec,
+  out: string | undefined,
+  how: { isStdoutTty: boolean; lang: Lang },
+): { file?: string; format: ImageFormat } {
   if (out === undefined) {
     if (how.isStdoutTty) fail(optionWord('imageNeedsOut', how.lang, { id: spec.id }));
     return { format: 'png' };
@@ -106,5 +140,11 @@ export function imageOutOrExit(spec: ResolvedSpec, out: string | undefined, how:
 export async function imageBytes(png: Uint8Array, format: ImageFormat): Promise<Uint8Array> {
   if (format === 'png') return png;
   const { default: sharp } = await import('sharp');
-  return new Uint8Array(await sharp(png).flatten({ background: '#ffffff' }).toColourspace('srgb').jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer());
+  return new Uint8Array(
+    await sharp(png)
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+      .toBuffer(),
+  );
 }

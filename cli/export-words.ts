@@ -3,9 +3,14 @@
 import { catalogue, sayer } from '../engine/index.js';
 
 const WORDS = catalogue('cli-export', [
-  'unfinished', 'finishWith', 'nothingWritten', 'layoutUnknown', 'notBookImage', 'notBookSingle', 'layoutAlone',
+  'unfinished',
+  'finishWith',
+  'nothingWritten',
+  'layoutUnknown',
+  'notBookImage',
+  'notBookSingle',
+  'layoutAlone',
 ]);
 
 /** `karya export`'s words for a key in a language, with its placeholders filled. */
 export const exportWord = sayer(WORDS);
-

@@ -30,7 +30,8 @@ function failureKey(error: unknown): FsWordKey | undefined {
 /**
  * A file system or SQLite failure as a plain sentence (what happened and what to do) in `lang`, or the error's
  * own message when it is neither.
- * @example plainFsError(Object.assign(new Error('x'), { code: 'EACCES' }), 'en') // 'permission denied: you may not write there; …'
+ * @example plainFsError(Object.assign(new Error('x'), { code: 'EACCES' }), 'en') // 'permission denied: you may not
+ * write there; …'
  */
 export function plainFsError(error: unknown, lang: Lang): string {
   const key = failureKey(error);
@@ -84,15 +85,18 @@ export function writableFileOrExit(flag: string, file: string, lang: Lang): void
   }
 }
 
-/** `--out DIR` must be a folder files can be written in; exit 2 with a plain message in `lang` before anything is spent. */
+/**
+ * `--out DIR` must be a folder files can be written in; exit 2 with a plain message in `lang` before anything is spent.
+ */
 export function writableDirOrExit(flag: string, dir: string, lang: Lang): void {
   try {
     assertWritableDir(dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOTDIR' && existsSync(dir) && !statSync(dir).isDirectory()
-      ? fsWord('fileNotFolder', lang)
-      : plainFsError(error, lang);
+    const reason =
+      code === 'ENOTDIR' && existsSync(dir) && !statSync(dir).isDirectory()
+        ? fsWord('fileNotFolder', lang)
+        : plainFsError(error, lang);
     fail(fsWord('cannotWrite', lang, { flag, path: dir, reason }));
   }
 }

@@ -4,9 +4,27 @@
 import { catalogue, sayer } from '../engine/index.js';
 
 const WORDS = catalogue('cli-files', [
-  'EACCES', 'EPERM', 'ENOENT', 'ENOTDIR', 'EISDIR', 'EROFS', 'ENOSPC', 'EDQUOT', 'EEXIST', 'ENAMETOOLONG', 'EMFILE',
-  'EBUSY', 'ELOOP', 'stateBusy', 'stateReadOnly', 'stateCannotOpen', 'stateDamaged', 'stateFull', 'stateIo',
-  'cannotWrite', 'fileNotFolder',
+  'EACCES',
+  'EPERM',
+  'ENOENT',
+  'ENOTDIR',
+  'EISDIR',
+  'EROFS',
+  'ENOSPC',
+  'EDQUOT',
+  'EEXIST',
+  'ENAMETOOLONG',
+  'EMFILE',
+  'EBUSY',
+  'ELOOP',
+  'stateBusy',
+  'stateReadOnly',
+  'stateCannotOpen',
+  'stateDamaged',
+  'stateFull',
+  'stateIo',
+  'cannotWrite',
+  'fileNotFolder',
 ]);
 
 export type FsWordKey = keyof typeof WORDS;

@@ -67,9 +67,10 @@ export async function preflight(id: string, options: GenerateOptions) {
   const said = spec.kind === 'image' ? writerLang() : lang;
   const format = exportFormatOrExit(spec, opts, said);
   // A cover's file (or stdout) is settled before anything is spent.
-  const image = spec.kind === 'image'
-    ? imageOutOrExit(spec, opts.out, { isStdoutTty: process.stdout.isTTY === true, lang: said })
-    : undefined;
+  const image =
+    spec.kind === 'image'
+      ? imageOutOrExit(spec, opts.out, { isStdoutTty: process.stdout.isTTY === true, lang: said })
+      : undefined;
   if (image && !image.file && opts.json) fail(optionWord('imageJson', said, { id: spec.id }));
   const author = authorOrExit(opts.author, said);
   // Nothing is spent on a book that could not be saved or written: the state file and --out are checked first.
@@ -93,7 +94,20 @@ export async function preflight(id: string, options: GenerateOptions) {
   const rule = chapterRuleNote(spec, total, lang);
   if (rule) info(rule);
   return {
-    opts, catalog, spec, book, plan, settings, total, chapterNotes, format, image, author, lang, voice, provider,
+    opts,
+    catalog,
+    spec,
+    book,
+    plan,
+    settings,
+    total,
+    chapterNotes,
+    format,
+    image,
+    author,
+    lang,
+    voice,
+    provider,
     budget,
   };
 }

@@ -1,7 +1,24 @@
 // The lines `karya generate` prints as it writes (stderr, in the book's language) and the part summaries its
 // --json carries: each part's ✓ or ⚠ with its words, time, length, language, repeats and voice, the bible's
 // gaps, the book's promises.
-import { word, neighbourNote, numberIn, secondsIn, REPEATS_RATIO, languageName, conclusionPosition, stepsFor, answerNotesOf, type BookSession, type BookView, type BookVoice, type ContinuityFinding, type Lang, type LanguageRetry, type StepResult } from '../engine/index.js';
+import {
+  word,
+  neighbourNote,
+  numberIn,
+  secondsIn,
+  REPEATS_RATIO,
+  languageName,
+  conclusionPosition,
+  stepsFor,
+  answerNotesOf,
+  type BookSession,
+  type BookView,
+  type BookVoice,
+  type ContinuityFinding,
+  type Lang,
+  type LanguageRetry,
+  type StepResult,
+} from '../engine/index.js';
 import { info } from './util.js';
 import { isVoiceMarked, voiceJson, voiceMarks } from './voice.js';
 
@@ -10,14 +27,19 @@ export type PartSummary = ReturnType<typeof partSummary>;
 /** One part as `--json` reports it: words, time, length, language, repeats, voice and overused phrases. */
 export function partSummary(label: string, outcome: StepResult) {
   return {
-    label, words: outcome.words, seconds: Number(outcome.seconds.toFixed(2)), complete: outcome.isComplete,
+    label,
+    words: outcome.words,
+    seconds: Number(outcome.seconds.toFixed(2)),
+    complete: outcome.isComplete,
     ...(outcome.target ? { target: outcome.target, score: outcome.score } : {}),
     ...(outcome.short ? { short: true as const } : {}),
     ...(outcome.long ? { long: true as const } : {}),
     ...(outcome.extensions ? { extensions: outcome.extensions } : {}),
     ...(outcome.languageDrift ? { languageDrift: outcome.languageDrift as LanguageRetry } : {}),
     ...(outcome.repeated !== undefined ? { repeated: outcome.repeated } : {}),
-    ...(outcome.neighbourWords ? { neighbourWords: outcome.neighbourWords, neighbourLanguages: outcome.neighbourLanguages ?? [] } : {}),
+    ...(outcome.neighbourWords
+      ? { neighbourWords: outcome.neighbourWords, neighbourLanguages: outcome.neighbourLanguages ?? [] }
+      : {}),
     ...(outcome.unplanned ? { unplanned: outcome.unplanned } : {}),
     ...voiceJson(outcome),
   };
@@ -29,8 +51,12 @@ const POV_WORDS = { first: 'pov_first', second: 'pov_second', third: 'pov_third'
 export function reportVoice(voice: BookVoice | undefined, isGiven: boolean, lang: Lang): void {
   if (!voice || !isGiven) return;
   const fp = voice.fingerprint;
-  if (fp) info(`karya: ${word('voiceSet', lang, { mean: fp.sentenceWords.mean, pov: word(POV_WORDS[fp.pointOfView], lang), tense: fp.tense === 'past' || fp.tense === 'present' ? `, ${word(fp.tense === 'past' ? 'tense_past' : 'tense_present', lang)}` : '', dialogue: Math.round(100 * fp.dialogueShare) })}`);
-  if (voice.avoid?.length) info(`karya: ${word('avoidSet', lang, { phrases: voice.avoid.map((p) => `"${p}"`).join(', ') })}`);
+  if (fp)
+    info(
+      `karya: ${word('voiceSet', lang, { mean: fp.sentenceWords.mean, pov: word(POV_WORDS[fp.pointOfView], lang), tense: fp.tense === 'past' || fp.tense === 'present' ? `, ${word(fp.tense === 'past' ? 'tense_past' : 'tense_present', lang)}` : '', dialogue: Math.round(100 * fp.dialogueShare) })}`,
+    );
+  if (voice.avoid?.length)
+    info(`karya: ${word('avoidSet', lang, { phrases: voice.avoid.map((p) => `"${p}"`).join(', ') })}`);
 }
 
 /**
@@ -39,8 +65,11 @@ export function reportVoice(voice: BookVoice | undefined, isGiven: boolean, lang
  */
 export function reportNotInBible(session: BookSession, failed: ReadonlySet<string>): string[] {
   const view = session.spec.kind === 'book' ? session.view().parts : [];
-  const taken = (label: string) => session.state.memoryUpTo !== undefined && view.findIndex((p) => p.label === label) <= session.state.memoryUpTo;
-  const labels = view.filter((p) => p.bible_updated === false || (failed.has(p.label) && !taken(p.label))).map((p) => p.label);
+  const taken = (label: string) =>
+    session.state.memoryUpTo !== undefined && view.findIndex((p) => p.label === label) <= session.state.memoryUpTo;
+  const labels = view
+    .filter((p) => p.bible_updated === false || (failed.has(p.label) && !taken(p.label)))
+    .map((p) => p.label);
   if (labels.length) info(`karya: ${word('bibleMissing', session.state.lang, { labels: labels.join(', ') })}`);
   return labels;
 }
@@ -49,7 +78,8 @@ export function reportNotInBible(session: BookSession, failed: ReadonlySet<strin
 export function auditCallsOf(session: BookSession): number {
   if (!session.isAuditing || session.spec.kind !== 'book') return 0;
   const done = session.state.content.length;
-  return stepsFor(session.spec, session.state.totalChapters).filter((s) => s.kind === 'chapter' && s.position >= done).length;
+  return stepsFor(session.spec, session.state.totalChapters).filter((s) => s.kind === 'chapter' && s.position >= done)
+    .length;
 }
 
 /** The book's continuity findings on the part labelled `label` (the book view's). */
@@ -60,18 +90,25 @@ export function continuityOf(session: BookSession, label: string): ContinuityFin
 
 /** The book's promises, with a summary line: how many were resolved, which are open past their due part. */
 export function reportThreads(session: BookSession): NonNullable<BookView['threads']> {
-  const threads = session.spec.kind === 'book' ? session.view().threads ?? [] : [];
+  const threads = session.spec.kind === 'book' ? (session.view().threads ?? []) : [];
   if (!threads.length) return threads;
   const lang = session.state.lang;
   const overdue = threads.filter((t) => t.is_overdue);
-  const resolved = word('threadsResolved', lang, { resolved: threads.filter((t) => t.status === 'resolved').length, total: threads.length });
-  info(`karya: ${resolved}${overdue.length ? `; ⚠ ${word('threadsOverdue', lang, { threads: overdue.map((t) => `"${t.thread}"${t.due ? ` (${t.due})` : ''}`).join(', ') })}` : ''}`);
+  const resolved = word('threadsResolved', lang, {
+    resolved: threads.filter((t) => t.status === 'resolved').length,
+    total: threads.length,
+  });
+  info(
+    `karya: ${resolved}${overdue.length ? `; ⚠ ${word('threadsOverdue', lang, { threads: overdue.map((t) => `"${t.thread}"${t.due ? ` (${t.due})` : ''}`).join(', ') })}` : ''}`,
+  );
   return threads;
 }
 
 /** "  target 1500, S_l 97.3" for a part asked for a number of words ("…, short" under 0.85 of it); '' otherwise. */
 function lengthNote(outcome: StepResult, lang: Lang): string {
-  return outcome.target ? `  ${word('lengthNote', lang, { target: outcome.target, score: numberIn(outcome.score!, lang, 1) })}${outcome.short ? `, ${word('short', lang)}` : outcome.long ? `, ${word('long', lang)}` : ''}` : '';
+  return outcome.target
+    ? `  ${word('lengthNote', lang, { target: outcome.target, score: numberIn(outcome.score!, lang, 1) })}${outcome.short ? `, ${word('short', lang)}` : outcome.long ? `, ${word('long', lang)}` : ''}`
+    : '';
 }
 
 /** True for a prose part that repeats what the book already wrote (REPEATS_RATIO or more of its words). */
@@ -79,35 +116,52 @@ function isRepeating(outcome: StepResult): boolean {
   return (outcome.repeated ?? 0) >= REPEATS_RATIO;
 }
 
-/** "  language: answered in English, written again in Bahasa Malaysia" when the first answer was in another language. */
+/**
+ * " language: answered in English, written again in Bahasa Malaysia" when the first answer was in another language.
+ */
 function driftNote(outcome: StepResult, lang: Lang): string {
   const drift = outcome.languageDrift;
   if (!drift) return '';
   return `  ${word('languageRetried', lang, { found: languageName(drift.found, lang), expected: languageName(drift.expected, lang) })}`;
 }
 
-
-/** A part's lines as it is done (its ✓ or ⚠ line and the notes under it, in the book's language), and its summary for --json. */
+/**
+ * A part's lines as it is done (its ✓ or ⚠ line and the notes under it, in the book's language), and its summary for
+ * --json.
+ */
 export function reportPart(session: BookSession, label: string, outcome: StepResult, lang: Lang) {
   const { spec } = session;
-  // What was done to the answers (assistant paragraphs out, a wall split, asked again, the time-out), in the book's language.
+  // What was done to the answers (assistant paragraphs out, a wall split, asked again, the time-out), in the book's
+  // language.
   const notes = answerNotesOf(outcome, label, lang);
-  const summary = { ...partSummary(label, outcome), ...(notes.length ? { notes } : {}), ...(outcome.isTimedOut ? { timedOut: true as const } : {}) };
+  const summary = {
+    ...partSummary(label, outcome),
+    ...(notes.length ? { notes } : {}),
+    ...(outcome.isTimedOut ? { timedOut: true as const } : {}),
+  };
   // A part that is cut off, still short, repeating itself or off the writer's voice gets no check mark.
   const repeats = isRepeating(outcome);
-  info(`  ${outcome.isComplete && !outcome.short && !repeats && !outcome.unplanned && !isVoiceMarked(outcome) ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} ${word('words', lang)}  ${secondsIn(outcome.seconds, lang, 1)}${lengthNote(outcome, lang)}${outcome.isComplete ? '' : `, ${word('incomplete', lang)}`}${repeats ? `, ${word('repeats', lang)}` : ''}${driftNote(outcome, lang)}${voiceMarks(outcome, lang)}`);
-  if (repeats) info(`    ${word('repeatsNote', session.state.lang, { label, share: Math.round(100 * outcome.repeated!) })}`);
+  info(
+    `  ${outcome.isComplete && !outcome.short && !repeats && !outcome.unplanned && !isVoiceMarked(outcome) ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} ${word('words', lang)}  ${secondsIn(outcome.seconds, lang, 1)}${lengthNote(outcome, lang)}${outcome.isComplete ? '' : `, ${word('incomplete', lang)}`}${repeats ? `, ${word('repeats', lang)}` : ''}${driftNote(outcome, lang)}${voiceMarks(outcome, lang)}`,
+  );
+  if (repeats)
+    info(`    ${word('repeatsNote', session.state.lang, { label, share: Math.round(100 * outcome.repeated!) })}`);
   if (outcome.unplanned) {
     const total = conclusionPosition(spec.flow, session.state.totalChapters) - 1;
     const missing = outcome.unplanned.map((n) => word('chapter', lang, { n })).join(', ');
     info(`    ⚠ ${word('outlineShort', lang, { found: total - outcome.unplanned.length, total, missing })}`);
   }
-  if (outcome.neighbourWords) info(`    ${neighbourNote('cli', session.state.lang, { languages: outcome.neighbourLanguages ?? [], words: outcome.neighbourWords, label })}`);
+  if (outcome.neighbourWords)
+    info(
+      `    ${neighbourNote('cli', session.state.lang, { languages: outcome.neighbourLanguages ?? [], words: outcome.neighbourWords, label })}`,
+    );
   const said = { label, words: outcome.words, target: outcome.target ?? 0, n: outcome.extensions };
-  if (outcome.extensions && outcome.target) info(`    ${word(outcome.short ? 'shortExtended' : 'extended', lang, said)}`);
+  if (outcome.extensions && outcome.target)
+    info(`    ${word(outcome.short ? 'shortExtended' : 'extended', lang, said)}`);
   else if (outcome.short) info(`    ${word('shortKept', lang, said)}`);
   if (outcome.long) info(`    ${word('longKept', lang, said)}`);
-  if ((outcome.continuations || !outcome.isComplete) && !outcome.isTimedOut) info(`    ${word(outcome.isComplete ? 'continued' : 'stillCut', lang, { label, n: outcome.continuations })}`);
+  if ((outcome.continuations || !outcome.isComplete) && !outcome.isTimedOut)
+    info(`    ${word(outcome.isComplete ? 'continued' : 'stillCut', lang, { label, n: outcome.continuations })}`);
   for (const note of notes) info(`    ${note.message}`);
   return summary;
 }

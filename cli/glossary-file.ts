@@ -18,7 +18,10 @@ export const MAX_GLOSSARY_FILE_BYTES = 64 * 1024;
 const kilobytes = (n: number) => `${Math.ceil(n / 1024)} KB`;
 const size = (n: number) => (n >= 1024 * 1024 ? `${Math.round((n / (1024 * 1024)) * 10) / 10} MB` : kilobytes(n));
 
-/** At most `max` bytes of the file (and whether there was more), however large it is or whatever it is (a pipe, a device). */
+/**
+ * At most `max` bytes of the file (and whether there was more), however large it is or whatever it is (a pipe, a
+ * device).
+ */
 function readAtMost(file: string, max: number): { bytes: Buffer; total: number; isLonger: boolean } {
   const fd = openSync(file, 'r');
   try {
@@ -56,11 +59,19 @@ export function glossaryYamlOrExit(file: string, lang: Lang): ReturnType<typeof 
   if (read.isLonger) {
     // Its whole size when it has one (a pipe has none: what was read says enough).
     const total = Math.max(read.total, statSync(file).size);
-    fail(catalogueMessage('translate_glossary_too_large', lang, { file, size: size(total), max: kilobytes(MAX_GLOSSARY_FILE_BYTES), terms: String(MAX_GLOSSARY_TERMS) }));
+    fail(
+      catalogueMessage('translate_glossary_too_large', lang, {
+        file,
+        size: size(total),
+        max: kilobytes(MAX_GLOSSARY_FILE_BYTES),
+        terms: String(MAX_GLOSSARY_TERMS),
+      }),
+    );
   }
   const text = read.bytes.toString('utf8');
   const lines = termLines(text);
-  if (lines > MAX_GLOSSARY_TERMS) fail(catalogueMessage('translate_glossary_too_many', lang, { ...limits, count: String(lines) }));
+  if (lines > MAX_GLOSSARY_TERMS)
+    fail(catalogueMessage('translate_glossary_too_many', lang, { ...limits, count: String(lines) }));
   const parsed = yamlData(text);
   // A file that is not YAML: where and why, in the writer's language (cli/yaml-words.ts).
   const problem = parsed.errors[0];
@@ -68,6 +79,7 @@ export function glossaryYamlOrExit(file: string, lang: Lang): ReturnType<typeof 
   // A flow map (`{Aisha: Aisyah, Omar: Umar}`) holds its terms on one line: counted once parsed.
   const data = parsed.data;
   const terms = data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data).length : 0;
-  if (terms > MAX_GLOSSARY_TERMS) fail(catalogueMessage('translate_glossary_too_many', lang, { ...limits, count: String(terms) }));
+  if (terms > MAX_GLOSSARY_TERMS)
+    fail(catalogueMessage('translate_glossary_too_many', lang, { ...limits, count: String(terms) }));
   return parsed;
 }

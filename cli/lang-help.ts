@@ -14,33 +14,43 @@ export const PAIRS = '{pairs}';
 /** The pairs the table translates between, in its order: `en ↔ ms` both ways, `en → xx` one way only. */
 function translatedPairs(): string {
   const codes = langs();
-  const pairs = codes.flatMap((a, i) => codes.slice(i + 1).flatMap((b) => {
-    const there = canTranslate(a, b);
-    const back = canTranslate(b, a);
-    if (there && back) return [`${a} ↔ ${b}`];
-    return there ? [`${a} → ${b}`] : back ? [`${b} → ${a}`] : [];
-  }));
+  const pairs = codes.flatMap((a, i) =>
+    codes.slice(i + 1).flatMap((b) => {
+      const there = canTranslate(a, b);
+      const back = canTranslate(b, a);
+      if (there && back) return [`${a} ↔ ${b}`];
+      return there ? [`${a} → ${b}`] : back ? [`${b} → ${a}`] : [];
+    }),
+  );
   return pairs.join(', ');
 }
 
-const filled = (text: string): string => text.replaceAll(LANGS, () => langList(helpLang())).replaceAll(PAIRS, translatedPairs);
+const filled = (text: string): string =>
+  text.replaceAll(LANGS, () => langList(helpLang())).replaceAll(PAIRS, translatedPairs);
 
 /** The --lang a command line gives (`--lang id`, `--lang=id`), read before commander parses it: the help's language. */
 let askedOnLine: string | undefined;
 
-/** The language a help is said in: --lang's when the command line gives one of the table's, else the writer's locale's. */
+/**
+ * The language a help is said in: --lang's when the command line gives one of the table's, else the writer's locale's.
+ */
 export const helpLang = (): Lang => askedLang(askedOnLine);
 
 /** commander's headings, each a key of the help's words (cli-help). */
 const HEADINGS: Readonly<Record<string, Parameters<typeof helpWord>[0]>> = {
-  'Usage:': 'heading.usage', 'Options:': 'heading.options', 'Commands:': 'heading.commands',
-  'Arguments:': 'heading.arguments', 'Global Options:': 'heading.globalOptions',
+  'Usage:': 'heading.usage',
+  'Options:': 'heading.options',
+  'Commands:': 'heading.commands',
+  'Arguments:': 'heading.arguments',
+  'Global Options:': 'heading.globalOptions',
 };
 
 /** commander's `[options]` and `[command]` in a usage line, in the help's language. */
 function usageSaid(usage: string): string {
   const lang = helpLang();
-  return usage.replace('[options]', `[${helpWord('usage.options', lang)}]`).replace('[command]', `[${helpWord('usage.command', lang)}]`);
+  return usage
+    .replace('[options]', `[${helpWord('usage.options', lang)}]`)
+    .replace('[command]', `[${helpWord('usage.command', lang)}]`);
 }
 
 /** A description in the help's language (helpText), LANGS and PAIRS filled in. */
@@ -58,12 +68,17 @@ export function withLangHelp(program: Command, argv: readonly string[] = []): Co
     commandDescription: (cmd) => said(Help.prototype.commandDescription.call(undefined, cmd)),
     subcommandDescription(cmd) {
       const text = Help.prototype.subcommandDescription.call(this, cmd);
-      return cmd.name() === 'help' && text === helpWord('common.helpCommand', 'en') ? helpWord('common.helpCommand', helpLang()) : said(text);
+      return cmd.name() === 'help' && text === helpWord('common.helpCommand', 'en')
+        ? helpWord('common.helpCommand', helpLang())
+        : said(text);
     },
     optionDescription(option) {
       const lang = helpLang();
       const description = option.long === '--help' ? helpWord('common.help', lang) : said(option.description);
-      const text = Help.prototype.optionDescription.call(this, Object.assign(Object.create(option) as typeof option, { description }));
+      const text = Help.prototype.optionDescription.call(
+        this,
+        Object.assign(Object.create(option) as typeof option, { description }),
+      );
       return text.replace(/\((default): /g, `(${helpWord('extra.default', lang)}: `);
     },
     commandUsage(cmd) {

@@ -5,9 +5,7 @@ import { catalogue, isLang, langs, listIn, sayer, type Lang } from '../engine/in
 import { fail } from './errors.js';
 
 /** A language option's refusals; other languages' words in languages/<code>/cli-langs.yaml. */
-const WORDS = catalogue('cli-langs', [
-  'notOneOf', 'notWritten',
-]);
+const WORDS = catalogue('cli-langs', ['notOneOf', 'notWritten']);
 const langWord = sayer(WORDS);
 
 /**
@@ -39,14 +37,19 @@ export function notOneOfLangs(option: string, value: string): string {
   return langWord('notOneOf', lang, { option, value, langs: langs().join(', ') });
 }
 
-/** `value` when it is a language of the table (undefined when not given), else exit 2 naming the table's languages in the writer's language. */
+/**
+ * `value` when it is a language of the table (undefined when not given), else exit 2 naming the table's languages in
+ * the writer's language.
+ */
 export function langOptionOrExit(value: string | undefined, option = '--lang'): Lang | undefined {
   if (value === undefined || isLang(value)) return value;
   const lang = writerLang();
   return fail(langWord('notWritten', lang, { option, value, langs: langList(lang) }));
 }
 
-/** The language of a command's messages: --lang when it names a language of the table, else the table's first (English). */
+/**
+ * The language of a command's messages: --lang when it names a language of the table, else the table's first (English).
+ */
 export const messagesLang = (value: string | undefined): Lang => (isLang(value) ? value : langs()[0]!);
 
 /**

@@ -4,5 +4,7 @@
 export const lazyCommand =
   <A extends unknown[]>(load: () => Promise<(...args: A) => unknown>) =>
   async (...args: A): Promise<void> => {
-    await (await load())(...args);
+    await (
+      await load()
+    )(...args);
   };

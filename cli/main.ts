@@ -20,26 +20,17 @@ const validateCommand = lazy(async () => (await import('./commands/validate.js')
 const batchCommand = lazy(async () => (await import('./commands/batch.js')).batchCommand);
 const serveCommand = lazy(async () => (await import('./commands/serve.js')).serveCommand);
 
-/** A new program per run: commander keeps the parsed options on the command objects (tests read its commands and options). */
+/**
+ * A new program per run: commander keeps the parsed options on the command objects (tests read its commands and
+ * options).
+ */
 export function buildProgram(argv: readonly string[]): Command {
   const program = withLangHelp(new Command(), argv);
-  program
-    .name('karya')
-    .description('command.karya')
-    .option('-V, --version', 'karya.version')
-    .exitOverride();
+  program.name('karya').description('command.karya').option('-V, --version', 'karya.version').exitOverride();
 
-  program
-    .command('list')
-    .description('command.list')
-    .option('--json', 'common.jsonPlain')
-    .action(listCommand);
+  program.command('list').description('command.list').option('--json', 'common.jsonPlain').action(listCommand);
 
-  program
-    .command('show <id>')
-    .description('command.show')
-    .option('--json', 'common.jsonPlain')
-    .action(showCommand);
+  program.command('show <id>').description('command.show').option('--json', 'common.jsonPlain').action(showCommand);
 
   program
     .command('validate [dir]')
@@ -81,7 +72,9 @@ function addRunCommands(program: Command): void {
     .description('command.testAi')
     .option('--timeout <ms>', 'testAi.timeout')
     .option('--json', 'common.jsonPlain')
-    .action(async (opts: { json?: boolean; timeout?: string }) => (await import('./commands/test-ai.js')).testAiCommand(opts));
+    .action(async (opts: { json?: boolean; timeout?: string }) =>
+      (await import('./commands/test-ai.js')).testAiCommand(opts),
+    );
 
   program
     .command('serve')
@@ -95,7 +88,9 @@ function addRunCommands(program: Command): void {
     .description('command.worker')
     .option('--concurrency <n>', 'worker.concurrency')
     .option('--metrics-port <port>', 'worker.metricsPort')
-    .action(async (opts: { concurrency?: string; metricsPort?: string }) => (await import('./commands/worker.js')).workerCommand(opts));
+    .action(async (opts: { concurrency?: string; metricsPort?: string }) =>
+      (await import('./commands/worker.js')).workerCommand(opts),
+    );
 }
 
 /** The version of karya (package.json), read only when asked. */

@@ -49,7 +49,12 @@ export function withConventions(command: Command, path: string): void {
     held = undefined;
     const refusal = refused.last;
     refused.last = undefined;
-    if (said) said.write(error.code === 'commander.missingMandatoryOptionValue' ? requiredOptionLine(command, path) ?? usageLine(said.text, path) : refusalLine(command, path, refusal, said.text) ?? usageLine(said.text, path));
+    if (said)
+      said.write(
+        error.code === 'commander.missingMandatoryOptionValue'
+          ? (requiredOptionLine(command, path) ?? usageLine(said.text, path))
+          : (refusalLine(command, path, refusal, said.text) ?? usageLine(said.text, path)),
+      );
     throw error;
   });
   for (const sub of command.commands) withConventions(sub, `${path} ${sub.name()}`);
@@ -116,26 +121,39 @@ function refusalLine(command: Command, path: string, refusal: Refusal | undefine
     case 'unknownOption': {
       const longs = command.options.map((o) => o.long).filter((l): l is string => l !== undefined);
       const like = (text.match(/--[A-Za-z][\w-]*/g) ?? []).find((f) => f !== refusal.option && longs.includes(f));
-      return say(like ? optionWord('unknownOptionLike', lang, { option: refusal.option, like, help }) : optionWord('unknownOption', lang, { option: refusal.option, help }));
+      return say(
+        like
+          ? optionWord('unknownOptionLike', lang, { option: refusal.option, like, help })
+          : optionWord('unknownOption', lang, { option: refusal.option, help }),
+      );
     }
     case 'missingArgument':
       return say(optionWord('missingArgument', lang, { argument: refusal.argument, help }));
     case 'optionMissingArgument':
       return say(optionWord('optionMissingArgument', lang, { option: refusal.option, help }));
     case 'excessArguments':
-      return say(optionWord('excessArguments', lang, { expected: refusal.expected, received: refusal.received.length, args: refusal.received.join(', '), help }));
+      return say(
+        optionWord('excessArguments', lang, {
+          expected: refusal.expected,
+          received: refusal.received.length,
+          args: refusal.received.join(', '),
+          help,
+        }),
+      );
     case 'unknownCommand': {
       // Commander's suggestion (a command of this program's), kept; its English around it is not.
       const like = text.match(/Did you mean (\S+?)\?/)?.[1];
       const named = { command: refusal.name, help };
-      return say(like ? optionWord('unknownCommandLike', lang, { ...named, like })
-        : optionWord('unknownCommand', lang, named));
+      return say(
+        like ? optionWord('unknownCommandLike', lang, { ...named, like }) : optionWord('unknownCommand', lang, named),
+      );
     }
   }
 }
 
 /** Commander's usage error as karya says it: one line pointing to the command's --help. */
-const usageLine = (text: string, path: string) => `karya: ${text.replace(/^error: /, '').trimEnd()} (${toolWord('seeHelp', helpLang(), { command: path })})\n`;
+const usageLine = (text: string, path: string) =>
+  `karya: ${text.replace(/^error: /, '').trimEnd()} (${toolWord('seeHelp', helpLang(), { command: path })})\n`;
 
 /**
  * The required option `command` was given without, in the language --lang asks for, else the one the writer's

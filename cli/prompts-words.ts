@@ -3,10 +3,25 @@
 import { catalogue, sayer, type Sayer } from '../engine/index.js';
 
 const WORDS = catalogue('cli-prompts', [
-  'noBible', 'bibleUpTo', 'partN', 'savedIn', 'bibleLags', 'nextStep', 'nextIs', 'finished', 'finishedRestart',
+  'noBible',
+  'bibleUpTo',
+  'partN',
+  'savedIn',
+  'bibleLags',
+  'nextStep',
+  'nextIs',
+  'finished',
+  'finishedRestart',
   // A text that counts something has its form for one beside it (`<key>_one`).
-  'before', 'beforeOutline', 'asItStands', 'asItStands_one', 'partsBefore', 'partsBeforeLater', 'scripted',
-  'notBookStep', 'notOutputStep',
+  'before',
+  'beforeOutline',
+  'asItStands',
+  'asItStands_one',
+  'partsBefore',
+  'partsBeforeLater',
+  'scripted',
+  'notBookStep',
+  'notOutputStep',
 ]);
 
 /** A note of `karya prompts` in a language, with its placeholders filled. */

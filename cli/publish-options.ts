@@ -77,7 +77,6 @@ async function coverOption(value: string | undefined, lang: Lang): Promise<Given
   }
 }
 
-
 /**
  * --publisher, --edition, --series, --series-number, --reading-age and --ai-text for metadata.json; exits 2 on a bad
  * number, age or level.
@@ -147,4 +146,3 @@ export async function preflight(id: string, opts: PublishOptions) {
   writableStateOrExit(cliStateOf(opts.state), settingsLang(spec, settings));
   return { paper: paper as PaperName, closeThreshold, cover, catalog, spec, trim, book, settings, totalChapters };
 }
-

@@ -19,22 +19,27 @@ export interface Where {
   lang: Lang;
 }
 
-
 /** Why a package part had no step (PackageStepDone.skipped) in its words' key; any other reason: the book's own. */
 const SKIP_WORDS = {
-  given: 'skip_given', no_author: 'skip_no_author', typographic: 'skip_typographic', own_cover: 'skip_own_cover',
+  given: 'skip_given',
+  no_author: 'skip_no_author',
+  typographic: 'skip_typographic',
+  own_cover: 'skip_own_cover',
   no_images: 'skip_no_images',
 } as const;
 const skipWord = (skipped: string) =>
-  (Object.hasOwn(SKIP_WORDS, skipped) ? SKIP_WORDS[skipped as keyof typeof SKIP_WORDS] : 'skip_own');
+  Object.hasOwn(SKIP_WORDS, skipped) ? SKIP_WORDS[skipped as keyof typeof SKIP_WORDS] : 'skip_own';
 
 /** A line as each file of the package is made (on a terminal, one line that changes): its seconds are not silent. */
 function fileProgress(lang: Lang): (file: string) => void {
   const isTty = process.stderr.isTTY === true;
   return (file) => {
-    const status = file === 'epubcheck' ? say('status.epubcheck')
-      : file === 'accessibility' ? say('status.accessibility')
-      : say('status.file', { file });
+    const status =
+      file === 'epubcheck'
+        ? say('status.epubcheck')
+        : file === 'accessibility'
+          ? say('status.accessibility')
+          : say('status.file', { file });
     const line = `  … ${readinessText(status, lang)}`;
     if (isTty) process.stderr.write(`\r\x1b[K${line}${file === 'readiness.json' ? '\r\x1b[K' : ''}`);
     else info(line);
@@ -75,8 +80,10 @@ export async function makePackage(input: {
     input.meter.partDone(done.skipped ? 0 : done.cost);
   };
   const given = {
-    ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}),
-    ...(opts.author ? { author: opts.author } : {}), ...metadataOptions(opts, where.lang),
+    ...(opts.title ? { title: opts.title } : {}),
+    ...(opts.subtitle ? { subtitle: opts.subtitle } : {}),
+    ...(opts.author ? { author: opts.author } : {}),
+    ...metadataOptions(opts, where.lang),
     ...(checked.cover ? { cover: checked.cover } : {}),
   };
   const specOf = (x: string) => catalog.get(x);
@@ -89,23 +96,33 @@ export async function makePackage(input: {
   // Before it is published: compared with the owner's other finished books (readiness: not-too-close, reused-passages).
   const closeness = await input.nearDuplicates(parts.title);
   const written = await writeKdpPackage({
-    dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim: checked.trim,
-    paper: checked.paper, onProgress: fileProgress(where.lang), closeness, audience: 'cli',
+    dir: opts.out,
+    book: spec,
+    state: session.state,
+    parts,
+    render: renderOrExit,
+    trim: checked.trim,
+    paper: checked.paper,
+    onProgress: fileProgress(where.lang),
+    closeness,
+    audience: 'cli',
     ...(input.bilingualSource ? { bilingualSource: input.bilingualSource } : {}),
   });
   return { parts, written };
 }
 
 /** The package's files, paperback, readiness and cost said on stderr (--json: on stdout); exit 1 when not ready. */
-export function reportPackage(input: {
-  spec: Checked['spec'];
-  opts: PublishOptions;
-  session: BookSession;
-  trim: TrimName;
-  paper: PaperName;
-  book: { planned: number; steps: number };
-  progress: RunFigures;
-} & Awaited<ReturnType<typeof makePackage>>): void {
+export function reportPackage(
+  input: {
+    spec: Checked['spec'];
+    opts: PublishOptions;
+    session: BookSession;
+    trim: TrimName;
+    paper: PaperName;
+    book: { planned: number; steps: number };
+    progress: RunFigures;
+  } & Awaited<ReturnType<typeof makePackage>>,
+): void {
   const { spec, opts, session, parts, written } = input;
   const lang = session.state.lang;
   const said = (text: ReadinessText) => info(readinessText(text, lang, 'cli'));
@@ -118,20 +135,38 @@ export function reportPackage(input: {
   const bookCost = input.book.planned * spec.cost;
   const thisRun = input.book.steps * spec.cost + parts.cost;
   const cost = { book: bookCost, publishing: parts.cost, total: bookCost + parts.cost, thisRun };
-  const steps = parts.steps.filter((s) => !s.skipped).map((s) => `${s.generatorId} ${s.cost}`).join(', ');
+  const steps = parts.steps
+    .filter((s) => !s.skipped)
+    .map((s) => `${s.generatorId} ${s.cost}`)
+    .join(', ');
   const costs = {
-    total: creditsIn(cost.total, lang), book: creditsIn(cost.book, lang), parts: input.book.planned,
-    publishing: creditsIn(cost.publishing, lang), steps,
+    total: creditsIn(cost.total, lang),
+    book: creditsIn(cost.book, lang),
+    parts: input.book.planned,
+    publishing: creditsIn(cost.publishing, lang),
+    steps,
   };
-  info(`karya: ${publishWord('cost', lang, costs)}`
-    + (cost.thisRun !== cost.total ? publishWord('thisRun', lang, { credits: creditsIn(cost.thisRun, lang) }) : ''));
+  info(
+    `karya: ${publishWord('cost', lang, costs)}` +
+      (cost.thisRun !== cost.total ? publishWord('thisRun', lang, { credits: creditsIn(cost.thisRun, lang) }) : ''),
+  );
   if (opts.json) {
-    process.stdout.write(JSON.stringify({
-      id: spec.id, lang: session.state.lang, out: opts.out, files: written.files, title: parts.title,
-      author: parts.author, steps: parts.steps, cost, print: written.print, ready: written.readiness.ready,
-      channels: written.readiness.channels, progress: input.progress,
-    }) + '\n');
+    process.stdout.write(
+      JSON.stringify({
+        id: spec.id,
+        lang: session.state.lang,
+        out: opts.out,
+        files: written.files,
+        title: parts.title,
+        author: parts.author,
+        steps: parts.steps,
+        cost,
+        print: written.print,
+        ready: written.readiness.ready,
+        channels: written.readiness.channels,
+        progress: input.progress,
+      }) + '\n',
+    );
   }
   if (!written.readiness.ready) throw new CliExit(EXIT.failed);
 }
-

@@ -1,11 +1,17 @@
 // A command's budget of model calls (engine/budget.ts): --max-calls read, the plan and its bound said before
 // anything is asked (stderr, in the writer's language; --json carries the same figures), the provider counted.
-import { CallBudget, FAILED_ASKS_IN_A_ROW, catalogue, sayer, withBudget, type Lang, type Provider } from '../engine/index.js';
+import {
+  CallBudget,
+  FAILED_ASKS_IN_A_ROW,
+  catalogue,
+  sayer,
+  withBudget,
+  type Lang,
+  type Provider,
+} from '../engine/index.js';
 import { fail, info, wholeNumber } from './util.js';
 
-const WORDS = catalogue('cli-budget', [
-  'plan', 'plan_one', 'badMaxCalls',
-]);
+const WORDS = catalogue('cli-budget', ['plan', 'plan_one', 'badMaxCalls']);
 const say = sayer(WORDS);
 
 /** --max-calls as a whole number from 1, undefined when not given; exit 2 naming it otherwise. */
@@ -38,7 +44,10 @@ export function sayBudget(budget: CallBudget, lang: Lang): void {
  * A run's budget for `planned` calls (--max-calls as its bound when given), said on stderr, and the provider whose
  * calls count in it.
  */
-export function startBudget(provider: Provider, input: { planned: number; maxCalls?: number | undefined; lang: Lang }): { budget: CallBudget; provider: Provider } {
+export function startBudget(
+  provider: Provider,
+  input: { planned: number; maxCalls?: number | undefined; lang: Lang },
+): { budget: CallBudget; provider: Provider } {
   const budget = new CallBudget({ planned: input.planned, maxCalls: input.maxCalls });
   sayBudget(budget, input.lang);
   return { budget, provider: withBudget(provider, budget) };

@@ -1,7 +1,16 @@
 // A long command's progress line on stderr: parts done, time left at this run's pace (engine/pace.ts) and the
 // calls, tokens and credits spent so far. On a terminal one line redrawn in place under the command's own lines;
 // to a pipe or a file plain lines, one a part and at most one every few seconds between parts.
-import { countedProvider, durationIn, numberIn, runFigures, type Lang, type Provider, type RunFigures, type Tally } from '../engine/index.js';
+import {
+  countedProvider,
+  durationIn,
+  numberIn,
+  runFigures,
+  type Lang,
+  type Provider,
+  type RunFigures,
+  type Tally,
+} from '../engine/index.js';
 import { progressWord as say } from './progress-words.js';
 import { holdStatusLine } from './util.js';
 
@@ -66,7 +75,8 @@ export class RunMeter {
     this.plainEveryMs = opts.plainEveryMs ?? 5_000;
     this.redrawEveryMs = opts.redrawEveryMs ?? 100;
     // The command's own lines (cli/util.ts info) go above the line drawn here, which is drawn again under them.
-    if (this.isTty && this.stream === process.stderr) this.release = holdStatusLine({ clear: () => this.clear(), redraw: () => this.draw() });
+    if (this.isTty && this.stream === process.stderr)
+      this.release = holdStatusLine({ clear: () => this.clear(), redraw: () => this.draw() });
   }
 
   /**
@@ -84,7 +94,9 @@ export class RunMeter {
     this.show(true);
   }
 
-  /** Where the run starts, once known (the parts a resumed run found done, the book's language): before its first part. */
+  /**
+   * Where the run starts, once known (the parts a resumed run found done, the book's language): before its first part.
+   */
   startAt(done: number, planned: number, lang: Lang = this.lang): void {
     this.done = done;
     this.doneAtStart = done;
@@ -98,7 +110,16 @@ export class RunMeter {
   }
 
   figures(): RunFigures {
-    return runFigures({ startedMs: this.startedMs, nowMs: this.now(), doneAtStart: this.doneAtStart, done: this.done, planned: this.planned, calls: this.spent.calls, tokens: this.spent.tokens, credits: this.credits });
+    return runFigures({
+      startedMs: this.startedMs,
+      nowMs: this.now(),
+      doneAtStart: this.doneAtStart,
+      done: this.done,
+      planned: this.planned,
+      calls: this.spent.calls,
+      tokens: this.spent.tokens,
+      credits: this.credits,
+    });
   }
 
   /** The line as the writer reads it. */
@@ -156,16 +177,22 @@ export class RunMeter {
   }
 }
 
-/** "about 30 s left" (or "all done in 2 min 5 s", or that it is known once a part is done), in the writer's language. */
+/**
+ * "about 30 s left" (or "all done in 2 min 5 s", or that it is known once a part is done), in the writer's language.
+ */
 export function leftText(f: RunFigures, lang: Lang): string {
   if (f.done >= f.planned) return say('allDone', lang, { time: durationIn(f.elapsedSeconds, lang) });
   return f.etaSeconds === null ? say('leftUnknown', lang) : say('left', lang, { time: durationIn(f.etaSeconds, lang) });
 }
 
-/** "so far: calls 4, tokens 1,200, credits 2" (credits only for a command that charges them), in the writer's language. */
+/**
+ * "so far: calls 4, tokens 1,200, credits 2" (credits only for a command that charges them), in the writer's language.
+ */
 export function spentText(f: RunFigures, lang: Lang, hasCredits: boolean): string {
   const n = (x: number) => numberIn(x, lang);
-  return hasCredits ? say('spentCredits', lang, { calls: n(f.calls), tokens: n(f.tokens), credits: n(f.credits) }) : say('spent', lang, { calls: n(f.calls), tokens: n(f.tokens) });
+  return hasCredits
+    ? say('spentCredits', lang, { calls: n(f.calls), tokens: n(f.tokens), credits: n(f.credits) })
+    : say('spent', lang, { calls: n(f.calls), tokens: n(f.tokens) });
 }
 
 /** "2 of 5 parts · about 30 s left · so far: calls 4, tokens 1,200, credits 2", in the writer's language. */

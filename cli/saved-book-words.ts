@@ -5,8 +5,20 @@ import { catalogue, isLang, sayer, type Lang, type ResolvedSpec, type Settings }
 import { writerLang } from './langs.js';
 
 const WORDS = catalogue('cli-saved-book', [
-  'noneSaved', 'partUnknown', 'partNotWritten', 'finished', 'noStateExport', 'noStateRewrite', 'noStateMap',
-  'asOfNotPart', 'noPartWritten', 'generatorGone', 'otherGenerator', 'mapPiece', 'mapNothing', 'mapAsOf',
+  'noneSaved',
+  'partUnknown',
+  'partNotWritten',
+  'finished',
+  'noStateExport',
+  'noStateRewrite',
+  'noStateMap',
+  'asOfNotPart',
+  'noPartWritten',
+  'generatorGone',
+  'otherGenerator',
+  'mapPiece',
+  'mapNothing',
+  'mapAsOf',
   'noBooks',
 ]);
 

@@ -4,12 +4,41 @@
 // series itself is derived by the engine (engine/session/series/series.ts); the state file keeps only names, places
 // and each book's basis.
 import {
-  changesFor, seriesAsOf, seriesBrief, seriesChangeLine, seriesNameOf, seriesOf, SeriesError, word,
-  type BookState, type ResolvedSpec, type BookSeries, type BookSpec, type Catalog, type Lang, type Provider, type SavedBook, type SeriesBook, type SeriesChange, type Settings,
+  changesFor,
+  seriesAsOf,
+  seriesBrief,
+  seriesChangeLine,
+  seriesNameOf,
+  seriesOf,
+  SeriesError,
+  word,
+  type BookState,
+  type ResolvedSpec,
+  type BookSeries,
+  type BookSpec,
+  type Catalog,
+  type Lang,
+  type Provider,
+  type SavedBook,
+  type SeriesBook,
+  type SeriesChange,
+  type Settings,
 } from '../engine/index.js';
-import { bookSeriesOf, catchUpWithSession, loadEntries, seriesBooksOf, startSeriesBook, type LoadedEntry, type StateFile, type StoredSeries } from '../server/index.js';
+import {
+  bookSeriesOf,
+  catchUpWithSession,
+  loadEntries,
+  seriesBooksOf,
+  startSeriesBook,
+  type LoadedEntry,
+  type StateFile,
+  type StoredSeries,
+} from '../server/index.js';
 
-/** Where a series is read and kept: the command's books (cli/state.ts), or a queued batch's store, by their repositories. */
+/**
+ * Where a series is read and kept: the command's books (cli/state.ts), or a queued batch's store, by their
+ * repositories.
+ */
 type StoreOf = Pick<StateFile, 'repos'>;
 import { CLI_USER } from './util.js';
 import { exitIfWorded } from './errors.js';
@@ -82,15 +111,23 @@ export interface SeriesPlan {
  * (and of this generator), else the next one. Exit 2 with the catalogue's message for a bad name, or while the
  * last book is another generator's and unfinished.
  */
-export async function planSeriesBook(stateFile: StoreOf, catalog: Catalog, spec: BookSpec, raw: string, lang: Lang): Promise<SeriesPlan> {
+export async function planSeriesBook(
+  stateFile: StoreOf,
+  catalog: Catalog,
+  spec: BookSpec,
+  raw: string,
+  lang: Lang,
+): Promise<SeriesPlan> {
   const name = seriesNameOrExit(raw, lang);
   const series = await stateFile.repos.series(CLI_USER).find(name);
   if (!series) return { name, number: 1 };
   const loaded = await loadSeries(stateFile, catalog, series);
   const last = loaded.entries.at(-1);
-  if (last && !last.saved) return { name, series, number: last.number, continuing: { key: last.key, saved: null }, loaded };
+  if (last && !last.saved)
+    return { name, series, number: last.number, continuing: { key: last.key, saved: null }, loaded };
   if (last?.saved && !last.saved.isFinished) {
-    if (last.saved.state.generatorId !== spec.id) seriesFail(new SeriesError('series_previous_unfinished', { name, number: last.number }), series.lang);
+    if (last.saved.state.generatorId !== spec.id)
+      seriesFail(new SeriesError('series_previous_unfinished', { name, number: last.number }), series.lang);
     return { name, series, number: last.number, continuing: { key: last.key, saved: last.saved }, loaded };
   }
   return { name, series, number: (last?.number ?? 0) + 1, loaded };
@@ -106,7 +143,12 @@ export function seriesBookKey(seriesId: number, number: number): string {
  * book before it caught up first (server/core/series-start.ts), with what the book is told; exit 2 when the
  * book's language is not the series'.
  */
-export async function joinSeries(stateFile: StoreOf & Pick<StateFile, 'progress'>, catalog: Catalog, plan: SeriesPlan, input: { lang: Lang; key?: string; provider: Provider }): Promise<{ key: string; series: BookSeries; stored: StoredSeries }> {
+export async function joinSeries(
+  stateFile: StoreOf & Pick<StateFile, 'progress'>,
+  catalog: Catalog,
+  plan: SeriesPlan,
+  input: { lang: Lang; key?: string; provider: Provider },
+): Promise<{ key: string; series: BookSeries; stored: StoredSeries }> {
   const repo = stateFile.repos.series(CLI_USER);
   const join = async ({ series, number }: { series: StoredSeries; number: number }) => {
     const key = input.key ?? seriesBookKey(series.id, number);
@@ -114,16 +156,35 @@ export async function joinSeries(stateFile: StoreOf & Pick<StateFile, 'progress'
     return key;
   };
   return orSeriesExit(plan.series?.lang ?? input.lang, async () => {
-    const started = await startSeriesBook(seriesPorts(stateFile, catalog, input.provider), { userId: CLI_USER, name: plan.name, lang: input.lang, number: plan.number, join });
+    const started = await startSeriesBook(seriesPorts(stateFile, catalog, input.provider), {
+      userId: CLI_USER,
+      name: plan.name,
+      lang: input.lang,
+      number: plan.number,
+      join,
+    });
     return { key: started.key, series: started.told, stored: started.stored };
   });
 }
 
-/** What a series book is started through on the command line: the state's store, and its own catch-up (no server locks). */
-function seriesPorts(stateFile: StoreOf & Partial<Pick<StateFile, 'progress'>>, catalog: Catalog, provider: Provider | undefined) {
+/**
+ * What a series book is started through on the command line: the state's store, and its own catch-up (no server locks).
+ */
+function seriesPorts(
+  stateFile: StoreOf & Partial<Pick<StateFile, 'progress'>>,
+  catalog: Catalog,
+  provider: Provider | undefined,
+) {
   const { repos } = stateFile;
   const store = stateFile.progress?.(CLI_USER);
-  return { repos, books: repos.books, catalog, ...(provider && store ? { catchUp: catchUpWithSession({ userId: CLI_USER, books: repos.books, repos, catalog, provider, store }) } : {}) };
+  return {
+    repos,
+    books: repos.books,
+    catalog,
+    ...(provider && store
+      ? { catchUp: catchUpWithSession({ userId: CLI_USER, books: repos.books, repos, catalog, provider, store }) }
+      : {}),
+  };
 }
 
 /** A new series book's settings: its brief filled from the series where the writer left it blank. */
@@ -135,7 +196,9 @@ export function seriesSettings(spec: BookSpec, settings: Settings, series: BookS
 /** What changed for each later book of a series, from its basis (what it was written against) to the series now. */
 export function laterChanges(loaded: LoadedSeries): Map<number, SeriesChange[]> {
   const books = seriesBooks(loaded);
-  return new Map(loaded.entries.map((e) => [e.number, changesFor(e.basis ?? undefined, books, e.number, loaded.series.lang)]));
+  return new Map(
+    loaded.entries.map((e) => [e.number, changesFor(e.basis ?? undefined, books, e.number, loaded.series.lang)]),
+  );
 }
 
 /** Each change as a line in the series' language. */
@@ -148,15 +211,37 @@ export { seriesAsOf };
 /**
  * A batch job's series book (`series:` in a jobs file), once the book before it is done: the series made on first
  * use, the book before it caught up when a provider is given, the book joined at its number under its key, and what
- * it is told (its brief filled from the series). A SeriesError when the series is in another language or its place is another book's.
+ * it is told (its brief filled from the series). A SeriesError when the series is in another language or its place is
+ * another book's.
  */
-export async function batchSeriesBook(stateFile: StoreOf & Partial<Pick<StateFile, 'progress'>>, catalog: Catalog, job: { series: { name: string; number: number }; key: string; spec: BookSpec; settings: Settings; lang: Lang }, provider?: Provider): Promise<{ series: BookSeries; settings: Settings }> {
-  const started = await startSeriesBook(seriesPorts(stateFile, catalog, provider), { userId: CLI_USER, name: job.series.name, lang: job.lang, number: job.series.number, key: job.key });
+export async function batchSeriesBook(
+  stateFile: StoreOf & Partial<Pick<StateFile, 'progress'>>,
+  catalog: Catalog,
+  job: { series: { name: string; number: number }; key: string; spec: BookSpec; settings: Settings; lang: Lang },
+  provider?: Provider,
+): Promise<{ series: BookSeries; settings: Settings }> {
+  const started = await startSeriesBook(seriesPorts(stateFile, catalog, provider), {
+    userId: CLI_USER,
+    name: job.series.name,
+    lang: job.lang,
+    number: job.series.number,
+    key: job.key,
+  });
   return { series: started.told, settings: seriesSettings(job.spec, job.settings, started.told, job.lang) };
 }
 
-/** `--series NAME` checked and its next book planned, or exit 2 (a single piece, with --book or --fresh, a bad name). */
-export async function seriesPlanOrExit(spec: ResolvedSpec, opts: { lang?: string | undefined; fresh?: boolean | undefined; state?: string | undefined; series?: string | undefined }): Promise<SeriesPlan> {
+/**
+ * `--series NAME` checked and its next book planned, or exit 2 (a single piece, with --book or --fresh, a bad name).
+ */
+export async function seriesPlanOrExit(
+  spec: ResolvedSpec,
+  opts: {
+    lang?: string | undefined;
+    fresh?: boolean | undefined;
+    state?: string | undefined;
+    series?: string | undefined;
+  },
+): Promise<SeriesPlan> {
   if (spec.kind !== 'book') fail(optionWord('seriesPiece', messagesLang(opts.lang), { id: spec.id }));
   if (opts.fresh) fail(optionWord('seriesFresh', messagesLang(opts.lang)));
   const place = cliStateOf(opts.state);
@@ -171,9 +256,15 @@ export async function seriesPlanOrExit(spec: ResolvedSpec, opts: { lang?: string
 }
 
 /** A series book's settings with its brief filled from the series, said on stderr. */
-export function prefilled(spec: BookSpec, settings: BookState['settings'], series: BookSeries, lang: Lang): BookState['settings'] {
+export function prefilled(
+  spec: BookSpec,
+  settings: BookState['settings'],
+  series: BookSeries,
+  lang: Lang,
+): BookState['settings'] {
   const filled = seriesSettings(spec, settings, series, lang);
   const fields = spec.fields.filter((f) => filled[f.name] !== settings[f.name]).map((f) => f.label[lang]);
-  if (fields.length) info(`karya: ${word('seriesPrefilled', lang, { number: series.number, fields: fields.join(', ') })}`);
+  if (fields.length)
+    info(`karya: ${word('seriesPrefilled', lang, { number: series.number, fields: fields.join(', ') })}`);
   return filled;
 }

@@ -5,11 +5,30 @@ import { catalogue, sayer, type Lang, type Sayer } from '../engine/index.js';
 import { writerLang } from './langs.js';
 
 const WORDS = catalogue('cli-serve', [
-  'portRange', 'running', 'database', 'databasePostgres', 'stepsHere', 'stepsWorkers', 'provider', 'providerOffline',
-  'admin', 'adminNone', 'mailSmtp', 'mailOutbox', 'stoppingNow', 'stopping',
-  'workerNoDatabase', 'workerConcurrency', 'workerMetricsPort', 'workerMetricsToken', 'workerMetricsListen',
+  'portRange',
+  'running',
+  'database',
+  'databasePostgres',
+  'stepsHere',
+  'stepsWorkers',
+  'provider',
+  'providerOffline',
+  'admin',
+  'adminNone',
+  'mailSmtp',
+  'mailOutbox',
+  'stoppingNow',
+  'stopping',
+  'workerNoDatabase',
+  'workerConcurrency',
+  'workerMetricsPort',
+  'workerMetricsToken',
+  'workerMetricsListen',
   // A text that counts something has its form for one beside it (`<key>_one`).
-  'workerRunning', 'workerMetrics', 'workerStopping', 'workerStopping_one',
+  'workerRunning',
+  'workerMetrics',
+  'workerStopping',
+  'workerStopping_one',
 ]);
 
 /** A serve or worker line's words in a language (by default the writer's), with its placeholders filled. */

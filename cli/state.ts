@@ -15,7 +15,9 @@ export interface CliState {
   where: string;
 }
 
-/** The books' place a command's `--state` (or its absence) names; exit 2 when KARYA_DATABASE_URL is not a Postgres URL. */
+/**
+ * The books' place a command's `--state` (or its absence) names; exit 2 when KARYA_DATABASE_URL is not a Postgres URL.
+ */
 export function cliStateOf(state: string | undefined): CliState {
   const file = state ?? DEFAULT_STATE;
   let databaseUrl: string | undefined;
@@ -24,7 +26,11 @@ export function cliStateOf(state: string | undefined): CliState {
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
-  return { file, ...(databaseUrl ? { databaseUrl } : {}), where: statePlace({ file, ...(databaseUrl ? { databaseUrl } : {}) }) };
+  return {
+    file,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    where: statePlace({ file, ...(databaseUrl ? { databaseUrl } : {}) }),
+  };
 }
 
 /** Whether there may be books there (a state file not made yet has none; a database is asked). */
@@ -32,12 +38,17 @@ export function hasBooks(state: CliState): boolean {
   return state.databaseUrl !== undefined || existsSync(state.file);
 }
 
-/** Exit 2 when the state file could not be written, said in `lang` (nothing is spent before this is known); a database is not checked here. */
+/**
+ * Exit 2 when the state file could not be written, said in `lang` (nothing is spent before this is known); a database
+ * is not checked here.
+ */
 export function writableStateOrExit(state: CliState, lang: Lang): void {
   if (state.databaseUrl === undefined) writableFileOrExit('--state', state.file, lang);
 }
 
 /** The books, opened (`isDurable: false`: a batch's state file commits without an fsync per commit). */
 export function openCliState(state: CliState, opts: { isDurable?: boolean } = {}): Promise<StateFile> {
-  return openStateStore(state.databaseUrl !== undefined ? { databaseUrl: state.databaseUrl } : { file: state.file, ...opts });
+  return openStateStore(
+    state.databaseUrl !== undefined ? { databaseUrl: state.databaseUrl } : { file: state.file, ...opts },
+  );
 }

@@ -18,11 +18,13 @@ function writersGlossary(file: string | undefined, lang: Lang): Record<string, W
   if (read.errors[0]) refuse(`${say('line', lang)} ${read.errors[0].line}: ${read.errors[0].message}`);
   const parsed = glossaryFileOf(read.data);
   if ('problem' in parsed) {
-    const what = parsed.problem === 'not_map'
-      ? say('notMap', lang)
-      : say(parsed.why === 'gender' ? 'badGender' : parsed.why === 'too_long' ? 'tooLong' : 'badRendering', lang, {
-        term: parsed.term, most: MAX_TERM_CHARS,
-      });
+    const what =
+      parsed.problem === 'not_map'
+        ? say('notMap', lang)
+        : say(parsed.why === 'gender' ? 'badGender' : parsed.why === 'too_long' ? 'tooLong' : 'badRendering', lang, {
+            term: parsed.term,
+            most: MAX_TERM_CHARS,
+          });
     return refuse(what);
   }
   return parsed.glossary;

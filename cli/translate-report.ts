@@ -19,10 +19,12 @@ function writersReason(problem: WindowProblem, lang: Lang): string {
 export function progressLine(e: TranslateProgress, lang: Lang): string {
   const where: Record<string, string | number> = { label: e.label, n: e.window, of: e.windows };
   if (e.paragraphs) Object.assign(where, { first: e.paragraphs[0], last: e.paragraphs[1] });
-  const piece = e.paragraphs ? 'Piece' as const : '' as const;
-  return `  … ${e.isAgain
-    ? say(`askedAgain${piece}`, lang, { ...where, reason: writersReason(e.problem!, lang) })
-    : say(`window${piece}`, lang, where)}`;
+  const piece = e.paragraphs ? ('Piece' as const) : ('' as const);
+  return `  … ${
+    e.isAgain
+      ? say(`askedAgain${piece}`, lang, { ...where, reason: writersReason(e.problem!, lang) })
+      : say(`window${piece}`, lang, where)
+  }`;
 }
 
 /**
@@ -81,7 +83,7 @@ const numbered = (indexes: readonly number[]) => indexes.map((i) => i + 1).join(
 export function titleLine(t: EditionTitle, lang: Lang): string {
   if (t.by === 'writer') return say('titleWriters', lang, { title: t.text });
   if (t.isTranslated) return say('titleTranslated', lang, { title: t.text, source: t.source });
-  const reason = say(`title_${t.problem ?? "none"}` as const, lang);
+  const reason = say(`title_${t.problem ?? 'none'}` as const, lang);
   return say('titleKept', lang, { title: t.text, language: editionLanguageName(lang, lang), reason });
 }
 
@@ -90,7 +92,11 @@ export function titleLine(t: EditionTitle, lang: Lang): string {
  * not kept.
  */
 const titleJson = (t: EditionTitle) => ({
-  text: t.text, source: t.source, translated: t.isTranslated, by: t.by, ...(t.problem ? { problem: t.problem } : {}),
+  text: t.text,
+  source: t.source,
+  translated: t.isTranslated,
+  by: t.by,
+  ...(t.problem ? { problem: t.problem } : {}),
 });
 
 /**
@@ -106,12 +112,20 @@ function untranslatedList(
     ...(title && !title.isTranslated ? [{ what: 'title' as const, text: title.text }] : []),
     ...parts.flatMap((p) => [
       ...(p.titleUntranslated
-        ? [{
-          what: 'chapter_title' as const, position: p.position, label: p.label, text: chapterTitles[p.position] ?? '',
-        }]
+        ? [
+            {
+              what: 'chapter_title' as const,
+              position: p.position,
+              label: p.label,
+              text: chapterTitles[p.position] ?? '',
+            },
+          ]
         : []),
       ...(p.untranslated ?? []).map((i) => ({
-        what: 'paragraph' as const, position: p.position, label: p.label, paragraph: i + 1,
+        what: 'paragraph' as const,
+        position: p.position,
+        label: p.label,
+        paragraph: i + 1,
       })),
     ]),
   ];
@@ -125,7 +139,10 @@ export function editionJson(input: {
   from: Lang;
   to: string;
   outcome: {
-    isFinished: boolean; credits: number; parts: readonly PartOutcome[]; state: { content: readonly string[] };
+    isFinished: boolean;
+    credits: number;
+    parts: readonly PartOutcome[];
+    state: { content: readonly string[] };
   };
   glossary: number;
   terms: readonly ReasonedTerm[];
@@ -137,16 +154,30 @@ export function editionJson(input: {
   const paragraphs = (position: number) =>
     outcome.state.content[position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0;
   return {
-    id: input.id, key: input.key, source: input.source, from, lang: input.to, finished: outcome.isFinished,
-    credits: outcome.credits, glossary: input.glossary,
+    id: input.id,
+    key: input.key,
+    source: input.source,
+    from,
+    lang: input.to,
+    finished: outcome.isFinished,
+    credits: outcome.credits,
+    glossary: input.glossary,
     terms: input.terms.map((e) => ({
-      term: e.term, rendering: e.rendering, ...(e.gender ? { gender: e.gender } : {}), why: e.why,
+      term: e.term,
+      rendering: e.rendering,
+      ...(e.gender ? { gender: e.gender } : {}),
+      why: e.why,
       reason: whyText(e.why, from),
     })),
-    calls: input.calls, ...(input.title ? { title: titleJson(input.title) } : {}),
+    calls: input.calls,
+    ...(input.title ? { title: titleJson(input.title) } : {}),
     untranslated: untranslatedList(outcome.parts, input.title, input.chapterTitles),
     parts: outcome.parts.map((p) => ({
-      position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: paragraphs(p.position),
+      position: p.position,
+      label: p.label,
+      status: p.status,
+      credits: p.credits,
+      paragraphs: paragraphs(p.position),
       ...(p.untranslated?.length ? { untranslated: p.untranslated.map((i) => i + 1) } : {}),
       ...(p.titleUntranslated ? { titleUntranslated: true } : {}),
     })),

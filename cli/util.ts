@@ -21,7 +21,10 @@ export function wholeNumber(text: string): number | undefined {
   return /^[0-9]{1,15}$/.test(text) ? Number(text) : undefined;
 }
 
-/** A line a long command keeps at the bottom of a terminal (cli/run-meter.ts): cleared before a line is written, drawn again after it. */
+/**
+ * A line a long command keeps at the bottom of a terminal (cli/run-meter.ts): cleared before a line is written, drawn
+ * again after it.
+ */
 let statusLine: { clear(): void; redraw(): void } | undefined;
 
 /** Keep `line` under every line written to stderr until the returned function is called. */
@@ -39,9 +42,15 @@ export function info(message: string): void {
 }
 
 /** Load every generator, or print `file: path: message` lines and exit 1. */
-export function catalogOrExit(opts: { generatorsDir?: string; templatesDir?: string; isValidating?: boolean } = {}): Catalog {
+export function catalogOrExit(
+  opts: { generatorsDir?: string; templatesDir?: string; isValidating?: boolean } = {},
+): Catalog {
   try {
-    return loadCatalog({ generatorsDir: opts.generatorsDir, templatesDir: opts.templatesDir, useDiskCache: !opts.isValidating });
+    return loadCatalog({
+      generatorsDir: opts.generatorsDir,
+      templatesDir: opts.templatesDir,
+      useDiskCache: !opts.isValidating,
+    });
   } catch (error) {
     // A generator's file refused (a YAML problem: its place and what it is) in the writer's language.
     exitOnFailure(error, writerLang(), { expects: ['spec'] });

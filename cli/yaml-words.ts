@@ -4,8 +4,20 @@
 import { catalogue, formatSpecIssue, sayer, type Lang, type SpecIssue, type YamlProblem } from '../engine/index.js';
 
 const WORDS = catalogue('cli-yaml', [
-  'unreadable', 'atLineColumn', 'atLine', 'duplicateKey', 'badIndent', 'tabIndent', 'missingChar', 'nestedCompact',
-  'multilineKey', 'unexpected', 'badEscape', 'multipleDocs', 'badScalarStart', 'tooManyAliases',
+  'unreadable',
+  'atLineColumn',
+  'atLine',
+  'duplicateKey',
+  'badIndent',
+  'tabIndent',
+  'missingChar',
+  'nestedCompact',
+  'multilineKey',
+  'unexpected',
+  'badEscape',
+  'multipleDocs',
+  'badScalarStart',
+  'tooManyAliases',
 ]);
 const say = sayer(WORDS);
 

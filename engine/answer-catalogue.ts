@@ -1,5 +1,6 @@
 // Catalogue messages of the answers that are not the kind of text a part asks for (engine/session/answers/shape.ts,
-// engine/session/answers/verdict.ts) and of the provider's filter: asked again once with a firm note, then the step fails with
+// engine/session/answers/verdict.ts) and of the provider's filter: asked again once with a firm note, then the step
+// fails with
 // one of these; nothing is saved as finished and nothing is charged. Spread into CATALOGUE; another language's words
 // are in languages/<code>/errors-answers.yaml.
 import { catalogue } from './languages/catalogues.js';

@@ -9,8 +9,15 @@ export type AudioErrorCode = Extract<CatalogueCode, `audio_${string}`>;
 export class AudioError extends KaryaError {
   readonly code: AudioErrorCode;
   readonly vars: Readonly<Record<string, string>>;
-  constructor(code: AudioErrorCode, vars: Record<string, string> = {}, opts: { cause?: unknown; httpStatus?: number } = {}) {
-    super(catalogueMessage(code, 'en', vars), { httpStatus: opts.httpStatus ?? (code === 'audio_no_voice' ? 422 : 500), cause: opts.cause });
+  constructor(
+    code: AudioErrorCode,
+    vars: Record<string, string> = {},
+    opts: { cause?: unknown; httpStatus?: number } = {},
+  ) {
+    super(catalogueMessage(code, 'en', vars), {
+      httpStatus: opts.httpStatus ?? (code === 'audio_no_voice' ? 422 : 500),
+      cause: opts.cause,
+    });
     this.name = 'AudioError';
     this.code = code;
     this.vars = vars;

@@ -23,18 +23,32 @@ export interface BookWords {
 const TEXTS = ['chapter', 'chapters', 'book', 'since', 'due'] as const;
 
 function parseBookWords(raw: unknown, table: LanguageTable): BookWords {
-  const where = (key: string) => (table.raw.book === undefined ? `languages/${table.code}/book.yaml: ${key}` : `book.${key}`);
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw languageTableError(table.code, where('*'), `a mapping of ${[...TEXTS, 'gone'].join(', ')}`);
+  const where = (key: string) =>
+    table.raw.book === undefined ? `languages/${table.code}/book.yaml: ${key}` : `book.${key}`;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw languageTableError(table.code, where('*'), `a mapping of ${[...TEXTS, 'gone'].join(', ')}`);
   const r = raw as Record<string, unknown>;
-  for (const key of TEXTS) if (typeof r[key] !== 'string' || !r[key].trim()) throw languageTableError(table.code, where(key), 'a text');
-  if (typeof r.gone !== 'string' || !r.gone.trim()) throw languageTableError(table.code, where('gone'), 'a regular expression of the states that mean a character is gone');
+  for (const key of TEXTS)
+    if (typeof r[key] !== 'string' || !r[key].trim()) throw languageTableError(table.code, where(key), 'a text');
+  if (typeof r.gone !== 'string' || !r.gone.trim())
+    throw languageTableError(
+      table.code,
+      where('gone'),
+      'a regular expression of the states that mean a character is gone',
+    );
   let gone: RegExp;
   try {
     gone = new RegExp(`\\b(?:${r.gone})\\b`, 'i');
   } catch (e) {
     throw languageTableError(table.code, where('gone'), `a regular expression (${(e as Error).message})`);
   }
-  const [chapter, chapters, book, since, due] = TEXTS.map((k) => r[k] as string) as [string, string, string, string, string];
+  const [chapter, chapters, book, since, due] = TEXTS.map((k) => r[k] as string) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   return { chapter, chapters, book, since, due, gone };
 }
 

@@ -4,23 +4,66 @@
 // proportional to its plan, whichever first. A writer pays for every call: a model that fails whatever it is asked
 // must end a run after a few asks, never after thousands.
 import { GenerationError } from './errors.js';
-import { countedIn, counterOf, providerThrough, type Provider, type RetryNotice, type TextRequest } from './provider.js';
+import {
+  countedIn,
+  counterOf,
+  providerThrough,
+  type Provider,
+  type RetryNotice,
+  type TextRequest,
+} from './provider.js';
 
-/** Asks in a row that may fail before the run stops (an answer asked again once, then a window cut in halves, fits within it). */
+/**
+ * Asks in a row that may fail before the run stops (an answer asked again once, then a window cut in halves, fits
+ * within it).
+ */
 export const FAILED_ASKS_IN_A_ROW = 4;
-/** The default bound: this many calls for each call planned, and SPARE_CALLS more (answers asked again, continued or extended). */
+/**
+ * The default bound: this many calls for each call planned, and SPARE_CALLS more (answers asked again, continued or
+ * extended).
+ */
 export const CALLS_PER_PLANNED = 3;
 export const SPARE_CALLS = 8;
 
-/** The failure a model kept giving, as the stop names it (each has its words in the catalogue: budget_failure_<kind>). */
-export type BudgetFailure = 'refused' | 'wrong_language' | 'too_short' | 'rate_limited' | 'server_error' | 'empty' | 'not_text' | 'network' | 'timeout' | 'other';
+/**
+ * The failure a model kept giving, as the stop names it (each has its words in the catalogue: budget_failure_<kind>).
+ */
+export type BudgetFailure =
+  | 'refused'
+  | 'wrong_language'
+  | 'too_short'
+  | 'rate_limited'
+  | 'server_error'
+  | 'empty'
+  | 'not_text'
+  | 'network'
+  | 'timeout'
+  | 'other';
 
 const FAILURE_OF_CODE: Readonly<Record<string, BudgetFailure>> = {
-  refused: 'refused', filtered: 'refused', echoed: 'not_text', reasoning_only: 'not_text', not_text: 'not_text', assistant_talk: 'not_text', copied: 'not_text',
-  wrong_language: 'wrong_language', translate_language: 'wrong_language', translate_untranslated: 'wrong_language',
-  too_short: 'too_short', translate_length: 'too_short', translate_paragraphs: 'not_text', translate_talk: 'not_text', translate_glossary: 'not_text',
-  rate_limited: 'rate_limited', service_unavailable: 'server_error', server_error: 'server_error',
-  no_content: 'empty', translate_empty: 'empty', max_retries: 'network', generation_failed: 'network', timeout: 'timeout',
+  refused: 'refused',
+  filtered: 'refused',
+  echoed: 'not_text',
+  reasoning_only: 'not_text',
+  not_text: 'not_text',
+  assistant_talk: 'not_text',
+  copied: 'not_text',
+  wrong_language: 'wrong_language',
+  translate_language: 'wrong_language',
+  translate_untranslated: 'wrong_language',
+  too_short: 'too_short',
+  translate_length: 'too_short',
+  translate_paragraphs: 'not_text',
+  translate_talk: 'not_text',
+  translate_glossary: 'not_text',
+  rate_limited: 'rate_limited',
+  service_unavailable: 'server_error',
+  server_error: 'server_error',
+  no_content: 'empty',
+  translate_empty: 'empty',
+  max_retries: 'network',
+  generation_failed: 'network',
+  timeout: 'timeout',
 };
 
 /**
@@ -36,7 +79,10 @@ export function defaultCallBound(planned: number): number {
   return CALLS_PER_PLANNED * Math.max(1, Math.ceil(planned)) + SPARE_CALLS;
 }
 
-/** A provider's failures that are an answer not being text: the caller asks again and counts the ask (answers/text.ts askText). */
+/**
+ * A provider's failures that are an answer not being text: the caller asks again and counts the ask (answers/text.ts
+ * askText).
+ */
 const ANSWER_CODES: ReadonlySet<string> = new Set(['reasoning_only', 'not_text', 'filtered', 'no_content']);
 
 /** The codes a budget stops a run with: never retried, never taken for a model's own failure. */
@@ -84,7 +130,10 @@ export class CallBudget {
 
   /** A request about to be sent (a first try or a retry): refused with run_over_budget once the bound is reached. */
   willSend(): void {
-    if (this.sent >= this.bound) throw new GenerationError('run_over_budget', { params: { calls: String(this.sent), bound: String(this.bound), planned: String(this.planned) } });
+    if (this.sent >= this.bound)
+      throw new GenerationError('run_over_budget', {
+        params: { calls: String(this.sent), bound: String(this.bound), planned: String(this.planned) },
+      });
     this.sent++;
   }
 
@@ -104,7 +153,9 @@ export class CallBudget {
   }
 
   private stop(): GenerationError {
-    return new GenerationError('run_failing', { params: { failure: this.last ?? 'other', asks: String(this.inARow), calls: String(this.sent) } });
+    return new GenerationError('run_failing', {
+      params: { failure: this.last ?? 'other', asks: String(this.inARow), calls: String(this.sent) },
+    });
   }
 }
 

@@ -39,7 +39,10 @@ function parseYaml(file: string, text: string): { data?: unknown; issues: SpecIs
   }
   // The problem's place and words are data (`yaml`), said in the reader's language; `path` and `message` are the log's.
   const issues = parsed.errors.map((e) => ({
-    file, path: e.line ? `${e.line}:${e.column ?? 1}` : '', message: e.message, yaml: e,
+    file,
+    path: e.line ? `${e.line}:${e.column ?? 1}` : '',
+    message: e.message,
+    yaml: e,
   }));
   // Callers get their own copy: resolving must never see another build's objects.
   return issues.length ? { issues } : { data: structuredClone(parsed.data), issues };
@@ -68,10 +71,14 @@ export function buildCatalog(sources: Sources, opts: { now?: Date } = {}): Catal
       issues.push(...parsed.issues);
       continue;
     }
-    const base = file.split('/').pop()!.replace(/\.ya?ml$/, '');
+    const base = file
+      .split('/')
+      .pop()!
+      .replace(/\.ya?ml$/, '');
     try {
       const spec = resolveSpec({ file, data: withLanguageTexts(parsed.data, base), shared, now: opts.now });
-      if (spec.id !== base) issues.push({ file, path: 'id', message: `"${spec.id}" must match the file name "${base}"` });
+      if (spec.id !== base)
+        issues.push({ file, path: 'id', message: `"${spec.id}" must match the file name "${base}"` });
       issues.push(...checkTemplates(spec, sources.templates, sources.templateFile));
       specs.push(spec);
     } catch (e) {
@@ -90,8 +97,15 @@ export function buildCatalog(sources: Sources, opts: { now?: Date } = {}): Catal
   return catalogFromSpecs(specs, sources.templates);
 }
 
-/** A catalog over already resolved (and checked) specs, e.g. read back from the catalog cache (with its templates compiled ahead). */
-export function catalogFromSpecs(specs: readonly ResolvedSpec[], templates: TemplateSources, precompiled?: PrecompiledTemplates): Catalog {
+/**
+ * A catalog over already resolved (and checked) specs, e.g. read back from the catalog cache (with its templates
+ * compiled ahead).
+ */
+export function catalogFromSpecs(
+  specs: readonly ResolvedSpec[],
+  templates: TemplateSources,
+  precompiled?: PrecompiledTemplates,
+): Catalog {
   const byId = new Map(specs.map((s) => [s.id, s]));
   const forms = new Map<string, FormModel>();
   const renderer = new PromptRenderer(templates, precompiled);

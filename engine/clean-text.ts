@@ -25,13 +25,16 @@ const isVisible = (ch: string | undefined) => ch !== undefined && !/[\s\u200C\u2
  * @example cleanText('می\u200Cخواهم') // kept: a non-joiner inside a word
  */
 export function cleanText(text: string): string {
-  if (!/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u180E]/.test(text)) return text;
+  if (!/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u180E]/.test(text))
+    return text;
   return text
     .replace(/\r\n?/g, '\n')
     .replace(CONTROL, '')
     .replace(BIDI, '')
     .replace(ZERO_WIDTH, '')
-    .replace(JOINER, (joiner, at: number, whole: string) => (isVisible(whole[at - 1]) && isVisible(whole[at + 1]) ? joiner : ''));
+    .replace(JOINER, (joiner, at: number, whole: string) =>
+      isVisible(whole[at - 1]) && isVisible(whole[at + 1]) ? joiner : '',
+    );
 }
 
 /**

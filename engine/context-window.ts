@@ -57,8 +57,13 @@ export function fitsWindow(request: Pick<TextRequest, 'system' | 'user'>, room: 
 /** The fewest answer tokens a request is sent with: less leaves no room to write (the request is refused instead). */
 export const MIN_ANSWER_TOKENS = 256;
 
-/** The request's max_tokens lowered so prompt + answer fit the window; undefined when not even MIN_ANSWER_TOKENS fit. */
-export function fittedMaxTokens(request: Pick<TextRequest, 'system' | 'user' | 'maxTokens'>, window: number): number | undefined {
+/**
+ * The request's max_tokens lowered so prompt + answer fit the window; undefined when not even MIN_ANSWER_TOKENS fit.
+ */
+export function fittedMaxTokens(
+  request: Pick<TextRequest, 'system' | 'user' | 'maxTokens'>,
+  window: number,
+): number | undefined {
   if (fitsWindow(request, request.maxTokens, window)) return request.maxTokens;
   const room = window - promptTokensOf(request);
   if (room < Math.min(MIN_ANSWER_TOKENS, request.maxTokens)) return undefined;
@@ -67,5 +72,9 @@ export function fittedMaxTokens(request: Pick<TextRequest, 'system' | 'user' | '
 
 /** The catalogue error of a request that does not fit the window (what to set, in both languages). */
 export function contextTooLong(window: number, cause?: unknown): GenerationError {
-  return new GenerationError('context_too_long', { status: 400, params: { window: String(window) }, ...(cause ? { cause } : {}) });
+  return new GenerationError('context_too_long', {
+    status: 400,
+    params: { window: String(window) },
+    ...(cause ? { cause } : {}),
+  });
 }

@@ -2,4 +2,10 @@
 // missing or in a format reading systems do not play, a clip that ends before it begins. Merged into CATALOGUE.
 import { catalogue } from './languages/index.js';
 
-export const READ_ALONG_CATALOGUE = catalogue('errors-read-along', ['read_along_audio_missing', 'read_along_audio_format', 'read_along_clip', 'read_along_empty', 'read_along_language']);
+export const READ_ALONG_CATALOGUE = catalogue('errors-read-along', [
+  'read_along_audio_missing',
+  'read_along_audio_format',
+  'read_along_clip',
+  'read_along_empty',
+  'read_along_language',
+]);

@@ -8,10 +8,14 @@ import { notALanguage, settingsIssueMessage } from './errors.js';
 /**
  * `schema`, whose every failure is one issue worded `message` and carrying `code` in its params.
  * @example
- * const email = withErrorCode(z.string().trim().min(1), { code: 'email_required', message: 'Please enter your email address' })
+ * const email = withErrorCode(z.string().trim().min(1), { code: 'email_required', message: 'Please enter your email
+ * address' })
  *   .pipe(withErrorCode(z.email(), { code: 'invalid_email', message: 'Please enter a valid email address' }));
  */
-export function withErrorCode<T extends z.ZodType>(schema: T, issue: { code: string; message: string }): z.ZodType<z.output<T>, z.input<T>> {
+export function withErrorCode<T extends z.ZodType>(
+  schema: T,
+  issue: { code: string; message: string },
+): z.ZodType<z.output<T>, z.input<T>> {
   // z.any(), not z.unknown(): the wrapper takes whatever the wrapped schema takes, so it can follow a .pipe().
   return z.any().transform((value, ctx) => {
     const result = schema.safeParse(value);
@@ -36,5 +40,9 @@ export function errorCodeOf(issue: z.core.$ZodIssue): string | undefined {
 export function refuseUnknownLang(value: string, ctx: z.core.$RefinementCtx<string>): void {
   if (isLang(value)) return;
   const refused = notALanguage(value);
-  ctx.addIssue({ code: 'custom', message: settingsIssueMessage(refused), params: { code: refused.code, ...refused.params } });
+  ctx.addIssue({
+    code: 'custom',
+    message: settingsIssueMessage(refused),
+    params: { code: refused.code, ...refused.params },
+  });
 }

@@ -62,7 +62,10 @@ export interface SettingsIssueParams {
 
 export type SettingsIssueCode = keyof SettingsIssueParams;
 
-/** A problem with one setting: the field, a stable code and its params, e.g. `{field: 'year', code: 'number_range', params: {min: 1900, max: 2100}}`. */
+/**
+ * A problem with one setting: the field, a stable code and its params, e.g. `{field: 'year', code: 'number_range',
+ * params: {min: 1900, max: 2100}}`.
+ */
 export type SettingsIssue = {
   readonly [C in SettingsIssueCode]: { readonly field: string; readonly code: C; readonly params: Readonly<SettingsIssueParams[C]> };
 }[SettingsIssueCode];
@@ -70,7 +73,8 @@ export type SettingsIssue = {
 /**
  * The settings issues' words (catalogue `settings`): `<code>` follows the field's name (`heatLevel: "hot" is not
  * one of …`, as the CLI and the API print it) and `<code>_labelled` is a sentence naming the field's label (the
- * studio form); `range_*` are number_range's {range}. Placeholders: {label}, {value}, {allowed}, {range}, {max}, {generator}.
+ * studio form); `range_*` are number_range's {range}. Placeholders: {label}, {value}, {allowed}, {range}, {max},
+ * {generator}.
  */
 const SETTINGS_WORDS = catalogue('settings', [
   'required', 'required_labelled', 'not_an_option', 'not_an_option_labelled', 'number_range',
@@ -82,7 +86,10 @@ const settingsWord = sayer(SETTINGS_WORDS);
 
 const ISSUE_CODES: readonly SettingsIssueCode[] = ['required', 'not_an_option', 'number_range', 'too_long', 'not_text', 'not_true_false', 'not_a_list', 'not_an_object', 'unknown_setting'];
 
-/** How each settings issue reads, per language: `bare` after the field's name, `labelled` as a sentence naming its label. */
+/**
+ * How each settings issue reads, per language: `bare` after the field's name, `labelled` as a sentence naming its
+ * label.
+ */
 export const SETTINGS_MESSAGES: Readonly<Record<SettingsIssueCode, { readonly bare: Worded; readonly labelled: Worded }>> = Object.fromEntries(
   ISSUE_CODES.map((code) => [code, { bare: SETTINGS_WORDS[code], labelled: SETTINGS_WORDS[`${code}_labelled`] }]),
 ) as Record<SettingsIssueCode, { readonly bare: Worded; readonly labelled: Worded }>;
@@ -112,8 +119,10 @@ function issueVars(issue: SettingsIssue, lang: Lang): Record<string, string | nu
 }
 
 /**
- * One settings issue in words, in a language of the table: after the field's name, or as a sentence when `label` is given.
- * @example settingsIssueMessage({ field: 'isbn', code: 'required', params: {} }, { lang: 'ms', label: 'ISBN' }) // 'ISBN diperlukan'
+ * One settings issue in words, in a language of the table: after the field's name, or as a sentence when `label` is
+ * given.
+ * @example settingsIssueMessage({ field: 'isbn', code: 'required', params: {} }, { lang: 'ms', label: 'ISBN' }) //
+ * 'ISBN diperlukan'
  */
 export function settingsIssueMessage(issue: SettingsIssue, opts: { lang?: Lang; label?: string } = {}): string {
   const lang = opts.lang ?? 'en';
@@ -197,7 +206,8 @@ function wrongLanguageNames(params: Readonly<Record<string, string>>, lang: Lang
  * A generation failure in words, in the user's language: the catalogue message of its code, with the
  * placeholders its params fill (wrong_language names the language found and the one asked for). Takes a
  * GenerationError or just a stored code.
- * @example generationMessage(new GenerationError('wrong_language', { params: { expected: 'ms', found: 'id' } }), 'ms') // 'Jawapan diterima dalam bahasa Indonesia, bukan Bahasa Malaysia, …'
+ * @example generationMessage(new GenerationError('wrong_language', { params: { expected: 'ms', found: 'id' } }), 'ms')
+ * // 'Jawapan diterima dalam bahasa Indonesia, bukan Bahasa Malaysia, …'
  */
 export function generationMessage(error: Pick<GenerationError, 'code'> & { params?: Readonly<Record<string, string>> }, lang: Lang = 'en'): string {
   const params = error.params ?? {};
@@ -257,10 +267,16 @@ export class ExportLimitError extends KaryaError {
   }
 }
 
-/** A limit the export pool's threads hit while making a package's covers from their art (engine/node/export/pool.ts prepareCover). */
+/**
+ * A limit the export pool's threads hit while making a package's covers from their art (engine/node/export/pool.ts
+ * prepareCover).
+ */
 export type CoverWorkCode = 'cover_work_too_large' | 'cover_work_too_slow' | 'cover_work_busy';
 
-/** Making a package's covers hit a limit of the thread it ran in: its memory (413), its time (422), or every thread taken (503). */
+/**
+ * Making a package's covers hit a limit of the thread it ran in: its memory (413), its time (422), or every thread
+ * taken (503).
+ */
 export class CoverWorkError extends KaryaError {
   readonly code: CoverWorkCode;
   readonly vars: Readonly<Record<string, string>>;

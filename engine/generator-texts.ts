@@ -8,10 +8,16 @@ import { langs, languageTable } from './languages/index.js';
 type Node = Record<string, unknown>;
 
 const isMapping = (v: unknown): v is Node => !!v && typeof v === 'object' && !Array.isArray(v);
-/** An object holding texts (or numbers: a budget's tokens per word) by language code: a label, an option beside its value. */
+/**
+ * An object holding texts (or numbers: a budget's tokens per word) by language code: a label, an option beside its
+ * value.
+ */
 const holdsTexts = (v: unknown): v is Node => isMapping(v) && (typeof v.en === 'string' || typeof v.en === 'number');
 
-/** An element of a list named by its key in a language's file: an option by its value, a section by its id, else by index. */
+/**
+ * An element of a list named by its key in a language's file: an option by its value, a section by its id, else by
+ * index.
+ */
 function elementOf(list: unknown[], key: string): unknown {
   const named = list.find((e) => isMapping(e) && (e.value !== undefined ? String(e.value) === key : e.id === key));
   if (named !== undefined) return named;
@@ -37,7 +43,8 @@ function merge(target: unknown, words: unknown, code: string): void {
 
 /**
  * The parsed generator (or _shared.yaml, `id` `_shared`) with every table language's own texts for it merged in.
- * @example withLanguageTexts(YAML.parse(romance), 'romance') // fields.heatLevel.label.xx from languages/xx/generators/romance.yaml
+ * @example withLanguageTexts(YAML.parse(romance), 'romance') // fields.heatLevel.label.xx from
+ * languages/xx/generators/romance.yaml
  */
 export function withLanguageTexts(data: unknown, id: string): unknown {
   for (const code of langs()) {
@@ -49,7 +56,9 @@ export function withLanguageTexts(data: unknown, id: string): unknown {
 
 /** Every language's generator texts, for the catalog cache's key. */
 export function generatorTextsKey(): unknown {
-  return langs().map((code) => Object.entries(languageTable(code).files).filter(([name]) => name.startsWith('generators/')));
+  return langs().map((code) =>
+    Object.entries(languageTable(code).files).filter(([name]) => name.startsWith('generators/')),
+  );
 }
 
 /**
@@ -71,10 +80,19 @@ export function textsIn(node: unknown, code: string): unknown {
   if (!isMapping(node)) return undefined;
   if (holdsTexts(node)) {
     const own = node[code];
-    const inner = Object.fromEntries(Object.entries(node).filter(([k]) => !/^[a-z]{2,3}$/.test(k) && k !== 'value').map(([k, v]) => [k, textsIn(v, code)]).filter(([, v]) => v !== undefined));
+    const inner = Object.fromEntries(
+      Object.entries(node)
+        .filter(([k]) => !/^[a-z]{2,3}$/.test(k) && k !== 'value')
+        .map(([k, v]) => [k, textsIn(v, code)])
+        .filter(([, v]) => v !== undefined),
+    );
     if (!Object.keys(inner).length) return own;
     return own === undefined ? inner : { label: own, ...inner };
   }
-  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, textsIn(v, code)]).filter(([, v]) => v !== undefined));
+  const out = Object.fromEntries(
+    Object.entries(node)
+      .map(([k, v]) => [k, textsIn(v, code)])
+      .filter(([, v]) => v !== undefined),
+  );
   return Object.keys(out).length ? out : undefined;
 }

@@ -20,7 +20,10 @@ export { listIn } from './list-words.js';
 export { durationIn, millisecondsIn, numberIn, secondsIn } from './number-words.js';
 export { cleanText } from './clean-text.js';
 export type { YamlProblem, YamlProblemCode } from './yaml.js';
-/** A language's texts of a generator, at the paths its folder writes them, and merged back (a language's folder: generators/<id>.yaml). */
+/**
+ * A language's texts of a generator, at the paths its folder writes them, and merged back (a language's folder:
+ * generators/<id>.yaml).
+ */
 export { textsIn, withLanguageTexts } from './generator-texts.js';
 export { editionName, languageLabel, localeOf, makeEditionWords, shortName, studioLanguage, type StudioLanguage } from './studio-language.js';
 export { buildCatalog, compileAll, type Catalog, type Sources } from './catalog.js';

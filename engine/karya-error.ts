@@ -45,7 +45,8 @@ export abstract class KaryaError extends Error {
 
   /**
    * The error in words, in `lang`: the catalogue's message for its code filled from its params, or its own
-   * message for a code the catalogue has not got. A class whose params need wording (a language's name) says so by overriding this.
+   * message for a code the catalogue has not got. A class whose params need wording (a language's name) says so by
+   * overriding this.
    * @example new EditError('part_not_found').messageIn('ms')
    */
   messageIn(lang: Lang): string {
@@ -86,7 +87,10 @@ export class LanguageWordsError extends KaryaError {
   readonly code = 'language_words_missing';
   override readonly params: LanguageWordsParams;
   constructor(params: LanguageWordsParams, message?: string) {
-    super(message ?? `language "${params.language}" has no words for "${params.key}" of the ${params.catalogue} catalogue (languages/${params.language}/${params.catalogue}.yaml)`);
+    super(
+      message ??
+        `language "${params.language}" has no words for "${params.key}" of the ${params.catalogue} catalogue (languages/${params.language}/${params.catalogue}.yaml)`,
+    );
     this.name = 'LanguageWordsError';
     this.params = params;
   }

@@ -22,14 +22,15 @@ export interface FirstTextLine {
  * @example firstTextLine('\n  \r\n  # Chapter 3\r\nRain') // { line: '  # Chapter 3', next: 18 }
  */
 export function firstTextLine(text: string): FirstTextLine | undefined {
-  for (let from = 0; ; ) {
+  for (let from = 0; ;) {
     let end = from;
     while (end < text.length) {
       const c = text.charCodeAt(end);
       if (c === 0x0a || c === 0x0d) break;
       end++;
     }
-    const next = end === text.length ? -1 : end + (text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? 2 : 1);
+    const next =
+      end === text.length ? -1 : end + (text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? 2 : 1);
     const line = text.slice(from, end);
     if (line.trim()) return { line, next };
     if (next < 0) return undefined;

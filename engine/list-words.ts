@@ -1,11 +1,10 @@
-// How a language joins a list ("en, ms, or id"; "en, ms atau id"), from its own words: languages/<code>/list-words.yaml.
+// How a language joins a list ("en, ms, or id"; "en, ms atau id"), from its own words:
+// languages/<code>/list-words.yaml.
 // Intl.ListFormat is not asked: for a language it does not know it falls back to English's "and" and "or", so a
 // language added by its files alone would join its lists with English words.
 import { catalogue, sayer, type Lang } from './languages/index.js';
 
-const WORDS = catalogue('list-words', [
-  'comma', 'and2', 'andMany', 'or2', 'orMany',
-]);
+const WORDS = catalogue('list-words', ['comma', 'and2', 'andMany', 'or2', 'orMany']);
 const say = sayer(WORDS);
 
 /**

@@ -16,13 +16,23 @@ export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 
 export type Block =
   | { readonly kind: 'heading'; readonly level: HeadingLevel; readonly spans: readonly Span[] }
-  // `lang`: a block in another language than its book's (a translated edition's paragraph kept as its source), the language table's code (each renderer writes it its way).
+  // `lang`: a block in another language than its book's (a translated edition's paragraph kept as its source), the
+  // language table's code (each renderer writes it its way).
   | { readonly kind: 'paragraph'; readonly spans: readonly Span[]; readonly lang?: string }
-  | { readonly kind: 'list'; readonly isOrdered: boolean; readonly start: number; readonly items: readonly (readonly Block[])[] }
+  | {
+      readonly kind: 'list';
+      readonly isOrdered: boolean;
+      readonly start: number;
+      readonly items: readonly (readonly Block[])[];
+    }
   | { readonly kind: 'quote'; readonly blocks: readonly Block[]; readonly lang?: string }
   | { readonly kind: 'code'; readonly text: string }
   | { readonly kind: 'rule' }
-  | { readonly kind: 'table'; readonly header: readonly (readonly Span[])[]; readonly rows: readonly (readonly (readonly Span[])[])[] };
+  | {
+      readonly kind: 'table';
+      readonly header: readonly (readonly Span[])[];
+      readonly rows: readonly (readonly (readonly Span[])[])[];
+    };
 
 // `breaks`: a single newline is a line break, as the model means it in poems, lyrics and addresses.
 const LEXER_OPTIONS = { gfm: true, breaks: true } as const;
@@ -93,7 +103,11 @@ function blocksOf(tokens: readonly Token[], out: Block[] = []): Block[] {
         break;
       case 'heading': {
         const t = token as Tokens.Heading;
-        out.push({ kind: 'heading', level: Math.min(Math.max(t.depth, 1), 6) as HeadingLevel, spans: inlineSpans(t.tokens) });
+        out.push({
+          kind: 'heading',
+          level: Math.min(Math.max(t.depth, 1), 6) as HeadingLevel,
+          spans: inlineSpans(t.tokens),
+        });
         break;
       }
       case 'paragraph':
@@ -104,7 +118,8 @@ function blocksOf(tokens: readonly Token[], out: Block[] = []): Block[] {
         const t = token as Tokens.Text;
         const spans = t.tokens ? inlineSpans(t.tokens) : [{ kind: 'text', text: decodeMarkup(t.text) } as const];
         const last = out[out.length - 1];
-        if (last?.kind === 'paragraph') out[out.length - 1] = { kind: 'paragraph', spans: [...last.spans, { kind: 'break' }, ...spans] };
+        if (last?.kind === 'paragraph')
+          out[out.length - 1] = { kind: 'paragraph', spans: [...last.spans, { kind: 'break' }, ...spans] };
         else out.push({ kind: 'paragraph', spans });
         break;
       }
@@ -115,7 +130,9 @@ function blocksOf(tokens: readonly Token[], out: Block[] = []): Block[] {
           if (!item.task) return blocks;
           const [first, ...rest] = blocks;
           const box: Span = { kind: 'text', text: item.checked ? '[x] ' : '[ ] ' };
-          return first?.kind === 'paragraph' ? [{ kind: 'paragraph', spans: [box, ...first.spans] } as const, ...rest] : blocks;
+          return first?.kind === 'paragraph'
+            ? [{ kind: 'paragraph', spans: [box, ...first.spans] } as const, ...rest]
+            : blocks;
         });
         out.push({ kind: 'list', isOrdered: t.ordered, start: typeof t.start === 'number' ? t.start : 1, items });
         break;
@@ -214,16 +231,20 @@ export function parseMarkdownPlaced(markdown: string): PlacedBlock[] {
     const before = blocks.length;
     const last = blocks[before - 1];
     blocksOf([token], blocks);
-    for (let i = before; i < blocks.length; i++) placed.push({ block: blocks[i]!, start: origin(start), end: origin(cursor) });
+    for (let i = before; i < blocks.length; i++)
+      placed.push({ block: blocks[i]!, start: origin(start), end: origin(cursor) });
     // Text joined to the paragraph before it (a tight list item's): that block now runs on to here.
-    if (blocks.length === before && before > 0 && blocks[before - 1] !== last) placed[before - 1] = { block: blocks[before - 1]!, start: placed[before - 1]!.start, end: origin(cursor) };
+    if (blocks.length === before && before > 0 && blocks[before - 1] !== last)
+      placed[before - 1] = { block: blocks[before - 1]!, start: placed[before - 1]!.start, end: origin(cursor) };
   }
   return placed;
 }
 
 /** The plain text of some spans (a line break is a space): for titles, running heads and tables of contents. */
 export function spansText(spans: readonly Span[]): string {
-  return spans.map((s) => (s.kind === 'text' || s.kind === 'code' ? s.text : s.kind === 'break' ? ' ' : spansText(s.children))).join('');
+  return spans
+    .map((s) => (s.kind === 'text' || s.kind === 'code' ? s.text : s.kind === 'break' ? ' ' : spansText(s.children)))
+    .join('');
 }
 
 function blockText(block: Block): string {
@@ -233,7 +254,9 @@ function blockText(block: Block): string {
       return spansText(block.spans);
     case 'list':
       // A numbered item keeps its number (it is part of the words: "1. The Storm"); a bullet goes.
-      return block.items.map((item, i) => `${block.isOrdered ? `${block.start + i}. ` : ''}${item.map(blockText).join(' ')}`).join(' ');
+      return block.items
+        .map((item, i) => `${block.isOrdered ? `${block.start + i}. ` : ''}${item.map(blockText).join(' ')}`)
+        .join(' ');
     case 'quote':
       return block.blocks.map(blockText).join(' ');
     case 'code':
@@ -267,5 +290,8 @@ export function plainLine(line: string): string {
   if (isMarkless(flat)) return flat;
   const text = parseMarkdown(flat).map(blockText).join(' ');
   // A mark the model left unclosed (`**Chapter 1`) is no emphasis to marked, but no word either.
-  return text.replace(/(^|\s)[*_`~]+|[*_`~]+(?=\s|$)/g, '$1').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/(^|\s)[*_`~]+|[*_`~]+(?=\s|$)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

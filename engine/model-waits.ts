@@ -5,7 +5,14 @@ import { catalogue, sayer } from './languages/index.js';
 import type { Lang } from './languages/index.js';
 import type { RetryNotice } from './provider.js';
 
-export const MODEL_WAITS = catalogue('model-waits', ['wait_rate_limited', 'wait_service_unavailable', 'wait_slow_model', 'wait_book_step', 'wait_queue', 'wait_story_bible']);
+export const MODEL_WAITS = catalogue('model-waits', [
+  'wait_rate_limited',
+  'wait_service_unavailable',
+  'wait_slow_model',
+  'wait_book_step',
+  'wait_queue',
+  'wait_story_bible',
+]);
 const say = sayer(MODEL_WAITS);
 
 /** A `waiting` event's data (the contract's ModelWaitingEvent). */
@@ -17,11 +24,18 @@ export interface ModelWait {
   message?: string;
 }
 
-/** The wait a retry notice announces: its reason, its seconds and its words (a lost connection keeps the retry's own). */
+/**
+ * The wait a retry notice announces: its reason, its seconds and its words (a lost connection keeps the retry's own).
+ */
 export function retryWait(notice: RetryNotice, lang: Lang): ModelWait {
   const seconds = Math.ceil(notice.delayMs / 1000);
   const vars = { seconds, n: notice.attempt, max: notice.of };
-  const message = notice.reason === 'rate_limited' ? say('wait_rate_limited', lang, vars) : notice.reason === 'service_unavailable' ? say('wait_service_unavailable', lang, vars) : notice.message;
+  const message =
+    notice.reason === 'rate_limited'
+      ? say('wait_rate_limited', lang, vars)
+      : notice.reason === 'service_unavailable'
+        ? say('wait_service_unavailable', lang, vars)
+        : notice.message;
   return { reason: notice.reason, seconds, attempt: notice.attempt, of: notice.of, message };
 }
 

@@ -4,7 +4,14 @@
 import { catalogue, sayer, type Lang } from './languages/index.js';
 
 const WORDS = catalogue('number-words', [
-  'decimal', 'group', 'seconds', 'minutes', 'minutesSeconds', 'hours', 'hoursMinutes', 'milliseconds',
+  'decimal',
+  'group',
+  'seconds',
+  'minutes',
+  'minutesSeconds',
+  'hours',
+  'hoursMinutes',
+  'milliseconds',
 ]);
 const say = sayer(WORDS);
 
@@ -27,7 +34,8 @@ export function numberIn(n: number, lang: Lang, digits?: number): string {
 /**
  * A time in seconds as `lang` writes it: under a minute in seconds (one place under 10 s, or `digits`), under an
  * hour in minutes and seconds, else in hours and minutes.
- * @example secondsIn(12.5, 'en', 1) // '12.5 s'; secondsIn(12.5, 'id', 1) // '12,5 s'; secondsIn(125, 'en') // '2 min 5 s'
+ * @example secondsIn(12.5, 'en', 1) // '12.5 s'; secondsIn(12.5, 'id', 1) // '12,5 s'; secondsIn(125, 'en') // '2 min 5
+ * s'
  */
 export function secondsIn(seconds: number, lang: Lang, digits?: number): string {
   if (seconds < 60) return say('seconds', lang, { n: numberIn(seconds, lang, digits ?? (seconds < 10 ? 1 : 0)) });
@@ -50,4 +58,5 @@ export function durationIn(seconds: number, lang: Lang): string {
 }
 
 /** A time in milliseconds (a call's latency) as `lang` writes it: `1,234 ms`. */
-export const millisecondsIn = (ms: number, lang: Lang): string => say('milliseconds', lang, { n: numberIn(Math.round(ms), lang) });
+export const millisecondsIn = (ms: number, lang: Lang): string =>
+  say('milliseconds', lang, { n: numberIn(Math.round(ms), lang) });

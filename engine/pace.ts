@@ -43,10 +43,18 @@ export function runFigures(input: PaceInput): RunFigures {
   const elapsedMs = Math.max(0, input.nowMs - input.startedMs);
   const doneHere = input.done - input.doneAtStart;
   const left = Math.max(0, input.planned - input.done);
-  const eta = doneHere > 0 && left > 0 ? Math.max(1, Math.round(((elapsedMs / doneHere) * left) / 1000)) : left === 0 && input.done > 0 ? 0 : null;
+  const eta =
+    doneHere > 0 && left > 0
+      ? Math.max(1, Math.round(((elapsedMs / doneHere) * left) / 1000))
+      : left === 0 && input.done > 0
+        ? 0
+        : null;
   return {
-    done: input.done, planned: input.planned,
-    calls: input.calls ?? 0, tokens: input.tokens ?? 0, credits: input.credits ?? 0,
+    done: input.done,
+    planned: input.planned,
+    calls: input.calls ?? 0,
+    tokens: input.tokens ?? 0,
+    credits: input.credits ?? 0,
     elapsedSeconds: Math.round(elapsedMs / 100) / 10,
     etaSeconds: eta,
   };
@@ -66,10 +74,13 @@ export function countedProvider(provider: Provider, tally: Tally, onCall: () => 
   return providerThrough(provider, {
     text: async (request: TextRequest, send) => {
       tally.calls++;
-      const asked: TextRequest = { ...request, onRetry: (notice) => {
-        tally.calls++;
-        request.onRetry?.(notice);
-      } };
+      const asked: TextRequest = {
+        ...request,
+        onRetry: (notice) => {
+          tally.calls++;
+          request.onRetry?.(notice);
+        },
+      };
       try {
         const answer = await send(asked);
         tally.tokens += answer.usage?.totalTokens ?? 0;

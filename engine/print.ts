@@ -53,9 +53,14 @@ export function spineInches(pageCount: number, paper: PaperName): number {
 /**
  * A full-wrap cover's size in inches: back + spine + front + bleed on each side, and the trim height with
  * bleed at top and bottom.
- * @example wrapCoverInches({ trim: '6x9', paper: 'white', pageCount: 200 }) // { width: 12.7004, height: 9.25, spine: 0.4504 }
+ * @example wrapCoverInches({ trim: '6x9', paper: 'white', pageCount: 200 }) // { width: 12.7004, height: 9.25, spine:
+ * 0.4504 }
  */
-export function wrapCoverInches(input: { trim: TrimName; paper: PaperName; pageCount: number }): { width: number; height: number; spine: number } {
+export function wrapCoverInches(input: { trim: TrimName; paper: PaperName; pageCount: number }): {
+  width: number;
+  height: number;
+  spine: number;
+} {
   const trim = TRIM_SIZES[input.trim];
   const spine = spineInches(input.pageCount, input.paper);
   return { width: 2 * trim.width + spine + 2 * COVER_BLEED_IN, height: trim.height + 2 * COVER_BLEED_IN, spine };
@@ -72,7 +77,10 @@ export const PRINT_LAYOUTS = {
   children: { trim: '5.5x8.5', body: { size: 14, leading: 21 }, isRagged: true, paragraphGap: 0.5, openingDrop: 0.4 },
 } as const satisfies Record<string, PrintLayout>;
 
-/** A print layout: the trim it suits, body type in points, ragged right or justified, paragraph gap in lines, and where a part's title sits (a fraction of the text block's height). */
+/**
+ * A print layout: the trim it suits, body type in points, ragged right or justified, paragraph gap in lines, and where
+ * a part's title sits (a fraction of the text block's height).
+ */
 export interface PrintLayout {
   trim: TrimName;
   body: { size: number; leading: number };
@@ -90,7 +98,10 @@ export const DEFAULT_LAYOUT: LayoutName = 'book';
  * and the studio's publish panel share.
  * @example printLayoutOf({ layout: 'children' }) // { layout: 'children', trim: '5.5x8.5' }
  */
-export function printLayoutOf(publish: { readonly layout: LayoutName } | undefined, trim?: TrimName): { layout: LayoutName; trim: TrimName } {
+export function printLayoutOf(
+  publish: { readonly layout: LayoutName } | undefined,
+  trim?: TrimName,
+): { layout: LayoutName; trim: TrimName } {
   const layout = publish?.layout ?? DEFAULT_LAYOUT;
   return { layout, trim: trim ?? PRINT_LAYOUTS[layout].trim };
 }

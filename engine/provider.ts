@@ -25,7 +25,10 @@ export interface TextRequest extends Omit<RenderedPrompt, 'meta'> {
 export interface RetryNotice {
   /** `network`: "Connection error. Retrying... (n/3)"; `rate_limited` (429) and `service_unavailable` (503). */
   reason: 'network' | 'rate_limited' | 'service_unavailable';
-  /** The failure retried, as the catalogue names it (rate_limited, service_unavailable, generation_failed…), and its HTTP status when it had one. */
+  /**
+   * The failure retried, as the catalogue names it (rate_limited, service_unavailable, generation_failed…), and its
+   * HTTP status when it had one.
+   */
   code: CatalogueCode;
   status?: number;
   /** 1-based number of this retry. */
@@ -47,7 +50,11 @@ export interface TokenUsage {
 /** Two calls' token usage added (either may be unknown). */
 export function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): TokenUsage | undefined {
   if (!a || !b) return a ?? b;
-  return { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens, totalTokens: a.totalTokens + b.totalTokens };
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+  };
 }
 
 export interface TextResult {
@@ -57,7 +64,10 @@ export interface TextResult {
   finishReason?: string;
   /** A stream that ended with no finish reason (the connection or the server gave out): the text may stop mid-word. */
   isBroken?: true;
-  /** A stream the generation's time-out (KARYA_TIMEOUT_MS) stopped while it was still arriving: the text is what came before it. */
+  /**
+   * A stream the generation's time-out (KARYA_TIMEOUT_MS) stopped while it was still arriving: the text is what came
+   * before it.
+   */
   isTimedOut?: true;
   model: string;
   /** Name of the provider config that answered (real providers). */
@@ -87,7 +97,15 @@ export interface ImageResult {
 
 /** What a real provider reports while it works (names only: never a key). */
 export type ProviderEvent =
-  | { type: 'init'; config: string; attempt: number; isOk: boolean; latencyMs: number; code?: CatalogueCode; status?: number }
+  | {
+      type: 'init';
+      config: string;
+      attempt: number;
+      isOk: boolean;
+      latencyMs: number;
+      code?: CatalogueCode;
+      status?: number;
+    }
   | { type: 'rotate'; from: string; to: string; reason: 'interval' | 'init-failure' }
   | { type: 'retry'; config: string; notice: RetryNotice }
   | { type: 'usage'; config: string; model: string; usage: TokenUsage };
@@ -109,10 +127,13 @@ export interface Provider {
  * name, whether it is offline and its window as they are. What a batch scheduler puts between the books and the
  * model (cli/batch, server/queue/batch.ts); an image call goes straight through unless `image` is given.
  */
-export function providerThrough(provider: Provider, through: {
-  text: (request: TextRequest, send: (request: TextRequest) => Promise<TextResult>) => Promise<TextResult>;
-  image?: (request: ImageRequest, send: (request: ImageRequest) => Promise<ImageResult>) => Promise<ImageResult>;
-}): Provider {
+export function providerThrough(
+  provider: Provider,
+  through: {
+    text: (request: TextRequest, send: (request: TextRequest) => Promise<TextResult>) => Promise<TextResult>;
+    image?: (request: ImageRequest, send: (request: ImageRequest) => Promise<ImageResult>) => Promise<ImageResult>;
+  },
+): Provider {
   const sendText = (request: TextRequest) => provider.generateText(request);
   const sendImage = (request: ImageRequest) => provider.generateImage(request);
   const wrapped: Provider = {
@@ -155,7 +176,14 @@ export function isCutOff(result: Pick<TextResult, 'finishReason' | 'isBroken' | 
  * Gemini's OpenAI-compatible `safety`, `recitation`, `prohibited_content`, `blocklist`, `spii`): the text, if
  * any, is not the part, so it is refused as a whole, never kept as a cut answer.
  */
-export const FILTER_FINISH_REASONS: readonly string[] = ['content_filter', 'safety', 'recitation', 'prohibited_content', 'blocklist', 'spii'];
+export const FILTER_FINISH_REASONS: readonly string[] = [
+  'content_filter',
+  'safety',
+  'recitation',
+  'prohibited_content',
+  'blocklist',
+  'spii',
+];
 
 /** True for a finish reason that names the provider's filter (any case). */
 export function isFilterFinish(reason: string | null | undefined): boolean {

@@ -165,7 +165,10 @@ export function readingPattern(source: string, flags = 'iu'): RegExp {
   return re;
 }
 
-/** The lower-case single words that name a part in some language ("chapter", "bab", "prologue"): never a character's name. */
+/**
+ * The lower-case single words that name a part in some language ("chapter", "bab", "prologue"): never a character's
+ * name.
+ */
 export function isPartWord(word: string): boolean {
   if (!partWords) {
     partWords = new Set(readLangs().flatMap((code) => Object.values(readingOf(code).parts).flatMap((p) => p.split('|')).filter((w) => /^\p{L}+$/u.test(w)).map((w) => w.toLowerCase())));
@@ -189,7 +192,9 @@ export function ordinalPrefixes(): string {
   return all.length ? `(?:${all.map(escape).join('|')})` : '(?!)';
 }
 
-/** Words read as one number in one language's words: "twenty one" → 21, "dua belas" → 12, "ketiga" → 3; NaN otherwise. */
+/**
+ * Words read as one number in one language's words: "twenty one" → 21, "dua belas" → 12, "ketiga" → 3; NaN otherwise.
+ */
 function numberIn(tokens: readonly string[], n: NumberWords): number {
   const direct = n.words.get(tokens.join(' '));
   if (direct !== undefined) return direct;

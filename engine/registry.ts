@@ -4,10 +4,19 @@
 import type { Lang } from './spec/types.js';
 import { KaryaError } from './karya-error.js';
 import {
-  checkedLangs, ensureLanguages, hasLanguageSource, onLanguagesLoaded, wordsBesideCode, wordsChecked, type LanguageSource,
+  checkedLangs,
+  ensureLanguages,
+  hasLanguageSource,
+  onLanguagesLoaded,
+  wordsBesideCode,
+  wordsChecked,
+  type LanguageSource,
 } from './languages/index.js';
 
-/** A rule's texts per language (language code → key → text, each language keyed the same way), from the table's files or beside the rule. */
+/**
+ * A rule's texts per language (language code → key → text, each language keyed the same way), from the table's files or
+ * beside the rule.
+ */
 export type RuleWords = Readonly<Partial<Record<Lang, Readonly<Record<string, string | undefined>>>>>;
 
 export interface RegistrySpec<Rule extends { readonly id: string }> {
@@ -42,7 +51,10 @@ export class RegistryWordsError extends KaryaError {
   }
 }
 
-/** The first text a rule lacks: a language with no words at all is missing its first key (or `*` when no language has any). */
+/**
+ * The first text a rule lacks: a language with no words at all is missing its first key (or `*` when no language has
+ * any).
+ */
 function firstGap(words: RuleWords, langs: readonly Lang[]): { lang: Lang; key: string } | undefined {
   const keys = [...new Set(langs.flatMap((lang) => Object.keys(words[lang] ?? {})))];
   for (const lang of langs) {
@@ -56,7 +68,8 @@ function firstGap(words: RuleWords, langs: readonly Lang[]): { lang: Lang; key: 
 /**
  * The rules as a registry, after checking that every rule has every text in every language.
  * @throws RegistryWordsError naming the registry, the rule, the language and the key, for the first gap found.
- * @example export const RULES = defineRegistry({ name: 'readiness', langs: LANGS, rules: [cover, title], wordsOf: (r) => r.words });
+ * @example export const RULES = defineRegistry({ name: 'readiness', langs: LANGS, rules: [cover, title], wordsOf: (r)
+ * => r.words });
  */
 export function defineRegistry<Rule extends { readonly id: string }>(spec: RegistrySpec<Rule>): Registry<Rule> {
   const checkAll = (sources: readonly LanguageSource[]) => {
@@ -87,11 +100,15 @@ const defined: RegistrySpec<{ readonly id: string }>[] = [];
  * @example registryGaps(['id']) // [{ registry: 'readiness', rule: 'cover', lang: 'id', key: 'label' }]
  */
 export function registryGaps(langs: readonly Lang[]): { registry: string; rule: string; lang: Lang; key: string }[] {
-  return defined.flatMap((spec) => spec.rules.flatMap((rule) => {
-    const words = spec.wordsOf(rule);
-    const keys = [...new Set(Object.values(words).flatMap((w) => Object.keys(w ?? {})))];
-    return langs.flatMap((lang) => keys.filter((k) => !words[lang]?.[k]?.trim()).map((key) => ({ registry: spec.name, rule: rule.id, lang, key })));
-  }));
+  return defined.flatMap((spec) =>
+    spec.rules.flatMap((rule) => {
+      const words = spec.wordsOf(rule);
+      const keys = [...new Set(Object.values(words).flatMap((w) => Object.keys(w ?? {})))];
+      return langs.flatMap((lang) =>
+        keys.filter((k) => !words[lang]?.[k]?.trim()).map((key) => ({ registry: spec.name, rule: rule.id, lang, key })),
+      );
+    }),
+  );
 }
 
 /**
@@ -100,7 +117,12 @@ export function registryGaps(langs: readonly Lang[]): { registry: string; rule: 
  * the rule words beside its code keeps those. What an earlier read of the table put in is taken out first, so a text
  * a file no longer gives is missing (and the start fails naming it), not kept from before.
  */
-function withTableWords(words: RuleWords, ruleId: string, registry: string, sources: readonly LanguageSource[]): RuleWords {
+function withTableWords(
+  words: RuleWords,
+  ruleId: string,
+  registry: string,
+  sources: readonly LanguageSource[],
+): RuleWords {
   const mutable = words as Record<Lang, Readonly<Record<string, string | undefined>>>;
   const earlier = taken.get(mutable);
   for (const lang of earlier ?? []) delete mutable[lang];

@@ -14,14 +14,20 @@ export interface RetryRule {
   readonly maxMs?: number;
   /** A server's Retry-After is honoured up to this (ms); without it, Retry-After is not read. */
   readonly maxRetryAfterMs?: number;
-  /** A Retry-After longer than maxRetryAfterMs: wait maxRetryAfterMs ('cap') or the back-off ('backoff', the default: a long one means a quota, not a rate). */
+  /**
+   * A Retry-After longer than maxRetryAfterMs: wait maxRetryAfterMs ('cap') or the back-off ('backoff', the default: a
+   * long one means a quota, not a rate).
+   */
   readonly beyondRetryAfter?: 'cap' | 'backoff';
 }
 
 /** A dropped database connection listened again: 250 ms, doubling, at most 5 s between tries. */
 export const RECONNECT: RetryRule = { baseMs: 250, maxMs: 5_000 };
 
-/** A failure waiting may mend: a rate limit (429), a busy service (503), or another the failure itself calls passing (a dropped connection). */
+/**
+ * A failure waiting may mend: a rate limit (429), a busy service (503), or another the failure itself calls passing (a
+ * dropped connection).
+ */
 export type RetryKind = 'rate_limited' | 'service_unavailable' | 'network';
 
 /**
@@ -52,7 +58,10 @@ export function shouldRetry(error: unknown): boolean {
  * @example delayFor(undefined, 3, RECONNECT) // 1000
  */
 export function delayFor(error: unknown, attempt: number, rule: RetryRule): number {
-  const backoff = Math.min(rule.maxMs ?? Number.POSITIVE_INFINITY, rule.baseMs * (rule.factor ?? 2) ** Math.max(0, Math.min(30, attempt - 1)));
+  const backoff = Math.min(
+    rule.maxMs ?? Number.POSITIVE_INFINITY,
+    rule.baseMs * (rule.factor ?? 2) ** Math.max(0, Math.min(30, attempt - 1)),
+  );
   if (rule.maxRetryAfterMs === undefined) return backoff;
   const asked = retryAfterMs(error);
   if (asked === undefined) return backoff;
@@ -72,7 +81,8 @@ export function retryAfterMs(error: unknown, now: number = Date.now()): number |
     const headers = (e as { headers?: unknown }).headers;
     const get = (name: string): string | undefined => {
       if (!headers || typeof headers !== 'object') return undefined;
-      if (typeof (headers as { get?: unknown }).get === 'function') return (headers as { get(n: string): string | null }).get(name) ?? undefined;
+      if (typeof (headers as { get?: unknown }).get === 'function')
+        return (headers as { get(n: string): string | null }).get(name) ?? undefined;
       const v = (headers as Record<string, unknown>)[name];
       return typeof v === 'string' ? v : undefined;
     };
@@ -89,7 +99,10 @@ export function retryAfterMs(error: unknown, now: number = Date.now()): number |
   return undefined;
 }
 
-/** A retry about to be made: the failure, its kind, which retry of its count this is (1 for the first), of how many, and the wait before it. */
+/**
+ * A retry about to be made: the failure, its kind, which retry of its count this is (1 for the first), of how many, and
+ * the wait before it.
+ */
 export interface Retrying<K extends string> {
   readonly error: unknown;
   readonly kind: K;
@@ -100,7 +113,10 @@ export interface Retrying<K extends string> {
 
 /** How `retry` tries again. */
 export interface RetryOptions<K extends string> {
-  /** The kind of a failure worth another try, undefined when it is final: the one rule (retryKindOf), or a caller's own reason to ask again. */
+  /**
+   * The kind of a failure worth another try, undefined when it is final: the one rule (retryKindOf), or a caller's own
+   * reason to ask again.
+   */
   readonly retryable: (error: unknown) => K | undefined;
   /** Tries in all, the first included: one number, or one per kind. */
   readonly attempts: number | ((kind: K) => number);
@@ -123,9 +139,13 @@ export interface RetryOptions<K extends string> {
 /**
  * The one loop that tries again: `fn` (given its try's number, 1 for the first) until it succeeds, or its
  * failure is final (not retryable, or the signal aborted), or its kind's tries are spent; waits between.
- * @example await retry(() => connect(), { retryable: (e) => (isRefused(e) ? 'down' : undefined), attempts: 5, delay: RECONNECT })
+ * @example await retry(() => connect(), { retryable: (e) => (isRefused(e) ? 'down' : undefined), attempts: 5, delay:
+ * RECONNECT })
  */
-export async function retry<T, K extends string>(fn: (attempt: number) => Promise<T>, options: RetryOptions<K>): Promise<T> {
+export async function retry<T, K extends string>(
+  fn: (attempt: number) => Promise<T>,
+  options: RetryOptions<K>,
+): Promise<T> {
   const { signal } = options;
   const failures = new Map<string, number>();
   for (let attempt = 1; ; attempt++) {
@@ -140,7 +160,8 @@ export async function retry<T, K extends string>(fn: (attempt: number) => Promis
       failures.set(count, n);
       const of = typeof options.attempts === 'number' ? options.attempts : options.attempts(kind);
       if (n >= of) throw options.spent ? options.spent(error, kind) : error;
-      const delayMs = typeof options.delay === 'function' ? options.delay(error, n, kind) : delayFor(error, n, options.delay);
+      const delayMs =
+        typeof options.delay === 'function' ? options.delay(error, n, kind) : delayFor(error, n, options.delay);
       if (options.until !== undefined && Date.now() + delayMs > options.until) throw error;
       options.onRetry?.({ error, kind, n, of: of - 1, delayMs });
       if (options.wait) await options.wait(delayMs, kind);

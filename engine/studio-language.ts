@@ -11,7 +11,9 @@ import { defineSection, languageName, LanguageWordsError, type Lang, type Langua
 export interface StudioLanguage {
   /** The BCP 47 locale dates and numbers are written in on a page in this language (`en-GB`). */
   readonly locale: string;
-  /** Languages' names beside an edition's text, its title, its glossary column ("Malay"), where the section words them. */
+  /**
+   * Languages' names beside an edition's text, its title, its glossary column ("Malay"), where the section words them.
+   */
   readonly editionNames: Readonly<Record<Lang, string>>;
   /** Languages' names inside a sentence that pairs two (a dual-language edition: "English and Malay"). */
   readonly shortNames: Readonly<Record<Lang, string>>;
@@ -19,17 +21,28 @@ export interface StudioLanguage {
   readonly makeEdition: Readonly<Record<Lang, string>>;
   /** Its accessible name, with the book's {title}. */
   readonly makeEditionOf: Readonly<Record<Lang, string>>;
-  /** The button for a language the section does not word: `{language}` is its edition name ("Make an edition in {language}"). */
+  /**
+   * The button for a language the section does not word: `{language}` is its edition name ("Make an edition in
+   * {language}").
+   */
   readonly makeEditionIn: string;
   /** Its accessible name, with {language} and the book's {title}. */
   readonly makeEditionInOf: string;
 }
 
 function refused(table: LanguageTable, key: string, expected: string): LanguageWordsError {
-  return new LanguageWordsError({ language: table.code, catalogue: 'studio', key }, `languages/${table.code}/studio.yaml: "${key}" must be ${expected}`);
+  return new LanguageWordsError(
+    { language: table.code, catalogue: 'studio', key },
+    `languages/${table.code}/studio.yaml: "${key}" must be ${expected}`,
+  );
 }
 
-function text(raw: Record<string, unknown>, key: string, table: LanguageTable, placeholders: readonly string[]): string {
+function text(
+  raw: Record<string, unknown>,
+  key: string,
+  table: LanguageTable,
+  placeholders: readonly string[],
+): string {
   const value = raw[key];
   if (typeof value !== 'string' || !value.trim()) throw refused(table, key, 'a text');
   for (const p of placeholders) if (!value.includes(`{${p}}`)) throw refused(table, key, `a text with {${p}}`);
@@ -39,12 +52,16 @@ function text(raw: Record<string, unknown>, key: string, table: LanguageTable, p
 /** The names a section gives, by language code: each a text (a code it leaves out is named by the table). */
 function names(raw: Record<string, unknown>, key: string, table: LanguageTable): Record<Lang, string> {
   const value = raw[key];
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw refused(table, key, 'a mapping of language codes to texts');
-  for (const [code, name] of Object.entries(value)) if (typeof name !== 'string' || !name.trim()) throw refused(table, `${key}.${code}`, 'a text');
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw refused(table, key, 'a mapping of language codes to texts');
+  for (const [code, name] of Object.entries(value))
+    if (typeof name !== 'string' || !name.trim()) throw refused(table, `${key}.${code}`, 'a text');
   return value as Record<Lang, string>;
 }
 
-/** A tag Intl reads as a locale (its numbers and dates follow it); `Intl.getCanonicalLocales` throws on anything else. */
+/**
+ * A tag Intl reads as a locale (its numbers and dates follow it); `Intl.getCanonicalLocales` throws on anything else.
+ */
 function isLocale(tag: string): boolean {
   try {
     return tag.trim() !== '' && Intl.getCanonicalLocales(tag).length === 1;
@@ -58,8 +75,13 @@ function parseStudio(raw: unknown, table: LanguageTable): StudioLanguage {
   const r = raw as Record<string, unknown>;
   if (typeof r.locale !== 'string' || !isLocale(r.locale)) throw refused(table, 'locale', 'a BCP 47 locale (id-ID)');
   return {
-    locale: r.locale, editionNames: names(r, 'editionNames', table), shortNames: names(r, 'shortNames', table), makeEdition: names(r, 'makeEdition', table),
-    makeEditionOf: names(r, 'makeEditionOf', table), makeEditionIn: text(r, 'makeEditionIn', table, ['language']), makeEditionInOf: text(r, 'makeEditionInOf', table, ['language', 'title']),
+    locale: r.locale,
+    editionNames: names(r, 'editionNames', table),
+    shortNames: names(r, 'shortNames', table),
+    makeEdition: names(r, 'makeEdition', table),
+    makeEditionOf: names(r, 'makeEditionOf', table),
+    makeEditionIn: text(r, 'makeEditionIn', table, ['language']),
+    makeEditionInOf: text(r, 'makeEditionInOf', table, ['language', 'title']),
   };
 }
 
@@ -76,10 +98,15 @@ export function languageLabel(code: Lang, lang: Lang): string {
 }
 
 /** `code`'s name beside an edition, on a page in `lang` ("Malay"); the table's name when the section has none. */
-export const editionName = (code: Lang, lang: Lang): string => studioLanguage(lang).editionNames[code] ?? languageLabel(code, lang);
+export const editionName = (code: Lang, lang: Lang): string =>
+  studioLanguage(lang).editionNames[code] ?? languageLabel(code, lang);
 
-/** `code`'s name inside a sentence naming two languages, on a page in `lang` ("Malay"); the table's name when the section has none. */
-export const shortName = (code: Lang, lang: Lang): string => studioLanguage(lang).shortNames[code] ?? languageName(code, lang);
+/**
+ * `code`'s name inside a sentence naming two languages, on a page in `lang` ("Malay"); the table's name when the
+ * section has none.
+ */
+export const shortName = (code: Lang, lang: Lang): string =>
+  studioLanguage(lang).shortNames[code] ?? languageName(code, lang);
 
 /** The button that makes an edition in `code`, and its accessible name for the book `title`, on a page in `lang`. */
 export function makeEditionWords(code: Lang, lang: Lang, title: string): { text: string; label: string } {
@@ -89,6 +116,8 @@ export function makeEditionWords(code: Lang, lang: Lang, title: string): { text:
   const language = editionName(code, lang);
   return {
     text: own ?? fillPlaceholders(words.makeEditionIn, { language }),
-    label: ownLabel ? fillPlaceholders(ownLabel, { title }) : fillPlaceholders(words.makeEditionInOf, { language, title }),
+    label: ownLabel
+      ? fillPlaceholders(ownLabel, { title })
+      : fillPlaceholders(words.makeEditionInOf, { language, title }),
   };
 }

@@ -32,7 +32,7 @@ export function forgetTexts(texts: Iterable<string | undefined>): void {
 }
 
 function forEachParagraph(text: string, each: (paragraph: string) => void): void {
-  for (let start = 0; start <= text.length; ) {
+  for (let start = 0; start <= text.length;) {
     let end = text.indexOf('\n\n', start);
     if (end < 0) end = text.length;
     each(text.slice(start, end));
@@ -55,7 +55,8 @@ export function ownCopy(text: string): string {
  * `of(text)`, kept for the last `size` texts (the least recently used goes first). A hit is moved to the back only
  * when a quarter of `size` texts have come in since it was last put there: a text in use stays among the last
  * three quarters put in, so it is not the next to go, and the checks reading one answer one after another (each a hit)
- * no longer take it out of the map and put it back each time. `copiesKeys`: the texts are cut from longer ones (ownCopy).
+ * no longer take it out of the map and put it back each time. `copiesKeys`: the texts are cut from longer ones
+ * (ownCopy).
  */
 export function byText<T>(size: number, of: (text: string) => T, copiesKeys = false): ByText<T> {
   const cache = new Map<string, { value: T; at: number }>();

@@ -12,7 +12,17 @@ function isSpace(code: number): boolean {
   return code <= 0x20 ? code === 0x20 || (code >= 0x09 && code <= 0x0d) : code >= 0x80 && isWideSpace(code);
 }
 function isWideSpace(code: number): boolean {
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 /**
@@ -24,7 +34,10 @@ const counted: string[] = new Array<string>(COUNTS_KEPT).fill('');
 const counts: number[] = new Array<number>(COUNTS_KEPT).fill(0);
 let nextKept = 0;
 
-/** Count words the way the progress lines and the preview do (wordList's length, without making the list: every answer is counted). */
+/**
+ * Count words the way the progress lines and the preview do (wordList's length, without making the list: every answer
+ * is counted).
+ */
 export function countWords(text: string): number {
   if (text.length <= 256) return countAll(text);
   // One of the last texts counted: the same string (told at once), or one of another length (told at once too).
@@ -114,7 +127,8 @@ const NOT_ASCII = /[^\0-\x7f]/;
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 /** Per UTF-16 code unit: 0 not yet asked, 1 a letter or digit, 2 not, 3 half of a surrogate pair (read whole). */
 const CLASS = new Uint8Array(0x10000);
-for (let c = 0; c < 0x80; c++) CLASS[c] = (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) ? 1 : 2;
+for (let c = 0; c < 0x80; c++)
+  CLASS[c] = (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) ? 1 : 2;
 for (let c = 0xd800; c <= 0xdfff; c++) CLASS[c] = 3;
 /** Letters and digits beyond 0xffff, asked once each. */
 const ASTRAL = new Map<number, boolean>();

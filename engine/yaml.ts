@@ -13,7 +13,9 @@ let yaml: Yaml | undefined;
 /** The library, loaded on first use (a `require` from node_modules, unless `preloadYaml` ran first). */
 export function fullYaml(): Yaml {
   if (yaml) return yaml;
-  const nodeModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:module') as NodeModule | undefined;
+  const nodeModule = (
+    globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
+  ).process?.getBuiltinModule?.('node:module') as NodeModule | undefined;
   if (!nodeModule) throw new Error('YAML is read in Node only (process.getBuiltinModule is missing)');
   return (yaml = nodeModule.createRequire(import.meta.url)('yaml') as Yaml);
 }
@@ -30,19 +32,38 @@ export async function preloadYaml(): Promise<void> {
   yaml ??= typeof mod.parseDocument === 'function' ? mod : mod.default!;
 }
 
-/** At most this many alias nodes (`*name`) are expanded in one file; more is refused (yaml's resource-exhaustion guard). */
+/**
+ * At most this many alias nodes (`*name`) are expanded in one file; more is refused (yaml's resource-exhaustion guard).
+ */
 export const MAX_YAML_ALIASES = 100;
 
 /** What a YAML problem is, as data: a code the reader's language words (catalogue cli-yaml), `other` for none. */
 export type YamlProblemCode =
-  | 'duplicateKey' | 'badIndent' | 'tabIndent' | 'missingChar' | 'nestedCompact' | 'multilineKey' | 'unexpected'
-  | 'badEscape' | 'multipleDocs' | 'badScalarStart' | 'tooManyAliases' | 'other';
+  | 'duplicateKey'
+  | 'badIndent'
+  | 'tabIndent'
+  | 'missingChar'
+  | 'nestedCompact'
+  | 'multilineKey'
+  | 'unexpected'
+  | 'badEscape'
+  | 'multipleDocs'
+  | 'badScalarStart'
+  | 'tooManyAliases'
+  | 'other';
 
 /** The yaml library's error codes, each worded by a code of ours; any other is `other`, said in the parser's words. */
 const PARSER_CODES: Readonly<Record<string, YamlProblemCode>> = {
-  DUPLICATE_KEY: 'duplicateKey', BAD_INDENT: 'badIndent', TAB_AS_INDENT: 'tabIndent', MISSING_CHAR: 'missingChar',
-  BLOCK_AS_IMPLICIT_KEY: 'nestedCompact', MULTILINE_IMPLICIT_KEY: 'multilineKey', UNEXPECTED_TOKEN: 'unexpected',
-  BAD_DQ_ESCAPE: 'badEscape', MULTIPLE_DOCS: 'multipleDocs', BAD_SCALAR_START: 'badScalarStart',
+  DUPLICATE_KEY: 'duplicateKey',
+  BAD_INDENT: 'badIndent',
+  TAB_AS_INDENT: 'tabIndent',
+  MISSING_CHAR: 'missingChar',
+  BLOCK_AS_IMPLICIT_KEY: 'nestedCompact',
+  MULTILINE_IMPLICIT_KEY: 'multilineKey',
+  UNEXPECTED_TOKEN: 'unexpected',
+  BAD_DQ_ESCAPE: 'badEscape',
+  MULTIPLE_DOCS: 'multipleDocs',
+  BAD_SCALAR_START: 'badScalarStart',
 };
 
 /**
@@ -61,8 +82,10 @@ export interface YamlProblem {
 type Place = { line: number; col: number };
 
 /** A yaml library error as a YamlProblem, at `pos` (its line and column) when the error carries none. */
-export function yamlProblemOf(error: { code?: string; message: string; linePos?: readonly Place[] }, pos?: Place):
-YamlProblem {
+export function yamlProblemOf(
+  error: { code?: string; message: string; linePos?: readonly Place[] },
+  pos?: Place,
+): YamlProblem {
   const at = error.linePos?.[0] ?? pos;
   // The parser's first line without its own English position (" at line 2, column 1:"): the position is data here.
   const message = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');

@@ -11,8 +11,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('bio', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('role', 'text', (c) => c.notNull().defaultTo('free').check(sql`role in ('free', 'pro', 'business', 'admin')`))
-    .addColumn('credits_available', 'integer', (c) => c.notNull().defaultTo(0).check(sql`credits_available >= 0`))
+    .addColumn('role', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('free')
+        .check(sql`role in ('free', 'pro', 'business', 'admin')`),
+    )
+    .addColumn('credits_available', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`credits_available >= 0`),
+    )
     .addColumn('total_usage', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
@@ -60,5 +70,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['mail_outbox', 'password_resets', 'sessions', 'user_passwords', 'users']) await db.schema.dropTable(table).execute();
+  for (const table of ['mail_outbox', 'password_resets', 'sessions', 'user_passwords', 'users'])
+    await db.schema.dropTable(table).execute();
 }

@@ -10,7 +10,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('credit_transactions')
     .addColumn('id', ...autoId(db))
     .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('signup', 'charge', 'refund', 'adjustment', 'role', 'code', 'link')`))
+    .addColumn('type', 'text', (c) =>
+      c.notNull().check(sql`type in ('signup', 'charge', 'refund', 'adjustment', 'role', 'code', 'link')`),
+    )
     .addColumn('amount', 'integer', (c) => c.notNull())
     .addColumn('previous_balance', 'integer', (c) => c.notNull())
     .addColumn('new_balance', 'integer', (c) => c.notNull().check(sql`new_balance >= 0`))
@@ -18,7 +20,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reference', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('credit_transactions_user').on('credit_transactions').columns(['user_id', 'id']).execute();
+  await db.schema
+    .createIndex('credit_transactions_user')
+    .on('credit_transactions')
+    .columns(['user_id', 'id'])
+    .execute();
 
   await db.schema
     .createTable('usage_records')
@@ -38,15 +44,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('generator_id', 'text', (c) => c.notNull())
     .addColumn('step', 'text', (c) => c.notNull())
     .addColumn('credits_charged', 'integer', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('running', 'succeeded', 'failed', 'refunded')`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sql`status in ('running', 'succeeded', 'failed', 'refunded')`),
+    )
     .addColumn('error_code', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('finished_at', 'text')
     .execute();
   await db.schema.createIndex('generations_status').on('generations').column('status').execute();
 
-  await createGrantTables(db, { table: 'credit_codes', key: 'code', credits: sql`credits > 0`, claims: 'credit_code_claims', claimKey: 'code_id' });
-  await createGrantTables(db, { table: 'credit_links', key: 'token', credits: sql`credits between 1 and 10000`, claims: 'credit_link_claims', claimKey: 'link_id' });
+  await createGrantTables(db, {
+    table: 'credit_codes',
+    key: 'code',
+    credits: sql`credits > 0`,
+    claims: 'credit_code_claims',
+    claimKey: 'code_id',
+  });
+  await createGrantTables(db, {
+    table: 'credit_links',
+    key: 'token',
+    credits: sql`credits between 1 and 10000`,
+    claims: 'credit_link_claims',
+    claimKey: 'link_id',
+  });
 }
 
 /**
@@ -79,7 +99,15 @@ async function createGrantTables(
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['credit_link_claims', 'credit_links', 'credit_code_claims', 'credit_codes', 'generations', 'usage_records', 'credit_transactions']) {
+  for (const table of [
+    'credit_link_claims',
+    'credit_links',
+    'credit_code_claims',
+    'credit_codes',
+    'generations',
+    'usage_records',
+    'credit_transactions',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

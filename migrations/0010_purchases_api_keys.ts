@@ -21,7 +21,9 @@ async function allowTransactionTypes(db: Kysely<unknown>, types: readonly string
   if (isPostgres(db)) {
     // Postgres named the column's CHECK of 0003 after the table and column.
     await sql`alter table credit_transactions drop constraint credit_transactions_type_check`.execute(db);
-    await sql`alter table credit_transactions add constraint credit_transactions_type_check check (${typeCheck(types)})`.execute(db);
+    await sql`alter table credit_transactions add constraint credit_transactions_type_check check (${typeCheck(types)})`.execute(
+      db,
+    );
     return;
   }
   await db.schema
@@ -36,11 +38,27 @@ async function allowTransactionTypes(db: Kysely<unknown>, types: readonly string
     .addColumn('reference', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  const columns = ['id', 'user_id', 'type', 'amount', 'previous_balance', 'new_balance', 'reason', 'reference', 'created_at'].map((c) => sql.ref(c));
-  await sql`insert into credit_transactions_next (${sql.join(columns)}) select ${sql.join(columns)} from credit_transactions`.execute(db);
+  const columns = [
+    'id',
+    'user_id',
+    'type',
+    'amount',
+    'previous_balance',
+    'new_balance',
+    'reason',
+    'reference',
+    'created_at',
+  ].map((c) => sql.ref(c));
+  await sql`insert into credit_transactions_next (${sql.join(columns)}) select ${sql.join(columns)} from credit_transactions`.execute(
+    db,
+  );
   await db.schema.dropTable('credit_transactions').execute();
   await db.schema.alterTable('credit_transactions_next').renameTo('credit_transactions').execute();
-  await db.schema.createIndex('credit_transactions_user').on('credit_transactions').columns(['user_id', 'id']).execute();
+  await db.schema
+    .createIndex('credit_transactions_user')
+    .on('credit_transactions')
+    .columns(['user_id', 'id'])
+    .execute();
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {

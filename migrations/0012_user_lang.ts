@@ -5,7 +5,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('users')
-    .addColumn('lang', 'text', (c) => c.notNull().defaultTo('en').check(sql`lang in ('en', 'ms')`))
+    .addColumn('lang', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('en')
+        .check(sql`lang in ('en', 'ms')`),
+    )
     .execute();
 }
 

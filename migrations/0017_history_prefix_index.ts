@@ -14,8 +14,16 @@ import { FTS_VALUES } from './0014_history_search.js';
 
 async function rebuild(db: Kysely<unknown>, prefix: string): Promise<void> {
   await sql`DROP TABLE content_history_fts`.execute(db);
-  await sql.raw(`CREATE VIRTUAL TABLE content_history_fts USING fts5(owner, kind, body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2', prefix='${prefix}')`).execute(db);
-  await sql.raw(`INSERT INTO content_history_fts(rowid, owner, kind, body) SELECT ${FTS_VALUES('content_history')} FROM content_history`).execute(db);
+  await sql
+    .raw(
+      `CREATE VIRTUAL TABLE content_history_fts USING fts5(owner, kind, body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2', prefix='${prefix}')`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `INSERT INTO content_history_fts(rowid, owner, kind, body) SELECT ${FTS_VALUES('content_history')} FROM content_history`,
+    )
+    .execute(db);
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -28,7 +28,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('bible_holds_user').on('bible_holds').columns(['user_id', 'held']).execute();
   await db.schema.alterTable('generations').addColumn('bible_book_id', 'integer').execute();
-  await db.schema.alterTable('generations').addColumn('is_held', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('generations')
+    .addColumn('is_held', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -15,7 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('edition_id', 'integer', (c) => c.references('books.id').onDelete('cascade'))
     .addColumn('glossary', 'text')
     .addColumn('source_hashes', 'text', (c) => c.notNull().defaultTo('{}'))
-    // While a run makes the edition (any process): until when its lease holds (ms since the epoch; renewed as each part starts).
+    // While a run makes the edition (any process): until when its lease holds (ms since the epoch; renewed as each part
+    // starts).
     .addColumn('running_until', epochMsType(db))
     .addColumn('created_at', 'text', defaultNow(db))
     .addPrimaryKeyConstraint('book_editions_pk', ['source_id', 'lang'])

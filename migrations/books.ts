@@ -42,7 +42,10 @@ export async function dropBookTables(db: Kysely<unknown>): Promise<void> {
 
 /** Parts remember whether their text is complete (a part still cut at the token limit is kept, marked). */
 export async function addPartCompleteness(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('book_parts').addColumn('is_complete', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('book_parts')
+    .addColumn('is_complete', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
 }
 
 export async function dropPartCompleteness(db: Kysely<unknown>): Promise<void> {
@@ -69,7 +72,10 @@ export async function dropBookMemory(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('books').dropColumn('memory').execute();
 }
 
-/** A book keeps the writer's notes per chapter (JSON: position → note; null until the writer shapes the outline as chapters). */
+/**
+ * A book keeps the writer's notes per chapter (JSON: position → note; null until the writer shapes the outline as
+ * chapters).
+ */
 export async function addChapterNotes(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('books').addColumn('chapter_notes', 'text').execute();
 }
@@ -114,7 +120,10 @@ export async function dropBookVoice(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('books').dropColumn('voice').execute();
 }
 
-/** A book keeps what its source text is (JSON: engine/compile/provenance.ts SourceStatus): public domain, first published. */
+/**
+ * A book keeps what its source text is (JSON: engine/compile/provenance.ts SourceStatus): public domain, first
+ * published.
+ */
 export async function addBookSource(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('books').addColumn('source', 'text').execute();
 }
@@ -160,7 +169,10 @@ export async function dropProvenance(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('books').dropColumn('provenance').execute();
 }
 
-/** The author an imported manuscript names (its title page, `Author:` line or metadata): publishing's author when given none. */
+/**
+ * The author an imported manuscript names (its title page, `Author:` line or metadata): publishing's author when given
+ * none.
+ */
 export async function addBookAuthor(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('books').addColumn('author', 'text').execute();
 }

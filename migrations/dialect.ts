@@ -11,7 +11,9 @@ export function isPostgres(db: Kysely<unknown>): boolean {
  * The type and definition of an auto-incrementing integer primary key (`.addColumn('id', ...autoId(db))`):
  * SQLite's `integer primary key autoincrement`, Postgres's `serial primary key`.
  */
-export function autoId(db: Kysely<unknown>): ['serial' | 'integer', (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
+export function autoId(
+  db: Kysely<unknown>,
+): ['serial' | 'integer', (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
   return isPostgres(db) ? ['serial', (c) => c.primaryKey()] : ['integer', (c) => c.primaryKey().autoIncrement()];
 }
 
@@ -30,7 +32,9 @@ export function binaryType(db: Kysely<unknown>): 'bytea' | 'blob' {
  * SQLite's CURRENT_TIMESTAMP gives), so that text columns sort like time on both databases.
  */
 export function nowText(db: Kysely<unknown>): RawBuilder<string> {
-  return isPostgres(db) ? sql<string>`to_char(now() at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')` : sql<string>`CURRENT_TIMESTAMP`;
+  return isPostgres(db)
+    ? sql<string>`to_char(now() at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`
+    : sql<string>`CURRENT_TIMESTAMP`;
 }
 
 /** A text column defaulting to the current time (nowText). */

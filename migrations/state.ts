@@ -2,7 +2,34 @@
 // recorded in its own table so that it never mixes with the server's history.
 import type { Migration } from 'kysely/migration';
 import { createSeriesTables, dropSeriesTables } from './series.js';
-import { addBookAuthor, dropBookAuthor, addAuditFindings, addIntendedFindings, dropIntendedFindings, addAuthoredParts, dropAuthoredParts, addBookVoice, dropBookVoice, addBookSource, dropBookSource, addProvenance, dropProvenance, addBookMemory, addChapterNotes, addPartCompleteness, addPartTitle, createBookTables, createPartVersions, dropAuditFindings, dropBookMemory, dropChapterNotes, dropBookTables, dropPartCompleteness, dropPartTitle, dropPartVersions } from './books.js';
+import {
+  addBookAuthor,
+  dropBookAuthor,
+  addAuditFindings,
+  addIntendedFindings,
+  dropIntendedFindings,
+  addAuthoredParts,
+  dropAuthoredParts,
+  addBookVoice,
+  dropBookVoice,
+  addBookSource,
+  dropBookSource,
+  addProvenance,
+  dropProvenance,
+  addBookMemory,
+  addChapterNotes,
+  addPartCompleteness,
+  addPartTitle,
+  createBookTables,
+  createPartVersions,
+  dropAuditFindings,
+  dropBookMemory,
+  dropChapterNotes,
+  dropBookTables,
+  dropPartCompleteness,
+  dropPartTitle,
+  dropPartVersions,
+} from './books.js';
 import { createFingerprintTable, dropFingerprintTable } from './fingerprints.js';
 import { createReleaseTable, dropReleaseTable } from './releases.js';
 import { createKeptAnswers, dropKeptAnswers } from './kept-answers.js';

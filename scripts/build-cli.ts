@@ -17,8 +17,21 @@ const outdir = path.resolve(parseArgs({ options: { outdir: { type: 'string' } } 
 // time (two test runs' setups, an `npm run build`) never empties the folder this one writes, and a `karya` starting
 // meanwhile finds the old bundle, the new one, or none (then it runs from the sources), never half of one.
 const building = `${outdir}.building-${process.pid}`;
-const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-const BUNDLED = new Set(['kysely', 'zod', 'openai', 'handlebars', 'commander', 'cli-progress', 'p-queue', 'yaml', 'pg', 'pg-boss']);
+const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+const BUNDLED = new Set([
+  'kysely',
+  'zod',
+  'openai',
+  'handlebars',
+  'commander',
+  'cli-progress',
+  'p-queue',
+  'yaml',
+  'pg',
+  'pg-boss',
+]);
 rmSync(building, { recursive: true, force: true });
 // A build that fails leaves no half-built folder behind (one swapped in is no longer there).
 process.once('exit', () => rmSync(building, { recursive: true, force: true }));
@@ -80,7 +93,10 @@ const processGlobal: Plugin = {
   setup(bundle) {
     bundle.onResolve({ filter: /^(node:)?process$/ }, () => ({ path: 'process', namespace: 'process-global' }));
     // As CommonJS: a default import is `process`, a namespace import reads its properties when they are used.
-    bundle.onLoad({ filter: /.*/, namespace: 'process-global' }, () => ({ contents: 'module.exports = globalThis.process;', loader: 'js' }));
+    bundle.onLoad({ filter: /.*/, namespace: 'process-global' }, () => ({
+      contents: 'module.exports = globalThis.process;',
+      loader: 'js',
+    }));
   },
 };
 /**
@@ -96,14 +112,23 @@ const SDK_EAGER_GLOBALS: Array<{ file: RegExp; from: string; to: string; names: 
     file: /[\\/]node_modules[\\/]openai[\\/]auth[\\/]workload-identity-auth\.mjs$/,
     from: 'const NATIVE_RESPONSE_PROTOTYPE = Response.prototype;\nconst READ_NATIVE_RESPONSE_BODY = NATIVE_RESPONSE_PROTOTYPE.arrayBuffer;',
     to: 'let karyaNativeResponse;\nconst karyaNativeResponseOf = () => (karyaNativeResponse ??= { prototype: Response.prototype, read: Response.prototype.arrayBuffer });',
-    names: [[/\bNATIVE_RESPONSE_PROTOTYPE\b/g, 'karyaNativeResponseOf().prototype'], [/\bREAD_NATIVE_RESPONSE_BODY\b/g, 'karyaNativeResponseOf().read']],
+    names: [
+      [/\bNATIVE_RESPONSE_PROTOTYPE\b/g, 'karyaNativeResponseOf().prototype'],
+      [/\bREAD_NATIVE_RESPONSE_BODY\b/g, 'karyaNativeResponseOf().read'],
+    ],
   },
   {
     file: /[\\/]node_modules[\\/]openai[\\/]lib[\\/]EventStream\.mjs$/,
     from: "const headersEntriesDescriptor = typeof Headers === 'function' ? Object.getOwnPropertyDescriptor(Headers.prototype, 'entries') : undefined;",
     to: "let karyaHeadersEntries;\nconst karyaHeadersEntriesOf = () => (karyaHeadersEntries ??= { descriptor: typeof Headers === 'function' ? (rememberTrustedIntrinsic(Headers), Object.getOwnPropertyDescriptor(Headers.prototype, 'entries')) : undefined });",
-    // Its trusted globals are read by descriptor, which loads fetch as well: Headers is remembered at the first read of its entries instead.
-    names: [[/\bheadersEntriesDescriptor\b/g, 'karyaHeadersEntriesOf().descriptor'], [/^const headersEntries = /m, 'const headersEntriesOf = () => '], [/\bheadersEntries\b(?!Of)/g, 'headersEntriesOf()'], [/'File',\n\s*'Headers',\n\]\) \{/, "'File',\n]) {"]],
+    // Its trusted globals are read by descriptor, which loads fetch as well: Headers is remembered at the first read of its
+    // entries instead.
+    names: [
+      [/\bheadersEntriesDescriptor\b/g, 'karyaHeadersEntriesOf().descriptor'],
+      [/^const headersEntries = /m, 'const headersEntriesOf = () => '],
+      [/\bheadersEntries\b(?!Of)/g, 'headersEntriesOf()'],
+      [/'File',\n\s*'Headers',\n\]\) \{/, "'File',\n]) {"],
+    ],
   },
 ];
 const sdkLazyGlobals: Plugin = {
@@ -113,7 +138,9 @@ const sdkLazyGlobals: Plugin = {
       bundle.onLoad({ filter: patch.file }, (args) => {
         const text = readFileSync(args.path, 'utf8');
         const unchanged = () => {
-          process.stderr.write(`karya: ${args.path} no longer reads its globals as it did (openai changed): bundled as it is\n`);
+          process.stderr.write(
+            `karya: ${args.path} no longer reads its globals as it did (openai changed): bundled as it is\n`,
+          );
           return undefined;
         };
         if (!text.includes(patch.from)) return unchanged();
@@ -141,7 +168,11 @@ const lazyDefaults: Plugin = {
   name: 'lazy-defaults',
   setup(bundle) {
     // The shim's own require of the package is left to Node (the banner's require), at run time.
-    bundle.onResolve({ filter: LAZY_DEFAULTS }, (args) => (args.namespace === 'lazy-default' ? { path: args.path, external: true } : { path: args.path, namespace: 'lazy-default' }));
+    bundle.onResolve({ filter: LAZY_DEFAULTS }, (args) =>
+      args.namespace === 'lazy-default'
+        ? { path: args.path, external: true }
+        : { path: args.path, namespace: 'lazy-default' },
+    );
     bundle.onLoad({ filter: /.*/, namespace: 'lazy-default' }, (args) => ({
       contents: `let loaded;\nexport default function lazyDefault(...args) {\n  loaded ??= require(${JSON.stringify(args.path)});\n  return loaded(...args);\n}\n`,
       loader: 'js',
@@ -170,7 +201,11 @@ const lazyClasses: Plugin = {
   name: 'lazy-classes',
   setup(bundle) {
     const filter = new RegExp(`^(?:${Object.keys(LAZY_CLASSES).join('|')})$`);
-    bundle.onResolve({ filter }, (args) => (args.namespace === 'lazy-class' ? { path: args.path, external: true } : { path: args.path, namespace: 'lazy-class' }));
+    bundle.onResolve({ filter }, (args) =>
+      args.namespace === 'lazy-class'
+        ? { path: args.path, external: true }
+        : { path: args.path, namespace: 'lazy-class' },
+    );
     bundle.onLoad({ filter: /.*/, namespace: 'lazy-class' }, (args) => ({
       contents: [
         'let loaded;',
@@ -188,8 +223,18 @@ const started = performance.now();
 const startedAt = new Date();
 const built = await build({
   outdir: building,
-  // The export, import and near-duplicate pools' worker threads (engine/node/export/pool.ts, engine/node/import/pool.ts, engine/node/closeness/pool.ts), a batch's threads (cli/batch/threads.ts), its book-end thread (cli/batch/book-end.ts) and the audio edition's threads (engine/node/audio/audio-pool.ts) start from their own files beside the chunks.
-  entryPoints: { main: path.join(ROOT, 'cli', 'main.ts'), 'render-worker': path.join(ROOT, 'engine', 'node', 'export', 'render-worker.ts'), 'parse-worker': path.join(ROOT, 'engine', 'node', 'import', 'parse-worker.ts'), 'closeness-worker': path.join(ROOT, 'engine', 'node', 'closeness', 'closeness-worker.ts'), 'thread-worker': path.join(ROOT, 'cli', 'batch', 'thread-worker.ts'), 'book-end-worker': path.join(ROOT, 'cli', 'batch', 'book-end-worker.ts'), 'audio-worker': path.join(ROOT, 'engine', 'node', 'audio', 'audio-worker.ts') },
+  // The export, import and near-duplicate pools' worker threads (engine/node/export/pool.ts, engine/node/import/pool.ts,
+  // engine/node/closeness/pool.ts), a batch's threads (cli/batch/threads.ts), its book-end thread (cli/batch/book-end.ts)
+  // and the audio edition's threads (engine/node/audio/audio-pool.ts) start from their own files beside the chunks.
+  entryPoints: {
+    main: path.join(ROOT, 'cli', 'main.ts'),
+    'render-worker': path.join(ROOT, 'engine', 'node', 'export', 'render-worker.ts'),
+    'parse-worker': path.join(ROOT, 'engine', 'node', 'import', 'parse-worker.ts'),
+    'closeness-worker': path.join(ROOT, 'engine', 'node', 'closeness', 'closeness-worker.ts'),
+    'thread-worker': path.join(ROOT, 'cli', 'batch', 'thread-worker.ts'),
+    'book-end-worker': path.join(ROOT, 'cli', 'batch', 'book-end-worker.ts'),
+    'audio-worker': path.join(ROOT, 'engine', 'node', 'audio', 'audio-worker.ts'),
+  },
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -199,9 +244,13 @@ const built = await build({
   // Node loads each file on its own, so `import 'kysely'` alone cost ~175 ms of CPU at every start
   // (zod ~70 ms, openai ~90 ms). Bundled, they load as part of a few chunks. Native and CommonJS
   // packages, and everything the server alone uses, stay external.
-  external: [...Object.keys(dependencies).filter((name) => !BUNDLED.has(name)), 'pg-native', 'pg-cloudflare'].flatMap((name) => [name, `${name}/*`]),
+  external: [...Object.keys(dependencies).filter((name) => !BUNDLED.has(name)), 'pg-native', 'pg-cloudflare'].flatMap(
+    (name) => [name, `${name}/*`],
+  ),
   // Bundled CommonJS packages (handlebars, commander, cli-progress) require Node's own modules.
-  banner: { js: "import { createRequire as __karyaCreateRequire } from 'node:module'; const require = __karyaCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __karyaCreateRequire } from 'node:module'; const require = __karyaCreateRequire(import.meta.url);",
+  },
   plugins: [pgOnNode, processGlobal, sdkLazyGlobals, lazyDefaults, lazyClasses],
   sourcemap: 'linked',
   logLevel: 'warning',
@@ -210,21 +259,35 @@ const built = await build({
 // The bundle's identity, for the catalog's disk cache (engine/node/load.ts): a start then reads one small
 // file instead of hashing 2 MB of bundled code.
 const hash = createHash('sha256');
-for (const file of readdirSync(building).filter((f) => f.endsWith('.js')).sort()) hash.update(`${file}\n`).update(readFileSync(path.join(building, file)));
+for (const file of readdirSync(building)
+  .filter((f) => f.endsWith('.js'))
+  .sort())
+  hash.update(`${file}\n`).update(readFileSync(path.join(building, file)));
 const stamp = path.join(building, 'build.json');
 // The checkout's files the bundle was built from (bin/bundle-fresh.js): a start looks at these alone instead of walking
 // every source folder. A file added since changes nothing until a listed file imports it, and that file is then newer.
-const sources = Object.keys(built.metafile.inputs).filter((file) => !/(^|\/)node_modules\//.test(file) && !file.includes(':')).map((file) => path.relative(ROOT, path.resolve(file)).split(path.sep).join('/')).filter((file) => !file.startsWith('..')).sort();
-writeFileSync(stamp, JSON.stringify({ builtAt: new Date().toISOString(), codeHash: hash.digest('hex'), sources }) + '\n');
+const sources = Object.keys(built.metafile.inputs)
+  .filter((file) => !/(^|\/)node_modules\//.test(file) && !file.includes(':'))
+  .map((file) => path.relative(ROOT, path.resolve(file)).split(path.sep).join('/'))
+  .filter((file) => !file.startsWith('..'))
+  .sort();
+writeFileSync(
+  stamp,
+  JSON.stringify({ builtAt: new Date().toISOString(), codeHash: hash.digest('hex'), sources }) + '\n',
+);
 // Dated when the build started: a source saved while it ran (another engineer's edit) is newer than the stamp, so
 // the bundle counts as stale (bin/bundle-fresh.js) instead of passing for a build of it.
 utimesSync(stamp, startedAt, startedAt);
 replaceDir(building, outdir);
 const shown = path.relative(process.cwd(), outdir);
-process.stdout.write(`karya: CLI bundle built in ${shown && !shown.startsWith('..') ? shown : outdir}/ (${Math.round(performance.now() - started)} ms)\n`);
+process.stdout.write(
+  `karya: CLI bundle built in ${shown && !shown.startsWith('..') ? shown : outdir}/ (${Math.round(performance.now() - started)} ms)\n`,
+);
 // Fill the catalog's disk cache for this bundle now (`npm ci` runs this build), so the first command after
 // an install or a rebuild does not compile every generator: once for commands run inside the checkout
 // and once for those run from any other folder (file names in the catalog are relative inside it,
 // absolute outside). A generator that does not compile only leaves the cache empty: the command that
 // needs it reports the problem.
-if (outdir === DEFAULT_OUTDIR) for (const cwd of [ROOT, tmpdir()]) spawnSync(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'list', '--json'], { cwd, stdio: 'ignore' });
+if (outdir === DEFAULT_OUTDIR)
+  for (const cwd of [ROOT, tmpdir()])
+    spawnSync(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'list', '--json'], { cwd, stdio: 'ignore' });

@@ -1,14 +1,15 @@
 // A new language's files started from the closest language's (docs/add-a-language.md): its table file, its folder,
 // and, in its folder's generators/, that language's text of every generator (and of _shared.yaml) at the paths the
 // loader merges back (engine/generator-texts.ts). The copy is marked `draft: true`; every text is then worded again.
-// Usage: npx tsx scripts/copy-language.ts id tl [folder]   (folder: languages/ unless given, e.g. a KARYA_LANGUAGES one)
+// Usage: npx tsx scripts/copy-language.ts id tl [folder] (folder: languages/ unless given, e.g. a KARYA_LANGUAGES one)
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fullYaml, ROOT } from '../engine/node.js';
 import { ensureLanguages, isLang, langs, languageTable, textsIn, withLanguageTexts } from '../engine/index.js';
 
 const [from, to, folder = path.join(ROOT, 'languages')] = process.argv.slice(2);
-if (!from || !to || !/^[a-z]{2,3}$/.test(to)) throw new Error('usage: npx tsx scripts/copy-language.ts <from> <to: two or three lowercase letters> [folder]');
+if (!from || !to || !/^[a-z]{2,3}$/.test(to))
+  throw new Error('usage: npx tsx scripts/copy-language.ts <from> <to: two or three lowercase letters> [folder]');
 ensureLanguages();
 if (!isLang(from)) throw new Error(`"${from}" is not in the language table (${langs().join(', ')})`);
 const fromTable = path.join(ROOT, 'languages', `${from}.yaml`);
@@ -41,12 +42,19 @@ if (existsSync(guard)) {
 // The generators' texts in `from`, written where the loader reads a language's own (its folder's generators/).
 mkdirSync(path.join(own, 'generators'), { recursive: true });
 let written = 0;
-for (const file of readdirSync(path.join(ROOT, 'generators')).filter((f) => /\.ya?ml$/.test(f)).sort()) {
+for (const file of readdirSync(path.join(ROOT, 'generators'))
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort()) {
   const id = file.replace(/\.ya?ml$/, '');
   const parsed = withLanguageTexts(fullYaml().parse(readFileSync(path.join(ROOT, 'generators', file), 'utf8')), id);
   const texts = textsIn(parsed, from);
   if (texts === undefined) continue;
-  writeFileSync(path.join(own, 'generators', `${id}.yaml`), `# ${id}'s texts in ${to}, copied from ${from}'s: word them again.\n${fullYaml().stringify(texts)}`);
+  writeFileSync(
+    path.join(own, 'generators', `${id}.yaml`),
+    `# ${id}'s texts in ${to}, copied from ${from}'s: word them again.\n${fullYaml().stringify(texts)}`,
+  );
   written++;
 }
-console.log(`${path.relative(process.cwd(), table)} and ${path.relative(process.cwd(), own)}/ written from ${from} (${written} generators' texts in ${path.relative(process.cwd(), own)}/generators/), marked draft: true`);
+console.log(
+  `${path.relative(process.cwd(), table)} and ${path.relative(process.cwd(), own)}/ written from ${from} (${written} generators' texts in ${path.relative(process.cwd(), own)}/generators/), marked draft: true`,
+);

@@ -12,7 +12,9 @@ ensureLanguages();
 if (!isLang(lang)) throw new Error(`"${lang}" is not in the language table (a draft needs KARYA_DRAFT_LANGUAGES=1)`);
 const gaps = [
   ...catalogueGaps([lang]).map((g) => `${g.catalogue}: ${g.key}`),
-  ...registryGaps([lang]).map((g) => `${g.registry} (languages/${lang}/${g.registry.replace(/\s+/g, '-')}.yaml) ${g.rule}: ${g.key}`),
+  ...registryGaps([lang]).map(
+    (g) => `${g.registry} (languages/${lang}/${g.registry.replace(/\s+/g, '-')}.yaml) ${g.rule}: ${g.key}`,
+  ),
 ];
 for (const g of gaps) console.log(g);
 console.error(`${gaps.length} text(s) missing in ${lang}`);

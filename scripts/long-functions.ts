@@ -26,7 +26,8 @@ interface Node {
 }
 
 const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 
 /** The name a function goes by: its own, or the variable, property or method it is the value of. */
 function nameOf(fn: Node, parent: Node | undefined): string {
@@ -56,7 +57,11 @@ export function longFunctionsIn(file: string, text: string, max = MAX_FUNCTION_L
 }
 
 /** Every function over `max` lines below `dirs` of `root`, longest first. */
-export function longFunctions(root: string, dirs: readonly string[] = SOURCE_DIRS, max = MAX_FUNCTION_LINES): LongFunction[] {
+export function longFunctions(
+  root: string,
+  dirs: readonly string[] = SOURCE_DIRS,
+  max = MAX_FUNCTION_LINES,
+): LongFunction[] {
   return sourceFiles(root, dirs)
     .flatMap((file) => longFunctionsIn(file, readFileSync(path.join(root, file), 'utf8'), max))
     .sort((a, b) => b.lines - a.lines);

@@ -18,7 +18,11 @@ export function longLinesIn(text: string, max = MAX_LINE_CHARS): number {
 }
 
 /** Every source file with lines over `max`, as file → count. */
-export function longLines(root: string, dirs: readonly string[] = LINE_DIRS, max = MAX_LINE_CHARS): Record<string, number> {
+export function longLines(
+  root: string,
+  dirs: readonly string[] = LINE_DIRS,
+  max = MAX_LINE_CHARS,
+): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const file of sourceFiles(root, dirs)) {
     const n = longLinesIn(readFileSync(path.join(root, file), 'utf8'), max);

@@ -69,7 +69,9 @@ export const API_ROUTERS: ReadonlyArray<(ctx: AppContext) => ApiRoutes> = [
   adminRoutes,
 ];
 
-/** Where `Authorization: Bearer <key>` is accepted: generation, saved progress, books (exports, publishing) and history. */
+/**
+ * Where `Authorization: Bearer <key>` is accepted: generation, saved progress, books (exports, publishing) and history.
+ */
 export const API_KEY_PATHS = ['/generators', '/progress', '/books', '/series', '/history'] as const;
 
 export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {}): Express {
@@ -152,7 +154,10 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
   return app;
 }
 
-/** The paths (under /api) of the routes whose body is a file's raw bytes (engine/contract/routes.ts `upload`), a parameter (`:id`) matching one segment. */
+/**
+ * The paths (under /api) of the routes whose body is a file's raw bytes (engine/contract/routes.ts `upload`), a
+ * parameter (`:id`) matching one segment.
+ */
 const UPLOAD_PATHS: readonly RegExp[] = Object.entries(ROUTES as Record<string, RouteDef>).filter(([, def]) => def.upload)
   .map(([key]) => new RegExp(`^${key.slice(key.indexOf(' ') + 1).split('/').map((s) => (s.startsWith(':') ? '[^/]+' : escapeRegExp(s))).join('/')}$`, 'i'));
 
@@ -161,7 +166,10 @@ const isUploadPath = (path: string) => UPLOAD_PATHS.some((p) => p.test(path));
 
 const API_PREFIX = '/api';
 
-/** A path under /api, as app.use('/api', …) matches it: /api itself or /api/…, in any case (Express's routing is case-insensitive). */
+/**
+ * A path under /api, as app.use('/api', …) matches it: /api itself or /api/…, in any case (Express's routing is
+ * case-insensitive).
+ */
 function isApiPath(path: string): boolean {
   return path.length >= API_PREFIX.length && path.slice(0, API_PREFIX.length).toLowerCase() === API_PREFIX && (path.length === API_PREFIX.length || path[API_PREFIX.length] === '/');
 }

@@ -12,7 +12,14 @@ type Batch = typeof import('./queue/batch.js');
 type Metrics = typeof import('./core/metrics.js');
 
 // Read the config.
-export { ConfigError, configFromEnv, databaseUrlFrom, DEFAULT_DB, DEFAULT_PORT, type ServerConfig } from './core/config.js';
+export {
+  ConfigError,
+  configFromEnv,
+  databaseUrlFrom,
+  DEFAULT_DB,
+  DEFAULT_PORT,
+  type ServerConfig,
+} from './core/config.js';
 
 // Where the command line keeps its books: the state file, or the server's Postgres database (one opener).
 export { openStateStore, statePlace, type StateBook, type StateFile, type StateRepositories } from './store/state.js';
@@ -21,7 +28,13 @@ export { scheduleReleases } from './core/release.js';
 export { openNearDuplicates, type NearDuplicateBook } from './core/near-duplicates.js';
 export { bookSeriesOf, loadEntries, seriesBooksOf, type LoadedEntry } from './core/series-books.js';
 export { catchUpWithSession, startSeriesBook } from './core/series-start.js';
-export { bookOfManuscript, importLanguageOf, manuscriptProse, readImportSettings, type SourceWord } from './core/import.js';
+export {
+  bookOfManuscript,
+  importLanguageOf,
+  manuscriptProse,
+  readImportSettings,
+  type SourceWord,
+} from './core/import.js';
 export { missingSettings, withoutRequired } from './core/import-settings.js';
 export { bookVoiceOf } from './core/voice.js';
 export type { SeriesEntry, SeriesRepository, StoredSeries } from './store/queries/series.js';

@@ -104,7 +104,9 @@ export function openApiPath(expressPath: string): string {
   return `/api${expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
 }
 
-/** The OpenAPI 3.1 document of the API. `apiKeyPaths`: where a bearer API key is accepted (server/app.ts API_KEY_PATHS). */
+/**
+ * The OpenAPI 3.1 document of the API. `apiKeyPaths`: where a bearer API key is accepted (server/app.ts API_KEY_PATHS).
+ */
 export function openApiDocument(input: { version: string; apiKeyPaths: readonly string[] }): Json {
   const names = contractSchemas();
   const { schemas, inputName } = componentSchemas(names);
@@ -219,7 +221,10 @@ function operationId(method: string, path: string): string {
   return [method.toLowerCase(), ...words].join('-').replace(/[-_.]+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase());
 }
 
-/** The route: the document built on first request, then answered from memory; public, cached for 10 minutes, revalidated by its ETag. */
+/**
+ * The route: the document built on first request, then answered from memory; public, cached for 10 minutes, revalidated
+ * by its ETag.
+ */
 export function openApiRoute(input: { version: string; apiKeyPaths: readonly string[] }): RequestHandler {
   let answer: ReturnType<typeof publicJson> | undefined;
   return (req, res) => {

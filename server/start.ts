@@ -277,7 +277,10 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
   };
 }
 
-/** The SQLite file's owner lock (none for Postgres, shared by instances, or an in-memory database), waited for while another server holds it. */
+/**
+ * The SQLite file's owner lock (none for Postgres, shared by instances, or an in-memory database), waited for while
+ * another server holds it.
+ */
 async function ownerOf(config: ServerConfig): Promise<OwnerLock | undefined> {
   if (config.databaseUrl || config.dbFile === ':memory:') return undefined;
   return holdOwnerLock(config.dbFile, {

@@ -12,7 +12,10 @@ const HEADINGS = {
 
 /** The names of a book's parts in order: the introduction, then chapters 1..n ("Pengenalan", "Bab 1", … in Malay). */
 export function partNames(chapters: number, lang: Lang): string[] {
-  return [lang === 'ms' ? 'Pengenalan' : 'Introduction', ...Array.from({ length: chapters }, (_, i) => `${lang === 'ms' ? 'Bab' : 'Chapter'} ${i + 1}`)];
+  return [
+    lang === 'ms' ? 'Pengenalan' : 'Introduction',
+    ...Array.from({ length: chapters }, (_, i) => `${lang === 'ms' ? 'Bab' : 'Chapter'} ${i + 1}`),
+  ];
 }
 
 /** A finished book's parts, as its bible labels them: the introduction, its chapters and its conclusion (a finished
@@ -39,7 +42,9 @@ export function bibleEntries(bible: string, heading: string): Array<{ label: str
 function arcNames(label: string, names: readonly string[], lang: Lang): string[] {
   const word = lang === 'ms' ? 'Bab' : 'Chapter';
   const range = /^(?:Chapters|Bab) (\d+)–(\d+)$/.exec(label);
-  const [first, last] = range ? [`${word} ${range[1]}`, `${word} ${range[2]}`] : [label.split(' – ')[0]!, label.split(' – ').at(-1)!];
+  const [first, last] = range
+    ? [`${word} ${range[1]}`, `${word} ${range[2]}`]
+    : [label.split(' – ')[0]!, label.split(' – ').at(-1)!];
   const a = names.indexOf(first);
   const z = names.indexOf(last);
   return a >= 0 && z >= a ? names.slice(a, z + 1) : [];
@@ -59,6 +64,7 @@ export interface Coverage {
 export function coverageOf(bible: string, names: readonly string[], lang: Lang): Coverage {
   const lines = new Map(bibleEntries(bible, HEADINGS[lang].chapters).map((e) => [e.label, e.line]));
   const arcs = new Map<string, string>();
-  for (const e of bibleEntries(bible, HEADINGS[lang].arcs)) for (const name of arcNames(e.label, names, lang)) arcs.set(name, e.label);
+  for (const e of bibleEntries(bible, HEADINGS[lang].arcs))
+    for (const name of arcNames(e.label, names, lang)) arcs.set(name, e.label);
   return { lines, arcs, missing: names.filter((n) => !lines.has(n) && !arcs.has(n)) };
 }

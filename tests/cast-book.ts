@@ -18,14 +18,28 @@ export const CAST = [
 
 const W = {
   en: {
-    chapter: (n: number) => `Chapter ${n}`, intro: 'Introduction', concl: 'Conclusion', role: 'friend',
-    nadia: (k: number) => `mood ${k}, waiting at the bakery`, tariq: (k: number) => `plan ${k}, hiding the letter`, calm: 'settled in town',
-    sign: "The shop's sign", update: /^Update the story bible/, outline: /^Create a detailed (story )?outline/,
+    chapter: (n: number) => `Chapter ${n}`,
+    intro: 'Introduction',
+    concl: 'Conclusion',
+    role: 'friend',
+    nadia: (k: number) => `mood ${k}, waiting at the bakery`,
+    tariq: (k: number) => `plan ${k}, hiding the letter`,
+    calm: 'settled in town',
+    sign: "The shop's sign",
+    update: /^Update the story bible/,
+    outline: /^Create a detailed (story )?outline/,
   },
   ms: {
-    chapter: (n: number) => `Bab ${n}`, intro: 'Pengenalan', concl: 'Kesimpulan', role: 'kawan',
-    nadia: (k: number) => `suasana ${k}, menunggu di kedai roti`, tariq: (k: number) => `rancangan ${k}, menyembunyikan surat`, calm: 'sudah menetap di pekan',
-    sign: 'Papan tanda kedai', update: /^Kemas kini catatan cerita/, outline: /^Hasilkan rangka/,
+    chapter: (n: number) => `Bab ${n}`,
+    intro: 'Pengenalan',
+    concl: 'Kesimpulan',
+    role: 'kawan',
+    nadia: (k: number) => `suasana ${k}, menunggu di kedai roti`,
+    tariq: (k: number) => `rancangan ${k}, menyembunyikan surat`,
+    calm: 'sudah menetap di pekan',
+    sign: 'Papan tanda kedai',
+    update: /^Kemas kini catatan cerita/,
+    outline: /^Hasilkan rangka/,
   },
 } as const;
 
@@ -39,8 +53,17 @@ function updatedPart(user: string): number {
 
 function outline(n: number, lang: Lang): string {
   const w = W[lang];
-  const lines = [lang === 'ms' ? 'Tajuk: Roti di Melaka' : 'Title: Bread in Melaka', lang === 'ms' ? 'Premis: Nadia menyelamatkan kedai roti.' : 'Premise: Nadia saves the bakery.', ''];
-  for (let k = 1; k <= n; k++) lines.push(`${w.chapter(k)}: ${lang === 'ms' ? 'Hari' : 'Day'} ${k}`, lang === 'ms' ? `Nadia membuka kedai dalam bab ${k}.` : `Nadia opens the bakery in chapter ${k}.`, '');
+  const lines = [
+    lang === 'ms' ? 'Tajuk: Roti di Melaka' : 'Title: Bread in Melaka',
+    lang === 'ms' ? 'Premis: Nadia menyelamatkan kedai roti.' : 'Premise: Nadia saves the bakery.',
+    '',
+  ];
+  for (let k = 1; k <= n; k++)
+    lines.push(
+      `${w.chapter(k)}: ${lang === 'ms' ? 'Hari' : 'Day'} ${k}`,
+      lang === 'ms' ? `Nadia membuka kedai dalam bab ${k}.` : `Nadia opens the bakery in chapter ${k}.`,
+      '',
+    );
   lines.push(lang === 'ms' ? 'Pengakhiran: kedai itu selamat.' : 'Ending: the bakery is saved.');
   return lines.join('\n');
 }
@@ -55,9 +78,15 @@ function update(k: number, lang: Lang): string {
     return `- ${c.name} | ${w.role} | ${state} | ${label(k)}`;
   });
   return [
-    lang === 'ms' ? '## Bab' : '## Chapter', `${lang === 'ms' ? 'Peristiwa' : 'Events of'} ${label(k)}.`,
+    lang === 'ms' ? '## Bab' : '## Chapter',
+    `${lang === 'ms' ? 'Peristiwa' : 'Events of'} ${label(k)}.`,
     ...(characters.length ? [lang === 'ms' ? '## Watak' : '## Characters', ...characters] : []),
-    ...(k >= 1 ? [lang === 'ms' ? '## Fakta yang ditetapkan' : '## Established facts', `- ${w.sign}: ${lang === 'ms' ? 'cat' : 'paint'} ${chapter}`] : []),
+    ...(k >= 1
+      ? [
+          lang === 'ms' ? '## Fakta yang ditetapkan' : '## Established facts',
+          `- ${w.sign}: ${lang === 'ms' ? 'cat' : 'paint'} ${chapter}`,
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -73,7 +102,11 @@ export function castBook(lang: Lang): (body: Record<string, unknown>, index: num
   const w = W[lang];
   return fullLength((body) => {
     const user = userMessageOf(body).trim();
-    if (w.outline.test(user)) return outline(Number(/Chapter 1 to Chapter (\d+)|Bab 1 hingga Bab (\d+)/.exec(user)?.slice(1).find(Boolean) ?? 12), lang);
+    if (w.outline.test(user))
+      return outline(
+        Number(/Chapter 1 to Chapter (\d+)|Bab 1 hingga Bab (\d+)/.exec(user)?.slice(1).find(Boolean) ?? 12),
+        lang,
+      );
     if (w.update.test(user)) return update(updatedPart(user), lang);
     return part(user, lang);
   });

@@ -16,11 +16,25 @@ export async function writeContinuityBook(input: {
   plan?: Partial<Omit<ContinuityPlan, 'lang'>>;
 }): Promise<{ fake: FakeOpenAI; session: BookSession }> {
   const { catalog, lang } = input;
-  const fake = await startFakeOpenAI({ answer: continuityBook({ ...CONTINUITY_PLAN, ...input.plan, lang }), props: true, contextTokens: 32_768 });
+  const fake = await startFakeOpenAI({
+    answer: continuityBook({ ...CONTINUITY_PLAN, ...input.plan, lang }),
+    props: true,
+    contextTokens: 32_768,
+  });
   const spec = catalog.get('romance')!;
   const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
   const settings = parseSettings(spec, { language: lang, ...input.settings });
-  const session = await BookSession.open({ spec, renderer: catalog.renderer, provider, store: inMemoryProgressStore(), key: 'book', settings, totalChapters: 10, onFinished: 'keep', ...(input.chapterNotes ? { chapterNotes: input.chapterNotes } : {}) });
+  const session = await BookSession.open({
+    spec,
+    renderer: catalog.renderer,
+    provider,
+    store: inMemoryProgressStore(),
+    key: 'book',
+    settings,
+    totalChapters: 10,
+    onFinished: 'keep',
+    ...(input.chapterNotes ? { chapterNotes: input.chapterNotes } : {}),
+  });
   while (!session.isFinished) {
     await session.advance();
     if (session.needsMemory) await session.remember();

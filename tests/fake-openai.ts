@@ -5,7 +5,18 @@
 // script (scriptProbes), do not advance the answer index, and never consume scripted chat replies.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bulletsAndTable, chapterTitles, cutRecipe, filteredPart, onOneLine, RECIPE, renamed, SHORT_RECIPE, withAiParagraph, type WrongKind } from './wrong-kind.js';
+import {
+  bulletsAndTable,
+  chapterTitles,
+  cutRecipe,
+  filteredPart,
+  onOneLine,
+  RECIPE,
+  renamed,
+  SHORT_RECIPE,
+  withAiParagraph,
+  type WrongKind,
+} from './wrong-kind.js';
 
 export interface RecordedRequest {
   method: string;
@@ -17,9 +28,15 @@ export interface RecordedRequest {
   search?: string;
   /** When the answer was fully written (chat requests answered 2xx only); unset while in flight or after a failure. */
   answeredAt?: number;
-  /** Chat requests with `contextTokens` set: the prompt's tokens as the fake counts them (o200k, with 4 a message and 3 of framing). */
+  /**
+   * Chat requests with `contextTokens` set: the prompt's tokens as the fake counts them (o200k, with 4 a message and 3
+   * of framing).
+   */
   promptTokens?: number;
-  /** The total_tokens the answer's usage reported (a whole answer, or a stream asked with include_usage); unset when none was sent. */
+  /**
+   * The total_tokens the answer's usage reported (a whole answer, or a stream asked with include_usage); unset when
+   * none was sent.
+   */
   totalTokens?: number;
 }
 
@@ -41,11 +58,17 @@ export interface FakeOpenAIOptions {
   requestsPerMinute?: number;
   /** The sliding window `requestsPerMinute` counts over, in ms (default 60 000); short windows keep rate tests fast. */
   rateWindowMs?: number;
-  /** Decide a reply per chat request from its body (e.g. fail one book's calls); undefined falls through to the defaults. */
+  /**
+   * Decide a reply per chat request from its body (e.g. fail one book's calls); undefined falls through to the
+   * defaults.
+   */
   reply?: (body: Record<string, unknown>, index: number) => ScriptedReply | undefined;
   /** Why a default answer ended: `length` cuts it as a model does at max_tokens (default `stop`). */
   finishReason?: (body: Record<string, unknown>, index: number) => 'stop' | 'length' | 'content_filter' | undefined;
-  /** Pause between streamed words, in ms (a slow stream; read before each word, so a change reaches a stream already going); per request when a function of its body. */
+  /**
+   * Pause between streamed words, in ms (a slow stream; read before each word, so a change reaches a stream already
+   * going); per request when a function of its body.
+   */
   streamDelayMs?: number | ((body: Record<string, unknown>) => number);
   /** Text of a default answer; receives the request body. */
   answer?: (body: Record<string, unknown>, index: number) => string;
@@ -54,7 +77,8 @@ export interface FakeOpenAIOptions {
    * last "Write about N (more) words" / "Tulis kira-kira N patah perkataan (lagi)" / "Tulis sekitar N kata (lagi)")
    * is exactly round(ratio × N) words of prose in the request's language (requestLanguageOf: Indonesian's is
    * INDONESIAN_SENTENCES), ending with a full stop; an introduction that asks for a character list
-   * ("Character Details:" / "Butiran Watak:" / the Indonesian heading) gets it under the heading asked. Requests that ask for no words
+   * ("Character Details:" / "Butiran Watak:" / the Indonesian heading) gets it under the heading asked. Requests that
+   * ask for no words
    * keep the usual default. `answer` and scripted replies take precedence.
    */
   writeRatio?: number | ((body: Record<string, unknown>, index: number) => number);
@@ -87,7 +111,8 @@ export interface FakeOpenAIOptions {
   habits?: ReadonlyArray<Habit>;
   /**
    * Chapter 2 answered with the wrong kind of text, one way (tests/wrong-kind.ts): its first ask only, or every
-   * ask of it (`renamed`, `wall`, `content-filter`, the last with finish_reason "content_filter"), the other parts as usual.
+   * ask of it (`renamed`, `wall`, `content-filter`, the last with finish_reason "content_filter"), the other parts as
+   * usual.
    */
   wrongKind?: WrongKind;
   /** A chat-only server, as most local ones (Ollama, LM Studio, vLLM): every image request answers 404. */
@@ -110,10 +135,16 @@ export interface FakeOpenAIOptions {
 /** What a model failing a story-bible update answers (garblesBible): nothing at all. */
 export const GARBLED_BIBLE = '';
 
-/** The part a story-bible update request sends to be read (templates/memory.hbs: after its label, up to the answer's shape). */
+/**
+ * The part a story-bible update request sends to be read (templates/memory.hbs: after its label, up to the answer's
+ * shape).
+ */
 export function bibleRequestPart(body: Record<string, unknown>): string {
   const user = userMessageOf(body);
-  const match = /(?:The part just written|Bahagian yang baru ditulis|Bagian yang baru ditulis) \([^)]*\):\n([\s\S]*?)\n\n(?:Answer in|Jawab dalam|Jawablah dalam)/.exec(user);
+  const match =
+    /(?:The part just written|Bahagian yang baru ditulis|Bagian yang baru ditulis) \([^)]*\):\n([\s\S]*?)\n\n(?:Answer in|Jawab dalam|Jawablah dalam)/.exec(
+      user,
+    );
   return match ? match[1]!.trim() : '';
 }
 
@@ -130,12 +161,31 @@ export type CutBody = 'declared' | 'unframed';
  * its text, mid-word, with no finish reason and no [DONE]), `json-outline` (the outline as JSON),
  * `outline-1224` (outline entries numbered 1, 2, 2, 4).
  */
-export type Habit = 'chatter' | 'think' | 'loop' | 'refuse' | 'refuse-bible' | 'echo' | 'fence' | 'chinese' | 'open-think' | 'think-only' | 'html' | 'broken' | 'json-outline' | 'outline-1224';
+export type Habit =
+  | 'chatter'
+  | 'think'
+  | 'loop'
+  | 'refuse'
+  | 'refuse-bible'
+  | 'echo'
+  | 'fence'
+  | 'chinese'
+  | 'open-think'
+  | 'think-only'
+  | 'html'
+  | 'broken'
+  | 'json-outline'
+  | 'outline-1224';
 
 /** The refusal a model that declines writes, in the request's language. */
-export const REFUSAL_TEXT = { en: "I'm sorry, but I can't help with that request.", ms: 'Maaf, saya tidak dapat membantu dengan permintaan itu.', id: 'Maaf, saya tidak bisa membantu dengan permintaan itu.' } as const;
+export const REFUSAL_TEXT = {
+  en: "I'm sorry, but I can't help with that request.",
+  ms: 'Maaf, saya tidak dapat membantu dengan permintaan itu.',
+  id: 'Maaf, saya tidak bisa membantu dengan permintaan itu.',
+} as const;
 /** Chinese prose, as a model that drifts into Chinese writes it. */
-const CHINESE = '雨一直下着，港口的灯一盏一盏亮了起来。她把信折了两次，放进外套的口袋里。他在旧书店门口等着，假装在看门上的告示。';
+const CHINESE =
+  '雨一直下着，港口的灯一盏一盏亮了起来。她把信折了两次，放进外套的口袋里。他在旧书店门口等着，假装在看门上的告示。';
 
 /** True for a request that updates the story bible (templates/memory.hbs). */
 export function isBibleRequest(body: Record<string, unknown>): boolean {
@@ -144,7 +194,9 @@ export function isBibleRequest(body: Record<string, unknown>): boolean {
 
 /** True for a request for a book's outline (the outline templates), not its follow-ups. */
 export function isOutlineRequest(body: Record<string, unknown>): boolean {
-  return /Create a detailed (?:story|guide) outline|Hasilkan rangka (?:cerita|panduan)|Buat kerangka (?:cerita yang )?terperinci/.test(userMessageOf(body));
+  return /Create a detailed (?:story|guide) outline|Hasilkan rangka (?:cerita|panduan)|Buat kerangka (?:cerita yang )?terperinci/.test(
+    userMessageOf(body),
+  );
 }
 
 /** The number of chapters an outline request asks for ("of 3 chapters" / "sebanyak 3 bab" / "terdiri atas 3 bab"). */
@@ -180,7 +232,10 @@ export interface FakeOpenAI {
   scriptImages(...replies: ScriptedReply[]): void;
   /** Highest number of chat requests in flight at once. */
   maxInFlight(): number;
-  /** Answer Chapter 2 with the wrong kind of text from now on (FakeOpenAIOptions.wrongKind), counting its asks afresh; undefined: as usual. */
+  /**
+   * Answer Chapter 2 with the wrong kind of text from now on (FakeOpenAIOptions.wrongKind), counting its asks afresh;
+   * undefined: as usual.
+   */
   setWrongKind(kind: WrongKind | undefined): void;
   /** Number of chat requests refused by the rate limit. */
   rateLimited(): number;
@@ -188,21 +243,35 @@ export interface FakeOpenAI {
 }
 
 /** A 1x1 transparent PNG. */
-export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /**
  * The words a request asks for: the last "Write about N (more) words" / "Tulis kira-kira N patah perkataan (lagi)" /
- * "Tulis sekitar N kata (lagi)" of its user message (a thousands' dot read as Indonesian writes it); 0 when it asks for none.
+ * "Tulis sekitar N kata (lagi)" of its user message (a thousands' dot read as Indonesian writes it); 0 when it asks for
+ * none.
  */
 export function askedWordsOf(body: Record<string, unknown>): number {
   const messages = (body.messages ?? []) as Array<{ role: string; content: string }>;
-  const user = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
-  const last = [...user.matchAll(/Write about ([\d,]+) (?:more )?words|Tulis kira-kira ([\d,]+) patah perkataan|Tulis sekitar (\d[\d.]*) kata\b/g)].at(-1);
+  const user = messages
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join('\n');
+  const last = [
+    ...user.matchAll(
+      /Write about ([\d,]+) (?:more )?words|Tulis kira-kira ([\d,]+) patah perkataan|Tulis sekitar (\d[\d.]*) kata\b/g,
+    ),
+  ].at(-1);
   const asked = last ? Number((last[1] ?? last[2] ?? last[3])!.replace(/[,.]/g, '')) : 0;
   // A continuation of an answer cut at max_tokens (templates/continue.hbs) writes what is left, as a model
   // does: the words it asks for after the cut ending, or else the words asked less about what the cut answer
   // held (0.7 words a token of its max_tokens).
-  const cutNote = /previous answer was cut off by the length limit|Jawapan anda yang sebelumnya terpotong|Jawaban Anda sebelumnya terpotong/.exec(user);
+  const cutNote =
+    /previous answer was cut off by the length limit|Jawapan anda yang sebelumnya terpotong|Jawaban Anda sebelumnya terpotong/.exec(
+      user,
+    );
   if (asked > 0 && cutNote && last!.index < cutNote.index) {
     return Math.max(50, asked - Math.floor(0.7 * Number(body.max_tokens ?? 0)));
   }
@@ -230,13 +299,19 @@ function defaultAnswer(body: Record<string, unknown>, index: number): string {
  * A scripted answer made as long as the request asks (its last paragraph repeated, so its language stays
  * the same): for tests about something other than length, where a short answer would be extended.
  */
-export function fullLength(answer: (body: Record<string, unknown>, index: number) => string): (body: Record<string, unknown>, index: number) => string {
+export function fullLength(
+  answer: (body: Record<string, unknown>, index: number) => string,
+): (body: Record<string, unknown>, index: number) => string {
   return (body, index) => {
     const text = answer(body, index);
     const asked = askedWordsOf(body);
     const count = (t: string) => t.split(/\s+/).filter(Boolean).length;
     if (!asked || count(text) >= asked) return text;
-    const last = text.trim().split(/\n\s*\n/).at(-1)!.trim();
+    const last = text
+      .trim()
+      .split(/\n\s*\n/)
+      .at(-1)!
+      .trim();
     const parts = [text.trim()];
     let words = count(text);
     // Each copy with its own woven words (weave): a padded answer, not a looping one (engine/session/repeat.ts).
@@ -252,7 +327,10 @@ export function fullLength(answer: (body: Record<string, unknown>, index: number
 /** The user message of a request (all user messages, joined). */
 export function userMessageOf(body: Record<string, unknown>): string {
   const messages = (body.messages ?? []) as Array<{ role: string; content: string }>;
-  return messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  return messages
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join('\n');
 }
 
 /** True when the request is for a Malay book (its messages name "Bahasa Malaysia"). */
@@ -334,8 +412,12 @@ export const PROSE_SENTENCES: Readonly<Record<'en' | 'ms', readonly string[]>> =
  * way a looping model does; Malay ones for Malay and Indonesian sentences.
  */
 const VARIANT_WORDS = {
-  en: 'quietly slowly still softly gently later once somehow truly simply nearly almost perhaps clearly surely rarely barely briefly finally calmly'.split(' '),
-  ms: 'perlahan lagi masih lembut kemudian sekali entah benar sekadar hampir mungkin jelas pasti jarang hanya akhirnya segera tenang diam semula'.split(' '),
+  en: 'quietly slowly still softly gently later once somehow truly simply nearly almost perhaps clearly surely rarely barely briefly finally calmly'.split(
+    ' ',
+  ),
+  ms: 'perlahan lagi masih lembut kemudian sekali entah benar sekadar hampir mungkin jelas pasti jarang hanya akhirnya segera tenang diam semula'.split(
+    ' ',
+  ),
 };
 const VARIANTS = new Set([...VARIANT_WORDS.en, ...VARIANT_WORDS.ms]);
 
@@ -350,12 +432,18 @@ function passWord(pass: number, variants: readonly string[]): string {
 function weave(text: string, pass: number): string {
   const variants = / yang | dan /.test(text) ? VARIANT_WORDS.ms : VARIANT_WORDS.en;
   const woven = passWord(pass, variants);
-  return text.split(' ').flatMap((w, j) => (j > 0 && j % 3 === 0 ? [woven, w] : [w])).join(' ');
+  return text
+    .split(' ')
+    .flatMap((w, j) => (j > 0 && j % 3 === 0 ? [woven, w] : [w]))
+    .join(' ');
 }
 
 /** Prose of writeProse without the woven words (to find where a sentence ended). */
 export function withoutVariants(text: string): string {
-  return text.split(' ').filter((w) => !w.split('-').every((part) => VARIANTS.has(part))).join(' ');
+  return text
+    .split(' ')
+    .filter((w) => !w.split('-').every((part) => VARIANTS.has(part)))
+    .join(' ');
 }
 
 /**
@@ -395,7 +483,9 @@ export function writeProse(words: number, sentences: readonly string[], start = 
   return out;
 }
 
-/** A sentence as writeProse weaves it (its words, in threes, and its language's VARIANT_WORDS), read once per sentence. */
+/**
+ * A sentence as writeProse weaves it (its words, in threes, and its language's VARIANT_WORDS), read once per sentence.
+ */
 interface SplitSentence {
   plain: string;
   words: string[];
@@ -409,8 +499,13 @@ function splitSentence(plain: string): SplitSentence {
   let split = splitSentences.get(plain);
   if (!split) {
     const words = plain.split(' ');
-    const threes = Array.from({ length: Math.ceil(words.length / 3) }, (_, k) => words.slice(3 * k, 3 * k + 3).join(' '));
-    splitSentences.set(plain, (split = { plain, words, threes, variants: / yang | dan /.test(plain) ? VARIANT_WORDS.ms : VARIANT_WORDS.en }));
+    const threes = Array.from({ length: Math.ceil(words.length / 3) }, (_, k) =>
+      words.slice(3 * k, 3 * k + 3).join(' '),
+    );
+    splitSentences.set(
+      plain,
+      (split = { plain, words, threes, variants: / yang | dan /.test(plain) ? VARIANT_WORDS.ms : VARIANT_WORDS.en }),
+    );
   }
   return split;
 }
@@ -424,23 +519,30 @@ function piecesBetweenSpaces(text: string): number {
   let inSpace = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    const isSpace = code <= 0x20 ? code === 0x20 || (code >= 0x09 && code <= 0x0d) : code >= 0xa0 && /\s/.test(text[i]!);
+    const isSpace =
+      code <= 0x20 ? code === 0x20 || (code >= 0x09 && code <= 0x0d) : code >= 0xa0 && /\s/.test(text[i]!);
     if (isSpace && !inSpace) n++;
     inSpace = isSpace;
   }
   return n;
 }
 
-/** A scripted model's sentences per language (FakeOpenAIOptions.sentences): Indonesian's, when not given, INDONESIAN_SENTENCES. */
+/**
+ * A scripted model's sentences per language (FakeOpenAIOptions.sentences): Indonesian's, when not given,
+ * INDONESIAN_SENTENCES.
+ */
 export type ProseSentences = Readonly<Record<'en' | 'ms', readonly string[]>> & { readonly id?: readonly string[] };
 
 /** Sentences apart that two answers of a scripted model start (42 passes of 24): none repeats another. */
 export const PROSE_BLOCK = 1008;
 
-/** The character list an introduction is asked to end with ("Character Details:" / "Butiran Watak:" / "Detail Tokoh:"), under the heading the request asks for when given. */
+/**
+ * The character list an introduction is asked to end with ("Character Details:" / "Butiran Watak:" / "Detail Tokoh:"),
+ * under the heading the request asks for when given.
+ */
 export function characterDetailsBlock(lang: 'en' | 'ms' | 'id', heading?: string): string {
   const lists = {
-    en: 'Character Details:\n- Aisha Rahman: bookshop owner, 29, calm but stubborn, wants to save her father\'s shop\n- Daniel Lee: chef, 31, warm and secretive, back in town to open a restaurant',
+    en: "Character Details:\n- Aisha Rahman: bookshop owner, 29, calm but stubborn, wants to save her father's shop\n- Daniel Lee: chef, 31, warm and secretive, back in town to open a restaurant",
     ms: 'Butiran Watak:\n- Aisyah Rahman: pemilik kedai buku, 29 tahun, tenang tetapi degil, mahu menyelamatkan kedai ayahnya\n- Daniel Lee: tukang masak, 31 tahun, ramah dan berahsia, pulang untuk membuka restoran',
     id: 'Detail Tokoh:\n- Aisyah Rahman: pemilik toko buku, 29 tahun, tenang tetapi keras kepala, mau menyelamatkan toko ayahnya\n- Daniel Lee: juru masak, 31 tahun, ramah dan penuh rahasia, pulang untuk membuka restoran',
   };
@@ -448,7 +550,9 @@ export function characterDetailsBlock(lang: 'en' | 'ms' | 'id', heading?: string
   return heading ? `${heading}${list.slice(list.indexOf('\n'))}` : list;
 }
 
-/** The heading a request asks an introduction's character list to come under (quoted in the prompt), if it asks for one. */
+/**
+ * The heading a request asks an introduction's character list to come under (quoted in the prompt), if it asks for one.
+ */
 export function askedCharacterHeading(body: Record<string, unknown>): string | undefined {
   return /"(Character Details:|Butiran Watak:|Detail Tokoh:|Rincian Tokoh:)"/.exec(userMessageOf(body))?.[1];
 }
@@ -459,30 +563,68 @@ export function asksCharacterDetails(body: Record<string, unknown>): boolean {
 }
 
 /** The answer of `writeRatio`: round(ratio × the words asked) words of prose (and the character list when asked). */
-function ratioAnswer(body: Record<string, unknown>, index: number, ratio: number, sentences: ProseSentences = PROSE_SENTENCES): string {
+function ratioAnswer(
+  body: Record<string, unknown>,
+  index: number,
+  ratio: number,
+  sentences: ProseSentences = PROSE_SENTENCES,
+): string {
   const lang = requestLanguageOf(body);
   const own = sentences !== PROSE_SENTENCES && (lang !== 'id' || sentences.id !== undefined);
   const list = proseOf(sentences, lang);
   const at = (index * 37) % list.length;
-  const text = own ? writeProse(Math.round(ratio * askedWordsOf(body)), [...list.slice(at), ...list.slice(0, at)]) : writeProse(Math.round(ratio * askedWordsOf(body)), list, index * PROSE_BLOCK);
+  const text = own
+    ? writeProse(Math.round(ratio * askedWordsOf(body)), [...list.slice(at), ...list.slice(0, at)])
+    : writeProse(Math.round(ratio * askedWordsOf(body)), list, index * PROSE_BLOCK);
   const heading = askedCharacterHeading(body);
   return heading ? `${text}\n\n${characterDetailsBlock(lang, heading)}\n` : text;
 }
 
 /** A language's sentences of `sentences` (Indonesian's: INDONESIAN_SENTENCES when not given). */
 function proseOf(sentences: ProseSentences, lang: 'en' | 'ms' | 'id'): readonly string[] {
-  return lang === 'id' ? sentences.id ?? INDONESIAN_SENTENCES : sentences[lang];
+  return lang === 'id' ? (sentences.id ?? INDONESIAN_SENTENCES) : sentences[lang];
 }
 
 /** The words of the habits' outlines and headings, per language of the request. */
 const OUTLINE_WORDS = {
-  en: { titleLabel: 'Title', title: 'Harbour Lights', chapter: 'Chapter', storm: 'Storm', premise: "Aisha must save her father's bookshop.", owner: 'bookshop owner', chef: 'chef', trial: (n: string) => `Aisha faces ${n ? `trial${n}` : 'a trial'} at the harbour.`, ending: 'The shop is saved.' },
-  ms: { titleLabel: 'Tajuk', title: 'Lampu Pelabuhan', chapter: 'Bab', storm: 'Ribut', premise: 'Aisyah mesti menyelamatkan kedai buku ayahnya.', owner: 'pemilik kedai buku', chef: 'tukang masak', trial: (n: string) => `Aisyah menghadapi cabaran${n} di pelabuhan.`, ending: 'Kedai itu diselamatkan.' },
-  id: { titleLabel: 'Judul', title: 'Lampu Pelabuhan', chapter: 'Bab', storm: 'Badai', premise: 'Aisyah harus menyelamatkan toko buku ayahnya.', owner: 'pemilik toko buku', chef: 'juru masak', trial: (n: string) => `Aisyah menghadapi ujian${n} di pelabuhan.`, ending: 'Toko itu terselamatkan.' },
+  en: {
+    titleLabel: 'Title',
+    title: 'Harbour Lights',
+    chapter: 'Chapter',
+    storm: 'Storm',
+    premise: "Aisha must save her father's bookshop.",
+    owner: 'bookshop owner',
+    chef: 'chef',
+    trial: (n: string) => `Aisha faces ${n ? `trial${n}` : 'a trial'} at the harbour.`,
+    ending: 'The shop is saved.',
+  },
+  ms: {
+    titleLabel: 'Tajuk',
+    title: 'Lampu Pelabuhan',
+    chapter: 'Bab',
+    storm: 'Ribut',
+    premise: 'Aisyah mesti menyelamatkan kedai buku ayahnya.',
+    owner: 'pemilik kedai buku',
+    chef: 'tukang masak',
+    trial: (n: string) => `Aisyah menghadapi cabaran${n} di pelabuhan.`,
+    ending: 'Kedai itu diselamatkan.',
+  },
+  id: {
+    titleLabel: 'Judul',
+    title: 'Lampu Pelabuhan',
+    chapter: 'Bab',
+    storm: 'Badai',
+    premise: 'Aisyah harus menyelamatkan toko buku ayahnya.',
+    owner: 'pemilik toko buku',
+    chef: 'juru masak',
+    trial: (n: string) => `Aisyah menghadapi ujian${n} di pelabuhan.`,
+    ending: 'Toko itu terselamatkan.',
+  },
 } as const;
 
 /** Words of a model's reasoning before its answer (`think`): never part of the book. */
-export const THINK_WORDS = 'Okay, the user wants the next part. I should keep the heroine consistent, plan three scenes and aim for the length asked.';
+export const THINK_WORDS =
+  'Okay, the user wants the next part. I should keep the heroine consistent, plan three scenes and aim for the length asked.';
 
 /** An answer as a model with these habits writes it (FakeOpenAIOptions.habits). */
 function withHabits(text: string, body: Record<string, unknown>, habits: ReadonlyArray<Habit>): string {
@@ -490,20 +632,35 @@ function withHabits(text: string, body: Record<string, unknown>, habits: Readonl
   const o = OUTLINE_WORDS[lang];
   const asked = askedWordsOf(body);
   if (habits.includes('refuse') || (habits.includes('refuse-bible') && isBibleRequest(body))) return REFUSAL_TEXT[lang];
-  if (habits.includes('think-only')) return `<think>\n${THINK_WORDS}\n\nI need to think about this some more before I write anything, so let me plan the scenes again.`;
+  if (habits.includes('think-only'))
+    return `<think>\n${THINK_WORDS}\n\nI need to think about this some more before I write anything, so let me plan the scenes again.`;
   let out = text;
   if (habits.includes('json-outline') && isOutlineRequest(body)) {
     const n = outlineChapters(body);
-    out = JSON.stringify({
-      title: o.title,
-      premise: o.premise,
-      characters: [{ name: 'Aisha Rahman', role: o.owner }, { name: 'Daniel Lee', role: o.chef }],
-      chapters: Array.from({ length: n }, (_, i) => ({ chapter: i + 1, title: `${o.storm} ${i + 1}`, summary: o.trial(` ${i + 1}`) })),
-      ending: o.ending,
-    }, null, 2);
+    out = JSON.stringify(
+      {
+        title: o.title,
+        premise: o.premise,
+        characters: [
+          { name: 'Aisha Rahman', role: o.owner },
+          { name: 'Daniel Lee', role: o.chef },
+        ],
+        chapters: Array.from({ length: n }, (_, i) => ({
+          chapter: i + 1,
+          title: `${o.storm} ${i + 1}`,
+          summary: o.trial(` ${i + 1}`),
+        })),
+        ending: o.ending,
+      },
+      null,
+      2,
+    );
   }
   if (habits.includes('outline-1224') && isOutlineRequest(body)) {
-    out = [`${o.titleLabel}: ${o.title}`, ...[1, 2, 2, 4].map((n, i) => `${o.chapter} ${n}: ${o.storm} ${'ABCD'[i]}\n${o.trial('')}`)].join('\n\n');
+    out = [
+      `${o.titleLabel}: ${o.title}`,
+      ...[1, 2, 2, 4].map((n, i) => `${o.chapter} ${n}: ${o.storm} ${'ABCD'[i]}\n${o.trial('')}`),
+    ].join('\n\n');
   }
   if (habits.includes('chinese') && !isBibleRequest(body)) {
     out = Array.from({ length: Math.max(2, Math.ceil(asked / 40)) }, () => CHINESE).join('\n\n');
@@ -515,11 +672,12 @@ function withHabits(text: string, body: Record<string, unknown>, habits: Readonl
   if (habits.includes('chatter')) {
     const chapter = /Write Chapter (\d+)|Tulis Bab (\d+)/.exec(userMessageOf(body))?.slice(1).find(Boolean);
     const heading = chapter ? `# ${o.chapter} ${chapter}: ${o.title}\n\n` : '';
-    out = lang === 'id'
-      ? `Tentu! Berikut adalah ${chapter ? `Bab ${chapter}` : 'bagian berikutnya'} dari cerita Anda:\n\n---\n\n${heading}${out}\n\n---\n\nSemoga Anda menikmati bab ini! Beri tahu saya jika Anda ingin ada perubahan.`
-      : lang === 'ms'
-      ? `Tentu! Berikut ialah ${chapter ? `Bab ${chapter}` : 'bahagian seterusnya'} cerita anda:\n\n---\n\n${heading}${out}\n\n---\n\nSemoga anda menikmati bab ini! Beritahu saya jika anda mahu sebarang perubahan.`
-      : `Sure! Here's ${chapter ? `Chapter ${chapter}` : 'the next part'} of your story:\n\n---\n\n${heading}${out}\n\n---\n\nI hope you enjoyed this chapter! Let me know if you'd like any changes.`;
+    out =
+      lang === 'id'
+        ? `Tentu! Berikut adalah ${chapter ? `Bab ${chapter}` : 'bagian berikutnya'} dari cerita Anda:\n\n---\n\n${heading}${out}\n\n---\n\nSemoga Anda menikmati bab ini! Beri tahu saya jika Anda ingin ada perubahan.`
+        : lang === 'ms'
+          ? `Tentu! Berikut ialah ${chapter ? `Bab ${chapter}` : 'bahagian seterusnya'} cerita anda:\n\n---\n\n${heading}${out}\n\n---\n\nSemoga anda menikmati bab ini! Beritahu saya jika anda mahu sebarang perubahan.`
+          : `Sure! Here's ${chapter ? `Chapter ${chapter}` : 'the next part'} of your story:\n\n---\n\n${heading}${out}\n\n---\n\nI hope you enjoyed this chapter! Let me know if you'd like any changes.`;
   }
   if (habits.includes('think')) out = `<think>\n${THINK_WORDS}\n</think>\n\n${out}`;
   if (habits.includes('open-think')) out = `<think>\n${THINK_WORDS}\n\n${out}`;
@@ -538,7 +696,9 @@ async function cutAtTokens(text: string, maxTokens: number): Promise<string | un
   return tokens.length > maxTokens ? decode(tokens.slice(0, maxTokens)) : undefined;
 }
 
-/** The prompt tokens of a chat request as the fake counts them: o200k tokens of each message, 4 a message, 3 of framing. */
+/**
+ * The prompt tokens of a chat request as the fake counts them: o200k tokens of each message, 4 a message, 3 of framing.
+ */
 export async function promptTokensOfBody(body: Record<string, unknown>): Promise<number> {
   const { encode } = await import('gpt-tokenizer/encoding/o200k_base');
   const messages = (body.messages ?? []) as Array<{ content: string }>;
@@ -547,7 +707,18 @@ export async function promptTokensOfBody(body: Record<string, unknown>): Promise
 
 /** llama.cpp's answer to a request over its context window. */
 function overContext(promptTokens: number, window: number): ScriptedReply {
-  return { status: 400, body: { error: { code: 400, message: 'the request exceeds the available context size, try increasing it', type: 'exceed_context_size_error', n_prompt_tokens: promptTokens, n_ctx: window } } };
+  return {
+    status: 400,
+    body: {
+      error: {
+        code: 400,
+        message: 'the request exceeds the available context size, try increasing it',
+        type: 'exceed_context_size_error',
+        n_prompt_tokens: promptTokens,
+        n_ctx: window,
+      },
+    },
+  };
 }
 
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
@@ -570,10 +741,15 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   let chapterOne: string | undefined;
   let wrongKind = options.wrongKind;
   /** The answer to a request as `wrongKind` has it, and its finish reason when that changes. */
-  const wrongAnswer = (body: Record<string, unknown>, text: string): { text: string; finishReason?: 'content_filter' | 'length' } => {
+  const wrongAnswer = (
+    body: Record<string, unknown>,
+    text: string,
+  ): { text: string; finishReason?: 'content_filter' | 'length' } => {
     const kind = wrongKind;
     if (!kind || isBibleRequest(body)) return { text };
-    const chapter = Number(/Write Chapter (\d+) of|Tulis Bab (\d+) (?:daripada|dari)/.exec(userMessageOf(body))?.slice(1).find(Boolean) ?? 0);
+    const chapter = Number(
+      /Write Chapter (\d+) of|Tulis Bab (\d+) (?:daripada|dari)/.exec(userMessageOf(body))?.slice(1).find(Boolean) ?? 0,
+    );
     if (chapter === 1) chapterOne ??= text;
     if (chapter !== 2) return { text };
     const lang = requestLanguageOf(body);
@@ -610,41 +786,84 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     usage: usageOf(text),
   });
 
-  const streamText = async (res: http.ServerResponse, body: Record<string, unknown>, text: string, finishReason: string) => {
+  const streamText = async (
+    res: http.ServerResponse,
+    body: Record<string, unknown>,
+    text: string,
+    finishReason: string,
+  ) => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     // A stream that breaks off: 60 % of the text, the last word cut in half, then the connection ends.
     if (options.habits?.includes('broken')) {
-      const cut = text.slice(0, Math.floor(text.length * 0.6)).trimEnd().replace(/(\S{2,}?)\S*$/, '$1');
-      const base = { id: `chatcmpl-${chatCount}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: String(body.model ?? 'fake') };
-      for (const w of cut.match(/\S+\s*/g) ?? []) res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n\n`);
+      const cut = text
+        .slice(0, Math.floor(text.length * 0.6))
+        .trimEnd()
+        .replace(/(\S{2,}?)\S*$/, '$1');
+      const base = {
+        id: `chatcmpl-${chatCount}`,
+        object: 'chat.completion.chunk',
+        created: Math.floor(Date.now() / 1000),
+        model: String(body.model ?? 'fake'),
+      };
+      for (const w of cut.match(/\S+\s*/g) ?? [])
+        res.write(
+          `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n\n`,
+        );
       res.end();
       return;
     }
     const words = text.match(/\S+\s*/g) ?? [];
-    const base = { id: `chatcmpl-${chatCount}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: String(body.model ?? 'fake') };
+    const base = {
+      id: `chatcmpl-${chatCount}`,
+      object: 'chat.completion.chunk',
+      created: Math.floor(Date.now() / 1000),
+      model: String(body.model ?? 'fake'),
+    };
     // Read before each word: a test that sets it back to 0 (after stopping a step) gets the rest at once.
-    const delayOf = () => (typeof options.streamDelayMs === 'function' ? options.streamDelayMs(body) : options.streamDelayMs);
+    const delayOf = () =>
+      typeof options.streamDelayMs === 'function' ? options.streamDelayMs(body) : options.streamDelayMs;
     for (const w of words) {
       const delay = delayOf();
       if (delay) await new Promise((r) => setTimeout(r, delay));
       if (res.destroyed) return;
-      res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n\n`,
+      );
     }
-    res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finishReason }] })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finishReason }] })}\n\n`,
+    );
     const opts = body.stream_options as { include_usage?: boolean } | undefined;
-    const usage = opts?.include_usage ? { prompt_tokens: 10, completion_tokens: words.length, total_tokens: 10 + words.length } : undefined;
+    const usage = opts?.include_usage
+      ? { prompt_tokens: 10, completion_tokens: words.length, total_tokens: 10 + words.length }
+      : undefined;
     if (usage) res.write(`data: ${JSON.stringify({ ...base, choices: [], usage })}\n\n`);
     res.end('data: [DONE]\n\n');
     return usage;
   };
 
   /** An answer whose connection drops mid-way (FakeOpenAIOptions.cutBody). */
-  const cutAnswer = (req: http.IncomingMessage, res: http.ServerResponse, body: Record<string, unknown>, text: string, finishReason: string, cut: CutBody) => {
+  const cutAnswer = (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    body: Record<string, unknown>,
+    text: string,
+    finishReason: string,
+    cut: CutBody,
+  ) => {
     if (body.stream) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const base = { id: `chatcmpl-${chatCount}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: String(body.model ?? 'fake') };
+      const base = {
+        id: `chatcmpl-${chatCount}`,
+        object: 'chat.completion.chunk',
+        created: Math.floor(Date.now() / 1000),
+        model: String(body.model ?? 'fake'),
+      };
       const part = text.slice(0, Math.floor(text.length * 0.6)).trimEnd();
-      for (const w of part.match(/\S+\s*/g) ?? []) res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n\n`);
+      for (const w of part.match(/\S+\s*/g) ?? [])
+        res.write(
+          `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n\n`,
+        );
       // An SSE comment line, flushed with the events before it: then the connection drops.
       res.write(': cut\n\n', () => req.socket.destroy());
       return;
@@ -685,7 +904,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       }
       if (req.method === 'POST' && path.endsWith('/images/generations')) {
         const reply = imageQueue.shift();
-        if (!reply && options.noImages) return sendJson(res, 404, { error: { message: 'Not Found', type: 'invalid_request_error' } });
+        if (!reply && options.noImages)
+          return sendJson(res, 404, { error: { message: 'Not Found', type: 'invalid_request_error' } });
         if (reply && 'hang' in reply) return;
         if (reply && 'status' in reply) return sendJson(res, reply.status, reply.body ?? {}, reply.headers);
         return sendJson(res, 200, { created: 1, data: [{ url: `${origin}/images/cover.png` }] });
@@ -710,13 +930,23 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           if (windowStarts.length >= options.requestsPerMinute) {
             limited++;
             const wait = Math.max(0.001, (windowMs - (now - windowStarts[0]!)) / 1000);
-            return sendJson(res, 429, { error: { message: 'Rate limit reached', type: 'rate_limit' } }, { 'retry-after': wait.toFixed(3) });
+            return sendJson(
+              res,
+              429,
+              { error: { message: 'Rate limit reached', type: 'rate_limit' } },
+              { 'retry-after': wait.toFixed(3) },
+            );
           }
           windowStarts.push(now);
         }
         if (options.contextTokens) recorded.promptTokens = await promptTokensOfBody(b);
-        const overflows = options.contextTokens && recorded.promptTokens! + Number(b.max_tokens ?? 0) > options.contextTokens;
-        let reply = overflows ? overContext(recorded.promptTokens!, options.contextTokens!) : isProbe ? probeQueue.shift() : chatQueue.shift() ?? options.reply?.(b, index);
+        const overflows =
+          options.contextTokens && recorded.promptTokens! + Number(b.max_tokens ?? 0) > options.contextTokens;
+        let reply = overflows
+          ? overContext(recorded.promptTokens!, options.contextTokens!)
+          : isProbe
+            ? probeQueue.shift()
+            : (chatQueue.shift() ?? options.reply?.(b, index));
         // Held until the test lets it go (the request's client may have left meanwhile).
         while (reply && 'until' in reply) reply = await reply.until;
         if (res.destroyed) return;
@@ -729,14 +959,40 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         peak = Math.max(peak, inFlight);
         try {
           if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
-          if (reply && 'status' in reply) return sendJson(res, reply.status, reply.body ?? { error: { message: `status ${reply.status}` } }, reply.headers);
+          if (reply && 'status' in reply)
+            return sendJson(
+              res,
+              reply.status,
+              reply.body ?? { error: { message: `status ${reply.status}` } },
+              reply.headers,
+            );
           const ratio = typeof options.writeRatio === 'function' ? options.writeRatio(b, index) : options.writeRatio;
-          let text = reply && 'text' in reply ? reply.text : isProbe ? 'OK' : options.answer ? options.answer(b, index) : ratio !== undefined && askedWordsOf(b) > 0 ? ratioAnswer(b, index, ratio, options.sentences) : defaultAnswer(b, index);
+          let text =
+            reply && 'text' in reply
+              ? reply.text
+              : isProbe
+                ? 'OK'
+                : options.answer
+                  ? options.answer(b, index)
+                  : ratio !== undefined && askedWordsOf(b) > 0
+                    ? ratioAnswer(b, index, ratio, options.sentences)
+                    : defaultAnswer(b, index);
           if (options.habits && !isProbe && !(reply && 'text' in reply)) text = withHabits(text, b, options.habits);
-          if (options.garblesBible && !isProbe && !(reply && 'text' in reply) && isBibleRequest(b) && options.garblesBible(bibleRequestPart(b))) text = GARBLED_BIBLE;
+          if (
+            options.garblesBible &&
+            !isProbe &&
+            !(reply && 'text' in reply) &&
+            isBibleRequest(b) &&
+            options.garblesBible(bibleRequestPart(b))
+          )
+            text = GARBLED_BIBLE;
           const wrong = isProbe || (reply && 'text' in reply) ? { text } : wrongAnswer(b, text);
           text = wrong.text;
-          let finishReason = (reply && 'text' in reply ? reply.finishReason : undefined) ?? wrong.finishReason ?? (isProbe ? undefined : options.finishReason?.(b, index)) ?? 'stop';
+          let finishReason =
+            (reply && 'text' in reply ? reply.finishReason : undefined) ??
+            wrong.finishReason ??
+            (isProbe ? undefined : options.finishReason?.(b, index)) ??
+            'stop';
           const maxTokens = Number(b.max_tokens ?? b.max_completion_tokens);
           if (options.honourMaxTokens && !isProbe && maxTokens > 0) {
             const cut = await cutAtTokens(text, maxTokens);
@@ -747,7 +1003,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           }
           if (options.habits?.includes('html') && !isProbe) {
             res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-            res.end('<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>The upstream server is not reachable.</p></body></html>');
+            res.end(
+              '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>The upstream server is not reachable.</p></body></html>',
+            );
             recorded.answeredAt = Date.now();
             return;
           }
@@ -790,7 +1048,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     imageRequests: () => requests.filter((r) => r.path.endsWith('/images/generations')),
     scriptProbes: (...replies) => probeQueue.push(...replies),
     abandoned: () => abandonedCount,
-    waitForChatRequests: (n) => (chatSeen >= n ? Promise.resolve() : new Promise<void>((resolve) => chatWaiters.push({ n, resolve }))),
+    waitForChatRequests: (n) =>
+      chatSeen >= n ? Promise.resolve() : new Promise<void>((resolve) => chatWaiters.push({ n, resolve })),
     script: (...replies) => chatQueue.push(...replies),
     scriptImages: (...replies) => imageQueue.push(...replies),
     maxInFlight: () => peak,
@@ -814,7 +1073,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   process.stdout.write(`${fake.baseURL}\n`);
 }
 
-/** The story of PROSE_SENTENCES in standard Bahasa Indonesia (karena, bahwa, saja, mau, uang, kantor): what a model writes for an Indonesian book. */
+/**
+ * The story of PROSE_SENTENCES in standard Bahasa Indonesia (karena, bahwa, saja, mau, uang, kantor): what a model
+ * writes for an Indonesian book.
+ */
 export const INDONESIAN_SENTENCES: readonly string[] = [
   'Hujan terus turun di pelabuhan ketika lampu-lampu kota menyala satu per satu.',
   'Aisyah melipat surat itu dua kali lalu menyimpannya di saku jaketnya.',
@@ -845,7 +1107,11 @@ export const INDONESIAN_SENTENCES: readonly string[] = [
  * do: the first ask `isPart` picks is answered with `words` words of Malay prose (PROSE_SENTENCES.ms), every
  * other ask (the firm one that follows it included) by `answer`.
  */
-export function malayOnce(isPart: (body: Record<string, unknown>) => boolean, answer: (body: Record<string, unknown>, index: number) => string, words: number): (body: Record<string, unknown>, index: number) => string {
+export function malayOnce(
+  isPart: (body: Record<string, unknown>) => boolean,
+  answer: (body: Record<string, unknown>, index: number) => string,
+  words: number,
+): (body: Record<string, unknown>, index: number) => string {
   let drifted = false;
   return (body, index) => {
     if (drifted || !isPart(body)) return answer(body, index);

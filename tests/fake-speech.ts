@@ -46,14 +46,17 @@ export function voicedTone(words: number): Int16Array {
   for (let i = 0; i < n; i++) {
     const t = i / RATE;
     const syllable = Math.sin(Math.PI * ((t / 0.2) % 1)) ** 2;
-    const voice = Math.sin(2 * Math.PI * 180 * t) + 0.5 * Math.sin(2 * Math.PI * 360 * t) + 0.25 * Math.sin(2 * Math.PI * 540 * t);
+    const voice =
+      Math.sin(2 * Math.PI * 180 * t) + 0.5 * Math.sin(2 * Math.PI * 360 * t) + 0.25 * Math.sin(2 * Math.PI * 540 * t);
     out[i] = Math.round(6000 * syllable * voice);
   }
   return out;
 }
 
 /** Start the server; `reply` scripts a request (by its body and its index from 0), undefined answers the tone. */
-export async function startFakeSpeech(opts: { reply?: (body: SpeechRequestSeen['body'], index: number) => SpeechReply | undefined } = {}): Promise<FakeSpeech> {
+export async function startFakeSpeech(
+  opts: { reply?: (body: SpeechRequestSeen['body'], index: number) => SpeechReply | undefined } = {},
+): Promise<FakeSpeech> {
   const requests: SpeechRequestSeen[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -73,7 +76,9 @@ export async function startFakeSpeech(opts: { reply?: (body: SpeechRequestSeen['
       }
       const scripted = opts.reply?.(body, index);
       if (scripted && 'status' in scripted) {
-        res.writeHead(scripted.status, { 'content-type': 'application/json', ...scripted.headers }).end('{"error":{"message":"scripted"}}');
+        res
+          .writeHead(scripted.status, { 'content-type': 'application/json', ...scripted.headers })
+          .end('{"error":{"message":"scripted"}}');
         return;
       }
       const words = body.input.split(/\s+/).filter(Boolean).length;

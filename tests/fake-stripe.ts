@@ -28,7 +28,15 @@ export interface FakeStripe {
    * The webhook delivery Stripe sends when a session is paid: the raw JSON body and its Stripe-Signature
    * header (signed with `secret`, WEBHOOK_SECRET by default).
    */
-  delivery(input: { session: FakeSession; type?: string; paymentStatus?: string; eventId?: string; secret?: string; amountTotal?: number; currency?: string }): { payload: string; signature: string };
+  delivery(input: {
+    session: FakeSession;
+    type?: string;
+    paymentStatus?: string;
+    eventId?: string;
+    secret?: string;
+    amountTotal?: number;
+    currency?: string;
+  }): { payload: string; signature: string };
   close(): Promise<void>;
 }
 
@@ -46,21 +54,37 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const failure = failures.shift();
-        if (failure) return json(failure, { error: { type: 'api_error', message: 'The fake Stripe was told to fail' } });
+        if (failure)
+          return json(failure, { error: { type: 'api_error', message: 'The fake Stripe was told to fail' } });
         const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-        const session: FakeSession = { id: `cs_test_fake${sessions.length + 1}`, params, authorization: req.headers.authorization };
+        const session: FakeSession = {
+          id: `cs_test_fake${sessions.length + 1}`,
+          params,
+          authorization: req.headers.authorization,
+        };
         sessions.push(session);
-        return json(200, { id: session.id, object: 'checkout.session', mode: params.mode, url: `${address()}/pay/${session.id}`, payment_status: 'unpaid', status: 'open' });
+        return json(200, {
+          id: session.id,
+          object: 'checkout.session',
+          mode: params.mode,
+          url: `${address()}/pay/${session.id}`,
+          payment_status: 'unpaid',
+          status: 'open',
+        });
       }
       const pay = /^\/pay\/(cs_test_\w+)$/.exec(url.pathname);
       const paid = pay && sessions.find((s) => s.id === pay[1]);
       if (req.method === 'GET' && paid) {
         const done = (paid.params.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', paid.id);
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        res.end(`<!doctype html><title>Fake Stripe Checkout</title><h1>Fake Stripe Checkout</h1><p id="session">${paid.id}</p><a id="pay" href="${done.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">Pay</a>`);
+        res.end(
+          `<!doctype html><title>Fake Stripe Checkout</title><h1>Fake Stripe Checkout</h1><p id="session">${paid.id}</p><a id="pay" href="${done.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">Pay</a>`,
+        );
         return;
       }
-      json(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+      json(404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -72,7 +96,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failNext(status) {
       failures = [...failures, status];
     },
-    delivery({ session, type = 'checkout.session.completed', paymentStatus = 'paid', eventId, secret = WEBHOOK_SECRET, amountTotal, currency }) {
+    delivery({
+      session,
+      type = 'checkout.session.completed',
+      paymentStatus = 'paid',
+      eventId,
+      secret = WEBHOOK_SECRET,
+      amountTotal,
+      currency,
+    }) {
       events += 1;
       const p = session.params;
       const payload = JSON.stringify({

@@ -14,7 +14,10 @@ export interface InProcessRun {
 }
 
 export interface InProcessOptions {
-  /** Variables set for the run, on top of the test's environment without any OPENAI_* or KARYA_* one (but the suite's KARYA_ACE). */
+  /**
+   * Variables set for the run, on top of the test's environment without any OPENAI_* or KARYA_* one (but the suite's
+   * KARYA_ACE).
+   */
   env?: Record<string, string | undefined>;
   /** Working directory of the run (default: the repository root). */
   cwd?: string;
@@ -43,8 +46,16 @@ type Write = typeof process.stdout.write;
 function capture(stream: NodeJS.WriteStream, chunks: Buffer[]): () => void {
   const write = stream.write;
   const tty = Object.getOwnPropertyDescriptor(stream, 'isTTY');
-  stream.write = ((chunk: string | Uint8Array, encoding?: BufferEncoding | ((error?: Error | null) => void), done?: (error?: Error | null) => void) => {
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk));
+  stream.write = ((
+    chunk: string | Uint8Array,
+    encoding?: BufferEncoding | ((error?: Error | null) => void),
+    done?: (error?: Error | null) => void,
+  ) => {
+    chunks.push(
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8')
+        : Buffer.from(chunk),
+    );
     const callback = typeof encoding === 'function' ? encoding : done;
     if (callback) process.nextTick(callback);
     return true;

@@ -18,8 +18,16 @@ export interface SpawnedKarya {
  * the process exits first or `timeoutMs` passes. The child is added to `children` at once, so that an
  * afterAll can kill it (killAll) even when it never got ready.
  */
-export function spawnKarya(args: string[], ready: RegExp, opts: { env: NodeJS.ProcessEnv; timeoutMs: number; children: ChildProcess[] }): Promise<SpawnedKarya> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), ...args], { cwd: ROOT, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnKarya(
+  args: string[],
+  ready: RegExp,
+  opts: { env: NodeJS.ProcessEnv; timeoutMs: number; children: ChildProcess[] },
+): Promise<SpawnedKarya> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), ...args], {
+    cwd: ROOT,
+    env: opts.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   opts.children.push(child);
   let out = '';
   return new Promise((resolve, reject) => {
@@ -43,7 +51,9 @@ export function killAll(children: readonly ChildProcess[]): void {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
-/** A JSON request with an optional session cookie; answers the status, the JSON body and the cookie set (name=value). */
+/**
+ * A JSON request with an optional session cookie; answers the status, the JSON body and the cookie set (name=value).
+ */
 export async function json(url: string, init: { method?: string; cookie?: string; body?: unknown } = {}) {
   const res = await fetch(url, {
     method: init.method ?? 'GET',

@@ -16,10 +16,30 @@ export const SAMPLE_CLASSES = {
   ms: { file: 'ms.txt', language: 'ms', asked: 'ms', about: 'Malaysian Malay' },
   id: { file: 'id.txt', language: 'id', asked: 'ms', about: 'Indonesian (asked for Malay)' },
   en: { file: 'en.txt', language: 'en', asked: 'en', about: 'English' },
-  'ms-mixed': { file: 'ms-mixed.txt', language: 'ms', asked: 'ms', about: 'Malay with English loan words, names and places' },
-  'ms-sentences': { file: 'ms-sentences.txt', language: 'ms', asked: 'ms', about: 'Malaysian news, one sentence a sample', byDrift: true },
-  'id-sentences': { file: 'id-sentences.txt', language: 'id', asked: 'ms', about: 'Indonesian news, one sentence a sample (asked for Malay)', byDrift: true },
-} as const satisfies Record<string, { file: string; language: TextLanguage; asked: Lang; about: string; byDrift?: boolean }>;
+  'ms-mixed': {
+    file: 'ms-mixed.txt',
+    language: 'ms',
+    asked: 'ms',
+    about: 'Malay with English loan words, names and places',
+  },
+  'ms-sentences': {
+    file: 'ms-sentences.txt',
+    language: 'ms',
+    asked: 'ms',
+    about: 'Malaysian news, one sentence a sample',
+    byDrift: true,
+  },
+  'id-sentences': {
+    file: 'id-sentences.txt',
+    language: 'id',
+    asked: 'ms',
+    about: 'Indonesian news, one sentence a sample (asked for Malay)',
+    byDrift: true,
+  },
+} as const satisfies Record<
+  string,
+  { file: string; language: TextLanguage; asked: Lang; about: string; byDrift?: boolean }
+>;
 
 export type SampleClass = keyof typeof SAMPLE_CLASSES;
 
@@ -33,10 +53,14 @@ export interface Sample {
 /** The samples of one class: each follows a "### kind" line; lines starting with "#" before the first are a header. */
 export function readSample(label: SampleClass): Sample[] {
   const raw = readFileSync(path.join(DIR, SAMPLE_CLASSES[label].file), 'utf8');
-  return raw.split(/^### /m).slice(1).map((block) => {
-    const [head = '', ...rest] = block.split('\n');
-    return { label, kind: head.trim(), text: rest.join('\n').trim() };
-  }).filter((s) => s.text);
+  return raw
+    .split(/^### /m)
+    .slice(1)
+    .map((block) => {
+      const [head = '', ...rest] = block.split('\n');
+      return { label, kind: head.trim(), text: rest.join('\n').trim() };
+    })
+    .filter((s) => s.text);
 }
 
 /**
@@ -68,8 +92,17 @@ export interface ClassAccuracy {
 export function sampleAccuracy(): ClassAccuracy[] {
   return (Object.keys(SAMPLE_CLASSES) as SampleClass[]).map((label) => {
     const samples = readSample(label);
-    const wrong = samples.filter((s) => !isToldRight(s)).map((s) => ({ kind: s.kind, found: detectLanguage(s.text).language, text: s.text.slice(0, 90) }));
+    const wrong = samples
+      .filter((s) => !isToldRight(s))
+      .map((s) => ({ kind: s.kind, found: detectLanguage(s.text).language, text: s.text.slice(0, 90) }));
     const right = samples.length - wrong.length;
-    return { label, about: SAMPLE_CLASSES[label].about, right, total: samples.length, accuracy: right / samples.length, wrong };
+    return {
+      label,
+      about: SAMPLE_CLASSES[label].about,
+      right,
+      total: samples.length,
+      accuracy: right / samples.length,
+      wrong,
+    };
   });
 }

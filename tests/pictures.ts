@@ -28,23 +28,38 @@ export function declaredPng(width: number, height: number, dataBytes = 64): Buff
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // colour type: RGB
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.alloc(dataBytes))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(dataBytes))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A picture of one colour, `width` × `height`, in `format` (what a scanner or an editor exports). */
-export function plainPicture(format: 'jpeg' | 'png' | 'tiff' | 'webp', input: { width?: number; height?: number; background?: string } = {}): Promise<Buffer> {
+export function plainPicture(
+  format: 'jpeg' | 'png' | 'tiff' | 'webp',
+  input: { width?: number; height?: number; background?: string } = {},
+): Promise<Buffer> {
   const { width = 1600, height = 2560, background = '#336699' } = input;
-  return sharp({ create: { width, height, channels: 3, background } }).toFormat(format).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 /** A 1,600 × 2,560 TIFF (the upload takes a JPEG or PNG; `karya publish --cover` takes a TIFF too). */
 export const tiffCover = (): Promise<Buffer> => plainPicture('tiff');
 
-/** A valid 1,600 × 2,560 JPEG made `bytes` long with comment segments (a camera's or an editor's metadata) of random bytes. */
+/**
+ * A valid 1,600 × 2,560 JPEG made `bytes` long with comment segments (a camera's or an editor's metadata) of random
+ * bytes.
+ */
 export async function jpegOf(bytes: number): Promise<Buffer> {
-  const picture = await sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#2a6041' } }).jpeg({ quality: 90 }).toBuffer();
+  const picture = await sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#2a6041' } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const segments: Buffer[] = [];
-  for (let left = bytes - picture.length; left > 4; ) {
+  for (let left = bytes - picture.length; left > 4;) {
     const size = Math.min(65_533, left - 4);
     const segment = Buffer.alloc(size + 4);
     segment.set([0xff, 0xfe]);

@@ -29,7 +29,10 @@ export interface PostgresCluster {
 
 export { postgresBinDir } from './setup/tools.js';
 
-/** Why Postgres tests cannot run here (a quick run, KARYA_QUICK=1), or null when they can; otherwise missing binaries fail the file. */
+/**
+ * Why Postgres tests cannot run here (a quick run, KARYA_QUICK=1), or null when they can; otherwise missing binaries
+ * fail the file.
+ */
 export function postgresUnavailable(): string | null {
   return toolSkip('postgres');
 }
@@ -50,7 +53,8 @@ const isRoot = process.getuid?.() === 0;
 function run(bin: string, args: string[], opts: { allowFail?: boolean } = {}): void {
   const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
   const result = spawnSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
-  if (result.status !== 0 && !opts.allowFail) throw new Error(`${path.basename(bin)} failed (${result.status}): ${result.stderr || result.stdout}`);
+  if (result.status !== 0 && !opts.allowFail)
+    throw new Error(`${path.basename(bin)} failed (${result.status}): ${result.stderr || result.stdout}`);
 }
 
 let counter = 0;
@@ -66,7 +70,8 @@ function postgresDir(): string {
   return dir;
 }
 
-const initdb = (bin: string, data: string) => run(path.join(bin, 'initdb'), ['-D', data, '-U', 'karya', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+const initdb = (bin: string, data: string) =>
+  run(path.join(bin, 'initdb'), ['-D', data, '-U', 'karya', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
 
 /**
  * The run's initdb, made once (tests/setup/postgres-cluster.ts) and never started: each cluster of the run is a
@@ -104,9 +109,18 @@ async function sharedCluster(): Promise<PostgresCluster | null> {
   }
   if (!base) return null;
   const refuse = () => {
-    throw new Error('the run\'s shared Postgres cluster is never stopped by a test: startPostgres({ own: true }) for an outage');
+    throw new Error(
+      "the run's shared Postgres cluster is never stopped by a test: startPostgres({ own: true }) for an outage",
+    );
   };
-  return { base, createDatabase: (name) => createDatabase(base, name), halt: refuse, resume: refuse, restart: refuse, stop: () => undefined };
+  return {
+    base,
+    createDatabase: (name) => createDatabase(base, name),
+    halt: refuse,
+    resume: refuse,
+    restart: refuse,
+    stop: () => undefined,
+  };
 }
 
 async function createDatabase(base: string, name?: string): Promise<string> {
@@ -127,7 +141,9 @@ async function createDatabase(base: string, name?: string): Promise<string> {
  * restarts it) or `fsync` (benchmarks measure with it on) start one of its own (a copy of `template`, else of the run's
  * initdb, else initdb; then pg_ctl start), fsync off unless asked.
  */
-export async function startPostgres(opts: { fsync?: boolean; own?: boolean; template?: string } = {}): Promise<PostgresCluster> {
+export async function startPostgres(
+  opts: { fsync?: boolean; own?: boolean; template?: string } = {},
+): Promise<PostgresCluster> {
   if (!opts.own && !opts.fsync) {
     const shared = await sharedCluster();
     if (shared) return shared;
@@ -141,8 +157,11 @@ export async function startPostgres(opts: { fsync?: boolean; own?: boolean; temp
   else initdb(bin, data);
   let port = 0;
   let options = '';
-  const durability = opts.fsync ? '-c fsync=on -c synchronous_commit=on' : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
-  const pgStart = () => run(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start']);
+  const durability = opts.fsync
+    ? '-c fsync=on -c synchronous_commit=on'
+    : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const pgStart = () =>
+    run(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start']);
   for (let attempt = 0; ; attempt++) {
     port = await freePort();
     options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${durability} -c max_connections=300 -c shared_buffers=16MB`;

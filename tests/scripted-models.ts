@@ -13,7 +13,15 @@
 //   const fake = await startFakeOpenAI(model.fakeOptions());
 import { createRequire } from 'node:module';
 import {
-  askedWordsOf, asksCharacterDetails, characterDetailsBlock, PROSE_BLOCK, PROSE_SENTENCES, requestLanguageOf, userMessageOf, withoutVariants, writeProse,
+  askedWordsOf,
+  asksCharacterDetails,
+  characterDetailsBlock,
+  PROSE_BLOCK,
+  PROSE_SENTENCES,
+  requestLanguageOf,
+  userMessageOf,
+  withoutVariants,
+  writeProse,
   type FakeOpenAIOptions,
 } from './fake-openai.js';
 
@@ -53,7 +61,10 @@ const SENTENCES: Readonly<Record<ProseLang, readonly string[]>> = { ...PROSE_SEN
 
 /** What a request asks for, read from its text as a model reads it. */
 export interface RequestInfo {
-  /** What the request writes: a book's outline, one of its parts, a story-bible update, a single piece (`prose`), or something else. */
+  /**
+   * What the request writes: a book's outline, one of its parts, a story-bible update, a single piece (`prose`), or
+   * something else.
+   */
   kind: 'outline' | 'introduction' | 'chapter' | 'conclusion' | 'prose' | 'memory' | 'other';
   /**
    * A follow-up to a part or an outline: a length extension ("Write about N more words"), a continuation
@@ -61,9 +72,15 @@ export interface RequestInfo {
    * outline's missing entries.
    */
   follow?: 'extension' | 'continuation' | 'firm' | 'outline-more';
-  /** The book's language (Malay when the request names "Bahasa Malaysia", Indonesian "Bahasa Indonesia"): requestLanguageOf. */
+  /**
+   * The book's language (Malay when the request names "Bahasa Malaysia", Indonesian "Bahasa Indonesia"):
+   * requestLanguageOf.
+   */
   lang: BookLang;
-  /** The words asked for: the last "Write about N (more) words" / "Tulis kira-kira N patah perkataan (lagi)" / "Tulis sekitar N kata (lagi)"; 0 when none. */
+  /**
+   * The words asked for: the last "Write about N (more) words" / "Tulis kira-kira N patah perkataan (lagi)" / "Tulis
+   * sekitar N kata (lagi)"; 0 when none.
+   */
   asked: number;
   /** The chapter a chapter request writes ("Write Chapter K of M" / "Tulis Bab K daripada M"). */
   chapter?: number;
@@ -97,32 +114,57 @@ export function describeRequest(body: Body): RequestInfo {
   const lang: BookLang = requestLanguageOf(body);
   const asked = askedWordsOf(body);
   const base = { lang, asked, user, wantsCharacterDetails: asksCharacterDetails(body) };
-  const shown = /(?:It ended like this|Ia berakhir begini|Jawaban itu berakhir seperti ini|Kerangka itu berakhir seperti ini):\s*\n"""\n([\s\S]*?)\n"""/.exec(user)?.[1];
+  const shown =
+    /(?:It ended like this|Ia berakhir begini|Jawaban itu berakhir seperti ini|Kerangka itu berakhir seperti ini):\s*\n"""\n([\s\S]*?)\n"""/.exec(
+      user,
+    )?.[1];
   const ending = shown !== undefined ? { shownEnding: shown.replace(/^…/, '').trim() } : {};
   // Bible updates: the current wording and the memory update of the templates before the bible existed.
   if (isBibleRequest(user)) {
-    const label = /(?:The part just written|Bahagian yang baru ditulis|Bagian yang baru ditulis) \(([^)]+)\):/.exec(user)?.[1];
+    const label = /(?:The part just written|Bahagian yang baru ditulis|Bagian yang baru ditulis) \(([^)]+)\):/.exec(
+      user,
+    )?.[1];
     return { ...base, kind: 'memory', ...(label ? { label } : {}), asksArc: /^## (?:Arc|Arka|Alur)$/m.test(user) };
   }
   if (isOutlineRequest(user)) {
-    const chapters = num(/Chapter 1 to Chapter (\d+)|Bab 1 hingga Bab (\d+)|Bab 1 sampai Bab (\d+)/.exec(user)) ?? num(/ of (\d+) chapters|sebanyak (\d+) bab|terdiri atas (\d+) bab/.exec(user));
-    const missing = /(?:Write only the entries still missing, Chapter (\d+) to Chapter (\d+)|Tulis hanya entri yang belum ada, Bab (\d+) (?:hingga|sampai) Bab (\d+))/.exec(user);
+    const chapters =
+      num(/Chapter 1 to Chapter (\d+)|Bab 1 hingga Bab (\d+)|Bab 1 sampai Bab (\d+)/.exec(user)) ??
+      num(/ of (\d+) chapters|sebanyak (\d+) bab|terdiri atas (\d+) bab/.exec(user));
+    const missing =
+      /(?:Write only the entries still missing, Chapter (\d+) to Chapter (\d+)|Tulis hanya entri yang belum ada, Bab (\d+) (?:hingga|sampai) Bab (\d+))/.exec(
+        user,
+      );
     const range = missing ? (missing.slice(1).filter(Boolean).map(Number) as [number, number]) : undefined;
-    const follow = range ? 'outline-more' as const : CUT.test(user) ? 'continuation' as const : undefined;
+    const follow = range ? ('outline-more' as const) : CUT.test(user) ? ('continuation' as const) : undefined;
     return {
-      ...base, kind: 'outline', ...(chapters ? { chapters } : {}), ...(range ? { missing: range } : {}), ...(follow ? { follow } : {}), ...ending,
+      ...base,
+      kind: 'outline',
+      ...(chapters ? { chapters } : {}),
+      ...(range ? { missing: range } : {}),
+      ...(follow ? { follow } : {}),
+      ...ending,
       isStory: /story outline|rangka cerita|kerangka cerita/.test(user),
     };
   }
   const chapter = chapterOfRequest(user) || undefined;
-  const kind: RequestInfo['kind'] = chapter ? 'chapter'
-    : /^Write the introduction|^Tulis pengenalan|^Tulis pendahuluan/m.test(user) ? 'introduction'
-    : /^Write the conclusion|^Tulis kesimpulan|^Tulis penutup/m.test(user) ? 'conclusion'
-    : asked > 0 ? 'prose' : 'other';
-  const follow = CUT.test(user) ? 'continuation' as const
-    : isExtensionRequest(user) ? 'extension' as const
-    : /Your previous answer was not written in|Jawapan anda yang sebelumnya tidak ditulis dalam|Jawaban Anda sebelumnya tidak ditulis dalam/.test(user) ? 'firm' as const
-    : undefined;
+  const kind: RequestInfo['kind'] = chapter
+    ? 'chapter'
+    : /^Write the introduction|^Tulis pengenalan|^Tulis pendahuluan/m.test(user)
+      ? 'introduction'
+      : /^Write the conclusion|^Tulis kesimpulan|^Tulis penutup/m.test(user)
+        ? 'conclusion'
+        : asked > 0
+          ? 'prose'
+          : 'other';
+  const follow = CUT.test(user)
+    ? ('continuation' as const)
+    : isExtensionRequest(user)
+      ? ('extension' as const)
+      : /Your previous answer was not written in|Jawapan anda yang sebelumnya tidak ditulis dalam|Jawaban Anda sebelumnya tidak ditulis dalam/.test(
+            user,
+          )
+        ? ('firm' as const)
+        : undefined;
   return { ...base, kind, ...(chapter ? { chapter } : {}), ...(follow ? { follow } : {}), ...ending };
 }
 
@@ -131,12 +173,24 @@ export const userOf = (body: Body): string => userMessageOf(body);
 /** A continuation after a cut, in English, Malay and Indonesian. */
 const CUT = /Your previous answer was cut off|Jawapan anda yang sebelumnya terpotong|Jawaban Anda sebelumnya terpotong/;
 /** Predicates on a request's user message (as describeRequest reads it), in English, Malay and Indonesian. */
-export const isOutlineRequest = (user: string) => /^(?:Create a detailed (?:story )?outline|Hasilkan rangka|Buat kerangka)/.test(user.trim());
-export const isOutlineMoreRequest = (user: string) => /Write only the entries still missing|Tulis hanya entri yang belum ada/.test(user);
-export const isBibleRequest = (user: string) => /^(?:Update the story bible|Kemas kini catatan cerita|Perbarui catatan cerita|You keep a short memory|Anda menyimpan ingatan)/.test(user.trim());
-export const isExtensionRequest = (user: string) => /Write about [\d,]+ more words|Tulis kira-kira [\d,]+ patah perkataan lagi|Tulis sekitar [\d.]+ kata lagi/.test(user);
-/** The chapter a request writes ("Write Chapter K of" / "Tulis Bab K daripada" / "Tulis Bab K dari"); 0 for other requests. */
-export const chapterOfRequest = (user: string) => Number(/Write Chapter (\d+) of|Tulis Bab (\d+) daripada|Tulis Bab (\d+) dari/.exec(user)?.slice(1).find(Boolean) ?? 0);
+export const isOutlineRequest = (user: string) =>
+  /^(?:Create a detailed (?:story )?outline|Hasilkan rangka|Buat kerangka)/.test(user.trim());
+export const isOutlineMoreRequest = (user: string) =>
+  /Write only the entries still missing|Tulis hanya entri yang belum ada/.test(user);
+export const isBibleRequest = (user: string) =>
+  /^(?:Update the story bible|Kemas kini catatan cerita|Perbarui catatan cerita|You keep a short memory|Anda menyimpan ingatan)/.test(
+    user.trim(),
+  );
+export const isExtensionRequest = (user: string) =>
+  /Write about [\d,]+ more words|Tulis kira-kira [\d,]+ patah perkataan lagi|Tulis sekitar [\d.]+ kata lagi/.test(user);
+/**
+ * The chapter a request writes ("Write Chapter K of" / "Tulis Bab K daripada" / "Tulis Bab K dari"); 0 for other
+ * requests.
+ */
+export const chapterOfRequest = (user: string) =>
+  Number(
+    /Write Chapter (\d+) of|Tulis Bab (\d+) daripada|Tulis Bab (\d+) dari/.exec(user)?.slice(1).find(Boolean) ?? 0,
+  );
 
 // ---------------------------------------------------------------------------------------------------
 // Outlines
@@ -144,15 +198,63 @@ export const chapterOfRequest = (user: string) => Number(/Write Chapter (\d+) of
 const TITLE_WORDS = {
   en: {
     adjectives: ['Quiet', 'Broken', 'Borrowed', 'Hidden', 'Last', 'Silver', 'Stubborn', 'Distant'],
-    nouns: ['Harbour', 'Letter', 'Lantern', 'Promise', 'Tide', 'Kitchen', 'Ledger', 'Ferry', 'Garden', 'Storm', 'Bridge', 'Recipe'],
+    nouns: [
+      'Harbour',
+      'Letter',
+      'Lantern',
+      'Promise',
+      'Tide',
+      'Kitchen',
+      'Ledger',
+      'Ferry',
+      'Garden',
+      'Storm',
+      'Bridge',
+      'Recipe',
+    ],
   },
   ms: {
     adjectives: ['yang Sunyi', 'yang Retak', 'Pinjaman', 'Tersembunyi', 'Terakhir', 'Perak', 'yang Degil', 'yang Jauh'],
-    nouns: ['Pelabuhan', 'Surat', 'Pelita', 'Janji', 'Air Pasang', 'Dapur', 'Lejar', 'Feri', 'Taman', 'Ribut', 'Jambatan', 'Resipi'],
+    nouns: [
+      'Pelabuhan',
+      'Surat',
+      'Pelita',
+      'Janji',
+      'Air Pasang',
+      'Dapur',
+      'Lejar',
+      'Feri',
+      'Taman',
+      'Ribut',
+      'Jambatan',
+      'Resipi',
+    ],
   },
   id: {
-    adjectives: ['yang Sunyi', 'yang Retak', 'Pinjaman', 'Tersembunyi', 'Terakhir', 'Perak', 'yang Keras Kepala', 'yang Jauh'],
-    nouns: ['Pelabuhan', 'Surat', 'Lentera', 'Janji', 'Air Pasang', 'Dapur', 'Buku Kas', 'Feri', 'Taman', 'Badai', 'Jembatan', 'Resep'],
+    adjectives: [
+      'yang Sunyi',
+      'yang Retak',
+      'Pinjaman',
+      'Tersembunyi',
+      'Terakhir',
+      'Perak',
+      'yang Keras Kepala',
+      'yang Jauh',
+    ],
+    nouns: [
+      'Pelabuhan',
+      'Surat',
+      'Lentera',
+      'Janji',
+      'Air Pasang',
+      'Dapur',
+      'Buku Kas',
+      'Feri',
+      'Taman',
+      'Badai',
+      'Jembatan',
+      'Resep',
+    ],
   },
 } as const;
 
@@ -215,7 +317,11 @@ const ENTRY_OPENING: Readonly<Record<BookLang, (title: string) => string>> = {
  * The entry the outliner writes for chapter `k`: its head ("Chapter k: title") and a plan of `entryWords`
  * words whose first sentence names the chapter's title (so a test can find the entry in a request).
  */
-export function outlineEntry(k: number, lang: BookLang, entryWords = 90): { head: string; plan: string; opening: string } {
+export function outlineEntry(
+  k: number,
+  lang: BookLang,
+  entryWords = 90,
+): { head: string; plan: string; opening: string } {
   const title = chapterTitle(k, lang);
   const opening = ENTRY_OPENING[lang](title);
   // Whole sentences up to about `entryWords` words (an entry never stops mid-sentence).
@@ -254,34 +360,37 @@ function outlineEnd(lang: BookLang, isStory: boolean): string {
     : 'Conclusion: The conclusion gathers the lessons of every chapter and gives the reader the next steps.';
 }
 
-/** An outline of `chapters` entries as the outline templates ask for it (title, premise, characters, entries, ending). */
+/**
+ * An outline of `chapters` entries as the outline templates ask for it (title, premise, characters, entries, ending).
+ */
 export function writeOutline(chapters: number, lang: BookLang, entryWords = 90, isStory = true): string {
-  const head = lang === 'id'
-    ? [
-        'Judul: Lampu di Pelabuhan',
-        'Premis: Aisyah Rahman harus menyelamatkan toko buku ayahnya di sebuah kota pesisir sebelum pihak bank menutupnya. Kepulangan Daniel Lee, cinta pertamanya, membawa harapan dan rahasia lama yang mengancam segalanya.',
-        'Tokoh utama:',
-        '- Aisyah Rahman: pemilik toko buku yang mau menyelamatkan warisan ayahnya',
-        '- Daniel Lee: juru masak yang pulang untuk membuka restoran dan menebus kesalahan lama',
-        '- Bibi Rohani: bibi Aisyah yang menyimpan rahasia keluarga',
-      ]
-    : lang === 'ms'
-    ? [
-        'Tajuk: Lampu di Pelabuhan',
-        'Premis: Aisyah Rahman mesti menyelamatkan kedai buku ayahnya di sebuah pekan pesisir sebelum pihak bank menutupnya. Kepulangan Daniel Lee, cinta pertamanya, membawa harapan dan rahsia lama yang mengancam segala-galanya.',
-        'Watak utama:',
-        '- Aisyah Rahman: pemilik kedai buku yang mahu menyelamatkan warisan ayahnya',
-        '- Daniel Lee: tukang masak yang pulang untuk membuka restoran dan menebus kesilapan lama',
-        '- Mak Su Rohani: ibu saudara Aisyah yang menyimpan rahsia keluarga',
-      ]
-    : [
-        'Title: Lights on the Harbour',
-        "Premise: Aisha Rahman must save her late father's bookshop in a small coastal town before the bank closes it. The return of Daniel Lee, her first love, brings hope and an old secret that threatens everything.",
-        'Main characters:',
-        "- Aisha Rahman: the bookshop's owner, who wants to keep her father's legacy alive",
-        '- Daniel Lee: a chef back in town to open a restaurant and make up for an old mistake',
-        "- Aunt Rohani: Aisha's aunt, who keeps the family's secret",
-      ];
+  const head =
+    lang === 'id'
+      ? [
+          'Judul: Lampu di Pelabuhan',
+          'Premis: Aisyah Rahman harus menyelamatkan toko buku ayahnya di sebuah kota pesisir sebelum pihak bank menutupnya. Kepulangan Daniel Lee, cinta pertamanya, membawa harapan dan rahasia lama yang mengancam segalanya.',
+          'Tokoh utama:',
+          '- Aisyah Rahman: pemilik toko buku yang mau menyelamatkan warisan ayahnya',
+          '- Daniel Lee: juru masak yang pulang untuk membuka restoran dan menebus kesalahan lama',
+          '- Bibi Rohani: bibi Aisyah yang menyimpan rahasia keluarga',
+        ]
+      : lang === 'ms'
+        ? [
+            'Tajuk: Lampu di Pelabuhan',
+            'Premis: Aisyah Rahman mesti menyelamatkan kedai buku ayahnya di sebuah pekan pesisir sebelum pihak bank menutupnya. Kepulangan Daniel Lee, cinta pertamanya, membawa harapan dan rahsia lama yang mengancam segala-galanya.',
+            'Watak utama:',
+            '- Aisyah Rahman: pemilik kedai buku yang mahu menyelamatkan warisan ayahnya',
+            '- Daniel Lee: tukang masak yang pulang untuk membuka restoran dan menebus kesilapan lama',
+            '- Mak Su Rohani: ibu saudara Aisyah yang menyimpan rahsia keluarga',
+          ]
+        : [
+            'Title: Lights on the Harbour',
+            "Premise: Aisha Rahman must save her late father's bookshop in a small coastal town before the bank closes it. The return of Daniel Lee, her first love, brings hope and an old secret that threatens everything.",
+            'Main characters:',
+            "- Aisha Rahman: the bookshop's owner, who wants to keep her father's legacy alive",
+            '- Daniel Lee: a chef back in town to open a restaurant and make up for an old mistake',
+            "- Aunt Rohani: Aisha's aunt, who keeps the family's secret",
+          ];
   return [head.join('\n'), ...outlineEntries(1, chapters, lang, entryWords), outlineEnd(lang, isStory)].join('\n\n');
 }
 
@@ -289,16 +398,56 @@ export function writeOutline(chapters: number, lang: BookLang, entryWords = 90, 
 // Planted facts
 
 const FACT_OBJECTS: Readonly<Record<BookLang, readonly string[]>> = {
-  en: ['lamp in the attic', 'key to the boathouse', 'blue ledger', "father's compass", 'tin of old stamps', 'ferry ticket', 'brass bell of the shop', 'recipe card'],
-  ms: ['Pelita di loteng', 'Kunci rumah bot', 'Lejar biru', 'Kompas ayahnya', 'Tin setem lama', 'Tiket feri', 'Loceng tembaga kedai', 'Kad resipi'],
-  id: ['Lentera di loteng', 'Kunci rumah perahu', 'Buku kas biru', 'Kompas ayahnya', 'Kaleng perangko lama', 'Tiket feri', 'Lonceng kuningan toko', 'Kartu resep'],
+  en: [
+    'lamp in the attic',
+    'key to the boathouse',
+    'blue ledger',
+    "father's compass",
+    'tin of old stamps',
+    'ferry ticket',
+    'brass bell of the shop',
+    'recipe card',
+  ],
+  ms: [
+    'Pelita di loteng',
+    'Kunci rumah bot',
+    'Lejar biru',
+    'Kompas ayahnya',
+    'Tin setem lama',
+    'Tiket feri',
+    'Loceng tembaga kedai',
+    'Kad resipi',
+  ],
+  id: [
+    'Lentera di loteng',
+    'Kunci rumah perahu',
+    'Buku kas biru',
+    'Kompas ayahnya',
+    'Kaleng perangko lama',
+    'Tiket feri',
+    'Lonceng kuningan toko',
+    'Kartu resep',
+  ],
 };
 const FACT_SENTENCE: Readonly<Record<BookLang, (object: string, token: string) => string>> = {
   en: (object, token) => `The ${object} is marked with the code ${token}.`,
   ms: (object, token) => `${object} itu ditanda dengan kod ${token}.`,
   id: (object, token) => `${object} itu ditandai dengan kode ${token}.`,
 };
-const FACT_WORDS = ['ember', 'cedar', 'tide', 'moss', 'flint', 'heron', 'amber', 'reed', 'slate', 'coral', 'pearl', 'thorn'];
+const FACT_WORDS = [
+  'ember',
+  'cedar',
+  'tide',
+  'moss',
+  'flint',
+  'heron',
+  'amber',
+  'reed',
+  'slate',
+  'coral',
+  'pearl',
+  'thorn',
+];
 
 /** The fact the planter plants in chapter `k`: a sentence with a token no other chapter has ("KX-07-ember"). */
 export function plantedFact(k: number, lang: BookLang): { chapter: number; token: string; sentence: string } {
@@ -351,9 +500,18 @@ const CHAPTER_LINES: Readonly<Record<BookLang, readonly string[]>> = {
  * instead of the "## Chapter" asked for; `none` leaves the line out (only the tables and the arc). Models that
  * label their line label the arc too, with the chapter numbers they count ("Chapters 1–3:"), whatever parts it folds.
  */
-export type BibleLineFormat = 'plain' | 'labelled' | 'numbered' | 'numbered-labelled' | 'bulleted' | 'bold' | 'heading' | 'none';
+export type BibleLineFormat =
+  'plain' | 'labelled' | 'numbered' | 'numbered-labelled' | 'bulleted' | 'bold' | 'heading' | 'none';
 /** The formats that write a line. */
-export const BIBLE_LINE_FORMATS: readonly BibleLineFormat[] = ['plain', 'labelled', 'numbered', 'numbered-labelled', 'bulleted', 'bold', 'heading'];
+export const BIBLE_LINE_FORMATS: readonly BibleLineFormat[] = [
+  'plain',
+  'labelled',
+  'numbered',
+  'numbered-labelled',
+  'bulleted',
+  'bold',
+  'heading',
+];
 
 /** The line the scripted models write for part `part` (0 the introduction) of a book in `lang`. */
 export function bibleLineOf(part: number, lang: BookLang): string {
@@ -367,10 +525,16 @@ export const ARC_LINES: Readonly<Record<BookLang, string>> = {
   id: 'Aisyah berjuang menyelamatkan toko ayahnya sementara kepulangan Daniel membuka lagi luka lama dan harapan baru.',
 };
 
-/** An update's words in each language, as the memory template asks for them (its headings) and a model writes its lines. */
-const UPDATE_WORDS: Readonly<Record<BookLang, { thisPart: string; arc: string; arcLabel: string; rest: (label: string) => string[] }>> = {
+/**
+ * An update's words in each language, as the memory template asks for them (its headings) and a model writes its lines.
+ */
+const UPDATE_WORDS: Readonly<
+  Record<BookLang, { thisPart: string; arc: string; arcLabel: string; rest: (label: string) => string[] }>
+> = {
   en: {
-    thisPart: 'this part', arc: '## Arc', arcLabel: 'Chapters 1–3: ',
+    thisPart: 'this part',
+    arc: '## Arc',
+    arcLabel: 'Chapters 1–3: ',
     rest: (label) => [
       '## Characters',
       `- Aisha Rahman | bookshop owner | worried about the debt but starting to trust Daniel | ${label}`,
@@ -383,7 +547,9 @@ const UPDATE_WORDS: Readonly<Record<BookLang, { thisPart: string; arc: string; a
     ],
   },
   ms: {
-    thisPart: 'bahagian ini', arc: '## Arka', arcLabel: 'Bab 1–3: ',
+    thisPart: 'bahagian ini',
+    arc: '## Arka',
+    arcLabel: 'Bab 1–3: ',
     rest: (label) => [
       '## Watak',
       `- Aisyah Rahman | pemilik kedai buku | bimbang tentang hutang tetapi mula mempercayai Daniel | ${label}`,
@@ -396,7 +562,9 @@ const UPDATE_WORDS: Readonly<Record<BookLang, { thisPart: string; arc: string; a
     ],
   },
   id: {
-    thisPart: 'bagian ini', arc: '## Alur', arcLabel: 'Bab 1–3: ',
+    thisPart: 'bagian ini',
+    arc: '## Alur',
+    arcLabel: 'Bab 1–3: ',
     rest: (label) => [
       '## Tokoh',
       `- Aisyah Rahman | pemilik toko buku | cemas soal utang tetapi mulai percaya kepada Daniel | ${label}`,
@@ -414,18 +582,31 @@ const UPDATE_WORDS: Readonly<Record<BookLang, { thisPart: string; arc: string; a
 function partLines(format: BibleLineFormat, label: string, line: string, lang: BookLang): string[] {
   const heading = `## ${CHAPTER_WORD[lang]}`;
   switch (format) {
-    case 'plain': return [heading, line];
-    case 'labelled': return [heading, `${label}: ${line}`];
-    case 'numbered': return [heading, `1. ${line}`];
-    case 'numbered-labelled': return [heading, `1. ${label} – ${line}`];
-    case 'bulleted': return [heading, `- ${line}`];
-    case 'bold': return [heading, `**${label}:** ${line}`];
-    case 'heading': return [`## ${label}`, line];
-    case 'none': return [];
+    case 'plain':
+      return [heading, line];
+    case 'labelled':
+      return [heading, `${label}: ${line}`];
+    case 'numbered':
+      return [heading, `1. ${line}`];
+    case 'numbered-labelled':
+      return [heading, `1. ${label} – ${line}`];
+    case 'bulleted':
+      return [heading, `- ${line}`];
+    case 'bold':
+      return [heading, `**${label}:** ${line}`];
+    case 'heading':
+      return [`## ${label}`, line];
+    case 'none':
+      return [];
   }
 }
 
-function bibleUpdate(info: RequestInfo, facts: readonly string[], part: number, format: BibleLineFormat = 'plain'): string {
+function bibleUpdate(
+  info: RequestInfo,
+  facts: readonly string[],
+  part: number,
+  format: BibleLineFormat = 'plain',
+): string {
   const words = UPDATE_WORDS[info.lang];
   const label = info.label ?? words.thisPart;
   const out = partLines(format, label, bibleLineOf(part, info.lang), info.lang);
@@ -439,9 +620,21 @@ function bibleUpdate(info: RequestInfo, facts: readonly string[], part: number, 
 }
 
 const GENERIC_FACTS: Readonly<Record<BookLang, readonly string[]>> = {
-  en: ['The bookshop stands on Jalan Pelabuhan, by the ferry pier.', 'The bank gave the shop ninety days to pay.', 'Aisha is 29 and Daniel is 31.'],
-  ms: ['Kedai buku itu terletak di Jalan Pelabuhan, berhampiran jeti feri.', 'Pihak bank memberi kedai itu sembilan puluh hari untuk membayar.', 'Aisyah berumur 29 tahun dan Daniel 31 tahun.'],
-  id: ['Toko buku itu ada di Jalan Pelabuhan, dekat dermaga feri.', 'Pihak bank memberi toko itu waktu sembilan puluh hari untuk membayar.', 'Aisyah berumur 29 tahun dan Daniel 31 tahun.'],
+  en: [
+    'The bookshop stands on Jalan Pelabuhan, by the ferry pier.',
+    'The bank gave the shop ninety days to pay.',
+    'Aisha is 29 and Daniel is 31.',
+  ],
+  ms: [
+    'Kedai buku itu terletak di Jalan Pelabuhan, berhampiran jeti feri.',
+    'Pihak bank memberi kedai itu sembilan puluh hari untuk membayar.',
+    'Aisyah berumur 29 tahun dan Daniel 31 tahun.',
+  ],
+  id: [
+    'Toko buku itu ada di Jalan Pelabuhan, dekat dermaga feri.',
+    'Pihak bank memberi toko itu waktu sembilan puluh hari untuk membayar.',
+    'Aisyah berumur 29 tahun dan Daniel 31 tahun.',
+  ],
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -496,7 +689,6 @@ interface Behaviour {
   /** The facts a bible update lists. */
   facts(info: RequestInfo): readonly string[];
 }
-
 
 /** `text` with whitespace runs as single spaces, and where each of its characters was in `text`. */
 function normalised(text: string): { flat: string; at: number[] } {
@@ -559,7 +751,10 @@ function scriptedModel(name: string, opts: ModelOptions, behaviour: Behaviour): 
       const { flat, at } = normalised(full);
       if (!flat.includes(needle)) continue;
       const budgeted = maxTokens > 0 ? cutAt(full, maxTokens) : undefined;
-      const cut = budgeted !== undefined && normalised(budgeted).flat.endsWith(needle) ? budgeted.length : at[flat.indexOf(needle) + needle.length - 1]! + 1;
+      const cut =
+        budgeted !== undefined && normalised(budgeted).flat.endsWith(needle)
+          ? budgeted.length
+          : at[flat.indexOf(needle) + needle.length - 1]! + 1;
       if (cut >= full.length) return undefined;
       return full.slice(Math.max(0, cut - 60));
     }
@@ -580,7 +775,10 @@ function scriptedModel(name: string, opts: ModelOptions, behaviour: Behaviour): 
     if (info.kind === 'outline') {
       const isStory = info.isStory ?? true;
       const text = info.missing
-        ? [...outlineEntries(info.missing[0], info.missing[1], info.lang, entryWords), outlineEnd(info.lang, isStory)].join('\n\n')
+        ? [
+            ...outlineEntries(info.missing[0], info.missing[1], info.lang, entryWords),
+            outlineEnd(info.lang, isStory),
+          ].join('\n\n')
         : writeOutline(info.chapters ?? 12, info.lang, entryWords, isStory);
       const marked = opts.mark ? `${text}\n\n${mark(index).trim()}` : text;
       return record(index, info, marked, wordsIn(marked));
@@ -591,20 +789,27 @@ function scriptedModel(name: string, opts: ModelOptions, behaviour: Behaviour): 
       const words = Math.round(behaviour.ratio(info) * info.asked);
       // Each part and each extension in its own block of sentences (PROSE_BLOCK): its prose repeats no other's
       // (a continuation writes its part's own text again, from where it was cut).
-      const block = info.follow === 'extension' ? 1000 + index : 2 * (info.chapter ?? 0) + (info.kind === 'conclusion' ? 1 : 0);
-      const start = block * PROSE_BLOCK + (info.follow === 'extension' && info.shownEnding ? resumeIndex(withoutVariants(info.shownEnding), sentences) : (info.chapter ?? 0) * 5 + (info.kind === 'conclusion' ? 3 : 0));
+      const block =
+        info.follow === 'extension' ? 1000 + index : 2 * (info.chapter ?? 0) + (info.kind === 'conclusion' ? 1 : 0);
+      const start =
+        block * PROSE_BLOCK +
+        (info.follow === 'extension' && info.shownEnding
+          ? resumeIndex(withoutVariants(info.shownEnding), sentences)
+          : (info.chapter ?? 0) * 5 + (info.kind === 'conclusion' ? 3 : 0));
       const prefix = mark(index);
       const fact = info.follow !== 'extension' ? behaviour.plant?.(info) : undefined;
       const budget = Math.max(1, words - wordsIn(prefix) - (fact ? wordsIn(fact) : 0));
       let text = writeProse(budget, sentences, start);
       if (fact) {
-        // The fact goes in as the second sentence: early in the part, so the next chapter's "previous ending" does not carry it.
+        // The fact goes in as the second sentence: early in the part, so the next chapter's "previous ending" does not carry
+        // it.
         const first = text.indexOf('. ') + 1;
         text = first > 0 ? `${text.slice(0, first)} ${fact}${text.slice(first)}` : `${text} ${fact}`;
       }
       text = `${prefix}${text}`;
       const counted = wordsIn(text);
-      if (info.wantsCharacterDetails && info.follow !== 'extension') text = `${text}\n\n${characterDetailsBlock(language)}\n`;
+      if (info.wantsCharacterDetails && info.follow !== 'extension')
+        text = `${text}\n\n${characterDetailsBlock(language)}\n`;
       return record(index, info, text, counted, language);
     }
     const text = `${mark(index)}${writeProse(40, SENTENCES[info.lang], index)}`;
@@ -616,7 +821,11 @@ function scriptedModel(name: string, opts: ModelOptions, behaviour: Behaviour): 
     answer,
     answers,
     planted,
-    fakeOptions: (extra: FakeOpenAIOptions = {}): FakeOpenAIOptions => ({ honourMaxTokens: opts.honourMaxTokens ?? true, ...extra, answer }),
+    fakeOptions: (extra: FakeOpenAIOptions = {}): FakeOpenAIOptions => ({
+      honourMaxTokens: opts.honourMaxTokens ?? true,
+      ...extra,
+      answer,
+    }),
   }) satisfies ScriptedModel;
   if (behaviour.plant) {
     const plant = behaviour.plant;
@@ -667,14 +876,15 @@ export function drifter(opts: DrifterOptions = {}): ScriptedModel {
     if (typeof p === 'function') return p(info);
     return info.chapter !== undefined && p.includes(info.chapter);
   };
-  const isStubborn = (info: RequestInfo) => (typeof opts.stubborn === 'function' ? opts.stubborn(info) : opts.stubborn ?? false);
+  const isStubborn = (info: RequestInfo) =>
+    typeof opts.stubborn === 'function' ? opts.stubborn(info) : (opts.stubborn ?? false);
   return scriptedModel(`drifter ${typeof opts.into === 'string' ? opts.into : 'id'}`, opts, {
     ratio: () => opts.ratio ?? 1,
     language: (info) => {
       const isPart = info.kind === 'introduction' || info.kind === 'chapter' || info.kind === 'conclusion';
       if (!isPart || !picks(info) || (info.follow === 'firm' && !isStubborn(info))) return info.lang;
       if (info.lang === 'en') return opts.reverse ? 'ms' : 'en';
-      return typeof opts.into === 'function' ? opts.into(info) : opts.into ?? 'id';
+      return typeof opts.into === 'function' ? opts.into(info) : (opts.into ?? 'id');
     },
     facts: (info) => GENERIC_FACTS[info.lang],
   });
@@ -689,12 +899,15 @@ export function planter(opts: ModelOptions = {}): ScriptedModel {
   return scriptedModel('planter', opts, {
     ratio: () => 1,
     language: (info) => info.lang,
-    plant: (info) => (info.kind === 'chapter' && info.chapter ? plantedFact(info.chapter, info.lang).sentence : undefined),
+    plant: (info) =>
+      info.kind === 'chapter' && info.chapter ? plantedFact(info.chapter, info.lang).sentence : undefined,
     facts: (info) => plantedTokensIn(info.user).map((t) => plantedFact(Number(t.split('-')[1]), info.lang).sentence),
   });
 }
 
-/** A model that writes outlines of about `entryWords` words an entry, and everything else in full (as underWriter(1)). */
+/**
+ * A model that writes outlines of about `entryWords` words an entry, and everything else in full (as underWriter(1)).
+ */
 export function outliner(entryWords = 90, opts: ModelOptions = {}): ScriptedModel {
   return Object.assign(underWriter(1, { ...opts, entryWords }), { model: `outliner ${entryWords}` });
 }

@@ -25,8 +25,13 @@ function writtenChapter(user: string): number {
 }
 
 function outline(book: number, chapters: number): string {
-  const lines = [`Title: Penang Bakery ${book}`, `Premise: Aisyah keeps her family's bakery in Penang (book ${book}).`, ''];
-  for (let k = 1; k <= chapters; k++) lines.push(`Chapter ${k}: Morning ${k}`, `Aisyah bakes and talks with her family in chapter ${k}.`, '');
+  const lines = [
+    `Title: Penang Bakery ${book}`,
+    `Premise: Aisyah keeps her family's bakery in Penang (book ${book}).`,
+    '',
+  ];
+  for (let k = 1; k <= chapters; k++)
+    lines.push(`Chapter ${k}: Morning ${k}`, `Aisyah bakes and talks with her family in chapter ${k}.`, '');
   lines.push('Ending: the bakery opens again.');
   return lines.join('\n');
 }
@@ -48,8 +53,16 @@ function update(book: number, k: number, recipeFound: boolean): string {
   if (book === 1) {
     facts.push("Aisyah's job: baker");
     characters.push(`- Aisyah | the lead | baking in Penang | ${label}`);
-    characters.push(k === 99 ? '- Mak Som | her aunt | dead, passed away in her sleep | Conclusion' : `- Mak Som | her aunt | alive, minding the till | ${label}`);
-    characters.push(k === 99 ? '- Daniel | her rival | left for London | Conclusion' : `- Daniel | her rival | selling bread across the street | ${label}`);
+    characters.push(
+      k === 99
+        ? '- Mak Som | her aunt | dead, passed away in her sleep | Conclusion'
+        : `- Mak Som | her aunt | alive, minding the till | ${label}`,
+    );
+    characters.push(
+      k === 99
+        ? '- Daniel | her rival | left for London | Conclusion'
+        : `- Daniel | her rival | selling bread across the street | ${label}`,
+    );
     if (k >= 1) threads.push(`- the lost recipe | Chapter 1 | ${recipeFound ? 'resolved' : 'open'}`);
   } else if (book === 2) {
     facts.push("Aisyah's job: café owner");
@@ -60,11 +73,22 @@ function update(book: number, k: number, recipeFound: boolean): string {
     facts.push('Lighthouse secret: B3-only');
     characters.push(`- Aisyah | the lead | opening a second shop | ${label}`);
   }
-  return ['## Chapter', `Events of ${label} in book ${book}.`, '## Characters', ...characters, ...(threads.length ? ['## Open threads', ...threads] : []), '## Established facts', ...facts.map((f) => `- ${f}`)].join('\n');
+  return [
+    '## Chapter',
+    `Events of ${label} in book ${book}.`,
+    '## Characters',
+    ...characters,
+    ...(threads.length ? ['## Open threads', ...threads] : []),
+    '## Established facts',
+    ...facts.map((f) => `- ${f}`),
+  ].join('\n');
 }
 
 /** The answer function of the scripted series; `book()` is the book being written. */
-export function seriesModel(): { answer: (body: Record<string, unknown>, index: number) => string; book: () => number } {
+export function seriesModel(): {
+  answer: (body: Record<string, unknown>, index: number) => string;
+  book: () => number;
+} {
   let outlines = 0;
   const answer = fullLength((body) => {
     const user = userMessageOf(body);
@@ -77,7 +101,13 @@ export function seriesModel(): { answer: (body: Record<string, unknown>, index: 
     if (isRewrite(user)) {
       const [ask = '', current = ''] = user.split(/Its current text:|Teksnya sekarang:/);
       const book = Number(/\[B(\d)\]/.exec(current)?.[1] ?? outlines);
-      return part(book, 0, /recipe/i.test(ask) && /found|jumpa/i.test(ask) ? 'RECIPE-FOUND: the lost recipe was in the tin all along.' : '');
+      return part(
+        book,
+        0,
+        /recipe/i.test(ask) && /found|jumpa/i.test(ask)
+          ? 'RECIPE-FOUND: the lost recipe was in the tin all along.'
+          : '',
+      );
     }
     return part(outlines, writtenChapter(user));
   });

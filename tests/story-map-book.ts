@@ -31,23 +31,62 @@ function writtenChapter(user: string): number {
 /** The words of the book in each language. */
 export const BOOK_WORDS = {
   en: {
-    chapter: (n: number) => `Chapter ${n}`, intro: 'Introduction', concl: 'Conclusion', open: 'open', resolved: 'resolved', due: 'due',
-    lead: 'the lead', aisyah: ['running the café alone', 'falling for Daniel', 'engaged to Daniel'], daniel: ['a stranger from Kuala Lumpur', 'courting Aisyah'],
-    aunt: 'her aunt', alive: 'alive, minding the till', dead: 'dead, passed away in her sleep', rival: 'rival baker', hafiz: 'baking across the street',
-    recipe: 'the lost recipe', lease: 'the café lease', secret: "Daniel's secret", cafe: "The café's name", met: 'Aisyah and Daniel: met at the night market',
+    chapter: (n: number) => `Chapter ${n}`,
+    intro: 'Introduction',
+    concl: 'Conclusion',
+    open: 'open',
+    resolved: 'resolved',
+    due: 'due',
+    lead: 'the lead',
+    aisyah: ['running the café alone', 'falling for Daniel', 'engaged to Daniel'],
+    daniel: ['a stranger from Kuala Lumpur', 'courting Aisyah'],
+    aunt: 'her aunt',
+    alive: 'alive, minding the till',
+    dead: 'dead, passed away in her sleep',
+    rival: 'rival baker',
+    hafiz: 'baking across the street',
+    recipe: 'the lost recipe',
+    lease: 'the café lease',
+    secret: "Daniel's secret",
+    cafe: "The café's name",
+    met: 'Aisyah and Daniel: met at the night market',
   },
   ms: {
-    chapter: (n: number) => `Bab ${n}`, intro: 'Pengenalan', concl: 'Kesimpulan', open: 'terbuka', resolved: 'selesai', due: 'sasaran',
-    lead: 'watak utama', aisyah: ['mengusahakan kafe seorang diri', 'jatuh hati pada Daniel', 'bertunang dengan Daniel'], daniel: ['orang asing dari Kuala Lumpur', 'memikat Aisyah'],
-    aunt: 'ibu saudaranya', alive: 'masih hidup, menjaga kaunter', dead: 'mati, meninggal dunia dalam tidur', rival: 'pembuat roti saingan', hafiz: 'membakar roti di seberang jalan',
-    recipe: 'resipi yang hilang', lease: 'pajakan kafe', secret: 'rahsia Daniel', cafe: 'Nama kafe', met: 'Aisyah dan Daniel: bertemu di pasar malam',
+    chapter: (n: number) => `Bab ${n}`,
+    intro: 'Pengenalan',
+    concl: 'Kesimpulan',
+    open: 'terbuka',
+    resolved: 'selesai',
+    due: 'sasaran',
+    lead: 'watak utama',
+    aisyah: ['mengusahakan kafe seorang diri', 'jatuh hati pada Daniel', 'bertunang dengan Daniel'],
+    daniel: ['orang asing dari Kuala Lumpur', 'memikat Aisyah'],
+    aunt: 'ibu saudaranya',
+    alive: 'masih hidup, menjaga kaunter',
+    dead: 'mati, meninggal dunia dalam tidur',
+    rival: 'pembuat roti saingan',
+    hafiz: 'membakar roti di seberang jalan',
+    recipe: 'resipi yang hilang',
+    lease: 'pajakan kafe',
+    secret: 'rahsia Daniel',
+    cafe: 'Nama kafe',
+    met: 'Aisyah dan Daniel: bertemu di pasar malam',
   },
 } as const;
 
 function outline(n: number, lang: Lang): string {
   const w = BOOK_WORDS[lang];
-  const lines = [lang === 'ms' ? 'Tajuk: Kopi di Georgetown' : 'Title: Coffee in Georgetown', lang === 'ms' ? 'Premis: Aisyah menyelamatkan kafe ibu saudaranya.' : "Premise: Aisyah saves her aunt's café.", ''];
-  for (let k = 1; k <= n; k++) lines.push(`${w.chapter(k)}: ${lang === 'ms' ? 'Pagi' : 'Morning'} ${k}`, lang === 'ms' ? `Aisyah membuka kafe dalam bab ${k}.` : `Aisyah opens the café in chapter ${k}.`, '');
+  const lines = [
+    lang === 'ms' ? 'Tajuk: Kopi di Georgetown' : 'Title: Coffee in Georgetown',
+    lang === 'ms' ? 'Premis: Aisyah menyelamatkan kafe ibu saudaranya.' : "Premise: Aisyah saves her aunt's café.",
+    '',
+  ];
+  for (let k = 1; k <= n; k++)
+    lines.push(
+      `${w.chapter(k)}: ${lang === 'ms' ? 'Pagi' : 'Morning'} ${k}`,
+      lang === 'ms' ? `Aisyah membuka kafe dalam bab ${k}.` : `Aisyah opens the café in chapter ${k}.`,
+      '',
+    );
   lines.push(lang === 'ms' ? 'Pengakhiran: kafe itu dibuka semula.' : 'Ending: the café opens again.');
   return lines.join('\n');
 }
@@ -58,7 +97,9 @@ function update(k: number, lang: Lang): string {
   const label = (n: number) => (n === 0 ? w.intro : n === 99 ? w.concl : w.chapter(n));
   const characters = [
     `- Aisyah | ${w.lead} | ${w.aisyah[k >= 4 ? 2 : k >= 2 ? 1 : 0]} | ${label(k)}`,
-    ...(k >= 1 ? [`- Daniel | ${lang === 'ms' ? 'kekasih' : 'love interest'} | ${w.daniel[k >= 2 ? 1 : 0]} | ${label(k)}`] : []),
+    ...(k >= 1
+      ? [`- Daniel | ${lang === 'ms' ? 'kekasih' : 'love interest'} | ${w.daniel[k >= 2 ? 1 : 0]} | ${label(k)}`]
+      : []),
     `- Mak Som | ${w.aunt} | ${k >= 3 ? w.dead : w.alive} | ${label(k >= 3 ? 3 : k)}`,
     ...(k >= 2 ? [`- Hafiz | ${w.rival} | ${w.hafiz} | ${label(k)}`] : []),
   ];
@@ -69,19 +110,35 @@ function update(k: number, lang: Lang): string {
   ];
   const facts = [`${w.cafe}: ${k >= 4 ? 'Kopi Aisyah' : 'Kopi Som'}`, ...(k >= 1 ? [w.met] : [])];
   return [
-    lang === 'ms' ? '## Bab' : '## Chapter', `${lang === 'ms' ? 'Peristiwa' : 'Events of'} ${label(k)}.`,
-    lang === 'ms' ? '## Watak' : '## Characters', ...characters,
+    lang === 'ms' ? '## Bab' : '## Chapter',
+    `${lang === 'ms' ? 'Peristiwa' : 'Events of'} ${label(k)}.`,
+    lang === 'ms' ? '## Watak' : '## Characters',
+    ...characters,
     ...(threads.length ? [lang === 'ms' ? '## Urusan belum selesai' : '## Open threads', ...threads] : []),
-    lang === 'ms' ? '## Fakta yang ditetapkan' : '## Established facts', ...facts.map((f) => `- ${f}`),
+    lang === 'ms' ? '## Fakta yang ditetapkan' : '## Established facts',
+    ...facts.map((f) => `- ${f}`),
   ].join('\n');
 }
 
 /** A part: Aisyah acts in every one; Mak Som speaks in chapter 4, after the bible recorded her dead in chapter 3. */
 function part(k: number, lang: Lang): string {
   const en = lang === 'en';
-  const lines = [en ? `Aisyah walked to the café at dawn in chapter ${k}. Daniel waited by the door and smiled.` : `Aisyah berjalan ke kafe pada waktu subuh dalam bab ${k}. Daniel menunggu di pintu dan tersenyum.`];
-  if (k === 4) lines.push(en ? '"Eat first," Mak Som said from the kitchen, and Aisyah froze.' : '"Makan dulu," kata Mak Som dari dapur, dan Aisyah terpaku.');
-  lines.push(en ? 'The kettles hissed as the street outside woke, and the smell of coffee reached the corner shop by six.' : 'Cerek berdesing ketika jalan di luar terjaga, dan bau kopi sampai ke kedai di simpang sebelum pukul enam.');
+  const lines = [
+    en
+      ? `Aisyah walked to the café at dawn in chapter ${k}. Daniel waited by the door and smiled.`
+      : `Aisyah berjalan ke kafe pada waktu subuh dalam bab ${k}. Daniel menunggu di pintu dan tersenyum.`,
+  ];
+  if (k === 4)
+    lines.push(
+      en
+        ? '"Eat first," Mak Som said from the kitchen, and Aisyah froze.'
+        : '"Makan dulu," kata Mak Som dari dapur, dan Aisyah terpaku.',
+    );
+  lines.push(
+    en
+      ? 'The kettles hissed as the street outside woke, and the smell of coffee reached the corner shop by six.'
+      : 'Cerek berdesing ketika jalan di luar terjaga, dan bau kopi sampai ke kedai di simpang sebelum pukul enam.',
+  );
   return lines.join('\n\n');
 }
 
@@ -89,7 +146,11 @@ function part(k: number, lang: Lang): string {
 export function storyMapBook(lang: Lang): (body: Record<string, unknown>, index: number) => string {
   return fullLength((body) => {
     const user = userMessageOf(body);
-    if (isOutline(user)) return outline(Number(/Chapter 1 to Chapter (\d+)|Bab 1 hingga Bab (\d+)/.exec(user)?.slice(1).find(Boolean) ?? 5), lang);
+    if (isOutline(user))
+      return outline(
+        Number(/Chapter 1 to Chapter (\d+)|Bab 1 hingga Bab (\d+)/.exec(user)?.slice(1).find(Boolean) ?? 5),
+        lang,
+      );
     if (isUpdate(user)) return update(updatedPart(user), lang);
     return part(writtenChapter(user), lang);
   });

@@ -20,9 +20,14 @@ export default class SummaryReporter implements Reporter {
       }
       if (m.state() === 'failed' && [...m.children.allTests()].length === 0) failed++;
     }
-    const slowest = [...modules].map((m) => ({ file: path.relative(process.cwd(), m.moduleId), ms: m.diagnostic().duration })).sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
+    const slowest = [...modules]
+      .map((m) => ({ file: path.relative(process.cwd(), m.moduleId), ms: m.diagnostic().duration }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, SLOWEST);
     if (slowest.length > 1) {
-      process.stdout.write(`\nslowest test files:\n${slowest.map((s) => `  ${(s.ms / 1000).toFixed(1).padStart(6)} s  ${s.file}`).join('\n')}\n`);
+      process.stdout.write(
+        `\nslowest test files:\n${slowest.map((s) => `  ${(s.ms / 1000).toFixed(1).padStart(6)} s  ${s.file}`).join('\n')}\n`,
+      );
     }
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }

@@ -10,7 +10,17 @@
  * `short-recipe` (a recipe of a few lines, far under the words asked, as a model that answers briefly sends it) and
  * `cut-recipe` (the recipe's first lines, cut at the token limit: finish_reason "length"): the first ask only.
  */
-export type WrongKind = 'ai-paragraph' | 'recipe' | 'chapter-titles' | 'bullets-table' | 'copy-chapter-1' | 'renamed' | 'wall' | 'content-filter' | 'short-recipe' | 'cut-recipe';
+export type WrongKind =
+  | 'ai-paragraph'
+  | 'recipe'
+  | 'chapter-titles'
+  | 'bullets-table'
+  | 'copy-chapter-1'
+  | 'renamed'
+  | 'wall'
+  | 'content-filter'
+  | 'short-recipe'
+  | 'cut-recipe';
 
 /** A language a wrong answer is written in: the request's (every language of the table). */
 export type WrongLang = 'en' | 'ms' | 'id';
@@ -42,16 +52,70 @@ export function cutRecipe(lang: WrongLang): string {
 }
 
 const TITLES = {
-  en: ['The Harbour at Dawn', 'Letters in the Rain', 'The Blue Boat', 'A Stone Between Them', 'The Bookshop Sale', 'Bread at the Door', 'The Ferry Horn', 'Jasmine on the Wall', 'The Last Promise', 'Morning After the Storm', 'The Shop Is Saved', 'Home Again'],
-  ms: ['Pelabuhan Waktu Subuh', 'Surat dalam Hujan', 'Bot Biru', 'Batu di Antara Mereka', 'Jualan Kedai Buku', 'Roti di Muka Pintu', 'Hon Feri', 'Melur di Tembok', 'Janji Terakhir', 'Pagi Selepas Ribut', 'Kedai Itu Diselamatkan', 'Pulang Semula'],
-  id: ['Pelabuhan di Waktu Subuh', 'Surat dalam Hujan', 'Perahu Biru', 'Batu di Antara Mereka', 'Obral Toko Buku', 'Roti di Depan Pintu', 'Klakson Feri', 'Melati di Tembok', 'Janji Terakhir', 'Pagi Sesudah Badai', 'Toko Itu Selamat', 'Pulang Lagi'],
+  en: [
+    'The Harbour at Dawn',
+    'Letters in the Rain',
+    'The Blue Boat',
+    'A Stone Between Them',
+    'The Bookshop Sale',
+    'Bread at the Door',
+    'The Ferry Horn',
+    'Jasmine on the Wall',
+    'The Last Promise',
+    'Morning After the Storm',
+    'The Shop Is Saved',
+    'Home Again',
+  ],
+  ms: [
+    'Pelabuhan Waktu Subuh',
+    'Surat dalam Hujan',
+    'Bot Biru',
+    'Batu di Antara Mereka',
+    'Jualan Kedai Buku',
+    'Roti di Muka Pintu',
+    'Hon Feri',
+    'Melur di Tembok',
+    'Janji Terakhir',
+    'Pagi Selepas Ribut',
+    'Kedai Itu Diselamatkan',
+    'Pulang Semula',
+  ],
+  id: [
+    'Pelabuhan di Waktu Subuh',
+    'Surat dalam Hujan',
+    'Perahu Biru',
+    'Batu di Antara Mereka',
+    'Obral Toko Buku',
+    'Roti di Depan Pintu',
+    'Klakson Feri',
+    'Melati di Tembok',
+    'Janji Terakhir',
+    'Pagi Sesudah Badai',
+    'Toko Itu Selamat',
+    'Pulang Lagi',
+  ],
 } as const;
 
 /** A chapter's word, a plan line and a table of characters, as each language writes them. */
 const WORDS = {
-  en: { chapter: 'Chapter', plan: 'Aisha and Daniel face a new trial at the harbour.', table: '| Character | Role | Wants |\n|---|---|---|\n| Aisha | bookshop owner | to save her father\'s shop |\n| Daniel | chef | to open a restaurant |' },
-  ms: { chapter: 'Bab', plan: 'Aisyah dan Daniel berdepan cabaran baharu di pelabuhan.', table: '| Watak | Peranan | Keinginan |\n|---|---|---|\n| Aisyah | pemilik kedai buku | menyelamatkan kedai ayahnya |\n| Daniel | tukang masak | membuka restoran |' },
-  id: { chapter: 'Bab', plan: 'Aisyah dan Daniel menghadapi ujian baru di pelabuhan.', table: '| Tokoh | Peran | Keinginan |\n|---|---|---|\n| Aisyah | pemilik toko buku | menyelamatkan toko ayahnya |\n| Daniel | juru masak | membuka restoran |' },
+  en: {
+    chapter: 'Chapter',
+    plan: 'Aisha and Daniel face a new trial at the harbour.',
+    table:
+      "| Character | Role | Wants |\n|---|---|---|\n| Aisha | bookshop owner | to save her father's shop |\n| Daniel | chef | to open a restaurant |",
+  },
+  ms: {
+    chapter: 'Bab',
+    plan: 'Aisyah dan Daniel berdepan cabaran baharu di pelabuhan.',
+    table:
+      '| Watak | Peranan | Keinginan |\n|---|---|---|\n| Aisyah | pemilik kedai buku | menyelamatkan kedai ayahnya |\n| Daniel | tukang masak | membuka restoran |',
+  },
+  id: {
+    chapter: 'Bab',
+    plan: 'Aisyah dan Daniel menghadapi ujian baru di pelabuhan.',
+    table:
+      '| Tokoh | Peran | Keinginan |\n|---|---|---|\n| Aisyah | pemilik toko buku | menyelamatkan toko ayahnya |\n| Daniel | juru masak | membuka restoran |',
+  },
 } as const;
 
 /** A numbered list of chapter titles, each with its one-line plan, answered for a chapter. */
@@ -62,7 +126,10 @@ export function chapterTitles(lang: WrongLang): string {
 
 /** Prose as bullet points and a table, answered for a chapter. */
 export function bulletsAndTable(lang: WrongLang, sentences: readonly string[]): string {
-  const bullets = sentences.slice(0, 12).map((s) => `- ${s}`).join('\n');
+  const bullets = sentences
+    .slice(0, 12)
+    .map((s) => `- ${s}`)
+    .join('\n');
   return `${bullets}\n\n${WORDS[lang].table}`;
 }
 
@@ -78,9 +145,14 @@ export const NEW_NAMES = ['Priya', 'Marcus', 'Farid'] as const;
 
 /** Prose with every named character renamed: the bible's Aisha and Daniel nowhere, three new people. */
 export function renamed(prose: string): string {
-  return prose.replace(/\bAisyah\b|\bAisha\b/g, 'Priya').replace(/\bDaniel\b/g, 'Marcus')
-    .replace(/\bher aunt\b/g, 'her cousin Farid').replace(/\bibu saudaranya\b/g, 'sepupunya Farid').replace(/\bbibinya\b/g, 'sepupunya Farid')
-    .replace(/\bHer grandmother\b/g, 'Farid').replace(/\bNeneknya\b/g, 'Farid');
+  return prose
+    .replace(/\bAisyah\b|\bAisha\b/g, 'Priya')
+    .replace(/\bDaniel\b/g, 'Marcus')
+    .replace(/\bher aunt\b/g, 'her cousin Farid')
+    .replace(/\bibu saudaranya\b/g, 'sepupunya Farid')
+    .replace(/\bbibinya\b/g, 'sepupunya Farid')
+    .replace(/\bHer grandmother\b/g, 'Farid')
+    .replace(/\bNeneknya\b/g, 'Farid');
 }
 
 /** The whole answer on one line, as a model that writes no paragraph breaks sends it. */

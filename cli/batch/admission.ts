@@ -50,7 +50,10 @@ export function booksAtOnce(stepsLeft: readonly number[], concurrency: number): 
  * books that share the slots advance together and end together, so a wave can run for seconds without one ending.
  * A finished book and a series' book (which waits for the book before it) are not held.
  */
-export function bookAdmission(books: readonly BookRun[], concurrency: number): <T>(book: BookRun, run: (progress: BookProgress) => Promise<T>) => Promise<T> {
+export function bookAdmission(
+  books: readonly BookRun[],
+  concurrency: number,
+): <T>(book: BookRun, run: (progress: BookProgress) => Promise<T>) => Promise<T> {
   const held = (b: BookRun) => !b.isComplete && !b.job.series;
   const stepsLeft = books.filter(held).map((b) => b.totalSteps - b.doneSteps);
   const limit = booksAtOnce(stepsLeft, concurrency);

@@ -60,7 +60,16 @@ export class BatchMeter {
   }
 
   figures(): RunFigures {
-    return runFigures({ startedMs: this.startedMs, nowMs: this.now(), doneAtStart: this.doneAtStart, done: this.done, planned: this.total, calls: this.calls, tokens: this.tokens, credits: this.credits });
+    return runFigures({
+      startedMs: this.startedMs,
+      nowMs: this.now(),
+      doneAtStart: this.doneAtStart,
+      done: this.done,
+      planned: this.total,
+      calls: this.calls,
+      tokens: this.tokens,
+      credits: this.credits,
+    });
   }
 
   /** The whole line: steps done, time left, spent so far. */
@@ -74,10 +83,16 @@ export class BatchMeter {
     return `${leftText(f, this.lang)} · ${spentText(f, this.lang, this.creditsOf !== undefined)}`;
   }
 
-  /** Whether a plain line is due after a step: every tenth of the run's steps, at most every few seconds between, and the last. */
+  /**
+   * Whether a plain line is due after a step: every tenth of the run's steps, at most every few seconds between, and
+   * the last.
+   */
   isPlainDue(): boolean {
     const at = this.now();
-    const isDue = this.done >= this.total || this.done - this.lastPlainDone >= this.plainSteps || (this.done > this.lastPlainDone && at - this.lastPlainMs >= this.plainEveryMs);
+    const isDue =
+      this.done >= this.total ||
+      this.done - this.lastPlainDone >= this.plainSteps ||
+      (this.done > this.lastPlainDone && at - this.lastPlainMs >= this.plainEveryMs);
     if (isDue) {
       this.lastPlainMs = at;
       this.lastPlainDone = this.done;

@@ -25,6 +25,7 @@ async function end(request: BookEndRequest): Promise<BookEndReply> {
 parentPort?.on('message', (request: BookEndRequest) => {
   void end(request).then(
     (value) => parentPort!.postMessage({ id: request.id, value } satisfies WorkerReply<BookEndReply>),
-    (error: unknown) => parentPort!.postMessage({ id: request.id, error: serializeError(error) } satisfies WorkerReply<BookEndReply>),
+    (error: unknown) =>
+      parentPort!.postMessage({ id: request.id, error: serializeError(error) } satisfies WorkerReply<BookEndReply>),
   );
 });

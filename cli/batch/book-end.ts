@@ -30,7 +30,16 @@ export type BookEndReply = { figures: BookEndFigures } | { failed: EndFailure } 
  * includes its exports, each bounded in the export pool's own threads (45 s each, waiting its turn there): half an
  * hour means the thread is stuck. A heap of 1 GB holds a thousand books' texts waiting.
  */
-export const BOOK_END_LIMITS: PoolLimits = { workers: 1, timeoutMs: 30 * 60_000, memoryMb: 1024, youngMb: 8, maxQueued: 100_000, countsWaiting: false, perKey: Infinity, perThread: 1024 };
+export const BOOK_END_LIMITS: PoolLimits = {
+  workers: 1,
+  timeoutMs: 30 * 60_000,
+  memoryMb: 1024,
+  youngMb: 8,
+  maxQueued: 100_000,
+  countsWaiting: false,
+  perKey: Infinity,
+  perThread: 1024,
+};
 
 const FAILURES: PoolFailures = {
   busy: () => new BatchThreadError('book_end_busy'),
@@ -41,7 +50,10 @@ const FAILURES: PoolFailures = {
 
 type Request = Omit<BookEndRequest, 'id'>;
 
-/** Books left (and calls in flight) from which a batch's book ends go to a thread of their own (scheduler.ts bookEndsFor). */
+/**
+ * Books left (and calls in flight) from which a batch's book ends go to a thread of their own (scheduler.ts
+ * bookEndsFor).
+ */
 export const BOOK_END_THREAD_FROM = 16;
 
 /** Where a book's end is done: the thread (BookEnds) or this one (endsHere). */
@@ -51,7 +63,10 @@ export type BookEnder = Pick<BookEnds, 'end'>;
 export const endsHere: BookEnder = { end: endOfBook };
 
 export class BookEnds {
-  private readonly pool = new WorkerPool<Request, BookEndReply>(workerEntry(import.meta.url, 'book-end-worker'), BOOK_END_LIMITS);
+  private readonly pool = new WorkerPool<Request, BookEndReply>(
+    workerEntry(import.meta.url, 'book-end-worker'),
+    BOOK_END_LIMITS,
+  );
   private readonly specIds = new WeakMap<BatchJob['spec'], number>();
   /** Generators already sent to the thread (sent again when it answers that it lacks one). */
   private readonly sent = new Set<number>();
@@ -62,12 +77,18 @@ export class BookEnds {
     this.pool.warm();
   }
 
-  /** A book's end in the thread: its figures, or the error its files failed with (thrown, as writeBookFiles throws it). */
+  /**
+   * A book's end in the thread: its figures, or the error its files failed with (thrown, as writeBookFiles throws it).
+   */
   async end(job: BatchJob, state: BookState, png: Uint8Array | undefined, ask: BookEndAsk): Promise<BookEndFigures> {
     const { spec, ...rest } = job;
     let specId = this.specIds.get(spec);
     if (specId === undefined) this.specIds.set(spec, (specId = this.nextSpec++));
-    const given = (withSpec: boolean) => this.pool.run({ job: rest, specId: specId!, ...(withSpec ? { spec } : {}), state, ...(png ? { png } : {}), ask }, { failures: FAILURES });
+    const given = (withSpec: boolean) =>
+      this.pool.run(
+        { job: rest, specId: specId!, ...(withSpec ? { spec } : {}), state, ...(png ? { png } : {}), ask },
+        { failures: FAILURES },
+      );
     let reply: BookEndReply;
     try {
       const isNew = !this.sent.has(specId);

@@ -19,10 +19,19 @@ export function stopOutput(progress: HumanProgress | undefined, emitJson: JsonOu
  * (interrupted 130 or 143, a failed book 1). The closing line and the summary count the publishing steps'
  * calls and tokens with the books': the packages are made first.
  */
-export async function endBatch(result: BatchResult, progress: HumanProgress | undefined, emitJson: JsonOut | undefined, publish?: (spent: PublishSpent) => Promise<void>): Promise<void> {
+export async function endBatch(
+  result: BatchResult,
+  progress: HumanProgress | undefined,
+  emitJson: JsonOut | undefined,
+  publish?: (spent: PublishSpent) => Promise<void>,
+): Promise<void> {
   const exitCode = result.isInterrupted ? interruptedExitCode() : result.failed ? EXIT.failed : EXIT.ok;
   const spent: PublishSpent = { calls: 0, tokens: 0 };
-  const totals = (): BatchResult => ({ ...result, calls: result.calls + spent.calls, tokens: result.tokens + spent.tokens });
+  const totals = (): BatchResult => ({
+    ...result,
+    calls: result.calls + spent.calls,
+    tokens: result.tokens + spent.tokens,
+  });
   if (publish) {
     progress?.stop();
     try {
@@ -33,7 +42,12 @@ export async function endBatch(result: BatchResult, progress: HumanProgress | un
     }
   }
   progress?.finish(totals());
-  emitJson?.({ type: 'summary', ...totals(), exitCode, ...(progress ? { progress: { ...progress.figures(), calls: totals().calls, tokens: totals().tokens } } : {}) });
+  emitJson?.({
+    type: 'summary',
+    ...totals(),
+    exitCode,
+    ...(progress ? { progress: { ...progress.figures(), calls: totals().calls, tokens: totals().tokens } } : {}),
+  });
   emitJson?.flush();
   if (exitCode !== EXIT.ok) throw new CliExit(exitCode);
 }

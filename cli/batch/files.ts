@@ -51,7 +51,8 @@ export async function writeBookFiles(job: BatchJob, state: BookState, png?: Uint
     // Signed and titled as the job (or the batch's --author) gives it, as `karya generate --author` signs its files.
     const { author, title } = job.publish ?? {};
     const doc = bookDocument(spec, state, { ...(author ? { author } : {}), ...(title ? { title } : {}) });
-    for (const { format, file } of job.exports) await writeAtomically(file, await exportPool({ maxQueued: Infinity, countsWaiting: false }).render(doc, format));
+    for (const { format, file } of job.exports)
+      await writeAtomically(file, await exportPool({ maxQueued: Infinity, countsWaiting: false }).render(doc, format));
   }
   await writeAtomically(job.outFile, bookMarkdown(spec, state));
 }

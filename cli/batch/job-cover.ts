@@ -10,7 +10,12 @@ import { jobWords, type JobWords } from './job-words.js';
 export type JobCover = { kind: 'typographic' } | { kind: 'picture'; file: string; given: string };
 
 /** The job's `cover:` checked (null after an issue, undefined when there is none). */
-export function jobCoverOf(value: unknown, spec: ResolvedSpec, jobsFile: string, add: (field: string, words: JobWords) => void): JobCover | undefined | null {
+export function jobCoverOf(
+  value: unknown,
+  spec: ResolvedSpec,
+  jobsFile: string,
+  add: (field: string, words: JobWords) => void,
+): JobCover | undefined | null {
   if (value === undefined || value === null) return undefined;
   if (spec.kind !== 'book' || !spec.publish) {
     add('cover', jobWords('coverNotPublished', { generator: spec.id }));

@@ -20,7 +20,11 @@ function issueWords(issue: { code: string; maximum?: unknown; origin?: string; i
  * The publishing facts a job gives (undefined when none). A single piece or a cover has no package, so it
  * may not name them.
  */
-export function checkPublishFacts(o: Record<string, unknown>, spec: ResolvedSpec | undefined, add: AddIssue): PublishFacts | undefined {
+export function checkPublishFacts(
+  o: Record<string, unknown>,
+  spec: ResolvedSpec | undefined,
+  add: AddIssue,
+): PublishFacts | undefined {
   const named = PUBLISH_FACT_FIELDS.filter((f) => o[f] !== undefined && o[f] !== null);
   if (!named.length) return undefined;
   if (spec && (spec.kind !== 'book' || !spec.publish)) {
@@ -31,17 +35,29 @@ export function checkPublishFacts(o: Record<string, unknown>, spec: ResolvedSpec
   const given = Object.fromEntries(named.map((f) => [f, typeof o[f] === 'number' ? String(o[f]) : o[f]]));
   const parsed = PublishFactsSchema.safeParse(given);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) add(String(issue.path[0] ?? ''), issueWords(issue as Parameters<typeof issueWords>[0]));
+    for (const issue of parsed.error.issues)
+      add(String(issue.path[0] ?? ''), issueWords(issue as Parameters<typeof issueWords>[0]));
     return undefined;
   }
   return parsed.data;
 }
 
-/** `--author NAME` and `--publisher P` of `karya batch` (the imprint with --publish only): every job's, unless the job gives its own. */
-export function batchPublishFactsOrExit(opts: { author?: string; publisher?: string; publish?: boolean }): PublishFacts {
-  const given = { ...(opts.author !== undefined ? { author: opts.author } : {}), ...(opts.publisher !== undefined ? { publisher: opts.publisher } : {}) };
+/**
+ * `--author NAME` and `--publisher P` of `karya batch` (the imprint with --publish only): every job's, unless the job
+ * gives its own.
+ */
+export function batchPublishFactsOrExit(opts: {
+  author?: string;
+  publisher?: string;
+  publish?: boolean;
+}): PublishFacts {
+  const given = {
+    ...(opts.author !== undefined ? { author: opts.author } : {}),
+    ...(opts.publisher !== undefined ? { publisher: opts.publisher } : {}),
+  };
   if (!Object.keys(given).length) return {};
-  // The author is printed in the books' own EPUB, DOCX and PDF files too (a job's `formats`); an imprint only in a package.
+  // The author is printed in the books' own EPUB, DOCX and PDF files too (a job's `formats`); an imprint only in a
+  // package.
   if (given.publisher !== undefined && !opts.publish) fail(batchWord('publisherNeedsPublish', writerLang()));
   const parsed = PublishFactsSchema.safeParse(given);
   if (!parsed.success) {

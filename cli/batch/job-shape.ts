@@ -2,7 +2,15 @@
 // those, and each job against the jobs before it): known fields, the generator, the language, the chapter
 // count, the output name, the formats and the series; the voice, publishing facts and cover in files of
 // their own (job-voice.ts, job-publish.ts, job-cover.ts).
-import { EXPORT_FORMATS, isLang, LANGS, minChapters, notALanguage, seriesNameOf, SeriesError } from '../../engine/index.js';
+import {
+  EXPORT_FORMATS,
+  isLang,
+  LANGS,
+  minChapters,
+  notALanguage,
+  seriesNameOf,
+  SeriesError,
+} from '../../engine/index.js';
 import { type Catalog, type ExportFormat, type ResolvedSpec, withLanguage } from '../../engine/index.js';
 import { PUBLISH_FACT_FIELDS, type PublishFacts } from '../../engine/index.js';
 import { checkVoiceFields } from './job-voice.js';
@@ -10,7 +18,21 @@ import { checkPublishFacts } from './job-publish.js';
 import { jobWords, type JobWords } from './job-words.js';
 import { wholeNumber } from '../util.js';
 
-export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out', 'formats', 'series', 'voice', 'avoid', 'cover', 'max_calls', ...PUBLISH_FACT_FIELDS] as const;
+export const JOB_FIELDS = [
+  'id',
+  'generator',
+  'lang',
+  'chapters',
+  'settings',
+  'out',
+  'formats',
+  'series',
+  'voice',
+  'avoid',
+  'cover',
+  'max_calls',
+  ...PUBLISH_FACT_FIELDS,
+] as const;
 
 /** The longest `out` (UTF-8 bytes): with `.epub` and the like it stays under the 255 a file system allows. */
 export const MAX_OUT_BYTES = 200;
@@ -18,7 +40,8 @@ export const MAX_OUT_BYTES = 200;
 /** An `out` the file system would refuse after the call was paid for: a NUL, or longer than MAX_OUT_BYTES. */
 function checkOutName(out: string, add: (words: JobWords) => void): void {
   if (out.includes('\0')) add(jobWords('outNul'));
-  else if (Buffer.byteLength(out) > MAX_OUT_BYTES) add(jobWords('outTooLong', { bytes: Buffer.byteLength(out), max: MAX_OUT_BYTES }));
+  else if (Buffer.byteLength(out) > MAX_OUT_BYTES)
+    add(jobWords('outTooLong', { bytes: Buffer.byteLength(out), max: MAX_OUT_BYTES }));
 }
 
 /** Text values for --set: flags as comma lists, the rest as written. */
@@ -52,13 +75,22 @@ export interface JobShape {
   maxCalls?: number;
 }
 
-/** Tells one problem of a job: its field, what is wrong (said in the batch's language when printed), and the values allowed. */
-export type AddIssue = (field: string, words: JobWords, allowed?: readonly (string | number)[], isListed?: boolean) => void;
+/**
+ * Tells one problem of a job: its field, what is wrong (said in the batch's language when printed), and the values
+ * allowed.
+ */
+export type AddIssue = (
+  field: string,
+  words: JobWords,
+  allowed?: readonly (string | number)[],
+  isListed?: boolean,
+) => void;
 
 /** Check the fields of one job (not its settings); every problem goes to `add`. */
 export function checkShape(o: Record<string, unknown>, catalog: Catalog, add: AddIssue): JobShape | undefined {
   const generatorIds = catalog.specs.map((s) => s.id);
-  for (const k of Object.keys(o)) if (!(JOB_FIELDS as readonly string[]).includes(k)) add(k, jobWords('notJobField'), JOB_FIELDS);
+  for (const k of Object.keys(o))
+    if (!(JOB_FIELDS as readonly string[]).includes(k)) add(k, jobWords('notJobField'), JOB_FIELDS);
   const id = jobId(o.id);
   if (o.id !== undefined && id === undefined) add('id', jobWords('idNotText'));
   const spec = typeof o.generator === 'string' ? catalog.get(o.generator) : undefined;
@@ -78,7 +110,10 @@ export function checkShape(o: Record<string, unknown>, catalog: Catalog, add: Ad
     const chosen = withLanguage(spec, {}, o.lang);
     if (chosen.ok) lang = o.lang as string;
     else {
-      const words = chosen.problem === 'fixed_language' ? { catalogue: chosen.code, vars: chosen.params } : { settings: chosen.issue };
+      const words =
+        chosen.problem === 'fixed_language'
+          ? { catalogue: chosen.code, vars: chosen.params }
+          : { settings: chosen.issue };
       add('lang', words, chosen.allowed, chosen.problem === 'not_a_language');
     }
   } else if (o.lang !== undefined && !isLang(o.lang)) add('lang', { settings: notALanguage(o.lang) }, LANGS, true);
@@ -86,14 +121,30 @@ export function checkShape(o: Record<string, unknown>, catalog: Catalog, add: Ad
   if (o.chapters !== undefined && spec) {
     const min = minChapters(spec.flow);
     // A YAML/JSON whole number, or its plain digits as text (`"12"`); not `0x3`, `1e1`, `3.0` or ` 3`.
-    const n = typeof o.chapters === 'number' ? (Number.isInteger(o.chapters) ? o.chapters : undefined) : typeof o.chapters === 'string' ? wholeNumber(o.chapters) : undefined;
-    if (n === undefined || n < min || n > 100) add('chapters', jobWords('chaptersRange', { value: JSON.stringify(o.chapters), min, max: 100 }));
+    const n =
+      typeof o.chapters === 'number'
+        ? Number.isInteger(o.chapters)
+          ? o.chapters
+          : undefined
+        : typeof o.chapters === 'string'
+          ? wholeNumber(o.chapters)
+          : undefined;
+    if (n === undefined || n < min || n > 100)
+      add('chapters', jobWords('chaptersRange', { value: JSON.stringify(o.chapters), min, max: 100 }));
     // Fixed sections and single outputs ignore the count, as `karya generate --chapters` does.
     else if (spec.kind === 'book' && spec.fields.some((f) => f.role === 'chapters')) chapters = String(n);
   }
   // A whole number of calls from 1, as a number or its plain digits.
-  const maxCalls = typeof o.max_calls === 'number' ? (Number.isInteger(o.max_calls) ? o.max_calls : undefined) : typeof o.max_calls === 'string' ? wholeNumber(o.max_calls) : undefined;
-  if (o.max_calls !== undefined && (maxCalls === undefined || maxCalls < 1)) add('max_calls', jobWords('maxCallsRange', { value: JSON.stringify(o.max_calls) }));
+  const maxCalls =
+    typeof o.max_calls === 'number'
+      ? Number.isInteger(o.max_calls)
+        ? o.max_calls
+        : undefined
+      : typeof o.max_calls === 'string'
+        ? wholeNumber(o.max_calls)
+        : undefined;
+  if (o.max_calls !== undefined && (maxCalls === undefined || maxCalls < 1))
+    add('max_calls', jobWords('maxCallsRange', { value: JSON.stringify(o.max_calls) }));
   if (o.out !== undefined && (typeof o.out !== 'string' || !o.out.trim())) add('out', jobWords('outNotName'));
   else if (typeof o.out === 'string') checkOutName(o.out.trim(), (words) => add('out', words));
   const formats = checkFormats(o.formats, spec, add);
@@ -102,8 +153,16 @@ export function checkShape(o: Record<string, unknown>, catalog: Catalog, add: Ad
   const publish = checkPublishFacts(o, spec, add);
   if (!spec || !settings) return undefined;
   return {
-    ...(id !== undefined ? { id } : {}), spec, settings, ...(lang ? { lang } : {}), ...(chapters ? { chapters } : {}),
-    ...(typeof o.out === 'string' ? { out: o.out.trim() } : {}), formats, ...(series ? { series } : {}), ...voice, ...(publish ? { publish } : {}),
+    ...(id !== undefined ? { id } : {}),
+    spec,
+    settings,
+    ...(lang ? { lang } : {}),
+    ...(chapters ? { chapters } : {}),
+    ...(typeof o.out === 'string' ? { out: o.out.trim() } : {}),
+    formats,
+    ...(series ? { series } : {}),
+    ...voice,
+    ...(publish ? { publish } : {}),
     ...(maxCalls !== undefined && maxCalls >= 1 ? { maxCalls } : {}),
   };
 }

@@ -3,7 +3,14 @@
 // `karya generate` use too (bookVoiceOf, server/core/voice.ts).
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { avoidListOf, checkImportFile, decodeText, IMPORT_LIMITS, ImportRefusal, tooLargeRefusal } from '../../engine/index.js';
+import {
+  avoidListOf,
+  checkImportFile,
+  decodeText,
+  IMPORT_LIMITS,
+  ImportRefusal,
+  tooLargeRefusal,
+} from '../../engine/index.js';
 import { VoiceError, type BookVoice, type Lang, type ResolvedSpec } from '../../engine/index.js';
 import { bookVoiceOf } from '../../server/index.js';
 import { checkSampleWords } from '../voice.js';
@@ -12,7 +19,11 @@ import { jobWords, type JobWords } from './job-words.js';
 type AddIssue = (field: string, words: JobWords) => void;
 
 /** `voice: FILE` (a path) and `avoid: [phrases]` (or one phrase): only books have a voice. */
-export function checkVoiceFields(o: Record<string, unknown>, spec: ResolvedSpec | undefined, add: AddIssue): { voice?: string; avoid?: string[] } {
+export function checkVoiceFields(
+  o: Record<string, unknown>,
+  spec: ResolvedSpec | undefined,
+  add: AddIssue,
+): { voice?: string; avoid?: string[] } {
   if (o.voice === undefined && o.avoid === undefined) return {};
   if (spec && spec.kind !== 'book') {
     add(o.voice !== undefined ? 'voice' : 'avoid', jobWords('voiceSingle', { generator: spec.id }));
@@ -36,8 +47,16 @@ export function checkVoiceFields(o: Record<string, unknown>, spec: ResolvedSpec 
   return out;
 }
 
-/** A job's voice sample read beside the jobs file and measured in the book's language (text or Markdown); an issue says why not. */
-export function voiceOfJob(shape: { voice?: string; avoid?: string[] }, lang: Lang, jobsFile: string, add: AddIssue): BookVoice | undefined | null {
+/**
+ * A job's voice sample read beside the jobs file and measured in the book's language (text or Markdown); an issue says
+ * why not.
+ */
+export function voiceOfJob(
+  shape: { voice?: string; avoid?: string[] },
+  lang: Lang,
+  jobsFile: string,
+  add: AddIssue,
+): BookVoice | undefined | null {
   try {
     let sample: string | undefined;
     if (shape.voice !== undefined) {
@@ -47,15 +66,21 @@ export function voiceOfJob(shape: { voice?: string; avoid?: string[] }, lang: La
       if (size > IMPORT_LIMITS.bytes) throw tooLargeRefusal(shape.voice, size);
       const bytes = readFileSync(file);
       const format = checkImportFile(file, bytes);
-      if (format !== 'text' && format !== 'markdown') throw new ImportRefusal('import_unknown_format', { file: shape.voice });
+      if (format !== 'text' && format !== 'markdown')
+        throw new ImportRefusal('import_unknown_format', { file: shape.voice });
       sample = decodeText(bytes).text;
       checkSampleWords(shape.voice, sample);
     }
     // The phrases to avoid were checked with the job's fields: only the sample can be refused here.
-    return bookVoiceOf({ lang, ...(sample !== undefined ? { sample } : {}), ...(shape.avoid ? { avoid: shape.avoid } : {}) });
+    return bookVoiceOf({
+      lang,
+      ...(sample !== undefined ? { sample } : {}),
+      ...(shape.avoid ? { avoid: shape.avoid } : {}),
+    });
   } catch (error) {
     const file = shape.voice ?? '';
-    const isTooMuch = error instanceof ImportRefusal && (error.code === 'import_too_large' || error.code === 'import_too_many_words');
+    const isTooMuch =
+      error instanceof ImportRefusal && (error.code === 'import_too_large' || error.code === 'import_too_many_words');
     if (error instanceof VoiceError) add('voice', { voice: error, unlabelled: true });
     else if (isTooMuch) add('voice', { refusal: error });
     else if (error instanceof ImportRefusal) add('voice', jobWords('voiceNotText', { file, why: { refusal: error } }));

@@ -34,15 +34,15 @@ export type JobParam =
 
 /** A cli-batch message with its params. */
 export const jobWords = (key: BatchKey, params?: Readonly<Record<string, JobParam>>): JobWords =>
-  (params ? { key, params } : { key });
+  params ? { key, params } : { key };
 
 /** A job as its issues name it: `job "romance-kl"` by its id, else `job 3` by its place in the file. */
 export const jobLabel = (index: number, id: string | undefined): JobWords =>
-  (id !== undefined ? jobWords('jobNamed', { id }) : jobWords('jobAt', { index: String(index) }));
+  id !== undefined ? jobWords('jobNamed', { id }) : jobWords('jobAt', { index: String(index) });
 
 /** The label an engine message starts with (`series: `, `siri: `), left out when the field names it already. */
 const unlabel = (text: string, isUnlabelled: boolean | undefined) =>
-  (isUnlabelled ? text.replace(/^[^\s:]+: /, '') : text);
+  isUnlabelled ? text.replace(/^[^\s:]+: /, '') : text;
 
 /** A jobs-file message in `lang`, its params said in it too. */
 export function sayJob(words: JobWords, lang: Lang): string {

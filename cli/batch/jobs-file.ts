@@ -15,10 +15,16 @@ export interface RawJob {
   value: unknown;
 }
 
-/** The jobs file cannot be read or parsed at all (not one job is usable): why, as data, said in a language by messageIn. */
+/**
+ * The jobs file cannot be read or parsed at all (not one job is usable): why, as data, said in a language by messageIn.
+ */
 export class JobsFileError extends KaryaError {
   readonly code = 'jobs_file_unreadable';
-  constructor(readonly file: string, readonly line: number | undefined, readonly words: JobWords) {
+  constructor(
+    readonly file: string,
+    readonly line: number | undefined,
+    readonly words: JobWords,
+  ) {
     super(`${file}${line ? `:${line}` : ''}: ${sayJob(words, 'en')}`, { httpStatus: 400 });
     this.name = 'JobsFileError';
   }
@@ -47,7 +53,8 @@ function tooManyJobs(file: string, count: number): JobsFileError {
 
 /** Read a jobs file (or stdin for "-"): a YAML list (JSON arrays are YAML too) or JSON Lines. */
 export function readJobsFile(file: string): RawJob[] {
-  const tooLarge = () => new JobsFileError(file, undefined, jobWords('fileTooLarge', { mb: MAX_JOBS_FILE_BYTES / 1024 / 1024 }));
+  const tooLarge = () =>
+    new JobsFileError(file, undefined, jobWords('fileTooLarge', { mb: MAX_JOBS_FILE_BYTES / 1024 / 1024 }));
   let text: string;
   try {
     if (file !== '-') {
@@ -59,7 +66,8 @@ export function readJobsFile(file: string): RawJob[] {
   } catch (error) {
     if (error instanceof JobsFileError) throw error;
     // (The file system's words for a missing path are a write's: "cannot be made there".)
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new JobsFileError(file, undefined, jobWords('noJobsFile'));
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new JobsFileError(file, undefined, jobWords('noJobsFile'));
     throw new JobsFileError(file, undefined, jobWords('cannotRead', { why: { fs: error } }));
   }
   if (Buffer.byteLength(text) > MAX_JOBS_FILE_BYTES) throw tooLarge();
@@ -70,7 +78,9 @@ export function readJobsFile(file: string): RawJob[] {
   return jobs;
 }
 
-/** At most `max` bytes of a file descriptor (standard input: `cat /dev/zero | karya batch -` must not fill the memory). */
+/**
+ * At most `max` bytes of a file descriptor (standard input: `cat /dev/zero | karya batch -` must not fill the memory).
+ */
 function readBounded(fd: number, max: number): string {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -100,7 +110,10 @@ function isJsonLines(file: string, text: string): boolean {
   const ext = path.extname(file).toLowerCase();
   if (ext === '.jsonl' || ext === '.ndjson') return true;
   if (ext === '.yaml' || ext === '.yml' || ext === '.json') return false;
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
   return lines.length > 0 && lines.every((l) => l.startsWith('{') && l.endsWith('}'));
 }
 
@@ -139,13 +152,18 @@ export function parseYamlList(file: string, text: string): RawJob[] {
   try {
     data = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
   } catch (error) {
-    if (isAliasBomb(error)) throw new JobsFileError(file, undefined, jobWords('tooManyAliases', { max: MAX_YAML_ALIASES }));
+    if (isAliasBomb(error))
+      throw new JobsFileError(file, undefined, jobWords('tooManyAliases', { max: MAX_YAML_ALIASES }));
     throw error;
   }
   const values = (Array.isArray(data) ? data : (data as { jobs: unknown[] }).jobs) as unknown[];
   const jobs = seq.items.map((item, i): RawJob => {
     const start = (item as { range?: [number, number, number] } | null)?.range?.[0];
-    return { index: i + 1, line: start !== undefined ? lineCounter.linePos(start).line : 0, value: values[i] === undefined ? null : values[i] };
+    return {
+      index: i + 1,
+      line: start !== undefined ? lineCounter.linePos(start).line : 0,
+      value: values[i] === undefined ? null : values[i],
+    };
   });
   if (!jobs.length) throw new JobsFileError(file, undefined, jobWords('noJobs'));
   return jobs;

@@ -31,15 +31,24 @@ export interface BatchJob {
   outFile: string;
   /** The book in other formats besides the Markdown (`formats: [epub, pdf]`): `<out>.<ext>` each. */
   exports: readonly { format: ExportFormat; file: string }[];
-  /** `series: NAME`: the series the book belongs to, and its number there (the file's jobs of that series in order, from 1). */
+  /**
+   * `series: NAME`: the series the book belongs to, and its number there (the file's jobs of that series in order, from
+   * 1).
+   */
   series?: { name: string; number: number };
   /** `voice: FILE` (a sample of the writer's prose, beside the jobs file) and `avoid: [phrases]`: the book's voice. */
   voice?: BookVoice;
-  /** The book's author, title, subtitle and imprint as its files and package print them: the job's own, else the batch's (--author). */
+  /**
+   * The book's author, title, subtitle and imprint as its files and package print them: the job's own, else the batch's
+   * (--author).
+   */
   publish?: PublishFacts;
   /** `cover: typographic` or `cover: FILE` (the writer's picture, beside the jobs file): the package's cover. */
   cover?: JobCover;
-  /** `max_calls: N` (else the batch's --max-calls): the book's bound on model calls instead of its default (engine/budget.ts). */
+  /**
+   * `max_calls: N` (else the batch's --max-calls): the book's bound on model calls instead of its default
+   * (engine/budget.ts).
+   */
   maxCalls?: number;
 }
 
@@ -56,7 +65,9 @@ export interface ValidateOptions {
   given?: PublishFacts;
   /** The batch's --max-calls: every book's bound on model calls, unless its job sets its own max_calls. */
   maxCalls?: number;
-  /** The batch's language, which names the job before what settingsFromOptions says of its settings (else the locale's). */
+  /**
+   * The batch's language, which names the job before what settingsFromOptions says of its settings (else the locale's).
+   */
   lang?: Lang;
 }
 
@@ -100,7 +111,10 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
   return { jobs, issues };
 }
 
-/** One job checked against its fields and the jobs before it (what it finds told to `add`); undefined when it is not usable. */
+/**
+ * One job checked against its fields and the jobs before it (what it finds told to `add`); undefined when it is not
+ * usable.
+ */
 function jobOf(input: { item: RawJob; o: Record<string, unknown>; id: string | undefined; label: JobWords; width: number; opts: ValidateOptions; seen: Seen; add: AddIssue }): BatchJob | undefined {
   const { item, o, id, label, opts, seen, add } = input;
   let isFound = false;
@@ -211,7 +225,10 @@ function outFilesOf(input: {
   return { outFile, exports };
 }
 
-/** A series job's place in its series (its number among the file's jobs of that series), or null when its language is not the series'. */
+/**
+ * A series job's place in its series (its number among the file's jobs of that series), or null when its language is
+ * not the series'.
+ */
 function seriesPlaceOf(name: string, lang: Lang, soFar: Seen['series'], label: JobWords, add: AddIssue): BatchJob['series'] | null {
   const held = soFar.get(name);
   if (held && held.lang !== lang) {

@@ -31,7 +31,9 @@ interface KeptNote extends PackageSaid {
 
 /** What a package was made from: the book's parts and the facts (author, title, cover…) its job gave. */
 export function bookMark(state: Pick<BookState, 'content'>, given: unknown): string {
-  return createHash('sha256').update(JSON.stringify([state.content, given])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([state.content, given]))
+    .digest('hex');
 }
 
 /**
@@ -49,7 +51,9 @@ export function coverMark(cover: JobCover | undefined): unknown {
   }
 }
 
-/** The package in `dir` an earlier run made from this same book and facts, with every file of it there; else undefined. */
+/**
+ * The package in `dir` an earlier run made from this same book and facts, with every file of it there; else undefined.
+ */
 export function keptPackage(dir: string, mark: string, files: readonly string[]): PackageSaid | undefined {
   const file = path.join(dir, KEPT_NOTE);
   if (!existsSync(file)) return undefined;

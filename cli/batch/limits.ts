@@ -88,10 +88,13 @@ export class TokenWindow {
     this.timer = undefined;
     // The head waits for the oldest sent entry to leave the window (reservations leave through send/release).
     if (this.waiters.length && this.sent.length) {
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        this.pump();
-      }, Math.max(1, this.sent[0]!.at + this.windowMs - at));
+      this.timer = setTimeout(
+        () => {
+          this.timer = undefined;
+          this.pump();
+        },
+        Math.max(1, this.sent[0]!.at + this.windowMs - at),
+      );
     }
   }
 

@@ -1,7 +1,19 @@
 // What a batch will cost before it runs (`--dry-run`): calls and tokens budgeted per book, the longest
 // chain, and the lower bound on the wall time at the given limits. Also used by the benchmark.
 import { numberIn, secondsIn } from '../../engine/index.js';
-import { MEMORY_WORDS, applyStep, nextStep, renderMemoryUpdate, renderPrompt, stepPosition, type BookState, type Lang, type PromptRenderer, type RenderedPrompt, type Step } from '../../engine/index.js';
+import {
+  MEMORY_WORDS,
+  applyStep,
+  nextStep,
+  renderMemoryUpdate,
+  renderPrompt,
+  stepPosition,
+  type BookState,
+  type Lang,
+  type PromptRenderer,
+  type RenderedPrompt,
+  type Step,
+} from '../../engine/index.js';
 import { estimatePromptTokens } from './limits.js';
 import type { BookRun } from './scheduler.js';
 import { batchCount, batchWord, count, countIn } from '../batch-words.js';
@@ -61,8 +73,18 @@ export function planBook(book: BookRun, renderer: PromptRenderer): BookPlan {
     }
   }
   return {
-    name: job.name, index: job.index, generator: spec.id, lang: book.state.lang, out: job.outFile,
-    steps: book.totalSteps, done: book.doneSteps, calls, tokens: promptTokens + maxTokens, promptTokens, maxTokens, largestCall,
+    name: job.name,
+    index: job.index,
+    generator: spec.id,
+    lang: book.state.lang,
+    out: job.outFile,
+    steps: book.totalSteps,
+    done: book.doneSteps,
+    calls,
+    tokens: promptTokens + maxTokens,
+    promptTokens,
+    maxTokens,
+    largestCall,
   };
 }
 
@@ -122,11 +144,23 @@ export interface PlanSummary {
   jobs: BookPlan[];
 }
 
-export function summarisePlan(plans: readonly BookPlan[], limits: { concurrency: number; rpm?: number; tpm?: number }, latencySeconds: number): PlanSummary {
+export function summarisePlan(
+  plans: readonly BookPlan[],
+  limits: { concurrency: number; rpm?: number; tpm?: number },
+  latencySeconds: number,
+): PlanSummary {
   const calls = plans.reduce((n, p) => n + p.calls, 0);
   const tokens = plans.reduce((n, p) => n + p.tokens, 0);
   const longestChain = plans.reduce((n, p) => Math.max(n, p.calls), 0);
-  const bound = lowerBound({ calls, longestChain, tokens, concurrency: limits.concurrency, rpm: limits.rpm, tpm: limits.tpm, latencySeconds });
+  const bound = lowerBound({
+    calls,
+    longestChain,
+    tokens,
+    concurrency: limits.concurrency,
+    rpm: limits.rpm,
+    tpm: limits.tpm,
+    latencySeconds,
+  });
   return {
     type: 'plan',
     books: plans.length,
@@ -148,27 +182,60 @@ export function summarisePlan(plans: readonly BookPlan[], limits: { concurrency:
 /** The plan as text for a terminal, in `lang` (the batch's language). */
 export function formatPlan(plan: PlanSummary, lang: Lang, cwd: string = process.cwd()): string {
   const n = (x: number) => countIn(x, lang);
-  const rows = plan.jobs.map((p) => [String(p.index), p.name, p.generator, p.lang, `${p.done}/${p.steps}`, String(p.calls), n(p.tokens), relative(p.out, cwd)]);
+  const rows = plan.jobs.map((p) => [
+    String(p.index),
+    p.name,
+    p.generator,
+    p.lang,
+    `${p.done}/${p.steps}`,
+    String(p.calls),
+    n(p.tokens),
+    relative(p.out, cwd),
+  ]);
   const head = batchWord('planHead', lang).split('|');
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 || i === 5 || i === 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => (i === 0 || i === 5 || i === 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const b = plan.bound;
   const latency = numberIn(plan.assumedLatencySeconds, lang);
   const time = (seconds: number) => formatSeconds(seconds, lang);
   const calls = n(plan.calls);
   const terms = [
     batchWord('planChain', lang, { chain: plan.longestChain, latency, time: time(b.chain) }),
-    batchWord('planConcurrency', lang, { calls, latency, concurrency: plan.limits.concurrency, time: time(b.concurrency) }),
-    ...(plan.limits.rpm ? [batchWord('planRpm', lang, { calls, rpm: n(plan.limits.rpm), time: time(b.requests) })] : []),
-    ...(plan.limits.tpm ? [batchWord('planTpm', lang, { tokens: n(plan.tokens), tpm: n(plan.limits.tpm), time: time(b.tokens) })] : []),
+    batchWord('planConcurrency', lang, {
+      calls,
+      latency,
+      concurrency: plan.limits.concurrency,
+      time: time(b.concurrency),
+    }),
+    ...(plan.limits.rpm
+      ? [batchWord('planRpm', lang, { calls, rpm: n(plan.limits.rpm), time: time(b.requests) })]
+      : []),
+    ...(plan.limits.tpm
+      ? [batchWord('planTpm', lang, { tokens: n(plan.tokens), tpm: n(plan.limits.tpm), time: time(b.tokens) })]
+      : []),
   ];
   const none = batchWord('planNone', lang);
   const out = [
     line(head),
     ...rows.map(line),
     '',
-    batchWord(plan.complete ? 'planBooksComplete' : 'planBooks', lang, { books: plan.books, complete: plan.complete, calls, tokens: n(plan.tokens), prompts: n(plan.promptTokens), max: n(plan.maxTokens) }),
-    batchWord('planLimits', lang, { concurrency: plan.limits.concurrency, rpm: plan.limits.rpm ? n(plan.limits.rpm) : none, tpm: plan.limits.tpm ? n(plan.limits.tpm) : none }),
+    batchWord(plan.complete ? 'planBooksComplete' : 'planBooks', lang, {
+      books: plan.books,
+      complete: plan.complete,
+      calls,
+      tokens: n(plan.tokens),
+      prompts: n(plan.promptTokens),
+      max: n(plan.maxTokens),
+    }),
+    batchWord('planLimits', lang, {
+      concurrency: plan.limits.concurrency,
+      rpm: plan.limits.rpm ? n(plan.limits.rpm) : none,
+      tpm: plan.limits.tpm ? n(plan.limits.tpm) : none,
+    }),
     batchWord('planBound', lang, { time: time(plan.lowerBoundSeconds), latency }),
     ...terms.map((t) => `  ${t}`),
   ];

@@ -95,7 +95,10 @@ export async function publishBatch(input: {
   today?: string;
   signal?: AbortSignal;
   emit?: (event: PublishEvent) => void;
-  /** The near-duplicate threshold (--close-threshold): each package's readiness says how close its book is to the owner's others. */
+  /**
+   * The near-duplicate threshold (--close-threshold): each package's readiness says how close its book is to the
+   * owner's others.
+   */
   closeThreshold?: number;
   /** Counts the publishing steps' calls and tokens as they are spent (so a failure part-way still counts them). */
   spent?: PublishSpent;

@@ -297,7 +297,10 @@ function stepMark(event: VoiceMarks & { short?: unknown; repeats?: unknown }, la
   return mark ? `⚠ ${batchWord(mark, lang)}` : '✓';
 }
 
-/** " (drifts from your voice: …)" and " (overused phrases: 6.2 per 1,000 words (…))" for a step's line, in `lang`; '' when neither. */
+/**
+ * " (drifts from your voice: …)" and " (overused phrases: 6.2 per 1,000 words (…))" for a step's line, in `lang`; ''
+ * when neither.
+ */
 function voiceNote(event: VoiceMarks, lang: Lang): string {
   const drifts = event.voiceDrifts ? ` (${word('voiceDrifts', lang, { notes: event.voiceDrifts.join(', ') })})` : '';
   const o = event.overused;

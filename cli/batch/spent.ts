@@ -23,7 +23,10 @@ export function withSpent(totals: Readonly<Spent>, emit: (event: BatchEvent) => 
   };
 }
 
-/** A worker's notice as the batch's event: what its calls cost is in the totals, not in the step's line (as in a local batch). */
+/**
+ * A worker's notice as the batch's event: what its calls cost is in the totals, not in the step's line (as in a local
+ * batch).
+ */
 export function withoutSent<N extends { sent?: unknown }>(notice: N): Omit<N, 'sent'> {
   const { sent: _sent, ...event } = notice;
   return event;

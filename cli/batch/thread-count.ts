@@ -19,10 +19,19 @@ const CORES_FOR_TWO = 4;
  * CORES_FOR_TWO cores or more and the batch has at least 16 calls in flight and 2 books, one otherwise. A
  * series runs on one thread (each book waits for the one before it).
  */
-export function batchThreads(jobs: readonly BatchJob[], concurrency: number, env: Readonly<Record<string, string | undefined>> = process.env): number {
+export function batchThreads(
+  jobs: readonly BatchJob[],
+  concurrency: number,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): number {
   if (jobs.some((j) => j.series)) return 1;
   const open = jobs.length;
   const set = env.KARYA_BATCH_THREADS?.trim();
-  const wanted = set && /^[0-9]{1,2}$/.test(set) ? Math.min(MOST_THREADS, Math.max(1, Number(set))) : os.availableParallelism() >= CORES_FOR_TWO && concurrency >= 2 * LEAST_CALLS_PER_THREAD ? 2 : 1;
+  const wanted =
+    set && /^[0-9]{1,2}$/.test(set)
+      ? Math.min(MOST_THREADS, Math.max(1, Number(set)))
+      : os.availableParallelism() >= CORES_FOR_TWO && concurrency >= 2 * LEAST_CALLS_PER_THREAD
+        ? 2
+        : 1;
   return Math.max(1, Math.min(wanted, open, concurrency));
 }

@@ -5,7 +5,11 @@
 import { catalogue, KaryaError, sayer, type ErrorParams, type Lang } from '../../engine/index.js';
 
 const WORDS = catalogue('cli-batch-threads', [
-  'book_end_busy', 'book_end_too_slow', 'book_end_too_large', 'batch_thread_jobs_invalid', 'batch_thread_ended',
+  'book_end_busy',
+  'book_end_too_slow',
+  'book_end_too_large',
+  'batch_thread_jobs_invalid',
+  'batch_thread_ended',
 ]);
 const say = sayer(WORDS);
 
@@ -17,7 +21,10 @@ export const isBatchThreadCode = (code: unknown): code is BatchThreadCode =>
 
 /** A batch thread's failure: its `message` is its code (for logs); `messageIn` words it in a language. */
 export class BatchThreadError extends KaryaError {
-  constructor(readonly code: BatchThreadCode, override readonly params: ErrorParams = {}) {
+  constructor(
+    readonly code: BatchThreadCode,
+    override readonly params: ErrorParams = {},
+  ) {
     super(code);
     this.name = 'BatchThreadError';
   }

@@ -16,8 +16,14 @@ const post = (message: FromThread) => parentPort!.postMessage(message);
 
 async function main(start: ThreadStart): Promise<void> {
   const catalog = loadCatalog({ useDiskCache: true });
-  const { jobs, issues } = validateJobs(start.raw, { catalog, file: start.file, outDir: start.outDir, given: start.given });
-  if (issues.length) throw new BatchThreadError('batch_thread_jobs_invalid', { job: issues[0]!.job, message: issues[0]!.message });
+  const { jobs, issues } = validateJobs(start.raw, {
+    catalog,
+    file: start.file,
+    outDir: start.outDir,
+    given: start.given,
+  });
+  if (issues.length)
+    throw new BatchThreadError('batch_thread_jobs_invalid', { job: issues[0]!.job, message: issues[0]!.message });
   // As the command's own provider, without its notice on stderr (the command has said it).
   const provider = await batchThreadProvider(process.env);
   const abort = new AbortController();
@@ -34,14 +40,15 @@ async function main(start: ThreadStart): Promise<void> {
   const store = await openCliState(start.state, { isDurable: false });
   let nextId = 1;
   const nearDuplicates: CheckJob | undefined = start.hasNearDuplicates
-    ? (job: { key: string }, state: BookState) => new Promise<JobNearDuplicates>((resolve) => {
-      const id = nextId++;
-      asked.set(id, (value) => {
-        asked.delete(id);
-        resolve(value);
-      });
-      post({ type: 'near', id, key: job.key, state });
-    })
+    ? (job: { key: string }, state: BookState) =>
+        new Promise<JobNearDuplicates>((resolve) => {
+          const id = nextId++;
+          asked.set(id, (value) => {
+            asked.delete(id);
+            resolve(value);
+          });
+          post({ type: 'near', id, key: job.key, state });
+        })
     : undefined;
   // Events leave once a turn, together: a message each would cost this thread and the command's more than the events.
   let waiting: BatchEvent[] = [];
@@ -53,7 +60,12 @@ async function main(start: ThreadStart): Promise<void> {
   try {
     const books = await loadBooks(store, jobs);
     result = await runBatch({
-      books, renderer: catalog.renderer, provider, state: store, limits: start.limits, signal: abort.signal,
+      books,
+      renderer: catalog.renderer,
+      provider,
+      state: store,
+      limits: start.limits,
+      signal: abort.signal,
       onEvent: (event) => {
         if (!waiting.length) setImmediate(flush);
         waiting.push(event);
@@ -69,7 +81,10 @@ async function main(start: ThreadStart): Promise<void> {
 }
 
 // A failure of the thread's own goes as its code and params, to be worded where it is read (threads.ts).
-main(workerData as ThreadStart).catch((error: unknown) => post({
-  type: 'failed', message: error instanceof Error ? error.message : String(error),
-  ...(error instanceof BatchThreadError ? { code: error.code, params: { ...error.params } } : {}),
-}));
+main(workerData as ThreadStart).catch((error: unknown) =>
+  post({
+    type: 'failed',
+    message: error instanceof Error ? error.message : String(error),
+    ...(error instanceof BatchThreadError ? { code: error.code, params: { ...error.params } } : {}),
+  }),
+);

@@ -69,15 +69,39 @@ export function startBatchThreads(input: {
   const started = performance.now();
   const byLine = new Map(input.raw.map((r) => [r.index, r]));
   const byKey = new Map(input.jobs.map((j) => [j.key, j]));
-  const shares = Array.from({ length: input.threads }, (_, t) => input.jobs.filter((_, i) => i % input.threads === t).map((j) => byLine.get(j.index)!));
-  const threads = shares.map((raw, t) => startThread({ file: input.file, raw, outDir: input.outDir, given: input.given, state: input.state, limits: shareOf(input.limits, input.threads, t), hasNearDuplicates: input.hasNearDuplicates }, byKey));
+  const shares = Array.from({ length: input.threads }, (_, t) =>
+    input.jobs.filter((_, i) => i % input.threads === t).map((j) => byLine.get(j.index)!),
+  );
+  const threads = shares.map((raw, t) =>
+    startThread(
+      {
+        file: input.file,
+        raw,
+        outDir: input.outDir,
+        given: input.given,
+        state: input.state,
+        limits: shareOf(input.limits, input.threads, t),
+        hasNearDuplicates: input.hasNearDuplicates,
+      },
+      byKey,
+    ),
+  );
   return {
     run: async (how) => {
       const results = await Promise.all(threads.map((t) => t.run(how)));
       const sum = (key: keyof BatchResult) => results.reduce((n, r) => n + (r[key] as number), 0);
       return {
-        books: sum('books'), succeeded: sum('succeeded'), failed: sum('failed'), unfinished: sum('unfinished'), isInterrupted: results.some((r) => r.isInterrupted),
-        shortParts: sum('shortParts'), repeatingParts: sum('repeatingParts'), tooClose: sum('tooClose'), calls: sum('calls'), retries: sum('retries'), tokens: sum('tokens'),
+        books: sum('books'),
+        succeeded: sum('succeeded'),
+        failed: sum('failed'),
+        unfinished: sum('unfinished'),
+        isInterrupted: results.some((r) => r.isInterrupted),
+        shortParts: sum('shortParts'),
+        repeatingParts: sum('repeatingParts'),
+        tooClose: sum('tooClose'),
+        calls: sum('calls'),
+        retries: sum('retries'),
+        tokens: sum('tokens'),
         seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
       };
     },
@@ -88,9 +112,14 @@ export function startBatchThreads(input: {
 }
 
 /** One thread: started now, its messages kept until `run` says where they go. */
-function startThread(start: ThreadStart, byKey: ReadonlyMap<string, BatchJob>): { worker: Worker; run: (how: ThreadsRun) => Promise<BatchResult> } {
+function startThread(
+  start: ThreadStart,
+  byKey: ReadonlyMap<string, BatchJob>,
+): { worker: Worker; run: (how: ThreadsRun) => Promise<BatchResult> } {
   // Handed the language table as the command read it: the thread's Node door reads no file of it again.
-  const worker = new Worker(workerEntry(import.meta.url, 'thread-worker'), { workerData: { ...start, ...withLanguages(tableSources()) } });
+  const worker = new Worker(workerEntry(import.meta.url, 'thread-worker'), {
+    workerData: { ...start, ...withLanguages(tableSources()) },
+  });
   const send = (message: ToThread) => worker.postMessage(message);
   let how: ThreadsRun | undefined;
   const early: FromThread[] = [];
@@ -104,7 +133,10 @@ function startThread(start: ThreadStart, byKey: ReadonlyMap<string, BatchJob>): 
     else if (message.type === 'near') {
       const job = byKey.get(message.key)!;
       const check = how.nearDuplicates ? how.nearDuplicates(job, message.state) : Promise.resolve({ closeTo: [] });
-      check.then((value) => send({ type: 'near', id: message.id, value }), () => send({ type: 'near', id: message.id, value: { closeTo: [] } }));
+      check.then(
+        (value) => send({ type: 'near', id: message.id, value }),
+        () => send({ type: 'near', id: message.id, value: { closeTo: [] } }),
+      );
     } else if (message.type === 'done') {
       result = message.result;
       void worker.terminate();
@@ -122,19 +154,20 @@ function startThread(start: ThreadStart, byKey: ReadonlyMap<string, BatchJob>): 
   });
   return {
     worker,
-    run: (given) => new Promise<BatchResult>((resolve, reject) => {
-      how = given;
-      const onAbort = () => send({ type: 'abort' });
-      given.signal.addEventListener('abort', onAbort, { once: true });
-      settle = () => {
-        given.signal.removeEventListener('abort', onAbort);
-        if (result) resolve(result);
-        else reject(failure ?? new BatchThreadError('batch_thread_ended'));
-      };
-      for (const message of early.splice(0)) handle(message);
-      if (hasExited) return settle();
-      send({ type: 'go' });
-      if (given.signal.aborted) onAbort();
-    }),
+    run: (given) =>
+      new Promise<BatchResult>((resolve, reject) => {
+        how = given;
+        const onAbort = () => send({ type: 'abort' });
+        given.signal.addEventListener('abort', onAbort, { once: true });
+        settle = () => {
+          given.signal.removeEventListener('abort', onAbort);
+          if (result) resolve(result);
+          else reject(failure ?? new BatchThreadError('batch_thread_ended'));
+        };
+        for (const message of early.splice(0)) handle(message);
+        if (hasExited) return settle();
+        send({ type: 'go' });
+        if (given.signal.aborted) onAbort();
+      }),
   };
 }

@@ -16,9 +16,14 @@ export interface TranslateJob {
 }
 
 /** An event of a translation job on --json's stream. */
-export type TranslateEvent = { type: 'translated'; job: number; book: number; to: string } | { type: 'translate_failed'; job: number; book: number; to: string; exitCode: number };
+export type TranslateEvent =
+  | { type: 'translated'; job: number; book: number; to: string }
+  | { type: 'translate_failed'; job: number; book: number; to: string; exitCode: number };
 
-/** The jobs that translate, taken out of the file's jobs, and what is wrong with them (said as the other jobs' issues: issueLine). */
+/**
+ * The jobs that translate, taken out of the file's jobs, and what is wrong with them (said as the other jobs' issues:
+ * issueLine).
+ */
 export function translateJobsOf(raw: readonly RawJob[]): { jobs: TranslateJob[]; rest: RawJob[]; issues: JobIssue[] } {
   const jobs: TranslateJob[] = [];
   const rest: RawJob[] = [];
@@ -37,22 +42,48 @@ export function translateJobsOf(raw: readonly RawJob[]): { jobs: TranslateJob[];
     else if (!t || typeof t !== 'object') add('translate', jobWords('translateShape', { langs: langs().join('|') }));
     else {
       const book = typeof t.book === 'number' ? t.book : wholeNumber(String(t.book ?? ''));
-      if (book === undefined || !Number.isInteger(book) || book < 1) add('translate.book', jobWords('translateBook', { value: String(t.book ?? '') }));
+      if (book === undefined || !Number.isInteger(book) || book < 1)
+        add('translate.book', jobWords('translateBook', { value: String(t.book ?? '') }));
       // The languages Karya writes, joined as the batch's language joins choices (`en, ms, or id`; `en, ms atau id`).
-      else if (!isLang(t.to)) add('translate.to', jobWords('translateTo', { value: String(t.to ?? ''), langs: { list: langs(), join: 'or' } }));
-      else if (t.glossary !== undefined && typeof t.glossary !== 'string') add('translate.glossary', jobWords('translateGlossary'));
-      else jobs.push({ index: item.index, line: item.line, book, to: t.to, ...(typeof t.glossary === 'string' ? { glossary: t.glossary } : {}) });
+      else if (!isLang(t.to))
+        add(
+          'translate.to',
+          jobWords('translateTo', { value: String(t.to ?? ''), langs: { list: langs(), join: 'or' } }),
+        );
+      else if (t.glossary !== undefined && typeof t.glossary !== 'string')
+        add('translate.glossary', jobWords('translateGlossary'));
+      else
+        jobs.push({
+          index: item.index,
+          line: item.line,
+          book,
+          to: t.to,
+          ...(typeof t.glossary === 'string' ? { glossary: t.glossary } : {}),
+        });
     }
   }
   return { jobs, rest, issues };
 }
 
-/** Run the translation jobs one after another; the number that failed (each failure said on stderr by karya translate). */
-export async function runTranslateJobs(jobs: readonly TranslateJob[], opts: { state?: string; emit?: (event: TranslateEvent) => void }): Promise<number> {
+/**
+ * Run the translation jobs one after another; the number that failed (each failure said on stderr by karya translate).
+ */
+export async function runTranslateJobs(
+  jobs: readonly TranslateJob[],
+  opts: { state?: string; emit?: (event: TranslateEvent) => void },
+): Promise<number> {
   let failed = 0;
   for (const job of jobs) {
     try {
-      await translateBook({ book: String(job.book), to: job.to, ...(opts.state !== undefined ? { state: opts.state } : {}), ...(job.glossary ? { glossary: job.glossary } : {}) }, { stdout: (text) => (opts.emit ? undefined : void process.stdout.write(text)) });
+      await translateBook(
+        {
+          book: String(job.book),
+          to: job.to,
+          ...(opts.state !== undefined ? { state: opts.state } : {}),
+          ...(job.glossary ? { glossary: job.glossary } : {}),
+        },
+        { stdout: (text) => (opts.emit ? undefined : void process.stdout.write(text)) },
+      );
       opts.emit?.({ type: 'translated', job: job.index, book: job.book, to: job.to });
     } catch (error) {
       if (!(error instanceof CliExit)) throw error;

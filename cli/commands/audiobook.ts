@@ -25,7 +25,10 @@ export interface AudiobookOptions {
   json?: boolean;
 }
 
-/** The failure said in the book's language and the exit: a voice missing for the language is bad input (2), the rest a failure (1). */
+/**
+ * The failure said in the book's language and the exit: a voice missing for the language is bad input (2), the rest a
+ * failure (1).
+ */
 function audiobookFailed(error: unknown, lang: Lang, json: boolean): never {
   if (error instanceof CliExit) throw error;
   const exitCode = error instanceof AudioError && error.code !== 'audio_no_voice' ? EXIT.failed : EXIT.badInput;

@@ -1,7 +1,14 @@
 // `karya books`: the books saved in the state file, by id (the id `karya export --book` and `karya rewrite
 // --book` take), and how those commands choose a saved book: by `--book ID`, else by the settings given to
 // `karya generate` (as before), else, with no settings given, the generator's latest saved book.
-import { bookSummary, startBook, type Catalog, type Lang, type ResolvedSpec, type SavedBook } from '../../engine/index.js';
+import {
+  bookSummary,
+  startBook,
+  type Catalog,
+  type Lang,
+  type ResolvedSpec,
+  type SavedBook,
+} from '../../engine/index.js';
 import { type StateBook, type StateFile } from '../../server/index.js';
 import { catalogOrExit, fail, wholeNumber, CLI_USER } from '../util.js';
 import { progressKey, settingsFromOptions, type SettingsOptions } from '../settings.js';
@@ -38,9 +45,15 @@ function lineOf(catalog: Catalog, book: StateBook): SavedBookLine | null {
   if (spec?.kind !== 'book') return null;
   const summary = bookSummary(spec, book.state);
   return {
-    id: book.id, generator: spec.id, title: summary.title, words: summary.words,
+    id: book.id,
+    generator: spec.id,
+    title: summary.title,
+    words: summary.words,
     chapters: { written: summary.chaptersWritten, total: summary.chaptersTotal },
-    lang: summary.lang, updatedAt: book.updatedAt, finished: book.isFinished, current: book.isCurrent,
+    lang: summary.lang,
+    updatedAt: book.updatedAt,
+    finished: book.isFinished,
+    current: book.isCurrent,
   };
 }
 
@@ -49,7 +62,8 @@ export async function booksCommand(opts: BooksOptions): Promise<void> {
   const place = cliStateOf(opts.state);
   let lines: SavedBookLine[] = [];
   // No state file is no saved book (and none is created just to say so).
-  const inSeries = opts.series !== undefined ? await (await import('./series.js')).seriesKeysOrExit(place, opts.series) : undefined;
+  const inSeries =
+    opts.series !== undefined ? await (await import('./series.js')).seriesKeysOrExit(place, opts.series) : undefined;
   if (hasBooks(place)) {
     const stateFile = await openCliState(place);
     try {
@@ -57,7 +71,9 @@ export async function booksCommand(opts: BooksOptions): Promise<void> {
       if (inSeries) books = [...inSeries.keys()].flatMap((key) => books.filter((b) => b.key === key));
       // Each book's series and number, by the keys the series hold.
       const places = new Map<string, { name: string; number: number }>();
-      for (const s of await stateFile.repos.series(CLI_USER).list()) for (const e of await stateFile.repos.series(CLI_USER).books(s.id)) places.set(e.key, { name: s.name, number: e.number });
+      for (const s of await stateFile.repos.series(CLI_USER).list())
+        for (const e of await stateFile.repos.series(CLI_USER).books(s.id))
+          places.set(e.key, { name: s.name, number: e.number });
       lines = books.flatMap((b) => {
         const line = lineOf(catalog, b);
         const place = places.get(b.key);
@@ -77,13 +93,34 @@ export async function booksCommand(opts: BooksOptions): Promise<void> {
   }
   const hasSeries = lines.some((b) => b.series);
   const rows = lines.map((b) => [
-    String(b.id), b.generator, b.title, String(b.words), `${b.chapters.written}/${b.chapters.total}`, b.lang, b.updatedAt.slice(0, 16).replace('T', ' '),
+    String(b.id),
+    b.generator,
+    b.title,
+    String(b.words),
+    `${b.chapters.written}/${b.chapters.total}`,
+    b.lang,
+    b.updatedAt.slice(0, 16).replace('T', ' '),
     b.finished ? 'finished' : 'unfinished',
     ...(hasSeries ? [b.series ? `${b.series.name} #${b.series.number}` : '-'] : []),
   ]);
-  const header = ['ID', 'GENERATOR', 'TITLE', 'WORDS', 'CHAPTERS', 'LANG', 'LAST CHANGE (UTC)', 'STATE', ...(hasSeries ? ['SERIES'] : [])];
+  const header = [
+    'ID',
+    'GENERATOR',
+    'TITLE',
+    'WORDS',
+    'CHAPTERS',
+    'LANG',
+    'LAST CHANGE (UTC)',
+    'STATE',
+    ...(hasSeries ? ['SERIES'] : []),
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const out = [header, ...rows].map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd());
+  const out = [header, ...rows].map((r) =>
+    r
+      .map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd(),
+  );
   process.stdout.write(out.join('\n') + '\n');
 }
 
@@ -94,7 +131,10 @@ export interface ChosenBook {
   saved: SavedBook;
 }
 
-/** The language of the saved book `--book ID` names, as saved (what is said of it is said in it); undefined when there is none. */
+/**
+ * The language of the saved book `--book ID` names, as saved (what is said of it is said in it); undefined when there
+ * is none.
+ */
 export async function savedBookLang(stateFile: StateFile, book: string): Promise<Lang | undefined> {
   return (await stateFile.repos.books.find({ userId: CLI_USER, id: bookIdOrExit(book) }))?.state.lang;
 }
@@ -110,7 +150,9 @@ export async function savedOrWriterLang(place: CliState, book: string): Promise<
   }
 }
 
-/** `--book ID`: a whole number, or exit 2 saying so in `lang` (no book is read yet: by default the writer's locale's). */
+/**
+ * `--book ID`: a whole number, or exit 2 saying so in `lang` (no book is read yet: by default the writer's locale's).
+ */
 export function bookIdOrExit(value: string, lang: Lang = writerLang()): number {
   const id = wholeNumber(value);
   if (id === undefined || id < 1) fail(optionWord('bookId', lang, { value }));
@@ -121,14 +163,22 @@ export function bookIdOrExit(value: string, lang: Lang = writerLang()): number {
  * The book `--book ID` names in an open state file, or exit 2: no such book, or a book of another
  * generator than the one named.
  */
-async function bookByIdOrExit(stateFile: StateFile, catalog: Catalog, input: { book: string; generator?: string; statePath: string }): Promise<ChosenBook> {
+async function bookByIdOrExit(
+  stateFile: StateFile,
+  catalog: Catalog,
+  input: { book: string; generator?: string; statePath: string },
+): Promise<ChosenBook> {
   const found = await stateFile.repos.books.find({ userId: CLI_USER, id: bookIdOrExit(input.book) });
   // No book to read: said in the language the writer's locale names.
   if (!found) fail(optionWord('bookNotFound', writerLang(), { book: input.book, file: input.statePath }));
   const spec = catalog.get(found.state.generatorId);
   // The book is read: said in its own language.
-  if (!spec) fail(savedBookWord('generatorGone', found.state.lang, { book: input.book, generator: found.state.generatorId }));
-  if (input.generator !== undefined && input.generator !== spec.id) fail(savedBookWord('otherGenerator', found.state.lang, { book: input.book, id: spec.id, generator: input.generator }));
+  if (!spec)
+    fail(savedBookWord('generatorGone', found.state.lang, { book: input.book, generator: found.state.generatorId }));
+  if (input.generator !== undefined && input.generator !== spec.id)
+    fail(
+      savedBookWord('otherGenerator', found.state.lang, { book: input.book, id: spec.id, generator: input.generator }),
+    );
   return { spec, key: found.key, saved: found };
 }
 
@@ -140,7 +190,9 @@ async function latestBookOf(stateFile: StateFile, spec: ResolvedSpec): Promise<C
 
 /** Whether any option that names a book's settings was given (then the settings find the book, as before). */
 function hasSettingsOptions(opts: SettingsOptions): boolean {
-  return (opts.set?.length ?? 0) > 0 || opts.brief !== undefined || opts.lang !== undefined || opts.chapters !== undefined;
+  return (
+    (opts.set?.length ?? 0) > 0 || opts.brief !== undefined || opts.lang !== undefined || opts.chapters !== undefined
+  );
 }
 
 /**
@@ -151,11 +203,20 @@ function hasSettingsOptions(opts: SettingsOptions): boolean {
 export async function chooseBook(
   stateFile: StateFile,
   catalog: Catalog,
-  input: { named?: ResolvedSpec; opts: SettingsOptions & { book?: string }; statePath: string; isUsable(saved: SavedBook): boolean },
+  input: {
+    named?: ResolvedSpec;
+    opts: SettingsOptions & { book?: string };
+    statePath: string;
+    isUsable(saved: SavedBook): boolean;
+  },
 ): Promise<ChosenBook | null> {
   const { named, opts } = input;
   if (opts.book !== undefined) {
-    const byId = await bookByIdOrExit(stateFile, catalog, { book: opts.book, ...(named ? { generator: named.id } : {}), statePath: input.statePath });
+    const byId = await bookByIdOrExit(stateFile, catalog, {
+      book: opts.book,
+      ...(named ? { generator: named.id } : {}),
+      statePath: input.statePath,
+    });
     return input.isUsable(byId.saved) ? byId : null;
   }
   if (!named) return null;

@@ -94,7 +94,10 @@ function writeStdout(data: Uint8Array | string): Promise<void> {
   return new Promise((resolve, reject) => process.stdout.write(data, (error) => (error ? reject(error) : resolve())));
 }
 
-/** Only books and saved pieces export; a cover or a single piece that is never saved exits 2, said in `lang` (--lang's, else the locale's). */
+/**
+ * Only books and saved pieces export; a cover or a single piece that is never saved exits 2, said in `lang` (--lang's,
+ * else the locale's).
+ */
 function exportableOrExit(spec: ResolvedSpec, lang: Lang): void {
   if (spec.kind === 'image') fail(exportWord('notBookImage', lang, { id: spec.id }));
   if (spec.kind !== 'book' && !spec.flow.savesProgress) fail(exportWord('notBookSingle', lang, { id: spec.id }));

@@ -26,16 +26,19 @@ export { BATCH_PROVIDER_OPTIONS, cliProvider } from '../provider.js';
 
 /** Progress of a CLI run lives in no file (covers: the PNG is the result). */
 const NO_PROGRESS: ProgressStore = {
-  load: async () => null, saveStep: async () => undefined, saveMemory: async () => undefined,
+  load: async () => null,
+  saveStep: async () => undefined,
+  saveMemory: async () => undefined,
 };
 
 export async function generateCommand(id: string, options: GenerateOptions): Promise<void> {
   const checked = await preflight(id, options);
   const { opts, spec, lang } = checked;
   // A book's parts written of its plan, time left and what was spent so far, under its lines (cli/run-meter.ts).
-  const meter = spec.kind === 'book'
-    ? new RunMeter({ lang, planned: stepsFor(spec, checked.total).length, done: 0, hasCredits: true })
-    : undefined;
+  const meter =
+    spec.kind === 'book'
+      ? new RunMeter({ lang, planned: stepsFor(spec, checked.total).length, done: 0, hasCredits: true })
+      : undefined;
   const run = meter ? { ...checked, provider: meter.counted(checked.provider), meter } : checked;
   const stateFile = spec.kind === 'image' ? null : await openCliState(cliStateOf(opts.state));
   const interrupt = listenForInterrupt();
@@ -101,9 +104,10 @@ async function openBook(
 ): Promise<{ session: BookSession; auditCalls: number; steps: number }> {
   const { opts, catalog, spec, book, plan, settings, total, lang, voice } = run;
   const continuing = plan?.continuing ? { key: plan.continuing.key } : {};
-  const joined = plan && stateFile
-    ? await joinSeries(stateFile, catalog, plan, { lang, ...continuing, provider: run.provider })
-    : undefined;
+  const joined =
+    plan && stateFile
+      ? await joinSeries(stateFile, catalog, plan, { lang, ...continuing, provider: run.provider })
+      : undefined;
   const series = joined?.series ?? (book && stateFile ? await seriesOfKey(stateFile, catalog, book.key) : undefined);
   if (series) info(`karya: ${word('seriesBook', lang, { number: series.number, name: series.name })}`);
   const key = joined?.key ?? book?.key ?? progressKey(spec, settings, total);
@@ -118,9 +122,17 @@ async function openBook(
   const isNewInSeries = series && joined && !plan?.continuing;
   const bookSettings = isNewInSeries ? prefilled(spec as BookSpec, settings, series, lang) : settings;
   const session = await BookSession.open({
-    spec, renderer: catalog.renderer, provider: run.provider, store: stateFile?.progress(CLI_USER) ?? NO_PROGRESS,
-    key, settings: bookSettings, totalChapters: total, ...(series ? { series } : {}), ...(voice ? { voice } : {}),
-    onFinished: 'restart', isFresh: opts.fresh === true,
+    spec,
+    renderer: catalog.renderer,
+    provider: run.provider,
+    store: stateFile?.progress(CLI_USER) ?? NO_PROGRESS,
+    key,
+    settings: bookSettings,
+    totalChapters: total,
+    ...(series ? { series } : {}),
+    ...(voice ? { voice } : {}),
+    onFinished: 'restart',
+    isFresh: opts.fresh === true,
     ...(run.chapterNotes ? { chapterNotes: run.chapterNotes } : {}),
     ...(opts.continuity ? { continuityAudit: opts.continuity === 'audit' } : {}),
   });
@@ -166,7 +178,8 @@ async function writeParts(
     let outcome;
     try {
       outcome = await session.advance({
-        signal: input.signal, onDelta: live.onDelta,
+        signal: input.signal,
+        onDelta: live.onDelta,
         onRetry: (notice) => {
           live.stop();
           info(`  … ${label}: ${notice.message}`);
@@ -216,14 +229,22 @@ async function reportBook(
   if (opts.json) {
     const score = bookLengthScore(parts.map((p) => p.score));
     const { auditCalls } = input;
-    process.stdout.write(JSON.stringify({
-      id: spec.id, lang: state.lang, totalChapters: state.totalChapters,
-      ...(state.series ? { series: { name: state.series.name, number: state.series.number } } : {}),
-      ...(score !== undefined ? { score } : {}), parts, ...(threads.length ? { threads } : {}),
-      ...(session.isAuditing ? { cost: { auditCalls } } : {}), calls: budgetFigures(run.budget),
-      ...(run.meter ? { progress: run.meter.figures() } : {}),
-      out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }),
-    }) + '\n');
+    process.stdout.write(
+      JSON.stringify({
+        id: spec.id,
+        lang: state.lang,
+        totalChapters: state.totalChapters,
+        ...(state.series ? { series: { name: state.series.name, number: state.series.number } } : {}),
+        ...(score !== undefined ? { score } : {}),
+        parts,
+        ...(threads.length ? { threads } : {}),
+        ...(session.isAuditing ? { cost: { auditCalls } } : {}),
+        calls: budgetFigures(run.budget),
+        ...(run.meter ? { progress: run.meter.figures() } : {}),
+        out: result.file ?? null,
+        ...(result.file ? {} : { markdown: result.markdown }),
+      }) + '\n',
+    );
   } else if (!result.file) process.stdout.write(result.markdown ?? '');
   if (result.file) info(`karya: ${word('wrote', lang, { file: result.file })}`);
 }
@@ -246,9 +267,10 @@ async function writeResult(
   }
   if (!opts.out) return { markdown: book.markdown };
   const how = {
-    withOutline: opts.withOutline, withBible: opts.withBible, ...(opts.author ? { author: opts.author } : {}),
+    withOutline: opts.withOutline,
+    withBible: opts.withBible,
+    ...(opts.author ? { author: opts.author } : {}),
   };
   writeOut(opts.out, book.format === 'md' ? book.markdown : await exportBytes(spec, book.state, book.format, how));
   return { file: opts.out };
 }
-

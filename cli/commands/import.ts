@@ -1,4 +1,5 @@
-// `karya import FILE`: a manuscript (.txt, .md, .docx, .epub) read and split into its parts (engine/import). With --dry-run it prints
+// `karya import FILE`: a manuscript (.txt, .md, .docx, .epub) read and split into its parts (engine/import). With
+// --dry-run it prints
 // each part's number, title, word count and first line (--json: {"chapters": [{number, title, words,
 // firstLine}]}) and saves nothing. Else, with --generator, it saves the manuscript as a book of that
 // generator in the state file (every part the writer's own: engine/session/import-book.ts), then builds
@@ -33,9 +34,13 @@ export interface ImportOptions {
   generator?: string;
   chapters?: string;
   set?: string[];
-  /** The book's voice: absent, the manuscript's own; `none`, no voice; else a sample, as `karya generate --voice` takes. */
+  /**
+   * The book's voice: absent, the manuscript's own; `none`, no voice; else a sample, as `karya generate --voice` takes.
+   */
   voice?: string;
-  /** The writer's word on the source text (--public-domain / --no-public-domain, --first-published, --original-author). */
+  /**
+   * The writer's word on the source text (--public-domain / --no-public-domain, --first-published, --original-author).
+   */
   publicDomain?: boolean;
   firstPublished?: string;
   originalAuthor?: string;
@@ -151,7 +156,10 @@ async function previewSettings(read: ReadManuscript, opts: ImportOptions, uiLang
   return { ...chosen, spec, lang: bookLang, missing: missingSettings(spec, withSettings.settings) };
 }
 
-/** The dry run's lines on the title and the front matter: the title found, the front matter kept, what was left out and why. */
+/**
+ * The dry run's lines on the title and the front matter: the title found, the front matter kept, what was left out and
+ * why.
+ */
 function frontLines(read: ReadManuscript, spec: ResolvedSpec | undefined, lang: Lang): string[] {
   const numbers = (n: number) => numberIn(n, lang);
   const titleField = spec?.fields.find((f) => f.role === 'workingTitle')?.name ?? 'workingTitle';
@@ -215,7 +223,8 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
         info(`karya: ${word('interrupted', lang)}`);
         throw new CliExit(interruptedExitCode());
       }));
-      // The manuscript's own prose is the book's voice unless the writer says otherwise: its new chapters are measured against it.
+      // The manuscript's own prose is the book's voice unless the writer says otherwise: its new chapters are measured
+      // against it.
       const voice = await importVoiceOrExit(state, opts.voice, opts.state);
       // The style notes the manuscript was read with stay with the voice.
       if (voice) state = { ...state, voice: { ...state.voice, ...voice } };

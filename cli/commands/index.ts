@@ -5,9 +5,15 @@
 import { loadProviders, type Provider } from '../../engine/node.js';
 import type { TranslateOptions, TranslateOutput } from './translate.js';
 
-/** The provider a batch's thread calls: the batch command's own (checked alongside its first calls, the lighter fetch), without its notice on stderr. */
+/**
+ * The provider a batch's thread calls: the batch command's own (checked alongside its first calls, the lighter fetch),
+ * without its notice on stderr.
+ */
 export async function batchThreadProvider(env: NodeJS.ProcessEnv = process.env): Promise<Provider> {
-  const [{ providerFromEnv }, { BATCH_PROVIDER_OPTIONS }] = await Promise.all([loadProviders(), import('./generate.js')]);
+  const [{ providerFromEnv }, { BATCH_PROVIDER_OPTIONS }] = await Promise.all([
+    loadProviders(),
+    import('./generate.js'),
+  ]);
   return providerFromEnv(env, BATCH_PROVIDER_OPTIONS);
 }
 

@@ -7,12 +7,19 @@ import { writerLang } from '../langs.js';
 export function listCommand(opts: { json?: boolean }): void {
   const catalog = catalogOrExit();
   if (opts.json) {
-    const rows = catalog.specs.map((s) => ({ id: s.id, route: s.route, family: s.family, kind: s.kind, title: s.title }));
+    const rows = catalog.specs.map((s) => ({
+      id: s.id,
+      route: s.route,
+      family: s.family,
+      kind: s.kind,
+      title: s.title,
+    }));
     process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
     return;
   }
   const width = Math.max(...catalog.specs.map((s) => s.id.length));
-  for (const s of catalog.specs) process.stdout.write(`${s.id.padEnd(width)}  ${s.family.padEnd(10)}  ${s.kind.padEnd(6)}  ${s.title.en}\n`);
+  for (const s of catalog.specs)
+    process.stdout.write(`${s.id.padEnd(width)}  ${s.family.padEnd(10)}  ${s.kind.padEnd(6)}  ${s.title.en}\n`);
 }
 
 /** The compiled generator as `karya show --json` prints it (a contract other tools rely on). */
@@ -44,7 +51,12 @@ export function showJson(spec: ResolvedSpec) {
     })),
     flow: describeFlow(spec),
     cost: spec.cost,
-    model: { tokens: spec.model.tokens, temperature: spec.model.temperature, presencePenalty: spec.model.presencePenalty, frequencyPenalty: spec.model.frequencyPenalty },
+    model: {
+      tokens: spec.model.tokens,
+      temperature: spec.model.temperature,
+      presencePenalty: spec.model.presencePenalty,
+      frequencyPenalty: spec.model.frequencyPenalty,
+    },
     ...(spec.image ? { image: spec.image } : {}),
   };
 }
@@ -56,7 +68,10 @@ export function showCommand(id: string, opts: { json?: boolean }): void {
     process.stdout.write(JSON.stringify(data, null, 2) + '\n');
     return;
   }
-  const lines = [`${spec.title.en} / ${spec.title.ms}  (${spec.route}, ${spec.family}, ${spec.kind}, ${spec.cost} credit${spec.cost === 1 ? '' : 's'} per step)`, ''];
+  const lines = [
+    `${spec.title.en} / ${spec.title.ms}  (${spec.route}, ${spec.family}, ${spec.kind}, ${spec.cost} credit${spec.cost === 1 ? '' : 's'} per step)`,
+    '',
+  ];
   for (const f of data.fields) {
     const opts2 = f.options ? `  [${f.options.map((o) => o.value).join(', ')}]` : '';
     lines.push(`  ${f.name}${f.required ? ' *' : ''}  (${f.type}, default ${JSON.stringify(f.default)})${opts2}`);

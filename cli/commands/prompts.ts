@@ -31,7 +31,10 @@ function stepName(step: Step): string {
   return step.kind === 'conclusion' ? 'conclusion' : stepKey(step);
 }
 
-/** The `--step` values of a plan, for the message of a bad one: "outline, introduction, chapter:1…chapter:12, conclusion". */
+/**
+ * The `--step` values of a plan, for the message of a bad one: "outline, introduction, chapter:1…chapter:12,
+ * conclusion".
+ */
 function stepNames(steps: readonly Step[]): string {
   const chapters = steps.filter((s) => s.kind === 'chapter');
   const names: string[] = [];

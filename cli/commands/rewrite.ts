@@ -36,7 +36,10 @@ export interface RewriteOptions {
   json?: boolean;
 }
 
-/** The position of `--part` (a step key: introduction, chapter:N, conclusion) in a book of `total` chapters, or exit 2 saying what is allowed (in the book's language). */
+/**
+ * The position of `--part` (a step key: introduction, chapter:N, conclusion) in a book of `total` chapters, or exit 2
+ * saying what is allowed (in the book's language).
+ */
 function partPosition(spec: ResolvedSpec, part: string, total: number, written: number, lang: Lang): number {
   const end = conclusionPosition(spec.flow, total);
   const key = part.trim().toLowerCase();
@@ -104,7 +107,8 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
     // The later parts that mention what the rewritten part no longer establishes: nothing later is rewritten.
     const check = session.view().parts.filter((p) => p.check_against === result.label).map((p) => ({ part: p.label, check_against: p.check_against! }));
     for (const c of check) info(`  ⚠ ${c.part.padEnd(24)} ${word('checkAgainst', session.state.lang, { label: c.check_against })}`);
-    // The later books of its series: what changed for each since it was written (the series is derived again from the books).
+    // The later books of its series: what changed for each since it was written (the series is derived again from the
+    // books).
     const later = series ? await laterBooksChanged(stateFile, catalog, key, series.number) : [];
     for (const b of later) info(`  ⚠ ${word('seriesChanged', lang, { number: b.number, name: series!.name, id: b.id ?? '-', changes: b.changes.join('; ') })}`);
     if (opts.json) process.stdout.write(JSON.stringify({ id: spec.id, part: opts.part, label: result.label, words: result.words, previousWords: before, ...(result.short ? { short: true } : {}), bibleCalls: result.bibleCalls, ...(opts.towardVoice ? { towardVoice: true } : {}), ...voiceJson(result), ...(check.length ? { check } : {}), ...(later.length ? { series: later } : {}) }) + '\n');

@@ -35,14 +35,27 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
     if (port === undefined || port > 65535) fail(serveWord('portRange', lang, { value: opts.port }));
   }
   await exportLimitsOrExit(lang);
-  const running = await startServer({ ...(port !== undefined ? { port } : {}), ...(opts.worker === false ? { runsWorker: false } : {}) });
+  const running = await startServer({
+    ...(port !== undefined ? { port } : {}),
+    ...(opts.worker === false ? { runsWorker: false } : {}),
+  });
   const { config, provider } = running.ctx;
   process.stdout.write(`${serveWord('running', lang, { url: running.url })}\n`);
-  const where = running.store.kind === 'postgres' ? serveWord('databasePostgres', lang, { location: running.store.location }) : config.dbFile;
+  const where =
+    running.store.kind === 'postgres'
+      ? serveWord('databasePostgres', lang, { location: running.store.location })
+      : config.dbFile;
   info(`  ${serveWord('database', lang, { where })}`);
-  if (running.queue) info(`  ${running.worker ? serveWord('stepsHere', lang, { n: config.workerConcurrency }) : serveWord('stepsWorkers', lang)}`);
-  info(`  ${provider.isOffline ? serveWord('providerOffline', lang) : serveWord('provider', lang, { name: provider.name })}`);
-  info(`  ${config.adminEmail ? serveWord('admin', lang, { email: config.adminEmail }) : serveWord('adminNone', lang)}`);
+  if (running.queue)
+    info(
+      `  ${running.worker ? serveWord('stepsHere', lang, { n: config.workerConcurrency }) : serveWord('stepsWorkers', lang)}`,
+    );
+  info(
+    `  ${provider.isOffline ? serveWord('providerOffline', lang) : serveWord('provider', lang, { name: provider.name })}`,
+  );
+  info(
+    `  ${config.adminEmail ? serveWord('admin', lang, { email: config.adminEmail }) : serveWord('adminNone', lang)}`,
+  );
   info(`  ${serveWord(running.ctx.mailer.transport === 'smtp' ? 'mailSmtp' : 'mailOutbox', lang)}`);
   await new Promise<void>((resolve) => {
     let signals = 0;

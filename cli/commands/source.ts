@@ -36,11 +36,22 @@ export async function sourceCommand(opts: SourceOptions): Promise<void> {
       const publicDomain = said.publicDomain ?? before?.publicDomain ?? false;
       const year = said.firstPublished ?? before?.firstPublished;
       const author = said.originalAuthor ?? before?.originalAuthor;
-      source = { publicDomain, ...(year ? { firstPublished: year } : {}), ...(author ? { originalAuthor: author } : {}), from: said.publicDomain === undefined || said.publicDomain === before?.publicDomain ? before?.from ?? 'writer' : 'writer', confirmed: true };
+      source = {
+        publicDomain,
+        ...(year ? { firstPublished: year } : {}),
+        ...(author ? { originalAuthor: author } : {}),
+        from:
+          said.publicDomain === undefined || said.publicDomain === before?.publicDomain
+            ? (before?.from ?? 'writer')
+            : 'writer',
+        confirmed: true,
+      };
       await stateFile.repos.books.saveSource({ userId: CLI_USER, key: found.key, source });
     }
     if (opts.json) {
-      process.stdout.write(`${JSON.stringify({ book: id, source: source ?? { publicDomain: false, from: 'none' } })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ book: id, source: source ?? { publicDomain: false, from: 'none' } })}\n`,
+      );
       return;
     }
     process.stdout.write(`${sourceWord('saved', lang, { id, status: sourceStatusLine(source, lang) })}\n`);

@@ -22,7 +22,16 @@ function resultText(r: ConfigCheck, lang: Lang): string {
 
 /** Print the results as aligned columns, their heads and words in `lang`. */
 export function formatChecks(results: readonly ConfigCheck[], lang: Lang = writerLang()): string {
-  const rows = [toolWord('aiHead', lang).split('|'), ...results.map((r) => [r.name, r.model, millisecondsIn(r.latencyMs, lang), toolWord('aiContext', lang, { tokens: r.context.tokens, source: r.context.source }), resultText(r, lang)])];
+  const rows = [
+    toolWord('aiHead', lang).split('|'),
+    ...results.map((r) => [
+      r.name,
+      r.model,
+      millisecondsIn(r.latencyMs, lang),
+      toolWord('aiContext', lang, { tokens: r.context.tokens, source: r.context.source }),
+      resultText(r, lang),
+    ]),
+  ];
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
   return rows.map((row) => row.map((cell, i) => (i < 4 ? cell.padEnd(widths[i]!) : cell)).join('  ')).join('\n') + '\n';
 }
@@ -47,7 +56,10 @@ export async function testAiCommand(opts: TestAiOptions): Promise<void> {
     throw new CliExit(EXIT.failed);
   }
   const source = loaded.file ?? 'OPENAI_API_KEY';
-  if (!opts.json) info(`karya: ${toolWord(loaded.configs.length === 1 ? 'aiChecking_one' : 'aiChecking', lang, { n: loaded.configs.length, source })}`);
+  if (!opts.json)
+    info(
+      `karya: ${toolWord(loaded.configs.length === 1 ? 'aiChecking_one' : 'aiChecking', lang, { n: loaded.configs.length, source })}`,
+    );
   const results = await checkProviderConfigs(loaded.configs, timeoutMs !== undefined ? { timeoutMs } : {});
   const working = results.filter((r) => r.isOk).length;
   if (opts.json) process.stdout.write(JSON.stringify({ source, results }) + '\n');

@@ -116,7 +116,11 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     const cost = translationCost(spec, source.state, saved?.state);
     const language = editionLanguageName(to, lang);
     const costs = {
-      parts: cost.parts, total: cost.total, per: cost.perPart, remaining: cost.remaining, terms: glossary.length,
+      parts: cost.parts,
+      total: cost.total,
+      per: cost.perPart,
+      remaining: cost.remaining,
+      terms: glossary.length,
     };
     info(`karya: ${say('costBefore', lang, { id, language, ...costs })}`);
     listGlossary(terms, lang);
@@ -147,8 +151,17 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     await readEditionBible(run, outcome.state, opts.bible !== false && !outcome.left.length);
     const chapterTitles = chapterTitlesOf(spec, source.state);
     const edition = editionJson({
-      id: editionId, key, source: id, from: lang, to, outcome, glossary: glossary.length, terms,
-      calls: budgetFigures(budget), title: editionTitle, chapterTitles,
+      id: editionId,
+      key,
+      source: id,
+      from: lang,
+      to,
+      outcome,
+      glossary: glossary.length,
+      terms,
+      calls: budgetFigures(budget),
+      title: editionTitle,
+      chapterTitles,
     });
     meter.finish();
     if (opts.json) out.stdout(`${JSON.stringify({ edition, progress: meter.figures() })}\n`);
@@ -175,12 +188,26 @@ interface EditionRun {
 
 /** The edition translated to the book's end, a line a window and a part; a stop or a failure said, then the exit. */
 async function translateOrExit(run: EditionRun) {
-  const { checked: { source, lang, to, spec, glossary, title }, opts, meter, interrupt } = run;
+  const {
+    checked: { source, lang, to, spec, glossary, title },
+    opts,
+    meter,
+    interrupt,
+  } = run;
   try {
     return await translateEdition({
-      spec, renderer: catalogOrExit().renderer, provider: run.provider, store: run.store, key: run.key,
-      source: source.state, isSourceFinished: source.isFinished, to, glossary, ...(title ? { title } : {}),
-      signal: interrupt.signal, onProgress: (e) => info(progressLine(e, lang)),
+      spec,
+      renderer: catalogOrExit().renderer,
+      provider: run.provider,
+      store: run.store,
+      key: run.key,
+      source: source.state,
+      isSourceFinished: source.isFinished,
+      to,
+      glossary,
+      ...(title ? { title } : {}),
+      signal: interrupt.signal,
+      onProgress: (e) => info(progressLine(e, lang)),
       onTitle: (t) => info(`karya: ${titleLine(t, lang)}`),
       onPart: (p) => {
         sayPart(p, chapterTitlesOf(spec, source.state), lang);
@@ -209,18 +236,30 @@ async function readEditionBible(
   state: { settings: Source['source']['state']['settings']; totalChapters: number },
   isAsked: boolean,
 ) {
-  const { checked: { lang, spec }, opts, meter, interrupt } = run;
+  const {
+    checked: { lang, spec },
+    opts,
+    meter,
+    interrupt,
+  } = run;
   const session = await BookSession.open({
-    spec, renderer: catalogOrExit().renderer, provider: run.provider, store: run.store, key: run.key,
-    settings: state.settings, totalChapters: state.totalChapters, onFinished: 'keep',
+    spec,
+    renderer: catalogOrExit().renderer,
+    provider: run.provider,
+    store: run.store,
+    key: run.key,
+    settings: state.settings,
+    totalChapters: state.totalChapters,
+    onFinished: 'keep',
   });
   let reading = '';
   try {
     while (isAsked && session.needsMemory) {
       const position = (session.state.memoryUpTo ?? -1) + 1;
-      const step = position === 0
-        ? { kind: 'introduction', position: 0 } as const
-        : partStep(spec, position, session.state.totalChapters);
+      const step =
+        position === 0
+          ? ({ kind: 'introduction', position: 0 } as const)
+          : partStep(spec, position, session.state.totalChapters);
       reading = stepLabel(step, lang, spec);
       if (session.state.content[position]?.trim()) info(`  … ${say('bible', lang, { label: reading })}`);
       await session.remember({ parts: 1, signal: interrupt.signal });

@@ -6,7 +6,14 @@ import path from 'node:path';
 import { catalogOrExit, info } from '../util.js';
 import { EXIT, exitOnFailure, CliExit } from '../errors.js';
 import {
-  SpecError, catalogueGaps, checkLanguagesWhole, generatorLanguageGaps, langs, languageName, languageTable, listIn,
+  SpecError,
+  catalogueGaps,
+  checkLanguagesWhole,
+  generatorLanguageGaps,
+  langs,
+  languageName,
+  languageTable,
+  listIn,
   registryGaps,
 } from '../../engine/index.js';
 import { coverData, CoverDataError, loadProviders, loadPublishFiles, type CoverIssue } from '../../engine/node.js';
@@ -20,16 +27,41 @@ async function languageTableGaps(lang: Lang): Promise<string[]> {
   // The catalogues register as their modules load: load every module that words something (the server's, the CLI's,
   // the commands' loaded only when they run: batch, serve, publish, export, audiobook, …).
   await Promise.all([
-    loadPublishFiles(), loadProviders(), import('../../server/index.js'), import('../translate-words.js'),
-    import('./voice.js'), import('./series.js'), import('../batch-words.js'), import('../serve-words.js'),
-    import('../publish-words.js'), import('../export-words.js'), import('../audiobook-words.js'),
-    import('../brief-words.js'), import('../progress-words.js'), import('../saved-book-words.js'),
-    import('../source-words.js'), import('../run-budget.js'),
+    loadPublishFiles(),
+    loadProviders(),
+    import('../../server/index.js'),
+    import('../translate-words.js'),
+    import('./voice.js'),
+    import('./series.js'),
+    import('../batch-words.js'),
+    import('../serve-words.js'),
+    import('../publish-words.js'),
+    import('../export-words.js'),
+    import('../audiobook-words.js'),
+    import('../brief-words.js'),
+    import('../progress-words.js'),
+    import('../saved-book-words.js'),
+    import('../source-words.js'),
+    import('../run-budget.js'),
   ]);
   const codes = langs();
   return [
-    ...catalogueGaps(codes).map((g) => toolWord('gapCatalogue', lang, { file: `languages/${g.language}/${g.catalogue}.yaml`, key: g.key, lang: g.language, catalogue: g.catalogue })),
-    ...registryGaps(codes).map((g) => toolWord('gapRules', lang, { file: `languages/${g.lang}/${g.registry.replace(/\s+/g, '-')}.yaml`, key: `${g.rule}.${g.key}`, lang: g.lang, registry: g.registry })),
+    ...catalogueGaps(codes).map((g) =>
+      toolWord('gapCatalogue', lang, {
+        file: `languages/${g.language}/${g.catalogue}.yaml`,
+        key: g.key,
+        lang: g.language,
+        catalogue: g.catalogue,
+      }),
+    ),
+    ...registryGaps(codes).map((g) =>
+      toolWord('gapRules', lang, {
+        file: `languages/${g.lang}/${g.registry.replace(/\s+/g, '-')}.yaml`,
+        key: `${g.rule}.${g.key}`,
+        lang: g.lang,
+        registry: g.registry,
+      }),
+    ),
   ];
 }
 
@@ -37,7 +69,9 @@ const isMap = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 
 /** A plural text: its forms by Intl's plural categories ({one, other}), one text in a language without them. */
 const PLURAL = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
 const isPlural = (v: unknown) => isMap(v) && Object.keys(v).every((k) => PLURAL.has(k));
-const isText = (v: unknown) => (typeof v === 'string' && v.trim() !== '') || (isPlural(v) && typeof (v as Record<string, unknown>).other === 'string');
+const isText = (v: unknown) =>
+  (typeof v === 'string' && v.trim() !== '') ||
+  (isPlural(v) && typeof (v as Record<string, unknown>).other === 'string');
 
 /** Every language's keys of a file, merged: the keys some language words (a map's inside it). */
 function merged(values: readonly unknown[]): unknown {
@@ -47,13 +81,17 @@ function merged(values: readonly unknown[]): unknown {
   return Object.fromEntries(keys.map((k) => [k, merged(maps.map((m) => m[k]))]));
 }
 
-/** The keys (a.b for a nested one) `reference` has and `own` does not word: a text missing or empty, a list or map missing. */
+/**
+ * The keys (a.b for a nested one) `reference` has and `own` does not word: a text missing or empty, a list or map
+ * missing.
+ */
 function pathsLacking(reference: unknown, own: unknown, prefix = ''): string[] {
   if (!isMap(reference)) return [];
   return Object.entries(reference).flatMap(([key, value]) => {
     const there = isMap(own) ? own[key] : undefined;
     const at = `${prefix}${key}`;
-    if (isMap(value) && !isPlural(value)) return isMap(there) && !isPlural(there) ? pathsLacking(value, there, `${at}.`) : [at];
+    if (isMap(value) && !isPlural(value))
+      return isMap(there) && !isPlural(there) ? pathsLacking(value, there, `${at}.`) : [at];
     if (Array.isArray(value)) return Array.isArray(there) && there.length > 0 ? [] : [at];
     return isText(there) ? [] : [at];
   });
@@ -67,16 +105,26 @@ function pathsLacking(reference: unknown, own: unknown, prefix = ''): string[] {
 function studioGaps(lang: Lang): string[] {
   const codes = langs();
   const files = codes.map((code) => languageTable(code).files);
-  const catalogues = [...new Set(files.flatMap((f) => Object.keys(f)))].filter((name) => name.startsWith('studio-')).sort();
+  const catalogues = [...new Set(files.flatMap((f) => Object.keys(f)))]
+    .filter((name) => name.startsWith('studio-'))
+    .sort();
   return catalogues.flatMap((name) => {
     const reference = merged(files.map((f) => f[name]));
-    return codes.flatMap((code, i) => pathsLacking(reference, files[i]![name]).map((key) => toolWord('gapStudio', lang, { file: `languages/${code}/${name}.yaml`, key, lang: code, catalogue: name })));
+    return codes.flatMap((code, i) =>
+      pathsLacking(reference, files[i]![name]).map((key) =>
+        toolWord('gapStudio', lang, { file: `languages/${code}/${name}.yaml`, key, lang: code, catalogue: name }),
+      ),
+    );
   });
 }
 
 /** Each language's name as `lang` writes it, its code beside it, joined as `lang` joins a list. */
 const namedIn = (codes: readonly Lang[], lang: Lang) =>
-  listIn(codes.map((code) => `${languageName(code, lang)} (${code})`), lang, 'and');
+  listIn(
+    codes.map((code) => `${languageName(code, lang)} (${code})`),
+    lang,
+    'and',
+  );
 
 /** Each text a generator lacks in a language of the table, as `file: path: message` in the writer's language. */
 function generatorGaps(specs: readonly ResolvedSpec[], lang: Lang): SpecIssue[] {
@@ -84,7 +132,9 @@ function generatorGaps(specs: readonly ResolvedSpec[], lang: Lang): SpecIssue[] 
     file: g.file,
     path: g.path,
     message: toolWord('gapGenerator', lang, {
-      code: g.lang, language: languageName(g.lang, lang), generator: g.generator,
+      code: g.lang,
+      language: languageName(g.lang, lang),
+      generator: g.generator,
       languages: g.offers.length ? namedIn(g.offers, lang) : toolWord('gapGeneratorNone', lang),
     }),
   }));
@@ -101,17 +151,28 @@ function coverGaps(lang: Lang): string[] {
   } catch (error) {
     if (!(error instanceof CoverDataError)) throw error;
     return error.issues.map(({ file, path: at, kind, params, yaml }) => {
-      const named: Record<string, string> = kind === 'noText'
-        ? { code: params.lang!, language: languageName(params.lang!, lang) } : {};
+      const named: Record<string, string> =
+        kind === 'noText' ? { code: params.lang!, language: languageName(params.lang!, lang) } : {};
       const problem: Record<string, string> = yaml ? { problem: yamlProblemIn(yaml, lang) } : {};
       return toolWord(COVER_WORDS[kind], lang, { file, path: at || file, ...params, ...named, ...problem });
     });
   }
 }
 const COVER_WORDS = {
-  unreadable: 'coverUnreadable', noText: 'coverNoText', noDefault: 'coverNoDefault', unknownKey: 'coverUnknownKey',
-  colour: 'coverColour', oneOf: 'coverOneOf', missing: 'coverMissing', text: 'coverText', map: 'coverMap',
-  list: 'coverList', number: 'coverNumber', trueFalse: 'coverTrueFalse', empty: 'coverEmpty', badKey: 'coverBadKey',
+  unreadable: 'coverUnreadable',
+  noText: 'coverNoText',
+  noDefault: 'coverNoDefault',
+  unknownKey: 'coverUnknownKey',
+  colour: 'coverColour',
+  oneOf: 'coverOneOf',
+  missing: 'coverMissing',
+  text: 'coverText',
+  map: 'coverMap',
+  list: 'coverList',
+  number: 'coverNumber',
+  trueFalse: 'coverTrueFalse',
+  empty: 'coverEmpty',
+  badKey: 'coverBadKey',
   invalid: 'coverInvalid',
 } as const satisfies Record<CoverIssue['kind'], Parameters<typeof toolWord>[0]>;
 
@@ -134,5 +195,7 @@ export async function validateCommand(dir: string | undefined, opts: { templates
   // The table was read without stopping at its first missing text (cli/main.ts), so that each is named above; none
   // is, so it is read again as a start reads it: anything else a start refuses stops validate the same way.
   checkLanguagesWhole();
-  process.stdout.write(`${toolWord('validOk', lang, { generators: catalog.specs.length, langs: langs().join(', ') })}\n`);
+  process.stdout.write(
+    `${toolWord('validOk', lang, { generators: catalog.specs.length, langs: langs().join(', ') })}\n`,
+  );
 }

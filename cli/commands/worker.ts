@@ -31,12 +31,14 @@ export async function workerCommand(opts: { concurrency?: string; metricsPort?: 
   let concurrency = config.workerConcurrency;
   if (opts.concurrency !== undefined) {
     concurrency = Number(opts.concurrency);
-    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) fail(serveWord('workerConcurrency', lang, { value: opts.concurrency }));
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256)
+      fail(serveWord('workerConcurrency', lang, { value: opts.concurrency }));
   }
   let metricsPort: number | undefined;
   if (opts.metricsPort !== undefined) {
     metricsPort = Number(opts.metricsPort);
-    if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535) fail(serveWord('workerMetricsPort', lang, { value: opts.metricsPort }));
+    if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)
+      fail(serveWord('workerMetricsPort', lang, { value: opts.metricsPort }));
     if (!config.metricsToken) fail(serveWord('workerMetricsToken', lang));
   }
   const store = await openStore(config);
@@ -44,7 +46,9 @@ export async function workerCommand(opts: { concurrency?: string; metricsPort?: 
   const queue = await openQueue(store.postgres!, ctx.logger);
   // Batch steps call the model as a local `karya batch` does: checked alongside the first calls, plain
   // calls straight through the lighter fetch (cli/provider.ts cliProvider).
-  const batchProvider = ctx.provider.isOffline ? undefined : providerFromEnv(process.env, { probeAlongside: true, fetch: lightFetch, directChat: true });
+  const batchProvider = ctx.provider.isOffline
+    ? undefined
+    : providerFromEnv(process.env, { probeAlongside: true, fetch: lightFetch, directChat: true });
   // The port first: a port taken stops the worker before it takes any step.
   let metrics: { url: string; close(): Promise<void> } | undefined;
   if (metricsPort !== undefined) {
@@ -53,13 +57,21 @@ export async function workerCommand(opts: { concurrency?: string; metricsPort?: 
     } catch (error) {
       await queue.close();
       await store.close();
-      fail(serveWord('workerMetricsListen', lang, { host: config.host, port: metricsPort, reason: error instanceof Error ? error.message : String(error) }));
+      fail(
+        serveWord('workerMetricsListen', lang, {
+          host: config.host,
+          port: metricsPort,
+          reason: error instanceof Error ? error.message : String(error),
+        }),
+      );
     }
   }
   const worker = await startStepWorker(ctx, queue, { concurrency, ...(batchProvider ? { batchProvider } : {}) });
   info(serveWord('workerRunning', lang, { id: worker.id, n: concurrency, location: store.location }));
   if (metrics) info(`  ${serveWord('workerMetrics', lang, { url: metrics.url })}`);
-  info(`  ${ctx.provider.isOffline ? serveWord('providerOffline', lang) : serveWord('provider', lang, { name: ctx.provider.name })}`);
+  info(
+    `  ${ctx.provider.isOffline ? serveWord('providerOffline', lang) : serveWord('provider', lang, { name: ctx.provider.name })}`,
+  );
   await new Promise<void>((resolve) => {
     let signals = 0;
     const stop = () => {

@@ -2,7 +2,14 @@
 // before it, asking for one line per contradiction. Small, not streamed, in the book's language.
 import type { ResolvedSpec } from '../spec/types.js';
 import type { Step } from './step.js';
-import { AUDIT_TEMPLATE, buildContext, promptOf, type PromptRenderer, type PromptState, type RenderedPrompt } from './prompt.js';
+import {
+  AUDIT_TEMPLATE,
+  buildContext,
+  promptOf,
+  type PromptRenderer,
+  type PromptState,
+  type RenderedPrompt,
+} from './prompt.js';
 
 /** Words the audit's answer may take (eight short lines and some slack). */
 export const AUDIT_WORDS = 250;
@@ -12,7 +19,10 @@ export const AUDIT_WORDS = 250;
  * rendered with the step's context and `extra`, its answer bounded to `words`, cool and unpenalised. The
  * continuity audit and the reading of an imported book's settings are both asked this way.
  */
-export function renderStructured(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step }, ask: { template: string; extra: Record<string, unknown>; words: number; stepKind: 'audit' | 'import-settings' }): RenderedPrompt {
+export function renderStructured(
+  input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step },
+  ask: { template: string; extra: Record<string, unknown>; words: number; stepKind: 'audit' | 'import-settings' },
+): RenderedPrompt {
   const stepCtx = buildContext(input);
   const first = promptOf(input, stepCtx, '');
   const ctx = Object.assign(stepCtx, { ...ask.extra, wordTarget: ask.words });
@@ -27,6 +37,17 @@ export function renderStructured(input: { spec: ResolvedSpec; renderer: PromptRe
   };
 }
 
-export function renderContinuityAudit(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step; text: string }): RenderedPrompt {
-  return renderStructured(input, { template: AUDIT_TEMPLATE, extra: { newPart: input.text }, words: AUDIT_WORDS, stepKind: 'audit' });
+export function renderContinuityAudit(input: {
+  spec: ResolvedSpec;
+  renderer: PromptRenderer;
+  state: PromptState;
+  step: Step;
+  text: string;
+}): RenderedPrompt {
+  return renderStructured(input, {
+    template: AUDIT_TEMPLATE,
+    extra: { newPart: input.text },
+    words: AUDIT_WORDS,
+    stepKind: 'audit',
+  });
 }

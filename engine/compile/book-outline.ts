@@ -17,10 +17,19 @@ import { byText, TEXTS_KEPT } from '../text-cache.js';
 const parsedOutlines = new Map<string, (outline: string) => ParsedOutline>();
 
 /** The outline of a book, parsed once per text (fixed-section guides find entries by their sections' names). */
-export function parsedOutlineOf(spec: Pick<ResolvedSpec, 'flow'>, state: Pick<BookState, 'outline' | 'lang'>): ParsedOutline {
+export function parsedOutlineOf(
+  spec: Pick<ResolvedSpec, 'flow'>,
+  state: Pick<BookState, 'outline' | 'lang'>,
+): ParsedOutline {
   const labels = spec.flow.sections?.map((s) => s.label[state.lang]).join('\u0000') ?? '';
   let parse = parsedOutlines.get(labels);
-  if (!parse) parsedOutlines.set(labels, (parse = byText(TEXTS_KEPT, (text) => parseOutline(text, labels ? { sectionLabels: labels.split('\u0000') } : undefined))));
+  if (!parse)
+    parsedOutlines.set(
+      labels,
+      (parse = byText(TEXTS_KEPT, (text) =>
+        parseOutline(text, labels ? { sectionLabels: labels.split('\u0000') } : undefined),
+      )),
+    );
   return parse(state.outline ?? '');
 }
 
@@ -28,12 +37,15 @@ export function parsedOutlineOf(spec: Pick<ResolvedSpec, 'flow'>, state: Pick<Bo
  * A chapter's title: the user's own (typed for it), else the one its outline entry gives; undefined
  * for parts other than numbered chapters (introduction, conclusion, fixed sections).
  */
-export function chapterTitleOf(spec: Pick<ResolvedSpec, 'flow'>, state: Pick<BookState, 'outline' | 'lang' | 'chapterTitles'>, step: Step): string | undefined {
+export function chapterTitleOf(
+  spec: Pick<ResolvedSpec, 'flow'>,
+  state: Pick<BookState, 'outline' | 'lang' | 'chapterTitles'>,
+  step: Step,
+): string | undefined {
   if (step.kind !== 'chapter' || step.section) return undefined;
   const own = state.chapterTitles?.[step.position]?.trim();
   return own || outlineEntry(parsedOutlineOf(spec, state), step.position)?.title?.trim() || undefined;
 }
-
 
 /** Words asked for: chosen by a field (story length) when the spec says so, else the spec's number. */
 export function wordTargetOf(spec: ResolvedSpec, settings: Settings): number {

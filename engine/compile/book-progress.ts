@@ -9,7 +9,8 @@ import type { Step } from './step.js';
 
 /** Progress as the spec shows it: current chapter out of the spec's denominator, and the numbered step (stepText). */
 export function progress(
-  spec: BookSpec, state: BookState,
+  spec: BookSpec,
+  state: BookState,
 ): { current: number; total: number; ratio: number; stepText: string } {
   const d = spec.flow.progressDenominator;
   const total = d === 'total' ? state.totalChapters : d === 'total+2' ? state.totalChapters + 2 : d;
@@ -21,14 +22,17 @@ export function progress(
 
 /** A book's planned steps: for its chapter count, or (before the count is known) the steps around the chapters. */
 export function stepsOfBook(spec: BookSpec, state: BookState): Step[] {
-  const plan = state.totalChapters > 0 ? stepsFor(spec, state.totalChapters)
-    : stepsFor(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');
+  const plan =
+    state.totalChapters > 0
+      ? stepsFor(spec, state.totalChapters)
+      : stepsFor(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');
   // A book begun without an outline that will never have one (an imported manuscript with nothing to plan); an imported
   // book whose manuscript has no opening has no introduction to write or count (its empty one is the writer's, never
   // shown).
   const hasNoOpening = state.content.length > 0 && !state.content[0]!.trim() && isAuthoredPart(state, 0);
-  return plan.filter((s) => (s.kind !== 'outline' || hasOutlineStep(spec, state))
-    && !(s.kind === 'introduction' && hasNoOpening));
+  return plan.filter(
+    (s) => (s.kind !== 'outline' || hasOutlineStep(spec, state)) && !(s.kind === 'introduction' && hasNoOpening),
+  );
 }
 
 /**
@@ -55,7 +59,13 @@ export function stepText(spec: BookSpec, plan: readonly StepLike[], next: StepLi
   const rows = plan.map(rowOf).filter((row, i, all) => i === 0 || all[i - 1] !== row);
   const at = next ? rows.indexOf(rowOf(next)) : -1;
   if (!next || at < 0) return word('bookComplete', lang);
-  const action = next.kind === 'outline' ? 'actionOutline' : next.kind === 'introduction' ? 'actionIntroduction'
-    : next.kind === 'conclusion' ? 'actionConclusion' : 'actionChapters';
+  const action =
+    next.kind === 'outline'
+      ? 'actionOutline'
+      : next.kind === 'introduction'
+        ? 'actionIntroduction'
+        : next.kind === 'conclusion'
+          ? 'actionConclusion'
+          : 'actionChapters';
   return word('stepOf', lang, { k: at + 1, n: rows.length, action: word(action, lang) });
 }

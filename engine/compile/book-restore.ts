@@ -15,14 +15,27 @@ import type { BookSpec } from '../spec/types.js';
 export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
   if (!saved || typeof saved !== 'object') return null;
   const s = saved as Partial<BookState>;
-  if (s.generatorId !== spec.id || !Array.isArray(s.content) || typeof s.currentChapter !== 'number'
-    || typeof s.totalChapters !== 'number' || !s.settings) return null;
+  if (
+    s.generatorId !== spec.id ||
+    !Array.isArray(s.content) ||
+    typeof s.currentChapter !== 'number' ||
+    typeof s.totalChapters !== 'number' ||
+    !s.settings
+  )
+    return null;
   if (!isLang(s.lang)) return null;
   if (s.currentChapter > conclusionPosition(spec.flow, s.totalChapters) + 1 || s.currentChapter < 0) return null;
-  const plan = typeof s.outline !== 'string' && spec.flow.outline === 'none' && typeof s.content[0] === 'string'
-    ? extractChapterPlan(s.content[0]) : undefined;
-  const series = s.series && typeof s.series.name === 'string' && typeof s.series.number === 'number'
-    && typeof s.series.bible === 'string' ? s.series : undefined;
+  const plan =
+    typeof s.outline !== 'string' && spec.flow.outline === 'none' && typeof s.content[0] === 'string'
+      ? extractChapterPlan(s.content[0])
+      : undefined;
+  const series =
+    s.series &&
+    typeof s.series.name === 'string' &&
+    typeof s.series.number === 'number' &&
+    typeof s.series.bible === 'string'
+      ? s.series
+      : undefined;
   const numbers = (list: unknown[]) => list.filter((p): p is number => typeof p === 'number');
   const hasTitles = s.chapterTitles && typeof s.chapterTitles === 'object' && Object.keys(s.chapterTitles).length;
   const auditFindings = auditFindingsOf(s.auditFindings);
@@ -44,7 +57,8 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     // A book of a series keeps what its store told it of the series (never saved with it).
     ...(series ? { series } : {}),
     ...(Array.isArray(s.incompleteParts) && s.incompleteParts.length
-      ? { incompleteParts: numbers(s.incompleteParts) } : {}),
+      ? { incompleteParts: numbers(s.incompleteParts) }
+      : {}),
     ...(Array.isArray(s.stoppedParts) && s.stoppedParts.length ? { stoppedParts: numbers(s.stoppedParts) } : {}),
     ...(hasTitles ? { chapterTitles: { ...s.chapterTitles } } : {}),
     ...(typeof s.memory === 'string' && s.memory ? { memory: s.memory } : {}),
@@ -52,7 +66,8 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     ...(s.chapterNotes && typeof s.chapterNotes === 'object' ? { chapterNotes: chapterNotesOf(s.chapterNotes) } : {}),
     ...(auditFindings ? { auditFindings } : {}),
     ...(Array.isArray(s.intendedFindings) && s.intendedFindings.length
-      ? { intendedFindings: s.intendedFindings.filter((k): k is string => typeof k === 'string') } : {}),
+      ? { intendedFindings: s.intendedFindings.filter((k): k is string => typeof k === 'string') }
+      : {}),
     ...(provenance ? { provenance } : {}),
     ...(voice ? { voice } : {}),
     ...(source ? { source } : {}),
@@ -67,8 +82,12 @@ export function auditFindingsOf(raw: unknown): Record<number, AuditFinding[]> | 
   const kept: Record<number, AuditFinding[]> = {};
   for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
     const n = Number(k);
-    const list = Array.isArray(v) ? v.filter((f): f is AuditFinding => !!f && f.kind === 'audit'
-      && typeof f.detail === 'string' && typeof f.part === 'string') : [];
+    const list = Array.isArray(v)
+      ? v.filter(
+          (f): f is AuditFinding =>
+            !!f && f.kind === 'audit' && typeof f.detail === 'string' && typeof f.part === 'string',
+        )
+      : [];
     if (Number.isInteger(n) && n >= 0 && list.length) {
       kept[n] = list.map(({ detail, part }) => ({ kind: 'audit' as const, detail, part }));
     }

@@ -15,7 +15,10 @@ export interface VoiceFingerprint {
   openers: string[];
   /** Told from the narration's pronouns (dialogue left out). */
   pointOfView: 'first' | 'second' | 'third';
-  /** English only, told from the narration's verbs; null in Malay (its verbs do not mark tense) or when too few verbs tell. */
+  /**
+   * English only, told from the narration's verbs; null in Malay (its verbs do not mark tense) or when too few verbs
+   * tell.
+   */
   tense: 'past' | 'present' | 'mixed' | null;
   /** Overused phrases (engine/session/voice/overused.ts) per 1,000 words. */
   overusedPerThousand: number;
@@ -58,28 +61,70 @@ const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFin
 /** A fingerprint as kept, or undefined when any statistic is missing or malformed. */
 function fingerprintOf(raw: unknown): VoiceFingerprint | undefined {
   const f = raw as Partial<VoiceFingerprint> | null;
-  if (!f || typeof f !== 'object' || !f.sentenceWords || !isNum(f.sentenceWords.mean) || !isNum(f.sentenceWords.spread)) return undefined;
-  if (!isNum(f.paragraphWords) || !isNum(f.dialogueShare) || !isNum(f.diversity) || !isNum(f.overusedPerThousand) || !isNum(f.words)) return undefined;
+  if (!f || typeof f !== 'object' || !f.sentenceWords || !isNum(f.sentenceWords.mean) || !isNum(f.sentenceWords.spread))
+    return undefined;
+  if (
+    !isNum(f.paragraphWords) ||
+    !isNum(f.dialogueShare) ||
+    !isNum(f.diversity) ||
+    !isNum(f.overusedPerThousand) ||
+    !isNum(f.words)
+  )
+    return undefined;
   if (f.pointOfView !== 'first' && f.pointOfView !== 'second' && f.pointOfView !== 'third') return undefined;
   const tense = f.tense === 'past' || f.tense === 'present' || f.tense === 'mixed' ? f.tense : null;
-  const openers = Array.isArray(f.openers) ? f.openers.filter((o): o is string => typeof o === 'string').slice(0, 5) : [];
+  const openers = Array.isArray(f.openers)
+    ? f.openers.filter((o): o is string => typeof o === 'string').slice(0, 5)
+    : [];
   const bounds = boundsOf(f.bounds);
-  return { sentenceWords: { mean: f.sentenceWords.mean, spread: f.sentenceWords.spread }, paragraphWords: f.paragraphWords, dialogueShare: f.dialogueShare, diversity: f.diversity, openers, pointOfView: f.pointOfView, tense, overusedPerThousand: f.overusedPerThousand, words: f.words, ...(bounds ? { bounds } : {}) };
+  return {
+    sentenceWords: { mean: f.sentenceWords.mean, spread: f.sentenceWords.spread },
+    paragraphWords: f.paragraphWords,
+    dialogueShare: f.dialogueShare,
+    diversity: f.diversity,
+    openers,
+    pointOfView: f.pointOfView,
+    tense,
+    overusedPerThousand: f.overusedPerThousand,
+    words: f.words,
+    ...(bounds ? { bounds } : {}),
+  };
 }
 
-const isRange = (x: unknown): x is [number, number] => Array.isArray(x) && x.length === 2 && isNum(x[0]) && isNum(x[1]) && x[0] <= x[1];
+const isRange = (x: unknown): x is [number, number] =>
+  Array.isArray(x) && x.length === 2 && isNum(x[0]) && isNum(x[1]) && x[0] <= x[1];
 
 /** Kept bounds, or undefined when any is malformed (the part is then measured as against a short sample). */
 function boundsOf(raw: unknown): VoiceBounds | undefined {
   const b = raw as Partial<VoiceBounds> | null | undefined;
-  if (!b || typeof b !== 'object' || !isNum(b.slices) || !isRange(b.sentenceWords) || !isRange(b.paragraphWords) || !isRange(b.dialogueShare) || !isRange(b.diversity)) return undefined;
-  const pointsOfView = Array.isArray(b.pointsOfView) ? b.pointsOfView.filter((p) => p === 'first' || p === 'second' || p === 'third') : [];
+  if (
+    !b ||
+    typeof b !== 'object' ||
+    !isNum(b.slices) ||
+    !isRange(b.sentenceWords) ||
+    !isRange(b.paragraphWords) ||
+    !isRange(b.dialogueShare) ||
+    !isRange(b.diversity)
+  )
+    return undefined;
+  const pointsOfView = Array.isArray(b.pointsOfView)
+    ? b.pointsOfView.filter((p) => p === 'first' || p === 'second' || p === 'third')
+    : [];
   const tenses = Array.isArray(b.tenses) ? b.tenses.filter((t) => t === 'past' || t === 'present') : [];
   if (!pointsOfView.length) return undefined;
-  return { slices: b.slices, sentenceWords: [...b.sentenceWords], paragraphWords: [...b.paragraphWords], dialogueShare: [...b.dialogueShare], diversity: [...b.diversity], pointsOfView, tenses };
+  return {
+    slices: b.slices,
+    sentenceWords: [...b.sentenceWords],
+    paragraphWords: [...b.paragraphWords],
+    dialogueShare: [...b.dialogueShare],
+    diversity: [...b.diversity],
+    pointsOfView,
+    tenses,
+  };
 }
 
-const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string' && s.trim() !== '') : []);
+const strings = (x: unknown): string[] =>
+  Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string' && s.trim() !== '') : [];
 
 /** A saved voice read back: what is well-formed kept, the rest dropped; undefined when nothing is left. */
 export function bookVoiceOf(raw: unknown): BookVoice | undefined {
@@ -89,6 +134,11 @@ export function bookVoiceOf(raw: unknown): BookVoice | undefined {
   const exemplars = fingerprint ? strings(v.exemplars).slice(0, 2) : [];
   const avoid = strings(v.avoid);
   const notes = typeof v.notes === 'string' && v.notes.trim() ? v.notes.trim() : undefined;
-  const voice: BookVoice = { ...(fingerprint ? { fingerprint } : {}), ...(exemplars.length ? { exemplars } : {}), ...(avoid.length ? { avoid } : {}), ...(notes ? { notes } : {}) };
+  const voice: BookVoice = {
+    ...(fingerprint ? { fingerprint } : {}),
+    ...(exemplars.length ? { exemplars } : {}),
+    ...(avoid.length ? { avoid } : {}),
+    ...(notes ? { notes } : {}),
+  };
   return Object.keys(voice).length ? voice : undefined;
 }

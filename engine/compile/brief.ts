@@ -59,9 +59,14 @@ const notesHeading = () => readingPattern('^(?:{brief.chapterNotes})$');
 /** The heading of a brief's phrases to avoid ("## Avoid" / "## Elakkan"): one phrase a line, or a comma list. */
 const avoidHeading = () => readingPattern('^(?:{brief.avoid})$');
 /** One chapter's note: "Chapter 3: …", "- Bab 3 — …", "3. …". */
-const noteLine = () => readingPattern(String.raw`^\s*(?:[-*•]\s*)?(?:(?:{parts.chapter})\s+)?(\d{1,3})\s*[:.)\-–—]\s*(.+)$`);
+const noteLine = () =>
+  readingPattern(String.raw`^\s*(?:[-*•]\s*)?(?:(?:{parts.chapter})\s+)?(\d{1,3})\s*[:.)\-–—]\s*(.+)$`);
 /** The fields a brief's common headings name ("Title", "Cast", "POV"), by their words in `reading.brief`. */
-const ALIASES = [['title', 'workingTitle'], ['characters', 'characters'], ['pointOfView', 'pointOfView']] as const;
+const ALIASES = [
+  ['title', 'workingTitle'],
+  ['characters', 'characters'],
+  ['pointOfView', 'pointOfView'],
+] as const;
 
 /**
  * A Markdown brief read into settings: each `#`/`##` heading names a field (by its name, or its English or
@@ -71,15 +76,26 @@ const ALIASES = [['title', 'workingTitle'], ['characters', 'characters'], ['poin
  * finds the letter"; a line that starts no note continues the one before). An "## Avoid" / "## Elakkan" section gives
  * the writer's phrases to keep out of the book, one a line (or a comma list; bullets and quotes taken off).
  */
-export function parseBriefMarkdown(spec: WithFields, text: string): { values: Record<string, string>; unknown: string[]; chapterNotes: Record<number, string>; avoid: string[] } {
-  const norm = (s: string) => s.toLowerCase().replace(/\(.*?\)/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+export function parseBriefMarkdown(
+  spec: WithFields,
+  text: string,
+): { values: Record<string, string>; unknown: string[]; chapterNotes: Record<number, string>; avoid: string[] } {
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/\(.*?\)/g, '')
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
   const byName = new Map<string, string>();
   for (const f of spec.fields) {
     if (f.type !== 'text' && f.type !== 'textarea' && f.type !== 'select') continue;
     for (const key of [f.name, ...Object.values(f.label)]) byName.set(norm(key), f.name);
   }
   // Common ways of saying the brief's headings.
-  const alias = (heading: string) => ALIASES.find(([key, name]) => spec.fields.some((f) => f.name === name) && readingPattern(`^(?:{brief.${key}})$`).test(heading))?.[1];
+  const alias = (heading: string) =>
+    ALIASES.find(
+      ([key, name]) => spec.fields.some((f) => f.name === name) && readingPattern(`^(?:{brief.${key}})$`).test(heading),
+    )?.[1];
   const values: Record<string, string> = {};
   const unknown: string[] = [];
   const chapterNotes: Record<number, string> = {};
@@ -101,21 +117,29 @@ export function parseBriefMarkdown(spec: WithFields, text: string): { values: Re
       isNotes = notesHeading().test(norm(heading[1]!));
       isAvoid = avoidHeading().test(norm(heading[1]!));
       lastNote = 0;
-      const name = isNotes || isAvoid ? undefined : byName.get(norm(heading[1]!)) ?? alias(norm(heading[1]!));
+      const name = isNotes || isAvoid ? undefined : (byName.get(norm(heading[1]!)) ?? alias(norm(heading[1]!)));
       if (!name && !isNotes && !isAvoid) unknown.push(heading[1]!);
       current = name ?? null;
       continue;
     }
     if (isAvoid) {
       const item = line.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim();
-      if (item) avoid.push(...item.split(/\s*[,;]\s*/).map((p) => p.replace(/^["“'‘]+|["”'’]+$/g, '').trim()).filter(Boolean));
+      if (item)
+        avoid.push(
+          ...item
+            .split(/\s*[,;]\s*/)
+            .map((p) => p.replace(/^["“'‘]+|["”'’]+$/g, '').trim())
+            .filter(Boolean),
+        );
       continue;
     }
     if (isNotes) {
       const note = noteLine().exec(line);
       if (note && Number(note[1]) >= 1) {
         lastNote = Number(note[1]);
-        chapterNotes[lastNote] = chapterNotes[lastNote] ? `${chapterNotes[lastNote]}\n${note[2]!.trim()}` : note[2]!.trim();
+        chapterNotes[lastNote] = chapterNotes[lastNote]
+          ? `${chapterNotes[lastNote]}\n${note[2]!.trim()}`
+          : note[2]!.trim();
       } else if (lastNote && line.trim()) chapterNotes[lastNote] += `\n${line.trim()}`;
       continue;
     }
@@ -127,7 +151,9 @@ export function parseBriefMarkdown(spec: WithFields, text: string): { values: Re
     const given = values[f.name];
     if (f.type !== 'select' || given === undefined) continue;
     const want = norm(given);
-    const option = (f.options ?? []).find((o) => [String(o.value), ...Object.values(o.label)].some((x) => norm(x) === want));
+    const option = (f.options ?? []).find((o) =>
+      [String(o.value), ...Object.values(o.label)].some((x) => norm(x) === want),
+    );
     values[f.name] = option ? String(option.value) : given;
   }
   return { values, unknown, chapterNotes, avoid };

@@ -7,7 +7,13 @@ import type { Step } from './flow.js';
 const ROUND_TO = 50;
 
 /** Steps whose budget follows the words they ask for (the outline: its entries, see outlineWords). */
-const ASKS_FOR_WORDS: ReadonlySet<Step['kind']> = new Set(['outline', 'introduction', 'chapter', 'conclusion', 'single']);
+const ASKS_FOR_WORDS: ReadonlySet<Step['kind']> = new Set([
+  'outline',
+  'introduction',
+  'chapter',
+  'conclusion',
+  'single',
+]);
 
 /**
  * The words an outline of `chapters` entries runs to: the title, premise, characters and ending (about
@@ -26,9 +32,16 @@ export const MAX_OUTPUT_TOKENS = 12_000;
 
 /**
  * The max_tokens of one step. `words` is the word target the step's prompt asks for.
- * @example maxTokensOf({ spec: dadJokes, settings: { numberOfJokes: 20 }, lang: 'en', step: { kind: 'single' }, words: 400 }) // 700
+ * @example maxTokensOf({ spec: dadJokes, settings: { numberOfJokes: 20 }, lang: 'en', step: { kind: 'single' }, words:
+ * 400 }) // 700
  */
-export function maxTokensOf(input: { spec: ResolvedSpec; settings: Settings; lang: Lang; step: Step; words: number }): number {
+export function maxTokensOf(input: {
+  spec: ResolvedSpec;
+  settings: Settings;
+  lang: Lang;
+  step: Step;
+  words: number;
+}): number {
   const { spec, settings, lang, step, words } = input;
   const floor = spec.model.tokens;
   const budget = spec.model.budget;
@@ -51,11 +64,25 @@ export function maxTokensOf(input: { spec: ResolvedSpec; settings: Settings; lan
  * token preset's floor, which is a whole part's room: a model that writes past what it is asked is stopped near the
  * words the part still needs, not let run on for a part's length again. A budget not per word keeps maxTokensOf.
  */
-export function followUpTokensOf(input: { spec: ResolvedSpec; settings: Settings; lang: Lang; step: Step; words: number }): number {
+export function followUpTokensOf(input: {
+  spec: ResolvedSpec;
+  settings: Settings;
+  lang: Lang;
+  step: Step;
+  words: number;
+}): number {
   const budget = input.spec.model.budget;
-  if (!budget || budget.itemsField !== undefined || budget.count !== undefined || !ASKS_FOR_WORDS.has(input.step.kind) || !(input.words > 0)) return maxTokensOf(input);
+  if (
+    !budget ||
+    budget.itemsField !== undefined ||
+    budget.count !== undefined ||
+    !ASKS_FOR_WORDS.has(input.step.kind) ||
+    !(input.words > 0)
+  )
+    return maxTokensOf(input);
   const rate = budget.tokensPer[input.lang];
-  if (rate === undefined) throw new Error(`no tokens-per-word rate for "${input.lang}" in the budget of step ${input.step.kind}`);
+  if (rate === undefined)
+    throw new Error(`no tokens-per-word rate for "${input.lang}" in the budget of step ${input.step.kind}`);
   const wanted = input.words * rate * budget.headroom + budget.overhead;
   return Math.min(MAX_OUTPUT_TOKENS, Math.ceil(wanted / ROUND_TO) * ROUND_TO);
 }

@@ -16,7 +16,13 @@ export function extractChapterPlan(text: string): string | undefined {
   const start = planStart(lines);
   if (start < 0) return undefined;
   const first = planHeading().exec(lines[start]!.trim())?.[1]?.trim();
-  const out = [...(first ? [first] : []), ...lines.slice(start + 1).map((l) => l.trim()).filter(Boolean)];
+  const out = [
+    ...(first ? [first] : []),
+    ...lines
+      .slice(start + 1)
+      .map((l) => l.trim())
+      .filter(Boolean),
+  ];
   const plan = out.join('\n').trim();
   return plan || undefined;
 }
@@ -28,9 +34,14 @@ export function withoutChapterPlan(text: string): string {
   return start < 0 ? text : lines.slice(0, start).join('\n').trim();
 }
 
-/** An introduction split at its chapter plan: the text before the plan and the plan's block (heading included); undefined without one. */
+/**
+ * An introduction split at its chapter plan: the text before the plan and the plan's block (heading included);
+ * undefined without one.
+ */
 export function splitChapterPlan(text: string): { before: string; block: string } | undefined {
   const lines = text.split(/\r?\n/);
   const start = planStart(lines);
-  return start < 0 ? undefined : { before: lines.slice(0, start).join('\n').trim(), block: lines.slice(start).join('\n').trim() };
+  return start < 0
+    ? undefined
+    : { before: lines.slice(0, start).join('\n').trim(), block: lines.slice(start).join('\n').trim() };
 }

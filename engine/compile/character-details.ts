@@ -7,16 +7,25 @@ import { readingPattern } from '../reading-words.js';
  * ("Character Details:", "Butiran Watak:") and the translations a model writes instead, so a list under a
  * heading the model chose is not silently lost. Only the asked-for ones may run on into text on their line.
  */
-const characterHeadings = () => readingPattern(String.raw`^[#*_\s]*(?:(?:{headings.characterDetails})\b|(?:{headings.characterList})[*_\s]*(?::|$))`);
+const characterHeadings = () =>
+  readingPattern(String.raw`^[#*_\s]*(?:(?:{headings.characterDetails})\b|(?:{headings.characterList})[*_\s]*(?::|$))`);
 
-/** Where the character list of an introduction sits: its lines, the heading's index, the index after the list, and the list. */
-function locateCharacterDetails(text: string): { lines: string[]; start: number; end: number; details: string } | undefined {
+/**
+ * Where the character list of an introduction sits: its lines, the heading's index, the index after the list, and the
+ * list.
+ */
+function locateCharacterDetails(
+  text: string,
+): { lines: string[]; start: number; end: number; details: string } | undefined {
   const lines = text.split(/\r?\n/);
   const start = lines.findIndex((l) => characterHeadings().test(l.trim()));
   if (start < 0) return undefined;
   const heading = lines[start]!.trim();
   const label = characterHeadings().exec(heading)![0];
-  const first = heading.slice(label.length).replace(/^[*_:\s]+/, '').trim();
+  const first = heading
+    .slice(label.length)
+    .replace(/^[*_:\s]+/, '')
+    .trim();
   const out: string[] = first ? [first] : [];
   let end = start + 1;
   for (; end < lines.length; end++) {
@@ -25,7 +34,7 @@ function locateCharacterDetails(text: string): { lines: string[]; start: number;
       if (out.length) break;
       continue;
     }
-    if (/^#/.test(t) || /^[A-Z][^:]{0,60}$/.test(t.replace(/\*/g, '')) && !/^[-*•]/.test(t)) break;
+    if (/^#/.test(t) || (/^[A-Z][^:]{0,60}$/.test(t.replace(/\*/g, '')) && !/^[-*•]/.test(t))) break;
     out.push(t);
   }
   const details = out.join('\n').trim();
@@ -60,5 +69,8 @@ export function splitCharacterDetails(text: string): { before: string; block: st
 export function withoutCharacterDetails(text: string): string {
   const found = locateCharacterDetails(text);
   if (!found) return text.trim();
-  return [...found.lines.slice(0, found.start), ...found.lines.slice(found.end)].join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return [...found.lines.slice(0, found.start), ...found.lines.slice(found.end)]
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

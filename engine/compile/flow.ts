@@ -18,10 +18,27 @@ export { conclusionPosition, minChapters } from '../spec/conclusion.js';
 export { stepLabel, partLabel, partStep, buttonLabel, outlineToast, defaultChapterTitle } from './labels.js';
 export { extractCharacterDetails, splitCharacterDetails, withoutCharacterDetails } from './character-details.js';
 export {
-  partProvenance, isAuthoredPart, hasAuthoredParts, isPublicDomainBook, isPublicDomainSource, sourceStatusOf,
-  sourceStatusFrom, SOURCE_EVIDENCE, type SourceStatus, type SourceEvidence, withPartProvenance, withModelPassage,
-  handEdited, modelWordsOf, partProvenanceOf, bookProvenanceOf, TEXT_ORIGINS, TYPED_OVER_SHARE, type TextOrigin,
-  type PartProvenance, type PassageProvenance,
+  partProvenance,
+  isAuthoredPart,
+  hasAuthoredParts,
+  isPublicDomainBook,
+  isPublicDomainSource,
+  sourceStatusOf,
+  sourceStatusFrom,
+  SOURCE_EVIDENCE,
+  type SourceStatus,
+  type SourceEvidence,
+  withPartProvenance,
+  withModelPassage,
+  handEdited,
+  modelWordsOf,
+  partProvenanceOf,
+  bookProvenanceOf,
+  TEXT_ORIGINS,
+  TYPED_OVER_SHARE,
+  type TextOrigin,
+  type PartProvenance,
+  type PassageProvenance,
 } from './provenance.js';
 
 /** Everything needed to continue a book (or a single output); JSON-serialisable, stored as saved progress. */
@@ -147,8 +164,13 @@ export function startBook(input: { spec: BookSpec; settings: Settings; totalChap
     throw new RangeError(`invalid chapter count ${total}`);
   }
   return {
-    generatorId: spec.id, settings, lang: bookLanguage(spec, settings), totalChapters: total, content: [],
-    currentChapter: 0, isLocked: false,
+    generatorId: spec.id,
+    settings,
+    lang: bookLanguage(spec, settings),
+    totalChapters: total,
+    content: [],
+    currentChapter: 0,
+    isLocked: false,
   };
 }
 
@@ -212,8 +234,12 @@ export function applyStep(spec: BookSpec, state: BookState, step: Step, text: st
       // A book without an outline step takes its chapter plan from its introduction.
       const plan = spec.flow.outline === 'none' ? extractChapterPlan(text) : undefined;
       return {
-        ...state, content: [text], currentChapter: 1, isLocked: true,
-        ...(details ? { characterDetails: details } : {}), ...(plan ? { outline: plan } : {}),
+        ...state,
+        content: [text],
+        currentChapter: 1,
+        isLocked: true,
+        ...(details ? { characterDetails: details } : {}),
+        ...(plan ? { outline: plan } : {}),
       };
     }
     case 'chapter':
@@ -230,7 +256,8 @@ export function unmarkPart(state: BookState, position: number): BookState {
   const incomplete = (incompleteParts ?? []).filter((p) => p !== position);
   const stopped = (stoppedParts ?? []).filter((p) => p !== position);
   return {
-    ...rest, ...(incomplete.length ? { incompleteParts: incomplete } : {}),
+    ...rest,
+    ...(incomplete.length ? { incompleteParts: incomplete } : {}),
     ...(stopped.length ? { stoppedParts: stopped } : {}),
   };
 }
@@ -242,7 +269,10 @@ export function unmarkPart(state: BookState, position: number): BookState {
 export function extractTitle(outline: string | undefined): string | undefined {
   for (const line of (outline ?? '').split(/\r?\n/).slice(0, 8)) {
     const m = readingPattern(String.raw`^[#>*_\s]*(?:{outline.title})[*_\s]*[:：][*_\s]*(.+)$`).exec(line.trim());
-    const title = m?.[1]?.replace(/[*_#]+/g, '').replace(/^["“'‘]+|["”'’]+$/g, '').trim();
+    const title = m?.[1]
+      ?.replace(/[*_#]+/g, '')
+      .replace(/^["“'‘]+|["”'’]+$/g, '')
+      .trim();
     if (title) return title.slice(0, 200);
   }
   return undefined;
@@ -257,9 +287,13 @@ export function describeFlow(spec: BookSpec): FlowSummary {
     outlineKind: f.outline,
     conclusion: f.conclusion,
     progressDenominator: f.progressDenominator,
-    ...(f.sections ? {
-      sections: f.sections.map((s) => JSON.parse(JSON.stringify(s)) as NonNullable<FlowSummary['sections']>[number]),
-    } : {}),
+    ...(f.sections
+      ? {
+          sections: f.sections.map(
+            (s) => JSON.parse(JSON.stringify(s)) as NonNullable<FlowSummary['sections']>[number],
+          ),
+        }
+      : {}),
     savesProgress: f.savesProgress,
     characterDetails: f.characterDetails,
     retry: f.retry,

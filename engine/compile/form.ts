@@ -1,6 +1,15 @@
 // compileForm(): the studio's form model, plain JSON-serialisable data (ordered fields, widgets,
 // labels in every language of the table, options, defaults, visibility rules), plus what the page needs about the flow.
-import type { Bilingual, Condition, FieldRole, FieldType, FieldValue, Lang, BookSpec, ResolvedSpec } from '../spec/types.js';
+import type {
+  Bilingual,
+  Condition,
+  FieldRole,
+  FieldType,
+  FieldValue,
+  Lang,
+  BookSpec,
+  ResolvedSpec,
+} from '../spec/types.js';
 import { fieldType, type Widget } from '../fields/registry.js';
 import { describeFlow, type FlowSummary } from './flow.js';
 
@@ -73,7 +82,11 @@ export function compileForm(spec: ResolvedSpec): FormModel {
         label: f.label,
         help: f.help,
         placeholder: f.placeholder,
-        options: f.options?.map((o) => ({ value: o.value, label: o.label, ...(o.description ? { description: o.description } : {}) })),
+        options: f.options?.map((o) => ({
+          value: o.value,
+          label: o.label,
+          ...(o.description ? { description: o.description } : {}),
+        })),
         default: f.default,
         required: f.required,
         visibleWhen: f.visibleWhen,

@@ -10,7 +10,10 @@ import { readingPattern } from '../reading-words.js';
 import { leadingNumber } from './outline-numbers.js';
 
 /** Words that name a part in a heading, in every language of the table (`reading.parts`). */
-const partWords = () => readingPattern(String.raw`^(?:{parts.chapter}|{parts.section}|{parts.part}|{parts.introduction}|{parts.prologue}|{parts.conclusion}|{parts.epilogue})(?!\p{L})`);
+const partWords = () =>
+  readingPattern(
+    String.raw`^(?:{parts.chapter}|{parts.section}|{parts.part}|{parts.introduction}|{parts.prologue}|{parts.conclusion}|{parts.epilogue})(?!\p{L})`,
+  );
 /** The length of the number a heading's words start with (3, III, three, tiga, ketiga), or 0. */
 function numberLength(s: string): number {
   const roman = /^[ivxlc]{1,7}\b/i.exec(s);
@@ -34,7 +37,11 @@ function plain(line: string): string {
 }
 
 /** A heading's words, whatever their case, marks and punctuation. */
-const wordsOf = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const wordsOf = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /**
  * The part's text without a leading heading the model wrote for the part, and the title it named. Taken:
@@ -43,8 +50,10 @@ const wordsOf = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').
  * book sets parts at `##`). A sub-heading (`###` and below) or a bold label is kept unless it names the
  * part; a first line of prose is never taken. Only parts of a book are looked at (a poem's title is part
  * of the poem).
- * @example takeLeadingHeading('## Chapter 3: The Storm\n\nRain fell…', { kind: 'chapter', position: 3 }) // { text: 'Rain fell…', title: 'The Storm' }
- * @example takeLeadingHeading('### Coconut Rice for Two\n\nServes 2.', { kind: 'chapter', position: 1 }).text // '### Coconut Rice for Two\n\nServes 2.'
+ * @example takeLeadingHeading('## Chapter 3: The Storm\n\nRain fell…', { kind: 'chapter', position: 3 }) // { text:
+ * 'Rain fell…', title: 'The Storm' }
+ * @example takeLeadingHeading('### Coconut Rice for Two\n\nServes 2.', { kind: 'chapter', position: 1 }).text // '###
+ * Coconut Rice for Two\n\nServes 2.'
  */
 export function takeLeadingHeading(text: string, step: Step, ownTitle?: string): LeadingHeading {
   if (step.kind !== 'introduction' && step.kind !== 'chapter' && step.kind !== 'conclusion') return { text };
@@ -57,7 +66,8 @@ export function takeLeadingHeading(text: string, step: Step, ownTitle?: string):
   const plainText = plain(line);
   const wordCount = () => plainText.split(/\s+/).filter(Boolean).length;
   const namesPart = partWords().test(plainText);
-  const isShortLabel = namesPart && wordCount() <= 14 && !/[.!?]["”’]?$/.test(plainText.replace(/\b(?:no|bil)\.$/i, ''));
+  const isShortLabel =
+    namesPart && wordCount() <= 14 && !/[.!?]["”’]?$/.test(plainText.replace(/\b(?:no|bil)\.$/i, ''));
   if (!(isMarkdownHeading || isBold || isShortLabel)) return { text };
   const heading = plainText.replace(/[.:]$/, '').trim();
   const isPartLevel = /^#{1,2}\s/.test(line);

@@ -14,7 +14,9 @@ export function stepLabel(step: Step, lang: Lang, spec?: BookSpec): string {
     case 'introduction':
       return word('introduction', lang);
     case 'chapter':
-      return step.section ? wordIn(step.section.label, lang, `section ${step.section.id}`) : word('chapter', lang, { n: step.position });
+      return step.section
+        ? wordIn(step.section.label, lang, `section ${step.section.id}`)
+        : word('chapter', lang, { n: step.position });
     case 'conclusion':
       return word('conclusion', lang);
     default:
@@ -24,7 +26,9 @@ export function stepLabel(step: Step, lang: Lang, spec?: BookSpec): string {
 
 /** The default chapter title ("Chapter n") used when the user leaves the title blank. */
 export function defaultChapterTitle(step: Step, lang: Lang): string {
-  return 'position' in step && step.kind === 'chapter' ? word('chapter', lang, { n: step.position }) : stepLabel(step, lang);
+  return 'position' in step && step.kind === 'chapter'
+    ? word('chapter', lang, { n: step.position })
+    : stepLabel(step, lang);
 }
 
 /** The submit button's label for a step; "Generating..." while loading. */

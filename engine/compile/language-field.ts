@@ -7,14 +7,32 @@ import { notALanguage } from '../errors.js';
 
 export type LanguageChoice =
   | { readonly ok: true; readonly settings: Record<string, unknown> }
-  /** Not a language Karya writes: `allowed` lists those; `issue` is the refusal as data, said in the reader's language by the caller (settingsIssueMessage). */
-  | { readonly ok: false; readonly problem: 'not_a_language'; readonly issue: ReturnType<typeof notALanguage>; readonly allowed: readonly Lang[] }
-  /** The generator always writes in its one language: `code` and `params` are the errors catalogue's, said in the reader's language by the caller. */
-  | { readonly ok: false; readonly problem: 'fixed_language'; readonly allowed: readonly Lang[]; readonly code: 'lang_fixed'; readonly params: { readonly id: string; readonly lang: Lang } };
+  /**
+   * Not a language Karya writes: `allowed` lists those; `issue` is the refusal as data, said in the reader's language
+   * by the caller (settingsIssueMessage).
+   */
+  | {
+      readonly ok: false;
+      readonly problem: 'not_a_language';
+      readonly issue: ReturnType<typeof notALanguage>;
+      readonly allowed: readonly Lang[];
+    }
+  /**
+   * The generator always writes in its one language: `code` and `params` are the errors catalogue's, said in the
+   * reader's language by the caller.
+   */
+  | {
+      readonly ok: false;
+      readonly problem: 'fixed_language';
+      readonly allowed: readonly Lang[];
+      readonly code: 'lang_fixed';
+      readonly params: { readonly id: string; readonly lang: Lang };
+    };
 
 /**
  * The raw settings with the language put in the language field (unchanged when `lang` is undefined).
- * @example withLanguage(romance, { heatLevel: 'mild' }, 'ms') // { ok: true, settings: { heatLevel: 'mild', language: 'ms' } }
+ * @example withLanguage(romance, { heatLevel: 'mild' }, 'ms') // { ok: true, settings: { heatLevel: 'mild', language:
+ * 'ms' } }
  */
 export function withLanguage(spec: ResolvedSpec, raw: Record<string, unknown>, lang: unknown): LanguageChoice {
   if (lang === undefined) return { ok: true, settings: raw };

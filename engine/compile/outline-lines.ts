@@ -14,8 +14,14 @@ import { readingPattern } from '../reading-words.js';
 const LEAD = String.raw`^(?=(?<lead>[#>\s]*(?:[-*•+]\s+)?[*_\s]*))\k<lead>`;
 
 export type Family = 'chapter' | 'section' | 'part';
-/** "Chapter 3", "Bab Tiga", "Section 2", "Bahagian ke-4", "Part One", optionally after a list number ("1. Chapter 1:"): every language's part words. */
-const wordHead = () => readingPattern(`${LEAD}(?:\\d{1,3}[.)]\\s*)?[*_]*(?:(?<chapter>{parts.chapter})|(?<section>{parts.section})|(?<part>{parts.part}))(?:[*_\\s]+|(?=\\d))(?<after>.*)$`);
+/**
+ * "Chapter 3", "Bab Tiga", "Section 2", "Bahagian ke-4", "Part One", optionally after a list number ("1. Chapter 1:"):
+ * every language's part words.
+ */
+const wordHead = () =>
+  readingPattern(
+    `${LEAD}(?:\\d{1,3}[.)]\\s*)?[*_]*(?:(?<chapter>{parts.chapter})|(?<section>{parts.section})|(?<part>{parts.part}))(?:[*_\\s]+|(?=\\d))(?<after>.*)$`,
+  );
 
 interface WordHead {
   readonly family: Family;
@@ -35,12 +41,14 @@ export function wordHeadOf(line: string): WordHead | undefined {
   const head = num.rest.slice(delimiter[0].length);
   // Without a delimiter, a head continuing in lower case is a sentence about a chapter, not its heading.
   if (!delimiter[1] && /^[a-z]/.test(head)) return undefined;
-  const family: Family = m.groups!.chapter !== undefined ? 'chapter' : m.groups!.section !== undefined ? 'section' : 'part';
+  const family: Family =
+    m.groups!.chapter !== undefined ? 'chapter' : m.groups!.section !== undefined ? 'section' : 'part';
   return { family, number: num.n, head };
 }
 
 /** "3. The Storm", "3) …", "**3. The Storm**", "## 3. The Storm", "3 – The Storm" (never "1.5 million"). */
-const NUMBER_HEAD = /^(?=([#>\s]*)((?:[-*•+]\s+)?)([*_]*)(\s*))\1\2\3\4(\d{1,3})\s*(?:([.)])(?!\d)|([:–—-])(?=\s))[*_]*\s*(.*)$/;
+const NUMBER_HEAD =
+  /^(?=([#>\s]*)((?:[-*•+]\s+)?)([*_]*)(\s*))\1\2\3\4(\d{1,3})\s*(?:([.)])(?!\d)|([:–—-])(?=\s))[*_]*\s*(.*)$/;
 
 interface NumberHead {
   readonly number: number;
@@ -65,7 +73,12 @@ export function numberHeadOf(line: string): NumberHead | undefined {
 /** A Markdown table's cells, or undefined for a line that is not a table row. */
 export function cellsOf(line: string): string[] | undefined {
   if (!/^\s*\|.*\|/.test(line)) return undefined;
-  return line.trim().replace(/^\|/, '').replace(/\|\s*$/, '').split('|').map((c) => c.trim());
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|\s*$/, '')
+    .split('|')
+    .map((c) => c.trim());
 }
 export const isSeparatorRow = (cells: readonly string[]) => cells.every((c) => /^:?-{2,}:?$/.test(c) || c === '');
 
@@ -79,7 +92,10 @@ export function tableRowOf(cells: readonly string[]): { number: number; head: st
 }
 
 export type BlockKind = 'title' | 'premise' | 'characters' | 'ending' | 'entries' | 'other';
-/** Blocks of the outline other than entries, by their label (lower case, parentheses removed): every language's `reading.outline` labels. */
+/**
+ * Blocks of the outline other than entries, by their label (lower case, parentheses removed): every language's
+ * `reading.outline` labels.
+ */
 const BLOCK_KINDS: readonly BlockKind[] = ['title', 'premise', 'characters', 'ending', 'entries', 'other'];
 const blockPattern = (kind: BlockKind) => readingPattern(`^(?:{outline.${kind}})$`);
 
@@ -89,7 +105,11 @@ export function blockOf(line: string): { kind: BlockKind; rest: string; label: s
   const m = BLOCK_LINE.exec(line);
   if (!m) return undefined;
   const [, , rawLabel, rawRest] = m as unknown as [string, string, string, string];
-  const label = rawLabel.toLowerCase().replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim();
+  const label = rawLabel
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const found = BLOCK_KINDS.find((kind) => blockPattern(kind).test(label));
   if (!found) return undefined;
   // A label stands as one: with a colon, as a heading or bold, or on a line of its own.
@@ -109,7 +129,8 @@ export const isRule = (line: string) => /^\s*([-*_=])(?:\s*\1){2,}\s*$/.test(lin
 /** What a model says around an outline rather than in it: a line opening with a language's `outline.chatter`. */
 export const isChatter = (line: string) => readingPattern('^(?:{outline.chatter})').test(line);
 /** The announcement an outline opens with ("Sure! Here is…", "Baiklah, berikut…"). */
-export const isIntro = (line: string) => readingPattern(String.raw`^(?:(?:{outline.interjection})\b[!,.]?\s*)?(?:{outline.announcer})`).test(line);
+export const isIntro = (line: string) =>
+  readingPattern(String.raw`^(?:(?:{outline.interjection})\b[!,.]?\s*)?(?:{outline.announcer})`).test(line);
 /** The opening words of a closing paragraph that tells how the book ends, written without a label. */
 export const isEndingPhrase = (line: string) => readingPattern('^(?:{outline.endingPhrase})').test(line);
 
@@ -131,7 +152,17 @@ export function isTitleLike(s: string): boolean {
 /** The head of an entry (after its number) as a title and the start of its plan. */
 export function splitHead(head: string): { title?: string; plan: string } {
   // "(approx. 3,000 words)" says how long the chapter is, not what it is called.
-  let h = head.replace(readingPattern(String.raw`\((?:[^()]{0,40}?\d[^()]{0,40}?(?:{outline.wordUnit})[^()]{0,20}|~?\s?\d[\d,.\s]{0,20})\)`, 'giu'), ' ').replace(/\s{2,}/g, ' ').replace(/^[\s:.\-–—|]+/, '').trim();
+  let h = head
+    .replace(
+      readingPattern(
+        String.raw`\((?:[^()]{0,40}?\d[^()]{0,40}?(?:{outline.wordUnit})[^()]{0,20}|~?\s?\d[\d,.\s]{0,20})\)`,
+        'giu',
+      ),
+      ' ',
+    )
+    .replace(/\s{2,}/g, ' ')
+    .replace(/^[\s:.\-–—|]+/, '')
+    .trim();
   if (!h) return { plan: '' };
   // "**The Storm**: Aisha…", "*The Storm* – Aisha…"
   const bold = /^(\*\*|__|\*|_)(.+?)\1\s*[:.\-–—]?\s*(.*)$/.exec(h);
@@ -141,7 +172,13 @@ export function splitHead(head: string): { title?: string; plan: string } {
   if (quoted) return withTitle(quoted[1]!, quoted[2]!);
   // "The Storm – Aisha finds…", "The Storm: Aisha…", "The Storm. Aisha finds…" (not "Dr. Tan arrives…")
   const sep = /^(.{1,90}?)\s*(?:\s[-–—]+\s|:\s|\.\s+(?=[A-Z"“]))\s*(.+)$/.exec(h);
-  if (sep && countWords(sep[1]!) <= 10 && !/[.!?]$/.test(sep[1]!) && !/(?:^|\s)(?:dr|mr|mrs|ms|st|prof|en|tn|pn|hj|cik|sr|jr)$/i.test(sep[1]!)) return withTitle(sep[1]!, sep[2]!);
+  if (
+    sep &&
+    countWords(sep[1]!) <= 10 &&
+    !/[.!?]$/.test(sep[1]!) &&
+    !/(?:^|\s)(?:dr|mr|mrs|ms|st|prof|en|tn|pn|hj|cik|sr|jr)$/i.test(sep[1]!)
+  )
+    return withTitle(sep[1]!, sep[2]!);
   // A short head is a title unless it ends as a sentence does ("Where Does Your Salary Go?" is a title).
   const words = countWords(h);
   if (words <= 12 && !/\.["”’]?$/.test(h)) return withTitle(h, '');
@@ -149,6 +186,8 @@ export function splitHead(head: string): { title?: string; plan: string } {
 }
 
 export function withTitle(title: string, plan: string): { title?: string; plan: string } {
-  const t = trimEnd(unquote(unmark(title)), '.:').replace(/[*_]+/g, '').trim();
+  const t = trimEnd(unquote(unmark(title)), '.:')
+    .replace(/[*_]+/g, '')
+    .trim();
   return t ? { title: t.slice(0, 120), plan: plan.trim() } : { plan: plan.trim() };
 }

@@ -14,7 +14,9 @@ function romanOf(s: string): number {
   return total > 0 && total <= 100 ? total : NaN;
 }
 
-/** "3", "three", "twenty-one", "Third", "dua belas", "dua puluh satu", "ketiga", "ke-3", "IV" → a number; NaN otherwise. */
+/**
+ * "3", "three", "twenty-one", "Third", "dua belas", "dua puluh satu", "ketiga", "ke-3", "IV" → a number; NaN otherwise.
+ */
 export function numberOf(word: string): number {
   const w = word.toLowerCase().replace(/[–—]/g, '-').trim();
   if (/^\d{1,3}$/.test(w)) return Number(w);
@@ -51,7 +53,8 @@ export function leadingNumber(s: string): { n: number; rest: string } | undefine
     const words = tokens.slice(0, k).map((t) => t.word);
     const only = words[0]!;
     // A word of Roman letters counts only in capitals ("IV"), so "civil" or "mix" stay words.
-    const n = k === 1 && /^[ivxlc]+$/i.test(only) ? (/^[IVXLC]+$/.test(only) ? romanOf(only) : NaN) : numberOf(words.join(' '));
+    const n =
+      k === 1 && /^[ivxlc]+$/i.test(only) ? (/^[IVXLC]+$/.test(only) ? romanOf(only) : NaN) : numberOf(words.join(' '));
     if (Number.isFinite(n) && n > 0) return { n, rest: s.slice(tokens[k - 1]!.end) };
   }
   return undefined;

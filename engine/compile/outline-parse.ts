@@ -14,7 +14,10 @@ import { readingPattern } from '../reading-words.js';
 export interface OutlineEntry {
   /** The chapter number (1-based) the entry is for. */
   readonly number: number;
-  /** The chapter's own title when the entry gives one ("Chapter 3: The Storm" → "The Storm"), without Markdown marks or quotes; absent when the entry's head is a plan sentence rather than a title. */
+  /**
+   * The chapter's own title when the entry gives one ("Chapter 3: The Storm" → "The Storm"), without Markdown marks or
+   * quotes; absent when the entry's head is a plan sentence rather than a title.
+   */
   readonly title?: string;
   /** What happens in the chapter: the entry's text without its heading, number and title ('' for a title only). */
   readonly plan: string;
@@ -29,11 +32,17 @@ export interface ParsedOutline {
   readonly premise?: string;
   /** The main characters block ("Main characters:", "Watak utama:"…). */
   readonly characters?: string;
-  /** How the book ends: the block headed "Ending", "Conclusion", "Kesimpulan", "Pengakhiran"…, or the closing paragraph after the last entry. */
+  /**
+   * How the book ends: the block headed "Ending", "Conclusion", "Kesimpulan", "Pengakhiran"…, or the closing paragraph
+   * after the last entry.
+   */
   readonly ending?: string;
   /** One entry per chapter found, in chapter order, at most one per number (the first wins). */
   readonly entries: readonly OutlineEntry[];
-  /** Every entry as written, in the outline's order, a number written twice included (1, 2, 2, 4): how the outline numbered itself. */
+  /**
+   * Every entry as written, in the outline's order, a number written twice included (1, 2, 2, 4): how the outline
+   * numbered itself.
+   */
   readonly written: readonly OutlineEntry[];
 }
 
@@ -42,10 +51,17 @@ export interface ParsedOutline {
  * numbered by its index + 1. The stages: the outline's style and where entries can start (startReading),
  * each line read as an entry's head, a labelled block, an entry's text or a block's text (readLine), then
  * the book's ending told from the entries' own and the entries numbered (finishReading).
- * @example parseOutline('Title: Rain\nChapter 1: The Storm\nAisha runs.').entries[0] // { number: 1, title: 'The Storm', plan: 'Aisha runs.', text: 'Chapter 1: The Storm\nAisha runs.' }
+ * @example parseOutline('Title: Rain\nChapter 1: The Storm\nAisha runs.').entries[0] // { number: 1, title: 'The
+ * Storm', plan: 'Aisha runs.', text: 'Chapter 1: The Storm\nAisha runs.' }
  */
-export function parseOutline(outline: string | undefined, opts: { sectionLabels?: readonly string[] } = {}): ParsedOutline {
-  const lines = (outline ?? '').replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd());
+export function parseOutline(
+  outline: string | undefined,
+  opts: { sectionLabels?: readonly string[] } = {},
+): ParsedOutline {
+  const lines = (outline ?? '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.trimEnd());
   const reading = startReading(lines, opts.sectionLabels?.filter((l) => l.trim()) ?? []);
   for (let i = 0; i < lines.length; i++) readLine(reading, lines[i]!, i);
   return finishReading(reading);
@@ -59,7 +75,9 @@ export function parseOutline(outline: string | undefined, opts: { sectionLabels?
  */
 function finishReading(r: Reading): ParsedOutline {
   const { endings } = r;
-  const trailing = endings.filter((e, k) => !e.followed && !(e.after && endings.slice(k + 1).some((later) => later.label === e.label)));
+  const trailing = endings.filter(
+    (e, k) => !e.followed && !(e.after && endings.slice(k + 1).some((later) => later.label === e.label)),
+  );
   const bookEndings = trailing.length ? trailing : endings.slice(-1);
   for (const e of endings) if (!bookEndings.includes(e) && e.after) e.after.lines.push('', ...e.raw);
 
@@ -75,7 +93,12 @@ function finishReading(r: Reading): ParsedOutline {
   }
   entries.sort((a, b) => a.number - b.number);
 
-  const joined = (list: readonly string[]) => list.filter((l) => !isRule(l)).join('\n').replace(/\n{3,}/g, '\n\n').trim() || undefined;
+  const joined = (list: readonly string[]) =>
+    list
+      .filter((l) => !isRule(l))
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim() || undefined;
   const premiseText = joined(r.premise) ?? joined(r.preamble);
   const charactersText = joined(r.characters);
   const endingText = joined(bookEndings.flatMap((e) => e.text));
@@ -90,18 +113,30 @@ function finishReading(r: Reading): ParsedOutline {
 }
 
 function entryOf(rec: Rec): OutlineEntry {
-  const body = rec.lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  const body = rec.lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   const text = [rec.first.trim(), body].filter(Boolean).join('\n');
-  if (rec.table) return { number: rec.number, ...(rec.table.title ? { title: rec.table.title } : {}), plan: [rec.table.plan, body].filter(Boolean).join('\n'), text };
+  if (rec.table)
+    return {
+      number: rec.number,
+      ...(rec.table.title ? { title: rec.table.title } : {}),
+      plan: [rec.table.plan, body].filter(Boolean).join('\n'),
+      text,
+    };
   let split = splitHead(rec.head);
   let rest = body;
-  // "Chapter 3: Chapter 3" / "Bab 3: Bab 3" names no title (an untitled chapter as renderOutline writes it): its body is all plan.
+  // "Chapter 3: Chapter 3" / "Bab 3: Bab 3" names no title (an untitled chapter as renderOutline writes it): its body is
+  // all plan.
   const isUntitled = !split.plan && split.title !== undefined && isNumberedLabel(split.title, rec.number);
   if (isUntitled) split = { plan: '' };
   // "CHAPTER 3" on its own line, the title on the next ("The Storm" or "Title: The Storm").
   if (!isUntitled && !split.title && !split.plan && body) {
     const [firstLine, ...others] = body.split('\n');
-    const labelled = readingPattern(String.raw`^[*_\s]*(?:{outline.chapterTitle})[*_\s]*[:：][*_\s]*(.+)$`).exec(firstLine!);
+    const labelled = readingPattern(String.raw`^[*_\s]*(?:{outline.chapterTitle})[*_\s]*[:：][*_\s]*(.+)$`).exec(
+      firstLine!,
+    );
     const candidate = labelled ? labelled[1]! : firstLine!;
     if (isTitleLike(candidate) || (labelled && unmark(candidate))) {
       split = withTitle(candidate, '');

@@ -2,7 +2,20 @@
 // lines first), where an entry can still follow, and the entry a line opens by its style's rules (a
 // "Chapter N" head, a fixed section's name, a table row, a numbered line that is not a key point). Pure.
 
-import { cellsOf, headingLevel, isSeparatorRow, isTitleLike, numberHeadOf, splitHead, tableRowOf, unmark, unquote, wordHeadOf, type BlockKind, type Family } from './outline-lines.js';
+import {
+  cellsOf,
+  headingLevel,
+  isSeparatorRow,
+  isTitleLike,
+  numberHeadOf,
+  splitHead,
+  tableRowOf,
+  unmark,
+  unquote,
+  wordHeadOf,
+  type BlockKind,
+  type Family,
+} from './outline-lines.js';
 import { readingPattern } from '../reading-words.js';
 
 type Style = { kind: 'word'; family: Family } | { kind: 'number' } | { kind: 'table' };
@@ -24,7 +37,8 @@ function styleOf(lines: readonly string[]): Style {
   // Any "Chapter N"/"Bab N" head makes those the entries (an outline cut after its first entry still has
   // its key points numbered under it); sentences about a chapter ("Chapter 2 ends…") are not heads.
   if (words.chapter >= 1) return { kind: 'word', family: 'chapter' };
-  if (words.section >= 2 || (words.section === 1 && numbers < 2 && rows < 2)) return { kind: 'word', family: 'section' };
+  if (words.section >= 2 || (words.section === 1 && numbers < 2 && rows < 2))
+    return { kind: 'word', family: 'section' };
   if (rows >= 2 && rows >= numbers) return { kind: 'table' };
   if (numbers >= 2 || words.part < 2) return { kind: 'number' };
   return { kind: 'word', family: 'part' };
@@ -55,12 +69,15 @@ interface EndingPart {
 
 /** A fixed section's entry: a line starting with its name ("Food & Dining Guide", "2. Food & Dining Guide: …"). */
 function sectionHeadOf(line: string, labels: readonly string[]): { number: number; head: string } | undefined {
-  const plain = unmark(line).replace(/^\d{1,2}[.)]\s*/, '').replace(readingPattern(String.raw`^(?:{parts.section})\s+\d{1,2}\s*[:.\-–—]\s*`), '');
+  const plain = unmark(line)
+    .replace(/^\d{1,2}[.)]\s*/, '')
+    .replace(readingPattern(String.raw`^(?:{parts.section})\s+\d{1,2}\s*[:.\-–—]\s*`), '');
   const lower = plain.toLowerCase();
   for (let i = 0; i < labels.length; i++) {
     const label = labels[i]!.toLowerCase().trim();
     if (!label) continue;
-    if (lower.startsWith(label) && !/^[\p{L}\p{N}]/u.test(lower.slice(label.length))) return { number: i + 1, head: unmark(plain.slice(label.length).replace(/^[\s:.\-–—*_]+/, '')) };
+    if (lower.startsWith(label) && !/^[\p{L}\p{N}]/u.test(lower.slice(label.length)))
+      return { number: i + 1, head: unmark(plain.slice(label.length).replace(/^[\s:.\-–—*_]+/, '')) };
   }
   return undefined;
 }
@@ -99,12 +116,34 @@ export interface Reading {
 /** The outline's style, and for each line whether an entry can still follow it. */
 export function startReading(lines: readonly string[], labels: readonly string[]): Reading {
   const style = styleOf(lines);
-  const minIndent = style.kind === 'number' ? lines.reduce((min, l) => Math.min(min, numberHeadOf(l)?.indent ?? Infinity), Infinity) : Infinity;
+  const minIndent =
+    style.kind === 'number'
+      ? lines.reduce((min, l) => Math.min(min, numberHeadOf(l)?.indent ?? Infinity), Infinity)
+      : Infinity;
   const laterEntry: boolean[] = new Array(lines.length + 1).fill(false);
-  for (let i = lines.length - 1; i >= 0; i--) laterEntry[i] = laterEntry[i + 1]! || canOpenEntry(lines[i]!, style, labels, minIndent);
+  for (let i = lines.length - 1; i >= 0; i--)
+    laterEntry[i] = laterEntry[i + 1]! || canOpenEntry(lines[i]!, style, labels, minIndent);
   return {
-    style, labels, minIndent, laterEntry, title: undefined, awaitTitle: false, premise: [], preamble: [], characters: [], blockItems: 0, blockNumbered: false,
-    endings: [], recs: [], block: 'preamble', current: undefined, blankBefore: false, lastNumber: 0, entrySignature: undefined, subList: undefined, tableColumns: {},
+    style,
+    labels,
+    minIndent,
+    laterEntry,
+    title: undefined,
+    awaitTitle: false,
+    premise: [],
+    preamble: [],
+    characters: [],
+    blockItems: 0,
+    blockNumbered: false,
+    endings: [],
+    recs: [],
+    block: 'preamble',
+    current: undefined,
+    blankBefore: false,
+    lastNumber: 0,
+    entrySignature: undefined,
+    subList: undefined,
+    tableColumns: {},
   };
 }
 
@@ -139,7 +178,10 @@ export function startEnding(r: Reading, label: string, text: string[], raw: stri
 /** The entry a line opens, when it opens one (with the list's sequence rules for numbered lines). */
 export function entryAt(r: Reading, line: string): Rec | undefined {
   const section = r.labels.length ? sectionHeadOf(line, r.labels) : undefined;
-  if (section) return section.number === r.current?.number ? undefined : { number: section.number, head: section.head, first: line, lines: [], level: headingLevel(line) };
+  if (section)
+    return section.number === r.current?.number
+      ? undefined
+      : { number: section.number, head: section.head, first: line, lines: [], level: headingLevel(line) };
   if (r.style.kind === 'word') {
     const w = wordHeadOf(line);
     // The same number again right after its entry's head ("CHAPTER 3", then "Chapter 3: The Storm") is that
@@ -158,7 +200,10 @@ function tableEntryAt(r: Reading, line: string): Rec | undefined {
   if (!cells || isSeparatorRow(cells)) return undefined;
   const row = tableRowOf(cells);
   if (!row) {
-    const find = (re: RegExp) => { const k = cells.findIndex((c) => re.test(unmark(c))); return k >= 0 ? k : undefined; };
+    const find = (re: RegExp) => {
+      const k = cells.findIndex((c) => re.test(unmark(c)));
+      return k >= 0 ? k : undefined;
+    };
     const t = find(readingPattern('^(?:{outline.chapterTitle})$'));
     const p = find(readingPattern('{outline.planColumn}'));
     r.tableColumns = { ...(t !== undefined ? { title: t } : {}), ...(p !== undefined ? { plan: p } : {}) };
@@ -166,22 +211,37 @@ function tableEntryAt(r: Reading, line: string): Rec | undefined {
   }
   const { entryTitle, plan } = tableRowText(cells, row.head, r.tableColumns);
   const cleanTitle = entryTitle ? unquote(unmark(entryTitle)) : '';
-  return { number: row.number, head: '', first: line, lines: [], level: 0, table: { ...(cleanTitle ? { title: cleanTitle } : {}), plan: plan.map(unmark).filter(Boolean).join(' ') } };
+  return {
+    number: row.number,
+    head: '',
+    first: line,
+    lines: [],
+    level: 0,
+    table: { ...(cleanTitle ? { title: cleanTitle } : {}), plan: plan.map(unmark).filter(Boolean).join(' ') },
+  };
 }
 
 /** A table row's title and plan: from the named columns, the numbered cell's head, or the cells after it. */
-function tableRowText(cells: readonly string[], head: string, columns: Reading['tableColumns']): { entryTitle: string | undefined; plan: string[] } {
+function tableRowText(
+  cells: readonly string[],
+  head: string,
+  columns: Reading['tableColumns'],
+): { entryTitle: string | undefined; plan: string[] } {
   const rest = cells.map((c, k) => ({ c: c.trim(), k })).filter(({ k }) => k > 0);
   if (columns.title !== undefined || columns.plan !== undefined) {
     const entryTitle = columns.title !== undefined ? cells[columns.title] : head ? splitHead(head).title : undefined;
-    const plan = columns.plan !== undefined ? [cells[columns.plan] ?? ''] : rest.filter(({ k }) => k !== columns.title).map(({ c }) => c);
+    const plan =
+      columns.plan !== undefined
+        ? [cells[columns.plan] ?? '']
+        : rest.filter(({ k }) => k !== columns.title).map(({ c }) => c);
     return { entryTitle, plan };
   }
   if (head) {
     const split = splitHead(head);
     return { entryTitle: split.title, plan: [split.plan, ...rest.map(({ c }) => c)] };
   }
-  if (rest.length >= 2 && isTitleLike(rest[0]!.c)) return { entryTitle: rest[0]!.c, plan: rest.slice(1).map(({ c }) => c) };
+  if (rest.length >= 2 && isTitleLike(rest[0]!.c))
+    return { entryTitle: rest[0]!.c, plan: rest.slice(1).map(({ c }) => c) };
   const split = splitHead(rest.map(({ c }) => c).join(' – '));
   return { entryTitle: split.title, plan: [split.plan] };
 }
@@ -200,7 +260,13 @@ function numberedEntryAt(r: Reading, line: string): Rec | undefined {
     if (r.current) r.subList = { last: n.number, signature: n.signature };
     return undefined;
   }
-  if (r.current && r.subList && n.number === r.subList.last + 1 && !r.blankBefore && !(n.signature === r.entrySignature && r.subList.signature !== r.entrySignature)) {
+  if (
+    r.current &&
+    r.subList &&
+    n.number === r.subList.last + 1 &&
+    !r.blankBefore &&
+    !(n.signature === r.entrySignature && r.subList.signature !== r.entrySignature)
+  ) {
     r.subList = { ...r.subList, last: n.number };
     return undefined;
   }

@@ -1,7 +1,21 @@
 // The outline as chapter entries and back: the writer edits the outline as chapters (a title and a plan
 // each), and the outline is written again with those entries between what came before and after them. Pure.
 
-import { blockOf, cellsOf, headingLevel, isChatter, isEndingPhrase, isIntro, isRule, numberHeadOf, splitHead, trimEnd, unmark, unquote, wordHeadOf } from './outline-lines.js';
+import {
+  blockOf,
+  cellsOf,
+  headingLevel,
+  isChatter,
+  isEndingPhrase,
+  isIntro,
+  isRule,
+  numberHeadOf,
+  splitHead,
+  trimEnd,
+  unmark,
+  unquote,
+  wordHeadOf,
+} from './outline-lines.js';
 import { outlineEntry, parseOutline, type ParsedOutline } from './outline-parse.js';
 import { bookWordsOf } from '../book-words.js';
 import type { Lang } from '../spec/types.js';
@@ -13,26 +27,60 @@ export interface ChapterEntry {
   readonly plan: string;
 }
 
-/** A line of a plan the parser would read as something else (a chapter head, a block label, a closing remark, a rule, a table row, a heading) is kept behind this mark. */
+/**
+ * A line of a plan the parser would read as something else (a chapter head, a block label, a closing remark, a rule, a
+ * table row, a heading) is kept behind this mark.
+ */
 const PLAN_LINE_MARK = '— ';
 
 function isStructural(line: string): boolean {
   const plain = unmark(line);
-  return !!wordHeadOf(line) || !!numberHeadOf(line) || !!blockOf(line) || isRule(line) || !!cellsOf(line) || headingLevel(line) > 0
-    || isChatter(plain) || isIntro(plain) || isEndingPhrase(plain) || /^[-*•+]\s/.test(line.trim());
+  return (
+    !!wordHeadOf(line) ||
+    !!numberHeadOf(line) ||
+    !!blockOf(line) ||
+    isRule(line) ||
+    !!cellsOf(line) ||
+    headingLevel(line) > 0 ||
+    isChatter(plain) ||
+    isIntro(plain) ||
+    isEndingPhrase(plain) ||
+    /^[-*•+]\s/.test(line.trim())
+  );
 }
 
-/** A title as an entry head keeps it: one line, without Markdown marks, quotes, a closing period or a length in words, at most 14 words and 120 characters. */
+/**
+ * A title as an entry head keeps it: one line, without Markdown marks, quotes, a closing period or a length in words,
+ * at most 14 words and 120 characters.
+ */
 function cleanTitle(title: string): string {
-  const one = title.replace(/\s+/g, ' ').replace(/[*_`]+/g, '').replace(readingPattern(String.raw`\((?:[^()]{0,40}?\d[^()]{0,40}?(?:{outline.wordUnit})[^()]{0,20}|~?\s?\d[\d,.\s]{0,20})\)`, 'giu'), ' ');
-  const t = trimEnd(unquote(one.replace(/^[\s:.\-–—|#>]+/, '')), '.:').replace(/\s+/g, ' ').trim();
+  const one = title
+    .replace(/\s+/g, ' ')
+    .replace(/[*_`]+/g, '')
+    .replace(
+      readingPattern(
+        String.raw`\((?:[^()]{0,40}?\d[^()]{0,40}?(?:{outline.wordUnit})[^()]{0,20}|~?\s?\d[\d,.\s]{0,20})\)`,
+        'giu',
+      ),
+      ' ',
+    );
+  const t = trimEnd(unquote(one.replace(/^[\s:.\-–—|#>]+/, '')), '.:')
+    .replace(/\s+/g, ' ')
+    .trim();
   return t.split(' ').slice(0, 14).join(' ').slice(0, 120).trim();
 }
 
-/** A plan as an entry body keeps it: trimmed lines without blank ones, a line the parser would read as structure marked. */
+/**
+ * A plan as an entry body keeps it: trimmed lines without blank ones, a line the parser would read as structure marked.
+ */
 function cleanPlan(plan: string): string {
-  return plan.replace(/\r\n?/g, '\n').split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean)
-    .map((l) => (isStructural(l) ? PLAN_LINE_MARK + l : l)).join('\n');
+  return plan
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .map((l) => (isStructural(l) ? PLAN_LINE_MARK + l : l))
+    .join('\n');
 }
 
 /** "Chapter 3: The Storm" / "Bab 3: Ribut", then the plan's lines. */
@@ -44,7 +92,13 @@ function entryLines(n: number, entry: ChapterEntry, lang: Lang): string {
   // An untitled chapter with a plan is headed by its numbered label ("Chapter 3: Chapter 3"), which reads
   // back as no title: the plan's first line is never taken for one. A title the head would split (a dash,
   // a colon) or read as a sentence goes in bold, which keeps it whole.
-  const head = !title ? (plan ? `${word} ${n}: ${word} ${n}` : `${word} ${n}:`) : plain.title === title && !plain.plan ? `${word} ${n}: ${title}` : `${word} ${n}: **${title}**`;
+  const head = !title
+    ? plan
+      ? `${word} ${n}: ${word} ${n}`
+      : `${word} ${n}:`
+    : plain.title === title && !plain.plan
+      ? `${word} ${n}: ${title}`
+      : `${word} ${n}: **${title}**`;
   return plan ? `${head}\n${plan}` : head;
 }
 
@@ -70,7 +124,8 @@ export function chapterEntriesOf(parsed: ParsedOutline, count: number): ChapterE
  * reads it: what comes before the first entry (title, premise, characters…) and after the last (the
  * ending) is kept as written; the entries are written "Chapter N: Title" / "Bab N: Tajuk" with their plan
  * under them. parseOutline of the result gives the entries back as normalizeChapterEntry keeps them.
- * @example renderOutline('Title: Rain\n\nChapter 1: Storm\nAisha runs.', [{ title: 'Calm', plan: 'Aisha rests.' }], 'en') // 'Title: Rain\n\nChapter 1: Calm\nAisha rests.'
+ * @example renderOutline('Title: Rain\n\nChapter 1: Storm\nAisha runs.', [{ title: 'Calm', plan: 'Aisha rests.' }],
+ * 'en') // 'Title: Rain\n\nChapter 1: Calm\nAisha rests.'
  */
 export function renderOutline(outline: string | undefined, entries: readonly ChapterEntry[], lang: Lang): string {
   const lines = (outline ?? '').replace(/\r\n?/g, '\n').split('\n');
@@ -86,14 +141,18 @@ export function renderOutline(outline: string | undefined, entries: readonly Cha
       // The last entry runs on over the lines of its text, in order (blank lines between them skipped).
       let end = Math.max(start, lastHead) + 1;
       let i = end;
-      for (const wanted of last.text.split('\n').slice(1).filter((l) => l.trim())) {
+      for (const wanted of last.text
+        .split('\n')
+        .slice(1)
+        .filter((l) => l.trim())) {
         while (i < lines.length && lines[i]!.trim() !== wanted) i++;
         if (i >= lines.length) break;
         end = ++i;
       }
       before = lines.slice(0, start);
       // A table's header rows go with its rows.
-      while (before.length && (!before[before.length - 1]!.trim() || cellsOf(before[before.length - 1]!))) before = before.slice(0, -1);
+      while (before.length && (!before[before.length - 1]!.trim() || cellsOf(before[before.length - 1]!)))
+        before = before.slice(0, -1);
       after = lines.slice(end);
     }
   }

@@ -3,7 +3,20 @@
 // text of the block being read. Pure.
 
 import { countWords } from '../words.js';
-import { blockOf, cellsOf, headingLevel, isChatter, isEndingPhrase, isIntro, isHeadingLike, isRule, isTitleLike, unmark, unquote, wordHeadOf } from './outline-lines.js';
+import {
+  blockOf,
+  cellsOf,
+  headingLevel,
+  isChatter,
+  isEndingPhrase,
+  isIntro,
+  isHeadingLike,
+  isRule,
+  isTitleLike,
+  unmark,
+  unquote,
+  wordHeadOf,
+} from './outline-lines.js';
 import { readingPattern } from '../reading-words.js';
 import { closeEntry, entryAt, openEntry, startEnding, type Reading } from './outline-reading.js';
 
@@ -15,7 +28,13 @@ export function readLine(r: Reading, line: string, i: number): void {
     return;
   }
   const plain = unmark(line);
-  const isTaken = skipsChatter(r, plain) || readsAwaitedTitle(r, line) || readsEntryHead(r, line) || readsGrouping(r, line) || readsLabelled(r, line, i) || readsEntryText(r, line, plain, i);
+  const isTaken =
+    skipsChatter(r, plain) ||
+    readsAwaitedTitle(r, line) ||
+    readsEntryHead(r, line) ||
+    readsGrouping(r, line) ||
+    readsLabelled(r, line, i) ||
+    readsEntryText(r, line, plain, i);
   if (!isTaken) readBlockText(r, line, plain);
   r.blankBefore = false;
 }
@@ -37,7 +56,10 @@ function readsAwaitedTitle(r: Reading, line: string): boolean {
   return true;
 }
 
-/** An entry's head opens it; a table's other rows (header, separator) are no one's text, and what follows a table is not its last row's. */
+/**
+ * An entry's head opens it; a table's other rows (header, separator) are no one's text, and what follows a table is not
+ * its last row's.
+ */
 function readsEntryHead(r: Reading, line: string): boolean {
   const rec = entryAt(r, line);
   if (rec) {
@@ -53,20 +75,34 @@ function readsEntryHead(r: Reading, line: string): boolean {
 function readsGrouping(r: Reading, line: string): boolean {
   const word = wordHeadOf(line);
   const isOtherFamily = word && !(r.style.kind === 'word' && word.family === r.style.family);
-  if (!isOtherFamily || !(word.family === 'part' || (word.family === 'section' && isHeadingLike(line))) || countWords(unmark(line)) > 14) return false;
+  if (
+    !isOtherFamily ||
+    !(word.family === 'part' || (word.family === 'section' && isHeadingLike(line))) ||
+    countWords(unmark(line)) > 14
+  )
+    return false;
   closeEntry(r, 'entries');
   return true;
 }
 
-/** A labelled line ("Premise:", "Characters:", "Ending:"…): inside an entry the entry's, unless it ends it; else it starts its block. */
+/**
+ * A labelled line ("Premise:", "Characters:", "Ending:"…): inside an entry the entry's, unless it ends it; else it
+ * starts its block.
+ */
 function readsLabelled(r: Reading, line: string, i: number): boolean {
   const b = blockOf(line);
   if (!b) return false;
   if (r.current) {
     const heading = isHeadingLike(line);
     const later = r.laterEntry[i + 1]!;
-    if (b.kind === 'ending' && (r.blankBefore || heading || !later)) startEnding(r, b.label, b.rest ? [b.rest] : [], [line.trim()]);
-    else if ((b.kind === 'other' || b.kind === 'entries') && r.blankBefore && (!later || (headingLevel(line) > 0 && headingLevel(line) <= (r.current.level || 6)))) closeEntry(r, b.kind === 'entries' ? 'entries' : 'other');
+    if (b.kind === 'ending' && (r.blankBefore || heading || !later))
+      startEnding(r, b.label, b.rest ? [b.rest] : [], [line.trim()]);
+    else if (
+      (b.kind === 'other' || b.kind === 'entries') &&
+      r.blankBefore &&
+      (!later || (headingLevel(line) > 0 && headingLevel(line) <= (r.current.level || 6)))
+    )
+      closeEntry(r, b.kind === 'entries' ? 'entries' : 'other');
     // Anything else labelled inside an entry ("Setting:", "Characters:", "Summary:") is the entry's.
     else r.current.lines.push(line.trim());
     return true;
@@ -80,7 +116,8 @@ function readsLabelled(r: Reading, line: string, i: number): boolean {
     r.block = b.kind;
     r.blockItems = b.rest ? 1 : 0;
     r.blockNumbered = false;
-    if (b.kind === 'entries' && !r.title && b.rest && isHeadingLike(line) && isTitleLike(b.rest)) r.title = unquote(unmark(b.rest)).slice(0, 200);
+    if (b.kind === 'entries' && !r.title && b.rest && isHeadingLike(line) && isTitleLike(b.rest))
+      r.title = unquote(unmark(b.rest)).slice(0, 200);
     if (b.rest && b.kind === 'premise') r.premise.push(b.rest);
     else if (b.rest && b.kind === 'characters') r.characters.push(b.rest);
   }
@@ -93,7 +130,8 @@ function readsEntryText(r: Reading, line: string, plain: string, i: number): boo
   // A heading of the entry's level or above that is not an entry ends it ("## Appendix" after "## Chapter 9").
   const level = headingLevel(line);
   if (level && r.current.level && level <= r.current.level) closeEntry(r, 'other');
-  else if (r.blankBefore && !r.laterEntry[i + 1] && isEndingPhrase(plain)) startEnding(r, '', [line.trim()], [line.trim()]);
+  else if (r.blankBefore && !r.laterEntry[i + 1] && isEndingPhrase(plain))
+    startEnding(r, '', [line.trim()], [line.trim()]);
   else r.current.lines.push(line.trim());
   return true;
 }
@@ -105,7 +143,13 @@ function readBlockText(r: Reading, line: string, plain: string): void {
     case 'preamble':
       if (r.recs.length) break;
       if (isIntro(plain) && (/[:：]$/.test(plain) || readingPattern('{outline.noun}').test(plain))) break;
-      if (!r.title && !r.preamble.length && !r.premise.length && (headingLevel(line) || /^(\*\*|__).+(\*\*|__)$/.test(text)) && isTitleLike(line)) {
+      if (
+        !r.title &&
+        !r.preamble.length &&
+        !r.premise.length &&
+        (headingLevel(line) || /^(\*\*|__).+(\*\*|__)$/.test(text)) &&
+        isTitleLike(line)
+      ) {
         r.title = unquote(unmark(line)).slice(0, 200);
         break;
       }

@@ -42,22 +42,35 @@ export function precompileTemplates(templates: TemplateSources, strings: Iterabl
     }
     return out;
   };
-  const texts = compiled([...new Set([...strings, ...blocks])].map((s) => [s, s]), STRING_OPTIONS);
-  return { version: Handlebars.VERSION, templates: compiled(Object.entries(templates), COMPILE_OPTIONS), ...(Object.keys(texts).length ? { strings: texts } : {}) };
+  const texts = compiled(
+    [...new Set([...strings, ...blocks])].map((s) => [s, s]),
+    STRING_OPTIONS,
+  );
+  return {
+    version: Handlebars.VERSION,
+    templates: compiled(Object.entries(templates), COMPILE_OPTIONS),
+    ...(Object.keys(texts).length ? { strings: texts } : {}),
+  };
 }
 
 export const HELPERS: Record<string, Handlebars.HelperDelegate> = {
   eq: (a: unknown, b: unknown) => String(a) === String(b),
   add: (a: unknown, b: unknown) => Number(a) + Number(b),
   join: (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''),
-  /** `{{a labels.style}}`: "an Educational", "a Fun"; the word alone in a language without articles (the table's `indefiniteArticle`). */
+  /**
+   * `{{a labels.style}}`: "an Educational", "a Fun"; the word alone in a language without articles (the table's
+   * `indefiniteArticle`).
+   */
   a: (word: unknown, options: Handlebars.HelperOptions) => {
     const text = String(word ?? '');
     return promptWording(langOf(options)).indefiniteArticle ? `${indefiniteArticle(text)} ${text}` : text;
   },
 };
 
-/** The helper every template calls for a piece of its book's language: `{{wording "chapter.opening"}}` (prompt-wording.ts). */
+/**
+ * The helper every template calls for a piece of its book's language: `{{wording "chapter.opening"}}`
+ * (prompt-wording.ts).
+ */
 export const WORDING_HELPER = 'wording';
 
 /**
@@ -65,7 +78,10 @@ export const WORDING_HELPER = 'wording';
  * a helper's call is compiled as a call of it, and a plain `{{name}}` as a read of the context, where the
  * compiled code asked at every render whether the name was a helper first (checkTemplates refuses any other helper).
  */
-const KNOWN_HELPERS = { knownHelpers: Object.fromEntries([...Object.keys(HELPERS), WORDING_HELPER].map((name) => [name, true])), knownHelpersOnly: true } as const;
+const KNOWN_HELPERS = {
+  knownHelpers: Object.fromEntries([...Object.keys(HELPERS), WORDING_HELPER].map((name) => [name, true])),
+  knownHelpersOnly: true,
+} as const;
 
 /** How every template and partial is compiled: values as they are (prompts are not HTML), a missing one empty. */
 const COMPILE_OPTIONS = { noEscape: true, strict: false, ...KNOWN_HELPERS } as const;
@@ -101,13 +117,17 @@ export class PromptRenderer {
   private readonly wordings = new Map<string, string | Handlebars.TemplateDelegate>();
   private readonly ahead: Readonly<Record<string, string>>;
   private readonly aheadStrings: Readonly<Record<string, string>>;
-  constructor(readonly templates: TemplateSources, precompiled?: PrecompiledTemplates) {
+  constructor(
+    readonly templates: TemplateSources,
+    precompiled?: PrecompiledTemplates,
+  ) {
     // Compiled by another Handlebars version, the code may not run on this one: compiled here instead.
     const isOurs = precompiled?.version === Handlebars.VERSION;
     this.ahead = isOurs ? precompiled.templates : {};
     this.aheadStrings = (isOurs && precompiled.strings) || {};
     for (const [name, source] of Object.entries(templates)) {
-      if (name.startsWith('partials/')) this.hb.registerPartial(name.slice('partials/'.length), this.compiledAhead(name) ?? source);
+      if (name.startsWith('partials/'))
+        this.hb.registerPartial(name.slice('partials/'.length), this.compiledAhead(name) ?? source);
     }
     for (const [name, fn] of Object.entries(HELPERS)) this.hb.registerHelper(name, fn);
     const block = (name: string, lang: string) => this.wordingOf(wordingBlock(lang, name));
@@ -122,7 +142,10 @@ export class PromptRenderer {
   /** What every render of this environment is given (setupOf); none when this Handlebars gives nothing to reuse. */
   private readonly setup: Readonly<Record<string, unknown>> | undefined;
 
-  /** A template rendered with the environment's setup worked out once (setupOf), its `@root` the render's own (`data`: a block's, its caller's). */
+  /**
+   * A template rendered with the environment's setup worked out once (setupOf), its `@root` the render's own (`data`: a
+   * block's, its caller's).
+   */
   private run(fn: Handlebars.TemplateDelegate, context: unknown, data?: unknown): string {
     if (!this.setup) return fn(context, data === undefined ? undefined : { data });
     return fn(context, { ...this.setup, data: data ?? { root: context } } as Handlebars.RuntimeOptions);
@@ -184,7 +207,10 @@ export class PromptRenderer {
     return wording;
   }
 
-  /** A string compiled once: briefs are rendered on every step (compiling each time cost ~1 ms a call in `karya batch`), blocks on most. */
+  /**
+   * A string compiled once: briefs are rendered on every step (compiling each time cost ~1 ms a call in `karya batch`),
+   * blocks on most.
+   */
   private compiledString(source: string): Handlebars.TemplateDelegate {
     let fn = this.compiledStrings.get(source);
     if (!fn) {
@@ -210,7 +236,8 @@ function setupOf(hb: typeof Handlebars): Readonly<Record<string, unknown>> | und
   let setup: Readonly<Record<string, unknown>> | undefined;
   const read = (_context: unknown, options: Record<string, unknown>) => {
     const { helpers, partials, decorators, hooks, protoAccessControl } = options;
-    if (helpers && partials && decorators && hooks && protoAccessControl) setup = Object.freeze({ helpers, partials, decorators, hooks, protoAccessControl, partial: true });
+    if (helpers && partials && decorators && hooks && protoAccessControl)
+      setup = Object.freeze({ helpers, partials, decorators, hooks, protoAccessControl, partial: true });
     return '';
   };
   hb.registerPartial(SETUP_PARTIAL, read as unknown as Handlebars.Template);
@@ -224,7 +251,9 @@ function setupOf(hb: typeof Handlebars): Readonly<Record<string, unknown>> | und
   return setup;
 }
 
-/** The block's line break at its end is the template's to give (a block written on a line of its own, or within one). */
+/**
+ * The block's line break at its end is the template's to give (a block written on a line of its own, or within one).
+ */
 function withoutEndingBreak(text: string): string {
   return text.endsWith('\n') ? text.slice(0, -1) : text;
 }
@@ -236,7 +265,10 @@ function withoutEndingBreak(text: string): string {
  */
 const UNTIDY = /[ \t]\n|\n\n\n/;
 
-/** Rendered text without spaces at line ends and with at most one empty line in a row; each pass only where the text has one to make. */
+/**
+ * Rendered text without spaces at line ends and with at most one empty line in a row; each pass only where the text has
+ * one to make.
+ */
 function tidy(text: string): string {
   if (!UNTIDY.test(text)) return text.trim();
   const ended = text.includes(' \n') || text.includes('\t\n') ? text.replace(/[ \t]+\n/g, '\n') : text;

@@ -47,29 +47,54 @@ export interface PromptMeta {
  * Render the system and user prompts of one step, with the model settings of the spec.
  * @example renderPrompt({ spec, renderer, state, step: nextStep(spec, state)! })
  */
-export function renderPrompt(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step; chapterTitle?: string }): RenderedPrompt {
+export function renderPrompt(input: {
+  spec: ResolvedSpec;
+  renderer: PromptRenderer;
+  state: PromptState;
+  step: Step;
+  chapterTitle?: string;
+}): RenderedPrompt {
   return stepPrompt(input).prompt;
 }
 
 /** A step's prompt and the context it was rendered from (for the prompts built on it). */
-export function stepPrompt(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step; chapterTitle?: string; wordTarget?: number }): { ctx: PromptContext; prompt: RenderedPrompt } {
+export function stepPrompt(input: {
+  spec: ResolvedSpec;
+  renderer: PromptRenderer;
+  state: PromptState;
+  step: Step;
+  chapterTitle?: string;
+  wordTarget?: number;
+}): { ctx: PromptContext; prompt: RenderedPrompt } {
   const built = buildContext(input);
   // A request for less than the part (a passage) says its own length, in one piece (no scenes of the part's size).
-  const ctx = input.wordTarget !== undefined ? { ...built, wordTarget: input.wordTarget, beats: 0, beatWords: 0 } : built;
+  const ctx =
+    input.wordTarget !== undefined ? { ...built, wordTarget: input.wordTarget, beats: 0, beatWords: 0 } : built;
   return { ctx, prompt: promptOf(input, ctx, input.renderer.renderTemplate(templateFor(input.spec, input.step), ctx)) };
 }
 
 /**
  * A step's prompt around a user prompt already rendered from `ctx` (the step's context, as buildContext made it from
- * `input`): the system prompt, the model settings and the meta, whose settings, labels and counts are the context's own.
+ * `input`): the system prompt, the model settings and the meta, whose settings, labels and counts are the context's
+ * own.
  */
-export function promptOf(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step }, ctx: PromptContext, user: string): RenderedPrompt {
+export function promptOf(
+  input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step },
+  ctx: PromptContext,
+  user: string,
+): RenderedPrompt {
   const { spec, renderer, state, step } = input;
   const system = spec.kind === 'image' ? '' : renderer.renderTemplate(spec.prompts.system, ctx);
   return {
     system,
     user,
-    maxTokens: maxTokensOf({ spec, settings: state.settings, lang: state.lang, step, words: step.kind === 'outline' ? outlineWords(ctx.chapterCount) : ctx.wordTarget }),
+    maxTokens: maxTokensOf({
+      spec,
+      settings: state.settings,
+      lang: state.lang,
+      step,
+      words: step.kind === 'outline' ? outlineWords(ctx.chapterCount) : ctx.wordTarget,
+    }),
     temperature: spec.model.temperature,
     presencePenalty: spec.model.presencePenalty,
     frequencyPenalty: spec.model.frequencyPenalty,
@@ -83,11 +108,17 @@ export function promptOf(input: { spec: ResolvedSpec; renderer: PromptRenderer; 
       title: ctx.generator.title,
       settingsSummary: spec.fields
         .filter((f) => f.inPrompt && Object.hasOwn(ctx.labels, f.name))
-        .map((f) => ({ label: wordIn(f.label, state.lang, spec.file), value: ctx.labels[f.name]!, ...(f.role ? { role: f.role } : {}) }))
+        .map((f) => ({
+          label: wordIn(f.label, state.lang, spec.file),
+          value: ctx.labels[f.name]!,
+          ...(f.role ? { role: f.role } : {}),
+        }))
         .filter((s) => s.value !== ''),
       wordTarget: step.kind === 'outline' ? 400 : ctx.wordTarget,
       ...(spec.kind === 'book' ? { chapterCount: ctx.chapterCount } : {}),
-      ...(step.kind === 'introduction' && spec.flow.outline === 'none' && !spec.flow.sections ? { asksChapterPlan: true } : {}),
+      ...(step.kind === 'introduction' && spec.flow.outline === 'none' && !spec.flow.sections
+        ? { asksChapterPlan: true }
+        : {}),
       ...(state.outline ? { outline: state.outline } : {}),
       isFiction: spec.family === 'fiction' || spec.flow.outline === 'story',
       ...(spec.prompts.demo ? { demo: spec.prompts.demo } : {}),

@@ -31,14 +31,32 @@ export function templateFor(spec: ResolvedSpec, step: Step): string {
 /** The templates a spec uses (for drift guards and validation). */
 export function templatesUsed(spec: ResolvedSpec): string[] {
   const p = spec.prompts;
-  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline, OUTLINE_MORE_TEMPLATE] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, REWRITE_TEMPLATE, MEMORY_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, ANSWER_AGAIN_TEMPLATE, NO_REPEAT_TEMPLATE, AUDIT_TEMPLATE, IMPORT_SETTINGS_TEMPLATE];
+  if (spec.kind === 'book')
+    return [
+      p.system,
+      ...(spec.flow.outline !== 'none' ? [p.outline, OUTLINE_MORE_TEMPLATE] : []),
+      p.introduction,
+      p.chapter,
+      p.conclusion,
+      CONTINUE_TEMPLATE,
+      EXTEND_TEMPLATE,
+      REWRITE_TEMPLATE,
+      MEMORY_TEMPLATE,
+      FIRM_LANGUAGE_TEMPLATE,
+      ANSWER_AGAIN_TEMPLATE,
+      NO_REPEAT_TEMPLATE,
+      AUDIT_TEMPLATE,
+      IMPORT_SETTINGS_TEMPLATE,
+    ];
   if (spec.kind === 'image') return [p.image];
   return [p.system, p.single, CONTINUE_TEMPLATE, ANSWER_AGAIN_TEMPLATE];
 }
 
 /** The template that asks for the rest of an answer cut at the token limit (the same for every generator). */
 export const CONTINUE_TEMPLATE = 'continue';
-/** The template that asks a model to check a chapter against the story bible before it (the optional continuity audit). */
+/**
+ * The template that asks a model to check a chapter against the story bible before it (the optional continuity audit).
+ */
 export const AUDIT_TEMPLATE = 'continuity-audit';
 /** The template that reads an imported manuscript's own settings (engine/compile/import-settings-prompt.ts). */
 export const IMPORT_SETTINGS_TEMPLATE = 'import-settings';
@@ -46,7 +64,10 @@ export const IMPORT_SETTINGS_TEMPLATE = 'import-settings';
 export const MEMORY_TEMPLATE = 'memory';
 /** The firmer instruction a part written in the wrong language is asked again with (engine/session). */
 export const FIRM_LANGUAGE_TEMPLATE = 'firm-language';
-/** The firm note an answer that was not the text asked for (refused, echoed, reasoning only) is asked again with (engine/session/answers/verdict.ts). */
+/**
+ * The firm note an answer that was not the text asked for (refused, echoed, reasoning only) is asked again with
+ * (engine/session/answers/verdict.ts).
+ */
 export const ANSWER_AGAIN_TEMPLATE = 'answer-again';
 /** The note an extension that repeated the part is asked again with (engine/session). */
 export const NO_REPEAT_TEMPLATE = 'no-repeat';
@@ -70,22 +91,43 @@ type Where = { file: string; path: string };
  * each language that does not word it (the table's read refuses a block one language lacks and another words, so
  * this finds a name no language has).
  */
-function wordingOf(param: HbNode | undefined, where: Where): { issues: SpecIssue[]; blocks: Array<{ source: string; where: Where }> } {
+function wordingOf(
+  param: HbNode | undefined,
+  where: Where,
+): { issues: SpecIssue[]; blocks: Array<{ source: string; where: Where }> } {
   const name = param?.type === 'StringLiteral' ? String((param as unknown as { value: unknown }).value) : undefined;
-  if (name === undefined) return { issues: [{ ...where, message: `{{${WORDING_HELPER} …}}: name the block as a quoted text ({{${WORDING_HELPER} "chapter.opening"}})` }], blocks: [] };
+  if (name === undefined)
+    return {
+      issues: [
+        {
+          ...where,
+          message: `{{${WORDING_HELPER} …}}: name the block as a quoted text ({{${WORDING_HELPER} "chapter.opening"}})`,
+        },
+      ],
+      blocks: [],
+    };
   const issues: SpecIssue[] = [];
   const blocks: Array<{ source: string; where: Where }> = [];
   for (const lang of langs()) {
     const file = `languages/${lang}/${PROMPTS_SECTION}.yaml`;
     const { blocks: worded } = promptWording(lang);
     if (Object.hasOwn(worded, name)) blocks.push({ source: worded[name]!, where: { file, path: `blocks.${name}` } });
-    else issues.push({ ...where, message: `{{${WORDING_HELPER} "${name}"}}: ${file} has no block "${name}" (every language words every block a template calls)` });
+    else
+      issues.push({
+        ...where,
+        message: `{{${WORDING_HELPER} "${name}"}}: ${file} has no block "${name}" (every language words every block a template calls)`,
+      });
   }
   return { issues, blocks };
 }
 
 /** What is wrong with a variable a template reads: not a prompt variable, or a field the spec does not have. */
-function pathProblem(p: HbPath, isScoped: boolean, specId: string, fieldNames: ReadonlySet<string>): string | undefined {
+function pathProblem(
+  p: HbPath,
+  isScoped: boolean,
+  specId: string,
+  fieldNames: ReadonlySet<string>,
+): string | undefined {
   let parts = p.parts;
   if (p.data) {
     if (parts[0] !== 'root') return undefined;
@@ -93,8 +135,10 @@ function pathProblem(p: HbPath, isScoped: boolean, specId: string, fieldNames: R
   } else if (isScoped || p.depth > 0 || p.original === 'this' || p.original.startsWith('this.')) return undefined;
   const root = parts[0];
   if (root === undefined) return undefined;
-  if (!CONTEXT_KEYS.has(root)) return `{{${p.original}}}: "${root}" is not a prompt variable (${[...CONTEXT_KEYS].join(', ')})`;
-  if (FIELD_KEYED.has(root) && parts[1] !== undefined && !fieldNames.has(parts[1])) return `{{${p.original}}}: ${specId} has no field "${parts[1]}"`;
+  if (!CONTEXT_KEYS.has(root))
+    return `{{${p.original}}}: "${root}" is not a prompt variable (${[...CONTEXT_KEYS].join(', ')})`;
+  if (FIELD_KEYED.has(root) && parts[1] !== undefined && !fieldNames.has(parts[1]))
+    return `{{${p.original}}}: ${specId} has no field "${parts[1]}"`;
   return undefined;
 }
 
@@ -231,7 +275,15 @@ function specTexts(spec: ResolvedSpec): Array<{ source: string; where: Where }> 
     ['prompts.brief', spec.prompts.brief],
     ['prompts.format', spec.prompts.format],
     ['prompts.chapterFormat', spec.prompts.chapterFormat],
-    ...Object.entries(spec.prompts.sectionFormats ?? {}).map(([id, f]): [string, Bilingual] => [`flow.sections.${id}.format`, f]),
+    ...Object.entries(spec.prompts.sectionFormats ?? {}).map(([id, f]): [string, Bilingual] => [
+      `flow.sections.${id}.format`,
+      f,
+    ]),
   ];
-  return texts.flatMap(([path, text]) => LANGS.filter((lang) => text?.[lang]).map((lang) => ({ source: text![lang]!, where: { file: spec.file, path: `${path}.${lang}` } })));
+  return texts.flatMap(([path, text]) =>
+    LANGS.filter((lang) => text?.[lang]).map((lang) => ({
+      source: text![lang]!,
+      where: { file: spec.file, path: `${path}.${lang}` },
+    })),
+  );
 }

@@ -51,9 +51,15 @@ export const SOURCE_EVIDENCE: readonly SourceEvidence[] = ['gutenberg', 'stateme
  * A book's source status: the one kept with it, else (a book imported before it was kept) public domain when
  * its written parts came from a public-domain text; undefined for a book with no source read.
  */
-export function sourceStatusOf(state: { readonly source?: SourceStatus; readonly content: readonly string[]; readonly provenance?: Readonly<Record<number, PartProvenance>> }): SourceStatus | undefined {
+export function sourceStatusOf(state: {
+  readonly source?: SourceStatus;
+  readonly content: readonly string[];
+  readonly provenance?: Readonly<Record<number, PartProvenance>>;
+}): SourceStatus | undefined {
   if (state.source) return state.source;
-  const hasPublicDomainParts = Object.values(state.provenance ?? {}).some((p) => p.origin === 'author' && p.source === 'public-domain');
+  const hasPublicDomainParts = Object.values(state.provenance ?? {}).some(
+    (p) => p.origin === 'author' && p.source === 'public-domain',
+  );
   return hasPublicDomainParts ? { publicDomain: true, from: 'gutenberg' } : undefined;
 }
 
@@ -68,9 +74,22 @@ export function sourceStatusFrom(raw: unknown): SourceStatus | undefined {
   const r = raw as Record<string, unknown>;
   if (typeof r.publicDomain !== 'boolean') return undefined;
   const from = SOURCE_EVIDENCE.includes(r.from as SourceEvidence) ? (r.from as SourceEvidence) : 'writer';
-  const year = typeof r.firstPublished === 'number' && Number.isInteger(r.firstPublished) && r.firstPublished > 0 && r.firstPublished < 10000 ? r.firstPublished : undefined;
-  const author = typeof r.originalAuthor === 'string' && r.originalAuthor.trim() ? r.originalAuthor.trim().slice(0, 200) : undefined;
-  return { publicDomain: r.publicDomain, ...(year ? { firstPublished: year } : {}), ...(author ? { originalAuthor: author } : {}), from, ...(r.confirmed === true ? { confirmed: true } : {}) };
+  const year =
+    typeof r.firstPublished === 'number' &&
+    Number.isInteger(r.firstPublished) &&
+    r.firstPublished > 0 &&
+    r.firstPublished < 10000
+      ? r.firstPublished
+      : undefined;
+  const author =
+    typeof r.originalAuthor === 'string' && r.originalAuthor.trim() ? r.originalAuthor.trim().slice(0, 200) : undefined;
+  return {
+    publicDomain: r.publicDomain,
+    ...(year ? { firstPublished: year } : {}),
+    ...(author ? { originalAuthor: author } : {}),
+    from,
+    ...(r.confirmed === true ? { confirmed: true } : {}),
+  };
 }
 
 /** The most passages a part keeps a record of (the oldest go first): bounded, as everything a book keeps. */
@@ -87,12 +106,18 @@ const MODEL: PartProvenance = { origin: 'model' };
 export const TYPED_OVER_SHARE = 0.2;
 
 /** The provenance of the part at `position` (the model's when none was recorded). */
-export function partProvenance(state: { readonly provenance?: Readonly<Record<number, PartProvenance>> }, position: number): PartProvenance {
+export function partProvenance(
+  state: { readonly provenance?: Readonly<Record<number, PartProvenance>> },
+  position: number,
+): PartProvenance {
   return state.provenance?.[position] ?? MODEL;
 }
 
 /** Whether the writer wrote the part at `position` (imported or typed), not the model. */
-export function isAuthoredPart(state: { readonly provenance?: Readonly<Record<number, PartProvenance>> }, position: number): boolean {
+export function isAuthoredPart(
+  state: { readonly provenance?: Readonly<Record<number, PartProvenance>> },
+  position: number,
+): boolean {
   return partProvenance(state, position).origin === 'author';
 }
 
@@ -100,7 +125,10 @@ export function isAuthoredPart(state: { readonly provenance?: Readonly<Record<nu
  * Whether the book is a public-domain text as the writer brought it: every written part the writer's own
  * (provenance `author`) from a public-domain source. Its copyright page claims no ©, and it is not "written with Karya".
  */
-export function isPublicDomainBook(state: { readonly content: readonly string[]; readonly provenance?: Readonly<Record<number, PartProvenance>> }): boolean {
+export function isPublicDomainBook(state: {
+  readonly content: readonly string[];
+  readonly provenance?: Readonly<Record<number, PartProvenance>>;
+}): boolean {
   const written = state.content.flatMap((text, i) => (text.trim() ? [partProvenance(state, i)] : []));
   return written.length > 0 && written.every((p) => p.origin === 'author' && p.source === 'public-domain');
 }
@@ -111,19 +139,34 @@ export function hasAuthoredParts(state: { readonly provenance?: Readonly<Record<
 }
 
 /** The book's provenance with the part at `position` set to `record` (a record saying only "model" is left out: the default). */
-export function withPartProvenance<S extends { readonly provenance?: Readonly<Record<number, PartProvenance>> }>(state: S, position: number, record: PartProvenance): S {
+export function withPartProvenance<S extends { readonly provenance?: Readonly<Record<number, PartProvenance>> }>(
+  state: S,
+  position: number,
+  record: PartProvenance,
+): S {
   const { provenance: old, ...rest } = state;
   const next: Record<number, PartProvenance> = { ...old };
   if (record.origin === 'model' && !record.passages?.length && !record.translatedFrom) delete next[position];
   else {
-    const source = { ...(record.origin === 'author' && record.source ? { source: record.source } : {}), ...(record.translatedFrom ? { translatedFrom: record.translatedFrom } : {}), ...(record.translatedFrom && record.untranslated?.length ? { untranslated: record.untranslated } : {}), ...(record.translatedFrom && record.titleUntranslated ? { titleUntranslated: true as const } : {}) };
-    next[position] = record.passages?.length ? { origin: record.origin, passages: record.passages.slice(-MAX_PASSAGE_RECORDS), ...source } : { origin: record.origin, ...source };
+    const source = {
+      ...(record.origin === 'author' && record.source ? { source: record.source } : {}),
+      ...(record.translatedFrom ? { translatedFrom: record.translatedFrom } : {}),
+      ...(record.translatedFrom && record.untranslated?.length ? { untranslated: record.untranslated } : {}),
+      ...(record.translatedFrom && record.titleUntranslated ? { titleUntranslated: true as const } : {}),
+    };
+    next[position] = record.passages?.length
+      ? { origin: record.origin, passages: record.passages.slice(-MAX_PASSAGE_RECORDS), ...source }
+      : { origin: record.origin, ...source };
   }
   return (Object.keys(next).length ? { ...rest, provenance: next } : rest) as S;
 }
 
 /** A passage the model put into the part at `position` (a passage kept, words added), recorded beside its origin. */
-export function withModelPassage<S extends { readonly provenance?: Readonly<Record<number, PartProvenance>> }>(state: S, position: number, passage: PassageProvenance): S {
+export function withModelPassage<S extends { readonly provenance?: Readonly<Record<number, PartProvenance>> }>(
+  state: S,
+  position: number,
+  passage: PassageProvenance,
+): S {
   const now = partProvenance(state, position);
   return withPartProvenance(state, position, { ...now, passages: [...(now.passages ?? []), passage] });
 }
@@ -135,7 +178,9 @@ export function withModelPassage<S extends { readonly provenance?: Readonly<Reco
  */
 export function handEdited(before: PartProvenance, previous: string, text: string): PartProvenance {
   if (before.origin === 'author') return before;
-  return keptShare(previous, text) < TYPED_OVER_SHARE ? { origin: 'author' } : { origin: 'hand', ...(before.translatedFrom ? { translatedFrom: before.translatedFrom } : {}) };
+  return keptShare(previous, text) < TYPED_OVER_SHARE
+    ? { origin: 'author' }
+    : { origin: 'hand', ...(before.translatedFrom ? { translatedFrom: before.translatedFrom } : {}) };
 }
 
 /** The share of `text`'s three-word runs found in `previous` (0 when `text` has none). */
@@ -153,23 +198,52 @@ function keptShare(previous: string, text: string): number {
 export function modelWordsOf(record: PartProvenance, text: string): number {
   const words = countWords(text);
   if (record.origin !== 'author') return words;
-  return Math.min(words, (record.passages ?? []).reduce((n, p) => n + p.words, 0));
+  return Math.min(
+    words,
+    (record.passages ?? []).reduce((n, p) => n + p.words, 0),
+  );
 }
 
 /** A part's provenance as kept (JSON), anything malformed dropped (undefined: none usable). */
 export function partProvenanceOf(raw: unknown): PartProvenance | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
-  const r = raw as { origin?: unknown; passages?: unknown; source?: unknown; translatedFrom?: unknown; untranslated?: unknown; titleUntranslated?: unknown };
+  const r = raw as {
+    origin?: unknown;
+    passages?: unknown;
+    source?: unknown;
+    translatedFrom?: unknown;
+    untranslated?: unknown;
+    titleUntranslated?: unknown;
+  };
   if (!TEXT_ORIGINS.includes(r.origin as TextOrigin)) return undefined;
   const passages = Array.isArray(r.passages)
-    ? r.passages.filter((p): p is PassageProvenance => !!p && (p.origin === 'model' || p.origin === 'model-rewrite') && Number.isInteger(p.words) && p.words >= 0).map((p) => ({ origin: p.origin, words: p.words })).slice(-MAX_PASSAGE_RECORDS)
+    ? r.passages
+        .filter(
+          (p): p is PassageProvenance =>
+            !!p && (p.origin === 'model' || p.origin === 'model-rewrite') && Number.isInteger(p.words) && p.words >= 0,
+        )
+        .map((p) => ({ origin: p.origin, words: p.words }))
+        .slice(-MAX_PASSAGE_RECORDS)
     : [];
-  return { origin: r.origin as TextOrigin, ...(passages.length ? { passages } : {}), ...(r.origin === 'author' && r.source === 'public-domain' ? { source: 'public-domain' as const } : {}), ...(isLang(r.translatedFrom) ? { translatedFrom: r.translatedFrom, ...untranslatedOf(r.untranslated), ...(r.titleUntranslated === true ? { titleUntranslated: true as const } : {}) } : {}) };
+  return {
+    origin: r.origin as TextOrigin,
+    ...(passages.length ? { passages } : {}),
+    ...(r.origin === 'author' && r.source === 'public-domain' ? { source: 'public-domain' as const } : {}),
+    ...(isLang(r.translatedFrom)
+      ? {
+          translatedFrom: r.translatedFrom,
+          ...untranslatedOf(r.untranslated),
+          ...(r.titleUntranslated === true ? { titleUntranslated: true as const } : {}),
+        }
+      : {}),
+  };
 }
 
 /** A translated part's untranslated paragraphs as kept: whole numbers from 0, each once, in order (none: nothing). */
 function untranslatedOf(raw: unknown): { untranslated?: number[] } {
-  const list = Array.isArray(raw) ? [...new Set(raw.filter((n): n is number => Number.isInteger(n) && n >= 0))].sort((a, b) => a - b) : [];
+  const list = Array.isArray(raw)
+    ? [...new Set(raw.filter((n): n is number => Number.isInteger(n) && n >= 0))].sort((a, b) => a - b)
+    : [];
   return list.length ? { untranslated: list } : {};
 }
 
@@ -183,7 +257,13 @@ export function bookProvenanceOf(raw: unknown, authoredParts?: unknown): Record<
     for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
       const n = Number(k);
       const record = partProvenanceOf(v);
-      if (Number.isInteger(n) && n >= 0 && record && (record.origin !== 'model' || record.passages || record.translatedFrom)) out[n] = record;
+      if (
+        Number.isInteger(n) &&
+        n >= 0 &&
+        record &&
+        (record.origin !== 'model' || record.passages || record.translatedFrom)
+      )
+        out[n] = record;
     }
   } else if (Array.isArray(authoredParts)) {
     for (const p of authoredParts) if (Number.isInteger(p) && p >= 0) out[p as number] = { origin: 'author' };
@@ -195,7 +275,10 @@ export function bookProvenanceOf(raw: unknown, authoredParts?: unknown): Record<
  * The language a book was translated from, when every written part of it is a translation (engine/publish
  * discloses it: "Translated from English by AI"); undefined for a book written in its own language.
  */
-export function translatedFrom(state: { readonly content: readonly string[]; readonly provenance?: Readonly<Record<number, PartProvenance>> }): Lang | undefined {
+export function translatedFrom(state: {
+  readonly content: readonly string[];
+  readonly provenance?: Readonly<Record<number, PartProvenance>>;
+}): Lang | undefined {
   const written = state.content.flatMap((text, i) => (text.trim() ? [partProvenance(state, i).translatedFrom] : []));
   const first = written[0];
   return first && written.every((l) => l === first) ? first : undefined;

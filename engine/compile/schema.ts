@@ -49,7 +49,8 @@ export function compileSettingsSchema(spec: BookSpec): z.ZodType<Settings> {
       return z.NEVER;
     }
     for (const key of Object.keys(raw)) {
-      if (!names.includes(key)) reportIssue(ctx, { code: 'unknown_setting', params: { generator: spec.id, allowed: names }, path: [key] });
+      if (!names.includes(key))
+        reportIssue(ctx, { code: 'unknown_setting', params: { generator: spec.id, allowed: names }, path: [key] });
     }
     // Pass 1: every field's own value (or its default), so conditions can look at any field.
     const values: Record<string, FieldValue> = {};
@@ -102,5 +103,7 @@ export function settingsIssueOf(issue: z.core.$ZodIssue): SettingsIssue {
 export function parseSettings(spec: BookSpec, raw: Readonly<Record<string, unknown>>): Settings {
   const result = compileSettingsSchema(spec).safeParse(raw);
   if (result.success) return result.data;
-  throw new SettingsError(result.error.issues.map(settingsIssueOf), { chaptersField: spec.fields.find((f) => f.role === 'chapters')?.name });
+  throw new SettingsError(result.error.issues.map(settingsIssueOf), {
+    chaptersField: spec.fields.find((f) => f.role === 'chapters')?.name,
+  });
 }

@@ -14,9 +14,19 @@ export type Step =
 
 export type StepKind = Step['kind'];
 
-export const STEP_KINDS = ['outline', 'introduction', 'chapter', 'conclusion', 'single', 'image'] as const satisfies readonly StepKind[];
+export const STEP_KINDS = [
+  'outline',
+  'introduction',
+  'chapter',
+  'conclusion',
+  'single',
+  'image',
+] as const satisfies readonly StepKind[];
 
-/** A step on the wire: the kind and, for parts of a book, the position (0 introduction, 1… chapters, then the conclusion). */
+/**
+ * A step on the wire: the kind and, for parts of a book, the position (0 introduction, 1… chapters, then the
+ * conclusion).
+ */
 export const StepRefSchema = z.strictObject({
   kind: z.enum(STEP_KINDS),
   position: z.number().int().min(0).max(10_000).optional(),
@@ -39,7 +49,9 @@ export function parseStepKey(key: string): StepRef | null {
   if (extra !== undefined || !(STEP_KINDS as readonly string[]).includes(kind)) return null;
   if (kind === 'chapter' || kind === 'conclusion') {
     const n = Number(position);
-    return position !== undefined && Number.isInteger(n) && n >= 0 && String(n) === position ? { kind, position: n } : null;
+    return position !== undefined && Number.isInteger(n) && n >= 0 && String(n) === position
+      ? { kind, position: n }
+      : null;
   }
   if (position !== undefined) return null;
   return kind === 'introduction' ? { kind, position: 0 } : { kind: kind as StepKind };
@@ -50,7 +62,9 @@ export function isSameStep(a: Step | StepRef, b: Step | StepRef): boolean {
   return stepKey(a) === stepKey(b);
 }
 
-/** Where a step's text sits in a saved book: -1 the outline, 0 the introduction (or a single output), then its position. */
+/**
+ * Where a step's text sits in a saved book: -1 the outline, 0 the introduction (or a single output), then its position.
+ */
 export function stepPosition(step: Step | StepRef): number {
   return step.kind === 'outline' ? -1 : 'position' in step ? (step.position ?? 0) : 0;
 }

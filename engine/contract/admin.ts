@@ -51,7 +51,10 @@ export const NewCreditLinkBodySchema = z.strictObject({
   description: WriterTextSchema.trim().max(200).optional(),
 });
 
-/** What a credit link and a credit code both are: credits an administrator made claimable, and how often they were claimed. */
+/**
+ * What a credit link and a credit code both are: credits an administrator made claimable, and how often they were
+ * claimed.
+ */
 const grantColumns = {
   id: z.number().int().positive(),
   credits: z.number().int().positive(),
@@ -76,7 +79,10 @@ export const CreditLinksResponseSchema = z.strictObject({ links: z.array(CreditL
 /** The link just made (201): the list's row without the creator's e-mail. */
 export const CreatedCreditLinkSchema = CreditLinkSchema.omit({ created_by_email: true });
 
-export const CreditLinkCreatedResponseSchema = z.strictObject({ message: z.string().min(1), link: CreatedCreditLinkSchema });
+export const CreditLinkCreatedResponseSchema = z.strictObject({
+  message: z.string().min(1),
+  link: CreatedCreditLinkSchema,
+});
 export type CreditLinkCreatedResponse = z.infer<typeof CreditLinkCreatedResponseSchema>;
 
 export const NewCreditCodeBodySchema = z.strictObject({
@@ -94,7 +100,12 @@ export const NewCreditCodeBodySchema = z.strictObject({
     .refine((value) => Date.parse(value) > Date.now(), { error: 'The expiry must be in the future' })
     .optional(),
   /** How many users may redeem the code; absent = no cap. */
-  max_redemptions: z.number({ error: 'A redemption cap is a whole number from 1 to 1000000' }).int({ error: 'A redemption cap is a whole number from 1 to 1000000' }).min(1, { error: 'A redemption cap is a whole number from 1 to 1000000' }).max(1_000_000, { error: 'A redemption cap is a whole number from 1 to 1000000' }).optional(),
+  max_redemptions: z
+    .number({ error: 'A redemption cap is a whole number from 1 to 1000000' })
+    .int({ error: 'A redemption cap is a whole number from 1 to 1000000' })
+    .min(1, { error: 'A redemption cap is a whole number from 1 to 1000000' })
+    .max(1_000_000, { error: 'A redemption cap is a whole number from 1 to 1000000' })
+    .optional(),
 });
 
 export const CreditCodeSchema = z.strictObject({
@@ -125,7 +136,10 @@ export const CodeClaimSchema = z.strictObject({ ...claimColumns, code: z.string(
 export const LinkClaimSchema = z.strictObject({ ...claimColumns, token: z.string().min(1) });
 
 /** Every claim, newest first. */
-export const ClaimsResponseSchema = z.strictObject({ code_claims: z.array(CodeClaimSchema), link_claims: z.array(LinkClaimSchema) });
+export const ClaimsResponseSchema = z.strictObject({
+  code_claims: z.array(CodeClaimSchema),
+  link_claims: z.array(LinkClaimSchema),
+});
 export type ClaimsResponse = z.infer<typeof ClaimsResponseSchema>;
 
 // ------------------------------------------------------------------ deployments
@@ -135,7 +149,10 @@ export const DeploymentSchema = z.strictObject({
   version: z.string(),
   status: z.string(),
   url: z.string().nullable(),
-  /** A start (`{kind: "start", node}`) or a rollback (`{kind: "rollback", rolledBackFrom, originalVersion, rollbackReason, …}`). */
+  /**
+   * A start (`{kind: "start", node}`) or a rollback (`{kind: "rollback", rolledBackFrom, originalVersion,
+   * rollbackReason, …}`).
+   */
   metadata: z.record(z.string(), z.unknown()),
   created_at: TimestampSchema,
 });

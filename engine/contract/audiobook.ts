@@ -25,7 +25,10 @@ export const AudiobookFileSchema = z.strictObject({
   seconds: z.number().nonnegative(),
 });
 
-/** The run making the edition: waiting for one of the server's turns, running (its files done of all), or failed (why, as every error is worded). */
+/**
+ * The run making the edition: waiting for one of the server's turns, running (its files done of all), or failed (why,
+ * as every error is worded).
+ */
 export const AudiobookJobSchema = z.strictObject({
   state: z.enum(['waiting', 'running', 'failed']),
   files_done: Count,
@@ -37,17 +40,22 @@ export const AudiobookJobSchema = z.strictObject({
 export const AudiobookStatusSchema = z.strictObject({
   book: z.strictObject({ id: z.number().int().positive(), title: z.string(), lang: LangSchema }),
   cost: AudiobookCostSchema,
-  /** The voice that reads it: a speech server's (its voice and name), or the offline demo voice (the studio discloses either as synthetic). */
+  /**
+   * The voice that reads it: a speech server's (its voice and name), or the offline demo voice (the studio discloses
+   * either as synthetic).
+   */
   voice: z.strictObject({ kind: z.enum(['server', 'demo']), name: z.string() }),
   job: AudiobookJobSchema.nullable(),
   /** The edition made, or null; `is_current` false when the book's text changed since. */
-  edition: z.strictObject({
-    files: z.array(AudiobookFileSchema),
-    seconds: z.number().nonnegative(),
-    credits_charged: Count,
-    is_current: z.boolean(),
-    made_at: z.string(),
-  }).nullable(),
+  edition: z
+    .strictObject({
+      files: z.array(AudiobookFileSchema),
+      seconds: z.number().nonnegative(),
+      credits_charged: Count,
+      is_current: z.boolean(),
+      made_at: z.string(),
+    })
+    .nullable(),
   credits_available: Count,
 });
 export type AudiobookStatus = z.infer<typeof AudiobookStatusSchema>;

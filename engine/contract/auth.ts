@@ -8,7 +8,9 @@ export const MIN_PASSWORD = 6;
 export const MAX_PASSWORD = 256;
 
 /** An e-mail address as typed: trimmed, required, at most 254 characters. */
-export const EmailSchema = failsWith('email_required', z.string().trim().min(1)).pipe(failsWith('invalid_email', z.string().max(254).pipe(z.email())));
+export const EmailSchema = failsWith('email_required', z.string().trim().min(1)).pipe(
+  failsWith('invalid_email', z.string().max(254).pipe(z.email())),
+);
 
 /** A password being chosen (sign-up, reset, change, an admin adding a user). */
 export const NewPasswordSchema = failsWith('password_too_short', z.string().min(MIN_PASSWORD)).pipe(
@@ -48,7 +50,11 @@ export const SessionInfoSchema = z.strictObject({ expires_at: TimestampSchema, i
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
 /** 201 of sign-up and 200 of sign-in (the session cookie comes with it). */
-export const SignedInResponseSchema = z.strictObject({ message: z.string().min(1), user: ProfileSchema, session: SessionInfoSchema });
+export const SignedInResponseSchema = z.strictObject({
+  message: z.string().min(1),
+  user: ProfileSchema,
+  session: SessionInfoSchema,
+});
 
 /** `GET /api/auth/get-session`: the user and session, or both null when signed out. */
 export const GetSessionResponseSchema = z.union([

@@ -7,7 +7,10 @@ export const BILINGUAL_FORMATS = ['epub', 'pdf', 'docx'] as const;
 
 export const BilingualExportQuerySchema = z.strictObject({
   format: z.enum(BILINGUAL_FORMATS, { error: `Choose one of ${BILINGUAL_FORMATS.join(', ')}` }),
-  /** A PDF's pages: each paragraph then its translation (alternating, the default) or the two languages facing (columns). */
+  /**
+   * A PDF's pages: each paragraph then its translation (alternating, the default) or the two languages facing
+   * (columns).
+   */
   layout: z.enum(['alternating', 'columns']).optional(),
   /** The author name for the title page, copyright page and metadata. */
   author: WriterTextSchema.trim().max(100).optional(),

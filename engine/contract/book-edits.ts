@@ -4,12 +4,18 @@
 import * as z from 'zod';
 import { StepRefSchema } from '../compile/step.js';
 import {
-  MAX_BIBLE_CHARS, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS, MAX_CHARACTER_DETAILS_CHARS,
+  MAX_BIBLE_CHARS,
+  MAX_PART_CHARS,
+  MAX_REWRITE_NOTE_CHARS,
+  MAX_CHARACTER_DETAILS_CHARS,
 } from '../session/edits/light.js';
 // The key's file alone, not the room's index.ts: the contract is loaded in the browser (tests/contract/client.test.ts).
 import { FINDING_KEY } from '../session/continuity/light.js';
 import {
-  MAX_CHAPTER_NOTE_CHARS, MAX_CHAPTER_PLAN_CHARS, MAX_CHAPTER_TITLE_CHARS, MAX_OUTLINE_CHAPTERS,
+  MAX_CHAPTER_NOTE_CHARS,
+  MAX_CHAPTER_PLAN_CHARS,
+  MAX_CHAPTER_TITLE_CHARS,
+  MAX_OUTLINE_CHAPTERS,
 } from '../session/outline/light.js';
 import { ModelWaitingEventSchema, PartHashSchema, TimestampSchema, WriterTextSchema } from './common.js';
 import { BookViewSchema, PartProvenanceSchema } from '../session/view-schema.js';
@@ -46,10 +52,13 @@ export const PartEditResponseSchema = z.strictObject({ book: BookViewSchema, mem
  */
 export const OutlineEditBodySchema = z.strictObject({
   chapters: z
-    .array(z.strictObject({
-      title: WriterTextSchema.max(MAX_CHAPTER_TITLE_CHARS), plan: WriterTextSchema.max(MAX_CHAPTER_PLAN_CHARS),
-      note: WriterTextSchema.max(MAX_CHAPTER_NOTE_CHARS).optional(),
-    }))
+    .array(
+      z.strictObject({
+        title: WriterTextSchema.max(MAX_CHAPTER_TITLE_CHARS),
+        plan: WriterTextSchema.max(MAX_CHAPTER_PLAN_CHARS),
+        note: WriterTextSchema.max(MAX_CHAPTER_NOTE_CHARS).optional(),
+      }),
+    )
     .min(1)
     .max(MAX_OUTLINE_CHAPTERS),
 });
@@ -66,7 +75,10 @@ export const OutlineEditResponseSchema = z.strictObject({ book: BookViewSchema }
 export const WriteMoreBodySchema = z.strictObject({ part: StepRefSchema, hash: PartHashSchema.optional() });
 /** The book after "write more": the part's words now and the words added; the credits left. */
 export const WriteMoreResponseSchema = z.strictObject({
-  book: BookViewSchema, words: z.number().int(), added: z.number().int(), notes: AnswerNotesSchema.optional(),
+  book: BookViewSchema,
+  words: z.number().int(),
+  added: z.number().int(),
+  notes: AnswerNotesSchema.optional(),
   credits_available: z.number(),
   /**
    * Asked to continue, the model wrote the part again from its start: the writer's text it replaced, kept as this
@@ -93,18 +105,26 @@ export const RewriteBodySchema = z.strictObject({
  * The book after the rewrite, the part's words, the version number the previous text was kept as, and the credits left.
  */
 export const RewriteResponseSchema = z.strictObject({
-  book: BookViewSchema, words: z.number().int(), kept_version: z.number().int(), notes: AnswerNotesSchema.optional(),
+  book: BookViewSchema,
+  words: z.number().int(),
+  kept_version: z.number().int(),
+  notes: AnswerNotesSchema.optional(),
   credits_available: z.number(),
 });
 /**
  * A charged call on a part asked for as events (write more, a rewrite): what it waits for, its words, then its answer.
  */
 export const WriteMoreEventSchemas = {
-  waiting: ModelWaitingEventSchema, delta: DeltaEventSchema, done: WriteMoreResponseSchema,
+  waiting: ModelWaitingEventSchema,
+  delta: DeltaEventSchema,
+  done: WriteMoreResponseSchema,
   error: StreamErrorEventSchema,
 } as const;
 export const RewriteEventSchemas = {
-  waiting: ModelWaitingEventSchema, delta: DeltaEventSchema, done: RewriteResponseSchema, error: StreamErrorEventSchema,
+  waiting: ModelWaitingEventSchema,
+  delta: DeltaEventSchema,
+  done: RewriteResponseSchema,
+  error: StreamErrorEventSchema,
 } as const;
 
 /** GET /api/progress/:bookType/versions?position=N: a part's earlier texts, newest first. */
@@ -121,7 +141,8 @@ export const PartVersionSchema = z.strictObject({
 });
 export type PartVersionView = z.infer<typeof PartVersionSchema>;
 export const VersionsResponseSchema = z.strictObject({
-  position: z.number().int(), versions: z.array(PartVersionSchema),
+  position: z.number().int(),
+  versions: z.array(PartVersionSchema),
 });
 
 /**
@@ -129,7 +150,9 @@ export const VersionsResponseSchema = z.strictObject({
  * version.
  */
 export const RestoreVersionBodySchema = z.strictObject({
-  part: StepRefSchema, version: z.number().int().min(1), hash: PartHashSchema.optional(),
+  part: StepRefSchema,
+  version: z.number().int().min(1),
+  hash: PartHashSchema.optional(),
 });
 export const RestoreVersionResponseSchema = z.strictObject({ book: BookViewSchema, kept_version: z.number().int() });
 

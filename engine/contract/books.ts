@@ -7,7 +7,12 @@ import * as z from 'zod';
 import { EXPORT_FORMATS, type ExportFormat } from '../session/book.js';
 import { StepRefSchema } from '../compile/step.js';
 import {
-  ApiErrorBodySchema, LangSchema, ModelWaitingEventSchema, RunSoFarSchema, TimestampSchema, WriterTextSchema,
+  ApiErrorBodySchema,
+  LangSchema,
+  ModelWaitingEventSchema,
+  RunSoFarSchema,
+  TimestampSchema,
+  WriterTextSchema,
 } from './common.js';
 import { BookViewSchema, LabelledStepSchema, ProgressSchema } from '../session/view-schema.js';
 
@@ -108,7 +113,10 @@ export const DeltaEventSchema = z.object({ text: z.string() });
 export const StreamErrorEventSchema = ApiErrorBodySchema;
 /** `waiting` (common.ts): what the step waits for before its first words (the model, a rate limit and its seconds). */
 export const GenerationEventSchemas = {
-  waiting: ModelWaitingEventSchema, delta: DeltaEventSchema, done: DonePayloadSchema, error: StreamErrorEventSchema,
+  waiting: ModelWaitingEventSchema,
+  delta: DeltaEventSchema,
+  done: DonePayloadSchema,
+  error: StreamErrorEventSchema,
 } as const;
 
 /** GET /api/progress/:bookType: the saved book as stored, and as the reader sees it (`book`). */

@@ -15,7 +15,10 @@ export const WriterTextSchema = z.string().overwrite(cleanText);
 /** The hash of a part's text as the book view gave it (its `hash`): an edit names the text it was made on by it. */
 export const PartHashSchema = z.string().regex(TEXT_HASH);
 
-/** `{error: {code, message, fields?}}`: the body of every non-2xx answer and of the SSE `error` event's data (its inner object). */
+/**
+ * `{error: {code, message, fields?}}`: the body of every non-2xx answer and of the SSE `error` event's data (its inner
+ * object).
+ */
 export const ApiErrorBodySchema = z.strictObject({
   code: z.string().min(1),
   message: z.string(),
@@ -83,7 +86,9 @@ export const ProfileSchema = z.strictObject({
 export type Profile = z.infer<typeof ProfileSchema>;
 
 /** A positive whole-number id in a path (`/api/history/:id`); the client sends a number. */
-export const NumericIdParamsSchema = z.strictObject({ id: z.coerce.number<number | string>().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const NumericIdParamsSchema = z.strictObject({
+  id: z.coerce.number<number | string>().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
 
 /** `GET /api/health`. */
 export const HealthResponseSchema = z.strictObject({
@@ -116,9 +121,24 @@ export const RunSoFarSchema = z.strictObject({
 });
 export type RunSoFar = z.infer<typeof RunSoFarSchema>;
 
-/** A run's figures (engine/pace.ts runFigures, read by their shape: the contract loads no provider) as its events carry them. */
-export function runSoFar(f: { calls: number; tokens: number; credits: number; elapsedSeconds: number; etaSeconds: number | null }): RunSoFar {
-  return { calls: f.calls, tokens: f.tokens, credits: f.credits, elapsed_seconds: f.elapsedSeconds, eta_seconds: f.etaSeconds };
+/**
+ * A run's figures (engine/pace.ts runFigures, read by their shape: the contract loads no provider) as its events carry
+ * them.
+ */
+export function runSoFar(f: {
+  calls: number;
+  tokens: number;
+  credits: number;
+  elapsedSeconds: number;
+  etaSeconds: number | null;
+}): RunSoFar {
+  return {
+    calls: f.calls,
+    tokens: f.tokens,
+    credits: f.credits,
+    elapsed_seconds: f.elapsedSeconds,
+    eta_seconds: f.etaSeconds,
+  };
 }
 
 /**
@@ -132,7 +152,16 @@ export function runSoFar(f: { calls: number; tokens: number; credits: number; el
  * up in the background (the bible's update, a series' next book), each with its `message`.
  */
 export const ModelWaitingEventSchema = z.strictObject({
-  reason: z.enum(['model', 'slow_model', 'network', 'rate_limited', 'service_unavailable', 'book_step', 'queue', 'story_bible']),
+  reason: z.enum([
+    'model',
+    'slow_model',
+    'network',
+    'rate_limited',
+    'service_unavailable',
+    'book_step',
+    'queue',
+    'story_bible',
+  ]),
   seconds: z.number().int().nonnegative().optional(),
   attempt: z.number().int().positive().optional(),
   of: z.number().int().positive().optional(),

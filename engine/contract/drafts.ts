@@ -18,7 +18,9 @@ export const PartDraftSchema = z.strictObject({
 /** GET /api/progress/:bookType/drafts: the drafts of the user's current book of that type (none without a book). */
 export const PartDraftsResponseSchema = z.strictObject({ drafts: z.array(PartDraftSchema) });
 
-/** PUT /api/progress/:bookType/drafts: keep the text being edited of one written part (at most twice a part's limit). */
+/**
+ * PUT /api/progress/:bookType/drafts: keep the text being edited of one written part (at most twice a part's limit).
+ */
 export const PartDraftBodySchema = z.strictObject({
   position: z.number().int().min(-1).max(10_000),
   text: WriterTextSchema.max(MAX_PART_CHARS * 2),
@@ -37,7 +39,11 @@ export const PartDraftParamsSchema = z.strictObject({
  * book's next step (GET /api/progress shows it as `book.stopped`). Discarded with
  * DELETE /api/progress/:bookType/drafts/:position (the step can then be written afresh).
  */
-export const StoppedPartSchema = LabelledStepSchema.extend({ text: z.string(), words: z.number().int(), updated_at: TimestampSchema });
+export const StoppedPartSchema = LabelledStepSchema.extend({
+  text: z.string(),
+  words: z.number().int(),
+  updated_at: TimestampSchema,
+});
 
 /** POST /api/progress/:bookType/stop: stop the step being written now (no body). */
 export const StopBodySchema = z.strictObject({}).optional();
@@ -46,7 +52,12 @@ export const StopBodySchema = z.strictObject({}).optional();
  * nothing kept; or the part was finished before the stop: it is in the book), what the stop charged
  * (the step's cost when text was kept, else 0) and the credits left.
  */
-export const StopResponseSchema = z.strictObject({ book: BookViewSchema, stopped: StoppedPartSchema.nullable(), credits_charged: z.number(), credits_available: z.number() });
+export const StopResponseSchema = z.strictObject({
+  book: BookViewSchema,
+  stopped: StoppedPartSchema.nullable(),
+  credits_charged: z.number(),
+  credits_available: z.number(),
+});
 
 /**
  * POST /api/progress/:bookType/stopped: the stopped part finished, as the book's next step: `keep` takes the
@@ -59,7 +70,12 @@ export const FinishStoppedBodySchema = z.strictObject({
   note: z.string().max(MAX_REWRITE_NOTE_CHARS).optional(),
 });
 export const FinishStoppedResponseSchema = z.strictObject({
-  book: BookViewSchema, words: z.number().int(), credits_available: z.number(),
-  /** Continued, the part came back written again from its start: the draft it replaced, kept as this version of the part. */
+  book: BookViewSchema,
+  words: z.number().int(),
+  credits_available: z.number(),
+  /**
+   * Continued, the part came back written again from its start: the draft it replaced, kept as this version of the
+   * part.
+   */
   restarted_version: z.number().int().positive().optional(),
 });

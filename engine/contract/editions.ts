@@ -35,7 +35,10 @@ export const EditionSummarySchema = z.strictObject({
 });
 export type EditionSummary = z.infer<typeof EditionSummarySchema>;
 
-/** What making (or finishing) the edition in `to` costs: the generator's cost per part, for the parts not translated yet. */
+/**
+ * What making (or finishing) the edition in `to` costs: the generator's cost per part, for the parts not translated
+ * yet.
+ */
 export const EditionCostSchema = z.strictObject({ per_part: Count, parts: Count, total: Count, remaining: Count });
 
 /** An edition that can be made (or gone on with) in `to`, and what it costs. */
@@ -54,7 +57,10 @@ export const BookEditionsResponseSchema = z.strictObject({
   editions: z.array(EditionSummarySchema),
   /** The edition that can be made (or gone on with) now; null when the book is itself an edition or has no text. */
   offer: EditionOfferSchema.nullable(),
-  /** Every edition that can be made (or gone on with) now: one for each language of the table other than the book's, the default (`offer`) first. */
+  /**
+   * Every edition that can be made (or gone on with) now: one for each language of the table other than the book's, the
+   * default (`offer`) first.
+   */
   offers: z.array(EditionOfferSchema),
 });
 export type BookEditionsResponse = z.infer<typeof BookEditionsResponseSchema>;
@@ -62,7 +68,10 @@ export type BookEditionsResponse = z.infer<typeof BookEditionsResponseSchema>;
 /** POST /api/books/:id/editions */
 export const StartEditionBodySchema = z.strictObject({
   to: Lang,
-  /** The run's bound on model calls instead of its default (engine/budget.ts): the run stops there, nothing undelivered charged. */
+  /**
+   * The run's bound on model calls instead of its default (engine/budget.ts): the run stops there, nothing undelivered
+   * charged.
+   */
   max_calls: z.number().int().min(1).max(100_000).optional(),
   /**
    * Translate again the paragraphs whose source changed since they were translated (the side-by-side view's out of
@@ -81,7 +90,14 @@ export const EditionDoneSchema = z.strictObject({
    * Parts with paragraphs (numbered from 1) or their chapter title (`chapter_title`, as the source has it) kept as
    * their source, untranslated and not charged: a second start asks for only these.
    */
-  untranslated: z.array(z.strictObject({ position: Count, label: z.string(), paragraphs: z.array(z.number().int().positive()), chapter_title: z.string().optional() })),
+  untranslated: z.array(
+    z.strictObject({
+      position: Count,
+      label: z.string(),
+      paragraphs: z.array(z.number().int().positive()),
+      chapter_title: z.string().optional(),
+    }),
+  ),
 });
 export type EditionDone = z.infer<typeof EditionDoneSchema>;
 
@@ -97,7 +113,10 @@ export const EditionProgressEventSchema = z.strictObject({
   /** The run's calls, tokens and credits so far and its time left. */
   so_far: RunSoFarSchema.optional(),
 });
-/** A part done: translated now (charged), kept from a run before, or with paragraphs left untranslated (refunded; the run goes on). */
+/**
+ * A part done: translated now (charged), kept from a run before, or with paragraphs left untranslated (refunded; the
+ * run goes on).
+ */
 export const EditionPartEventSchema = z.strictObject({
   position: Count,
   label: z.string(),
@@ -107,20 +126,41 @@ export const EditionPartEventSchema = z.strictObject({
   parts_total: Count,
   so_far: RunSoFarSchema.optional(),
 });
-/** What the run waits for, before any part's event and while it runs (the shape every stream waiting on the model shares: common.ts). */
+/**
+ * What the run waits for, before any part's event and while it runs (the shape every stream waiting on the model
+ * shares: common.ts).
+ */
 export const EditionWaitingEventSchema = ModelWaitingEventSchema;
-export const EditionEventSchemas = { waiting: EditionWaitingEventSchema, progress: EditionProgressEventSchema, part: EditionPartEventSchema, done: EditionDoneSchema, error: ApiErrorBodySchema } as const;
+export const EditionEventSchemas = {
+  waiting: EditionWaitingEventSchema,
+  progress: EditionProgressEventSchema,
+  part: EditionPartEventSchema,
+  done: EditionDoneSchema,
+  error: ApiErrorBodySchema,
+} as const;
 export type EditionProgressEvent = z.infer<typeof EditionProgressEventSchema>;
 export type EditionPartEvent = z.infer<typeof EditionPartEventSchema>;
 export type EditionWaitingEvent = z.infer<typeof EditionWaitingEventSchema>;
 
-const TermText = z.string().trim().min(1).max(MAX_GLOSSARY_TERM_CHARS).regex(/^[^\n\r\t]+$/, 'one line');
+const TermText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_GLOSSARY_TERM_CHARS)
+  .regex(/^[^\n\r\t]+$/, 'one line');
 /** A term, its rendering, and a character's gender when known (female, male, unknown: how Malay "dia" is read). */
-export const GlossaryEntrySchema = z.strictObject({ term: TermText, rendering: TermText, gender: z.enum(GENDERS).optional() });
+export const GlossaryEntrySchema = z.strictObject({
+  term: TermText,
+  rendering: TermText,
+  gender: z.enum(GENDERS).optional(),
+});
 
 /** PUT /api/books/:id/editions/:lang/glossary: the whole glossary, each term once. */
 export const GlossaryBodySchema = z.strictObject({
-  terms: z.array(GlossaryEntrySchema).max(MAX_GLOSSARY_TERMS).refine((ts) => new Set(ts.map((t) => t.term.trim())).size === ts.length, { message: 'each term once' }),
+  terms: z
+    .array(GlossaryEntrySchema)
+    .max(MAX_GLOSSARY_TERMS)
+    .refine((ts) => new Set(ts.map((t) => t.term.trim())).size === ts.length, { message: 'each term once' }),
 });
 export type GlossaryBody = z.input<typeof GlossaryBodySchema>;
 
@@ -134,7 +174,14 @@ export const GlossaryResponseSchema = z.strictObject({
 export type GlossaryResponse = z.infer<typeof GlossaryResponseSchema>;
 
 /** PUT /api/books/:id/edition-title (`id`: the edition's): the writer's title for the edition, one line. */
-export const EditionTitleBodySchema = z.strictObject({ title: z.string().trim().min(1).max(120).refine((t) => !/[\r\n]/.test(t), { message: 'one line' }) });
+export const EditionTitleBodySchema = z.strictObject({
+  title: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120)
+    .refine((t) => !/[\r\n]/.test(t), { message: 'one line' }),
+});
 export type EditionTitleBody = z.input<typeof EditionTitleBodySchema>;
 export const EditionTitleResponseSchema = z.strictObject({ id: Count, title: z.string() });
 export type EditionTitleResponse = z.infer<typeof EditionTitleResponseSchema>;
@@ -143,24 +190,51 @@ export type EditionTitleResponse = z.infer<typeof EditionTitleResponseSchema>;
 export const SideBySideResponseSchema = z.strictObject({
   source: BookRefSchema,
   edition: BookRefSchema.extend({ generator_id: z.string(), is_current: z.boolean() }),
-  parts: z.array(z.strictObject({
-    position: Count,
-    label: z.strictObject({ source: z.string(), edition: z.string(), page: z.string() }),
-    title: z.strictObject({ source: z.string().nullable(), edition: z.string().nullable() }),
-    /** is_stale: its source paragraph changed since it was translated; is_affected: the paragraph before it did (its context), a softer mark. */
-    pairs: z.array(z.strictObject({ source: z.string().nullable(), edition: z.string().nullable(), is_stale: z.boolean(), is_affected: z.boolean(), is_untranslated: z.boolean() })),
-    stale: Count,
-    untranslated: Count,
-  })),
+  parts: z.array(
+    z.strictObject({
+      position: Count,
+      label: z.strictObject({ source: z.string(), edition: z.string(), page: z.string() }),
+      title: z.strictObject({ source: z.string().nullable(), edition: z.string().nullable() }),
+      /**
+       * is_stale: its source paragraph changed since it was translated; is_affected: the paragraph before it did (its
+       * context), a softer mark.
+       */
+      pairs: z.array(
+        z.strictObject({
+          source: z.string().nullable(),
+          edition: z.string().nullable(),
+          is_stale: z.boolean(),
+          is_affected: z.boolean(),
+          is_untranslated: z.boolean(),
+        }),
+      ),
+      stale: Count,
+      untranslated: Count,
+    }),
+  ),
   stale_paragraphs: Count,
   /** Paragraphs the edition keeps as their source (no translation could be had yet). */
   untranslated_paragraphs: Count,
-  /** What translating the out-of-date paragraphs again costs (POST /api/books/:id/editions with `again`): the parts holding them, each charged as an edition's part. */
+  /**
+   * What translating the out-of-date paragraphs again costs (POST /api/books/:id/editions with `again`): the parts
+   * holding them, each charged as an edition's part.
+   */
   again: z.strictObject({ parts: Count, per_part: Count, total: Count }),
 });
 export type SideBySideResponse = z.infer<typeof SideBySideResponseSchema>;
 
-/** PUT /api/books/:id/edition-chapter-title (`id`: the edition's): the writer's title for one of its chapters (`position`), one line. */
-export const EditionChapterTitleBodySchema = z.strictObject({ position: z.number().int().positive(), title: z.string().trim().min(1).max(120).refine((t) => !/[\r\n]/.test(t), { message: 'one line' }) });
+/**
+ * PUT /api/books/:id/edition-chapter-title (`id`: the edition's): the writer's title for one of its chapters
+ * (`position`), one line.
+ */
+export const EditionChapterTitleBodySchema = z.strictObject({
+  position: z.number().int().positive(),
+  title: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120)
+    .refine((t) => !/[\r\n]/.test(t), { message: 'one line' }),
+});
 export type EditionChapterTitleBody = z.input<typeof EditionChapterTitleBodySchema>;
 export const EditionChapterTitleResponseSchema = z.strictObject({ id: Count, position: Count, title: z.string() });

@@ -42,9 +42,19 @@ const FormFieldSchema = z.strictObject({
   label: Bilingual,
   help: Bilingual.optional(),
   placeholder: Bilingual.optional(),
-  options: z.array(z.strictObject({ value: z.union([z.string(), z.number()]), label: Bilingual, description: Bilingual.optional() })).optional(),
-  /** Absent from the JSON when the field has no default; the engine's FormField types that as a key that may be undefined. */
-  default: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).optional().transform((value) => value),
+  options: z
+    .array(
+      z.strictObject({ value: z.union([z.string(), z.number()]), label: Bilingual, description: Bilingual.optional() }),
+    )
+    .optional(),
+  /**
+   * Absent from the JSON when the field has no default; the engine's FormField types that as a key that may be
+   * undefined.
+   */
+  default: z
+    .union([z.string(), z.number(), z.boolean(), z.array(z.string())])
+    .optional()
+    .transform((value) => value),
   required: z.boolean(),
   visibleWhen: Condition.optional(),
   requiredWhen: Condition.optional(),
@@ -58,7 +68,9 @@ const FlowSummarySchema = z.strictObject({
   outlineKind: z.enum(['story', 'guide', 'none']),
   conclusion: z.enum(['after-last', 'replaces-last']),
   progressDenominator: z.union([z.literal('total'), z.literal('total+2'), z.number().int().positive()]),
-  sections: z.array(z.strictObject({ id: z.string().min(1), label: Bilingual, description: Bilingual.optional() })).optional(),
+  sections: z
+    .array(z.strictObject({ id: z.string().min(1), label: Bilingual, description: Bilingual.optional() }))
+    .optional(),
   savesProgress: z.boolean(),
   characterDetails: z.boolean(),
   retry: z.boolean(),

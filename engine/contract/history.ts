@@ -36,7 +36,9 @@ export const HistoryTypeSchema = z.strictObject({
 });
 export type HistoryType = z.infer<typeof HistoryTypeSchema>;
 
-/** One page of items; `next_cursor` asks for the next page (null on the last); every type the user has (for the filter). */
+/**
+ * One page of items; `next_cursor` asks for the next page (null on the last); every type the user has (for the filter).
+ */
 export const HistoryResponseSchema = z.strictObject({
   items: z.array(HistoryListItemSchema),
   next_cursor: z.number().int().positive().nullable(),

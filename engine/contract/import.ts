@@ -14,11 +14,27 @@ import { LangSchema } from './common.js';
 export const MANUSCRIPT_UPLOAD = {
   maxBytes: IMPORT_LIMITS.bytes,
   tooLarge: 'import_too_large',
-  types: ['application/octet-stream', 'text/plain', 'text/markdown', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/epub+zip'],
+  types: [
+    'application/octet-stream',
+    'text/plain',
+    'text/markdown',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/epub+zip',
+  ],
 } as const;
 
-const FileNameSchema = z.string().trim().min(1).max(255).regex(/^[^/\\\u0000-\u001f]+$/, 'a file name, without folders');
-const GeneratorIdSchema = z.string().trim().min(1).max(60).regex(/^[a-z0-9-]+$/, 'a generator id, such as romance');
+const FileNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^[^/\\\u0000-\u001f]+$/, 'a file name, without folders');
+const GeneratorIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .regex(/^[a-z0-9-]+$/, 'a generator id, such as romance');
 
 /** What a book's source text is (engine/compile/provenance.ts SourceStatus): read at import, set by the writer. */
 export const SourceStatusSchema = z.strictObject({
@@ -32,7 +48,10 @@ export const SourceStatusSchema = z.strictObject({
   confirmed: z.boolean().optional(),
 });
 
-/** The writer's word on a book's source text (PUT /api/books/:id/source; the import's ?public_domain= and ?first_published=). */
+/**
+ * The writer's word on a book's source text (PUT /api/books/:id/source; the import's ?public_domain= and
+ * ?first_published=).
+ */
 export const SourceBodySchema = z.strictObject({
   publicDomain: z.boolean(),
   firstPublished: z.number().int().min(1000).max(9999).nullable().optional(),
@@ -40,7 +59,10 @@ export const SourceBodySchema = z.strictObject({
 });
 export type SourceBody = z.input<typeof SourceBodySchema>;
 
-/** GET and PUT /api/books/:id/source: the book's source status as kept (`publicDomain: false, from: none` when none was read). */
+/**
+ * GET and PUT /api/books/:id/source: the book's source status as kept (`publicDomain: false, from: none` when none was
+ * read).
+ */
 export const SourceResponseSchema = z.strictObject({ id: z.number().int().positive(), source: SourceStatusSchema });
 
 export const ImportPreviewQuerySchema = z.strictObject({
@@ -68,27 +90,65 @@ export const ImportPreviewSchema = z.strictObject({
   title: z.string().nullable(),
   /** The subtitle under the title on the title page ("or, the Modern Prometheus"), when it has one. */
   subtitle: z.string().optional(),
-  /** The author and the language the file's own metadata name (an EPUB's package document) or, for the author, its title page or `Author:` line. */
+  /**
+   * The author and the language the file's own metadata name (an EPUB's package document) or, for the author, its title
+   * page or `Author:` line.
+   */
   author: z.string().nullable(),
   language: z.string().nullable(),
-  reading: z.enum(['chapter-word', 'roman-alone', 'number-alone', 'markdown', 'regex', 'caps-title', 'contents', 'none']),
+  reading: z.enum([
+    'chapter-word',
+    'roman-alone',
+    'number-alone',
+    'markdown',
+    'regex',
+    'caps-title',
+    'contents',
+    'none',
+  ]),
   words: z.number().int().nonnegative(),
   frontMatterWords: z.number().int().nonnegative(),
   /** The front matter the book keeps before its first part (a preface, a dedication…), each as its heading names it. */
-  frontMatter: z.array(z.strictObject({
-    kind: z.enum(['preface', 'foreword', 'authorsNote', 'introduction', 'dedication', 'epigraph', 'acknowledgements', 'letter']),
-    title: z.string(), words: z.number().int().nonnegative(), firstLine: z.string(),
-  })).optional(),
+  frontMatter: z
+    .array(
+      z.strictObject({
+        kind: z.enum([
+          'preface',
+          'foreword',
+          'authorsNote',
+          'introduction',
+          'dedication',
+          'epigraph',
+          'acknowledgements',
+          'letter',
+        ]),
+        title: z.string(),
+        words: z.number().int().nonnegative(),
+        firstLine: z.string(),
+      }),
+    )
+    .optional(),
   /** What was left out before the first part (its `frontMatterWords`), named. */
   leftOut: z.array(z.enum(['titlePage', 'contents', 'copyright', 'licence'])).optional(),
   chapters: z.array(ImportedPartPreviewSchema),
-  /** What the text says of its source: public domain (a Gutenberg licence, a statement), first published, original author. */
+  /**
+   * What the text says of its source: public domain (a Gutenberg licence, a statement), first published, original
+   * author.
+   */
   source: SourceStatusSchema.optional(),
   /** With ?generator=: the credits the story bible takes (one model call a part with text) and the parts read. */
   cost: z.strictObject({ credits: z.number().int().nonnegative(), parts: z.number().int().nonnegative() }).optional(),
-  /** With ?generator=: the settings the book would be saved with, each with where it came from (the manuscript, read with one model call, or the generator's default). */
-  settings: z.record(z.string(), z.strictObject({ value: z.unknown(), from: z.enum(['manuscript', 'writer', 'default']) })).optional(),
-  /** With a generator: the settings the book requires that no one gave yet (the preview still shows the chapters); the import needs them. */
+  /**
+   * With ?generator=: the settings the book would be saved with, each with where it came from (the manuscript, read
+   * with one model call, or the generator's default).
+   */
+  settings: z
+    .record(z.string(), z.strictObject({ value: z.unknown(), from: z.enum(['manuscript', 'writer', 'default']) }))
+    .optional(),
+  /**
+   * With a generator: the settings the book requires that no one gave yet (the preview still shows the chapters); the
+   * import needs them.
+   */
   missingSettings: z.array(z.string()).optional(),
   /** With ?generator=: the most chapters that generator's book may have (its chapter menu's largest), when it says. */
   chaptersMost: z.number().int().positive().optional(),
@@ -103,12 +163,19 @@ export const ImportBookQuerySchema = z.strictObject({
   /** The book's language; absent: the manuscript's own (asked when it is mixed). Also the language of an error. */
   lang: LangSchema.optional(),
   /**
-   * The settings the writer confirmed in the preview, as JSON (`{"romanceType": "historical", "workingTitle": "Katrine"}`):
+   * The settings the writer confirmed in the preview, as JSON (`{"romanceType": "historical", "workingTitle":
+   * "Katrine"}`):
    * the book is saved with them (checked as any book's settings), and the manuscript is not read again.
    */
   settings: z.string().max(8000).optional(),
-  /** The writer's word on the source: `true` the text is in the public domain (confirmed), `false` it is not; absent: as the text says. */
-  public_domain: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  /**
+   * The writer's word on the source: `true` the text is in the public domain (confirmed), `false` it is not; absent: as
+   * the text says.
+   */
+  public_domain: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   /** The year the text was first published, when it does not say. */
   first_published: z.coerce.number().int().min(1000).max(9999).optional(),
 });
@@ -123,7 +190,10 @@ export const ImportBookResponseSchema = z.strictObject({
     words: z.number().int().nonnegative(),
     chapters: z.strictObject({ imported: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
     finished: z.boolean(),
-    /** The book's voice: its manuscript's own prose (new chapters measured against it), or none when too short to measure. */
+    /**
+     * The book's voice: its manuscript's own prose (new chapters measured against it), or none when too short to
+     * measure.
+     */
     voice: z.enum(['manuscript', 'none']).optional(),
     /** Its source text as kept: public domain or not, first published, the original author. */
     source: SourceStatusSchema.optional(),

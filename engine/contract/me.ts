@@ -19,7 +19,9 @@ export const ProfileUpdatedResponseSchema = z.strictObject({ message: z.string()
 export const PasswordChangeBodySchema = z.strictObject({
   currentPassword: failsWith('current_password_wrong', z.string().min(1)).pipe(z.string().max(MAX_PASSWORD)),
   newPassword: NewPasswordSchema,
-  /** Revoke every API key of the account too (default: yes, as a reset does; `false` keeps them, as the studio offers). */
+  /**
+   * Revoke every API key of the account too (default: yes, as a reset does; `false` keeps them, as the studio offers).
+   */
   revokeApiKeys: z.boolean().optional(),
 });
 
@@ -30,5 +32,8 @@ export const LangBodySchema = z.strictObject({ lang: LangSchema });
  * `GET /api/me/sign-in-notice`: when sign-in to this account was last slowed down because wrong passwords
  * came from many addresses (null: not lately), and how many attempts were held back. DELETE dismisses it.
  */
-export const SignInNoticeSchema = z.strictObject({ slowed_at: TimestampSchema.nullable(), held_back: z.number().int().min(0) });
+export const SignInNoticeSchema = z.strictObject({
+  slowed_at: TimestampSchema.nullable(),
+  held_back: z.number().int().min(0),
+});
 export type SignInNotice = z.infer<typeof SignInNoticeSchema>;

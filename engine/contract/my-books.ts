@@ -33,9 +33,14 @@ export const MyBookSchema = z.strictObject({
   /** The current book of its type (its generator page shows it); false for a book kept by "Start New". */
   is_current: z.boolean(),
   /** The series the book is in, and its number there (absent: it stands alone). */
-  series: z.strictObject({
-    id: z.number().int().positive(), name: z.string(), number: z.number().int().positive(), is_last: z.boolean(),
-  }).optional(),
+  series: z
+    .strictObject({
+      id: z.number().int().positive(),
+      name: z.string(),
+      number: z.number().int().positive(),
+      is_last: z.boolean(),
+    })
+    .optional(),
   /** The book is a translated edition of this source book (absent: it is no edition, or its source was deleted). */
   edition_of: z.strictObject({ id: z.number().int().positive(), title: z.string(), lang: Lang }).optional(),
   /**

@@ -17,9 +17,20 @@ import { ModelWaitingEventSchema, PartHashSchema, WriterTextSchema } from './com
  */
 const PassageRefFields = {
   part: StepRefSchema,
-  start: z.number().int().min(0).max(MAX_PART_CHARS * 2),
-  end: z.number().int().min(1).max(MAX_PART_CHARS * 2),
-  text: z.string().min(1).max(MAX_PASSAGE_CHARS * 2),
+  start: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_PART_CHARS * 2),
+  end: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PART_CHARS * 2),
+  text: z
+    .string()
+    .min(1)
+    .max(MAX_PASSAGE_CHARS * 2),
   hash: PartHashSchema.optional(),
 };
 
@@ -31,12 +42,28 @@ export const PassageBodySchema = z.strictObject({
   tone: z.enum(PASSAGE_TONE_IDS).optional(),
 });
 /** The new passage (the part is unchanged until Keep), its words, and the credits left. */
-export const PassageResponseSchema = z.strictObject({ passage: z.string(), words: z.number().int(), notes: AnswerNotesSchema.optional(), credits_available: z.number() });
+export const PassageResponseSchema = z.strictObject({
+  passage: z.string(),
+  words: z.number().int(),
+  notes: AnswerNotesSchema.optional(),
+  credits_available: z.number(),
+});
 export type PassageResponse = z.infer<typeof PassageResponseSchema>;
-/** With Accept: text/event-stream: the passage as it is written (`delta`), then `done` (the JSON answer) or `error` (refunded). */
-export const PassageEventSchemas = { waiting: ModelWaitingEventSchema, delta: DeltaEventSchema, done: PassageResponseSchema, error: StreamErrorEventSchema } as const;
+/**
+ * With Accept: text/event-stream: the passage as it is written (`delta`), then `done` (the JSON answer) or `error`
+ * (refunded).
+ */
+export const PassageEventSchemas = {
+  waiting: ModelWaitingEventSchema,
+  delta: DeltaEventSchema,
+  done: PassageResponseSchema,
+  error: StreamErrorEventSchema,
+} as const;
 
 /** Keep: the passage (as selected) and the new text to put in its place. */
-export const PassageKeepBodySchema = z.strictObject({ ...PassageRefFields, passage: WriterTextSchema.min(1).max(MAX_PASSAGE_CHARS * 4) });
+export const PassageKeepBodySchema = z.strictObject({
+  ...PassageRefFields,
+  passage: WriterTextSchema.min(1).max(MAX_PASSAGE_CHARS * 4),
+});
 /** The book with the new text, and the version the part's earlier text was kept as. */
 export const PassageKeepResponseSchema = z.strictObject({ book: BookViewSchema, kept_version: z.number().int() });

@@ -22,7 +22,6 @@ export function isPurchasePackage(id: unknown): id is PurchasePackageId {
   return typeof id === 'string' && Object.hasOwn(PURCHASE_PACKAGES, id);
 }
 
-
 /** `POST /api/checkout`: which package to buy. */
 export const CheckoutBodySchema = z.strictObject({ package: z.enum(PURCHASE_PACKAGE_IDS) });
 
@@ -38,7 +37,13 @@ export const CheckoutSessionParamsSchema = z.strictObject({ sessionId: z.string(
  */
 export const PurchaseStatusSchema = z.discriminatedUnion('status', [
   z.strictObject({ status: z.literal('pending'), credits_available: z.number().int().min(0) }),
-  z.strictObject({ status: z.literal('granted'), package: z.enum(PURCHASE_PACKAGE_IDS), credits_awarded: z.number().int().positive(), credits_available: z.number().int().min(0), message: z.string().min(1) }),
+  z.strictObject({
+    status: z.literal('granted'),
+    package: z.enum(PURCHASE_PACKAGE_IDS),
+    credits_awarded: z.number().int().positive(),
+    credits_available: z.number().int().min(0),
+    message: z.string().min(1),
+  }),
 ]);
 
 /** `POST /api/payments/webhook` (called by Stripe): received, and whether this delivery granted credits. */
@@ -52,7 +57,14 @@ export const WebhookResponseSchema = z.strictObject({ received: z.literal(true),
  */
 export const PaymentOptionsSchema = z.strictObject({
   checkout: z.boolean(),
-  topup: z.array(z.strictObject({ credits: z.literal(TOPUP_CREDITS), price: z.number().positive(), best_value: z.boolean(), url: z.url().nullable() })),
+  topup: z.array(
+    z.strictObject({
+      credits: z.literal(TOPUP_CREDITS),
+      price: z.number().positive(),
+      best_value: z.boolean(),
+      url: z.url().nullable(),
+    }),
+  ),
   offer: z.strictObject({
     currency: z.string().length(3),
     price_format: z.string().optional(),

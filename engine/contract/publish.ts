@@ -8,7 +8,14 @@ import { exportFileName } from './books.js';
 import { failsWith } from './messages.js';
 
 /** The publishing steps of a KDP package, in order (engine/spec/format.ts PUBLISH_PARTS). */
-const PublishPart = z.enum(['title', 'author', 'description', 'keywords', 'copyright', 'cover'] as const satisfies readonly PublishPartName[]);
+const PublishPart = z.enum([
+  'title',
+  'author',
+  'description',
+  'keywords',
+  'copyright',
+  'cover',
+] as const satisfies readonly PublishPartName[]);
 
 /**
  * POST /api/books/:bookType/publish: the author name to print (without it a pen name is written, one
@@ -94,7 +101,11 @@ export const ReadinessCheckSchema = z.strictObject({
   fix: z.string().optional(),
   source: z.string(),
   text: z
-    .strictObject({ label: ReadinessTextSchema, detail: z.array(ReadinessTextSchema).optional(), fix: z.array(ReadinessTextSchema).optional() })
+    .strictObject({
+      label: ReadinessTextSchema,
+      detail: z.array(ReadinessTextSchema).optional(),
+      fix: z.array(ReadinessTextSchema).optional(),
+    })
     .optional(),
 });
 
@@ -127,7 +138,10 @@ export const KdpPackageSchema = z.strictObject({
   /** The files of the zip, in order. */
   files: z.array(z.string()),
   /** The day (yyyy-mm-dd) the book may be published on or after: the account's release schedule (at most 3 new titles a day). */
-  publish_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  publish_on: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   created_at: TimestampSchema,
 });
 export type KdpPackage = z.infer<typeof KdpPackageSchema>;
@@ -139,10 +153,20 @@ export type KdpPackage = z.infer<typeof KdpPackageSchema>;
  * the paperback's front). An SVG, a file that is no picture, or one declaring more pixels than a store takes
  * answers 422 at once (413 over 10 MB) with the catalogue's reason.
  */
-export const COVER_UPLOAD = { maxBytes: 10 * 1024 * 1024, types: ['image/jpeg', 'image/png'], tooLarge: 'cover_upload_too_large' } as const;
+export const COVER_UPLOAD = {
+  maxBytes: 10 * 1024 * 1024,
+  types: ['image/jpeg', 'image/png'],
+  tooLarge: 'cover_upload_too_large',
+} as const;
 
 export const CoverQuerySchema = z.strictObject({
-  file: z.string().trim().min(1).max(255).regex(/^[^/\\\u0000-\u001f]+$/, 'a file name, without folders').optional(),
+  file: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .regex(/^[^/\\\u0000-\u001f]+$/, 'a file name, without folders')
+    .optional(),
 });
 
 /** A book's own cover picture as kept: its format and size as the writer sees it, the file's name and bytes, when it was given. */
@@ -199,22 +223,50 @@ export type PublishResponse = z.infer<typeof PublishResponseSchema>;
  * engine/publish/html.ts KDP_DESCRIPTION_MAX, written again here (the contract reaches the browser without the
  * publishing code; tests/contract checks both agree). At most 3 categories, as the categories check takes them.
  */
-export const PACKAGE_EDIT_LIMITS = { keywords: 7, keywordChars: 50, descriptionChars: 4000, categories: 3, categoryChars: 200 } as const;
+export const PACKAGE_EDIT_LIMITS = {
+  keywords: 7,
+  keywordChars: 50,
+  descriptionChars: 4000,
+  categories: 3,
+  categoryChars: 200,
+} as const;
 
 /** A list of at most `max` items, refused as a whole with `code` when longer, each item then by `item` (its issue at its index). */
-const listOf = <T extends z.ZodType>(code: 'package_keywords_too_many' | 'package_categories_too_many', max: number, item: T) =>
-  z.array(z.unknown()).pipe(failsWith(code, z.array(z.unknown()).max(max))).pipe(z.array(item));
+const listOf = <T extends z.ZodType>(
+  code: 'package_keywords_too_many' | 'package_categories_too_many',
+  max: number,
+  item: T,
+) =>
+  z
+    .array(z.unknown())
+    .pipe(failsWith(code, z.array(z.unknown()).max(max)))
+    .pipe(z.array(item));
 
 /**
  * PUT /api/books/:bookType/publish/package: the writer's keywords, description (HTML: only the tags KDP keeps
  * stay) and categories for the kept package. Its metadata files are rewritten and its readiness checked again,
  * with no model call and nothing charged. At least one field.
  */
-export const PackageEditBodySchema = z.strictObject({
-  keywords: listOf('package_keywords_too_many', PACKAGE_EDIT_LIMITS.keywords, failsWith('package_keyword_too_long', WriterTextSchema.trim().max(PACKAGE_EDIT_LIMITS.keywordChars))).optional(),
-  description: failsWith('package_description_too_long', WriterTextSchema.max(PACKAGE_EDIT_LIMITS.descriptionChars)).optional(),
-  categories: listOf('package_categories_too_many', PACKAGE_EDIT_LIMITS.categories, failsWith('package_category_too_long', WriterTextSchema.trim().max(PACKAGE_EDIT_LIMITS.categoryChars))).optional(),
-}).refine((b) => b.keywords !== undefined || b.description !== undefined || b.categories !== undefined, { message: 'keywords, description or categories' });
+export const PackageEditBodySchema = z
+  .strictObject({
+    keywords: listOf(
+      'package_keywords_too_many',
+      PACKAGE_EDIT_LIMITS.keywords,
+      failsWith('package_keyword_too_long', WriterTextSchema.trim().max(PACKAGE_EDIT_LIMITS.keywordChars)),
+    ).optional(),
+    description: failsWith(
+      'package_description_too_long',
+      WriterTextSchema.max(PACKAGE_EDIT_LIMITS.descriptionChars),
+    ).optional(),
+    categories: listOf(
+      'package_categories_too_many',
+      PACKAGE_EDIT_LIMITS.categories,
+      failsWith('package_category_too_long', WriterTextSchema.trim().max(PACKAGE_EDIT_LIMITS.categoryChars)),
+    ).optional(),
+  })
+  .refine((b) => b.keywords !== undefined || b.description !== undefined || b.categories !== undefined, {
+    message: 'keywords, description or categories',
+  });
 export type PackageEditBody = z.infer<typeof PackageEditBodySchema>;
 
 /** PUT /api/books/:bookType/publish/package: the package's report as kept now, and the credits charged (always 0). */
@@ -231,8 +283,14 @@ export const PackageFileParamsSchema = z.strictObject({
 
 /** The content type of a package file, by extension. */
 export const PACKAGE_FILE_CONTENT_TYPES: Readonly<Record<string, string>> = {
-  epub: 'application/epub+zip', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', jpg: 'image/jpeg', png: 'image/png',
-  pdf: 'application/pdf', html: 'text/html; charset=utf-8', txt: 'text/plain; charset=utf-8', json: 'application/json',
+  epub: 'application/epub+zip',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  html: 'text/html; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  json: 'application/json',
 };
 
 /** How a package downloads (GET /api/books/:bookType/publish/package). */

@@ -6,4 +6,9 @@ export const ROLES = ['free', 'pro', 'business', 'admin'] as const;
 export const ASSIGNABLE_ROLES = ['free', 'pro', 'business'] as const;
 
 /** The credits a role starts with and is reset to when set. */
-export const ROLE_CREDITS: Readonly<Record<(typeof ROLES)[number], number>> = { free: 10, pro: 150, business: 500, admin: 9999 };
+export const ROLE_CREDITS: Readonly<Record<(typeof ROLES)[number], number>> = {
+  free: 10,
+  pro: 150,
+  business: 500,
+  admin: 9999,
+};

@@ -27,7 +27,10 @@ import * as storyMap from './story-map.js';
 import * as audiobook from './audiobook.js';
 
 /** What the contract says about one route. */
-/** A file route's bound: its bytes at most, the types it takes, and the catalogue's refusal of a larger file (the studio refuses one before it sends it). */
+/**
+ * A file route's bound: its bytes at most, the types it takes, and the catalogue's refusal of a larger file (the studio
+ * refuses one before it sends it).
+ */
 export interface UploadLimit {
   readonly maxBytes: number;
   readonly types: readonly string[];
@@ -121,7 +124,8 @@ export const ROUTES = {
   'PUT /books/:id/source': { params: NumericIdParamsSchema, body: manuscripts.SourceBodySchema, response: manuscripts.SourceResponseSchema },
   'PUT /books/:id/edition-title': { params: NumericIdParamsSchema, body: editions.EditionTitleBodySchema, response: editions.EditionTitleResponseSchema },
   'PUT /books/:id/edition-chapter-title': { params: NumericIdParamsSchema, body: editions.EditionChapterTitleBodySchema, response: editions.EditionChapterTitleResponseSchema },
-  // A finished book's audio edition: its cost and state, made as a job (202), a chapter listened to, the whole downloaded.
+  // A finished book's audio edition: its cost and state, made as a job (202), a chapter listened to, the whole
+  // downloaded.
   'GET /books/:id/audiobook': { params: NumericIdParamsSchema, response: audiobook.AudiobookStatusSchema },
   'POST /books/:id/audiobook': { params: NumericIdParamsSchema, replyHeaders: ['Retry-After'], body: audiobook.MakeAudiobookBodySchema, response: audiobook.AudiobookStatusSchema, status: 202 },
   'GET /books/:id/audiobook/files/:file': { params: audiobook.AudiobookFileParamsSchema, replyHeaders: ['Accept-Ranges', 'Content-Range'], file: true },

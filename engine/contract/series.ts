@@ -5,19 +5,29 @@
 // a book of its own (the current book of that type kept as Start New keeps it) that joins the series by its id, its
 // brief filled from the series for the writer to check before the first step.
 import * as z from 'zod';
-// The bounds' file alone, not the room's index.ts: the contract is loaded in the browser (tests/contract/client.test.ts).
+// The bounds' file alone, not the room's index.ts: the contract is loaded in the browser
+// (tests/contract/client.test.ts).
 import { MAX_SERIES_NAME } from '../session/series/light.js';
 import { LangSchema, WriterTextSchema } from './common.js';
 
 export const SeriesNameSchema = WriterTextSchema.pipe(z.string().trim().min(1).max(MAX_SERIES_NAME));
 
-export const SeriesSummarySchema = z.strictObject({ id: z.number().int(), name: z.string(), lang: LangSchema, books: z.number().int() });
+export const SeriesSummarySchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  lang: LangSchema,
+  books: z.number().int(),
+});
 
 /** GET /api/series */
 export const SeriesListResponseSchema = z.strictObject({ series: z.array(SeriesSummarySchema) });
 
 /** POST /api/series: a new series; `book_id`, a book of the writer's that becomes its book 1. */
-export const CreateSeriesBodySchema = z.strictObject({ name: SeriesNameSchema, lang: LangSchema, book_id: z.number().int().positive().optional() });
+export const CreateSeriesBodySchema = z.strictObject({
+  name: SeriesNameSchema,
+  lang: LangSchema,
+  book_id: z.number().int().positive().optional(),
+});
 
 /** One book of a series, in order: `changes`, what the series says differently now than when it was written. */
 export const SeriesBookSchema = z.strictObject({
@@ -48,7 +58,12 @@ export type SeriesDetail = z.infer<typeof SeriesDetailSchema>;
 export const SeriesResponseSchema = z.strictObject({ series: SeriesDetailSchema });
 
 /** POST /api/series/:id/next: start the series' next book with this generator (default: its last book's). */
-export const NextBookBodySchema = z.strictObject({ generator_id: z.string().regex(/^[a-z0-9-]{1,80}$/).optional() });
+export const NextBookBodySchema = z.strictObject({
+  generator_id: z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}$/)
+    .optional(),
+});
 
 /**
  * The next book: its place, its id (saved at once with nothing written, the current book of its type, listed in My

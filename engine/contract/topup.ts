@@ -20,7 +20,10 @@ export interface TopUpOfferPackage {
 export interface TopUpOffer {
   /** ISO 4217 code of the currency the payment forms charge (MYR). */
   readonly currency: string;
-  /** How a price is written when the language's copy fixes it ("RM{amount}"); else Intl.NumberFormat writes it with the currency. */
+  /**
+   * How a price is written when the language's copy fixes it ("RM{amount}"); else Intl.NumberFormat writes it with the
+   * currency.
+   */
   readonly priceFormat?: string;
   readonly packages: readonly TopUpOfferPackage[];
   /** How the writer pays, in the language's words ("FPX or bank transfer"). */
@@ -30,7 +33,10 @@ export interface TopUpOffer {
 }
 
 function refused(table: LanguageTable, key: string, expected: string): LanguageWordsError {
-  return new LanguageWordsError({ language: table.code, catalogue: 'topup', key }, `languages/${table.code}/topup.yaml: "${key}" must be ${expected}`);
+  return new LanguageWordsError(
+    { language: table.code, catalogue: 'topup', key },
+    `languages/${table.code}/topup.yaml: "${key}" must be ${expected}`,
+  );
 }
 
 /** A currency Intl knows (its symbol and digits then follow the page's locale). */
@@ -52,10 +58,13 @@ function parsePackages(value: unknown, table: LanguageTable): TopUpOfferPackage[
   return value.map((p: unknown, i) => {
     const pkg = (p ?? {}) as Record<string, unknown>;
     const credits = pkg.credits as TopUpCredits;
-    if (!TOPUP_CREDITS.includes(credits) || seen.has(credits)) throw refused(table, `packages.${i}.credits`, `one of ${TOPUP_CREDITS.join(', ')}, each once`);
+    if (!TOPUP_CREDITS.includes(credits) || seen.has(credits))
+      throw refused(table, `packages.${i}.credits`, `one of ${TOPUP_CREDITS.join(', ')}, each once`);
     seen.add(credits);
-    if (typeof pkg.price !== 'number' || !Number.isFinite(pkg.price) || pkg.price <= 0) throw refused(table, `packages.${i}.price`, 'a positive number');
-    if (pkg.bestValue !== undefined && typeof pkg.bestValue !== 'boolean') throw refused(table, `packages.${i}.bestValue`, 'true or false');
+    if (typeof pkg.price !== 'number' || !Number.isFinite(pkg.price) || pkg.price <= 0)
+      throw refused(table, `packages.${i}.price`, 'a positive number');
+    if (pkg.bestValue !== undefined && typeof pkg.bestValue !== 'boolean')
+      throw refused(table, `packages.${i}.bestValue`, 'true or false');
     return { credits, price: pkg.price, isBestValue: pkg.bestValue === true };
   });
 }
@@ -65,13 +74,17 @@ function parseTopUp(raw: unknown, table: LanguageTable): TopUpOffer {
   const r = raw as Record<string, unknown>;
   if (!isCurrency(r.currency)) throw refused(table, 'currency', 'an ISO 4217 currency code (MYR)');
   const priceFormat = optionalText(r, 'priceFormat', table);
-  if (priceFormat !== undefined && !priceFormat.includes('{amount}')) throw refused(table, 'priceFormat', 'a text with {amount}');
+  if (priceFormat !== undefined && !priceFormat.includes('{amount}'))
+    throw refused(table, 'priceFormat', 'a text with {amount}');
   const paymentMethods = optionalText(r, 'paymentMethods', table);
   if (paymentMethods === undefined) throw refused(table, 'paymentMethods', 'a text');
   const chargeNote = optionalText(r, 'chargeNote', table);
   return {
-    currency: r.currency, packages: parsePackages(r.packages, table), paymentMethods,
-    ...(priceFormat !== undefined ? { priceFormat } : {}), ...(chargeNote !== undefined ? { chargeNote } : {}),
+    currency: r.currency,
+    packages: parsePackages(r.packages, table),
+    paymentMethods,
+    ...(priceFormat !== undefined ? { priceFormat } : {}),
+    ...(chargeNote !== undefined ? { chargeNote } : {}),
   };
 }
 

@@ -5,12 +5,23 @@ import { reportIssue } from './issue.js';
 import { FIELD_WORDS } from './words.js';
 import { wordIn } from '../languages/index.js';
 
-const TEXT: Record<string, boolean> = { true: true, yes: true, on: true, '1': true, false: false, no: false, off: false, '0': false };
+const TEXT: Record<string, boolean> = {
+  true: true,
+  yes: true,
+  on: true,
+  '1': true,
+  false: false,
+  no: false,
+  off: false,
+  '0': false,
+};
 
 export const checkboxType: FieldTypeDef = {
   widget: 'checkbox',
   check(field) {
-    return field.default !== undefined && typeof field.default !== 'boolean' ? [['default', `${JSON.stringify(field.default)} is not true or false`]] : [];
+    return field.default !== undefined && typeof field.default !== 'boolean'
+      ? [['default', `${JSON.stringify(field.default)} is not true or false`]]
+      : [];
   },
   fallbackDefault: () => false,
   zod: () =>

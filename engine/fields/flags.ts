@@ -39,7 +39,11 @@ export const flagsType: FieldTypeDef = {
       return out;
     });
   },
-  parseText: (raw) => raw.split(',').map((s) => s.trim()).filter(Boolean),
+  parseText: (raw) =>
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   isEmpty: (v) => v === undefined || v === null,
   describe(value, field, lang) {
     const list = Array.isArray(value) ? value : [];

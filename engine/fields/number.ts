@@ -14,10 +14,14 @@ export const numberType: FieldTypeDef = {
   widget: 'number',
   check(field) {
     const issues: Array<[string, string]> = [];
-    if (field.min !== undefined && field.max !== undefined && field.min > field.max) issues.push(['min', `min ${field.min} is above max ${field.max}`]);
+    if (field.min !== undefined && field.max !== undefined && field.min > field.max)
+      issues.push(['min', `min ${field.min} is above max ${field.max}`]);
     const d = field.default;
     if (d !== undefined && typeof d !== 'number') issues.push(['default', `${JSON.stringify(d)} is not a number`]);
-    if (typeof d === 'number' && ((field.min !== undefined && d < field.min) || (field.max !== undefined && d > field.max))) {
+    if (
+      typeof d === 'number' &&
+      ((field.min !== undefined && d < field.min) || (field.max !== undefined && d > field.max))
+    ) {
       issues.push(['default', `${d} is not ${range(field.min, field.max)}`]);
     }
     return issues;
@@ -28,7 +32,12 @@ export const numberType: FieldTypeDef = {
     const params = { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
     return z.unknown().transform((v, ctx) => {
       const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-      if (typeof n !== 'number' || !Number.isFinite(n) || (min !== undefined && n < min) || (max !== undefined && n > max)) {
+      if (
+        typeof n !== 'number' ||
+        !Number.isFinite(n) ||
+        (min !== undefined && n < min) ||
+        (max !== undefined && n > max)
+      ) {
         reportIssue(ctx, { code: 'number_range', params });
         return z.NEVER;
       }

@@ -17,7 +17,13 @@ export function findOption(field: FieldShape, value: unknown): ResolvedOption | 
   return (field.options ?? []).find((o) => o.value === value || String(o.value) === String(value));
 }
 
-/** `"hot" is not one of sweet, mild, …`: the catalogue's words for a value outside the options (spec checks use it too). */
+/**
+ * `"hot" is not one of sweet, mild, …`: the catalogue's words for a value outside the options (spec checks use it too).
+ */
 export function notAnOptionMessage(field: FieldShape, value: unknown): string {
-  return settingsIssueMessage({ field: field.name, code: 'not_an_option', params: { value, allowed: optionValues(field) } });
+  return settingsIssueMessage({
+    field: field.name,
+    code: 'not_an_option',
+    params: { value, allowed: optionValues(field) },
+  });
 }

@@ -44,12 +44,20 @@ export const selectType: FieldTypeDef = {
   describe(value, field, lang) {
     const first = field.options?.[0]?.label[lang];
     // A chapter count off the menu is worded as the menu words its numbers ("5 Chapters").
-    return findOption(field, value)?.label[lang] ?? (chaptersMost(field) !== undefined && first && /\d+/.test(first) ? first.replace(/\d+/, String(value)) : String(value ?? ''));
+    return (
+      findOption(field, value)?.label[lang] ??
+      (chaptersMost(field) !== undefined && first && /\d+/.test(first)
+        ? first.replace(/\d+/, String(value))
+        : String(value ?? ''))
+    );
   },
 };
 
 /** The largest chapter count a book's chapters field allows (its menu's largest), or undefined for any other select. */
-export function chaptersMost(field: { role?: string; options?: ReadonlyArray<{ value: string | number }> }): number | undefined {
+export function chaptersMost(field: {
+  role?: string;
+  options?: ReadonlyArray<{ value: string | number }>;
+}): number | undefined {
   if (field.role !== 'chapters') return undefined;
   const numbers = (field.options ?? []).map((o) => Number(o.value)).filter((n) => Number.isInteger(n) && n > 0);
   return numbers.length ? Math.max(...numbers) : undefined;

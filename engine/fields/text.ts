@@ -1,4 +1,5 @@
-// text and textarea: free text without hidden characters (engine/clean-text.ts), trimmed; maxLength guards the prompt size.
+// text and textarea: free text without hidden characters (engine/clean-text.ts), trimmed; maxLength guards the prompt
+// size.
 import * as z from 'zod';
 import type { FieldTypeDef } from './type.js';
 import { reportIssue } from './issue.js';

@@ -3,6 +3,4 @@
 // languages/<code>/field-words.yaml, English's and Malay's too.
 import { catalogue } from '../languages/index.js';
 
-export const FIELD_WORDS = catalogue('field-words', [
-  'yes', 'no', 'none',
-]);
+export const FIELD_WORDS = catalogue('field-words', ['yes', 'no', 'none']);

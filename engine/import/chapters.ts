@@ -30,9 +30,15 @@ export interface ImportedPart {
 
 export interface ManuscriptSplit {
   parts: ImportedPart[];
-  /** How the parts were found: a heading pattern, Markdown headings, the writer's --split pattern, the file's own contents list (contents.ts), or none (one part). */
+  /**
+   * How the parts were found: a heading pattern, Markdown headings, the writer's --split pattern, the file's own
+   * contents list (contents.ts), or none (one part).
+   */
   reading: HeadingLine['family'] | 'contents' | 'none';
-  /** Words before the first part left out of the book (title page, contents, copyright), not counting the front matter kept. */
+  /**
+   * Words before the first part left out of the book (title page, contents, copyright), not counting the front matter
+   * kept.
+   */
   frontMatterWords: number;
   /** The front matter the book keeps (a preface, a dedication…), in the manuscript's order (front-matter.ts). */
   frontMatter?: FrontSection[];
@@ -96,7 +102,9 @@ function nextNonBlank(lines: readonly string[], from: number): number | undefine
   return undefined;
 }
 
-/** Words from the start of the text to the start of each line (prefix sums), so a stretch's words cost nothing to count. */
+/**
+ * Words from the start of the text to the start of each line (prefix sums), so a stretch's words cost nothing to count.
+ */
 function wordsBefore(lines: readonly string[]): number[] {
   const before = [0];
   for (const line of lines) before.push(before.at(-1)! + countWords(line));
@@ -159,7 +167,10 @@ function mendMisprints(chapters: Found[]): Found[] {
   });
 }
 
-/** Each heading's successor in a chain (`chapters.length` for none): the next heading numbered one more, or any next one after an unnumbered heading, or the next unnumbered one. */
+/**
+ * Each heading's successor in a chain (`chapters.length` for none): the next heading numbered one more, or any next one
+ * after an unnumbered heading, or the next unnumbered one.
+ */
 function chainSuccessors(chapters: readonly Found[]): Int32Array {
   const n = chapters.length;
   const next = new Int32Array(n);
@@ -174,7 +185,10 @@ function chainSuccessors(chapters: readonly Found[]): Int32Array {
   return next;
 }
 
-/** The reading to use: the writer's pattern, else the family whose best run covers the most words (two chapters at least). */
+/**
+ * The reading to use: the writer's pattern, else the family whose best run covers the most words (two chapters at
+ * least).
+ */
 function chooseReading(lines: readonly string[], found: Found[]): { family: HeadingLine['family']; run: Found[]; ends: number[] } | undefined {
   const families = new Map<HeadingLine['family'], Found[]>();
   for (const h of found) {
@@ -202,13 +216,17 @@ function chooseReading(lines: readonly string[], found: Found[]): { family: Head
   return { family: chosen.family, run: withPrologueAndEpilogue(all, chosen.run), ends: found.filter((h) => h.kind === 'part' && (h.family === chosen.family || h.family === 'chapter-word')).map((h) => h.line).sort((a, b) => a - b) };
 }
 
-/** Markdown's chapters are the headings of the level used most often (a lone `# Title` above `##` chapters is the title). */
+/**
+ * Markdown's chapters are the headings of the level used most often (a lone `# Title` above `##` chapters is the
+ * title).
+ */
 function markdownChapters(headings: Found[]): Found[] {
   const counts = new Map<number, number>();
   for (const h of headings) if (h.kind === 'chapter') counts.set(h.level ?? 1, (counts.get(h.level ?? 1) ?? 0) + 1);
   const level = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
   const chosen = headings.filter((h) => h.level === level || h.kind === 'prologue' || h.kind === 'epilogue');
-  // Chapters that are numbered start at the first numbered one: a byline or a contents heading set as `##` before it is the front's.
+  // Chapters that are numbered start at the first numbered one: a byline or a contents heading set as `##` before it is
+  // the front's.
   const firstNumbered = chosen.findIndex((h) => h.kind === 'chapter' && h.number !== undefined);
   return firstNumbered > 0 ? chosen.filter((h, i) => i >= firstNumbered || h.kind !== 'chapter') : chosen;
 }
@@ -228,7 +246,10 @@ function firstLineOf(text: string): string {
   return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }
 
-/** The part's title as a writer would type it ("THE OLD HOUSE" stays as written; a closing full stop goes, an ellipsis stays). */
+/**
+ * The part's title as a writer would type it ("THE OLD HOUSE" stays as written; a closing full stop goes, an ellipsis
+ * stays).
+ */
 const tidyTitle = (title: string | undefined) => (title ?? '').replace(/^[*_#\s]+|[*_\s]+$/g, '').replace(/(?<![.\s])\.$/, '').trim();
 
 /**

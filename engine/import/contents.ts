@@ -20,9 +20,17 @@ function withoutOwnHeading(text: string, title: string): string {
   const first = lines.findIndex((l) => l.trim() !== '');
   if (first < 0) return text;
   const heading = /^#{1,6}\s+(.*)$/.exec(lines[first]!.trim())?.[1];
-  const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  if (heading === undefined || !norm(title).includes(norm(heading)) && !norm(heading).includes(norm(title))) return text;
-  return lines.slice(first + 1).join('\n').trim();
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  if (heading === undefined || (!norm(title).includes(norm(heading)) && !norm(heading).includes(norm(title))))
+    return text;
+  return lines
+    .slice(first + 1)
+    .join('\n')
+    .trim();
 }
 
 /** The text of the section's first line when it is a heading (`# Preface`). */
@@ -31,7 +39,10 @@ function ownHeading(text: string): string | undefined {
   return first === undefined ? undefined : /^#{1,6}\s+(.*?)\s*$/.exec(first.trim())?.[1];
 }
 
-/** The front matter kind a heading names (a letter's too: an epistolary novel's opening), never the prologue (the book's introduction). */
+/**
+ * The front matter kind a heading names (a letter's too: an epistolary novel's opening), never the prologue (the book's
+ * introduction).
+ */
 function frontOf(heading: string): FrontKind | undefined {
   const kind = openingKindOf(heading);
   return kind === 'prologue' ? undefined : kind;
@@ -52,13 +63,17 @@ export function splitByContents(sections: readonly ContentsSection[], frontMatte
   let lead = 0;
   for (; lead < sections.length - 1; lead++) {
     const { title } = sections[lead]!;
-    // The section's own heading names its kind before the contents list does: a "PREFACE" the list calls "Introduction" is a preface.
+    // The section's own heading names its kind before the contents list does: a "PREFACE" the list calls "Introduction" is
+    // a preface.
     const own = ownHeading(sections[lead]!.text);
     const ownKind = own === undefined ? undefined : frontOf(own);
     const kind = ownKind ?? frontOf(title);
     if (!kind || readHeading(ownKind ? own! : title)?.kind === 'prologue') break;
-    const text = ownKind ? withoutOwnHeading(sections[lead]!.text, own!) : withoutOwnHeading(sections[lead]!.text, title);
-    if (text.trim() !== '') frontMatter.push({ kind, title: (ownKind ? own! : title).trim(), text, words: countWords(text) });
+    const text = ownKind
+      ? withoutOwnHeading(sections[lead]!.text, own!)
+      : withoutOwnHeading(sections[lead]!.text, title);
+    if (text.trim() !== '')
+      frontMatter.push({ kind, title: (ownKind ? own! : title).trim(), text, words: countWords(text) });
   }
   sections.slice(lead).forEach((section, at) => {
     const i = at + lead;
@@ -66,9 +81,24 @@ export function splitByContents(sections: readonly ContentsSection[], frontMatte
     const text = withoutOwnHeading(section.text, section.title);
     const isFirst = i === lead;
     const isLast = i === sections.length - 1;
-    const kind: ImportedPart['kind'] = heading?.kind === 'prologue' && isFirst ? 'introduction' : heading?.kind === 'epilogue' && isLast ? 'conclusion' : 'chapter';
-    const title = heading && heading.kind !== 'part' && heading.kind !== 'front' && heading.family !== 'caps-title' ? (heading.title ?? '') : section.title;
-    parts.push({ kind, ...(kind === 'chapter' ? { number: (number += 1) } : {}), title, words: countWords(text), firstLine: firstLineOf(text), text });
+    const kind: ImportedPart['kind'] =
+      heading?.kind === 'prologue' && isFirst
+        ? 'introduction'
+        : heading?.kind === 'epilogue' && isLast
+          ? 'conclusion'
+          : 'chapter';
+    const title =
+      heading && heading.kind !== 'part' && heading.kind !== 'front' && heading.family !== 'caps-title'
+        ? (heading.title ?? '')
+        : section.title;
+    parts.push({
+      kind,
+      ...(kind === 'chapter' ? { number: (number += 1) } : {}),
+      title,
+      words: countWords(text),
+      firstLine: firstLineOf(text),
+      text,
+    });
   });
   return { parts, reading: 'contents', frontMatterWords, ...(frontMatter.length ? { frontMatter } : {}) };
 }

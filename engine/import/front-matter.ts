@@ -11,7 +11,6 @@ import { wordsPattern } from './heading-words.js';
 
 export type { FrontKind } from './headings.js';
 
-
 /** One piece of front matter, as its heading names it and with its text. */
 export interface FrontSection {
   kind: FrontKind;
@@ -26,17 +25,30 @@ export type LeftOutKind = 'titlePage' | 'contents' | 'copyright' | 'licence';
 
 /** The names each kind is shown by (the writer's own heading is shown beside it): catalogue `import-front-kinds`. */
 export const FRONT_KIND_NAMES = catalogue('import-front-kinds', [
-  'preface', 'foreword', 'authorsNote', 'introduction', 'dedication', 'epigraph', 'acknowledgements', 'letter',
+  'preface',
+  'foreword',
+  'authorsNote',
+  'introduction',
+  'dedication',
+  'epigraph',
+  'acknowledgements',
+  'letter',
 ]) satisfies Record<FrontKind, unknown>;
 
 /** What an import left out, named (catalogue `import-left-out`). */
 export const LEFT_OUT_NAMES = catalogue('import-left-out', [
-  'titlePage', 'contents', 'copyright', 'licence',
+  'titlePage',
+  'contents',
+  'copyright',
+  'licence',
 ]) satisfies Record<LeftOutKind, unknown>;
 
 const blank = (line: string | undefined) => line === undefined || line.trim() === '';
 
-/** A text without its blank lines at either end, its first line's indent kept (an indented verse that opens a part stays verse). */
+/**
+ * A text without its blank lines at either end, its first line's indent kept (an indented verse that opens a part stays
+ * verse).
+ */
 export const trimBlankLines = (text: string) => text.replace(/^(?:[ \t]*\n)+/, '').trimEnd();
 
 /** A section's text is front matter only when it is written text, not a contents entry's neighbours. */
@@ -48,7 +60,9 @@ function isWritten(kind: FrontKind, text: string): boolean {
   return text.split('\n').some((l) => isProse(l) && /\p{Ll}/u.test(l));
 }
 
-/** A heading that is a dedication itself ("TO THE HESITATING PURCHASER"): in capitals, opening with a dedication's word. */
+/**
+ * A heading that is a dedication itself ("TO THE HESITATING PURCHASER"): in capitals, opening with a dedication's word.
+ */
 const DEDICATED_TO = () => wordsPattern('^{dedicatedTo}\\s+\\S');
 const DEDICATED_TO_ALONE = () => wordsPattern('^{dedicatedTo}$');
 /** A paragraph that says it is a dedication ("… dedicated by his affectionate friend"). */
@@ -58,7 +72,10 @@ const SHORT_BLOCK_WORDS = 80;
 /** An epigraph's attribution: its last line opens with a dash ("— Ecclesiastes"). */
 const ATTRIBUTION = /^(?:[—–―]|--|-\s)\s*\S/;
 
-/** What a heading line alone on its line starts: a kind of front matter, a letter, a dedication that is its own heading, a contents list. */
+/**
+ * What a heading line alone on its line starts: a kind of front matter, a letter, a dedication that is its own heading,
+ * a contents list.
+ */
 function startOf(line: string): { kind?: FrontKind } | undefined {
   const kind = frontKindOf(line);
   if (kind) return { kind };
@@ -68,7 +85,10 @@ function startOf(line: string): { kind?: FrontKind } | undefined {
   return undefined;
 }
 
-/** A contents list without a heading: three lines or more in a row, each a chapter's number (Roman or digits) and its title. */
+/**
+ * A contents list without a heading: three lines or more in a row, each a chapter's number (Roman or digits) and its
+ * title.
+ */
 function isContentsList(lines: readonly string[]): boolean {
   let run = 0;
   for (const line of lines) {
@@ -88,7 +108,10 @@ export function openingKindOf(heading: string): FrontKind | 'prologue' | undefin
   return startOf(heading)?.kind;
 }
 
-/** An unheaded block that is front matter by its form: a short paragraph opening with a dedication's word or saying it is one, or a short quotation with its attribution. */
+/**
+ * An unheaded block that is front matter by its form: a short paragraph opening with a dedication's word or saying it
+ * is one, or a short quotation with its attribution.
+ */
 function kindOfBlock(lines: readonly string[]): FrontKind | undefined {
   const text = lines.join(' ');
   const words = countWords(text);
@@ -106,10 +129,22 @@ function kindOfBlock(lines: readonly string[]): FrontKind | undefined {
  * book's title set again alone (a half-title) taken out of the text it stands in; and what else was there (left
  * out), with its words.
  */
-export function readFrontMatter(front: readonly string[], opts: { publicDomain?: boolean; title?: string } = {}): { sections: FrontSection[]; leftOut: LeftOutKind[]; leftOutWords: number } {
-  const normal = (l: string) => tidy(l).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+export function readFrontMatter(
+  front: readonly string[],
+  opts: { publicDomain?: boolean; title?: string } = {},
+): { sections: FrontSection[]; leftOut: LeftOutKind[]; leftOutWords: number } {
+  const normal = (l: string) =>
+    tidy(l)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
   const halfTitle = opts.title ? normal(opts.title) : undefined;
-  const isHalfTitle = (i: number) => halfTitle !== undefined && halfTitle !== '' && normal(front[i]!) === halfTitle && blank(front[i - 1]) && blank(front[i + 1]);
+  const isHalfTitle = (i: number) =>
+    halfTitle !== undefined &&
+    halfTitle !== '' &&
+    normal(front[i]!) === halfTitle &&
+    blank(front[i - 1]) &&
+    blank(front[i + 1]);
   const starts: Array<{ line: number; kind?: FrontKind }> = [];
   front.forEach((line, i) => {
     const isAlone = blank(front[i - 1]) && blank(front[i + 1]);
@@ -126,7 +161,14 @@ export function readFrontMatter(front: readonly string[], opts: { publicDomain?:
     for (let i = start.line + 1; i < end; i++) if (isHalfTitle(i)) end = i;
     const text = trimBlankLines(front.slice(start.line + 1, end).join('\n'));
     if (!isWritten(start.kind, text)) return;
-    found.push({ kind: start.kind, title: tidy(front[start.line]!), text, words: countWords(text), from: start.line, to: end });
+    found.push({
+      kind: start.kind,
+      title: tidy(front[start.line]!),
+      text,
+      words: countWords(text),
+      from: start.line,
+      to: end,
+    });
     for (let i = start.line; i < end; i++) kept.add(i);
   });
   // The blocks no section holds, outside the contents list: a dedication or an epigraph without a heading.
@@ -163,7 +205,11 @@ export function readFrontMatter(front: readonly string[], opts: { publicDomain?:
   let firstKept = front.length;
   for (const i of kept) firstKept = Math.min(firstKept, i);
   // The title page: the lines before the first kept section or the contents, when there are any; a half-title is one too.
-  if (front.slice(0, Math.min(firstKept, contentsAt === -1 ? front.length : contentsAt)).some((l) => !blank(l)) || front.some((_l, i) => isHalfTitle(i))) leftOut.push('titlePage');
+  if (
+    front.slice(0, Math.min(firstKept, contentsAt === -1 ? front.length : contentsAt)).some((l) => !blank(l)) ||
+    front.some((_l, i) => isHalfTitle(i))
+  )
+    leftOut.push('titlePage');
   if (contentsAt !== -1 || isContentsList(rest)) leftOut.push('contents');
   if (rest.some((l) => /\b(?:copyright|hak cipta)\b|©/i.test(l))) leftOut.push('copyright');
   if (opts.publicDomain) leftOut.push('licence');

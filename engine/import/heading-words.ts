@@ -9,8 +9,25 @@ import { languageTableError } from '../languages/errors.js';
 
 /** The keys of the section: what each word heads or opens. */
 export const HEADING_KEYS = [
-  'chapter', 'part', 'letter', 'prologue', 'epilogue', 'introduction', 'preface', 'foreword', 'authorsNote', 'dedication', 'epigraph', 'acknowledgements',
-  'contents', 'byline', 'subtitle', 'dedicatedTo', 'dedicated', 'titleLabel', 'authorLabel',
+  'chapter',
+  'part',
+  'letter',
+  'prologue',
+  'epilogue',
+  'introduction',
+  'preface',
+  'foreword',
+  'authorsNote',
+  'dedication',
+  'epigraph',
+  'acknowledgements',
+  'contents',
+  'byline',
+  'subtitle',
+  'dedicatedTo',
+  'dedicated',
+  'titleLabel',
+  'authorLabel',
 ] as const;
 export type HeadingKey = (typeof HEADING_KEYS)[number];
 
@@ -18,13 +35,15 @@ function parseHeadingWords(raw: unknown, table: LanguageTable): Partial<Record<H
   // A language that words no headings yet (a fourth language while it is worded) reads with the others' words.
   if (raw === undefined || raw === null) return {};
   const where = (key: string) => `languages/${table.code}/import-headings.yaml: ${key}`;
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw languageTableError(table.code, where('*'), `a mapping of ${HEADING_KEYS.join(', ')}`);
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw languageTableError(table.code, where('*'), `a mapping of ${HEADING_KEYS.join(', ')}`);
   const r = raw as Record<string, unknown>;
   const out: Partial<Record<HeadingKey, string>> = {};
   for (const key of HEADING_KEYS) {
     const value = r[key];
     if (value === undefined) continue;
-    if (typeof value !== 'string' || !value.trim()) throw languageTableError(table.code, where(key), 'a regular expression of the heading words');
+    if (typeof value !== 'string' || !value.trim())
+      throw languageTableError(table.code, where(key), 'a regular expression of the heading words');
     try {
       new RegExp(`^(?:${value})$`, 'iu');
     } catch (e) {
@@ -60,11 +79,17 @@ onLanguagesLoaded(() => {
   cache.clear();
 });
 
-/** A pattern made of heading words, built once: `wordsPattern('^chapter\\s+(.*)$', …)` with `{chapter}` replaced by its words. */
+/**
+ * A pattern made of heading words, built once: `wordsPattern('^chapter\\s+(.*)$', …)` with `{chapter}` replaced by its
+ * words.
+ */
 export function wordsPattern(source: string): RegExp {
   let re = cache.get(source);
   if (!re) {
-    re = new RegExp(source.replace(/\{(\w+)\}/g, (_m, key: string) => headingWords(key as HeadingKey)), 'iu');
+    re = new RegExp(
+      source.replace(/\{(\w+)\}/g, (_m, key: string) => headingWords(key as HeadingKey)),
+      'iu',
+    );
     cache.set(source, re);
   }
   return re;

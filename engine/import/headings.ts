@@ -12,7 +12,10 @@ import { allNumberWords, type NumberWords } from '../reading-words.js';
 export interface HeadingLine {
   /** The reading it belongs to: one pattern family, so one book's headings are read one way. */
   family: 'chapter-word' | 'roman-alone' | 'number-alone' | 'markdown' | 'regex' | 'caps-title';
-  /** `front`: front matter a book keeps (a preface, a dedication: front-matter.ts), never a chapter; `letter`: a numbered letter (an epistolary novel's opening). */
+  /**
+   * `front`: front matter a book keeps (a preface, a dedication: front-matter.ts), never a chapter; `letter`: a
+   * numbered letter (an epistolary novel's opening).
+   */
   kind: 'chapter' | 'prologue' | 'epilogue' | 'part' | 'front' | 'letter';
   number?: number;
   /** The title written on the heading's own line ("Chapter 3: The Storm" → "The Storm"). */
@@ -36,7 +39,21 @@ export function romanValue(text: string): number | undefined {
   return total;
 }
 
-const ROMAN_DIGITS: ReadonlyArray<[number, string]> = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
+const ROMAN_DIGITS: ReadonlyArray<[number, string]> = [
+  [1000, 'M'],
+  [900, 'CM'],
+  [500, 'D'],
+  [400, 'CD'],
+  [100, 'C'],
+  [90, 'XC'],
+  [50, 'L'],
+  [40, 'XL'],
+  [10, 'X'],
+  [9, 'IX'],
+  [5, 'V'],
+  [4, 'IV'],
+  [1, 'I'],
+];
 
 /** How a numbered list writes its numbers: Roman (upper, lower), letters (upper, lower) or digits, as HTML's `type`. */
 export type ListStyle = 'I' | 'i' | 'A' | 'a' | '1';
@@ -57,17 +74,21 @@ export function listNumber(n: number, style: ListStyle): string {
 }
 
 /**
- * A chapter's number as written: digits, a Roman numeral or a number in words, in any language of the table (the outline's
+ * A chapter's number as written: digits, a Roman numeral or a number in words, in any language of the table (the
+ * outline's
  * numberOf below a hundred; hundreds and thousands here, since a long serial runs past a hundred chapters).
  * @example chapterNumber('One Hundred and Twenty-One') // 121
  */
 export function chapterNumber(text: string): number | undefined {
   const t = text.trim().replace(/[.:]$/, '');
-  const n = /^\d+$/.test(t) ? Number(t) : romanValue(t) ?? (largeNumber(t) || numberOf(t));
+  const n = /^\d+$/.test(t) ? Number(t) : (romanValue(t) ?? (largeNumber(t) || numberOf(t)));
   return Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
-/** A number in words from a hundred up ("two hundred and first", "seribu dua ratus"), or 0 when it is not one: each language's `reading.numbers` scales. */
+/**
+ * A number in words from a hundred up ("two hundred and first", "seribu dua ratus"), or 0 when it is not one: each
+ * language's `reading.numbers` scales.
+ */
 function largeNumber(text: string): number {
   for (const n of allNumberWords()) {
     const value = largeNumberIn(text, n);
@@ -77,9 +98,16 @@ function largeNumber(text: string): number {
 }
 
 function largeNumberIn(text: string, n: NumberWords): number {
-  let words = text.toLowerCase().replace(/[–—]/g, '-').split(/[-\s]+/).filter((w) => w !== '' && !n.joiners.includes(w));
+  let words = text
+    .toLowerCase()
+    .replace(/[–—]/g, '-')
+    .split(/[-\s]+/)
+    .filter((w) => w !== '' && !n.joiners.includes(w));
   // A word that is one of a scale ("seratus", "seribu"), or its ordinal ("keseratus").
-  const oneOf = (w: string, value: number) => [w, ...n.ordinalPrefix.filter((p) => w.startsWith(p)).map((p) => w.slice(p.length))].some((x) => n.words.get(x) === value && !n.scales.has(x));
+  const oneOf = (w: string, value: number) =>
+    [w, ...n.ordinalPrefix.filter((p) => w.startsWith(p)).map((p) => w.slice(p.length))].some(
+      (x) => n.words.get(x) === value && !n.scales.has(x),
+    );
   let total = 0;
   const scales = [...new Set(n.scales.values())].sort((a, b) => b - a);
   for (const value of scales) {
@@ -87,7 +115,13 @@ function largeNumberIn(text: string, n: NumberWords): number {
     if (at === -1) continue;
     const before = words.slice(0, at);
     const isOneWord = n.scales.get(words[at]!) !== value;
-    const times = isOneWord ? (before.length === 0 ? 1 : NaN) : before.length === 1 && n.articles.includes(before[0]!) ? 1 : numberOf(before.join(' '));
+    const times = isOneWord
+      ? before.length === 0
+        ? 1
+        : NaN
+      : before.length === 1 && n.articles.includes(before[0]!)
+        ? 1
+        : numberOf(before.join(' '));
     if (!(times >= 1 && times < 100)) return 0;
     total += times * value;
     words = words.slice(at + 1);
@@ -107,7 +141,10 @@ const CHAPTER_WORD = () => wordsPattern('^{chapter}\\s+(\\S.*?)\\s*$');
 const PROLOGUE = () => wordsPattern('^({prologue}|{introduction}|{epilogue})(?:\\s*[.:—–-]\\s*(.*?))?\\s*$');
 const EPILOGUE = () => wordsPattern('^{epilogue}$');
 const PART = () => wordsPattern('^{part}\\s+(\\S.*?)\\s*$');
-/** A letter of an epistolary novel ("Letter 1", "LETTER IV", "Surat 2"): a part of the story before or among the chapters. */
+/**
+ * A letter of an epistolary novel ("Letter 1", "LETTER IV", "Surat 2"): a part of the story before or among the
+ * chapters.
+ */
 const LETTER = () => wordsPattern('^{letter}\\s+(\\S.*?)\\s*$');
 /** What may stand between a heading's number and its title. */
 const TITLE_AFTER = /^\s*[.:—–-]\s*(.*?)$/;
@@ -153,7 +190,12 @@ export function readHeading(raw: string): HeadingLine | undefined {
   const numbered = chapter && numberAndTitle(chapter[1]!);
   if (numbered) return { family: 'chapter-word', kind: 'chapter', ...numbered };
   const prologue = PROLOGUE().exec(line);
-  if (prologue) return { family: 'chapter-word', kind: EPILOGUE().test(prologue[1]!) ? 'epilogue' : 'prologue', ...titleOf(prologue[2]) };
+  if (prologue)
+    return {
+      family: 'chapter-word',
+      kind: EPILOGUE().test(prologue[1]!) ? 'epilogue' : 'prologue',
+      ...titleOf(prologue[2]),
+    };
   const letter = LETTER().exec(line);
   const letterNumbered = letter && numberAndTitle(letter[1]!);
   if (letterNumbered) return { family: 'chapter-word', kind: 'letter', ...letterNumbered };
@@ -162,7 +204,8 @@ export function readHeading(raw: string): HeadingLine | undefined {
   const partNumbered = part && numberAndTitle(part[1]!);
   if (partNumbered) return { family: 'chapter-word', kind: 'part', ...partNumbered };
   const roman = ROMAN_ALONE.exec(line) ?? ROMAN_TITLED.exec(line);
-  if (roman && romanValue(roman[1]!) !== undefined) return { family: 'roman-alone', kind: 'chapter', number: romanValue(roman[1]!)!, ...titleOf(roman[2]) };
+  if (roman && romanValue(roman[1]!) !== undefined)
+    return { family: 'roman-alone', kind: 'chapter', number: romanValue(roman[1]!)!, ...titleOf(roman[2]) };
   const number = NUMBER_ALONE.exec(line);
   if (number) return { family: 'number-alone', kind: 'chapter', number: Number(number[1]) };
   return undefined;
@@ -191,7 +234,14 @@ export function isTitleLine(line: string): boolean {
  */
 export function isCapsTitle(line: string): boolean {
   const t = line.trim();
-  return t.length > 0 && t.length <= 60 && /\p{Lu}{2}/u.test(t) && !/\p{Ll}/u.test(t) && countWords(t) <= 8 && !/[.!?,;:…"'”’)]$/.test(t);
+  return (
+    t.length > 0 &&
+    t.length <= 60 &&
+    /\p{Lu}{2}/u.test(t) &&
+    !/\p{Ll}/u.test(t) &&
+    countWords(t) <= 8 &&
+    !/[.!?,;:…"'”’)]$/.test(t)
+  );
 }
 
 /** A line of prose: a sentence's end, or more than 12 words. */
@@ -201,15 +251,35 @@ export function isProse(line: string | undefined): boolean {
 }
 
 /** The kinds of front matter a book keeps (front-matter.ts). */
-export type FrontKind = 'preface' | 'foreword' | 'authorsNote' | 'introduction' | 'dedication' | 'epigraph' | 'acknowledgements' | 'letter';
+export type FrontKind =
+  'preface' | 'foreword' | 'authorsNote' | 'introduction' | 'dedication' | 'epigraph' | 'acknowledgements' | 'letter';
 
 /** The front matter kinds whose names head a section (the words are every language's: heading-words.ts). */
-const FRONT_KEYS: readonly FrontKind[] = ['preface', 'foreword', 'authorsNote', 'introduction', 'dedication', 'epigraph', 'acknowledgements'];
+const FRONT_KEYS: readonly FrontKind[] = [
+  'preface',
+  'foreword',
+  'authorsNote',
+  'introduction',
+  'dedication',
+  'epigraph',
+  'acknowledgements',
+];
 const FRONT_NAME = (kind: FrontKind) => wordsPattern(`^{${kind}}$`);
 const CONTENTS = () => wordsPattern('^{contents}$');
 
-/** A heading line as compared with the names: no Markdown marks, emphasis, closing full stop or curly apostrophe, lower case. */
-const normalHeading = (line: string) => line.trim().replace(/^#{1,6}\s+/, '').replace(/^[*_\s]+|[*_\s]+$/g, '').replace(/[’‘]/g, "'").replace(/[.:]$/, '').replace(/\s+/g, ' ').toLowerCase();
+/**
+ * A heading line as compared with the names: no Markdown marks, emphasis, closing full stop or curly apostrophe, lower
+ * case.
+ */
+const normalHeading = (line: string) =>
+  line
+    .trim()
+    .replace(/^#{1,6}\s+/, '')
+    .replace(/^[*_\s]+|[*_\s]+$/g, '')
+    .replace(/[’‘]/g, "'")
+    .replace(/[.:]$/, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 
 /** The kind of front matter a heading line names ("PREFACE", "## Kata Pengantar"), or undefined. */
 export function frontKindOf(line: string): FrontKind | undefined {
@@ -220,4 +290,3 @@ export function frontKindOf(line: string): FrontKind | undefined {
 
 /** Whether a heading line names a contents list. */
 export const isContentsHeading = (line: string) => CONTENTS().test(normalHeading(line));
-

@@ -21,11 +21,41 @@ export class DocumentTooDeep extends KaryaError {
 }
 
 /** Elements whose start and end close the paragraph being read. */
-const BLOCKS = new Set(['p', 'li', 'blockquote', 'pre', 'div', 'td', 'th', 'tr', 'table', 'ul', 'ol', 'dl', 'dt', 'dd', 'section', 'article', 'aside', 'header', 'footer', 'figure', 'figcaption', 'hr', 'body', 'main', 'nav', 'address']);
+const BLOCKS = new Set([
+  'p',
+  'li',
+  'blockquote',
+  'pre',
+  'div',
+  'td',
+  'th',
+  'tr',
+  'table',
+  'ul',
+  'ol',
+  'dl',
+  'dt',
+  'dd',
+  'section',
+  'article',
+  'aside',
+  'header',
+  'footer',
+  'figure',
+  'figcaption',
+  'hr',
+  'body',
+  'main',
+  'nav',
+  'address',
+]);
 /** Elements whose text is not the manuscript's. */
 const HIDDEN = new Set(['head', 'title', 'script', 'style', 'template', 'svg', 'math']);
 const HEADING = /^h([1-6])$/;
-/** Emphasis the source marks, as Markdown writes it: italics `*…*`, bold `**…**` (a book's part is Markdown: every export renders it). */
+/**
+ * Emphasis the source marks, as Markdown writes it: italics `*…*`, bold `**…**` (a book's part is Markdown: every
+ * export renders it).
+ */
 const EMPHASIS: Readonly<Record<string, string>> = { i: '*', em: '*', cite: '*', b: '**', strong: '**' };
 
 interface List {
@@ -123,7 +153,10 @@ class TextReader {
     if (!this.hidden) this.text += this.pre ? text : text.replace(/[ \t\r\n\f\u00a0]+/g, ' ');
   }
 
-  /** The text since `mark` between its markers, its spaces outside them (Markdown opens no emphasis on a space); nothing for no text. */
+  /**
+   * The text since `mark` between its markers, its spaces outside them (Markdown opens no emphasis on a space); nothing
+   * for no text.
+   */
   private emphasise(mark: { at: number; marker: string }): void {
     if (mark.at > this.text.length) return;
     const inner = this.text.slice(mark.at);
@@ -147,8 +180,12 @@ class TextReader {
 }
 
 function listOf(name: string, attrs: Readonly<Record<string, string>>): List {
-  const start = name === 'ol' && attrs.start !== undefined && /^\d{1,6}$/.test(attrs.start.trim()) ? Number(attrs.start.trim()) : undefined;
-  const type = name === 'ol' && attrs.type !== undefined && /^[1aAiI]$/.test(attrs.type) ? (attrs.type as ListStyle) : undefined;
+  const start =
+    name === 'ol' && attrs.start !== undefined && /^\d{1,6}$/.test(attrs.start.trim())
+      ? Number(attrs.start.trim())
+      : undefined;
+  const type =
+    name === 'ol' && attrs.type !== undefined && /^[1aAiI]$/.test(attrs.type) ? (attrs.type as ListStyle) : undefined;
   return { n: (start ?? 1) - 1, style: type ?? '1', isNumbered: start !== undefined || type !== undefined };
 }
 

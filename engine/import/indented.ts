@@ -27,7 +27,8 @@ function block(lines: readonly string[]): string[] {
 
 /**
  * A plain text's part with its indented blocks as block quotes and other indents removed (see the file's comment).
- * @example writersText('She sang:\n\n    Oh, the river runs,\n    And the pines stand tall;') // '…\n\n> Oh, the river runs,\n> And the pines stand tall;'
+ * @example writersText('She sang:\n\n Oh, the river runs,\n And the pines stand tall;') // '…\n\n> Oh, the river
+ * runs,\n> And the pines stand tall;'
  */
 export function writersText(text: string): string {
   const out: string[] = [];

@@ -10,7 +10,11 @@ export interface MarkdownMeta {
   language?: string;
 }
 
-const unquoted = (v: string) => v.trim().replace(/^(['"])(.*)\1$/, '$2').trim();
+const unquoted = (v: string) =>
+  v
+    .trim()
+    .replace(/^(['"])(.*)\1$/, '$2')
+    .trim();
 
 /** A block's scalar or list value of `key`: `key: X`, `key: [A, B]`, or `key:` followed by `- A` lines. */
 function valueOf(lines: readonly string[], key: string): string | undefined {
@@ -41,12 +45,28 @@ export function markdownMeta(text: string): { text: string; meta: MarkdownMeta }
     const title = valueOf(lines, 'title');
     const author = valueOf(lines, 'author');
     const language = valueOf(lines, 'lang');
-    return { text: text.slice(yaml[0].length), meta: { ...(title ? { title } : {}), ...(author ? { author } : {}), ...(language ? { language } : {}) } };
+    return {
+      text: text.slice(yaml[0].length),
+      meta: { ...(title ? { title } : {}), ...(author ? { author } : {}), ...(language ? { language } : {}) },
+    };
   }
   const block = /^(?:\uFEFF)?(%[^\n]*(?:\r?\n%[^\n]*){0,2})(?:\r?\n|$)/.exec(text);
   if (block) {
     const [title, author] = block[1]!.split(/\r?\n/).map((l) => l.replace(/^%\s?/, '').trim());
-    return { text: text.slice(block[0].length), meta: { ...(title ? { title } : {}), ...(author ? { author: author.split(/\s*;\s*/).filter(Boolean).join('; ') } : {}) } };
+    return {
+      text: text.slice(block[0].length),
+      meta: {
+        ...(title ? { title } : {}),
+        ...(author
+          ? {
+              author: author
+                .split(/\s*;\s*/)
+                .filter(Boolean)
+                .join('; '),
+            }
+          : {}),
+      },
+    };
   }
   return { text, meta: {} };
 }

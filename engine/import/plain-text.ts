@@ -8,7 +8,10 @@
 
 /** How long the longest ordinary lines of a text are: the 95th percentile of its non-blank lines' lengths. */
 function wrapWidth(lines: readonly string[]): number | undefined {
-  const lengths = lines.map((l) => l.trimEnd().length).filter((n) => n > 0).sort((a, b) => a - b);
+  const lengths = lines
+    .map((l) => l.trimEnd().length)
+    .filter((n) => n > 0)
+    .sort((a, b) => a - b);
   if (lengths.length < 8) return undefined;
   const width = lengths[Math.floor(lengths.length * 0.95)]!;
   if (width < 40 || width > 120) return undefined;
@@ -25,7 +28,8 @@ export function hardWrapWidth(text: string): number | undefined {
 /**
  * The text with each hard-wrapped paragraph's lines joined into one line (see the file's comment); blank
  * lines, short lines and indented lines keep their breaks. A text that is not hard-wrapped comes back unchanged.
- * @example unwrapLines('It was a dark and stormy night; the rain fell in\ntorrents, except at occasional intervals.\n') // one line
+ * @example unwrapLines('It was a dark and stormy night; the rain fell in\ntorrents, except at occasional intervals.\n')
+ * // one line
  */
 export function unwrapLines(text: string): string {
   const lines = text.split('\n');
@@ -48,7 +52,8 @@ export function unwrapLines(text: string): string {
 
 /** Project Gutenberg's licence markers: the text before the first and after the second is not the book's. */
 export const LICENCE_START = /^\s*(?:\*{3}\s*)?START OF (?:THE|THIS) PROJECT GUTENBERG/i;
-export const LICENCE_END = /^\s*(?:(?:\*{3}\s*)?END OF (?:THE|THIS) PROJECT GUTENBERG|End of (?:the )?Project Gutenberg)/i;
+export const LICENCE_END =
+  /^\s*(?:(?:\*{3}\s*)?END OF (?:THE|THIS) PROJECT GUTENBERG|End of (?:the )?Project Gutenberg)/i;
 
 /** Whether a text carries Project Gutenberg's licence header: a public-domain text, not the writer's own. */
 export function hasLicenceHeader(text: string): boolean {
@@ -63,7 +68,10 @@ export function bodyLines(text: string): string[] {
   return lines.slice(start + 1, end === -1 ? lines.length : end);
 }
 
-/** A plain text as the writer's prose: without a Project Gutenberg header and licence, its hard-wrapped paragraphs joined. */
+/**
+ * A plain text as the writer's prose: without a Project Gutenberg header and licence, its hard-wrapped paragraphs
+ * joined.
+ */
 export function proseOfPlainText(text: string): string {
   return unwrapLines(bodyLines(text).join('\n'));
 }

@@ -9,7 +9,9 @@ const MOST_CHARS = 2000;
 
 /** The labelled premise among `lines` (the manuscript's lines before its first part), or undefined. */
 export function labelledPremise(lines: readonly string[]): string | undefined {
-  const label = readingPattern('^\\s*(?:[#>*_-]+\\s*)?[*_]{0,2}(?:{bible.premise})[*_]{0,2}\\s*[:：—–][*_]{0,2}\\s*(.*)$');
+  const label = readingPattern(
+    '^\\s*(?:[#>*_-]+\\s*)?[*_]{0,2}(?:{bible.premise})[*_]{0,2}\\s*[:：—–][*_]{0,2}\\s*(.*)$',
+  );
   for (let i = 0; i < lines.length; i++) {
     const m = label.exec(lines[i]!);
     if (!m) continue;
@@ -18,7 +20,11 @@ export function labelledPremise(lines: readonly string[]): string | undefined {
     // A label alone on its line: its text is the paragraph under it.
     if (!paragraph.length) while (k < lines.length && !lines[k]!.trim()) k++;
     for (; k < lines.length && lines[k]!.trim(); k++) paragraph.push(lines[k]!);
-    const text = paragraph.join(' ').replace(/[*_]{1,2}(?=\S)|(?<=\S)[*_]{1,2}/g, '').replace(/\s+/g, ' ').trim();
+    const text = paragraph
+      .join(' ')
+      .replace(/[*_]{1,2}(?=\S)|(?<=\S)[*_]{1,2}/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (text) return text.slice(0, MOST_CHARS);
   }
   return undefined;

@@ -32,7 +32,8 @@ export class ImportRefusal extends KaryaError {
   ) {
     super(code, { httpStatus: 400 });
     this.name = 'ImportRefusal';
-    // Whoever refuses (the checks here, the DOCX and EPUB readers, the book of an import), the file is named as the preview names it.
+    // Whoever refuses (the checks here, the DOCX and EPUB readers, the book of an import), the file is named as the preview
+    // names it.
     this.params = params.file === undefined ? params : { ...params, file: importFileName(params.file) };
   }
 
@@ -89,7 +90,10 @@ const REASON_NAMES = catalogue('import-unreadable', [
   'zip', 'package', 'document', 'xml', 'content',
 ]) satisfies Record<UnreadableReason, unknown>;
 
-/** A language's name in `lang`: the table's for its own languages, else Intl's (`deu` → German, Jerman), or the code itself when it has none. */
+/**
+ * A language's name in `lang`: the table's for its own languages, else Intl's (`deu` → German, Jerman), or the code
+ * itself when it has none.
+ */
 function languageName(code: string, lang: Lang): string {
   if (isLang(code)) return tableLanguageName(code, lang);
   try {
@@ -112,7 +116,10 @@ export function importRefusalMessage(refusal: ImportRefusal, lang: Lang): string
   });
 }
 
-/** The languages Karya writes, as `lang` names and lists them ("English, Bahasa Malaysia, and Indonesian"), and each as the --lang that chooses it. */
+/**
+ * The languages Karya writes, as `lang` names and lists them ("English, Bahasa Malaysia, and Indonesian"), and each as
+ * the --lang that chooses it.
+ */
 function writtenLanguages(lang: Lang): { languages: string; choices: string } {
   return {
     languages: listIn(langs().map((code) => languageName(code, lang)), lang, 'and'),
@@ -120,7 +127,10 @@ function writtenLanguages(lang: Lang): { languages: string; choices: string } {
   };
 }
 
-/** A manuscript's shares of languages (`en:55,ms:45`) in words: "55% English and 45% Bahasa Malaysia", the list as `lang` joins one. */
+/**
+ * A manuscript's shares of languages (`en:55,ms:45`) in words: "55% English and 45% Bahasa Malaysia", the list as
+ * `lang` joins one.
+ */
 function sharesIn(shares: string, lang: Lang): string {
   const items = shares.split(',').filter(Boolean).map((item) => {
     const [code, share] = item.split(':');
@@ -180,7 +190,10 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   return { text: cleanText(text.replace(/\r\n?/g, '\n')), encoding, replacedBytes: replaced };
 }
 
-/** The share of the bytes above ASCII that must make valid UTF-8 for a file without a byte-order mark to be read as UTF-8. */
+/**
+ * The share of the bytes above ASCII that must make valid UTF-8 for a file without a byte-order mark to be read as
+ * UTF-8.
+ */
 export const UTF8_SHARE = 0.5;
 
 /**
@@ -252,7 +265,10 @@ function surveyUtf8(bytes: Uint8Array, from: number) {
   return { validBytes, sequences, brokenBytes, replaced, controls, asciiNonSpace };
 }
 
-/** A UTF-16 file's survey: a surrogate without its pair, or a last byte alone, is broken; control codes and private-use characters are not text. */
+/**
+ * A UTF-16 file's survey: a surrogate without its pair, or a last byte alone, is broken; control codes and private-use
+ * characters are not text.
+ */
 function surveyUtf16(bytes: Uint8Array, isLittleEndian: boolean): TextSurvey {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let [replaced, controls, nonSpace] = [bytes.length % 2, 0, 0];

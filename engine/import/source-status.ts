@@ -28,31 +28,41 @@ const KEYS = ['archive', 'notPublicDomain', 'statements', 'firstPublished', 'not
 
 function parseSourceWords(raw: unknown, table: LanguageTable): SourceWords {
   const file = `languages/${table.code}/source-status.yaml`;
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw languageTableError(file, 'source-status', `a mapping of ${[...KEYS, 'authorLabels'].join(', ')}`);
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw languageTableError(file, 'source-status', `a mapping of ${[...KEYS, 'authorLabels'].join(', ')}`);
   const r = raw as Record<string, unknown>;
   const list = (key: string): string[] => {
     const v = r[key] ?? [];
-    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || !x.trim())) throw languageTableError(file, key, 'a list of texts');
+    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || !x.trim()))
+      throw languageTableError(file, key, 'a list of texts');
     return v as string[];
   };
-  const patterns = (key: (typeof KEYS)[number]) => list(key).map((p, i) => {
-    if (key === 'firstPublished' && !p.includes('{year}')) throw languageTableError(file, `${key}.${i}`, 'a regular expression with {year}');
-    try {
-      return new RegExp(p.replace('{year}', YEAR), 'iu');
-    } catch (e) {
-      throw languageTableError(file, `${key}.${i}`, `a regular expression (${(e as Error).message})`);
-    }
-  });
+  const patterns = (key: (typeof KEYS)[number]) =>
+    list(key).map((p, i) => {
+      if (key === 'firstPublished' && !p.includes('{year}'))
+        throw languageTableError(file, `${key}.${i}`, 'a regular expression with {year}');
+      try {
+        return new RegExp(p.replace('{year}', YEAR), 'iu');
+      } catch (e) {
+        throw languageTableError(file, `${key}.${i}`, `a regular expression (${(e as Error).message})`);
+      }
+    });
   return {
-    archive: patterns('archive'), notPublicDomain: patterns('notPublicDomain'), statements: patterns('statements'),
-    firstPublished: patterns('firstPublished'), notPublished: patterns('notPublished'), rightsClaims: patterns('rightsClaims'), authorLabels: list('authorLabels').map((l) => l.toLowerCase()),
+    archive: patterns('archive'),
+    notPublicDomain: patterns('notPublicDomain'),
+    statements: patterns('statements'),
+    firstPublished: patterns('firstPublished'),
+    notPublished: patterns('notPublished'),
+    rightsClaims: patterns('rightsClaims'),
+    authorLabels: list('authorLabels').map((l) => l.toLowerCase()),
   };
 }
 
 const sourceWordsOf = defineSection('source-status', parseSourceWords);
 
 /** Every language's patterns of one kind. */
-const everyLanguage = (key: keyof Omit<SourceWords, 'authorLabels'>): RegExp[] => langs().flatMap((code) => sourceWordsOf(code)[key]);
+const everyLanguage = (key: keyof Omit<SourceWords, 'authorLabels'>): RegExp[] =>
+  langs().flatMap((code) => sourceWordsOf(code)[key]);
 
 /** A paragraph this long or longer is the book's prose, not a notice. */
 const PROSE_WORDS = 40;
@@ -88,7 +98,12 @@ function paragraphsOf(lines: readonly string[]): Array<{ from: number; to: numbe
 function matterLines(lines: readonly string[]): string[] {
   const paragraphs = paragraphsOf(lines);
   const firstProse = paragraphs.find((p) => p.words >= PROSE_WORDS)?.from ?? lines.length;
-  const heading = lines.findIndex((line, i) => i < MATTER_LINES && !isYearAlone(line) && (readHeading(line)?.kind === 'chapter' || readHeading(line)?.kind === 'prologue'));
+  const heading = lines.findIndex(
+    (line, i) =>
+      i < MATTER_LINES &&
+      !isYearAlone(line) &&
+      (readHeading(line)?.kind === 'chapter' || readHeading(line)?.kind === 'prologue'),
+  );
   const frontEnd = Math.min(heading === -1 ? firstProse : heading, MATTER_LINES);
   const lastProse = paragraphs.findLast((p) => p.words >= PROSE_WORDS);
   const backFrom = lastProse ? Math.max(lastProse.to, lines.length - MATTER_LINES, frontEnd) : lines.length;
@@ -100,14 +115,19 @@ function matterLines(lines: readonly string[]): string[] {
  * public-domain archive's licence or header or a public-domain statement stands in its front or back matter (an
  * archive's header that calls its text copyrighted says not); the year it was first published and its original
  * author when the text names them. `from` says what was read: `none` when nothing was.
- * @example readSourceStatus(gutenbergText) // { publicDomain: true, from: 'gutenberg', originalAuthor: 'Lucy Maud Montgomery' }
+ * @example readSourceStatus(gutenbergText) // { publicDomain: true, from: 'gutenberg', originalAuthor: 'Lucy Maud
+ * Montgomery' }
  */
 export function readSourceStatus(raw: string): SourceStatus {
-  const lines = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = raw
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   const archive = everyLanguage('archive');
   // An archive's header is read whole (its licence runs long); the rest only where a book speaks of itself.
   const start = lines.findIndex((l, i) => i < MATTER_LINES * 2 && /\*{3}/.test(l) && archive.some((p) => p.test(l)));
-  const matter = start === -1 ? matterLines(lines) : [...lines.slice(0, start + 1), ...matterLines(lines.slice(start + 1))];
+  const matter =
+    start === -1 ? matterLines(lines) : [...lines.slice(0, start + 1), ...matterLines(lines.slice(start + 1))];
   // An archive's header that calls its text copyrighted says it is not public domain, whatever its licence's words.
   const isCopyrighted = matter.some((l) => everyLanguage('notPublicDomain').some((p) => p.test(l)));
   const isArchive = !isCopyrighted && matter.some((l) => archive.some((p) => p.test(l)));
@@ -116,7 +136,12 @@ export function readSourceStatus(raw: string): SourceStatus {
   const year = firstPublishedIn(matter);
   const author = originalAuthorIn(matter);
   const from = isArchive ? 'gutenberg' : hasStatement ? 'statement' : 'none';
-  return { publicDomain: from !== 'none', ...(year ? { firstPublished: year } : {}), ...(author ? { originalAuthor: author } : {}), from };
+  return {
+    publicDomain: from !== 'none',
+    ...(year ? { firstPublished: year } : {}),
+    ...(author ? { originalAuthor: author } : {}),
+    from,
+  };
 }
 
 /** The year the matter says the text was first published: a publication line, else a title page's year alone. */
@@ -150,5 +175,8 @@ function originalAuthorIn(matter: readonly string[]): string | undefined {
  */
 export function withoutRightsClaims(markdown: string): string {
   const claims = everyLanguage('rightsClaims');
-  return markdown.split('\n').filter((line) => !/(?:©|\(c\))\s*\d{4}/i.test(line) && !claims.some((p) => p.test(line))).join('\n');
+  return markdown
+    .split('\n')
+    .filter((line) => !/(?:©|\(c\))\s*\d{4}/i.test(line) && !claims.some((p) => p.test(line)))
+    .join('\n');
 }

@@ -15,11 +15,22 @@ export interface TitlePage {
   author?: string;
 }
 
-/** A heading or title as the writer wrote it: without Markdown's marks and emphasis, a closing full stop, or a `;`, `,` or `:` that led on to a subtitle. */
-export const tidy = (line: string) => line.trim().replace(/^#{1,6}\s+/, '').replace(/^[*_\s]+|[*_\s]+$/g, '').replace(/(?<![.\s])\.$/, '').replace(/\s*[;,:]$/, '').trim();
+/**
+ * A heading or title as the writer wrote it: without Markdown's marks and emphasis, a closing full stop, or a `;`, `,`
+ * or `:` that led on to a subtitle.
+ */
+export const tidy = (line: string) =>
+  line
+    .trim()
+    .replace(/^#{1,6}\s+/, '')
+    .replace(/^[*_\s]+|[*_\s]+$/g, '')
+    .replace(/(?<![.\s])\.$/, '')
+    .replace(/\s*[;,:]$/, '')
+    .trim();
 
 /** Lines of a title page that are not the book's title (besides a byline). */
-const NOT_TITLE = /^(?:an?\s+(?:novel|romance|story|tale|play|poem)\b.*|author of\b.*|illustrated\b.*|with illustrations\b.*|\[illustration.*|\d{4}|copyright\b.*|hak cipta\b.*|.*\bpublishers?\b.*|new york\b.*|london\b.*|sebuah novel\b.*|novel)$/i;
+const NOT_TITLE =
+  /^(?:an?\s+(?:novel|romance|story|tale|play|poem)\b.*|author of\b.*|illustrated\b.*|with illustrations\b.*|\[illustration.*|\d{4}|copyright\b.*|hak cipta\b.*|.*\bpublishers?\b.*|new york\b.*|london\b.*|sebuah novel\b.*|novel)$/i;
 /** Lines a transcriber added before the title page. */
 const TRANSCRIBER = /^(?:produced by|transcribed by|transcriber|prepared by|e-?text|this e-?book|html version|note:)/i;
 /** A file header's `Title:` or `Author:` line (the labels are every language's: heading-words.ts). */
@@ -32,10 +43,18 @@ const BYLINE_ALONE = () => wordsPattern('^{byline}$');
 const SUBTITLE = () => wordsPattern('^{subtitle}\\b[,:]?\\s*\\S');
 
 const isByline = (line: string) => BYLINE().test(tidyMarks(line)) || BYLINE_ALONE().test(tidyMarks(line));
-const tidyMarks = (line: string) => line.trim().replace(/^#{1,6}\s+/, '').replace(/^[*_\s]+|[*_\s]+$/g, '');
+const tidyMarks = (line: string) =>
+  line
+    .trim()
+    .replace(/^#{1,6}\s+/, '')
+    .replace(/^[*_\s]+|[*_\s]+$/g, '');
 
 /** A name as a byline gives it: no closing full stop or comma, spaces made one. */
-const nameOf = (text: string) => tidyMarks(text).replace(/[.,;]+$/, '').replace(/\s+/g, ' ').trim();
+const nameOf = (text: string) =>
+  tidyMarks(text)
+    .replace(/[.,;]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * The title page's title, subtitle and author (see the file's comment): `header` is the lines before a licence
@@ -59,11 +78,20 @@ export function readTitlePage(header: readonly string[], front: readonly string[
   const first = candidates.find((l) => l.length <= 120 && !isProse(l) && isTitle(l));
   const line = headerTitle ?? (markdown ? tidy(markdown) : (caps ?? first));
   if (!line) return author ? { author } : {};
-  const subtitle = headerTitle ? undefined : subtitleAfter(candidates, candidates.findIndex((c) => tidy(c) === tidy(line)));
+  const subtitle = headerTitle
+    ? undefined
+    : subtitleAfter(
+        candidates,
+        candidates.findIndex((c) => tidy(c) === tidy(line)),
+      );
   return { title: tidy(line), ...(subtitle ? { subtitle } : {}), ...(author ? { author } : {}) };
 }
 
-const normal = (text: string) => tidy(text).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normal = (text: string) =>
+  tidy(text)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /**
  * The book's own `# Title` among a front's: where a converter set a title of its own above the book's (pandoc's
@@ -74,7 +102,10 @@ function ownMarkdownTitle(titles: readonly string[]): string | undefined {
   return own ?? titles[0];
 }
 
-/** The line under the title when it is a subtitle: it opens with a subtitle's word ("or, …"), or the title ended on `;` or `:`. */
+/**
+ * The line under the title when it is a subtitle: it opens with a subtitle's word ("or, …"), or the title ended on `;`
+ * or `:`.
+ */
 function subtitleAfter(candidates: readonly string[], at: number): string | undefined {
   if (at < 0) return undefined;
   const next = candidates[at + 1];
@@ -85,13 +116,17 @@ function subtitleAfter(candidates: readonly string[], at: number): string | unde
   return SUBTITLE().test(tidyMarks(next)) || leadsOn || setBelow ? tidy(next) : undefined;
 }
 
-/** The name after a byline on the title page ("by Mary Shelley"), or on the line after a byline alone ("BY" / "ELINOR LANE"). */
+/**
+ * The name after a byline on the title page ("by Mary Shelley"), or on the line after a byline alone ("BY" / "ELINOR
+ * LANE").
+ */
 function bylineName(candidates: readonly string[]): string | undefined {
   for (let i = 0; i < candidates.length; i++) {
     const line = tidyMarks(candidates[i]!);
     const named = BYLINE().exec(line)?.[1];
     if (named && !isProse(line.replace(/[.]$/, ''))) return nameOf(named);
-    if (BYLINE_ALONE().test(line) && candidates[i + 1] && !isProse(candidates[i + 1]!)) return nameOf(candidates[i + 1]!);
+    if (BYLINE_ALONE().test(line) && candidates[i + 1] && !isProse(candidates[i + 1]!))
+      return nameOf(candidates[i + 1]!);
   }
   return undefined;
 }

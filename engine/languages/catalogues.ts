@@ -6,7 +6,13 @@
 import { fillPlaceholders } from '../placeholders.js';
 import { LanguageWordsError, type LanguageWordsParams } from './errors.js';
 import {
-  ensureLanguages, onLanguagesLoaded, checkedLangs, languageTable, wordsChecked, wordsBesideCode, type Lang,
+  ensureLanguages,
+  onLanguagesLoaded,
+  checkedLangs,
+  languageTable,
+  wordsChecked,
+  wordsBesideCode,
+  type Lang,
   type LanguageSource,
 } from './table.js';
 
@@ -15,11 +21,17 @@ export type Worded = Readonly<Record<Lang, string>>;
 type Entries = Record<string, Record<Lang, string>>;
 
 const catalogues = new Map<string, Entries>();
-/** The catalogue each registered entry is in, found from the entry itself: what a sayer names when a word is missing, through a table merged from several catalogues too. */
+/**
+ * The catalogue each registered entry is in, found from the entry itself: what a sayer names when a word is missing,
+ * through a table merged from several catalogues too.
+ */
 const entryCatalogue = new WeakMap<object, string>();
 let languageWords: readonly LanguageSource[] | undefined;
 
-/** The texts each catalogue took from the table's files, taken out again before the table is read anew (a word a file no longer gives is missing, not kept from before). */
+/**
+ * The texts each catalogue took from the table's files, taken out again before the table is read anew (a word a file no
+ * longer gives is missing, not kept from before).
+ */
 const fromFiles = new Map<Entries, [key: string, lang: Lang][]>();
 /** The languages a catalogue given with its texts words itself. */
 const selfWorded = new WeakMap<Entries, ReadonlySet<Lang>>();
@@ -75,10 +87,15 @@ function fill(name: string, entries: Entries): void {
   fromFiles.set(entries, taken);
   for (const src of languageWords ?? []) {
     const code = (src.data as { code?: string }).code;
-    const words = (src.words[name] ?? (code ? wordsBesideCode(name, code) : undefined)) as Readonly<Record<string, unknown>> | undefined;
+    const words = (src.words[name] ?? (code ? wordsBesideCode(name, code) : undefined)) as
+      Readonly<Record<string, unknown>> | undefined;
     if (!code || !words) continue;
     for (const [key, text] of Object.entries(words)) {
-      if (!Object.hasOwn(entries, key)) throw new LanguageWordsError({ language: code, catalogue: name, key }, `languages/${code}/${name}.yaml: "${key}" is not a key of the ${name} catalogue`);
+      if (!Object.hasOwn(entries, key))
+        throw new LanguageWordsError(
+          { language: code, catalogue: name, key },
+          `languages/${code}/${name}.yaml: "${key}" is not a key of the ${name} catalogue`,
+        );
       const forms = typeof text === 'string' ? undefined : countedForms(text);
       if (typeof text !== 'string' && !forms) {
         const said = `languages/${code}/${name}.yaml: "${key}" must be a text or its plural forms { one, other }`;
@@ -97,7 +114,8 @@ function fill(name: string, entries: Entries): void {
 function gapsOf(name: string, entries: Entries, langs: readonly Lang[]): LanguageWordsParams[] {
   const gaps: LanguageWordsParams[] = [];
   for (const [key, entry] of Object.entries(entries)) {
-    for (const lang of langs) if (typeof entry[lang] !== 'string' || !entry[lang].trim()) gaps.push({ language: lang, catalogue: name, key });
+    for (const lang of langs)
+      if (typeof entry[lang] !== 'string' || !entry[lang].trim()) gaps.push({ language: lang, catalogue: name, key });
   }
   return gaps;
 }
@@ -111,7 +129,6 @@ function check(name: string, entries: Entries): void {
   if (gap) throw new LanguageWordsError(gap);
 }
 
-
 /**
  * Every catalogue text missing in the given languages (a draft's too): what a maintainer still has to word.
  * @example catalogueGaps(['id']) // [{ language: 'id', catalogue: 'words', key: 'chapter' }, …]
@@ -120,27 +137,42 @@ export function catalogueGaps(langs: readonly Lang[]): LanguageWordsParams[] {
   return [...catalogues].flatMap(([name, entries]) => gapsOf(name, entries, langs));
 }
 
-onLanguagesLoaded((sources) => {
-  languageWords = sources;
-  pluralRules.clear();
-  for (const [name, entries] of catalogues) {
-    fill(name, entries);
-    check(name, entries);
-  }
-}, { eachLanguage: true });
+onLanguagesLoaded(
+  (sources) => {
+    languageWords = sources;
+    pluralRules.clear();
+    for (const [name, entries] of catalogues) {
+      fill(name, entries);
+      check(name, entries);
+    }
+  },
+  { eachLanguage: true },
+);
 
 /**
  * Register a catalogue under a name and its keys, and return it: its entries are filled with the words of every
  * language's file (languages/<code>/<name>.yaml, key → text) when the table is read. Names are unique. Code names
- * keys, never words; entries given as an object with texts (a test's own catalogue) keep them, the table filling the rest.
- * @example export const WORDS = catalogue('words', ['chapter', 'part']); sayer(WORDS)('chapter', 'ms', { n: 2 }) // 'Bab 2'
+ * keys, never words; entries given as an object with texts (a test's own catalogue) keep them, the table filling the
+ * rest.
+ * @example export const WORDS = catalogue('words', ['chapter', 'part']); sayer(WORDS)('chapter', 'ms', { n: 2 }) //
+ * 'Bab 2'
  */
 export function catalogue<const K extends string>(name: string, keys: readonly K[]): { readonly [P in K]: Worded };
-export function catalogue<T extends Record<string, Partial<Record<Lang, string>>>>(name: string, entries: T): { readonly [K in keyof T]: Worded };
-export function catalogue(name: string, given: readonly string[] | Record<string, Partial<Record<Lang, string>>>): Readonly<Record<string, Worded>> {
-  if (catalogues.has(name)) throw new LanguageWordsError({ language: '*', catalogue: name, key: '*' }, `two catalogues are named "${name}"`);
-  const mutable: Entries = Array.isArray(given) ? Object.fromEntries(given.map((key: string) => [key, {}])) : (given as Entries);
-  if (!Array.isArray(given)) selfWorded.set(mutable, new Set(Object.values(mutable).flatMap((entry) => Object.keys(entry) as Lang[])));
+export function catalogue<T extends Record<string, Partial<Record<Lang, string>>>>(
+  name: string,
+  entries: T,
+): { readonly [K in keyof T]: Worded };
+export function catalogue(
+  name: string,
+  given: readonly string[] | Record<string, Partial<Record<Lang, string>>>,
+): Readonly<Record<string, Worded>> {
+  if (catalogues.has(name))
+    throw new LanguageWordsError({ language: '*', catalogue: name, key: '*' }, `two catalogues are named "${name}"`);
+  const mutable: Entries = Array.isArray(given)
+    ? Object.fromEntries(given.map((key: string) => [key, {}]))
+    : (given as Entries);
+  if (!Array.isArray(given))
+    selfWorded.set(mutable, new Set(Object.values(mutable).flatMap((entry) => Object.keys(entry) as Lang[])));
   catalogues.set(name, mutable);
   for (const entry of Object.values(mutable)) entryCatalogue.set(entry, name);
   if (languageWords) {
@@ -154,7 +186,11 @@ export function catalogue(name: string, given: readonly string[] | Record<string
  * An entry's text in a language. The table's check has made sure every registered entry has one; an entry
  * that is not in a catalogue and lacks the language fails here, naming it, rather than falling back to English.
  */
-export function wordIn(entry: Readonly<Partial<Record<Lang, string>>>, lang: Lang, where = 'an unregistered entry'): string {
+export function wordIn(
+  entry: Readonly<Partial<Record<Lang, string>>>,
+  lang: Lang,
+  where = 'an unregistered entry',
+): string {
   ensureLanguages();
   const text = entry[lang];
   if (typeof text !== 'string') throw new LanguageWordsError({ language: lang, catalogue: where, key: '*' });
@@ -169,19 +205,29 @@ export type Sayer<K extends string> = (key: K, lang: Lang, vars?: Readonly<Recor
  * messages is read through. A word missing here fails naming the language, the catalogue and the key.
  * @example const optionWord = sayer(WORDS); optionWord('bookId', 'ms', { value: 'x' }) // '--book: "x" bukan id buku …'
  */
-export function sayer<C extends { readonly [key: string]: Readonly<Partial<Record<Lang, string>>> }>(entries: C): Sayer<keyof C & string> {
+export function sayer<C extends { readonly [key: string]: Readonly<Partial<Record<Lang, string>>> }>(
+  entries: C,
+): Sayer<keyof C & string> {
   return (key, lang, vars = {}) => {
     // Every language's words are the table's (English's too): read it now if nothing has yet.
     ensureLanguages();
     const entry = Object.hasOwn(entries, key) ? entries[key] : undefined;
     const text = entry?.[lang];
-    if (typeof text !== 'string') throw new LanguageWordsError({ language: lang, catalogue: (entry && entryCatalogue.get(entry)) ?? 'an unregistered catalogue', key });
+    if (typeof text !== 'string')
+      throw new LanguageWordsError({
+        language: lang,
+        catalogue: (entry && entryCatalogue.get(entry)) ?? 'an unregistered catalogue',
+        key,
+      });
     const forms = counted.get(entry!)?.get(lang);
     return fillPlaceholders(forms ? formFor(forms, lang, vars) : text, vars);
   };
 }
 
-/** The names of the registered catalogues and their keys (the language guide's check lists what a new language must word). */
+/**
+ * The names of the registered catalogues and their keys (the language guide's check lists what a new language must
+ * word).
+ */
 export function catalogueKeys(): ReadonlyMap<string, readonly string[]> {
   return new Map([...catalogues].map(([name, entries]) => [name, Object.keys(entries)]));
 }

@@ -8,5 +8,8 @@ export { LanguageWordsError, type LanguageWordsParams } from '../karya-error.js'
 
 /** A table file's key is missing or not what it must be. */
 export function languageTableError(file: string, key: string, expected: string): LanguageWordsError {
-  return new LanguageWordsError({ language: file, catalogue: 'languages', key }, `${file}: "${key}" must be ${expected}`);
+  return new LanguageWordsError(
+    { language: file, catalogue: 'languages', key },
+    `${file}: "${key}" must be ${expected}`,
+  );
 }

@@ -6,14 +6,19 @@ import { LanguageWordsError, languageTableError } from './errors.js';
 import type { Lang } from '../spec/types.js';
 export type { Lang } from '../spec/types.js';
 
-/** One language's table file, parsed: the base every language has; sections owned elsewhere are read by `defineSection`. */
+/**
+ * One language's table file, parsed: the base every language has; sections owned elsewhere are read by `defineSection`.
+ */
 export interface LanguageTable {
   readonly code: Lang;
   /** Its place in lists (the studio's switch, `--lang`'s values). */
   readonly order: number;
   /** Its own name in its own words (`Bahasa Malaysia`). */
   readonly autonym: string;
-  /** Every language's name as this language writes it in running text; a language it does not name is called by its autonym. */
+  /**
+   * Every language's name as this language writes it in running text; a language it does not name is called by its
+   * autonym.
+   */
   readonly languageNames: Readonly<Record<Lang, string>>;
   readonly script: string;
   /**
@@ -40,7 +45,10 @@ export interface LanguageTable {
   readonly later?: boolean;
 }
 
-/** What a reader of the files hands the table: a table file's text and its catalogue words (catalogue name → key → text). */
+/**
+ * What a reader of the files hands the table: a table file's text and its catalogue words (catalogue name → key →
+ * text).
+ */
 export interface LanguageSource {
   /** Where it was read from, for errors (`languages/id.yaml`). */
   readonly file: string;
@@ -69,7 +77,10 @@ const onLoad: Hook[] = [];
 const SOURCE = Symbol.for('karya.languages.source');
 /** Whether a reading of the table checks every catalogue whole (the studio's bundle was checked when it was built). */
 const CHECKED = Symbol.for('karya.languages.checked');
-/** Set while `karya validate` lists every text a language lacks (whileWordsUnchecked): words are then not checked as read. */
+/**
+ * Set while `karya validate` lists every text a language lacks (whileWordsUnchecked): words are then not checked as
+ * read.
+ */
 const LISTING = Symbol.for('karya.languages.listingGaps');
 /**
  * Words a bundle placed beside the code that registers them (the studio's build puts each catalogue's words, every
@@ -79,7 +90,9 @@ const LISTING = Symbol.for('karya.languages.listingGaps');
 const BESIDE = Symbol.for('karya.languages.besideCode');
 type SourceSlot = { [SOURCE]?: () => readonly LanguageSource[]; [CHECKED]?: boolean; [LISTING]?: boolean; [BESIDE]?: Readonly<Record<string, Readonly<Record<string, unknown>>>> };
 
-/** A words file (`studio-admin`) of a language, as a bundle placed it beside the code that reads it (BESIDE), if it did. */
+/**
+ * A words file (`studio-admin`) of a language, as a bundle placed it beside the code that reads it (BESIDE), if it did.
+ */
 export function wordsBesideCode(name: string, code: Lang): unknown {
   const beside = (globalThis as SourceSlot)[BESIDE];
   return beside && Object.hasOwn(beside, name) ? beside[name]![code] : undefined;

@@ -4,7 +4,8 @@
 // (PUPPETEER_EXECUTABLE_PATH, else Debian's chromium-headless-shell or chromium on PATH), one check at a time in a
 // process (Chromium is a few hundred MB and ~10 s of CPU an EPUB), each bounded by a time-out. Where it cannot
 // run (KARYA_ACE=off, no Ace, no Chromium, a time-out, no report) the verdict is `skipped` saying why and how to
-// install it, never a silent pass. The readiness rule that reads this verdict: engine/publish/readiness/accessibility.ts.
+// install it, never a silent pass. The readiness rule that reads this verdict:
+// engine/publish/readiness/accessibility.ts.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,7 +23,9 @@ const CHROMIUMS = ['chromium-headless-shell', 'chromium', 'chromium-browser', 'g
 /** How Ace is started: a program and its first arguments. */
 type AceCommand = { command: string; args: string[] };
 
-/** Ace's command: `ace-cli` (or `ace`) on PATH, else the installed @daisy/ace-cli run by this Node; none when neither. */
+/**
+ * Ace's command: `ace-cli` (or `ace`) on PATH, else the installed @daisy/ace-cli run by this Node; none when neither.
+ */
 export function findAce(): AceCommand | undefined {
   const onPath = findOnPath('ace-cli') ?? findOnPath('ace');
   if (onPath) return { command: onPath, args: [] };
@@ -46,7 +49,9 @@ export function findChromium(): string | undefined {
   return undefined;
 }
 
-/** Whether Ace is turned off for this process (KARYA_ACE=off: the test suite, a server that leaves it to the stores). */
+/**
+ * Whether Ace is turned off for this process (KARYA_ACE=off: the test suite, a server that leaves it to the stores).
+ */
 export const isAceOff = (): boolean => /^(off|0|false|no)$/i.test(process.env.KARYA_ACE ?? '');
 
 /** One violation as Ace's report (report.json) gives it. */
@@ -76,8 +81,17 @@ export function aceVerdict(violations: readonly AceViolation[]): AceResult {
   const counts = { critical: n('critical'), serious: n('serious'), moderate: n('moderate'), minor: n('minor') };
   const status = counts.critical + counts.serious > 0 ? 'fail' : counts.moderate + counts.minor > 0 ? 'warn' : 'pass';
   const order = ['critical', 'serious', 'moderate', 'minor'];
-  const first = [...violations].sort((a, b) => order.indexOf(a.impact) - order.indexOf(b.impact)).slice(0, 5).map((v) => `${v.rule} (${v.impact}, ${path.basename(v.file)})`);
-  return { status, detail: first.length ? say('ace.counts-messages', { ...counts, messages: first.join(' | ') }) : say('ace.counts', counts), counts };
+  const first = [...violations]
+    .sort((a, b) => order.indexOf(a.impact) - order.indexOf(b.impact))
+    .slice(0, 5)
+    .map((v) => `${v.rule} (${v.impact}, ${path.basename(v.file)})`);
+  return {
+    status,
+    detail: first.length
+      ? say('ace.counts-messages', { ...counts, messages: first.join(' | ') })
+      : say('ace.counts', counts),
+    counts,
+  };
 }
 
 const skipped = (detail: ReadinessText): AceResult => ({ status: 'skipped', detail });
@@ -103,26 +117,52 @@ export async function runAce(file: string, timeoutMs = ACE_TIMEOUT_MS): Promise<
 
 function aceOnce(ace: AceCommand, chromium: string, file: string, timeoutMs: number): Promise<AceResult> {
   const out = mkdtempSync(path.join(os.tmpdir(), 'karya-ace-'));
-  const args = [...ace.args, '--silent', '--force', '--timeout', String(timeoutMs), '--outdir', out, path.resolve(file)];
+  const args = [
+    ...ace.args,
+    '--silent',
+    '--force',
+    '--timeout',
+    String(timeoutMs),
+    '--outdir',
+    out,
+    path.resolve(file),
+  ];
   const env = { ...process.env, PUPPETEER_EXECUTABLE_PATH: chromium, PUPPETEER_SKIP_DOWNLOAD: '1' };
   return new Promise<AceResult>((resolve) => {
-    execFile(ace.command, args, { env, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      try {
-        const report = path.join(out, 'report.json');
-        if (existsSync(report)) return resolve(aceVerdict(aceViolations(JSON.parse(readFileSync(report, 'utf8')))));
-        const said = (String(stderr) || String(stdout) || error?.message || '').trim().split('\n').slice(-3).join(' ').slice(0, 300);
-        const reason = error?.killed ? say('ace.timed-out', { seconds: Math.round(timeoutMs / 1000) }) : said ? say('verbatim', { text: said }) : say('ace.no-report');
-        resolve(skipped(say('ace.did-not-run', { reason })));
-      } catch (e) {
-        resolve(skipped(say('ace.did-not-run', { reason: say('verbatim', { text: (e as Error).message }) })));
-      } finally {
-        rmSync(out, { recursive: true, force: true });
-      }
-    });
+    execFile(
+      ace.command,
+      args,
+      { env, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        try {
+          const report = path.join(out, 'report.json');
+          if (existsSync(report)) return resolve(aceVerdict(aceViolations(JSON.parse(readFileSync(report, 'utf8')))));
+          const said = (String(stderr) || String(stdout) || error?.message || '')
+            .trim()
+            .split('\n')
+            .slice(-3)
+            .join(' ')
+            .slice(0, 300);
+          const reason = error?.killed
+            ? say('ace.timed-out', { seconds: Math.round(timeoutMs / 1000) })
+            : said
+              ? say('verbatim', { text: said })
+              : say('ace.no-report');
+          resolve(skipped(say('ace.did-not-run', { reason })));
+        } catch (e) {
+          resolve(skipped(say('ace.did-not-run', { reason: say('verbatim', { text: (e as Error).message }) })));
+        } finally {
+          rmSync(out, { recursive: true, force: true });
+        }
+      },
+    );
   });
 }
 
-/** Ace's verdict on an EPUB in memory: written to a temporary folder for the check and removed after (the server's packages). */
+/**
+ * Ace's verdict on an EPUB in memory: written to a temporary folder for the check and removed after (the server's
+ * packages).
+ */
 export async function runAceOnBytes(epub: Uint8Array): Promise<AceResult> {
   if (isAceOff()) return skipped(say('ace.off'));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-ace-epub-'));

@@ -26,7 +26,8 @@ export interface EpubcheckRun {
 }
 
 /** A check's outcome: the run, its time-out, or `unavailable` (check it the one-shot way). */
-export type ServedCheck = { kind: 'run'; run: EpubcheckRun } | { kind: 'timed-out' } | { kind: 'unavailable'; why: string };
+export type ServedCheck =
+  { kind: 'run'; run: EpubcheckRun } | { kind: 'timed-out' } | { kind: 'unavailable'; why: string };
 
 export interface EpubcheckServerOptions {
   /** How long the JVM waits for another check before it ends (default 45 s). */
@@ -79,7 +80,10 @@ export class EpubcheckServer {
   /** How many JVMs this checker has started (tests read it). */
   started = 0;
 
-  constructor(private readonly jar: string, options: EpubcheckServerOptions = {}) {
+  constructor(
+    private readonly jar: string,
+    options: EpubcheckServerOptions = {},
+  ) {
     this.idleMs = options.idleMs ?? 45_000;
     this.timeoutMs = options.timeoutMs ?? EPUBCHECK_TIMEOUT_MS;
     this.source = options.source ?? SOURCE;
@@ -95,9 +99,11 @@ export class EpubcheckServer {
     this.waiting++;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
-    const turn = this.queue.then(() => this.checkNow(file)).finally(() => {
-      if (--this.waiting === 0) this.restIdle();
-    });
+    const turn = this.queue
+      .then(() => this.checkNow(file))
+      .finally(() => {
+        if (--this.waiting === 0) this.restIdle();
+      });
     this.queue = turn.catch(() => undefined);
     return turn;
   }
@@ -141,7 +147,15 @@ export class EpubcheckServer {
       this.brokenWhy = existsSync(this.source) ? 'java is not installed' : `${this.source} is missing`;
       return null;
     }
-    const args = [...JAVA_QUICK_START, '-XX:+IgnoreUnrecognizedVMOptions', '-Xlog:disable', '-Xlog:all=error:stderr', '-cp', this.jar, this.source];
+    const args = [
+      ...JAVA_QUICK_START,
+      '-XX:+IgnoreUnrecognizedVMOptions',
+      '-Xlog:disable',
+      '-Xlog:all=error:stderr',
+      '-cp',
+      this.jar,
+      this.source,
+    ];
     // In the root folder, where epubcheck names a file by its whole path (it shortens those under its working
     // folder): the process may change folders between checks (karya in a test's process does), and a path
     // sent whole means the same file from anywhere.
@@ -227,9 +241,15 @@ export function sharedEpubcheckServer(jar: string): EpubcheckServer {
 }
 
 /** What running epubcheck came to: its output and exit code, or why it did not run. */
-export type EpubcheckOutput = EpubcheckRun & { failure?: { kind: 'missing'; command: string } | { kind: 'timed-out'; seconds: number } | { kind: 'failed'; message: string } };
+export type EpubcheckOutput = EpubcheckRun & {
+  failure?:
+    { kind: 'missing'; command: string } | { kind: 'timed-out'; seconds: number } | { kind: 'failed'; message: string };
+};
 
-/** True when the file is a Java archive: Debian installs /usr/bin/epubcheck as an executable JAR, which needs binfmt support to run directly. */
+/**
+ * True when the file is a Java archive: Debian installs /usr/bin/epubcheck as an executable JAR, which needs binfmt
+ * support to run directly.
+ */
 export function isJar(file: string): boolean {
   const fd = openSync(file, 'r');
   try {
@@ -243,15 +263,21 @@ export function isJar(file: string): boolean {
 
 /** epubcheck run once in a process of its own (a jar through java, started quickly: engine/node/java.ts). */
 export function runEpubcheckOnce(command: string, file: string, timeoutMs: number): Promise<EpubcheckOutput> {
-  const [program, run] = isJar(command) ? ['java', quickJava(command, [file])] : [command, { args: [file], ended: () => undefined }];
+  const [program, run] = isJar(command)
+    ? ['java', quickJava(command, [file])]
+    : [command, { args: [file], ended: () => undefined }];
   return new Promise((resolve) => {
     execFile(program, run.args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       run.ended();
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      const failure = !error || typeof error.code === 'number' ? undefined
-        : error.code === 'ENOENT' ? { kind: 'missing' as const, command: program }
-        : error.killed ? { kind: 'timed-out' as const, seconds: Math.round(timeoutMs / 1000) }
-        : { kind: 'failed' as const, message: error.message.split('\n')[0] ?? '' };
+      const failure =
+        !error || typeof error.code === 'number'
+          ? undefined
+          : error.code === 'ENOENT'
+            ? { kind: 'missing' as const, command: program }
+            : error.killed
+              ? { kind: 'timed-out' as const, seconds: Math.round(timeoutMs / 1000) }
+              : { kind: 'failed' as const, message: error.message.split('\n')[0] ?? '' };
       resolve({ code, stdout: String(stdout), stderr: String(stderr), ...(failure ? { failure } : {}) });
     });
   });
@@ -266,6 +292,7 @@ export async function runEpubcheckCommand(command: string, file: string): Promis
   if (!isJar(command)) return runEpubcheckOnce(command, file, timeoutMs);
   const served = await sharedEpubcheckServer(command).check(file);
   if (served.kind === 'run') return served.run;
-  if (served.kind === 'timed-out') return { code: 1, stdout: '', stderr: '', failure: { kind: 'timed-out', seconds: Math.round(timeoutMs / 1000) } };
+  if (served.kind === 'timed-out')
+    return { code: 1, stdout: '', stderr: '', failure: { kind: 'timed-out', seconds: Math.round(timeoutMs / 1000) } };
   return runEpubcheckOnce(command, file, timeoutMs);
 }

@@ -44,7 +44,10 @@ function archiveName(java: string, jar: string): string | null {
     const jarStat = statSync(jarFile);
     const javaFile = realpathSync(java);
     const javaStat = statSync(javaFile);
-    const key = createHash('sha256').update([jarFile, jarStat.size, jarStat.mtimeMs, javaFile, javaStat.mtimeMs].join('\n')).digest('hex').slice(0, 16);
+    const key = createHash('sha256')
+      .update([jarFile, jarStat.size, jarStat.mtimeMs, javaFile, javaStat.mtimeMs].join('\n'))
+      .digest('hex')
+      .slice(0, 16);
     return `${path.basename(jarFile, '.jar')}-${key}.jsa`;
   } catch {
     return null;
@@ -108,9 +111,11 @@ export function quickJava(jar: string, args: readonly string[]): { args: string[
   }
   if (!dir || !name) return plain;
   const archive = path.join(dir, name);
-  // Unrecognised options are ignored (a JVM before 13), and the JVM's own notes (an archive it cannot use) stay off the report.
+  // Unrecognised options are ignored (a JVM before 13), and the JVM's own notes (an archive it cannot use) stay off the
+  // report.
   const common = [...JAVA_QUICK_START, '-XX:+IgnoreUnrecognizedVMOptions', '-Xlog:disable', '-Xlog:all=error:stderr'];
-  if (existsSync(archive)) return { args: [...common, `-XX:SharedArchiveFile=${archive}`, '-jar', jar, ...args], ended: () => undefined };
+  if (existsSync(archive))
+    return { args: [...common, `-XX:SharedArchiveFile=${archive}`, '-jar', jar, ...args], ended: () => undefined };
   try {
     makeDirs(dir);
   } catch {

@@ -16,7 +16,8 @@ export interface KeptCache<T extends { key: string }> {
 export function keptCache<T extends { key: string }>(dir: string, prefix: string, kept: number): KeptCache<T> {
   const fileOf = (key: string): string => path.join(dir, `${prefix}-${key.slice(0, 32)}.json`);
   // `<prefix>.json` is the single file kept before keys named the files: pruned like an old key's.
-  const ours = (name: string): boolean => name === `${prefix}.json` || (name.startsWith(`${prefix}-`) && name.endsWith('.json'));
+  const ours = (name: string): boolean =>
+    name === `${prefix}.json` || (name.startsWith(`${prefix}-`) && name.endsWith('.json'));
   return {
     read(key) {
       try {

@@ -7,7 +7,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { ensureLanguages, onLanguagesLoaded, setLanguageSource, LanguageWordsError, type LanguageSource } from '../languages/index.js';
+import {
+  ensureLanguages,
+  onLanguagesLoaded,
+  setLanguageSource,
+  LanguageWordsError,
+  type LanguageSource,
+} from '../languages/index.js';
 import { yamlData } from '../yaml.js';
 import { keptCache } from './kept-cache.js';
 import { ROOT } from './load.js';
@@ -20,21 +26,32 @@ function parsed(text: string, file: string): unknown {
   // Said before any language's words are read (the table is what is broken): the place, and the parser's own words.
   const first = errors[0];
   if (!first) return data;
-  const at = [first.line, first.column].filter((n) => n !== undefined).map((n) => `:${n}`).join('');
+  const at = [first.line, first.column]
+    .filter((n) => n !== undefined)
+    .map((n) => `:${n}`)
+    .join('');
   throw new LanguageWordsError({ language: file, catalogue: 'languages', key: '*' }, `${file}${at}: ${first.message}`);
 }
 
 const yamlFile = (n: string): boolean => /\.ya?ml$/.test(n);
 const yamlFilesIn = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter(yamlFile).sort() : []);
 
-/** A folder's table files and, for each, its catalogue words and generator texts: paths relative to the folder, `/`-separated. */
+/**
+ * A folder's table files and, for each, its catalogue words and generator texts: paths relative to the folder,
+ * `/`-separated.
+ */
 function folderFiles(dir: string): { tables: string[]; words: Map<string, string[]> } {
-  const tables = readdirSync(dir).filter((f) => /^[^_.][^/]*\.ya?ml$/.test(f)).sort();
+  const tables = readdirSync(dir)
+    .filter((f) => /^[^_.][^/]*\.ya?ml$/.test(f))
+    .sort();
   const words = new Map<string, string[]>();
   for (const f of tables) {
     const base = f.replace(/\.ya?ml$/, '');
     // A language may word the generators from its folder (generators/<id>.yaml: engine/generator-texts.ts).
-    words.set(f, [...yamlFilesIn(path.join(dir, base)).map((w) => `${base}/${w}`), ...yamlFilesIn(path.join(dir, base, 'generators')).map((g) => `${base}/generators/${g}`)]);
+    words.set(f, [
+      ...yamlFilesIn(path.join(dir, base)).map((w) => `${base}/${w}`),
+      ...yamlFilesIn(path.join(dir, base, 'generators')).map((g) => `${base}/generators/${g}`),
+    ]);
   }
   return { tables, words };
 }
@@ -46,14 +63,19 @@ export function readLanguageFolder(dir: string): LanguageSource[] {
   const data = parsedFiles(dir, [...tables, ...[...words.values()].flat()]);
   return tables.map((f) => {
     const own: Record<string, Record<string, unknown>> = {};
-    for (const rel of words.get(f)!) own[rel.slice(rel.indexOf('/') + 1).replace(/\.ya?ml$/, '')] = (data.get(rel) ?? {}) as Record<string, unknown>;
+    for (const rel of words.get(f)!)
+      own[rel.slice(rel.indexOf('/') + 1).replace(/\.ya?ml$/, '')] = (data.get(rel) ?? {}) as Record<string, unknown>;
     const file = path.join(dir, f);
     return { file: path.relative(process.cwd(), file) || file, data: data.get(f), words: own };
   });
 }
 
 /** Kept beside the newest: a test's fixture folder, a language being tried out, the table before an edit. */
-const cache = keptCache<{ key: string; files: [string, unknown][] }>(path.join(ROOT, '.karya', 'cache'), 'languages', 8);
+const cache = keptCache<{ key: string; files: [string, unknown][] }>(
+  path.join(ROOT, '.karya', 'cache'),
+  'languages',
+  8,
+);
 
 /** What else decides a parse than the texts: the YAML library's version and how engine/yaml.ts reads. */
 const PARSER = `yaml ${yamlPackage.version}; core schema, unique keys, aliases bounded`;
@@ -81,7 +103,10 @@ function jsonKeeps(value: unknown): boolean {
 
 /** The folders the table is read from: the repository's languages/, then KARYA_LANGUAGES's. */
 export function languageFolders(env: NodeJS.ProcessEnv = process.env): string[] {
-  const extra = (env.KARYA_LANGUAGES ?? '').split(path.delimiter).filter(Boolean).map((d) => path.resolve(d));
+  const extra = (env.KARYA_LANGUAGES ?? '')
+    .split(path.delimiter)
+    .filter(Boolean)
+    .map((d) => path.resolve(d));
   return [path.join(ROOT, 'languages'), ...extra];
 }
 
@@ -90,14 +115,23 @@ export function languageFolders(env: NodeJS.ProcessEnv = process.env): string[] 
  * A table marked `draft: true` (a language still being worded) is left out unless KARYA_DRAFT_LANGUAGES=1: a
  * maintainer tries it that way, and no writer is offered it before its words are whole.
  */
-export function readLanguages(folders: readonly string[] = languageFolders(), env: NodeJS.ProcessEnv = process.env): LanguageSource[] {
+export function readLanguages(
+  folders: readonly string[] = languageFolders(),
+  env: NodeJS.ProcessEnv = process.env,
+): LanguageSource[] {
   const drafts = env.KARYA_DRAFT_LANGUAGES === '1';
-  const all = folders.flatMap(readLanguageFolder).filter((src) => drafts || (src.data as { draft?: unknown } | undefined)?.draft !== true);
+  const all = folders
+    .flatMap(readLanguageFolder)
+    .filter((src) => drafts || (src.data as { draft?: unknown } | undefined)?.draft !== true);
   const seen = new Map<string, string>();
   for (const src of all) {
     const code = String((src.data as { code?: unknown } | undefined)?.code ?? '');
     const before = seen.get(code);
-    if (before) throw new LanguageWordsError({ language: code, catalogue: 'languages', key: 'code' }, `${src.file}: language "${code}" is already given by ${before}`);
+    if (before)
+      throw new LanguageWordsError(
+        { language: code, catalogue: 'languages', key: 'code' },
+        `${src.file}: language "${code}" is already given by ${before}`,
+      );
     seen.set(code, src.file);
   }
   return all;

@@ -14,8 +14,10 @@ const requireBuiltin = createRequire(import.meta.url);
 type Protocol = 'http:' | 'https:';
 const modules: Partial<Record<Protocol, typeof Http>> = {};
 const agents: Partial<Record<Protocol, Http.Agent>> = {};
-const moduleOf = (protocol: Protocol): typeof Http => (modules[protocol] ??= requireBuiltin(protocol === 'https:' ? 'node:https' : 'node:http') as typeof Http);
-const agentOf = (protocol: Protocol): Http.Agent => (agents[protocol] ??= new (moduleOf(protocol).Agent)({ keepAlive: true, maxSockets: Infinity }));
+const moduleOf = (protocol: Protocol): typeof Http =>
+  (modules[protocol] ??= requireBuiltin(protocol === 'https:' ? 'node:https' : 'node:http') as typeof Http);
+const agentOf = (protocol: Protocol): Http.Agent =>
+  (agents[protocol] ??= new (moduleOf(protocol).Agent)({ keepAlive: true, maxSockets: Infinity }));
 const isHttp = (protocol: string): protocol is Protocol => protocol === 'http:' || protocol === 'https:';
 
 function headersOf(init: RequestInit['headers']): Record<string, string> {
@@ -24,7 +26,8 @@ function headersOf(init: RequestInit['headers']): Record<string, string> {
   // Not `instanceof Headers`: touching that global loads fetch's implementation (~20 ms of a batch's
   // start), and the direct calls pass a plain object.
   if (Array.isArray(init)) for (const [key, value] of init) out[key!.toLowerCase()] = value!;
-  else if (typeof (init as Headers).forEach === 'function') (init as Headers).forEach((value, key) => (out[key] = value));
+  else if (typeof (init as Headers).forEach === 'function')
+    (init as Headers).forEach((value, key) => (out[key] = value));
   else for (const [key, value] of Object.entries(init)) if (value !== undefined) out[key.toLowerCase()] = String(value);
   return out;
 }
@@ -81,7 +84,10 @@ class WholeResponse {
   readonly #bytes: Buffer<ArrayBuffer> | null;
   #stream: ReadableStream<Uint8Array> | null | undefined;
   #used = false;
-  constructor(bytes: Buffer<ArrayBuffer> | null, init: { status: number; statusText: string; url: string; headers: NodeJS.Dict<string | string[]> }) {
+  constructor(
+    bytes: Buffer<ArrayBuffer> | null,
+    init: { status: number; statusText: string; url: string; headers: NodeJS.Dict<string | string[]> },
+  ) {
     this.status = init.status;
     this.statusText = init.statusText;
     this.ok = init.status >= 200 && init.status < 300;
@@ -114,13 +120,22 @@ class WholeResponse {
 }
 
 function abortError(signal: AbortSignal): unknown {
-  return signal.reason instanceof Error && signal.reason.name !== 'AbortError' ? signal.reason : new DOMException('This operation was aborted', 'AbortError');
+  return signal.reason instanceof Error && signal.reason.name !== 'AbortError'
+    ? signal.reason
+    : new DOMException('This operation was aborted', 'AbortError');
 }
 
 export const lightFetch: typeof globalThis.fetch = (input, init = {}) => {
   const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   const url = new URL(href);
-  if (!isHttp(url.protocol) || (typeof input !== 'string' && !(input instanceof URL)) || (init.body !== undefined && init.body !== null && typeof init.body !== 'string' && !(init.body instanceof Uint8Array))) {
+  if (
+    !isHttp(url.protocol) ||
+    (typeof input !== 'string' && !(input instanceof URL)) ||
+    (init.body !== undefined &&
+      init.body !== null &&
+      typeof init.body !== 'string' &&
+      !(init.body instanceof Uint8Array))
+  ) {
     return globalThis.fetch(input, init);
   }
   const protocol: Protocol = url.protocol;
@@ -129,30 +144,42 @@ export const lightFetch: typeof globalThis.fetch = (input, init = {}) => {
     if (signal?.aborted) return reject(abortError(signal));
     const body = init.body as string | Uint8Array | undefined | null;
     const headers = headersOf(init.headers);
-    if (body != null && headers['content-length'] === undefined) headers['content-length'] = String(Buffer.byteLength(body));
-    const request = moduleOf(protocol).request(url, { method: init.method ?? 'GET', headers, agent: agentOf(protocol) }, (res) => {
-      const status = res.statusCode ?? 500;
-      const hasBody = status !== 204 && status !== 304 && init.method !== 'HEAD';
-      if (hasBody && (res.headers['content-type'] ?? '').includes('text/event-stream')) {
-        const responseHeaders = new Headers();
-        for (let i = 0; i < res.rawHeaders.length; i += 2) responseHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
-        signal?.removeEventListener('abort', onAbort);
-        signal?.addEventListener('abort', () => res.destroy(abortError(signal) as Error), { once: true });
-        resolve(new Response(Readable.toWeb(res) as ReadableStream, { status, statusText: res.statusMessage ?? '', headers: responseHeaders }));
-        return;
-      }
-      const meta = { status, statusText: res.statusMessage ?? '', url: href, headers: res.headers };
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve(new WholeResponse(hasBody ? Buffer.concat(chunks) : null, meta) as unknown as Response);
-      });
-      res.on('error', (error) => {
-        signal?.removeEventListener('abort', onAbort);
-        reject(signal?.aborted ? abortError(signal) : new TypeError('fetch failed', { cause: error }));
-      });
-    });
+    if (body != null && headers['content-length'] === undefined)
+      headers['content-length'] = String(Buffer.byteLength(body));
+    const request = moduleOf(protocol).request(
+      url,
+      { method: init.method ?? 'GET', headers, agent: agentOf(protocol) },
+      (res) => {
+        const status = res.statusCode ?? 500;
+        const hasBody = status !== 204 && status !== 304 && init.method !== 'HEAD';
+        if (hasBody && (res.headers['content-type'] ?? '').includes('text/event-stream')) {
+          const responseHeaders = new Headers();
+          for (let i = 0; i < res.rawHeaders.length; i += 2)
+            responseHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+          signal?.removeEventListener('abort', onAbort);
+          signal?.addEventListener('abort', () => res.destroy(abortError(signal) as Error), { once: true });
+          resolve(
+            new Response(Readable.toWeb(res) as ReadableStream, {
+              status,
+              statusText: res.statusMessage ?? '',
+              headers: responseHeaders,
+            }),
+          );
+          return;
+        }
+        const meta = { status, statusText: res.statusMessage ?? '', url: href, headers: res.headers };
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(new WholeResponse(hasBody ? Buffer.concat(chunks) : null, meta) as unknown as Response);
+        });
+        res.on('error', (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(signal?.aborted ? abortError(signal) : new TypeError('fetch failed', { cause: error }));
+        });
+      },
+    );
     const onAbort = () => {
       request.destroy();
       reject(abortError(signal!));

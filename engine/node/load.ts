@@ -18,7 +18,9 @@ export const ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
 /** Karya's version, from the package.json at ROOT ('0.0.0' when it cannot be read). */
 export function packageVersion(): string {
   try {
-    return (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+    return (
+      (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0'
+    );
   } catch {
     return '0.0.0';
   }
@@ -55,7 +57,13 @@ export function readSources(opts: { generatorsDir?: string; templatesDir?: strin
   const sharedFile = existsSync(sharedPath) ? sharedPath : path.join(ROOT, 'generators', '_shared.yaml');
   const templates: Record<string, string> = {};
   for (const file of listFiles(tdir, '.hbs')) {
-    templates[path.relative(tdir, file).split(path.sep).join('/').replace(/\.hbs$/, '')] = readFileSync(file, 'utf8');
+    templates[
+      path
+        .relative(tdir, file)
+        .split(path.sep)
+        .join('/')
+        .replace(/\.hbs$/, '')
+    ] = readFileSync(file, 'utf8');
   }
   return {
     generators,
@@ -84,7 +92,9 @@ function codeDirOf(here: string): string {
 
 /** The code files under `dir` (.ts and .js), as sorted `/`-separated paths relative to it. */
 export function codeFiles(dir: string): string[] {
-  return [...listFiles(dir, '.ts'), ...listFiles(dir, '.js')].map((f) => path.relative(dir, f).split(path.sep).join('/')).sort();
+  return [...listFiles(dir, '.ts'), ...listFiles(dir, '.js')]
+    .map((f) => path.relative(dir, f).split(path.sep).join('/'))
+    .sort();
 }
 
 /** The disk cache's key: the year (for currentYear defaults), every file of the resolving code and the sources. */
@@ -94,11 +104,27 @@ export function cacheKey(sources: Sources, codeDir: string = RESOLVING_CODE_DIR)
   // The bundle (dist/cli) names its code by the hash its build wrote; source files are hashed one by one.
   const built = builtCodeHash(codeDir);
   if (built) hash.update(`bundle ${built}\n`);
-  else for (const file of codeFiles(codeDir)) hash.update(`${file}\n${readFileSync(path.join(codeDir, file), 'utf8')}\n`);
-  hash.update(JSON.stringify([sources.shared.file, sources.shared.text, Object.entries(sources.generators).sort(), Object.entries(sources.templates).sort()]));
+  else
+    for (const file of codeFiles(codeDir)) hash.update(`${file}\n${readFileSync(path.join(codeDir, file), 'utf8')}\n`);
+  hash.update(
+    JSON.stringify([
+      sources.shared.file,
+      sources.shared.text,
+      Object.entries(sources.generators).sort(),
+      Object.entries(sources.templates).sort(),
+    ]),
+  );
   // The language table shapes a resolved spec (the language field's options, which texts are kept): a table
   // with another language (a draft let in, a KARYA_LANGUAGES folder) is another catalog.
-  hash.update(JSON.stringify(langs().map((code) => [code, languageTable(code).languageNames, languageTable(code).raw.grammar ?? languageTable(code).files.grammar])));
+  hash.update(
+    JSON.stringify(
+      langs().map((code) => [
+        code,
+        languageTable(code).languageNames,
+        languageTable(code).raw.grammar ?? languageTable(code).files.grammar,
+      ]),
+    ),
+  );
   hash.update(JSON.stringify(generatorTextsKey()));
   return hash.digest('hex');
 }
@@ -113,7 +139,10 @@ function builtCodeHash(codeDir: string): string | undefined {
   }
 }
 
-/** What the disk cache keeps: the resolved generators and the templates compiled ahead (engine/compile/prompt-renderer.ts). */
+/**
+ * What the disk cache keeps: the resolved generators and the templates compiled ahead
+ * (engine/compile/prompt-renderer.ts).
+ */
 interface Cached {
   key: string;
   specs: ResolvedSpec[];
@@ -139,7 +168,9 @@ function stringsIn(value: unknown): string[] {
  * back from .karya/cache instead of parsing every YAML file again, its templates compiled ahead with it; `karya
  * validate` never uses it.
  */
-export function loadCatalog(opts: { generatorsDir?: string; templatesDir?: string; fresh?: boolean; useDiskCache?: boolean } = {}): Catalog {
+export function loadCatalog(
+  opts: { generatorsDir?: string; templatesDir?: string; fresh?: boolean; useDiskCache?: boolean } = {},
+): Catalog {
   const isDefault = !opts.generatorsDir && !opts.templatesDir;
   // A table set anew since the catalog was kept is read now: its reading drops the kept catalog (onLanguagesLoaded).
   if (hasLanguageSource()) ensureLanguages();
@@ -152,7 +183,14 @@ export function loadCatalog(opts: { generatorsDir?: string; templatesDir?: strin
     if (read) catalog = catalogFromSpecs(deepFreeze(read.specs), sources.templates, read.templates);
     else {
       catalog = buildCatalog(sources);
-      diskCache.write({ key, specs: [...catalog.specs], templates: precompileTemplates(sources.templates, catalog.specs.flatMap((spec) => stringsIn(spec.prompts))) });
+      diskCache.write({
+        key,
+        specs: [...catalog.specs],
+        templates: precompileTemplates(
+          sources.templates,
+          catalog.specs.flatMap((spec) => stringsIn(spec.prompts)),
+        ),
+      });
     }
   } else catalog = buildCatalog(sources);
   if (isDefault) cached = catalog;

@@ -21,9 +21,19 @@ export interface BilingualPackageDocuments {
  * The documents of an edition's package printed with its source. `packaged` is the edition's package document
  * (title, author and copyright page as the publishing steps made them): its front matter is kept as it is.
  */
-export function bilingualPackageDocuments(input: { spec: ResolvedSpec; source: BookState; edition: BookState; packaged: BookDocument }): BilingualPackageDocuments {
+export function bilingualPackageDocuments(input: {
+  spec: ResolvedSpec;
+  source: BookState;
+  edition: BookState;
+  packaged: BookDocument;
+}): BilingualPackageDocuments {
   const { packaged } = input;
-  const made = bilingualDocument({ spec: input.spec, source: input.source, edition: input.edition, ...(packaged.author ? { author: packaged.author } : {}) });
+  const made = bilingualDocument({
+    spec: input.spec,
+    source: input.source,
+    edition: input.edition,
+    ...(packaged.author ? { author: packaged.author } : {}),
+  });
   const { parts: _parts, outline: _outline, ...front } = packaged;
   const manuscript: BilingualDocument = { ...made, edition: { ...front, translatedFrom: input.source.lang } };
   // The paperback's typesetter takes one language's document: each part's paragraphs become the pairs, in order.
@@ -31,7 +41,10 @@ export function bilingualPackageDocuments(input: { spec: ResolvedSpec; source: B
     ...packaged,
     parts: made.parts.map((part) => ({
       id: part.id,
-      heading: part.heading.source === part.heading.edition ? part.heading.edition : `${part.heading.source} / ${part.heading.edition}`,
+      heading:
+        part.heading.source === part.heading.edition
+          ? part.heading.edition
+          : `${part.heading.source} / ${part.heading.edition}`,
       markdown: part.pairs.flatMap((p) => [p.source, p.edition].filter((t): t is string => t !== null)).join('\n\n'),
     })),
   };

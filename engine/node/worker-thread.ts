@@ -30,8 +30,11 @@ export function serializeError(error: unknown): SerializedError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   const { code, params, detail } = error as Error & Partial<Pick<SerializedError, 'code' | 'params' | 'detail'>>;
   return {
-    name: error.name, message: error.message, ...(typeof code === 'string' ? { code } : {}),
-    ...(params ? { params: { ...params } } : {}), ...(typeof detail === 'string' ? { detail } : {}),
+    name: error.name,
+    message: error.message,
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(params ? { params: { ...params } } : {}),
+    ...(typeof detail === 'string' ? { detail } : {}),
   };
 }
 

@@ -19,7 +19,10 @@ export function probeBody(config: ProviderConfig): ChatBody {
  * The chat completion body of a text request, as every OpenAI-compatible call sends it (`karya prompts`
  * prints it without sending it).
  */
-export function chatBody(request: Pick<TextRequest, 'system' | 'user' | 'maxTokens' | 'temperature' | 'presencePenalty' | 'frequencyPenalty'>, model: string) {
+export function chatBody(
+  request: Pick<TextRequest, 'system' | 'user' | 'maxTokens' | 'temperature' | 'presencePenalty' | 'frequencyPenalty'>,
+  model: string,
+) {
   return {
     model,
     messages: [
@@ -37,5 +40,13 @@ export function chatBody(request: Pick<TextRequest, 'system' | 'user' | 'maxToke
  * The image generation body of a cover request, as the provider sends it (`karya prompts` prints it).
  */
 export function imageBody(request: Pick<ImageRequest, 'prompt' | 'size'>, model: string) {
-  return { model, prompt: request.prompt, n: 1, size: request.size, quality: 'standard' as const, style: 'vivid' as const, response_format: 'url' as const };
+  return {
+    model,
+    prompt: request.prompt,
+    n: 1,
+    size: request.size,
+    quality: 'standard' as const,
+    style: 'vivid' as const,
+    response_format: 'url' as const,
+  };
 }

@@ -22,18 +22,30 @@ export interface ConfigCheck {
   status?: number;
   /** The server's own words (keys redacted), e.g. "404 The model `x` does not exist". */
   detail?: string;
-  /** The model's context window in tokens and where it came from (the setting, the model table, the server, the default). */
+  /**
+   * The model's context window in tokens and where it came from (the setting, the model table, the server, the
+   * default).
+   */
   context: ContextWindow;
 }
 
-const SHOWN_AS_IS: ReadonlySet<CatalogueCode> = new Set(['auth_error', 'rate_limited', 'server_error', 'service_unavailable', 'timeout']);
+const SHOWN_AS_IS: ReadonlySet<CatalogueCode> = new Set([
+  'auth_error',
+  'rate_limited',
+  'server_error',
+  'service_unavailable',
+  'timeout',
+]);
 
 type CheckOptions = { timeoutMs?: number; fetch?: typeof globalThis.fetch; lang?: Lang };
 
 /** Check one config with the 1-token test call, and find its context window meanwhile. */
 export async function checkProviderConfig(config: ProviderConfig, opts: CheckOptions = {}): Promise<ConfigCheck> {
   const timeoutMs = opts.timeoutMs ?? PROVIDER_LIMITS.probeTimeoutMs;
-  const [check, context] = await Promise.all([probeCheck(config, opts), contextWindowOf(config, { ...(opts.fetch ? { fetch: opts.fetch } : {}), timeoutMs })]);
+  const [check, context] = await Promise.all([
+    probeCheck(config, opts),
+    contextWindowOf(config, { ...(opts.fetch ? { fetch: opts.fetch } : {}), timeoutMs }),
+  ]);
   return { ...check, context };
 }
 
@@ -54,13 +66,24 @@ async function probeCheck(config: ProviderConfig, opts: CheckOptions): Promise<O
     const code: CatalogueCode = SHOWN_AS_IS.has(mapped.code) ? mapped.code : 'init_error';
     const status = statusOf(error);
     const detail = error instanceof Error ? redact(error.message, secrets) : undefined;
-    return { ...base, isOk: false, latencyMs, code, message: catalogueMessage(code, opts.lang ?? 'en'), ...(status !== undefined ? { status } : {}), ...(detail ? { detail } : {}) };
+    return {
+      ...base,
+      isOk: false,
+      latencyMs,
+      code,
+      message: catalogueMessage(code, opts.lang ?? 'en'),
+      ...(status !== undefined ? { status } : {}),
+      ...(detail ? { detail } : {}),
+    };
   } finally {
     deadline.dispose();
   }
 }
 
 /** Check every config at once (each with its own time-out). */
-export function checkProviderConfigs(configs: readonly ProviderConfig[], opts: CheckOptions = {}): Promise<ConfigCheck[]> {
+export function checkProviderConfigs(
+  configs: readonly ProviderConfig[],
+  opts: CheckOptions = {},
+): Promise<ConfigCheck[]> {
   return Promise.all(configs.map((c) => checkProviderConfig(c, opts)));
 }

@@ -1,5 +1,6 @@
 // One SDK client per provider config: OpenAI (or any OpenAI-compatible server) or AzureOpenAI.
-// The SDK's own retries are off (maxRetries 0): engine/providers/retry.ts decides every retry (through engine/retry.ts).
+// The SDK's own retries are off (maxRetries 0): engine/providers/retry.ts decides every retry (through
+// engine/retry.ts).
 import OpenAI, { AzureOpenAI } from 'openai';
 import type { ProviderConfig } from './config.js';
 

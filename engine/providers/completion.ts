@@ -87,7 +87,8 @@ async function readStream(
 ): Promise<Read> {
   const read: Read = { text: '', hasReasoning: false, isRefusal: false, isDropped: false };
   const streamed = { ...body, stream: true as const, stream_options: { include_usage: true } };
-  const { data: stream, response } = await lease.client.chat.completions.create(streamed, { signal, timeout })
+  const { data: stream, response } = await lease.client.chat.completions
+    .create(streamed, { signal, timeout })
     .withResponse();
   // A web page (a proxy's or a login page) served with 200 instead of the event stream: no model answered.
   if (!isModelAnswer(response)) throw new GenerationError('not_text', { status: response.status });
@@ -126,9 +127,10 @@ async function readAnswer(
 ): Promise<Read> {
   let answer: unknown;
   try {
-    answer = direct && !(lease.client instanceof AzureOpenAI)
-      ? await directChat(lease.client, body, { signal, timeout, fetch: direct })
-      : await lease.client.chat.completions.create(body, { signal, timeout });
+    answer =
+      direct && !(lease.client instanceof AzureOpenAI)
+        ? await directChat(lease.client, body, { signal, timeout, fetch: direct })
+        : await lease.client.chat.completions.create(body, { signal, timeout });
   } catch (error) {
     // A body that broke off mid-answer (the SDK reads it after the headers came): asked again as a dropped
     // connection is.

@@ -42,7 +42,10 @@ interface ConfigBase {
   readonly apiKeyEnv?: string;
   /** Chat model (for Azure: the model behind the deployment, for display). */
   readonly model: string;
-  /** The model's context window in tokens, when the user set it (`contextTokens`, KARYA_CONTEXT_TOKENS); else context.ts finds it. */
+  /**
+   * The model's context window in tokens, when the user set it (`contextTokens`, KARYA_CONTEXT_TOKENS); else context.ts
+   * finds it.
+   */
   readonly contextTokens?: number;
 }
 

@@ -28,9 +28,9 @@ export const KNOWN_MODEL_WINDOWS: Readonly<Record<string, number>> = {
   'gpt-4.1': 1_047_576,
   'gpt-4.5': 128_000,
   'gpt-5': 400_000,
-  'o1': 200_000,
+  o1: 200_000,
   'o1-mini': 128_000,
-  'o3': 200_000,
+  o3: 200_000,
   'o3-mini': 200_000,
   'o4-mini': 200_000,
 };
@@ -55,14 +55,27 @@ const positive = (value: unknown): number | undefined => {
   return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
 };
 
-/** A request that never reached a server (nothing listening, no such host, no route): not an answer about the window. */
+/**
+ * A request that never reached a server (nothing listening, no such host, no route): not an answer about the window.
+ */
 const UNREACHABLE = Symbol('unreachable');
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+]);
 
 /** The error's own code, or its cause's (the global fetch wraps the socket's error in a TypeError). */
 function isUnreachableError(error: unknown): boolean {
-  const codeOf = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : '');
-  return UNREACHABLE_CODES.has(codeOf(error)) || UNREACHABLE_CODES.has(codeOf((error as { cause?: unknown } | undefined)?.cause));
+  const codeOf = (e: unknown) =>
+    e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : '';
+  return (
+    UNREACHABLE_CODES.has(codeOf(error)) ||
+    UNREACHABLE_CODES.has(codeOf((error as { cause?: unknown } | undefined)?.cause))
+  );
 }
 
 async function getJson(fetch: Fetch, url: string, init: RequestInit): Promise<Json | undefined | typeof UNREACHABLE> {
@@ -82,9 +95,13 @@ function fromProps(body: Json | undefined): number | undefined {
   return positive(settings?.n_ctx) ?? positive(body?.n_ctx);
 }
 
-/** Ollama's POST /api/show: the model's num_ctx parameter, else its "<arch>.context_length" up to Ollama's default window. */
+/**
+ * Ollama's POST /api/show: the model's num_ctx parameter, else its "<arch>.context_length" up to Ollama's default
+ * window.
+ */
 function fromOllamaShow(body: Json | undefined): number | undefined {
-  const numCtx = typeof body?.parameters === 'string' ? /(?:^|\n)\s*num_ctx\s+(\d+)/.exec(body.parameters)?.[1] : undefined;
+  const numCtx =
+    typeof body?.parameters === 'string' ? /(?:^|\n)\s*num_ctx\s+(\d+)/.exec(body.parameters)?.[1] : undefined;
   if (numCtx) return positive(numCtx);
   const info = (body?.model_info ?? {}) as Json;
   const length = Object.entries(info).find(([key]) => key.endsWith('.context_length'))?.[1];
@@ -103,13 +120,20 @@ function fromModels(body: Json | undefined, model: string): number | undefined {
  * The window an OpenAI-compatible server reports for the config's model, asked with short requests
  * (llama.cpp, Ollama, vLLM, LM Studio); undefined when it says nothing, UNREACHABLE when none of them reached it.
  */
-async function serverWindow(config: ProviderConfig, opts: { fetch?: Fetch; timeoutMs?: number }): Promise<number | undefined | typeof UNREACHABLE> {
+async function serverWindow(
+  config: ProviderConfig,
+  opts: { fetch?: Fetch; timeoutMs?: number },
+): Promise<number | undefined | typeof UNREACHABLE> {
   if (config.type !== 'openai') return undefined;
   const fetch = opts.fetch ?? globalThis.fetch;
   const base = config.baseURL.replace(/\/+$/, '');
   const origin = base.replace(/\/v1$/, '');
   const headers = { authorization: `Bearer ${config.apiKey.reveal()}`, 'content-type': 'application/json' };
-  const init = (extra: RequestInit = {}): RequestInit => ({ headers, signal: AbortSignal.timeout(opts.timeoutMs ?? 3000), ...extra });
+  const init = (extra: RequestInit = {}): RequestInit => ({
+    headers,
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 3000),
+    ...extra,
+  });
   // Asked side by side (one round trip, not three: a batch's first calls wait for the answer), read in this order.
   const answers = await Promise.all([
     getJson(fetch, `${origin}/props`, init()),
@@ -122,7 +146,10 @@ async function serverWindow(config: ProviderConfig, opts: { fetch?: Fetch; timeo
 }
 
 /** The config's window: its setting, the model table (OpenAI's own service), the server's word, or the default. */
-export async function contextWindowOf(config: ProviderConfig, opts: { fetch?: Fetch; timeoutMs?: number } = {}): Promise<ContextWindow> {
+export async function contextWindowOf(
+  config: ProviderConfig,
+  opts: { fetch?: Fetch; timeoutMs?: number } = {},
+): Promise<ContextWindow> {
   if (config.contextTokens) return { tokens: config.contextTokens, source: 'config' };
   const isOpenAI = config.type === 'azure' || /^https:\/\/api\.openai\.com\//.test(`${config.baseURL}/`);
   const known = isOpenAI ? knownModelWindow(config.model) : undefined;
@@ -132,7 +159,8 @@ export async function contextWindowOf(config: ProviderConfig, opts: { fetch?: Fe
   return served ? { tokens: served, source: 'server' } : { tokens: DEFAULT_CONTEXT_TOKENS, source: 'default' };
 }
 
-const OVERFLOW = /exceed_context_size|exceeds the available context size|maximum context length|context_length_exceeded|context length|prompt is too long|too many tokens/i;
+const OVERFLOW =
+  /exceed_context_size|exceeds the available context size|maximum context length|context_length_exceeded|context length|prompt is too long|too many tokens/i;
 
 /**
  * When a provider's failure says the prompt does not fit its window (llama.cpp's exceed_context_size_error,

@@ -6,7 +6,19 @@ import { langs } from '../languages/index.js';
 import { demoSection, shapedLike } from './offline-words.js';
 
 const GENRES = ['children', 'mystery', 'fantasy', 'scifi', 'romance', 'thriller', 'horror', 'nonfiction'] as const;
-const MOODS = ['playful', 'mysterious', 'dramatic', 'peaceful', 'adventurous', 'romantic', 'happy', 'excited', 'curious', 'friendly', 'brave'] as const;
+const MOODS = [
+  'playful',
+  'mysterious',
+  'dramatic',
+  'peaceful',
+  'adventurous',
+  'romantic',
+  'happy',
+  'excited',
+  'curious',
+  'friendly',
+  'brave',
+] as const;
 const SCHEMES = ['bright', 'pastel', 'rainbow', 'nature', 'fantasy', 'candy'] as const;
 export type CoverGenre = (typeof GENRES)[number];
 export type CoverMood = (typeof MOODS)[number];
@@ -32,18 +44,29 @@ function listsOf<K extends string>(keys: readonly K[]): Record<K, readonly strin
 }
 
 /** The shape every language's cover words must have (the keys above, texts where texts are): no words of its own. */
-const SHAPE: CoverWords = { author: '', character: '', untitled: '', footer: '', genres: listsOf(GENRES), moods: listsOf(MOODS), schemes: listsOf(SCHEMES) };
+const SHAPE: CoverWords = {
+  author: '',
+  character: '',
+  untitled: '',
+  footer: '',
+  genres: listsOf(GENRES),
+  moods: listsOf(MOODS),
+  schemes: listsOf(SCHEMES),
+};
 
 /** The cover's words in every language. */
 export const COVER = demoSection('offline-cover', shapedLike(SHAPE, ['genres', 'moods', 'schemes']));
 
 /** Each key's words in every language of the table ("fantasy", "fantasi"…), for reading a setting's value. */
-export function synonyms<K extends string>(of: (words: CoverWords) => Record<K, readonly string[]>): Record<K, string[]> {
+export function synonyms<K extends string>(
+  of: (words: CoverWords) => Record<K, readonly string[]>,
+): Record<K, string[]> {
   const out = {} as Record<K, string[]>;
   for (const lang of langs()) {
     const words = COVER.read(lang);
     if (!words) continue;
-    for (const [key, list] of Object.entries(of(words)) as Array<[K, readonly string[]]>) (out[key] ??= []).push(...list);
+    for (const [key, list] of Object.entries(of(words)) as Array<[K, readonly string[]]>)
+      (out[key] ??= []).push(...list);
   }
   return out;
 }

@@ -79,7 +79,8 @@ export function coverFacts(request: ImageRequest): CoverFacts {
   const words = COVER.words(lang);
   const title = byRole('bookTitle') ?? words.untitled;
   const author = byRole('author');
-  // A character line of the book's Character Details ("Aisha Rahman: the lead, 28, …") names its character before the colon.
+  // A character line of the book's Character Details ("Aisha Rahman: the lead, 28, …") names its character before the
+  // colon.
   const character = byRole('mainCharacter')?.split(/\s*:\s/)[0];
   const scheme = fromTable('colorScheme', synonyms((w) => w.schemes));
   const genre = fromTable('genre', synonyms((w) => w.genres));

@@ -10,7 +10,11 @@ import { startDeadline } from '../timing.js';
 
 export type ChatBody = OpenAI.ChatCompletionCreateParamsNonStreaming;
 
-export async function directChat(client: OpenAI, body: ChatBody, opts: { signal: AbortSignal; timeout: number; fetch: typeof globalThis.fetch }): Promise<OpenAI.ChatCompletion> {
+export async function directChat(
+  client: OpenAI,
+  body: ChatBody,
+  opts: { signal: AbortSignal; timeout: number; fetch: typeof globalThis.fetch },
+): Promise<OpenAI.ChatCompletion> {
   if (opts.signal.aborted) throw new OpenAI.APIUserAbortError();
   const base = client.baseURL;
   const url = `${base.endsWith('/') ? base.slice(0, -1) : base}/chat/completions`;
@@ -30,7 +34,12 @@ export async function directChat(client: OpenAI, body: ChatBody, opts: { signal:
     let text: string;
     let response: Response;
     try {
-      response = await opts.fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: deadline.signal });
+      response = await opts.fetch(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal: deadline.signal,
+      });
       text = await response.text();
     } catch (error) {
       throw failed(error);
@@ -41,11 +50,18 @@ export async function directChat(client: OpenAI, body: ChatBody, opts: { signal:
     } catch {
       json = undefined;
     }
-    if (!response.ok) throw OpenAI.APIError.generate(response.status, json as object | undefined, json === undefined ? text : undefined, response.headers);
+    if (!response.ok)
+      throw OpenAI.APIError.generate(
+        response.status,
+        json as object | undefined,
+        json === undefined ? text : undefined,
+        response.headers,
+      );
     // JSON begun and never ended: a body that ended cleanly mid-answer (a connection closed without a declared
     // length), a dropped connection as the SDK's would be.
     if (json === undefined && /^\s*[{[]/.test(text)) throw failed(new SyntaxError('the answer ended mid-JSON'));
-    if (json === undefined || typeof json !== 'object' || json === null) throw new OpenAI.APIError(response.status, undefined, 'the answer is not JSON', response.headers);
+    if (json === undefined || typeof json !== 'object' || json === null)
+      throw new OpenAI.APIError(response.status, undefined, 'the answer is not JSON', response.headers);
     return json as OpenAI.ChatCompletion;
   } finally {
     deadline.dispose();

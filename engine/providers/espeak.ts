@@ -16,7 +16,10 @@ function espeakVoiceOf(lang: Lang): string {
   const voice = speechLanguageOf(lang).espeakVoice;
   if (voice) return voice;
   // Listed with commas: a language Intl does not know would be joined with English's "and".
-  const voices = langs().filter((l) => speechLanguageOf(l).espeakVoice).map((l) => languageName(l, lang)).join(', ');
+  const voices = langs()
+    .filter((l) => speechLanguageOf(l).espeakVoice)
+    .map((l) => languageName(l, lang))
+    .join(', ');
   throw new AudioError('audio_no_voice', { language: languageName(lang, lang), voices });
 }
 
@@ -28,8 +31,12 @@ export function createEspeakVoice(): SpeechVoice {
     check: (lang) => void espeakVoiceOf(lang),
     async speak({ text, lang, signal }) {
       // The text on stdin (never an argument: a paragraph may begin with "-"), the WAV on stdout.
-      const { stdout } = await runTool('espeak-ng', ['-v', espeakVoiceOf(lang), '-s', ESPEAK_SPEED, '--stdout'], { input: text, ...(signal ? { signal } : {}) });
-      if (stdout.length < 64) throw new AudioError('audio_not_audio', { name: 'espeak-ng', detail: `${stdout.length} bytes` });
+      const { stdout } = await runTool('espeak-ng', ['-v', espeakVoiceOf(lang), '-s', ESPEAK_SPEED, '--stdout'], {
+        input: text,
+        ...(signal ? { signal } : {}),
+      });
+      if (stdout.length < 64)
+        throw new AudioError('audio_not_audio', { name: 'espeak-ng', detail: `${stdout.length} bytes` });
       return stdout;
     },
   };

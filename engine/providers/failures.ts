@@ -15,9 +15,14 @@ export interface FailureContext {
   isTimedOut?: () => boolean;
   /** Strings that must never appear in a message (the API keys in use). */
   secrets?: readonly string[];
-  /** The model's context window as Karya knows it, named when the server refuses a prompt as too long without naming its own. */
+  /**
+   * The model's context window as Karya knows it, named when the server refuses a prompt as too long without naming its
+   * own.
+   */
   contextTokens?: number;
-  /** The generation's time-out that applied, in ms: a time-out names it (a writer's 10 s is not the default 3 minutes). */
+  /**
+   * The generation's time-out that applied, in ms: a time-out names it (a writer's 10 s is not the default 3 minutes).
+   */
   timeoutMs?: number;
 }
 
@@ -28,9 +33,19 @@ export function timedOut(timeoutMs: number | undefined, cause?: Error): Generati
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 408: 'Request Timeout', 409: 'Conflict',
-  413: 'Payload Too Large', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error',
-  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /** The HTTP status text of a code ("Bad Request"), if it is a common one. */
@@ -43,10 +58,17 @@ export function statusText(status: number): string | undefined {
  * is): undici's "terminated" (the socket closed before the declared length), node's "aborted" (ECONNRESET), or
  * JSON cut short (a body that ended cleanly mid-answer). Undefined for any other failure, and once `signal` aborted.
  */
-export function cutBodyError(error: unknown, signal: AbortSignal): InstanceType<typeof OpenAI.APIConnectionError> | undefined {
+export function cutBodyError(
+  error: unknown,
+  signal: AbortSignal,
+): InstanceType<typeof OpenAI.APIConnectionError> | undefined {
   if (signal.aborted || error instanceof OpenAI.APIError) return undefined;
   const code = (error as { code?: unknown } | null)?.code;
-  const isCut = error instanceof SyntaxError || (error instanceof TypeError && error.message === 'terminated') || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
+  const isCut =
+    error instanceof SyntaxError ||
+    (error instanceof TypeError && error.message === 'terminated') ||
+    code === 'ECONNRESET' ||
+    code === 'UND_ERR_SOCKET';
   return isCut ? new OpenAI.APIConnectionError({ cause: error as Error }) : undefined;
 }
 

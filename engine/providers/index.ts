@@ -6,13 +6,39 @@ import { createOfflineProvider } from './offline.js';
 import { createOpenAIProvider } from './openai.js';
 import { loadProviderConfigs } from './config.js';
 
-export type { Provider, TextRequest, TextResult, ImageRequest, ImageResult, TokenUsage, RetryNotice, ProviderEvent } from '../provider.js';
+export type {
+  Provider,
+  TextRequest,
+  TextResult,
+  ImageRequest,
+  ImageResult,
+  TokenUsage,
+  RetryNotice,
+  ProviderEvent,
+} from '../provider.js';
 export { countWords } from '../provider.js';
 export { createOfflineProvider } from './offline.js';
-export { createOpenAIProvider, chatBody, imageBody, probeConfig, toGenerationError, DEFAULT_MODEL, type OpenAIProvider, type OpenAIProviderOptions } from './openai.js';
 export {
-  loadProviderConfigs, parseConfigFile, configFromEnv, describeTarget, Secret, CONFIG_FILE_NAME,
-  type ProviderConfig, type AzureConfig, type OpenAICompatibleConfig, type LoadedConfigs,
+  createOpenAIProvider,
+  chatBody,
+  imageBody,
+  probeConfig,
+  toGenerationError,
+  DEFAULT_MODEL,
+  type OpenAIProvider,
+  type OpenAIProviderOptions,
+} from './openai.js';
+export {
+  loadProviderConfigs,
+  parseConfigFile,
+  configFromEnv,
+  describeTarget,
+  Secret,
+  CONFIG_FILE_NAME,
+  type ProviderConfig,
+  type AzureConfig,
+  type OpenAICompatibleConfig,
+  type LoadedConfigs,
 } from './config.js';
 export { PROVIDER_LIMITS, type ProviderLimits } from '../timing.js';
 export { retryAfterMs } from '../retry.js';
@@ -40,7 +66,11 @@ export interface ProviderFromEnvOptions {
  * config file is invalid: a broken config never falls back to the offline provider silently.
  */
 export function providerFromEnv(env: NodeJS.ProcessEnv = process.env, options: ProviderFromEnvOptions = {}): Provider {
-  const loaded = loadProviderConfigs({ env, ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.configFile ? { file: options.configFile } : {}) });
+  const loaded = loadProviderConfigs({
+    env,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.configFile ? { file: options.configFile } : {}),
+  });
   if (loaded.configs.length === 0) return createOfflineProvider();
   const timeoutMs = options.timeoutMs ?? loaded.timeoutMs;
   return createOpenAIProvider({

@@ -23,7 +23,12 @@ export function fillFrame(frame: string, slots: Grammar['slots'], pick: Pick): s
     text = text.replace(/\[(\w+)\]/g, (whole, name: string) => (slots[name] ? pick(slots[name]) : whole));
   }
   // A slot left empty leaves no double space or space before punctuation.
-  return withArticles(text.replace(/ {2,}/g, ' ').replace(/ ([,.;])/g, '$1').trim()).replace(/^\P{L}*\p{Ll}/u, (c) => c.toUpperCase());
+  return withArticles(
+    text
+      .replace(/ {2,}/g, ' ')
+      .replace(/ ([,.;])/g, '$1')
+      .trim(),
+  ).replace(/^\P{L}*\p{Ll}/u, (c) => c.toUpperCase());
 }
 
 /** English "a" before a vowel made "an" ("an urban street"); Malay has no such word, so it is left as it is. */
@@ -33,7 +38,8 @@ export function withArticles(text: string): string {
 
 /**
  * A paragraph of `count` sentences, each from a different frame of the grammar.
- * @example composeParagraph({ frames: ['[who] waits.'], slots: { who: ['Aisha'] } }, 1, picker(Math.random)) // 'Aisha waits.'
+ * @example composeParagraph({ frames: ['[who] waits.'], slots: { who: ['Aisha'] } }, 1, picker(Math.random)) // 'Aisha
+ * waits.'
  */
 export function composeParagraph(grammar: Grammar, count: number, pick: Pick): string[] {
   const frames = [...grammar.frames];

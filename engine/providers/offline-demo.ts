@@ -34,11 +34,27 @@ export interface DemoWords {
   memory: readonly string[];
 }
 
-/** The shape every language's words must have (the same keys, texts where texts are, non-empty lists): no words of its own. */
+/**
+ * The shape every language's words must have (the same keys, texts where texts are, non-empty lists): no words of its
+ * own.
+ */
 const SHAPE: DemoWords = {
-  mark: '', vague: [''], articles: false, chapter: '', characterDetails: '', chapterPlan: '', fallback: { label: '', value: '' }, kind: { book: '', single: '' },
-  settingLines: { story: [''], guide: [''] }, titleLine: { story: '', guide: '', recipe: '' }, premise: '', ending: '',
-  entry: { story: '', guide: '', recipe: '' }, titles: { story: [''], guide: [''], recipe: [''] }, characters: [''], memory: [''],
+  mark: '',
+  vague: [''],
+  articles: false,
+  chapter: '',
+  characterDetails: '',
+  chapterPlan: '',
+  fallback: { label: '', value: '' },
+  kind: { book: '', single: '' },
+  settingLines: { story: [''], guide: [''] },
+  titleLine: { story: '', guide: '', recipe: '' },
+  premise: '',
+  ending: '',
+  entry: { story: '', guide: '', recipe: '' },
+  titles: { story: [''], guide: [''], recipe: [''] },
+  characters: [''],
+  memory: [''],
 };
 
 /** The demo's fixed words in every language: languages/<code>/offline-demo.yaml, English's and Malay's too. */

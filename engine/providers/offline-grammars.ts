@@ -21,5 +21,8 @@ export const GUIDE = demoSection('offline-guide', grammarCheck());
  */
 export const KITCHEN = demoSection<{ notes: Grammar; opening: Grammar }>('offline-kitchen', (raw, _at, file) => {
   const record = (raw ?? {}) as Record<string, unknown>;
-  return { notes: grammarCheck(null)(record.notes, 'notes', file), opening: grammarCheck()(record.opening, 'opening', file) };
+  return {
+    notes: grammarCheck(null)(record.notes, 'notes', file),
+    opening: grammarCheck()(record.opening, 'opening', file),
+  };
 });

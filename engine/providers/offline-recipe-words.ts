@@ -28,7 +28,9 @@ export interface RecipeParts {
   styles: ReadonlyArray<{ title: string; steps: readonly (readonly string[])[] }>;
   /** Frames of the servings and time line (one of them). */
   serves: readonly string[];
-  /** Frames of the line that opens a recipe's headnote (one of them) and of the tip, with the slots every frame may use. */
+  /**
+   * Frames of the line that opens a recipe's headnote (one of them) and of the tip, with the slots every frame may use.
+   */
   about: readonly string[];
   tips: readonly string[];
   slots: Grammar['slots'];
@@ -37,10 +39,23 @@ export interface RecipeParts {
 }
 
 const INGREDIENT: Ingredient = { name: '', row: '', amounts: [''], title: '' };
-/** The shape every language's recipe words must have (the same keys, texts where texts are, non-empty lists): no words of its own. */
+/**
+ * The shape every language's recipe words must have (the same keys, texts where texts are, non-empty lists): no words
+ * of its own.
+ */
 const SHAPE: RecipeParts = {
-  mains: [INGREDIENT], aromas: [INGREDIENT], sauces: [INGREDIENT], extras: [INGREDIENT], name: '', headers: [['', '']],
-  styles: [{ title: '', steps: [['']] }], serves: [''], about: [''], tips: [''], slots: {}, headings: { ingredients: '', method: '', tip: '' },
+  mains: [INGREDIENT],
+  aromas: [INGREDIENT],
+  sauces: [INGREDIENT],
+  extras: [INGREDIENT],
+  name: '',
+  headers: [['', '']],
+  styles: [{ title: '', steps: [['']] }],
+  serves: [''],
+  about: [''],
+  tips: [''],
+  slots: {},
+  headings: { ingredients: '', method: '', tip: '' },
 };
 
 /** A recipe's words in every language: languages/<code>/offline-recipes.yaml, English's and Malay's too. */

@@ -31,15 +31,42 @@ export function composeRecipe(lang: Lang, pick: Pick): string {
   const w = parts.headings;
   const kitchen = KITCHEN.words(lang).notes;
   const [main, aroma, sauce, style] = [pick(parts.mains), pick(parts.aromas), pick(parts.sauces), pick(parts.styles)];
-  const slots = { ...parts.slots, main: [main.name], aroma: [aroma.name], sauce: [sauce.name], mainTitle: [main.title], aromaTitle: [aroma.title], sauceTitle: [sauce.title], styleTitle: [style.title] };
+  const slots = {
+    ...parts.slots,
+    main: [main.name],
+    aroma: [aroma.name],
+    sauce: [sauce.name],
+    mainTitle: [main.title],
+    aromaTitle: [aroma.title],
+    sauceTitle: [sauce.title],
+    styleTitle: [style.title],
+  };
   const fill = (frame: string) => fillFrame(frame, slots, pick);
-  const notes = composeParagraph({ frames: kitchen.frames, slots: { ...kitchen.slots, ...slots } }, pick([5, 6, 7]), pick);
+  const notes = composeParagraph(
+    { frames: kitchen.frames, slots: { ...kitchen.slots, ...slots } },
+    pick([5, 6, 7]),
+    pick,
+  );
   const extras = shuffled(parts.extras, pick).slice(0, pick([1, 2, 3]));
   const rows = shuffled([main, aroma, sauce, ...extras], pick).map((item) => [item.row, pick(item.amounts)] as const);
   const [ingredient, amount] = pick(parts.headers);
   return [
-    `### ${fill(parts.name)}`, '', [fill(pick(parts.about)), ...notes].join(' '), '', `**${w.ingredients}**`, '', fill(pick(parts.serves)), '',
-    `| ${ingredient} | ${amount} |`, '| --- | --- |', ...rows.map(([what, much]) => `| ${what} | ${much} |`), '',
-    `**${w.method}**`, '', ...style.steps.map((step, i) => `${i + 1}. ${fill(pick(step))}`), '', `*${w.tip}:* ${fill(pick(parts.tips))}`,
+    `### ${fill(parts.name)}`,
+    '',
+    [fill(pick(parts.about)), ...notes].join(' '),
+    '',
+    `**${w.ingredients}**`,
+    '',
+    fill(pick(parts.serves)),
+    '',
+    `| ${ingredient} | ${amount} |`,
+    '| --- | --- |',
+    ...rows.map(([what, much]) => `| ${what} | ${much} |`),
+    '',
+    `**${w.method}**`,
+    '',
+    ...style.steps.map((step, i) => `${i + 1}. ${fill(pick(step))}`),
+    '',
+    `*${w.tip}:* ${fill(pick(parts.tips))}`,
   ].join('\n');
 }

@@ -8,13 +8,17 @@ import { defineSection, type Lang } from '../languages/index.js';
 import { languageTableError } from '../languages/errors.js';
 import type { Grammar } from './offline-compose.js';
 
-/** A value read from a table file, checked to have a template's shape: `raw` is that value, or the start fails naming `at`. */
+/**
+ * A value read from a table file, checked to have a template's shape: `raw` is that value, or the start fails naming
+ * `at`.
+ */
 type Check<T> = (raw: unknown, at: string, file: string) => T;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function strings(raw: unknown, at: string, file: string): readonly string[] {
-  if (!Array.isArray(raw) || !raw.length || raw.some((s) => typeof s !== 'string')) throw languageTableError(file, at, 'a list of texts');
+  if (!Array.isArray(raw) || !raw.length || raw.some((s) => typeof s !== 'string'))
+    throw languageTableError(file, at, 'a list of texts');
   return raw as string[];
 }
 
@@ -38,7 +42,8 @@ export function shapedLike<T>(template: T, mayBeEmpty: readonly string[] = []): 
       if (typeof raw !== 'boolean') throw languageTableError(file, at, 'true or false');
     } else if (Array.isArray(tpl)) {
       const empty = mayBeEmpty.some((key) => at.startsWith(`${key}.`));
-      if (!Array.isArray(raw) || (!raw.length && !empty)) throw languageTableError(file, at, empty ? 'a list' : 'a non-empty list');
+      if (!Array.isArray(raw) || (!raw.length && !empty))
+        throw languageTableError(file, at, empty ? 'a list' : 'a non-empty list');
       raw.forEach((item, i) => check(tpl[0], item, `${at}.${i}`, file));
     } else if (isRecord(tpl)) {
       if (!isRecord(raw)) throw languageTableError(file, at, 'a mapping');
@@ -68,7 +73,9 @@ export function grammarCheck(given: readonly string[] | null = []): Check<Gramma
     if (!given) return { frames, slots };
     const known = new Set([...Object.keys(slots), ...given]);
     for (const text of [...frames, ...Object.values(slots).flat()]) {
-      for (const [, name] of text.matchAll(/\[(\w+)\]/g)) if (!known.has(name!)) throw languageTableError(file, `${at ? `${at}.` : ''}slots.${name}`, `a slot, named in "${text}"`);
+      for (const [, name] of text.matchAll(/\[(\w+)\]/g))
+        if (!known.has(name!))
+          throw languageTableError(file, `${at ? `${at}.` : ''}slots.${name}`, `a slot, named in "${text}"`);
     }
     return { frames, slots };
   };
@@ -79,7 +86,10 @@ export function grammarCheck(given: readonly string[] | null = []): Check<Gramma
  * way for every language. A language without it fails the start; a draft fails only where its words are used.
  * `read` gives undefined for a draft without them (lists over every language).
  */
-export function demoSection<T>(name: string, check: Check<T>): { words: (lang: Lang) => T; read: (lang: Lang) => T | undefined } {
+export function demoSection<T>(
+  name: string,
+  check: Check<T>,
+): { words: (lang: Lang) => T; read: (lang: Lang) => T | undefined } {
   const file = (code: Lang) => `languages/${code}/${name}.yaml`;
   const read = defineSection<T | undefined>(name, (raw, table) => {
     if (raw !== undefined) return check(raw, '', file(table.code));

@@ -24,7 +24,10 @@ function vagueValues(): ReadonlySet<string> {
   return new Set(langs().flatMap((lang) => DEMO.read(lang)?.vague ?? []));
 }
 
-/** A demo line with its placeholders filled; in a language with articles, "a" before a vowel made "an" ("an urban street"). */
+/**
+ * A demo line with its placeholders filled; in a language with articles, "a" before a vowel made "an" ("an urban
+ * street").
+ */
 function fillDemo(line: string, vars: Readonly<Record<string, string>>, words: DemoWords): string {
   const filled = fillPlaceholders(line, vars);
   return words.articles ? withArticles(filled) : filled;
@@ -49,7 +52,10 @@ function demoSettings(meta: PromptMeta): Array<{ label: string; value: string }>
 
 const wordCount = countWords;
 
-/** A recipe chapter: an opening line, then composed recipes (seeded each by `seed` and its place) until the length is met. */
+/**
+ * A recipe chapter: an opening line, then composed recipes (seeded each by `seed` and its place) until the length is
+ * met.
+ */
 function recipeChapter(lang: Lang, target: number, seed: string): string[] {
   const out = [chapterOpening(lang, picker(seeded(`${seed}\nopening`))), ''];
   let words = 0;
@@ -65,7 +71,13 @@ function recipeChapter(lang: Lang, target: number, seed: string): string[] {
  * Paragraphs of composed prose (offline-compose.ts) until the length is met, each seeded by `seed` and its
  * place; the first names one setting (`settingLine`), the rest are the shape's own sentences.
  */
-function proseParagraphs(lang: Lang, shape: 'story' | 'guide', target: number, seed: string, settingLine: (pick: Pick) => string): string[] {
+function proseParagraphs(
+  lang: Lang,
+  shape: 'story' | 'guide',
+  target: number,
+  seed: string,
+  settingLine: (pick: Pick) => string,
+): string[] {
   const grammar = (shape === 'story' ? STORY : GUIDE).words(lang);
   const out: string[] = [];
   let words = 0;
@@ -88,7 +100,16 @@ function proseParagraphs(lang: Lang, shape: 'story' | 'guide', target: number, s
 /** Compose the demo text for one request. */
 export function offlineText(request: TextRequest): string {
   const meta: PromptMeta = request.meta ?? {
-    generatorId: 'text', family: 'test', kind: 'single', stepKind: 'single', stepLabel: 'Text', lang: 'en', title: 'Karya', settingsSummary: [], wordTarget: 200, isFiction: false,
+    generatorId: 'text',
+    family: 'test',
+    kind: 'single',
+    stepKind: 'single',
+    stepLabel: 'Text',
+    lang: 'en',
+    title: 'Karya',
+    settingsSummary: [],
+    wordTarget: 200,
+    isFiction: false,
   };
   const lang = meta.lang;
   const words = DEMO.words(lang);
@@ -106,7 +127,8 @@ export function offlineText(request: TextRequest): string {
   const lines: string[] = [words.mark, ''];
   // The settings line once a book (outline, introduction) or piece, not again in every later part.
   const summary = meta.settingsSummary.map((s) => `${s.label}: ${s.value}`).join(' · ');
-  if (summary && meta.stepKind !== 'chapter' && meta.stepKind !== 'conclusion') lines.push(`_${meta.title} — ${summary}_`, '');
+  if (summary && meta.stepKind !== 'chapter' && meta.stepKind !== 'conclusion')
+    lines.push(`_${meta.title} — ${summary}_`, '');
   if (meta.stepKind === 'memory') {
     // A story-bible update: a few bounded lines, whatever the length of the book.
     return words.memory.map((line) => fillDemo(line, { part: meta.stepLabel }, words)).join('\n');
@@ -114,8 +136,13 @@ export function offlineText(request: TextRequest): string {
   if (meta.stepKind === 'outline') {
     // The working title line the outline templates ask for, then one entry per chapter (6 when the count is unknown).
     // A title names one word of the settings ("A Tale of Urban Beginnings"): a phrase would not read as one.
-    lines.push(fillDemo(words.titleLine[shape], vars(settings.filter((x) => !/\s/.test(x.value))), words), fillDemo(words.premise, vars(), words), '');
-    for (let n = 1; n <= Math.min(meta.chapterCount ?? 6, 100); n++) lines.push(`${words.chapter} ${n}: ${demoTitle(shape, words, n)}`, words.entry[shape], '');
+    lines.push(
+      fillDemo(words.titleLine[shape], vars(settings.filter((x) => !/\s/.test(x.value))), words),
+      fillDemo(words.premise, vars(), words),
+      '',
+    );
+    for (let n = 1; n <= Math.min(meta.chapterCount ?? 6, 100); n++)
+      lines.push(`${words.chapter} ${n}: ${demoTitle(shape, words, n)}`, words.entry[shape], '');
     lines.push('', words.ending);
     return lines.join('\n');
   }
@@ -124,12 +151,25 @@ export function offlineText(request: TextRequest): string {
   }
   // Seeded by the generator, the part and the request, then by each paragraph or recipe's place.
   const seed = `${meta.generatorId}\n${meta.stepLabel}\n${request.system}\n${request.user}`;
-  if (meta.stepKind === 'chapter' && shape === 'recipe') return [...lines, ...recipeChapter(lang, target, seed)].join('\n').trim();
+  if (meta.stepKind === 'chapter' && shape === 'recipe')
+    return [...lines, ...recipeChapter(lang, target, seed)].join('\n').trim();
   const plan: string[] = meta.asksChapterPlan
-    ? ['', words.chapterPlan, ...Array.from({ length: meta.chapterCount ?? 3 }, (_, i) => `${words.chapter} ${i + 1}: ${demoTitle(shape, words, i + 1)}`)]
+    ? [
+        '',
+        words.chapterPlan,
+        ...Array.from(
+          { length: meta.chapterCount ?? 3 },
+          (_, i) => `${words.chapter} ${i + 1}: ${demoTitle(shape, words, i + 1)}`,
+        ),
+      ]
     : [];
   const setting = words.settingLines[shape === 'story' ? 'story' : 'guide'];
-  lines.push(...proseParagraphs(lang, shape === 'story' ? 'story' : 'guide', target, seed, (p) => fillDemo(p(setting), vars(), words)), ...plan);
+  lines.push(
+    ...proseParagraphs(lang, shape === 'story' ? 'story' : 'guide', target, seed, (p) =>
+      fillDemo(p(setting), vars(), words),
+    ),
+    ...plan,
+  );
   return lines.join('\n').trim();
 }
 
@@ -157,7 +197,11 @@ export function createOfflineProvider(): Provider {
         text,
         model: 'offline-demo',
         finishReason: 'stop',
-        usage: { promptTokens: Math.ceil((request.system.length + request.user.length) / 4), completionTokens: Math.ceil(text.length / 4), totalTokens: 0 },
+        usage: {
+          promptTokens: Math.ceil((request.system.length + request.user.length) / 4),
+          completionTokens: Math.ceil(text.length / 4),
+          totalTokens: 0,
+        },
       };
       result.usage!.totalTokens = result.usage!.promptTokens + result.usage!.completionTokens;
       return result;

@@ -65,10 +65,20 @@ export class ClientPool {
   acquire(signal?: AbortSignal, opts: { isChecked?: boolean } = {}): Promise<Lease> {
     this.rotateIfDue();
     const cached = this.cached;
-    if (cached && cached.index === this.active && Date.now() - cached.at < this.options.limits.clientCacheMs && !(opts.isChecked && cached.check)) {
-      return Promise.resolve({ config: this.options.configs[cached.index]!, client: cached.client, ...(cached.check ? { check: cached.check } : {}) });
+    if (
+      cached &&
+      cached.index === this.active &&
+      Date.now() - cached.at < this.options.limits.clientCacheMs &&
+      !(opts.isChecked && cached.check)
+    ) {
+      return Promise.resolve({
+        config: this.options.configs[cached.index]!,
+        client: cached.client,
+        ...(cached.check ? { check: cached.check } : {}),
+      });
     }
-    if (this.options.probeAlongside && !opts.isChecked && !this.initializing) return Promise.resolve(this.startAlongside());
+    if (this.options.probeAlongside && !opts.isChecked && !this.initializing)
+      return Promise.resolve(this.startAlongside());
     if (!this.initializing) {
       this.initializing = this.initialise().finally(() => {
         this.initializing = undefined;
@@ -90,23 +100,33 @@ export class ClientPool {
     const client = this.options.createClient(config);
     const started = Date.now();
     const deadline = startDeadline(limits.probeTimeoutMs);
-    const check = this.probeAcceptingRateLimit({ config, client }, deadline.signal).then(
-      () => {
-        onEvent?.({ type: 'init', config: config.name, attempt: 1, isOk: true, latencyMs: Date.now() - started });
-        if (this.cached?.client === client) this.cached = { index, client, at: Math.max(this.cached.at, Date.now()) };
-      },
-      (error: unknown) => {
-        const mapped = toGenerationError(error, { isTimedOut: deadline.isTimedOut, secrets: this.secrets });
-        const status = statusOf(error);
-        onEvent?.({ type: 'init', config: config.name, attempt: 1, isOk: false, latencyMs: Date.now() - started, code: mapped.code, ...(status !== undefined ? { status } : {}) });
-        if (this.cached?.client === client) {
-          this.cached = undefined;
-          if (configs.length > 1) this.moveTo((this.active + 1) % configs.length, 'init-failure');
-          this.rotatedAt = Date.now();
-        }
-        throw error;
-      },
-    ).finally(() => deadline.dispose());
+    const check = this.probeAcceptingRateLimit({ config, client }, deadline.signal)
+      .then(
+        () => {
+          onEvent?.({ type: 'init', config: config.name, attempt: 1, isOk: true, latencyMs: Date.now() - started });
+          if (this.cached?.client === client) this.cached = { index, client, at: Math.max(this.cached.at, Date.now()) };
+        },
+        (error: unknown) => {
+          const mapped = toGenerationError(error, { isTimedOut: deadline.isTimedOut, secrets: this.secrets });
+          const status = statusOf(error);
+          onEvent?.({
+            type: 'init',
+            config: config.name,
+            attempt: 1,
+            isOk: false,
+            latencyMs: Date.now() - started,
+            code: mapped.code,
+            ...(status !== undefined ? { status } : {}),
+          });
+          if (this.cached?.client === client) {
+            this.cached = undefined;
+            if (configs.length > 1) this.moveTo((this.active + 1) % configs.length, 'init-failure');
+            this.rotatedAt = Date.now();
+          }
+          throw error;
+        },
+      )
+      .finally(() => deadline.dispose());
     // Observed by the requests that used the client; never an unhandled rejection.
     check.catch(() => undefined);
     this.cached = { index, client, at: Date.now(), check };
@@ -124,7 +144,8 @@ export class ClientPool {
     if (elapsed < limits.rotationMs) return;
     const steps = Math.floor(elapsed / limits.rotationMs);
     this.rotatedAt += steps * limits.rotationMs;
-    if (configs.length > 1 && steps % configs.length !== 0) this.moveTo((this.active + steps) % configs.length, 'interval');
+    if (configs.length > 1 && steps % configs.length !== 0)
+      this.moveTo((this.active + steps) % configs.length, 'interval');
   }
 
   private moveTo(index: number, reason: 'interval' | 'init-failure'): void {
@@ -167,7 +188,15 @@ export class ClientPool {
       } catch (error) {
         const mapped = toGenerationError(error, { isTimedOut: deadline.isTimedOut, secrets: this.secrets });
         const status = statusOf(error);
-        onEvent?.({ type: 'init', config: config.name, attempt, isOk: false, latencyMs: Date.now() - started, code: mapped.code, ...(status !== undefined ? { status } : {}) });
+        onEvent?.({
+          type: 'init',
+          config: config.name,
+          attempt,
+          isOk: false,
+          latencyMs: Date.now() - started,
+          code: mapped.code,
+          ...(status !== undefined ? { status } : {}),
+        });
         if (configs.length > 1) this.moveTo((this.active + 1) % configs.length, 'init-failure');
         this.rotatedAt = Date.now();
         throw error;

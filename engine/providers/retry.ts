@@ -10,7 +10,10 @@ import { delayFor, retry, retryKindOf, type RetryKind } from '../retry.js';
 import type { ProviderLimits } from '../timing.js';
 
 export interface RetryPolicy {
-  limits: Pick<ProviderLimits, 'statusRetries' | 'statusRetryDelayMs' | 'maxRetryAfterMs' | 'networkRetries' | 'networkRetryDelayMs'>;
+  limits: Pick<
+    ProviderLimits,
+    'statusRetries' | 'statusRetryDelayMs' | 'maxRetryAfterMs' | 'networkRetries' | 'networkRetryDelayMs'
+  >;
   /** The generation's deadline: aborting it stops the waiting too. */
   signal: AbortSignal;
   context: FailureContext;
@@ -20,9 +23,16 @@ export interface RetryPolicy {
   canRetry?: () => boolean;
 }
 
-/** The wait before retrying a 429/503 (engine/retry.ts): the server's retry-after when under the cap, else the fixed delay. */
+/**
+ * The wait before retrying a 429/503 (engine/retry.ts): the server's retry-after when under the cap, else the fixed
+ * delay.
+ */
 export function statusRetryDelay(error: unknown, attempt: number, limits: RetryPolicy['limits']): number {
-  return delayFor(error, attempt, { baseMs: limits.statusRetryDelayMs, factor: 1, maxRetryAfterMs: limits.maxRetryAfterMs });
+  return delayFor(error, attempt, {
+    baseMs: limits.statusRetryDelayMs,
+    factor: 1,
+    maxRetryAfterMs: limits.maxRetryAfterMs,
+  });
 }
 
 /**
@@ -34,17 +44,32 @@ export function withRetries<T>(attempt: (n: number) => Promise<T>, policy: Retry
   const isNetwork = (kind: RetryKind) => kind === 'network';
   return retry(attempt, {
     // The one rule, on the failure as the catalogue names it (a 429, a 503, a dropped connection).
-    retryable: (error) => ((policy.canRetry?.() ?? true) ? retryKindOf(toGenerationError(error, { ...context, signal })) : undefined),
+    retryable: (error) =>
+      (policy.canRetry?.() ?? true) ? retryKindOf(toGenerationError(error, { ...context, signal })) : undefined,
     attempts: (kind) => 1 + (isNetwork(kind) ? limits.networkRetries : limits.statusRetries),
     // A 429 and a 503 share their retries; a dropped connection has its own.
     countAs: (kind) => (isNetwork(kind) ? 'network' : 'status'),
-    delay: (error, n, kind) => (isNetwork(kind) ? delayFor(error, n, { baseMs: limits.networkRetryDelayMs, factor: 1 }) : statusRetryDelay(error, n, limits)),
+    delay: (error, n, kind) =>
+      isNetwork(kind)
+        ? delayFor(error, n, { baseMs: limits.networkRetryDelayMs, factor: 1 })
+        : statusRetryDelay(error, n, limits),
     signal,
-    spent: (error, kind) => (isNetwork(kind) ? new GenerationError('max_retries', { cause: safeCause(error, context.secrets) }) : error),
+    spent: (error, kind) =>
+      isNetwork(kind) ? new GenerationError('max_retries', { cause: safeCause(error, context.secrets) }) : error,
     onRetry: ({ error, kind, n, of, delayMs }) => {
-      const message = isNetwork(kind) ? catalogueMessage('connection_retry', lang, { n: String(n), max: String(of) }) : catalogueMessage(kind, lang);
+      const message = isNetwork(kind)
+        ? catalogueMessage('connection_retry', lang, { n: String(n), max: String(of) })
+        : catalogueMessage(kind, lang);
       const failure = toGenerationError(error, { ...context, signal });
-      policy.onRetry?.({ reason: kind, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt: n, of, delayMs, message });
+      policy.onRetry?.({
+        reason: kind,
+        code: failure.code,
+        ...(failure.status ? { status: failure.status } : {}),
+        attempt: n,
+        of,
+        delayMs,
+        message,
+      });
     },
   });
 }

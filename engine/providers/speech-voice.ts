@@ -1,4 +1,5 @@
-// A voice that reads text aloud: the offline demo voice (espeak-ng, engine/providers/espeak.ts) or any OpenAI-compatible
+// A voice that reads text aloud: the offline demo voice (espeak-ng, engine/providers/espeak.ts) or any
+// OpenAI-compatible
 // `/v1/audio/speech` endpoint (engine/providers/speech.ts). What the audio edition asks of either.
 import type { Lang } from '../spec/types.js';
 import type { RetryNotice } from '../provider.js';
@@ -12,7 +13,8 @@ export interface SpeechRequest {
 }
 
 /** Who reads the edition, as its credits say it: the offline demo voice, or a server's voice by name. */
-export type VoiceCredit = { readonly kind: 'demo' } | { readonly kind: 'server'; readonly voice: string; readonly name: string };
+export type VoiceCredit =
+  { readonly kind: 'demo' } | { readonly kind: 'server'; readonly voice: string; readonly name: string };
 
 export interface SpeechVoice {
   /** The offline demo voice (espeak-ng): clearly said so in the credits and the run's lines. */

@@ -16,7 +16,14 @@ import type { SpeechVoice } from './speech-voice.js';
 
 export type { SpeechVoice, SpeechRequest, VoiceCredit } from './speech-voice.js';
 export { createEspeakVoice } from './espeak.js';
-export { loadSpeechConfig, loadSpeechConfigs, parseSpeechBlock, parseSpeechBlocks, speechConfigFromEnv, type SpeechConfig } from './speech-config.js';
+export {
+  loadSpeechConfig,
+  loadSpeechConfigs,
+  parseSpeechBlock,
+  parseSpeechBlocks,
+  speechConfigFromEnv,
+  type SpeechConfig,
+} from './speech-config.js';
 
 /** One request's time-out (ms): a paragraph's speech takes seconds, a slow local server a minute. */
 const REQUEST_TIMEOUT_MS = 120_000;
@@ -36,13 +43,18 @@ function failureOf(status: number, detail: string, headers?: Headers): Generatio
 export const serverVoiceOf = (config: SpeechConfig, lang: Lang) => config.voices[lang] ?? config.voice;
 
 /** A failure another server may not have: a 429, a 5xx, a connection refused or dropped. */
-const isServersFault = (error: unknown) => error instanceof GenerationError && (error.status === 429 || (error.status ?? 0) >= 500 || (error.status === undefined && error.isRetryable));
+const isServersFault = (error: unknown) =>
+  error instanceof GenerationError &&
+  (error.status === 429 || (error.status ?? 0) >= 500 || (error.status === undefined && error.isRetryable));
 
 /**
  * A speech server's voice; given several, they rotate: the one in use until it fails with isServersFault, then the
  * next (its request asked again there at once, a try of the one retry layer, counted like any retry).
  */
-export function createSpeechVoice(given: SpeechConfig | readonly SpeechConfig[], opts: { fetch?: typeof globalThis.fetch } = {}): SpeechVoice {
+export function createSpeechVoice(
+  given: SpeechConfig | readonly SpeechConfig[],
+  opts: { fetch?: typeof globalThis.fetch } = {},
+): SpeechVoice {
   const configs: readonly SpeechConfig[] = Array.isArray(given) ? given : [given as SpeechConfig];
   if (!configs.length) throw new GenerationError('config_error');
   const doFetch = opts.fetch ?? globalThis.fetch;
@@ -58,26 +70,51 @@ export function createSpeechVoice(given: SpeechConfig | readonly SpeechConfig[],
       if (active === at) active = (at + 1) % configs.length;
       // Asked again of the next server without waiting (the failed one's wait is its own).
       const status = (error as GenerationError).status;
-      throw Object.assign(new GenerationError('service_unavailable', { ...(status !== undefined ? { status } : {}), isRetryable: true, cause: error }), { retryAfterMs: 0 });
+      throw Object.assign(
+        new GenerationError('service_unavailable', {
+          ...(status !== undefined ? { status } : {}),
+          isRetryable: true,
+          cause: error,
+        }),
+        { retryAfterMs: 0 },
+      );
     }
   };
   const once = async (config: SpeechConfig, text: string, lang: Lang, signal: AbortSignal): Promise<Uint8Array> => {
     let response: Response;
     try {
       response = await doFetch(`${config.baseURL}/audio/speech`, {
-        method: 'POST', signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+        method: 'POST',
+        signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
         headers: { 'content-type': 'application/json', authorization: `Bearer ${config.apiKey.reveal()}` },
-        body: JSON.stringify({ model: config.model, voice: serverVoiceOf(config, lang), input: text, response_format: config.format }),
+        body: JSON.stringify({
+          model: config.model,
+          voice: serverVoiceOf(config, lang),
+          input: text,
+          response_format: config.format,
+        }),
       });
     } catch (error) {
       if (signal.aborted) throw error;
       // A connection refused or dropped: the one retry layer tries again.
-      throw new GenerationError('generation_failed', { cause: new Error(redact(String((error as Error)?.message ?? error), secrets)), isRetryable: true });
+      throw new GenerationError('generation_failed', {
+        cause: new Error(redact(String((error as Error)?.message ?? error), secrets)),
+        isRetryable: true,
+      });
     }
-    if (!response.ok) throw failureOf(response.status, redact((await response.text().catch(() => '')).slice(0, 300), secrets), response.headers);
+    if (!response.ok)
+      throw failureOf(
+        response.status,
+        redact((await response.text().catch(() => '')).slice(0, 300), secrets),
+        response.headers,
+      );
     const bytes = new Uint8Array(await response.arrayBuffer());
     const type = response.headers.get('content-type') ?? '';
-    if (bytes.length < 64 || /json|text/.test(type)) throw new AudioError('audio_not_audio', { name: config.name, detail: `${type || 'no type'}, ${bytes.length} bytes` });
+    if (bytes.length < 64 || /json|text/.test(type))
+      throw new AudioError('audio_not_audio', {
+        name: config.name,
+        detail: `${type || 'no type'}, ${bytes.length} bytes`,
+      });
     return bytes;
   };
   return {
@@ -87,13 +124,22 @@ export function createSpeechVoice(given: SpeechConfig | readonly SpeechConfig[],
     check: () => undefined,
     speak: ({ text, lang, signal, onRetry }) => {
       const stop = signal ?? new AbortController().signal;
-      return withRetries(() => rotating(text, lang, stop), { limits: PROVIDER_LIMITS, signal: stop, context: { signal: stop, secrets }, lang, ...(onRetry ? { onRetry } : {}) });
+      return withRetries(() => rotating(text, lang, stop), {
+        limits: PROVIDER_LIMITS,
+        signal: stop,
+        context: { signal: stop, secrets },
+        lang,
+        ...(onRetry ? { onRetry } : {}),
+      });
     },
   };
 }
 
 /** The voice the environment asks for: the configured speech server, else the offline demo voice (espeak-ng). */
-export function speechVoiceFromEnv(env: Record<string, string | undefined> = process.env, opts: { cwd?: string; fetch?: typeof globalThis.fetch } = {}): SpeechVoice {
+export function speechVoiceFromEnv(
+  env: Record<string, string | undefined> = process.env,
+  opts: { cwd?: string; fetch?: typeof globalThis.fetch } = {},
+): SpeechVoice {
   const configs = loadSpeechConfigs({ env, ...(opts.cwd ? { cwd: opts.cwd } : {}) });
   return configs.length ? createSpeechVoice(configs, opts.fetch ? { fetch: opts.fetch } : {}) : createEspeakVoice();
 }

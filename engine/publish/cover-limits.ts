@@ -11,7 +11,16 @@
  */
 export const COVER_PICTURE_RULES = [
   {
-    channel: 'kdp_ebook', minWidth: 1000, minHeight: 1600, idealWidth: 1600, idealHeight: 2560, maxWidth: 10_000, maxHeight: 10_000, ratio: 1.6, ratioTolerance: 0.1, maxBytes: 50 * 1024 * 1024,
+    channel: 'kdp_ebook',
+    minWidth: 1000,
+    minHeight: 1600,
+    idealWidth: 1600,
+    idealHeight: 2560,
+    maxWidth: 10_000,
+    maxHeight: 10_000,
+    ratio: 1.6,
+    ratioTolerance: 0.1,
+    maxBytes: 50 * 1024 * 1024,
   },
 ] as const;
 
@@ -23,7 +32,10 @@ export const COVER_PICTURE_RULES = [
 export const COVER_MAX_MEGAPIXELS = 40;
 
 /** The most pixels a cover picture may have: what it may be decoded at, at most (sharp's limitInputPixels). */
-export const COVER_MAX_PIXELS = Math.min(COVER_MAX_MEGAPIXELS * 1_000_000, ...COVER_PICTURE_RULES.map((r) => r.maxWidth * r.maxHeight));
+export const COVER_MAX_PIXELS = Math.min(
+  COVER_MAX_MEGAPIXELS * 1_000_000,
+  ...COVER_PICTURE_RULES.map((r) => r.maxWidth * r.maxHeight),
+);
 
 /**
  * The most memory a cover picture's decode may hold at once, in MB. A baseline JPEG or a PNG that is not
@@ -52,8 +64,10 @@ export interface PictureStorage {
 }
 
 /**
- * The memory, in MB, a decode of the picture holds for its whole picture at once: 0 for a picture read a strip at a time.
- * @example coverDecodeMegabytes({ format: 'jpeg', width: 5000, height: 8000, channels: 3, isProgressive: true, chromaSubsampling: '4:2:0' }) // 114.4
+ * The memory, in MB, a decode of the picture holds for its whole picture at once: 0 for a picture read a strip at a
+ * time.
+ * @example coverDecodeMegabytes({ format: 'jpeg', width: 5000, height: 8000, channels: 3, isProgressive: true,
+ * chromaSubsampling: '4:2:0' }) // 114.4
  */
 export function coverDecodeMegabytes(picture: PictureStorage): number {
   if (!picture.isProgressive) return 0;
@@ -61,10 +75,14 @@ export function coverDecodeMegabytes(picture: PictureStorage): number {
   const channels = picture.channels ?? 3;
   if (picture.format === 'jpeg') {
     // Coefficients of 2 bytes: the first channel at full resolution, the others at their subsampled share.
-    const share = /^4:2:0/.test(picture.chromaSubsampling ?? '') ? 0.25 : /^4:2:2|^4:4:0/.test(picture.chromaSubsampling ?? '') ? 0.5 : 1;
+    const share = /^4:2:0/.test(picture.chromaSubsampling ?? '')
+      ? 0.25
+      : /^4:2:2|^4:4:0/.test(picture.chromaSubsampling ?? '')
+        ? 0.5
+        : 1;
     return (pixels * (1 + (channels - 1) * share) * 2) / (1024 * 1024);
   }
-  if (picture.format === 'png') return (pixels * channels * Math.ceil((picture.bitsPerSample ?? 8) / 8)) / (1024 * 1024);
+  if (picture.format === 'png')
+    return (pixels * channels * Math.ceil((picture.bitsPerSample ?? 8) / 8)) / (1024 * 1024);
   return 0;
 }
-

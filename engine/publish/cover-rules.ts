@@ -54,12 +54,14 @@ const sizeText = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} M
 
 /**
  * The first store rule the picture breaks, or null when every store's cover can be made from it.
- * @example coverPictureProblem({ file: 'me.jpg', bytes: 80_000, format: 'jpeg', width: 600, height: 960 })?.code // 'cover_too_small'
+ * @example coverPictureProblem({ file: 'me.jpg', bytes: 80_000, format: 'jpeg', width: 600, height: 960 })?.code //
+ * 'cover_too_small'
  */
 export function coverPictureProblem(picture: CoverPicture): CoverPictureProblem | null {
   const { file } = picture;
   if (picture.format === 'svg') return { code: 'cover_svg', vars: { file } };
-  // Bytes no picture reader knows, or a picture in a format Karya does not convert from (its name, GIF or HEIF, in every language).
+  // Bytes no picture reader knows, or a picture in a format Karya does not convert from (its name, GIF or HEIF, in every
+  // language).
   if (!picture.format) return { code: 'cover_unreadable', vars: { file } };
   if (!COVER_PICTURE_FORMATS.has(picture.format)) return { code: 'cover_unreadable_format', vars: { file, format: picture.format.toUpperCase() } };
   for (const rule of COVER_PICTURE_RULES) {
@@ -90,7 +92,9 @@ export function coverPictureProblem(picture: CoverPicture): CoverPictureProblem 
   return null;
 }
 
-/** The first bytes that hold a PNG's declared size: its signature (8), IHDR's length and name (8), width and height (8). */
+/**
+ * The first bytes that hold a PNG's declared size: its signature (8), IHDR's length and name (8), width and height (8).
+ */
 export const PNG_SIZE_BYTES = 24;
 
 /**

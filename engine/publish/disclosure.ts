@@ -45,16 +45,31 @@ export function aiTextLevel(modelWords: number, words: number): AiTextLevel {
   return modelWords / words >= MOST_SHARE ? 'most' : 'some';
 }
 
-/** The share as kept in metadata.json (three decimals), never rounded across a level's edge (0 or 1 only for none and entirely). */
+/**
+ * The share as kept in metadata.json (three decimals), never rounded across a level's edge (0 or 1 only for none and
+ * entirely).
+ */
 export function aiTextShare(modelWords: number, words: number): number {
   if (words <= 0 || modelWords <= 0) return 0;
   if (modelWords >= words) return 1;
   return Math.min(0.999, Math.max(0.001, Math.round((1000 * modelWords) / words) / 1000));
 }
 
-/** Count a book's words and parts by who wrote them (an empty part, such as an import's missing prologue, is neither's). */
+/**
+ * Count a book's words and parts by who wrote them (an empty part, such as an import's missing prologue, is neither's).
+ */
 export function textDerivationOf(state: Pick<BookState, 'content' | 'provenance'>): TextDerivation {
-  const out: TextDerivation = { words: 0, modelWords: 0, parts: 0, modelParts: 0, rewrittenParts: 0, handParts: 0, authorParts: 0, passages: 0, added: 0 };
+  const out: TextDerivation = {
+    words: 0,
+    modelWords: 0,
+    parts: 0,
+    modelParts: 0,
+    rewrittenParts: 0,
+    handParts: 0,
+    authorParts: 0,
+    passages: 0,
+    added: 0,
+  };
   state.content.forEach((text, i) => {
     if (!text.trim()) return;
     const record = partProvenance(state, i);
@@ -86,19 +101,32 @@ export function derivationText(d: TextDerivation, share: number): ReadinessText 
 }
 
 /** The disclosure's words for the readiness list: the text's level and how it was derived, the images, translation. */
-export function disclosureOutcome(ai: AiContentDisclosureLike): { status: 'pass' | 'warn'; detail: ReadinessText[]; fix?: ReadinessText } {
+export function disclosureOutcome(ai: AiContentDisclosureLike): {
+  status: 'pass' | 'warn';
+  detail: ReadinessText[];
+  fix?: ReadinessText;
+} {
   const derived = ai.corrected?.derived ?? ai.text;
   const summary = say('ai.summary', {
     text: say(`ai.text.${ai.text}`),
     derived: derivationText(ai.textDerivation, ai.textShare),
     images: say(`ai.images.${ai.images}`),
-    translations: ai.translations === 'ai' && ai.translatedFrom ? say('ai.translated-from', { language: languageName(ai.translatedFrom) }) : say('ai.translations'),
+    translations:
+      ai.translations === 'ai' && ai.translatedFrom
+        ? say('ai.translated-from', { language: languageName(ai.translatedFrom) })
+        : say('ai.translations'),
   });
   if (!ai.corrected) return { status: 'pass', detail: [summary] };
-  const said = [summary, say('ai.corrected', { level: say(`ai.level.${ai.corrected.text}`), derived: say(`ai.level.${derived}`) })];
-  // A correction down from what was counted is the writer's to make (their own text counted as the model's), but KDP's rule is said.
+  const said = [
+    summary,
+    say('ai.corrected', { level: say(`ai.level.${ai.corrected.text}`), derived: say(`ai.level.${derived}`) }),
+  ];
+  // A correction down from what was counted is the writer's to make (their own text counted as the model's), but KDP's
+  // rule is said.
   const isLower = AI_TEXT_LEVELS.indexOf(ai.corrected.text) < AI_TEXT_LEVELS.indexOf(derived);
-  return isLower ? { status: 'warn', detail: said, fix: say('ai.corrected-fix', { derived: say(`ai.level.${derived}`) }) } : { status: 'pass', detail: said };
+  return isLower
+    ? { status: 'warn', detail: said, fix: say('ai.corrected-fix', { derived: say(`ai.level.${derived}`) }) }
+    : { status: 'pass', detail: said };
 }
 
 /** What disclosureOutcome reads of metadata.json's aiContent. */

@@ -7,7 +7,10 @@ import { plainLine } from '../markdown.js';
 import { langs } from '../languages/index.js';
 import { publishingOf } from './language-data.js';
 
-/** Lines of an answer without Markdown emphasis, list numbers or bullets, and without lines that are all emphasis (notes). */
+/**
+ * Lines of an answer without Markdown emphasis, list numbers or bullets, and without lines that are all emphasis
+ * (notes).
+ */
 function plainLines(text: string): string[] {
   return text
     .replace(/\r\n?/g, '\n')
@@ -42,14 +45,17 @@ function answerLabels(which: 'title' | 'subtitle'): RegExp {
   return new RegExp(`^(?:${labels.join('|')})\\s*:\\s*(.+)$`, 'i');
 }
 
-/** Every "Title:" / "Subtitle:" pair of a title answer, in order ("Tajuk:" / "Subtajuk:" in Malay: the table's labels). */
+/**
+ * Every "Title:" / "Subtitle:" pair of a title answer, in order ("Tajuk:" / "Subtajuk:" in Malay: the table's labels).
+ */
 export function titleOptions(answer: string): Array<{ title: string; subtitle?: string }> {
   const options: Array<{ title: string; subtitle?: string }> = [];
   const [subtitleLine, titleLine] = [answerLabels('subtitle'), answerLabels('title')];
   for (const line of answer.replace(/\r\n?/g, '\n').split('\n').map(stripMarkup)) {
     const sub = subtitleLine.exec(line);
     const main = titleLine.exec(line);
-    if (sub && options.length && options[options.length - 1]!.subtitle === undefined) options[options.length - 1]!.subtitle = unquote(sub[1]!);
+    if (sub && options.length && options[options.length - 1]!.subtitle === undefined)
+      options[options.length - 1]!.subtitle = unquote(sub[1]!);
     else if (main) options.push({ title: unquote(main[1]!) });
   }
   return options.filter((o) => o.title);
@@ -72,8 +78,14 @@ export function chooseTitle(answer: string): TitleChoice {
 /** A pen name as people write them: one to five words of letters (with . ' - between), at most 60 characters. */
 export function isUsableName(name: string): boolean {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  return name.trim().length >= 2 && name.trim().length <= 60 && words.length >= 1 && words.length <= 5
-    && words.every((w) => /^[\p{L}][\p{L}\p{M}.'’-]*$/u.test(w)) && /\p{Lu}/u.test(name);
+  return (
+    name.trim().length >= 2 &&
+    name.trim().length <= 60 &&
+    words.length >= 1 &&
+    words.length <= 5 &&
+    words.every((w) => /^[\p{L}][\p{L}\p{M}.'’-]*$/u.test(w)) &&
+    /\p{Lu}/u.test(name)
+  );
 }
 
 /**
@@ -90,7 +102,14 @@ export function chooseAuthor(answer: string): { author: string; source: 'answer'
   }
   for (const line of lines) {
     const numbered = /^\s*\d+[.)]\s+(.+)$/.exec(line);
-    if (numbered) candidates.push(unquote(stripMarkup(numbered[1]!).split(/\s+[-–—:(]|\s*[:–—(]/)[0]!.trim()));
+    if (numbered)
+      candidates.push(
+        unquote(
+          stripMarkup(numbered[1]!)
+            .split(/\s+[-–—:(]|\s*[:–—(]/)[0]!
+            .trim(),
+        ),
+      );
   }
   const name = candidates.find(isUsableName);
   return name ? { author: name, source: 'answer' } : { author: '', source: 'none' };
@@ -104,7 +123,13 @@ export function keywordCandidates(answer: string): { candidates: string[]; sourc
   const lines = answer.replace(/\r\n?/g, '\n').split('\n');
   const listed = lines
     .filter((l) => /^\s*(?:\d+[.)]|[-*+•])\s+\S/.test(l))
-    .map((l) => unquote(stripMarkup(l).split(/\s+[-–—]\s+|\s*:\s+|\s+\(/)[0]!.trim()))
+    .map((l) =>
+      unquote(
+        stripMarkup(l)
+          .split(/\s+[-–—]\s+|\s*:\s+|\s+\(/)[0]!
+          .trim(),
+      ),
+    )
     .filter((k) => k && !/[:]$/.test(k));
   if (listed.length) return { candidates: listed.map((k) => k.toLowerCase()), source: 'answer' };
   const phrases = plainLines(answer)

@@ -15,7 +15,22 @@ const ALLOWED: ReadonlySet<string> = new Set(KDP_TAGS);
 const VOID = new Set(['br']);
 const BLOCK = new Set(['p', 'ul', 'ol', 'li', 'h4', 'h5', 'h6', 'br']);
 /** Elements whose content is not text for a reader: removed with everything inside them. */
-const DROPPED_WITH_CONTENT = ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'textarea', 'title', 'head', 'svg', 'math', 'select', 'option'];
+const DROPPED_WITH_CONTENT = [
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'textarea',
+  'title',
+  'head',
+  'svg',
+  'math',
+  'select',
+  'option',
+];
 
 type Token = { kind: 'open' | 'close' | 'void'; tag: string } | { kind: 'text'; text: string };
 
@@ -23,14 +38,18 @@ type Token = { kind: 'open' | 'close' | 'void'; tag: string } | { kind: 'text'; 
 export { escapeText };
 
 /** Web and mail addresses: stores refuse a description with links or URLs in it. */
-const URL = /\b(?:https?:\/\/|ftp:\/\/|www\.)(?:[^\s<>"')\]]*[^\s<>"')\].,;:!?])?|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|my|info|biz|app|shop|store|link)\b(?:\/(?:[^\s<>"')\]]*[^\s<>"')\].,;:!?])?)?/gi;
+const URL =
+  /\b(?:https?:\/\/|ftp:\/\/|www\.)(?:[^\s<>"')\]]*[^\s<>"')\].,;:!?])?|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|my|info|biz|app|shop|store|link)\b(?:\/(?:[^\s<>"')\]]*[^\s<>"')\].,;:!?])?)?/gi;
 
 /**
  * Text without web or mail addresses (and without the space one leaves doubled).
  * @example withoutUrls('Visit https://x.example today') // 'Visit today'
  */
 export function withoutUrls(text: string): string {
-  return text.replace(URL, '').replace(/[ \t]{2,}/g, ' ').replace(/ ([.,;:!?])/g, '$1');
+  return text
+    .replace(URL, '')
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/ ([.,;:!?])/g, '$1');
 }
 
 /** True when a text holds a web or mail address. */
@@ -69,7 +88,8 @@ function tokensOf(clean: string): Token[] {
   });
 }
 
-const serialise = (t: Token): string => (t.kind === 'text' ? escapeText(t.text) : t.kind === 'close' ? `</${t.tag}>` : `<${t.tag}>`);
+const serialise = (t: Token): string =>
+  t.kind === 'text' ? escapeText(t.text) : t.kind === 'close' ? `</${t.tag}>` : `<${t.tag}>`;
 const closers = (open: readonly string[]): number => open.reduce((n, tag) => n + tag.length + 3, 0);
 
 /**
@@ -108,7 +128,11 @@ function cutText(text: string, room: number): string {
  */
 export function sanitizeKdpHtml(html: string, opts: { maxChars?: number } = {}): string {
   const max = opts.maxChars ?? KDP_DESCRIPTION_MAX;
-  const clean = sanitizeHtml(html, { allowedTags: [...KDP_TAGS], allowedAttributes: {}, nonTextTags: DROPPED_WITH_CONTENT });
+  const clean = sanitizeHtml(html, {
+    allowedTags: [...KDP_TAGS],
+    allowedAttributes: {},
+    nonTextTags: DROPPED_WITH_CONTENT,
+  });
   let out = '';
   const open: string[] = [];
   for (const t of tokensOf(clean)) {
@@ -127,7 +151,11 @@ export function sanitizeKdpHtml(html: string, opts: { maxChars?: number } = {}):
   while (open.length && out.endsWith(`<${open[open.length - 1]}>`)) out = out.slice(0, -(open.pop()!.length + 2));
   while (open.length) out += `</${open.pop()}>`;
   // A removed address can leave two spaces, or a space before the full stop, across elements.
-  return out.replace(/<(p|li|h4|h5|h6|b|i|em|strong|u)>\s*<\/\1>/g, '').replace(/ {2,}/g, ' ').replace(/ (<\/[a-z0-9]+>)?([.,;:!?])/g, '$1$2').trim();
+  return out
+    .replace(/<(p|li|h4|h5|h6|b|i|em|strong|u)>\s*<\/\1>/g, '')
+    .replace(/ {2,}/g, ' ')
+    .replace(/ (<\/[a-z0-9]+>)?([.,;:!?])/g, '$1$2')
+    .trim();
 }
 
 /** The tags of an HTML text that KDP would not keep, as written (for the readiness check). */
@@ -181,7 +209,8 @@ const kdp = (): Marked => (kdpMarked ??= new Marked({ gfm: true, breaks: true, a
  * numbered lists, headings as h4 to h6, bold and italics; a link becomes its text. An answer in HTML, or
  * mixing HTML and Markdown, keeps its HTML with the Markdown in it converted; either way the result still
  * goes through sanitizeKdpHtml.
- * @example markdownToKdpHtml('**Hook**\n\n- one\n- two') // '<p><strong>Hook</strong></p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n'
+ * @example markdownToKdpHtml('**Hook**\n\n- one\n- two') //
+ * '<p><strong>Hook</strong></p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n'
  */
 export function markdownToKdpHtml(answer: string): string {
   // Models often write a bullet character; Markdown knows it as a list only with -, * or +.

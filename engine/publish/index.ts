@@ -3,17 +3,41 @@
 // Pure; engine/node/publish.ts writes the files.
 export { disallowedTags, KDP_DESCRIPTION_MAX, KDP_TAGS, markdownToKdpHtml, sanitizeKdpHtml } from './html.js';
 export {
-  forbiddenWordsIn, isLargeTrim, KDP_KEYWORD_MAX, KDP_KEYWORD_SLOTS, KDP_PAGE_LIMITS, kdpKeywords, keywordProblems,
-  kdpForbiddenWords, pageLimit, type RuleProblem, titleCase, titleCaseRule, titleProblems, uncapitalisedTitleWords,
+  forbiddenWordsIn,
+  isLargeTrim,
+  KDP_KEYWORD_MAX,
+  KDP_KEYWORD_SLOTS,
+  KDP_PAGE_LIMITS,
+  kdpKeywords,
+  keywordProblems,
+  kdpForbiddenWords,
+  pageLimit,
+  type RuleProblem,
+  titleCase,
+  titleCaseRule,
+  titleProblems,
+  uncapitalisedTitleWords,
 } from './rules.js';
 export { chooseAuthor, chooseTitle, keywordCandidates } from './extract.js';
 export { jpegInfo } from './files.js';
 export { type KdpMetadata, packageMetadata } from './metadata.js';
 export {
-  AI_TEXT_LEVELS, aiTextLevel, type AiTextLevel, aiTextShare, disclosureOutcome, textDerivationOf,
+  AI_TEXT_LEVELS,
+  aiTextLevel,
+  type AiTextLevel,
+  aiTextShare,
+  disclosureOutcome,
+  textDerivationOf,
 } from './disclosure.js';
 export {
-  type CoverContent, type EpubcheckResult, type AceResult, formatReadiness, offlineMarkers, demoMarker, packageReadiness, type Readiness,
+  type CoverContent,
+  type EpubcheckResult,
+  type AceResult,
+  formatReadiness,
+  offlineMarkers,
+  demoMarker,
+  packageReadiness,
+  type Readiness,
   type ReadinessInput,
 } from './readiness.js';
 export { type Audience, checkWords, readinessText, type ReadinessText, say, sourceLink } from './readiness-words.js';
@@ -22,22 +46,51 @@ export { bookLanguageName, publishingOf, type PublishingData } from './language-
 export { checkPublishSteps, closestModelSize, packageCoverSpec } from './step-settings.js';
 export { directPublishStep, publishStepsOf, writePackageParts } from './pipeline.js';
 export {
-  type GivenFacts, type PackageParts, type PackageStepDone, type PublishStep, type RunPublishStep,
+  type GivenFacts,
+  type PackageParts,
+  type PackageStepDone,
+  type PublishStep,
+  type RunPublishStep,
 } from './package-types.js';
 export { authorshipOf, copyrightExtra, packageDocument, packageMetadataOf } from './package-document.js';
 export { PublishTitleError } from './title-error.js';
 export {
-  addDays, isoDay, isReleasesPerDay, releaseSchedule, type ScheduledRelease, RELEASES_PER_DAY, scheduleCsv, type ScheduleRow,
+  addDays,
+  isoDay,
+  isReleasesPerDay,
+  releaseSchedule,
+  type ScheduledRelease,
+  RELEASES_PER_DAY,
+  scheduleCsv,
+  type ScheduleRow,
 } from './release.js';
 export { isValidIsbn13 } from './readiness/identifier.js';
 export {
-  CLOSE_THRESHOLD_RANGE, DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, fingerprintOfRuns, parseCloseThreshold, preparePart,
-  parseTextFingerprint, sharedShare, shingleSet, textFingerprint, type TextFingerprint,
+  CLOSE_THRESHOLD_RANGE,
+  DEFAULT_CLOSE_THRESHOLD,
+  FingerprintIndex,
+  fingerprintOfRuns,
+  parseCloseThreshold,
+  preparePart,
+  parseTextFingerprint,
+  sharedShare,
+  shingleSet,
+  textFingerprint,
+  type TextFingerprint,
 } from './near-duplicate.js';
 export { type PartsReuse, reuseAcrossParts, type SharedPassage, sharedPassages } from './near-duplicate-passages.js';
 export {
-  type BookMeasure, type CatalogueEntry, catalogueIndex, checkCloseness, CLOSE_BOOKS_READ, type Closeness, type ClosenessReading, measureBook,
-  passagesHere, passagesWith, sharePercent,
+  type BookMeasure,
+  type CatalogueEntry,
+  catalogueIndex,
+  checkCloseness,
+  CLOSE_BOOKS_READ,
+  type Closeness,
+  type ClosenessReading,
+  measureBook,
+  passagesHere,
+  passagesWith,
+  sharePercent,
 } from './near-duplicate-check.js';
 export { closeLabel, CLOSENESS_SOURCE, type ClosenessInput, closeOutcome } from './readiness/not-too-close.js';
 export { blockingChecks, heldFor, scheduleColumns } from './schedule.js';

@@ -63,36 +63,57 @@ function texts(v: unknown, t: LanguageTable, key: string): string[] {
 }
 
 function readinessText(v: unknown, t: LanguageTable, key: string): ReadinessText {
-  if (!obj(v) || typeof v.code !== 'string') throw languageTableError(where(t), `publishing.${key}`, 'a readiness text: { code, params }');
-  if (v.params !== undefined && !obj(v.params)) throw languageTableError(where(t), `publishing.${key}.params`, 'a mapping of values');
+  if (!obj(v) || typeof v.code !== 'string')
+    throw languageTableError(where(t), `publishing.${key}`, 'a readiness text: { code, params }');
+  if (v.params !== undefined && !obj(v.params))
+    throw languageTableError(where(t), `publishing.${key}.params`, 'a mapping of values');
   return v as unknown as ReadinessText;
 }
 
 function stores(v: unknown, t: LanguageTable): Record<string, StoreAnswer> {
   if (v === undefined) return {};
   if (!obj(v)) throw languageTableError(where(t), 'publishing.stores', 'a mapping of channel ids to answers');
-  return Object.fromEntries(Object.entries(v).map(([id, a]) => {
-    const accepted = obj(a) ? a.accepted : undefined;
-    if (accepted !== 'yes' && accepted !== 'no' && accepted !== 'unknown') throw languageTableError(where(t), `publishing.stores.${id}.accepted`, 'yes, no or unknown');
-    const note = (a as Raw).note;
-    return [id, { accepted, ...(note !== undefined ? { note: readinessText(note, t, `stores.${id}.note`) } : {}) }];
-  }));
+  return Object.fromEntries(
+    Object.entries(v).map(([id, a]) => {
+      const accepted = obj(a) ? a.accepted : undefined;
+      if (accepted !== 'yes' && accepted !== 'no' && accepted !== 'unknown')
+        throw languageTableError(where(t), `publishing.stores.${id}.accepted`, 'yes, no or unknown');
+      const note = (a as Raw).note;
+      return [id, { accepted, ...(note !== undefined ? { note: readinessText(note, t, `stores.${id}.note`) } : {}) }];
+    }),
+  );
 }
 
 function eisbn(v: unknown, t: LanguageTable): NationalEisbn | undefined {
   if (v === undefined) return undefined;
   const pages = obj(v) && obj(v.minPages) ? v.minPages : undefined;
-  if (!pages || typeof pages.adult !== 'number' || typeof pages.children !== 'number') throw languageTableError(where(t), 'publishing.eisbn.minPages', '{ adult, children } page counts');
-  return { minPages: { adult: pages.adult, children: pages.children }, source: text((v as Raw).source, t, 'eisbn.source') };
+  if (!pages || typeof pages.adult !== 'number' || typeof pages.children !== 'number')
+    throw languageTableError(where(t), 'publishing.eisbn.minPages', '{ adult, children } page counts');
+  return {
+    minPages: { adult: pages.adult, children: pages.children },
+    source: text((v as Raw).source, t, 'eisbn.source'),
+  };
 }
 
 function patternsName(v: unknown, t: LanguageTable): string {
-  if (typeof v !== 'string' || !/^[a-z]{2,3}(?:-[a-z0-9]+)*$/.test(v)) throw languageTableError(where(t), 'publishing.hyphenation', 'the name of a hyphen package pattern set (en-us, id)');
+  if (typeof v !== 'string' || !/^[a-z]{2,3}(?:-[a-z0-9]+)*$/.test(v))
+    throw languageTableError(
+      where(t),
+      'publishing.hyphenation',
+      'the name of a hyphen package pattern set (en-us, id)',
+    );
   return v;
 }
 
 function parsePublishing(raw: unknown, t: LanguageTable): PublishingData {
-  const r: Raw = raw === undefined ? {} : obj(raw) ? raw : (() => { throw languageTableError(where(t), 'publishing', 'a mapping'); })();
+  const r: Raw =
+    raw === undefined
+      ? {}
+      : obj(raw)
+        ? raw
+        : (() => {
+            throw languageTableError(where(t), 'publishing', 'a mapping');
+          })();
   const tags = obj(r.tags) ? r.tags : {};
   const names = obj(r.names) ? r.names : {};
   for (const [code, name] of Object.entries(names)) text(name, t, `names.${code}`);
@@ -103,10 +124,16 @@ function parsePublishing(raw: unknown, t: LanguageTable): PublishingData {
     epubTag: tags.epub === undefined ? t.code : text(tags.epub, t, 'tags.epub'),
     wordTag: tags.word === undefined ? t.code : text(tags.word, t, 'tags.word'),
     names: names as Record<Lang, string>,
-    titleCase: { minor: new Set(texts(titleCase.minor, t, 'titleCase.minor')), source: titleCase.source === undefined ? '' : text(titleCase.source, t, 'titleCase.source') },
+    titleCase: {
+      minor: new Set(texts(titleCase.minor, t, 'titleCase.minor')),
+      source: titleCase.source === undefined ? '' : text(titleCase.source, t, 'titleCase.source'),
+    },
     refusedWords: texts(r.refusedWords, t, 'refusedWords'),
     workingLabels: texts(r.workingLabels, t, 'workingLabels'),
-    answerLabels: { title: texts(answerLabels.title, t, 'answerLabels.title'), subtitle: texts(answerLabels.subtitle, t, 'answerLabels.subtitle') },
+    answerLabels: {
+      title: texts(answerLabels.title, t, 'answerLabels.title'),
+      subtitle: texts(answerLabels.subtitle, t, 'answerLabels.subtitle'),
+    },
     stores: stores(r.stores, t),
     ...(found ? { eisbn: found } : {}),
     ...(r.hyphenation === undefined ? {} : { hyphenation: patternsName(r.hyphenation, t) }),

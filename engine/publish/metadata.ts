@@ -49,13 +49,15 @@ export interface AiContentDisclosure {
   source: string;
 }
 
-const KDP_SOURCE = 'KDP Help, "Content Guidelines": Artificial intelligence (AI)-generated content: https://kdp.amazon.com/en_US/help/topic/G200672390';
+const KDP_SOURCE =
+  'KDP Help, "Content Guidelines": Artificial intelligence (AI)-generated content: https://kdp.amazon.com/en_US/help/topic/G200672390';
 
 /** The tool line: what the model did, in plain words. */
 function toolLine(text: AiTextLevel, d: TextDerivation, images: AiContentDisclosure['images']): string {
-  const cover = images === 'ai-generated' ? 'an AI model drew the cover' : 'the cover is the author\'s';
+  const cover = images === 'ai-generated' ? 'an AI model drew the cover' : "the cover is the author's";
   if (text === 'none') return `Karya (the author wrote the text; ${cover})`;
-  if (text === 'entirely') return `Karya (an AI model wrote the text and ${images === 'ai-generated' ? 'drew the cover' : 'the cover is the author\'s'})`;
+  if (text === 'entirely')
+    return `Karya (an AI model wrote the text and ${images === 'ai-generated' ? 'drew the cover' : "the cover is the author's"})`;
   return `Karya (an AI model wrote or rewrote ${d.modelWords} of the book's ${d.words} words; ${cover})`;
 }
 
@@ -63,7 +65,13 @@ function toolLine(text: AiTextLevel, d: TextDerivation, images: AiContentDisclos
  * The disclosure of a book from what its derivation counted, the cover's origin and the writer's correction.
  * @example aiContentOf({ derivation, images: 'ai-generated' }).text // 'some'
  */
-export function aiContentOf(input: { derivation: TextDerivation; images: AiContentDisclosure['images']; correction?: AiTextLevel; parts?: { author: string[]; model: string[] }; translatedFrom?: Lang }): AiContentDisclosure {
+export function aiContentOf(input: {
+  derivation: TextDerivation;
+  images: AiContentDisclosure['images'];
+  correction?: AiTextLevel;
+  parts?: { author: string[]; model: string[] };
+  translatedFrom?: Lang;
+}): AiContentDisclosure {
   const d = input.derivation;
   const derived = aiTextLevel(d.modelWords, d.words);
   const text = input.correction ?? derived;
@@ -71,9 +79,13 @@ export function aiContentOf(input: { derivation: TextDerivation; images: AiConte
     text,
     textShare: aiTextShare(d.modelWords, d.words),
     textDerivation: d,
-    ...(input.correction !== undefined && input.correction !== derived ? { corrected: { text: input.correction, derived } } : {}),
+    ...(input.correction !== undefined && input.correction !== derived
+      ? { corrected: { text: input.correction, derived } }
+      : {}),
     images: input.images,
-    ...(input.translatedFrom ? { translations: 'ai' as const, translatedFrom: input.translatedFrom } : { translations: 'none' as const }),
+    ...(input.translatedFrom
+      ? { translations: 'ai' as const, translatedFrom: input.translatedFrom }
+      : { translations: 'none' as const }),
     ...(input.parts ? { parts: input.parts } : {}),
     tool: toolLine(text, d, input.images),
     source: KDP_SOURCE,
@@ -110,12 +122,26 @@ export interface KdpMetadata {
   generator: string;
   /** The book's ISBN-13, when it has one (Google Play gives a book without one its own identifier). */
   isbn?: string;
-  /** The release schedule's day (yyyy-mm-dd): publish on or after it (karya batch --publish; engine/publish/release.ts). */
+  /**
+   * The release schedule's day (yyyy-mm-dd): publish on or after it (karya batch --publish; engine/publish/release.ts).
+   */
   publishOn?: string;
 }
 
 /** What packageMetadata is given: the fields it copies as they are, and the optional ones as the author typed them. */
-export type MetadataInput = Pick<KdpMetadata, 'title' | 'subtitle' | 'author' | 'language' | 'description' | 'keywords' | 'categories' | 'wordCount' | 'generator' | 'pageCount'> & {
+export type MetadataInput = Pick<
+  KdpMetadata,
+  | 'title'
+  | 'subtitle'
+  | 'author'
+  | 'language'
+  | 'description'
+  | 'keywords'
+  | 'categories'
+  | 'wordCount'
+  | 'generator'
+  | 'pageCount'
+> & {
   /** The AI disclosure (aiContentOf); absent: the model wrote every word and drew the cover. */
   aiContent?: AiContentDisclosure;
   publisher?: string;
@@ -137,7 +163,9 @@ export function packageMetadata(input: MetadataInput): KdpMetadata {
     keywords,
     categories,
     wordCount,
-    ...(input.pageCount !== undefined ? { pageCount: input.pageCount } : { estimatedPrintPages: estimatePrintPages(wordCount) }),
+    ...(input.pageCount !== undefined
+      ? { pageCount: input.pageCount }
+      : { estimatedPrintPages: estimatePrintPages(wordCount) }),
     printTrim: PRINT_TRIM,
     publisher: input.publisher?.trim() || null,
     edition: input.edition ?? 1,
@@ -151,5 +179,15 @@ export function packageMetadata(input: MetadataInput): KdpMetadata {
 
 /** The derivation of a book the model wrote whole (a caller that gives no provenance). */
 function wholeModel(words: number): TextDerivation {
-  return { words, modelWords: words, parts: 0, modelParts: 0, rewrittenParts: 0, handParts: 0, authorParts: 0, passages: 0, added: 0 };
+  return {
+    words,
+    modelWords: words,
+    parts: 0,
+    modelParts: 0,
+    rewrittenParts: 0,
+    handParts: 0,
+    authorParts: 0,
+    passages: 0,
+    added: 0,
+  };
 }

@@ -15,8 +15,16 @@ export interface ClosenessReading {
   /** A part as it is written, read ahead for its book's fingerprint (the book's end then reads only what is left). */
   prepare?(part: string): void;
   measure(book: { key: string; parts: readonly string[] }): Promise<BookMeasure>;
-  /** For each of `others` (keys), up to `count` passages the book shares with it (passagesShared); none when its parts cannot be read. */
-  passages(book: { key: string; parts: readonly string[] }, others: readonly string[], partsOf: (key: string) => Promise<readonly string[] | null>, count: number): Promise<SharedPassage[][]>;
+  /**
+   * For each of `others` (keys), up to `count` passages the book shares with it (passagesShared); none when its parts
+   * cannot be read.
+   */
+  passages(
+    book: { key: string; parts: readonly string[] },
+    others: readonly string[],
+    partsOf: (key: string) => Promise<readonly string[] | null>,
+    count: number,
+  ): Promise<SharedPassage[][]>;
 }
 
 /** A book's fingerprint and its reuse across its own parts. */
@@ -30,16 +38,32 @@ export function measureBook(parts: readonly string[]): BookMeasure {
   return { fingerprint: textFingerprint(parts), reuse: reuseAcrossParts(parts) };
 }
 
-/** The passages a book shares with each of the books `others` names, their parts read with `partsOf` (none for a book that cannot be read). */
-export async function passagesHere(parts: readonly string[], others: readonly string[], partsOf: (key: string) => Promise<readonly string[] | null>, count = 2): Promise<SharedPassage[][]> {
+/**
+ * The passages a book shares with each of the books `others` names, their parts read with `partsOf` (none for a book
+ * that cannot be read).
+ */
+export async function passagesHere(
+  parts: readonly string[],
+  others: readonly string[],
+  partsOf: (key: string) => Promise<readonly string[] | null>,
+  count = 2,
+): Promise<SharedPassage[][]> {
   const read = await Promise.all(others.map(partsOf));
-  const found = passagesWith(parts, read.filter((p): p is readonly string[] => p !== null), count);
+  const found = passagesWith(
+    parts,
+    read.filter((p): p is readonly string[] => p !== null),
+    count,
+  );
   let at = 0;
   return read.map((p) => (p ? found[at++]! : []));
 }
 
 /** The passages a book shares with each of `others`, read here (the book read once). */
-export function passagesWith(parts: readonly string[], others: ReadonlyArray<readonly string[]>, count: number): SharedPassage[][] {
+export function passagesWith(
+  parts: readonly string[],
+  others: ReadonlyArray<readonly string[]>,
+  count: number,
+): SharedPassage[][] {
   if (!others.length) return [];
   const shared = passagesShared(parts);
   return others.map((other) => shared(other, count));
@@ -63,7 +87,10 @@ export interface CloseMatch {
   title: string;
   /** The share of this book's 8-word runs found in that book (0 to 1). */
   share: number;
-  /** Up to two passages both books have word for word: for the closest books only (CLOSE_BOOKS_READ), none for the rest or when that book's text could not be read. */
+  /**
+   * Up to two passages both books have word for word: for the closest books only (CLOSE_BOOKS_READ), none for the rest
+   * or when that book's text could not be read.
+   */
   passages: SharedPassage[];
 }
 
@@ -138,7 +165,8 @@ function keptNow(index: FingerprintIndex<CatalogueEntry>): string {
 }
 
 /** Kept before: by time, then by key (two books kept in the same millisecond). */
-const isBefore = (a: CatalogueEntry, b: CatalogueEntry) => a.keptAt < b.keptAt || (a.keptAt === b.keptAt && a.key < b.key);
+const isBefore = (a: CatalogueEntry, b: CatalogueEntry) =>
+  a.keptAt < b.keptAt || (a.keptAt === b.keptAt && a.key < b.key);
 
 /**
  * Check a finished book against its owner's catalogue and keep it there: the books kept before it that hold
@@ -149,7 +177,8 @@ const isBefore = (a: CatalogueEntry, b: CatalogueEntry) => a.keptAt < b.keptAt |
  * (books of a batch finishing together each see the ones before); with `reading` (another thread), once its
  * fingerprint is back and every book given before it is kept, so the order books are kept in is the order
  * they were given, whichever reading comes back first. The caller saves `entry` to its store.
- * @example const { closeness, entry } = await checkCloseness({ book: { key, book: 'b', title }, parts: state.content, index, partsOf })
+ * @example const { closeness, entry } = await checkCloseness({ book: { key, book: 'b', title }, parts: state.content,
+ * index, partsOf })
  */
 export async function checkCloseness(input: {
   book: { key: string; book: string; title: string };
@@ -179,12 +208,19 @@ function takeTurn(index: object): { previous: Promise<void>; done: () => void } 
   const previous = turns.get(index) ?? Promise.resolve();
   let done = () => {};
   const mine = new Promise<void>((resolve) => (done = resolve));
-  turns.set(index, previous.then(() => mine));
+  turns.set(
+    index,
+    previous.then(() => mine),
+  );
   return { previous, done };
 }
 
 /** The book compared with the books kept before it, then kept (its entry added to the index). */
-async function keepAndCompare(input: Parameters<typeof checkCloseness>[0], measured: BookMeasure, kept: () => void): Promise<{ closeness: Closeness; entry: CatalogueEntry }> {
+async function keepAndCompare(
+  input: Parameters<typeof checkCloseness>[0],
+  measured: BookMeasure,
+  kept: () => void,
+): Promise<{ closeness: Closeness; entry: CatalogueEntry }> {
   const { index, book } = input;
   const threshold = input.threshold ?? DEFAULT_CLOSE_THRESHOLD;
   const { fingerprint: print, reuse } = measured;
@@ -197,8 +233,15 @@ async function keepAndCompare(input: Parameters<typeof checkCloseness>[0], measu
   keep(index, entry, own);
   kept();
   const read = close.slice(0, CLOSE_BOOKS_READ).map((m) => m.key.key);
-  const found = input.reading ? await input.reading.passages({ key: book.key, parts: input.parts }, read, input.partsOf, 2) : await passagesHere(input.parts, read, input.partsOf);
-  const closeTo: CloseMatch[] = close.map(({ key: other, share }, rank) => ({ book: other.book, title: other.title, share, passages: found[rank] ?? [] }));
+  const found = input.reading
+    ? await input.reading.passages({ key: book.key, parts: input.parts }, read, input.partsOf, 2)
+    : await passagesHere(input.parts, read, input.partsOf);
+  const closeTo: CloseMatch[] = close.map(({ key: other, share }, rank) => ({
+    book: other.book,
+    title: other.title,
+    share,
+    passages: found[rank] ?? [],
+  }));
   return { closeness: { threshold, compared, shingles: print.shingles, closeTo, reuse }, entry };
 }
 

@@ -40,14 +40,25 @@ interface PartSentences {
 const PASSAGE_WORDS = 40;
 
 function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[.!?…]["'”’)\]]*)\s+|\n\s*\n/).map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(/(?<=[.!?…]["'”’)\]]*)\s+|\n\s*\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function locate(parts: readonly string[]): Located {
   // A part under 8 words has no run to find in another book.
-  const runs = parts.map((text) => runsOfText(text)).map((r) => (r.words < SHINGLE_WORDS ? new Uint32Array(0) : r.hashes));
+  const runs = parts
+    .map((text) => runsOfText(text))
+    .map((r) => (r.words < SHINGLE_WORDS ? new Uint32Array(0) : r.hashes));
   const total = runs.reduce((n, r) => n + r.length, 0);
-  const out: Located = { hashes: new Uint32Array(total), parts: new Uint32Array(total), words: new Uint32Array(total), texts: parts, sentences: new Map() };
+  const out: Located = {
+    hashes: new Uint32Array(total),
+    parts: new Uint32Array(total),
+    words: new Uint32Array(total),
+    texts: parts,
+    sentences: new Map(),
+  };
   let at = 0;
   runs.forEach((r, part) => {
     out.hashes.set(r, at);
@@ -64,7 +75,9 @@ function sentencesOfPart(book: Located, part: number): PartSentences {
   return found;
 }
 
-/** The sentence word `word` of a part is in, reading the part's sentences as far as it (none past the part's last word). */
+/**
+ * The sentence word `word` of a part is in, reading the part's sentences as far as it (none past the part's last word).
+ */
 function sentenceOfWord(sentences: PartSentences, word: number): number | undefined {
   const { texts, ofWord } = sentences;
   while (ofWord.length <= word && sentences.read < texts.length) {
@@ -111,7 +124,8 @@ function spread(runs: readonly number[], book: Located, count: number): number[]
   for (let k = 0; k < count && runs.length; k++) {
     const from = Math.floor((k * runs.length) / count);
     let run: number | undefined;
-    for (let i = from; i < runs.length && run === undefined; i++) if (!seen.has(sentencesOfRun(book, runs[i]!)[0]!)) run = runs[i];
+    for (let i = from; i < runs.length && run === undefined; i++)
+      if (!seen.has(sentencesOfRun(book, runs[i]!)[0]!)) run = runs[i];
     if (run === undefined) break;
     picked.push(run);
     for (const sentence of sentencesOfRun(book, run)) seen.add(sentence);
@@ -159,7 +173,11 @@ export function passagesShared(book: readonly string[]): (other: readonly string
     a.hashes.forEach((h, i) => {
       if (whereInOther.has(h)) runs.push(i);
     });
-    return spread(runs, a, count).map((run) => ({ text: passageAt(a, run), part: a.parts[run]!, otherPart: b.parts[whereInOther.get(a.hashes[run]!)!]! }));
+    return spread(runs, a, count).map((run) => ({
+      text: passageAt(a, run),
+      part: a.parts[run]!,
+      otherPart: b.parts[whereInOther.get(a.hashes[run]!)!]!,
+    }));
   };
 }
 
@@ -174,7 +192,8 @@ export interface PartsReuse {
 /**
  * Passages reused across a book's parts (chapters): the share of its distinct 8-word runs found in more than
  * one part, and the first passage of a later part that an earlier part already has.
- * @example reuseAcrossParts(['The rain fell on the old harbour all night long.', 'The rain fell on the old harbour all night long.']).share // 1
+ * @example reuseAcrossParts(['The rain fell on the old harbour all night long.', 'The rain fell on the old harbour all
+ * night long.']).share // 1
  */
 export function reuseAcrossParts(parts: readonly string[]): PartsReuse {
   const { distinct, repeated } = runsInParts(parts);
@@ -201,7 +220,9 @@ export function reuseAcrossParts(parts: readonly string[]): PartsReuse {
  */
 function runsInParts(parts: readonly string[]): { distinct: number; repeated: Set<number> } {
   // A part under 8 words has no run (as locate reads it).
-  const sets = parts.map((text) => (runsOfText(text).words < SHINGLE_WORDS ? new Uint32Array(0) : distinctRunsOfPart(text)));
+  const sets = parts.map((text) =>
+    runsOfText(text).words < SHINGLE_WORDS ? new Uint32Array(0) : distinctRunsOfPart(text),
+  );
   const all = new Uint32Array(sets.reduce((n, s) => n + s.length, 0));
   let at = 0;
   for (const s of sets) {

@@ -45,7 +45,10 @@ export function shingleHashesOfWords(words: readonly string[]): Uint32Array {
   return out;
 }
 
-/** FNV-1a (32 bits) of words.slice(from, to).join(' '), without making the string: a book's runs are hashed without a string each. */
+/**
+ * FNV-1a (32 bits) of words.slice(from, to).join(' '), without making the string: a book's runs are hashed without a
+ * string each.
+ */
 function fnv1aOfRun(words: readonly string[], from: number, to: number): number {
   let h = 0x811c9dc5;
   for (let w = from; w < to; w++) {
@@ -118,7 +121,9 @@ const partPrintOf = byText(TEXTS_KEPT, (text: string): { set: Uint32Array; minha
   return { set, minhash: minhashOf(set) };
 });
 
-/** A part's distinct 8-word runs as sorted hashes (partPrintOf's, kept: read once for the fingerprint and the reuse). */
+/**
+ * A part's distinct 8-word runs as sorted hashes (partPrintOf's, kept: read once for the fingerprint and the reuse).
+ */
 export function distinctRunsOfPart(text: string): Uint32Array {
   return partPrintOf(text).set;
 }
@@ -141,7 +146,8 @@ export function textFingerprint(parts: string | readonly string[]): TextFingerpr
   if (typeof parts === 'string') return fingerprintOfRuns(shingleSet(parts));
   const prints = parts.map(partPrintOf);
   const minhash = new Uint32Array(MINHASH_SIZE).fill(0xffffffff);
-  for (const p of prints) for (let i = 0; i < MINHASH_SIZE; i++) if (p.minhash[i]! < minhash[i]!) minhash[i] = p.minhash[i]!;
+  for (const p of prints)
+    for (let i = 0; i < MINHASH_SIZE; i++) if (p.minhash[i]! < minhash[i]!) minhash[i] = p.minhash[i]!;
   return { shingles: unionOf(prints.map((p) => p.set)).length, minhash: [...minhash] };
 }
 
@@ -149,7 +155,11 @@ export function textFingerprint(parts: string | readonly string[]): TextFingerpr
 export function parseTextFingerprint(json: string): TextFingerprint | null {
   try {
     const value = JSON.parse(json) as Partial<TextFingerprint>;
-    const isValid = Number.isInteger(value.shingles) && Array.isArray(value.minhash) && value.minhash.length === MINHASH_SIZE && value.minhash.every((n) => Number.isInteger(n) && n >= 0 && n <= 0xffffffff);
+    const isValid =
+      Number.isInteger(value.shingles) &&
+      Array.isArray(value.minhash) &&
+      value.minhash.length === MINHASH_SIZE &&
+      value.minhash.every((n) => Number.isInteger(n) && n >= 0 && n <= 0xffffffff);
     return isValid ? { shingles: value.shingles!, minhash: value.minhash! } : null;
   } catch {
     return null;
@@ -161,7 +171,11 @@ export function parseTextFingerprint(json: string): TextFingerprint | null {
  * fingerprints: MinHash estimates the Jaccard index J = |A∩B| / |A∪B|, and |A∩B| = J(|A| + |B|) / (1 + J).
  * Containment rather than Jaccard: a book copied whole into a longer one is as close as an exact copy.
  */
-export function sharedShare(book: TextFingerprint, other: TextFingerprint, matches = matchingSlots(book, other)): number {
+export function sharedShare(
+  book: TextFingerprint,
+  other: TextFingerprint,
+  matches = matchingSlots(book, other),
+): number {
   if (!book.shingles || !other.shingles) return 0;
   const j = matches / MINHASH_SIZE;
   return Math.min(1, (j * (book.shingles + other.shingles)) / ((1 + j) * book.shingles));
@@ -237,10 +251,14 @@ export class FingerprintIndex<K> {
     }
   }
 
-  /** The books of the index holding at least `threshold` of `print`'s runs (sharedShare), the closest first; `except` is left out. */
+  /**
+   * The books of the index holding at least `threshold` of `print`'s runs (sharedShare), the closest first; `except` is
+   * left out.
+   */
   closeTo(print: TextFingerprint, threshold: number, except?: K): Array<{ key: K; share: number }> {
     if (!print.shingles) return [];
-    if (this.counts.length < this.keyOf.length) this.counts = new Uint16Array(Math.max(this.keyOf.length, this.counts.length * 2));
+    if (this.counts.length < this.keyOf.length)
+      this.counts = new Uint16Array(Math.max(this.keyOf.length, this.counts.length * 2));
     const counts = this.counts;
     const touched: number[] = [];
     for (let i = 0; i < MINHASH_SIZE; i++) {
@@ -261,10 +279,18 @@ export class FingerprintIndex<K> {
   }
 }
 
-/** A threshold as given ("0.15" or "15%"), or why it is refused: `close_threshold_range` with the flag and the range. */
-export function parseCloseThreshold(value: string, flag = '--close-threshold'): { threshold: number } | { code: 'close_threshold_range'; params: Record<string, string> } {
+/**
+ * A threshold as given ("0.15" or "15%"), or why it is refused: `close_threshold_range` with the flag and the range.
+ */
+export function parseCloseThreshold(
+  value: string,
+  flag = '--close-threshold',
+): { threshold: number } | { code: 'close_threshold_range'; params: Record<string, string> } {
   const m = /^\s*([0-9]{1,3}(?:\.[0-9]{1,6})?)\s*(%?)\s*$/.exec(value);
   const n = m ? Number(m[1]) / (m[2] ? 100 : 1) : Number.NaN;
   if (n >= CLOSE_THRESHOLD_RANGE.min && n <= CLOSE_THRESHOLD_RANGE.max) return { threshold: n };
-  return { code: 'close_threshold_range', params: { flag, value, min: String(CLOSE_THRESHOLD_RANGE.min), max: String(CLOSE_THRESHOLD_RANGE.max) } };
+  return {
+    code: 'close_threshold_range',
+    params: { flag, value, min: String(CLOSE_THRESHOLD_RANGE.min), max: String(CLOSE_THRESHOLD_RANGE.max) },
+  };
 }

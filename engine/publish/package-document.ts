@@ -17,7 +17,11 @@ import type { PackageParts } from './package-types.js';
  * and "© year author"): without its own heading, the title line, or the © notice the page already has.
  */
 export function copyrightExtra(markdown: string, title: string): string {
-  const bare = (line: string) => line.replace(/[*_#`]/g, '').trim().toLowerCase();
+  const bare = (line: string) =>
+    line
+      .replace(/[*_#`]/g, '')
+      .trim()
+      .toLowerCase();
   const heading =
     /^\s*(?:[*_]{1,2})?\s*(?:copyright page|copyright|halaman hak cipta|hak cipta)\s*(?:[*_]{1,2})?\s*:?\s*$/i;
   return markdown
@@ -40,15 +44,19 @@ export function packageDocument(
   state: BookState,
   parts: Pick<PackageParts, 'title' | 'author' | 'copyright'> & Partial<Pick<PackageParts, 'cover' | 'given'>>,
 ): BookDocument {
-  const cover = parts.cover?.origin === 'typographic' || !parts.cover ? undefined
-    : parts.cover.origin === 'author' ? 'author' : 'model';
+  const cover =
+    parts.cover?.origin === 'typographic' || !parts.cover
+      ? undefined
+      : parts.cover.origin === 'author'
+        ? 'author'
+        : 'model';
   const doc = withEditionPackage(bookDocument(book, state, { title: parts.title, author: parts.author }), {
-    ...(cover ? { cover } : {}), ...(parts.given?.publisher ? { publisher: parts.given.publisher } : {}),
+    ...(cover ? { cover } : {}),
+    ...(parts.given?.publisher ? { publisher: parts.given.publisher } : {}),
   });
   const extra = copyrightExtra(doc.publicDomain ? withoutRightsClaims(parts.copyright) : parts.copyright, parts.title);
   return extra ? { ...doc, copyright: extra } : doc;
 }
-
 
 /** metadata.json of a package; the word count is the book's own text (without the copyright page). */
 export function packageMetadataOf(

@@ -13,7 +13,13 @@ import { chooseAuthor, chooseTitle, keywordCandidates } from './extract.js';
 import { markdownToKdpHtml, sanitizeKdpHtml } from './html.js';
 import type { GivenFacts, PackageParts, PackageStepDone, PublishStepResult, RunPublishStep } from './package-types.js';
 import {
-  bookContextOf, bookOwnTitle, checkPublishSteps, packageCoverSpec, partSettings, publishVariables, type BookFacts,
+  bookContextOf,
+  bookOwnTitle,
+  checkPublishSteps,
+  packageCoverSpec,
+  partSettings,
+  publishVariables,
+  type BookFacts,
 } from './step-settings.js';
 import { kdpKeywords, titleCase } from './rules.js';
 import { say } from './readiness-words.js';
@@ -24,12 +30,18 @@ import { PublishTitleError } from './title-error.js';
  * The step is a single output (or a cover), so nothing is saved.
  */
 export function directPublishStep(ports: {
-  renderer: PromptRenderer; provider: Provider; signal?: AbortSignal;
+  renderer: PromptRenderer;
+  provider: Provider;
+  signal?: AbortSignal;
 }): RunPublishStep {
   return async ({ spec, settings, bookContext }) => {
     const state: PromptState = { ...startBook({ spec, settings }), bookContext };
     const outcome = await runStep({
-      spec, renderer: ports.renderer, provider: ports.provider, state, step: stepsFor(spec, 0)[0]!,
+      spec,
+      renderer: ports.renderer,
+      provider: ports.provider,
+      state,
+      step: stepsFor(spec, 0)[0]!,
       ...(ports.signal ? { signal: ports.signal } : {}),
     });
     return { text: outcome.text, ...(outcome.png ? { png: outcome.png } : {}) };
@@ -46,7 +58,10 @@ export const NO_IMAGES_CODES: ReadonlySet<string> = new Set(['no_image_endpoint'
  * @example publishStepsOf({ book, state, specOf: catalog.get, given: { author: 'Siti Aminah' } }).cost
  */
 export function publishStepsOf(input: {
-  book: ResolvedSpec; state: BookState; specOf: (id: string) => ResolvedSpec | undefined; given?: GivenFacts;
+  book: ResolvedSpec;
+  state: BookState;
+  specOf: (id: string) => ResolvedSpec | undefined;
+  given?: GivenFacts;
 }): { steps: PackageStepDone[]; cost: number } {
   const { book, state, given = {} } = input;
   const isTitleGiven = Boolean(given.title?.trim());
@@ -54,11 +69,22 @@ export function publishStepsOf(input: {
   const steps = PUBLISH_PARTS.map((part): PackageStepDone => {
     const generator = book.publish!.parts[part].generator;
     const target = part === 'cover' ? packageCoverSpec(input.specOf(generator)!) : input.specOf(generator)!;
-    const skipped = part === 'title' && (isTitleGiven || ownTitle) ? (ownTitle ? 'book' : 'given')
-      : part === 'author' && given.author?.trim() ? 'given'
-        : part === 'author' && state.author?.trim() ? 'book'
-        : part === 'cover' && given.cover ? (given.cover.kind === 'picture' ? 'own_cover' : 'typographic') : undefined;
-    return skipped ? { part, generatorId: target.id, cost: 0, skipped }
+    const skipped =
+      part === 'title' && (isTitleGiven || ownTitle)
+        ? ownTitle
+          ? 'book'
+          : 'given'
+        : part === 'author' && given.author?.trim()
+          ? 'given'
+          : part === 'author' && state.author?.trim()
+            ? 'book'
+            : part === 'cover' && given.cover
+              ? given.cover.kind === 'picture'
+                ? 'own_cover'
+                : 'typographic'
+              : undefined;
+    return skipped
+      ? { part, generatorId: target.id, cost: 0, skipped }
       : { part, generatorId: target.id, cost: target.cost };
   });
   return { steps, cost: steps.reduce((n, s) => n + s.cost, 0) };
@@ -93,7 +119,8 @@ export async function writePackageParts(input: {
   const out: Partial<Record<PublishPart, PublishStepResult>> = {};
   let coverTitle: string | undefined;
   for (const next of publishStepsOf({ book, state, specOf: input.specOf, given }).steps) {
-    const ran = next.skipped ? { done: next }
+    const ran = next.skipped
+      ? { done: next }
       : await runPackageStep({ book, state, specOf: input.specOf, runStep, facts, context }, next);
     if (ran.result) {
       out[next.part] = ran.result;
@@ -114,8 +141,12 @@ type Facts = { -readonly [K in keyof BookFacts]: BookFacts[K] };
  */
 async function runPackageStep(
   ctx: {
-    book: ResolvedSpec; state: BookState; specOf: (id: string) => ResolvedSpec | undefined; runStep: RunPublishStep;
-    facts: Facts; context: string;
+    book: ResolvedSpec;
+    state: BookState;
+    specOf: (id: string) => ResolvedSpec | undefined;
+    runStep: RunPublishStep;
+    facts: Facts;
+    context: string;
   },
   next: PackageStepDone,
 ): Promise<{ done: PackageStepDone; result?: PublishStepResult; coverTitle?: string }> {
@@ -169,8 +200,13 @@ function takeChoice(
 
 /** The package's parts from the steps' answers: the keywords KDP takes, the cover, the given facts and the cost. */
 function packagePartsOf(input: {
-  publish: ResolvedPublish; specOf: (id: string) => ResolvedSpec | undefined; given: GivenFacts; facts: Facts;
-  notes: PackageParts['notes']; out: Partial<Record<PublishPart, PublishStepResult>>; steps: PackageStepDone[];
+  publish: ResolvedPublish;
+  specOf: (id: string) => ResolvedSpec | undefined;
+  given: GivenFacts;
+  facts: Facts;
+  notes: PackageParts['notes'];
+  out: Partial<Record<PublishPart, PublishStepResult>>;
+  steps: PackageStepDone[];
   coverTitle: string | undefined;
 }): PackageParts {
   const { publish, given, facts, notes, out, steps } = input;
@@ -180,16 +216,22 @@ function packagePartsOf(input: {
   if (found.source === 'fallback' || dropped.length) {
     notes.keywords = [
       ...(found.source === 'fallback' ? [say('note.keywords-fallback')] : []),
-      ...(dropped.length ? [say('note.keywords-left-out', {
-        list: dropped.map((d) => say('note.keyword-left-out', { keyword: d.keyword, reason: d.reason })),
-      })] : []),
+      ...(dropped.length
+        ? [
+            say('note.keywords-left-out', {
+              list: dropped.map((d) => say('note.keyword-left-out', { keyword: d.keyword, reason: d.reason })),
+            }),
+          ]
+        : []),
     ];
   }
   const coverSize = input.specOf(publish.parts.cover.generator)!.image!.publishSize!;
-  const cover: PackageParts['cover'] = given.cover?.kind === 'picture'
-    ? { png: given.cover.image, size: coverSize, origin: 'author' }
-    : out.cover?.png ? { png: out.cover.png, size: coverSize }
-      : { size: coverSize, origin: 'typographic' };
+  const cover: PackageParts['cover'] =
+    given.cover?.kind === 'picture'
+      ? { png: given.cover.image, size: coverSize, origin: 'author' }
+      : out.cover?.png
+        ? { png: out.cover.png, size: coverSize }
+        : { size: coverSize, origin: 'typographic' };
   // A typographic cover is lettered with the package's own title.
   if (cover.origin === 'typographic') coverTitle = facts.title;
   return {

@@ -69,7 +69,11 @@ export const EBOOK_COVER = { ratio: 1.6, minWidth: 1600, tolerance: 0.01 } as co
  * the first colon or full stop and without markup: "Offline demo text", "Teks demo luring". Text that carries one
  * was written by no model and is never ready for a store.
  */
-export const demoMarker = (mark: string): string => mark.replace(/[*_`]/g, '').split(/[:.!?。：]/)[0]!.trim();
+export const demoMarker = (mark: string): string =>
+  mark
+    .replace(/[*_`]/g, '')
+    .split(/[:.!?。：]/)[0]!
+    .trim();
 
 let markers: readonly string[] | undefined;
 onLanguagesLoaded(() => void (markers = undefined), { eachLanguage: true });
@@ -97,7 +101,10 @@ export function hasOfflineText(text: string): boolean {
 export interface ReadinessInput {
   metadata: KdpMetadata;
   isBookComplete: boolean;
-  /** `own-ending`: finished as the writer brought it, its last part theirs and no conclusion written (engine/session/ending.ts). */
+  /**
+   * `own-ending`: finished as the writer brought it, its last part theirs and no conclusion written
+   * (engine/session/ending.ts).
+   */
   ending?: 'whole' | 'own-ending';
   /** The labels of the book's written parts by who wrote them (provenance): the model-parts check names the model's. */
   authorship?: { readonly author: readonly string[]; readonly model: readonly string[] };
@@ -108,7 +115,10 @@ export interface ReadinessInput {
   epub: Uint8Array;
   docx: Uint8Array;
   epubcheck: EpubcheckResult;
-  /** DAISY Ace's verdict on the EPUB (its accessibility), when the caller ran it or tried to: without it the check is not listed. */
+  /**
+   * DAISY Ace's verdict on the EPUB (its accessibility), when the caller ran it or tried to: without it the check is
+   * not listed.
+   */
   ace?: AceResult;
   /**
    * The eBook cover: cover.jpg (or cover.png in a package without a JPEG cover), and what its pixels show
@@ -127,11 +137,16 @@ export interface ReadinessInput {
    * did: the not-too-close and reused-passages checks. Without it neither check is listed.
    */
   closeness?: ClosenessInput;
-  /** A dual-language book (an edition printed with its source): its two languages, the edition's the one it is sold as. */
+  /**
+   * A dual-language book (an edition printed with its source): its two languages, the edition's the one it is sold as.
+   */
   bilingual?: { edition: Lang; source: Lang };
   /** How the title and author were found (said in the detail). */
   notes?: { title?: ReadinessText; author?: ReadinessText };
-  /** The title as the cover was drawn with it and as the EPUB names it (dc:title), when known: each must be metadata.json's. */
+  /**
+   * The title as the cover was drawn with it and as the EPUB names it (dc:title), when known: each must be
+   * metadata.json's.
+   */
   titles?: { cover?: string; epub?: string };
   /**
    * The continuity findings the writer has not dealt with (rewritten away or marked as intended), as the book's

@@ -7,40 +7,81 @@
 import type { Lang } from '../spec/types.js';
 import { CHANNELS, CHANNEL_IDS, type ChannelId } from './channels.js';
 import { READINESS_RULES } from './readiness/index.js';
-import { checkWords, readinessText, say, type Audience, type ReadinessCheckText, type ReadinessText } from './readiness-words.js';
-import type { CheckStatus, ReadinessCheck, ChannelReadiness, Readiness, ReadinessInput, Said } from './readiness-types.js';
+import {
+  checkWords,
+  readinessText,
+  say,
+  type Audience,
+  type ReadinessCheckText,
+  type ReadinessText,
+} from './readiness-words.js';
+import type {
+  CheckStatus,
+  ReadinessCheck,
+  ChannelReadiness,
+  Readiness,
+  ReadinessInput,
+  Said,
+} from './readiness-types.js';
 
 // The report's shapes and what a check reads (the package's files, its metadata, the cover) live in
 // readiness-types.ts; named here too.
-export { EBOOK_COVER, offlineMarkers, demoMarker, hasOfflineText, COVER_ART_MIN_WIDTH, type CheckStatus, type ReadinessCheck, type ChannelReadiness, type Readiness, type EpubcheckResult, type AceResult, type ReadinessInput, type CoverContent } from './readiness-types.js';
+export {
+  EBOOK_COVER,
+  offlineMarkers,
+  demoMarker,
+  hasOfflineText,
+  COVER_ART_MIN_WIDTH,
+  type CheckStatus,
+  type ReadinessCheck,
+  type ChannelReadiness,
+  type Readiness,
+  type EpubcheckResult,
+  type AceResult,
+  type ReadinessInput,
+  type CoverContent,
+} from './readiness-types.js';
 export { READINESS_RULES } from './readiness/index.js';
 
-const isChannelReady = (checks: readonly ReadinessCheck[]) => checks.every((c) => c.status !== 'fail' && c.status !== 'check');
+const isChannelReady = (checks: readonly ReadinessCheck[]) =>
+  checks.every((c) => c.status !== 'fail' && c.status !== 'check');
 
-const asList = (said: Said): ReadinessText[] => (Array.isArray(said) ? [...(said as readonly ReadinessText[])] : [said as ReadinessText]);
+const asList = (said: Said): ReadinessText[] =>
+  Array.isArray(said) ? [...(said as readonly ReadinessText[])] : [said as ReadinessText];
 
 /**
  * Every check of a package for every channel (CHANNELS), in the order of READINESS_RULES, said in `lang`
  * (by default the book's language) for `audience` (by default the writer's words; `cli` names the
  * command's options).
  */
-export function packageReadiness(input: ReadinessInput, lang: Lang = input.metadata.language, audience: Audience = 'writer'): Readiness {
+export function packageReadiness(
+  input: ReadinessInput,
+  lang: Lang = input.metadata.language,
+  audience: Audience = 'writer',
+): Readiness {
   const channels = {} as Record<ChannelId, ChannelReadiness>;
   for (const id of CHANNEL_IDS) {
     const channel = CHANNELS[id];
-    const checks = READINESS_RULES.filter((r) => r.appliesTo(channel) && (r.when?.(input) ?? true)).map((r): ReadinessCheck => {
-      const result = r.evaluate(input, channel);
-      const text: ReadinessCheckText = {
-        label: r.label(input, channel),
-        ...(result.detail !== undefined ? { detail: asList(result.detail) } : {}),
-        ...(result.fix !== undefined ? { fix: asList(result.fix) } : {}),
-      };
-      const words = checkWords({ label: '', text }, lang, audience);
-      return {
-        id: r.id, label: words.label, status: result.status, ...(words.detail !== undefined ? { detail: words.detail } : {}), ...(words.fix ? { fix: words.fix } : {}),
-        source: r.source(input, channel), text,
-      };
-    });
+    const checks = READINESS_RULES.filter((r) => r.appliesTo(channel) && (r.when?.(input) ?? true)).map(
+      (r): ReadinessCheck => {
+        const result = r.evaluate(input, channel);
+        const text: ReadinessCheckText = {
+          label: r.label(input, channel),
+          ...(result.detail !== undefined ? { detail: asList(result.detail) } : {}),
+          ...(result.fix !== undefined ? { fix: asList(result.fix) } : {}),
+        };
+        const words = checkWords({ label: '', text }, lang, audience);
+        return {
+          id: r.id,
+          label: words.label,
+          status: result.status,
+          ...(words.detail !== undefined ? { detail: words.detail } : {}),
+          ...(words.fix ? { fix: words.fix } : {}),
+          source: r.source(input, channel),
+          text,
+        };
+      },
+    );
     channels[id] = { name: channel.name, ready: isChannelReady(checks), checks };
   }
   return { ready: CHANNEL_IDS.every((id) => channels[id].ready), channels };
@@ -52,13 +93,15 @@ export function readyChannels(readiness: Readiness): ChannelId[] {
 }
 
 /**
- * The readiness as lines for a terminal, in `lang` and the command line's words (`batch`: karya batch's): first the checks every
+ * The readiness as lines for a terminal, in `lang` and the command line's words (`batch`: karya batch's): first the
+ * checks every
  * channel shares (the same outcome everywhere), once; then per channel its verdict and only the checks
  * that differ, with the fix under each failure.
  */
 export function formatReadiness(readiness: Readiness, lang: Lang = 'en', audience: 'cli' | 'batch' = 'cli'): string {
   const mark: Record<CheckStatus, string> = { pass: '✓', fail: '✗', warn: '!', skipped: '–', check: '?' };
-  const words = (code: Parameters<typeof say>[0], params?: Parameters<typeof say>[1]) => readinessText(say(code, params), lang, audience);
+  const words = (code: Parameters<typeof say>[0], params?: Parameters<typeof say>[1]) =>
+    readinessText(say(code, params), lang, audience);
   const checkLines = (check: ReadinessCheck, indent: string): string[] => {
     const c = checkWords(check, lang, audience);
     const line = `${indent}${mark[check.status]} ${c.label}${c.detail ? `: ${c.detail}` : ''}${check.status === 'skipped' ? ` ${words('summary.skipped')}` : ''}`;
@@ -68,7 +111,9 @@ export function formatReadiness(readiness: Readiness, lang: Lang = 'en', audienc
   const channels = CHANNEL_IDS.map((id) => readiness.channels[id]).filter((c): c is ChannelReadiness => Boolean(c));
   const said = (check: ReadinessCheck) => checkLines(check, '').join('\n');
   // A check is shared when every channel has it, said the same way.
-  const shared = (channels[0]?.checks ?? []).filter((check) => channels.every((c) => c.checks.some((x) => x.id === check.id && said(x) === said(check))));
+  const shared = (channels[0]?.checks ?? []).filter((check) =>
+    channels.every((c) => c.checks.some((x) => x.id === check.id && said(x) === said(check))),
+  );
   const sharedIds = new Set(shared.map((c) => c.id));
   const lines: string[] = [];
   if (shared.length && channels.length > 1) {
@@ -78,11 +123,19 @@ export function formatReadiness(readiness: Readiness, lang: Lang = 'en', audienc
   for (const channel of channels) {
     const failedCount = channel.checks.filter((c) => c.status === 'fail').length;
     const toCheck = channel.checks.filter((c) => c.status === 'check').length;
-    const why = [failedCount ? words('summary.failed', { n: failedCount }) : '', toCheck ? words('summary.to-check', { n: toCheck }) : ''].filter(Boolean).join(', ');
+    const why = [
+      failedCount ? words('summary.failed', { n: failedCount }) : '',
+      toCheck ? words('summary.to-check', { n: toCheck }) : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
     lines.push(`  ${channel.name}: ${channel.ready ? words('summary.ready') : words('summary.not-ready', { why })}`);
-    for (const check of channel.checks) if (channels.length < 2 || !sharedIds.has(check.id)) lines.push(...checkLines(check, '    '));
+    for (const check of channel.checks)
+      if (channels.length < 2 || !sharedIds.has(check.id)) lines.push(...checkLines(check, '    '));
   }
   const ready = readyChannels(readiness).map((id) => readiness.channels[id].name);
-  lines.push(`  ${readiness.ready ? words('summary.every') : ready.length ? words('summary.some', { channels: ready.join(', ') }) : words('summary.none')}`);
+  lines.push(
+    `  ${readiness.ready ? words('summary.every') : ready.length ? words('summary.some', { channels: ready.join(', ') }) : words('summary.none')}`,
+  );
   return lines.join('\n');
 }

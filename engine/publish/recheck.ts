@@ -15,8 +15,16 @@ import { READINESS_RULES } from './readiness/index.js';
 import { checkWords, type ReadinessCheckText, type ReadinessText } from './readiness-words.js';
 import type { ChannelReadiness, Readiness, ReadinessCheck, ReadinessInput, Said } from './readiness-types.js';
 
-/** The rules that read the metadata a writer can edit (keywords, description, categories): re-evaluated after an edit. */
-export const METADATA_RULE_IDS = ['offline-text', 'metadata-stuffing', 'description', 'keywords', 'categories'] as const;
+/**
+ * The rules that read the metadata a writer can edit (keywords, description, categories): re-evaluated after an edit.
+ */
+export const METADATA_RULE_IDS = [
+  'offline-text',
+  'metadata-stuffing',
+  'description',
+  'keywords',
+  'categories',
+] as const;
 
 /** What a writer may change in a kept package. */
 export interface PackageEdit {
@@ -29,10 +37,12 @@ export interface PackageEdit {
 /** What the metadata rules read besides the metadata: the book's own text and its characters' names. */
 export type MetadataRecheckInput = Pick<ReadinessInput, 'metadata' | 'manuscriptText' | 'characterNames'>;
 
-const asList = (said: Said): ReadinessText[] => (Array.isArray(said) ? [...(said as readonly ReadinessText[])] : [said as ReadinessText]);
+const asList = (said: Said): ReadinessText[] =>
+  Array.isArray(said) ? [...(said as readonly ReadinessText[])] : [said as ReadinessText];
 
 /** A keyword as KDP's box takes it: spaces run together, trimmed. Empty ones are left out. */
-const cleanKeywords = (keywords: readonly string[]): string[] => keywords.map((k) => k.replace(/\s+/g, ' ').trim()).filter(Boolean);
+const cleanKeywords = (keywords: readonly string[]): string[] =>
+  keywords.map((k) => k.replace(/\s+/g, ' ').trim()).filter(Boolean);
 
 /** The metadata with the writer's edit applied (the description through KDP's sanitiser). */
 export function editedMetadata(metadata: KdpMetadata, edit: PackageEdit): KdpMetadata {
@@ -51,7 +61,8 @@ export function editedMetadata(metadata: KdpMetadata, edit: PackageEdit): KdpMet
 function metadataOnly(input: MetadataRecheckInput): ReadinessInput {
   return new Proxy(input as ReadinessInput, {
     get(target, key, receiver) {
-      if (typeof key === 'string' && !(key in target) && key !== 'characterNames') throw new Error(`readiness recheck: a metadata rule read "${key}", which an edit does not keep`);
+      if (typeof key === 'string' && !(key in target) && key !== 'characterNames')
+        throw new Error(`readiness recheck: a metadata rule read "${key}", which an edit does not keep`);
       return Reflect.get(target, key, receiver);
     },
   });
@@ -61,7 +72,11 @@ function metadataOnly(input: MetadataRecheckInput): ReadinessInput {
  * The kept readiness with the metadata rules evaluated again on `input` (said in `lang`, for the writer, as
  * the package's readiness was): each such check replaced where it stood, every other check kept as it was.
  */
-export function recheckMetadata(kept: Readiness, input: MetadataRecheckInput, lang: Lang = input.metadata.language): Readiness {
+export function recheckMetadata(
+  kept: Readiness,
+  input: MetadataRecheckInput,
+  lang: Lang = input.metadata.language,
+): Readiness {
   const full = metadataOnly(input);
   const rules = READINESS_RULES.filter((r) => (METADATA_RULE_IDS as readonly string[]).includes(r.id));
   const channels = {} as Record<ChannelId, ChannelReadiness>;
@@ -80,8 +95,13 @@ export function recheckMetadata(kept: Readiness, input: MetadataRecheckInput, la
       };
       const words = checkWords({ label: '', text }, lang);
       return {
-        id: rule.id, label: words.label, status: result.status, ...(words.detail !== undefined ? { detail: words.detail } : {}), ...(words.fix ? { fix: words.fix } : {}),
-        source: rule.source(full, channel), text,
+        id: rule.id,
+        label: words.label,
+        status: result.status,
+        ...(words.detail !== undefined ? { detail: words.detail } : {}),
+        ...(words.fix ? { fix: words.fix } : {}),
+        source: rule.source(full, channel),
+        text,
       };
     });
     channels[id] = { name: was.name, ready: checks.every((c) => c.status !== 'fail' && c.status !== 'check'), checks };
@@ -92,11 +112,24 @@ export function recheckMetadata(kept: Readiness, input: MetadataRecheckInput, la
 /**
  * A kept package edited: its metadata with the writer's edit, and its readiness with the metadata rules
  * evaluated again for the book as it is saved (its text and its outline's characters, as the package read them).
- * @example const { metadata, readiness } = recheckPackage({ book: spec, state, metadata: kept, readiness, edit: { keywords: ['slow burn romance'] } })
+ * @example const { metadata, readiness } = recheckPackage({ book: spec, state, metadata: kept, readiness, edit: {
+ * keywords: ['slow burn romance'] } })
  */
-export function recheckPackage(input: { book: ResolvedSpec; state: BookState; metadata: KdpMetadata; readiness: Readiness; edit: PackageEdit }): { metadata: KdpMetadata; readiness: Readiness } {
+export function recheckPackage(input: {
+  book: ResolvedSpec;
+  state: BookState;
+  metadata: KdpMetadata;
+  readiness: Readiness;
+  edit: PackageEdit;
+}): { metadata: KdpMetadata; readiness: Readiness } {
   const metadata = editedMetadata(input.metadata, input.edit);
-  const characterNames = parseBriefCharacters(parsedOutlineOf(input.book, input.state).characters ?? '').map((c) => c.name);
-  const readiness = recheckMetadata(input.readiness, { metadata, manuscriptText: input.state.content.join('\n\n'), characterNames });
+  const characterNames = parseBriefCharacters(parsedOutlineOf(input.book, input.state).characters ?? '').map(
+    (c) => c.name,
+  );
+  const readiness = recheckMetadata(input.readiness, {
+    metadata,
+    manuscriptText: input.state.content.join('\n\n'),
+    characterNames,
+  });
   return { metadata, readiness };
 }

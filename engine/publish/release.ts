@@ -40,10 +40,19 @@ export interface ScheduledRelease {
  * The day each book may be published on or after, in the books' order: `perDay` titles a day from
  * `today`, less the titles already scheduled on a day (`taken`, by ISO day: the account's packages made
  * before).
- * @example releaseSchedule(Array(10).fill(b), 3, '2025-01-30').map((r) => r.publishOn) // 3 × 01-30, 3 × 01-31, 3 × 02-01, 1 × 02-02
+ * @example releaseSchedule(Array(10).fill(b), 3, '2025-01-30').map((r) => r.publishOn) // 3 × 01-30, 3 × 01-31, 3 ×
+ * 02-01, 1 × 02-02
  */
-export function releaseSchedule<T>(books: readonly T[], perDay: number, today: string, taken: Readonly<Record<string, number>> = {}): ScheduledRelease[] {
-  if (!isReleasesPerDay(perDay)) throw new RangeError(`perDay ${perDay} is not a whole number from ${RELEASES_PER_DAY.min} to ${RELEASES_PER_DAY.max}`);
+export function releaseSchedule<T>(
+  books: readonly T[],
+  perDay: number,
+  today: string,
+  taken: Readonly<Record<string, number>> = {},
+): ScheduledRelease[] {
+  if (!isReleasesPerDay(perDay))
+    throw new RangeError(
+      `perDay ${perDay} is not a whole number from ${RELEASES_PER_DAY.min} to ${RELEASES_PER_DAY.max}`,
+    );
   addDays(today, 0);
   const schedule: ScheduledRelease[] = [];
   let day = today;

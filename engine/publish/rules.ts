@@ -28,10 +28,11 @@ export function kdpForbiddenKeywordWords(): readonly string[] {
   return [...kdpForbiddenWords(), 'kindle unlimited', 'kindle', 'amazon', 'ebook', 'e-book'];
 }
 
-
 /** The forbidden words a text contains, as listed. */
 export function forbiddenWordsIn(text: string, words: readonly string[] = kdpForbiddenWords()): string[] {
-  return words.filter((w) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(w)}(?=$|[^\\p{L}\\p{N}])`, 'iu').test(text));
+  return words.filter((w) =>
+    new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(w)}(?=$|[^\\p{L}\\p{N}])`, 'iu').test(text),
+  );
 }
 
 export interface RuleProblem {
@@ -63,14 +64,30 @@ export function titleProblems(input: { title: string; subtitle?: string }): Rule
 /** What KDP would refuse in a list of keywords (one per box). */
 export function keywordProblems(keywords: readonly string[]): RuleProblem[] {
   const problems: RuleProblem[] = [];
-  if (keywords.length === 0) problems.push({ problem: say('keywords.none'), fix: say('keywords.none-fix', { slots: KDP_KEYWORD_SLOTS }) });
-  if (keywords.length > KDP_KEYWORD_SLOTS) problems.push({ problem: say('keywords.too-many', { n: keywords.length, slots: KDP_KEYWORD_SLOTS }), fix: say('keywords.too-many-fix', { slots: KDP_KEYWORD_SLOTS }) });
+  if (keywords.length === 0)
+    problems.push({ problem: say('keywords.none'), fix: say('keywords.none-fix', { slots: KDP_KEYWORD_SLOTS }) });
+  if (keywords.length > KDP_KEYWORD_SLOTS)
+    problems.push({
+      problem: say('keywords.too-many', { n: keywords.length, slots: KDP_KEYWORD_SLOTS }),
+      fix: say('keywords.too-many-fix', { slots: KDP_KEYWORD_SLOTS }),
+    });
   const long = keywords.filter((k) => [...k].length > KDP_KEYWORD_MAX);
-  if (long.length) problems.push({ problem: say('keywords.too-long', { max: KDP_KEYWORD_MAX, list: quoteAll(long) }), fix: say('keywords.too-long-fix') });
+  if (long.length)
+    problems.push({
+      problem: say('keywords.too-long', { max: KDP_KEYWORD_MAX, list: quoteAll(long) }),
+      fix: say('keywords.too-long-fix'),
+    });
   const short = keywords.filter(isTooShortKeyword);
-  if (short.length) problems.push({ problem: say('keywords.too-short', { list: quoteAll(short) }), fix: say('keywords.too-short-fix') });
-  const refused = keywords.flatMap((k) => forbiddenWordsIn(k, kdpForbiddenKeywordWords()).map((w) => say('keywords.refused-word', { word: w, keyword: k })));
-  if (refused.length) problems.push({ problem: say('keywords.refused', { list: refused }), fix: say('keywords.refused-fix') });
+  if (short.length)
+    problems.push({
+      problem: say('keywords.too-short', { list: quoteAll(short) }),
+      fix: say('keywords.too-short-fix'),
+    });
+  const refused = keywords.flatMap((k) =>
+    forbiddenWordsIn(k, kdpForbiddenKeywordWords()).map((w) => say('keywords.refused-word', { word: w, keyword: k })),
+  );
+  if (refused.length)
+    problems.push({ problem: say('keywords.refused', { list: refused }), fix: say('keywords.refused-fix') });
   return problems;
 }
 
@@ -78,7 +95,10 @@ export function keywordProblems(keywords: readonly string[]): RuleProblem[] {
  * Up to 7 keywords KDP accepts from candidates in order of preference: trimmed, without duplicates, those
  * too long or with refused words left out (and said why).
  */
-export function kdpKeywords(candidates: readonly string[]): { keywords: string[]; dropped: Array<{ keyword: string; reason: ReadinessText }> } {
+export function kdpKeywords(candidates: readonly string[]): {
+  keywords: string[];
+  dropped: Array<{ keyword: string; reason: ReadinessText }>;
+} {
   const keywords: string[] = [];
   const dropped: Array<{ keyword: string; reason: ReadinessText }> = [];
   const seen = new Set<string>();
@@ -89,9 +109,15 @@ export function kdpKeywords(candidates: readonly string[]): { keywords: string[]
     seen.add(key);
     const refused = forbiddenWordsIn(keyword, kdpForbiddenKeywordWords());
     if (isTooShortKeyword(keyword)) dropped.push({ keyword, reason: say('keyword.too-short') });
-    else if (refused.length) dropped.push({ keyword, reason: say('keyword.refused', { words: refused.map((w) => say('quoted', { text: w })) }) });
-    else if ([...keyword].length > KDP_KEYWORD_MAX) dropped.push({ keyword, reason: say('keyword.too-long', { max: KDP_KEYWORD_MAX }) });
-    else if (keywords.length >= KDP_KEYWORD_SLOTS) dropped.push({ keyword, reason: say('keyword.no-box', { slots: KDP_KEYWORD_SLOTS }) });
+    else if (refused.length)
+      dropped.push({
+        keyword,
+        reason: say('keyword.refused', { words: refused.map((w) => say('quoted', { text: w })) }),
+      });
+    else if ([...keyword].length > KDP_KEYWORD_MAX)
+      dropped.push({ keyword, reason: say('keyword.too-long', { max: KDP_KEYWORD_MAX }) });
+    else if (keywords.length >= KDP_KEYWORD_SLOTS)
+      dropped.push({ keyword, reason: say('keyword.no-box', { slots: KDP_KEYWORD_SLOTS }) });
     else keywords.push(keyword);
   }
   return { keywords, dropped };
@@ -100,7 +126,7 @@ export function kdpKeywords(candidates: readonly string[]): { keywords: string[]
 /** A word may stand in this many keywords; one more is stuffing (KDP's metadata guidelines: no word repeated across keywords). */
 export const KEYWORD_WORD_MAX = 2;
 
-const wordsOf = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}#']+/gu) ?? []);
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}#']+/gu) ?? [];
 
 /** Keywords that repeat the whole title ("Love in Penang", "love in penang romance"): the title is searched already. */
 export function titleKeywords(keywords: readonly string[], title: string): string[] {
@@ -115,7 +141,9 @@ export function titleKeywords(keywords: readonly string[], title: string): strin
  */
 export function repeatedKeywordWords(keywords: readonly string[], lang: Lang): Array<{ word: string; n: number }> {
   const counts = new Map<string, number>();
-  for (const k of keywords) for (const w of new Set(wordsOf(k))) if ([...w].length > 2 && !publishingOf(lang).titleCase.minor.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  for (const k of keywords)
+    for (const w of new Set(wordsOf(k)))
+      if ([...w].length > 2 && !publishingOf(lang).titleCase.minor.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
   return [...counts].filter(([, n]) => n > KEYWORD_WORD_MAX).map(([word, n]) => ({ word, n }));
 }
 
@@ -123,7 +151,8 @@ export function repeatedKeywordWords(keywords: readonly string[], lang: Lang): A
 export type Binding = 'paperback' | 'hardcover';
 
 /** KDP's page-count table (black-and-white interior): the binding, paper and trim class each row is for. */
-const KDP_PAGES_SOURCE = 'KDP Help, "Set Trim Size, Bleed, and Margins", page-count table: https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6';
+const KDP_PAGES_SOURCE =
+  'KDP Help, "Set Trim Size, Bleed, and Margins", page-count table: https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6';
 
 /**
  * A trim is "large" for KDP's page table when it is wider than 6.12 in or taller than 9 in; large trims
@@ -164,7 +193,9 @@ export function isLargeTrim(trim: TrimName): boolean {
  */
 export function pageLimit(input: { binding: Binding; paper: PaperName; trim: TrimName }): PageLimit {
   const large = isLargeTrim(input.trim);
-  return KDP_PAGE_LIMITS.find((l) => l.binding === input.binding && l.paper === input.paper && l.isLargeTrim === large)!;
+  return KDP_PAGE_LIMITS.find(
+    (l) => l.binding === input.binding && l.paper === input.paper && l.isLargeTrim === large,
+  )!;
 }
 
 /**
@@ -192,7 +223,9 @@ export function descriptionTextProblems(text: string): ReadinessText[] {
   const labels = leakedLabels(text);
   return [
     ...(labels.length ? [say('description.labels', { labels: labels.map((l) => `"${l}:"`).join(', ') })] : []),
-    ...(text && (words < DESCRIPTION_MIN_WORDS || !/[.!?…]["'”’)]?\s*$/u.test(text.trim())) ? [say('description.short', { n: words, min: DESCRIPTION_MIN_WORDS })] : []),
+    ...(text && (words < DESCRIPTION_MIN_WORDS || !/[.!?…]["'”’)]?\s*$/u.test(text.trim()))
+      ? [say('description.short', { n: words, min: DESCRIPTION_MIN_WORDS })]
+      : []),
   ];
 }
 

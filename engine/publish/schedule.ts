@@ -21,11 +21,17 @@ export function heldFor(closeness: Closeness | undefined): CloseMatch | undefine
 }
 
 /** schedule.csv's status and readiness columns of a package, in the book's language. */
-export function scheduleColumns(input: { readiness: Readiness; held?: CloseMatch; lang: Lang }): { status: string; readiness: string } {
+export function scheduleColumns(input: { readiness: Readiness; held?: CloseMatch; lang: Lang }): {
+  status: string;
+  readiness: string;
+} {
   const { held, lang } = input;
   const blocking = blockingChecks(input.readiness).length;
   return {
-    status: readinessText(held ? say('schedule.held', { share: sharePercent(held.share), book: held.book }) : say('schedule.scheduled'), lang),
+    status: readinessText(
+      held ? say('schedule.held', { share: sharePercent(held.share), book: held.book }) : say('schedule.scheduled'),
+      lang,
+    ),
     readiness: readinessText(blocking ? say('schedule.blocking', { n: blocking }) : say('schedule.ready'), lang),
   };
 }

@@ -23,7 +23,7 @@ function pixels(size: string): PixelSize {
 /** The model size whose shape is closest to a package size (1600x2560 → 1024x1792), so fitting crops least. */
 export function closestModelSize(target: PixelSize): ModelSize {
   const ratio = target.height / target.width;
-  const distance = (s: ModelSize) => Math.abs(Math.log((pixels(s).height / pixels(s).width) / ratio));
+  const distance = (s: ModelSize) => Math.abs(Math.log(pixels(s).height / pixels(s).width / ratio));
   return [...MODEL_SIZES].sort((a, b) => distance(a) - distance(b))[0]!;
 }
 
@@ -36,12 +36,16 @@ export function packageCoverSpec(spec: ResolvedSpec): ResolvedSpec {
   const image = spec.image;
   if (!image?.publishSize) return spec;
   const size = closestModelSize(image.publishSize);
-  return size === image.size ? spec : Object.freeze({ ...spec, image: Object.freeze({ size, publishSize: image.publishSize }) });
+  return size === image.size
+    ? spec
+    : Object.freeze({ ...spec, image: Object.freeze({ size, publishSize: image.publishSize }) });
 }
 
 const MAIN_CHARACTER_MAX = 120;
 
-/** The first character of a book's Character Details ("- Aisha Rahman: the lead, 28" → "Aisha Rahman: the lead, 28"). */
+/**
+ * The first character of a book's Character Details ("- Aisha Rahman: the lead, 28" → "Aisha Rahman: the lead, 28").
+ */
 export function mainCharacterOf(state: BookState): string {
   for (const line of (state.characterDetails ?? '').split('\n')) {
     const item = /^\s*(?:[-*+•]|\d+[.)])\s+(.+)$/.exec(line);
@@ -61,7 +65,11 @@ export function bookContextOf(book: ResolvedSpec, state: BookState): string {
   const context = book.publish?.context;
   if (!context) return '';
   const selected = context.parts
-    .map((part) => (part === 'outline' ? state.outline : part === 'introduction' ? state.content[0] : state.characterDetails) ?? '')
+    .map(
+      (part) =>
+        (part === 'outline' ? state.outline : part === 'introduction' ? state.content[0] : state.characterDetails) ??
+        '',
+    )
     .map((t) => t.trim())
     .filter(Boolean);
   const texts = selected.length ? selected : state.content.map((t) => t.trim()).filter(Boolean);
@@ -86,7 +94,12 @@ export interface BookFacts {
 }
 
 /** The variables a book's publish settings are filled from. */
-export function publishVariables(book: ResolvedSpec, state: BookState, facts: BookFacts, context: string): PublishVariables {
+export function publishVariables(
+  book: ResolvedSpec,
+  state: BookState,
+  facts: BookFacts,
+  context: string,
+): PublishVariables {
   const labels: Record<string, string> = {};
   for (const f of book.fields) {
     if (isFieldVisible(f, state.settings)) labels[f.name] = fieldType(f).describe(state.settings[f.name], f, 'en');
@@ -106,7 +119,12 @@ export function publishVariables(book: ResolvedSpec, state: BookState, facts: Bo
 }
 
 /** One part's settings for its generator, validated; problems are reported as the book file's publish block's. */
-export function partSettings(input: { book: ResolvedSpec; part: PublishPart; target: ResolvedSpec; vars: PublishVariables }): { settings?: Settings; issues: SpecIssue[] } {
+export function partSettings(input: {
+  book: ResolvedSpec;
+  part: PublishPart;
+  target: ResolvedSpec;
+  vars: PublishVariables;
+}): { settings?: Settings; issues: SpecIssue[] } {
   const { book, part, target, vars } = input;
   const declared = book.publish!.parts[part].settings;
   const issues: SpecIssue[] = [];
@@ -115,7 +133,11 @@ export function partSettings(input: { book: ResolvedSpec; part: PublishPart; tar
   for (const [name, value] of Object.entries(declared)) {
     const field = target.fields.find((f) => f.name === name);
     if (!field) {
-      issues.push({ file: book.file, path: at(name), message: `${target.id} has no field "${name}" (it has ${target.fields.map((f) => f.name).join(', ')})` });
+      issues.push({
+        file: book.file,
+        path: at(name),
+        message: `${target.id} has no field "${name}" (it has ${target.fields.map((f) => f.name).join(', ')})`,
+      });
       continue;
     }
     if (typeof value !== 'string') {
@@ -130,7 +152,8 @@ export function partSettings(input: { book: ResolvedSpec; part: PublishPart; tar
     return { settings: parseSettings(target, raw), issues };
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;
-    for (const i of error.issues) issues.push({ file: book.file, path: at(i.field ?? ''), message: `${target.id}: ${settingsIssueMessage(i)}` });
+    for (const i of error.issues)
+      issues.push({ file: book.file, path: at(i.field ?? ''), message: `${target.id}: ${settingsIssueMessage(i)}` });
     return { issues };
   }
 }
@@ -143,11 +166,25 @@ const SAMPLE_FACTS: BookFacts = { title: 'Sample Title', subtitle: 'A Sample Sub
  * image generator with an image.publishSize, text generators for text parts, settings the generators
  * refuse. Run before a package is written, and by the tests for every book.
  */
-export function checkPublishSteps(book: ResolvedSpec, specOf: (id: string) => ResolvedSpec | undefined, state?: BookState): SpecIssue[] {
-  if (!book.publish) return [{ file: book.file, path: 'publish', message: `${book.id} is a ${book.kind} generator; only books are published` }];
+export function checkPublishSteps(
+  book: ResolvedSpec,
+  specOf: (id: string) => ResolvedSpec | undefined,
+  state?: BookState,
+): SpecIssue[] {
+  if (!book.publish)
+    return [
+      { file: book.file, path: 'publish', message: `${book.id} is a ${book.kind} generator; only books are published` },
+    ];
   const sample: BookState = state ?? {
-    generatorId: book.id, settings: Object.fromEntries(book.fields.map((f) => [f.name, f.default])), lang: book.fixedLanguage, totalChapters: 1, content: ['Sample introduction.'], currentChapter: 1, isLocked: true,
-    outline: 'Sample outline.', characterDetails: '- Sample Character: the lead',
+    generatorId: book.id,
+    settings: Object.fromEntries(book.fields.map((f) => [f.name, f.default])),
+    lang: book.fixedLanguage,
+    totalChapters: 1,
+    content: ['Sample introduction.'],
+    currentChapter: 1,
+    isLocked: true,
+    outline: 'Sample outline.',
+    characterDetails: '- Sample Character: the lead',
   };
   const vars = publishVariables(book, sample, SAMPLE_FACTS, bookContextOf(book, sample) || 'Sample text.');
   const issues: SpecIssue[] = [];
@@ -161,15 +198,27 @@ export function checkPublishSteps(book: ResolvedSpec, specOf: (id: string) => Re
     }
     const wantsImage = part === 'cover';
     if (wantsImage !== (target.kind === 'image')) {
-      issues.push({ file: book.file, path, message: `"${id}" is a ${target.kind} generator; the ${part} needs ${wantsImage ? 'an image' : 'a single-output text'} generator` });
+      issues.push({
+        file: book.file,
+        path,
+        message: `"${id}" is a ${target.kind} generator; the ${part} needs ${wantsImage ? 'an image' : 'a single-output text'} generator`,
+      });
       continue;
     }
     if (target.kind !== 'image' && target.kind !== 'single') {
-      issues.push({ file: book.file, path, message: `"${id}" is a ${target.kind} generator; the ${part} needs a single-output text generator` });
+      issues.push({
+        file: book.file,
+        path,
+        message: `"${id}" is a ${target.kind} generator; the ${part} needs a single-output text generator`,
+      });
       continue;
     }
     if (wantsImage && !target.image?.publishSize) {
-      issues.push({ file: target.file, path: 'image.publishSize', message: `is required for a cover used by karya publish (e.g. 1600x2560, KDP's ideal)` });
+      issues.push({
+        file: target.file,
+        path: 'image.publishSize',
+        message: `is required for a cover used by karya publish (e.g. 1600x2560, KDP's ideal)`,
+      });
     }
     issues.push(...partSettings({ book, part, target, vars }).issues);
   }

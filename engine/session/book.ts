@@ -39,14 +39,20 @@ export interface DocumentPart {
    * second language's pieces (`isSecond`, the translation after its source) are set apart in print (italic).
    */
   readonly pieces?: ReadonlyArray<{ readonly markdown: string; readonly lang: Lang; readonly isSecond?: boolean }>;
-  /** An imported book's opening piece: the front matter's kind, a letter, or the prologue (engine/session/opening-parts.ts). */
+  /**
+   * An imported book's opening piece: the front matter's kind, a letter, or the prologue
+   * (engine/session/opening-parts.ts).
+   */
   readonly role?: OpeningRole;
 }
 
 export interface BookDocument {
   readonly title: string;
   readonly author?: string;
-  /** More text for the one copyright page (Markdown: rights, disclaimer), printed under its © line; never a part of its own. */
+  /**
+   * More text for the one copyright page (Markdown: rights, disclaimer), printed under its © line; never a part of its
+   * own.
+   */
   readonly copyright?: string;
   readonly lang: Lang;
   /** What kind of book it is, in its language ("Romance Story", "Buku Masakan"). */
@@ -57,15 +63,30 @@ export interface BookDocument {
   readonly layout?: LayoutName;
   /** The series the book belongs to and its number in it (the EPUB's collection metadata). */
   readonly series?: { readonly name: string; readonly number: number };
-  /** A public-domain text (its source status says so): its copyright page claims no © over the text, and it was not written with Karya. */
+  /**
+   * A public-domain text (its source status says so): its copyright page claims no © over the text, and it was not
+   * written with Karya.
+   */
   readonly publicDomain?: boolean;
-  /** A public-domain book's original and what this edition adds (public-domain.ts): the copyright page claims © only over the additions. */
+  /**
+   * A public-domain book's original and what this edition adds (public-domain.ts): the copyright page claims © only
+   * over the additions.
+   */
   readonly edition?: PublicDomainEdition;
-  /** Who claims copyright in a public-domain edition's additions (the publisher, or an editor who is not the original author). */
+  /**
+   * Who claims copyright in a public-domain edition's additions (the publisher, or an editor who is not the original
+   * author).
+   */
   readonly rightsHolder?: string;
-  /** What the book says of itself for an EPUB's description, where the default would not be true (a public-domain text: its own first lines). */
+  /**
+   * What the book says of itself for an EPUB's description, where the default would not be true (a public-domain text:
+   * its own first lines).
+   */
   readonly description?: string;
-  /** A translated edition (engine/session/translate): the language it was translated from by the model; the copyright page and metadata say so. */
+  /**
+   * A translated edition (engine/session/translate): the language it was translated from by the model; the copyright
+   * page and metadata say so.
+   */
   readonly translatedFrom?: Lang;
 }
 
@@ -76,7 +97,10 @@ export function formatOfFile(file: string): ExportFormat | null {
   return (EXPORT_FORMATS as readonly string[]).includes(format ?? '') ? (format as ExportFormat) : null;
 }
 
-/** The working title the writer gave (a field with role workingTitle: a brief's, an imported manuscript's own, a single output's), or ''. */
+/**
+ * The working title the writer gave (a field with role workingTitle: a brief's, an imported manuscript's own, a single
+ * output's), or ''.
+ */
 export function workingTitleOf(spec: ResolvedSpec, state: Pick<BookState, 'settings'>): string {
   const working = spec.fields.find((f) => f.role === 'workingTitle');
   const given = working ? state.settings[working.name] : undefined;
@@ -110,7 +134,8 @@ export function bookDocument(
   opts: { withOutline?: boolean; withBible?: boolean; title?: string; author?: string; chapterTitles?: Readonly<Record<number, string>> } = {},
 ): BookDocument {
   const lang = state.lang;
-  // A single output (a description, keywords, a poem) is titled by its generator (or the working title given), not by the book it is for.
+  // A single output (a description, keywords, a poem) is titled by its generator (or the working title given), not by the
+  // book it is for.
   const setting = (role: 'bookTitle' | 'author') => {
     const field = spec.kind === 'book' ? spec.fields.find((f) => f.role === role) : undefined;
     const value = field ? state.settings[field.name] : undefined;
@@ -224,7 +249,10 @@ export function bookMarkdown(spec: ResolvedSpec, state: BookState, opts: { withO
 /** The language a book was translated from (engine/compile/provenance.ts, where its parts' records are read). */
 export { translatedFrom };
 
-/** A public-domain edition's package: its cover among the additions (a lettered one adds nothing), its publisher the additions' rights holder. */
+/**
+ * A public-domain edition's package: its cover among the additions (a lettered one adds nothing), its publisher the
+ * additions' rights holder.
+ */
 export function withEditionPackage(doc: BookDocument, facts: { cover?: 'model' | 'author'; publisher?: string }): BookDocument {
   if (!doc.edition) return doc;
   const publisher = facts.publisher?.trim();

@@ -6,12 +6,22 @@ import type { Step } from '../compile/step.js';
 import { ANSWER_AGAIN_TEMPLATE, buildContext, type PromptRenderer, type PromptState } from '../compile/prompt.js';
 import { type AnswerExpectation, type AnswerKind, shapeOf } from './answers/index.js';
 
-/** The writer's and the book's texts a request carries that an answer may repeat: settings, notes, titles, the outline, the parts. */
+/**
+ * The writer's and the book's texts a request carries that an answer may repeat: settings, notes, titles, the outline,
+ * the parts.
+ */
 export function bookMaterial(state: PromptState): string[] {
-  const settings = Object.values(state.settings).flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []));
+  const settings = Object.values(state.settings).flatMap((v) =>
+    typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [],
+  );
   return [
-    ...settings, ...Object.values(state.chapterNotes ?? {}), ...Object.values(state.chapterTitles ?? {}),
-    state.outline ?? '', state.characterDetails ?? '', state.bookContext ?? '', ...state.content,
+    ...settings,
+    ...Object.values(state.chapterNotes ?? {}),
+    ...Object.values(state.chapterTitles ?? {}),
+    state.outline ?? '',
+    state.characterDetails ?? '',
+    state.bookContext ?? '',
+    ...state.content,
   ].filter((t) => t.trim());
 }
 
@@ -23,8 +33,18 @@ export function bookMaterial(state: PromptState): string[] {
 function requestMaterial(spec: ResolvedSpec, state: PromptState, step: Step): string[] {
   const ctx = buildContext({ spec, state, step });
   return [
-    ctx.settingsList.map((l) => `${l.label}: ${l.value}`).join('\n'), ctx.premise, ctx.writerPremise, ctx.workingTitle, ctx.chapterPlan, ctx.nextChapterPlan,
-    ctx.plannedEnding, ctx.outlineCharacters, ctx.previousEnding, ctx.chapterNote, ctx.section.label, ctx.section.description,
+    ctx.settingsList.map((l) => `${l.label}: ${l.value}`).join('\n'),
+    ctx.premise,
+    ctx.writerPremise,
+    ctx.workingTitle,
+    ctx.chapterPlan,
+    ctx.nextChapterPlan,
+    ctx.plannedEnding,
+    ctx.outlineCharacters,
+    ctx.previousEnding,
+    ctx.chapterNote,
+    ctx.section.label,
+    ctx.section.description,
     ...ctx.sections.map((s) => `${s.label}: ${s.description}`),
   ].filter((t) => t.trim());
 }
@@ -50,7 +70,8 @@ export function expectationOf(input: {
     kind: input.kind,
     material: () => [...ownMaterial(), ...requestMaterial(spec, state, step)],
     ownMaterial,
-    again: (outcome) => renderer.renderTemplate(ANSWER_AGAIN_TEMPLATE, { ...buildContext({ spec, state, step }), againFor: outcome }),
+    again: (outcome) =>
+      renderer.renderTemplate(ANSWER_AGAIN_TEMPLATE, { ...buildContext({ spec, state, step }), againFor: outcome }),
     ...(shape ? { shape, earlier: () => state.content } : {}),
   };
 }

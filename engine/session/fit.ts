@@ -8,7 +8,10 @@ import { countedIn, counterOf, type Provider, type TextRequest } from '../provid
 import { contextTooLong, fitsWindow } from '../context-window.js';
 import { withoutExemplars } from './voice/index.js';
 
-/** Texts of a prompt that may be trimmed, in the order they are: the voice's exemplars, the story bible, the recent text, the outline. */
+/**
+ * Texts of a prompt that may be trimmed, in the order they are: the voice's exemplars, the story bible, the recent
+ * text, the outline.
+ */
 export interface Trimmable {
   bible?: string;
   recent?: string;
@@ -17,7 +20,9 @@ export interface Trimmable {
   voice?: string;
 }
 
-/** The answer room a trimmed prompt keeps: its max_tokens, but at most half the window (longer answers come in pieces). */
+/**
+ * The answer room a trimmed prompt keeps: its max_tokens, but at most half the window (longer answers come in pieces).
+ */
 function wantedRoom(request: Pick<TextRequest, 'maxTokens'>, window: number): number {
   return Math.min(request.maxTokens, Math.floor(window / 2));
 }
@@ -35,7 +40,12 @@ const lastOf = (text: string, n: number) => (countWords(text) > n ? lastWords(te
 /** The first `share` of a text's words (whitespace kept), after 40 words. */
 const leadingShare = (text: string, share: number) => {
   const words = text.split(/(?<=\s)/);
-  return words.length > 40 ? `${words.slice(0, Math.ceil(words.length * share)).join('').trimEnd()}…` : text;
+  return words.length > 40
+    ? `${words
+        .slice(0, Math.ceil(words.length * share))
+        .join('')
+        .trimEnd()}…`
+    : text;
 };
 
 /** The trims, mildest first: what each makes of the text it trims. */
@@ -53,7 +63,11 @@ const TRIMS: ReadonlyArray<[keyof Trimmable, (text: string) => string]> = [
  * The request trimmed (TRIMS in order, each applied where its text appears in the user message) until
  * its prompt leaves the wanted answer room in `window`; the most trimmed one when none does.
  */
-export function trimToWindow<R extends Pick<TextRequest, 'system' | 'user' | 'maxTokens'>>(request: R, window: number, trimmable: Trimmable): R {
+export function trimToWindow<R extends Pick<TextRequest, 'system' | 'user' | 'maxTokens'>>(
+  request: R,
+  window: number,
+  trimmable: Trimmable,
+): R {
   const want = wantedRoom(request, window);
   const current: Trimmable = { ...trimmable };
   let fitted = request;
@@ -102,14 +116,24 @@ function cutInPieces(text: string, n: number): string[] {
   const units = paragraphs.length >= n ? paragraphs : text.split(/(?<=\s)/);
   const joiner = paragraphs.length >= n ? '\n\n' : '';
   const size = Math.ceil(units.length / n);
-  return Array.from({ length: n }, (_, i) => units.slice(i * size, (i + 1) * size).join(joiner).trim()).filter(Boolean);
+  return Array.from({ length: n }, (_, i) =>
+    units
+      .slice(i * size, (i + 1) * size)
+      .join(joiner)
+      .trim(),
+  ).filter(Boolean);
 }
 
 /**
  * The part read whole, or in as few pieces (up to MAX_BIBLE_PIECES) as make each update request fit the
  * window with its bible trimmed; refused (`context_too_long`) when even that does not fit.
  */
-export function biblePieces(text: string, window: number | undefined, render: (piece: string) => Pick<TextRequest, 'system' | 'user' | 'maxTokens'>, trimmable: Trimmable): string[] {
+export function biblePieces(
+  text: string,
+  window: number | undefined,
+  render: (piece: string) => Pick<TextRequest, 'system' | 'user' | 'maxTokens'>,
+  trimmable: Trimmable,
+): string[] {
   if (window === undefined) return [text];
   for (let n = 1; n <= MAX_BIBLE_PIECES; n++) {
     const pieces = n === 1 ? [text] : cutInPieces(text, n);

@@ -17,7 +17,9 @@ const HEAD_LINES = 16;
 
 /** Markdown markers at the start of a line: headings, quotes, list bullets and numbers. */
 const LINE_MARKERS = /^\s*(?:#{1,6}\s+|>\s*|[-*+]\s+|\d+[.)]\s+)+/;
-/** "Title: …" / "Tajuk: …" lines (what the prompts ask models to start with): every language's `reading.outline.title`. */
+/**
+ * "Title: …" / "Tajuk: …" lines (what the prompts ask models to start with): every language's `reading.outline.title`.
+ */
 const titleLinePattern = () => readingPattern(String.raw`^[#>*_\s]*(?:{outline.title})[*_\s]*[:：][*_\s]*(.+)$`);
 
 /** A line's plain text: no leading markers, no emphasis or code marks, no link syntax, one space between words. */
@@ -39,17 +41,26 @@ function headLines(content: string): string[] {
   return content.startsWith('data:') ? [] : content.slice(0, 6000).split(/\r?\n/).slice(0, HEAD_LINES);
 }
 
-/** A wholly emphasised line: `**A Title**` (bold: a title) or `*a note*` / `_a note_` (italic: a note about the text, skipped). */
+/**
+ * A wholly emphasised line: `**A Title**` (bold: a title) or `*a note*` / `_a note_` (italic: a note about the text,
+ * skipped).
+ */
 const BOLD_LINE = /^\s*(\*\*|__)(?!\s)(.+?)\1\s*$/;
 const ITALIC_LINE = /^\s*([*_])(?![*_\s])(.+?)\1\s*$/;
 
-/** What the text calls itself on its first lines: a heading, a "Title:" line or a wholly bold line; undefined when none. */
+/**
+ * What the text calls itself on its first lines: a heading, a "Title:" line or a wholly bold line; undefined when none.
+ */
 export function contentTitle(content: string): string | undefined {
   const lines = headLines(content);
   for (const [i, line] of lines.entries()) {
     const next = lines[i + 1] ?? '';
     const titleLine = titleLinePattern().exec(line.trim())?.[1];
-    const text = titleLine ?? (/^\s*#{1,6}\s+\S/.test(line) || BOLD_LINE.test(line) || (line.trim() && /^\s*(=+|-+)\s*$/.test(next)) ? line : undefined);
+    const text =
+      titleLine ??
+      (/^\s*#{1,6}\s+\S/.test(line) || BOLD_LINE.test(line) || (line.trim() && /^\s*(=+|-+)\s*$/.test(next))
+        ? line
+        : undefined);
     const title = text === undefined ? '' : plain(text);
     if (title) return shorten(title);
   }
@@ -83,7 +94,10 @@ export function stepHistoryTitle(spec: ResolvedSpec, save: StepSave, chapterTitl
   const given = spec.kind === 'book' ? '' : plain(workingTitleOf(spec, save.state));
   if (given) return shorten(given);
   if (spec.kind !== 'book') return historyTitle(save.text, wordIn(spec.title, lang, `${spec.id} title`));
-  const part = save.step.kind === 'outline' ? save.label : (contentTitle(save.text) ?? `${save.label}${chapterTitle ? `: ${chapterTitle}` : ''}`);
+  const part =
+    save.step.kind === 'outline'
+      ? save.label
+      : (contentTitle(save.text) ?? `${save.label}${chapterTitle ? `: ${chapterTitle}` : ''}`);
   return shorten(`${bookTitleOf(spec, save.state)}${BOOK_PART}${part}`);
 }
 
@@ -95,7 +109,9 @@ export function pieceHistoryTitle(bookTitle: string, piece: string): string {
   return shorten(`${bookTitle}${BOOK_PART}${piece}`);
 }
 
-/** A picture is called by the title it was drawn for (a cover: its book's), else by its kind; never by its image prompt. */
+/**
+ * A picture is called by the title it was drawn for (a cover: its book's), else by its kind; never by its image prompt.
+ */
 function imageTitle(spec: ResolvedSpec, save: StepSave): string {
   const field = spec.fields.find((f) => f.role === 'bookTitle');
   const value = field ? save.state.settings[field.name] : undefined;

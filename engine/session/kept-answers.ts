@@ -23,23 +23,46 @@ export const memoryScope = (position: number): string => `memory:${position}`;
  * length and its text hash (engine/text-hash.ts), so that a kept answer is found without keeping its prompt twice.
  */
 export function requestIdentity(request: TextRequest): string {
-  const text = JSON.stringify([request.system, request.user, request.maxTokens, request.temperature, request.presencePenalty, request.frequencyPenalty, request.meta?.stepKind ?? '']);
+  const text = JSON.stringify([
+    request.system,
+    request.user,
+    request.maxTokens,
+    request.temperature,
+    request.presencePenalty,
+    request.frequencyPenalty,
+    request.meta?.stepKind ?? '',
+  ]);
   return `${text.length.toString(36)}-${textHash(text)}`;
 }
 
 /** What of an answer is kept: the provider's result as it came (JSON-safe). */
 function keptResult(answer: TextResult): TextResult {
   const { text, usage, finishReason, isBroken, isTimedOut, model, config } = answer;
-  return { text, model, ...(usage ? { usage } : {}), ...(finishReason ? { finishReason } : {}), ...(isBroken ? { isBroken } : {}), ...(isTimedOut ? { isTimedOut } : {}), ...(config ? { config } : {}) };
+  return {
+    text,
+    model,
+    ...(usage ? { usage } : {}),
+    ...(finishReason ? { finishReason } : {}),
+    ...(isBroken ? { isBroken } : {}),
+    ...(isTimedOut ? { isTimedOut } : {}),
+    ...(config ? { config } : {}),
+  };
 }
 
 /**
  * `provider` for one attempt at `scope` of a book whose store keeps answers (`kept`), else `provider` with each
  * answer passed through `afterAnswer` (when given).
  */
-export function answering(kept: KeptAnswers | null, provider: Provider, scope: string, afterAnswer?: (answer: TextResult) => Promise<TextResult>): Provider {
+export function answering(
+  kept: KeptAnswers | null,
+  provider: Provider,
+  scope: string,
+  afterAnswer?: (answer: TextResult) => Promise<TextResult>,
+): Provider {
   if (kept) return kept.through(provider, scope, afterAnswer);
-  return afterAnswer ? providerThrough(provider, { text: async (request, send) => afterAnswer(await send(request)) }) : provider;
+  return afterAnswer
+    ? providerThrough(provider, { text: async (request, send) => afterAnswer(await send(request)) })
+    : provider;
 }
 
 /**
@@ -47,7 +70,17 @@ export function answering(kept: KeptAnswers | null, provider: Provider, scope: s
  * `isSaved` is false: a piece whose file is its progress, dropped once it is out), and on a failure kept or dropped
  * as KeptAnswers.failed says.
  */
-export async function withKeptAnswers<T>(kept: KeptAnswers | null, scope: string, opts: { provider: Provider; afterAnswer?: (answer: TextResult) => Promise<TextResult>; signal?: AbortSignal; isSaved?: boolean }, attempt: (provider: Provider) => Promise<T>): Promise<T> {
+export async function withKeptAnswers<T>(
+  kept: KeptAnswers | null,
+  scope: string,
+  opts: {
+    provider: Provider;
+    afterAnswer?: (answer: TextResult) => Promise<TextResult>;
+    signal?: AbortSignal;
+    isSaved?: boolean;
+  },
+  attempt: (provider: Provider) => Promise<T>,
+): Promise<T> {
   try {
     const result = await attempt(answering(kept, opts.provider, scope, opts.afterAnswer));
     if (opts.isSaved !== false) await kept?.drop(scope);
@@ -105,7 +138,8 @@ export class KeptAnswers {
         } catch (error) {
           // A server's answer with no text (engine/providers/openai.ts) was answered and paid for all the same: kept as
           // nothing, so that the next attempt goes on from it (asked again with its problem named) instead of asking it twice.
-          if (error instanceof GenerationError && error.code === 'no_content' && !request.signal?.aborted) await keep({ text: '', model: '' });
+          if (error instanceof GenerationError && error.code === 'no_content' && !request.signal?.aborted)
+            await keep({ text: '', model: '' });
           throw error;
         }
         await keep(answer);
@@ -119,7 +153,8 @@ export class KeptAnswers {
     const isDropped = (k: KeptAnswer) => scope === undefined || k.scope === scope;
     if (!this.kept.some(isDropped)) return;
     this.kept = this.kept.filter((k) => !isDropped(k));
-    // Left in the store (it failed): the next save of the book drops them, and an answer of a saved scope is never asked for again.
+    // Left in the store (it failed): the next save of the book drops them, and an answer of a saved scope is never asked
+    // for again.
     await this.store.dropAnswers!(this.key, scope).catch(() => undefined);
   }
 

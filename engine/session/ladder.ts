@@ -6,11 +6,17 @@
 // could not be kept, never a provider's failures: those are retried by the provider (engine/retry.ts) and
 // thrown through the ladder.
 
-/** What one ask answered: what it had for the items (a translation: one per item, in order; a bible: one update over them), or why the answer was not kept. */
+/**
+ * What one ask answered: what it had for the items (a translation: one per item, in order; a bible: one update over
+ * them), or why the answer was not kept.
+ */
 export type LadderAnswer<A, P> = { readonly answer: readonly A[] } | { readonly problem: P };
 
 export interface Ladder<I, A, P> {
-  /** Ask for `items` (starting at `from` in the whole run); `again` is the problem of the answer before, for these same items. */
+  /**
+   * Ask for `items` (starting at `from` in the whole run); `again` is the problem of the answer before, for these same
+   * items.
+   */
   ask(items: readonly I[], from: number, again: P | undefined): Promise<LadderAnswer<A, P>>;
   /** A run of items had: called in order, before anything after it is asked (a caller saves and carries context on). */
   onHad(from: number, answers: readonly A[]): Promise<void> | void;
@@ -24,7 +30,8 @@ export const ASKS_PER_RUNG = 2;
 /**
  * Ask `items` down the ladder: each run asked up to ASKS_PER_RUNG times, then cut in halves (the first half the
  * longer), recursively; `onHad` and `onLeft` called in the items' order.
- * @example await climbDown(paragraphs, { ask, onHad: (from, out) => save(from, out), onLeft: (i, why) => mark(i, why) });
+ * @example await climbDown(paragraphs, { ask, onHad: (from, out) => save(from, out), onLeft: (i, why) => mark(i, why)
+ * });
  */
 export async function climbDown<I, A, P>(items: readonly I[], ladder: Ladder<I, A, P>, from = 0): Promise<void> {
   if (!items.length) return;

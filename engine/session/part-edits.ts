@@ -1,7 +1,8 @@
 // Edits of a written part of a book that ask the model: "write more" (extendPart: one extension from where
 // the part ends) and "rewrite" / "write again" (rewritePart: the part's own request with its current text
 // and the writer's note). Both are rendered from the book as it stood when the part was written and are
-// pure of storage: the caller saves, keeps versions and charges. A stopped draft finished (draftOutcome) is one of them.
+// pure of storage: the caller saves, keeps versions and charges. A stopped draft finished (draftOutcome) is one of
+// them.
 import { withAuditFindings } from './continuity/index.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import { type Provider, type TokenUsage, countWords } from '../provider.js';
@@ -60,7 +61,8 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
     ...(input.onRetry ? { onRetry: input.onRetry } : {}),
     ...(onDelta ? { onDelta } : {}),
   }, expect);
-  // Language-checked as any answer (follow-ups/firm-language.ts): asked again once with the firm line (not streamed), then refused.
+  // Language-checked as any answer (follow-ups/firm-language.ts): asked again once with the firm line (not streamed),
+  // then refused.
   const tally: Tally = { continuations: 0 };
   const write = firmLanguage({
     write: async (req, onDelta) => {

@@ -61,11 +61,17 @@ export interface ProgressStore {
   load(key: string): Promise<SavedBook | null>;
   saveStep(key: string, save: StepSave): Promise<void>;
   saveMemory(key: string, save: MemorySave): Promise<void>;
-  /** Several steps in one transaction, all or none (an imported manuscript's parts: engine/session/import/book.ts importSaves). */
+  /**
+   * Several steps in one transaction, all or none (an imported manuscript's parts: engine/session/import/book.ts
+   * importSaves).
+   */
   saveSteps?(key: string, saves: readonly StepSave[]): Promise<void>;
   /** Keep a part's text as a version before a rewrite replaces it (a store without versions keeps none). */
   keepVersion?(key: string, version: PartVersionSave): Promise<void>;
-  /** Keep the book's voice (none: undefined), its header only; a store without it keeps the voice with the next step saved. */
+  /**
+   * Keep the book's voice (none: undefined), its header only; a store without it keeps the voice with the next step
+   * saved.
+   */
   saveVoice?(key: string, voice: BookVoice | undefined): Promise<void>;
   /**
    * Keep a model's answer the moment it arrives, before the step it belongs to is saved (kept-answers.ts): a

@@ -31,7 +31,11 @@ export interface PublicDomainEdition {
 
 /** Whether an edition adds anything of its own to the public-domain text. */
 export function hasAdditions(a: EditionAdditions): boolean {
-  return a.modelParts.length + a.modelPassages.length + a.writerParts.length > 0 || a.translatedFrom !== undefined || a.cover !== undefined;
+  return (
+    a.modelParts.length + a.modelPassages.length + a.writerParts.length > 0 ||
+    a.translatedFrom !== undefined ||
+    a.cover !== undefined
+  );
 }
 
 /**
@@ -45,7 +49,11 @@ export function publicDomainEdition(spec: ResolvedSpec, state: BookState): Publi
   state.content.forEach((text, i) => {
     if (!text.trim()) return;
     const p = partProvenance(state, i);
-    const label = stepLabel(i === 0 ? { kind: 'introduction', position: 0 } : partStep(spec, i, state.totalChapters), state.lang, spec);
+    const label = stepLabel(
+      i === 0 ? { kind: 'introduction', position: 0 } : partStep(spec, i, state.totalChapters),
+      state.lang,
+      spec,
+    );
     // A translated part is the translation of the original's (said once, as the translation).
     if (p.translatedFrom) return;
     if (p.origin === 'author') {

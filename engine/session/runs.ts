@@ -85,9 +85,15 @@ export class Runs {
   }
 
   /** A view of `length` items at byte `at` of the keys' buffer, when readRuns made it with room for it (runsBuffer). */
-  #room<A extends Int32Array | Uint16Array | Uint32Array>(at: number, length: number, Array: new (buffer: ArrayBuffer, at: number, length: number) => A): A | undefined {
+  #room<A extends Int32Array | Uint16Array | Uint32Array>(
+    at: number,
+    length: number,
+    Array: new (buffer: ArrayBuffer, at: number, length: number) => A,
+  ): A | undefined {
     const { buffer, byteOffset } = this.keys;
-    return byteOffset === 0 && buffer instanceof ArrayBuffer && buffer.byteLength >= layoutOf(this.keys.length).bytes ? new Array(buffer, at, length) : undefined;
+    return byteOffset === 0 && buffer instanceof ArrayBuffer && buffer.byteLength >= layoutOf(this.keys.length).bytes
+      ? new Array(buffer, at, length)
+      : undefined;
   }
 
   /** 1 for each run already found further up in the text; null when no run is found twice (most prose). */
@@ -104,7 +110,10 @@ export class Runs {
     const keys = this.keys;
     const { tableLog: bits, tableAt } = layoutOf(keys.length);
     const slots = 1 << bits;
-    const table = keys.length < 0xffff ? (this.#room(tableAt, slots, Uint16Array) ?? new Uint16Array(slots)) : (this.#room(tableAt, slots, Uint32Array) ?? new Uint32Array(slots));
+    const table =
+      keys.length < 0xffff
+        ? (this.#room(tableAt, slots, Uint16Array) ?? new Uint16Array(slots))
+        : (this.#room(tableAt, slots, Uint32Array) ?? new Uint32Array(slots));
     const mask = table.length - 1;
     const shift = 32 - bits;
     let within: Uint8Array | null = null;
@@ -186,7 +195,11 @@ function rollRuns(x: Int32Array, y: Int32Array, n: number, at: (j: number, kx: n
 }
 
 /** The two hashes of each run of `n` words' hashes (`wx[j]`, `wy[j]`: words j to j+7), rolled along. */
-function windowHashes(x: Int32Array, y: Int32Array, n: number): { wx: Int32Array<ArrayBuffer>; wy: Int32Array<ArrayBuffer> } {
+function windowHashes(
+  x: Int32Array,
+  y: Int32Array,
+  n: number,
+): { wx: Int32Array<ArrayBuffer>; wy: Int32Array<ArrayBuffer> } {
   const runs = Math.max(0, n - RUN_WORDS + 1);
   const wx = new Int32Array(runs);
   const wy = new Int32Array(runs);
@@ -220,10 +233,14 @@ export const runsOf: ByText<Runs> = byText(TEXTS_KEPT, readRuns);
  * words j to j+7, as the rolling in eachRun makes them whatever came before), kept for the last TEXTS_KEPT
  * paragraphs of request messages.
  */
-const paragraphWordsOf = byText(TEXTS_KEPT, (paragraph: string) => {
-  const { n, x, y } = hashWords(paragraph);
-  return { x: x.slice(0, n), y: y.slice(0, n), ...windowHashes(x, y, n) };
-}, true);
+const paragraphWordsOf = byText(
+  TEXTS_KEPT,
+  (paragraph: string) => {
+    const { n, x, y } = hashWords(paragraph);
+    return { x: x.slice(0, n), y: y.slice(0, n), ...windowHashes(x, y, n) };
+  },
+  true,
+);
 
 /**
  * Calls `each` with the runs of `text` that `only` has, in order, each as its first place in `only.keys` (a
@@ -248,7 +265,7 @@ export function eachRun(text: string, only: Runs, each: (at: number) => void): v
       if (at >= 0) each(at);
     }
   };
-  for (let start = 0; start <= text.length; ) {
+  for (let start = 0; start <= text.length;) {
     let end = text.indexOf('\n\n', start);
     if (end < 0) end = text.length;
     const { x, y, wx, wy } = paragraphWordsOf(text.slice(start, end));

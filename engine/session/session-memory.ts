@@ -57,7 +57,12 @@ export async function rememberParts(
     // back.
     const updated = await withKeptAnswers(ports.kept, memoryScope(position), { ...opts, provider }, async (kept) => {
       const read = await updateBible({
-        spec, renderer: ports.renderer, provider: kept, state, position, ...(isRewrite ? { isRewrite } : {}),
+        spec,
+        renderer: ports.renderer,
+        provider: kept,
+        state,
+        position,
+        ...(isRewrite ? { isRewrite } : {}),
         ...(opts.signal ? { signal: opts.signal } : {}),
       });
       await ports.store.saveMemory(key, { memory: read.memory, upTo: position });

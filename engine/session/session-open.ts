@@ -67,7 +67,10 @@ export interface OpenedBook {
 export async function openedBook(input: OpenSessionInput): Promise<OpenedBook> {
   const { spec, key } = input;
   const ports: SessionPorts = {
-    renderer: input.renderer, provider: input.provider, store: input.store, clock: input.clock ?? systemClock,
+    renderer: input.renderer,
+    provider: input.provider,
+    store: input.store,
+    clock: input.clock ?? systemClock,
     isAuditing: input.continuityAudit ?? spec.flow.continuity === 'audit',
     kept: await KeptAnswers.open(input.store, key),
   };
@@ -89,12 +92,12 @@ export async function openedBook(input: OpenSessionInput): Promise<OpenedBook> {
   // Until the introduction exists the given settings apply; an outline already written is kept, and
   // with it an outline the writer shaped as chapters: its chapter count and notes.
   if (held?.outline !== undefined) {
-    const shaped = held.chapterNotes !== undefined
-      ? { totalChapters: held.totalChapters, chapterNotes: held.chapterNotes } : {};
+    const shaped =
+      held.chapterNotes !== undefined ? { totalChapters: held.totalChapters, chapterNotes: held.chapterNotes } : {};
     const state = { ...fresh, outline: held.outline, ...shaped, ...(held.voice ? { voice: held.voice } : {}) };
     return { ports, state, resumedParts: 1, hasSavedPart: true };
   }
-  const notes = input.chapterNotes && Object.keys(input.chapterNotes).length
-    ? { chapterNotes: { ...input.chapterNotes } } : {};
+  const notes =
+    input.chapterNotes && Object.keys(input.chapterNotes).length ? { chapterNotes: { ...input.chapterNotes } } : {};
   return { ports, state: { ...fresh, ...notes }, resumedParts: null, hasSavedPart: false };
 }

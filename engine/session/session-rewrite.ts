@@ -27,7 +27,13 @@ export async function rewriteSaved(
   const provider = opts.provider ?? ports.provider;
   const signal = opts.signal ? { signal: opts.signal } : {};
   const done = await rewritePart({
-    spec, renderer: ports.renderer, provider, state: current, position, clock: ports.clock, ...signal,
+    spec,
+    renderer: ports.renderer,
+    provider,
+    state: current,
+    position,
+    clock: ports.clock,
+    ...signal,
     ...(opts.note ? { note: opts.note } : {}),
     ...(opts.onDelta ? { onDelta: opts.onDelta } : {}),
     ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
@@ -35,22 +41,42 @@ export async function rewriteSaved(
   const label = stepLabel(done.step, current.lang, spec);
   // The text replaced is kept with how it came to be (the writer's, the model's): restored, it is that again.
   await ports.store.keepVersion?.(key, {
-    position, text: done.previous, provenance: partProvenance(current, position),
+    position,
+    text: done.previous,
+    provenance: partProvenance(current, position),
     ...(opts.note ? { note: opts.note } : {}),
   });
   const { outcome } = done;
   await ports.store.saveStep(key, {
-    generatorId: spec.id, bookType: spec.bookType, state: done.state, step: done.step, stepKey: stepKey(done.step),
-    position, text: done.text, isComplete: outcome.isComplete, continuations: outcome.continuations, isFirst: false,
-    isFinished: nextStep(spec, done.state) === null, keepsProgress: true, label, words: outcome.words,
-    seconds: outcome.seconds, ...(outcome.usage ? { usage: outcome.usage } : {}),
+    generatorId: spec.id,
+    bookType: spec.bookType,
+    state: done.state,
+    step: done.step,
+    stepKey: stepKey(done.step),
+    position,
+    text: done.text,
+    isComplete: outcome.isComplete,
+    continuations: outcome.continuations,
+    isFirst: false,
+    isFinished: nextStep(spec, done.state) === null,
+    keepsProgress: true,
+    label,
+    words: outcome.words,
+    seconds: outcome.seconds,
+    ...(outcome.usage ? { usage: outcome.usage } : {}),
     ...(done.state.chapterTitles?.[position] ? { title: done.state.chapterTitles[position] } : {}),
   });
   book.set(done.state);
   let bibleCalls = 0;
   if ((done.state.memoryUpTo ?? -1) >= position) {
     const updated = await updateBible({
-      spec, renderer: ports.renderer, provider, state: done.state, position, isRewrite: true, ...signal,
+      spec,
+      renderer: ports.renderer,
+      provider,
+      state: done.state,
+      position,
+      isRewrite: true,
+      ...signal,
     });
     bibleCalls = updated.calls;
     await ports.store.saveMemory(key, { memory: updated.memory, upTo: done.state.memoryUpTo! });

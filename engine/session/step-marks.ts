@@ -16,7 +16,9 @@ export interface StepMarks extends VoiceMarks {
 }
 
 /** A step's marks as step_done carries them (only those that apply). */
-export function stepMarksOf(outcome: Pick<StepOutcome, 'short' | 'repeated' | 'target' | 'languageDrift' | 'voice' | 'overused'>): StepMarks {
+export function stepMarksOf(
+  outcome: Pick<StepOutcome, 'short' | 'repeated' | 'target' | 'languageDrift' | 'voice' | 'overused'>,
+): StepMarks {
   const drift = outcome.languageDrift;
   return {
     ...(outcome.short ? { short: true as const } : {}),

@@ -32,11 +32,15 @@ export interface StepOutcome {
    */
   isTimedOut?: true;
   /**
-   * An answer of the step stopped at the model's token limit and the text was cut back to a whole sentence's end, at the
+   * An answer of the step stopped at the model's token limit and the text was cut back to a whole sentence's end, at
+   * the
    * part's target when it has one (follow-ups/whole-end.ts), never as the limit cut it.
    */
   isCutWhole?: true;
-  /** What was done to the step's answers: assistant paragraphs taken out, a wall of text split, answers asked again and why. */
+  /**
+   * What was done to the step's answers: assistant paragraphs taken out, a wall of text split, answers asked again and
+   * why.
+   */
   answerNotes?: AnswerNotes;
   /** Continuation calls made for this step (0 when the first answer was whole). */
   continuations: number;
@@ -71,17 +75,35 @@ export interface StepOutcome {
    * shows it (an introduction without its character list).
    */
   score?: number;
-  /** The share (0–1) of the part's words already written earlier in the part or the book (engine/session/repeat.ts); prose parts of a book. */
+  /**
+   * The share (0–1) of the part's words already written earlier in the part or the book (engine/session/repeat.ts);
+   * prose parts of a book.
+   */
   repeated?: number;
-  /** A neighbour language's words left in a prose part below the refusal level (engine/session/reading neighbourFinds: Indonesian's in a Malay part, Malay's in an Indonesian one). */
+  /**
+   * A neighbour language's words left in a prose part below the refusal level (engine/session/reading neighbourFinds:
+   * Indonesian's in a Malay part, Malay's in an Indonesian one).
+   */
   neighbourWords?: string[];
-  /** The neighbours `neighbourWords` are words of (language codes: `id` in a Malay part), from each language's guard table. */
+  /**
+   * The neighbours `neighbourWords` are words of (language codes: `id` in a Malay part), from each language's guard
+   * table.
+   */
   neighbourLanguages?: string[];
-  /** An outline's chapters it gives no entry even after asking for them (engine/session/outline/shape.ts): written without a plan of their own. */
+  /**
+   * An outline's chapters it gives no entry even after asking for them (engine/session/outline/shape.ts): written
+   * without a plan of their own.
+   */
   unplanned?: number[];
-  /** A prose part against the writer's voice (engine/session/voice/measure.ts); absent without a voice or for a part too short to measure. */
+  /**
+   * A prose part against the writer's voice (engine/session/voice/measure.ts); absent without a voice or for a part too
+   * short to measure.
+   */
   voice?: PartVoice;
-  /** A prose part's overused phrases: the language's list and the writer's own (`isMarked` over the band or any of the writer's). */
+  /**
+   * A prose part's overused phrases: the language's list and the writer's own (`isMarked` over the band or any of the
+   * writer's).
+   */
   overused?: OverusedMeasure & { isMarked: boolean };
 }
 

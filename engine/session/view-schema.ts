@@ -8,7 +8,12 @@ import { refuseUnknownLang } from '../error-code.js';
 export const BookLangSchema = z.string().superRefine(refuseUnknownLang);
 const Lang = BookLangSchema;
 
-export const ProgressSchema = z.object({ current: z.number(), total: z.number(), ratio: z.number(), stepText: z.string() });
+export const ProgressSchema = z.object({
+  current: z.number(),
+  total: z.number(),
+  ratio: z.number(),
+  stepText: z.string(),
+});
 
 /** One step as the reader sees it: its wire ref (kind, position) and its label in the book's language. */
 export const LabelledStepSchema = StepRefSchema.extend({ label: z.string() });
@@ -49,9 +54,19 @@ export const VoiceFingerprintSchema = z.object({
   words: z.number(),
 });
 
-const VoiceStatistic = z.enum(['sentenceWords', 'paragraphWords', 'dialogueShare', 'diversity', 'pointOfView', 'tense']);
+const VoiceStatistic = z.enum([
+  'sentenceWords',
+  'paragraphWords',
+  'dialogueShare',
+  'diversity',
+  'pointOfView',
+  'tense',
+]);
 
-/** A prose part against the writer's voice: the overall distance (1 at the edge of the band), the statistics outside it, in words, and the part's fingerprint. */
+/**
+ * A prose part against the writer's voice: the overall distance (1 at the edge of the band), the statistics outside it,
+ * in words, and the part's fingerprint.
+ */
 export const PartVoiceSchema = z.object({
   distance: z.number(),
   drifts: z.array(VoiceStatistic),
@@ -60,18 +75,34 @@ export const PartVoiceSchema = z.object({
   fingerprint: VoiceFingerprintSchema,
 });
 
-/** A prose part's overused phrases: per 1,000 words, those found, the writer's own among them, and whether they mark the part. */
-export const PartOverusedSchema = z.object({ per_thousand: z.number(), phrases: z.array(z.string()), avoided: z.array(z.string()).optional(), is_marked: z.boolean() });
+/**
+ * A prose part's overused phrases: per 1,000 words, those found, the writer's own among them, and whether they mark the
+ * part.
+ */
+export const PartOverusedSchema = z.object({
+  per_thousand: z.number(),
+  phrases: z.array(z.string()),
+  avoided: z.array(z.string()).optional(),
+  is_marked: z.boolean(),
+});
 
 /** The book's voice: the sample's fingerprint (absent: no sample given) and the writer's phrases to avoid. */
-export const BookVoiceViewSchema = z.object({ fingerprint: VoiceFingerprintSchema.optional(), avoid: z.array(z.string()) });
+export const BookVoiceViewSchema = z.object({
+  fingerprint: VoiceFingerprintSchema.optional(),
+  avoid: z.array(z.string()),
+});
 
 /** A book as the server holds it: what is written, what comes next, and progress. Rendered by the studio as is. */
 /** How a part's text came to be (engine/compile/provenance.ts), as the book view shows it. */
 export const PartProvenanceSchema = z.object({
   origin: z.enum(['model', 'model-rewrite', 'hand', 'author']),
-  /** The passages the model put in since (a passage tool's Keep: `model-rewrite`; "write more" on the writer's part: `model`) and their words. */
-  passages: z.array(z.object({ origin: z.enum(['model', 'model-rewrite']), words: z.number().int().min(0) })).optional(),
+  /**
+   * The passages the model put in since (a passage tool's Keep: `model-rewrite`; "write more" on the writer's part:
+   * `model`) and their words.
+   */
+  passages: z
+    .array(z.object({ origin: z.enum(['model', 'model-rewrite']), words: z.number().int().min(0) }))
+    .optional(),
   /** The words of the part the model wrote (all of them unless the part is the writer's own). */
   model_words: z.number().int().min(0),
   /** The language the part was translated from (a translated edition's part, engine/session/translate). */
@@ -86,30 +117,46 @@ export const BookViewSchema = z.object({
   /** Settings are locked once the introduction exists. */
   is_locked: z.boolean(),
   is_finished: z.boolean(),
-  /** `own-ending`: the book's last part is the writer's own with only its conclusion left (an import): it is published as it stands, its conclusion written only when asked. */
+  /**
+   * `own-ending`: the book's last part is the writer's own with only its conclusion left (an import): it is published
+   * as it stands, its conclusion written only when asked.
+   */
   ending: z.literal('own-ending').optional(),
   /** The series the book is in and its number there (absent: it stands alone). */
   series: z.object({ name: z.string(), number: z.number().int() }).optional(),
-  /** The book is a translated edition (`edition_id`, this book) of the source book `id` (absent: it is none, or its source was deleted). */
-  edition_of: z.object({ id: z.number().int().positive(), title: z.string(), lang: Lang, edition_id: z.number().int().positive() }).optional(),
+  /**
+   * The book is a translated edition (`edition_id`, this book) of the source book `id` (absent: it is none, or its
+   * source was deleted).
+   */
+  edition_of: z
+    .object({ id: z.number().int().positive(), title: z.string(), lang: Lang, edition_id: z.number().int().positive() })
+    .optional(),
   /** The writer's voice (absent: none given): `karya generate --voice/--avoid`, the studio's Voice panel. */
   voice: BookVoiceViewSchema.optional(),
-  /** `hash`: the short hash of the text (engine/text-hash.ts), sent back with an edit made on it (a changed outline refuses the edit). */
+  /**
+   * `hash`: the short hash of the text (engine/text-hash.ts), sent back with an edit made on it (a changed outline
+   * refuses the edit).
+   */
   outline: z.object({ label: z.string(), text: z.string(), hash: z.string() }).nullable(),
-  /** The introduction's character list (one character a line; '' when it has none), kept out of its text: in a book whose generator keeps one, once the introduction is written. */
+  /**
+   * The introduction's character list (one character a line; '' when it has none), kept out of its text: in a book
+   * whose generator keeps one, once the introduction is written.
+   */
   character_details: z.string().optional(),
   /**
    * `title`: the chapter's title (the user's own, else its outline entry's); `is_complete` is false for a part
    * still cut at the token limit after its continuations; `is_authored` on a part the writer wrote (an imported
    * manuscript's; an imported book without a prologue shows no introduction); `provenance`: how its text came
    * to be (`model`, `model-rewrite`, `hand`: the model's text edited by hand, `author`), the passages the model put
-   * in since (`passages`) and the words of it the model wrote (`model_words`: what the AI disclosure counts); `is_stopped` on a part the writer stopped and kept as
+   * in since (`passages`) and the words of it the model wrote (`model_words`: what the AI disclosure counts);
+   * `is_stopped` on a part the writer stopped and kept as
    * it was; `words` of the part as the book shows it, and for
    * prose parts the words asked for (`target`) and `is_short` when it is under 0.85 of them after its
    * length extensions (the studio offers "write more"), and `repeated`, the share (0–1) of its words in an
    * 8-word run the book already wrote (0.2 and over: it repeats); `neighbour_words` a neighbour language's words
    * the part still uses below the refusal level (Indonesian's in a Malay book, Malay's in an Indonesian one: named in
-   * a note, not refused) and `neighbour_languages` the codes of the neighbours they are words of (`id`); `bible_updated` is false on a part
+   * a note, not refused) and `neighbour_languages` the codes of the neighbours they are words of (`id`);
+   * `bible_updated` is false on a part
    * the story bible has not taken in (its update failed or did not fit the model's window: tried again before
    * the next step). `continuity`: what this part contradicts in the story bible as it stood before it
    * (never changes the text); `check_against`: the label of an earlier part the writer rewrote after this
@@ -118,17 +165,47 @@ export const BookViewSchema = z.object({
    * short hash (engine/text-hash.ts): an edit names the text it was made on with it, and one made on an older
    * text is refused (409 `part_changed` / `part_stale`).
    */
-  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), hash: z.string(), is_complete: z.boolean(), is_stopped: z.literal(true).optional(), is_authored: z.literal(true).optional(), provenance: PartProvenanceSchema.optional(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional(), repeated: z.number().min(0).max(1).optional(), neighbour_words: z.array(z.string()).optional(), neighbour_languages: z.array(z.string()).optional(), bible_updated: z.literal(false).optional(), continuity: z.array(ContinuityFindingSchema).optional(), check_against: z.string().optional(), voice: PartVoiceSchema.optional(), overused: PartOverusedSchema.optional() })),
-  /** The story bible (Markdown): premise and planned ending from the outline, recent parts, arcs, characters, open threads, facts; '' before it exists. */
+  parts: z.array(
+    LabelledStepSchema.extend({
+      title: z.string().optional(),
+      text: z.string(),
+      hash: z.string(),
+      is_complete: z.boolean(),
+      is_stopped: z.literal(true).optional(),
+      is_authored: z.literal(true).optional(),
+      provenance: PartProvenanceSchema.optional(),
+      words: z.number().int().optional(),
+      target: z.number().int().optional(),
+      is_short: z.boolean().optional(),
+      repeated: z.number().min(0).max(1).optional(),
+      neighbour_words: z.array(z.string()).optional(),
+      neighbour_languages: z.array(z.string()).optional(),
+      bible_updated: z.literal(false).optional(),
+      continuity: z.array(ContinuityFindingSchema).optional(),
+      check_against: z.string().optional(),
+      voice: PartVoiceSchema.optional(),
+      overused: PartOverusedSchema.optional(),
+    }),
+  ),
+  /**
+   * The story bible (Markdown): premise and planned ending from the outline, recent parts, arcs, characters, open
+   * threads, facts; '' before it exists.
+   */
   bible: z.string().optional(),
-  /** The part of the bible the session keeps and the writer may edit (all but the premise and planned ending, which come from the outline). */
+  /**
+   * The part of the bible the session keeps and the writer may edit (all but the premise and planned ending, which come
+   * from the outline).
+   */
   bible_notes: z.string().optional(),
   /**
    * The parts the story bible covers: each has a line in it or is inside an arc that names it (positions in
    * order, and their label in the book's language: "Introduction, Chapters 1–7"). Absent while it covers none.
    */
   bible_covers: z.object({ positions: z.array(z.number().int().min(0)), label: z.string() }).optional(),
-  /** The book's promises (threads) from the story bible, with their due part; `is_overdue` once a thread is open past it (or open at the end). */
+  /**
+   * The book's promises (threads) from the story bible, with their due part; `is_overdue` once a thread is open past it
+   * (or open at the end).
+   */
   threads: z.array(ThreadViewSchema).optional(),
   next: LabelledStepSchema.extend({ button: z.string() }).nullable(),
   /** Progress: current out of the denominator the flow gives, with the numbered next step (compile/flow.ts stepText). */
@@ -142,12 +219,25 @@ export const BookViewSchema = z.object({
    * writer's note ("what must happen here") and whether it is written (written chapters are locked).
    * Absent for a book whose outline cannot be edited as chapters (no outline step, fixed sections).
    */
-  chapters: z.array(z.object({ number: z.number().int(), title: z.string(), plan: z.string(), note: z.string(), is_written: z.boolean() })).optional(),
+  chapters: z
+    .array(
+      z.object({
+        number: z.number().int(),
+        title: z.string(),
+        plan: z.string(),
+        note: z.string(),
+        is_written: z.boolean(),
+      }),
+    )
+    .optional(),
   /** The writer shaped the outline as chapters: the book keeps its chapter count (the form's no longer applies). */
   is_outline_edited: z.boolean().optional(),
   /** Every step of the book in order, chapters included. */
   steps: z.array(LabelledStepSchema.extend({ is_done: z.boolean() })),
-  /** Credits: each step, the whole book, the steps still to write (engine/session/view/cost.ts; what the server charges). */
+  /**
+   * Credits: each step, the whole book, the steps still to write (engine/session/view/cost.ts; what the server
+   * charges).
+   */
   cost: z.object({ step: z.number().int().min(0), total: z.number().int().min(0), remaining: z.number().int().min(0) }),
   /**
    * GET /api/progress only: the step being written right now (a writer who left during it and came back),
@@ -169,9 +259,17 @@ export const BookViewSchema = z.object({
    * held for them when the book was imported), each also `bible_updated: false`: `reason` why they were not read
    * (`credits`: the credits ran out; `failed`: the model failed twice on the first of them, which was not charged;
    * `set_aside`: the book was set aside, and the credits held for them given back), what reading them costs now
-   * ("Update the story bible", charged a part as a step is) and `message`, the sentence that says so, in the book's language.
+   * ("Update the story bible", charged a part as a step is) and `message`, the sentence that says so, in the book's
+   * language.
    */
-  bible_lacking: z.object({ reason: z.enum(['credits', 'failed', 'set_aside']), parts: z.array(LabelledStepSchema), credits: z.number().int().min(0), message: z.string() }).optional(),
+  bible_lacking: z
+    .object({
+      reason: z.enum(['credits', 'failed', 'set_aside']),
+      parts: z.array(LabelledStepSchema),
+      credits: z.number().int().min(0),
+      message: z.string(),
+    })
+    .optional(),
   /** How many continuity findings the writer marked as intended (they are no longer listed). */
   intended_findings: z.number().int().min(0).optional(),
 });

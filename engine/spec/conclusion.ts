@@ -19,7 +19,10 @@ export function chaptersWritten(flow: { readonly conclusion: ConclusionPlacement
   return conclusionPosition(flow, totalChapters) - 1;
 }
 
-/** The book's total chapters when `outlineChapters` chapters are written between the introduction and the conclusion (the inverse of chaptersWritten). */
+/**
+ * The book's total chapters when `outlineChapters` chapters are written between the introduction and the conclusion
+ * (the inverse of chaptersWritten).
+ */
 export function totalChaptersFor(flow: { readonly conclusion: ConclusionPlacement }, outlineChapters: number): number {
   return flow.conclusion === 'replaces-last' ? outlineChapters + 1 : outlineChapters;
 }

@@ -6,7 +6,9 @@ import { Bilingual } from './format-languages.js';
 import { langs } from '../languages/index.js';
 
 const Colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #rrggbb');
-export const CoverPaletteSchema = z.object({ top: Colour, bottom: Colour, ink: Colour, soft: Colour, accent: Colour, font: z.enum(['serif', 'sans']) }).strict();
+export const CoverPaletteSchema = z
+  .object({ top: Colour, bottom: Colour, ink: Colour, soft: Colour, accent: Colour, font: z.enum(['serif', 'sans']) })
+  .strict();
 // A cover's words in every language of the table: a language without them would print nothing (or another's).
 const Words = Bilingual.superRefine((words, ctx) => {
   for (const lang of langs()) {
@@ -15,8 +17,11 @@ const Words = Bilingual.superRefine((words, ctx) => {
     ctx.addIssue({ code: 'custom', path: [lang], message, params: { cover: 'noText', lang } });
   }
 });
-export const CoverDataSchema = z.object({
-  words: z.object({ series: Words, seriesOnly: Words }).strict(),
-  palettes: z.record(z.string(), CoverPaletteSchema)
-    .refine((p) => 'default' in p, { message: 'needs a `default` palette', params: { cover: 'noDefault' } }),
-}).strict();
+export const CoverDataSchema = z
+  .object({
+    words: z.object({ series: Words, seriesOnly: Words }).strict(),
+    palettes: z
+      .record(z.string(), CoverPaletteSchema)
+      .refine((p) => 'default' in p, { message: 'needs a `default` palette', params: { cover: 'noDefault' } }),
+  })
+  .strict();

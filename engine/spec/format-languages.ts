@@ -17,17 +17,26 @@ export const Bilingual = z
   .record(LangCode, LangText)
   .describe('Text in every language of the table (languages/*.yaml): each of its language codes mapped to its text');
 
-/** The keys of an object beside its language texts (`value`, `description`) are the only ones that are not a language's code. */
+/**
+ * The keys of an object beside its language texts (`value`, `description`) are the only ones that are not a language's
+ * code.
+ */
 export function onlyLanguageKeys(known: readonly string[]) {
   return (o: Record<string, unknown>, ctx: z.core.$RefinementCtx) => {
     for (const key of Object.keys(o)) {
-      if (!known.includes(key) && !LANG_CODE.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: `is neither one of ${known.join(', ')} nor a language code of the table` });
+      if (!known.includes(key) && !LANG_CODE.test(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `is neither one of ${known.join(', ')} nor a language code of the table`,
+        });
     }
   };
 }
 
 /** The texts of an option (`{ value, en, ms, id }`), by language code. */
 export function languageTexts(o: Readonly<Record<string, unknown>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(o).filter((e): e is [string, string] => LANG_CODE.test(e[0]) && typeof e[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(o).filter((e): e is [string, string] => LANG_CODE.test(e[0]) && typeof e[1] === 'string'),
+  );
 }
-

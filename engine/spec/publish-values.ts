@@ -28,13 +28,17 @@ const VARIABLES: ReadonlySet<string> = new Set(PUBLISH_VARIABLES);
 const FIELD_KEYED = new Set(['settings', 'labels']);
 const BLOCKS = new Set(['if', 'unless']);
 
-
 /**
  * What is wrong with one setting's text: unknown variables, fields the book does not have, helpers, and
  * variables not known yet when the part runs (`unavailable`, e.g. the title while the title is chosen).
- * @example publishValueProblems('{{labels.heat}}', new Set(['heatLevel']), new Set()) // ['{{labels.heat}}: the book has no field "heat"']
+ * @example publishValueProblems('{{labels.heat}}', new Set(['heatLevel']), new Set()) // ['{{labels.heat}}: the book
+ * has no field "heat"']
  */
-export function publishValueProblems(text: string, fieldNames: ReadonlySet<string>, unavailable: ReadonlySet<string> = new Set()): string[] {
+export function publishValueProblems(
+  text: string,
+  fieldNames: ReadonlySet<string>,
+  unavailable: ReadonlySet<string> = new Set(),
+): string[] {
   const problems: string[] = [];
   const checkPath = (p: HbPath) => {
     if (p.data || p.depth > 0 || p.original === 'this') {
@@ -44,8 +48,10 @@ export function publishValueProblems(text: string, fieldNames: ReadonlySet<strin
     const [root, key] = p.parts;
     if (root === undefined) return;
     if (!VARIABLES.has(root)) problems.push(`{{${p.original}}}: "${root}" is not one of ${[...VARIABLES].join(', ')}`);
-    else if (FIELD_KEYED.has(root) && (key === undefined || !fieldNames.has(key))) problems.push(`{{${p.original}}}: the book has no field "${key ?? ''}"`);
-    else if (unavailable.has(root)) problems.push(`{{${p.original}}}: the ${root} is not known yet when this part is written`);
+    else if (FIELD_KEYED.has(root) && (key === undefined || !fieldNames.has(key)))
+      problems.push(`{{${p.original}}}: the book has no field "${key ?? ''}"`);
+    else if (unavailable.has(root))
+      problems.push(`{{${p.original}}}: the ${root} is not known yet when this part is written`);
   };
   const walk = (node: HbNode | undefined): void => {
     if (!node) return;
@@ -56,13 +62,17 @@ export function publishValueProblems(text: string, fieldNames: ReadonlySet<strin
       case 'MustacheStatement': {
         const params = (node.params as HbNode[] | undefined) ?? [];
         const path = node.path as HbNode;
-        if (params.length || path.type !== 'PathExpression') problems.push(`{{${(path as unknown as HbPath).original ?? '…'} …}}: helpers are not available in publish settings`);
+        if (params.length || path.type !== 'PathExpression')
+          problems.push(
+            `{{${(path as unknown as HbPath).original ?? '…'} …}}: helpers are not available in publish settings`,
+          );
         else checkPath(path as unknown as HbPath);
         return;
       }
       case 'BlockStatement': {
         const name = (node.path as unknown as HbPath).original;
-        if (!BLOCKS.has(name)) problems.push(`{{#${name}}}: only {{#if}} and {{#unless}} are available in publish settings`);
+        if (!BLOCKS.has(name))
+          problems.push(`{{#${name}}}: only {{#if}} and {{#unless}} are available in publish settings`);
         for (const param of (node.params as HbNode[] | undefined) ?? []) {
           if (param.type === 'PathExpression') checkPath(param as unknown as HbPath);
           else problems.push(`{{#${name} …}}: takes one variable`);

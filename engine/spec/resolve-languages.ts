@@ -28,7 +28,11 @@ class Walk {
   }
   private keep(b: Bilingual, path: string, wanted: readonly Lang[]): Bilingual {
     for (const lang of wanted) if (!b[lang]) this.gap(lang, path);
-    return Object.fromEntries(langs().filter((l) => b[l] !== undefined).map((l) => [l, b[l]!]));
+    return Object.fromEntries(
+      langs()
+        .filter((l) => b[l] !== undefined)
+        .map((l) => [l, b[l]!]),
+    );
   }
   gap(lang: Lang, path: string): void {
     const list = this.gaps.get(lang) ?? [];
@@ -43,14 +47,25 @@ function fieldTexts(f: ResolvedField, w: Walk): ResolvedField {
   if (f.help) out.help = w.ui(f.help, `${at}.help`);
   if (f.placeholder) out.placeholder = w.ui(f.placeholder, `${at}.placeholder`);
   if (f.options) {
-    out.options = f.options.map((o, i) => ({ ...o, label: w.ui(o.label, `${at}.options.${i}`), description: w.optUi(o.description, `${at}.options.${i}.description`) }));
+    out.options = f.options.map((o, i) => ({
+      ...o,
+      label: w.ui(o.label, `${at}.options.${i}`),
+      description: w.optUi(o.description, `${at}.options.${i}.description`),
+    }));
   }
   return out;
 }
 
 function flowTexts(flow: ResolvedFlow, w: Walk): ResolvedFlow {
   if (!flow.sections) return flow;
-  return { ...flow, sections: flow.sections.map((s, i) => ({ ...s, label: w.ui(s.label, `flow.sections.${i}.label`), description: w.optUi(s.description, `flow.sections.${i}.description`) })) };
+  return {
+    ...flow,
+    sections: flow.sections.map((s, i) => ({
+      ...s,
+      label: w.ui(s.label, `flow.sections.${i}.label`),
+      description: w.optUi(s.description, `flow.sections.${i}.description`),
+    })),
+  };
 }
 
 function promptTexts(p: ResolvedPrompts, w: Walk, hasBrief: boolean): ResolvedPrompts {
@@ -59,7 +74,10 @@ function promptTexts(p: ResolvedPrompts, w: Walk, hasBrief: boolean): ResolvedPr
   out.brief = hasBrief ? w.output(p.brief, 'prompts.brief') : p.brief;
   if (p.format) out.format = w.output(p.format, 'prompts.format');
   if (p.chapterFormat) out.chapterFormat = w.output(p.chapterFormat, 'prompts.chapterFormat');
-  if (p.sectionFormats) out.sectionFormats = Object.fromEntries(Object.entries(p.sectionFormats).map(([id, f]) => [id, w.output(f, `flow.sections.${id}.format`)]));
+  if (p.sectionFormats)
+    out.sectionFormats = Object.fromEntries(
+      Object.entries(p.sectionFormats).map(([id, f]) => [id, w.output(f, `flow.sections.${id}.format`)]),
+    );
   return out;
 }
 
@@ -83,8 +101,14 @@ export function withLanguages(spec: ResolvedSpec, offered: readonly Lang[], hasB
   const rates = spec.model.budget?.tokensPer;
   if (rates) for (const lang of w.offered) if (!rates[lang]) w.gap(lang, 'model.budget.per');
   if (w.gaps.size === 0) return out;
-  out.languageGaps = Object.fromEntries(langs().filter((l) => w.gaps.has(l)).map((l) => [l, w.gaps.get(l)!]));
-  out.fields = out.fields.map((f) => (f.role === 'language' && f.options ? { ...f, options: f.options.filter((o) => !w.gaps.has(String(o.value))) } : f));
+  out.languageGaps = Object.fromEntries(
+    langs()
+      .filter((l) => w.gaps.has(l))
+      .map((l) => [l, w.gaps.get(l)!]),
+  );
+  out.fields = out.fields.map((f) =>
+    f.role === 'language' && f.options ? { ...f, options: f.options.filter((o) => !w.gaps.has(String(o.value))) } : f,
+  );
   return out;
 }
 
@@ -106,11 +130,14 @@ export interface GeneratorLanguageGap {
 /**
  * Each gap as `karya validate` names it (in the writer's language: cli/commands/validate.ts): the generator's file,
  * the path and the language, and the languages it does offer.
- * @example generatorLanguageGaps(specs) // [{ file: 'generators/x.yaml', path: 'fields.tone.label', generator: 'x', lang: 'id', offers: ['en', 'ms'] }]
+ * @example generatorLanguageGaps(specs) // [{ file: 'generators/x.yaml', path: 'fields.tone.label', generator: 'x',
+ * lang: 'id', offers: ['en', 'ms'] }]
  */
 export function generatorLanguageGaps(specs: readonly ResolvedSpec[]): GeneratorLanguageGap[] {
   return specs.flatMap((spec) => {
     const offers = specLanguages(spec);
-    return Object.entries(spec.languageGaps ?? {}).flatMap(([lang, paths]) => paths.map((path) => ({ file: spec.file, path, generator: spec.id, lang, offers })));
+    return Object.entries(spec.languageGaps ?? {}).flatMap(([lang, paths]) =>
+      paths.map((path) => ({ file: spec.file, path, generator: spec.id, lang, offers })),
+    );
   });
 }

@@ -3,21 +3,39 @@
 // context) resolved with the shared defaults, each problem reported by path.
 import type { AuthoredBudget, SharedFile } from './format.js';
 import { PUBLISH_PARTS, type AuthoredPublish } from './format-publish.js';
-import type { Family, Kind, PublishPart, ResolvedBudget, ResolvedField, ResolvedPublish, ResolvedPublishPart, Scalar } from './types.js';
+import type {
+  Family,
+  Kind,
+  PublishPart,
+  ResolvedBudget,
+  ResolvedField,
+  ResolvedPublish,
+  ResolvedPublishPart,
+  Scalar,
+} from './types.js';
 import { publishValueProblems } from './publish-values.js';
 import { DEFAULT_LAYOUT, type LayoutName } from '../print.js';
 import { languageTable, langs } from '../languages/index.js';
 
-/** The unit of a budget that follows the words a step asks for: its rate is each language's own (its table's tokensPerWord). */
+/**
+ * The unit of a budget that follows the words a step asks for: its rate is each language's own (its table's
+ * tokensPerWord).
+ */
 const WORD = 'word';
 
-/** Each language's tokens per unit `per`: a word's from the language table, any other unit's from _shared.yaml budgets.rates. */
+/**
+ * Each language's tokens per unit `per`: a word's from the language table, any other unit's from _shared.yaml
+ * budgets.rates.
+ */
 function ratesOf(per: string, shared: SharedFile): Readonly<Partial<Record<string, number>>> | undefined {
   if (per === WORD) return Object.fromEntries(langs().map((l) => [l, languageTable(l).tokensPerWord]));
   return shared.budgets?.rates?.[per];
 }
 
-/** model.budget against _shared.yaml budgets: the rate exists, and the count comes from a field that holds whole numbers. */
+/**
+ * model.budget against _shared.yaml budgets: the rate exists, and the count comes from a field that holds whole
+ * numbers.
+ */
 export function resolveBudget(input: {
   budget: AuthoredBudget;
   kind: Kind;
@@ -32,7 +50,10 @@ export function resolveBudget(input: {
   }
   const tokensPer = ratesOf(budget.per, shared);
   if (!tokensPer) {
-    issue('model.budget.per', `"${budget.per}" is not one of ${[WORD, ...Object.keys(shared.budgets?.rates ?? {})].join(', ')}`);
+    issue(
+      'model.budget.per',
+      `"${budget.per}" is not one of ${[WORD, ...Object.keys(shared.budgets?.rates ?? {})].join(', ')}`,
+    );
     return undefined;
   }
   let itemsField: string | undefined;
@@ -42,14 +63,23 @@ export function resolveBudget(input: {
     const target = byName.get(budget.items);
     const isCount = (v: unknown) => Number.isInteger(Number(v)) && Number(v) >= 1;
     if (!target) issue('model.budget.items', `"${budget.items}" is not a field of this generator`);
-    else if (target.type === 'select' && (target.options ?? []).every((o) => isCount(o.value))) itemsField = target.name;
+    else if (target.type === 'select' && (target.options ?? []).every((o) => isCount(o.value)))
+      itemsField = target.name;
     else if (target.type === 'number' && target.max !== undefined && (target.min ?? 0) >= 1) itemsField = target.name;
-    else issue('model.budget.items', `"${budget.items}" must be a select of whole numbers or a number field with min >= 1 and a max`);
+    else
+      issue(
+        'model.budget.items',
+        `"${budget.items}" must be a select of whole numbers or a number field with min >= 1 and a max`,
+      );
   }
   return {
     per: budget.per,
     // The table's languages only: a rate for a language it does not hold (a draft left out) is not used.
-    tokensPer: Object.fromEntries(langs().filter((l) => tokensPer[l] !== undefined).map((l) => [l, tokensPer[l]!])),
+    tokensPer: Object.fromEntries(
+      langs()
+        .filter((l) => tokensPer[l] !== undefined)
+        .map((l) => [l, tokensPer[l]!]),
+    ),
     ...(itemsField ? { itemsField } : {}),
     ...(count ? { count } : {}),
     headroom: shared.budgets!.headroom,
@@ -83,13 +113,17 @@ export function resolvePublish(input: {
     if (own) issue('publish', `only books are published; a ${kind} generator has no publish block`);
     return undefined;
   }
-  const familyBlock = family === 'fiction' || family === 'nonfiction' || family === 'creative' ? shared.publish?.[family] : undefined;
+  const familyBlock =
+    family === 'fiction' || family === 'nonfiction' || family === 'creative' ? shared.publish?.[family] : undefined;
   const layers: Array<{ from: string; block: AuthoredPublish }> = [
     ...(shared.publish?.default ? [{ from: '_shared.yaml publish.default', block: shared.publish.default }] : []),
     ...(familyBlock ? [{ from: `_shared.yaml publish.${family}`, block: familyBlock }] : []),
     ...(own ? [{ from: 'this file', block: own }] : []),
   ];
-  const context = { parts: [...PUBLISH_DEFAULT_CONTEXT.parts] as ResolvedPublish['context']['parts'], maxWords: PUBLISH_DEFAULT_CONTEXT.maxWords as number };
+  const context = {
+    parts: [...PUBLISH_DEFAULT_CONTEXT.parts] as ResolvedPublish['context']['parts'],
+    maxWords: PUBLISH_DEFAULT_CONTEXT.maxWords as number,
+  };
   let categories: readonly string[] | undefined;
   let layout: LayoutName = DEFAULT_LAYOUT;
   const parts = {} as Record<PublishPart, ResolvedPublishPart>;
@@ -99,7 +133,8 @@ export function resolvePublish(input: {
     if (block.categories) categories = block.categories;
     if (block.layout) layout = block.layout;
   }
-  if (!categories) issue('publish.categories', 'is required: suggest 1 to 3 KDP categories here or in _shared.yaml publish');
+  if (!categories)
+    issue('publish.categories', 'is required: suggest 1 to 3 KDP categories here or in _shared.yaml publish');
   for (const part of PUBLISH_PARTS) {
     let generator: string | undefined;
     let withContext = false;
@@ -120,13 +155,17 @@ export function resolvePublish(input: {
       }
     }
     if (!generator) {
-      issue(`publish.${part}.generator`, 'is required: name the publishing generator here or in _shared.yaml publish.default');
+      issue(
+        `publish.${part}.generator`,
+        'is required: name the publishing generator here or in _shared.yaml publish.default',
+      );
       continue;
     }
     for (const [name, value] of Object.entries(settings)) {
       if (typeof value !== 'string') continue;
       const where = origin[name] === 'this file' ? '' : ` (set in ${origin[name]})`;
-      for (const problem of publishValueProblems(value, input.fieldNames, NOT_YET_KNOWN[part])) issue(`publish.${part}.settings.${name}`, `${problem}${where}`);
+      for (const problem of publishValueProblems(value, input.fieldNames, NOT_YET_KNOWN[part]))
+        issue(`publish.${part}.settings.${name}`, `${problem}${where}`);
     }
     parts[part] = { generator, settings, withContext };
   }

@@ -4,7 +4,10 @@ import type { FIELD_TYPES, FIELD_ROLES } from './format-fields.js';
 import type { PUBLISH_PARTS, PUBLISH_CONTEXT_PARTS } from './format-publish.js';
 import type { LayoutName } from '../print.js';
 
-/** A language's code, as its table file gives it (`en`, `ms`, `id`): which exist is the language table's to say (languages/*.yaml, engine/languages), not a type's. */
+/**
+ * A language's code, as its table file gives it (`en`, `ms`, `id`): which exist is the language table's to say
+ * (languages/*.yaml, engine/languages), not a type's.
+ */
 export type Lang = string;
 /** A text in every language of the table (English and Malay beside the code; the others from the table's folders). */
 export type Bilingual = Readonly<Record<Lang, string>>;
@@ -49,7 +52,9 @@ export interface FieldShape {
 
 export interface ResolvedField extends FieldShape {
   readonly inPrompt: boolean;
-  /** Given by the preset, not named by the generator (the book brief): left empty, it is not part of a book's identity. */
+  /**
+   * Given by the preset, not named by the generator (the book brief): left empty, it is not part of a book's identity.
+   */
   readonly fromPreset?: boolean;
 }
 
@@ -76,7 +81,10 @@ export interface ResolvedFlow {
    * checked for the output language (engine/session/language.ts). Absent (the studio's slice) or true: checked.
    */
   readonly languageCheck?: boolean;
-  /** 'audit': each chapter is also checked against the story bible by one model call; absent or 'checks': the bible's own checks only. */
+  /**
+   * 'audit': each chapter is also checked against the story bible by one model call; absent or 'checks': the bible's
+   * own checks only.
+   */
   readonly continuity?: 'checks' | 'audit';
 }
 
@@ -101,7 +109,10 @@ export interface ResolvedPrompts {
   readonly format?: Bilingual;
   /** The layout of numbered chapters, instead of `format`. */
   readonly chapterFormat?: Bilingual;
-  /** The layout of a fixed section by its id, instead of `chapterFormat` and `format` (kept out of the flow the studio gets). */
+  /**
+   * The layout of a fixed section by its id, instead of `chapterFormat` and `format` (kept out of the flow the studio
+   * gets).
+   */
   readonly sectionFormats?: Readonly<Record<string, Bilingual>>;
   /** What an answer for every part of a book must look like (_shared.yaml answerShapes); absent for single pieces. */
   readonly shape?: AnswerShape;
@@ -131,7 +142,10 @@ export interface AnswerShape {
   readonly paragraphWords: number;
 }
 
-/** max_tokens that follows the request: units × tokens per unit × headroom + overhead, never below `ResolvedModel.tokens`. */
+/**
+ * max_tokens that follows the request: units × tokens per unit × headroom + overhead, never below
+ * `ResolvedModel.tokens`.
+ */
 export interface ResolvedBudget {
   /** The rate's name in _shared.yaml budgets.rates, e.g. "joke", "word". */
   readonly per: string;

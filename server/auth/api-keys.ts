@@ -44,10 +44,15 @@ export function acceptApiKeys(ctx: AppContext): RequestHandler {
   return async (req, res, next) => {
     if (!hasBearer(req)) return next();
     const key = bearerOf(req);
-    const found = key.startsWith(API_KEY_PREFIX) && key.length < 100 ? await repos.apiKeys.authenticate(hashApiKey(key)) : null;
+    const found =
+      key.startsWith(API_KEY_PREFIX) && key.length < 100 ? await repos.apiKeys.authenticate(hashApiKey(key)) : null;
     if (!found) {
       // Guessing keys is slow: every unknown key counts against its sender's address (on every instance).
-      const guess = await repos.limits.take({ key: `apikey-invalid-ip:${req.ip ?? ''}`, capacity: config.invalidApiKeyRate.burst, refillMs: config.invalidApiKeyRate.refillMs });
+      const guess = await repos.limits.take({
+        key: `apikey-invalid-ip:${req.ip ?? ''}`,
+        capacity: config.invalidApiKeyRate.burst,
+        refillMs: config.invalidApiKeyRate.refillMs,
+      });
       if (!guess.isAllowed) {
         return next(tooMany(res, guess.retryAfterMs, 'rate_limited'));
       }
@@ -55,7 +60,11 @@ export function acceptApiKeys(ctx: AppContext): RequestHandler {
     }
     useApiKeySession(req, found);
     if (!hasApiAccess(found.user.role)) return next(ApiError.catalogue(403, 'api_access_required'));
-    const take = await repos.limits.take({ key: `apikey:${found.keyId}`, capacity: config.apiKeyRate.burst, refillMs: config.apiKeyRate.refillMs });
+    const take = await repos.limits.take({
+      key: `apikey:${found.keyId}`,
+      capacity: config.apiKeyRate.burst,
+      refillMs: config.apiKeyRate.refillMs,
+    });
     if (!take.isAllowed) {
       return next(tooMany(res, take.retryAfterMs, 'rate_limited'));
     }

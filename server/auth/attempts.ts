@@ -7,12 +7,15 @@ import type { AttemptRule, LimitRepository } from '../store/ports.js';
 export const signInNoticeKey = (email: string): string => `signin-slowed:${email}`;
 
 /** One limit an attempt counts against: a progressive delay (a counter) or a token bucket. */
-export type Claim = { key: string; rule: AttemptRule } | { key: string; bucket: { capacity: number; refillMs: number } };
+export type Claim =
+  { key: string; rule: AttemptRule } | { key: string; bucket: { capacity: number; refillMs: number } };
 
 export type ClaimAnswer = { isAllowed: true } | { isAllowed: false; retryAfterMs: number; refused: Claim };
 
 function takeOne(limits: LimitRepository, claim: Claim) {
-  return 'rule' in claim ? limits.claimAttempt({ key: claim.key, rule: claim.rule }) : limits.take({ key: claim.key, ...claim.bucket });
+  return 'rule' in claim
+    ? limits.claimAttempt({ key: claim.key, rule: claim.rule })
+    : limits.take({ key: claim.key, ...claim.bucket });
 }
 
 /** Give back what `claims` took (the attempt succeeded, or was not made). */

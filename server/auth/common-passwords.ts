@@ -11,7 +11,10 @@ export const COMMON_PASSWORDS = 10_000;
 let common: Promise<ReadonlySet<string>> | undefined;
 
 function commonPasswords(): Promise<ReadonlySet<string>> {
-  common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'].filter((p) => p.length >= MIN_PASSWORD).slice(0, COMMON_PASSWORDS)));
+  common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) =>
+      new Set(dictionary['passwords-common'].filter((p) => p.length >= MIN_PASSWORD).slice(0, COMMON_PASSWORDS)),
+  );
   return common;
 }
 

@@ -4,9 +4,7 @@
 import { catalogue, sayer, type Lang } from '../../engine/index.js';
 import type { MailMessage } from '../core/mail.js';
 
-const MAILS = catalogue('server-emails', [
-  'resetSubject', 'resetText',
-]);
+const MAILS = catalogue('server-emails', ['resetSubject', 'resetText']);
 
 const mailWord = sayer(MAILS);
 

@@ -13,7 +13,6 @@ interface RequestAuth {
   session: SessionInfo | null;
 }
 
-
 /**
  * Per request: the lookup while it runs, then its answer (read synchronously by sessionOf), kept on the
  * request itself (a WeakMap keyed by every request made the garbage collector's work grow with the
@@ -66,7 +65,8 @@ export function sessionOf(req: Request): SessionInfo {
 
 /**
  * The language to answer a request in: the signed-in account's studio language once the session is
- * known, else the first tag of Accept-Language that is a language of the table (the studio sends its language), else en.
+ * known, else the first tag of Accept-Language that is a language of the table (the studio sends its language), else
+ * en.
  */
 export function requestLang(req: Request): Lang {
   const auth = cache.get(req);
@@ -81,7 +81,16 @@ export function requestLang(req: Request): Lang {
  * that accept keys): requireUser and sessionOf then see the key's user.
  */
 export function useApiKeySession(req: Request, input: { keyId: number; user: SessionInfo['user'] }): void {
-  cache.set(req, { hasCookie: false, session: { sessionId: 0, expiresAt: Number.POSITIVE_INFINITY, isRemembered: false, user: input.user, apiKeyId: input.keyId } });
+  cache.set(req, {
+    hasCookie: false,
+    session: {
+      sessionId: 0,
+      expiresAt: Number.POSITIVE_INFINITY,
+      isRemembered: false,
+      user: input.user,
+      apiKeyId: input.keyId,
+    },
+  });
 }
 
 /** A request that carries `Authorization: Bearer …`. */
@@ -94,7 +103,10 @@ export function forgetSession(req: Request): void {
   cache.delete(req);
 }
 
-export function requireUser(source: AuthRepository, unauthenticatedCode: 'unauthenticated' | 'not_signed_in' = 'unauthenticated'): RequestHandler {
+export function requireUser(
+  source: AuthRepository,
+  unauthenticatedCode: 'unauthenticated' | 'not_signed_in' = 'unauthenticated',
+): RequestHandler {
   const decide = (auth: RequestAuth, req: Request, res: Response, next: NextFunction): void => {
     if (auth.session) return next();
     if (auth.hasCookie) {
@@ -103,7 +115,11 @@ export function requireUser(source: AuthRepository, unauthenticatedCode: 'unauth
     }
     // An API key on a route that does not take keys (account, keys, admin, credits): say so.
     if (hasBearer(req)) return next(ApiError.catalogue(401, 'api_key_not_allowed'));
-    return next(unauthenticatedCode === 'not_signed_in' ? ApiError.catalogue(401, 'not_signed_in') : ApiError.of(401, 'unauthenticated'));
+    return next(
+      unauthenticatedCode === 'not_signed_in'
+        ? ApiError.catalogue(401, 'not_signed_in')
+        : ApiError.of(401, 'unauthenticated'),
+    );
   };
   // Without a promise when the store answers at once (SQLite): the route then runs in the same turn, with no
   // microtask per step. A promise is returned to Express, which passes its failure to next.

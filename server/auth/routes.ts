@@ -62,8 +62,9 @@ function sessionJson(expiresAt: number, isRemembered: boolean): SessionInfo {
 export function authRoutes(ctx: AppContext): ApiRoutes {
   const router = new ApiRoutes();
   // Made now, so the first sign-in with an unknown e-mail costs no more than later ones.
-  dummyHash(ctx)
-    .catch((error: unknown) => ctx.logger.error({ err: error }, 'could not prepare the dummy password hash'));
+  dummyHash(ctx).catch((error: unknown) =>
+    ctx.logger.error({ err: error }, 'could not prepare the dummy password hash'),
+  );
   addSessionRoutes(ctx, router);
   addPasswordResetRoutes(ctx, router);
   return router;
@@ -94,28 +95,26 @@ function addSessionRoutes(ctx: AppContext, router: ApiRoutes): void {
     res.status(201).json({ message: messageIn('account_created', user.lang), user: toProfile(user), session });
   });
 
-  router.on('POST /auth/sign-in/email',
-    async (req, res) => {
-      const body = req.input.body;
-      // Taken before the password is checked (see attempts.ts): per account and IP (wrong passwords from
-      // elsewhere slow down only their sender), per account from any address (a wider allowance, each
-      // further attempt waiting longer: never a lockout) and per IP across accounts.
-      const claims = await claimSignIn(ctx, res, normaliseEmail(body.email), req.ip ?? '');
-      const user = await repos.users.findByEmail(body.email);
-      const stored = user ? await repos.auth.passwordHashOf(user.id) : undefined;
-      const isValid = await verifyPassword(body.password, stored ?? (await dummyHash(ctx)));
-      if (!user || !stored || !isValid) throw ApiError.of(401, 'invalid_credentials');
-      await giveBack(repos.limits, claims);
-      // The sender's own earlier typos are forgotten too.
-      await repos.limits.clearFailures(claims[0]!.key);
-      if (needsRehash(stored, config.scryptLogN)) {
-        const hash = await hashPassword(body.password, config.scryptLogN);
-        await repos.auth.setPasswordHash({ userId: user.id, hash });
-      }
-      const session = await startSession(req, res, { userId: user.id, isRemembered: body.rememberMe ?? true });
-      res.json({ message: messageIn('signed_in', user.lang), user: toProfile(user), session });
-    },
-  );
+  router.on('POST /auth/sign-in/email', async (req, res) => {
+    const body = req.input.body;
+    // Taken before the password is checked (see attempts.ts): per account and IP (wrong passwords from
+    // elsewhere slow down only their sender), per account from any address (a wider allowance, each
+    // further attempt waiting longer: never a lockout) and per IP across accounts.
+    const claims = await claimSignIn(ctx, res, normaliseEmail(body.email), req.ip ?? '');
+    const user = await repos.users.findByEmail(body.email);
+    const stored = user ? await repos.auth.passwordHashOf(user.id) : undefined;
+    const isValid = await verifyPassword(body.password, stored ?? (await dummyHash(ctx)));
+    if (!user || !stored || !isValid) throw ApiError.of(401, 'invalid_credentials');
+    await giveBack(repos.limits, claims);
+    // The sender's own earlier typos are forgotten too.
+    await repos.limits.clearFailures(claims[0]!.key);
+    if (needsRehash(stored, config.scryptLogN)) {
+      const hash = await hashPassword(body.password, config.scryptLogN);
+      await repos.auth.setPasswordHash({ userId: user.id, hash });
+    }
+    const session = await startSession(req, res, { userId: user.id, isRemembered: body.rememberMe ?? true });
+    res.json({ message: messageIn('signed_in', user.lang), user: toProfile(user), session });
+  });
 
   router.on('POST /auth/sign-out', async (req, res) => {
     const session = (await authOf(repos.auth, req)).session;
@@ -164,8 +163,9 @@ function addPasswordResetRoutes(ctx: AppContext, router: ApiRoutes): void {
     res.json({ message: messageIn('reset_sent', requestLang(req)) });
     // After the answer, so a known address answers exactly as fast as an unknown one.
     setImmediate(() => {
-      sendResetLink(ctx, address, now)
-        .catch((error: unknown) => logger.error({ err: error }, 'failed to prepare the password reset e-mail'));
+      sendResetLink(ctx, address, now).catch((error: unknown) =>
+        logger.error({ err: error }, 'failed to prepare the password reset e-mail'),
+      );
     });
   });
 
@@ -213,7 +213,7 @@ function adminSignUp(ctx: AppContext, email: string, ip: string | undefined): bo
   const { config, logger } = ctx;
   const isAdminAddress = config.adminEmail !== undefined && normaliseEmail(email) === config.adminEmail;
   if (isAdminAddress && (config.adminPassword !== undefined || !isLoopbackAddress(ip))) {
-    logger.warn({ ip }, 'sign-up with the administrator\'s address refused (not from this machine, or made at start)');
+    logger.warn({ ip }, "sign-up with the administrator's address refused (not from this machine, or made at start)");
     throw ApiError.of(409, 'email_taken');
   }
   return isAdminAddress;

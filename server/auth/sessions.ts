@@ -38,7 +38,10 @@ export function newToken(): string {
 }
 
 /** A new session: a fresh token, whose hash only is stored. */
-export async function createSession(auth: AuthRepository, input: { userId: string; isRemembered: boolean; ip?: string; userAgent?: string }): Promise<{ token: string; expiresAt: number }> {
+export async function createSession(
+  auth: AuthRepository,
+  input: { userId: string; isRemembered: boolean; ip?: string; userAgent?: string },
+): Promise<{ token: string; expiresAt: number }> {
   const token = newToken();
   const expiresAt = Date.now() + (input.isRemembered ? REMEMBERED_MS : SESSION_MS);
   await auth.createSession({
@@ -74,7 +77,12 @@ export function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-export function setSessionCookie(req: Request, res: Response, session: { token: string; expiresAt: number }, isRemembered: boolean): void {
+export function setSessionCookie(
+  req: Request,
+  res: Response,
+  session: { token: string; expiresAt: number },
+  isRemembered: boolean,
+): void {
   res.cookie(sessionCookieName(req), session.token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -85,5 +93,10 @@ export function setSessionCookie(req: Request, res: Response, session: { token: 
 }
 
 export function clearSessionCookie(req: Request, res: Response): void {
-  res.clearCookie(sessionCookieName(req), { httpOnly: true, sameSite: 'lax', secure: isHttps(req) || req.secure, path: '/' });
+  res.clearCookie(sessionCookieName(req), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(req) || req.secure,
+    path: '/',
+  });
 }

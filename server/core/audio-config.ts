@@ -18,12 +18,15 @@ export function audioConfigFrom(env: NodeJS.ProcessEnv): AudioConfig {
   const text = env.KARYA_AUDIO_CHARS_PER_CREDIT?.trim();
   const n = text ? Number(text) : DEFAULT_CHARACTERS_PER_CREDIT;
   const [min, max] = [1, 100_000_000];
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError('config_audio_chars', { name: 'KARYA_AUDIO_CHARS_PER_CREDIT', value: text ?? '', min, max });
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError('config_audio_chars', { name: 'KARYA_AUDIO_CHARS_PER_CREDIT', value: text ?? '', min, max });
   return { charactersPerCredit: n, ...(env.KARYA_AUDIO_DIR?.trim() ? { dir: env.KARYA_AUDIO_DIR.trim() } : {}) };
 }
 
 /** The folder the audio editions are kept in. */
 export function audioRoot(config: { audio: AudioConfig; dbFile: string }): string {
   if (config.audio.dir) return config.audio.dir;
-  return config.dbFile === ':memory:' || !config.dbFile ? path.join(os.tmpdir(), 'karya-audio') : path.join(path.dirname(config.dbFile), 'audio');
+  return config.dbFile === ':memory:' || !config.dbFile
+    ? path.join(os.tmpdir(), 'karya-audio')
+    : path.join(path.dirname(config.dbFile), 'audio');
 }

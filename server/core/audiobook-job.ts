@@ -3,7 +3,8 @@
 // processes of their own, never on the request's thread) into a folder of its own, kept whole or not at all: the
 // charge committed once the whole edition is written, given back when any file failed its check or the run failed
 // (server/core/charged.ts). One run per writer and one at a time in this process, the others waiting their turn
-// (the shares the route gives: server/http/security.ts FairShares); the job's state lives in this process, the edition made on disk.
+// (the shares the route gives: server/http/security.ts FairShares); the job's state lives in this process, the edition
+// made on disk.
 import { EventEmitter } from 'node:events';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,7 +17,10 @@ import { ApiError } from '../errors/api-error.js';
 import { commitCharged, refundFailed, reserveCharge } from './charged.js';
 import { EDITION_FOLDER, EDITION_MANIFEST, bookFolder, type EditionFile, type MadeEdition } from './audiobook.js';
 
-/** A run making an edition: waiting for a turn, running (its files written so far), or failed (its answer's code and words). */
+/**
+ * A run making an edition: waiting for a turn, running (its files written so far), or failed (its answer's code and
+ * words).
+ */
 export interface AudioJob {
   state: 'waiting' | 'running' | 'failed';
   filesDone: number;
@@ -37,11 +41,18 @@ function jobsOf(ctx: AppContext): Map<string, AudioJob> {
 const keyOf = (userId: string, bookId: number) => `${userId}:${bookId}`;
 
 /** The run of the book's edition in this process (waiting, running, or the last one failed), if any. */
-export const audioJobOf = (ctx: AppContext, userId: string, bookId: number): AudioJob | undefined => jobsOf(ctx).get(keyOf(userId, bookId));
+export const audioJobOf = (ctx: AppContext, userId: string, bookId: number): AudioJob | undefined =>
+  jobsOf(ctx).get(keyOf(userId, bookId));
 
-/** The fair shares a run takes (server/http/security.ts FairShares): the writer's for the whole run, then one of the process's turns. */
+/**
+ * The fair shares a run takes (server/http/security.ts FairShares): the writer's for the whole run, then one of the
+ * process's turns.
+ */
 export interface RunShares {
-  claim(userId: string, answer: { set(field: string, value: string): unknown; once(event: 'close', listener: () => void): unknown }): void;
+  claim(
+    userId: string,
+    answer: { set(field: string, value: string): unknown; once(event: 'close', listener: () => void): unknown },
+  ): void;
   run<T>(work: () => Promise<T>): Promise<T>;
 }
 
@@ -71,21 +82,42 @@ export async function startAudioJob(ctx: AppContext, input: AudioJobInput): Prom
   const { shares } = input;
   // The writer's share is held until the run ends, not until this answer closes.
   const ended = new EventEmitter();
-  shares.claim(userId, { set: (field, value) => input.res.set(field, value), once: (_event, listener) => ended.once('close', listener) });
+  shares.claim(userId, {
+    set: (field, value) => input.res.set(field, value),
+    once: (_event, listener) => ended.once('close', listener),
+  });
   let charge: Charge;
   try {
-    charge = await reserveCharge(ctx, { userId, lang, start: { generatorId: input.generatorId, step: 'audiobook', cost: input.plan.credits, reason: `${input.generatorId}: audio edition of book ${bookId}` } });
+    charge = await reserveCharge(ctx, {
+      userId,
+      lang,
+      start: {
+        generatorId: input.generatorId,
+        step: 'audiobook',
+        cost: input.plan.credits,
+        reason: `${input.generatorId}: audio edition of book ${bookId}`,
+      },
+    });
   } catch (error) {
     ended.emit('close');
     throw error;
   }
-  const job: AudioJob = { state: 'waiting', filesDone: 0, filesTotal: input.plan.files, error: null, done: Promise.resolve() };
+  const job: AudioJob = {
+    state: 'waiting',
+    filesDone: 0,
+    filesTotal: input.plan.files,
+    error: null,
+    done: Promise.resolve(),
+  };
   jobs.set(key, job);
   job.done = runJob(ctx, { ...input, job, charge }).finally(() => ended.emit('close'));
   return job;
 }
 
-/** The run in one of the process's turns: made and committed (the job forgotten), or failed and refunded (the job says why). */
+/**
+ * The run in one of the process's turns: made and committed (the job forgotten), or failed and refunded (the job says
+ * why).
+ */
 async function runJob(ctx: AppContext, input: AudioJobInput & { job: AudioJob; charge: Charge }): Promise<void> {
   const { job, charge, userId, lang } = input;
   try {
@@ -97,7 +129,19 @@ async function runJob(ctx: AppContext, input: AudioJobInput & { job: AudioJob; c
   } catch (error) {
     try {
       const log = { message: 'audiobook: the edition failed; its charge refunded', fields: { book: input.bookId } };
-      const failure = await refundFailed(ctx, { userId, charge, lang, what: `${input.generatorId} audio edition`, isTimeout: false, isClientGone: false, log }, error);
+      const failure = await refundFailed(
+        ctx,
+        {
+          userId,
+          charge,
+          lang,
+          what: `${input.generatorId} audio edition`,
+          isTimeout: false,
+          isClientGone: false,
+          log,
+        },
+        error,
+      );
       job.error = { code: failure.code, message: failure.message };
     } catch (refundError) {
       ctx.logger.error({ err: refundError, book: input.bookId }, 'audiobook: the refund of a failed edition failed');
@@ -107,8 +151,12 @@ async function runJob(ctx: AppContext, input: AudioJobInput & { job: AudioJob; c
   }
 }
 
-/** What an edition file is, by its name (engine/node/audio names them: 00-opening-credits.mp3, 01-chapter.mp3, …-closing-credits.mp3). */
-const kindOf = (file: string): EditionFile['kind'] => (file.endsWith('-opening-credits.mp3') ? 'opening' : file.endsWith('-closing-credits.mp3') ? 'closing' : 'chapter');
+/**
+ * What an edition file is, by its name (engine/node/audio names them: 00-opening-credits.mp3, 01-chapter.mp3,
+ * …-closing-credits.mp3).
+ */
+const kindOf = (file: string): EditionFile['kind'] =>
+  file.endsWith('-opening-credits.mp3') ? 'opening' : file.endsWith('-closing-credits.mp3') ? 'closing' : 'chapter';
 
 /** The edition written into a folder of its own, committed, then put in the place of the one before. */
 async function makeEdition(ctx: AppContext, input: AudioJobInput & { job: AudioJob; charge: Charge }): Promise<void> {
@@ -119,17 +167,47 @@ async function makeEdition(ctx: AppContext, input: AudioJobInput & { job: AudioJ
   try {
     const { writeAudiobook } = await loadAudiobook();
     const files: EditionFile[] = [];
-    const result = await writeAudiobook({ doc: input.doc, voice: input.voice, out: work, onEvent: (e) => {
-      if (e.kind !== 'file') return;
-      job.filesDone++;
-      files.push({ kind: kindOf(e.file), title: e.title, file: e.file, seconds: e.seconds });
-    } });
+    const result = await writeAudiobook({
+      doc: input.doc,
+      voice: input.voice,
+      out: work,
+      onEvent: (e) => {
+        if (e.kind !== 'file') return;
+        job.filesDone++;
+        files.push({ kind: kindOf(e.file), title: e.title, file: e.file, seconds: e.seconds });
+      },
+    });
     const failed = result.failed[0];
     // Not whole: nothing kept, nothing charged (the run says which file and why).
-    if (failed) throw new AudioError('audio_chapter_failed', { chapter: failed.title, reason: new AudioError(failed.problem.code, { ...failed.problem.vars }).messageIn(lang) });
-    const made: MadeEdition = { files, downloads: [...result.files], seconds: result.seconds, credits: input.charge.credits, madeAt: new Date().toISOString(), textHash: input.plan.textHash };
+    if (failed)
+      throw new AudioError('audio_chapter_failed', {
+        chapter: failed.title,
+        reason: new AudioError(failed.problem.code, { ...failed.problem.vars }).messageIn(lang),
+      });
+    const made: MadeEdition = {
+      files,
+      downloads: [...result.files],
+      seconds: result.seconds,
+      credits: input.charge.credits,
+      madeAt: new Date().toISOString(),
+      textHash: input.plan.textHash,
+    };
     await writeFile(path.join(work, EDITION_MANIFEST), `${JSON.stringify(made, null, 2)}\n`);
-    await commitCharged(ctx.repos.generations, { userId: input.userId, charge: input.charge, usage: { promptType: 'audiobook', isPart: false, metadata: { generator: input.generatorId, book: input.bookId, characters: result.characters, seconds: Math.round(result.seconds), files: files.length } } });
+    await commitCharged(ctx.repos.generations, {
+      userId: input.userId,
+      charge: input.charge,
+      usage: {
+        promptType: 'audiobook',
+        isPart: false,
+        metadata: {
+          generator: input.generatorId,
+          book: input.bookId,
+          characters: result.characters,
+          seconds: Math.round(result.seconds),
+          files: files.length,
+        },
+      },
+    });
     await rm(path.join(folder, EDITION_FOLDER), { recursive: true, force: true });
     await rename(work, path.join(folder, EDITION_FOLDER));
   } finally {

@@ -8,7 +8,14 @@
 // An imported manuscript's bible is built the same way, each part paid from the credits held for it when the
 // import was accepted (server/core/bible-parts.ts): the run ends when they are short or a part fails twice,
 // and then gives back what is left; a run cut off by a stop goes on at the next start.
-import { BookSession, restoreBook, type BookState, type BookView, type Provider, type ResolvedSpec } from '../../engine/index.js';
+import {
+  BookSession,
+  restoreBook,
+  type BookState,
+  type BookView,
+  type Provider,
+  type ResolvedSpec,
+} from '../../engine/index.js';
 import { readNextPart, settleHolds, STOP_REASONS, withBibleLacking, type RunEnd } from './bible-parts.js';
 import type { AppContext } from './context.js';
 import { bookLockKey, bookLocks, userProgress } from './generation.js';
@@ -24,10 +31,16 @@ export function isBibleUpdating(ctx: object, userId: string, bookType: string): 
   return bookLocks(ctx).updating.has(bookLockKey(userId, bookType));
 }
 
-/** How a run ended: done, stopped (a step took over, waits ran out: credits stay held), or short of credits, a part failed, another process reads. */
+/**
+ * How a run ended: done, stopped (a step took over, waits ran out: credits stay held), or short of credits, a part
+ * failed, another process reads.
+ */
 type End = RunEnd;
 type Turn = End | 'more' | 'wait';
-/** The book whose bible catches up; `provider`: its calls go through it (a request that says its model's waits), else the app's. */
+/**
+ * The book whose bible catches up; `provider`: its calls go through it (a request that says its model's waits), else
+ * the app's.
+ */
 type CatchUpInput = { userId: string; bookType: string; provider?: Provider };
 
 interface Run {
@@ -60,7 +73,10 @@ export function catchUpBible(ctx: AppContext, input: CatchUpInput): { settled: P
       try {
         await settleHolds(ctx, { userId: input.userId, bookIds: run.bookIds, stopReason: STOP_REASONS[end] });
       } catch (err) {
-        ctx.logger.warn({ err }, 'story bible: the credits held for an imported book could not be settled; settled at the next start');
+        ctx.logger.warn(
+          { err },
+          'story bible: the credits held for an imported book could not be settled; settled at the next start',
+        );
       }
       // Checked and removed in one turn: an edit after this starts a new run.
       if (!entry.again) break;
@@ -83,7 +99,13 @@ function within(promise: Promise<void>, ms: number): Promise<void> {
 }
 
 /** Parts read one by one until the bible is up to date or the run must stop. */
-async function runTurns(ctx: AppContext, input: CatchUpInput, key: string, run: Run, entry: { again: boolean }): Promise<End> {
+async function runTurns(
+  ctx: AppContext,
+  input: CatchUpInput,
+  key: string,
+  run: Run,
+  entry: { again: boolean },
+): Promise<End> {
   try {
     for (;;) {
       const turn = await rememberOnePart(ctx, input, key, run);
@@ -121,21 +143,46 @@ async function rememberOnePart(ctx: AppContext, input: CatchUpInput, key: string
     if (hold) run.bookIds.add(hold.bookId);
     // A step being written here, or by a worker (queue mode), catches up itself before it writes
     // (BookSession.advance); with credits held for the bible, the run waits for it and then settles them.
-    if (writing.has(key) || (await repos.generations.isRunning({ userId, generatorId: spec.id }))) return hold && hold.held > 0 ? { waitMs: STEP_WAIT_MS, kind: 'step' } : 'stop';
-    // Its chapter count as saved (an edition's settings are its source's, which may not name it), as the CLI opens an edition.
-    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: input.provider ?? ctx.provider, key: bookType, settings: saved.state.settings, totalChapters: saved.state.totalChapters, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
+    if (writing.has(key) || (await repos.generations.isRunning({ userId, generatorId: spec.id })))
+      return hold && hold.held > 0 ? { waitMs: STEP_WAIT_MS, kind: 'step' } : 'stop';
+    // Its chapter count as saved (an edition's settings are its source's, which may not name it), as the CLI opens an
+    // edition.
+    const session = await BookSession.open({
+      spec,
+      renderer: catalog.renderer,
+      provider: input.provider ?? ctx.provider,
+      key: bookType,
+      settings: saved.state.settings,
+      totalChapters: saved.state.totalChapters,
+      onFinished: 'keep',
+      store: userProgress(repos, { userId, spec, charge: () => undefined }),
+    });
     if (!session.needsMemory) return 'done';
     // Work Karya does for the writer (reading an imported book into its bible) has its own allowance, the same size as the
     // writer's: a 28-chapter import leaves the writer's own generation allowance whole for the step they ask next.
-    const take = await repos.limits.take({ key: `bible:${userId}`, capacity: config.generationRate.burst, refillMs: config.generationRate.refillMs });
+    const take = await repos.limits.take({
+      key: `bible:${userId}`,
+      capacity: config.generationRate.burst,
+      refillMs: config.generationRate.refillMs,
+    });
     if (!take.isAllowed) return { waitMs: Math.min(TOKEN_WAIT_MS, Math.max(1, take.retryAfterMs)), kind: 'token' };
-    const read = await readNextPart(ctx, { userId, spec, session, bookId: hold ? hold.bookId : null, mayCharge: false, after: 'edit' });
+    const read = await readNextPart(ctx, {
+      userId,
+      spec,
+      session,
+      bookId: hold ? hold.bookId : null,
+      mayCharge: false,
+      after: 'edit',
+    });
     if (read.outcome !== 'read') return read.outcome;
     return session.needsMemory ? 'more' : 'done';
   });
   if (typeof turn === 'string') return turn;
   // No token now, or a step being written: wait outside the lock (bounded), then go on.
-  const isOver = turn.kind === 'token' ? ++run.waits > TOKEN_WAITS : ++run.stepWaits > (2 * config.generationTimeoutMs) / STEP_WAIT_MS;
+  const isOver =
+    turn.kind === 'token'
+      ? ++run.waits > TOKEN_WAITS
+      : ++run.stepWaits > (2 * config.generationTimeoutMs) / STEP_WAIT_MS;
   if (isOver) return 'stop';
   await new Promise<void>((resolve) => setTimeout(resolve, turn.waitMs).unref());
   return 'wait';
@@ -145,7 +192,10 @@ async function rememberOnePart(ctx: AppContext, input: CatchUpInput, key: string
  * The book view of an imported book with its bible's credits: while credits are still held for it the bible is
  * being built (a build a stop left is started again here), and once none are, the parts it lacks are named.
  */
-export async function withBibleHold(ctx: AppContext, input: { userId: string; bookType: string; bookId: number; spec: ResolvedSpec; state: BookState; view: BookView }): Promise<BookView> {
+export async function withBibleHold(
+  ctx: AppContext,
+  input: { userId: string; bookType: string; bookId: number; spec: ResolvedSpec; state: BookState; view: BookView },
+): Promise<BookView> {
   const { userId, bookType, view } = input;
   const hold = await ctx.repos.bibleHolds.find(input.bookId);
   if (!hold) return view;
@@ -153,5 +203,7 @@ export async function withBibleHold(ctx: AppContext, input: { userId: string; bo
     if (!isBibleUpdating(ctx, userId, bookType)) catchUpBible(ctx, { userId, bookType });
     return { ...view, bible_updating: true };
   }
-  return isBibleUpdating(ctx, userId, bookType) ? view : withBibleLacking(view, { spec: input.spec, state: input.state, hold });
+  return isBibleUpdating(ctx, userId, bookType)
+    ? view
+    : withBibleLacking(view, { spec: input.spec, state: input.state, hold });
 }

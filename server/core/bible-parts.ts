@@ -12,17 +12,26 @@ import type { AppContext } from './context.js';
 import { commitCharged, refundCharge, refundFailed } from './charged.js';
 import { failureOf } from '../errors/reply.js';
 
-/** A part the bible went past without reading it all, even in halves (engine/session/ladder.ts): its label and why; never charged. */
+/**
+ * A part the bible went past without reading it all, even in halves (engine/session/ladder.ts): its label and why;
+ * never charged.
+ */
 export interface SkippedPart {
   readonly position: number;
   readonly label: string;
   readonly problem: string;
 }
 
-/** How many times a paid part is read (within one generation time-out) when it fails with a thrown failure, before it is given up (its charge refunded). */
+/**
+ * How many times a paid part is read (within one generation time-out) when it fails with a thrown failure, before it is
+ * given up (its charge refunded).
+ */
 const PAID_ATTEMPTS = 2;
 
-/** What reading the next part came to: read (`skipped`: it could not be read, even in halves), or why not (`busy`: another process reads it now). */
+/**
+ * What reading the next part came to: read (`skipped`: it could not be read, even in halves), or why not (`busy`:
+ * another process reads it now).
+ */
 export type PartRead = { outcome: 'read'; calls: number; skipped?: SkippedPart } | { outcome: 'credits' | 'busy'; calls: 0 } | { outcome: 'failed'; calls: 0; error: unknown };
 
 /**
@@ -111,7 +120,10 @@ export async function readNextPart(ctx: AppContext, input: { userId: string; spe
 /** How a run of parts ended: the bible is up to date, or why it is not. */
 export type RunEnd = 'done' | 'stop' | 'credits' | 'failed' | 'busy';
 
-/** What a run's end means for the holds it read from: over (the reason; null: it reached the end), or not (undefined: still held). */
+/**
+ * What a run's end means for the holds it read from: over (the reason; null: it reached the end), or not (undefined:
+ * still held).
+ */
 export const STOP_REASONS: Readonly<Record<RunEnd, BibleStopReason | null | undefined>> = { done: null, credits: 'credits', failed: 'failed', stop: undefined, busy: undefined };
 
 /**

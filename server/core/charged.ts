@@ -7,8 +7,16 @@ import type { Charge, GenerationCommit, GenerationRepository } from '../store/po
 import type { AppContext } from './context.js';
 import { answerOf } from '../errors/reply.js';
 
-/** Why a charge is given back: the call failed (its code), its answer could not be read even in halves (skipped), the client went away, the writer stopped it before any text, or it was never run (its code, and why in words). */
-export type RefundReason = { kind: 'failed'; code: string } | { kind: 'skipped'; code: string } | { kind: 'client_gone' } | { kind: 'stopped' } | { kind: 'not_run'; code: string; detail?: string };
+/**
+ * Why a charge is given back: the call failed (its code), its answer could not be read even in halves (skipped), the
+ * client went away, the writer stopped it before any text, or it was never run (its code, and why in words).
+ */
+export type RefundReason =
+  | { kind: 'failed'; code: string }
+  | { kind: 'skipped'; code: string }
+  | { kind: 'client_gone' }
+  | { kind: 'stopped' }
+  | { kind: 'not_run'; code: string; detail?: string };
 
 /** A refund's words in the ledger and the code kept with it. */
 function refundOf(reason: RefundReason): { detail: string; errorCode: string } {
@@ -31,9 +39,18 @@ function refundOf(reason: RefundReason): { detail: string; errorCode: string } {
  * Give a charge back: `Refund: <what> (<why>)` in the ledger, with the reason's code.
  * @example await refundCharge(ctx, { userId, charge, what: 'romance write more', reason: { kind: 'client_gone' } })
  */
-export async function refundCharge(ctx: AppContext, input: { userId: string; charge: Charge; what: string; reason: RefundReason }): Promise<void> {
+export async function refundCharge(
+  ctx: AppContext,
+  input: { userId: string; charge: Charge; what: string; reason: RefundReason },
+): Promise<void> {
   const { detail, errorCode } = refundOf(input.reason);
-  await ctx.repos.generations.refund({ userId: input.userId, charge: input.charge, reason: `Refund: ${input.what} (${detail})`, errorCode, ...(input.reason.kind === 'skipped' ? { isSkipped: true } : {}) });
+  await ctx.repos.generations.refund({
+    userId: input.userId,
+    charge: input.charge,
+    reason: `Refund: ${input.what} (${detail})`,
+    errorCode,
+    ...(input.reason.kind === 'skipped' ? { isSkipped: true } : {}),
+  });
 }
 
 /**
@@ -42,14 +59,29 @@ export async function refundCharge(ctx: AppContext, input: { userId: string; cha
  * queue's sweep took the step for lost in an outage longer than the lease, a restart refunded it) saved nothing, so
  * it throws service_unavailable (503, as the sweep answered): the result never reaches the writer as saved or paid.
  * That refund is the only one: a second refund of the same generation changes nothing.
- * @example await commitCharged(ctx.repos.generations, { userId, charge, usage }) // throws GenerationError('service_unavailable') when refunded meanwhile
+ * @example await commitCharged(ctx.repos.generations, { userId, charge, usage }) // throws
+ * GenerationError('service_unavailable') when refunded meanwhile
  */
-export async function commitCharged(generations: Pick<GenerationRepository, 'commit'>, input: GenerationCommit): Promise<void> {
+export async function commitCharged(
+  generations: Pick<GenerationRepository, 'commit'>,
+  input: GenerationCommit,
+): Promise<void> {
   if (!(await generations.commit(input))) throw new GenerationError('service_unavailable');
 }
 
-/** The cost taken from the user's balance (or a charge already reserved): 402 insufficient_credits in `lang` when it cannot be paid. */
-export async function reserveCharge(ctx: AppContext, input: { userId: string; lang: Lang; reserved?: Charge | null; start: { generatorId: string; step: string; cost: number; reason: string; generationId?: string } }): Promise<Charge> {
+/**
+ * The cost taken from the user's balance (or a charge already reserved): 402 insufficient_credits in `lang` when it
+ * cannot be paid.
+ */
+export async function reserveCharge(
+  ctx: AppContext,
+  input: {
+    userId: string;
+    lang: Lang;
+    reserved?: Charge | null;
+    start: { generatorId: string; step: string; cost: number; reason: string; generationId?: string };
+  },
+): Promise<Charge> {
   const charge = input.reserved ?? (await ctx.repos.generations.start({ userId: input.userId, ...input.start }));
   if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', input.lang);
   return charge;
@@ -82,9 +114,19 @@ export interface FailedCall {
  * @example throw await refundFailed(ctx, { userId, charge, lang, what, isTimeout: false, isClientGone: false }, error)
  */
 export async function refundFailed(ctx: AppContext, input: FailedCall, error: unknown): Promise<ApiError> {
-  const failure = (input.answer ?? answerOf)(error, { lang: input.lang, isTimeout: input.isTimeout && !input.isClientGone });
-  if (input.charge) await refundCharge(ctx, { userId: input.userId, charge: input.charge, what: input.what, reason: input.isClientGone ? { kind: 'client_gone' } : { kind: 'failed', code: failure.code } });
-  if (input.log && failure.status >= 500 && !input.isClientGone) ctx.logger.warn({ err: error, ...input.log.fields, code: failure.code }, input.log.message);
+  const failure = (input.answer ?? answerOf)(error, {
+    lang: input.lang,
+    isTimeout: input.isTimeout && !input.isClientGone,
+  });
+  if (input.charge)
+    await refundCharge(ctx, {
+      userId: input.userId,
+      charge: input.charge,
+      what: input.what,
+      reason: input.isClientGone ? { kind: 'client_gone' } : { kind: 'failed', code: failure.code },
+    });
+  if (input.log && failure.status >= 500 && !input.isClientGone)
+    ctx.logger.warn({ err: error, ...input.log.fields, code: failure.code }, input.log.message);
   return failure;
 }
 
@@ -96,7 +138,17 @@ export async function refundFailed(ctx: AppContext, input: FailedCall, error: un
  */
 export async function runCharged<T>(
   ctx: AppContext,
-  input: { userId: string; charge: Charge; lang: Lang; what: string; timeout: AbortSignal; client?: AbortSignal; log?: { message: string; fields: Record<string, unknown> }; answer?: typeof answerOf; onFailure?: (failed: ChargedFailure) => unknown },
+  input: {
+    userId: string;
+    charge: Charge;
+    lang: Lang;
+    what: string;
+    timeout: AbortSignal;
+    client?: AbortSignal;
+    log?: { message: string; fields: Record<string, unknown> };
+    answer?: typeof answerOf;
+    onFailure?: (failed: ChargedFailure) => unknown;
+  },
   run: () => Promise<T>,
 ): Promise<T> {
   try {
@@ -104,7 +156,20 @@ export async function runCharged<T>(
   } catch (error) {
     const isClientGone = input.client?.aborted ?? false;
     const { userId, charge, lang, what, log, answer } = input;
-    const failure = await refundFailed(ctx, { userId, charge, lang, what, isTimeout: input.timeout.aborted, isClientGone, ...(log ? { log } : {}), ...(answer ? { answer } : {}) }, error);
+    const failure = await refundFailed(
+      ctx,
+      {
+        userId,
+        charge,
+        lang,
+        what,
+        isTimeout: input.timeout.aborted,
+        isClientGone,
+        ...(log ? { log } : {}),
+        ...(answer ? { answer } : {}),
+      },
+      error,
+    );
     throw input.onFailure ? input.onFailure({ failure, isClientGone, error }) : failure;
   }
 }

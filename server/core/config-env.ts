@@ -42,7 +42,10 @@ export function trustProxyFrom(value: string | undefined): false | number | stri
     throw new ConfigError('config_trust_any', { name: 'KARYA_TRUST_PROXY', value: text });
   }
   if (/^\d+$/.test(text)) return intFrom(text, 0, 0, 10, 'KARYA_TRUST_PROXY');
-  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const bad = entries.find((e) => !PROXY_NAMES.has(e) && !IP_OR_SUBNET.test(e));
   if (bad !== undefined || !entries.length) {
     const names = [...PROXY_NAMES].join(', ');
@@ -68,7 +71,10 @@ export function publicUrlFrom(value: string | undefined, port: number): string {
 
 /** KARYA_ALLOWED_HOSTS: more host names (any port) or host:port pairs the server answers for, comma-separated. */
 export function allowedHostsFrom(value: string | undefined): string[] {
-  const entries = (value ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
   const bad = entries.find((e) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(e));
   if (bad !== undefined) throw new ConfigError('config_allowed_hosts', { name: 'KARYA_ALLOWED_HOSTS', value: bad });
   return entries;

@@ -5,10 +5,22 @@
 import { catalogue, KaryaError, langs, sayer, type ErrorParams, type Lang } from '../../engine/index.js';
 
 const WORDS = catalogue('errors-config', [
-  'config_whole_number', 'config_audio_chars', 'config_trust_any', 'config_trust_proxy', 'config_public_url',
-  'config_allowed_hosts', 'config_database_url', 'config_not_url', 'config_not_http', 'config_topup_entry',
-  'config_stripe_half', 'config_password_file', 'config_password_email', 'config_password_short',
-  'config_metrics_token', 'config_scrypt_production',
+  'config_whole_number',
+  'config_audio_chars',
+  'config_trust_any',
+  'config_trust_proxy',
+  'config_public_url',
+  'config_allowed_hosts',
+  'config_database_url',
+  'config_not_url',
+  'config_not_http',
+  'config_topup_entry',
+  'config_stripe_half',
+  'config_password_file',
+  'config_password_email',
+  'config_password_short',
+  'config_metrics_token',
+  'config_scrypt_production',
 ]);
 const say = sayer(WORDS);
 
@@ -16,7 +28,10 @@ export type ConfigErrorCode = keyof typeof WORDS;
 
 /** A setting of the environment the server cannot start with. */
 export class ConfigError extends KaryaError {
-  constructor(readonly code: ConfigErrorCode, override readonly params: ErrorParams) {
+  constructor(
+    readonly code: ConfigErrorCode,
+    override readonly params: ErrorParams,
+  ) {
     super(say(code, langs()[0]!, params));
     this.name = 'ConfigError';
   }

@@ -42,11 +42,15 @@ export interface ServerConfig {
    * unset: server/queue/jobs.ts's LEASE_TIMEOUT_MS, 20 000). Tests shorten it, not to wait 25 s for a killed worker.
    */
   leaseTimeoutMs?: number;
-  /** With Postgres: no worker connected for this long while a step waits to start, and its request gets 503 (KARYA_NO_WORKER_MS; unset: NO_WORKER_MS, 15 000). */
+  /**
+   * With Postgres: no worker connected for this long while a step waits to start, and its request gets 503
+   * (KARYA_NO_WORKER_MS; unset: NO_WORKER_MS, 15 000).
+   */
   noWorkerMs?: number;
   /**
    * With SQLite: how long a start waits for another server holding the file (one draining after SIGTERM) before it
-   * refuses (KARYA_DB_WAIT_MS; unset: the generation time-out and 30 s, a drain's longest). server/store/sqlite/owner-lock.ts.
+   * refuses (KARYA_DB_WAIT_MS; unset: the generation time-out and 30 s, a drain's longest).
+   * server/store/sqlite/owner-lock.ts.
    */
   dbWaitMs?: number;
   port: number;
@@ -61,7 +65,10 @@ export interface ServerConfig {
    * address. Without it, that sign-up is accepted only from the server's own machine.
    */
   adminPassword?: string;
-  /** A production server (NODE_ENV=production, or a public address that is not this machine): weak settings are refused at start. */
+  /**
+   * A production server (NODE_ENV=production, or a public address that is not this machine): weak settings are refused
+   * at start.
+   */
   isProduction: boolean;
   /** scrypt cost as log2(N): 17 (N=2^17, OWASP) by default; tests lower it. */
   scryptLogN: number;
@@ -115,7 +122,10 @@ export interface ServerConfig {
   metricsToken?: string;
   /** Keep-alive comment interval of event streams (15 s; tests shorten it). */
   sseKeepAliveMs?: number;
-  /** How long a model may keep a stream waiting before a `waiting` event says so, then again each time as long (5 s; tests shorten it). */
+  /**
+   * How long a model may keep a stream waiting before a `waiting` event says so, then again each time as long (5 s;
+   * tests shorten it).
+   */
   slowModelNoticeMs?: number;
   /**
    * Per-IP and per-address limits, each a token bucket kept in the store (shared by every instance):

@@ -27,6 +27,9 @@ export interface AppContext {
   steps?: StepDispatcher;
   /** Stripe Checkout, when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. */
   checkout?: Checkout;
-  /** The voice the audio edition is read in (server/core/audiobook.ts); unset: the environment's (the `speech:` block, KARYA_SPEECH_URL, else espeak-ng). */
+  /**
+   * The voice the audio edition is read in (server/core/audiobook.ts); unset: the environment's (the `speech:` block,
+   * KARYA_SPEECH_URL, else espeak-ng).
+   */
   speech?: () => SpeechVoice;
 }

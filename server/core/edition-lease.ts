@@ -24,7 +24,8 @@ const BEATS_HELD = 3;
  * (KARYA_LEASE_TIMEOUT_MS, as the step queue's heartbeat), held for three beats.
  */
 export function editionLeaseClock(config: { leaseTimeoutMs?: number }): { beatMs: number; heldMs: number } {
-  const beatMs = config.leaseTimeoutMs !== undefined ? Math.max(250, Math.round(config.leaseTimeoutMs / 4)) : DEFAULT_BEAT_MS;
+  const beatMs =
+    config.leaseTimeoutMs !== undefined ? Math.max(250, Math.round(config.leaseTimeoutMs / 4)) : DEFAULT_BEAT_MS;
   return { beatMs, heldMs: BEATS_HELD * beatMs };
 }
 
@@ -48,7 +49,10 @@ function running(lang: Lang, seconds: number, language: string): ApiError {
  * dead run's lease is taken over (its undelivered part refunded); 409 `edition_running` with Retry-After while a
  * live run holds it.
  */
-export async function holdEditionLease(ctx: AppContext, input: { userId: string; sourceId: number; to: Lang; lang: Lang; language: string }): Promise<EditionLease> {
+export async function holdEditionLease(
+  ctx: AppContext,
+  input: { userId: string; sourceId: number; to: Lang; lang: Lang; language: string },
+): Promise<EditionLease> {
   const { userId, sourceId, to, lang, language } = input;
   const editions = ctx.repos.editions(userId);
   const { beatMs, heldMs } = editionLeaseClock(ctx.config);
@@ -58,7 +62,10 @@ export async function holdEditionLease(ctx: AppContext, input: { userId: string;
   if (!claim.isClaimed) throw running(lang, Math.ceil((claim.heldUntil - now) / 1000), language);
   if (claim.refunded > 0) {
     metricsOf(ctx).creditsRefunded.inc(claim.refunded);
-    ctx.logger.warn({ source: sourceId, to, refunded: claim.refunded }, 'edition: the run before stopped mid-part; its charge refunded');
+    ctx.logger.warn(
+      { source: sourceId, to, refunded: claim.refunded },
+      'edition: the run before stopped mid-part; its charge refunded',
+    );
   }
   const lost = new AbortController();
   const beat = setInterval(() => {

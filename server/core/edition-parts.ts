@@ -3,8 +3,18 @@
 // are left untranslated or the run stops in it; and the store the run saves its windows through, which links the
 // edition to its source once its first part is saved and keeps what each part was translated from.
 import {
-  partHashes, partStep, stepKey, untranslatedParagraphs, untranslatedTitles, withStaleMarked,
-  type BookSpec, type BookState, type Lang, type ProgressStore, type ResolvedSpec, type StepSave,
+  partHashes,
+  partStep,
+  stepKey,
+  untranslatedParagraphs,
+  untranslatedTitles,
+  withStaleMarked,
+  type BookSpec,
+  type BookState,
+  type Lang,
+  type ProgressStore,
+  type ResolvedSpec,
+  type StepSave,
 } from '../../engine/index.js';
 import type { Charge, UserBook } from '../store/ports.js';
 import type { EditionLink } from '../store/queries/editions.js';
@@ -21,9 +31,17 @@ export interface OpenPart {
 /** The run's parts as they are charged; `client` is the writer's request (gone: refunds say so). */
 export type EditionCharges = ReturnType<typeof editionCharges>;
 
-export function editionCharges(ctx: AppContext, input: {
-  userId: string; spec: ResolvedSpec & BookSpec; source: UserBook; to: Lang; lease: EditionLease; client: AbortSignal;
-}) {
+export function editionCharges(
+  ctx: AppContext,
+  input: {
+    userId: string;
+    spec: ResolvedSpec & BookSpec;
+    source: UserBook;
+    to: Lang;
+    lease: EditionLease;
+    client: AbortSignal;
+  },
+) {
   const { userId, spec, source, to, lease, client } = input;
   let open: OpenPart | null = null;
   let credits = 0;
@@ -33,9 +51,9 @@ export function editionCharges(ctx: AppContext, input: {
     /** Charge a part as it starts, under the lease, which names it: a run killed before delivering it is refunded
      * by whoever frees its lease. */
     async start(position: number, label: string): Promise<void> {
-      const step = stepKey(position === 0
-        ? { kind: 'introduction', position: 0 }
-        : partStep(spec, position, source.state.totalChapters));
+      const step = stepKey(
+        position === 0 ? { kind: 'introduction', position: 0 } : partStep(spec, position, source.state.totalChapters),
+      );
       const reason = `${spec.id}: ${to} edition of book ${source.id} (${label})`;
       const part = { generatorId: spec.id, step: `translate:${to}:${step}`, cost: spec.cost, reason };
       const charge = await lease.chargePart(part);
@@ -47,8 +65,10 @@ export function editionCharges(ctx: AppContext, input: {
      * source is saved as it is, and its charge given back when the part ends (`refundOpen`).
      */
     async commit(key: string, save: StepSave): Promise<boolean> {
-      const isWhole = save.isComplete && !untranslatedParagraphs(save.state)[save.position]
-        && !untranslatedTitles(save.state).includes(save.position);
+      const isWhole =
+        save.isComplete &&
+        !untranslatedParagraphs(save.state)[save.position] &&
+        !untranslatedTitles(save.state).includes(save.position);
       if (!isWhole || !open) return false;
       const { charge } = open;
       open = null;
@@ -56,7 +76,10 @@ export function editionCharges(ctx: AppContext, input: {
       // Its charge given back while it ran (nothing of this window saved): the part fails as service_unavailable,
       // and the run stops there as for any failed part, the parts before it kept.
       const metadata = {
-        generator: spec.id, step: `translate:${to}:${save.stepKey}`, words: save.words, generation: charge.generationId,
+        generator: spec.id,
+        step: `translate:${to}:${save.stepKey}`,
+        words: save.words,
+        generation: charge.generationId,
         ...(save.usage ? { tokens: save.usage } : {}),
       };
       const usage = { promptType: spec.contentType, isPart: true, metadata };
@@ -86,10 +109,17 @@ export function editionCharges(ctx: AppContext, input: {
  * translated from kept. Translating again (`again`), the edition as the run reads it has its out-of-date
  * paragraphs marked, so the run asks only them (`marked`).
  */
-export function editionStore(ctx: AppContext, input: {
-  userId: string; source: UserBook; to: Lang; found: { link: EditionLink | null; edition: UserBook | null };
-  again?: boolean; charges: EditionCharges;
-}): { store: ProgressStore; marked: (state: BookState) => BookState } {
+export function editionStore(
+  ctx: AppContext,
+  input: {
+    userId: string;
+    source: UserBook;
+    to: Lang;
+    found: { link: EditionLink | null; edition: UserBook | null };
+    again?: boolean;
+    charges: EditionCharges;
+  },
+): { store: ProgressStore; marked: (state: BookState) => BookState } {
   const { repos } = ctx;
   const { userId, source, to, found, charges } = input;
   const editions = repos.editions(userId);
@@ -106,9 +136,10 @@ export function editionStore(ctx: AppContext, input: {
       await editions.keepHashes({ sourceId: source.id, lang: to, position: save.position, hashes });
     }
   };
-  const marked = (state: BookState) => (input.again && found.link
-    ? withStaleMarked({ source: source.state, edition: state, hashes: found.link.hashes })
-    : state);
+  const marked = (state: BookState) =>
+    input.again && found.link
+      ? withStaleMarked({ source: source.state, edition: state, hashes: found.link.hashes })
+      : state;
   const store: ProgressStore = {
     load: async (k) => {
       const saved = await repos.books.load({ userId, key: k });

@@ -7,10 +7,29 @@
 // it; the windows before the last saved as they are done, so a second start goes on from them (the parts'
 // charges and the run's store: edition-parts.ts).
 import {
-  CallBudget, editionPlan, withBudget, bookSummary, canTranslate, editionKey, editionLanguageName, editionLanguages,
-  editionLinkOf, glossaryOf, governedByWholeNames, sideBySide, translateEdition, translatedFrom, translationCost,
-  type BookSpec, type BookState, type GlossaryEntry, type Lang, type ResolvedSpec,
-  type TranslateProgress, type PartOutcome, type Provider,
+  CallBudget,
+  editionPlan,
+  withBudget,
+  bookSummary,
+  canTranslate,
+  editionKey,
+  editionLanguageName,
+  editionLanguages,
+  editionLinkOf,
+  glossaryOf,
+  governedByWholeNames,
+  sideBySide,
+  translateEdition,
+  translatedFrom,
+  translationCost,
+  type BookSpec,
+  type BookState,
+  type GlossaryEntry,
+  type Lang,
+  type ResolvedSpec,
+  type TranslateProgress,
+  type PartOutcome,
+  type Provider,
 } from '../../engine/index.js';
 import type { EditionSummary } from '../../engine/contract/index.js';
 import type { UserBook } from '../store/ports.js';
@@ -24,7 +43,8 @@ import { catchUpBible } from './bible-catch-up.js';
 
 /** A book of the user's and its generator (404 otherwise). */
 export async function bookOf(
-  ctx: AppContext, input: { userId: string; id: number; lang: Lang },
+  ctx: AppContext,
+  input: { userId: string; id: number; lang: Lang },
 ): Promise<{ book: UserBook; spec: ResolvedSpec & BookSpec }> {
   const book = await ctx.repos.books.find({ userId: input.userId, id: input.id });
   const spec = book ? ctx.catalog.get(book.state.generatorId) : undefined;
@@ -63,7 +83,8 @@ export async function sourceFor(ctx: AppContext, input: { userId: string; id: nu
 
 /** The edition of `sourceId` in `to` as saved now (null before its first part), and its link. */
 export async function editionFor(
-  ctx: AppContext, input: { userId: string; sourceId: number; to: Lang },
+  ctx: AppContext,
+  input: { userId: string; sourceId: number; to: Lang },
 ): Promise<{ link: EditionLink | null; edition: UserBook | null }> {
   const link = await ctx.repos.editions(input.userId).find({ sourceId: input.sourceId, lang: input.to });
   const edition = link?.editionId ? await ctx.repos.books.find({ userId: input.userId, id: link.editionId }) : null;
@@ -75,7 +96,8 @@ export async function editionFor(
  * a writer's term with no gender set takes the one the story bible says, when it says one.
  */
 export function glossaryFrom(
-  source: BookState, link: EditionLink | null,
+  source: BookState,
+  link: EditionLink | null,
 ): { terms: GlossaryEntry[]; isWriters: boolean } {
   if (!link?.glossary) return { terms: glossaryOf(source), isWriters: false };
   const bible = new Map(glossaryOf(source).map((e) => [e.term, e.gender]));
@@ -86,12 +108,17 @@ export function glossaryFrom(
 
 /** An edition as My Books and the book's editions list it. */
 export function editionSummary(input: {
-  spec: ResolvedSpec & BookSpec; source: UserBook; edition: UserBook; link: EditionLink;
+  spec: ResolvedSpec & BookSpec;
+  source: UserBook;
+  edition: UserBook;
+  link: EditionLink;
 }): EditionSummary {
   const { spec, source, edition, link } = input;
   const cost = translationCost(spec, source.state, edition.state);
-  const stale = sideBySide({ spec, source: source.state, edition: edition.state, hashes: link.hashes })
-    .reduce((n, p) => n + p.staleCount, 0);
+  const stale = sideBySide({ spec, source: source.state, edition: edition.state, hashes: link.hashes }).reduce(
+    (n, p) => n + p.staleCount,
+    0,
+  );
   return {
     id: edition.id,
     title: bookSummary(spec, edition.state).title,
@@ -184,8 +211,16 @@ async function runLeased(ctx: AppContext, input: EditionRunInput, lease: Edition
     const planned = editionPlan(source.state, found.edition ? marked(found.edition.state) : undefined);
     const budgeted = withBudget(ctx.provider, new CallBudget({ planned, maxCalls: input.maxCalls }));
     const outcome = await translateEdition({
-      spec, renderer: ctx.catalog.renderer, provider: input.through ? input.through(budgeted) : budgeted, store, key,
-      source: source.state, isSourceFinished: source.isFinished, to, glossary, signal,
+      spec,
+      renderer: ctx.catalog.renderer,
+      provider: input.through ? input.through(budgeted) : budgeted,
+      store,
+      key,
+      source: source.state,
+      isSourceFinished: source.isFinished,
+      to,
+      glossary,
+      signal,
       onPartStart: async ({ position, label }) => {
         await refundLeft();
         clearTimeout(timer);
@@ -208,10 +243,20 @@ async function runLeased(ctx: AppContext, input: EditionRunInput, lease: Edition
     const log = { message: 'edition: a part failed; its charge refunded', fields };
     const failing = charges.takeOpen();
     const lost = lease.lost.aborted && !input.client.aborted ? lease.lostError() : undefined;
-    throw await refundFailed(ctx, {
-      userId, charge: failing?.charge ?? null, lang, what: failing?.what ?? spec.id, isTimeout: perPart.signal.aborted,
-      isClientGone: input.client.aborted, log, ...(lost ? { answer: () => lost } : {}),
-    }, error);
+    throw await refundFailed(
+      ctx,
+      {
+        userId,
+        charge: failing?.charge ?? null,
+        lang,
+        what: failing?.what ?? spec.id,
+        isTimeout: perPart.signal.aborted,
+        isClientGone: input.client.aborted,
+        log,
+        ...(lost ? { answer: () => lost } : {}),
+      },
+      error,
+    );
   } finally {
     clearTimeout(timer);
   }

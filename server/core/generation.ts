@@ -131,7 +131,10 @@ export function runningRefusal(step: string | undefined, lang: Lang): ApiError {
   return ApiError.catalogue(409, 'translation_running', lang, { language: editionLanguageName(to, lang) });
 }
 
-/** Told that a request on a book waits for the book's lock, and for what (the bible's catch-up, another step), in the book's language. */
+/**
+ * Told that a request on a book waits for the book's lock, and for what (the bible's catch-up, another step), in the
+ * book's language.
+ */
 export type BookWait = (reason: 'story_bible' | 'book_step', lang: Lang) => void;
 
 /** What holds the book's lock now, as a wait says it: its story bible's background catch-up, else another step. */
@@ -213,7 +216,10 @@ export function userProgress(repos: Repositories, input: { userId: string; spec:
 /** The largest picture kept in the content history (PNG bytes); a larger one keeps its prompt, as before. */
 export const MAX_HISTORY_IMAGE_BYTES = 2 * 1024 * 1024;
 
-/** A step's history content: its text, or an image step's picture as a data URL (opened and downloaded again from Content History). */
+/**
+ * A step's history content: its text, or an image step's picture as a data URL (opened and downloaded again from
+ * Content History).
+ */
 /** What Content History keeps of an answer: a picture as its image (a data URL, when small enough), else the text. */
 export function historyContent(save: { text: string; png?: Uint8Array }): string {
   return save.png && save.png.byteLength <= MAX_HISTORY_IMAGE_BYTES ? `data:image/png;base64,${Buffer.from(save.png).toString('base64')}` : save.text;

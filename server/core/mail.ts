@@ -25,7 +25,13 @@ export function logsMailBodies(publicUrl: string, env: NodeJS.ProcessEnv = proce
   }
 }
 
-export function createMailer(input: { smtpUrl?: string; from: string; outbox: Pick<SystemRepository, 'writeToOutbox'>; logger: Logger; logsBodies?: boolean }): Mailer {
+export function createMailer(input: {
+  smtpUrl?: string;
+  from: string;
+  outbox: Pick<SystemRepository, 'writeToOutbox'>;
+  logger: Logger;
+  logsBodies?: boolean;
+}): Mailer {
   if (input.smtpUrl) {
     const transporter = nodemailer.createTransport(input.smtpUrl);
     return {
@@ -39,8 +45,16 @@ export function createMailer(input: { smtpUrl?: string; from: string; outbox: Pi
     transport: 'outbox',
     async send(message) {
       await input.outbox.writeToOutbox(message);
-      if (input.logsBodies) input.logger.info({ mail: message }, 'no SMTP configured (KARYA_SMTP_URL): mail written to the mail_outbox table');
-      else input.logger.info({ mail: { to: message.to, subject: message.subject } }, 'no SMTP configured (KARYA_SMTP_URL): mail written to the mail_outbox table (its text is not logged here: read it there)');
+      if (input.logsBodies)
+        input.logger.info(
+          { mail: message },
+          'no SMTP configured (KARYA_SMTP_URL): mail written to the mail_outbox table',
+        );
+      else
+        input.logger.info(
+          { mail: { to: message.to, subject: message.subject } },
+          'no SMTP configured (KARYA_SMTP_URL): mail written to the mail_outbox table (its text is not logged here: read it there)',
+        );
     },
   };
 }

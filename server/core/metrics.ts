@@ -34,7 +34,10 @@ export function createMetrics(): Metrics {
   /** Depth and age are read together once per scrape (both gauges share one query). */
   const readStats = () => {
     if (!lastStats) {
-      lastStats = (queueStats ? queueStats() : Promise.resolve({ depth: 0, oldestAgeSeconds: 0 })).catch(() => ({ depth: 0, oldestAgeSeconds: 0 }));
+      lastStats = (queueStats ? queueStats() : Promise.resolve({ depth: 0, oldestAgeSeconds: 0 })).catch(() => ({
+        depth: 0,
+        oldestAgeSeconds: 0,
+      }));
       setImmediate(() => (lastStats = undefined));
     }
     return lastStats;
@@ -54,9 +57,21 @@ export function createMetrics(): Metrics {
       labelNames: ['provider', 'outcome'],
       registers: [registry],
     }),
-    creditsCharged: new Counter({ name: 'karya_credits_charged_total', help: 'Credits charged for generation steps', registers: [registry] }),
-    creditsRefunded: new Counter({ name: 'karya_credits_refunded_total', help: 'Credits given back for steps that did not deliver', registers: [registry] }),
-    openStreams: new Gauge({ name: 'karya_open_streams', help: 'Server-sent event streams open now', registers: [registry] }),
+    creditsCharged: new Counter({
+      name: 'karya_credits_charged_total',
+      help: 'Credits charged for generation steps',
+      registers: [registry],
+    }),
+    creditsRefunded: new Counter({
+      name: 'karya_credits_refunded_total',
+      help: 'Credits given back for steps that did not deliver',
+      registers: [registry],
+    }),
+    openStreams: new Gauge({
+      name: 'karya_open_streams',
+      help: 'Server-sent event streams open now',
+      registers: [registry],
+    }),
     exportDuration: new Histogram({
       name: 'karya_export_duration_seconds',
       help: 'Book exports and publish packages by format and outcome',
@@ -146,8 +161,16 @@ export function requestMetrics(metrics: Metrics): (req: Request, res: Response, 
     // A stream's latency is its whole life: counted, but under its own route like any other.
     metrics.requestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
     if (req.method === 'GET' && EXPORT_ROUTE.test(route)) {
-      const format = typeof req.query.format === 'string' && /^[a-z]{2,5}$/.test(req.query.format) ? req.query.format : route.endsWith('package') ? 'package' : 'unknown';
-      metrics.exportDuration.observe({ format, outcome: res.statusCode < 400 ? 'ok' : String(res.statusCode) }, seconds);
+      const format =
+        typeof req.query.format === 'string' && /^[a-z]{2,5}$/.test(req.query.format)
+          ? req.query.format
+          : route.endsWith('package')
+            ? 'package'
+            : 'unknown';
+      metrics.exportDuration.observe(
+        { format, outcome: res.statusCode < 400 ? 'ok' : String(res.statusCode) },
+        seconds,
+      );
     }
   };
 }
@@ -167,16 +190,24 @@ export function hasBearer(header: string | undefined, token: string): boolean {
  * GET /metrics on `port` (0: any free one), behind the same Bearer token as the servers' /metrics; any
  * other path is 404. A worker has no other HTTP port: this is the one its scraper reads.
  */
-export async function serveWorkerMetrics(ctx: object, input: { port: number; host: string; token: string }): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveWorkerMetrics(
+  ctx: object,
+  input: { port: number; host: string; token: string },
+): Promise<{ url: string; close(): Promise<void> }> {
   const { registry } = withProcessMetrics(ctx);
   const server = createServer((req, res) => {
     const answer = (status: number, code: 'not_found' | 'unauthenticated', headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+      res.writeHead(status, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        ...headers,
+      });
       res.end(JSON.stringify({ error: { code, message: MESSAGES[code] } }));
     };
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return answer(404, 'not_found');
-    if (!hasBearer(req.headers.authorization, input.token)) return answer(401, 'unauthenticated', { 'www-authenticate': 'Bearer realm="metrics"' });
+    if (!hasBearer(req.headers.authorization, input.token))
+      return answer(401, 'unauthenticated', { 'www-authenticate': 'Bearer realm="metrics"' });
     registry.metrics().then(
       (text) => {
         res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });

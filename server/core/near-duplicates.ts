@@ -1,11 +1,24 @@
 // The near-duplicate check and keep, for both front ends (the studio's publish, `karya publish`, `karya batch`):
 // the owner's catalogue of finished books' fingerprints read once, each book compared with the books kept
 // before it and then kept among them. engine/publish/near-duplicate-check.ts compares; the store keeps.
-import { catalogueIndex, checkCloseness, type CatalogueEntry, type Closeness, type ClosenessReading } from '../../engine/index.js';
+import {
+  catalogueIndex,
+  checkCloseness,
+  type CatalogueEntry,
+  type Closeness,
+  type ClosenessReading,
+} from '../../engine/index.js';
 import type { Repositories } from '../store/ports.js';
 
-/** The book whose fingerprint is kept under `key`: `book:<id>` on the server (the id stays with the book), the book's key on the CLI. */
-async function partsOf(repos: Pick<Repositories, 'books'>, owner: string, key: string): Promise<readonly string[] | null> {
+/**
+ * The book whose fingerprint is kept under `key`: `book:<id>` on the server (the id stays with the book), the book's
+ * key on the CLI.
+ */
+async function partsOf(
+  repos: Pick<Repositories, 'books'>,
+  owner: string,
+  key: string,
+): Promise<readonly string[] | null> {
   const id = /^book:(\d+)$/.exec(key)?.[1];
   if (id) return (await repos.books.find({ userId: owner, id: Number(id) }))?.state.content ?? null;
   return (await repos.books.load({ userId: owner, key }))?.state.content ?? null;
@@ -37,10 +50,19 @@ export async function openNearDuplicates(
   return {
     check: async ({ key, book, title, parts, threshold }) => {
       const { closeness, entry } = await checkCloseness({
-        book: { key, book, title }, parts, index, ...(threshold !== undefined ? { threshold } : {}), ...(opts.reading ? { reading: opts.reading } : {}),
+        book: { key, book, title },
+        parts,
+        index,
+        ...(threshold !== undefined ? { threshold } : {}),
+        ...(opts.reading ? { reading: opts.reading } : {}),
         partsOf: (other) => partsOf(repos, owner, other),
       });
-      await catalogue.save({ key: entry.key, title: entry.title, fingerprint: entry.fingerprint, keptAt: entry.keptAt });
+      await catalogue.save({
+        key: entry.key,
+        title: entry.title,
+        fingerprint: entry.fingerprint,
+        keptAt: entry.keptAt,
+      });
       return closeness;
     },
   };

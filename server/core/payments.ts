@@ -2,7 +2,12 @@
 // verified against the raw body. Credits always come from PURCHASE_PACKAGES, never from what an event
 // says; the session's metadata only names the package.
 import Stripe from 'stripe';
-import { PURCHASE_CURRENCY, PURCHASE_PACKAGES, isPurchasePackage, type PurchasePackageId } from '../../engine/contract/index.js';
+import {
+  PURCHASE_CURRENCY,
+  PURCHASE_PACKAGES,
+  isPurchasePackage,
+  type PurchasePackageId,
+} from '../../engine/contract/index.js';
 import type { StripeConfig } from './config.js';
 
 /** A paid Checkout Session of one of our packages, read from a verified event. */
@@ -22,7 +27,10 @@ export interface Checkout {
   verifyEvent(rawBody: Buffer, signature: string): Stripe.Event;
 }
 
-/** The success landing: `{publicUrl}/claim/CREDIT{credits}-SUCCESS?session_id={CHECKOUT_SESSION_ID}` (Stripe fills the id in). */
+/**
+ * The success landing: `{publicUrl}/claim/CREDIT{credits}-SUCCESS?session_id={CHECKOUT_SESSION_ID}` (Stripe fills the
+ * id in).
+ */
 export function successUrl(publicUrl: string, credits: number): string {
   return `${publicUrl}/claim/CREDIT${credits}-SUCCESS?session_id={CHECKOUT_SESSION_ID}`;
 }
@@ -31,7 +39,13 @@ export function createCheckout(input: { config: StripeConfig; publicUrl: string 
   const { config, publicUrl } = input;
   const base = config.apiBase ? new URL(config.apiBase) : undefined;
   const stripe = new Stripe(config.secretKey, {
-    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: 'Karya' },
@@ -41,7 +55,16 @@ export function createCheckout(input: { config: StripeConfig; publicUrl: string 
       const pkg = PURCHASE_PACKAGES[packageId];
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
-        line_items: [{ quantity: 1, price_data: { currency: PURCHASE_CURRENCY, unit_amount: pkg.priceCents, product_data: { name: `Karya ${pkg.name}: ${pkg.credits} credits` } } }],
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: PURCHASE_CURRENCY,
+              unit_amount: pkg.priceCents,
+              product_data: { name: `Karya ${pkg.name}: ${pkg.credits} credits` },
+            },
+          },
+        ],
         success_url: successUrl(publicUrl, pkg.credits),
         cancel_url: `${publicUrl}/upgrade`,
         client_reference_id: user.id,
@@ -63,7 +86,8 @@ export function createCheckout(input: { config: StripeConfig; publicUrl: string 
  * payment mode, for a known package and a user.
  */
 export function paidSessionOf(event: Stripe.Event): PaidSession | null {
-  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return null;
+  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded')
+    return null;
   const session = event.data.object;
   if (session.mode !== 'payment' || session.payment_status !== 'paid') return null;
   const packageId = session.metadata?.package;
@@ -85,7 +109,9 @@ export function paidSessionOf(event: Stripe.Event): PaidSession | null {
  */
 export function amountMismatch(paid: PaidSession): string | undefined {
   const pkg = PURCHASE_PACKAGES[paid.packageId];
-  if (paid.currency?.toLowerCase() !== PURCHASE_CURRENCY) return `paid in ${paid.currency ?? 'no currency'}, the package is priced in ${PURCHASE_CURRENCY}`;
-  if (paid.amountTotal === null || paid.amountTotal < pkg.priceCents) return `paid ${paid.amountTotal ?? 'nothing'}, the package costs ${pkg.priceCents}`;
+  if (paid.currency?.toLowerCase() !== PURCHASE_CURRENCY)
+    return `paid in ${paid.currency ?? 'no currency'}, the package is priced in ${PURCHASE_CURRENCY}`;
+  if (paid.amountTotal === null || paid.amountTotal < pkg.priceCents)
+    return `paid ${paid.amountTotal ?? 'nothing'}, the package costs ${pkg.priceCents}`;
   return undefined;
 }

@@ -2,7 +2,12 @@
 // step then charged as a generation step (committed with history and usage, or refunded), and what no step used
 // given back.
 import {
-  countWords, directPublishStep, pieceHistoryTitle, wordIn, type Lang, type RunPublishStep,
+  countWords,
+  directPublishStep,
+  pieceHistoryTitle,
+  wordIn,
+  type Lang,
+  type RunPublishStep,
 } from '../../engine/index.js';
 import type { PublishStepInfo } from '../../engine/contract/index.js';
 import type { Provider } from '../../engine/index.js';
@@ -53,12 +58,17 @@ export function chargedPublishStep(ctx: AppContext, input: PublishCharging): Run
         // A cover is kept as its picture, never its prompt.
         history: {
           title: input.historyBook ? pieceHistoryTitle(input.historyBook, title) : `${title}: ${input.bookTitle}`,
-          contentType: spec.contentType, content: historyContent(result), generatorId: spec.id,
+          contentType: spec.contentType,
+          content: historyContent(result),
+          generatorId: spec.id,
         },
         usage: {
-          promptType: spec.contentType, isPart: true,
+          promptType: spec.contentType,
+          isPart: true,
           metadata: {
-            generator: spec.id, step: `publish:${part}`, words: countWords(result.text),
+            generator: spec.id,
+            step: `publish:${part}`,
+            words: countWords(result.text),
             generation: charge.generationId,
           },
         },
@@ -76,14 +86,19 @@ export function chargedPublishStep(ctx: AppContext, input: PublishCharging): Run
  * charges by part; chargedPublishStep uses them, releaseReserved gives back the ones not used.
  */
 export async function reservePublish(
-  ctx: AppContext, input: { userId: string; lang: Lang; bookTitle: string; steps: readonly PublishStepInfo[] },
+  ctx: AppContext,
+  input: { userId: string; lang: Lang; bookTitle: string; steps: readonly PublishStepInfo[] },
 ): Promise<Map<string, Charge>> {
   const { repos } = ctx;
   const { userId } = input;
   // One reservation of a user's at a time, on every instance: the Idempotency-Key table's atomic claim
   // (a claim older than RESERVE_STALE_MS belongs to a process that stopped and is taken over).
   const claim = {
-    userId, key: RESERVE_KEY, requestHash: RESERVE_KEY, ttlMs: RESERVE_STALE_MS, staleMs: RESERVE_STALE_MS,
+    userId,
+    key: RESERVE_KEY,
+    requestHash: RESERVE_KEY,
+    ttlMs: RESERVE_STALE_MS,
+    staleMs: RESERVE_STALE_MS,
   };
   const deadline = Date.now() + RESERVE_WAIT_MS;
   while ((await repos.idempotency.begin(claim)).status !== 'new') {
@@ -96,7 +111,11 @@ export async function reservePublish(
       if (step.cost <= 0 || step.skipped) continue;
       const reason = `${step.generator_id}: ${step.part} of "${input.bookTitle}"`;
       const charge = await repos.generations.start({
-        userId, generatorId: step.generator_id, step: `publish:${step.part}`, cost: step.cost, reason,
+        userId,
+        generatorId: step.generator_id,
+        step: `publish:${step.part}`,
+        cost: step.cost,
+        reason,
       });
       if (!charge) {
         await releaseReserved(ctx, { userId, reserved, errorCode: 'insufficient_credits' });
@@ -118,7 +137,8 @@ const RESERVE_WAIT_MS = 10_000;
 
 /** Give back every reserved charge no step used (the publish failed or skipped them). */
 export async function releaseReserved(
-  ctx: AppContext, input: { userId: string; reserved: Map<string, Charge>; errorCode: string },
+  ctx: AppContext,
+  input: { userId: string; reserved: Map<string, Charge>; errorCode: string },
 ): Promise<void> {
   for (const [part, charge] of input.reserved) {
     const reason = { kind: 'not_run' as const, code: input.errorCode };

@@ -43,8 +43,11 @@ export async function editPackage(
   const read = <T>(name: PackageFile): T => JSON.parse(new TextDecoder().decode(files[name])) as T;
   const keptReadiness = read<Readiness & { generator?: string; notes?: unknown }>('readiness.json');
   const { metadata, readiness } = recheckPackage({
-    book: input.book.spec, state: input.book.state, metadata: read<KdpMetadata>('metadata.json'),
-    readiness: keptReadiness, edit: input.edit,
+    book: input.book.spec,
+    state: input.book.state,
+    metadata: read<KdpMetadata>('metadata.json'),
+    readiness: keptReadiness,
+    edit: input.edit,
   });
   const text = (value: string) => new TextEncoder().encode(value);
   files['description.html'] = text(`${metadata.description}\n`);
@@ -52,17 +55,23 @@ export async function editPackage(
   files['metadata.json'] = text(`${JSON.stringify(metadata, null, 2)}\n`);
   // The pipeline's note on the keywords it dropped no longer applies once the writer's keywords stand.
   const { notes, generator } = keptReadiness;
-  const keptNotes = input.edit.keywords && notes && typeof notes === 'object'
-    ? Object.fromEntries(Object.entries(notes).filter(([k]) => k !== 'keywords'))
-    : notes;
+  const keptNotes =
+    input.edit.keywords && notes && typeof notes === 'object'
+      ? Object.fromEntries(Object.entries(notes).filter(([k]) => k !== 'keywords'))
+      : notes;
   const rechecked = {
-    ...(generator ? { generator } : {}), ...readiness,
+    ...(generator ? { generator } : {}),
+    ...readiness,
     ...(keptNotes && Object.keys(keptNotes).length ? { notes: keptNotes } : {}),
   };
   files['readiness.json'] = text(`${JSON.stringify(rechecked, null, 2)}\n`);
   const report: KdpPackage = {
-    ...found.report, ready: readiness.ready, channels: readiness.channels, description: metadata.description,
-    keywords: metadata.keywords, categories: metadata.categories,
+    ...found.report,
+    ready: readiness.ready,
+    channels: readiness.channels,
+    description: metadata.description,
+    keywords: metadata.keywords,
+    categories: metadata.categories,
   };
   const zip = zipPackage(files, new Date(report.created_at));
   await ctx.repos.books.savePackage({ userId: input.userId, bookId, zip, report });

@@ -1,7 +1,13 @@
 // Which saved book a package is made from (server/core/publish.ts): a finished book of a generator whose publish
 // block holds, a translated edition with every part of its source translated, and the refusals when it is not.
 import {
-  editionLinkOf, editionPartsLeft, formatSpecIssue, isFinishedBook, nextStep, partStep, stepLabel,
+  editionLinkOf,
+  editionPartsLeft,
+  formatSpecIssue,
+  isFinishedBook,
+  nextStep,
+  partStep,
+  stepLabel,
 } from '../../engine/index.js';
 import { checkPublishSteps, type BookState, type Lang, type ResolvedSpec } from '../../engine/index.js';
 import type { AppContext } from './context.js';
@@ -12,7 +18,10 @@ type PublishErrorCode = 'book_not_finished' | 'package_not_found' | 'publish_run
 
 /** A publishing error with its catalogue message (engine/errors.ts) in `lang`. */
 export function publishError(
-  status: number, code: PublishErrorCode, lang: Lang, vars: Record<string, string> = {},
+  status: number,
+  code: PublishErrorCode,
+  lang: Lang,
+  vars: Record<string, string> = {},
 ): ApiError {
   return ApiError.catalogue(status, code, lang, vars);
 }
@@ -32,7 +41,8 @@ export interface PublishableBook {
  * lacks, it lacks, and nothing is written for it. An edition whose source is gone is as it is.
  */
 export async function finishedOf(
-  ctx: AppContext, input: { userId: string; key: string; spec: ResolvedSpec; state: BookState },
+  ctx: AppContext,
+  input: { userId: string; key: string; spec: ResolvedSpec; state: BookState },
 ): Promise<Pick<PublishableBook, 'isFinished' | 'editionLeft'>> {
   let sourceId = editionLinkOf(input.key)?.sourceId;
   if (sourceId === undefined) {
@@ -70,7 +80,8 @@ export function publishableSpec(ctx: AppContext, state: BookState): ResolvedSpec
  * source is gone, 404 publish_no_source.
  */
 export async function bilingualSourceOf(
-  ctx: AppContext, input: { userId: string; bookId: number; lang: Lang },
+  ctx: AppContext,
+  input: { userId: string; bookId: number; lang: Lang },
 ): Promise<BookState> {
   const link = await ctx.repos.editions(input.userId).ofEdition(input.bookId);
   const id = String(input.bookId);
@@ -82,7 +93,8 @@ export async function bilingualSourceOf(
 
 /** A translated edition's language and its saved source's (the quote's `edition`), or undefined for any other book. */
 export async function editionLanguagesOf(
-  ctx: AppContext, input: { userId: string; bookId: number; state: BookState },
+  ctx: AppContext,
+  input: { userId: string; bookId: number; state: BookState },
 ): Promise<{ lang: Lang; source_lang: Lang } | undefined> {
   const link = await ctx.repos.editions(input.userId).ofEdition(input.bookId);
   const source = link ? await ctx.repos.books.find({ userId: input.userId, id: link.sourceId }) : null;
@@ -92,10 +104,11 @@ export async function editionLanguagesOf(
 /** 409 book_not_finished, naming the step the book is at. */
 export function unfinishedError(book: PublishableBook): ApiError {
   const { spec, state, editionLeft } = book;
-  const next = editionLeft === undefined
-    ? nextStep(spec, state)
-    : editionLeft === 0
-      ? { kind: 'introduction' as const, position: 0 as const }
-      : partStep(spec, editionLeft, state.totalChapters);
+  const next =
+    editionLeft === undefined
+      ? nextStep(spec, state)
+      : editionLeft === 0
+        ? { kind: 'introduction' as const, position: 0 as const }
+        : partStep(spec, editionLeft, state.totalChapters);
   return publishError(409, 'book_not_finished', state.lang, { step: next ? stepLabel(next, state.lang, spec) : '' });
 }

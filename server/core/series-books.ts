@@ -1,7 +1,15 @@
 // A user's series books as saved, for both front ends (the server's series-aware book store, the CLI's
 // `karya generate --series`, `karya series`): each entry's book read by key with its id, and what a book is told
 // of the books before it (engine/session/series.ts derives it, never copied). Light: the engine and the ports only.
-import { bookSeries, type BookSeries, type BookSpec, type Catalog, type ResolvedSpec, type SavedBook, type SeriesBook } from '../../engine/index.js';
+import {
+  bookSeries,
+  type BookSeries,
+  type BookSpec,
+  type Catalog,
+  type ResolvedSpec,
+  type SavedBook,
+  type SeriesBook,
+} from '../../engine/index.js';
 import type { BookRepository, Repositories } from '../store/ports.js';
 import type { StoredSeries } from '../store/queries/series.js';
 
@@ -16,7 +24,13 @@ export interface LoadedEntry {
 }
 
 /** A series' entries with their books, read through the plain book store (never the series-aware one: no loop). */
-export async function loadEntries(books: BookRepository, repos: Pick<Repositories, 'series'>, catalog: Catalog, userId: string, series: StoredSeries): Promise<LoadedEntry[]> {
+export async function loadEntries(
+  books: BookRepository,
+  repos: Pick<Repositories, 'series'>,
+  catalog: Catalog,
+  userId: string,
+  series: StoredSeries,
+): Promise<LoadedEntry[]> {
   const entries = await repos.series(userId).books(series.id);
   const out: LoadedEntry[] = [];
   for (const e of entries) {
@@ -34,9 +48,20 @@ export function seriesBooksOf(entries: readonly LoadedEntry[]): SeriesBook[] {
 }
 
 /** What the book under `key` is told of its series, or undefined when it is in none. */
-export async function bookSeriesOf(books: BookRepository, repos: Pick<Repositories, 'series'>, catalog: Catalog, userId: string, key: string): Promise<BookSeries | undefined> {
+export async function bookSeriesOf(
+  books: BookRepository,
+  repos: Pick<Repositories, 'series'>,
+  catalog: Catalog,
+  userId: string,
+  key: string,
+): Promise<BookSeries | undefined> {
   const found = await repos.series(userId).ofBook(key);
   if (!found) return undefined;
   const entries = await loadEntries(books, repos, catalog, userId, found.series);
-  return bookSeries(found.series.name, found.number, seriesBooksOf(entries).filter((b) => b.number < found.number), found.series.lang);
+  return bookSeries(
+    found.series.name,
+    found.number,
+    seriesBooksOf(entries).filter((b) => b.number < found.number),
+    found.series.lang,
+  );
 }

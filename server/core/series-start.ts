@@ -3,7 +3,17 @@
 // (its bible takes in the parts it lacks, the last one where a character may die, before the next book is told
 // the series), the book joined at its place and its basis (what it is written against) kept. Light: the engine
 // and the store's ports only, so the CLI reaches it through the server's door.
-import { languageName, BookSession, bookSeries, SeriesError, type BookSeries, type Catalog, type Lang, type ProgressStore, type Provider } from '../../engine/index.js';
+import {
+  languageName,
+  BookSession,
+  bookSeries,
+  SeriesError,
+  type BookSeries,
+  type Catalog,
+  type Lang,
+  type ProgressStore,
+  type Provider,
+} from '../../engine/index.js';
 import type { BookRepository, Repositories } from '../store/ports.js';
 import type { StoredSeries } from '../store/queries/series.js';
 import { bookSeriesOf, loadEntries, seriesBooksOf, type LoadedEntry } from './series-books.js';
@@ -14,11 +24,17 @@ export interface SeriesStartPorts {
   /** The plain book store (not the series-aware one): the series' books as saved. */
   books: BookRepository;
   catalog: Catalog;
-  /** Take in the parts a saved book's bible lacks: the book before the one started (server: catchUpSeriesBook; CLI: catchUpWithSession). */
+  /**
+   * Take in the parts a saved book's bible lacks: the book before the one started (server: catchUpSeriesBook; CLI:
+   * catchUpWithSession).
+   */
   catchUp?: (entry: LoadedEntry) => Promise<void>;
 }
 
-/** A series book to start: the series by name, the book's language, its place (the next one when not given) and how it joins. */
+/**
+ * A series book to start: the series by name, the book's language, its place (the next one when not given) and how it
+ * joins.
+ */
 export interface SeriesStart {
   userId: string;
   name: string;
@@ -31,7 +47,10 @@ export interface SeriesStart {
   join?: (input: { series: StoredSeries; number: number; told: BookSeries }) => Promise<string>;
 }
 
-/** The started book: its series, place, key, what it is told of the books before it, and the series' entries before it joined. */
+/**
+ * The started book: its series, place, key, what it is told of the books before it, and the series' entries before it
+ * joined.
+ */
 export interface StartedSeriesBook {
   stored: StoredSeries;
   number: number;
@@ -50,7 +69,11 @@ export async function startSeriesBook(ports: SeriesStartPorts, input: SeriesStar
   const found = await repo.find(name);
   if (found && found.lang !== lang) {
     const inLang = input.callerLang ?? found.lang;
-    throw new SeriesError('series_language', { name: found.name, expected: languageName(found.lang, inLang), found: languageName(lang, inLang) });
+    throw new SeriesError('series_language', {
+      name: found.name,
+      expected: languageName(found.lang, inLang),
+      found: languageName(lang, inLang),
+    });
   }
   const stored = found ?? (await createSeries(ports, { userId, name, lang }));
   let entries = await loadEntries(ports.books, ports.repos, ports.catalog, userId, stored);
@@ -60,7 +83,12 @@ export async function startSeriesBook(ports: SeriesStartPorts, input: SeriesStar
     await ports.catchUp(previous);
     entries = await loadEntries(ports.books, ports.repos, ports.catalog, userId, stored);
   }
-  const told = bookSeries(stored.name, number, seriesBooksOf(entries).filter((b) => b.number < number), stored.lang);
+  const told = bookSeries(
+    stored.name,
+    number,
+    seriesBooksOf(entries).filter((b) => b.number < number),
+    stored.lang,
+  );
   let key = input.key;
   if (input.join) key = await input.join({ series: stored, number, told });
   else if (key !== undefined) await repo.join(stored.id, number, key);
@@ -83,14 +111,19 @@ export interface NewSeries {
  * The one place a series row is made (POST /series, a series' first book from any front end): a SeriesError when
  * its book 1 is in another language (`series_language`) or already in a series (`book_in_series`); the store
  * refuses a name the owner already uses. Its book 1 joins at number 1.
- * @example await createSeries(ports, { userId, name: 'Penang Bakery', lang: 'en', book: { key: 'romance', lang: 'en' } })
+ * @example await createSeries(ports, { userId, name: 'Penang Bakery', lang: 'en', book: { key: 'romance', lang: 'en' }
+ * })
  */
 export async function createSeries(ports: Pick<SeriesStartPorts, 'repos'>, input: NewSeries): Promise<StoredSeries> {
   const { userId, name, lang, book } = input;
   const repo = ports.repos.series(userId);
   if (book && book.lang !== lang) {
     const inLang = input.callerLang ?? lang;
-    throw new SeriesError('series_language', { name, expected: languageName(lang, inLang), found: languageName(book.lang, inLang) });
+    throw new SeriesError('series_language', {
+      name,
+      expected: languageName(lang, inLang),
+      found: languageName(book.lang, inLang),
+    });
   }
   if (book && (await repo.ofBook(book.key))) throw new SeriesError('book_in_series', {});
   const stored = await repo.create(name, lang);
@@ -102,13 +135,26 @@ export async function createSeries(ports: Pick<SeriesStartPorts, 'repos'>, input
  * The catch-up of a front end without the server's book locks (the CLI): the book opened in a session of its own,
  * told its series, its bible brought up to date one part a call (part of starting the next book: nothing charged).
  */
-export function catchUpWithSession(input: { userId: string; books: BookRepository; repos: Pick<Repositories, 'series'>; catalog: Catalog; provider: Provider; store: ProgressStore }): (entry: LoadedEntry) => Promise<void> {
+export function catchUpWithSession(input: {
+  userId: string;
+  books: BookRepository;
+  repos: Pick<Repositories, 'series'>;
+  catalog: Catalog;
+  provider: Provider;
+  store: ProgressStore;
+}): (entry: LoadedEntry) => Promise<void> {
   return async (entry) => {
     if (!entry.saved || !entry.spec) return;
     const series = await bookSeriesOf(input.books, input.repos, input.catalog, input.userId, entry.key);
     const session = await BookSession.open({
-      spec: entry.spec, renderer: input.catalog.renderer, provider: input.provider, store: input.store, key: entry.key,
-      settings: entry.saved.state.settings, onFinished: 'keep', ...(series ? { series } : {}),
+      spec: entry.spec,
+      renderer: input.catalog.renderer,
+      provider: input.provider,
+      store: input.store,
+      key: entry.key,
+      settings: entry.saved.state.settings,
+      onFinished: 'keep',
+      ...(series ? { series } : {}),
     });
     await session.remember();
   };

@@ -2,7 +2,17 @@
 // under), what each book is told of the books before it (engine/session/series/series.ts derives it, never copied),
 // and a book store that tells every loaded book of a series its place: every step, rewrite, passage tool,
 // continuity check and export of book k then sees the series as of the end of book k-1, nothing later.
-import { bookSummary, BookSession, changesFor, openThreadsOf, renderBible, seriesAsOf, seriesChangeLine, type Catalog, type Provider } from '../../engine/index.js';
+import {
+  bookSummary,
+  BookSession,
+  changesFor,
+  openThreadsOf,
+  renderBible,
+  seriesAsOf,
+  seriesChangeLine,
+  type Catalog,
+  type Provider,
+} from '../../engine/index.js';
 import type { SeriesDetail } from '../../engine/contract/index.js';
 import type { BookRepository, Repositories, UserBook } from '../store/ports.js';
 import type { AppContext } from './context.js';
@@ -19,7 +29,11 @@ export { bookSeriesOf, loadEntries, seriesBooksOf, type LoadedEntry };
  * The book store with series: a book of a series is loaded with its place in it and the series as of the end
  * of the book before it (BookState.series), by key and by id; everything else as the store has it.
  */
-export function withSeriesBooks(books: BookRepository, repos: Pick<Repositories, 'series'>, catalog: Catalog): BookRepository {
+export function withSeriesBooks(
+  books: BookRepository,
+  repos: Pick<Repositories, 'series'>,
+  catalog: Catalog,
+): BookRepository {
   const wrapped: BookRepository = {
     ...books,
     load: async (input) => {
@@ -46,7 +60,10 @@ export function plainBooks(books: BookRepository): BookRepository {
   return plain.get(books) ?? books;
 }
 
-/** A series as the API shows it: its books in order, what changed for each, its bible as of each book's end, what is left open. */
+/**
+ * A series as the API shows it: its books in order, what changed for each, its bible as of each book's end, what is
+ * left open.
+ */
 export function seriesDetail(series: StoredSeries, entries: readonly LoadedEntry[]): SeriesDetail {
   const books = seriesBooksOf(entries);
   const lang = series.lang;
@@ -81,11 +98,23 @@ export function seriesDetail(series: StoredSeries, entries: readonly LoadedEntry
  * (bible-catch-up.ts); what it has not read by then is read here, as for a kept book (a part an import's hold covers
  * paid from it). `onWait` is told before a wait: for that catch-up, or for the book's lock (`book_step`: another step).
  */
-export async function catchUpSeriesBook(ctx: AppContext, input: { userId: string; book: Pick<UserBook, 'key' | 'bookType' | 'isCurrent'>; provider?: Provider; onWait?: (reason: 'story_bible' | 'book_step') => void }): Promise<void> {
+export async function catchUpSeriesBook(
+  ctx: AppContext,
+  input: {
+    userId: string;
+    book: Pick<UserBook, 'key' | 'bookType' | 'isCurrent'>;
+    provider?: Provider;
+    onWait?: (reason: 'story_bible' | 'book_step') => void;
+  },
+): Promise<void> {
   const { userId, book } = input;
   const key = bookLockKey(userId, book.bookType);
   if (book.isCurrent) {
-    const run = catchUpBible(ctx, { userId, bookType: book.bookType, ...(input.provider ? { provider: input.provider } : {}) });
+    const run = catchUpBible(ctx, {
+      userId,
+      bookType: book.bookType,
+      ...(input.provider ? { provider: input.provider } : {}),
+    });
     if (run.isJoined) input.onWait?.('story_bible');
     await run.settled;
     if (!run.isJoined) return;
@@ -96,7 +125,15 @@ export async function catchUpSeriesBook(ctx: AppContext, input: { userId: string
     const saved = await ctx.repos.books.load({ userId, key: book.key });
     const spec = saved ? ctx.catalog.get(saved.state.generatorId) : undefined;
     if (!saved || spec?.kind !== 'book') return;
-    const session = await BookSession.open({ spec, renderer: ctx.catalog.renderer, provider: input.provider ?? ctx.provider, key: book.key, settings: saved.state.settings, onFinished: 'keep', store: userProgress(ctx.repos, { userId, spec, charge: () => undefined }) });
+    const session = await BookSession.open({
+      spec,
+      renderer: ctx.catalog.renderer,
+      provider: input.provider ?? ctx.provider,
+      key: book.key,
+      settings: saved.state.settings,
+      onFinished: 'keep',
+      store: userProgress(ctx.repos, { userId, spec, charge: () => undefined }),
+    });
     if (!session.needsMemory) return;
     const bookId = await ctx.repos.books.findBookId({ userId, key: book.key });
     const held = bookId !== null && (await ctx.repos.bibleHolds.find(bookId)) ? bookId : null;

@@ -29,7 +29,10 @@ export interface StepHooks {
   /** The step is charged and about to run (the route opens its event stream now). */
   onCharged?(): void;
   onDelta?(text: string): void;
-  /** A retry the model's server asked for (a rate limit and its wait), before its wait: the route says it (a `waiting` event). */
+  /**
+   * A retry the model's server asked for (a rate limit and its wait), before its wait: the route says it (a `waiting`
+   * event).
+   */
   onRetry?(notice: RetryNotice): void;
   /** The answer, sent before the memory update runs. */
   onDone(payload: DonePayload): void;

@@ -69,7 +69,10 @@ export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: 
     .catch((err: unknown) => ctx.logger.warn({ err, generator: spec.id }, 'memory update failed; tried again before the next step'));
 }
 
-/** The user's book session for the step (a chapter count it cannot have: 400 invalid_chapters in the request's language). */
+/**
+ * The user's book session for the step (a chapter count it cannot have: 400 invalid_chapters in the request's
+ * language).
+ */
 async function openStepSession(ctx: AppContext, request: StepRequest, spec: ResolvedSpec, charge: () => Charge | undefined, tally: Tally): Promise<BookSession> {
   const { repos, catalog, provider } = ctx;
   const { userId, chapterTitle } = request;

@@ -9,10 +9,23 @@ import { avoidListOf, voiceFromSample, type BookVoice, type Lang } from '../../e
  * the sample or the list is refused (too short, another language, too many phrases…).
  * @example bookVoiceOf({ lang: 'en', sample: text, avoid: ['suddenly'] })
  */
-export function bookVoiceOf(input: { lang: Lang; sample?: string | null; avoid?: readonly string[]; kept?: BookVoice }): BookVoice | undefined {
+export function bookVoiceOf(input: {
+  lang: Lang;
+  sample?: string | null;
+  avoid?: readonly string[];
+  kept?: BookVoice;
+}): BookVoice | undefined {
   const { kept } = input;
-  const sample = input.sample === undefined ? { fingerprint: kept?.fingerprint, exemplars: kept?.exemplars } : input.sample === null ? {} : voiceFromSample(input.sample, input.lang);
-  const avoid = input.avoid !== undefined ? avoidListOf(input.avoid) : kept?.avoid ?? [];
-  const voice: BookVoice = { ...(sample.fingerprint ? { fingerprint: sample.fingerprint, exemplars: sample.exemplars ?? [] } : {}), ...(avoid.length ? { avoid } : {}) };
+  const sample =
+    input.sample === undefined
+      ? { fingerprint: kept?.fingerprint, exemplars: kept?.exemplars }
+      : input.sample === null
+        ? {}
+        : voiceFromSample(input.sample, input.lang);
+  const avoid = input.avoid !== undefined ? avoidListOf(input.avoid) : (kept?.avoid ?? []);
+  const voice: BookVoice = {
+    ...(sample.fingerprint ? { fingerprint: sample.fingerprint, exemplars: sample.exemplars ?? [] } : {}),
+    ...(avoid.length ? { avoid } : {}),
+  };
   return Object.keys(voice).length ? voice : undefined;
 }

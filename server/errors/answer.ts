@@ -34,13 +34,21 @@ export const FIELD_OF: Readonly<Record<string, string>> = {
  */
 export function apiErrorOf(error: KaryaError, lang: Lang): ApiError {
   if (error instanceof ApiError) return localised(error, lang);
-  const message = Object.hasOwn(MESSAGES, error.code) ? messageIn(error.code as MessageCode, lang) : error.messageIn(lang);
+  const message = Object.hasOwn(MESSAGES, error.code)
+    ? messageIn(error.code as MessageCode, lang)
+    : error.messageIn(lang);
   const field = FIELD_OF[error.code];
-  return new ApiError(httpStatusOf(error), error.code, message, error.fieldsIn(lang) ?? (field ? { [field]: message } : undefined));
+  return new ApiError(
+    httpStatusOf(error),
+    error.code,
+    message,
+    error.fieldsIn(lang) ?? (field ? { [field]: message } : undefined),
+  );
 }
 
 /**
- * The seconds a refusal that can be retried asks the caller to wait (its Retry-After): its own (ApiError.retryAfter), else its code's
+ * The seconds a refusal that can be retried asks the caller to wait (its Retry-After): its own (ApiError.retryAfter),
+ * else its code's
  * (RETRY_AFTER_S); undefined for a refusal that waiting does not change.
  * @example retryAfterOf(ApiError.catalogue(503, 'service_unavailable')) // 10
  */
@@ -48,7 +56,10 @@ export function retryAfterOf(error: ApiError): number | undefined {
   return error.retryAfterSeconds ?? (error.status >= 400 ? RETRY_AFTER_S[error.code] : undefined);
 }
 
-/** Whether an error has words for a user (a catalogue or server message): one that has not is unexpected (a 500, logged). */
+/**
+ * Whether an error has words for a user (a catalogue or server message): one that has not is unexpected (a 500,
+ * logged).
+ */
 export function isWorded(error: Pick<KaryaError, 'code'>): boolean {
   return Object.hasOwn(MESSAGES, error.code) || Object.hasOwn(CATALOGUE, error.code);
 }

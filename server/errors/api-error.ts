@@ -4,33 +4,82 @@
 // language of the table by languages/<code>/server-messages.yaml (English's and Malay's too): an error
 // made from a code (ApiError.of, a catalogue code without a fixed language, a coded field) is worded in
 // the caller's language when it is answered (`localised`).
-import { catalogue, catalogueMessage, KaryaError, sayer, settingsIssueMessage, waitText, type CatalogueCode, type Lang, type SettingsIssue, VALIDATION_CODES } from '../../engine/index.js';
+import {
+  catalogue,
+  catalogueMessage,
+  KaryaError,
+  sayer,
+  settingsIssueMessage,
+  waitText,
+  type CatalogueCode,
+  type Lang,
+  type SettingsIssue,
+  VALIDATION_CODES,
+} from '../../engine/index.js';
 
 /** The server's own messages' stable codes; their words, every language's, in languages/<code>/server-messages.yaml. */
 const MESSAGE_CODES = [
   // The request schemas' own messages (engine/contract/messages.ts), kept there once.
   ...VALIDATION_CODES,
   // Auth
-  'email_taken', 'password_too_common', 'reset_expired', 'password_update_failed', 'session_expired',
-  'unauthenticated', 'account_created', 'signed_in', 'signed_out', 'reset_sent', 'password_updated',
+  'email_taken',
+  'password_too_common',
+  'reset_expired',
+  'password_update_failed',
+  'session_expired',
+  'unauthenticated',
+  'account_created',
+  'signed_in',
+  'signed_out',
+  'reset_sent',
+  'password_updated',
   // Profile, history, progress
-  'profile_updated', 'item_deleted', 'progress_cleared',
+  'profile_updated',
+  'item_deleted',
+  'progress_cleared',
   // Codes and links
-  'code_redeemed', 'link_claimed', 'code_already_redeemed', 'link_already_claimed',
+  'code_redeemed',
+  'link_claimed',
+  'code_already_redeemed',
+  'link_already_claimed',
   // Admin
-  'forbidden', 'protected_account', 'link_created', 'link_deleted', 'code_created', 'code_exists',
-  'code_deactivated', 'credits_updated', 'role_updated', 'user_added', 'user_deleted', 'user_not_found',
-  'rolled_back', 'rollback_failed', 'deployment_not_found', 'config_updated',
+  'forbidden',
+  'protected_account',
+  'link_created',
+  'link_deleted',
+  'code_created',
+  'code_exists',
+  'code_deactivated',
+  'credits_updated',
+  'role_updated',
+  'user_added',
+  'user_deleted',
+  'user_not_found',
+  'rolled_back',
+  'rollback_failed',
+  'deployment_not_found',
+  'config_updated',
   // Generation and generic
-  'generator_not_found', 'step_not_allowed', 'book_complete', 'progress_not_found', 'not_found', 'invalid_request',
-  'invalid_settings', 'invalid_json', 'cross_origin',
+  'generator_not_found',
+  'step_not_allowed',
+  'book_complete',
+  'progress_not_found',
+  'not_found',
+  'invalid_request',
+  'invalid_settings',
+  'invalid_json',
+  'cross_origin',
   // The Stripe webhook (read by Stripe and the operator, not by users)
-  'invalid_signature', 'webhook_unconfigured', 'unexpected',
+  'invalid_signature',
+  'webhook_unconfigured',
+  'unexpected',
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 
-/** The server's messages checked against the language table: a language missing one fails the start, naming the code. */
+/**
+ * The server's messages checked against the language table: a language missing one fails the start, naming the code.
+ */
 const SERVER_MESSAGES = catalogue('server-messages', MESSAGE_CODES);
 
 /** A server message in a language. */
@@ -59,13 +108,17 @@ export type WaitCode = 'rate_limited' | 'too_many_attempts' | 'reset_too_soon' |
 
 /** A catalogue wording's values in a language: its own, and {wait} worded in that language. */
 function varsIn(wording: Extract<Wording, { kind: 'catalogue' }>, lang: Lang): Record<string, string> {
-  return wording.waitSeconds === undefined ? wording.vars : { ...wording.vars, wait: waitText(wording.waitSeconds, lang) };
+  return wording.waitSeconds === undefined
+    ? wording.vars
+    : { ...wording.vars, wait: waitText(wording.waitSeconds, lang) };
 }
 
 /** A wording's words in a language. */
 function wordedIn(wording: Wording, lang: Lang): string {
   if (wording.kind === 'settings') return settingsIssueMessage(wording.issue, { lang });
-  return wording.kind === 'message' ? messageIn(wording.code, lang) : catalogueMessage(wording.code, lang, varsIn(wording, lang));
+  return wording.kind === 'message'
+    ? messageIn(wording.code, lang)
+    : catalogueMessage(wording.code, lang, varsIn(wording, lang));
 }
 
 /** An error that becomes an API error response. */
@@ -82,7 +135,10 @@ export class ApiError extends KaryaError {
 
   /** Set by `of` and by `catalogue` without a language: the message follows the caller's language. */
   wording?: Wording;
-  /** Field → how its message was made, for the fields worded from a code (a server message, or an engine catalogue code and its values). */
+  /**
+   * Field → how its message was made, for the fields worded from a code (a server message, or an engine catalogue code
+   * and its values).
+   */
   fieldWordings?: Record<string, Wording>;
   /** Whole seconds after which the same request may succeed: answered as Retry-After (a refusal that can be retried). */
   retryAfterSeconds?: number;
@@ -105,7 +161,13 @@ export class ApiError extends KaryaError {
    * gives as data), the field and the message worded in the caller's language when answered.
    * @example ApiError.ofField(400, 'invalid_settings', 'lang', 'lang_fixed', { id: 'dad-jokes', lang: 'en' })
    */
-  static ofField(status: number, code: MessageCode, field: string, fieldCode: CatalogueCode, vars: Record<string, string> = {}): ApiError {
+  static ofField(
+    status: number,
+    code: MessageCode,
+    field: string,
+    fieldCode: CatalogueCode,
+    vars: Record<string, string> = {},
+  ): ApiError {
     return ApiError.ofFieldWording(status, code, field, { kind: 'catalogue', code: fieldCode, vars });
   }
 
@@ -142,9 +204,18 @@ export class ApiError extends KaryaError {
  * A language refused for a generator (the engine's withLanguage), as the request's `lang` field: a generator of one
  * language by the engine's code and values, worded in the caller's language when answered.
  */
-export function languageRefusal(refused: { readonly problem: 'not_a_language'; readonly issue: SettingsIssue } | { readonly problem: 'fixed_language'; readonly code: CatalogueCode; readonly params: Readonly<Record<string, string>> }): ApiError {
+export function languageRefusal(
+  refused:
+    | { readonly problem: 'not_a_language'; readonly issue: SettingsIssue }
+    | {
+        readonly problem: 'fixed_language';
+        readonly code: CatalogueCode;
+        readonly params: Readonly<Record<string, string>>;
+      },
+): ApiError {
   // Not a language of the table: the request schemas refuse it first, with the same words (refuseUnknownLang).
-  if (refused.problem === 'not_a_language') return ApiError.ofFieldWording(400, 'invalid_settings', 'lang', { kind: 'settings', issue: refused.issue });
+  if (refused.problem === 'not_a_language')
+    return ApiError.ofFieldWording(400, 'invalid_settings', 'lang', { kind: 'settings', issue: refused.issue });
   return ApiError.ofField(400, 'invalid_settings', 'lang', refused.code, { ...refused.params });
 }
 
@@ -153,7 +224,12 @@ export function languageRefusal(refused: { readonly problem: 'not_a_language'; r
  * again in 10 seconds."), in `lang` when given, else in the caller's language. Every 429 the server makes
  * itself is made here.
  */
-export function tooMany(res: { set(field: string, value: string): unknown }, retryAfterMs: number, code: WaitCode = 'too_many_attempts', lang?: Lang): ApiError {
+export function tooMany(
+  res: { set(field: string, value: string): unknown },
+  retryAfterMs: number,
+  code: WaitCode = 'too_many_attempts',
+  lang?: Lang,
+): ApiError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   res.set('Retry-After', String(seconds));
   return ApiError.waiting(code, seconds, lang);
@@ -180,13 +256,16 @@ export function localised(error: ApiError, lang: Lang): ApiError {
   let fields = error.fields;
   if (fields && error.fieldWordings) {
     fields = { ...fields };
-    for (const [field, wording] of Object.entries(error.fieldWordings)) if (Object.hasOwn(fields, field)) fields[field] = wordedIn(wording, lang);
+    for (const [field, wording] of Object.entries(error.fieldWordings))
+      if (Object.hasOwn(fields, field)) fields[field] = wordedIn(wording, lang);
   }
   const worded = new ApiError(error.status, error.code, message, fields);
   if (error.retryAfterSeconds !== undefined) worded.retryAfterSeconds = error.retryAfterSeconds;
   return worded;
 }
 
-export function errorBody(error: ApiError): { error: { code: string; message: string; fields?: Record<string, string> } } {
+export function errorBody(error: ApiError): {
+  error: { code: string; message: string; fields?: Record<string, string> };
+} {
   return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
 }

@@ -6,7 +6,10 @@ import { GenerationError, KaryaError, retryAfterMs, type Lang } from '../../engi
 import { ApiError, bodyTooLarge, errorBody, localised } from './api-error.js';
 import { apiErrorOf, isWorded, retryAfterOf } from './answer.js';
 
-/** What a failure answers: its status, its body `{error: {code, message, fields?}}`, its Retry-After, and whether nobody expected it. */
+/**
+ * What a failure answers: its status, its body `{error: {code, message, fields?}}`, its Retry-After, and whether nobody
+ * expected it.
+ */
 export interface ErrorReply {
   status: number;
   body: ReturnType<typeof errorBody>;
@@ -15,7 +18,9 @@ export interface ErrorReply {
   error: ApiError;
   /** Not a failure the product words (a bug, a lost connection): logged as an error by whoever answers it. */
   isUnexpected: boolean;
-  /** The server's own failure in words (a missing font, the provider down): answered, and kept in the log as a warning. */
+  /**
+   * The server's own failure in words (a missing font, the provider down): answered, and kept in the log as a warning.
+   */
   isServerFailure: boolean;
 }
 
@@ -32,8 +37,12 @@ export interface FailureContext {
  */
 export function failureOf(error: unknown, context: FailureContext): ApiError {
   if (!(error instanceof GenerationError)) return ApiError.catalogue(500, 'unexpected', context.lang);
-  const answer = apiErrorOf(context.isTimeout && error.code !== 'timeout' ? new GenerationError('timeout') : error, context.lang);
-  // The provider's own wait, when it said one, is the caller's too (an hour at most: past that it is a quota, not a wait).
+  const answer = apiErrorOf(
+    context.isTimeout && error.code !== 'timeout' ? new GenerationError('timeout') : error,
+    context.lang,
+  );
+  // The provider's own wait, when it said one, is the caller's too (an hour at most: past that it is a quota, not a
+  // wait).
   const asked = answer.status === 429 || answer.status === 503 ? retryAfterMs(error) : undefined;
   return asked !== undefined && asked > 0 ? answer.retryAfter(Math.min(3600, asked / 1000)) : answer;
 }
@@ -59,7 +68,8 @@ function readFailure(error: unknown, context: FailureContext): ApiError | undefi
     if (error.type === 'entity.too.large') return bodyTooLarge(Number((error as { limit?: unknown }).limit));
     // A Content-Encoding the server does not speak (415), or a body that does not decode as the one it names (400).
     if (error.type === 'encoding.unsupported') return ApiError.catalogue(415, 'bad_encoding');
-    if (error.status >= 400 && error.status < 500) return ApiError.of(error.status, error.type === 'entity.parse.failed' ? 'invalid_json' : 'invalid_request');
+    if (error.status >= 400 && error.status < 500)
+      return ApiError.of(error.status, error.type === 'entity.parse.failed' ? 'invalid_json' : 'invalid_request');
   }
   if (isDecodeError(error)) return ApiError.catalogue(400, 'bad_encoding');
   return undefined;
@@ -68,7 +78,8 @@ function readFailure(error: unknown, context: FailureContext): ApiError | undefi
 /**
  * The reply to a failure: its words in `lang` (the book's, for an error the book's language words) and, for the
  * server's own messages, in `callerLang` (the caller's), defaulting to `lang`.
- * @example errorReply(new Error('boom'), { lang: 'ms' }) // {status: 500, body: {error: {code: 'unexpected', message: <Malay>}}, isUnexpected: true}
+ * @example errorReply(new Error('boom'), { lang: 'ms' }) // {status: 500, body: {error: {code: 'unexpected', message:
+ * <Malay>}}, isUnexpected: true}
  */
 export function errorReply(error: unknown, context: FailureContext & { callerLang?: Lang }): ErrorReply {
   const expected = readFailure(error, context);
@@ -76,17 +87,32 @@ export function errorReply(error: unknown, context: FailureContext & { callerLan
   const retryAfter = retryAfterOf(answer);
   const isUnexpected = expected === undefined;
   const isServerFailure = !isUnexpected && answer.status >= 500 && !(error instanceof ApiError);
-  return { status: answer.status, body: errorBody(answer), ...(retryAfter !== undefined ? { retryAfter } : {}), error: answer, isUnexpected, isServerFailure };
+  return {
+    status: answer.status,
+    body: errorBody(answer),
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+    error: answer,
+    isUnexpected,
+    isServerFailure,
+  };
 }
 
 /** zlib's and brotli's errors (Z_DATA_ERROR, Z_BUF_ERROR, ERR__ERROR_FORMAT_…): a compressed body that is not. */
 function isDecodeError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (/^Z_[A-Z_]+$/.test(code) || /^ERR__ERROR_/.test(code) || code === 'ERR_BROTLI_DECOMPRESSION_FAILED');
+  return (
+    typeof code === 'string' &&
+    (/^Z_[A-Z_]+$/.test(code) || /^ERR__ERROR_/.test(code) || code === 'ERR_BROTLI_DECOMPRESSION_FAILED')
+  );
 }
 
 function isBodyParserError(error: unknown): error is { status: number; type: string } {
-  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number' && typeof (error as { type?: unknown }).type === 'string';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { status?: unknown }).status === 'number' &&
+    typeof (error as { type?: unknown }).type === 'string'
+  );
 }
 
 /**

@@ -19,7 +19,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function compressJson(): RequestHandler {
   return (_req: Request, res: Response, next: NextFunction) => {
-    // Own properties set to shared functions (a per-response bound copy of send cost a bind and a closure on every request).
+    // Own properties set to shared functions (a per-response bound copy of send cost a bind and a closure on every
+    // request).
     res.json = apiJson;
     res.send = compressedSend;
     next();
@@ -31,7 +32,10 @@ function plainSend(res: Response, body?: unknown): Response {
   return (Object.getPrototypeOf(res) as Response).send.call(res, body);
 }
 
-/** res.json: the body as JSON text (what Express's json gives with its default settings), typed as JSON unless the route typed it. */
+/**
+ * res.json: the body as JSON text (what Express's json gives with its default settings), typed as JSON unless the route
+ * typed it.
+ */
 function apiJson(this: Response, body?: unknown): Response {
   if (this.getHeader('content-type') === undefined) this.setHeader('content-type', JSON_TYPE);
   return compressedSend.call(this, JSON.stringify(body));
@@ -43,7 +47,14 @@ function compressedSend(this: Response, body?: unknown): Response {
   const type = String(res.getHeader('content-type') ?? '');
   const isJson = (type === JSON_TYPE || /json/i.test(type)) && (typeof body === 'string' || Buffer.isBuffer(body));
   const size = typeof body === 'string' ? Buffer.byteLength(body) : Buffer.isBuffer(body) ? body.byteLength : 0;
-  if (!isJson || size < COMPRESS_MIN_BYTES || res.getHeader('content-encoding') || req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304) {
+  if (
+    !isJson ||
+    size < COMPRESS_MIN_BYTES ||
+    res.getHeader('content-encoding') ||
+    req.method === 'HEAD' ||
+    res.statusCode === 204 ||
+    res.statusCode === 304
+  ) {
     return type === JSON_TYPE && typeof body === 'string' ? sendSmall(res, body, size) : plainSend(res, body);
   }
   res.vary('Accept-Encoding');
@@ -59,12 +70,20 @@ function compressedSend(this: Response, body?: unknown): Response {
     res.set('Content-Encoding', encoding);
     plainSend(res, out);
   };
-  if (encoding === 'br') brotliCompress(input, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: input.byteLength } }, done);
+  if (encoding === 'br')
+    brotliCompress(
+      input,
+      { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: input.byteLength } },
+      done,
+    );
   else gzip(input, { level: 6 }, done);
   return res;
 }
 
-/** What Express's send does with a JSON text for an answer without validators: its length, no body for HEAD, 204 and 304. */
+/**
+ * What Express's send does with a JSON text for an answer without validators: its length, no body for HEAD, 204 and
+ * 304.
+ */
 function sendSmall(res: Response, body: string, size: number): Response {
   const status = res.statusCode;
   if (status === 204 || status === 304 || status === 205) return plainSend(res, body);

@@ -6,10 +6,13 @@ import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionLimits } from '../core/config.js';
 
-
 /** The options of `createServer` that enforce the time-outs. */
 export function timeoutOptions(limits: ConnectionLimits): ServerOptions {
-  return { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs) };
+  return {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+  };
 }
 
 /** Close each connection past `connectionsPerIp` from one address as it opens. */

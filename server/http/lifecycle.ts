@@ -22,7 +22,10 @@ export interface Lifecycle {
   readiness: () => Promise<ReadinessChecks>;
   /** Count one request; the app untracks it when its response closes (server/app.ts, one listener for all). */
   track(res: ServerResponse): void;
-  /** Stop counting a response (when it closes, or earlier: a stream that lives as long as its page, the admin's live user list). */
+  /**
+   * Stop counting a response (when it closes, or earlier: a stream that lives as long as its page, the admin's live
+   * user list).
+   */
   untrack(res: ServerResponse): void;
   /** Resolves when no tracked request is under way, or after `timeoutMs`: true when all finished. */
   drained(timeoutMs: number): Promise<boolean>;
@@ -83,12 +86,24 @@ function langOf(req: IncomingMessage): Lang {
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }
 
-/** The 503 a server starting or stopping answers with (errors/reply.ts: the body every failure has), waiting RETRY_AFTER_S. */
-function phaseReply(code: 'starting' | 'shutting_down' | 'not_ready', req: IncomingMessage, vars: Record<string, string> = {}) {
+/**
+ * The 503 a server starting or stopping answers with (errors/reply.ts: the body every failure has), waiting
+ * RETRY_AFTER_S.
+ */
+function phaseReply(
+  code: 'starting' | 'shutting_down' | 'not_ready',
+  req: IncomingMessage,
+  vars: Record<string, string> = {},
+) {
   return errorReply(ApiError.catalogue(503, code, undefined, vars).retryAfter(RETRY_AFTER_S), { lang: langOf(req) });
 }
 
@@ -102,14 +117,17 @@ export function startingHandler(input: { version: string }): (req: IncomingMessa
     // The body is not read: whatever was sent is dropped with the connection's next request.
     if (path === '/api/health') return sendJson(res, 200, { status: 'starting', version: input.version });
     const { status, body, retryAfter } = phaseReply('starting', req);
-    sendJson(res, status, path === '/api/ready' ? { status: 'starting', ...body } : body, { 'retry-after': String(retryAfter) });
+    sendJson(res, status, path === '/api/ready' ? { status: 'starting', ...body } : body, {
+      'retry-after': String(retryAfter),
+    });
   };
 }
 
 /** Work (a generation, a publish) refused while stopping: 503 `shutting_down`, another instance takes it. */
 export function refuseWhileStopping(lifecycle: Lifecycle): RequestHandler {
   return (req, res, next) => {
-    if (lifecycle.phase !== 'stopping' || req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    if (lifecycle.phase !== 'stopping' || req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS')
+      return next();
     const { status, body, retryAfter } = phaseReply('shutting_down', req);
     res.set({ 'retry-after': String(retryAfter), connection: 'close' });
     res.status(status).json(body);
@@ -133,7 +151,9 @@ export function readyRoute(lifecycle: Lifecycle): (req: Request, res: Response) 
     }
     const reply = phaseReply('not_ready', req, { parts: failing.map(([name]) => name).join(', ') });
     res.set('retry-after', String(reply.retryAfter));
-    res.status(reply.status).json({ status: 'not_ready', checks, error: { ...reply.body.error, fields: Object.fromEntries(failing) } });
+    res
+      .status(reply.status)
+      .json({ status: 'not_ready', checks, error: { ...reply.body.error, fields: Object.fromEntries(failing) } });
   };
 }
 
@@ -150,7 +170,10 @@ export class NotReady extends KaryaError {
 export async function probe(check: () => Promise<unknown>, ms = 2_000): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([check(), new Promise((_resolve, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms)))]);
+    await Promise.race([
+      check(),
+      new Promise((_resolve, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms))),
+    ]);
     return 'ok';
   } catch (error) {
     // Never a driver's own words: /api/ready is public, and a driver message can name hosts or users.

@@ -18,7 +18,10 @@ export interface ModelAnswer {
   open(): void;
   /** What the model calls are given: its words and its server's retries, said on the stream (none for JSON). */
   readonly hooks: { onDelta?: (text: string) => void; onRetry?: (notice: RetryNotice) => void };
-  /** `provider` with every call's waits said on the stream (the stream opened at the first call, if not before); `provider` itself for JSON. */
+  /**
+   * `provider` with every call's waits said on the stream (the stream opened at the first call, if not before);
+   * `provider` itself for JSON.
+   */
   through(provider: Provider): Provider;
   /** Another wait than the model's (`waiting` with its reason and its writer's words), said now: the stream opens for
    * it. */
@@ -43,13 +46,15 @@ export function modelAnswer(req: Request, res: Response, lang: Lang): ModelAnswe
   return {
     isStream,
     open,
-    hooks: isStream ? {
-      onDelta: (text) => {
-        waits?.answered();
-        events().send('delta', { text });
-      },
-      onRetry: (notice) => waits?.retry(notice),
-    } : {},
+    hooks: isStream
+      ? {
+          onDelta: (text) => {
+            waits?.answered();
+            events().send('delta', { text });
+          },
+          onRetry: (notice) => waits?.retry(notice),
+        }
+      : {},
     through(provider) {
       if (!isStream) return provider;
       /** One model call (a text or a picture, a publish's cover) under way: its slowness said from its start. */
@@ -64,14 +69,26 @@ export function modelAnswer(req: Request, res: Response, lang: Lang): ModelAnswe
         }
       };
       return providerThrough(provider, {
-        text: (request, send) => calling(() => send({ ...request, onRetry: (notice) => {
-          request.onRetry?.(notice);
-          waits?.retry(notice);
-        } })),
-        image: (request, send) => calling(() => send({ ...request, onRetry: (notice) => {
-          request.onRetry?.(notice);
-          waits?.retry(notice);
-        } })),
+        text: (request, send) =>
+          calling(() =>
+            send({
+              ...request,
+              onRetry: (notice) => {
+                request.onRetry?.(notice);
+                waits?.retry(notice);
+              },
+            }),
+          ),
+        image: (request, send) =>
+          calling(() =>
+            send({
+              ...request,
+              onRetry: (notice) => {
+                request.onRetry?.(notice);
+                waits?.retry(notice);
+              },
+            }),
+          ),
       });
     },
     waitingFor(reason) {

@@ -7,7 +7,14 @@
 // edition, an import). waitLang is that rule, the one place every stream's waits take their language from.
 import type { Request, Response } from 'express';
 import {
-  langs, retryWait, slowModelWait, turnWait, type Lang, type ModelWait, type RetryNotice, type TurnReason,
+  langs,
+  retryWait,
+  slowModelWait,
+  turnWait,
+  type Lang,
+  type ModelWait,
+  type RetryNotice,
+  type TurnReason,
 } from '../../engine/index.js';
 import { SSE_LOCAL } from './sse.js';
 
@@ -39,7 +46,10 @@ export interface ModelWaits {
   retry(notice: RetryNotice): void;
   /** The model answered (the first words, the first part): no more slow-model events. */
   answered(): void;
-  /** A model call of a run of several starts (a bible's next part, a publish's next piece): its slowness counted from now. */
+  /**
+   * A model call of a run of several starts (a bible's next part, a publish's next piece): its slowness counted from
+   * now.
+   */
   asking(): void;
   /** The stream ends. */
   stop(): void;
@@ -51,7 +61,9 @@ export interface ModelWaits {
  * slowModelNoticeMs) unless given.
  */
 export function modelWaits(
-  res: Response, send: (wait: ModelWait) => void, input: { slowMs?: number } = {},
+  res: Response,
+  send: (wait: ModelWait) => void,
+  input: { slowMs?: number } = {},
 ): ModelWaits {
   const slowMs = input.slowMs ?? settingsOf(res).slowModelMs ?? SLOW_MODEL_MS;
   const lang = waitLang(res);

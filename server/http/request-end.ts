@@ -7,7 +7,9 @@ import type { Request, RequestHandler, Response } from 'express';
 /** Called once per request when its response closes, with when the request came (performance.now()). */
 export type RequestEnd = (req: Request, res: Response, startedMs: number) => void;
 
-/** A middleware that calls each of `ends`, in order, when the response closes ('finish' would miss a client that left). */
+/**
+ * A middleware that calls each of `ends`, in order, when the response closes ('finish' would miss a client that left).
+ */
 export function atRequestEnd(...ends: RequestEnd[]): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();

@@ -21,7 +21,12 @@ export function requestLog(logger: Logger): RequestEnd {
     const isAborted = !res.writableFinished;
     const level = status >= 500 ? 'error' : status >= 400 || isAborted ? 'warn' : 'info';
     lines[level](
-      { req: { method: req.method, url: pathOf(url), ...queryNames(url) }, res: { statusCode: status }, responseTime: Math.round(performance.now() - started), ...(isAborted ? { isAborted } : {}) },
+      {
+        req: { method: req.method, url: pathOf(url), ...queryNames(url) },
+        res: { statusCode: status },
+        responseTime: Math.round(performance.now() - started),
+        ...(isAborted ? { isAborted } : {}),
+      },
       isAborted ? 'request aborted by the client' : 'request completed',
     );
   };
@@ -37,6 +42,8 @@ function pathOf(url: string): string {
 function queryNames(url: string): { query?: string[] } {
   const at = url.indexOf('?');
   if (at < 0) return {};
-  const names = [...new Set([...new URLSearchParams(url.slice(at + 1)).keys()])].slice(0, 20).map((n) => n.slice(0, 40));
+  const names = [...new Set([...new URLSearchParams(url.slice(at + 1)).keys()])]
+    .slice(0, 20)
+    .map((n) => n.slice(0, 40));
   return names.length ? { query: names } : {};
 }

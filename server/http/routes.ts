@@ -13,7 +13,13 @@
 // declares is answered 404 `not_found` without running a module's middleware.)
 import type { NextFunction, Request, Response } from 'express';
 import type * as z from 'zod';
-import { ROUTES, type FileRouteKey, type JsonRouteKey, type RouteKey, type Routes } from '../../engine/contract/index.js';
+import {
+  ROUTES,
+  type FileRouteKey,
+  type JsonRouteKey,
+  type RouteKey,
+  type Routes,
+} from '../../engine/contract/index.js';
 import type { FileReply, Reply } from './contract.js';
 import type { ApiError } from '../errors/api-error.js';
 import { parse } from './validate.js';
@@ -23,7 +29,9 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type Handler = (req: Request, res: Response, next: NextFunction) => unknown;
 
 type Part = 'params' | 'query' | 'body' | 'headers';
-type Parsed<K extends RouteKey, P extends Part> = Routes[K] extends { [Q in P]: infer S extends z.ZodType } ? z.output<S> : undefined;
+type Parsed<K extends RouteKey, P extends Part> = Routes[K] extends { [Q in P]: infer S extends z.ZodType }
+  ? z.output<S>
+  : undefined;
 
 /** What a route declared by its contract key reads, parsed by the key's schemas (400 with the fields when not). */
 export type ContractInput<K extends RouteKey> = { [P in Part]: Parsed<K, P> };
@@ -32,7 +40,11 @@ export type ContractInput<K extends RouteKey> = { [P in Part]: Parsed<K, P> };
 type ReplyOf<K extends RouteKey> = K extends JsonRouteKey ? Reply<K> : K extends FileRouteKey ? FileReply<K> : Response;
 
 /** A handler of contract route `K`: `req.input` typed from the key, and its answer typed. */
-export type ContractHandler<K extends RouteKey> = (req: Request & { input: ContractInput<K> }, res: ReplyOf<K>, next: NextFunction) => unknown;
+export type ContractHandler<K extends RouteKey> = (
+  req: Request & { input: ContractInput<K> },
+  res: ReplyOf<K>,
+  next: NextFunction,
+) => unknown;
 
 /** What a route may add to the reading of its input (each for a route that answers in an order of its own). */
 export interface RouteOptions<K extends RouteKey> {
@@ -41,7 +53,10 @@ export interface RouteOptions<K extends RouteKey> {
    * route of the same path (next('route')): `GET /books/:id/export` takes ids, `/:bookType/export` the rest.
    */
   takes?: (req: Request) => boolean;
-  /** Runs on the params once read, before the query and body: what they name is refused first (an unknown generator: 404). */
+  /**
+   * Runs on the params once read, before the query and body: what they name is refused first (an unknown generator:
+   * 404).
+   */
   checkParams?: (params: Parsed<K, 'params'>, req: Request) => void;
   /** A body the contract does not take answers this refusal of the route's own instead of the 400 naming each field. */
   refuseBody?: (req: Request) => ApiError;
@@ -55,7 +70,9 @@ export interface RouteDef {
   method: Method;
   /** The path after /api. */
   path: string;
-  /** The module's middleware declared before the route, the route's own middleware, its input reader, then its handler. */
+  /**
+   * The module's middleware declared before the route, the route's own middleware, its input reader, then its handler.
+   */
   handlers: Handler[];
 }
 
@@ -77,7 +94,12 @@ function inputReader(schemas: Schemas, options: RouteOptions<RouteKey>): Handler
     const sent: unknown = options.isBodyRequired ? req.body : (req.body ?? {});
     if (options.refuseBody && schemas.body?.safeParse(sent).success === false) throw options.refuseBody(req);
     const body = read(schemas.body, sent);
-    (req as Request & { input: unknown }).input = { params, query, body, headers: schemas.headers ? read(schemas.headers, req.headers) : undefined };
+    (req as Request & { input: unknown }).input = {
+      params,
+      query,
+      body,
+      headers: schemas.headers ? read(schemas.headers, req.headers) : undefined,
+    };
     next();
   };
 }
@@ -104,7 +126,12 @@ export class ApiRoutes {
     if (!schemas) throw new Error(`${key}: no such route in the contract (engine/contract/routes.ts)`);
     const options = typeof args[0] === 'object' ? (args.shift() as RouteOptions<RouteKey>) : {};
     const own = args as Handler[];
-    this.routes.push({ key, method: verb.toLowerCase() as Method, path, handlers: [...this.#shared, ...own.slice(0, -1), inputReader(schemas, options), ...own.slice(-1)] });
+    this.routes.push({
+      key,
+      method: verb.toLowerCase() as Method,
+      path,
+      handlers: [...this.#shared, ...own.slice(0, -1), inputReader(schemas, options), ...own.slice(-1)],
+    });
     return this;
   }
 }

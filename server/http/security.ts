@@ -189,7 +189,10 @@ export function storeLimiter(limits: Pick<LimitRepository, 'take'>, input: { rat
 export const FAIR_SHARE = {
   /** A writer's costly requests under way at once; one more answers 429 `too_many_at_once` with Retry-After. */
   perUser: 2,
-  /** Costly work running at once, every writer's together (a cover checked and kept, a side-by-side read); more waits its turn, first come first served. */
+  /**
+   * Costly work running at once, every writer's together (a cover checked and kept, a side-by-side read); more waits
+   * its turn, first come first served.
+   */
   running: 2,
   /** Work waiting for a turn at most; one more answers 503 `server_busy` with Retry-After. */
   waiting: 64,
@@ -284,7 +287,10 @@ export class FairShares {
 
 const SHARES = new WeakMap<object, FairShares>();
 
-/** The server's fair shares (one per app context: every route of a server counts in the same ones), with its store's leases. */
+/**
+ * The server's fair shares (one per app context: every route of a server counts in the same ones), with its store's
+ * leases.
+ */
 export function sharesOf(ctx: { repos?: { shareLeases?: ShareLeaseRepository } }, limits?: FairShareLimits): FairShares {
   let shares = SHARES.get(ctx);
   if (!shares) SHARES.set(ctx, (shares = new FairShares(limits, ctx.repos?.shareLeases)));

@@ -9,8 +9,16 @@ export function series(...handlers: RequestHandler[]): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => run(handlers, 0, req, res, next);
 }
 
-function run(handlers: readonly RequestHandler[], index: number, req: Request, res: Response, next: NextFunction): void {
+function run(
+  handlers: readonly RequestHandler[],
+  index: number,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+): void {
   const handler = handlers[index];
   if (!handler) return next();
-  void handler(req, res, (error?: unknown) => (error !== undefined && error !== null ? next(error) : run(handlers, index + 1, req, res, next)));
+  void handler(req, res, (error?: unknown) =>
+    error !== undefined && error !== null ? next(error) : run(handlers, index + 1, req, res, next),
+  );
 }

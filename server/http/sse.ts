@@ -3,7 +3,10 @@ import type { Response } from 'express';
 import type { Gauge } from 'prom-client';
 import type { Lifecycle } from './lifecycle.js';
 
-/** A comment line every 15 s keeps a proxy from cutting a stream that waits on a slow model (60 s idle limits are common). */
+/**
+ * A comment line every 15 s keeps a proxy from cutting a stream that waits on a slow model (60 s idle limits are
+ * common).
+ */
 export const SSE_KEEP_ALIVE_MS = 15_000;
 
 /** Where createApp leaves the app's stream settings (app.locals): keep-alive interval, open-stream gauge, lifecycle. */
@@ -27,12 +30,20 @@ export interface EventStream {
 export function openEventStream(res: Response, opts: { keepAliveMs?: number; isEndless?: boolean } = {}): EventStream {
   const settings = (res.app?.locals?.[SSE_LOCAL] ?? {}) as StreamSettings;
   res.status(200);
-  res.set({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+  res.set({
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
   res.flushHeaders();
   const keepAliveMs = opts.keepAliveMs ?? settings.keepAliveMs ?? SSE_KEEP_ALIVE_MS;
-  const timer = keepAliveMs > 0 ? setInterval(() => {
-    if (!res.writableEnded && !res.destroyed) res.write(': keep-alive\n\n');
-  }, keepAliveMs) : undefined;
+  const timer =
+    keepAliveMs > 0
+      ? setInterval(() => {
+          if (!res.writableEnded && !res.destroyed) res.write(': keep-alive\n\n');
+        }, keepAliveMs)
+      : undefined;
   timer?.unref();
   if (opts.isEndless) settings.lifecycle?.untrack(res);
   settings.openStreams?.inc();

@@ -20,7 +20,9 @@ export function fieldsOf(issues: readonly z.core.$ZodIssue[]): Record<string, st
   return fields;
 }
 
-/** Parse `value` with `schema` or throw a 400 ApiError naming each field, with the code the first coded issue carries. */
+/**
+ * Parse `value` with `schema` or throw a 400 ApiError naming each field, with the code the first coded issue carries.
+ */
 export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -34,7 +36,8 @@ export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
     if (key in fieldWordings || fields[key] !== issue.message) continue;
     const issueCode = errorCodeOf(issue);
     if (isMessageCode(issueCode)) fieldWordings[key] = { kind: 'message', code: issueCode };
-    else if (issueCode !== undefined && Object.hasOwn(SETTINGS_MESSAGES, issueCode)) fieldWordings[key] = { kind: 'settings', issue: { ...settingsIssueOf(issue), field: key } };
+    else if (issueCode !== undefined && Object.hasOwn(SETTINGS_MESSAGES, issueCode))
+      fieldWordings[key] = { kind: 'settings', issue: { ...settingsIssueOf(issue), field: key } };
   }
   if (Object.keys(fieldWordings).length) error.fieldWordings = fieldWordings;
   throw error;

@@ -25,7 +25,8 @@ export interface BatchBudget {
  * database's clock, so workers on any machines share one window.
  */
 export async function takeBudget(
-  batches: BatchRepository, input: BatchBudget & { tokens: number; signal?: AbortSignal },
+  batches: BatchRepository,
+  input: BatchBudget & { tokens: number; signal?: AbortSignal },
 ): Promise<void> {
   const { rpm, tpm } = input;
   if (!rpm && !tpm) return;
@@ -54,10 +55,14 @@ export function counting(provider: Provider, onRetry?: TextRequest['onRetry']) {
             if (++sent > 1) counted.calls++;
             request.onRequest?.();
           },
-          ...(onRetry ? { onRetry: (notice) => {
-            onRetry(notice);
-            request.onRetry?.(notice);
-          } } : {}),
+          ...(onRetry
+            ? {
+                onRetry: (notice) => {
+                  onRetry(notice);
+                  request.onRetry?.(notice);
+                },
+              }
+            : {}),
         });
         const u = answer.usage;
         const was = counted.usage;

@@ -90,7 +90,10 @@ export function startBatchLoop(ctx: AppContext, queue: StepQueue, worker: BatchL
 
 /** One batch book's step under its lease: completed, or failed back to the queue (given up after its last attempt). */
 async function runBatchJob(
-  ctx: AppContext, queue: StepQueue, worker: BatchLoopParts, job: JobWithMetadata<BatchBookJob>,
+  ctx: AppContext,
+  queue: StepQueue,
+  worker: BatchLoopParts,
+  job: JobWithMetadata<BatchBookJob>,
 ): Promise<void> {
   const { locks, logger, leased, afterOurFailure, batchCalls } = worker;
   try {
@@ -109,7 +112,8 @@ async function runBatchJob(
   } catch (error) {
     // The queue runs it again after its pause (with backoff), as pg-boss's own workers do.
     const message = error instanceof Error ? error.message : String(error);
-    await queue.boss.fail(BATCH_QUEUE, job.id, { message })
+    await queue.boss
+      .fail(BATCH_QUEUE, job.id, { message })
       .catch((err: unknown) => logger.warn({ err }, 'a batch job could not be given back; the lease sweep will'));
   }
 }

@@ -43,19 +43,43 @@ type Tokens = { prompt: number; completion: number; total: number };
 export type BatchNotice =
   | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
   | ({
-    type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean;
-    notes?: string[]; tokens: Tokens | null; seconds: number; done: number; steps: number; sent?: CallsSent;
-  } & StepMarks)
+      type: 'step_done';
+      job: string;
+      index: number;
+      step: string;
+      kind: Step['kind'];
+      words: number;
+      complete: boolean;
+      notes?: string[];
+      tokens: Tokens | null;
+      seconds: number;
+      done: number;
+      steps: number;
+      sent?: CallsSent;
+    } & StepMarks)
   | {
-    type: 'step_retry'; job: string; index: number; step: string; code: GenerationError['code']; status?: number;
-    attempt: number; waitSeconds: number; sent?: CallsSent;
-  }
+      type: 'step_retry';
+      job: string;
+      index: number;
+      step: string;
+      code: GenerationError['code'];
+      status?: number;
+      attempt: number;
+      waitSeconds: number;
+      sent?: CallsSent;
+    }
   | { type: 'memory_done'; job: string; index: number; calls: number; tokens: Tokens | null }
   | { type: 'book_done'; job: string; key: string }
   | {
-    type: 'book_failed'; job: string; key: string; step: string; code: string; message: string; status?: number;
-    sent?: CallsSent;
-  };
+      type: 'book_failed';
+      job: string;
+      key: string;
+      step: string;
+      code: string;
+      message: string;
+      status?: number;
+      sent?: CallsSent;
+    };
 
 /**
  * Every call a step sent and its answers' tokens (total): an answer asked again or continued and a memory update
@@ -74,7 +98,11 @@ export function batchJobId(batchId: string, key: string, step: string): string {
 
 /** Queue the job of a book's next step (once: the id is derived from the step), after `delaySeconds`. */
 export async function sendBatchStep(
-  boss: PgBoss, pool: PgPool, job: BatchBookJob, step: string, delaySeconds = 0,
+  boss: PgBoss,
+  pool: PgPool,
+  job: BatchBookJob,
+  step: string,
+  delaySeconds = 0,
 ): Promise<void> {
   const id = batchJobId(job.batchId, job.key, step);
   await boss.send(BATCH_QUEUE, job, { id, ...BATCH_RETRY, ...(delaySeconds ? { startAfter: delaySeconds } : {}) });
@@ -104,7 +132,9 @@ export async function submitBatch(queue: Pick<StepQueue, 'batches' | 'boss'>, ba
     if (!batch.jobs.length) return;
     // pg-boss's insert and the wake-up, on the transaction's connection.
     const jobs = batch.jobs.map(({ job, step }) => ({
-      id: batchJobId(job.batchId, job.key, step), data: job, ...BATCH_RETRY,
+      id: batchJobId(job.batchId, job.key, step),
+      data: job,
+      ...BATCH_RETRY,
     }));
     await queue.boss.insert(BATCH_QUEUE, jobs, { db: { executeSql } });
     await announceJob({ query: executeSql }, BATCH_QUEUE);

@@ -7,7 +7,18 @@ import { StepFailure, type StepHooks, type StepRequest } from '../core/steps.js'
 import { announceJob, liveWorkers, type StepEvent } from '../store/postgres/channel.js';
 import { stopElsewhere } from './stop.js';
 import { startSweeper } from './sweep.js';
-import { ANSWER_GRACE_MS, NO_WORKER_MS, POLL_MS, STEP_QUEUE, answerDelivered, failureOutcome, readOutcome, writeOutcome, type StepOutcome, type StepQueue } from './jobs.js';
+import {
+  ANSWER_GRACE_MS,
+  NO_WORKER_MS,
+  POLL_MS,
+  STEP_QUEUE,
+  answerDelivered,
+  failureOutcome,
+  readOutcome,
+  writeOutcome,
+  type StepOutcome,
+  type StepQueue,
+} from './jobs.js';
 
 export interface DispatcherOptions {
   /** The repositories for refunds at the request's deadline; given, this process also sweeps dead leases. */
@@ -49,8 +60,11 @@ export function queueDispatcher(queue: StepQueue, opts: DispatcherOptions = {}):
   };
   if (ctx) startSweeper(ctx, queue);
   return {
-    ...(ctx ? { stop: (input: { userId: string; bookType: string }) => stopElsewhere(queue.channel, ctx.repos, input) } : {}),
-    run: (request: StepRequest, hooks: StepHooks) => new Promise<void>((resolve, reject) => new QueuedStep(queue, limits, request, hooks, resolve, reject).start()),
+    ...(ctx
+      ? { stop: (input: { userId: string; bookType: string }) => stopElsewhere(queue.channel, ctx.repos, input) }
+      : {}),
+    run: (request: StepRequest, hooks: StepHooks) =>
+      new Promise<void>((resolve, reject) => new QueuedStep(queue, limits, request, hooks, resolve, reject).start()),
   };
 }
 
@@ -73,7 +87,14 @@ class QueuedStep {
   private readonly resolve: () => void;
   private readonly reject: (error: unknown) => void;
 
-  constructor(queue: StepQueue, limits: WaitLimits, request: StepRequest, hooks: StepHooks, resolve: () => void, reject: (error: unknown) => void) {
+  constructor(
+    queue: StepQueue,
+    limits: WaitLimits,
+    request: StepRequest,
+    hooks: StepHooks,
+    resolve: () => void,
+    reject: (error: unknown) => void,
+  ) {
     this.queue = queue;
     this.limits = limits;
     this.request = request;
@@ -100,10 +121,15 @@ class QueuedStep {
       } else void this.check();
     });
     // A client gone before this point fires no abort event: nothing is sent.
-    if (this.hooks.client.aborted) return this.settle(() => this.reject(new StepFailure(new ApiError(499, 'client_gone', ''), true)));
+    if (this.hooks.client.aborted)
+      return this.settle(() => this.reject(new StepFailure(new ApiError(499, 'client_gone', ''), true)));
     this.hooks.client.addEventListener('abort', this.onAbort);
     queue.boss
-      .send(STEP_QUEUE, { ...request, generationId: jobId, startBy: this.sentAt + this.limits.startTimeoutMs }, { id: jobId })
+      .send(
+        STEP_QUEUE,
+        { ...request, generationId: jobId, startBy: this.sentAt + this.limits.startTimeoutMs },
+        { id: jobId },
+      )
       .then(async () => {
         await announceJob(queue.pool, STEP_QUEUE).catch(() => undefined);
         // The outcome may be written already when the worker was quicker than this subscription's first event.
@@ -136,7 +162,8 @@ class QueuedStep {
 
   private answer(outcome: StepOutcome): void {
     this.settle(() => {
-      if (outcome.kind === 'gone' || outcome.kind === 'dropped') return this.reject(new StepFailure(ApiError.catalogue(500, 'unexpected'), true));
+      if (outcome.kind === 'gone' || outcome.kind === 'dropped')
+        return this.reject(new StepFailure(ApiError.catalogue(500, 'unexpected'), true));
       if (outcome.kind === 'done') {
         this.markCharged();
         this.hooks.onDone(outcome.payload);
@@ -171,7 +198,12 @@ class QueuedStep {
     const generation = await queue.tables.generation(jobId);
     if (generation?.status === 'succeeded') return this.markCharged();
     if (generation?.status === 'running' && ctx) {
-      await ctx.repos.generations.refund({ userId: generation.user_id, charge: { generationId: jobId, credits: generation.credits_charged }, reason: `Refund: ${request.generatorId} (no worker answered in time)`, errorCode: 'service_unavailable' });
+      await ctx.repos.generations.refund({
+        userId: generation.user_id,
+        charge: { generationId: jobId, credits: generation.credits_charged },
+        reason: `Refund: ${request.generatorId} (no worker answered in time)`,
+        errorCode: 'service_unavailable',
+      });
     }
     this.answer(failureOutcome(ApiError.catalogue(503, 'service_unavailable', request.hintLang), this.chargedAt > 0));
   }
@@ -183,7 +215,12 @@ class QueuedStep {
     await this.cancel();
     const generation = await queue.tables.generation(jobId);
     if (generation?.status === 'running' && ctx) {
-      await ctx.repos.generations.refund({ userId: generation.user_id, charge: { generationId: jobId, credits: generation.credits_charged }, reason: `Refund: ${generation.generator_id} ${generation.step} (no answer from the workers in time)`, errorCode: 'timeout' });
+      await ctx.repos.generations.refund({
+        userId: generation.user_id,
+        charge: { generationId: jobId, credits: generation.credits_charged },
+        reason: `Refund: ${generation.generator_id} ${generation.step} (no answer from the workers in time)`,
+        errorCode: 'timeout',
+      });
     }
     const after = await queue.tables.generation(jobId);
     if (after?.status === 'succeeded') {
@@ -217,7 +254,10 @@ class QueuedStep {
     }
   }
 
-  /** Before its charge, the step waits for a worker (alive, and free within the start time-out); after it, for its answer. */
+  /**
+   * Before its charge, the step waits for a worker (alive, and free within the start time-out); after it, for its
+   * answer.
+   */
   private async checkDeadlines(now: number): Promise<void> {
     if (!this.chargedAt) {
       if (now - this.sentAt >= this.limits.startTimeoutMs) return this.dropUnstarted();

@@ -31,7 +31,16 @@ import { moveOldJobs, setAsideOldSchema } from '../store/postgres/queue-upgrade.
 import { postgresQueueTables, type QueueTables } from '../store/postgres/queue-tables.js';
 import { KEEP_DONE_S, RETRY_LIMIT, STEP_QUEUE, type StepQueue } from './jobs.js';
 
-export { HEARTBEAT_MS, LEASE_TIMEOUT_MS, NO_WORKER_MS, POLL_MS, STEP_QUEUE, WORK_POLL_S, type StepOutcome, type StepQueue } from './jobs.js';
+export {
+  HEARTBEAT_MS,
+  LEASE_TIMEOUT_MS,
+  NO_WORKER_MS,
+  POLL_MS,
+  STEP_QUEUE,
+  WORK_POLL_S,
+  type StepOutcome,
+  type StepQueue,
+} from './jobs.js';
 export { startSweeper, sweepDeadLeases } from './sweep.js';
 export { queueDispatcher, type DispatcherOptions } from './dispatcher.js';
 export { startStepWorker, type StepWorker } from './worker.js';
@@ -43,7 +52,10 @@ export { startStepWorker, type StepWorker } from './worker.js';
  */
 function briefly(error: unknown): { reason: string; code?: string } {
   const code = (error as { code?: unknown } | null)?.code;
-  return { reason: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' ? { code } : {}) };
+  return {
+    reason: error instanceof Error ? error.message : String(error),
+    ...(typeof code === 'string' ? { code } : {}),
+  };
 }
 
 /**
@@ -52,15 +64,26 @@ function briefly(error: unknown): { reason: string; code?: string } {
  * the servers and workers, and its channel listens to nothing of the steps (it neither dispatches steps nor
  * runs them): it is opened while pg-boss starts, for the batch's progress the command listens to on it.
  */
-export async function openQueue(postgres: OpenedPostgres, logger: Pick<Logger, 'warn'>, opts: { isSender?: boolean } = {}): Promise<StepQueue> {
+export async function openQueue(
+  postgres: OpenedPostgres,
+  logger: Pick<Logger, 'warn'>,
+  opts: { isSender?: boolean } = {},
+): Promise<StepQueue> {
   const tables = postgresQueueTables(postgres.db, postgres.pool);
-  const channel = new StepChannel(postgres.url, postgres.pool, (error) => logger.warn(briefly(error), 'step events connection lost; listening again'), !opts.isSender);
+  const channel = new StepChannel(
+    postgres.url,
+    postgres.pool,
+    (error) => logger.warn(briefly(error), 'step events connection lost; listening again'),
+    !opts.isSender,
+  );
   let boss: PgBoss;
   if (opts.isSender) {
     // (A failure to connect is the command's to hear when it listens to its batch: start() is tried again then.)
     channel.start().catch(() => undefined);
     try {
-      boss = (await senderBoss(postgres, logger)) ?? (await setUpBoss(postgres, tables, logger, { supervise: false, schedule: false }));
+      boss =
+        (await senderBoss(postgres, logger)) ??
+        (await setUpBoss(postgres, tables, logger, { supervise: false, schedule: false }));
     } catch (error) {
       await channel.close();
       throw error;
@@ -91,15 +114,32 @@ export async function openQueue(postgres: OpenedPostgres, logger: Pick<Logger, '
  * starting together would deadlock creating the same queues, and a pg-boss 10 schema is set aside and its jobs moved
  * by one process only. Its own pool of 4 connections (a worker's fetches and completes).
  */
-async function setUpBoss(postgres: OpenedPostgres, tables: QueueTables, logger: Pick<Logger, 'warn'>, options: { supervise?: boolean; schedule?: boolean }): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: postgres.url, max: 4, application_name: 'karya-queue', maintenanceIntervalSeconds: 60, ...options });
+async function setUpBoss(
+  postgres: OpenedPostgres,
+  tables: QueueTables,
+  logger: Pick<Logger, 'warn'>,
+  options: { supervise?: boolean; schedule?: boolean },
+): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: postgres.url,
+    max: 4,
+    application_name: 'karya-queue',
+    maintenanceIntervalSeconds: 60,
+    ...options,
+  });
   boss.on('error', (error) => logger.warn(briefly(error), 'job queue error'));
   try {
     await tables.whileSettingUp(async (setup) => {
       await setAsideOldSchema(setup);
       await boss.start();
       // Completed jobs are kept a day for inspection; pg-boss's own expiry is only a last resort behind the leases.
-      if (!(await boss.getQueue(STEP_QUEUE))) await boss.createQueue(STEP_QUEUE, { retryLimit: RETRY_LIMIT, retryDelay: 0, expireInSeconds: 30 * 60, deleteAfterSeconds: KEEP_DONE_S });
+      if (!(await boss.getQueue(STEP_QUEUE)))
+        await boss.createQueue(STEP_QUEUE, {
+          retryLimit: RETRY_LIMIT,
+          retryDelay: 0,
+          expireInSeconds: 30 * 60,
+          deleteAfterSeconds: KEEP_DONE_S,
+        });
       await ensureBatchQueue(boss);
       await moveOldJobs(boss, setup, [STEP_QUEUE, BATCH_QUEUE], logger);
     });
@@ -117,7 +157,13 @@ async function setUpBoss(postgres: OpenedPostgres, tables: QueueTables, logger: 
  * connection). Else undefined: the setup runs (a new database, an older schema, a queue missing).
  */
 async function senderBoss(postgres: OpenedPostgres, logger: Pick<Logger, 'warn'>): Promise<PgBoss | undefined> {
-  const boss = new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => postgres.pool.query(text, values) }, migrate: false, registerInstance: false, supervise: false, schedule: false });
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => postgres.pool.query(text, values) },
+    migrate: false,
+    registerInstance: false,
+    supervise: false,
+    schedule: false,
+  });
   boss.on('error', (error) => logger.warn(briefly(error), 'job queue error'));
   try {
     // Not installed, or at another version: start() refuses (pg-boss's own check), and the setup runs.

@@ -43,7 +43,14 @@ export const ANSWER_GRACE_MS = 30_000;
 
 export type StepOutcome =
   | { kind: 'done'; payload: DonePayload }
-  | { kind: 'failure'; status: number; code: string; message: string; fields?: Record<string, string>; charged: boolean }
+  | {
+      kind: 'failure';
+      status: number;
+      code: string;
+      message: string;
+      fields?: Record<string, string>;
+      charged: boolean;
+    }
   | { kind: 'gone' }
   /** Marked by a request that gave up before any worker took its step: a worker finding it skips it. */
   | { kind: 'dropped' };
@@ -61,11 +68,19 @@ export interface StepQueue {
   close(): Promise<void>;
 }
 
-/** What a worker's step and batch handlers share: the lock pool, the logger, the lease and the wait after a failure of ours. */
+/**
+ * What a worker's step and batch handlers share: the lock pool, the logger, the lease and the wait after a failure of
+ * ours.
+ */
 export interface WorkerParts {
   locks: PgPool;
   logger: Logger;
-  leased: <T>(queueName: string, jobId: string, abort: AbortController, fn: (leasedNow: Promise<void>) => Promise<T>) => Promise<T>;
+  leased: <T>(
+    queueName: string,
+    jobId: string,
+    abort: AbortController,
+    fn: (leasedNow: Promise<void>) => Promise<T>,
+  ) => Promise<T>;
   afterOurFailure: (error: unknown) => Promise<void>;
 }
 
@@ -79,7 +94,14 @@ export async function readOutcome(queue: StepQueue, jobId: string): Promise<Step
 }
 
 export function failureOutcome(error: ApiError, charged: boolean): StepOutcome {
-  return { kind: 'failure', status: error.status, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), charged };
+  return {
+    kind: 'failure',
+    status: error.status,
+    code: error.code,
+    message: error.message,
+    ...(error.fields ? { fields: error.fields } : {}),
+    charged,
+  };
 }
 
 /**
@@ -92,10 +114,18 @@ export async function giveUp(ctx: AppContext, queue: StepQueue, job: { id: strin
   if (existing && existing.kind !== 'failure' && existing.kind !== 'dropped') return;
   const generation = await ctx.repos.generations.find(job.id);
   if (generation && generation.status === 'running') {
-    await ctx.repos.generations.refund({ userId: generation.userId, charge: { generationId: generation.id, credits: generation.credits }, reason: `Refund: ${job.data.generatorId} ${generation.step} (workers stopped)`, errorCode: 'service_unavailable' });
+    await ctx.repos.generations.refund({
+      userId: generation.userId,
+      charge: { generationId: generation.id, credits: generation.credits },
+      reason: `Refund: ${job.data.generatorId} ${generation.step} (workers stopped)`,
+      errorCode: 'service_unavailable',
+    });
   }
   const after = await ctx.repos.generations.find(job.id);
-  let outcome: StepOutcome = failureOutcome(ApiError.catalogue(503, 'service_unavailable', job.data.hintLang), generation !== undefined && generation !== null);
+  let outcome: StepOutcome = failureOutcome(
+    ApiError.catalogue(503, 'service_unavailable', job.data.hintLang),
+    generation !== undefined && generation !== null,
+  );
   if (after?.status === 'succeeded') {
     // Committed by an attempt that stopped before answering: the answer is read off the saved book.
     const delivered = await answerDelivered(ctx, { ...job.data, generationId: job.id });
@@ -108,6 +138,8 @@ export async function giveUp(ctx: AppContext, queue: StepQueue, job: { id: strin
 /** The answer of a committed step, read off the saved book (no model call: the generation has succeeded). */
 export async function answerDelivered(ctx: AppContext, request: StepRequest): Promise<DonePayload | undefined> {
   let payload: DonePayload | undefined;
-  await runUserStep(ctx, request, { client: new AbortController().signal, onDone: (p) => (payload = p) }).catch(() => undefined);
+  await runUserStep(ctx, request, { client: new AbortController().signal, onDone: (p) => (payload = p) }).catch(
+    () => undefined,
+  );
   return payload;
 }

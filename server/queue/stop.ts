@@ -20,7 +20,10 @@ export function answerStops(ctx: AppContext, channel: StepChannel): () => void {
   return channel.onStop((request) => {
     const step = running.get(bookLockKey(request.userId, request.bookType));
     if (!step?.stop) return;
-    const reply = (event: StepEvent) => channel.publish(request.id, event).catch((error: unknown) => ctx.logger.warn({ err: error }, 'stop answer not sent'));
+    const reply = (event: StepEvent) =>
+      channel
+        .publish(request.id, event)
+        .catch((error: unknown) => ctx.logger.warn({ err: error }, 'stop answer not sent'));
     void (async () => {
       await reply({ t: 'stopping', ...(step.generationId ? { generation: step.generationId } : {}) });
       const { charged } = await step.stop!();
@@ -34,7 +37,12 @@ export function answerStops(ctx: AppContext, channel: StepChannel): () => void {
  * is running there), else what the stop charged. An answer lost on the way (the listening connection
  * dropped) is read off the step's generation after `settleMs`: charged when it was kept (succeeded).
  */
-export function stopElsewhere(channel: StepChannel, repos: Repositories, input: { userId: string; bookType: string }, opts: { ackMs?: number; settleMs?: number } = {}): Promise<{ charged: number } | null> {
+export function stopElsewhere(
+  channel: StepChannel,
+  repos: Repositories,
+  input: { userId: string; bookType: string },
+  opts: { ackMs?: number; settleMs?: number } = {},
+): Promise<{ charged: number } | null> {
   const id = randomUUID();
   return new Promise((resolve, reject) => {
     let generation: string | undefined;

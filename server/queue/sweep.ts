@@ -20,9 +20,12 @@ const SWEEPS = new WeakMap<StepQueue, NodeJS.Timeout>();
 export function startSweeper(ctx: AppContext, queue: StepQueue, logger: Logger = ctx.logger): void {
   if (SWEEPS.has(queue)) return;
   const { heartbeatMs } = leaseClock(ctx.config);
-  const sweeper = setInterval(() => {
-    sweepDeadLeases(ctx, queue, logger).catch((error: unknown) => logger.warn({ err: error }, 'lease sweep failed'));
-  }, heartbeatMs + Math.floor(Math.random() * (heartbeatMs / 5)));
+  const sweeper = setInterval(
+    () => {
+      sweepDeadLeases(ctx, queue, logger).catch((error: unknown) => logger.warn({ err: error }, 'lease sweep failed'));
+    },
+    heartbeatMs + Math.floor(Math.random() * (heartbeatMs / 5)),
+  );
   sweeper.unref();
   SWEEPS.set(queue, sweeper);
 }
@@ -89,7 +92,8 @@ async function refundLostGenerations(ctx: AppContext, queue: StepQueue, logger: 
     if (await queue.tables.hasLease(generation.id)) continue;
     logger.warn({ generation: generation.id }, 'a generation outlived its worker and its request; refunded');
     await ctx.repos.generations.refund({
-      userId: generation.user_id, charge: { generationId: generation.id, credits: generation.credits_charged },
+      userId: generation.user_id,
+      charge: { generationId: generation.id, credits: generation.credits_charged },
       reason: `Refund: ${generation.generator_id} ${generation.step} (workers stopped)`,
       errorCode: 'service_unavailable',
     });

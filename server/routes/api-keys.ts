@@ -12,11 +12,21 @@ import { ApiRoutes } from '../http/routes.js';
 export function apiKeyRoutes(ctx: AppContext): ApiRoutes {
   const { repos } = ctx;
   const router = new ApiRoutes();
-  router.use(requireUser(repos.auth), (req, _res, next) => next(hasApiAccess(sessionOf(req).user.role) ? undefined : ApiError.catalogue(403, 'api_access_required')));
+  router.use(requireUser(repos.auth), (req, _res, next) =>
+    next(hasApiAccess(sessionOf(req).user.role) ? undefined : ApiError.catalogue(403, 'api_access_required')),
+  );
 
   router.on('GET /api-keys', async (req, res) => {
     const keys = await repos.apiKeys.list(sessionOf(req).user.id);
-    res.json({ keys: keys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, created_at: k.createdAt, last_used_at: k.lastUsedAt })) });
+    res.json({
+      keys: keys.map((k) => ({
+        id: k.id,
+        name: k.name,
+        prefix: k.prefix,
+        created_at: k.createdAt,
+        last_used_at: k.lastUsedAt,
+      })),
+    });
   });
 
   // A bad name answers its own refusal, api_key_name in the user's language, on the name field.
@@ -26,14 +36,21 @@ export function apiKeyRoutes(ctx: AppContext): ApiRoutes {
   };
   router.on('POST /api-keys', { refuseBody: badName }, async (req, res) => {
     const { key, hash, prefix } = newApiKey();
-    const created = await repos.apiKeys.create({ userId: sessionOf(req).user.id, name: req.input.body.name, keyHash: hash, prefix, maxKeys: MAX_API_KEYS });
+    const created = await repos.apiKeys.create({
+      userId: sessionOf(req).user.id,
+      name: req.input.body.name,
+      keyHash: hash,
+      prefix,
+      maxKeys: MAX_API_KEYS,
+    });
     if (!created) throw ApiError.catalogue(409, 'too_many_api_keys', undefined, { max: String(MAX_API_KEYS) });
     res.status(201).json({ id: created.id, name: created.name, key, created_at: created.createdAt });
   });
 
   router.on('DELETE /api-keys/:id', async (req, res) => {
     const { id } = req.input.params;
-    if (!(await repos.apiKeys.revoke({ userId: sessionOf(req).user.id, id }))) throw ApiError.catalogue(404, 'api_key_not_found');
+    if (!(await repos.apiKeys.revoke({ userId: sessionOf(req).user.id, id })))
+      throw ApiError.catalogue(404, 'api_key_not_found');
     res.json({ message: catalogueMessage('api_key_revoked', requestLang(req)) });
   });
 

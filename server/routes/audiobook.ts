@@ -17,10 +17,22 @@ import { ApiError } from '../errors/api-error.js';
 import { takeGenerationToken } from '../core/generation.js';
 import { ApiRoutes } from '../http/routes.js';
 import { FAIR_SHARE, FairShares, fairShare, sharesOf } from '../http/security.js';
-import { EDITION_FOLDER, audioBookOf, bookFolder, editionFilePath, madeEdition, planOf, voiceOf, zipName } from '../core/audiobook.js';
+import {
+  EDITION_FOLDER,
+  audioBookOf,
+  bookFolder,
+  editionFilePath,
+  madeEdition,
+  planOf,
+  voiceOf,
+  zipName,
+} from '../core/audiobook.js';
 import { audioJobOf, startAudioJob, type AudioJob } from '../core/audiobook-job.js';
 
-/** The audio edition's runs: one per writer (429 too_many_at_once for a second book), one at a time in the process, the rest waiting their turn. */
+/**
+ * The audio edition's runs: one per writer (429 too_many_at_once for a second book), one at a time in the process, the
+ * rest waiting their turn.
+ */
 const RUNS = new WeakMap<AppContext, FairShares>();
 
 export function audiobookRoutes(ctx: AppContext): ApiRoutes {
@@ -47,7 +59,17 @@ export function audiobookRoutes(ctx: AppContext): ApiRoutes {
     // Made from the text the book has now: answered as it stands, nothing charged again unless asked.
     if (made?.textHash !== plan.textHash || req.input.body.again) {
       await takeGenerationToken(ctx, { userId: owner, lang, res });
-      await startAudioJob(ctx, { userId: owner, shares: runShares, lang, bookId: book.id, generatorId: spec.id, doc: plan.doc, voice, plan, res });
+      await startAudioJob(ctx, {
+        userId: owner,
+        shares: runShares,
+        lang,
+        bookId: book.id,
+        generatorId: spec.id,
+        doc: plan.doc,
+        voice,
+        plan,
+        res,
+      });
     }
     res.status(202).json(await statusOf(ctx, { userId: owner, id: book.id, lang }));
   });
@@ -59,9 +81,17 @@ export function audiobookRoutes(ctx: AppContext): ApiRoutes {
     await audioBookOf(ctx, { userId: owner, id, lang });
     const found = await editionFilePath(ctx, { userId: owner, bookId: id, file, lang });
     // send answers a Range with 206 and its Content-Range, the type from the name (audio/mpeg), the file streamed.
-    res.sendFile(found.file, { headers: { 'content-type': 'audio/mpeg', 'cache-control': 'private, no-cache' }, acceptRanges: true, lastModified: true }, (error) => {
-      if (error && !res.headersSent) next(error);
-    });
+    res.sendFile(
+      found.file,
+      {
+        headers: { 'content-type': 'audio/mpeg', 'cache-control': 'private, no-cache' },
+        acceptRanges: true,
+        lastModified: true,
+      },
+      (error) => {
+        if (error && !res.headersSent) next(error);
+      },
+    );
   });
 
   const shares = sharesOf(ctx);
@@ -71,15 +101,26 @@ export function audiobookRoutes(ctx: AppContext): ApiRoutes {
     const { book, title } = await audioBookOf(ctx, { userId: owner, id: req.input.params.id, lang });
     const made = await madeEdition(ctx, owner, book.id);
     if (!made) throw ApiError.catalogue(404, 'audio_edition_not_made', lang);
-    await streamZip(res, { folder: path.join(bookFolder(ctx, owner, book.id), EDITION_FOLDER), files: made.downloads, name: zipName(title, book.id) });
+    await streamZip(res, {
+      folder: path.join(bookFolder(ctx, owner, book.id), EDITION_FOLDER),
+      files: made.downloads,
+      name: zipName(title, book.id),
+    });
   });
 
   return router;
 }
 
 /** The edition's files as a zip, each read and sent in pieces as the client takes them (never the whole in memory). */
-async function streamZip(res: Response, input: { folder: string; files: readonly string[]; name: string }): Promise<void> {
-  res.status(200).set({ 'content-type': 'application/zip', 'content-disposition': `attachment; filename="${input.name}"`, 'cache-control': 'private, no-store' });
+async function streamZip(
+  res: Response,
+  input: { folder: string; files: readonly string[]; name: string },
+): Promise<void> {
+  res.status(200).set({
+    'content-type': 'application/zip',
+    'content-disposition': `attachment; filename="${input.name}"`,
+    'cache-control': 'private, no-store',
+  });
   const zip = new Zip((error, chunk, final) => {
     if (error) return void res.destroy(error);
     res.write(chunk);
@@ -98,7 +139,8 @@ async function streamZip(res: Response, input: { folder: string; files: readonly
   zip.end();
 }
 
-const jobAnswer = (job: AudioJob | undefined): AudiobookStatus['job'] => (job ? { state: job.state, files_done: job.filesDone, files_total: job.filesTotal, error: job.error } : null);
+const jobAnswer = (job: AudioJob | undefined): AudiobookStatus['job'] =>
+  job ? { state: job.state, files_done: job.filesDone, files_total: job.filesTotal, error: job.error } : null;
 
 /** The edition's cost, voice, run and the edition made, as GET and POST answer them. */
 async function statusOf(ctx: AppContext, input: { userId: string; id: number; lang: Lang }): Promise<AudiobookStatus> {
@@ -109,10 +151,25 @@ async function statusOf(ctx: AppContext, input: { userId: string; id: number; la
   const made = await madeEdition(ctx, input.userId, book.id);
   return {
     book: { id: book.id, title, lang: book.state.lang },
-    cost: { characters: plan.characters, characters_per_credit: ctx.config.audio.charactersPerCredit, credits: plan.credits },
-    voice: credit.kind === 'demo' ? { kind: 'demo', name: 'espeak-ng' } : { kind: 'server', name: `${credit.voice} (${credit.name})` },
+    cost: {
+      characters: plan.characters,
+      characters_per_credit: ctx.config.audio.charactersPerCredit,
+      credits: plan.credits,
+    },
+    voice:
+      credit.kind === 'demo'
+        ? { kind: 'demo', name: 'espeak-ng' }
+        : { kind: 'server', name: `${credit.voice} (${credit.name})` },
     job: jobAnswer(audioJobOf(ctx, input.userId, book.id)),
-    edition: made ? { files: made.files, seconds: made.seconds, credits_charged: made.credits, is_current: made.textHash === plan.textHash, made_at: made.madeAt } : null,
+    edition: made
+      ? {
+          files: made.files,
+          seconds: made.seconds,
+          credits_charged: made.credits,
+          is_current: made.textHash === plan.textHash,
+          made_at: made.madeAt,
+        }
+      : null,
     credits_available: (await ctx.repos.credits.balanceOf(input.userId)) ?? 0,
   };
 }

@@ -19,24 +19,41 @@ export function bilingualRoutes(ctx: AppContext): ApiRoutes {
   const router = new ApiRoutes();
   router.use(requireUser(repos.auth));
 
-  router.on('GET /books/:id/bilingual', fairShare(sharesOf(ctx), (req) => sessionOf(req).user.id), async (req, res) => {
-    const owner = sessionOf(req).user.id;
-    const lang = requestLang(req);
-    const { format, layout, author } = req.input.query;
-    const { book: edition, spec } = await bookOf(ctx, { userId: owner, id: req.input.params.id, lang });
-    const link = await repos.editions(owner).ofEdition(edition.id);
-    if (!link) {
-      const why = notEditionRefusal({ id: String(edition.id), from: edition.state.lang, inLang: lang });
-      throw ApiError.catalogue(409, why.code, lang, why.vars);
-    }
-    const source = await repos.books.find({ userId: owner, id: link.sourceId });
-    if (!source) throw ApiError.catalogue(404, 'export_no_source', lang, { id: String(edition.id), source: String(link.sourceId) });
-    const doc = bilingualDocument({ spec, source: source.state, edition: edition.state, ...(author ? { author } : {}) });
-    // A pool that is full (export_busy) is answered with its Retry-After by the app's error handler.
-    const bytes = await renderBounded(doc, format, layout ? { bilingualLayout: layout } : {});
-    const title = `${bookSummary(spec, edition.state).title} ${edition.state.lang}-${source.state.lang}`;
-    sendDownload(res, { bytes, contentType: EXPORT_FILE_TYPES[format].contentType, fileName: exportFileName(title, format) });
-  });
+  router.on(
+    'GET /books/:id/bilingual',
+    fairShare(sharesOf(ctx), (req) => sessionOf(req).user.id),
+    async (req, res) => {
+      const owner = sessionOf(req).user.id;
+      const lang = requestLang(req);
+      const { format, layout, author } = req.input.query;
+      const { book: edition, spec } = await bookOf(ctx, { userId: owner, id: req.input.params.id, lang });
+      const link = await repos.editions(owner).ofEdition(edition.id);
+      if (!link) {
+        const why = notEditionRefusal({ id: String(edition.id), from: edition.state.lang, inLang: lang });
+        throw ApiError.catalogue(409, why.code, lang, why.vars);
+      }
+      const source = await repos.books.find({ userId: owner, id: link.sourceId });
+      if (!source)
+        throw ApiError.catalogue(404, 'export_no_source', lang, {
+          id: String(edition.id),
+          source: String(link.sourceId),
+        });
+      const doc = bilingualDocument({
+        spec,
+        source: source.state,
+        edition: edition.state,
+        ...(author ? { author } : {}),
+      });
+      // A pool that is full (export_busy) is answered with its Retry-After by the app's error handler.
+      const bytes = await renderBounded(doc, format, layout ? { bilingualLayout: layout } : {});
+      const title = `${bookSummary(spec, edition.state).title} ${edition.state.lang}-${source.state.lang}`;
+      sendDownload(res, {
+        bytes,
+        contentType: EXPORT_FILE_TYPES[format].contentType,
+        fileName: exportFileName(title, format),
+      });
+    },
+  );
 
   return router;
 }

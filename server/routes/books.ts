@@ -31,7 +31,11 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
     const books = await repos.books.list({ userId: owner });
     const inSeries = await seriesPlaces(ctx, owner);
     // An edition names its source (by id: the link stays when either book's key changes).
-    const sourceOf = new Map((await repos.editions(owner).list()).flatMap((l) => (l.editionId !== null ? [[l.editionId, l.sourceId] as const] : [])));
+    const sourceOf = new Map(
+      (await repos.editions(owner).list()).flatMap((l) =>
+        l.editionId !== null ? [[l.editionId, l.sourceId] as const] : [],
+      ),
+    );
     const items = books.flatMap((b) => {
       const item = listing(b);
       const series = inSeries.get(b.key);
@@ -54,7 +58,8 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
     const { format, author } = req.input.query;
     const book = await repos.books.find({ userId: userId(req), id });
     // A book with nothing written yet has nothing to download.
-    if (!book || (book.state.content.length === 0 && book.state.outline === undefined)) throw ApiError.of(404, 'not_found');
+    if (!book || (book.state.content.length === 0 && book.state.outline === undefined))
+      throw ApiError.of(404, 'not_found');
     await download(ctx, res, { state: book.state, format, notFound: ApiError.of(404, 'not_found'), author });
   });
 
@@ -73,7 +78,8 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
     const owner = userId(req);
     await whileIdle(ctx, owner, id, async (found) => {
       // Only a book its generator page can show (a book of a generator still in the catalog).
-      if (listing(found) === null || (await repos.books.continueBook({ userId: owner, id })) === null) throw ApiError.of(404, 'not_found');
+      if (listing(found) === null || (await repos.books.continueBook({ userId: owner, id })) === null)
+        throw ApiError.of(404, 'not_found');
       const book = await repos.books.find({ userId: owner, id });
       const item = book ? listing(book) : null;
       if (!item) throw ApiError.of(404, 'not_found');
@@ -121,8 +127,15 @@ function listingOf(catalog: AppContext['catalog'], book: UserBook): MyBook | nul
   };
 }
 
-/** What My Books shows beside each book: whether the writer gave it a cover picture, and when its package was last made (published). */
-async function listingExtras(ctx: AppContext, owner: string, books: readonly UserBook[]): Promise<Map<number, Pick<MyBook, 'has_cover' | 'published_at'>>> {
+/**
+ * What My Books shows beside each book: whether the writer gave it a cover picture, and when its package was last made
+ * (published).
+ */
+async function listingExtras(
+  ctx: AppContext,
+  owner: string,
+  books: readonly UserBook[],
+): Promise<Map<number, Pick<MyBook, 'has_cover' | 'published_at'>>> {
   const covered = new Set((await ctx.repos.covers(owner).factsOf(books.map((b) => b.id))).map((c) => c.bookId));
   const extras = new Map<number, Pick<MyBook, 'has_cover' | 'published_at'>>();
   for (const book of books) {
@@ -133,12 +146,16 @@ async function listingExtras(ctx: AppContext, owner: string, books: readonly Use
   return extras;
 }
 
-/** Each of the owner's books in a series, by key: the series and the book's number (My Books groups them), by the keys the series hold now. */
+/**
+ * Each of the owner's books in a series, by key: the series and the book's number (My Books groups them), by the keys
+ * the series hold now.
+ */
 async function seriesPlaces(ctx: AppContext, owner: string): Promise<Map<string, NonNullable<MyBook['series']>>> {
   const inSeries = new Map<string, NonNullable<MyBook['series']>>();
   for (const s of await ctx.repos.series(owner).list()) {
     const entries = await ctx.repos.series(owner).books(s.id);
-    for (const e of entries) inSeries.set(e.key, { id: s.id, name: s.name, number: e.number, is_last: e === entries.at(-1) });
+    for (const e of entries)
+      inSeries.set(e.key, { id: s.id, name: s.name, number: e.number, is_last: e === entries.at(-1) });
   }
   return inSeries;
 }
@@ -146,16 +163,25 @@ async function seriesPlaces(ctx: AppContext, owner: string): Promise<Map<string,
 /**
  * A saved book's download. Made in the export pool's worker threads, within a time and a memory limit: a book
  * that would take too long or too much memory answers 422 export_too_slow / 413 export_too_large (503
- * export_busy, with Retry-After, when every thread is taken), in the caller's language, and the server goes on answering.
+ * export_busy, with Retry-After, when every thread is taken), in the caller's language, and the server goes on
+ * answering.
  */
-async function download(ctx: AppContext, res: FileReply<'GET /books/:bookType/export' | 'GET /books/:id/export'>, input: { state: BookState; format: ExportFormat; notFound: ApiError; author?: string | undefined }): Promise<void> {
+async function download(
+  ctx: AppContext,
+  res: FileReply<'GET /books/:bookType/export' | 'GET /books/:id/export'>,
+  input: { state: BookState; format: ExportFormat; notFound: ApiError; author?: string | undefined },
+): Promise<void> {
   const { state, format, author } = input;
   const spec = ctx.catalog.get(state.generatorId);
   if (spec?.kind !== 'book') throw input.notFound;
   const doc = bookDocument(spec, state, author ? { author } : {});
   // A pool that is full (export_busy) is answered with its Retry-After by the app's error handler.
   const bytes = await renderBounded(doc, format);
-  sendDownload(res, { bytes, contentType: EXPORT_FILE_TYPES[format].contentType, fileName: exportFileName(doc.title, format) });
+  sendDownload(res, {
+    bytes,
+    contentType: EXPORT_FILE_TYPES[format].contentType,
+    fileName: exportFileName(doc.title, format),
+  });
 }
 
 /**
@@ -163,10 +189,17 @@ async function download(ctx: AppContext, res: FileReply<'GET /books/:bookType/ex
  * (in this process or by a worker) and inside that book type's lock: 404 for no such book, 409
  * step_running while one is.
  */
-async function whileIdle<T>(ctx: AppContext, owner: string, id: number, fn: (book: UserBook) => Promise<T>): Promise<T> {
+async function whileIdle<T>(
+  ctx: AppContext,
+  owner: string,
+  id: number,
+  fn: (book: UserBook) => Promise<T>,
+): Promise<T> {
   const book = await ctx.repos.books.find({ userId: owner, id });
   if (!book) throw ApiError.of(404, 'not_found');
   const current = book.isCurrent ? book : await ctx.repos.books.load({ userId: owner, key: book.bookType });
   const generatorIds = [...new Set([book.state.generatorId, ...(current ? [current.state.generatorId] : [])])];
-  return whileNoStep(ctx, { userId: owner, bookType: book.bookType, generatorIds, lang: book.state.lang }, () => fn(book));
+  return whileNoStep(ctx, { userId: owner, bookType: book.bookType, generatorIds, lang: book.state.lang }, () =>
+    fn(book),
+  );
 }

@@ -22,7 +22,8 @@ import { sendDownload } from '../http/contract.js';
 import { ApiRoutes } from '../http/routes.js';
 import { sharesOf, tooMany } from '../http/security.js';
 
-const { checkCoverPicture, CoverPictureError, firstBytesProblem, pictureKindOf, PNG_SIZE_BYTES } = await loadPublishFiles();
+const { checkCoverPicture, CoverPictureError, firstBytesProblem, pictureKindOf, PNG_SIZE_BYTES } =
+  await loadPublishFiles();
 
 /** Pictures a user may send: 10 at once, then one every 6 s (each may be 10 MB kept). */
 const COVER_RATE = { capacity: 10, refillMs: 6_000 } as const;
@@ -34,15 +35,27 @@ const DEFAULT_NAME = 'cover';
 
 /** The picture as the contract shows it. */
 export function bookCoverOf(facts: CoverFacts): BookCover {
-  return { format: facts.format as BookCover['format'], width: facts.width, height: facts.height, file_name: facts.fileName, bytes: facts.bytes, created_at: facts.createdAt };
+  return {
+    format: facts.format as BookCover['format'],
+    width: facts.width,
+    height: facts.height,
+    file_name: facts.fileName,
+    bytes: facts.bytes,
+    created_at: facts.createdAt,
+  };
 }
 
 /** 413 for a picture over the upload limit, naming the file and the limit. */
 function tooLarge(file: string): ApiError {
-  return ApiError.catalogue(413, 'cover_upload_too_large', undefined, { file, limit: `${COVER_UPLOAD.maxBytes / MB} MB` });
+  return ApiError.catalogue(413, 'cover_upload_too_large', undefined, {
+    file,
+    limit: `${COVER_UPLOAD.maxBytes / MB} MB`,
+  });
 }
 
-/** The first bytes that say a picture's kind (pictureKindOf reads at most 12) and a PNG's size (its header's first 24). */
+/**
+ * The first bytes that say a picture's kind (pictureKindOf reads at most 12) and a PNG's size (its header's first 24).
+ */
 const KIND_BYTES = Math.max(16, PNG_SIZE_BYTES);
 
 /**

@@ -5,7 +5,14 @@
 // runs in one of the server's turns (server/http/security.ts).
 import type { Request } from 'express';
 import {
-  bookSummary, canTitleEdition, cleanTerm, cleanTitle, MAX_GLOSSARY_TERMS, sideBySide, withEditionTitle, type Lang,
+  bookSummary,
+  canTitleEdition,
+  cleanTerm,
+  cleanTitle,
+  MAX_GLOSSARY_TERMS,
+  sideBySide,
+  withEditionTitle,
+  type Lang,
 } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { requestLang } from '../auth/middleware.js';
@@ -38,7 +45,9 @@ export function editionTextRoutes(ctx: AppContext, router: ApiRoutes, userId: (r
     // U+202E would turn the rendering round).
     const terms = req.input.body.terms
       .map((t) => ({
-        term: cleanTerm(t.term), rendering: cleanTerm(t.rendering), ...(t.gender ? { gender: t.gender } : {}),
+        term: cleanTerm(t.term),
+        rendering: cleanTerm(t.rendering),
+        ...(t.gender ? { gender: t.gender } : {}),
       }))
       .filter((t) => t.term && t.rendering);
     await repos.editions(owner).saveGlossary({ sourceId: book.id, lang: to, glossary: terms });
@@ -49,13 +58,15 @@ export function editionTextRoutes(ctx: AppContext, router: ApiRoutes, userId: (r
   router.on('GET /books/:id/side-by-side', fairShare(shares, userId), async (req, res) => {
     const owner = userId(req);
     const lang = requestLang(req);
-    res.json(await shares.run(async () => {
-      const { book: edition, spec } = await bookOf(ctx, { userId: owner, id: req.input.params.id, lang });
-      const link = await repos.editions(owner).ofEdition(edition.id);
-      const source = link ? await repos.books.find({ userId: owner, id: link.sourceId }) : null;
-      if (!link || !source) throw ApiError.catalogue(404, 'edition_not_found', lang);
-      return sideBySideAnswer({ spec, source, edition, hashes: link.hashes, lang });
-    }));
+    res.json(
+      await shares.run(async () => {
+        const { book: edition, spec } = await bookOf(ctx, { userId: owner, id: req.input.params.id, lang });
+        const link = await repos.editions(owner).ofEdition(edition.id);
+        const source = link ? await repos.books.find({ userId: owner, id: link.sourceId }) : null;
+        if (!link || !source) throw ApiError.catalogue(404, 'edition_not_found', lang);
+        return sideBySideAnswer({ spec, source, edition, hashes: link.hashes, lang });
+      }),
+    );
   });
 
   // The writer retitles an edition (its title was its source's, translated by the model when it was made); every
@@ -94,7 +105,10 @@ export function editionTextRoutes(ctx: AppContext, router: ApiRoutes, userId: (r
 /** The side-by-side answer: each part's paragraphs paired, those whose source changed since marked stale. */
 function sideBySideAnswer(input: {
   spec: Parameters<typeof sideBySide>[0]['spec'] & Parameters<typeof bookSummary>[0] & { cost: number };
-  source: SavedBookRow; edition: SavedBookRow; hashes: Parameters<typeof sideBySide>[0]['hashes']; lang: Lang;
+  source: SavedBookRow;
+  edition: SavedBookRow;
+  hashes: Parameters<typeof sideBySide>[0]['hashes'];
+  lang: Lang;
 }) {
   const { spec, source, edition } = input;
   const { hashes, lang: pageLang } = input;
@@ -103,16 +117,25 @@ function sideBySideAnswer(input: {
   return {
     source: { id: source.id, title: bookSummary(spec, source.state).title, lang: source.state.lang },
     edition: {
-      id: edition.id, title: bookSummary(spec, edition.state).title, lang: edition.state.lang, generator_id: spec.id,
+      id: edition.id,
+      title: bookSummary(spec, edition.state).title,
+      lang: edition.state.lang,
+      generator_id: spec.id,
       is_current: edition.key === edition.bookType,
     },
     parts: parts.map((p) => ({
-      position: p.position, label: p.label, title: p.title,
+      position: p.position,
+      label: p.label,
+      title: p.title,
       pairs: p.pairs.map((x) => ({
-        source: x.source, edition: x.edition, is_stale: x.isStale, is_affected: x.isAffected,
+        source: x.source,
+        edition: x.edition,
+        is_stale: x.isStale,
+        is_affected: x.isAffected,
         is_untranslated: x.isUntranslated,
       })),
-      stale: p.staleCount, untranslated: p.untranslatedCount,
+      stale: p.staleCount,
+      untranslated: p.untranslatedCount,
     })),
     stale_paragraphs: parts.reduce((n, p) => n + p.staleCount, 0),
     untranslated_paragraphs: parts.reduce((n, p) => n + p.untranslatedCount, 0),

@@ -15,10 +15,14 @@ import { bookLockKey, bookLocks, lockHolderOf } from '../core/generation.js';
 import type { TypedEventStream } from '../http/contract.js';
 import { metricsOf } from '../core/metrics.js';
 
-/** How long a queued step may wait for a worker before its stream opens saying so (a request answers within a second). */
+/**
+ * How long a queued step may wait for a worker before its stream opens saying so (a request answers within a second).
+ */
 const QUEUE_NOTICE_MS = 500;
 
-export type GenerationEvents = { [E in keyof typeof GenerationEventSchemas]: z.output<(typeof GenerationEventSchemas)[E]> };
+export type GenerationEvents = {
+  [E in keyof typeof GenerationEventSchemas]: z.output<(typeof GenerationEventSchemas)[E]>;
+};
 
 type GeneratorSpec = NonNullable<ReturnType<AppContext['catalog']['get']>>;
 
@@ -102,10 +106,19 @@ class GenerationReply {
     const { ctx, res, run } = this;
     this.answered = (async () => {
       if (run.idempotencyKey) {
-        await ctx.repos.idempotency.finish({ userId: run.user.id, key: run.idempotencyKey, responseStatus: 200, body: JSON.stringify(payload) });
+        await ctx.repos.idempotency.finish({
+          userId: run.user.id,
+          key: run.idempotencyKey,
+          responseStatus: 200,
+          body: JSON.stringify(payload),
+        });
         this.isStored = true;
       }
-      if (this.isClientGone) ctx.logger.info({ generator: run.spec.id, generation: payload.generation_id }, 'client went away after text was sent: the step was kept and charged');
+      if (this.isClientGone)
+        ctx.logger.info(
+          { generator: run.spec.id, generation: payload.generation_id },
+          'client went away after text was sent: the step was kept and charged',
+        );
       const open = this.stream;
       this.waits?.stop();
       if (open) {
@@ -120,7 +133,10 @@ class GenerationReply {
  * A failed step: nothing when the client left, an `error` event on an open stream (a refusal before the charge too,
  * once the stream opened for the step's turn), else the error's JSON answer.
  */
-function answerFailure(error: unknown, input: { isClientGone: boolean; stream: TypedEventStream<GenerationEvents> | null; lang: Lang }): void {
+function answerFailure(
+  error: unknown,
+  input: { isClientGone: boolean; stream: TypedEventStream<GenerationEvents> | null; lang: Lang },
+): void {
   const failure = error instanceof StepFailure ? error.error : input.stream ? error : undefined;
   if (failure === undefined) throw error;
   if ((error instanceof StepFailure && error.isClientGone) || input.isClientGone) return;
@@ -147,7 +163,8 @@ export async function runGeneration(ctx: AppContext, res: Response, run: Generat
     }
   } finally {
     metricsOf(ctx).generations.inc({ provider: ctx.provider.name, outcome });
-    if (run.idempotencyKey && !reply.isStored) await ctx.repos.idempotency.release({ userId: run.user.id, key: run.idempotencyKey });
+    if (run.idempotencyKey && !reply.isStored)
+      await ctx.repos.idempotency.release({ userId: run.user.id, key: run.idempotencyKey });
   }
 }
 
@@ -182,9 +199,15 @@ function stepUnderLock(ctx: AppContext, reply: GenerationReply, run: GenerationR
       clearTimeout(notice);
     }
   };
-  const lockKey = spec.kind === 'book' && !ctx.steps ? bookLockKey(user.id, spec.bookType) : isSharedCheck ? `check\u0000${checkKey}` : null;
+  const lockKey =
+    spec.kind === 'book' && !ctx.steps
+      ? bookLockKey(user.id, spec.bookType)
+      : isSharedCheck
+        ? `check\u0000${checkKey}`
+        : null;
   const { mutex } = bookLocks(ctx);
-  // Another step of the same book (or its story bible's background catch-up) holds the lock: this one says it waits for it.
+  // Another step of the same book (or its story bible's background catch-up) holds the lock: this one says it waits for
+  // it.
   if (spec.kind === 'book' && lockKey && mutex.isHeld(lockKey)) reply.waitTurn(lockHolderOf(ctx, lockKey));
   // Shared with the edit route (routes/progress.ts): an edit waits for a step's memory update.
   return mutex.run(lockKey, async () => {
@@ -193,7 +216,12 @@ function stepUnderLock(ctx: AppContext, reply: GenerationReply, run: GenerationR
     if (last && Date.now() - last.at < ctx.config.testCheckTtlMs) {
       reply.open();
       reply.stream?.send('delta', { text: last.payload.content });
-      reply.answer({ ...last.payload, credits_charged: 0, credits_available: (await ctx.repos.credits.balanceOf(user.id)) ?? 0, is_cached: true });
+      reply.answer({
+        ...last.payload,
+        credits_charged: 0,
+        credits_available: (await ctx.repos.credits.balanceOf(user.id)) ?? 0,
+        is_cached: true,
+      });
       return;
     }
     await runStep();

@@ -12,9 +12,13 @@ import { tooMany } from '../http/security.js';
 /** Content type → the display name of the (first) generator that makes it, from the compiled catalog. */
 function typeNames(catalog: Catalog): (type: string) => HistoryType {
   const names = new Map<string, HistoryType['name']>();
-  for (const spec of catalog.specs) if (!names.has(spec.contentType)) names.set(spec.contentType, spec.title as HistoryType['name']);
+  for (const spec of catalog.specs)
+    if (!names.has(spec.contentType)) names.set(spec.contentType, spec.title as HistoryType['name']);
   // A type no generator makes now is named by itself in every language.
-  return (type) => ({ type, name: names.get(type) ?? (Object.fromEntries(langs().map((l) => [l, type])) as HistoryType['name']) });
+  return (type) => ({
+    type,
+    name: names.get(type) ?? (Object.fromEntries(langs().map((l) => [l, type])) as HistoryType['name']),
+  });
 }
 
 export function historyRoutes(ctx: AppContext): ApiRoutes {
@@ -28,7 +32,11 @@ export function historyRoutes(ctx: AppContext): ApiRoutes {
     const userId = sessionOf(req).user.id;
     // A full-text search is the costliest read: a steady few per second per user (kept in the store).
     if (query.search) {
-      const taken = await repos.limits.take({ key: `history-search:${userId}`, capacity: ctx.config.searchRate.burst, refillMs: ctx.config.searchRate.refillMs });
+      const taken = await repos.limits.take({
+        key: `history-search:${userId}`,
+        capacity: ctx.config.searchRate.burst,
+        refillMs: ctx.config.searchRate.refillMs,
+      });
       if (!taken.isAllowed) throw tooMany(res, taken.retryAfterMs);
     }
     const [page, types] = await Promise.all([

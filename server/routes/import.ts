@@ -11,7 +11,25 @@
 // request's language; too few credits for the bible answer 402 and nothing is saved. The settings the writer
 // confirmed (and edited) in the preview come with the import and are saved as given.
 import type { Request, Response } from 'express';
-import { IMPORT_LIMITS, ImportRefusal, bookSummary, chaptersMost, importBibleParts, importSaves, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec, type BookState, sourceStatusOf } from '../../engine/index.js';
+import {
+  IMPORT_LIMITS,
+  ImportRefusal,
+  bookSummary,
+  chaptersMost,
+  importBibleParts,
+  importSaves,
+  manuscriptLanguage,
+  manuscriptPreview,
+  nextStep,
+  tooLargeRefusal,
+  withLanguage,
+  type BookSpec,
+  type Lang,
+  type ReadManuscript,
+  type ResolvedSpec,
+  type BookState,
+  sourceStatusOf,
+} from '../../engine/index.js';
 import { catchUpBible } from '../core/bible-catch-up.js';
 import { confirmedSettings, manuscriptSettings, missingSettings, withoutRequired } from '../core/import-settings.js';
 import { bookOfManuscript, importLanguageOf, manuscriptVoice, type SourceWord } from '../core/import.js';
@@ -84,13 +102,22 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     await takeTurn(req, res, file);
     const read = await manuscriptOf(ctx, req, res, file);
     if (!spec) return void res.json(manuscriptPreview(read));
-    // Asked as events, it answers before the model reads the settings (waiting: the model, its slowness, its rate limits), then `done`.
+    // Asked as events, it answers before the model reads the settings (waiting: the model, its slowness, its rate limits),
+    // then `done`.
     const reply = modelAnswer(req, res, lang);
     await reply.run(() => previewAs(ctx, { userId: sessionOf(req).user.id, spec, read, file, lang, asked, reply }));
   });
 
   router.on('POST /books/import', async (req, res) => {
-    const { file, generator, chapters, lang: asked, settings: confirmed, public_domain: publicDomain, first_published: firstPublished } = req.input.query;
+    const {
+      file,
+      generator,
+      chapters,
+      lang: asked,
+      settings: confirmed,
+      public_domain: publicDomain,
+      first_published: firstPublished,
+    } = req.input.query;
     const lang = asked ?? requestLang(req);
     answerIn(req, lang);
     const userId = sessionOf(req).user.id;
@@ -101,12 +128,23 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     const read = await manuscriptOf(ctx, req, res, file);
     // The book's language: the one asked, else the manuscript's own when it is clearly one (else asked for).
     const bookLang = importLanguageOf(read, asked);
-    const source = { ...(publicDomain !== undefined ? { publicDomain } : {}), ...(firstPublished !== undefined ? { firstPublished } : {}) };
-    const written = bookOfUpload(spec, read, { file, lang, bookLang, source, ...(chapters !== undefined ? { chapters } : {}), ...(writer ? { writer } : {}) });
+    const source = {
+      ...(publicDomain !== undefined ? { publicDomain } : {}),
+      ...(firstPublished !== undefined ? { firstPublished } : {}),
+    };
+    const written = bookOfUpload(spec, read, {
+      file,
+      lang,
+      bookLang,
+      source,
+      ...(chapters !== undefined ? { chapters } : {}),
+      ...(writer ? { writer } : {}),
+    });
     const parts = importBibleParts(written);
     const cost = { credits: parts * spec.cost, parts };
     // No model call for a bible the balance cannot pay for (the hold below checks again, atomically).
-    if (sessionOf(req).user.role !== 'admin' && ((await repos.credits.balanceOf(userId)) ?? 0) < cost.credits) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+    if (sessionOf(req).user.role !== 'admin' && ((await repos.credits.balanceOf(userId)) ?? 0) < cost.credits)
+      throw ApiError.catalogue(402, 'insufficient_credits', lang);
     // The book is saved with the manuscript's own settings (period, setting, point of view…), not the generator's defaults;
     // those the writer confirmed in the preview stand as given, without reading the manuscript again.
     const reply = modelAnswer(req, res, lang);
@@ -116,12 +154,28 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
   return router;
 }
 
-/** POST /books/import once its book is read and its balance checked: the settings read (a model call unless the writer confirmed them), the book saved, its bible held and begun. */
-async function importAs(ctx: AppContext, input: { userId: string; spec: ResolvedSpec & BookSpec; written: BookState; writer: Record<string, unknown> | undefined; cost: { credits: number; parts: number }; lang: Lang; reply: ModelAnswer }): Promise<void> {
+/**
+ * POST /books/import once its book is read and its balance checked: the settings read (a model call unless the writer
+ * confirmed them), the book saved, its bible held and begun.
+ */
+async function importAs(
+  ctx: AppContext,
+  input: {
+    userId: string;
+    spec: ResolvedSpec & BookSpec;
+    written: BookState;
+    writer: Record<string, unknown> | undefined;
+    cost: { credits: number; parts: number };
+    lang: Lang;
+    reply: ModelAnswer;
+  },
+): Promise<void> {
   const { repos } = ctx;
   const { userId, spec, written, writer, cost, lang, reply } = input;
   const parts = cost.parts;
-  const { state: withSettings } = writer ? { state: written } : await manuscriptSettings(ctx, { userId, spec, state: written, provider: reply.through(ctx.provider) });
+  const { state: withSettings } = writer
+    ? { state: written }
+    : await manuscriptSettings(ctx, { userId, spec, state: written, provider: reply.through(ctx.provider) });
   // The manuscript's own prose is the book's voice: its new chapters are measured against it.
   const voice = manuscriptVoice(withSettings);
   // The style notes the manuscript was read with stay with the voice measured on its prose.
@@ -131,39 +185,107 @@ async function importAs(ctx: AppContext, input: { userId: string; spec: Resolved
   // saved for a bible the credits cannot pay for, and two imports cannot both spend the same credits. It covers
   // every part, a finished book's last one too (its ending).
   const accepted = await repos.bibleHolds.accept({
-    userId, key: spec.bookType, saves: importSaves(spec, state), generatorId: spec.id, promptType: spec.contentType, cost: spec.cost, parts,
-    lastPart: state.content.length - 1, reason: `${spec.id}: held for the story bible of an imported book (${parts} parts)`,
+    userId,
+    key: spec.bookType,
+    saves: importSaves(spec, state),
+    generatorId: spec.id,
+    promptType: spec.contentType,
+    cost: spec.cost,
+    parts,
+    lastPart: state.content.length - 1,
+    reason: `${spec.id}: held for the story bible of an imported book (${parts} parts)`,
   });
   if (!accepted) throw ApiError.catalogue(402, 'insufficient_credits', lang);
   catchUpBible(ctx, { userId, bookType: spec.bookType });
   const summary = bookSummary(spec, state);
   reply.answer({
-    book: { id: accepted.bookId, book_type: spec.bookType, generator: spec.id, title: summary.title, lang: state.lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: isFinished, voice: voice ? 'manuscript' : 'none', source: sourceStatusOf(state) ?? { publicDomain: false, from: 'none' } },
+    book: {
+      id: accepted.bookId,
+      book_type: spec.bookType,
+      generator: spec.id,
+      title: summary.title,
+      lang: state.lang,
+      words: summary.words,
+      chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal },
+      finished: isFinished,
+      voice: voice ? 'manuscript' : 'none',
+      source: sourceStatusOf(state) ?? { publicDomain: false, from: 'none' },
+    },
     cost,
     credits_available: accepted.balance,
   });
 }
 
-/** POST /books/import/preview for a generator: the manuscript as its book, what its bible costs, and the settings read from it (a model call). */
-async function previewAs(ctx: AppContext, input: { userId: string; spec: ResolvedSpec & BookSpec; read: ReadManuscript; file: string; lang: Lang; asked: Lang | undefined; reply: ModelAnswer }): Promise<void> {
+/**
+ * POST /books/import/preview for a generator: the manuscript as its book, what its bible costs, and the settings read
+ * from it (a model call).
+ */
+async function previewAs(
+  ctx: AppContext,
+  input: {
+    userId: string;
+    spec: ResolvedSpec & BookSpec;
+    read: ReadManuscript;
+    file: string;
+    lang: Lang;
+    asked: Lang | undefined;
+    reply: ModelAnswer;
+  },
+): Promise<void> {
   const { spec, read, file, lang, asked } = input;
   // What its story bible would cost as this generator's book (the language only changes the words). A setting
   // the book requires is not asked yet: the preview shows the chapters and the settings read, and names it.
   const lenient = withoutRequired(spec) as ResolvedSpec & BookSpec;
-  const state = bookOfUpload(lenient, read, { file, lang, bookLang: asked ?? manuscriptLanguage(read.parts, read.unwrittenLanguage).lang ?? lang });
+  const state = bookOfUpload(lenient, read, {
+    file,
+    lang,
+    bookLang: asked ?? manuscriptLanguage(read.parts, read.unwrittenLanguage).lang ?? lang,
+  });
   const parts = importBibleParts(state);
   // The most chapters this generator's book may have, so the studio can offer chapters still to write.
   const most = spec.fields.map((f) => chaptersMost(f)).find((n) => n !== undefined);
   // The settings the book would be saved with: the manuscript's own where it decides them.
-  const { chosen, state: withSettings } = await manuscriptSettings(ctx, { userId: input.userId, spec: lenient, state, provider: input.reply.through(ctx.provider) });
+  const { chosen, state: withSettings } = await manuscriptSettings(ctx, {
+    userId: input.userId,
+    spec: lenient,
+    state,
+    provider: input.reply.through(ctx.provider),
+  });
   const missing = missingSettings(spec, withSettings.settings);
-  input.reply.answer({ ...manuscriptPreview(read), cost: { credits: parts * spec.cost, parts }, ...(most !== undefined ? { chaptersMost: most } : {}), settings: chosen.sources, ...(missing.length ? { missingSettings: missing } : {}) });
+  input.reply.answer({
+    ...manuscriptPreview(read),
+    cost: { credits: parts * spec.cost, parts },
+    ...(most !== undefined ? { chaptersMost: most } : {}),
+    settings: chosen.sources,
+    ...(missing.length ? { missingSettings: missing } : {}),
+  });
 }
 
-/** The book an upload makes: the generator's settings in the book's language, the manuscript's parts; an ImportRefusal when the manuscript cannot be that book. */
-function bookOfUpload(spec: ResolvedSpec & BookSpec, read: ReadManuscript, input: { file: string; lang: Lang; bookLang: Lang; chapters?: number; writer?: Record<string, unknown>; source?: SourceWord }) {
+/**
+ * The book an upload makes: the generator's settings in the book's language, the manuscript's parts; an ImportRefusal
+ * when the manuscript cannot be that book.
+ */
+function bookOfUpload(
+  spec: ResolvedSpec & BookSpec,
+  read: ReadManuscript,
+  input: {
+    file: string;
+    lang: Lang;
+    bookLang: Lang;
+    chapters?: number;
+    writer?: Record<string, unknown>;
+    source?: SourceWord;
+  },
+) {
   const chosen = withLanguage(spec, input.writer ?? {}, input.bookLang);
   if (!chosen.ok) throw languageRefusal(chosen);
   const settings = settingsOrError({ spec, raw: chosen.settings });
-  return bookOfManuscript({ spec, read, settings, file: input.file, ...(input.source ? { source: input.source } : {}), ...(input.chapters !== undefined ? { totalChapters: input.chapters } : {}) });
+  return bookOfManuscript({
+    spec,
+    read,
+    settings,
+    file: input.file,
+    ...(input.source ? { source: input.source } : {}),
+    ...(input.chapters !== undefined ? { totalChapters: input.chapters } : {}),
+  });
 }

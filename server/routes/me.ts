@@ -37,7 +37,9 @@ export function meRoutes(ctx: AppContext): ApiRoutes {
   // The owner is told when sign-in to their account was slowed down by wrong passwords from elsewhere.
   const noticeOf = async (email: string): Promise<SignInNotice> => {
     const counted = await repos.limits.failures(signInNoticeKey(normaliseEmail(email)));
-    return counted ? { slowed_at: new Date(counted.lastFailureAt).toISOString(), held_back: counted.failures } : { slowed_at: null, held_back: 0 };
+    return counted
+      ? { slowed_at: new Date(counted.lastFailureAt).toISOString(), held_back: counted.failures }
+      : { slowed_at: null, held_back: 0 };
   };
   router.on('GET /me/sign-in-notice', async (req, res) => {
     res.json(await noticeOf(sessionOf(req).user.email));
@@ -58,13 +60,16 @@ export function meRoutes(ctx: AppContext): ApiRoutes {
     if (!claimed.isAllowed) throw tooMany(res, claimed.retryAfterMs);
     const stored = await repos.auth.passwordHashOf(user.id);
     if (!stored || !(await verifyPassword(body.currentPassword, stored))) {
-      throw ApiError.of(400, 'current_password_wrong', { currentPassword: messageIn('current_password_wrong', user.lang) });
+      throw ApiError.of(400, 'current_password_wrong', {
+        currentPassword: messageIn('current_password_wrong', user.lang),
+      });
     }
     await giveBack(repos.limits, claims);
     await refuseCommonPassword({ password: body.newPassword, field: 'newPassword', lang: user.lang });
     const hash = await hashPassword(body.newPassword, config.scryptLogN);
     await repos.auth.changePassword({ userId: user.id, hash, keepSessionId: sessionId });
-    // A changed password ends the account's API keys too (a leaked password may have made them), unless the writer keeps them.
+    // A changed password ends the account's API keys too (a leaked password may have made them), unless the writer keeps
+    // them.
     if (body.revokeApiKeys !== false) await repos.apiKeys.revokeAll(user.id);
     res.json({ message: messageIn('password_updated', user.lang) });
   });

@@ -1,6 +1,7 @@
 // Buying credits. /api/checkout: a Stripe Checkout Session for a package, and the success landing's poll
 // (has the webhook granted this session to me yet?). /api/payments: the Stripe webhook (signed; its raw
-// body is kept for the signature, WEBHOOK_PATH, which app.ts leaves to the route) and the payment options the studio shows.
+// body is kept for the signature, WEBHOOK_PATH, which app.ts leaves to the route) and the payment options the studio
+// shows.
 import express, { type Request } from 'express';
 import { PURCHASE_PACKAGES, isPurchasePackage, topUpOffer, type PaymentOptions } from '../../engine/contract/index.js';
 import { catalogueMessage } from '../../engine/index.js';
@@ -20,7 +21,10 @@ export function checkoutRoutes(ctx: AppContext): ApiRoutes {
   router.use(requireUser(repos.auth));
 
   // Each checkout asks Stripe for a session: a few a minute per user, counted in the store.
-  const limit = storeLimiter(repos.limits, { rate: { capacity: ctx.config.checkoutRate.burst, refillMs: ctx.config.checkoutRate.refillMs }, key: (req) => `checkout:${sessionOf(req).user.id}` });
+  const limit = storeLimiter(repos.limits, {
+    rate: { capacity: ctx.config.checkoutRate.burst, refillMs: ctx.config.checkoutRate.refillMs },
+    key: (req) => `checkout:${sessionOf(req).user.id}`,
+  });
   router.on('POST /checkout', limit, checkoutOpen(ctx), async (req, res) => {
     const { package: packageId } = req.input.body;
     let url: string;
@@ -42,8 +46,15 @@ export function checkoutRoutes(ctx: AppContext): ApiRoutes {
       res.json({ status: 'pending', credits_available: creditsAvailable });
       return;
     }
-    if (purchase.userId !== user.id || !isPurchasePackage(purchase.packageId)) throw ApiError.catalogue(404, 'purchase_not_found');
-    res.json({ status: 'granted', package: purchase.packageId, credits_awarded: purchase.credits, credits_available: creditsAvailable, message: catalogueMessage('credits_added', requestLang(req)) });
+    if (purchase.userId !== user.id || !isPurchasePackage(purchase.packageId))
+      throw ApiError.catalogue(404, 'purchase_not_found');
+    res.json({
+      status: 'granted',
+      package: purchase.packageId,
+      credits_awarded: purchase.credits,
+      credits_available: creditsAvailable,
+      message: catalogueMessage('credits_added', requestLang(req)),
+    });
   });
 
   return router;
@@ -66,7 +77,9 @@ function checkoutOpen(ctx: AppContext): Handler {
     const packageId: unknown = (req.body as { package?: unknown } | undefined)?.package;
     if (isPurchasePackage(packageId)) return next();
     const message = catalogueMessage('invalid_package', requestLang(req));
-    throw new ApiError(400, 'invalid_package', message, { package: `${message} (${Object.keys(PURCHASE_PACKAGES).join(', ')})` });
+    throw new ApiError(400, 'invalid_package', message, {
+      package: `${message} (${Object.keys(PURCHASE_PACKAGES).join(', ')})`,
+    });
   };
 }
 
@@ -99,13 +112,31 @@ export function paymentRoutes(ctx: AppContext): ApiRoutes {
     // Credits only for the package's full price, whatever the session says it is for.
     const mismatch = amountMismatch(paid);
     if (mismatch) {
-      logger.error({ session: paid.sessionId, user: paid.userId, package: paid.packageId, amount: paid.amountTotal, currency: paid.currency, reason: mismatch }, 'payment does not match its package: nothing granted (check the session in Stripe)');
+      logger.error(
+        {
+          session: paid.sessionId,
+          user: paid.userId,
+          package: paid.packageId,
+          amount: paid.amountTotal,
+          currency: paid.currency,
+          reason: mismatch,
+        },
+        'payment does not match its package: nothing granted (check the session in Stripe)',
+      );
       res.json({ received: true, granted: false });
       return;
     }
     const grant = await repos.purchases.grant(paid);
-    if (grant.status === 'granted') logger.info({ session: paid.sessionId, user: paid.userId, package: paid.packageId, credits: paid.credits }, 'purchase granted');
-    else if (grant.status === 'no_user') logger.error({ session: paid.sessionId, user: paid.userId, package: paid.packageId }, 'purchase for a user that no longer exists: nothing granted (refund it in Stripe)');
+    if (grant.status === 'granted')
+      logger.info(
+        { session: paid.sessionId, user: paid.userId, package: paid.packageId, credits: paid.credits },
+        'purchase granted',
+      );
+    else if (grant.status === 'no_user')
+      logger.error(
+        { session: paid.sessionId, user: paid.userId, package: paid.packageId },
+        'purchase for a user that no longer exists: nothing granted (refund it in Stripe)',
+      );
     // A replay (already granted) is answered 2xx too, so Stripe stops retrying.
     res.json({ received: true, granted: grant.status === 'granted' });
   });
@@ -116,10 +147,17 @@ export function paymentRoutes(ctx: AppContext): ApiRoutes {
     const offer = topUpOffer(requestLang(req));
     const options: PaymentOptions = {
       checkout: ctx.checkout !== undefined,
-      topup: offer.packages.map((p) => ({ credits: p.credits, price: p.price, best_value: p.isBestValue, url: config.topupUrls[p.credits] ?? null })),
+      topup: offer.packages.map((p) => ({
+        credits: p.credits,
+        price: p.price,
+        best_value: p.isBestValue,
+        url: config.topupUrls[p.credits] ?? null,
+      })),
       offer: {
-        currency: offer.currency, payment_methods: offer.paymentMethods,
-        ...(offer.priceFormat ? { price_format: offer.priceFormat } : {}), ...(offer.chargeNote ? { charge_note: offer.chargeNote } : {}),
+        currency: offer.currency,
+        payment_methods: offer.paymentMethods,
+        ...(offer.priceFormat ? { price_format: offer.priceFormat } : {}),
+        ...(offer.chargeNote ? { charge_note: offer.chargeNote } : {}),
       },
     };
     res.json(options);

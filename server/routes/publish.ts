@@ -110,7 +110,8 @@ function publishPost(ctx: AppContext, running: Set<string>): ContractHandler<'PO
     const { user } = sessionOf(req);
     const book = await publishableBookOf(ctx, user.id, bookType);
     const lang = book.state.lang;
-    // The dual-language choice is refused first, before anything is spent, when the book is no edition or its source is gone.
+    // The dual-language choice is refused first, before anything is spent, when the book is no edition or its source is
+    // gone.
     const bilingualSource = body.bilingual ? await bilingualSourceOf(ctx, { userId: user.id, bookId: (await repos.books.findBookId({ userId: user.id, key: bookType }))!, lang }) : undefined;
     if (!book.isFinished) throw unfinishedError(book);
     const key = `${user.id}\u0000${bookType}`;

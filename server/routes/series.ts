@@ -4,7 +4,18 @@
 // code naming the field and what is allowed (series_name_taken 409, series_language 400…), answered by the app's
 // error handler; nothing half-saved.
 import type { Request } from 'express';
-import { seriesBrief, seriesNameOf, seriesOf, startBook, SeriesError, type BookSpec, type Lang, type Provider, type ResolvedSpec, type Settings } from '../../engine/index.js';
+import {
+  seriesBrief,
+  seriesNameOf,
+  seriesOf,
+  startBook,
+  SeriesError,
+  type BookSpec,
+  type Lang,
+  type Provider,
+  type ResolvedSpec,
+  type Settings,
+} from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
@@ -30,13 +41,30 @@ export function seriesRoutes(ctx: AppContext): ApiRoutes {
     const { name, lang, book_id: bookId } = req.input.body;
     const reply = modelAnswer(req, res, requestLang(req));
     const onWait = (reason: BookWaitReason) => reply.waitingFor(reason);
-    await reply.run(async () => reply.answer({ series: await newSeries(ctx, { owner: userId(req), name, lang, bookId, callerLang: requestLang(req), provider: reply.through(ctx.provider), onWait }) }, 201));
+    await reply.run(async () =>
+      reply.answer(
+        {
+          series: await newSeries(ctx, {
+            owner: userId(req),
+            name,
+            lang,
+            bookId,
+            callerLang: requestLang(req),
+            provider: reply.through(ctx.provider),
+            onWait,
+          }),
+        },
+        201,
+      ),
+    );
   });
 
   router.on('GET /series/:id', async (req, res) => {
     const owner = userId(req);
     const series = await seriesById(ctx, owner, req.input.params.id);
-    res.json({ series: seriesDetail(series, await loadEntries(plainBooks(repos.books), repos, catalog, owner, series)) });
+    res.json({
+      series: seriesDetail(series, await loadEntries(plainBooks(repos.books), repos, catalog, owner, series)),
+    });
   });
 
   // The series' next book: its last book must be finished (and its bible must have taken in its last part, where a
@@ -52,7 +80,18 @@ export function seriesRoutes(ctx: AppContext): ApiRoutes {
     const series = await seriesById(ctx, owner, req.input.params.id);
     const reply = modelAnswer(req, res, requestLang(req));
     const onWait = (reason: BookWaitReason) => reply.waitingFor(reason);
-    await reply.run(async () => reply.answer(await startNextBook(ctx, { owner, series, generatorId: req.input.body?.generator_id, lang: requestLang(req), provider: reply.through(ctx.provider), onWait })));
+    await reply.run(async () =>
+      reply.answer(
+        await startNextBook(ctx, {
+          owner,
+          series,
+          generatorId: req.input.body?.generator_id,
+          lang: requestLang(req),
+          provider: reply.through(ctx.provider),
+          onWait,
+        }),
+      ),
+    );
   });
 
   router.on('DELETE /series/:id', async (req, res) => {
@@ -78,14 +117,34 @@ async function seriesById(ctx: AppContext, owner: string, id: number): Promise<S
 }
 
 /** A new series (a SeriesError when its name or its book 1 is refused), with its book 1 when `bookId` names one. */
-async function newSeries(ctx: AppContext, input: { owner: string; name: string; lang: Lang; bookId: number | undefined; callerLang: Lang; provider: Provider; onWait: (reason: BookWaitReason) => void }) {
+async function newSeries(
+  ctx: AppContext,
+  input: {
+    owner: string;
+    name: string;
+    lang: Lang;
+    bookId: number | undefined;
+    callerLang: Lang;
+    provider: Provider;
+    onWait: (reason: BookWaitReason) => void;
+  },
+) {
   const { repos, catalog } = ctx;
   const { owner, lang, bookId } = input;
   const books = plainBooks(repos.books);
   const name = seriesNameOf(input.name);
   const book = bookId !== undefined ? await books.find({ userId: owner, id: bookId }) : undefined;
   if (bookId !== undefined && !book) throw ApiError.of(404, 'not_found');
-  const series = await createSeries({ repos }, { userId: owner, name, lang, callerLang: input.callerLang, ...(book ? { book: { key: book.key, lang: book.state.lang } } : {}) });
+  const series = await createSeries(
+    { repos },
+    {
+      userId: owner,
+      name,
+      lang,
+      callerLang: input.callerLang,
+      ...(book ? { book: { key: book.key, lang: book.state.lang } } : {}),
+    },
+  );
   if (book) {
     // A finished book's last part may not be in its bible yet (its reading after the last step failed, or the book
     // was finished before endings were read); now the next book follows it: take it in before the series is shown
@@ -95,8 +154,20 @@ async function newSeries(ctx: AppContext, input: { owner: string; name: string; 
   return seriesDetail(series, await loadEntries(books, repos, catalog, owner, series));
 }
 
-/** The series' next book started (a SeriesError while its last book is unfinished), as POST /series/:id/next answers it. */
-async function startNextBook(ctx: AppContext, input: { owner: string; series: StoredSeries; generatorId: string | undefined; lang: Lang; provider: Provider; onWait: (reason: BookWaitReason) => void }) {
+/**
+ * The series' next book started (a SeriesError while its last book is unfinished), as POST /series/:id/next answers it.
+ */
+async function startNextBook(
+  ctx: AppContext,
+  input: {
+    owner: string;
+    series: StoredSeries;
+    generatorId: string | undefined;
+    lang: Lang;
+    provider: Provider;
+    onWait: (reason: BookWaitReason) => void;
+  },
+) {
   const { repos, catalog } = ctx;
   const { owner, series } = input;
   const books = plainBooks(repos.books);
@@ -105,10 +176,14 @@ async function startNextBook(ctx: AppContext, input: { owner: string; series: St
   const generatorId = input.generatorId ?? last?.saved?.state.generatorId;
   const spec = generatorId ? catalog.get(generatorId) : undefined;
   if (!spec || spec.kind !== 'book') throw ApiError.of(404, 'generator_not_found');
-  if (last && !last.saved?.isFinished) throw new SeriesError('series_previous_unfinished', { name: series.name, number: last.number });
+  if (last && !last.saved?.isFinished)
+    throw new SeriesError('series_previous_unfinished', { name: series.name, number: last.number });
   // The next book starts from the last one's settings (same language and kind), its brief filled from the series.
   const previous = last?.saved;
-  const base = previous?.state.generatorId === spec.id ? withoutBrief(spec.fields, previous.state.settings) : { language: series.lang };
+  const base =
+    previous?.state.generatorId === spec.id
+      ? withoutBrief(spec.fields, previous.state.settings)
+      : { language: series.lang };
   let settings = base as Settings;
   let bookId = 0;
   // The last book's bible takes in its last part first (server/core/series-start.ts), where a character may have died.
@@ -116,27 +191,54 @@ async function startNextBook(ctx: AppContext, input: { owner: string; series: St
     const book = entry.id != null ? await books.find({ userId: owner, id: entry.id }) : null;
     if (book) await catchUpSeriesBook(ctx, { userId: owner, book, provider: input.provider, onWait: input.onWait });
   };
-  const started = await startSeriesBook({ repos, books, catalog, catchUp }, {
-    userId: owner, name: series.name, lang: series.lang, callerLang: input.lang,
-    join: async ({ number, told }) => {
-      const context = seriesOf({ series: told });
-      settings = (context ? seriesBrief(spec, base, context, series.lang) : base) as Settings;
-      bookId = await whileNoStep(ctx, { userId: owner, bookType: spec.bookType, generatorIds: [spec.id], lang: input.lang }, () => startDraft(ctx, owner, { series, number, spec, settings }));
-      return spec.bookType;
+  const started = await startSeriesBook(
+    { repos, books, catalog, catchUp },
+    {
+      userId: owner,
+      name: series.name,
+      lang: series.lang,
+      callerLang: input.lang,
+      join: async ({ number, told }) => {
+        const context = seriesOf({ series: told });
+        settings = (context ? seriesBrief(spec, base, context, series.lang) : base) as Settings;
+        bookId = await whileNoStep(
+          ctx,
+          { userId: owner, bookType: spec.bookType, generatorIds: [spec.id], lang: input.lang },
+          () => startDraft(ctx, owner, { series, number, spec, settings }),
+        );
+        return spec.bookType;
+      },
     },
-  });
-  return { series: { id: series.id, name: series.name, lang: series.lang, books: started.entries.length + 1 }, number: started.number, book_id: bookId, generator_id: spec.id, book_type: spec.bookType, settings: settings as Record<string, string> };
+  );
+  return {
+    series: { id: series.id, name: series.name, lang: series.lang, books: started.entries.length + 1 },
+    number: started.number,
+    book_id: bookId,
+    generator_id: spec.id,
+    book_type: spec.bookType,
+    settings: settings as Record<string, string>,
+  };
 }
 
 /**
  * The draft of a series' next book saved (the current book of its type kept) and joined at `number` by its id;
  * when the place was taken meanwhile, the draft is deleted and the book current before is current again.
  */
-async function startDraft(ctx: AppContext, owner: string, input: { series: StoredSeries; number: number; spec: ResolvedSpec & BookSpec; settings: Settings }): Promise<number> {
+async function startDraft(
+  ctx: AppContext,
+  owner: string,
+  input: { series: StoredSeries; number: number; spec: ResolvedSpec & BookSpec; settings: Settings },
+): Promise<number> {
   const { repos } = ctx;
   const { spec } = input;
   const before = await repos.books.findBookId({ userId: owner, key: spec.bookType });
-  const bookId = await repos.books.saveDraft({ userId: owner, key: spec.bookType, bookType: spec.bookType, generatorId: spec.id, state: startBook({ spec, settings: input.settings }) });
+  const bookId = await repos.books.saveDraft({
+    userId: owner,
+    key: spec.bookType,
+    bookType: spec.bookType,
+    generatorId: spec.id,
+    state: startBook({ spec, settings: input.settings }),
+  });
   try {
     await repos.series(owner).join(input.series.id, input.number, spec.bookType);
   } catch (error) {
@@ -148,7 +250,21 @@ async function startDraft(ctx: AppContext, owner: string, input: { series: Store
 }
 
 /** A book's settings without its own brief (title, premise, characters, chapter title): what the next book keeps. */
-function withoutBrief(fields: ReadonlyArray<{ name: string; role?: string }>, settings: Readonly<Record<string, unknown>>): Record<string, never> {
-  const own = new Set(fields.filter((f) => f.role === 'workingTitle' || f.role === 'premise' || f.role === 'characters' || f.role === 'chapterTitle' || f.role === 'bookTitle').map((f) => f.name));
+function withoutBrief(
+  fields: ReadonlyArray<{ name: string; role?: string }>,
+  settings: Readonly<Record<string, unknown>>,
+): Record<string, never> {
+  const own = new Set(
+    fields
+      .filter(
+        (f) =>
+          f.role === 'workingTitle' ||
+          f.role === 'premise' ||
+          f.role === 'characters' ||
+          f.role === 'chapterTitle' ||
+          f.role === 'bookTitle',
+      )
+      .map((f) => f.name),
+  );
   return Object.fromEntries(Object.entries(settings).filter(([k]) => !own.has(k))) as Record<string, never>;
 }

@@ -1,4 +1,5 @@
-// GET and PUT /api/books/:id/source: what one of the signed-in writer's books is made from (engine/compile/provenance.ts
+// GET and PUT /api/books/:id/source: what one of the signed-in writer's books is made from
+// (engine/compile/provenance.ts
 // SourceStatus), as its import read it, and the writer's word on it: public domain or not, the year first published,
 // the original author (then confirmed). The book's copyright page and KDP's public-domain readiness follow it. Another
 // user's book, or a piece that is no book, is 404.
@@ -31,11 +32,17 @@ export function sourceRoutes(ctx: AppContext): ApiRoutes {
     const before = sourceStatusOf(book.state);
     const { publicDomain, firstPublished, originalAuthor } = req.input.body;
     // Given as null: taken away; absent: kept as read.
-    const year = firstPublished === null ? undefined : firstPublished ?? before?.firstPublished;
+    const year = firstPublished === null ? undefined : (firstPublished ?? before?.firstPublished);
     const author = originalAuthor === null ? undefined : originalAuthor?.trim() || before?.originalAuthor;
     // The writer confirming what the text said keeps what said it; changing it makes it the writer's word.
     const from = before && before.publicDomain === publicDomain ? before.from : 'writer';
-    const source: SourceStatus = { publicDomain, ...(year ? { firstPublished: year } : {}), ...(author ? { originalAuthor: author } : {}), from, confirmed: true };
+    const source: SourceStatus = {
+      publicDomain,
+      ...(year ? { firstPublished: year } : {}),
+      ...(author ? { originalAuthor: author } : {}),
+      from,
+      confirmed: true,
+    };
     if (!(await repos.books.saveSource({ userId, key: book.key, source }))) throw ApiError.of(404, 'not_found');
     res.json({ id: book.id, source });
   });

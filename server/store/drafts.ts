@@ -28,14 +28,20 @@ export function bookIdQuery(db: Kysely<DraftsDatabase>, owner: string, key: stri
 }
 
 export function listDraftsQuery(db: Kysely<DraftsDatabase>, bookId: number) {
-  return db.selectFrom('part_drafts').select(['position', 'text', 'updated_at']).where('book_id', '=', bookId).orderBy('position');
+  return db
+    .selectFrom('part_drafts')
+    .select(['position', 'text', 'updated_at'])
+    .where('book_id', '=', bookId)
+    .orderBy('position');
 }
 
 export function upsertDraftQuery(db: Kysely<DraftsDatabase>, row: PartDraftsTable) {
   return db
     .insertInto('part_drafts')
     .values(row)
-    .onConflict((oc) => oc.columns(['book_id', 'position']).doUpdateSet({ text: row.text, updated_at: row.updated_at }));
+    .onConflict((oc) =>
+      oc.columns(['book_id', 'position']).doUpdateSet({ text: row.text, updated_at: row.updated_at }),
+    );
 }
 
 export function deleteDraftQuery(db: Kysely<DraftsDatabase>, bookId: number, position: number) {

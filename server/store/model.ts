@@ -4,7 +4,10 @@ import type { Lang } from '../../engine/index.js';
 import type { Role, User } from './schema.js';
 import type { AttemptRule } from './ports.js';
 
-/** Credits a role gets when it is set or changed: one table, in the contract, so the admin page can state them before a role change. */
+/**
+ * Credits a role gets when it is set or changed: one table, in the contract, so the admin page can state them before a
+ * role change.
+ */
 export { ROLE_CREDITS } from '../../engine/index.js';
 
 /** Roles an administrator may give; admin belongs to the KARYA_ADMIN_EMAIL account only. */
@@ -39,7 +42,11 @@ export interface OpenAIConfigValue {
 }
 
 /** How long (ms) the next attempt must still wait under `rule`, after the attempts counted so far. */
-export function attemptWait(counted: { failures: number; lastFailureAt: number } | null | undefined, rule: AttemptRule, now: number): number {
+export function attemptWait(
+  counted: { failures: number; lastFailureAt: number } | null | undefined,
+  rule: AttemptRule,
+  now: number,
+): number {
   if (!counted || counted.failures < rule.freeAttempts) return 0;
   const delay = Math.min(rule.maxDelayMs, rule.baseDelayMs * 2 ** Math.min(30, counted.failures - rule.freeAttempts));
   return Math.max(0, counted.lastFailureAt + delay - now);

@@ -35,5 +35,10 @@ export async function openStore(input: { dbFile: string; databaseUrl?: string })
     };
   }
   const database = await openDatabase(input.dbFile);
-  return { kind: 'sqlite', repos: sqliteRepositories(new Store(database.db, database.sqlite)), location: input.dbFile, close: () => database.close() };
+  return {
+    kind: 'sqlite',
+    repos: sqliteRepositories(new Store(database.db, database.sqlite)),
+    location: input.dbFile,
+    close: () => database.close(),
+  };
 }

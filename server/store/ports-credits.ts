@@ -42,15 +42,25 @@ export interface LinkClaimListing {
   claimed_at: string;
 }
 
-/** A claim: granted, or refused (unknown, inactive, expired or used up: all `invalid`), or already made by this user. */
-export type ClaimResult = { status: 'granted'; credits: number; balance: Balance } | { status: 'invalid' } | { status: 'already_claimed' };
+/**
+ * A claim: granted, or refused (unknown, inactive, expired or used up: all `invalid`), or already made by this user.
+ */
+export type ClaimResult =
+  { status: 'granted'; credits: number; balance: Balance } | { status: 'invalid' } | { status: 'already_claimed' };
 
 /** Credit codes and credit links. A claim is one transaction and unique per user: concurrent claims grant once. */
 export interface CodeRepository {
   redeemCode(input: { userId: string; code: string }): Promise<ClaimResult>;
   claimLink(input: { userId: string; token: string }): Promise<ClaimResult>;
   /** Undefined when the code exists already. */
-  createCode(input: { code: string; credits: number; description?: string; createdBy: string; expiresAt?: string; maxRedemptions?: number }): Promise<CreditCode | undefined>;
+  createCode(input: {
+    code: string;
+    credits: number;
+    description?: string;
+    createdBy: string;
+    expiresAt?: string;
+    maxRedemptions?: number;
+  }): Promise<CreditCode | undefined>;
   /** Deactivate a code (it no longer redeems; its claims stay); false when there is no such active code. */
   deactivateCode(id: number): Promise<boolean>;
   /** Newest first, each with its number of claims. */
@@ -74,7 +84,8 @@ export interface Purchase {
   createdAt: string;
 }
 
-export type PurchaseGrant = { status: 'granted'; balance: Balance } | { status: 'already_granted' } | { status: 'no_user' };
+export type PurchaseGrant =
+  { status: 'granted'; balance: Balance } | { status: 'already_granted' } | { status: 'no_user' };
 
 /** Purchases paid through Stripe Checkout: each session id is granted once, whatever the deliveries. */
 export interface PurchaseRepository {
@@ -83,7 +94,14 @@ export interface PurchaseRepository {
    * transaction; `already_granted` when the session id was granted before (a replayed webhook), even
    * under concurrent deliveries (the session id is unique); `no_user` (nothing kept) when the user is gone.
    */
-  grant(input: { sessionId: string; userId: string; packageId: string; credits: number; amountTotal: number | null; currency: string | null }): Promise<PurchaseGrant>;
+  grant(input: {
+    sessionId: string;
+    userId: string;
+    packageId: string;
+    credits: number;
+    amountTotal: number | null;
+    currency: string | null;
+  }): Promise<PurchaseGrant>;
   /** The purchase of a session id, or undefined (not granted yet). */
   find(sessionId: string): Promise<Purchase | undefined>;
 }

@@ -2,7 +2,10 @@
 // the store's ports (ports.ts names them all).
 import type { StepSave } from '../../engine/index.js';
 
-/** Why a build ended before the hold's last part: the credits ran out, the model failed twice on a part, the book was set aside. */
+/**
+ * Why a build ended before the hold's last part: the credits ran out, the model failed twice on a part, the book was
+ * set aside.
+ */
 export type BibleStopReason = 'credits' | 'failed' | 'set_aside';
 
 /** An imported book's hold as kept. */
@@ -21,7 +24,10 @@ export interface BibleHold {
   stopReason: BibleStopReason | null;
 }
 
-/** A part's charge: from the hold, from the balance (`mayCharge`), or none needed (`free`: outside the hold, or paid already). */
+/**
+ * A part's charge: from the hold, from the balance (`mayCharge`), or none needed (`free`: outside the hold, or paid
+ * already).
+ */
 export type BibleTake =
   | { status: 'charged'; charge: { generationId: string; credits: number; isHeld?: boolean } }
   | { status: 'free' }
@@ -37,7 +43,17 @@ export interface BibleHoldRepository {
    * saved) when the user is missing or the balance is short; the administrator always passes (nothing held when short).
    * Answers the book's id, the balance after and the credits held.
    */
-  accept(input: { userId: string; key: string; saves: readonly StepSave[]; generatorId: string; promptType: string; cost: number; parts: number; lastPart: number; reason: string }): Promise<{ bookId: number; balance: number; held: number } | null>;
+  accept(input: {
+    userId: string;
+    key: string;
+    saves: readonly StepSave[];
+    generatorId: string;
+    promptType: string;
+    cost: number;
+    parts: number;
+    lastPart: number;
+    reason: string;
+  }): Promise<{ bookId: number; balance: number; held: number } | null>;
   find(bookId: number): Promise<BibleHold | undefined>;
   /**
    * The charge of reading the part at `position` into the book's bible, with its running generation: the part's cost
@@ -48,7 +64,11 @@ export interface BibleHoldRepository {
    * Parts the bible took in beyond those paid for, paid from the hold; `isFinal`: the rest given back to the balance
    * and `stopReason` kept (null: the build reached the end). Answers the credits paid and given back.
    */
-  settle(input: { bookId: number; isFinal: boolean; stopReason?: BibleStopReason | null }): Promise<{ paid: number; released: number }>;
+  settle(input: {
+    bookId: number;
+    isFinal: boolean;
+    stopReason?: BibleStopReason | null;
+  }): Promise<{ paid: number; released: number }>;
   /** Holds with credits still held (of one user, or all), with the key their book is saved under now (null: deleted). */
   open(userId?: string): Promise<Array<{ bookId: number; userId: string; key: string | null }>>;
 }

@@ -62,7 +62,14 @@ export interface IdempotencyRepository {
    * stored answer, `mismatch` when the key was used for another request. Keys older than `ttlMs` are forgotten,
    * and a key still running after `staleMs` (its server stopped during it) is claimed anew.
    */
-  begin(input: { userId: string; key: string; requestHash: string; ttlMs: number; staleMs?: number; now?: number }): Promise<IdempotencyBegin>;
+  begin(input: {
+    userId: string;
+    key: string;
+    requestHash: string;
+    ttlMs: number;
+    staleMs?: number;
+    now?: number;
+  }): Promise<IdempotencyBegin>;
   /** Store the answer of the request that claimed the key. */
   finish(input: { userId: string; key: string; responseStatus: number; body: string }): Promise<void>;
   /** Forget a running key (its request failed and charged nothing: a retry runs it again). */

@@ -275,7 +275,10 @@ export interface Repositories {
   series(owner: string): SeriesRepository;
   /** An owner's near-duplicate catalogue: every finished book's fingerprint (server/store/queries/fingerprints.ts). */
   fingerprints(owner: string): FingerprintRepository;
-  /** An owner's translated editions: each source's link to its edition, glossary and source hashes (server/store/queries/editions.ts). */
+  /**
+   * An owner's translated editions: each source's link to its edition, glossary and source hashes
+   * (server/store/queries/editions.ts).
+   */
   editions(owner: string): EditionRepository;
   /** An owner's own cover pictures, one per book (server/store/queries/covers.ts). */
   covers(owner: string): CoverRepository;

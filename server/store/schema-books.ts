@@ -29,11 +29,17 @@ export interface BooksTable {
   author: Generated<string | null>;
   /** Positions of the parts the writer wrote, JSON (migration 0024): only read, from a book saved before `provenance`. */
   authored_parts: Generated<string | null>;
-  /** How each part's text came to be, JSON (position → engine/compile/provenance.ts PartProvenance); null: every part the model's (migration 0027). */
+  /**
+   * How each part's text came to be, JSON (position → engine/compile/provenance.ts PartProvenance); null: every part
+   * the model's (migration 0027).
+   */
   provenance: Generated<string | null>;
   /** The writer's voice, JSON (engine/session/voice/fingerprint.ts BookVoice); null for none (migration 0026). */
   voice: Generated<string | null>;
-  /** What the book's source text is, JSON (engine/compile/provenance.ts SourceStatus); null when none was read (migration 0036). */
+  /**
+   * What the book's source text is, JSON (engine/compile/provenance.ts SourceStatus); null when none was read
+   * (migration 0036).
+   */
   source: Generated<string | null>;
   is_finished: number;
   created_at: Generated<string>;
@@ -61,7 +67,10 @@ export interface SeriesTable {
   created_at: Generated<string>;
 }
 
-/** A book's place in a series: by its id, or by the key it will be saved under until it exists; `basis`: the series' bible it was last written against. */
+/**
+ * A book's place in a series: by its id, or by the key it will be saved under until it exists; `basis`: the series'
+ * bible it was last written against.
+ */
 export interface SeriesBooksTable {
   series_id: number;
   number: number;
@@ -71,7 +80,10 @@ export interface SeriesBooksTable {
   basis: string | null;
 }
 
-/** A finished book's near-duplicate fingerprint (migrations/fingerprints.ts; JSON of engine/publish/near-duplicate.ts TextFingerprint). */
+/**
+ * A finished book's near-duplicate fingerprint (migrations/fingerprints.ts; JSON of engine/publish/near-duplicate.ts
+ * TextFingerprint).
+ */
 export interface BookFingerprintsTable {
   owner: string;
   book_key: string;
@@ -87,12 +99,18 @@ export interface BookReleasesTable {
   publish_on: string;
 }
 
-/** An answer of a step or a bible update not saved yet (migrations/kept-answers.ts): `answer` is the provider's TextResult as JSON. */
+/**
+ * An answer of a step or a bible update not saved yet (migrations/kept-answers.ts): `answer` is the provider's
+ * TextResult as JSON.
+ */
 export interface KeptAnswersTable {
   id: Generated<number>;
   owner: string;
   book_key: string;
-  /** The step (engine/session/kept-answers.ts: `step:` and its key) or the bible update (`memory:` and its part's position). */
+  /**
+   * The step (engine/session/kept-answers.ts: `step:` and its key) or the bible update (`memory:` and its part's
+   * position).
+   */
   scope: string;
   /** The request it answers (kept-answers.ts requestIdentity). */
   request: string;
@@ -120,9 +138,14 @@ export interface BookEditionsTable {
   glossary: string | null;
   /** JSON: position → the source part's paragraph hashes when it was translated. */
   source_hashes: Generated<string>;
-  /** Milliseconds since the epoch: the lease of the run making the edition, or null (renewed by its holder's heartbeat). */
+  /**
+   * Milliseconds since the epoch: the lease of the run making the edition, or null (renewed by its holder's heartbeat).
+   */
   running_until: number | null;
-  /** The lease's holder (a process's id, then its run's) and the generation of the part it charged and has not delivered. */
+  /**
+   * The lease's holder (a process's id, then its run's) and the generation of the part it charged and has not
+   * delivered.
+   */
   lease_holder: string | null;
   lease_charge: string | null;
   created_at: Generated<string>;

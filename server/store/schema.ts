@@ -3,7 +3,16 @@ import type { Lang } from '../../engine/index.js';
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { BookEditionsTable, BooksDatabase } from './schema-books.js';
 
-export type { BookEditionsTable, BookFingerprintsTable, BookPartsTable, BookReleasesTable, BooksDatabase, BooksTable, SeriesBooksTable, SeriesTable } from './schema-books.js';
+export type {
+  BookEditionsTable,
+  BookFingerprintsTable,
+  BookPartsTable,
+  BookReleasesTable,
+  BooksDatabase,
+  BooksTable,
+  SeriesBooksTable,
+  SeriesTable,
+} from './schema-books.js';
 
 export type Role = 'free' | 'pro' | 'business' | 'admin';
 
@@ -56,7 +65,8 @@ export interface MailOutboxTable {
   created_at: string;
 }
 
-export type CreditTransactionType = 'signup' | 'charge' | 'refund' | 'adjustment' | 'role' | 'code' | 'link' | 'purchase';
+export type CreditTransactionType =
+  'signup' | 'charge' | 'refund' | 'adjustment' | 'role' | 'code' | 'link' | 'purchase';
 
 export interface CreditTransactionsTable {
   id: Generated<number>;

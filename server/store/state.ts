@@ -27,8 +27,11 @@ export function statePlace(input: { file: string; databaseUrl?: string }): strin
  * other's books), in the state file at `file` otherwise (an older file is migrated once as it opens).
  * `isDurable` as for openStateFile. Postgres loads only when asked for.
  */
-export async function openStateStore(input: { file: string; databaseUrl?: string; isDurable?: boolean } | { databaseUrl: string }): Promise<StateFile> {
-  if ('databaseUrl' in input && input.databaseUrl) return (await import('./postgres/state.js')).openPostgresState(input.databaseUrl);
+export async function openStateStore(
+  input: { file: string; databaseUrl?: string; isDurable?: boolean } | { databaseUrl: string },
+): Promise<StateFile> {
+  if ('databaseUrl' in input && input.databaseUrl)
+    return (await import('./postgres/state.js')).openPostgresState(input.databaseUrl);
   const { file, isDurable } = input as { file: string; isDurable?: boolean };
   return openStateFile(file, isDurable === undefined ? {} : { isDurable });
 }
@@ -40,7 +43,10 @@ export async function openStateStore(input: { file: string; databaseUrl?: string
  * not block the event loop, and with it every other book's calls.
  */
 async function openStateFile(file: string, opts: { isDurable?: boolean } = {}): Promise<StateFile> {
-  const opened = await openSqlite<BooksDatabase>(file, { migrations: stateMigrations, tableName: STATE_MIGRATION_TABLE });
+  const opened = await openSqlite<BooksDatabase>(file, {
+    migrations: stateMigrations,
+    tableName: STATE_MIGRATION_TABLE,
+  });
   if (opts.isDurable === false) opened.sqlite.pragma('synchronous = NORMAL');
   const runner = new Store(opened.db as never, opened.sqlite);
   const conn = sqliteConn(runner);
@@ -57,7 +63,10 @@ async function openStateFile(file: string, opts: { isDurable?: boolean } = {}): 
     // A book's parts and, for `karya rewrite`, the texts its rewrites replaced.
     progress: (owner) => {
       const versions = versionRepository(conn);
-      return { ...bookStore(runner, owner), keepVersion: async (key, v) => void (await versions.keep({ userId: owner, key, ...v })) };
+      return {
+        ...bookStore(runner, owner),
+        keepVersion: async (key, v) => void (await versions.keep({ userId: owner, key, ...v })),
+      };
     },
     close: () => opened.close(),
   };

@@ -37,10 +37,19 @@ export interface PartVersion {
   readonly createdAt: string;
 }
 
-export function versionOfRow(r: Pick<PartVersionsTable, 'position' | 'version' | 'text' | 'note' | 'provenance' | 'created_at'>): PartVersion {
+export function versionOfRow(
+  r: Pick<PartVersionsTable, 'position' | 'version' | 'text' | 'note' | 'provenance' | 'created_at'>,
+): PartVersion {
   const stamp = r.created_at.includes('T') ? r.created_at : `${r.created_at.replace(' ', 'T')}Z`;
   const provenance = provenanceOfColumn(r.provenance);
-  return { position: r.position, version: r.version, text: r.text, note: r.note, ...(provenance ? { provenance } : {}), createdAt: stamp };
+  return {
+    position: r.position,
+    version: r.version,
+    text: r.text,
+    note: r.note,
+    ...(provenance ? { provenance } : {}),
+    createdAt: stamp,
+  };
 }
 
 /** A version's provenance as kept (JSON), undefined when none or unreadable. */
@@ -54,7 +63,8 @@ function provenanceOfColumn(raw: string | null): PartProvenance | undefined {
 }
 
 /** The provenance column of a version row. */
-export const provenanceColumn = (provenance: PartProvenance | undefined): string | null => (provenance ? JSON.stringify(provenance) : null);
+export const provenanceColumn = (provenance: PartProvenance | undefined): string | null =>
+  provenance ? JSON.stringify(provenance) : null;
 
 /** The id of the owner's book under `key`. */
 export function versionBookIdQuery(db: Kysely<VersionsDatabase>, owner: string, key: string) {
@@ -63,24 +73,45 @@ export function versionBookIdQuery(db: Kysely<VersionsDatabase>, owner: string, 
 
 /** A part's versions, newest first. */
 export function listVersionsQuery(db: Kysely<VersionsDatabase>, bookId: number, position: number) {
-  return db.selectFrom('part_versions').select(['position', 'version', 'text', 'note', 'provenance', 'created_at']).where('book_id', '=', bookId).where('position', '=', position).orderBy('version', 'desc');
+  return db
+    .selectFrom('part_versions')
+    .select(['position', 'version', 'text', 'note', 'provenance', 'created_at'])
+    .where('book_id', '=', bookId)
+    .where('position', '=', position)
+    .orderBy('version', 'desc');
 }
 
 export function lastVersionQuery(db: Kysely<VersionsDatabase>, bookId: number, position: number) {
-  return db.selectFrom('part_versions').select((eb) => eb.fn.max('version').as('last')).where('book_id', '=', bookId).where('position', '=', position);
+  return db
+    .selectFrom('part_versions')
+    .select((eb) => eb.fn.max('version').as('last'))
+    .where('book_id', '=', bookId)
+    .where('position', '=', position);
 }
 
-export function insertVersionQuery(db: Kysely<VersionsDatabase>, row: Omit<PartVersionsTable, 'created_at'> & { created_at: string }) {
+export function insertVersionQuery(
+  db: Kysely<VersionsDatabase>,
+  row: Omit<PartVersionsTable, 'created_at'> & { created_at: string },
+) {
   return db.insertInto('part_versions').values(row);
 }
 
 /** Versions past the newest MAX_VERSIONS of a part. */
 export function pruneVersionsQuery(db: Kysely<VersionsDatabase>, bookId: number, position: number, newest: number) {
-  return db.deleteFrom('part_versions').where('book_id', '=', bookId).where('position', '=', position).where('version', '<=', newest - MAX_VERSIONS);
+  return db
+    .deleteFrom('part_versions')
+    .where('book_id', '=', bookId)
+    .where('position', '=', position)
+    .where('version', '<=', newest - MAX_VERSIONS);
 }
 
 export function findVersionQuery(db: Kysely<VersionsDatabase>, bookId: number, position: number, version: number) {
-  return db.selectFrom('part_versions').select(['position', 'version', 'text', 'note', 'provenance', 'created_at']).where('book_id', '=', bookId).where('position', '=', position).where('version', '=', version);
+  return db
+    .selectFrom('part_versions')
+    .select(['position', 'version', 'text', 'note', 'provenance', 'created_at'])
+    .where('book_id', '=', bookId)
+    .where('position', '=', position)
+    .where('version', '=', version);
 }
 
 /** Every version of a book (a new book under the same key starts without any). */

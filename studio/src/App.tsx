@@ -39,8 +39,22 @@ const page = (node: ReactNode) => (
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/signin" element={page(<PublicOnly><SignIn /></PublicOnly>)} />
-      <Route path="/signup" element={page(<PublicOnly><SignUp /></PublicOnly>)} />
+      <Route
+        path="/signin"
+        element={page(
+          <PublicOnly>
+            <SignIn />
+          </PublicOnly>,
+        )}
+      />
+      <Route
+        path="/signup"
+        element={page(
+          <PublicOnly>
+            <SignUp />
+          </PublicOnly>,
+        )}
+      />
       <Route path="/reset-password" element={page(<ResetPassword />)} />
       <Route path="/success" element={page(<Success />)} />
       <Route path="/redeem/:code?" element={page(<Redeem />)} />
@@ -59,7 +73,14 @@ export function AppRoutes() {
         <Route path="/profile" element={<Navigate to="/profile/edit" replace />} />
         <Route path="/profile/edit" element={page(<Profile />)} />
         <Route path="/profile/change-password" element={page(<ChangePassword />)} />
-        <Route path="/admin" element={page(<AdminOnly><Admin /></AdminOnly>)} />
+        <Route
+          path="/admin"
+          element={page(
+            <AdminOnly>
+              <Admin />
+            </AdminOnly>,
+          )}
+        />
         <Route path="*" element={page(<GeneratorRoute />)} />
       </Route>
     </Routes>

@@ -12,7 +12,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** `file:line: text` of every literal of `file` that reads as English. */
 function englishIn(file: string): string[] {
-  return literalsOf(readFileSync(path.join(ROOT, file), 'utf8')).filter((l) => readsAsEnglish(l.text)).map((l) => `${file}:${l.line}: ${l.text.trim().slice(0, 100)}`);
+  return literalsOf(readFileSync(path.join(ROOT, file), 'utf8'))
+    .filter((l) => readsAsEnglish(l.text))
+    .map((l) => `${file}:${l.line}: ${l.text.trim().slice(0, 100)}`);
 }
 
 describe("the command line's words are the language files'", () => {
@@ -26,9 +28,9 @@ describe("the command line's words are the language files'", () => {
   it('the check finds an English message in each way a command prints one, and leaves keys, codes and names alone', () => {
     const sample = [
       "fail('--per-day plans the releases of --publish; add --publish');",
-      "info(`karya worker ${id}: running up to ${n} steps at once from ${where}`);",
+      'info(`karya worker ${id}: running up to ${n} steps at once from ${where}`);',
       "this.line(`${x ? 'already written' : `resuming at step ${n} of ${m}`}`);",
-      "process.stderr.write(`karya: interrupted; finished steps are saved\\n`);",
+      'process.stderr.write(`karya: interrupted; finished steps are saved\\n`);',
       "fail(batchWord('notPositiveWholeMax', lang, { name }));",
       "const code = 'not_a_language'; const re = /don't split 'this' it is a regex/;",
       "info(`  ${serveWord('database', lang, { where })}`); // the database is named",

@@ -9,7 +9,29 @@ export interface Literal {
 }
 
 /** Where a `/` starts a regular expression rather than a division: after these (or a keyword such as return). */
-const BEFORE_REGEX = new Set(['(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>', '~', '^', '']);
+const BEFORE_REGEX = new Set([
+  '(',
+  ',',
+  '=',
+  ':',
+  '[',
+  '!',
+  '&',
+  '|',
+  '?',
+  '{',
+  '}',
+  ';',
+  '+',
+  '-',
+  '*',
+  '%',
+  '<',
+  '>',
+  '~',
+  '^',
+  '',
+]);
 
 /** Every string literal of `source` with the line it starts on. */
 export function literalsOf(source: string): Literal[] {
@@ -50,7 +72,11 @@ export function literalsOf(source: string): Literal[] {
         last = 'x';
         continue;
       }
-      if (c === '/' && (BEFORE_REGEX.has(last) || /\b(?:return|typeof|case|in|of)$/.test(source.slice(Math.max(0, i - 8), i).trimEnd()))) {
+      if (
+        c === '/' &&
+        (BEFORE_REGEX.has(last) ||
+          /\b(?:return|typeof|case|in|of)$/.test(source.slice(Math.max(0, i - 8), i).trimEnd()))
+      ) {
         // A regular expression: to its closing slash (classes may hold one), then its flags.
         let inClass = false;
         for (i++; i < source.length && source[i] !== '\n'; i++) {
@@ -80,7 +106,7 @@ export function literalsOf(source: string): Literal[] {
   const lexTemplate = (): void => {
     const start = line;
     let text = '';
-    for (i++; i < source.length && source[i] !== '`'; ) {
+    for (i++; i < source.length && source[i] !== '`';) {
       const c = source[i]!;
       if (c === '\\') {
         text += source[i + 1] ?? '';
@@ -104,13 +130,74 @@ export function literalsOf(source: string): Literal[] {
 
 /** Words English prose is made of and code names are not. */
 const FUNCTION_WORDS = new Set([
-  'the', 'a', 'an', 'is', 'are', 'was', 'be', 'been', 'of', 'and', 'or', 'not', 'no', 'to', 'in', 'on', 'at', 'by',
-  'for', 'with', 'from', 'must', 'cannot', 'has', 'have', 'this', 'that', 'it', 'its', 'than', 'then', 'only', 'each',
-  'every', 'there', 'too', 'after', 'before', 'again', 'once', 'so', 'far', 'left', 'done', 'written', 'set', 'add',
-  'give', 'use', 'see', 'run', 'runs', 'which', 'what', 'when', 'your', 'you', 'does', 'did', 'will', 'may', 'can',
+  'the',
+  'a',
+  'an',
+  'is',
+  'are',
+  'was',
+  'be',
+  'been',
+  'of',
+  'and',
+  'or',
+  'not',
+  'no',
+  'to',
+  'in',
+  'on',
+  'at',
+  'by',
+  'for',
+  'with',
+  'from',
+  'must',
+  'cannot',
+  'has',
+  'have',
+  'this',
+  'that',
+  'it',
+  'its',
+  'than',
+  'then',
+  'only',
+  'each',
+  'every',
+  'there',
+  'too',
+  'after',
+  'before',
+  'again',
+  'once',
+  'so',
+  'far',
+  'left',
+  'done',
+  'written',
+  'set',
+  'add',
+  'give',
+  'use',
+  'see',
+  'run',
+  'runs',
+  'which',
+  'what',
+  'when',
+  'your',
+  'you',
+  'does',
+  'did',
+  'will',
+  'may',
+  'can',
 ]);
 
-/** The words of a literal once names are taken out: code spans, flags, variables, paths, placeholders, capitals (names, env). */
+/**
+ * The words of a literal once names are taken out: code spans, flags, variables, paths, placeholders, capitals (names,
+ * env).
+ */
 export function proseWords(text: string): string[] {
   const plain = text
     .replace(/`[^`]*`/g, ' ')
@@ -122,10 +209,16 @@ export function proseWords(text: string): string[] {
     .replace(/\bkarya(?: [a-z-]+)?\b/g, ' ')
     .replace(/\b[A-Z][A-Z0-9_]+\b/g, ' ');
   // A key (`notPositive`, `common.setAsGenerate`) or a code (`not_a_language`) is no word.
-  return plain.split(/[^A-Za-z_.']+/).map((w) => w.replace(/^\.+|[.']+$/g, '')).filter((w) => /^[A-Za-z][a-z']*$/.test(w));
+  return plain
+    .split(/[^A-Za-z_.']+/)
+    .map((w) => w.replace(/^\.+|[.']+$/g, ''))
+    .filter((w) => /^[A-Za-z][a-z']*$/.test(w));
 }
 
-/** Whether a literal's text reads as an English sentence: two words of English's function words, or or one among two words or more. */
+/**
+ * Whether a literal's text reads as an English sentence: two words of English's function words, or or one among two
+ * words or more.
+ */
 export function readsAsEnglish(text: string): boolean {
   const words = proseWords(text);
   const functional = words.filter((w) => FUNCTION_WORDS.has(w.toLowerCase())).length;

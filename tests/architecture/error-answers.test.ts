@@ -19,8 +19,10 @@ interface Node {
 }
 
 const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
-const childrenOf = (node: Node): Node[] => Object.values(node).flatMap((v) => (Array.isArray(v) ? v.filter(isNode) : isNode(v) ? [v] : []));
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+const childrenOf = (node: Node): Node[] =>
+  Object.values(node).flatMap((v) => (Array.isArray(v) ? v.filter(isNode) : isNode(v) ? [v] : []));
 
 /** Telling an error apart by its class. */
 const CLASSIFIES = [/\binstanceof\s+[A-Z]\w*Error\b/, /\.isInstance\(/];
@@ -36,10 +38,24 @@ const ANSWERS = [
 /** The CLI tells refusals apart too (`ImportRefusal`). */
 const CLI_CLASSIFIES = [/\binstanceof\s+[A-Z]\w*(Error|Refusal)\b/, /\.isInstance\(/];
 /** The command line's answer: a line for the writer, the exit, `--json`'s error line. */
-const CLI_ANSWERS = [/\bfail\(/, /\bnew CliExit\(/, /\bprintJsonError\(/, /\bprocess\.std(err|out)\.write\(/, /\binfo\(/];
+const CLI_ANSWERS = [
+  /\bfail\(/,
+  /\bnew CliExit\(/,
+  /\bprintJsonError\(/,
+  /\bprocess\.std(err|out)\.write\(/,
+  /\binfo\(/,
+];
 
-/** The functions of a file's text that tell errors apart by class and build an answer in their own body (nested functions are their own). */
-export function handConversionsIn(file: string, text: string, answers: readonly RegExp[] = ANSWERS, classifies: readonly RegExp[] = CLASSIFIES): string[] {
+/**
+ * The functions of a file's text that tell errors apart by class and build an answer in their own body (nested
+ * functions are their own).
+ */
+export function handConversionsIn(
+  file: string,
+  text: string,
+  answers: readonly RegExp[] = ANSWERS,
+  classifies: readonly RegExp[] = CLASSIFIES,
+): string[] {
   const ast = parseAst(text, { lang: file.endsWith('.tsx') ? 'tsx' : 'ts' }) as unknown as Node;
   const lineAt = (offset: number) => text.slice(0, offset).split('\n').length;
   const found: string[] = [];
@@ -56,9 +72,12 @@ export function handConversionsIn(file: string, text: string, answers: readonly 
   };
   const check = (fn: Node) => {
     let own = text.slice(fn.start, fn.end);
-    for (const inner of nestedOf(fn)) own = own.slice(0, inner.start - fn.start) + ' '.repeat(inner.end - inner.start) + own.slice(inner.end - fn.start);
+    for (const inner of nestedOf(fn))
+      own =
+        own.slice(0, inner.start - fn.start) + ' '.repeat(inner.end - inner.start) + own.slice(inner.end - fn.start);
     own = own.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-    if (classifies.some((p) => p.test(own)) && answers.some((p) => p.test(own))) found.push(`${file}:${lineAt(fn.start)}`);
+    if (classifies.some((p) => p.test(own)) && answers.some((p) => p.test(own)))
+      found.push(`${file}:${lineAt(fn.start)}`);
   };
   const walk = (node: Node) => {
     if (FUNCTION_TYPES.has(node.type)) check(node);
@@ -79,7 +98,9 @@ describe('errors answer themselves', () => {
   it("no function in the CLI outside cli/errors.ts turns an error into the writer's message by its class", () => {
     const files = sourceFiles(ROOT, ['cli']).filter((f) => f !== 'cli/errors.ts');
     expect(files.length).toBeGreaterThan(30);
-    const found = files.flatMap((f) => handConversionsIn(f, readFileSync(path.join(ROOT, f), 'utf8'), CLI_ANSWERS, CLI_CLASSIFIES));
+    const found = files.flatMap((f) =>
+      handConversionsIn(f, readFileSync(path.join(ROOT, f), 'utf8'), CLI_ANSWERS, CLI_CLASSIFIES),
+    );
     expect(found, 'throw the error, or end the command with exitOnFailure / cliFailure (cli/errors.ts)').toEqual([]);
   });
 

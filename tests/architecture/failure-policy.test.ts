@@ -10,7 +10,10 @@ import { sourceFiles } from './graph.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
-/** The lines of a route or core module that answer a caught error by hand: a status taken from the table, or an API error or status built from the error's code, status or params. */
+/**
+ * The lines of a route or core module that answer a caught error by hand: a status taken from the table, or an API
+ * error or status built from the error's code, status or params.
+ */
 export function handConversions(text: string): string[] {
   const caught = new Set([...text.matchAll(/catch\s*\(\s*(\w+)/g)].map((m) => m[1]!));
   const found: string[] = [];
@@ -19,7 +22,8 @@ export function handConversions(text: string): string[] {
     if (/\bhttpStatusOf\b|errors\/status\.js/.test(line)) return void found.push(at);
     for (const name of caught) {
       const fields = new RegExp(`\\b${name}\\.(code|httpStatus|status|params|vars)\\b`);
-      if (/\bnew ApiError\(|\bApiError\.\w+\(|\b(res|reply)\.(status|code)\(/.test(line) && fields.test(line)) return void found.push(at);
+      if (/\bnew ApiError\(|\bApiError\.\w+\(|\b(res|reply)\.(status|code)\(/.test(line) && fields.test(line))
+        return void found.push(at);
     }
   });
   return found;
@@ -34,7 +38,9 @@ export function retryArithmetic(text: string): string[] {
     /Math\.min\(\s*\w*delay\w*\s*\*\s*2\b/i,
     /\b2\s*\*\*\s*\(?\s*(\w+\.)?(attempt|retryCount)\b/i,
   ];
-  return text.split('\n').flatMap((line, i) => (patterns.some((p) => p.test(line)) ? [`${i + 1}: ${line.trim()}`] : []));
+  return text
+    .split('\n')
+    .flatMap((line, i) => (patterns.some((p) => p.test(line)) ? [`${i + 1}: ${line.trim()}`] : []));
 }
 
 describe('one failure policy', () => {
@@ -42,7 +48,7 @@ describe('one failure policy', () => {
     const files = sourceFiles(ROOT, ['server/routes', 'server/core']);
     expect(files.length).toBeGreaterThan(20);
     const found = files.flatMap((f) => handConversions(read(f)).map((l) => `${f}:${l}`));
-    expect(found, 'throw the error: the app\'s error handler answers it (server/errors/answer.ts)').toEqual([]);
+    expect(found, "throw the error: the app's error handler answers it (server/errors/answer.ts)").toEqual([]);
   });
 
   it('only engine/retry.ts reads Retry-After or computes a back-off', () => {

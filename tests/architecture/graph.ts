@@ -59,22 +59,40 @@ export function importsOf(source: string): RawImport[] {
     const names = m[3] ?? '';
     const braced = /\{([^}]*)\}/.exec(names);
     const beforeBrace = braced ? names.slice(0, braced.index).replace(/,\s*$/, '').trim() : names.trim();
-    const allNamesTyped = braced !== null && beforeBrace === '' && braced[1]!.split(',').map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith('type '));
+    const allNamesTyped =
+      braced !== null &&
+      beforeBrace === '' &&
+      braced[1]!
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .every((s) => s.startsWith('type '));
     found.push({ specifier: m[5]!, isTypeOnly: m[2] !== undefined || allNamesTyped, isDynamic: false, index: m.index });
   }
   // import '…' (for its effects).
-  for (const m of code.matchAll(/^[ \t]*import\s*(['"])([^'"\n]+)\1/gm)) found.push({ specifier: m[2]!, isTypeOnly: false, isDynamic: false, index: m.index });
+  for (const m of code.matchAll(/^[ \t]*import\s*(['"])([^'"\n]+)\1/gm))
+    found.push({ specifier: m[2]!, isTypeOnly: false, isDynamic: false, index: m.index });
   // import('…'), and typeof import('…') in types.
-  for (const m of code.matchAll(/(typeof\s+)?\bimport\(\s*(['"])([^'"\n]+)\2\s*\)/g)) found.push({ specifier: m[3]!, isTypeOnly: m[1] !== undefined, isDynamic: m[1] === undefined, index: m.index });
+  for (const m of code.matchAll(/(typeof\s+)?\bimport\(\s*(['"])([^'"\n]+)\2\s*\)/g))
+    found.push({ specifier: m[3]!, isTypeOnly: m[1] !== undefined, isDynamic: m[1] === undefined, index: m.index });
   return found;
 }
 
-/** The project file a relative specifier names ("./step.js" → "engine/session/step.ts"), or null (a package, JSON, CSS…). */
-export function resolveImport(root: string, from: string, specifier: string, exists: (rel: string) => boolean): string | null {
+/**
+ * The project file a relative specifier names ("./step.js" → "engine/session/step.ts"), or null (a package, JSON,
+ * CSS…).
+ */
+export function resolveImport(
+  root: string,
+  from: string,
+  specifier: string,
+  exists: (rel: string) => boolean,
+): string | null {
   if (!specifier.startsWith('.')) return null;
   const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
   const stem = target.replace(/\.(m?js|jsx|tsx?)$/, '');
-  for (const candidate of [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`, `${stem}/index.tsx`]) if (exists(candidate)) return candidate;
+  for (const candidate of [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`, `${stem}/index.tsx`])
+    if (exists(candidate)) return candidate;
   return null;
 }
 
@@ -87,7 +105,13 @@ export function importGraph(root: string, dirs: readonly string[]): { files: str
     for (const raw of importsOf(source)) {
       const to = resolveImport(root, file, raw.specifier, (rel) => known.has(rel));
       if (!to) continue;
-      edges.push({ from: file, to, isTypeOnly: raw.isTypeOnly, isDynamic: raw.isDynamic, line: source.slice(0, raw.index).split('\n').length + (source[raw.index] === '\n' ? 1 : 0) });
+      edges.push({
+        from: file,
+        to,
+        isTypeOnly: raw.isTypeOnly,
+        isDynamic: raw.isDynamic,
+        line: source.slice(0, raw.index).split('\n').length + (source[raw.index] === '\n' ? 1 : 0),
+      });
     }
   }
   return { files, edges };

@@ -19,11 +19,23 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * the built studio's asset folder, the e2e screenshots, and the EPUBs as Debian's calibre package names them.
  */
 const OUTSIDE = new Set([
-  'karya.config.yaml', 'book.epub', 'metadata.json', 'manuscript.epub', 'manuscript.docx', 'description.html',
-  'keywords.txt', 'readiness.json', 'assets', 'test-results/e2e', 'eng.epub', 'deu.epub',
+  'karya.config.yaml',
+  'book.epub',
+  'metadata.json',
+  'manuscript.epub',
+  'manuscript.docx',
+  'description.html',
+  'keywords.txt',
+  'readiness.json',
+  'assets',
+  'test-results/e2e',
+  'eng.epub',
+  'deu.epub',
 ]);
 
-const guides = execFileSync('git', ['ls-files', '*README.md'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter((f) => f && !f.startsWith('node_modules/'));
+const guides = execFileSync('git', ['ls-files', '*README.md'], { cwd: ROOT, encoding: 'utf8' })
+  .split('\n')
+  .filter((f) => f && !f.startsWith('node_modules/'));
 const folderGuides = guides.filter((g) => g.includes('/'));
 /** The most lines a folder guide has: a short map of its folder. The root README, the front door, is exempt. */
 const MAX_GUIDE_LINES = 80;
@@ -33,12 +45,20 @@ const details = folderGuides.flatMap((guide) =>
   linkedDocs(guide, readFileSync(path.join(ROOT, guide), 'utf8'))
     .filter((doc, i, all) => all.indexOf(doc) === i)
     .filter((doc) => readFileSync(path.join(ROOT, doc), 'utf8').includes(`](../${guide})`))
-    .map((doc) => ({ guide, doc })));
+    .map((doc) => ({ guide, doc })),
+);
 
 describe('the guides', () => {
   it('are found, the root README and one per main folder', () => {
     expect(guides).toContain('README.md');
-    expect(folderGuides).toEqual(expect.arrayContaining(['engine/README.md', 'engine/session/README.md', 'generators/README.md', 'studio/README.md']));
+    expect(folderGuides).toEqual(
+      expect.arrayContaining([
+        'engine/README.md',
+        'engine/session/README.md',
+        'generators/README.md',
+        'studio/README.md',
+      ]),
+    );
   });
 
   it.each(guides)('%s names only files and folders the repository has', (guide) => {
@@ -67,13 +87,18 @@ describe('the guides', () => {
     const headings = [...text.matchAll(/^(?:#{1,6} (.+)|\*\*(.+?)\.?\*\*)\s*$/gm)].map((m) => (m[1] ?? m[2])!.trim());
     expect(headings.at(-1), 'the last heading').toMatch(/^Tests\.?$/);
     const section = text.slice(text.lastIndexOf(headings.at(-1)!));
-    expect(namedPaths(section).some(({ word, folder }) => /^tests\//.test(folder ?? word)), 'a path under tests/').toBe(true);
+    expect(
+      namedPaths(section).some(({ word, folder }) => /^tests\//.test(folder ?? word)),
+      'a path under tests/',
+    ).toBe(true);
   });
 });
 
 describe('the check of named paths', () => {
   it('finds a guide naming a file that is not there, and reads a bare name in the folder named before it', () => {
-    const named = namedPaths('- `tests/session/`: `bible.test.ts` and `gone.test.ts`; see `engine/nowhere.ts` and `templates/`.\n```\nskipped/inside.ts\n```');
+    const named = namedPaths(
+      '- `tests/session/`: `bible.test.ts` and `gone.test.ts`; see `engine/nowhere.ts` and `templates/`.\n```\nskipped/inside.ts\n```',
+    );
     expect(named).toEqual([
       { word: 'tests/session/' },
       { word: 'bible.test.ts', folder: 'tests/session/' },
@@ -86,8 +111,19 @@ describe('the check of named paths', () => {
 
 describe('comments', () => {
   it('cite no spec document and no issue number', () => {
-    const files = sourceFiles(ROOT, ['engine', 'server', 'cli', 'studio/src', 'migrations', 'tests', 'bench', 'scripts']);
-    const found = files.flatMap((f) => citingComments(readFileSync(path.join(ROOT, f), 'utf8')).map((c) => `${f}:${c.line}: ${c.text.trim()}`));
+    const files = sourceFiles(ROOT, [
+      'engine',
+      'server',
+      'cli',
+      'studio/src',
+      'migrations',
+      'tests',
+      'bench',
+      'scripts',
+    ]);
+    const found = files.flatMap((f) =>
+      citingComments(readFileSync(path.join(ROOT, f), 'utf8')).map((c) => `${f}:${c.line}: ${c.text.trim()}`),
+    );
     expect(files.length).toBeGreaterThan(300);
     expect(found, 'cite the code (a file, a function) or a published source instead').toEqual([]);
   });

@@ -6,9 +6,26 @@ import path from 'node:path';
 
 /** A path-like word of a guide: a file with one of these endings, or a folder written with its trailing slash. */
 const FILE_ENDINGS = 'ts|tsx|js|mjs|hbs|yaml|yml|json|md|sql|css|html|epub|docx|txt';
-const PATH_WORD = new RegExp(`(?<![\\w/.@:~-])((?:\\.{1,2}/)?[\\w@-][\\w.@-]*(?:/[\\w.@-]+)*(?:\\.(?:${FILE_ENDINGS})|/))(?![\\w/-])`, 'g');
+const PATH_WORD = new RegExp(
+  `(?<![\\w/.@:~-])((?:\\.{1,2}/)?[\\w@-][\\w.@-]*(?:/[\\w.@-]+)*(?:\\.(?:${FILE_ENDINGS})|/))(?![\\w/-])`,
+  'g',
+);
 /** The folders a repository path starts with; a word naming one of them is checked from the repository's root. */
-const TOP_FOLDERS = ['engine', 'server', 'cli', 'studio', 'tests', 'bench', 'scripts', 'generators', 'templates', 'migrations', 'docs', 'shared', 'spec'];
+const TOP_FOLDERS = [
+  'engine',
+  'server',
+  'cli',
+  'studio',
+  'tests',
+  'bench',
+  'scripts',
+  'generators',
+  'templates',
+  'migrations',
+  'docs',
+  'shared',
+  'spec',
+];
 
 /**
  * The repository files and folders a guide's text names, as written, each with the folder named last before
@@ -38,7 +55,8 @@ export function namedPaths(markdown: string): Array<{ word: string; folder?: str
 /** Every file and folder under a folder (recursively), as paths from it. */
 function pathsUnder(root: string, dir: string, prefix = '', into: string[] = []): string[] {
   for (const entry of readdirSync(path.join(root, dir, prefix), { withFileTypes: true })) {
-    if (['node_modules', 'dist', 'coverage', 'test-results'].includes(entry.name) || entry.name.startsWith('.')) continue;
+    if (['node_modules', 'dist', 'coverage', 'test-results'].includes(entry.name) || entry.name.startsWith('.'))
+      continue;
     const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
     into.push(rel);
     if (entry.isDirectory()) pathsUnder(root, dir, rel, into);
@@ -73,11 +91,14 @@ export function missingPaths(root: string, guide: string, outside: ReadonlySet<s
 /** The docs (docs/*.md, as paths from the repository's root) a guide links to: where its detail lives. */
 export function linkedDocs(guide: string, text: string): string[] {
   const dir = path.posix.dirname(guide);
-  return [...text.matchAll(/\]\(((?:\.\.\/)+docs\/[\w.-]+\.md)\)/g)]
-    .map((m) => path.posix.normalize(path.posix.join(dir, m[1]!)));
+  return [...text.matchAll(/\]\(((?:\.\.\/)+docs\/[\w.-]+\.md)\)/g)].map((m) =>
+    path.posix.normalize(path.posix.join(dir, m[1]!)),
+  );
 }
 
-/** A comment line that cites a spec document or an issue ("spec/platform.md", "issue 29", "#53"), with its line number. */
+/**
+ * A comment line that cites a spec document or an issue ("spec/platform.md", "issue 29", "#53"), with its line number.
+ */
 const CITATION = /\bspec\/[\w.-]+\.md\b|\bissues?\s+#?\d+\b|(?<![\w&/#])#\d{1,4}\b(?![\w-])/i;
 
 /** The comments of a TypeScript source, each with the line it starts on (strings and regular expressions left out). */

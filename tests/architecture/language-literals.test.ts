@@ -14,13 +14,20 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** The table and its loader: the only code that may name a language. */
 const TABLE = [/^engine\/languages\//, /^engine\/node\/languages\.ts$/];
 // Migrations are history: a past schema's CHECK names the languages of its day and is never edited.
-const CODE = sourceFiles(ROOT, ['engine', 'server', 'cli', 'studio/src', 'bin', 'scripts']).filter((f) => !TABLE.some((t) => t.test(f)));
+const CODE = sourceFiles(ROOT, ['engine', 'server', 'cli', 'studio/src', 'bin', 'scripts']).filter(
+  (f) => !TABLE.some((t) => t.test(f)),
+);
 
 const CODES = '(?:en|ms|id)';
 const RULES: ReadonlyArray<{ what: string; re: RegExp }> = [
   { what: 'a Malay code written by hand', re: /(['"`])ms\1/ },
   { what: 'isMalay', re: /\bisMalay\b/ },
-  { what: 'a language compared by hand', re: new RegExp(`(?:===?|!==?)\\s*(['"\`])${CODES}\\1|(['"\`])${CODES}\\2\\s*(?:===?|!==?)|\\bcase\\s+(['"\`])${CODES}\\3`) },
+  {
+    what: 'a language compared by hand',
+    re: new RegExp(
+      `(?:===?|!==?)\\s*(['"\`])${CODES}\\1|(['"\`])${CODES}\\2\\s*(?:===?|!==?)|\\bcase\\s+(['"\`])${CODES}\\3`,
+    ),
+  },
   { what: 'a type that lists languages by hand', re: new RegExp(`(['"])${CODES}\\1\\s*\\|\\s*(['"])${CODES}\\2`) },
 ];
 
@@ -40,13 +47,16 @@ function findings(file: string): string[] {
   code(readFileSync(path.join(ROOT, file), 'utf8')).forEach((line, i) => {
     // A doc comment's own line (its @example) even where a quote before it hid the comment from commentsOf.
     if (/^\s*(?:\*|\/\/|\/\*)/.test(line)) return;
-    for (const rule of RULES) if (rule.re.test(line)) out.push(`${file}:${i + 1}: ${rule.what}: ${line.trim().slice(0, 120)}`);
+    for (const rule of RULES)
+      if (rule.re.test(line)) out.push(`${file}:${i + 1}: ${rule.what}: ${line.trim().slice(0, 120)}`);
   });
   return out;
 }
 
 function templateFiles(dir: string): string[] {
-  return (readdirSync(path.join(ROOT, dir), { recursive: true }) as string[]).filter((f) => f.endsWith('.hbs')).map((f) => `${dir}/${f}`);
+  return (readdirSync(path.join(ROOT, dir), { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.hbs'))
+    .map((f) => `${dir}/${f}`);
 }
 
 describe('a language is data', () => {
@@ -61,8 +71,20 @@ describe('a language is data', () => {
   });
 
   it('the checks themselves find each kind of hand-written language', () => {
-    const sample = ["if (lang === 'ms') x();", 'const t = isMalay ? a : b;', "type L = 'en' | 'ms';", 'case "id": break;', "// lang === 'ms' in a comment is fine"];
+    const sample = [
+      "if (lang === 'ms') x();",
+      'const t = isMalay ? a : b;',
+      "type L = 'en' | 'ms';",
+      'case "id": break;',
+      "// lang === 'ms' in a comment is fine",
+    ];
     const hits = sample.map((line) => RULES.filter((r) => r.re.test(code(line)[0]!)).map((r) => r.what));
-    expect(hits).toEqual([['a Malay code written by hand', 'a language compared by hand'], ['isMalay'], ['a Malay code written by hand', 'a type that lists languages by hand'], ['a language compared by hand'], []]);
+    expect(hits).toEqual([
+      ['a Malay code written by hand', 'a language compared by hand'],
+      ['isMalay'],
+      ['a Malay code written by hand', 'a type that lists languages by hand'],
+      ['a language compared by hand'],
+      [],
+    ]);
   });
 });

@@ -47,7 +47,10 @@ export const ENGINE_RANKS: Readonly<Record<string, number>> = {
   'engine node door': 4,
 };
 
-/** The engine's doors: outside engine/ (tests excepted), code imports only these engine files; inside it, none imports the first two. */
+/**
+ * The engine's doors: outside engine/ (tests excepted), code imports only these engine files; inside it, none imports
+ * the first two.
+ */
 export const ENGINE_DOORS: readonly string[] = ['engine/index.ts', 'engine/node.ts', 'engine/contract/index.ts'];
 /** The engine's doors the studio's own door may take from (browser-safe). */
 export const STUDIO_ENGINE_DOORS: readonly string[] = ['engine/index.ts', 'engine/contract/index.ts'];

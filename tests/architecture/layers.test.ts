@@ -15,7 +15,9 @@ import * as MAP from './layer-map.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DIRS = ['engine', 'server', 'cli', 'studio/src', 'migrations', 'tests', 'bench', 'scripts'];
 
-/** Cycles allowed for now, each with the work that opens it. An allowed cycle that is gone fails too: delete its line. */
+/**
+ * Cycles allowed for now, each with the work that opens it. An allowed cycle that is gone fails too: delete its line.
+ */
 const KNOWN_CYCLES: ReadonlyArray<{ files: string[]; why: string }> = [];
 
 describe('the import graph', () => {
@@ -69,21 +71,36 @@ describe('the checks themselves', () => {
     expect(layerViolations([edge('engine/node/load.ts', 'server/config.ts')])).toHaveLength(1);
     expect(layerViolations([edge('engine/compile/flow.ts', 'studio/src/engine.ts')])).toHaveLength(1);
     // Looking down or sideways is fine.
-    expect(layerViolations([edge('engine/session/view.ts', 'engine/compile/flow.ts'), edge('engine/contract/books.ts', 'engine/publish/step-settings.ts'), edge('engine/node/load.ts', 'engine/providers/pool.ts'), edge('engine/node.ts', 'engine/node/load.ts')])).toEqual([]);
+    expect(
+      layerViolations([
+        edge('engine/session/view.ts', 'engine/compile/flow.ts'),
+        edge('engine/contract/books.ts', 'engine/publish/step-settings.ts'),
+        edge('engine/node/load.ts', 'engine/providers/pool.ts'),
+        edge('engine/node.ts', 'engine/node/load.ts'),
+      ]),
+    ).toEqual([]);
     // The pure door reaches nothing Node-only.
     expect(layerViolations([edge('engine/index.ts', 'engine/node/load.ts')])).toHaveLength(1);
     expect(layerViolations([edge('engine/index.ts', 'engine/session/view.ts')])).toEqual([]);
   });
 
   it('fail on a source file with no layer', () => {
-    expect(filesWithoutLayer(['engine/compile/flow.ts', 'lib/stray.ts', 'studio/src/App.tsx'])).toEqual([expect.stringContaining('lib/stray.ts: in no layer')]);
+    expect(filesWithoutLayer(['engine/compile/flow.ts', 'lib/stray.ts', 'studio/src/App.tsx'])).toEqual([
+      expect.stringContaining('lib/stray.ts: in no layer'),
+    ]);
   });
 
   it('fail when code outside the engine goes round its doors', () => {
     expect(layerViolations([edge('cli/commands/generate.ts', 'engine/session/view.ts')])).toHaveLength(1);
     expect(layerViolations([edge('server/routes/books.ts', 'engine/node/export/pool.ts')])).toHaveLength(1);
     expect(layerViolations([edge('bench/eval.ts', 'engine/providers/index.ts')])).toHaveLength(1);
-    expect(layerViolations([edge('server/routes/books.ts', 'engine/index.ts'), edge('cli/util.ts', 'engine/node.ts'), edge('server/routes/me.ts', 'engine/contract/index.ts')])).toEqual([]);
+    expect(
+      layerViolations([
+        edge('server/routes/books.ts', 'engine/index.ts'),
+        edge('cli/util.ts', 'engine/node.ts'),
+        edge('server/routes/me.ts', 'engine/contract/index.ts'),
+      ]),
+    ).toEqual([]);
     // Tests may reach any engine file.
     expect(layerViolations([edge('tests/session/view.test.ts', 'engine/session/view.ts')])).toEqual([]);
   });
@@ -93,12 +110,23 @@ describe('the checks themselves', () => {
     expect(layerViolations([edge('studio/src/pages/Profile.tsx', 'engine/index.ts')])).toHaveLength(1);
     expect(layerViolations([edge('studio/src/engine.ts', 'engine/node.ts')])).toHaveLength(1);
     expect(layerViolations([edge('studio/src/engine.ts', 'engine/session/view.ts')])).toHaveLength(1);
-    expect(layerViolations([edge('studio/src/engine.ts', 'engine/index.ts'), edge('studio/src/engine.ts', 'engine/contract/index.ts'), edge('studio/src/pages/Profile.tsx', 'studio/src/engine.ts')])).toEqual([]);
+    expect(
+      layerViolations([
+        edge('studio/src/engine.ts', 'engine/index.ts'),
+        edge('studio/src/engine.ts', 'engine/contract/index.ts'),
+        edge('studio/src/pages/Profile.tsx', 'studio/src/engine.ts'),
+      ]),
+    ).toEqual([]);
   });
 
   it('fail on a new import between layers, and on an allowed one that is gone', () => {
     const map: LayerMap = { ...MAP, ALLOWED_EDGES: ['cli → engine door', 'cli → engine node door'] };
-    const edges = [edge('cli/util.ts', 'engine/index.ts'), edge('cli/main.ts', 'server/index.ts'), edge('cli/util.ts', 'cli/fs-check.ts'), edge('tests/x.test.ts', 'server/app.ts')];
+    const edges = [
+      edge('cli/util.ts', 'engine/index.ts'),
+      edge('cli/main.ts', 'server/index.ts'),
+      edge('cli/util.ts', 'cli/fs-check.ts'),
+      edge('tests/x.test.ts', 'server/app.ts'),
+    ];
     expect(edgeChanges(edges, map)).toEqual({ added: ['cli → server door'], gone: ['cli → engine node door'] });
   });
 
@@ -107,20 +135,32 @@ describe('the checks themselves', () => {
     expect(layerViolations([edge('cli/commands/worker.ts', 'server/index.ts')])).toEqual([]);
   });
 
-  it('fail when the batch runs a command by its own file, not through the commands\' door', () => {
+  it("fail when the batch runs a command by its own file, not through the commands' door", () => {
     expect(layerViolations([edge('cli/batch/thread-worker.ts', 'cli/commands/generate.ts')])).toHaveLength(1);
-    expect(layerViolations([{ ...edge('cli/batch/translate-jobs.ts', 'cli/commands/translate.ts'), isDynamic: true }])).toHaveLength(1);
-    expect(layerViolations([edge('cli/batch/translate-jobs.ts', 'cli/commands/index.ts'), edge('cli/commands/batch.ts', 'cli/batch/jobs.ts'), edge('cli/main.ts', 'cli/commands/generate.ts')])).toEqual([]);
+    expect(
+      layerViolations([{ ...edge('cli/batch/translate-jobs.ts', 'cli/commands/translate.ts'), isDynamic: true }]),
+    ).toHaveLength(1);
+    expect(
+      layerViolations([
+        edge('cli/batch/translate-jobs.ts', 'cli/commands/index.ts'),
+        edge('cli/commands/batch.ts', 'cli/batch/jobs.ts'),
+        edge('cli/main.ts', 'cli/commands/generate.ts'),
+      ]),
+    ).toEqual([]);
   });
 
   it('fail when a migration imports live code', () => {
-    expect(layerViolations([edge('migrations/0014_history_search.ts', 'engine/session/history-title.ts')])).toHaveLength(1);
+    expect(
+      layerViolations([edge('migrations/0014_history_search.ts', 'engine/session/history-title.ts')]),
+    ).toHaveLength(1);
     expect(layerViolations([edge('migrations/0014_history_search.ts', 'migrations/dialect.ts')])).toEqual([]);
   });
 
   it('find a cycle, however long', () => {
     const files = ['a.ts', 'b.ts', 'c.ts', 'd.ts'];
-    expect(importCycles(files, [edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts'), edge('c.ts', 'a.ts'), edge('c.ts', 'd.ts')])).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+    expect(
+      importCycles(files, [edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts'), edge('c.ts', 'a.ts'), edge('c.ts', 'd.ts')]),
+    ).toEqual([['a.ts', 'b.ts', 'c.ts']]);
     expect(importCycles(files, [edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts'), edge('a.ts', 'c.ts')])).toEqual([]);
   });
 
@@ -144,10 +184,22 @@ describe('the checks themselves', () => {
       "import { older } from './older.js';",
       '*/',
     ].join('\n');
-    expect(importsOf(source).map((i) => [i.specifier, i.isTypeOnly, i.isDynamic]).sort()).toEqual(
+    expect(
+      importsOf(source)
+        .map((i) => [i.specifier, i.isTypeOnly, i.isDynamic])
+        .sort(),
+    ).toEqual(
       [
-        ['./a.js', false, false], ['./b.js', true, false], ['./c.js', true, false], ['./e.js', false, false], ['./g.js', false, false],
-        ['./x.js', false, false], ['./y.js', true, false], ['./effects.js', false, false], ['./lazy.js', false, true], ['./t.js', true, false],
+        ['./a.js', false, false],
+        ['./b.js', true, false],
+        ['./c.js', true, false],
+        ['./e.js', false, false],
+        ['./g.js', false, false],
+        ['./x.js', false, false],
+        ['./y.js', true, false],
+        ['./effects.js', false, false],
+        ['./lazy.js', false, true],
+        ['./t.js', true, false],
       ].sort(),
     );
   });

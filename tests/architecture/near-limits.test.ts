@@ -36,7 +36,10 @@ export function nearLimitItems(guide: string, text: string): Array<{ item: strin
   if (at < 0) return [];
   const dir = path.posix.dirname(guide);
   const items: Array<{ item: string; why: string }> = [];
-  for (const line of text.slice(at + HEADING.length).split('\n').slice(1)) {
+  for (const line of text
+    .slice(at + HEADING.length)
+    .split('\n')
+    .slice(1)) {
     if (!line.startsWith('- ') && !line.startsWith('  ')) break;
     const m = /^- `([^`]+)`(?: `([^`]+)`)?: (.+)$/.exec(line);
     if (m) items.push({ item: `${path.posix.join(dir, m[1]!)}${m[2] ? ` ${m[2]}` : ''}`, why: m[3]! });
@@ -46,8 +49,9 @@ export function nearLimitItems(guide: string, text: string): Array<{ item: strin
 }
 
 describe('sizes near their limits', () => {
-  const files = FILE_FOLDERS.flatMap((dir) => filesUnder(dir, /\.(ts|tsx|js|mjs)$/))
-    .filter((file) => readFileSync(path.join(ROOT, file), 'utf8').split('\n').length - 1 > MAX_FILE_LINES * NEAR);
+  const files = FILE_FOLDERS.flatMap((dir) => filesUnder(dir, /\.(ts|tsx|js|mjs)$/)).filter(
+    (file) => readFileSync(path.join(ROOT, file), 'utf8').split('\n').length - 1 > MAX_FILE_LINES * NEAR,
+  );
   const functions = longFunctions(ROOT, SOURCE_DIRS, MAX_FUNCTION_LINES * NEAR).map((f) => `${f.file} ${f.name}`);
   const near = [...files, ...functions];
   const hasGuide = (guide: string) => existsSync(path.join(ROOT, guide));
@@ -69,10 +73,17 @@ describe('sizes near their limits', () => {
     expect(stale, `these are short now: delete them from the guide's "Near the size limits"`).toEqual([]);
   });
 
-  it('reads a guide\'s items under its folder, a reason wrapped on the next line with it', () => {
+  it("reads a guide's items under its folder, a reason wrapped on the next line with it", () => {
     const text = [
-      '# x', '', HEADING, '- `a.ts`: a table of data,', '  one row a language.', '- `b/c.ts` `run`: why not.', '',
-      'Next.', '- `d.ts`: out',
+      '# x',
+      '',
+      HEADING,
+      '- `a.ts`: a table of data,',
+      '  one row a language.',
+      '- `b/c.ts` `run`: why not.',
+      '',
+      'Next.',
+      '- `d.ts`: out',
     ].join('\n');
     expect(nearLimitItems('engine/README.md', text)).toEqual([
       { item: 'engine/a.ts', why: 'a table of data, one row a language.' },

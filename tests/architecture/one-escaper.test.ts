@@ -18,7 +18,11 @@ function sourceFiles(dir: string): string[] {
 
 const files = CODE.flatMap(sourceFiles).filter((f) => f !== HOME);
 /** A file's code without its comment lines (a comment may name `&amp;`). */
-const codeOf = (file: string) => readFileSync(path.join(ROOT, file), 'utf8').split('\n').filter((l) => !/^\s*(\/\/|\/?\*)/.test(l)).join('\n');
+const codeOf = (file: string) =>
+  readFileSync(path.join(ROOT, file), 'utf8')
+    .split('\n')
+    .filter((l) => !/^\s*(\/\/|\/?\*)/.test(l))
+    .join('\n');
 const offending = (pattern: RegExp) => files.filter((f) => pattern.test(codeOf(f)));
 
 describe('one escaper, one decoder', () => {

@@ -37,9 +37,12 @@ export function deepImports(edges: readonly ImportEdge[], rooms: readonly string
     if (e.from.startsWith('tests/')) continue;
     // The outermost room the target is in and the importer is not: a nested room is entered through its
     // parent's door from outside the parent, and through its own door from the parent.
-    const room = rooms.filter((r) => e.to.startsWith(`${r}/`) && !e.from.startsWith(`${r}/`)).sort((a, b) => a.length - b.length)[0];
+    const room = rooms
+      .filter((r) => e.to.startsWith(`${r}/`) && !e.from.startsWith(`${r}/`))
+      .sort((a, b) => a.length - b.length)[0];
     // light.ts is a room's second door: what the contract reads of it, without the prompts its index.ts brings.
-    if (room && e.to !== `${room}/index.ts` && e.to !== `${room}/light.ts`) found.push(`${e.from}:${e.line} → ${e.to} (through ${room}/index.ts)`);
+    if (room && e.to !== `${room}/index.ts` && e.to !== `${room}/light.ts`)
+      found.push(`${e.from}:${e.line} → ${e.to} (through ${room}/index.ts)`);
   }
   return found;
 }
@@ -58,36 +61,65 @@ describe('the rooms of engine/session', () => {
   it('are entered through their doors only', () => {
     const found = deepImports(edges, rooms);
     const known = new Set(KNOWN_DEEP);
-    expect(found.filter((d) => !known.has(withoutLine(d))), 'import these through the room\'s index.ts (name what is needed there)').toEqual([]);
+    expect(
+      found.filter((d) => !known.has(withoutLine(d))),
+      "import these through the room's index.ts (name what is needed there)",
+    ).toEqual([]);
     const gone = KNOWN_DEEP.filter((k) => !found.some((d) => withoutLine(d) === k));
     expect(gone, 'these imports are gone: delete them from KNOWN_DEEP').toEqual([]);
   });
 
   it(`leave at most ${MAX_ROOT_FILES} files at the root`, () => {
-    const rootFiles = readdirSync(path.join(ROOT, SESSION), { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+    const rootFiles = readdirSync(path.join(ROOT, SESSION), { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
     expect(rootFiles.length, rootFiles.join(', ')).toBeLessThanOrEqual(MAX_ROOT_FILES);
   });
 });
 
 describe('the rooms check itself', () => {
   const edge = (from: string, to: string): ImportEdge => ({ from, to, isTypeOnly: true, isDynamic: false, line: 7 });
-  const rooms = roomsOf(['e/s/a.ts', 'e/s/bible/bible.ts', 'e/s/bible/index.ts', 'e/s/bible/deep/x.ts', 'e/s/bible/deep/index.ts', 'e/s/map/map.ts'], 'e/s');
+  const rooms = roomsOf(
+    [
+      'e/s/a.ts',
+      'e/s/bible/bible.ts',
+      'e/s/bible/index.ts',
+      'e/s/bible/deep/x.ts',
+      'e/s/bible/deep/index.ts',
+      'e/s/map/map.ts',
+    ],
+    'e/s',
+  );
 
   it('finds every folder, nested ones too', () => {
     expect(rooms).toEqual(['e/s/bible', 'e/s/bible/deep', 'e/s/map']);
   });
 
   it('fails an import past a door, type-only too, naming the file, the line and the door', () => {
-    expect(deepImports([edge('e/s/a.ts', 'e/s/bible/bible.ts')], rooms)).toEqual(['e/s/a.ts:7 → e/s/bible/bible.ts (through e/s/bible/index.ts)']);
+    expect(deepImports([edge('e/s/a.ts', 'e/s/bible/bible.ts')], rooms)).toEqual([
+      'e/s/a.ts:7 → e/s/bible/bible.ts (through e/s/bible/index.ts)',
+    ]);
     // From outside, a nested room is behind its parent's door; from the parent, behind its own.
-    expect(deepImports([edge('e/s/map/map.ts', 'e/s/bible/deep/index.ts')], rooms)).toEqual(['e/s/map/map.ts:7 → e/s/bible/deep/index.ts (through e/s/bible/index.ts)']);
-    expect(deepImports([edge('e/s/bible/bible.ts', 'e/s/bible/deep/x.ts')], rooms)).toEqual(['e/s/bible/bible.ts:7 → e/s/bible/deep/x.ts (through e/s/bible/deep/index.ts)']);
+    expect(deepImports([edge('e/s/map/map.ts', 'e/s/bible/deep/index.ts')], rooms)).toEqual([
+      'e/s/map/map.ts:7 → e/s/bible/deep/index.ts (through e/s/bible/index.ts)',
+    ]);
+    expect(deepImports([edge('e/s/bible/bible.ts', 'e/s/bible/deep/x.ts')], rooms)).toEqual([
+      'e/s/bible/bible.ts:7 → e/s/bible/deep/x.ts (through e/s/bible/deep/index.ts)',
+    ]);
   });
 
   it('lets a door, a file of the same room and a test through', () => {
-    expect(deepImports([
-      edge('e/s/a.ts', 'e/s/bible/index.ts'), edge('e/s/bible/index.ts', 'e/s/bible/bible.ts'), edge('e/s/bible/deep/x.ts', 'e/s/bible/bible.ts'),
-      edge('e/s/bible/bible.ts', 'e/s/bible/deep/index.ts'), edge('tests/session/bible.test.ts', 'e/s/bible/bible.ts'),
-    ], rooms)).toEqual([]);
+    expect(
+      deepImports(
+        [
+          edge('e/s/a.ts', 'e/s/bible/index.ts'),
+          edge('e/s/bible/index.ts', 'e/s/bible/bible.ts'),
+          edge('e/s/bible/deep/x.ts', 'e/s/bible/bible.ts'),
+          edge('e/s/bible/bible.ts', 'e/s/bible/deep/index.ts'),
+          edge('tests/session/bible.test.ts', 'e/s/bible/bible.ts'),
+        ],
+        rooms,
+      ),
+    ).toEqual([]);
   });
 });

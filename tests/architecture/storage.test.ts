@@ -20,7 +20,10 @@ const DATABASE_WORDS: ReadonlyArray<readonly [string, RegExp]> = [
   ['a sql template', /\bsql(?:<[^>]*>)?`/],
   ['a query builder', /\.(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|executeQuery)\(/],
   ['a compiled query', /\bCompiledQuery\b/],
-  ['a statement in a string', /['"`]\s*(?:SELECT\s+\S|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|LISTEN\s|NOTIFY\s|ALTER\s+(?:TABLE|SCHEMA)|CREATE\s+(?:TABLE|INDEX)|DROP\s+(?:TABLE|SCHEMA)|BEGIN['"`]|COMMIT['"`]|ROLLBACK['"`])/],
+  [
+    'a statement in a string',
+    /['"`]\s*(?:SELECT\s+\S|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|LISTEN\s|NOTIFY\s|ALTER\s+(?:TABLE|SCHEMA)|CREATE\s+(?:TABLE|INDEX)|DROP\s+(?:TABLE|SCHEMA)|BEGIN['"`]|COMMIT['"`]|ROLLBACK['"`])/,
+  ],
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -41,17 +44,35 @@ describe('one storage face', () => {
   });
 
   it('the check finds what it looks for', () => {
-    const samples = ["import pg from 'pg';", 'await sql`SELECT 1`.execute(db);', "db.selectFrom('users')", "pool.query('SELECT count(*) FROM x')", "client.query(`LISTEN ${channel}`)"];
-    for (const sample of samples) expect(DATABASE_WORDS.some(([, pattern]) => pattern.test(sample)), sample).toBe(true);
-    expect(DATABASE_WORDS.some(([, pattern]) => pattern.test("label: 'Select a generator'")), 'plain text').toBe(false);
+    const samples = [
+      "import pg from 'pg';",
+      'await sql`SELECT 1`.execute(db);',
+      "db.selectFrom('users')",
+      "pool.query('SELECT count(*) FROM x')",
+      'client.query(`LISTEN ${channel}`)',
+    ];
+    for (const sample of samples)
+      expect(
+        DATABASE_WORDS.some(([, pattern]) => pattern.test(sample)),
+        sample,
+      ).toBe(true);
+    expect(
+      DATABASE_WORDS.some(([, pattern]) => pattern.test("label: 'Select a generator'")),
+      'plain text',
+    ).toBe(false);
   });
 });
 
-/** The old faces of the CLI's state file: its own ways to read books, series and fingerprints beside the repositories. */
+/**
+ * The old faces of the CLI's state file: its own ways to read books, series and fingerprints beside the repositories.
+ */
 const STATE_ALIASES: ReadonlyArray<readonly [string, RegExp]> = [
   ['a saved book read past the repositories', /(?<!repos\.books)\.load\(\s*(?:CLI_USER|'cli')\s*,/],
   ["an owner's books past the repositories", /(?<!repos)\.books\(\s*(?:CLI_USER|'cli'|owner)\s*\)/],
-  ["an owner's series or fingerprints past the repositories", /(?<!repos)\.(?:series|fingerprints)\(\s*(?:CLI_USER|'cli')\s*\)/],
+  [
+    "an owner's series or fingerprints past the repositories",
+    /(?<!repos)\.(?:series|fingerprints)\(\s*(?:CLI_USER|'cli')\s*\)/,
+  ],
   ['a SQLite file opened by hand', /\bopen(?:Sqlite|Database)\(/],
 ];
 
@@ -67,15 +88,36 @@ describe('the command line has no storage face of its own', () => {
   });
 
   it('the check finds what it looks for, and lets the repositories through', () => {
-    const samples = ['await stateFile.load(CLI_USER, key)', "file.books('cli').list()", 'state.series(CLI_USER).find(name)', 'stateFile.fingerprints(CLI_USER)', "openSqlite(file, set)"];
-    for (const sample of samples) expect(STATE_ALIASES.some(([, pattern]) => pattern.test(sample)), sample).toBe(true);
-    const allowed = ['await stateFile.repos.books.load({ userId: CLI_USER, key })', 'stateFile.repos.series(CLI_USER).find(name)', 'stateFile.repos.fingerprints(CLI_USER)', 'store.load(key)'];
-    for (const sample of allowed) expect(STATE_ALIASES.some(([, pattern]) => pattern.test(sample)), sample).toBe(false);
+    const samples = [
+      'await stateFile.load(CLI_USER, key)',
+      "file.books('cli').list()",
+      'state.series(CLI_USER).find(name)',
+      'stateFile.fingerprints(CLI_USER)',
+      'openSqlite(file, set)',
+    ];
+    for (const sample of samples)
+      expect(
+        STATE_ALIASES.some(([, pattern]) => pattern.test(sample)),
+        sample,
+      ).toBe(true);
+    const allowed = [
+      'await stateFile.repos.books.load({ userId: CLI_USER, key })',
+      'stateFile.repos.series(CLI_USER).find(name)',
+      'stateFile.repos.fingerprints(CLI_USER)',
+      'store.load(key)',
+    ];
+    for (const sample of allowed)
+      expect(
+        STATE_ALIASES.some(([, pattern]) => pattern.test(sample)),
+        sample,
+      ).toBe(false);
   });
 
   it('every command opens its books through cli/state.ts (the state file, or Postgres when KARYA_DATABASE_URL is set)', () => {
     // (A queued batch reads its series and near-duplicates through the repositories of the server's store it opened.)
-    const openers = sourceFiles('cli').filter((file) => /\bopenStateStore\(/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    const openers = sourceFiles('cli').filter((file) =>
+      /\bopenStateStore\(/.test(readFileSync(path.join(ROOT, file), 'utf8')),
+    );
     expect(openers).toEqual(['cli/state.ts']);
   });
 
@@ -102,7 +144,9 @@ describe('the store reads as it runs', () => {
   });
 
   it("a book's step is written in one place (queries/step.ts), which both databases call", () => {
-    const writers = storeFiles().filter((file) => /INSERT\s+INTO\s+book_parts|insertInto\(\s*'book_parts'\s*\)/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    const writers = storeFiles().filter((file) =>
+      /INSERT\s+INTO\s+book_parts|insertInto\(\s*'book_parts'\s*\)/.test(readFileSync(path.join(ROOT, file), 'utf8')),
+    );
     expect(writers).toEqual(['server/store/queries/step.ts']);
   });
 });

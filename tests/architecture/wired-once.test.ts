@@ -27,13 +27,17 @@ describe('import and voice are wired once', () => {
   it("no file of a front end (cli/, server/routes/) calls the engine's import wiring itself", () => {
     const found = FRONT_ENDS.flatMap(sourceFiles).flatMap((file) => {
       const text = readFileSync(path.join(ROOT, file), 'utf8');
-      return WIRED.filter(([name]) => new RegExp(`\\b${name}\\(`).test(text)).map(([name, instead]) => `${file}: ${name}: call ${instead}`);
+      return WIRED.filter(([name]) => new RegExp(`\\b${name}\\(`).test(text)).map(
+        ([name, instead]) => `${file}: ${name}: call ${instead}`,
+      );
     });
     expect(found).toEqual([]);
   });
 
   it('a book voice is assembled in one place: no front end spreads a measured sample and an avoid list into a voice', () => {
-    const found = FRONT_ENDS.flatMap(sourceFiles).filter((file) => /const voice: BookVoice = /.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    const found = FRONT_ENDS.flatMap(sourceFiles).filter((file) =>
+      /const voice: BookVoice = /.test(readFileSync(path.join(ROOT, file), 'utf8')),
+    );
     expect(found, 'call bookVoiceOf (server/core/voice.ts)').toEqual([]);
   });
 });
@@ -41,7 +45,11 @@ describe('import and voice are wired once', () => {
 describe('a series is made in one module', () => {
   it("only server/core/series-start.ts (createSeries) calls the series store's create", () => {
     const files = ['cli', 'server', 'engine'].flatMap(sourceFiles).filter((f) => !f.startsWith('server/store/'));
-    const found = files.filter((file) => /\bseries\([^)]*\)\.create\(|\brepo\.create\(\s*name\s*,\s*lang\s*\)/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    const found = files.filter((file) =>
+      /\bseries\([^)]*\)\.create\(|\brepo\.create\(\s*name\s*,\s*lang\s*\)/.test(
+        readFileSync(path.join(ROOT, file), 'utf8'),
+      ),
+    );
     expect(found).toEqual(['server/core/series-start.ts']);
   });
 });

@@ -11,26 +11,52 @@ export const TITLES: Record<'en' | 'ms' | 'id', string[]> = {
 };
 
 const PARAGRAPHS: Record<'en' | 'ms' | 'id', string[]> = {
-  en: ['The rain came down over the hills, and the river rose fast in the night.', 'Aisha held the lantern high and walked to the old bridge, calling for her brother.'],
-  ms: ['Hujan turun di atas bukit, dan sungai naik dengan cepat pada waktu malam.', 'Aisyah mengangkat tanglung tinggi-tinggi dan berjalan ke jambatan lama, memanggil adiknya.'],
-  id: ['Hujan turun di atas bukit, dan sungai naik dengan cepat pada malam hari.', 'Aisyah mengangkat lentera tinggi-tinggi dan berjalan ke jembatan tua, memanggil adiknya.'],
+  en: [
+    'The rain came down over the hills, and the river rose fast in the night.',
+    'Aisha held the lantern high and walked to the old bridge, calling for her brother.',
+  ],
+  ms: [
+    'Hujan turun di atas bukit, dan sungai naik dengan cepat pada waktu malam.',
+    'Aisyah mengangkat tanglung tinggi-tinggi dan berjalan ke jambatan lama, memanggil adiknya.',
+  ],
+  id: [
+    'Hujan turun di atas bukit, dan sungai naik dengan cepat pada malam hari.',
+    'Aisyah mengangkat lentera tinggi-tinggi dan berjalan ke jembatan tua, memanggil adiknya.',
+  ],
 };
 
-export const BOOK_TITLE: Record<'en' | 'ms' | 'id', string> = { en: 'The Small Lantern', ms: 'Tanglung Kecil', id: 'Lentera Kecil' };
+export const BOOK_TITLE: Record<'en' | 'ms' | 'id', string> = {
+  en: 'The Small Lantern',
+  ms: 'Tanglung Kecil',
+  id: 'Lentera Kecil',
+};
 
 /** The book in `lang` as an import saves it (its three chapters, its title), for a state file or a server's store. */
 export function audioBookSaves(lang: 'en' | 'ms' | 'id') {
   const spec = loadCatalog().specs.find((s) => s.id === 'romance')!;
-  const chapters = TITLES[lang].map((title, i) => ({ kind: 'chapter' as const, number: i + 1, title, text: PARAGRAPHS[lang].map((p, j) => (j === 0 && i > 0 ? `${p.replace(/\.$/, '')} (${i + 1}).` : p)).join('\n\n') }));
+  const chapters = TITLES[lang].map((title, i) => ({
+    kind: 'chapter' as const,
+    number: i + 1,
+    title,
+    text: PARAGRAPHS[lang].map((p, j) => (j === 0 && i > 0 ? `${p.replace(/\.$/, '')} (${i + 1}).` : p)).join('\n\n'),
+  }));
   const languageField = spec.fields.find((f) => f.role === 'language')!;
   const titleField = spec.fields.find((f) => f.role === 'workingTitle')!;
   const settings = { [languageField.name]: lang as Lang, [titleField.name]: BOOK_TITLE[lang] };
-  const imported = importedBook({ spec: spec as never, manuscript: { parts: chapters as never }, settings, file: 'lantern.txt' });
+  const imported = importedBook({
+    spec: spec as never,
+    manuscript: { parts: chapters as never },
+    settings,
+    file: 'lantern.txt',
+  });
   return importSaves(spec as never, imported);
 }
 
 /** Every paragraph of the book in `lang` (what its audio edition must read, at least). */
-export const audioBookParagraphs = (lang: 'en' | 'ms' | 'id') => TITLES[lang].flatMap((_, i) => PARAGRAPHS[lang].map((p, j) => (j === 0 && i > 0 ? `${p.replace(/\.$/, '')} (${i + 1}).` : p)));
+export const audioBookParagraphs = (lang: 'en' | 'ms' | 'id') =>
+  TITLES[lang].flatMap((_, i) =>
+    PARAGRAPHS[lang].map((p, j) => (j === 0 && i > 0 ? `${p.replace(/\.$/, '')} (${i + 1}).` : p)),
+  );
 
 /** Save the book in `lang` in the CLI's state file `state`; its id. */
 export async function saveAudioBook(state: string, lang: 'en' | 'ms' | 'id'): Promise<number> {

@@ -11,7 +11,12 @@ import { acxReadings, chaptersOf, isCbr, streamOf, titleTag } from './measure.js
 /** One MP3 at the numbers: its duration. */
 export function expectAcxFile(file: string): number {
   const s = streamOf(file);
-  expect({ codec: s.codec, sampleRate: s.sampleRate, channels: s.channels, bitRate: s.bitRate }, file).toEqual({ codec: 'mp3', sampleRate: 44_100, channels: 1, bitRate: 192_000 });
+  expect({ codec: s.codec, sampleRate: s.sampleRate, channels: s.channels, bitRate: s.bitRate }, file).toEqual({
+    codec: 'mp3',
+    sampleRate: 44_100,
+    channels: 1,
+    bitRate: 192_000,
+  });
   expect(isCbr(file), `${file} is CBR`).toBe(true);
   // The whole file's levels, the head's and the room tone, from one decode.
   const { whole, head: headTone, quiet } = acxReadings(file, s.duration, { start: 0.05, seconds: 0.4 });
@@ -33,9 +38,22 @@ export function expectAcxFile(file: string): number {
   return s.duration;
 }
 
-/** The whole edition in `out`: `chapterTitles` the book's own chapter titles, `credits` the credits' titles in its language. */
-export function expectEdition(out: string, book: { title: string; lang: string; chapterTitles: readonly string[]; credits: { opening: string; closing: string } }): ReadAlongInput {
-  const mp3s = readdirSync(out).filter((f) => f.endsWith('.mp3')).sort();
+/**
+ * The whole edition in `out`: `chapterTitles` the book's own chapter titles, `credits` the credits' titles in its
+ * language.
+ */
+export function expectEdition(
+  out: string,
+  book: {
+    title: string;
+    lang: string;
+    chapterTitles: readonly string[];
+    credits: { opening: string; closing: string };
+  },
+): ReadAlongInput {
+  const mp3s = readdirSync(out)
+    .filter((f) => f.endsWith('.mp3'))
+    .sort();
   // The opening credit, a file per chapter, the closing credit.
   expect(mp3s).toHaveLength(book.chapterTitles.length + 2);
   const durations = new Map(mp3s.map((f) => [f, expectAcxFile(path.join(out, f))]));

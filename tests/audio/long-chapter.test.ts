@@ -28,7 +28,10 @@ const toneVoice: SpeechVoice = {
 // Chapter 1: twelve paragraphs of 12 words (about 4.8 s each, 58 s with its pauses); chapter 2 a short one.
 const SENTENCE = 'The river rose in the night and the old bridge shook under';
 const LONG = Array.from({ length: 12 }, (_, i) => `${SENTENCE} number ${i + 1}.`);
-const SHORT = ['Morning came, and the water went down slowly over the fields.', 'Aisha found her brother asleep by the lantern, safe and dry.'];
+const SHORT = [
+  'Morning came, and the water went down slowly over the fields.',
+  'Aisha found her brother asleep by the lantern, safe and dry.',
+];
 
 let dir: string;
 let out: string;
@@ -39,15 +42,31 @@ beforeAll(async () => {
   dir = tempDir('karya-long-chapter-');
   out = path.join(dir, 'audio');
   const spec = loadCatalog().specs.find((s) => s.id === 'romance')!;
-  const chapters = [{ title: 'The Long Night', text: LONG.join('\n\n') }, { title: 'The Morning', text: SHORT.join('\n\n') }].map((c, i) => ({ kind: 'chapter' as const, number: i + 1, ...c }));
-  const settings = { [spec.fields.find((f) => f.role === 'language')!.name]: 'en' as Lang, [spec.fields.find((f) => f.role === 'workingTitle')!.name]: 'The Flood' };
-  const imported = importedBook({ spec: spec as never, manuscript: { parts: chapters as never }, settings, file: 'flood.txt' });
+  const chapters = [
+    { title: 'The Long Night', text: LONG.join('\n\n') },
+    { title: 'The Morning', text: SHORT.join('\n\n') },
+  ].map((c, i) => ({ kind: 'chapter' as const, number: i + 1, ...c }));
+  const settings = {
+    [spec.fields.find((f) => f.role === 'language')!.name]: 'en' as Lang,
+    [spec.fields.find((f) => f.role === 'workingTitle')!.name]: 'The Flood',
+  };
+  const imported = importedBook({
+    spec: spec as never,
+    manuscript: { parts: chapters as never },
+    settings,
+    file: 'flood.txt',
+  });
   const store = await openStateStore({ file: path.join(dir, 'state.sqlite') });
   try {
     await store.progress('cli').saveSteps!('romance:flood', importSaves(spec as never, imported));
     const saved = (await store.repos.books.list({ userId: 'cli' })).find((b) => b.key === 'romance:flood')!;
     const book = (await store.repos.books.find({ userId: 'cli', id: saved.id }))!;
-    result = await writeAudiobook({ doc: bookDocument(spec, book.state), voice: toneVoice, out, maxMinutes: MAX_MINUTES });
+    result = await writeAudiobook({
+      doc: bookDocument(spec, book.state),
+      voice: toneVoice,
+      out,
+      maxMinutes: MAX_MINUTES,
+    });
   } finally {
     await store.close();
   }
@@ -59,7 +78,9 @@ describe('a chapter longer than a file may be', () => {
   it('is split into files of at most the limit, named in order, the other chapters whole', () => {
     expect(AUDIO_TARGET.maxMinutes).toBe(120);
     expect(result.failed).toEqual([]);
-    const mp3s = readdirSync(out).filter((f) => f.endsWith('.mp3')).sort();
+    const mp3s = readdirSync(out)
+      .filter((f) => f.endsWith('.mp3'))
+      .sort();
     const parts = mp3s.filter((f) => f.startsWith('01-chapter-'));
     expect(parts.length).toBeGreaterThanOrEqual(2);
     expect(parts).toEqual(parts.map((_, i) => `01-chapter-${String(i + 1).padStart(2, '0')}.mp3`));
@@ -75,7 +96,10 @@ describe('a chapter longer than a file may be', () => {
     const marks = chaptersOf(path.join(out, 'audiobook.m4b'));
     const parts = readdirSync(out).filter((f) => f.startsWith('01-chapter-')).length;
     expect(marks.map((m) => m.title)).toEqual([
-      'Opening credits', ...Array.from({ length: parts }, (_, i) => `Chapter 1: The Long Night, part ${i + 1} of ${parts}`), 'Chapter 2: The Morning', 'Closing credits',
+      'Opening credits',
+      ...Array.from({ length: parts }, (_, i) => `Chapter 1: The Long Night, part ${i + 1} of ${parts}`),
+      'Chapter 2: The Morning',
+      'Closing credits',
     ]);
     for (let i = 1; i < marks.length; i++) expect(marks[i]!.start).toBeCloseTo(marks[i - 1]!.end, 2);
   });
@@ -93,7 +117,11 @@ describe('a chapter longer than a file may be', () => {
       expect(p.end, p.text).toBeLessThanOrEqual(duration);
       byFile.set(file, p.end);
     }
-    expect([...byFile.keys()]).toEqual(readdirSync(out).filter((f) => f.startsWith('01-chapter-')).sort());
+    expect([...byFile.keys()]).toEqual(
+      readdirSync(out)
+        .filter((f) => f.startsWith('01-chapter-'))
+        .sort(),
+    );
   });
 
   it('keeps the read-along EPUB valid, each paragraph synchronised with its clip in its own file', async () => {
@@ -102,14 +130,17 @@ describe('a chapter longer than a file may be', () => {
     const check = await epubcheck(file);
     expect(check.code, check.report).toBe(0);
     const book = readAlongBook(readFileSync(file));
-    const smil = book.items.find((i) => i.id === book.items.find((p) => p.href === 'part-001.xhtml')!['media-overlay'])!.href!;
+    const smil = book.items.find(
+      (i) => i.id === book.items.find((p) => p.href === 'part-001.xhtml')!['media-overlay'],
+    )!.href!;
     const pars = book.pars(smil);
     const manifest = JSON.parse(readFileSync(path.join(out, 'read-along.json'), 'utf8')) as ReadAlongInput;
     const spoken = [manifest.chapters[0]!.heading!, ...manifest.chapters[0]!.paragraphs];
     expect(pars).toHaveLength(spoken.length);
     // A clip in each of the chapter's files, each audio in the package, the clips where the manifest times them.
     expect(new Set(pars.map((p) => p.audio)).size).toBe(new Set(spoken.map((p) => p.audio ?? '')).size);
-    for (const p of pars) expect(book.items.some((i) => i.href === p.audio && i['media-type'] === 'audio/mpeg')).toBe(true);
+    for (const p of pars)
+      expect(book.items.some((i) => i.href === p.audio && i['media-type'] === 'audio/mpeg')).toBe(true);
     pars.forEach((p, i) => {
       expect(p.begin).toBeCloseTo(spoken[i]!.begin, 2);
       expect(p.end).toBeCloseTo(spoken[i]!.end, 2);

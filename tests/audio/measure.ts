@@ -3,11 +3,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-const run = (tool: string, args: string[]) => execFileSync(tool, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+const run = (tool: string, args: string[]) =>
+  execFileSync(tool, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
 
 /** ffmpeg's stderr for a run over `file` with `filter` (decoded to nothing). */
 function filtered(file: string, filter: string): string {
-  return spawnSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-af', filter, '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+  return spawnSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-af', filter, '-f', 'null', '-'], {
+    encoding: 'utf8',
+  }).stderr;
 }
 
 export interface StreamFacts {
@@ -20,9 +23,30 @@ export interface StreamFacts {
 
 /** The first audio stream's codec, sample rate, channels and bit rate, and the file's duration (ffprobe). */
 export function streamOf(file: string): StreamFacts {
-  const json = JSON.parse(run('ffprobe', ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=codec_name,sample_rate,channels,bit_rate:format=duration', '-of', 'json', file])) as { streams: Array<{ codec_name: string; sample_rate: string; channels: number; bit_rate: string }>; format: { duration: string } };
+  const json = JSON.parse(
+    run('ffprobe', [
+      '-v',
+      'error',
+      '-select_streams',
+      'a:0',
+      '-show_entries',
+      'stream=codec_name,sample_rate,channels,bit_rate:format=duration',
+      '-of',
+      'json',
+      file,
+    ]),
+  ) as {
+    streams: Array<{ codec_name: string; sample_rate: string; channels: number; bit_rate: string }>;
+    format: { duration: string };
+  };
   const s = json.streams[0]!;
-  return { codec: s.codec_name, sampleRate: Number(s.sample_rate), channels: s.channels, bitRate: Number(s.bit_rate), duration: Number(json.format.duration) };
+  return {
+    codec: s.codec_name,
+    sampleRate: Number(s.sample_rate),
+    channels: s.channels,
+    bitRate: Number(s.bit_rate),
+    duration: Number(json.format.duration),
+  };
 }
 
 /** True when LAME marked the MP3 constant bit rate: its first frame's tag is "Info" (a VBR file's is "Xing"). */
@@ -75,12 +99,17 @@ export function silences(file: string, noiseDb = -50, minSeconds = 0.3): Silence
  * apart (each reports under its name); silencedetect passes them on unchanged. `duration` is the file's (streamOf).
  */
 export function acxReadings(file: string, duration: number, head: { start: number; seconds: number }): AcxReadings {
-  const graph = `[0:a]asplit=2[a][b];[a]silencedetect=noise=-50dB:d=0.3,astats@whole=${STATS}[whole];`
-    + `[b]atrim=start=${head.start}:duration=${head.seconds},astats@head=${STATS}[head]`;
+  const graph =
+    `[0:a]asplit=2[a][b];[a]silencedetect=noise=-50dB:d=0.3,astats@whole=${STATS}[whole];` +
+    `[b]atrim=start=${head.start}:duration=${head.seconds},astats@head=${STATS}[head]`;
   const outputs = ['-map', '[whole]', '-f', 'null', '-', '-map', '[head]', '-f', 'null', '-'];
   const args = ['-hide_banner', '-nostats', '-i', file, '-filter_complex', graph, ...outputs];
   const report = spawnSync('ffmpeg', args, { encoding: 'utf8' }).stderr;
-  const linesOf = (name: string) => report.split('\n').filter((line) => line.startsWith(`[astats@${name} `)).join('\n');
+  const linesOf = (name: string) =>
+    report
+      .split('\n')
+      .filter((line) => line.startsWith(`[astats@${name} `))
+      .join('\n');
   return { whole: levelsIn(linesOf('whole')), head: levelsIn(linesOf('head')), quiet: silencesIn(report, duration) };
 }
 
@@ -92,11 +121,25 @@ export interface AcxReadings {
 
 /** An M4B's (or any MP4's) chapter marks: title, start and end in seconds. */
 export function chaptersOf(file: string): Array<{ title: string; start: number; end: number }> {
-  const json = JSON.parse(run('ffprobe', ['-v', 'error', '-show_chapters', '-of', 'json', file])) as { chapters: Array<{ start_time: string; end_time: string; tags?: { title?: string } }> };
-  return json.chapters.map((c) => ({ title: c.tags?.title ?? '', start: Number(c.start_time), end: Number(c.end_time) }));
+  const json = JSON.parse(run('ffprobe', ['-v', 'error', '-show_chapters', '-of', 'json', file])) as {
+    chapters: Array<{ start_time: string; end_time: string; tags?: { title?: string } }>;
+  };
+  return json.chapters.map((c) => ({
+    title: c.tags?.title ?? '',
+    start: Number(c.start_time),
+    end: Number(c.end_time),
+  }));
 }
 
 /** An MP3's ID3 title tag. */
 export function titleTag(file: string): string {
-  return run('ffprobe', ['-v', 'error', '-show_entries', 'format_tags=title', '-of', 'default=noprint_wrappers=1:nokey=1', file]).trim();
+  return run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format_tags=title',
+    '-of',
+    'default=noprint_wrappers=1:nokey=1',
+    file,
+  ]).trim();
 }

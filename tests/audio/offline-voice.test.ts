@@ -25,27 +25,44 @@ const CREDITS = {
 } as const;
 
 describe('karya audiobook with the offline demo voice (espeak-ng)', () => {
-  it.each(['en', 'ms', 'id'] as const)('writes a 3-chapter book in %s at the numbers, with its credits, M4B and timings', async (lang) => {
-    const cwd = tempDir(`karya-audiobook-${lang}-`);
-    dirs.push(cwd);
-    const state = path.join(cwd, 'state.sqlite');
-    const id = await saveAudioBook(state, lang);
-    const out = path.join(cwd, 'audio');
-    const r = await runKaryaInProcess(['audiobook', '--book', String(id), '--out', out, '--state', state, '--json'], { cwd });
-    expect(r.code, r.stderr).toBe(0);
-    // The writer is told it is the demo voice, in the book's language.
-    expect(r.stderr).toContain(CREDITS[lang].demo);
-    const json = JSON.parse(r.stdout) as { audiobook: { voice: { kind: string }; failed: unknown[]; files: string[] } };
-    expect(json.audiobook.voice.kind).toBe('demo');
-    expect(json.audiobook.failed).toEqual([]);
-    const manifest = expectEdition(out, { title: BOOK_TITLE[lang], lang, chapterTitles: TITLES[lang], credits: CREDITS[lang] });
-    // The read-along EPUB 3 from those timings: valid, a SMIL per chapter, a clip for its heading and each paragraph.
-    expect(json.audiobook.files).toContain('read-along.epub');
-    const epub = path.join(out, 'read-along.epub');
-    expect((await epubcheck(epub)).report).toMatch(/0 fatals \/ 0 errors \/ 0 warnings/);
-    const files = unzipSync(new Uint8Array(readFileSync(epub)));
-    const smils = Object.keys(files).filter((f) => f.endsWith('.smil')).sort();
-    expect(smils).toHaveLength(manifest.chapters.length);
-    smils.forEach((f, i) => expect(strFromU8(files[f]!).match(/<par /g)).toHaveLength(manifest.chapters[i]!.paragraphs.length + 1));
-  }, 600_000);
+  it.each(['en', 'ms', 'id'] as const)(
+    'writes a 3-chapter book in %s at the numbers, with its credits, M4B and timings',
+    async (lang) => {
+      const cwd = tempDir(`karya-audiobook-${lang}-`);
+      dirs.push(cwd);
+      const state = path.join(cwd, 'state.sqlite');
+      const id = await saveAudioBook(state, lang);
+      const out = path.join(cwd, 'audio');
+      const r = await runKaryaInProcess(['audiobook', '--book', String(id), '--out', out, '--state', state, '--json'], {
+        cwd,
+      });
+      expect(r.code, r.stderr).toBe(0);
+      // The writer is told it is the demo voice, in the book's language.
+      expect(r.stderr).toContain(CREDITS[lang].demo);
+      const json = JSON.parse(r.stdout) as {
+        audiobook: { voice: { kind: string }; failed: unknown[]; files: string[] };
+      };
+      expect(json.audiobook.voice.kind).toBe('demo');
+      expect(json.audiobook.failed).toEqual([]);
+      const manifest = expectEdition(out, {
+        title: BOOK_TITLE[lang],
+        lang,
+        chapterTitles: TITLES[lang],
+        credits: CREDITS[lang],
+      });
+      // The read-along EPUB 3 from those timings: valid, a SMIL per chapter, a clip for its heading and each paragraph.
+      expect(json.audiobook.files).toContain('read-along.epub');
+      const epub = path.join(out, 'read-along.epub');
+      expect((await epubcheck(epub)).report).toMatch(/0 fatals \/ 0 errors \/ 0 warnings/);
+      const files = unzipSync(new Uint8Array(readFileSync(epub)));
+      const smils = Object.keys(files)
+        .filter((f) => f.endsWith('.smil'))
+        .sort();
+      expect(smils).toHaveLength(manifest.chapters.length);
+      smils.forEach((f, i) =>
+        expect(strFromU8(files[f]!).match(/<par /g)).toHaveLength(manifest.chapters[i]!.paragraphs.length + 1),
+      );
+    },
+    600_000,
+  );
 });

@@ -29,16 +29,52 @@ const specMessages = (f: () => unknown) => {
 
 describe('a speech server in karya.config.yaml or the environment', () => {
   it('reads the key from the variable named, a voice per language, and never prints the key', () => {
-    const config = parseSpeechBlock({ file: 'karya.config.yaml', env: { KOKORO_KEY: 'sk-kokoro-abcdef123456' }, text: 'providers:\n  - name: x\n    baseURL: http://127.0.0.1:1/v1\nspeech:\n  name: kokoro\n  baseURL: http://127.0.0.1:8880/v1\n  apiKeyEnv: KOKORO_KEY\n  model: kokoro\n  voices: { ms: af_heart }\n  format: wav\n' })!;
-    expect({ name: config.name, baseURL: config.baseURL, model: config.model, voice: config.voice, voices: config.voices, format: config.format }).toEqual({ name: 'kokoro', baseURL: 'http://127.0.0.1:8880/v1', model: 'kokoro', voice: 'alloy', voices: { ms: 'af_heart' }, format: 'wav' });
+    const config = parseSpeechBlock({
+      file: 'karya.config.yaml',
+      env: { KOKORO_KEY: 'sk-kokoro-abcdef123456' },
+      text: 'providers:\n  - name: x\n    baseURL: http://127.0.0.1:1/v1\nspeech:\n  name: kokoro\n  baseURL: http://127.0.0.1:8880/v1\n  apiKeyEnv: KOKORO_KEY\n  model: kokoro\n  voices: { ms: af_heart }\n  format: wav\n',
+    })!;
+    expect({
+      name: config.name,
+      baseURL: config.baseURL,
+      model: config.model,
+      voice: config.voice,
+      voices: config.voices,
+      format: config.format,
+    }).toEqual({
+      name: 'kokoro',
+      baseURL: 'http://127.0.0.1:8880/v1',
+      model: 'kokoro',
+      voice: 'alloy',
+      voices: { ms: 'af_heart' },
+      format: 'wav',
+    });
     expect(JSON.stringify(config)).not.toContain('sk-kokoro');
     expect(inspect(config)).not.toContain('sk-kokoro');
   });
 
   it('refuses a key written in the file, a key variable that is not set, and a credential in the address', () => {
-    expect(specMessages(() => parseSpeechBlock({ file: 'k.yaml', env: {}, text: 'speech:\n  baseURL: http://127.0.0.1:8880/v1\n  apiKey: sk-abc\n' }))).toContain('keys never go in this file');
-    expect(specMessages(() => parseSpeechBlock({ file: 'k.yaml', env: {}, text: 'speech:\n  baseURL: http://127.0.0.1:8880/v1\n  apiKeyEnv: NOT_SET_HERE\n' }))).toContain('NOT_SET_HERE is not set');
-    expect(specMessages(() => speechConfigFromEnv({ KARYA_SPEECH_URL: 'http://user:secret@127.0.0.1:8880/v1' }))).toContain('holds a credential');
+    expect(
+      specMessages(() =>
+        parseSpeechBlock({
+          file: 'k.yaml',
+          env: {},
+          text: 'speech:\n  baseURL: http://127.0.0.1:8880/v1\n  apiKey: sk-abc\n',
+        }),
+      ),
+    ).toContain('keys never go in this file');
+    expect(
+      specMessages(() =>
+        parseSpeechBlock({
+          file: 'k.yaml',
+          env: {},
+          text: 'speech:\n  baseURL: http://127.0.0.1:8880/v1\n  apiKeyEnv: NOT_SET_HERE\n',
+        }),
+      ),
+    ).toContain('NOT_SET_HERE is not set');
+    expect(
+      specMessages(() => speechConfigFromEnv({ KARYA_SPEECH_URL: 'http://user:secret@127.0.0.1:8880/v1' })),
+    ).toContain('holds a credential');
     expect(speechConfigFromEnv({})).toBeUndefined();
   });
 });

@@ -7,7 +7,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { askingAgainModel } from './asked-again.js';
-import { bookRequests, expectTotals, isMemoryRequest, recordedTotals, removeTempDirs, romanceCalls, tempDir, writeJobs } from './helpers.js';
+import {
+  bookRequests,
+  expectTotals,
+  isMemoryRequest,
+  recordedTotals,
+  removeTempDirs,
+  romanceCalls,
+  tempDir,
+  writeJobs,
+} from './helpers.js';
 
 const fakes: FakeOpenAI[] = [];
 afterAll(async () => {
@@ -21,7 +30,10 @@ describe('karya batch totals of steps asked again', () => {
     fakes.push(fake);
     const dir = tempDir();
     const jobs = writeJobs(dir, 'jobs.yaml', '- { id: ipoh, generator: romance, chapters: 1 }');
-    const r = await runKaryaInProcess(['batch', jobs, '--out', 'out', '--state', 'state.sqlite', '--json'], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-asked-again', OPENAI_BASE_URL: fake.baseURL } });
+    const r = await runKaryaInProcess(['batch', jobs, '--out', 'out', '--state', 'state.sqlite', '--json'], {
+      cwd: dir,
+      env: { OPENAI_API_KEY: 'sk-test-asked-again', OPENAI_BASE_URL: fake.baseURL },
+    });
     expect(r.code, r.stderr).toBe(0);
     const requests = bookRequests(fake);
     // The model's habits took place: one call more for the re-asked introduction, the continued chapter and the

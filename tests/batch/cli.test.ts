@@ -22,7 +22,10 @@ async function fake(options: Parameters<typeof startFakeOpenAI>[0] = {}): Promis
 
 /** `karya <args>` in `cwd` with the fake server as the provider. */
 function runCli(args: string[], opts: { cwd: string; fake: FakeOpenAI }) {
-  return runKaryaInProcess(args, { cwd: opts.cwd, env: { OPENAI_API_KEY: 'sk-test-batch', OPENAI_BASE_URL: opts.fake.baseURL } });
+  return runKaryaInProcess(args, {
+    cwd: opts.cwd,
+    env: { OPENAI_API_KEY: 'sk-test-batch', OPENAI_BASE_URL: opts.fake.baseURL },
+  });
 }
 
 const GOOD_JOBS = `
@@ -55,11 +58,17 @@ describe('karya batch (CLI)', () => {
     );
     const r = await runCli(['batch', file, '--out', 'books', '--json'], { cwd: dir, fake: f });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('jobs.jsonl:2: job "hot": settings.heatLevel: "scorching" is not one of sweet, mild, moderate, steamy');
+    expect(r.stderr).toContain(
+      'jobs.jsonl:2: job "hot": settings.heatLevel: "scorching" is not one of sweet, mild, moderate, steamy',
+    );
     expect(r.stderr).toMatch(/jobs\.jsonl:4: job 3: generator: "romanse" is not a generator \(allowed: .*romance/);
     expect(r.stderr).toContain('jobs.jsonl:5: job "bab": chapters: "many" must be a whole number from 1 to 100');
     expect(r.stderr).toContain('3 of 4 jobs are invalid; nothing was generated');
-    expect(events(r.stdout).filter((e) => e.type === 'invalid_job').map((e) => e.line)).toEqual([2, 4, 5]);
+    expect(
+      events(r.stdout)
+        .filter((e) => e.type === 'invalid_job')
+        .map((e) => e.line),
+    ).toEqual([2, 4, 5]);
     expect(f.requests).toEqual([]);
     expect(existsSync(path.join(dir, '.karya'))).toBe(false);
     expect(existsSync(path.join(dir, 'books'))).toBe(false);
@@ -78,11 +87,23 @@ describe('karya batch (CLI)', () => {
     const ev = events(r.stdout);
     expect(ev.filter((e) => e.type === 'job_started')).toHaveLength(3);
     const step = ev.find((e) => e.type === 'step_done' && e.job === 'cinta-ms');
-    expect(step).toMatchObject({ step: 'Rangka Cerita', words: expect.any(Number), tokens: { total: expect.any(Number) }, seconds: expect.any(Number) });
+    expect(step).toMatchObject({
+      step: 'Rangka Cerita',
+      words: expect.any(Number),
+      tokens: { total: expect.any(Number) },
+      seconds: expect.any(Number),
+    });
     expect(ev.filter((e) => e.type === 'step_done')).toHaveLength(4 + 10 + 1);
     // 15 steps, and a memory update after each introduction, chapter, section and ending: 3 for the romance, 9 for
     // the guide (a finished book's bible reads its last part too).
-    expect(ev.at(-1)).toMatchObject({ type: 'summary', books: 3, succeeded: 3, failed: 0, calls: 15 + 12, exitCode: 0 });
+    expect(ev.at(-1)).toMatchObject({
+      type: 'summary',
+      books: 3,
+      succeeded: 3,
+      failed: 0,
+      calls: 15 + 12,
+      exitCode: 0,
+    });
     expect(bookRequests(f)).toHaveLength(15 + 12);
     expect(stepRequests(f)).toHaveLength(15);
     expect(r.stderr).toContain('3 of 3 books written');
@@ -115,19 +136,42 @@ describe('karya batch (CLI)', () => {
 
     f.setWrongKind('content-filter');
     const other = tempDir();
-    const filtered = await runCli(['batch', writeJobs(other, 'jobs.yaml', '- id: kind\n  generator: romance\n  chapters: 3\n'), '--out', 'books', '--json'], { cwd: other, fake: f });
+    const filtered = await runCli(
+      [
+        'batch',
+        writeJobs(other, 'jobs.yaml', '- id: kind\n  generator: romance\n  chapters: 3\n'),
+        '--out',
+        'books',
+        '--json',
+      ],
+      { cwd: other, fake: f },
+    );
     expect(filtered.code).toBe(1);
-    expect(events(filtered.stdout).find((e) => e.type === 'job_failed')).toMatchObject({ job: 'kind', code: 'filtered' });
+    expect(events(filtered.stdout).find((e) => e.type === 'job_failed')).toMatchObject({
+      job: 'kind',
+      code: 'filtered',
+    });
   }, 60_000);
 
   it('exits 1 when a book fails, after finishing the others', async () => {
-    const f = await fake({ latencyMs: 5, reply: (body) => (JSON.stringify(body.messages).includes('Langkawi') ? { status: 500 } : undefined) });
+    const f = await fake({
+      latencyMs: 5,
+      reply: (body) => (JSON.stringify(body.messages).includes('Langkawi') ? { status: 500 } : undefined),
+    });
     const dir = tempDir();
-    const file = writeJobs(dir, 'jobs.yaml', `${GOOD_JOBS}- id: langkawi\n  generator: travel-guide\n  settings: { destination: Langkawi }\n`);
+    const file = writeJobs(
+      dir,
+      'jobs.yaml',
+      `${GOOD_JOBS}- id: langkawi\n  generator: travel-guide\n  settings: { destination: Langkawi }\n`,
+    );
     const r = await runCli(['batch', file, '--json'], { cwd: dir, fake: f });
     expect(r.code).toBe(1);
     const ev = events(r.stdout);
-    expect(ev.find((e) => e.type === 'job_failed')).toMatchObject({ job: 'langkawi', code: 'server_error', status: 500 });
+    expect(ev.find((e) => e.type === 'job_failed')).toMatchObject({
+      job: 'langkawi',
+      code: 'server_error',
+      status: 500,
+    });
     expect(ev.at(-1)).toMatchObject({ type: 'summary', succeeded: 3, failed: 1, exitCode: 1 });
     expect(readdirSync(path.join(dir, 'books')).sort()).toEqual(['03-poems.md', 'cinta-ms.md', 'penang.md']);
     expect(r.stderr).toMatch(/✗ langkawi · Guide Outline: server_error \(HTTP 500\)/);
@@ -137,7 +181,10 @@ describe('karya batch (CLI)', () => {
     const f = await fake();
     const dir = tempDir();
     const file = writeJobs(dir, 'jobs.yaml', GOOD_JOBS);
-    const r = await runCli(['batch', file, '--dry-run', '--rpm', '30', '--tpm', '60000', '--concurrency', '2', '--latency', '10'], { cwd: dir, fake: f });
+    const r = await runCli(
+      ['batch', file, '--dry-run', '--rpm', '30', '--tpm', '60000', '--concurrency', '2', '--latency', '10'],
+      { cwd: dir, fake: f },
+    );
     expect(r.code).toBe(0);
     // 15 steps and 10 memory updates (2 for the 1-chapter romance, 8 for the 7-section guide); the guide's
     // chain is its 10 steps and 8 updates.

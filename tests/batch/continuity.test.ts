@@ -18,7 +18,10 @@ afterAll(() => {
 const noPostgres = postgresUnavailable();
 
 /** Run `karya batch` commands of the scripted continuity book against the fake server (env: more variables). */
-async function withContinuityBook(extraEnv: Record<string, string>, run: (batch: (args: string[]) => Promise<{ code: number; stdout: string; stderr: string }>) => Promise<void>): Promise<void> {
+async function withContinuityBook(
+  extraEnv: Record<string, string>,
+  run: (batch: (args: string[]) => Promise<{ code: number; stdout: string; stderr: string }>) => Promise<void>,
+): Promise<void> {
   const fake = await startFakeOpenAI({ answer: continuityBook(CONTINUITY_PLAN), props: true, contextTokens: 32_768 });
   try {
     const dir = tempDir();
@@ -30,7 +33,10 @@ async function withContinuityBook(extraEnv: Record<string, string>, run: (batch:
   }
 }
 
-/** The job_done event of a --json batch: Mara speaks in chapter 7, the ship renamed in 6, the village respelt in 8, the map overdue (one finding for the thread, not one a later part). */
+/**
+ * The job_done event of a --json batch: Mara speaks in chapter 7, the ship renamed in 6, the village respelt in 8, the
+ * map overdue (one finding for the thread, not one a later part).
+ */
 function expectContinuityReported(r: { code: number; stdout: string; stderr: string }): void {
   expect(r.code, r.stderr).toBe(0);
   const done = events(r.stdout).find((e) => e.type === 'job_done')!;
@@ -39,18 +45,22 @@ function expectContinuityReported(r: { code: number; stdout: string; stderr: str
 }
 
 describe('karya batch: continuity', () => {
-  it('job_done counts the book\'s continuity findings and names the promise open past its due part', async () => {
+  it("job_done counts the book's continuity findings and names the promise open past its due part", async () => {
     await withContinuityBook({}, async (batch) => expectContinuityReported(await batch(['--out', 'books', '--json'])));
   }, 60_000);
 
-  it.skipIf(noPostgres)('karya batch --queue reports the same for the book saved in Postgres', async () => {
-    cluster = await startPostgres();
-    const databaseUrl = await cluster.createDatabase();
-    await withContinuityBook({ KARYA_DATABASE_URL: databaseUrl, KARYA_LOG_LEVEL: 'warn' }, async (batch) => {
-      const local = await batch(['--out', 'books']);
-      expect(local.code, local.stderr).toBe(0);
-      // Every book is written already: the queued batch only reads it back and writes its files.
-      expectContinuityReported(await batch(['--queue', '--out', 'again', '--json']));
-    });
-  }, 120_000);
+  it.skipIf(noPostgres)(
+    'karya batch --queue reports the same for the book saved in Postgres',
+    async () => {
+      cluster = await startPostgres();
+      const databaseUrl = await cluster.createDatabase();
+      await withContinuityBook({ KARYA_DATABASE_URL: databaseUrl, KARYA_LOG_LEVEL: 'warn' }, async (batch) => {
+        const local = await batch(['--out', 'books']);
+        expect(local.code, local.stderr).toBe(0);
+        // Every book is written already: the queued batch only reads it back and writes its files.
+        expectContinuityReported(await batch(['--queue', '--out', 'again', '--json']));
+      });
+    },
+    120_000,
+  );
 });

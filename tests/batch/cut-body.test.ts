@@ -36,7 +36,8 @@ describe('karya batch: an answer cut mid-body', () => {
     });
     const dir = tempDir();
     const r = await runKaryaInProcess(['batch', writeJobs(dir, 'jobs.yaml', JOBS), '--out', 'books', '--json'], {
-      cwd: dir, env: { OPENAI_API_KEY: 'sk-test-cut', OPENAI_BASE_URL: fake.baseURL },
+      cwd: dir,
+      env: { OPENAI_API_KEY: 'sk-test-cut', OPENAI_BASE_URL: fake.baseURL },
     });
     expect(r.code, r.stderr).toBe(0);
     expect(cuts).toEqual({});
@@ -47,7 +48,9 @@ describe('karya batch: an answer cut mid-body', () => {
     expect(ev.at(-1)).toMatchObject({ type: 'summary', succeeded: 1, failed: 0, exitCode: 0 });
     const book = readFileSync(path.join(dir, 'books', 'harbour.md'), 'utf8');
     for (const n of [1, 2]) {
-      const asks = stepRequests(fake).filter((q) => new RegExp(`Write Chapter ${n} of`).test(userMessageOf(q.body ?? {})));
+      const asks = stepRequests(fake).filter((q) =>
+        new RegExp(`Write Chapter ${n} of`).test(userMessageOf(q.body ?? {})),
+      );
       expect(asks).toHaveLength(2);
       expect(promptId(asks[1]!)).toBe(promptId(asks[0]!));
       const start = book.indexOf(`## Chapter ${n}`);

@@ -58,13 +58,21 @@ export function stepRequests(fake: FakeOpenAI): RecordedRequest[] {
 
 /**
  * Calls one romance makes: outline, introduction, its chapters and the conclusion, plus one memory
- * update after the introduction, after each chapter and after the conclusion (a finished book's bible holds its ending).
+ * update after the introduction, after each chapter and after the conclusion (a finished book's bible holds its
+ * ending).
  */
-export const romanceCalls = (chapters: number) => ({ steps: chapters + 3, memory: chapters + 2, all: 2 * chapters + 5 });
+export const romanceCalls = (chapters: number) => ({
+  steps: chapters + 3,
+  memory: chapters + 2,
+  all: 2 * chapters + 5,
+});
 
 /** A request's identity: its messages (the same step of the same book always sends the same ones). */
 export function promptId(r: RecordedRequest): string {
-  return createHash('sha256').update(JSON.stringify(r.body?.messages ?? null)).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify(r.body?.messages ?? null))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** The user prompt of a request. */
@@ -93,9 +101,11 @@ export function startCli(args: string[], opts: { cwd: string; fake?: FakeOpenAI;
   let err = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
-    child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err }));
-  });
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
+    (resolve) => {
+      child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err }));
+    },
+  );
   return { child, done, stdout: () => out, stderr: () => err };
 }
 
@@ -121,18 +131,30 @@ export function busiestWindow(times: readonly number[], windowMs: number): numbe
 
 /** NDJSON lines as objects. */
 export function events(stdout: string): Array<Record<string, unknown>> {
-  return stdout.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+  return stdout
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 /**
  * A batch's totals are what the model server recorded: --json's summary and the closing line (`books` written of
  * `books`) say `calls` calls and `tokens` tokens, the counts a writer's account paid for.
  */
-export function expectTotals(run: { stdout: string; stderr: string }, books: number, recorded: { calls: number; tokens: number }): void {
+export function expectTotals(
+  run: { stdout: string; stderr: string },
+  books: number,
+  recorded: { calls: number; tokens: number },
+): void {
   const summary = events(run.stdout).find((e) => e.type === 'summary')!;
   expect({ calls: summary.calls, tokens: summary.tokens }).toEqual(recorded);
   const count = (n: number) => n.toLocaleString('en-US');
-  expect(run.stderr).toMatch(new RegExp(`^karya batch: ${books} of ${books} books written · (?:[^\n]* · )?${count(recorded.calls)} calls · ${count(recorded.tokens)} tokens · [^\n]*$`, 'm'));
+  expect(run.stderr).toMatch(
+    new RegExp(
+      `^karya batch: ${books} of ${books} books written · (?:[^\n]* · )?${count(recorded.calls)} calls · ${count(recorded.tokens)} tokens · [^\n]*$`,
+      'm',
+    ),
+  );
 }
 
 /** The model server's record of a book's calls (its 1-token provider checks aside) and their tokens. */

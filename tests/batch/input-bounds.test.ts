@@ -24,19 +24,37 @@ describe('bounded inputs', () => {
   it('refuses a jobs file of more than 10,000 jobs at once, as a YAML list or a JSON array on one line', async () => {
     expect(MAX_JOBS).toBe(10_000);
     const dir = tempDir();
-    // Each file ends in a YAML error: refused before it is parsed (parsing 10,000 jobs takes seconds), the error is never reached.
-    const yaml = writeJobs(dir, 'many.yaml', `${Array.from({ length: 10_001 }, (_, i) => `- ${job(i)}\n`).join('')}- { id: [unclosed\n`);
-    const json = writeJobs(dir, 'many.json', `[${Array.from({ length: 12_000 }, (_, i) => JSON.stringify({ generator: 'romance', chapters: 2, id: `j${i}` })).join(',')}, {"id": ]`);
-    for (const [file, count] of [[yaml, '10,001'], [json, '12,000']] as const) {
+    // Each file ends in a YAML error: refused before it is parsed (parsing 10,000 jobs takes seconds), the error is never
+    // reached.
+    const yaml = writeJobs(
+      dir,
+      'many.yaml',
+      `${Array.from({ length: 10_001 }, (_, i) => `- ${job(i)}\n`).join('')}- { id: [unclosed\n`,
+    );
+    const json = writeJobs(
+      dir,
+      'many.json',
+      `[${Array.from({ length: 12_000 }, (_, i) => JSON.stringify({ generator: 'romance', chapters: 2, id: `j${i}` })).join(',')}, {"id": ]`,
+    );
+    for (const [file, count] of [
+      [yaml, '10,001'],
+      [json, '12,000'],
+    ] as const) {
       const r = await startCli(['batch', file, '--dry-run'], { cwd: dir }).done;
       expect(r.code).toBe(2);
-      expect(r.stderr).toContain(`the jobs file has ${count} jobs; a batch runs at most 10,000: split it into smaller files`);
+      expect(r.stderr).toContain(
+        `the jobs file has ${count} jobs; a batch runs at most 10,000: split it into smaller files`,
+      );
     }
   }, 30_000);
 
   it('reads a jobs file of 10,000 jobs, the most it may hold', () => {
     const dir = tempDir();
-    const file = writeJobs(dir, 'full.jsonl', Array.from({ length: 10_000 }, (_, i) => JSON.stringify({ generator: 'romance', id: `j${i}` })).join('\n'));
+    const file = writeJobs(
+      dir,
+      'full.jsonl',
+      Array.from({ length: 10_000 }, (_, i) => JSON.stringify({ generator: 'romance', id: `j${i}` })).join('\n'),
+    );
     expect(readJobsFile(file)).toHaveLength(10_000);
   });
 
@@ -47,9 +65,15 @@ describe('bounded inputs', () => {
     const voice = await startCli(['voice', 'whole-life.txt'], { cwd: dir }).done;
     expect(voice.code).toBe(2);
     expect(voice.stderr).toMatch(/whole-life\.txt has \d+ words: a manuscript may have at most 400000/);
-    const jobs = writeJobs(dir, 'jobs.yaml', `- { id: mine, generator: romance, lang: en, chapters: 2, voice: whole-life.txt }\n`);
+    const jobs = writeJobs(
+      dir,
+      'jobs.yaml',
+      `- { id: mine, generator: romance, lang: en, chapters: 2, voice: whole-life.txt }\n`,
+    );
     const batch = await startCli(['batch', jobs, '--dry-run'], { cwd: dir }).done;
     expect(batch.code).toBe(2);
-    expect(batch.stderr).toMatch(/job "mine": voice: whole-life\.txt has \d+ words: a manuscript may have at most 400000/);
+    expect(batch.stderr).toMatch(
+      /job "mine": voice: whole-life\.txt has \d+ words: a manuscript may have at most 400000/,
+    );
   }, 60_000);
 });

@@ -13,7 +13,10 @@ import { events, removeTempDirs, tempDir, writeJobs } from './helpers.js';
 afterAll(removeTempDirs);
 
 /** A KDP-sized picture (1600 × 2560) of one colour. */
-const picture = (background: string, width = 1600, height = 2560) => sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+const picture = (background: string, width = 1600, height = 2560) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 /** The mean red, green and blue of a package's cover. */
 async function meanColour(file: string): Promise<number[]> {
   const stats = await sharp(readFileSync(file)).stats();
@@ -21,17 +24,28 @@ async function meanColour(file: string): Promise<number[]> {
 }
 
 describe("a batch job's own cover picture", () => {
-  it('is its package\'s cover, a picture no store takes gets no package; replaced under the same name, the next run makes the package again', async () => {
+  it("is its package's cover, a picture no store takes gets no package; replaced under the same name, the next run makes the package again", async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'harbour.jpg'), await picture('#1040c0'));
     writeFileSync(path.join(dir, 'small.jpg'), await picture('#1040c0', 400, 640));
-    const jobs = writeJobs(dir, 'jobs.yaml', [
-      '- { id: harbour, generator: romance, chapters: 1, cover: harbour.jpg, settings: { premise: "a harbour pilot falls in love" } }',
-      '- { id: small, generator: romance, chapters: 1, cover: small.jpg, settings: { premise: "a night-market cook falls in love" } }',
-    ].join('\n'));
-    const run = () => runKaryaInProcess(['batch', jobs, '--publish', '--out', 'out', '--state', 'state.sqlite', '--json'], { cwd: dir, env: WITHOUT_EPUBCHECK });
+    const jobs = writeJobs(
+      dir,
+      'jobs.yaml',
+      [
+        '- { id: harbour, generator: romance, chapters: 1, cover: harbour.jpg, settings: { premise: "a harbour pilot falls in love" } }',
+        '- { id: small, generator: romance, chapters: 1, cover: small.jpg, settings: { premise: "a night-market cook falls in love" } }',
+      ].join('\n'),
+    );
+    const run = () =>
+      runKaryaInProcess(['batch', jobs, '--publish', '--out', 'out', '--state', 'state.sqlite', '--json'], {
+        cwd: dir,
+        env: WITHOUT_EPUBCHECK,
+      });
     const cover = path.join(dir, 'out', 'harbour-kdp', 'cover.jpg');
-    const written = (stdout: string) => events(stdout).filter((e) => e.type === 'package_written').map((e) => [e.job, e.kept ?? false]);
+    const written = (stdout: string) =>
+      events(stdout)
+        .filter((e) => e.type === 'package_written')
+        .map((e) => [e.job, e.kept ?? false]);
 
     const first = await run();
     expect(written(first.stdout)).toEqual([['harbour', false]]);

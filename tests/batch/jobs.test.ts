@@ -15,15 +15,23 @@ const rawJobs = (...values: unknown[]): RawJob[] => values.map((value, i) => ({ 
 
 describe('reading a jobs file', () => {
   it('reads a YAML list with the line each job starts on', () => {
-    const jobs = parseYamlList('jobs.yaml', '# comment\n- generator: poems\n  lang: ms\n\n- id: b\n  generator: romance\n');
-    expect(jobs.map((j) => [j.index, j.line])).toEqual([[1, 2], [2, 5]]);
+    const jobs = parseYamlList(
+      'jobs.yaml',
+      '# comment\n- generator: poems\n  lang: ms\n\n- id: b\n  generator: romance\n',
+    );
+    expect(jobs.map((j) => [j.index, j.line])).toEqual([
+      [1, 2],
+      [2, 5],
+    ]);
     expect(jobs[1]!.value).toEqual({ id: 'b', generator: 'romance' });
   });
 
   it('reads JSON Lines, skipping blank lines, and names the line of broken JSON', () => {
     const jobs = parseJsonLines('jobs.jsonl', '{"generator":"poems"}\n\n{"generator":"romance","chapters":2}\n');
     expect(jobs.map((j) => j.line)).toEqual([1, 3]);
-    expect(() => parseJsonLines('jobs.jsonl', '{"generator":"poems"}\n{oops\n')).toThrow(/jobs\.jsonl:2: not valid JSON/);
+    expect(() => parseJsonLines('jobs.jsonl', '{"generator":"poems"}\n{oops\n')).toThrow(
+      /jobs\.jsonl:2: not valid JSON/,
+    );
   });
 
   it('refuses a file that is not a list', () => {
@@ -49,14 +57,29 @@ describe('validating jobs', () => {
     );
     expect(jobs.map((j) => j.name)).toEqual(['ok']);
     const byJob = (job: string) => issues.filter((i) => i.job === job);
-    expect(byJob('job "hot"')).toEqual([expect.objectContaining({ line: 2, field: 'settings.heatLevel', allowed: ['sweet', 'mild', 'moderate', 'steamy'] })]);
+    expect(byJob('job "hot"')).toEqual([
+      expect.objectContaining({
+        line: 2,
+        field: 'settings.heatLevel',
+        allowed: ['sweet', 'mild', 'moderate', 'steamy'],
+      }),
+    ]);
     expect(byJob('job 3')[0]).toMatchObject({ field: 'generator', message: '"no-such-generator" is not a generator' });
     expect(byJob('job 3')[0]!.allowed).toContain('romance');
     expect(byJob('job "fr"')[0]).toMatchObject({ field: 'lang', allowed: [...langs()] });
-    expect(byJob('job "many"')[0]).toMatchObject({ field: 'chapters', message: '0 must be a whole number from 1 to 100' });
+    expect(byJob('job "many"')[0]).toMatchObject({
+      field: 'chapters',
+      message: '0 must be a whole number from 1 to 100',
+    });
     expect(byJob('job "extra"')[0]).toMatchObject({ field: 'colour', message: 'is not a job field' });
-    expect(issues.find((i) => i.line === 7)).toMatchObject({ field: 'id', message: 'is used by job 1 too; ids must be unique' });
-    expect(byJob('job "unknown-setting"')[0]).toMatchObject({ field: 'settings.rhyme', message: 'is not a setting of poems' });
+    expect(issues.find((i) => i.line === 7)).toMatchObject({
+      field: 'id',
+      message: 'is used by job 1 too; ids must be unique',
+    });
+    expect(byJob('job "unknown-setting"')[0]).toMatchObject({
+      field: 'settings.rhyme',
+      message: 'is not a setting of poems',
+    });
     expect(byJob('job 9')[0]!.message).toMatch(/must be an object/);
     expect(new Set(issues.map((i) => i.line))).toEqual(new Set([2, 3, 4, 5, 6, 7, 8, 9]));
   });
@@ -76,7 +99,7 @@ describe('validating jobs', () => {
     ]);
   });
 
-  it('takes a book\'s author, title, subtitle and publisher; the job\'s own author wins over the batch\'s; refuses them empty, too long or on a piece', () => {
+  it("takes a book's author, title, subtitle and publisher; the job's own author wins over the batch's; refuses them empty, too long or on a piece", () => {
     const given = { author: 'Farid Hakim', publisher: 'Rumah Buku' };
     const { jobs, issues } = validateJobs(
       rawJobs(
@@ -105,7 +128,7 @@ describe('validating jobs', () => {
     expect(issues).toEqual([expect.objectContaining({ field: 'lang', message: 'dad-jokes always writes in en' })]);
   });
 
-  it('uses the settings of the same `karya generate` command, saved under the job\'s id', () => {
+  it("uses the settings of the same `karya generate` command, saved under the job's id", () => {
     const { jobs, issues } = validate(
       rawJobs(
         { generator: 'romance', lang: 'ms', chapters: 3, settings: { heatLevel: 'mild', plotStyle: 'slow-burn' } },
@@ -122,7 +145,11 @@ describe('validating jobs', () => {
     cases.forEach((c, i) => {
       const spec = catalog.get(c.id)!;
       const generate = settingsFromOptions(spec, c);
-      const total = startBook({ spec, settings: generate.settings, totalChapters: generate.totalChapters }).totalChapters;
+      const total = startBook({
+        spec,
+        settings: generate.settings,
+        totalChapters: generate.totalChapters,
+      }).totalChapters;
       expect(jobs[i]!.settings).toEqual(generate.settings);
       expect(jobs[i]!.totalChapters).toBe(total);
       expect(jobs[i]!.key).toBe(`batch:${jobs[i]!.name}:${progressKey(spec, generate.settings, total)}`);
@@ -131,9 +158,21 @@ describe('validating jobs', () => {
   });
 
   it('gives identical jobs their own books and names outputs from the id or the index and generator', () => {
-    const { jobs } = validate(rawJobs({ generator: 'poems' }, { generator: 'poems' }, { id: 'Puisi Saya!', generator: 'poems', lang: 'ms' }, { generator: 'poems', out: 'custom/p' }));
+    const { jobs } = validate(
+      rawJobs(
+        { generator: 'poems' },
+        { generator: 'poems' },
+        { id: 'Puisi Saya!', generator: 'poems', lang: 'ms' },
+        { generator: 'poems', out: 'custom/p' },
+      ),
+    );
     expect(new Set(jobs.map((j) => j.key)).size).toBe(4);
-    expect(jobs.map((j) => path.relative(outDir, j.outFile))).toEqual(['01-poems.md', '02-poems.md', 'Puisi-Saya.md', path.join('custom', 'p.md')]);
+    expect(jobs.map((j) => path.relative(outDir, j.outFile))).toEqual([
+      '01-poems.md',
+      '02-poems.md',
+      'Puisi-Saya.md',
+      path.join('custom', 'p.md'),
+    ]);
   });
 
   it('refuses two jobs writing the same file', () => {
@@ -150,7 +189,9 @@ describe('examples/jobs.yaml', () => {
     const generators = new Set(jobs.map((j) => j.spec.id));
     for (const id of ['romance', 'travel-guide', 'poems']) expect(generators).toContain(id);
     expect(new Set(jobs.map((j) => j.spec.kind))).toEqual(new Set(['book', 'single']));
-    expect(new Set(jobs.map((j) => startBook({ spec: j.spec, settings: j.settings }).lang))).toEqual(new Set(['en', 'ms']));
+    expect(new Set(jobs.map((j) => startBook({ spec: j.spec, settings: j.settings }).lang))).toEqual(
+      new Set(['en', 'ms']),
+    );
     // Small books, so the example runs in seconds offline.
     expect(Math.max(...jobs.map((j) => j.totalChapters))).toBeLessThanOrEqual(8);
   });

@@ -4,9 +4,27 @@
 // model over both runs: no request is answered 2xx twice, and no step of a book (same book, same part) is asked
 // for anew. Real processes: the SIGKILL is the point.
 import { afterAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, isBibleRequest, userMessageOf, type FakeOpenAI, type RecordedRequest, type ScriptedReply } from '../fake-openai.js';
+import {
+  startFakeOpenAI,
+  isBibleRequest,
+  userMessageOf,
+  type FakeOpenAI,
+  type RecordedRequest,
+  type ScriptedReply,
+} from '../fake-openai.js';
 import { killAll } from '../karya-process.js';
-import { bookRequests, events, promptId, removeTempDirs, startCli, tempDir, userPrompt, waitFor, writeJobs, type CliRun } from './helpers.js';
+import {
+  bookRequests,
+  events,
+  promptId,
+  removeTempDirs,
+  startCli,
+  tempDir,
+  userPrompt,
+  waitFor,
+  writeJobs,
+  type CliRun,
+} from './helpers.js';
 
 const fakes: FakeOpenAI[] = [];
 const runs: CliRun[] = [];
@@ -16,14 +34,19 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-// Three romances of one chapter (outline, introduction, chapter, conclusion: 4 steps each), told apart by their setting.
+// Three romances of one chapter (outline, introduction, chapter, conclusion: 4 steps each), told apart by their
+// setting.
 const SETTINGS = ['urban', 'coastal', 'rural'];
-const JOBS = SETTINGS.map((s, i) => `- { id: k${i}, generator: romance, lang: en, chapters: 1, settings: { settingType: ${s} } }`).join('\n') + '\n';
+const JOBS =
+  SETTINGS.map(
+    (s, i) => `- { id: k${i}, generator: romance, lang: en, chapters: 1, settings: { settingType: ${s} } }`,
+  ).join('\n') + '\n';
 const STEPS = 4 * SETTINGS.length;
 
 const messagesOf = (body: Record<string, unknown>) => JSON.stringify(body.messages ?? '');
 /** An ask for more of a part already begun (an extension or a continuation): not a step's first ask. */
-const isMore = (body: Record<string, unknown>) => /Your answer so far is|Continue the same part|continue (?:it|the text) from/i.test(messagesOf(body));
+const isMore = (body: Record<string, unknown>) =>
+  /Your answer so far is|Continue the same part|continue (?:it|the text) from/i.test(messagesOf(body));
 const isIntroduction = (body: Record<string, unknown>) => userMessageOf(body).startsWith('Write the introduction');
 /** A step's first ask as the writer sees it: its book (by its setting) and its part (the prompt's first line). */
 function stepOf(r: RecordedRequest): string {
@@ -67,7 +90,10 @@ async function killAndResume(input: {
   runs.push(second);
   const result = await second.done;
   expect(result.code, result.stderr).toBe(0);
-  expect(events(result.stdout).find((e) => e.type === 'summary')).toMatchObject({ books: SETTINGS.length, succeeded: SETTINGS.length });
+  expect(events(result.stdout).find((e) => e.type === 'summary')).toMatchObject({
+    books: SETTINGS.length,
+    succeeded: SETTINGS.length,
+  });
   const answered = bookRequests(fake).filter((r) => r.answeredAt !== undefined);
   return { fake, answeredFirst, answered };
 }
@@ -91,14 +117,23 @@ describe('a batch killed with SIGKILL and run again asks no answered step again'
       what: 'every introduction answered and asking for more',
     });
     // The three introductions were paid for before the kill, none of them saved as a step.
-    expect(answeredFirst.filter((r) => isIntroduction(r.body ?? {}) && !isMore(r.body ?? {}))).toHaveLength(SETTINGS.length);
+    expect(answeredFirst.filter((r) => isIntroduction(r.body ?? {}) && !isMore(r.body ?? {}))).toHaveLength(
+      SETTINGS.length,
+    );
     expectPaidOnce(answered);
   }, 120_000);
 
   it('killed during a retry wait (the ask for more answered 429, Retry-After 30 s)', async () => {
     const { answeredFirst, answered } = await killAndResume({
       writeRatio: (body, phase) => (!phase.isKilled && isIntroduction(body) && !isMore(body) ? 0.4 : 1),
-      reply: (body) => (isMore(body) ? { status: 429, body: { error: { message: 'Rate limit reached', type: 'rate_limit' } }, headers: { 'retry-after': '30' } } : undefined),
+      reply: (body) =>
+        isMore(body)
+          ? {
+              status: 429,
+              body: { error: { message: 'Rate limit reached', type: 'rate_limit' } },
+              headers: { 'retry-after': '30' },
+            }
+          : undefined,
       // Every book's ask for more refused once, and a quarter of a second into the wait.
       isReady: (fake) => {
         const limited = fake.chatRequests().filter((r) => isMore(r.body ?? {}));
@@ -106,15 +141,17 @@ describe('a batch killed with SIGKILL and run again asks no answered step again'
       },
       what: 'every introduction answered and its ask for more waiting after a 429',
     });
-    expect(answeredFirst.filter((r) => isIntroduction(r.body ?? {}) && !isMore(r.body ?? {}))).toHaveLength(SETTINGS.length);
+    expect(answeredFirst.filter((r) => isIntroduction(r.body ?? {}) && !isMore(r.body ?? {}))).toHaveLength(
+      SETTINGS.length,
+    );
     expectPaidOnce(answered);
   }, 120_000);
 
-  it('killed during the story-bible updates (each book\'s first update in flight, never answered)', async () => {
+  it("killed during the story-bible updates (each book's first update in flight, never answered)", async () => {
     const { answeredFirst, answered } = await killAndResume({
       reply: (body) => (isBibleRequest(body) ? { hang: true } : undefined),
       isReady: (fake) => fake.chatRequests().filter((r) => isBibleRequest(r.body ?? {})).length >= SETTINGS.length,
-      what: 'every book\'s first bible update in flight',
+      what: "every book's first bible update in flight",
     });
     // Every introduction was paid for before the kill; the second run asks for none of them again.
     expect(answeredFirst.filter((r) => isIntroduction(r.body ?? {}))).toHaveLength(SETTINGS.length);

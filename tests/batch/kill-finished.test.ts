@@ -53,13 +53,21 @@ it('killed with SIGKILL after finished steps and run again: every step is asked 
   const first = startCli(args, { cwd: dir, fake });
   runs.push(first);
   // Some steps finished, a single piece among them, then the model stops answering.
-  await waitFor(() => answered() >= 6 && finished(first).some((e) => SINGLES.includes(String(e.job))), 60_000, 'six answered steps, a single piece among them').catch((error: Error) => {
+  await waitFor(
+    () => answered() >= 6 && finished(first).some((e) => SINGLES.includes(String(e.job))),
+    60_000,
+    'six answered steps, a single piece among them',
+  ).catch((error: Error) => {
     throw new Error(`${error.message}: ${first.stderr()}`);
   });
   isHanging = true;
   // The calls sent before are answered, and every answer the fake gave is reported finished by the batch.
   const settled = () => stepRequests(fake!).every((r) => r.answeredAt !== undefined || hung.has(r.body));
-  await waitFor(() => settled() && finished(first).length === answered() && hung.size > 0, 30_000, 'the answered steps reported done, the next calls hanging');
+  await waitFor(
+    () => settled() && finished(first).length === answered() && hung.size > 0,
+    30_000,
+    'the answered steps reported done, the next calls hanging',
+  );
   const finishedFirst = finished(first).length;
   first.child.kill('SIGKILL');
   expect((await first.done).signal).toBe('SIGKILL');
@@ -79,7 +87,11 @@ it('killed with SIGKILL after finished steps and run again: every step is asked 
   expect(new Set(finishedOnce).size).toBe(TOTAL_STEPS);
   // Paid once: the answered step requests over both runs are the batch's steps.
   expect(stepRequests(fake).filter((r) => r.answeredAt !== undefined)).toHaveLength(TOTAL_STEPS);
-  expect(readdirSync(path.join(dir, 'books')).filter((f) => f.endsWith('.md')).sort()).toEqual(['a.md', 'b.md', 'd1.md', 'i1.md', 'l1.md', 'p1.md', 'r1.md']);
+  expect(
+    readdirSync(path.join(dir, 'books'))
+      .filter((f) => f.endsWith('.md'))
+      .sort(),
+  ).toEqual(['a.md', 'b.md', 'd1.md', 'i1.md', 'l1.md', 'p1.md', 'r1.md']);
 
   // Run once more: everything is written, nothing is asked.
   const third = await startCli(args, { cwd: dir, fake }).done;

@@ -80,9 +80,15 @@ describe('budgets and bounds', () => {
 
   it('takes the largest of the chain, concurrency, request and token terms', () => {
     expect(lowerBound({ calls: 300, longestChain: 6, concurrency: 8, latencySeconds: 0.1 }).seconds).toBeCloseTo(3.75);
-    expect(lowerBound({ calls: 300, longestChain: 6, concurrency: 16, rpm: 60, windowMs: 1000, latencySeconds: 0.1 }).seconds).toBeCloseTo(5);
+    expect(
+      lowerBound({ calls: 300, longestChain: 6, concurrency: 16, rpm: 60, windowMs: 1000, latencySeconds: 0.1 })
+        .seconds,
+    ).toBeCloseTo(5);
     expect(lowerBound({ calls: 10, longestChain: 10, concurrency: 16, latencySeconds: 2 }).seconds).toBe(20);
-    expect(lowerBound({ calls: 10, longestChain: 1, tokens: 90_000, tpm: 30_000, concurrency: 16, latencySeconds: 1 }).seconds).toBe(180);
+    expect(
+      lowerBound({ calls: 10, longestChain: 1, tokens: 90_000, tpm: 30_000, concurrency: 16, latencySeconds: 1 })
+        .seconds,
+    ).toBe(180);
   });
 });
 
@@ -104,7 +110,11 @@ describe('request pacing (--rpm as p-queue slices)', () => {
 
   it('never lets more than rpm requests into a window plus its margin, and keeps at least 90% of the rate', () => {
     for (const rpm of [1, 2, 7, 13, 60, 61, 97, 250, 999, 4_000, 30_000]) {
-      for (const [windowMs, marginMs] of [[60_000, 600], [1_000, 25], [250, 25]] as const) {
+      for (const [windowMs, marginMs] of [
+        [60_000, 600],
+        [1_000, 25],
+        [250, 25],
+      ] as const) {
         const { interval, intervalCap } = requestPacing(rpm, windowMs, marginMs);
         const slices = Math.round((windowMs + marginMs) / interval);
         expect(slices * intervalCap).toBeLessThanOrEqual(rpm);

@@ -22,24 +22,38 @@ const JOBS = [
 ].join('\n');
 
 /** Each file of a package folder with when it was last written. */
-const writtenAt = (dir: string) => Object.fromEntries(readdirSync(dir).map((name) => [name, statSync(path.join(dir, name)).mtimeMs]));
+const writtenAt = (dir: string) =>
+  Object.fromEntries(readdirSync(dir).map((name) => [name, statSync(path.join(dir, name)).mtimeMs]));
 
 describe('karya batch --publish run again', () => {
   it('keeps the packages already made: only the book that failed is written and packaged, and a third run asks nothing', async () => {
     // The pilot's book fails (the model server refuses its calls) until the writer has "fixed" it.
     let isPilotBroken = true;
-    const fake = await startFakeOpenAI({ reply: (body) => (isPilotBroken && JSON.stringify(body.messages).includes('a pilot and a poet') ? { status: 400 } : undefined) });
+    const fake = await startFakeOpenAI({
+      reply: (body) =>
+        isPilotBroken && JSON.stringify(body.messages).includes('a pilot and a poet') ? { status: 400 } : undefined,
+    });
     fakes.push(fake);
     const dir = tempDir();
     const jobs = writeJobs(dir, 'jobs.yaml', JOBS);
-    const run = () => runKaryaInProcess(['batch', jobs, '--publish', '--out', 'out', '--state', 'state.sqlite', '--json'], { cwd: dir, env: { ...WITHOUT_EPUBCHECK, OPENAI_API_KEY: 'sk-test-rerun', OPENAI_BASE_URL: fake.baseURL } });
-    const csvRows = () => readFileSync(path.join(dir, 'out', 'schedule.csv'), 'utf8').trim().split(/\r?\n/).slice(1);
+    const run = () =>
+      runKaryaInProcess(['batch', jobs, '--publish', '--out', 'out', '--state', 'state.sqlite', '--json'], {
+        cwd: dir,
+        env: { ...WITHOUT_EPUBCHECK, OPENAI_API_KEY: 'sk-test-rerun', OPENAI_BASE_URL: fake.baseURL },
+      });
+    const csvRows = () =>
+      readFileSync(path.join(dir, 'out', 'schedule.csv'), 'utf8')
+        .trim()
+        .split(/\r?\n/)
+        .slice(1);
 
     const first = await run();
     expect(first.code, first.stderr).toBe(1);
     const firstCalls = bookRequests(fake).length;
     // The pilot's refused calls aside: the ipoh book's calls and its publishing steps.
-    const publishSteps = bookRequests(fake).filter((r) => !userMessageOf(r.body!).includes('a pilot and a poet')).length - romanceCalls(1).all;
+    const publishSteps =
+      bookRequests(fake).filter((r) => !userMessageOf(r.body!).includes('a pilot and a poet')).length -
+      romanceCalls(1).all;
     expect(publishSteps).toBeGreaterThan(0);
     const ipohPackage = path.join(dir, 'out', 'ipoh-kdp');
     const ipohFiles = writtenAt(ipohPackage);
@@ -55,7 +69,10 @@ describe('karya batch --publish run again', () => {
     expect(writtenAt(ipohPackage)).toEqual(ipohFiles);
     expect(csvRows()).toEqual([ipohRow, expect.stringMatching(/^pilot-kdp,/)]);
     const written = events(second.stdout).filter((e) => e.type === 'package_written');
-    expect(written.map((e) => [e.job, e.kept ?? false])).toEqual([['ipoh', true], ['pilot', false]]);
+    expect(written.map((e) => [e.job, e.kept ?? false])).toEqual([
+      ['ipoh', true],
+      ['pilot', false],
+    ]);
     expect(second.stderr).toContain('karya: 2 packages over 1 day');
 
     const pilotFiles = writtenAt(path.join(dir, 'out', 'pilot-kdp'));

@@ -14,12 +14,19 @@ afterAll(async () => {
 });
 
 describe('karya batch --publish totals', () => {
-  it('counts the publishing steps\' calls and tokens in the closing line and the summary', async () => {
+  it("counts the publishing steps' calls and tokens in the closing line and the summary", async () => {
     const fake = await startFakeOpenAI();
     fakes.push(fake);
     const dir = tempDir();
-    const jobs = writeJobs(dir, 'jobs.yaml', '- { id: ipoh, generator: romance, chapters: 1, settings: { premise: "a baker in Ipoh falls in love" } }');
-    const r = await runKaryaInProcess(['batch', jobs, '--publish', '--out', 'out', '--state', 'state.sqlite', '--json'], { cwd: dir, env: { ...WITHOUT_EPUBCHECK, OPENAI_API_KEY: 'sk-test-totals', OPENAI_BASE_URL: fake.baseURL } });
+    const jobs = writeJobs(
+      dir,
+      'jobs.yaml',
+      '- { id: ipoh, generator: romance, chapters: 1, settings: { premise: "a baker in Ipoh falls in love" } }',
+    );
+    const r = await runKaryaInProcess(
+      ['batch', jobs, '--publish', '--out', 'out', '--state', 'state.sqlite', '--json'],
+      { cwd: dir, env: { ...WITHOUT_EPUBCHECK, OPENAI_API_KEY: 'sk-test-totals', OPENAI_BASE_URL: fake.baseURL } },
+    );
     expect(r.code, r.stderr).toBe(0);
     // What the model server was asked and answered (its 1-token provider checks aside).
     const calls = bookRequests(fake).length + fake.imageRequests().length;

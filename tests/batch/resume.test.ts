@@ -10,7 +10,16 @@ import { validateJobs, parseYamlList } from '../../cli/batch/jobs.js';
 import { loadBooks } from '../../cli/batch/scheduler.js';
 import { openBatchState } from '../../cli/batch/state.js';
 import { CLI_USER } from '../../cli/util.js';
-import { bookRequests, promptId, startCli, stepRequests, tempDir, waitFor, writeJobs, removeTempDirs } from './helpers.js';
+import {
+  bookRequests,
+  promptId,
+  startCli,
+  stepRequests,
+  tempDir,
+  waitFor,
+  writeJobs,
+  removeTempDirs,
+} from './helpers.js';
 
 const fakes: FakeOpenAI[] = [];
 afterAll(async () => {
@@ -38,8 +47,17 @@ async function savedSteps(dir: string, file: string): Promise<{ saved: number; t
   try {
     const books = await loadBooks(store, jobs);
     const progress = store.progress(CLI_USER);
-    const kept = await Promise.all(jobs.map(async (job) => new Set((await progress.keptAnswers!(job.key)).map((k) => k.scope).filter((s) => s.startsWith('step:'))).size));
-    return { saved: books.reduce((n, b) => n + b.doneSteps, 0), total: books.reduce((n, b) => n + b.totalSteps, 0), kept: kept.reduce((a, b) => a + b, 0) };
+    const kept = await Promise.all(
+      jobs.map(
+        async (job) =>
+          new Set((await progress.keptAnswers!(job.key)).map((k) => k.scope).filter((s) => s.startsWith('step:'))).size,
+      ),
+    );
+    return {
+      saved: books.reduce((n, b) => n + b.doneSteps, 0),
+      total: books.reduce((n, b) => n + b.totalSteps, 0),
+      kept: kept.reduce((a, b) => a + b, 0),
+    };
   } finally {
     await store.close();
   }
@@ -82,7 +100,13 @@ describe.concurrent('karya batch: crash safety', () => {
     expect(repeated.length).toBeLessThanOrEqual(firstRun.length - saved);
     expect(repeated.length).toBeLessThanOrEqual(3);
     for (const id of repeated) expect(firstRun.filter((r) => promptId(r) === id)).toHaveLength(1);
-    expect(readdirSync(path.join(dir, 'books')).sort()).toEqual(['angkasa.md', 'dapur.md', 'kl.md', 'pantai.md', 'penang.md']);
+    expect(readdirSync(path.join(dir, 'books')).sort()).toEqual([
+      'angkasa.md',
+      'dapur.md',
+      'kl.md',
+      'pantai.md',
+      'penang.md',
+    ]);
   }, 90_000);
 
   it('Ctrl-C stops new calls, aborts the ones in flight, keeps finished steps and exits 130', async () => {
@@ -91,7 +115,11 @@ describe.concurrent('karya batch: crash safety', () => {
     const dir = tempDir();
     const file = writeJobs(dir, 'jobs.yaml', JOBS);
     const run = startCli(['batch', file, '--concurrency', '2'], { cwd: dir, fake });
-    await waitFor(() => bookRequests(fake).filter((r) => r.answeredAt).length >= 2 && bookRequests(fake).length >= 4, 45_000, 'two answered calls and two in flight');
+    await waitFor(
+      () => bookRequests(fake).filter((r) => r.answeredAt).length >= 2 && bookRequests(fake).length >= 4,
+      45_000,
+      'two answered calls and two in flight',
+    );
     const inFlight = bookRequests(fake).filter((r) => !r.answeredAt).length;
     expect(inFlight).toBeGreaterThan(0);
     const sentAt = Date.now();
@@ -104,6 +132,8 @@ describe.concurrent('karya batch: crash safety', () => {
     expect(stoppedIn).toBeLessThan(2_000);
     // No call started after the interrupt.
     expect(bookRequests(fake).filter((x) => x.at > sentAt + 250)).toEqual([]);
-    expect((await savedSteps(dir, file)).saved).toBe(stepRequests(fake).filter((x) => x.answeredAt && x.answeredAt < sentAt).length);
+    expect((await savedSteps(dir, file)).saved).toBe(
+      stepRequests(fake).filter((x) => x.answeredAt && x.answeredAt < sentAt).length,
+    );
   }, 90_000);
 });

@@ -12,7 +12,16 @@ import { planBook } from '../../cli/batch/plan.js';
 import { booksAtOnce } from '../../cli/batch/admission.js';
 import { openBatchState } from '../../cli/batch/state.js';
 import { estimatePromptTokens } from '../../cli/batch/limits.js';
-import { bookRequests, busiestWindow, promptId, romanceCalls, stepRequests, tempDir, userPrompt, removeTempDirs } from './helpers.js';
+import {
+  bookRequests,
+  busiestWindow,
+  promptId,
+  romanceCalls,
+  stepRequests,
+  tempDir,
+  userPrompt,
+  removeTempDirs,
+} from './helpers.js';
 
 const catalog = loadCatalog();
 const cleanups: Array<() => Promise<void>> = [];
@@ -22,9 +31,22 @@ afterEach(async () => {
 afterAll(removeTempDirs);
 
 const romance = (n: number, chapters = 1) =>
-  Array.from({ length: n }, (_, i) => ({ id: `r${i + 1}`, generator: 'romance', lang: i % 2 ? 'ms' : 'en', chapters, settings: { romanceType: ['contemporary', 'historical', 'paranormal', 'fantasy', 'small-town', 'second-chance'][i % 6], heatLevel: ['sweet', 'mild'][Math.floor(i / 6) % 2] } }));
+  Array.from({ length: n }, (_, i) => ({
+    id: `r${i + 1}`,
+    generator: 'romance',
+    lang: i % 2 ? 'ms' : 'en',
+    chapters,
+    settings: {
+      romanceType: ['contemporary', 'historical', 'paranormal', 'fantasy', 'small-town', 'second-chance'][i % 6],
+      heatLevel: ['sweet', 'mild'][Math.floor(i / 6) % 2],
+    },
+  }));
 
-async function setup(fakeOptions: FakeOpenAIOptions, values: unknown[], opts: { dir?: string; warmUpMs?: number } = {}) {
+async function setup(
+  fakeOptions: FakeOpenAIOptions,
+  values: unknown[],
+  opts: { dir?: string; warmUpMs?: number } = {},
+) {
   const fake = await startFakeOpenAI(fakeOptions);
   const dir = opts.dir ?? tempDir();
   const store = await openBatchState(path.join(dir, 'state.sqlite'));
@@ -38,14 +60,28 @@ async function setup(fakeOptions: FakeOpenAIOptions, values: unknown[], opts: { 
   const provider = providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL });
   if (opts.warmUpMs !== undefined) {
     // A provider may check its client with one extra request on first use: keep it out of the measured windows.
-    await provider.generateText({ system: 's', user: 'warm-up', maxTokens: 1, temperature: 0, presencePenalty: 0, frequencyPenalty: 0 });
+    await provider.generateText({
+      system: 's',
+      user: 'warm-up',
+      maxTokens: 1,
+      temperature: 0,
+      presencePenalty: 0,
+      frequencyPenalty: 0,
+    });
     await new Promise((r) => setTimeout(r, opts.warmUpMs));
   }
-  const run = async (limits: BatchLimits, extra: { signal?: AbortSignal; onEvent?: (e: BatchEvent) => void; provider?: Provider } = {}) => {
+  const run = async (
+    limits: BatchLimits,
+    extra: { signal?: AbortSignal; onEvent?: (e: BatchEvent) => void; provider?: Provider } = {},
+  ) => {
     const books = await loadBooks(store, jobs);
     const events: BatchEvent[] = [];
     const result = await runBatch({
-      books, renderer: catalog.renderer, provider: extra.provider ?? provider, state: store, limits,
+      books,
+      renderer: catalog.renderer,
+      provider: extra.provider ?? provider,
+      state: store,
+      limits,
       ...(extra.signal ? { signal: extra.signal } : {}),
       onEvent: (e) => {
         events.push(e);
@@ -65,7 +101,7 @@ describe('limits, measured at the fake server', () => {
     expect(fake.maxInFlight()).toBe(3);
   });
 
-  it('a book saving its step between two calls holds no call slot: the next book\'s call goes out meanwhile', async () => {
+  it("a book saving its step between two calls holds no call slot: the next book's call goes out meanwhile", async () => {
     const { fake, store, jobs } = await setup({ latencyMs: 40 }, romance(2));
     // Every step's save takes 80 ms (a slow disk): with one call in flight, the other book's call is sent while it saves.
     const saves: Array<[number, number]> = [];
@@ -83,7 +119,13 @@ describe('limits, measured at the fake server', () => {
         };
       },
     });
-    const result = await runBatch({ books: await loadBooks(store, jobs), renderer: catalog.renderer, provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }), state: slow, limits: { concurrency: 1 } });
+    const result = await runBatch({
+      books: await loadBooks(store, jobs),
+      renderer: catalog.renderer,
+      provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }),
+      state: slow,
+      limits: { concurrency: 1 },
+    });
     expect(result).toMatchObject({ books: 2, succeeded: 2, failed: 0 });
     expect(fake.maxInFlight()).toBe(1);
     const sentDuringSave = bookRequests(fake).filter((r) => saves.some(([from, to]) => r.at > from && r.at < to));
@@ -94,7 +136,9 @@ describe('limits, measured at the fake server', () => {
     // The margin covers the delay between a start and the server's clock on a busy machine (both share this process).
     const windowMs = 400;
     const marginMs = 120;
-    const { fake, run } = await setup({ latencyMs: 20, requestsPerMinute: 5, rateWindowMs: windowMs }, romance(5), { warmUpMs: windowMs + 50 });
+    const { fake, run } = await setup({ latencyMs: 20, requestsPerMinute: 5, rateWindowMs: windowMs }, romance(5), {
+      warmUpMs: windowMs + 50,
+    });
     const { result } = await run({ concurrency: 10, rpm: 5, windowMs, marginMs });
     const calls = 5 * romanceCalls(1).all;
     expect(result).toMatchObject({ succeeded: 5, failed: 0, calls, retries: 0 });
@@ -104,15 +148,23 @@ describe('limits, measured at the fake server', () => {
     // Work-conserving: request i waits for request i-5 to leave the window (plus the margin), not longer. A scheduler that
     // waited for the next whole window would show gaps of 2 × window (800 ms) or more; below that, the slack is a busy
     // CPU's (the suite runs two files at once on two cores: 706 ms was seen at a load of 16).
-    const gaps = times.slice(5).map((t, i) => t - times[i]!).sort((a, b) => a - b);
+    const gaps = times
+      .slice(5)
+      .map((t, i) => t - times[i]!)
+      .sort((a, b) => a - b);
     expect(gaps[Math.floor(gaps.length / 2)]!).toBeLessThan(2 * windowMs);
-    // `calls` requests at one per (window + margin) ÷ 5: the last goes calls − 1 paces after the first, give or take a busy CPU.
+    // `calls` requests at one per (window + margin) ÷ 5: the last goes calls − 1 paces after the first, give or take a busy
+    // CPU.
     expect(times.at(-1)! - times[0]!).toBeLessThan(1.4 * (calls - 1) * ((windowMs + marginMs) / 5) + 400);
   });
 
   it('never budgets more than --tpm tokens (prompt + max_tokens) into any window', async () => {
     const windowMs = 500;
-    const poems = Array.from({ length: 6 }, (_, i) => ({ generator: 'poems', lang: i % 2 ? 'ms' : 'en', settings: { tone: ['gentle', 'hopeful', 'reflective'][i % 3] } }));
+    const poems = Array.from({ length: 6 }, (_, i) => ({
+      generator: 'poems',
+      lang: i % 2 ? 'ms' : 'en',
+      settings: { tone: ['gentle', 'hopeful', 'reflective'][i % 3] },
+    }));
     const { fake, run, store, jobs } = await setup({ latencyMs: 10 }, poems, { warmUpMs: 0 });
     // A window holds two of these calls and never three: tpm is twice the largest call the plan budgets.
     const perCall = Math.max(...(await loadBooks(store, jobs)).map((b) => planBook(b, catalog.renderer).largestCall));
@@ -169,7 +221,9 @@ describe('books end all along the run', () => {
     for (const left of startedAtEnd) expect(left).toBeLessThanOrEqual(3 * (4 + 2));
     // The last book started while the batch still had at least 3 slots × its 4 steps to do.
     const lastStart = events.findLastIndex((e) => e.type === 'job_started');
-    expect(12 * 4 - events.slice(0, lastStart).filter((e) => e.type === 'step_done').length).toBeGreaterThanOrEqual(3 * 4);
+    expect(12 * 4 - events.slice(0, lastStart).filter((e) => e.type === 'step_done').length).toBeGreaterThanOrEqual(
+      3 * 4,
+    );
   });
 
   it('starts every book at once when the batch is under two rounds of its longest book, or a book is much longer than the rest', () => {
@@ -194,28 +248,57 @@ describe('failures', () => {
     expect(events.some((e) => e.type === 'rate_limited' || e.type === 'step_retry')).toBe(true);
   });
 
-  it('a step the server keeps refusing with 503: the provider\'s three requests, then its book fails; the batch asks nothing again', async () => {
-    const { fake, run } = await setup({ latencyMs: 5, reply: (body) => (Number(body.max_tokens) > 1 ? { status: 503 } : undefined) }, [{ id: 'poem', generator: 'poems' }]);
+  it("a step the server keeps refusing with 503: the provider's three requests, then its book fails; the batch asks nothing again", async () => {
+    const { fake, run } = await setup(
+      { latencyMs: 5, reply: (body) => (Number(body.max_tokens) > 1 ? { status: 503 } : undefined) },
+      [{ id: 'poem', generator: 'poems' }],
+    );
     // The provider's own two retries of the call, 1 ms apart instead of 2 s.
-    const provider = createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL, limits: { statusRetryDelayMs: 1 } });
+    const provider = createOpenAIProvider({
+      apiKey: 'sk-test',
+      baseURL: fake.baseURL,
+      limits: { statusRetryDelayMs: 1 },
+    });
     const { result, events } = await run({ concurrency: 1 }, { provider });
     expect(result).toMatchObject({ books: 1, succeeded: 0, failed: 1, calls: 3, retries: 2 });
-    const retries = events.flatMap((e) => (e.type === 'step_retry' ? [[e.attempt, e.waitSeconds, e.code, e.status]] : []));
-    expect(retries).toEqual([[1, 0.001, 'service_unavailable', 503], [2, 0.001, 'service_unavailable', 503]]);
-    expect(events.find((e) => e.type === 'job_failed')).toMatchObject({ job: 'poem', code: 'service_unavailable', status: 503 });
+    const retries = events.flatMap((e) =>
+      e.type === 'step_retry' ? [[e.attempt, e.waitSeconds, e.code, e.status]] : [],
+    );
+    expect(retries).toEqual([
+      [1, 0.001, 'service_unavailable', 503],
+      [2, 0.001, 'service_unavailable', 503],
+    ]);
+    expect(events.find((e) => e.type === 'job_failed')).toMatchObject({
+      job: 'poem',
+      code: 'service_unavailable',
+      status: 503,
+    });
     // One call of the step, which the provider sent three times: what the report counts is what the server saw.
     expect(bookRequests(fake)).toHaveLength(3);
   });
 
   it("a model that always answers 429 with Retry-After: the step is requested three times, the server's wait honoured once between each", async () => {
-    const { fake, run } = await setup({ latencyMs: 5, reply: (body) => (Number(body.max_tokens) > 1 ? { status: 429, headers: { 'retry-after': '0.2' } } : undefined) }, [{ id: 'poem', generator: 'poems' }]);
+    const { fake, run } = await setup(
+      {
+        latencyMs: 5,
+        reply: (body) => (Number(body.max_tokens) > 1 ? { status: 429, headers: { 'retry-after': '0.2' } } : undefined),
+      },
+      [{ id: 'poem', generator: 'poems' }],
+    );
     const provider = createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL });
     const { result, events } = await run({ concurrency: 1 }, { provider });
     expect(result).toMatchObject({ succeeded: 0, failed: 1, calls: 3, retries: 2 });
-    const retries = events.flatMap((e) => (e.type === 'step_retry' ? [[e.attempt, e.waitSeconds, e.code, e.status]] : []));
-    expect(retries).toEqual([[1, 0.2, 'rate_limited', 429], [2, 0.2, 'rate_limited', 429]]);
+    const retries = events.flatMap((e) =>
+      e.type === 'step_retry' ? [[e.attempt, e.waitSeconds, e.code, e.status]] : [],
+    );
+    expect(retries).toEqual([
+      [1, 0.2, 'rate_limited', 429],
+      [2, 0.2, 'rate_limited', 429],
+    ]);
     // Every book paused for the same wait (the pause and the provider's retry wait together, not one after the other).
-    expect(events.filter((e) => e.type === 'rate_limited').map((e) => (e as { waitSeconds: number }).waitSeconds)).toEqual([0.2, 0.2]);
+    expect(
+      events.filter((e) => e.type === 'rate_limited').map((e) => (e as { waitSeconds: number }).waitSeconds),
+    ).toEqual([0.2, 0.2]);
     const requests = bookRequests(fake);
     expect(requests).toHaveLength(3);
     const gaps = requests.slice(1).map((r, i) => r.at - requests[i]!.at);
@@ -231,18 +314,36 @@ describe('failures', () => {
       { id: 'langkawi', generator: 'travel-guide', settings: { destination: 'Langkawi' } },
       { id: 'poem', generator: 'poems' },
     ];
-    const { run } = await setup({ latencyMs: 5, reply: (body) => (JSON.stringify(body.messages).includes('Langkawi') ? { status: 500 } : undefined) }, values);
+    const { run } = await setup(
+      {
+        latencyMs: 5,
+        reply: (body) => (JSON.stringify(body.messages).includes('Langkawi') ? { status: 500 } : undefined),
+      },
+      values,
+    );
     const { result, events } = await run({ concurrency: 2 });
     expect(result).toMatchObject({ books: 3, succeeded: 2, failed: 1 });
-    expect(events.find((e) => e.type === 'job_failed')).toMatchObject({ job: 'langkawi', code: 'server_error', status: 500, step: 'Guide Outline' });
-    expect(events.filter((e) => e.type === 'job_done').map((e) => (e as { job: string }).job).sort()).toEqual(['penang', 'poem']);
+    expect(events.find((e) => e.type === 'job_failed')).toMatchObject({
+      job: 'langkawi',
+      code: 'server_error',
+      status: 500,
+      step: 'Guide Outline',
+    });
+    expect(
+      events
+        .filter((e) => e.type === 'job_done')
+        .map((e) => (e as { job: string }).job)
+        .sort(),
+    ).toEqual(['penang', 'poem']);
   });
 
   it('stops calling after an authentication error: every book fails with auth_error', async () => {
     const { fake, run } = await setup({ latencyMs: 5, reply: () => ({ status: 401 }) }, romance(6));
     const { result, events } = await run({ concurrency: 2 });
     expect(result).toMatchObject({ succeeded: 0, failed: 6 });
-    expect(events.filter((e) => e.type === 'job_failed').every((e) => (e as { code: string }).code === 'auth_error')).toBe(true);
+    expect(
+      events.filter((e) => e.type === 'job_failed').every((e) => (e as { code: string }).code === 'auth_error'),
+    ).toBe(true);
     expect(bookRequests(fake).length).toBeLessThanOrEqual(2);
   });
 
@@ -259,7 +360,13 @@ describe('stopping and resuming', () => {
     const { fake, run } = await setup({ latencyMs: 40 }, romance(4, 2));
     const controller = new AbortController();
     let done = 0;
-    const first = await run({ concurrency: 2 }, { signal: controller.signal, onEvent: (e) => e.type === 'step_done' && ++done === 7 && controller.abort(new Error('stop')) });
+    const first = await run(
+      { concurrency: 2 },
+      {
+        signal: controller.signal,
+        onEvent: (e) => e.type === 'step_done' && ++done === 7 && controller.abort(new Error('stop')),
+      },
+    );
     expect(first.result).toMatchObject({ isInterrupted: true, succeeded: 0 });
     // Stopped at the 7th step done; an answer already in hand when the stop came is still checked and saved (it
     // was paid for), and says so with its own step_done: every step reported done is kept.

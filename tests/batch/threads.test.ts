@@ -17,12 +17,25 @@ afterAll(async () => {
 });
 
 /** Six books, English and Malay, two of them the same job (the later one is the copy). */
-const JOBS = Array.from({ length: 6 }, (_, i) => JSON.stringify({ id: `b${i + 1}`, generator: 'romance', lang: i % 2 ? 'ms' : 'en', chapters: 1, settings: { premise: i === 5 ? 'Aisha must save her father\'s bookshop.' : `Story number ${i + 1} of the harbour town.` } })).join('\n');
+const JOBS = Array.from({ length: 6 }, (_, i) =>
+  JSON.stringify({
+    id: `b${i + 1}`,
+    generator: 'romance',
+    lang: i % 2 ? 'ms' : 'en',
+    chapters: 1,
+    settings: {
+      premise: i === 5 ? "Aisha must save her father's bookshop." : `Story number ${i + 1} of the harbour town.`,
+    },
+  }),
+).join('\n');
 
 async function run(threads: string, dir: string) {
   const f = await startFakeOpenAI({ latencyMs: 5 });
   fakes.push(f);
-  const r = await runKaryaInProcess(['batch', writeJobs(dir, 'jobs.jsonl', JOBS), '--out', 'books', '--json', '--concurrency', '4'], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-threads', OPENAI_BASE_URL: f.baseURL, KARYA_BATCH_THREADS: threads } });
+  const r = await runKaryaInProcess(
+    ['batch', writeJobs(dir, 'jobs.jsonl', JOBS), '--out', 'books', '--json', '--concurrency', '4'],
+    { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-threads', OPENAI_BASE_URL: f.baseURL, KARYA_BATCH_THREADS: threads } },
+  );
   return { r, f };
 }
 
@@ -34,12 +47,19 @@ describe('karya batch on two threads', () => {
     const b = await run('2', two);
     expect(a.r.code, a.r.stderr).toBe(0);
     expect(b.r.code, b.r.stderr).toBe(0);
-    const files = (dir: string) => readdirSync(path.join(dir, 'books')).filter((f) => f.endsWith('.md')).sort();
+    const files = (dir: string) =>
+      readdirSync(path.join(dir, 'books'))
+        .filter((f) => f.endsWith('.md'))
+        .sort();
     expect(files(two)).toEqual(files(one));
-    for (const file of files(one)) expect(readFileSync(path.join(two, 'books', file), 'utf8').length).toBeGreaterThan(1000);
+    for (const file of files(one))
+      expect(readFileSync(path.join(two, 'books', file), 'utf8').length).toBeGreaterThan(1000);
     // Each step asked once: as many calls as on one thread (no 1-token checks counted).
     expect(bookRequests(b.f).length).toBe(bookRequests(a.f).length);
-    const done = events(b.r.stdout).filter((e) => e.type === 'job_done').map((e) => e.job).sort();
+    const done = events(b.r.stdout)
+      .filter((e) => e.type === 'job_done')
+      .map((e) => e.job)
+      .sort();
     expect(done).toEqual(['b1', 'b2', 'b3', 'b4', 'b5', 'b6']);
     const summaries = events(b.r.stdout).filter((e) => e.type === 'summary');
     expect(summaries).toHaveLength(1);
@@ -49,20 +69,35 @@ describe('karya batch on two threads', () => {
 
   it('finds a book too close to one written on the other thread', async () => {
     const dir = tempDir();
-    const same = Array.from({ length: 4 }, (_, i) => JSON.stringify({ id: `s${i + 1}`, generator: 'romance', chapters: 1, settings: { premise: 'Aisha must save her father\'s bookshop.' } })).join('\n');
+    const same = Array.from({ length: 4 }, (_, i) =>
+      JSON.stringify({
+        id: `s${i + 1}`,
+        generator: 'romance',
+        chapters: 1,
+        settings: { premise: "Aisha must save her father's bookshop." },
+      }),
+    ).join('\n');
     const f = await startFakeOpenAI({ latencyMs: 5 });
     fakes.push(f);
-    const r = await runKaryaInProcess(['batch', writeJobs(dir, 'same.jsonl', same), '--out', 'books', '--json', '--concurrency', '4'], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-threads', OPENAI_BASE_URL: f.baseURL, KARYA_BATCH_THREADS: '2' } });
+    const r = await runKaryaInProcess(
+      ['batch', writeJobs(dir, 'same.jsonl', same), '--out', 'books', '--json', '--concurrency', '4'],
+      { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-threads', OPENAI_BASE_URL: f.baseURL, KARYA_BATCH_THREADS: '2' } },
+    );
     expect(r.code, r.stderr).toBe(0);
-    const done = events(r.stdout).filter((e) => e.type === 'job_done') as Array<{ job: string; closeTo: Array<{ book: string }> }>;
-    // The first book kept is the original; every later one is too close to at least one book of the other thread's or its own.
+    const done = events(r.stdout).filter((e) => e.type === 'job_done') as Array<{
+      job: string;
+      closeTo: Array<{ book: string }>;
+    }>;
+    // The first book kept is the original; every later one is too close to at least one book of the other thread's or its
+    // own.
     expect(done.filter((d) => d.closeTo.length === 0)).toHaveLength(1);
     expect(done.filter((d) => d.closeTo.length > 0)).toHaveLength(3);
     expect(events(r.stdout).at(-1)).toMatchObject({ type: 'summary', tooClose: 3 });
   });
 
   it('runs on one thread a series, a small batch and few calls in flight; on the threads asked for otherwise', () => {
-    const job = (i: number, series?: boolean) => ({ index: i, key: `k${i}`, ...(series ? { series: { name: 's', number: i } } : {}) }) as unknown as BatchJob;
+    const job = (i: number, series?: boolean) =>
+      ({ index: i, key: `k${i}`, ...(series ? { series: { name: 's', number: i } } : {}) }) as unknown as BatchJob;
     const many = Array.from({ length: 40 }, (_, i) => job(i));
     expect(batchThreads(many, 100, { KARYA_BATCH_THREADS: '1' })).toBe(1);
     expect(batchThreads(many, 100, { KARYA_BATCH_THREADS: '3' })).toBe(3);

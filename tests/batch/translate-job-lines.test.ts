@@ -11,7 +11,11 @@ const asUsual = () => setLanguageSource(() => readLanguages());
 
 /** The table with Malay first. */
 function malayFirst(): void {
-  setLanguageSource(() => readLanguages().map((src) => ((src.data as { code?: string }).code === 'ms' ? { ...src, data: { ...(src.data as object), order: -1 } } : src)));
+  setLanguageSource(() =>
+    readLanguages().map((src) =>
+      (src.data as { code?: string }).code === 'ms' ? { ...src, data: { ...(src.data as object), order: -1 } } : src,
+    ),
+  );
 }
 
 const job = (to: string) => [{ index: 1, line: 1, value: { translate: { book: 3, to } } }];

@@ -24,35 +24,47 @@ const batch = (args: string[], env: Record<string, string>, cwd: string) =>
 
 describe('karya batch --lang', () => {
   it.each([
-    ['ms', ENGLISH, [
-      /jobs\.yaml:1: kerja "a": generator: "romanse" bukan penjana \(dibenarkan: [^)]*\bromance\b/,
-      'jobs.yaml:2: kerja "b": chapters: 0 mestilah nombor bulat dari 1 hingga 100',
-      '2 daripada 2 kerja tidak sah; tiada apa-apa yang dijana',
-    ]],
-    ['id', MALAY, [
-      /jobs\.yaml:1: tugas "a": generator: "romanse" bukan generator \(yang diizinkan: [^)]*\bromance\b/,
-      'jobs.yaml:2: tugas "b": chapters: 0 harus berupa bilangan bulat dari 1 sampai 100',
-      '2 dari 2 tugas tidak sah; tidak ada yang dibuat',
-    ]],
-  ] as const)("%s: English jobs' mistakes, for a writer of another locale, are said in it", async (lang, env, said) => {
-    const dir = tempDir('karya-batch-lang-');
-    writeJobs(dir, 'jobs.yaml', MISTAKES);
-    // Local and queued alike: the jobs are checked before anything is queued (no database: nothing is reached).
-    const runs = [
-      await batch(['jobs.yaml', '--dry-run', '--lang', lang], env, dir),
-      await batch(['jobs.yaml', '--queue', '--lang', lang], env, dir),
-    ];
-    for (const r of runs) {
-      expect(r.code, r.stderr).toBe(2);
-      for (const line of said) {
-        if (typeof line === 'string') expect(r.stderr).toContain(line);
-        else expect(r.stderr).toMatch(line);
+    [
+      'ms',
+      ENGLISH,
+      [
+        /jobs\.yaml:1: kerja "a": generator: "romanse" bukan penjana \(dibenarkan: [^)]*\bromance\b/,
+        'jobs.yaml:2: kerja "b": chapters: 0 mestilah nombor bulat dari 1 hingga 100',
+        '2 daripada 2 kerja tidak sah; tiada apa-apa yang dijana',
+      ],
+    ],
+    [
+      'id',
+      MALAY,
+      [
+        /jobs\.yaml:1: tugas "a": generator: "romanse" bukan generator \(yang diizinkan: [^)]*\bromance\b/,
+        'jobs.yaml:2: tugas "b": chapters: 0 harus berupa bilangan bulat dari 1 sampai 100',
+        '2 dari 2 tugas tidak sah; tidak ada yang dibuat',
+      ],
+    ],
+  ] as const)(
+    "%s: English jobs' mistakes, for a writer of another locale, are said in it",
+    async (lang, env, said) => {
+      const dir = tempDir('karya-batch-lang-');
+      writeJobs(dir, 'jobs.yaml', MISTAKES);
+      // Local and queued alike: the jobs are checked before anything is queued (no database: nothing is reached).
+      const runs = [
+        await batch(['jobs.yaml', '--dry-run', '--lang', lang], env, dir),
+        await batch(['jobs.yaml', '--queue', '--lang', lang], env, dir),
+      ];
+      for (const r of runs) {
+        expect(r.code, r.stderr).toBe(2);
+        for (const line of said) {
+          if (typeof line === 'string') expect(r.stderr).toContain(line);
+          else expect(r.stderr).toMatch(line);
+        }
+        expect(englishLines(r.stderr)).toEqual([]);
       }
-      expect(englishLines(r.stderr)).toEqual([]);
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
-  it("id: a missing jobs file and an option out of range, for a Malay writer, in Indonesian", async () => {
+  it('id: a missing jobs file and an option out of range, for a Malay writer, in Indonesian', async () => {
     const dir = tempDir('karya-batch-lang-');
     writeJobs(dir, 'jobs.yaml', '- { id: a, generator: poems, lang: ms }\n');
     const missing = await batch(['tiada.yaml', '--lang', 'id'], MALAY, dir);
@@ -89,17 +101,24 @@ describe('karya batch --lang', () => {
     ['ms', MALAY, 'karya: --lang: "fr" bukan bahasa yang ditulis oleh Karya; gunakan en, ms, atau id'],
     ['id', INDONESIAN, 'karya: --lang: "fr" bukan bahasa yang ditulis oleh Karya; gunakan en, ms, atau id'],
     ['en', ENGLISH, 'karya: --lang: "fr" is not a language Karya writes; use en, ms, or id'],
-  ] as const)("%s: an unknown code is refused in the locale's language, naming the table's", async (_, env, line) => {
-    const dir = tempDir('karya-batch-lang-');
-    writeJobs(dir, 'jobs.yaml', '- { id: a, generator: poems }\n');
-    const r = await batch(['jobs.yaml', '--lang', 'fr', '--out', 'out', '--state', 'state.sqlite'], env, dir);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe(line);
-    expect(r.stdout).toBe('');
-  }, 120_000);
+  ] as const)(
+    "%s: an unknown code is refused in the locale's language, naming the table's",
+    async (_, env, line) => {
+      const dir = tempDir('karya-batch-lang-');
+      writeJobs(dir, 'jobs.yaml', '- { id: a, generator: poems }\n');
+      const r = await batch(['jobs.yaml', '--lang', 'fr', '--out', 'out', '--state', 'state.sqlite'], env, dir);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim()).toBe(line);
+      expect(r.stdout).toBe('');
+    },
+    120_000,
+  );
 
-  it.each([['ms', MALAY, 'bahasa mesej-mesej kelompok'], ['id', INDONESIAN, 'bahasa pesan-pesan batch']] as const)(
-    '%s: its help names it, with the table\'s codes, in the writer\'s language',
+  it.each([
+    ['ms', MALAY, 'bahasa mesej-mesej kelompok'],
+    ['id', INDONESIAN, 'bahasa pesan-pesan batch'],
+  ] as const)(
+    "%s: its help names it, with the table's codes, in the writer's language",
     async (_l, locale, said) => {
       const r = await batch(['--help'], locale, tempDir('karya-batch-lang-'));
       expect(r.code).toBe(0);
@@ -115,7 +134,7 @@ describe('karya batch --lang with a language added by its files', () => {
   const dir = fourthLanguage({ order: 9 });
   afterAll(() => setLanguageSource(() => readLanguages()));
 
-  it('xx: the jobs\' mistakes in its words; a code the table lacks is refused naming it too', async () => {
+  it("xx: the jobs' mistakes in its words; a code the table lacks is refused naming it too", async () => {
     setLanguageSource(() => readLanguages([...languageFolders({}), dir], {}));
     const cwd = tempDir('karya-batch-lang-');
     writeJobs(cwd, 'jobs.yaml', MISTAKES);

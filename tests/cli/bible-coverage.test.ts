@@ -26,7 +26,20 @@ describe('karya generate --with-bible: a model that labels its bible lines', () 
 
   const title = '%s: the Story Bible holds the introduction, chapters 1–7 and the conclusion';
   it.each(['en', 'ms'] as const)(title, async (lang) => {
-    const run = await runKaryaInProcess(['generate', 'romance', '--chapters', '7', '--lang', lang, '--with-bible', '--state', path.join(tmp, `${lang}.sqlite`)], { env, cwd: tmp });
+    const run = await runKaryaInProcess(
+      [
+        'generate',
+        'romance',
+        '--chapters',
+        '7',
+        '--lang',
+        lang,
+        '--with-bible',
+        '--state',
+        path.join(tmp, `${lang}.sqlite`),
+      ],
+      { env, cwd: tmp },
+    );
     expect(run, run.stderr).toMatchObject({ code: 0 });
     // The Story Bible part: from its heading to the book's first part.
     const start = run.stdout.indexOf(TITLE[lang]);

@@ -32,7 +32,10 @@ function firstFile(zip: Buffer): { name: string; text: string } {
   const nameLength = zip.readUInt16LE(26);
   const start = 30 + nameLength + zip.readUInt16LE(28);
   const data = zip.subarray(start, start + size);
-  return { name: zip.toString('utf8', 30, 30 + nameLength), text: (method === 8 ? inflateRawSync(data) : data).toString('utf8') };
+  return {
+    name: zip.toString('utf8', 30, 30 + nameLength),
+    text: (method === 8 ? inflateRawSync(data) : data).toString('utf8'),
+  };
 }
 
 describe('karya books, export --book, rewrite --book', () => {
@@ -51,7 +54,11 @@ describe('karya books, export --book, rewrite --book', () => {
   };
 
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ answer: fullLength((_body, index) => `Rewritten-${index}. The rain came down over the harbour while Aisha waited.`) });
+    fake = await startFakeOpenAI({
+      answer: fullLength(
+        (_body, index) => `Rewritten-${index}. The rain came down over the harbour while Aisha waited.`,
+      ),
+    });
     cwd = tempDir('karya-books-');
   });
   afterAll(() => fake.close());
@@ -67,7 +74,13 @@ describe('karya books, export --book, rewrite --book', () => {
   it('the same settings written again keep the first book under its id; both are listed and export by id', async () => {
     expect((await karya(['generate', 'romance', '--chapters', '2', '--out', 'first.md'])).code).toBe(0);
     const [first] = await listed();
-    expect(first).toMatchObject({ generator: 'romance', lang: 'en', chapters: { written: 2, total: 2 }, finished: true, current: true });
+    expect(first).toMatchObject({
+      generator: 'romance',
+      lang: 'en',
+      chapters: { written: 2, total: 2 },
+      finished: true,
+      current: true,
+    });
     expect(first!.words).toBeGreaterThan(0);
     expect(first!.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect((await karya(['generate', 'romance', '--chapters', '2', '--out', 'second.md'])).code).toBe(0);
@@ -83,9 +96,13 @@ describe('karya books, export --book, rewrite --book', () => {
 
     const epub = await exported(['--book', String(first!.id)], 'first.epub');
     expect(firstFile(epub)).toEqual({ name: 'mimetype', text: 'application/epub+zip' });
-    expect((await exported(['romance', '--book', String(first!.id)], 'first-again.md')).toString('utf8')).toBe(readFileSync(path.join(cwd, 'first.md'), 'utf8'));
+    expect((await exported(['romance', '--book', String(first!.id)], 'first-again.md')).toString('utf8')).toBe(
+      readFileSync(path.join(cwd, 'first.md'), 'utf8'),
+    );
     // A generator id alone (settings that find no book): its latest book.
-    expect((await exported(['romance'], 'latest.md')).toString('utf8')).toBe(readFileSync(path.join(cwd, 'third.md'), 'utf8'));
+    expect((await exported(['romance'], 'latest.md')).toString('utf8')).toBe(
+      readFileSync(path.join(cwd, 'third.md'), 'utf8'),
+    );
   });
 
   it('rewrite --book changes only that book; export --book shows it', async () => {
@@ -93,10 +110,15 @@ describe('karya books, export --book, rewrite --book', () => {
     const first = books.at(-1)!;
     const others = books.filter((b) => b.id !== first.id);
     const before = await Promise.all(others.map((b) => exported(['--book', String(b.id)], `other-${b.id}.md`)));
-    const r = await karya(['rewrite', '--book', String(first.id), '--part', 'chapter:1', '--note', 'more rain'], { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
+    const r = await karya(['rewrite', '--book', String(first.id), '--part', 'chapter:1', '--note', 'more rain'], {
+      OPENAI_API_KEY: 'k',
+      OPENAI_BASE_URL: fake.baseURL,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(fake.generationRequests().some((q) => JSON.stringify(q).includes('more rain'))).toBe(true);
-    expect((await exported(['--book', String(first.id)], 'first-rewritten.md')).toString('utf8')).toContain('Rewritten-');
+    expect((await exported(['--book', String(first.id)], 'first-rewritten.md')).toString('utf8')).toContain(
+      'Rewritten-',
+    );
     const after = await Promise.all(others.map((b) => exported(['--book', String(b.id)], `other-${b.id}-after.md`)));
     expect(after.map((b) => b.toString('utf8'))).toEqual(before.map((b) => b.toString('utf8')));
     expect((await listed()).map((b) => b.id).sort()).toEqual(books.map((b) => b.id).sort());
@@ -121,7 +143,10 @@ describe('karya books, export --book, rewrite --book', () => {
     let isFailing = true;
     const failing = await startFakeOpenAI({
       answer: fullLength((_body, index) => `Answer-${index}. The rain came down over the harbour while Aisha waited.`),
-      reply: (body) => (isFailing && JSON.stringify(body).includes('Write Chapter 2 of 3') ? { status: 400, body: { error: { message: 'refused' } } } : undefined),
+      reply: (body) =>
+        isFailing && JSON.stringify(body).includes('Write Chapter 2 of 3')
+          ? { status: 400, body: { error: { message: 'refused' } } }
+          : undefined,
     });
     try {
       const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: failing.baseURL };
@@ -134,7 +159,12 @@ describe('karya books, export --book, rewrite --book', () => {
         return (JSON.parse(r.stdout) as { books: Listed[] }).books;
       };
       const [unfinished] = await books();
-      expect(unfinished).toMatchObject({ generator: 'romance', chapters: { written: 1, total: 3 }, finished: false, current: true });
+      expect(unfinished).toMatchObject({
+        generator: 'romance',
+        chapters: { written: 1, total: 3 },
+        finished: false,
+        current: true,
+      });
       const before = await exported(['--book', String(unfinished!.id), ...state], 'unfinished.md');
 
       isFailing = false;
@@ -143,9 +173,20 @@ describe('karya books, export --book, rewrite --book', () => {
       expect(fresh.stderr).not.toContain('resuming');
       const after = await books();
       expect(after).toHaveLength(2);
-      expect(after.find((b) => b.id === unfinished!.id)).toMatchObject({ chapters: { written: 1, total: 3 }, finished: false, current: false });
-      expect(after.find((b) => b.id !== unfinished!.id)).toMatchObject({ generator: 'romance', chapters: { written: 3, total: 3 }, finished: true, current: true });
-      expect((await exported(['--book', String(unfinished!.id), ...state], 'unfinished-after.md')).toString('utf8')).toBe(before.toString('utf8'));
+      expect(after.find((b) => b.id === unfinished!.id)).toMatchObject({
+        chapters: { written: 1, total: 3 },
+        finished: false,
+        current: false,
+      });
+      expect(after.find((b) => b.id !== unfinished!.id)).toMatchObject({
+        generator: 'romance',
+        chapters: { written: 3, total: 3 },
+        finished: true,
+        current: true,
+      });
+      expect(
+        (await exported(['--book', String(unfinished!.id), ...state], 'unfinished-after.md')).toString('utf8'),
+      ).toBe(before.toString('utf8'));
     } finally {
       await failing.close();
     }

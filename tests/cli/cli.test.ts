@@ -33,26 +33,42 @@ describe('the installed command', () => {
 const OLD_NODE_SKIP = toolSkip('old-node');
 
 describe('the installed command on an older Node', () => {
-  it.skipIf(OLD_NODE_SKIP !== null)('says in English and Malay that Karya needs Node 22.14 or later and how to install Node 24, and exits 1 (no crash)', () => {
-    const r = spawnSync(OLD_NODE, [KARYA, 'generate', 'poems', '--state', path.join(tmp, 'old-node.sqlite')], { cwd: tmp, env: cleanEnv(), encoding: 'utf8' });
-    expect(r.signal).toBeNull();
-    expect(r.status).toBe(1);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('Karya needs Node 22.14 or later (Node 24 LTS recommended)');
-    expect(r.stderr).toContain('Karya memerlukan Node 22.14 atau lebih baharu (disyorkan Node 24 LTS)');
-    expect(r.stderr).toMatch(/npm install --prefix ~\/\.cache\/karya\/node\/24 node-\w+-\w+@24/);
-  });
+  it.skipIf(OLD_NODE_SKIP !== null)(
+    'says in English and Malay that Karya needs Node 22.14 or later and how to install Node 24, and exits 1 (no crash)',
+    () => {
+      const r = spawnSync(OLD_NODE, [KARYA, 'generate', 'poems', '--state', path.join(tmp, 'old-node.sqlite')], {
+        cwd: tmp,
+        env: cleanEnv(),
+        encoding: 'utf8',
+      });
+      expect(r.signal).toBeNull();
+      expect(r.status).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('Karya needs Node 22.14 or later (Node 24 LTS recommended)');
+      expect(r.stderr).toContain('Karya memerlukan Node 22.14 atau lebih baharu (disyorkan Node 24 LTS)');
+      expect(r.stderr).toMatch(/npm install --prefix ~\/\.cache\/karya\/node\/24 node-\w+-\w+@24/);
+    },
+  );
 
   // Node 22.12 and 22.13 load the CLI but crash (SIGSEGV) at the first state file: better-sqlite3 13 is built for
   // Node-API 10, which Node 22 has from 22.14. This Node, told it is 22.13.1 before the launcher runs, is refused.
   it('refuses Node 22.13 before anything opens a state file: the same words, exit 1, no crash', () => {
     const preload = path.join(tmp, 'as-node-22.13.mjs');
-    writeFileSync(preload, "Object.defineProperty(process, 'versions', { value: { ...process.versions, node: '22.13.1' } });\n");
-    const r = spawnSync(process.execPath, ['--import', preload, KARYA, 'books', '--state', path.join(tmp, 'node-22.13.sqlite')], { cwd: tmp, env: cleanEnv(), encoding: 'utf8' });
+    writeFileSync(
+      preload,
+      "Object.defineProperty(process, 'versions', { value: { ...process.versions, node: '22.13.1' } });\n",
+    );
+    const r = spawnSync(
+      process.execPath,
+      ['--import', preload, KARYA, 'books', '--state', path.join(tmp, 'node-22.13.sqlite')],
+      { cwd: tmp, env: cleanEnv(), encoding: 'utf8' },
+    );
     expect(r.signal).toBeNull();
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('Karya needs Node 22.14 or later (Node 24 LTS recommended); this is Node 22.13.1.');
-    expect(r.stderr).toContain('Karya memerlukan Node 22.14 atau lebih baharu (disyorkan Node 24 LTS); ini Node 22.13.1.');
+    expect(r.stderr).toContain(
+      'Karya memerlukan Node 22.14 atau lebih baharu (disyorkan Node 24 LTS); ini Node 22.13.1.',
+    );
   });
 });
 
@@ -60,22 +76,47 @@ describe('karya list / show / validate', () => {
   it('list --json lists every generator with id, family, kind and title', async () => {
     const r = await runKaryaInProcess(['list', '--json']);
     expect(r.code).toBe(0);
-    const rows = JSON.parse(r.stdout) as Array<{ id: string; family: string; kind: string; title: { en: string; ms: string } }>;
+    const rows = JSON.parse(r.stdout) as Array<{
+      id: string;
+      family: string;
+      kind: string;
+      title: { en: string; ms: string };
+    }>;
     expect(rows.map((x) => x.id)).toEqual(expect.arrayContaining(['romance', 'travel-guide', 'poems']));
-    expect(rows.find((x) => x.id === 'romance')).toMatchObject({ family: 'fiction', kind: 'book', title: { en: expect.any(String), ms: expect.any(String) } });
+    expect(rows.find((x) => x.id === 'romance')).toMatchObject({
+      family: 'fiction',
+      kind: 'book',
+      title: { en: expect.any(String), ms: expect.any(String) },
+    });
   });
 
   it('show romance --json prints the contract shape', async () => {
     const r = await runKaryaInProcess(['show', 'romance', '--json']);
     expect(r.code).toBe(0);
     const g = JSON.parse(r.stdout);
-    expect(g).toMatchObject({ id: 'romance', route: '/romance', family: 'fiction', kind: 'book', bookType: 'romance', cost: 1 });
+    expect(g).toMatchObject({
+      id: 'romance',
+      route: '/romance',
+      family: 'fiction',
+      kind: 'book',
+      bookType: 'romance',
+      cost: 1,
+    });
     expect(g.model).toEqual({ tokens: 3000, temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 });
-    expect(g.flow).toMatchObject({ outline: true, conclusion: 'after-last', progressDenominator: 'total', savesProgress: true, characterDetails: true });
+    expect(g.flow).toMatchObject({
+      outline: true,
+      conclusion: 'after-last',
+      progressDenominator: 'total',
+      savesProgress: true,
+      characterDetails: true,
+    });
     const heat = g.fields.find((f: { name: string }) => f.name === 'heatLevel');
     expect(heat).toMatchObject({ name: 'heatLevel', type: 'select', required: false, default: 'sweet' });
     // A label in every language of the table.
-    expect(heat.options[0]).toEqual({ value: 'sweet', label: Object.fromEntries(langs().map((code) => [code, expect.any(String)])) });
+    expect(heat.options[0]).toEqual({
+      value: 'sweet',
+      label: Object.fromEntries(langs().map((code) => [code, expect.any(String)])),
+    });
     const chapters = g.fields.find((f: { name: string }) => f.name === 'numberOfChapters');
     expect(chapters.options.map((o: { value: number }) => o.value)).toEqual([7, 10, 12, 15, 18, 20]);
     expect(chapters.default).toBe(12);
@@ -97,7 +138,12 @@ describe('karya list / show / validate', () => {
     const dir = path.join(tmp, 'broken');
     cpSync(path.join(ROOT, 'generators'), dir, { recursive: true });
     const file = path.join(dir, 'romance.yaml');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('default: 12', 'default: 13').replace(/(- \{ value: steamy,[^\n]*\})/, '$1\n    default: hot'));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8')
+        .replace('default: 12', 'default: 13')
+        .replace(/(- \{ value: steamy,[^\n]*\})/, '$1\n    default: hot'),
+    );
     const r = await runKaryaInProcess(['validate', dir]);
     expect(r.code).toBe(1);
     const lines = r.stderr.trim().split('\n');
@@ -118,22 +164,54 @@ describe('karya generate (offline)', () => {
     // The book is titled by its outline's working title (the offline outline gives one), never "Romance Story Creator".
     expect(headings[0]).toMatch(/^# A Tale of .+ Beginnings$/);
     // The outline's chapter titles head the chapters (the offline outline titles them First Light, A Door Opens…).
-    expect(headings.slice(1)).toEqual(['## Introduction', '## Chapter 1: First Light', '## Chapter 2: A Door Opens', '## Chapter 3: The Long Road', '## Conclusion']);
+    expect(headings.slice(1)).toEqual([
+      '## Introduction',
+      '## Chapter 1: First Light',
+      '## Chapter 2: A Door Opens',
+      '## Chapter 3: The Long Road',
+      '## Conclusion',
+    ]);
     expect(md).toContain('Offline demo text');
     expect(r.stderr).toMatch(/Chapter 2\s+\d+ words\s+[\d.]+ s/);
   });
 
   it('in Malay the headings are Pengenalan, Bab 1-3, Kesimpulan', async () => {
     const out = path.join(tmp, 'buku.md');
-    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--lang', 'ms', '--out', out, '--state', state]);
+    const r = await runKaryaInProcess([
+      'generate',
+      'romance',
+      '--chapters',
+      '3',
+      '--lang',
+      'ms',
+      '--out',
+      out,
+      '--state',
+      state,
+    ]);
     expect(r.code).toBe(0);
     const md = readFileSync(out, 'utf8');
-    expect(md.match(/^## .*/gm)).toEqual(['## Pengenalan', '## Bab 1: Cahaya Pertama', '## Bab 2: Pintu Terbuka', '## Bab 3: Jalan Panjang', '## Kesimpulan']);
+    expect(md.match(/^## .*/gm)).toEqual([
+      '## Pengenalan',
+      '## Bab 1: Cahaya Pertama',
+      '## Bab 2: Pintu Terbuka',
+      '## Bab 3: Jalan Panjang',
+      '## Kesimpulan',
+    ]);
     expect(md).toContain('Teks demo luar talian');
   });
 
   it('--with-outline keeps the outline in the book', async () => {
-    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '1', '--with-outline', '--state', state, '--fresh']);
+    const r = await runKaryaInProcess([
+      'generate',
+      'romance',
+      '--chapters',
+      '1',
+      '--with-outline',
+      '--state',
+      state,
+      '--fresh',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('## Story Outline');
   });
@@ -146,7 +224,10 @@ describe('karya generate (offline)', () => {
   });
 
   it.each([
-    [['generate', 'romance', '--set', 'heatLevel=scorching'], 'heatLevel: "scorching" is not one of sweet, mild, moderate, steamy'],
+    [
+      ['generate', 'romance', '--set', 'heatLevel=scorching'],
+      'heatLevel: "scorching" is not one of sweet, mild, moderate, steamy',
+    ],
     [['generate', 'romance', '--set', 'heatlevel=mild'], 'heatlevel: is not a setting of romance'],
     [['generate', 'romance', '--lang', 'fr'], '--lang: "fr" is not one of en, ms'],
     [['generate', 'romance', '--chapters', 'zero'], '--chapters: "zero" must be a whole number from 1 to 100'],
@@ -160,12 +241,29 @@ describe('karya generate (offline)', () => {
   });
 
   it('--json prints a summary with the parts', async () => {
-    const r = await runKaryaInProcess(['generate', 'travel-guide', '--set', 'destination=Melaka', '--json', '--state', state, '--fresh']);
+    const r = await runKaryaInProcess([
+      'generate',
+      'travel-guide',
+      '--set',
+      'destination=Melaka',
+      '--json',
+      '--state',
+      state,
+      '--fresh',
+    ]);
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout);
     expect(summary.parts.map((p: { label: string }) => p.label)).toEqual([
-      'Guide Outline', 'Introduction', 'Cultural Highlights & History', 'Must-See Attractions', 'Food & Dining Guide', 'Accommodation Guide',
-      'Transportation & Getting Around', 'Shopping & Entertainment', 'Local Tips & Safety', 'Conclusion',
+      'Guide Outline',
+      'Introduction',
+      'Cultural Highlights & History',
+      'Must-See Attractions',
+      'Food & Dining Guide',
+      'Accommodation Guide',
+      'Transportation & Getting Around',
+      'Shopping & Entertainment',
+      'Local Tips & Safety',
+      'Conclusion',
     ]);
     expect(summary.markdown).toContain('Melaka');
   });
@@ -173,12 +271,15 @@ describe('karya generate (offline)', () => {
 
 describe('karya generate resumes after being killed', () => {
   let fake: FakeOpenAI;
-  // The first run's third request is never answered, so the kill lands with exactly two parts written; the second run's are.
+  // The first run's third request is never answered, so the kill lands with exactly two parts written; the second run's
+  // are.
   let holding = true;
   beforeAll(async () => {
     fake = await startFakeOpenAI({
       reply: () => (holding && fake.generationRequests().length >= 3 ? { hang: true } : undefined),
-      answer: fullLength((_b, i) => `Answer ${i}. Character Details:\n- Aisha: lead\n\nMore of the story, as long as asked.`),
+      answer: fullLength(
+        (_b, i) => `Answer ${i}. Character Details:\n- Aisha: lead\n\nMore of the story, as long as asked.`,
+      ),
     });
   });
   afterAll(() => fake.close());
@@ -194,7 +295,11 @@ describe('karya generate resumes after being killed', () => {
     expect(killed.signal).toBe('SIGKILL');
     holding = false;
     // Steps only: memory updates (the story so far) are not parts of the book.
-    const steps = () => fake.generationRequests().filter((r) => !isMemoryRequest(r)).map((r) => JSON.stringify(r.body));
+    const steps = () =>
+      fake
+        .generationRequests()
+        .filter((r) => !isMemoryRequest(r))
+        .map((r) => JSON.stringify(r.body));
     const firstRun = steps();
     const finished = firstRun.slice(0, 2);
 
@@ -206,6 +311,14 @@ describe('karya generate resumes after being killed', () => {
     for (const prompt of finished) expect(secondRun).not.toContain(prompt);
     expect(secondRun.length).toBe(6);
     const md = readFileSync(out, 'utf8');
-    expect(md.match(/^## .*/gm)).toEqual(['## Introduction', '## Chapter 1', '## Chapter 2', '## Chapter 3', '## Chapter 4', '## Chapter 5', '## Conclusion']);
+    expect(md.match(/^## .*/gm)).toEqual([
+      '## Introduction',
+      '## Chapter 1',
+      '## Chapter 2',
+      '## Chapter 3',
+      '## Chapter 4',
+      '## Chapter 5',
+      '## Conclusion',
+    ]);
   });
 });

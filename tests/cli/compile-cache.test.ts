@@ -53,7 +53,7 @@ describe("karya's compile cache", () => {
     expect(readdirSync(root).sort()).toEqual(['aaaa', 'cccc']);
   });
 
-  it('the launcher keeps its compiled code in its build\'s folder, and its first run removes an older build\'s', async () => {
+  it("the launcher keeps its compiled code in its build's folder, and its first run removes an older build's", async () => {
     const { env, root } = user();
     const stale = path.join(root, 'f00f00f00f00f00f');
     mkdirSync(stale, { recursive: true });

@@ -21,10 +21,30 @@ describe('karya generate --book ID: the parts written of the parts the book will
     ['id', /melanjutkan buku (\d+) \(romance\): 1 dari 5 bagian sudah ditulis/],
   ] as const)('%s', async (lang, said) => {
     // The outline, the introduction and its story bible's update: three calls, then the run stops.
-    const stopped = await karya(['generate', 'romance', '--lang', lang, '--chapters', '3', '--max-calls', '3', '--fresh']);
+    const stopped = await karya([
+      'generate',
+      'romance',
+      '--lang',
+      lang,
+      '--chapters',
+      '3',
+      '--max-calls',
+      '3',
+      '--fresh',
+    ]);
     expect(stopped.code, stopped.stderr).not.toBe(0);
     const listed = await karya(['books', '--json']);
-    const books = (JSON.parse(listed.stdout) as { books: Array<{ id: number; lang: string; finished: boolean; current: boolean; chapters: { written: number; total: number } }> }).books;
+    const books = (
+      JSON.parse(listed.stdout) as {
+        books: Array<{
+          id: number;
+          lang: string;
+          finished: boolean;
+          current: boolean;
+          chapters: { written: number; total: number };
+        }>;
+      }
+    ).books;
     const book = books.find((b) => b.lang === lang && b.current && !b.finished)!;
     expect(book.chapters).toEqual({ written: 0, total: 3 });
     const continued = await karya(['generate', 'romance', '--book', String(book.id), '--max-calls', '1']);

@@ -13,11 +13,24 @@ import { continuityBook, CONTINUITY_PLAN } from '../continuity-book.js';
 import { tempDir } from '../temp.js';
 
 const W = {
-  en: { ch: (n: number) => `Chapter ${n}`, asks: /^Check the continuity of Chapter (\d+)/, none: 'NONE', what: 'speaks in this chapter but the bible says she drowned', cost: '10 more model calls (one a chapter), no extra credit' },
-  ms: { ch: (n: number) => `Bab ${n}`, asks: /^Semak kesinambungan Bab (\d+)/, none: 'TIADA', what: 'bercakap dalam bab ini tetapi catatan cerita kata dia lemas', cost: '10 panggilan model tambahan (satu setiap bab), tanpa kredit tambahan' },
+  en: {
+    ch: (n: number) => `Chapter ${n}`,
+    asks: /^Check the continuity of Chapter (\d+)/,
+    none: 'NONE',
+    what: 'speaks in this chapter but the bible says she drowned',
+    cost: '10 more model calls (one a chapter), no extra credit',
+  },
+  ms: {
+    ch: (n: number) => `Bab ${n}`,
+    asks: /^Semak kesinambungan Bab (\d+)/,
+    none: 'TIADA',
+    what: 'bercakap dalam bab ini tetapi catatan cerita kata dia lemas',
+    cost: '10 panggilan model tambahan (satu setiap bab), tanpa kredit tambahan',
+  },
 };
 
-const audits = (fake: FakeOpenAI, asks: RegExp) => fake.generationRequests().filter((r) => asks.test(userMessageOf(r.body!).trim()));
+const audits = (fake: FakeOpenAI, asks: RegExp) =>
+  fake.generationRequests().filter((r) => asks.test(userMessageOf(r.body!).trim()));
 
 describe.each(['en', 'ms'] as const)('karya generate --continuity audit (%s)', (lang) => {
   let fake: FakeOpenAI;
@@ -37,7 +50,10 @@ describe.each(['en', 'ms'] as const)('karya generate --continuity audit (%s)', (
       },
     });
     const cwd = tempDir('karya-audit-');
-    return runKaryaInProcess(['generate', 'romance', '--chapters', '10', '--lang', lang, '--json', '--out', 'book.md', ...extra], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+    return runKaryaInProcess(
+      ['generate', 'romance', '--chapters', '10', '--lang', lang, '--json', '--out', 'book.md', ...extra],
+      { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } },
+    );
   }
 
   it('asks once a chapter, shows the cost first, and puts the finding on chapter 7 (⚠ line and --json)', async () => {
@@ -58,8 +74,12 @@ describe.each(['en', 'ms'] as const)('karya generate --continuity audit (%s)', (
     expect(json.cost).toEqual({ auditCalls: 10 });
     const part = json.parts.find((p: { label: string }) => p.label === w.ch(7));
     const found = part.continuity.filter((f: { kind: string }) => f.kind === 'audit');
-    expect(found).toEqual([{ kind: 'audit', detail, part: w.ch(4), key: expect.stringMatching(/^7:audit:[0-9a-z]+$/) }]);
-    const others = json.parts.filter((p: { label: string }) => p.label !== w.ch(7)).flatMap((p: { continuity?: Array<{ kind: string }> }) => p.continuity ?? []);
+    expect(found).toEqual([
+      { kind: 'audit', detail, part: w.ch(4), key: expect.stringMatching(/^7:audit:[0-9a-z]+$/) },
+    ]);
+    const others = json.parts
+      .filter((p: { label: string }) => p.label !== w.ch(7))
+      .flatMap((p: { continuity?: Array<{ kind: string }> }) => p.continuity ?? []);
     expect(others.filter((f: { kind: string }) => f.kind === 'audit')).toEqual([]);
   });
 

@@ -12,8 +12,22 @@ import { continuityBook, CONTINUITY_PLAN } from '../continuity-book.js';
 import { tempDir } from '../temp.js';
 
 const W = {
-  en: { ch: (n: number) => `Chapter ${n}`, map: 'the stolen map', acts: 'speaks or acts', check: 'check against the rewritten Chapter 4', note: 'Mara lives.', resolved: '2 of 3 promises resolved' },
-  ms: { ch: (n: number) => `Bab ${n}`, map: 'peta yang dicuri', acts: 'bercakap atau bertindak', check: 'semak dengan Bab 4 yang ditulis semula', note: 'Mara masih hidup.', resolved: '2 daripada 3 janji diselesaikan' },
+  en: {
+    ch: (n: number) => `Chapter ${n}`,
+    map: 'the stolen map',
+    acts: 'speaks or acts',
+    check: 'check against the rewritten Chapter 4',
+    note: 'Mara lives.',
+    resolved: '2 of 3 promises resolved',
+  },
+  ms: {
+    ch: (n: number) => `Bab ${n}`,
+    map: 'peta yang dicuri',
+    acts: 'bercakap atau bertindak',
+    check: 'semak dengan Bab 4 yang ditulis semula',
+    note: 'Mara masih hidup.',
+    resolved: '2 daripada 3 janji diselesaikan',
+  },
 };
 
 describe.each(['en', 'ms'] as const)('karya generate and rewrite report continuity (%s)', (lang) => {
@@ -23,9 +37,16 @@ describe.each(['en', 'ms'] as const)('karya generate and rewrite report continui
   const env = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
   let generated: { code: number; stdout: string; stderr: string };
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ answer: continuityBook({ ...CONTINUITY_PLAN, lang }), props: true, contextTokens: 32_768 });
+    fake = await startFakeOpenAI({
+      answer: continuityBook({ ...CONTINUITY_PLAN, lang }),
+      props: true,
+      contextTokens: 32_768,
+    });
     cwd = tempDir('karya-continuity-');
-    generated = await runKaryaInProcess(['generate', 'romance', '--chapters', '10', '--lang', lang, '--json', '--out', 'book.md'], { cwd, env: env() });
+    generated = await runKaryaInProcess(
+      ['generate', 'romance', '--chapters', '10', '--lang', lang, '--json', '--out', 'book.md'],
+      { cwd, env: env() },
+    );
   });
   afterAll(() => fake.close());
 
@@ -46,18 +67,30 @@ describe.each(['en', 'ms'] as const)('karya generate and rewrite report continui
     expect(generated.stderr).toContain(w.resolved);
     expect(generated.stderr).toMatch(new RegExp(`⚠.*"${w.map}" \\(${w.ch(5)}\\)`));
     const json = JSON.parse(generated.stdout.trim().split('\n').at(-1)!);
-    expect(json.threads).toContainEqual({ thread: w.map, opened: w.ch(2), due: w.ch(5), status: 'open', is_overdue: true });
+    expect(json.threads).toContainEqual({
+      thread: w.map,
+      opened: w.ch(2),
+      due: w.ch(5),
+      status: 'open',
+      is_overdue: true,
+    });
   });
 
   it('karya prompts --step chapter:5 shows the promise due in chapter 5, as the session sends it', async () => {
-    const r = await runKaryaInProcess(['prompts', 'romance', '--chapters', '10', '--lang', lang, '--step', 'chapter:5'], { cwd, env: env() });
+    const r = await runKaryaInProcess(
+      ['prompts', 'romance', '--chapters', '10', '--lang', lang, '--step', 'chapter:5'],
+      { cwd, env: env() },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(lang === 'ms' ? `- ${w.map} (sasaran Bab 5)` : `- ${w.map} (due in Chapter 5)`);
     expect(r.stdout).not.toMatch(/Marker [5-9]\b|Marker 10\b/);
   });
 
   it('karya rewrite of chapter 4 lists chapters 5, 7 and 9 (which mention Mara) to check, in the CLI and --json', async () => {
-    const r = await runKaryaInProcess(['rewrite', 'romance', '--chapters', '10', '--lang', lang, '--part', 'chapter:4', '--note', w.note, '--json'], { cwd, env: env() });
+    const r = await runKaryaInProcess(
+      ['rewrite', 'romance', '--chapters', '10', '--lang', lang, '--part', 'chapter:4', '--note', w.note, '--json'],
+      { cwd, env: env() },
+    );
     expect(r.code, r.stderr).toBe(0);
     for (const n of [5, 7, 9]) expect(r.stderr).toMatch(new RegExp(`⚠ ${w.ch(n)}\\s+${w.check}`));
     expect(r.stderr).not.toMatch(new RegExp(`⚠ ${w.ch(6)}\\s`));

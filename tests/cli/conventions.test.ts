@@ -14,7 +14,11 @@ const tmp = tempDir('karya-conventions-');
 
 /** Stdout of a real `karya` process as bytes, as `| wc -c` would count them. */
 function runToPipe(args: string[]): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
-  const child = spawn(process.execPath, [KARYA, ...args], { cwd: tmp, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [KARYA, ...args], {
+    cwd: tmp,
+    env: cleanEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const out: Buffer[] = [];
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => out.push(d));
@@ -48,10 +52,12 @@ describe('--version and --help', () => {
     expect((await runKaryaInProcess(['-V'])).stdout).toBe(`karya ${version}\n`);
   });
 
-  it('every command\'s --help ends with an example of that command', async () => {
+  it("every command's --help ends with an example of that command", async () => {
     const top = await runKaryaInProcess(['--help']);
     expect(top.stdout).toMatch(/Example:\n {2}\$ karya /);
-    const commands = [...top.stdout.split('Commands:')[1]!.matchAll(/^ {2}([a-z-]+)/gm)].map((m) => m[1]!).filter((c) => c !== 'help');
+    const commands = [...top.stdout.split('Commands:')[1]!.matchAll(/^ {2}([a-z-]+)/gm)]
+      .map((m) => m[1]!)
+      .filter((c) => c !== 'help');
     expect(commands).toEqual(expect.arrayContaining(['generate', 'export', 'publish', 'batch', 'serve', 'worker']));
     for (const command of commands) {
       const r = await runKaryaInProcess([command, '--help']);
@@ -80,29 +86,54 @@ describe('the chapter rule of books whose conclusion is the last chapter', () =>
     const state = path.join(tmp, 'horror.sqlite');
     const r = await runKaryaInProcess(['generate', 'horror', '--chapters', '3', '--state', state], { cwd: tmp });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('horror ends on its conclusion as chapter 3: the introduction, chapters 1 to 2, then the conclusion');
+    expect(r.stderr).toContain(
+      'horror ends on its conclusion as chapter 3: the introduction, chapters 1 to 2, then the conclusion',
+    );
     expect(r.stdout).toMatch(/## Chapter 2\b/);
     expect(r.stdout).not.toMatch(/## Chapter 3\b/);
-    const romance = await runKaryaInProcess(['generate', 'romance', '--chapters', '2', '--state', path.join(tmp, 'romance.sqlite')], { cwd: tmp });
+    const romance = await runKaryaInProcess(
+      ['generate', 'romance', '--chapters', '2', '--state', path.join(tmp, 'romance.sqlite')],
+      { cwd: tmp },
+    );
     expect(romance.stderr).not.toContain('ends on its conclusion');
   });
 
   it.each([
-    { lang: 'en', first: 'of 4 chapters: Chapters 1 to 3, then the conclusion as chapter 4.', list: 'Chapter 1 to Chapter 3,' },
-    { lang: 'ms', first: 'sebanyak 4 bab: Bab 1 hingga Bab 3, kemudian kesimpulan sebagai bab ke-4.', list: 'Bab 1 hingga Bab 3,' },
-  ])('the outline prompt ($lang) gives the same numbers in its first line and its list', async ({ lang, first, list }) => {
-    const r = await runKaryaInProcess(['prompts', 'horror', '--chapters', '4', '--lang', lang, '--step', 'outline', '--json'], { cwd: tmp });
-    expect(r.code, r.stderr).toBe(0);
-    const user = (JSON.parse(r.stdout) as { messages: Array<{ role: string; content: string }> }).messages.find((m) => m.role === 'user')!.content;
-    expect(user.split('\n')[0]).toContain(first);
-    expect(user).toContain(list);
-  });
+    {
+      lang: 'en',
+      first: 'of 4 chapters: Chapters 1 to 3, then the conclusion as chapter 4.',
+      list: 'Chapter 1 to Chapter 3,',
+    },
+    {
+      lang: 'ms',
+      first: 'sebanyak 4 bab: Bab 1 hingga Bab 3, kemudian kesimpulan sebagai bab ke-4.',
+      list: 'Bab 1 hingga Bab 3,',
+    },
+  ])(
+    'the outline prompt ($lang) gives the same numbers in its first line and its list',
+    async ({ lang, first, list }) => {
+      const r = await runKaryaInProcess(
+        ['prompts', 'horror', '--chapters', '4', '--lang', lang, '--step', 'outline', '--json'],
+        { cwd: tmp },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      const user = (JSON.parse(r.stdout) as { messages: Array<{ role: string; content: string }> }).messages.find(
+        (m) => m.role === 'user',
+      )!.content;
+      expect(user.split('\n')[0]).toContain(first);
+      expect(user).toContain(list);
+    },
+  );
 
-  it('the README\'s --chapters range is the code\'s: 1 to 100, and 2 to 100 for exactly the generators it names', async () => {
+  it("the README's --chapters range is the code's: 1 to 100, and 2 to 100 for exactly the generators it names", async () => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
     expect(readme).toContain('`--chapters N` accepts any whole number from 1 to 100');
-    const named = /Where the conclusion is the last chapter \(([^)]+)\) N counts it: 2 to 100/.exec(readme)?.[1]?.split(', ') ?? [];
-    const list = JSON.parse((await runKaryaInProcess(['list', '--json'])).stdout) as Array<{ id: string; kind: string }>;
+    const named =
+      /Where the conclusion is the last chapter \(([^)]+)\) N counts it: 2 to 100/.exec(readme)?.[1]?.split(', ') ?? [];
+    const list = JSON.parse((await runKaryaInProcess(['list', '--json'])).stdout) as Array<{
+      id: string;
+      kind: string;
+    }>;
     const refusesOne: string[] = [];
     for (const { id, kind } of list.filter((g) => g.kind === 'book')) {
       const r = await runKaryaInProcess(['prompts', id, '--chapters', '1'], { cwd: tmp });
@@ -113,6 +144,8 @@ describe('the chapter rule of books whose conclusion is the last chapter', () =>
       }
     }
     expect(refusesOne.sort()).toEqual([...named].sort());
-    expect((await runKaryaInProcess(['prompts', 'romance', '--chapters', '101'], { cwd: tmp })).stderr).toContain('from 1 to 100');
+    expect((await runKaryaInProcess(['prompts', 'romance', '--chapters', '101'], { cwd: tmp })).stderr).toContain(
+      'from 1 to 100',
+    );
   }, 120_000);
 });

@@ -71,13 +71,23 @@ describe('--author on generate and export', () => {
   it('reaches the EPUB (dc:creator) and the DOCX (creator)', async () => {
     const cwd = tempDir('karya-cover-out-');
     const state = path.join(cwd, 's.sqlite');
-    const made = await runKaryaInProcess(['generate', 'romance', '--chapters', '1', '--out', 'book.docx', '--author', 'Siti Aminah', '--state', state], { cwd, env: {} });
+    const made = await runKaryaInProcess(
+      ['generate', 'romance', '--chapters', '1', '--out', 'book.docx', '--author', 'Siti Aminah', '--state', state],
+      { cwd, env: {} },
+    );
     expect(made.code, made.stderr).toBe(0);
-    expect(zipText(readZip(readFileSync(path.join(cwd, 'book.docx'))), 'docProps/core.xml')).toContain('<dc:creator>Siti Aminah</dc:creator>');
-    const exported = await runKaryaInProcess(['export', 'romance', '--chapters', '1', '--out', 'book.epub', '--author', 'Siti Aminah', '--state', state], { cwd, env: {} });
+    expect(zipText(readZip(readFileSync(path.join(cwd, 'book.docx'))), 'docProps/core.xml')).toContain(
+      '<dc:creator>Siti Aminah</dc:creator>',
+    );
+    const exported = await runKaryaInProcess(
+      ['export', 'romance', '--chapters', '1', '--out', 'book.epub', '--author', 'Siti Aminah', '--state', state],
+      { cwd, env: {} },
+    );
     expect(exported.code, exported.stderr).toBe(0);
     const entries = readZip(readFileSync(path.join(cwd, 'book.epub')));
-    expect(zipText(entries, entries.find((e) => e.name.endsWith('.opf'))!.name)).toContain('<dc:creator id="creator">Siti Aminah</dc:creator>');
+    expect(zipText(entries, entries.find((e) => e.name.endsWith('.opf'))!.name)).toContain(
+      '<dc:creator id="creator">Siti Aminah</dc:creator>',
+    );
     expect(existsSync(path.join(cwd, 'book-cover.png'))).toBe(false);
   }, 60_000);
 });

@@ -17,7 +17,12 @@ describe('cliFailure', () => {
 
   it('a step that failed: exit 1, the command sentence on stderr, the code and part on the --json line', () => {
     const failed = new GenerationError('refused', { status: 400 });
-    const failure = cliFailure(failed, 'en', { step: { words: ({ message, status }) => `chapter 2 failed: ${message} (HTTP ${status})`, json: { part: 'chapter:2' } } });
+    const failure = cliFailure(failed, 'en', {
+      step: {
+        words: ({ message, status }) => `chapter 2 failed: ${message} (HTTP ${status})`,
+        json: { part: 'chapter:2' },
+      },
+    });
     expect(failure?.exitCode).toBe(1);
     expect(failure?.lines[0]).toMatch(/^karya: chapter 2 failed: .+ \(HTTP 400\)$/);
     expect(failure?.json).toMatchObject({ code: 'refused', part: 'chapter:2' });

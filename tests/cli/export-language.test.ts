@@ -14,9 +14,15 @@ describe('karya export --out of a book in another language than English', () => 
   ]) {
     it(`says what it wrote in the book's language (${lang})`, async () => {
       const cwd = tempDir(`karya-export-${lang}-`);
-      const made = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '1', '--state', 'state.sqlite'], { cwd });
+      const made = await runKaryaInProcess(
+        ['generate', 'romance', '--lang', lang, '--chapters', '1', '--state', 'state.sqlite'],
+        { cwd },
+      );
       expect(made.code, made.stderr).toBe(0);
-      const r = await runKaryaInProcess(['export', 'romance', '--lang', lang, '--chapters', '1', '--out', 'buku.epub', '--state', 'state.sqlite'], { cwd });
+      const r = await runKaryaInProcess(
+        ['export', 'romance', '--lang', lang, '--chapters', '1', '--out', 'buku.epub', '--state', 'state.sqlite'],
+        { cwd },
+      );
       expect(r.code, r.stderr).toBe(0);
       expect(existsSync(path.join(cwd, 'buku.epub'))).toBe(true);
       expect(r.stderr.trim().split('\n')).toContain(line);

@@ -9,14 +9,26 @@ import { englishLines } from './english-lines.js';
 
 describe('karya export of a book never saved, in another language than English', () => {
   for (const { lang, line } of [
-    { lang: 'ms', line: 'karya: tiada buku romance yang disimpan dengan tetapan ini dalam state.sqlite; tulis buku itu dahulu dengan: karya generate romance --lang ms --chapters 2' },
-    { lang: 'id', line: 'karya: tidak ada buku romance tersimpan dengan pengaturan ini di state.sqlite; tulis buku itu dulu dengan: karya generate romance --lang id --chapters 2' },
+    {
+      lang: 'ms',
+      line: 'karya: tiada buku romance yang disimpan dengan tetapan ini dalam state.sqlite; tulis buku itu dahulu dengan: karya generate romance --lang ms --chapters 2',
+    },
+    {
+      lang: 'id',
+      line: 'karya: tidak ada buku romance tersimpan dengan pengaturan ini di state.sqlite; tulis buku itu dulu dengan: karya generate romance --lang id --chapters 2',
+    },
   ]) {
     it(`says it in the book's language (${lang})`, async () => {
       const cwd = tempDir(`karya-export-missing-${lang}-`);
-      const made = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '1', '--state', 'state.sqlite'], { cwd });
+      const made = await runKaryaInProcess(
+        ['generate', 'romance', '--lang', lang, '--chapters', '1', '--state', 'state.sqlite'],
+        { cwd },
+      );
       expect(made.code, made.stderr).toBe(0);
-      const r = await runKaryaInProcess(['export', 'romance', '--lang', lang, '--chapters', '2', '--out', 'buku.epub', '--state', 'state.sqlite'], { cwd });
+      const r = await runKaryaInProcess(
+        ['export', 'romance', '--lang', lang, '--chapters', '2', '--out', 'buku.epub', '--state', 'state.sqlite'],
+        { cwd },
+      );
       expect(r.code).toBe(2);
       expect(existsSync(path.join(cwd, 'buku.epub'))).toBe(false);
       expect(r.stderr.trim().split('\n')).toEqual([line]);

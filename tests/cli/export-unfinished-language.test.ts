@@ -10,17 +10,28 @@ import { englishLines } from './english-lines.js';
 
 describe('karya export of an unfinished book in another language than English', () => {
   for (const { lang, line } of [
-    { lang: 'ms', line: 'karya: buku romance ini belum siap (1 daripada 4 bahagian telah ditulis); bahagian yang telah ditulis setakat ini dieksport. Jalankan "karya generate romance --lang ms --chapters 2" untuk menyiapkannya.' },
-    { lang: 'id', line: 'karya: buku romance ini belum selesai (1 dari 4 bagian sudah ditulis); bagian yang sudah ditulis sejauh ini diekspor. Jalankan "karya generate romance --lang id --chapters 2" untuk menyelesaikannya.' },
+    {
+      lang: 'ms',
+      line: 'karya: buku romance ini belum siap (1 daripada 4 bahagian telah ditulis); bahagian yang telah ditulis setakat ini dieksport. Jalankan "karya generate romance --lang ms --chapters 2" untuk menyiapkannya.',
+    },
+    {
+      lang: 'id',
+      line: 'karya: buku romance ini belum selesai (1 dari 4 bagian sudah ditulis); bagian yang sudah ditulis sejauh ini diekspor. Jalankan "karya generate romance --lang id --chapters 2" untuk menyelesaikannya.',
+    },
   ]) {
     it(`says so in the book's language (${lang})`, async () => {
       const cwd = tempDir(`karya-export-unfinished-${lang}-`);
       // The third call (chapter 1) is refused: the outline and the introduction are saved, one part of four (the
       // introduction, two chapters, the conclusion: the outline is no part of the book).
-      const fake = await startFakeOpenAI({ reply: (_b, i) => (i >= 2 ? { status: 400, body: { error: { message: 'refused' } } } : undefined) });
+      const fake = await startFakeOpenAI({
+        reply: (_b, i) => (i >= 2 ? { status: 400, body: { error: { message: 'refused' } } } : undefined),
+      });
       try {
         const args = ['romance', '--lang', lang, '--chapters', '2', '--state', 'state.sqlite'];
-        const stopped = await runKaryaInProcess(['generate', ...args], { env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL }, cwd });
+        const stopped = await runKaryaInProcess(['generate', ...args], {
+          env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL },
+          cwd,
+        });
         expect(stopped.code, stopped.stderr).toBe(1);
         const r = await runKaryaInProcess(['export', ...args, '--out', 'buku.epub'], { cwd });
         expect(r.code, r.stderr).toBe(0);

@@ -18,7 +18,9 @@ afterAll(async () => {
 const isIntroduction = (body: Record<string, unknown>) => userMessageOf(body).startsWith('Write the introduction');
 const isMore = (body: Record<string, unknown>) => /Your answer so far is/.test(JSON.stringify(body.messages ?? ''));
 
-/** The introduction's ask for more answered by `more` until the kill; the book then written to its end by a second run. */
+/**
+ * The introduction's ask for more answered by `more` until the kill; the book then written to its end by a second run.
+ */
 async function killedWhileMore(more: ScriptedReply, isReady: (fake: FakeOpenAI) => boolean) {
   let isKilled = false;
   const fake = await startFakeOpenAI({
@@ -36,7 +38,10 @@ async function killedWhileMore(more: ScriptedReply, isReady: (fake: FakeOpenAI) 
   first.child.kill('SIGKILL');
   expect((await first.done).signal).toBe('SIGKILL');
   isKilled = true;
-  const introductions = () => bookRequests(fake).filter((r) => r.answeredAt !== undefined && isIntroduction(r.body ?? {}) && !isMore(r.body ?? {})).length;
+  const introductions = () =>
+    bookRequests(fake).filter(
+      (r) => r.answeredAt !== undefined && isIntroduction(r.body ?? {}) && !isMore(r.body ?? {}),
+    ).length;
   expect(introductions()).toBe(1);
   const second = startCli(args, { cwd, fake });
   runs.push(second);
@@ -53,7 +58,11 @@ describe('karya generate killed with SIGKILL and run again', () => {
   }, 120_000);
 
   it('killed during a retry wait (the ask for more answered 429, Retry-After 20 s): the introduction is not asked for again', async () => {
-    const limited: ScriptedReply = { status: 429, body: { error: { message: 'Rate limit reached', type: 'rate_limit' } }, headers: { 'retry-after': '20' } };
+    const limited: ScriptedReply = {
+      status: 429,
+      body: { error: { message: 'Rate limit reached', type: 'rate_limit' } },
+      headers: { 'retry-after': '20' },
+    };
     await killedWhileMore(limited, (fake) => {
       const asked = fake.chatRequests().filter((r) => isMore(r.body ?? {}));
       return asked.length > 0 && Date.now() - asked[0]!.at > 300;

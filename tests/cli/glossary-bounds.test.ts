@@ -28,15 +28,21 @@ async function setUp(lang: 'en' | 'ms') {
   const state = path.join(cwd, 'state.sqlite');
   const id = await saveRomance(state, lang);
   const to = lang === 'en' ? 'ms' : 'en';
-  const translate = (glossary: string) => runKaryaInProcess(['translate', '--book', String(id), '--to', to, '--glossary', glossary, '--state', state, '--no-bible'], {
-    cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL },
-  });
+  const translate = (glossary: string) =>
+    runKaryaInProcess(
+      ['translate', '--book', String(id), '--to', to, '--glossary', glossary, '--state', state, '--no-bible'],
+      {
+        cwd,
+        env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL },
+      },
+    );
   const asks = () => fake.generationRequests().filter((r) => isTranslateRequest(r.body ?? {})).length;
   return { cwd, state, translate, asks };
 }
 
 /** `n` invented names, one `Name: Rendering` line each. */
-const names = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `Zorvan${from + i}: Zorvan${from + i}`).join('\n') + '\n';
+const names = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => `Zorvan${from + i}: Zorvan${from + i}`).join('\n') + '\n';
 
 describe('karya translate --glossary: a bounded file', () => {
   it('refuses an 8 MB glossary of 500,000 terms at once, naming the limit, and asks the model nothing', async () => {
@@ -54,7 +60,7 @@ describe('karya translate --glossary: a bounded file', () => {
     expect(asks()).toBe(0);
   });
 
-  it('refuses more than 200 terms, in a small file or on one line, in the writer\'s language', async () => {
+  it("refuses more than 200 terms, in a small file or on one line, in the writer's language", async () => {
     const { cwd, translate, asks } = await setUp('ms');
     writeFileSync(path.join(cwd, 'many.yaml'), names(300));
     const many = await translate('many.yaml');
@@ -62,7 +68,10 @@ describe('karya translate --glossary: a bounded file', () => {
     // The writer of a Malay book reads Malay.
     expect(many.stderr).toContain('many.yaml mengandungi 300 istilah: glosari mengandungi paling banyak 200 istilah');
     // A flow map holds its terms on one line: counted once parsed.
-    writeFileSync(path.join(cwd, 'flow.yaml'), `{${Array.from({ length: 250 }, (_, i) => `Qeth${i}: Qeth${i}`).join(', ')}}\n`);
+    writeFileSync(
+      path.join(cwd, 'flow.yaml'),
+      `{${Array.from({ length: 250 }, (_, i) => `Qeth${i}: Qeth${i}`).join(', ')}}\n`,
+    );
     const flow = await translate('flow.yaml');
     expect(flow.code).toBe(2);
     expect(flow.stderr).toContain('flow.yaml mengandungi 250 istilah');

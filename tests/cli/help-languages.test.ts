@@ -18,7 +18,12 @@ const inLocale = (lang: string) => ({ LC_ALL: lang, LC_MESSAGES: undefined, LANG
 /** The commands a help lists under its commands' heading: each line's first word, the `help` command left out. */
 function commandsIn(help: string): string[] {
   const lines = help.split('\n');
-  const start = lines.findIndex((l) => /^\S.*:$/.test(l) && lines[lines.indexOf(l) + 1]?.match(/^ {2}[a-z]/) && lines.indexOf(l) > lines.findIndex((x) => /^ {2}-h, --help/.test(x)));
+  const start = lines.findIndex(
+    (l) =>
+      /^\S.*:$/.test(l) &&
+      lines[lines.indexOf(l) + 1]?.match(/^ {2}[a-z]/) &&
+      lines.indexOf(l) > lines.findIndex((x) => /^ {2}-h, --help/.test(x)),
+  );
   if (start < 0) return [];
   const names: string[] = [];
   for (const line of lines.slice(start + 1)) {
@@ -44,7 +49,7 @@ async function commandPaths(lang: string): Promise<string[][]> {
 }
 
 describe.each(LANGS)("karya's help and its refusals of a command line, in %s", (lang) => {
-  it('karya --help and every command\'s --help: no English line, the headings in the language', async () => {
+  it("karya --help and every command's --help: no English line, the headings in the language", async () => {
     const paths = await commandPaths(lang);
     expect(paths.length).toBeGreaterThanOrEqual(20);
     const english = (await runKaryaInProcess(['--help'], { env: inLocale('en') })).stdout;
@@ -54,11 +59,12 @@ describe.each(LANGS)("karya's help and its refusals of a command line, in %s", (
       expect(englishLines(unwrapped(r.stdout)), `karya ${path.join(' ')} --help`).toEqual([]);
       // No heading or description is English's (the two languages' helps share no line but names).
       const englishHeadings = english.split('\n').filter((l) => /^\S.*:$/.test(l));
-      for (const heading of englishHeadings) expect(r.stdout.split('\n'), `karya ${path.join(' ')} --help`).not.toContain(heading);
+      for (const heading of englishHeadings)
+        expect(r.stdout.split('\n'), `karya ${path.join(' ')} --help`).not.toContain(heading);
     }
   });
 
-  it('--lang picks the help\'s language over the locale\'s', async () => {
+  it("--lang picks the help's language over the locale's", async () => {
     const r = await runKaryaInProcess(['generate', '--help', '--lang', lang], { env: inLocale('en') });
     expect(r.code).toBe(0);
     expect(englishLines(unwrapped(r.stdout))).toEqual([]);

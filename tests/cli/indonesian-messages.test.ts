@@ -33,9 +33,14 @@ describe("the command line's first refusals, in the writer's language", () => {
   it('karya import --generator naming a single piece, with --lang id, asks for a book generator in Indonesian', async () => {
     const cwd = tempDir('karya-id-msg-');
     writeFileSync(path.join(cwd, 'naskah.txt'), 'Bab 1\n\nAisha menunggu hujan reda di depan toko.\n');
-    const r = await runKaryaInProcess(['import', 'naskah.txt', '--generator', 'book-title', '--lang', 'id', '--dry-run'], { cwd });
+    const r = await runKaryaInProcess(
+      ['import', 'naskah.txt', '--generator', 'book-title', '--lang', 'id', '--dry-run'],
+      { cwd },
+    );
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--generator: book-title menulis satu karya tunggal, bukan buku; berikan generator buku');
+    expect(r.stderr).toContain(
+      '--generator: book-title menulis satu karya tunggal, bukan buku; berikan generator buku',
+    );
     expect(englishLines(r.stderr)).toEqual([]);
   });
 
@@ -43,18 +48,25 @@ describe("the command line's first refusals, in the writer's language", () => {
     const cwd = tempDir('karya-id-msg-');
     const r = await runKaryaInProcess(['books', '--state', 'kosong.sqlite'], { cwd, env: { LC_ALL: 'id_ID.UTF-8' } });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Tidak ada buku tersimpan di .*kosong\.sqlite\. Tulis satu dengan: karya generate <id>$/m);
+    expect(r.stdout).toMatch(
+      /^Tidak ada buku tersimpan di .*kosong\.sqlite\. Tulis satu dengan: karya generate <id>$/m,
+    );
     expect(englishLines(r.stdout)).toEqual([]);
   });
 
   it('karya books --series naming no series, and karya rewrite of a single piece, say so in Indonesian', async () => {
     const cwd = tempDir('karya-id-msg-');
-    const series = await runKaryaInProcess(['books', '--series', 'Hujan', '--state', 'kosong.sqlite'], { cwd, env: { LC_ALL: 'id_ID.UTF-8' } });
+    const series = await runKaryaInProcess(['books', '--series', 'Hujan', '--state', 'kosong.sqlite'], {
+      cwd,
+      env: { LC_ALL: 'id_ID.UTF-8' },
+    });
     expect(series.code).toBe(2);
     expect(series.stderr).toMatch(/--series: tidak ada seri bernama "Hujan" di .*kosong\.sqlite/);
     const rewrite = await runKaryaInProcess(['rewrite', 'book-title', '--lang', 'id', '--part', '1'], { cwd });
     expect(rewrite.code).toBe(2);
-    expect(rewrite.stderr).toContain('book-title menulis satu karya tunggal; tulis ulang dengan: karya generate book-title');
+    expect(rewrite.stderr).toContain(
+      'book-title menulis satu karya tunggal; tulis ulang dengan: karya generate book-title',
+    );
     expect(englishLines(series.stderr + rewrite.stderr)).toEqual([]);
   });
 });

@@ -117,7 +117,10 @@ const batch = (file: string, dir: string, env: Record<string, string>) =>
   runKaryaInProcess(['batch', file, '--dry-run', '--state', 'state.sqlite'], { env, cwd: dir });
 
 describe("a jobs file's mistakes in the writer's language", () => {
-  it.each([['ms', MALAY], ['id', INDONESIAN]] as const)(
+  it.each([
+    ['ms', MALAY],
+    ['id', INDONESIAN],
+  ] as const)(
     '%s: every job with a mistake is named with its field and what it allows, and nothing runs',
     async (lang, locale) => {
       const { dir } = mistakes();
@@ -132,7 +135,10 @@ describe("a jobs file's mistakes in the writer's language", () => {
     120_000,
   );
 
-  it.each([['ms', MALAY], ['id', INDONESIAN]] as const)(
+  it.each([
+    ['ms', MALAY],
+    ['id', INDONESIAN],
+  ] as const)(
     "%s: the file's own refusals (missing, a folder, an empty list, not a list, broken, translate jobs)",
     async (lang, locale) => {
       const dir = tempDir('karya-jobs-words-');
@@ -172,14 +178,22 @@ describe("a jobs file's mistakes in the writer's language", () => {
     expect(r.stderr).toContain('jobs.yaml:2: tugas "b": chapters: 0 harus berupa bilangan bulat dari 1 sampai 100');
     expect(r.stderr).toContain('2 dari 2 tugas tidak sah; tidak ada yang dibuat');
     expect(englishLines(r.stderr)).toEqual([]);
-    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(events.filter((e) => e.type === 'invalid_job')).toEqual([
       expect.objectContaining({
-        job: 'job "a"', field: 'generator', code: 'notAGenerator', message: '"romanse" bukan generator',
+        job: 'job "a"',
+        field: 'generator',
+        code: 'notAGenerator',
+        message: '"romanse" bukan generator',
         allowed: expect.arrayContaining(['romance']),
       }),
       expect.objectContaining({
-        job: 'job "b"', field: 'chapters', code: 'chaptersRange',
+        job: 'job "b"',
+        field: 'chapters',
+        code: 'chaptersRange',
         message: '0 harus berupa bilangan bulat dari 1 sampai 100',
       }),
     ]);

@@ -6,7 +6,13 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
-import { REFUSAL_TEXT, isBibleRequest, startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
+import {
+  REFUSAL_TEXT,
+  isBibleRequest,
+  startFakeOpenAI,
+  type FakeOpenAI,
+  type FakeOpenAIOptions,
+} from '../fake-openai.js';
 import { tempDir } from '../temp.js';
 
 const DECLINED_EN = 'The model declined to write this, even when asked again.';
@@ -47,25 +53,62 @@ describe('karya generate --json when a step fails', () => {
       reply: (body) => (asked(body).includes('Tulis Bab 2 daripada 3') ? { text: REFUSAL_TEXT.ms } : undefined),
     });
     expect(r.code).toBe(1);
-    expect(jsonOf(r.stdout).error).toEqual({ code: 'refused', message: expect.stringContaining(DECLINED_MS), part: 'chapter:2' });
+    expect(jsonOf(r.stdout).error).toEqual({
+      code: 'refused',
+      message: expect.stringContaining(DECLINED_MS),
+      part: 'chapter:2',
+    });
   });
 });
 
 describe('karya import --json when the story bible stops', () => {
   it('a model that declines the bible updates: the first chapter is the part, exit 1', async () => {
-    const manuscript = [1, 2].map((n) => `# Chapter ${n}\n\n${`Margaret walked to the harbour in chapter ${n} and waited for the boat. `.repeat(30)}`).join('\n\n');
-    const r = await karya(['import', 'book.md', '--generator', 'romance', '--json'], { reply: (body) => (isBibleRequest(body) ? { text: REFUSAL_TEXT.en } : undefined) }, { 'book.md': manuscript });
+    const manuscript = [1, 2]
+      .map(
+        (n) =>
+          `# Chapter ${n}\n\n${`Margaret walked to the harbour in chapter ${n} and waited for the boat. `.repeat(30)}`,
+      )
+      .join('\n\n');
+    const r = await karya(
+      ['import', 'book.md', '--generator', 'romance', '--json'],
+      { reply: (body) => (isBibleRequest(body) ? { text: REFUSAL_TEXT.en } : undefined) },
+      { 'book.md': manuscript },
+    );
     expect(r.code).toBe(1);
-    expect(jsonOf(r.stdout).error).toEqual({ code: 'refused', message: expect.stringContaining(DECLINED_EN), part: 'chapter:1' });
+    expect(jsonOf(r.stdout).error).toEqual({
+      code: 'refused',
+      message: expect.stringContaining(DECLINED_EN),
+      part: 'chapter:1',
+    });
   });
 });
 
 describe('karya publish --json when a step fails', () => {
   it('a model that declines the book description: the package part is named, exit 1', async () => {
-    const r = await karya(['publish', 'romance', '--chapters', '1', '--title', 'Harbour Lights', '--author', 'Siti Aminah', '--out', 'package', '--json'], {
-      reply: (body) => (asked(body).includes('Write an Amazon book description.') ? { text: REFUSAL_TEXT.en } : undefined),
-    });
+    const r = await karya(
+      [
+        'publish',
+        'romance',
+        '--chapters',
+        '1',
+        '--title',
+        'Harbour Lights',
+        '--author',
+        'Siti Aminah',
+        '--out',
+        'package',
+        '--json',
+      ],
+      {
+        reply: (body) =>
+          asked(body).includes('Write an Amazon book description.') ? { text: REFUSAL_TEXT.en } : undefined,
+      },
+    );
     expect(r.code).toBe(1);
-    expect(jsonOf(r.stdout).error).toEqual({ code: 'refused', message: expect.stringContaining(DECLINED_EN), part: 'description' });
+    expect(jsonOf(r.stdout).error).toEqual({
+      code: 'refused',
+      message: expect.stringContaining(DECLINED_EN),
+      part: 'description',
+    });
   });
 });

@@ -31,10 +31,39 @@ describe('karya export --layout given wrongly', () => {
       const st = ['--state', 'state.sqlite'];
       const byLocale = { ...ENGLISH_LOCALE, LC_ALL: LOCALE[lang] };
       const runs: Array<[keyof (typeof LINES)[typeof lang], string[], Record<string, string | undefined>]> = [
-        ['unknown', ['export', '--book', '1', '--bilingual', '--layout', 'diagonal', '--format', 'pdf', '--out', 'x.pdf', ...st], byLocale],
-        ['alone', ['export', '--book', '1', '--layout', 'columns', '--format', 'pdf', '--out', 'x.pdf', ...st], byLocale],
-        ['unknown', ['export', 'romance', '--lang', lang, '--bilingual', '--layout', 'diagonal', '--format', 'pdf', '--out', 'x.pdf', ...st], ENGLISH_LOCALE],
-        ['alone', ['export', 'romance', '--lang', lang, '--layout', 'columns', '--format', 'pdf', '--out', 'x.pdf', ...st], ENGLISH_LOCALE],
+        [
+          'unknown',
+          ['export', '--book', '1', '--bilingual', '--layout', 'diagonal', '--format', 'pdf', '--out', 'x.pdf', ...st],
+          byLocale,
+        ],
+        [
+          'alone',
+          ['export', '--book', '1', '--layout', 'columns', '--format', 'pdf', '--out', 'x.pdf', ...st],
+          byLocale,
+        ],
+        [
+          'unknown',
+          [
+            'export',
+            'romance',
+            '--lang',
+            lang,
+            '--bilingual',
+            '--layout',
+            'diagonal',
+            '--format',
+            'pdf',
+            '--out',
+            'x.pdf',
+            ...st,
+          ],
+          ENGLISH_LOCALE,
+        ],
+        [
+          'alone',
+          ['export', 'romance', '--lang', lang, '--layout', 'columns', '--format', 'pdf', '--out', 'x.pdf', ...st],
+          ENGLISH_LOCALE,
+        ],
       ];
       for (const [what, args, env] of runs) {
         const r = await runKaryaInProcess(args, { cwd, env });

@@ -10,20 +10,28 @@ import { englishLines } from './english-lines.js';
 describe("an export limit refused at start, in the locale's language", () => {
   it.each([
     ['ms', 'ms_MY.UTF-8', 'mestilah nombor bulat dari 1 hingga 16', 'mestilah nombor bulat dari 64 hingga 16384'],
-    ['id', 'id_ID.UTF-8', 'harus berupa bilangan bulat dari 1 sampai 16',
-      'harus berupa bilangan bulat dari 64 sampai 16384'],
+    [
+      'id',
+      'id_ID.UTF-8',
+      'harus berupa bilangan bulat dari 1 sampai 16',
+      'harus berupa bilangan bulat dari 64 sampai 16384',
+    ],
     ['en', 'en_GB.UTF-8', 'must be a whole number from 1 to 16', 'must be a whole number from 64 to 16384'],
-  ] as const)('%s: karya serve and karya worker name the variable, the value and what is allowed', async (...row) => {
-    const [lang, locale, workers, memory] = row;
-    const cwd = tempDir('karya-export-limits-');
-    const serveEnv = { LC_ALL: locale, KARYA_DB: path.join(cwd, 'k.sqlite'), KARYA_EXPORT_WORKERS: 'many' };
-    const serve = await runKaryaInProcess(['serve', '--port', '0'], { env: serveEnv, cwd });
-    expect(serve.code).toBe(2);
-    expect(serve.stderr).toContain(`karya: KARYA_EXPORT_WORKERS: "many" ${workers}`);
-    const env = { LC_ALL: locale, KARYA_DATABASE_URL: 'postgres://127.0.0.1:1/none', KARYA_EXPORT_MEMORY_MB: '32' };
-    const worker = await runKaryaInProcess(['worker'], { env, cwd });
-    expect(worker.code).toBe(2);
-    expect(worker.stderr).toContain(`karya: KARYA_EXPORT_MEMORY_MB: "32" ${memory}`);
-    if (lang !== 'en') expect(englishLines(serve.stderr + worker.stderr)).toEqual([]);
-  }, 120_000);
+  ] as const)(
+    '%s: karya serve and karya worker name the variable, the value and what is allowed',
+    async (...row) => {
+      const [lang, locale, workers, memory] = row;
+      const cwd = tempDir('karya-export-limits-');
+      const serveEnv = { LC_ALL: locale, KARYA_DB: path.join(cwd, 'k.sqlite'), KARYA_EXPORT_WORKERS: 'many' };
+      const serve = await runKaryaInProcess(['serve', '--port', '0'], { env: serveEnv, cwd });
+      expect(serve.code).toBe(2);
+      expect(serve.stderr).toContain(`karya: KARYA_EXPORT_WORKERS: "many" ${workers}`);
+      const env = { LC_ALL: locale, KARYA_DATABASE_URL: 'postgres://127.0.0.1:1/none', KARYA_EXPORT_MEMORY_MB: '32' };
+      const worker = await runKaryaInProcess(['worker'], { env, cwd });
+      expect(worker.code).toBe(2);
+      expect(worker.stderr).toContain(`karya: KARYA_EXPORT_MEMORY_MB: "32" ${memory}`);
+      if (lang !== 'en') expect(englishLines(serve.stderr + worker.stderr)).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -11,7 +11,10 @@ import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.
 import { CAST, CAST_WORDS, castBook } from '../cast-book.js';
 import { tempDir } from '../temp.js';
 
-interface Part { position: number | null; label: string }
+interface Part {
+  position: number | null;
+  label: string;
+}
 interface MapJson {
   as_of: Part;
   characters: Array<{ name: string; state: string; first: Part; last: Part }>;
@@ -45,29 +48,38 @@ describe.each(['en', 'ms'] as const)('the story map and bible of a 12-chapter bo
     rmSync(cwd, { recursive: true, force: true });
   });
 
-  it('shows each character first appearing in the chapter they enter, and the lead\'s every state', async () => {
+  it("shows each character first appearing in the chapter they enter, and the lead's every state", async () => {
     const map = await mapOf();
-    expect(Object.fromEntries(map.characters.map((c) => [c.name, c.first.label]))).toEqual(Object.fromEntries(CAST.map((c) => [c.name, w.chapter(c.at)])));
+    expect(Object.fromEntries(map.characters.map((c) => [c.name, c.first.label]))).toEqual(
+      Object.fromEntries(CAST.map((c) => [c.name, w.chapter(c.at)])),
+    );
     expect(map.characters.find((c) => c.name === 'Nadia')!.state).toBe(w.nadia(12));
     // The sign's value in every chapter: twelve values, each true from its chapter.
     const signs = map.facts.filter((f) => f.fact.startsWith(w.sign));
     expect(signs.map((f) => f.since?.label)).toEqual(Array.from({ length: 12 }, (_, i) => w.chapter(i + 1)));
   });
 
-  it.each([1, 2, 4, 5, 8, 9])('--as-of %i lists exactly the characters met by then, with the state they had then', async (n) => {
-    const map = await mapOf(['--as-of', String(n)]);
-    expect(map.as_of.label).toBe(w.chapter(n));
-    expect(map.characters.map((c) => c.name).sort()).toEqual(metBy(n).sort());
-    expect(map.characters.find((c) => c.name === 'Nadia')!.state).toBe(w.nadia(n));
-    for (const c of map.characters) expect(c.first.label, c.name).toBe(w.chapter(CAST.find((x) => x.name === c.name)!.at));
-  });
+  it.each([1, 2, 4, 5, 8, 9])(
+    '--as-of %i lists exactly the characters met by then, with the state they had then',
+    async (n) => {
+      const map = await mapOf(['--as-of', String(n)]);
+      expect(map.as_of.label).toBe(w.chapter(n));
+      expect(map.characters.map((c) => c.name).sort()).toEqual(metBy(n).sort());
+      expect(map.characters.find((c) => c.name === 'Nadia')!.state).toBe(w.nadia(n));
+      for (const c of map.characters)
+        expect(c.first.label, c.name).toBe(w.chapter(CAST.find((x) => x.name === c.name)!.at));
+    },
+  );
 
   it('--as-of 1 as a table: the chapter-1 characters alone under the characters heading', async () => {
     const r = await karya(['map', '--book', String(id), '--as-of', '1']);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
     const from = lines.indexOf(lang === 'ms' ? 'Watak' : 'Characters');
-    const rows = lines.slice(from + 1, lines.findIndex((l, i) => i > from && /^\S/.test(l)));
+    const rows = lines.slice(
+      from + 1,
+      lines.findIndex((l, i) => i > from && /^\S/.test(l)),
+    );
     expect(rows.map((l) => l.trim().split(/\s{2,}|\s[●─·✕]/)[0])).toEqual(['Nadia', 'Tariq']);
   });
 
@@ -75,11 +87,17 @@ describe.each(['en', 'ms'] as const)('the story map and bible of a 12-chapter bo
     const from = fake.generationRequests().length;
     const r = await karya(['rewrite', '--book', String(id), '--part', 'chapter:1']);
     expect(r.code, r.stderr).toBe(0);
-    const users = fake.generationRequests().slice(from).map((q) => userMessageOf(q.body ?? {}));
+    const users = fake
+      .generationRequests()
+      .slice(from)
+      .map((q) => userMessageOf(q.body ?? {}));
     const request = users.find((u) => !w.update.test(u.trim()));
     expect(request).toBeDefined();
     const section = /## (?:Characters|Watak)\n((?:- .*\n?)+)/.exec(request!)?.[1] ?? '';
-    const names = section.trim().split('\n').map((l) => l.replace(/^- /, '').split('|')[0]!.trim());
+    const names = section
+      .trim()
+      .split('\n')
+      .map((l) => l.replace(/^- /, '').split('|')[0]!.trim());
     expect(names.sort()).toEqual(['Nadia', 'Tariq']);
     expect(section).toContain(w.nadia(1));
     expect(request).not.toContain(w.nadia(2));

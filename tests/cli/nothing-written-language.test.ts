@@ -28,8 +28,22 @@ async function savedDraft(file: string, from: number): Promise<number> {
   const store = await openStateStore({ file });
   try {
     const { state } = (await store.repos.books.find({ userId: CLI_USER, id: from }))!;
-    const draft = { generatorId: state.generatorId, settings: state.settings, lang: state.lang, totalChapters: state.totalChapters, content: [], currentChapter: 0, isLocked: false };
-    return await store.repos.books.saveDraft({ userId: CLI_USER, key: 'romance-draft', bookType: 'romance', generatorId: state.generatorId, state: draft });
+    const draft = {
+      generatorId: state.generatorId,
+      settings: state.settings,
+      lang: state.lang,
+      totalChapters: state.totalChapters,
+      content: [],
+      currentChapter: 0,
+      isLocked: false,
+    };
+    return await store.repos.books.saveDraft({
+      userId: CLI_USER,
+      key: 'romance-draft',
+      bookType: 'romance',
+      generatorId: state.generatorId,
+      state: draft,
+    });
   } finally {
     await store.close();
   }
@@ -48,7 +62,9 @@ describe('a saved book with nothing written, in another language than English', 
         rewriteDraft: ['rewrite', '--book', String(draft), '--part', 'chapter:1', ...st],
         rewriteOutline: ['rewrite', '--book', String(outline), '--part', 'introduction', ...st],
       };
-      await expectRefusals(cwd, runs, (what) => LINES[lang][what].replaceAll('{draft}', String(draft)).replaceAll('{outline}', String(outline)));
+      await expectRefusals(cwd, runs, (what) =>
+        LINES[lang][what].replaceAll('{draft}', String(draft)).replaceAll('{outline}', String(outline)),
+      );
     }, 120_000);
   }
 });

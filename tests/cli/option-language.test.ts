@@ -22,8 +22,10 @@ const LINES = {
     seriesPiece: '--series: poems menulis satu karya tunggal; hanya buku yang membentuk siri',
     seriesFresh: '--series: buku siri disambung dari tempat ia berhenti; jangan gunakan --fresh',
     voiceNoBook: '--voice book:1: tiada buku sedemikian dalam tiada.sqlite (karya books menyenaraikannya)',
-    voiceNoParts: '--voice book:99: tiada buku sedemikian yang mempunyai bahagian bertulis dalam state.sqlite (karya books menyenaraikannya)',
-    voiceChapters: '--voice book:1:5-6: buku ini mempunyai bab 1 hingga 1; berikan bab dalam julat itu, contohnya book:1:1-1',
+    voiceNoParts:
+      '--voice book:99: tiada buku sedemikian yang mempunyai bahagian bertulis dalam state.sqlite (karya books menyenaraikannya)',
+    voiceChapters:
+      '--voice book:1:5-6: buku ini mempunyai bab 1 hingga 1; berikan bab dalam julat itu, contohnya book:1:1-1',
   },
   id: {
     formatUnknown: `--format: "rtf" bukan salah satu dari ${FORMATS}`,
@@ -37,8 +39,10 @@ const LINES = {
     seriesPiece: '--series: poems menulis satu karya tunggal; hanya buku yang membentuk seri',
     seriesFresh: '--series: buku seri dilanjutkan dari tempat terakhirnya; jangan pakai --fresh',
     voiceNoBook: '--voice book:1: tidak ada buku itu di tiada.sqlite (karya books menampilkan daftarnya)',
-    voiceNoParts: '--voice book:99: tidak ada buku itu dengan bagian yang sudah ditulis di state.sqlite (karya books menampilkan daftarnya)',
-    voiceChapters: '--voice book:1:5-6: buku ini memiliki bab 1 sampai 1; berikan bab di dalam rentang itu, misalnya book:1:1-1',
+    voiceNoParts:
+      '--voice book:99: tidak ada buku itu dengan bagian yang sudah ditulis di state.sqlite (karya books menampilkan daftarnya)',
+    voiceChapters:
+      '--voice book:1:5-6: buku ini memiliki bab 1 sampai 1; berikan bab di dalam rentang itu, misalnya book:1:1-1',
   },
 } as const;
 

@@ -28,13 +28,17 @@ describe('karya worker and batch --queue without Postgres', () => {
   });
 
   it('karya worker --concurrency 0 names the allowed range', async () => {
-    const r = await runKaryaInProcess(['worker', '--concurrency', '0'], { env: { KARYA_DATABASE_URL: 'postgres://k@127.0.0.1:1/none' } });
+    const r = await runKaryaInProcess(['worker', '--concurrency', '0'], {
+      env: { KARYA_DATABASE_URL: 'postgres://k@127.0.0.1:1/none' },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--concurrency: "0" must be a whole number from 1 to 256');
   });
 
   it('karya worker --metrics-port without KARYA_METRICS_TOKEN exits 2 and says what to set', async () => {
-    const r = await runKaryaInProcess(['worker', '--metrics-port', '9464'], { env: { KARYA_DATABASE_URL: 'postgres://k@127.0.0.1:1/none', KARYA_METRICS_TOKEN: '' } });
+    const r = await runKaryaInProcess(['worker', '--metrics-port', '9464'], {
+      env: { KARYA_DATABASE_URL: 'postgres://k@127.0.0.1:1/none', KARYA_METRICS_TOKEN: '' },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--metrics-port: set KARYA_METRICS_TOKEN');
   });
@@ -43,7 +47,9 @@ describe('karya worker and batch --queue without Postgres', () => {
     const { dir, file } = jobsFile('- { id: solo, generator: poems }\n');
     const r = await runKaryaInProcess(['batch', file, '--queue'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--queue runs the batch on `karya worker` processes through Postgres: set KARYA_DATABASE_URL=postgres://');
+    expect(r.stderr).toContain(
+      '--queue runs the batch on `karya worker` processes through Postgres: set KARYA_DATABASE_URL=postgres://',
+    );
   });
 
   it('karya batch --queue with an invalid job names the job first, whatever the database setting', async () => {

@@ -35,7 +35,18 @@ function linesOf(stderr: string, lang: keyof typeof LINE = 'en'): Line[] {
   const number = (s: string) => Number(s.replace(/,/g, ''));
   return stderr.split('\n').flatMap((l) => {
     const m = LINE[lang].exec(l);
-    return m ? [{ done: number(m[1]!), planned: number(m[2]!), left: m[3]!, calls: number(m[4]!), tokens: number(m[5]!), ...(m[6] ? { credits: number(m[6]) } : {}) }] : [];
+    return m
+      ? [
+          {
+            done: number(m[1]!),
+            planned: number(m[2]!),
+            left: m[3]!,
+            calls: number(m[4]!),
+            tokens: number(m[5]!),
+            ...(m[6] ? { credits: number(m[6]) } : {}),
+          },
+        ]
+      : [];
   });
 }
 
@@ -61,7 +72,15 @@ function expectMoving(lines: readonly Line[], planned: number): void {
 /** A --json progress object, checked whole: every figure present and sane. */
 function expectFigures(progress: unknown, expected: { done: number; planned: number; hasCredits: boolean }): void {
   const p = progress as Record<string, number | null>;
-  expect(Object.keys(p).sort()).toEqual(['calls', 'credits', 'done', 'elapsedSeconds', 'etaSeconds', 'planned', 'tokens']);
+  expect(Object.keys(p).sort()).toEqual([
+    'calls',
+    'credits',
+    'done',
+    'elapsedSeconds',
+    'etaSeconds',
+    'planned',
+    'tokens',
+  ]);
   expect(p).toMatchObject({ done: expected.done, planned: expected.planned, etaSeconds: 0 });
   expect(p.calls).toBeGreaterThanOrEqual(expected.done - 1);
   expect(p.tokens).toBeGreaterThan(0);
@@ -71,28 +90,68 @@ function expectFigures(progress: unknown, expected: { done: number; planned: num
 
 describe('the pace of a run (engine/pace.ts)', () => {
   const table: Array<[string, Parameters<typeof runFigures>[0], number | null]> = [
-    ['no part done yet: no pace, no time left', { startedMs: 0, nowMs: 9_000, doneAtStart: 0, done: 0, planned: 5 }, null],
-    ['2 of 5 parts in 20 s: 3 more at 10 s each', { startedMs: 0, nowMs: 20_000, doneAtStart: 0, done: 2, planned: 5 }, 30],
-    ['resumed at 2, one more in 10 s: 2 left at 10 s', { startedMs: 5_000, nowMs: 15_000, doneAtStart: 2, done: 3, planned: 5 }, 20],
-    ['a fast run still says a second while a part is left', { startedMs: 0, nowMs: 100, doneAtStart: 0, done: 4, planned: 5 }, 1],
+    [
+      'no part done yet: no pace, no time left',
+      { startedMs: 0, nowMs: 9_000, doneAtStart: 0, done: 0, planned: 5 },
+      null,
+    ],
+    [
+      '2 of 5 parts in 20 s: 3 more at 10 s each',
+      { startedMs: 0, nowMs: 20_000, doneAtStart: 0, done: 2, planned: 5 },
+      30,
+    ],
+    [
+      'resumed at 2, one more in 10 s: 2 left at 10 s',
+      { startedMs: 5_000, nowMs: 15_000, doneAtStart: 2, done: 3, planned: 5 },
+      20,
+    ],
+    [
+      'a fast run still says a second while a part is left',
+      { startedMs: 0, nowMs: 100, doneAtStart: 0, done: 4, planned: 5 },
+      1,
+    ],
     ['every part done: nothing left', { startedMs: 0, nowMs: 50_000, doneAtStart: 0, done: 5, planned: 5 }, 0],
   ];
   for (const [name, input, eta] of table) it(name, () => expect(runFigures(input).etaSeconds).toBe(eta));
 
   it('says a wait in its two largest units, none of them 0', () => {
-    expect([0, 9.4, 60, 250, 3_600, 7_500].map((s) => durationIn(s, 'en'))).toEqual(['0 s', '9 s', '1 min', '4 min 10 s', '1 h', '2 h 5 min']);
+    expect([0, 9.4, 60, 250, 3_600, 7_500].map((s) => durationIn(s, 'en'))).toEqual([
+      '0 s',
+      '9 s',
+      '1 min',
+      '4 min 10 s',
+      '1 h',
+      '2 h 5 min',
+    ]);
   });
 
   it('keeps the counts given and the time since the start', () => {
-    expect(runFigures({ startedMs: 1_000, nowMs: 3_500, doneAtStart: 0, done: 1, planned: 4, calls: 3, tokens: 1200, credits: 1 })).toEqual({ done: 1, planned: 4, calls: 3, tokens: 1200, credits: 1, elapsedSeconds: 2.5, etaSeconds: 8 });
+    expect(
+      runFigures({
+        startedMs: 1_000,
+        nowMs: 3_500,
+        doneAtStart: 0,
+        done: 1,
+        planned: 4,
+        calls: 3,
+        tokens: 1200,
+        credits: 1,
+      }),
+    ).toEqual({ done: 1, planned: 4, calls: 3, tokens: 1200, credits: 1, elapsedSeconds: 2.5, etaSeconds: 8 });
   });
 });
 
 describe('the progress line to a pipe', () => {
-  it('ends with no second copy of the last part\'s line when only the clock moved since', () => {
+  it("ends with no second copy of the last part's line when only the clock moved since", () => {
     let now = 0;
     const written: string[] = [];
-    const meter = new RunMeter({ lang: 'en', planned: 2, done: 0, stream: { write: (t: string) => written.push(t) }, now: () => now });
+    const meter = new RunMeter({
+      lang: 'en',
+      planned: 2,
+      done: 0,
+      stream: { write: (t: string) => written.push(t) },
+      now: () => now,
+    });
     now += 1_000;
     meter.partDone();
     now += 1_000;
@@ -100,7 +159,10 @@ describe('the progress line to a pipe', () => {
     // The command's last lines take a moment: "all done in 2 s" would read "3 s" now, and nothing else moved.
     now += 900;
     meter.finish();
-    expect(written).toEqual(['  1 of 2 parts · about 1 s left · so far: calls 0, tokens 0\n', '  2 of 2 parts · all done in 2 s · so far: calls 0, tokens 0\n']);
+    expect(written).toEqual([
+      '  1 of 2 parts · about 1 s left · so far: calls 0, tokens 0\n',
+      '  2 of 2 parts · all done in 2 s · so far: calls 0, tokens 0\n',
+    ]);
   });
 });
 
@@ -108,8 +170,26 @@ describe('the progress line on a terminal', () => {
   it('is one line redrawn in place: parts, time left and the cost move as parts are done', async () => {
     let now = 0;
     const written: string[] = [];
-    const meter = new RunMeter({ lang: 'en', planned: 4, done: 0, hasCredits: true, stream: { isTTY: true, write: (t: string) => written.push(t) }, now: () => now });
-    const provider = meter.counted({ name: 'test', isOffline: false, generateText: async () => ({ text: 'x', model: 'm', usage: { promptTokens: 10, completionTokens: 90, totalTokens: 100 } }), generateImage: async () => { throw new Error('no'); } });
+    const meter = new RunMeter({
+      lang: 'en',
+      planned: 4,
+      done: 0,
+      hasCredits: true,
+      stream: { isTTY: true, write: (t: string) => written.push(t) },
+      now: () => now,
+    });
+    const provider = meter.counted({
+      name: 'test',
+      isOffline: false,
+      generateText: async () => ({
+        text: 'x',
+        model: 'm',
+        usage: { promptTokens: 10, completionTokens: 90, totalTokens: 100 },
+      }),
+      generateImage: async () => {
+        throw new Error('no');
+      },
+    });
     const part = async (ms: number) => {
       now += ms;
       await provider.generateText({ system: '', user: '', maxTokens: 10 } as never);
@@ -139,16 +219,63 @@ describe('the progress line on a terminal', () => {
   it("a batch's overall bar carries the time left and the cost so far, from its events", () => {
     let now = 0;
     let screen = '';
-    const stream = { isTTY: true, columns: 200, write: (t: string) => ((screen += t), true) } as unknown as NodeJS.WriteStream;
-    const progress = new HumanProgress({ stream, env: {}, totalSteps: 4, doneSteps: 0, books: 1, lang: 'ms', creditsOf: () => 2, now: () => now });
+    const stream = {
+      isTTY: true,
+      columns: 200,
+      write: (t: string) => ((screen += t), true),
+    } as unknown as NodeJS.WriteStream;
+    const progress = new HumanProgress({
+      stream,
+      env: {},
+      totalSteps: 4,
+      doneSteps: 0,
+      books: 1,
+      lang: 'ms',
+      creditsOf: () => 2,
+      now: () => now,
+    });
     const step = (done: number, calls: number) => {
       now += 20_000;
-      progress.handle({ type: 'step_done', job: 'cinta', index: 1, step: `Bab ${done}`, kind: 'chapter', words: 1500, complete: true, tokens: null, seconds: 20, done, steps: 4, spent: { calls, tokens: 1000 * calls } });
+      progress.handle({
+        type: 'step_done',
+        job: 'cinta',
+        index: 1,
+        step: `Bab ${done}`,
+        kind: 'chapter',
+        words: 1500,
+        complete: true,
+        tokens: null,
+        seconds: 20,
+        done,
+        steps: 4,
+        spent: { calls, tokens: 1000 * calls },
+      });
     };
     step(1, 1);
     step(2, 2);
-    expect(progress.figures()).toEqual({ done: 2, planned: 4, calls: 3, tokens: 3000, credits: 4, elapsedSeconds: 40, etaSeconds: 40 });
-    progress.finish({ books: 1, succeeded: 0, failed: 0, unfinished: 1, isInterrupted: true, shortParts: 0, repeatingParts: 0, tooClose: 0, calls: 3, retries: 0, tokens: 3000, seconds: 40 });
+    expect(progress.figures()).toEqual({
+      done: 2,
+      planned: 4,
+      calls: 3,
+      tokens: 3000,
+      credits: 4,
+      elapsedSeconds: 40,
+      etaSeconds: 40,
+    });
+    progress.finish({
+      books: 1,
+      succeeded: 0,
+      failed: 0,
+      unfinished: 1,
+      isInterrupted: true,
+      shortParts: 0,
+      repeatingParts: 0,
+      tooClose: 0,
+      calls: 3,
+      retries: 0,
+      tokens: 3000,
+      seconds: 40,
+    });
     // The bar's last frame and the closing lines, in the books' language.
     expect(screen).toContain('kelompok');
     expect(screen).toContain('2/4 langkah · 0 buku siap');
@@ -159,13 +286,22 @@ describe('the progress line on a terminal', () => {
 
   it("counts a request's retries as requests the server saw", async () => {
     const meter = new RunMeter({ lang: 'ms', planned: 2, done: 0, stream: { isTTY: false, write: () => undefined } });
-    const provider = meter.counted({ name: 'test', isOffline: false, generateText: async (request) => {
-      request.onRetry?.({ reason: 'rate_limited', code: 'rate_limited', attempt: 1, of: 2, delayMs: 0, message: '' });
-      return { text: 'x', model: 'm' };
-    }, generateImage: async () => { throw new Error('no'); } });
+    const provider = meter.counted({
+      name: 'test',
+      isOffline: false,
+      generateText: async (request) => {
+        request.onRetry?.({ reason: 'rate_limited', code: 'rate_limited', attempt: 1, of: 2, delayMs: 0, message: '' });
+        return { text: 'x', model: 'm' };
+      },
+      generateImage: async () => {
+        throw new Error('no');
+      },
+    });
     await provider.generateText({ system: '', user: '', maxTokens: 10 } as never);
     expect(meter.figures()).toMatchObject({ calls: 2, tokens: 0, done: 0, etaSeconds: null });
-    expect(meter.text()).toBe('0 daripada 2 bahagian · baki masa diketahui selepas satu bahagian siap · setakat ini: panggilan 2, token 0');
+    expect(meter.text()).toBe(
+      '0 daripada 2 bahagian · baki masa diketahui selepas satu bahagian siap · setakat ini: panggilan 2, token 0',
+    );
   });
 });
 
@@ -173,17 +309,34 @@ describe('long commands print time left and cost so far (to a pipe: a line a par
   let fake: FakeOpenAI;
   let cwd: string;
   const translator = fakeTranslator();
-  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', path.join(cwd, 'state.sqlite')], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+  const karya = (args: string[]) =>
+    runKaryaInProcess([...args, '--state', path.join(cwd, 'state.sqlite')], {
+      cwd,
+      env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL },
+    });
 
   beforeAll(async () => {
     // Every answer takes a moment, as a real model's does: each part takes time, and the time left is a wait.
-    fake = await startFakeOpenAI(underWriter(1).fakeOptions({ latencyMs: 60, reply: (body) => (isTranslateRequest(body) ? translator.reply(body) : undefined) }));
+    fake = await startFakeOpenAI(
+      underWriter(1).fakeOptions({
+        latencyMs: 60,
+        reply: (body) => (isTranslateRequest(body) ? translator.reply(body) : undefined),
+      }),
+    );
     cwd = tempDir('karya-progress-');
   });
   afterAll(() => fake.close());
 
   it('generate: a line a part, the figures moving; --json has them', async () => {
-    const r = await karya(['generate', 'romance', '--chapters', '2', '--set', 'premise=Two rivals share a kitchen', '--json']);
+    const r = await karya([
+      'generate',
+      'romance',
+      '--chapters',
+      '2',
+      '--set',
+      'premise=Two rivals share a kitchen',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const all = linesOf(r.stderr);
     // Outline, introduction, 2 chapters, conclusion: a line each, the credits a step's cost (1) each; then the
@@ -200,7 +353,16 @@ describe('long commands print time left and cost so far (to a pipe: a line a par
   });
 
   it("generate in Malay: the line in the book's language", async () => {
-    const r = await karya(['generate', 'romance', '--lang', 'ms', '--chapters', '1', '--set', 'premise=Dua pesaing berkongsi dapur']);
+    const r = await karya([
+      'generate',
+      'romance',
+      '--lang',
+      'ms',
+      '--chapters',
+      '1',
+      '--set',
+      'premise=Dua pesaing berkongsi dapur',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const lines = linesOf(r.stderr, 'ms');
     // A line a step, then the closing one after the bible's reading of the conclusion.
@@ -233,13 +395,27 @@ describe('long commands print time left and cost so far (to a pipe: a line a par
     expect(lines.at(-1)!.credits).toBe(5);
     const out = JSON.parse(r.stdout) as { edition: { credits: number }; progress: unknown };
     expectFigures(out.progress, { done: 5, planned: 5, hasCredits: true });
-    expect(out.progress).toMatchObject({ credits: out.edition.credits, calls: fake.generationRequests().filter((q) => isTranslateRequest(q.body ?? {})).length });
+    expect(out.progress).toMatchObject({
+      credits: out.edition.credits,
+      calls: fake.generationRequests().filter((q) => isTranslateRequest(q.body ?? {})).length,
+    });
   });
 
   it("publish: the book's parts and the package's, a line each, with the credits of each step; --json has them", async () => {
-    const r = await karya(['publish', 'romance', '--chapters', '1', '--set', 'premise=Two rivals share a kitchen', '--out', 'pkg', '--json']);
+    const r = await karya([
+      'publish',
+      'romance',
+      '--chapters',
+      '1',
+      '--set',
+      'premise=Two rivals share a kitchen',
+      '--out',
+      'pkg',
+      '--json',
+    ]);
     const lines = linesOf(r.stderr);
-    // Outline, introduction, chapter, conclusion, then the package's six parts (the title is the book's own: no call, no credit).
+    // Outline, introduction, chapter, conclusion, then the package's six parts (the title is the book's own: no call, no
+    // credit).
     expectMoving(lines, 10);
     expect(lines.map((l) => l.done)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(lines[4]).toMatchObject({ credits: lines[3]!.credits, calls: lines[3]!.calls });
@@ -251,13 +427,32 @@ describe('long commands print time left and cost so far (to a pipe: a line a par
 
   it('batch: a plain line every tenth of the steps, and each step_done event with the figures so far', async () => {
     const jobs = path.join(cwd, 'jobs.yaml');
-    writeFileSync(jobs, '- id: cinta\n  generator: romance\n  lang: ms\n  chapters: 2\n  settings: { heatLevel: mild }\n- id: rivals\n  generator: romance\n  chapters: 1\n');
+    writeFileSync(
+      jobs,
+      '- id: cinta\n  generator: romance\n  lang: ms\n  chapters: 2\n  settings: { heatLevel: mild }\n- id: rivals\n  generator: romance\n  chapters: 1\n',
+    );
     const r = await karya(['batch', jobs, '--out', 'books', '--json']);
     expect(r.code, r.stderr).toBe(0);
     // Two languages: the writer's (English here).
     const lines = linesOf(r.stderr);
     expectMoving(lines, 9);
-    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; progress?: { done: number; calls: number; tokens: number; credits: number; elapsedSeconds: number; etaSeconds: number | null } });
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            type: string;
+            progress?: {
+              done: number;
+              calls: number;
+              tokens: number;
+              credits: number;
+              elapsedSeconds: number;
+              etaSeconds: number | null;
+            };
+          },
+      );
     const steps = events.filter((e) => e.type === 'step_done').map((e) => e.progress!);
     expect(steps.map((p) => p.done)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(steps.map((p) => p.credits)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);

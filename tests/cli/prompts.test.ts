@@ -43,12 +43,18 @@ describe('karya prompts', () => {
   it("prints a chapter's messages with its outline entry, from a scripted book, and sends no request to the model", async () => {
     // The same book written by the offline provider (no key): its outline plans chapter 3 so.
     const written = tmp();
-    const made = await runKaryaInProcess(['generate', 'romance', '--chapters', '6', '--with-outline', '--out', 'book.md', '--state', 'state.sqlite'], { cwd: written });
+    const made = await runKaryaInProcess(
+      ['generate', 'romance', '--chapters', '6', '--with-outline', '--out', 'book.md', '--state', 'state.sqlite'],
+      { cwd: written },
+    );
     expect(made.code, made.stderr).toBe(0);
     const chapter3 = outlineEntry(readFileSync(path.join(written, 'book.md'), 'utf8'), 'Chapter', 3);
 
     const cwd = tmp();
-    const r = await runKaryaInProcess(['prompts', 'romance', '--chapters', '6', '--step', 'chapter:3', '--json'], { env, cwd });
+    const r = await runKaryaInProcess(['prompts', 'romance', '--chapters', '6', '--step', 'chapter:3', '--json'], {
+      env,
+      cwd,
+    });
     expect(r.code, r.stderr).toBe(0);
     const printed = JSON.parse(r.stdout) as Printed;
     expect(printed).toMatchObject({ generator: 'romance', step: 'chapter:3', lang: 'en', source: 'scripted' });
@@ -69,18 +75,28 @@ describe('karya prompts', () => {
 
   it('a new book\'s scripted parts read without placeholder grammar ("a any promise kept", "a urban story")', async () => {
     for (const lang of ['en', 'ms']) {
-      const r = await runKaryaInProcess(['prompts', 'romance', '--lang', lang, '--chapters', '3', '--step', 'chapter:2', '--json'], { env, cwd: tmp() });
+      const r = await runKaryaInProcess(
+        ['prompts', 'romance', '--lang', lang, '--chapters', '3', '--step', 'chapter:2', '--json'],
+        { env, cwd: tmp() },
+      );
       expect(r.code, r.stderr).toBe(0);
       const user = userOf(JSON.parse(r.stdout) as Printed);
       // The demo's own words with a setting's value: "any beginnings", "the any choice", "pilihan mana-mana".
-      expect(user).not.toMatch(/\b(?:any|none|mana-mana)\s+(?:beginnings|turns|choices?|thread|mood|path|story|ground|steps|promise)\b|\b(?:the|a) any\b/i);
-      expect(user).not.toMatch(/\b(?:permulaan|liku|pilihan|laluan|suasana|kisah|asas|langkah|benang|janji)\s+(?:mana-mana|tiada|apa-apa)\b/i);
+      expect(user).not.toMatch(
+        /\b(?:any|none|mana-mana)\s+(?:beginnings|turns|choices?|thread|mood|path|story|ground|steps|promise)\b|\b(?:the|a) any\b/i,
+      );
+      expect(user).not.toMatch(
+        /\b(?:permulaan|liku|pilihan|laluan|suasana|kisah|asas|langkah|benang|janji)\s+(?:mana-mana|tiada|apa-apa)\b/i,
+      );
       if (lang === 'en') expect(user).not.toMatch(/\ba [aeiou]/i);
     }
   });
 
   it('renders Malay for --lang ms', async () => {
-    const r = await runKaryaInProcess(['prompts', 'romance', '--lang', 'ms', '--chapters', '3', '--step', 'chapter:2', '--json'], { env, cwd: tmp() });
+    const r = await runKaryaInProcess(
+      ['prompts', 'romance', '--lang', 'ms', '--chapters', '3', '--step', 'chapter:2', '--json'],
+      { env, cwd: tmp() },
+    );
     expect(r.code, r.stderr).toBe(0);
     const printed = JSON.parse(r.stdout) as Printed;
     expect(printed).toMatchObject({ step: 'chapter:2', lang: 'ms', source: 'scripted' });
@@ -109,16 +125,30 @@ describe('karya prompts', () => {
     const cwd = tmp();
     const state = path.join(cwd, 'books.sqlite');
     // Written offline (no key): a finished 3-chapter book in the state file.
-    const made = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--with-outline', '--out', 'book.md', '--state', state], { cwd });
+    const made = await runKaryaInProcess(
+      ['generate', 'romance', '--chapters', '3', '--with-outline', '--out', 'book.md', '--state', state],
+      { cwd },
+    );
     expect(made.code, made.stderr).toBe(0);
     const chapter2 = outlineEntry(readFileSync(path.join(cwd, 'book.md'), 'utf8'), 'Chapter', 2);
 
-    const conclusion = await runKaryaInProcess(['prompts', 'romance', '--chapters', '3', '--step', 'conclusion', '--state', state, '--json'], { env, cwd });
+    const conclusion = await runKaryaInProcess(
+      ['prompts', 'romance', '--chapters', '3', '--step', 'conclusion', '--state', state, '--json'],
+      { env, cwd },
+    );
     expect(conclusion.code, conclusion.stderr).toBe(0);
-    expect(JSON.parse(conclusion.stdout)).toMatchObject({ generator: 'romance', step: 'conclusion', lang: 'en', source: 'saved' });
+    expect(JSON.parse(conclusion.stdout)).toMatchObject({
+      generator: 'romance',
+      step: 'conclusion',
+      lang: 'en',
+      source: 'saved',
+    });
     expect(conclusion.stderr).toContain(`saved book in ${state}`);
 
-    const chapter = await runKaryaInProcess(['prompts', 'romance', '--chapters', '3', '--step', 'chapter:2', '--state', state, '--json'], { env, cwd });
+    const chapter = await runKaryaInProcess(
+      ['prompts', 'romance', '--chapters', '3', '--step', 'chapter:2', '--state', state, '--json'],
+      { env, cwd },
+    );
     expect(chapter.code, chapter.stderr).toBe(0);
     const printed = JSON.parse(chapter.stdout) as Printed;
     expect(printed).toMatchObject({ step: 'chapter:2', source: 'saved' });
@@ -127,30 +157,50 @@ describe('karya prompts', () => {
     expect(chapter.stderr).toContain('chapter:2');
 
     // Other settings are another book: none saved, so a scripted one.
-    const other = await runKaryaInProcess(['prompts', 'romance', '--chapters', '4', '--step', 'chapter:2', '--state', state, '--json'], { env, cwd });
+    const other = await runKaryaInProcess(
+      ['prompts', 'romance', '--chapters', '4', '--step', 'chapter:2', '--state', state, '--json'],
+      { env, cwd },
+    );
     expect(other.code, other.stderr).toBe(0);
     expect((JSON.parse(other.stdout) as Printed).source).toBe('scripted');
     expect(fake.requests).toHaveLength(0);
   });
 
-  it("an unfinished saved book: its next step by default, from its own outline", async () => {
+  it('an unfinished saved book: its next step by default, from its own outline', async () => {
     // A model that writes the outline, then fails: the book is saved with its outline only.
     const premise = 'A lighthouse keeper in Kuala Terengganu trades letters with a rival baker.';
     const outline = [
-      'Title: Salt and Sugar', `Premise: ${premise}`, '',
-      'Chapter 1: The First Letter', 'Aina finds a letter wedged under the lighthouse door.', '',
-      'Chapter 2: Flour on the Stairs', 'Daniel climbs the lighthouse with a tray of kuih and an apology.', '',
-      'Chapter 3: The Storm Night', 'A storm cuts the town off and the two keep the light burning together.', '',
+      'Title: Salt and Sugar',
+      `Premise: ${premise}`,
+      '',
+      'Chapter 1: The First Letter',
+      'Aina finds a letter wedged under the lighthouse door.',
+      '',
+      'Chapter 2: Flour on the Stairs',
+      'Daniel climbs the lighthouse with a tray of kuih and an apology.',
+      '',
+      'Chapter 3: The Storm Night',
+      'A storm cuts the town off and the two keep the light burning together.',
+      '',
       'Ending: The rivals open one shop under the lighthouse.',
     ].join('\n');
-    const model = await startFakeOpenAI({ reply: (_body, index) => (index === 0 ? { text: outline } : { status: 400, body: { error: { message: 'no more' } } }) });
+    const model = await startFakeOpenAI({
+      reply: (_body, index) =>
+        index === 0 ? { text: outline } : { status: 400, body: { error: { message: 'no more' } } },
+    });
     try {
       const cwd = tmp();
       const state = path.join(cwd, 'books.sqlite');
-      const made = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--out', 'book.md', '--state', state], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.baseURL }, cwd });
+      const made = await runKaryaInProcess(
+        ['generate', 'romance', '--chapters', '3', '--out', 'book.md', '--state', state],
+        { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.baseURL }, cwd },
+      );
       expect(made.code).toBe(1);
 
-      const next = await runKaryaInProcess(['prompts', 'romance', '--chapters', '3', '--state', state, '--json'], { env, cwd });
+      const next = await runKaryaInProcess(['prompts', 'romance', '--chapters', '3', '--state', state, '--json'], {
+        env,
+        cwd,
+      });
       expect(next.code, next.stderr).toBe(0);
       const printed = JSON.parse(next.stdout) as Printed;
       expect(printed).toMatchObject({ step: 'introduction', source: 'saved' });
@@ -158,9 +208,14 @@ describe('karya prompts', () => {
       expect(next.stderr).toContain('next step');
 
       // A later step, from the book as it stands: chapter 2's entry of the saved outline.
-      const later = await runKaryaInProcess(['prompts', 'romance', '--chapters', '3', '--step', 'chapter:2', '--state', state, '--json'], { env, cwd });
+      const later = await runKaryaInProcess(
+        ['prompts', 'romance', '--chapters', '3', '--step', 'chapter:2', '--state', state, '--json'],
+        { env, cwd },
+      );
       expect(later.code, later.stderr).toBe(0);
-      expect(userOf(JSON.parse(later.stdout) as Printed)).toContain('Chapter 2: Flour on the Stairs\nDaniel climbs the lighthouse with a tray of kuih and an apology.');
+      expect(userOf(JSON.parse(later.stdout) as Printed)).toContain(
+        'Chapter 2: Flour on the Stairs\nDaniel climbs the lighthouse with a tray of kuih and an apology.',
+      );
       expect(later.stderr).toContain('its next step is introduction');
     } finally {
       await model.close();
@@ -171,9 +226,12 @@ describe('karya prompts', () => {
   it('does not create a state file that does not exist', async () => {
     const cwd = tmp();
     const state = path.join(cwd, 'missing', 'state.sqlite');
-    const r = await runKaryaInProcess(['prompts', 'romance', '--chapters', '3', '--state', state, '--json'], { env, cwd });
+    const r = await runKaryaInProcess(['prompts', 'romance', '--chapters', '3', '--state', state, '--json'], {
+      env,
+      cwd,
+    });
     expect(r.code, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as Printed)).toMatchObject({ step: 'outline', source: 'scripted' });
+    expect(JSON.parse(r.stdout) as Printed).toMatchObject({ step: 'outline', source: 'scripted' });
     expect(existsSync(path.join(cwd, 'missing'))).toBe(false);
   });
 
@@ -188,7 +246,10 @@ describe('karya prompts', () => {
   });
 
   it("renders a cover's image prompt without calling the image model", async () => {
-    const r = await runKaryaInProcess(['prompts', 'book-cover', '--set', 'title=Hujan di Kampung', '--json'], { env, cwd: tmp() });
+    const r = await runKaryaInProcess(['prompts', 'book-cover', '--set', 'title=Hujan di Kampung', '--json'], {
+      env,
+      cwd: tmp(),
+    });
     expect(r.code, r.stderr).toBe(0);
     const printed = JSON.parse(r.stdout) as Printed & { size: string };
     expect(printed).toMatchObject({ generator: 'book-cover', step: 'image' });
@@ -199,9 +260,14 @@ describe('karya prompts', () => {
   });
 
   it('refuses a step the book does not have, naming the steps it has (exit 2)', async () => {
-    const r = await runKaryaInProcess(['prompts', 'romance', '--chapters', '12', '--step', 'chapter:99'], { env, cwd: tmp() });
+    const r = await runKaryaInProcess(['prompts', 'romance', '--chapters', '12', '--step', 'chapter:99'], {
+      env,
+      cwd: tmp(),
+    });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--step: "chapter:99" is not a step of this 12-chapter book (outline, introduction, chapter:1…chapter:12, conclusion)');
+    expect(r.stderr).toContain(
+      '--step: "chapter:99" is not a step of this 12-chapter book (outline, introduction, chapter:1…chapter:12, conclusion)',
+    );
     expect(r.stdout).toBe('');
 
     const single = await runKaryaInProcess(['prompts', 'poems', '--step', 'chapter:1'], { env, cwd: tmp() });

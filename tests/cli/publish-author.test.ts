@@ -11,7 +11,9 @@ describe('publishing again keeps the author', () => {
     const cwd = tempDir('karya-publish-author-');
     const karya = (args: string[]) => runKaryaInProcess([...args, '--state', 'state.sqlite'], { cwd });
     const first = await karya(['publish', 'romance', '--chapters', '1', '--author', 'Eleanor Marsh', '--out', 'first']);
-    expect((JSON.parse(readFileSync(path.join(cwd, 'first', 'metadata.json'), 'utf8')) as { author: string }).author).toBe('Eleanor Marsh');
+    expect(
+      (JSON.parse(readFileSync(path.join(cwd, 'first', 'metadata.json'), 'utf8')) as { author: string }).author,
+    ).toBe('Eleanor Marsh');
     expect(first.stderr).not.toMatch(/^ {2}✓ author /m);
     const books = JSON.parse((await karya(['books', '--json'])).stdout) as { books: { id: number }[] };
     const again = await karya(['publish', 'romance', '--book', String(books.books[0]!.id), '--out', 'again']);

@@ -9,7 +9,10 @@ import { tempDir } from '../temp.js';
 
 const QUICK_START = ['generate', 'romance', '--chapters', '3', '--out', 'book.md'];
 /** The parts of a 3-chapter romance: outline, introduction, three chapters, conclusion. */
-const PARTS = { en: ['Story Outline', 'Introduction', 'Chapter 1', 'Chapter 2', 'Chapter 3', 'Conclusion'], ms: ['Rangka Cerita', 'Pengenalan', 'Bab 1', 'Bab 2', 'Bab 3', 'Kesimpulan'] };
+const PARTS = {
+  en: ['Story Outline', 'Introduction', 'Chapter 1', 'Chapter 2', 'Chapter 3', 'Conclusion'],
+  ms: ['Rangka Cerita', 'Pengenalan', 'Bab 1', 'Bab 2', 'Bab 3', 'Kesimpulan'],
+};
 
 describe('the quick start writes a first book without warnings', () => {
   for (const lang of ['en', 'ms'] as const) {
@@ -24,7 +27,9 @@ describe('the quick start writes a first book without warnings', () => {
 
       const json = await runKaryaInProcess([...args, '--fresh', '--json'], { cwd });
       expect(json.code, json.stderr).toBe(0);
-      const parts = (JSON.parse(json.stdout) as { parts: Array<{ label: string; repeated?: number }> }).parts.filter((p) => p.repeated !== undefined);
+      const parts = (JSON.parse(json.stdout) as { parts: Array<{ label: string; repeated?: number }> }).parts.filter(
+        (p) => p.repeated !== undefined,
+      );
       expect(parts.map((p) => p.label)).toEqual(PARTS[lang].slice(1));
       for (const part of parts) expect(part.repeated, part.label).toBeLessThan(0.2);
     });

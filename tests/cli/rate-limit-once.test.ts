@@ -8,7 +8,11 @@ import { removeTempDirs, tempDir } from '../temp.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const RATE_LIMITED = { status: 429, body: { error: { message: 'Rate limit reached', type: 'rate_limit' } }, headers: { 'retry-after': '1' } };
+const RATE_LIMITED = {
+  status: 429,
+  body: { error: { message: 'Rate limit reached', type: 'rate_limit' } },
+  headers: { 'retry-after': '1' },
+};
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -19,7 +23,9 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-/** The step requests (not the provider's 1-token checks) the fake saw from `from` on, and the gaps between them (ms). */
+/**
+ * The step requests (not the provider's 1-token checks) the fake saw from `from` on, and the gaps between them (ms).
+ */
 function stepsSince(from: number) {
   const steps = fake.generationRequests().slice(from);
   return { steps, gaps: steps.slice(1).map((r, i) => r.at - steps[i]!.at) };
@@ -28,15 +34,22 @@ function stepsSince(from: number) {
 const env = () => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MODEL: 'fake' });
 
 describe('a model that keeps answering 429, on the command line', () => {
-  it('karya generate: the step is sent three times, a second apart, then exit 1 naming the rate limit', { timeout: 60_000 }, async () => {
-    const from = fake.generationRequests().length;
-    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '2', '--state', 'state.sqlite'], { cwd: tempDir(), env: env() });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('Too many requests. Please wait a moment and try again.');
-    const { steps, gaps } = stepsSince(from);
-    expect(steps).toHaveLength(3);
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(950);
-  });
+  it(
+    'karya generate: the step is sent three times, a second apart, then exit 1 naming the rate limit',
+    { timeout: 60_000 },
+    async () => {
+      const from = fake.generationRequests().length;
+      const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '2', '--state', 'state.sqlite'], {
+        cwd: tempDir(),
+        env: env(),
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('Too many requests. Please wait a moment and try again.');
+      const { steps, gaps } = stepsSince(from);
+      expect(steps).toHaveLength(3);
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(950);
+    },
+  );
 
   it('karya batch: three requests, "3 calls · 2 retries", its book failed', { timeout: 60_000 }, async () => {
     const dir = tempDir();

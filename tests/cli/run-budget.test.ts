@@ -7,7 +7,13 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
-import { REFUSAL_TEXT, isOutlineRequest, startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
+import {
+  REFUSAL_TEXT,
+  isOutlineRequest,
+  startFakeOpenAI,
+  type FakeOpenAI,
+  type FakeOpenAIOptions,
+} from '../fake-openai.js';
 import { tempDir } from '../temp.js';
 
 let fake: FakeOpenAI | undefined;
@@ -21,16 +27,39 @@ type Reply = NonNullable<FakeOpenAIOptions['reply']>;
 /** The models: each answers every request so (429 asks for no wait, so the test does not sleep). */
 const MODELS: ReadonlyArray<{ name: string; reply: Reply; generate: RegExp; batch: RegExp }> = [
   { name: 'refusals', reply: () => ({ text: REFUSAL_TEXT.en }), generate: /declined to write this/, batch: /refused/ },
-  { name: 'server errors (500)', reply: () => ({ status: 500, body: { error: { message: 'boom' } } }), generate: /Server error/, batch: /server_error/ },
-  { name: 'rate limits (429)', reply: () => ({ status: 429, body: { error: { message: 'Rate limit', type: 'rate_limit' } }, headers: { 'retry-after': '0' } }), generate: /Too many requests/, batch: /rate limits, HTTP 429|Too many requests/ },
-  { name: 'empty answers', reply: () => ({ text: '' }), generate: /No content generated/, batch: /no_content|empty answers/ },
+  {
+    name: 'server errors (500)',
+    reply: () => ({ status: 500, body: { error: { message: 'boom' } } }),
+    generate: /Server error/,
+    batch: /server_error/,
+  },
+  {
+    name: 'rate limits (429)',
+    reply: () => ({
+      status: 429,
+      body: { error: { message: 'Rate limit', type: 'rate_limit' } },
+      headers: { 'retry-after': '0' },
+    }),
+    generate: /Too many requests/,
+    batch: /rate limits, HTTP 429|Too many requests/,
+  },
+  {
+    name: 'empty answers',
+    reply: () => ({ text: '' }),
+    generate: /No content generated/,
+    batch: /no_content|empty answers/,
+  },
 ];
 
 async function setUp(reply?: Reply) {
   fake = await startFakeOpenAI({ writeRatio: 1, ...(reply ? { reply } : {}) });
   const cwd = tempDir('karya-run-budget-');
   const f = fake;
-  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', path.join(cwd, 'state.sqlite')], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL } });
+  const karya = (args: string[]) =>
+    runKaryaInProcess([...args, '--state', path.join(cwd, 'state.sqlite')], {
+      cwd,
+      env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL },
+    });
   return { cwd, karya, calls: () => f.generationRequests().length };
 }
 
@@ -56,7 +85,10 @@ describe('karya generate and karya batch within their budget of model calls', ()
       writeFileSync(path.join(cwd, 'jobs.yaml'), '- id: r\n  generator: romance\n  chapters: 3\n');
       const r = await karya(['batch', 'jobs.yaml', '--json']);
       expect(r.code).toBe(1);
-      const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; calls?: { bound: number }; message?: string; code?: string });
+      const events = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { type: string; calls?: { bound: number }; message?: string; code?: string });
       const started = events.find((e) => e.type === 'job_started')!;
       expect(calls()).toBeLessThanOrEqual(started.calls!.bound);
       const failed = events.find((e) => e.type === 'job_failed')!;
@@ -89,7 +121,7 @@ describe('karya generate and karya batch within their budget of model calls', ()
     expect(summary.calls.calls).toBe(calls() - 3);
   });
 
-  it('batch: a job\'s max_calls bounds its book; a max_calls that is not a whole number from 1 is refused before anything is asked', async () => {
+  it("batch: a job's max_calls bounds its book; a max_calls that is not a whole number from 1 is refused before anything is asked", async () => {
     const { cwd, karya, calls } = await setUp();
     writeFileSync(path.join(cwd, 'bad.yaml'), '- id: r\n  generator: romance\n  chapters: 3\n  max_calls: 0\n');
     const bad = await karya(['batch', 'bad.yaml']);

@@ -10,14 +10,17 @@ import { tempDir } from '../temp.js';
 
 const SERIES = 'Penang Bakery';
 /** An update of book 1's conclusion: the one part an update names neither as a chapter nor as the introduction. */
-const isBook1Conclusion = (user: string) => /\[B1\]/.test(user) && !/\((Chapter|Bab) \d+\)|\((Introduction|Pengenalan)\)/.test(user);
+const isBook1Conclusion = (user: string) =>
+  /\[B1\]/.test(user) && !/\((Chapter|Bab) \d+\)|\((Introduction|Pengenalan)\)/.test(user);
 
 describe('karya generate --series: the book before is caught up first', () => {
   let fake: FakeOpenAI;
   let cwd: string;
   let isConclusionFailing = true;
-  const run = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
-  const book = (n: number) => run(['generate', 'romance', '--chapters', '3', '--series', SERIES, '--json', '--out', `book${n}.md`]);
+  const run = (args: string[]) =>
+    runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+  const book = (n: number) =>
+    run(['generate', 'romance', '--chapters', '3', '--series', SERIES, '--json', '--out', `book${n}.md`]);
   let first: InProcessRun;
   let second: InProcessRun;
   let prompts: string[] = [];
@@ -27,14 +30,20 @@ describe('karya generate --series: the book before is caught up first', () => {
       answer: seriesModel().answer,
       contextTokens: 32_768,
       // The provider refuses book 1's last update while it is written (a request it cannot take), not later.
-      reply: (body) => (isConclusionFailing && isBibleRequest(body) && isBook1Conclusion(userMessageOf(body)) ? { status: 400, body: { error: { message: 'invalid request', type: 'invalid_request_error' } } } : undefined),
+      reply: (body) =>
+        isConclusionFailing && isBibleRequest(body) && isBook1Conclusion(userMessageOf(body))
+          ? { status: 400, body: { error: { message: 'invalid request', type: 'invalid_request_error' } } }
+          : undefined,
     });
     cwd = tempDir('karya-series-catch-up-');
     first = await book(1);
     isConclusionFailing = false;
     const from = fake.generationRequests().length;
     second = await book(2);
-    prompts = fake.generationRequests().slice(from).map((q) => userMessageOf(q.body ?? {}));
+    prompts = fake
+      .generationRequests()
+      .slice(from)
+      .map((q) => userMessageOf(q.body ?? {}));
   }, 240_000);
   afterAll(() => fake.close());
 

@@ -27,7 +27,13 @@ describe('karya generate --series: three books that go on from each other', () =
   const during = async (work: () => Promise<InProcessRun>): Promise<{ run: InProcessRun; prompts: string[] }> => {
     const from = fake.generationRequests().length;
     const r = await work();
-    return { run: r, prompts: fake.generationRequests().slice(from).map((q) => userMessageOf(q.body ?? {})) };
+    return {
+      run: r,
+      prompts: fake
+        .generationRequests()
+        .slice(from)
+        .map((q) => userMessageOf(q.body ?? {})),
+    };
   };
   const books: Array<{ run: InProcessRun; prompts: string[] }> = [];
   /** The id of book 1 (karya books --series lists the series' books in order). */
@@ -40,7 +46,12 @@ describe('karya generate --series: three books that go on from each other', () =
   beforeAll(async () => {
     fake = await startFakeOpenAI({ answer: seriesModel().answer, contextTokens: 32_768 });
     cwd = tempDir('karya-series-');
-    for (let n = 1; n <= 3; n++) books.push(await during(() => run(['generate', 'romance', '--chapters', '3', '--series', SERIES, '--json', '--out', `book${n}.md`])));
+    for (let n = 1; n <= 3; n++)
+      books.push(
+        await during(() =>
+          run(['generate', 'romance', '--chapters', '3', '--series', SERIES, '--json', '--out', `book${n}.md`]),
+        ),
+      );
   });
   afterAll(() => fake.close());
 
@@ -49,7 +60,9 @@ describe('karya generate --series: three books that go on from each other', () =
       expect(b.run.code, b.run.stderr).toBe(0);
       expect(b.run.stderr).toContain(`book ${i + 1} of the series "${SERIES}"`);
     }
-    expect(books[1]!.run.stderr).toContain('the brief of book 2 is filled from the series where you left it blank: Premise, Main Characters');
+    expect(books[1]!.run.stderr).toContain(
+      'the brief of book 2 is filled from the series where you left it blank: Premise, Main Characters',
+    );
   });
 
   it("book 2's first chapter request carries book 1's characters as they stand at its end and its open thread", () => {
@@ -71,7 +84,7 @@ describe('karya generate --series: three books that go on from each other', () =
     expect(chapter1).toMatch(/the café lease \| Book 2, Introduction \| open/);
   });
 
-  it('a fact book 2 overrides is sent with its value to book 2 and never with book 1\'s', () => {
+  it("a fact book 2 overrides is sent with its value to book 2 and never with book 1's", () => {
     const later = books[1]!.prompts.filter((p) => /^Write Chapter [23] of 3/.test(p));
     expect(later.length).toBe(2);
     for (const p of later) {
@@ -83,15 +96,21 @@ describe('karya generate --series: three books that go on from each other', () =
   it('a character dead at the end of book 1 who speaks in book 2 is a finding on book 2 that names book 1', () => {
     const json = lastJson(books[1]!.run);
     const chapter1 = json.parts.find((p: { label: string }) => p.label === 'Chapter 1');
-    expect(chapter1.continuity).toContainEqual(expect.objectContaining({ kind: 'acts_after_death', part: 'Book 1, Conclusion' }));
-    expect(books[1]!.run.stderr).toMatch(/⚠ Chapter 1\s+Mak Som speaks or acts here, but the story bible records Mak Som as "dead, passed away in her sleep" since Book 1, Conclusion/);
+    expect(chapter1.continuity).toContainEqual(
+      expect.objectContaining({ kind: 'acts_after_death', part: 'Book 1, Conclusion' }),
+    );
+    expect(books[1]!.run.stderr).toMatch(
+      /⚠ Chapter 1\s+Mak Som speaks or acts here, but the story bible records Mak Som as "dead, passed away in her sleep" since Book 1, Conclusion/,
+    );
   });
 
   it('no fact first recorded in book 3 reaches a request for book 1 or 2, nor a rewrite of book 1 after book 3 exists', async () => {
     for (const b of books.slice(0, 2)) for (const p of b.prompts) expect(p).not.toContain('B3-');
     expect(books[2]!.prompts.some((p) => p.includes('B3-'))).toBe(true);
     const id = await firstId();
-    const rewrite = await during(() => run(['rewrite', '--book', id, '--part', 'chapter:2', '--note', 'More flour on the counter.', '--json']));
+    const rewrite = await during(() =>
+      run(['rewrite', '--book', id, '--part', 'chapter:2', '--note', 'More flour on the counter.', '--json']),
+    );
     expect(rewrite.run.code, rewrite.run.stderr).toBe(0);
     expect(rewrite.prompts.length).toBeGreaterThanOrEqual(2);
     for (const p of rewrite.prompts) {
@@ -102,15 +121,35 @@ describe('karya generate --series: three books that go on from each other', () =
   });
 
   it("rewriting book 1's last part so its thread is resolved removes it from book 2's open threads, and book 2 lists the change", async () => {
-    const r = await run(['rewrite', '--book', await firstId(), '--part', 'conclusion', '--note', 'The lost recipe is found in the tin.', '--json']);
+    const r = await run([
+      'rewrite',
+      '--book',
+      await firstId(),
+      '--part',
+      'conclusion',
+      '--note',
+      'The lost recipe is found in the tin.',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/⚠ book 2 of "Penang Bakery" \(id \d+\) was written against an earlier version of the series; changed for it: .*thread "the lost recipe": "open" → "resolved"/);
-    expect(lastJson(r).series).toContainEqual(expect.objectContaining({ number: 2, changes: expect.arrayContaining(['thread "the lost recipe": "open" → "resolved"']) }));
+    expect(r.stderr).toMatch(
+      /⚠ book 2 of "Penang Bakery" \(id \d+\) was written against an earlier version of the series; changed for it: .*thread "the lost recipe": "open" → "resolved"/,
+    );
+    expect(lastJson(r).series).toContainEqual(
+      expect.objectContaining({
+        number: 2,
+        changes: expect.arrayContaining(['thread "the lost recipe": "open" → "resolved"']),
+      }),
+    );
     const show = await run(['series', 'show', SERIES, '--json']);
     expect(show.code, show.stderr).toBe(0);
     const json = JSON.parse(show.stdout);
     expect(json.books.map((b: { number: number }) => b.number)).toEqual([1, 2, 3]);
-    expect(json.books[0].threads).toContainEqual({ thread: 'the lost recipe', opened: 'Book 1, Chapter 1', status: 'resolved' });
+    expect(json.books[0].threads).toContainEqual({
+      thread: 'the lost recipe',
+      opened: 'Book 1, Chapter 1',
+      status: 'resolved',
+    });
     expect(json.books[1].changes).toContain('thread "the lost recipe": "open" → "resolved"');
     expect(json.open.map((t: { thread: string }) => t.thread)).toEqual(['the café lease']);
   });
@@ -121,21 +160,40 @@ describe('a book of a series is published as its book: the series and its number
     const cwd = tempDir('karya-series-publish-');
     // Books of one chapter: the series and the book's number are what is published here, not its length.
     for (let n = 1; n <= 2; n++) {
-      const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '1', '--series', 'Kedai Roti Pulau', '--lang', 'ms', '--out', `buku${n}.md`], { cwd });
+      const r = await runKaryaInProcess(
+        [
+          'generate',
+          'romance',
+          '--chapters',
+          '1',
+          '--series',
+          'Kedai Roti Pulau',
+          '--lang',
+          'ms',
+          '--out',
+          `buku${n}.md`,
+        ],
+        { cwd },
+      );
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toContain(`buku ${n} dalam siri "Kedai Roti Pulau"`);
     }
     const list = await runKaryaInProcess(['books', '--series', 'Kedai Roti Pulau', '--json'], { cwd });
     const [, second] = JSON.parse(list.stdout).books as Array<{ id: number }>;
     // The EPUB is checked once, by epubcheck itself below: the package's own check is left out (a PATH without it).
-    const r = await runKaryaInProcess(['publish', 'romance', '--book', String(second!.id), '--author', 'Siti Aminah', '--out', 'pkg/', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
+    const r = await runKaryaInProcess(
+      ['publish', 'romance', '--book', String(second!.id), '--author', 'Siti Aminah', '--out', 'pkg/', '--json'],
+      { cwd, env: WITHOUT_EPUBCHECK },
+    );
     // The offline demo text is never ready to sell (exit 1); the package is made.
     expect(r.code, r.stderr).toBe(1);
     const pkg = path.join(cwd, 'pkg');
     const metadata = JSON.parse(readFileSync(path.join(pkg, 'metadata.json'), 'utf8'));
     expect(metadata.series).toEqual({ name: 'Kedai Roti Pulau', number: 2 });
     const readiness = JSON.parse(readFileSync(path.join(pkg, 'readiness.json'), 'utf8'));
-    expect(readiness.channels.kdp_ebook.checks).toContainEqual(expect.objectContaining({ id: 'series', status: 'pass', detail: '"Kedai Roti Pulau", buku 2' }));
+    expect(readiness.channels.kdp_ebook.checks).toContainEqual(
+      expect.objectContaining({ id: 'series', status: 'pass', detail: '"Kedai Roti Pulau", buku 2' }),
+    );
     const opf = zipText(readZip(readFileSync(path.join(pkg, 'manuscript.epub'))), 'OEBPS/content.opf');
     expect(opf).toContain('<meta property="belongs-to-collection" id="series">Kedai Roti Pulau</meta>');
     expect(opf).toContain('<meta refines="#series" property="group-position">2</meta>');
@@ -159,14 +217,31 @@ describe('karya generate --series and karya series: bad input exits 2 naming the
     expect(both.stderr).toContain('--series: give --series or --book, not both');
     expect((await run(['series', 'list', '--json'])).stdout.trim()).toBe('{"series":[]}');
 
-    expect((await run(['generate', 'romance', '--chapters', '1', '--series', 'Penang Bakery', '--out', 'b1.md'])).code).toBe(0);
-    const malay = await run(['generate', 'romance', '--chapters', '3', '--series', 'Penang Bakery', '--lang', 'ms', '--out', 'b2.md']);
+    expect(
+      (await run(['generate', 'romance', '--chapters', '1', '--series', 'Penang Bakery', '--out', 'b1.md'])).code,
+    ).toBe(0);
+    const malay = await run([
+      'generate',
+      'romance',
+      '--chapters',
+      '3',
+      '--series',
+      'Penang Bakery',
+      '--lang',
+      'ms',
+      '--out',
+      'b2.md',
+    ]);
     expect(malay.code).toBe(2);
-    expect(malay.stderr).toContain('series: "Penang Bakery" is written in English, and this book is in Bahasa Malaysia; every book of a series is in its language.');
+    expect(malay.stderr).toContain(
+      'series: "Penang Bakery" is written in English, and this book is in Bahasa Malaysia; every book of a series is in its language.',
+    );
     const unknown = await run(['series', 'show', 'Nope']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('series: there is no series named "Nope" (karya series list shows yours).');
     // Nothing was saved by the refusals: one series, one book.
-    expect(JSON.parse((await run(['series', 'list', '--json'])).stdout)).toEqual({ series: [{ name: 'Penang Bakery', lang: 'en', books: 1 }] });
+    expect(JSON.parse((await run(['series', 'list', '--json'])).stdout)).toEqual({
+      series: [{ name: 'Penang Bakery', lang: 'en', books: 1 }],
+    });
   }, 60_000);
 });

@@ -32,7 +32,12 @@ async function canListen(port: number): Promise<boolean> {
   });
 }
 
-const serveEnv = (extra: Record<string, string> = {}) => ({ KARYA_DB: path.join(dir, `${Math.random().toString(36).slice(2)}.sqlite`), KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', ...extra });
+const serveEnv = (extra: Record<string, string> = {}) => ({
+  KARYA_DB: path.join(dir, `${Math.random().toString(36).slice(2)}.sqlite`),
+  KARYA_SCRYPT_LOG_N: '4',
+  KARYA_LOG_LEVEL: 'warn',
+  ...extra,
+});
 
 describe('karya serve start-up', () => {
   it('every health request sent every 100 ms from the start is answered (none hangs)', async () => {
@@ -46,13 +51,20 @@ describe('karya serve start-up', () => {
     });
     const pending: Array<Promise<void>> = [];
     // From the spawn until 1.5 s after the server said it runs (at most 30 s in all).
-    for (let sentAfterRunning = 0; sentAfterRunning < 15 && Date.now() - started < 30_000; ) {
+    for (let sentAfterRunning = 0; sentAfterRunning < 15 && Date.now() - started < 30_000;) {
       pending.push(
         fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
-          async (res) => void outcomes.push({ at: Date.now() - started, result: `${res.status} ${((await res.json()) as { status: string }).status}` }),
+          async (res) =>
+            void outcomes.push({
+              at: Date.now() - started,
+              result: `${res.status} ${((await res.json()) as { status: string }).status}`,
+            }),
           (error: unknown) => {
             const cause = (error as { cause?: { code?: string } }).cause?.code;
-            outcomes.push({ at: Date.now() - started, result: cause === 'ECONNREFUSED' ? 'refused' : `failed ${String((error as Error).name)} ${cause ?? ''}` });
+            outcomes.push({
+              at: Date.now() - started,
+              result: cause === 'ECONNREFUSED' ? 'refused' : `failed ${String((error as Error).name)} ${cause ?? ''}`,
+            });
           },
         ),
       );
@@ -67,7 +79,10 @@ describe('karya serve start-up', () => {
     // Refused while the process loads (nothing listens yet); once the port is open, every request is answered.
     const firstAnswer = results.findIndex((r) => r !== 'refused');
     expect(firstAnswer).toBeGreaterThanOrEqual(0);
-    expect(results.slice(firstAnswer).every((r) => r === '200 ok' || r === '200 starting'), results.join(', ')).toBe(true);
+    expect(
+      results.slice(firstAnswer).every((r) => r === '200 ok' || r === '200 starting'),
+      results.join(', '),
+    ).toBe(true);
     expect(results.at(-1)).toBe('200 ok');
   }, 60_000);
 
@@ -89,7 +104,9 @@ describe('karya serve start-up', () => {
     // A "folder" that is a file: the database cannot be made there.
     const file = path.join(dir, 'a-file');
     writeFileSync(file, 'not a folder');
-    const result = await startCli(['serve', '--port', String(port)], { env: serveEnv({ KARYA_DB: path.join(file, 'karya.sqlite') }) }).done;
+    const result = await startCli(['serve', '--port', String(port)], {
+      env: serveEnv({ KARYA_DB: path.join(file, 'karya.sqlite') }),
+    }).done;
     expect(result.code).toBe(1);
     expect(await canListen(port)).toBe(true);
   }, 60_000);
@@ -99,21 +116,33 @@ describe('karya serve on SIGTERM', () => {
   let fake: FakeOpenAI;
   beforeAll(async () => {
     // 30 words, one every 50 ms: a streamed step of about 1.5 s, still under way when the signal comes at its first word.
-    fake = await startFakeOpenAI({ streamDelayMs: 50, answer: () => Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ') });
+    fake = await startFakeOpenAI({
+      streamDelayMs: 50,
+      answer: () => Array.from({ length: 30 }, (_, i) => `word${i}`).join(' '),
+    });
   });
   afterAll(() => fake.close());
 
   it('during a streamed step: the stream gets its done event, new work is refused, the process exits 0', async () => {
     const port = await freePort();
-    const { child, done } = startCli(['serve', '--port', String(port)], { env: serveEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
+    const { child, done } = startCli(['serve', '--port', String(port)], {
+      env: serveEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }),
+    });
     const url = `http://127.0.0.1:${port}`;
     let isUp = false;
     for (let i = 0; i < 300 && !isUp; i++) {
-      isUp = await fetch(`${url}/api/ready`).then((r) => r.status === 200, () => false);
+      isUp = await fetch(`${url}/api/ready`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (!isUp) await new Promise((r) => setTimeout(r, 100));
     }
     expect(isUp).toBe(true);
-    const signUp = await fetch(`${url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'stop@karya.test', password: 'karya-secret1' }) });
+    const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'stop@karya.test', password: 'karya-secret1' }),
+    });
     expect(signUp.status).toBe(201);
     const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
     const res = await fetch(`${url}/api/generators/poems/generate`, {
@@ -154,7 +183,14 @@ describe('karya serve on SIGTERM', () => {
     child.kill('SIGTERM');
     await stopping;
     // New work on a new connection: refused (the port is closed) or answered 503.
-    const late = await fetch(`${url}/api/generators/poems/generate`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{"settings":{}}' }).then((r) => r.status, () => 'refused');
+    const late = await fetch(`${url}/api/generators/poems/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: '{"settings":{}}',
+    }).then(
+      (r) => r.status,
+      () => 'refused',
+    );
     expect([503, 'refused']).toContain(late);
     await reading;
     const events = parseEvents(text);
@@ -171,9 +207,13 @@ describe('an interrupted command', () => {
     const fake = await startFakeOpenAI({ latencyMs: 3_000 });
     try {
       const state = path.join(dir, 'interrupted-state');
-      const { child, done } = startCli(['generate', 'romance', '--chapters', '3', '--state', state, '--out', path.join(dir, 'interrupted.md')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
+      const { child, done } = startCli(
+        ['generate', 'romance', '--chapters', '3', '--state', state, '--out', path.join(dir, 'interrupted.md')],
+        { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } },
+      );
       // A generation call in flight (not the provider's start-up probe): the command listens for signals.
-      for (let i = 0; i < 600 && fake.generationRequests().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 600 && fake.generationRequests().length === 0; i++)
+        await new Promise((r) => setTimeout(r, 50));
       expect(fake.generationRequests().length).toBeGreaterThan(0);
       child.kill('SIGTERM');
       const result = await done;

@@ -10,9 +10,14 @@ import { startCli } from './run-cli.js';
 import { tempDir } from '../temp.js';
 
 describe('the malloc settings of karya serve', () => {
-  it('are asked for serve on Linux only, added to tunables already set, and never over the operator\'s own', () => {
-    expect(serveMallocEnv(['serve', '--port', '0'], { PATH: '/bin' }, 'linux')).toMatchObject({ PATH: '/bin', GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072' });
-    expect(serveMallocEnv(['serve'], { GLIBC_TUNABLES: 'glibc.pthread.rseq=0' }, 'linux')?.GLIBC_TUNABLES).toBe('glibc.pthread.rseq=0:glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072');
+  it("are asked for serve on Linux only, added to tunables already set, and never over the operator's own", () => {
+    expect(serveMallocEnv(['serve', '--port', '0'], { PATH: '/bin' }, 'linux')).toMatchObject({
+      PATH: '/bin',
+      GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072',
+    });
+    expect(serveMallocEnv(['serve'], { GLIBC_TUNABLES: 'glibc.pthread.rseq=0' }, 'linux')?.GLIBC_TUNABLES).toBe(
+      'glibc.pthread.rseq=0:glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072',
+    );
     expect(serveMallocEnv(['publish', 'children'], {}, 'linux')).toBeUndefined();
     expect(serveMallocEnv(['serve'], {}, 'darwin')).toBeUndefined();
     expect(serveMallocEnv(['serve'], { MALLOC_ARENA_MAX: '4' }, 'linux')).toBeUndefined();
@@ -25,7 +30,9 @@ describe('the malloc settings of karya serve', () => {
   // Started as a user's `karya serve` is (tests/cli/run-cli.ts leaves out the caller's malloc settings); Linux (/proc).
   it('are what the server process runs with, in the process started (its pid), which answers and ends on SIGTERM', async () => {
     const dir = tempDir('karya-serve-memory-');
-    const { child, done } = startCli(['serve', '--port', '0'], { env: { KARYA_DB: path.join(dir, 'karya.sqlite'), KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn' } });
+    const { child, done } = startCli(['serve', '--port', '0'], {
+      env: { KARYA_DB: path.join(dir, 'karya.sqlite'), KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn' },
+    });
     const url = await new Promise<string>((resolve, reject) => {
       let said = '';
       child.stdout!.on('data', (d: Buffer) => {

@@ -17,7 +17,9 @@ describe('karya generate writes a new book every time a run finished', () => {
   let fake: FakeOpenAI;
   let env: Record<string, string>;
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ answer: fullLength((_b, i) => `Answer number ${i}. Character Details:\n- Aisha: lead\n\nThe end of part ${i}.`) });
+    fake = await startFakeOpenAI({
+      answer: fullLength((_b, i) => `Answer number ${i}. Character Details:\n- Aisha: lead\n\nThe end of part ${i}.`),
+    });
     env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL };
   });
   afterAll(() => fake.close());
@@ -25,8 +27,14 @@ describe('karya generate writes a new book every time a run finished', () => {
   it('poems twice with the same settings asks the model twice and writes two different pieces', async () => {
     const state = path.join(tmp, 'poems.sqlite');
     const before = fake.generationRequests().length;
-    const first = await runKaryaInProcess(['generate', 'poems', '--set', 'theme=journey', '--out', path.join(tmp, 'p1.md'), '--state', state], { env });
-    const second = await runKaryaInProcess(['generate', 'poems', '--set', 'theme=journey', '--out', path.join(tmp, 'p2.md'), '--state', state], { env });
+    const first = await runKaryaInProcess(
+      ['generate', 'poems', '--set', 'theme=journey', '--out', path.join(tmp, 'p1.md'), '--state', state],
+      { env },
+    );
+    const second = await runKaryaInProcess(
+      ['generate', 'poems', '--set', 'theme=journey', '--out', path.join(tmp, 'p2.md'), '--state', state],
+      { env },
+    );
     expect([first.code, second.code]).toEqual([0, 0]);
     expect(fake.generationRequests().length - before).toBe(2);
     expect(second.stderr).not.toMatch(/resuming/);
@@ -54,17 +62,36 @@ describe('karya generate writes a new book every time a run finished', () => {
 describe('the state file', () => {
   it('six `karya generate poems` started at once on a new state file all succeed; it holds saved books (and series) only', async () => {
     const state = path.join(tmp, 'fresh', 'state.sqlite');
-    const runs = await Promise.all(Array.from({ length: 6 }, (_, i) => runCli(['generate', 'poems', '--out', path.join(tmp, `c${i}.md`), '--state', state])));
-    for (const r of runs) expect({ code: r.code, stderr: r.code === 0 ? '' : r.stderr }).toEqual({ code: 0, stderr: '' });
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        runCli(['generate', 'poems', '--out', path.join(tmp, `c${i}.md`), '--state', state]),
+      ),
+    );
+    for (const r of runs)
+      expect({ code: r.code, stderr: r.code === 0 ? '' : r.stderr }).toEqual({ code: 0, stderr: '' });
     const db = new SQLite(state, { readonly: true });
     try {
-      const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name);
+      const tables = (
+        db
+          .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+          .all() as Array<{ name: string }>
+      ).map((t) => t.name);
       expect(tables).not.toContain('users');
       expect(tables).toEqual(expect.arrayContaining(['book_parts', 'books']));
-      // A saved book's parts and their earlier versions (karya rewrite), the writer's series of books (karya generate --series)
+      // A saved book's parts and their earlier versions (karya rewrite), the writer's series of books (karya generate
+      // --series)
       // each finished book's near-duplicate fingerprint (the catalogue a new book is compared with), and the answers of a
       // step not saved yet (a killed run is given them back instead of paying for them again).
-      expect(tables.filter((t) => !t.startsWith('karya_state_migration'))).toEqual(['book_fingerprints', 'book_parts', 'book_releases', 'books', 'kept_answers', 'part_versions', 'series', 'series_books']);
+      expect(tables.filter((t) => !t.startsWith('karya_state_migration'))).toEqual([
+        'book_fingerprints',
+        'book_parts',
+        'book_releases',
+        'books',
+        'kept_answers',
+        'part_versions',
+        'series',
+        'series_books',
+      ]);
     } finally {
       db.close();
     }

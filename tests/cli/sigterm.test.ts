@@ -47,7 +47,11 @@ describe('SIGTERM stops a long command with the interrupted exit code', () => {
     const { cwd, env } = await hangingModel((body) => isTranslateRequest(body));
     const state = path.join(cwd, 'state.sqlite');
     const id = await saveRomance(state, 'en');
-    const run = await spawnKarya(['translate', '--book', String(id), '--to', 'ms', '--state', state], /translating/, { env, timeoutMs: 60_000, children });
+    const run = await spawnKarya(['translate', '--book', String(id), '--to', 'ms', '--state', state], /translating/, {
+      env,
+      timeoutMs: 60_000,
+      children,
+    });
     const { code, ms } = await terminate(run.child);
     expect(code).toBe(143);
     // At once: the window in flight would never be answered.
@@ -56,8 +60,16 @@ describe('SIGTERM stops a long command with the interrupted exit code', () => {
 
   it('karya batch, its calls in flight', async () => {
     const { cwd, env } = await hangingModel(() => true);
-    const file = writeJobs(cwd, 'jobs.yaml', '- { id: kl, generator: romance, lang: en, chapters: 2, settings: { settingType: urban } }\n');
-    const run = await spawnKarya(['batch', file, '--state', path.join(cwd, 'state.sqlite')], /kl \(romance, en\)/, { env, timeoutMs: 60_000, children });
+    const file = writeJobs(
+      cwd,
+      'jobs.yaml',
+      '- { id: kl, generator: romance, lang: en, chapters: 2, settings: { settingType: urban } }\n',
+    );
+    const run = await spawnKarya(['batch', file, '--state', path.join(cwd, 'state.sqlite')], /kl \(romance, en\)/, {
+      env,
+      timeoutMs: 60_000,
+      children,
+    });
     const { code, ms } = await terminate(run.child);
     expect(code).toBe(143);
     expect(ms).toBeLessThan(5_000);
@@ -67,9 +79,16 @@ describe('SIGTERM stops a long command with the interrupted exit code', () => {
   it('karya generate, its step in flight', async () => {
     const { cwd, fake } = await hangingModel(() => true);
     // (It prints nothing before its first step is done: started without waiting for its output.)
-    const run = startCli(['generate', 'romance', '--chapters', '2', '--state', 'state.sqlite', '--out', 'book.md'], { cwd, fake });
+    const run = startCli(['generate', 'romance', '--chapters', '2', '--state', 'state.sqlite', '--out', 'book.md'], {
+      cwd,
+      fake,
+    });
     children.push(run.child);
-    await waitFor(() => fake.chatRequests().some((r) => Number(r.body?.max_tokens ?? 0) > 1), 60_000, 'the first step asked for');
+    await waitFor(
+      () => fake.chatRequests().some((r) => Number(r.body?.max_tokens ?? 0) > 1),
+      60_000,
+      'the first step asked for',
+    );
     const { code, ms } = await terminate(run.child);
     expect(code, run.stderr()).toBe(143);
     expect(ms).toBeLessThan(5_000);
@@ -77,11 +96,20 @@ describe('SIGTERM stops a long command with the interrupted exit code', () => {
 
   it('karya import, reading its settings from the manuscript', async () => {
     const { cwd, env, fake } = await hangingModel(() => true);
-    const chapter = (n: number) => `Chapter ${n}\n\n${Array.from({ length: 6 }, () => 'Aisha opened the old bookshop before dawn and the street was still quiet outside.').join(' ')}\n`;
+    const chapter = (n: number) =>
+      `Chapter ${n}\n\n${Array.from({ length: 6 }, () => 'Aisha opened the old bookshop before dawn and the street was still quiet outside.').join(' ')}\n`;
     writeFileSync(path.join(cwd, 'novel.txt'), [1, 2, 3].map(chapter).join('\n'));
-    const run = await spawnKarya(['import', path.join(cwd, 'novel.txt'), '--generator', 'romance', '--state', path.join(cwd, 'state.sqlite')], /karya: /, { env, timeoutMs: 60_000, children });
+    const run = await spawnKarya(
+      ['import', path.join(cwd, 'novel.txt'), '--generator', 'romance', '--state', path.join(cwd, 'state.sqlite')],
+      /karya: /,
+      { env, timeoutMs: 60_000, children },
+    );
     // The settings are being read: the model has been asked (and will not answer).
-    await waitFor(() => fake.chatRequests().some((r) => Number(r.body?.max_tokens ?? 0) > 1), 60_000, 'the settings asked for');
+    await waitFor(
+      () => fake.chatRequests().some((r) => Number(r.body?.max_tokens ?? 0) > 1),
+      60_000,
+      'the settings asked for',
+    );
     const { code, ms } = await terminate(run.child);
     expect(code, run.output()).toBe(143);
     expect(ms).toBeLessThan(5_000);

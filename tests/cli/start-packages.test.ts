@@ -14,12 +14,15 @@ const CALLED_LATER = ['entities', '@noble/hashes', 'marked', 'htmlparser2', 'san
 /** Every module file a command's process loaded (Node's module hooks, in a preload), and its exit code. */
 function loadedBy(args: string[]): { code: number | null; files: string[]; stderr: string } {
   const preload = path.join(tmp, 'loaded.mjs');
-  writeFileSync(preload, [
-    "import module from 'node:module';",
-    'const files = [];',
-    'module.registerHooks({ load: (url, context, next) => (files.push(url), next(url, context)) });',
-    "process.on('exit', () => process.stderr.write(`loaded: ${JSON.stringify(files)}\\n`));",
-  ].join('\n'));
+  writeFileSync(
+    preload,
+    [
+      "import module from 'node:module';",
+      'const files = [];',
+      'module.registerHooks({ load: (url, context, next) => (files.push(url), next(url, context)) });',
+      "process.on('exit', () => process.stderr.write(`loaded: ${JSON.stringify(files)}\\n`));",
+    ].join('\n'),
+  );
   const options = { cwd: tmp, env: cleanEnv(), encoding: 'utf8' } as const;
   const run = spawnSync(process.execPath, ['--import', preload, KARYA, ...args], options);
   const files = JSON.parse(/^loaded: (.*)$/m.exec(run.stderr)?.[1] ?? '[]') as string[];

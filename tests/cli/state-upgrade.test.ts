@@ -13,15 +13,44 @@ const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'f
 
 /** What that release's `karya books --json` listed (its updatedAt aside). */
 const BOOKS_THEN = [
-  { id: 11, generator: 'romance', title: 'Kisah Permulaan Kontemporari', words: 7649, chapters: { written: 3, total: 3 }, lang: 'ms', finished: true, current: true },
-  { id: 6, generator: 'romance', title: 'A Tale of Internal Beginnings', words: 6124, chapters: { written: 2, total: 2 }, lang: 'en', finished: true, current: true },
-  { id: 1, generator: 'romance', title: 'A Tale of Internal Beginnings', words: 6124, chapters: { written: 2, total: 2 }, lang: 'en', finished: true, current: false },
+  {
+    id: 11,
+    generator: 'romance',
+    title: 'Kisah Permulaan Kontemporari',
+    words: 7649,
+    chapters: { written: 3, total: 3 },
+    lang: 'ms',
+    finished: true,
+    current: true,
+  },
+  {
+    id: 6,
+    generator: 'romance',
+    title: 'A Tale of Internal Beginnings',
+    words: 6124,
+    chapters: { written: 2, total: 2 },
+    lang: 'en',
+    finished: true,
+    current: true,
+  },
+  {
+    id: 1,
+    generator: 'romance',
+    title: 'A Tale of Internal Beginnings',
+    words: 6124,
+    chapters: { written: 2, total: 2 },
+    lang: 'en',
+    finished: true,
+    current: false,
+  },
 ];
 
 const migrationsOf = (file: string) => {
   const db = new Database(file, { readonly: true });
   try {
-    return (db.prepare('SELECT name FROM karya_state_migration ORDER BY name').all() as Array<{ name: string }>).map((r) => r.name);
+    return (db.prepare('SELECT name FROM karya_state_migration ORDER BY name').all() as Array<{ name: string }>).map(
+      (r) => r.name,
+    );
   } finally {
     db.close();
   }
@@ -36,7 +65,9 @@ describe('a state file of the previous release', () => {
 
     const listed = await runKaryaInProcess(['books', '--json', '--state', state], { cwd });
     expect(listed.code, listed.stderr).toBe(0);
-    const books = (JSON.parse(listed.stdout) as { books: Array<Record<string, unknown>> }).books.map(({ updatedAt: _, ...book }) => book);
+    const books = (JSON.parse(listed.stdout) as { books: Array<Record<string, unknown>> }).books.map(
+      ({ updatedAt: _, ...book }) => book,
+    );
     expect(books).toEqual(BOOKS_THEN);
     const migrated = migrationsOf(state);
     expect(migrated).toContain('0014_releases');
@@ -47,7 +78,10 @@ describe('a state file of the previous release', () => {
     expect(migrationsOf(state)).toEqual(migrated);
 
     // The kept book's text, as that release saved it.
-    const exported = await runKaryaInProcess(['export', '--book', '1', '--format', 'md', '--out', 'kept.md', '--state', state], { cwd });
+    const exported = await runKaryaInProcess(
+      ['export', '--book', '1', '--format', 'md', '--out', 'kept.md', '--state', state],
+      { cwd },
+    );
     expect(exported.code, exported.stderr).toBe(0);
     const text = readFileSync(path.join(cwd, 'kept.md'), 'utf8');
     expect(text).toContain('A Tale of Internal Beginnings');

@@ -18,10 +18,15 @@ export interface StoppedBook {
 export async function stoppedRomance(lang: 'ms' | 'id', answered: number, prefix: string): Promise<StoppedBook> {
   const cwd = tempDir(`${prefix}${lang}-`);
   const st = ['--state', 'state.sqlite'];
-  const fake = await startFakeOpenAI({ reply: (_b, i) => (i >= answered ? { status: 400, body: { error: { message: 'refused' } } } : undefined) });
+  const fake = await startFakeOpenAI({
+    reply: (_b, i) => (i >= answered ? { status: 400, body: { error: { message: 'refused' } } } : undefined),
+  });
   try {
     const env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL };
-    const stopped = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '2', ...st], { cwd, env });
+    const stopped = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '2', ...st], {
+      cwd,
+      env,
+    });
     expect(stopped.code, stopped.stderr).toBe(1);
   } finally {
     await fake.close();
@@ -36,7 +41,11 @@ export async function savedBooks({ cwd, st }: StoppedBook): Promise<Array<{ id: 
 }
 
 /** Each run refused as its writer reads it: exit 2 and the one line `line(what)`, no English line. */
-export async function expectRefusals<K extends string>(cwd: string, runs: Record<K, string[]>, line: (what: K) => string): Promise<void> {
+export async function expectRefusals<K extends string>(
+  cwd: string,
+  runs: Record<K, string[]>,
+  line: (what: K) => string,
+): Promise<void> {
   for (const [what, args] of Object.entries(runs) as [K, string[]][]) {
     const r = await runKaryaInProcess(args, { cwd });
     expect(r.code, `${what}: ${r.stderr}`).toBe(2);

@@ -24,9 +24,12 @@ describe('karya generate against a model that never answers', () => {
   ] as const)('%s: the time-out it names is the one set', async (lang, said) => {
     fake = await startFakeOpenAI({ reply: () => ({ hang: true }) });
     dir = tempDir('karya-timeout-');
-    const r = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '2', '--state', path.join(dir, 'state.sqlite')], {
-      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_TIMEOUT_MS: '2000' },
-    });
+    const r = await runKaryaInProcess(
+      ['generate', 'romance', '--lang', lang, '--chapters', '2', '--state', path.join(dir, 'state.sqlite')],
+      {
+        env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_TIMEOUT_MS: '2000' },
+      },
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(said);
     expect(r.stderr).not.toMatch(/3 minutes|3 minit/);

@@ -15,7 +15,8 @@ const LINES = {
     bookNotId: '--book: "tiga" bukan id buku (nombor bulat; karya books menyenaraikannya)',
     mapBookNotId: '--book: "tiga" bukan id buku (nombor bulat; karya books menyenaraikannya)',
     fixedLang: '--lang: book-cover hanya menulis dalam en',
-    mapNoState: 'tiada fail keadaan di tiada.sqlite, jadi tiada buku yang disimpan untuk dipetakan; karya books menyenaraikan buku yang disimpan',
+    mapNoState:
+      'tiada fail keadaan di tiada.sqlite, jadi tiada buku yang disimpan untuk dipetakan; karya books menyenaraikan buku yang disimpan',
     asOfNotPart: '--as-of: "akhir" bukan bahagian (nombor bulat: 0 pengenalan, N bab N)',
   },
   id: {
@@ -25,7 +26,8 @@ const LINES = {
     bookNotId: '--book: "tiga" bukan id buku (bilangan bulat; karya books menampilkan daftarnya)',
     mapBookNotId: '--book: "tiga" bukan id buku (bilangan bulat; karya books menampilkan daftarnya)',
     fixedLang: '--lang: book-cover hanya menulis dalam en',
-    mapNoState: 'tidak ada berkas status di tiada.sqlite, jadi tidak ada buku tersimpan untuk dipetakan; karya books menampilkan daftar buku tersimpan',
+    mapNoState:
+      'tidak ada berkas status di tiada.sqlite, jadi tidak ada buku tersimpan untuk dipetakan; karya books menampilkan daftar buku tersimpan',
     asOfNotPart: '--as-of: "akhir" bukan bagian (bilangan bulat: 0 pendahuluan, N bab N)',
   },
 } as const;
@@ -46,7 +48,9 @@ describe('a command line given wrongly, in another language than English', () =>
         bookMissing: { args: ['map', ...st], env: locale },
         bookNotId: { args: ['export', '--book', 'tiga', '--lang', lang, ...st] },
         mapBookNotId: { args: ['map', '--book', 'tiga', ...st], env: locale },
-        fixedLang: { args: ['generate', 'book-cover', '--lang', lang, '--set', 'title=Pantai', '--out', 'kulit.png', ...st] },
+        fixedLang: {
+          args: ['generate', 'book-cover', '--lang', lang, '--set', 'title=Pantai', '--out', 'kulit.png', ...st],
+        },
         mapNoState: { args: ['map', '--book', '1', '--state', 'tiada.sqlite'], env: locale },
         // The book is read: its own language, whatever the locale.
         asOfNotPart: { args: ['map', '--book', '1', '--as-of', 'akhir', ...st], env: { LC_ALL: 'en_US.UTF-8' } },

@@ -13,14 +13,16 @@ import { englishLines } from './english-lines.js';
 const LINES = {
   ms: {
     unknownOption: "pilihan '--tiada' tidak dikenali (lihat: karya generate --help)",
-    unknownOptionLike: "pilihan '--chapter' tidak dikenali; adakah anda maksudkan --chapters? (lihat: karya generate --help)",
+    unknownOptionLike:
+      "pilihan '--chapter' tidak dikenali; adakah anda maksudkan --chapters? (lihat: karya generate --help)",
     missingArgument: "argumen wajib 'id' tidak diberikan (lihat: karya generate --help)",
     optionMissingArgument: "pilihan '--out' memerlukan nilai (lihat: karya generate --help)",
     excessArguments: 'terlalu banyak argumen: dijangka 0, diberi 2 (lagi, satu) (lihat: karya list --help)',
     mapPiece: '--book PIECE ialah karya fun-facts, bukan buku: hanya buku yang mempunyai peta cerita',
     generatorGone: '--book GONE: penjananya, hilang, sudah tiada dalam generators/',
     exportGone: '--book GONE: penjananya, hilang, sudah tiada dalam generators/',
-    otherGenerator: '--book PIECE ditulis dengan fun-facts, bukan romance; jangan nyatakan id penjana, atau nyatakan fun-facts',
+    otherGenerator:
+      '--book PIECE ditulis dengan fun-facts, bukan romance; jangan nyatakan id penjana, atau nyatakan fun-facts',
   },
   id: {
     unknownOption: "opsi '--tiada' tidak dikenal (lihat: karya generate --help)",
@@ -31,7 +33,8 @@ const LINES = {
     mapPiece: '--book PIECE adalah karya fun-facts, bukan buku: hanya buku yang memiliki peta cerita',
     generatorGone: '--book GONE: generatornya, hilang, sudah tidak ada di generators/',
     exportGone: '--book GONE: generatornya, hilang, sudah tidak ada di generators/',
-    otherGenerator: '--book PIECE ditulis dengan fun-facts, bukan romance; jangan sebutkan id generator, atau sebutkan fun-facts',
+    otherGenerator:
+      '--book PIECE ditulis dengan fun-facts, bukan romance; jangan sebutkan id generator, atau sebutkan fun-facts',
   },
 } as const;
 
@@ -39,10 +42,15 @@ const LINES = {
  * A state file with two saved romances: the first's generator renamed away (no longer in generators/), the second's
  * made a piece's (fun facts), as a catalogue changed since they were written leaves them. Their ids, in that order.
  */
-async function savedBooks(cwd: string, lang: 'en' | 'ms' | 'id'): Promise<{ st: string[]; gone: number; piece: number }> {
+async function savedBooks(
+  cwd: string,
+  lang: 'en' | 'ms' | 'id',
+): Promise<{ st: string[]; gone: number; piece: number }> {
   const st = ['--state', 'state.sqlite'];
   for (const chapters of ['1', '2']) {
-    const made = await runKaryaInProcess(['generate', 'romance', '--chapters', chapters, '--lang', lang, ...st], { cwd });
+    const made = await runKaryaInProcess(['generate', 'romance', '--chapters', chapters, '--lang', lang, ...st], {
+      cwd,
+    });
     expect(made.code, made.stderr).toBe(0);
   }
   const db = new Database(path.join(cwd, 'state.sqlite'));
@@ -89,7 +97,16 @@ describe('a command line commander refuses, in another language than English', (
     const { st, gone, piece } = await savedBooks(cwd, 'en');
     const env = { LC_ALL: 'en_US.UTF-8' };
     const lines = [];
-    for (const args of [['generate', 'romance', '--nope'], ['generate', 'romance', '--chapter', '3'], ['generate'], ['generate', 'romance', '--out'], ['list', 'more'], ['map', '--book', String(piece), ...st], ['map', '--book', String(gone), ...st], ['export', 'romance', '--book', String(piece), ...st]]) {
+    for (const args of [
+      ['generate', 'romance', '--nope'],
+      ['generate', 'romance', '--chapter', '3'],
+      ['generate'],
+      ['generate', 'romance', '--out'],
+      ['list', 'more'],
+      ['map', '--book', String(piece), ...st],
+      ['map', '--book', String(gone), ...st],
+      ['export', 'romance', '--book', String(piece), ...st],
+    ]) {
       const r = await runKaryaInProcess(args, { cwd, env });
       lines.push([r.code, r.stderr.trim()]);
     }
@@ -101,7 +118,10 @@ describe('a command line commander refuses, in another language than English', (
       [2, 'karya: too many arguments: expected 0, got 1 (more) (see: karya list --help)'],
       [2, `karya: --book ${piece} is a fun-facts piece, not a book: only a book has a story map`],
       [2, `karya: --book ${gone}: its generator hilang is no longer in generators/`],
-      [2, `karya: --book ${piece} was written with fun-facts, not romance; leave out the generator id or give fun-facts`],
+      [
+        2,
+        `karya: --book ${piece} was written with fun-facts, not romance; leave out the generator id or give fun-facts`,
+      ],
     ]);
   }, 120_000);
 });

@@ -10,7 +10,17 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess, type InProcessRun } from '../karya-in-process.js';
-import { askedWordsOf, asksCharacterDetails, characterDetailsBlock, PROSE_BLOCK, PROSE_SENTENCES, startFakeOpenAI, userMessageOf, writeProse, type FakeOpenAI } from '../fake-openai.js';
+import {
+  askedWordsOf,
+  asksCharacterDetails,
+  characterDetailsBlock,
+  PROSE_BLOCK,
+  PROSE_SENTENCES,
+  startFakeOpenAI,
+  userMessageOf,
+  writeProse,
+  type FakeOpenAI,
+} from '../fake-openai.js';
 import { tempDir } from '../temp.js';
 
 const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures', 'voice');
@@ -22,14 +32,24 @@ const lastJson = (r: InProcessRun) => JSON.parse(r.stdout.trim().split('\n').at(
  * answers are the same.
  */
 function novelSentences(lang: 'en' | 'ms'): string[] {
-  // The long sample's clauses, and the third-person fiction of the language check's sample (tests/fixtures/language/), for variety.
-  const fiction = readFileSync(path.join(FIXTURES, '..', 'language', `${lang}.txt`), 'utf8').split(/^### /m).filter((s) => s.startsWith('fiction')).map((s) => s.replace(/^fiction\n/, ''));
+  // The long sample's clauses, and the third-person fiction of the language check's sample (tests/fixtures/language/),
+  // for variety.
+  const fiction = readFileSync(path.join(FIXTURES, '..', 'language', `${lang}.txt`), 'utf8')
+    .split(/^### /m)
+    .filter((s) => s.startsWith('fiction'))
+    .map((s) => s.replace(/^fiction\n/, ''));
   const text = [readFileSync(fixture(`${lang}-long.txt`), 'utf8'), ...fiction].join(' ').replace(/["“”]/g, '');
-  const clauses = text.replace(/\s+/g, ' ').split(/[,;] |[.!?] /).map((c) => c.replace(/[.!?]$/, '').trim()).filter((c) => c.split(' ').length >= 3);
+  const clauses = text
+    .replace(/\s+/g, ' ')
+    .split(/[,;] |[.!?] /)
+    .map((c) => c.replace(/[.!?]$/, '').trim())
+    .filter((c) => c.split(' ').length >= 3);
   let seed = 7;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   return Array.from({ length: 300 }, () => {
-    const picked = Array.from({ length: 6 + Math.floor(next() * 2) }, () => clauses[Math.floor(next() * clauses.length)]!.toLowerCase());
+    const picked = Array.from({ length: 6 + Math.floor(next() * 2) }, () =>
+      clauses[Math.floor(next() * clauses.length)]!.toLowerCase(),
+    );
     const text = picked.join(', ');
     return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
   });
@@ -39,20 +59,33 @@ const NOVEL = { en: novelSentences('en'), ms: novelSentences('ms') };
 describe('karya voice FILE', () => {
   const voice = async (...args: string[]) => runKaryaInProcess(['voice', ...args]);
 
-  it.each([['en'], ['ms']] as const)('%s: the terse sample and the novel differ in sentence and paragraph length, point of view and tense', async (lang) => {
-    const terse = await voice(fixture(`${lang}-terse.txt`), '--json');
-    const long = await voice(fixture(`${lang}-long.txt`), '--json');
-    expect(terse.code, terse.stderr).toBe(0);
-    const [t, l] = [JSON.parse(terse.stdout), JSON.parse(long.stdout)];
-    expect(t).toMatchObject({ lang, pointOfView: 'first', tense: lang === 'en' ? 'present' : null });
-    expect(l).toMatchObject({ lang, pointOfView: 'third', tense: lang === 'en' ? 'past' : null });
-    expect(t.sentenceWords.mean).toBeLessThan(8);
-    expect(l.sentenceWords.mean).toBeGreaterThan(40);
-    expect(t.paragraphWords).toBeLessThan(20);
-    expect(l.paragraphWords).toBeGreaterThan(60);
-    expect(t.dialogueShare).toBeGreaterThan(0.15);
-    for (const key of ['sentenceWords', 'paragraphWords', 'dialogueShare', 'diversity', 'openers', 'pointOfView', 'tense', 'overusedPerThousand']) expect(t).toHaveProperty(key);
-  });
+  it.each([['en'], ['ms']] as const)(
+    '%s: the terse sample and the novel differ in sentence and paragraph length, point of view and tense',
+    async (lang) => {
+      const terse = await voice(fixture(`${lang}-terse.txt`), '--json');
+      const long = await voice(fixture(`${lang}-long.txt`), '--json');
+      expect(terse.code, terse.stderr).toBe(0);
+      const [t, l] = [JSON.parse(terse.stdout), JSON.parse(long.stdout)];
+      expect(t).toMatchObject({ lang, pointOfView: 'first', tense: lang === 'en' ? 'present' : null });
+      expect(l).toMatchObject({ lang, pointOfView: 'third', tense: lang === 'en' ? 'past' : null });
+      expect(t.sentenceWords.mean).toBeLessThan(8);
+      expect(l.sentenceWords.mean).toBeGreaterThan(40);
+      expect(t.paragraphWords).toBeLessThan(20);
+      expect(l.paragraphWords).toBeGreaterThan(60);
+      expect(t.dialogueShare).toBeGreaterThan(0.15);
+      for (const key of [
+        'sentenceWords',
+        'paragraphWords',
+        'dialogueShare',
+        'diversity',
+        'openers',
+        'pointOfView',
+        'tense',
+        'overusedPerThousand',
+      ])
+        expect(t).toHaveProperty(key);
+    },
+  );
 
   it('prints the fingerprint in plain words, in Malay for a Malay sample', async () => {
     const en = await voice(fixture('en-terse.txt'));
@@ -66,9 +99,16 @@ describe('karya voice FILE', () => {
   it("says the range a part may take before it drifts: a novel's own chapters, or a short sample's wide bands", async () => {
     const novel = await voice(fixture('pride-sample.txt'));
     expect(novel.code, novel.stderr).toBe(0);
-    expect(novel.stdout).toMatch(/a part drifts outside the range of your sample's 8 slices .*: sentences 9\.7–36\.0 words, paragraphs 12–208 words, MTLD 65–168, dialogue 0–100 %; dialogue alone never counts/);
+    expect(novel.stdout).toMatch(
+      /a part drifts outside the range of your sample's 8 slices .*: sentences 9\.7–36\.0 words, paragraphs 12–208 words, MTLD 65–168, dialogue 0–100 %; dialogue alone never counts/,
+    );
     const json = JSON.parse((await voice(fixture('pride-sample.txt'), '--json')).stdout);
-    expect(json.bounds).toMatchObject({ slices: 8, sentenceWords: [9.74, 35.99], pointsOfView: ['third'], tenses: ['past'] });
+    expect(json.bounds).toMatchObject({
+      slices: 8,
+      sentenceWords: [9.74, 35.99],
+      pointsOfView: ['third'],
+      tenses: ['past'],
+    });
     const short = await voice(fixture('ms-terse.txt'));
     expect(short.stdout).toMatch(/sampel pendek \(kurang daripada tiga bab atau 3,000 patah perkataan\)/);
   });
@@ -97,77 +137,131 @@ describe('karya voice FILE', () => {
   });
 });
 
-describe.each([['en'], ['ms']] as const)('a %s book with a voice, the model writing a novel\'s long sentences', (lang) => {
-  let fake: FakeOpenAI;
-  let cwd: string;
-  const env = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
-  const run = (args: string[]) => runKaryaInProcess(args, { cwd, env: env() });
-  let terse: InProcessRun;
-  let long: InProcessRun;
-  let terseRequests: Array<{ user: string; tokens: number; max: number }>;
-  const WINDOW = 8192;
+describe.each([['en'], ['ms']] as const)(
+  "a %s book with a voice, the model writing a novel's long sentences",
+  (lang) => {
+    let fake: FakeOpenAI;
+    let cwd: string;
+    const env = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
+    const run = (args: string[]) => runKaryaInProcess(args, { cwd, env: env() });
+    let terse: InProcessRun;
+    let long: InProcessRun;
+    let terseRequests: Array<{ user: string; tokens: number; max: number }>;
+    const WINDOW = 8192;
 
-  beforeAll(async () => {
-    fake = await startFakeOpenAI({ writeRatio: 1, sentences: NOVEL, contextTokens: WINDOW });
-    cwd = tempDir('karya-voice-book-');
-    terse = await run(['generate', 'romance', '--lang', lang, '--chapters', '2', '--voice', fixture(`${lang}-terse.txt`), '--json', '--out', 'terse.md']);
-    terseRequests = fake.generationRequests().map((r) => ({ user: userMessageOf(r.body ?? {}), tokens: r.promptTokens ?? 0, max: Number(r.body?.max_tokens ?? 0) }));
-    long = await run(['generate', 'romance', '--lang', lang, '--chapters', '2', '--set', 'workingTitle=Second', '--voice', fixture(`${lang}-long.txt`), '--json', '--out', 'long.md']);
-  });
-  afterAll(() => fake.close());
+    beforeAll(async () => {
+      fake = await startFakeOpenAI({ writeRatio: 1, sentences: NOVEL, contextTokens: WINDOW });
+      cwd = tempDir('karya-voice-book-');
+      terse = await run([
+        'generate',
+        'romance',
+        '--lang',
+        lang,
+        '--chapters',
+        '2',
+        '--voice',
+        fixture(`${lang}-terse.txt`),
+        '--json',
+        '--out',
+        'terse.md',
+      ]);
+      terseRequests = fake.generationRequests().map((r) => ({
+        user: userMessageOf(r.body ?? {}),
+        tokens: r.promptTokens ?? 0,
+        max: Number(r.body?.max_tokens ?? 0),
+      }));
+      long = await run([
+        'generate',
+        'romance',
+        '--lang',
+        lang,
+        '--chapters',
+        '2',
+        '--set',
+        'workingTitle=Second',
+        '--voice',
+        fixture(`${lang}-long.txt`),
+        '--json',
+        '--out',
+        'long.md',
+      ]);
+    });
+    afterAll(() => fake.close());
 
-  const prose = (r: InProcessRun) => lastJson(r).parts.filter((p: { target?: number }) => p.target);
+    const prose = (r: InProcessRun) => lastJson(r).parts.filter((p: { target?: number }) => p.target);
 
-  it('marks every prose part of the terse voice as drifting, naming the statistics, in --json and on the CLI line', () => {
-    expect(terse.code, terse.stderr).toBe(0);
-    const parts = prose(terse);
-    expect(parts.length).toBe(4);
-    for (const p of parts) {
-      expect(p.voice.drifts).toEqual(expect.arrayContaining(['sentenceWords', 'dialogueShare', 'pointOfView']));
-      expect(p.voice.distance).toBeGreaterThan(1);
-    }
-    const marked = lang === 'en' ? /⚠ Chapter 1 .*drifts from your voice: sentences \d+(\.\d)?× longer.*no dialogue/ : /⚠ Bab 1 .*menyimpang daripada suara anda: ayat \d+(\.\d)?× lebih panjang.*tiada dialog/;
-    expect(terse.stderr).toMatch(marked);
-    expect(terse.stderr).not.toMatch(/✓ (Chapter|Bab) 1/);
-  });
+    it('marks every prose part of the terse voice as drifting, naming the statistics, in --json and on the CLI line', () => {
+      expect(terse.code, terse.stderr).toBe(0);
+      const parts = prose(terse);
+      expect(parts.length).toBe(4);
+      for (const p of parts) {
+        expect(p.voice.drifts).toEqual(expect.arrayContaining(['sentenceWords', 'dialogueShare', 'pointOfView']));
+        expect(p.voice.distance).toBeGreaterThan(1);
+      }
+      const marked =
+        lang === 'en'
+          ? /⚠ Chapter 1 .*drifts from your voice: sentences \d+(\.\d)?× longer.*no dialogue/
+          : /⚠ Bab 1 .*menyimpang daripada suara anda: ayat \d+(\.\d)?× lebih panjang.*tiada dialog/;
+      expect(terse.stderr).toMatch(marked);
+      expect(terse.stderr).not.toMatch(/✓ (Chapter|Bab) 1/);
+    });
 
-  it('marks none of the long voice', () => {
-    expect(long.code, long.stderr).toBe(0);
-    for (const p of prose(long)) expect(p.voice.drifts, JSON.stringify(p.voice)).toEqual([]);
-    expect(long.stderr).not.toMatch(/drifts from your voice|menyimpang daripada suara/);
-  });
+    it('marks none of the long voice', () => {
+      expect(long.code, long.stderr).toBe(0);
+      for (const p of prose(long)) expect(p.voice.drifts, JSON.stringify(p.voice)).toEqual([]);
+      expect(long.stderr).not.toMatch(/drifts from your voice|menyimpang daripada suara/);
+    });
 
-  it('sends the voice guidance and an exemplar of the sample with every prose request, within the window', () => {
-    const paragraphs = readFileSync(fixture(`${lang}-terse.txt`), 'utf8').split(/\n\s*\n/).map((p) => p.trim());
-    const chapters = terseRequests.filter((r) => /^(Write Chapter|Tulis Bab) \d/.test(r.user));
-    expect(chapters.length).toBe(2);
-    for (const r of chapters) {
-      expect(r.user).toContain(lang === 'en' ? "Write in the writer's own voice" : 'Tulis dengan suara penulis sendiri');
-      expect(r.user).toContain(lang === 'en' ? 'first-person narration, in the present tense' : 'penceritaan orang pertama');
-      expect(paragraphs.some((p) => p.split(/\s+/).length >= 12 && r.user.includes(p))).toBe(true);
-    }
-    for (const r of terseRequests) expect(r.tokens + r.max).toBeLessThanOrEqual(WINDOW);
-  });
+    it('sends the voice guidance and an exemplar of the sample with every prose request, within the window', () => {
+      const paragraphs = readFileSync(fixture(`${lang}-terse.txt`), 'utf8')
+        .split(/\n\s*\n/)
+        .map((p) => p.trim());
+      const chapters = terseRequests.filter((r) => /^(Write Chapter|Tulis Bab) \d/.test(r.user));
+      expect(chapters.length).toBe(2);
+      for (const r of chapters) {
+        expect(r.user).toContain(
+          lang === 'en' ? "Write in the writer's own voice" : 'Tulis dengan suara penulis sendiri',
+        );
+        expect(r.user).toContain(
+          lang === 'en' ? 'first-person narration, in the present tense' : 'penceritaan orang pertama',
+        );
+        expect(paragraphs.some((p) => p.split(/\s+/).length >= 12 && r.user.includes(p))).toBe(true);
+      }
+      for (const r of terseRequests) expect(r.tokens + r.max).toBeLessThanOrEqual(WINDOW);
+    });
 
-  it('"rewrite toward my voice" sends the guidance with what drifted and keeps the old text as a version', async () => {
-    const books = JSON.parse((await run(['books', '--json'])).stdout).books as Array<{ id: number; title: string }>;
-    const id = String(books.find((b) => !/Second/.test(b.title))!.id);
-    const from = fake.generationRequests().length;
-    const r = await run(['rewrite', '--book', id, '--part', 'chapter:1', '--toward-voice', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    const ask = fake.generationRequests().slice(from).map((q) => userMessageOf(q.body ?? {})).find((u) => /^(Write Chapter 1|Tulis Bab 1)/.test(u))!;
-    expect(ask).toContain(lang === 'en' ? "Write this part again in the writer's own voice" : 'Tulis semula bahagian ini dengan suara penulis sendiri');
-    expect(ask).toMatch(lang === 'en' ? /It drifts from that voice: sentences \d/ : /Ia menyimpang daripada suara itu: ayat \d/);
-    expect(ask).toContain(lang === 'en' ? "Write in the writer's own voice" : 'Tulis dengan suara penulis sendiri');
-    expect(lastJson(r)).toMatchObject({ towardVoice: true });
-    const db = new Database(path.join(cwd, '.karya', 'state.sqlite'), { readonly: true });
-    const versions = db.prepare('SELECT COUNT(*) AS n FROM part_versions WHERE book_id = ?').get(Number(id)) as { n: number };
-    db.close();
-    expect(versions.n).toBe(1);
-  });
-});
+    it('"rewrite toward my voice" sends the guidance with what drifted and keeps the old text as a version', async () => {
+      const books = JSON.parse((await run(['books', '--json'])).stdout).books as Array<{ id: number; title: string }>;
+      const id = String(books.find((b) => !/Second/.test(b.title))!.id);
+      const from = fake.generationRequests().length;
+      const r = await run(['rewrite', '--book', id, '--part', 'chapter:1', '--toward-voice', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const ask = fake
+        .generationRequests()
+        .slice(from)
+        .map((q) => userMessageOf(q.body ?? {}))
+        .find((u) => /^(Write Chapter 1|Tulis Bab 1)/.test(u))!;
+      expect(ask).toContain(
+        lang === 'en'
+          ? "Write this part again in the writer's own voice"
+          : 'Tulis semula bahagian ini dengan suara penulis sendiri',
+      );
+      expect(ask).toMatch(
+        lang === 'en' ? /It drifts from that voice: sentences \d/ : /Ia menyimpang daripada suara itu: ayat \d/,
+      );
+      expect(ask).toContain(lang === 'en' ? "Write in the writer's own voice" : 'Tulis dengan suara penulis sendiri');
+      expect(lastJson(r)).toMatchObject({ towardVoice: true });
+      const db = new Database(path.join(cwd, '.karya', 'state.sqlite'), { readonly: true });
+      const versions = db.prepare('SELECT COUNT(*) AS n FROM part_versions WHERE book_id = ?').get(Number(id)) as {
+        n: number;
+      };
+      db.close();
+      expect(versions.n).toBe(1);
+    });
+  },
+);
 
-describe('overused phrases and the writer\'s own', () => {
+describe("overused phrases and the writer's own", () => {
   let fake: FakeOpenAI;
   let cwd: string;
   let r: InProcessRun;
@@ -196,9 +290,15 @@ describe('overused phrases and the writer\'s own', () => {
 
   beforeAll(async () => {
     // Every part its own: the overused sentences between new ones (a part that copied another would be asked again).
-    fake = await startFakeOpenAI({ writeRatio: 1, answer: (body, i) => slopAnswer(askedWordsOf(body), i, asksCharacterDetails(body)) });
+    fake = await startFakeOpenAI({
+      writeRatio: 1,
+      answer: (body, i) => slopAnswer(askedWordsOf(body), i, asksCharacterDetails(body)),
+    });
     cwd = tempDir('karya-avoid-');
-    r = await runKaryaInProcess(['generate', 'romance', '--chapters', '1', '--avoid', 'crimson dawn', '--json', '--out', 'b.md'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+    r = await runKaryaInProcess(
+      ['generate', 'romance', '--chapters', '1', '--avoid', 'crimson dawn', '--json', '--out', 'b.md'],
+      { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } },
+    );
     prompts = fake.generationRequests().map((q) => userMessageOf(q.body ?? {}));
   });
   afterAll(() => fake.close());
@@ -209,7 +309,7 @@ describe('overused phrases and the writer\'s own', () => {
     expect(chapter).toMatch(/Avoid these overused phrases: "crimson dawn", /);
   });
 
-  it('marks a part over the band and names the phrases, the writer\'s own among them', () => {
+  it("marks a part over the band and names the phrases, the writer's own among them", () => {
     const parts = lastJson(r).parts.filter((p: { target?: number }) => p.target);
     for (const p of parts) {
       expect(p.overused.marked).toBe(true);
@@ -228,15 +328,42 @@ describe('a series keeps its voice', () => {
   it("book 2 of a series, given no voice, is written and measured in book 1's", async () => {
     fake = await startFakeOpenAI({ writeRatio: 1, sentences: NOVEL });
     const cwd = tempDir('karya-voice-series-');
-    const run = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
-    const one = await run(['generate', 'romance', '--chapters', '1', '--series', 'Market Days', '--voice', fixture('en-terse.txt'), '--out', 'one.md']);
+    const run = (args: string[]) =>
+      runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+    const one = await run([
+      'generate',
+      'romance',
+      '--chapters',
+      '1',
+      '--series',
+      'Market Days',
+      '--voice',
+      fixture('en-terse.txt'),
+      '--out',
+      'one.md',
+    ]);
     expect(one.code, one.stderr).toBe(0);
     const from = fake.generationRequests().length;
-    const two = await run(['generate', 'romance', '--chapters', '1', '--series', 'Market Days', '--json', '--out', 'two.md']);
+    const two = await run([
+      'generate',
+      'romance',
+      '--chapters',
+      '1',
+      '--series',
+      'Market Days',
+      '--json',
+      '--out',
+      'two.md',
+    ]);
     expect(two.code, two.stderr).toBe(0);
-    const chapter = fake.generationRequests().slice(from).map((q) => userMessageOf(q.body ?? {})).find((p) => p.startsWith('Write Chapter 1'))!;
+    const chapter = fake
+      .generationRequests()
+      .slice(from)
+      .map((q) => userMessageOf(q.body ?? {}))
+      .find((p) => p.startsWith('Write Chapter 1'))!;
     expect(chapter).toContain('first-person narration, in the present tense');
-    for (const p of lastJson(two).parts.filter((x: { target?: number }) => x.target)) expect(p.voice.drifts).toContain('pointOfView');
+    for (const p of lastJson(two).parts.filter((x: { target?: number }) => x.target))
+      expect(p.voice.drifts).toContain('pointOfView');
   });
 });
 
@@ -245,7 +372,8 @@ describe('a saved book as the sample', () => {
     const fake = await startFakeOpenAI({ writeRatio: 1, sentences: NOVEL });
     try {
       const cwd = tempDir('karya-voice-book-sample-');
-      const run = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+      const run = (args: string[]) =>
+        runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
       // A manuscript of the writer's own: the terse sample twice as two chapters.
       const terse = readFileSync(fixture('en-terse.txt'), 'utf8');
       writeFileSync(path.join(cwd, 'mine.md'), `# Chapter 1\n\n${terse}\n\n# Chapter 2\n\n${terse}\n`);
@@ -258,7 +386,11 @@ describe('a saved book as the sample', () => {
       const from = fake.generationRequests().length;
       const book = await run(['generate', 'romance', '--chapters', '1', '--voice', `book:${id}`, '--out', 'new.md']);
       expect(book.code, book.stderr).toBe(0);
-      const chapter = fake.generationRequests().slice(from).map((q) => userMessageOf(q.body ?? {})).find((p) => p.startsWith('Write Chapter 1'))!;
+      const chapter = fake
+        .generationRequests()
+        .slice(from)
+        .map((q) => userMessageOf(q.body ?? {}))
+        .find((p) => p.startsWith('Write Chapter 1'))!;
       expect(chapter).toContain('first-person narration, in the present tense');
       const missing = await run(['voice', 'book:999']);
       expect(missing.code).toBe(2);

@@ -20,7 +20,9 @@ function aliasBomb(): string {
   const names = 'abcdefghi';
   let bomb = 'a: &a ["x","x","x","x","x","x","x","x","x"]\n';
   for (let i = 1; i < names.length; i++) {
-    bomb += `${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(',')}]\n`;
+    bomb += `${names[i]}: &${names[i]} [${Array(9)
+      .fill(`*${names[i - 1]}`)
+      .join(',')}]\n`;
   }
   return bomb;
 }
@@ -35,23 +37,33 @@ function generatorsWith(name: string, text: string): string {
 
 describe("a generator's file that is not YAML, in the writer's language", () => {
   it.each([
-    ['ms', 'tidak dapat dibaca sebagai YAML: baris 3, lajur 1: kunci ini sudah ada dalam peta yang sama',
-      'paling banyak 100 dikembangkan'],
-    ['id', 'tidak dapat dibaca sebagai YAML: baris 3, kolom 1: kunci ini sudah ada di peta yang sama',
-      'paling banyak 100 yang diperluas'],
+    [
+      'ms',
+      'tidak dapat dibaca sebagai YAML: baris 3, lajur 1: kunci ini sudah ada dalam peta yang sama',
+      'paling banyak 100 dikembangkan',
+    ],
+    [
+      'id',
+      'tidak dapat dibaca sebagai YAML: baris 3, kolom 1: kunci ini sudah ada di peta yang sama',
+      'paling banyak 100 yang diperluas',
+    ],
     ['en', 'cannot be read as YAML: line 3, column 1: this key is already in the same map', 'at most 100 are expanded'],
-  ] as const)('%s: a key written twice names its line and column; too many aliases names the limit', async (...row) => {
-    const [lang, twice, aliases] = row;
-    const env = { LC_ALL: LOCALES[lang] };
-    const twiceFile = generatorsWith('twice.yaml', 'id: twice\nname: a\nname: b\n');
-    const dup = await runKaryaInProcess(['validate', twiceFile], { env });
-    expect(dup.code).toBe(1);
-    expect(dup.stderr).toMatch(new RegExp(`twice\\.yaml: ${twice}`));
-    const bomb = await runKaryaInProcess(['validate', generatorsWith('bomb.yaml', aliasBomb())], { env });
-    expect(bomb.code).toBe(1);
-    expect(bomb.stderr).toContain(aliases);
-    if (lang !== 'en') expect(englishLines(dup.stderr + bomb.stderr)).toEqual([]);
-  }, 120_000);
+  ] as const)(
+    '%s: a key written twice names its line and column; too many aliases names the limit',
+    async (...row) => {
+      const [lang, twice, aliases] = row;
+      const env = { LC_ALL: LOCALES[lang] };
+      const twiceFile = generatorsWith('twice.yaml', 'id: twice\nname: a\nname: b\n');
+      const dup = await runKaryaInProcess(['validate', twiceFile], { env });
+      expect(dup.code).toBe(1);
+      expect(dup.stderr).toMatch(new RegExp(`twice\\.yaml: ${twice}`));
+      const bomb = await runKaryaInProcess(['validate', generatorsWith('bomb.yaml', aliasBomb())], { env });
+      expect(bomb.code).toBe(1);
+      expect(bomb.stderr).toContain(aliases);
+      if (lang !== 'en') expect(englishLines(dup.stderr + bomb.stderr)).toEqual([]);
+    },
+    120_000,
+  );
 });
 
 describe("the covers' file, in the writer's language", () => {
@@ -67,10 +79,12 @@ describe("the covers' file, in the writer's language", () => {
     }
     expect(issues[0]).toMatchObject({ kind: 'unreadable', yaml: { line: 2, column: 1, code: 'tabIndent' } });
     const problem = issues[0]!.yaml!;
-    expect(yamlProblemIn(problem, 'id'))
-      .toBe('baris 2, kolom 1: baris ini diindentasi dengan tab: YAML memakai spasi untuk indentasi');
-    expect(yamlProblemIn(problem, 'ms'))
-      .toBe('baris 2, lajur 1: baris ini diinden dengan tab: YAML diinden dengan ruang');
+    expect(yamlProblemIn(problem, 'id')).toBe(
+      'baris 2, kolom 1: baris ini diindentasi dengan tab: YAML memakai spasi untuk indentasi',
+    );
+    expect(yamlProblemIn(problem, 'ms')).toBe(
+      'baris 2, lajur 1: baris ini diinden dengan tab: YAML diinden dengan ruang',
+    );
   });
 
   it("a language's cover words of the wrong kind are named by kind in the writer's language (validate)", async () => {
@@ -88,13 +102,17 @@ describe("a jobs file that is not YAML, in the batch's language", () => {
   it.each([
     ['ms', 'twice.yaml:2: bukan YAML yang sah: kunci ini sudah ada dalam peta yang sama: setiap kunci ditulis sekali'],
     ['id', 'twice.yaml:2: bukan YAML yang valid: kunci ini sudah ada di peta yang sama: setiap kunci ditulis sekali'],
-  ] as const)('%s: what is wrong, in its words', async (lang, said) => {
-    const dir = tempDir('karya-jobs-yaml-');
-    writeFileSync(path.join(dir, 'twice.yaml'), '- generator: romance\n  generator: fantasy\n');
-    const args = ['batch', 'twice.yaml', '--dry-run', '--state', 'state.sqlite'];
-    const r = await runKaryaInProcess(args, { env: { LC_ALL: LOCALES[lang] }, cwd: dir });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(said);
-    expect(englishLines(r.stderr)).toEqual([]);
-  }, 120_000);
+  ] as const)(
+    '%s: what is wrong, in its words',
+    async (lang, said) => {
+      const dir = tempDir('karya-jobs-yaml-');
+      writeFileSync(path.join(dir, 'twice.yaml'), '- generator: romance\n  generator: fantasy\n');
+      const args = ['batch', 'twice.yaml', '--dry-run', '--state', 'state.sqlite'];
+      const r = await runKaryaInProcess(args, { env: { LC_ALL: LOCALES[lang] }, cwd: dir });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(said);
+      expect(englishLines(r.stderr)).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -4,7 +4,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { FormModel } from '../../studio/src/engine.js';
-import type { CreditsGrantedResponse, GeneratorForm, HistoryItem, HistoryListItem, Profile, RequestOf, ResponseOf } from '../../engine/contract/index.js';
+import type {
+  CreditsGrantedResponse,
+  GeneratorForm,
+  HistoryItem,
+  HistoryListItem,
+  Profile,
+  RequestOf,
+  ResponseOf,
+} from '../../engine/contract/index.js';
 import { ROOT } from '../../engine/node/load.js';
 import { ApiError, call, routeUrl } from '../../studio/src/lib/api.js';
 
@@ -18,7 +26,11 @@ describe('routeUrl', () => {
     ['DELETE /history/:id', { params: { id: 7 } }, ['DELETE', '/history/7']],
     ['PATCH /admin/users/:id', { params: { id: 'a/b c' } }, ['PATCH', '/admin/users/a%2Fb%20c']],
     ['POST /admin/deployments/:id/rollback', { params: { id: 3 } }, ['POST', '/admin/deployments/3/rollback']],
-    ['GET /history', { query: { limit: 200, search: 'raja & ratu', type: undefined, offset: '' } }, ['GET', '/history?limit=200&search=raja+%26+ratu']],
+    [
+      'GET /history',
+      { query: { limit: 200, search: 'raja & ratu', type: undefined, offset: '' } },
+      ['GET', '/history?limit=200&search=raja+%26+ratu'],
+    ],
   ] as const)('%s', (route, input, expected) => {
     expect(routeUrl(route, input)).toEqual(expected);
   });
@@ -27,7 +39,11 @@ describe('routeUrl', () => {
 describe('call', () => {
   it('sends the method, path and JSON body of the route and answers the JSON', async () => {
     const seen: Array<{ url: string; init: RequestInit }> = [];
-    const answer: CreditsGrantedResponse = { message: 'Credit code redeemed successfully!', credits_awarded: 5, credits_available: 15 };
+    const answer: CreditsGrantedResponse = {
+      message: 'Credit code redeemed successfully!',
+      credits_awarded: 5,
+      credits_available: 15,
+    };
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       seen.push({ url, init });
       return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -38,7 +54,13 @@ describe('call', () => {
   });
 
   it('throws the error envelope as ApiError', async () => {
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: { code: 'unauthenticated', message: 'User not authenticated' } }), { status: 401 }));
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ error: { code: 'unauthenticated', message: 'User not authenticated' } }), {
+          status: 401,
+        }),
+    );
     await expect(call('GET /me')).rejects.toMatchObject(new ApiError(401, 'unauthenticated', 'User not authenticated'));
   });
 
@@ -59,7 +81,8 @@ describe('call', () => {
 // hash an edit names the part by, engine/text-hash.ts), and entities, the one decoder of character references
 // (engine/markup.ts), which the Markdown reader uses; all pure JavaScript a browser runs.
 const BROWSER_PACKAGES = new Set(['zod', 'marked', '@noble/hashes', 'entities']);
-const packageOf = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2) : spec.split('/').slice(0, 1)).join('/');
+const packageOf = (spec: string) =>
+  (spec.startsWith('@') ? spec.split('/').slice(0, 2) : spec.split('/').slice(0, 1)).join('/');
 
 describe('the contract in the browser', () => {
   it('imports only zod, marked, @noble/hashes, entities and pure engine files, never Node or the server', () => {
@@ -72,7 +95,8 @@ describe('the contract in the browser', () => {
       for (const [, spec] of source.matchAll(/^(?:import|export)\s[^'"]*?from\s+'([^']+)'/gm)) {
         if (spec!.startsWith('.')) {
           const target = path.resolve(path.dirname(file), spec!.replace(/\.js$/, '.ts'));
-          if (!target.startsWith(path.join(ROOT, 'engine') + path.sep) || target.includes(`${path.sep}node${path.sep}`)) outside.push(`${path.relative(ROOT, file)} → ${spec}`);
+          if (!target.startsWith(path.join(ROOT, 'engine') + path.sep) || target.includes(`${path.sep}node${path.sep}`))
+            outside.push(`${path.relative(ROOT, file)} → ${spec}`);
           else visit(target);
         } else if (!BROWSER_PACKAGES.has(packageOf(spec!))) outside.push(`${path.relative(ROOT, file)} → ${spec}`);
       }

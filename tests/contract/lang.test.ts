@@ -5,7 +5,7 @@ import { LangSchema } from '../../engine/contract/index.js';
 import { langs } from '../../engine/languages/index.js';
 
 describe('LangSchema', () => {
-  it('takes every language of the table and refuses another, naming the table\'s languages', () => {
+  it("takes every language of the table and refuses another, naming the table's languages", () => {
     for (const code of langs()) expect(LangSchema.parse(code)).toBe(code);
     expect(langs()).toEqual(expect.arrayContaining(['en', 'ms']));
     const refused = LangSchema.safeParse('xx');

@@ -9,9 +9,18 @@ import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../cli/main.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const DOCS = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  ...readdirSync(path.join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
-interface Use { file: string; line: number; text: string }
+interface Use {
+  file: string;
+  line: number;
+  text: string;
+}
 
 /** The karya command lines of a Markdown file: inline code spans and lines of fenced blocks that run `karya`. */
 function usesOf(file: string): Use[] {
@@ -19,18 +28,29 @@ function usesOf(file: string): Use[] {
   const uses: Use[] = [];
   let fenced = false;
   lines.forEach((text, i) => {
-    if (/^\s*```/.test(text)) { fenced = !fenced; return; }
+    if (/^\s*```/.test(text)) {
+      fenced = !fenced;
+      return;
+    }
     const found = fenced
-      ? [/(?:^|\$\s+|&&\s+|\bnpx\s+(?:--\S+\s+)*)karya\s+[a-z][^#]*/.exec(text.replace(/^\s*(?:[A-Z_]+=\S+\s+)*/, ''))?.[0]]
+      ? [
+          /(?:^|\$\s+|&&\s+|\bnpx\s+(?:--\S+\s+)*)karya\s+[a-z][^#]*/.exec(
+            text.replace(/^\s*(?:[A-Z_]+=\S+\s+)*/, ''),
+          )?.[0],
+        ]
       : [...text.matchAll(/`(?:npx\s+)?karya\s+([^`]+)`/g)].map((m) => `karya ${m[1]}`);
-    for (const use of found) if (use) uses.push({ file, line: i + 1, text: use.replace(/^.*?karya\s+/, 'karya ').trim() });
+    for (const use of found)
+      if (use) uses.push({ file, line: i + 1, text: use.replace(/^.*?karya\s+/, 'karya ').trim() });
   });
   return uses;
 }
 
 /** What is wrong with a use: its command unknown, or an option its command does not take. */
 function problemsOf(program: Command, use: Use): string[] {
-  const words = use.text.split(/\s+/).slice(1).map((w) => w.replace(/^[[(]+|[\]),.;:…]+$/g, ''));
+  const words = use.text
+    .split(/\s+/)
+    .slice(1)
+    .map((w) => w.replace(/^[[(]+|[\]),.;:…]+$/g, ''));
   const name = words[0] ?? '';
   if (!/^[a-z][a-z-]*$/.test(name)) return [];
   let command = program.commands.find((c) => c.name() === name || c.aliases().includes(name));
@@ -38,7 +58,9 @@ function problemsOf(program: Command, use: Use): string[] {
   // A table's "list\\|show" names either subcommand.
   const sub = command.commands.find((c) => (words[1] ?? '').split(/\\?\|/).includes(c.name()));
   if (sub) command = sub;
-  const known = new Set([command, program].flatMap((c) => c.options.flatMap((o) => [o.long, o.short])).concat(['--help', '-h']));
+  const known = new Set(
+    [command, program].flatMap((c) => c.options.flatMap((o) => [o.long, o.short])).concat(['--help', '-h']),
+  );
   return words
     .filter((w) => /^--[a-z][a-z0-9-]*/.test(w))
     .map((w) => /^--[a-z][a-z0-9-]*/.exec(w)![0])

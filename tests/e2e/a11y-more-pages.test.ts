@@ -20,13 +20,20 @@ import { langs } from '../../engine/index.js';
 
 const PASSWORD = 'secret12';
 const translator = fakeTranslator();
-const model = fakeModel({ answer: storyMapBook('en'), reply: (body) => translator.reply(body), props: true, contextTokens: 32_768 });
+const model = fakeModel({
+  answer: storyMapBook('en'),
+  reply: (body) => translator.reply(body),
+  props: true,
+  contextTokens: 32_768,
+});
 afterAll(() => model.close());
 
 /** The 5-chapter romance written to its end through the API, as the studio's Generate button does, step by step. */
 async function writeRomance(writer: Writer): Promise<void> {
   for (let i = 1; i <= 12; i++) {
-    const res = await asWriter(writer, '/generators/romance/generate', { body: { settings: { numberOfChapters: 5, language: 'en' } } });
+    const res = await asWriter(writer, '/generators/romance/generate', {
+      body: { settings: { numberOfChapters: 5, language: 'en' } },
+    });
     const { book } = (await res.json()) as { book?: { is_finished?: boolean } | null };
     if (!book) throw new Error(`the romance's step ${i} answered ${res.status} and no book`);
     if (book.is_finished) return;
@@ -34,51 +41,76 @@ async function writeRomance(writer: Writer): Promise<void> {
   throw new Error('the romance is not finished after 12 steps');
 }
 
-describeInChromium('accessibility of the story map, a series, an edition side by side and the guide in every language', { what: 'fake model writing and translating the story-map romance', serve: model.serve, forAxe: true }, (app) => {
-  it('no serious or critical finding in any language of the table, in both themes, at 1366 and 390 px', async () => {
-    const combos = combosOf(langs());
-    expect(combos.map((c) => c.lang)).toEqual(expect.arrayContaining(['en', 'ms', 'id']));
-    const writer = await signUpWriter(app.base, 'axe.pages@e2e.test', { password: PASSWORD, lang: combos[0]!.lang });
-    await setCredits(writer, app.karya.adminEmail, 60);
-    await writeRomance(writer);
-    const { books } = (await (await asWriter(writer, '/books')).json()) as { books: Array<{ id: number }> };
-    const source = books[0]!.id;
-    // The edition's source: a romance in the fake translator's words, imported as My Books' import does.
-    const text = ['# Lantern Bay', ...Array.from({ length: CHAPTERS }, (_, i) => [`## Chapter ${i + 1}: ${WORD_MAP[i]![0]}`, ...chapterParagraphs(i + 1, 'en')].join('\n\n'))].join('\n\n');
-    await asWriter(writer, '/books/import?file=romance.md&generator=romance&lang=en', { body: text, type: 'text/markdown' });
-    const imported = ((await (await asWriter(writer, '/books')).json()) as { books: Array<{ id: number }> }).books.find((b) => b.id !== source)!.id;
-    const made = await asWriter(writer, `/books/${imported}/editions`, { body: { to: combos.find((c) => c.lang !== combos[0]!.lang)!.lang } });
-    expect(made.status, await made.clone().text()).toBe(200);
-    const { edition } = (await made.json()) as { edition: { id: number } };
+describeInChromium(
+  'accessibility of the story map, a series, an edition side by side and the guide in every language',
+  { what: 'fake model writing and translating the story-map romance', serve: model.serve, forAxe: true },
+  (app) => {
+    it('no serious or critical finding in any language of the table, in both themes, at 1366 and 390 px', async () => {
+      const combos = combosOf(langs());
+      expect(combos.map((c) => c.lang)).toEqual(expect.arrayContaining(['en', 'ms', 'id']));
+      const writer = await signUpWriter(app.base, 'axe.pages@e2e.test', { password: PASSWORD, lang: combos[0]!.lang });
+      await setCredits(writer, app.karya.adminEmail, 60);
+      await writeRomance(writer);
+      const { books } = (await (await asWriter(writer, '/books')).json()) as { books: Array<{ id: number }> };
+      const source = books[0]!.id;
+      // The edition's source: a romance in the fake translator's words, imported as My Books' import does.
+      const text = [
+        '# Lantern Bay',
+        ...Array.from({ length: CHAPTERS }, (_, i) =>
+          [`## Chapter ${i + 1}: ${WORD_MAP[i]![0]}`, ...chapterParagraphs(i + 1, 'en')].join('\n\n'),
+        ),
+      ].join('\n\n');
+      await asWriter(writer, '/books/import?file=romance.md&generator=romance&lang=en', {
+        body: text,
+        type: 'text/markdown',
+      });
+      const imported = (
+        (await (await asWriter(writer, '/books')).json()) as { books: Array<{ id: number }> }
+      ).books.find((b) => b.id !== source)!.id;
+      const made = await asWriter(writer, `/books/${imported}/editions`, {
+        body: { to: combos.find((c) => c.lang !== combos[0]!.lang)!.lang },
+      });
+      expect(made.status, await made.clone().text()).toBe(200);
+      const { edition } = (await made.json()) as { edition: { id: number } };
 
-    // The finished romance made book 1 of a series, as My Books' "Write the next book" does.
-    const started = await asWriter(writer, '/series', { body: { name: 'Penang Bakery', lang: combos[0]!.lang, book_id: source } });
-    const { series } = (await started.json()) as { series: { id: number } };
+      // The finished romance made book 1 of a series, as My Books' "Write the next book" does.
+      const started = await asWriter(writer, '/series', {
+        body: { name: 'Penang Bakery', lang: combos[0]!.lang, book_id: source },
+      });
+      const { series } = (await started.json()) as { series: { id: number } };
 
-    const page = await app.open({ width: 1366, height: 900 });
-    await signInPage(page, writer);
-    const problems: string[] = [];
-    const pages: Array<[string, string, (p: Page) => Promise<void>]> = [
-      // The story map as of its last part (every state), the findings' section at the bottom.
-      [`/books/${source}/story-map`, '[data-testid="story-map-table"]', async (p) => void (await p.locator('[data-gone="true"]').first().waitFor({ state: 'attached' }))],
-      [`/series/${series.id}`, '[data-testid="series-books"]', async () => undefined],
-      [`/books/${edition.id}/side-by-side`, '[data-testid="paragraph-pair"]', async () => undefined],
-      ['/publishing-guide', 'main h1', async () => undefined],
-      // Read in the light theme by tests/e2e/language-a11y.test.ts; here in the dark one too.
-      ['/profile/change-password', 'main h1', async () => undefined],
-      ['/book-cover', 'main form', async () => undefined],
-    ];
-    for (const [route, ready, more] of pages) {
-      await openRoute(page, app.base, route, ready);
-      await more(page);
-      for (const combo of combos) {
-        await showIn(page, combo);
-        // The sidebar is read with the guide (the smallest page) and left out elsewhere: it is the same on every page.
-        for (const v of await problemsAtWidths(page, route === '/publishing-guide' ? [] : ['aside'], combo.rules, { putBack: false })) problems.push(`${route} ${combo.lang}/${combo.theme}: ${v}`);
+      const page = await app.open({ width: 1366, height: 900 });
+      await signInPage(page, writer);
+      const problems: string[] = [];
+      const pages: Array<[string, string, (p: Page) => Promise<void>]> = [
+        // The story map as of its last part (every state), the findings' section at the bottom.
+        [
+          `/books/${source}/story-map`,
+          '[data-testid="story-map-table"]',
+          async (p) => void (await p.locator('[data-gone="true"]').first().waitFor({ state: 'attached' })),
+        ],
+        [`/series/${series.id}`, '[data-testid="series-books"]', async () => undefined],
+        [`/books/${edition.id}/side-by-side`, '[data-testid="paragraph-pair"]', async () => undefined],
+        ['/publishing-guide', 'main h1', async () => undefined],
+        // Read in the light theme by tests/e2e/language-a11y.test.ts; here in the dark one too.
+        ['/profile/change-password', 'main h1', async () => undefined],
+        ['/book-cover', 'main form', async () => undefined],
+      ];
+      for (const [route, ready, more] of pages) {
+        await openRoute(page, app.base, route, ready);
+        await more(page);
+        for (const combo of combos) {
+          await showIn(page, combo);
+          // The sidebar is read with the guide (the smallest page) and left out elsewhere: it is the same on every page.
+          for (const v of await problemsAtWidths(page, route === '/publishing-guide' ? [] : ['aside'], combo.rules, {
+            putBack: false,
+          }))
+            problems.push(`${route} ${combo.lang}/${combo.theme}: ${v}`);
+        }
+        await page.setViewportSize({ width: 1366, height: 900 });
+        await showIn(page, combos[0]!);
       }
-      await page.setViewportSize({ width: 1366, height: 900 });
-      await showIn(page, combos[0]!);
-    }
-    expect(problems).toEqual([]);
-  }, 240_000);
-});
+      expect(problems).toEqual([]);
+    }, 240_000);
+  },
+);

@@ -41,7 +41,10 @@ export async function preparedForAxe(context: BrowserContext): Promise<void> {
 
 /** axe into the page: from the cached URL in a context prepared for it, else its source evaluated. */
 async function injectAxe(page: Page): Promise<void> {
-  const state = await page.evaluate(() => ({ has: 'axe' in window, url: (window as unknown as { __karyaAxeUrl?: string }).__karyaAxeUrl }));
+  const state = await page.evaluate(() => ({
+    has: 'axe' in window,
+    url: (window as unknown as { __karyaAxeUrl?: string }).__karyaAxeUrl,
+  }));
   if (state.has) return;
   if (state.url) await page.addScriptTag({ url: state.url });
   else await page.evaluate(AXE_SOURCE);
@@ -72,11 +75,38 @@ export const THEME_RULES: readonly string[] = ['color-contrast', 'link-in-text-b
  * per language it was most of each such reading.
  */
 export const LANGUAGE_RULES: readonly string[] = [
-  'html-has-lang', 'html-lang-valid', 'valid-lang', 'html-xml-lang-mismatch', 'document-title',
-  'button-name', 'link-name', 'input-button-name', 'select-name', 'label', 'label-title-only', 'form-field-multiple-labels', 'summary-name',
-  'aria-command-name', 'aria-dialog-name', 'aria-input-field-name', 'aria-meter-name', 'aria-progressbar-name', 'aria-toggle-field-name', 'aria-tooltip-name', 'aria-treeitem-name',
-  'image-alt', 'input-image-alt', 'role-img-alt', 'svg-img-alt', 'area-alt', 'object-alt', 'frame-title', 'empty-heading', 'empty-table-header',
-  'scrollable-region-focusable', 'target-size',
+  'html-has-lang',
+  'html-lang-valid',
+  'valid-lang',
+  'html-xml-lang-mismatch',
+  'document-title',
+  'button-name',
+  'link-name',
+  'input-button-name',
+  'select-name',
+  'label',
+  'label-title-only',
+  'form-field-multiple-labels',
+  'summary-name',
+  'aria-command-name',
+  'aria-dialog-name',
+  'aria-input-field-name',
+  'aria-meter-name',
+  'aria-progressbar-name',
+  'aria-toggle-field-name',
+  'aria-tooltip-name',
+  'aria-treeitem-name',
+  'image-alt',
+  'input-image-alt',
+  'role-img-alt',
+  'svg-img-alt',
+  'area-alt',
+  'object-alt',
+  'frame-title',
+  'empty-heading',
+  'empty-table-header',
+  'scrollable-region-focusable',
+  'target-size',
 ];
 
 /**
@@ -85,7 +115,11 @@ export const LANGUAGE_RULES: readonly string[] = [
  * axe's whole set) reads only those, for a page already read whole in another theme or language (THEME_RULES,
  * LANGUAGE_RULES).
  */
-export async function seriousViolations(page: Page, exclude: string[] = [], rules?: readonly string[]): Promise<string[]> {
+export async function seriousViolations(
+  page: Page,
+  exclude: string[] = [],
+  rules?: readonly string[],
+): Promise<string[]> {
   await injectAxe(page);
   const serious = (found: AxeViolation[]) => found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   let violations = serious(await settledRun(page, exclude, rules));
@@ -93,33 +127,62 @@ export async function seriousViolations(page: Page, exclude: string[] = [], rule
   // stopped: a page's real violation is there on the second reading too. Only the rules that found a serious one are
   // read again (a whole second reading, for a moderate finding this answer leaves out anyway, was a tenth of the
   // browser files' axe time).
-  if (violations.length) violations = serious(await settledRun(page, exclude, [...new Set(violations.map((v) => v.id))]));
-  return violations
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})` : ''}`).join(', ')}`);
+  if (violations.length)
+    violations = serious(await settledRun(page, exclude, [...new Set(violations.map((v) => v.id))]));
+  return violations.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})` : ''}`).join(', ')}`,
+  );
 }
 
 /**
- * axe's violations on the page as a reader sees it once things stop moving: a toast caught fading in has its text at the
+ * axe's violations on the page as a reader sees it once things stop moving: a toast caught fading in has its text at
+ * the
  * background's colour (axe measured 1.1:1 on one), so finite animations and transitions finish first (a spinner's
  * endless one is left), as do those that start meanwhile, for 3 s at most.
  */
-async function settledRun(page: Page, exclude: string[], rules: readonly string[] | undefined): Promise<AxeViolation[]> {
+async function settledRun(
+  page: Page,
+  exclude: string[],
+  rules: readonly string[] | undefined,
+): Promise<AxeViolation[]> {
   await page.evaluate(async () => {
     const until = Date.now() + 3_000;
-    const finite = () => document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    const finite = () =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
     for (let moving = finite(); moving.length && Date.now() < until; moving = finite()) {
-      await Promise.race([Promise.all(moving.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, until - Date.now()))]);
+      await Promise.race([
+        Promise.all(moving.map((a) => a.finished.catch(() => undefined))),
+        new Promise((r) => setTimeout(r, until - Date.now())),
+      ]);
     }
   });
-  return page.evaluate(async ([left, only]) => {
-    const axe = (window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const context = left.length ? { include: [['html']], exclude: left.map((s) => [s]) } : document;
-    const result = await axe.run(context, { resultTypes: ['violations'], ...(only ? { runOnly: { type: 'rule', values: only } } : {}) });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-  }, [exclude, rules ? [...rules] : null] as const);
+  return page.evaluate(
+    async ([left, only]) => {
+      const axe = (
+        window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: AxeViolation[] }> } }
+      ).axe;
+      const context = left.length ? { include: [['html']], exclude: left.map((s) => [s]) } : document;
+      const result = await axe.run(context, {
+        resultTypes: ['violations'],
+        ...(only ? { runOnly: { type: 'rule', values: only } } : {}),
+      });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+      }));
+    },
+    [exclude, rules ? [...rules] : null] as const,
+  );
 }
 
-/** A language of the table and a theme to read a page in; `rules`: what axe reads there (all of its rules when absent). */
+/**
+ * A language of the table and a theme to read a page in; `rules`: what axe reads there (all of its rules when absent).
+ */
 export type Combo = { lang: string; theme: 'light' | 'dark'; rules?: readonly string[] };
 
 /**
@@ -131,7 +194,11 @@ export type Combo = { lang: string; theme: 'light' | 'dark'; rules?: readonly st
 export function combosOf(codes: readonly string[]): Combo[] {
   const [first, ...rest] = codes;
   if (!first) return [];
-  return [{ lang: first, theme: 'light' }, { lang: first, theme: 'dark', rules: THEME_RULES }, ...rest.map((lang) => ({ lang, theme: 'dark' as const, rules: LANGUAGE_RULES }))];
+  return [
+    { lang: first, theme: 'light' },
+    { lang: first, theme: 'dark', rules: THEME_RULES },
+    ...rest.map((lang) => ({ lang, theme: 'dark' as const, rules: LANGUAGE_RULES })),
+  ];
 }
 
 /**
@@ -141,11 +208,17 @@ export function combosOf(codes: readonly string[]): Combo[] {
 export async function showIn(page: Page, combo: Combo): Promise<void> {
   await page.evaluate(() => {
     if (document.getElementById('no-transitions')) return;
-    const style = Object.assign(document.createElement('style'), { id: 'no-transitions', textContent: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+    const style = Object.assign(document.createElement('style'), {
+      id: 'no-transitions',
+      textContent: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+    });
     document.head.append(style);
   });
   await page.emulateMedia({ colorScheme: combo.theme });
-  await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, combo.theme === 'dark');
+  await page.waitForFunction(
+    (dark) => document.documentElement.classList.contains('dark') === dark,
+    combo.theme === 'dark',
+  );
   if ((await page.getAttribute('html', 'lang')) !== combo.lang) {
     // The switch a signed-in page shows first is the sidebar's, which a phone's width hides in the drawer.
     if ((page.viewportSize()?.width ?? 0) < WIDTHS[0].width) await page.setViewportSize(WIDTHS[0]);
@@ -161,13 +234,19 @@ export const WIDTHS = [
 ] as const;
 
 /**
- * The page at each of WIDTHS in turn: its serious and critical violations (of `rules` only when given: seriousViolations)
+ * The page at each of WIDTHS in turn: its serious and critical violations (of `rules` only when given:
+ * seriousViolations)
  * and, when it scrolls sideways (wider than the window), a line naming the widest element; each line starts with its
  * width. The width the page is at is read first (no resize for it), and the viewport is put back as it was unless
  * `putBack` is false (a caller reading the page again at both widths, which then starts from the width it was left at:
  * a resize is a relayout and a render of the studio, 0.1–0.5 s each).
  */
-export async function problemsAtWidths(page: Page, exclude: string[] = [], rules?: readonly string[], opts: { putBack?: boolean } = {}): Promise<string[]> {
+export async function problemsAtWidths(
+  page: Page,
+  exclude: string[] = [],
+  rules?: readonly string[],
+  opts: { putBack?: boolean } = {},
+): Promise<string[]> {
   const before = page.viewportSize();
   const found: string[] = [];
   const order = before && WIDTHS[1].width === before.width ? [WIDTHS[1], WIDTHS[0]] : [...WIDTHS];
@@ -181,7 +260,8 @@ export async function problemsAtWidths(page: Page, exclude: string[] = [], rules
     }
   } finally {
     const now = page.viewportSize();
-    if (opts.putBack !== false && before && (now?.width !== before.width || now.height !== before.height)) await page.setViewportSize(before);
+    if (opts.putBack !== false && before && (now?.width !== before.width || now.height !== before.height))
+      await page.setViewportSize(before);
   }
   return found;
 }
@@ -198,7 +278,9 @@ export async function sidewaysScroll(page: Page): Promise<string | null> {
       const r = el.getBoundingClientRect().right;
       if (r > right) [widest, right] = [el, r];
     }
-    const name = widest ? `${widest.tagName.toLowerCase()}${widest.id ? `#${widest.id}` : ''}${widest.getAttribute('data-testid') ? `[data-testid="${widest.getAttribute('data-testid')}"]` : ''}.${[...widest.classList].slice(0, 4).join('.')}` : 'unknown';
+    const name = widest
+      ? `${widest.tagName.toLowerCase()}${widest.id ? `#${widest.id}` : ''}${widest.getAttribute('data-testid') ? `[data-testid="${widest.getAttribute('data-testid')}"]` : ''}.${[...widest.classList].slice(0, 4).join('.')}`
+      : 'unknown';
     return `scrolls sideways: ${scroll} px wide in a ${inner} px window (${name} ends at ${Math.round(right)} px)`;
   });
 }

@@ -30,9 +30,20 @@ async function watchCsp(page: Page): Promise<void> {
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8'));
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            opts: object,
+          ): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe;
     const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
 
@@ -43,8 +54,11 @@ const withFakeStripe = async () => {
   const port = await freePort();
   return {
     env: {
-      STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url,
-      KARYA_PUBLIC_URL: `http://127.0.0.1:${port}`, KARYA_TOPUP_URLS: '150=https://pay.example/karya-150',
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+      KARYA_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      KARYA_TOPUP_URLS: '150=https://pay.example/karya-150',
     },
     port,
   };
@@ -79,11 +93,17 @@ describeInChromium('buying credits end to end', { what: 'fake Stripe', serve: wi
 
     // Stripe sends the buyer back before its webhook has arrived: the landing waits.
     await page.getByRole('link', { name: 'Pay' }).click();
-    await page.waitForURL((u) => u.pathname === '/claim/CREDIT500-SUCCESS' && u.searchParams.get('session_id') === session.id);
+    await page.waitForURL(
+      (u) => u.pathname === '/claim/CREDIT500-SUCCESS' && u.searchParams.get('session_id') === session.id,
+    );
     await page.getByText('Your 500 credits are added as soon as the payment is confirmed.', { exact: false }).waitFor();
 
     const { payload, signature } = stripe.delivery({ session });
-    const delivered = await fetch(`${app.base}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    const delivered = await fetch(`${app.base}/api/payments/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
     expect(await delivered.json()).toEqual({ received: true, granted: true });
 
     await page.getByRole('heading', { name: 'Credits added' }).waitFor();
@@ -108,7 +128,12 @@ describeInChromium('buying credits end to end', { what: 'fake Stripe', serve: wi
     await page.screenshot({ path: path.join(ARTIFACTS, 'purchase-landing.png') });
 
     // The same event delivered again (Stripe retries) grants nothing more; tampered or unsigned is 400.
-    const post = (body: string, sig?: string) => fetch(`${app.base}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...(sig ? { 'stripe-signature': sig } : {}) }, body });
+    const post = (body: string, sig?: string) =>
+      fetch(`${app.base}/api/payments/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(sig ? { 'stripe-signature': sig } : {}) },
+        body,
+      });
     const replays = await Promise.all(Array.from({ length: 9 }, async () => (await post(payload, signature)).json()));
     expect(replays).toEqual(Array(9).fill({ received: true, granted: false }));
     expect((await post(payload.replace('"pro"', '"business"'), signature)).status).toBe(400);

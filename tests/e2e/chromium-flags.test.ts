@@ -11,7 +11,10 @@ it("the browser tests' --disable-features keeps every feature playwright-core di
   const root = path.dirname(createRequire(import.meta.url).resolve('playwright-core/package.json'));
   const bundle = readFileSync(path.join(root, 'lib', 'coreBundle.js'), 'utf8');
   const list = /disabledFeatures = \[([\s\S]*?)\]\.filter/.exec(bundle)?.[1];
-  expect(list, "playwright-core's disabledFeatures list (lib/coreBundle.js) was not found: read its chromiumSwitches anew").toBeDefined();
+  expect(
+    list,
+    "playwright-core's disabledFeatures list (lib/coreBundle.js) was not found: read its chromiumSwitches anew",
+  ).toBeDefined();
   const theirs = [...list!.replace(/\/\/.*$/gm, '').matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
   expect(theirs.length).toBeGreaterThan(5);
   expect(theirs.filter((f) => !DISABLED_FEATURES.includes(f))).toEqual([]);

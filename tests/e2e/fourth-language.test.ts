@@ -27,14 +27,33 @@ beforeAll(async () => {
   if (!hasChromium) return;
   const dist = tempDir('karya-studio-xx-');
   const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-  const built = spawnSync(process.execPath, [vite, 'build', '--config', path.join(ROOT, 'studio', 'vite.config.ts'), '--logLevel', 'error', '--outDir', dist, '--emptyOutDir'], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production', KARYA_LANGUAGES: folder },
-  });
+  const built = spawnSync(
+    process.execPath,
+    [
+      vite,
+      'build',
+      '--config',
+      path.join(ROOT, 'studio', 'vite.config.ts'),
+      '--logLevel',
+      'error',
+      '--outDir',
+      dist,
+      '--emptyOutDir',
+    ],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production', KARYA_LANGUAGES: folder },
+    },
+  );
   expect(built.status, built.stderr).toBe(0);
   setLanguageSource(() => readLanguages([...languageFolders({}), folder], {}));
   ensureLanguages();
   expect(langs()).toContain('xx');
-  [server, browser] = await Promise.all([startTestServer({ catalog: loadCatalog({ fresh: true }), config: { studioDir: dist } }), launchChromium()]);
+  [server, browser] = await Promise.all([
+    startTestServer({ catalog: loadCatalog({ fresh: true }), config: { studioDir: dist } }),
+    launchChromium(),
+  ]);
   page = (await newPage(browser)).page;
   page.on('pageerror', (e) => errors.push(e.message));
 }, 180_000);
@@ -47,23 +66,31 @@ afterAll(async () => {
   loadCatalog({ fresh: true });
 });
 
-it.skipIf(!hasChromium)(`an English writer's studio renders every page with a fourth language in the table${hasChromium ? '' : ` (skipped: ${SKIP_REASON})`}`, async () => {
-  await signUp(page, server.url, 'fourth.language@e2e.test', 'secret12');
-  await page.goto(`${server.url}/`);
-  await page.getByRole('link', { name: 'My Books' }).first().waitFor();
-  const choices = page.locator('[data-testid="language-switch"]').first().locator('option');
-  // Every language of the table by its own name, in the table's order (the repository's, then the fixture's, order 9,
-  // after any language added to languages/ by docs/add-a-language.md).
-  const table = langs();
-  expect(table.slice(0, 3)).toEqual(['en', 'ms', 'id']);
-  expect(table.at(-1)).toBe('xx');
-  expect(await choices.allTextContents()).toEqual(table.map((l) => languageTable(l).autonym));
-  expect((await choices.allTextContents()).slice(0, 3)).toEqual(['English', 'Bahasa Malaysia', 'Bahasa Indonesia']);
-  expect((await choices.allTextContents()).at(-1)).toBe('Bahasa Xx');
+it.skipIf(!hasChromium)(
+  `an English writer's studio renders every page with a fourth language in the table${hasChromium ? '' : ` (skipped: ${SKIP_REASON})`}`,
+  async () => {
+    await signUp(page, server.url, 'fourth.language@e2e.test', 'secret12');
+    await page.goto(`${server.url}/`);
+    await page.getByRole('link', { name: 'My Books' }).first().waitFor();
+    const choices = page.locator('[data-testid="language-switch"]').first().locator('option');
+    // Every language of the table by its own name, in the table's order (the repository's, then the fixture's, order 9,
+    // after any language added to languages/ by docs/add-a-language.md).
+    const table = langs();
+    expect(table.slice(0, 3)).toEqual(['en', 'ms', 'id']);
+    expect(table.at(-1)).toBe('xx');
+    expect(await choices.allTextContents()).toEqual(table.map((l) => languageTable(l).autonym));
+    expect((await choices.allTextContents()).slice(0, 3)).toEqual(['English', 'Bahasa Malaysia', 'Bahasa Indonesia']);
+    expect((await choices.allTextContents()).at(-1)).toBe('Bahasa Xx');
 
-  await page.goto(`${server.url}/romance`);
-  await page.locator('[data-testid="generate-button"]').waitFor();
-  expect(await page.locator('select[name="language"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(table);
-  expect(await page.textContent('body')).not.toContain('Something went wrong');
-  expect(errors).toEqual([]);
-}, 120_000);
+    await page.goto(`${server.url}/romance`);
+    await page.locator('[data-testid="generate-button"]').waitFor();
+    expect(
+      await page
+        .locator('select[name="language"] option')
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(table);
+    expect(await page.textContent('body')).not.toContain('Something went wrong');
+    expect(errors).toEqual([]);
+  },
+  120_000,
+);

@@ -67,11 +67,34 @@ export interface KaryaOptions {
 export async function startKarya(opts: KaryaOptions = {}): Promise<RunningKarya> {
   const dir = tempDir('karya-e2e-');
   const adminEmail = 'admin@e2e.test';
-  const env: NodeJS.ProcessEnv = { ...process.env, KARYA_DB: path.join(dir, 'karya.sqlite'), KARYA_ADMIN_EMAIL: adminEmail, KARYA_SCRYPT_LOG_N: '10', KARYA_LOG_LEVEL: 'warn', NO_COLOR: '1' };
-  for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'KARYA_MODEL', 'KARYA_CONFIG', 'PORT', 'KARYA_PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE', 'KARYA_TOPUP_URLS']) delete env[key];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    KARYA_DB: path.join(dir, 'karya.sqlite'),
+    KARYA_ADMIN_EMAIL: adminEmail,
+    KARYA_SCRYPT_LOG_N: '10',
+    KARYA_LOG_LEVEL: 'warn',
+    NO_COLOR: '1',
+  };
+  for (const key of [
+    'OPENAI_API_KEY',
+    'OPENAI_BASE_URL',
+    'KARYA_MODEL',
+    'KARYA_CONFIG',
+    'PORT',
+    'KARYA_PUBLIC_URL',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_API_BASE',
+    'KARYA_TOPUP_URLS',
+  ])
+    delete env[key];
   Object.assign(env, opts.env ?? {});
   // The working directory is the temporary one, so no karya.config.yaml of the checkout is picked up.
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'serve', '--port', String(opts.port ?? 0)], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(ROOT, 'bin', 'karya.js'), 'serve', '--port', String(opts.port ?? 0)],
+    { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`karya serve did not start in 60 s:\n${output}`)), 60_000);
@@ -132,15 +155,23 @@ export async function launchChromium(): Promise<Browser> {
   return endpoint ? chromium.connect(endpoint) : chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 }
 
-/** A download's bytes (read through playwright: the run's chromium is connected to, so the file is not on a local path). */
+/**
+ * A download's bytes (read through playwright: the run's chromium is connected to, so the file is not on a local path).
+ */
 export async function downloadBytes(download: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
-/** `forAxe`: a context whose pages axe reads often (tests/e2e/axe.ts: axe from a cached URL, the page's CSP bypassed). */
-export async function newPage(browser: Browser, viewport = { width: 1440, height: 900 }, opts: { forAxe?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * `forAxe`: a context whose pages axe reads often (tests/e2e/axe.ts: axe from a cached URL, the page's CSP bypassed).
+ */
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1440, height: 900 },
+  opts: { forAxe?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, ...(opts.forAxe ? AXE_CONTEXT : {}) });
   if (opts.forAxe) await preparedForAxe(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => undefined);
@@ -149,7 +180,10 @@ export async function newPage(browser: Browser, viewport = { width: 1440, height
   return { context, page };
 }
 
-/** What a browser test file shares: one `karya serve` and its connection to the run's chromium, set up before its first case. */
+/**
+ * What a browser test file shares: one `karya serve` and its connection to the run's chromium, set up before its first
+ * case.
+ */
 export interface E2eApp {
   karya: RunningKarya;
   /** The server's address (`karya.url`). */
@@ -200,7 +234,11 @@ export function describeInChromium(
     afterEach(async ({ task }) => {
       if (task.result?.state !== 'fail') return;
       const failed = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-      await Promise.all(app.pages.map((p, i) => p.screenshot({ path: path.join(ARTIFACTS, `FAILED-${failed}-${i}.png`) }).catch(() => undefined)));
+      await Promise.all(
+        app.pages.map((p, i) =>
+          p.screenshot({ path: path.join(ARTIFACTS, `FAILED-${failed}-${i}.png`) }).catch(() => undefined),
+        ),
+      );
     });
 
     afterAll(async () => {
@@ -225,17 +263,25 @@ export async function openRoute(page: Page, base: string, route: string, ready: 
   if (here.origin !== new URL(base).origin) {
     await page.goto(`${base}${route}`);
   } else if (`${here.pathname}${here.search}` !== route) {
-    await page.evaluate(([to, selector]) => {
-      for (const el of document.querySelectorAll(selector)) el.setAttribute('data-page-before', '');
-      history.pushState(null, '', to);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, [route, ready] as const);
+    await page.evaluate(
+      ([to, selector]) => {
+        for (const el of document.querySelectorAll(selector)) el.setAttribute('data-page-before', '');
+        history.pushState(null, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      },
+      [route, ready] as const,
+    );
   }
   await page.locator(`${ready}:not([data-page-before])`).first().waitFor();
 }
 
 /** Wait until the element's text is exactly `text` (or matches it), looking every 50 ms. */
-export async function waitForText(page: Page, selector: string, text: string | RegExp, timeout = 30_000): Promise<void> {
+export async function waitForText(
+  page: Page,
+  selector: string,
+  text: string | RegExp,
+  timeout = 30_000,
+): Promise<void> {
   const source = typeof text === 'string' ? { s: text } : { r: text.source, f: text.flags };
   await page.waitForFunction(
     ([sel, t]) => {
@@ -274,7 +320,8 @@ export function quietNetwork(page: Page): (quietMs?: number, timeout?: number) =
   return async (quietMs = 100, timeout = 10_000) => {
     const until = Date.now() + timeout;
     try {
-      while (Date.now() < until && (inFlight.size > 0 || Date.now() - changed < quietMs)) await new Promise((r) => setTimeout(r, 25));
+      while (Date.now() < until && (inFlight.size > 0 || Date.now() - changed < quietMs))
+        await new Promise((r) => setTimeout(r, 25));
     } finally {
       page.off('request', started);
       page.off('requestfinished', ended);
@@ -288,7 +335,11 @@ export function quietNetwork(page: Page): (quietMs?: number, timeout?: number) =
  * button is, and a toast under the mouse pauses (react-hot-toast), so a click there waits for ever.
  */
 export async function toastsGone(page: Page, timeout = 15_000): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('[data-rht-toaster] [role="status"]').length === 0, undefined, { timeout, polling: 100 });
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-rht-toaster] [role="status"]').length === 0,
+    undefined,
+    { timeout, polling: 100 },
+  );
 }
 
 export async function signUp(page: Page, base: string, email: string, password: string): Promise<void> {
@@ -303,7 +354,13 @@ export async function signUp(page: Page, base: string, email: string, password: 
   await page.waitForURL((u) => !u.pathname.startsWith('/signup'));
 }
 
-export async function signIn(page: Page, base: string, email: string, password: string, from = '/signin'): Promise<void> {
+export async function signIn(
+  page: Page,
+  base: string,
+  email: string,
+  password: string,
+  from = '/signin',
+): Promise<void> {
   await page.goto(`${base}${from}`);
   await page.waitForURL((u) => u.pathname === '/signin');
   await page.getByRole('button', { name: 'Sign In' }).waitFor();
@@ -332,8 +389,17 @@ export async function streamedLengths(page: Page): Promise<number[]> {
 /** The book page's main button and its label. */
 export const GENERATE = { button: '[data-testid="generate-button"]', label: '[data-testid="generate-label"]' } as const;
 
-/** Sign up as `email` (over the API: seed.ts; the form is walked in studio.test.ts), open the romance page and click Generate until the button offers each of `next` in turn. */
-export async function writeRomance(page: Page, base: string, email: string, next: readonly string[], password = 'secret12'): Promise<void> {
+/**
+ * Sign up as `email` (over the API: seed.ts; the form is walked in studio.test.ts), open the romance page and click
+ * Generate until the button offers each of `next` in turn.
+ */
+export async function writeRomance(
+  page: Page,
+  base: string,
+  email: string,
+  next: readonly string[],
+  password = 'secret12',
+): Promise<void> {
   await signInPage(page, await signUpWriter(base, email, { password }));
   await page.goto(`${base}/romance`);
   await waitForText(page, GENERATE.label, 'Generate Story Outline');

@@ -11,13 +11,21 @@ describeInChromium('Content History', { what: 'offline provider' }, (app) => {
   it('opens from the sidebar with one entry per book, its parts inside; a cover with its thumbnail and title', async () => {
     const page = await app.open();
     const email = 'history.books@e2e.test';
-    await writeRomance(page, app.base, email, ['Generate Introduction', 'Generate Chapter 1', 'Generate Chapter 2'], PASSWORD);
+    await writeRomance(
+      page,
+      app.base,
+      email,
+      ['Generate Introduction', 'Generate Chapter 1', 'Generate Chapter 2'],
+      PASSWORD,
+    );
     await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 20);
     await page.goto(`${app.base}/book-cover`);
     await page.getByLabel('Book Title').fill('A Quiet Harbour');
     await page.click(GENERATE.button);
     await page.getByRole('img', { name: /cover/i }).first().waitFor({ timeout: 60_000 });
-    const { books } = (await page.evaluate(() => fetch('/api/books').then((r) => r.json()))) as { books: Array<{ title: string }> };
+    const { books } = (await page.evaluate(() => fetch('/api/books').then((r) => r.json()))) as {
+      books: Array<{ title: string }>;
+    };
     expect(books).toHaveLength(1);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Content History' }).click();
@@ -40,7 +48,9 @@ describeInChromium('Content History', { what: 'offline provider' }, (app) => {
     // The cover: its book's title and a thumbnail of the picture.
     const cover = list.locator(':scope > li', { hasText: 'A Quiet Harbour' });
     await cover.getByTestId('history-thumbnail').waitFor();
-    expect(await cover.getByTestId('history-thumbnail').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await cover.getByTestId('history-thumbnail').evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    ).toBeGreaterThan(0);
     expect(await cover.locator('.font-medium').textContent()).toBe('A Quiet Harbour');
 
     // Edit Profile no longer lists the items: it links to the page.

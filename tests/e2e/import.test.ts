@@ -24,12 +24,23 @@ function docx(dir: string, name: string, markdown: string): string {
   return out;
 }
 
-const paragraph = (n: number) => `Aisha opened the lantern shop at dawn on day ${n}, swept the step and counted the lamps that still needed mending before the ferry came in. Daniel watched from the pier and said nothing about the letter in his pocket.`;
+const paragraph = (n: number) =>
+  `Aisha opened the lantern shop at dawn on day ${n}, swept the step and counted the lamps that still needed mending before the ferry came in. Daniel watched from the pier and said nothing about the letter in his pocket.`;
 
 describeInChromium('Import a manuscript', { what: 'offline provider' }, (app) => {
   it('a DOCX on My Books: its chapters and cost shown, imported, read and continued', async () => {
     const dir = tempDir('karya-e2e-import-');
-    const file = docx(dir, 'lantern', ['---', 'title: Harbour Lights', '---', '', ...TITLES.flatMap((t, i) => [`# Chapter ${i + 1}: ${t}`, '', paragraph(i + 1), '', paragraph(i + 11), ''])].join('\n'));
+    const file = docx(
+      dir,
+      'lantern',
+      [
+        '---',
+        'title: Harbour Lights',
+        '---',
+        '',
+        ...TITLES.flatMap((t, i) => [`# Chapter ${i + 1}: ${t}`, '', paragraph(i + 1), '', paragraph(i + 11), '']),
+      ].join('\n'),
+    );
     const page = await app.open();
     // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts).
     const writer = await signUpWriter(app.base, 'import.docx@e2e.test', { password: PASSWORD });
@@ -45,7 +56,9 @@ describeInChromium('Import a manuscript', { what: 'offline provider' }, (app) =>
     const found = await section.getByTestId('import-chapter').allTextContents();
     expect(found).toHaveLength(4);
     TITLES.forEach((t, i) => expect(found[i]).toContain(`Chapter ${i + 1}: ${t}`));
-    expect(await section.getByTestId('import-cost').textContent()).toBe('Reading its 4 parts into the story bible takes 4 credits.');
+    expect(await section.getByTestId('import-cost').textContent()).toBe(
+      'Reading its 4 parts into the story bible takes 4 credits.',
+    );
     await section.getByLabel('Chapters in the finished book').fill('5');
     await section.getByRole('button', { name: 'Import these chapters' }).click();
 
@@ -63,7 +76,9 @@ describeInChromium('Import a manuscript', { what: 'offline provider' }, (app) =>
     await page.click(GENERATE.button);
     await page.locator(GENERATE.label, { hasText: /Conclusion/ }).waitFor({ timeout: 60_000 });
     const { books } = (await page.evaluate(() => fetch('/api/books').then((r) => r.json()))) as { books: unknown[] };
-    expect(books).toEqual([expect.objectContaining({ title: 'Harbour Lights', chapters_written: 5, chapters_total: 5 })]);
+    expect(books).toEqual([
+      expect.objectContaining({ title: 'Harbour Lights', chapters_written: 5, chapters_total: 5 }),
+    ]);
   }, 240_000);
 
   it('in Bahasa Malaysia: a manuscript headed BAB I, BAB II, with the words and errors in Malay', async () => {
@@ -80,14 +95,18 @@ describeInChromium('Import a manuscript', { what: 'offline provider' }, (app) =>
     // A picture named .docx: the server's refusal, in Malay.
     await section.getByLabel('Fail manuskrip').setInputFiles(path.join(dir, 'cover.docx'));
     await section.getByRole('button', { name: 'Cari bab' }).click();
-    expect(await section.getByTestId('import-error').textContent()).toBe('cover.docx bukan fail DOCX: kandungannya ialah imej. Karya mengimport fail .txt, .md, .docx dan .epub.');
+    expect(await section.getByTestId('import-error').textContent()).toBe(
+      'cover.docx bukan fail DOCX: kandungannya ialah imej. Karya mengimport fail .txt, .md, .docx dan .epub.',
+    );
     await section.getByLabel('Fail manuskrip').setInputFiles(file);
     await section.getByLabel('Jenis buku').selectOption('romance');
     await section.getByRole('button', { name: 'Cari bab' }).click();
     await section.getByTestId('import-preview').waitFor();
     const found = await section.getByTestId('import-chapter').allTextContents();
     expect(found.map((f) => f.split(':')[0])).toEqual(['Bab 1', 'Bab 2', 'Bab 3']);
-    expect(await section.getByTestId('import-cost').textContent()).toBe('Membaca 3 bahagiannya ke dalam catatan cerita mengambil 3 kredit.');
+    expect(await section.getByTestId('import-cost').textContent()).toBe(
+      'Membaca 3 bahagiannya ke dalam catatan cerita mengambil 3 kredit.',
+    );
     await section.getByRole('button', { name: 'Import bab-bab ini' }).click();
     await page.waitForURL((u) => u.pathname !== '/books');
     // The finished book has more chapters than were imported by default (three more), so the next step is the outline.

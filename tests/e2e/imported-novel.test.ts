@@ -57,7 +57,16 @@ describeInChromium('Finish an imported 28-chapter novel', { what: 'offline provi
     await page.click(GENERATE.button);
     // Finished: the book is whole, and the publish panel is there.
     await page.getByTestId('publish-panel').waitFor({ timeout: 60_000 });
-    await expect.poll(async () => ((await page.evaluate(() => fetch('/api/books').then((r) => r.json()))) as { books: Array<{ is_finished: boolean; chapters_written: number }> }).books[0], { timeout: 30_000 })
+    await expect
+      .poll(
+        async () =>
+          (
+            (await page.evaluate(() => fetch('/api/books').then((r) => r.json()))) as {
+              books: Array<{ is_finished: boolean; chapters_written: number }>;
+            }
+          ).books[0],
+        { timeout: 30_000 },
+      )
       .toEqual(expect.objectContaining({ is_finished: true, chapters_written: 29 }));
     expect(await page.getByText('Chapter 28: The ').count()).toBeGreaterThan(0);
   }, 300_000);

@@ -7,8 +7,10 @@
 //   administrator, in English and in Bahasa Indonesia (the table's third language: its switch lists it, the
 //   shell speaks it, `<html lang="id">`): no serious or critical violations (in Indonesian, the rules a language
 //   can break on a page read whole in English: tests/e2e/axe.ts LANGUAGE_RULES). Malay's pages are read in
-//   tests/e2e/a11y-themes.test.ts (both themes: English's colour readings, Malay's words in the dark one), with sign-in and sign-up in both languages and the profile form and
-//   admin portal in English (ENGLISH_IN_A11Y_THEMES), so each page state is read once in the suite. Keyboard focus is visible on every control reached with Tab. On a phone
+// tests/e2e/a11y-themes.test.ts (both themes: English's colour readings, Malay's words in the dark one), with sign-in
+// and sign-up in both languages and the profile form and
+// admin portal in English (ENGLISH_IN_A11Y_THEMES), so each page state is read once in the suite. Keyboard focus is
+// visible on every control reached with Tab. On a phone
 //   the admin's user actions are on screen.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -23,11 +25,34 @@ const PASSWORD = 'secret12';
 const MALAY_GROUPS = ['Fiksyen', 'Bukan Fiksyen', 'Kreatif', 'Pemasaran', 'Kulit Buku'];
 const MALAY_ENTRIES = ['Papan Pemuka', 'Tambah Kredit', 'Sunting Profil', 'Log Keluar'];
 /** Some generator entries by their Malay names (the non-fiction requirements name Penjana Buku Motivasi's type). */
-const MALAY_GENERATORS = ['Romantik', 'Seram', 'Fiksyen Sains', 'Buku Motivasi', 'Panduan Penjagaan Haiwan', 'Penjana Kulit Buku', 'Penjana Deskripsi Amazon', 'Jenaka Ayah'];
+const MALAY_GENERATORS = [
+  'Romantik',
+  'Seram',
+  'Fiksyen Sains',
+  'Buku Motivasi',
+  'Panduan Penjagaan Haiwan',
+  'Penjana Kulit Buku',
+  'Penjana Deskripsi Amazon',
+  'Jenaka Ayah',
+];
 /** The shell in Indonesian (languages/id/studio-shell.yaml) and a generator by its Indonesian type label. */
 const INDONESIAN_GROUPS = ['Fiksi', 'Nonfiksi', 'Kreatif', 'Pemasaran', 'Sampul'];
 const INDONESIAN_ENTRIES = ['Dasbor', 'Isi Ulang Kredit', 'Sunting Profil', 'Keluar', 'Romansa'];
-const ENGLISH_SHELL = ['Fiction', 'Non-fiction', 'Creative', 'Marketing', 'Covers', 'Dashboard', 'Top Up Credits', 'Edit Profile', 'Sign Out', 'Admin', 'Design Templates', 'Publishing Guide', 'Publishing Tool'];
+const ENGLISH_SHELL = [
+  'Fiction',
+  'Non-fiction',
+  'Creative',
+  'Marketing',
+  'Covers',
+  'Dashboard',
+  'Top Up Credits',
+  'Edit Profile',
+  'Sign Out',
+  'Admin',
+  'Design Templates',
+  'Publishing Guide',
+  'Publishing Tool',
+];
 
 /**
  * Press Tab `count` times and answer the controls that showed no focus indicator (no outline and no
@@ -44,7 +69,11 @@ async function controlsWithoutFocusIndicator(page: Page, count: number): Promise
       if (!el || el === document.body) return null;
       const shows = (e: Element) => {
         const s = getComputedStyle(e);
-        const hasOutline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 && s.outlineColor !== 'rgba(0, 0, 0, 0)' && s.outlineColor !== 'transparent';
+        const hasOutline =
+          s.outlineStyle !== 'none' &&
+          parseFloat(s.outlineWidth) > 0 &&
+          s.outlineColor !== 'rgba(0, 0, 0, 0)' &&
+          s.outlineColor !== 'transparent';
         return hasOutline || (s.boxShadow !== 'none' && s.boxShadow !== '');
       };
       const label = el.closest('label');
@@ -62,7 +91,9 @@ async function shellTexts(page: Page): Promise<{ groups: string[]; entries: stri
   return page.evaluate(() => {
     const aside = document.querySelector('aside')!;
     const groups = [...aside.querySelectorAll('nav button[aria-expanded]')].map((b) => b.textContent!.trim());
-    const entries = [...aside.querySelectorAll('a, button:not([aria-expanded])')].map((e) => e.textContent!.replace(/\(.*?\)/g, '').trim()).filter(Boolean);
+    const entries = [...aside.querySelectorAll('a, button:not([aria-expanded])')]
+      .map((e) => e.textContent!.replace(/\(.*?\)/g, '').trim())
+      .filter(Boolean);
     return { groups, entries };
   });
 }
@@ -71,7 +102,11 @@ async function shellTexts(page: Page): Promise<{ groups: string[]; entries: stri
  * A route read by axe once its data is shown, at a laptop's width and a phone's; each problem is added to `problems`.
  * `rules`: only those of axe's rules (a route already read whole in another language: tests/e2e/axe.ts LANGUAGE_RULES).
  */
-function axeVisit(base: string, problems: string[], rules?: readonly string[]): (page: Page, route: string, ready: string) => Promise<void> {
+function axeVisit(
+  base: string,
+  problems: string[],
+  rules?: readonly string[],
+): (page: Page, route: string, ready: string) => Promise<void> {
   return async (page, route, ready) => {
     const quiet = quietNetwork(page);
     // Opened in the studio as its links open a page once the browser shows the studio (openRoute): axe's code stays
@@ -82,13 +117,15 @@ function axeVisit(base: string, problems: string[], rules?: readonly string[]): 
     // Transitions and animations end at once: axe reads the colours they end at (what a reader sees once the page is
     // still) without first waiting for them to finish. Once a document: the studio's pages keep its head.
     await page.evaluate((still) => {
-      if (!document.getElementById('still')) document.head.append(Object.assign(document.createElement('style'), { id: 'still', textContent: still }));
+      if (!document.getElementById('still'))
+        document.head.append(Object.assign(document.createElement('style'), { id: 'still', textContent: still }));
     }, STILL);
     // At a laptop's width and a phone's, where the page must not scroll sideways either. The sidebar is the same on
     // every page of a signed-in user: read with the dashboard, left out of the other pages. The page is left at the
     // width read last, where the next route starts (a resize is a relayout and a render of the studio).
     const exclude = route === '/' ? [] : ['aside'];
-    for (const v of await problemsAtWidths(page, exclude, rules, { putBack: false })) problems.push(`${route} (${await page.getAttribute('html', 'lang')}): ${v}`);
+    for (const v of await problemsAtWidths(page, exclude, rules, { putBack: false }))
+      problems.push(`${route} (${await page.getAttribute('html', 'lang')}): ${v}`);
   };
 }
 
@@ -156,8 +193,11 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
       for (const entry of [...MALAY_ENTRIES, ...MALAY_GENERATORS]) expect(entries, entry).toContain(entry);
       for (const english of ENGLISH_SHELL) expect(entries, english).not.toContain(english);
       // No generator is listed under its English name where it has a Malay one.
-      const list = (await (await p.request.get(`${app.base}/api/generators`)).json()) as { generators: Array<{ typeLabel: { en: string; ms: string } }> };
-      for (const g of list.generators) if (g.typeLabel.en !== g.typeLabel.ms) expect(entries, g.typeLabel.en).not.toContain(g.typeLabel.en);
+      const list = (await (await p.request.get(`${app.base}/api/generators`)).json()) as {
+        generators: Array<{ typeLabel: { en: string; ms: string } }>;
+      };
+      for (const g of list.generators)
+        if (g.typeLabel.en !== g.typeLabel.ms) expect(entries, g.typeLabel.en).not.toContain(g.typeLabel.en);
       expect(await p.locator('aside [data-testid="credit-balance"]').textContent()).toBe('10 kredit');
     };
     await check(page);
@@ -212,34 +252,64 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     /** Each visible field's own label (its legend for a group), without the required marker. */
     const fieldLabels = () =>
       page.evaluate(() =>
-        [...document.querySelectorAll('[data-testid="settings-form"] [data-field]')].map((f) => (f.querySelector('legend, label')?.textContent ?? '').replace('*', '').trim()),
+        [...document.querySelectorAll('[data-testid="settings-form"] [data-field]')].map((f) =>
+          (f.querySelector('legend, label')?.textContent ?? '').replace('*', '').trim(),
+        ),
       );
     // Expected words typed from generators/*.yaml (`karya show <id> --json`): title, field labels in Malay
     // and in English, the generate button, and one default option as the select shows it.
-    const pages: Array<{ route: string; title: string; tagline: string; labels: string[]; english: string[]; button: string; option: [string, string] }> = [
+    const pages: Array<{
+      route: string;
+      title: string;
+      tagline: string;
+      labels: string[];
+      english: string[];
+      button: string;
+      option: [string, string];
+    }> = [
       {
-        route: '/book-cover', title: 'Penjana Kulit Buku', tagline: 'Kulit buku yang menarik perhatian untuk buku anda',
+        route: '/book-cover',
+        title: 'Penjana Kulit Buku',
+        tagline: 'Kulit buku yang menarik perhatian untuk buku anda',
         labels: ['Tajuk Buku', 'Genre Buku', 'Gaya Kulit Buku', 'Watak Utama', 'Latar', 'Suasana', 'Butiran Tambahan'],
         english: ['Book Title', 'Genre', 'Cover Style', 'Main Character', 'Setting', 'Mood', 'Additional Details'],
-        button: 'Jana Kulit Buku', option: ['Gaya Kulit Buku', 'Ceria dan Berwarna-warni'],
+        button: 'Jana Kulit Buku',
+        option: ['Gaya Kulit Buku', 'Ceria dan Berwarna-warni'],
       },
       {
-        route: '/kids-book-cover', title: 'Penjana Kulit Buku Kanak-kanak', tagline: 'Kulit buku ceria dan mesra kanak-kanak untuk buku bergambar anda',
+        route: '/kids-book-cover',
+        title: 'Penjana Kulit Buku Kanak-kanak',
+        tagline: 'Kulit buku ceria dan mesra kanak-kanak untuk buku bergambar anda',
         labels: ['Tajuk Buku', 'Watak Utama', 'Emosi Watak', 'Latar', 'Skema Warna', 'Gaya Seni', 'Elemen Tambahan'],
-        english: ['Book Title', 'Main Character', 'Character Mood', 'Setting', 'Colour Scheme', 'Art Style', 'Additional Elements'],
-        button: 'Jana Kulit Buku', option: ['Latar', 'Hutan Ajaib'],
+        english: [
+          'Book Title',
+          'Main Character',
+          'Character Mood',
+          'Setting',
+          'Colour Scheme',
+          'Art Style',
+          'Additional Elements',
+        ],
+        button: 'Jana Kulit Buku',
+        option: ['Latar', 'Hutan Ajaib'],
       },
       {
-        route: '/dad-jokes', title: 'Penjana Jenaka Ayah', tagline: 'Jenaka ayah yang mesra keluarga untuk setiap suasana',
+        route: '/dad-jokes',
+        title: 'Penjana Jenaka Ayah',
+        tagline: 'Jenaka ayah yang mesra keluarga untuk setiap suasana',
         labels: ['Jenis Jenaka', 'Tema', 'Umur Khalayak', 'Bilangan Jenaka'],
         english: ['Joke Type', 'Theme', 'Audience Age', 'Number of Jokes'],
-        button: 'Jana Jenaka', option: ['Jenis Jenaka', 'Ketuk-Ketuk'],
+        button: 'Jana Jenaka',
+        option: ['Jenis Jenaka', 'Ketuk-Ketuk'],
       },
       {
-        route: '/language-story', title: 'Cerita Pembelajaran Bahasa', tagline: 'Belajar bahasa baharu melalui cerita pendek mengikut tahap anda',
+        route: '/language-story',
+        title: 'Cerita Pembelajaran Bahasa',
+        tagline: 'Belajar bahasa baharu melalui cerita pendek mengikut tahap anda',
         labels: ['Bahasa Yang Dipelajari', 'Tema', 'Tahap Kesukaran', 'Gaya Cerita', 'Bahan Tambahan'],
         english: ['Language to Learn', 'Theme', 'Difficulty Level', 'Story Style', 'Include Extras'],
-        button: 'Jana Cerita', option: ['Bahasa Yang Dipelajari', 'Bahasa Sepanyol'],
+        button: 'Jana Cerita',
+        option: ['Bahasa Yang Dipelajari', 'Bahasa Sepanyol'],
       },
     ];
     for (const p of pages) {
@@ -254,8 +324,12 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
       await page.getByTestId('settings-form').getByRole('heading', { name: 'Tetapan' }).waitFor();
       const [field, option] = p.option;
       const select = page.getByTestId('settings-form').getByLabel(field, { exact: true });
-      expect(await select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent), p.route).toBe(option);
-      expect(await page.getByTestId('preview-placeholder').textContent(), p.route).toBe('Kandungan yang dijana akan dipaparkan di sini');
+      expect(await select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent), p.route).toBe(
+        option,
+      );
+      expect(await page.getByTestId('preview-placeholder').textContent(), p.route).toBe(
+        'Kandungan yang dijana akan dipaparkan di sini',
+      );
       // No part of the page is marked as English.
       expect(await page.locator('main [lang="en"]').count(), p.route).toBe(0);
     }
@@ -280,7 +354,9 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     await note.getByRole('heading', { name: 'Buku anda, seperti yang anda tinggalkan' }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     // The note names the book by its own title, in Malay.
-    expect(await page.getByTestId('resume-summary').textContent()).toMatch(/^Anda mempunyai kemajuan tersimpan untuk “[^”]+”, Romantik \(0 daripada 7 bab ditulis\)\. Seterusnya: Bab 1\.$/);
+    expect(await page.getByTestId('resume-summary').textContent()).toMatch(
+      /^Anda mempunyai kemajuan tersimpan untuk “[^”]+”, Romantik \(0 daripada 7 bab ditulis\)\. Seterusnya: Bab 1\.$/,
+    );
     await note.getByRole('button', { name: 'Mulakan Buku Baharu' }).waitFor();
     await waitForText(page, label, 'Jana Bab 1');
     expect(await page.getByTestId('chapter-heading').textContent()).toBe('Bab 1');
@@ -328,7 +404,7 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     expect(problems).toEqual([]);
   }, 300_000);
 
-  it('in Bahasa Indonesia: the switch lists the table\'s languages, the shell speaks Indonesian, and no route has a serious or critical violation', async () => {
+  it("in Bahasa Indonesia: the switch lists the table's languages, the shell speaks Indonesian, and no route has a serious or critical violation", async () => {
     const problems: string[] = [];
     // Every route here was read whole in English by the test before (or by a11y-themes: ENGLISH_IN_A11Y_THEMES): in
     // Indonesian, the rules its words can break.
@@ -364,7 +440,10 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     await admin.locator('aside nav a', { hasText: 'Romansa' }).waitFor();
     await visit(admin, '/admin', '[data-testid="users-table"]');
     await admin.setViewportSize(DESKTOP);
-    await Promise.all([admin.waitForResponse((r) => r.url().endsWith('/api/me/lang')), admin.locator('aside [data-testid="language-switch"]').selectOption('en')]);
+    await Promise.all([
+      admin.waitForResponse((r) => r.url().endsWith('/api/me/lang')),
+      admin.locator('aside [data-testid="language-switch"]').selectOption('en'),
+    ]);
     await admin.locator('aside nav a', { hasText: 'Romance' }).waitFor();
     expect(problems).toEqual([]);
   }, 300_000);

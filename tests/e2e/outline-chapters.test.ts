@@ -9,7 +9,9 @@ import { fullLength, userMessageOf } from '../fake-openai.js';
 import { GENERATE, describeInChromium, fakeModel, lanternShop, waitForText, writeRomance } from './helpers.js';
 
 const { button, label } = GENERATE;
-const model = fakeModel({ answer: fullLength(lanternShop('Aisha walked to the harbour at dawn, holding the lantern close.')) });
+const model = fakeModel({
+  answer: fullLength(lanternShop('Aisha walked to the harbour at dawn, holding the lantern close.')),
+});
 
 describeInChromium('the outline as chapters in the studio', { what: 'fake provider', serve: model.serve }, (app) => {
   afterAll(() => model.close());
@@ -27,7 +29,12 @@ describeInChromium('the outline as chapters in the studio', { what: 'fake provid
     const { page, cards, total } = await openChapterCards('outline.cards@e2e.test');
     // One card per chapter of the form's default count.
     expect(total).toBeGreaterThanOrEqual(5);
-    expect(await cards.nth(total - 1).getByLabel('Title').inputValue()).toBe(`Lantern ${total}`);
+    expect(
+      await cards
+        .nth(total - 1)
+        .getByLabel('Title')
+        .inputValue(),
+    ).toBe(`Lantern ${total}`);
     const second = cards.nth(1);
     await second.getByLabel('Plan').fill('EDITED-2 Tan and Aisha meet at the night market.');
     await second.getByLabel('Note: what must happen here').fill('NOTE-2 Tan must confess that he burned the old shop.');
@@ -53,7 +60,10 @@ describeInChromium('the outline as chapters in the studio', { what: 'fake provid
 
   it("a note typed into chapter 2's card and Generate Introduction at once: the note reaches chapter 2's request", async () => {
     const { page, cards, total } = await openChapterCards('outline.at-once@e2e.test');
-    await cards.nth(1).getByLabel('Note: what must happen here').fill('NOTE-AT-ONCE Arjun burns the first batch on purpose.');
+    await cards
+      .nth(1)
+      .getByLabel('Note: what must happen here')
+      .fill('NOTE-AT-ONCE Arjun burns the first batch on purpose.');
     // No Save: Generate right away.
     await page.click(button);
     await waitForText(page, label, 'Generate Chapter 1', 60_000);

@@ -9,7 +9,19 @@ import { unzipSync } from 'fflate';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { routeSizes, signinBudgetKB, SIGNIN_BUDGET_KB } from '../../bench/studio.bench.js';
-import { ARTIFACTS, describeInChromium, downloadBytes, newPage, openRoute, signIn, signUp, streamedLengths, toastsGone, waitForText, watchStreaming } from './helpers.js';
+import {
+  ARTIFACTS,
+  describeInChromium,
+  downloadBytes,
+  newPage,
+  openRoute,
+  signIn,
+  signUp,
+  streamedLengths,
+  toastsGone,
+  waitForText,
+  watchStreaming,
+} from './helpers.js';
 import { setCredits, signInPage, signInWriter, signUpWriter, writeSteps } from './seed.js';
 import { langs } from '../../engine/index.js';
 
@@ -47,7 +59,10 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     page.setDefaultTimeout(30_000);
     if (viewport) await page.setViewportSize(viewport);
     const cdp = await guest.newCDPSession(page);
-    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(app.base).origin, storageTypes: 'cookies,local_storage,session_storage' });
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: new URL(app.base).origin,
+      storageTypes: 'cookies,local_storage,session_storage',
+    });
     await cdp.detach();
     await guest.clearCookies();
     return page;
@@ -87,7 +102,10 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await waitForText(author, label, 'Generate Chapter 1');
     await waitForText(author, balance, '8');
     const lengths = await streamedLengths(author);
-    expect(lengths.some((n) => n > 0), 'the preview showed text while the introduction was streaming').toBe(true);
+    expect(
+      lengths.some((n) => n > 0),
+      'the preview showed text while the introduction was streaming',
+    ).toBe(true);
     expect(await author.getByLabel('Heat Level').isDisabled()).toBe(true);
     expect(await author.textContent('[data-testid="chapter-counter"]')).toBe('1 / 7');
 
@@ -126,7 +144,10 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     expect(await author.textContent('[data-testid="chapter-counter"]')).toBe('2 / 7');
     expect(await author.locator('[data-testid="preview-part"]').count()).toBe(2);
     // The user's chapter title comes back with the book.
-    expect(await author.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Introduction', 'Chapter 1: The First Meeting']);
+    expect(await author.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual([
+      'Introduction',
+      'Chapter 1: The First Meeting',
+    ]);
 
     await author.reload();
     await author.getByTestId('resume-start-new').click();
@@ -193,10 +214,17 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     const row = page.getByTestId('my-book');
     await row.waitFor();
     expect(await row.count()).toBe(1);
-    expect(await row.textContent()).toMatch(/Romance · Finished · 7 of 7 chapters · [\d,]+ words · English · Last change/);
+    expect(await row.textContent()).toMatch(
+      /Romance · Finished · 7 of 7 chapters · [\d,]+ words · English · Last change/,
+    );
     // The row's Download is named by its book.
-    await row.getByRole('button', { name: `Download ${await row.getByTestId('my-book-title').textContent()}`, exact: true }).click();
-    const [kept] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download as EPUB' }).click()]);
+    await row
+      .getByRole('button', { name: `Download ${await row.getByTestId('my-book-title').textContent()}`, exact: true })
+      .click();
+    const [kept] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('link', { name: 'Download as EPUB' }).click(),
+    ]);
     expect(kept.suggestedFilename()).toMatch(/^[a-z0-9-]+\.epub$/);
     expect((await downloadBytes(kept)).subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
     await page.screenshot({ path: path.join(ARTIFACTS, 'my-books-1440.png') });
@@ -225,7 +253,10 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await waitForText(author, label, 'Jana Bab 1');
     expect(await author.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Pengenalan']);
     expect(await author.textContent('[data-testid="writing-progress"]')).toContain('Kemajuan Penulisan');
-    await author.getByText(/Kandungan berjaya dijana!/).first().waitFor();
+    await author
+      .getByText(/Kandungan berjaya dijana!/)
+      .first()
+      .waitFor();
     await waitForText(author, balance, '5');
     await author.locator('aside [data-testid="language-switch"]').selectOption('en');
     await waitForText(author, label, 'Generate Chapter 1');
@@ -282,7 +313,10 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await admin.getByRole('button', { name: 'Deactivate E2E-GIFT' }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
     await admin.getByText('Credit code deactivated').waitFor();
-    await admin.getByTestId('credit-codes').getByText(/inactive/).waitFor();
+    await admin
+      .getByTestId('credit-codes')
+      .getByText(/inactive/)
+      .waitFor();
     expect(await admin.getByRole('button', { name: 'Deactivate E2E-GIFT' }).count()).toBe(0);
 
     // A credit link: generated by the administrator, claimed with confetti, then the profile.
@@ -356,7 +390,9 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await page.screenshot({ path: file });
     await page.keyboard.press('Escape');
     // Slid all the way out before the checks below.
-    await expect.poll(async () => (await page.locator('#drawer').boundingBox())?.x ?? -280, { interval: 25, timeout: 5_000 }).toBeLessThanOrEqual(-280);
+    await expect
+      .poll(async () => (await page.locator('#drawer').boundingBox())?.x ?? -280, { interval: 25, timeout: 5_000 })
+      .toBeLessThanOrEqual(-280);
     // Closed: slid out to the left and hidden from assistive technology.
     expect((await page.locator('#drawer').boundingBox())?.x ?? -280).toBeLessThan(0);
     expect(await drawer.count()).toBe(0);
@@ -371,7 +407,13 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     // The theme toggle is stored under `theme` and sets the browser's theme colour.
     await page.getByRole('button', { name: 'Open menu' }).click();
     await drawer.getByRole('button', { name: 'Switch to dark theme' }).click();
-    expect(await page.evaluate(() => [localStorage.getItem('theme'), document.querySelector('meta[name=theme-color]')?.getAttribute('content'), document.documentElement.classList.contains('dark')])).toEqual(['dark', '#1a1a1a', true]);
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('theme'),
+        document.querySelector('meta[name=theme-color]')?.getAttribute('content'),
+        document.documentElement.classList.contains('dark'),
+      ]),
+    ).toEqual(['dark', '#1a1a1a', true]);
     await page.screenshot({ path: path.join(ARTIFACTS, 'drawer-375-dark.png') });
     await drawer.getByRole('button', { name: 'Sign Out' }).click();
     await page.getByText('Signed out successfully').waitFor();
@@ -412,22 +454,44 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     // The offline provider's demo text is never ready for a store.
     await waitForText(page, '[data-testid="readiness-summary"]', 'Not ready for any store yet', 150_000);
     await waitForText(page, balance, '13');
-    const channels = await page.getByTestId('channel').evaluateAll((items) => items.map((li) => li.getAttribute('data-channel')));
+    const channels = await page
+      .getByTestId('channel')
+      .evaluateAll((items) => items.map((li) => li.getAttribute('data-channel')));
     expect(channels).toEqual(['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo']);
-    const statuses = await page.locator('[data-channel="google_play"] [data-testid="readiness-check"]').evaluateAll((items) => Object.fromEntries(items.map((li) => [li.getAttribute('data-check'), li.getAttribute('data-status')])));
+    const statuses = await page
+      .locator('[data-channel="google_play"] [data-testid="readiness-check"]')
+      .evaluateAll((items) =>
+        Object.fromEntries(items.map((li) => [li.getAttribute('data-check'), li.getAttribute('data-status')])),
+      );
     expect(statuses).toMatchObject({ author: 'pass', 'offline-text': 'fail', language: 'pass' });
     // Each store's rule with what needs action (the demo text fails in every store); what passed is folded.
     expect(await page.getByTestId('readiness-source').count()).toBeGreaterThanOrEqual(4);
     expect(await page.getByTestId('readiness-passed').count()).toBe(4);
-    expect(await page.getByTestId('package-cover').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await page.getByTestId('package-cover').evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    ).toBeGreaterThan(0);
     await panel.screenshot({ path: path.join(ARTIFACTS, 'publish-panel-1440.png') });
 
-    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download package (.zip)' }).click()]);
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download package (.zip)' }).click(),
+    ]);
     expect(zip.suggestedFilename()).toMatch(/^[a-z0-9-]+-kdp\.zip$/);
     const bytes = await downloadBytes(zip);
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
     const names = Object.keys(unzipSync(new Uint8Array(bytes)));
-    expect(names).toEqual(['manuscript.epub', 'manuscript.docx', 'paperback-interior.pdf', 'paperback-cover.pdf', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json', 'story-map.html']);
+    expect(names).toEqual([
+      'manuscript.epub',
+      'manuscript.docx',
+      'paperback-interior.pdf',
+      'paperback-cover.pdf',
+      'cover.jpg',
+      'description.html',
+      'keywords.txt',
+      'metadata.json',
+      'readiness.json',
+      'story-map.html',
+    ]);
     expect(await page.getByTestId('package-file').count()).toBe(names.length);
 
     // A reload shows the package made, ready to download again.
@@ -435,7 +499,11 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await page.getByTestId('resume-note').waitFor();
     await waitForText(page, '[data-testid="readiness-summary"]', 'Not ready for any store yet');
     // The author given is kept with the book: the field starts with it, and no pen name is paid for again (10 − 1).
-    await page.waitForFunction(() => (document.querySelector('[data-testid="publish-panel"] input[autocomplete="name"]') as HTMLInputElement | null)?.value === 'Pia Publisher');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="publish-panel"] input[autocomplete="name"]') as HTMLInputElement | null)
+          ?.value === 'Pia Publisher',
+    );
     expect(await page.getByTestId('publish-button').textContent()).toBe('Publish again (9 credits)');
     await page.close();
   }, 300_000);

@@ -26,7 +26,7 @@ const fakeProvider = async () => {
   return { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } };
 };
 
-describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provider', serve: fakeProvider }, (app) => {
+describeInChromium("a studio that keeps the writer's work", { what: 'fake provider', serve: fakeProvider }, (app) => {
   afterEach(() => {
     delete fakeOptions.streamDelayMs;
   });
@@ -38,7 +38,9 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
   beforeAll(async () => {
     context = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
   });
-  /** The case's page: the pages of the case before are closed (a failed case's are left for its screenshots until now). */
+  /**
+   * The case's page: the pages of the case before are closed (a failed case's are left for its screenshots until now).
+   */
   async function open(viewport?: { width: number; height: number }): Promise<Page> {
     await Promise.all(context.pages().map((p) => p.close()));
     await context.setOffline(false);
@@ -53,7 +55,12 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
    * A new writer whose romance has its first `steps` steps written (2: the outline and the introduction) in an
    * earlier session, on the book's page.
    */
-  async function writerWithSteps(email: string, steps: number, next: string, viewport?: { width: number; height: number }): Promise<Page> {
+  async function writerWithSteps(
+    email: string,
+    steps: number,
+    next: string,
+    viewport?: { width: number; height: number },
+  ): Promise<Page> {
     const page = await open(viewport);
     await seededWriter(page, { base: app.base, email, generatorId: 'romance', steps });
     await page.goto(`${app.base}/romance`);
@@ -68,7 +75,12 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
 
   it('with 0 credits a writer opens the unfinished book, reads it, downloads it as EPUB (page and My Books); Generate leads to top-up', async () => {
     const page = await open();
-    const writer = await seededWriter(page, { base: app.base, email: 'zero.credits@e2e.test', generatorId: 'romance', steps: 2 });
+    const writer = await seededWriter(page, {
+      base: app.base,
+      email: 'zero.credits@e2e.test',
+      generatorId: 'romance',
+      steps: 2,
+    });
     await setCredits(writer, app.karya.adminEmail, 0);
 
     await page.goto(`${app.base}/romance`);
@@ -81,7 +93,10 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     expect(await page.getByTestId('generate-label').textContent()).toBe('Top up to continue');
 
     await page.getByTestId('download-menu').getByRole('button', { name: 'Download' }).click();
-    const [epub] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download as EPUB' }).click()]);
+    const [epub] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download as EPUB' }).click(),
+    ]);
     expect(epub.suggestedFilename()).toMatch(/\.epub$/);
     expect((await downloadBytes(epub)).subarray(0, 2).toString('latin1')).toBe('PK');
 
@@ -91,8 +106,13 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     await row.waitFor();
     expect(await row.textContent()).toMatch(/Unfinished · 0 of \d+ chapters/);
     // The row's Download is named by its book.
-    await row.getByRole('button', { name: `Download ${await row.getByTestId('my-book-title').textContent()}`, exact: true }).click();
-    const [again] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download as EPUB' }).click()]);
+    await row
+      .getByRole('button', { name: `Download ${await row.getByTestId('my-book-title').textContent()}`, exact: true })
+      .click();
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('link', { name: 'Download as EPUB' }).click(),
+    ]);
     expect((await downloadBytes(again)).subarray(0, 2).toString('latin1')).toBe('PK');
 
     // Continue opens the book on its generator page at once (no resume dialog).
@@ -103,14 +123,24 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     expect(await page.getByTestId('resume-note').count()).toBe(0);
     await page.click(button);
     await page.waitForURL((u) => u.pathname === '/topup');
-    expect(await page.getByTestId('upgrade-reason').textContent()).toBe('Romance Story Creator needs 1 credit for its next step. Top up below to continue: your work is kept.');
+    expect(await page.getByTestId('upgrade-reason').textContent()).toBe(
+      'Romance Story Creator needs 1 credit for its next step. Top up below to continue: your work is kept.',
+    );
   }, 180_000);
 
   it('with the history request failing, Content History shows an error with Retry (not "No content yet"), and Retry loads it; My Books the same', async () => {
     const page = await open();
     await signInPage(page, await signUpWriter(app.base, 'history.fails@e2e.test', { password: PASSWORD }));
     let isFailing = true;
-    await page.route('**/api/history?**', (route) => (isFailing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down"}}' }) : route.continue()));
+    await page.route('**/api/history?**', (route) =>
+      isFailing
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: '{"error":{"code":"unavailable","message":"down"}}',
+          })
+        : route.continue(),
+    );
     await page.route('**/api/books', (route) => (isFailing ? route.abort('internetdisconnected') : route.continue()));
     await page.goto(`${app.base}/history`);
     const error = page.getByTestId('history-error');
@@ -134,11 +164,15 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     await page.getByText('No books yet. Pick a generator to write your first.').waitFor();
   }, 120_000);
 
-  it('leaving during a chapter\'s stream and coming back shows that chapter being written, then written; never its Generate button again nor step_not_allowed', async () => {
+  it("leaving during a chapter's stream and coming back shows that chapter being written, then written; never its Generate button again nor step_not_allowed", async () => {
     const page = await writerWithIntroduction('come.back@e2e.test');
     slowDown(8);
     await page.click(button);
-    await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200, undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200,
+      undefined,
+      { timeout: 60_000 },
+    );
     // Away to the profile (a sidebar link), then back to the book.
     await page.getByRole('link', { name: 'Edit Profile' }).first().click();
     await page.waitForURL((u) => u.pathname.startsWith('/profile'));
@@ -153,7 +187,9 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     });
     await waitForText(page, label, 'Chapter 1 is being written…');
     expect(await page.getByTestId('resume-note').count()).toBe(0);
-    await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200);
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200,
+    );
     await page.screenshot({ path: path.join(ARTIFACTS, 'trust-being-written-1440.png') });
 
     // Offline for a moment: said in plain words, and the text written so far stays.
@@ -225,20 +261,29 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     await page.waitForURL((u) => u.pathname === '/history');
     const list = page.getByTestId('history-list');
     await list.waitFor();
-    await list.getByRole('button', { name: /A Quiet Harbour/ }).first().click();
+    await list
+      .getByRole('button', { name: /A Quiet Harbour/ })
+      .first()
+      .click();
     const content = page.getByTestId('history-content');
     const image = content.locator('img');
     await image.waitFor();
     expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    const [file] = await Promise.all([page.waitForEvent('download'), content.getByTestId('history-image-download').click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      content.getByTestId('history-image-download').click(),
+    ]);
     expect(file.suggestedFilename()).toMatch(/\.png$/);
     expect((await downloadBytes(file)).subarray(1, 4).toString('latin1')).toBe('PNG');
   }, 120_000);
 
   it('390 × 844: after the introduction the next Generate button is in view without scrolling; settings fold away; earlier parts fold to their titles', async () => {
     // The outline from an earlier session; the introduction written here, on the phone.
-    const page = await writerWithSteps('phone.writer@e2e.test', 1, 'Generate Introduction', { width: 390, height: 844 });
+    const page = await writerWithSteps('phone.writer@e2e.test', 1, 'Generate Introduction', {
+      width: 390,
+      height: 844,
+    });
     await page.click(button);
     await waitForText(page, label, 'Generate Chapter 1', 60_000);
     const inView = async (selector: string) => {
@@ -258,7 +303,10 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     await waitForText(page, '[data-testid="sticky-generate"] span', 'Generate Chapter 2', 60_000);
     expect(await inView('[data-testid="sticky-generate"]')).toBe(true);
     // The introduction folds to its title; the newest chapter stays open.
-    const [intro, chapter] = [page.locator('[data-testid="preview-part"]').nth(0), page.locator('[data-testid="preview-part"]').nth(1)];
+    const [intro, chapter] = [
+      page.locator('[data-testid="preview-part"]').nth(0),
+      page.locator('[data-testid="preview-part"]').nth(1),
+    ];
     expect(await intro.locator('[data-part-heading]').isVisible()).toBe(true);
     expect(await intro.locator('[id$="-text"]').isVisible()).toBe(false);
     expect(await chapter.locator('[id$="-text"]').isVisible()).toBe(true);

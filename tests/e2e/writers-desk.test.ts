@@ -8,7 +8,13 @@ import { expect, it } from 'vitest';
 import { fullLength } from '../fake-openai.js';
 import { GENERATE, describeInChromium, fakeModel, lanternShop, waitForText, writeRomance } from './helpers.js';
 
-const model = fakeModel({ answer: fullLength(lanternShop('Aisha walked to the harbour at dawn, holding the lantern close.\n\nThe boats were still tied to the pier.')) });
+const model = fakeModel({
+  answer: fullLength(
+    lanternShop(
+      'Aisha walked to the harbour at dawn, holding the lantern close.\n\nThe boats were still tied to the pier.',
+    ),
+  ),
+});
 
 describeInChromium("the writer's desk", { what: 'fake provider', serve: model.serve }, (app) => {
   it('opens at a length the balance can finish, brief first; counts from the catalogue; one step count; back later, the book at once with a note that names it', async () => {
@@ -23,8 +29,12 @@ describeInChromium("the writer's desk", { what: 'fake provider', serve: model.se
     expect(labels.indexOf('Premise')).toBeLessThan(labels.indexOf('Romance Type'));
 
     // The counts are the catalogue's.
-    const { generators } = (await page.evaluate(() => fetch('/api/generators').then((r) => r.json()))) as { generators: Array<{ family: string }> };
-    const served = generators.filter((g) => ['fiction', 'nonfiction', 'creative', 'publishing', 'covers'].includes(g.family)).length;
+    const { generators } = (await page.evaluate(() => fetch('/api/generators').then((r) => r.json()))) as {
+      generators: Array<{ family: string }>;
+    };
+    const served = generators.filter((g) =>
+      ['fiction', 'nonfiction', 'creative', 'publishing', 'covers'].includes(g.family),
+    ).length;
     expect(await page.locator('aside [data-testid="generator-count"]').textContent()).toBe(`${served} generators`);
 
     await page.click(GENERATE.button);
@@ -32,7 +42,9 @@ describeInChromium("the writer's desk", { what: 'fake provider', serve: model.se
     await page.click(GENERATE.button);
     await waitForText(page, GENERATE.label, 'Generate Chapter 1', 60_000);
     // One step count: the page's step line is the progress API's stepText.
-    const { book } = (await page.evaluate(() => fetch('/api/progress/romance').then((r) => r.json()))) as { book: { progress: { stepText: string } } };
+    const { book } = (await page.evaluate(() => fetch('/api/progress/romance').then((r) => r.json()))) as {
+      book: { progress: { stepText: string } };
+    };
     expect(book.progress.stepText).toBe('Step 3 of 4: Generate the next sections');
     expect(await page.getByTestId('progress-step').textContent()).toBe(book.progress.stepText);
 
@@ -46,7 +58,11 @@ describeInChromium("the writer's desk", { what: 'fake provider', serve: model.se
 
   it("390 × 844: scrolled to the end, the last part's Rewrite row is above the sticky bar", async () => {
     const page = await app.open({ width: 390, height: 844 });
-    await writeRomance(page, app.base, 'desk.phone@e2e.test', ['Generate Introduction', 'Generate Chapter 1', 'Generate Chapter 2']);
+    await writeRomance(page, app.base, 'desk.phone@e2e.test', [
+      'Generate Introduction',
+      'Generate Chapter 1',
+      'Generate Chapter 2',
+    ]);
     const rewrite = page.locator('[data-testid="rewrite-open"]').last();
     await rewrite.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

@@ -8,14 +8,39 @@ import { loadCatalog, ROOT } from '../../engine/node/load.js';
 import { catalogFromSpecs } from '../../engine/catalog.js';
 import { precompileTemplates } from '../../engine/compile/prompt.js';
 import {
-  applyStep, compileForm, compileSettingsSchema, defaultSettings, nextStep, parseSettings, stepsFor, progress, renderPrompt,
-  startBook, stepLabel, buttonLabel, templatesUsed, type ResolvedSpec, type Settings, type Lang,
+  applyStep,
+  compileForm,
+  compileSettingsSchema,
+  defaultSettings,
+  nextStep,
+  parseSettings,
+  stepsFor,
+  progress,
+  renderPrompt,
+  startBook,
+  stepLabel,
+  buttonLabel,
+  templatesUsed,
+  type ResolvedSpec,
+  type Settings,
+  type Lang,
 } from '../../engine/index.js';
 
 const catalog = loadCatalog();
 // The same generators with their templates compiled ahead, as a command reads them from the catalog cache.
-const briefs = catalog.specs.flatMap((s) => [s.prompts.brief, s.prompts.format, s.prompts.chapterFormat, ...Object.values(s.prompts.sectionFormats ?? {})]).flatMap((b) => (b ? Object.values(b) : []));
-const ahead = catalogFromSpecs(catalog.specs, catalog.renderer.templates, precompileTemplates(catalog.renderer.templates, briefs));
+const briefs = catalog.specs
+  .flatMap((s) => [
+    s.prompts.brief,
+    s.prompts.format,
+    s.prompts.chapterFormat,
+    ...Object.values(s.prompts.sectionFormats ?? {}),
+  ])
+  .flatMap((b) => (b ? Object.values(b) : []));
+const ahead = catalogFromSpecs(
+  catalog.specs,
+  catalog.renderer.templates,
+  precompileTemplates(catalog.renderer.templates, briefs),
+);
 const files = readdirSync(path.join(ROOT, 'generators')).filter((f) => f.endsWith('.yaml') && !f.startsWith('_'));
 
 /** Settings that satisfy required text fields (defaults leave them empty on purpose). */
@@ -23,7 +48,8 @@ function filledSettings(spec: ResolvedSpec, lang: Lang): Settings {
   const raw: Record<string, unknown> = {};
   for (const f of spec.fields) {
     if (f.role === 'language') raw[f.name] = lang;
-    else if ((f.type === 'text' || f.type === 'textarea') && f.role !== 'chapterTitle') raw[f.name] = `Sample ${f.name}`;
+    else if ((f.type === 'text' || f.type === 'textarea') && f.role !== 'chapterTitle')
+      raw[f.name] = `Sample ${f.name}`;
   }
   return parseSettings(spec, raw);
 }
@@ -72,11 +98,18 @@ describe('every generator file', () => {
       for (const lang of langsOf(spec)) {
         it(`renders every prompt in ${lang} with every setting and no unresolved variable`, () => {
           const settings = filledSettings(spec, lang);
-          let state = startBook({ spec, settings, totalChapters: spec.kind === 'book' && !spec.flow.sections ? 3 : undefined });
+          let state = startBook({
+            spec,
+            settings,
+            totalChapters: spec.kind === 'book' && !spec.flow.sections ? 3 : undefined,
+          });
           for (let step = nextStep(spec, state); step; step = nextStep(spec, state)) {
             const p = renderPrompt({ spec, renderer: catalog.renderer, state, step });
             // Compiled ahead, every prompt is the same, word for word.
-            expect(renderPrompt({ spec, renderer: ahead.renderer, state, step }), `${step.kind} prompt compiled ahead`).toEqual(p);
+            expect(
+              renderPrompt({ spec, renderer: ahead.renderer, state, step }),
+              `${step.kind} prompt compiled ahead`,
+            ).toEqual(p);
             const all = `${p.system}\n${p.user}`;
             expect(p.user.trim().length, `${step.kind} prompt`).toBeGreaterThan(20);
             expect(all).not.toMatch(/\{\{|\}\}|undefined|\[object Object\]|NaN/);
@@ -87,7 +120,9 @@ describe('every generator file', () => {
               if (v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) continue;
               // Settings reach the prompt in the book's language (Malay labels in a Malay book).
               const shown = f.options
-                ? (Array.isArray(v) ? v : [v]).map((x) => f.options!.find((o) => String(o.value) === String(x))!.label[lang])
+                ? (Array.isArray(v) ? v : [v]).map(
+                    (x) => f.options!.find((o) => String(o.value) === String(x))!.label[lang],
+                  )
                 : typeof v === 'boolean'
                   ? [v ? (lang === 'ms' ? 'Ya' : 'Yes') : lang === 'ms' ? 'Tidak' : 'No']
                   : [String(v)];

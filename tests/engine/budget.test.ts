@@ -1,5 +1,6 @@
 // max_tokens that follows the request (model.budget): the rates in _shared.yaml, and each language's tokens per word in
-// its table (languages/<code>.yaml tokensPerWord), are at least what real sample outputs measure with the gpt-4o-mini tokenizer, the budgets of the sample requests below fit the text they ask
+// its table (languages/<code>.yaml tokensPerWord), are at least what real sample outputs measure with the gpt-4o-mini
+// tokenizer, the budgets of the sample requests below fit the text they ask
 // for, and no budget is ever below the token preset the platform requirements name (§9).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,7 +8,16 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { loadCatalog, ROOT } from '../../engine/node/load.js';
-import { applyStep, nextStep, parseSettings, renderPrompt, startBook, type Lang, type ResolvedSpec, type Step } from '../../engine/index.js';
+import {
+  applyStep,
+  nextStep,
+  parseSettings,
+  renderPrompt,
+  startBook,
+  type Lang,
+  type ResolvedSpec,
+  type Step,
+} from '../../engine/index.js';
 import { catalogOf, SAMPLE } from './fixtures.js';
 import { languageTable, langs } from '../../engine/languages/index.js';
 import { withLanguageTexts } from '../../engine/generator-texts.js';
@@ -22,8 +32,14 @@ for (const code of langs()) {
   const own = languageTable(code).files['token-samples'] as Record<string, string[]> | undefined;
   for (const [kind, texts] of Object.entries(own ?? {})) (samples[kind] ??= {} as Samples[string])[code] = texts;
 }
-/** _shared.yaml as the catalog reads it: its rates with each language's own from its folder (generators/_shared.yaml there). */
-const shared = withLanguageTexts(YAML.parse(readFileSync(path.join(ROOT, 'generators/_shared.yaml'), 'utf8')), '_shared') as {
+/**
+ * _shared.yaml as the catalog reads it: its rates with each language's own from its folder (generators/_shared.yaml
+ * there).
+ */
+const shared = withLanguageTexts(
+  YAML.parse(readFileSync(path.join(ROOT, 'generators/_shared.yaml'), 'utf8')),
+  '_shared',
+) as {
   budgets: { headroom: number; overhead: number; rates: Record<string, Record<Lang, number>> };
 };
 const catalog = loadCatalog();
@@ -43,13 +59,15 @@ function measured(rate: string, lang: Lang): number {
 }
 
 /** A sample kind's rate in `lang`: a word's is the language table's, every other unit's _shared.yaml's. */
-const rateOf = (rate: string, lang: Lang) => (rate === 'word' ? languageTable(lang).tokensPerWord : shared.budgets.rates[rate]![lang]);
+const rateOf = (rate: string, lang: Lang) =>
+  rate === 'word' ? languageTable(lang).tokensPerWord : shared.budgets.rates[rate]![lang];
 
-describe('token rates (the table\'s tokensPerWord, _shared.yaml budgets) against sample outputs (tests/engine/token-samples.yaml, o200k)', () => {
-  it('every rate has samples in every language of the table, and every sample kind has a rate (a word\'s in the language table)', () => {
+describe("token rates (the table's tokensPerWord, _shared.yaml budgets) against sample outputs (tests/engine/token-samples.yaml, o200k)", () => {
+  it("every rate has samples in every language of the table, and every sample kind has a rate (a word's in the language table)", () => {
     expect(['word', ...Object.keys(shared.budgets.rates)].sort()).toEqual(Object.keys(samples).sort());
     for (const [rate, byLang] of Object.entries(samples)) {
-      for (const lang of LANGS) expect(byLang[lang]?.length ?? 0, `${rate}.${lang}`).toBeGreaterThanOrEqual(rate === 'word' ? 3 : 5);
+      for (const lang of LANGS)
+        expect(byLang[lang]?.length ?? 0, `${rate}.${lang}`).toBeGreaterThanOrEqual(rate === 'word' ? 3 : 5);
     }
   });
 
@@ -74,8 +92,20 @@ describe('token rates (the table\'s tokensPerWord, _shared.yaml budgets) against
   });
 });
 
-/** The platform requirements' max tokens by preset name (§9); `story` is not among them and stands in for `creative`, which they name there. */
-const SPEC_PRESETS: Record<string, number> = { default: 2000, chapter: 1500, marketing: 800, creative: 800, facts: 1000, jokes: 500, poems: 500, story: 800 };
+/**
+ * The platform requirements' max tokens by preset name (§9); `story` is not among them and stands in for `creative`,
+ * which they name there.
+ */
+const SPEC_PRESETS: Record<string, number> = {
+  default: 2000,
+  chapter: 1500,
+  marketing: 800,
+  creative: 800,
+  facts: 1000,
+  jokes: 500,
+  poems: 500,
+  story: 800,
+};
 
 function promptAt(spec: ResolvedSpec, raw: Record<string, unknown>, kind: Step['kind']) {
   let state = startBook({ spec, settings: parseSettings(spec, raw) });
@@ -128,15 +158,78 @@ const knockKnock = samples.joke!.en.filter((j) => j.startsWith('Knock, knock.'))
 
 // The sample requests, with the text they ask for made from the samples.
 const fits: FitCase[] = [
-  { name: '20 knock-knock jokes', generator: 'dad-jokes', settings: { numberOfJokes: 20, jokeType: 'knock-knock' }, step: 'single', specPreset: 500, output: () => listOutput(knockKnock, 20, '20 Knock-Knock Jokes') },
-  { name: '30 "Did you know?" facts in Malay', generator: 'did-you-know', settings: { language: 'ms', topic: 'Sains', numberOfFacts: 30 }, step: 'single', specPreset: 1000, output: () => listOutput(samples.fact!.ms, 30, '30 Fakta Tahukah Anda') },
-  { name: '20 riddles in Malay with their answers', generator: 'riddles', settings: { language: 'ms', numberOfRiddles: 20 }, step: 'single', specPreset: 1000, output: () => riddlesOutput(samples.riddle!.ms, 20, 'ms') },
-  { name: '20 fun facts in Malay', generator: 'fun-facts', settings: { language: 'ms', topic: 'Gunung berapi', numberOfFacts: 20 }, step: 'single', specPreset: 1000, output: () => listOutput(samples.funFact!.ms, 20, 'Fakta Menarik') },
-  { name: '20 author names in Malay', generator: 'author-name', settings: { language: 'ms', numberOfNames: 20 }, step: 'single', specPreset: 800, output: () => listOutput(samples.authorName!.ms, 20, 'Nama Pena') },
-  { name: 'a Malay romance chapter of the default length (1,500 words)', generator: 'romance', settings: { language: 'ms' }, step: 'chapter', specPreset: 1500, output: () => `## Bab 1\n\n${proseOutput(samples.word!.ms, 1500)}` },
-  { name: 'an English romance chapter of the default length', generator: 'romance', settings: { language: 'en' }, step: 'chapter', specPreset: 1500, output: () => `## Chapter 1\n\n${proseOutput(samples.word!.en, 1500)}` },
-  { name: 'a Malay cookbook chapter of recipes', generator: 'cookbook', settings: { language: 'ms' }, step: 'chapter', specPreset: 1500, output: () => `## Bab 1\n\n${proseOutput([samples.word!.ms[2]!], 1500)}` },
-  { name: 'a long Islamic story in Malay (1,500 words)', generator: 'islamic-stories', settings: { language: 'ms', prophet: 'Nabi Yusuf', storyLength: 'long' }, step: 'single', specPreset: 800, output: () => `# Kisah Nabi Yusuf\n\n${proseOutput([samples.word!.ms[0]!], 1500)}` },
+  {
+    name: '20 knock-knock jokes',
+    generator: 'dad-jokes',
+    settings: { numberOfJokes: 20, jokeType: 'knock-knock' },
+    step: 'single',
+    specPreset: 500,
+    output: () => listOutput(knockKnock, 20, '20 Knock-Knock Jokes'),
+  },
+  {
+    name: '30 "Did you know?" facts in Malay',
+    generator: 'did-you-know',
+    settings: { language: 'ms', topic: 'Sains', numberOfFacts: 30 },
+    step: 'single',
+    specPreset: 1000,
+    output: () => listOutput(samples.fact!.ms, 30, '30 Fakta Tahukah Anda'),
+  },
+  {
+    name: '20 riddles in Malay with their answers',
+    generator: 'riddles',
+    settings: { language: 'ms', numberOfRiddles: 20 },
+    step: 'single',
+    specPreset: 1000,
+    output: () => riddlesOutput(samples.riddle!.ms, 20, 'ms'),
+  },
+  {
+    name: '20 fun facts in Malay',
+    generator: 'fun-facts',
+    settings: { language: 'ms', topic: 'Gunung berapi', numberOfFacts: 20 },
+    step: 'single',
+    specPreset: 1000,
+    output: () => listOutput(samples.funFact!.ms, 20, 'Fakta Menarik'),
+  },
+  {
+    name: '20 author names in Malay',
+    generator: 'author-name',
+    settings: { language: 'ms', numberOfNames: 20 },
+    step: 'single',
+    specPreset: 800,
+    output: () => listOutput(samples.authorName!.ms, 20, 'Nama Pena'),
+  },
+  {
+    name: 'a Malay romance chapter of the default length (1,500 words)',
+    generator: 'romance',
+    settings: { language: 'ms' },
+    step: 'chapter',
+    specPreset: 1500,
+    output: () => `## Bab 1\n\n${proseOutput(samples.word!.ms, 1500)}`,
+  },
+  {
+    name: 'an English romance chapter of the default length',
+    generator: 'romance',
+    settings: { language: 'en' },
+    step: 'chapter',
+    specPreset: 1500,
+    output: () => `## Chapter 1\n\n${proseOutput(samples.word!.en, 1500)}`,
+  },
+  {
+    name: 'a Malay cookbook chapter of recipes',
+    generator: 'cookbook',
+    settings: { language: 'ms' },
+    step: 'chapter',
+    specPreset: 1500,
+    output: () => `## Bab 1\n\n${proseOutput([samples.word!.ms[2]!], 1500)}`,
+  },
+  {
+    name: 'a long Islamic story in Malay (1,500 words)',
+    generator: 'islamic-stories',
+    settings: { language: 'ms', prophet: 'Nabi Yusuf', storyLength: 'long' },
+    step: 'single',
+    specPreset: 800,
+    output: () => `# Kisah Nabi Yusuf\n\n${proseOutput([samples.word!.ms[0]!], 1500)}`,
+  },
 ];
 
 describe('budgets fit the text they ask for (issue 11)', () => {
@@ -161,10 +254,18 @@ describe('budgets fit the text they ask for (issue 11)', () => {
     const outlineOf = (lang: 'en' | 'ms', chapters: number) => {
       const word = lang === 'ms' ? 'Bab' : 'Chapter';
       const head = `${lang === 'ms' ? 'Tajuk' : 'Title'}: X\n${lang === 'ms' ? 'Premis' : 'Premise'}: ${proseOutput(samples.word![lang]!, 60)}\n`;
-      return head + Array.from({ length: chapters }, (_, i) => `${word} ${i + 1}: A Title Here\n${proseOutput(samples.word![lang]!, 90)}`).join('\n\n');
+      return (
+        head +
+        Array.from(
+          { length: chapters },
+          (_, i) => `${word} ${i + 1}: A Title Here\n${proseOutput(samples.word![lang]!, 90)}`,
+        ).join('\n\n')
+      );
     };
     const at = (lang: 'en' | 'ms', chapters: number) => {
-      const state = { ...startBook({ spec, settings: parseSettings(spec, { language: lang }), totalChapters: chapters }) };
+      const state = {
+        ...startBook({ spec, settings: parseSettings(spec, { language: lang }), totalChapters: chapters }),
+      };
       return renderPrompt({ spec, renderer: catalog.renderer, state, step: { kind: 'outline' } }).maxTokens;
     };
     for (const lang of ['en', 'ms'] as const) {
@@ -183,9 +284,12 @@ describe('no budget is below the spec preset, for every generator, language and 
       const floor = SPEC_PRESETS[spec.model.tokenPreset!];
       expect(floor, `spec/platform.md §9 has no preset "${spec.model.tokenPreset}"`).toBeDefined();
       const langs = spec.fields.some((f) => f.role === 'language') ? LANGS : [spec.fixedLanguage];
-      const byField = [spec.model.budget?.itemsField, spec.prompts.wordTargetBy?.field].filter((x): x is string => Boolean(x));
+      const byField = [spec.model.budget?.itemsField, spec.prompts.wordTargetBy?.field].filter((x): x is string =>
+        Boolean(x),
+      );
       const variants: Array<Record<string, unknown>> = [{}];
-      for (const name of byField) for (const o of spec.fields.find((f) => f.name === name)!.options ?? []) variants.push({ [name]: o.value });
+      for (const name of byField)
+        for (const o of spec.fields.find((f) => f.name === name)!.options ?? []) variants.push({ [name]: o.value });
       for (const lang of langs) {
         for (const v of variants) {
           const raw: Record<string, unknown> = { ...v };
@@ -193,10 +297,16 @@ describe('no budget is below the spec preset, for every generator, language and 
             if (f.role === 'language') raw[f.name] = lang;
             else if ((f.type === 'text' || f.type === 'textarea') && f.role !== 'chapterTitle') raw[f.name] = 'Sample';
           }
-          let state = startBook({ spec, settings: parseSettings(spec, raw), totalChapters: spec.kind === 'book' && !spec.flow.sections ? 2 : undefined });
+          let state = startBook({
+            spec,
+            settings: parseSettings(spec, raw),
+            totalChapters: spec.kind === 'book' && !spec.flow.sections ? 2 : undefined,
+          });
           for (let step = nextStep(spec, state); step; step = nextStep(spec, state)) {
             const p = renderPrompt({ spec, renderer: catalog.renderer, state, step });
-            expect(p.maxTokens, `${lang} ${JSON.stringify(v)} ${step.kind}`).toBeGreaterThanOrEqual(Math.max(floor!, spec.model.tokens));
+            expect(p.maxTokens, `${lang} ${JSON.stringify(v)} ${step.kind}`).toBeGreaterThanOrEqual(
+              Math.max(floor!, spec.model.tokens),
+            );
             state = applyStep(spec, state, step, 'x');
           }
         }
@@ -209,8 +319,16 @@ describe('model.budget in the format', () => {
   const withBudget = (budget: string) => SAMPLE.replace('prompts:', `model: { budget: ${budget} }\nprompts:`);
   it.each([
     ['an unknown rate', '{ per: limerick }', 'generators/sample.yaml: model.budget.per: "limerick" is not one of word'],
-    ['a count from a field that does not exist', '{ per: word, items: numberOfLimericks }', 'generators/sample.yaml: model.budget.items: "numberOfLimericks" is not a field of this generator'],
-    ['a count from a select of words', '{ per: word, items: mood }', 'generators/sample.yaml: model.budget.items: "mood" must be a select of whole numbers'],
+    [
+      'a count from a field that does not exist',
+      '{ per: word, items: numberOfLimericks }',
+      'generators/sample.yaml: model.budget.items: "numberOfLimericks" is not a field of this generator',
+    ],
+    [
+      'a count from a select of words',
+      '{ per: word, items: mood }',
+      'generators/sample.yaml: model.budget.items: "mood" must be a select of whole numbers',
+    ],
   ])('rejects %s', (_name, budget, message) => {
     expect(() => catalogOf({ 'generators/sample.yaml': withBudget(budget) })).toThrow(message);
   });
@@ -218,8 +336,14 @@ describe('model.budget in the format', () => {
   it('a fixed count or a numeric select sets the units', () => {
     const fixed = catalogOf({ 'generators/sample.yaml': withBudget('{ per: joke, items: 40 }') }).get('sample')!;
     // The rates of the table's languages (a rate for a language the table does not hold, a draft, is not used).
-    expect(fixed.model.budget).toMatchObject({ per: 'joke', count: 40, tokensPer: Object.fromEntries(langs().map((l) => [l, shared.budgets.rates.joke![l]])) });
-    const byChapters = catalogOf({ 'generators/sample.yaml': withBudget('{ per: joke, items: numberOfChapters }') }).get('sample')!;
+    expect(fixed.model.budget).toMatchObject({
+      per: 'joke',
+      count: 40,
+      tokensPer: Object.fromEntries(langs().map((l) => [l, shared.budgets.rates.joke![l]])),
+    });
+    const byChapters = catalogOf({
+      'generators/sample.yaml': withBudget('{ per: joke, items: numberOfChapters }'),
+    }).get('sample')!;
     expect(byChapters.model.budget?.itemsField).toBe('numberOfChapters');
   });
 });

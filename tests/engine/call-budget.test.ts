@@ -3,7 +3,16 @@
 // planned and 8 (or the writer's --max-calls); a kept answer starts the count of failures again; every request a
 // provider sends, its own retries included, is a call.
 import { describe, expect, it } from 'vitest';
-import { CallBudget, FAILED_ASKS_IN_A_ROW, GenerationError, budgetOf, providerThrough, withBudget, type Provider, type TextRequest } from '../../engine/index.js';
+import {
+  CallBudget,
+  FAILED_ASKS_IN_A_ROW,
+  GenerationError,
+  budgetOf,
+  providerThrough,
+  withBudget,
+  type Provider,
+  type TextRequest,
+} from '../../engine/index.js';
 
 const stopOf = (fn: () => void): GenerationError => {
   try {
@@ -17,16 +26,25 @@ const stopOf = (fn: () => void): GenerationError => {
 /** A provider whose every call is answered after `retries` retry notices (each one more request sent). */
 function retrying(retries: number): Provider {
   return {
-    name: 'test', isOffline: false,
+    name: 'test',
+    isOffline: false,
     generateText: async (request: TextRequest) => {
-      for (let n = 1; n <= retries; n++) request.onRetry?.({ reason: 'rate_limited', code: 'rate_limited', attempt: n, of: retries, delayMs: 0, message: '' });
+      for (let n = 1; n <= retries; n++)
+        request.onRetry?.({
+          reason: 'rate_limited',
+          code: 'rate_limited',
+          attempt: n,
+          of: retries,
+          delayMs: 0,
+          message: '',
+        });
       return { text: 'Rain fell on the harbour.', model: 'm' };
     },
     generateImage: async () => ({ png: new Uint8Array(), model: 'm' }),
   };
 }
 
-describe('a run\'s budget of model calls', () => {
+describe("a run's budget of model calls", () => {
   it('stops after 4 failed asks in a row, naming the last failure in en, ms and id', () => {
     expect(FAILED_ASKS_IN_A_ROW).toBe(4);
     const budget = new CallBudget({ planned: 5 });
@@ -63,7 +81,7 @@ describe('a run\'s budget of model calls', () => {
     }
   });
 
-  it('bounds the calls at 3 for each call planned and 8, or at the writer\'s own bound', () => {
+  it("bounds the calls at 3 for each call planned and 8, or at the writer's own bound", () => {
     const budget = new CallBudget({ planned: 4 });
     expect(budget.bound).toBe(20);
     for (let i = 0; i < 20; i++) budget.willSend();
@@ -85,7 +103,14 @@ describe('a run\'s budget of model calls', () => {
     expect(budgetOf(around)).toBe(budget);
     // A retry past the bound is never sent.
     const tight = new CallBudget({ planned: 1, maxCalls: 2 });
-    await expect(withBudget(retrying(2), tight).generateText({ system: 's', user: 'u', maxTokens: 10, temperature: 0 } as TextRequest)).rejects.toMatchObject({ code: 'run_over_budget' });
+    await expect(
+      withBudget(retrying(2), tight).generateText({
+        system: 's',
+        user: 'u',
+        maxTokens: 10,
+        temperature: 0,
+      } as TextRequest),
+    ).rejects.toMatchObject({ code: 'run_over_budget' });
     expect(tight.calls).toBe(2);
   });
 });

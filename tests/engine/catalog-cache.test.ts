@@ -19,16 +19,22 @@ describe('catalog disk cache', () => {
     const s = readSources();
     const key = cacheKey(s);
     const first = Object.keys(s.generators)[0]!;
-    expect(cacheKey({ ...s, generators: { ...s.generators, [first]: s.generators[first] + '\n# edit' } })).not.toBe(key);
+    expect(cacheKey({ ...s, generators: { ...s.generators, [first]: s.generators[first] + '\n# edit' } })).not.toBe(
+      key,
+    );
     expect(cacheKey({ ...s, shared: { ...s.shared, text: s.shared.text + '\n# edit' } })).not.toBe(key);
     expect(cacheKey({ ...s, templates: { ...s.templates, system: 'x' } })).not.toBe(key);
     expect(cacheKey(readSources())).toBe(key);
   });
   it('the key covers every .ts file of engine/, found by walking it', () => {
     expect(RESOLVING_CODE_DIR).toBe(path.join(ROOT, 'engine'));
-    const walked = readdirSync(path.join(ROOT, 'engine'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => f.split(path.sep).join('/'));
+    const walked = readdirSync(path.join(ROOT, 'engine'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.split(path.sep).join('/'));
     expect(codeFiles(RESOLVING_CODE_DIR)).toEqual(walked.sort());
-    expect(codeFiles(RESOLVING_CODE_DIR)).toEqual(expect.arrayContaining(['spec/conclusion.ts', 'fields/select.ts', 'catalog.ts']));
+    expect(codeFiles(RESOLVING_CODE_DIR)).toEqual(
+      expect.arrayContaining(['spec/conclusion.ts', 'fields/select.ts', 'catalog.ts']),
+    );
   });
   it('a new or edited engine file gives a different key', () => {
     const s = readSources();

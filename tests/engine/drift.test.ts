@@ -7,13 +7,16 @@ import { ROOT } from '../../engine/node/load.js';
 
 describe('generated files', () => {
   it('engine/spec/*.schema.json are up to date (npm run gen:schema)', () => {
-    for (const [file, text] of Object.entries(jsonSchemas())) expect(readFileSync(file, 'utf8'), path.relative(ROOT, file)).toBe(text);
+    for (const [file, text] of Object.entries(jsonSchemas()))
+      expect(readFileSync(file, 'utf8'), path.relative(ROOT, file)).toBe(text);
   });
   it('every generator file starts with its $schema line', () => {
     const dir = path.join(ROOT, 'generators');
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.yaml'))) {
       const first = readFileSync(path.join(dir, f), 'utf8').split('\n')[0];
-      expect(first, f).toBe(`# yaml-language-server: $schema=../engine/spec/${f === '_shared.yaml' ? 'shared' : f === '_covers.yaml' ? 'covers' : 'generator'}.schema.json`);
+      expect(first, f).toBe(
+        `# yaml-language-server: $schema=../engine/spec/${f === '_shared.yaml' ? 'shared' : f === '_covers.yaml' ? 'covers' : 'generator'}.schema.json`,
+      );
     }
   });
 });
@@ -24,7 +27,8 @@ describe('choices', () => {
     const readme = readFileSync(path.join(ROOT, 'docs', 'generators.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Choices'));
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.yaml') && !x.startsWith('_'))) {
-      if (readFileSync(path.join(dir, f), 'utf8').includes('# Choice:')) expect(section, f).toContain(f.replace('.yaml', ''));
+      if (readFileSync(path.join(dir, f), 'utf8').includes('# Choice:'))
+        expect(section, f).toContain(f.replace('.yaml', ''));
     }
   });
 });

@@ -3,7 +3,19 @@
 // it had read the old text), and the studio's streamed-Markdown closer.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../engine/node/load.js';
-import { applyStep, bookCost, buildContext, editPart, EditError, MAX_PART_CHARS, nextStep, parseSettings, startBook, type BookState, type Catalog } from '../../engine/index.js';
+import {
+  applyStep,
+  bookCost,
+  buildContext,
+  editPart,
+  EditError,
+  MAX_PART_CHARS,
+  nextStep,
+  parseSettings,
+  startBook,
+  type BookState,
+  type Catalog,
+} from '../../engine/index.js';
 import { closeOpenMarkdown } from '../../studio/src/generator/streaming.js';
 
 let catalog: Catalog;
@@ -43,7 +55,12 @@ describe('editPart: a written part edited by hand', () => {
     const spec = catalog.get('romance')!;
     let state = startBook({ spec, settings: parseSettings(spec, { numberOfChapters: 7 }) });
     state = applyStep(spec, state, { kind: 'outline' }, 'Outline');
-    state = applyStep(spec, state, { kind: 'introduction', position: 0 }, 'Intro.\n\nCharacter Details:\n- Aisha: a chef\n\nOn we go.');
+    state = applyStep(
+      spec,
+      state,
+      { kind: 'introduction', position: 0 },
+      'Intro.\n\nCharacter Details:\n- Aisha: a chef\n\nOn we go.',
+    );
     state = applyStep(spec, state, { kind: 'chapter', position: 1 }, 'Chapter one ends at the old jetty.');
     return { ...state, memory: 'Aisha cooks; chapter one at the jetty.', memoryUpTo: 1, incompleteParts: [1] };
   };
@@ -51,7 +68,12 @@ describe('editPart: a written part edited by hand', () => {
   it('later steps read the edited text; the story bible stays in force, marked to read the part again; the part is complete', () => {
     const spec = catalog.get('romance')!;
     const before = written();
-    const edit = editPart(spec, before, { kind: 'chapter', position: 1 }, '\r\nChapter one ends in the night market.\r\n');
+    const edit = editPart(
+      spec,
+      before,
+      { kind: 'chapter', position: 1 },
+      '\r\nChapter one ends in the night market.\r\n',
+    );
     expect(edit).toMatchObject({ position: 1, text: 'Chapter one ends in the night market.', isMemoryReset: true });
     // Never emptied: what it knew stays until the part is read again (BookSession.remember).
     expect(edit.state.memory).toBe(before.memory);
@@ -65,7 +87,12 @@ describe('editPart: a written part edited by hand', () => {
     const spec = catalog.get('romance')!;
     const state = { ...written(), memoryUpTo: 0 };
     expect(editPart(spec, state, { kind: 'chapter', position: 1 }, 'New one.').isMemoryReset).toBe(false);
-    const intro = editPart(spec, state, { kind: 'introduction', position: 0 }, 'Intro.\n\nCharacter Details:\n- Mei Ling: a violinist\n\nGo.');
+    const intro = editPart(
+      spec,
+      state,
+      { kind: 'introduction', position: 0 },
+      'Intro.\n\nCharacter Details:\n- Mei Ling: a violinist\n\nGo.',
+    );
     expect(intro.state.characterDetails).toContain('Mei Ling: a violinist');
     expect(intro.isMemoryReset).toBe(true);
     expect(editPart(spec, state, { kind: 'outline' }, 'Better outline').state.outline).toBe('Better outline');

@@ -8,8 +8,16 @@ import { buildCatalog, type Catalog, type Sources } from '../../engine/index.js'
 export const sharedText = readFileSync(path.join(ROOT, 'generators/_shared.yaml'), 'utf8');
 export const realTemplates = readSources().templates;
 
-export function sources(generators: Record<string, string>, templates: Record<string, string> = realTemplates): Sources {
-  return { generators, shared: { file: 'generators/_shared.yaml', text: sharedText }, templates, templateFile: (n) => `templates/${n}.hbs` };
+export function sources(
+  generators: Record<string, string>,
+  templates: Record<string, string> = realTemplates,
+): Sources {
+  return {
+    generators,
+    shared: { file: 'generators/_shared.yaml', text: sharedText },
+    templates,
+    templateFile: (n) => `templates/${n}.hbs`,
+  };
 }
 
 export function catalogOf(generators: Record<string, string>, templates?: Record<string, string>): Catalog {

@@ -2,15 +2,31 @@
 import { describe, expect, it } from 'vitest';
 import { catalogOf, SAMPLE } from './fixtures.js';
 import {
-  applyStep, buttonLabel, editOutline, extractCharacterDetails, outlineChapters, nextStep, outlineToast, stepsFor, progress, restoreBook, startBook, stepLabel,
-  parseSettings, type BookState, type ResolvedSpec,
+  applyStep,
+  buttonLabel,
+  editOutline,
+  extractCharacterDetails,
+  outlineChapters,
+  nextStep,
+  outlineToast,
+  stepsFor,
+  progress,
+  restoreBook,
+  startBook,
+  stepLabel,
+  parseSettings,
+  type BookState,
+  type ResolvedSpec,
 } from '../../engine/index.js';
 
 const variant = (flow: string) => SAMPLE.replace('prompts:', `flow: { ${flow} }\nprompts:`);
 const cat = catalogOf({
   'generators/sample.yaml': SAMPLE,
   'generators/replaces.yaml': variant('conclusion: replaces-last').replace('id: sample', 'id: replaces'),
-  'generators/plustwo.yaml': variant('outline: guide, progressDenominator: total+2').replace('id: sample', 'id: plustwo'),
+  'generators/plustwo.yaml': variant('outline: guide, progressDenominator: total+2').replace(
+    'id: sample',
+    'id: plustwo',
+  ),
   'generators/noline.yaml': variant('outline: none, progressDenominator: 10').replace('id: sample', 'id: noline'),
 });
 const get = (id: string) => cat.get(id)!;
@@ -60,12 +76,22 @@ describe('book flow', () => {
   it('a replaces-last book keeps the conclusion after the chapters the writer outlined: three chapter cards, three chapters, then the conclusion', () => {
     const spec = get('replaces');
     let state = startBook({ spec, settings: parseSettings(spec, { language: 'en', numberOfChapters: 3 }) });
-    state = applyStep(spec, state, { kind: 'outline' }, 'Title: T\n\nChapter 1: One\nPlan one.\n\nChapter 2: Two\nPlan two.');
+    state = applyStep(
+      spec,
+      state,
+      { kind: 'outline' },
+      'Title: T\n\nChapter 1: One\nPlan one.\n\nChapter 2: Two\nPlan two.',
+    );
     expect(outlineChapters(spec, state).map((c) => c.title)).toEqual(['One', 'Two']);
-    const edited = editOutline(spec, state, [{ title: 'One', plan: 'Plan one.' }, { title: 'Two', plan: 'Plan two.' }, { title: 'Three', plan: 'Plan three.' }]);
+    const edited = editOutline(spec, state, [
+      { title: 'One', plan: 'Plan one.' },
+      { title: 'Two', plan: 'Plan two.' },
+      { title: 'Three', plan: 'Plan three.' },
+    ]);
     expect(outlineChapters(spec, edited).map((c) => c.title)).toEqual(['One', 'Two', 'Three']);
     const labels: string[] = [];
-    for (let s = edited, step = nextStep(spec, s); step; s = applyStep(spec, s, step, 'text'), step = nextStep(spec, s)) labels.push(stepLabel(step, 'en', spec));
+    for (let s = edited, step = nextStep(spec, s); step; s = applyStep(spec, s, step, 'text'), step = nextStep(spec, s))
+      labels.push(stepLabel(step, 'en', spec));
     expect(labels).toEqual(['Introduction', 'Chapter 1', 'Chapter 2', 'Chapter 3', 'Conclusion']);
   });
   it('progress out of total+2 and out of a fixed number; guide outline wording; no outline step', () => {
@@ -82,7 +108,12 @@ describe('book flow', () => {
     let state: BookState = startBook({ spec, settings: parseSettings(spec, {}) });
     state = applyStep(spec, state, { kind: 'outline' }, 'the outline');
     expect(state.isLocked).toBe(false);
-    state = applyStep(spec, state, { kind: 'introduction', position: 0 }, 'Once upon a time.\n\nCharacter Details:\n- Aisha: lead\n- Daniel: rival\n\nChapter One begins');
+    state = applyStep(
+      spec,
+      state,
+      { kind: 'introduction', position: 0 },
+      'Once upon a time.\n\nCharacter Details:\n- Aisha: lead\n- Daniel: rival\n\nChapter One begins',
+    );
     expect(state.isLocked).toBe(true);
     expect(state.characterDetails).toBe('- Aisha: lead\n- Daniel: rival');
     expect(state.outline).toBe('the outline');
@@ -101,9 +132,17 @@ describe('book flow', () => {
 
 describe('character details (spec/guides-and-fiction.md §4)', () => {
   it.each([
-    ['label on its own line, up to a blank line', 'Intro.\nCharacter Details:\n- A: one\n- B: two\n\nMore text', '- A: one\n- B: two'],
+    [
+      'label on its own line, up to a blank line',
+      'Intro.\nCharacter Details:\n- A: one\n- B: two\n\nMore text',
+      '- A: one\n- B: two',
+    ],
     ['markdown heading label, up to the next heading', '## Character Details\n- A: one\n## Chapter 1', '- A: one'],
-    ['bold label with text on the same line', '**Character Details:** Aisha, 28, a baker.\nNext Heading', 'Aisha, 28, a baker.'],
+    [
+      'bold label with text on the same line',
+      '**Character Details:** Aisha, 28, a baker.\nNext Heading',
+      'Aisha, 28, a baker.',
+    ],
     ['no label', 'Just a story.', undefined],
   ])('%s', (_n, text, expected) => {
     expect(extractCharacterDetails(text)).toBe(expected);

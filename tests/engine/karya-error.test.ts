@@ -4,7 +4,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EditError, ExportLimitError, GenerationError, ImportRefusal, KaryaError, SeriesError, SessionError, SettingsError, SpecError, VoiceError } from '../../engine/index.js';
+import {
+  EditError,
+  ExportLimitError,
+  GenerationError,
+  ImportRefusal,
+  KaryaError,
+  SeriesError,
+  SessionError,
+  SettingsError,
+  SpecError,
+  VoiceError,
+} from '../../engine/index.js';
 import { MissingFontError } from '../../engine/node/print/fonts.js';
 import { ApiError } from '../../server/errors/api-error.js';
 import { CliExit } from '../../cli/util.js';
@@ -19,7 +30,12 @@ function sources(dir: string): string[] {
 
 describe('KaryaError', () => {
   it('is the base of every error class in the engine, the server, the CLI and the studio', () => {
-    const direct = ['engine', 'server', 'cli', 'studio/src'].flatMap(sources).filter((f) => f !== 'engine/karya-error.ts' && /class \w+ extends Error\b/.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    const direct = ['engine', 'server', 'cli', 'studio/src']
+      .flatMap(sources)
+      .filter(
+        (f) =>
+          f !== 'engine/karya-error.ts' && /class \w+ extends Error\b/.test(readFileSync(path.join(ROOT, f), 'utf8')),
+      );
     expect(direct, 'extend KaryaError (engine/karya-error.ts) instead of Error').toEqual([]);
   });
 
@@ -48,7 +64,10 @@ describe('KaryaError', () => {
 
   it('recognises an error from another copy of the module by its brand, not by instanceof', () => {
     // A second copy (a bundle, a worker) has its own class; the brand is in the global symbol registry.
-    const foreign = Object.assign(Object.create(Error.prototype, { [Symbol.for('karya.error')]: { value: true } }) as Error, { code: 'not_found' });
+    const foreign = Object.assign(
+      Object.create(Error.prototype, { [Symbol.for('karya.error')]: { value: true } }) as Error,
+      { code: 'not_found' },
+    );
     expect(foreign instanceof KaryaError).toBe(false);
     expect(KaryaError.isInstance(foreign)).toBe(true);
     expect(KaryaError.isInstance(new GenerationError('timeout'))).toBe(true);

@@ -37,20 +37,38 @@ describe('OpenAI-compatible provider', () => {
 
   it('uses KARYA_MODEL-style model names when given', async () => {
     const provider = createOpenAIProvider({ apiKey: 'k', baseURL: fake.baseURL, model: 'llama3' });
-    await provider.generateText({ system: 's', user: 'u', maxTokens: 5, temperature: 0.1, presencePenalty: 0, frequencyPenalty: 0 });
+    await provider.generateText({
+      system: 's',
+      user: 'u',
+      maxTokens: 5,
+      temperature: 0.1,
+      presencePenalty: 0,
+      frequencyPenalty: 0,
+    });
     expect(fake.chatRequests().at(-1)!.body!.model).toBe('llama3');
   });
 
   it('an empty answer is "No content generated"', async () => {
     const provider = createOpenAIProvider({ apiKey: 'k', baseURL: fake.baseURL });
     fake.script({ text: '   ' });
-    await expect(provider.generateText({ system: 's', user: 'u', maxTokens: 5, temperature: 0.1, presencePenalty: 0, frequencyPenalty: 0 })).rejects.toThrow('No content generated');
+    await expect(
+      provider.generateText({
+        system: 's',
+        user: 'u',
+        maxTokens: 5,
+        temperature: 0.1,
+        presencePenalty: 0,
+        frequencyPenalty: 0,
+      }),
+    ).rejects.toThrow('No content generated');
   });
 
   it('maps 401 to the catalogue message', async () => {
     const provider = createOpenAIProvider({ apiKey: 'k', baseURL: fake.baseURL });
     fake.script({ status: 401 });
-    const error = await provider.generateText({ system: 's', user: 'u', maxTokens: 5, temperature: 0.1, presencePenalty: 0, frequencyPenalty: 0 }).catch((e: unknown) => e);
+    const error = await provider
+      .generateText({ system: 's', user: 'u', maxTokens: 5, temperature: 0.1, presencePenalty: 0, frequencyPenalty: 0 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GenerationError);
     expect((error as GenerationError).message).toBe('Authentication error. Please refresh the page and try again.');
   });
@@ -59,7 +77,15 @@ describe('OpenAI-compatible provider', () => {
     const provider = createOpenAIProvider({ apiKey: 'k', baseURL: fake.baseURL });
     fake.script({ text: 'one two three four' });
     const deltas: string[] = [];
-    const result = await provider.generateText({ system: 's', user: 'u', maxTokens: 5, temperature: 0.1, presencePenalty: 0, frequencyPenalty: 0, onDelta: (d) => deltas.push(d) });
+    const result = await provider.generateText({
+      system: 's',
+      user: 'u',
+      maxTokens: 5,
+      temperature: 0.1,
+      presencePenalty: 0,
+      frequencyPenalty: 0,
+      onDelta: (d) => deltas.push(d),
+    });
     expect(deltas.join('')).toBe('one two three four');
     expect(result.text).toBe('one two three four');
     expect(result.usage?.completionTokens).toBe(4);

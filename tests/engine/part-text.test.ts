@@ -4,7 +4,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { loadCatalog } from '../../engine/node/load.js';
-import { applyStep, bookView, editCharacterDetails, editPart, extendPart, nextStep, type Provider, parseMarkdownPlaced, parseSettings, partHash, startBook, textHash, type BookState, type Catalog, type ResolvedSpec } from '../../engine/index.js';
+import {
+  applyStep,
+  bookView,
+  editCharacterDetails,
+  editPart,
+  extendPart,
+  nextStep,
+  type Provider,
+  parseMarkdownPlaced,
+  parseSettings,
+  partHash,
+  startBook,
+  textHash,
+  type BookState,
+  type Catalog,
+  type ResolvedSpec,
+} from '../../engine/index.js';
 
 let catalog: Catalog;
 beforeAll(() => {
@@ -15,9 +31,14 @@ const PROSE = 'Aisha came home to Penang in the rain.\n\nThe shop was dark.';
 const LIST = '- Jonah Pike: harbour master, 55, shrewd\n- Aisha Rahman: the lead';
 const PLAN = '1. The archive\n2. The march\n3. The vote';
 
-function bookWithIntro(spec: ResolvedSpec, intro: string, settings: Record<string, unknown> = { numberOfChapters: 7 }): BookState {
+function bookWithIntro(
+  spec: ResolvedSpec,
+  intro: string,
+  settings: Record<string, unknown> = { numberOfChapters: 7 },
+): BookState {
   let state = startBook({ spec, settings: parseSettings(spec, settings) });
-  if (nextStep(spec, state)!.kind === 'outline') state = applyStep(spec, state, { kind: 'outline' }, 'Title: T\n\nChapter 1: One\nChapter 2: Two\nChapter 3: Three');
+  if (nextStep(spec, state)!.kind === 'outline')
+    state = applyStep(spec, state, { kind: 'outline' }, 'Title: T\n\nChapter 1: One\nChapter 2: Two\nChapter 3: Three');
   return applyStep(spec, state, nextStep(spec, state)!, intro);
 }
 
@@ -29,7 +50,12 @@ describe("the introduction's text and its hidden blocks", () => {
     expect(view.parts[0]!.text).toBe(PROSE);
     expect(view.parts[0]!.hash).toBe(textHash(PROSE));
     expect(view.character_details).toBe(LIST);
-    const edit = editPart(spec, state, { kind: 'introduction', position: 0 }, `${PROSE} The lanterns burned all night.`);
+    const edit = editPart(
+      spec,
+      state,
+      { kind: 'introduction', position: 0 },
+      `${PROSE} The lanterns burned all night.`,
+    );
     expect(bookView(spec, edit.state).parts[0]!.text).toBe(`${PROSE} The lanterns burned all night.`);
     expect(edit.state.characterDetails).toBe(LIST);
     expect(edit.text).toBe(`${PROSE} The lanterns burned all night.\n\nCharacter Details:\n${LIST}`);
@@ -45,7 +71,10 @@ describe("the introduction's text and its hidden blocks", () => {
 
   it('a guide without an outline step: its chapter plan stays out of the introduction and is edited as its outline', () => {
     const spec = catalog.get('black-history')!;
-    const state = bookWithIntro(spec, `${PROSE}\n\nChapter Plan:\n${PLAN}`, { personName: 'Rosa Parks', numberOfChapters: 5 });
+    const state = bookWithIntro(spec, `${PROSE}\n\nChapter Plan:\n${PLAN}`, {
+      personName: 'Rosa Parks',
+      numberOfChapters: 5,
+    });
     expect(state.outline).toBe(PLAN);
     expect(bookView(spec, state).parts[0]!.text).toBe(PROSE);
     const edit = editPart(spec, state, { kind: 'introduction', position: 0 }, `${PROSE} A closing line.`);
@@ -63,12 +92,20 @@ describe('write more on an introduction', () => {
     const spec = catalog.get('romance')!;
     const state = bookWithIntro(spec, `${PROSE}\n\nCharacter Details:\n${LIST}`);
     const provider: Provider = {
-      name: 'scripted', isOffline: true,
-      generateText: async () => ({ text: 'The bell over the door rang once, and she turned to see who had come in from the rain.', model: 'scripted' }),
-      generateImage: async () => { throw new Error('no images'); },
+      name: 'scripted',
+      isOffline: true,
+      generateText: async () => ({
+        text: 'The bell over the door rang once, and she turned to see who had come in from the rain.',
+        model: 'scripted',
+      }),
+      generateImage: async () => {
+        throw new Error('no images');
+      },
     };
     const more = await extendPart({ spec, renderer: catalog.renderer, provider, state, position: 0 });
-    expect(more.text).toBe(`${PROSE}\n\nThe bell over the door rang once, and she turned to see who had come in from the rain.\n\nCharacter Details:\n${LIST}`);
+    expect(more.text).toBe(
+      `${PROSE}\n\nThe bell over the door rang once, and she turned to see who had come in from the rain.\n\nCharacter Details:\n${LIST}`,
+    );
     const edit = editPart(spec, state, { kind: 'introduction', position: 0 }, more.text, { kind: 'more', words: 18 });
     expect(edit.state.characterDetails).toBe(LIST);
     expect(bookView(spec, edit.state).parts[0]!.text.endsWith('in from the rain.')).toBe(true);
@@ -77,11 +114,16 @@ describe('write more on an introduction', () => {
 
 describe('the hash and the places of rendered blocks', () => {
   it('textHash is the first 16 hex digits of SHA-256 (UTF-8)', () => {
-    for (const text of ['', 'Bab 3 — “hujan”', 'x'.repeat(70_000)]) expect(textHash(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 16));
+    for (const text of ['', 'Bab 3 — “hujan”', 'x'.repeat(70_000)])
+      expect(textHash(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 16));
   });
 
   it('each block is placed in the text it came from, CRLF and "•" bullets included', () => {
     const text = 'One.\r\n\r\n•   first\r\n• second\r\n\r\nEnd &amp; more.';
-    expect(parseMarkdownPlaced(text).map((b) => text.slice(b.start, b.end).trim())).toEqual(['One.', '•   first\r\n• second', 'End &amp; more.']);
+    expect(parseMarkdownPlaced(text).map((b) => text.slice(b.start, b.end).trim())).toEqual([
+      'One.',
+      '•   first\r\n• second',
+      'End &amp; more.',
+    ]);
   });
 });

@@ -4,7 +4,11 @@ import { plainLine } from '../../engine/index.js';
 
 const CASES: ReadonlyArray<{ name: string; input: string; expected: string }> = [
   { name: 'a heading with emphasis', input: '## **The Storm**', expected: 'The Storm' },
-  { name: 'a link keeps its words', input: 'Read [the first book](https://example.com/one) again', expected: 'Read the first book again' },
+  {
+    name: 'a link keeps its words',
+    input: 'Read [the first book](https://example.com/one) again',
+    expected: 'Read the first book again',
+  },
   { name: 'an image keeps its description', input: '![A red door](door.png)', expected: 'A red door' },
   { name: 'code marks and italics', input: 'The `storm` was *late*', expected: 'The storm was late' },
   { name: 'a quote', input: '> She said _nothing_.', expected: 'She said nothing.' },

@@ -24,7 +24,18 @@ describe('providerThrough', () => {
     expect(through.name).toBe('openai');
     expect(through.isOffline).toBe(false);
     expect(await through.contextWindow!()).toBe(8192);
-    expect((await through.generateText({ system: 's', user: 'hello', maxTokens: 10, temperature: 0.7, presencePenalty: 0, frequencyPenalty: 0 })).text).toBe('answer to hello!');
+    expect(
+      (
+        await through.generateText({
+          system: 's',
+          user: 'hello',
+          maxTokens: 10,
+          temperature: 0.7,
+          presencePenalty: 0,
+          frequencyPenalty: 0,
+        })
+      ).text,
+    ).toBe('answer to hello!');
     expect(seen).toEqual(['hello']);
     expect((await through.generateImage({ prompt: 'a cover', size: '1024x1024' })).model).toBe('img');
   });
@@ -32,7 +43,10 @@ describe('providerThrough', () => {
   it('has no window when the provider has none, and sends image calls through their own hook when given', async () => {
     const { contextWindow: _none, ...offline } = { ...model, isOffline: true };
     const images: string[] = [];
-    const through = providerThrough(offline, { text: (request, send) => send(request), image: (request, send) => (images.push(request.prompt), send(request)) });
+    const through = providerThrough(offline, {
+      text: (request, send) => send(request),
+      image: (request, send) => (images.push(request.prompt), send(request)),
+    });
     expect(through.contextWindow).toBeUndefined();
     await through.generateImage({ prompt: 'a cover', size: '1024x1024' });
     expect(images).toEqual(['a cover']);

@@ -1,6 +1,16 @@
 // The one retry policy (engine/retry.ts): what is tried again, and how long each kind of retry waits.
 import { describe, expect, it } from 'vitest';
-import { delayFor, EditError, GenerationError, RECONNECT, retry, retryAfterMs, retryKindOf, shouldRetry, type Retrying } from '../../engine/index.js';
+import {
+  delayFor,
+  EditError,
+  GenerationError,
+  RECONNECT,
+  retry,
+  retryAfterMs,
+  retryKindOf,
+  shouldRetry,
+  type Retrying,
+} from '../../engine/index.js';
 
 describe('shouldRetry', () => {
   it.each([
@@ -18,7 +28,9 @@ describe('shouldRetry', () => {
 
 describe('delayFor', () => {
   it('a reconnect waits 250 ms, doubling, at most 5 s', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 40].map((n) => delayFor(undefined, n, RECONNECT))).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000, 5000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 40].map((n) => delayFor(undefined, n, RECONNECT))).toEqual([
+      250, 500, 1000, 2000, 4000, 5000, 5000, 5000,
+    ]);
   });
 
   it("the provider's 429/503 retries wait 2 s apart, or the server's Retry-After when it is under 60 s", () => {
@@ -30,7 +42,7 @@ describe('delayFor', () => {
     expect(delayFor(asking('3600'), 1, rule)).toBe(2000);
   });
 
-  it("a rate-limited batch step honours Retry-After up to 2 minutes and waits those 2 minutes for a longer one", () => {
+  it('a rate-limited batch step honours Retry-After up to 2 minutes and waits those 2 minutes for a longer one', () => {
     const rule = { baseMs: 1000, maxMs: 60_000, maxRetryAfterMs: 120_000, beyondRetryAfter: 'cap' } as const;
     expect(delayFor({ retryAfterMs: 30_000 }, 1, rule)).toBe(30_000);
     expect(delayFor({ retryAfterMs: 600_000 }, 1, rule)).toBe(120_000);
@@ -51,7 +63,9 @@ describe('retryAfterMs', () => {
 describe('retryKindOf (the one rule)', () => {
   it('names the kind of a failure waiting may mend, and nothing else', () => {
     expect(retryKindOf(new GenerationError('rate_limited', { status: 429 }))).toBe('rate_limited');
-    expect(retryKindOf(new GenerationError('service_unavailable', { status: 503, isRetryable: true }))).toBe('service_unavailable');
+    expect(retryKindOf(new GenerationError('service_unavailable', { status: 503, isRetryable: true }))).toBe(
+      'service_unavailable',
+    );
     expect(retryKindOf(new GenerationError('generation_failed', { isRetryable: true }))).toBe('network');
     expect(retryKindOf(new GenerationError('server_error', { status: 500 }))).toBeUndefined();
     expect(retryKindOf(new Error('ECONNRESET'))).toBeUndefined();
@@ -75,10 +89,19 @@ describe('retry (the one loop)', () => {
   it('tries again after a retryable failure, telling each retry with its wait, and answers the success', async () => {
     const { fn, tries } = failing(busy(), busy());
     const told: Array<Pick<Retrying<string>, 'kind' | 'n' | 'of' | 'delayMs'>> = [];
-    const answer = await retry(fn, { retryable: retryKindOf, attempts: 3, delay: (_e, n) => n * 10, wait: async () => undefined, onRetry: ({ kind, n, of, delayMs }) => told.push({ kind, n, of, delayMs }) });
+    const answer = await retry(fn, {
+      retryable: retryKindOf,
+      attempts: 3,
+      delay: (_e, n) => n * 10,
+      wait: async () => undefined,
+      onRetry: ({ kind, n, of, delayMs }) => told.push({ kind, n, of, delayMs }),
+    });
     expect(answer).toBe('ok');
     expect(tries).toEqual([1, 2, 3]);
-    expect(told).toEqual([{ kind: 'service_unavailable', n: 1, of: 2, delayMs: 10 }, { kind: 'service_unavailable', n: 2, of: 2, delayMs: 20 }]);
+    expect(told).toEqual([
+      { kind: 'service_unavailable', n: 1, of: 2, delayMs: 10 },
+      { kind: 'service_unavailable', n: 2, of: 2, delayMs: 20 },
+    ]);
   });
 
   it('throws a final failure at once, and the last one when the tries are spent', async () => {
@@ -106,7 +129,9 @@ describe('retry (the one loop)', () => {
     expect(provider.tries).toHaveLength(6);
     // Counted together (the batch's step): the third failure of any kind ends a call allowed three tries.
     const together = failing(limited(), dropped(), busy(), 'never reached');
-    await expect(retry(together.fn, { retryable: retryKindOf, attempts: 3, delay: () => 0 })).rejects.toMatchObject({ code: 'service_unavailable' });
+    await expect(retry(together.fn, { retryable: retryKindOf, attempts: 3, delay: () => 0 })).rejects.toMatchObject({
+      code: 'service_unavailable',
+    });
     expect(together.tries).toEqual([1, 2, 3]);
   });
 
@@ -114,10 +139,14 @@ describe('retry (the one loop)', () => {
     const stop = new AbortController();
     stop.abort(new Error('stopped'));
     const never = failing();
-    await expect(retry(never.fn, { retryable: retryKindOf, attempts: 3, delay: () => 0, signal: stop.signal })).rejects.toThrow('stopped');
+    await expect(
+      retry(never.fn, { retryable: retryKindOf, attempts: 3, delay: () => 0, signal: stop.signal }),
+    ).rejects.toThrow('stopped');
     expect(never.tries).toEqual([]);
     const late = failing(busy(), busy());
-    await expect(retry(late.fn, { retryable: retryKindOf, attempts: 10, delay: () => 60_000, until: Date.now() + 1_000 })).rejects.toMatchObject({ code: 'service_unavailable' });
+    await expect(
+      retry(late.fn, { retryable: retryKindOf, attempts: 10, delay: () => 60_000, until: Date.now() + 1_000 }),
+    ).rejects.toMatchObject({ code: 'service_unavailable' });
     expect(late.tries).toEqual([1]);
   });
 });

@@ -3,8 +3,20 @@
 // details) and from the issue's rules: a step saves its own part only; only an interrupted book resumes.
 import { describe, expect, it } from 'vitest';
 import {
-  BookSession, GenerationError, SessionError, conclusionPosition, extractTitle, parseSettings, parseStepKey, stepsFor, renderPrompt, stepKey, stepRef,
-  type ProgressStore, type SavedBook, type StepSave,
+  BookSession,
+  GenerationError,
+  SessionError,
+  conclusionPosition,
+  extractTitle,
+  parseSettings,
+  parseStepKey,
+  stepsFor,
+  renderPrompt,
+  stepKey,
+  stepRef,
+  type ProgressStore,
+  type SavedBook,
+  type StepSave,
 } from '../../engine/index.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
 import type { Provider } from '../../engine/provider.js';
@@ -27,7 +39,8 @@ function memoryStore() {
     },
     saveStep: async (key, save) => {
       saves.push({ key, save });
-      if (save.keepsProgress) books.set(key, { state: save.state, isFinished: save.isFinished, updatedAt: new Date().toISOString() });
+      if (save.keepsProgress)
+        books.set(key, { state: save.state, isFinished: save.isFinished, updatedAt: new Date().toISOString() });
     },
   };
   return { store, saves, books, memories };
@@ -50,10 +63,20 @@ function countingProvider() {
   return { provider, calls: () => calls };
 }
 
-async function open(store: ProgressStore, provider: Provider, opts: { onFinished?: 'restart' | 'keep'; chapters?: number; lang?: 'en' | 'ms' } = {}) {
+async function open(
+  store: ProgressStore,
+  provider: Provider,
+  opts: { onFinished?: 'restart' | 'keep'; chapters?: number; lang?: 'en' | 'ms' } = {},
+) {
   return BookSession.open({
-    spec: romance, renderer: catalog.renderer, provider, store, key: 'book',
-    settings: parseSettings(romance, { language: opts.lang ?? 'en' }), totalChapters: opts.chapters ?? 2, onFinished: opts.onFinished ?? 'restart',
+    spec: romance,
+    renderer: catalog.renderer,
+    provider,
+    store,
+    key: 'book',
+    settings: parseSettings(romance, { language: opts.lang ?? 'en' }),
+    totalChapters: opts.chapters ?? 2,
+    onFinished: opts.onFinished ?? 'restart',
   });
 }
 
@@ -66,8 +89,21 @@ describe('step identity', () => {
         expect(stepKey(parseStepKey(key)!)).toBe(key);
       }
     }
-    expect(stepsFor(romance, 2).map(stepKey)).toEqual(['outline', 'introduction', 'chapter:1', 'chapter:2', 'conclusion:3']);
-    expect(['chapter', 'chapter:x', 'outline:1', 'introduction:2', 'nope', 'chapter:1:2'].map(parseStepKey)).toEqual([null, null, null, null, null, null]);
+    expect(stepsFor(romance, 2).map(stepKey)).toEqual([
+      'outline',
+      'introduction',
+      'chapter:1',
+      'chapter:2',
+      'conclusion:3',
+    ]);
+    expect(['chapter', 'chapter:x', 'outline:1', 'introduction:2', 'nope', 'chapter:1:2'].map(parseStepKey)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });
 
@@ -81,14 +117,23 @@ describe('BookSession', () => {
     while (session.next()) labels.push((await session.advance()).label);
     expect(labels).toEqual(['Story Outline', 'Introduction', 'Chapter 1', 'Chapter 2', 'Conclusion']);
     expect(saves.map((s) => [s.save.stepKey, s.save.position, s.save.isFirst, s.save.isFinished])).toEqual([
-      ['outline', -1, true, false], ['introduction', 0, false, false], ['chapter:1', 1, false, false], ['chapter:2', 2, false, false], ['conclusion:3', 3, false, true],
+      ['outline', -1, true, false],
+      ['introduction', 0, false, false],
+      ['chapter:1', 1, false, false],
+      ['chapter:2', 2, false, false],
+      ['conclusion:3', 3, false, true],
     ]);
     // Each save holds the text of its own call, not the book so far.
     saves.forEach(({ save }, i) => expect(save.text.startsWith(`Call ${i + 1}.`)).toBe(true));
     // The introduction locks the settings and keeps the character details for later chapters.
     expect(saves[1]!.save.state.isLocked).toBe(true);
     expect(session.isFinished).toBe(true);
-    expect(session.assemble().match(/^## .*/gm)).toEqual(['## Introduction', '## Chapter 1: First Light', '## Chapter 2: A Door Opens', '## Conclusion']);
+    expect(session.assemble().match(/^## .*/gm)).toEqual([
+      '## Introduction',
+      '## Chapter 1: First Light',
+      '## Chapter 2: A Door Opens',
+      '## Conclusion',
+    ]);
   });
 
   it('an interrupted book resumes with only the missing parts; a finished one is written anew (restart) or kept (keep)', async () => {
@@ -118,7 +163,9 @@ describe('BookSession', () => {
   it('refuses a step that is not the next one, and saves nothing for a step aborted before it finished', async () => {
     const { store, saves } = memoryStore();
     const session = await open(store, createOfflineProvider());
-    await expect(session.advance({ expected: { kind: 'chapter', position: 1 } })).rejects.toMatchObject({ code: 'step_not_allowed' });
+    await expect(session.advance({ expected: { kind: 'chapter', position: 1 } })).rejects.toMatchObject({
+      code: 'step_not_allowed',
+    });
     const controller = new AbortController();
     controller.abort();
     await expect(session.advance({ signal: controller.signal })).rejects.toBeInstanceOf(GenerationError);
@@ -126,21 +173,37 @@ describe('BookSession', () => {
     expect(session.next()).toEqual({ kind: 'outline' });
   });
 
-  it('the reader\'s view after each step names what comes next in the book\'s language', async () => {
+  it("the reader's view after each step names what comes next in the book's language", async () => {
     const { store } = memoryStore();
     const session = await open(store, createOfflineProvider(), { lang: 'ms', chapters: 1 });
-    expect(session.view().next).toMatchObject({ kind: 'outline', label: 'Rangka Cerita', button: 'Jana Rangka Cerita' });
+    expect(session.view().next).toMatchObject({
+      kind: 'outline',
+      label: 'Rangka Cerita',
+      button: 'Jana Rangka Cerita',
+    });
     await session.advance();
     await session.advance();
     const view = session.view();
-    expect(view).toMatchObject({ is_locked: true, is_finished: false, counter: { current: 1, total: 1 }, parts: [{ kind: 'introduction', position: 0, label: 'Pengenalan' }] });
+    expect(view).toMatchObject({
+      is_locked: true,
+      is_finished: false,
+      counter: { current: 1, total: 1 },
+      parts: [{ kind: 'introduction', position: 0, label: 'Pengenalan' }],
+    });
     expect(view.next).toMatchObject({ kind: 'chapter', position: 1, label: 'Bab 1', button: 'Jana Bab 1' });
-    expect(view.steps.map((p) => [p.label, p.is_done])).toEqual([['Rangka Cerita', true], ['Pengenalan', true], ['Bab 1', false], ['Kesimpulan', false]]);
+    expect(view.steps.map((p) => [p.label, p.is_done])).toEqual([
+      ['Rangka Cerita', true],
+      ['Pengenalan', true],
+      ['Bab 1', false],
+      ['Kesimpulan', false],
+    ]);
   });
 
   it('a chapter count the flow cannot reach is refused before anything is written', async () => {
     const { store } = memoryStore();
-    await expect(open(store, createOfflineProvider(), { chapters: 0 })).rejects.toMatchObject({ code: 'invalid_chapters' });
+    await expect(open(store, createOfflineProvider(), { chapters: 0 })).rejects.toMatchObject({
+      code: 'invalid_chapters',
+    });
   });
 });
 
@@ -170,7 +233,12 @@ describe('a real book', () => {
     expect(heading).not.toBe(`# ${romance.title.en}`);
     expect(heading).toBe(`# ${extractTitle(resumed.state.outline)}`);
     // Chapter 1 keeps the user's title; chapter 2 takes its outline entry's.
-    expect(markdown.match(/^## .*/gm)).toEqual(['## Introduction', '## Chapter 1: The Meeting', '## Chapter 2: A Door Opens', '## Conclusion']);
+    expect(markdown.match(/^## .*/gm)).toEqual([
+      '## Introduction',
+      '## Chapter 1: The Meeting',
+      '## Chapter 2: A Door Opens',
+      '## Conclusion',
+    ]);
     expect(resumed.view().parts[1]).toMatchObject({ label: 'Chapter 1', title: 'The Meeting' });
   });
 });
@@ -181,7 +249,14 @@ describe('a book without an outline step', () => {
     expect(spec.flow.outline).toBe('none');
     const { store } = memoryStore();
     const session = await BookSession.open({
-      spec, renderer: catalog.renderer, provider: createOfflineProvider(), store, key: 'mh', settings: parseSettings(spec, {}), totalChapters: 3, onFinished: 'restart',
+      spec,
+      renderer: catalog.renderer,
+      provider: createOfflineProvider(),
+      store,
+      key: 'mh',
+      settings: parseSettings(spec, {}),
+      totalChapters: 3,
+      onFinished: 'restart',
     });
     expect(session.next()).toEqual({ kind: 'introduction', position: 0 });
     await session.advance();
@@ -189,13 +264,27 @@ describe('a book without an outline step', () => {
     const plan = session.state.outline!.split('\n');
     expect(plan).toHaveLength(conclusionPosition(spec.flow, 3) - 1);
     plan.forEach((line, i) => expect(line).toMatch(new RegExp(`^Chapter ${i + 1}: .+`)));
-    const chapterPrompt = renderPrompt({ spec, renderer: catalog.renderer, state: session.state, step: session.next()! });
-    expect(chapterPrompt.user).toContain(`What the outline plans for this part:\n${session.state.outline!.split('\n')[0]}`);
+    const chapterPrompt = renderPrompt({
+      spec,
+      renderer: catalog.renderer,
+      state: session.state,
+      step: session.next()!,
+    });
+    expect(chapterPrompt.user).toContain(
+      `What the outline plans for this part:\n${session.state.outline!.split('\n')[0]}`,
+    );
     while (session.next()) await session.advance();
     expect(session.assemble()).not.toMatch(/Chapter Plan:/);
     // A resumed book finds its plan again in the saved introduction.
     const resumed = await BookSession.open({
-      spec, renderer: catalog.renderer, provider: createOfflineProvider(), store, key: 'mh', settings: parseSettings(spec, {}), totalChapters: 3, onFinished: 'keep',
+      spec,
+      renderer: catalog.renderer,
+      provider: createOfflineProvider(),
+      store,
+      key: 'mh',
+      settings: parseSettings(spec, {}),
+      totalChapters: 3,
+      onFinished: 'keep',
     });
     expect(resumed.state.outline).toBe(session.state.outline);
   });

@@ -18,7 +18,12 @@ describe('stepText', () => {
       expect(processStepText(romance, view, 'en')).toBe(view.progress!.stepText);
       const step = nextStep(romance, state);
       if (!step) break;
-      state = applyStep(romance, state, step, step.kind === 'outline' ? 'Title: X\n\nChapter 1: A\nChapter 2: B\nChapter 3: C' : 'Text.');
+      state = applyStep(
+        romance,
+        state,
+        step,
+        step.kind === 'outline' ? 'Title: X\n\nChapter 1: A\nChapter 2: B\nChapter 3: C' : 'Text.',
+      );
     }
     expect([...new Set(seen)]).toEqual([
       'Step 1 of 4: Generate the outline',

@@ -11,7 +11,11 @@ function counted(size: number) {
     reads.set(text, (reads.get(text) ?? 0) + 1);
     return { length: text.length };
   });
-  return { of, reads: (text: string) => reads.get(text) ?? 0, total: () => [...reads.values()].reduce((a, b) => a + b, 0) };
+  return {
+    of,
+    reads: (text: string) => reads.get(text) ?? 0,
+    total: () => [...reads.values()].reduce((a, b) => a + b, 0),
+  };
 }
 
 describe('a text cache', () => {

@@ -1,10 +1,23 @@
 // The token estimate a request is fitted to the window with: a prompt that fits by its length alone is not
 // read, and every answer is the one the full count gives (one token a 3.5 characters, at least one a word).
 import { describe, expect, it } from 'vitest';
-import { estimateTokens, fitsWindow, fittedMaxTokens, MIN_ANSWER_TOKENS, promptTokensOf } from '../../engine/context-window.js';
+import {
+  estimateTokens,
+  fitsWindow,
+  fittedMaxTokens,
+  MIN_ANSWER_TOKENS,
+  promptTokensOf,
+} from '../../engine/context-window.js';
 
 /** Texts whose words outnumber their 3.5-character tokens (one-letter words) and ordinary prose, short and long. */
-const TEXTS = ['', 'a', 'a b c d e f g', 'x '.repeat(3000), 'The harbour was quiet that morning. '.repeat(200), 'kata\u00a0demi\u2003kata '.repeat(500)];
+const TEXTS = [
+  '',
+  'a',
+  'a b c d e f g',
+  'x '.repeat(3000),
+  'The harbour was quiet that morning. '.repeat(200),
+  'kata\u00a0demi\u2003kata '.repeat(500),
+];
 
 describe('the token estimate', () => {
   it('counts one token a 3.5 characters, or one a word when words are more', () => {
@@ -22,8 +35,11 @@ describe('the token estimate', () => {
         const request = { system, user };
         const prompt = promptTokensOf(request);
         for (const window of [600, prompt + 1000, prompt + 999, 8192, 128_000]) {
-          expect(fitsWindow(request, 1000, window), `${system.length}/${user.length}/${window}`).toBe(prompt + 1000 <= window);
-          const expected = window - prompt < Math.min(MIN_ANSWER_TOKENS, 1000) ? undefined : Math.min(1000, window - prompt);
+          expect(fitsWindow(request, 1000, window), `${system.length}/${user.length}/${window}`).toBe(
+            prompt + 1000 <= window,
+          );
+          const expected =
+            window - prompt < Math.min(MIN_ANSWER_TOKENS, 1000) ? undefined : Math.min(1000, window - prompt);
           expect(fittedMaxTokens({ ...request, maxTokens: 1000 }, window)).toBe(expected);
         }
       }

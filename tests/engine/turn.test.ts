@@ -27,7 +27,9 @@ describe('afterWaitingIo', () => {
   it('gives every answer back with its value, in the order they came, however many wait', async () => {
     for (const count of [25, 3000]) {
       const order: number[] = [];
-      const values = await Promise.all(Array.from({ length: count }, (_, i) => afterWaitingIo({ answer: i }).then((v) => (order.push(v.answer), v))));
+      const values = await Promise.all(
+        Array.from({ length: count }, (_, i) => afterWaitingIo({ answer: i }).then((v) => (order.push(v.answer), v))),
+      );
       expect(values.map((v) => v.answer)).toEqual(Array.from({ length: count }, (_, i) => i));
       expect(order).toEqual(Array.from({ length: count }, (_, i) => i));
     }
@@ -38,10 +40,14 @@ describe('afterWaitingIo', () => {
     const onData = (chunk: Buffer) => log.push(`read ${chunk.length}`);
     reader.on('data', onData);
     // A wave of 16 answers: each one's work sends a byte, as a book's next call would.
-    await Promise.all(Array.from({ length: 16 }, (_, i) => afterWaitingIo(i).then((n) => {
-      log.push(`answer ${n}`);
-      writer.write('x');
-    })));
+    await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        afterWaitingIo(i).then((n) => {
+          log.push(`answer ${n}`);
+          writer.write('x');
+        }),
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     reader.off('data', onData);
     const answers = log.filter((l) => l.startsWith('answer'));
@@ -50,7 +56,10 @@ describe('afterWaitingIo', () => {
     expect(log.filter((l) => l.startsWith('read')).reduce((n, l) => n + Number(l.split(' ')[1]), 0)).toBe(16);
     expect(log.indexOf('answer 15')).toBeGreaterThan(log.findIndex((l) => l.startsWith('read')));
     // Between two reads, at most a few answers' work (a whole wave at once held every read back until its end).
-    const runs = log.join(',').split(/read \d+/).map((part) => part.split(',').filter((l) => l.startsWith('answer')).length);
+    const runs = log
+      .join(',')
+      .split(/read \d+/)
+      .map((part) => part.split(',').filter((l) => l.startsWith('answer')).length);
     expect(Math.max(...runs)).toBeLessThanOrEqual(4);
   });
 });

@@ -31,7 +31,22 @@ describe('generator YAML', () => {
   });
   it('YAML 1.1 look-alikes keep their YAML 1.2 meaning', () => {
     const text = 'a: yes\nb: no\nc: on\nd: off\ne: 2024-01-02\nf: 0o17\ng: 017\nh: ~\ni: True\nj: 1.5e3\nk: .inf\n';
-    expect(yamlData(text)).toStrictEqual({ data: { a: 'yes', b: 'no', c: 'on', d: 'off', e: '2024-01-02', f: 15, g: 17, h: null, i: true, j: 1500, k: Infinity }, errors: [] });
+    expect(yamlData(text)).toStrictEqual({
+      data: {
+        a: 'yes',
+        b: 'no',
+        c: 'on',
+        d: 'off',
+        e: '2024-01-02',
+        f: 15,
+        g: 17,
+        h: null,
+        i: true,
+        j: 1500,
+        k: Infinity,
+      },
+      errors: [],
+    });
   });
   it('a duplicate key is an error reported with its file and line', () => {
     expect(yamlData('id: x\nname: a\nname: b\n').errors[0]?.line).toBe(3);
@@ -49,10 +64,16 @@ describe('generator YAML', () => {
   it('a nested alias bomb is refused at once, a few aliases are fine', () => {
     const names = 'abcdefghi';
     let bomb = 'a: &a ["x","x","x","x","x","x","x","x","x"]\n';
-    for (let i = 1; i < names.length; i++) bomb += `${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(',')}]\n`;
+    for (let i = 1; i < names.length; i++)
+      bomb += `${names[i]}: &${names[i]} [${Array(9)
+        .fill(`*${names[i - 1]}`)
+        .join(',')}]\n`;
     const started = performance.now();
     expect(yamlData(bomb).errors[0]).toMatchObject({ code: 'tooManyAliases', params: { max: 100 } });
     expect(performance.now() - started).toBeLessThan(2000);
-    expect(yamlData('a: &a {x: 1}\nb: *a\nc: *a\n')).toStrictEqual({ data: { a: { x: 1 }, b: { x: 1 }, c: { x: 1 } }, errors: [] });
+    expect(yamlData('a: &a {x: 1}\nb: *a\nc: *a\n')).toStrictEqual({
+      data: { a: { x: 1 }, b: { x: 1 }, c: { x: 1 } },
+      errors: [],
+    });
   });
 });

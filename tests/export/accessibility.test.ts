@@ -13,11 +13,18 @@ const DATE = new Date('2026-03-04T05:06:07Z');
 
 function book(lang: Lang): BookDocument {
   return {
-    title: 'Sungai', author: 'Nur', lang, typeLabel: 'Novel',
+    title: 'Sungai',
+    author: 'Nur',
+    lang,
+    typeLabel: 'Novel',
     parts: [
       { id: 'dedication', heading: 'Dedication', markdown: 'For my mother.', role: 'dedication' },
       { id: 'epigraph', heading: 'Epigraph', markdown: '> The river remembers.', role: 'epigraph' },
-      { id: 'chapter:1', heading: 'One', markdown: 'First words.\n\n### Too deep\n\nText.\n\n#### Deeper\n\nMore.\n\n## Back up\n\nEnd.' },
+      {
+        id: 'chapter:1',
+        heading: 'One',
+        markdown: 'First words.\n\n### Too deep\n\nText.\n\n#### Deeper\n\nMore.\n\n## Back up\n\nEnd.',
+      },
       { id: 'chapter:2', heading: 'Two', markdown: 'Second words.' },
     ],
   };
@@ -28,14 +35,17 @@ async function epubOf(lang: Lang): Promise<{ opf: string; file: (name: string) =
   return { opf: zipText(entries, 'OEBPS/content.opf'), file: (name) => zipText(entries, `OEBPS/${name}`) };
 }
 
-const metas = (opf: string, property: string) => [...opf.matchAll(new RegExp(`<meta property="${property}">([^<]*)</meta>`, 'g'))].map((m) => m[1]);
+const metas = (opf: string, property: string) =>
+  [...opf.matchAll(new RegExp(`<meta property="${property}">([^<]*)</meta>`, 'g'))].map((m) => m[1]);
 
 describe("an EPUB's accessibility", () => {
   it('declares how it is read, what helps, no hazards and the conformance Ace accepts', async () => {
     const { opf } = await epubOf('en');
     expect(metas(opf, 'schema:accessMode')).toEqual(['textual']);
     expect(metas(opf, 'schema:accessModeSufficient')).toEqual(['textual']);
-    expect(metas(opf, 'schema:accessibilityFeature')).toEqual(expect.arrayContaining(['structuralNavigation', 'tableOfContents', 'readingOrder']));
+    expect(metas(opf, 'schema:accessibilityFeature')).toEqual(
+      expect.arrayContaining(['structuralNavigation', 'tableOfContents', 'readingOrder']),
+    );
     // No pictures in its pages: no claim of alternative text for them.
     expect(metas(opf, 'schema:accessibilityFeature')).not.toContain('alternativeText');
     expect(metas(opf, 'schema:accessibilityHazard')).toEqual(['none']);
@@ -45,7 +55,9 @@ describe("an EPUB's accessibility", () => {
   });
 
   it("summarises its accessibility in the book's language (English, Malay, Indonesian)", async () => {
-    const summaries = await Promise.all((['en', 'ms', 'id'] as const).map(async (lang) => metas((await epubOf(lang)).opf, 'schema:accessibilitySummary')));
+    const summaries = await Promise.all(
+      (['en', 'ms', 'id'] as const).map(async (lang) => metas((await epubOf(lang)).opf, 'schema:accessibilitySummary')),
+    );
     for (const s of summaries) expect(s).toHaveLength(1);
     const [en, ms, id] = summaries.map((s) => s[0]!.toLowerCase());
     expect(en).toContain('table of contents');
@@ -74,24 +86,46 @@ describe("an EPUB's accessibility", () => {
 });
 
 describe("Ace's verdict in readiness", () => {
-  const v = (impact: AceViolation['impact']): AceViolation => ({ file: 'OEBPS/part-001.xhtml', rule: 'heading-order', impact });
+  const v = (impact: AceViolation['impact']): AceViolation => ({
+    file: 'OEBPS/part-001.xhtml',
+    rule: 'heading-order',
+    impact,
+  });
 
   it('fails on a serious or critical violation, warns on moderate or minor ones only, passes on none', () => {
-    expect(aceVerdict([v('moderate'), v('serious')])).toMatchObject({ status: 'fail', counts: { critical: 0, serious: 1, moderate: 1, minor: 0 } });
+    expect(aceVerdict([v('moderate'), v('serious')])).toMatchObject({
+      status: 'fail',
+      counts: { critical: 0, serious: 1, moderate: 1, minor: 0 },
+    });
     expect(aceVerdict([v('critical')]).status).toBe('fail');
     expect(aceVerdict([v('minor'), v('moderate')]).status).toBe('warn');
-    expect(aceVerdict([])).toMatchObject({ status: 'pass', counts: { critical: 0, serious: 0, moderate: 0, minor: 0 } });
+    expect(aceVerdict([])).toMatchObject({
+      status: 'pass',
+      counts: { critical: 0, serious: 0, moderate: 0, minor: 0 },
+    });
     // What it found names the rule, its impact and the file, the worst first.
-    expect(readinessText(aceVerdict([v('minor'), v('serious')]).detail, 'en')).toBe('Ace: 0 critical, 1 serious, 0 moderate, 1 minor: heading-order (serious, part-001.xhtml) | heading-order (minor, part-001.xhtml)');
+    expect(readinessText(aceVerdict([v('minor'), v('serious')]).detail, 'en')).toBe(
+      'Ace: 0 critical, 1 serious, 0 moderate, 1 minor: heading-order (serious, part-001.xhtml) | heading-order (minor, part-001.xhtml)',
+    );
   });
 
   it('reads the violations of an Ace report (report.json): each page, its rules and their impact', () => {
-    const report = { assertions: [{ 'earl:testSubject': { url: 'OEBPS/content.opf' }, assertions: [{ 'earl:test': { 'earl:impact': 'serious', 'dct:title': 'metadata-accessmode' } }] }, { 'earl:testSubject': { url: 'toc.xhtml' }, assertions: [] }] };
-    expect(aceViolations(report)).toEqual([{ file: 'OEBPS/content.opf', rule: 'metadata-accessmode', impact: 'serious' }]);
+    const report = {
+      assertions: [
+        {
+          'earl:testSubject': { url: 'OEBPS/content.opf' },
+          assertions: [{ 'earl:test': { 'earl:impact': 'serious', 'dct:title': 'metadata-accessmode' } }],
+        },
+        { 'earl:testSubject': { url: 'toc.xhtml' }, assertions: [] },
+      ],
+    };
+    expect(aceViolations(report)).toEqual([
+      { file: 'OEBPS/content.opf', rule: 'metadata-accessmode', impact: 'serious' },
+    ]);
     expect(aceViolations({})).toEqual([]);
   });
 
-  it('is skipped saying why, never a silent pass: turned off, or no Chromium (named with how to install it), in the writer\'s language', async () => {
+  it("is skipped saying why, never a silent pass: turned off, or no Chromium (named with how to install it), in the writer's language", async () => {
     const saved = { ace: process.env.KARYA_ACE, chromium: process.env.PUPPETEER_EXECUTABLE_PATH };
     try {
       process.env.KARYA_ACE = 'off';
@@ -102,11 +136,16 @@ describe("Ace's verdict in readiness", () => {
       process.env.PUPPETEER_EXECUTABLE_PATH = '/nowhere/chromium';
       const none = await runAce('book.epub');
       expect(none.status).toBe('skipped');
-      expect(readinessText(none.detail, 'en')).toMatch(/Chromium.*apt install chromium-headless-shell.*PUPPETEER_EXECUTABLE_PATH/);
+      expect(readinessText(none.detail, 'en')).toMatch(
+        /Chromium.*apt install chromium-headless-shell.*PUPPETEER_EXECUTABLE_PATH/,
+      );
       expect(readinessText(none.detail, 'ms')).toMatch(/memerlukan Chromium/);
       expect(readinessText(none.detail, 'id')).toMatch(/memerlukan Chromium/);
     } finally {
-      for (const [name, value] of [['KARYA_ACE', saved.ace], ['PUPPETEER_EXECUTABLE_PATH', saved.chromium]] as const) {
+      for (const [name, value] of [
+        ['KARYA_ACE', saved.ace],
+        ['PUPPETEER_EXECUTABLE_PATH', saved.chromium],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }

@@ -2,7 +2,8 @@
 // (headless on Debian's Chromium) on every kind of EPUB Karya writes: a 3-chapter book's export, the KDP package's
 // manuscript.epub (through `karya publish`'s readiness, where its verdict is the accessibility check of each eBook
 // channel), a bilingual edition and an imported public-domain novel. Each has no serious or critical violation and
-// still passes epubcheck. Ace takes ~10 s an EPUB: four runs in all (the package's once, in readiness). The suite turns Ace off (vitest.config.ts,
+// still passes epubcheck. Ace takes ~10 s an EPUB: four runs in all (the package's once, in readiness). The suite turns
+// Ace off (vitest.config.ts,
 // KARYA_ACE=off); this file turns it on for its own runs and puts it back.
 import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -54,44 +55,91 @@ describe.skipIf(skip !== null)('DAISY Ace on every kind of EPUB', () => {
     expect(check.report).toMatch(/0 fatals \/ 0 errors \/ 0 warnings/);
   }
 
-  it('a 3-chapter English book exported as EPUB, and its Malay edition as a bilingual EPUB', async () => {
-    const source = await saveRomance(state, 'en', { isWhole: true });
-    const book = await karya(['export', '--book', String(source), '--format', 'epub', '--out', 'book.epub']);
-    expect(book.code, book.stderr).toBe(0);
-    await expectAccessible(path.join(cwd, 'book.epub'));
-    const made = await karya(['translate', '--book', String(source), '--to', 'ms', '--json']);
-    expect(made.code, made.stderr).toBe(0);
-    const edition = (JSON.parse(made.stdout) as { edition: { id: number } }).edition.id;
-    const dual = await karya(['export', '--book', String(edition), '--bilingual', '--format', 'epub', '--out', 'dual.epub']);
-    expect(dual.code, dual.stderr).toBe(0);
-    await expectAccessible(path.join(cwd, 'dual.epub'));
-  }, 2 * ACE_RUN);
+  it(
+    'a 3-chapter English book exported as EPUB, and its Malay edition as a bilingual EPUB',
+    async () => {
+      const source = await saveRomance(state, 'en', { isWhole: true });
+      const book = await karya(['export', '--book', String(source), '--format', 'epub', '--out', 'book.epub']);
+      expect(book.code, book.stderr).toBe(0);
+      await expectAccessible(path.join(cwd, 'book.epub'));
+      const made = await karya(['translate', '--book', String(source), '--to', 'ms', '--json']);
+      expect(made.code, made.stderr).toBe(0);
+      const edition = (JSON.parse(made.stdout) as { edition: { id: number } }).edition.id;
+      const dual = await karya([
+        'export',
+        '--book',
+        String(edition),
+        '--bilingual',
+        '--format',
+        'epub',
+        '--out',
+        'dual.epub',
+      ]);
+      expect(dual.code, dual.stderr).toBe(0);
+      await expectAccessible(path.join(cwd, 'dual.epub'));
+    },
+    2 * ACE_RUN,
+  );
 
-  it('an imported public-domain novel (Frankenstein: four letters, then chapters) exported as EPUB', async () => {
-    copyFileSync(FRANKENSTEIN, path.join(cwd, 'frankenstein.txt'));
-    const r = await karya(['import', 'frankenstein.txt', '--generator', 'romance', '--chapters', '8', '--voice', 'none', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    const { book } = JSON.parse(r.stdout) as { book: { id: number } };
-    const e = await karya(['export', 'romance', '--book', String(book.id), '--format', 'epub', '--out', 'frankenstein.epub']);
-    expect(e.code, e.stderr).toBe(0);
-    await expectAccessible(path.join(cwd, 'frankenstein.epub'));
-  }, ACE_RUN);
+  it(
+    'an imported public-domain novel (Frankenstein: four letters, then chapters) exported as EPUB',
+    async () => {
+      copyFileSync(FRANKENSTEIN, path.join(cwd, 'frankenstein.txt'));
+      const r = await karya([
+        'import',
+        'frankenstein.txt',
+        '--generator',
+        'romance',
+        '--chapters',
+        '8',
+        '--voice',
+        'none',
+        '--json',
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      const { book } = JSON.parse(r.stdout) as { book: { id: number } };
+      const e = await karya([
+        'export',
+        'romance',
+        '--book',
+        String(book.id),
+        '--format',
+        'epub',
+        '--out',
+        'frankenstein.epub',
+      ]);
+      expect(e.code, e.stderr).toBe(0);
+      await expectAccessible(path.join(cwd, 'frankenstein.epub'));
+    },
+    ACE_RUN,
+  );
 
-  it("the KDP package's manuscript.epub: readiness lists Ace's verdict as each eBook channel's accessibility check", async () => {
-    // The offline demo writes and packages a 3-chapter book (its text is the demo's: the offline-text check fails, not Ace's).
-    const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '3', '--out', 'pkg', '--state', path.join(cwd, 'demo.sqlite')], { cwd, env: { KARYA_ACE: 'on' } });
-    expect(r.stderr).toMatch(/DAISY Ace/);
-    const readiness = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'readiness.json'), 'utf8')) as ReadinessJson;
-    const ebooks = Object.entries(readiness.channels).filter(([, c]) => c.checks.some((k) => k.id === 'epubcheck'));
-    expect(ebooks.length).toBeGreaterThanOrEqual(3);
-    for (const [id, channel] of ebooks) {
-      const check = channel.checks.find((k) => k.id === 'accessibility');
-      expect(check, id).toMatchObject({ status: 'pass', detail: 'Ace: 0 critical, 0 serious, 0 moderate, 0 minor' });
-    }
-    // The paperback sells no EPUB: no accessibility check there.
-    const paperbacks = Object.entries(readiness.channels).filter(([, c]) => !c.checks.some((k) => k.id === 'epubcheck'));
-    for (const [, channel] of paperbacks) expect(channel.checks.map((k) => k.id)).not.toContain('accessibility');
-    // epubcheck still passes it (readiness ran it on the same file).
-    for (const [id, channel] of ebooks) expect(channel.checks.find((k) => k.id === 'epubcheck')?.status, id).toBe('pass');
-  }, 2 * ACE_RUN);
+  it(
+    "the KDP package's manuscript.epub: readiness lists Ace's verdict as each eBook channel's accessibility check",
+    async () => {
+      // The offline demo writes and packages a 3-chapter book (its text is the demo's: the offline-text check fails, not
+      // Ace's).
+      const r = await runKaryaInProcess(
+        ['publish', 'romance', '--chapters', '3', '--out', 'pkg', '--state', path.join(cwd, 'demo.sqlite')],
+        { cwd, env: { KARYA_ACE: 'on' } },
+      );
+      expect(r.stderr).toMatch(/DAISY Ace/);
+      const readiness = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'readiness.json'), 'utf8')) as ReadinessJson;
+      const ebooks = Object.entries(readiness.channels).filter(([, c]) => c.checks.some((k) => k.id === 'epubcheck'));
+      expect(ebooks.length).toBeGreaterThanOrEqual(3);
+      for (const [id, channel] of ebooks) {
+        const check = channel.checks.find((k) => k.id === 'accessibility');
+        expect(check, id).toMatchObject({ status: 'pass', detail: 'Ace: 0 critical, 0 serious, 0 moderate, 0 minor' });
+      }
+      // The paperback sells no EPUB: no accessibility check there.
+      const paperbacks = Object.entries(readiness.channels).filter(
+        ([, c]) => !c.checks.some((k) => k.id === 'epubcheck'),
+      );
+      for (const [, channel] of paperbacks) expect(channel.checks.map((k) => k.id)).not.toContain('accessibility');
+      // epubcheck still passes it (readiness ran it on the same file).
+      for (const [id, channel] of ebooks)
+        expect(channel.checks.find((k) => k.id === 'epubcheck')?.status, id).toBe('pass');
+    },
+    2 * ACE_RUN,
+  );
 });

@@ -20,7 +20,11 @@ describe('batch jobs with formats', () => {
     { name: 'one name, md ignored (always written)', formats: 'docx', files: ['kl.md', 'kl.docx'] },
     { name: 'repeats and md dropped', formats: ['md', 'PDF', 'pdf'], files: ['kl.md', 'kl.pdf'] },
   ])('$name', ({ formats, files }) => {
-    const { jobs, issues } = validateJobs(rawJobs({ id: 'kl', generator: 'romance', formats }), { catalog, file: 'jobs.yaml', outDir });
+    const { jobs, issues } = validateJobs(rawJobs({ id: 'kl', generator: 'romance', formats }), {
+      catalog,
+      file: 'jobs.yaml',
+      outDir,
+    });
     expect(issues).toEqual([]);
     expect([jobs[0]!.outFile, ...jobs[0]!.exports.map((e) => e.file)]).toEqual(files.map((f) => path.join(outDir, f)));
   });
@@ -44,12 +48,19 @@ describe('batch jobs with formats', () => {
 
   it('karya batch writes each format beside the Markdown (offline provider)', async () => {
     const dir = tempDir('karya-batch-formats-');
-    writeFileSync(path.join(dir, 'jobs.yaml'), '- id: kl\n  generator: romance\n  lang: ms\n  chapters: 1\n  formats: [epub, docx, pdf]\n');
-    const run = await runKaryaInProcess(['batch', 'jobs.yaml', '--out', 'books', '--state', 'state.sqlite'], { cwd: dir });
+    writeFileSync(
+      path.join(dir, 'jobs.yaml'),
+      '- id: kl\n  generator: romance\n  lang: ms\n  chapters: 1\n  formats: [epub, docx, pdf]\n',
+    );
+    const run = await runKaryaInProcess(['batch', 'jobs.yaml', '--out', 'books', '--state', 'state.sqlite'], {
+      cwd: dir,
+    });
     expect(run, run.stderr).toMatchObject({ code: 0 });
     const books = path.join(dir, 'books');
     expect(readdirSync(books).sort()).toEqual(['kl.docx', 'kl.epub', 'kl.md', 'kl.pdf']);
-    expect(zipText(readZip(readFileSync(path.join(books, 'kl.epub'))), 'OEBPS/content.opf')).toContain('<dc:language>ms</dc:language>');
+    expect(zipText(readZip(readFileSync(path.join(books, 'kl.epub'))), 'OEBPS/content.opf')).toContain(
+      '<dc:language>ms</dc:language>',
+    );
     expect(zipText(readZip(readFileSync(path.join(books, 'kl.docx'))), 'word/document.xml')).toContain('Pengenalan');
     expect((await runTool('pdftotext', [path.join(books, 'kl.pdf'), '-'])).stdout).toContain('Bab 1');
   });

@@ -1,7 +1,8 @@
 // The dual-language book sets its second language apart: `karya export --bilingual` of the Malay edition of an
 // English romance. In the alternating PDF (the default) and in the columns PDF, each Malay paragraph is set in an
 // italic face (pdffonts lists one; poppler's pdftohtml -xml names the face of each line), each English paragraph in
-// the upright one, and each is a marked span with its own language tag (/Lang en, /Lang ms); the EPUB's Malay paragraphs carry their own language (lang, xml:lang) and a style that sets them
+// the upright one, and each is a marked span with its own language tag (/Lang en, /Lang ms); the EPUB's Malay
+// paragraphs carry their own language (lang, xml:lang) and a style that sets them
 // in italic.
 import { readFileSync, rmSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
@@ -21,14 +22,28 @@ import { tempDir } from '../temp.js';
  */
 async function linesWithFaces(file: string): Promise<Array<{ text: string; family: string }>> {
   const fonts = await runTool('pdffonts', [file]);
-  const faces = new Map(fonts.stdout.split('\n').flatMap((l) => {
-    const name = /^([A-Z]{6})\+(\S+)/.exec(l);
-    return name ? [[name[1]!, name[2]!]] : [];
-  }));
+  const faces = new Map(
+    fonts.stdout.split('\n').flatMap((l) => {
+      const name = /^([A-Z]{6})\+(\S+)/.exec(l);
+      return name ? [[name[1]!, name[2]!]] : [];
+    }),
+  );
   const run = await runTool('pdftohtml', ['-xml', '-i', '-stdout', '-q', file]);
   expect(run.code, run.stderr).toBe(0);
-  const families = new Map([...run.stdout.matchAll(/<fontspec id="(\d+)"[^>]*family="([^"]+)"/g)].map((m) => [m[1]!, faces.get(m[2]!.split('+')[0]!) ?? m[2]!]));
-  return [...run.stdout.matchAll(/<text [^>]*font="(\d+)"[^>]*>(.*?)<\/text>/g)].map((m) => ({ family: families.get(m[1]!) ?? '', text: m[2]!.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#34;|&quot;/g, '"').replace(/&#39;/g, "'") }));
+  const families = new Map(
+    [...run.stdout.matchAll(/<fontspec id="(\d+)"[^>]*family="([^"]+)"/g)].map((m) => [
+      m[1]!,
+      faces.get(m[2]!.split('+')[0]!) ?? m[2]!,
+    ]),
+  );
+  return [...run.stdout.matchAll(/<text [^>]*font="(\d+)"[^>]*>(.*?)<\/text>/g)].map((m) => ({
+    family: families.get(m[1]!) ?? '',
+    text: m[2]!
+      .replace(/<[^>]+>/g, '')
+      .replace(/&amp;/g, '&')
+      .replace(/&#34;|&quot;/g, '"')
+      .replace(/&#39;/g, "'"),
+  }));
 }
 
 const firstWords = (text: string, n: number) => text.split(/\s+/).slice(0, n).join(' ');
@@ -62,14 +77,20 @@ describe('karya export --bilingual sets the second language apart', () => {
   let state: string;
   let edition: number;
   const env = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
-  const malayOf = async (n: number) => (await savedBook(state, edition))!.state.content[n]!.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const malayOf = async (n: number) =>
+    (await savedBook(state, edition))!.state.content[n]!.split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean);
 
   beforeAll(async () => {
     fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: fakeTranslator().reply }));
     cwd = tempDir('karya-bilingual-faces-');
     state = path.join(cwd, 'state.sqlite');
     const source = await saveRomance(state, 'en', { isWhole: true });
-    const made = await runKaryaInProcess(['translate', '--book', String(source), '--to', 'ms', '--json', '--state', state], { cwd, env: env() });
+    const made = await runKaryaInProcess(
+      ['translate', '--book', String(source), '--to', 'ms', '--json', '--state', state],
+      { cwd, env: env() },
+    );
     expect(made.code, made.stderr).toBe(0);
     edition = (JSON.parse(made.stdout) as { edition: { id: number } }).edition.id;
   }, 120_000);
@@ -78,8 +99,26 @@ describe('karya export --bilingual sets the second language apart', () => {
     rmSync(cwd, { recursive: true, force: true });
   });
 
-  it.each([['alternating', []], ['columns', ['--layout', 'columns']]] as const)('the %s PDF sets each Malay paragraph in italic and its English one upright', async (layout, extra) => {
-    const out = await runKaryaInProcess(['export', '--book', String(edition), '--bilingual', '--format', 'pdf', ...extra, '--out', `${layout}.pdf`, '--state', state], { cwd, env: env() });
+  it.each([
+    ['alternating', []],
+    ['columns', ['--layout', 'columns']],
+  ] as const)('the %s PDF sets each Malay paragraph in italic and its English one upright', async (layout, extra) => {
+    const out = await runKaryaInProcess(
+      [
+        'export',
+        '--book',
+        String(edition),
+        '--bilingual',
+        '--format',
+        'pdf',
+        ...extra,
+        '--out',
+        `${layout}.pdf`,
+        '--state',
+        state,
+      ],
+      { cwd, env: env() },
+    );
     expect(out.code, out.stderr).toBe(0);
     const file = path.join(cwd, `${layout}.pdf`);
     const fonts = await runTool('pdffonts', [file]);
@@ -99,14 +138,26 @@ describe('karya export --bilingual sets the second language apart', () => {
   });
 
   it('the EPUB gives each Malay paragraph its language and an italic style', async () => {
-    const out = await runKaryaInProcess(['export', '--book', String(edition), '--bilingual', '--format', 'epub', '--out', 'dual.epub', '--state', state], { cwd, env: env() });
+    const out = await runKaryaInProcess(
+      ['export', '--book', String(edition), '--bilingual', '--format', 'epub', '--out', 'dual.epub', '--state', state],
+      { cwd, env: env() },
+    );
     expect(out.code, out.stderr).toBe(0);
     const files = readZip(readFileSync(path.join(cwd, 'dual.epub')));
-    const chapter = zipText(files, files.filter((f) => /part-\d+\.xhtml$/.test(f.name)).map((f) => f.name).sort()[1]!);
+    const chapter = zipText(
+      files,
+      files
+        .filter((f) => /part-\d+\.xhtml$/.test(f.name))
+        .map((f) => f.name)
+        .sort()[1]!,
+    );
     const malay = [...chapter.matchAll(/<p ([^>]*)>/g)].map((m) => m[1]!).filter((a) => /lang="ms"/.test(a));
     expect(malay.length).toBeGreaterThan(0);
     for (const attrs of malay) expect(attrs).toMatch(/xml:lang="ms" lang="ms" class="translation"/);
-    const css = files.filter((f) => f.name.endsWith('.css')).map((f) => zipText(files, f.name)).join('\n');
+    const css = files
+      .filter((f) => f.name.endsWith('.css'))
+      .map((f) => zipText(files, f.name))
+      .join('\n');
     expect(css).toMatch(/\.translation\s*\{[^}]*font-style:\s*italic/);
   });
 });

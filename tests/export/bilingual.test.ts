@@ -18,10 +18,18 @@ import { tempDir } from '../temp.js';
 /** The paragraphs of an XHTML file with their language, in document order. */
 function paragraphs(xhtml: string): Array<{ lang: string | undefined; xmlLang: string | undefined; text: string }> {
   const dom = parseDocument(xhtml, { xmlMode: true });
-  return DomUtils.findAll((e) => e.name === 'p', dom.children).map((p) => ({ lang: p.attribs.lang, xmlLang: p.attribs['xml:lang'], text: DomUtils.textContent(p).trim() }));
+  return DomUtils.findAll((e) => e.name === 'p', dom.children).map((p) => ({
+    lang: p.attribs.lang,
+    xmlLang: p.attribs['xml:lang'],
+    text: DomUtils.textContent(p).trim(),
+  }));
 }
 
-const parts = (files: readonly ZipEntry[]) => files.filter((f) => /part-\d+\.xhtml$/.test(f.name)).map((f) => f.name).sort();
+const parts = (files: readonly ZipEntry[]) =>
+  files
+    .filter((f) => /part-\d+\.xhtml$/.test(f.name))
+    .map((f) => f.name)
+    .sort();
 
 describe('karya export --bilingual', () => {
   let fake: FakeOpenAI;
@@ -36,7 +44,10 @@ describe('karya export --bilingual', () => {
     cwd = tempDir('karya-bilingual-');
     state = path.join(cwd, 'state.sqlite');
     source = await saveRomance(state, 'en', { isWhole: true });
-    const made = await runKaryaInProcess(['translate', '--book', String(source), '--to', 'ms', '--json', '--state', state], { cwd, env: env() });
+    const made = await runKaryaInProcess(
+      ['translate', '--book', String(source), '--to', 'ms', '--json', '--state', state],
+      { cwd, env: env() },
+    );
     expect(made.code, made.stderr).toBe(0);
     edition = (JSON.parse(made.stdout) as { edition: { id: number } }).edition.id;
   }, 120_000);
@@ -46,7 +57,23 @@ describe('karya export --bilingual', () => {
   });
 
   it('the EPUB of a Malay edition of an English book passes epubcheck, each English paragraph followed by its Malay one, each in its language', async () => {
-    const out = await runKaryaInProcess(['export', '--book', String(edition), '--bilingual', '--format', 'epub', '--out', 'dual.epub', '--author', 'Siti Aminah', '--state', state], { cwd, env: env() });
+    const out = await runKaryaInProcess(
+      [
+        'export',
+        '--book',
+        String(edition),
+        '--bilingual',
+        '--format',
+        'epub',
+        '--out',
+        'dual.epub',
+        '--author',
+        'Siti Aminah',
+        '--state',
+        state,
+      ],
+      { cwd, env: env() },
+    );
     expect(out.code, out.stderr).toBe(0);
     const file = path.join(cwd, 'dual.epub');
     const check = await epubcheck(file);
@@ -75,11 +102,15 @@ describe('karya export --bilingual', () => {
     }
     // The heading of a chapter in both languages, each in its own.
     const chapter = zipText(files, names[1]!);
-    expect(chapter).toMatch(/<h1><span xml:lang="en" lang="en">Chapter 1[^<]*<\/span> <span xml:lang="ms" lang="ms" class="other">Bab 1[^<]*<\/span><\/h1>/);
+    expect(chapter).toMatch(
+      /<h1><span xml:lang="en" lang="en">Chapter 1[^<]*<\/span> <span xml:lang="ms" lang="ms" class="other">Bab 1[^<]*<\/span><\/h1>/,
+    );
     // The contents in both languages.
     const nav = zipText(files, files.find((f) => f.name.endsWith('toc.xhtml'))!.name);
     expect(nav).toContain('Kandungan / Contents');
-    expect(nav).toMatch(/<span xml:lang="en" lang="en">Chapter 2[^<]*<\/span> \/ <span xml:lang="ms" lang="ms">Bab 2[^<]*<\/span>/);
+    expect(nav).toMatch(
+      /<span xml:lang="en" lang="en">Chapter 2[^<]*<\/span> \/ <span xml:lang="ms" lang="ms">Bab 2[^<]*<\/span>/,
+    );
     // The copyright page: the AI translation disclosed and both languages named, in each language.
     const page = zipText(files, files.find((f) => f.name.endsWith('copyright.xhtml'))!.name);
     expect(page).toContain('Diterjemah daripada bahasa Inggeris oleh AI dengan Karya');
@@ -92,12 +123,17 @@ describe('karya export --bilingual', () => {
   /** The saved edition's paragraphs of chapter n (its part n: the prologue is part 0). */
   async function malayOf(n: number): Promise<string[]> {
     const book = await savedBook(state, edition);
-    return book!.state.content[n]!.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+    return book!.state.content[n]!.split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean);
   }
   const firstWords = (text: string, n: number) => text.split(/\s+/).slice(0, n).join(' ');
 
   it('the alternating PDF (the default) is valid and its text runs each English paragraph, then its Malay one, in order', async () => {
-    const out = await runKaryaInProcess(['export', '--book', String(edition), '--bilingual', '--format', 'pdf', '--out', 'dual.pdf', '--state', state], { cwd, env: env() });
+    const out = await runKaryaInProcess(
+      ['export', '--book', String(edition), '--bilingual', '--format', 'pdf', '--out', 'dual.pdf', '--state', state],
+      { cwd, env: env() },
+    );
     expect(out.code, out.stderr).toBe(0);
     const file = path.join(cwd, 'dual.pdf');
     const info = await runTool('pdfinfo', [file]);
@@ -120,7 +156,23 @@ describe('karya export --bilingual', () => {
   });
 
   it('the columns PDF is valid and sets each Malay paragraph facing its English one', async () => {
-    const out = await runKaryaInProcess(['export', '--book', String(edition), '--bilingual', '--format', 'pdf', '--layout', 'columns', '--out', 'columns.pdf', '--state', state], { cwd, env: env() });
+    const out = await runKaryaInProcess(
+      [
+        'export',
+        '--book',
+        String(edition),
+        '--bilingual',
+        '--format',
+        'pdf',
+        '--layout',
+        'columns',
+        '--out',
+        'columns.pdf',
+        '--state',
+        state,
+      ],
+      { cwd, env: env() },
+    );
     expect(out.code, out.stderr).toBe(0);
     const file = path.join(cwd, 'columns.pdf');
     const info = await runTool('pdfinfo', [file]);
@@ -130,14 +182,19 @@ describe('karya export --bilingual', () => {
       const malay = await malayOf(n);
       chapterParagraphs(n, 'en').forEach((en, i) => {
         // The first line of a pair holds both: the English on the left, the Malay on the right of the same line.
-        const row = lines.find((l) => l.trimStart().startsWith(firstWords(en, 3)) && l.includes(firstWords(malay[i]!, 2)));
+        const row = lines.find(
+          (l) => l.trimStart().startsWith(firstWords(en, 3)) && l.includes(firstWords(malay[i]!, 2)),
+        );
         expect(row, `chapter ${n} paragraph ${i + 1}`).toBeDefined();
       });
     }
   });
 
   it('the DOCX alternates the paragraphs, each run with its language (w:lang)', async () => {
-    const out = await runKaryaInProcess(['export', '--book', String(edition), '--bilingual', '--format', 'docx', '--out', 'dual.docx', '--state', state], { cwd, env: env() });
+    const out = await runKaryaInProcess(
+      ['export', '--book', String(edition), '--bilingual', '--format', 'docx', '--out', 'dual.docx', '--state', state],
+      { cwd, env: env() },
+    );
     expect(out.code, out.stderr).toBe(0);
     const xml = zipText(readZip(readFileSync(path.join(cwd, 'dual.docx'))), 'word/document.xml');
     const english = chapterParagraphs(1, 'en');
@@ -153,17 +210,51 @@ describe('karya export --bilingual', () => {
   });
 
   it('refuses --bilingual on a book that is not an edition, in its language, naming what to pass', async () => {
-    const out = await runKaryaInProcess(['export', '--book', String(source), '--bilingual', '--format', 'epub', '--out', 'not.epub', '--state', state], { cwd, env: env() });
+    const out = await runKaryaInProcess(
+      ['export', '--book', String(source), '--bilingual', '--format', 'epub', '--out', 'not.epub', '--state', state],
+      { cwd, env: env() },
+    );
     expect(out.code, out.stderr).toBe(2);
     expect(out.stderr).toContain(`Book ${source} is not a translated edition`);
     expect(out.stderr).toContain(`karya translate --book ${source} --to ms`);
   });
 
   it('refuses --layout without --bilingual and an unknown layout', async () => {
-    const alone = await runKaryaInProcess(['export', '--book', String(edition), '--layout', 'columns', '--format', 'pdf', '--out', 'x.pdf', '--state', state], { cwd, env: env() });
+    const alone = await runKaryaInProcess(
+      [
+        'export',
+        '--book',
+        String(edition),
+        '--layout',
+        'columns',
+        '--format',
+        'pdf',
+        '--out',
+        'x.pdf',
+        '--state',
+        state,
+      ],
+      { cwd, env: env() },
+    );
     expect(alone.code).toBe(2);
     expect(alone.stderr).toContain('add --bilingual');
-    const odd = await runKaryaInProcess(['export', '--book', String(edition), '--bilingual', '--layout', 'diagonal', '--format', 'pdf', '--out', 'x.pdf', '--state', state], { cwd, env: env() });
+    const odd = await runKaryaInProcess(
+      [
+        'export',
+        '--book',
+        String(edition),
+        '--bilingual',
+        '--layout',
+        'diagonal',
+        '--format',
+        'pdf',
+        '--out',
+        'x.pdf',
+        '--state',
+        state,
+      ],
+      { cwd, env: env() },
+    );
     expect(odd.code).toBe(2);
     expect(odd.stderr).toContain('alternating, columns');
   });

@@ -9,7 +9,12 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderDocument } from '../../engine/node/export/index.js';
 import { ROOT } from '../../engine/node/load.js';
-import { EpubcheckServer, runEpubcheckOnce, sharedEpubcheckServer, type ServedCheck } from '../../engine/node/epubcheck-server.js';
+import {
+  EpubcheckServer,
+  runEpubcheckOnce,
+  sharedEpubcheckServer,
+  type ServedCheck,
+} from '../../engine/node/epubcheck-server.js';
 import { runEpubcheck, runEpubcheckOnBytes } from '../../engine/node/publish.js';
 import { tempDir } from '../temp.js';
 
@@ -35,7 +40,13 @@ describe('epubcheck in one long-lived JVM', () => {
   let odd = '';
   beforeAll(async () => {
     valid = path.join(tmp, 'lampu.epub');
-    const doc = { title: 'Lampu', author: 'Siti Aminah', lang: 'ms' as const, typeLabel: 'Kisah Cinta', parts: [{ id: 'introduction', heading: 'Pengenalan', markdown: '## Pengenalan\n\nLampu itu menyala.' }] };
+    const doc = {
+      title: 'Lampu',
+      author: 'Siti Aminah',
+      lang: 'ms' as const,
+      typeLabel: 'Kisah Cinta',
+      parts: [{ id: 'introduction', heading: 'Pengenalan', markdown: '## Pengenalan\n\nLampu itu menyala.' }],
+    };
     writeFileSync(valid, await renderDocument(doc, 'epub', { date: new Date('2025-03-04T05:06:07Z') }));
     // calibre's guide with a file whose name (quoted in epubcheck's messages as it is) carries a forged answer.
     const files = unzipSync(readFileSync(CALIBRE));
@@ -49,11 +60,23 @@ describe('epubcheck in one long-lived JVM', () => {
   });
   afterAll(() => server.stop());
 
-  it('checks queued at once each get their own verdict and messages, the one-shot run\'s, from one JVM', async () => {
+  it("checks queued at once each get their own verdict and messages, the one-shot run's, from one JVM", async () => {
     // Run once first: the served checks end this case, their JVM still up for the next case.
     const once = await runEpubcheckOnce(JAR, CALIBRE, 180_000);
-    const served = await Promise.all([server.check(CALIBRE), server.check(valid), server.check(forged), server.check(newline), server.check(odd)]);
-    const [calibre, karya, hostile, twoLines, oddName] = [runOf(served[0]), runOf(served[1]), runOf(served[2]), runOf(served[3]), runOf(served[4])];
+    const served = await Promise.all([
+      server.check(CALIBRE),
+      server.check(valid),
+      server.check(forged),
+      server.check(newline),
+      server.check(odd),
+    ]);
+    const [calibre, karya, hostile, twoLines, oddName] = [
+      runOf(served[0]),
+      runOf(served[1]),
+      runOf(served[2]),
+      runOf(served[3]),
+      runOf(served[4]),
+    ];
     expect(server.started).toBe(1);
     expect(karya.code).toBe(0);
     expect(karya.stdout).toContain('Messages: 0 fatals / 0 errors / 0 warnings');
@@ -61,13 +84,20 @@ describe('epubcheck in one long-lived JVM', () => {
     // Sent whole, and answered as epubcheck's command line answers such a name when run once (it reads a name
     // with a line break as no EPUB's); the answers after it are still each their own.
     expect(twoLines).toMatchObject({ code: 1, stdout: expect.stringContaining('Mode required for non-epub files') });
-    expect(oddName).toMatchObject({ code: 0, stdout: expect.stringContaining('Messages: 0 fatals / 0 errors / 0 warnings') });
+    expect(oddName).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('Messages: 0 fatals / 0 errors / 0 warnings'),
+    });
     // calibre 1.24's guide: its mimetype is not the first entry, and its NCX names the book without the urn:uuid: prefix.
     expect(calibre.code).toBe(1);
     expect(once.code).toBe(1);
-    expect(problems(calibre.stderr).map((l) => l.slice(0, l.indexOf(':')))).toEqual(['ERROR(PKG-006)', 'ERROR(NCX-001)']);
+    expect(problems(calibre.stderr).map((l) => l.slice(0, l.indexOf(':')))).toEqual([
+      'ERROR(PKG-006)',
+      'ERROR(NCX-001)',
+    ]);
     // The JVM names the file by its whole path; run once here, epubcheck shortens a path under its working folder.
-    const named = (report: string) => problems(report.replaceAll(`./${path.relative(process.cwd(), CALIBRE)}`, CALIBRE));
+    const named = (report: string) =>
+      problems(report.replaceAll(`./${path.relative(process.cwd(), CALIBRE)}`, CALIBRE));
     expect(problems(calibre.stderr)).toEqual(named(once.stderr));
     expect(calibre.stdout).toBe(once.stdout);
     // The forged text is in the report as epubcheck quoted it, and the answer is still the whole, failing one.
@@ -87,7 +117,10 @@ describe('epubcheck in one long-lived JVM', () => {
     const before = process.cwd();
     process.chdir(tmp);
     try {
-      expect(runOf(await server.check('lampu.epub'))).toMatchObject({ code: 0, stdout: expect.stringContaining('Messages: 0 fatals / 0 errors / 0 warnings') });
+      expect(runOf(await server.check('lampu.epub'))).toMatchObject({
+        code: 0,
+        stdout: expect.stringContaining('Messages: 0 fatals / 0 errors / 0 warnings'),
+      });
     } finally {
       process.chdir(before);
     }
@@ -107,9 +140,18 @@ describe('epubcheck in one long-lived JVM', () => {
   });
 
   it('two packages checked at once from memory (as the server checks them) wait their turn, each with its own verdict', async () => {
-    const [good, bad] = await Promise.all([runEpubcheckOnBytes(readFileSync(valid)), runEpubcheckOnBytes(readFileSync(forged))]);
-    expect(good).toEqual({ status: 'pass', detail: { code: 'epubcheck.counts', params: { fatals: 0, errors: 0, warnings: 0 } } });
-    expect(bad).toMatchObject({ status: 'fail', detail: { code: 'epubcheck.counts-messages', params: { fatals: 0, errors: 2, warnings: 2 } } });
+    const [good, bad] = await Promise.all([
+      runEpubcheckOnBytes(readFileSync(valid)),
+      runEpubcheckOnBytes(readFileSync(forged)),
+    ]);
+    expect(good).toEqual({
+      status: 'pass',
+      detail: { code: 'epubcheck.counts', params: { fatals: 0, errors: 0, warnings: 0 } },
+    });
+    expect(bad).toMatchObject({
+      status: 'fail',
+      detail: { code: 'epubcheck.counts-messages', params: { fatals: 0, errors: 2, warnings: 2 } },
+    });
     expect(JSON.stringify(bad)).toContain('ERROR(PKG-006): manuscript.epub');
   }, 120_000);
 
@@ -117,11 +159,17 @@ describe('epubcheck in one long-lived JVM', () => {
     const broken = path.join(tmp, 'Broken.java');
     writeFileSync(broken, 'public class Broken {');
     const unfit = new EpubcheckServer(JAR, { source: broken });
-    expect(await unfit.check(valid)).toMatchObject({ kind: 'unavailable', why: expect.stringContaining('java ended (1)') });
+    expect(await unfit.check(valid)).toMatchObject({
+      kind: 'unavailable',
+      why: expect.stringContaining('java ended (1)'),
+    });
     expect(await unfit.check(valid)).toMatchObject({ kind: 'unavailable' });
     expect(unfit.started).toBe(1);
     const missing = new EpubcheckServer(JAR, { source: path.join(tmp, 'Missing.java') });
-    expect(await missing.check(valid)).toMatchObject({ kind: 'unavailable', why: expect.stringContaining('is missing') });
+    expect(await missing.check(valid)).toMatchObject({
+      kind: 'unavailable',
+      why: expect.stringContaining('is missing'),
+    });
     expect(missing.started).toBe(0);
   }, 60_000);
 
@@ -130,20 +178,29 @@ describe('epubcheck in one long-lived JVM', () => {
     const verdict = runEpubcheck(valid);
     await vi.waitFor(() => expect(shared.pid).toBeDefined(), { timeout: 10_000, interval: 10 });
     process.kill(shared.pid!, 'SIGKILL');
-    expect(await verdict).toEqual({ status: 'pass', detail: { code: 'epubcheck.counts', params: { fatals: 0, errors: 0, warnings: 0 } } });
+    expect(await verdict).toEqual({
+      status: 'pass',
+      detail: { code: 'epubcheck.counts', params: { fatals: 0, errors: 0, warnings: 0 } },
+    });
     expect(shared.pid).toBeUndefined();
   }, 120_000);
 });
 
 /** The checker JVMs whose environment carries `mark` (a spawned karya's, which its children inherit). */
 function javasMarked(mark: string): number[] {
-  return readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map(Number).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('EpubcheckServer') && readFileSync(`/proc/${pid}/environ`, 'utf8').includes(mark);
-    } catch {
-      return false;
-    }
-  });
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return (
+          readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('EpubcheckServer') &&
+          readFileSync(`/proc/${pid}/environ`, 'utf8').includes(mark)
+        );
+      } catch {
+        return false;
+      }
+    });
 }
 
 describe('karya publish with the long-lived epubcheck', () => {
@@ -151,7 +208,11 @@ describe('karya publish with the long-lived epubcheck', () => {
     const cwd = tempDir('karya-epubcheck-exit-');
     const mark = `epubcheck-exit-${process.pid}-${Date.now()}`;
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(OPENAI_|KARYA_)/.test(name)));
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'publish', 'romance', '--chapters', '1', '--out', 'pkg', '--json'], { cwd, env: { ...env, NO_COLOR: '1', KARYA_TEST_MARK: mark }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [path.join(ROOT, 'bin', 'karya.js'), 'publish', 'romance', '--chapters', '1', '--out', 'pkg', '--json'],
+      { cwd, env: { ...env, NO_COLOR: '1', KARYA_TEST_MARK: mark }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     let stderr = '';
     let printedAt = 0;
@@ -165,7 +226,9 @@ describe('karya publish with the long-lived epubcheck', () => {
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     // Offline text and no author: nothing is ready (exit 1), and epubcheck passed the EPUB.
     expect(code, stderr).toBe(1);
-    const readiness = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'readiness.json'), 'utf8')) as { channels: Record<string, { checks: Array<{ id: string; status: string }> }> };
+    const readiness = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'readiness.json'), 'utf8')) as {
+      channels: Record<string, { checks: Array<{ id: string; status: string }> }>;
+    };
     expect(readiness.channels.kdp_ebook!.checks.find((c) => c.id === 'epubcheck')?.status).toBe('pass');
     // The JVM waits 45 s for another check: a process it held open would still be running long after printing.
     expect(JSON.parse(stdout)).toHaveProperty('ready', false);

@@ -14,7 +14,9 @@ const ARCHIVE = 'epubcheck-c15a4d9146a613be.jsa';
 
 /** A process number no process has: past the largest the system gives out. */
 function goneProcess(): number {
-  const max = existsSync('/proc/sys/kernel/pid_max') ? Number(readFileSync('/proc/sys/kernel/pid_max', 'utf8')) : 4_194_304;
+  const max = existsSync('/proc/sys/kernel/pid_max')
+    ? Number(readFileSync('/proc/sys/kernel/pid_max', 'utf8'))
+    : 4_194_304;
   return max + 1;
 }
 

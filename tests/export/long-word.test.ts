@@ -11,20 +11,31 @@ import { tempDir } from '../temp.js';
 
 const LENGTH = 59_000;
 /** Letters in a pattern that shows any piece lost, doubled or out of order. */
-const WORD = Array.from({ length: LENGTH }, (_, i) => String.fromCharCode(97 + ((i * 7 + Math.floor(i / 26)) % 26))).join('');
+const WORD = Array.from({ length: LENGTH }, (_, i) =>
+  String.fromCharCode(97 + ((i * 7 + Math.floor(i / 26)) % 26)),
+).join('');
 
 describe('PDF export of a 59,000-character word', () => {
   it('finishes (well under a minute) and keeps every character in order', async () => {
     const doc: BookDocument = {
-      title: 'One Word', author: 'Siti Aminah', lang: 'en', typeLabel: 'Story',
-      parts: [{ id: 'chapter:1', heading: 'Chapter 1', markdown: WORD }, { id: 'chapter:2', heading: 'Chapter 2', markdown: `Before ${WORD.slice(0, 5000)} after.` }],
+      title: 'One Word',
+      author: 'Siti Aminah',
+      lang: 'en',
+      typeLabel: 'Story',
+      parts: [
+        { id: 'chapter:1', heading: 'Chapter 1', markdown: WORD },
+        { id: 'chapter:2', heading: 'Chapter 2', markdown: `Before ${WORD.slice(0, 5000)} after.` },
+      ],
     };
     const bytes = await renderDocument(doc, 'pdf');
     const file = path.join(tempDir('karya-long-word-'), 'long.pdf');
     writeFileSync(file, bytes);
     const text = (await runTool('pdftotext', ['-layout', file, '-'])).stdout;
     // The word's lines are the lines of letters only (running heads, page numbers and headings have spaces or digits).
-    const lines = text.split('\n').map((l) => l.trim()).filter((l) => /^[a-z]{12,}$/.test(l));
+    const lines = text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => /^[a-z]{12,}$/.test(l));
     const joined = lines.join('');
     expect(joined.startsWith(WORD)).toBe(true);
     // The second chapter's 5,000 letters follow (their last line, with " after.", is not a letters-only line).

@@ -30,23 +30,52 @@ const cases: Array<{ name: string; markdown: string; expected: Block[] }> = [
     markdown: '## The Storm\n\nIt **fell** on *her* `door`.',
     expected: [
       { kind: 'heading', level: 2, spans: [{ kind: 'text', text: 'The Storm' }] },
-      { kind: 'paragraph', spans: [
-        { kind: 'text', text: 'It ' }, { kind: 'strong', children: [{ kind: 'text', text: 'fell' }] }, { kind: 'text', text: ' on ' },
-        { kind: 'em', children: [{ kind: 'text', text: 'her' }] }, { kind: 'text', text: ' ' }, { kind: 'code', text: 'door' }, { kind: 'text', text: '.' },
-      ] },
+      {
+        kind: 'paragraph',
+        spans: [
+          { kind: 'text', text: 'It ' },
+          { kind: 'strong', children: [{ kind: 'text', text: 'fell' }] },
+          { kind: 'text', text: ' on ' },
+          { kind: 'em', children: [{ kind: 'text', text: 'her' }] },
+          { kind: 'text', text: ' ' },
+          { kind: 'code', text: 'door' },
+          { kind: 'text', text: '.' },
+        ],
+      },
     ],
   },
   {
     name: 'a single newline is a line break (poems)',
     markdown: 'Roses are red\nViolets are blue',
-    expected: [{ kind: 'paragraph', spans: [{ kind: 'text', text: 'Roses are red' }, { kind: 'break' }, { kind: 'text', text: 'Violets are blue' }] }],
+    expected: [
+      {
+        kind: 'paragraph',
+        spans: [{ kind: 'text', text: 'Roses are red' }, { kind: 'break' }, { kind: 'text', text: 'Violets are blue' }],
+      },
+    ],
   },
   {
     name: 'lists, ordered from their start, and "•" bullets',
     markdown: '3. three\n4. four\n\n• one\n• two',
     expected: [
-      { kind: 'list', isOrdered: true, start: 3, items: [[{ kind: 'paragraph', spans: [{ kind: 'text', text: 'three' }] }], [{ kind: 'paragraph', spans: [{ kind: 'text', text: 'four' }] }]] },
-      { kind: 'list', isOrdered: false, start: 1, items: [[{ kind: 'paragraph', spans: [{ kind: 'text', text: 'one' }] }], [{ kind: 'paragraph', spans: [{ kind: 'text', text: 'two' }] }]] },
+      {
+        kind: 'list',
+        isOrdered: true,
+        start: 3,
+        items: [
+          [{ kind: 'paragraph', spans: [{ kind: 'text', text: 'three' }] }],
+          [{ kind: 'paragraph', spans: [{ kind: 'text', text: 'four' }] }],
+        ],
+      },
+      {
+        kind: 'list',
+        isOrdered: false,
+        start: 1,
+        items: [
+          [{ kind: 'paragraph', spans: [{ kind: 'text', text: 'one' }] }],
+          [{ kind: 'paragraph', spans: [{ kind: 'text', text: 'two' }] }],
+        ],
+      },
     ],
   },
   {
@@ -61,14 +90,22 @@ const cases: Array<{ name: string; markdown: string; expected: Block[] }> = [
   {
     name: 'a table stays a table: header cells and rows of cells',
     markdown: '| Ingredient | Amount |\n| --- | --- |\n| Rice | 2 cups |\n| **Coconut** milk | 400 ml |',
-    expected: [{
-      kind: 'table',
-      header: [[{ kind: 'text', text: 'Ingredient' }], [{ kind: 'text', text: 'Amount' }]],
-      rows: [
-        [[{ kind: 'text', text: 'Rice' }], [{ kind: 'text', text: '2 cups' }]],
-        [[{ kind: 'strong', children: [{ kind: 'text', text: 'Coconut' }] }, { kind: 'text', text: ' milk' }], [{ kind: 'text', text: '400 ml' }]],
-      ],
-    }],
+    expected: [
+      {
+        kind: 'table',
+        header: [[{ kind: 'text', text: 'Ingredient' }], [{ kind: 'text', text: 'Amount' }]],
+        rows: [
+          [[{ kind: 'text', text: 'Rice' }], [{ kind: 'text', text: '2 cups' }]],
+          [
+            [
+              { kind: 'strong', children: [{ kind: 'text', text: 'Coconut' }] },
+              { kind: 'text', text: ' milk' },
+            ],
+            [{ kind: 'text', text: '400 ml' }],
+          ],
+        ],
+      },
+    ],
   },
   {
     name: 'character references are read as characters',
@@ -83,7 +120,8 @@ describe('parseMarkdown', () => {
   });
 
   it('keeps <script> in a part as text: inline, as a block and inside a list', () => {
-    const markdown = 'A <script>alert(1)</script> line\n\n<script>\nsteal()\n</script>\n\n- <img src=x onerror=alert(1)>';
+    const markdown =
+      'A <script>alert(1)</script> line\n\n<script>\nsteal()\n</script>\n\n- <img src=x onerror=alert(1)>';
     const blocks = parseMarkdown(markdown);
     const all = texts(blocks).join('\n');
     expect(all).toContain('<script>alert(1)</script>');
@@ -95,6 +133,8 @@ describe('parseMarkdown', () => {
   });
 
   it('keeps the words of links and images, not their addresses', () => {
-    expect(texts(parseMarkdown('See [the map](http://x.test) and ![a fox](fox.png).'))).toEqual(['See the map and a fox.']);
+    expect(texts(parseMarkdown('See [the map](http://x.test) and ![a fox](fox.png).'))).toEqual([
+      'See the map and a fox.',
+    ]);
   });
 });

@@ -13,7 +13,7 @@ import { tempDir } from '../temp.js';
 const skip = toolSkip('chromium');
 const ACE_RUN = 240_000;
 
-describe.skipIf(skip !== null)("DAISY Ace on a read-along EPUB", () => {
+describe.skipIf(skip !== null)('DAISY Ace on a read-along EPUB', () => {
   const before = process.env.KARYA_ACE;
   const epubs: Array<{ lang: string; file: string }> = [];
 
@@ -33,12 +33,16 @@ describe.skipIf(skip !== null)("DAISY Ace on a read-along EPUB", () => {
     else process.env.KARYA_ACE = before;
   });
 
-  it('passes epubcheck, and Ace finds no violation, in English, Malay and Indonesian', async () => {
-    for (const { lang, file } of epubs) {
-      const { epubcheck, ace } = await readAlongReadiness(file);
-      expect(epubcheck, lang).toMatchObject({ status: 'pass' });
-      expect(ace.status, `${lang}: ${JSON.stringify(ace.detail)}`).toBe('pass');
-      expect(ace.counts, lang).toEqual({ critical: 0, serious: 0, moderate: 0, minor: 0 });
-    }
-  }, 3 * ACE_RUN);
+  it(
+    'passes epubcheck, and Ace finds no violation, in English, Malay and Indonesian',
+    async () => {
+      for (const { lang, file } of epubs) {
+        const { epubcheck, ace } = await readAlongReadiness(file);
+        expect(epubcheck, lang).toMatchObject({ status: 'pass' });
+        expect(ace.status, `${lang}: ${JSON.stringify(ace.detail)}`).toBe('pass');
+        expect(ace.counts, lang).toEqual({ critical: 0, serious: 0, moderate: 0, minor: 0 });
+      }
+    },
+    3 * ACE_RUN,
+  );
 });

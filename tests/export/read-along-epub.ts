@@ -3,13 +3,18 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { readZip, zipText, type ZipEntry } from './tools.js';
 
-/** A SMIL clock value in seconds: a timecount (`12.5s`, `120ms`, `2min`, `1h`, a bare number) or a clock (`0:01:02.5`, `01:02.5`). */
+/**
+ * A SMIL clock value in seconds: a timecount (`12.5s`, `120ms`, `2min`, `1h`, a bare number) or a clock (`0:01:02.5`,
+ * `01:02.5`).
+ */
 export function clockSeconds(value: string): number {
   const v = value.trim();
   const count = /^([\d.]+)(h|min|s|ms)?$/.exec(v);
-  if (count) return Number(count[1]) * { h: 3600, min: 60, s: 1, ms: 0.001 }[(count[2] ?? 's') as 'h' | 'min' | 's' | 'ms'];
+  if (count)
+    return Number(count[1]) * { h: 3600, min: 60, s: 1, ms: 0.001 }[(count[2] ?? 's') as 'h' | 'min' | 's' | 'ms'];
   const parts = v.split(':').map(Number);
-  if (parts.length < 2 || parts.length > 3 || parts.some((n) => !Number.isFinite(n))) throw new Error(`not a SMIL clock value: ${value}`);
+  if (parts.length < 2 || parts.length > 3 || parts.some((n) => !Number.isFinite(n)))
+    throw new Error(`not a SMIL clock value: ${value}`);
   return parts.reduce((sum, n) => sum * 60 + n, 0);
 }
 
@@ -45,15 +50,31 @@ export function readAlongBook(bytes: Uint8Array): ReadAlongBook {
   const items = DomUtils.getElementsByTagName('item', pkg).map((e) => ({ ...e.attribs }));
   const metaElements = DomUtils.getElementsByTagName('meta', pkg);
   return {
-    entries, opf, file, items,
-    metas: (property, refines) => metaElements.filter((m) => m.attribs.property === property && m.attribs.refines === (refines === undefined ? undefined : `#${refines}`)).map((m) => DomUtils.textContent(m).trim()),
+    entries,
+    opf,
+    file,
+    items,
+    metas: (property, refines) =>
+      metaElements
+        .filter(
+          (m) =>
+            m.attribs.property === property &&
+            m.attribs.refines === (refines === undefined ? undefined : `#${refines}`),
+        )
+        .map((m) => DomUtils.textContent(m).trim()),
     pars: (smil) => {
       const doc = parseDocument(file(smil), { xmlMode: true });
       return DomUtils.getElementsByTagName('par', doc).map((par) => {
         const text = DomUtils.getElementsByTagName('text', par)[0]!.attribs.src!;
         const audio = DomUtils.getElementsByTagName('audio', par)[0]!.attribs;
         const [page, id] = text.split('#') as [string, string];
-        return { page, id, audio: audio.src!, begin: clockSeconds(audio.clipBegin ?? '0'), end: clockSeconds(audio.clipEnd!) };
+        return {
+          page,
+          id,
+          audio: audio.src!,
+          begin: clockSeconds(audio.clipBegin ?? '0'),
+          end: clockSeconds(audio.clipEnd!),
+        };
       });
     },
     textOf: (page, id) => {

@@ -26,12 +26,29 @@ async function run(command: string, args: readonly string[]): Promise<string> {
 
 /** A sound file's duration in seconds, as ffprobe reads it. */
 export async function probeSeconds(file: string): Promise<number> {
-  return Number((await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file])).trim());
+  return Number(
+    (
+      await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file])
+    ).trim(),
+  );
 }
 
 /** Silence of espeak-ng's format (22,050 Hz mono, 16-bit). */
 async function silence(file: string, seconds: number): Promise<void> {
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=22050:cl=mono', '-t', String(seconds), '-c:a', 'pcm_s16le', file]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=22050:cl=mono',
+    '-t',
+    String(seconds),
+    '-c:a',
+    'pcm_s16le',
+    file,
+  ]);
 }
 
 /** Speak the book into `dir`: chapter MP3s under audio/ and the manifest; returns the manifest and its path. */
@@ -59,7 +76,25 @@ export async function speakBook(dir: string, book: SpokenBook): Promise<{ manife
     const audio = `audio/chapter-${c + 1}.mp3`;
     const inputs = pieces.flatMap((f) => ['-i', f]);
     const concat = `${pieces.map((_, i) => `[${i}:a]`).join('')}concat=n=${pieces.length}:v=0:a=1[out]`;
-    await run('ffmpeg', ['-v', 'error', '-y', ...inputs, '-filter_complex', concat, '-map', '[out]', '-ac', '1', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '64k', path.join(dir, audio)]);
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      ...inputs,
+      '-filter_complex',
+      concat,
+      '-map',
+      '[out]',
+      '-ac',
+      '1',
+      '-ar',
+      '44100',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '64k',
+      path.join(dir, audio),
+    ]);
     chapters.push({ title: chapter.title, audio, paragraphs });
   }
   const input: ReadAlongInput = { title: book.title, author: book.author, language: book.language, chapters };
@@ -71,26 +106,50 @@ export async function speakBook(dir: string, book: SpokenBook): Promise<{ manife
 /** Three short books, one per language, of three chapters each (the first chapter's title spoken before its text). */
 export const BOOKS: readonly SpokenBook[] = [
   {
-    title: 'The River Remembers', author: 'Nur Aisyah', language: 'en',
+    title: 'The River Remembers',
+    author: 'Nur Aisyah',
+    language: 'en',
     chapters: [
-      { title: 'The Flood', paragraphs: ['The Flood', 'The water rose in the night.', 'By morning the village was an island.'] },
-      { title: 'The Boat', paragraphs: ['Grandfather built a boat from the old door.', 'It floated, to everyone’s surprise.'] },
+      {
+        title: 'The Flood',
+        paragraphs: ['The Flood', 'The water rose in the night.', 'By morning the village was an island.'],
+      },
+      {
+        title: 'The Boat',
+        paragraphs: ['Grandfather built a boat from the old door.', 'It floated, to everyone’s surprise.'],
+      },
       { title: 'Home', paragraphs: ['When the river went down, we walked home.'] },
     ],
   },
   {
-    title: 'Sungai Yang Ingat', author: 'Nur Aisyah', language: 'ms',
+    title: 'Sungai Yang Ingat',
+    author: 'Nur Aisyah',
+    language: 'ms',
     chapters: [
-      { title: 'Banjir', paragraphs: ['Banjir', 'Air naik pada waktu malam.', 'Menjelang pagi, kampung itu menjadi sebuah pulau.'] },
-      { title: 'Perahu', paragraphs: ['Datuk membina perahu daripada pintu lama.', 'Perahu itu terapung, semua orang terkejut.'] },
+      {
+        title: 'Banjir',
+        paragraphs: ['Banjir', 'Air naik pada waktu malam.', 'Menjelang pagi, kampung itu menjadi sebuah pulau.'],
+      },
+      {
+        title: 'Perahu',
+        paragraphs: ['Datuk membina perahu daripada pintu lama.', 'Perahu itu terapung, semua orang terkejut.'],
+      },
       { title: 'Pulang', paragraphs: ['Apabila air surut, kami berjalan pulang.'] },
     ],
   },
   {
-    title: 'Sungai Yang Ingat', author: 'Nur Aisyah', language: 'id',
+    title: 'Sungai Yang Ingat',
+    author: 'Nur Aisyah',
+    language: 'id',
     chapters: [
-      { title: 'Banjir', paragraphs: ['Banjir', 'Air naik pada malam hari.', 'Menjelang pagi, desa itu menjadi sebuah pulau.'] },
-      { title: 'Perahu', paragraphs: ['Kakek membuat perahu dari pintu tua.', 'Perahu itu mengapung, semua orang heran.'] },
+      {
+        title: 'Banjir',
+        paragraphs: ['Banjir', 'Air naik pada malam hari.', 'Menjelang pagi, desa itu menjadi sebuah pulau.'],
+      },
+      {
+        title: 'Perahu',
+        paragraphs: ['Kakek membuat perahu dari pintu tua.', 'Perahu itu mengapung, semua orang heran.'],
+      },
       { title: 'Pulang', paragraphs: ['Ketika air surut, kami berjalan pulang.'] },
     ],
   },

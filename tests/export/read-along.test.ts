@@ -26,7 +26,10 @@ beforeAll(async () => {
     // The EPUB is made from the manifest file as the audio edition leaves it.
     const input = JSON.parse(readFileSync(manifest, 'utf8')) as ReadAlongInput;
     const epub = path.join(root, `${spoken.language}.epub`);
-    await writeReadAlongEpub(input, path.dirname(manifest), epub, { date: DATE, ...(spoken.language === 'ms' ? { voice: 'espeak-ng ms' } : {}) });
+    await writeReadAlongEpub(input, path.dirname(manifest), epub, {
+      date: DATE,
+      ...(spoken.language === 'ms' ? { voice: 'espeak-ng ms' } : {}),
+    });
     made.push({ lang: spoken.language, dir, epub, input, book: readAlongBook(readFileSync(epub)) });
   }
 }, 240_000);
@@ -34,16 +37,19 @@ beforeAll(async () => {
 /** The chapter pages in reading order (the spine), each with the SMIL its item names as its overlay. */
 function overlaidPages(book: ReadAlongBook): Array<{ page: string; smil: string; smilId: string }> {
   const spine = [...book.opf.matchAll(/<itemref idref="([^"]+)"/g)].map((m) => book.items.find((i) => i.id === m[1])!);
-  return spine.filter((i) => i['media-overlay']).map((i) => {
-    const smil = book.items.find((s) => s.id === i['media-overlay'])!;
-    expect(smil['media-type']).toBe('application/smil+xml');
-    return { page: i.href!, smil: smil.href!, smilId: smil.id! };
-  });
+  return spine
+    .filter((i) => i['media-overlay'])
+    .map((i) => {
+      const smil = book.items.find((s) => s.id === i['media-overlay'])!;
+      expect(smil['media-type']).toBe('application/smil+xml');
+      return { page: i.href!, smil: smil.href!, smilId: smil.id! };
+    });
 }
 
 describe('a read-along EPUB (text and narration synchronised)', () => {
   it('passes epubcheck with no error and no warning, in English, Malay and Indonesian', async () => {
-    for (const m of made) expect((await epubcheck(m.epub)).report, m.lang).toMatch(/0 fatals \/ 0 errors \/ 0 warnings/);
+    for (const m of made)
+      expect((await epubcheck(m.epub)).report, m.lang).toMatch(/0 fatals \/ 0 errors \/ 0 warnings/);
   }, 180_000);
 
   it("synchronises every paragraph with a par whose text is the paragraph and whose clip is the manifest's begin and end", () => {
@@ -52,7 +58,10 @@ describe('a read-along EPUB (text and narration synchronised)', () => {
       expect(pages, lang).toHaveLength(input.chapters.length);
       input.chapters.forEach((chapter, c) => {
         const pars = book.pars(pages[c]!.smil);
-        expect(pars.map((p) => book.textOf(p.page, p.id)), `${lang} chapter ${c + 1}`).toEqual(chapter.paragraphs.map((p) => normal(p.text)));
+        expect(
+          pars.map((p) => book.textOf(p.page, p.id)),
+          `${lang} chapter ${c + 1}`,
+        ).toEqual(chapter.paragraphs.map((p) => normal(p.text)));
         pars.forEach((par, i) => {
           expect(par.page).toBe(pages[c]!.page);
           expect(par.begin).toBeCloseTo(chapter.paragraphs[i]!.begin, 3);
@@ -63,7 +72,9 @@ describe('a read-along EPUB (text and narration synchronised)', () => {
         expect(audio.size).toBe(1);
         const entry = book.entries.find((e) => e.name === `OEBPS/${[...audio][0]}`);
         expect(entry, `${lang}: ${[...audio][0]}`).toBeDefined();
-        expect(Buffer.compare(entry!.data, readFileSync(path.join(made.find((x) => x.lang === lang)!.dir, chapter.audio)))).toBe(0);
+        expect(
+          Buffer.compare(entry!.data, readFileSync(path.join(made.find((x) => x.lang === lang)!.dir, chapter.audio))),
+        ).toBe(0);
         expect(book.items.find((i) => i.href === [...audio][0])?.['media-type']).toBe('audio/mpeg');
       });
     }
@@ -77,11 +88,16 @@ describe('a read-along EPUB (text and narration synchronised)', () => {
       const seconds = each.map((d) => clockSeconds(d[0]!));
       input.chapters.forEach((chapter, c) => {
         const spoken = chapter.paragraphs.reduce((sum, p) => sum + (p.end - p.begin), 0);
-        expect(Math.abs(seconds[c]! - spoken), `${lang} chapter ${c + 1}`).toBeLessThanOrEqual(0.001 * chapter.paragraphs.length);
+        expect(Math.abs(seconds[c]! - spoken), `${lang} chapter ${c + 1}`).toBeLessThanOrEqual(
+          0.001 * chapter.paragraphs.length,
+        );
       });
       const total = book.metas('media:duration');
       expect(total).toHaveLength(1);
-      expect(clockSeconds(total[0]!)).toBeCloseTo(seconds.reduce((a, b) => a + b, 0), 3);
+      expect(clockSeconds(total[0]!)).toBeCloseTo(
+        seconds.reduce((a, b) => a + b, 0),
+        3,
+      );
     }
   });
 
@@ -106,12 +122,18 @@ describe('a read-along EPUB (text and narration synchronised)', () => {
   });
 
   it('says it can be heard as well as read: auditory and textual, synchronised audio, a summary in its language', () => {
-    const summaryWord = { en: /synchronised narration/i, ms: /diselaraskan/i, id: /diselaraskan/i } as Record<string, RegExp>;
+    const summaryWord = { en: /synchronised narration/i, ms: /diselaraskan/i, id: /diselaraskan/i } as Record<
+      string,
+      RegExp
+    >;
     for (const { lang, book } of made) {
       expect(book.metas('schema:accessMode').sort(), lang).toEqual(['auditory', 'textual']);
-      // The text alone holds the whole book; the narration reads the chapters, not the title page or the contents, so it is not claimed to suffice alone.
+      // The text alone holds the whole book; the narration reads the chapters, not the title page or the contents, so it is
+      // not claimed to suffice alone.
       expect(book.metas('schema:accessModeSufficient')).toEqual(['textual']);
-      expect(book.metas('schema:accessibilityFeature')).toEqual(expect.arrayContaining(['synchronizedAudioText', 'tableOfContents', 'readingOrder']));
+      expect(book.metas('schema:accessibilityFeature')).toEqual(
+        expect.arrayContaining(['synchronizedAudioText', 'tableOfContents', 'readingOrder']),
+      );
       expect(book.metas('schema:accessibilityHazard')).toEqual(['none']);
       const summaries = book.metas('schema:accessibilitySummary');
       expect(summaries).toHaveLength(1);
@@ -131,7 +153,11 @@ describe('a read-along EPUB of another shape', () => {
     const input: ReadAlongInput = {
       ...ms.input,
       chapters: [
-        { title: 'Satu', audio: 'audio/chapter-1.mp3', paragraphs: [{ ...first!, text: 'Air naik pada *waktu malam*.' }] },
+        {
+          title: 'Satu',
+          audio: 'audio/chapter-1.mp3',
+          paragraphs: [{ ...first!, text: 'Air naik pada *waktu malam*.' }],
+        },
         { title: 'Dua', audio: 'audio/chapter-1.mp3', paragraphs: [second!] },
       ],
     };
@@ -150,15 +176,20 @@ describe('a read-along EPUB of another shape', () => {
   }, 120_000);
 });
 
-describe("a read-along manifest the EPUB cannot be made from", () => {
+describe('a read-along manifest the EPUB cannot be made from', () => {
   const one = (dir: string, chapter: Partial<ReadAlongInput['chapters'][number]>): ReadAlongInput => ({
-    title: 'T', author: 'A', language: 'ms', chapters: [{ title: 'Bab 1', audio: 'a.mp3', paragraphs: [{ text: 'Satu.', begin: 0.5, end: 1.5 }], ...chapter }],
+    title: 'T',
+    author: 'A',
+    language: 'ms',
+    chapters: [{ title: 'Bab 1', audio: 'a.mp3', paragraphs: [{ text: 'Satu.', begin: 0.5, end: 1.5 }], ...chapter }],
   });
 
   it('refuses a chapter whose audio is missing or outside the manifest’s folder, naming the file in the book’s language', async () => {
     const dir = tempDir('karya-read-along-bad-');
     for (const audio of ['missing.mp3', '../outside.mp3']) {
-      const error = await writeReadAlongEpub(one(dir, { audio }), dir, path.join(dir, 'x.epub')).catch((e: unknown) => e);
+      const error = await writeReadAlongEpub(one(dir, { audio }), dir, path.join(dir, 'x.epub')).catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(ReadAlongError);
       expect((error as ReadAlongError).code).toBe('read_along_audio_missing');
       expect((error as ReadAlongError).messageIn('ms')).toContain(audio);
@@ -168,7 +199,9 @@ describe("a read-along manifest the EPUB cannot be made from", () => {
 
   it('refuses a language Karya does not write books in, naming it and those it does', async () => {
     const dir = tempDir('karya-read-along-bad-');
-    const error = await writeReadAlongEpub({ ...one(dir, {}), language: 'xx' }, dir, path.join(dir, 'x.epub')).catch((e: unknown) => e);
+    const error = await writeReadAlongEpub({ ...one(dir, {}), language: 'xx' }, dir, path.join(dir, 'x.epub')).catch(
+      (e: unknown) => e,
+    );
     expect((error as ReadAlongError).code).toBe('read_along_language');
     expect((error as ReadAlongError).messageIn('en')).toMatch(/xx.*\ben\b.*\bms\b|xx.*\bms\b.*\ben\b/);
   });
@@ -178,9 +211,14 @@ describe("a read-along manifest the EPUB cannot be made from", () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'a.mp3'), new Uint8Array(16));
     const backwards = [{ text: 'Satu.', begin: 2, end: 1 }];
-    const overlapping = [{ text: 'Satu.', begin: 0, end: 2 }, { text: 'Dua.', begin: 1.5, end: 3 }];
+    const overlapping = [
+      { text: 'Satu.', begin: 0, end: 2 },
+      { text: 'Dua.', begin: 1.5, end: 3 },
+    ];
     for (const paragraphs of [backwards, overlapping]) {
-      const error = await writeReadAlongEpub(one(dir, { paragraphs }), dir, path.join(dir, 'x.epub')).catch((e: unknown) => e);
+      const error = await writeReadAlongEpub(one(dir, { paragraphs }), dir, path.join(dir, 'x.epub')).catch(
+        (e: unknown) => e,
+      );
       expect((error as ReadAlongError).code).toBe('read_along_clip');
       expect((error as ReadAlongError).messageIn('id')).toMatch(/^Bab 1, paragraf \d/);
     }

@@ -10,7 +10,10 @@ import { epubcheck, readZip, runTool, zipText } from './tools.js';
 import { tempDir } from '../temp.js';
 
 const tmp = tempDir('karya-render-');
-const long = Array.from({ length: 60 }, (_, i) => `Perenggan ${i + 1}: pengembaraan dan kebahagiaan yang tidak dijangka, di tepi sungai yang tenang.`).join('\n\n');
+const long = Array.from(
+  { length: 60 },
+  (_, i) => `Perenggan ${i + 1}: pengembaraan dan kebahagiaan yang tidak dijangka, di tepi sungai yang tenang.`,
+).join('\n\n');
 
 const DOC: BookDocument = {
   title: 'Kisah <Cinta> & "Rindu"',
@@ -18,10 +21,16 @@ const DOC: BookDocument = {
   lang: 'ms',
   typeLabel: 'Kisah Cinta',
   parts: [
-    { id: 'introduction', heading: 'Pengenalan', markdown: '## Pengenalan\n\nA <script>alert(1)</script> line & more.\n\n<script>\nsteal()\n</script>' },
     {
-      id: 'chapter:1', heading: 'Bab 1: Hujan',
-      markdown: '# Sebuah tajuk\n\nIni **tebal**, *condong* dan `kod`.\nBaris kedua.\n\n- satu\n- dua\n  - dalam\n\n1. pertama\n2. kedua\n\n> Petikan.\n\n---\n\n### Kecil\n\n```\nx < y && y > z\n```',
+      id: 'introduction',
+      heading: 'Pengenalan',
+      markdown: '## Pengenalan\n\nA <script>alert(1)</script> line & more.\n\n<script>\nsteal()\n</script>',
+    },
+    {
+      id: 'chapter:1',
+      heading: 'Bab 1: Hujan',
+      markdown:
+        '# Sebuah tajuk\n\nIni **tebal**, *condong* dan `kod`.\nBaris kedua.\n\n- satu\n- dua\n  - dalam\n\n1. pertama\n2. kedua\n\n> Petikan.\n\n---\n\n### Kecil\n\n```\nx < y && y > z\n```',
     },
     { id: 'conclusion:2', heading: 'Kesimpulan', markdown: long },
   ],
@@ -66,8 +75,14 @@ describe('renderDocument', () => {
   }, 30_000);
 
   it('DOCX: parts are Heading 1, inner headings Heading 2 and 3, lists numbered and bulleted, text escaped', async () => {
-    const xml = zipText(readZip(await import('node:fs').then((fs) => fs.readFileSync(files.docx))), 'word/document.xml');
-    const styled = (style: string) => (xml.match(/<w:p\b[^>]*>[\s\S]*?<\/w:p>/g) ?? []).filter((p) => p.includes(`<w:pStyle w:val="${style}"/>`)).map((p) => [...p.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''));
+    const xml = zipText(
+      readZip(await import('node:fs').then((fs) => fs.readFileSync(files.docx))),
+      'word/document.xml',
+    );
+    const styled = (style: string) =>
+      (xml.match(/<w:p\b[^>]*>[\s\S]*?<\/w:p>/g) ?? [])
+        .filter((p) => p.includes(`<w:pStyle w:val="${style}"/>`))
+        .map((p) => [...p.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''));
     expect(styled('Heading1')).toEqual(['Pengenalan', 'Bab 1: Hujan', 'Kesimpulan']);
     expect(styled('Heading2')).toEqual(['Sebuah tajuk']);
     expect(styled('Heading3')).toEqual(['Kecil']);
@@ -82,7 +97,13 @@ describe('renderDocument', () => {
     const info = await runTool('pdfinfo', [files.pdf]);
     expect(info.stdout).toMatch(/Page size:\s+432 x 648 pts/);
     const pages = Number(/Pages:\s+(\d+)/.exec(info.stdout)?.[1]);
-    const text = await Promise.all(Array.from({ length: pages }, (_, i) => runTool('pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), files.pdf, '-']).then((r) => r.stdout)));
+    const text = await Promise.all(
+      Array.from({ length: pages }, (_, i) =>
+        runTool('pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), files.pdf, '-']).then(
+          (r) => r.stdout,
+        ),
+      ),
+    );
     const flat = (page: string | undefined) => (page ?? '').replace(/\s+/g, ' ');
     expect(flat(text[0])).toContain('Kisah <Cinta> & "Rindu"');
     expect(flat(text[0])).toContain('Siti Aminah');
@@ -104,7 +125,13 @@ describe('renderDocument', () => {
       const page = text[number - 1]!;
       if (!page.trim()) continue; // the blank page that makes the count even
       expect(page, `page ${number}`).toMatch(new RegExp(`^\\s*${number}\\s*$`, 'm'));
-      expect(page.split('\n').find((l) => l.trim())?.trim(), `page ${number}`).toBe(number % 2 === 0 ? 'Siti Aminah' : 'Kisah <Cinta> & "Rindu"');
+      expect(
+        page
+          .split('\n')
+          .find((l) => l.trim())
+          ?.trim(),
+        `page ${number}`,
+      ).toBe(number % 2 === 0 ? 'Siti Aminah' : 'Kisah <Cinta> & "Rindu"');
     }
     // No hyphenation patterns for Malay: no line ends in a word broken with a hyphen.
     expect(text.join('\n')).not.toMatch(/\p{L}-\n/u);

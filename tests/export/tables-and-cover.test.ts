@@ -38,17 +38,27 @@ const DOC: BookDocument = {
 
 let cover: Uint8Array;
 beforeAll(async () => {
-  cover = new Uint8Array(await sharp({ create: { width: 160, height: 256, channels: 3, background: '#2a6f4e' } }).jpeg().toBuffer());
+  cover = new Uint8Array(
+    await sharp({ create: { width: 160, height: 256, channels: 3, background: '#2a6f4e' } })
+      .jpeg()
+      .toBuffer(),
+  );
 });
 
-/** The cover image an OPF names, as calibre's ebook-meta finds it: `<meta name="cover">`'s item, or the `cover-image` item. */
+/**
+ * The cover image an OPF names, as calibre's ebook-meta finds it: `<meta name="cover">`'s item, or the `cover-image`
+ * item.
+ */
 function opfCover(opf: string): { byMeta?: string; byProperty?: string } {
   const items = [...opf.matchAll(/<item\b[^>]*>/g)].map((m) => m[0]);
   const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
   const metaId = /<meta\s+name="cover"\s+content="([^"]+)"/.exec(opf)?.[1];
   const byMeta = items.find((i) => attr(i, 'id') === metaId);
   const byProperty = items.find((i) => (attr(i, 'properties') ?? '').split(/\s+/).includes('cover-image'));
-  return { ...(byMeta ? { byMeta: attr(byMeta, 'href')! } : {}), ...(byProperty ? { byProperty: attr(byProperty, 'href')! } : {}) };
+  return {
+    ...(byMeta ? { byMeta: attr(byMeta, 'href')! } : {}),
+    ...(byProperty ? { byProperty: attr(byProperty, 'href')! } : {}),
+  };
 }
 
 describe('tables and the EPUB cover', () => {
@@ -85,14 +95,17 @@ describe('tables and the EPUB cover', () => {
     const table = /<w:tbl>[\s\S]*?<\/w:tbl>/.exec(xml)?.[0] ?? '';
     expect(table).not.toBe('');
     expect((table.match(/<w:tr[ >]/g) ?? []).length).toBe(4);
-    for (const word of ['Ingredient', 'Amount', 'Jasmine rice', 'Coconut milk', '400 ml', 'Pandan leaves']) expect(table).toContain(word);
+    for (const word of ['Ingredient', 'Amount', 'Jasmine rice', 'Coconut milk', '400 ml', 'Pandan leaves'])
+      expect(table).toContain(word);
   });
 
-  it('PDF: each row\'s cells on one line, in two columns', async () => {
+  it("PDF: each row's cells on one line, in two columns", async () => {
     const file = path.join(tmp, 'book.pdf');
     writeFileSync(file, await renderDocument(DOC, 'pdf'));
     const xml = (await runTool('pdftotext', ['-bbox', file, '-'])).stdout;
-    const words = [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]*)<\/word>/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), text: m[3]! }));
+    const words = [
+      ...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]*)<\/word>/g),
+    ].map((m) => ({ x: Number(m[1]), y: Number(m[2]), text: m[3]! }));
     const at = (text: string) => words.find((w) => w.text === text)!;
     expect(at('Pandan').y).toBeCloseTo(at('3,').y, 0);
     expect(at('Jasmine').y).toBeCloseTo(at('cups').y, 0);

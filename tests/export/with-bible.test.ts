@@ -27,14 +27,20 @@ describe('--with-bible', () => {
 
   it('karya export: a Malay book prints "Catatan Cerita" only when asked, after the outline, without calling the model', async () => {
     const settings = ['romance', '--chapters', '3', '--lang', 'ms', '--state', path.join(tmp, 'ms.sqlite')];
-    const made = await runKaryaInProcess(['generate', ...settings, '--out', path.join(tmp, 'ms', 'book.md')], { env, cwd: tmp });
+    const made = await runKaryaInProcess(['generate', ...settings, '--out', path.join(tmp, 'ms', 'book.md')], {
+      env,
+      cwd: tmp,
+    });
     expect(made, made.stderr).toMatchObject({ code: 0 });
     const plain = readFileSync(path.join(tmp, 'ms', 'book.md'), 'utf8');
     expect(plain).not.toContain('Catatan Cerita');
     expect(plain).not.toContain('## Watak');
     const calls = fake.requests.length;
 
-    const withBible = await runKaryaInProcess(['export', ...settings, '--with-bible', '--out', path.join(tmp, 'ms', 'bible.md')], { env, cwd: tmp });
+    const withBible = await runKaryaInProcess(
+      ['export', ...settings, '--with-bible', '--out', path.join(tmp, 'ms', 'bible.md')],
+      { env, cwd: tmp },
+    );
     expect(withBible, withBible.stderr).toMatchObject({ code: 0 });
     const md = readFileSync(path.join(tmp, 'ms', 'bible.md'), 'utf8');
     expect(headings(md)).toEqual(['## Catatan Cerita', ...headings(plain)]);
@@ -44,24 +50,42 @@ describe('--with-bible', () => {
     expect(bible).toMatch(/^### Watak$/m);
     expect(bible).not.toMatch(/^## (?!Catatan Cerita)/m);
 
-    const both = await runKaryaInProcess(['export', ...settings, '--with-outline', '--with-bible', '--out', path.join(tmp, 'ms', 'both.md')], { env, cwd: tmp });
+    const both = await runKaryaInProcess(
+      ['export', ...settings, '--with-outline', '--with-bible', '--out', path.join(tmp, 'ms', 'both.md')],
+      { env, cwd: tmp },
+    );
     expect(both, both.stderr).toMatchObject({ code: 0 });
-    expect(headings(readFileSync(path.join(tmp, 'ms', 'both.md'), 'utf8'))).toEqual(['## Rangka Cerita', '## Catatan Cerita', ...headings(plain)]);
+    expect(headings(readFileSync(path.join(tmp, 'ms', 'both.md'), 'utf8'))).toEqual([
+      '## Rangka Cerita',
+      '## Catatan Cerita',
+      ...headings(plain),
+    ]);
 
     // A DOCX carries it as a heading of its own too.
-    const docx = await runKaryaInProcess(['export', ...settings, '--with-bible', '--out', path.join(tmp, 'ms', 'bible.docx')], { env, cwd: tmp });
+    const docx = await runKaryaInProcess(
+      ['export', ...settings, '--with-bible', '--out', path.join(tmp, 'ms', 'bible.docx')],
+      { env, cwd: tmp },
+    );
     expect(docx, docx.stderr).toMatchObject({ code: 0 });
     const xml = zipText(readZip(readFileSync(path.join(tmp, 'ms', 'bible.docx'))), 'word/document.xml');
     expect(xml).toContain('Catatan Cerita');
-    const without = await runKaryaInProcess(['export', ...settings, '--out', path.join(tmp, 'ms', 'plain.docx')], { env, cwd: tmp });
+    const without = await runKaryaInProcess(['export', ...settings, '--out', path.join(tmp, 'ms', 'plain.docx')], {
+      env,
+      cwd: tmp,
+    });
     expect(without.code).toBe(0);
-    expect(zipText(readZip(readFileSync(path.join(tmp, 'ms', 'plain.docx'))), 'word/document.xml')).not.toContain('Catatan Cerita');
+    expect(zipText(readZip(readFileSync(path.join(tmp, 'ms', 'plain.docx'))), 'word/document.xml')).not.toContain(
+      'Catatan Cerita',
+    );
 
     expect(fake.requests.length).toBe(calls);
   });
 
   it('karya generate --with-bible: an English book prints "Story Bible" with its premise and characters', async () => {
-    const run = await runKaryaInProcess(['generate', 'romance', '--chapters', '2', '--with-bible', '--state', path.join(tmp, 'en.sqlite')], { env, cwd: tmp });
+    const run = await runKaryaInProcess(
+      ['generate', 'romance', '--chapters', '2', '--with-bible', '--state', path.join(tmp, 'en.sqlite')],
+      { env, cwd: tmp },
+    );
     expect(run, run.stderr).toMatchObject({ code: 0 });
     expect(headings(run.stdout)[0]).toBe('## Story Bible');
     expect(headings(run.stdout)[1]).toBe('## Introduction');

@@ -16,7 +16,10 @@ const chapters = { options: [5, 7, 10, 12], default: 5 };
 const counts = { options: [5, 10, 15, 20], default: 5 };
 const penalties = { presencePenalty: 0.3, frequencyPenalty: 0.3 };
 // §3 fun facts: category and audience level; §5 default "facts science / general".
-const category = { options: ['science', 'history', 'nature', 'space', 'art', 'sports', 'geography', 'food', 'people', 'inventions'], default: 'science' };
+const category = {
+  options: ['science', 'history', 'nature', 'space', 'art', 'sports', 'geography', 'food', 'people', 'inventions'],
+  default: 'science',
+};
 const audienceLevel = { options: ['kids', 'teens', 'general', 'enthusiast', 'academic'], default: 'general' };
 // §2: single-shot pages have no outline; retry only on cookbook, sad, rhyme and moral stories.
 const singleNoSave = { outline: false, savesProgress: false, retry: false };
@@ -29,8 +32,14 @@ const rows: GeneratorExpectation[] = [
     kind: 'single',
     bookType: 'dad_jokes',
     fields: {
-      jokeType: { options: ['knock-knock', 'what-if', 'whats-different', 'wordplay', 'puns', 'riddles', 'mixed'], default: 'knock-knock' },
-      theme: { options: ['general', 'animals', 'food', 'sports', 'science', 'nature', 'school', 'technology'], default: 'general' },
+      jokeType: {
+        options: ['knock-knock', 'what-if', 'whats-different', 'wordplay', 'puns', 'riddles', 'mixed'],
+        default: 'knock-knock',
+      },
+      theme: {
+        options: ['general', 'animals', 'food', 'sports', 'science', 'nature', 'school', 'technology'],
+        default: 'general',
+      },
       audienceAge: { options: ['kids', 'teens', 'family', 'all-ages'], default: 'all-ages' },
       numberOfJokes: counts,
     },
@@ -79,10 +88,16 @@ const rows: GeneratorExpectation[] = [
     fields: {
       language,
       prophet: { type: 'text', required: true },
-      theme: { options: ['faith', 'perseverance', 'wisdom', 'sacrifice', 'miracles', 'leadership', 'family', 'trials'], default: 'faith' },
+      theme: {
+        options: ['faith', 'perseverance', 'wisdom', 'sacrifice', 'miracles', 'leadership', 'family', 'trials'],
+        default: 'faith',
+      },
       storyLength: { options: ['short', 'medium', 'long'], default: 'medium' },
       audienceAge: { options: ['children', 'teens', 'adults', 'all-ages'], default: 'all-ages' },
-      focusArea: { options: ['life-lessons', 'character', 'historical', 'spiritual', 'moral', 'prophetic'], default: 'life-lessons' },
+      focusArea: {
+        options: ['life-lessons', 'character', 'historical', 'spiritual', 'moral', 'prophetic'],
+        default: 'life-lessons',
+      },
     },
     flow: singleNoSave,
     // Tokens: spec/ names the creative preset (800), too small for a 1,500-word story; the documented
@@ -100,10 +115,19 @@ const rows: GeneratorExpectation[] = [
     bookType: 'sad_stories',
     fields: {
       language,
-      theme: { options: ['loss', 'sacrifice', 'unrequited-love', 'regret', 'loneliness', 'nostalgia', 'hardship', 'farewell'], default: 'loss' },
-      emotionalTone: { options: ['melancholic', 'bittersweet', 'wistful', 'poignant', 'reflective', 'heartbreaking'], default: 'melancholic' },
+      theme: {
+        options: ['loss', 'sacrifice', 'unrequited-love', 'regret', 'loneliness', 'nostalgia', 'hardship', 'farewell'],
+        default: 'loss',
+      },
+      emotionalTone: {
+        options: ['melancholic', 'bittersweet', 'wistful', 'poignant', 'reflective', 'heartbreaking'],
+        default: 'melancholic',
+      },
       audienceAge: { options: ['teens', 'young-adult', 'adult', 'all-ages'], default: 'all-ages' },
-      narrativeStyle: { options: ['first-person', 'third-person', 'letter', 'diary', 'flashback'], default: 'first-person' },
+      narrativeStyle: {
+        options: ['first-person', 'third-person', 'letter', 'diary', 'flashback'],
+        default: 'first-person',
+      },
       storyLength: { default: 'medium' },
       numberOfChapters: chapters,
       chapterTitle,
@@ -122,11 +146,26 @@ const rows: GeneratorExpectation[] = [
     bookType: 'rhyme_story',
     fields: {
       language,
-      theme: { options: ['friendship', 'nature', 'adventure', 'emotions', 'family', 'imagination', 'seasons', 'daily-routines'], default: 'friendship' },
+      theme: {
+        options: [
+          'friendship',
+          'nature',
+          'adventure',
+          'emotions',
+          'family',
+          'imagination',
+          'seasons',
+          'daily-routines',
+        ],
+        default: 'friendship',
+      },
       ageGroup: { options: ['3-4', '4-5', '5-6', 'all-preschool'], default: '3-4' },
       storyLength: { options: ['short', 'medium', 'long'], default: 'short' },
       rhymePattern: { options: ['simple', 'alternate', 'repetitive', 'mixed'], default: 'simple' },
-      educationalFocus: { options: ['social-skills', 'language', 'numbers', 'colors', 'nature', 'emotions', 'problem-solving'], default: 'social-skills' },
+      educationalFocus: {
+        options: ['social-skills', 'language', 'numbers', 'colors', 'nature', 'emotions', 'problem-solving'],
+        default: 'social-skills',
+      },
     },
     flow: { outline: false, savesProgress: true, retry: true },
     model: { tokens: 3000, temperature: 0.8, ...penalties },
@@ -141,14 +180,38 @@ const rows: GeneratorExpectation[] = [
     bookType: 'moral_values',
     fields: {
       language,
-      theme: { options: ['kindness', 'honesty', 'perseverance', 'respect', 'responsibility', 'friendship', 'courage', 'gratitude'], default: 'kindness' },
+      theme: {
+        options: [
+          'kindness',
+          'honesty',
+          'perseverance',
+          'respect',
+          'responsibility',
+          'friendship',
+          'courage',
+          'gratitude',
+        ],
+        default: 'kindness',
+      },
       targetAge: { options: ['children', 'preteens', 'teens', 'young-adult', 'all-ages'], default: 'children' },
-      setting: { options: ['school', 'neighborhood', 'fantasy', 'nature', 'family', 'community', 'sports', 'historical'], default: 'school' },
-      storyStyle: { options: ['adventure', 'fable', 'realistic', 'fantasy', 'mystery', 'slice-of-life', 'allegory'], default: 'adventure' },
+      setting: {
+        options: ['school', 'neighborhood', 'fantasy', 'nature', 'family', 'community', 'sports', 'historical'],
+        default: 'school',
+      },
+      storyStyle: {
+        options: ['adventure', 'fable', 'realistic', 'fantasy', 'mystery', 'slice-of-life', 'allegory'],
+        default: 'adventure',
+      },
       numberOfChapters: chapters,
       chapterTitle,
     },
-    flow: { outline: true, conclusion: 'replaces-last', progressDenominator: 'total', savesProgress: false, retry: true },
+    flow: {
+      outline: true,
+      conclusion: 'replaces-last',
+      progressDenominator: 'total',
+      savesProgress: false,
+      retry: true,
+    },
     model: { temperature: 0.8, ...penalties },
     cost: 1,
   },
@@ -159,11 +222,24 @@ const rows: GeneratorExpectation[] = [
     family: 'creative',
     kind: 'single',
     fields: {
-      language: { options: ['spanish', 'french', 'german', 'italian', 'portuguese', 'japanese', 'korean', 'mandarin'], default: 'spanish' },
-      theme: { options: ['daily-life', 'travel', 'food', 'family', 'work', 'hobbies', 'culture', 'school'], default: 'daily-life' },
-      difficultyLevel: { options: ['beginner', 'elementary', 'intermediate', 'upper', 'advanced'], default: 'beginner' },
+      language: {
+        options: ['spanish', 'french', 'german', 'italian', 'portuguese', 'japanese', 'korean', 'mandarin'],
+        default: 'spanish',
+      },
+      theme: {
+        options: ['daily-life', 'travel', 'food', 'family', 'work', 'hobbies', 'culture', 'school'],
+        default: 'daily-life',
+      },
+      difficultyLevel: {
+        options: ['beginner', 'elementary', 'intermediate', 'upper', 'advanced'],
+        default: 'beginner',
+      },
       storyStyle: { options: ['conversation', 'narrative', 'journal', 'letter', 'comic'], default: 'conversation' },
-      includeExtras: { type: 'flags', options: ['pronunciation', 'vocabulary', 'grammar', 'exercises'], default: ['pronunciation', 'vocabulary'] },
+      includeExtras: {
+        type: 'flags',
+        options: ['pronunciation', 'vocabulary', 'grammar', 'exercises'],
+        default: ['pronunciation', 'vocabulary'],
+      },
     },
     flow: singleNoSave,
     model: { tokens: 3000, temperature: 0.8, ...penalties },
@@ -176,8 +252,14 @@ const rows: GeneratorExpectation[] = [
     kind: 'single',
     fields: {
       language,
-      riddleType: { options: ['classic', 'wordplay', 'mathematical', 'logic', 'who-am-i', 'what-am-i', 'situational', 'rhyming'], default: 'classic' },
-      theme: { options: ['general', 'nature', 'food', 'space', 'fantasy', 'history', 'technology', 'sports'], default: 'general' },
+      riddleType: {
+        options: ['classic', 'wordplay', 'mathematical', 'logic', 'who-am-i', 'what-am-i', 'situational', 'rhyming'],
+        default: 'classic',
+      },
+      theme: {
+        options: ['general', 'nature', 'food', 'space', 'fantasy', 'history', 'technology', 'sports'],
+        default: 'general',
+      },
       difficultyLevel: { options: ['easy', 'medium', 'hard', 'expert', 'mixed'], default: 'medium' },
       audienceAge: { options: ['children', 'teens', 'adults', 'all-ages'], default: 'all-ages' },
       numberOfRiddles: counts,

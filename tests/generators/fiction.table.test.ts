@@ -19,7 +19,12 @@ const model = { temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 };
 
 // §4: outline first ("Story outline generated!"), progress is current chapter / total for fiction,
 // progress saved after the introduction and each chapter, character details sent by every fiction page.
-const fictionFlow = { outline: true, progressDenominator: 'total' as const, savesProgress: true, characterDetails: true };
+const fictionFlow = {
+  outline: true,
+  progressDenominator: 'total' as const,
+  savesProgress: true,
+  characterDetails: true,
+};
 // §4: "Horror, sci-fi and mystery thriller treat the conclusion as the chapter before the total instead"
 // (position total); the others generate it at position total + 1.
 const replacesLast = { ...fictionFlow, conclusion: 'replaces-last' as const };
@@ -35,11 +40,44 @@ const rows: GeneratorExpectation[] = [
     bookType: 'horror',
     fields: {
       language,
-      horrorType: { options: ['psychological', 'supernatural', 'cosmic', 'gothic', 'body-horror', 'folk', 'paranormal', 'slasher'], default: 'psychological' },
-      settingType: { options: ['haunted-house', 'small-town', 'asylum', 'wilderness', 'urban', 'historical', 'institution', 'alternate-reality'], default: 'haunted-house' },
-      monsterType: { options: ['supernatural', 'human', 'psychological', 'cosmic', 'demonic', 'unknown', 'creature', 'viral'], default: 'supernatural' },
-      atmosphereStyle: { options: ['gothic', 'suspense', 'creepy', 'visceral', 'surreal', 'claustrophobic', 'psychological', 'dread'], default: 'gothic' },
-      thematicFocus: { options: ['psychological', 'guilt', 'isolation', 'survival', 'corruption', 'supernatural', 'social', 'existential'], default: 'psychological' },
+      horrorType: {
+        options: ['psychological', 'supernatural', 'cosmic', 'gothic', 'body-horror', 'folk', 'paranormal', 'slasher'],
+        default: 'psychological',
+      },
+      settingType: {
+        options: [
+          'haunted-house',
+          'small-town',
+          'asylum',
+          'wilderness',
+          'urban',
+          'historical',
+          'institution',
+          'alternate-reality',
+        ],
+        default: 'haunted-house',
+      },
+      monsterType: {
+        options: ['supernatural', 'human', 'psychological', 'cosmic', 'demonic', 'unknown', 'creature', 'viral'],
+        default: 'supernatural',
+      },
+      atmosphereStyle: {
+        options: ['gothic', 'suspense', 'creepy', 'visceral', 'surreal', 'claustrophobic', 'psychological', 'dread'],
+        default: 'gothic',
+      },
+      thematicFocus: {
+        options: [
+          'psychological',
+          'guilt',
+          'isolation',
+          'survival',
+          'corruption',
+          'supernatural',
+          'social',
+          'existential',
+        ],
+        default: 'psychological',
+      },
       numberOfChapters: genreChapters,
       chapterTitle,
     },
@@ -54,11 +92,44 @@ const rows: GeneratorExpectation[] = [
     bookType: 'scifi',
     fields: {
       language,
-      sciFiType: { options: ['space-opera', 'hard-scifi', 'cyberpunk', 'first-contact', 'time-travel', 'dystopian', 'military-scifi', 'alien-invasion'], default: 'space-opera' },
-      techLevel: { options: ['near-future', 'advanced', 'post-singularity', 'interstellar', 'quantum', 'mixed'], default: 'near-future' },
-      settingScope: { options: ['earth', 'solar-system', 'interplanetary', 'galactic', 'intergalactic', 'multiverse'], default: 'interplanetary' },
-      mainTheme: { options: ['exploration', 'ai', 'humanity', 'survival', 'politics', 'evolution', 'first-contact', 'colonization'], default: 'exploration' },
-      storyTone: { options: ['optimistic', 'dark', 'philosophical', 'action', 'mystery', 'political'], default: 'optimistic' },
+      sciFiType: {
+        options: [
+          'space-opera',
+          'hard-scifi',
+          'cyberpunk',
+          'first-contact',
+          'time-travel',
+          'dystopian',
+          'military-scifi',
+          'alien-invasion',
+        ],
+        default: 'space-opera',
+      },
+      techLevel: {
+        options: ['near-future', 'advanced', 'post-singularity', 'interstellar', 'quantum', 'mixed'],
+        default: 'near-future',
+      },
+      settingScope: {
+        options: ['earth', 'solar-system', 'interplanetary', 'galactic', 'intergalactic', 'multiverse'],
+        default: 'interplanetary',
+      },
+      mainTheme: {
+        options: [
+          'exploration',
+          'ai',
+          'humanity',
+          'survival',
+          'politics',
+          'evolution',
+          'first-contact',
+          'colonization',
+        ],
+        default: 'exploration',
+      },
+      storyTone: {
+        options: ['optimistic', 'dark', 'philosophical', 'action', 'mystery', 'political'],
+        default: 'optimistic',
+      },
       numberOfChapters: genreChapters,
       chapterTitle,
     },
@@ -73,11 +144,26 @@ const rows: GeneratorExpectation[] = [
     bookType: 'mystery_thriller',
     fields: {
       language,
-      mysteryType: { options: ['psychological', 'murder', 'domestic', 'supernatural', 'crime', 'espionage', 'legal', 'medical'], default: 'psychological' },
-      protagonistType: { options: ['detective', 'amateur', 'psychologist', 'journalist', 'victim', 'lawyer', 'profiler', 'ordinary'], default: 'detective' },
-      settingType: { options: ['urban', 'suburban', 'rural', 'isolated', 'institution', 'international', 'historical', 'multiple'], default: 'urban' },
-      plotComplexity: { options: ['intricate', 'layered', 'straightforward', 'nonlinear', 'parallel'], default: 'intricate' },
-      thrillerStyle: { options: ['suspense', 'action', 'psychological', 'noir', 'procedural', 'gothic'], default: 'suspense' },
+      mysteryType: {
+        options: ['psychological', 'murder', 'domestic', 'supernatural', 'crime', 'espionage', 'legal', 'medical'],
+        default: 'psychological',
+      },
+      protagonistType: {
+        options: ['detective', 'amateur', 'psychologist', 'journalist', 'victim', 'lawyer', 'profiler', 'ordinary'],
+        default: 'detective',
+      },
+      settingType: {
+        options: ['urban', 'suburban', 'rural', 'isolated', 'institution', 'international', 'historical', 'multiple'],
+        default: 'urban',
+      },
+      plotComplexity: {
+        options: ['intricate', 'layered', 'straightforward', 'nonlinear', 'parallel'],
+        default: 'intricate',
+      },
+      thrillerStyle: {
+        options: ['suspense', 'action', 'psychological', 'noir', 'procedural', 'gothic'],
+        default: 'suspense',
+      },
       numberOfChapters: genreChapters,
       chapterTitle,
     },
@@ -92,11 +178,44 @@ const rows: GeneratorExpectation[] = [
     bookType: 'crime',
     fields: {
       language,
-      crimeType: { options: ['murder', 'heist', 'conspiracy', 'organized-crime', 'white-collar', 'serial-killer', 'cold-case', 'cybercrime'], default: 'murder' },
-      investigatorType: { options: ['detective', 'private-eye', 'amateur', 'journalist', 'profiler', 'forensic', 'prosecutor', 'retired-cop'], default: 'detective' },
-      settingType: { options: ['urban', 'suburban', 'rural', 'international', 'coastal', 'noir', 'institutional', 'multiple'], default: 'urban' },
-      timeFrame: { options: ['contemporary', 'historical', '1920s', '1940s', '1970s', '1980s', '1990s', 'near-future'], default: 'contemporary' },
-      narrativeStyle: { options: ['procedural', 'noir', 'psychological', 'hardboiled', 'cozy', 'suspense', 'legal', 'multiple-pov'], default: 'procedural' },
+      crimeType: {
+        options: [
+          'murder',
+          'heist',
+          'conspiracy',
+          'organized-crime',
+          'white-collar',
+          'serial-killer',
+          'cold-case',
+          'cybercrime',
+        ],
+        default: 'murder',
+      },
+      investigatorType: {
+        options: [
+          'detective',
+          'private-eye',
+          'amateur',
+          'journalist',
+          'profiler',
+          'forensic',
+          'prosecutor',
+          'retired-cop',
+        ],
+        default: 'detective',
+      },
+      settingType: {
+        options: ['urban', 'suburban', 'rural', 'international', 'coastal', 'noir', 'institutional', 'multiple'],
+        default: 'urban',
+      },
+      timeFrame: {
+        options: ['contemporary', 'historical', '1920s', '1940s', '1970s', '1980s', '1990s', 'near-future'],
+        default: 'contemporary',
+      },
+      narrativeStyle: {
+        options: ['procedural', 'noir', 'psychological', 'hardboiled', 'cozy', 'suspense', 'legal', 'multiple-pov'],
+        default: 'procedural',
+      },
       numberOfChapters: genreChapters,
       chapterTitle,
     },
@@ -111,10 +230,31 @@ const rows: GeneratorExpectation[] = [
     bookType: 'adventure',
     fields: {
       language,
-      adventureType: { options: ['exploration', 'quest', 'survival', 'treasure', 'rescue', 'mystery', 'historical', 'fantasy'], default: 'exploration' },
-      settingType: { options: ['wilderness', 'ancient', 'ocean', 'mountain', 'jungle', 'desert', 'arctic', 'urban'], default: 'wilderness' },
-      protagonistType: { options: ['explorer', 'amateur', 'professional', 'scientist', 'treasure-hunter', 'survivor', 'warrior', 'ordinary'], default: 'explorer' },
-      stakeLevel: { options: ['personal', 'family', 'community', 'national', 'global', 'existential'], default: 'personal' },
+      adventureType: {
+        options: ['exploration', 'quest', 'survival', 'treasure', 'rescue', 'mystery', 'historical', 'fantasy'],
+        default: 'exploration',
+      },
+      settingType: {
+        options: ['wilderness', 'ancient', 'ocean', 'mountain', 'jungle', 'desert', 'arctic', 'urban'],
+        default: 'wilderness',
+      },
+      protagonistType: {
+        options: [
+          'explorer',
+          'amateur',
+          'professional',
+          'scientist',
+          'treasure-hunter',
+          'survivor',
+          'warrior',
+          'ordinary',
+        ],
+        default: 'explorer',
+      },
+      stakeLevel: {
+        options: ['personal', 'family', 'community', 'national', 'global', 'existential'],
+        default: 'personal',
+      },
       paceStyle: { options: ['balanced', 'fast', 'methodical', 'dynamic', 'suspense'], default: 'balanced' },
       numberOfChapters: adventureChapters,
       chapterTitle,
@@ -130,14 +270,53 @@ const rows: GeneratorExpectation[] = [
     bookType: 'children',
     fields: {
       language,
-      storyType: { options: ['adventure', 'fantasy', 'mystery', 'bedtime', 'educational', 'fairy-tale', 'fable', 'everyday-life'], default: 'adventure' },
+      storyType: {
+        options: ['adventure', 'fantasy', 'mystery', 'bedtime', 'educational', 'fairy-tale', 'fable', 'everyday-life'],
+        default: 'adventure',
+      },
       ageGroup: { options: ['3-5', '5-8', '8-12', 'all-ages'], default: '5-8' },
-      narrativeStyle: { options: ['first-person', 'third-person', 'interactive', 'diary', 'multiple-pov'], default: 'first-person' },
-      setting: { options: ['magical-world', 'school', 'nature', 'space', 'underwater', 'neighborhood', 'farm', 'imaginary'], default: 'magical-world' },
-      characterType: { options: ['animal', 'child', 'magical', 'toy', 'family', 'fantasy', 'everyday-object'], default: 'animal' },
-      theme: { options: ['friendship', 'courage', 'kindness', 'discovery', 'family', 'confidence', 'teamwork', 'problem-solving'], default: 'friendship' },
-      educationalElement: { options: ['social-skills', 'emotional', 'stem', 'language', 'nature', 'problem-solving', 'life-skills', 'cultural'], default: 'social-skills' },
-      toneStyle: { options: ['playful', 'whimsical', 'heartwarming', 'humorous', 'gentle', 'adventurous', 'educational'], default: 'playful' },
+      narrativeStyle: {
+        options: ['first-person', 'third-person', 'interactive', 'diary', 'multiple-pov'],
+        default: 'first-person',
+      },
+      setting: {
+        options: ['magical-world', 'school', 'nature', 'space', 'underwater', 'neighborhood', 'farm', 'imaginary'],
+        default: 'magical-world',
+      },
+      characterType: {
+        options: ['animal', 'child', 'magical', 'toy', 'family', 'fantasy', 'everyday-object'],
+        default: 'animal',
+      },
+      theme: {
+        options: [
+          'friendship',
+          'courage',
+          'kindness',
+          'discovery',
+          'family',
+          'confidence',
+          'teamwork',
+          'problem-solving',
+        ],
+        default: 'friendship',
+      },
+      educationalElement: {
+        options: [
+          'social-skills',
+          'emotional',
+          'stem',
+          'language',
+          'nature',
+          'problem-solving',
+          'life-skills',
+          'cultural',
+        ],
+        default: 'social-skills',
+      },
+      toneStyle: {
+        options: ['playful', 'whimsical', 'heartwarming', 'humorous', 'gentle', 'adventurous', 'educational'],
+        default: 'playful',
+      },
       numberOfChapters: childrenChapters,
       chapterTitle,
     },
@@ -152,11 +331,32 @@ const rows: GeneratorExpectation[] = [
     bookType: 'conspiracy',
     fields: {
       language,
-      conspiracyType: { options: ['government', 'corporate', 'scientific', 'historical', 'technological', 'supernatural', 'medical', 'military'], default: 'government' },
-      protagonistBackground: { options: ['journalist', 'whistleblower', 'detective', 'scientist', 'insider', 'civilian', 'hacker', 'agent'], default: 'journalist' },
-      settingType: { options: ['modern', 'near-future', 'cold-war', 'contemporary', 'historical', 'multiple'], default: 'modern' },
+      conspiracyType: {
+        options: [
+          'government',
+          'corporate',
+          'scientific',
+          'historical',
+          'technological',
+          'supernatural',
+          'medical',
+          'military',
+        ],
+        default: 'government',
+      },
+      protagonistBackground: {
+        options: ['journalist', 'whistleblower', 'detective', 'scientist', 'insider', 'civilian', 'hacker', 'agent'],
+        default: 'journalist',
+      },
+      settingType: {
+        options: ['modern', 'near-future', 'cold-war', 'contemporary', 'historical', 'multiple'],
+        default: 'modern',
+      },
       threatLevel: { options: ['personal', 'local', 'national', 'global', 'existential'], default: 'national' },
-      plotComplexity: { options: ['straightforward', 'moderate', 'intricate', 'layered', 'elaborate'], default: 'intricate' },
+      plotComplexity: {
+        options: ['straightforward', 'moderate', 'intricate', 'layered', 'elaborate'],
+        default: 'intricate',
+      },
       numberOfChapters: genreChapters,
       chapterTitle,
     },
@@ -173,11 +373,29 @@ const rows: GeneratorExpectation[] = [
     bookType: 'apocalyptic',
     fields: {
       language,
-      apocalypseType: { options: ['pandemic', 'environmental', 'technological', 'nuclear', 'economic', 'alien', 'ai', 'resource-depletion'], default: 'pandemic' },
+      apocalypseType: {
+        options: [
+          'pandemic',
+          'environmental',
+          'technological',
+          'nuclear',
+          'economic',
+          'alien',
+          'ai',
+          'resource-depletion',
+        ],
+        default: 'pandemic',
+      },
       timeframe: { options: ['immediate', 'near-future', 'distant-future', 'generational'], default: 'immediate' },
       settingType: { options: ['urban', 'rural', 'underground', 'coastal', 'nomadic', 'sanctuary'], default: 'urban' },
-      survivalFocus: { options: ['individual', 'family', 'community', 'military', 'scientific', 'resistance'], default: 'individual' },
-      thematicTone: { options: ['hope', 'dark', 'philosophical', 'action', 'psychological', 'political'], default: 'hope' },
+      survivalFocus: {
+        options: ['individual', 'family', 'community', 'military', 'scientific', 'resistance'],
+        default: 'individual',
+      },
+      thematicTone: {
+        options: ['hope', 'dark', 'philosophical', 'action', 'psychological', 'political'],
+        default: 'hope',
+      },
       numberOfChapters: genreChapters,
       chapterTitle,
     },

@@ -8,11 +8,13 @@
 // gets that example in the book's language, a required one without an example what an author would type, any
 // other stays empty; a year computed when the generator is compiled is fixed at 2026. The whole book is run at
 // the shortest length it offers (every step and every story-bible update: a longer book repeats the chapter
-// step and its bible update, at four times the fixture's size), and the prompts a real run sends only when an answer falls short (continuation,
+// step and its bible update, at four times the fixture's size), and the prompts a real run sends only when an answer
+// falls short (continuation,
 // extension, the rest of a cut outline, the firm-language repeat, the folded bible update) are rendered for
 // the first step of each kind.
 //
-// Updating the fixtures is a deliberate act: KARYA_UPDATE_GOLDEN=1 npx vitest run tests/generators/golden-prompts.test.ts
+// Updating the fixtures is a deliberate act: KARYA_UPDATE_GOLDEN=1 npx vitest run
+// tests/generators/golden-prompts.test.ts
 // (never in CI: there the variable is refused, so a run cannot bless its own output). A generator added by a YAML
 // file writes its own fixtures, and only those, with KARYA_UPDATE_GOLDEN=new (generators/README.md): every fixture
 // already written is still compared.
@@ -20,8 +22,23 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  BookSession, FIRM_LANGUAGE_TEMPLATE, buildContext, inMemoryProgressStore, parseSettings, renderContinuation, renderExtension, renderMemoryUpdate,
-  renderOutlineMore, renderPrompt, stateForStep, stepKey, stepPosition, type BookState, type Lang, type ResolvedSpec, type Step,
+  BookSession,
+  FIRM_LANGUAGE_TEMPLATE,
+  buildContext,
+  inMemoryProgressStore,
+  parseSettings,
+  renderContinuation,
+  renderExtension,
+  renderMemoryUpdate,
+  renderOutlineMore,
+  renderPrompt,
+  stateForStep,
+  stepKey,
+  stepPosition,
+  type BookState,
+  type Lang,
+  type ResolvedSpec,
+  type Step,
 } from '../../engine/index.js';
 import { chatBody, createOfflineProvider, imageBody } from '../../engine/providers/index.js';
 import type { ImageRequest, TextRequest } from '../../engine/provider.js';
@@ -64,22 +81,34 @@ function fixedSettings(spec: ResolvedSpec, lang: Lang) {
   for (const f of spec.fields) {
     if (f.role === 'language') raw[f.name] = lang;
     else if (f.role === 'chapters') raw[f.name] = Math.min(...(f.options ?? []).map((o) => Number(o.value)));
-    else if (f.type === 'text' || f.type === 'textarea') raw[f.name] = exampleOf(f.placeholder?.[lang]) || (f.required ? (TYPED[f.name]?.[lang] ?? '') : '');
+    else if (f.type === 'text' || f.type === 'textarea')
+      raw[f.name] = exampleOf(f.placeholder?.[lang]) || (f.required ? (TYPED[f.name]?.[lang] ?? '') : '');
     else if (f.type === 'number' && f.default === new Date().getFullYear()) raw[f.name] = YEAR;
   }
   return parseSettings(spec, raw);
 }
 
 /** A recorded request, as its text in the fixture: a heading naming it, then the body the provider posts. */
-function textRequest(label: string, r: Pick<TextRequest, 'system' | 'user' | 'maxTokens' | 'temperature' | 'presencePenalty' | 'frequencyPenalty'>): string {
+function textRequest(
+  label: string,
+  r: Pick<TextRequest, 'system' | 'user' | 'maxTokens' | 'temperature' | 'presencePenalty' | 'frequencyPenalty'>,
+): string {
   const { model: _model, messages, ...params } = chatBody(r, '');
-  const head = Object.entries(params).map(([k, v]) => `${k} ${String(v)}`).join(' · ');
+  const head = Object.entries(params)
+    .map(([k, v]) => `${k} ${String(v)}`)
+    .join(' · ');
   return [`=== ${label} · ${head}`, ...messages.flatMap((m) => [`--- ${m.role} ---`, m.content])].join('\n');
 }
 
 function imageRequest(label: string, r: Pick<ImageRequest, 'prompt' | 'size'>): string {
   const { model: _model, prompt, ...params } = imageBody(r, '');
-  return [`=== ${label} · ${Object.entries(params).map(([k, v]) => `${k} ${String(v)}`).join(' · ')}`, '--- prompt ---', prompt].join('\n');
+  return [
+    `=== ${label} · ${Object.entries(params)
+      .map(([k, v]) => `${k} ${String(v)}`)
+      .join(' · ')}`,
+    '--- prompt ---',
+    prompt,
+  ].join('\n');
 }
 
 const nameOf = (step: Step) => stepKey(step);
@@ -95,7 +124,10 @@ function withoutAnswers(text: string, answers: ReadonlyArray<{ label: string; te
 }
 
 /** Every request of the whole book, in order, as a run sends them (its bible updates after each part). */
-async function bookRequests(spec: ResolvedSpec, lang: Lang): Promise<{ texts: string[]; before: Array<{ state: BookState; step: Step }> }> {
+async function bookRequests(
+  spec: ResolvedSpec,
+  lang: Lang,
+): Promise<{ texts: string[]; before: Array<{ state: BookState; step: Step }> }> {
   const offline = createOfflineProvider();
   const texts: string[] = [];
   const answers: Array<{ label: string; text: string }> = [];
@@ -115,7 +147,15 @@ async function bookRequests(spec: ResolvedSpec, lang: Lang): Promise<{ texts: st
     },
   };
   const settings = fixedSettings(spec, lang);
-  const session = await BookSession.open({ spec, renderer: catalog.renderer, provider, store: inMemoryProgressStore(), key: `golden-${spec.id}-${lang}`, settings, onFinished: 'keep' });
+  const session = await BookSession.open({
+    spec,
+    renderer: catalog.renderer,
+    provider,
+    store: inMemoryProgressStore(),
+    key: `golden-${spec.id}-${lang}`,
+    settings,
+    onFinished: 'keep',
+  });
   const before: Array<{ state: BookState; step: Step }> = [];
   for (let step = session.next(); step; step = session.next()) {
     before.push({ state: session.state, step });
@@ -126,8 +166,14 @@ async function bookRequests(spec: ResolvedSpec, lang: Lang): Promise<{ texts: st
   return { texts, before };
 }
 
-const PART: Record<Lang, string> = { en: 'She closed the door of the wooden house slowly, and the evening wind carried the smell of the sea.', ms: 'Dia menutup pintu rumah kayu itu perlahan-lahan, dan angin petang membawa bau laut.' };
-const CUT_OUTLINE: Record<Lang, string> = { en: 'Title: The Letter\nChapter 1: Home\nShe comes home.', ms: 'Tajuk: Surat Itu\nBab 1: Pulang\nDia pulang ke kampung.' };
+const PART: Record<Lang, string> = {
+  en: 'She closed the door of the wooden house slowly, and the evening wind carried the smell of the sea.',
+  ms: 'Dia menutup pintu rumah kayu itu perlahan-lahan, dan angin petang membawa bau laut.',
+};
+const CUT_OUTLINE: Record<Lang, string> = {
+  en: 'Title: The Letter\nChapter 1: Home\nShe comes home.',
+  ms: 'Tajuk: Surat Itu\nBab 1: Pulang\nDia pulang ke kampung.',
+};
 
 /** The prompts sent only when an answer falls short, for the first step of each kind. */
 function followUpRequests(spec: ResolvedSpec, lang: Lang, before: Array<{ state: BookState; step: Step }>): string[] {
@@ -140,15 +186,40 @@ function followUpRequests(spec: ResolvedSpec, lang: Lang, before: Array<{ state:
     const state = stateForStep(spec, saved, stepPosition(step));
     const name = nameOf(step);
     const prompt = renderPrompt({ spec, renderer, state, step });
-    out.push(textRequest(`${name}, continued after a cut answer`, renderContinuation({ spec, renderer, state, step, soFar: PART[lang]! })));
+    out.push(
+      textRequest(
+        `${name}, continued after a cut answer`,
+        renderContinuation({ spec, renderer, state, step, soFar: PART[lang]! }),
+      ),
+    );
     const firm = buildContext({ spec, state, step, renderer });
-    out.push(textRequest(`${name}, asked again in its language`, { ...prompt, user: `${prompt.user}\n\n${renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, firm)}` }));
+    out.push(
+      textRequest(`${name}, asked again in its language`, {
+        ...prompt,
+        user: `${prompt.user}\n\n${renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, firm)}`,
+      }),
+    );
     if (step.kind === 'outline') {
-      out.push(textRequest(`${name}, the chapters a cut outline left out`, renderOutlineMore({ spec, renderer, state, soFar: CUT_OUTLINE[lang]!, from: 2, to: state.totalChapters })));
+      out.push(
+        textRequest(
+          `${name}, the chapters a cut outline left out`,
+          renderOutlineMore({ spec, renderer, state, soFar: CUT_OUTLINE[lang]!, from: 2, to: state.totalChapters }),
+        ),
+      );
     } else {
-      out.push(textRequest(`${name}, lengthened`, renderExtension({ spec, renderer, state, step, soFar: PART[lang]! })));
-      const foldLines = lang === 'ms' ? '- Bab 1: Dia pulang.\n- Bab 2: Surat ditemui.' : '- Chapter 1: She comes home.\n- Chapter 2: The letter is found.';
-      out.push(textRequest(`story bible after ${name}, folded and firm`, renderMemoryUpdate({ spec, renderer, state, step, text: PART[lang]!, foldLines, isFirm: true })));
+      out.push(
+        textRequest(`${name}, lengthened`, renderExtension({ spec, renderer, state, step, soFar: PART[lang]! })),
+      );
+      const foldLines =
+        lang === 'ms'
+          ? '- Bab 1: Dia pulang.\n- Bab 2: Surat ditemui.'
+          : '- Chapter 1: She comes home.\n- Chapter 2: The letter is found.';
+      out.push(
+        textRequest(
+          `story bible after ${name}, folded and firm`,
+          renderMemoryUpdate({ spec, renderer, state, step, text: PART[lang]!, foldLines, isFirm: true }),
+        ),
+      );
     }
   }
   return out;
@@ -172,9 +243,12 @@ function firstDifference(want: string, got: string): string {
 
 const cases = catalog.specs.flatMap((spec) => languagesOf(spec).map((lang) => ({ spec, lang })));
 
-describe('golden prompts: every generator\'s prompts unchanged in English and Malay', () => {
+describe("golden prompts: every generator's prompts unchanged in English and Malay", () => {
   it('the update path is never taken in CI', () => {
-    expect((isUpdate || isAddingNew) && Boolean(process.env.CI), 'KARYA_UPDATE_GOLDEN is refused in CI: the fixtures are written on purpose, by hand').toBe(false);
+    expect(
+      (isUpdate || isAddingNew) && Boolean(process.env.CI),
+      'KARYA_UPDATE_GOLDEN is refused in CI: the fixtures are written on purpose, by hand',
+    ).toBe(false);
   });
 
   it('covers every generator of the catalogue, in Malay too wherever they offer it, with one fixture each and none left over', () => {
@@ -183,20 +257,33 @@ describe('golden prompts: every generator\'s prompts unchanged in English and Ma
     expect(cases.filter((c) => c.lang === 'ms').length).toBeGreaterThanOrEqual(35);
     if (isUpdate || isAddingNew) return;
     const want = cases.map((c) => path.basename(fileOf(c.spec.id, c.lang))).sort();
-    expect(readdirSync(FIXTURES).filter((f) => f.endsWith('.txt')).sort()).toEqual(want);
+    expect(
+      readdirSync(FIXTURES)
+        .filter((f) => f.endsWith('.txt'))
+        .sort(),
+    ).toEqual(want);
   });
 
-  it.each(cases.map((c) => [c.spec.id, c.lang, c.spec] as const))('%s in %s: the same text as the fixture', async (id, lang, spec) => {
-    const got = await rendered(spec, lang);
-    const file = fileOf(id, lang);
-    if (!process.env.CI && (isUpdate || (isAddingNew && !existsSync(file)))) {
-      mkdirSync(FIXTURES, { recursive: true });
-      writeFileSync(file, got);
-      return;
-    }
-    expect(existsSync(file), `${file} is missing: a generator just added writes its own with KARYA_UPDATE_GOLDEN=new (generators/README.md), then review them`).toBe(true);
-    const want = readFileSync(file, 'utf8');
-    if (got !== want) expect.fail(`${id} (${lang}): ${firstDifference(want, got)}\n(if the change is meant, rewrite the fixtures with KARYA_UPDATE_GOLDEN=1 and review their diff)`);
-    expect(got).toContain(spec.kind === 'image' ? '--- prompt ---' : '--- user ---');
-  });
+  it.each(cases.map((c) => [c.spec.id, c.lang, c.spec] as const))(
+    '%s in %s: the same text as the fixture',
+    async (id, lang, spec) => {
+      const got = await rendered(spec, lang);
+      const file = fileOf(id, lang);
+      if (!process.env.CI && (isUpdate || (isAddingNew && !existsSync(file)))) {
+        mkdirSync(FIXTURES, { recursive: true });
+        writeFileSync(file, got);
+        return;
+      }
+      expect(
+        existsSync(file),
+        `${file} is missing: a generator just added writes its own with KARYA_UPDATE_GOLDEN=new (generators/README.md), then review them`,
+      ).toBe(true);
+      const want = readFileSync(file, 'utf8');
+      if (got !== want)
+        expect.fail(
+          `${id} (${lang}): ${firstDifference(want, got)}\n(if the change is meant, rewrite the fixtures with KARYA_UPDATE_GOLDEN=1 and review their diff)`,
+        );
+      expect(got).toContain(spec.kind === 'image' ? '--- prompt ---' : '--- user ---');
+    },
+  );
 });

@@ -22,11 +22,46 @@ checkGeneratorTable('guides1', [
     bookType: 'financial', // guides §3: key not named; the route
     fields: {
       language,
-      financialTopic: { options: ['investing', 'trading', 'retirement', 'real-estate', 'personal-finance', 'business-finance', 'cryptocurrency', 'wealth-building', 'debt-management', 'tax-planning'], default: 'investing' },
-      targetAudience: { options: ['beginners', 'intermediate', 'advanced', 'professionals', 'students', 'retirees', 'entrepreneurs', 'general'], default: 'beginners' },
-      experienceLevel: { options: ['beginner', 'intermediate', 'advanced', 'expert', 'all-levels'], default: 'beginner' },
-      focusArea: { options: ['stocks', 'mutual-funds', 'real-estate', 'crypto', 'retirement', 'tax', 'business', 'personal'], default: 'stocks' },
-      writingStyle: { options: ['educational', 'practical', 'technical', 'conversational', 'motivational', 'analytical'], default: 'educational' },
+      financialTopic: {
+        options: [
+          'investing',
+          'trading',
+          'retirement',
+          'real-estate',
+          'personal-finance',
+          'business-finance',
+          'cryptocurrency',
+          'wealth-building',
+          'debt-management',
+          'tax-planning',
+        ],
+        default: 'investing',
+      },
+      targetAudience: {
+        options: [
+          'beginners',
+          'intermediate',
+          'advanced',
+          'professionals',
+          'students',
+          'retirees',
+          'entrepreneurs',
+          'general',
+        ],
+        default: 'beginners',
+      },
+      experienceLevel: {
+        options: ['beginner', 'intermediate', 'advanced', 'expert', 'all-levels'],
+        default: 'beginner',
+      },
+      focusArea: {
+        options: ['stocks', 'mutual-funds', 'real-estate', 'crypto', 'retirement', 'tax', 'business', 'personal'],
+        default: 'stocks',
+      },
+      writingStyle: {
+        options: ['educational', 'practical', 'technical', 'conversational', 'motivational', 'analytical'],
+        default: 'educational',
+      },
       numberOfChapters: chapters(7),
       chapterTitle,
     },
@@ -42,7 +77,10 @@ checkGeneratorTable('guides1', [
     fields: {
       language,
       // guides §3: defaults not shown, so the first option
-      petType: { options: ['dog', 'cat', 'bird', 'fish', 'rabbit', 'hamster', 'guinea-pig', 'reptile'], default: 'dog' },
+      petType: {
+        options: ['dog', 'cat', 'bird', 'fish', 'rabbit', 'hamster', 'guinea-pig', 'reptile'],
+        default: 'dog',
+      },
       petAge: { options: ['baby', 'young', 'adult', 'senior', 'all-ages'], default: 'baby' },
       breedSpecific: { type: 'text', required: false },
       // guideElements: the 8 fixed sections (names and descriptions in both languages), not a form field
@@ -62,8 +100,14 @@ checkGeneratorTable('guides1', [
       language,
       subject: { type: 'text', required: true },
       topic: { type: 'text', required: true },
-      academicLevel: { options: ['middle-school', 'high-school', 'undergraduate', 'graduate', 'professional'], default: 'high-school' },
-      studyFormat: { options: ['comprehensive', 'quick-review', 'exam-prep', 'concept-map', 'outline'], default: 'comprehensive' },
+      academicLevel: {
+        options: ['middle-school', 'high-school', 'undergraduate', 'graduate', 'professional'],
+        default: 'high-school',
+      },
+      studyFormat: {
+        options: ['comprehensive', 'quick-review', 'exam-prep', 'concept-map', 'outline'],
+        default: 'comprehensive',
+      },
       chapterTitle,
     },
     flow: {
@@ -72,7 +116,16 @@ checkGeneratorTable('guides1', [
       progressDenominator: 'total',
       savesProgress: true,
       retry: true,
-      sections: ['Key Concepts & Terminology', 'Core Topics & Explanations', 'Examples & Applications', 'Practice Problems & Solutions', 'Study Techniques & Methods', 'Review & Test Preparation', 'Additional Resources & References', 'Self-Assessment Guide'],
+      sections: [
+        'Key Concepts & Terminology',
+        'Core Topics & Explanations',
+        'Examples & Applications',
+        'Practice Problems & Solutions',
+        'Study Techniques & Methods',
+        'Review & Test Preparation',
+        'Additional Resources & References',
+        'Self-Assessment Guide',
+      ],
     },
     model: guideModel,
     cost: 1,
@@ -86,10 +139,33 @@ checkGeneratorTable('guides1', [
     fields: {
       language,
       // nonfiction §3: select defaults not shown, so the first option
-      topic: { options: ['personal-growth', 'productivity', 'relationships', 'confidence', 'habits', 'motivation', 'mindfulness', 'career', 'financial', 'emotional-intelligence', 'others'], default: 'personal-growth' },
-      customTopic: { type: 'text', required: false, visibleWhen: { field: 'topic', is: 'others' }, requiredWhen: { field: 'topic', is: 'others' } },
+      topic: {
+        options: [
+          'personal-growth',
+          'productivity',
+          'relationships',
+          'confidence',
+          'habits',
+          'motivation',
+          'mindfulness',
+          'career',
+          'financial',
+          'emotional-intelligence',
+          'others',
+        ],
+        default: 'personal-growth',
+      },
+      customTopic: {
+        type: 'text',
+        required: false,
+        visibleWhen: { field: 'topic', is: 'others' },
+        requiredWhen: { field: 'topic', is: 'others' },
+      },
       readersAgeGroup: { options: ['young-adult', 'adult', 'mature', 'senior', 'all-ages'], default: 'young-adult' },
-      writingStyle: { options: ['professional', 'casual', 'inspirational', 'academic', 'conversational', 'practical'], default: 'professional' },
+      writingStyle: {
+        options: ['professional', 'casual', 'inspirational', 'academic', 'conversational', 'practical'],
+        default: 'professional',
+      },
       numberOfChapters: chapters(5),
       chapterTitle,
     },
@@ -123,10 +199,35 @@ checkGeneratorTable('guides1', [
     titleMs: 'Penjana Buku Wang',
     fields: {
       language,
-      moneyGoal: { options: ['financial-independence', 'passive-income', 'wealth-building', 'debt-freedom', 'retirement', 'business-growth'], default: 'financial-independence' },
-      targetAudience: { options: ['entrepreneurs', 'investors', 'employees', 'students', 'retirees', 'career-changers', 'general'], default: 'entrepreneurs' },
+      moneyGoal: {
+        options: [
+          'financial-independence',
+          'passive-income',
+          'wealth-building',
+          'debt-freedom',
+          'retirement',
+          'business-growth',
+        ],
+        default: 'financial-independence',
+      },
+      targetAudience: {
+        options: ['entrepreneurs', 'investors', 'employees', 'students', 'retirees', 'career-changers', 'general'],
+        default: 'entrepreneurs',
+      },
       financialLevel: { options: ['beginner', 'intermediate', 'advanced', 'professional'], default: 'beginner' },
-      focusArea: { options: ['investment', 'business', 'real-estate', 'digital', 'stocks', 'crypto', 'side-hustles', 'personal-finance'], default: 'investment' },
+      focusArea: {
+        options: [
+          'investment',
+          'business',
+          'real-estate',
+          'digital',
+          'stocks',
+          'crypto',
+          'side-hustles',
+          'personal-finance',
+        ],
+        default: 'investment',
+      },
       numberOfChapters: chapters(7),
       chapterTitle,
     },
@@ -143,7 +244,21 @@ checkGeneratorTable('guides1', [
     fields: {
       language,
       athleteName: { type: 'text', required: true },
-      sportType: { options: ['basketball', 'football', 'baseball', 'soccer', 'tennis', 'golf', 'hockey', 'boxing', 'swimming', 'athletics'], default: 'basketball' },
+      sportType: {
+        options: [
+          'basketball',
+          'football',
+          'baseball',
+          'soccer',
+          'tennis',
+          'golf',
+          'hockey',
+          'boxing',
+          'swimming',
+          'athletics',
+        ],
+        default: 'basketball',
+      },
       targetAgeGroup: { options: ['children', 'teens', 'young-adult', 'all-ages'], default: 'children' },
       numberOfChapters: chapters(5),
       chapterTitle,
@@ -158,7 +273,16 @@ describe('guides1: fixed sections beyond the table', () => {
   const catalog = loadCatalog();
   it('pet care has the 8 sections of spec/, in order, each named and described in en and ms', () => {
     const flow = describeFlow(catalog.get('pet-care') as ResolvedSpec);
-    expect(flow.sections?.map((s) => s.id)).toEqual(['nutrition', 'grooming', 'health', 'training', 'exercise', 'safety', 'socialization', 'emergency']);
+    expect(flow.sections?.map((s) => s.id)).toEqual([
+      'nutrition',
+      'grooming',
+      'health',
+      'training',
+      'exercise',
+      'safety',
+      'socialization',
+      'emergency',
+    ]);
     for (const s of flow.sections ?? []) {
       expect(s.label.ms, s.id).not.toBe(s.label.en);
       expect(s.description?.en, s.id).toBeTruthy();

@@ -1,6 +1,7 @@
 // Black history, mental health, health & fitness, parenting, guide book and cookbook, typed from
 // the non-fiction, creative and publishing requirements (§3 fields and options, §4 flow variants, §5 required fields,
-// chapter choices and defaults, §7 retry, §9 constants) and the platform requirements' §9 (model, 1 credit per chapter).
+// chapter choices and defaults, §7 retry, §9 constants) and the platform requirements' §9 (model, 1 credit per
+// chapter).
 import { langs } from '../../engine/languages/index.js';
 import { checkGeneratorTable } from './expect-table.js';
 
@@ -40,15 +41,27 @@ checkGeneratorTable('guides2', [
     bookType: 'mental_health',
     fields: {
       language,
-      niche: { options: ['anxiety', 'depression', 'relationships', 'trauma', 'mindfulness', 'self-esteem', 'wellness'], default: 'anxiety' },
+      niche: {
+        options: ['anxiety', 'depression', 'relationships', 'trauma', 'mindfulness', 'self-esteem', 'wellness'],
+        default: 'anxiety',
+      },
       topic: { type: 'text', required: false },
       readerAgeGroup: { options: ['teen', 'young-adult', 'adult', 'senior', 'all-ages'], default: 'teen' },
-      writingStyle: { options: ['empathetic', 'professional', 'conversational', 'educational', 'practical'], default: 'empathetic' },
+      writingStyle: {
+        options: ['empathetic', 'professional', 'conversational', 'educational', 'practical'],
+        default: 'empathetic',
+      },
       numberOfChapters: { options: [5, 10, 13], default: 5 },
       chapterTitle,
     },
     // §4: no outline; advances only while current < total-1, so the conclusion replaces the last chapter.
-    flow: { outline: false, conclusion: 'replaces-last', progressDenominator: 'total', savesProgress: true, retry: true },
+    flow: {
+      outline: false,
+      conclusion: 'replaces-last',
+      progressDenominator: 'total',
+      savesProgress: true,
+      retry: true,
+    },
     model,
     cost: 1,
   },
@@ -59,15 +72,30 @@ checkGeneratorTable('guides2', [
     bookType: 'health_fitness',
     fields: {
       language,
-      topic: { options: ['weight-loss', 'muscle-building', 'nutrition', 'cardio', 'flexibility', 'wellness', 'sports'], default: 'weight-loss' },
-      targetAudience: { options: ['beginners', 'intermediate', 'advanced', 'seniors', 'youth', 'busy-professionals'], default: 'beginners' },
+      topic: {
+        options: ['weight-loss', 'muscle-building', 'nutrition', 'cardio', 'flexibility', 'wellness', 'sports'],
+        default: 'weight-loss',
+      },
+      targetAudience: {
+        options: ['beginners', 'intermediate', 'advanced', 'seniors', 'youth', 'busy-professionals'],
+        default: 'beginners',
+      },
       fitnessLevel: { options: ['beginner', 'intermediate', 'advanced', 'all-levels'], default: 'beginner' },
-      focusArea: { options: ['full-body', 'upper-body', 'lower-body', 'core', 'cardio', 'nutrition', 'mind-body'], default: 'full-body' },
+      focusArea: {
+        options: ['full-body', 'upper-body', 'lower-body', 'core', 'cardio', 'nutrition', 'mind-body'],
+        default: 'full-body',
+      },
       numberOfChapters: { options: [5, 7, 10, 12], default: 5 },
       chapterTitle,
     },
     // §4: keeps the outline; advances only while current < total-1. §2: retry is absent.
-    flow: { outline: true, conclusion: 'replaces-last', progressDenominator: 'total', savesProgress: true, retry: false },
+    flow: {
+      outline: true,
+      conclusion: 'replaces-last',
+      progressDenominator: 'total',
+      savesProgress: true,
+      retry: false,
+    },
     model,
     cost: 1,
   },
@@ -78,15 +106,33 @@ checkGeneratorTable('guides2', [
     bookType: 'parenting',
     fields: {
       language,
-      parentingStage: { options: ['expecting', 'newborn', 'toddler', 'preschool', 'school-age', 'teenager', 'all-stages'], default: 'expecting' },
-      focusArea: { options: ['general', 'development', 'discipline', 'emotional', 'education', 'health', 'digital', 'work-life'], default: 'general' },
-      parentingStyle: { options: ['balanced', 'attachment', 'positive', 'conscious', 'gentle', 'structured'], default: 'balanced' },
-      culturalContext: { options: ['western', 'eastern', 'african', 'latin', 'multicultural', 'global'], default: 'western' },
+      parentingStage: {
+        options: ['expecting', 'newborn', 'toddler', 'preschool', 'school-age', 'teenager', 'all-stages'],
+        default: 'expecting',
+      },
+      focusArea: {
+        options: ['general', 'development', 'discipline', 'emotional', 'education', 'health', 'digital', 'work-life'],
+        default: 'general',
+      },
+      parentingStyle: {
+        options: ['balanced', 'attachment', 'positive', 'conscious', 'gentle', 'structured'],
+        default: 'balanced',
+      },
+      culturalContext: {
+        options: ['western', 'eastern', 'african', 'latin', 'multicultural', 'global'],
+        default: 'western',
+      },
       numberOfChapters: { options: [5, 7, 10, 12], default: 7 },
       chapterTitle,
     },
     // §4: keeps the outline; advances while current < total+1; progress n / (total+2). §2: retry is absent.
-    flow: { outline: true, conclusion: 'after-last', progressDenominator: 'total+2', savesProgress: true, retry: false },
+    flow: {
+      outline: true,
+      conclusion: 'after-last',
+      progressDenominator: 'total+2',
+      savesProgress: true,
+      retry: false,
+    },
     model,
     cost: 1,
   },
@@ -117,12 +163,27 @@ checkGeneratorTable('guides2', [
     bookType: 'cookbook',
     fields: {
       language,
-      cuisineType: { options: ['international', 'italian', 'asian', 'mexican', 'mediterranean', 'indian', 'american', 'french'], default: 'international' },
-      dietaryFocus: { options: ['all', 'vegetarian', 'vegan', 'gluten-free', 'keto', 'paleo', 'low-carb', 'dairy-free'], default: 'all' },
+      cuisineType: {
+        options: ['international', 'italian', 'asian', 'mexican', 'mediterranean', 'indian', 'american', 'french'],
+        default: 'international',
+      },
+      dietaryFocus: {
+        options: ['all', 'vegetarian', 'vegan', 'gluten-free', 'keto', 'paleo', 'low-carb', 'dairy-free'],
+        default: 'all',
+      },
       skillLevel: { options: ['beginner', 'intermediate', 'advanced', 'professional', 'mixed'], default: 'beginner' },
-      mealTypes: { options: ['all-meals', 'breakfast', 'appetizers', 'main-courses', 'desserts', 'soups-salads', 'drinks'], default: 'all-meals' },
-      cookingStyle: { options: ['traditional', 'modern', 'one-pot', 'slow-cooker', 'instant-pot', 'grilling', 'baking', 'raw'], default: 'traditional' },
-      specialFeatures: { options: ['quick-easy', 'budget', 'meal-prep', 'family', 'gourmet', 'seasonal', 'holiday'], default: 'quick-easy' },
+      mealTypes: {
+        options: ['all-meals', 'breakfast', 'appetizers', 'main-courses', 'desserts', 'soups-salads', 'drinks'],
+        default: 'all-meals',
+      },
+      cookingStyle: {
+        options: ['traditional', 'modern', 'one-pot', 'slow-cooker', 'instant-pot', 'grilling', 'baking', 'raw'],
+        default: 'traditional',
+      },
+      specialFeatures: {
+        options: ['quick-easy', 'budget', 'meal-prep', 'family', 'gourmet', 'seasonal', 'holiday'],
+        default: 'quick-easy',
+      },
       numberOfChapters: { options: [5, 7, 10, 12], default: 5 },
       chapterTitle,
     },

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLanguages } from '../../engine/node/languages.js';
 import { langs, setLanguageSource } from '../../engine/languages/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
-import { isFieldVisible, generatorLanguageGaps, parseSettings, type Catalog, type ResolvedSpec } from '../../engine/index.js';
+import {
+  isFieldVisible,
+  generatorLanguageGaps,
+  parseSettings,
+  type Catalog,
+  type ResolvedSpec,
+} from '../../engine/index.js';
 
 let catalog: Catalog;
 beforeAll(() => {
@@ -19,14 +25,28 @@ afterAll(() => {
 
 const romance = () => catalog.get('romance')!;
 
-/** Spellings and words of Malaysian Malay that standard Indonesian writes otherwise (karena, bahwa, saja, uang, Anda, judul…). */
-const MALAYSIAN = /\b(kerana|bahawa|sahaja|wang|pejabat|baharu|perenggan|cth\.|patah perkataan|Penjana|[Tt]ajuk|kanak-kanak|haiwan|kesihatan|bajet|minit|sukan|kerjaya|ialah|kerajaan|anda)\b/;
+/**
+ * Spellings and words of Malaysian Malay that standard Indonesian writes otherwise (karena, bahwa, saja, uang, Anda,
+ * judul…).
+ */
+const MALAYSIAN =
+  /\b(kerana|bahawa|sahaja|wang|pejabat|baharu|perenggan|cth\.|patah perkataan|Penjana|[Tt]ajuk|kanak-kanak|haiwan|kesihatan|bajet|minit|sukan|kerjaya|ialah|kerajaan|anda)\b/;
 
 /** Every text of a generator in one language: what its form shows and what its model reads. */
 function textsIn(spec: ResolvedSpec, lang: string): string[] {
   const p = spec.prompts;
-  const out = [spec.title, spec.tagline, spec.typeLabel, spec.buttonLabel, p.outputName, p.format, p.chapterFormat, ...Object.values(p.sectionFormats ?? {})];
-  for (const f of spec.fields) out.push(f.label, f.help, f.placeholder, ...(f.options ?? []).flatMap((o) => [o.label, o.description]));
+  const out = [
+    spec.title,
+    spec.tagline,
+    spec.typeLabel,
+    spec.buttonLabel,
+    p.outputName,
+    p.format,
+    p.chapterFormat,
+    ...Object.values(p.sectionFormats ?? {}),
+  ];
+  for (const f of spec.fields)
+    out.push(f.label, f.help, f.placeholder, ...(f.options ?? []).flatMap((o) => [o.label, o.description]));
   for (const s of spec.flow.sections ?? []) out.push(s.label, s.description);
   return [...out.map((b) => b?.[lang]), p.brief[lang]].filter((t): t is string => !!t);
 }
@@ -37,15 +57,29 @@ describe('every generator in every language of the table', () => {
     expect(generatorLanguageGaps(catalog.specs)).toEqual([]);
     for (const spec of catalog.specs) {
       const language = spec.fields.find((f) => f.role === 'language');
-      if (language) expect(language.options!.map((o) => o.value), spec.id).toEqual(langs());
+      if (language)
+        expect(
+          language.options!.map((o) => o.value),
+          spec.id,
+        ).toEqual(langs());
     }
   });
 
   it("the language field lists the table's languages, each named the way the writer's language names it", () => {
     const options = romance().fields.find((f) => f.role === 'language')!.options!;
     const name = (code: string, ui: string) => options.find((o) => o.value === code)!.label[ui];
-    expect([name('en', 'en'), name('ms', 'en'), name('en', 'ms'), name('ms', 'ms')]).toEqual(['English', 'Bahasa Malaysia', 'Bahasa Inggeris', 'Bahasa Malaysia']);
-    expect([name('id', 'id'), name('en', 'id'), name('ms', 'id'), name('id', 'ms')]).toEqual(['Bahasa Indonesia', 'Bahasa Inggris', 'Bahasa Melayu (Malaysia)', 'Bahasa Indonesia']);
+    expect([name('en', 'en'), name('ms', 'en'), name('en', 'ms'), name('ms', 'ms')]).toEqual([
+      'English',
+      'Bahasa Malaysia',
+      'Bahasa Inggeris',
+      'Bahasa Malaysia',
+    ]);
+    expect([name('id', 'id'), name('en', 'id'), name('ms', 'id'), name('id', 'ms')]).toEqual([
+      'Bahasa Indonesia',
+      'Bahasa Inggris',
+      'Bahasa Melayu (Malaysia)',
+      'Bahasa Indonesia',
+    ]);
   });
 
   it('tense is asked for an English book only: Malay and Indonesian verbs do not mark it', () => {
@@ -57,13 +91,25 @@ describe('every generator in every language of the table', () => {
 
   it('an Indonesian book is asked for in Indonesian: romance takes --lang id and its brief is Indonesian', () => {
     const spec = romance();
-    expect(parseSettings(spec, { language: 'id', heatLevel: 'mild' })).toMatchObject({ language: 'id', heatLevel: 'mild' });
+    expect(parseSettings(spec, { language: 'id', heatLevel: 'mild' })).toMatchObject({
+      language: 'id',
+      heatLevel: 'mild',
+    });
     expect(spec.prompts.brief.id).toContain('Ini adalah novel romansa jenis {{labels.romanceType}}');
-    expect(spec.fields.find((f) => f.name === 'heatLevel')!.options!.map((o) => o.label.id)).toEqual(['Manis (bersih)', 'Agak Ringan', 'Sedang', 'Panas']);
+    expect(spec.fields.find((f) => f.name === 'heatLevel')!.options!.map((o) => o.label.id)).toEqual([
+      'Manis (bersih)',
+      'Agak Ringan',
+      'Sedang',
+      'Panas',
+    ]);
   });
 
   it('no Indonesian text of any generator uses a Malaysian word or spelling', () => {
-    const found = catalog.specs.flatMap((spec) => textsIn(spec, 'id').filter((t) => MALAYSIAN.test(t)).map((t) => `${spec.id}: ${t.match(MALAYSIAN)![0]} in "${t.slice(0, 80)}"`));
+    const found = catalog.specs.flatMap((spec) =>
+      textsIn(spec, 'id')
+        .filter((t) => MALAYSIAN.test(t))
+        .map((t) => `${spec.id}: ${t.match(MALAYSIAN)![0]} in "${t.slice(0, 80)}"`),
+    );
     expect(found).toEqual([]);
     // The same check finds the Malay texts' words, so it is not empty by construction.
     expect(catalog.specs.some((spec) => textsIn(spec, 'ms').some((t) => MALAYSIAN.test(t)))).toBe(true);

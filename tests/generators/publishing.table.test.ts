@@ -9,9 +9,36 @@ import { checkGeneratorTable } from './expect-table.js';
 const language = { options: [...langs()], default: 'en' };
 
 // "Genre for descriptions: fiction (default), … Genre for keywords and titles: the first ten of that list."
-const descriptionGenres = ['fiction', 'non-fiction', 'self-help', 'business', 'romance', 'thriller', 'mystery', 'sci-fi', 'fantasy', 'children', 'biography', 'history', 'health', 'religion', 'education'];
+const descriptionGenres = [
+  'fiction',
+  'non-fiction',
+  'self-help',
+  'business',
+  'romance',
+  'thriller',
+  'mystery',
+  'sci-fi',
+  'fantasy',
+  'children',
+  'biography',
+  'history',
+  'health',
+  'religion',
+  'education',
+];
 const firstTenGenres = descriptionGenres.slice(0, 10);
-const descriptionAudiences = ['general', 'young-adult', 'children', 'professionals', 'academics', 'beginners', 'advanced', 'enthusiasts', 'parents', 'students'];
+const descriptionAudiences = [
+  'general',
+  'young-adult',
+  'children',
+  'professionals',
+  'academics',
+  'beginners',
+  'advanced',
+  'enthusiasts',
+  'parents',
+  'students',
+];
 const keywordTitleAudiences = ['general', 'young-adult', 'children', 'professionals', 'academics', 'enthusiasts'];
 
 // platform §9: marketing max tokens 800, temperature 0.7, presence and frequency penalties 0.2.
@@ -28,14 +55,51 @@ checkGeneratorTable('publishing', [
       genre: { options: descriptionGenres, default: 'fiction' },
       targetAudience: { options: descriptionAudiences, default: 'general' },
       // spec/ does not say single or multiple; one select (# Choice).
-      keyFeatures: { type: 'select', options: ['emotional', 'educational', 'entertainment', 'practical', 'unique', 'transformative', 'research', 'storytelling'], default: 'emotional' },
-      style: { options: ['engaging', 'professional', 'conversational', 'dramatic', 'inspirational', 'academic', 'humorous', 'mysterious'], default: 'engaging' },
+      keyFeatures: {
+        type: 'select',
+        options: [
+          'emotional',
+          'educational',
+          'entertainment',
+          'practical',
+          'unique',
+          'transformative',
+          'research',
+          'storytelling',
+        ],
+        default: 'emotional',
+      },
+      style: {
+        options: [
+          'engaging',
+          'professional',
+          'conversational',
+          'dramatic',
+          'inspirational',
+          'academic',
+          'humorous',
+          'mysterious',
+        ],
+        default: 'engaging',
+      },
       descriptionLength: { options: ['brief', 'standard', 'detailed', 'comprehensive'], default: 'brief' },
-      marketingAngle: { options: ['benefit', 'problem', 'story', 'features', 'comparison', 'authority', 'scarcity', 'social'], default: 'benefit' },
+      marketingAngle: {
+        options: ['benefit', 'problem', 'story', 'features', 'comparison', 'authority', 'scarcity', 'social'],
+        default: 'benefit',
+      },
       // §9: on by default hook, benefits, overview, audience, call to action; off credibility, social proof, guarantee.
       includeElements: {
         type: 'flags',
-        options: ['hook', 'benefits', 'overview', 'audience', 'credibility', 'callToAction', 'socialProof', 'guarantee'],
+        options: [
+          'hook',
+          'benefits',
+          'overview',
+          'audience',
+          'credibility',
+          'callToAction',
+          'socialProof',
+          'guarantee',
+        ],
         default: ['hook', 'benefits', 'overview', 'audience', 'callToAction'],
       },
     },
@@ -69,7 +133,10 @@ checkGeneratorTable('publishing', [
       publisherName: { type: 'text', required: false },
       publicationYear: { type: 'number', required: true, min: 1900, max: 2100, default: new Date().getFullYear() },
       edition: { options: ['first', 'second', 'third', 'fourth', 'revised', 'expanded'], default: 'first' },
-      rightsType: { options: ['all-rights', 'creative-commons', 'shared-rights', 'public-domain'], default: 'all-rights' },
+      rightsType: {
+        options: ['all-rights', 'creative-commons', 'shared-rights', 'public-domain'],
+        default: 'all-rights',
+      },
       includeDisclaimer: { type: 'checkbox', default: true },
       includeISBN: { type: 'checkbox', default: false },
       // Shown only when Include ISBN is ticked; not format-checked and not listed as required.
@@ -85,8 +152,26 @@ checkGeneratorTable('publishing', [
     kind: 'single',
     fields: {
       language,
-      genre: { options: ['fiction', 'romance', 'mystery', 'scifi', 'fantasy', 'horror', 'literary', 'nonfiction', 'selfhelp', 'business', 'academic'], default: 'fiction' },
-      style: { options: ['modern', 'classic', 'sophisticated', 'unique', 'traditional', 'pen-name'], default: 'modern' },
+      genre: {
+        options: [
+          'fiction',
+          'romance',
+          'mystery',
+          'scifi',
+          'fantasy',
+          'horror',
+          'literary',
+          'nonfiction',
+          'selfhelp',
+          'business',
+          'academic',
+        ],
+        default: 'fiction',
+      },
+      style: {
+        options: ['modern', 'classic', 'sophisticated', 'unique', 'traditional', 'pen-name'],
+        default: 'modern',
+      },
       gender: { options: ['any', 'masculine', 'feminine', 'neutral'], default: 'any' },
       origin: { options: ['western', 'asian', 'african', 'latin', 'middle-eastern', 'mixed'], default: 'western' },
       numberOfNames: { options: [5, 10, 15, 20], default: 5 },
@@ -106,8 +191,14 @@ checkGeneratorTable('publishing', [
       bookContent: { type: 'textarea', required: true },
       genre: { options: firstTenGenres, default: 'fiction' },
       targetAudience: { options: keywordTitleAudiences, default: 'general' },
-      titleStyle: { options: ['descriptive', 'intriguing', 'emotional', 'action', 'metaphorical', 'professional'], default: 'descriptive' },
-      keywordFocus: { options: ['benefit', 'problem', 'transformation', 'genre', 'theme', 'character'], default: 'benefit' },
+      titleStyle: {
+        options: ['descriptive', 'intriguing', 'emotional', 'action', 'metaphorical', 'professional'],
+        default: 'descriptive',
+      },
+      keywordFocus: {
+        options: ['benefit', 'problem', 'transformation', 'genre', 'theme', 'character'],
+        default: 'benefit',
+      },
     },
     flow: { savesProgress: false, retry: true }, // §2: the title generator offers retry
     model: marketing,
@@ -119,11 +210,17 @@ checkGeneratorTable('publishing', [
     kind: 'image',
     fields: {
       title: { type: 'text', required: true },
-      genre: { options: ['children', 'mystery', 'fantasy', 'scifi', 'romance', 'thriller', 'horror', 'nonfiction'], default: 'children' },
+      genre: {
+        options: ['children', 'mystery', 'fantasy', 'scifi', 'romance', 'thriller', 'horror', 'nonfiction'],
+        default: 'children',
+      },
       style: { options: ['vibrant', 'minimalist', 'dramatic', 'vintage', 'modern', 'illustrated'], default: 'vibrant' },
       mainCharacter: { type: 'text', required: false },
       setting: { type: 'text', required: false },
-      mood: { options: ['playful', 'mysterious', 'dramatic', 'peaceful', 'adventurous', 'romantic'], default: 'playful' },
+      mood: {
+        options: ['playful', 'mysterious', 'dramatic', 'peaceful', 'adventurous', 'romantic'],
+        default: 'playful',
+      },
       additionalDetails: { type: 'textarea', required: false },
     },
     flow: { savesProgress: false },
@@ -139,11 +236,28 @@ checkGeneratorTable('publishing', [
       mainCharacter: { type: 'text', required: true },
       characterMood: { options: ['happy', 'excited', 'curious', 'friendly', 'playful', 'brave'], default: 'happy' },
       setting: {
-        options: ['magical-forest', 'enchanted-garden', 'underwater', 'space', 'treehouse', 'candy-land', 'farm', 'beach', 'jungle', 'castle', 'custom'],
+        options: [
+          'magical-forest',
+          'enchanted-garden',
+          'underwater',
+          'space',
+          'treehouse',
+          'candy-land',
+          'farm',
+          'beach',
+          'jungle',
+          'castle',
+          'custom',
+        ],
         default: 'magical-forest',
       },
       // "a custom-setting text field appears only when the setting is custom" and is then required.
-      customSetting: { type: 'text', required: false, visibleWhen: { field: 'setting', is: 'custom' }, requiredWhen: { field: 'setting', is: 'custom' } },
+      customSetting: {
+        type: 'text',
+        required: false,
+        visibleWhen: { field: 'setting', is: 'custom' },
+        requiredWhen: { field: 'setting', is: 'custom' },
+      },
       colorScheme: { options: ['bright', 'pastel', 'rainbow', 'nature', 'fantasy', 'candy'], default: 'bright' },
       artStyle: { options: ['cartoon', 'watercolor', 'storybook', 'doodle', 'papercut', 'pixel'], default: 'cartoon' },
       additionalElements: { type: 'textarea', required: false },

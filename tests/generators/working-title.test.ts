@@ -8,19 +8,30 @@ import { describe, expect, it, vi } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { readZip, zipText } from '../export/tools.js';
 import { tempDir } from '../temp.js';
-import { BookSession, inMemoryProgressStore, langs, parseSettings, stepHistoryTitle, type ProgressStore, type StepSave } from '../../engine/index.js';
+import {
+  BookSession,
+  inMemoryProgressStore,
+  langs,
+  parseSettings,
+  stepHistoryTitle,
+  type ProgressStore,
+  type StepSave,
+} from '../../engine/index.js';
 import { loadCatalog } from '../../engine/node.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
 
 // The command's catalog is the one a user with this folder as generators/ would have: `karya generate`
-// reads generators/ from the checkout, so the test points its default there (templates and _shared.yaml stay the repository's).
+// reads generators/ from the checkout, so the test points its default there (templates and _shared.yaml stay the
+// repository's).
 const where = vi.hoisted(() => ({ dir: '' }));
 vi.mock('../../engine/node/load.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../engine/node/load.js')>();
   return {
     ...actual,
     loadCatalog: (opts: Parameters<typeof actual.loadCatalog>[0] = {}) =>
-      actual.loadCatalog(opts.generatorsDir || !where.dir ? opts : { ...opts, generatorsDir: where.dir, useDiskCache: false }),
+      actual.loadCatalog(
+        opts.generatorsDir || !where.dir ? opts : { ...opts, generatorsDir: where.dir, useDiskCache: false },
+      ),
   };
 });
 
@@ -72,36 +83,75 @@ describe('a YAML-only single-shot generator with a workingTitle field', () => {
 
   it('karya generate --set speechTitle=… --out x.md: the Markdown heading is the title given', async () => {
     const out = path.join(tmp, 'speech.md');
-    const r = await runKaryaInProcess(['generate', 'wedding-speech', '--set', 'speechTitle=My Title', '--out', out, '--state', path.join(tmp, 'md.sqlite')]);
+    const r = await runKaryaInProcess([
+      'generate',
+      'wedding-speech',
+      '--set',
+      'speechTitle=My Title',
+      '--out',
+      out,
+      '--state',
+      path.join(tmp, 'md.sqlite'),
+    ]);
     expect(r.code).toBe(0);
     expect(readFileSync(out, 'utf8').split('\n')[0]).toBe('# My Title');
   });
 
   it('karya generate … --out x.epub: the EPUB is titled by it (dc:title and its title page)', async () => {
     const out = path.join(tmp, 'speech.epub');
-    const r = await runKaryaInProcess(['generate', 'wedding-speech', '--set', 'speechTitle=Untuk Aisyah & Daniel', '--out', out, '--state', path.join(tmp, 'epub.sqlite')]);
+    const r = await runKaryaInProcess([
+      'generate',
+      'wedding-speech',
+      '--set',
+      'speechTitle=Untuk Aisyah & Daniel',
+      '--out',
+      out,
+      '--state',
+      path.join(tmp, 'epub.sqlite'),
+    ]);
     expect(r.code).toBe(0);
     const entries = readZip(readFileSync(out));
-    expect(/<dc:title>([^<]*)<\/dc:title>/.exec(zipText(entries, 'OEBPS/content.opf'))?.[1]).toBe('Untuk Aisyah &amp; Daniel');
+    expect(/<dc:title>([^<]*)<\/dc:title>/.exec(zipText(entries, 'OEBPS/content.opf'))?.[1]).toBe(
+      'Untuk Aisyah &amp; Daniel',
+    );
     expect(zipText(entries, 'OEBPS/title-page.xhtml')).toContain('<h1>Untuk Aisyah &amp; Daniel</h1>');
   });
 
   it('without a title given, the output is titled by its generator, as before', async () => {
     const out = path.join(tmp, 'untitled.md');
-    const r = await runKaryaInProcess(['generate', 'wedding-speech', '--out', out, '--state', path.join(tmp, 'untitled.sqlite')]);
+    const r = await runKaryaInProcess([
+      'generate',
+      'wedding-speech',
+      '--out',
+      out,
+      '--state',
+      path.join(tmp, 'untitled.sqlite'),
+    ]);
     expect(r.code).toBe(0);
     expect(readFileSync(out, 'utf8').split('\n')[0]).toBe('# Wedding Speech Writer');
   });
 
-  it('its content-history entry is titled by it, not by the text\'s first line', async () => {
+  it("its content-history entry is titled by it, not by the text's first line", async () => {
     const catalog = loadCatalog({ generatorsDir: good });
     const spec = catalog.get('wedding-speech')!;
     const saves: StepSave[] = [];
     const memory = inMemoryProgressStore();
-    const store: ProgressStore = { ...memory, saveStep: async (key, save) => { saves.push(save); await memory.saveStep(key, save); } };
+    const store: ProgressStore = {
+      ...memory,
+      saveStep: async (key, save) => {
+        saves.push(save);
+        await memory.saveStep(key, save);
+      },
+    };
     const session = await BookSession.open({
-      spec, renderer: catalog.renderer, provider: createOfflineProvider(), store, key: 'speech',
-      settings: parseSettings(spec, { language: 'ms', speechTitle: '  Ucapan Untuk Pengantin  ' }), totalChapters: 1, onFinished: 'restart',
+      spec,
+      renderer: catalog.renderer,
+      provider: createOfflineProvider(),
+      store,
+      key: 'speech',
+      settings: parseSettings(spec, { language: 'ms', speechTitle: '  Ucapan Untuk Pengantin  ' }),
+      totalChapters: 1,
+      onFinished: 'restart',
     });
     await session.advance();
     expect(saves).toHaveLength(1);
@@ -121,9 +171,27 @@ prompts:
   brief: Draw a poster.
 `;
   it.each([
-    ['chapters', 'a single-shot generator', 'wedding-speech.yaml', SPEECH.replace('role: workingTitle', 'role: chapters'), 'fields.speechTitle.role: "chapters" is not one of language, workingTitle (the roles of a generator of kind single)'],
-    ['chapterTitle', 'a single-shot generator', 'wedding-speech.yaml', SPEECH.replace('role: workingTitle', 'role: chapterTitle'), 'fields.speechTitle.role: "chapterTitle" is not one of language, workingTitle (the roles of a generator of kind single)'],
-    ['workingTitle', 'an image generator (a picture is titled by its bookTitle)', 'poster.yaml', IMAGE, 'fields.headline.role: "workingTitle" is not one of language, bookTitle, author, mainCharacter, genre, mood, colorScheme (the roles of a generator of kind image)'],
+    [
+      'chapters',
+      'a single-shot generator',
+      'wedding-speech.yaml',
+      SPEECH.replace('role: workingTitle', 'role: chapters'),
+      'fields.speechTitle.role: "chapters" is not one of language, workingTitle (the roles of a generator of kind single)',
+    ],
+    [
+      'chapterTitle',
+      'a single-shot generator',
+      'wedding-speech.yaml',
+      SPEECH.replace('role: workingTitle', 'role: chapterTitle'),
+      'fields.speechTitle.role: "chapterTitle" is not one of language, workingTitle (the roles of a generator of kind single)',
+    ],
+    [
+      'workingTitle',
+      'an image generator (a picture is titled by its bookTitle)',
+      'poster.yaml',
+      IMAGE,
+      'fields.headline.role: "workingTitle" is not one of language, bookTitle, author, mainCharacter, genre, mood, colorScheme (the roles of a generator of kind image)',
+    ],
   ])('role %s on %s: exit 1, file: path: message with the roles allowed', async (role, _kind, file, yaml, message) => {
     const dir = folder(`bad-${role}`, { [file]: yaml });
     const r = await runKaryaInProcess(['validate', dir]);

@@ -14,15 +14,26 @@ const DTD = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://www.w3.or
 
 /** pandoc's EPUB of a two-chapter novel, its text rewritten with character references as an EPUB 2 writes them. */
 function epubWithEntities(): Uint8Array {
-  const novel = ['# The Ferry', '', 'Mei Ling crossed before dawn.', '', '# The Market', '', 'By noon it rained.'].join('\n');
+  const novel = ['# The Ferry', '', 'Mei Ling crossed before dawn.', '', '# The Market', '', 'By noon it rained.'].join(
+    '\n',
+  );
   const files = unzipSync(pandoc(novel, 'epub', 'Harbour Lights'));
-  const edit = (name: string, change: (text: string) => string) => (files[name] = strToU8(change(strFromU8(files[name]!))));
+  const edit = (name: string, change: (text: string) => string) =>
+    (files[name] = strToU8(change(strFromU8(files[name]!))));
   for (const name of Object.keys(files).filter((n) => /ch00\d\.xhtml$/.test(n))) {
-    edit(name, (x) => x.replace('<!DOCTYPE html>', DTD)
-      .replace('Mei Ling crossed before dawn.', 'Mei Ling crossed to the caf&eacute; before dawn &mdash; alone&hellip; as always&#8212;and &#x2014; quietly&nbsp;so.')
-      .replace('<h1 data-number="1">The Ferry</h1>', '<h1 data-number="1">The Ferry &amp; the Caf&eacute;</h1>'));
+    edit(name, (x) =>
+      x
+        .replace('<!DOCTYPE html>', DTD)
+        .replace(
+          'Mei Ling crossed before dawn.',
+          'Mei Ling crossed to the caf&eacute; before dawn &mdash; alone&hellip; as always&#8212;and &#x2014; quietly&nbsp;so.',
+        )
+        .replace('<h1 data-number="1">The Ferry</h1>', '<h1 data-number="1">The Ferry &amp; the Caf&eacute;</h1>'),
+    );
   }
-  edit('EPUB/nav.xhtml', (x) => x.replace('<!DOCTYPE html>', DTD).replace('>The Ferry<', '>The Ferry &amp; the Caf&eacute;<'));
+  edit('EPUB/nav.xhtml', (x) =>
+    x.replace('<!DOCTYPE html>', DTD).replace('>The Ferry<', '>The Ferry &amp; the Caf&eacute;<'),
+  );
   edit('EPUB/toc.ncx', (x) => x.replace('<text>The Ferry</text>', '<text>The Ferry &amp; the Caf&#233;</text>'));
   edit('EPUB/content.opf', (x) => x.replace('>Harbour Lights<', '>Harbour Lights &#8212; Caf&#xE9; Stories<'));
   const zip: Zippable = { mimetype: [files.mimetype!, { level: 0 }] };
@@ -39,7 +50,9 @@ describe('character references in an imported EPUB', () => {
     const read = JSON.parse(run.stdout) as { title: string; chapters: Array<{ title: string; firstLine: string }> };
     expect(read.title).toBe('Harbour Lights — Café Stories');
     expect(read.chapters.map((c) => c.title)).toEqual(['The Ferry & the Café', 'The Market']);
-    expect(read.chapters[0]!.firstLine).toBe('Mei Ling crossed to the café before dawn — alone… as always—and — quietly\u00a0so.'.replace('\u00a0', ' '));
+    expect(read.chapters[0]!.firstLine).toBe(
+      'Mei Ling crossed to the café before dawn — alone… as always—and — quietly\u00a0so.'.replace('\u00a0', ' '),
+    );
     expect(run.stdout).not.toMatch(/&[a-z]+;|&#/i);
   });
 });

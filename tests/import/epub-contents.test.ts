@@ -1,5 +1,6 @@
 // EPUBs read by their own contents: calibre's Quick Start Guide (a real EPUB 2 with an NCX, as Debian ships it)
-// imports as the chapters of its table of contents (its Introduction the book's introduction), front matter apart; pandoc's EPUB of a novel keeps its
+// imports as the chapters of its table of contents (its Introduction the book's introduction), front matter apart;
+// pandoc's EPUB of a novel keeps its
 // title page out of Chapter 1; calibre's German guide is refused as German unless the writer names the
 // language, nothing saved.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,14 @@ const FIXTURES = path.join(ROOT, 'tests', 'fixtures', 'calibre');
 const dir = tempDir('karya-epub-');
 
 /** `karya import FILE --dry-run --json`'s preview. */
-async function preview(file: string): Promise<{ title: string; author: string; language: string; reading: string; frontMatterWords: number; chapters: Array<{ kind: string; number: number | null; title: string; firstLine: string; words: number }> }> {
+async function preview(file: string): Promise<{
+  title: string;
+  author: string;
+  language: string;
+  reading: string;
+  frontMatterWords: number;
+  chapters: Array<{ kind: string; number: number | null; title: string; firstLine: string; words: number }>;
+}> {
   const run = await runKaryaInProcess(['import', file, '--dry-run', '--json'], { cwd: dir });
   expect(run.code, run.stderr).toBe(0);
   return JSON.parse(run.stdout);
@@ -28,9 +36,16 @@ describe('an EPUB by its table of contents', () => {
     // Its Introduction is the book's introduction, never Chapter 1; the chapters follow it, numbered from 1.
     expect(read.chapters[0]).toMatchObject({ kind: 'introduction', number: null });
     expect(read.chapters.slice(1).map((c) => c.title)).toEqual([
-      'Installing calibre', 'The Main Library Window, aka the GUI', 'Common Tasks',
-      'Task 1: Organizing', 'Task 2: Conversion', 'Task 3: The e-book editor', 'Task 4: Downloading News',
-      'Task 5: Interacting with e-book readers', 'Task 6: The e-book viewer', 'Where to get help',
+      'Installing calibre',
+      'The Main Library Window, aka the GUI',
+      'Common Tasks',
+      'Task 1: Organizing',
+      'Task 2: Conversion',
+      'Task 3: The e-book editor',
+      'Task 4: Downloading News',
+      'Task 5: Interacting with e-book readers',
+      'Task 6: The e-book viewer',
+      'Where to get help',
     ]);
     expect(read.chapters.slice(1).map((c) => c.number)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
     // The title page (with its byline) and the contents page are front matter, counted apart.
@@ -40,11 +55,27 @@ describe('an EPUB by its table of contents', () => {
     const task2 = read.chapters.find((c) => c.title === 'Task 2: Conversion')!;
     expect(task2.words).toBe(Math.max(...read.chapters.map((c) => c.words)));
     expect(read.chapters[0]!.firstLine).toMatch(/^Calibre is an open source e-book management tool/);
-    expect({ title: read.title, author: read.author, language: read.language }).toEqual({ title: 'Quick Start Guide', author: 'John Schember', language: 'en' });
+    expect({ title: read.title, author: read.author, language: read.language }).toEqual({
+      title: 'Quick Start Guide',
+      author: 'John Schember',
+      language: 'en',
+    });
   });
 
   it("pandoc's EPUB of a novel: its title page is not Chapter 1", async () => {
-    const novel = ['# The Ferry', '', 'Mei Ling crossed to the island before dawn, the ferry half empty.', '', '# The Market', '', 'By noon the market smelled of durian and rain.', '', '# The Letter', '', 'The letter had waited three weeks at the post office.'].join('\n');
+    const novel = [
+      '# The Ferry',
+      '',
+      'Mei Ling crossed to the island before dawn, the ferry half empty.',
+      '',
+      '# The Market',
+      '',
+      'By noon the market smelled of durian and rain.',
+      '',
+      '# The Letter',
+      '',
+      'The letter had waited three weeks at the post office.',
+    ].join('\n');
     const file = path.join(dir, 'novel.epub');
     writeFileSync(file, pandoc(novel, 'epub', 'Harbour Lights'));
     const read = await preview(file);
@@ -72,8 +103,11 @@ describe('a manuscript in a language Karya does not write', () => {
     const run = await runKaryaInProcess(['import', file, '--generator', 'romance', '--state', state], { cwd: dir });
     expect(run.code, run.stderr).toBe(2);
     // The languages it writes are the table's, each named and each offered as a --lang.
-    // (English, Bahasa Malaysia and Indonesian, then any language added to the table: named in the writer's words, or by its autonym.)
-    expect(run.stderr).toContain(`kurzanleitung.epub reads as German, a language Karya does not write (it writes ${listed(names('en'), ', and')}), so nothing was saved. If the book is in one of them, import it again with its language chosen (${listed(choices, ', or')}).`);
+    // (English, Bahasa Malaysia and Indonesian, then any language added to the table: named in the writer's words, or by
+    // its autonym.)
+    expect(run.stderr).toContain(
+      `kurzanleitung.epub reads as German, a language Karya does not write (it writes ${listed(names('en'), ', and')}), so nothing was saved. If the book is in one of them, import it again with its language chosen (${listed(choices, ', or')}).`,
+    );
     expect(names('en').slice(0, 3)).toEqual(['English', 'Bahasa Malaysia', 'Indonesian']);
     // In Malay and in Indonesian (the studio's import speaks the writer's language), the same languages and choices.
     const refusal = new ImportRefusal('import_language_other', { file: 'kurzanleitung.epub', language: 'de' });

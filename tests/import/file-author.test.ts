@@ -10,12 +10,50 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { readZip, zipText } from '../export/tools.js';
 import { tempDir } from '../temp.js';
 
-const chapters = (word: string, who: string) => [1, 2].flatMap((n) => [`# ${word} ${n}`, '', `${who} walked down to the harbour on the ${n}th morning and counted the boats coming in under the grey sky, one lantern after another.`, '']).join('\n');
+const chapters = (word: string, who: string) =>
+  [1, 2]
+    .flatMap((n) => [
+      `# ${word} ${n}`,
+      '',
+      `${who} walked down to the harbour on the ${n}th morning and counted the boats coming in under the grey sky, one lantern after another.`,
+      '',
+    ])
+    .join('\n');
 
 const FILES = {
-  'pines.md': { text: ['---', 'title: "Under the Southern Pines"', 'author: Eleanor Marsh', 'lang: en-GB', '---', '', chapters('Chapter', 'Eleanor')].join('\n'), title: 'Under the Southern Pines', author: 'Eleanor Marsh' },
-  'two.md': { text: ['---', 'title: Letters from Kuala', 'author:', '  - Halimah Yusof', '  - Aminah Said', 'lang: ms', '---', '', chapters('Bab', 'Halimah')].join('\n'), title: 'Letters from Kuala', author: 'Halimah Yusof; Aminah Said' },
-  'block.md': { text: ['% Hujan di Kuala', '% Halimah Yusof', '% 1962', '', chapters('Bab', 'Halimah')].join('\n'), title: 'Hujan di Kuala', author: 'Halimah Yusof' },
+  'pines.md': {
+    text: [
+      '---',
+      'title: "Under the Southern Pines"',
+      'author: Eleanor Marsh',
+      'lang: en-GB',
+      '---',
+      '',
+      chapters('Chapter', 'Eleanor'),
+    ].join('\n'),
+    title: 'Under the Southern Pines',
+    author: 'Eleanor Marsh',
+  },
+  'two.md': {
+    text: [
+      '---',
+      'title: Letters from Kuala',
+      'author:',
+      '  - Halimah Yusof',
+      '  - Aminah Said',
+      'lang: ms',
+      '---',
+      '',
+      chapters('Bab', 'Halimah'),
+    ].join('\n'),
+    title: 'Letters from Kuala',
+    author: 'Halimah Yusof; Aminah Said',
+  },
+  'block.md': {
+    text: ['% Hujan di Kuala', '% Halimah Yusof', '% 1962', '', chapters('Bab', 'Halimah')].join('\n'),
+    title: 'Hujan di Kuala',
+    author: 'Halimah Yusof',
+  },
 };
 
 describe('the author a manuscript file names', () => {
@@ -30,23 +68,44 @@ describe('the author a manuscript file names', () => {
       const made = spawnSync('pandoc', [name, '-o', name.replace(/\.md$/, '.docx')], { cwd, encoding: 'utf8' });
       expect(made.status, made.stderr).toBe(0);
     }
-    const made = spawnSync('pandoc', ['-f', 'markdown', '-o', 'bare.docx', '-M', 'author=Clara Whitfield'], { cwd, input: chapters('Chapter', 'Clara'), encoding: 'utf8' });
+    const made = spawnSync('pandoc', ['-f', 'markdown', '-o', 'bare.docx', '-M', 'author=Clara Whitfield'], {
+      cwd,
+      input: chapters('Chapter', 'Clara'),
+      encoding: 'utf8',
+    });
     expect(made.status, made.stderr).toBe(0);
   });
 
-  const cases = [...Object.entries(FILES).flatMap(([name, f]) => [[name, f.title, f.author], [name.replace(/\.md$/, '.docx'), f.title, f.author]]), ['bare.docx', null, 'Clara Whitfield']] as Array<[string, string | null, string]>;
+  const cases = [
+    ...Object.entries(FILES).flatMap(([name, f]) => [
+      [name, f.title, f.author],
+      [name.replace(/\.md$/, '.docx'), f.title, f.author],
+    ]),
+    ['bare.docx', null, 'Clara Whitfield'],
+  ] as Array<[string, string | null, string]>;
 
-  it.each(cases)('%s: the dry run names its title and author, and its text has no metadata', async (file, title, author) => {
-    const r = await karya(['import', file, '--dry-run', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    const read = JSON.parse(r.stdout) as { title: string | null; author: string | null; chapters: Array<{ number: number; firstLine: string }> };
-    expect(read.author).toBe(author);
-    if (title) expect(read.title).toBe(title);
-    expect(read.chapters.map((c) => c.number)).toEqual([1, 2]);
-    expect(read.chapters[0]!.firstLine).toMatch(/^(Eleanor|Halimah|Clara) walked/);
-  });
+  it.each(cases)(
+    '%s: the dry run names its title and author, and its text has no metadata',
+    async (file, title, author) => {
+      const r = await karya(['import', file, '--dry-run', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const read = JSON.parse(r.stdout) as {
+        title: string | null;
+        author: string | null;
+        chapters: Array<{ number: number; firstLine: string }>;
+      };
+      expect(read.author).toBe(author);
+      if (title) expect(read.title).toBe(title);
+      expect(read.chapters.map((c) => c.number)).toEqual([1, 2]);
+      expect(read.chapters[0]!.firstLine).toMatch(/^(Eleanor|Halimah|Clara) walked/);
+    },
+  );
 
-  it.each([['pines.md', 'Eleanor Marsh'], ['block.docx', 'Halimah Yusof'], ['bare.docx', 'Clara Whitfield']])('%s imported as a book and exported: the EPUB names %s as its author', async (file, author) => {
+  it.each([
+    ['pines.md', 'Eleanor Marsh'],
+    ['block.docx', 'Halimah Yusof'],
+    ['bare.docx', 'Clara Whitfield'],
+  ])('%s imported as a book and exported: the EPUB names %s as its author', async (file, author) => {
     const imported = await karya(['import', file, '--generator', 'romance', '--json']);
     expect(imported.code, imported.stderr).toBe(0);
     const { book } = JSON.parse(imported.stdout) as { book: { id: number } };
@@ -56,7 +115,10 @@ describe('the author a manuscript file names', () => {
     const epub = readZip(new Uint8Array(readFileSync(path.join(cwd, out))));
     const opf = zipText(epub, epub.find((e) => e.name.endsWith('.opf'))!.name);
     expect(opf).toMatch(new RegExp(`<dc:creator[^>]*>${author}</dc:creator>`));
-    const text = epub.filter((e) => e.name.endsWith('.xhtml')).map((e) => zipText(epub, e.name)).join('\n');
+    const text = epub
+      .filter((e) => e.name.endsWith('.xhtml'))
+      .map((e) => zipText(epub, e.name))
+      .join('\n');
     expect(text).not.toMatch(/^---$|^% |lang: /m);
   });
 });

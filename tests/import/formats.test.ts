@@ -16,7 +16,13 @@ import { tempDir } from '../temp.js';
 const dir = tempDir('karya-import-');
 const { text, bodyWords } = gutenbergNovel();
 
-interface DryRun { format: string; encoding: string | null; reading: string; words: number; chapters: Array<{ kind: string; number: number | null; title: string; words: number; firstLine: string }> }
+interface DryRun {
+  format: string;
+  encoding: string | null;
+  reading: string;
+  words: number;
+  chapters: Array<{ kind: string; number: number | null; title: string; words: number; firstLine: string }>;
+}
 
 async function dryRun(file: string, ...args: string[]) {
   const r = await runKaryaInProcess(['import', path.join(dir, file), '--dry-run', ...args], { cwd: dir });
@@ -25,10 +31,21 @@ async function dryRun(file: string, ...args: string[]) {
 
 beforeAll(() => {
   writeFileSync(path.join(dir, 'orchard.txt'), text);
-  writeFileSync(path.join(dir, 'orchard-latin1.txt'), Buffer.from(text.replace(/Margaret/g, 'Margarète').replace(/\n/g, '\r\n'), 'latin1'));
+  writeFileSync(
+    path.join(dir, 'orchard-latin1.txt'),
+    Buffer.from(text.replace(/Margaret/g, 'Margarète').replace(/\n/g, '\r\n'), 'latin1'),
+  );
   writeFileSync(path.join(dir, 'dotted.txt'), gutenbergNovel({ dotted: true }).text);
-  for (const [from, out] of [['orchard.txt', 'orchard.docx'], ['orchard.txt', 'orchard.epub'], ['dotted.txt', 'dotted.docx'], ['dotted.txt', 'dotted.epub']]) {
-    const made = spawnSync('pandoc', ['-f', 'markdown', from!, '-o', out!, '--metadata', 'title=The Orchard Gate'], { cwd: dir, encoding: 'utf8' });
+  for (const [from, out] of [
+    ['orchard.txt', 'orchard.docx'],
+    ['orchard.txt', 'orchard.epub'],
+    ['dotted.txt', 'dotted.docx'],
+    ['dotted.txt', 'dotted.epub'],
+  ]) {
+    const made = spawnSync('pandoc', ['-f', 'markdown', from!, '-o', out!, '--metadata', 'title=The Orchard Gate'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     expect(made.status, made.stderr).toBe(0);
   }
   writeFileSync(path.join(dir, 'bab-rumi.txt'), malayManuscript(9, 'roman'));
@@ -38,7 +55,15 @@ beforeAll(() => {
 describe('the novel of 28 chapters in every format', () => {
   // dotted.*: chapters headed "I.", which pandoc makes a numbered list: the EPUB keeps the numbers in its
   // list, the DOCX drops the empty item, so its chapters are found by their titles alone in capitals.
-  it.each(['orchard.txt', 'orchard-latin1.txt', 'orchard.docx', 'orchard.epub', 'dotted.txt', 'dotted.docx', 'dotted.epub'])('%s: 28 chapters in order with their titles, words within 2 per cent of the body', async (file) => {
+  it.each([
+    'orchard.txt',
+    'orchard-latin1.txt',
+    'orchard.docx',
+    'orchard.epub',
+    'dotted.txt',
+    'dotted.docx',
+    'dotted.epub',
+  ])('%s: 28 chapters in order with their titles, words within 2 per cent of the body', async (file) => {
     const r = await dryRun(file, '--json');
     expect(r.code, r.stderr).toBe(0);
     const chapters = r.json!.chapters;
@@ -55,7 +80,9 @@ describe('the novel of 28 chapters in every format', () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^orchard\.docx: 28 parts, [\d,]+ words \(a Roman numeral alone on its line\)$/);
-    expect(lines.find((l) => l.trim().startsWith('Chapter 4 '))).toMatch(/Chapter 4\s+MARGARET DECIDES\s+\d{3}\s+Margaret /);
+    expect(lines.find((l) => l.trim().startsWith('Chapter 4 '))).toMatch(
+      /Chapter 4\s+MARGARET DECIDES\s+\d{3}\s+Margaret /,
+    );
     expect(lines.at(-1)).toBe('Nothing was saved (--dry-run).');
     expect(existsSync(path.join(dir, '.karya'))).toBe(false);
   });
@@ -63,7 +90,10 @@ describe('the novel of 28 chapters in every format', () => {
 
 describe('a serial of 1,200 chapters', () => {
   it('--dry-run --json lists its 1,200 chapters, chapter 1000 on its own; the list says 1,200 parts', async () => {
-    writeFileSync(path.join(dir, 'serial.txt'), serialManuscript(1200, (i) => `Chapter ${i}`));
+    writeFileSync(
+      path.join(dir, 'serial.txt'),
+      serialManuscript(1200, (i) => `Chapter ${i}`),
+    );
     const r = await dryRun('serial.txt', '--json');
     expect(r.code, r.stderr).toBe(0);
     const chapters = r.json!.chapters;
@@ -72,7 +102,9 @@ describe('a serial of 1,200 chapters', () => {
     // Each chapter is one paragraph of about 40 words: none holds the chapters after it.
     expect(Math.max(...chapters.map((c) => c.words))).toBeLessThan(60);
     const human = await dryRun('serial.txt');
-    expect(human.stdout).toMatch(/^serial\.txt: 1,?200 parts, [\d,]+ words \(headings such as "Chapter 3" or "Bab 3"\)\n/);
+    expect(human.stdout).toMatch(
+      /^serial\.txt: 1,?200 parts, [\d,]+ words \(headings such as "Chapter 3" or "Bab 3"\)\n/,
+    );
   });
 });
 
@@ -88,16 +120,42 @@ describe('Malay manuscripts', () => {
 
 describe('files an import refuses: exit 2, the file named, nothing saved', () => {
   it.each([
-    ['huge.txt', () => { writeFileSync(path.join(dir, 'huge.txt'), ''); truncateSync(path.join(dir, 'huge.txt'), 100 * 1024 * 1024); }, /huge\.txt is 100 MB: a manuscript may be at most 20 MB/],
-    ['bomb.docx', () => writeFileSync(path.join(dir, 'bomb.docx'), zipSync({ 'word/document.xml': new Uint8Array(150 * 1024 * 1024) }, { level: 9 })), /bomb\.docx unpacks to more than it declares or to more than 100 MB/],
-    ['cover.docx', () => writeFileSync(path.join(dir, 'cover.docx'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')), /cover\.docx is not a DOCX file: its content is an image/],
+    [
+      'huge.txt',
+      () => {
+        writeFileSync(path.join(dir, 'huge.txt'), '');
+        truncateSync(path.join(dir, 'huge.txt'), 100 * 1024 * 1024);
+      },
+      /huge\.txt is 100 MB: a manuscript may be at most 20 MB/,
+    ],
+    [
+      'bomb.docx',
+      () =>
+        writeFileSync(
+          path.join(dir, 'bomb.docx'),
+          zipSync({ 'word/document.xml': new Uint8Array(150 * 1024 * 1024) }, { level: 9 }),
+        ),
+      /bomb\.docx unpacks to more than it declares or to more than 100 MB/,
+    ],
+    [
+      'cover.docx',
+      () => writeFileSync(path.join(dir, 'cover.docx'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')),
+      /cover\.docx is not a DOCX file: its content is an image/,
+    ],
     ['empty.txt', () => writeFileSync(path.join(dir, 'empty.txt'), ''), /empty\.txt is empty/],
-    ['novel.pdf', () => writeFileSync(path.join(dir, 'novel.pdf'), '%PDF-1.7'), /novel\.pdf: Karya imports \.txt, \.md, \.docx and \.epub files/],
+    [
+      'novel.pdf',
+      () => writeFileSync(path.join(dir, 'novel.pdf'), '%PDF-1.7'),
+      /novel\.pdf: Karya imports \.txt, \.md, \.docx and \.epub files/,
+    ],
   ])('%s', async (file, make, message) => {
     make();
     // Shown (--dry-run) or saved as a book (--generator): refused the same, before anything is saved or asked.
     for (const mode of [['--dry-run'], ['--generator', 'romance']]) {
-      const r = await runKaryaInProcess(['import', path.join(dir, file), ...mode], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
+      const r = await runKaryaInProcess(['import', path.join(dir, file), ...mode], {
+        cwd: dir,
+        env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' },
+      });
       expect(r.code, mode.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(message);
@@ -107,7 +165,9 @@ describe('files an import refuses: exit 2, the file named, nothing saved', () =>
   });
 
   it('in Malay: a PNG renamed .docx', async () => {
-    const r = await runKaryaInProcess(['import', path.join(dir, 'cover.docx'), '--dry-run', '--lang', 'ms'], { cwd: dir });
+    const r = await runKaryaInProcess(['import', path.join(dir, 'cover.docx'), '--dry-run', '--lang', 'ms'], {
+      cwd: dir,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('cover.docx bukan fail DOCX: kandungannya ialah imej.');
   });

@@ -7,18 +7,70 @@ import { describe, expect, it } from 'vitest';
 import { readManuscript, splitManuscript } from '../../engine/import/index.js';
 import { parseMarkdown } from '../../engine/markdown.js';
 
-const prose = (who: string, n: number) => Array.from({ length: n }, (_, i) => `${who} walked to the harbour on the ${i + 1}th morning and watched the boats come in while the lamps went out one by one.`).join(' ');
-const malay = (n: number) => Array.from({ length: n }, (_, i) => `Aminah berjalan ke pelabuhan pada pagi yang ke-${i + 1} dan memerhati bot-bot pulang ketika pelita dipadamkan satu demi satu.`).join(' ');
+const prose = (who: string, n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `${who} walked to the harbour on the ${i + 1}th morning and watched the boats come in while the lamps went out one by one.`,
+  ).join(' ');
+const malay = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `Aminah berjalan ke pelabuhan pada pagi yang ke-${i + 1} dan memerhati bot-bot pulang ketika pelita dipadamkan satu demi satu.`,
+  ).join(' ');
 
 describe('front matter kept', () => {
-  it('English: a dedication, an epigraph, a foreword and an author\'s note before Chapter 1, the contents left out', () => {
+  it("English: a dedication, an epigraph, a foreword and an author's note before Chapter 1, the contents left out", () => {
     const text = [
-      'HARBOUR LIGHTS', '', 'by Siti Aminah', '', '', 'DEDICATION', '', 'For my mother, who kept the lamps.', '', '', 'EPIGRAPH', '', '"The sea remembers everything." (an old saying)', '', '',
-      'CONTENTS', '', 'PREFACE', '', 'Chapter 1', '', 'Chapter 2', '', '', 'FOREWORD', '', prose('The editor', 3), '', "Author's Note", '', prose('I', 3), '', '',
-      'Chapter 1', '', prose('Aisha', 5), '', 'Chapter 2', '', prose('Daniel', 5),
+      'HARBOUR LIGHTS',
+      '',
+      'by Siti Aminah',
+      '',
+      '',
+      'DEDICATION',
+      '',
+      'For my mother, who kept the lamps.',
+      '',
+      '',
+      'EPIGRAPH',
+      '',
+      '"The sea remembers everything." (an old saying)',
+      '',
+      '',
+      'CONTENTS',
+      '',
+      'PREFACE',
+      '',
+      'Chapter 1',
+      '',
+      'Chapter 2',
+      '',
+      '',
+      'FOREWORD',
+      '',
+      prose('The editor', 3),
+      '',
+      "Author's Note",
+      '',
+      prose('I', 3),
+      '',
+      '',
+      'Chapter 1',
+      '',
+      prose('Aisha', 5),
+      '',
+      'Chapter 2',
+      '',
+      prose('Daniel', 5),
     ].join('\n');
     const split = splitManuscript(text);
-    expect(split.frontMatter?.map((f) => [f.kind, f.title])).toEqual([['dedication', 'DEDICATION'], ['epigraph', 'EPIGRAPH'], ['foreword', 'FOREWORD'], ['authorsNote', "Author's Note"]]);
+    expect(split.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
+      ['dedication', 'DEDICATION'],
+      ['epigraph', 'EPIGRAPH'],
+      ['foreword', 'FOREWORD'],
+      ['authorsNote', "Author's Note"],
+    ]);
     expect(split.frontMatter![0]!.text).toBe('For my mother, who kept the lamps.');
     expect(split.title).toBe('HARBOUR LIGHTS');
     expect(split.leftOut).toEqual(['titlePage', 'contents']);
@@ -27,7 +79,35 @@ describe('front matter kept', () => {
   });
 
   it('Malay: Prakata, Kata Pengantar and Dedikasi kept before BAB I', () => {
-    const text = ['LAMPU PELABUHAN', '', 'oleh Siti Aminah', '', '', 'DEDIKASI', '', 'Untuk ibu, yang menjaga pelita.', '', '', 'KATA PENGANTAR', '', malay(3), '', '', 'PRAKATA', '', malay(4), '', '', 'BAB I', '', malay(5), '', 'BAB II', '', malay(5)].join('\n');
+    const text = [
+      'LAMPU PELABUHAN',
+      '',
+      'oleh Siti Aminah',
+      '',
+      '',
+      'DEDIKASI',
+      '',
+      'Untuk ibu, yang menjaga pelita.',
+      '',
+      '',
+      'KATA PENGANTAR',
+      '',
+      malay(3),
+      '',
+      '',
+      'PRAKATA',
+      '',
+      malay(4),
+      '',
+      '',
+      'BAB I',
+      '',
+      malay(5),
+      '',
+      'BAB II',
+      '',
+      malay(5),
+    ].join('\n');
     const split = splitManuscript(text);
     expect(split.frontMatter?.map((f) => f.kind)).toEqual(['dedication', 'foreword', 'preface']);
     expect(split.frontMatter?.map((f) => f.title)).toEqual(['DEDIKASI', 'KATA PENGANTAR', 'PRAKATA']);
@@ -36,30 +116,104 @@ describe('front matter kept', () => {
   });
 
   it('Markdown: a "## Preface" is front matter and "## Introduction" the book\'s introduction, neither a chapter', () => {
-    const text = ['# The Ferry', '', '## Preface', '', prose('I', 3), '', '## Introduction', '', prose('Mei Ling', 3), '', '## Chapter 1', '', prose('Mei Ling', 4), '', '## Chapter 2', '', prose('Daniel', 4)].join('\n');
+    const text = [
+      '# The Ferry',
+      '',
+      '## Preface',
+      '',
+      prose('I', 3),
+      '',
+      '## Introduction',
+      '',
+      prose('Mei Ling', 3),
+      '',
+      '## Chapter 1',
+      '',
+      prose('Mei Ling', 4),
+      '',
+      '## Chapter 2',
+      '',
+      prose('Daniel', 4),
+    ].join('\n');
     const read = readManuscript('ferry.md', { bytes: new TextEncoder().encode(text) });
     expect(read.title).toBe('The Ferry');
     expect(read.frontMatter?.map((f) => f.kind)).toEqual(['preface']);
-    expect(read.parts.map((p) => [p.kind, p.number])).toEqual([['introduction', undefined], ['chapter', 1], ['chapter', 2]]);
+    expect(read.parts.map((p) => [p.kind, p.number])).toEqual([
+      ['introduction', undefined],
+      ['chapter', 1],
+      ['chapter', 2],
+    ]);
   });
 });
 
 describe('the title', () => {
-  it('a Gutenberg text without a Title: header: the title page\'s line in capitals, not the transcriber\'s line or the byline', () => {
-    const text = ['*** START OF THE PROJECT GUTENBERG EBOOK KATRINE ***', '', 'Produced by Suzanne Shell and the Online Distributed Proofreading Team.', '', '', 'A NOVEL', '', 'KATRINE', '', 'BY', '', 'ELINOR MACARTNEY LANE', '', '', 'CHAPTER I', '', prose('Katrine', 4), '', 'CHAPTER II', '', prose('Katrine', 4)].join('\n');
+  it("a Gutenberg text without a Title: header: the title page's line in capitals, not the transcriber's line or the byline", () => {
+    const text = [
+      '*** START OF THE PROJECT GUTENBERG EBOOK KATRINE ***',
+      '',
+      'Produced by Suzanne Shell and the Online Distributed Proofreading Team.',
+      '',
+      '',
+      'A NOVEL',
+      '',
+      'KATRINE',
+      '',
+      'BY',
+      '',
+      'ELINOR MACARTNEY LANE',
+      '',
+      '',
+      'CHAPTER I',
+      '',
+      prose('Katrine', 4),
+      '',
+      'CHAPTER II',
+      '',
+      prose('Katrine', 4),
+    ].join('\n');
     expect(splitManuscript(text).title).toBe('KATRINE');
   });
 
-  it('a writer\'s manuscript: its first short line', () => {
-    expect(splitManuscript(['Harbour Lights', '', 'a novel by Siti Aminah', '', 'Chapter 1', '', prose('Aisha', 4), '', 'Chapter 2', '', prose('Daniel', 4)].join('\n')).title).toBe('Harbour Lights');
+  it("a writer's manuscript: its first short line", () => {
+    expect(
+      splitManuscript(
+        [
+          'Harbour Lights',
+          '',
+          'a novel by Siti Aminah',
+          '',
+          'Chapter 1',
+          '',
+          prose('Aisha', 4),
+          '',
+          'Chapter 2',
+          '',
+          prose('Daniel', 4),
+        ].join('\n'),
+      ).title,
+    ).toBe('Harbour Lights');
   });
 });
 
-describe('indented text is the writer\'s, never code', () => {
+describe("indented text is the writer's, never code", () => {
   it('a first-line indent, a poem and a quoted letter in a text file: no code block, the poem line by line', () => {
     const text = [
-      'Chapter 1', '', '    She began the day as she always did, by the window.', prose('Aisha', 2), '', '  The wind is in the willows,', '  The rain is on the sea;', '  And all the lamps of Penang', '  Are lit again for me.', '',
-      '        Dear Aisha, the bank has written again about the shop and the', '        money owed, and I do not know what to tell them any more.', '', 'Chapter 2', '', prose('Daniel', 4),
+      'Chapter 1',
+      '',
+      '    She began the day as she always did, by the window.',
+      prose('Aisha', 2),
+      '',
+      '  The wind is in the willows,',
+      '  The rain is on the sea;',
+      '  And all the lamps of Penang',
+      '  Are lit again for me.',
+      '',
+      '        Dear Aisha, the bank has written again about the shop and the',
+      '        money owed, and I do not know what to tell them any more.',
+      '',
+      'Chapter 2',
+      '',
+      prose('Daniel', 4),
     ].join('\n');
     const read = readManuscript('lamps.txt', { bytes: new TextEncoder().encode(text) });
     const blocks = parseMarkdown(read.parts[0]!.text);

@@ -62,8 +62,10 @@ export function zipOf(entries: readonly Entry[]): Uint8Array {
   return new Uint8Array(Buffer.concat([...locals, directory, end]));
 }
 
-const CONTAINER = '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>';
-const OPF = '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">x</dc:identifier><dc:title>Hostile</dc:title><dc:language>en</dc:language></metadata><manifest><item id="c1" href="ch1.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c1"/></spine></package>';
+const CONTAINER =
+  '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>';
+const OPF =
+  '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">x</dc:identifier><dc:title>Hostile</dc:title><dc:language>en</dc:language></metadata><manifest><item id="c1" href="ch1.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c1"/></spine></package>';
 
 /** An EPUB of one chapter, its XHTML `chapter` (declaring `declared` bytes when given). */
 export function epubOf(chapter: string | Uint8Array, declared?: number): Uint8Array {
@@ -78,7 +80,9 @@ export function epubOf(chapter: string | Uint8Array, declared?: number): Uint8Ar
 
 /** The 2 KB EPUB: one chapter of 180,000 `<p>` tags, none closed. */
 export function unclosedParagraphsEpub(): Uint8Array {
-  return epubOf(`<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head><body>${'<p>'.repeat(180_000)}</body></html>`);
+  return epubOf(
+    `<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head><body>${'<p>'.repeat(180_000)}</body></html>`,
+  );
 }
 
 /** An EPUB whose chapter declares 1,000 bytes and unpacks to 300 MB of text. */
@@ -91,7 +95,10 @@ export function pandoc(markdown: string, ext: 'docx' | 'epub', title = 'The Orch
   const dir = tempDir('karya-pandoc-');
   try {
     writeFileSync(path.join(dir, 'in.md'), markdown);
-    const made = spawnSync('pandoc', ['-f', 'markdown', 'in.md', '-o', `out.${ext}`, '--metadata', `title=${title}`], { cwd: dir, encoding: 'utf8' });
+    const made = spawnSync('pandoc', ['-f', 'markdown', 'in.md', '-o', `out.${ext}`, '--metadata', `title=${title}`], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     if (made.status !== 0) throw new Error(`pandoc failed: ${made.stderr}`);
     return new Uint8Array(readFileSync(path.join(dir, `out.${ext}`)));
   } finally {
@@ -109,6 +116,9 @@ export function unclosedNumberedDocx(): Uint8Array {
   const numId = /<w:numId w:val="(\d+)"/.exec(document)?.[1] ?? '1';
   const paragraph = `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="${numId}"/></w:numPr></w:pPr><w:r><w:t>x</w:t></w:r>`;
   const body = document.replace(/<w:body>[\s\S]*<\/w:body>/, `<w:body>${paragraph.repeat(150_000)}</w:body>`);
-  const entries = Object.entries(base).map(([name, data]) => ({ name, data: name === 'word/document.xml' ? new TextEncoder().encode(body) : data }));
+  const entries = Object.entries(base).map(([name, data]) => ({
+    name,
+    data: name === 'word/document.xml' ? new TextEncoder().encode(body) : data,
+  }));
   return zipOf(entries);
 }

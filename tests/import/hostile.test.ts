@@ -22,7 +22,10 @@ beforeAll(() => {
     'numbered.docx': unclosedNumberedDocx(),
     'lying.epub': lyingSizeEpub(),
     'deep.epub': epubOf(`<html><body>${'<div>'.repeat(200_000)}text</body></html>`),
-    'good.epub': pandoc('# Chapter 1\n\nThe rain fell on the harbour all night long.\n\n# Chapter 2\n\nMorning came at last, grey and cold.\n', 'epub'),
+    'good.epub': pandoc(
+      '# Chapter 1\n\nThe rain fell on the harbour all night long.\n\n# Chapter 2\n\nMorning came at last, grey and cold.\n',
+      'epub',
+    ),
   };
   for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(dir, name), bytes);
 });
@@ -47,18 +50,26 @@ describe('hostile manuscripts in the import pool', () => {
       expect(unclosed?.code).toBe('import_empty');
       const numbered = await refusalOf(pool, 'numbered.docx', files['numbered.docx']!);
       expect(numbered?.code).toBe('import_unreadable');
-      expect(importRefusalMessage(numbered!, 'en')).toBe('numbered.docx could not be read (its document is damaged: its elements do not close). Save it again from your writing program, or save it as plain text.');
-      expect(importRefusalMessage(numbered!, 'ms')).toBe('numbered.docx tidak dapat dibaca (dokumennya rosak: unsur-unsurnya tidak ditutup). Simpan semula daripada program penulisan anda, atau simpan sebagai teks biasa.');
+      expect(importRefusalMessage(numbered!, 'en')).toBe(
+        'numbered.docx could not be read (its document is damaged: its elements do not close). Save it again from your writing program, or save it as plain text.',
+      );
+      expect(importRefusalMessage(numbered!, 'ms')).toBe(
+        'numbered.docx tidak dapat dibaca (dokumennya rosak: unsur-unsurnya tidak ditutup). Simpan semula daripada program penulisan anda, atau simpan sebagai teks biasa.',
+      );
       const lying = await refusalOf(pool, 'lying.epub', files['lying.epub']!);
       expect(lying?.code).toBe('import_zip_bomb');
-      expect(importRefusalMessage(lying!, 'en')).toBe('lying.epub unpacks to more than it declares or to more than 100 MB, more than any manuscript needs, so it was not opened.');
+      expect(importRefusalMessage(lying!, 'en')).toBe(
+        'lying.epub unpacks to more than it declares or to more than 100 MB, more than any manuscript needs, so it was not opened.',
+      );
       const deep = await refusalOf(pool, 'deep.epub', files['deep.epub']!);
       expect(deep?.code).toBe('import_too_complex');
       for (const refusal of [unclosed, numbered, lying, deep]) {
         for (const lang of ['en', 'ms'] as const) expect(importRefusalMessage(refusal!, lang)).not.toMatch(FOREIGN);
       }
       const good = await pool.readManuscript('good.epub', files['good.epub']!);
-      expect(good.parts.filter((p) => p.kind === 'chapter').map((p) => p.firstLine)).toContain('The rain fell on the harbour all night long.');
+      expect(good.parts.filter((p) => p.kind === 'chapter').map((p) => p.firstLine)).toContain(
+        'The rain fell on the harbour all night long.',
+      );
     } finally {
       await pool.close();
     }
@@ -71,14 +82,21 @@ describe('hostile manuscripts in the import pool', () => {
     try {
       // A writer's own split pattern that backtracks for ever on this line.
       const text = `${'a'.repeat(40)}!\n\nThe rest of the book.`;
-      const refusal = await pool.readManuscript('slow.txt', new TextEncoder().encode(text), { split: /^(a+)+$/m }).then(() => undefined, (error: unknown) => error);
+      const refusal = await pool.readManuscript('slow.txt', new TextEncoder().encode(text), { split: /^(a+)+$/m }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(refusal).toBeInstanceOf(ImportRefusal);
       expect((refusal as ImportRefusal).code).toBe('import_too_complex');
-      expect(importRefusalMessage(refusal as ImportRefusal, 'en')).toMatch(/^slow\.txt is built in a way no manuscript needs/);
+      expect(importRefusalMessage(refusal as ImportRefusal, 'en')).toMatch(
+        /^slow\.txt is built in a way no manuscript needs/,
+      );
       // The time the reader spun was this thread's to use.
       expect(ticks).toBeGreaterThan(5);
       // The next file gets a new thread.
-      expect((await pool.readManuscript('ok.md', new TextEncoder().encode('# Chapter 1\n\nIt was late.\n'))).parts.length).toBeGreaterThan(0);
+      expect(
+        (await pool.readManuscript('ok.md', new TextEncoder().encode('# Chapter 1\n\nIt was late.\n'))).parts.length,
+      ).toBeGreaterThan(0);
     } finally {
       clearInterval(timer);
       await pool.close();

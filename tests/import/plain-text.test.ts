@@ -39,7 +39,21 @@ describe('hard-wrapped text', () => {
   });
 
   it('a Gutenberg header and licence around a sample are not measured', () => {
-    const licensed = ['The Project Gutenberg eBook of Pride and Prejudice', '', 'This ebook is for the use of anyone anywhere in the United States and', 'most other parts of the world at no cost and with almost no restrictions', '', '*** START OF THE PROJECT GUTENBERG EBOOK PRIDE AND PREJUDICE ***', '', folded(AUSTEN), '', '*** END OF THE PROJECT GUTENBERG EBOOK PRIDE AND PREJUDICE ***', '', 'Section 1. General Terms of Use and Redistributing Project Gutenberg™', 'electronic works'].join('\n');
+    const licensed = [
+      'The Project Gutenberg eBook of Pride and Prejudice',
+      '',
+      'This ebook is for the use of anyone anywhere in the United States and',
+      'most other parts of the world at no cost and with almost no restrictions',
+      '',
+      '*** START OF THE PROJECT GUTENBERG EBOOK PRIDE AND PREJUDICE ***',
+      '',
+      folded(AUSTEN),
+      '',
+      '*** END OF THE PROJECT GUTENBERG EBOOK PRIDE AND PREJUDICE ***',
+      '',
+      'Section 1. General Terms of Use and Redistributing Project Gutenberg™',
+      'electronic works',
+    ].join('\n');
     expect(voiceFromSample(licensed, 'en').fingerprint).toEqual(voiceFromSample(AUSTEN, 'en').fingerprint);
   });
 
@@ -47,7 +61,9 @@ describe('hard-wrapped text', () => {
     const { text } = gutenbergNovel();
     const flat = readManuscript('orchard.txt', { bytes: new TextEncoder().encode(text) });
     const hard = readManuscript('orchard.txt', { bytes: new TextEncoder().encode(folded(text)) });
-    expect(hard.parts.map((p) => [p.number, p.title, p.words])).toEqual(flat.parts.map((p) => [p.number, p.title, p.words]));
+    expect(hard.parts.map((p) => [p.number, p.title, p.words])).toEqual(
+      flat.parts.map((p) => [p.number, p.title, p.words]),
+    );
     expect(hard.parts.map((p) => p.text)).toEqual(flat.parts.map((p) => p.text));
   });
 });
@@ -55,7 +71,11 @@ describe('hard-wrapped text', () => {
 describe('a long sample', () => {
   it('karya voice book:ID on an imported 120,000-word novel gives a fingerprint (an even sample), and book:ID:3-8 those chapters', async () => {
     // Twelve chapters of about ten thousand words each, wrapped as Gutenberg wraps them.
-    const chapters = Array.from({ length: 12 }, (_, c) => `CHAPTER ${c + 1}\n\n${Array.from({ length: 210 }, (_, p) => `"Chapter ${c + 1} has its own weather," said Margaret on the ${p + 1}th morning, and she walked down to the harbour where the boats of the north road waited for the tide, as they had done every morning since her brother left for the city with the letter in his coat.`).join('\n\n')}`);
+    const chapters = Array.from(
+      { length: 12 },
+      (_, c) =>
+        `CHAPTER ${c + 1}\n\n${Array.from({ length: 210 }, (_, p) => `"Chapter ${c + 1} has its own weather," said Margaret on the ${p + 1}th morning, and she walked down to the harbour where the boats of the north road waited for the tide, as they had done every morning since her brother left for the city with the letter in his coat.`).join('\n\n')}`,
+    );
     writeFileSync(path.join(dir, 'long.txt'), folded(chapters.join('\n\n\n')));
     const state = path.join(dir, 'state.json');
     const run = (args: string[]) => runKaryaInProcess(args, { cwd: dir });

@@ -35,10 +35,11 @@ interface Preview {
 /** Every block of a Markdown text, quotes opened. */
 function blocksOf(markdown: string): Block[] {
   const out: Block[] = [];
-  const walk = (blocks: readonly Block[]) => blocks.forEach((b) => {
-    out.push(b);
-    if (b.kind === 'quote') walk(b.blocks);
-  });
+  const walk = (blocks: readonly Block[]) =>
+    blocks.forEach((b) => {
+      out.push(b);
+      if (b.kind === 'quote') walk(b.blocks);
+    });
   walk(parseMarkdown(markdown));
   return out;
 }
@@ -57,7 +58,12 @@ describe('public-domain novels: what the dry run reads', () => {
     expect(read.title).toBe('Frankenstein');
     expect(read.subtitle).toBe('or, the Modern Prometheus');
     expect(read.author).toBe('Mary Wollstonecraft (Godwin) Shelley');
-    expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([['letter', 'Letter 1'], ['letter', 'Letter 2'], ['letter', 'Letter 3'], ['letter', 'Letter 4']]);
+    expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
+      ['letter', 'Letter 1'],
+      ['letter', 'Letter 2'],
+      ['letter', 'Letter 3'],
+      ['letter', 'Letter 4'],
+    ]);
     // Project Gutenberg's Frankenstein has 5,608 words of letters: all of them are kept, none left out.
     expect(read.frontMatter!.reduce((sum, f) => sum + f.words, 0)).toBeGreaterThan(5500);
     expect(read.frontMatter![0]!.firstLine).toBe('_To Mrs. Saville, England._');
@@ -70,7 +76,10 @@ describe('public-domain novels: what the dry run reads', () => {
     const read = await dry(TREASURE_ISLAND);
     expect(read.title).toBe('TREASURE ISLAND');
     expect(read.author).toBe('Robert Louis Stevenson');
-    expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([['dedication', ''], ['dedication', 'TO THE HESITATING PURCHASER']]);
+    expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
+      ['dedication', ''],
+      ['dedication', 'TO THE HESITATING PURCHASER'],
+    ]);
     expect(read.frontMatter![0]!.firstLine).toMatch(/^To S\.L\.O\., an American gentleman/);
     expect(read.frontMatter![1]!.firstLine).toBe('If sailor tales to sailor tunes,');
     expect(read.leftOut).toEqual(['titlePage', 'contents']);
@@ -93,7 +102,12 @@ describe('public-domain novels: what the dry run reads', () => {
     expect(read.subtitle).toBe('Kissah Kehidoepan Seorang Anak Gadis');
     expect(read.author).toBe('Merari Siregar');
     expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([['preface', 'Kata Pendahoeloean']]);
-    expect(read.chapters.map((c) => c.title)).toEqual(['Di Tepi Soengai', 'Kampoeng Sipirok', 'Soerat dari Medan', 'Adat jang Keras']);
+    expect(read.chapters.map((c) => c.title)).toEqual([
+      'Di Tepi Soengai',
+      'Kampoeng Sipirok',
+      'Soerat dari Medan',
+      'Adat jang Keras',
+    ]);
     // The writer is told in the book's language what was read.
     const plain = await runKaryaInProcess(['import', AZAB, '--dry-run', '--lang', 'id'], { cwd: dir });
     expect(plain.stdout).toContain('subjudul: Kissah Kehidoepan Seorang Anak Gadis');
@@ -101,22 +115,47 @@ describe('public-domain novels: what the dry run reads', () => {
     expect(plain.stdout).toMatch(/Kata Pendahoeloean \(prakata, \d+ kata\)/);
   });
 
-  it.each(['epub', 'docx'])('a %s pandoc made of Gutenberg\'s HTML Frankenstein: the same title, author and letters, the address in italics', async (ext) => {
-    const made = spawnSync('pandoc', [FRANKENSTEIN_HTML, '-o', path.join(dir, `frankenstein.${ext}`)], { encoding: 'utf8' });
-    expect(made.status, made.stderr).toBe(0);
-    const read = await dry(path.join(dir, `frankenstein.${ext}`));
-    expect(read.title).toBe('Frankenstein');
-    expect(read.subtitle).toBe('or, the Modern Prometheus');
-    expect(read.author).toBe('Mary Wollstonecraft (Godwin) Shelley');
-    expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([['letter', 'Letter 1'], ['letter', 'Letter 2'], ['letter', 'Letter 3'], ['letter', 'Letter 4']]);
-    expect(read.frontMatter![0]!.firstLine).toBe('*To Mrs. Saville, England.*');
-    expect(read.chapters.map((c) => c.number)).toEqual([1, 2, 3]);
-  });
+  it.each(['epub', 'docx'])(
+    "a %s pandoc made of Gutenberg's HTML Frankenstein: the same title, author and letters, the address in italics",
+    async (ext) => {
+      const made = spawnSync('pandoc', [FRANKENSTEIN_HTML, '-o', path.join(dir, `frankenstein.${ext}`)], {
+        encoding: 'utf8',
+      });
+      expect(made.status, made.stderr).toBe(0);
+      const read = await dry(path.join(dir, `frankenstein.${ext}`));
+      expect(read.title).toBe('Frankenstein');
+      expect(read.subtitle).toBe('or, the Modern Prometheus');
+      expect(read.author).toBe('Mary Wollstonecraft (Godwin) Shelley');
+      expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
+        ['letter', 'Letter 1'],
+        ['letter', 'Letter 2'],
+        ['letter', 'Letter 3'],
+        ['letter', 'Letter 4'],
+      ]);
+      expect(read.frontMatter![0]!.firstLine).toBe('*To Mrs. Saville, England.*');
+      expect(read.chapters.map((c) => c.number)).toEqual([1, 2, 3]);
+    },
+  );
 
-  it('a DOCX whose text names no author: the author its properties name (pandoc\'s --metadata author)', async () => {
-    const md = ['# Kata Pengantar', '', 'Kitab ini ditulis untuk sekalian pembaca yang gemar akan cerita lama dari tanah Melayu dan sekitarnya.', '', ...[1, 2].flatMap((n) => [`# Bab ${n}`, '', `Pada pagi yang ke-${n} Halimah berjalan ke tepi sungai dan melihat perahu nelayan pulang ke kuala dengan muatan penuh.`, ''])].join('\n');
+  it("a DOCX whose text names no author: the author its properties name (pandoc's --metadata author)", async () => {
+    const md = [
+      '# Kata Pengantar',
+      '',
+      'Kitab ini ditulis untuk sekalian pembaca yang gemar akan cerita lama dari tanah Melayu dan sekitarnya.',
+      '',
+      ...[1, 2].flatMap((n) => [
+        `# Bab ${n}`,
+        '',
+        `Pada pagi yang ke-${n} Halimah berjalan ke tepi sungai dan melihat perahu nelayan pulang ke kuala dengan muatan penuh.`,
+        '',
+      ]),
+    ].join('\n');
     writeFileSync(path.join(dir, 'kuala.md'), md);
-    const made = spawnSync('pandoc', ['kuala.md', '-o', 'kuala.docx', '--metadata', 'title=Hujan di Kuala', '--metadata', 'author=Halimah Yusof'], { cwd: dir, encoding: 'utf8' });
+    const made = spawnSync(
+      'pandoc',
+      ['kuala.md', '-o', 'kuala.docx', '--metadata', 'title=Hujan di Kuala', '--metadata', 'author=Halimah Yusof'],
+      { cwd: dir, encoding: 'utf8' },
+    );
     expect(made.status, made.stderr).toBe(0);
     const read = await dry(path.join(dir, 'kuala.docx'));
     expect(read.title).toBe('Hujan di Kuala');
@@ -128,7 +167,8 @@ describe('public-domain novels: what the dry run reads', () => {
 describe('public-domain novels imported and exported', () => {
   let cwd: string;
   let fake: FakeOpenAI;
-  const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+  const karya = (args: string[]) =>
+    runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
 
   beforeAll(async () => {
     fake = await startFakeOpenAI(underWriter(1).fakeOptions());
@@ -140,9 +180,23 @@ describe('public-domain novels imported and exported', () => {
     rmSync(cwd, { recursive: true, force: true });
   });
 
-  /** The book imported, and its exports in every format: Markdown, the EPUB's files, the DOCX's document, the PDF's text and fonts. */
+  /**
+   * The book imported, and its exports in every format: Markdown, the EPUB's files, the DOCX's document, the PDF's text
+   * and fonts.
+   */
   async function importAndExport(file: string, extra: string[] = []) {
-    const r = await karya(['import', path.basename(file), '--generator', 'romance', '--chapters', '8', '--voice', 'none', '--json', ...extra]);
+    const r = await karya([
+      'import',
+      path.basename(file),
+      '--generator',
+      'romance',
+      '--chapters',
+      '8',
+      '--voice',
+      'none',
+      '--json',
+      ...extra,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const { book } = JSON.parse(r.stdout) as { book: { id: number; title: string } };
     const out = (ext: string) => path.join(cwd, `${book.id}.${ext}`);
@@ -151,14 +205,32 @@ describe('public-domain novels imported and exported', () => {
       expect(e.code, e.stderr).toBe(0);
     }
     const epub = readZip(new Uint8Array(readFileSync(out('epub'))));
-    const xhtml = epub.filter((e) => /\.xhtml$/.test(e.name)).map((e) => ({ name: e.name, text: zipText(epub, e.name) }));
+    const xhtml = epub
+      .filter((e) => /\.xhtml$/.test(e.name))
+      .map((e) => ({ name: e.name, text: zipText(epub, e.name) }));
     const docx = zipText(readZip(new Uint8Array(readFileSync(out('docx')))), 'word/document.xml');
-    const [pdfText, pdfFonts] = await Promise.all([runTool('pdftotext', [out('pdf'), '-']), runTool('pdffonts', [out('pdf')])]);
+    const [pdfText, pdfFonts] = await Promise.all([
+      runTool('pdftotext', [out('pdf'), '-']),
+      runTool('pdffonts', [out('pdf')]),
+    ]);
     const opf = zipText(epub, epub.find((e) => /\.opf$/.test(e.name))!.name);
-    return { book, epubFile: out('epub'), opf, md: readFileSync(out('md'), 'utf8'), xhtml, nav: xhtml.find((x) => /toc\.xhtml$/.test(x.name))!.text, docx, pdf: pdfText.stdout, pdfFonts: pdfFonts.stdout };
+    return {
+      book,
+      epubFile: out('epub'),
+      opf,
+      md: readFileSync(out('md'), 'utf8'),
+      xhtml,
+      nav: xhtml.find((x) => /toc\.xhtml$/.test(x.name))!.text,
+      docx,
+      pdf: pdfText.stdout,
+      pdfFonts: pdfFonts.stdout,
+    };
   }
 
-  /** No format prints a code block: no Markdown code, no <pre>/<code>, no monospace run in the DOCX, no monospace font in the PDF. */
+  /**
+   * No format prints a code block: no Markdown code, no <pre>/<code>, no monospace run in the DOCX, no monospace font
+   * in the PDF.
+   */
   function expectNoCode(x: Awaited<ReturnType<typeof importAndExport>>) {
     expect(blocksOf(x.md).filter((b) => b.kind === 'code')).toEqual([]);
     expect(x.md).not.toMatch(/^ {4}\S/m);
@@ -173,7 +245,11 @@ describe('public-domain novels imported and exported', () => {
     // The title page's author is the book's: the EPUB names her, no --author given.
     expect(x.opf).toMatch(/<dc:creator[^>]*>Mary Wollstonecraft \(Godwin\) Shelley<\/dc:creator>/);
     const at = (heading: string) => x.md.indexOf(`\n## ${heading}\n`);
-    expect([at('Letter 1'), at('Letter 2'), at('Letter 3'), at('Letter 4')].every((n, i, all) => n > 0 && (i === 0 || n > all[i - 1]!))).toBe(true);
+    expect(
+      [at('Letter 1'), at('Letter 2'), at('Letter 3'), at('Letter 4')].every(
+        (n, i, all) => n > 0 && (i === 0 || n > all[i - 1]!),
+      ),
+    ).toBe(true);
     expect(at('Letter 4')).toBeLessThan(at('Chapter 1'));
     expect(x.md).not.toContain('## Introduction');
     expect(x.md).toContain('_To Mrs. Saville, England._');
@@ -212,7 +288,9 @@ describe('public-domain novels imported and exported', () => {
     expect(x.md.indexOf('## Kata Pendahoeloean')).toBeLessThan(x.md.indexOf('## Bab 1'));
     expect(x.nav).toMatch(/epub:type="preface" href="[^"]+">Kata Pendahoeloean</);
     expect(x.nav).toMatch(/<li><a href="[^"]+">Kata Pendahoeloean<\/a><\/li>/);
-    expect(x.xhtml.find((p) => p.text.includes('<h1>Kata Pendahoeloean</h1>'))!.text).toMatch(/<section epub:type="preface" role="doc-preface">/);
+    expect(x.xhtml.find((p) => p.text.includes('<h1>Kata Pendahoeloean</h1>'))!.text).toMatch(
+      /<section epub:type="preface" role="doc-preface">/,
+    );
     expect(x.pdf).toContain('Kata Pendahoeloean');
     expectNoCode(x);
     const check = await epubcheck(x.epubFile);
@@ -223,14 +301,48 @@ describe('public-domain novels imported and exported', () => {
 describe('a structure no fixture was tuned for', () => {
   const dir = tempDir('karya-pd-untuned-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const prose = (who: string, n: number) => Array.from({ length: n }, (_, i) => `${who} crossed the salt flats on the ${i + 1}th evening and counted the herons rising from the marsh.`).join(' ');
+  const prose = (who: string, n: number) =>
+    Array.from(
+      { length: n },
+      (_, i) => `${who} crossed the salt flats on the ${i + 1}th evening and counted the herons rising from the marsh.`,
+    ).join(' ');
 
-  it('an epigraph with its attribution, a Foreword, a Prologue and chapters: each its own kind, the prologue the story\'s', async () => {
+  it("an epigraph with its attribution, a Foreword, a Prologue and chapters: each its own kind, the prologue the story's", async () => {
     const text = [
-      'THE SALT ROAD', '', 'A Novel', '', 'by Nadia Rahim', '', '', '',
-      '"Every road to the sea is a road home."', '— a Kedah saying', '', '', '',
-      'FOREWORD', '', prose('The editor', 3), '', '', 'PROLOGUE', '', prose('The ferryman', 3), '', '',
-      'CHAPTER ONE', '', 'The Marsh', '', prose('Nadia', 5), '', 'CHAPTER TWO', '', 'The Herons', '', prose('Ismail', 5),
+      'THE SALT ROAD',
+      '',
+      'A Novel',
+      '',
+      'by Nadia Rahim',
+      '',
+      '',
+      '',
+      '"Every road to the sea is a road home."',
+      '— a Kedah saying',
+      '',
+      '',
+      '',
+      'FOREWORD',
+      '',
+      prose('The editor', 3),
+      '',
+      '',
+      'PROLOGUE',
+      '',
+      prose('The ferryman', 3),
+      '',
+      '',
+      'CHAPTER ONE',
+      '',
+      'The Marsh',
+      '',
+      prose('Nadia', 5),
+      '',
+      'CHAPTER TWO',
+      '',
+      'The Herons',
+      '',
+      prose('Ismail', 5),
     ].join('\n');
     writeFileSync(path.join(dir, 'salt.txt'), text);
     const r = await runKaryaInProcess(['import', 'salt.txt', '--dry-run', '--json'], { cwd: dir });
@@ -238,7 +350,14 @@ describe('a structure no fixture was tuned for', () => {
     const read = JSON.parse(r.stdout) as Preview;
     expect(read.title).toBe('THE SALT ROAD');
     expect(read.author).toBe('Nadia Rahim');
-    expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([['epigraph', ''], ['foreword', 'FOREWORD']]);
-    expect(read.chapters.map((c) => [c.kind, c.number, c.title])).toEqual([['introduction', null, ''], ['chapter', 1, 'The Marsh'], ['chapter', 2, 'The Herons']]);
+    expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
+      ['epigraph', ''],
+      ['foreword', 'FOREWORD'],
+    ]);
+    expect(read.chapters.map((c) => [c.kind, c.number, c.title])).toEqual([
+      ['introduction', null, ''],
+      ['chapter', 1, 'The Marsh'],
+      ['chapter', 2, 'The Herons'],
+    ]);
   });
 });

@@ -15,9 +15,16 @@ import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 import { readZip, zipText } from '../export/tools.js';
 import { tempDir } from '../temp.js';
 
-
 interface Imported {
-  book: { id: number; generator: string; title: string; lang: string; words: number; chapters: { imported: number; total: number }; finished: boolean };
+  book: {
+    id: number;
+    generator: string;
+    title: string;
+    lang: string;
+    words: number;
+    chapters: { imported: number; total: number };
+    finished: boolean;
+  };
 }
 
 describe('karya import --generator: a manuscript becomes a book to continue', () => {
@@ -25,7 +32,8 @@ describe('karya import --generator: a manuscript becomes a book to continue', ()
   let fake: FakeOpenAI;
   let novel: string;
   const env = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
-  const karya = (args: string[], extra: Record<string, string> = {}) => runKaryaInProcess(args, { cwd, env: { ...env(), ...extra } });
+  const karya = (args: string[], extra: Record<string, string> = {}) =>
+    runKaryaInProcess(args, { cwd, env: { ...env(), ...extra } });
   const bibleCalls = () => fake.generationRequests().filter((r) => isBibleRequest(userOf(r.body ?? {}))).length;
 
   beforeAll(async () => {
@@ -41,7 +49,12 @@ describe('karya import --generator: a manuscript becomes a book to continue', ()
     const r = await karya(['import', 'novel.txt', '--generator', 'romance', '--chapters', '30', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const { book } = JSON.parse(r.stdout) as Imported;
-    expect(book).toMatchObject({ generator: 'romance', lang: 'en', chapters: { imported: 28, total: 30 }, finished: false });
+    expect(book).toMatchObject({
+      generator: 'romance',
+      lang: 'en',
+      chapters: { imported: 28, total: 30 },
+      finished: false,
+    });
     // The book's settings read from it (one call, first), then one bible update a chapter (the empty
     // introduction of a book without a prologue needs none), nothing else.
     const asked = fake.generationRequests().slice(before);
@@ -52,7 +65,11 @@ describe('karya import --generator: a manuscript becomes a book to continue', ()
     expect(r.stderr).toContain('reading Chapter 28 into the story bible (28 of 28)');
 
     const listed = await karya(['books', '--json']);
-    const row = (JSON.parse(listed.stdout) as { books: Array<{ id: number; chapters: { written: number; total: number }; finished: boolean }> }).books.find((b) => b.id === book.id)!;
+    const row = (
+      JSON.parse(listed.stdout) as {
+        books: Array<{ id: number; chapters: { written: number; total: number }; finished: boolean }>;
+      }
+    ).books.find((b) => b.id === book.id)!;
     expect(row.chapters).toEqual({ written: 28, total: 30 });
     // The export has the chapters with their own titles, and no empty introduction page.
     const md = await karya(['export', 'romance', '--book', String(book.id), '--out', 'imported.md']);
@@ -65,7 +82,16 @@ describe('karya import --generator: a manuscript becomes a book to continue', ()
 
     // A Project Gutenberg text is not the writer's to claim: its EPUB's copyright page has no "©" for the
     // author's text and does not say "Written with Karya"; its description is the book's own opening lines.
-    const epub = await karya(['export', 'romance', '--book', String(book.id), '--out', 'imported.epub', '--author', 'E. M. Hartley']);
+    const epub = await karya([
+      'export',
+      'romance',
+      '--book',
+      String(book.id),
+      '--out',
+      'imported.epub',
+      '--author',
+      'E. M. Hartley',
+    ]);
     expect(epub.code, epub.stderr).toBe(0);
     const files = readZip(readFileSync(path.join(cwd, 'imported.epub')));
     const copyright = zipText(files, files.find((f) => f.name.endsWith('copyright.xhtml'))!.name);
@@ -92,13 +118,18 @@ describe('karya import --generator: a manuscript becomes a book to continue', ()
   });
 
   it('generate --book outlines the book (the 28 chapters as written, the rest planned), then writes chapters 29 and 30 with the bible and the end of chapter 28, and no conclusion unasked', async () => {
-    const { id } = (JSON.parse((await karya(['books', '--json'])).stdout) as { books: Array<{ id: number }> }).books[0]!;
+    const { id } = (JSON.parse((await karya(['books', '--json'])).stdout) as { books: Array<{ id: number }> })
+      .books[0]!;
     const before = fake.generationRequests().length;
     const r = await karya(['generate', 'romance', '--book', String(id), '--json']);
     expect(r.code, r.stderr).toBe(0);
     const parts = (JSON.parse(r.stdout) as { parts: Array<{ label: string }> }).parts.map((p) => p.label);
     expect(parts).toEqual(['Story Outline', 'Chapter 29', 'Chapter 30']);
-    const asked = fake.generationRequests().slice(before).map((q) => userOf(q.body ?? {})).filter((u) => !isBibleRequest(u));
+    const asked = fake
+      .generationRequests()
+      .slice(before)
+      .map((q) => userOf(q.body ?? {}))
+      .filter((u) => !isBibleRequest(u));
     // The outline is asked with the written chapters' titles and what the bible says happens in them.
     const outline = asked.find((u) => /^Create a detailed story outline/.test(u))!;
     expect(outline).toContain('The writer has already written Chapter 1 to Chapter 28');
@@ -108,7 +139,10 @@ describe('karya import --generator: a manuscript becomes a book to continue', ()
     const chapter29 = asked.find((u) => !/^Create a detailed story outline/.test(u))!;
     // The bible the scripted model gave for the imported chapters, and the imported text the chapter follows.
     expect(chapter29).toContain('Aisha Rahman');
-    const lastImported = gutenbergNovel().text.split('\n').filter((l) => /Margaret/.test(l)).at(-1)!;
+    const lastImported = gutenbergNovel()
+      .text.split('\n')
+      .filter((l) => /Margaret/.test(l))
+      .at(-1)!;
     expect(chapter29).toContain(lastImported.split(' ').slice(-8).join(' '));
   });
 });
@@ -120,37 +154,72 @@ describe('karya import --generator: then rewrite and publish like any book', () 
       const cwd = tempDir('karya-import-publish-');
       writeFileSync(path.join(cwd, 'novel.txt'), gutenbergNovel().text);
       const withModel = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL };
-      const imported = await runKaryaInProcess(['import', 'novel.txt', '--generator', 'romance', '--json'], { cwd, env: withModel });
+      const imported = await runKaryaInProcess(['import', 'novel.txt', '--generator', 'romance', '--json'], {
+        cwd,
+        env: withModel,
+      });
       expect(imported.code, imported.stderr).toBe(0);
       const { id } = (JSON.parse(imported.stdout) as Imported).book;
-      const rewrite = await runKaryaInProcess(['rewrite', 'romance', '--book', String(id), '--part', 'chapter:3', '--note', 'more rain'], { cwd, env: withModel });
+      const rewrite = await runKaryaInProcess(
+        ['rewrite', 'romance', '--book', String(id), '--part', 'chapter:3', '--note', 'more rain'],
+        { cwd, env: withModel },
+      );
       expect(rewrite.code, rewrite.stderr).toBe(0);
       // The package: asked for (--conclusion: the novel ends with its own chapter, and is otherwise packaged as it
       // stands), the model writes the conclusion, then the publishing pieces; the imported parts cost nothing.
       // No package here runs epubcheck (a PATH without it): no verdict is read, and a 29-part EPUB is a long JVM
       // run; tests/publish/cli.test.ts reads the package's own check.
-      const pkg = await runKaryaInProcess(['publish', 'romance', '--book', String(id), '--conclusion', '--out', 'pkg', '--author', 'E. M. Hartley'], { cwd, env: { ...withModel, ...WITHOUT_EPUBCHECK } });
+      const pkg = await runKaryaInProcess(
+        ['publish', 'romance', '--book', String(id), '--conclusion', '--out', 'pkg', '--author', 'E. M. Hartley'],
+        { cwd, env: { ...withModel, ...WITHOUT_EPUBCHECK } },
+      );
       expect(pkg.stderr).toMatch(/the book 2 credits \(2 parts\)/);
-      const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as { title: string; aiContent: { text: string; textShare: number; textDerivation: { rewrittenParts: number; modelParts: number; authorParts: number }; parts: { author: string[]; model: string[] } } };
+      const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as {
+        title: string;
+        aiContent: {
+          text: string;
+          textShare: number;
+          textDerivation: { rewrittenParts: number; modelParts: number; authorParts: number };
+          parts: { author: string[]; model: string[] };
+        };
+      };
       expect(metadata.title.toLowerCase()).toBe('the orchard gate');
       // Two of 29 parts are the model's (one rewritten, one written): some sections, a small share of the words.
       expect(metadata.aiContent.text).toBe('some');
       expect(metadata.aiContent.textShare).toBeGreaterThan(0);
       expect(metadata.aiContent.textShare).toBeLessThan(0.5);
       expect(metadata.aiContent.textDerivation).toMatchObject({ rewrittenParts: 1, modelParts: 1, authorParts: 27 });
-      const readiness = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'readiness.json'), 'utf8')) as { channels: Record<string, { checks: Array<{ id: string; status: string; detail: string }> }> };
+      const readiness = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'readiness.json'), 'utf8')) as {
+        channels: Record<string, { checks: Array<{ id: string; status: string; detail: string }> }>;
+      };
       const said = readiness.channels.kdp_ebook!.checks.find((c) => c.id === 'ai-disclosure')!;
       expect(said.status).toBe('pass');
-      expect(said.detail).toMatch(/^Text: some sections AI-generated \(\d+ % of words \(\d+ of \d+\): 1 of 29 parts written by the model, 1 of 29 parts rewritten by the model, 27 of 29 parts the author's own\)/);
+      expect(said.detail).toMatch(
+        /^Text: some sections AI-generated \(\d+ % of words \(\d+ of \d+\): 1 of 29 parts written by the model, 1 of 29 parts rewritten by the model, 27 of 29 parts the author's own\)/,
+      );
       // The writer corrects it: recorded beside the derived level, and the readiness list says KDP's rule.
-      const corrected = await runKaryaInProcess(['publish', 'romance', '--book', String(id), '--out', 'pkg2', '--author', 'E. M. Hartley', '--ai-text', 'none'], { cwd, env: { ...withModel, ...WITHOUT_EPUBCHECK } });
+      const corrected = await runKaryaInProcess(
+        ['publish', 'romance', '--book', String(id), '--out', 'pkg2', '--author', 'E. M. Hartley', '--ai-text', 'none'],
+        { cwd, env: { ...withModel, ...WITHOUT_EPUBCHECK } },
+      );
       expect(corrected.stderr).toMatch(/the book 2 credits/);
-      const again = JSON.parse(readFileSync(path.join(cwd, 'pkg2', 'metadata.json'), 'utf8')) as { aiContent: { text: string; textShare: number; corrected: unknown } };
-      expect(again.aiContent).toMatchObject({ text: 'none', textShare: metadata.aiContent.textShare, corrected: { text: 'none', derived: 'some' } });
-      const warned = (JSON.parse(readFileSync(path.join(cwd, 'pkg2', 'readiness.json'), 'utf8')) as typeof readiness).channels.kdp_ebook!.checks.find((c) => c.id === 'ai-disclosure')!;
+      const again = JSON.parse(readFileSync(path.join(cwd, 'pkg2', 'metadata.json'), 'utf8')) as {
+        aiContent: { text: string; textShare: number; corrected: unknown };
+      };
+      expect(again.aiContent).toMatchObject({
+        text: 'none',
+        textShare: metadata.aiContent.textShare,
+        corrected: { text: 'none', derived: 'some' },
+      });
+      const warned = (
+        JSON.parse(readFileSync(path.join(cwd, 'pkg2', 'readiness.json'), 'utf8')) as typeof readiness
+      ).channels.kdp_ebook!.checks.find((c) => c.id === 'ai-disclosure')!;
       expect(warned.status).toBe('warn');
       expect(warned.detail).toContain('you declared "none"; Karya derived "some sections"');
-      const wrong = await runKaryaInProcess(['publish', 'romance', '--book', String(id), '--out', 'pkg3', '--ai-text', 'half'], { cwd, env: withModel });
+      const wrong = await runKaryaInProcess(
+        ['publish', 'romance', '--book', String(id), '--out', 'pkg3', '--ai-text', 'half'],
+        { cwd, env: withModel },
+      );
       expect(wrong.code).toBe(2);
       expect(wrong.stderr).toContain('--ai-text: "half" is not one of none, some, most, entirely');
       expect(metadata.aiContent.parts.model).toEqual(['Chapter 3', 'Conclusion']);
@@ -162,9 +231,30 @@ describe('karya import --generator: then rewrite and publish like any book', () 
     // Three packages of a 29-part book: longer than one test's default.
   }, 120_000);
 
-  it('a manuscript with an epilogue is whole: nothing is written, and its text is the author\'s alone', async () => {
+  it("a manuscript with an epilogue is whole: nothing is written, and its text is the author's alone", async () => {
     const cwd = tempDir('karya-import-whole-');
-    writeFileSync(path.join(cwd, 'book.md'), ['# Harbour Lights', '', '## Prologue', '', 'The lamps were lit before the boats came in.', '', '## Chapter 1', '', 'Aisha opened the shop at dawn and swept the step.', '', '## Chapter 2', '', 'Daniel came back on the evening ferry with one bag.', '', '## Epilogue', '', 'A year later the shop still stood by the pier.'].join('\n'));
+    writeFileSync(
+      path.join(cwd, 'book.md'),
+      [
+        '# Harbour Lights',
+        '',
+        '## Prologue',
+        '',
+        'The lamps were lit before the boats came in.',
+        '',
+        '## Chapter 1',
+        '',
+        'Aisha opened the shop at dawn and swept the step.',
+        '',
+        '## Chapter 2',
+        '',
+        'Daniel came back on the evening ferry with one bag.',
+        '',
+        '## Epilogue',
+        '',
+        'A year later the shop still stood by the pier.',
+      ].join('\n'),
+    );
     const imported = await runKaryaInProcess(['import', 'book.md', '--generator', 'romance', '--json'], { cwd });
     expect(imported.code, imported.stderr).toBe(0);
     const { book } = JSON.parse(imported.stdout) as Imported;
@@ -172,12 +262,21 @@ describe('karya import --generator: then rewrite and publish like any book', () 
     const more = await runKaryaInProcess(['import', 'book.md', '--generator', 'romance', '--chapters', '5'], { cwd });
     expect(more.code).toBe(2);
     expect(more.stderr).toContain('book.md ends with an epilogue after its 2 chapters, so the book is whole');
-    // The package is made (a book of three short parts is too thin for a paperback: not ready, exit 1); the book costs nothing.
-    const pkg = await runKaryaInProcess(['publish', 'romance', '--book', String(book.id), '--out', 'pkg', '--author', 'Siti Aminah'], { cwd, env: WITHOUT_EPUBCHECK });
+    // The package is made (a book of three short parts is too thin for a paperback: not ready, exit 1); the book costs
+    // nothing.
+    const pkg = await runKaryaInProcess(
+      ['publish', 'romance', '--book', String(book.id), '--out', 'pkg', '--author', 'Siti Aminah'],
+      { cwd, env: WITHOUT_EPUBCHECK },
+    );
     expect(pkg.stderr).toMatch(/the book 0 credits \(0 parts\)/);
-    const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as { aiContent: { text: string; textShare: number; images: string; parts: { author: string[]; model: string[] } } };
+    const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as {
+      aiContent: { text: string; textShare: number; images: string; parts: { author: string[]; model: string[] } };
+    };
     expect(metadata.aiContent).toMatchObject({ text: 'none', textShare: 0, images: 'ai-generated' });
-    expect(metadata.aiContent.parts).toEqual({ author: ['Introduction', 'Chapter 1', 'Chapter 2', 'Conclusion'], model: [] });
+    expect(metadata.aiContent.parts).toEqual({
+      author: ['Introduction', 'Chapter 1', 'Chapter 2', 'Conclusion'],
+      model: [],
+    });
   });
 });
 
@@ -186,18 +285,47 @@ describe('karya generate --book --chapters: an imported book given more chapters
     const fake = await startFakeOpenAI(underWriter(1).fakeOptions());
     try {
       const cwd = tempDir('karya-import-total-');
-      writeFileSync(path.join(cwd, 'book.md'), ['# Harbour Lights', '', '## Chapter 1', '', 'Aisha opened the shop at dawn and swept the step.', '', '## Chapter 2', '', 'Daniel came back on the evening ferry with one bag.'].join('\n'));
-      const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+      writeFileSync(
+        path.join(cwd, 'book.md'),
+        [
+          '# Harbour Lights',
+          '',
+          '## Chapter 1',
+          '',
+          'Aisha opened the shop at dawn and swept the step.',
+          '',
+          '## Chapter 2',
+          '',
+          'Daniel came back on the evening ferry with one bag.',
+        ].join('\n'),
+      );
+      const karya = (args: string[]) =>
+        runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
       const imported = await karya(['import', 'book.md', '--generator', 'romance', '--json']);
       expect(imported.code, imported.stderr).toBe(0);
       const { id } = (JSON.parse(imported.stdout) as Imported).book;
       const fewer = await karya(['generate', 'romance', '--book', String(id), '--chapters', '1']);
       expect(fewer.code).toBe(2);
       expect(fewer.stderr).toContain(`--book ${id} has 2 chapters, so the book needs at least 2: 1 is too few`);
-      const more = await karya(['generate', 'romance', '--book', String(id), '--chapters', '3', '--conclusion', '--json']);
+      const more = await karya([
+        'generate',
+        'romance',
+        '--book',
+        String(id),
+        '--chapters',
+        '3',
+        '--conclusion',
+        '--json',
+      ]);
       expect(more.code, more.stderr).toBe(0);
-      expect((JSON.parse(more.stdout) as { parts: Array<{ label: string }> }).parts.map((p) => p.label)).toEqual(['Story Outline', 'Chapter 3', 'Conclusion']);
-      const books = JSON.parse((await karya(['books', '--json'])).stdout) as { books: Array<{ chapters: { written: number; total: number }; finished: boolean }> };
+      expect((JSON.parse(more.stdout) as { parts: Array<{ label: string }> }).parts.map((p) => p.label)).toEqual([
+        'Story Outline',
+        'Chapter 3',
+        'Conclusion',
+      ]);
+      const books = JSON.parse((await karya(['books', '--json'])).stdout) as {
+        books: Array<{ chapters: { written: number; total: number }; finished: boolean }>;
+      };
       expect(books.books[0]).toMatchObject({ chapters: { written: 3, total: 3 }, finished: true });
     } finally {
       await fake.close();
@@ -210,29 +338,39 @@ describe('karya import --generator: an import stopped part-way', () => {
     const model = underWriter(1);
     let bibleAsks = 0;
     let isDown = false;
-    const fake = await startFakeOpenAI(model.fakeOptions({
-      reply: (body) => {
-        if (!isBibleRequest(userOf(body))) return undefined;
-        bibleAsks++;
-        if (bibleAsks === 17) isDown = true;
-        return isDown ? { status: 500, body: { error: { message: 'the model is down' } } } : undefined;
-      },
-    }));
+    const fake = await startFakeOpenAI(
+      model.fakeOptions({
+        reply: (body) => {
+          if (!isBibleRequest(userOf(body))) return undefined;
+          bibleAsks++;
+          if (bibleAsks === 17) isDown = true;
+          return isDown ? { status: 500, body: { error: { message: 'the model is down' } } } : undefined;
+        },
+      }),
+    );
     try {
       const cwd = tempDir('karya-import-resume-');
       writeFileSync(path.join(cwd, 'novel.txt'), gutenbergNovel().text);
-      const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+      const karya = (args: string[]) =>
+        runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
       const stopped = await karya(['import', 'novel.txt', '--generator', 'romance']);
       expect(stopped.code).toBe(1);
-      expect(stopped.stderr).toMatch(/the story bible stopped at Chapter 17: .*run the same command again to go on from Chapter 17/);
+      expect(stopped.stderr).toMatch(
+        /the story bible stopped at Chapter 17: .*run the same command again to go on from Chapter 17/,
+      );
       // The book is saved whole; its bible has read chapters 1 to 16.
-      const listed = JSON.parse((await karya(['books', '--json'])).stdout) as { books: Array<{ chapters: { written: number } }> };
+      const listed = JSON.parse((await karya(['books', '--json'])).stdout) as {
+        books: Array<{ chapters: { written: number } }>;
+      };
       expect(listed.books.map((b) => b.chapters.written)).toEqual([28]);
       isDown = false;
       const before = fake.generationRequests().length;
       const resumed = await karya(['import', 'novel.txt', '--generator', 'romance']);
       expect(resumed.code, resumed.stderr).toBe(0);
-      const again = fake.generationRequests().slice(before).filter((r) => isBibleRequest(userOf(r.body ?? {})));
+      const again = fake
+        .generationRequests()
+        .slice(before)
+        .filter((r) => isBibleRequest(userOf(r.body ?? {})));
       // Chapters 17 to 28: twelve calls, none for a chapter read before the stop.
       expect(again).toHaveLength(12);
       expect(resumed.stderr).toContain('reading Chapter 17 into the story bible (17 of 28)');
@@ -246,7 +384,8 @@ describe('karya import --generator: an import stopped part-way', () => {
 describe('karya import --generator: what is refused before anything is saved or asked', () => {
   let cwd: string;
   let fake: FakeOpenAI;
-  const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+  const karya = (args: string[]) =>
+    runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
 
   beforeAll(async () => {
     fake = await startFakeOpenAI(underWriter(1).fakeOptions());
@@ -261,9 +400,15 @@ describe('karya import --generator: what is refused before anything is saved or 
   it('no generator, too few chapters, an unclear language: exit 2, no model call, no book', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['import', 'novel.txt'], /Which kind of book is novel\.txt\? Give --generator/],
-      [['import', 'novel.txt', '--generator', 'romance', '--chapters', '20'], /novel\.txt has 28 chapters, so the book needs at least 28: 20 is too few/],
+      [
+        ['import', 'novel.txt', '--generator', 'romance', '--chapters', '20'],
+        /novel\.txt has 28 chapters, so the book needs at least 28: 20 is too few/,
+      ],
       [['import', 'novel.txt', '--generator', 'poems'], /poems writes a single piece, not a book/],
-      [['import', 'mixed.txt', '--generator', 'romance'], new RegExp(`mixed\\.txt is \\d+% English and \\d+% Bahasa Malaysia.*--lang \\(one of ${langs().join(', ')}\\)`)],
+      [
+        ['import', 'mixed.txt', '--generator', 'romance'],
+        new RegExp(`mixed\\.txt is \\d+% English and \\d+% Bahasa Malaysia.*--lang \\(one of ${langs().join(', ')}\\)`),
+      ],
     ];
     for (const [args, message] of cases) {
       const r = await karya(args);

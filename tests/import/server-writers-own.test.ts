@@ -9,16 +9,27 @@ import { serverOnFakeModel, signUp } from '../server/helpers.js';
 import { underWriter, userOf } from '../scripted-models.js';
 import { katrineText } from './katrine.js';
 
-const READING = { era: 'America, 1909', setting: 'a river valley', fields: { romanceType: 'historical', settingType: 'Rural' } };
+const READING = {
+  era: 'America, 1909',
+  setting: 'a river valley',
+  fields: { romanceType: 'historical', settingType: 'Rural' },
+};
 const isSettingsCall = (user: string) => /Settings to choose|Tetapan yang boleh dipilih/.test(user);
 
-describe('the studio import keeps what is the writer\'s', () => {
-  const server = serverOnFakeModel(underWriter(1).fakeOptions({
-    reply: (body) => (isSettingsCall(userOf(body)) ? { text: JSON.stringify(READING) } : undefined),
-  }));
+describe("the studio import keeps what is the writer's", () => {
+  const server = serverOnFakeModel(
+    underWriter(1).fakeOptions({
+      reply: (body) => (isSettingsCall(userOf(body)) ? { text: JSON.stringify(READING) } : undefined),
+    }),
+  );
   const upload = (cookie: string, route: string, query = '') =>
-    server.ts.http.post(`/api/books/${route}?file=katrine.txt&generator=romance${query}`).set('cookie', cookie).set('content-type', 'application/octet-stream').send(Buffer.from(katrineText()));
-  const settingsCalls = () => server.fake.generationRequests().filter((q) => isSettingsCall(userOf(q.body ?? {}))).length;
+    server.ts.http
+      .post(`/api/books/${route}?file=katrine.txt&generator=romance${query}`)
+      .set('cookie', cookie)
+      .set('content-type', 'application/octet-stream')
+      .send(Buffer.from(katrineText()));
+  const settingsCalls = () =>
+    server.fake.generationRequests().filter((q) => isSettingsCall(userOf(q.body ?? {}))).length;
 
   it('the preview shows the title, the preface and the settings read; the import saves the settings the writer confirmed, without a second reading', async () => {
     const { ts } = server;
@@ -31,7 +42,11 @@ describe('the studio import keeps what is the writer\'s', () => {
     expect(preview.body.settings.romanceType).toEqual({ value: 'historical', from: 'manuscript' });
     expect(preview.body.settings.heatLevel).toEqual({ value: 'sweet', from: 'default' });
 
-    const refused = await upload(cookie, 'import', `&settings=${encodeURIComponent(JSON.stringify({ romanceType: 'cowboys' }))}`);
+    const refused = await upload(
+      cookie,
+      'import',
+      `&settings=${encodeURIComponent(JSON.stringify({ romanceType: 'cowboys' }))}`,
+    );
     expect(refused.status).toBe(400);
     expect((await ts.http.get('/api/books').set('cookie', cookie)).body.books).toEqual([]);
 
@@ -50,16 +65,24 @@ describe('the studio import keeps what is the writer\'s', () => {
   it('a preview as a generator that requires a setting shows the chapters and names the setting; the import with it given goes on', async () => {
     const { ts } = server;
     const cookie = await signUp(ts);
-    const send = (route: string, query = '') => ts.http.post(`/api/books/${route}?file=katrine.txt&generator=biography${query}`).set('cookie', cookie).set('content-type', 'application/octet-stream').send(Buffer.from(katrineText()));
+    const send = (route: string, query = '') =>
+      ts.http
+        .post(`/api/books/${route}?file=katrine.txt&generator=biography${query}`)
+        .set('cookie', cookie)
+        .set('content-type', 'application/octet-stream')
+        .send(Buffer.from(katrineText()));
     const preview = await send('import/preview');
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.chapters).toHaveLength(4);
     expect(preview.body.missingSettings).toEqual(['personName']);
-    const imported = await send('import', `&settings=${encodeURIComponent(JSON.stringify({ personName: 'Elinor Macartney Lane' }))}`);
+    const imported = await send(
+      'import',
+      `&settings=${encodeURIComponent(JSON.stringify({ personName: 'Elinor Macartney Lane' }))}`,
+    );
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
   });
 
-  it('without confirmed settings the import reads them and keeps the manuscript\'s own title', async () => {
+  it("without confirmed settings the import reads them and keeps the manuscript's own title", async () => {
     const { ts } = server;
     const cookie = await signUp(ts);
     const imported = await upload(cookie, 'import');

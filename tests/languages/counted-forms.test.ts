@@ -17,8 +17,14 @@ afterAll(() => setLanguageSource(() => readLanguages()));
 /** The paragraphs line of `karya voice` for a sample whose paragraphs have `n` words. */
 function paragraphsLine(n: number, lang: 'en' | 'ms' | 'id' | 'xx'): string {
   const fp = {
-    sentenceWords: { mean: 10, spread: 2 }, paragraphWords: n, dialogueShare: 0.2, diversity: 80, openers: [],
-    pointOfView: 'third', tense: 'past', overusedPerThousand: 0,
+    sentenceWords: { mean: 10, spread: 2 },
+    paragraphWords: n,
+    dialogueShare: 0.2,
+    diversity: 80,
+    openers: [],
+    pointOfView: 'third',
+    tense: 'past',
+    overusedPerThousand: 0,
   } as unknown as VoiceFingerprint;
   return fingerprintLines(fp, lang)[1]!.trim();
 }
@@ -30,8 +36,9 @@ describe('a counted text in English', () => {
   });
 
   it('an audio edition with one chapter left, a sample of one word, a part extended once', () => {
-    expect(audiobookWord('left', 'en', { count: 1 }))
-      .toBe('1 chapter has no audio (named above), and was not charged: run again to ask for it');
+    expect(audiobookWord('left', 'en', { count: 1 })).toBe(
+      '1 chapter has no audio (named above), and was not charged: run again to ask for it',
+    );
     expect(audiobookWord('left', 'en', { count: 3 })).toMatch(/^3 chapters have no audio/);
     expect(catalogueMessage('voice_too_short', 'en', { words: '1', min: '300' })).toMatch(/the sample has 1 word;/);
     expect(catalogueMessage('voice_too_short', 'en', { words: '1,200', min: '3,000' })).toMatch(/has 1,200 words;/);
@@ -58,8 +65,13 @@ describe('a language added by its files counts by its own rules', () => {
     const studio = path.join(dir, 'xx/studio.yaml');
     writeFileSync(studio, readFileSync(studio, 'utf8').replace(/^locale: .*$/m, 'locale: pl-PL'));
     const voice = path.join(dir, 'xx/cli-voice.yaml');
-    const forms = ['words:', '  one: "{n} słowo"', '  few: "{n} słowa"', '  many: "{n} słów"', '  other: "{n} słowa (u)"']
-      .join('\n');
+    const forms = [
+      'words:',
+      '  one: "{n} słowo"',
+      '  few: "{n} słowa"',
+      '  many: "{n} słów"',
+      '  other: "{n} słowa (u)"',
+    ].join('\n');
     writeFileSync(voice, readFileSync(voice, 'utf8').replace(/^words: .*\n/m, `${forms}\n`));
     setLanguageSource(() => readLanguages([...languageFolders({}), dir], {}));
     const said = [1, 3, 5, 22, 25].map((n) => paragraphsLine(n, 'xx').replace(/^\S+\s+/, ''));

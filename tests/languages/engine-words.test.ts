@@ -17,7 +17,8 @@ import { EMPTY_BIBLE, parseBible } from '../../engine/session/bible/bible.js';
 import { seriesLabel } from '../../engine/session/bible/series.js';
 
 const REPO_LANGUAGES = languageFolders()[0]!;
-const withDrafts = () => setLanguageSource(() => readLanguages(languageFolders(), { ...process.env, KARYA_DRAFT_LANGUAGES: '1' }));
+const withDrafts = () =>
+  setLanguageSource(() => readLanguages(languageFolders(), { ...process.env, KARYA_DRAFT_LANGUAGES: '1' }));
 const asUsual = () => setLanguageSource(() => readLanguages());
 
 describe('a missing Indonesian word', () => {
@@ -26,13 +27,19 @@ describe('a missing Indonesian word', () => {
   it('stops the table being read, naming the language, the catalogue and the key', () => {
     // A maintainer's folder: Indonesian's table, no longer a draft, with the words file lacking "chapter".
     const dir = tempDir('karya-words-');
-    writeFileSync(path.join(dir, 'id.yaml'), readFileSync(path.join(REPO_LANGUAGES, 'id.yaml'), 'utf8').replace(/^draft: true$/m, ''));
+    writeFileSync(
+      path.join(dir, 'id.yaml'),
+      readFileSync(path.join(REPO_LANGUAGES, 'id.yaml'), 'utf8').replace(/^draft: true$/m, ''),
+    );
     cpSync(path.join(REPO_LANGUAGES, 'id'), path.join(dir, 'id'), { recursive: true });
     const words = readFileSync(path.join(REPO_LANGUAGES, 'id', 'words.yaml'), 'utf8');
     expect(words).toMatch(/^chapter: /m);
     writeFileSync(path.join(dir, 'id', 'words.yaml'), words.replace(/^chapter: .*\n/m, ''));
     // The maintainer's folder gives Indonesian in place of the repository's.
-    setLanguageSource(() => [...readLanguages([REPO_LANGUAGES]).filter((src) => (src.data as { code?: string }).code !== 'id'), ...readLanguageFolder(dir)]);
+    setLanguageSource(() => [
+      ...readLanguages([REPO_LANGUAGES]).filter((src) => (src.data as { code?: string }).code !== 'id'),
+      ...readLanguageFolder(dir),
+    ]);
     let error: unknown;
     try {
       ensureLanguages();
@@ -59,19 +66,34 @@ describe('what an Indonesian writer reads', () => {
       'Jawaban diterima dalam bahasa Melayu (Malaysia), bukan Bahasa Indonesia, walaupun sudah diminta sekali lagi. Tidak ada yang disimpan untuk langkah ini dan langkah ini tidak dikenai biaya. Silakan coba lagi.',
     );
     expect(waitText(100, 'id')).toBe('2 menit');
-    expect(settingsIssueMessage({ field: 'chapters', code: 'number_range', params: { min: 3, max: 30 } }, { lang: 'id', label: 'Jumlah bab' })).toBe('Jumlah bab harus berupa angka antara 3 dan 30');
+    expect(
+      settingsIssueMessage(
+        { field: 'chapters', code: 'number_range', params: { min: 3, max: 30 } },
+        { lang: 'id', label: 'Jumlah bab' },
+      ),
+    ).toBe('Jumlah bab harus berupa angka antara 3 dan 30');
   });
 
   it('a step label and a progress line in Indonesian: "Bab 2"', () => {
     expect(stepLabel({ kind: 'chapter', position: 2 }, 'id')).toBe('Bab 2');
     expect(stepLabel({ kind: 'introduction', position: 0 }, 'id')).toBe('Pendahuluan');
-    expect(word('stepOf', 'id', { k: 3, n: 7, action: word('actionChapters', 'id') })).toBe('Langkah 3 dari 7: Buat bagian berikutnya');
-    expect(word('resuming', 'id', { id: 12, done: 2, total: 5 })).toBe('melanjutkan 12: 2 dari 5 bagian sudah ditulis (gunakan --fresh untuk memulai dari awal)');
+    expect(word('stepOf', 'id', { k: 3, n: 7, action: word('actionChapters', 'id') })).toBe(
+      'Langkah 3 dari 7: Buat bagian berikutnya',
+    );
+    expect(word('resuming', 'id', { id: 12, done: 2, total: 5 })).toBe(
+      'melanjutkan 12: 2 dari 5 bagian sudah ditulis (gunakan --fresh untuk memulai dari awal)',
+    );
     expect(seriesLabel(2, 'Bab 3', 'id')).toBe('Buku 2, Bab 3');
   });
 
   it('the story bible written in Indonesian reads back whole', () => {
-    const bible = { ...EMPTY_BIBLE, premise: 'Sari menyelamatkan toko buku ayahnya.', characters: [{ name: 'Sari', role: 'pemilik toko', state: 'cemas', lastSeen: 'Bab 2', since: 'Bab 1' }], threads: [{ thread: 'surat lama', opened: 'Bab 1', isResolved: false, due: 'Bab 4' }], facts: ['Toko itu di Makassar'] };
+    const bible = {
+      ...EMPTY_BIBLE,
+      premise: 'Sari menyelamatkan toko buku ayahnya.',
+      characters: [{ name: 'Sari', role: 'pemilik toko', state: 'cemas', lastSeen: 'Bab 2', since: 'Bab 1' }],
+      threads: [{ thread: 'surat lama', opened: 'Bab 1', isResolved: false, due: 'Bab 4' }],
+      facts: ['Toko itu di Makassar'],
+    };
     const text = renderBible(bible, 'id');
     expect(text).toContain('## Tokoh\n- Sari | pemilik toko | cemas | Bab 2 | sejak Bab 1');
     expect(text).toContain('## Benang cerita yang masih terbuka\n- surat lama | Bab 1 | terbuka | sasaran Bab 4');

@@ -32,7 +32,11 @@ const SAME_BY_NATURE: Readonly<Record<string, string>> = {
 
 /** A text with no word of a language: placeholders, numbers, signs, codes in capitals (ISBN) and units (px) only. */
 const hasNoWords = (text: string) =>
-  text.replace(/\{[^}]*\}/g, ' ').split(/[^\p{L}_]+/u).filter(Boolean).every((word) => /^(?:[A-Z]{2,}|px)$/.test(word));
+  text
+    .replace(/\{[^}]*\}/g, ' ')
+    .split(/[^\p{L}_]+/u)
+    .filter(Boolean)
+    .every((word) => /^(?:[A-Z]{2,}|px)$/.test(word));
 
 const PLURAL_FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
 /**
@@ -48,35 +52,61 @@ const isCounted = (value: object) =>
  */
 function textsOf(value: unknown, at = '', out = new Map<string, string>()): Map<string, string> {
   if (typeof value === 'string') out.set(at, value);
-  else if (value && typeof value === 'object' && !Array.isArray(value) && isCounted(value)) textsOf((value as { other: unknown }).other, at, out);
+  else if (value && typeof value === 'object' && !Array.isArray(value) && isCounted(value))
+    textsOf((value as { other: unknown }).other, at, out);
   else if (value && typeof value === 'object' && !Array.isArray(value)) {
     for (const [key, inner] of Object.entries(value)) textsOf(inner, at ? `${at}.${key}` : key, out);
   }
   return out;
 }
 
-/** A message file: every value a text (a catalogue: key → text, or { one, other } for a count) or a rule's texts (a registry). */
-const isMessages = (value: unknown) => !!value && typeof value === 'object' && !Array.isArray(value)
-  && Object.values(value).every((v) => typeof v === 'string' || (!!v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((t) => typeof t === 'string')));
+/**
+ * A message file: every value a text (a catalogue: key → text, or { one, other } for a count) or a rule's texts (a
+ * registry).
+ */
+const isMessages = (value: unknown) =>
+  !!value &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  Object.values(value).every(
+    (v) =>
+      typeof v === 'string' ||
+      (!!v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((t) => typeof t === 'string')),
+  );
 
 const table = readLanguages();
-const wordsOf = (code: string) => table.find((src) => (src.data as { code?: string }).code === code)!.words as Record<string, unknown>;
+const wordsOf = (code: string) =>
+  table.find((src) => (src.data as { code?: string }).code === code)!.words as Record<string, unknown>;
 const english = wordsOf('en');
 const others = langs().filter((code) => code !== 'en');
 
 describe('every text is worded in every language of the table', () => {
   it('the walk covers the catalogues and registries', () => {
     const files = Object.keys(english).filter((name) => isMessages(english[name]));
-    for (const name of ['errors', 'words', 'cli-options', 'server-messages', 'studio-page', 'studio-books', 'readiness', 'answer-checks']) expect(files).toContain(name);
+    for (const name of [
+      'errors',
+      'words',
+      'cli-options',
+      'server-messages',
+      'studio-page',
+      'studio-books',
+      'readiness',
+      'answer-checks',
+    ])
+      expect(files).toContain(name);
     expect(others.length).toBeGreaterThan(0);
   });
 
   it.each(others)('%s: a text for every key of every catalogue and registry English has', (code) => {
     const words = wordsOf(code);
-    const missing = Object.entries(english).filter(([, value]) => isMessages(value)).flatMap(([name, value]) => {
-      const own = textsOf(words[name]);
-      return [...textsOf(value).keys()].filter((key) => !own.get(key)?.trim()).map((key) => `languages/${code}/${name}.yaml: ${key}`);
-    });
+    const missing = Object.entries(english)
+      .filter(([, value]) => isMessages(value))
+      .flatMap(([name, value]) => {
+        const own = textsOf(words[name]);
+        return [...textsOf(value).keys()]
+          .filter((key) => !own.get(key)?.trim())
+          .map((key) => `languages/${code}/${name}.yaml: ${key}`);
+      });
     expect(missing).toEqual([]);
   });
 
@@ -84,7 +114,8 @@ describe('every text is worded in every language of the table', () => {
     const words = wordsOf(code);
     const copied = Object.entries(english).flatMap(([name, value]) => {
       const own = textsOf(words[name]);
-      return [...textsOf(value)].filter(([key, text]) => own.get(key) === text && !hasNoWords(text) && !SAME_BY_NATURE[`${name}:${key}`])
+      return [...textsOf(value)]
+        .filter(([key, text]) => own.get(key) === text && !hasNoWords(text) && !SAME_BY_NATURE[`${name}:${key}`])
         .map(([key, text]) => `languages/${code}/${name}.yaml: ${key}: ${JSON.stringify(text)}`);
     });
     expect(copied).toEqual([]);

@@ -7,7 +7,13 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureLanguages, LanguageWordsError, setLanguageSource } from '../../engine/index.js';
-import { applyBibleUpdate, EMPTY_BIBLE, parseBible, parseBibleUpdate, renderBible } from '../../engine/session/index.js';
+import {
+  applyBibleUpdate,
+  EMPTY_BIBLE,
+  parseBible,
+  parseBibleUpdate,
+  renderBible,
+} from '../../engine/session/index.js';
 import { parseOutline } from '../../engine/compile/outline-parse.js';
 import { outlineFromJson } from '../../engine/session/outline/shape.js';
 import { splitManuscript } from '../../engine/import/index.js';
@@ -94,10 +100,26 @@ authorLabel: 'mwandishi'
 `;
 const BOOK = `chapter: Sura\nchapters: Sura\nbook: Kitabu\nsince: tangu\ndue: inatarajiwa\ngone: 'amekufa|amekwenda mbali'\n`;
 const STORY_BIBLE = {
-  premise: 'Wazo kuu', ending: 'Mwisho uliopangwa', chapters: 'Sura hadi sasa', arcs: 'Safu za awali', characters: 'Wahusika',
-  threads: 'Ahadi zilizo wazi', facts: 'Ukweli uliowekwa', replaced: 'Imebadilika', open: 'wazi', advanced: 'imesonga',
-  resolved: 'imetimizwa', dropped: 'imeachwa', character: 'mhusika', fact: 'ukweli', thread: 'ahadi', changeGone: 'haipo tena',
-  changeAdded: 'mpya', dueIn: '- {thread} (inatarajiwa {at})', wasDueIn: '- {thread} (ilitarajiwa {at})', storyBible: 'Daftari la Hadithi',
+  premise: 'Wazo kuu',
+  ending: 'Mwisho uliopangwa',
+  chapters: 'Sura hadi sasa',
+  arcs: 'Safu za awali',
+  characters: 'Wahusika',
+  threads: 'Ahadi zilizo wazi',
+  facts: 'Ukweli uliowekwa',
+  replaced: 'Imebadilika',
+  open: 'wazi',
+  advanced: 'imesonga',
+  resolved: 'imetimizwa',
+  dropped: 'imeachwa',
+  character: 'mhusika',
+  fact: 'ukweli',
+  thread: 'ahadi',
+  changeGone: 'haipo tena',
+  changeAdded: 'mpya',
+  dueIn: '- {thread} (inatarajiwa {at})',
+  wasDueIn: '- {thread} (ilitarajiwa {at})',
+  storyBible: 'Daftari la Hadithi',
 };
 
 function swahiliLike(): string {
@@ -113,7 +135,9 @@ type Words<K extends string> = Readonly<Record<K, string>>;
 interface Reading {
   parts: Words<'chapter'>;
   numbers: { words: Record<string, number> };
-  outline: Words<'title' | 'premise' | 'characters' | 'ending'> & { json: Words<'title' | 'chapters' | 'chapterTitle' | 'chapterPlan'> };
+  outline: Words<'title' | 'premise' | 'characters' | 'ending'> & {
+    json: Words<'title' | 'chapters' | 'chapterTitle' | 'chapterPlan'>;
+  };
   bible: Words<'premise' | 'chapter' | 'characters' | 'threads' | 'facts' | 'open' | 'resolved' | 'at'>;
 }
 const dir = swahiliLike();
@@ -122,11 +146,21 @@ const book = fullYaml().parse(readFileSync(path.join(dir, 'xx/book.yaml'), 'utf8
 
 /** The plain first wording of a key ("sura hii|sura" → "Sura hii"), optional parts left out. */
 const first = (pattern: string) => {
-  const w = pattern.split('|')[0]!.replace(/\(\?:[^)]*\)\?/g, '').replace(/\\s\+/g, ' ').replace(/\\b/g, '').trim();
+  const w = pattern
+    .split('|')[0]!
+    .replace(/\(\?:[^)]*\)\?/g, '')
+    .replace(/\\s\+/g, ' ')
+    .replace(/\\b/g, '')
+    .trim();
   return w.charAt(0).toUpperCase() + w.slice(1);
 };
 /** The number word of `n` in the fourth language, the longest wording first ("kumi na mbili" for 12). */
-const numberWord = (n: number) => first(Object.entries(words.numbers.words).filter(([, v]) => v === n).sort((a, b) => b[0].length - a[0].length)[0]![0]);
+const numberWord = (n: number) =>
+  first(
+    Object.entries(words.numbers.words)
+      .filter(([, v]) => v === n)
+      .sort((a, b) => b[0].length - a[0].length)[0]![0],
+  );
 
 const withFourth = () => {
   setLanguageSource(() => readLanguages([...languageFolders({}), dir], {}));
@@ -160,7 +194,7 @@ function outlineText(): string {
 }
 
 describe('a fourth language with words of its own', () => {
-  it("its outline plans every chapter, chapter numbers written out in its words included; the three languages alone plan none of them", () => {
+  it('its outline plans every chapter, chapter numbers written out in its words included; the three languages alone plan none of them', () => {
     withoutFourth();
     expect(parseOutline(outlineText()).entries).toEqual([]);
     withFourth();
@@ -173,8 +207,16 @@ describe('a fourth language with words of its own', () => {
     // Answered as JSON under its own keys, the outline is read into its lines and plans every chapter too.
     const key = (pattern: string) => pattern.split('|')[0]!;
     const { json } = words.outline;
-    const answer = JSON.stringify({ [key(json.title)]: 'Ziwa la Jioni', [key(json.chapters)]: Array.from({ length: CHAPTERS }, (_, k) => ({ [key(json.chapterTitle)]: `Jina la ${k + 1}`, [key(json.chapterPlan)]: `Amani anafanya jambo la ${k + 1}.` })) });
-    expect(parseOutline(outlineFromJson(answer, XX)).entries.map((e) => e.title)).toEqual(Array.from({ length: CHAPTERS }, (_, k) => `Jina la ${k + 1}`));
+    const answer = JSON.stringify({
+      [key(json.title)]: 'Ziwa la Jioni',
+      [key(json.chapters)]: Array.from({ length: CHAPTERS }, (_, k) => ({
+        [key(json.chapterTitle)]: `Jina la ${k + 1}`,
+        [key(json.chapterPlan)]: `Amani anafanya jambo la ${k + 1}.`,
+      })),
+    });
+    expect(parseOutline(outlineFromJson(answer, XX)).entries.map((e) => e.title)).toEqual(
+      Array.from({ length: CHAPTERS }, (_, k) => `Jina la ${k + 1}`),
+    );
   });
 
   it('its story bible keeps the characters an update names under its headings, and resolves a promise by its status word', () => {
@@ -182,18 +224,25 @@ describe('a fourth language with words of its own', () => {
     const label = (n: number) => `${book.chapter} ${n}`;
     const b = words.bible;
     const update1 = [
-      `## ${first(b.chapter)}`, 'Amani anafika kijijini na kupata barua ya bibi.',
-      `## ${first(b.characters)}`, `- Amani | msichana wa mjini | amefika kijijini | ${label(1)}`, `- Baraka | rafiki | anamsubiri | ${label(1)}`,
-      `## ${first(b.threads)}`, `- barua ya bibi | ${label(1)} | ${first(b.open)} | ${book.due} ${label(3)}`,
-      `## ${first(b.facts)}`, '- Kijiji kiko kando ya ziwa.',
+      `## ${first(b.chapter)}`,
+      'Amani anafika kijijini na kupata barua ya bibi.',
+      `## ${first(b.characters)}`,
+      `- Amani | msichana wa mjini | amefika kijijini | ${label(1)}`,
+      `- Baraka | rafiki | anamsubiri | ${label(1)}`,
+      `## ${first(b.threads)}`,
+      `- barua ya bibi | ${label(1)} | ${first(b.open)} | ${book.due} ${label(3)}`,
+      `## ${first(b.facts)}`,
+      '- Kijiji kiko kando ya ziwa.',
     ].join('\n');
     const parsed1 = parseBibleUpdate(update1, label(1))!;
     expect(parsed1.characters?.map((c) => c.name)).toEqual(['Amani', 'Baraka']);
     let bible = applyBibleUpdate(EMPTY_BIBLE, parsed1, { label: label(1), lang: XX });
     expect(bible.threads.map((t) => [t.thread, t.isResolved])).toEqual([['barua ya bibi', false]]);
     const update2 = [
-      `## ${first(b.chapter)}`, 'Amani anasoma barua na kuelewa siri ya bibi.',
-      `## ${first(b.threads)}`, `- barua ya bibi | ${label(1)} | ${first(b.resolved).toLowerCase()} ${first(b.at).toLowerCase()} ${label(2)} | ${book.due} ${label(3)}`,
+      `## ${first(b.chapter)}`,
+      'Amani anasoma barua na kuelewa siri ya bibi.',
+      `## ${first(b.threads)}`,
+      `- barua ya bibi | ${label(1)} | ${first(b.resolved).toLowerCase()} ${first(b.at).toLowerCase()} ${label(2)} | ${book.due} ${label(3)}`,
     ].join('\n');
     bible = applyBibleUpdate(bible, parseBibleUpdate(update2, label(2))!, { label: label(2), lang: XX });
     expect(bible.threads).toHaveLength(1);
@@ -209,8 +258,14 @@ describe('a fourth language with words of its own', () => {
   it('a manuscript with its chapter headings imports as chapters; the three languages alone find one part', () => {
     const chapter = first(words.parts.chapter.replace('(?:\\s+ya)?', ''));
     const headings = fullYaml().parse(IMPORT_HEADINGS) as Words<'chapter' | 'prologue'>;
-    const prose = (n: number) => Array.from({ length: 6 }, (_, k) => `Aya ya ${k + 1} ya sehemu ya ${n}: Amani anatembea kando ya ziwa, akifikiri juu ya barua ya bibi yake na kile ambacho kijiji kimebadilika tangu alipoondoka.`).join('\n\n');
-    // "Sura ya Kwanza", "Sura ya Pili", "Sura 3": its chapter word, with and without its optional link word, numbers in its words.
+    const prose = (n: number) =>
+      Array.from(
+        { length: 6 },
+        (_, k) =>
+          `Aya ya ${k + 1} ya sehemu ya ${n}: Amani anatembea kando ya ziwa, akifikiri juu ya barua ya bibi yake na kile ambacho kijiji kimebadilika tangu alipoondoka.`,
+      ).join('\n\n');
+    // "Sura ya Kwanza", "Sura ya Pili", "Sura 3": its chapter word, with and without its optional link word, numbers in its
+    // words.
     const link = /\(\?:\\s\+(\w+)\)\?/.exec(headings.chapter)![1]!;
     const text = [
       `${first(headings.prologue)}\n\n${prose(0)}`,
@@ -230,8 +285,27 @@ describe('a fourth language with words of its own', () => {
   it("a premise labelled with its premise word in a manuscript's notes is the split's premise; the three languages alone read none", () => {
     const chapter = first(words.parts.chapter);
     const premise = 'Amani anarudi kijijini kwa bibi yake na kugundua siri ya ziwa.';
-    const body = (n: number) => Array.from({ length: 6 }, (_, k) => `Amani alitembea kando ya ziwa mara ya ${n + k} jioni ile, na Baraka alimsubiri karibu na mtumbwi wa zamani.`).join(' ');
-    const text = ['# Ziwa la Jioni', '', '## Maelezo', '', `**${first(words.bible.premise)}:** ${premise}`, '', `# ${chapter} 1`, '', body(1), '', `# ${chapter} 2`, '', body(7)].join('\n');
+    const body = (n: number) =>
+      Array.from(
+        { length: 6 },
+        (_, k) =>
+          `Amani alitembea kando ya ziwa mara ya ${n + k} jioni ile, na Baraka alimsubiri karibu na mtumbwi wa zamani.`,
+      ).join(' ');
+    const text = [
+      '# Ziwa la Jioni',
+      '',
+      '## Maelezo',
+      '',
+      `**${first(words.bible.premise)}:** ${premise}`,
+      '',
+      `# ${chapter} 1`,
+      '',
+      body(1),
+      '',
+      `# ${chapter} 2`,
+      '',
+      body(7),
+    ].join('\n');
     withoutFourth();
     expect(splitManuscript(text).premise).toBeUndefined();
     withFourth();
@@ -253,10 +327,14 @@ describe('a fourth language with words of its own', () => {
       }
       throw new Error('the table was read');
     };
-    const lacking = refusal((file) => writeFileSync(file, readFileSync(file, 'utf8').replace(/^  endingPhrase: .*\n/m, '')));
+    const lacking = refusal((file) =>
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^  endingPhrase: .*\n/m, '')),
+    );
     expect(lacking).toBeInstanceOf(LanguageWordsError);
     expect(lacking.message).toContain('languages/xx/reading.yaml: outline.endingPhrase');
-    const badNumber = refusal((file) => writeFileSync(file, readFileSync(file, 'utf8').replace('moja: 1,', 'moja: one,')));
+    const badNumber = refusal((file) =>
+      writeFileSync(file, readFileSync(file, 'utf8').replace('moja: 1,', 'moja: one,')),
+    );
     expect(badNumber.message).toContain('languages/xx/reading.yaml: numbers.words.moja');
     const missing = refusal((file) => rmSync(file));
     expect(missing.message).toContain('languages/xx/reading.yaml: *');

@@ -6,7 +6,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureLanguages, findLanguageDrift, langs, LanguageWordsError, setLanguageSource } from '../../engine/index.js';
+import {
+  ensureLanguages,
+  findLanguageDrift,
+  langs,
+  LanguageWordsError,
+  setLanguageSource,
+} from '../../engine/index.js';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
 import { loadCatalog, ROOT } from '../../engine/node/load.js';
 import { generatorLanguageGaps } from '../../engine/spec/resolve-languages.js';
@@ -57,7 +63,9 @@ describe('a fourth language, added as data', () => {
     expect(generatorLanguageGaps(catalog.specs)).toEqual([]);
     const romance = catalog.get('romance')!;
     expect(romance.fields.find((f) => f.role === 'language')!.options!.map((o) => o.value)).toContain('xx');
-    const authored = fullYaml().parse(readFileSync(path.join(ROOT, 'generators/romance.yaml'), 'utf8')) as { title: Record<string, string> };
+    const authored = fullYaml().parse(readFileSync(path.join(ROOT, 'generators/romance.yaml'), 'utf8')) as {
+      title: Record<string, string>;
+    };
     expect(romance.title.xx).toBe(authored.title.id);
   });
 
@@ -72,20 +80,30 @@ describe('a fourth language, added as data', () => {
     readWith(dir);
     loadCatalog({ fresh: true });
     const cwd = tempDir('karya-fourth-book-');
-    const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'xx', '--chapters', '3', '--out', 'buku.md', '--state', 'state.sqlite'], { cwd, env: { KARYA_LANGUAGES: dir } });
+    const r = await runKaryaInProcess(
+      ['generate', 'romance', '--lang', 'xx', '--chapters', '3', '--out', 'buku.md', '--state', 'state.sqlite'],
+      { cwd, env: { KARYA_LANGUAGES: dir } },
+    );
     expect(r.code, r.stderr).toBe(0);
     const book = readFileSync(path.join(cwd, 'buku.md'), 'utf8');
     for (const n of [1, 2, 3]) expect(book).toMatch(new RegExp(`^#+ Bab ${n}\\b`, 'm'));
-    const paragraphs = book.split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p && !p.startsWith('#'));
+    const paragraphs = book
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter((p) => p && !p.startsWith('#'));
     expect(paragraphs.length).toBeGreaterThan(3);
     expect(paragraphs.filter((p) => findLanguageDrift(p, 'xx'))).toEqual([]);
-    const epub = await runKaryaInProcess(['generate', 'romance', '--lang', 'xx', '--chapters', '3', '--out', 'buku.epub', '--state', 'state.sqlite'], { cwd, env: { KARYA_LANGUAGES: dir } });
+    const epub = await runKaryaInProcess(
+      ['generate', 'romance', '--lang', 'xx', '--chapters', '3', '--out', 'buku.epub', '--state', 'state.sqlite'],
+      { cwd, env: { KARYA_LANGUAGES: dir } },
+    );
     expect(epub.code, epub.stderr).toBe(0);
-    expect(zipText(readZip(readFileSync(path.join(cwd, 'buku.epub'))), 'OEBPS/content.opf')).toContain('<dc:language>xx</dc:language>');
+    expect(zipText(readZip(readFileSync(path.join(cwd, 'buku.epub'))), 'OEBPS/content.opf')).toContain(
+      '<dc:language>xx</dc:language>',
+    );
     const check = await epubcheck(path.join(cwd, 'buku.epub'));
     expect(check.report).toMatch(/0 fatals \/ 0 errors/);
   }, 120_000);
-
 
   it('a generator lacking one of its texts is refused in it, not a crash: the list says so and --lang names the languages it offers', async () => {
     const lacking = fourthLanguage();
@@ -95,13 +113,18 @@ describe('a fourth language, added as data', () => {
     const catalog = loadCatalog({ fresh: true });
     const server = await startTestServer({ catalog });
     try {
-      const { generators } = (await server.http.get('/api/generators').expect(200)).body as { generators: { id: string; refusedLanguages?: string[] }[] };
+      const { generators } = (await server.http.get('/api/generators').expect(200)).body as {
+        generators: { id: string; refusedLanguages?: string[] }[];
+      };
       expect(generators.find((g) => g.id === 'romance')!.refusedLanguages).toEqual(['xx']);
       expect(generators.find((g) => g.id === 'poems')!.refusedLanguages).toBeUndefined();
     } finally {
       await server.close();
     }
-    const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'xx', '--chapters', '3'], { cwd: tempDir('karya-fourth-refused-'), env: { KARYA_LANGUAGES: lacking } });
+    const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'xx', '--chapters', '3'], {
+      cwd: tempDir('karya-fourth-refused-'),
+      env: { KARYA_LANGUAGES: lacking },
+    });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/"xx".*\ben, ms, id\b/);
     expect(r.stderr).not.toMatch(/\bat \S+:\d+:\d+/);

@@ -29,10 +29,16 @@ export function fourthLanguage({ order = 0 }: { order?: number } = {}): string {
   cpSync(path.join(REPO, 'id'), path.join(dir, 'xx'), { recursive: true });
   // Its guard: a family of its own (Malay's family lists its members' markers, and this fixture edits no other language).
   const guard = readFileSync(path.join(dir, 'xx/guard.yaml'), 'utf8');
-  writeFileSync(path.join(dir, 'xx/guard.yaml'), guard.replace(/^family: .*$/m, 'family: xx-family').replace(/^markers:\n(?:(?: .*)?\n)*/m, ''));
+  writeFileSync(
+    path.join(dir, 'xx/guard.yaml'),
+    guard.replace(/^family: .*$/m, 'family: xx-family').replace(/^markers:\n(?:(?: .*)?\n)*/m, ''),
+  );
   // Its tags: the EPUB's dc:language and Word's language are the table's.
   const publishing = readFileSync(path.join(dir, 'xx/publishing.yaml'), 'utf8');
-  writeFileSync(path.join(dir, 'xx/publishing.yaml'), publishing.replace(/^  epub: id$/m, '  epub: xx').replace(/^  word: id-ID$/m, '  word: xx'));
+  writeFileSync(
+    path.join(dir, 'xx/publishing.yaml'),
+    publishing.replace(/^  epub: id$/m, '  epub: xx').replace(/^  word: id-ID$/m, '  word: xx'),
+  );
   // Its generators' texts, in its own folder: the Indonesian text of every generator and of _shared.yaml.
   mkdirSync(path.join(dir, 'xx/generators'));
   for (const file of readdirSync(path.join(ROOT, 'generators')).filter((f) => f.endsWith('.yaml'))) {
@@ -40,7 +46,13 @@ export function fourthLanguage({ order = 0 }: { order?: number } = {}): string {
     if (texts !== undefined) writeFileSync(path.join(dir, 'xx/generators', file), fullYaml().stringify(texts));
   }
   // Its token samples, in its folder (tests/engine/budget.test.ts reads them beside tests/engine/token-samples.yaml).
-  const samples = fullYaml().parse(readFileSync(path.join(ROOT, 'tests/engine/token-samples.yaml'), 'utf8')) as Record<string, Record<string, string[]>>;
-  writeFileSync(path.join(dir, 'xx/token-samples.yaml'), fullYaml().stringify(Object.fromEntries(Object.entries(samples).map(([kind, byLang]) => [kind, byLang.id]))));
+  const samples = fullYaml().parse(readFileSync(path.join(ROOT, 'tests/engine/token-samples.yaml'), 'utf8')) as Record<
+    string,
+    Record<string, string[]>
+  >;
+  writeFileSync(
+    path.join(dir, 'xx/token-samples.yaml'),
+    fullYaml().stringify(Object.fromEntries(Object.entries(samples).map(([kind, byLang]) => [kind, byLang.id]))),
+  );
   return dir;
 }

@@ -8,7 +8,9 @@ import { findLanguageDrift, type Lang } from '../../engine/index.js';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
 
 /** Every table file's guard samples, drafts included. */
-const SAMPLES: ReadonlyArray<readonly [Lang, readonly string[]]> = readLanguages(languageFolders(), { KARYA_DRAFT_LANGUAGES: '1' }).flatMap((src) => {
+const SAMPLES: ReadonlyArray<readonly [Lang, readonly string[]]> = readLanguages(languageFolders(), {
+  KARYA_DRAFT_LANGUAGES: '1',
+}).flatMap((src) => {
   const code = (src.data as { code: string }).code;
   const guard = (src.words.samples as { guard?: unknown } | undefined)?.guard;
   return Array.isArray(guard) ? [[code, guard.map(String)] as const] : [];
@@ -16,10 +18,15 @@ const SAMPLES: ReadonlyArray<readonly [Lang, readonly string[]]> = readLanguages
 const AT_LEAST = 0.95;
 
 /** Each table file's guard: its family and its function words. */
-const GUARDS = new Map(readLanguages(languageFolders(), { KARYA_DRAFT_LANGUAGES: '1' }).map((src) => {
-  const guard = src.words.guard as { family: string; functionWords: string };
-  return [(src.data as { code: string }).code, { family: guard.family, words: new Set(guard.functionWords.split(/\s+/).filter(Boolean)) }] as const;
-}));
+const GUARDS = new Map(
+  readLanguages(languageFolders(), { KARYA_DRAFT_LANGUAGES: '1' }).map((src) => {
+    const guard = src.words.guard as { family: string; functionWords: string };
+    return [
+      (src.data as { code: string }).code,
+      { family: guard.family, words: new Set(guard.functionWords.split(/\s+/).filter(Boolean)) },
+    ] as const;
+  }),
+);
 /** Whether the guard's data tells `a` from `b`: one family's markers, or function words of their own. */
 function toldApart(a: Lang, b: Lang): boolean {
   const [x, y] = [GUARDS.get(a)!, GUARDS.get(b)!];
@@ -31,7 +38,7 @@ function toldApart(a: Lang, b: Lang): boolean {
 const kept = (s: string, book: Lang) => findLanguageDrift(s, book) === undefined;
 const refused = (s: string, book: Lang) => findLanguageDrift(s, book) !== undefined;
 
-describe('the guard on one-sentence news, from every language\'s samples', () => {
+describe("the guard on one-sentence news, from every language's samples", () => {
   it('has twenty one-sentence samples for English, Malay and Indonesian', () => {
     const codes = SAMPLES.map(([code]) => code);
     expect(codes).toEqual(expect.arrayContaining(['en', 'ms', 'id']));
@@ -41,17 +48,28 @@ describe('the guard on one-sentence news, from every language\'s samples', () =>
     }
   });
 
-  it.each(SAMPLES.map(([code, sentences]) => [code, sentences] as const))('%s news is kept in a book of its own language', (code, sentences) => {
-    const wrong = sentences.filter((s) => !kept(s, code));
-    expect(sentences.length - wrong.length, wrong.join('\n')).toBeGreaterThanOrEqual(Math.ceil(AT_LEAST * sentences.length));
-  });
+  it.each(SAMPLES.map(([code, sentences]) => [code, sentences] as const))(
+    '%s news is kept in a book of its own language',
+    (code, sentences) => {
+      const wrong = sentences.filter((s) => !kept(s, code));
+      expect(sentences.length - wrong.length, wrong.join('\n')).toBeGreaterThanOrEqual(
+        Math.ceil(AT_LEAST * sentences.length),
+      );
+    },
+  );
 
   // Every pair the tables can tell apart: a language of a family of its own whose function words are all another
   // family's (copied and not yet worded again, docs/add-a-language.md) is that family's language to the guard.
-  const pairs = SAMPLES.flatMap(([lang, sentences]) => SAMPLES.filter(([book]) => book !== lang && toldApart(lang, book)).map(([book]) => [lang, book, sentences] as const));
+  const pairs = SAMPLES.flatMap(([lang, sentences]) =>
+    SAMPLES.filter(([book]) => book !== lang && toldApart(lang, book)).map(
+      ([book]) => [lang, book, sentences] as const,
+    ),
+  );
   it.each(pairs)('%s news is refused in a %s book', (lang, book, sentences) => {
     const wrong = sentences.filter((s) => !refused(s, book));
-    expect(sentences.length - wrong.length, wrong.join('\n')).toBeGreaterThanOrEqual(Math.ceil(AT_LEAST * sentences.length));
+    expect(sentences.length - wrong.length, wrong.join('\n')).toBeGreaterThanOrEqual(
+      Math.ceil(AT_LEAST * sentences.length),
+    );
   });
 
   it('names the neighbour it found: Malaysian news in an Indonesian book is Malay, Indonesian in a Malay book Indonesian', () => {

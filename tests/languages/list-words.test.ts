@@ -31,7 +31,10 @@ describe("a list joined with its language's words", () => {
   it("a fourth language Intl does not know joins with its own file's words: karya generate's --lang and karya translate's --to", async () => {
     const dir = fourthLanguage({ order: 9 });
     // Its joining words, unlike any other language's (Intl would say "or" and "and" for "xx").
-    writeFileSync(path.join(dir, 'xx/list-words.yaml'), 'comma: "; "\nand2: "{first} ket {last}"\nandMany: "{items} ket {last}"\nor2: "{first} vai {last}"\norMany: "{items} vai {last}"\n');
+    writeFileSync(
+      path.join(dir, 'xx/list-words.yaml'),
+      'comma: "; "\nand2: "{first} ket {last}"\nandMany: "{items} ket {last}"\nor2: "{first} vai {last}"\norMany: "{items} vai {last}"\n',
+    );
     expect(readFileSync(path.join(dir, 'xx/list-words.yaml'), 'utf8')).toContain('vai');
     setLanguageSource(() => readLanguages([...languageFolders({}), dir], {}));
     ensureLanguages();

@@ -12,7 +12,8 @@ import type { BookState } from '../../engine/compile/flow.js';
 import type { ResolvedSpec } from '../../engine/spec/types.js';
 
 const withDrafts = !isLang('id');
-if (withDrafts) setLanguageSource(() => readLanguages(languageFolders(), { ...process.env, KARYA_DRAFT_LANGUAGES: '1' }));
+if (withDrafts)
+  setLanguageSource(() => readLanguages(languageFolders(), { ...process.env, KARYA_DRAFT_LANGUAGES: '1' }));
 afterAll(() => {
   if (withDrafts) setLanguageSource(() => readLanguages());
 });
@@ -20,7 +21,8 @@ afterAll(() => {
 const catalog = loadCatalog({ fresh: true });
 
 /** Words only Malaysian Malay writes where Indonesian writes another (karena, bahwa, saja, bagian, kata …). */
-const MALAY_WORDS = /\b(kerana|bahawa|sahaja|mahu|fikir|faham|wang|pejabat|ialah|bahagian|perenggan|patah perkataan|setakat|watak|rangka|jawapan|keseluruhan|daripada|bagi sebuah|kekalkan|tetapan)\b/i;
+const MALAY_WORDS =
+  /\b(kerana|bahawa|sahaja|mahu|fikir|faham|wang|pejabat|ialah|bahagian|perenggan|patah perkataan|setakat|watak|rangka|jawapan|keseluruhan|daripada|bagi sebuah|kekalkan|tetapan)\b/i;
 /** The English instruction words a prompt in English is made of. */
 const ENGLISH_WORDS = /\b(the|write|chapter|answer|whole|about|words|outline|do not|with|of)\b/i;
 
@@ -28,11 +30,26 @@ function bookState(spec: ResolvedSpec, totalChapters: number, content: string[])
   const lang = spec.fields.find((f) => f.role === 'language');
   const chapters = spec.fields.find((f) => f.role === 'chapters');
   // What an Indonesian writer types where the generator asks for a name it cannot default.
-  const typed = Object.fromEntries(spec.fields.filter((f) => f.required && (f.type === 'text' || f.type === 'textarea')).map((f) => [f.name, 'Sari Wulandari']));
-  const settings = parseSettings(spec, { ...typed, ...(lang ? { [lang.name]: 'id' } : {}), ...(chapters ? { [chapters.name]: totalChapters } : {}) });
+  const typed = Object.fromEntries(
+    spec.fields
+      .filter((f) => f.required && (f.type === 'text' || f.type === 'textarea'))
+      .map((f) => [f.name, 'Sari Wulandari']),
+  );
+  const settings = parseSettings(spec, {
+    ...typed,
+    ...(lang ? { [lang.name]: 'id' } : {}),
+    ...(chapters ? { [chapters.name]: totalChapters } : {}),
+  });
   return {
-    generatorId: spec.id, settings, lang: 'id' as Lang, totalChapters, content, currentChapter: content.length, isLocked: content.length > 0,
-    outline: 'Judul: Lentera Pelabuhan\nPremis: Sari harus menyelamatkan toko buku ayahnya.\n\nBab 1: Badai\nSari pulang ke Makassar.\n\nBab 2: Surat\nSari menemukan surat lama.',
+    generatorId: spec.id,
+    settings,
+    lang: 'id' as Lang,
+    totalChapters,
+    content,
+    currentChapter: content.length,
+    isLocked: content.length > 0,
+    outline:
+      'Judul: Lentera Pelabuhan\nPremis: Sari harus menyelamatkan toko buku ayahnya.\n\nBab 1: Badai\nSari pulang ke Makassar.\n\nBab 2: Surat\nSari menemukan surat lama.',
     memory: '## Tokoh\n- Sari | pemilik toko buku | cemas | Bab 1',
   };
 }
@@ -45,7 +62,9 @@ function book(id: string): ResolvedSpec {
 
 /** A guide book (its chapters written from templates/guide/chapter.hbs). */
 function guide(): ResolvedSpec {
-  const spec = catalog.specs.find((s) => s.kind === 'book' && s.prompts.chapter === 'guide/chapter' && !s.flow.sections);
+  const spec = catalog.specs.find(
+    (s) => s.kind === 'book' && s.prompts.chapter === 'guide/chapter' && !s.flow.sections,
+  );
   if (spec?.kind !== 'book') throw new Error('no guide book generator');
   return spec;
 }
@@ -58,7 +77,12 @@ function expectIndonesian(text: string): void {
 describe('an Indonesian book asks the model in Indonesian', () => {
   it('a romance chapter: the language line says Bahasa Indonesia, nothing in Malay or English', () => {
     const spec = book('romance');
-    const prompt = renderPrompt({ spec, renderer: catalog.renderer, state: bookState(spec, 5, ['Pendahuluan.', 'Bab satu.']), step: { kind: 'chapter', position: 2 } });
+    const prompt = renderPrompt({
+      spec,
+      renderer: catalog.renderer,
+      state: bookState(spec, 5, ['Pendahuluan.', 'Bab satu.']),
+      step: { kind: 'chapter', position: 2 },
+    });
     expect(prompt.user).toContain('Tulis Bab 2 dari 5 bab');
     expect(prompt.user).toContain('Tulis seluruh jawaban dalam Bahasa Indonesia (bahasa Indonesia baku)');
     expect(prompt.user).toContain('Catatan cerita sejauh ini');
@@ -80,7 +104,12 @@ describe('an Indonesian book asks the model in Indonesian', () => {
 
   it('a guide chapter: taught in Indonesian, in words (kata), not in patah perkataan', () => {
     const spec = guide();
-    const prompt = renderPrompt({ spec, renderer: catalog.renderer, state: bookState(spec, 5, ['Pendahuluan.', 'Bab satu.']), step: { kind: 'chapter', position: 2 } });
+    const prompt = renderPrompt({
+      spec,
+      renderer: catalog.renderer,
+      state: bookState(spec, 5, ['Pendahuluan.', 'Bab satu.']),
+      step: { kind: 'chapter', position: 2 },
+    });
     expect(prompt.user).toContain('Ajarkan dengan penjelasan yang jelas');
     expect(prompt.user).toMatch(/Tulis sekitar \d+ kata\./);
     expect(prompt.user).toContain('Tulis seluruh jawaban dalam Bahasa Indonesia');
@@ -89,10 +118,17 @@ describe('an Indonesian book asks the model in Indonesian', () => {
 
   it('the translation of an English edition into Indonesian names both languages in Indonesian and keeps the glossary', () => {
     const request = windowRequest({
-      renderer: catalog.renderer, from: 'en', to: 'id', hasTitle: false, paragraphs: ['Aisha opened the shop at dawn.', 'The harbour was quiet.'],
-      glossary: [{ term: 'Harbour Lights', rendering: 'Lentera Pelabuhan' }], cast: [{ name: 'Aisha', gender: 'female' }],
+      renderer: catalog.renderer,
+      from: 'en',
+      to: 'id',
+      hasTitle: false,
+      paragraphs: ['Aisha opened the shop at dawn.', 'The harbour was quiet.'],
+      glossary: [{ term: 'Harbour Lights', rendering: 'Lentera Pelabuhan' }],
+      cast: [{ name: 'Aisha', gender: 'female' }],
     });
-    expect(request.system).toContain('menerjemahkan novel dari bahasa Inggris ke dalam Bahasa Indonesia (bahasa Indonesia baku, bukan bahasa Melayu Malaysia)');
+    expect(request.system).toContain(
+      'menerjemahkan novel dari bahasa Inggris ke dalam Bahasa Indonesia (bahasa Indonesia baku, bukan bahasa Melayu Malaysia)',
+    );
     expect(request.user).toContain('Terjemahkan 2 paragraf di bawah ini dari bahasa Inggris ke dalam Bahasa Indonesia');
     expect(request.user).toContain('- Harbour Lights → Lentera Pelabuhan');
     expect(request.user).toContain('- Aisha: perempuan');

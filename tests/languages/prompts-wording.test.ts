@@ -21,11 +21,15 @@ afterEach(() => {
  */
 function fixtureWithout(block: string): string {
   const dir = tempDir('karya-prompts-');
-  const table = readFileSync(path.join(ROOT, 'languages/id.yaml'), 'utf8').replace(/^code: id$/m, 'code: xx').replace(/^order: \d+$/m, 'order: 99');
+  const table = readFileSync(path.join(ROOT, 'languages/id.yaml'), 'utf8')
+    .replace(/^code: id$/m, 'code: xx')
+    .replace(/^order: \d+$/m, 'order: 99');
   writeFileSync(path.join(dir, 'xx.yaml'), table);
   mkdirSync(path.join(dir, 'xx'));
   cpSync(path.join(ROOT, 'languages/id'), path.join(dir, 'xx'), { recursive: true });
-  const prompts = fullYaml().parse(readFileSync(path.join(ROOT, 'languages/id/prompts.yaml'), 'utf8')) as { blocks: Record<string, string> };
+  const prompts = fullYaml().parse(readFileSync(path.join(ROOT, 'languages/id/prompts.yaml'), 'utf8')) as {
+    blocks: Record<string, string>;
+  };
   expect(prompts.blocks[block]).toBeTypeOf('string');
   delete prompts.blocks[block];
   writeFileSync(path.join(dir, 'xx/prompts.yaml'), fullYaml().stringify(prompts));
@@ -47,35 +51,56 @@ describe('every language words every block of the prompts', () => {
     const error = readWith(fixtureWithout('language'));
     expect(error).toBeInstanceOf(LanguageWordsError);
     expect((error as LanguageWordsError).params).toEqual({ language: 'xx', catalogue: 'prompts', key: 'language' });
-    expect((error as Error).message).toBe('language "xx" has no words for "language" of the prompts catalogue (languages/xx/prompts.yaml)');
+    expect((error as Error).message).toBe(
+      'language "xx" has no words for "language" of the prompts catalogue (languages/xx/prompts.yaml)',
+    );
   });
 
   it('the same table with every block is read, and a prompt in it is in its own words', () => {
     const dir = fixtureWithout('language');
-    const prompts = fullYaml().parse(readFileSync(path.join(dir, 'xx/prompts.yaml'), 'utf8')) as { blocks: Record<string, string> };
+    const prompts = fullYaml().parse(readFileSync(path.join(dir, 'xx/prompts.yaml'), 'utf8')) as {
+      blocks: Record<string, string>;
+    };
     prompts.blocks.language = 'Tulis seluruh jawaban dalam bahasa Xx.\n';
     writeFileSync(path.join(dir, 'xx/prompts.yaml'), fullYaml().stringify(prompts));
     expect(readWith(dir)).toBeUndefined();
-    const renderer = new PromptRenderer({ 'partials/language': '{{wording "language"}}\n', probe: 'Halo.\n{{> language}}' });
+    const renderer = new PromptRenderer({
+      'partials/language': '{{wording "language"}}\n',
+      probe: 'Halo.\n{{> language}}',
+    });
     expect(renderer.renderTemplate('probe', { lang: 'xx' })).toBe('Halo.\nTulis seluruh jawaban dalam bahasa Xx.');
   });
 
   it('karya validate refuses a template that calls a block no language words, naming the file and the block', () => {
     const catalog = loadCatalog();
     const spec = catalog.get('romance')!;
-    const templates = { ...catalog.renderer.templates, 'fiction/chapter': `${catalog.renderer.templates['fiction/chapter']}{{wording "chapter.epilogue"}}\n` };
+    const templates = {
+      ...catalog.renderer.templates,
+      'fiction/chapter': `${catalog.renderer.templates['fiction/chapter']}{{wording "chapter.epilogue"}}\n`,
+    };
     const issues = checkTemplates(spec, templates, (name) => `templates/${name}.hbs`);
-    expect(issues.map((i) => `${i.file}: ${i.message}`)).toEqual(langs().map((lang) => `templates/fiction/chapter.hbs: {{wording "chapter.epilogue"}}: languages/${lang}/prompts.yaml has no block "chapter.epilogue" (every language words every block a template calls)`));
+    expect(issues.map((i) => `${i.file}: ${i.message}`)).toEqual(
+      langs().map(
+        (lang) =>
+          `templates/fiction/chapter.hbs: {{wording "chapter.epilogue"}}: languages/${lang}/prompts.yaml has no block "chapter.epilogue" (every language words every block a template calls)`,
+      ),
+    );
   });
 
   it('karya validate reads the blocks a template calls: a variable no prompt has is refused in the language that uses it', () => {
     const catalog = loadCatalog();
     const dir = fixtureWithout('language');
-    const prompts = fullYaml().parse(readFileSync(path.join(dir, 'xx/prompts.yaml'), 'utf8')) as { blocks: Record<string, string> };
+    const prompts = fullYaml().parse(readFileSync(path.join(dir, 'xx/prompts.yaml'), 'utf8')) as {
+      blocks: Record<string, string>;
+    };
     prompts.blocks.language = 'Tulis dalam bahasa {{bookLanguage}}.\n';
     writeFileSync(path.join(dir, 'xx/prompts.yaml'), fullYaml().stringify(prompts));
     expect(readWith(dir)).toBeUndefined();
-    const issues = checkTemplates(catalog.get('romance')!, catalog.renderer.templates, (name) => `templates/${name}.hbs`);
+    const issues = checkTemplates(
+      catalog.get('romance')!,
+      catalog.renderer.templates,
+      (name) => `templates/${name}.hbs`,
+    );
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ file: 'languages/xx/prompts.yaml', path: 'blocks.language' });
     expect(issues[0]!.message).toMatch(/^\{\{bookLanguage\}\}: "bookLanguage" is not a prompt variable/);
@@ -87,7 +112,9 @@ describe("a language's habits are flags of its table", () => {
     setLanguageSource(() => readLanguages(languageFolders({}), { KARYA_DRAFT_LANGUAGES: '1' }));
     const renderer = new PromptRenderer({});
     const brief = 'Write {{a labels.style}} book.';
-    expect(renderer.renderString(brief, { lang: 'en', labels: { style: 'Educational' } })).toBe('Write an Educational book.');
+    expect(renderer.renderString(brief, { lang: 'en', labels: { style: 'Educational' } })).toBe(
+      'Write an Educational book.',
+    );
     expect(renderer.renderString(brief, { lang: 'en', labels: { style: 'Fun' } })).toBe('Write a Fun book.');
     expect(renderer.renderString(brief, { lang: 'ms', labels: { style: 'Santai' } })).toBe('Write Santai book.');
     expect(renderer.renderString(brief, { lang: 'id', labels: { style: 'Santai' } })).toBe('Write Santai book.');

@@ -9,7 +9,11 @@ import { languageFolders, readLanguages } from '../../engine/node/languages.js';
 import { fourthLanguage } from './fourth-language.js';
 
 const GREETINGS = catalogue('sayer-greetings', {
-  welcome: { en: 'Welcome, {name}: {n} chapters wait', ms: 'Selamat datang, {name}: {n} bab menanti', id: 'Selamat datang, {name}: {n} bab menunggu' },
+  welcome: {
+    en: 'Welcome, {name}: {n} chapters wait',
+    ms: 'Selamat datang, {name}: {n} bab menanti',
+    id: 'Selamat datang, {name}: {n} bab menunggu',
+  },
   plain: { en: 'Saved', ms: 'Disimpan', id: 'Tersimpan' },
 });
 const greet = sayer(GREETINGS);
@@ -40,7 +44,11 @@ describe('sayer(catalogue)', () => {
   it('fails for a language the catalogue has no words in, naming the language, the catalogue and the key', () => {
     const error = thrown(() => greet('welcome', 'xx'));
     expect(error).toBeInstanceOf(LanguageWordsError);
-    expect((error as LanguageWordsError).params).toEqual({ language: 'xx', catalogue: 'sayer-greetings', key: 'welcome' });
+    expect((error as LanguageWordsError).params).toEqual({
+      language: 'xx',
+      catalogue: 'sayer-greetings',
+      key: 'welcome',
+    });
     expect((error as Error).message).toContain('languages/xx/sayer-greetings.yaml');
   });
 
@@ -50,7 +58,11 @@ describe('sayer(catalogue)', () => {
       setLanguageSource(() => readLanguages([...languageFolders({}), dir], {}));
       expect(() => ensureLanguages()).not.toThrow();
       expect(greet('plain', 'id')).toBe('Tersimpan');
-      expect((thrown(() => greet('plain', 'xx')) as LanguageWordsError).params).toEqual({ language: 'xx', catalogue: 'sayer-greetings', key: 'plain' });
+      expect((thrown(() => greet('plain', 'xx')) as LanguageWordsError).params).toEqual({
+        language: 'xx',
+        catalogue: 'sayer-greetings',
+        key: 'plain',
+      });
     } finally {
       setLanguageSource(() => readLanguages());
       ensureLanguages();
@@ -58,6 +70,8 @@ describe('sayer(catalogue)', () => {
   });
 
   it('is how the command line’s catalogues speak (an option refused in Malay)', () => {
-    expect(optionWord('bookId', 'ms', { value: 'abc' })).toBe('--book: "abc" bukan id buku (nombor bulat; karya books menyenaraikannya)');
+    expect(optionWord('bookId', 'ms', { value: 'abc' })).toBe(
+      '--book: "abc" bukan id buku (nombor bulat; karya books menyenaraikannya)',
+    );
   });
 });

@@ -16,6 +16,8 @@ describe("the studio's build and the language folders it was read from", () => {
   it('says what the build read: draft languages, then the folders, absolute', () => {
     expect(languageMark({})).toBe('0');
     expect(languageMark({ KARYA_DRAFT_LANGUAGES: '1' })).toBe('1');
-    expect(languageMark({ KARYA_LANGUAGES: ['one', '/two'].join(path.delimiter) })).toBe(`0\n${[path.resolve('one'), '/two'].join(path.delimiter)}`);
+    expect(languageMark({ KARYA_LANGUAGES: ['one', '/two'].join(path.delimiter) })).toBe(
+      `0\n${[path.resolve('one'), '/two'].join(path.delimiter)}`,
+    );
   });
 });

@@ -3,7 +3,12 @@
 // and a language added without the key fails the start naming it, as any missing key of the table does.
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyStep, nextStep, parseSettings, renderPrompt, startBook, type Lang } from '../../engine/index.js';
-import { ensureLanguages, LanguageWordsError, setLanguageSource, type LanguageSource } from '../../engine/languages/index.js';
+import {
+  ensureLanguages,
+  LanguageWordsError,
+  setLanguageSource,
+  type LanguageSource,
+} from '../../engine/languages/index.js';
 import { readLanguages } from '../../engine/node/languages.js';
 import { loadCatalog } from '../../engine/node/load.js';
 
@@ -36,7 +41,11 @@ describe("a language's tokens per word", () => {
     const sources = readLanguages();
     const en = sources.find((s) => (s.data as { code: string }).code === 'en')!;
     const { tokensPerWord: _left, ...table } = en.data as Record<string, unknown>;
-    const fourth: LanguageSource = { ...en, file: 'languages/xx.yaml', data: { ...table, code: 'xx', order: 9, autonym: 'Xx' } };
+    const fourth: LanguageSource = {
+      ...en,
+      file: 'languages/xx.yaml',
+      data: { ...table, code: 'xx', order: 9, autonym: 'Xx' },
+    };
     setLanguageSource(() => [...sources, fourth]);
     let failure: unknown;
     try {
@@ -45,7 +54,13 @@ describe("a language's tokens per word", () => {
       failure = error;
     }
     expect(failure).toBeInstanceOf(LanguageWordsError);
-    expect((failure as LanguageWordsError).params).toEqual({ language: 'languages/xx.yaml', catalogue: 'languages', key: 'tokensPerWord' });
-    expect((failure as Error).message).toBe('languages/xx.yaml: "tokensPerWord" must be a number of tokens per word above 0 (1.45 for English)');
+    expect((failure as LanguageWordsError).params).toEqual({
+      language: 'languages/xx.yaml',
+      catalogue: 'languages',
+      key: 'tokensPerWord',
+    });
+    expect((failure as Error).message).toBe(
+      'languages/xx.yaml: "tokensPerWord" must be a number of tokens per word above 0 (1.45 for English)',
+    );
   });
 });

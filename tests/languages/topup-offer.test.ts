@@ -33,34 +33,64 @@ function refusal(edit: (yaml: string) => string): LanguageWordsError {
 afterAll(() => setLanguageSource(() => readLanguages()));
 
 describe('the top-up offer of each language', () => {
-  it('English and Malay offer the requirements\' ringgit packages by FPX or bank transfer; Indonesian the same charge by card, said plainly', () => {
+  it("English and Malay offer the requirements' ringgit packages by FPX or bank transfer; Indonesian the same charge by card, said plainly", () => {
     setLanguageSource(() => readLanguages());
-    const ringgit = [{ credits: 150, price: 45, isBestValue: false }, { credits: 300, price: 75, isBestValue: false }, { credits: 600, price: 97, isBestValue: true }];
+    const ringgit = [
+      { credits: 150, price: 45, isBestValue: false },
+      { credits: 300, price: 75, isBestValue: false },
+      { credits: 600, price: 97, isBestValue: true },
+    ];
     for (const lang of ['en', 'ms']) {
       expect(topUpOffer(lang)).toMatchObject({ currency: 'MYR', priceFormat: 'RM{amount}', packages: ringgit });
       expect(topUpOffer(lang).paymentMethods).toMatch(/^FPX /);
     }
-    expect(topUpOffer('id')).toMatchObject({ currency: 'MYR', packages: ringgit, paymentMethods: 'Kartu debit atau kredit' });
+    expect(topUpOffer('id')).toMatchObject({
+      currency: 'MYR',
+      packages: ringgit,
+      paymentMethods: 'Kartu debit atau kredit',
+    });
     expect(topUpOffer('id').priceFormat).toBeUndefined();
     expect(topUpOffer('id').chargeNote).toContain('ringgit Malaysia (MYR)');
   });
 
   it('refuses an offer it could not honour, naming the key', () => {
-    expect(refusal((y) => y.replace(/^currency: .*$/m, 'currency: RMX')).params).toEqual({ language: 'xx', catalogue: 'topup', key: 'currency' });
-    expect(refusal((y) => y.replace('credits: 300', 'credits: 200')).params).toMatchObject({ key: 'packages.1.credits' });
-    expect(refusal((y) => y.replace('credits: 300', 'credits: 150')).params).toMatchObject({ key: 'packages.1.credits' });
+    expect(refusal((y) => y.replace(/^currency: .*$/m, 'currency: RMX')).params).toEqual({
+      language: 'xx',
+      catalogue: 'topup',
+      key: 'currency',
+    });
+    expect(refusal((y) => y.replace('credits: 300', 'credits: 200')).params).toMatchObject({
+      key: 'packages.1.credits',
+    });
+    expect(refusal((y) => y.replace('credits: 300', 'credits: 150')).params).toMatchObject({
+      key: 'packages.1.credits',
+    });
     expect(refusal((y) => y.replace('price: 75', 'price: -75')).params).toMatchObject({ key: 'packages.1.price' });
     expect(refusal((y) => y.replace('price: 75', 'price: "75"')).params).toMatchObject({ key: 'packages.1.price' });
     expect(refusal((y) => `${y}\npriceFormat: "Rp"\n`).params).toMatchObject({ key: 'priceFormat' });
     expect(refusal((y) => y.replace(/^paymentMethods: .*$/m, '')).params).toMatchObject({ key: 'paymentMethods' });
   });
 
-  it('reads an operator\'s own rupiah offer as written', () => {
+  it("reads an operator's own rupiah offer as written", () => {
     const dir = fourthLanguage();
     const file = path.join(dir, 'xx/topup.yaml');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/^currency: .*$/m, 'currency: IDR').replace('price: 45', 'price: 150000').replace('price: 75', 'price: 250000').replace('price: 97', 'price: 320000'));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8')
+        .replace(/^currency: .*$/m, 'currency: IDR')
+        .replace('price: 45', 'price: 150000')
+        .replace('price: 75', 'price: 250000')
+        .replace('price: 97', 'price: 320000'),
+    );
     readWith(dir);
     ensureLanguages();
-    expect(topUpOffer('xx')).toMatchObject({ currency: 'IDR', packages: [{ credits: 150, price: 150000 }, { credits: 300, price: 250000 }, { credits: 600, price: 320000 }] });
+    expect(topUpOffer('xx')).toMatchObject({
+      currency: 'IDR',
+      packages: [
+        { credits: 150, price: 150000 },
+        { credits: 300, price: 250000 },
+        { credits: 600, price: 320000 },
+      ],
+    });
   });
 });

@@ -30,27 +30,38 @@ const CHAPTER_BOOK_PTS = '396 x 612';
 function childrensBook(words: number): BookState {
   const settings = parseSettings(children, { language: 'en', ageGroup: '5-8' });
   const prose = (k: number) => writeProse(words, PROSE_SENTENCES.en, k * 7);
-  const content = [`${prose(0)}\n\nCharacter Details:\n- Pip: a small brave rabbit`, ...Array.from({ length: 6 }, (_, k) => prose(k + 1)), prose(8)];
+  const content = [
+    `${prose(0)}\n\nCharacter Details:\n- Pip: a small brave rabbit`,
+    ...Array.from({ length: 6 }, (_, k) => prose(k + 1)),
+    prose(8),
+  ];
   return {
     ...startBook({ spec: children, settings, totalChapters: 6 }),
     outline: Array.from({ length: 6 }, (_, k) => `Chapter ${k + 1}: Pip's Day ${k + 1}`).join('\n'),
-    content, characterDetails: '- Pip: a small brave rabbit', currentChapter: content.length, isLocked: true,
+    content,
+    characterDetails: '- Pip: a small brave rabbit',
+    currentChapter: content.length,
+    isLocked: true,
   };
 }
 
 const ANSWERS: Record<string, string> = {
   'author-name': '1. **Siti Aminah** — warm',
-  'amazon-pdp': 'Pip the rabbit learns that small steps make a big journey, one brave day at a time, in six gentle chapters to read aloud.',
+  'amazon-pdp':
+    'Pip the rabbit learns that small steps make a big journey, one brave day at a time, in six gentle chapters to read aloud.',
   'amazon-keywords': '1. brave rabbit story\n2. bedtime chapter book',
   copyright: 'Copyright © 2026 Siti Aminah',
 };
 
 async function partsOf(state: BookState): Promise<PackageParts> {
   return writePackageParts({
-    book: children, state, specOf: (id) => catalog.get(id),
-    runStep: async (step) => (step.spec.kind === 'image'
-      ? { text: 'cover', png: renderCoverPng({ prompt: 'x', size: step.spec.image!.size }) }
-      : { text: ANSWERS[step.spec.id] ?? '1. Title: Pip and the Long Road' }),
+    book: children,
+    state,
+    specOf: (id) => catalog.get(id),
+    runStep: async (step) =>
+      step.spec.kind === 'image'
+        ? { text: 'cover', png: renderCoverPng({ prompt: 'x', size: step.spec.image!.size }) }
+        : { text: ANSWERS[step.spec.id] ?? '1. Title: Pip and the Long Road' },
   });
 }
 
@@ -60,17 +71,23 @@ async function pdfFacts(bytes: Uint8Array, name: string): Promise<{ pages: numbe
   const file = path.join(tmp, name);
   writeFileSync(file, bytes);
   const info = (await runTool('pdfinfo', [file])).stdout;
-  return { pages: Number(/Pages:\s+(\d+)/.exec(info)![1]), size: /Page size:\s+([\d.]+ x [\d.]+) pts/.exec(info)![1]!, file };
+  return {
+    pages: Number(/Pages:\s+(\d+)/.exec(info)![1]),
+    size: /Page size:\s+([\d.]+ x [\d.]+) pts/.exec(info)![1]!,
+    file,
+  };
 }
 
 /** The height of the body's words on a page (pdftotext -bbox): about 1.16 × the type size in DejaVu Serif. */
 async function wordHeights(file: string, page: number): Promise<number[]> {
   const xml = (await runTool('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-'])).stdout;
-  return [...xml.matchAll(/yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">[a-z]+</g)].map((m) => Number(m[2]) - Number(m[1]));
+  return [...xml.matchAll(/yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">[a-z]+</g)].map(
+    (m) => Number(m[2]) - Number(m[1]),
+  );
 }
 
 describe("a children's book's paperback", () => {
-  it('six chapters of a model\'s length for ages 5-8 (about 330 words a part) reach KDP\'s 24 pages at 5.5 × 8.5 in, where a novel\'s layout made fewer', async () => {
+  it("six chapters of a model's length for ages 5-8 (about 330 words a part) reach KDP's 24 pages at 5.5 × 8.5 in, where a novel's layout made fewer", async () => {
     const state = childrensBook(330);
     const parts = await partsOf(state);
     const built = await buildKdpPackage({ book: children, state, parts, epubcheck: noEpubcheck });
@@ -109,7 +126,10 @@ describe("a children's book's paperback", () => {
   });
 
   it('karya publish children --chapters 6 (offline): the interior is at least 24 pages at 5.5 × 8.5 in; --trim 6x9 still wins', async () => {
-    const r = await runKaryaInProcess(['publish', 'children', '--chapters', '6', '--author', 'Siti Aminah', '--out', 'kids', '--json'], { cwd: tmp, env: WITHOUT_EPUBCHECK });
+    const r = await runKaryaInProcess(
+      ['publish', 'children', '--chapters', '6', '--author', 'Siti Aminah', '--out', 'kids', '--json'],
+      { cwd: tmp, env: WITHOUT_EPUBCHECK },
+    );
     expect(r.stdout, r.stderr).toContain('"print"');
     const summary = JSON.parse(r.stdout) as { print: { pageCount: number; trim: string } };
     const interior = await pdfFacts(readFileSync(path.join(tmp, 'kids', 'paperback-interior.pdf')), 'cli.pdf');
@@ -117,8 +137,13 @@ describe("a children's book's paperback", () => {
     expect(interior).toMatchObject({ pages: summary.print.pageCount, size: CHAPTER_BOOK_PTS });
     expect(r.stderr).toContain('5.5 x 8.5 in');
 
-    const six = await runKaryaInProcess(['publish', 'children', '--chapters', '6', '--author', 'Siti Aminah', '--trim', '6x9', '--out', 'kids69'], { cwd: tmp, env: WITHOUT_EPUBCHECK });
+    const six = await runKaryaInProcess(
+      ['publish', 'children', '--chapters', '6', '--author', 'Siti Aminah', '--trim', '6x9', '--out', 'kids69'],
+      { cwd: tmp, env: WITHOUT_EPUBCHECK },
+    );
     expect(six.stderr).toContain('6 x 9 in');
-    expect((await pdfFacts(readFileSync(path.join(tmp, 'kids69', 'paperback-interior.pdf')), 'cli69.pdf')).size).toBe('432 x 648');
+    expect((await pdfFacts(readFileSync(path.join(tmp, 'kids69', 'paperback-interior.pdf')), 'cli69.pdf')).size).toBe(
+      '432 x 648',
+    );
   });
 });

@@ -3,7 +3,8 @@
 // with its bleed at 300 dpi: 1,838 × 2,775 px), so the largest picture a writer may give (40 megapixels) costs
 // the server one bounded decode. A picture whose decode would hold more than a cover may take at once (a
 // full-colour progressive JPEG of 40 megapixels: its coefficients alone are 229 MB) is refused by name, when it
-// is sent and when its covers are made, never crashing anything; the message is worded in English, Malay and Indonesian.
+// is sent and when its covers are made, never crashing anything; the message is worded in English, Malay and
+// Indonesian.
 // Art handed over moves to the thread rather than being copied: the caller holds it no longer.
 import { isMainThread, threadId } from 'node:worker_threads';
 import sharp from 'sharp';
@@ -30,12 +31,16 @@ async function largeJpeg(): Promise<Uint8Array> {
 async function stripColour(image: Uint8Array, from: number, to: number): Promise<number[]> {
   const { width = 0, height = 0 } = await sharp(image).metadata();
   // stats() reads its input: the strip is cut out first.
-  const cut = await sharp(image).extract({ left: Math.round(width * from), top: 0, width: Math.round(width * (to - from)), height }).png().toBuffer();
+  const cut = await sharp(image)
+    .extract({ left: Math.round(width * from), top: 0, width: Math.round(width * (to - from)), height })
+    .png()
+    .toBuffer();
   const strip = await sharp(cut).stats();
   return strip.channels.slice(0, 3).map((c) => Math.round(c.mean));
 }
 
-const near = (a: number[], b: { r: number; g: number; b: number }) => Math.abs(a[0]! - b.r) <= 12 && Math.abs(a[1]! - b.g) <= 12 && Math.abs(a[2]! - b.b) <= 12;
+const near = (a: number[], b: { r: number; g: number; b: number }) =>
+  Math.abs(a[0]! - b.r) <= 12 && Math.abs(a[1]! - b.g) <= 12 && Math.abs(a[2]! - b.b) <= 12;
 
 let pool: ExportPool;
 beforeAll(() => {
@@ -46,7 +51,7 @@ afterAll(async () => {
 });
 
 describe('covers made in the export pool', () => {
-  it('makes the eBook cover and the wrap\'s front panel from a 5,000 × 8,000 picture in its own thread, not this one', async () => {
+  it("makes the eBook cover and the wrap's front panel from a 5,000 × 8,000 picture in its own thread, not this one", async () => {
     const art = await largeJpeg();
     const before = pool.coversMade;
     const prepared = await pool.prepareCover(art, { ebook: { width: 1600, height: 2560 }, front: wrapFrontPx('6x9') });
@@ -56,7 +61,12 @@ describe('covers made in the export pool', () => {
     expect(prepared.threadId).not.toBe(threadId);
     expect(prepared.threadId).toBeGreaterThan(0);
     // The eBook cover: 1,600 × 2,560 RGB JPEG, the picture's halves where they were (5,000 × 8,000 is 1.6:1 already).
-    expect(await sharp(prepared.ebook!.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560, channels: 3 });
+    expect(await sharp(prepared.ebook!.bytes).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 1600,
+      height: 2560,
+      channels: 3,
+    });
     expect(prepared.ebook).toMatchObject({ width: 1600, height: 2560, channels: 3 });
     expect(near(await stripColour(prepared.ebook!.bytes, 0.05, 0.45), RED)).toBe(true);
     expect(near(await stripColour(prepared.ebook!.bytes, 0.55, 0.95), BLUE)).toBe(true);
@@ -74,11 +84,27 @@ describe('covers made in the export pool', () => {
 
   it('refuses a picture whose decode would hold more than a cover may take, by name, when sent and when its covers are made', async () => {
     // 5,000 × 8,000, progressive, colour at full resolution (4:4:4): 40 million pixels × 3 coefficients × 2 bytes.
-    const progressive = new Uint8Array(await sharp({ create: { width: 5000, height: 8000, channels: 3, background: RED } }).jpeg({ progressive: true, chromaSubsampling: '4:4:4' }).toBuffer());
-    const sent = await checkCoverPicture(progressive, 'poster.jpg').then(() => undefined, (e: unknown) => e);
+    const progressive = new Uint8Array(
+      await sharp({ create: { width: 5000, height: 8000, channels: 3, background: RED } })
+        .jpeg({ progressive: true, chromaSubsampling: '4:4:4' })
+        .toBuffer(),
+    );
+    const sent = await checkCoverPicture(progressive, 'poster.jpg').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(sent).toBeInstanceOf(CoverPictureError);
-    expect(sent).toMatchObject({ code: 'cover_decode_too_large', httpStatus: 422, params: { file: 'poster.jpg', width: '5000', height: '8000', megabytes: '229', limit: '160' } });
-    const made = await pool.prepareCover(progressive, { ebook: { width: 1600, height: 2560 }, file: 'poster.jpg' }).then(() => undefined, (e: unknown) => e);
+    expect(sent).toMatchObject({
+      code: 'cover_decode_too_large',
+      httpStatus: 422,
+      params: { file: 'poster.jpg', width: '5000', height: '8000', megabytes: '229', limit: '160' },
+    });
+    const made = await pool
+      .prepareCover(progressive, { ebook: { width: 1600, height: 2560 }, file: 'poster.jpg' })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(made).toBeInstanceOf(CoverPictureError);
     expect(made).toMatchObject({ code: 'cover_decode_too_large', params: { megabytes: '229', limit: '160' } });
     const vars = (made as CoverPictureError).vars;
@@ -86,7 +112,11 @@ describe('covers made in the export pool', () => {
     expect(catalogueMessage('cover_decode_too_large', 'ms', vars)).toContain('menyahkod');
     expect(catalogueMessage('cover_decode_too_large', 'id', vars)).toContain('mendekode');
     // The same picture with its colour at half resolution (4:2:0, 114 MB) is a cover; so is it saved as a baseline JPEG.
-    const halfColour = new Uint8Array(await sharp({ create: { width: 5000, height: 8000, channels: 3, background: RED } }).jpeg({ progressive: true, chromaSubsampling: '4:2:0' }).toBuffer());
+    const halfColour = new Uint8Array(
+      await sharp({ create: { width: 5000, height: 8000, channels: 3, background: RED } })
+        .jpeg({ progressive: true, chromaSubsampling: '4:2:0' })
+        .toBuffer(),
+    );
     expect(await checkCoverPicture(halfColour, 'poster.jpg')).toMatchObject({ width: 5000, height: 8000 });
     // The pool goes on making covers after a refusal.
     const again = await pool.prepareCover(halfColour, { ebook: { width: 1600, height: 2560 } });

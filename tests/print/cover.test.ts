@@ -14,11 +14,20 @@ let art: Uint8Array;
 
 beforeAll(async () => {
   // A 1024 × 1792 PNG with transparency, as an image model may answer.
-  art = new Uint8Array(await sharp({ create: { width: 1024, height: 1792, channels: 4, background: { r: 30, g: 60, b: 120, alpha: 0.5 } } }).png().toBuffer());
+  art = new Uint8Array(
+    await sharp({
+      create: { width: 1024, height: 1792, channels: 4, background: { r: 30, g: 60, b: 120, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer(),
+  );
 });
 
 /** The words pdftotext finds on the spine, with their boxes across it (x, in points). */
-async function spineBoxes(pdf: Uint8Array, spine: { x0: number; x1: number }): Promise<Array<{ text: string; xMin: number; xMax: number }>> {
+async function spineBoxes(
+  pdf: Uint8Array,
+  spine: { x0: number; x1: number },
+): Promise<Array<{ text: string; xMin: number; xMax: number }>> {
   const file = path.join(tmp, `wrap-${Math.random().toString(36).slice(2)}.pdf`);
   writeFileSync(file, pdf);
   const xml = (await runTool('pdftotext', ['-bbox', file, '-'])).stdout;
@@ -35,11 +44,25 @@ describe('covers', () => {
   it('the eBook cover: RGB JPEG (no alpha) at 1600 × 2560', async () => {
     const cover = await ebookCoverJpeg(art, { width: 1600, height: 2560 });
     expect(cover).toMatchObject({ format: 'jpeg', width: 1600, height: 2560, channels: 3 });
-    expect(await sharp(cover.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560, channels: 3, hasAlpha: false });
+    expect(await sharp(cover.bytes).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 1600,
+      height: 2560,
+      channels: 3,
+      hasAlpha: false,
+    });
   });
 
   it('spine text from 79 pages on, none below; the size follows the formula for 5.5 × 8.5 on cream', async () => {
-    const base = { art, title: 'The Weather of Small Choices', author: 'Siti Aminah', description: '<p>A <b>story</b> of rain &amp; roads.</p><ul><li>one</li></ul>', lang: 'en' as const, trim: '5.5x8.5' as const, paper: 'cream' as const };
+    const base = {
+      art,
+      title: 'The Weather of Small Choices',
+      author: 'Siti Aminah',
+      description: '<p>A <b>story</b> of rain &amp; roads.</p><ul><li>one</li></ul>',
+      lang: 'en' as const,
+      trim: '5.5x8.5' as const,
+      paper: 'cream' as const,
+    };
     for (const pageCount of [78, 120]) {
       const wrap = await renderWrapCover({ ...base, pageCount });
       expect(Math.abs(wrap.width - (2 * 5.5 + pageCount * 0.0025 + 0.25) * 72)).toBeLessThanOrEqual(1.5);
@@ -52,8 +75,14 @@ describe('covers', () => {
     }
   });
 
-  it('spine lettering keeps KDP\'s 0.0625 in from both spine edges (measured from the PDF\'s text boxes); none where it cannot', async () => {
-    const base = { art, title: 'The Weather of Small Choices', author: 'Siti Aminah', description: '<p>Rain.</p>', lang: 'en' as const };
+  it("spine lettering keeps KDP's 0.0625 in from both spine edges (measured from the PDF's text boxes); none where it cannot", async () => {
+    const base = {
+      art,
+      title: 'The Weather of Small Choices',
+      author: 'Siti Aminah',
+      description: '<p>Rain.</p>',
+      lang: 'en' as const,
+    };
     const cases = [
       { trim: '6x9', paper: 'white', pageCount: 90, width: 6, perPage: 0.002252, isLettered: true },
       { trim: '5x8', paper: 'cream', pageCount: 90, width: 5, perPage: 0.0025, isLettered: true },

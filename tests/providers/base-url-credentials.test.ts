@@ -31,7 +31,11 @@ describe('a credential inside the base URL', () => {
   });
 
   it('plain addresses pass: OpenAI, a local server with a port, Azure-style api-version', () => {
-    for (const url of ['https://api.openai.com/v1', 'http://127.0.0.1:11434/v1', 'https://x.openai.azure.com/openai?api-version=2024-10-21']) {
+    for (const url of [
+      'https://api.openai.com/v1',
+      'http://127.0.0.1:11434/v1',
+      'https://x.openai.azure.com/openai?api-version=2024-10-21',
+    ]) {
       expect(credentialInUrl(url, 'OPENAI_BASE_URL'), url).toBeUndefined();
     }
   });
@@ -50,7 +54,9 @@ describe('a credential inside the base URL', () => {
   });
 
   it('karya test-ai refuses it with exit 2 or 1 and prints no key', async () => {
-    const run = await runKaryaInProcess(['test-ai'], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `https://${KEY}@api.example.com/v1` } });
+    const run = await runKaryaInProcess(['test-ai'], {
+      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `https://${KEY}@api.example.com/v1` },
+    });
     expect(run.code).not.toBe(0);
     expect(run.stdout + run.stderr).toContain('holds a credential');
     expect(run.stdout + run.stderr).not.toContain(KEY);

@@ -30,7 +30,10 @@ async function withOwnFake<T>(use: (own: FakeOpenAI) => Promise<T>): Promise<T> 
 describe('karya generate against any OpenAI-compatible server', () => {
   it('OPENAI_BASE_URL=<fake>/v1 OPENAI_API_KEY=x karya generate poems writes the poem', async () => {
     const cwd = tmp();
-    const run = await runKaryaInProcess(['generate', 'poems', '--state', path.join(cwd, 'state.sqlite')], { cwd, env: { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'x' } });
+    const run = await runKaryaInProcess(['generate', 'poems', '--state', path.join(cwd, 'state.sqlite')], {
+      cwd,
+      env: { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'x' },
+    });
     expect(run.stderr).not.toContain('offline');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Ombak memeluk pantai,');
@@ -44,7 +47,10 @@ describe('karya generate against any OpenAI-compatible server', () => {
     const cwd = tmp();
     const run = await withOwnFake((own) => {
       own.script({ status: 401, body: { error: { message: 'Incorrect API key provided: sk-cli-secret-4242' } } });
-      return runKaryaInProcess(['generate', 'poems', '--state', path.join(cwd, 'state.sqlite')], { cwd, env: { OPENAI_BASE_URL: own.baseURL, OPENAI_API_KEY: 'sk-cli-secret-4242' } });
+      return runKaryaInProcess(['generate', 'poems', '--state', path.join(cwd, 'state.sqlite')], {
+        cwd,
+        env: { OPENAI_BASE_URL: own.baseURL, OPENAI_API_KEY: 'sk-cli-secret-4242' },
+      });
     });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Authentication error. Please refresh the page and try again.');
@@ -54,7 +60,10 @@ describe('karya generate against any OpenAI-compatible server', () => {
   it('an invalid karya.config.yaml stops with file: path: message', async () => {
     const cwd = tmp();
     writeFileSync(path.join(cwd, 'karya.config.yaml'), 'providers:\n  - { name: main, apiKey: sk-in-file-123456 }\n');
-    const run = await runKaryaInProcess(['generate', 'poems', '--state', path.join(cwd, 'state.sqlite')], { cwd, env: {} });
+    const run = await runKaryaInProcess(['generate', 'poems', '--state', path.join(cwd, 'state.sqlite')], {
+      cwd,
+      env: {},
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('karya.config.yaml: providers.0.apiKey: keys never go in this file');
     expect(run.stderr).not.toContain('sk-in-file-123456');
@@ -74,18 +83,27 @@ describe('karya test-ai', () => {
     expect(lines[0]).toMatch(/^NAME\s+MODEL\s+LATENCY\s+CONTEXT\s+RESULT$/);
     // A server that does not say its window: the safe default (docs/providers.md).
     expect(lines[1]).toMatch(/^local-fake\s+llama3\.1\s+\d+ ms\s+8192 tokens \(default\)\s+ok$/);
-    expect(lines[2]).toMatch(/^nowhere\s+gpt-4o-mini\s+\d+ ms\s+8192 tokens \(default\)\s+error: Failed to initialize AI service\. Please try again\./);
+    expect(lines[2]).toMatch(
+      /^nowhere\s+gpt-4o-mini\s+\d+ ms\s+8192 tokens \(default\)\s+error: Failed to initialize AI service\. Please try again\./,
+    );
   });
 
   it('exit 1 when no config works', async () => {
     const cwd = tmp();
     const run = await withOwnFake((own) => {
       own.scriptProbes({ status: 401 });
-      return runKaryaInProcess(['test-ai', '--json'], { cwd, env: { OPENAI_BASE_URL: own.baseURL, OPENAI_API_KEY: 'sk-nope-777777' } });
+      return runKaryaInProcess(['test-ai', '--json'], {
+        cwd,
+        env: { OPENAI_BASE_URL: own.baseURL, OPENAI_API_KEY: 'sk-nope-777777' },
+      });
     });
     expect(run.code).toBe(1);
-    const out = JSON.parse(run.stdout) as { results: Array<{ name: string; isOk: boolean; message: string; status: number }> };
-    expect(out.results).toMatchObject([{ isOk: false, status: 401, message: 'Authentication error. Please refresh the page and try again.' }]);
+    const out = JSON.parse(run.stdout) as {
+      results: Array<{ name: string; isOk: boolean; message: string; status: number }>;
+    };
+    expect(out.results).toMatchObject([
+      { isOk: false, status: 401, message: 'Authentication error. Please refresh the page and try again.' },
+    ]);
     expect(run.stdout).not.toContain('sk-nope-777777');
   });
 
@@ -99,7 +117,21 @@ describe('karya test-ai', () => {
 describe('offline cover', () => {
   it('karya generate kids-book-cover --set title="Sang Kancil" --set mainCharacter="a mouse deer" --out cover.png writes a 1024x1024 PNG', async () => {
     const cwd = tmp();
-    const run = await runKaryaInProcess(['generate', 'kids-book-cover', '--set', 'title=Sang Kancil', '--set', 'mainCharacter=a mouse deer', '--out', 'cover.png', '--state', path.join(cwd, 's.sqlite')], { cwd, env: {} });
+    const run = await runKaryaInProcess(
+      [
+        'generate',
+        'kids-book-cover',
+        '--set',
+        'title=Sang Kancil',
+        '--set',
+        'mainCharacter=a mouse deer',
+        '--out',
+        'cover.png',
+        '--state',
+        path.join(cwd, 's.sqlite'),
+      ],
+      { cwd, env: {} },
+    );
     expect(run.stderr).toContain('offline');
     expect(run.code).toBe(0);
     expect(readPng(readFileSync(path.join(cwd, 'cover.png')))).toMatchObject({ width: 1024, height: 1024 });
@@ -107,13 +139,21 @@ describe('offline cover', () => {
 
   it('with a real provider the image is downloaded to the --out file', async () => {
     const cwd = tmp();
-    const run = await runKaryaInProcess(['generate', 'book-cover', '--set', 'title=Orbit', '--out', 'cover.png', '--state', path.join(cwd, 's.sqlite')], {
-      cwd,
-      env: { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'x' },
-    });
+    const run = await runKaryaInProcess(
+      ['generate', 'book-cover', '--set', 'title=Orbit', '--out', 'cover.png', '--state', path.join(cwd, 's.sqlite')],
+      {
+        cwd,
+        env: { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'x' },
+      },
+    );
     expect(run.code).toBe(0);
     expect(fake.imageRequests()).toHaveLength(1);
-    expect(fake.imageRequests()[0]!.body).toMatchObject({ size: '1024x1792', n: 1, quality: 'standard', style: 'vivid' });
+    expect(fake.imageRequests()[0]!.body).toMatchObject({
+      size: '1024x1792',
+      n: 1,
+      quality: 'standard',
+      style: 'vivid',
+    });
     expect(readPng(readFileSync(path.join(cwd, 'cover.png')))).toMatchObject({ width: 1, height: 1 });
   });
 });

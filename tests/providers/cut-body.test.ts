@@ -28,19 +28,27 @@ afterEach(async () => {
 async function cutFirst(how: CutBody, options: (typeof MODES)[number]['options']) {
   fake = await startFakeOpenAI({ answer: () => ANSWER, cutBody: (_body, index) => (index === 0 ? how : undefined) });
   const notices: RetryNotice[] = [];
-  const p = createOpenAIProvider({ apiKey: 'sk-test-key', baseURL: fake.baseURL, limits: { networkRetryDelayMs: 10 }, ...options });
+  const p = createOpenAIProvider({
+    apiKey: 'sk-test-key',
+    baseURL: fake.baseURL,
+    limits: { networkRetryDelayMs: 10 },
+    ...options,
+  });
   return { p, notices, onRetry: (n: RetryNotice) => notices.push(n) };
 }
 
 describe.each(MODES)('$name', ({ options }) => {
-  it.each(['declared', 'unframed'] as const)('a plain answer cut mid-body (%s): asked again once as a dropped connection, the answer kept whole', async (how) => {
-    const { p, notices, onRetry } = await cutFirst(how, options);
-    const result = await p.generateText(textRequest({ maxTokens: 800, onRetry }));
-    expect(result.text).toBe(ANSWER);
-    expect(isCutOff(result)).toBe(false);
-    expect(fake!.generationRequests()).toHaveLength(2);
-    expect(notices.map((n) => n.message)).toEqual(['Connection error. Retrying... (1/3)']);
-  });
+  it.each(['declared', 'unframed'] as const)(
+    'a plain answer cut mid-body (%s): asked again once as a dropped connection, the answer kept whole',
+    async (how) => {
+      const { p, notices, onRetry } = await cutFirst(how, options);
+      const result = await p.generateText(textRequest({ maxTokens: 800, onRetry }));
+      expect(result.text).toBe(ANSWER);
+      expect(isCutOff(result)).toBe(false);
+      expect(fake!.generationRequests()).toHaveLength(2);
+      expect(notices.map((n) => n.message)).toEqual(['Connection error. Retrying... (1/3)']);
+    },
+  );
 
   it('a streamed answer whose connection drops after part of its text: that text kept, marked cut, nothing asked again', async () => {
     const { p, notices, onRetry } = await cutFirst('declared', options);
@@ -56,8 +64,16 @@ describe.each(MODES)('$name', ({ options }) => {
 
   it('every answer cut: the retry budget ends it with "Maximum retry attempts reached", after 4 requests', async () => {
     fake = await startFakeOpenAI({ answer: () => ANSWER, cutBody: () => 'declared' });
-    const p = createOpenAIProvider({ apiKey: 'sk-test-key', baseURL: fake.baseURL, limits: { networkRetryDelayMs: 10 }, ...options });
-    await expect(p.generateText(textRequest({ maxTokens: 800 }))).rejects.toMatchObject({ code: 'max_retries', message: 'Maximum retry attempts reached. Please try again later.' });
+    const p = createOpenAIProvider({
+      apiKey: 'sk-test-key',
+      baseURL: fake.baseURL,
+      limits: { networkRetryDelayMs: 10 },
+      ...options,
+    });
+    await expect(p.generateText(textRequest({ maxTokens: 800 }))).rejects.toMatchObject({
+      code: 'max_retries',
+      message: 'Maximum retry attempts reached. Please try again later.',
+    });
     expect(fake.generationRequests()).toHaveLength(4);
   });
 });
@@ -65,7 +81,13 @@ describe.each(MODES)('$name', ({ options }) => {
 describe('a cut body on the light fetch', () => {
   it('an HTML page served whole with 200 is still not a dropped connection: no retry', async () => {
     fake = await startFakeOpenAI({ habits: ['html'] });
-    const p = createOpenAIProvider({ apiKey: 'sk-test-key', baseURL: fake.baseURL, limits: { networkRetryDelayMs: 10 }, directChat: true, fetch: lightFetch });
+    const p = createOpenAIProvider({
+      apiKey: 'sk-test-key',
+      baseURL: fake.baseURL,
+      limits: { networkRetryDelayMs: 10 },
+      directChat: true,
+      fetch: lightFetch,
+    });
     await expect(p.generateText(textRequest())).rejects.toBeDefined();
     expect(fake.generationRequests()).toHaveLength(1);
   });

@@ -15,10 +15,17 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const provider = (timeoutMs?: number) => createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL, ...(timeoutMs ? { timeoutMs } : {}) });
+const provider = (timeoutMs?: number) =>
+  createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL, ...(timeoutMs ? { timeoutMs } : {}) });
 const completion = (message: Record<string, unknown>, finishReason: string) => ({
   status: 200,
-  body: { id: 'x', object: 'chat.completion', created: 1, model: 'fake', choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: finishReason }] },
+  body: {
+    id: 'x',
+    object: 'chat.completion',
+    created: 1,
+    model: 'fake',
+    choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: finishReason }],
+  },
 });
 
 describe("the provider's filter", () => {
@@ -26,10 +33,16 @@ describe("the provider's filter", () => {
     ['content_filter, streamed', true, { text: 'She leaned closer and', finishReason: 'content_filter' as const }],
     ['content_filter, not streamed', false, completion({ content: 'She leaned closer and' }, 'content_filter')],
     ['safety (Gemini), not streamed', false, completion({ content: '' }, 'SAFETY')],
-    ['a refusal field and no text', false, completion({ content: null, refusal: "I'm sorry, I can't help with that." }, 'stop')],
+    [
+      'a refusal field and no text',
+      false,
+      completion({ content: null, refusal: "I'm sorry, I can't help with that." }, 'stop'),
+    ],
   ])('%s: the named failure `filtered`, the partial text not given back', async (_name, isStreamed, reply) => {
     fake.script(reply);
-    const error = await rejectionOf(provider().generateText(textRequest(isStreamed ? { onDelta: () => undefined } : {})));
+    const error = await rejectionOf(
+      provider().generateText(textRequest(isStreamed ? { onDelta: () => undefined } : {})),
+    );
     expect(error).toBeInstanceOf(GenerationError);
     expect((error as GenerationError).code).toBe('filtered');
   });
@@ -46,7 +59,9 @@ describe('the time-out', () => {
   it('a stream still arriving when the time-out fires keeps what came, marked as stopped by the time-out', async () => {
     delayMs = 120;
     try {
-      fake.script({ text: 'The rain kept falling over the harbour while the lights of the town came on one by one and the ferry sounded its horn.' });
+      fake.script({
+        text: 'The rain kept falling over the harbour while the lights of the town came on one by one and the ferry sounded its horn.',
+      });
       const deltas: string[] = [];
       const result = await provider(700).generateText(textRequest({ onDelta: (d) => deltas.push(d) }));
       expect(result.isTimedOut).toBe(true);

@@ -10,7 +10,15 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** A small valid text request. */
 export function textRequest(overrides: Partial<TextRequest> = {}): TextRequest {
-  return { system: 'You are an expert writer.', user: 'Write one line.', maxTokens: 50, temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3, ...overrides };
+  return {
+    system: 'You are an expert writer.',
+    user: 'Write one line.',
+    maxTokens: 50,
+    temperature: 0.8,
+    presencePenalty: 0.3,
+    frequencyPenalty: 0.3,
+    ...overrides,
+  };
 }
 
 // Captured before any test fakes the timers: real waiting for real sockets.
@@ -87,7 +95,8 @@ export function readPng(bytes: Uint8Array): PngInfo {
     const data = buf.subarray(offset + 8, offset + 8 + length);
     const crc = buf.readUInt32BE(offset + 8 + length);
     if (crc32(buf.subarray(offset + 4, offset + 8 + length)) !== crc) throw new Error(`bad CRC in ${type}`);
-    if (type === 'IHDR') info = { width: data.readUInt32BE(0), height: data.readUInt32BE(4), bitDepth: data[8]!, colourType: data[9]! };
+    if (type === 'IHDR')
+      info = { width: data.readUInt32BE(0), height: data.readUInt32BE(4), bitDepth: data[8]!, colourType: data[9]! };
     if (type === 'IDAT') idat.push(data);
     if (type === 'IEND') hasEnd = true;
     offset += 12 + length;
@@ -96,7 +105,7 @@ export function readPng(bytes: Uint8Array): PngInfo {
   const channels = ({ 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 } as Record<number, number>)[info.colourType]!;
   const rowBytes = Math.ceil((info.width * channels * info.bitDepth) / 8);
   const raw = inflateSync(Buffer.concat(idat));
-  if (raw.length !== info.height * (1 + rowBytes)) throw new Error(`image data is ${raw.length} bytes, expected ${info.height * (1 + rowBytes)}`);
+  if (raw.length !== info.height * (1 + rowBytes))
+    throw new Error(`image data is ${raw.length} bytes, expected ${info.height * (1 + rowBytes)}`);
   return info;
 }
-

@@ -23,16 +23,55 @@ import { tempDir } from '../temp.js';
 
 const tmp = tempDir('karya-demo-');
 
-/** One generator of each family: fiction books, non-fiction books (a cookbook among them), creative books and pieces, a publishing tool. */
-const FAMILIES = { fiction: ['romance', 'children'], nonfiction: ['self-help', 'cookbook'], creative: ['moral-values', 'poems'], publishing: ['author-name'] } as const;
+/**
+ * One generator of each family: fiction books, non-fiction books (a cookbook among them), creative books and pieces, a
+ * publishing tool.
+ */
+const FAMILIES = {
+  fiction: ['romance', 'children'],
+  nonfiction: ['self-help', 'cookbook'],
+  creative: ['moral-values', 'poems'],
+  publishing: ['author-name'],
+} as const;
 const LANGS = ['en', 'ms'] as const;
 
 /** Common English words no Malay sentence has (outside a quoted setting value, which is the user's). */
-const ENGLISH_WORDS = ['the', 'and', 'of', 'with', 'this', 'is', 'for', 'to', 'reader', 'story', 'book', 'chapter', 'ingredients', 'method', 'serves', 'minutes', 'title', 'tip'];
+const ENGLISH_WORDS = [
+  'the',
+  'and',
+  'of',
+  'with',
+  'this',
+  'is',
+  'for',
+  'to',
+  'reader',
+  'story',
+  'book',
+  'chapter',
+  'ingredients',
+  'method',
+  'serves',
+  'minutes',
+  'title',
+  'tip',
+];
 
 async function demo(id: string, lang: 'en' | 'ms'): Promise<string> {
   const out = path.join(tmp, `${id}-${lang}.md`);
-  const r = await runKaryaInProcess(['generate', id, '--chapters', '2', '--lang', lang, '--out', out, '--state', path.join(tmp, 'state.sqlite'), '--fresh']);
+  const r = await runKaryaInProcess([
+    'generate',
+    id,
+    '--chapters',
+    '2',
+    '--lang',
+    lang,
+    '--out',
+    out,
+    '--state',
+    path.join(tmp, 'state.sqlite'),
+    '--fresh',
+  ]);
   expect(r.code, r.stderr).toBe(0);
   return readFileSync(out, 'utf8');
 }
@@ -44,8 +83,27 @@ function brokenShapes(md: string, lang: 'en' | 'ms'): string[] {
     const at = (what: string) => found.push(`${what}: ${line.slice(0, 120)}`);
     // A heading (the title, a part) has no lower-case word between capitalised ones but the minor words.
     if (/^#{1,3} /.test(line)) {
-      const words = line.replace(/^#+ /, '').replace(/^(Chapter|Bab) \d+: /, '').split(/\s+/);
-      const minor = new Set(['a', 'an', 'the', 'of', 'to', 'and', 'in', 'on', 'for', 'dan', 'di', 'ke', 'yang', 'untuk', 'dari']);
+      const words = line
+        .replace(/^#+ /, '')
+        .replace(/^(Chapter|Bab) \d+: /, '')
+        .split(/\s+/);
+      const minor = new Set([
+        'a',
+        'an',
+        'the',
+        'of',
+        'to',
+        'and',
+        'in',
+        'on',
+        'for',
+        'dan',
+        'di',
+        'ke',
+        'yang',
+        'untuk',
+        'dari',
+      ]);
       if (words.some((w, i) => i > 0 && /^\p{Ll}/u.test(w) && !minor.has(w))) at('a lower-case word in a heading');
     }
     if (/\bof \p{Ll}+ \p{Lu}/u.test(line)) at('a lower-case word after "of" in a title');
@@ -68,14 +126,32 @@ const LONG = { words: 2000, chapters: 8 };
 /** The offline text of every part of a long book of generator `id` (a piece: the piece, at that length). */
 function longBook(id: string, lang: 'en' | 'ms'): string[] {
   const spec = loadCatalog({ useDiskCache: true }).get(id)!;
-  const steps = spec.kind === 'book' ? ['introduction', ...Array<string>(LONG.chapters).fill('chapter'), 'conclusion'] : ['single'];
+  const steps =
+    spec.kind === 'book' ? ['introduction', ...Array<string>(LONG.chapters).fill('chapter'), 'conclusion'] : ['single'];
   return steps.map((stepKind, i) => {
     const meta: PromptMeta = {
-      generatorId: id, family: spec.family, kind: spec.kind, stepKind: stepKind as PromptMeta['stepKind'], stepLabel: `${stepKind} ${i}`, lang, title: spec.title[lang]!,
-      settingsSummary: [{ label: lang === 'ms' ? 'Latar' : 'Setting', value: lang === 'ms' ? 'Bandar' : 'Urban' }], wordTarget: LONG.words, chapterCount: LONG.chapters,
-      isFiction: spec.family === 'fiction', ...(spec.prompts.demo ? { demo: spec.prompts.demo } : {}),
+      generatorId: id,
+      family: spec.family,
+      kind: spec.kind,
+      stepKind: stepKind as PromptMeta['stepKind'],
+      stepLabel: `${stepKind} ${i}`,
+      lang,
+      title: spec.title[lang]!,
+      settingsSummary: [{ label: lang === 'ms' ? 'Latar' : 'Setting', value: lang === 'ms' ? 'Bandar' : 'Urban' }],
+      wordTarget: LONG.words,
+      chapterCount: LONG.chapters,
+      isFiction: spec.family === 'fiction',
+      ...(spec.prompts.demo ? { demo: spec.prompts.demo } : {}),
     };
-    return offlineText({ system: `${id} system`, user: `${id} ${lang}: write part ${i} (${stepKind})`, maxTokens: LONG.words * 3, temperature: 0.8, presencePenalty: 0, frequencyPenalty: 0, meta });
+    return offlineText({
+      system: `${id} system`,
+      user: `${id} ${lang}: write part ${i} (${stepKind})`,
+      maxTokens: LONG.words * 3,
+      temperature: 0.8,
+      presencePenalty: 0,
+      frequencyPenalty: 0,
+      meta,
+    });
   });
 }
 
@@ -87,7 +163,9 @@ describe('the offline demo reads as written', () => {
       for (const lang of LANGS) {
         const parts = longBook(id, lang);
         expect(parts.at(-1)!.split(/\s+/).length, `${id} ${lang}`).toBeGreaterThanOrEqual(LONG.words);
-        repeatedShares(parts).forEach((share, i) => share >= REPEATS_RATIO && over.push(`${id} ${lang} part ${i}: ${share}`));
+        repeatedShares(parts).forEach(
+          (share, i) => share >= REPEATS_RATIO && over.push(`${id} ${lang} part ${i}: ${share}`),
+        );
         problems.push(...brokenShapes(parts.join('\n\n'), lang).map((p) => `${id} ${lang}: ${p}`));
       }
     }
@@ -95,35 +173,68 @@ describe('the offline demo reads as written', () => {
     expect(problems).toEqual([]);
   });
 
-  it(`a 12-chapter demo cookbook, in English and Malay, reports every part under ${REPEATS_RATIO} repeated, and every chapter holds recipes`, { timeout: 120_000 }, async () => {
-    for (const lang of LANGS) {
-      const out = path.join(tmp, `cookbook-12-${lang}.md`);
-      const r = await runKaryaInProcess(['generate', 'cookbook', '--chapters', '12', '--lang', lang, '--json', '--out', out, '--state', path.join(tmp, 'state.sqlite'), '--fresh']);
-      expect(r.code, r.stderr).toBe(0);
-      const parts = (JSON.parse(r.stdout) as { parts: Array<{ label: string; repeated?: number }> }).parts;
-      const chapters = parts.filter((p) => /^(Chapter|Bab) \d+$/.test(p.label));
-      expect(chapters.map((p) => p.label), lang).toHaveLength(12);
-      expect(parts.filter((p) => (p.repeated ?? 0) >= REPEATS_RATIO).map((p) => `${lang} ${p.label}: ${p.repeated}`)).toEqual([]);
-      expect(r.stderr).not.toContain('⚠');
-      const md = readFileSync(out, 'utf8');
-      const recipeChapters = md.split(/^## /m).filter((part) => /^(Chapter|Bab) \d+:/.test(part));
-      expect(recipeChapters, lang).toHaveLength(12);
-      for (const chapter of recipeChapters) expect(chapter).toMatch(/^### \S.+\n\n\S.+\n\n\*\*\S.+\*\*\n\n.+·.+\n\n\| .+ \|\n\| --- \| --- \|\n(\| .+ \|\n)+\n\*\*\S.+\*\*\n\n1\. \S.+\n2\. \S.+\n3\. \S.+\n4\. \S.+\n(5\. \S.+\n)?\n\*\S+:\* \S/m);
-    }
-  });
+  it(
+    `a 12-chapter demo cookbook, in English and Malay, reports every part under ${REPEATS_RATIO} repeated, and every chapter holds recipes`,
+    { timeout: 120_000 },
+    async () => {
+      for (const lang of LANGS) {
+        const out = path.join(tmp, `cookbook-12-${lang}.md`);
+        const r = await runKaryaInProcess([
+          'generate',
+          'cookbook',
+          '--chapters',
+          '12',
+          '--lang',
+          lang,
+          '--json',
+          '--out',
+          out,
+          '--state',
+          path.join(tmp, 'state.sqlite'),
+          '--fresh',
+        ]);
+        expect(r.code, r.stderr).toBe(0);
+        const parts = (JSON.parse(r.stdout) as { parts: Array<{ label: string; repeated?: number }> }).parts;
+        const chapters = parts.filter((p) => /^(Chapter|Bab) \d+$/.test(p.label));
+        expect(
+          chapters.map((p) => p.label),
+          lang,
+        ).toHaveLength(12);
+        expect(
+          parts.filter((p) => (p.repeated ?? 0) >= REPEATS_RATIO).map((p) => `${lang} ${p.label}: ${p.repeated}`),
+        ).toEqual([]);
+        expect(r.stderr).not.toContain('⚠');
+        const md = readFileSync(out, 'utf8');
+        const recipeChapters = md.split(/^## /m).filter((part) => /^(Chapter|Bab) \d+:/.test(part));
+        expect(recipeChapters, lang).toHaveLength(12);
+        for (const chapter of recipeChapters)
+          expect(chapter).toMatch(
+            /^### \S.+\n\n\S.+\n\n\*\*\S.+\*\*\n\n.+·.+\n\n\| .+ \|\n\| --- \| --- \|\n(\| .+ \|\n)+\n\*\*\S.+\*\*\n\n1\. \S.+\n2\. \S.+\n3\. \S.+\n4\. \S.+\n(5\. \S.+\n)?\n\*\S+:\* \S/m,
+          );
+      }
+    },
+  );
 
-  it('every family, in English and Malay: no lower-case title word, no "the any", no doubled word or placeholder, no English in Malay', { timeout: 120_000 }, async () => {
-    const problems: string[] = [];
-    for (const id of Object.values(FAMILIES).flat()) {
-      for (const lang of LANGS) problems.push(...brokenShapes(await demo(id, lang), lang).map((p) => `${id} ${lang}: ${p}`));
-    }
-    expect(problems).toEqual([]);
-  });
+  it(
+    'every family, in English and Malay: no lower-case title word, no "the any", no doubled word or placeholder, no English in Malay',
+    { timeout: 120_000 },
+    async () => {
+      const problems: string[] = [];
+      for (const id of Object.values(FAMILIES).flat()) {
+        for (const lang of LANGS)
+          problems.push(...brokenShapes(await demo(id, lang), lang).map((p) => `${id} ${lang}: ${p}`));
+      }
+      expect(problems).toEqual([]);
+    },
+  );
 
   it("a cookbook's chapters are recipes: a name, ingredients with amounts in a table, numbered steps; its chapter titles are not a story's", async () => {
     for (const lang of LANGS) {
       const md = await demo('cookbook', lang);
-      const words = lang === 'ms' ? { chapter: 'Bab', ingredients: 'Bahan-bahan', method: 'Cara Memasak' } : { chapter: 'Chapter', ingredients: 'Ingredients', method: 'Method' };
+      const words =
+        lang === 'ms'
+          ? { chapter: 'Bab', ingredients: 'Bahan-bahan', method: 'Cara Memasak' }
+          : { chapter: 'Chapter', ingredients: 'Ingredients', method: 'Method' };
       const chapter = md.split(/^## /m).find((part) => part.startsWith(`${words.chapter} 1:`))!;
       expect(chapter, lang).toBeDefined();
       expect(chapter).toMatch(/^### \S.+$/m);
@@ -136,14 +247,41 @@ describe('the offline demo reads as written', () => {
     }
   });
 
-  it('the offline cover letters its title once, and the paperback does not letter the art\'s title again on the front', async () => {
+  it("the offline cover letters its title once, and the paperback does not letter the art's title again on the front", async () => {
     const title = 'Hujan di Kuala Lumpur';
-    const svg = coverSvg({ title, byline: 'by Siti Aminah', genre: 'romance', lang: 'en' }, { width: 1600, height: 2560 });
+    const svg = coverSvg(
+      { title, byline: 'by Siti Aminah', genre: 'romance', lang: 'en' },
+      { width: 1600, height: 2560 },
+    );
     const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
     expect(texts.join(' ').split(title).length - 1).toBe(1);
 
-    const art = renderCoverPng({ prompt: 'x', size: '1024x1792', meta: { generatorId: 'book-cover', family: 'covers', kind: 'image', stepKind: 'image', stepLabel: 'Cover', lang: 'en', title: 'Book Cover', settingsSummary: [{ label: 'Title', value: title, role: 'bookTitle' }], wordTarget: 0, isFiction: false } });
-    const wrap = await renderWrapCover({ art, title, author: 'Siti Aminah', description: '<p>Rain over the city.</p>', lang: 'en', trim: '6x9', paper: 'white', pageCount: 40 });
+    const art = renderCoverPng({
+      prompt: 'x',
+      size: '1024x1792',
+      meta: {
+        generatorId: 'book-cover',
+        family: 'covers',
+        kind: 'image',
+        stepKind: 'image',
+        stepLabel: 'Cover',
+        lang: 'en',
+        title: 'Book Cover',
+        settingsSummary: [{ label: 'Title', value: title, role: 'bookTitle' }],
+        wordTarget: 0,
+        isFiction: false,
+      },
+    });
+    const wrap = await renderWrapCover({
+      art,
+      title,
+      author: 'Siti Aminah',
+      description: '<p>Rain over the city.</p>',
+      lang: 'en',
+      trim: '6x9',
+      paper: 'white',
+      pageCount: 40,
+    });
     const file = path.join(tmp, 'wrap.pdf');
     writeFileSync(file, wrap.bytes);
     const text = (await runTool('pdftotext', [file, '-'])).stdout.replace(/\s+/g, ' ');
@@ -153,7 +291,25 @@ describe('the offline demo reads as written', () => {
   });
 
   it("a kids cover names the main character of the book's Character Details line, not the line cut at the band's edge", () => {
-    const facts = coverFacts({ prompt: 'x', size: '1024x1792', meta: { generatorId: 'kids-book-cover', family: 'covers', kind: 'image', stepKind: 'image', stepLabel: 'Cover', lang: 'en', title: 'Kids Cover', settingsSummary: [{ label: 'Title', value: 'Pip', role: 'bookTitle' }, { label: 'Main Character', value: 'Aisha Rahman: the lead, 28, stubborn and kind', role: 'mainCharacter' }], wordTarget: 0, isFiction: false } });
+    const facts = coverFacts({
+      prompt: 'x',
+      size: '1024x1792',
+      meta: {
+        generatorId: 'kids-book-cover',
+        family: 'covers',
+        kind: 'image',
+        stepKind: 'image',
+        stepLabel: 'Cover',
+        lang: 'en',
+        title: 'Kids Cover',
+        settingsSummary: [
+          { label: 'Title', value: 'Pip', role: 'bookTitle' },
+          { label: 'Main Character', value: 'Aisha Rahman: the lead, 28, stubborn and kind', role: 'mainCharacter' },
+        ],
+        wordTarget: 0,
+        isFiction: false,
+      },
+    });
     expect(facts.byline).toBe('featuring Aisha Rahman');
   });
 });

@@ -44,12 +44,30 @@ afterAll(() => {
 
 function meta(lang: Lang, over: Partial<PromptMeta> = {}): PromptMeta {
   return {
-    generatorId: 'romance', family: 'fiction', kind: 'book', stepKind: 'chapter', stepLabel: lang === 'en' ? 'Chapter 1' : 'Bab 1', lang, title: 'Rain',
-    settingsSummary: [], wordTarget: 300, chapterCount: 3, isFiction: true, ...over,
+    generatorId: 'romance',
+    family: 'fiction',
+    kind: 'book',
+    stepKind: 'chapter',
+    stepLabel: lang === 'en' ? 'Chapter 1' : 'Bab 1',
+    lang,
+    title: 'Rain',
+    settingsSummary: [],
+    wordTarget: 300,
+    chapterCount: 3,
+    isFiction: true,
+    ...over,
   };
 }
 const write = (lang: Lang, over: Partial<PromptMeta> = {}) =>
-  offlineText({ system: 'system', user: 'write this part', maxTokens: 4000, temperature: 0.8, presencePenalty: 0, frequencyPenalty: 0, meta: meta(lang, over) });
+  offlineText({
+    system: 'system',
+    user: 'write this part',
+    maxTokens: 4000,
+    temperature: 0.8,
+    presencePenalty: 0,
+    frequencyPenalty: 0,
+    meta: meta(lang, over),
+  });
 
 describe("the offline demo's English and Malay words, read from their folders", () => {
   it.each(['en', 'ms'] as const)("a %s story is composed from that language's offline-story.yaml", (lang) => {
@@ -69,10 +87,30 @@ describe("the offline demo's English and Malay words, read from their folders", 
 
   it.each([
     ['en', 'offline-story', (w: Words) => delete w['offline-story'], 'languages/en/offline-story.yaml: "*"'],
-    ['ms', 'offline-guide', (w: Words) => delete (w['offline-guide']!.slots as Record<string, unknown>).goal, 'languages/ms/offline-guide.yaml: "slots.goal"'],
-    ['en', 'offline-kitchen', (w: Words) => delete w['offline-kitchen']!.opening, 'languages/en/offline-kitchen.yaml: "opening'],
-    ['ms', 'offline-cover', (w: Words) => delete w['offline-cover']!.footer, 'languages/ms/offline-cover.yaml: "footer"'],
-    ['ms', 'offline-cover', (w: Words) => delete (w['offline-cover']!.moods as Record<string, unknown>).brave, 'languages/ms/offline-cover.yaml: "moods.brave"'],
+    [
+      'ms',
+      'offline-guide',
+      (w: Words) => delete (w['offline-guide']!.slots as Record<string, unknown>).goal,
+      'languages/ms/offline-guide.yaml: "slots.goal"',
+    ],
+    [
+      'en',
+      'offline-kitchen',
+      (w: Words) => delete w['offline-kitchen']!.opening,
+      'languages/en/offline-kitchen.yaml: "opening',
+    ],
+    [
+      'ms',
+      'offline-cover',
+      (w: Words) => delete w['offline-cover']!.footer,
+      'languages/ms/offline-cover.yaml: "footer"',
+    ],
+    [
+      'ms',
+      'offline-cover',
+      (w: Words) => delete (w['offline-cover']!.moods as Record<string, unknown>).brave,
+      'languages/ms/offline-cover.yaml: "moods.brave"',
+    ],
   ] as const)('%s without a key of %s stops the read, naming the file and the key', (lang, _file, edit, named) => {
     const error = refusal(tableWith(lang, edit));
     expect(error?.message).toContain(named);
@@ -82,16 +120,23 @@ describe("the offline demo's English and Malay words, read from their folders", 
 describe("the answer checks' words, read from every language's folder", () => {
   it("a note names an answer asked again in the words of the book language's answer-checks.yaml", () => {
     const outcome = { answerNotes: { askedAgain: ['listed' as const] }, continuations: 0, isComplete: true };
-    expect(answerNotesOf(outcome, 'Chapter 2', 'en')[0]!.message).toBe('Chapter 2: an answer was a list or a table, not prose; asked again, and the new answer kept');
-    expect(answerNotesOf(outcome, 'Bab 2', 'ms')[0]!.message).toBe('Bab 2: satu jawapan ialah senarai atau jadual, bukan prosa; diminta sekali lagi, dan jawapan baharu disimpan');
+    expect(answerNotesOf(outcome, 'Chapter 2', 'en')[0]!.message).toBe(
+      'Chapter 2: an answer was a list or a table, not prose; asked again, and the new answer kept',
+    );
+    expect(answerNotesOf(outcome, 'Bab 2', 'ms')[0]!.message).toBe(
+      'Bab 2: satu jawapan ialah senarai atau jadual, bukan prosa; diminta sekali lagi, dan jawapan baharu disimpan',
+    );
   });
 
-  it.each(['en', 'ms'] as const)("%s's file without a check's text stops the start, naming the check and the language", (lang) => {
-    const error = refusal(tableWith(lang, (words) => delete words['answer-checks']!.recipe));
-    expect(error?.message).toContain(`rule "recipe" has no ${lang} text`);
-    // The table read whole again, the check has its words back.
-    ensureLanguages();
-    const outcome = { answerNotes: { askedAgain: ['recipe' as const] }, continuations: 0, isComplete: true };
-    expect(answerNotesOf(outcome, 'Bab 2', 'ms')[0]!.message).toContain('resipi');
-  });
+  it.each(['en', 'ms'] as const)(
+    "%s's file without a check's text stops the start, naming the check and the language",
+    (lang) => {
+      const error = refusal(tableWith(lang, (words) => delete words['answer-checks']!.recipe));
+      expect(error?.message).toContain(`rule "recipe" has no ${lang} text`);
+      // The table read whole again, the check has its words back.
+      ensureLanguages();
+      const outcome = { answerNotes: { askedAgain: ['recipe' as const] }, continuations: 0, isComplete: true };
+      expect(answerNotesOf(outcome, 'Bab 2', 'ms')[0]!.message).toContain('resipi');
+    },
+  );
 });

@@ -17,7 +17,14 @@ afterAll(() => Promise.all([fake.close(), second.close()]));
 afterEach(() => vi.useRealTimers());
 
 function config(name: string, server: FakeOpenAI): ProviderConfig {
-  return { type: 'openai', name, apiKey: new Secret(`key-${name}`), baseURL: server.baseURL, model: 'gpt-4o-mini', imageModel: 'dall-e-3' };
+  return {
+    type: 'openai',
+    name,
+    apiKey: new Secret(`key-${name}`),
+    baseURL: server.baseURL,
+    model: 'gpt-4o-mini',
+    imageModel: 'dall-e-3',
+  };
 }
 
 describe('probeAlongside', () => {
@@ -48,10 +55,19 @@ describe('probeAlongside', () => {
   });
 
   it('a config whose check fails: its requests are sent again on the next config, which is checked first', async () => {
-    const [p1, p2, g2] = [fake.probeRequests().length, second.probeRequests().length, second.generationRequests().length];
+    const [p1, p2, g2] = [
+      fake.probeRequests().length,
+      second.probeRequests().length,
+      second.generationRequests().length,
+    ];
     fake.scriptProbes({ status: 401 });
     fake.script({ status: 401 }, { status: 401 });
-    const provider = createOpenAIProvider({ configs: [config('bad', fake), config('good', second)], probeAlongside: true, fetch: lightFetch, limits: { initRetryDelayMs: 10 } });
+    const provider = createOpenAIProvider({
+      configs: [config('bad', fake), config('good', second)],
+      probeAlongside: true,
+      fetch: lightFetch,
+      limits: { initRetryDelayMs: 10 },
+    });
     const results = await Promise.all([provider.generateText(textRequest()), provider.generateText(textRequest())]);
     expect(results.map((r) => r.config)).toEqual(['good', 'good']);
     expect(fake.probeRequests().length - p1).toBe(1);
@@ -61,13 +77,22 @@ describe('probeAlongside', () => {
   });
 
   it('the light fetch: streamed answers arrive as deltas, and an abort rejects with an AbortError', async () => {
-    const provider = createOpenAIProvider({ configs: [config('stream', second)], probeAlongside: true, fetch: lightFetch });
+    const provider = createOpenAIProvider({
+      configs: [config('stream', second)],
+      probeAlongside: true,
+      fetch: lightFetch,
+    });
     const deltas: string[] = [];
     const result = await provider.generateText(textRequest({ onDelta: (d) => deltas.push(d) }));
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join('')).toBe(result.text);
     const controller = new AbortController();
-    const pending = lightFetch(`${fake.baseURL}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'x', messages: [{ role: 'user', content: 'hi' }] }), headers: { 'content-type': 'application/json', authorization: 'Bearer k' }, signal: controller.signal });
+    const pending = lightFetch(`${fake.baseURL}/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify({ model: 'x', messages: [{ role: 'user', content: 'hi' }] }),
+      headers: { 'content-type': 'application/json', authorization: 'Bearer k' },
+      signal: controller.signal,
+    });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
@@ -75,7 +100,10 @@ describe('probeAlongside', () => {
   it('the light fetch: a whole answer reads as a Response does (status, ok, headers, one read of the body)', async () => {
     const body = JSON.stringify({ model: 'x', messages: [{ role: 'user', content: 'hi' }] });
     const init = { method: 'POST', body, headers: { 'content-type': 'application/json', authorization: 'Bearer k' } };
-    const [light, standard] = await Promise.all([lightFetch(`${second.baseURL}/chat/completions`, init), fetch(`${second.baseURL}/chat/completions`, init)]);
+    const [light, standard] = await Promise.all([
+      lightFetch(`${second.baseURL}/chat/completions`, init),
+      fetch(`${second.baseURL}/chat/completions`, init),
+    ]);
     expect([light.status, light.ok]).toEqual([standard.status, standard.ok]);
     expect(light.url).toBe(`${second.baseURL}/chat/completions`);
     expect(light.headers.get('Content-Type')).toBe(standard.headers.get('content-type'));
@@ -84,7 +112,9 @@ describe('probeAlongside', () => {
     const json = (await light.json()) as { choices: Array<{ message: { content: string } }> };
     // Each answer is numbered by the fake: both are whole answers of the same shape.
     const other = (await standard.json()) as typeof json;
-    expect(json.choices[0]!.message.content.replace(/\d+/, 'N')).toBe(other.choices[0]!.message.content.replace(/\d+/, 'N'));
+    expect(json.choices[0]!.message.content.replace(/\d+/, 'N')).toBe(
+      other.choices[0]!.message.content.replace(/\d+/, 'N'),
+    );
     expect(light.bodyUsed).toBe(true);
     await expect(light.text()).rejects.toThrow(TypeError);
     const missing = await lightFetch(`${second.baseURL}/no-such-route`);

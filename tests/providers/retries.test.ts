@@ -1,5 +1,6 @@
 // Generation retries, time-outs and cancel against the fake OpenAI-compatible server. Expected
-// messages and numbers are typed from the platform requirements (§4, §8, §9) and the non-fiction, creative and publishing ones (§8, §9).
+// messages and numbers are typed from the platform requirements (§4, §8, §9) and the non-fiction, creative and
+// publishing ones (§8, §9).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI, type ScriptedReply } from '../fake-openai.js';
 import { createOpenAIProvider } from '../../engine/providers/openai.js';
@@ -87,20 +88,38 @@ describe.each(MODES)('$name', (current) => {
     });
 
     const exhausted: Array<{ name: string; replies: ScriptedReply[]; message: string; status: number }> = [
-      { name: '429 × 3', replies: [{ status: 429 }, { status: 429 }, { status: 429 }], message: MSG.tooMany, status: 429 },
-      { name: '503 × 3', replies: [{ status: 503 }, { status: 503 }, { status: 503 }], message: MSG.unavailable, status: 503 },
-      { name: '429, 503, 429', replies: [{ status: 429 }, { status: 503 }, { status: 429 }], message: MSG.tooMany, status: 429 },
+      {
+        name: '429 × 3',
+        replies: [{ status: 429 }, { status: 429 }, { status: 429 }],
+        message: MSG.tooMany,
+        status: 429,
+      },
+      {
+        name: '503 × 3',
+        replies: [{ status: 503 }, { status: 503 }, { status: 503 }],
+        message: MSG.unavailable,
+        status: 503,
+      },
+      {
+        name: '429, 503, 429',
+        replies: [{ status: 429 }, { status: 503 }, { status: 429 }],
+        message: MSG.tooMany,
+        status: 429,
+      },
     ];
-    it.each(exhausted)('$name fails with the catalogue message after exactly 3 requests (no SDK retries)', async ({ replies, message, status }) => {
-      fakeClock();
-      const { p, sent } = provider();
-      fake.script(...replies);
-      const error = await rejectionOf(drive(p.generateText(textRequest())));
-      expect(error).toBeInstanceOf(GenerationError);
-      expect(error.message).toBe(message);
-      expect((error as GenerationError).status).toBe(status);
-      expect(sent()).toHaveLength(3);
-    });
+    it.each(exhausted)(
+      '$name fails with the catalogue message after exactly 3 requests (no SDK retries)',
+      async ({ replies, message, status }) => {
+        fakeClock();
+        const { p, sent } = provider();
+        fake.script(...replies);
+        const error = await rejectionOf(drive(p.generateText(textRequest())));
+        expect(error).toBeInstanceOf(GenerationError);
+        expect(error.message).toBe(message);
+        expect((error as GenerationError).status).toBe(status);
+        expect(sent()).toHaveLength(3);
+      },
+    );
 
     it("a 429 its retries did not outlast still asks for the server's wait: whoever tries again next (a batch) reads it", async () => {
       fakeClock();
@@ -136,14 +155,17 @@ describe.each(MODES)('$name', (current) => {
       { headers: { 'retry-after': '60' }, delayMs: 2_000 },
       { headers: { 'retry-after': '120' }, delayMs: 2_000 },
     ];
-    it.each(waits)('429 with $headers waits $delayMs ms (a retry-after of 60 s or more is not honoured)', async ({ headers, delayMs }) => {
-      fakeClock();
-      const { p } = provider();
-      fake.script({ status: 429, headers }, { text: 'ok' });
-      const notices: RetryNotice[] = [];
-      await drive(p.generateText(textRequest({ onRetry: (n) => notices.push(n) })));
-      expect(notices.map((n) => n.delayMs)).toEqual([delayMs]);
-    });
+    it.each(waits)(
+      '429 with $headers waits $delayMs ms (a retry-after of 60 s or more is not honoured)',
+      async ({ headers, delayMs }) => {
+        fakeClock();
+        const { p } = provider();
+        fake.script({ status: 429, headers }, { text: 'ok' });
+        const notices: RetryNotice[] = [];
+        await drive(p.generateText(textRequest({ onRetry: (n) => notices.push(n) })));
+        expect(notices.map((n) => n.delayMs)).toEqual([delayMs]);
+      },
+    );
   });
 
   describe('other statuses do not retry', () => {
@@ -196,11 +218,20 @@ describe.each(MODES)('$name', (current) => {
     it('four dropped connections: three notices, then "Maximum retry attempts reached. Please try again later."', async () => {
       fakeClock();
       const { p, sent } = provider();
-      fake.script({ dropConnection: true }, { dropConnection: true }, { dropConnection: true }, { dropConnection: true });
+      fake.script(
+        { dropConnection: true },
+        { dropConnection: true },
+        { dropConnection: true },
+        { dropConnection: true },
+      );
       const messages: string[] = [];
       const error = await rejectionOf(drive(p.generateText(textRequest({ onRetry: (n) => messages.push(n.message) }))));
       expect(error.message).toBe(MSG.maxRetries);
-      expect(messages).toEqual(['Connection error. Retrying... (1/3)', 'Connection error. Retrying... (2/3)', 'Connection error. Retrying... (3/3)']);
+      expect(messages).toEqual([
+        'Connection error. Retrying... (1/3)',
+        'Connection error. Retrying... (2/3)',
+        'Connection error. Retrying... (3/3)',
+      ]);
       expect(sent()).toHaveLength(4);
     });
 
@@ -209,7 +240,18 @@ describe.each(MODES)('$name', (current) => {
       const { p } = provider();
       fake.script({ dropConnection: true }, { text: 'ok' });
       const messages: string[] = [];
-      const meta = { generatorId: 'poems', family: 'creative', kind: 'single', stepKind: 'single' as const, stepLabel: 'Puisi', lang: 'ms' as const, title: 'Puisi', settingsSummary: [], wordTarget: 200, isFiction: false };
+      const meta = {
+        generatorId: 'poems',
+        family: 'creative',
+        kind: 'single',
+        stepKind: 'single' as const,
+        stepLabel: 'Puisi',
+        lang: 'ms' as const,
+        title: 'Puisi',
+        settingsSummary: [],
+        wordTarget: 200,
+        isFiction: false,
+      };
       await drive(p.generateText(textRequest({ meta, onRetry: (n) => messages.push(n.message) })));
       expect(messages).toEqual(['Ralat sambungan. Mencuba semula... (1/3)']);
     });
@@ -252,7 +294,9 @@ describe.each(MODES)('$name', (current) => {
       const error = await rejected;
       expect(error).toBeInstanceOf(GenerationError);
       expect(error.message).toBe('Content generation timed out after 10 seconds. Please try again.');
-      expect((error as GenerationError).messageIn('ms')).toBe('Penjanaan kandungan tamat masa selepas 10 saat. Sila cuba lagi.');
+      expect((error as GenerationError).messageIn('ms')).toBe(
+        'Penjanaan kandungan tamat masa selepas 10 saat. Sila cuba lagi.',
+      );
     });
 
     it("the caller's AbortSignal cancels the HTTP request at once", async () => {
@@ -290,7 +334,16 @@ describe.each(MODES)('$name', (current) => {
     it('sends model, [system, user], max_tokens, temperature and both penalties, nothing else, with the key as a bearer token', async () => {
       const { p, sent } = provider();
       fake.script({ text: 'A line.' });
-      const result = await p.generateText(textRequest({ system: 'You are an expert writer.', user: 'Write a haiku.', maxTokens: 500, temperature: 0.9, presencePenalty: 0.3, frequencyPenalty: 0.3 }));
+      const result = await p.generateText(
+        textRequest({
+          system: 'You are an expert writer.',
+          user: 'Write a haiku.',
+          maxTokens: 500,
+          temperature: 0.9,
+          presencePenalty: 0.3,
+          frequencyPenalty: 0.3,
+        }),
+      );
       expect(result).toMatchObject({ text: 'A line.', model: 'gpt-4o-mini' });
       expect(sent()[0]!.body).toEqual({
         model: 'gpt-4o-mini',

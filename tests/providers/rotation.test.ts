@@ -21,7 +21,14 @@ afterEach(() => {
 });
 
 function config(name: string, server: FakeOpenAI, key = `key-${name}`): ProviderConfig {
-  return { type: 'openai', name, apiKey: new Secret(key), baseURL: server.baseURL, model: 'gpt-4o-mini', imageModel: 'dall-e-3' };
+  return {
+    type: 'openai',
+    name,
+    apiKey: new Secret(key),
+    baseURL: server.baseURL,
+    model: 'gpt-4o-mini',
+    imageModel: 'dall-e-3',
+  };
 }
 
 const keyOf = (r: RecordedRequest) => String(r.headers.authorization).replace('Bearer ', '');
@@ -45,7 +52,15 @@ describe('rotation every 60 s and a client cached 60 s', () => {
     expect(await at(119_999)).toBe('B');
     expect(await at(120_000)).toBe('C');
     expect(await at(180_000)).toBe('A');
-    expect(since(fake.generationRequests(), g0).map(keyOf)).toEqual(['key-A', 'key-A', 'key-A', 'key-B', 'key-B', 'key-C', 'key-A']);
+    expect(since(fake.generationRequests(), g0).map(keyOf)).toEqual([
+      'key-A',
+      'key-A',
+      'key-A',
+      'key-B',
+      'key-B',
+      'key-C',
+      'key-A',
+    ]);
     expect(since(fake.probeRequests(), p0).map(keyOf)).toEqual(['key-A', 'key-B', 'key-C', 'key-A']);
   });
 
@@ -79,9 +94,17 @@ describe('initialisation', () => {
   it('an initialisation failure rotates to the next config, 2 s later', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const events: ProviderEvent[] = [];
-    const [p1, g1, p2, g2] = [fake.probeRequests().length, fake.generationRequests().length, second.probeRequests().length, second.generationRequests().length];
+    const [p1, g1, p2, g2] = [
+      fake.probeRequests().length,
+      fake.generationRequests().length,
+      second.probeRequests().length,
+      second.generationRequests().length,
+    ];
     fake.scriptProbes({ status: 500 });
-    const provider = createOpenAIProvider({ configs: [config('first', fake), config('second', second)], onEvent: (e) => events.push(e) });
+    const provider = createOpenAIProvider({
+      configs: [config('first', fake), config('second', second)],
+      onEvent: (e) => events.push(e),
+    });
     const result = await drive(provider.generateText(textRequest()));
     expect(result.config).toBe('second');
     expect(fake.probeRequests().length - p1).toBe(1);
@@ -91,7 +114,9 @@ describe('initialisation', () => {
     const gap = second.probeRequests().at(-1)!.at - fake.probeRequests().at(-1)!.at;
     expect(gap).toBeGreaterThanOrEqual(2_000);
     expect(gap).toBeLessThan(3_000);
-    expect(events.filter((e) => e.type === 'rotate')).toEqual([{ type: 'rotate', from: 'first', to: 'second', reason: 'init-failure' }]);
+    expect(events.filter((e) => e.type === 'rotate')).toEqual([
+      { type: 'rotate', from: 'first', to: 'second', reason: 'init-failure' },
+    ]);
     expect(provider.activeConfigName()).toBe('second');
   });
 

@@ -11,7 +11,11 @@ import { Secret, type ProviderConfig } from '../../engine/providers/config.js';
 import { GenerationError } from '../../engine/errors.js';
 import { rejectionOf, textRequest } from './helpers.js';
 
-const RATE_LIMITED = { status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'retry-after': '0' } };
+const RATE_LIMITED = {
+  status: 429,
+  body: { error: { message: 'Rate limit reached' } },
+  headers: { 'retry-after': '0' },
+};
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -20,13 +24,30 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const azure = (endpoint = fake.url): ProviderConfig => ({ type: 'azure', name: 'azure', apiKey: new Secret('azure-key'), endpoint, deployment: 'chat-dep', apiVersion: '2024-10-21', imageDeployment: 'image-dep', model: 'gpt-4o-mini' });
+const azure = (endpoint = fake.url): ProviderConfig => ({
+  type: 'azure',
+  name: 'azure',
+  apiKey: new Secret('azure-key'),
+  endpoint,
+  deployment: 'chat-dep',
+  apiVersion: '2024-10-21',
+  imageDeployment: 'image-dep',
+  model: 'gpt-4o-mini',
+});
 
 describe('the SDK sends a failed request once; the provider decides the rest', () => {
   it.each([
     ['plain, through the SDK', () => createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL }), {}],
-    ['streamed', () => createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL }), { onDelta: () => undefined }],
-    ['sent directly (karya batch)', () => createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL, directChat: true, fetch: lightFetch }), {}],
+    [
+      'streamed',
+      () => createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL }),
+      { onDelta: () => undefined },
+    ],
+    [
+      'sent directly (karya batch)',
+      () => createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL, directChat: true, fetch: lightFetch }),
+      {},
+    ],
     ['Azure', () => createOpenAIProvider({ configs: [azure()] }), {}],
   ])('%s: a model that always answers 429 is sent 3 requests, each told to the caller', async (_name, make, extra) => {
     const before = fake.generationRequests().length;
@@ -61,7 +82,11 @@ describe('the SDK sends a failed request once; the provider decides the rest', (
     try {
       const down = { status: 500, body: { error: { message: 'down' } } };
       own.scriptProbes(...Array.from({ length: 9 }, () => down));
-      const provider = createOpenAIProvider({ apiKey: 'sk-test', baseURL: own.baseURL, limits: { initRetryDelayMs: 1 } });
+      const provider = createOpenAIProvider({
+        apiKey: 'sk-test',
+        baseURL: own.baseURL,
+        limits: { initRetryDelayMs: 1 },
+      });
       const error = await rejectionOf(provider.generateText(textRequest()));
       expect((error as GenerationError).code).toBe('init_failed');
       expect(own.probeRequests()).toHaveLength(3);

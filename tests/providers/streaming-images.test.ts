@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const provider = (onEvent?: (e: ProviderEvent) => void) => createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL, ...(onEvent ? { onEvent } : {}) });
+const provider = (onEvent?: (e: ProviderEvent) => void) =>
+  createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL, ...(onEvent ? { onEvent } : {}) });
 
 describe('streaming', () => {
   it('yields the text deltas in order, asks for usage and records it', async () => {
@@ -26,9 +27,14 @@ describe('streaming', () => {
     const result = await provider((e) => events.push(e)).generateText(textRequest({ onDelta: (d) => deltas.push(d) }));
     expect(deltas).toEqual(['Once ', 'upon ', 'a ', 'time ', 'in ', 'Melaka']);
     expect(result.text).toBe('Once upon a time in Melaka');
-    expect(fake.generationRequests().at(-1)!.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+    expect(fake.generationRequests().at(-1)!.body).toMatchObject({
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     expect(result.usage).toEqual({ promptTokens: 10, completionTokens: 6, totalTokens: 16 });
-    expect(events.filter((e) => e.type === 'usage')).toEqual([{ type: 'usage', config: '127.0.0.1:' + fake.port, model: 'gpt-4o-mini', usage: result.usage }]);
+    expect(events.filter((e) => e.type === 'usage')).toEqual([
+      { type: 'usage', config: '127.0.0.1:' + fake.port, model: 'gpt-4o-mini', usage: result.usage },
+    ]);
   });
 
   it('a 429 before the stream starts is retried and the deltas arrive once', async () => {
@@ -40,7 +46,9 @@ describe('streaming', () => {
 
   it('an empty stream is "No content generated"', async () => {
     fake.script({ text: '' });
-    expect((await rejectionOf(provider().generateText(textRequest({ onDelta: () => undefined })))).message).toBe('No content generated');
+    expect((await rejectionOf(provider().generateText(textRequest({ onDelta: () => undefined })))).message).toBe(
+      'No content generated',
+    );
   });
 });
 
@@ -50,7 +58,15 @@ describe('cover images', () => {
   it('calls images.generate with prompt, n 1, the size, quality standard, style vivid, response_format url, then downloads the PNG', async () => {
     const result = await provider().generateImage(imageRequest);
     const sent = fake.imageRequests().at(-1)!;
-    expect(sent.body).toEqual({ model: 'dall-e-3', prompt: imageRequest.prompt, n: 1, size: '1024x1792', quality: 'standard', style: 'vivid', response_format: 'url' });
+    expect(sent.body).toEqual({
+      model: 'dall-e-3',
+      prompt: imageRequest.prompt,
+      n: 1,
+      size: '1024x1792',
+      quality: 'standard',
+      style: 'vivid',
+      response_format: 'url',
+    });
     expect(Buffer.from(result.png).equals(TINY_PNG)).toBe(true);
     expect(result.url).toBe(`${fake.url}/images/cover.png`);
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/images/cover.png' });
@@ -59,12 +75,27 @@ describe('cover images', () => {
   const failures: Array<{ name: string; reply: Parameters<FakeOpenAI['scriptImages']>[0]; message: string }> = [
     {
       name: "the server's error message",
-      reply: { status: 400, body: { error: { message: 'Your request was rejected as a result of our safety system.' } } },
+      reply: {
+        status: 400,
+        body: { error: { message: 'Your request was rejected as a result of our safety system.' } },
+      },
       message: 'Failed to generate image: Your request was rejected as a result of our safety system.',
     },
-    { name: 'the status text when there is no message', reply: { status: 500, body: {} }, message: 'Failed to generate image: Internal Server Error' },
-    { name: 'a missing URL', reply: { status: 200, body: { created: 1, data: [{}] } }, message: 'No image URL in response' },
-    { name: 'an empty data list', reply: { status: 200, body: { created: 1, data: [] } }, message: 'No image URL in response' },
+    {
+      name: 'the status text when there is no message',
+      reply: { status: 500, body: {} },
+      message: 'Failed to generate image: Internal Server Error',
+    },
+    {
+      name: 'a missing URL',
+      reply: { status: 200, body: { created: 1, data: [{}] } },
+      message: 'No image URL in response',
+    },
+    {
+      name: 'an empty data list',
+      reply: { status: 200, body: { created: 1, data: [] } },
+      message: 'No image URL in response',
+    },
   ];
   it.each(failures)('failure: $name → "$message"', async ({ reply, message }) => {
     fake.scriptImages(reply);
@@ -75,7 +106,9 @@ describe('cover images', () => {
 
   it('a failed download is "Failed to generate image: Not Found"', async () => {
     fake.scriptImages({ status: 200, body: { created: 1, data: [{ url: `${fake.url}/nowhere.png` }] } });
-    expect((await rejectionOf(provider().generateImage(imageRequest))).message).toBe('Failed to generate image: Not Found');
+    expect((await rejectionOf(provider().generateImage(imageRequest))).message).toBe(
+      'Failed to generate image: Not Found',
+    );
   });
 
   it('kids-book-cover asks for 1024x1024 and book-cover for 1024x1792 (spec §9)', async () => {
@@ -87,7 +120,13 @@ describe('cover images', () => {
     ] as const) {
       const spec = catalog.get(id)!;
       const state = startBook({ spec, settings: parseSettings(spec, settings) });
-      const outcome = await runStep({ spec, renderer: catalog.renderer, provider: provider(), state, step: { kind: 'image' } });
+      const outcome = await runStep({
+        spec,
+        renderer: catalog.renderer,
+        provider: provider(),
+        state,
+        step: { kind: 'image' },
+      });
       expect(outcome.png && Buffer.from(outcome.png).equals(TINY_PNG)).toBe(true);
       sizes.push(String(fake.imageRequests().at(-1)!.body!.size));
       expect(String(fake.imageRequests().at(-1)!.body!.prompt)).toContain(settings.title);
@@ -97,7 +136,14 @@ describe('cover images', () => {
 
   it('Azure: chat and images go to their deployments with the api-key header and api-version', async () => {
     const azure: ProviderConfig = {
-      type: 'azure', name: 'azure', apiKey: new Secret('azure-key-123'), endpoint: fake.url, deployment: 'chat-dep', apiVersion: '2024-10-21', imageDeployment: 'image-dep', model: 'gpt-4o-mini',
+      type: 'azure',
+      name: 'azure',
+      apiKey: new Secret('azure-key-123'),
+      endpoint: fake.url,
+      deployment: 'chat-dep',
+      apiVersion: '2024-10-21',
+      imageDeployment: 'image-dep',
+      model: 'gpt-4o-mini',
     };
     const p = createOpenAIProvider({ configs: [azure] });
     fake.script({ text: 'Azure says hi.' });

@@ -17,7 +17,10 @@ import { tempDir } from '../temp.js';
 
 function paragraphs(xhtml: string): Array<{ lang: string | undefined; text: string }> {
   const dom = parseDocument(xhtml, { xmlMode: true });
-  return DomUtils.findAll((e) => e.name === 'p', dom.children).map((p) => ({ lang: p.attribs.lang, text: DomUtils.textContent(p).trim() }));
+  return DomUtils.findAll((e) => e.name === 'p', dom.children).map((p) => ({
+    lang: p.attribs.lang,
+    text: DomUtils.textContent(p).trim(),
+  }));
 }
 const firstWords = (text: string, n: number) => text.split(/\s+/).slice(0, n).join(' ');
 
@@ -34,7 +37,10 @@ describe('karya publish --bilingual', () => {
     cwd = tempDir('karya-publish-bilingual-');
     state = path.join(cwd, 'state.sqlite');
     source = await saveRomance(state, 'en', { isWhole: true });
-    const made = await runKaryaInProcess(['translate', '--book', String(source), '--to', 'ms', '--json', '--state', state], { cwd, env: env() });
+    const made = await runKaryaInProcess(
+      ['translate', '--book', String(source), '--to', 'ms', '--json', '--state', state],
+      { cwd, env: env() },
+    );
     expect(made.code, made.stderr).toBe(0);
     edition = (JSON.parse(made.stdout) as { edition: { id: number } }).edition.id;
   }, 120_000);
@@ -44,18 +50,39 @@ describe('karya publish --bilingual', () => {
   });
 
   it('refuses a book that is no edition with exit 2, naming it, and writes nothing', async () => {
-    const out = await runKaryaInProcess(['publish', 'romance', '--book', String(source), '--bilingual', '--out', 'refused', '--state', state], { cwd, env: env() });
+    const out = await runKaryaInProcess(
+      ['publish', 'romance', '--book', String(source), '--bilingual', '--out', 'refused', '--state', state],
+      { cwd, env: env() },
+    );
     expect(out.code, out.stderr).toBe(2);
     expect(out.stderr).toContain(`Book ${source} is not a translated edition`);
     expect(existsSync(path.join(cwd, 'refused', 'manuscript.epub'))).toBe(false);
   });
 
   it('packages the edition with its source: the EPUB and the paperback alternate the two languages, readiness has the bilingual rule', async () => {
-    const out = await runKaryaInProcess(['publish', 'romance', '--book', String(edition), '--bilingual', '--author', 'Siti Aminah', '--out', 'pkg', '--state', state], { cwd, env: env() });
+    const out = await runKaryaInProcess(
+      [
+        'publish',
+        'romance',
+        '--book',
+        String(edition),
+        '--bilingual',
+        '--author',
+        'Siti Aminah',
+        '--out',
+        'pkg',
+        '--state',
+        state,
+      ],
+      { cwd, env: env() },
+    );
     expect([0, 1], out.stderr).toContain(out.code);
     const dir = path.join(cwd, 'pkg');
     const files = readZip(readFileSync(path.join(dir, 'manuscript.epub')));
-    const names = files.filter((f) => /part-\d+\.xhtml$/.test(f.name)).map((f) => f.name).sort();
+    const names = files
+      .filter((f) => /part-\d+\.xhtml$/.test(f.name))
+      .map((f) => f.name)
+      .sort();
     for (let n = 1; n <= CHAPTERS; n++) {
       const got = paragraphs(zipText(files, names[n]!));
       const english = chapterParagraphs(n, 'en');
@@ -67,8 +94,12 @@ describe('karya publish --bilingual', () => {
       });
     }
     // The paperback interior: chapter 1's English paragraphs each followed by the Malay one the edition holds.
-    const text = (await runTool('pdftotext', [path.join(dir, 'paperback-interior.pdf'), '-'])).stdout.replace(/-\n/g, '').replace(/\s+/g, ' ');
-    const malay = (await savedBook(state, edition))!.state.content[1]!.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+    const text = (await runTool('pdftotext', [path.join(dir, 'paperback-interior.pdf'), '-'])).stdout
+      .replace(/-\n/g, '')
+      .replace(/\s+/g, ' ');
+    const malay = (await savedBook(state, edition))!.state.content[1]!.split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean);
     let at = 0;
     chapterParagraphs(1, 'en').forEach((en, i) => {
       const e = text.indexOf(firstWords(en, 6), at);
@@ -77,8 +108,11 @@ describe('karya publish --bilingual', () => {
       expect(m, `paragraph ${i + 1} in Malay after its English`).toBeGreaterThan(e);
       at = m;
     });
-    const readiness = JSON.parse(readFileSync(path.join(dir, 'readiness.json'), 'utf8')) as { channels: Record<string, { checks: Array<{ id: string; status: string }> }> };
-    for (const channel of Object.values(readiness.channels)) expect(channel.checks.map((c) => c.id)).toContain('bilingual-language');
+    const readiness = JSON.parse(readFileSync(path.join(dir, 'readiness.json'), 'utf8')) as {
+      channels: Record<string, { checks: Array<{ id: string; status: string }> }>;
+    };
+    for (const channel of Object.values(readiness.channels))
+      expect(channel.checks.map((c) => c.id)).toContain('bilingual-language');
     expect(readiness.channels.kdp_ebook!.checks.find((c) => c.id === 'bilingual-language')!.status).toBe('warn');
   }, 240_000);
 });

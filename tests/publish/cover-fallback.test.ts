@@ -24,34 +24,59 @@ function finishedBook(): BookState {
 
 /** An error as the server's charged step throws it: a status and a catalogue code. */
 class ApiLikeError extends Error {
-  constructor(readonly status: number, readonly code: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
     super(code);
   }
 }
 
-const runWith = (coverFailure: Error): RunPublishStep => async (step) => {
-  if (step.part === 'cover') throw coverFailure;
-  return { text: step.part === 'description' ? 'Kisah cinta di pantai timur.' : 'Ombak Kuantan' };
-};
+const runWith =
+  (coverFailure: Error): RunPublishStep =>
+  async (step) => {
+    if (step.part === 'cover') throw coverFailure;
+    return { text: step.part === 'description' ? 'Kisah cinta di pantai timur.' : 'Ombak Kuantan' };
+  };
 
 describe('the cover of a package when the model server draws no pictures', () => {
   it('no_image_endpoint from the cover step: the package is made with a typographic cover, the step costs nothing', async () => {
     const state = finishedBook();
     const parts = await writePackageParts({
-      book: romance, state, specOf: (id) => catalog.get(id), runStep: runWith(new ApiLikeError(502, 'no_image_endpoint')),
+      book: romance,
+      state,
+      specOf: (id) => catalog.get(id),
+      runStep: runWith(new ApiLikeError(502, 'no_image_endpoint')),
       given: { title: 'Rahsia Di Sebalik Tirai Kampung Nelayan Yang Hilang', author: 'Nur Aina Yusof' },
     });
     expect(parts.cover.origin).toBe('typographic');
     expect(parts.steps.find((s) => s.part === 'cover')).toMatchObject({ cost: 0, skipped: 'no_images' });
-    const built = await buildKdpPackage({ book: romance, state, parts, epubcheck: async () => ({ status: 'skipped', detail: { code: 'verbatim', vars: { text: 'not checked here' } } as never }) });
-    expect(await sharp(built.files['cover.jpg']).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560 });
+    const built = await buildKdpPackage({
+      book: romance,
+      state,
+      parts,
+      epubcheck: async () => ({
+        status: 'skipped',
+        detail: { code: 'verbatim', vars: { text: 'not checked here' } } as never,
+      }),
+    });
+    expect(await sharp(built.files['cover.jpg']).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 1600,
+      height: 2560,
+    });
     expect(built.metadata.aiContent).toMatchObject({ images: 'none' });
   });
 
   it('any other failure of the cover step still stops the package', async () => {
-    await expect(writePackageParts({
-      book: romance, state: finishedBook(), specOf: (id) => catalog.get(id), runStep: runWith(new ApiLikeError(402, 'insufficient_credits')),
-      given: { title: 'Ombak', author: 'Nur Aina Yusof' },
-    })).rejects.toMatchObject({ code: 'insufficient_credits' });
+    await expect(
+      writePackageParts({
+        book: romance,
+        state: finishedBook(),
+        specOf: (id) => catalog.get(id),
+        runStep: runWith(new ApiLikeError(402, 'insufficient_credits')),
+        given: { title: 'Ombak', author: 'Nur Aina Yusof' },
+      }),
+    ).rejects.toMatchObject({ code: 'insufficient_credits' });
   });
 });

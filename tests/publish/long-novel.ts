@@ -4,7 +4,20 @@
 // one, the file is the chapters alone (an untitled manuscript).
 import { wrap } from '../import/katrine.js';
 
-const WORDS = ['harbour', 'garden', 'letter', 'lamp', 'river', 'music', 'window', 'orchard', 'road', 'evening', 'bridge', 'meadow'];
+const WORDS = [
+  'harbour',
+  'garden',
+  'letter',
+  'lamp',
+  'river',
+  'music',
+  'window',
+  'orchard',
+  'road',
+  'evening',
+  'bridge',
+  'meadow',
+];
 const NAMES = ['Margaret', 'Thomas', 'Eleanor', 'Walter'];
 
 /**
@@ -20,24 +33,73 @@ function sentences(seed: number, n: number): string {
 
 /** `n` in Roman numerals, as Gutenberg's chapter headings write them. */
 export function roman(n: number): string {
-  const table: Array<[number, string]> = [[50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
+  const table: Array<[number, string]> = [
+    [50, 'L'],
+    [40, 'XL'],
+    [10, 'X'],
+    [9, 'IX'],
+    [5, 'V'],
+    [4, 'IV'],
+    [1, 'I'],
+  ];
   let out = '';
-  for (const [value, letters] of table) while (n >= value) { out += letters; n -= value; }
+  for (const [value, letters] of table)
+    while (n >= value) {
+      out += letters;
+      n -= value;
+    }
   return out;
 }
 
 /** Chapter n's title line. */
-export const chapterTitle = (n: number): string => `THE ${WORDS[n % WORDS.length]!.toUpperCase()} IN ${n % 2 ? 'WINTER' : 'SPRING'}`;
+export const chapterTitle = (n: number): string =>
+  `THE ${WORDS[n % WORDS.length]!.toUpperCase()} IN ${n % 2 ? 'WINTER' : 'SPRING'}`;
 
-/** The novel's text as its .txt file holds it: `chapters` chapters, its own ending, `title` in its header when given. */
+/**
+ * The novel's text as its .txt file holds it: `chapters` chapters, its own ending, `title` in its header when given.
+ */
 export function longNovelText(opts: { chapters: number; title?: string }): string {
   const header = opts.title
-    ? [`The Project Gutenberg eBook of ${opts.title}`, '', 'This eBook is for the use of anyone anywhere in the United States and', 'most other parts of the world at no cost and with almost no restrictions', 'whatsoever.', '', `Title: ${opts.title}`, '', 'Author: Anonymous', '', 'Language: English', '', '', `*** START OF THE PROJECT GUTENBERG EBOOK ${opts.title.toUpperCase()} ***`, '', '', '']
+    ? [
+        `The Project Gutenberg eBook of ${opts.title}`,
+        '',
+        'This eBook is for the use of anyone anywhere in the United States and',
+        'most other parts of the world at no cost and with almost no restrictions',
+        'whatsoever.',
+        '',
+        `Title: ${opts.title}`,
+        '',
+        'Author: Anonymous',
+        '',
+        'Language: English',
+        '',
+        '',
+        `*** START OF THE PROJECT GUTENBERG EBOOK ${opts.title.toUpperCase()} ***`,
+        '',
+        '',
+        '',
+      ]
     : [];
   const chapters = Array.from({ length: opts.chapters }, (_, i) => {
     const n = i + 1;
-    return ['', '', '', `CHAPTER ${roman(n)}`, '', chapterTitle(n), '', '', ...wrap(sentences(n * 3, 6)), '', ...wrap(sentences(n * 3 + 1, 6)), '', ...wrap(sentences(n * 3 + 2, 5))];
+    return [
+      '',
+      '',
+      '',
+      `CHAPTER ${roman(n)}`,
+      '',
+      chapterTitle(n),
+      '',
+      '',
+      ...wrap(sentences(n * 3, 6)),
+      '',
+      ...wrap(sentences(n * 3 + 1, 6)),
+      '',
+      ...wrap(sentences(n * 3 + 2, 5)),
+    ];
   }).flat();
-  const footer = opts.title ? ['', '', 'THE END', '', '', `*** END OF THE PROJECT GUTENBERG EBOOK ${opts.title.toUpperCase()} ***`, ''] : ['', 'THE END', ''];
+  const footer = opts.title
+    ? ['', '', 'THE END', '', '', `*** END OF THE PROJECT GUTENBERG EBOOK ${opts.title.toUpperCase()} ***`, '']
+    : ['', 'THE END', ''];
   return [...header, ...chapters, ...footer].join('\n');
 }

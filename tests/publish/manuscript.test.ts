@@ -26,8 +26,13 @@ function finishedBook(): BookState {
   };
 }
 
-const COPYRIGHT = '# Copyright Page\n\n**Rain Over Kuantan**\n\nCopyright © 2026 Siti Aminah. All rights reserved.\n\nThis is a work of fiction.';
-const doc = packageDocument(romance, finishedBook(), { title: 'Rain Over Kuantan', author: 'Siti Aminah', copyright: COPYRIGHT });
+const COPYRIGHT =
+  '# Copyright Page\n\n**Rain Over Kuantan**\n\nCopyright © 2026 Siti Aminah. All rights reserved.\n\nThis is a work of fiction.';
+const doc = packageDocument(romance, finishedBook(), {
+  title: 'Rain Over Kuantan',
+  author: 'Siti Aminah',
+  copyright: COPYRIGHT,
+});
 const DATE = new Date('2026-03-01T00:00:00Z');
 
 describe('package manuscripts', () => {
@@ -35,7 +40,9 @@ describe('package manuscripts', () => {
     const epub = await renderDocument(doc, 'epub', { date: DATE });
     const entries = readZip(epub);
     const xhtml = entries.filter((e) => e.name.endsWith('.xhtml'));
-    const copyrightPages = xhtml.filter((e) => /copyright-page|>(?:Copyright|Hak Cipta)(?: Page)?<\/h1>/.test(e.data.toString('utf8')));
+    const copyrightPages = xhtml.filter((e) =>
+      /copyright-page|>(?:Copyright|Hak Cipta)(?: Page)?<\/h1>/.test(e.data.toString('utf8')),
+    );
     expect(copyrightPages.map((e) => e.name)).toEqual(['OEBPS/copyright.xhtml']);
     const copyright = zipText(entries, 'OEBPS/copyright.xhtml');
     expect(copyright).toContain('© 2026 Siti Aminah');
@@ -67,7 +74,9 @@ describe('package manuscripts', () => {
     const entries = readZip(docx);
     expect(zipText(entries, 'docProps/core.xml')).toContain('<dc:creator>Siti Aminah</dc:creator>');
     const body = zipText(entries, 'word/document.xml');
-    const headings = [...body.matchAll(/<w:pStyle w:val="Heading1"\/>[\s\S]*?<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]);
+    const headings = [...body.matchAll(/<w:pStyle w:val="Heading1"\/>[\s\S]*?<w:t[^>]*>([^<]*)<\/w:t>/g)].map(
+      (m) => m[1],
+    );
     expect(headings[0]).toBe('Introduction');
     expect(headings).not.toContain('Copyright');
     expect(body).toContain('All rights reserved.');

@@ -4,21 +4,40 @@
 // refused naming the flag and the range in English and Malay.
 import { describe, expect, it, vi } from 'vitest';
 import {
-  CLOSE_BOOKS_READ, CLOSE_THRESHOLD_RANGE, DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, catalogueIndex, catalogueMessage, checkCloseness, parseCloseThreshold,
-  reuseAcrossParts, sharedPassages, sharedShare, textFingerprint, type CatalogueEntry,
+  CLOSE_BOOKS_READ,
+  CLOSE_THRESHOLD_RANGE,
+  DEFAULT_CLOSE_THRESHOLD,
+  FingerprintIndex,
+  catalogueIndex,
+  catalogueMessage,
+  checkCloseness,
+  parseCloseThreshold,
+  reuseAcrossParts,
+  sharedPassages,
+  sharedShare,
+  textFingerprint,
+  type CatalogueEntry,
 } from '../../engine/index.js';
 import { seededBook } from './seeded-book.js';
 
 const book = seededBook;
 
-const entry = (key: string, parts: string[], keptAt = '2026-01-01T00:00:00.000Z'): CatalogueEntry => ({ key, book: key, title: `Title ${key}`, fingerprint: textFingerprint(parts), keptAt });
+const entry = (key: string, parts: string[], keptAt = '2026-01-01T00:00:00.000Z'): CatalogueEntry => ({
+  key,
+  book: key,
+  title: `Title ${key}`,
+  fingerprint: textFingerprint(parts),
+  keptAt,
+});
 
 describe('near-duplicates', () => {
   it('the same book twice shares all of it; two books written apart share well under the threshold', () => {
     const a = book(1);
     expect(sharedShare(textFingerprint(a), textFingerprint([...a]))).toBeGreaterThanOrEqual(0.9);
     // Punctuation and case do not hide a copy.
-    expect(sharedShare(textFingerprint(a.map((p) => p.toUpperCase().replace(/\./g, '!'))), textFingerprint(a))).toBeGreaterThanOrEqual(0.9);
+    expect(
+      sharedShare(textFingerprint(a.map((p) => p.toUpperCase().replace(/\./g, '!'))), textFingerprint(a)),
+    ).toBeGreaterThanOrEqual(0.9);
     expect(sharedShare(textFingerprint(book(2)), textFingerprint(a))).toBeLessThan(DEFAULT_CLOSE_THRESHOLD / 3);
   });
 
@@ -53,7 +72,7 @@ describe('near-duplicates', () => {
     expect(passages[0]!.otherPart).toBe(2);
   });
 
-  it('counts passages reused across a book\'s own chapters, with an example', () => {
+  it("counts passages reused across a book's own chapters, with an example", () => {
     const [one, two, three] = book(7, 3);
     expect(reuseAcrossParts([one!, two!, three!]).share).toBeLessThan(0.02);
     const reused = reuseAcrossParts([one!, two!, one!]);
@@ -66,8 +85,15 @@ describe('near-duplicates', () => {
     const a = book(8);
     const index = catalogueIndex([entry('a', a), entry('other', book(9))]);
     const partsOf = async (key: string) => (key === 'a' ? a : null);
-    const second = await checkCloseness({ book: { key: 'b', book: 'b', title: 'Second' }, parts: [...a], index, partsOf });
-    expect(second.closeness.closeTo).toEqual([expect.objectContaining({ book: 'a', title: 'Title a', share: expect.any(Number) })]);
+    const second = await checkCloseness({
+      book: { key: 'b', book: 'b', title: 'Second' },
+      parts: [...a],
+      index,
+      partsOf,
+    });
+    expect(second.closeness.closeTo).toEqual([
+      expect.objectContaining({ book: 'a', title: 'Title a', share: expect.any(Number) }),
+    ]);
     expect(second.closeness.closeTo[0]!.share).toBeGreaterThanOrEqual(0.9);
     expect(second.closeness.closeTo[0]!.passages).toHaveLength(2);
     expect(second.closeness.compared).toBe(2);
@@ -76,26 +102,46 @@ describe('near-duplicates', () => {
     const first = await checkCloseness({ book: { key: 'a', book: 'a', title: 'Title a' }, parts: a, index, partsOf });
     expect(first.closeness.closeTo).toEqual([]);
     // A catalogue of 0 books: nothing to compare, nothing marked.
-    const alone = await checkCloseness({ book: { key: 'x', book: 'x', title: 'X' }, parts: a, index: catalogueIndex([]), partsOf });
+    const alone = await checkCloseness({
+      book: { key: 'x', book: 'x', title: 'X' },
+      parts: a,
+      index: catalogueIndex([]),
+      partsOf,
+    });
     expect(alone.closeness).toMatchObject({ compared: 0, closeTo: [] });
   });
 
   it('a book close to many (a batch made from one template) names them all and reads only the closest few for passages', async () => {
     const a = book(10);
     // Twenty copies kept before, each a little shorter: the longer the copy, the more of the new book it holds.
-    const copies = Array.from({ length: 20 }, (_, i) => entry(`c${i}`, a.map((p) => p.slice(0, p.length - i * 40)), `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`));
+    const copies = Array.from({ length: 20 }, (_, i) =>
+      entry(
+        `c${i}`,
+        a.map((p) => p.slice(0, p.length - i * 40)),
+        `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`,
+      ),
+    );
     const read: string[] = [];
     const partsOf = async (key: string) => {
       read.push(key);
       return a;
     };
-    const { closeness } = await checkCloseness({ book: { key: 'new', book: 'new', title: 'New' }, parts: a, index: catalogueIndex(copies), partsOf });
+    const { closeness } = await checkCloseness({
+      book: { key: 'new', book: 'new', title: 'New' },
+      parts: a,
+      index: catalogueIndex(copies),
+      partsOf,
+    });
     expect(closeness.closeTo.map((m) => m.book).sort()).toEqual(copies.map((c) => c.key).sort());
     expect(read).toHaveLength(CLOSE_BOOKS_READ);
     // The books read are the closest ones, and they come first with their passages; the others have shares only.
     expect(read).toEqual(closeness.closeTo.slice(0, CLOSE_BOOKS_READ).map((m) => m.book));
     expect(closeness.closeTo.slice(0, CLOSE_BOOKS_READ).every((m) => m.passages.length === 2)).toBe(true);
-    expect(closeness.closeTo.slice(CLOSE_BOOKS_READ).every((m) => m.passages.length === 0 && m.share >= DEFAULT_CLOSE_THRESHOLD)).toBe(true);
+    expect(
+      closeness.closeTo
+        .slice(CLOSE_BOOKS_READ)
+        .every((m) => m.passages.length === 0 && m.share >= DEFAULT_CLOSE_THRESHOLD),
+    ).toBe(true);
   });
 
   it('two copies kept in the same millisecond keep their order: the first kept is the original', async () => {
@@ -106,13 +152,28 @@ describe('near-duplicates', () => {
       const index = catalogueIndex([]);
       const partsOf = async () => a;
       // Keys ordered against the order they are kept in ("z-first" after "a-again"), the clock standing still.
-      const first = await checkCloseness({ book: { key: 'z-first', book: 'first', title: 'First' }, parts: a, index, partsOf });
-      const again = await checkCloseness({ book: { key: 'a-again', book: 'again', title: 'Again' }, parts: [...a], index, partsOf });
+      const first = await checkCloseness({
+        book: { key: 'z-first', book: 'first', title: 'First' },
+        parts: a,
+        index,
+        partsOf,
+      });
+      const again = await checkCloseness({
+        book: { key: 'a-again', book: 'again', title: 'Again' },
+        parts: [...a],
+        index,
+        partsOf,
+      });
       expect(first.closeness.closeTo).toEqual([]);
       expect(again.closeness.closeTo.map((m) => m.book)).toEqual(['first']);
       expect(again.entry.keptAt > first.entry.keptAt).toBe(true);
       // Checked again later (published after its batch), the first is still the original.
-      const later = await checkCloseness({ book: { key: 'z-first', book: 'first', title: 'First' }, parts: a, index, partsOf });
+      const later = await checkCloseness({
+        book: { key: 'z-first', book: 'first', title: 'First' },
+        parts: a,
+        index,
+        partsOf,
+      });
       expect(later.closeness.closeTo).toEqual([]);
     } finally {
       vi.useRealTimers();
@@ -120,16 +181,27 @@ describe('near-duplicates', () => {
   });
 
   it.each([
-    ['0.15', 0.15], ['15%', 0.15], ['1', 1], ['0.01', 0.01], ['100%', 1],
+    ['0.15', 0.15],
+    ['15%', 0.15],
+    ['1', 1],
+    ['0.01', 0.01],
+    ['100%', 1],
   ])('reads the threshold %s as %s', (given, share) => {
     expect(parseCloseThreshold(given)).toEqual({ threshold: share });
   });
 
-  it.each(['0', '0.001', '1.5', '150%', '15', 'abc', '-0.2', ''])('refuses the threshold "%s", naming the flag and the range in en and ms', (given) => {
-    const refused = parseCloseThreshold(given);
-    expect('code' in refused).toBe(true);
-    if (!('code' in refused)) return;
-    expect(catalogueMessage(refused.code, 'en', refused.params)).toBe(`--close-threshold: "${given}" is not a share from ${CLOSE_THRESHOLD_RANGE.min} to ${CLOSE_THRESHOLD_RANGE.max} (1 % to 100 %); write it as 0.15 or 15%.`);
-    expect(catalogueMessage(refused.code, 'ms', refused.params)).toBe(`--close-threshold: "${given}" bukan bahagian daripada 0.01 hingga 1 (1 % hingga 100 %); tuliskannya sebagai 0.15 atau 15%.`);
-  });
+  it.each(['0', '0.001', '1.5', '150%', '15', 'abc', '-0.2', ''])(
+    'refuses the threshold "%s", naming the flag and the range in en and ms',
+    (given) => {
+      const refused = parseCloseThreshold(given);
+      expect('code' in refused).toBe(true);
+      if (!('code' in refused)) return;
+      expect(catalogueMessage(refused.code, 'en', refused.params)).toBe(
+        `--close-threshold: "${given}" is not a share from ${CLOSE_THRESHOLD_RANGE.min} to ${CLOSE_THRESHOLD_RANGE.max} (1 % to 100 %); write it as 0.15 or 15%.`,
+      );
+      expect(catalogueMessage(refused.code, 'ms', refused.params)).toBe(
+        `--close-threshold: "${given}" bukan bahagian daripada 0.01 hingga 1 (1 % hingga 100 %); tuliskannya sebagai 0.15 atau 15%.`,
+      );
+    },
+  );
 });

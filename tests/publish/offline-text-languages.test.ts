@@ -16,9 +16,15 @@ type Check = { id: string; status: string; label: string; detail?: string; fix?:
 type ReadinessJson = { ready: boolean; channels: Record<string, { ready: boolean; checks: Check[] }> };
 
 /** `karya publish romance` offline in a language: its readiness.json and the summary it printed. */
-async function demoBook(lang: string, env: Record<string, string> = {}): Promise<{ readiness: ReadinessJson; metadata: { description: string; language: string } }> {
+async function demoBook(
+  lang: string,
+  env: Record<string, string> = {},
+): Promise<{ readiness: ReadinessJson; metadata: { description: string; language: string } }> {
   const cwd = tempDir('karya-offline-text-');
-  const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '1', '--lang', lang, '--out', 'pkg', '--author', 'Sari Dewi', '--json'], { cwd, env: { ...WITHOUT_EPUBCHECK, ...env } });
+  const r = await runKaryaInProcess(
+    ['publish', 'romance', '--chapters', '1', '--lang', lang, '--out', 'pkg', '--author', 'Sari Dewi', '--json'],
+    { cwd, env: { ...WITHOUT_EPUBCHECK, ...env } },
+  );
   expect(r.code, r.stderr).toBe(1);
   expect(existsSync(path.join(cwd, 'pkg', 'readiness.json')), r.stderr).toBe(true);
   const read = (file: string) => JSON.parse(readFileSync(path.join(cwd, 'pkg', file), 'utf8'));
@@ -37,13 +43,22 @@ describe('the "written by an AI model" check, in every language', () => {
     const dir = fourthLanguage();
     const demo = path.join(dir, 'xx/offline-demo.yaml');
     // A mark no other language writes: the check knows it only from this file.
-    writeFileSync(demo, readFileSync(demo, 'utf8').replace(/^mark: .*$/m, 'mark: "*Tulisan latihan xx: tidak ada model AI yang menulis ini.*"'));
+    writeFileSync(
+      demo,
+      readFileSync(demo, 'utf8').replace(
+        /^mark: .*$/m,
+        'mark: "*Tulisan latihan xx: tidak ada model AI yang menulis ini.*"',
+      ),
+    );
     // As a maintainer tries it: the folder named in KARYA_LANGUAGES (the package's workers read the table from it too).
     setLanguageSource(() => readLanguages([...languageFolders({}), dir], {}));
     loadCatalog({ fresh: true });
     const { readiness } = await demoBook('xx', { KARYA_LANGUAGES: dir }).finally(restoreTable);
-    for (const [id, channel] of Object.entries(readiness.channels)) expect(channel.checks.find((c) => c.id === 'offline-text')!.status, id).toBe('fail');
-    expect(readiness.channels.kdp_ebook!.checks.find((c) => c.id === 'offline-text')!.detail).toMatch(/^teks demo luring di naskah/);
+    for (const [id, channel] of Object.entries(readiness.channels))
+      expect(channel.checks.find((c) => c.id === 'offline-text')!.status, id).toBe('fail');
+    expect(readiness.channels.kdp_ebook!.checks.find((c) => c.id === 'offline-text')!.detail).toMatch(
+      /^teks demo luring di naskah/,
+    );
   }, 120_000);
 
   it('refuses an Indonesian offline demo book in every channel, saying so in Indonesian', async () => {

@@ -15,7 +15,8 @@ import { tempDir } from '../temp.js';
 const AUTHOR = 'Siti Aminah';
 const PT = 72;
 /** KDP's minimum inside margin by page count, in inches. */
-const kdpGutter = (pages: number) => (pages <= 150 ? 0.375 : pages <= 300 ? 0.5 : pages <= 500 ? 0.625 : pages <= 700 ? 0.75 : 0.875);
+const kdpGutter = (pages: number) =>
+  pages <= 150 ? 0.375 : pages <= 300 ? 0.5 : pages <= 500 ? 0.625 : pages <= 700 ? 0.75 : 0.875;
 const KDP_OUTER = 0.25;
 
 interface Word {
@@ -35,21 +36,33 @@ async function words(file: string): Promise<{ pages: Array<{ width: number; heig
   for (const page of xml.split('<page ').slice(1)) {
     const size = /width="([\d.]+)" height="([\d.]+)"/.exec(page)!;
     pages.push({ width: Number(size[1]), height: Number(size[2]) });
-    for (const m of page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
-      out.push({ page: pages.length, xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]), text: m[5]! });
+    for (const m of page.matchAll(
+      /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+    )) {
+      out.push({
+        page: pages.length,
+        xMin: Number(m[1]),
+        yMin: Number(m[2]),
+        xMax: Number(m[3]),
+        yMax: Number(m[4]),
+        text: m[5]!,
+      });
     }
   }
   return { pages, words: out };
 }
 
-const pageText = async (file: string, page: number) => (await runTool('pdftotext', ['-layout', '-f', String(page), '-l', String(page), file, '-'])).stdout;
+const pageText = async (file: string, page: number) =>
+  (await runTool('pdftotext', ['-layout', '-f', String(page), '-l', String(page), file, '-'])).stdout;
 
 /** Page count and the size of every page ("Page    3 size: 432 x 648 pts"). */
 async function pageSizes(file: string): Promise<{ count: number; sizes: string[]; mediaBox: number[] }> {
   const info = (await runTool('pdfinfo', ['-f', '1', '-l', '9999', '-box', file])).stdout;
   const count = Number(/Pages:\s+(\d+)/.exec(info)![1]);
   const sizes = [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+ x [\d.]+) pts/g)].map((m) => m[1]!);
-  const box = /Page\s+1 MediaBox:\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/.exec(info) ?? /MediaBox:\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/.exec(info)!;
+  const box =
+    /Page\s+1 MediaBox:\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/.exec(info) ??
+    /MediaBox:\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/.exec(info)!;
   return { count, sizes, mediaBox: box.slice(1, 5).map(Number) };
 }
 
@@ -63,30 +76,51 @@ async function fontsEmbedded(file: string): Promise<string[]> {
 function outsideMargins(all: Word[], page: { width: number; height: number }, pageCount: number): string[] {
   const inside = kdpGutter(pageCount) * PT;
   const outer = KDP_OUTER * PT;
-  return all.filter((w) => {
-    const isRecto = w.page % 2 === 1;
-    const left = isRecto ? inside : outer;
-    const right = page.width - (isRecto ? outer : inside);
-    return w.xMin < left - 0.5 || w.xMax > right + 0.5 || w.yMin < outer || w.yMax > page.height - outer;
-  }).map((w) => `page ${w.page}: "${w.text}" at ${w.xMin.toFixed(1)}–${w.xMax.toFixed(1)}, ${w.yMin.toFixed(1)}–${w.yMax.toFixed(1)}`);
+  return all
+    .filter((w) => {
+      const isRecto = w.page % 2 === 1;
+      const left = isRecto ? inside : outer;
+      const right = page.width - (isRecto ? outer : inside);
+      return w.xMin < left - 0.5 || w.xMax > right + 0.5 || w.yMin < outer || w.yMax > page.height - outer;
+    })
+    .map(
+      (w) =>
+        `page ${w.page}: "${w.text}" at ${w.xMin.toFixed(1)}–${w.xMax.toFixed(1)}, ${w.yMin.toFixed(1)}–${w.yMax.toFixed(1)}`,
+    );
 }
 
 const cwd = tempDir('karya-print-');
 const pkg = path.join(cwd, 'pkg');
-let summary: { print: { pageCount: number; trim: string; paper: string; spineIn: number; hasSpineText: boolean }; title: string };
+let summary: {
+  print: { pageCount: number; trim: string; paper: string; spineIn: number; hasSpineText: boolean };
+  title: string;
+};
 
 describe('karya publish: the paperback', () => {
   beforeAll(async () => {
-    const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '6', '--author', AUTHOR, '--out', 'pkg', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
+    const r = await runKaryaInProcess(
+      ['publish', 'romance', '--chapters', '6', '--author', AUTHOR, '--out', 'pkg', '--json'],
+      { cwd, env: WITHOUT_EPUBCHECK },
+    );
     // The offline provider's demo text is never ready for a store (exit 1), but the package is written whole.
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toContain('offline');
     summary = JSON.parse(r.stdout);
     expect(r.stderr).toMatch(/pkg\/paperback-interior\.pdf\n.*pkg\/paperback-cover\.pdf\n.*pkg\/cover\.jpg/);
     // Progress while the files are made (seconds of work), each file before the list of what was written.
-    const progress = ['making cover.jpg', 'making manuscript.epub', 'making manuscript.docx', 'making paperback-interior.pdf', 'making paperback-cover.pdf', 'checking manuscript.epub with epubcheck'];
+    const progress = [
+      'making cover.jpg',
+      'making manuscript.epub',
+      'making manuscript.docx',
+      'making paperback-interior.pdf',
+      'making paperback-cover.pdf',
+      'checking manuscript.epub with epubcheck',
+    ];
     const at = progress.map((p) => r.stderr.indexOf(`  … ${p}\n`));
-    expect(at.every((i) => i >= 0), r.stderr).toBe(true);
+    expect(
+      at.every((i) => i >= 0),
+      r.stderr,
+    ).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
     expect(at[at.length - 1]!).toBeLessThan(r.stderr.indexOf('pkg/manuscript.epub'));
   }, 180_000);
@@ -104,12 +138,14 @@ describe('karya publish: the paperback', () => {
     expect(outsideMargins(all, pages[0]!, count)).toEqual([]);
   });
 
-  it('interior: no bookmarks (outline) and no link annotations, as KDP\'s print guidelines ask; the eBook PDF of `export` keeps them', async () => {
+  it("interior: no bookmarks (outline) and no link annotations, as KDP's print guidelines ask; the eBook PDF of `export` keeps them", async () => {
     const raw = readFileSync(path.join(pkg, 'paperback-interior.pdf')).toString('latin1');
     expect(raw).not.toMatch(/\/Outlines\b/);
     expect(raw).not.toMatch(/\/Annots\b/);
     expect(raw).not.toMatch(/\/Subtype\s*\/Link\b/);
-    expect((await runTool('pdfinfo', ['-dests', path.join(pkg, 'paperback-interior.pdf')])).stdout).not.toMatch(/part-\d/);
+    expect((await runTool('pdfinfo', ['-dests', path.join(pkg, 'paperback-interior.pdf')])).stdout).not.toMatch(
+      /part-\d/,
+    );
     // The same check finds them in the screen PDF, so it is not blind.
     const r = await runKaryaInProcess(['export', 'romance', '--format', 'pdf', '--out', 'screen.pdf'], { cwd });
     expect(r.code, r.stderr).toBe(0);
@@ -126,7 +162,10 @@ describe('karya publish: the paperback', () => {
     expect(await pageText(file, 2)).toMatch(/© \d{4} Siti Aminah/);
     const contents = await pageText(file, 3);
     expect(contents).toContain('Contents');
-    const entries = [...contents.matchAll(/^\s*(\S.*?\S)\s{2,}(\d+)\s*$/gm)].map((m) => ({ heading: m[1]!, page: Number(m[2]) }));
+    const entries = [...contents.matchAll(/^\s*(\S.*?\S)\s{2,}(\d+)\s*$/gm)].map((m) => ({
+      heading: m[1]!,
+      page: Number(m[2]),
+    }));
     // Introduction, six chapters, conclusion.
     expect(entries.map((e) => e.heading)).toEqual(expect.arrayContaining(['Introduction', 'Conclusion']));
     expect(entries.filter((e) => /^Chapter \d/.test(e.heading))).toHaveLength(6);
@@ -137,12 +176,25 @@ describe('karya publish: the paperback', () => {
       const own = entry.heading.replace(/^Chapter \d+: /, '');
       expect(text.toLowerCase(), entry.heading).toContain(own.toLowerCase());
       // No running head on an opening page: nothing above the text block (0.75 in).
-      expect(all.filter((w) => w.page === entry.page && w.yMax < 0.75 * PT).map((w) => w.text), entry.heading).toEqual([]);
+      expect(
+        all.filter((w) => w.page === entry.page && w.yMax < 0.75 * PT).map((w) => w.text),
+        entry.heading,
+      ).toEqual([]);
     }
     // Running heads elsewhere: the author on left-hand pages, the title on right-hand ones.
     const next = entries[0]!.page + 1;
-    expect(all.filter((w) => w.page === next && w.yMax < 0.75 * PT).map((w) => w.text).join(' ')).toBe(AUTHOR);
-    expect(all.filter((w) => w.page === next + 1 && w.yMax < 0.75 * PT).map((w) => w.text).join(' ')).toBe(summary.title);
+    expect(
+      all
+        .filter((w) => w.page === next && w.yMax < 0.75 * PT)
+        .map((w) => w.text)
+        .join(' '),
+    ).toBe(AUTHOR);
+    expect(
+      all
+        .filter((w) => w.page === next + 1 && w.yMax < 0.75 * PT)
+        .map((w) => w.text)
+        .join(' '),
+    ).toBe(summary.title);
     // Justified English text is hyphenated: some lines end in a word broken with a hyphen.
     const body = (await runTool('pdftotext', ['-layout', '-f', String(entries[0]!.page), file, '-'])).stdout;
     expect(body).toMatch(/\p{Ll}-\n/u);
@@ -165,8 +217,15 @@ describe('karya publish: the paperback', () => {
     // The barcode box: 2 × 1.2 in at the back cover's bottom right, 0.25 in at least from the trim edges.
     const trimRight = (0.125 + 6) * PT;
     const trimBottom = (0.125 + 9) * PT;
-    const box = { x0: trimRight - (0.25 + 2) * PT, x1: trimRight - 0.25 * PT, y0: trimBottom - (0.25 + 1.2) * PT, y1: trimBottom - 0.25 * PT };
-    expect(all.filter((w) => w.xMax > box.x0 && w.xMin < box.x1 && w.yMax > box.y0 && w.yMin < box.y1).map((w) => w.text)).toEqual([]);
+    const box = {
+      x0: trimRight - (0.25 + 2) * PT,
+      x1: trimRight - 0.25 * PT,
+      y0: trimBottom - (0.25 + 1.2) * PT,
+      y1: trimBottom - 0.25 * PT,
+    };
+    expect(
+      all.filter((w) => w.xMax > box.x0 && w.xMin < box.x1 && w.yMax > box.y0 && w.yMin < box.y1).map((w) => w.text),
+    ).toEqual([]);
     // The back carries the description; the spine stays bare under 79 pages.
     expect(all.filter((w) => w.xMax < trimRight).length).toBeGreaterThan(20);
     if (pages < 79) expect(summary.print.hasSpineText).toBe(false);
@@ -193,7 +252,24 @@ describe('karya publish: the paperback', () => {
   });
 
   it('--trim 5x8 --paper cream: 5 × 8 in pages, and the wrap sized for cream paper', async () => {
-    const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '6', '--author', AUTHOR, '--out', 'small', '--trim', '5x8', '--paper', 'cream', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
+    const r = await runKaryaInProcess(
+      [
+        'publish',
+        'romance',
+        '--chapters',
+        '6',
+        '--author',
+        AUTHOR,
+        '--out',
+        'small',
+        '--trim',
+        '5x8',
+        '--paper',
+        'cream',
+        '--json',
+      ],
+      { cwd, env: WITHOUT_EPUBCHECK },
+    );
     expect(r.code, r.stderr).toBe(1); // offline demo text: written, never ready
     const small = JSON.parse(r.stdout) as typeof summary;
     expect(small.print).toMatchObject({ trim: '5x8', paper: 'cream' });

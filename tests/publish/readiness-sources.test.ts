@@ -9,24 +9,42 @@ const ZIP = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]);
 const PDF = new TextEncoder().encode('%PDF-1.7\n%fake');
 let jpeg: Uint8Array;
 beforeAll(async () => {
-  jpeg = new Uint8Array(await sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#336699' } }).jpeg().toBuffer());
+  jpeg = new Uint8Array(
+    await sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer(),
+  );
 });
 
-/** A finished book compared with two of the writer's others: one it shares most of its text with, and passages repeated across its parts. */
+/**
+ * A finished book compared with two of the writer's others: one it shares most of its text with, and passages repeated
+ * across its parts.
+ */
 function input(): ReadinessInput {
   return {
     metadata: packageMetadata({
-      title: 'Rain Over Kuala Lumpur', subtitle: '', author: 'Siti Aminah', language: 'en',
-      description: '<p>Aisha left Kuala Lumpur to forget him. Ten years later the monsoon floods trap her in his bookshop for a week.</p>',
-      keywords: ['second chance romance', 'malaysian romance'], categories: ['Fiction / Romance / General'], wordCount: 60_000, generator: 'romance',
+      title: 'Rain Over Kuala Lumpur',
+      subtitle: '',
+      author: 'Siti Aminah',
+      language: 'en',
+      description:
+        '<p>Aisha left Kuala Lumpur to forget him. Ten years later the monsoon floods trap her in his bookshop for a week.</p>',
+      keywords: ['second chance romance', 'malaysian romance'],
+      categories: ['Fiction / Romance / General'],
+      wordCount: 60_000,
+      generator: 'romance',
     }),
     isBookComplete: true,
     manuscriptText: 'Aisha ran through the rain.',
-    epub: ZIP, docx: ZIP, epubcheck: { status: 'pass', detail: say('epubcheck.counts', { fatals: 0, errors: 0, warnings: 0 }) },
+    epub: ZIP,
+    docx: ZIP,
+    epubcheck: { status: 'pass', detail: say('epubcheck.counts', { fatals: 0, errors: 0, warnings: 0 }) },
     cover: { name: 'cover.jpg', bytes: jpeg },
     paperback: { interior: PDF, cover: PDF, pageCount: 240 },
     closeness: {
-      threshold: 0.5, compared: 2, shingles: 4000,
+      threshold: 0.5,
+      compared: 2,
+      shingles: 4000,
       closeTo: [{ book: 'b1', title: 'Rain Over Penang', share: 0.8, passages: [] }],
       reuse: { share: 0.3 },
     },

@@ -15,7 +15,9 @@ function imported(chapters: string[]): BookState {
   const content = ['', ...chapters];
   return {
     ...startBook({ spec: romance, settings, totalChapters: chapters.length || 1 }),
-    content, currentChapter: content.length, isLocked: true,
+    content,
+    currentChapter: content.length,
+    isLocked: true,
     provenance: Object.fromEntries(content.map((_t, i) => [i, { origin: 'author' as const }])),
   };
 }
@@ -25,14 +27,19 @@ const chapter = (n: number) => Array.from({ length: 400 }, (_, i) => `word${n}x$
 describe('the title step of an imported book', () => {
   it('reads the first chapters, bounded to the words the publish block gives it', async () => {
     const asked: PublishStep[] = [];
-    await expect(writePackageParts({
-      book: romance, state: imported([chapter(1), chapter(2), chapter(3)]), specOf: (id) => catalog.get(id), given: { author: 'Anonymous' },
-      runStep: async (step) => {
-        asked.push(step);
-        // Stop once the title step is seen: nothing else is needed here.
-        throw new Error('stop');
-      },
-    })).rejects.toThrow('stop');
+    await expect(
+      writePackageParts({
+        book: romance,
+        state: imported([chapter(1), chapter(2), chapter(3)]),
+        specOf: (id) => catalog.get(id),
+        given: { author: 'Anonymous' },
+        runStep: async (step) => {
+          asked.push(step);
+          // Stop once the title step is seen: nothing else is needed here.
+          throw new Error('stop');
+        },
+      }),
+    ).rejects.toThrow('stop');
     const content = String(asked[0]!.settings.bookContent);
     expect(asked[0]!.part).toBe('title');
     expect(content.startsWith('word1x0 word1x1')).toBe(true);
@@ -45,7 +52,10 @@ describe('the title step of an imported book', () => {
   it('a book with no text to read a title from is refused with publish_title_needed, nothing asked', async () => {
     let calls = 0;
     const refused = await writePackageParts({
-      book: romance, state: imported(['', '']), specOf: (id) => catalog.get(id), given: { author: 'Anonymous' },
+      book: romance,
+      state: imported(['', '']),
+      specOf: (id) => catalog.get(id),
+      given: { author: 'Anonymous' },
       runStep: async () => {
         calls++;
         return { text: '' };

@@ -29,7 +29,12 @@ let fake: FakeOpenAI | undefined;
 const opened: Array<{ store: OpenedStore; queue: StepQueue; worker: StepWorker }> = [];
 
 /** The batch command's settings: the queue's database and the fake model (the workers are this file's). */
-const queuedEnv = (model: FakeOpenAI, url: string) => ({ KARYA_DATABASE_URL: url, KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: 'sk-test-batch', OPENAI_BASE_URL: model.baseURL });
+const queuedEnv = (model: FakeOpenAI, url: string) => ({
+  KARYA_DATABASE_URL: url,
+  KARYA_LOG_LEVEL: 'warn',
+  OPENAI_API_KEY: 'sk-test-batch',
+  OPENAI_BASE_URL: model.baseURL,
+});
 
 afterAll(async () => {
   for (const { store, queue, worker } of opened) {
@@ -47,16 +52,29 @@ describe.skipIf(skip)('a queued batch of 40 books on two workers of concurrency 
   });
 
   it('writes every book, and leaves no job active', async () => {
-    const env = { ...process.env, KARYA_DATABASE_URL: db.url, OPENAI_API_KEY: 'sk-test-batch', OPENAI_BASE_URL: fake!.baseURL };
+    const env = {
+      ...process.env,
+      KARYA_DATABASE_URL: db.url,
+      OPENAI_API_KEY: 'sk-test-batch',
+      OPENAI_BASE_URL: fake!.baseURL,
+    };
     for (let i = 0; i < 2; i++) {
       const config = configFromEnv(env);
       const store = await openStore(config);
-      const ctx = createContext({ config, repos: store.repos, logger: pino({ level: 'silent' }), provider: providerFromEnv(env) });
+      const ctx = createContext({
+        config,
+        repos: store.repos,
+        logger: pino({ level: 'silent' }),
+        provider: providerFromEnv(env),
+      });
       const queue = await openQueue(store.postgres!, ctx.logger);
       opened.push({ store, queue, worker: await startStepWorker(ctx, queue, { concurrency: 10 }) });
     }
     const dir = tempDir('karya-forty-');
-    const lines = Array.from({ length: BOOKS }, (_, i) => `- { id: b${i + 1}, generator: romance, lang: ${i % 2 ? 'ms' : 'en'}, chapters: 1 }`);
+    const lines = Array.from(
+      { length: BOOKS },
+      (_, i) => `- { id: b${i + 1}, generator: romance, lang: ${i % 2 ? 'ms' : 'en'}, chapters: 1 }`,
+    );
     const file = writeJobs(dir, 'jobs.yaml', `${lines.join('\n')}\n`);
     const result = await runKaryaInProcess(['batch', file, '--queue'], { cwd: dir, env: queuedEnv(fake!, db.url) });
     expect(result.stderr).toContain(`${BOOKS} of ${BOOKS} books written`);
@@ -70,7 +88,8 @@ describe.skipIf(skip)('a queued batch of 40 books on two workers of concurrency 
       let active = -1;
       for (let i = 0; i < 50 && active !== 0; i++) {
         if (i) await new Promise((resolve) => setTimeout(resolve, 100));
-        active = (await client.query<{ n: number }>("SELECT count(*)::int AS n FROM pgboss.job WHERE state = 'active'")).rows[0]!.n;
+        active = (await client.query<{ n: number }>("SELECT count(*)::int AS n FROM pgboss.job WHERE state = 'active'"))
+          .rows[0]!.n;
       }
       expect(active).toBe(0);
     } finally {
@@ -83,10 +102,20 @@ describe.skipIf(skip)('a queued batch of 40 books on two workers of concurrency 
     const url = await db.cluster.createDatabase();
     // Each call out long enough that two overlap at the fake; six books: two more than the worker holds.
     const slow = await startFakeOpenAI({ latencyMs: 80 });
-    const env = { ...process.env, KARYA_DATABASE_URL: url, OPENAI_API_KEY: 'sk-test-held', OPENAI_BASE_URL: slow.baseURL };
+    const env = {
+      ...process.env,
+      KARYA_DATABASE_URL: url,
+      OPENAI_API_KEY: 'sk-test-held',
+      OPENAI_BASE_URL: slow.baseURL,
+    };
     const config = configFromEnv(env);
     const store = await openStore(config);
-    const ctx = createContext({ config, repos: store.repos, logger: pino({ level: 'silent' }), provider: providerFromEnv(env) });
+    const ctx = createContext({
+      config,
+      repos: store.repos,
+      logger: pino({ level: 'silent' }),
+      provider: providerFromEnv(env),
+    });
     const queue = await openQueue(store.postgres!, ctx.logger);
     const worker = await startStepWorker(ctx, queue, { concurrency: 2 });
     const client = new pg.Client({ connectionString: url });
@@ -101,7 +130,9 @@ describe.skipIf(skip)('a queued batch of 40 books on two workers of concurrency 
       let isRunning = true;
       const sampling = (async () => {
         while (isRunning) {
-          const { rows } = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'karya-batch-step' AND state = 'active'");
+          const { rows } = await client.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'karya-batch-step' AND state = 'active'",
+          );
           held = Math.max(held, rows[0]!.n);
           await new Promise((resolve) => setTimeout(resolve, 20));
         }

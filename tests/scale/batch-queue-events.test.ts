@@ -24,7 +24,11 @@ const runs = endAfterAll(() => fake);
 type StepDone = Record<string, unknown> & { type: 'step_done'; step: string };
 
 const stepsDone = (stdout: string): StepDone[] =>
-  stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>).filter((e): e is StepDone => e.type === 'step_done');
+  stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((e): e is StepDone => e.type === 'step_done');
 
 /**
  * A step_done as both runs should say it: less its time and its tokens (the fake's count of a request's words),
@@ -44,7 +48,10 @@ describe.skipIf(skip)('karya batch --queue --json', () => {
     const dir = tempDir('karya-queue-events-');
     const file = writeJobs(dir, 'jobs.yaml', '- { id: pantai, generator: romance, lang: ms, chapters: 1 }\n');
 
-    const local = startCli(['batch', file, '--json', '--state', path.join(dir, 'local.sqlite'), '--out', path.join(dir, 'local')], { cwd: dir, fake, env: { KARYA_DATABASE_URL: '' } });
+    const local = startCli(
+      ['batch', file, '--json', '--state', path.join(dir, 'local.sqlite'), '--out', path.join(dir, 'local')],
+      { cwd: dir, fake, env: { KARYA_DATABASE_URL: '' } },
+    );
     runs.push(local);
     const here = await local.done;
     expect(here.code, here.stderr).toBe(0);
@@ -53,7 +60,11 @@ describe.skipIf(skip)('karya batch --queue --json', () => {
     const worker = startCli(['worker', '--concurrency', '2'], { cwd: dir, fake, env });
     runs.push(worker);
     await waitFor(() => worker.stderr().includes('karya worker '), 90_000, 'the worker started');
-    const queued = startCli(['batch', file, '--queue', '--json', '--out', path.join(dir, 'queued')], { cwd: dir, fake, env });
+    const queued = startCli(['batch', file, '--queue', '--json', '--out', path.join(dir, 'queued')], {
+      cwd: dir,
+      fake,
+      env,
+    });
     runs.push(queued);
     const there = await queued.done;
     expect(there.code, there.stderr).toBe(0);

@@ -43,11 +43,18 @@ describe.skipIf(skip)('karya batch --queue, its worker killed with answers in ha
     await waitFor(() => victim.stderr().includes('karya worker '), 90_000, 'the worker started');
     const batch = start(['batch', file, '--queue']);
     // Both introductions answered (too short), both asks for more hanging: then the worker dies.
-    await waitFor(() => fake!.chatRequests().filter((r) => isMore(r.body ?? {})).length >= 2, 90_000, 'both introductions asking for more');
+    await waitFor(
+      () => fake!.chatRequests().filter((r) => isMore(r.body ?? {})).length >= 2,
+      90_000,
+      'both introductions asking for more',
+    );
     victim.child.kill('SIGKILL');
     await victim.done;
     isKilled = true;
-    const answeredIntroductions = () => bookRequests(fake!).filter((r) => r.answeredAt !== undefined && isIntroduction(r.body ?? {}) && !isMore(r.body ?? {})).length;
+    const answeredIntroductions = () =>
+      bookRequests(fake!).filter(
+        (r) => r.answeredAt !== undefined && isIntroduction(r.body ?? {}) && !isMore(r.body ?? {}),
+      ).length;
     expect(answeredIntroductions()).toBe(2);
 
     const heir = start(['worker', '--concurrency', '2']);

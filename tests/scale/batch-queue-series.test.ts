@@ -29,7 +29,10 @@ describe.skipIf(skip)('karya batch --queue with a series', () => {
     fake = await startFakeOpenAI({ answer: seriesModel().answer, contextTokens: 32_768 });
     const dir = tempDir('karya-queue-series-');
     const file = writeJobs(dir, 'jobs.yaml', JOBS);
-    copyFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures', 'voice', 'en-terse.txt'), path.join(dir, 'me.txt'));
+    copyFileSync(
+      path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures', 'voice', 'en-terse.txt'),
+      path.join(dir, 'me.txt'),
+    );
     const env = { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' };
     const worker = startCli(['worker', '--concurrency', '3'], { cwd: dir, fake, env });
     runs.push(worker);

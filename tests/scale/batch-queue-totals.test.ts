@@ -15,7 +15,17 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { usePostgresDatabase } from './postgres-database.js';
 import { startWorkerHere, switchableProvider, type WorkerHere } from './worker-here.js';
 import { askingAgainModel } from '../batch/asked-again.js';
-import { bookRequests, events, expectTotals, isMemoryRequest, recordedTotals, removeTempDirs, romanceCalls, tempDir, writeJobs } from '../batch/helpers.js';
+import {
+  bookRequests,
+  events,
+  expectTotals,
+  isMemoryRequest,
+  recordedTotals,
+  removeTempDirs,
+  romanceCalls,
+  tempDir,
+  writeJobs,
+} from '../batch/helpers.js';
 
 const skip = postgresUnavailable();
 if (skip) console.warn(skip);
@@ -37,7 +47,12 @@ async function modelForCase(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI
 async function queuedBatch(fake: FakeOpenAI, prefix: string, jobs: string) {
   const dir = tempDir(prefix);
   const file = writeJobs(dir, 'jobs.yaml', jobs);
-  const env = { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: 'sk-test-queue-totals', OPENAI_BASE_URL: fake.baseURL };
+  const env = {
+    KARYA_DATABASE_URL: db.url,
+    KARYA_LOG_LEVEL: 'warn',
+    OPENAI_API_KEY: 'sk-test-queue-totals',
+    OPENAI_BASE_URL: fake.baseURL,
+  };
   return runKaryaInProcess(['batch', file, '--queue', '--json', '--out', 'out'], { cwd: dir, env });
 }
 
@@ -45,7 +60,10 @@ describe.skipIf(skip)('karya batch --queue totals', () => {
   beforeAll(async () => {
     const switching = switchableProvider('http://127.0.0.1:9/v1');
     pointAt = switching.pointAt;
-    worker = await startWorkerHere({ KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' }, { concurrency: 2, provider: switching.provider });
+    worker = await startWorkerHere(
+      { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' },
+      { concurrency: 2, provider: switching.provider },
+    );
   }, 120_000);
   afterAll(async () => {
     await worker?.close();
@@ -55,7 +73,11 @@ describe.skipIf(skip)('karya batch --queue totals', () => {
 
   it("counts the workers' memory updates, their calls and tokens, in the closing line and the summary", async () => {
     const fake = await modelForCase();
-    const r = await queuedBatch(fake, 'karya-queue-totals-', '- { id: pantai, generator: romance, lang: ms, chapters: 1 }\n- { id: kota, generator: romance, lang: en, chapters: 2 }\n');
+    const r = await queuedBatch(
+      fake,
+      'karya-queue-totals-',
+      '- { id: pantai, generator: romance, lang: ms, chapters: 1 }\n- { id: kota, generator: romance, lang: en, chapters: 2 }\n',
+    );
     expect(r.code, r.stderr).toBe(0);
     // What the model server was asked and answered (its 1-token provider checks aside): every step and every memory update.
     const requests = bookRequests(fake);
@@ -74,6 +96,10 @@ describe.skipIf(skip)('karya batch --queue totals', () => {
     expect(requests).toHaveLength(romanceCalls(1).all + 3);
     expectTotals(r, 1, recordedTotals(fake));
     // A step's event is the local batch's: what its calls cost is in the totals only.
-    expect(events(r.stdout).filter((e) => e.type === 'step_done').every((e) => !('sent' in e))).toBe(true);
+    expect(
+      events(r.stdout)
+        .filter((e) => e.type === 'step_done')
+        .every((e) => !('sent' in e)),
+    ).toBe(true);
   }, 180_000);
 });

@@ -10,7 +10,17 @@ import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { postgresUnavailable } from '../postgres.js';
 import { usePostgresDatabase } from './postgres-database.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
-import { busiestWindow, promptId, endAfterAll, startCli, stepRequests, bookRequests, tempDir, waitFor, writeJobs } from '../batch/helpers.js';
+import {
+  busiestWindow,
+  promptId,
+  endAfterAll,
+  startCli,
+  stepRequests,
+  bookRequests,
+  tempDir,
+  waitFor,
+  writeJobs,
+} from '../batch/helpers.js';
 
 const skip = postgresUnavailable();
 if (skip) console.warn(skip);
@@ -41,7 +51,11 @@ describe.skipIf(skip)('karya batch --queue with two workers', () => {
     const workers = [start(['worker', '--concurrency', '3']), start(['worker', '--concurrency', '3'])];
     await waitFor(() => workers.every((w) => w.stderr().includes('karya worker ')), 90_000, 'two workers started');
     // One budget for both workers: 10 calls in any 1 s window (the window shortened for the test).
-    const batch = startCli(['batch', file, '--queue', '--rpm', '10'], { cwd: dir, fake, env: { ...env, KARYA_BATCH_WINDOW_MS: '1000' } });
+    const batch = startCli(['batch', file, '--queue', '--rpm', '10'], {
+      cwd: dir,
+      fake,
+      env: { ...env, KARYA_BATCH_WINDOW_MS: '1000' },
+    });
     runs.push(batch);
     await waitFor(() => bookRequests(fake!).filter((r) => r.answeredAt).length >= 6, 90_000, '6 answered calls');
 
@@ -85,20 +99,37 @@ describe.skipIf(skip)('karya batch --queue with two workers', () => {
 
   it('an invalid jobs file with --queue: the command names the job, submits nothing, and ends at once', async () => {
     const dir = tempDir('karya-queue-');
-    const file = writeJobs(dir, 'jobs.yaml', '- { id: solo, generator: romance, chapters: 1 }\n- { id: odd, generator: romance, chapters: 0 }\n');
+    const file = writeJobs(
+      dir,
+      'jobs.yaml',
+      '- { id: solo, generator: romance, chapters: 1 }\n- { id: odd, generator: romance, chapters: 0 }\n',
+    );
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {
-      const batches = async () => ((await client.query("SELECT to_regclass('batches') AS t")).rows[0]!.t ? Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM batches')).rows[0]!.n) : 0);
+      const batches = async () =>
+        (await client.query("SELECT to_regclass('batches') AS t")).rows[0]!.t
+          ? Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM batches')).rows[0]!.n)
+          : 0;
       const before = await batches();
       // Twice: on a new database the first run migrates it, the second finds it ready.
       for (let i = 0; i < 2; i++) {
-        const run = startCli(['batch', file, '--queue'], { cwd: dir, env: { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' } });
+        const run = startCli(['batch', file, '--queue'], {
+          cwd: dir,
+          env: { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' },
+        });
         runs.push(run);
         // It ends soon after it says why: connections left open would keep it alive for the pool's 10 s of idleness.
         // (Timed from its message, not its start, which takes seconds of its own on a loaded machine.)
-        await waitFor(() => run.stderr().includes('nothing was generated') || run.child.exitCode !== null, 40_000, 'the refusal');
-        const ended = await Promise.race([run.done, new Promise<'still running'>((resolve) => setTimeout(resolve, 8_000, 'still running'))]);
+        await waitFor(
+          () => run.stderr().includes('nothing was generated') || run.child.exitCode !== null,
+          40_000,
+          'the refusal',
+        );
+        const ended = await Promise.race([
+          run.done,
+          new Promise<'still running'>((resolve) => setTimeout(resolve, 8_000, 'still running')),
+        ]);
         expect(ended).not.toBe('still running');
         if (ended === 'still running') return;
         expect(ended.code).toBe(2);
@@ -118,21 +149,30 @@ describe.skipIf(skip)('karya batch --queue with two workers', () => {
       // One Malay book: the batch speaks its books' language.
       const file = writeJobs(dir, 'jobs.yaml', '- { id: solo, generator: romance, lang: ms, chapters: 1 }\n');
       // In this process: where the books are kept is the point here, not a process of its own.
-      const env = { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: 'sk-test-batch', OPENAI_BASE_URL: quick.baseURL };
+      const env = {
+        KARYA_DATABASE_URL: db.url,
+        KARYA_LOG_LEVEL: 'warn',
+        OPENAI_API_KEY: 'sk-test-batch',
+        OPENAI_BASE_URL: quick.baseURL,
+      };
       const local = await runKaryaInProcess(['batch', file], { cwd: dir, env });
       expect(local.code, local.stderr).toBe(0);
       expect(local.stderr).toContain('1 daripada 1 buku ditulis');
       const calls = stepRequests(quick).length;
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
-      const { rows } = await client.query("SELECT is_finished FROM books WHERE owner = 'cli' AND book_key LIKE 'batch:solo:%'");
+      const { rows } = await client.query(
+        "SELECT is_finished FROM books WHERE owner = 'cli' AND book_key LIKE 'batch:solo:%'",
+      );
       await client.end();
       expect(rows).toEqual([{ is_finished: 1 }]);
       const queued = await runKaryaInProcess(['batch', file, '--queue', '--out', 'again'], { cwd: dir, env });
       expect(queued.code, queued.stderr).toBe(0);
       expect(queued.stderr).toContain('1 daripada 1 buku ditulis');
       expect(stepRequests(quick)).toHaveLength(calls);
-      expect(readFileSync(path.join(dir, 'again', 'solo.md'), 'utf8')).toBe(readFileSync(path.join(dir, 'books', 'solo.md'), 'utf8'));
+      expect(readFileSync(path.join(dir, 'again', 'solo.md'), 'utf8')).toBe(
+        readFileSync(path.join(dir, 'books', 'solo.md'), 'utf8'),
+      );
     } finally {
       await quick.close();
     }

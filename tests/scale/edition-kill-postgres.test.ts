@@ -2,7 +2,8 @@
 // renewed (its process stopped beating), so the writer's resume on the other instance waits at most a few seconds
 // (one 409 with Retry-After), the part the killed run had charged and not delivered is refunded (by the other
 // instance's sweep, or by the resume taking the lease over), and the resume charges only the parts still to
-// translate: charged = delivered. The sweep's refund alone is tests/server/editions-store.test.ts's. Real processes, since SIGKILL and two instances are the point.
+// translate: charged = delivered. The sweep's refund alone is tests/server/editions-store.test.ts's. Real processes,
+// since SIGKILL and two instances are the point.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventStream, json, killAll, spawnKarya } from '../karya-process.js';
@@ -35,8 +36,15 @@ afterAll(async () => {
 
 /** The writer's charges and refunds as the database keeps them. */
 async function ledger(userId: string) {
-  const rows = await database!.db.selectFrom('credit_transactions').select(['type', 'amount']).where('user_id', '=', userId).execute();
-  return { charged: rows.filter((r) => r.type === 'charge').length, refunded: rows.filter((r) => r.type === 'refund').length };
+  const rows = await database!.db
+    .selectFrom('credit_transactions')
+    .select(['type', 'amount'])
+    .where('user_id', '=', userId)
+    .execute();
+  return {
+    charged: rows.filter((r) => r.type === 'charge').length,
+    refunded: rows.filter((r) => r.type === 'refund').length,
+  };
 }
 
 describe.skipIf(skip)('an edition on two instances, one killed mid-edition (Postgres)', () => {
@@ -46,12 +54,27 @@ describe.skipIf(skip)('an edition on two instances, one killed mid-edition (Post
 
   beforeAll(async () => {
     const translator = fakeTranslator();
-    fake = await startFakeOpenAI({ reply: (body) => (isTranslateRequest(body) && isHanging ? { hang: true } : translator.reply(body)) });
+    fake = await startFakeOpenAI({
+      reply: (body) => (isTranslateRequest(body) && isHanging ? { hang: true } : translator.reply(body)),
+    });
     cluster = await startPostgres();
     databaseUrl = await cluster.createDatabase();
     // A lease clock of 4 s: a run beats every second and holds its lease 3 s ahead; the sweep runs every second.
-    const env = { ...process.env, KARYA_DATABASE_URL: databaseUrl, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL, KARYA_LEASE_TIMEOUT_MS: '4000' };
-    const serve = () => spawnKarya(['serve', '--port', '0', '--no-worker'], /running at (http:\/\/\S+)/, { env, timeoutMs: 90_000, children });
+    const env = {
+      ...process.env,
+      KARYA_DATABASE_URL: databaseUrl,
+      KARYA_SCRYPT_LOG_N: '4',
+      KARYA_LOG_LEVEL: 'warn',
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: fake.baseURL,
+      KARYA_LEASE_TIMEOUT_MS: '4000',
+    };
+    const serve = () =>
+      spawnKarya(['serve', '--port', '0', '--no-worker'], /running at (http:\/\/\S+)/, {
+        env,
+        timeoutMs: 90_000,
+        children,
+      });
     const started = await Promise.all([serve(), serve()]);
     a = started[0];
     b = started[1].match[1]!;
@@ -63,7 +86,11 @@ describe.skipIf(skip)('an edition on two instances, one killed mid-edition (Post
     let userId = '';
     let bookId = 0;
     try {
-      const user = (await repos.users.create({ email: EMAIL, passwordHash: await hashPassword(PASSWORD, 4), role: 'free' }))!;
+      const user = (await repos.users.create({
+        email: EMAIL,
+        passwordHash: await hashPassword(PASSWORD, 4),
+        role: 'free',
+      }))!;
       userId = user.id;
       await database!.db.updateTable('users').set({ credits_available: CREDITS }).where('id', '=', user.id).execute();
       bookId = await repos.books.saveImport({ userId, key: 'romance', saves: romanceSaves('en') });
@@ -71,26 +98,43 @@ describe.skipIf(skip)('an edition on two instances, one killed mid-edition (Post
       await repos.close();
     }
     const url = a.match[1]!;
-    const signedIn = await json(`${url}/api/auth/sign-in/email`, { method: 'POST', body: { email: EMAIL, password: PASSWORD } });
+    const signedIn = await json(`${url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      body: { email: EMAIL, password: PASSWORD },
+    });
     expect(signedIn.status).toBe(200);
     const cookie = signedIn.cookie!;
 
     // Instance A makes the edition: the first part is delivered, the second charged, and A is killed in it.
-    const started = await fetch(`${url}/api/books/${bookId}/editions`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: url }, body: JSON.stringify({ to: 'ms' }) });
+    const started = await fetch(`${url}/api/books/${bookId}/editions`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: url },
+      body: JSON.stringify({ to: 'ms' }),
+    });
     expect(started.status).toBe(200);
     await eventStream(started).waitFor('event: part');
     isHanging = true;
     await fake!.waitForChatRequests(fake!.chatRequests().length + 1);
     a.child.kill('SIGKILL');
-    await new Promise((resolve) => (a.child.exitCode !== null || a.child.signalCode !== null ? resolve(undefined) : a.child.once('exit', resolve)));
+    await new Promise((resolve) =>
+      a.child.exitCode !== null || a.child.signalCode !== null ? resolve(undefined) : a.child.once('exit', resolve),
+    );
     expect(await ledger(userId)).toEqual({ charged: 2, refunded: 0 });
     isHanging = false;
 
     // The writer resumes on B at once: answered, or refused once with a short Retry-After (A's lease lapses within
     // three of its 1 s beats), and answered when that has passed.
     const resume = async () => {
-      const res = await fetch(`${b}/api/books/${bookId}/editions`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: b }, body: JSON.stringify({ to: 'ms' }) });
-      return { status: res.status, retryAfter: Number(res.headers.get('retry-after')), body: (await res.json()) as Record<string, any> };
+      const res = await fetch(`${b}/api/books/${bookId}/editions`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', origin: b },
+        body: JSON.stringify({ to: 'ms' }),
+      });
+      return {
+        status: res.status,
+        retryAfter: Number(res.headers.get('retry-after')),
+        body: (await res.json()) as Record<string, any>,
+      };
     };
     let resumed = await resume();
     if (resumed.status === 409) {

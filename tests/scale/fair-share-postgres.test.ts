@@ -12,7 +12,9 @@ import { postgresUnavailable, startPostgres, type PostgresCluster } from '../pos
 const skip = postgresUnavailable();
 if (skip) console.warn(skip);
 
-const MANUSCRIPT = Buffer.from('Chapter 1\n\nAisyah opened the bakery before dawn, and the street was still quiet.\n\n'.repeat(40));
+const MANUSCRIPT = Buffer.from(
+  'Chapter 1\n\nAisyah opened the bakery before dawn, and the street was still quiet.\n\n'.repeat(40),
+);
 let cluster: PostgresCluster | undefined;
 const servers: RunningServer[] = [];
 
@@ -24,28 +26,46 @@ afterAll(async () => {
 const base = (s: RunningServer) => s.url.replace('localhost', '127.0.0.1');
 
 async function signUp(s: RunningServer, email: string): Promise<{ cookie: string; id: string }> {
-  const res = await fetch(`${base(s)}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'karya-secret1' }) });
+  const res = await fetch(`${base(s)}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'karya-secret1' }),
+  });
   expect(res.status).toBe(201);
-  return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, id: String(((await res.json()) as { user: { id: string } }).user.id) };
+  return {
+    cookie: res.headers.get('set-cookie')!.split(';')[0]!,
+    id: String(((await res.json()) as { user: { id: string } }).user.id),
+  };
 }
 
 const PREVIEW = '/api/books/import/preview?file=bab.txt';
 
 /** A manuscript's preview whose body is still coming: its first bytes sent, the rest of the declared length never. */
 function heldPreview(s: RunningServer, cookie: string): ClientRequest {
-  const req = request(`${base(s)}${PREVIEW}`, { method: 'POST', headers: { cookie, 'content-type': 'application/octet-stream', 'content-length': String(MANUSCRIPT.length) } });
+  const req = request(`${base(s)}${PREVIEW}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/octet-stream', 'content-length': String(MANUSCRIPT.length) },
+  });
   req.on('error', () => undefined);
   req.write(MANUSCRIPT.subarray(0, 64));
   return req;
 }
 
 const preview = (s: RunningServer, cookie: string) =>
-  fetch(`${base(s)}${PREVIEW}`, { method: 'POST', headers: { cookie, 'content-type': 'application/octet-stream' }, body: new Uint8Array(MANUSCRIPT) });
+  fetch(`${base(s)}${PREVIEW}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/octet-stream' },
+    body: new Uint8Array(MANUSCRIPT),
+  });
 
 describe.skipIf(skip)("a writer's fair share across two server instances on one Postgres", () => {
   beforeAll(async () => {
     cluster = await startPostgres();
-    const env = { KARYA_DATABASE_URL: await cluster.createDatabase(), KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'silent' };
+    const env = {
+      KARYA_DATABASE_URL: await cluster.createDatabase(),
+      KARYA_SCRYPT_LOG_N: '4',
+      KARYA_LOG_LEVEL: 'silent',
+    };
     servers.push(await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', runsWorker: false }, env));
     servers.push(await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', runsWorker: false }, env));
   }, 120_000);
@@ -74,7 +94,14 @@ describe.skipIf(skip)("a writer's fair share across two server instances on one 
   it("ten of a writer's claims at once over both instances' stores: exactly two taken; a lease its process never gave back stops counting once expired", async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
     const now = Date.now();
-    const claim = (s: RunningServer, i: number, at: number) => s.ctx.repos.shareLeases.claim({ userId: 'burst-writer', id: `burst-${at}-${i}`, limit: 2, now: at, until: at + 30_000 });
+    const claim = (s: RunningServer, i: number, at: number) =>
+      s.ctx.repos.shareLeases.claim({
+        userId: 'burst-writer',
+        id: `burst-${at}-${i}`,
+        limit: 2,
+        now: at,
+        until: at + 30_000,
+      });
     const taken = await Promise.all(Array.from({ length: 10 }, (_, i) => claim(i % 2 ? b : a, i, now)));
     expect(taken.filter(Boolean)).toHaveLength(2);
     expect(await claim(b, 99, now + 1_000)).toBe(false);

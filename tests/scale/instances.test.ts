@@ -32,13 +32,20 @@ afterAll(async () => {
 function env(): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    KARYA_DATABASE_URL: databaseUrl, KARYA_ADMIN_EMAIL: ADMIN, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn',
-    OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake!.baseURL, KARYA_WORKER_CONCURRENCY: '4',
-    // The per-user generation rate (a shared bucket) would answer 429 before the credits run out: the race is about credits.
+    KARYA_DATABASE_URL: databaseUrl,
+    KARYA_ADMIN_EMAIL: ADMIN,
+    KARYA_SCRYPT_LOG_N: '4',
+    KARYA_LOG_LEVEL: 'warn',
+    OPENAI_API_KEY: 'test-key',
+    OPENAI_BASE_URL: fake!.baseURL,
+    KARYA_WORKER_CONCURRENCY: '4',
+    // The per-user generation rate (a shared bucket) would answer 429 before the credits run out: the race is about
+    // credits.
     KARYA_GENERATION_BURST: '1000',
     // A killed worker's lease is swept after 5 s (not 20: renewed and swept every 1.25 s), and a step with no
     // worker connected gets 503 after 1 s (not 15; read every 2 s): the same takeover and the same bounded wait, sooner.
-    KARYA_LEASE_TIMEOUT_MS: '5000', KARYA_NO_WORKER_MS: '1000',
+    KARYA_LEASE_TIMEOUT_MS: '5000',
+    KARYA_NO_WORKER_MS: '1000',
   };
 }
 
@@ -46,7 +53,10 @@ function env(): NodeJS.ProcessEnv {
 const karya = (args: string[], ready: RegExp) => spawnKarya(args, ready, { env: env(), timeoutMs: 90_000, children });
 
 async function signUp(url: string, email: string) {
-  const res = await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email, password: 'karya-secret1' } });
+  const res = await json(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    body: { email, password: 'karya-secret1' },
+  });
   expect(res.status).toBe(201);
   return { cookie: res.cookie!, id: String(res.body.user.id) };
 }
@@ -58,10 +68,14 @@ describe.skipIf(skip)('two server instances and two workers on one Postgres', ()
   const workers: Array<{ child: ChildProcess; id: string }> = [];
 
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ streamDelayMs: () => wordDelayMs, answer: () => (isSlow ? LONG : 'A short marked poem') });
+    fake = await startFakeOpenAI({
+      streamDelayMs: () => wordDelayMs,
+      answer: () => (isSlow ? LONG : 'A short marked poem'),
+    });
     cluster = await startPostgres();
     databaseUrl = await cluster.createDatabase();
-    // All four at once on the new database, as a deployment starts (each migrates under kysely's lock: tests/scale/startup.test.ts).
+    // All four at once on the new database, as a deployment starts (each migrates under kysely's lock:
+    // tests/scale/startup.test.ts).
     const started = await Promise.all([
       karya(['serve', '--port', '0', '--no-worker'], /running at (http:\/\/\S+)/),
       karya(['serve', '--port', '0', '--no-worker'], /running at (http:\/\/\S+)/),
@@ -90,16 +104,27 @@ describe.skipIf(skip)('two server instances and two workers on one Postgres', ()
     await waitFor('event: users');
     const user = await signUp(b, 'watched@karya.test');
     await waitFor('watched@karya.test');
-    expect((await json(`${b}/api/admin/users/${user.id}`, { method: 'PATCH', cookie: admin, body: { credits: 321 } })).status).toBe(200);
+    expect(
+      (await json(`${b}/api/admin/users/${user.id}`, { method: 'PATCH', cookie: admin, body: { credits: 321 } }))
+        .status,
+    ).toBe(200);
     await waitFor('"credits_available":321');
     controller.abort();
   });
 
   it('50 generation requests alternating A and B from a user with 20 credits: exactly 20 succeed, balance 0', async () => {
     const user = await signUp(a, 'racer@karya.test');
-    expect((await json(`${b}/api/admin/users/${user.id}`, { method: 'PATCH', cookie: admin, body: { credits: 20 } })).status).toBe(200);
+    expect(
+      (await json(`${b}/api/admin/users/${user.id}`, { method: 'PATCH', cookie: admin, body: { credits: 20 } })).status,
+    ).toBe(200);
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => json(`${i % 2 ? b : a}/api/generators/poems/generate`, { method: 'POST', cookie: user.cookie, body: { settings: {} } })),
+      Array.from({ length: 50 }, (_, i) =>
+        json(`${i % 2 ? b : a}/api/generators/poems/generate`, {
+          method: 'POST',
+          cookie: user.cookie,
+          body: { settings: {} },
+        }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(20);
@@ -113,7 +138,11 @@ describe.skipIf(skip)('two server instances and two workers on one Postgres', ()
   it('two requests for the same book on A and B at once run one after the other: outline, then introduction', async () => {
     const user = await signUp(a, 'novelist@karya.test');
     const body = { settings: { settingType: 'urban' } };
-    const results = await Promise.all([a, b].map((url) => json(`${url}/api/generators/romance/generate`, { method: 'POST', cookie: user.cookie, body })));
+    const results = await Promise.all(
+      [a, b].map((url) =>
+        json(`${url}/api/generators/romance/generate`, { method: 'POST', cookie: user.cookie, body }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     expect(results.map((r) => r.body.part.kind).sort()).toEqual(['introduction', 'outline']);
     const progress = await json(`${b}/api/progress/romance`, { cookie: user.cookie });
@@ -156,16 +185,25 @@ describe.skipIf(skip)('two server instances and two workers on one Postgres', ()
       }
       expect(isKilled).toBe(true);
       expect(text).toContain('event: done');
-      const done = JSON.parse(/event: done\ndata: (.*)\n/.exec(text)![1]!) as { generation_id: string; content: string; credits_charged: number };
+      const done = JSON.parse(/event: done\ndata: (.*)\n/.exec(text)![1]!) as {
+        generation_id: string;
+        content: string;
+        credits_charged: number;
+      };
       expect(done.content).toContain('word119');
-      const charges = await client.query('SELECT type, amount FROM credit_transactions WHERE reference = $1 ORDER BY id', [done.generation_id]);
+      const charges = await client.query(
+        'SELECT type, amount FROM credit_transactions WHERE reference = $1 ORDER BY id',
+        [done.generation_id],
+      );
       expect(charges.rows).toEqual([{ type: 'charge', amount: -done.credits_charged }]);
       const generations = await client.query('SELECT status FROM generations WHERE id = $1', [done.generation_id]);
       expect(generations.rows).toEqual([{ status: 'succeeded' }]);
       const history = await json(`${b}/api/history?limit=100`, { cookie: user.cookie });
       expect(history.body.items).toHaveLength(1);
       const after = (await json(`${b}/api/me`, { cookie: user.cookie })).body;
-      expect(JSON.stringify(after)).toContain(`"credits_available":${Number(/"credits_available":(\d+)/.exec(JSON.stringify(before))![1]) - done.credits_charged}`);
+      expect(JSON.stringify(after)).toContain(
+        `"credits_available":${Number(/"credits_available":(\d+)/.exec(JSON.stringify(before))![1]) - done.credits_charged}`,
+      );
     } finally {
       await client.end();
     }
@@ -175,7 +213,11 @@ describe.skipIf(skip)('two server instances and two workers on one Postgres', ()
     for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
     const user = await signUp(a, 'alone@karya.test');
     const before = JSON.stringify((await json(`${a}/api/me`, { cookie: user.cookie })).body);
-    const res = await json(`${a}/api/generators/poems/generate`, { method: 'POST', cookie: user.cookie, body: { settings: {} } });
+    const res = await json(`${a}/api/generators/poems/generate`, {
+      method: 'POST',
+      cookie: user.cookie,
+      body: { settings: {} },
+    });
     expect(res.status).toBe(503);
     expect(res.body.error.code).toBe('service_unavailable');
     const credits = (text: string) => /"credits_available":(\d+)/.exec(text)![1];

@@ -28,8 +28,12 @@ const karya = (args: string[], ready: RegExp) =>
   spawnKarya(args, ready, {
     env: {
       ...process.env,
-      KARYA_DATABASE_URL: databaseUrl, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn',
-      OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake!.baseURL, KARYA_GENERATION_BURST: '1000',
+      KARYA_DATABASE_URL: databaseUrl,
+      KARYA_SCRYPT_LOG_N: '4',
+      KARYA_LOG_LEVEL: 'warn',
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: fake!.baseURL,
+      KARYA_GENERATION_BURST: '1000',
       // Leases time out after 15 s (renewed and swept every 3.75 s), not the default 20 s: a lost step is taken
       // over 5 s sooner, while a live step's lease (renewed at most 3.75 s before the 10 s outage) still
       // outlasts the outage, as with the default. (At 5 s the outage outlasts every lease: another case.)
@@ -50,7 +54,8 @@ interface Ended {
  * One generation, as JSON or as a stream; a request that does not end within 90 s fails the test. The slowest
  * way back the queue has by design: a step whose worker lost its database in the outage (10 s) is taken over
  * once its lease is past its time-out (15 s here, swept every 3.75 s; 20 s and 5 s by default) and run again
- * (1.5 s); with the default lease, on two loaded cores (CI runs this file beside browsers), that came to over 50 s once.
+ * (1.5 s); with the default lease, on two loaded cores (CI runs this file beside browsers), that came to over 50 s
+ * once.
  */
 async function generate(url: string, cookie: string, isStream: boolean): Promise<Ended> {
   const res = await fetch(`${url}/api/generators/poems/generate`, {
@@ -62,10 +67,18 @@ async function generate(url: string, cookie: string, isStream: boolean): Promise
   const text = await res.text();
   if (!isStream || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
     const body = JSON.parse(text) as { credits_charged?: number };
-    return { status: res.status, isDelivered: res.status === 200, credits: res.status === 200 ? Number(body.credits_charged) : 0 };
+    return {
+      status: res.status,
+      isDelivered: res.status === 200,
+      credits: res.status === 200 ? Number(body.credits_charged) : 0,
+    };
   }
   const done = /event: done\ndata: (.*)\n/.exec(text);
-  return { status: res.status, isDelivered: done !== null, credits: done ? Number((JSON.parse(done[1]!) as { credits_charged: number }).credits_charged) : 0 };
+  return {
+    status: res.status,
+    isDelivered: done !== null,
+    credits: done ? Number((JSON.parse(done[1]!) as { credits_charged: number }).credits_charged) : 0,
+  };
 }
 
 describe.skipIf(skip)('a Postgres restart and a 10 s outage under load', () => {
@@ -83,7 +96,8 @@ describe.skipIf(skip)('a Postgres restart and a 10 s outage under load', () => {
     fake = await startFakeOpenAI({ latencyMs: 1_500, answer: () => 'A short marked poem' });
     cluster = await startPostgres({ own: true });
     databaseUrl = await cluster.createDatabase();
-    // Both at once on the new database, as a deployment starts (each migrates under kysely's lock: tests/scale/startup.test.ts).
+    // Both at once on the new database, as a deployment starts (each migrates under kysely's lock:
+    // tests/scale/startup.test.ts).
     const [started, working] = await Promise.all([
       karya(['serve', '--port', '0', '--no-worker'], /running at (http:\/\/\S+)/),
       karya(['worker', '--concurrency', '10'], /karya worker (\S+):/),
@@ -91,8 +105,13 @@ describe.skipIf(skip)('a Postgres restart and a 10 s outage under load', () => {
     server = started.match[1]!;
     serverChild = started.child;
     worker = working.child;
-    printed = () => `\n--- the server printed:\n${started.output().slice(-4000)}\n--- the worker printed:\n${working.output().slice(-4000)}`;
-    const res = await fetch(`${server}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'poet@karya.test', password: 'karya-secret1' }) });
+    printed = () =>
+      `\n--- the server printed:\n${started.output().slice(-4000)}\n--- the worker printed:\n${working.output().slice(-4000)}`;
+    const res = await fetch(`${server}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'poet@karya.test', password: 'karya-secret1' }),
+    });
     expect(res.status).toBe(201);
     cookie = res.headers.get('set-cookie')!.split(';')[0]!;
     userId = String(((await res.json()) as { user: { id: string } }).user.id);
@@ -137,9 +156,16 @@ describe.skipIf(skip)('a Postgres restart and a 10 s outage under load', () => {
     try {
       const delivered = [...ended, after].filter((e) => e.isDelivered);
       const charged = delivered.reduce((n, e) => n + e.credits, 0);
-      const balance = (await client.query<{ credits_available: number }>('SELECT credits_available FROM users WHERE id = $1', [userId])).rows[0]!.credits_available;
+      const balance = (
+        await client.query<{ credits_available: number }>('SELECT credits_available FROM users WHERE id = $1', [userId])
+      ).rows[0]!.credits_available;
       expect(CREDITS - balance).toBe(charged);
-      const generations = (await client.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM generations WHERE user_id = $1 GROUP BY status', [userId])).rows;
+      const generations = (
+        await client.query<{ status: string; n: string }>(
+          'SELECT status, count(*) AS n FROM generations WHERE user_id = $1 GROUP BY status',
+          [userId],
+        )
+      ).rows;
       const byStatus = Object.fromEntries(generations.map((g) => [g.status, Number(g.n)]));
       // Every part written is a part delivered, and no step is left running (its book locked, its credit taken).
       expect(byStatus.succeeded ?? 0).toBe(delivered.length);

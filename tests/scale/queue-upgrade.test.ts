@@ -32,14 +32,24 @@ async function queueOnPgBoss10(url: string): Promise<void> {
   boss.on('error', () => undefined);
   await boss.start();
   await boss.createQueue(STEP_QUEUE, { name: STEP_QUEUE, retryLimit: 2, retryDelay: 0, expireInSeconds: 30 * 60 });
-  await boss.createQueue(BATCH_QUEUE, { name: BATCH_QUEUE, retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 30 * 60 });
+  await boss.createQueue(BATCH_QUEUE, {
+    name: BATCH_QUEUE,
+    retryLimit: 5,
+    retryDelay: 2,
+    retryBackoff: true,
+    expireInSeconds: 30 * 60,
+  });
   await boss.send(STEP_QUEUE, { userId: 'u1', generatorId: 'romance' }, { id: STEP_ID });
   // A finished job is history, not work: it does not come back.
   await boss.send(BATCH_QUEUE, { batchId: 'b0', key: 'old', name: 'old' }, { id: DONE_ID });
   const [done] = await boss.fetch(BATCH_QUEUE);
   expect(done?.id).toBe(DONE_ID);
   await boss.complete(BATCH_QUEUE, DONE_ID);
-  await boss.send(BATCH_QUEUE, { batchId: 'b1', key: 'kl', name: 'kl' }, { id: BATCH_ID, retryLimit: 5, retryDelay: 2, retryBackoff: true });
+  await boss.send(
+    BATCH_QUEUE,
+    { batchId: 'b1', key: 'kl', name: 'kl' },
+    { id: BATCH_ID, retryLimit: 5, retryDelay: 2, retryBackoff: true },
+  );
   await boss.stop({ graceful: false, close: true, wait: true });
 }
 
@@ -47,8 +57,14 @@ async function schemaOf(url: string): Promise<{ version: number; schemas: string
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const version = Number((await client.query<{ version: number }>('SELECT version FROM pgboss.version')).rows[0]!.version);
-    const schemas = (await client.query<{ name: string }>("SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'pgboss%' ORDER BY 1")).rows.map((r) => r.name);
+    const version = Number(
+      (await client.query<{ version: number }>('SELECT version FROM pgboss.version')).rows[0]!.version,
+    );
+    const schemas = (
+      await client.query<{ name: string }>(
+        "SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'pgboss%' ORDER BY 1",
+      )
+    ).rows.map((r) => r.name);
     return { version, schemas };
   } finally {
     await client.end();
@@ -78,7 +94,11 @@ describe.skipIf(skip)('a queue set up by pg-boss 10', () => {
     expect(after.version).toBe(await queue.boss.schemaVersion());
     expect(after.version).toBeGreaterThan(24);
     expect(await queue.boss.getQueue(STEP_QUEUE)).toMatchObject({ name: STEP_QUEUE, retryLimit: 2 });
-    expect(await queue.boss.getQueue(BATCH_QUEUE)).toMatchObject({ name: BATCH_QUEUE, retryLimit: 5, retryBackoff: true });
+    expect(await queue.boss.getQueue(BATCH_QUEUE)).toMatchObject({
+      name: BATCH_QUEUE,
+      retryLimit: 5,
+      retryBackoff: true,
+    });
 
     // The jobs pg-boss 10 had not run are there once, under their ids, with their data and retries.
     const [step] = await queue.boss.fetch<{ userId: string }>(STEP_QUEUE, { includeMetadata: true });

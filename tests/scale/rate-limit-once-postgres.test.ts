@@ -16,7 +16,11 @@ const skip = postgresUnavailable();
 if (skip) console.warn(skip);
 
 const db = usePostgresDatabase();
-const RATE_LIMITED = { status: 429, body: { error: { message: 'Rate limit reached', type: 'rate_limit' } }, headers: { 'retry-after': '1' } };
+const RATE_LIMITED = {
+  status: 429,
+  body: { error: { message: 'Rate limit reached', type: 'rate_limit' } },
+  headers: { 'retry-after': '1' },
+};
 
 /** The gaps (ms) between a step's requests: the server's one-second wait, honoured once each. */
 function expectOneWaitApart(requests: ReadonlyArray<{ at: number }>): void {
@@ -53,11 +57,20 @@ describe.skipIf(skip)('a model that keeps answering 429, on Postgres with the qu
   }, 60_000);
 
   it('a queued step is requested three times, then answered 429; the queue does not run it again', async () => {
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'always.busy@karya.test', password: 'karya-secret1' }) });
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'always.busy@karya.test', password: 'karya-secret1' }),
+    });
     expect(signUp.status).toBe(201);
     const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
     const asked = bookRequests(fake!).length;
-    const res = await fetch(`${base}/api/generators/poems/generate`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ settings: {} }), signal: AbortSignal.timeout(60_000) });
+    const res = await fetch(`${base}/api/generators/poems/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ settings: {} }),
+      signal: AbortSignal.timeout(60_000),
+    });
     expect(res.status).toBe(429);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
     const steps = bookRequests(fake!).slice(asked);
@@ -72,7 +85,10 @@ describe.skipIf(skip)('a model that keeps answering 429, on Postgres with the qu
     const dir = tempDir('karya-queue-429-');
     const file = writeJobs(dir, 'jobs.yaml', '- { id: poem, generator: poems }\n');
     const asked = bookRequests(fake!).length;
-    const r = await runKaryaInProcess(['batch', file, '--queue', '--json', '--out', 'out'], { cwd: dir, env: { ...env(), OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake!.baseURL } });
+    const r = await runKaryaInProcess(['batch', file, '--queue', '--json', '--out', 'out'], {
+      cwd: dir,
+      env: { ...env(), OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake!.baseURL },
+    });
     expect(r.code, r.stderr).toBe(1);
     const steps = bookRequests(fake!).slice(asked);
     expect(steps).toHaveLength(3);

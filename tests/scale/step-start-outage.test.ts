@@ -27,7 +27,11 @@ describe.skipIf(skip)('the database lost as a worker starts a queued step', () =
     fake = await startFakeOpenAI({ answer: () => 'A short marked poem' });
     // The provider is read from this process's environment: set for this file, put back after it.
     restoreProvider = providerAt(fake.baseURL);
-    const env = { KARYA_DATABASE_URL: await cluster.createDatabase(), KARYA_LOG_LEVEL: 'silent', KARYA_SCRYPT_LOG_N: '4' };
+    const env = {
+      KARYA_DATABASE_URL: await cluster.createDatabase(),
+      KARYA_LOG_LEVEL: 'silent',
+      KARYA_SCRYPT_LOG_N: '4',
+    };
     running = await startServer({ port: 0, logLevel: 'silent', runsWorker: false }, env);
     base = running.url.replace('localhost', '127.0.0.1');
     worker = await startWorkerHere(env, {
@@ -57,7 +61,11 @@ describe.skipIf(skip)('the database lost as a worker starts a queued step', () =
   }, 60_000);
 
   it('runs the step again once the database is back, and its request gets the part within seconds', async () => {
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'lost.start@karya.test', password: 'karya-secret1' }) });
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'lost.start@karya.test', password: 'karya-secret1' }),
+    });
     expect(signUp.status).toBe(201);
     const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
     const startedAt = Date.now();

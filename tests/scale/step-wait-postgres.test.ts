@@ -31,7 +31,11 @@ afterAll(async () => {
 const gate: { hold?: Promise<undefined>; held: number } = { held: 0 };
 
 async function signedUp(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'karya-secret1' }) });
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'karya-secret1' }),
+  });
   expect(res.status).toBe(201);
   return res.headers.get('set-cookie')!.split(';')[0]!;
 }
@@ -40,18 +44,28 @@ describe.skipIf(skip)('a queued step says what it waits for (Postgres)', () => {
   let base = '';
   beforeAll(async () => {
     let limited = 0;
-    fake = await startFakeOpenAI(underWriter(1).fakeOptions({
-      reply: () => {
-        if (gate.hold) {
-          gate.held++;
-          return { until: gate.hold };
-        }
-        return limited++ < 1 ? { status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'retry-after': '2' } } : undefined;
-      },
-    }));
+    fake = await startFakeOpenAI(
+      underWriter(1).fakeOptions({
+        reply: () => {
+          if (gate.hold) {
+            gate.held++;
+            return { until: gate.hold };
+          }
+          return limited++ < 1
+            ? { status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'retry-after': '2' } }
+            : undefined;
+        },
+      }),
+    );
     cluster = await startPostgres();
     const url = await cluster.createDatabase();
-    const env = { KARYA_DATABASE_URL: url, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'silent', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL };
+    const env = {
+      KARYA_DATABASE_URL: url,
+      KARYA_SCRYPT_LOG_N: '4',
+      KARYA_LOG_LEVEL: 'silent',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: fake.baseURL,
+    };
     // The provider is read from the process's environment.
     Object.assign(process.env, { OPENAI_API_KEY: env.OPENAI_API_KEY, OPENAI_BASE_URL: env.OPENAI_BASE_URL });
     server = await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent' }, env);
@@ -59,17 +73,31 @@ describe.skipIf(skip)('a queued step says what it waits for (Postgres)', () => {
   }, 120_000);
 
   it('waiting for the model, then the rate limit and its 2 s, before the first word; then done', async () => {
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'queued@karya.test', password: 'karya-secret1' }) });
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'queued@karya.test', password: 'karya-secret1' }),
+    });
     expect(signUp.status).toBe(201);
     const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
-    const res = await fetch(`${base}/api/generators/romance/generate`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: base }, body: JSON.stringify({ settings: { numberOfChapters: 3 } }) });
+    const res = await fetch(`${base}/api/generators/romance/generate`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: base },
+      body: JSON.stringify({ settings: { numberOfChapters: 3 } }),
+    });
     expect(res.status).toBe(200);
     const events = parseEvents(await res.text());
     const firstDelta = events.findIndex((e) => e.event === 'delta');
     expect(firstDelta).toBeGreaterThan(0);
     // (A worker slower than half a second to take it adds `queue` first: not what this test reads.)
-    const waits = events.slice(0, firstDelta).map((e) => e.data as { reason?: string; seconds?: number }).filter((w) => w.reason !== 'slow_model' && w.reason !== 'queue');
-    expect(waits.map((w) => [w.reason, w.seconds])).toEqual([['model', undefined], ['rate_limited', 2]]);
+    const waits = events
+      .slice(0, firstDelta)
+      .map((e) => e.data as { reason?: string; seconds?: number })
+      .filter((w) => w.reason !== 'slow_model' && w.reason !== 'queue');
+    expect(waits.map((w) => [w.reason, w.seconds])).toEqual([
+      ['model', undefined],
+      ['rate_limited', 2],
+    ]);
     expect(events.at(-1)!.event).toBe('done');
   }, 60_000);
 
@@ -83,18 +111,27 @@ describe.skipIf(skip)('a queued step says what it waits for (Postgres)', () => {
     const first = fetch(`${base}/api/generators/romance/generate`, { method: 'POST', headers, body });
     await vi.waitFor(() => expect(gate.held).toBe(1), { timeout: 20_000, interval: 20 });
     const client = new AbortController();
-    const second = await fetch(`${base}/api/generators/romance/generate`, { method: 'POST', headers: { ...headers, accept: 'text/event-stream' }, body, signal: client.signal });
+    const second = await fetch(`${base}/api/generators/romance/generate`, {
+      method: 'POST',
+      headers: { ...headers, accept: 'text/event-stream' },
+      body,
+      signal: client.signal,
+    });
     expect(second.status).toBe(200);
     const reader = second.body!.getReader();
     let raw = '';
     while (!parseEvents(raw).length) raw += new TextDecoder().decode((await reader.read()).value);
-    expect(parseEvents(raw)[0]).toMatchObject({ event: 'waiting', data: { reason: 'queue', message: expect.stringMatching(/turn/) } });
+    expect(parseEvents(raw)[0]).toMatchObject({
+      event: 'waiting',
+      data: { reason: 'queue', message: expect.stringMatching(/turn/) },
+    });
     // Said while the model still holds the first step: the second has not reached it.
     expect(gate.held).toBe(1);
     gate.hold = undefined;
     release();
     expect((await first).status).toBe(200);
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) raw += new TextDecoder().decode(chunk.value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      raw += new TextDecoder().decode(chunk.value);
     const events = parseEvents(raw);
     expect(events.find((e) => (e.data as { reason?: string }).reason === 'model')).toBeDefined();
     expect(events.at(-1)!.event).toBe('done');

@@ -20,7 +20,11 @@ describe.skipIf(skip)('Stop with the Postgres job queue', () => {
   let fake: FakeOpenAI | undefined;
   let restoreProvider: () => void = () => undefined;
   const options: FakeOpenAIOptions = {
-    answer: fullLength((body) => (/Create a detailed story outline/.test(JSON.stringify(body.messages ?? '')) ? writeOutline(7, 'en') : 'Aisha walked to the harbour at dawn and counted the boats.')),
+    answer: fullLength((body) =>
+      /Create a detailed story outline/.test(JSON.stringify(body.messages ?? ''))
+        ? writeOutline(7, 'en')
+        : 'Aisha walked to the harbour at dawn and counted the boats.',
+    ),
   };
   beforeAll(async () => {
     cluster = await startPostgres();
@@ -40,17 +44,33 @@ describe.skipIf(skip)('Stop with the Postgres job queue', () => {
       headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}) },
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
     });
-    return { status: res.status, body: (await res.json()) as Record<string, any>, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
+    return {
+      status: res.status,
+      body: (await res.json()) as Record<string, any>,
+      cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '',
+    };
   };
 
-  /** Sign up, write the outline, stream the introduction and press Stop after 12 words: Stop's answer and the streamed text. */
+  /**
+   * Sign up, write the outline, stream the introduction and press Stop after 12 words: Stop's answer and the streamed
+   * text.
+   */
   const stopWhileStreaming = async (base: string, email: string) => {
-    const { cookie } = await api(base, '/auth/sign-up/email', { method: 'POST', body: { email, password: 'secret12' } });
+    const { cookie } = await api(base, '/auth/sign-up/email', {
+      method: 'POST',
+      body: { email, password: 'secret12' },
+    });
     const settings = { numberOfChapters: 7 };
-    expect((await api(base, '/generators/romance/generate', { method: 'POST', cookie, body: { settings } })).status).toBe(200);
+    expect(
+      (await api(base, '/generators/romance/generate', { method: 'POST', cookie, body: { settings } })).status,
+    ).toBe(200);
     options.streamDelayMs = 15;
     try {
-      const stream = await stepStream(base, { id: 'romance', cookie, body: { settings, step: { kind: 'introduction', position: 0 } } });
+      const stream = await stepStream(base, {
+        id: 'romance',
+        cookie,
+        body: { settings, step: { kind: 'introduction', position: 0 } },
+      });
       await stream.until(12);
       const stop = await api(base, '/progress/romance/stop', { method: 'POST', cookie, body: {} });
       const { text, last } = await stream.rest();
@@ -64,7 +84,10 @@ describe.skipIf(skip)('Stop with the Postgres job queue', () => {
     let running: RunningServer | undefined;
     let base = '';
     beforeAll(async () => {
-      running = await startServer({ port: 0, logLevel: 'silent' }, { KARYA_DATABASE_URL: await cluster!.createDatabase(), KARYA_LOG_LEVEL: 'silent', KARYA_SCRYPT_LOG_N: '10' });
+      running = await startServer(
+        { port: 0, logLevel: 'silent' },
+        { KARYA_DATABASE_URL: await cluster!.createDatabase(), KARYA_LOG_LEVEL: 'silent', KARYA_SCRYPT_LOG_N: '10' },
+      );
       base = running.url.replace('localhost', '127.0.0.1');
     }, 120_000);
     afterAll(async () => {
@@ -75,9 +98,17 @@ describe.skipIf(skip)('Stop with the Postgres job queue', () => {
       const { cookie, stop, text, last } = await stopWhileStreaming(base, 'pat.stop@karya.test');
       expect(stop.status, JSON.stringify(stop.body)).toBe(200);
       expect(last).toMatchObject({ event: 'error', data: { code: 'step_stopped' } });
-      expect(stop.body).toMatchObject({ stopped: { kind: 'introduction', text: text.trim() }, credits_charged: 1, credits_available: 8 });
+      expect(stop.body).toMatchObject({
+        stopped: { kind: 'introduction', text: text.trim() },
+        credits_charged: 1,
+        credits_available: 8,
+      });
       expect((await api(base, '/progress/romance', { cookie })).body.book.stopped.text).toBe(text.trim());
-      const kept = await api(base, '/progress/romance/stopped', { method: 'POST', cookie, body: { part: { kind: 'introduction', position: 0 }, action: 'keep' } });
+      const kept = await api(base, '/progress/romance/stopped', {
+        method: 'POST',
+        cookie,
+        body: { part: { kind: 'introduction', position: 0 }, action: 'keep' },
+      });
       expect(kept.status, JSON.stringify(kept.body)).toBe(200);
       expect(kept.body.book.parts[0].text).toBe(text.trim());
       expect(kept.body.credits_available).toBe(8);
@@ -89,7 +120,11 @@ describe.skipIf(skip)('Stop with the Postgres job queue', () => {
     let worker: WorkerHere | undefined;
     let base = '';
     beforeAll(async () => {
-      const env = { KARYA_DATABASE_URL: await cluster!.createDatabase(), KARYA_LOG_LEVEL: 'silent', KARYA_SCRYPT_LOG_N: '10' };
+      const env = {
+        KARYA_DATABASE_URL: await cluster!.createDatabase(),
+        KARYA_LOG_LEVEL: 'silent',
+        KARYA_SCRYPT_LOG_N: '10',
+      };
       running = await startServer({ port: 0, logLevel: 'silent', runsWorker: false }, env);
       base = running.url.replace('localhost', '127.0.0.1');
       worker = await startWorkerHere(env, { concurrency: 2 });
@@ -105,13 +140,21 @@ describe.skipIf(skip)('Stop with the Postgres job queue', () => {
       expect(stop.status, JSON.stringify(stop.body)).toBe(200);
       expect(last).toMatchObject({ event: 'error', data: { code: 'step_stopped' } });
       expect(text.trim().split(/\s+/).length).toBeGreaterThanOrEqual(12);
-      expect(stop.body).toMatchObject({ stopped: { kind: 'introduction', text: text.trim() }, credits_charged: 1, credits_available: 8 });
+      expect(stop.body).toMatchObject({
+        stopped: { kind: 'introduction', text: text.trim() },
+        credits_charged: 1,
+        credits_available: 8,
+      });
       const reloaded = (await api(base, '/progress/romance', { cookie })).body.book;
       expect(reloaded.stopped.text).toBe(text.trim());
       const again = await api(base, '/progress/romance/stop', { method: 'POST', cookie, body: {} });
       expect(again.status).toBe(409);
       expect(again.body.error.code).toBe('no_step_running');
-      const kept = await api(base, '/progress/romance/stopped', { method: 'POST', cookie, body: { part: { kind: 'introduction', position: 0 }, action: 'keep' } });
+      const kept = await api(base, '/progress/romance/stopped', {
+        method: 'POST',
+        cookie,
+        body: { part: { kind: 'introduction', position: 0 }, action: 'keep' },
+      });
       expect(kept.status, JSON.stringify(kept.body)).toBe(200);
       expect(kept.body.book.parts[0].text).toBe(text.trim());
       expect(kept.body.credits_available).toBe(8);

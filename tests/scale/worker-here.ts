@@ -9,7 +9,10 @@ import { openQueue, startStepWorker, type StepQueue, type StepWorker } from '../
 import { providerFromEnv } from '../../engine/providers/index.js';
 import type { Provider } from '../../engine/index.js';
 
-/** Point this process's provider (read from its environment) at `baseURL`; the function returned puts the environment back. */
+/**
+ * Point this process's provider (read from its environment) at `baseURL`; the function returned puts the environment
+ * back.
+ */
 export function providerAt(baseURL: string): () => void {
   const saved = { OPENAI_API_KEY: process.env.OPENAI_API_KEY, OPENAI_BASE_URL: process.env.OPENAI_BASE_URL };
   Object.assign(process.env, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseURL });
@@ -35,7 +38,12 @@ export function switchableProvider(baseURL: string): { provider: Provider; point
     generateImage: (request) => current.generateImage(request),
     ...(current.contextWindow ? { contextWindow: () => current.contextWindow!() } : {}),
   };
-  return { provider, pointAt: (url) => { current = at(url); } };
+  return {
+    provider,
+    pointAt: (url) => {
+      current = at(url);
+    },
+  };
 }
 
 export interface WorkerHere {
@@ -46,10 +54,18 @@ export interface WorkerHere {
 }
 
 /** Start a worker here on the database `env` names; `prepare` may change its queue before the worker starts. */
-export async function startWorkerHere(env: Record<string, string>, opts: { concurrency: number; prepare?: (queue: StepQueue) => void; provider?: Provider }): Promise<WorkerHere> {
+export async function startWorkerHere(
+  env: Record<string, string>,
+  opts: { concurrency: number; prepare?: (queue: StepQueue) => void; provider?: Provider },
+): Promise<WorkerHere> {
   const config = configFromEnv({ ...process.env, ...env });
   const store = await openStore(config);
-  const ctx = createContext({ config, repos: store.repos, logger: pino({ level: 'silent' }), provider: opts.provider ?? providerFromEnv(process.env) });
+  const ctx = createContext({
+    config,
+    repos: store.repos,
+    logger: pino({ level: 'silent' }),
+    provider: opts.provider ?? providerFromEnv(process.env),
+  });
   const queue = await openQueue(store.postgres!, ctx.logger);
   opts.prepare?.(queue);
   const worker = await startStepWorker(ctx, queue, { concurrency: opts.concurrency });

@@ -24,11 +24,27 @@ describe.skipIf(skip)('credit metrics of a separate karya worker', () => {
   beforeAll(async () => {
     cluster = await startPostgres();
     fake = await startFakeOpenAI();
-    const env = { KARYA_DATABASE_URL: await cluster.createDatabase(), KARYA_LOG_LEVEL: 'silent', KARYA_SCRYPT_LOG_N: '10', KARYA_METRICS_TOKEN: TOKEN };
-    running = await startServer({ port: 0, logLevel: 'silent', runsWorker: false }, { ...env, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL });
+    const env = {
+      KARYA_DATABASE_URL: await cluster.createDatabase(),
+      KARYA_LOG_LEVEL: 'silent',
+      KARYA_SCRYPT_LOG_N: '10',
+      KARYA_METRICS_TOKEN: TOKEN,
+    };
+    running = await startServer(
+      { port: 0, logLevel: 'silent', runsWorker: false },
+      { ...env, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL },
+    );
     base = running.url.replace('localhost', '127.0.0.1');
-    worker = startCli(['worker', '--concurrency', '1', '--metrics-port', '0'], { cwd: tempDir('karya-worker-metrics-'), fake, env });
-    await waitFor(() => /metrics: (\S+)/.test(worker!.stderr()) || worker!.child.exitCode !== null, 60_000, 'the worker to start');
+    worker = startCli(['worker', '--concurrency', '1', '--metrics-port', '0'], {
+      cwd: tempDir('karya-worker-metrics-'),
+      fake,
+      env,
+    });
+    await waitFor(
+      () => /metrics: (\S+)/.test(worker!.stderr()) || worker!.child.exitCode !== null,
+      60_000,
+      'the worker to start',
+    );
     metricsUrl = /metrics: (\S+)/.exec(worker.stderr())?.[1] ?? '';
     expect(metricsUrl, worker.stderr()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
   }, 180_000);
@@ -50,9 +66,17 @@ describe.skipIf(skip)('credit metrics of a separate karya worker', () => {
   const counter = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
 
   it('the worker counts the credits of the steps it runs and serves them behind the token; the server does not count them', async () => {
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'wen.metrics@karya.test', password: 'secret12' }) });
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'wen.metrics@karya.test', password: 'secret12' }),
+    });
     const cookie = signUp.headers.get('set-cookie')?.split(';')[0] ?? '';
-    const poem = await fetch(`${base}/api/generators/poems/generate`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ settings: {} }) });
+    const poem = await fetch(`${base}/api/generators/poems/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ settings: {} }),
+    });
     expect(poem.status, await poem.clone().text()).toBe(200);
     expect(((await poem.json()) as { credits_charged: number }).credits_charged).toBe(1);
 

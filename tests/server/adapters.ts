@@ -32,7 +32,11 @@ export const storeAdapters: StoreAdapter[] = [
     skip: null,
     open: async () => {
       const database = await openDatabase(':memory:');
-      return { repos: sqliteRepositories(new Store(database.db, database.sqlite)), db: database.db, close: () => database.close() };
+      return {
+        repos: sqliteRepositories(new Store(database.db, database.sqlite)),
+        db: database.db,
+        close: () => database.close(),
+      };
     },
   },
   {

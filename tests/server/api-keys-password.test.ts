@@ -12,7 +12,8 @@ async function businessWithKey(): Promise<{ cookie: string; userId: string; work
   const user = await userWithRole(ts, 'business');
   const made = await ts.http.post('/api/api-keys').set('cookie', user.cookie!).send({ name: 'robot' });
   expect(made.status).toBe(201);
-  const works = async () => (await ts.http.get('/api/history').set('authorization', `Bearer ${made.body.key as string}`)).status === 200;
+  const works = async () =>
+    (await ts.http.get('/api/history').set('authorization', `Bearer ${made.body.key as string}`)).status === 200;
   expect(await works()).toBe(true);
   return { cookie: user.cookie!, userId: user.id!, works };
 }
@@ -20,13 +21,19 @@ async function businessWithKey(): Promise<{ cookie: string; userId: string; work
 async function reset(userId: string, extra: object = {}): Promise<number> {
   const token = randomBytes(32).toString('base64url');
   await ts.ctx.repos.auth.createPasswordReset({ tokenHash: hashToken(token), userId, expiresAt: Date.now() + 60_000 });
-  return (await ts.http.post('/api/auth/reset-password').send({ token, newPassword: 'a new long passphrase', ...extra })).status;
+  return (
+    await ts.http.post('/api/auth/reset-password').send({ token, newPassword: 'a new long passphrase', ...extra })
+  ).status;
 }
 
 describe('API keys when the password changes', () => {
   it('a password change with the default body revokes the keys: a key that answered 200 answers 401', async () => {
     const u = await businessWithKey();
-    const change = (newPassword: string, extra: object = {}) => ts.http.post('/api/me/password').set('cookie', u.cookie).send({ currentPassword: PASSWORD, newPassword, ...extra });
+    const change = (newPassword: string, extra: object = {}) =>
+      ts.http
+        .post('/api/me/password')
+        .set('cookie', u.cookie)
+        .send({ currentPassword: PASSWORD, newPassword, ...extra });
     expect((await change(PASSWORD)).status).toBe(200);
     expect(await u.works()).toBe(false);
     expect((await ts.http.get('/api/api-keys').set('cookie', u.cookie)).body.keys).toEqual([]);
@@ -34,7 +41,14 @@ describe('API keys when the password changes', () => {
 
   it('a password change with revokeApiKeys: false keeps them', async () => {
     const u = await businessWithKey();
-    expect((await ts.http.post('/api/me/password').set('cookie', u.cookie).send({ currentPassword: PASSWORD, newPassword: PASSWORD, revokeApiKeys: false })).status).toBe(200);
+    expect(
+      (
+        await ts.http
+          .post('/api/me/password')
+          .set('cookie', u.cookie)
+          .send({ currentPassword: PASSWORD, newPassword: PASSWORD, revokeApiKeys: false })
+      ).status,
+    ).toBe(200);
     expect(await u.works()).toBe(true);
   });
 

@@ -12,7 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => ts?.close());
 
-async function keyFor(role: 'business' | 'admin', name = 'my script'): Promise<{ key: string; id: number; cookie: string; userId: string }> {
+async function keyFor(
+  role: 'business' | 'admin',
+  name = 'my script',
+): Promise<{ key: string; id: number; cookie: string; userId: string }> {
   const user = await userWithRole(ts, role);
   const res = await ts.http.post('/api/api-keys').set('cookie', user.cookie!).send({ name });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -32,10 +35,23 @@ describe('managing keys', () => {
 
     const list = await ts.http.get('/api/api-keys').set('cookie', user.cookie!);
     expect(list.status).toBe(200);
-    expect(list.body.keys).toEqual([{ id: made.body.id, name: 'Book robot', prefix: `${key.slice(0, 10)}…`, created_at: made.body.created_at, last_used_at: null }]);
+    expect(list.body.keys).toEqual([
+      {
+        id: made.body.id,
+        name: 'Book robot',
+        prefix: `${key.slice(0, 10)}…`,
+        created_at: made.body.created_at,
+        last_used_at: null,
+      },
+    ]);
     expect(JSON.stringify(list.body)).not.toContain(key.slice(10));
 
-    const row = ts.store.first(ts.store.db.selectFrom('api_keys').selectAll().where('id', '=', made.body.id as number))!;
+    const row = ts.store.first(
+      ts.store.db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('id', '=', made.body.id as number),
+    )!;
     expect(row.key_hash).toBe(createHash('sha256').update(key).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(key.slice(10));
   });
@@ -48,7 +64,10 @@ describe('managing keys', () => {
       await ts.http.delete('/api/api-keys/1').set('cookie', cookie!),
     ]) {
       expect(res.status).toBe(403);
-      expect(res.body.error).toMatchObject({ code: 'api_access_required', message: 'API access comes with the Business plan. Upgrade to use API keys.' });
+      expect(res.body.error).toMatchObject({
+        code: 'api_access_required',
+        message: 'API access comes with the Business plan. Upgrade to use API keys.',
+      });
     }
   });
 
@@ -57,14 +76,25 @@ describe('managing keys', () => {
     expect((await ts.http.get('/api/history').set(bearer(key))).status).toBe(200);
   });
 
-  it('names a key 1 to 64 characters; at most 20 live keys; revoking another user\'s key is 404', async () => {
+  it("names a key 1 to 64 characters; at most 20 live keys; revoking another user's key is 404", async () => {
     const { cookie } = await userWithRole(ts, 'business');
     for (const name of ['', '   ', 'x'.repeat(65)]) {
       const res = await ts.http.post('/api/api-keys').set('cookie', cookie!).send({ name });
       expect(res.status).toBe(400);
-      expect(res.body.error).toMatchObject({ code: 'api_key_name', fields: { name: 'Please give the key a name of 1 to 64 characters' } });
+      expect(res.body.error).toMatchObject({
+        code: 'api_key_name',
+        fields: { name: 'Please give the key a name of 1 to 64 characters' },
+      });
     }
-    for (let i = 1; i <= 20; i++) expect((await ts.http.post('/api/api-keys').set('cookie', cookie!).send({ name: `key ${i}` })).status).toBe(201);
+    for (let i = 1; i <= 20; i++)
+      expect(
+        (
+          await ts.http
+            .post('/api/api-keys')
+            .set('cookie', cookie!)
+            .send({ name: `key ${i}` })
+        ).status,
+      ).toBe(201);
     const over = await ts.http.post('/api/api-keys').set('cookie', cookie!).send({ name: 'key 21' });
     expect(over.status).toBe(409);
     expect(over.body.error.message).toBe('You have the most API keys allowed (20). Revoke one first.');
@@ -76,7 +106,7 @@ describe('managing keys', () => {
 });
 
 describe('Authorization: Bearer <key>', () => {
-  it('generates (JSON and streamed), charging the key\'s user, with no cookie and no Origin', async () => {
+  it("generates (JSON and streamed), charging the key's user, with no cookie and no Origin", async () => {
     const { key, userId } = await keyFor('business');
     const before = (await ts.ctx.repos.credits.balanceOf(userId))!;
     const json = await ts.http.post('/api/generators/poems/generate').set(bearer(key)).send({ settings: {} });
@@ -84,11 +114,17 @@ describe('Authorization: Bearer <key>', () => {
     expect(json.body.content.length).toBeGreaterThan(0);
     expect(json.body.credits_available).toBe(before - 1);
 
-    const streamed = await ts.http.post('/api/generators/poems/generate').set(bearer(key)).set('accept', 'text/event-stream').send({ settings: {} }).buffer(true).parse((res, done) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-      res.on('end', () => done(null, text));
-    });
+    const streamed = await ts.http
+      .post('/api/generators/poems/generate')
+      .set(bearer(key))
+      .set('accept', 'text/event-stream')
+      .send({ settings: {} })
+      .buffer(true)
+      .parse((res, done) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        res.on('end', () => done(null, text));
+      });
     expect(streamed.status).toBe(200);
     const events = parseEvents(streamed.body as string);
     expect(events.filter((e) => e.event === 'delta').length).toBeGreaterThan(0);
@@ -97,7 +133,14 @@ describe('Authorization: Bearer <key>', () => {
 
   it('reads and clears saved progress, lists history and exports the book', async () => {
     const { key } = await keyFor('business');
-    expect((await ts.http.post('/api/generators/romance/generate').set(bearer(key)).send({ settings: { numberOfChapters: 7 } })).status).toBe(200);
+    expect(
+      (
+        await ts.http
+          .post('/api/generators/romance/generate')
+          .set(bearer(key))
+          .send({ settings: { numberOfChapters: 7 } })
+      ).status,
+    ).toBe(200);
     const progress = await ts.http.get('/api/progress/romance').set(bearer(key));
     expect(progress.status).toBe(200);
     expect(progress.body.book.next).toMatchObject({ kind: 'introduction' });
@@ -122,9 +165,14 @@ describe('Authorization: Bearer <key>', () => {
     ['POST', '/api/checkout'],
   ])('is refused on %s %s (account, key, admin and payment routes): 401 api_key_not_allowed', async (method, path) => {
     const { key } = await keyFor('admin');
-    const res = await ts.http[method.toLowerCase() as 'get' | 'post' | 'patch'](path).set(bearer(key)).send({ name: 'x' });
+    const res = await ts.http[method.toLowerCase() as 'get' | 'post' | 'patch'](path)
+      .set(bearer(key))
+      .send({ name: 'x' });
     expect(res.status).toBe(401);
-    expect(res.body.error).toMatchObject({ code: 'api_key_not_allowed', message: 'API keys work only on generation, progress, history and export routes. Sign in for this one.' });
+    expect(res.body.error).toMatchObject({
+      code: 'api_key_not_allowed',
+      message: 'API keys work only on generation, progress, history and export routes. Sign in for this one.',
+    });
   });
 
   it('a revoked or unknown key is 401 invalid_api_key; a key whose account went back to pro is 403', async () => {
@@ -139,7 +187,8 @@ describe('Authorization: Bearer <key>', () => {
     }
     expect((await ts.http.get('/api/api-keys').set('cookie', cookie)).body.keys).toEqual([]);
 
-    const second = (await ts.http.post('/api/api-keys').set('cookie', cookie).send({ name: 'again' })).body.key as string;
+    const second = (await ts.http.post('/api/api-keys').set('cookie', cookie).send({ name: 'again' })).body
+      .key as string;
     await ts.ctx.repos.users.setRole({ userId, role: 'pro', reason: 'test' });
     const res = await ts.http.get('/api/history').set(bearer(second));
     expect(res.status).toBe(403);
@@ -157,12 +206,16 @@ describe('per-key rate limit', () => {
     try {
       const cookie = (await userWithRole(server, 'business')).cookie!;
       first = (await server.http.post('/api/api-keys').set('cookie', cookie).send({ name: 'one' })).body.key as string;
-      const second = (await server.http.post('/api/api-keys').set('cookie', cookie).send({ name: 'two' })).body.key as string;
+      const second = (await server.http.post('/api/api-keys').set('cookie', cookie).send({ name: 'two' })).body
+        .key as string;
       for (let i = 0; i < 3; i++) expect((await server.http.get('/api/history').set(bearer(first))).status).toBe(200);
       const limited = await server.http.get('/api/history').set(bearer(first));
       expect(limited.status).toBe(429);
       // A key's bucket refills one request every 10 minutes.
-      expect(limited.body.error).toMatchObject({ code: 'rate_limited', message: 'Too many requests. Please try again in 10 minutes.' });
+      expect(limited.body.error).toMatchObject({
+        code: 'rate_limited',
+        message: 'Too many requests. Please try again in 10 minutes.',
+      });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(9 * 60);
       expect((await server.http.get('/api/history').set(bearer(second))).status).toBe(200);
       // The same user signed in with the cookie is not limited by the key's bucket.
@@ -178,4 +231,3 @@ describe('per-key rate limit', () => {
     }
   });
 });
-

@@ -23,10 +23,16 @@ let silent: (body: SpeechRequestSeen['body']) => boolean = () => false;
 
 beforeAll(async () => {
   fake = await startFakeSpeech({ reply: (body) => (silent(body) ? { silenceSeconds: 3 } : undefined) });
-  ts = await startTestServer({ config: { audio: { charactersPerCredit: PER_CREDIT, dir: tempDir('karya-audio-server-') } } });
+  ts = await startTestServer({
+    config: { audio: { charactersPerCredit: PER_CREDIT, dir: tempDir('karya-audio-server-') } },
+  });
   const { speechVoiceFromEnv } = await loadAudiobook();
   const cwd = tempDir('karya-audio-cwd-');
-  ts.ctx.speech = () => speechVoiceFromEnv({ KARYA_SPEECH_URL: fake.baseURL, KARYA_SPEECH_FORMAT: 'wav', KARYA_SPEECH_VOICE: 'alloy' }, { cwd });
+  ts.ctx.speech = () =>
+    speechVoiceFromEnv(
+      { KARYA_SPEECH_URL: fake.baseURL, KARYA_SPEECH_FORMAT: 'wav', KARYA_SPEECH_VOICE: 'alloy' },
+      { cwd },
+    );
 });
 afterAll(async () => {
   await ts?.close();
@@ -55,8 +61,17 @@ describe('the audio edition from the studio', () => {
     const cost = before.body.cost as { characters: number; characters_per_credit: number; credits: number };
     // Every paragraph is read (and the credits, the headings): the price is the characters at the server's rate.
     expect(cost.characters).toBeGreaterThan(audioBookParagraphs('en').join('').length);
-    expect(cost).toEqual({ characters: cost.characters, characters_per_credit: PER_CREDIT, credits: Math.ceil(cost.characters / PER_CREDIT) });
-    expect(before.body).toMatchObject({ voice: { kind: 'server', name: expect.stringContaining('alloy') }, job: null, edition: null, credits_available: 50 });
+    expect(cost).toEqual({
+      characters: cost.characters,
+      characters_per_credit: PER_CREDIT,
+      credits: Math.ceil(cost.characters / PER_CREDIT),
+    });
+    expect(before.body).toMatchObject({
+      voice: { kind: 'server', name: expect.stringContaining('alloy') },
+      job: null,
+      edition: null,
+      credits_available: 50,
+    });
     expect(await w.ledger()).toEqual([]);
 
     const start = await ts.http.post(`/api/books/${w.bookId}/audiobook`).set('cookie', w.cookie).send({});
@@ -70,7 +85,11 @@ describe('the audio edition from the studio', () => {
 
     const after = await ts.http.get(`/api/books/${w.bookId}/audiobook`).set('cookie', w.cookie);
     expect(after.body.job).toBeNull();
-    const edition = after.body.edition as { files: Array<{ kind: string; title: string; file: string; seconds: number }>; credits_charged: number; is_current: boolean };
+    const edition = after.body.edition as {
+      files: Array<{ kind: string; title: string; file: string; seconds: number }>;
+      credits_charged: number;
+      is_current: boolean;
+    };
     expect(edition.files.map((f) => f.kind)).toEqual(['opening', 'chapter', 'chapter', 'chapter', 'closing']);
     TITLES.en.forEach((title, i) => expect(edition.files[i + 1]!.title).toContain(title));
     expect(edition).toMatchObject({ credits_charged: cost.credits, is_current: true });
@@ -93,7 +112,10 @@ describe('the audio edition from the studio', () => {
     const stream = streamOf(mp3);
     expect(stream.codec).toBe('mp3');
     expect(stream.duration).toBeCloseTo(chapter.seconds, 0);
-    const range = await downloadOf(ts, `/api/books/${w.bookId}/audiobook/files/${chapter.file}`, w.cookie).set('range', 'bytes=0-99');
+    const range = await downloadOf(ts, `/api/books/${w.bookId}/audiobook/files/${chapter.file}`, w.cookie).set(
+      'range',
+      'bytes=0-99',
+    );
     expect(range.status).toBe(206);
     expect(range.headers['content-range']).toMatch(/^bytes 0-99\//);
     expect((range.body as Buffer).length).toBe(100);
@@ -104,12 +126,23 @@ describe('the audio edition from the studio', () => {
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(zip.headers['content-disposition']).toContain('attachment; filename="the-small-lantern-audiobook.zip"');
     const files = unzipSync(new Uint8Array(zip.body as Buffer));
-    expect(Object.keys(files)).toEqual(expect.arrayContaining([...edition.files.map((f) => f.file), 'audiobook.m4b', 'read-along.json', 'read-along.epub']));
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining([
+        ...edition.files.map((f) => f.file),
+        'audiobook.m4b',
+        'read-along.json',
+        'read-along.epub',
+      ]),
+    );
     expect(Buffer.from(files[chapter.file]!)).toEqual(listen.body);
 
     // Another writer reaches none of it.
     const other = await signUp(ts);
-    for (const url of [`/api/books/${w.bookId}/audiobook`, `/api/books/${w.bookId}/audiobook/files/${chapter.file}`, `/api/books/${w.bookId}/audiobook/download`]) {
+    for (const url of [
+      `/api/books/${w.bookId}/audiobook`,
+      `/api/books/${w.bookId}/audiobook/files/${chapter.file}`,
+      `/api/books/${w.bookId}/audiobook/download`,
+    ]) {
       const res = await ts.http.get(url).set('cookie', other);
       expect(res.status, url).toBe(404);
     }
@@ -127,7 +160,10 @@ describe('the audio edition from the studio', () => {
       silent = () => false;
     }
     const after = await ts.http.get(`/api/books/${w.bookId}/audiobook`).set('cookie', w.cookie);
-    expect(after.body.job).toMatchObject({ state: 'failed', error: { code: 'audio_chapter_failed', message: expect.stringContaining('The Bridge') } });
+    expect(after.body.job).toMatchObject({
+      state: 'failed',
+      error: { code: 'audio_chapter_failed', message: expect.stringContaining('The Bridge') },
+    });
     expect(after.body.edition).toBeNull();
     expect(after.body.credits_available).toBe(50);
     const ledger = await w.ledger();

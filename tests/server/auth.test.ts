@@ -3,7 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { ADMIN_EMAIL, PASSWORD, sessionCookie, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
+import {
+  ADMIN_EMAIL,
+  PASSWORD,
+  sessionCookie,
+  signUp,
+  startTestServer,
+  uniqueEmail,
+  type TestServer,
+} from './helpers.js';
 import { configFromEnv } from '../../server/core/config.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../server/auth/password.js';
 
@@ -55,7 +63,14 @@ describe('sign-up', () => {
     const res = await ts.http.post('/api/auth/sign-up/email').send({ email, password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Account created successfully!');
-    expect(res.body.user).toMatchObject({ email, role: 'free', credits_available: 10, total_usage: 0, name: '', bio: '' });
+    expect(res.body.user).toMatchObject({
+      email,
+      role: 'free',
+      credits_available: 10,
+      total_usage: 0,
+      name: '',
+      bio: '',
+    });
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/karya_session=[\w-]{40,}/);
     expect(cookie).toMatch(/HttpOnly/);
@@ -63,7 +78,18 @@ describe('sign-up', () => {
     expect(cookie).toMatch(/Expires=/);
     const me = await ts.http.get('/api/me').set('cookie', sessionCookie(res));
     expect(me.body).toMatchObject({ email, role: 'free', credits_available: 10, total_usage: 0 });
-    expect(Object.keys(me.body).sort()).toEqual(['bio', 'created_at', 'credits_available', 'email', 'id', 'lang', 'name', 'role', 'total_usage', 'updated_at']);
+    expect(Object.keys(me.body).sort()).toEqual([
+      'bio',
+      'created_at',
+      'credits_available',
+      'email',
+      'id',
+      'lang',
+      'name',
+      'role',
+      'total_usage',
+      'updated_at',
+    ]);
   });
 
   it('refuses a taken e-mail (any case) with the spec message', async () => {
@@ -75,10 +101,20 @@ describe('sign-up', () => {
   });
 
   it.each([
-    [{ email: 'x@karya.test', password: '12345' }, 'password_too_short', 'Password must be at least 6 characters long', 'password'],
+    [
+      { email: 'x@karya.test', password: '12345' },
+      'password_too_short',
+      'Password must be at least 6 characters long',
+      'password',
+    ],
     [{ email: 'not-an-email', password: PASSWORD }, 'invalid_email', 'Please enter a valid email address', 'email'],
     [{ email: '', password: PASSWORD }, 'email_required', 'Please enter your email address', 'email'],
-    [{ email: 'y@karya.test', password: PASSWORD, plan: 'gold' }, 'invalid_request', 'Please check the highlighted fields', 'plan'],
+    [
+      { email: 'y@karya.test', password: PASSWORD, plan: 'gold' },
+      'invalid_request',
+      'Please check the highlighted fields',
+      'plan',
+    ],
   ])('400 for %j', async (body, code, message, field) => {
     const res = await ts.http.post('/api/auth/sign-up/email').send(body);
     expect(res.status).toBe(400);
@@ -93,7 +129,9 @@ describe('sign-up', () => {
   });
 
   it('makes the KARYA_ADMIN_EMAIL account admin with 9999 credits', async () => {
-    const res = await ts.http.post('/api/auth/sign-up/email').send({ email: ADMIN_EMAIL.toUpperCase(), password: PASSWORD });
+    const res = await ts.http
+      .post('/api/auth/sign-up/email')
+      .send({ email: ADMIN_EMAIL.toUpperCase(), password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ email: ADMIN_EMAIL, role: 'admin', credits_available: 9999 });
   });
@@ -104,7 +142,9 @@ describe('sign-in, session and sign-out', () => {
     const email = uniqueEmail();
     await signUp(ts, email);
     const wrong = await ts.http.post('/api/auth/sign-in/email').send({ email, password: 'wrong-password' });
-    const unknown = await ts.http.post('/api/auth/sign-in/email').send({ email: uniqueEmail('nobody'), password: 'wrong-password' });
+    const unknown = await ts.http
+      .post('/api/auth/sign-in/email')
+      .send({ email: uniqueEmail('nobody'), password: 'wrong-password' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ error: { code: 'invalid_credentials', message: 'Invalid email or password' } });
@@ -116,12 +156,15 @@ describe('sign-in, session and sign-out', () => {
     const email = uniqueEmail();
     await signUp(ts, email);
     const a = await ts.http.post('/api/auth/sign-in/email').send({ email, password: PASSWORD });
-    const b = await ts.http.post('/api/auth/sign-in/email').send({ email: ` ${email.toUpperCase()} `, password: PASSWORD });
+    const b = await ts.http
+      .post('/api/auth/sign-in/email')
+      .send({ email: ` ${email.toUpperCase()} `, password: PASSWORD });
     expect(a.status).toBe(200);
     expect(a.body.message).toBe('Successfully signed in!');
     expect(a.body.user.email).toBe(email);
     expect(sessionCookie(a)).not.toBe(sessionCookie(b));
-    for (const cookie of [sessionCookie(a), sessionCookie(b)]) expect((await ts.http.get('/api/me').set('cookie', cookie)).status).toBe(200);
+    for (const cookie of [sessionCookie(a), sessionCookie(b)])
+      expect((await ts.http.get('/api/me').set('cookie', cookie)).status).toBe(200);
   });
 
   it('stores only a hash of the session token', async () => {
@@ -142,7 +185,9 @@ describe('sign-in, session and sign-out', () => {
     const hours = (Date.parse(res.body.session.expires_at) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23);
     expect(hours).toBeLessThanOrEqual(24);
-    const remembered = await ts.http.post('/api/auth/sign-in/email').send({ email, password: PASSWORD, rememberMe: true });
+    const remembered = await ts.http
+      .post('/api/auth/sign-in/email')
+      .send({ email, password: PASSWORD, rememberMe: true });
     expect((Date.parse(remembered.body.session.expires_at) - Date.now()) / 86_400_000).toBeGreaterThan(29);
   });
 
@@ -209,7 +254,10 @@ describe('password reset by e-mail', () => {
     expect((await ts.http.post('/api/auth/sign-in/email').send({ email, password: 'brand-new' })).status).toBe(200);
     const again = await ts.http.post('/api/auth/reset-password').send({ token, newPassword: 'another-one' });
     expect(again.status).toBe(400);
-    expect(again.body.error).toEqual({ code: 'reset_invalid', message: 'Invalid or expired session. Please request a new reset link.' });
+    expect(again.body.error).toEqual({
+      code: 'reset_invalid',
+      message: 'Invalid or expired session. Please request a new reset link.',
+    });
   });
 
   it('an expired link says so', async () => {
@@ -222,7 +270,10 @@ describe('password reset by e-mail', () => {
     const token = tokenFromMail(mail!.body);
     ts.store.sqlite.prepare('UPDATE password_resets SET expires_at = ?').run(Date.now() - 1);
     const res = await ts.http.post('/api/auth/reset-password').send({ token, newPassword: 'brand-new' });
-    expect(res.body.error).toEqual({ code: 'reset_expired', message: 'Your password reset link has expired. Please request a new one.' });
+    expect(res.body.error).toEqual({
+      code: 'reset_expired',
+      message: 'Your password reset link has expired. Please request a new one.',
+    });
   });
 
   it('answers an unknown e-mail exactly like a known one and sends nothing', async () => {
@@ -236,7 +287,11 @@ describe('password reset by e-mail', () => {
     // has its link, the unknown address's turn is over: the window in which it could have been mailed is closed.
     expect((await ts.http.post('/api/auth/request-password-reset').send({ email: known })).body).toEqual(res.body);
     await mailsTo(known);
-    expect(outbox().slice(before).map((mail) => mail.to_address)).toEqual([known]);
+    expect(
+      outbox()
+        .slice(before)
+        .map((mail) => mail.to_address),
+    ).toEqual([known]);
   });
 
   it.each([
@@ -254,13 +309,22 @@ describe('change password (POST /api/me/password)', () => {
     const email = uniqueEmail();
     const other = await signUp(ts, email);
     const current = sessionCookie(await ts.http.post('/api/auth/sign-in/email').send({ email, password: PASSWORD }));
-    const wrong = await ts.http.post('/api/me/password').set('cookie', current).send({ currentPassword: 'nope-nope', newPassword: 'changed1' });
+    const wrong = await ts.http
+      .post('/api/me/password')
+      .set('cookie', current)
+      .send({ currentPassword: 'nope-nope', newPassword: 'changed1' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.code).toBe('current_password_wrong');
     expect(wrong.body.error.fields.currentPassword).toBe('Current password is incorrect');
-    const short = await ts.http.post('/api/me/password').set('cookie', current).send({ currentPassword: PASSWORD, newPassword: '123' });
+    const short = await ts.http
+      .post('/api/me/password')
+      .set('cookie', current)
+      .send({ currentPassword: PASSWORD, newPassword: '123' });
     expect(short.body.error.message).toBe('Password must be at least 6 characters long');
-    const ok = await ts.http.post('/api/me/password').set('cookie', current).send({ currentPassword: PASSWORD, newPassword: 'changed1' });
+    const ok = await ts.http
+      .post('/api/me/password')
+      .set('cookie', current)
+      .send({ currentPassword: PASSWORD, newPassword: 'changed1' });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Password updated successfully');
     expect((await ts.http.get('/api/me').set('cookie', current)).status).toBe(200);
@@ -270,7 +334,9 @@ describe('change password (POST /api/me/password)', () => {
   });
 
   it('needs a session', async () => {
-    expect((await ts.http.post('/api/me/password').send({ currentPassword: 'a', newPassword: 'bbbbbb' })).status).toBe(401);
+    expect((await ts.http.post('/api/me/password').send({ currentPassword: 'a', newPassword: 'bbbbbb' })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -293,21 +359,29 @@ describe('rate limits (the real settings)', () => {
   beforeAll(async () => {
     const real = configFromEnv({});
     // The real number of free attempts; a first delay of a minute so that a slow machine cannot outwait it.
-    strict = await startTestServer({ config: { rateLimits: real.rateLimits, signInThrottle: { ...real.signInThrottle, baseDelayMs: 60_000 } } });
+    strict = await startTestServer({
+      config: { rateLimits: real.rateLimits, signInThrottle: { ...real.signInThrottle, baseDelayMs: 60_000 } },
+    });
   });
   afterAll(() => strict.close());
 
   it('after 5 failed sign-ins for an account from one address, the next waits: 429 "Too many attempts…" with Retry-After', async () => {
     const email = uniqueEmail();
     await signUp(strict, email);
-    for (let i = 0; i < 5; i++) expect((await strict.http.post('/api/auth/sign-in/email').send({ email, password: 'wrong-password' })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await strict.http.post('/api/auth/sign-in/email').send({ email, password: 'wrong-password' })).status,
+      ).toBe(401);
     const slowed = await strict.http.post('/api/auth/sign-in/email').send({ email, password: PASSWORD });
     expect(slowed.status).toBe(429);
     // The first wait is a minute after the last failure: said in seconds, as long as Retry-After.
     const wait = Number(slowed.headers['retry-after']);
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
-    expect(slowed.body.error).toEqual({ code: 'too_many_attempts', message: `Too many attempts. Please try again in ${wait} seconds.` });
+    expect(slowed.body.error).toEqual({
+      code: 'too_many_attempts',
+      message: `Too many attempts. Please try again in ${wait} seconds.`,
+    });
   });
 
   it('one reset request per e-mail per minute, known or unknown alike; 10 per 15 minutes per IP', async () => {
@@ -320,10 +394,16 @@ describe('rate limits (the real settings)', () => {
       const wait = Number(again.headers['retry-after']);
       expect(wait).toBeGreaterThan(0);
       expect(wait).toBeLessThanOrEqual(60);
-      expect(again.body.error).toEqual({ code: 'reset_too_soon', message: `Please wait ${wait} seconds before requesting another reset.` });
+      expect(again.body.error).toEqual({
+        code: 'reset_too_soon',
+        message: `Please wait ${wait} seconds before requesting another reset.`,
+      });
     }
     // Four requests so far (two answered 429 count too): six more are answered, the eleventh is refused.
-    for (let i = 0; i < 6; i++) expect((await strict.http.post('/api/auth/request-password-reset').send({ email: uniqueEmail(`x${i}`) })).status).toBe(200);
+    for (let i = 0; i < 6; i++)
+      expect(
+        (await strict.http.post('/api/auth/request-password-reset').send({ email: uniqueEmail(`x${i}`) })).status,
+      ).toBe(200);
     const eleventh = await strict.http.post('/api/auth/request-password-reset').send({ email: uniqueEmail('y') });
     expect(eleventh.status).toBe(429);
     expect(eleventh.body.error.code).toBe('too_many_attempts');
@@ -331,13 +411,16 @@ describe('rate limits (the real settings)', () => {
   });
 });
 
-describe('the reset e-mail speaks the account\'s language (issue 24)', () => {
+describe("the reset e-mail speaks the account's language (issue 24)", () => {
   /** A message as an SMTP server received it: its Subject and its text body, quoted-printable undone. */
   const readMail = (raw: string) => {
     const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
     const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(head)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '';
     let body = rest.join('\n\n');
-    if (/quoted-printable/i.test(head)) body = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (/quoted-printable/i.test(head))
+      body = body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return { subject, body: body.replace(/\r\n/g, '\n') };
   };
 
@@ -345,7 +428,10 @@ describe('the reset e-mail speaks the account\'s language (issue 24)', () => {
     await withSmtp(async (mailed, received) => {
       const resetOf = async (email: string, pageLang: 'en' | 'ms') => {
         const before = received.length;
-        const res = await mailed.http.post('/api/auth/request-password-reset').set('accept-language', pageLang).send({ email });
+        const res = await mailed.http
+          .post('/api/auth/request-password-reset')
+          .set('accept-language', pageLang)
+          .send({ email });
         expect(res.status).toBe(200);
         for (let i = 0; i < 100 && received.length === before; i++) await new Promise((r) => setTimeout(r, 20));
         expect(received).toHaveLength(before + 1);
@@ -353,12 +439,19 @@ describe('the reset e-mail speaks the account\'s language (issue 24)', () => {
       };
       // Signed up from a Malay studio (the account keeps its language), asking from an English page.
       const malay = uniqueEmail('aminah');
-      expect((await mailed.http.post('/api/auth/sign-up/email').send({ email: malay, password: PASSWORD, lang: 'ms' })).status).toBe(201);
+      expect(
+        (await mailed.http.post('/api/auth/sign-up/email').send({ email: malay, password: PASSWORD, lang: 'ms' }))
+          .status,
+      ).toBe(201);
       const ms = await resetOf(malay, 'en');
       expect(ms.subject).toBe('Tetapkan semula kata laluan Karya anda');
       expect(ms.body).toContain('Seseorang telah meminta untuk menetapkan semula kata laluan akaun Karya anda.');
-      expect(ms.body).toContain('Buka pautan ini dalam tempoh satu jam untuk memilih kata laluan baharu (pautan ini hanya boleh digunakan sekali):');
-      expect(ms.body).toContain('Jika bukan anda yang membuat permintaan ini, abaikan e-mel ini; kata laluan anda kekal seperti sedia ada.');
+      expect(ms.body).toContain(
+        'Buka pautan ini dalam tempoh satu jam untuk memilih kata laluan baharu (pautan ini hanya boleh digunakan sekali):',
+      );
+      expect(ms.body).toContain(
+        'Jika bukan anda yang membuat permintaan ini, abaikan e-mel ini; kata laluan anda kekal seperti sedia ada.',
+      );
       expect(ms.body).toMatch(/\/reset-password\?type=recovery&token=\S+/);
       expect(ms.body).not.toMatch(/Reset your|choose a new password|ignore this e-mail/);
 
@@ -381,7 +474,9 @@ describe('the reset e-mail speaks the account\'s language (issue 24)', () => {
 
   it('the outbox keeps the same words (no SMTP configured)', async () => {
     const email = uniqueEmail('siti');
-    expect((await ts.http.post('/api/auth/sign-up/email').send({ email, password: PASSWORD, lang: 'ms' })).status).toBe(201);
+    expect((await ts.http.post('/api/auth/sign-up/email').send({ email, password: PASSWORD, lang: 'ms' })).status).toBe(
+      201,
+    );
     const before = outbox().length;
     await ts.http.post('/api/auth/request-password-reset').send({ email });
     for (let i = 0; i < 50 && outbox().length === before; i++) await new Promise((r) => setTimeout(r, 20));
@@ -400,7 +495,9 @@ describe('mail through SMTP when KARYA_SMTP_URL is set', () => {
       for (let i = 0; i < 100 && !received.length; i++) await new Promise((r) => setTimeout(r, 20));
       expect(received).toHaveLength(1);
       expect(received[0]).toContain(email);
-      expect(received[0]!.replace(/=\r\n/g, '')).toMatch(/reset-password\?type=3Drecovery&token=3D|reset-password\?type=recovery&token=/);
+      expect(received[0]!.replace(/=\r\n/g, '')).toMatch(
+        /reset-password\?type=3Drecovery&token=3D|reset-password\?type=recovery&token=/,
+      );
       expect(mailed.store.all(mailed.store.db.selectFrom('mail_outbox').selectAll())).toHaveLength(0);
     });
   });

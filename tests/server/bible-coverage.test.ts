@@ -7,7 +7,11 @@ import { serverOnFakeModel, signUp, uniqueEmail } from './helpers.js';
 import { bibleLineOf, underWriter } from '../scripted-models.js';
 import { coverageOf, finishedParts } from '../bible-coverage.js';
 
-interface Book { is_finished: boolean; bible?: string; bible_covers?: { positions: number[]; label: string } }
+interface Book {
+  is_finished: boolean;
+  bible?: string;
+  bible_covers?: { positions: number[]; label: string };
+}
 
 describe('the book view of a finished book whose model labels its bible lines', () => {
   const run = serverOnFakeModel({ answer: underWriter(1, { bibleLine: 'labelled' }) }, {});
@@ -19,7 +23,10 @@ describe('the book view of a finished book whose model labels its bible lines', 
     // The outline, the introduction, chapters 1 to 7 and the conclusion: one step a request.
     for (let book: Book | undefined, i = 0; !book?.is_finished; i++) {
       expect(i).toBeLessThan(10);
-      const r = await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7, language: lang } });
+      const r = await ts.http
+        .post('/api/generators/romance/generate')
+        .set('cookie', cookie)
+        .send({ settings: { numberOfChapters: 7, language: lang } });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       book = r.body.book;
     }

@@ -12,16 +12,24 @@ import { isBibleUpdating } from '../../server/core/bible-catch-up.js';
 let limitBibleFrom = 0;
 let bibleAsks = 0;
 const model = underWriter(1);
-const served = serverOnFakeModel(model.fakeOptions({
-  reply: (body) => {
-    if (!isBibleRequest(userOf(body))) return undefined;
-    bibleAsks++;
-    return limitBibleFrom && bibleAsks >= limitBibleFrom ? { status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'retry-after': '0.05' } } : undefined;
-  },
-}));
+const served = serverOnFakeModel(
+  model.fakeOptions({
+    reply: (body) => {
+      if (!isBibleRequest(userOf(body))) return undefined;
+      bibleAsks++;
+      return limitBibleFrom && bibleAsks >= limitBibleFrom
+        ? { status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'retry-after': '0.05' } }
+        : undefined;
+    },
+  }),
+);
 
 const upload = (ts: TestServer, cookie: string) =>
-  ts.http.post('/api/books/import?file=bab.txt&generator=romance').set('cookie', cookie).set('content-type', 'application/octet-stream').send(Buffer.from(malayManuscript(5, 'roman')));
+  ts.http
+    .post('/api/books/import?file=bab.txt&generator=romance')
+    .set('cookie', cookie)
+    .set('content-type', 'application/octet-stream')
+    .send(Buffer.from(malayManuscript(5, 'roman')));
 
 describe('a bible part on a rate-limited model', () => {
   it('is requested three times in all, then fails uncharged with the parts after it', { timeout: 60_000 }, async () => {
@@ -34,7 +42,10 @@ describe('a bible part on a rate-limited model', () => {
     try {
       const res = await upload(ts, cookie);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      await vi.waitFor(() => expect(isBibleUpdating(ts.ctx, id, 'romance')).toBe(false), { timeout: 20_000, interval: 20 });
+      await vi.waitFor(() => expect(isBibleUpdating(ts.ctx, id, 'romance')).toBe(false), {
+        timeout: 20_000,
+        interval: 20,
+      });
       const saved = await bibleSettled(ts, cookie, 'romance');
       const parts = (saved.book as unknown as { parts: Array<{ label: string; bible_updated?: false }> }).parts;
       // Bab 1 to 3 read at the first ask; Bab 4 three times (the provider's first request and its two retries); Bab 5 never.

@@ -13,9 +13,15 @@ import { serverOnFakeModel, signUp, uniqueEmail, type TestServer } from './helpe
 import { eventsOf, type Event } from './step-stream.js';
 
 /** What the fake does with the story bible's calls: answer them, hold them until `release`, or refuse them. */
-const gate = { mode: 'answer' as 'answer' | 'hold' | 'refuse', held: 0, release: () => undefined as void, refuseEnding: false };
+const gate = {
+  mode: 'answer' as 'answer' | 'hold' | 'refuse',
+  held: 0,
+  release: () => undefined as void,
+  refuseEnding: false,
+};
 /** The story bible's reading of a book's conclusion (its last part), after the step that wrote it. */
-const isEndingRead = (body: Record<string, unknown>) => isBibleRequest(body) && /\(Conclusion\):/.test(userMessageOf(body));
+const isEndingRead = (body: Record<string, unknown>) =>
+  isBibleRequest(body) && /\(Conclusion\):/.test(userMessageOf(body));
 let opened: Promise<ScriptedReply | undefined> = Promise.resolve(undefined);
 function holdBible(): void {
   Object.assign(gate, { mode: 'hold', held: 0 });
@@ -29,7 +35,8 @@ function holdBible(): void {
 
 // The series model counts outlines to know which book it writes: book 1 is the first book written on this server.
 const served = serverOnFakeModel({
-  answer: seriesModel().answer, contextTokens: 32_768,
+  answer: seriesModel().answer,
+  contextTokens: 32_768,
   reply: (body) => {
     if (gate.refuseEnding && isEndingRead(body)) return { text: REFUSAL_TEXT.en };
     if (gate.mode === 'answer' || !isBibleRequest(body)) return undefined;
@@ -41,7 +48,10 @@ const served = serverOnFakeModel({
 const WAIT_WORDS = /story bible is still taking in its parts/;
 const isDone = (events: Event[]) => events.some((e) => e.event === 'done' || e.event === 'error');
 
-type View = { bible_updating?: boolean; parts: Array<{ kind: string; position?: number; text: string; hash: string; bible_updated?: boolean }> };
+type View = {
+  bible_updating?: boolean;
+  parts: Array<{ kind: string; position?: number; text: string; hash: string; bible_updated?: boolean }>;
+};
 
 async function writer(ts: TestServer): Promise<{ cookie: string; id: string }> {
   const email = uniqueEmail('bible-wait');
@@ -67,19 +77,31 @@ async function settled(ts: TestServer, cookie: string): Promise<View> {
 /** A two-chapter romance written to its end, its last bible update settled. */
 async function writeRomance(ts: TestServer, cookie: string): Promise<void> {
   for (let i = 0; i < 12; i++) {
-    const step = await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 2 } });
+    const step = await ts.http
+      .post('/api/generators/romance/generate')
+      .set('cookie', cookie)
+      .send({ settings: { numberOfChapters: 2 } });
     expect(step.status, JSON.stringify(step.body)).toBe(200);
     if (step.body.next === null) break;
   }
   await settled(ts, cookie);
 }
 
-/** Chapter 1 edited by hand (its bible had read it): the bible's re-derive from it on starts in the background, held by the fake. */
+/**
+ * Chapter 1 edited by hand (its bible had read it): the bible's re-derive from it on starts in the background, held by
+ * the fake.
+ */
 async function editHeld(ts: TestServer, cookie: string): Promise<void> {
   const chapter = (await view(ts, cookie)).parts.find((p) => p.kind === 'chapter')!;
   holdBible();
-  const edit = await ts.http.put('/api/progress/romance/part').set('cookie', cookie)
-    .send({ part: { kind: chapter.kind, position: chapter.position }, text: `${chapter.text}\n\nAisyah wrote the day's orders on the board by the door.`, hash: chapter.hash });
+  const edit = await ts.http
+    .put('/api/progress/romance/part')
+    .set('cookie', cookie)
+    .send({
+      part: { kind: chapter.kind, position: chapter.position },
+      text: `${chapter.text}\n\nAisyah wrote the day's orders on the board by the door.`,
+      hash: chapter.hash,
+    });
   expect(edit.status, JSON.stringify(edit.body)).toBe(200);
   expect(edit.body).toMatchObject({ memory_reset: true, book: { bible_updating: true } });
   await vi.waitFor(() => expect(gate.held).toBe(1), { timeout: 10_000, interval: 10 });
@@ -94,9 +116,13 @@ describe("a series' next book while book 1's story bible catches up in the backg
     await writeRomance(ts, cookie);
     gate.refuseEnding = false;
     const [first] = (await ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{ id: number }>;
-    // Book 1 joins a series while the model refuses its bible: its last part (the conclusion, where Mak Som dies) is not read.
+    // Book 1 joins a series while the model refuses its bible: its last part (the conclusion, where Mak Som dies) is not
+    // read.
     gate.mode = 'refuse';
-    const made = await ts.http.post('/api/series').set('cookie', cookie).send({ name: 'Penang Bakery', lang: 'en', book_id: first!.id });
+    const made = await ts.http
+      .post('/api/series')
+      .set('cookie', cookie)
+      .send({ name: 'Penang Bakery', lang: 'en', book_id: first!.id });
     gate.mode = 'answer';
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const id = made.body.series.id as number;
@@ -106,7 +132,9 @@ describe("a series' next book while book 1's story bible catches up in the backg
     const next = await eventsOf(ts, { path: `/api/series/${id}/next`, cookie, json: {} });
     try {
       const waiting = await next.until((e) => e.length > 0);
-      expect(waiting).toEqual([{ event: 'waiting', data: { reason: 'story_bible', message: expect.stringMatching(WAIT_WORDS) } }]);
+      expect(waiting).toEqual([
+        { event: 'waiting', data: { reason: 'story_bible', message: expect.stringMatching(WAIT_WORDS) } },
+      ]);
       // Still held: the next book has sent nothing of its own to the model.
       expect(gate.held).toBe(1);
       gate.release();
@@ -115,7 +143,9 @@ describe("a series' next book while book 1's story bible catches up in the backg
       expect(done.event, JSON.stringify(done.data)).toBe('done');
       expect(done.data).toMatchObject({ number: 2, book_type: 'romance' });
       // Told book 1 to its end: Mak Som died in its conclusion.
-      expect((done.data.settings as { characters: string }).characters).toContain('Mak Som: her aunt; dead, passed away in her sleep');
+      expect((done.data.settings as { characters: string }).characters).toContain(
+        'Mak Som: her aunt; dead, passed away in her sleep',
+      );
     } finally {
       next.close();
     }
@@ -135,7 +165,9 @@ describe('"Update the story bible" while its background catch-up holds the book'
     const update = await eventsOf(ts, { path: '/api/progress/romance/bible/update', cookie });
     try {
       const waiting = await update.until((e) => e.length > 0);
-      expect(waiting).toEqual([{ event: 'waiting', data: { reason: 'story_bible', message: expect.stringMatching(WAIT_WORDS) } }]);
+      expect(waiting).toEqual([
+        { event: 'waiting', data: { reason: 'story_bible', message: expect.stringMatching(WAIT_WORDS) } },
+      ]);
       expect(gate.held).toBe(1);
       gate.release();
       const all = await update.until(isDone);

@@ -4,7 +4,15 @@
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Response } from 'supertest';
-import { ApiErrorEnvelopeSchema, EXPORT_FILE_TYPES, EXPORT_FORMATS, exportFileName, MyBooksResponseSchema, type ExportFormat, type MyBook } from '../../engine/contract/index.js';
+import {
+  ApiErrorEnvelopeSchema,
+  EXPORT_FILE_TYPES,
+  EXPORT_FORMATS,
+  exportFileName,
+  MyBooksResponseSchema,
+  type ExportFormat,
+  type MyBook,
+} from '../../engine/contract/index.js';
 import { downloadOf, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
 
 let ts: TestServer;
@@ -14,10 +22,16 @@ beforeAll(async () => {
 afterAll(() => ts?.close());
 
 /** Run the next steps of a generator's book for a user: all of them, or up to and including `until`. */
-async function writeBook(cookie: string, opts: { generator?: string; settings?: Record<string, unknown>; until?: string } = {}): Promise<void> {
+async function writeBook(
+  cookie: string,
+  opts: { generator?: string; settings?: Record<string, unknown>; until?: string } = {},
+): Promise<void> {
   const generator = opts.generator ?? 'romance';
   for (;;) {
-    const res = await ts.http.post(`/api/generators/${generator}/generate`).set('cookie', cookie).send({ settings: opts.settings ?? { numberOfChapters: 7 } });
+    const res = await ts.http
+      .post(`/api/generators/${generator}/generate`)
+      .set('cookie', cookie)
+      .send({ settings: opts.settings ?? { numberOfChapters: 7 } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = res.body as { part: { kind: string }; next: unknown };
     if (body.part.kind === opts.until || body.next === null) return;
@@ -29,7 +43,7 @@ const exportOf = (path: string, cookie?: string) => downloadOf(ts, path, cookie)
 
 function errorOf(res: Response, status: number, code: string) {
   expect(res.status, String(res.text ?? res.body)).toBe(status);
-  const body = Buffer.isBuffer(res.body) ? JSON.parse(res.body.toString('utf8')) as unknown : res.body;
+  const body = Buffer.isBuffer(res.body) ? (JSON.parse(res.body.toString('utf8')) as unknown) : res.body;
   const envelope = ApiErrorEnvelopeSchema.parse(body);
   expect(envelope.error.code).toBe(code);
   return envelope.error;
@@ -61,7 +75,9 @@ function unzip(zip: Buffer): Map<string, Buffer> {
 function epubNav(epub: Buffer): string {
   const files = unzip(epub);
   expect(files.get('mimetype')?.toString()).toBe('application/epub+zip');
-  const nav = [...files].filter(([name]) => /nav\.x?html$|toc\.x?html$|\.ncx$/i.test(name)).map(([, data]) => data.toString('utf8'));
+  const nav = [...files]
+    .filter(([name]) => /nav\.x?html$|toc\.x?html$|\.ncx$/i.test(name))
+    .map(([, data]) => data.toString('utf8'));
   expect(nav.length, [...files.keys()].join(', ')).toBeGreaterThan(0);
   return nav.join('\n');
 }
@@ -89,7 +105,9 @@ describe('GET /api/books/:bookType/export: the current book', () => {
     const res = await exportOf(`/api/books/romance/export?format=${format}`, cookie);
     expect(res.status, String(res.body)).toBe(200);
     expect(res.headers['content-type']).toBe(EXPORT_FILE_TYPES[format].contentType);
-    expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="[a-z0-9-]+\\.${EXPORT_FILE_TYPES[format].extension}"$`));
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="[a-z0-9-]+\\.${EXPORT_FILE_TYPES[format].extension}"$`),
+    );
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${exportFileName(title, format)}"`);
     const bytes = res.body as Buffer;
     expect(bytes.length).toBeGreaterThan(0);
@@ -108,14 +126,17 @@ describe('GET /api/books/:bookType/export: the current book', () => {
   });
 
   it('?author= puts the author in the EPUB metadata (dc:creator) and on the copyright page (issue 28)', async () => {
-    const res = await exportOf(`/api/books/romance/export?format=epub&author=${encodeURIComponent('Siti Aminah')}`, cookie);
+    const res = await exportOf(
+      `/api/books/romance/export?format=epub&author=${encodeURIComponent('Siti Aminah')}`,
+      cookie,
+    );
     const files = unzip(res.body as Buffer);
     const opf = [...files].find(([name]) => name.endsWith('.opf'))![1].toString('utf8');
     expect(opf).toContain('<dc:creator id="creator">Siti Aminah</dc:creator>');
     expect([...files].find(([name]) => name.endsWith('copyright.xhtml'))![1].toString('utf8')).toContain('Siti Aminah');
   });
 
-  it('404 progress_not_found for a user without that book (another user\'s book is not reachable)', async () => {
+  it("404 progress_not_found for a user without that book (another user's book is not reachable)", async () => {
     const other = await signUp(ts);
     errorOf(await exportOf('/api/books/romance/export?format=epub', other), 404, 'progress_not_found');
     errorOf(await exportOf('/api/books/scifi/export?format=md', cookie), 404, 'progress_not_found');
@@ -140,7 +161,12 @@ describe('My Books: Start New keeps every book; books are listed, downloaded, co
     expect(res.status).toBe(200);
     return MyBooksResponseSchema.parse(res.body).books;
   };
-  const progressOf = async (cookie: string) => (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body as { id?: number; book: unknown; content?: string[] };
+  const progressOf = async (cookie: string) =>
+    (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body as {
+      id?: number;
+      book: unknown;
+      content?: string[];
+    };
 
   it('after Start New the first (unfinished) book is still listed and downloads as EPUB; Continue makes it current again and keeps the second', async () => {
     const cookie = await signUp(ts);
@@ -149,7 +175,16 @@ describe('My Books: Start New keeps every book; books are listed, downloaded, co
     expect(first.id).toEqual(expect.any(Number));
     const [listed, ...none] = await list(cookie);
     expect(none).toEqual([]);
-    expect(listed).toMatchObject({ id: first.id, book_type: 'romance', generator_id: 'romance', lang: 'en', is_current: true, is_finished: false, chapters_written: 1, chapters_total: 7 });
+    expect(listed).toMatchObject({
+      id: first.id,
+      book_type: 'romance',
+      generator_id: 'romance',
+      lang: 'en',
+      is_current: true,
+      is_finished: false,
+      chapters_written: 1,
+      chapters_total: 7,
+    });
     expect(listed!.words).toBeGreaterThan(0);
     expect(listed!.updated_at).toMatch(/^\d{4}-\d\d-\d\dT/);
 
@@ -170,7 +205,10 @@ describe('My Books: Start New keeps every book; books are listed, downloaded, co
     await writeBook(cookie, { until: 'outline' });
     const second = await progressOf(cookie);
     expect(second.id).not.toBe(first.id);
-    expect((await list(cookie)).map((b) => [b.id, b.is_current])).toEqual([[second.id, true], [first.id, false]]);
+    expect((await list(cookie)).map((b) => [b.id, b.is_current])).toEqual([
+      [second.id, true],
+      [first.id, false],
+    ]);
 
     // Continue the first: it is the generator page's book again, and the second is kept.
     const res = await ts.http.post(`/api/books/${first.id}/continue`).set('cookie', cookie);
@@ -179,15 +217,23 @@ describe('My Books: Start New keeps every book; books are listed, downloaded, co
     const now = await progressOf(cookie);
     expect(now.id).toBe(first.id);
     expect(now.content).toEqual(first.content);
-    expect(Object.fromEntries((await list(cookie)).map((b) => [b.id, b.is_current]))).toEqual({ [first.id!]: true, [second.id!]: false });
+    expect(Object.fromEntries((await list(cookie)).map((b) => [b.id, b.is_current]))).toEqual({
+      [first.id!]: true,
+      [second.id!]: false,
+    });
     // The next step writes chapter 2 of the first book.
-    const next = await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 } });
+    const next = await ts.http
+      .post('/api/generators/romance/generate')
+      .set('cookie', cookie)
+      .send({ settings: { numberOfChapters: 7 } });
     expect(next.status, JSON.stringify(next.body)).toBe(200);
     expect(next.body).toMatchObject({ part: { kind: 'chapter', position: 2 } });
     expect((await list(cookie)).find((b) => b.id === first.id)).toMatchObject({ chapters_written: 2 });
 
     // Deleting is its own action, by id, finished or not; the current book too.
-    expect((await ts.http.delete(`/api/books/${first.id}`).set('cookie', cookie)).body).toEqual({ message: 'Item deleted successfully' });
+    expect((await ts.http.delete(`/api/books/${first.id}`).set('cookie', cookie)).body).toEqual({
+      message: 'Item deleted successfully',
+    });
     expect(await progressOf(cookie)).toEqual({ book: null });
     expect((await list(cookie)).map((b) => b.id)).toEqual([second.id]);
     errorOf(await ts.http.post(`/api/books/${first.id}/continue`).set('cookie', cookie), 404, 'not_found');
@@ -199,7 +245,17 @@ describe('My Books: Start New keeps every book; books are listed, downloaded, co
     const title = await titleOf('/api/books/romance/export?format=md', cookie!);
     const [current, ...rest] = await list(cookie!);
     expect(rest).toEqual([]);
-    expect(current).toMatchObject({ title, book_type: 'romance', generator_id: 'romance', type_label: 'Romantik', lang: 'ms', is_current: true, is_finished: true, chapters_written: 7, chapters_total: 7 });
+    expect(current).toMatchObject({
+      title,
+      book_type: 'romance',
+      generator_id: 'romance',
+      type_label: 'Romantik',
+      lang: 'ms',
+      is_current: true,
+      is_finished: true,
+      chapters_written: 7,
+      chapters_total: 7,
+    });
     expect(current!.words).toBeGreaterThan(0);
 
     expect((await ts.http.delete('/api/progress/romance').set('cookie', cookie!)).status).toBe(200);
@@ -216,10 +272,15 @@ describe('My Books: Start New keeps every book; books are listed, downloaded, co
     // A second book of the same type is written and kept beside the first.
     await writeBook(cookie!, { settings: { numberOfChapters: 7 } });
     const both = await list(cookie!);
-    expect(both.map((b) => [b.lang, b.is_current])).toEqual([['en', true], ['ms', false]]);
+    expect(both.map((b) => [b.lang, b.is_current])).toEqual([
+      ['en', true],
+      ['ms', false],
+    ]);
     expect(new Set(both.map((b) => b.id)).size).toBe(2);
 
-    expect((await ts.http.delete(`/api/books/${kept!.id}`).set('cookie', cookie!)).body).toEqual({ message: 'Item deleted successfully' });
+    expect((await ts.http.delete(`/api/books/${kept!.id}`).set('cookie', cookie!)).body).toEqual({
+      message: 'Item deleted successfully',
+    });
     expect((await list(cookie!)).map((b) => b.id)).toEqual([both[0]!.id]);
     errorOf(await exportOf(`/api/books/${kept!.id}/export?format=md`, cookie), 404, 'not_found');
     errorOf(await ts.http.delete(`/api/books/${kept!.id}`).set('cookie', cookie!), 404, 'not_found');
@@ -235,7 +296,12 @@ describe('My Books: Start New keeps every book; books are listed, downloaded, co
     errorOf(await exportOf(`/api/books/${kept!.id}/export?format=epub`, intruder), 404, 'not_found');
     errorOf(await ts.http.delete(`/api/books/${kept!.id}`).set('cookie', intruder), 404, 'not_found');
     errorOf(await ts.http.post(`/api/books/${kept!.id}/continue`).set('cookie', intruder), 404, 'not_found');
-    expect(await ts.http.get('/api/progress/romance').set('cookie', intruder).then((r) => r.body)).toEqual({ book: null });
+    expect(
+      await ts.http
+        .get('/api/progress/romance')
+        .set('cookie', intruder)
+        .then((r) => r.body),
+    ).toEqual({ book: null });
     expect((await list(owner!)).map((b) => [b.id, b.is_current])).toEqual([[kept!.id, false]]);
   });
 
@@ -259,7 +325,13 @@ describe('My Books: Start New keeps every book; books are listed, downloaded, co
     await writeBook(cookie, { until: 'outline' });
     const { id } = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body as { id: number };
     const userId = (await ts.ctx.repos.users.findByEmail(email))!.id;
-    const charge = (await ts.ctx.repos.generations.start({ userId, generatorId: 'romance', step: 'introduction', cost: 1, reason: 'a step in flight' }))!;
+    const charge = (await ts.ctx.repos.generations.start({
+      userId,
+      generatorId: 'romance',
+      step: 'introduction',
+      cost: 1,
+      reason: 'a step in flight',
+    }))!;
     errorOf(await ts.http.post(`/api/books/${id}/continue`).set('cookie', cookie), 409, 'step_running');
     errorOf(await ts.http.delete(`/api/books/${id}`).set('cookie', cookie), 409, 'step_running');
     await ts.ctx.repos.generations.refund({ userId, charge, reason: 'test', errorCode: 'test' });

@@ -19,7 +19,12 @@ let ts: TestServer;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  ts = await startTestServer({ config: { publicUrl: PUBLIC_URL, stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url } } });
+  ts = await startTestServer({
+    config: {
+      publicUrl: PUBLIC_URL,
+      stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url },
+    },
+  });
 });
 afterAll(async () => {
   await ts?.close();
@@ -50,35 +55,41 @@ async function balanceOf(userId: string): Promise<number> {
 }
 
 describe('POST /api/checkout', () => {
-  it.each(PACKAGES)('%s: a Checkout Session for %i credits at %s cents, landing on /claim/CREDIT{n}-SUCCESS', async (pkg, credits, cents) => {
-    const user = await newUser();
-    const { url, session } = await checkout(user.cookie, pkg);
-    expect(url).toBe(`${stripe.url}/pay/${session.id}`);
-    expect(session.authorization).toBe(`Bearer ${SECRET_KEY}`);
-    expect(session.params).toMatchObject({
-      mode: 'payment',
-      success_url: `${PUBLIC_URL}/claim/CREDIT${credits}-SUCCESS?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${PUBLIC_URL}/upgrade`,
-      client_reference_id: user.id,
-      'metadata[package]': pkg,
-      'line_items[0][quantity]': '1',
-      'line_items[0][price_data][currency]': 'usd',
-      'line_items[0][price_data][unit_amount]': cents,
-    });
-  });
+  it.each(PACKAGES)(
+    '%s: a Checkout Session for %i credits at %s cents, landing on /claim/CREDIT{n}-SUCCESS',
+    async (pkg, credits, cents) => {
+      const user = await newUser();
+      const { url, session } = await checkout(user.cookie, pkg);
+      expect(url).toBe(`${stripe.url}/pay/${session.id}`);
+      expect(session.authorization).toBe(`Bearer ${SECRET_KEY}`);
+      expect(session.params).toMatchObject({
+        mode: 'payment',
+        success_url: `${PUBLIC_URL}/claim/CREDIT${credits}-SUCCESS?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${PUBLIC_URL}/upgrade`,
+        client_reference_id: user.id,
+        'metadata[package]': pkg,
+        'line_items[0][quantity]': '1',
+        'line_items[0][price_data][currency]': 'usd',
+        'line_items[0][price_data][unit_amount]': cents,
+      });
+    },
+  );
 
-  it.each([['gold'], [''], [300]])('refuses the package %j: 400 "Invalid credit package" (in Malay for a Malay account)', async (pkg) => {
-    const { cookie } = await newUser();
-    const before = stripe.sessions.length;
-    const res = await ts.http.post('/api/checkout').set('cookie', cookie).send({ package: pkg });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'invalid_package', message: 'Invalid credit package' });
-    expect(res.body.error.fields.package).toContain('basic, pro, business');
-    expect((await ts.http.put('/api/me/lang').set('cookie', cookie).send({ lang: 'ms' })).status).toBe(200);
-    const ms = await ts.http.post('/api/checkout').set('cookie', cookie).send({});
-    expect(ms.body.error).toMatchObject({ code: 'invalid_package', message: 'Pakej kredit tidak sah' });
-    expect(stripe.sessions.length).toBe(before);
-  });
+  it.each([['gold'], [''], [300]])(
+    'refuses the package %j: 400 "Invalid credit package" (in Malay for a Malay account)',
+    async (pkg) => {
+      const { cookie } = await newUser();
+      const before = stripe.sessions.length;
+      const res = await ts.http.post('/api/checkout').set('cookie', cookie).send({ package: pkg });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'invalid_package', message: 'Invalid credit package' });
+      expect(res.body.error.fields.package).toContain('basic, pro, business');
+      expect((await ts.http.put('/api/me/lang').set('cookie', cookie).send({ lang: 'ms' })).status).toBe(200);
+      const ms = await ts.http.post('/api/checkout').set('cookie', cookie).send({});
+      expect(ms.body.error).toMatchObject({ code: 'invalid_package', message: 'Pakej kredit tidak sah' });
+      expect(stripe.sessions.length).toBe(before);
+    },
+  );
 
   it('refuses unknown fields next to a valid package (400 invalid_request naming the field)', async () => {
     const { cookie } = await newUser();
@@ -110,9 +121,15 @@ describe('POST /api/checkout', () => {
       expect(res.body.error.message).toMatch(/not set up/);
       expect((await bare.http.get('/api/payments/options').set('cookie', cookie)).body).toMatchObject({
         checkout: false,
-        topup: [{ credits: 150, url: null }, { credits: 300, url: null }, { credits: 600, url: null }],
+        topup: [
+          { credits: 150, url: null },
+          { credits: 300, url: null },
+          { credits: 600, url: null },
+        ],
       });
-      expect((await bare.http.post('/api/payments/webhook').set('content-type', 'application/json').send('{}')).status).toBe(503);
+      expect(
+        (await bare.http.post('/api/payments/webhook').set('content-type', 'application/json').send('{}')).status,
+      ).toBe(503);
     } finally {
       await bare.close();
     }
@@ -139,7 +156,13 @@ describe('POST /api/payments/webhook', () => {
 
     const purchases = (await ts.ctx.repos.credits.ledger(user.id)).filter((t) => t.type === 'purchase');
     expect(purchases).toMatchObject([{ amount: 500, previous_balance: 10, new_balance: 510, reference: session.id }]);
-    expect((await poll()).body).toEqual({ status: 'granted', package: 'pro', credits_awarded: 500, credits_available: 510, message: 'Credits added' });
+    expect((await poll()).body).toEqual({
+      status: 'granted',
+      package: 'pro',
+      credits_awarded: 500,
+      credits_available: 510,
+      message: 'Credits added',
+    });
   });
 
   it('refuses a tampered body, a missing signature, a wrong secret and an old signature (400), granting nothing', async () => {
@@ -151,7 +174,14 @@ describe('POST /api/payments/webhook', () => {
     const wrongSecret = stripe.delivery({ session, secret: 'whsec_someone_else' });
     const stale = Math.floor(Date.now() / 1000) - 3600;
     const old = `t=${stale},v1=${(await import('node:crypto')).createHmac('sha256', WEBHOOK_SECRET).update(`${stale}.${payload}`).digest('hex')}`;
-    for (const [body, header] of [[tampered, signature], [payload, undefined], [payload, ''], [wrongSecret.payload, wrongSecret.signature], [payload, old], [payload, 'garbage']] as const) {
+    for (const [body, header] of [
+      [tampered, signature],
+      [payload, undefined],
+      [payload, ''],
+      [wrongSecret.payload, wrongSecret.signature],
+      [payload, old],
+      [payload, 'garbage'],
+    ] as const) {
       const res = await deliver(body, header);
       expect(res.status, `${header}`).toBe(400);
       expect(res.body.error.code).toBe('invalid_signature');
@@ -167,7 +197,10 @@ describe('POST /api/payments/webhook', () => {
     const underpaid = stripe.delivery({ session, amountTotal: 100 });
     expect((await deliver(underpaid.payload, underpaid.signature)).body).toEqual({ received: true, granted: false });
     const otherCurrency = stripe.delivery({ session, currency: 'idr' });
-    expect((await deliver(otherCurrency.payload, otherCurrency.signature)).body).toEqual({ received: true, granted: false });
+    expect((await deliver(otherCurrency.payload, otherCurrency.signature)).body).toEqual({
+      received: true,
+      granted: false,
+    });
     expect(await balanceOf(user.id)).toBe(10);
     // The full price (or more, with a tax) is granted.
     const full = stripe.delivery({ session, amountTotal: 9999 + 600 });
@@ -210,15 +243,27 @@ describe('POST /api/payments/webhook', () => {
 describe('payment settings from the environment', () => {
   it('reads KARYA_TOPUP_URLS as credits=URL pairs and names a wrong entry', async () => {
     const { configFromEnv } = await import('../../server/core/config.js');
-    expect(configFromEnv({ KARYA_TOPUP_URLS: '150=https://pay.example/a, 600=https://pay.example/c?x=1' }).topupUrls).toEqual({ 150: 'https://pay.example/a', 600: 'https://pay.example/c?x=1' });
-    expect(() => configFromEnv({ KARYA_TOPUP_URLS: '200=https://pay.example/a' })).toThrow(/KARYA_TOPUP_URLS: "200=https:\/\/pay.example\/a" must be credits=URL with credits one of 150, 300, 600/);
-    expect(() => configFromEnv({ KARYA_TOPUP_URLS: '150=javascript:alert(1)' })).toThrow(/must start with https:\/\/ or http:\/\//);
+    expect(
+      configFromEnv({ KARYA_TOPUP_URLS: '150=https://pay.example/a, 600=https://pay.example/c?x=1' }).topupUrls,
+    ).toEqual({ 150: 'https://pay.example/a', 600: 'https://pay.example/c?x=1' });
+    expect(() => configFromEnv({ KARYA_TOPUP_URLS: '200=https://pay.example/a' })).toThrow(
+      /KARYA_TOPUP_URLS: "200=https:\/\/pay.example\/a" must be credits=URL with credits one of 150, 300, 600/,
+    );
+    expect(() => configFromEnv({ KARYA_TOPUP_URLS: '150=javascript:alert(1)' })).toThrow(
+      /must start with https:\/\/ or http:\/\//,
+    );
   });
 
   it('turns checkout on only with both Stripe secrets, and says which one is missing', async () => {
     const { configFromEnv } = await import('../../server/core/config.js');
     expect(configFromEnv({}).stripe).toBeUndefined();
-    expect(configFromEnv({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiBase: 'http://127.0.0.1:12111/' });
+    expect(
+      configFromEnv({
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      }).stripe,
+    ).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiBase: 'http://127.0.0.1:12111/' });
     expect(() => configFromEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET is missing/);
     expect(() => configFromEnv({ STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(/STRIPE_SECRET_KEY is missing/);
   });
@@ -227,17 +272,35 @@ describe('payment settings from the environment', () => {
     const linked = await startTestServer({ config: { topupUrls: { 300: 'https://pay.example/300' } } });
     try {
       const cookie = await signUp(linked);
-      expect((await linked.http.get('/api/payments/options').set('cookie', cookie)).body.topup.map((p: { credits: number; url: string | null }) => [p.credits, p.url])).toEqual([[150, null], [300, 'https://pay.example/300'], [600, null]]);
+      expect(
+        (await linked.http.get('/api/payments/options').set('cookie', cookie)).body.topup.map(
+          (p: { credits: number; url: string | null }) => [p.credits, p.url],
+        ),
+      ).toEqual([
+        [150, null],
+        [300, 'https://pay.example/300'],
+        [600, null],
+      ]);
       expect((await linked.http.get('/api/payments/options')).status).toBe(401);
       // Each language's offer (languages/<code>/topup.yaml), answered in the account's language. English and Malay:
       // the platform requirements' Malaysian offer (§9: 150 credits RM45, 300 RM75, 600 RM97 best value; FPX or bank
       // transfer). Indonesian: the same ringgit charge said plainly, paid by card (FPX is Malaysian banks' network).
       const offerIn = async (lang: string) => {
         expect((await linked.http.put('/api/me/lang').set('cookie', cookie).send({ lang })).status).toBe(200);
-        return (await linked.http.get('/api/payments/options').set('cookie', cookie)).body as { topup: Array<{ credits: number; price: number; best_value: boolean }>; offer: Record<string, string> };
+        return (await linked.http.get('/api/payments/options').set('cookie', cookie)).body as {
+          topup: Array<{ credits: number; price: number; best_value: boolean }>;
+          offer: Record<string, string>;
+        };
       };
-      const ringgit = [{ credits: 150, price: 45, best_value: false }, { credits: 300, price: 75, best_value: false }, { credits: 600, price: 97, best_value: true }];
-      for (const [lang, methods] of [['en', 'FPX or bank transfer'], ['ms', 'FPX atau pindahan bank']] as const) {
+      const ringgit = [
+        { credits: 150, price: 45, best_value: false },
+        { credits: 300, price: 75, best_value: false },
+        { credits: 600, price: 97, best_value: true },
+      ];
+      for (const [lang, methods] of [
+        ['en', 'FPX or bank transfer'],
+        ['ms', 'FPX atau pindahan bank'],
+      ] as const) {
         const answer = await offerIn(lang);
         expect(answer.topup).toEqual(ringgit.map((p) => expect.objectContaining(p)));
         expect(answer.offer).toEqual({ currency: 'MYR', price_format: 'RM{amount}', payment_methods: methods });

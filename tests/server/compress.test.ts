@@ -9,13 +9,20 @@ import { providerFromEnv } from '../../engine/providers/index.js';
 import { userWithRole, startTestServer, type TestServer } from './helpers.js';
 
 /** A raw GET (no client that decompresses by itself): status, headers and the bytes as sent. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
   });
 }
 
@@ -26,11 +33,16 @@ describe('compressed API answers', () => {
   let plain = '';
   beforeAll(async () => {
     fake = await startFakeOpenAI({ writeRatio: 1 });
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
+    ts = await startTestServer({
+      provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }),
+    });
     ({ cookie } = (await userWithRole(ts, 'pro')) as { cookie: string });
     // Steps until the book has 6,500 words.
-    for (let words = 0; words < 6500; ) {
-      const res = await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 } });
+    for (let words = 0; words < 6500;) {
+      const res = await ts.http
+        .post('/api/generators/romance/generate')
+        .set('cookie', cookie)
+        .send({ settings: { numberOfChapters: 7 } });
       expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
       words += res.body.words as number;
     }
@@ -65,7 +77,12 @@ describe('compressed API answers', () => {
     expect(health.headers['content-encoding']).toBeUndefined();
     const res = await fetch(`${ts.url}/api/generators/romance/generate`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'accept-encoding': 'br, gzip', cookie },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        'accept-encoding': 'br, gzip',
+        cookie,
+      },
       body: JSON.stringify({ settings: { numberOfChapters: 7 } }),
     });
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);

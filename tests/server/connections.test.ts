@@ -15,7 +15,17 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   dir = tempDir('karya-connections-');
-  running = await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', runsWorker: false, dbFile: path.join(dir, 'k.sqlite'), connections: { headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, connectionsPerIp: 3 } }, {});
+  running = await startServer(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+      runsWorker: false,
+      dbFile: path.join(dir, 'k.sqlite'),
+      connections: { headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, connectionsPerIp: 3 },
+    },
+    {},
+  );
   port = Number(new URL(running.url).port);
 });
 afterAll(async () => {
@@ -50,9 +60,15 @@ function closedWithin(socket: Socket, withinMs: number): Promise<{ afterMs: numb
 
 describe('connection limits', () => {
   it('defaults: headers within 10 s, the whole request within 30 s, 64 connections per address (none behind a proxy)', () => {
-    expect(configFromEnv({}).connections).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, connectionsPerIp: 64 });
+    expect(configFromEnv({}).connections).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      connectionsPerIp: 64,
+    });
     expect(configFromEnv({ KARYA_TRUST_PROXY: '1' }).connections.connectionsPerIp).toBe(0);
-    expect(configFromEnv({ KARYA_TRUST_PROXY: '1', KARYA_CONNECTIONS_PER_IP: '200' }).connections.connectionsPerIp).toBe(200);
+    expect(
+      configFromEnv({ KARYA_TRUST_PROXY: '1', KARYA_CONNECTIONS_PER_IP: '200' }).connections.connectionsPerIp,
+    ).toBe(200);
   });
 
   it('headers sent too slowly are cut with 408 at the headers time-out', async () => {
@@ -65,7 +81,9 @@ describe('connection limits', () => {
 
   it('a body sent too slowly is cut at the request time-out', async () => {
     const socket = await open();
-    socket.write('POST /api/auth/sign-in/email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
+    socket.write(
+      'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+    );
     const closed = await closedWithin(socket, 6_000);
     expect(closed).not.toBeNull();
     expect(closed!.afterMs).toBeGreaterThanOrEqual(1_500);

@@ -9,7 +9,12 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { declaredPng, plainPicture } from '../pictures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorEnvelopeSchema, CoverResponseSchema, PublishQuoteSchema, PublishResponseSchema } from '../../engine/contract/index.js';
+import {
+  ApiErrorEnvelopeSchema,
+  CoverResponseSchema,
+  PublishQuoteSchema,
+  PublishResponseSchema,
+} from '../../engine/contract/index.js';
 import { catalogueMessage } from '../../engine/index.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 import { exportPool } from '../../engine/node/export/pool.js';
@@ -36,7 +41,10 @@ async function writerWithBook(): Promise<{ cookie: string; userId: string; bookI
   const userId = (await ts.ctx.repos.users.findByEmail(email))!.id;
   await ts.ctx.repos.credits.setBalance({ userId, credits: 100, reason: 'test' });
   for (;;) {
-    const res = await ts.http.post('/api/generators/children/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 5, ageGroup: '8-12' } });
+    const res = await ts.http
+      .post('/api/generators/children/generate')
+      .set('cookie', cookie)
+      .send({ settings: { numberOfChapters: 5, ageGroup: '8-12' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     if ((res.body as { next: unknown }).next === null) break;
   }
@@ -46,14 +54,22 @@ async function writerWithBook(): Promise<{ cookie: string; userId: string; bookI
 
 /** A picture as a designer exports one: green, with a pale sun, 1600 × 2560. */
 async function greenJpeg(): Promise<Buffer> {
-  const art = '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="2560"><rect width="1600" height="2560" fill="rgb(30,140,60)"/><circle cx="800" cy="900" r="380" fill="rgb(250,240,200)"/></svg>';
+  const art =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="2560"><rect width="1600" height="2560" fill="rgb(30,140,60)"/><circle cx="800" cy="900" r="380" fill="rgb(250,240,200)"/></svg>';
   return sharp(Buffer.from(art)).jpeg({ quality: 92 }).toBuffer();
 }
 
-const SCRIPTED_SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="2560"><script>fetch("/api/me").then((r) => r.text()).then(alert)</script><rect width="1600" height="2560" fill="red"/></svg>');
+const SCRIPTED_SVG = Buffer.from(
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="2560"><script>fetch("/api/me").then((r) => r.text()).then(alert)</script><rect width="1600" height="2560" fill="red"/></svg>',
+);
 
 const put = (cookie: string, bookId: number, bytes: Buffer, type: string, file?: string) =>
-  ts.http.put(`/api/books/${bookId}/cover`).query(file ? { file } : {}).set('cookie', cookie).set('content-type', type).send(bytes);
+  ts.http
+    .put(`/api/books/${bookId}/cover`)
+    .query(file ? { file } : {})
+    .set('cookie', cookie)
+    .set('content-type', type)
+    .send(bytes);
 
 /** The mean colour of a picture, channel by channel (0-255). */
 async function meanColour(image: Uint8Array): Promise<number[]> {
@@ -82,7 +98,9 @@ describe('PUT /api/books/:id/cover with a 1600 × 2560 JPEG', () => {
   }, 120_000);
 
   it('keeps it with the book, and the quote shows it with the cover step skipped and not charged', async () => {
-    const before = PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', writer.cookie)).body);
+    const before = PublishQuoteSchema.parse(
+      (await ts.http.get('/api/books/children/publish').set('cookie', writer.cookie)).body,
+    );
     expect(before.cover).toBeNull();
     expect(before.book_id).toBe(writer.bookId);
     const drawn = before.steps.find((s) => s.part === 'cover')!;
@@ -91,9 +109,17 @@ describe('PUT /api/books/:id/cover with a 1600 × 2560 JPEG', () => {
     const res = await put(writer.cookie, writer.bookId, jpeg, 'image/jpeg', 'harbour.jpg');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { cover } = CoverResponseSchema.parse(res.body);
-    expect(cover).toMatchObject({ format: 'jpeg', width: 1600, height: 2560, file_name: 'harbour.jpg', bytes: jpeg.length });
+    expect(cover).toMatchObject({
+      format: 'jpeg',
+      width: 1600,
+      height: 2560,
+      file_name: 'harbour.jpg',
+      bytes: jpeg.length,
+    });
 
-    const after = PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', writer.cookie)).body);
+    const after = PublishQuoteSchema.parse(
+      (await ts.http.get('/api/books/children/publish').set('cookie', writer.cookie)).body,
+    );
     expect(after.cover).toEqual(cover);
     expect(after.steps.find((s) => s.part === 'cover')).toMatchObject({ cost: 0, skipped: 'own_cover' });
     expect(after.cost).toBe(before.cost - drawn.cost);
@@ -104,12 +130,17 @@ describe('PUT /api/books/:id/cover with a 1600 × 2560 JPEG', () => {
     expect(Buffer.compare(back.body as Buffer, jpeg)).toBe(0);
   });
 
-  it('the next package\'s cover is that picture: cover.jpg and the EPUB\'s cover image; no cover step ran', async () => {
-    const res = await ts.http.post('/api/books/children/publish').set('cookie', writer.cookie).send({ author: 'Siti Aminah' });
+  it("the next package's cover is that picture: cover.jpg and the EPUB's cover image; no cover step ran", async () => {
+    const res = await ts.http
+      .post('/api/books/children/publish')
+      .set('cookie', writer.cookie)
+      .send({ author: 'Siti Aminah' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const made = PublishResponseSchema.parse(res.body).package;
     expect(made.steps.find((s) => s.part === 'cover')).toMatchObject({ cost: 0, skipped: 'own_cover' });
-    const zip = unzipSync(new Uint8Array((await downloadOf(ts, '/api/books/children/publish/package', writer.cookie)).body as Buffer));
+    const zip = unzipSync(
+      new Uint8Array((await downloadOf(ts, '/api/books/children/publish/package', writer.cookie)).body as Buffer),
+    );
     const coverJpg = zip['cover.jpg']!;
     expect(await sharp(coverJpg).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560 });
     const mine = await meanColour(jpeg);
@@ -120,18 +151,22 @@ describe('PUT /api/books/:id/cover with a 1600 × 2560 JPEG', () => {
     // A package is a few seconds of export threads: more under a busy machine's load.
   }, 180_000);
 
-  it('another user\'s book is not found: its cover can be neither given nor read', async () => {
+  it("another user's book is not found: its cover can be neither given nor read", async () => {
     const other = await signUp(ts, uniqueEmail('other'));
     expect((await put(other, writer.bookId, jpeg, 'image/jpeg')).status).toBe(404);
     expect((await downloadOf(ts, `/api/books/${writer.bookId}/cover`, other)).status).toBe(404);
-    expect((await ts.http.put(`/api/books/${writer.bookId}/cover`).set('content-type', 'image/jpeg').send(jpeg)).status).toBe(401);
+    expect(
+      (await ts.http.put(`/api/books/${writer.bookId}/cover`).set('content-type', 'image/jpeg').send(jpeg)).status,
+    ).toBe(401);
   });
 
-  it('DELETE lets it go: the quote\'s cover step is the drawn one again', async () => {
+  it("DELETE lets it go: the quote's cover step is the drawn one again", async () => {
     const res = await ts.http.delete(`/api/books/${writer.bookId}/cover`).set('cookie', writer.cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(CoverResponseSchema.parse(res.body).cover).toBeNull();
-    const quote = PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', writer.cookie)).body);
+    const quote = PublishQuoteSchema.parse(
+      (await ts.http.get('/api/books/children/publish').set('cookie', writer.cookie)).body,
+    );
     expect(quote.cover).toBeNull();
     expect(quote.steps.find((s) => s.part === 'cover')?.skipped).toBeUndefined();
     expect((await downloadOf(ts, `/api/books/${writer.bookId}/cover`, writer.cookie)).status).toBe(404);
@@ -160,13 +195,19 @@ describe('PUT /api/books/:id/cover refuses at once what no store takes', () => {
       const res = await put(writer.cookie, writer.bookId, bytes, type, file);
       return { res, ms: performance.now() - started };
     };
-    const [svg, huge] = await Promise.all([timed(SCRIPTED_SVG, 'image/png', 'cover.png'), timed(declaredPng(50_000, 50_000), 'image/png', 'huge.png')]);
+    const [svg, huge] = await Promise.all([
+      timed(SCRIPTED_SVG, 'image/png', 'cover.png'),
+      timed(declaredPng(50_000, 50_000), 'image/png', 'huge.png'),
+    ]);
     isDone = true;
     await pinging;
     stalls.disable();
 
     expect(svg.res.status, JSON.stringify(svg.res.body)).toBe(422);
-    expect(errorOf(svg.res)).toMatchObject({ code: 'cover_svg', message: catalogueMessage('cover_svg', 'en', { file: 'cover.png' }) });
+    expect(errorOf(svg.res)).toMatchObject({
+      code: 'cover_svg',
+      message: catalogueMessage('cover_svg', 'en', { file: 'cover.png' }),
+    });
     expect(huge.res.status, JSON.stringify(huge.res.body)).toBe(422);
     expect(errorOf(huge.res).code).toBe('cover_too_many_pixels');
     expect(errorOf(huge.res).message).toContain('50000 × 50000 px');
@@ -183,24 +224,48 @@ describe('PUT /api/books/:id/cover refuses at once what no store takes', () => {
   });
 
   it('a file that is no picture, and a picture too small or the wrong shape, name the rule', async () => {
-    const text = await put(writer.cookie, writer.bookId, Buffer.from('Chapter 1\n\nIt was a dark night.'), 'image/jpeg', 'notes.jpg');
+    const text = await put(
+      writer.cookie,
+      writer.bookId,
+      Buffer.from('Chapter 1\n\nIt was a dark night.'),
+      'image/jpeg',
+      'notes.jpg',
+    );
     expect(text.status).toBe(422);
     // The upload takes a JPEG or PNG only, and says so (`karya publish --cover` also takes a TIFF: its words say that).
-    expect(errorOf(text)).toEqual({ code: 'cover_upload_unreadable', message: catalogueMessage('cover_upload_unreadable', 'en', { file: 'notes.jpg' }) });
+    expect(errorOf(text)).toEqual({
+      code: 'cover_upload_unreadable',
+      message: catalogueMessage('cover_upload_unreadable', 'en', { file: 'notes.jpg' }),
+    });
     expect(errorOf(text).message).toContain('JPEG or PNG');
     expect(errorOf(text).message).not.toContain('TIFF');
-    const small = await put(writer.cookie, writer.bookId, await plainPicture('png', { width: 500, height: 800 }), 'image/png', 'small.png');
+    const small = await put(
+      writer.cookie,
+      writer.bookId,
+      await plainPicture('png', { width: 500, height: 800 }),
+      'image/png',
+      'small.png',
+    );
     expect(small.status).toBe(422);
     expect(errorOf(small)).toMatchObject({ code: 'cover_too_small', message: expect.stringContaining('500 × 800 px') });
-    const square = await put(writer.cookie, writer.bookId, await plainPicture('jpeg', { width: 2000, height: 2000 }), 'image/jpeg', 'square.jpg');
+    const square = await put(
+      writer.cookie,
+      writer.bookId,
+      await plainPicture('jpeg', { width: 2000, height: 2000 }),
+      'image/jpeg',
+      'square.jpg',
+    );
     expect(square.status).toBe(422);
     expect(errorOf(square).code).toBe('cover_wrong_shape');
   });
 
-  it('a PNG of 6,250 × 10,000 px (within KDP\'s sides, 62.5 megapixels) is refused by its header, the 40-megapixel bound named', async () => {
+  it("a PNG of 6,250 × 10,000 px (within KDP's sides, 62.5 megapixels) is refused by its header, the 40-megapixel bound named", async () => {
     const big = await put(writer.cookie, writer.bookId, declaredPng(6_250, 10_000), 'image/png', 'big.png');
     expect(big.status).toBe(422);
-    expect(errorOf(big)).toMatchObject({ code: 'cover_too_many_megapixels', message: expect.stringContaining('40 megapixels at most') });
+    expect(errorOf(big)).toMatchObject({
+      code: 'cover_too_many_megapixels',
+      message: expect.stringContaining('40 megapixels at most'),
+    });
   });
 
   it('a Malay writer reads the reason in Malay', async () => {
@@ -227,7 +292,7 @@ describe('a 5,000 × 8,000 picture, the most pixels a cover may have', () => {
     writer = await writerWithBook();
   }, 120_000);
 
-  it('is kept, and the package is made from it in an export thread: cover.jpg, the EPUB\'s cover and the wrap\'s front at their sizes', async () => {
+  it("is kept, and the package is made from it in an export thread: cover.jpg, the EPUB's cover and the wrap's front at their sizes", async () => {
     // Green on its left half, pale on its right: where each half lands shows the picture was fitted, not squeezed.
     const half = { width: 2500, height: 8000, channels: 3 as const };
     const large = await sharp({ create: { ...half, width: 5000, background: { r: 30, g: 140, b: 60 } } })
@@ -240,16 +305,24 @@ describe('a 5,000 × 8,000 picture, the most pixels a cover may have', () => {
 
     const pool = exportPool();
     const before = pool.coversMade;
-    const res = await ts.http.post('/api/books/children/publish').set('cookie', writer.cookie).send({ author: 'Siti Aminah' });
+    const res = await ts.http
+      .post('/api/books/children/publish')
+      .set('cookie', writer.cookie)
+      .send({ author: 'Siti Aminah' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // The picture was decoded by the export pool's thread (once, for both covers), not on the request's.
     expect(pool.coversMade).toBe(before + 1);
 
-    const zip = unzipSync(new Uint8Array((await downloadOf(ts, '/api/books/children/publish/package', writer.cookie)).body as Buffer));
+    const zip = unzipSync(
+      new Uint8Array((await downloadOf(ts, '/api/books/children/publish/package', writer.cookie)).body as Buffer),
+    );
     const halves = async (image: Uint8Array) => {
       // Ten columns: the second and the ninth are well inside each half (the middle ones blend across the edge).
       const { data } = await sharp(image).resize(10, 1, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
-      return [[data[3]!, data[4]!, data[5]!], [data[24]!, data[25]!, data[26]!]];
+      return [
+        [data[3]!, data[4]!, data[5]!],
+        [data[24]!, data[25]!, data[26]!],
+      ];
     };
     for (const cover of [zip['cover.jpg']!, epubCover(zip['manuscript.epub']!)]) {
       expect(await sharp(cover).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560, channels: 3 });
@@ -258,10 +331,15 @@ describe('a 5,000 × 8,000 picture, the most pixels a cover may have', () => {
       expect(close(left!, [30, 140, 60]) && close(right!, [250, 240, 200]), `${left} | ${right}`).toBe(true);
     }
     // The wrap's front panel: the trim's width and height with their bleed, at 300 dpi.
-    const trim = JSON.parse(new TextDecoder().decode(zip['metadata.json'])).printTrim.replace(/ in$/, '').replace(/ x /, 'x') as TrimName;
+    const trim = JSON.parse(new TextDecoder().decode(zip['metadata.json']))
+      .printTrim.replace(/ in$/, '')
+      .replace(/ x /, 'x') as TrimName;
     const front = wrapFrontPx(trim);
     const pdf = Buffer.from(zip['paperback-cover.pdf']!).toString('latin1');
-    const images = [...pdf.matchAll(/\/Subtype \/Image[^>]*?\/Width (\d+)[^>]*?\/Height (\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    const images = [...pdf.matchAll(/\/Subtype \/Image[^>]*?\/Width (\d+)[^>]*?\/Height (\d+)/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
     expect(images).toContainEqual([front.width, front.height]);
   }, 300_000);
 });

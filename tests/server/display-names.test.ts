@@ -28,11 +28,16 @@ describe('display names', () => {
     const cookie = await signUp(ts, email);
     expect((await ts.http.patch('/api/me').set('cookie', cookie).send({ name: SPOOF })).body.user.name).toBe(CLEAN);
     expect(await storedName(email)).toBe(CLEAN);
-    expect((await ts.http.patch('/api/me').set('cookie', cookie).send({ name: '\u202E\u200B\u0000' })).body.user.name).toBe('');
+    expect(
+      (await ts.http.patch('/api/me').set('cookie', cookie).send({ name: '\u202E\u200B\u0000' })).body.user.name,
+    ).toBe('');
 
     const admin = await userWithRole(ts, 'admin');
     const added = uniqueEmail();
-    const res = await ts.http.post('/api/admin/users').set('cookie', admin.cookie!).send({ email: added, password: 'karya-secret1', role: 'free', name: SPOOF });
+    const res = await ts.http
+      .post('/api/admin/users')
+      .set('cookie', admin.cookie!)
+      .send({ email: added, password: 'karya-secret1', role: 'free', name: SPOOF });
     expect(res.status).toBe(201);
     expect(await storedName(added)).toBe(CLEAN);
   });

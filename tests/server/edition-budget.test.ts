@@ -10,9 +10,11 @@ import { romanceSaves } from '../translate/book.js';
 
 const translator = fakeTranslator();
 let refuses = false;
-const served = serverOnFakeModel(underWriter(1).fakeOptions({
-  reply: (body) => (refuses && isTranslateRequest(body) ? { text: REFUSAL_TEXT.en } : translator.reply(body)),
-}));
+const served = serverOnFakeModel(
+  underWriter(1).fakeOptions({
+    reply: (body) => (refuses && isTranslateRequest(body) ? { text: REFUSAL_TEXT.en } : translator.reply(body)),
+  }),
+);
 
 /** A writer with 20 credits and the 5-chapter English romance; their ledger's charges and refunds. */
 async function writerWithRomance(ts: TestServer) {
@@ -20,7 +22,8 @@ async function writerWithRomance(ts: TestServer) {
   const id = (await ts.http.get('/api/me').set('cookie', cookie)).body.id as string;
   ts.store.run(ts.store.db.updateTable('users').set({ credits_available: 20 }).where('id', '=', id));
   const bookId = await ts.ctx.repos.books.saveImport({ userId: id, key: 'romance', saves: romanceSaves('en') });
-  const ledger = async (type: string) => (await ts.ctx.repos.credits.ledger(id)).slice(1).filter((r) => r.type === type).length;
+  const ledger = async (type: string) =>
+    (await ts.ctx.repos.credits.ledger(id)).slice(1).filter((r) => r.type === type).length;
   const balance = async () => (await ts.ctx.repos.credits.balanceOf(id)) ?? 0;
   return { cookie, bookId, charges: () => ledger('charge'), refunds: () => ledger('refund'), balance };
 }
@@ -45,13 +48,19 @@ describe('an edition through the API, within its budget of model calls', () => {
     const { ts } = served;
     refuses = false;
     const w = await writerWithRomance(ts);
-    const res = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms', max_calls: 2 });
+    const res = await ts.http
+      .post(`/api/books/${w.bookId}/editions`)
+      .set('cookie', w.cookie)
+      .send({ to: 'ms', max_calls: 2 });
     expect(res.status).toBe(502);
     expect(res.body.error.code).toBe('run_over_budget');
     expect(res.body.error.message).toMatch(/bound of 2 model calls/);
     expect([await w.charges(), await w.refunds()]).toEqual([3, 1]);
     expect(await w.balance()).toBe(18);
-    const bad = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms', max_calls: 0 });
+    const bad = await ts.http
+      .post(`/api/books/${w.bookId}/editions`)
+      .set('cookie', w.cookie)
+      .send({ to: 'ms', max_calls: 0 });
     expect(bad.status).toBe(400);
   });
 });

@@ -32,7 +32,11 @@ async function seed(dbFile: string): Promise<{ userId: string; bookId: number }>
   const database = await openDatabase(dbFile);
   try {
     const repos = sqliteRepositories(new Store(database.db, database.sqlite));
-    const user = (await repos.users.create({ email: EMAIL, passwordHash: await hashPassword(PASSWORD, 4), role: 'free' }))!;
+    const user = (await repos.users.create({
+      email: EMAIL,
+      passwordHash: await hashPassword(PASSWORD, 4),
+      role: 'free',
+    }))!;
     await database.db.updateTable('users').set({ credits_available: CREDITS }).where('id', '=', user.id).execute();
     const bookId = await repos.books.saveImport({ userId: user.id, key: 'romance', saves: romanceSaves('en') });
     return { userId: user.id, bookId };
@@ -45,8 +49,16 @@ async function seed(dbFile: string): Promise<{ userId: string; bookId: number }>
 async function ledgerOf(dbFile: string, userId: string) {
   const database = await openDatabase(dbFile);
   try {
-    const rows = await database.db.selectFrom('credit_transactions').select(['type', 'amount', 'reason']).where('user_id', '=', userId).execute();
-    return { charged: rows.filter((r) => r.type === 'charge').length, refunded: rows.filter((r) => r.type === 'refund').length, rows };
+    const rows = await database.db
+      .selectFrom('credit_transactions')
+      .select(['type', 'amount', 'reason'])
+      .where('user_id', '=', userId)
+      .execute();
+    return {
+      charged: rows.filter((r) => r.type === 'charge').length,
+      refunded: rows.filter((r) => r.type === 'refund').length,
+      rows,
+    };
   } finally {
     await database.close();
   }
@@ -57,18 +69,35 @@ describe('a server killed mid-edition (SQLite)', () => {
     const translator = fakeTranslator();
     // After the first part, the model stops answering: the run is killed with the second part charged and under way.
     let isHanging = false;
-    fake = await startFakeOpenAI({ reply: (body) => (isTranslateRequest(body) && isHanging ? { hang: true } : translator.reply(body)) });
+    fake = await startFakeOpenAI({
+      reply: (body) => (isTranslateRequest(body) && isHanging ? { hang: true } : translator.reply(body)),
+    });
     const dbFile = path.join(dir, 'karya.sqlite');
     const { userId, bookId } = await seed(dbFile);
-    const env = { ...process.env, KARYA_DB: dbFile, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL };
-    const serve = () => spawnKarya(['serve', '--port', '0'], /running at (http:\/\/\S+)/, { env, timeoutMs: 60_000, children });
+    const env = {
+      ...process.env,
+      KARYA_DB: dbFile,
+      KARYA_SCRYPT_LOG_N: '4',
+      KARYA_LOG_LEVEL: 'warn',
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: fake.baseURL,
+    };
+    const serve = () =>
+      spawnKarya(['serve', '--port', '0'], /running at (http:\/\/\S+)/, { env, timeoutMs: 60_000, children });
 
     const first = await serve();
     const url = first.match[1]!;
-    const signedIn = await json(`${url}/api/auth/sign-in/email`, { method: 'POST', body: { email: EMAIL, password: PASSWORD } });
+    const signedIn = await json(`${url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      body: { email: EMAIL, password: PASSWORD },
+    });
     expect(signedIn.status).toBe(200);
     const cookie = signedIn.cookie!;
-    const started = await fetch(`${url}/api/books/${bookId}/editions`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: url }, body: JSON.stringify({ to: 'ms' }) });
+    const started = await fetch(`${url}/api/books/${bookId}/editions`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: url },
+      body: JSON.stringify({ to: 'ms' }),
+    });
     expect(started.status).toBe(200);
     const events = eventStream(started);
     await events.waitFor('event: part');
@@ -76,7 +105,11 @@ describe('a server killed mid-edition (SQLite)', () => {
     const seen = fake.chatRequests().length;
     await fake.waitForChatRequests(seen + 1);
     first.child.kill('SIGKILL');
-    await new Promise((resolve) => (first.child.exitCode !== null || first.child.signalCode !== null ? resolve(undefined) : first.child.once('exit', resolve)));
+    await new Promise((resolve) =>
+      first.child.exitCode !== null || first.child.signalCode !== null
+        ? resolve(undefined)
+        : first.child.once('exit', resolve),
+    );
     // Killed: the first part paid and delivered, the second charged and never delivered.
     expect((await ledgerOf(dbFile, userId)).charged).toBe(2);
 

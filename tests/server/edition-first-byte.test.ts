@@ -4,7 +4,13 @@
 // answers 429 twice.
 import { describe, expect, it } from 'vitest';
 import {
-  serverOnFakeModel, parseEvents, PASSWORD, sessionCookie, signUp, uniqueEmail, type TestServer,
+  serverOnFakeModel,
+  parseEvents,
+  PASSWORD,
+  sessionCookie,
+  signUp,
+  uniqueEmail,
+  type TestServer,
 } from './helpers.js';
 import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, isTranslateRequest } from '../fake-translator.js';
@@ -13,21 +19,23 @@ import { romanceSaves } from '../translate/book.js';
 let mode: 'hang' | 'limited' = 'hang';
 let limited = 0;
 const translator = fakeTranslator();
-const served = serverOnFakeModel(underWriter(1).fakeOptions({
-  reply: (body) => {
-    if (!isTranslateRequest(body)) return undefined;
-    if (mode === 'hang') return { hang: true };
-    if (limited < 2) {
-      limited++;
-      return { status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'retry-after': '1' } };
-    }
-    return translator.reply(body);
-  },
-}));
+const served = serverOnFakeModel(
+  underWriter(1).fakeOptions({
+    reply: (body) => {
+      if (!isTranslateRequest(body)) return undefined;
+      if (mode === 'hang') return { hang: true };
+      if (limited < 2) {
+        limited++;
+        return { status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'retry-after': '1' } };
+      }
+      return translator.reply(body);
+    },
+  }),
+);
 
 async function writer(ts: TestServer, lang?: 'en' | 'ms' | 'id') {
-  const signedUp = (l: string) => ts.http.post('/api/auth/sign-up/email')
-    .send({ email: uniqueEmail('edition'), password: PASSWORD, lang: l });
+  const signedUp = (l: string) =>
+    ts.http.post('/api/auth/sign-up/email').send({ email: uniqueEmail('edition'), password: PASSWORD, lang: l });
   const cookie = lang ? sessionCookie(await signedUp(lang)) : await signUp(ts);
   const id = (await ts.http.get('/api/me').set('cookie', cookie)).body.id as string;
   ts.store.run(ts.store.db.updateTable('users').set({ credits_available: 20 }).where('id', '=', id));
@@ -42,11 +50,19 @@ describe('an edition stream opens before the model answers', () => {
     const w = await writer(ts);
     const client = new AbortController();
     try {
-      const res = await fetch(`${ts.url}/api/books/${w.bookId}/editions`, { method: 'POST', signal: client.signal, headers: { cookie: w.cookie, accept: 'text/event-stream', 'content-type': 'application/json' }, body: JSON.stringify({ to: 'ms' }) });
+      const res = await fetch(`${ts.url}/api/books/${w.bookId}/editions`, {
+        method: 'POST',
+        signal: client.signal,
+        headers: { cookie: w.cookie, accept: 'text/event-stream', 'content-type': 'application/json' },
+        body: JSON.stringify({ to: 'ms' }),
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
       const first = await res.body!.getReader().read();
-      expect(parseEvents(new TextDecoder().decode(first.value))[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
+      expect(parseEvents(new TextDecoder().decode(first.value))[0]).toEqual({
+        event: 'waiting',
+        data: { reason: 'model' },
+      });
     } finally {
       client.abort();
     }
@@ -57,33 +73,52 @@ describe('an edition stream opens before the model answers', () => {
     mode = 'limited';
     limited = 0;
     const w = await writer(ts);
-    const res = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).set('accept', 'text/event-stream').send({ to: 'ms' });
+    const res = await ts.http
+      .post(`/api/books/${w.bookId}/editions`)
+      .set('cookie', w.cookie)
+      .set('accept', 'text/event-stream')
+      .send({ to: 'ms' });
     expect(res.status).toBe(200);
     const events = parseEvents(res.text);
-    const waits = events.filter((e) => e.event === 'waiting').map((e) => e.data as { reason: string; seconds?: number; attempt?: number; message?: string });
+    const waits = events
+      .filter((e) => e.event === 'waiting')
+      .map((e) => e.data as { reason: string; seconds?: number; attempt?: number; message?: string });
     expect(waits[0]).toEqual({ reason: 'model' });
     // (A loaded machine may also see the model slow past 5 s: a slow_model wait is said then, beside these.)
     const retries = waits.slice(1).filter((x) => x.reason !== 'slow_model');
     const said = retries.map((x) => [x.reason, x.seconds, x.attempt]);
-    expect(said).toEqual([['rate_limited', 1, 1], ['rate_limited', 1, 2]]);
+    expect(said).toEqual([
+      ['rate_limited', 1, 1],
+      ['rate_limited', 1, 2],
+    ]);
     expect(retries[0]!.message).toMatch(/\S/);
     // The waits come before the first part; the run ends done.
-    expect(events.findIndex((e) => e.event === 'waiting' && (e.data as { attempt?: number }).attempt === 2)).toBeLessThan(events.findIndex((e) => e.event === 'part'));
+    expect(
+      events.findIndex((e) => e.event === 'waiting' && (e.data as { attempt?: number }).attempt === 2),
+    ).toBeLessThan(events.findIndex((e) => e.event === 'part'));
     expect(events.at(-1)!.event).toBe('done');
   });
 
   // The same rule as a book step's (step-first-byte.test.ts): the writer's language, not the book's nor the edition's.
   it.each([
-    ['ms', /sibuk.*1 saat/], ['id', /sibuk.*1 detik/],
-  ] as const)("a writer in %s making an English book's edition: waits in the writer's language", async (lang, words) => {
-    const { ts } = served;
-    mode = 'limited';
-    limited = 0;
-    const w = await writer(ts, lang);
-    const res = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie)
-      .set('accept', 'text/event-stream').send({ to: 'ms' });
-    const waits = parseEvents(res.text).filter((e) => e.event === 'waiting')
-      .map((e) => e.data as { reason: string; message?: string });
-    expect(waits.find((x) => x.reason === 'rate_limited')!.message).toMatch(words);
-  });
+    ['ms', /sibuk.*1 saat/],
+    ['id', /sibuk.*1 detik/],
+  ] as const)(
+    "a writer in %s making an English book's edition: waits in the writer's language",
+    async (lang, words) => {
+      const { ts } = served;
+      mode = 'limited';
+      limited = 0;
+      const w = await writer(ts, lang);
+      const res = await ts.http
+        .post(`/api/books/${w.bookId}/editions`)
+        .set('cookie', w.cookie)
+        .set('accept', 'text/event-stream')
+        .send({ to: 'ms' });
+      const waits = parseEvents(res.text)
+        .filter((e) => e.event === 'waiting')
+        .map((e) => e.data as { reason: string; message?: string });
+      expect(waits.find((x) => x.reason === 'rate_limited')!.message).toMatch(words);
+    },
+  );
 });

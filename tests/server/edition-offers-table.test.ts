@@ -16,17 +16,20 @@ beforeAll(() => {
   setLanguageSource(() => table);
 });
 /** The languages whose translation.yaml lists `lang` under `from`, read from the table's files, sorted. */
-const madeFrom = (lang: string): string[] => table.flatMap((src) => {
-  const from = (src.words.translation as { from?: Record<string, unknown> } | undefined)?.from ?? {};
-  return lang in from ? [String((src.data as { code?: unknown }).code)] : [];
-}).sort();
+const madeFrom = (lang: string): string[] =>
+  table
+    .flatMap((src) => {
+      const from = (src.words.translation as { from?: Record<string, unknown> } | undefined)?.from ?? {};
+      return lang in from ? [String((src.data as { code?: unknown }).code)] : [];
+    })
+    .sort();
 afterAll(() => setLanguageSource(() => readLanguages()));
 const served = serverOnFakeModel();
 
 /** A writer's romance in `lang` (Indonesian's text for the fourth language, whose words are Indonesian's). */
 async function bookIn(ts: TestServer, lang: Lang, writerLang?: Lang) {
-  const signedUp = (l: Lang) => ts.http.post('/api/auth/sign-up/email')
-    .send({ email: uniqueEmail('xx'), password: PASSWORD, lang: l });
+  const signedUp = (l: Lang) =>
+    ts.http.post('/api/auth/sign-up/email').send({ email: uniqueEmail('xx'), password: PASSWORD, lang: l });
   const cookie = writerLang ? sessionCookie(await signedUp(writerLang)) : await signUp(ts);
   const id = (await ts.http.get('/api/me').set('cookie', cookie)).body.id as string;
   const saves = romanceSaves(lang === 'xx' ? 'id' : lang).map((save) => ({ ...save, state: { ...save.state, lang } }));
@@ -65,7 +68,7 @@ describe('a dual-language book of a book in a language translated into none', ()
   it.each([
     ['en', /not a translated edition.*Bahasa Xx.*English.*Malay.*Indonesian/],
     ['ms', /bukan edisi terjemahan.*Bahasa Xx.*Inggeris.*Melayu.*Indonesia/],
-  ] as const)('is refused in the writer\'s language (%s), naming the languages it could be', async (lang, words) => {
+  ] as const)("is refused in the writer's language (%s), naming the languages it could be", async (lang, words) => {
     const { ts } = served;
     const w = await bookIn(ts, 'xx', lang);
     const answer = await ts.http.get(`/api/books/${w.bookId}/bilingual?format=epub`).set('cookie', w.cookie);
@@ -83,4 +86,3 @@ describe('a dual-language book of a book in a language translated into none', ()
     expect(madeFrom('en')).toContain(answer.body.error.message.match(/--to (\w+)/)?.[1]);
   });
 });
-

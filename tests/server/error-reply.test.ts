@@ -27,7 +27,9 @@ describe('errorReply', () => {
   });
 
   it('a model call cut off by its time-out answers 504 timeout; a provider down 503 with its Retry-After', () => {
-    expect(errorReply(new GenerationError('server_error'), { lang: 'en', isTimeout: true }).body.error.code).toBe('timeout');
+    expect(errorReply(new GenerationError('server_error'), { lang: 'en', isTimeout: true }).body.error.code).toBe(
+      'timeout',
+    );
     expect(errorReply(new GenerationError('server_error'), { lang: 'en', isTimeout: true }).status).toBe(504);
     const down = errorReply(new GenerationError('service_unavailable', { status: 503 }), { lang: 'en' });
     expect(down.status).toBe(503);
@@ -36,12 +38,19 @@ describe('errorReply', () => {
   });
 
   it('a path that does not decode is the client’s mistake (400 bad_path), worded in the caller’s language', () => {
-    expect(errorReply(new URIError('URI malformed'), { lang: 'en', callerLang: 'ms' }).body.error).toEqual({ code: 'bad_path', message: 'Alamat ini tidak sah.' });
+    expect(errorReply(new URIError('URI malformed'), { lang: 'en', callerLang: 'ms' }).body.error).toEqual({
+      code: 'bad_path',
+      message: 'Alamat ini tidak sah.',
+    });
   });
 
   it('the lifecycle’s 503 is the same body: its code, its words in the caller’s language, its own wait', () => {
     const reply = errorReply(ApiError.catalogue(503, 'starting').retryAfter(1), { lang: 'ms' });
-    expect(reply).toMatchObject({ status: 503, retryAfter: 1, body: { error: { code: 'starting', message: 'Pelayan sedang bermula. Sila cuba lagi sebentar lagi.' } } });
+    expect(reply).toMatchObject({
+      status: 503,
+      retryAfter: 1,
+      body: { error: { code: 'starting', message: 'Pelayan sedang bermula. Sila cuba lagi sebentar lagi.' } },
+    });
   });
 
   it('wordedIn words a refusal now (a queued step has no request) and leaves anything else as it is', () => {

@@ -20,19 +20,30 @@ const WORD = 'a'.repeat(59_000);
 /** A user whose romance book has its outline and a first chapter that is one 59,000-character word. */
 async function userWithLongWord(lang: 'en' | 'ms'): Promise<string> {
   const cookie = await signUp(ts);
-  if (lang === 'ms') expect((await ts.http.put('/api/me/lang').set('cookie', cookie).send({ lang: 'ms' })).status).toBe(200);
+  if (lang === 'ms')
+    expect((await ts.http.put('/api/me/lang').set('cookie', cookie).send({ lang: 'ms' })).status).toBe(200);
   for (let i = 0; i < 3; i++) {
-    const res = await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 } });
+    const res = await ts.http
+      .post('/api/generators/romance/generate')
+      .set('cookie', cookie)
+      .send({ settings: { numberOfChapters: 7 } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
-  const edit = await ts.http.put('/api/progress/romance/part').set('cookie', cookie).send({ part: { kind: 'chapter', position: 1 }, text: WORD });
+  const edit = await ts.http
+    .put('/api/progress/romance/part')
+    .set('cookie', cookie)
+    .send({ part: { kind: 'chapter', position: 1 }, text: WORD });
   expect(edit.status, JSON.stringify(edit.body)).toBe(200);
   return cookie;
 }
 
 async function download(cookie: string, format: string): Promise<{ status: number; bytes: Buffer; type: string }> {
   const res = await fetch(`${ts.url}/api/books/romance/export?format=${format}`, { headers: { cookie } });
-  return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), type: res.headers.get('content-type') ?? '' };
+  return {
+    status: res.status,
+    bytes: Buffer.from(await res.arrayBuffer()),
+    type: res.headers.get('content-type') ?? '',
+  };
 }
 
 describe('a 59,000-character word', () => {
@@ -62,7 +73,10 @@ describe('a 59,000-character word', () => {
     expect(health.length).toBeGreaterThan(3);
     expect(Math.max(...health)).toBeLessThan(1000);
     expect(maxRss).toBeLessThan(1.5 * 1024 ** 3);
-    for (const [pdf, lang] of [[enPdf, 'en'], [msPdf, 'ms']] as const) {
+    for (const [pdf, lang] of [
+      [enPdf, 'en'],
+      [msPdf, 'ms'],
+    ] as const) {
       if (pdf.status === 200) {
         // Made: a real PDF with the whole word in it somewhere.
         expect(pdf.type).toContain('application/pdf');
@@ -74,7 +88,9 @@ describe('a 59,000-character word', () => {
       const { error } = ApiErrorEnvelopeSchema.parse(JSON.parse(pdf.bytes.toString('utf8')));
       expect(error.code).toMatch(/^export_(too_slow|too_large|busy)$/);
       expect(error.message).toContain('PDF');
-      expect(error.message).toMatch(lang === 'ms' ? /Pembuatan fail PDF|Terlalu banyak fail/ : /Making the PDF file|Too many files/);
+      expect(error.message).toMatch(
+        lang === 'ms' ? /Pembuatan fail PDF|Terlalu banyak fail/ : /Making the PDF file|Too many files/,
+      );
     }
   }, 90_000);
 

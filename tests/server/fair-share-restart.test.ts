@@ -35,7 +35,7 @@ async function preview(url: string, cookie: string): Promise<{ status: number; b
 }
 
 describe('a SQLite server killed while a writer has costly requests under way', () => {
-  it('started again on the same file, serves the writer\'s next costly request at once', async () => {
+  it("started again on the same file, serves the writer's next costly request at once", async () => {
     const dbFile = path.join(tempDir('karya-share-restart-'), 'karya.sqlite');
     const env: NodeJS.ProcessEnv = { ...process.env, KARYA_DB: dbFile, KARYA_SCRYPT_LOG_N: '4' };
     env.KARYA_LOG_LEVEL = 'warn';

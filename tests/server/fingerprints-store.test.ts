@@ -23,7 +23,10 @@ async function exercise(of: (owner: string) => FingerprintRepository): Promise<v
   const b = print('a different text now for the first book entirely');
   await mine.save({ key: 'romance:1', title: 'Monsoon Again', fingerprint: b, keptAt: '2027-01-01T00:00:00.000Z' });
   const list = await mine.list();
-  expect(list.map((e) => [e.key, e.title, e.book])).toEqual([['romance:1', 'Monsoon Again', 'romance:1'], ['romance:2', 'Harbour', 'romance:2']]);
+  expect(list.map((e) => [e.key, e.title, e.book])).toEqual([
+    ['romance:1', 'Monsoon Again', 'romance:1'],
+    ['romance:2', 'Harbour', 'romance:2'],
+  ]);
   expect(list[0]).toMatchObject({ fingerprint: b, keptAt: '2026-01-01T00:00:00.000Z' });
   expect(await of('owner-b').list()).toEqual([]);
   expect(await mine.remove('romance:2')).toBe(true);
@@ -32,17 +35,21 @@ async function exercise(of: (owner: string) => FingerprintRepository): Promise<v
 }
 
 describe.each(storeAdapters)('near-duplicate catalogue on $name', (adapter) => {
-  it.skipIf(adapter.skip !== null)('keeps one fingerprint per book and owner', async () => {
-    const opened: OpenedStore = await adapter.open();
-    try {
-      await exercise((owner) => opened.repos.fingerprints(owner));
-    } finally {
-      await opened.close();
-    }
-  }, 60_000);
+  it.skipIf(adapter.skip !== null)(
+    'keeps one fingerprint per book and owner',
+    async () => {
+      const opened: OpenedStore = await adapter.open();
+      try {
+        await exercise((owner) => opened.repos.fingerprints(owner));
+      } finally {
+        await opened.close();
+      }
+    },
+    60_000,
+  );
 });
 
-it('keeps the CLI\'s catalogue in its state file', async () => {
+it("keeps the CLI's catalogue in its state file", async () => {
   const dir = tempDir('karya-fingerprints-');
   dirs.push(dir);
   const state = await openStateStore({ file: path.join(dir, 'state.sqlite') });

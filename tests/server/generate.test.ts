@@ -4,7 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
-import { expectOneStepRefunded, parseEvents, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import {
+  expectOneStepRefunded,
+  parseEvents,
+  signUp,
+  startTestServer,
+  uniqueEmail,
+  userWithRole,
+  type TestServer,
+} from './helpers.js';
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -30,14 +38,23 @@ describe('generator list and form models', () => {
     const res = await ts.http.get('/api/generators');
     expect(res.status).toBe(200);
     expect(res.body.generators.map((g: { id: string }) => g.id)).toEqual(ts.ctx.catalog.specs.map((s) => s.id));
-    expect(res.body.generators.find((g: { id: string }) => g.id === 'romance')).toMatchObject({ kind: 'book', bookType: 'romance', cost: 1, route: '/romance' });
+    expect(res.body.generators.find((g: { id: string }) => g.id === 'romance')).toMatchObject({
+      kind: 'book',
+      bookType: 'romance',
+      cost: 1,
+      route: '/romance',
+    });
   });
 
   it('serves the form model of a generator, and 404 for an unknown one', async () => {
     const res = await ts.http.get('/api/generators/romance');
     expect(res.status).toBe(200);
     expect(res.body).toEqual(JSON.parse(JSON.stringify(ts.ctx.catalog.form('romance'))));
-    expect(res.body.fields.find((f: { name: string }) => f.name === 'heatLevel').options.map((o: { value: string }) => o.value)).toEqual(['sweet', 'mild', 'moderate', 'steamy']);
+    expect(
+      res.body.fields
+        .find((f: { name: string }) => f.name === 'heatLevel')
+        .options.map((o: { value: string }) => o.value),
+    ).toEqual(['sweet', 'mild', 'moderate', 'steamy']);
     const missing = await ts.http.get('/api/generators/nope');
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('generator_not_found');
@@ -49,23 +66,49 @@ describe('a romance book, step by step', () => {
     const u = await newUser();
     const outline = await gen(ts, 'romance', u.cookie, romance);
     expect(outline.status).toBe(200);
-    expect(outline.body).toMatchObject({ part: { kind: 'outline' }, label: 'Story Outline', credits_charged: 1, credits_available: 9, toast: 'Story outline generated!' });
-    expect(outline.body.next).toMatchObject({ kind: 'introduction', label: 'Introduction', button: 'Generate Introduction' });
+    expect(outline.body).toMatchObject({
+      part: { kind: 'outline' },
+      label: 'Story Outline',
+      credits_charged: 1,
+      credits_available: 9,
+      toast: 'Story outline generated!',
+    });
+    expect(outline.body.next).toMatchObject({
+      kind: 'introduction',
+      label: 'Introduction',
+      button: 'Generate Introduction',
+    });
     expect(u.user().total_usage).toBe(0);
 
     const afterOutline = await ts.http.get('/api/progress/romance').set('cookie', u.cookie);
-    expect(afterOutline.body).toMatchObject({ book_type: 'romance', current_chapter: 0, total_chapters: 7, content: [], outline: outline.body.content });
+    expect(afterOutline.body).toMatchObject({
+      book_type: 'romance',
+      current_chapter: 0,
+      total_chapters: 7,
+      content: [],
+      outline: outline.body.content,
+    });
 
     const intro = await gen(ts, 'romance', u.cookie, { ...romance, step: { kind: 'introduction' } });
     expect(intro.status).toBe(200);
-    expect(intro.body).toMatchObject({ part: { kind: 'introduction', position: 0 }, label: 'Introduction', credits_available: 8 });
+    expect(intro.body).toMatchObject({
+      part: { kind: 'introduction', position: 0 },
+      label: 'Introduction',
+      credits_available: 8,
+    });
     expect(intro.body.progress).toMatchObject({ current: 1, total: 7 });
     expect(intro.body.next).toMatchObject({ kind: 'chapter', position: 1, label: 'Chapter 1' });
     expect(u.user()).toMatchObject({ credits_available: 8, total_usage: 1 });
 
     const saved = await ts.http.get('/api/progress/romance').set('cookie', u.cookie);
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ book_type: 'romance', current_chapter: 1, total_chapters: 7, content: [intro.body.content], outline: outline.body.content });
+    expect(saved.body).toMatchObject({
+      book_type: 'romance',
+      current_chapter: 1,
+      total_chapters: 7,
+      content: [intro.body.content],
+      outline: outline.body.content,
+    });
     expect(saved.body.settings).toMatchObject({ heatLevel: 'mild', numberOfChapters: 7, language: 'en' });
 
     const ledger = await ts.ctx.repos.credits.ledger(u.id);
@@ -77,7 +120,10 @@ describe('a romance book, step by step', () => {
     const history = await ts.http.get('/api/history').set('cookie', u.cookie);
     // Titled by the book's own title (the outline's "Title:" line) and the part, not by the generator's name.
     const bookTitle = /^Title: (.+)$/m.exec(outline.body.content)![1]!;
-    expect(history.body.items.map((i: { title: string }) => i.title)).toEqual([`${bookTitle} — Introduction`, `${bookTitle} — Story Outline`]);
+    expect(history.body.items.map((i: { title: string }) => i.title)).toEqual([
+      `${bookTitle} — Introduction`,
+      `${bookTitle} — Story Outline`,
+    ]);
     expect(history.body.items[0]).toMatchObject({ content_type: 'romance' });
     expect(history.body.items[0]).not.toHaveProperty('content');
     const opened = await ts.http.get(`/api/history/${history.body.items[0].id}`).set('cookie', u.cookie);
@@ -85,7 +131,10 @@ describe('a romance book, step by step', () => {
     const usage = ts.store.all(ts.store.db.selectFrom('usage_records').selectAll().where('user_id', '=', u.id));
     // One record per charged step; the memory update after the introduction is recorded apart, at no charge.
     const steps = usage.filter((r) => JSON.parse(r.metadata).step !== 'memory');
-    expect(steps.map((r) => [r.prompt_type, r.credits_used])).toEqual([['romance', 1], ['romance', 1]]);
+    expect(steps.map((r) => [r.prompt_type, r.credits_used])).toEqual([
+      ['romance', 1],
+      ['romance', 1],
+    ]);
     expect(usage.filter((r) => JSON.parse(r.metadata).step === 'memory').every((r) => r.credits_used === 0)).toBe(true);
   });
 
@@ -93,10 +142,17 @@ describe('a romance book, step by step', () => {
     const u = await newUser();
     const outline = await gen(ts, 'romance', u.cookie, romance);
     await gen(ts, 'romance', u.cookie, romance);
-    const chapter = await gen(ts, 'romance', u.cookie, { settings: { numberOfChapters: 20, heatLevel: 'steamy' }, chapterTitle: 'The Storm' });
+    const chapter = await gen(ts, 'romance', u.cookie, {
+      settings: { numberOfChapters: 20, heatLevel: 'steamy' },
+      chapterTitle: 'The Storm',
+    });
     expect(chapter.body).toMatchObject({ part: { kind: 'chapter', position: 1 }, label: 'Chapter 1' });
     const saved = await ts.http.get('/api/progress/romance').set('cookie', u.cookie);
-    expect(saved.body).toMatchObject({ current_chapter: 2, total_chapters: 7, settings: { heatLevel: 'mild', numberOfChapters: 7 } });
+    expect(saved.body).toMatchObject({
+      current_chapter: 2,
+      total_chapters: 7,
+      settings: { heatLevel: 'mild', numberOfChapters: 7 },
+    });
     const history = await ts.http.get('/api/history').set('cookie', u.cookie);
     const bookTitle = /^Title: (.+)$/m.exec(outline.body.content)![1]!;
     expect(history.body.items[0].title).toBe(`${bookTitle} — Chapter 1: The Storm`);
@@ -110,7 +166,12 @@ describe('a romance book, step by step', () => {
       expect(res.status).toBe(200);
       labels.push(res.body.label);
     }
-    expect(labels).toEqual(['Story Outline', 'Introduction', ...[1, 2, 3, 4, 5, 6, 7].map((n) => `Chapter ${n}`), 'Conclusion']);
+    expect(labels).toEqual([
+      'Story Outline',
+      'Introduction',
+      ...[1, 2, 3, 4, 5, 6, 7].map((n) => `Chapter ${n}`),
+      'Conclusion',
+    ]);
     const done = await gen(ts, 'romance', u.cookie, romance);
     expect(done.status).toBe(409);
     expect(done.body.error.code).toBe('book_complete');
@@ -135,12 +196,17 @@ describe('refusals', () => {
     expect(bad.body.error.fields.colour).toMatch(/is not a setting of romance/);
     // Any count from 1 to the largest preset (20) is a length the writer may choose; 21 is not.
     const chapters = await gen(ts, 'romance', u.cookie, { settings: { numberOfChapters: 21 } });
-    expect(chapters.body.error).toMatchObject({ code: 'invalid_chapters', message: 'Please select a valid number of chapters' });
+    expect(chapters.body.error).toMatchObject({
+      code: 'invalid_chapters',
+      message: 'Please select a valid number of chapters',
+    });
     // A book asked in Malay is refused in Malay: the message and each field's words.
     const malay = await gen(ts, 'romance', u.cookie, { lang: 'ms', settings: { heatLevel: 'hot' } });
     expect(malay.body.error).toMatchObject({ code: 'invalid_settings', message: 'Sila semak medan yang ditandakan' });
     expect(malay.body.error.fields.heatLevel).not.toBe('"hot" is not one of sweet, mild, moderate, steamy');
-    expect((await gen(ts, 'romance', u.cookie, { lang: 'ms', settings: { numberOfChapters: 21 } })).body.error.code).toBe('invalid_chapters');
+    expect(
+      (await gen(ts, 'romance', u.cookie, { lang: 'ms', settings: { numberOfChapters: 21 } })).body.error.code,
+    ).toBe('invalid_chapters');
     const required = await gen(ts, 'travel-guide', u.cookie, { settings: {} });
     expect(required.body.error.fields).toEqual({ destination: 'is required' });
     const shape = await gen(ts, 'romance', u.cookie, { settings: 'romance', lang: 'fr' });
@@ -154,7 +220,10 @@ describe('refusals', () => {
     const u = await newUser();
     const res = await gen(ts, 'romance', u.cookie, { ...romance, step: { kind: 'chapter', position: 3 } });
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatchObject({ code: 'step_not_allowed', fields: { step: 'the next step is Story Outline' } });
+    expect(res.body.error).toMatchObject({
+      code: 'step_not_allowed',
+      fields: { step: 'the next step is Story Outline' },
+    });
     expect(u.user().credits_available).toBe(10);
   });
 
@@ -163,7 +232,10 @@ describe('refusals', () => {
     await ts.ctx.repos.credits.setBalance({ userId: u.id, credits: 0, reason: 'test' });
     const res = await gen(ts, 'poems', u.cookie, { settings: {} });
     expect(res.status).toBe(402);
-    expect(res.body.error).toEqual({ code: 'insufficient_credits', message: 'Insufficient credits. Please upgrade your plan.' });
+    expect(res.body.error).toEqual({
+      code: 'insufficient_credits',
+      message: 'Insufficient credits. Please upgrade your plan.',
+    });
     const ms = await gen(ts, 'romance', u.cookie, { ...romance, lang: 'ms' });
     expect(ms.body.error.message).toBe('Kredit tidak mencukupi. Sila naik taraf pelan anda.');
     expect(await ts.ctx.repos.credits.ledger(u.id)).toHaveLength(2);
@@ -192,7 +264,9 @@ describe('single tools and covers', () => {
     const second = await gen(ts, 'dad-jokes', u.cookie, { settings: {} });
     expect(second.status).toBe(200);
     expect(second.body.progress).toBeNull();
-    expect((await ts.http.get('/api/progress/dad_jokes').set('cookie', u.cookie)).body.content).toEqual([second.body.content]);
+    expect((await ts.http.get('/api/progress/dad_jokes').set('cookie', u.cookie)).body.content).toEqual([
+      second.body.content,
+    ]);
     expect((await gen(ts, 'poems', u.cookie, { settings: {} })).status).toBe(200);
     expect((await ts.http.get('/api/progress/poems').set('cookie', u.cookie)).body).toEqual({ book: null });
   });
@@ -206,8 +280,12 @@ describe('single tools and covers', () => {
     expect(res.body.image).toMatch(/^data:image\/png;base64,iVBOR/);
     expect(res.body).toMatchObject({ credits_charged: 6, credits_available: 4 });
     // Kept: its history item holds the picture itself, to open and download again.
-    const { items } = (await ts.http.get('/api/history').set('cookie', u.cookie)).body as { items: Array<{ id: number }> };
-    const item = (await ts.http.get(`/api/history/${items[0]!.id}`).set('cookie', u.cookie)).body as { content: string };
+    const { items } = (await ts.http.get('/api/history').set('cookie', u.cookie)).body as {
+      items: Array<{ id: number }>;
+    };
+    const item = (await ts.http.get(`/api/history/${items[0]!.id}`).set('cookie', u.cookie)).body as {
+      content: string;
+    };
     expect(item.content).toBe(res.body.image);
   });
 });
@@ -228,8 +306,18 @@ describe('event stream (Accept: text/event-stream)', () => {
     expect(deltas.length).toBeGreaterThan(1);
     expect(done.event).toBe('done');
     const data = done.data as Record<string, unknown>;
-    expect(data).toMatchObject({ part: { kind: 'outline' }, label: 'Story Outline', credits_available: 9, progress: { current: 0, total: 7 } });
-    expect(deltas.map((d) => (d.data as { text: string }).text).join('').trim()).toBe(data.content);
+    expect(data).toMatchObject({
+      part: { kind: 'outline' },
+      label: 'Story Outline',
+      credits_available: 9,
+      progress: { current: 0, total: 7 },
+    });
+    expect(
+      deltas
+        .map((d) => (d.data as { text: string }).text)
+        .join('')
+        .trim(),
+    ).toBe(data.content);
   });
 
   it('errors that happen before generation keep their status and JSON body', async () => {
@@ -266,7 +354,10 @@ describe('failures refund the charge', () => {
     fake.script(failure);
     const res = await gen(failing, 'poems', u.cookie, { settings: {} });
     expect(res.status).toBe(502);
-    expect(res.body.error).toEqual({ code: 'server_error', message: 'Server error. Please try again in a few moments.' });
+    expect(res.body.error).toEqual({
+      code: 'server_error',
+      message: 'Server error. Please try again in a few moments.',
+    });
     expect(u.user().credits_available).toBe(10);
     await expectOneStepRefunded(failing, u, 'server_error');
     expect(u.user().total_usage).toBe(0);
@@ -281,7 +372,10 @@ describe('failures refund the charge', () => {
       body: JSON.stringify({ ...romance, lang: 'ms' }),
     });
     const events = parseEvents(await res.text());
-    expect(events.at(-1)).toEqual({ event: 'error', data: { code: 'server_error', message: 'Ralat pelayan. Sila cuba lagi sebentar lagi.' } });
+    expect(events.at(-1)).toEqual({
+      event: 'error',
+      data: { code: 'server_error', message: 'Ralat pelayan. Sila cuba lagi sebentar lagi.' },
+    });
     expect(u.user().credits_available).toBe(10);
     expect((await failing.http.get('/api/progress/romance').set('cookie', u.cookie)).body).toEqual({ book: null });
   });
@@ -301,7 +395,8 @@ describe('failures refund the charge', () => {
     expect(u.user().credits_available).toBe(9);
     controller.abort();
     await pending;
-    const row = () => failing.store.first(failing.store.db.selectFrom('generations').selectAll().where('user_id', '=', u.id));
+    const row = () =>
+      failing.store.first(failing.store.db.selectFrom('generations').selectAll().where('user_id', '=', u.id));
     for (let i = 0; i < 200 && row()?.status === 'running'; i++) await new Promise((r) => setTimeout(r, 10));
     expect(row()).toMatchObject({ status: 'refunded', error_code: 'client_gone' });
     expect(u.user().credits_available).toBe(10);

@@ -29,11 +29,18 @@ const served = serverOnFakeModel(options, {});
 
 /** What the sweep does to a call it takes for lost: its running generation refunded (once). */
 function giveUpRunning(ts: TestServer, target: { userId: string; nth: number }): void {
-  const generations = ts.store.all(ts.store.db.selectFrom('generations').selectAll().where('user_id', '=', target.userId));
+  const generations = ts.store.all(
+    ts.store.db.selectFrom('generations').selectAll().where('user_id', '=', target.userId),
+  );
   const generation = generations.find((g) => g.status === 'running');
   if (generations.length !== target.nth || !generation) return;
   armed = null;
-  refunded = ts.ctx.repos.generations.refund({ userId: target.userId, charge: { generationId: generation.id, credits: generation.credits_charged }, reason: 'Refund: given up (workers stopped)', errorCode: 'service_unavailable' });
+  refunded = ts.ctx.repos.generations.refund({
+    userId: target.userId,
+    charge: { generationId: generation.id, credits: generation.credits_charged },
+    reason: 'Refund: given up (workers stopped)',
+    errorCode: 'service_unavailable',
+  });
 }
 
 /** A writer with `credits` credits and the 5-chapter romance in English as their current romance. */
@@ -48,7 +55,7 @@ async function writerWithRomance(ts: TestServer, credits = 20) {
 }
 
 describe('a charged call refunded by the sweep while its model call runs', () => {
-  it('an edition\'s part: the run stops there as unavailable, the part not in the edition, the part before kept and paid', async () => {
+  it("an edition's part: the run stops there as unavailable, the part not in the edition, the part before kept and paid", async () => {
     const { ts } = served;
     const w = await writerWithRomance(ts);
     refunded = null;
@@ -61,7 +68,9 @@ describe('a charged call refunded by the sweep while its model call runs', () =>
     // The first part paid; the second's charge given back once, by the sweep.
     expect(await w.ledger()).toEqual(['charge', 'charge', 'refund']);
     expect(await w.balance()).toBe(19);
-    const statuses = ts.store.all(ts.store.db.selectFrom('generations').select('status').where('user_id', '=', w.id)).map((g) => g.status);
+    const statuses = ts.store
+      .all(ts.store.db.selectFrom('generations').select('status').where('user_id', '=', w.id))
+      .map((g) => g.status);
     expect(statuses.sort()).toEqual(['refunded', 'succeeded']);
     expect(ts.store.all(ts.store.db.selectFrom('content_history').selectAll().where('user_id', '=', w.id))).toEqual([]);
     // The edition holds the first part only: what is left to translate still counts the second.
@@ -80,10 +89,19 @@ describe('a charged call refunded by the sweep while its model call runs', () =>
     const { ts } = served;
     const w = await writerWithRomance(ts);
     const book = (await ts.http.get('/api/progress/romance').set('cookie', w.cookie)).body.book;
-    const chapter = book.parts.find((p: { kind: string; position: number }) => p.kind === 'chapter' && p.position === 1) as { kind: string; position: number; text: string; hash?: string };
+    const chapter = book.parts.find(
+      (p: { kind: string; position: number }) => p.kind === 'chapter' && p.position === 1,
+    ) as { kind: string; position: number; text: string; hash?: string };
     refunded = null;
     armed = { userId: w.id, nth: 1 };
-    const res = await ts.http.post('/api/progress/romance/rewrite').set('cookie', w.cookie).send({ part: { kind: 'chapter', position: 1 }, note: 'More dialogue.', ...(chapter.hash ? { hash: chapter.hash } : {}) });
+    const res = await ts.http
+      .post('/api/progress/romance/rewrite')
+      .set('cookie', w.cookie)
+      .send({
+        part: { kind: 'chapter', position: 1 },
+        note: 'More dialogue.',
+        ...(chapter.hash ? { hash: chapter.hash } : {}),
+      });
     await refunded;
     expect(refunded).not.toBeNull();
     expect(res.status, JSON.stringify(res.body)).toBe(503);
@@ -94,7 +112,9 @@ describe('a charged call refunded by the sweep while its model call runs', () =>
     expect(ts.store.all(ts.store.db.selectFrom('content_history').selectAll().where('user_id', '=', w.id))).toEqual([]);
     // The book does not hold the rewrite: chapter 1 reads as before.
     const after = (await ts.http.get('/api/progress/romance').set('cookie', w.cookie)).body.book;
-    expect(after.parts.find((p: { kind: string; position: number }) => p.kind === 'chapter' && p.position === 1).text).toBe(chapter.text);
+    expect(
+      after.parts.find((p: { kind: string; position: number }) => p.kind === 'chapter' && p.position === 1).text,
+    ).toBe(chapter.text);
   });
 
   it('a step the writer stops: unavailable, not paid, and no draft kept of it', async () => {
@@ -102,17 +122,30 @@ describe('a charged call refunded by the sweep while its model call runs', () =>
     const cookie = await signUp(ts);
     const id = (await ts.http.get('/api/me').set('cookie', cookie)).body.id as string;
     const settings = { numberOfChapters: 5 };
-    expect((await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings })).status).toBe(200); // the outline
+    expect(
+      (await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings })).status,
+    ).toBe(200); // the outline
     const balance = async () => (await ts.ctx.repos.users.findById(id))!.credits_available;
     const outlined = await balance();
     // The introduction streams slowly; once words reached the writer, the sweep gives it up, then the writer stops it.
     options.streamDelayMs = 15;
     try {
-      const stream = await stepStream(ts.url, { id: 'romance', cookie, body: { settings, step: { kind: 'introduction', position: 0 } } });
+      const stream = await stepStream(ts.url, {
+        id: 'romance',
+        cookie,
+        body: { settings, step: { kind: 'introduction', position: 0 } },
+      });
       await stream.until(12);
       armed = null;
-      const generation = ts.store.all(ts.store.db.selectFrom('generations').selectAll().where('user_id', '=', id)).find((g) => g.status === 'running')!;
-      await ts.ctx.repos.generations.refund({ userId: id, charge: { generationId: generation.id, credits: generation.credits_charged }, reason: 'Refund: given up (workers stopped)', errorCode: 'service_unavailable' });
+      const generation = ts.store
+        .all(ts.store.db.selectFrom('generations').selectAll().where('user_id', '=', id))
+        .find((g) => g.status === 'running')!;
+      await ts.ctx.repos.generations.refund({
+        userId: id,
+        charge: { generationId: generation.id, credits: generation.credits_charged },
+        reason: 'Refund: given up (workers stopped)',
+        errorCode: 'service_unavailable',
+      });
       const stop = await ts.http.post('/api/progress/romance/stop').set('cookie', cookie).send();
       expect(stop.status, JSON.stringify(stop.body)).toBe(200);
       expect(stop.body.credits_charged).toBe(0);
@@ -135,20 +168,38 @@ describe('a charged call refunded by the sweep while its model call runs', () =>
     const id = (await ts.http.get('/api/me').set('cookie', cookie)).body.id as string;
     ts.store.run(ts.store.db.updateTable('users').set({ credits_available: 10 }).where('id', '=', id));
     const ledger = async () => (await ts.ctx.repos.credits.ledger(id)).slice(1).map((r) => [r.type, r.amount]);
-    const memoryUpTo = () => ts.store.all(ts.store.db.selectFrom('books').select('memory_up_to').where('owner', '=', id))[0]!.memory_up_to;
+    const memoryUpTo = () =>
+      ts.store.all(ts.store.db.selectFrom('books').select('memory_up_to').where('owner', '=', id))[0]!.memory_up_to;
     // Five chapters with no prologue: the bible reads Bab 1 to 5 (positions 1 to 5), one credit each, held at the import.
     refunded = null;
     armed = { userId: id, nth: 2 };
-    const upload = await ts.http.post('/api/books/import?file=bab.txt&generator=romance').set('cookie', cookie).set('content-type', 'application/octet-stream').send(Buffer.from(malayManuscript(5, 'roman')));
+    const upload = await ts.http
+      .post('/api/books/import?file=bab.txt&generator=romance')
+      .set('cookie', cookie)
+      .set('content-type', 'application/octet-stream')
+      .send(Buffer.from(malayManuscript(5, 'roman')));
     expect(upload.status, JSON.stringify(upload.body)).toBe(200);
-    await vi.waitFor(() => expect(isBibleUpdating(ts.ctx, id, 'romance')).toBe(false), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(() => expect(isBibleUpdating(ts.ctx, id, 'romance')).toBe(false), {
+      timeout: 20_000,
+      interval: 20,
+    });
     await refunded;
     expect(refunded).not.toBeNull();
-    const book = (await bibleSettled(ts, cookie, 'romance')).book as unknown as { bible_lacking?: { reason: string; parts: Array<{ label: string }>; credits: number } };
-    // Bab 1 read and paid; Bab 2 given up by the sweep: the bible does not hold it, and it is not paid (from the hold either).
+    const book = (await bibleSettled(ts, cookie, 'romance')).book as unknown as {
+      bible_lacking?: { reason: string; parts: Array<{ label: string }>; credits: number };
+    };
+    // Bab 1 read and paid; Bab 2 given up by the sweep: the bible does not hold it, and it is not paid (from the hold
+    // either).
     expect(memoryUpTo()).toBe(1);
-    expect(book.bible_lacking).toMatchObject({ reason: 'failed', parts: [{ label: 'Bab 2' }, { label: 'Bab 3' }, { label: 'Bab 4' }, { label: 'Bab 5' }], credits: 4 });
-    expect(await ledger()).toEqual([['charge', -5], ['refund', 4]]);
+    expect(book.bible_lacking).toMatchObject({
+      reason: 'failed',
+      parts: [{ label: 'Bab 2' }, { label: 'Bab 3' }, { label: 'Bab 4' }, { label: 'Bab 5' }],
+      credits: 4,
+    });
+    expect(await ledger()).toEqual([
+      ['charge', -5],
+      ['refund', 4],
+    ]);
 
     // Update reads Bab 2 to 5, each charged once, as steps.
     const update = await ts.http.post('/api/progress/romance/bible/update').set('cookie', cookie);
@@ -156,6 +207,11 @@ describe('a charged call refunded by the sweep while its model call runs', () =>
     expect(update.body).toMatchObject({ parts_read: 4, credits_available: 5 });
     expect(update.body.book.bible_lacking).toBeUndefined();
     expect(memoryUpTo()).toBe(5);
-    expect((await ledger()).slice(2)).toEqual([['charge', -1], ['charge', -1], ['charge', -1], ['charge', -1]]);
+    expect((await ledger()).slice(2)).toEqual([
+      ['charge', -1],
+      ['charge', -1],
+      ['charge', -1],
+      ['charge', -1],
+    ]);
   });
 });

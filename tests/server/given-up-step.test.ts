@@ -14,20 +14,35 @@ describe('a step refunded by the sweep while its model call runs', () => {
     const email = uniqueEmail('given-up');
     const cookie = await signUp(ts, email);
     const user = (await ts.ctx.repos.users.findByEmail(email))!;
-    const response = ts.http.post('/api/generators/poems/generate').set('cookie', cookie).send({ settings: {} }).then((res) => res);
+    const response = ts.http
+      .post('/api/generators/poems/generate')
+      .set('cookie', cookie)
+      .send({ settings: {} })
+      .then((res) => res);
     await fake.waitForChatRequests(fake.chatRequests().length + 1);
     // What the sweep does to a step it takes for lost (giveUp): the running generation refunded.
-    const generation = ts.store.first(ts.store.db.selectFrom('generations').selectAll().where('user_id', '=', user.id))!;
+    const generation = ts.store.first(
+      ts.store.db.selectFrom('generations').selectAll().where('user_id', '=', user.id),
+    )!;
     expect(generation.status).toBe('running');
-    await ts.ctx.repos.generations.refund({ userId: user.id, charge: { generationId: generation.id, credits: generation.credits_charged }, reason: 'Refund: poems (workers stopped)', errorCode: 'service_unavailable' });
+    await ts.ctx.repos.generations.refund({
+      userId: user.id,
+      charge: { generationId: generation.id, credits: generation.credits_charged },
+      reason: 'Refund: poems (workers stopped)',
+      errorCode: 'service_unavailable',
+    });
 
     const res = await response;
     expect(res.status).toBe(503);
     expect(res.body.error).toMatchObject({ code: 'service_unavailable' });
     expect(JSON.stringify(res.body)).not.toContain('A short marked poem');
     expect((await ts.ctx.repos.users.findById(user.id))!.credits_available).toBe(user.credits_available);
-    expect(ts.store.first(ts.store.db.selectFrom('generations').select('status').where('id', '=', generation.id))!.status).toBe('refunded');
-    expect(ts.store.all(ts.store.db.selectFrom('content_history').selectAll().where('user_id', '=', user.id))).toEqual([]);
+    expect(
+      ts.store.first(ts.store.db.selectFrom('generations').select('status').where('id', '=', generation.id))!.status,
+    ).toBe('refunded');
+    expect(ts.store.all(ts.store.db.selectFrom('content_history').selectAll().where('user_id', '=', user.id))).toEqual(
+      [],
+    );
     // One refund: the sweep's.
     expect((await ts.ctx.repos.credits.ledger(user.id)).map((r) => r.type)).toEqual(['signup', 'charge', 'refund']);
   });

@@ -23,7 +23,10 @@ const sink = new Writable({
 });
 // Checkout is configured (against a fake Stripe) so that the fuzzing reaches past "not set up".
 const stripe = await startFakeStripe();
-const ts = await startTestServer({ logger: createLogger('info', sink), config: { stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url } } });
+const ts = await startTestServer({
+  logger: createLogger('info', sink),
+  config: { stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url } },
+});
 afterAll(async () => {
   await ts.close();
   await stripe.close();
@@ -37,7 +40,11 @@ describe('headers and origin', () => {
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['x-powered-by']).toBeUndefined();
     // An answer, an error and a missing route alike: nothing in them runs or is framed, their type is as declared.
-    for (const res of [await ts.http.get('/api/health'), await ts.http.get('/api/me'), await ts.http.get('/api/no-such-route')]) {
+    for (const res of [
+      await ts.http.get('/api/health'),
+      await ts.http.get('/api/me'),
+      await ts.http.get('/api/no-such-route'),
+    ]) {
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
@@ -60,9 +67,21 @@ describe('headers and origin', () => {
       app.use(middleware);
       app.get('/', (_req, res) => void res.send('ok'));
       const { headers } = await request(app).get('/');
-      return Object.fromEntries(Object.entries(headers).filter(([k]) => !['date', 'etag', 'content-length', 'content-type', 'connection', 'keep-alive'].includes(k)));
+      return Object.fromEntries(
+        Object.entries(headers).filter(
+          ([k]) => !['date', 'etag', 'content-length', 'content-type', 'connection', 'keep-alive'].includes(k),
+        ),
+      );
     };
-    const own = helmet({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"], 'upgrade-insecure-requests': null } } });
+    const own = helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'"],
+          'upgrade-insecure-requests': null,
+        },
+      },
+    });
     // An https site gets every helmet header; a plain http one the same without Strict-Transport-Security.
     const recorded = await headersOf(helmetMiddleware({ isHttpsSite: true }));
     expect(Object.keys(recorded).length).toBeGreaterThan(8);
@@ -96,24 +115,50 @@ describe('headers and origin', () => {
 
   it('refuses a cross-site state change, allows same-origin and non-browser clients', async () => {
     const host = new URL(ts.url).host;
-    const evil = await ts.http.post('/api/auth/sign-up/email').set('origin', 'https://evil.example').send({ email: uniqueEmail(), password: 'karya-secret1' });
+    const evil = await ts.http
+      .post('/api/auth/sign-up/email')
+      .set('origin', 'https://evil.example')
+      .send({ email: uniqueEmail(), password: 'karya-secret1' });
     expect(evil.status).toBe(403);
     expect(evil.body.error).toEqual({ code: 'cross_origin', message: 'Cross-origin requests are not allowed' });
     const site = await ts.http.post('/api/auth/sign-out').set('sec-fetch-site', 'cross-site');
     expect(site.status).toBe(403);
-    expect((await ts.http.post('/api/auth/sign-up/email').set('origin', `http://${host}`).set('sec-fetch-site', 'same-origin').send({ email: uniqueEmail(), password: 'karya-secret1' })).status).toBe(201);
-    expect((await ts.http.post('/api/auth/sign-up/email').set('origin', ts.ctx.config.publicUrl).send({ email: uniqueEmail(), password: 'karya-secret1' })).status).toBe(201);
-    expect((await ts.http.post('/api/auth/sign-up/email').send({ email: uniqueEmail(), password: 'karya-secret1' })).status).toBe(201);
+    expect(
+      (
+        await ts.http
+          .post('/api/auth/sign-up/email')
+          .set('origin', `http://${host}`)
+          .set('sec-fetch-site', 'same-origin')
+          .send({ email: uniqueEmail(), password: 'karya-secret1' })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await ts.http
+          .post('/api/auth/sign-up/email')
+          .set('origin', ts.ctx.config.publicUrl)
+          .send({ email: uniqueEmail(), password: 'karya-secret1' })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await ts.http.post('/api/auth/sign-up/email').send({ email: uniqueEmail(), password: 'karya-secret1' })).status,
+    ).toBe(201);
     expect((await ts.http.get('/api/health').set('origin', 'https://evil.example')).status).toBe(200);
   });
 });
 
 describe('bodies and errors', () => {
   it('answers 413 above 100 kB, 400 for malformed JSON, 404 JSON for an unknown API route', async () => {
-    const big = await ts.http.post('/api/auth/sign-in/email').set('content-type', 'application/json').send(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(110_000) }));
+    const big = await ts.http
+      .post('/api/auth/sign-in/email')
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(110_000) }));
     expect(big.status).toBe(413);
     expect(big.body.error.code).toBe('body_too_large');
-    const bad = await ts.http.post('/api/auth/sign-in/email').set('content-type', 'application/json').send('{"email": ');
+    const bad = await ts.http
+      .post('/api/auth/sign-in/email')
+      .set('content-type', 'application/json')
+      .send('{"email": ');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toEqual({ code: 'invalid_json', message: 'The request body is not valid JSON' });
     const missing = await ts.http.get('/api/nothing-here');
@@ -133,12 +178,21 @@ describe('logs', () => {
     logLines.length = 0;
     await ts.http.get('/api/me').set('cookie', cookie).set('authorization', 'Bearer top-secret-token');
     await ts.http.post('/api/auth/sign-in/email').send({ email: 'nobody@karya.test', password: 'hunter2-secret' });
-    ts.ctx.logger.warn({ req: { headers: { cookie: 'karya_session=leaked', authorization: 'Bearer leaked' }, body: { password: 'leaked-password' } } }, 'a line with headers');
+    ts.ctx.logger.warn(
+      {
+        req: {
+          headers: { cookie: 'karya_session=leaked', authorization: 'Bearer leaked' },
+          body: { password: 'leaked-password' },
+        },
+      },
+      'a line with headers',
+    );
     const text = logLines.join('');
     expect(text).toContain('"url":"/api/me"');
     expect(text).toContain('"statusCode":401');
     expect(text).toContain('[redacted]');
-    for (const secret of [cookie.split('=')[1]!, 'top-secret-token', 'hunter2-secret', 'leaked']) expect(text).not.toContain(secret);
+    for (const secret of [cookie.split('=')[1]!, 'top-secret-token', 'hunter2-secret', 'leaked'])
+      expect(text).not.toContain(secret);
   });
 });
 
@@ -177,7 +231,10 @@ describe('the studio', () => {
       // What the build does after Vite writes the bundle.
       const written = precompress(dir);
       expect(written.map((w) => w.file).sort()).toEqual(['assets/index-AbCd1234.js', 'index.html']);
-      expect(existsSync(path.join(dir, 'assets', 'index-AbCd1234.js.br')) && existsSync(path.join(dir, 'assets', 'index-AbCd1234.js.gz'))).toBe(true);
+      expect(
+        existsSync(path.join(dir, 'assets', 'index-AbCd1234.js.br')) &&
+          existsSync(path.join(dir, 'assets', 'index-AbCd1234.js.gz')),
+      ).toBe(true);
       built = await startTestServer({ config: { studioDir: dir } });
     });
     afterAll(() => built.close());
@@ -187,7 +244,9 @@ describe('the studio', () => {
         httpGet(`${built.url}${url}`, { headers: { 'accept-encoding': acceptEncoding, ...extra } }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
         }).on('error', reject);
       });
 
@@ -211,14 +270,24 @@ describe('the studio', () => {
     });
 
     it('hashed assets are cached for a year, immutable; index.html is never cached, also as the fallback page', async () => {
-      expect((await get('/assets/index-AbCd1234.js', 'br')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await get('/assets/index-AbCd1234.js', 'br')).headers['cache-control']).toBe(
+        'public, max-age=31536000, immutable',
+      );
       for (const url of ['/', '/index.html', '/romance', '/profile/edit']) {
         const res = await get(url, 'br');
-        expect([res.status, res.headers['cache-control'], res.headers['content-encoding']]).toEqual([200, 'no-store', 'br']);
+        expect([res.status, res.headers['cache-control'], res.headers['content-encoding']]).toEqual([
+          200,
+          'no-store',
+          'br',
+        ]);
         expect(brotliDecompressSync(res.body).toString()).toBe(page);
       }
       const robots = await get('/robots.txt', 'br');
-      expect([robots.headers['cache-control'], robots.headers['content-encoding'], robots.body.toString()]).toEqual(['no-cache', undefined, 'User-agent: *\n']);
+      expect([robots.headers['cache-control'], robots.headers['content-encoding'], robots.body.toString()]).toEqual([
+        'no-cache',
+        undefined,
+        'User-agent: *\n',
+      ]);
     });
 
     it('a revalidation with the ETag answers 304; a missing build file is a 404, not the page', async () => {
@@ -235,12 +304,68 @@ describe('the studio', () => {
 
 describe('fuzzing every JSON body (fast-check): never a 5xx', () => {
   const KEYS = [
-    'email', 'password', 'name', 'bio', 'plan', 'rememberMe', 'token', 'newPassword', 'currentPassword', 'settings', 'lang', 'chapterTitle', 'step',
-    'code', 'credits', 'description', 'role', 'reason', 'useAzure', 'kind', 'position', 'numberOfChapters', 'heatLevel', 'package', '__proto__', 'constructor',
+    'email',
+    'password',
+    'name',
+    'bio',
+    'plan',
+    'rememberMe',
+    'token',
+    'newPassword',
+    'currentPassword',
+    'settings',
+    'lang',
+    'chapterTitle',
+    'step',
+    'code',
+    'credits',
+    'description',
+    'role',
+    'reason',
+    'useAzure',
+    'kind',
+    'position',
+    'numberOfChapters',
+    'heatLevel',
+    'package',
+    '__proto__',
+    'constructor',
   ];
-  const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('', ' ', 'en', 'ms', 'admin', 'pro', 'basic', 'karya-secret1', 'POEMS', 'x'.repeat(300), -1, 0, 6, 1e308, 10_000, 10_001, true, null));
+  const value = fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.constantFrom(
+      '',
+      ' ',
+      'en',
+      'ms',
+      'admin',
+      'pro',
+      'basic',
+      'karya-secret1',
+      'POEMS',
+      'x'.repeat(300),
+      -1,
+      0,
+      6,
+      1e308,
+      10_000,
+      10_001,
+      true,
+      null,
+    ),
+  );
   const shaped = fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 });
-  const settingsShaped = fc.record({ settings: fc.dictionary(fc.constantFrom('language', 'heatLevel', 'numberOfChapters', 'tone', 'theme', 'x'), value), lang: value, step: value }, { requiredKeys: [] });
+  const settingsShaped = fc.record(
+    {
+      settings: fc.dictionary(
+        fc.constantFrom('language', 'heatLevel', 'numberOfChapters', 'tone', 'theme', 'x'),
+        value,
+      ),
+      lang: value,
+      step: value,
+    },
+    { requiredKeys: [] },
+  );
   const body = fc.oneof(fc.jsonValue({ maxDepth: 3 }), shaped, settingsShaped);
 
   const routes = apiRoutes(ts.ctx).filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method));
@@ -254,13 +379,24 @@ describe('fuzzing every JSON body (fast-check): never a 5xx', () => {
     const target = uniqueEmail('fuzz');
     await signUp(ts, target);
     const targetId = (await ts.ctx.repos.users.findByEmail(target))!.id;
-    await ts.ctx.repos.codes.createCode({ code: `FUZZ${Math.random().toString(36).slice(2, 8).toUpperCase()}`, credits: 1, createdBy: 'test' });
+    await ts.ctx.repos.codes.createCode({
+      code: `FUZZ${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+      credits: 1,
+      createdBy: 'test',
+    });
     const deployment = ts.store.first(ts.store.db.selectFrom('deployments').select('id'))!.id;
-    const url = template.replace(':id/generate', 'poems/generate').replace('/users/:id', `/users/${targetId}`).replace('/deployments/:id', `/deployments/${deployment}`);
+    const url = template
+      .replace(':id/generate', 'poems/generate')
+      .replace('/users/:id', `/users/${targetId}`)
+      .replace('/deployments/:id', `/deployments/${deployment}`);
     await fc.assert(
       fc.asyncProperty(body, fc.boolean(), async (payload, asAdmin) => {
         const cookie = asAdmin ? admin.cookie! : (await userWithRole(ts, 'free')).cookie!;
-        const res = await fetch(`${ts.url}${url}`, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(payload) });
+        const res = await fetch(`${ts.url}${url}`, {
+          method,
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify(payload),
+        });
         await res.arrayBuffer();
         if (res.status >= 500) throw new Error(`${method} ${url} answered ${res.status} to ${JSON.stringify(payload)}`);
       }),

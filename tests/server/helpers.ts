@@ -42,7 +42,13 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
       scryptLogN: 4,
       logLevel: 'silent',
       studioDir: '/nonexistent/studio/dist',
-      rateLimits: { signIn: GENEROUS, signInPerEmail: GENEROUS, signUp: GENEROUS, resetRequest: GENEROUS, resetPerEmailMs: 0 },
+      rateLimits: {
+        signIn: GENEROUS,
+        signInPerEmail: GENEROUS,
+        signUp: GENEROUS,
+        resetRequest: GENEROUS,
+        resetPerEmailMs: 0,
+      },
       generationRate: { burst: 100_000, refillMs: 1 },
       claimRate: { burst: 100_000, refillMs: 1 },
       checkoutRate: { burst: 100_000, refillMs: 1 },
@@ -71,7 +77,11 @@ export function offlineProvider(): Provider {
       const key = JSON.stringify([request.prompt, request.size, request.meta ?? null]);
       let drawn = drawnCovers.get(key);
       if (!drawn) {
-        drawn = offline.generateImage({ prompt: request.prompt, size: request.size, ...(request.meta ? { meta: request.meta } : {}) });
+        drawn = offline.generateImage({
+          prompt: request.prompt,
+          size: request.size,
+          ...(request.meta ? { meta: request.meta } : {}),
+        });
         drawnCovers.set(key, drawn);
         drawn.catch(() => drawnCovers.delete(key));
       }
@@ -81,10 +91,18 @@ export function offlineProvider(): Provider {
   };
 }
 
-export async function startTestServer(opts: { provider?: Provider; config?: Partial<ServerConfig>; logger?: Logger; catalog?: Catalog } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { provider?: Provider; config?: Partial<ServerConfig>; logger?: Logger; catalog?: Catalog } = {},
+): Promise<TestServer> {
   const config = testConfig(opts.config);
   const database = await openDatabase(config.dbFile);
-  const ctx = createContext({ config, database, provider: opts.provider ?? offlineProvider(), logger: opts.logger ?? createLogger(config.logLevel), ...(opts.catalog ? { catalog: opts.catalog } : {}) });
+  const ctx = createContext({
+    config,
+    database,
+    provider: opts.provider ?? offlineProvider(),
+    logger: opts.logger ?? createLogger(config.logLevel),
+    ...(opts.catalog ? { catalog: opts.catalog } : {}),
+  });
   await prepareStore(ctx);
   const server = createServer(createApp(ctx));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -127,7 +145,10 @@ export async function signUp(ts: TestServer, email = uniqueEmail(), password = P
 }
 
 /** A signed-in user with a role (the admin is the KARYA_ADMIN_EMAIL account). */
-export async function userWithRole(ts: TestServer, role: Role | 'anonymous'): Promise<{ cookie?: string; email?: string; id?: string }> {
+export async function userWithRole(
+  ts: TestServer,
+  role: Role | 'anonymous',
+): Promise<{ cookie?: string; email?: string; id?: string }> {
   if (role === 'anonymous') return {};
   const email = role === 'admin' ? ADMIN_EMAIL : uniqueEmail(role);
   const existing = role === 'admin' ? await ts.ctx.repos.users.findByEmail(email) : undefined;
@@ -164,16 +185,26 @@ export function routesOf(routes: ApiRoutes): Array<{ method: string; path: strin
 
 /** Every API route of the app, generated from the routers (plus the probes /api/health and /api/ready). */
 export function apiRoutes(ctx: AppContext): Array<{ method: string; path: string }> {
-  return [{ method: 'GET', path: '/api/health' }, { method: 'GET', path: '/api/ready' }, ...API_ROUTERS.flatMap((make) => routesOf(make(ctx)))];
+  return [
+    { method: 'GET', path: '/api/health' },
+    { method: 'GET', path: '/api/ready' },
+    ...API_ROUTERS.flatMap((make) => routesOf(make(ctx))),
+  ];
 }
 
-/** A GET of a download, its body read as bytes (supertest buffers binary answers only when asked to), as `cookie` when given. */
+/**
+ * A GET of a download, its body read as bytes (supertest buffers binary answers only when asked to), as `cookie` when
+ * given.
+ */
 export function downloadOf(server: TestServer, path: string, cookie?: string) {
-  const req = server.http.get(path).buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
+  const req = server.http
+    .get(path)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
   return cookie ? req.set('cookie', cookie) : req;
 }
 
@@ -187,7 +218,8 @@ export async function statusOf(url: string, init: RequestInit): Promise<number> 
 
 /**
  * A test server whose provider is a fake OpenAI API (tests/fake-openai.ts) answering as `fakeOptions`
- * say; `opts.env` adds provider variables (OPENAI_MODEL), `opts.config` server settings, `opts.catalog` other generators.
+ * say; `opts.env` adds provider variables (OPENAI_MODEL), `opts.config` server settings, `opts.catalog` other
+ * generators.
  */
 export async function startWithFakeModel(
   fakeOptions: FakeOpenAIOptions = {},
@@ -195,7 +227,11 @@ export async function startWithFakeModel(
 ): Promise<{ fake: FakeOpenAI; ts: TestServer }> {
   const fake = await startFakeOpenAI(fakeOptions);
   const provider = providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, ...opts.env });
-  const ts = await startTestServer({ provider, ...(opts.config ? { config: opts.config } : {}), ...(opts.catalog ? { catalog: opts.catalog } : {}) });
+  const ts = await startTestServer({
+    provider,
+    ...(opts.config ? { config: opts.config } : {}),
+    ...(opts.catalog ? { catalog: opts.catalog } : {}),
+  });
   return { fake, ts };
 }
 
@@ -203,7 +239,10 @@ export async function startWithFakeModel(
  * startWithFakeModel for the enclosing suite: started before its first test, both closed after its last.
  * Read `.ts` and `.fake` in the tests (they are there once the suite has started).
  */
-export function serverOnFakeModel(fakeOptions: FakeOpenAIOptions = {}, opts: Parameters<typeof startWithFakeModel>[1] = {}): { readonly ts: TestServer; readonly fake: FakeOpenAI } {
+export function serverOnFakeModel(
+  fakeOptions: FakeOpenAIOptions = {},
+  opts: Parameters<typeof startWithFakeModel>[1] = {},
+): { readonly ts: TestServer; readonly fake: FakeOpenAI } {
   let started: { fake: FakeOpenAI; ts: TestServer } | undefined;
   beforeAll(async () => {
     started = await startWithFakeModel(fakeOptions, opts);
@@ -227,8 +266,16 @@ export function serverOnFakeModel(fakeOptions: FakeOpenAIOptions = {}, opts: Par
  * A new user's one step failed and was refunded, leaving nothing behind: the ledger has the sign-up
  * credits, the charge and its refund; the generation is refunded with `errorCode`; the history is empty.
  */
-export async function expectOneStepRefunded(ts: TestServer, user: { id: string; cookie: string }, errorCode: string): Promise<void> {
-  expect((await ts.ctx.repos.credits.ledger(user.id)).map((r) => [r.type, r.amount])).toEqual([['signup', 10], ['charge', -1], ['refund', 1]]);
+export async function expectOneStepRefunded(
+  ts: TestServer,
+  user: { id: string; cookie: string },
+  errorCode: string,
+): Promise<void> {
+  expect((await ts.ctx.repos.credits.ledger(user.id)).map((r) => [r.type, r.amount])).toEqual([
+    ['signup', 10],
+    ['charge', -1],
+    ['refund', 1],
+  ]);
   const generation = ts.store.first(ts.store.db.selectFrom('generations').selectAll().where('user_id', '=', user.id));
   expect(generation).toMatchObject({ status: 'refunded', error_code: errorCode });
   expect((await ts.http.get('/api/history').set('cookie', user.cookie)).body.items).toEqual([]);
@@ -238,7 +285,14 @@ export async function expectOneStepRefunded(ts: TestServer, user: { id: string; 
  * The book once its story bible is up to date after an edit (the server re-derives it in the background and
  * the book says `bible_updating` meanwhile), as GET /api/progress answers it.
  */
-export async function bibleSettled(ts: TestServer, cookie: string, bookType: string): Promise<{ content: string[]; book: { bible_updating?: boolean; bible_notes?: string; parts: Array<Record<string, unknown>> } }> {
+export async function bibleSettled(
+  ts: TestServer,
+  cookie: string,
+  bookType: string,
+): Promise<{
+  content: string[];
+  book: { bible_updating?: boolean; bible_notes?: string; parts: Array<Record<string, unknown>> };
+}> {
   for (let i = 0; i < 500; i++) {
     const saved = (await ts.http.get(`/api/progress/${bookType}`).set('cookie', cookie)).body;
     if (!saved.book?.bible_updating) return saved;

@@ -30,7 +30,16 @@ async function newUser() {
 }
 
 function addItem(userId: string, item: { title: string; type: string; content: string }): number {
-  store.run(store.db.insertInto('content_history').values({ user_id: userId, title: item.title, content_type: item.type, content: item.content, generator_id: item.type, created_at: nowIso() }));
+  store.run(
+    store.db.insertInto('content_history').values({
+      user_id: userId,
+      title: item.title,
+      content_type: item.type,
+      content: item.content,
+      generator_id: item.type,
+      created_at: nowIso(),
+    }),
+  );
   return Number((store.sqlite.prepare('SELECT last_insert_rowid() AS id').get() as { id: number }).id);
 }
 
@@ -54,15 +63,27 @@ describe('history pages', () => {
     const other = await newUser();
     const ids: number[] = [];
     for (let i = 0; i < 230; i += 1) {
-      ids.push(addItem(userId, { title: `Poem ${i}`, type: i % 3 === 0 ? 'poem' : 'riddle', content: i % 5 === 0 ? `moonlight verse ${i}` : `riddle text ${i}` }));
+      ids.push(
+        addItem(userId, {
+          title: `Poem ${i}`,
+          type: i % 3 === 0 ? 'poem' : 'riddle',
+          content: i % 5 === 0 ? `moonlight verse ${i}` : `riddle text ${i}`,
+        }),
+      );
       if (i % 10 === 0) addItem(other, { title: `Other ${i}`, type: 'poem', content: 'moonlight verse' });
     }
     const newestFirst = [...ids].reverse();
     expect(await allPages({ userId, limit: 50 })).toEqual(newestFirst);
     expect(await allPages({ userId, limit: 230 })).toEqual(newestFirst);
-    expect(await allPages({ userId, limit: 7, type: 'poem' })).toEqual(newestFirst.filter((_, k) => (229 - k) % 3 === 0));
-    expect(await allPages({ userId, limit: 9, search: 'moon' })).toEqual(newestFirst.filter((_, k) => (229 - k) % 5 === 0));
-    expect(await allPages({ userId, limit: 4, search: 'moon', type: 'poem' })).toEqual(newestFirst.filter((_, k) => (229 - k) % 15 === 0));
+    expect(await allPages({ userId, limit: 7, type: 'poem' })).toEqual(
+      newestFirst.filter((_, k) => (229 - k) % 3 === 0),
+    );
+    expect(await allPages({ userId, limit: 9, search: 'moon' })).toEqual(
+      newestFirst.filter((_, k) => (229 - k) % 5 === 0),
+    );
+    expect(await allPages({ userId, limit: 4, search: 'moon', type: 'poem' })).toEqual(
+      newestFirst.filter((_, k) => (229 - k) % 15 === 0),
+    );
     const last = await repos.history.list({ userId, limit: 50, before: ids[0]! });
     expect(last).toEqual({ items: [], nextCursor: null });
   });
@@ -75,13 +96,30 @@ describe('history search', () => {
   beforeAll(async () => {
     alice = await newUser();
     bob = await newUser();
-    ids.cafe = addItem(alice, { title: 'Kafe di Kuala Lumpur', type: 'romance', content: 'They met at the Café Mawar on a rainy morning.' });
-    ids.storm = addItem(alice, { title: 'The Storm — Chapter 3: Secrets', type: 'romance', content: 'Thunder rolled over the hills.' });
-    ids.keywords = addItem(alice, { title: 'Seven keywords', type: 'amazon_keywords', content: 'cozy mystery, small town' });
-    ids.image = addItem(alice, { title: 'Book cover', type: 'cover', content: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ' });
+    ids.cafe = addItem(alice, {
+      title: 'Kafe di Kuala Lumpur',
+      type: 'romance',
+      content: 'They met at the Café Mawar on a rainy morning.',
+    });
+    ids.storm = addItem(alice, {
+      title: 'The Storm — Chapter 3: Secrets',
+      type: 'romance',
+      content: 'Thunder rolled over the hills.',
+    });
+    ids.keywords = addItem(alice, {
+      title: 'Seven keywords',
+      type: 'amazon_keywords',
+      content: 'cozy mystery, small town',
+    });
+    ids.image = addItem(alice, {
+      title: 'Book cover',
+      type: 'cover',
+      content: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ',
+    });
     ids.bobStorm = addItem(bob, { title: 'Storm over Penang', type: 'romance', content: 'Storm and secrets.' });
   });
-  const found = async (search: string, type?: string) => (await repos.history.list({ userId: alice, search, limit: 50, ...(type ? { type } : {}) })).items.map((i) => i.id);
+  const found = async (search: string, type?: string) =>
+    (await repos.history.list({ userId: alice, search, limit: 50, ...(type ? { type } : {}) })).items.map((i) => i.id);
 
   it('finds words of the title, the type and the text by their beginnings, case- and accent-insensitively', async () => {
     expect(await found('storm')).toEqual([ids.storm]);
@@ -101,7 +139,9 @@ describe('history search', () => {
 
   it("never finds another user's items, and the type filter applies to the search", async () => {
     expect(await found('penang')).toEqual([]);
-    expect((await repos.history.list({ userId: bob, search: 'storm', limit: 50 })).items.map((i) => i.id)).toEqual([ids.bobStorm]);
+    expect((await repos.history.list({ userId: bob, search: 'storm', limit: 50 })).items.map((i) => i.id)).toEqual([
+      ids.bobStorm,
+    ]);
     expect(await found('storm', 'amazon_keywords')).toEqual([]);
     expect(await found('cozy', 'amazon_keywords')).toEqual([ids.keywords]);
   });
@@ -128,7 +168,10 @@ describe('history search', () => {
   it('types: distinct, sorted, own only; get: own item with content only', async () => {
     expect(await repos.history.types({ userId: alice })).toEqual(['amazon_keywords', 'cover', 'romance']);
     expect(await repos.history.types({ userId: bob })).toEqual(['romance']);
-    expect(await repos.history.get({ userId: alice, id: ids.storm! })).toMatchObject({ title: 'The Storm — Chapter 3: Secrets', content: 'Thunder rolled over the hills.' });
+    expect(await repos.history.get({ userId: alice, id: ids.storm! })).toMatchObject({
+      title: 'The Storm — Chapter 3: Secrets',
+      content: 'Thunder rolled over the hills.',
+    });
     expect(await repos.history.get({ userId: bob, id: ids.storm! })).toBeUndefined();
   });
 });
@@ -139,13 +182,24 @@ type OldItem = { title: string; content_type: string; content: string; generator
  * A database file migrated up to just before `migration`, where a user has `items`, opened again with
  * every migration: `check` reads the upgraded database as that user; the file is removed afterwards.
  */
-async function afterMigration(migration: string, items: OldItem[], check: (upgraded: OpenedDatabase, userId: string) => Promise<void>): Promise<void> {
+async function afterMigration(
+  migration: string,
+  items: OldItem[],
+  check: (upgraded: OpenedDatabase, userId: string) => Promise<void>,
+): Promise<void> {
   const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < migration));
   const file = `/tmp/karya-history-migration${migration}-${process.pid}-${Date.now()}.db`;
   const old = await openSqlite<Database>(file, { migrations: before });
   const oldStore = new Store(old.db, old.sqlite);
-  const user = await sqliteRepositories(oldStore).users.create({ email: `old${migration}@karya.test`, passwordHash: 'x', role: 'free' });
-  for (const item of items) oldStore.run(oldStore.db.insertInto('content_history').values({ user_id: user!.id, ...item, created_at: nowIso() }));
+  const user = await sqliteRepositories(oldStore).users.create({
+    email: `old${migration}@karya.test`,
+    passwordHash: 'x',
+    role: 'free',
+  });
+  for (const item of items)
+    oldStore.run(
+      oldStore.db.insertInto('content_history').values({ user_id: user!.id, ...item, created_at: nowIso() }),
+    );
   await old.close();
 
   const upgraded = await openDatabase(file);
@@ -160,34 +214,67 @@ async function afterMigration(migration: string, items: OldItem[], check: (upgra
 describe('migration 0014 on a database that has items', () => {
   it('indexes existing items for search and titles them by their content', async () => {
     const items = [
-      { title: 'Healing Poem Creator', content_type: 'poem', content: '**Quiet Harbour**\n\nThe boats sleep.', generator_id: 'poems' },
-      { title: 'Romance: Chapter 2', content_type: 'romance', content: 'Rain fell on the city.', generator_id: 'romance' },
+      {
+        title: 'Healing Poem Creator',
+        content_type: 'poem',
+        content: '**Quiet Harbour**\n\nThe boats sleep.',
+        generator_id: 'poems',
+      },
+      {
+        title: 'Romance: Chapter 2',
+        content_type: 'romance',
+        content: 'Rain fell on the city.',
+        generator_id: 'romance',
+      },
     ];
     await afterMigration('0014', items, async (upgraded, userId) => {
       const repo = sqliteRepositories(new Store(upgraded.db, upgraded.sqlite)).history;
       const listed = (await repo.list({ userId, limit: 10 })).items;
       expect(listed.map((i) => i.title)).toEqual(['Romance: Chapter 2', 'Quiet Harbour']);
-      expect((await repo.list({ userId, search: 'boats', limit: 10 })).items.map((i) => i.title)).toEqual(['Quiet Harbour']);
-      expect((await repo.list({ userId, search: 'rain city', limit: 10 })).items.map((i) => i.title)).toEqual(['Romance: Chapter 2']);
+      expect((await repo.list({ userId, search: 'boats', limit: 10 })).items.map((i) => i.title)).toEqual([
+        'Quiet Harbour',
+      ]);
+      expect((await repo.list({ userId, search: 'rain city', limit: 10 })).items.map((i) => i.title)).toEqual([
+        'Romance: Chapter 2',
+      ]);
     });
   });
 });
 
 describe('migration 0017 (prefix indexes up to 6 letters) on a database that has items', () => {
   it('rebuilds the search index from the items; prefix search, new items and deletes still work', async () => {
-    await afterMigration('0017', [{ title: 'Harbour', content_type: 'poem', content: 'The lighthouse keeper sleeps.', generator_id: 'poems' }], async (upgraded, userId) => {
-      const store = new Store(upgraded.db, upgraded.sqlite);
-      const repo = sqliteRepositories(store).history;
-      const titles = async (search: string) => (await repo.list({ userId, search, limit: 10 })).items.map((i) => i.title);
-      const ddl = (upgraded.sqlite.prepare("SELECT sql FROM sqlite_master WHERE name = 'content_history_fts'").get() as { sql: string }).sql;
-      expect(ddl).toContain("prefix='2 3 4 5 6'");
-      for (const typed of ['li', 'lig', 'ligh', 'light', 'lighth', 'lighthouse', 'keep sle']) expect(await titles(typed)).toEqual(['Harbour']);
-      expect(await titles('lighthouses')).toEqual([]);
-      store.run(store.db.insertInto('content_history').values({ user_id: userId, title: 'Storm', content_type: 'poem', content: 'Thunderclouds gather.', generator_id: 'poems', created_at: nowIso() }));
-      expect(await titles('thunde')).toEqual(['Storm']);
-      const harbour = (await repo.list({ userId, limit: 10 })).items.find((i) => i.title === 'Harbour')!;
-      expect(await repo.delete({ userId, id: harbour.id })).toBe(true);
-      expect(await titles('lighth')).toEqual([]);
-    });
+    await afterMigration(
+      '0017',
+      [{ title: 'Harbour', content_type: 'poem', content: 'The lighthouse keeper sleeps.', generator_id: 'poems' }],
+      async (upgraded, userId) => {
+        const store = new Store(upgraded.db, upgraded.sqlite);
+        const repo = sqliteRepositories(store).history;
+        const titles = async (search: string) =>
+          (await repo.list({ userId, search, limit: 10 })).items.map((i) => i.title);
+        const ddl = (
+          upgraded.sqlite.prepare("SELECT sql FROM sqlite_master WHERE name = 'content_history_fts'").get() as {
+            sql: string;
+          }
+        ).sql;
+        expect(ddl).toContain("prefix='2 3 4 5 6'");
+        for (const typed of ['li', 'lig', 'ligh', 'light', 'lighth', 'lighthouse', 'keep sle'])
+          expect(await titles(typed)).toEqual(['Harbour']);
+        expect(await titles('lighthouses')).toEqual([]);
+        store.run(
+          store.db.insertInto('content_history').values({
+            user_id: userId,
+            title: 'Storm',
+            content_type: 'poem',
+            content: 'Thunderclouds gather.',
+            generator_id: 'poems',
+            created_at: nowIso(),
+          }),
+        );
+        expect(await titles('thunde')).toEqual(['Storm']);
+        const harbour = (await repo.list({ userId, limit: 10 })).items.find((i) => i.title === 'Harbour')!;
+        expect(await repo.delete({ userId, id: harbour.id })).toBe(true);
+        expect(await titles('lighth')).toEqual([]);
+      },
+    );
   });
 });

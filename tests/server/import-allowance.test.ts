@@ -10,20 +10,36 @@ import { longNovelText } from '../publish/long-novel.js';
 
 describe("an import's story bible and the writer's allowance", () => {
   it('after the bible of a 6-chapter import, the writer\u2019s next step is written at once', async () => {
-    const { ts, fake } = await startWithFakeModel(underWriter(1).fakeOptions(), { config: { generationRate: { burst: 4, refillMs: 2_000 } } });
+    const { ts, fake } = await startWithFakeModel(underWriter(1).fakeOptions(), {
+      config: { generationRate: { burst: 4, refillMs: 2_000 } },
+    });
     try {
       const email = uniqueEmail('allowance');
       const cookie = await signUp(ts, email);
       const user = (await ts.ctx.repos.users.findByEmail(email))!;
       await ts.ctx.repos.credits.setBalance({ userId: user.id, credits: 100, reason: 'test' });
-      const imported = await ts.http.post('/api/books/import?file=novel.txt&generator=romance').set('cookie', cookie).set('content-type', 'application/octet-stream').send(Buffer.from(longNovelText({ chapters: 6 })));
+      const imported = await ts.http
+        .post('/api/books/import?file=novel.txt&generator=romance')
+        .set('cookie', cookie)
+        .set('content-type', 'application/octet-stream')
+        .send(Buffer.from(longNovelText({ chapters: 6 })));
       expect(imported.status, JSON.stringify(imported.body)).toBe(200);
       const bookType = imported.body.book.book_type as string;
       const saved = await bibleSettled(ts, cookie, bookType);
       // More bible requests than the writer's allowance holds at once: under one allowance the next step would wait.
-      expect(fake.generationRequests().filter((r) => isBibleRequest(userOf(r.body as Record<string, unknown>))).length).toBeGreaterThan(4);
-      const book = (saved as unknown as { book: { settings: Record<string, unknown>; next: { kind: string; position?: number } } }).book;
-      const step = await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: book.settings, step: { kind: book.next.kind, ...(book.next.position !== undefined ? { position: book.next.position } : {}) } });
+      expect(
+        fake.generationRequests().filter((r) => isBibleRequest(userOf(r.body as Record<string, unknown>))).length,
+      ).toBeGreaterThan(4);
+      const book = (
+        saved as unknown as { book: { settings: Record<string, unknown>; next: { kind: string; position?: number } } }
+      ).book;
+      const step = await ts.http
+        .post('/api/generators/romance/generate')
+        .set('cookie', cookie)
+        .send({
+          settings: book.settings,
+          step: { kind: book.next.kind, ...(book.next.position !== undefined ? { position: book.next.position } : {}) },
+        });
       expect(step.status, JSON.stringify(step.body)).toBe(200);
     } finally {
       await Promise.all([ts.close(), fake.close()]);
@@ -44,8 +60,11 @@ describe('"Make the edition" right after a 28-chapter import', () => {
       const user = (await ts.ctx.repos.users.findByEmail(email))!;
       await ts.ctx.repos.credits.setBalance({ userId: user.id, credits: 500, reason: 'test' });
       const novel = Buffer.from(longNovelText({ chapters: 28 }));
-      const imported = await ts.http.post('/api/books/import?file=novel.txt&generator=romance').set('cookie', cookie)
-        .set('content-type', 'application/octet-stream').send(novel);
+      const imported = await ts.http
+        .post('/api/books/import?file=novel.txt&generator=romance')
+        .set('cookie', cookie)
+        .set('content-type', 'application/octet-stream')
+        .send(novel);
       expect(imported.status, JSON.stringify(imported.body)).toBe(200);
       // The bible has read more chapters than the writer's 20 at once (a background run: waited for as it goes).
       const isBible = (r: { body?: Record<string, unknown> }) => isBibleRequest(userOf(r.body ?? {}));
@@ -55,7 +74,9 @@ describe('"Make the edition" right after a 28-chapter import', () => {
       for (let i = 0; i < 600 && bibleReads() <= 20; i++) await next();
       expect(bibleReads()).toBeGreaterThan(20);
       const res = await fetch(`${ts.url}/api/books/${imported.body.book.id}/editions`, {
-        method: 'POST', signal: client.signal, body: JSON.stringify({ to: 'ms' }),
+        method: 'POST',
+        signal: client.signal,
+        body: JSON.stringify({ to: 'ms' }),
         headers: { cookie, accept: 'text/event-stream', 'content-type': 'application/json' },
       });
       expect(res.status).toBe(200);

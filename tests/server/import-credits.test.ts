@@ -15,24 +15,34 @@ import { isBibleUpdating } from '../../server/core/bible-catch-up.js';
 let failBibleFrom = 0;
 let bibleAsks = 0;
 const model = underWriter(1);
-const served = serverOnFakeModel(model.fakeOptions({
-  reply: (body) => {
-    if (!isBibleRequest(userOf(body))) return undefined;
-    bibleAsks++;
-    return failBibleFrom && bibleAsks >= failBibleFrom ? { status: 500, body: { error: { message: 'down' } } } : undefined;
-  },
-}), {});
+const served = serverOnFakeModel(
+  model.fakeOptions({
+    reply: (body) => {
+      if (!isBibleRequest(userOf(body))) return undefined;
+      bibleAsks++;
+      return failBibleFrom && bibleAsks >= failBibleFrom
+        ? { status: 500, body: { error: { message: 'down' } } }
+        : undefined;
+    },
+  }),
+  {},
+);
 
 const MANUSCRIPT = malayManuscript(5, 'roman');
 
 const upload = (ts: TestServer, cookie: string) =>
-  ts.http.post('/api/books/import?file=bab.txt&generator=romance').set('cookie', cookie).set('content-type', 'application/octet-stream').send(Buffer.from(MANUSCRIPT));
+  ts.http
+    .post('/api/books/import?file=bab.txt&generator=romance')
+    .set('cookie', cookie)
+    .set('content-type', 'application/octet-stream')
+    .send(Buffer.from(MANUSCRIPT));
 
 /** A user with `credits` credits (set by hand, no ledger row) and what the writer sees of them. */
 async function userWith(ts: TestServer, credits: number) {
   const cookie = await signUp(ts);
   const id = (await ts.http.get('/api/me').set('cookie', cookie)).body.id as string;
-  const setCredits = (n: number) => ts.store.run(ts.store.db.updateTable('users').set({ credits_available: n }).where('id', '=', id));
+  const setCredits = (n: number) =>
+    ts.store.run(ts.store.db.updateTable('users').set({ credits_available: n }).where('id', '=', id));
   setCredits(credits);
   const balance = async () => (await ts.http.get('/api/me').set('cookie', cookie)).body.credits_available as number;
   /** The ledger after the sign-up row, as [type, amount]. */
@@ -45,12 +55,15 @@ type Lacking = { reason: string; parts: Array<{ label: string }>; credits: numbe
 
 /** The book once no build runs for it (the user's build settled, credits given back). */
 async function settledBook(ts: TestServer, user: { id: string; cookie: string }) {
-  await vi.waitFor(() => expect(isBibleUpdating(ts.ctx, user.id, 'romance')).toBe(false), { timeout: 20_000, interval: 20 });
+  await vi.waitFor(() => expect(isBibleUpdating(ts.ctx, user.id, 'romance')).toBe(false), {
+    timeout: 20_000,
+    interval: 20,
+  });
   const saved = await bibleSettled(ts, user.cookie, 'romance');
   return saved.book as unknown as { parts: Part[]; bible_lacking?: Lacking; bible_updating?: boolean };
 }
 
-describe('credits held for an imported book\'s story bible', () => {
+describe("credits held for an imported book's story bible", () => {
   it('two imports at once on a balance that pays for one: one is accepted, the other answers 402 and nothing of it is saved', async () => {
     const { ts } = served;
     const user = await userWith(ts, 5);
@@ -82,8 +95,15 @@ describe('credits held for an imported book\'s story bible', () => {
       // Bab 1 to 3 read and paid; Bab 4 asked twice, failed twice, not charged; Bab 5 never read: 2 credits back.
       expect(bibleAsks).toBe(5);
       expect(await user.balance()).toBe(7);
-      expect(await user.ledger()).toEqual([['charge', -5], ['refund', 2]]);
-      expect(book.bible_lacking).toMatchObject({ reason: 'failed', parts: [{ label: 'Bab 4' }, { label: 'Bab 5' }], credits: 2 });
+      expect(await user.ledger()).toEqual([
+        ['charge', -5],
+        ['refund', 2],
+      ]);
+      expect(book.bible_lacking).toMatchObject({
+        reason: 'failed',
+        parts: [{ label: 'Bab 4' }, { label: 'Bab 5' }],
+        credits: 2,
+      });
       expect(book.bible_lacking!.message).toContain('Bab 4, Bab 5');
       expect(book.bible_lacking!.message).toContain('gagal dua kali pada Bab 4');
       expect(book.parts.filter((p) => p.bible_updated === false).map((p) => p.label)).toEqual(['Bab 4', 'Bab 5']);
@@ -105,7 +125,10 @@ describe('credits held for an imported book\'s story bible', () => {
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(second.body.book.bible_lacking).toBeUndefined();
     expect(await user.balance()).toBe(0);
-    expect((await user.ledger()).slice(2)).toEqual([['charge', -1], ['charge', -1]]);
+    expect((await user.ledger()).slice(2)).toEqual([
+      ['charge', -1],
+      ['charge', -1],
+    ]);
     const book = await settledBook(ts, user);
     expect(book.bible_lacking).toBeUndefined();
     expect(book.parts.every((p) => p.bible_updated !== false)).toBe(true);
@@ -117,7 +140,10 @@ describe('credits held for an imported book\'s story bible', () => {
     expect((await upload(ts, user.cookie)).status).toBe(200);
     // The next step (all five chapters are there: the conclusion) comes in while the bible may still be built;
     // whichever reads a part, it is paid once.
-    const step = await ts.http.post('/api/generators/romance/generate').set('cookie', user.cookie).send({ settings: {} });
+    const step = await ts.http
+      .post('/api/generators/romance/generate')
+      .set('cookie', user.cookie)
+      .send({ settings: {} });
     expect(step.status, JSON.stringify(step.body)).toBe(200);
     expect(step.body.part).toMatchObject({ kind: 'conclusion' });
     const book = await settledBook(ts, user);
@@ -129,7 +155,13 @@ describe('credits held for an imported book\'s story bible', () => {
     expect(await ts.ctx.repos.bibleHolds.open(user.id)).toEqual([]);
 
     // An edit of a part the bible had read re-derives it and the parts after it free.
-    const edited = await ts.http.put('/api/progress/romance/part').set('cookie', user.cookie).send({ part: { kind: 'chapter', position: 2 }, text: 'Aisha menutup kedai itu awal petang itu, lalu berjalan ke pelabuhan seorang diri.' });
+    const edited = await ts.http
+      .put('/api/progress/romance/part')
+      .set('cookie', user.cookie)
+      .send({
+        part: { kind: 'chapter', position: 2 },
+        text: 'Aisha menutup kedai itu awal petang itu, lalu berjalan ke pelabuhan seorang diri.',
+      });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     await settledBook(ts, user);
     expect(await user.balance()).toBe(4);
@@ -140,9 +172,22 @@ describe('credits held for an imported book\'s story bible', () => {
     const user = await userWith(ts, 10);
     expect((await upload(ts, user.cookie)).status).toBe(200);
     // Start New waits for no part (409 while one is being read): asked again until it is done.
-    await vi.waitFor(async () => expect((await ts.http.delete('/api/progress/romance').set('cookie', user.cookie)).status).toBe(200), { timeout: 20_000, interval: 10 });
-    await vi.waitFor(() => expect(isBibleUpdating(ts.ctx, user.id, 'romance')).toBe(false), { timeout: 20_000, interval: 20 });
-    const read = ts.store.all(ts.store.db.selectFrom('generations').select('credits_charged').where('user_id', '=', user.id).where('status', '=', 'succeeded').where('step', 'like', 'import:%'));
+    await vi.waitFor(
+      async () => expect((await ts.http.delete('/api/progress/romance').set('cookie', user.cookie)).status).toBe(200),
+      { timeout: 20_000, interval: 10 },
+    );
+    await vi.waitFor(() => expect(isBibleUpdating(ts.ctx, user.id, 'romance')).toBe(false), {
+      timeout: 20_000,
+      interval: 20,
+    });
+    const read = ts.store.all(
+      ts.store.db
+        .selectFrom('generations')
+        .select('credits_charged')
+        .where('user_id', '=', user.id)
+        .where('status', '=', 'succeeded')
+        .where('step', 'like', 'import:%'),
+    );
     expect(await ts.ctx.repos.bibleHolds.open(user.id)).toEqual([]);
     expect(await user.balance()).toBe(10 - read.reduce((sum, g) => sum + g.credits_charged, 0));
   });

@@ -15,7 +15,9 @@ afterAll(async () => {
 });
 
 const upload = (cookie: string | undefined, file: string, body: Buffer | Uint8Array, lang?: string) => {
-  const request = ts.http.post(`/api/books/import/preview?file=${encodeURIComponent(file)}${lang ? `&lang=${lang}` : ''}`).set('content-type', 'application/octet-stream');
+  const request = ts.http
+    .post(`/api/books/import/preview?file=${encodeURIComponent(file)}${lang ? `&lang=${lang}` : ''}`)
+    .set('content-type', 'application/octet-stream');
   return (cookie ? request.set('cookie', cookie) : request).send(Buffer.from(body));
 };
 
@@ -35,15 +37,26 @@ describe('POST /api/books/import/preview', () => {
     const cookie = await signUp(ts);
     const text = malayManuscript(3, 'digits');
     for (const type of ['application/x-www-form-urlencoded', 'application/json', 'text/markdown']) {
-      const res = await ts.http.post('/api/books/import/preview?file=bab.md').set('cookie', cookie).set('content-type', type).send(text);
+      const res = await ts.http
+        .post('/api/books/import/preview?file=bab.md')
+        .set('cookie', cookie)
+        .set('content-type', type)
+        .send(text);
       expect(res.status, type).toBe(200);
-      expect(res.body.chapters.map((c: { number: number }) => c.number), type).toEqual([1, 2, 3]);
+      expect(
+        res.body.chapters.map((c: { number: number }) => c.number),
+        type,
+      ).toEqual([1, 2, 3]);
     }
   });
 
   it('a Malay manuscript in Latin-1 with CRLF', async () => {
     const cookie = await signUp(ts);
-    const res = await upload(cookie, 'bab.txt', Buffer.from(malayManuscript(4, 'roman').replace(/\n/g, '\r\n'), 'latin1'));
+    const res = await upload(
+      cookie,
+      'bab.txt',
+      Buffer.from(malayManuscript(4, 'roman').replace(/\n/g, '\r\n'), 'latin1'),
+    );
     expect(res.status).toBe(200);
     expect(res.body.encoding).toBe('utf-8');
     expect(res.body.chapters.map((c: { number: number }) => c.number)).toEqual([1, 2, 3, 4]);
@@ -53,11 +66,18 @@ describe('POST /api/books/import/preview', () => {
     const cookie = await signUp(ts);
     const png = await upload(cookie, 'cover.docx', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), 'ms');
     expect(png.status).toBe(400);
-    expect(png.body.error).toMatchObject({ code: 'import_not_format', message: 'cover.docx bukan fail DOCX: kandungannya ialah imej. Karya mengimport fail .txt, .md, .docx dan .epub.' });
+    expect(png.body.error).toMatchObject({
+      code: 'import_not_format',
+      message: 'cover.docx bukan fail DOCX: kandungannya ialah imej. Karya mengimport fail .txt, .md, .docx dan .epub.',
+    });
     const empty = await upload(cookie, 'empty.txt', Buffer.alloc(0));
     expect(empty.status).toBe(400);
     expect(empty.body.error.code).toBe('import_empty');
-    const bomb = await upload(cookie, 'bomb.docx', zipSync({ 'word/document.xml': new Uint8Array(120 * 1024 * 1024) }, { level: 9 }));
+    const bomb = await upload(
+      cookie,
+      'bomb.docx',
+      zipSync({ 'word/document.xml': new Uint8Array(120 * 1024 * 1024) }, { level: 9 }),
+    );
     expect(bomb.status).toBe(400);
     expect(bomb.body.error.code).toBe('import_zip_bomb');
     const huge = await upload(cookie, 'huge.txt', Buffer.alloc(21 * 1024 * 1024, 0x61));

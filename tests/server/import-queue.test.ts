@@ -8,11 +8,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestServer, type TestServer } from './helpers.js';
 import { pandoc, zipOf } from '../import/hostile-files.js';
 
-const WORDS = ['harbour', 'lamp', 'river', 'letter', 'orchard', 'mill', 'road', 'school', 'father', 'evening', 'rain', 'window'];
+const WORDS = [
+  'harbour',
+  'lamp',
+  'river',
+  'letter',
+  'orchard',
+  'mill',
+  'road',
+  'school',
+  'father',
+  'evening',
+  'rain',
+  'window',
+];
 const CHAPTERS = 110;
 
 const TITLE = 'The Long Novel';
-const paragraph = (seed: number) => `${Array.from({ length: 150 }, (_, k) => WORDS[(seed * 7 + k * (1 + (seed % 5))) % WORDS.length]).join(' ')}.`;
+const paragraph = (seed: number) =>
+  `${Array.from({ length: 150 }, (_, k) => WORDS[(seed * 7 + k * (1 + (seed % 5))) % WORDS.length]).join(' ')}.`;
 const paragraphs = (c: number) => Array.from({ length: 20 }, (_, p) => paragraph(c * 31 + p));
 
 /** A long novel in Markdown: `chapters` chapters of 20 paragraphs of 150 words. */
@@ -23,21 +37,32 @@ function longNovel(chapters = CHAPTERS): string {
 /**
  * pandoc's DOCX of the long novel, without pandoc writing 330,000 words (seconds of CPU): pandoc writes its first two
  * chapters, and its body is written out for all 110 as pandoc writes a chapter (a bookmark around a Heading1, then a
- * FirstParagraph and BodyText paragraphs). word/document.xml comes out byte for byte as pandoc's own of the whole novel.
+ * FirstParagraph and BodyText paragraphs). word/document.xml comes out byte for byte as pandoc's own of the whole
+ * novel.
  */
 function longNovelDocx(): Uint8Array {
   const files = unzipSync(pandoc(longNovel(2), 'docx', TITLE));
   const document = new TextDecoder().decode(files['word/document.xml']!);
   const first = Number(/<w:bookmarkStart w:id="(\d+)" w:name="chapter-1" \/>/.exec(document)![1]);
-  const para = (style: string, text: string) => `<w:p><w:pPr><w:pStyle w:val="${style}" /></w:pPr><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+  const para = (style: string, text: string) =>
+    `<w:p><w:pPr><w:pStyle w:val="${style}" /></w:pPr><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
   const chapter = (c: number) =>
-    `<w:bookmarkStart w:id="${first + c}" w:name="chapter-${c + 1}" />${para('Heading1', `Chapter ${c + 1}`)}${paragraphs(c).map((t, p) => para(p ? 'BodyText' : 'FirstParagraph', t)).join('')}<w:bookmarkEnd w:id="${first + c}" />`;
+    `<w:bookmarkStart w:id="${first + c}" w:name="chapter-${c + 1}" />${para('Heading1', `Chapter ${c + 1}`)}${paragraphs(
+      c,
+    )
+      .map((t, p) => para(p ? 'BodyText' : 'FirstParagraph', t))
+      .join('')}<w:bookmarkEnd w:id="${first + c}" />`;
   const start = document.indexOf('<w:bookmarkStart');
   const end = document.indexOf('<w:sectPr');
   // The two chapters pandoc wrote are the ones written here: the pattern is pandoc's.
   expect(document.slice(start, end)).toBe([0, 1].map(chapter).join(''));
   const whole = `${document.slice(0, start)}${Array.from({ length: CHAPTERS }, (_, c) => chapter(c)).join('')}${document.slice(end)}`;
-  return zipOf(Object.entries(files).map(([name, data]) => ({ name, data: name === 'word/document.xml' ? new TextEncoder().encode(whole) : data })));
+  return zipOf(
+    Object.entries(files).map(([name, data]) => ({
+      name,
+      data: name === 'word/document.xml' ? new TextEncoder().encode(whole) : data,
+    })),
+  );
 }
 
 let ts: TestServer;
@@ -46,14 +71,21 @@ let small: Uint8Array;
 beforeAll(async () => {
   ts = await startTestServer();
   large = longNovelDocx();
-  small = pandoc('# Chapter 1\n\nThe rain fell on the harbour all night long.\n\n# Chapter 2\n\nMorning came at last, grey and cold.\n', 'docx');
+  small = pandoc(
+    '# Chapter 1\n\nThe rain fell on the harbour all night long.\n\n# Chapter 2\n\nMorning came at last, grey and cold.\n',
+    'docx',
+  );
 }, 120_000);
 afterAll(async () => {
   await ts.close();
 });
 
 const preview = (cookie: string, bytes: Uint8Array) =>
-  ts.http.post('/api/books/import/preview?file=novel.docx&lang=en').set('cookie', cookie).set('content-type', 'application/octet-stream').send(Buffer.from(bytes));
+  ts.http
+    .post('/api/books/import/preview?file=novel.docx&lang=en')
+    .set('cookie', cookie)
+    .set('content-type', 'application/octet-stream')
+    .send(Buffer.from(bytes));
 
 describe('ten writers uploading a large DOCX at once', () => {
   it('are all read, or told when to try again; none is refused as too complex for having waited', async () => {
@@ -66,7 +98,10 @@ describe('ten writers uploading a large DOCX at once', () => {
     const answers = await Promise.all(writers.map((cookie) => preview(cookie, large)));
     const took = Date.now() - started;
     const statuses = answers.map((r) => r.status);
-    expect(answers.filter((r) => r.body?.error?.code === 'import_too_complex'), `${statuses.join(' ')} in ${took} ms`).toEqual([]);
+    expect(
+      answers.filter((r) => r.body?.error?.code === 'import_too_complex'),
+      `${statuses.join(' ')} in ${took} ms`,
+    ).toEqual([]);
     for (const res of answers) {
       if (res.status === 503) {
         expect(res.body.error.code).toBe('import_busy');

@@ -9,7 +9,10 @@ import { bookVoiceOf, importLanguageOf } from '../../server/index.js';
 
 const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures', 'voice');
 const text = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');
-const manuscript = (body: string) => readManuscript('book.md', { bytes: new TextEncoder().encode(`# A Book\n\n## Chapter 1\n\n${body}\n\n## Chapter 2\n\n${body}\n`) });
+const manuscript = (body: string) =>
+  readManuscript('book.md', {
+    bytes: new TextEncoder().encode(`# A Book\n\n## Chapter 1\n\n${body}\n\n## Chapter 2\n\n${body}\n`),
+  });
 const refusalOf = (fn: () => unknown) => {
   try {
     fn();
@@ -25,7 +28,11 @@ describe('importLanguageOf', () => {
     { name: 'an English manuscript, nothing asked', body: text('en-long.txt'), lang: 'en' },
     { name: 'a Malay manuscript, nothing asked', body: text('ms-long.txt'), lang: 'ms' },
     { name: 'an English manuscript written as Malay when asked', body: text('en-long.txt'), asked: 'ms', lang: 'ms' },
-    { name: 'half English, half Malay, nothing asked', body: `${text('en-terse.txt')}\n\n${text('ms-terse.txt')}`, refused: 'import_language_unclear' },
+    {
+      name: 'half English, half Malay, nothing asked',
+      body: `${text('en-terse.txt')}\n\n${text('ms-terse.txt')}`,
+      refused: 'import_language_unclear',
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -49,9 +56,21 @@ describe('bookVoiceOf', () => {
   const kept: BookVoice = { ...measured, avoid: ['suddenly'] };
   const cases: Array<{ name: string; input: Parameters<typeof bookVoiceOf>[0]; expected: BookVoice | undefined }> = [
     { name: 'nothing given keeps the kept voice', input: { lang: 'en', kept }, expected: kept },
-    { name: 'a new list replaces the phrases and keeps the sample', input: { lang: 'en', kept, avoid: ['all at once'] }, expected: { ...measured, avoid: ['all at once'] } },
-    { name: 'a null sample removes the measure and keeps the phrases', input: { lang: 'en', kept, sample: null }, expected: { avoid: ['suddenly'] } },
-    { name: 'a null sample and an empty list leave no voice', input: { lang: 'en', kept, sample: null, avoid: [] }, expected: undefined },
+    {
+      name: 'a new list replaces the phrases and keeps the sample',
+      input: { lang: 'en', kept, avoid: ['all at once'] },
+      expected: { ...measured, avoid: ['all at once'] },
+    },
+    {
+      name: 'a null sample removes the measure and keeps the phrases',
+      input: { lang: 'en', kept, sample: null },
+      expected: { avoid: ['suddenly'] },
+    },
+    {
+      name: 'a null sample and an empty list leave no voice',
+      input: { lang: 'en', kept, sample: null, avoid: [] },
+      expected: undefined,
+    },
     { name: 'nothing given and nothing kept is no voice', input: { lang: 'en' }, expected: undefined },
   ];
   for (const c of cases) it(c.name, () => expect(bookVoiceOf(c.input)).toEqual(c.expected));

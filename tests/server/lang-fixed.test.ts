@@ -16,7 +16,10 @@ function englishOnlyGuide() {
   const dir = tempDir('karya-lang-fixed-');
   const guide = readFileSync(path.join('generators', 'guide.yaml'), 'utf8');
   expect(guide).toMatch(/^ {2}language: \{ use: language \}\n/m);
-  writeFileSync(path.join(dir, 'guide.yaml'), `${guide.replace(/^ {2}language: \{ use: language \}\n/m, '')}\nlanguage: en\n`);
+  writeFileSync(
+    path.join(dir, 'guide.yaml'),
+    `${guide.replace(/^ {2}language: \{ use: language \}\n/m, '')}\nlanguage: en\n`,
+  );
   writeFileSync(path.join(dir, '_shared.yaml'), readFileSync(path.join('generators', '_shared.yaml'), 'utf8'));
   const catalog = loadCatalog({ generatorsDir: dir });
   expect(catalog.get('guide')!.fields.some((f) => f.role === 'language')).toBe(false);
@@ -37,19 +40,32 @@ describe('a one-language generator asked for another language', () => {
   });
   afterAll(() => ts.close());
 
-  const ask = (cookie: string, lang: string) => ts.http.post('/api/generators/dad-jokes/generate').set('cookie', cookie).send({ lang });
+  const ask = (cookie: string, lang: string) =>
+    ts.http.post('/api/generators/dad-jokes/generate').set('cookie', cookie).send({ lang });
 
   it('POST /generators/dad-jokes/generate with lang ms, by a Malay writer: refused in Malay, message and field', async () => {
     const res = await ask(await writerIn(ts, 'ms'), 'ms');
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'invalid_settings', message: 'Sila semak medan yang ditandakan', fields: { lang: 'dad-jokes hanya menulis dalam en' } });
+    expect(res.body.error).toEqual({
+      code: 'invalid_settings',
+      message: 'Sila semak medan yang ditandakan',
+      fields: { lang: 'dad-jokes hanya menulis dalam en' },
+    });
   });
 
   it('by an Indonesian writer: in Indonesian; by an English one: in English', async () => {
     const indonesian = await ask(await writerIn(ts, 'id'), 'ms');
-    expect(indonesian.body.error).toEqual({ code: 'invalid_settings', message: 'Silakan periksa kolom yang ditandai', fields: { lang: 'dad-jokes hanya menulis dalam en' } });
+    expect(indonesian.body.error).toEqual({
+      code: 'invalid_settings',
+      message: 'Silakan periksa kolom yang ditandai',
+      fields: { lang: 'dad-jokes hanya menulis dalam en' },
+    });
     const english = await ask(await writerIn(ts, 'en'), 'id');
-    expect(english.body.error).toEqual({ code: 'invalid_settings', message: 'Please check the highlighted fields', fields: { lang: 'dad-jokes always writes in en' } });
+    expect(english.body.error).toEqual({
+      code: 'invalid_settings',
+      message: 'Please check the highlighted fields',
+      fields: { lang: 'dad-jokes always writes in en' },
+    });
   });
 });
 
@@ -61,13 +77,24 @@ describe('an import as a one-language book generator, in another language', () =
   afterAll(() => ts.close());
 
   const upload = (route: string, cookie: string) =>
-    ts.http.post(`/api/books/${route}?file=bab.md&generator=guide&lang=ms`).set('cookie', cookie).set('content-type', 'application/octet-stream').send(Buffer.from(malayManuscript(3, 'digits')));
+    ts.http
+      .post(`/api/books/${route}?file=bab.md&generator=guide&lang=ms`)
+      .set('cookie', cookie)
+      .set('content-type', 'application/octet-stream')
+      .send(Buffer.from(malayManuscript(3, 'digits')));
 
-  it.each(['import/preview', 'import'])('POST /books/%s with lang ms, by a Malay writer: refused in Malay, and nothing saved', async (route) => {
-    const cookie = await writerIn(ts, 'ms');
-    const res = await upload(route, cookie);
-    expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(res.body.error).toEqual({ code: 'invalid_settings', message: 'Sila semak medan yang ditandakan', fields: { lang: 'guide hanya menulis dalam en' } });
-    expect((await ts.http.get('/api/books').set('cookie', cookie)).body.books).toEqual([]);
-  });
+  it.each(['import/preview', 'import'])(
+    'POST /books/%s with lang ms, by a Malay writer: refused in Malay, and nothing saved',
+    async (route) => {
+      const cookie = await writerIn(ts, 'ms');
+      const res = await upload(route, cookie);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.error).toEqual({
+        code: 'invalid_settings',
+        message: 'Sila semak medan yang ditandakan',
+        fields: { lang: 'guide hanya menulis dalam en' },
+      });
+      expect((await ts.http.get('/api/books').set('cookie', cookie)).body.books).toEqual([]);
+    },
+  );
 });

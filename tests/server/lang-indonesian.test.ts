@@ -16,16 +16,28 @@ describe('the studio language Indonesian', () => {
     expect(res.status).toBe(200);
     expect(res.body.lang).toBe('id');
     expect((await ts.http.get('/api/me').set('cookie', cookie)).body.lang).toBe('id');
-    const profile = await ts.http.patch('/api/me').set('cookie', cookie).set('accept-language', 'en-GB').send({ name: 'Sari' });
+    const profile = await ts.http
+      .patch('/api/me')
+      .set('cookie', cookie)
+      .set('accept-language', 'en-GB')
+      .send({ name: 'Sari' });
     expect(profile.body.message).toBe('Profil berhasil diperbarui');
-    const wrong = await ts.http.post('/api/me/password').set('cookie', cookie).send({ currentPassword: 'not-it', newPassword: 'another1' });
+    const wrong = await ts.http
+      .post('/api/me/password')
+      .set('cookie', cookie)
+      .send({ currentPassword: 'not-it', newPassword: 'another1' });
     expect(wrong.body.error.fields).toEqual({ currentPassword: 'Kata sandi saat ini salah' });
   });
 
   it('answers a signed-out caller asking in Indonesian in Indonesian, and signs an Indonesian up in it', async () => {
-    const signIn = await ts.http.post('/api/auth/sign-in/email').set('accept-language', 'id-ID,id;q=0.9,en;q=0.8').send({ email: uniqueEmail(), password: 'wrong-one' });
+    const signIn = await ts.http
+      .post('/api/auth/sign-in/email')
+      .set('accept-language', 'id-ID,id;q=0.9,en;q=0.8')
+      .send({ email: uniqueEmail(), password: 'wrong-one' });
     expect(signIn.body.error.message).toBe('Email atau kata sandi tidak valid');
-    const res = await ts.http.post('/api/auth/sign-up/email').send({ email: uniqueEmail(), password: PASSWORD, lang: 'id' });
+    const res = await ts.http
+      .post('/api/auth/sign-up/email')
+      .send({ email: uniqueEmail(), password: PASSWORD, lang: 'id' });
     expect(res.status).toBe(201);
     expect(res.body.user.lang).toBe('id');
     expect(res.body.message).toBe('Akun berhasil dibuat!');

@@ -25,29 +25,56 @@ describe('a request whose lang is not a language of the table', () => {
 
   it('PUT /me/lang by a Malay writer: refused in Malay, naming the value and the codes', async () => {
     const cookie = await writerIn(ts, 'ms');
-    const res = await ts.http.put('/api/me/lang').set('cookie', cookie).set('accept-language', 'en-GB').send({ lang: 'xx' });
+    const res = await ts.http
+      .put('/api/me/lang')
+      .set('cookie', cookie)
+      .set('accept-language', 'en-GB')
+      .send({ lang: 'xx' });
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'invalid_request', message: 'Sila semak medan yang ditandakan', fields: { lang: `"xx" bukan salah satu daripada ${codes}` } });
+    expect(res.body.error).toEqual({
+      code: 'invalid_request',
+      message: 'Sila semak medan yang ditandakan',
+      fields: { lang: `"xx" bukan salah satu daripada ${codes}` },
+    });
     expect((await ts.http.get('/api/me').set('cookie', cookie)).body.lang).toBe('ms');
   });
 
   it('PUT /me/lang by an English writer: the English words, as before', async () => {
-    const res = await ts.http.put('/api/me/lang').set('cookie', await writerIn(ts, 'en')).send({ lang: 'xx' });
+    const res = await ts.http
+      .put('/api/me/lang')
+      .set('cookie', await writerIn(ts, 'en'))
+      .send({ lang: 'xx' });
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'invalid_request', message: 'Please check the highlighted fields', fields: { lang: `"xx" is not one of ${codes}` } });
+    expect(res.body.error).toEqual({
+      code: 'invalid_request',
+      message: 'Please check the highlighted fields',
+      fields: { lang: `"xx" is not one of ${codes}` },
+    });
   });
 
   it('POST /generators/romance/generate with lang xx: Malay for a Malay writer, English for an English one', async () => {
-    const ask = (cookie: string) => ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ lang: 'xx' });
+    const ask = (cookie: string) =>
+      ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ lang: 'xx' });
     const malay = await ask(await writerIn(ts, 'ms'));
     expect(malay.status).toBe(400);
-    expect(malay.body.error).toEqual({ code: 'invalid_request', message: 'Sila semak medan yang ditandakan', fields: { lang: `"xx" bukan salah satu daripada ${codes}` } });
+    expect(malay.body.error).toEqual({
+      code: 'invalid_request',
+      message: 'Sila semak medan yang ditandakan',
+      fields: { lang: `"xx" bukan salah satu daripada ${codes}` },
+    });
     const english = await ask(await writerIn(ts, 'en'));
-    expect(english.body.error).toEqual({ code: 'invalid_request', message: 'Please check the highlighted fields', fields: { lang: `"xx" is not one of ${codes}` } });
+    expect(english.body.error).toEqual({
+      code: 'invalid_request',
+      message: 'Please check the highlighted fields',
+      fields: { lang: `"xx" is not one of ${codes}` },
+    });
   });
 
-  it("sign-up by a signed-out caller: in its Accept-Language", async () => {
-    const res = await ts.http.post('/api/auth/sign-up/email').set('accept-language', 'ms').send({ email: uniqueEmail(), password: PASSWORD, lang: 'xx' });
+  it('sign-up by a signed-out caller: in its Accept-Language', async () => {
+    const res = await ts.http
+      .post('/api/auth/sign-up/email')
+      .set('accept-language', 'ms')
+      .send({ email: uniqueEmail(), password: PASSWORD, lang: 'xx' });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toEqual({ lang: `"xx" bukan salah satu daripada ${codes}` });
   });

@@ -18,8 +18,15 @@ import { isMalayRequest, type FakeOpenAI } from '../fake-openai.js';
 import { tempDir } from '../temp.js';
 
 /** The firm language line, as the re-ask carries it (templates/firm-language.hbs). */
-const FIRM = { ms: 'Jawapan anda yang sebelumnya tidak ditulis dalam Bahasa Malaysia', en: 'Your previous answer was not written in English' } as const;
-const fiction = (label: 'id' | 'ms') => readSample(label).filter((s) => s.kind === 'fiction').map((s) => s.text).join('\n\n');
+const FIRM = {
+  ms: 'Jawapan anda yang sebelumnya tidak ditulis dalam Bahasa Malaysia',
+  en: 'Your previous answer was not written in English',
+} as const;
+const fiction = (label: 'id' | 'ms') =>
+  readSample(label)
+    .filter((s) => s.kind === 'fiction')
+    .map((s) => s.text)
+    .join('\n\n');
 /** The start of the wrong_language message in the book's language (engine/error-catalogue.ts). */
 const REFUSED = {
   ms: /^Jawapan diterima dalam bahasa Indonesia, bukan Bahasa Malaysia, walaupun selepas diminta sekali lagi\. Tiada apa-apa yang disimpan/,
@@ -36,7 +43,8 @@ let drift: 'off' | 'always' | 'once' = 'off';
 const WRONG = { ms: firstWords(fiction('id'), 100, ''), en: firstWords(fiction('ms'), 100, '') } as const;
 const isFirm = (user: string) => user.includes(FIRM.ms) || user.includes(FIRM.en);
 /** A continuation of a cut answer (templates/continue.hbs): part of the answer it continues, not another ask. */
-const isContinuation = (user: string) => /Your previous answer was cut off|Jawapan anda yang sebelumnya terpotong/.test(user);
+const isContinuation = (user: string) =>
+  /Your previous answer was cut off|Jawapan anda yang sebelumnya terpotong/.test(user);
 const book = underWriter(1);
 const model = (body: Record<string, unknown>, index: number) => {
   const user = userOf(body);
@@ -49,7 +57,10 @@ const model = (body: Record<string, unknown>, index: number) => {
 /** A generators folder whose romance has the language check off (as language-story has it). */
 function uncheckedCatalog() {
   const dir = tempDir('karya-unchecked-');
-  writeFileSync(path.join(dir, 'romance.yaml'), `${readFileSync(path.join('generators', 'romance.yaml'), 'utf8')}\nflow: { languageCheck: false }\n`);
+  writeFileSync(
+    path.join(dir, 'romance.yaml'),
+    `${readFileSync(path.join('generators', 'romance.yaml'), 'utf8')}\nflow: { languageCheck: false }\n`,
+  );
   writeFileSync(path.join(dir, '_shared.yaml'), readFileSync(path.join('generators', '_shared.yaml'), 'utf8'));
   const catalog = loadCatalog({ generatorsDir: dir });
   expect(catalog.get('romance')!.flow.languageCheck).toBe(false);
@@ -63,13 +74,23 @@ type Call = 'passage' | 'more' | 'rewrite';
 async function writtenBook(ts: TestServer, lang: Lang) {
   const cookie = await signUp(ts, uniqueEmail());
   for (let i = 0; i < 3; i++) {
-    const res = await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 }, lang });
+    const res = await ts.http
+      .post('/api/generators/romance/generate')
+      .set('cookie', cookie)
+      .send({ settings: { numberOfChapters: 7 }, lang });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
   await bibleSettled(ts, cookie, 'romance');
-  const chapter = async () => ((await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts as Array<{ kind: string; text: string }>).find((p) => p.kind === 'chapter')!.text;
+  const chapter = async () =>
+    (
+      (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts as Array<{
+        kind: string;
+        text: string;
+      }>
+    ).find((p) => p.kind === 'chapter')!.text;
   const credits = async () => (await ts.http.get('/api/me').set('cookie', cookie)).body.credits_available as number;
-  const versions = async () => (await ts.http.get('/api/progress/romance/versions?position=1').set('cookie', cookie)).body.versions as unknown[];
+  const versions = async () =>
+    (await ts.http.get('/api/progress/romance/versions?position=1').set('cookie', cookie)).body.versions as unknown[];
   return { cookie, chapter, credits, versions, text: await chapter() };
 }
 
@@ -77,23 +98,41 @@ async function writtenBook(ts: TestServer, lang: Lang) {
 function callOn(ts: TestServer, book: { cookie: string; text: string }, call: Call) {
   const part = { kind: 'chapter', position: 1 };
   if (call === 'more') return ts.http.post('/api/progress/romance/more').set('cookie', book.cookie).send({ part });
-  if (call === 'rewrite') return ts.http.post('/api/progress/romance/rewrite').set('cookie', book.cookie).send({ part, note: 'More of the sea.' });
+  if (call === 'rewrite')
+    return ts.http
+      .post('/api/progress/romance/rewrite')
+      .set('cookie', book.cookie)
+      .send({ part, note: 'More of the sea.' });
   const paragraph = book.text.split('\n\n')[1]!;
   const start = book.text.indexOf(paragraph);
-  return ts.http.post('/api/progress/romance/passage').set('cookie', book.cookie).send({ part, start, end: start + paragraph.length, text: paragraph, action: 'rewrite' });
+  return ts.http
+    .post('/api/progress/romance/passage')
+    .set('cookie', book.cookie)
+    .send({ part, start, end: start + paragraph.length, text: paragraph, action: 'rewrite' });
 }
 
-/** What a call asked the model: each ask's user message (the story bible's updates and the continuations of cut answers left out). */
+/**
+ * What a call asked the model: each ask's user message (the story bible's updates and the continuations of cut answers
+ * left out).
+ */
 async function asked(fake: FakeOpenAI, run: () => Promise<{ status: number; body: Record<string, unknown> }>) {
   const from = fake.generationRequests().length;
   const res = await run();
-  return { res, asks: fake.generationRequests().slice(from).map((r) => userOf(r.body ?? {})).filter((u) => !isBibleRequest(u) && !isContinuation(u)) };
+  return {
+    res,
+    asks: fake
+      .generationRequests()
+      .slice(from)
+      .map((r) => userOf(r.body ?? {}))
+      .filter((u) => !isBibleRequest(u) && !isContinuation(u)),
+  };
 }
 
 /** The text a call's answer put in front of the writer: the passage, or the chapter as saved. */
 const answered = (call: Call, body: Record<string, unknown>) =>
-  call === 'passage' ? (body.passage as string) : ((body.book as { parts: Array<{ kind: string; text: string }> }).parts.find((p) => p.kind === 'chapter')!.text);
-
+  call === 'passage'
+    ? (body.passage as string)
+    : (body.book as { parts: Array<{ kind: string; text: string }> }).parts.find((p) => p.kind === 'chapter')!.text;
 
 describe('a wrong-language answer to a passage, write more or rewrite is asked again once, then refused', () => {
   const server = serverOnFakeModel({ ...book.fakeOptions(), answer: model }, {});

@@ -7,9 +7,18 @@ import { userMessageOf } from '../fake-openai.js';
 import { readSample } from '../language-sample.js';
 import { expectOneStepRefunded, parseEvents, signUp, startWithFakeModel, uniqueEmail } from './helpers.js';
 
-const MALAY_POEM = readSample('ms').filter((s) => s.kind === 'verse').map((s) => s.text).join('\n\n');
-const ENGLISH_POEM = readSample('en').filter((s) => s.kind === 'verse').map((s) => s.text).join('\n\n');
-const INDONESIAN = readSample('id').filter((s) => s.kind === 'fiction').map((s) => s.text).join('\n\n');
+const MALAY_POEM = readSample('ms')
+  .filter((s) => s.kind === 'verse')
+  .map((s) => s.text)
+  .join('\n\n');
+const ENGLISH_POEM = readSample('en')
+  .filter((s) => s.kind === 'verse')
+  .map((s) => s.text)
+  .join('\n\n');
+const INDONESIAN = readSample('id')
+  .filter((s) => s.kind === 'fiction')
+  .map((s) => s.text)
+  .join('\n\n');
 const FIRM_MS = 'Jawapan anda yang sebelumnya tidak ditulis dalam Bahasa Malaysia';
 
 /** What the fake model writes for a request; set per test. */
@@ -23,8 +32,13 @@ async function newUser() {
   const user = () => ts.store.first(ts.store.db.selectFrom('users').selectAll().where('email', '=', email))!;
   return { cookie, user, id: user().id };
 }
-const generate = (id: string, cookie: string, body: object) => ts.http.post(`/api/generators/${id}/generate`).set('cookie', cookie).send(body);
-const stepCalls = (before: number) => fake.generationRequests().slice(before).map((r) => userMessageOf(r.body ?? {}));
+const generate = (id: string, cookie: string, body: object) =>
+  ts.http.post(`/api/generators/${id}/generate`).set('cookie', cookie).send(body);
+const stepCalls = (before: number) =>
+  fake
+    .generationRequests()
+    .slice(before)
+    .map((r) => userMessageOf(r.body ?? {}));
 
 describe('a Malay poem answered in English', () => {
   it('twice: 502 wrong_language in Malay naming English, refunded, nothing in history', async () => {
@@ -34,7 +48,9 @@ describe('a Malay poem answered in English', () => {
     const res = await generate('poems', u.cookie, { settings: {}, lang: 'ms' });
     expect(res.status).toBe(502);
     expect(res.body.error.code).toBe('wrong_language');
-    expect(res.body.error.message).toMatch(/^Jawapan diterima dalam bahasa Inggeris, bukan Bahasa Malaysia, walaupun selepas diminta sekali lagi\. Tiada apa-apa yang disimpan/);
+    expect(res.body.error.message).toMatch(
+      /^Jawapan diterima dalam bahasa Inggeris, bukan Bahasa Malaysia, walaupun selepas diminta sekali lagi\. Tiada apa-apa yang disimpan/,
+    );
     const calls = stepCalls(before);
     expect(calls).toHaveLength(2);
     expect(calls[1]).toContain(FIRM_MS);
@@ -60,7 +76,10 @@ describe('a Malay book answered in Indonesian', () => {
     const u = await newUser();
     // The outline is Malay: one step done.
     model = () => MALAY_POEM;
-    const outline = await generate('romance', u.cookie, { settings: { numberOfChapters: 7, heatLevel: 'mild' }, lang: 'ms' });
+    const outline = await generate('romance', u.cookie, {
+      settings: { numberOfChapters: 7, heatLevel: 'mild' },
+      lang: 'ms',
+    });
     expect(outline.status).toBe(200);
     model = () => INDONESIAN;
     const res = await fetch(`${ts.url}/api/generators/romance/generate`, {
@@ -70,9 +89,15 @@ describe('a Malay book answered in Indonesian', () => {
     });
     const last = parseEvents(await res.text()).at(-1);
     expect(last).toMatchObject({ event: 'error', data: { code: 'wrong_language' } });
-    expect((last!.data as { message: string }).message).toMatch(/^Jawapan diterima dalam bahasa Indonesia, bukan Bahasa Malaysia/);
+    expect((last!.data as { message: string }).message).toMatch(
+      /^Jawapan diterima dalam bahasa Indonesia, bukan Bahasa Malaysia/,
+    );
     expect(u.user().credits_available).toBe(9);
-    const progress = (await ts.http.get('/api/progress/romance').set('cookie', u.cookie)).body as { content: string[]; next?: unknown; book: { next: { kind: string } | null } };
+    const progress = (await ts.http.get('/api/progress/romance').set('cookie', u.cookie)).body as {
+      content: string[];
+      next?: unknown;
+      book: { next: { kind: string } | null };
+    };
     expect(progress.content).toEqual([]);
     expect(progress.book.next).toMatchObject({ kind: 'introduction' });
   });

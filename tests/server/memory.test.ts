@@ -21,17 +21,28 @@ describe('story memory on the server', () => {
     // The update runs right after the answer, within the book's lock: wait for its record.
     let memoryRows: Array<{ credits_used: number; metadata: string }> = [];
     for (let i = 0; i < 100 && memoryRows.length === 0; i++) {
-      memoryRows = ts.store.all(ts.store.db.selectFrom('usage_records').select(['credits_used', 'metadata']).where('user_id', '=', userId)).filter((r) => JSON.parse(r.metadata).step === 'memory');
+      memoryRows = ts.store
+        .all(ts.store.db.selectFrom('usage_records').select(['credits_used', 'metadata']).where('user_id', '=', userId))
+        .filter((r) => JSON.parse(r.metadata).step === 'memory');
       if (!memoryRows.length) await new Promise((r) => setTimeout(r, 20));
     }
     expect(memoryRows).toHaveLength(1);
     expect(memoryRows[0]).toMatchObject({ credits_used: 0 });
     expect(JSON.parse(memoryRows[0]!.metadata)).toMatchObject({ generator: 'romance', step: 'memory', calls: 1 });
-    const book = ts.store.first(ts.store.db.selectFrom('books').select(['memory', 'memory_up_to']).where('owner', '=', userId).where('book_key', '=', 'romance'));
+    const book = ts.store.first(
+      ts.store.db
+        .selectFrom('books')
+        .select(['memory', 'memory_up_to'])
+        .where('owner', '=', userId)
+        .where('book_key', '=', 'romance'),
+    );
     expect(book?.memory).toBeTruthy();
     expect(book?.memory_up_to).toBe(0);
     // The next chapter is still one credit.
-    const chapter = await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings, step: { kind: 'chapter', position: 1 } });
+    const chapter = await ts.http
+      .post('/api/generators/romance/generate')
+      .set('cookie', cookie)
+      .send({ settings, step: { kind: 'chapter', position: 1 } });
     expect(chapter.body).toMatchObject({ credits_charged: 1, credits_available: 7 });
   });
 });

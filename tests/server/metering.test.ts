@@ -4,7 +4,17 @@
 // the fake OpenAI-compatible service, whose requests are counted.
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseEvents, PASSWORD, sessionCookie, signUp, startTestServer, serverOnFakeModel, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import {
+  parseEvents,
+  PASSWORD,
+  sessionCookie,
+  signUp,
+  startTestServer,
+  serverOnFakeModel,
+  uniqueEmail,
+  userWithRole,
+  type TestServer,
+} from './helpers.js';
 import { tempDir } from '../temp.js';
 
 /** Polls until `check` holds (the machine may be slow: no time limit is asserted, only a generous bound). */
@@ -23,12 +33,21 @@ async function newUser(server: TestServer) {
   const cookie = await signUp(server, email);
   const id = (await server.ctx.repos.users.findByEmail(email))!.id;
   const credits = async () => (await server.ctx.repos.credits.balanceOf(id)) ?? -1;
-  const generations = () => server.store.all(server.store.db.selectFrom('generations').selectAll().where('user_id', '=', id));
-  const history = () => server.store.all(server.store.db.selectFrom('content_history').selectAll().where('user_id', '=', id));
+  const generations = () =>
+    server.store.all(server.store.db.selectFrom('generations').selectAll().where('user_id', '=', id));
+  const history = () =>
+    server.store.all(server.store.db.selectFrom('content_history').selectAll().where('user_id', '=', id));
   return { cookie, email, id, credits, generations, history };
 }
 
-function streamRequest(server: TestServer, id: string, cookie: string, body: object, signal?: AbortSignal, headers: Record<string, string> = {}) {
+function streamRequest(
+  server: TestServer,
+  id: string,
+  cookie: string,
+  body: object,
+  signal?: AbortSignal,
+  headers: Record<string, string> = {},
+) {
   return fetch(`${server.url}/api/generators/${id}/generate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie, ...headers },
@@ -55,7 +74,10 @@ describe('a streamed step the client abandons', () => {
     controller.abort();
     await reader.cancel().catch(() => undefined);
 
-    await until(() => u.generations().length === 1 && u.generations()[0]!.status !== 'running', 'the abandoned step to finish');
+    await until(
+      () => u.generations().length === 1 && u.generations()[0]!.status !== 'running',
+      'the abandoned step to finish',
+    );
     expect(u.generations()[0]).toMatchObject({ status: 'succeeded', credits_charged: 1 });
     expect(await u.credits()).toBe(9);
     const ledger = await model.ts.ctx.repos.credits.ledger(u.id);
@@ -70,7 +92,9 @@ describe('a streamed step the client abandons', () => {
     model.fake.script({ hang: true });
     const before = model.fake.generationRequests().length;
     const controller = new AbortController();
-    const pending = streamRequest(model.ts, 'poems', u.cookie, { settings: {} }, controller.signal).catch(() => undefined);
+    const pending = streamRequest(model.ts, 'poems', u.cookie, { settings: {} }, controller.signal).catch(
+      () => undefined,
+    );
     await until(() => model.fake.generationRequests().length > before, 'the provider call');
     controller.abort();
     await pending;
@@ -89,9 +113,14 @@ describe('the AI test page', () => {
     const before = model.fake.chatRequests().length;
     const statuses: number[] = [];
     for (let round = 0; round < 3; round++) {
-      const answers = await Promise.all(Array.from({ length: 10 }, () => model.ts.http.post('/api/generators/test/generate').set('cookie', u.cookie).send({ settings: {} })));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          model.ts.http.post('/api/generators/test/generate').set('cookie', u.cookie).send({ settings: {} }),
+        ),
+      );
       statuses.push(...answers.map((a) => a.status));
-      for (const a of answers) expect(a.body).toMatchObject({ generator_id: 'test', credits_charged: 0, credits_available: 10 });
+      for (const a of answers)
+        expect(a.body).toMatchObject({ generator_id: 'test', credits_charged: 0, credits_available: 10 });
     }
     expect(statuses).toEqual(Array(30).fill(200));
     const reached = model.fake.chatRequests().length - before;
@@ -106,7 +135,10 @@ describe('the AI test page', () => {
     const admin = await userWithRole(model.ts, 'admin');
     const before = model.fake.generationRequests().length;
     for (let i = 0; i < 3; i++) {
-      const res = await model.ts.http.post('/api/generators/test/generate').set('cookie', admin.cookie!).send({ settings: {} });
+      const res = await model.ts.http
+        .post('/api/generators/test/generate')
+        .set('cookie', admin.cookie!)
+        .send({ settings: {} });
       expect(res.status).toBe(200);
       expect(res.body.is_cached).toBeUndefined();
     }
@@ -128,14 +160,25 @@ describe('the per-user generation rate limit', () => {
     let cookie = await signUp(first, email);
     const other = await signUp(first);
     try {
-      for (let i = 0; i < 3; i++) expect((await first.http.post('/api/generators/poems/generate').set('cookie', cookie).send({ settings: {} })).status).toBe(200);
-      const limited = await first.http.post('/api/generators/poems/generate').set('cookie', cookie).send({ settings: {}, lang: 'ms' });
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await first.http.post('/api/generators/poems/generate').set('cookie', cookie).send({ settings: {} })).status,
+        ).toBe(200);
+      const limited = await first.http
+        .post('/api/generators/poems/generate')
+        .set('cookie', cookie)
+        .send({ settings: {}, lang: 'ms' });
       expect(limited.status).toBe(429);
       // The bucket refills in an hour: the wait said in minutes, in the request's language.
-      expect(limited.body.error).toEqual({ code: 'rate_limited', message: 'Terlalu banyak permintaan. Sila cuba lagi dalam 60 minit.' });
+      expect(limited.body.error).toEqual({
+        code: 'rate_limited',
+        message: 'Terlalu banyak permintaan. Sila cuba lagi dalam 60 minit.',
+      });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(59 * 60);
       // Another user has a bucket of their own.
-      expect((await first.http.post('/api/generators/poems/generate').set('cookie', other).send({ settings: {} })).status).toBe(200);
+      expect(
+        (await first.http.post('/api/generators/poems/generate').set('cookie', other).send({ settings: {} })).status,
+      ).toBe(200);
     } finally {
       await first.close();
     }
@@ -144,10 +187,13 @@ describe('the per-user generation rate limit', () => {
     try {
       const signIn = await second.http.post('/api/auth/sign-in/email').send({ email, password: PASSWORD });
       cookie = sessionCookie(signIn);
-      const still = await second.http.post('/api/generators/poems/generate').set('cookie', cookie).send({ settings: {} });
+      const still = await second.http
+        .post('/api/generators/poems/generate')
+        .set('cookie', cookie)
+        .send({ settings: {} });
       expect(still.status).toBe(429);
       expect(still.body.error.message).toBe('Too many requests. Please try again in 60 minutes.');
-      expect((await second.ctx.repos.credits.balanceOf((await second.ctx.repos.users.findByEmail(email))!.id))).toBe(7);
+      expect(await second.ctx.repos.credits.balanceOf((await second.ctx.repos.users.findByEmail(email))!.id)).toBe(7);
     } finally {
       await second.close();
     }
@@ -172,7 +218,11 @@ describe('Idempotency-Key', () => {
     expect(again.status).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
-    const streamed = parseEvents(await (await streamRequest(model.ts, 'romance', u.cookie, romance, undefined, { 'idempotency-key': 'retry-1' })).text());
+    const streamed = parseEvents(
+      await (
+        await streamRequest(model.ts, 'romance', u.cookie, romance, undefined, { 'idempotency-key': 'retry-1' })
+      ).text(),
+    );
     expect(streamed).toEqual([{ event: 'done', data: first.body }]);
     expect(model.fake.generationRequests().length - before).toBe(1);
     expect(await u.credits()).toBe(9);
@@ -188,7 +238,10 @@ describe('Idempotency-Key', () => {
     expect((await post(u.cookie, romance, 'k-1')).status).toBe(200);
     const reused = await post(u.cookie, { ...romance, settings: { ...romance.settings, heatLevel: 'sweet' } }, 'k-1');
     expect(reused.status).toBe(422);
-    expect(reused.body.error).toEqual({ code: 'idempotency_key_reused', message: 'This Idempotency-Key was already used for a different request. Send a new key.' });
+    expect(reused.body.error).toEqual({
+      code: 'idempotency_key_reused',
+      message: 'This Idempotency-Key was already used for a different request. Send a new key.',
+    });
     const bad = await post(u.cookie, romance, 'has space');
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields['idempotency-key']).toMatch(/Idempotency-Key/);
@@ -203,7 +256,9 @@ describe('Idempotency-Key', () => {
     model.fake.script({ hang: true });
     const before = model.fake.generationRequests().length;
     const controller = new AbortController();
-    const first = streamRequest(model.ts, 'romance', u.cookie, romance, controller.signal, { 'idempotency-key': 'slow' }).catch(() => undefined);
+    const first = streamRequest(model.ts, 'romance', u.cookie, romance, controller.signal, {
+      'idempotency-key': 'slow',
+    }).catch(() => undefined);
     await until(() => model.fake.generationRequests().length > before, 'the first request to reach the provider');
     const busy = await post(u.cookie, romance, 'slow');
     expect(busy.status).toBe(409);

@@ -8,15 +8,28 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 import {
-  serverOnFakeModel, parseEvents, PASSWORD, sessionCookie, signUp, uniqueEmail, type TestServer,
+  serverOnFakeModel,
+  parseEvents,
+  PASSWORD,
+  sessionCookie,
+  signUp,
+  uniqueEmail,
+  type TestServer,
 } from './helpers.js';
 import { eventsOf, type Event } from './step-stream.js';
 import { isBibleRequest, underWriter, userOf } from '../scripted-models.js';
 import { REFUSAL_TEXT, type ScriptedReply } from '../fake-openai.js';
 import { malayManuscript } from '../import/manuscript.js';
 
-/** What the fake does with the requests `gate.match` takes: hold them until `release`, or answer 429 (Retry-After 30). */
-const gate = { match: (_body: Record<string, unknown>) => false, mode: 'hold' as 'hold' | 'limited30' | 'refuse', held: 0, release: () => undefined as void };
+/**
+ * What the fake does with the requests `gate.match` takes: hold them until `release`, or answer 429 (Retry-After 30).
+ */
+const gate = {
+  match: (_body: Record<string, unknown>) => false,
+  mode: 'hold' as 'hold' | 'limited30' | 'refuse',
+  held: 0,
+  release: () => undefined as void,
+};
 let opened: Promise<ScriptedReply | undefined> = Promise.resolve(undefined);
 function arm(match: (body: Record<string, unknown>) => boolean, mode: typeof gate.mode = 'hold'): void {
   Object.assign(gate, { match, mode, held: 0 });
@@ -32,15 +45,19 @@ const bible = (body: Record<string, unknown>) => isBibleRequest(userOf(body));
 /** The story bible's reading of a book's conclusion (its last part), after the step that wrote it. */
 const endingRead = (body: Record<string, unknown>) => bible(body) && /\(Conclusion\):/.test(userOf(body));
 
-const served = serverOnFakeModel(underWriter(1).fakeOptions({
-  reply: (body) => {
-    if (!gate.match(body)) return undefined;
-    gate.held++;
-    if (gate.mode === 'refuse') return { text: REFUSAL_TEXT.en };
-    if (gate.mode === 'limited30') return { status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'retry-after': '30' } };
-    return { until: opened };
-  },
-}), { config: { slowModelNoticeMs: 50 } });
+const served = serverOnFakeModel(
+  underWriter(1).fakeOptions({
+    reply: (body) => {
+      if (!gate.match(body)) return undefined;
+      gate.held++;
+      if (gate.mode === 'refuse') return { text: REFUSAL_TEXT.en };
+      if (gate.mode === 'limited30')
+        return { status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'retry-after': '30' } };
+      return { until: opened };
+    },
+  }),
+  { config: { slowModelNoticeMs: 50 } },
+);
 
 const isDone = (events: Event[]) => events.some((e) => e.event === 'done' || e.event === 'error');
 const heldAndSlow = (events: Event[]) => gate.held > 0 && events.some((e) => e.data.reason === 'slow_model');
@@ -91,7 +108,13 @@ async function user(ts: TestServer, credits = 200, lang = 'en'): Promise<{ cooki
 }
 
 /** The user's book of `generator` written to its end (or `steps` steps), its last bible update settled. */
-async function writeBook(ts: TestServer, cookie: string, generator: string, settings: object, steps = 20): Promise<void> {
+async function writeBook(
+  ts: TestServer,
+  cookie: string,
+  generator: string,
+  settings: object,
+  steps = 20,
+): Promise<void> {
   for (let i = 0; i < steps; i++) {
     const res = await ts.http.post(`/api/generators/${generator}/generate`).set('cookie', cookie).send({ settings });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -102,13 +125,17 @@ async function writeBook(ts: TestServer, cookie: string, generator: string, sett
 
 async function settled(ts: TestServer, cookie: string, bookType: string) {
   for (;;) {
-    const book = (await ts.http.get(`/api/progress/${bookType}`).set('cookie', cookie)).body.book as { bible_updating?: boolean; parts: Array<{ bible_updated?: boolean }> };
+    const book = (await ts.http.get(`/api/progress/${bookType}`).set('cookie', cookie)).body.book as {
+      bible_updating?: boolean;
+      parts: Array<{ bible_updated?: boolean }>;
+    };
     if (!book.bible_updating) return book;
     await new Promise((r) => setTimeout(r, 20));
   }
 }
 
-const charges = async (ts: TestServer, id: string) => (await ts.ctx.repos.credits.ledger(id)).filter((r) => r.type === 'charge').length;
+const charges = async (ts: TestServer, id: string) =>
+  (await ts.ctx.repos.credits.ledger(id)).filter((r) => r.type === 'charge').length;
 
 describe('the story bible update answers before the model does', () => {
   it('held: waiting for the model, its slowness, then done with what it read; saved, nothing charged', async () => {
@@ -137,26 +164,39 @@ describe('the story bible update answers before the model does', () => {
 });
 
 describe('a publish answers before the model does', () => {
-  // Without epubcheck on the PATH (a JVM run of several seconds' CPU: no check is read here), as tests/server/publish does.
+  // Without epubcheck on the PATH (a JVM run of several seconds' CPU: no check is read here), as tests/server/publish
+  // does.
   const pathBefore = process.env.PATH;
   beforeAll(() => void (process.env.PATH = WITHOUT_EPUBCHECK.PATH));
   afterAll(() => void (process.env.PATH = pathBefore));
 
-  it('held: waiting for the model, its slowness, then done with the package; each step charged once', { timeout: 120_000 }, async () => {
-    const { ts } = served;
-    const { cookie, id } = await user(ts);
-    await writeBook(ts, cookie, 'children', { numberOfChapters: 1, ageGroup: '8-12' });
-    const before = { charges: await charges(ts, id), balance: await ts.ctx.repos.credits.balanceOf(id) };
-    arm(any);
-    const done = await heldThenDone(ts, { path: '/api/books/children/publish', cookie, json: { author: 'Aisha Rahman' } });
-    const steps = (done.package as { steps: Array<{ cost: number; skipped?: string }> }).steps.filter((s) => s.cost > 0 && !s.skipped);
-    expect(steps.length).toBeGreaterThan(0);
-    // Each step that ran charged once, and the balance down by what the answer says was charged.
-    expect(done.credits_charged).toBe(steps.reduce((n, s) => n + s.cost, 0));
-    expect(await charges(ts, id)).toBe(before.charges + steps.length);
-    expect(await ts.ctx.repos.credits.balanceOf(id)).toBe(before.balance! - (done.credits_charged as number));
-    expect((await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body.package).toMatchObject({ title: (done.package as { title: string }).title });
-  });
+  it(
+    'held: waiting for the model, its slowness, then done with the package; each step charged once',
+    { timeout: 120_000 },
+    async () => {
+      const { ts } = served;
+      const { cookie, id } = await user(ts);
+      await writeBook(ts, cookie, 'children', { numberOfChapters: 1, ageGroup: '8-12' });
+      const before = { charges: await charges(ts, id), balance: await ts.ctx.repos.credits.balanceOf(id) };
+      arm(any);
+      const done = await heldThenDone(ts, {
+        path: '/api/books/children/publish',
+        cookie,
+        json: { author: 'Aisha Rahman' },
+      });
+      const steps = (done.package as { steps: Array<{ cost: number; skipped?: string }> }).steps.filter(
+        (s) => s.cost > 0 && !s.skipped,
+      );
+      expect(steps.length).toBeGreaterThan(0);
+      // Each step that ran charged once, and the balance down by what the answer says was charged.
+      expect(done.credits_charged).toBe(steps.reduce((n, s) => n + s.cost, 0));
+      expect(await charges(ts, id)).toBe(before.charges + steps.length);
+      expect(await ts.ctx.repos.credits.balanceOf(id)).toBe(before.balance! - (done.credits_charged as number));
+      expect((await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body.package).toMatchObject({
+        title: (done.package as { title: string }).title,
+      });
+    },
+  );
 });
 
 describe('a series answers before the model does', () => {
@@ -168,13 +208,23 @@ describe('a series answers before the model does', () => {
     await writeBook(ts, cookie, 'romance', { numberOfChapters: 2 });
     const [first] = (await ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{ id: number }>;
     arm(bible);
-    const made = await heldThenDone(ts, { path: '/api/series', cookie, json: { name: 'Penang Bakery', lang: 'en', book_id: first!.id } });
+    const made = await heldThenDone(ts, {
+      path: '/api/series',
+      cookie,
+      json: { name: 'Penang Bakery', lang: 'en', book_id: first!.id },
+    });
     const series = made.series as { id: number; books: unknown[] };
     expect(series.books).toHaveLength(1);
     // Book 1's last part read: the next book asks nothing of the model and answers as JSON would.
-    const next = await ts.http.post(`/api/series/${series.id}/next`).set('cookie', cookie).set('accept', 'text/event-stream').send({});
+    const next = await ts.http
+      .post(`/api/series/${series.id}/next`)
+      .set('cookie', cookie)
+      .set('accept', 'text/event-stream')
+      .send({});
     expect(next.status).toBe(200);
-    const body = next.headers['content-type']?.startsWith('text/event-stream') ? (parseEvents(next.text).at(-1)!.data as Record<string, unknown>) : (next.body as Record<string, unknown>);
+    const body = next.headers['content-type']?.startsWith('text/event-stream')
+      ? (parseEvents(next.text).at(-1)!.data as Record<string, unknown>)
+      : (next.body as Record<string, unknown>);
     expect(body).toMatchObject({ number: 2, book_type: 'romance' });
   });
 
@@ -185,7 +235,10 @@ describe('a series answers before the model does', () => {
     await writeBook(ts, cookie, 'romance', { numberOfChapters: 2 });
     const [first] = (await ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{ id: number }>;
     arm(bible, 'refuse');
-    const made = await ts.http.post('/api/series').set('cookie', cookie).send({ name: 'Kampung Tales', lang: 'en', book_id: first!.id });
+    const made = await ts.http
+      .post('/api/series')
+      .set('cookie', cookie)
+      .send({ name: 'Kampung Tales', lang: 'en', book_id: first!.id });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     arm(bible);
     const next = await heldThenDone(ts, { path: `/api/series/${made.body.series.id}/next`, cookie, json: {} });
@@ -199,7 +252,11 @@ describe('an import answers before the model reads its settings', () => {
     const { ts } = served;
     const { cookie } = await user(ts);
     arm(any);
-    const done = await heldThenDone(ts, { path: '/api/books/import/preview?file=bab.txt&generator=romance', cookie, raw: manuscript });
+    const done = await heldThenDone(ts, {
+      path: '/api/books/import/preview?file=bab.txt&generator=romance',
+      cookie,
+      raw: manuscript,
+    });
     expect(done.cost).toMatchObject({ parts: expect.any(Number) });
     expect(done.settings).toEqual(expect.any(Object));
   });
@@ -208,10 +265,16 @@ describe('an import answers before the model reads its settings', () => {
     const { ts } = served;
     const { cookie, id } = await user(ts);
     arm(any);
-    const done = await heldThenDone(ts, { path: '/api/books/import?file=bab.txt&generator=romance', cookie, raw: manuscript });
+    const done = await heldThenDone(ts, {
+      path: '/api/books/import?file=bab.txt&generator=romance',
+      cookie,
+      raw: manuscript,
+    });
     const book = done.book as { id: number; book_type: string };
     expect(book.book_type).toBe('romance');
-    expect((await ts.http.get('/api/books').set('cookie', cookie)).body.books.map((b: { id: number }) => b.id)).toContain(book.id);
+    expect(
+      (await ts.http.get('/api/books').set('cookie', cookie)).body.books.map((b: { id: number }) => b.id),
+    ).toContain(book.id);
     expect(await charges(ts, id)).toBe(1);
     await settled(ts, cookie, 'romance');
   });
@@ -220,38 +283,53 @@ describe('an import answers before the model reads its settings', () => {
     const { ts } = served;
     const { cookie } = await user(ts);
     arm(any, 'limited30');
-    await rateLimited(ts, { path: '/api/books/import/preview?file=bab.txt&generator=romance', cookie, raw: manuscript });
+    await rateLimited(ts, {
+      path: '/api/books/import/preview?file=bab.txt&generator=romance',
+      cookie,
+      raw: manuscript,
+    });
   });
 });
 
 describe('a step waiting for another step of its book says so', () => {
   it.each([
-    ['en', 'ms', /another step/], ['ms', 'en', /langkah lain/],
-  ] as const)('the second step asked as events while the first is held (a writer in %s, a book in %s): waiting for the book first, in the writer\'s language, then the model, then done; each charged once', async (writerLang, lang, words) => {
-    const { ts } = served;
-    const { cookie, id } = await user(ts, 200, writerLang);
-    const before = await charges(ts, id);
-    const settings = { numberOfChapters: 7 };
-    arm(any);
-    const first = ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings, lang }).then((r) => r);
-    await vi.waitFor(() => expect(gate.held).toBe(1), { timeout: 10_000, interval: 10 });
-    const second = await eventsOf(ts, { path: '/api/generators/romance/generate', cookie, json: { settings, lang } });
-    try {
-      const waiting = await second.until((e) => e.length > 0);
-      expect(waiting[0]).toMatchObject({ event: 'waiting', data: { reason: 'book_step', message: expect.stringMatching(words) } });
-      // The first step is still held by the model: nothing of the second has reached it.
-      expect(gate.held).toBe(1);
-      gate.release();
-      const one = await first;
-      expect(one.status).toBe(200);
-      const all = await second.until(isDone);
-      expect(all.slice(1).find((e) => e.event === 'waiting')?.data).toEqual({ reason: 'model' });
-      expect(all.at(-1)!.event, JSON.stringify(all.at(-1)!.data)).toBe('done');
-      // The second wrote the step after the first's, not the same one again.
-      expect((all.at(-1)!.data as { part: { kind: string } }).part.kind).not.toBe(one.body.part.kind);
-    } finally {
-      second.close();
-    }
-    expect(await charges(ts, id)).toBe(before + 2);
-  });
+    ['en', 'ms', /another step/],
+    ['ms', 'en', /langkah lain/],
+  ] as const)(
+    "the second step asked as events while the first is held (a writer in %s, a book in %s): waiting for the book first, in the writer's language, then the model, then done; each charged once",
+    async (writerLang, lang, words) => {
+      const { ts } = served;
+      const { cookie, id } = await user(ts, 200, writerLang);
+      const before = await charges(ts, id);
+      const settings = { numberOfChapters: 7 };
+      arm(any);
+      const first = ts.http
+        .post('/api/generators/romance/generate')
+        .set('cookie', cookie)
+        .send({ settings, lang })
+        .then((r) => r);
+      await vi.waitFor(() => expect(gate.held).toBe(1), { timeout: 10_000, interval: 10 });
+      const second = await eventsOf(ts, { path: '/api/generators/romance/generate', cookie, json: { settings, lang } });
+      try {
+        const waiting = await second.until((e) => e.length > 0);
+        expect(waiting[0]).toMatchObject({
+          event: 'waiting',
+          data: { reason: 'book_step', message: expect.stringMatching(words) },
+        });
+        // The first step is still held by the model: nothing of the second has reached it.
+        expect(gate.held).toBe(1);
+        gate.release();
+        const one = await first;
+        expect(one.status).toBe(200);
+        const all = await second.until(isDone);
+        expect(all.slice(1).find((e) => e.event === 'waiting')?.data).toEqual({ reason: 'model' });
+        expect(all.at(-1)!.event, JSON.stringify(all.at(-1)!.data)).toBe('done');
+        // The second wrote the step after the first's, not the same one again.
+        expect((all.at(-1)!.data as { part: { kind: string } }).part.kind).not.toBe(one.body.part.kind);
+      } finally {
+        second.close();
+      }
+      expect(await charges(ts, id)).toBe(before + 2);
+    },
+  );
 });

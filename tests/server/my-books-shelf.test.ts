@@ -29,20 +29,31 @@ async function writer(): Promise<{ cookie: string; userId: string }> {
 
 async function writeChildrensBook(cookie: string): Promise<void> {
   for (;;) {
-    const res = await ts.http.post('/api/generators/children/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 5, ageGroup: '8-12' } });
+    const res = await ts.http
+      .post('/api/generators/children/generate')
+      .set('cookie', cookie)
+      .send({ settings: { numberOfChapters: 5, ageGroup: '8-12' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     if ((res.body as { next: unknown }).next === null) return;
   }
 }
 
-const shelf = async (cookie: string) => MyBooksResponseSchema.parse((await ts.http.get('/api/books').set('cookie', cookie)).body).books;
+const shelf = async (cookie: string) =>
+  MyBooksResponseSchema.parse((await ts.http.get('/api/books').set('cookie', cookie)).body).books;
 
 describe('GET /api/books: covers and publishing', () => {
   it('a finished book: no cover and not published, then its own picture, then published at the time its package was made', async () => {
     const w = await writer();
     await writeChildrensBook(w.cookie);
     // An unfinished book beside it.
-    expect((await ts.http.post('/api/generators/romance/generate').set('cookie', w.cookie).send({ settings: { numberOfChapters: 4 } })).status).toBe(200);
+    expect(
+      (
+        await ts.http
+          .post('/api/generators/romance/generate')
+          .set('cookie', w.cookie)
+          .send({ settings: { numberOfChapters: 4 } })
+      ).status,
+    ).toBe(200);
     let books = await shelf(w.cookie);
     const children = books.find((b) => b.generator_id === 'children')!;
     const romance = books.find((b) => b.generator_id === 'romance')!;
@@ -51,13 +62,23 @@ describe('GET /api/books: covers and publishing', () => {
     expect(romance).toMatchObject({ is_finished: false, has_cover: false });
     expect(romance.published_at).toBeUndefined();
 
-    const jpeg = await sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#1e8c3c' } }).jpeg().toBuffer();
-    const put = await ts.http.put(`/api/books/${children.id}/cover`).query({ file: 'harbour.jpg' }).set('cookie', w.cookie).set('content-type', 'image/jpeg').send(jpeg);
+    const jpeg = await sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#1e8c3c' } })
+      .jpeg()
+      .toBuffer();
+    const put = await ts.http
+      .put(`/api/books/${children.id}/cover`)
+      .query({ file: 'harbour.jpg' })
+      .set('cookie', w.cookie)
+      .set('content-type', 'image/jpeg')
+      .send(jpeg);
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect((await shelf(w.cookie)).find((b) => b.id === children.id)).toMatchObject({ has_cover: true });
 
     const before = Date.now();
-    const made = await ts.http.post('/api/books/children/publish').set('cookie', w.cookie).send({ author: 'Siti Aminah' });
+    const made = await ts.http
+      .post('/api/books/children/publish')
+      .set('cookie', w.cookie)
+      .send({ author: 'Siti Aminah' });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     books = await shelf(w.cookie);
     const published = books.find((b) => b.id === children.id)!;

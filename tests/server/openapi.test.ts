@@ -11,8 +11,22 @@ import { startTestServer, type TestServer } from './helpers.js';
 let ts: TestServer;
 let doc: {
   openapi: string;
-  paths: Record<string, Record<string, { security?: Array<Record<string, string[]>>; responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>; parameters?: Array<{ name: string; in: string }>; requestBody?: unknown }>>;
-  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, { type: string; in?: string; name?: string; scheme?: string }> };
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        security?: Array<Record<string, string[]>>;
+        responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+        parameters?: Array<{ name: string; in: string }>;
+        requestBody?: unknown;
+      }
+    >
+  >;
+  components: {
+    schemas: Record<string, unknown>;
+    securitySchemes: Record<string, { type: string; in?: string; name?: string; scheme?: string }>;
+  };
 };
 
 beforeAll(async () => {
@@ -25,13 +39,18 @@ afterAll(() => ts?.close());
 
 /** Every METHOD /path the app mounts under /api, from its Express router (Express-style :params). */
 function mountedRoutes(app: Express): string[] {
-  const stack = (app as unknown as { router: { stack: Array<{ route?: { path: string | string[]; methods: Record<string, boolean> } }> } }).router.stack;
+  const stack = (
+    app as unknown as {
+      router: { stack: Array<{ route?: { path: string | string[]; methods: Record<string, boolean> } }> };
+    }
+  ).router.stack;
   const routes: string[] = [];
   for (const layer of stack) {
     if (!layer.route) continue;
     for (const path of [layer.route.path].flat()) {
       if (!path.startsWith('/api/')) continue;
-      for (const [method, on] of Object.entries(layer.route.methods)) if (on && method !== '_all') routes.push(`${method.toUpperCase()} ${path}`);
+      for (const [method, on] of Object.entries(layer.route.methods))
+        if (on && method !== '_all') routes.push(`${method.toUpperCase()} ${path}`);
     }
   }
   return routes;
@@ -39,7 +58,9 @@ function mountedRoutes(app: Express): string[] {
 
 /** The document's operations as METHOD /path with Express-style params. */
 function documentedRoutes(): string[] {
-  return Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`));
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map((method) => `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`),
+  );
 }
 
 describe('GET /api/openapi.json', () => {
@@ -56,8 +77,14 @@ describe('GET /api/openapi.json', () => {
     const mounted = mountedRoutes(app);
     expect(mounted.length).toBeGreaterThanOrEqual(25);
     const documented = documentedRoutes();
-    expect(mounted.filter((r) => !documented.includes(r)), 'mounted but not in the document').toEqual([]);
-    expect(documented.filter((r) => !mounted.includes(r)), 'in the document but not mounted').toEqual([]);
+    expect(
+      mounted.filter((r) => !documented.includes(r)),
+      'mounted but not in the document',
+    ).toEqual([]);
+    expect(
+      documented.filter((r) => !mounted.includes(r)),
+      'in the document but not mounted',
+    ).toEqual([]);
     expect(Object.keys(doc.paths).length).toBeGreaterThanOrEqual(25);
     expect(doc.paths['/api/generators/{id}/generate']?.post).toBeDefined();
   });
@@ -66,29 +93,51 @@ describe('GET /api/openapi.json', () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         const statuses = Object.keys(op.responses);
-        expect(statuses.some((s) => /^2\d\d$/.test(s)), `${method} ${path}`).toBe(true);
-        expect(op.responses.default?.content?.['application/json']?.schema?.$ref, `${method} ${path}`).toBe('#/components/schemas/ApiErrorEnvelope');
+        expect(
+          statuses.some((s) => /^2\d\d$/.test(s)),
+          `${method} ${path}`,
+        ).toBe(true);
+        expect(op.responses.default?.content?.['application/json']?.schema?.$ref, `${method} ${path}`).toBe(
+          '#/components/schemas/ApiErrorEnvelope',
+        );
       }
     }
     const generate = doc.paths['/api/generators/{id}/generate']!.post!;
-    expect(generate.responses['200']!.content!['application/json']!.schema!.$ref).toBe('#/components/schemas/DonePayload');
+    expect(generate.responses['200']!.content!['application/json']!.schema!.$ref).toBe(
+      '#/components/schemas/DonePayload',
+    );
     expect(Object.keys(generate.responses['200']!.content!)).toContain('text/event-stream');
     expect(Object.keys(generate.responses)).toEqual(expect.arrayContaining(['400', '401', '402', '409', '429']));
     expect(generate.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id', 'header:idempotency-key']);
     expect(generate.requestBody).toBeDefined();
-    const envelope = doc.components.schemas.ApiErrorEnvelope as { properties: { error: { $ref?: string; properties?: Record<string, unknown> } } };
+    const envelope = doc.components.schemas.ApiErrorEnvelope as {
+      properties: { error: { $ref?: string; properties?: Record<string, unknown> } };
+    };
     expect(envelope.properties.error).toBeDefined();
-    expect(doc.components.schemas.ApiErrorBody).toMatchObject({ required: expect.arrayContaining(['code', 'message']) });
+    expect(doc.components.schemas.ApiErrorBody).toMatchObject({
+      required: expect.arrayContaining(['code', 'message']),
+    });
     expect(doc.paths['/api/history']!.get!.parameters!.every((p) => p.in === 'query')).toBe(true);
-    expect(Object.keys(doc.paths['/api/books/{id}/export']!.get!.responses['200']!.content!)).toContain('application/epub+zip');
+    expect(Object.keys(doc.paths['/api/books/{id}/export']!.get!.responses['200']!.content!)).toContain(
+      'application/epub+zip',
+    );
     // An import's body is the manuscript's bytes, bounded; too large is 413, too few credits 402.
     const imported = doc.paths['/api/books/import']!.post!;
-    const body = imported.requestBody as { required: boolean; content: Record<string, { schema: { type: string; format: string; maxLength: number } }> };
+    const body = imported.requestBody as {
+      required: boolean;
+      content: Record<string, { schema: { type: string; format: string; maxLength: number } }>;
+    };
     expect(body.required).toBe(true);
-    expect(body.content['application/vnd.openxmlformats-officedocument.wordprocessingml.document']!.schema).toEqual({ type: 'string', format: 'binary', maxLength: 20 * 1024 * 1024 });
+    expect(body.content['application/vnd.openxmlformats-officedocument.wordprocessingml.document']!.schema).toEqual({
+      type: 'string',
+      format: 'binary',
+      maxLength: 20 * 1024 * 1024,
+    });
     expect(body.content['application/json']).toBeUndefined();
     expect(Object.keys(imported.responses)).toEqual(expect.arrayContaining(['400', '401', '402', '404', '413', '429']));
-    expect(imported.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(['query:file', 'query:generator', 'query:chapters']));
+    expect(imported.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['query:file', 'query:generator', 'query:chapters']),
+    );
   });
 
   it('declares every path parameter, and names each operation once', () => {
@@ -96,7 +145,13 @@ describe('GET /api/openapi.json', () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
       for (const [method, op] of Object.entries(ops)) {
-        expect((op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort(), `${method} ${path}`).toEqual(inPath);
+        expect(
+          (op.parameters ?? [])
+            .filter((p) => p.in === 'path')
+            .map((p) => p.name)
+            .sort(),
+          `${method} ${path}`,
+        ).toEqual(inPath);
         const id = (op as { operationId?: string }).operationId!;
         expect(ids.has(id), id).toBe(false);
         ids.add(id);
@@ -107,27 +162,37 @@ describe('GET /api/openapi.json', () => {
   it('puts the schemas under components, and every reference resolves', () => {
     expect(Object.keys(doc.components.schemas).length).toBeGreaterThan(50);
     const refs = JSON.stringify(doc).match(/"#\/components\/schemas\/[^"]+"/g) ?? [];
-    for (const r of new Set(refs)) expect(doc.components.schemas[r.slice('"#/components/schemas/'.length, -1)], r).toBeDefined();
+    for (const r of new Set(refs))
+      expect(doc.components.schemas[r.slice('"#/components/schemas/'.length, -1)], r).toBeDefined();
   });
 
   it('names the session cookie and the API key, and where each is accepted', () => {
-    expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'karya_session' });
+    expect(doc.components.securitySchemes.sessionCookie).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'karya_session',
+    });
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.paths['/api/generators/{id}/generate']!.post!.security).toEqual([{ sessionCookie: [] }, { apiKey: [] }]);
     expect(doc.paths['/api/me']!.get!.security).toEqual([{ sessionCookie: [] }]);
     expect(doc.paths['/api/health']!.get!.security).toEqual([]);
     for (const [path, ops] of Object.entries(doc.paths)) {
       const withKey = API_KEY_PATHS.some((p) => path.startsWith(`/api${p}`));
-      for (const op of Object.values(ops)) if (op.security?.some((s) => 'apiKey' in s)) expect(withKey, path).toBe(true);
+      for (const op of Object.values(ops))
+        if (op.security?.some((s) => 'apiKey' in s)) expect(withKey, path).toBe(true);
     }
   });
 
   it("tells each route's access as the server enforces it", async () => {
     for (const route of documentedRoutes()) {
       const [method, path] = route.split(' ') as [string, string];
-      const url = path.replace(/:([A-Za-z]+)/g, (_m, name: string) => (name === 'id' && !path.startsWith('/api/generators') ? '1' : 'romance'));
+      const url = path.replace(/:([A-Za-z]+)/g, (_m, name: string) =>
+        name === 'id' && !path.startsWith('/api/generators') ? '1' : 'romance',
+      );
       const access = routeAccess(`${method} ${path.slice('/api'.length)}`);
-      const res = await ts.http[method.toLowerCase() as 'get'](url).set('content-type', 'application/json').send(method === 'GET' || method === 'DELETE' ? undefined : '{}');
+      const res = await ts.http[method.toLowerCase() as 'get'](url)
+        .set('content-type', 'application/json')
+        .send(method === 'GET' || method === 'DELETE' ? undefined : '{}');
       if (access === 'user' || access === 'admin') expect(res.status, `${route} without a session`).toBe(401);
       else expect(res.status, `${route} without a session`).not.toBe(401);
     }

@@ -30,7 +30,9 @@ describe('probes', () => {
   });
 
   it('/api/ready answers 503 naming the part that is not ready', async () => {
-    const lifecycle = createLifecycle({ readiness: async () => ({ store: 'unreachable', queue: 'unused', migrations: 'ok' }) });
+    const lifecycle = createLifecycle({
+      readiness: async () => ({ store: 'unreachable', queue: 'unused', migrations: 'ok' }),
+    });
     const app = createApp(ts.ctx, { lifecycle });
     const server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,7 +40,10 @@ describe('probes', () => {
       const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/ready`);
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('1');
-      const body = (await res.json()) as { status: string; error: { code: string; message: string; fields: Record<string, string> } };
+      const body = (await res.json()) as {
+        status: string;
+        error: { code: string; message: string; fields: Record<string, string> };
+      };
       expect(body.status).toBe('not_ready');
       expect(body.error.code).toBe('not_ready');
       expect(body.error.fields).toEqual({ store: 'unreachable' });
@@ -57,7 +62,11 @@ describe('probes', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       lifecycle.phase = 'stopping';
-      const res = await fetch(`${url}/api/generators/poems/generate`, { method: 'POST', headers: { 'content-type': 'application/json', host: 'karya.example.com' }, body: '{"settings":{}}' });
+      const res = await fetch(`${url}/api/generators/poems/generate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', host: 'karya.example.com' },
+        body: '{"settings":{}}',
+      });
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('1');
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('shutting_down');
@@ -77,10 +86,16 @@ describe('probes', () => {
       const health = await fetch(`${url}/api/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: 'starting', version: '9.9.9' });
-      const other = await fetch(`${url}/api/generators/poems/generate`, { method: 'POST', body: '{}', headers: { 'accept-language': 'ms' } });
+      const other = await fetch(`${url}/api/generators/poems/generate`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'accept-language': 'ms' },
+      });
       expect(other.status).toBe(503);
       expect(other.headers.get('retry-after')).toBe('1');
-      expect(await other.json()).toEqual({ error: { code: 'starting', message: 'Pelayan sedang bermula. Sila cuba lagi sebentar lagi.' } });
+      expect(await other.json()).toEqual({
+        error: { code: 'starting', message: 'Pelayan sedang bermula. Sila cuba lagi sebentar lagi.' },
+      });
       expect((await fetch(`${url}/api/ready`)).status).toBe(503);
     } finally {
       server.closeAllConnections();
@@ -117,11 +132,22 @@ describe('GET /metrics', () => {
       expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
       const names = new Set([...res.text.matchAll(/^# TYPE (karya_\w+)/gm)].map((m) => m[1]));
       expect(names.size).toBeGreaterThanOrEqual(5);
-      for (const name of ['karya_http_request_duration_seconds', 'karya_generations_total', 'karya_credits_charged_total', 'karya_credits_refunded_total', 'karya_open_streams', 'karya_queue_depth', 'karya_queue_oldest_age_seconds', 'karya_export_duration_seconds']) {
+      for (const name of [
+        'karya_http_request_duration_seconds',
+        'karya_generations_total',
+        'karya_credits_charged_total',
+        'karya_credits_refunded_total',
+        'karya_open_streams',
+        'karya_queue_depth',
+        'karya_queue_oldest_age_seconds',
+        'karya_export_duration_seconds',
+      ]) {
         expect(names.has(name), name).toBe(true);
       }
       // Latency by route pattern, never the raw path.
-      expect(res.text).toContain('karya_http_request_duration_seconds_count{method="GET",route="/api/generators/:id",status="200"} 1');
+      expect(res.text).toContain(
+        'karya_http_request_duration_seconds_count{method="GET",route="/api/generators/:id",status="200"} 1',
+      );
       expect(res.text).not.toContain('route="/api/generators/romance"');
       expect(res.text).toMatch(/karya_generations_total\{provider="[^"]+",outcome="done"\} 1/);
       expect(res.text).toMatch(/^karya_credits_charged_total 1$/m);
@@ -148,8 +174,12 @@ describe('Strict-Transport-Security', () => {
   it('is sent for a request that came over TLS through a trusted proxy', async () => {
     const ts = await startTestServer({ config: { trustProxy: 1 } });
     try {
-      expect((await ts.http.get('/api/health').set('x-forwarded-proto', 'https')).headers['strict-transport-security']).toMatch(/^max-age=/);
-      expect((await ts.http.get('/api/health').set('x-forwarded-proto', 'http')).headers['strict-transport-security']).toBeUndefined();
+      expect(
+        (await ts.http.get('/api/health').set('x-forwarded-proto', 'https')).headers['strict-transport-security'],
+      ).toMatch(/^max-age=/);
+      expect(
+        (await ts.http.get('/api/health').set('x-forwarded-proto', 'http')).headers['strict-transport-security'],
+      ).toBeUndefined();
     } finally {
       await ts.close();
     }
@@ -188,16 +218,34 @@ describe('a body whose Content-Encoding is broken', () => {
   afterAll(() => ts.close());
 
   it.each(['gzip', 'deflate', 'br'])('%s that does not decode: 400 bad_encoding, not 500', async (encoding) => {
-    const res = await fetch(`${ts.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body: 'not compressed at all' });
+    const res = await fetch(`${ts.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+      body: 'not compressed at all',
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('bad_encoding');
   });
 
   it('an encoding the server does not speak: 415 bad_encoding (in Malay when asked); the Stripe webhook too', async () => {
-    const res = await fetch(`${ts.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'zstd-x', 'accept-language': 'ms' }, body: '{}' });
+    const res = await fetch(`${ts.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'zstd-x', 'accept-language': 'ms' },
+      body: '{}',
+    });
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ error: { code: 'bad_encoding', message: 'Kandungan permintaan tidak dapat dinyahkod (Content-Encoding). Hantar tanpa mampatan atau sebagai gzip, deflate atau br.' } });
-    const webhook = await fetch(`${ts.url}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'stripe-signature': 'x' }, body: 'garbage' });
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'bad_encoding',
+        message:
+          'Kandungan permintaan tidak dapat dinyahkod (Content-Encoding). Hantar tanpa mampatan atau sebagai gzip, deflate atau br.',
+      },
+    });
+    const webhook = await fetch(`${ts.url}/api/payments/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'stripe-signature': 'x' },
+      body: 'garbage',
+    });
     expect(webhook.status).toBeLessThan(500);
   });
 });
@@ -215,12 +263,23 @@ describe('reset links in the log', () => {
     const lines: string[] = [];
     const { createLogger } = await import('../../server/start.js');
     const { Writable } = await import('node:stream');
-    const sink = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(chunk.toString()); done(); } });
-    const ts = await startTestServer({ logger: createLogger('info', sink as never), config: { publicUrl: 'https://karya.example.com' } });
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const ts = await startTestServer({
+      logger: createLogger('info', sink as never),
+      config: { publicUrl: 'https://karya.example.com' },
+    });
     try {
       const email = uniqueEmail('forgetful');
       await signUp(ts, email);
-      expect((await ts.http.post('/api/auth/request-password-reset').set('host', 'karya.example.com').send({ email })).status).toBe(200);
+      expect(
+        (await ts.http.post('/api/auth/request-password-reset').set('host', 'karya.example.com').send({ email }))
+          .status,
+      ).toBe(200);
       let mail: { body: string } | undefined;
       for (let i = 0; i < 100 && !mail; i++) {
         mail = ts.store.first(ts.store.db.selectFrom('mail_outbox').select('body').where('to_address', '=', email));

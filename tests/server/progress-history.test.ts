@@ -11,7 +11,8 @@ beforeAll(async () => {
   ts = await startTestServer();
   alice = await signUp(ts);
   bob = await signUp(ts);
-  const gen = (cookie: string, id: string, body: object) => ts.http.post(`/api/generators/${id}/generate`).set('cookie', cookie).send(body);
+  const gen = (cookie: string, id: string, body: object) =>
+    ts.http.post(`/api/generators/${id}/generate`).set('cookie', cookie).send(body);
   await gen(alice, 'romance', { settings: { numberOfChapters: 7 } });
   await gen(alice, 'romance', { settings: { numberOfChapters: 7 } });
   await gen(alice, 'poems', { settings: {} });
@@ -23,7 +24,8 @@ describe('saved progress', () => {
   it('GET answers the snake_case record; {book: null} (200) when there is none', async () => {
     const res = await ts.http.get('/api/progress/romance').set('cookie', alice);
     expect(res.status).toBe(200);
-    for (const key of ['book_type', 'current_chapter', 'total_chapters', 'content', 'settings', 'outline']) expect(res.body).toHaveProperty(key);
+    for (const key of ['book_type', 'current_chapter', 'total_chapters', 'content', 'settings', 'outline'])
+      expect(res.body).toHaveProperty(key);
     expect(res.body).toMatchObject({ book_type: 'romance', current_chapter: 1, total_chapters: 7 });
     expect(typeof res.body.outline).toBe('string');
     const none = await ts.http.get('/api/progress/horror').set('cookie', alice);
@@ -55,11 +57,12 @@ describe('saved progress', () => {
 });
 
 describe('content history', () => {
-  it('lists own items newest first, titles and metadata without content, and the distinct types with their generators\' names', async () => {
+  it("lists own items newest first, titles and metadata without content, and the distinct types with their generators' names", async () => {
     const res = await ts.http.get('/api/history').set('cookie', alice);
     expect(res.status).toBe(200);
     expect(res.body.items.map((i: { content_type: string }) => i.content_type)).toEqual(['poem', 'romance', 'romance']);
-    for (const key of ['id', 'title', 'content_type', 'generator_id', 'created_at']) expect(res.body.items[0]).toHaveProperty(key);
+    for (const key of ['id', 'title', 'content_type', 'generator_id', 'created_at'])
+      expect(res.body.items[0]).toHaveProperty(key);
     for (const item of res.body.items) expect(item).not.toHaveProperty('content');
     expect(res.body.next_cursor).toBeNull();
     // The display names the generator pages show (spec: Healing Poem Creator, Romance Story Creator).
@@ -74,7 +77,10 @@ describe('content history', () => {
   });
 
   it('searches words of title and type case-insensitively, and filters by type', async () => {
-    const search = async (query: string) => (await ts.http.get(`/api/history?${query}`).set('cookie', alice)).body.items.map((i: { title: string }) => i.title) as string[];
+    const search = async (query: string) =>
+      (await ts.http.get(`/api/history?${query}`).set('cookie', alice)).body.items.map(
+        (i: { title: string }) => i.title,
+      ) as string[];
     const [intro] = await search('search=INTRODUCTION');
     expect(intro).toMatch(/Introduction$/);
     expect(await search('search=intro')).toEqual([intro]);
@@ -88,8 +94,11 @@ describe('content history', () => {
     expect((await ts.http.get('/api/history?cursor=abc').set('cookie', alice)).status).toBe(400);
   });
 
-  it('opens one item with its content; another user\'s item is 404', async () => {
-    const [item] = (await ts.http.get('/api/history?type=poem').set('cookie', alice)).body.items as Array<{ id: number; title: string }>;
+  it("opens one item with its content; another user's item is 404", async () => {
+    const [item] = (await ts.http.get('/api/history?type=poem').set('cookie', alice)).body.items as Array<{
+      id: number;
+      title: string;
+    }>;
     const res = await ts.http.get(`/api/history/${item!.id}`).set('cookie', alice);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: item!.id, title: item!.title, content_type: 'poem' });
@@ -115,13 +124,20 @@ describe('content history', () => {
 describe('profile', () => {
   it('PATCH /api/me changes name and bio only', async () => {
     const cookie = await signUp(ts);
-    const res = await ts.http.patch('/api/me').set('cookie', cookie).send({ name: '  Siti  ', bio: 'Writes cookbooks.' });
+    const res = await ts.http
+      .patch('/api/me')
+      .set('cookie', cookie)
+      .send({ name: '  Siti  ', bio: 'Writes cookbooks.' });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Profile updated successfully');
     expect(res.body.user).toMatchObject({ name: 'Siti', bio: 'Writes cookbooks.', credits_available: 10 });
     const sneaky = await ts.http.patch('/api/me').set('cookie', cookie).send({ name: 'x', credits_available: 9999 });
     expect(sneaky.status).toBe(400);
     expect((await ts.http.patch('/api/me').set('cookie', cookie).send({})).status).toBe(400);
-    expect((await ts.http.get('/api/me').set('cookie', cookie)).body).toMatchObject({ name: 'Siti', role: 'free', credits_available: 10 });
+    expect((await ts.http.get('/api/me').set('cookie', cookie)).body).toMatchObject({
+      name: 'Siti',
+      role: 'free',
+      credits_available: 10,
+    });
   });
 });

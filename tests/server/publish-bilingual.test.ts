@@ -17,9 +17,17 @@ const served = serverOnFakeModel(underWriter(1).fakeOptions({ reply: fakeTransla
 /** The paragraphs of an XHTML file with their language, in document order. */
 function paragraphs(xhtml: string): Array<{ lang: string | undefined; xmlLang: string | undefined; text: string }> {
   const dom = parseDocument(xhtml, { xmlMode: true });
-  return DomUtils.findAll((e) => e.name === 'p', dom.children).map((p) => ({ lang: p.attribs.lang, xmlLang: p.attribs['xml:lang'], text: DomUtils.textContent(p).trim() }));
+  return DomUtils.findAll((e) => e.name === 'p', dom.children).map((p) => ({
+    lang: p.attribs.lang,
+    xmlLang: p.attribs['xml:lang'],
+    text: DomUtils.textContent(p).trim(),
+  }));
 }
-const partFiles = (files: readonly ZipEntry[]) => files.filter((f) => /part-\d+\.xhtml$/.test(f.name)).map((f) => f.name).sort();
+const partFiles = (files: readonly ZipEntry[]) =>
+  files
+    .filter((f) => /part-\d+\.xhtml$/.test(f.name))
+    .map((f) => f.name)
+    .sort();
 
 /** `work` with a PATH where epubcheck is not found (the server runs in this process), the PATH put back after. */
 async function withoutEpubcheck<T>(work: () => PromiseLike<T>): Promise<T> {
@@ -37,12 +45,16 @@ async function writerWithRomance(ts: TestServer) {
   const cookie = await signUp(ts);
   const id = (await ts.http.get('/api/me').set('cookie', cookie)).body.id as string;
   await ts.ctx.repos.credits.setBalance({ userId: id, credits: 100, reason: 'test' });
-  const bookId = await ts.ctx.repos.books.saveImport({ userId: id, key: 'romance', saves: romanceSaves('en', { isWhole: true }) });
+  const bookId = await ts.ctx.repos.books.saveImport({
+    userId: id,
+    key: 'romance',
+    saves: romanceSaves('en', { isWhole: true }),
+  });
   return { cookie, id, bookId };
 }
 
 describe('publishing an edition as a dual-language book', () => {
-  it('refuses a book that is no edition, then makes the edition\'s package in both languages with the bilingual readiness rule', async () => {
+  it("refuses a book that is no edition, then makes the edition's package in both languages with the bilingual readiness rule", async () => {
     const { ts } = served;
     const w = await writerWithRomance(ts);
     const quote = await ts.http.get('/api/books/romance/publish').set('cookie', w.cookie);
@@ -64,9 +76,16 @@ describe('publishing an edition as a dual-language book', () => {
     const editionId = made.body.edition.id as number;
     expect((await ts.http.post(`/api/books/${editionId}/continue`).set('cookie', w.cookie)).status).toBe(200);
     const offered = await ts.http.get('/api/books/romance/publish').set('cookie', w.cookie);
-    expect(offered.body).toMatchObject({ is_finished: true, book_id: editionId, edition: { lang: 'ms', source_lang: 'en' } });
+    expect(offered.body).toMatchObject({
+      is_finished: true,
+      book_id: editionId,
+      edition: { lang: 'ms', source_lang: 'en' },
+    });
 
-    const res = await ts.http.post('/api/books/romance/publish').set('cookie', w.cookie).send({ author: 'Siti Aminah', bilingual: true });
+    const res = await ts.http
+      .post('/api/books/romance/publish')
+      .set('cookie', w.cookie)
+      .send({ author: 'Siti Aminah', bilingual: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const report = res.body.package as KdpPackage;
     // Every channel lists how its store takes a book in two languages, in the edition's language (Malay).
@@ -78,7 +97,8 @@ describe('publishing an edition as a dual-language book', () => {
     // The package's own EPUB check finds nothing wrong with the book in two languages (epubcheck installed: it ran).
     const checked = report.channels.kdp_ebook.checks.find((c) => c.id === 'epubcheck');
     expect(checked?.status, checked?.detail).toBe(toolSkip('epubcheck') === null ? 'pass' : 'skipped');
-    // Its accessibility check is listed too, in Malay, skipped saying why (the suite turns DAISY Ace off: KARYA_ACE=off, its real runs in tests/export/ace.test.ts).
+    // Its accessibility check is listed too, in Malay, skipped saying why (the suite turns DAISY Ace off: KARYA_ACE=off,
+    // its real runs in tests/export/ace.test.ts).
     const accessible = report.channels.kdp_ebook.checks.find((c) => c.id === 'accessibility');
     expect(accessible).toMatchObject({ status: 'skipped', label: 'manuscript.epub lulus DAISY Ace (kebolehcapaian)' });
     expect(accessible?.detail).toMatch(/KARYA_ACE=off/);
@@ -102,14 +122,24 @@ describe('publishing an edition as a dual-language book', () => {
       });
     }
     // The headings in both languages, each in its own; the copyright page names the author given.
-    expect(zipText(files, names[1]!)).toMatch(/<span xml:lang="en" lang="en">Chapter 1[^<]*<\/span> <span xml:lang="ms" lang="ms" class="other">Bab 1/);
+    expect(zipText(files, names[1]!)).toMatch(
+      /<span xml:lang="en" lang="en">Chapter 1[^<]*<\/span> <span xml:lang="ms" lang="ms" class="other">Bab 1/,
+    );
 
     // The same book published without the choice is the edition alone: no English paragraph, no bilingual rule.
     // Its EPUB check is left out (a PATH without epubcheck): a JVM run whose verdict nothing here reads.
-    const plain = await withoutEpubcheck(() => ts.http.post('/api/books/romance/publish').set('cookie', w.cookie).send({ author: 'Siti Aminah' }));
+    const plain = await withoutEpubcheck(() =>
+      ts.http.post('/api/books/romance/publish').set('cookie', w.cookie).send({ author: 'Siti Aminah' }),
+    );
     expect(plain.status, JSON.stringify(plain.body)).toBe(200);
-    expect((plain.body.package as KdpPackage).channels.kdp_ebook.checks.some((c) => c.id === 'bilingual-language')).toBe(false);
-    const alone = readZip(new Uint8Array((await downloadOf(ts, '/api/books/romance/publish/package/manuscript.epub', w.cookie)).body as Buffer));
+    expect(
+      (plain.body.package as KdpPackage).channels.kdp_ebook.checks.some((c) => c.id === 'bilingual-language'),
+    ).toBe(false);
+    const alone = readZip(
+      new Uint8Array(
+        (await downloadOf(ts, '/api/books/romance/publish/package/manuscript.epub', w.cookie)).body as Buffer,
+      ),
+    );
     const first = paragraphs(zipText(alone, partFiles(alone)[1]!));
     expect(first.some((p) => p.text === chapterParagraphs(1, 'en')[0])).toBe(false);
   }, 240_000);

@@ -63,26 +63,34 @@ async function meanColour(image: Uint8Array): Promise<number[]> {
   return channels.slice(0, 3).map((c) => Math.round(c.mean));
 }
 
-describe('a publish waiting for its build\'s turn', () => {
+describe("a publish waiting for its build's turn", () => {
   let writer: Awaited<ReturnType<typeof writerWithBook>>;
   beforeAll(async () => {
     writer = await writerWithBook();
     const create = { width: 1600, height: 2560, channels: 3 as const, background: GREEN };
     const green = await sharp({ create }).jpeg().toBuffer();
-    const put = await ts.http.put(`/api/books/${writer.bookId}/cover`).query({ file: 'green.jpg' })
-      .set('cookie', writer.cookie).set('content-type', 'image/jpeg').send(green);
+    const put = await ts.http
+      .put(`/api/books/${writer.bookId}/cover`)
+      .query({ file: 'green.jpg' })
+      .set('cookie', writer.cookie)
+      .set('content-type', 'image/jpeg')
+      .send(green);
     expect(put.status, JSON.stringify(put.body)).toBe(200);
   }, 120_000);
 
-  const publish = () => ts.http.post('/api/books/children/publish').set('cookie', writer.cookie)
-    .send({ author: 'Siti Aminah' }).then((res) => res);
+  const publish = () =>
+    ts.http
+      .post('/api/books/children/publish')
+      .set('cookie', writer.cookie)
+      .send({ author: 'Siti Aminah' })
+      .then((res) => res);
   const coverOfPackage = async () => {
     const zip = await downloadOf(ts, '/api/books/children/publish/package', writer.cookie);
     return unzipSync(new Uint8Array(zip.body as Buffer))['cover.jpg']!;
   };
   const isGreen = (colour: number[]) => colour.every((v, i) => Math.abs(v - [GREEN.r, GREEN.g, GREEN.b][i]!) <= 3);
 
-  it('has not read the writer\'s picture; once its turn comes, the package\'s cover is that picture', async () => {
+  it("has not read the writer's picture; once its turn comes, the package's cover is that picture", async () => {
     const turn = turnTaken();
     reads = 0;
     const answer = publish();

@@ -23,11 +23,13 @@ describe('the publish gate', () => {
     const gate = new Gate(1);
     const builds = [build(), build(), build(), build()];
     const started: number[] = [];
-    const answers = builds.map((b, i) => gate.run(async () => {
-      started.push(i);
-      await b.promise;
-      return i;
-    }));
+    const answers = builds.map((b, i) =>
+      gate.run(async () => {
+        started.push(i);
+        await b.promise;
+        return i;
+      }),
+    );
     await turn();
     expect(started).toEqual([0]);
     expect(gate.load).toEqual({ running: 1, waiting: 3 });
@@ -48,10 +50,12 @@ describe('the publish gate', () => {
     const gate = new Gate(2);
     const builds = [build(), build(), build()];
     const started: number[] = [];
-    const answers = builds.map((b, i) => gate.run(async () => {
-      started.push(i);
-      await b.promise;
-    }));
+    const answers = builds.map((b, i) =>
+      gate.run(async () => {
+        started.push(i);
+        await b.promise;
+      }),
+    );
     await turn();
     expect(started).toEqual([0, 1]);
     builds[1]!.end();

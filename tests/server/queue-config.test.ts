@@ -21,7 +21,11 @@ describe('the queue clock settings', () => {
   });
 
   it('a value out of range or not a whole number is refused at start, naming the setting and the range', () => {
-    expect(() => configFromEnv({ ...base, KARYA_LEASE_TIMEOUT_MS: '500' })).toThrow('KARYA_LEASE_TIMEOUT_MS: "500" must be a whole number from 2000 to 3600000');
-    expect(() => configFromEnv({ ...base, KARYA_NO_WORKER_MS: '1.5s' })).toThrow('KARYA_NO_WORKER_MS: "1.5s" must be a whole number from 1000 to 3600000');
+    expect(() => configFromEnv({ ...base, KARYA_LEASE_TIMEOUT_MS: '500' })).toThrow(
+      'KARYA_LEASE_TIMEOUT_MS: "500" must be a whole number from 2000 to 3600000',
+    );
+    expect(() => configFromEnv({ ...base, KARYA_NO_WORKER_MS: '1.5s' })).toThrow(
+      'KARYA_NO_WORKER_MS: "1.5s" must be a whole number from 1000 to 3600000',
+    );
   });
 });

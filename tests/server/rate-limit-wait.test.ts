@@ -26,7 +26,9 @@ describe('429 answers', () => {
   let ts: TestServer;
   beforeAll(async () => {
     // One sign-up per address every 20 minutes; everything else as generous as the other tests'.
-    ts = await startTestServer({ config: { rateLimits: { ...testConfig().rateLimits, signUp: { limit: 1, windowMs: 20 * 60_000 } } } });
+    ts = await startTestServer({
+      config: { rateLimits: { ...testConfig().rateLimits, signUp: { limit: 1, windowMs: 20 * 60_000 } } },
+    });
   });
   afterAll(() => ts.close());
 
@@ -37,8 +39,13 @@ describe('429 answers', () => {
     return sessionCookie(await ts.http.post('/api/auth/sign-in/email').send({ email, password: PASSWORD }));
   }
 
-  it('an import past six at once: the seconds of Retry-After (one every 10 s), in the account\'s language', async () => {
-    const upload = (cookie: string) => ts.http.post('/api/books/import/preview?file=a.txt').set('cookie', cookie).set('content-type', 'application/octet-stream').send(Buffer.from('It rained.'));
+  it("an import past six at once: the seconds of Retry-After (one every 10 s), in the account's language", async () => {
+    const upload = (cookie: string) =>
+      ts.http
+        .post('/api/books/import/preview?file=a.txt')
+        .set('cookie', cookie)
+        .set('content-type', 'application/octet-stream')
+        .send(Buffer.from('It rained.'));
     for (const [lang, expected] of [
       ['en', (wait: number) => `Too many attempts. Please try again in ${wait} seconds.`],
       ['ms', (wait: number) => `Terlalu banyak percubaan. Sila cuba lagi dalam ${wait} saat.`],
@@ -55,13 +62,24 @@ describe('429 answers', () => {
   });
 
   it('a sign-up past the limit, signed out: the minutes, in the language the browser asks for', async () => {
-    expect((await ts.http.post('/api/auth/sign-up/email').send({ email: uniqueEmail(), password: PASSWORD })).status).toBe(201);
-    const malay = await ts.http.post('/api/auth/sign-up/email').set('accept-language', 'ms-MY,ms;q=0.9').send({ email: uniqueEmail(), password: PASSWORD });
+    expect(
+      (await ts.http.post('/api/auth/sign-up/email').send({ email: uniqueEmail(), password: PASSWORD })).status,
+    ).toBe(201);
+    const malay = await ts.http
+      .post('/api/auth/sign-up/email')
+      .set('accept-language', 'ms-MY,ms;q=0.9')
+      .send({ email: uniqueEmail(), password: PASSWORD });
     expect(malay.status).toBe(429);
-    expect(malay.body.error).toEqual({ code: 'too_many_attempts', message: 'Terlalu banyak percubaan. Sila cuba lagi dalam 20 minit.' });
+    expect(malay.body.error).toEqual({
+      code: 'too_many_attempts',
+      message: 'Terlalu banyak percubaan. Sila cuba lagi dalam 20 minit.',
+    });
     expect(Number(malay.headers['retry-after'])).toBeGreaterThan(19 * 60);
     const english = await ts.http.post('/api/auth/sign-up/email').send({ email: uniqueEmail(), password: PASSWORD });
     expect(english.status).toBe(429);
-    expect(english.body.error).toEqual({ code: 'too_many_attempts', message: 'Too many attempts. Please try again in 20 minutes.' });
+    expect(english.body.error).toEqual({
+      code: 'too_many_attempts',
+      message: 'Too many attempts. Please try again in 20 minutes.',
+    });
   });
 });

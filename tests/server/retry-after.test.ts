@@ -19,7 +19,10 @@ describe('Retry-After on refusals that can be retried', () => {
     expect(untold.headers['retry-after']).toBe('10');
     expect(await credits()).toBe(before);
     // A request the server refuses for what it is, not for when: no Retry-After.
-    const bad = await ts.http.post('/api/generators/no-such-generator/generate').set('cookie', cookie).send({ settings: {} });
+    const bad = await ts.http
+      .post('/api/generators/no-such-generator/generate')
+      .set('cookie', cookie)
+      .send({ settings: {} });
     expect(bad.status).toBe(404);
     expect(bad.headers['retry-after']).toBeUndefined();
   });
@@ -28,7 +31,9 @@ describe('Retry-After on refusals that can be retried', () => {
     const { ts, fake } = served;
     const cookie = await signUp(ts);
     // Two minutes: past the provider's own longest wait (it asks again on its back-off), so the step fails quickly.
-    fake.script(...three({ status: 429, body: { error: { message: 'rate limited' } }, headers: { 'retry-after': '120' } }));
+    fake.script(
+      ...three({ status: 429, body: { error: { message: 'rate limited' } }, headers: { 'retry-after': '120' } }),
+    );
     const told = await ts.http.post('/api/generators/poems/generate').set('cookie', cookie).send({ settings: {} });
     expect([told.status, told.body.error.code]).toEqual([429, 'rate_limited']);
     expect(told.headers['retry-after']).toBe('120');

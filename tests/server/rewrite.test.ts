@@ -19,22 +19,36 @@ describe('rewrite, versions and restore on the server', () => {
       answer: fullLength((body, i) => {
         const user = userOf(body);
         if (/^Create a detailed story outline/.test(user)) {
-          return ['Title: The Lantern Shop', 'Premise: Aisha reopens her father\'s lantern shop.', '']
-            .concat(Array.from({ length: 7 }, (_, k) => `Chapter ${k + 1}: Lantern ${k + 1}\nPLAN-${k + 1}: Aisha mends lantern ${k + 1}.\n`), ['Ending: every lantern is lit.']).join('\n');
+          return ['Title: The Lantern Shop', "Premise: Aisha reopens her father's lantern shop.", '']
+            .concat(
+              Array.from(
+                { length: 7 },
+                (_, k) => `Chapter ${k + 1}: Lantern ${k + 1}\nPLAN-${k + 1}: Aisha mends lantern ${k + 1}.\n`,
+              ),
+              ['Ending: every lantern is lit.'],
+            )
+            .join('\n');
         }
-        if (isBibleRequest(user)) return `## Chapter\nAisha mended a lantern (answer-${i}).\n## Characters\n- Aisha | shopkeeper | hopeful | now`;
+        if (isBibleRequest(user))
+          return `## Chapter\nAisha mended a lantern (answer-${i}).\n## Characters\n- Aisha | shopkeeper | hopeful | now`;
         return `Answer-${i} begins. Aisha walked to the harbour at dawn.`;
       }),
       reply: () => (fails ? { status: 500, body: { error: { message: 'down' } } } : undefined),
     });
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
+    ts = await startTestServer({
+      provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }),
+    });
   });
   afterAll(async () => {
     await ts.close();
     await fake.close();
   });
 
-  const gen = (cookie: string) => ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 } });
+  const gen = (cookie: string) =>
+    ts.http
+      .post('/api/generators/romance/generate')
+      .set('cookie', cookie)
+      .send({ settings: { numberOfChapters: 7 } });
   const chapter1 = { kind: 'chapter', position: 1 };
 
   it('rewrites chapter 1 with a note for one credit, keeps the old text as version 1, and restores it', async () => {
@@ -46,11 +60,18 @@ describe('rewrite, versions and restore on the server', () => {
 
     const from = fake.generationRequests().length;
     const note = 'More dialogue between Aisha and her aunt.';
-    const res = await ts.http.post('/api/progress/romance/rewrite').set('cookie', cookie).send({ part: chapter1, note });
+    const res = await ts.http
+      .post('/api/progress/romance/rewrite')
+      .set('cookie', cookie)
+      .send({ part: chapter1, note });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.kept_version).toBe(1);
     expect(res.body.credits_available).toBe(credits - 1);
-    const asks = fake.generationRequests().slice(from).map((r) => userOf(r.body ?? {})).filter((u) => !isBibleRequest(u));
+    const asks = fake
+      .generationRequests()
+      .slice(from)
+      .map((r) => userOf(r.body ?? {}))
+      .filter((u) => !isBibleRequest(u));
     expect(asks[0]).toMatch(/^Write Chapter 1 of 7/);
     expect(asks[0]).toContain(note);
     expect(asks[0]).toContain('PLAN-1');
@@ -67,7 +88,10 @@ describe('rewrite, versions and restore on the server', () => {
     const other = await signUp(ts, uniqueEmail());
     expect((await ts.http.get('/api/progress/romance/versions?position=1').set('cookie', other)).status).toBe(404);
 
-    const restore = await ts.http.post('/api/progress/romance/versions/restore').set('cookie', cookie).send({ part: chapter1, version: 1 });
+    const restore = await ts.http
+      .post('/api/progress/romance/versions/restore')
+      .set('cookie', cookie)
+      .send({ part: chapter1, version: 1 });
     expect(restore.status, JSON.stringify(restore.body)).toBe(200);
     expect(restore.body.book.parts.find((p: { kind: string }) => p.kind === 'chapter').text).toBe(old);
     expect(restore.body.kept_version).toBe(2);
@@ -84,7 +108,9 @@ describe('rewrite, versions and restore on the server', () => {
     const me = async () => (await ts.http.get('/api/me').set('cookie', cookie)).body.credits_available as number;
     const before = await me();
     expect(typeof before).toBe('number');
-    const old = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts.find((p: { kind: string }) => p.kind === 'chapter').text;
+    const old = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts.find(
+      (p: { kind: string }) => p.kind === 'chapter',
+    ).text;
     fails = true;
     try {
       const res = await ts.http.post('/api/progress/romance/rewrite').set('cookie', cookie).send({ part: chapter1 });
@@ -93,10 +119,37 @@ describe('rewrite, versions and restore on the server', () => {
       fails = false;
     }
     expect(await me()).toBe(before);
-    expect((await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts.find((p: { kind: string }) => p.kind === 'chapter').text).toBe(old);
-    expect((await ts.http.get('/api/progress/romance/versions?position=1').set('cookie', cookie)).body.versions).toEqual([]);
-    expect((await ts.http.post('/api/progress/romance/rewrite').set('cookie', cookie).send({ part: { kind: 'chapter', position: 5 } })).status).toBe(404);
-    expect((await ts.http.post('/api/progress/romance/versions/restore').set('cookie', cookie).send({ part: chapter1, version: 9 })).status).toBe(404);
-    expect((await ts.http.post('/api/progress/romance/rewrite').set('cookie', cookie).send({ part: chapter1, note: 'x'.repeat(1001) })).status).toBe(400);
+    expect(
+      (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts.find(
+        (p: { kind: string }) => p.kind === 'chapter',
+      ).text,
+    ).toBe(old);
+    expect(
+      (await ts.http.get('/api/progress/romance/versions?position=1').set('cookie', cookie)).body.versions,
+    ).toEqual([]);
+    expect(
+      (
+        await ts.http
+          .post('/api/progress/romance/rewrite')
+          .set('cookie', cookie)
+          .send({ part: { kind: 'chapter', position: 5 } })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await ts.http
+          .post('/api/progress/romance/versions/restore')
+          .set('cookie', cookie)
+          .send({ part: chapter1, version: 9 })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await ts.http
+          .post('/api/progress/romance/rewrite')
+          .set('cookie', cookie)
+          .send({ part: chapter1, note: 'x'.repeat(1001) })
+      ).status,
+    ).toBe(400);
   });
 });

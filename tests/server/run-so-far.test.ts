@@ -10,7 +10,12 @@ import { DonePayloadSchema, EditionEventSchemas, type RunSoFar } from '../../eng
 
 const translator = fakeTranslator();
 // Every answer takes a moment, as a real model's does: each part takes time, and the time left is a wait.
-const served = serverOnFakeModel(underWriter(1).fakeOptions({ latencyMs: 40, reply: (body) => (isTranslateRequest(body) ? translator.reply(body) : undefined) }));
+const served = serverOnFakeModel(
+  underWriter(1).fakeOptions({
+    latencyMs: 40,
+    reply: (body) => (isTranslateRequest(body) ? translator.reply(body) : undefined),
+  }),
+);
 
 async function writerWithRomance(ts: TestServer) {
   const cookie = await signUp(ts);
@@ -26,12 +31,19 @@ describe("an edition's events say the cost so far and the time left", () => {
     const w = await writerWithRomance(ts);
     const asked = () => fake.generationRequests().filter((r) => isTranslateRequest(r.body ?? {})).length;
     const before = asked();
-    const res = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).set('accept', 'text/event-stream').send({ to: 'ms' });
+    const res = await ts.http
+      .post(`/api/books/${w.bookId}/editions`)
+      .set('cookie', w.cookie)
+      .set('accept', 'text/event-stream')
+      .send({ to: 'ms' });
     expect(res.status).toBe(200);
     const events = parseEvents(res.text);
     // Every event as the contract has it.
-    for (const e of events.filter((x) => x.event === 'part' || x.event === 'progress')) EditionEventSchemas[e.event as 'part' | 'progress'].parse(e.data);
-    const parts = events.filter((e) => e.event === 'part').map((e) => e.data as { parts_done: number; so_far: RunSoFar });
+    for (const e of events.filter((x) => x.event === 'part' || x.event === 'progress'))
+      EditionEventSchemas[e.event as 'part' | 'progress'].parse(e.data);
+    const parts = events
+      .filter((e) => e.event === 'part')
+      .map((e) => e.data as { parts_done: number; so_far: RunSoFar });
     expect(parts.map((p) => p.parts_done)).toEqual([1, 2, 3, 4, 5]);
     expect(parts.map((p) => p.so_far.credits)).toEqual([1, 2, 3, 4, 5]);
     for (let i = 1; i < parts.length; i++) {
@@ -59,7 +71,11 @@ describe("a step's done says what it spent and the book's time left", () => {
     const cookie = await signUp(ts);
     const step = async () => {
       const before = fake.generationRequests().length;
-      const res = await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).set('accept', 'text/event-stream').send({ settings: { numberOfChapters: 3, language: 'en' } });
+      const res = await ts.http
+        .post('/api/generators/romance/generate')
+        .set('cookie', cookie)
+        .set('accept', 'text/event-stream')
+        .send({ settings: { numberOfChapters: 3, language: 'en' } });
       expect(res.status).toBe(200);
       const done = parseEvents(res.text).at(-1)!;
       expect(done.event).toBe('done');

@@ -11,7 +11,17 @@ import { signInWait } from '../../server/auth/routes.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { startFakeOpenAI } from '../fake-openai.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
-import { ADMIN_EMAIL, PASSWORD, sessionCookie, signUp, startTestServer, testConfig, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import {
+  ADMIN_EMAIL,
+  PASSWORD,
+  sessionCookie,
+  signUp,
+  startTestServer,
+  testConfig,
+  uniqueEmail,
+  userWithRole,
+  type TestServer,
+} from './helpers.js';
 import { tempDir } from '../temp.js';
 
 /** A logger whose lines the test can read. */
@@ -19,7 +29,8 @@ function capturedLogger() {
   const lines: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n'))
+        if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -70,7 +81,10 @@ describe('changing the password', () => {
         token = decodeURIComponent(/token=([^\s&]+)/.exec(mail?.body ?? '')?.[1] ?? '');
         return token !== '';
       }, 'the reset e-mail');
-      const changed = await ts.http.post('/api/me/password').set('cookie', cookie).send({ currentPassword: PASSWORD, newPassword: 'changed-1' });
+      const changed = await ts.http
+        .post('/api/me/password')
+        .set('cookie', cookie)
+        .send({ currentPassword: PASSWORD, newPassword: 'changed-1' });
       expect(changed.status).toBe(200);
       const reset = await ts.http.post('/api/auth/reset-password').send({ token, newPassword: 'attacker-1' });
       expect(reset.status).toBe(400);
@@ -82,19 +96,28 @@ describe('changing the password', () => {
   });
 
   it('limits wrong current passwords per account in the database: a restart does not reset the count', async () => {
-    const config = { dbFile: path.join(dir, 'password-change.sqlite'), rateLimits: { ...testConfig().rateLimits, signInPerEmail: { limit: 3, windowMs: 15 * 60_000 } } };
+    const config = {
+      dbFile: path.join(dir, 'password-change.sqlite'),
+      rateLimits: { ...testConfig().rateLimits, signInPerEmail: { limit: 3, windowMs: 15 * 60_000 } },
+    };
     const email = uniqueEmail('changer');
     const first = await startTestServer({ config });
     let cookie = '';
     try {
       cookie = await signUp(first, email);
       for (let i = 0; i < 3; i++) {
-        const wrong = await first.http.post('/api/me/password').set('cookie', cookie).send({ currentPassword: 'not-my-password', newPassword: 'changed-2' });
+        const wrong = await first.http
+          .post('/api/me/password')
+          .set('cookie', cookie)
+          .send({ currentPassword: 'not-my-password', newPassword: 'changed-2' });
         expect(wrong.status).toBe(400);
         expect(wrong.body.error.code).toBe('current_password_wrong');
       }
       // The fourth try waits, even with the right password.
-      const slowed = await first.http.post('/api/me/password').set('cookie', cookie).send({ currentPassword: PASSWORD, newPassword: 'changed-2' });
+      const slowed = await first.http
+        .post('/api/me/password')
+        .set('cookie', cookie)
+        .send({ currentPassword: PASSWORD, newPassword: 'changed-2' });
       expect(slowed.status).toBe(429);
       expect(slowed.body.error.code).toBe('too_many_attempts');
       expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
@@ -103,7 +126,10 @@ describe('changing the password', () => {
     }
     const second = await startTestServer({ config });
     try {
-      const still = await second.http.post('/api/me/password').set('cookie', cookie).send({ currentPassword: PASSWORD, newPassword: 'changed-2' });
+      const still = await second.http
+        .post('/api/me/password')
+        .set('cookie', cookie)
+        .send({ currentPassword: PASSWORD, newPassword: 'changed-2' });
       expect(still.status).toBe(429);
     } finally {
       await second.close();
@@ -148,14 +174,23 @@ describe("the admin's live user stream", () => {
 
   it('closes when the session expires', async () => {
     const text = await closesAfter(async () => {
-      ts.store.run(ts.store.db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).where('user_id', '=', (await ts.ctx.repos.users.findByEmail(ADMIN_EMAIL))!.id));
+      ts.store.run(
+        ts.store.db
+          .updateTable('sessions')
+          .set({ expires_at: Date.now() - 1 })
+          .where('user_id', '=', (await ts.ctx.repos.users.findByEmail(ADMIN_EMAIL))!.id),
+      );
     });
     expect(text).not.toContain('event: user\n');
   });
 
   it('closes when the session is revoked (deleted, as a password reset does)', async () => {
     const text = await closesAfter(async () => {
-      ts.store.run(ts.store.db.deleteFrom('sessions').where('user_id', '=', (await ts.ctx.repos.users.findByEmail(ADMIN_EMAIL))!.id));
+      ts.store.run(
+        ts.store.db
+          .deleteFrom('sessions')
+          .where('user_id', '=', (await ts.ctx.repos.users.findByEmail(ADMIN_EMAIL))!.id),
+      );
     });
     expect(text).not.toContain('event: user\n');
   });
@@ -163,14 +198,19 @@ describe("the admin's live user stream", () => {
 
 describe('sign-in throttling per account and IP', () => {
   it('slows the sender of wrong passwords progressively, never the owner at another address; counters survive a restart', async () => {
-    const config = { dbFile: path.join(dir, 'throttle.sqlite'), trustProxy: 1 as const, signInThrottle: { freeAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 15 * 60_000 } };
+    const config = {
+      dbFile: path.join(dir, 'throttle.sqlite'),
+      trustProxy: 1 as const,
+      signInThrottle: { freeAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 15 * 60_000 },
+    };
     const email = uniqueEmail('owner');
     const attacker = '203.0.113.9';
     const owner = '198.51.100.7';
     const first = await startTestServer({ config });
     try {
       await signUp(first, email);
-      const attempt = (ip: string, password: string) => first.http.post('/api/auth/sign-in/email').set('x-forwarded-for', ip).send({ email, password });
+      const attempt = (ip: string, password: string) =>
+        first.http.post('/api/auth/sign-in/email').set('x-forwarded-for', ip).send({ email, password });
       for (let i = 0; i < 3; i++) expect((await attempt(attacker, 'wrong-password')).status).toBe(401);
       // After the free attempts, the next one (even with the right password) must wait.
       const slowed = await attempt(attacker, PASSWORD);
@@ -178,7 +218,10 @@ describe('sign-in throttling per account and IP', () => {
       const wait = Number(slowed.headers['retry-after']);
       expect(wait).toBeGreaterThan(0);
       expect(wait).toBeLessThanOrEqual(60);
-      expect(slowed.body.error).toEqual({ code: 'too_many_attempts', message: `Too many attempts. Please try again in ${wait} seconds.` });
+      expect(slowed.body.error).toEqual({
+        code: 'too_many_attempts',
+        message: `Too many attempts. Please try again in ${wait} seconds.`,
+      });
       // The owner, from their own address, signs in at once.
       expect((await attempt(owner, PASSWORD)).status).toBe(200);
     } finally {
@@ -186,10 +229,15 @@ describe('sign-in throttling per account and IP', () => {
     }
     const second = await startTestServer({ config });
     try {
-      const still = await second.http.post('/api/auth/sign-in/email').set('x-forwarded-for', attacker).send({ email, password: PASSWORD });
+      const still = await second.http
+        .post('/api/auth/sign-in/email')
+        .set('x-forwarded-for', attacker)
+        .send({ email, password: PASSWORD });
       expect(still.status).toBe(429);
       // The counter is in the database, per account and IP.
-      const row = second.store.first(second.store.db.selectFrom('failure_counters').selectAll().where('key', '=', `signin:${email}|${attacker}`));
+      const row = second.store.first(
+        second.store.db.selectFrom('failure_counters').selectAll().where('key', '=', `signin:${email}|${attacker}`),
+      );
       expect(row?.failures).toBe(3);
     } finally {
       await second.close();
@@ -230,7 +278,11 @@ describe('the Host/Origin check', () => {
       expect(await ts.ctx.repos.users.findByEmail(ADMIN_EMAIL)).toBeUndefined();
       expect((await ts.http.get('/api/me').set('host', 'attacker.example:3000')).status).toBe(421);
       // The quick start: the browser at localhost (or 127.0.0.1) signs up as the administrator.
-      const local = await ts.http.post('/api/auth/sign-up/email').set('host', 'localhost:3000').set('origin', 'http://localhost:3000').send({ email: ADMIN_EMAIL, password: PASSWORD });
+      const local = await ts.http
+        .post('/api/auth/sign-up/email')
+        .set('host', 'localhost:3000')
+        .set('origin', 'http://localhost:3000')
+        .send({ email: ADMIN_EMAIL, password: PASSWORD });
       expect(local.status).toBe(201);
       expect(local.body.user.role).toBe('admin');
     } finally {
@@ -242,7 +294,12 @@ describe('the Host/Origin check', () => {
     const allowedHosts = configFromEnv({ KARYA_ALLOWED_HOSTS: 'karya.lan, 192.168.1.5:3000' }).allowedHosts;
     const ts = await startTestServer({ config: { publicUrl: 'https://karya.example.com', allowedHosts } });
     try {
-      const signUpAt = (host: string, origin: string) => ts.http.post('/api/auth/sign-up/email').set('host', host).set('origin', origin).send({ email: uniqueEmail(), password: PASSWORD });
+      const signUpAt = (host: string, origin: string) =>
+        ts.http
+          .post('/api/auth/sign-up/email')
+          .set('host', host)
+          .set('origin', origin)
+          .send({ email: uniqueEmail(), password: PASSWORD });
       expect((await signUpAt('karya.example.com', 'https://karya.example.com')).status).toBe(201);
       expect((await signUpAt('karya.lan:8080', 'http://karya.lan:8080')).status).toBe(201);
       expect((await signUpAt('192.168.1.5:3000', 'http://192.168.1.5:3000')).status).toBe(201);
@@ -254,8 +311,12 @@ describe('the Host/Origin check', () => {
   });
 
   it('refuses a malformed KARYA_ALLOWED_HOSTS or KARYA_PUBLIC_URL at start, naming the variable', () => {
-    expect(() => configFromEnv({ KARYA_ALLOWED_HOSTS: 'http://karya.lan/' })).toThrow(/KARYA_ALLOWED_HOSTS: "http:\/\/karya.lan\/" is not a host name/);
-    expect(() => configFromEnv({ KARYA_PUBLIC_URL: 'karya.example.com' })).toThrow(/KARYA_PUBLIC_URL: .* must be an http:\/\/ or https:\/\/ address/);
+    expect(() => configFromEnv({ KARYA_ALLOWED_HOSTS: 'http://karya.lan/' })).toThrow(
+      /KARYA_ALLOWED_HOSTS: "http:\/\/karya.lan\/" is not a host name/,
+    );
+    expect(() => configFromEnv({ KARYA_PUBLIC_URL: 'karya.example.com' })).toThrow(
+      /KARYA_PUBLIC_URL: .* must be an http:\/\/ or https:\/\/ address/,
+    );
   });
 });
 
@@ -268,7 +329,11 @@ describe('credit codes', () => {
   });
   afterAll(() => ts.close());
   const create = (body: object) => ts.http.post('/api/admin/credit-codes').set('cookie', admin).send(body);
-  const redeem = async (code: string) => ts.http.post('/api/credits/redeem').set('cookie', await signUp(ts)).send({ code });
+  const redeem = async (code: string) =>
+    ts.http
+      .post('/api/credits/redeem')
+      .set('cookie', await signUp(ts))
+      .send({ code });
 
   it('are at least 8 characters', async () => {
     const short = await create({ code: 'SHORT7X', credits: 5 });
@@ -278,12 +343,24 @@ describe('credit codes', () => {
   });
 
   it('may expire: after the expiry the code is "Invalid or expired code"; an expiry in the past is refused', async () => {
-    expect((await create({ code: 'PAST-EXPIRY', credits: 5, expires_at: '2020-01-01T00:00:00Z' })).body.error.fields.expires_at).toBe('The expiry must be in the future');
-    const made = await create({ code: 'SOON-GONE', credits: 5, expires_at: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(
+      (await create({ code: 'PAST-EXPIRY', credits: 5, expires_at: '2020-01-01T00:00:00Z' })).body.error.fields
+        .expires_at,
+    ).toBe('The expiry must be in the future');
+    const made = await create({
+      code: 'SOON-GONE',
+      credits: 5,
+      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expect(made.status).toBe(201);
     expect(made.body.code.expires_at).toBeTruthy();
     expect((await redeem('SOON-GONE')).status).toBe(200);
-    ts.store.run(ts.store.db.updateTable('credit_codes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('code', '=', 'SOON-GONE'));
+    ts.store.run(
+      ts.store.db
+        .updateTable('credit_codes')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('code', '=', 'SOON-GONE'),
+    );
     const late = await redeem('SOON-GONE');
     expect(late.status).toBe(404);
     expect(late.body.error).toEqual({ code: 'invalid_code', message: 'Invalid or expired code' });
@@ -304,23 +381,38 @@ describe('credit codes', () => {
     const off = await ts.http.delete(`/api/admin/credit-codes/${made.body.code.id}`).set('cookie', admin);
     expect(off.body).toEqual({ message: 'Credit code deactivated' });
     expect((await redeem('TURN-OFF')).status).toBe(404);
-    const listed = (await ts.http.get('/api/admin/credit-codes').set('cookie', admin)).body.codes.find((c: { code: string }) => c.code === 'TURN-OFF');
+    const listed = (await ts.http.get('/api/admin/credit-codes').set('cookie', admin)).body.codes.find(
+      (c: { code: string }) => c.code === 'TURN-OFF',
+    );
     expect(listed).toMatchObject({ is_active: false, claims: 1 });
-    expect((await ts.http.delete(`/api/admin/credit-codes/${made.body.code.id}`).set('cookie', admin)).status).toBe(404);
+    expect((await ts.http.delete(`/api/admin/credit-codes/${made.body.code.id}`).set('cookie', admin)).status).toBe(
+      404,
+    );
   });
 
   it('claim attempts are rate limited per user (codes and links together), with Retry-After', async () => {
     const limited = await startTestServer({ config: { claimRate: { burst: 3, refillMs: 60 * 60_000 } } });
     try {
       const cookie = await signUp(limited);
-      for (const code of ['GUESS-0001', 'GUESS-0002']) expect((await limited.http.post('/api/credits/redeem').set('cookie', cookie).send({ code })).status).toBe(404);
-      expect((await limited.http.post('/api/credits/claim').set('cookie', cookie).send({ token: 'CREDIT5-AAAAAAAA' })).status).toBe(404);
+      for (const code of ['GUESS-0001', 'GUESS-0002'])
+        expect((await limited.http.post('/api/credits/redeem').set('cookie', cookie).send({ code })).status).toBe(404);
+      expect(
+        (await limited.http.post('/api/credits/claim').set('cookie', cookie).send({ token: 'CREDIT5-AAAAAAAA' }))
+          .status,
+      ).toBe(404);
       const refused = await limited.http.post('/api/credits/redeem').set('cookie', cookie).send({ code: 'GUESS-0003' });
       expect(refused.status).toBe(429);
       expect(refused.body.error.code).toBe('too_many_attempts');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // Another user is not affected.
-      expect((await limited.http.post('/api/credits/redeem').set('cookie', await signUp(limited)).send({ code: 'GUESS-0004' })).status).toBe(404);
+      expect(
+        (
+          await limited.http
+            .post('/api/credits/redeem')
+            .set('cookie', await signUp(limited))
+            .send({ code: 'GUESS-0004' })
+        ).status,
+      ).toBe(404);
     } finally {
       await limited.close();
     }
@@ -329,15 +421,21 @@ describe('credit codes', () => {
 
 describe('KARYA_TRUST_PROXY', () => {
   it('"true" is refused with a clear error; a hop count or addresses are taken', () => {
-    expect(() => configFromEnv({ KARYA_TRUST_PROXY: 'true' })).toThrow(/KARYA_TRUST_PROXY: "true" would trust any X-Forwarded-For.*number of proxies/);
+    expect(() => configFromEnv({ KARYA_TRUST_PROXY: 'true' })).toThrow(
+      /KARYA_TRUST_PROXY: "true" would trust any X-Forwarded-For.*number of proxies/,
+    );
     expect(configFromEnv({ KARYA_TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(configFromEnv({ KARYA_TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback,10.0.0.0/8');
     expect(configFromEnv({}).trustProxy).toBe(false);
-    expect(() => configFromEnv({ KARYA_TRUST_PROXY: 'yes please' })).toThrow(/KARYA_TRUST_PROXY: "yes please" is neither/);
+    expect(() => configFromEnv({ KARYA_TRUST_PROXY: 'yes please' })).toThrow(
+      /KARYA_TRUST_PROXY: "yes please" is neither/,
+    );
   });
 
   it('`karya serve` stops at start with that message', async () => {
-    const run = await runKaryaInProcess(['serve', '--port', '0'], { env: { KARYA_TRUST_PROXY: 'true', KARYA_DB: path.join(dir, 'proxy.sqlite') } });
+    const run = await runKaryaInProcess(['serve', '--port', '0'], {
+      env: { KARYA_TRUST_PROXY: 'true', KARYA_DB: path.join(dir, 'proxy.sqlite') },
+    });
     expect(run.code).not.toBe(0);
     expect(run.stderr).toMatch(/KARYA_TRUST_PROXY: "true" would trust any X-Forwarded-For/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
@@ -349,14 +447,20 @@ describe('the session cookie', () => {
     const ts = await startTestServer({ config: { publicUrl: 'https://karya.example.com' } });
     try {
       const res = await ts.http.post('/api/auth/sign-up/email').send({ email: uniqueEmail(), password: PASSWORD });
-      const cookie = String(([] as string[]).concat(res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('__Host-karya_session=')));
+      const cookie = String(
+        ([] as string[])
+          .concat(res.headers['set-cookie'] as unknown as string[])
+          .find((c) => c.startsWith('__Host-karya_session=')),
+      );
       expect(cookie).toMatch(/^__Host-karya_session=[\w-]{40,};/);
       expect(cookie).toMatch(/; Secure/);
       expect(cookie).toMatch(/; Path=\//);
       expect(cookie).not.toMatch(/Domain=/i);
       expect((await ts.http.get('/api/me').set('cookie', cookie.split(';')[0]!)).status).toBe(200);
       // The plain name is not read on an https server.
-      expect((await ts.http.get('/api/me').set('cookie', `karya_session=${cookie.split(';')[0]!.split('=')[1]}`)).status).toBe(401);
+      expect(
+        (await ts.http.get('/api/me').set('cookie', `karya_session=${cookie.split(';')[0]!.split('=')[1]}`)).status,
+      ).toBe(401);
     } finally {
       await ts.close();
     }
@@ -379,19 +483,34 @@ describe("the provider's error text", () => {
   it('never reaches the user (catalogue message); the detail is in the log', async () => {
     const fake = await startFakeOpenAI();
     const { logger, lines } = capturedLogger();
-    const ts = await startTestServer({ logger, provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
+    const ts = await startTestServer({
+      logger,
+      provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }),
+    });
     try {
       const cookie = await signUp(ts);
       fake.script({ status: 500, body: { error: { message: 'secret upstream detail 500' } } });
       const text = await ts.http.post('/api/generators/poems/generate').set('cookie', cookie).send({ settings: {} });
       expect(text.status).toBe(502);
-      expect(text.body.error).toEqual({ code: 'server_error', message: 'Server error. Please try again in a few moments.' });
+      expect(text.body.error).toEqual({
+        code: 'server_error',
+        message: 'Server error. Please try again in a few moments.',
+      });
 
       const pro = (await userWithRole(ts, 'pro')).cookie!;
-      fake.scriptImages({ status: 400, body: { error: { message: 'Your request was rejected as a result of our safety system.' } } });
-      const cover = await ts.http.post('/api/generators/book-cover/generate').set('cookie', pro).send({ settings: { title: 'Hikayat Laut' } });
+      fake.scriptImages({
+        status: 400,
+        body: { error: { message: 'Your request was rejected as a result of our safety system.' } },
+      });
+      const cover = await ts.http
+        .post('/api/generators/book-cover/generate')
+        .set('cookie', pro)
+        .send({ settings: { title: 'Hikayat Laut' } });
       expect(cover.status).toBe(502);
-      expect(cover.body.error).toEqual({ code: 'image_failed', message: 'Failed to generate image. Please try again.' });
+      expect(cover.body.error).toEqual({
+        code: 'image_failed',
+        message: 'Failed to generate image. Please try again.',
+      });
       expect(JSON.stringify(cover.body)).not.toContain('safety');
       expect(JSON.stringify(lines)).toContain('safety system');
     } finally {

@@ -24,14 +24,31 @@ interface Store {
   grant(userId: string, credits: number): Promise<void>;
 }
 
-async function call(store: Store, method: string, path: string, cookie: string, body?: object): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${store.base}${path}`, { method, headers: { cookie, 'content-type': 'application/json', 'accept-language': 'en' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+async function call(
+  store: Store,
+  method: string,
+  path: string,
+  cookie: string,
+  body?: object,
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${store.base}${path}`, {
+    method,
+    headers: { cookie, 'content-type': 'application/json', 'accept-language': 'en' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
   const type = res.headers.get('content-type') ?? '';
-  return { status: res.status, body: type.includes('json') ? await res.json() : new Uint8Array(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    body: type.includes('json') ? await res.json() : new Uint8Array(await res.arrayBuffer()),
+  };
 }
 
 async function signUp(store: Store, email: string): Promise<string> {
-  const res = await fetch(`${store.base}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const res = await fetch(`${store.base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   expect(res.status).toBe(201);
   const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
   const { user } = (await res.json()) as { user: { id: string } };
@@ -53,7 +70,10 @@ async function writeBook(store: Store, cookie: string, settings: object): Promis
     if (!progress.body.book?.bible_updating) break;
     await new Promise((r) => setTimeout(r, 50));
   }
-  return store.fake.generationRequests().slice(from).map((q) => userMessageOf(q.body ?? {}));
+  return store.fake
+    .generationRequests()
+    .slice(from)
+    .map((q) => userMessageOf(q.body ?? {}));
 }
 
 async function journey(store: Store): Promise<void> {
@@ -61,12 +81,23 @@ async function journey(store: Store): Promise<void> {
   // Two chapters: what the series carries (a thread opened in chapter 1, the states at the conclusion) needs no more,
   // and each chapter more is a step and its bible update, on both stores and for both books.
   await writeBook(store, cookie, { numberOfChapters: '2' });
-  const [first] = (await call(store, 'GET', '/api/books', cookie)).body.books as Array<{ id: number; is_finished: boolean }>;
+  const [first] = (await call(store, 'GET', '/api/books', cookie)).body.books as Array<{
+    id: number;
+    is_finished: boolean;
+  }>;
   expect(first!.is_finished).toBe(true);
 
-  const made = await call(store, 'POST', '/api/series', cookie, { name: '  Penang Bakery ', lang: 'en', book_id: first!.id });
+  const made = await call(store, 'POST', '/api/series', cookie, {
+    name: '  Penang Bakery ',
+    lang: 'en',
+    book_id: first!.id,
+  });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
-  expect(made.body.series).toMatchObject({ name: 'Penang Bakery', lang: 'en', books: [{ number: 1, id: first!.id, is_finished: true }] });
+  expect(made.body.series).toMatchObject({
+    name: 'Penang Bakery',
+    lang: 'en',
+    books: [{ number: 1, id: first!.id, is_finished: true }],
+  });
   expect(made.body.series.open).toContainEqual({ thread: 'the lost recipe', opened: 'Book 1, Chapter 1' });
   const id = made.body.series.id as number;
 
@@ -84,9 +115,17 @@ async function journey(store: Store): Promise<void> {
   expect(chapter1).toMatch(/the lost recipe \| Book 1, Chapter 1 \| open/);
 
   const shown = await call(store, 'GET', `/api/series/${id}`, cookie);
-  expect(shown.body.series.books.map((b: { number: number; is_finished: boolean }) => [b.number, b.is_finished])).toEqual([[1, true], [2, true]]);
+  expect(
+    shown.body.series.books.map((b: { number: number; is_finished: boolean }) => [b.number, b.is_finished]),
+  ).toEqual([
+    [1, true],
+    [2, true],
+  ]);
   expect(shown.body.series.books[1].bible).toContain('Hafiz');
-  const books = (await call(store, 'GET', '/api/books', cookie)).body.books as Array<{ id: number; is_current: boolean }>;
+  const books = (await call(store, 'GET', '/api/books', cookie)).body.books as Array<{
+    id: number;
+    is_current: boolean;
+  }>;
   expect(books).toHaveLength(2);
   const second = books.find((b) => b.is_current)!;
   const epub = await call(store, 'GET', `/api/books/${second.id}/export?format=epub`, cookie);
@@ -128,8 +167,12 @@ describe('/api/series on SQLite', () => {
   it('a finished book becomes book 1, the next book starts from the series and is written with it, refusals say why', async () => {
     const { ts, fake } = started!;
     await journey({
-      base: ts.url.replace('localhost', '127.0.0.1'), fake,
-      grant: async (userId, credits) => void ts.store.run(ts.store.db.updateTable('users').set({ credits_available: credits }).where('id', '=', userId)),
+      base: ts.url.replace('localhost', '127.0.0.1'),
+      fake,
+      grant: async (userId, credits) =>
+        void ts.store.run(
+          ts.store.db.updateTable('users').set({ credits_available: credits }).where('id', '=', userId),
+        ),
     });
   });
 });
@@ -142,7 +185,13 @@ describe.skipIf(skip)('/api/series on Postgres', () => {
     fake = await startFakeOpenAI({ answer: seriesModel().answer, contextTokens: 32_768 });
     cluster = await startPostgres();
     const url = await cluster.createDatabase();
-    const env = { KARYA_DATABASE_URL: url, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'silent', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL };
+    const env = {
+      KARYA_DATABASE_URL: url,
+      KARYA_SCRYPT_LOG_N: '4',
+      KARYA_LOG_LEVEL: 'silent',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: fake.baseURL,
+    };
     Object.assign(process.env, { OPENAI_API_KEY: env.OPENAI_API_KEY, OPENAI_BASE_URL: env.OPENAI_BASE_URL });
     server = await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent' }, env);
   }, 120_000);
@@ -155,8 +204,10 @@ describe.skipIf(skip)('/api/series on Postgres', () => {
   it('the same journey through the API on Postgres', async () => {
     const pool = server!.store.postgres!.pool;
     await journey({
-      base: server!.url.replace('localhost', '127.0.0.1'), fake: fake!,
-      grant: async (userId, credits) => void (await pool.query('UPDATE users SET credits_available = $1 WHERE id = $2', [credits, userId])),
+      base: server!.url.replace('localhost', '127.0.0.1'),
+      fake: fake!,
+      grant: async (userId, credits) =>
+        void (await pool.query('UPDATE users SET credits_available = $1 WHERE id = $2', [credits, userId])),
     });
   }, 120_000);
 });

@@ -13,11 +13,15 @@ describe('series', () => {
   const run = (handlers: RequestHandler[]) =>
     new Promise<{ calls: string[]; error: unknown }>((resolve) => {
       const calls: string[] = [];
-      series(...handlers.map((h, i) => ((req: Request, res: Response, next: NextFunction) => (calls.push(`h${i}`), h(req, res, next))) as RequestHandler))(
-        {} as Request,
-        {} as Response,
-        (error?: unknown) => resolve({ calls, error }),
-      );
+      series(
+        ...handlers.map(
+          (h, i) =>
+            ((req: Request, res: Response, next: NextFunction) => (
+              calls.push(`h${i}`),
+              h(req, res, next)
+            )) as RequestHandler,
+        ),
+      )({} as Request, {} as Response, (error?: unknown) => resolve({ calls, error }));
     });
 
   it('runs each middleware after the previous one, also when next() comes later', async () => {
@@ -36,13 +40,25 @@ describe('series', () => {
 
 describe('the API guards in one layer', () => {
   it('a foreign Host is refused before the origin is looked at, a foreign origin before the body is read', async () => {
-    const both = await ts.http.post('/api/auth/sign-in/email').set('host', 'attacker.example').set('origin', 'https://attacker.example').set('content-type', 'application/json').send('{not json');
+    const both = await ts.http
+      .post('/api/auth/sign-in/email')
+      .set('host', 'attacker.example')
+      .set('origin', 'https://attacker.example')
+      .set('content-type', 'application/json')
+      .send('{not json');
     expect(both.status).toBe(421);
     expect(both.body.error.code).toBe('host_not_allowed');
-    const crossSite = await ts.http.post('/api/auth/sign-in/email').set('origin', 'https://attacker.example').set('content-type', 'application/json').send('{not json');
+    const crossSite = await ts.http
+      .post('/api/auth/sign-in/email')
+      .set('origin', 'https://attacker.example')
+      .set('content-type', 'application/json')
+      .send('{not json');
     expect(crossSite.status).toBe(403);
     expect(crossSite.body.error.code).toBe('cross_origin');
-    const badJson = await ts.http.post('/api/auth/sign-in/email').set('content-type', 'application/json').send('{not json');
+    const badJson = await ts.http
+      .post('/api/auth/sign-in/email')
+      .set('content-type', 'application/json')
+      .send('{not json');
     expect(badJson.status).toBe(400);
     expect(badJson.body.error.code).toBe('invalid_json');
     for (const res of [both, crossSite, badJson]) {

@@ -38,7 +38,9 @@ describe('GET /api/me with the session cache', () => {
   it('spending credits shows on the next request', async () => {
     const cookie = await signUp(ts);
     expect((await me(cookie)).body.credits_available).toBe(10);
-    expect((await ts.http.post('/api/generators/poems/generate').set('cookie', cookie).send({ settings: {} })).status).toBe(200);
+    expect(
+      (await ts.http.post('/api/generators/poems/generate').set('cookie', cookie).send({ settings: {} })).status,
+    ).toBe(200);
     expect((await me(cookie)).body.credits_available).toBe(9);
   });
 
@@ -56,7 +58,14 @@ describe('GET /api/me with the session cache', () => {
     const signIn = await ts.http.post('/api/auth/sign-in/email').send({ email, password: PASSWORD });
     const other = signIn.headers['set-cookie']![0]!.split(';')[0]!;
     expect((await me(other)).status).toBe(200);
-    expect((await ts.http.post('/api/me/password').set('cookie', cookie).send({ currentPassword: PASSWORD, newPassword: 'a-new-secret-9' })).status).toBe(200);
+    expect(
+      (
+        await ts.http
+          .post('/api/me/password')
+          .set('cookie', cookie)
+          .send({ currentPassword: PASSWORD, newPassword: 'a-new-secret-9' })
+      ).status,
+    ).toBe(200);
     expect((await me(other)).status).toBe(401);
     expect((await me(cookie)).status).toBe(200);
     const id = (await me(cookie)).body.id as string;
@@ -75,7 +84,12 @@ describe('the SQLite session cache and other processes', () => {
       const reposA = sqliteRepositories(new Store(a.db, a.sqlite));
       const reposB = sqliteRepositories(new Store(b.db, b.sqlite));
       const user = (await reposA.users.create({ email: 'cache@karya.test', passwordHash: 'x', role: 'free' }))!;
-      await reposA.auth.createSession({ tokenHash: 'h1', userId: user.id, isRemembered: false, expiresAt: Date.now() + 60_000 });
+      await reposA.auth.createSession({
+        tokenHash: 'h1',
+        userId: user.id,
+        isRemembered: false,
+        expiresAt: Date.now() + 60_000,
+      });
       expect((await reposA.auth.findSession('h1'))?.user.role).toBe('free');
       expect((await reposA.auth.findSession('h1'))?.user.role).toBe('free');
       await reposB.users.setRole({ userId: user.id, role: 'business', reason: 'test' });
@@ -101,7 +115,12 @@ describe('the SQLite session cache and other processes', () => {
     try {
       const repos = sqliteRepositories(new Store(a.db, a.sqlite));
       const user = (await repos.users.create({ email: 'proc@karya.test', passwordHash: 'x', role: 'free' }))!;
-      await repos.auth.createSession({ tokenHash: 'p1', userId: user.id, isRemembered: false, expiresAt: Date.now() + 60_000 });
+      await repos.auth.createSession({
+        tokenHash: 'p1',
+        userId: user.id,
+        isRemembered: false,
+        expiresAt: Date.now() + 60_000,
+      });
       expect((await repos.auth.findSession('p1'))?.user.role).toBe('free');
       other.prepare('UPDATE users SET role = ? WHERE id = ?').run('business', user.id);
       vi.advanceTimersByTime(5);
@@ -122,7 +141,12 @@ describe('the SQLite session cache and other processes', () => {
     try {
       const repos = sqliteRepositories(new Store(database.db, database.sqlite));
       const user = (await repos.users.create({ email: 'exp@karya.test', passwordHash: 'x', role: 'free' }))!;
-      await repos.auth.createSession({ tokenHash: 'soon', userId: user.id, isRemembered: false, expiresAt: Date.now() + 300 });
+      await repos.auth.createSession({
+        tokenHash: 'soon',
+        userId: user.id,
+        isRemembered: false,
+        expiresAt: Date.now() + 300,
+      });
       expect(await repos.auth.findSession('soon')).not.toBeNull();
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(Date.now() + 300);

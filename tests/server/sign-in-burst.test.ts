@@ -31,7 +31,9 @@ describe('sign-in under a burst', () => {
     expect(real.signInThrottle.freeAttempts).toBe(5);
     const email = uniqueEmail('burst');
     await signUp(ts, email);
-    const answers = await Promise.all(Array.from({ length: 24 }, () => signIn({ email, password: 'wrong-password', ip: '203.0.113.1' })));
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, () => signIn({ email, password: 'wrong-password', ip: '203.0.113.1' })),
+    );
     const statuses = answers.map((r) => r.status);
     expect(count(statuses, 401)).toBeLessThanOrEqual(5);
     expect(count(statuses, 401) + count(statuses, 429)).toBe(24);
@@ -41,7 +43,9 @@ describe('sign-in under a burst', () => {
     const owner = await signIn({ email, password: PASSWORD, ip: '203.0.113.1' });
     expect(owner.status).toBe(200);
     // Held back for this address only (the owner's own typos, or one sender): no notice for the account.
-    const notice = await ts.http.get('/api/me/sign-in-notice').set('cookie', owner.headers.get('set-cookie')!.split(';')[0]!);
+    const notice = await ts.http
+      .get('/api/me/sign-in-notice')
+      .set('cookie', owner.headers.get('set-cookie')!.split(';')[0]!);
     expect(notice.body).toEqual({ slowed_at: null, held_back: 0 });
   });
 
@@ -49,7 +53,9 @@ describe('sign-in under a burst', () => {
     expect(real.rateLimits.signInPerEmail.limit).toBe(10);
     const email = uniqueEmail('target');
     await signUp(ts, email);
-    const guesses = Array.from({ length: 40 }, (_, i) => signIn({ email, password: `guess-${i}`, ip: `198.51.100.${1 + (i % 8)}` }));
+    const guesses = Array.from({ length: 40 }, (_, i) =>
+      signIn({ email, password: `guess-${i}`, ip: `198.51.100.${1 + (i % 8)}` }),
+    );
     const answers = await Promise.all(guesses);
     const statuses = answers.map((r) => r.status);
     expect(count(statuses, 401)).toBeLessThanOrEqual(10);
@@ -65,8 +71,14 @@ describe('sign-in under a burst', () => {
     const notice = await ts.http.get('/api/me/sign-in-notice').set('cookie', cookie);
     expect(notice.body.held_back).toBe(count(statuses, 429));
     expect(Date.now() - Date.parse(notice.body.slowed_at as string)).toBeLessThan(60_000);
-    expect((await ts.http.delete('/api/me/sign-in-notice').set('cookie', cookie)).body).toEqual({ slowed_at: null, held_back: 0 });
-    expect((await ts.http.get('/api/me/sign-in-notice').set('cookie', cookie)).body).toEqual({ slowed_at: null, held_back: 0 });
+    expect((await ts.http.delete('/api/me/sign-in-notice').set('cookie', cookie)).body).toEqual({
+      slowed_at: null,
+      held_back: 0,
+    });
+    expect((await ts.http.get('/api/me/sign-in-notice').set('cookie', cookie)).body).toEqual({
+      slowed_at: null,
+      held_back: 0,
+    });
   });
 
   it('POST /api/me/password with 40 wrong current passwords at once: at most 10 verified', async () => {
@@ -86,9 +98,13 @@ describe('sign-in under a burst', () => {
   it('a right password gives its attempt back: 5 right sign-ins at once from one address leave the sender free to mistype', async () => {
     const email = uniqueEmail('owner');
     await signUp(ts, email);
-    const rights = await Promise.all(Array.from({ length: 5 }, () => signIn({ email, password: PASSWORD, ip: '192.0.2.5' })));
+    const rights = await Promise.all(
+      Array.from({ length: 5 }, () => signIn({ email, password: PASSWORD, ip: '192.0.2.5' })),
+    );
     expect(rights.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    const typos = await Promise.all(Array.from({ length: 5 }, () => signIn({ email, password: 'typo', ip: '192.0.2.5' })));
+    const typos = await Promise.all(
+      Array.from({ length: 5 }, () => signIn({ email, password: 'typo', ip: '192.0.2.5' })),
+    );
     expect(typos.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
   });
 });

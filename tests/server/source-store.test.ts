@@ -16,7 +16,8 @@ afterAll(async () => {
 const databases = [
   { name: 'sqlite', skip: null, open: () => openStateStore({ file: ':memory:' }) },
   {
-    name: 'postgres', skip: postgresUnavailable(),
+    name: 'postgres',
+    skip: postgresUnavailable(),
     open: async () => {
       cluster ??= await startPostgres();
       return openStateStore({ databaseUrl: await cluster.createDatabase() });
@@ -28,13 +29,34 @@ const GUTENBERG: SourceStatus = { publicDomain: true, from: 'gutenberg', origina
 
 function stepSave(position: number, content: string[], source?: SourceStatus): StepSave {
   return {
-    generatorId: 'romance', bookType: 'romance', step: position ? { kind: 'chapter', position, chapter: position } : { kind: 'introduction', position: 0 }, stepKey: position ? `chapter:${position}` : 'introduction', position, text: content[position]!,
-    state: { generatorId: 'romance', settings: {}, lang: 'en', totalChapters: 3, content, currentChapter: position + 1, isLocked: true, ...(source ? { source } : {}) },
-    isComplete: true, continuations: 0, isFirst: position === 0, isFinished: false, keepsProgress: true, label: 'Part', words: 1, seconds: 0.1,
+    generatorId: 'romance',
+    bookType: 'romance',
+    step: position ? { kind: 'chapter', position, chapter: position } : { kind: 'introduction', position: 0 },
+    stepKey: position ? `chapter:${position}` : 'introduction',
+    position,
+    text: content[position]!,
+    state: {
+      generatorId: 'romance',
+      settings: {},
+      lang: 'en',
+      totalChapters: 3,
+      content,
+      currentChapter: position + 1,
+      isLocked: true,
+      ...(source ? { source } : {}),
+    },
+    isComplete: true,
+    continuations: 0,
+    isFirst: position === 0,
+    isFinished: false,
+    keepsProgress: true,
+    label: 'Part',
+    words: 1,
+    seconds: 0.1,
   } as StepSave;
 }
 
-describe.each(databases)('a book\'s source status on $name', (database) => {
+describe.each(databases)("a book's source status on $name", (database) => {
   const it_ = database.skip ? it.skip : it;
   it_('is saved and read with the book, set by the writer, and kept by a later step that carries none', async () => {
     const file = await database.open();

@@ -28,7 +28,10 @@ describe.skipIf(skip)('the step channel when its listening connection drops (Pos
 
   /** The channel's listening backends in this database. */
   async function backends(): Promise<number[]> {
-    const { rows } = await pool!.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [WORKER_APPLICATION]);
+    const { rows } = await pool!.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+      [WORKER_APPLICATION],
+    );
     return rows.map((r) => r.pid);
   }
 
@@ -59,7 +62,10 @@ describe.skipIf(skip)('the step channel when its listening connection drops (Pos
 
       await channel.publish('job-1', { t: 'end' });
       await pool!.query('SELECT pg_notify($1, $2)', [BATCH_CHANNEL, `batch-1 ${JSON.stringify({ done: 1 })}`]);
-      await vi.waitFor(() => expect([heard, notices]).toEqual([[{ t: 'charged' }, { t: 'end' }], [{ done: 1 }]]), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(() => expect([heard, notices]).toEqual([[{ t: 'charged' }, { t: 'end' }], [{ done: 1 }]]), {
+        timeout: 10_000,
+        interval: 20,
+      });
     } finally {
       await channel.close();
     }

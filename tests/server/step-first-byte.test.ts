@@ -7,7 +7,13 @@
 // (tests/fake-openai.ts) hanging or answering 429.
 import { describe, expect, it } from 'vitest';
 import {
-  serverOnFakeModel, parseEvents, PASSWORD, sessionCookie, signUp, uniqueEmail, type TestServer,
+  serverOnFakeModel,
+  parseEvents,
+  PASSWORD,
+  sessionCookie,
+  signUp,
+  uniqueEmail,
+  type TestServer,
 } from './helpers.js';
 import { underWriter, userOf } from '../scripted-models.js';
 
@@ -18,29 +24,42 @@ let limited = 0;
 let held = 0;
 const isPassage = (body: Record<string, unknown>) => /The passage:/.test(userOf(body));
 let onlyPassages = false;
-const served = serverOnFakeModel(underWriter(1).fakeOptions({
-  reply: (body) => {
-    if (mode === 'ok' || (onlyPassages && !isPassage(body))) return undefined;
-    if (mode === 'hang') {
-      held++;
-      return { hang: true };
-    }
-    if (mode === 'limited30') {
-      held++;
-      return { status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'retry-after': '30' } };
-    }
-    if (limited++ < 1) return { status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'retry-after': '1' } };
-    return undefined;
-  },
-}), { config: { slowModelNoticeMs: 50 } });
+const served = serverOnFakeModel(
+  underWriter(1).fakeOptions({
+    reply: (body) => {
+      if (mode === 'ok' || (onlyPassages && !isPassage(body))) return undefined;
+      if (mode === 'hang') {
+        held++;
+        return { hang: true };
+      }
+      if (mode === 'limited30') {
+        held++;
+        return { status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'retry-after': '30' } };
+      }
+      if (limited++ < 1)
+        return { status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'retry-after': '1' } };
+      return undefined;
+    },
+  }),
+  { config: { slowModelNoticeMs: 50 } },
+);
 
 type Event = { event: string; data: Record<string, unknown> };
 
 /** POST as events, read until `enough` holds of the events so far; the request then abandoned. */
-async function eventsUntil(ts: TestServer, input: { path: string; cookie: string; body: object }, enough: (events: Event[]) => boolean): Promise<Event[]> {
+async function eventsUntil(
+  ts: TestServer,
+  input: { path: string; cookie: string; body: object },
+  enough: (events: Event[]) => boolean,
+): Promise<Event[]> {
   const client = new AbortController();
   try {
-    const res = await fetch(`${ts.url}${input.path}`, { method: 'POST', signal: client.signal, headers: { cookie: input.cookie, accept: 'text/event-stream', 'content-type': 'application/json' }, body: JSON.stringify(input.body) });
+    const res = await fetch(`${ts.url}${input.path}`, {
+      method: 'POST',
+      signal: client.signal,
+      headers: { cookie: input.cookie, accept: 'text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify(input.body),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = res.body!.getReader();
@@ -67,7 +86,11 @@ describe('a book step stream opens before the model answers', () => {
     mode = 'hang';
     held = 0;
     const cookie = await signUp(ts);
-    const events = await eventsUntil(ts, { path: STEP, cookie, body: step }, (e) => held > 0 && e.some((x) => x.data.reason === 'slow_model'));
+    const events = await eventsUntil(
+      ts,
+      { path: STEP, cookie, body: step },
+      (e) => held > 0 && e.some((x) => x.data.reason === 'slow_model'),
+    );
     expect(events[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
     const slow = events.find((e) => e.data.reason === 'slow_model')!.data;
     expect(slow.seconds).toEqual(expect.any(Number));
@@ -82,7 +105,9 @@ describe('a book step stream opens before the model answers', () => {
     mode = 'limited30';
     held = 0;
     const cookie = await signUp(ts, undefined);
-    const events = await eventsUntil(ts, { path: STEP, cookie, body: step }, (e) => e.some((x) => x.data.reason === 'rate_limited'));
+    const events = await eventsUntil(ts, { path: STEP, cookie, body: step }, (e) =>
+      e.some((x) => x.data.reason === 'rate_limited'),
+    );
     expect(events[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
     const wait = waits(events).find((w) => w.reason === 'rate_limited')!;
     expect(wait).toMatchObject({ seconds: 30, attempt: 1 });
@@ -95,14 +120,19 @@ describe('a book step stream opens before the model answers', () => {
   // A wait is a message to the writer, as the page around it is (the studio's page speaks the account's language:
   // GeneratorPage.tsx `ui`): worded in it whatever the book's, as an edition's are (edition-first-byte.test.ts).
   it.each([
-    ['en', 'ms', /busy.*30 s\b/], ['ms', 'en', /sibuk.*30 saat/], ['id', 'ms', /sibuk.*30 detik/],
-  ] as const)('a writer in %s, a book in %s: its waits in the writer\'s language', async (writerLang, lang, words) => {
+    ['en', 'ms', /busy.*30 s\b/],
+    ['ms', 'en', /sibuk.*30 saat/],
+    ['id', 'ms', /sibuk.*30 detik/],
+  ] as const)("a writer in %s, a book in %s: its waits in the writer's language", async (writerLang, lang, words) => {
     const { ts } = served;
     mode = 'limited30';
-    const res = await ts.http.post('/api/auth/sign-up/email')
+    const res = await ts.http
+      .post('/api/auth/sign-up/email')
       .send({ email: uniqueEmail('waits'), password: PASSWORD, lang: writerLang });
     const cookie = sessionCookie(res);
-    const events = await eventsUntil(ts, { path: STEP, cookie, body: { ...step, lang } }, (e) => e.some((x) => x.data.reason === 'rate_limited'));
+    const events = await eventsUntil(ts, { path: STEP, cookie, body: { ...step, lang } }, (e) =>
+      e.some((x) => x.data.reason === 'rate_limited'),
+    );
     expect(waits(events).find((w) => w.reason === 'rate_limited')!.message).toMatch(words);
   });
 
@@ -115,7 +145,14 @@ describe('a book step stream opens before the model answers', () => {
     expect(res.status).toBe(200);
     const events = parseEvents(res.text) as Event[];
     const firstDelta = events.findIndex((e) => e.event === 'delta');
-    expect(waits(events.slice(0, firstDelta)).filter((w) => w.reason !== 'slow_model').map((w) => [w.reason, w.seconds])).toEqual([['model', undefined], ['rate_limited', 1]]);
+    expect(
+      waits(events.slice(0, firstDelta))
+        .filter((w) => w.reason !== 'slow_model')
+        .map((w) => [w.reason, w.seconds]),
+    ).toEqual([
+      ['model', undefined],
+      ['rate_limited', 1],
+    ]);
     expect(firstDelta).toBeGreaterThan(0);
     expect(events.slice(firstDelta).some((e) => e.event === 'waiting')).toBe(false);
     expect(events.at(-1)!.event).toBe('done');
@@ -128,10 +165,22 @@ describe('a passage stream opens before the model answers', () => {
     const { ts } = served;
     const cookie = await signUp(ts);
     for (let i = 0; i < 3; i++) expect((await ts.http.post(STEP).set('cookie', cookie).send(step)).status).toBe(200);
-    const part = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts.find((p: { kind: string }) => p.kind === 'chapter') as { text: string; hash: string };
+    const part = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts.find(
+      (p: { kind: string }) => p.kind === 'chapter',
+    ) as { text: string; hash: string };
     const paragraph = part.text.split('\n\n').find((p) => p.trim().length > 40)!;
     const start = part.text.indexOf(paragraph);
-    return { cookie, body: { part: { kind: 'chapter', position: 1 }, start, end: start + paragraph.length, text: paragraph, hash: part.hash, action: 'expand' } };
+    return {
+      cookie,
+      body: {
+        part: { kind: 'chapter', position: 1 },
+        start,
+        end: start + paragraph.length,
+        text: paragraph,
+        hash: part.hash,
+        action: 'expand',
+      },
+    };
   }
 
   it('against a model that hangs, then one answering 429 with Retry-After 30: waiting for the model, its slowness, its rate limit', async () => {
@@ -141,13 +190,21 @@ describe('a passage stream opens before the model answers', () => {
     try {
       mode = 'hang';
       held = 0;
-      const hung = await eventsUntil(ts, { path: '/api/progress/romance/passage', cookie: book.cookie, body: book.body }, (e) => held > 0 && e.some((x) => x.data.reason === 'slow_model'));
+      const hung = await eventsUntil(
+        ts,
+        { path: '/api/progress/romance/passage', cookie: book.cookie, body: book.body },
+        (e) => held > 0 && e.some((x) => x.data.reason === 'slow_model'),
+      );
       expect(hung[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
       expect(held).toBe(1);
       expect(hung.some((e) => e.event === 'delta')).toBe(false);
       mode = 'limited30';
       held = 0;
-      const limitedEvents = await eventsUntil(ts, { path: '/api/progress/romance/passage', cookie: book.cookie, body: book.body }, (e) => e.some((x) => x.data.reason === 'rate_limited'));
+      const limitedEvents = await eventsUntil(
+        ts,
+        { path: '/api/progress/romance/passage', cookie: book.cookie, body: book.body },
+        (e) => e.some((x) => x.data.reason === 'rate_limited'),
+      );
       expect(limitedEvents[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
       expect(waits(limitedEvents).find((w) => w.reason === 'rate_limited')).toMatchObject({ seconds: 30, attempt: 1 });
       expect(held).toBe(1);
@@ -162,11 +219,21 @@ describe('a passage stream opens before the model answers', () => {
     const book = await bookWithChapter1();
     mode = 'hang';
     try {
-      for (const [path, body] of [['/api/progress/romance/more', { part: book.body.part, hash: book.body.hash }], ['/api/progress/romance/rewrite', { part: book.body.part, note: 'More of the sea', hash: book.body.hash }]] as const) {
+      for (const [path, body] of [
+        ['/api/progress/romance/more', { part: book.body.part, hash: book.body.hash }],
+        ['/api/progress/romance/rewrite', { part: book.body.part, note: 'More of the sea', hash: book.body.hash }],
+      ] as const) {
         held = 0;
-        const events = await eventsUntil(ts, { path, cookie: book.cookie, body }, (e) => held > 0 && e.some((x) => x.data.reason === 'slow_model'));
+        const events = await eventsUntil(
+          ts,
+          { path, cookie: book.cookie, body },
+          (e) => held > 0 && e.some((x) => x.data.reason === 'slow_model'),
+        );
         expect(events[0], path).toEqual({ event: 'waiting', data: { reason: 'model' } });
-        expect(events.some((e) => e.event === 'delta' || e.event === 'done'), path).toBe(false);
+        expect(
+          events.some((e) => e.event === 'delta' || e.event === 'done'),
+          path,
+        ).toBe(false);
       }
     } finally {
       mode = 'ok';
@@ -182,12 +249,20 @@ describe("a cover generator's picture is waited for as a text is", () => {
     const before = (await ts.http.get('/api/me').set('cookie', cookie)).body.credits_available as number;
     fake.scriptImages({ status: 429, body: { error: { message: 'Rate limit' } }, headers: { 'retry-after': '1' } });
     const asked = fake.imageRequests().length;
-    const res = await ts.http.post('/api/generators/book-cover/generate').set('cookie', cookie)
-      .set('accept', 'text/event-stream').send({ settings: { title: 'Lights on the Harbour' } });
+    const res = await ts.http
+      .post('/api/generators/book-cover/generate')
+      .set('cookie', cookie)
+      .set('accept', 'text/event-stream')
+      .send({ settings: { title: 'Lights on the Harbour' } });
     expect(res.status).toBe(200);
     const events = parseEvents(res.text) as Event[];
-    const said = waits(events).filter((w) => w.reason !== 'slow_model').map((w) => [w.reason, w.seconds]);
-    expect(said).toEqual([['model', undefined], ['rate_limited', 1]]);
+    const said = waits(events)
+      .filter((w) => w.reason !== 'slow_model')
+      .map((w) => [w.reason, w.seconds]);
+    expect(said).toEqual([
+      ['model', undefined],
+      ['rate_limited', 1],
+    ]);
     expect(events.at(-1)!.event).toBe('done');
     expect(fake.imageRequests().length - asked).toBe(2);
     const done = events.at(-1)!.data as { credits_charged: number; credits_available: number };

@@ -29,9 +29,29 @@ const databases = [
 function stepSave(position: number, content: string[], opts: { isFirst?: boolean; text?: string } = {}): StepSave {
   const text = 'text' in opts ? opts.text! : content[position]!;
   return {
-    generatorId: 'romance', bookType: 'romance', step: position ? { kind: 'chapter', position, chapter: position } : { kind: 'introduction', position: 0 }, stepKey: position ? `chapter:${position}` : 'introduction', position, text,
-    state: { generatorId: 'romance', settings: {}, lang: 'en', totalChapters: 3, content, currentChapter: position + 1, isLocked: true },
-    isComplete: true, continuations: 0, isFirst: opts.isFirst ?? false, isFinished: false, keepsProgress: true, label: 'Part', words: 1, seconds: 0.1,
+    generatorId: 'romance',
+    bookType: 'romance',
+    step: position ? { kind: 'chapter', position, chapter: position } : { kind: 'introduction', position: 0 },
+    stepKey: position ? `chapter:${position}` : 'introduction',
+    position,
+    text,
+    state: {
+      generatorId: 'romance',
+      settings: {},
+      lang: 'en',
+      totalChapters: 3,
+      content,
+      currentChapter: position + 1,
+      isLocked: true,
+    },
+    isComplete: true,
+    continuations: 0,
+    isFirst: opts.isFirst ?? false,
+    isFinished: false,
+    keepsProgress: true,
+    label: 'Part',
+    words: 1,
+    seconds: 0.1,
   } as StepSave;
 }
 
@@ -43,22 +63,31 @@ describe.each(databases)('a step saved on $name', (database) => {
     return state.progress(owner);
   };
 
-  it_('a later step of a book not saved yet saves the book with its part; written again, the part is replaced', async () => {
-    const store = await progress('u1');
-    await store.saveStep('romance', stepSave(1, ['Intro', 'Chapter one']));
-    expect((await store.load('romance'))?.state).toMatchObject({ content: ['Chapter one'], currentChapter: 2 });
-    await store.saveStep('romance', stepSave(2, ['Intro', 'Chapter one', 'Chapter two']));
-    await store.saveStep('romance', stepSave(1, ['Intro', 'Chapter one again', 'Chapter two']));
-    expect((await store.load('romance'))?.state).toMatchObject({ content: ['Chapter one again', 'Chapter two'], currentChapter: 2 });
-  });
+  it_(
+    'a later step of a book not saved yet saves the book with its part; written again, the part is replaced',
+    async () => {
+      const store = await progress('u1');
+      await store.saveStep('romance', stepSave(1, ['Intro', 'Chapter one']));
+      expect((await store.load('romance'))?.state).toMatchObject({ content: ['Chapter one'], currentChapter: 2 });
+      await store.saveStep('romance', stepSave(2, ['Intro', 'Chapter one', 'Chapter two']));
+      await store.saveStep('romance', stepSave(1, ['Intro', 'Chapter one again', 'Chapter two']));
+      expect((await store.load('romance'))?.state).toMatchObject({
+        content: ['Chapter one again', 'Chapter two'],
+        currentChapter: 2,
+      });
+    },
+  );
 
-  it_('a later step whose part the database refuses is not saved: the book stays as the step before left it', async () => {
-    const store = await progress('u2');
-    await store.saveStep('romance', stepSave(0, ['Intro'], { isFirst: true }));
-    const refused = store.saveStep('romance', stepSave(1, ['Intro', 'Chapter one'], { text: null as never }));
-    await expect(refused).rejects.toThrow(/null/i);
-    expect((await store.load('romance'))?.state).toMatchObject({ content: ['Intro'], currentChapter: 1 });
-  });
+  it_(
+    'a later step whose part the database refuses is not saved: the book stays as the step before left it',
+    async () => {
+      const store = await progress('u2');
+      await store.saveStep('romance', stepSave(0, ['Intro'], { isFirst: true }));
+      const refused = store.saveStep('romance', stepSave(1, ['Intro', 'Chapter one'], { text: null as never }));
+      await expect(refused).rejects.toThrow(/null/i);
+      expect((await store.load('romance'))?.state).toMatchObject({ content: ['Intro'], currentChapter: 1 });
+    },
+  );
 
   it_('later steps of one new book saved at once make one book with every part', async () => {
     const store = await progress('u3');

@@ -11,7 +11,10 @@ export interface StepStream {
   rest(): Promise<{ text: string; last: { event: string; data: unknown } }>;
 }
 
-export async function stepStream(base: string, input: { id: string; cookie: string; body: object }): Promise<StepStream> {
+export async function stepStream(
+  base: string,
+  input: { id: string; cookie: string; body: object },
+): Promise<StepStream> {
   const res = await fetch(`${base}/api/generators/${input.id}/generate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: input.cookie },
@@ -20,7 +23,11 @@ export async function stepStream(base: string, input: { id: string; cookie: stri
   if (res.status !== 200) throw new Error(`the step answered ${res.status}: ${await res.text()}`);
   const reader = res.body!.getReader();
   let raw = '';
-  const deltas = () => parseEvents(raw).filter((e) => e.event === 'delta').map((e) => (e.data as { text: string }).text).join('');
+  const deltas = () =>
+    parseEvents(raw)
+      .filter((e) => e.event === 'delta')
+      .map((e) => (e.data as { text: string }).text)
+      .join('');
   const read = async () => {
     const { value, done } = await reader.read();
     if (!done) raw += new TextDecoder().decode(value);
@@ -44,14 +51,23 @@ export async function stepStream(base: string, input: { id: string; cookie: stri
 export type Event = { event: string; data: Record<string, unknown> };
 
 /** Any request asked as events (POST with Accept: text/event-stream), read as far as a test needs. */
-export async function eventsOf(ts: { url: string }, input: { path: string; cookie: string; json?: object; raw?: Buffer }) {
+export async function eventsOf(
+  ts: { url: string },
+  input: { path: string; cookie: string; json?: object; raw?: Buffer },
+) {
   const client = new AbortController();
   const res = await fetch(`${ts.url}${input.path}`, {
-    method: 'POST', signal: client.signal,
-    headers: { cookie: input.cookie, accept: 'text/event-stream', 'content-type': input.raw ? 'application/octet-stream' : 'application/json' },
+    method: 'POST',
+    signal: client.signal,
+    headers: {
+      cookie: input.cookie,
+      accept: 'text/event-stream',
+      'content-type': input.raw ? 'application/octet-stream' : 'application/json',
+    },
     body: input.raw ? new Uint8Array(input.raw) : JSON.stringify(input.json ?? {}),
   });
-  if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/event-stream')) throw new Error(`not an event stream: ${res.status} ${await res.text()}`);
+  if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/event-stream'))
+    throw new Error(`not an event stream: ${res.status} ${await res.text()}`);
   const reader = res.body!.getReader();
   let raw = '';
   return {

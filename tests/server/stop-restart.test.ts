@@ -21,17 +21,26 @@ describe('a stopped draft continued by a model that starts the part over', () =>
       const user = userOf(body);
       if (/^Create a detailed story outline/.test(user)) {
         return ['Title: The Lantern Shop', "Premise: Aisha reopens her father's lantern shop.", '']
-          .concat(Array.from({ length: 7 }, (_, k) => `Chapter ${k + 1}: Lantern ${k + 1}\nPLAN-${k + 1}: Aisha mends lantern ${k + 1}.\n`), ['Ending: every lantern is lit.'])
+          .concat(
+            Array.from(
+              { length: 7 },
+              (_, k) => `Chapter ${k + 1}: Lantern ${k + 1}\nPLAN-${k + 1}: Aisha mends lantern ${k + 1}.\n`,
+            ),
+            ['Ending: every lantern is lit.'],
+          )
           .join('\n');
       }
-      if (isBibleRequest(user)) return `## Chapter\nAisha mended a lantern (answer-${i}).\n## Characters\n- Aisha | shopkeeper | hopeful | now`;
+      if (isBibleRequest(user))
+        return `## Chapter\nAisha mended a lantern (answer-${i}).\n## Characters\n- Aisha | shopkeeper | hopeful | now`;
       if (restart !== null && isExtensionRequest(user)) return restart;
       return `Answer-${i} begins. Aisha walked to the harbour at dawn and counted the boats.`;
     }),
   };
   beforeAll(async () => {
     fake = await startFakeOpenAI(options);
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
+    ts = await startTestServer({
+      provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }),
+    });
   });
   afterAll(async () => {
     await ts.close();
@@ -40,7 +49,10 @@ describe('a stopped draft continued by a model that starts the part over', () =>
 
   it('the done event names the restart, and the draft is kept as a version of the part', async () => {
     const cookie = await signUp(ts, uniqueEmail());
-    expect((await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: SETTINGS })).status).toBe(200);
+    expect(
+      (await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: SETTINGS }))
+        .status,
+    ).toBe(200);
     options.streamDelayMs = 15;
     const first = await stepStream(ts.url, { id: 'romance', cookie, body: { settings: SETTINGS, step: INTRO } });
     await first.until(40);
@@ -49,20 +61,29 @@ describe('a stopped draft continued by a model that starts the part over', () =>
     options.streamDelayMs = 0;
     // The part again from the draft's first words, then elsewhere, longer than the draft.
     restart = `${draft.slice(0, 60)} ${'The harbour lights came on one by one, and Aisha counted them as she always had. '.repeat(30)}`;
-    const stream = await stepStream(ts.url, { id: 'romance', cookie, body: { settings: SETTINGS, step: INTRO, fromDraft: 'continue' } });
+    const stream = await stepStream(ts.url, {
+      id: 'romance',
+      cookie,
+      body: { settings: SETTINGS, step: INTRO, fromDraft: 'continue' },
+    });
     const { last } = await stream.rest();
     expect(last.event).toBe('done');
     const done = last.data as { content: string; restarted_version?: number };
     expect(done.restarted_version).toEqual(expect.any(Number));
     expect(done.content.includes(draft)).toBe(false);
-    const { versions } = (await ts.http.get('/api/progress/romance/versions').query({ position: 0 }).set('cookie', cookie)).body as { versions: Array<{ version: number; text: string }> };
+    const { versions } = (
+      await ts.http.get('/api/progress/romance/versions').query({ position: 0 }).set('cookie', cookie)
+    ).body as { versions: Array<{ version: number; text: string }> };
     expect(versions.find((v) => v.version === done.restarted_version)?.text).toBe(draft);
     restart = null;
   });
 
   it('POST …/stopped with continue says the same, and keeps the draft as a version', async () => {
     const cookie = await signUp(ts, uniqueEmail());
-    expect((await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: SETTINGS })).status).toBe(200);
+    expect(
+      (await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: SETTINGS }))
+        .status,
+    ).toBe(200);
     options.streamDelayMs = 15;
     const first = await stepStream(ts.url, { id: 'romance', cookie, body: { settings: SETTINGS, step: INTRO } });
     await first.until(40);
@@ -70,10 +91,15 @@ describe('a stopped draft continued by a model that starts the part over', () =>
     const draft = (await first.rest()).text.trim();
     options.streamDelayMs = 0;
     restart = `${draft.slice(0, 60)} ${'The harbour lights came on one by one, and Aisha counted them as she always had. '.repeat(30)}`;
-    const res = await ts.http.post('/api/progress/romance/stopped').set('cookie', cookie).send({ part: INTRO, action: 'continue' });
+    const res = await ts.http
+      .post('/api/progress/romance/stopped')
+      .set('cookie', cookie)
+      .send({ part: INTRO, action: 'continue' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.restarted_version).toEqual(expect.any(Number));
-    const { versions } = (await ts.http.get('/api/progress/romance/versions').query({ position: 0 }).set('cookie', cookie)).body as { versions: Array<{ version: number; text: string }> };
+    const { versions } = (
+      await ts.http.get('/api/progress/romance/versions').query({ position: 0 }).set('cookie', cookie)
+    ).body as { versions: Array<{ version: number; text: string }> };
     expect(versions.find((v) => v.version === res.body.restarted_version)?.text).toBe(draft);
     restart = null;
   });

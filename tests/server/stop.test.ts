@@ -22,24 +22,38 @@ describe('stopping a part while it streams', () => {
       const user = userOf(body);
       if (/^Create a detailed story outline/.test(user)) {
         return ['Title: The Lantern Shop', "Premise: Aisha reopens her father's lantern shop.", '']
-          .concat(Array.from({ length: 7 }, (_, k) => `Chapter ${k + 1}: Lantern ${k + 1}\nPLAN-${k + 1}: Aisha mends lantern ${k + 1}.\n`), ['Ending: every lantern is lit.'])
+          .concat(
+            Array.from(
+              { length: 7 },
+              (_, k) => `Chapter ${k + 1}: Lantern ${k + 1}\nPLAN-${k + 1}: Aisha mends lantern ${k + 1}.\n`,
+            ),
+            ['Ending: every lantern is lit.'],
+          )
           .join('\n');
       }
-      if (isBibleRequest(user)) return `## Chapter\nAisha mended a lantern (answer-${i}).\n## Characters\n- Aisha | shopkeeper | hopeful | now`;
+      if (isBibleRequest(user))
+        return `## Chapter\nAisha mended a lantern (answer-${i}).\n## Characters\n- Aisha | shopkeeper | hopeful | now`;
       return `Answer-${i} begins. Aisha walked to the harbour at dawn and counted the boats.`;
     }),
   };
   beforeAll(async () => {
     fake = await startFakeOpenAI(options);
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
+    ts = await startTestServer({
+      provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }),
+    });
   });
   afterAll(async () => {
     await ts.close();
     await fake.close();
   });
 
-  const gen = (cookie: string) => ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 } });
-  const credits = async (cookie: string) => (await ts.http.get('/api/me').set('cookie', cookie)).body.credits_available as number;
+  const gen = (cookie: string) =>
+    ts.http
+      .post('/api/generators/romance/generate')
+      .set('cookie', cookie)
+      .send({ settings: { numberOfChapters: 7 } });
+  const credits = async (cookie: string) =>
+    (await ts.http.get('/api/me').set('cookie', cookie)).body.credits_available as number;
   const book = async (cookie: string) => (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book;
 
   /** A writer with the outline written, whose introduction streams slowly; resolves once `words` words reached them. */
@@ -47,7 +61,11 @@ describe('stopping a part while it streams', () => {
     const cookie = await signUp(ts, uniqueEmail());
     expect((await gen(cookie)).status).toBe(200); // the outline
     options.streamDelayMs = 15;
-    const stream = await stepStream(ts.url, { id: 'romance', cookie, body: { settings: { numberOfChapters: 7 }, step: INTRO } });
+    const stream = await stepStream(ts.url, {
+      id: 'romance',
+      cookie,
+      body: { settings: { numberOfChapters: 7 }, step: INTRO },
+    });
     await stream.until(words);
     /** The rest of the stream: every delta the writer got, and the last event. */
     const rest = async () => {
@@ -59,9 +77,16 @@ describe('stopping a part while it streams', () => {
   }
 
   const stop = (cookie: string) => ts.http.post('/api/progress/romance/stop').set('cookie', cookie).send();
-  const finish = (cookie: string, body: object) => ts.http.post('/api/progress/romance/stopped').set('cookie', cookie).send({ part: INTRO, ...body });
+  const finish = (cookie: string, body: object) =>
+    ts.http
+      .post('/api/progress/romance/stopped')
+      .set('cookie', cookie)
+      .send({ part: INTRO, ...body });
 
-  /** A writer whose introduction was stopped mid-stream, then finished with `body`: the answer, the draft, and the part requests it sent. */
+  /**
+   * A writer whose introduction was stopped mid-stream, then finished with `body`: the answer, the draft, and the part
+   * requests it sent.
+   */
   async function finishedDraft(body: object) {
     const { cookie, rest } = await streaming();
     await stop(cookie);
@@ -69,7 +94,11 @@ describe('stopping a part while it streams', () => {
     const before = fake.generationRequests().length;
     const res = await finish(cookie, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const asks = fake.generationRequests().slice(before).map((r) => userOf(r.body ?? {})).filter((u) => !isBibleRequest(u));
+    const asks = fake
+      .generationRequests()
+      .slice(before)
+      .map((r) => userOf(r.body ?? {}))
+      .filter((u) => !isBibleRequest(u));
     return { cookie, res, draft: text.trim(), asks };
   }
 
@@ -80,8 +109,16 @@ describe('stopping a part while it streams', () => {
     const { text, last } = await rest();
     // The stream ends with the stop, not with a done part.
     expect(last.event).toBe('error');
-    expect(last.data).toMatchObject({ code: 'step_stopped', message: 'Stopped. The text written so far is kept as a draft.' });
-    expect(res.body.stopped).toMatchObject({ kind: 'introduction', position: 0, label: 'Introduction', text: text.trim() });
+    expect(last.data).toMatchObject({
+      code: 'step_stopped',
+      message: 'Stopped. The text written so far is kept as a draft.',
+    });
+    expect(res.body.stopped).toMatchObject({
+      kind: 'introduction',
+      position: 0,
+      label: 'Introduction',
+      text: text.trim(),
+    });
     expect(res.body.stopped.words).toBeGreaterThanOrEqual(12);
     // Paid for: 10 at sign-up, the outline, the stopped introduction.
     expect(res.body.credits_charged).toBe(1);
@@ -108,12 +145,22 @@ describe('stopping a part while it streams', () => {
     // Kept as stopped: the part says so after a reload, until its text is changed by hand.
     expect(res.body.book.parts[0].is_stopped).toBe(true);
     expect(saved.parts[0].is_stopped).toBe(true);
-    const edited = await ts.http.put('/api/progress/romance/part').set('cookie', cookie).send({ part: { kind: 'introduction', position: 0 }, text: `${draft} The end of the scene.` });
+    const edited = await ts.http
+      .put('/api/progress/romance/part')
+      .set('cookie', cookie)
+      .send({ part: { kind: 'introduction', position: 0 }, text: `${draft} The end of the scene.` });
     expect(edited.status).toBe(200);
     expect(edited.body.book.parts[0].is_stopped).toBeUndefined();
     expect((await book(cookie)).parts[0].is_stopped).toBeUndefined();
     // A second finish finds no draft.
-    expect((await ts.http.post('/api/progress/romance/stopped').set('cookie', cookie).send({ part: { kind: 'chapter', position: 1 }, action: 'keep' })).body.error.code).toBe('no_stopped_draft');
+    expect(
+      (
+        await ts.http
+          .post('/api/progress/romance/stopped')
+          .set('cookie', cookie)
+          .send({ part: { kind: 'chapter', position: 1 }, action: 'keep' })
+      ).body.error.code,
+    ).toBe('no_stopped_draft');
   });
 
   it('Continue writes on from where the draft stops for one step, and the result is the written part', async () => {
@@ -136,7 +183,11 @@ describe('stopping a part while it streams', () => {
     let asked = 0;
     options.reply = (body) => (isExtensionRequest(userOf(body)) ? (asked++, { until: held }) : undefined);
     try {
-      const res = await fetch(`${ts.url}/api/progress/romance/stopped`, { method: 'POST', headers: { cookie, accept: 'text/event-stream', 'content-type': 'application/json' }, body: JSON.stringify({ part: INTRO, action: 'continue' }) });
+      const res = await fetch(`${ts.url}/api/progress/romance/stopped`, {
+        method: 'POST',
+        headers: { cookie, accept: 'text/event-stream', 'content-type': 'application/json' },
+        body: JSON.stringify({ part: INTRO, action: 'continue' }),
+      });
       expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
       const reader = res.body!.getReader();
       let raw = '';
@@ -144,7 +195,8 @@ describe('stopping a part while it streams', () => {
       // The stream's first event, while the model still holds the continuation.
       expect(parseEvents(raw)[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
       release();
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) raw += new TextDecoder().decode(chunk.value);
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+        raw += new TextDecoder().decode(chunk.value);
       const last = parseEvents(raw).at(-1)!;
       expect(last.event, JSON.stringify(last.data)).toBe('done');
       const done = last.data as { book: { parts: Array<{ text: string }> }; credits_available: number };
@@ -160,7 +212,11 @@ describe('stopping a part while it streams', () => {
     const { cookie, rest } = await streaming();
     await stop(cookie);
     const draft = (await rest()).text.trim();
-    const stream = await stepStream(ts.url, { id: 'romance', cookie, body: { settings: { numberOfChapters: 7 }, step: INTRO, fromDraft: 'continue' } });
+    const stream = await stepStream(ts.url, {
+      id: 'romance',
+      cookie,
+      body: { settings: { numberOfChapters: 7 }, step: INTRO, fromDraft: 'continue' },
+    });
     const { text, last } = await stream.rest();
     expect(last.event).toBe('done');
     const part = (last.data as { content: string }).content;
@@ -177,7 +233,11 @@ describe('stopping a part while it streams', () => {
     await stop(cookie);
     const draft = (await rest()).text.trim();
     options.streamDelayMs = 15;
-    const stream = await stepStream(ts.url, { id: 'romance', cookie, body: { settings: { numberOfChapters: 7 }, step: INTRO, fromDraft: 'continue' } });
+    const stream = await stepStream(ts.url, {
+      id: 'romance',
+      cookie,
+      body: { settings: { numberOfChapters: 7 }, step: INTRO, fromDraft: 'continue' },
+    });
     await stream.until(8);
     const res = await stop(cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -190,7 +250,10 @@ describe('stopping a part while it streams', () => {
     expect(res.body.credits_available).toBe(7);
     const fresh = await signUp(ts, uniqueEmail());
     expect((await gen(fresh)).status).toBe(200);
-    const none = await ts.http.post('/api/generators/romance/generate').set('cookie', fresh).send({ settings: { numberOfChapters: 7 }, step: INTRO, fromDraft: 'continue' });
+    const none = await ts.http
+      .post('/api/generators/romance/generate')
+      .set('cookie', fresh)
+      .send({ settings: { numberOfChapters: 7 }, step: INTRO, fromDraft: 'continue' });
     expect(none.status).toBe(404);
     expect(none.body.error.code).toBe('no_stopped_draft');
     expect(await credits(fresh)).toBe(9);
@@ -225,7 +288,8 @@ describe('stopping a part while it streams', () => {
     fake.script({ hang: true });
     const before = fake.generationRequests().length;
     const pending = gen(cookie).then((r) => r); // sent now (a supertest request starts when awaited)
-    for (let i = 0; i < 3000 && fake.generationRequests().length === before; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 3000 && fake.generationRequests().length === before; i++)
+      await new Promise((r) => setTimeout(r, 10));
     const res = await stop(cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ stopped: null, credits_charged: 0, credits_available: 9 });

@@ -14,7 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const balance = (id: string) => (database.sqlite.prepare('SELECT credits_available FROM users WHERE id = ?').get(id) as { credits_available: number }).credits_available;
+const balance = (id: string) =>
+  (database.sqlite.prepare('SELECT credits_available FROM users WHERE id = ?').get(id) as { credits_available: number })
+    .credits_available;
 
 describe('SQLite store', () => {
   it('charges, reads and grants in the order called, each whole: a read made while the charge is open sees it committed', async () => {
@@ -22,7 +24,14 @@ describe('SQLite store', () => {
     const start = balance(user.id);
     const charged = repos.credits.charge({ userId: user.id, amount: 2, reason: 'test' });
     const read = repos.credits.balanceOf(user.id);
-    const granted = repos.purchases.grant({ sessionId: 'cs_sync', userId: user.id, packageId: 'starter', credits: 10, amountTotal: 500, currency: 'usd' });
+    const granted = repos.purchases.grant({
+      sessionId: 'cs_sync',
+      userId: user.id,
+      packageId: 'starter',
+      credits: 10,
+      amountTotal: 500,
+      currency: 'usd',
+    });
     const readAfter = repos.credits.balanceOf(user.id);
     expect(await read).toBe(start - 2);
     expect(await readAfter).toBe(start + 8);
@@ -35,10 +44,21 @@ describe('SQLite store', () => {
   it('answers a refused use case as a rejected Promise, with nothing of its transaction kept', async () => {
     const user = (await repos.users.create({ email: 'refused@karya.test', passwordHash: 'hash', role: 'free' }))!;
     const start = balance(user.id);
-    await expect(repos.credits.charge({ userId: user.id, amount: 0.5, reason: 'half a credit' })).rejects.toThrow(RangeError);
+    await expect(repos.credits.charge({ userId: user.id, amount: 0.5, reason: 'half a credit' })).rejects.toThrow(
+      RangeError,
+    );
     expect(await repos.credits.charge({ userId: user.id, amount: start + 1, reason: 'too much' })).toBeNull();
     expect(balance(user.id)).toBe(start);
-    expect(await repos.purchases.grant({ sessionId: 'cs_gone', userId: 'no-such-user', packageId: 'starter', credits: 10, amountTotal: 500, currency: 'usd' })).toEqual({ status: 'no_user' });
+    expect(
+      await repos.purchases.grant({
+        sessionId: 'cs_gone',
+        userId: 'no-such-user',
+        packageId: 'starter',
+        credits: 10,
+        amountTotal: 500,
+        currency: 'usd',
+      }),
+    ).toEqual({ status: 'no_user' });
     expect(await repos.purchases.find('cs_gone')).toBeUndefined();
   });
 });

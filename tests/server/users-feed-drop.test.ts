@@ -37,7 +37,13 @@ describe.skipIf(skip)("the admin's live user list when its listening connection 
   let server: RunningServer | undefined;
   beforeAll(async () => {
     cluster = await startPostgres();
-    const env = { KARYA_DATABASE_URL: await cluster.createDatabase(), KARYA_ADMIN_EMAIL: ADMIN, KARYA_ADMIN_PASSWORD: PASSWORD, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'silent' };
+    const env = {
+      KARYA_DATABASE_URL: await cluster.createDatabase(),
+      KARYA_ADMIN_EMAIL: ADMIN,
+      KARYA_ADMIN_PASSWORD: PASSWORD,
+      KARYA_SCRYPT_LOG_N: '4',
+      KARYA_LOG_LEVEL: 'silent',
+    };
     server = await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent' }, env);
   }, 120_000);
   afterAll(async () => {
@@ -47,13 +53,20 @@ describe.skipIf(skip)("the admin's live user list when its listening connection 
 
   /** The feed's listening backends in this database. */
   async function feedBackends(): Promise<number[]> {
-    const { rows } = await server!.store.postgres!.pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [USERS_FEED_APPLICATION]);
+    const { rows } = await server!.store.postgres!.pool.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+      [USERS_FEED_APPLICATION],
+    );
     return rows.map((r) => r.pid);
   }
 
   it('is sent whole again after the drop, with the change made meanwhile, and hears later changes', async () => {
     const base = server!.url.replace('localhost', '127.0.0.1');
-    const signIn = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN, password: PASSWORD }) });
+    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN, password: PASSWORD }),
+    });
     expect(signIn.status).toBe(200);
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
     const users = server!.ctx.repos.users;

@@ -12,10 +12,15 @@ import { signUp, startTestServer, uniqueEmail, type TestServer } from './helpers
 
 const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures', 'voice');
 const sample = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');
-const CLAUSES = sample('en-long.txt').replace(/\s+/g, ' ').split(/, /).map((c) => c.trim().replace(/\.$/, ''));
+const CLAUSES = sample('en-long.txt')
+  .replace(/\s+/g, ' ')
+  .split(/, /)
+  .map((c) => c.trim().replace(/\.$/, ''));
 /** A novel's long third-person sentences, seven clauses each. */
 const NOVEL = Array.from({ length: 200 }, (_, i) => {
-  const text = Array.from({ length: 7 }, (_, k) => CLAUSES[(i * 11 + k * 5) % CLAUSES.length]!.toLowerCase()).join(', ');
+  const text = Array.from({ length: 7 }, (_, k) => CLAUSES[(i * 11 + k * 5) % CLAUSES.length]!.toLowerCase()).join(
+    ', ',
+  );
   return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
 });
 
@@ -25,10 +30,19 @@ describe('the voice of a book on the server', () => {
   let cookie: string;
   beforeAll(async () => {
     fake = await startFakeOpenAI({ writeRatio: 1, sentences: { en: NOVEL, ms: NOVEL } });
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
+    ts = await startTestServer({
+      provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }),
+    });
     cookie = await signUp(ts, uniqueEmail());
     // The outline: the book exists, nothing of it is prose yet.
-    expect((await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 } })).status).toBe(200);
+    expect(
+      (
+        await ts.http
+          .post('/api/generators/romance/generate')
+          .set('cookie', cookie)
+          .send({ settings: { numberOfChapters: 7 } })
+      ).status,
+    ).toBe(200);
   });
   afterAll(async () => {
     await ts.close();
@@ -39,7 +53,10 @@ describe('the voice of a book on the server', () => {
   it('measures a sample and keeps its fingerprint and the phrases to avoid with the book', async () => {
     const res = await put({ sample: sample('en-terse.txt'), avoid: ['crimson dawn', ' crimson dawn '] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.book.voice).toMatchObject({ fingerprint: { pointOfView: 'first', tense: 'present' }, avoid: ['crimson dawn'] });
+    expect(res.body.book.voice).toMatchObject({
+      fingerprint: { pointOfView: 'first', tense: 'present' },
+      avoid: ['crimson dawn'],
+    });
     expect(res.body.book.voice.fingerprint.sentenceWords.mean).toBeLessThan(8);
     const again = await ts.http.get('/api/progress/romance').set('cookie', cookie);
     expect(again.body.book.voice.fingerprint.pointOfView).toBe('first');
@@ -60,11 +77,17 @@ describe('the voice of a book on the server', () => {
     expect(kept.body.book.voice).toMatchObject({ fingerprint: { pointOfView: 'first' }, avoid: ['crimson dawn'] });
   });
 
-  it("sends the voice with the next step and marks its part when it drifts", async () => {
+  it('sends the voice with the next step and marks its part when it drifts', async () => {
     const from = fake.generationRequests().length;
-    const res = await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 } });
+    const res = await ts.http
+      .post('/api/generators/romance/generate')
+      .set('cookie', cookie)
+      .send({ settings: { numberOfChapters: 7 } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const ask = fake.generationRequests().slice(from).map((q) => userMessageOf(q.body ?? {}))[0]!;
+    const ask = fake
+      .generationRequests()
+      .slice(from)
+      .map((q) => userMessageOf(q.body ?? {}))[0]!;
     expect(ask).toContain("Write in the writer's own voice");
     expect(ask).toMatch(/Avoid these overused phrases: "crimson dawn"/);
     const book = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book;
@@ -76,10 +99,16 @@ describe('the voice of a book on the server', () => {
 
   it('rewrites toward the voice: the guidance and what drifted go with the request, the old text is kept as a version', async () => {
     const from = fake.generationRequests().length;
-    const res = await ts.http.post('/api/progress/romance/rewrite').set('cookie', cookie).send({ part: { kind: 'introduction' }, toward_voice: true });
+    const res = await ts.http
+      .post('/api/progress/romance/rewrite')
+      .set('cookie', cookie)
+      .send({ part: { kind: 'introduction' }, toward_voice: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.kept_version).toBe(1);
-    const ask = fake.generationRequests().slice(from).map((q) => userMessageOf(q.body ?? {}))[0]!;
+    const ask = fake
+      .generationRequests()
+      .slice(from)
+      .map((q) => userMessageOf(q.body ?? {}))[0]!;
     expect(ask).toContain("Write this part again in the writer's own voice");
     expect(ask).toMatch(/It drifts from that voice: sentences \d/);
   });
@@ -88,7 +117,10 @@ describe('the voice of a book on the server', () => {
     const res = await put({ sample: null });
     expect(res.status).toBe(200);
     expect(res.body.book.voice).toEqual({ avoid: ['crimson dawn'] });
-    const rewrite = await ts.http.post('/api/progress/romance/rewrite').set('cookie', cookie).send({ part: { kind: 'introduction' }, toward_voice: true });
+    const rewrite = await ts.http
+      .post('/api/progress/romance/rewrite')
+      .set('cookie', cookie)
+      .send({ part: { kind: 'introduction' }, toward_voice: true });
     expect(rewrite.status).toBe(409);
     expect(rewrite.body.error.code).toBe('voice_missing');
     const other = await signUp(ts, uniqueEmail());

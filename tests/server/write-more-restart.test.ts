@@ -16,18 +16,31 @@ describe('write more when the model starts the part over', () => {
     fake = await startFakeOpenAI({
       answer: (body, i) => (restart !== null && isExtensionRequest(userOf(body)) ? restart : underWriter(0.2)(body, i)),
     });
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
+    ts = await startTestServer({
+      provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }),
+    });
   });
   afterAll(async () => {
     await ts.close();
     await fake.close();
   });
 
-  const gen = (cookie: string) => ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 } });
-  const more = (cookie: string) => ts.http.post('/api/progress/romance/more').set('cookie', cookie).send({ part: { kind: 'introduction', position: 0 } });
-  const versions = async (cookie: string) => (await ts.http.get('/api/progress/romance/versions').query({ position: 0 }).set('cookie', cookie)).body as { versions: Array<{ version: number; text: string }> };
+  const gen = (cookie: string) =>
+    ts.http
+      .post('/api/generators/romance/generate')
+      .set('cookie', cookie)
+      .send({ settings: { numberOfChapters: 7 } });
+  const more = (cookie: string) =>
+    ts.http
+      .post('/api/progress/romance/more')
+      .set('cookie', cookie)
+      .send({ part: { kind: 'introduction', position: 0 } });
+  const versions = async (cookie: string) =>
+    (await ts.http.get('/api/progress/romance/versions').query({ position: 0 }).set('cookie', cookie)).body as {
+      versions: Array<{ version: number; text: string }>;
+    };
 
-  it('the restart is named, and the writer\'s text it replaced is kept as a version', async () => {
+  it("the restart is named, and the writer's text it replaced is kept as a version", async () => {
     const cookie = await signUp(ts, uniqueEmail());
     expect((await gen(cookie)).status).toBe(200);
     const intro = await gen(cookie);
@@ -56,7 +69,9 @@ describe('write more when the model starts the part over', () => {
     const res = await more(cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.restarted_version).toBeUndefined();
-    expect((res.body.book.parts[0].text as string).startsWith((intro.body.book.parts[0].text as string).slice(0, 200))).toBe(true);
+    expect(
+      (res.body.book.parts[0].text as string).startsWith((intro.body.book.parts[0].text as string).slice(0, 200)),
+    ).toBe(true);
     expect((await versions(cookie)).versions.length).toBe(before);
   });
 });

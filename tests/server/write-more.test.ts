@@ -19,17 +19,29 @@ describe('short parts, write more and the story bible on the server', () => {
   beforeAll(async () => {
     fake = await startFakeOpenAI({
       answer: (body, i) => underWriter(ratio)(body, i),
-      reply: (body) => (fails ? { status: 500, body: { error: { message: 'down' } } } : hangs && !isBibleRequest(userOf(body)) ? { hang: true } : undefined),
+      reply: (body) =>
+        fails
+          ? { status: 500, body: { error: { message: 'down' } } }
+          : hangs && !isBibleRequest(userOf(body))
+            ? { hang: true }
+            : undefined,
     });
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
+    ts = await startTestServer({
+      provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }),
+    });
   });
   afterAll(async () => {
     await ts.close();
     await fake.close();
   });
 
-  const gen = (cookie: string) => ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 } });
-  const more = (cookie: string, part: object) => ts.http.post('/api/progress/romance/more').set('cookie', cookie).send({ part });
+  const gen = (cookie: string) =>
+    ts.http
+      .post('/api/generators/romance/generate')
+      .set('cookie', cookie)
+      .send({ settings: { numberOfChapters: 7 } });
+  const more = (cookie: string, part: object) =>
+    ts.http.post('/api/progress/romance/more').set('cookie', cookie).send({ part });
   /** A new writer whose romance has its outline and introduction (`intro`: the introduction's answer). */
   const writerWithIntroduction = async () => {
     const cookie = await signUp(ts, uniqueEmail());
@@ -72,7 +84,11 @@ describe('short parts, write more and the story bible on the server', () => {
     expect(after.text.startsWith(part.text.slice(0, 200))).toBe(true);
     // One request, carrying the end of the part and the words still needed.
     // (The introduction's bible update may still be on its way: it is not part of write more.)
-    const sent = fake.generationRequests().slice(before).map((r) => userOf(r.body ?? {})).filter((u) => !isBibleRequest(u));
+    const sent = fake
+      .generationRequests()
+      .slice(before)
+      .map((r) => userOf(r.body ?? {}))
+      .filter((u) => !isBibleRequest(u));
     expect(sent).toHaveLength(1);
     expect(isExtensionRequest(sent[0]!)).toBe(true);
     expect(sent[0]).toMatch(/Your answer so far is \d+ words, and this part needs about 1500/);
@@ -117,11 +133,18 @@ describe('short parts, write more and the story bible on the server', () => {
     expect(res.body.book.bible_notes).toContain('Pak Ngah');
     const before = fake.generationRequests().length;
     expect((await gen(cookie)).status).toBe(200);
-    const chapter = fake.generationRequests().slice(before).map((r) => userOf(r.body ?? {})).find((u) => /Write Chapter 1 of/.test(u))!;
+    const chapter = fake
+      .generationRequests()
+      .slice(before)
+      .map((r) => userOf(r.body ?? {}))
+      .find((u) => /Write Chapter 1 of/.test(u))!;
     expect(chapter).toContain('Pak Ngah');
 
     const kept = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.bible_notes as string;
-    const tooLong = await ts.http.put('/api/progress/romance/bible').set('cookie', cookie).send({ text: 'x '.repeat(41_000) });
+    const tooLong = await ts.http
+      .put('/api/progress/romance/bible')
+      .set('cookie', cookie)
+      .send({ text: 'x '.repeat(41_000) });
     expect(tooLong.status).toBe(400);
     const message = 'The story bible can hold at most 80000 characters. Shorten it and save again.';
     expect(tooLong.body.error).toEqual({ code: 'bible_too_long', message, fields: { text: message } });
@@ -134,21 +157,39 @@ describe('short parts, write more and the story bible on the server', () => {
     const { cookie, book } = await writerWithIntroductionAndBible();
     expect(book.bible_notes).toContain('## Characters');
     const seen = fake.generationRequests().length;
-    const edit = await ts.http.put('/api/progress/romance/part').set('cookie', cookie).send({ part: { kind: 'introduction', position: 0 }, text: `${book.parts[0].text}\n\nA closing line added by hand.` });
+    const edit = await ts.http
+      .put('/api/progress/romance/part')
+      .set('cookie', cookie)
+      .send({
+        part: { kind: 'introduction', position: 0 },
+        text: `${book.parts[0].text}\n\nA closing line added by hand.`,
+      });
     // Never emptied: the bible it had stays while the introduction is read again.
-    expect(edit.body).toMatchObject({ memory_reset: true, book: { bible_notes: book.bible_notes, bible_updating: true } });
+    expect(edit.body).toMatchObject({
+      memory_reset: true,
+      book: { bible_notes: book.bible_notes, bible_updating: true },
+    });
     const settled = await bibleSettled(ts, cookie, 'romance');
     expect(settled.book.bible_notes).toContain('## Characters');
-    const update = fake.generationRequests().slice(seen).map((r) => userOf(r.body ?? {}));
+    const update = fake
+      .generationRequests()
+      .slice(seen)
+      .map((r) => userOf(r.body ?? {}));
     expect(update.length).toBe(1);
     expect(isBibleRequest(update[0]!)).toBe(true);
     expect(update[0]).toContain('A closing line added by hand.');
-    const note = await ts.http.put('/api/progress/romance/bible').set('cookie', cookie).send({ text: '## Established facts\n- The lighthouse keeper is called Pak Ngah.' });
+    const note = await ts.http
+      .put('/api/progress/romance/bible')
+      .set('cookie', cookie)
+      .send({ text: '## Established facts\n- The lighthouse keeper is called Pak Ngah.' });
     expect(note.status, JSON.stringify(note.body)).toBe(200);
     expect(note.body.book.bible_notes).toBe('## Established facts\n- The lighthouse keeper is called Pak Ngah.');
     const before = fake.generationRequests().length;
     expect((await gen(cookie)).status).toBe(200);
-    const sent = fake.generationRequests().slice(before).map((r) => userOf(r.body ?? {}));
+    const sent = fake
+      .generationRequests()
+      .slice(before)
+      .map((r) => userOf(r.body ?? {}));
     // Nothing to catch up before chapter 1: it is the first request, and it reads the writer's note.
     expect(sent[0]).toMatch(/Write Chapter 1 of/);
     expect(sent[0]).toContain('Pak Ngah');
@@ -165,13 +206,28 @@ describe('short parts, write more and the story bible on the server', () => {
     let seen = fake.generationRequests().length;
     const step = new AbortController();
     const stepping = fetch(`${ts.url}/api/generators/romance/generate`, {
-      method: 'POST', headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ settings: { numberOfChapters: 7 } }), signal: step.signal,
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ settings: { numberOfChapters: 7 } }),
+      signal: step.signal,
     }).catch(() => undefined);
-    for (let i = 0; i < 500 && !fake.generationRequests().slice(seen).some((r) => /Write Chapter 1 of/.test(userOf(r.body ?? {}))); i++) await new Promise((r) => setTimeout(r, 20));
+    for (
+      let i = 0;
+      i < 500 &&
+      !fake
+        .generationRequests()
+        .slice(seen)
+        .some((r) => /Write Chapter 1 of/.test(userOf(r.body ?? {})));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 20));
     const refused = await more(cookie, { kind: 'introduction', position: 0 });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toEqual({ code: 'step_running', message: running });
-    const refusedBible = await ts.http.put('/api/progress/romance/bible').set('cookie', cookie).send({ text: '## Established facts\n- Not now.' });
+    const refusedBible = await ts.http
+      .put('/api/progress/romance/bible')
+      .set('cookie', cookie)
+      .send({ text: '## Established facts\n- Not now.' });
     expect(refusedBible.status).toBe(409);
     step.abort();
     await stepping;
@@ -183,13 +239,35 @@ describe('short parts, write more and the story bible on the server', () => {
     seen = fake.generationRequests().length;
     const client = new AbortController();
     const writing = fetch(`${ts.url}/api/progress/romance/more`, {
-      method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ part: { kind: 'introduction', position: 0 } }), signal: client.signal,
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ part: { kind: 'introduction', position: 0 } }),
+      signal: client.signal,
     }).catch(() => undefined);
-    for (let i = 0; i < 500 && !fake.generationRequests().slice(seen).some((r) => isExtensionRequest(userOf(r.body ?? {}))); i++) await new Promise((r) => setTimeout(r, 20));
+    for (
+      let i = 0;
+      i < 500 &&
+      !fake
+        .generationRequests()
+        .slice(seen)
+        .some((r) => isExtensionRequest(userOf(r.body ?? {})));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 20));
     expect(await balance(cookie)).toBe(credits - 1);
-    const partEdit = await ts.http.put('/api/progress/romance/part').set('cookie', cookie).send({ part: { kind: 'introduction', position: 0 }, text: 'Edited meanwhile' });
+    const partEdit = await ts.http
+      .put('/api/progress/romance/part')
+      .set('cookie', cookie)
+      .send({ part: { kind: 'introduction', position: 0 }, text: 'Edited meanwhile' });
     expect(partEdit.status).toBe(409);
-    expect((await ts.http.put('/api/progress/romance/bible').set('cookie', cookie).send({ text: '## Established facts\n- Not now.' })).status).toBe(409);
+    expect(
+      (
+        await ts.http
+          .put('/api/progress/romance/bible')
+          .set('cookie', cookie)
+          .send({ text: '## Established facts\n- Not now.' })
+      ).status,
+    ).toBe(409);
     expect((await more(cookie, { kind: 'introduction', position: 0 })).status).toBe(409);
     // The writer leaves: the request is aborted and refunded, and the book is as it was.
     client.abort();

@@ -15,44 +15,87 @@ type Done = { content: string; is_complete: boolean; notes?: Array<{ code: strin
 const RECIPE_LINE = /^\s*-\s*\d+\s+(?:cups?|tsp|cawan|sudu)\b/m;
 
 describe.each(['en', 'ms'] as const)('a studio step of Chapter 2 that starts as a recipe (%s)', (lang) => {
-  it.each(['short-recipe', 'cut-recipe'] as const)('%s: asked again, the second answer saved as Chapter 2 and charged once', async (kind: WrongKind) => {
-    server.fake.setWrongKind(kind);
-    const cookie = await signUp(server.ts, uniqueEmail());
-    const settings = { numberOfChapters: 5, language: lang };
-    for (let i = 0; i < 3; i++) expect((await server.ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings })).status).toBe(200);
-    const credits = async () => (await server.ts.http.get('/api/me').set('cookie', cookie)).body.credits_available as number;
-    const before = await credits();
-    const sent = server.fake.generationRequests().length;
-    const res = await server.ts.http.post('/api/generators/romance/generate').set('cookie', cookie).set('accept', 'text/event-stream').send({ settings });
-    const events = parseEvents(res.text);
-    const done = events.find((e) => e.event === 'done')?.data as Done | undefined;
-    expect(events.find((e) => e.event === 'error')).toBeUndefined();
-    expect(done?.is_complete).toBe(true);
-    expect(done?.notes?.map((n) => n.code)).toEqual(['answer_asked_again']);
-    expect(done!.notes![0]!.message).toContain(lang === 'ms' ? 'resipi' : 'a recipe');
-    expect(before - (await credits())).toBe(1);
-    const parts = (await server.ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts as Array<{ kind: string; position: number; text: string }>;
-    const two = parts.find((p) => p.kind === 'chapter' && p.position === 2)!;
-    expect(two.text).toBe(done!.content);
-    expect(two.text).not.toMatch(RECIPE_LINE);
-    // The step's asks: Chapter 2 and Chapter 2 again with the firm note; nothing carried the recipe on.
-    const asks = server.fake.generationRequests().slice(sent).map((q) => userMessageOf(q.body ?? {})).filter((u) => /Write Chapter 2 of|Tulis Bab 2 daripada/.test(u));
-    expect(asks).toHaveLength(2);
-    expect(asks[1]!.startsWith(asks[0]!)).toBe(true);
-    expect(server.fake.generationRequests().slice(sent).filter((q) => RECIPE_LINE.test(userMessageOf(q.body ?? {})))).toEqual([]);
-  });
+  it.each(['short-recipe', 'cut-recipe'] as const)(
+    '%s: asked again, the second answer saved as Chapter 2 and charged once',
+    async (kind: WrongKind) => {
+      server.fake.setWrongKind(kind);
+      const cookie = await signUp(server.ts, uniqueEmail());
+      const settings = { numberOfChapters: 5, language: lang };
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await server.ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings }))
+            .status,
+        ).toBe(200);
+      const credits = async () =>
+        (await server.ts.http.get('/api/me').set('cookie', cookie)).body.credits_available as number;
+      const before = await credits();
+      const sent = server.fake.generationRequests().length;
+      const res = await server.ts.http
+        .post('/api/generators/romance/generate')
+        .set('cookie', cookie)
+        .set('accept', 'text/event-stream')
+        .send({ settings });
+      const events = parseEvents(res.text);
+      const done = events.find((e) => e.event === 'done')?.data as Done | undefined;
+      expect(events.find((e) => e.event === 'error')).toBeUndefined();
+      expect(done?.is_complete).toBe(true);
+      expect(done?.notes?.map((n) => n.code)).toEqual(['answer_asked_again']);
+      expect(done!.notes![0]!.message).toContain(lang === 'ms' ? 'resipi' : 'a recipe');
+      expect(before - (await credits())).toBe(1);
+      const parts = (await server.ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts as Array<{
+        kind: string;
+        position: number;
+        text: string;
+      }>;
+      const two = parts.find((p) => p.kind === 'chapter' && p.position === 2)!;
+      expect(two.text).toBe(done!.content);
+      expect(two.text).not.toMatch(RECIPE_LINE);
+      // The step's asks: Chapter 2 and Chapter 2 again with the firm note; nothing carried the recipe on.
+      const asks = server.fake
+        .generationRequests()
+        .slice(sent)
+        .map((q) => userMessageOf(q.body ?? {}))
+        .filter((u) => /Write Chapter 2 of|Tulis Bab 2 daripada/.test(u));
+      expect(asks).toHaveLength(2);
+      expect(asks[1]!.startsWith(asks[0]!)).toBe(true);
+      expect(
+        server.fake
+          .generationRequests()
+          .slice(sent)
+          .filter((q) => RECIPE_LINE.test(userMessageOf(q.body ?? {}))),
+      ).toEqual([]);
+    },
+  );
 });
 
 describe('write-more on a written chapter answered with a recipe of a few lines', () => {
   it('asked again: the second answer is added, the recipe never, the answer says why', async () => {
     server.fake.setWrongKind(undefined);
     const cookie = await signUp(server.ts, uniqueEmail());
-    for (let i = 0; i < 3; i++) expect((await server.ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 5 } })).status).toBe(200);
-    const chapter = async () => ((await server.ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts as Array<{ kind: string; text: string }>).find((p) => p.kind === 'chapter')!.text;
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await server.ts.http
+            .post('/api/generators/romance/generate')
+            .set('cookie', cookie)
+            .send({ settings: { numberOfChapters: 5 } })
+        ).status,
+      ).toBe(200);
+    const chapter = async () =>
+      (
+        (await server.ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts as Array<{
+          kind: string;
+          text: string;
+        }>
+      ).find((p) => p.kind === 'chapter')!.text;
     const before = await chapter();
-    const more = 'The ferry came in at noon, and Aisha went down to the pier to meet it. Daniel was the last to step off, with a crate of mangoes on his shoulder.';
+    const more =
+      'The ferry came in at noon, and Aisha went down to the pier to meet it. Daniel was the last to step off, with a crate of mangoes on his shoulder.';
     server.fake.script({ text: SHORT_RECIPE.en }, { text: more });
-    const res = await server.ts.http.post('/api/progress/romance/more').set('cookie', cookie).send({ part: { kind: 'chapter', position: 1 } });
+    const res = await server.ts.http
+      .post('/api/progress/romance/more')
+      .set('cookie', cookie)
+      .send({ part: { kind: 'chapter', position: 1 } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.notes?.map((n: { code: string }) => n.code)).toEqual(['answer_asked_again']);
     const text = await chapter();

@@ -9,9 +9,25 @@ import { langs, type BookSpec, type ResolvedSpec } from '../../engine/index.js';
 import { RegistryWordsError } from '../../engine/registry.js';
 
 /** Every reason an answer can be asked again for (the outcomes of a judged answer, the provider's, the follow-up's). */
-const CODES = ['refused', 'echoed', 'reasoning_only', 'not_text', 'filtered', 'assistant_talk', 'listed', 'recipe', 'outlined', 'copied', 'ignores_bible'];
+const CODES = [
+  'refused',
+  'echoed',
+  'reasoning_only',
+  'not_text',
+  'filtered',
+  'assistant_talk',
+  'listed',
+  'recipe',
+  'outlined',
+  'copied',
+  'ignores_bible',
+];
 
-const fixture = (words: AnswerCheck['words']): AnswerCheck => ({ id: 'fixture_check' as AnswerCheck['id'], words, check: () => false });
+const fixture = (words: AnswerCheck['words']): AnswerCheck => ({
+  id: 'fixture_check' as AnswerCheck['id'],
+  words,
+  check: () => false,
+});
 
 describe('the answer checks registry', () => {
   it('holds one check for every reason an answer is asked again, each worded in English and Malay', () => {
@@ -32,19 +48,34 @@ describe('the answer checks registry', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(RegistryWordsError);
-    expect((error as RegistryWordsError).params).toEqual({ registry: 'answer checks', rule: 'fixture_check', lang: 'ms', key: 'what' });
+    expect((error as RegistryWordsError).params).toEqual({
+      registry: 'answer checks',
+      rule: 'fixture_check',
+      lang: 'ms',
+      key: 'what',
+    });
     expect((error as Error).message).toContain('fixture_check');
   });
 
   it('loads a fixture registry whose every check is worded in every language of the table', () => {
     // Worded in English, Malay and Indonesian, and in any language added to the table since (by its code here).
     const added = Object.fromEntries(langs().map((l) => [l, { what: `a fixture (${l})` }]));
-    const registry = answerChecks([fixture({ ...added, en: { what: 'a fixture' }, ms: { what: 'satu lekapan' }, id: { what: 'sebuah perlengkapan uji' } })]);
+    const registry = answerChecks([
+      fixture({
+        ...added,
+        en: { what: 'a fixture' },
+        ms: { what: 'satu lekapan' },
+        id: { what: 'sebuah perlengkapan uji' },
+      }),
+    ]);
     expect(registry.get('fixture_check')?.words.ms?.what).toBe('satu lekapan');
   });
 
   it('runs each check that is decided on the text: a refusal, the request sent back, a list where prose was asked', () => {
-    const request = { system: 'You are a novelist.', user: 'Write Chapter 2 of the story. The heroine returns to the village where she was born and finds the bakery closed.' };
+    const request = {
+      system: 'You are a novelist.',
+      user: 'Write Chapter 2 of the story. The heroine returns to the village where she was born and finds the bakery closed.',
+    };
     // A romance chapter's shape, as its generator gives it.
     const shape = shapeOf(loadCatalog().get('romance') as ResolvedSpec & BookSpec, { kind: 'chapter' })!;
     const context = { request, kind: 'prose' as const, material: () => [], shape };
@@ -53,13 +84,19 @@ describe('the answer checks registry', () => {
     expect(check('refused')('The bakery was closed when she came home.', context)).toBe(false);
     expect(check('echoed')(request.user, context)).toBe(true);
     expect(check('echoed')('She walked past the closed bakery and did not stop.', context)).toBe(false);
-    expect(check('listed')(Array.from({ length: 12 }, (_, i) => `- item ${i + 1} of the list`).join('\n'), context)).toBe(true);
+    expect(
+      check('listed')(Array.from({ length: 12 }, (_, i) => `- item ${i + 1} of the list`).join('\n'), context),
+    ).toBe(true);
     expect(ANSWER_CHECKS.get('filtered')!.decidedBy).toBe('provider');
   });
 
-  it('names an answer asked again in the words of its check, in the book\'s language', () => {
+  it("names an answer asked again in the words of its check, in the book's language", () => {
     const outcome = { answerNotes: { askedAgain: ['recipe' as const] }, continuations: 0, isComplete: true };
-    expect(answerNotesOf(outcome, 'Chapter 2', 'en')[0]!.message).toBe('Chapter 2: an answer was a recipe; asked again, and the new answer kept');
-    expect(answerNotesOf(outcome, 'Bab 2', 'ms')[0]!.message).toBe('Bab 2: satu jawapan ialah resipi; diminta sekali lagi, dan jawapan baharu disimpan');
+    expect(answerNotesOf(outcome, 'Chapter 2', 'en')[0]!.message).toBe(
+      'Chapter 2: an answer was a recipe; asked again, and the new answer kept',
+    );
+    expect(answerNotesOf(outcome, 'Bab 2', 'ms')[0]!.message).toBe(
+      'Bab 2: satu jawapan ialah resipi; diminta sekali lagi, dan jawapan baharu disimpan',
+    );
   });
 });

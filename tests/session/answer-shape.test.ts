@@ -6,7 +6,17 @@
 // split at sentence ends; a continuation that starts over is not glued after the text.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../engine/node/load.js';
-import { copiedShare, isAssistantTalk, joinCut, judgeShape, stepsFor, shapeOf, splitWalls, withoutTalk, type Catalog } from '../../engine/index.js';
+import {
+  copiedShare,
+  isAssistantTalk,
+  joinCut,
+  judgeShape,
+  stepsFor,
+  shapeOf,
+  splitWalls,
+  withoutTalk,
+  type Catalog,
+} from '../../engine/index.js';
 import { PROSE_SENTENCES, writeProse } from '../fake-openai.js';
 import { AI_PARAGRAPH, RECIPE, bulletsAndTable, chapterTitles } from '../wrong-kind.js';
 
@@ -19,7 +29,13 @@ beforeAll(() => {
 function shape(id: string, part: 'introduction' | 'chapter' | string = 'chapter') {
   const spec = catalog.get(id)!;
   const steps = stepsFor(spec, 5);
-  const step = steps.find((s) => (part === 'introduction' ? s.kind === 'introduction' : part === 'chapter' ? s.kind === 'chapter' : s.kind === 'chapter' && s.section?.id === part))!;
+  const step = steps.find((s) =>
+    part === 'introduction'
+      ? s.kind === 'introduction'
+      : part === 'chapter'
+        ? s.kind === 'chapter'
+        : s.kind === 'chapter' && s.section?.id === part,
+  )!;
   return shapeOf(spec, step)!;
 }
 
@@ -70,7 +86,11 @@ const PET_CARE = `### Daily routine
 3. Call your vet or the emergency clinic at once.
 4. Note the time, the amount eaten and any symptoms.`;
 
-const PRACTICE = Array.from({ length: 10 }, (_, i) => `${i + 1}. Which organelle releases energy from glucose in question ${i + 1}?\n   a) nucleus  b) mitochondrion  c) ribosome  d) vacuole\n   Answer: b) the mitochondrion, where aerobic respiration releases energy as ATP.`).join('\n\n');
+const PRACTICE = Array.from(
+  { length: 10 },
+  (_, i) =>
+    `${i + 1}. Which organelle releases energy from glucose in question ${i + 1}?\n   a) nucleus  b) mitochondrion  c) ribosome  d) vacuole\n   Answer: b) the mitochondrion, where aerobic respiration releases energy as ATP.`,
+).join('\n\n');
 
 const COOKBOOK_CHAPTER = `Rice is the heart of a Malaysian table, and these two dishes show how far a cup of it can go.
 
@@ -112,7 +132,7 @@ Serves 2 · Preparation 10 minutes · Cooking 10 minutes
 
 Tip: day-old rice fries without turning mushy.`;
 
-describe('the shape of each generator\'s part, from its YAML', () => {
+describe("the shape of each generator's part, from its YAML", () => {
   it.each([
     ['romance', 'chapter', 'prose'],
     ['romance', 'introduction', 'prose'],
@@ -132,7 +152,12 @@ describe('the shape of each generator\'s part, from its YAML', () => {
     ["a cookbook chapter's recipes", 'cookbook', 'chapter', COOKBOOK_CHAPTER],
     ['a novel chapter of plain prose (en)', 'romance', 'chapter', PROSE.en],
     ['a novel chapter of plain prose (ms)', 'romance', 'chapter', PROSE.ms],
-    ['a novel chapter with a short list in a letter and tea measured in prose', 'romance', 'chapter', `${PROSE.en.slice(0, 2000)}\n\nShe wrote the list on the back of the letter:\n\n- bread\n- candles\n- stamps\n\nShe poured two cups of tea and added a teaspoon of sugar to his, as she always had.\n\n${PROSE.en.slice(2000, 4000)}`],
+    [
+      'a novel chapter with a short list in a letter and tea measured in prose',
+      'romance',
+      'chapter',
+      `${PROSE.en.slice(0, 2000)}\n\nShe wrote the list on the back of the letter:\n\n- bread\n- candles\n- stamps\n\nShe poured two cups of tea and added a teaspoon of sugar to his, as she always had.\n\n${PROSE.en.slice(2000, 4000)}`,
+    ],
   ])('%s is the part', (_name, id, part, text) => {
     expect(judgeShape(text, shape(id, part))).toBeUndefined();
   });
@@ -142,7 +167,11 @@ describe('the shape of each generator\'s part, from its YAML', () => {
     ['a recipe (ms)', 'recipe', RECIPE.ms],
     ['a numbered list of chapter titles (en)', 'outlined', chapterTitles('en')],
     ['a numbered list of chapter titles (ms)', 'outlined', chapterTitles('ms')],
-    ['bare numbered titles', 'listed', Array.from({ length: 12 }, (_, i) => `${i + 1}. The Harbour at Dawn, Part ${i + 1}`).join('\n')],
+    [
+      'bare numbered titles',
+      'listed',
+      Array.from({ length: 12 }, (_, i) => `${i + 1}. The Harbour at Dawn, Part ${i + 1}`).join('\n'),
+    ],
     ['prose as bullets and a table (en)', 'listed', bulletsAndTable('en', PROSE_SENTENCES.en)],
     ['prose as bullets and a table (ms)', 'listed', bulletsAndTable('ms', PROSE_SENTENCES.ms)],
   ] as const)('a novel chapter answered as %s is %s', (_name, outcome, text) => {
@@ -156,7 +185,8 @@ describe('the shape of each generator\'s part, from its YAML', () => {
 
 describe('assistant talk inside prose', () => {
   it.each([
-    AI_PARAGRAPH.en, AI_PARAGRAPH.ms,
+    AI_PARAGRAPH.en,
+    AI_PARAGRAPH.ms,
     "I'm sorry, but I can't write explicit content. The scene continues below.",
     'Here is the rest of the chapter:',
     'Berikut ialah sambungan bab ini:',
@@ -184,13 +214,20 @@ describe('assistant talk inside prose', () => {
   });
 
   it('in a single piece (a poem) only the model naming itself is talk', () => {
-    expect(isAssistantTalk("I hope you remember the story of the sea,\nthe changes of the tide,", { isOpenerOnly: true })).toBe(false);
+    expect(
+      isAssistantTalk('I hope you remember the story of the sea,\nthe changes of the tide,', { isOpenerOnly: true }),
+    ).toBe(false);
     expect(isAssistantTalk(AI_PARAGRAPH.en, { isOpenerOnly: true })).toBe(true);
   });
 
   it('takes the paragraphs out and says how many, with their share of the words', () => {
     const prose = PROSE.en.split('\n\n');
-    const text = [prose[0], AI_PARAGRAPH.en, prose[1], "I hope this helps! Let me know if you'd like any changes to the story."].join('\n\n');
+    const text = [
+      prose[0],
+      AI_PARAGRAPH.en,
+      prose[1],
+      "I hope this helps! Let me know if you'd like any changes to the story.",
+    ].join('\n\n');
     const out = withoutTalk(text);
     expect(out.text).toBe([prose[0], prose[1]].join('\n\n'));
     expect(out.removed).toBe(2);
@@ -204,7 +241,11 @@ describe('a copy of an earlier part', () => {
   it('Chapter 1 word for word is a copy; a new chapter is not; a looping answer is left to the repeat measure', () => {
     expect(copiedShare(one, ['An introduction.', one])).toBe(1);
     expect(copiedShare(two, [one])).toBe(0);
-    expect(copiedShare('The rain kept falling on the town. '.repeat(200), ['The rain kept falling on the town. '.repeat(200)])).toBe(0);
+    expect(
+      copiedShare('The rain kept falling on the town. '.repeat(200), [
+        'The rain kept falling on the town. '.repeat(200),
+      ]),
+    ).toBe(0);
     // Half of Chapter 1 and half new.
     const half = `${one.slice(0, one.length / 2)}\n\n${two.slice(0, two.length / 2)}`;
     expect(copiedShare(half, [one])).toBeGreaterThan(0.4);
@@ -235,6 +276,8 @@ describe('a continuation that starts the text over', () => {
     expect(joinCut(opening, `${opening} one by one.`)).toBe(`${opening} one by one.`);
     expect(joinCut(`${opening} one by one. Aisha folded`, opening)).toBe(`${opening} one by one. Aisha folded`);
     // A continuation proper is joined as before.
-    expect(joinCut('She folded the letter', 'twice and slipped it away.')).toBe('She folded the letter twice and slipped it away.');
+    expect(joinCut('She folded the letter', 'twice and slipped it away.')).toBe(
+      'She folded the letter twice and slipped it away.',
+    );
   });
 });

@@ -7,7 +7,11 @@ import { parse } from 'yaml';
 import { answerText, streamedText } from '../../engine/session/answers/text.js';
 import { takeLeadingHeading } from '../../engine/compile/heading.js';
 
-const fixtures = parse(readFileSync(new URL('../fixtures/answers/answers.yaml', import.meta.url), 'utf8')) as { name: string; answer: string; text: string }[];
+const fixtures = parse(readFileSync(new URL('../fixtures/answers/answers.yaml', import.meta.url), 'utf8')) as {
+  name: string;
+  answer: string;
+  text: string;
+}[];
 
 describe('only the text of an answer', () => {
   it.each(fixtures.map((f) => [f.name, f] as const))('%s', (_name, f) => {
@@ -15,7 +19,9 @@ describe('only the text of an answer', () => {
   });
 
   it('keeps the end of an answer cut at the token limit as written', () => {
-    expect(answerText('Here is the chapter:\n\nMira ran.\n\nLet me know', { isCut: true })).toBe('Mira ran.\n\nLet me know');
+    expect(answerText('Here is the chapter:\n\nMira ran.\n\nLet me know', { isCut: true })).toBe(
+      'Mira ran.\n\nLet me know',
+    );
   });
 });
 
@@ -44,7 +50,7 @@ describe('a part heading only when it names the part', () => {
     ['### Coconut Rice for Two\n\n**Ingredients**\n\n- 1 cup rice'],
     ['**Ingredients**\n\n- 1 cup rice'],
     ['### The Market at Dawn\n\nThe stalls opened.'],
-  ])('keeps the writer\'s sub-heading or label: %j', (text) => {
+  ])("keeps the writer's sub-heading or label: %j", (text) => {
     expect(takeLeadingHeading(text, chapter).text).toBe(text);
   });
 
@@ -56,7 +62,7 @@ describe('a part heading only when it names the part', () => {
     expect(takeLeadingHeading(text, chapter)).toEqual({ text: 'Serves two.', ...(title ? { title } : {}) });
   });
 
-  it('takes a sub-heading that is the part\'s own title', () => {
+  it("takes a sub-heading that is the part's own title", () => {
     expect(takeLeadingHeading('### Rice Dishes!\n\nServes two.', chapter, 'Rice dishes').text).toBe('Serves two.');
   });
 });

@@ -4,11 +4,19 @@
 // in the book's language and exits 1 with nothing of it kept; a fenced answer is unwrapped; a broken stream
 // is never a complete part, and an answer always cut at the token limit is kept to a whole sentence near its
 // target; a JSON outline or one numbered 1, 2, 2, 4 gives 3 titled chapters; a refused story-bible update is a
-// failed update; an open reasoning block keeps the prose after it; an HTML page is named. No English line is printed during a Malay book.
+// failed update; an open reasoning block keeps the prose after it; an HTML page is named. No English line is printed
+// during a Malay book.
 
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REFUSAL_TEXT, startFakeOpenAI, THINK_WORDS, type FakeOpenAI, type FakeOpenAIOptions, type Habit } from '../fake-openai.js';
+import {
+  REFUSAL_TEXT,
+  startFakeOpenAI,
+  THINK_WORDS,
+  type FakeOpenAI,
+  type FakeOpenAIOptions,
+  type Habit,
+} from '../fake-openai.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { CATALOGUE, WORDS, findLanguageDrift } from '../../engine/index.js';
 import { tempDir } from '../temp.js';
@@ -19,14 +27,39 @@ afterEach(async () => {
   fake = undefined;
 });
 
-interface Part { label: string; words: number; complete: boolean; bibleUpdated?: false; unplanned?: number[] }
+interface Part {
+  label: string;
+  words: number;
+  complete: boolean;
+  bibleUpdated?: false;
+  unplanned?: number[];
+}
 
-async function generate(lang: 'en' | 'ms', habits: readonly Habit[], options: FakeOpenAIOptions = {}, args: readonly string[] = []) {
+async function generate(
+  lang: 'en' | 'ms',
+  habits: readonly Habit[],
+  options: FakeOpenAIOptions = {},
+  args: readonly string[] = [],
+) {
   fake = await startFakeOpenAI({ writeRatio: 1, habits, ...options });
   const dir = tempDir('karya-verdict-');
-  const r = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '3', '--json', '--state', path.join(dir, 'state.sqlite'), ...args], {
-    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL },
-  });
+  const r = await runKaryaInProcess(
+    [
+      'generate',
+      'romance',
+      '--lang',
+      lang,
+      '--chapters',
+      '3',
+      '--json',
+      '--state',
+      path.join(dir, 'state.sqlite'),
+      ...args,
+    ],
+    {
+      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL },
+    },
+  );
   const json = r.code === 0 ? (JSON.parse(r.stdout) as { markdown: string; parts: Part[] }) : undefined;
   return { ...r, json };
 }
@@ -37,10 +70,19 @@ const ENGLISH_FRAGMENTS = [...Object.values(CATALOGUE), ...Object.values(WORDS)]
   .map((f) => f.trim())
   .filter((f) => f.split(/\s+/).length >= 4 && !Object.values(CATALOGUE).some((m) => m.ms!.includes(f)));
 
-/** The English lines of a Malay run's stderr: a catalogue message in English, or a line of 6 words or more judged English. */
+/**
+ * The English lines of a Malay run's stderr: a catalogue message in English, or a line of 6 words or more judged
+ * English.
+ */
 function englishLines(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => ENGLISH_FRAGMENTS.some((f) => line.includes(f))
-    || (line.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length >= 6 && findLanguageDrift(line.replace(/Bab \d+|Rangka Cerita|Pengenalan|Kesimpulan/g, ''), 'ms')?.found === 'en'));
+  return stderr
+    .split('\n')
+    .filter(
+      (line) =>
+        ENGLISH_FRAGMENTS.some((f) => line.includes(f)) ||
+        (line.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length >= 6 &&
+          findLanguageDrift(line.replace(/Bab \d+|Rangka Cerita|Pengenalan|Kesimpulan/g, ''), 'ms')?.found === 'en'),
+    );
 }
 
 /** What each outcome is called on the command's line, in each language. */
@@ -60,19 +102,22 @@ describe.each(['en', 'ms'] as const)('answers that are not the text (%s)', (lang
     ['chinese', 'chinese'],
     ['think-only', 'reasoning'],
     ['html', 'page'],
-  ] as const)('%s: asked again once, then the command names it and the part, exits 1 and keeps none of it', async (habit, named) => {
-    const r = await generate(lang, [habit]);
-    expect(r.code, r.stderr).toBe(1);
-    // --json prints the failure as one object naming the part, and nothing of the refused answer.
-    expect(Object.keys(JSON.parse(r.stdout))).toEqual(['error']);
-    expect(JSON.parse(r.stdout).error.part).toBe('outline');
-    expect(r.stderr).toContain(`karya: ${OUTLINE[lang]}: `);
-    expect(r.stderr).toContain(NAMED[named][lang]);
-    // The outline asked once and once again: nothing else was spent on it (the chat requests, not the init probe).
-    expect(fake!.generationRequests()).toHaveLength(2);
-    if (habit === 'refuse') expect(r.stderr).not.toContain(REFUSAL_TEXT[lang]);
-    if (lang === 'ms') expect(englishLines(r.stderr)).toEqual([]);
-  });
+  ] as const)(
+    '%s: asked again once, then the command names it and the part, exits 1 and keeps none of it',
+    async (habit, named) => {
+      const r = await generate(lang, [habit]);
+      expect(r.code, r.stderr).toBe(1);
+      // --json prints the failure as one object naming the part, and nothing of the refused answer.
+      expect(Object.keys(JSON.parse(r.stdout))).toEqual(['error']);
+      expect(JSON.parse(r.stdout).error.part).toBe('outline');
+      expect(r.stderr).toContain(`karya: ${OUTLINE[lang]}: `);
+      expect(r.stderr).toContain(NAMED[named][lang]);
+      // The outline asked once and once again: nothing else was spent on it (the chat requests, not the init probe).
+      expect(fake!.generationRequests()).toHaveLength(2);
+      if (habit === 'refuse') expect(r.stderr).not.toContain(REFUSAL_TEXT[lang]);
+      if (lang === 'ms') expect(englishLines(r.stderr)).toEqual([]);
+    },
+  );
 
   it('a ```markdown fence around every answer: the book has the prose and no fence line', async () => {
     const r = await generate(lang, ['fence']);
@@ -82,18 +127,21 @@ describe.each(['en', 'ms'] as const)('answers that are not the text (%s)', (lang
     expect(r.json!.parts.filter((p) => p.label !== OUTLINE[lang]).every((p) => p.words > 1000)).toBe(true);
   });
 
-  it.each([
-    ['a stream that breaks off mid-word', ['broken'] as Habit[], {}],
-  ])('%s: no part that ends mid-sentence is marked complete, and the run says so', async (_name, habits, options) => {
-    const r = await generate(lang, habits, options);
-    expect(r.code, r.stderr).toBe(0);
-    const parts = r.json!.parts;
-    expect(parts.filter((p) => p.label !== OUTLINE[lang]).every((p) => !p.complete)).toBe(true);
-    expect(r.stderr).toContain(lang === 'ms' ? 'berhenti di tengah ayat' : 'ends mid-sentence');
-    // Each part asked, then continued twice (a broken stream is continued like a cut one).
-    expect(fake!.generationRequests().filter((q) => /continue|sambung/i.test(JSON.stringify(q.body))).length).toBeGreaterThanOrEqual(8);
-    if (lang === 'ms') expect(englishLines(r.stderr)).toEqual([]);
-  });
+  it.each([['a stream that breaks off mid-word', ['broken'] as Habit[], {}]])(
+    '%s: no part that ends mid-sentence is marked complete, and the run says so',
+    async (_name, habits, options) => {
+      const r = await generate(lang, habits, options);
+      expect(r.code, r.stderr).toBe(0);
+      const parts = r.json!.parts;
+      expect(parts.filter((p) => p.label !== OUTLINE[lang]).every((p) => !p.complete)).toBe(true);
+      expect(r.stderr).toContain(lang === 'ms' ? 'berhenti di tengah ayat' : 'ends mid-sentence');
+      // Each part asked, then continued twice (a broken stream is continued like a cut one).
+      expect(
+        fake!.generationRequests().filter((q) => /continue|sambung/i.test(JSON.stringify(q.body))).length,
+      ).toBeGreaterThanOrEqual(8);
+      if (lang === 'ms') expect(englishLines(r.stderr)).toEqual([]);
+    },
+  );
 
   it('answers always cut at max_tokens (each as long as asked): every part kept whole near its target, not continued', async () => {
     const r = await generate(lang, [], { finishReason: () => 'length' as const });
@@ -107,9 +155,15 @@ describe.each(['en', 'ms'] as const)('answers that are not the text (%s)', (lang
     }
     for (const body of r.json!.markdown.split(/\n## /).slice(1)) expect(body.trim()).toMatch(/[.!?]["”’]?$/);
     // Each part's answer has the words asked and ends on a full stop: nothing to cut back, nothing said to be cut.
-    expect(r.stderr).not.toMatch(/(Introduction|Chapter \d|Conclusion|Pengenalan|Bab \d|Kesimpulan) (reached the length limit|mencapai had panjang)/);
+    expect(r.stderr).not.toMatch(
+      /(Introduction|Chapter \d|Conclusion|Pengenalan|Bab \d|Kesimpulan) (reached the length limit|mencapai had panjang)/,
+    );
     // Only the outline (no words to reach: a line the fake gives, cut) is continued; each part already has its words.
-    const continued = fake!.generationRequests().flatMap((q, i) => (/cut off by the length limit|terpotong kerana had panjang/.test(JSON.stringify(q.body)) ? [i] : []));
+    const continued = fake!
+      .generationRequests()
+      .flatMap((q, i) =>
+        /cut off by the length limit|terpotong kerana had panjang/.test(JSON.stringify(q.body)) ? [i] : [],
+      );
     expect(continued).toEqual([1, 2]);
     if (lang === 'ms') expect(englishLines(r.stderr)).toEqual([]);
   });
@@ -136,7 +190,9 @@ describe.each(['en', 'ms'] as const)('answers that are not the text (%s)', (lang
     expect(r.json!.parts.filter((p) => p.label.startsWith(chapter))).toHaveLength(3);
     expect(r.json!.parts.some((p) => p.unplanned)).toBe(false);
     // Numbered in turn: the outline was not asked for more.
-    expect(fake!.generationRequests().filter((q) => /Continue the outline|Sambung rangka/.test(JSON.stringify(q.body)))).toHaveLength(0);
+    expect(
+      fake!.generationRequests().filter((q) => /Continue the outline|Sambung rangka/.test(JSON.stringify(q.body))),
+    ).toHaveLength(0);
   });
 
   it('story-bible updates answered with a refusal: failed updates, named, and no refusal in the bible', async () => {
@@ -144,7 +200,9 @@ describe.each(['en', 'ms'] as const)('answers that are not the text (%s)', (lang
     expect(r.code, r.stderr).toBe(0);
     expect(r.json!.markdown).not.toContain(REFUSAL_TEXT[lang]);
     expect(r.json!.parts.filter((p) => p.bibleUpdated === false).length).toBeGreaterThan(0);
-    expect(r.stderr).toContain(lang === 'ms' ? 'catatan cerita tidak dapat mengambil' : 'the story bible could not take it in');
+    expect(r.stderr).toContain(
+      lang === 'ms' ? 'catatan cerita tidak dapat mengambil' : 'the story bible could not take it in',
+    );
     if (lang === 'ms') expect(englishLines(r.stderr)).toEqual([]);
   });
 

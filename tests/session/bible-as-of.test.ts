@@ -19,7 +19,10 @@ const isUpdate = (user: string) => /^(Update the story bible|Kemas kini catatan 
 
 /** The rewrite's own request (not its bible update) among the requests since `from`. */
 function rewriteRequest(fake: FakeOpenAI, from: number): string {
-  const users = fake.generationRequests().slice(from).map((r) => userMessageOf(r.body ?? {}));
+  const users = fake
+    .generationRequests()
+    .slice(from)
+    .map((r) => userMessageOf(r.body ?? {}));
   const found = users.find((u) => !isUpdate(u));
   expect(found).toBeDefined();
   return found!;
@@ -40,20 +43,35 @@ describe.each(['en', 'ms'] as const)('rewriting chapter 3 of a 12-chapter book (
   let fake: FakeOpenAI;
   beforeAll(async () => {
     // A 32k window (as a local server reports it), so the rewrite's long request keeps its whole bible.
-    fake = await startFakeOpenAI({ answer: continuityBook({ ...CONTINUITY_PLAN, lang }), props: true, contextTokens: 32_768 });
+    fake = await startFakeOpenAI({
+      answer: continuityBook({ ...CONTINUITY_PLAN, lang }),
+      props: true,
+      contextTokens: 32_768,
+    });
   });
   afterAll(() => fake.close());
 
   it('BookSession.rewrite sends the bible as of chapter 2; the book keeps its dates', async () => {
     const spec = catalog.get('romance')!;
     const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
-    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider, store: inMemoryProgressStore(), key: 'book', settings: parseSettings(spec, { language: lang }), totalChapters: 12, onFinished: 'keep' });
+    const session = await BookSession.open({
+      spec,
+      renderer: catalog.renderer,
+      provider,
+      store: inMemoryProgressStore(),
+      key: 'book',
+      settings: parseSettings(spec, { language: lang }),
+      totalChapters: 12,
+      onFinished: 'keep',
+    });
     while (!session.isFinished) {
       await session.advance();
       if (session.needsMemory) await session.remember();
     }
     const bible = parseBible(session.state.memory);
-    expect(bible.factSince?.['Marker 7: ' + (lang === 'ms' ? 'tanda bab 7' : 'chapter token 7')]).toBe(lang === 'ms' ? 'Bab 7' : 'Chapter 7');
+    expect(bible.factSince?.['Marker 7: ' + (lang === 'ms' ? 'tanda bab 7' : 'chapter token 7')]).toBe(
+      lang === 'ms' ? 'Bab 7' : 'Chapter 7',
+    );
     expect(bible.characters.find((c) => c.name === 'Mara')?.since).toBe(lang === 'ms' ? 'Bab 4' : 'Chapter 4');
     const from = fake.generationRequests().length;
     await session.rewrite(3);
@@ -63,10 +81,16 @@ describe.each(['en', 'ms'] as const)('rewriting chapter 3 of a 12-chapter book (
   it('karya rewrite --part chapter:3 sends the bible as of chapter 2', async () => {
     const cwd = tempDir('karya-asof-');
     const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL };
-    const made = await runKaryaInProcess(['generate', 'romance', '--chapters', '12', '--lang', lang, '--out', 'book.md'], { cwd, env });
+    const made = await runKaryaInProcess(
+      ['generate', 'romance', '--chapters', '12', '--lang', lang, '--out', 'book.md'],
+      { cwd, env },
+    );
     expect(made.code, made.stderr).toBe(0);
     const from = fake.generationRequests().length;
-    const r = await runKaryaInProcess(['rewrite', 'romance', '--chapters', '12', '--lang', lang, '--part', 'chapter:3'], { cwd, env });
+    const r = await runKaryaInProcess(
+      ['rewrite', 'romance', '--chapters', '12', '--lang', lang, '--part', 'chapter:3'],
+      { cwd, env },
+    );
     expect(r.code, r.stderr).toBe(0);
     expectBibleBeforeChapter3(rewriteRequest(fake, from), lang);
   });

@@ -4,7 +4,19 @@
 // heading per part (engine/compile/heading.ts): a model's own leading heading is taken off the part.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyBibleUpdate, BIBLE_LIMITS, EMPTY_BIBLE, linesToFold, parseBible, parseBibleUpdate, renderBible, bibleWords, capWords, shownBible, type StoryBible } from '../../engine/session/bible/bible.js';
+import {
+  applyBibleUpdate,
+  BIBLE_LIMITS,
+  EMPTY_BIBLE,
+  linesToFold,
+  parseBible,
+  parseBibleUpdate,
+  renderBible,
+  bibleWords,
+  capWords,
+  shownBible,
+  type StoryBible,
+} from '../../engine/session/bible/bible.js';
 import { bibleAsOf, KEPT_LIMITS } from '../../engine/session/bible/time.js';
 import { MAX_BIBLE_CHARS } from '../../engine/session/edits/edit.js';
 import { takeLeadingHeading } from '../../engine/compile/heading.js';
@@ -35,7 +47,12 @@ describe('a bible update answer', () => {
     const u = parseBibleUpdate(UPDATE_EN)!;
     expect(u.chapterLine).toBe("Aisha finds her father's letter under the stairs and hides it from Daniel.");
     expect(u.characters).toEqual([
-      { name: 'Aisha Rahman', role: 'the lead, a journalist', state: 'angry, hiding the letter', lastSeen: 'Chapter 3' },
+      {
+        name: 'Aisha Rahman',
+        role: 'the lead, a journalist',
+        state: 'angry, hiding the letter',
+        lastSeen: 'Chapter 3',
+      },
       { name: 'Daniel Lee', role: 'her rival', state: 'suspects something', lastSeen: 'Chapter 3' },
     ]);
     expect(u.threads).toEqual([
@@ -54,7 +71,9 @@ describe('a bible update answer', () => {
   });
 
   it('with bold headings and "Name: text" characters, as models also write it', () => {
-    const u = parseBibleUpdate('**Chapter:** Aisha runs.\n\n**Characters**\n- Aisha: the lead, running\n\n**Established facts**\n1. The sea is cold.')!;
+    const u = parseBibleUpdate(
+      '**Chapter:** Aisha runs.\n\n**Characters**\n- Aisha: the lead, running\n\n**Established facts**\n1. The sea is cold.',
+    )!;
     expect(u.chapterLine).toBe('Aisha runs.');
     expect(u.characters?.[0]).toMatchObject({ name: 'Aisha', state: 'the lead, running' });
     expect(u.facts).toEqual(['The sea is cold.']);
@@ -73,16 +92,27 @@ describe('the bible, updated part after part', () => {
     for (let k = 0; k <= chapters; k++) {
       const fold = linesToFold(bible);
       const update = parseBibleUpdate(fill(k) + (fold.length ? `\n## Arc\nArc up to ${fold.at(-1)!.label}.` : ''))!;
-      bible = parseBible(renderBible(applyBibleUpdate(bible, update, { label: label(k), lang: 'en' }), 'en', { omit: ['premise', 'ending'] }));
+      bible = parseBible(
+        renderBible(applyBibleUpdate(bible, update, { label: label(k), lang: 'en' }), 'en', {
+          omit: ['premise', 'ending'],
+        }),
+      );
     }
     return bible;
   };
   const full = (k: number) =>
     [
-      '## Chapter', `In chapter ${k} ${'the story moves on and '.repeat(8)}`,
-      '## Characters', ...Array.from({ length: 15 }, (_, i) => `- Person ${i} | role ${i} ${'word '.repeat(20)}| state ${'long '.repeat(30)}| ${label(k)}`),
-      '## Open threads', ...Array.from({ length: 12 }, (_, i) => `- thread ${i} of ${k} | ${label(k)} | open`),
-      '## Established facts', ...Array.from({ length: 20 }, (_, i) => `- fact ${i} from chapter ${k} ${'detail '.repeat(30)}`),
+      '## Chapter',
+      `In chapter ${k} ${'the story moves on and '.repeat(8)}`,
+      '## Characters',
+      ...Array.from(
+        { length: 15 },
+        (_, i) => `- Person ${i} | role ${i} ${'word '.repeat(20)}| state ${'long '.repeat(30)}| ${label(k)}`,
+      ),
+      '## Open threads',
+      ...Array.from({ length: 12 }, (_, i) => `- thread ${i} of ${k} | ${label(k)} | open`),
+      '## Established facts',
+      ...Array.from({ length: 20 }, (_, i) => `- fact ${i} from chapter ${k} ${'detail '.repeat(30)}`),
     ].join('\n');
 
   it('folds older chapter lines into arcs, using the arc line the model wrote when asked', () => {
@@ -100,7 +130,14 @@ describe('the bible, updated part after part', () => {
     expect(hundred).toBeLessThanOrEqual(ten * 1.25);
     // The ceiling the limits set: every entry at its word limit (labels and separators a few words more).
     const L = BIBLE_LIMITS;
-    const ceiling = L.premiseWords + L.endingWords + (L.chapters + L.arcs) * (L.lineWords + 4) + L.characters * (8 + 2 * L.entryWords + 6 + 3) + L.threads * (L.entryWords + 6 + 3) + L.facts * (L.entryWords + 1) + 30;
+    const ceiling =
+      L.premiseWords +
+      L.endingWords +
+      (L.chapters + L.arcs) * (L.lineWords + 4) +
+      L.characters * (8 + 2 * L.entryWords + 6 + 3) +
+      L.threads * (L.entryWords + 6 + 3) +
+      L.facts * (L.entryWords + 1) +
+      30;
     expect(hundred).toBeLessThanOrEqual(ceiling);
     const b = shownBible(grow(100, full));
     expect(b.characters.length).toBeLessThanOrEqual(BIBLE_LIMITS.characters);
@@ -111,11 +148,17 @@ describe('the bible, updated part after part', () => {
 
   it('a 100-chapter book whose 60 characters and 45 facts all change in every chapter keeps each first appearance, and stays a bible a writer can edit', () => {
     const enters = (i: number) => i + 1;
-    const churn = (k: number) => [
-      '## Chapter', `In chapter ${k} the story moves on.`,
-      '## Characters', ...Array.from({ length: 60 }, (_, i) => i).filter((i) => enters(i) <= k).map((i) => `- Person ${i} | role ${i} | state ${k} of ${i} ${'long '.repeat(20)}| ${label(k)}`),
-      '## Established facts', ...Array.from({ length: 45 }, (_, i) => `- fact ${i}: value ${k} ${'detail '.repeat(20)}`),
-    ].join('\n');
+    const churn = (k: number) =>
+      [
+        '## Chapter',
+        `In chapter ${k} the story moves on.`,
+        '## Characters',
+        ...Array.from({ length: 60 }, (_, i) => i)
+          .filter((i) => enters(i) <= k)
+          .map((i) => `- Person ${i} | role ${i} | state ${k} of ${i} ${'long '.repeat(20)}| ${label(k)}`),
+        '## Established facts',
+        ...Array.from({ length: 45 }, (_, i) => `- fact ${i}: value ${k} ${'detail '.repeat(20)}`),
+      ].join('\n');
     const kept = grow(100, churn);
     expect(renderBible(kept, 'en').length).toBeLessThanOrEqual(MAX_BIBLE_CHARS);
     expect(kept.characters.length).toBeLessThanOrEqual(KEPT_LIMITS.characters);
@@ -123,10 +166,16 @@ describe('the bible, updated part after part', () => {
     const partOf = (l: string) => (/introduction/i.test(l) ? 0 : Number(/(\d+)/.exec(l)?.[1] ?? NaN) || undefined);
     // As of each chapter up to 60, exactly the people who entered by then; the history holds each one's entry chapter.
     for (const k of [1, 2, 10, 30, 59, 60]) {
-      const names = bibleAsOf(kept, k, partOf, 100).characters.map((c) => c.name).sort();
+      const names = bibleAsOf(kept, k, partOf, 100)
+        .characters.map((c) => c.name)
+        .sort();
       expect(names, `as of Chapter ${k}`).toEqual(Array.from({ length: k }, (_, i) => `Person ${i}`).sort());
     }
-    const first = (name: string) => Math.min(...(kept.replaced ?? []).filter((r) => r.subject === name).map((r) => partOf(r.since) ?? Infinity), ...kept.characters.filter((c) => c.name === name).map((c) => partOf(c.since ?? '') ?? Infinity));
+    const first = (name: string) =>
+      Math.min(
+        ...(kept.replaced ?? []).filter((r) => r.subject === name).map((r) => partOf(r.since) ?? Infinity),
+        ...kept.characters.filter((c) => c.name === name).map((c) => partOf(c.since ?? '') ?? Infinity),
+      );
     for (let i = 0; i < 60; i++) expect(first(`Person ${i}`), `Person ${i}`).toBe(enters(i));
   });
 
@@ -140,13 +189,22 @@ describe('the bible, updated part after part', () => {
 
   it('keeps a character the update left out while there is room', () => {
     let b = applyBibleUpdate(EMPTY_BIBLE, parseBibleUpdate(UPDATE_EN)!, { label: 'Chapter 3', lang: 'en' });
-    b = applyBibleUpdate(b, parseBibleUpdate('## Chapter\nDaniel leaves.\n## Characters\n- Daniel Lee | rival | gone to Penang | Chapter 4')!, { label: 'Chapter 4', lang: 'en' });
+    b = applyBibleUpdate(
+      b,
+      parseBibleUpdate('## Chapter\nDaniel leaves.\n## Characters\n- Daniel Lee | rival | gone to Penang | Chapter 4')!,
+      { label: 'Chapter 4', lang: 'en' },
+    );
     expect(b.characters.map((c) => c.name)).toEqual(['Daniel Lee', 'Aisha Rahman']);
     expect(b.characters[0]!.state).toBe('gone to Penang');
   });
 
   it('renders in the book language and reads back what it rendered (a writer may edit it as text)', () => {
-    const b = applyBibleUpdate(EMPTY_BIBLE, parseBibleUpdate(UPDATE_MS)!, { label: 'Bab 3', lang: 'ms', premise: 'Aisyah mencari ayahnya.', ending: 'Dia menemuinya.' });
+    const b = applyBibleUpdate(EMPTY_BIBLE, parseBibleUpdate(UPDATE_MS)!, {
+      label: 'Bab 3',
+      lang: 'ms',
+      premise: 'Aisyah mencari ayahnya.',
+      ending: 'Dia menemuinya.',
+    });
     const text = renderBible(b, 'ms');
     expect(text).toContain('## Premis');
     expect(text).toContain('## Watak');
@@ -161,32 +219,80 @@ describe('the bible, updated part after part', () => {
   });
 
   it('a name an update lists twice is one character: nine parts of repeated names leave room for every other (fast-check found it)', () => {
-    const parts = [['x', 'x', 'f', 'f!'], ['$', '$'], ['%', '%', '%', '"', '%', '%'], ['&', '&', '!', '&', '!', '&', '&', '&'], ['!$', "'", "'", "'"], ['(', '(', 'G', '(', '$!', 'G', '(', '(', '(', '('], [')'], ['*', '*', '*', '*', '*', '*', '*'], ['$"', '+', '+', '+', '+', '+', '+', '+', '+', '+']];
+    const parts = [
+      ['x', 'x', 'f', 'f!'],
+      ['$', '$'],
+      ['%', '%', '%', '"', '%', '%'],
+      ['&', '&', '!', '&', '!', '&', '&', '&'],
+      ['!$', "'", "'", "'"],
+      ['(', '(', 'G', '(', '$!', 'G', '(', '(', '(', '('],
+      [')'],
+      ['*', '*', '*', '*', '*', '*', '*'],
+      ['$"', '+', '+', '+', '+', '+', '+', '+', '+', '+'],
+    ];
     let b = EMPTY_BIBLE;
     parts.forEach((names, i) => {
-      b = applyBibleUpdate(b, { chapterLine: 'x', characters: names.map((name) => ({ name, role: '', state: '', lastSeen: '' })), facts: [] }, { label: `Chapter ${i + 1}`, lang: 'en' });
+      b = applyBibleUpdate(
+        b,
+        { chapterLine: 'x', characters: names.map((name) => ({ name, role: '', state: '', lastSeen: '' })), facts: [] },
+        { label: `Chapter ${i + 1}`, lang: 'en' },
+      );
     });
     // One person whatever the marks around the name: "f" and "f!" are one row.
-    const person = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim() || name;
+    const person = (name: string) =>
+      name
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim() || name;
     const table = b.characters.map((c) => person(c.name));
     expect(new Set(table).size).toBe(table.length);
     expect([...new Set(parts.flat())].every((name) => table.includes(person(name)))).toBe(true);
   });
 
   it('a name written with marks around it is the same character: a full table pushes "n!" out into the history, not out of the book (fast-check found it)', () => {
-    const parts = [['n'], ['!', '$', 'n!'], [')', '%', '&', '*'], ['+', "'", ','], ['-', '"', '.', '/', '0', '1'], ['2', '3', '4', '5', '$$'], ['6', '!$', '!%', '7', '8', '(', '9'], [':', ';', 'O', '$%', '<', '=', '>', '?'], ['@', 'A', 'P', 'B', 'x', 'Y', '$&'], ['C', 'D', "$'", '$!', 'E', 'F', 'G', 'H']];
+    const parts = [
+      ['n'],
+      ['!', '$', 'n!'],
+      [')', '%', '&', '*'],
+      ['+', "'", ','],
+      ['-', '"', '.', '/', '0', '1'],
+      ['2', '3', '4', '5', '$$'],
+      ['6', '!$', '!%', '7', '8', '(', '9'],
+      [':', ';', 'O', '$%', '<', '=', '>', '?'],
+      ['@', 'A', 'P', 'B', 'x', 'Y', '$&'],
+      ['C', 'D', "$'", '$!', 'E', 'F', 'G', 'H'],
+    ];
     let b = EMPTY_BIBLE;
     parts.forEach((names, i) => {
-      b = applyBibleUpdate(b, { chapterLine: 'x', characters: names.map((name) => ({ name, role: '', state: '', lastSeen: '' })), facts: [] }, { label: `Chapter ${i + 1}`, lang: 'en' });
+      b = applyBibleUpdate(
+        b,
+        { chapterLine: 'x', characters: names.map((name) => ({ name, role: '', state: '', lastSeen: '' })), facts: [] },
+        { label: `Chapter ${i + 1}`, lang: 'en' },
+      );
     });
-    const kept = [...b.characters.map((c) => c.name), ...(b.replaced ?? []).filter((r) => r.kind === 'character').map((r) => r.subject)];
+    const kept = [
+      ...b.characters.map((c) => c.name),
+      ...(b.replaced ?? []).filter((r) => r.kind === 'character').map((r) => r.subject),
+    ];
     expect(kept.some((name) => name === 'n!' || name === 'n')).toBe(true);
     expect(b.characters.length).toBeLessThanOrEqual(KEPT_LIMITS.characters);
   });
 
   it('"Aisha" and "Aisha." in two updates are one row of the table', () => {
-    let b = applyBibleUpdate(EMPTY_BIBLE, { chapterLine: 'x', characters: [{ name: 'Aisha', role: 'lead', state: 'at home', lastSeen: '' }], facts: [] }, { label: 'Chapter 1', lang: 'en' });
-    b = applyBibleUpdate(b, { chapterLine: 'y', characters: [{ name: '**Aisha.**', role: 'lead', state: 'at sea', lastSeen: '' }], facts: [] }, { label: 'Chapter 2', lang: 'en' });
+    let b = applyBibleUpdate(
+      EMPTY_BIBLE,
+      { chapterLine: 'x', characters: [{ name: 'Aisha', role: 'lead', state: 'at home', lastSeen: '' }], facts: [] },
+      { label: 'Chapter 1', lang: 'en' },
+    );
+    b = applyBibleUpdate(
+      b,
+      {
+        chapterLine: 'y',
+        characters: [{ name: '**Aisha.**', role: 'lead', state: 'at sea', lastSeen: '' }],
+        facts: [],
+      },
+      { label: 'Chapter 2', lang: 'en' },
+    );
     expect(b.characters).toHaveLength(1);
     expect(b.characters[0]!.state).toBe('at sea');
   });
@@ -194,19 +300,51 @@ describe('the bible, updated part after part', () => {
   it('any sequence of updates keeps every list within its limit (property)', () => {
     const entry = fc.string({ minLength: 1, maxLength: 60 }).map((s) => s.replace(/[\n|#]/g, ' ').trim() || 'x');
     fc.assert(
-      fc.property(fc.array(fc.record({ line: entry, chars: fc.array(entry, { maxLength: 20 }), facts: fc.array(entry, { maxLength: 25 }) }), { minLength: 1, maxLength: 40 }), (updates) => {
-        let b = EMPTY_BIBLE;
-        updates.forEach((u, i) => {
-          b = applyBibleUpdate(b, { chapterLine: u.line, characters: u.chars.map((name) => ({ name, role: '', state: '', lastSeen: '' })), facts: u.facts }, { label: `Chapter ${i + 1}`, lang: 'en' });
-        });
-        const shown = shownBible(b);
-        // One person whatever the case and marks around the name ("Aisha", "aisha.", "**Aisha**").
-        const key = (name: string) => { const n = capWords(name, 8).toLowerCase(); return n.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() || n.trim(); };
-        const named = new Set([...b.characters.map((c) => key(c.name)), ...(b.replaced ?? []).filter((r) => r.kind === 'character').map((r) => key(r.subject))]);
-        // Every character an update named is kept (in the table, or its last value in the history); a request is shown the limits.
-        const isKept = updates.every((u) => u.chars.every((name) => named.has(key(name))));
-        return isKept && b.chapters.length <= BIBLE_LIMITS.chapters && b.arcs.length <= BIBLE_LIMITS.arcs && b.characters.length <= KEPT_LIMITS.characters && shown.characters.length <= BIBLE_LIMITS.characters && shown.facts.length <= BIBLE_LIMITS.facts;
-      }),
+      fc.property(
+        fc.array(
+          fc.record({
+            line: entry,
+            chars: fc.array(entry, { maxLength: 20 }),
+            facts: fc.array(entry, { maxLength: 25 }),
+          }),
+          { minLength: 1, maxLength: 40 },
+        ),
+        (updates) => {
+          let b = EMPTY_BIBLE;
+          updates.forEach((u, i) => {
+            b = applyBibleUpdate(
+              b,
+              {
+                chapterLine: u.line,
+                characters: u.chars.map((name) => ({ name, role: '', state: '', lastSeen: '' })),
+                facts: u.facts,
+              },
+              { label: `Chapter ${i + 1}`, lang: 'en' },
+            );
+          });
+          const shown = shownBible(b);
+          // One person whatever the case and marks around the name ("Aisha", "aisha.", "**Aisha**").
+          const key = (name: string) => {
+            const n = capWords(name, 8).toLowerCase();
+            return n.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() || n.trim();
+          };
+          const named = new Set([
+            ...b.characters.map((c) => key(c.name)),
+            ...(b.replaced ?? []).filter((r) => r.kind === 'character').map((r) => key(r.subject)),
+          ]);
+          // Every character an update named is kept (in the table, or its last value in the history); a request is shown the
+          // limits.
+          const isKept = updates.every((u) => u.chars.every((name) => named.has(key(name))));
+          return (
+            isKept &&
+            b.chapters.length <= BIBLE_LIMITS.chapters &&
+            b.arcs.length <= BIBLE_LIMITS.arcs &&
+            b.characters.length <= KEPT_LIMITS.characters &&
+            shown.characters.length <= BIBLE_LIMITS.characters &&
+            shown.facts.length <= BIBLE_LIMITS.facts
+          );
+        },
+      ),
     );
   });
 });
@@ -228,13 +366,23 @@ describe('one heading per part', () => {
   });
 
   it('leaves prose that starts the part alone, and a poem its title', () => {
-    expect(takeLeadingHeading('Chapter three began with rain. It fell all night.\n\nMore.', chapter3).text).toBe('Chapter three began with rain. It fell all night.\n\nMore.');
-    expect(takeLeadingHeading('The harbour was quiet.\nRain fell.', chapter3).text).toBe('The harbour was quiet.\nRain fell.');
-    expect(takeLeadingHeading('# Ode to Rain\n\nRain falls.', { kind: 'single' }).text).toBe('# Ode to Rain\n\nRain falls.');
+    expect(takeLeadingHeading('Chapter three began with rain. It fell all night.\n\nMore.', chapter3).text).toBe(
+      'Chapter three began with rain. It fell all night.\n\nMore.',
+    );
+    expect(takeLeadingHeading('The harbour was quiet.\nRain fell.', chapter3).text).toBe(
+      'The harbour was quiet.\nRain fell.',
+    );
+    expect(takeLeadingHeading('# Ode to Rain\n\nRain falls.', { kind: 'single' }).text).toBe(
+      '# Ode to Rain\n\nRain falls.',
+    );
   });
 
-  it('drops an introduction\'s or a conclusion\'s own heading without taking a title', () => {
-    expect(takeLeadingHeading('## Introduction\n\nIt began in Penang.', { kind: 'introduction', position: 0 })).toEqual({ text: 'It began in Penang.' });
-    expect(takeLeadingHeading('**Kesimpulan**\n\nAkhirnya.', { kind: 'conclusion', position: 7 })).toEqual({ text: 'Akhirnya.' });
+  it("drops an introduction's or a conclusion's own heading without taking a title", () => {
+    expect(takeLeadingHeading('## Introduction\n\nIt began in Penang.', { kind: 'introduction', position: 0 })).toEqual(
+      { text: 'It began in Penang.' },
+    );
+    expect(takeLeadingHeading('**Kesimpulan**\n\nAkhirnya.', { kind: 'conclusion', position: 7 })).toEqual({
+      text: 'Akhirnya.',
+    });
   });
 });

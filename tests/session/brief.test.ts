@@ -16,12 +16,14 @@ import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
 const PREMISE = 'A pastry chef in Penang inherits her rival bakery and must save it before the Hungry Ghost festival.';
-const CHARACTERS = 'Mei Ling: the pastry chef who never asks for help\nArjun Pillai: the rival baker with a secret debt\nAunty Rosnah: the landlady who knows everyone';
+const CHARACTERS =
+  'Mei Ling: the pastry chef who never asks for help\nArjun Pillai: the rival baker with a secret debt\nAunty Rosnah: the landlady who knows everyone';
 const NAMES = ['Mei Ling', 'Arjun Pillai', 'Aunty Rosnah'];
 
 const isOutline = (user: string) => /^(Create a detailed (story )?outline|Hasilkan rangka)/.test(user);
 const isChapter = (user: string) => /^(Write Chapter \d+ of|Tulis Bab \d+ daripada)/.test(user);
-const isPartRequest = (user: string) => /^(Write the introduction|Write Chapter|Write the conclusion|Tulis pengenalan|Tulis Bab|Tulis kesimpulan)/.test(user);
+const isPartRequest = (user: string) =>
+  /^(Write the introduction|Write Chapter|Write the conclusion|Tulis pengenalan|Tulis Bab|Tulis kesimpulan)/.test(user);
 
 describe('the book brief from the command line', () => {
   let fake: FakeOpenAI;
@@ -35,11 +37,32 @@ describe('the book brief from the command line', () => {
     let from = fake.generationRequests().length;
     const cwd = tempDir('karya-brief-');
     const r = await runKaryaInProcess(
-      ['generate', 'romance', '--chapters', '6', '--set', `premise=${PREMISE}`, '--set', `characters=${CHARACTERS.replace(/\n/g, '; ')}`, '--set', 'workingTitle=Sugar and Smoke', '--set', 'pointOfView=first', '--set', 'tense=present', '--out', 'book.md'],
+      [
+        'generate',
+        'romance',
+        '--chapters',
+        '6',
+        '--set',
+        `premise=${PREMISE}`,
+        '--set',
+        `characters=${CHARACTERS.replace(/\n/g, '; ')}`,
+        '--set',
+        'workingTitle=Sugar and Smoke',
+        '--set',
+        'pointOfView=first',
+        '--set',
+        'tense=present',
+        '--out',
+        'book.md',
+      ],
       { cwd, env: env() },
     );
     expect(r.code, r.stderr).toBe(0);
-    const users = fake.generationRequests().slice(from).filter((q) => !isMemoryRequest(q)).map(userPrompt);
+    const users = fake
+      .generationRequests()
+      .slice(from)
+      .filter((q) => !isMemoryRequest(q))
+      .map(userPrompt);
     const outline = users.find(isOutline)!;
     expect(outline).toContain(PREMISE);
     expect(outline).toContain('"Sugar and Smoke", the writer\'s working title');
@@ -59,10 +82,23 @@ describe('the book brief from the command line', () => {
   it('--brief FILE: a Markdown brief sets the same fields; a heading that names no setting exits 2 before any request', async () => {
     let from = fake.generationRequests().length;
     const cwd = tempDir('karya-brief-');
-    writeFileSync(path.join(cwd, 'brief.md'), `# Working title\nSugar and Smoke\n\n# Premise\n${PREMISE}\n\n## Main characters\n${CHARACTERS.split('\n').map((l) => `- ${l}`).join('\n')}\n\n# Point of view\nFirst person (I)\n`);
-    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '2', '--brief', 'brief.md', '--out', 'book.md'], { cwd, env: env() });
+    writeFileSync(
+      path.join(cwd, 'brief.md'),
+      `# Working title\nSugar and Smoke\n\n# Premise\n${PREMISE}\n\n## Main characters\n${CHARACTERS.split('\n')
+        .map((l) => `- ${l}`)
+        .join('\n')}\n\n# Point of view\nFirst person (I)\n`,
+    );
+    const r = await runKaryaInProcess(
+      ['generate', 'romance', '--chapters', '2', '--brief', 'brief.md', '--out', 'book.md'],
+      { cwd, env: env() },
+    );
     expect(r.code, r.stderr).toBe(0);
-    const chapters = fake.generationRequests().slice(from).filter((q) => !isMemoryRequest(q)).map(userPrompt).filter(isChapter);
+    const chapters = fake
+      .generationRequests()
+      .slice(from)
+      .filter((q) => !isMemoryRequest(q))
+      .map(userPrompt)
+      .filter(isChapter);
     expect(chapters.length).toBe(2);
     for (const chapter of chapters) {
       expect(chapter).toContain(PREMISE);
@@ -71,20 +107,47 @@ describe('the book brief from the command line', () => {
 
     from = fake.generationRequests().length;
     writeFileSync(path.join(cwd, 'typo.md'), `# Premis of the book\n${PREMISE}\n`);
-    const bad = await runKaryaInProcess(['generate', 'romance', '--chapters', '2', '--brief', 'typo.md', '--out', 'book2.md'], { cwd, env: env() });
+    const bad = await runKaryaInProcess(
+      ['generate', 'romance', '--chapters', '2', '--brief', 'typo.md', '--out', 'book2.md'],
+      { cwd, env: env() },
+    );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('heading "Premis of the book" names no setting of romance');
     expect(bad.stderr).toContain('Premise');
     expect(fake.generationRequests().slice(from)).toHaveLength(0);
   });
 
-  it('a Malay book carries the writer\'s premise under a Malay heading, and tense (English grammar) is not offered', async () => {
+  it("a Malay book carries the writer's premise under a Malay heading, and tense (English grammar) is not offered", async () => {
     const from = fake.generationRequests().length;
     const cwd = tempDir('karya-brief-');
-    const premis = 'Seorang tukang pastri di Pulau Pinang mewarisi kedai roti pesaingnya dan mesti menyelamatkannya sebelum perayaan Hantu Lapar.';
-    const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'ms', '--chapters', '2', '--set', `premise=${premis}`, '--set', 'characters=Mei Ling: tukang pastri yang tidak pernah meminta tolong', '--set', 'tense=past', '--out', 'buku.md'], { cwd, env: env() });
+    const premis =
+      'Seorang tukang pastri di Pulau Pinang mewarisi kedai roti pesaingnya dan mesti menyelamatkannya sebelum perayaan Hantu Lapar.';
+    const r = await runKaryaInProcess(
+      [
+        'generate',
+        'romance',
+        '--lang',
+        'ms',
+        '--chapters',
+        '2',
+        '--set',
+        `premise=${premis}`,
+        '--set',
+        'characters=Mei Ling: tukang pastri yang tidak pernah meminta tolong',
+        '--set',
+        'tense=past',
+        '--out',
+        'buku.md',
+      ],
+      { cwd, env: env() },
+    );
     expect(r.code, r.stderr).toBe(0);
-    const parts = fake.generationRequests().slice(from).filter((q) => !isMemoryRequest(q)).map(userPrompt).filter(isPartRequest);
+    const parts = fake
+      .generationRequests()
+      .slice(from)
+      .filter((q) => !isMemoryRequest(q))
+      .map(userPrompt)
+      .filter(isPartRequest);
     expect(parts.length).toBe(4);
     for (const part of parts) {
       expect(part).toContain(`Premis daripada penulis (bina buku ini di atasnya):\n${premis}`);
@@ -96,7 +159,7 @@ describe('the book brief from the command line', () => {
 });
 
 describe('the brief in the engine', () => {
-  it('every book generator offers the brief; fiction adds point of view and tense, guides the reader\'s goal and what to cover', () => {
+  it("every book generator offers the brief; fiction adds point of view and tense, guides the reader's goal and what to cover", () => {
     for (const spec of catalog.specs.filter((s) => s.kind === 'book')) {
       const names = spec.fields.map((f) => f.name);
       expect(names, spec.id).toEqual(expect.arrayContaining(['workingTitle', 'premise']));
@@ -105,17 +168,23 @@ describe('the brief in the engine', () => {
       if (spec.family === 'fiction') expect(isStory, spec.id).toBe(true);
       if (isStory) expect(names, spec.id).toEqual(expect.arrayContaining(['characters', 'pointOfView', 'tense']));
       else expect(names, spec.id).toEqual(expect.arrayContaining(['readerGoal', 'mustCover']));
-      for (const f of spec.fields.filter((x) => ['workingTitle', 'premise', 'characters', 'pointOfView', 'tense', 'readerGoal', 'mustCover'].includes(x.name))) {
+      for (const f of spec.fields.filter((x) =>
+        ['workingTitle', 'premise', 'characters', 'pointOfView', 'tense', 'readerGoal', 'mustCover'].includes(x.name),
+      )) {
         expect(f.required, `${spec.id}.${f.name}`).toBe(false);
         expect(f.label.ms, `${spec.id}.${f.name}`).not.toBe(f.label.en);
       }
       // The per-chapter title stays last, beside the Generate button.
       if (names.includes('chapterTitle')) expect(names.at(-1)).toBe('chapterTitle');
     }
-    for (const spec of catalog.specs.filter((s) => s.kind !== 'book')) expect(spec.fields.map((f) => f.name), spec.id).not.toContain('premise');
+    for (const spec of catalog.specs.filter((s) => s.kind !== 'book'))
+      expect(
+        spec.fields.map((f) => f.name),
+        spec.id,
+      ).not.toContain('premise');
   });
 
-  it('the story bible starts from the writer\'s characters and premise', () => {
+  it("the story bible starts from the writer's characters and premise", () => {
     const spec = catalog.get('romance')!;
     const settings = parseSettings(spec, { premise: PREMISE, characters: CHARACTERS });
     const state = startBook({ spec, settings, totalChapters: 3 });
@@ -126,8 +195,15 @@ describe('the brief in the engine', () => {
 
   it('a Markdown brief is read by heading, in English or Malay, with the text before the first heading as the premise', () => {
     const spec = catalog.get('cookbook')!;
-    const { values, unknown } = parseBriefMarkdown(spec, `Quick dinners for busy parents.\n\n## Matlamat Pembaca\nMasak makan malam dalam 20 minit.\n\n## Must cover (optional)\n- rice\n- noodles\n`);
+    const { values, unknown } = parseBriefMarkdown(
+      spec,
+      `Quick dinners for busy parents.\n\n## Matlamat Pembaca\nMasak makan malam dalam 20 minit.\n\n## Must cover (optional)\n- rice\n- noodles\n`,
+    );
     expect(unknown).toEqual([]);
-    expect(values).toEqual({ premise: 'Quick dinners for busy parents.', readerGoal: 'Masak makan malam dalam 20 minit.', mustCover: '- rice\n- noodles' });
+    expect(values).toEqual({
+      premise: 'Quick dinners for busy parents.',
+      readerGoal: 'Masak makan malam dalam 20 minit.',
+      mustCover: '- rice\n- noodles',
+    });
   });
 });

@@ -8,10 +8,20 @@ import { GenerationError } from '../../engine/errors.js';
 import { bookView, startBook } from '../../engine/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
 
-const bible = ['## Recent parts', ...Array.from({ length: 30 }, (_, i) => `- Chapter ${i + 1}: Aisha and Daniel argued about the shop by the harbour again.`)].join('\n');
+const bible = [
+  '## Recent parts',
+  ...Array.from(
+    { length: 30 },
+    (_, i) => `- Chapter ${i + 1}: Aisha and Daniel argued about the shop by the harbour again.`,
+  ),
+].join('\n');
 const recent = Array.from({ length: 150 }, (_, i) => `word${i}`).join(' ');
 const outline = Array.from({ length: 200 }, (_, i) => `plan${i}`).join(' ');
-const request = { system: 'You are a novelist.', user: `Story so far:\n${bible}\n\nEnding:\n${recent}\n\nOutline:\n${outline}\n\nWrite about 1500 words.`, maxTokens: 3000 };
+const request = {
+  system: 'You are a novelist.',
+  user: `Story so far:\n${bible}\n\nEnding:\n${recent}\n\nOutline:\n${outline}\n\nWrite about 1500 words.`,
+  maxTokens: 3000,
+};
 
 describe('trimToWindow', () => {
   it('leaves a request that fits as it is', () => {
@@ -41,8 +51,15 @@ describe('trimToWindow', () => {
 });
 
 describe('biblePieces', () => {
-  const part = Array.from({ length: 8 }, (_, i) => `Paragraph ${i}: ${'the tide came in slowly over the rocks. '.repeat(20).trim()}`).join('\n\n');
-  const render = (piece: string) => ({ system: 'Keep the story bible.', user: `Bible:\n${bible}\n\nNew part:\n${piece}`, maxTokens: 400 });
+  const part = Array.from(
+    { length: 8 },
+    (_, i) => `Paragraph ${i}: ${'the tide came in slowly over the rocks. '.repeat(20).trim()}`,
+  ).join('\n\n');
+  const render = (piece: string) => ({
+    system: 'Keep the story bible.',
+    user: `Bible:\n${bible}\n\nNew part:\n${piece}`,
+    maxTokens: 400,
+  });
 
   it('reads the part whole when it fits, in pieces of whole paragraphs when it does not', () => {
     expect(biblePieces(part, undefined, render, { bible })).toEqual([part]);
@@ -51,7 +68,8 @@ describe('biblePieces', () => {
     const pieces = biblePieces(part, window, render, { bible });
     expect(pieces.length).toBeGreaterThan(1);
     expect(pieces.join('\n\n')).toBe(part);
-    for (const piece of pieces) expect(promptTokensOf(trimToWindow(render(piece), window, { bible })) + 400).toBeLessThanOrEqual(window);
+    for (const piece of pieces)
+      expect(promptTokensOf(trimToWindow(render(piece), window, { bible })) + 400).toBeLessThanOrEqual(window);
   });
 
   it('refuses an update that cannot fit even in pieces: context_too_long naming the window', () => {
@@ -71,8 +89,20 @@ describe('the book view', () => {
   it('marks bible_updated: false on a part the bible has not taken in though a later part is written', () => {
     const romance = loadCatalog({ useDiskCache: true }).get('romance')!;
     const started = startBook({ spec: romance, settings: {}, totalChapters: 3 });
-    const state = { ...started, isLocked: true, outline: 'Outline', content: ['Intro', 'One', 'Two'], currentChapter: 2, memory: '## Recent parts\n- Introduction: intro', memoryUpTo: 0 };
+    const state = {
+      ...started,
+      isLocked: true,
+      outline: 'Outline',
+      content: ['Intro', 'One', 'Two'],
+      currentChapter: 2,
+      memory: '## Recent parts\n- Introduction: intro',
+      memoryUpTo: 0,
+    };
     expect(bookView(romance, state).parts.map((p) => p.bible_updated)).toEqual([undefined, false, undefined]);
-    expect(bookView(romance, { ...state, memoryUpTo: 1 }).parts.map((p) => p.bible_updated)).toEqual([undefined, undefined, undefined]);
+    expect(bookView(romance, { ...state, memoryUpTo: 1 }).parts.map((p) => p.bible_updated)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -7,7 +7,14 @@ import { BookSession, parseSettings, type ProgressStore } from '../../engine/ind
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { openStateStore, type StateFile } from '../../server/store/state.js';
-import { isBibleRequest, REFUSAL_TEXT, startFakeOpenAI, userMessageOf, type FakeOpenAI, type ScriptedReply } from '../fake-openai.js';
+import {
+  isBibleRequest,
+  REFUSAL_TEXT,
+  startFakeOpenAI,
+  userMessageOf,
+  type FakeOpenAI,
+  type ScriptedReply,
+} from '../fake-openai.js';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
@@ -20,7 +27,9 @@ afterAll(async () => {
 });
 
 /** What the fake answers now (undefined: as a model would), and whether the introduction's first answer is short. */
-const script: { reply?: (body: Record<string, unknown>) => ScriptedReply | undefined; shortIntroduction: boolean } = { shortIntroduction: false };
+const script: { reply?: (body: Record<string, unknown>) => ScriptedReply | undefined; shortIntroduction: boolean } = {
+  shortIntroduction: false,
+};
 let fake: FakeOpenAI;
 beforeAll(async () => {
   fake = await startFakeOpenAI({
@@ -33,7 +42,8 @@ afterAll(() => fake.close());
 const isIntroduction = (body: Record<string, unknown>) => userMessageOf(body).startsWith('Write the introduction');
 /** An ask for more of a part begun (a length extension). */
 const isMore = (body: Record<string, unknown>) => /Your answer so far is/.test(JSON.stringify(body.messages ?? ''));
-const answered = (which: (body: Record<string, unknown>) => boolean) => fake.generationRequests().filter((r) => r.answeredAt !== undefined && which(r.body ?? {})).length;
+const answered = (which: (body: Record<string, unknown>) => boolean) =>
+  fake.generationRequests().filter((r) => r.answeredAt !== undefined && which(r.body ?? {})).length;
 const introductionAsks = () => answered((b) => isIntroduction(b) && !isMore(b));
 
 async function sqliteStore(): Promise<ProgressStore> {
@@ -44,11 +54,24 @@ async function sqliteStore(): Promise<ProgressStore> {
 
 function open(store: ProgressStore, key: string, opts: { isFresh?: boolean } = {}) {
   const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
-  return BookSession.open({ spec, renderer: catalog.renderer, provider, store, key, settings: parseSettings(spec, {}), totalChapters: 2, onFinished: 'restart', ...opts });
+  return BookSession.open({
+    spec,
+    renderer: catalog.renderer,
+    provider,
+    store,
+    key,
+    settings: parseSettings(spec, {}),
+    totalChapters: 2,
+    onFinished: 'restart',
+    ...opts,
+  });
 }
 
 /** Run `work` until the fake is asked what `stops` says, then stop it there (as a kill would, its answers in hand). */
-async function stoppedAt(stops: (body: Record<string, unknown>) => boolean, work: (signal: AbortSignal) => Promise<unknown>): Promise<void> {
+async function stoppedAt(
+  stops: (body: Record<string, unknown>) => boolean,
+  work: (signal: AbortSignal) => Promise<unknown>,
+): Promise<void> {
   const stop = new AbortController();
   script.reply = (body) => {
     if (!stops(body)) return undefined;
@@ -87,7 +110,8 @@ describe('answers kept before their step is saved', () => {
     await first.advance();
     await first.advance();
     // The update's first answer is empty (the server's 200 with no text): asked again with that named, and stopped there.
-    const isAgain = (body: Record<string, unknown>) => isBibleRequest(body) && /not an update of the story bible/.test(userMessageOf(body));
+    const isAgain = (body: Record<string, unknown>) =>
+      isBibleRequest(body) && /not an update of the story bible/.test(userMessageOf(body));
     const stop = new AbortController();
     script.reply = (body) => {
       if (!isBibleRequest(body)) return undefined;
@@ -139,7 +163,16 @@ describe('answers kept before their step is saved', () => {
   it('a piece whose file is its progress keeps its answer until it is out: one killed before its file was written is given it back', async () => {
     const store = await sqliteStore();
     const poems = catalog.get('poems')!;
-    const openPoem = () => BookSession.open({ spec: poems, renderer: catalog.renderer, provider: providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL }), store, key: 'poem', settings: parseSettings(poems, {}), onFinished: 'restart' });
+    const openPoem = () =>
+      BookSession.open({
+        spec: poems,
+        renderer: catalog.renderer,
+        provider: providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL }),
+        store,
+        key: 'poem',
+        settings: parseSettings(poems, {}),
+        onFinished: 'restart',
+      });
     const before = fake.generationRequests().length;
     const first = await (await openPoem()).advance();
     expect(fake.generationRequests().length).toBe(before + 1);
@@ -173,12 +206,21 @@ describe.each(databases)('answers kept on $name', (database) => {
     const state = await database.open();
     opened.push(state);
     const store = state.progress('cli');
-    const answer = (text: string) => ({ text, model: 'm', finishReason: 'length', usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 } });
+    const answer = (text: string) => ({
+      text,
+      model: 'm',
+      finishReason: 'length',
+      usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 },
+    });
     await store.keepAnswer!('a', { scope: 'step:introduction', request: 'r1', answer: answer('one') });
     await store.keepAnswer!('a', { scope: 'step:introduction', request: 'r2', answer: answer('two') });
     await store.keepAnswer!('a', { scope: 'memory:0', request: 'r3', answer: answer('three') });
     await store.keepAnswer!('b', { scope: 'step:introduction', request: 'r1', answer: answer('other book') });
-    expect((await store.keptAnswers!('a')).map((k) => [k.scope, k.request, k.answer.text])).toEqual([['step:introduction', 'r1', 'one'], ['step:introduction', 'r2', 'two'], ['memory:0', 'r3', 'three']]);
+    expect((await store.keptAnswers!('a')).map((k) => [k.scope, k.request, k.answer.text])).toEqual([
+      ['step:introduction', 'r1', 'one'],
+      ['step:introduction', 'r2', 'two'],
+      ['memory:0', 'r3', 'three'],
+    ]);
     expect((await store.keptAnswers!('a'))[0]!.answer).toEqual(answer('one'));
     await store.dropAnswers!('a', 'step:introduction');
     expect((await store.keptAnswers!('a')).map((k) => k.answer.text)).toEqual(['three']);

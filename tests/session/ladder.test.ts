@@ -9,7 +9,15 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { malayManuscript } from '../import/manuscript.js';
 import { bibleRequestPart, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
-import { ASKS_PER_RUNG, BookSession, climbDown, countWords, inMemoryProgressStore, parseBible, parseSettings } from '../../engine/index.js';
+import {
+  ASKS_PER_RUNG,
+  BookSession,
+  climbDown,
+  countWords,
+  inMemoryProgressStore,
+  parseBible,
+  parseSettings,
+} from '../../engine/index.js';
 import { underWriter } from '../scripted-models.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
@@ -34,8 +42,15 @@ describe('climbDown', () => {
     });
     expect(ASKS_PER_RUNG).toBe(2);
     // The whole window twice, the second time told why; then its first half (the longer) and second half.
-    expect(asks.slice(0, 2)).toEqual([{ items: ['a', 'b', 'c', 'd', 'e'], again: undefined }, { items: ['a', 'b', 'c', 'd', 'e'], again: 'too much: abcde' }]);
-    expect(had).toEqual([[0, ['A', 'B']], [2, ['C']], [3, ['D']]]);
+    expect(asks.slice(0, 2)).toEqual([
+      { items: ['a', 'b', 'c', 'd', 'e'], again: undefined },
+      { items: ['a', 'b', 'c', 'd', 'e'], again: 'too much: abcde' },
+    ]);
+    expect(had).toEqual([
+      [0, ['A', 'B']],
+      [2, ['C']],
+      [3, ['D']],
+    ]);
     expect(left).toEqual([[4, 'too much: e']]);
   });
 });
@@ -45,14 +60,25 @@ describe("a book's story bible read down the ladder", () => {
   /** The model garbles the bible update of a text longer than this many words (0: never). */
   let garbleOver = 0;
   beforeAll(async () => {
-    fake = await startFakeOpenAI(underWriter(1).fakeOptions({ garblesBible: (part) => (garbleOver > 0 && countWords(part) > garbleOver) }));
+    fake = await startFakeOpenAI(
+      underWriter(1).fakeOptions({ garblesBible: (part) => garbleOver > 0 && countWords(part) > garbleOver }),
+    );
   });
   afterAll(() => fake.close());
 
   const open = async (key: string) => {
     const spec = catalog.get('romance')!;
     const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
-    return BookSession.open({ spec, renderer: catalog.renderer, provider, store: inMemoryProgressStore(), key, settings: parseSettings(spec, {}), totalChapters: 3, onFinished: 'restart' });
+    return BookSession.open({
+      spec,
+      renderer: catalog.renderer,
+      provider,
+      store: inMemoryProgressStore(),
+      key,
+      settings: parseSettings(spec, {}),
+      totalChapters: 3,
+      onFinished: 'restart',
+    });
   };
 
   /** The book written (outline first) until it holds `parts` parts, its bible caught up to all but the last. */
@@ -84,7 +110,12 @@ describe("a book's story bible read down the ladder", () => {
     // Then two halves, each a part of the part, together all of it, in order.
     expect(parts.length).toBe(4);
     expect(parts.slice(2).every((p) => countWords(p) <= limit)).toBe(true);
-    expect(`${parts[2]}\n\n${parts[3]}`.replace(/\s+/g, ' ')).toBe(part.replace(/^#{1,6}\s.*$/gm, '').trim().replace(/\s+/g, ' '));
+    expect(`${parts[2]}\n\n${parts[3]}`.replace(/\s+/g, ' ')).toBe(
+      part
+        .replace(/^#{1,6}\s.*$/gm, '')
+        .trim()
+        .replace(/\s+/g, ' '),
+    );
     expect(session.state.memoryUpTo).toBe(2);
     expect(parseBible(session.state.memory ?? '').chapters.some((c) => c.label === 'Chapter 2')).toBe(true);
   });
@@ -111,17 +142,23 @@ describe("a book's story bible read down the ladder", () => {
 });
 
 describe('karya import: a chapter its bible can never read', () => {
-  it('is named in the writer\'s language and in --json; every other chapter is read and the book is saved', async () => {
+  it("is named in the writer's language and in --json; every other chapter is read and the book is saved", async () => {
     // Bab 3's every paragraph names Zarkon; every update of a text naming him, whole or in any piece, comes back empty.
     const [before, rest] = malayManuscript(5, 'roman').split('BAB III');
     const [third, after] = rest!.split('BAB IV');
-    const named = third!.split('\n\n').map((p) => (p.split(/\s+/).length > 20 ? `Zarkon menunggu di dermaga. ${p.trim()}` : p)).join('\n\n');
+    const named = third!
+      .split('\n\n')
+      .map((p) => (p.split(/\s+/).length > 20 ? `Zarkon menunggu di dermaga. ${p.trim()}` : p))
+      .join('\n\n');
     const manuscript = `${before}BAB III${named}BAB IV${after}`;
     const fake = await startFakeOpenAI(underWriter(1).fakeOptions({ garblesBible: (part) => part.includes('Zarkon') }));
     const cwd = tempDir('karya-import-ladder-');
     try {
       writeFileSync(path.join(cwd, 'bab.txt'), manuscript);
-      const r = await runKaryaInProcess(['import', 'bab.txt', '--generator', 'romance', '--json'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+      const r = await runKaryaInProcess(['import', 'bab.txt', '--generator', 'romance', '--json'], {
+        cwd,
+        env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL },
+      });
       expect(r.code, r.stderr).toBe(0);
       const { book } = JSON.parse(r.stdout) as { book: { chapters: { imported: number }; bible_skipped?: string[] } };
       expect(book.chapters.imported).toBe(5);

@@ -42,10 +42,22 @@ describe('single news sentences', () => {
 
 describe('the rules for short texts', () => {
   it.each([
-    ['an 11-word sentence with one firm marker (miliar)', 'Dengan suntikan dana itu, kini valuasi xAI mencapai USD 40 miliar.'],
-    ['a dateline sentence with no function word', 'Tuban, Kompas - Empat bulan mendatang pabrik aromatik pertama, PT Trans-Pacific Petrochemical Indotama, siap beroperasi.'],
-    ['a reduplicated marker (hewan-hewan)', 'Hewan-hewan tersebut kini dirawat oleh petugas setempat sebelum dilepas kembali ke habitatnya.'],
-    ['the 24-hour clock', 'Rombongan itu dijadwalkan tiba di lokasi pada pukul 14.30 dan langsung meninjau tempat pengungsian.'],
+    [
+      'an 11-word sentence with one firm marker (miliar)',
+      'Dengan suntikan dana itu, kini valuasi xAI mencapai USD 40 miliar.',
+    ],
+    [
+      'a dateline sentence with no function word',
+      'Tuban, Kompas - Empat bulan mendatang pabrik aromatik pertama, PT Trans-Pacific Petrochemical Indotama, siap beroperasi.',
+    ],
+    [
+      'a reduplicated marker (hewan-hewan)',
+      'Hewan-hewan tersebut kini dirawat oleh petugas setempat sebelum dilepas kembali ke habitatnya.',
+    ],
+    [
+      'the 24-hour clock',
+      'Rombongan itu dijadwalkan tiba di lokasi pada pukul 14.30 dan langsung meninjau tempat pengungsian.',
+    ],
   ])('Indonesian: %s', (_name, text) => {
     expect(detectLanguage(text).language).toBe('id');
     expect(findLanguageDrift(text, 'ms')).toMatchObject({ expected: 'ms', found: 'id' });
@@ -53,8 +65,14 @@ describe('the rules for short texts', () => {
 
   it.each([
     ['a Malay sentence of the same length', 'Mangsa yang cedera parah itu dikejarkan ke hospital berhampiran.'],
-    ['the Malaysian clock', 'Kejadian berlaku kira-kira pukul 4.30 petang ketika mangsa dalam perjalanan pulang ke rumah.'],
-    ['a Malaysian sentence with words both presses use', 'Namun, warga emas itu enggan mengulas lanjut kerana pihaknya masih menunggu laporan.'],
+    [
+      'the Malaysian clock',
+      'Kejadian berlaku kira-kira pukul 4.30 petang ketika mangsa dalam perjalanan pulang ke rumah.',
+    ],
+    [
+      'a Malaysian sentence with words both presses use',
+      'Namun, warga emas itu enggan mengulas lanjut kerana pihaknya masih menunggu laporan.',
+    ],
   ])('Malay: %s', (_name, text) => {
     expect(findLanguageDrift(text, 'ms')).toBeUndefined();
   });

@@ -8,14 +8,32 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
-import { BookSession, GenerationError, detectLanguage, findLanguageDrift, generationMessage, lengthScore, parseSettings, type ProgressStore, type SavedBook, type StepResult } from '../../engine/index.js';
+import {
+  BookSession,
+  GenerationError,
+  detectLanguage,
+  findLanguageDrift,
+  generationMessage,
+  lengthScore,
+  parseSettings,
+  type ProgressStore,
+  type SavedBook,
+  type StepResult,
+} from '../../engine/index.js';
 import { directPublishStep } from '../../engine/publish/index.js';
 import { readSample } from '../language-sample.js';
 import { countWords as countWordsOf } from '../../engine/provider.js';
 import { createOfflineProvider, providerFromEnv } from '../../engine/providers/index.js';
 import { offlineText } from '../../engine/providers/offline.js';
 import { loadCatalog } from '../../engine/node/load.js';
-import { fullLength, PROSE_BLOCK, PROSE_SENTENCES, startFakeOpenAI, writeProse, type FakeOpenAI } from '../fake-openai.js';
+import {
+  fullLength,
+  PROSE_BLOCK,
+  PROSE_SENTENCES,
+  startFakeOpenAI,
+  writeProse,
+  type FakeOpenAI,
+} from '../fake-openai.js';
 import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
 import { tempDir } from '../temp.js';
 
@@ -86,8 +104,24 @@ describe('detectLanguage (word lists, per paragraph)', () => {
     for (const lang of ['ms', 'en'] as const) {
       for (const stepKind of ['outline', 'introduction', 'chapter', 'conclusion'] as const) {
         const text = offlineText({
-          system: 's', user: `${lang} ${stepKind}`, maxTokens: 3000, temperature: 0.8, presencePenalty: 0, frequencyPenalty: 0,
-          meta: { generatorId: spec.id, family: 'fiction', kind: 'book', stepKind, stepLabel: 'x', lang, title: spec.title[lang]!, settingsSummary: [{ label: 'Latar', value: lang === 'ms' ? 'Bandar' : 'Urban' }], wordTarget: 1500, isFiction: true },
+          system: 's',
+          user: `${lang} ${stepKind}`,
+          maxTokens: 3000,
+          temperature: 0.8,
+          presencePenalty: 0,
+          frequencyPenalty: 0,
+          meta: {
+            generatorId: spec.id,
+            family: 'fiction',
+            kind: 'book',
+            stepKind,
+            stepLabel: 'x',
+            lang,
+            title: spec.title[lang]!,
+            settingsSummary: [{ label: 'Latar', value: lang === 'ms' ? 'Bandar' : 'Urban' }],
+            wordTarget: 1500,
+            isFiction: true,
+          },
         });
         expect(findLanguageDrift(text, lang), `${lang} ${stepKind}`).toBeUndefined();
       }
@@ -115,7 +149,9 @@ describe('a part in the wrong language is written again once, and the drift is r
   /** What the fake model writes for a prompt; set per test. */
   let model: (prompt: string) => string = () => MALAY;
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ answer: fullLength((body) => model(String((body.messages as Array<{ content: string }>).at(-1)?.content ?? ''))) });
+    fake = await startFakeOpenAI({
+      answer: fullLength((body) => model(String((body.messages as Array<{ content: string }>).at(-1)?.content ?? ''))),
+    });
   });
   afterAll(() => fake.close());
 
@@ -123,8 +159,15 @@ describe('a part in the wrong language is written again once, and the drift is r
     const spec = catalog.get('romance')!;
     const store = memoryStore();
     const session = await BookSession.open({
-      spec, renderer: catalog.renderer, provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }), store,
-      key: `drift-${lang}`, settings: parseSettings(spec, { language: lang }), totalChapters: 1, onFinished: 'restart', isFresh: true,
+      spec,
+      renderer: catalog.renderer,
+      provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }),
+      store,
+      key: `drift-${lang}`,
+      settings: parseSettings(spec, { language: lang }),
+      totalChapters: 1,
+      onFinished: 'restart',
+      isFresh: true,
     });
     return { session, store };
   };
@@ -139,7 +182,11 @@ describe('a part in the wrong language is written again once, and the drift is r
     model = (prompt) => (prompt.includes('Tulis Bab 1') && !prompt.includes(FIRM_MS) ? ENGLISH : MALAY);
     const before = fake.generationRequests().length;
     const results = await writeBook(session);
-    const prompts = fake.generationRequests().slice(before).filter((r) => !isMemoryRequest(r)).map(userPrompt);
+    const prompts = fake
+      .generationRequests()
+      .slice(before)
+      .filter((r) => !isMemoryRequest(r))
+      .map(userPrompt);
     // outline, introduction, chapter 1 twice, conclusion: one regeneration, no more.
     expect(prompts).toHaveLength(5);
     expect(prompts.filter((p) => p.includes(FIRM_MS))).toHaveLength(1);
@@ -151,7 +198,11 @@ describe('a part in the wrong language is written again once, and the drift is r
     // The Malay answer is kept (made as long as asked: the fake repeats its last paragraph).
     expect(chapter.text.startsWith(MALAY)).toBe(true);
     expect(store.texts()[1]!.startsWith(MALAY)).toBe(true);
-    expect(results.filter((r) => r.step.kind !== 'chapter').map((r) => r.languageDrift)).toEqual([undefined, undefined, undefined]);
+    expect(results.filter((r) => r.step.kind !== 'chapter').map((r) => r.languageDrift)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('a Malay book answered in Indonesian twice: the step fails naming Indonesian, nothing of it is saved, never a third call', async () => {
@@ -162,9 +213,17 @@ describe('a part in the wrong language is written again once, and the drift is r
     const error = await session.advance().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GenerationError);
     expect(error).toMatchObject({ code: 'wrong_language', params: { expected: 'ms', found: 'id' } });
-    expect((error as GenerationError).message).toMatch(/^The answer came back in Indonesian, not Bahasa Malaysia, even when asked again\. Nothing was saved/);
-    expect(generationMessage(error as GenerationError, 'ms')).toMatch(/^Jawapan diterima dalam bahasa Indonesia, bukan Bahasa Malaysia, walaupun selepas diminta sekali lagi\./);
-    const prompts = fake.generationRequests().slice(before).filter((r) => !isMemoryRequest(r)).map(userPrompt);
+    expect((error as GenerationError).message).toMatch(
+      /^The answer came back in Indonesian, not Bahasa Malaysia, even when asked again\. Nothing was saved/,
+    );
+    expect(generationMessage(error as GenerationError, 'ms')).toMatch(
+      /^Jawapan diterima dalam bahasa Indonesia, bukan Bahasa Malaysia, walaupun selepas diminta sekali lagi\./,
+    );
+    const prompts = fake
+      .generationRequests()
+      .slice(before)
+      .filter((r) => !isMemoryRequest(r))
+      .map(userPrompt);
     expect(prompts).toHaveLength(2);
     expect(prompts[1]).toContain(FIRM_MS);
     // The outline is all the book has; the introduction is still the next step.
@@ -174,11 +233,19 @@ describe('a part in the wrong language is written again once, and the drift is r
 
   it('a Malay chapter with English loan words, brand names and places is not asked again', async () => {
     const { session } = await openBook('ms');
-    const loanWords = readSample('ms-mixed').filter((x) => x.kind === 'fiction').map((x) => x.text).join('\n\n');
+    const loanWords = readSample('ms-mixed')
+      .filter((x) => x.kind === 'fiction')
+      .map((x) => x.text)
+      .join('\n\n');
     model = (prompt) => (prompt.includes('Tulis Bab 1') ? loanWords : MALAY);
     const before = fake.generationRequests().length;
     const results = await writeBook(session);
-    expect(fake.generationRequests().slice(before).filter((r) => !isMemoryRequest(r))).toHaveLength(4);
+    expect(
+      fake
+        .generationRequests()
+        .slice(before)
+        .filter((r) => !isMemoryRequest(r)),
+    ).toHaveLength(4);
     expect(results.every((r) => r.languageDrift === undefined)).toBe(true);
   });
 
@@ -191,15 +258,23 @@ describe('a part in the wrong language is written again once, and the drift is r
     expect(chapter.text.startsWith(ENGLISH)).toBe(true);
   });
 
-  it('karya generate says so on the part\'s line and in --json, with words against the target and S_l', async () => {
+  it("karya generate says so on the part's line and in --json, with words against the target and S_l", async () => {
     model = (prompt) => (prompt.includes('Tulis Bab 1') && !prompt.includes(FIRM_MS) ? ENGLISH : MALAY);
     const dir = tempDir('karya-drift-');
-    const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'ms', '--chapters', '1', '--json', '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
+    const r = await runKaryaInProcess(
+      ['generate', 'romance', '--lang', 'ms', '--chapters', '1', '--json', '--state', path.join(dir, 'state.sqlite')],
+      { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } },
+    );
     expect(r.code).toBe(0);
     // A Malay book's lines are in Malay (no English line in a Malay run).
-    expect(r.stderr).toMatch(/✓ Bab 1 +\d+ perkataan +[\d.]+ s {2}sasaran 1500, S_l \d+\.\d {2}bahasa: dijawab dalam bahasa Inggeris, ditulis semula dalam Bahasa Malaysia/);
+    expect(r.stderr).toMatch(
+      /✓ Bab 1 +\d+ perkataan +[\d.]+ s {2}sasaran 1500, S_l \d+\.\d {2}bahasa: dijawab dalam bahasa Inggeris, ditulis semula dalam Bahasa Malaysia/,
+    );
     expect(r.stderr).toMatch(/✓ Pengenalan +\d+ perkataan +[\d.]+ s {2}sasaran 1500, S_l \d+\.\d\n/);
-    const summary = JSON.parse(r.stdout) as { score: number; parts: Array<{ label: string; words: number; target?: number; score?: number; languageDrift?: unknown }> };
+    const summary = JSON.parse(r.stdout) as {
+      score: number;
+      parts: Array<{ label: string; words: number; target?: number; score?: number; languageDrift?: unknown }>;
+    };
     const chapter = summary.parts.find((p) => p.label === 'Bab 1')!;
     expect(chapter.languageDrift).toEqual({ expected: 'ms', found: 'en', share: 1, isResolved: true });
     expect(summary.parts.map((p) => p.target)).toEqual([undefined, 1500, 1500, 1500]);
@@ -214,28 +289,55 @@ describe('a part in the wrong language is written again once, and the drift is r
     model = () => 'Fake answer. Character Details:\n- Aisha: the lead\n\nThe end.';
     const before = fake.generationRequests().length;
     const results = await writeBook(session);
-    expect(fake.generationRequests().slice(before).filter((r) => !isMemoryRequest(r))).toHaveLength(4);
+    expect(
+      fake
+        .generationRequests()
+        .slice(before)
+        .filter((r) => !isMemoryRequest(r)),
+    ).toHaveLength(4);
     expect(results.every((r) => r.languageDrift === undefined)).toBe(true);
   });
 });
 
-const MALAY_POEM = readSample('ms').filter((x) => x.kind === 'verse').map((x) => x.text).join('\n\n');
-const ENGLISH_POEM = readSample('en').filter((x) => x.kind === 'verse').map((x) => x.text).join('\n\n');
+const MALAY_POEM = readSample('ms')
+  .filter((x) => x.kind === 'verse')
+  .map((x) => x.text)
+  .join('\n\n');
+const ENGLISH_POEM = readSample('en')
+  .filter((x) => x.kind === 'verse')
+  .map((x) => x.text)
+  .join('\n\n');
 
 describe('single pieces, publishing pieces and follow-ups are checked the same way', () => {
   let fake: FakeOpenAI;
   /** What the fake model writes for a request; set per test. Answers are not padded to the words asked. */
   let model: (prompt: string) => string = () => MALAY_POEM;
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ answer: (body) => model(String((body.messages as Array<{ content: string }>).at(-1)?.content ?? '')) });
+    fake = await startFakeOpenAI({
+      answer: (body) => model(String((body.messages as Array<{ content: string }>).at(-1)?.content ?? '')),
+    });
   });
   afterAll(() => fake.close());
   const provider = () => providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL });
-  const stepPrompts = (before: number) => fake.generationRequests().slice(before).filter((r) => !isMemoryRequest(r)).map(userPrompt);
+  const stepPrompts = (before: number) =>
+    fake
+      .generationRequests()
+      .slice(before)
+      .filter((r) => !isMemoryRequest(r))
+      .map(userPrompt);
   const openPiece = async (id: string, raw: Record<string, unknown>) => {
     const spec = catalog.get(id)!;
     const store = memoryStore();
-    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: provider(), store, key: `${id}-piece`, settings: parseSettings(spec, raw), onFinished: 'restart', isFresh: true });
+    const session = await BookSession.open({
+      spec,
+      renderer: catalog.renderer,
+      provider: provider(),
+      store,
+      key: `${id}-piece`,
+      settings: parseSettings(spec, raw),
+      onFinished: 'restart',
+      isFresh: true,
+    });
     return { session, store };
   };
 
@@ -257,9 +359,15 @@ describe('single pieces, publishing pieces and follow-ups are checked the same w
     model = () => ENGLISH_POEM;
     const before = fake.generationRequests().length;
     const error = await session.advance().catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'GenerationError', code: 'wrong_language', params: { expected: 'ms', found: 'en' } });
+    expect(error).toMatchObject({
+      name: 'GenerationError',
+      code: 'wrong_language',
+      params: { expected: 'ms', found: 'en' },
+    });
     expect((error as Error).message).toMatch(/^The answer came back in English, not Bahasa Malaysia/);
-    expect(generationMessage(error as GenerationError, 'ms')).toMatch(/^Jawapan diterima dalam bahasa Inggeris, bukan Bahasa Malaysia/);
+    expect(generationMessage(error as GenerationError, 'ms')).toMatch(
+      /^Jawapan diterima dalam bahasa Inggeris, bukan Bahasa Malaysia/,
+    );
     expect(stepPrompts(before)).toHaveLength(2);
     expect(store.texts()).toEqual([]);
     expect(session.isFinished).toBe(false);
@@ -293,21 +401,38 @@ describe('single pieces, publishing pieces and follow-ups are checked the same w
   it("a Malay book's Amazon description answered in English is asked again; a second English one fails the publishing step", async () => {
     const spec = catalog.get('amazon-pdp')!;
     const settings = parseSettings(spec, { language: 'ms', bookTitle: 'Hujan di Kuala Lumpur' });
-    const english = readSample('en').filter((x) => x.kind === 'nonfiction').map((x) => x.text).join('\n\n');
-    const malay = readSample('ms').filter((x) => x.kind === 'fiction').slice(0, 2).map((x) => x.text).join('\n\n');
+    const english = readSample('en')
+      .filter((x) => x.kind === 'nonfiction')
+      .map((x) => x.text)
+      .join('\n\n');
+    const malay = readSample('ms')
+      .filter((x) => x.kind === 'fiction')
+      .slice(0, 2)
+      .map((x) => x.text)
+      .join('\n\n');
     const run = directPublishStep({ renderer: catalog.renderer, provider: provider() });
     model = (prompt) => (prompt.includes(FIRM_MS) ? malay : english);
     expect((await run({ part: 'description', spec, settings, bookContext: '' })).text).toBe(malay);
     model = () => english;
-    await expect(run({ part: 'description', spec, settings, bookContext: '' })).rejects.toMatchObject({ code: 'wrong_language', params: { found: 'en' } });
+    await expect(run({ part: 'description', spec, settings, bookContext: '' })).rejects.toMatchObject({
+      code: 'wrong_language',
+      params: { found: 'en' },
+    });
   });
 
-  it("a length extension is checked too: asked again from where the part stops, and a second English one fails the step", async () => {
+  it('a length extension is checked too: asked again from where the part stops, and a second English one fails the step', async () => {
     const spec = catalog.get('romance')!;
     const open = async () => {
       const session = await BookSession.open({
-        spec, renderer: catalog.renderer, provider: provider(), store: memoryStore(), key: 'extension-drift',
-        settings: parseSettings(spec, { language: 'ms' }), totalChapters: 1, onFinished: 'restart', isFresh: true,
+        spec,
+        renderer: catalog.renderer,
+        provider: provider(),
+        store: memoryStore(),
+        key: 'extension-drift',
+        settings: parseSettings(spec, { language: 'ms' }),
+        totalChapters: 1,
+        onFinished: 'restart',
+        isFresh: true,
       });
       model = () => `${MALAY}\n\n${MALAY}`.repeat(12);
       await session.advance(); // outline
@@ -318,7 +443,12 @@ describe('single pieces, publishing pieces and follow-ups are checked the same w
     const isExtension = (prompt: string) => prompt.includes('Sambung bahagian yang sama tepat dari titik itu');
     let session = await open();
     // The Malay extension is new prose: one that copied the introduction would be asked again as a copy.
-    model = (prompt) => (!isExtension(prompt) ? shortChapter : prompt.includes(FIRM_MS) ? writeProse(600, PROSE_SENTENCES.ms, PROSE_BLOCK) : ENGLISH);
+    model = (prompt) =>
+      !isExtension(prompt)
+        ? shortChapter
+        : prompt.includes(FIRM_MS)
+          ? writeProse(600, PROSE_SENTENCES.ms, PROSE_BLOCK)
+          : ENGLISH;
     let before = fake.generationRequests().length;
     const chapter = await session.advance();
     const asked = stepPrompts(before);
@@ -332,7 +462,10 @@ describe('single pieces, publishing pieces and follow-ups are checked the same w
     session = await open();
     model = (prompt) => (isExtension(prompt) ? ENGLISH : shortChapter);
     before = fake.generationRequests().length;
-    await expect(session.advance()).rejects.toMatchObject({ code: 'wrong_language', params: { expected: 'ms', found: 'en' } });
+    await expect(session.advance()).rejects.toMatchObject({
+      code: 'wrong_language',
+      params: { expected: 'ms', found: 'en' },
+    });
     expect(stepPrompts(before)).toHaveLength(3);
     expect(session.next()).toMatchObject({ kind: 'chapter', position: 1 });
   });
@@ -341,10 +474,15 @@ describe('single pieces, publishing pieces and follow-ups are checked the same w
     model = () => ENGLISH_POEM;
     const dir = tempDir('karya-wrong-language-');
     const out = path.join(dir, 'poem.md');
-    const r = await runKaryaInProcess(['generate', 'poems', '--lang', 'ms', '--out', out, '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
+    const r = await runKaryaInProcess(
+      ['generate', 'poems', '--lang', 'ms', '--out', out, '--state', path.join(dir, 'state.sqlite')],
+      { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } },
+    );
     expect(r.code).toBe(1);
     // In the piece's language, naming the piece.
-    expect(r.stderr).toContain('karya: puisi penyembuhan: Jawapan diterima dalam bahasa Inggeris, bukan Bahasa Malaysia, walaupun selepas diminta sekali lagi.');
+    expect(r.stderr).toContain(
+      'karya: puisi penyembuhan: Jawapan diterima dalam bahasa Inggeris, bukan Bahasa Malaysia, walaupun selepas diminta sekali lagi.',
+    );
     expect(existsSync(out)).toBe(false);
   });
 });
@@ -358,8 +496,23 @@ describe('offline demo books pass the check', () => {
     const spec = catalog.get(id)!;
     const offline = createOfflineProvider();
     let calls = 0;
-    const provider = { ...offline, generateText: (r: Parameters<typeof offline.generateText>[0]) => ((calls += r.meta?.stepKind === 'memory' ? 0 : 1), offline.generateText(r)) };
-    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider, store: memoryStore(), key: 'offline', settings: parseSettings(spec, raw), totalChapters: spec.flow.sections ? undefined : 2, onFinished: 'restart' });
+    const provider = {
+      ...offline,
+      generateText: (r: Parameters<typeof offline.generateText>[0]) => (
+        (calls += r.meta?.stepKind === 'memory' ? 0 : 1),
+        offline.generateText(r)
+      ),
+    };
+    const session = await BookSession.open({
+      spec,
+      renderer: catalog.renderer,
+      provider,
+      store: memoryStore(),
+      key: 'offline',
+      settings: parseSettings(spec, raw),
+      totalChapters: spec.flow.sections ? undefined : 2,
+      onFinished: 'restart',
+    });
     let steps = 0;
     while (session.next()) {
       const result = await session.advance();

@@ -10,9 +10,24 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
 import { runKaryaInProcess } from '../karya-in-process.js';
-import { PROSE_BLOCK, PROSE_SENTENCES, startFakeOpenAI, writeProse, type FakeOpenAI, type RecordedRequest } from '../fake-openai.js';
+import {
+  PROSE_BLOCK,
+  PROSE_SENTENCES,
+  startFakeOpenAI,
+  writeProse,
+  type FakeOpenAI,
+  type RecordedRequest,
+} from '../fake-openai.js';
 import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
-import { BookSession, bookView, lengthScore, parseBible, parseSettings, withoutCharacterDetails, type ProgressStore } from '../../engine/index.js';
+import {
+  BookSession,
+  bookView,
+  lengthScore,
+  parseBible,
+  parseSettings,
+  withoutCharacterDetails,
+  type ProgressStore,
+} from '../../engine/index.js';
 import { shownBible } from '../../engine/session/bible/bible.js';
 import { countWords } from '../../engine/provider.js';
 import { underWriter } from '../scripted-models.js';
@@ -22,7 +37,9 @@ import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
 
-/** The words the request asks for: the last "Write about N (more) words" / "Tulis kira-kira N patah perkataan (lagi)". */
+/**
+ * The words the request asks for: the last "Write about N (more) words" / "Tulis kira-kira N patah perkataan (lagi)".
+ */
 function askedWords(user: string): number {
   const all = [...user.matchAll(/Write about ([\d,]+) (?:more )?words|Tulis kira-kira ([\d,]+) patah perkataan/g)];
   const last = all.at(-1);
@@ -37,17 +54,32 @@ function prose(n: number, lang: 'en' | 'ms' = 'en'): string {
   return writeProse(Math.max(1, n), PROSE_SENTENCES[lang], ++proseAnswers * PROSE_BLOCK);
 }
 
-const chapterOf = (user: string) => Number(/Write Chapter (\d+) of|Tulis Bab (\d+) daripada/.exec(user)?.slice(1).find(Boolean) ?? 0);
+const chapterOf = (user: string) =>
+  Number(/Write Chapter (\d+) of|Tulis Bab (\d+) daripada/.exec(user)?.slice(1).find(Boolean) ?? 0);
 const isExtension = (user: string) => /Write about [\d,]+ more words|patah perkataan lagi/.test(user);
 const isOutline = (user: string) => /^(Create a detailed (story )?outline|Hasilkan rangka)/.test(user);
 
 /** An outline of `n` chapters with ~`entryWords` words an entry, titled "Lantern k", each plan naming "plan-k". */
 function outlineOf(n: number, entryWords: number, lang: 'en' | 'ms' = 'en'): string {
-  const lines = [lang === 'ms' ? 'Tajuk: Lampu di Pelabuhan' : 'Title: Lights on the Harbour', lang === 'ms' ? 'Premis: Aisyah mencari ayahnya yang hilang di pelabuhan.' : 'Premise: Aisha looks for her missing father along the harbour.', ''];
+  const lines = [
+    lang === 'ms' ? 'Tajuk: Lampu di Pelabuhan' : 'Title: Lights on the Harbour',
+    lang === 'ms'
+      ? 'Premis: Aisyah mencari ayahnya yang hilang di pelabuhan.'
+      : 'Premise: Aisha looks for her missing father along the harbour.',
+    '',
+  ];
   for (let k = 1; k <= n; k++) {
-    lines.push(`${lang === 'ms' ? 'Bab' : 'Chapter'} ${k}: Lantern ${k}`, `plan-${k} ${prose(entryWords - 1, lang)}`, '');
+    lines.push(
+      `${lang === 'ms' ? 'Bab' : 'Chapter'} ${k}: Lantern ${k}`,
+      `plan-${k} ${prose(entryWords - 1, lang)}`,
+      '',
+    );
   }
-  lines.push(lang === 'ms' ? 'Pengakhiran: Aisyah menemui ayahnya di rumah api.' : 'Ending: Aisha finds her father at the lighthouse, ending-marker.');
+  lines.push(
+    lang === 'ms'
+      ? 'Pengakhiran: Aisyah menemui ayahnya di rumah api.'
+      : 'Ending: Aisha finds her father at the lighthouse, ending-marker.',
+  );
   return lines.join('\n');
 }
 
@@ -60,7 +92,10 @@ interface ModelOptions {
   withHeading?: boolean;
 }
 
-/** A scripted model: under-writes by `ratio`, writes outlines per the request, plants `fact-k` in chapter k, keeps a bible. */
+/**
+ * A scripted model: under-writes by `ratio`, writes outlines per the request, plants `fact-k` in chapter k, keeps a
+ * bible.
+ */
 function model(opts: ModelOptions) {
   return (body: Record<string, unknown>): string => {
     const messages = body.messages as Array<{ role: string; content: string }>;
@@ -73,7 +108,16 @@ function model(opts: ModelOptions) {
     if (/^(Update the story bible|Kemas kini catatan cerita)/.test(user)) {
       // Echo every planted fact it is shown, and a new line for the part.
       const facts = [...new Set(user.match(/fact-\d+/g) ?? [])];
-      return ['## Chapter', 'Aisha searched the harbour.', '## Characters', '- Aisha | lead | searching | now', '## Open threads', '- the missing father | Chapter 1 | open', '## Established facts', ...facts.map((f) => `- The lamp is marked ${f}.`)].join('\n');
+      return [
+        '## Chapter',
+        'Aisha searched the harbour.',
+        '## Characters',
+        '- Aisha | lead | searching | now',
+        '## Open threads',
+        '- the missing father | Chapter 1 | open',
+        '## Established facts',
+        ...facts.map((f) => `- The lamp is marked ${f}.`),
+      ].join('\n');
     }
     const asked = askedWords(user);
     if (!asked) return 'OK.';
@@ -86,7 +130,11 @@ function model(opts: ModelOptions) {
   };
 }
 
-const memoryStore = (): ProgressStore => ({ load: async () => null, saveStep: async () => undefined, saveMemory: async () => undefined });
+const memoryStore = (): ProgressStore => ({
+  load: async () => null,
+  saveStep: async () => undefined,
+  saveMemory: async () => undefined,
+});
 
 /** The first request that wrote each chapter (not its extensions). */
 function chapterRequests(fake: FakeOpenAI): Map<number, RecordedRequest> {
@@ -111,9 +159,15 @@ describe('length control: a part that comes back short is extended (karya genera
   it('with a model that writes 60 % of every ask, the book scores S_l ≥ 90 and every prose part reaches 0.85 of its target', async () => {
     ratio = 0.6;
     const cwd = tempDir('karya-long-');
-    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '6', '--json', '--out', 'book.md'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '6', '--json', '--out', 'book.md'], {
+      cwd,
+      env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL },
+    });
     expect(r.code, r.stderr).toBe(0);
-    const summary = JSON.parse(r.stdout) as { score: number; parts: Array<{ label: string; words: number; target?: number; short?: boolean; extensions?: number }> };
+    const summary = JSON.parse(r.stdout) as {
+      score: number;
+      parts: Array<{ label: string; words: number; target?: number; short?: boolean; extensions?: number }>;
+    };
     expect(summary.score).toBeGreaterThanOrEqual(90);
     const prose_ = summary.parts.filter((p) => p.target);
     expect(prose_.length).toBe(8);
@@ -123,7 +177,10 @@ describe('length control: a part that comes back short is extended (karya genera
       expect(p.extensions, p.label).toBeGreaterThanOrEqual(1);
     }
     // The extension request carries the end of the part, the words written and still needed, and the plan.
-    const ext = fake.generationRequests().map(userPrompt).find((u) => isExtension(u) && chapterOf(u) === 2)!;
+    const ext = fake
+      .generationRequests()
+      .map(userPrompt)
+      .find((u) => isExtension(u) && chapterOf(u) === 2)!;
     expect(ext).toMatch(/Your answer so far is \d+ words, and this part needs about 1500/);
     expect(ext).toMatch(/Write about \d+ more words/);
     expect(ext).toContain('plan-2');
@@ -136,9 +193,14 @@ describe('length control: a part that comes back short is extended (karya genera
   it('with a model that writes 20 %, the parts still short after two extensions carry short: true and no check mark', async () => {
     ratio = 0.2;
     const cwd = tempDir('karya-long-');
-    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--json', '--out', 'book.md'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--json', '--out', 'book.md'], {
+      cwd,
+      env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL },
+    });
     expect(r.code, r.stderr).toBe(0);
-    const summary = JSON.parse(r.stdout) as { parts: Array<{ label: string; words: number; target?: number; short?: boolean; extensions?: number }> };
+    const summary = JSON.parse(r.stdout) as {
+      parts: Array<{ label: string; words: number; target?: number; short?: boolean; extensions?: number }>;
+    };
     const prose_ = summary.parts.filter((p) => p.target);
     expect(prose_.length).toBe(5);
     for (const p of prose_) {
@@ -160,7 +222,16 @@ describe('an introduction with its character list is extended before the list', 
     try {
       const spec = catalog.get('romance')!;
       const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
-      const session = await BookSession.open({ spec, renderer: catalog.renderer, provider, store: memoryStore(), key: 'intro', settings: parseSettings(spec, {}), totalChapters: 3, onFinished: 'restart' });
+      const session = await BookSession.open({
+        spec,
+        renderer: catalog.renderer,
+        provider,
+        store: memoryStore(),
+        key: 'intro',
+        settings: parseSettings(spec, {}),
+        totalChapters: 3,
+        onFinished: 'restart',
+      });
       await session.advance();
       const intro = await session.advance();
       expect(intro.step.kind).toBe('introduction');
@@ -187,7 +258,10 @@ describe('chapter context, titles and headings', () => {
 
   it("every chapter's request carries its own outline entry, the next one's, the premise, the bible and the previous part's end; the last chapters get the planned ending", async () => {
     const cwd = tempDir('karya-ctx-');
-    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '6', '--out', 'book.md'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '6', '--out', 'book.md'], {
+      cwd,
+      env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL },
+    });
     expect(r.code, r.stderr).toBe(0);
     const requests = chapterRequests(fake);
     const chapters = [...requests.keys()].sort((a, b) => a - b);
@@ -217,7 +291,10 @@ describe('chapter context, titles and headings', () => {
 
   it('the EPUB contents list the outline titles, and no part starts with a second heading', async () => {
     const cwd = tempDir('karya-ctx-');
-    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--out', 'book.epub'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--out', 'book.epub'], {
+      cwd,
+      env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL },
+    });
     expect(r.code, r.stderr).toBe(0);
     const files = unzipSync(readFileSync(path.join(cwd, 'book.epub')));
     const texts = Object.entries(files).map(([name, data]) => [name, strFromU8(data)] as const);
@@ -231,7 +308,16 @@ describe('chapter context, titles and headings', () => {
   it("the studio's view gives each chapter the outline's title, its words and target, and the bible with premise and planned ending", async () => {
     const spec = catalog.get('romance')!;
     const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
-    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider, store: memoryStore(), key: 'view', settings: parseSettings(spec, {}), totalChapters: 3, onFinished: 'restart' });
+    const session = await BookSession.open({
+      spec,
+      renderer: catalog.renderer,
+      provider,
+      store: memoryStore(),
+      key: 'view',
+      settings: parseSettings(spec, {}),
+      totalChapters: 3,
+      onFinished: 'restart',
+    });
     while (session.next()) {
       await session.advance();
       await session.remember();
@@ -271,10 +357,19 @@ describe('long books: a 40-chapter outline keeps every entry, and the request si
   });
   afterAll(() => fake.close());
 
-  it('gives chapters 1 to 40 their own entry, and chapter 40\'s request is at most 1.5× chapter 5\'s', async () => {
+  it("gives chapters 1 to 40 their own entry, and chapter 40's request is at most 1.5× chapter 5's", async () => {
     const spec = catalog.get('romance')!;
     const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
-    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider, store: memoryStore(), key: 'forty', settings: parseSettings(spec, {}), totalChapters: 40, onFinished: 'restart' });
+    const session = await BookSession.open({
+      spec,
+      renderer: catalog.renderer,
+      provider,
+      store: memoryStore(),
+      key: 'forty',
+      settings: parseSettings(spec, {}),
+      totalChapters: 40,
+      onFinished: 'restart',
+    });
     const outline = await session.advance();
     expect(outline.step.kind).toBe('outline');
     while (session.next()) {
@@ -289,7 +384,8 @@ describe('long books: a 40-chapter outline keeps every entry, and the request si
     const chapters = [...requests.keys()];
     const lastChapter = Math.max(...chapters);
     expect(lastChapter).toBe(40);
-    for (let k = 1; k <= lastChapter; k++) expect(userPrompt(requests.get(k)!), `chapter ${k}`).toMatch(new RegExp(`plan-${k}\\b`));
+    for (let k = 1; k <= lastChapter; k++)
+      expect(userPrompt(requests.get(k)!), `chapter ${k}`).toMatch(new RegExp(`plan-${k}\\b`));
     expect(size(lastChapter) / size(5)).toBeLessThanOrEqual(1.5);
     // The bible is bounded: its recent lines and arcs stay within their limits, and a request is shown at most 20 facts.
     const bible = parseBible(session.state.memory);
@@ -304,14 +400,18 @@ describe('an outline that stops early is asked for the entries it left out', () 
     const write = model({ ratio: 1, entryWords: 40 });
     const fake = await startFakeOpenAI({
       answer: (body) => {
-        const user = ((body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'user')?.content) ?? '';
+        const user =
+          (body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'user')?.content ?? '';
         const more = /Write only the entries still missing, Chapter (\d+) to Chapter (\d+)/.exec(user);
         if (more) {
           const from = Number(more[1]);
-          return outlineOf(Number(more[2]), 40).split('\n').filter((l, i, all) => {
-            const k = Number(/^Chapter (\d+):/.exec(l)?.[1] ?? /^plan-(\d+)/.exec(l)?.[1] ?? NaN);
-            return (Number.isNaN(k) ? /^Ending:/.test(l) : k >= from) && all.length > 0;
-          }).join('\n');
+          return outlineOf(Number(more[2]), 40)
+            .split('\n')
+            .filter((l, i, all) => {
+              const k = Number(/^Chapter (\d+):/.exec(l)?.[1] ?? /^plan-(\d+)/.exec(l)?.[1] ?? NaN);
+              return (Number.isNaN(k) ? /^Ending:/.test(l) : k >= from) && all.length > 0;
+            })
+            .join('\n');
         }
         if (isOutline(user)) return outlineOf(40, 40).split('\nChapter 26:')[0]!;
         return write(body);
@@ -320,10 +420,22 @@ describe('an outline that stops early is asked for the entries it left out', () 
     try {
       const spec = catalog.get('romance')!;
       const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
-      const session = await BookSession.open({ spec, renderer: catalog.renderer, provider, store: memoryStore(), key: 'cut', settings: parseSettings(spec, {}), totalChapters: 40, onFinished: 'restart' });
+      const session = await BookSession.open({
+        spec,
+        renderer: catalog.renderer,
+        provider,
+        store: memoryStore(),
+        key: 'cut',
+        settings: parseSettings(spec, {}),
+        totalChapters: 40,
+        onFinished: 'restart',
+      });
       const outline = await session.advance();
       expect(outline.extensions).toBe(1);
-      const asked = fake.generationRequests().map(userPrompt).filter((u) => /Write only the entries still missing/.test(u));
+      const asked = fake
+        .generationRequests()
+        .map(userPrompt)
+        .filter((u) => /Write only the entries still missing/.test(u));
       expect(asked).toHaveLength(1);
       expect(asked[0]).toContain('Chapter 26 to Chapter 40');
       const view = bookView(spec, session.state);
@@ -335,7 +447,8 @@ describe('an outline that stops early is asked for the entries it left out', () 
         await session.advance();
       }
       const requests = chapterRequests(fake);
-      for (let k = 1; k <= 40; k++) expect(userPrompt(requests.get(k)!), `chapter ${k}`).toMatch(new RegExp(`plan-${k}\\b`));
+      for (let k = 1; k <= 40; k++)
+        expect(userPrompt(requests.get(k)!), `chapter ${k}`).toMatch(new RegExp(`plan-${k}\\b`));
     } finally {
       await fake.close();
     }
@@ -344,10 +457,18 @@ describe('an outline that stops early is asked for the entries it left out', () 
 
 describe('the story bible update is language-checked', () => {
   it('an English bible update for a Malay book is asked again once, and fails (not taken in) when it stays English', async () => {
-    const english = ['## Chapter', 'Aisha searched the harbour for her father and found the old letter hidden under the stairs of the house.', '## Characters', '- Aisha | the lead | she is angry and afraid, and she does not trust anyone at the harbour | now', '## Established facts', '- The letter was written by her father before he left the town for the last time.'].join('\n');
+    const english = [
+      '## Chapter',
+      'Aisha searched the harbour for her father and found the old letter hidden under the stairs of the house.',
+      '## Characters',
+      '- Aisha | the lead | she is angry and afraid, and she does not trust anyone at the harbour | now',
+      '## Established facts',
+      '- The letter was written by her father before he left the town for the last time.',
+    ].join('\n');
     const fake = await startFakeOpenAI({
       answer: (body) => {
-        const user = ((body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'user')?.content) ?? '';
+        const user =
+          (body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'user')?.content ?? '';
         if (/^Kemas kini catatan cerita/.test(user)) return english;
         return model({ ratio: 1, entryWords: 30 })(body);
       },
@@ -355,7 +476,16 @@ describe('the story bible update is language-checked', () => {
     try {
       const spec = catalog.get('romance')!;
       const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
-      const session = await BookSession.open({ spec, renderer: catalog.renderer, provider, store: memoryStore(), key: 'ms', settings: parseSettings(spec, { language: 'ms' }), totalChapters: 3, onFinished: 'restart' });
+      const session = await BookSession.open({
+        spec,
+        renderer: catalog.renderer,
+        provider,
+        store: memoryStore(),
+        key: 'ms',
+        settings: parseSettings(spec, { language: 'ms' }),
+        totalChapters: 3,
+        onFinished: 'restart',
+      });
       await session.advance();
       await session.advance();
       const before = fake.generationRequests().length;

@@ -33,10 +33,19 @@ async function promptsOfBook(id: string, raw: Record<string, unknown>, totalChap
   const spec = catalog.get(id)!;
   const offline = createOfflineProvider();
   const prompts: string[] = [];
-  const provider = { ...offline, generateText: (r: TextRequest) => (prompts.push(`${r.system}\n${r.user}`), offline.generateText(r)) };
+  const provider = {
+    ...offline,
+    generateText: (r: TextRequest) => (prompts.push(`${r.system}\n${r.user}`), offline.generateText(r)),
+  };
   const session = await BookSession.open({
-    spec, renderer: catalog.renderer, provider, store: { load: async () => null, saveStep: async () => undefined, saveMemory: async () => undefined },
-    key: id, settings: parseSettings(spec, raw), ...(totalChapters ? { totalChapters } : {}), onFinished: 'restart',
+    spec,
+    renderer: catalog.renderer,
+    provider,
+    store: { load: async () => null, saveStep: async () => undefined, saveMemory: async () => undefined },
+    key: id,
+    settings: parseSettings(spec, raw),
+    ...(totalChapters ? { totalChapters } : {}),
+    onFinished: 'restart',
   });
   while (session.next()) {
     await session.advance();
@@ -48,14 +57,46 @@ async function promptsOfBook(id: string, raw: Record<string, unknown>, totalChap
 const books: Array<{ id: string; settings: Record<string, unknown>; chapters?: number; malay: string[] }> = [
   {
     id: 'romance',
-    settings: { language: 'ms', romanceType: 'second-chance', heatLevel: 'mild', plotStyle: 'slow-burn', settingType: 'coastal', conflictType: 'family' },
+    settings: {
+      language: 'ms',
+      romanceType: 'second-chance',
+      heatLevel: 'mild',
+      plotStyle: 'slow-burn',
+      settingType: 'coastal',
+      conflictType: 'family',
+    },
     chapters: 3,
-    malay: ['- Jenis Romantik: Peluang Kedua', '- Tahap Keintiman: Sederhana Ringan', '- Latar: Pesisir Pantai', 'Tulis Bab 2 daripada 3 bab, bertajuk "Pintu Terbuka"', '(genre: Romantik)', 'Pilihan pengarang:', '"Butiran Watak:"', 'Butiran watak (kekalkan', 'Bab 1 hingga Bab 3'],
+    malay: [
+      '- Jenis Romantik: Peluang Kedua',
+      '- Tahap Keintiman: Sederhana Ringan',
+      '- Latar: Pesisir Pantai',
+      'Tulis Bab 2 daripada 3 bab, bertajuk "Pintu Terbuka"',
+      '(genre: Romantik)',
+      'Pilihan pengarang:',
+      '"Butiran Watak:"',
+      'Butiran watak (kekalkan',
+      'Bab 1 hingga Bab 3',
+    ],
   },
   {
     id: 'travel-guide',
-    settings: { language: 'ms', destination: 'Pulau Pinang', tripDuration: 'week', travelStyle: 'family', budget: 'luxury' },
-    malay: ['- Destinasi: Pulau Pinang', '- Tempoh Perjalanan: Seminggu', '- Gaya Pelancongan: Keluarga', '- Bajet: Mewah', 'Tulis bahagian "Panduan Makanan & Tempat Makan" (bahagian 3 daripada 7)', 'Bahagian ini merangkumi: Hidangan tempatan, tempat makan dan adab makan', '1. Sorotan Budaya & Sejarah: Budaya, adat dan sejarah', '(genre: Panduan Pelancongan)'],
+    settings: {
+      language: 'ms',
+      destination: 'Pulau Pinang',
+      tripDuration: 'week',
+      travelStyle: 'family',
+      budget: 'luxury',
+    },
+    malay: [
+      '- Destinasi: Pulau Pinang',
+      '- Tempoh Perjalanan: Seminggu',
+      '- Gaya Pelancongan: Keluarga',
+      '- Bajet: Mewah',
+      'Tulis bahagian "Panduan Makanan & Tempat Makan" (bahagian 3 daripada 7)',
+      'Bahagian ini merangkumi: Hidangan tempatan, tempat makan dan adab makan',
+      '1. Sorotan Budaya & Sejarah: Budaya, adat dan sejarah',
+      '(genre: Panduan Pelancongan)',
+    ],
   },
 ];
 
@@ -67,7 +108,7 @@ describe('a Malay book is asked for in Malay: no English label in any of its pro
     const labels = englishLabels(catalog.get(id)!);
     expect(labels.length).toBeGreaterThan(10);
     const found = labels.filter((label) => asWord(label).test(all));
-    expect(found, 'English labels in a Malay book\'s prompts').toEqual([]);
+    expect(found, "English labels in a Malay book's prompts").toEqual([]);
     expect(all).not.toMatch(/\bChapter\b|\bSection\b|titled "/);
     expect(all).not.toContain("The author's choices");
     for (const text of malay) expect(all).toContain(text);
@@ -76,6 +117,12 @@ describe('a Malay book is asked for in Malay: no English label in any of its pro
   it('the same book in English keeps its English labels (the check would see them)', async () => {
     const prompts = await promptsOfBook('romance', { ...books[0]!.settings, language: 'en' }, 3);
     const all = prompts.join('\n');
-    for (const text of ['- Romance Type: Second Chance', '- Heat Level: Mild', 'Write Chapter 2 of 3, titled "A Door Opens"', '"Character Details:"']) expect(all).toContain(text);
+    for (const text of [
+      '- Romance Type: Second Chance',
+      '- Heat Level: Mild',
+      'Write Chapter 2 of 3, titled "A Door Opens"',
+      '"Character Details:"',
+    ])
+      expect(all).toContain(text);
   });
 });

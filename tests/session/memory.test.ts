@@ -11,7 +11,6 @@ import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
 const catalog = loadCatalog({ useDiskCache: true });
 const CHAPTERS = 20;
 
-
 describe('story memory', () => {
   let fake: FakeOpenAI;
   beforeAll(async () => {
@@ -23,13 +22,25 @@ describe('story memory', () => {
           const shown = [...new Set(prompt.match(/EVENT-\d+/g) ?? [])];
           const part = prompt.slice(prompt.search(/The part just written|Bahagian yang baru ditulis/));
           const fresh = [...new Set(part.match(/EVENT-\d+/g) ?? [])];
-          return ['## Chapter', `Events: ${fresh.join(', ')}.`, '## Established facts', ...shown.map((e) => `- ${e} happened.`)].join('\n');
+          return [
+            '## Chapter',
+            `Events: ${fresh.join(', ')}.`,
+            '## Established facts',
+            ...shown.map((e) => `- ${e} happened.`),
+          ].join('\n');
         }
         if (/outline/i.test(prompt) && !/What the outline plans/.test(prompt) && i === 0) {
-          return ['Title: The Long Monsoon', ...Array.from({ length: CHAPTERS }, (_, n) => `Chapter ${n + 1}: the plan for chapter ${n + 1}, PLAN-${n + 1}.`)].join('\n');
+          return [
+            'Title: The Long Monsoon',
+            ...Array.from(
+              { length: CHAPTERS },
+              (_, n) => `Chapter ${n + 1}: the plan for chapter ${n + 1}, PLAN-${n + 1}.`,
+            ),
+          ].join('\n');
         }
         // Parts in the book's language (every answer is language-checked).
-        if (isMalayRequest(body)) return `Bahagian ${i}. Sesuatu berlaku di sini: EVENT-${i}. ${'Hujan terus turun di pekan itu. '.repeat(Math.ceil(askedWordsOf(body) / 6))}`;
+        if (isMalayRequest(body))
+          return `Bahagian ${i}. Sesuatu berlaku di sini: EVENT-${i}. ${'Hujan terus turun di pekan itu. '.repeat(Math.ceil(askedWordsOf(body) / 6))}`;
         return `Part ${i}. Something happened here: EVENT-${i}. ${'The rain kept falling on the town. '.repeat(Math.ceil(askedWordsOf(body) / 7))}`;
       },
     });
@@ -39,8 +50,14 @@ describe('story memory', () => {
   it(`a ${CHAPTERS}-chapter romance: each chapter's prompt carries its outline entry and events from before the previous part; late prompts stay as small as early ones`, async () => {
     const spec = catalog.get('romance')!;
     const session = await BookSession.open({
-      spec, renderer: catalog.renderer, provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }), store: inMemoryProgressStore(),
-      key: 'memory', settings: parseSettings(spec, {}), totalChapters: CHAPTERS, onFinished: 'restart',
+      spec,
+      renderer: catalog.renderer,
+      provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }),
+      store: inMemoryProgressStore(),
+      key: 'memory',
+      settings: parseSettings(spec, {}),
+      totalChapters: CHAPTERS,
+      onFinished: 'restart',
     });
     const chapterPrompts = new Map<number, string>();
     const eventOf = new Map<number, string>();
@@ -80,7 +97,17 @@ describe('story memory', () => {
     const spec = catalog.get('romance')!;
     const store = inMemoryProgressStore();
     const provider = providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL });
-    const open = () => BookSession.open({ spec, renderer: catalog.renderer, provider, store, key: 'ms', settings: parseSettings(spec, { language: 'ms' }), totalChapters: 2, onFinished: 'restart' });
+    const open = () =>
+      BookSession.open({
+        spec,
+        renderer: catalog.renderer,
+        provider,
+        store,
+        key: 'ms',
+        settings: parseSettings(spec, { language: 'ms' }),
+        totalChapters: 2,
+        onFinished: 'restart',
+      });
     const session = await open();
     await session.advance();
     await session.advance();

@@ -20,22 +20,35 @@ interface Generated {
   stderr: string;
 }
 
-async function generate(lang: 'en' | 'ms', habits: ReadonlyArray<'chatter' | 'think' | 'loop'>, writeRatio = 0.6): Promise<Generated> {
+async function generate(
+  lang: 'en' | 'ms',
+  habits: ReadonlyArray<'chatter' | 'think' | 'loop'>,
+  writeRatio = 0.6,
+): Promise<Generated> {
   fake = await startFakeOpenAI({ habits, writeRatio });
   const dir = tempDir('karya-habits-');
-  const r = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '2', '--json', '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
+  const r = await runKaryaInProcess(
+    ['generate', 'romance', '--lang', lang, '--chapters', '2', '--json', '--state', path.join(dir, 'state.sqlite')],
+    { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } },
+  );
   expect(r.code, r.stderr).toBe(0);
   const json = JSON.parse(r.stdout) as { markdown: string; parts: Generated['parts'] };
   return { markdown: json.markdown, parts: json.parts, stderr: r.stderr };
 }
 
 /** The book's text under each `## ` heading. */
-const sections = (markdown: string) => markdown.split(/^## .*$/m).slice(1).map((s) => s.trim());
+const sections = (markdown: string) =>
+  markdown
+    .split(/^## .*$/m)
+    .slice(1)
+    .map((s) => s.trim());
 
 describe.each(['en', 'ms'] as const)('a chatty model (%s)', (lang) => {
   it('writes a book with no chatter line, no stray rule and one heading per part, extensions included', async () => {
     const { markdown, parts } = await generate(lang, ['chatter']);
-    expect(fake!.generationRequests().some((r) => /more words|patah perkataan lagi/.test(JSON.stringify(r.body)))).toBe(true);
+    expect(fake!.generationRequests().some((r) => /more words|patah perkataan lagi/.test(JSON.stringify(r.body)))).toBe(
+      true,
+    );
     expect(markdown).not.toMatch(/^(Sure|Here's|Tentu|Berikut|I hope|Let me know|Semoga|Beritahu)/m);
     expect(markdown).not.toMatch(/^\s*---\s*$/m);
     expect(markdown).not.toMatch(/^# (Chapter|Bab) /m);
@@ -53,7 +66,9 @@ describe.each(['en', 'ms'] as const)('a reasoning model (%s)', (lang) => {
     const prose = parts.filter((p) => p.repeated !== undefined);
     expect(sections(markdown)).toHaveLength(prose.length);
     // Chapters and conclusion: their words are the printed words (the introduction also counts its character list).
-    sections(markdown).forEach((text, i) => i > 0 && expect(prose[i]!.words).toBe(text.split(/\s+/).filter(Boolean).length));
+    sections(markdown).forEach(
+      (text, i) => i > 0 && expect(prose[i]!.words).toBe(text.split(/\s+/).filter(Boolean).length),
+    );
   });
 });
 
@@ -70,14 +85,20 @@ describe.each(['en', 'ms'] as const)('a looping model (%s)', (lang) => {
   });
 });
 
-describe('the writer\'s text is never taken (issue 41)', () => {
+describe("the writer's text is never taken (issue 41)", () => {
   it('a cookbook chapter whose text begins "### Coconut Rice for Two" keeps that line and its bold label in the Markdown', async () => {
     fake = await startFakeOpenAI({
       writeRatio: 1,
-      answer: (body) => (/Write Chapter 1 /.test(JSON.stringify(body)) ? '### Coconut Rice for Two\n\n**Ingredients**\n\n- 1 cup jasmine rice\n- 1 cup coconut milk\n\nRinse the rice until the water runs clear, then simmer it in the coconut milk.' : 'The kitchen is where the family gathers, and every recipe here is meant to be shared at the table.'),
+      answer: (body) =>
+        /Write Chapter 1 /.test(JSON.stringify(body))
+          ? '### Coconut Rice for Two\n\n**Ingredients**\n\n- 1 cup jasmine rice\n- 1 cup coconut milk\n\nRinse the rice until the water runs clear, then simmer it in the coconut milk.'
+          : 'The kitchen is where the family gathers, and every recipe here is meant to be shared at the table.',
     });
     const dir = tempDir('karya-cookbook-');
-    const r = await runKaryaInProcess(['generate', 'cookbook', '--chapters', '2', '--json', '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
+    const r = await runKaryaInProcess(
+      ['generate', 'cookbook', '--chapters', '2', '--json', '--state', path.join(dir, 'state.sqlite')],
+      { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } },
+    );
     expect(r.code, r.stderr).toBe(0);
     const { markdown } = JSON.parse(r.stdout) as { markdown: string };
     expect(markdown).toMatch(/^### Coconut Rice for Two$/m);
@@ -87,14 +108,28 @@ describe('the writer\'s text is never taken (issue 41)', () => {
 
 describe('an extension that repeats the part', () => {
   it('is asked again once with a note, then not joined: the part stays short with its passage once', async () => {
-    const passage = 'Aisha waited at the harbour for the ferry that never came, counting the gulls above the pier until the light went grey.';
-    fake = await startFakeOpenAI({ answer: (body) => (/Write (?:Chapter \d+|the introduction|the conclusion)|more words/i.test(JSON.stringify(body)) ? `${passage}\n\n${passage}` : 'Title: Harbour\nPremise: Aisha waits.\n\nChapter 1: The Ferry\nShe waits.\n\nChapter 2: The Gulls\nShe counts.\n\nEnding: It comes.') });
+    const passage =
+      'Aisha waited at the harbour for the ferry that never came, counting the gulls above the pier until the light went grey.';
+    fake = await startFakeOpenAI({
+      answer: (body) =>
+        /Write (?:Chapter \d+|the introduction|the conclusion)|more words/i.test(JSON.stringify(body))
+          ? `${passage}\n\n${passage}`
+          : 'Title: Harbour\nPremise: Aisha waits.\n\nChapter 1: The Ferry\nShe waits.\n\nChapter 2: The Gulls\nShe counts.\n\nEnding: It comes.',
+    });
     const dir = tempDir('karya-repeat-ext-');
-    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '2', '--json', '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
+    const r = await runKaryaInProcess(
+      ['generate', 'romance', '--chapters', '2', '--json', '--state', path.join(dir, 'state.sqlite')],
+      { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } },
+    );
     expect(r.code, r.stderr).toBe(0);
-    const noted = fake.generationRequests().filter((q) => JSON.stringify(q.body).includes('repeated text that is already written'));
+    const noted = fake
+      .generationRequests()
+      .filter((q) => JSON.stringify(q.body).includes('repeated text that is already written'));
     expect(noted.length).toBeGreaterThan(0);
-    const { markdown, parts } = JSON.parse(r.stdout) as { markdown: string; parts: Array<{ label: string; short?: true }> };
+    const { markdown, parts } = JSON.parse(r.stdout) as {
+      markdown: string;
+      parts: Array<{ label: string; short?: true }>;
+    };
     const chapter1 = sections(markdown)[1]!;
     expect(chapter1.split(passage).length - 1).toBe(2);
     expect(parts.find((p) => p.label.startsWith('Chapter 1'))?.short).toBe(true);

@@ -12,10 +12,23 @@ import { providerFromEnv } from '../../engine/providers/index.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
 const W = {
-  en: { head: ['Title: The Lantern Shop', 'Premise: Mara comes home to run her father\'s lantern shop.'], chapter: 'Chapter', plan: (n: number, v: string) => `Mara faces the ${v} test of the harbour town in chapter ${n}, and the lanterns burn on.`, end: 'Ending: Mara stays.' },
-  ms: { head: ['Tajuk: Kedai Tanglung', 'Premis: Aisyah pulang untuk menjaga kedai tanglung ayahnya.'], chapter: 'Bab', plan: (n: number, v: string) => `Aisyah menghadapi ujian ${v} pekan pelabuhan dalam bab ${n}, dan tanglung terus menyala.`, end: 'Pengakhiran: Aisyah kekal.' },
+  en: {
+    head: ['Title: The Lantern Shop', "Premise: Mara comes home to run her father's lantern shop."],
+    chapter: 'Chapter',
+    plan: (n: number, v: string) =>
+      `Mara faces the ${v} test of the harbour town in chapter ${n}, and the lanterns burn on.`,
+    end: 'Ending: Mara stays.',
+  },
+  ms: {
+    head: ['Tajuk: Kedai Tanglung', 'Premis: Aisyah pulang untuk menjaga kedai tanglung ayahnya.'],
+    chapter: 'Bab',
+    plan: (n: number, v: string) =>
+      `Aisyah menghadapi ujian ${v} pekan pelabuhan dalam bab ${n}, dan tanglung terus menyala.`,
+    end: 'Pengakhiran: Aisyah kekal.',
+  },
 };
-const entry = (lang: 'en' | 'ms', n: number, v: string) => `${W[lang].chapter} ${n}: ${v === 'first' ? 'Home' : 'Again'} ${n}\n${W[lang].plan(n, v)}`;
+const entry = (lang: 'en' | 'ms', n: number, v: string) =>
+  `${W[lang].chapter} ${n}: ${v === 'first' ? 'Home' : 'Again'} ${n}\n${W[lang].plan(n, v)}`;
 
 let fake: FakeOpenAI | undefined;
 afterEach(async () => fake?.close());
@@ -29,7 +42,13 @@ describe.each(['en', 'ms'] as const)('an outline follow-up that starts again at 
         if (isOutlineMoreRequest(user)) {
           followUps += 1;
           // The habit: the whole outline again, from its title.
-          return [...W[lang].head, '', ...[1, 2, 3, 4, 5, 6].map((n) => entry(lang, n, 'second')), '', W[lang].end].join('\n\n');
+          return [
+            ...W[lang].head,
+            '',
+            ...[1, 2, 3, 4, 5, 6].map((n) => entry(lang, n, 'second')),
+            '',
+            W[lang].end,
+          ].join('\n\n');
         }
         // The first answer stops after Chapter 3.
         return [...W[lang].head, '', ...[1, 2, 3].map((n) => entry(lang, n, 'first'))].join('\n\n');
@@ -38,7 +57,16 @@ describe.each(['en', 'ms'] as const)('an outline follow-up that starts again at 
     });
     const spec = catalog.get('romance')!;
     const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
-    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider, store: inMemoryProgressStore(), key: 'book', settings: parseSettings(spec, { language: lang }), totalChapters: 6, onFinished: 'keep' });
+    const session = await BookSession.open({
+      spec,
+      renderer: catalog.renderer,
+      provider,
+      store: inMemoryProgressStore(),
+      key: 'book',
+      settings: parseSettings(spec, { language: lang }),
+      totalChapters: 6,
+      onFinished: 'keep',
+    });
     await session.advance();
     expect(followUps).toBe(1);
     const outline = session.state.outline!;

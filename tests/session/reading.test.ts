@@ -6,7 +6,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countWords, letterWords } from '../../engine/words.js';
 import { readRuns } from '../../engine/session/runs.js';
-import { detectLanguage, findLanguageDrift, neighbourWords, readingOf, repeatedShare } from '../../engine/session/reading/index.js';
+import {
+  detectLanguage,
+  findLanguageDrift,
+  neighbourWords,
+  readingOf,
+  repeatedShare,
+} from '../../engine/session/reading/index.js';
 import { copiedShare, isEcho } from '../../engine/session/answers/index.js';
 import { overusedIn } from '../../engine/session/voice/index.js';
 
@@ -32,7 +38,9 @@ describe('a text read once for every check', () => {
   });
 
   it('reads its sentences as the language check does: one unit a sentence or line, each with its words', () => {
-    const reading = readingOf(`${'The rain fell on the roof. '.repeat(12)}\nDia tidak tahu mengapa hatinya berat kerana hujan.`);
+    const reading = readingOf(
+      `${'The rain fell on the roof. '.repeat(12)}\nDia tidak tahu mengapa hatinya berat kerana hujan.`,
+    );
     const { units, unitEnds, count, starts, ends } = reading.latin;
     expect(units).toBe(13);
     expect(unitEnds[units - 1]).toBe(count);
@@ -58,7 +66,9 @@ describe('a text read once for every check', () => {
       expect(findLanguageDrift(text, lang)).toBeUndefined();
       expect(repeatedShare(text, [text])).toBe(1);
       expect(copiedShare(text, [text])).toBe(1);
-      expect(isEcho(text, { system: 'You are a novelist.', user: text }, { kind: 'prose', material: () => [] })).toBe(true);
+      expect(isEcho(text, { system: 'You are a novelist.', user: text }, { kind: 'prose', material: () => [] })).toBe(
+        true,
+      );
       expect(overusedIn(text, lang)).toEqual(overusedIn(`${text} `, lang));
       expect(neighbourWords(text, 'ms')).toEqual(neighbourWords(`${text} `, 'ms'));
     }

@@ -20,12 +20,19 @@ function answer(body: Record<string, unknown>, index: number): string {
   const user = (body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'user')!.content;
   if (isOutline(user)) {
     const n = Number(/Chapter 1 to Chapter (\d+)/.exec(user)?.[1] ?? 3);
-    return ['Title: The Lantern Shop', 'Premise: Aisha reopens her late father\'s lantern shop.', ''].concat(
-      Array.from({ length: n }, (_, k) => `Chapter ${k + 1}: Lantern ${k + 1}\nPLAN-${k + 1}: Aisha mends lantern number ${k + 1} and learns one more of her father's secrets.\n`),
-      ['Ending: Aisha lights every lantern on the harbour.'],
-    ).join('\n');
+    return ['Title: The Lantern Shop', "Premise: Aisha reopens her late father's lantern shop.", '']
+      .concat(
+        Array.from(
+          { length: n },
+          (_, k) =>
+            `Chapter ${k + 1}: Lantern ${k + 1}\nPLAN-${k + 1}: Aisha mends lantern number ${k + 1} and learns one more of her father's secrets.\n`,
+        ),
+        ['Ending: Aisha lights every lantern on the harbour.'],
+      )
+      .join('\n');
   }
-  if (isBibleUpdate(user)) return `## Chapter\nAisha mended a lantern (answer-${index}).\n## Characters\n- Aisha | shopkeeper | hopeful | now`;
+  if (isBibleUpdate(user))
+    return `## Chapter\nAisha mended a lantern (answer-${index}).\n## Characters\n- Aisha | shopkeeper | hopeful | now`;
   return `Answer-${index} begins. Aisha walked to the harbour at dawn, holding the lantern close.`;
 }
 
@@ -39,12 +46,21 @@ describe('karya rewrite', () => {
     return readFileSync(path.join(cwd, name), 'utf8');
   };
   /** The book's parts as exported, by heading. */
-  const partsOf = (markdown: string) => Object.fromEntries(markdown.split(/^## /m).slice(1).map((block) => [block.split('\n')[0]!.trim(), block.split('\n').slice(1).join('\n').trim()]));
+  const partsOf = (markdown: string) =>
+    Object.fromEntries(
+      markdown
+        .split(/^## /m)
+        .slice(1)
+        .map((block) => [block.split('\n')[0]!.trim(), block.split('\n').slice(1).join('\n').trim()]),
+    );
 
   beforeAll(async () => {
     fake = await startFakeOpenAI({ answer: fullLength(answer) });
     cwd = tempDir('karya-rewrite-');
-    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--out', 'book.md'], { cwd, env: env() });
+    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--out', 'book.md'], {
+      cwd,
+      env: env(),
+    });
     expect(r.code, r.stderr).toBe(0);
   });
   afterAll(() => fake.close());
@@ -56,7 +72,10 @@ describe('karya rewrite', () => {
     expect(chapter2).toBeDefined();
     const from = fake.generationRequests().length;
     const note = 'Make the ending darker and give Aisha more dialogue.';
-    const r = await runKaryaInProcess(['rewrite', 'romance', '--chapters', '3', '--part', 'chapter:2', '--note', note], { cwd, env: env() });
+    const r = await runKaryaInProcess(
+      ['rewrite', 'romance', '--chapters', '3', '--part', 'chapter:2', '--note', note],
+      { cwd, env: env() },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/Chapter 2.*words \(was \d+\)/);
     const sent = fake.generationRequests().slice(from);
@@ -79,9 +98,16 @@ describe('karya rewrite', () => {
   it('without --note the part is written again; the introduction and the conclusion can be rewritten too', async () => {
     const before = partsOf(await exported('b2.md'));
     const from = fake.generationRequests().length;
-    const r = await runKaryaInProcess(['rewrite', 'romance', '--chapters', '3', '--part', 'conclusion'], { cwd, env: env() });
+    const r = await runKaryaInProcess(['rewrite', 'romance', '--chapters', '3', '--part', 'conclusion'], {
+      cwd,
+      env: env(),
+    });
     expect(r.code, r.stderr).toBe(0);
-    const ask = fake.generationRequests().slice(from).filter((q) => !isMemoryRequest(q)).map(userPrompt)[0]!;
+    const ask = fake
+      .generationRequests()
+      .slice(from)
+      .filter((q) => !isMemoryRequest(q))
+      .map(userPrompt)[0]!;
     expect(ask).toMatch(/^Write the conclusion/);
     expect(ask).toContain('the writer wants it written again');
     expect(ask).not.toContain("The writer's note");
@@ -92,19 +118,30 @@ describe('karya rewrite', () => {
 
   it('a bad --part, a part not written yet, or a missing book exits 2 before any request', async () => {
     const from = fake.generationRequests().length;
-    const bad = await runKaryaInProcess(['rewrite', 'romance', '--chapters', '3', '--part', 'chapter:9'], { cwd, env: env() });
+    const bad = await runKaryaInProcess(['rewrite', 'romance', '--chapters', '3', '--part', 'chapter:9'], {
+      cwd,
+      env: env(),
+    });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('expected one of introduction, chapter:1 to chapter:3, conclusion');
     // Keys that are no part of a book, or no step key at all, are refused the same way.
     for (const part of ['chapter:two', 'chapter:0', 'chapter:1:2', 'outline', 'conclusion:9', 'epilogue']) {
       const r = await runKaryaInProcess(['rewrite', 'romance', '--chapters', '3', '--part', part], { cwd, env: env() });
       expect(r.code, part).toBe(2);
-      expect(r.stderr, part).toContain(`--part "${part}": expected one of introduction, chapter:1 to chapter:3, conclusion`);
+      expect(r.stderr, part).toContain(
+        `--part "${part}": expected one of introduction, chapter:1 to chapter:3, conclusion`,
+      );
     }
-    const other = await runKaryaInProcess(['rewrite', 'romance', '--chapters', '5', '--part', 'chapter:1'], { cwd, env: env() });
+    const other = await runKaryaInProcess(['rewrite', 'romance', '--chapters', '5', '--part', 'chapter:1'], {
+      cwd,
+      env: env(),
+    });
     expect(other.code).toBe(2);
     expect(other.stderr).toContain('no saved romance book with these settings');
-    const long = await runKaryaInProcess(['rewrite', 'romance', '--chapters', '3', '--part', 'chapter:1', '--note', 'x'.repeat(1001)], { cwd, env: env() });
+    const long = await runKaryaInProcess(
+      ['rewrite', 'romance', '--chapters', '3', '--part', 'chapter:1', '--note', 'x'.repeat(1001)],
+      { cwd, env: env() },
+    );
     expect(long.code).toBe(2);
     expect(fake.generationRequests().length).toBe(from);
   });

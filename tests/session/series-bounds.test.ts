@@ -12,11 +12,25 @@ const spec = catalog.get('romance') as unknown as BookSpec;
 function book(n: number): SeriesBook {
   const state = startBook({ spec, settings: {}, totalChapters: 3 });
   const memory = [
-    '## Characters', ...Array.from({ length: 15 }, (_, i) => `- Person ${n}-${i} | a neighbour | in the town of book ${n} | Conclusion`),
-    '## Open threads', ...Array.from({ length: 10 }, (_, i) => `- the secret ${n}-${i} | Chapter 1 | open`),
-    '## Established facts', ...Array.from({ length: 30 }, (_, i) => `- Fact ${n}-${i}: value ${i}`),
+    '## Characters',
+    ...Array.from({ length: 15 }, (_, i) => `- Person ${n}-${i} | a neighbour | in the town of book ${n} | Conclusion`),
+    '## Open threads',
+    ...Array.from({ length: 10 }, (_, i) => `- the secret ${n}-${i} | Chapter 1 | open`),
+    '## Established facts',
+    ...Array.from({ length: 30 }, (_, i) => `- Fact ${n}-${i}: value ${i}`),
   ].join('\n');
-  return { number: n, spec, state: { ...state, content: ['i', 'c1', 'c2', 'c3', 'end'], currentChapter: 5, isLocked: true, memory, memoryUpTo: 4 } };
+  return {
+    number: n,
+    spec,
+    state: {
+      ...state,
+      content: ['i', 'c1', 'c2', 'c3', 'end'],
+      currentChapter: 5,
+      isLocked: true,
+      memory,
+      memoryUpTo: 4,
+    },
+  };
 }
 
 describe('the series a book is told', () => {
@@ -24,7 +38,11 @@ describe('the series a book is told', () => {
     const books = Array.from({ length: 12 }, (_, i) => book(i + 1));
     // The text the outline's request carries (templates/partials/series.hbs), counted line by line as sent.
     const text = bookSeries('Long Saga', 13, books, 'en').bible;
-    const section = (heading: string) => (text.split(`## ${heading}\n`)[1] ?? '').split('\n## ')[0]!.split('\n').filter((l) => l.startsWith('- '));
+    const section = (heading: string) =>
+      (text.split(`## ${heading}\n`)[1] ?? '')
+        .split('\n## ')[0]!
+        .split('\n')
+        .filter((l) => l.startsWith('- '));
     expect(section('Characters').length).toBeLessThanOrEqual(BIBLE_LIMITS.characters);
     expect(section('Established facts').length).toBeLessThanOrEqual(BIBLE_LIMITS.facts);
     expect(section('Open threads').length).toBeLessThanOrEqual(BIBLE_LIMITS.threads);

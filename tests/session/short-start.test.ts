@@ -16,13 +16,17 @@ beforeAll(() => {
 /** The shape of a generator's first chapter. */
 function chapterShape(id: string) {
   const spec = catalog.get(id)!;
-  return shapeOf(spec, stepsFor(spec, 5).find((s) => s.kind === 'chapter')!)!;
+  return shapeOf(
+    spec,
+    stepsFor(spec, 5).find((s) => s.kind === 'chapter')!,
+  )!;
 }
 
 const SHORT_OUTLINE = 'Chapter 1: Dawn\nChapter 2: Rain\nChapter 3: Night';
 const SHORT_BULLETS = '- Aisha opens the shop at dawn.\n- Daniel brings the bread.\n- A letter comes from the bank.';
-const SHORT_PROSE = 'Rain fell on the harbour. Aisha turned the sign on the door and waited.\n\n- Are you open? Daniel asked.\n\nShe smiled and let him in.';
-const GUIDE_START = '1. Clear the bed of weeds.\n2. Turn the soil to a spade\'s depth.\n3. Rake in a layer of compost.';
+const SHORT_PROSE =
+  'Rain fell on the harbour. Aisha turned the sign on the door and waited.\n\n- Are you open? Daniel asked.\n\nShe smiled and let him in.';
+const GUIDE_START = "1. Clear the bed of weeds.\n2. Turn the soil to a spade's depth.\n3. Rake in a layer of compost.";
 
 describe('a short start of a romance chapter', () => {
   it.each([
@@ -42,7 +46,8 @@ describe('a short start of a romance chapter', () => {
   });
 
   it('the same few lines as a continuation are not judged', () => {
-    for (const text of [SHORT_RECIPE.en, SHORT_OUTLINE, SHORT_BULLETS]) expect(judgeShape(text, chapterShape('romance'))).toBeUndefined();
+    for (const text of [SHORT_RECIPE.en, SHORT_OUTLINE, SHORT_BULLETS])
+      expect(judgeShape(text, chapterShape('romance'))).toBeUndefined();
   });
 });
 

@@ -3,7 +3,13 @@
 // it stops ("write more"'s request) or rewrites it with a note (the rewrite's request with the draft as the
 // current text); the result is saved as the next step, as advance saves one.
 import { describe, expect, it } from 'vitest';
-import { BookSession, inMemoryProgressStore, parseSettings, type ProgressStore, type StepSave } from '../../engine/index.js';
+import {
+  BookSession,
+  inMemoryProgressStore,
+  parseSettings,
+  type ProgressStore,
+  type StepSave,
+} from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/provider.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
@@ -16,7 +22,13 @@ const DRAFT = 'Aisha unlocked the shop at dawn. The lanterns hung dark above the
 function memoryStore() {
   const saves: StepSave[] = [];
   const inner = inMemoryProgressStore();
-  const store: ProgressStore = { ...inner, saveStep: async (key, save) => { saves.push(save); await inner.saveStep(key, save); } };
+  const store: ProgressStore = {
+    ...inner,
+    saveStep: async (key, save) => {
+      saves.push(save);
+      await inner.saveStep(key, save);
+    },
+  };
   return { store, saves };
 }
 
@@ -38,7 +50,17 @@ function recordingProvider() {
 async function bookAtIntroduction() {
   const { store, saves } = memoryStore();
   const { provider, asked } = recordingProvider();
-  const open = () => BookSession.open({ spec: romance, renderer: catalog.renderer, provider, store, key: 'book', settings: parseSettings(romance, { language: 'en' }), totalChapters: 2, onFinished: 'keep' });
+  const open = () =>
+    BookSession.open({
+      spec: romance,
+      renderer: catalog.renderer,
+      provider,
+      store,
+      key: 'book',
+      settings: parseSettings(romance, { language: 'en' }),
+      totalChapters: 2,
+      onFinished: 'keep',
+    });
   await (await open()).advance();
   asked.length = 0;
   return { session: await open(), saves, asked };
@@ -76,7 +98,9 @@ describe('BookSession.finishDraft', () => {
 
   it('refuses a draft of another step, and an empty draft', async () => {
     const { session } = await bookAtIntroduction();
-    await expect(session.finishDraft(DRAFT, { how: 'keep', expected: { kind: 'chapter', position: 1 } })).rejects.toMatchObject({ code: 'step_not_allowed' });
+    await expect(
+      session.finishDraft(DRAFT, { how: 'keep', expected: { kind: 'chapter', position: 1 } }),
+    ).rejects.toMatchObject({ code: 'step_not_allowed' });
     await expect(session.finishDraft('   ', { how: 'keep' })).rejects.toMatchObject({ code: 'part_empty' });
   });
 });

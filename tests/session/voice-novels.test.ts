@@ -18,7 +18,11 @@ const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtu
 const fixture = (name: string) => readFileSync(path.join(DIR, name), 'utf8');
 
 /** The chapters of a fixture file: the text after each "Chapter N" line. */
-const chaptersIn = (text: string) => text.split(/^Chapter \d+$/m).map((c) => c.trim()).filter(Boolean);
+const chaptersIn = (text: string) =>
+  text
+    .split(/^Chapter \d+$/m)
+    .map((c) => c.trim())
+    .filter(Boolean);
 /** The first `n` words of a text, in whole paragraphs. */
 function firstWords(text: string, n: number): string {
   const out: string[] = [];
@@ -100,10 +104,15 @@ describe('how a sample is sliced and bounded', () => {
   });
 
   it('Malay chapter marks ("Bab 3") cut a sample too', () => {
-    const chapter = (n: number) => `Bab ${n}\n\n${'Dia berjalan ke pasar pagi itu dan membeli ikan untuk emaknya. '.repeat(40)}`;
+    const chapter = (n: number) =>
+      `Bab ${n}\n\n${'Dia berjalan ke pasar pagi itu dan membeli ikan untuk emaknya. '.repeat(40)}`;
     expect(slicesOf([1, 2, 3].map(chapter).join('\n\n'))).toHaveLength(3);
     // A short paragraph that only starts like a heading does not cut a chapter.
-    expect(slicesOf([1, 2, 3].map((n) => `${chapter(n)}\n\nPart of it was the rain.\n\n${chapter(n).slice(7)}`).join('\n\n'))).toHaveLength(3);
+    expect(
+      slicesOf(
+        [1, 2, 3].map((n) => `${chapter(n)}\n\nPart of it was the rain.\n\n${chapter(n).slice(7)}`).join('\n\n'),
+      ),
+    ).toHaveLength(3);
   });
 
   it('a short sample (one slice) is bounded by the fixed bands widened twice on the log scale', () => {
@@ -118,7 +127,9 @@ describe('how a sample is sliced and bounded', () => {
     const fingerprint = voiceFromSample(fixture('pride-sample.txt'), 'en').fingerprint;
     const kept = keptVoiceOf(JSON.parse(JSON.stringify({ fingerprint })));
     expect(kept?.fingerprint?.bounds).toEqual(fingerprint.bounds);
-    const damaged = keptVoiceOf({ fingerprint: { ...fingerprint, bounds: { ...fingerprint.bounds, sentenceWords: [40, 10] } } });
+    const damaged = keptVoiceOf({
+      fingerprint: { ...fingerprint, bounds: { ...fingerprint.bounds, sentenceWords: [40, 10] } },
+    });
     expect(damaged?.fingerprint).toBeDefined();
     expect(damaged?.fingerprint?.bounds).toBeUndefined();
   });

@@ -7,7 +7,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fingerprintOf, isOverused, overusedIn, partVoiceOf, voiceFromSample, voiceGuidanceOf, VoiceError, withoutExemplars, EXEMPLAR_WORDS } from '../../engine/index.js';
+import {
+  fingerprintOf,
+  isOverused,
+  overusedIn,
+  partVoiceOf,
+  voiceFromSample,
+  voiceGuidanceOf,
+  VoiceError,
+  withoutExemplars,
+  EXEMPLAR_WORDS,
+} from '../../engine/index.js';
 import { sentencesOf } from '../../engine/session/voice/text.js';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'voice');
@@ -38,12 +48,16 @@ describe.each([['en'], ['ms']] as const)('two voices in %s', (lang) => {
     expect(long.tense).toBe(lang === 'en' ? 'past' : null);
   });
 
-  it('a part in the novel\'s prose drifts from the terse voice, by name, and not from the long one', () => {
+  it("a part in the novel's prose drifts from the terse voice, by name, and not from the long one", () => {
     const part = sample(`${lang}-long.txt`);
     const against = partVoiceOf({ fingerprint: terse }, part, lang)!;
-    expect(against.drifts).toEqual(expect.arrayContaining(['sentenceWords', 'paragraphWords', 'dialogueShare', 'pointOfView']));
+    expect(against.drifts).toEqual(
+      expect.arrayContaining(['sentenceWords', 'paragraphWords', 'dialogueShare', 'pointOfView']),
+    );
     expect(against.distance).toBeGreaterThan(1);
-    expect(against.notes[0]).toMatch(lang === 'en' ? /^sentences \d+(\.\d)?× longer$/ : /^ayat \d+(\.\d)?× lebih panjang$/);
+    expect(against.notes[0]).toMatch(
+      lang === 'en' ? /^sentences \d+(\.\d)?× longer$/ : /^ayat \d+(\.\d)?× lebih panjang$/,
+    );
     expect(against.notes).toContain(lang === 'en' ? 'no dialogue' : 'tiada dialog');
     const own = partVoiceOf({ fingerprint: long }, part, lang)!;
     expect(own.drifts).toEqual([]);
@@ -52,30 +66,44 @@ describe.each([['en'], ['ms']] as const)('two voices in %s', (lang) => {
 });
 
 describe('a sample pasted with single line breaks', () => {
-  it.each(['en-terse', 'en-long', 'ms-terse', 'ms-long'])('%s: measures like the same text with blank lines, and its own prose does not drift', (name) => {
-    const lang = name.slice(0, 2) as 'en' | 'ms';
-    const text = sample(`${name}.txt`);
-    // The same paragraphs, one line break between them (as a chat box or a word processor's copy pastes them).
-    const pasted = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).join('\n');
-    expect(pasted).not.toMatch(/\n\s*\n/);
-    const blank = voiceFromSample(text, lang).fingerprint;
-    const single = voiceFromSample(pasted, lang).fingerprint;
-    expect(single).toEqual(blank);
-    expect(partVoiceOf({ fingerprint: single }, text, lang)!.drifts).toEqual([]);
-  });
+  it.each(['en-terse', 'en-long', 'ms-terse', 'ms-long'])(
+    '%s: measures like the same text with blank lines, and its own prose does not drift',
+    (name) => {
+      const lang = name.slice(0, 2) as 'en' | 'ms';
+      const text = sample(`${name}.txt`);
+      // The same paragraphs, one line break between them (as a chat box or a word processor's copy pastes them).
+      const pasted = text
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .join('\n');
+      expect(pasted).not.toMatch(/\n\s*\n/);
+      const blank = voiceFromSample(text, lang).fingerprint;
+      const single = voiceFromSample(pasted, lang).fingerprint;
+      expect(single).toEqual(blank);
+      expect(partVoiceOf({ fingerprint: single }, text, lang)!.drifts).toEqual([]);
+    },
+  );
 });
 
 describe('sentences', () => {
   it('Malay titles and company abbreviations do not end a sentence', () => {
-    expect(sentencesOf('En. Ahmad bekerja di Syarikat Maju Sdn. Bhd. di Jln. Ampang. Dr. Siti datang semalam. Pn. Rohani pula tidak.', 'ms')).toEqual([
-      'En. Ahmad bekerja di Syarikat Maju Sdn. Bhd. di Jln. Ampang.', 'Dr. Siti datang semalam.', 'Pn. Rohani pula tidak.',
+    expect(
+      sentencesOf(
+        'En. Ahmad bekerja di Syarikat Maju Sdn. Bhd. di Jln. Ampang. Dr. Siti datang semalam. Pn. Rohani pula tidak.',
+        'ms',
+      ),
+    ).toEqual([
+      'En. Ahmad bekerja di Syarikat Maju Sdn. Bhd. di Jln. Ampang.',
+      'Dr. Siti datang semalam.',
+      'Pn. Rohani pula tidak.',
     ]);
   });
 
   it('nor do English ones and initials', () => {
-    expect(sentencesOf('Mr. Smith met Dr. Jones at St. Mary\'s. J. R. Tolkien wrote it. "Go," she said.', 'en')).toEqual([
-      "Mr. Smith met Dr. Jones at St. Mary's.", 'J. R. Tolkien wrote it.', '"Go," she said.',
-    ]);
+    expect(
+      sentencesOf('Mr. Smith met Dr. Jones at St. Mary\'s. J. R. Tolkien wrote it. "Go," she said.', 'en'),
+    ).toEqual(["Mr. Smith met Dr. Jones at St. Mary's.", 'J. R. Tolkien wrote it.', '"Go," she said.']);
   });
 });
 
@@ -89,13 +117,19 @@ describe('a sample that cannot be measured', () => {
     throw new Error('not refused');
   };
   it('under 300 words, in the other language, or not text; over 10,000 words it is measured on an even sample', () => {
-    expect(refused('I walk. She runs. '.repeat(40), 'en')).toMatchObject({ code: 'voice_too_short', params: { min: 300 } });
+    expect(refused('I walk. She runs. '.repeat(40), 'en')).toMatchObject({
+      code: 'voice_too_short',
+      params: { min: 300 },
+    });
     const long = voiceFromSample(`${sample('en-long.txt')}\n\n`.repeat(25), 'en');
     expect(long.fingerprint.words).toBeLessThanOrEqual(10000);
     expect(long.fingerprint.words).toBeGreaterThan(5000);
     expect(long.sampledFrom).toBeGreaterThan(10000);
     expect(refused(sample('ms-long.txt'), 'en')).toMatchObject({ code: 'voice_language', params: { expected: 'en' } });
-    expect(refused(sample('en-long.txt'), 'ms')).toMatchObject({ code: 'voice_language', params: { expected: 'ms', found: 'en' } });
+    expect(refused(sample('en-long.txt'), 'ms')).toMatchObject({
+      code: 'voice_language',
+      params: { expected: 'ms', found: 'en' },
+    });
     expect(refused('\u0000\u0001PNG\u0002'.repeat(200), 'en')).toMatchObject({ code: 'voice_not_text' });
   });
 });
@@ -114,7 +148,10 @@ function proseWith(n: number, phrases: readonly string[]): string {
 
 describe('overused phrases', () => {
   it('a part with 6 listed phrases per 1,000 words is marked, one with 2 is not', () => {
-    const six = overusedIn(proseWith(1000, ['a testament to', 'tapestry', 'barely above a whisper', 'palpable', 'a wave of', 'newfound']), 'en');
+    const six = overusedIn(
+      proseWith(1000, ['a testament to', 'tapestry', 'barely above a whisper', 'palpable', 'a wave of', 'newfound']),
+      'en',
+    );
     expect(six.perThousand).toBeGreaterThanOrEqual(5.9);
     expect(isOverused(six)).toBe(true);
     expect(six.phrases).toEqual(expect.arrayContaining(['a testament to', 'tapestry', 'palpable']));
@@ -122,7 +159,9 @@ describe('overused phrases', () => {
   });
 
   it("EQ-Bench's three-word phrases are found through the stop words", () => {
-    expect(overusedIn('Her voice was barely above a whisper. He took a deep breath and went on.', 'en').phrases).toEqual(expect.arrayContaining(['voice barely whisper', 'took deep breath']));
+    expect(
+      overusedIn('Her voice was barely above a whisper. He took a deep breath and went on.', 'en').phrases,
+    ).toEqual(expect.arrayContaining(['voice barely whisper', 'took deep breath']));
   });
 
   it('in Malay too, with the "bukan sekadar …, tetapi" construction', () => {
@@ -137,7 +176,8 @@ describe('overused phrases', () => {
   });
 
   it('the prose of the fixtures is under the band', () => {
-    for (const f of ['en-terse', 'en-long', 'ms-terse', 'ms-long']) expect(fingerprintOf(sample(`${f}.txt`), f.slice(0, 2) as 'en' | 'ms').overusedPerThousand).toBeLessThan(5);
+    for (const f of ['en-terse', 'en-long', 'ms-terse', 'ms-long'])
+      expect(fingerprintOf(sample(`${f}.txt`), f.slice(0, 2) as 'en' | 'ms').overusedPerThousand).toBeLessThan(5);
   });
 });
 
@@ -145,7 +185,7 @@ describe('the guidance a writing step gets', () => {
   const voice = { ...voiceFromSample(sample('en-terse.txt'), 'en'), avoid: ['crimson dawn'] };
   const guidance = voiceGuidanceOf(voice, 'en', []);
 
-  it('turns the numbers into instructions, names the phrases to avoid (the writer\'s first) and quotes the sample', () => {
+  it("turns the numbers into instructions, names the phrases to avoid (the writer's first) and quotes the sample", () => {
     expect(guidance).toMatch(/sentences of about 5 words on average/);
     expect(guidance).toMatch(/first-person narration, in the present tense/);
     expect(guidance).toMatch(/Avoid these overused phrases: "crimson dawn", "a testament to"/);

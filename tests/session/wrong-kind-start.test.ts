@@ -20,7 +20,12 @@ afterEach(async () => {
   dir = undefined;
 });
 
-interface Part { label: string; words: number; complete: boolean; notes?: Array<{ code: string; message: string }> }
+interface Part {
+  label: string;
+  words: number;
+  complete: boolean;
+  notes?: Array<{ code: string; message: string }>;
+}
 
 const CHAPTER = { en: 'Chapter', ms: 'Bab' } as const;
 /** A recipe's measure lines, in either language: none may reach the book or any later request. */
@@ -32,9 +37,12 @@ const isFollowUp = (user: string) => /cut off|terpotong|so far is|setakat ini ia
 async function generate(lang: 'en' | 'ms', kind: WrongKind) {
   fake = await startFakeOpenAI({ writeRatio: 1, wrongKind: kind });
   dir = tempDir('karya-start-');
-  const r = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '3', '--json', '--state', path.join(dir, 'state.sqlite')], {
-    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL },
-  });
+  const r = await runKaryaInProcess(
+    ['generate', 'romance', '--lang', lang, '--chapters', '3', '--json', '--state', path.join(dir, 'state.sqlite')],
+    {
+      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL },
+    },
+  );
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as { markdown: string; parts: Part[] };
 }
@@ -49,22 +57,25 @@ function chapterText(markdown: string, lang: 'en' | 'ms', n: number): string {
 }
 
 describe.each(['en', 'ms'] as const)('Chapter 2 starts as a recipe (%s)', (lang) => {
-  it.each(['short-recipe', 'cut-recipe'] as const)('%s: asked again once, never extended or continued; Chapter 2 is the second answer', async (kind) => {
-    const book = await generate(lang, kind);
-    const asks = fake!.generationRequests().map((q) => userMessageOf(q.body ?? {}));
-    const two = asks.filter(isChapterTwo);
-    // Two asks of Chapter 2, the second the first with the firm note; nothing asked from the recipe onwards.
-    expect(two.filter((u) => !isFollowUp(u))).toHaveLength(2);
-    expect(two.filter(isFollowUp)).toEqual([]);
-    expect(two[1]!.startsWith(two[0]!)).toBe(true);
-    expect(two[1]!.length).toBeGreaterThan(two[0]!.length);
-    expect(asks.filter((u) => RECIPE_LINE.test(u))).toEqual([]);
-    expect(book.markdown).not.toMatch(RECIPE_LINE);
-    const text = chapterText(book.markdown, lang, 2);
-    expect(text.split(/\s+/).length).toBeGreaterThan(1200);
-    const part = book.parts.find((p) => p.label === `${CHAPTER[lang]} 2`)!;
-    expect(part.complete).toBe(true);
-    expect(part.notes?.map((n) => n.code)).toEqual(['answer_asked_again']);
-    expect(part.notes![0]!.message).toContain(lang === 'ms' ? 'resipi' : 'a recipe');
-  });
+  it.each(['short-recipe', 'cut-recipe'] as const)(
+    '%s: asked again once, never extended or continued; Chapter 2 is the second answer',
+    async (kind) => {
+      const book = await generate(lang, kind);
+      const asks = fake!.generationRequests().map((q) => userMessageOf(q.body ?? {}));
+      const two = asks.filter(isChapterTwo);
+      // Two asks of Chapter 2, the second the first with the firm note; nothing asked from the recipe onwards.
+      expect(two.filter((u) => !isFollowUp(u))).toHaveLength(2);
+      expect(two.filter(isFollowUp)).toEqual([]);
+      expect(two[1]!.startsWith(two[0]!)).toBe(true);
+      expect(two[1]!.length).toBeGreaterThan(two[0]!.length);
+      expect(asks.filter((u) => RECIPE_LINE.test(u))).toEqual([]);
+      expect(book.markdown).not.toMatch(RECIPE_LINE);
+      const text = chapterText(book.markdown, lang, 2);
+      expect(text.split(/\s+/).length).toBeGreaterThan(1200);
+      const part = book.parts.find((p) => p.label === `${CHAPTER[lang]} 2`)!;
+      expect(part.complete).toBe(true);
+      expect(part.notes?.map((n) => n.code)).toEqual(['answer_asked_again']);
+      expect(part.notes![0]!.message).toContain(lang === 'ms' ? 'resipi' : 'a recipe');
+    },
+  );
 });

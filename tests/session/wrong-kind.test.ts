@@ -8,7 +8,17 @@
 
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROSE_BLOCK, PROSE_SENTENCES, askedWordsOf, isMalayRequest, startFakeOpenAI, userMessageOf, writeProse, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
+import {
+  PROSE_BLOCK,
+  PROSE_SENTENCES,
+  askedWordsOf,
+  isMalayRequest,
+  startFakeOpenAI,
+  userMessageOf,
+  writeProse,
+  type FakeOpenAI,
+  type FakeOpenAIOptions,
+} from '../fake-openai.js';
 import { AI_PARAGRAPH, RECIPE, type WrongKind } from '../wrong-kind.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { tempDir } from '../temp.js';
@@ -19,15 +29,28 @@ afterEach(async () => {
   fake = undefined;
 });
 
-interface Note { code: string; message: string }
-interface Part { label: string; words: number; complete: boolean; notes?: Note[]; timedOut?: true; continuity?: Array<{ kind: string; detail: string }> }
+interface Note {
+  code: string;
+  message: string;
+}
+interface Part {
+  label: string;
+  words: number;
+  complete: boolean;
+  notes?: Note[];
+  timedOut?: true;
+  continuity?: Array<{ kind: string; detail: string }>;
+}
 
 async function generate(lang: 'en' | 'ms' | 'id', options: FakeOpenAIOptions, env: Record<string, string> = {}) {
   fake = await startFakeOpenAI({ writeRatio: 1, ...options });
   const dir = tempDir('karya-kind-');
-  const r = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '3', '--json', '--state', path.join(dir, 'state.sqlite')], {
-    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, ...env },
-  });
+  const r = await runKaryaInProcess(
+    ['generate', 'romance', '--lang', lang, '--chapters', '3', '--json', '--state', path.join(dir, 'state.sqlite')],
+    {
+      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, ...env },
+    },
+  );
   const json = r.code === 0 ? (JSON.parse(r.stdout) as { markdown: string; parts: Part[] }) : undefined;
   return { ...r, json };
 }
@@ -49,7 +72,14 @@ function chapterText(markdown: string, lang: 'en' | 'ms', n: number): string {
 
 const partOf = (parts: Part[], lang: 'en' | 'ms', n: number) => parts.find((p) => p.label === `${CHAPTER[lang]} ${n}`)!;
 /** The first asks of Chapter 2 (not its continuations), in order. */
-const chapterTwoAsks = () => fake!.generationRequests().map((q) => userMessageOf(q.body ?? {})).filter((u) => /Write Chapter 2 of|Tulis Bab 2 daripada/.test(u) && !/cut off|terpotong|so far is|setakat ini ialah/.test(u));
+const chapterTwoAsks = () =>
+  fake!
+    .generationRequests()
+    .map((q) => userMessageOf(q.body ?? {}))
+    .filter(
+      (u) =>
+        /Write Chapter 2 of|Tulis Bab 2 daripada/.test(u) && !/cut off|terpotong|so far is|setakat ini ialah/.test(u),
+    );
 
 /** How the outcome asked again is named on the part, in each language. */
 const NAMED = {
@@ -71,26 +101,30 @@ describe.each(['en', 'ms'] as const)('Chapter 2 answered with the wrong kind of 
     expect(chapterTwoAsks()).toHaveLength(1);
   });
 
-  it.each(['recipe', 'chapter-titles', 'bullets-table', 'copy-chapter-1'] as const)('%s: asked again once, none of it in the book, Chapter 2 is the second answer', async (kind: WrongKind) => {
-    const r = await generate(lang, { wrongKind: kind });
-    expect(r.code, r.stderr).toBe(0);
-    const markdown = r.json!.markdown;
-    const two = chapterText(markdown, lang, 2);
-    // Two asks of Chapter 2: the second carries the firm note.
-    const asks = chapterTwoAsks();
-    expect(asks).toHaveLength(2);
-    expect(asks[1]).not.toBe(asks[0]);
-    expect(markdown).not.toContain(RECIPE[lang].split('\n')[1]);
-    expect(markdown).not.toMatch(/^\s*[-*]\s|^\s*\d+\.\s|^\|/m);
-    // The second answer: prose of the length asked, none of Chapter 1 in it.
-    expect(two.split(/\s+/).length).toBeGreaterThan(1200);
-    const one = chapterText(markdown, lang, 1);
-    for (const paragraph of one.split(/\n\s*\n/)) expect(markdown.split(paragraph).length - 1, paragraph.slice(0, 40)).toBe(1);
-    const part = partOf(r.json!.parts, lang, 2);
-    expect(part.complete).toBe(true);
-    expect(part.notes?.[0]?.code).toBe('answer_asked_again');
-    expect(part.notes![0]!.message).toContain(NAMED[kind as keyof typeof NAMED][lang]);
-  });
+  it.each(['recipe', 'chapter-titles', 'bullets-table', 'copy-chapter-1'] as const)(
+    '%s: asked again once, none of it in the book, Chapter 2 is the second answer',
+    async (kind: WrongKind) => {
+      const r = await generate(lang, { wrongKind: kind });
+      expect(r.code, r.stderr).toBe(0);
+      const markdown = r.json!.markdown;
+      const two = chapterText(markdown, lang, 2);
+      // Two asks of Chapter 2: the second carries the firm note.
+      const asks = chapterTwoAsks();
+      expect(asks).toHaveLength(2);
+      expect(asks[1]).not.toBe(asks[0]);
+      expect(markdown).not.toContain(RECIPE[lang].split('\n')[1]);
+      expect(markdown).not.toMatch(/^\s*[-*]\s|^\s*\d+\.\s|^\|/m);
+      // The second answer: prose of the length asked, none of Chapter 1 in it.
+      expect(two.split(/\s+/).length).toBeGreaterThan(1200);
+      const one = chapterText(markdown, lang, 1);
+      for (const paragraph of one.split(/\n\s*\n/))
+        expect(markdown.split(paragraph).length - 1, paragraph.slice(0, 40)).toBe(1);
+      const part = partOf(r.json!.parts, lang, 2);
+      expect(part.complete).toBe(true);
+      expect(part.notes?.[0]?.code).toBe('answer_asked_again');
+      expect(part.notes![0]!.message).toContain(NAMED[kind as keyof typeof NAMED][lang]);
+    },
+  );
 
   it("every character renamed: asked again once with the bible's names, then kept with a continuity finding naming the absent and the new", async () => {
     const r = await generate(lang, { wrongKind: 'renamed' });
@@ -101,16 +135,25 @@ describe.each(['en', 'ms'] as const)('Chapter 2 answered with the wrong kind of 
     const part = partOf(r.json!.parts, lang, 2);
     expect(part.notes?.map((n) => n.code)).toEqual(['answer_asked_again']);
     const finding = part.continuity?.find((f) => f.kind === 'ignores_bible');
-    const said = (lang === 'ms' ? /^Mengabaikan catatan cerita: (.+) tiada; (.+) baharu$/ : /^Ignores the story bible: (.+) absent; (.+) new$/).exec(finding?.detail ?? '');
+    const said = (
+      lang === 'ms'
+        ? /^Mengabaikan catatan cerita: (.+) tiada; (.+) baharu$/
+        : /^Ignores the story bible: (.+) absent; (.+) new$/
+    ).exec(finding?.detail ?? '');
     expect(said?.[1]).toBe(names);
     expect(said?.[2]?.split(', ').sort()).toEqual(['Farid', 'Marcus', 'Priya']);
     expect(r.stderr).toContain(`⚠ ${`${CHAPTER[lang]} 2`.padEnd(24)} ${finding!.detail}`);
     // The chapters that keep the book's people have no such finding.
-    expect(r.json!.parts.filter((p) => p.continuity?.some((f) => f.kind === 'ignores_bible')).map((p) => p.label)).toEqual([`${CHAPTER[lang]} 2`]);
+    expect(
+      r.json!.parts.filter((p) => p.continuity?.some((f) => f.kind === 'ignores_bible')).map((p) => p.label),
+    ).toEqual([`${CHAPTER[lang]} 2`]);
   });
 
   it('4,000 words on one line: kept, split into paragraphs at sentence ends, and the part says so', async () => {
-    const r = await generate(lang, { wrongKind: 'wall', writeRatio: (body) => (/Write Chapter 2 of|Tulis Bab 2 daripada/.test(userMessageOf(body)) ? 2.7 : 1) });
+    const r = await generate(lang, {
+      wrongKind: 'wall',
+      writeRatio: (body) => (/Write Chapter 2 of|Tulis Bab 2 daripada/.test(userMessageOf(body)) ? 2.7 : 1),
+    });
     expect(r.code, r.stderr).toBe(0);
     const two = chapterText(r.json!.markdown, lang, 2);
     const paragraphs = two.split(/\n\s*\n/);
@@ -136,12 +179,22 @@ describe.each(['en', 'ms'] as const)('Chapter 2 answered with the wrong kind of 
 
   it('a stream that stalls past KARYA_TIMEOUT_MS: the opening stands once, the part is not complete, the time-out is named', async () => {
     // Every ask of Chapter 2 starts the chapter over and trickles: each is stopped by the time-out.
-    const isTwo = (body: Record<string, unknown>) => /Write Chapter 2 of|Tulis Bab 2 daripada/.test(userMessageOf(body));
-    const opening = (body: Record<string, unknown>) => writeProse(1500, PROSE_SENTENCES[isMalayRequest(body) ? 'ms' : 'en'], 5 * PROSE_BLOCK);
-    const r = await generate(lang, {
-      answer: (body, i) => (isTwo(body) ? opening(body) : writeProse(askedWordsOf(body), PROSE_SENTENCES[isMalayRequest(body) ? 'ms' : 'en'], i * PROSE_BLOCK) || OUTLINE[isMalayRequest(body) ? 'ms' : 'en']),
-      streamDelayMs: (body) => (isTwo(body) ? 150 : 0),
-    }, { KARYA_TIMEOUT_MS: '900' });
+    const isTwo = (body: Record<string, unknown>) =>
+      /Write Chapter 2 of|Tulis Bab 2 daripada/.test(userMessageOf(body));
+    const opening = (body: Record<string, unknown>) =>
+      writeProse(1500, PROSE_SENTENCES[isMalayRequest(body) ? 'ms' : 'en'], 5 * PROSE_BLOCK);
+    const r = await generate(
+      lang,
+      {
+        answer: (body, i) =>
+          isTwo(body)
+            ? opening(body)
+            : writeProse(askedWordsOf(body), PROSE_SENTENCES[isMalayRequest(body) ? 'ms' : 'en'], i * PROSE_BLOCK) ||
+              OUTLINE[isMalayRequest(body) ? 'ms' : 'en'],
+        streamDelayMs: (body) => (isTwo(body) ? 150 : 0),
+      },
+      { KARYA_TIMEOUT_MS: '900' },
+    );
     expect(r.code, r.stderr).toBe(0);
     const two = chapterText(r.json!.markdown, lang, 2);
     const first = PROSE_SENTENCES[lang][0]!.split(' ').slice(0, 3).join(' ');
@@ -158,9 +211,17 @@ describe.each(['en', 'ms'] as const)('Chapter 2 answered with the wrong kind of 
 
 // The fake model answers an Indonesian book's Chapter 2 with the same wrong kinds, written in Indonesian.
 describe('Chapter 2 of an Indonesian book answered with the wrong kind of text', () => {
-  const NAMED_ID = { recipe: 'resep', 'chapter-titles': 'kerangka judul bab', 'bullets-table': 'daftar atau tabel, bukan prosa' } as const;
+  const NAMED_ID = {
+    recipe: 'resep',
+    'chapter-titles': 'kerangka judul bab',
+    'bullets-table': 'daftar atau tabel, bukan prosa',
+  } as const;
   const partTwo = (parts: Part[]) => parts.find((p) => p.label === 'Bab 2')!;
-  const asksOfTwo = () => fake!.generationRequests().map((q) => userMessageOf(q.body ?? {})).filter((u) => /Tulis Bab 2 dari /.test(u) && !/terpotong|sejauh ini berjumlah/.test(u));
+  const asksOfTwo = () =>
+    fake!
+      .generationRequests()
+      .map((q) => userMessageOf(q.body ?? {}))
+      .filter((u) => /Tulis Bab 2 dari /.test(u) && !/terpotong|sejauh ini berjumlah/.test(u));
 
   it('an "Sebagai model bahasa AI…" paragraph inside good prose: taken out of the book, the part says so in Indonesian', async () => {
     const r = await generate('id', { wrongKind: 'ai-paragraph' });
@@ -172,16 +233,19 @@ describe('Chapter 2 of an Indonesian book answered with the wrong kind of text',
     expect(asksOfTwo()).toHaveLength(1);
   });
 
-  it.each(['recipe', 'chapter-titles', 'bullets-table'] as const)('%s in Indonesian: asked again once, none of it in the book, named in Indonesian', async (kind) => {
-    const r = await generate('id', { wrongKind: kind });
-    expect(r.code, r.stderr).toBe(0);
-    expect(asksOfTwo()).toHaveLength(2);
-    const markdown = r.json!.markdown;
-    expect(markdown).not.toContain(RECIPE.id.split('\n')[1]);
-    expect(markdown).not.toMatch(/^\s*[-*]\s|^\s*\d+\.\s|^\|/m);
-    const part = partTwo(r.json!.parts);
-    expect(part.complete).toBe(true);
-    expect(part.notes?.[0]?.code).toBe('answer_asked_again');
-    expect(part.notes![0]!.message).toContain(NAMED_ID[kind]);
-  });
+  it.each(['recipe', 'chapter-titles', 'bullets-table'] as const)(
+    '%s in Indonesian: asked again once, none of it in the book, named in Indonesian',
+    async (kind) => {
+      const r = await generate('id', { wrongKind: kind });
+      expect(r.code, r.stderr).toBe(0);
+      expect(asksOfTwo()).toHaveLength(2);
+      const markdown = r.json!.markdown;
+      expect(markdown).not.toContain(RECIPE.id.split('\n')[1]);
+      expect(markdown).not.toMatch(/^\s*[-*]\s|^\s*\d+\.\s|^\|/m);
+      const part = partTwo(r.json!.parts);
+      expect(part.complete).toBe(true);
+      expect(part.notes?.[0]?.code).toBe('answer_asked_again');
+      expect(part.notes![0]!.message).toContain(NAMED_ID[kind]);
+    },
+  );
 });

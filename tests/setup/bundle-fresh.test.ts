@@ -9,8 +9,12 @@ import { tempDir } from '../temp.js';
 
 /** The checkout's files, and the time of the build (a minute after them). */
 const FILES = [
-  'cli/main.ts', 'engine/node/export/render-worker.mjs', 'engine/spec/shared.schema.json', 'server/routes/words.yaml',
-  'scripts/build-cli.ts', 'package.json',
+  'cli/main.ts',
+  'engine/node/export/render-worker.mjs',
+  'engine/spec/shared.schema.json',
+  'server/routes/words.yaml',
+  'scripts/build-cli.ts',
+  'package.json',
 ];
 const SOURCES = FILES.slice(0, 4);
 const BUILT = new Date('2026-01-01T12:00:00Z');

@@ -10,7 +10,14 @@ import { ensureBundle } from './cli-bundle.js';
 import { tempDir } from '../temp.js';
 
 /** The files a `karya` start loads first: the command and each worker thread's entry. */
-const ENTRIES = ['main.js', 'render-worker.js', 'parse-worker.js', 'closeness-worker.js', 'thread-worker.js', 'book-end-worker.js'];
+const ENTRIES = [
+  'main.js',
+  'render-worker.js',
+  'parse-worker.js',
+  'closeness-worker.js',
+  'thread-worker.js',
+  'book-end-worker.js',
+];
 
 describe("the tests' CLI bundle", () => {
   it('is built once when two runs set up at once, past a lock a killed build left, and whole', async () => {
@@ -27,8 +34,11 @@ describe("the tests' CLI bundle", () => {
     const files = readdirSync(outdir);
     expect(files).toEqual(expect.arrayContaining([...ENTRIES, 'build.json']));
     const hash = createHash('sha256');
-    for (const file of files.filter((f) => f.endsWith('.js')).sort()) hash.update(`${file}\n`).update(readFileSync(path.join(outdir, file)));
-    expect(JSON.parse(readFileSync(path.join(outdir, 'build.json'), 'utf8'))).toMatchObject({ codeHash: hash.digest('hex') });
+    for (const file of files.filter((f) => f.endsWith('.js')).sort())
+      hash.update(`${file}\n`).update(readFileSync(path.join(outdir, file)));
+    expect(JSON.parse(readFileSync(path.join(outdir, 'build.json'), 'utf8'))).toMatchObject({
+      codeHash: hash.digest('hex'),
+    });
     // Nothing left beside it: no lock, no half-built or swapped-out folder.
     expect(readdirSync(parent)).toEqual(['cli']);
 

@@ -74,7 +74,10 @@ async function takeLock(lock: string): Promise<void> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     if (holderGone(lock)) rmSync(lock, { force: true });
-    else if (Date.now() > until) throw new Error(`the CLI bundle's lock ${lock} was held for ${LOCK_WAIT_MS / 60_000} min: remove it if no build runs`);
+    else if (Date.now() > until)
+      throw new Error(
+        `the CLI bundle's lock ${lock} was held for ${LOCK_WAIT_MS / 60_000} min: remove it if no build runs`,
+      );
     else await lockChange(lock);
   }
 }
@@ -85,7 +88,9 @@ function runBuild(outdir: string): Promise<void> {
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.once('close', (code, signal) => (code === 0 ? resolve() : reject(new Error(`the CLI bundle (npm run build) failed with ${code ?? signal}`))));
+    child.once('close', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`the CLI bundle (npm run build) failed with ${code ?? signal}`)),
+    );
   });
 }
 

@@ -23,7 +23,8 @@ export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const table = durations();
     const root = this.ctx.config.root;
-    const seconds = (spec: TestSpecification) => table.get(path.relative(root, spec.moduleId).split(path.sep).join('/')) ?? Number.POSITIVE_INFINITY;
+    const seconds = (spec: TestSpecification) =>
+      table.get(path.relative(root, spec.moduleId).split(path.sep).join('/')) ?? Number.POSITIVE_INFINITY;
     const byCache = await super.sort(files);
     const place = new Map(byCache.map((spec, i) => [spec, i]));
     return [...files].sort((a, b) => seconds(b) - seconds(a) || place.get(a)! - place.get(b)!);

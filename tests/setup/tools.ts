@@ -62,52 +62,100 @@ const DEJAVU = '/usr/share/fonts/truetype/dejavu';
 
 export const TOOLS: readonly Tool[] = [
   // DAISY Ace (tests/export/ace.test.ts) drives it too; Ace itself is a devDependency (@daisy/ace-cli).
-  { id: 'chromium', what: `chromium-headless-shell (${CHROMIUM})`, packages: ['chromium-headless-shell'], usedBy: ['tests/e2e/', 'tests/export/ace.test.ts', 'tests/export/read-along-ace.test.ts'], leaveOutQuick: false, isPresent: (p) => p.exists(CHROMIUM) },
   {
-    id: 'epubcheck', what: `epubcheck (${EPUBCHECK_JAR} or epubcheck on PATH)`, packages: ['epubcheck'],
-    usedBy: ['tests/export/render.test.ts', 'tests/export/cli-export.test.ts', 'tests/export/java.test.ts'], leaveOutQuick: true,
+    id: 'chromium',
+    what: `chromium-headless-shell (${CHROMIUM})`,
+    packages: ['chromium-headless-shell'],
+    usedBy: ['tests/e2e/', 'tests/export/ace.test.ts', 'tests/export/read-along-ace.test.ts'],
+    leaveOutQuick: false,
+    isPresent: (p) => p.exists(CHROMIUM),
+  },
+  {
+    id: 'epubcheck',
+    what: `epubcheck (${EPUBCHECK_JAR} or epubcheck on PATH)`,
+    packages: ['epubcheck'],
+    usedBy: ['tests/export/render.test.ts', 'tests/export/cli-export.test.ts', 'tests/export/java.test.ts'],
+    leaveOutQuick: true,
     isPresent: (p) => p.exists(EPUBCHECK_JAR) || p.which('epubcheck'),
   },
   {
-    id: 'poppler', what: 'pdfinfo, pdftotext and pdffonts (poppler-utils)', packages: ['poppler-utils'],
-    usedBy: ['tests/export/render.test.ts', 'tests/export/cli-export.test.ts', 'tests/export/batch-formats.test.ts'], leaveOutQuick: true,
+    id: 'poppler',
+    what: 'pdfinfo, pdftotext and pdffonts (poppler-utils)',
+    packages: ['poppler-utils'],
+    usedBy: ['tests/export/render.test.ts', 'tests/export/cli-export.test.ts', 'tests/export/batch-formats.test.ts'],
+    leaveOutQuick: true,
     isPresent: (p) => ['pdfinfo', 'pdftotext', 'pdffonts'].every((program) => p.which(program)),
   },
   {
-    id: 'postgres', what: 'the Postgres binaries initdb and pg_ctl (or set KARYA_PG_BIN)', packages: ['postgresql'],
-    usedBy: ['tests/scale/', 'tests/server/store.test.ts'], leaveOutQuick: false, isPresent: (p) => p.postgresBinDir() !== null,
+    id: 'postgres',
+    what: 'the Postgres binaries initdb and pg_ctl (or set KARYA_PG_BIN)',
+    packages: ['postgresql'],
+    usedBy: ['tests/scale/', 'tests/server/store.test.ts'],
+    leaveOutQuick: false,
+    isPresent: (p) => p.postgresBinDir() !== null,
   },
   {
-    id: 'fonts', what: `the DejaVu fonts (${DEJAVU}: serif, italics)`, packages: ['fonts-dejavu-core', 'fonts-dejavu-extra'],
-    usedBy: ['tests/export/', 'tests/publish/cli.test.ts', 'tests/server/publish.test.ts', 'tests/server/books-export.test.ts'], leaveOutQuick: true,
+    id: 'fonts',
+    what: `the DejaVu fonts (${DEJAVU}: serif, italics)`,
+    packages: ['fonts-dejavu-core', 'fonts-dejavu-extra'],
+    usedBy: [
+      'tests/export/',
+      'tests/publish/cli.test.ts',
+      'tests/server/publish.test.ts',
+      'tests/server/books-export.test.ts',
+    ],
+    leaveOutQuick: true,
     // KARYA_FONT_DIR: where the PDF export looks instead (engine/node/export/pdf.ts).
-    isPresent: (p) => ['DejaVuSerif.ttf', 'DejaVuSerif-Italic.ttf'].every((font) => p.exists(path.join(process.env.KARYA_FONT_DIR ?? DEJAVU, font))),
+    isPresent: (p) =>
+      ['DejaVuSerif.ttf', 'DejaVuSerif-Italic.ttf'].every((font) =>
+        p.exists(path.join(process.env.KARYA_FONT_DIR ?? DEJAVU, font)),
+      ),
   },
   // The DOCX and EPUB manuscripts an import reads are made by another tool, as a writer's are.
   {
-    id: 'pandoc', what: 'pandoc (DOCX and EPUB manuscripts to import)', packages: ['pandoc'],
-    usedBy: ['tests/import/formats.test.ts', 'tests/import/invisible.test.ts', 'tests/import/hostile.test.ts', 'tests/import/epub-contents.test.ts', 'tests/server/import-hostile.test.ts'], leaveOutQuick: true, isPresent: (p) => p.which('pandoc'),
+    id: 'pandoc',
+    what: 'pandoc (DOCX and EPUB manuscripts to import)',
+    packages: ['pandoc'],
+    usedBy: [
+      'tests/import/formats.test.ts',
+      'tests/import/invisible.test.ts',
+      'tests/import/hostile.test.ts',
+      'tests/import/epub-contents.test.ts',
+      'tests/server/import-hostile.test.ts',
+    ],
+    leaveOutQuick: true,
+    isPresent: (p) => p.which('pandoc'),
   },
   // The launcher's own Node check runs on the Node a newcomer may still have: Debian's nodejs (20 on these machines).
   {
-    id: 'old-node', what: `a Node older than 22.14 at ${OLD_NODE} (Debian's nodejs), for the launcher's version check`, packages: ['nodejs'],
-    usedBy: ['tests/cli/cli.test.ts'], leaveOutQuick: false, isPresent: (p) => p.exists(OLD_NODE) && (p.nodeMajor?.(OLD_NODE) ?? 0) < 22,
+    id: 'old-node',
+    what: `a Node older than 22.14 at ${OLD_NODE} (Debian's nodejs), for the launcher's version check`,
+    packages: ['nodejs'],
+    usedBy: ['tests/cli/cli.test.ts'],
+    leaveOutQuick: false,
+    isPresent: (p) => p.exists(OLD_NODE) && (p.nodeMajor?.(OLD_NODE) ?? 0) < 22,
   },
   // A translated edition's translator is read as a reader's library reads it (calibre's ebook-meta).
   {
-    id: 'calibre', what: "calibre's ebook-meta (a translated edition's translator as calibre reads it)", packages: ['calibre'],
-    usedBy: ['tests/translate/edition-book.test.ts'], leaveOutQuick: true, isPresent: (p) => p.which('ebook-meta'),
+    id: 'calibre',
+    what: "calibre's ebook-meta (a translated edition's translator as calibre reads it)",
+    packages: ['calibre'],
+    usedBy: ['tests/translate/edition-book.test.ts'],
+    leaveOutQuick: true,
+    isPresent: (p) => p.which('ebook-meta'),
   },
 ];
 
-
-/** The folder of initdb and pg_ctl (KARYA_PG_BIN, Debian's /usr/lib/postgresql/<n>/bin, or pg_config --bindir), or null. */
+/**
+ * The folder of initdb and pg_ctl (KARYA_PG_BIN, Debian's /usr/lib/postgresql/<n>/bin, or pg_config --bindir), or null.
+ */
 export function postgresBinDir(): string | null {
   const candidates: string[] = [];
   if (process.env.KARYA_PG_BIN) candidates.push(process.env.KARYA_PG_BIN);
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
-    for (const v of readdirSync(debian).sort((a, b) => Number(b) - Number(a))) candidates.push(path.join(debian, v, 'bin'));
+    for (const v of readdirSync(debian).sort((a, b) => Number(b) - Number(a)))
+      candidates.push(path.join(debian, v, 'bin'));
   }
   const fromConfig = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
   if (fromConfig.status === 0) candidates.push(fromConfig.stdout.trim());
@@ -116,7 +164,8 @@ export function postgresBinDir(): string | null {
 
 /** This machine. */
 export const systemProbe: Probe = {
-  which: (program) => (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && existsSync(path.join(dir, program))),
+  which: (program) =>
+    (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && existsSync(path.join(dir, program))),
   exists: existsSync,
   postgresBinDir,
   nodeMajor: nodeMajorOf,
@@ -134,7 +183,10 @@ export function installCommand(missing: readonly Tool[], opts: { isRoot: boolean
   return `${sudo}apt-get update -qq && ${sudo}apt-get install -y -qq ${packages}`;
 }
 
-/** Whether the developer asked for a quick run (KARYA_QUICK=1): tests needing a missing tool are then skipped, and said so. */
+/**
+ * Whether the developer asked for a quick run (KARYA_QUICK=1): tests needing a missing tool are then skipped, and said
+ * so.
+ */
 export function isQuickRun(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.KARYA_QUICK === '1' || env.KARYA_QUICK === 'true';
 }
@@ -144,7 +196,30 @@ export function isQuickRun(env: NodeJS.ProcessEnv = process.env): boolean {
  * arguments that are not options nor an option's value.
  */
 export function fileFilters(argv: readonly string[]): string[] {
-  const WITH_VALUE = new Set(['-t', '--testNamePattern', '-c', '--config', '-r', '--root', '--dir', '--reporter', '--project', '--pool', '--shard', '--maxWorkers', '--minWorkers', '--environment', '--outputFile', '--mode', '--testTimeout', '--hookTimeout', '--retry', '--bail', '--sequence.seed', '--exclude']);
+  const WITH_VALUE = new Set([
+    '-t',
+    '--testNamePattern',
+    '-c',
+    '--config',
+    '-r',
+    '--root',
+    '--dir',
+    '--reporter',
+    '--project',
+    '--pool',
+    '--shard',
+    '--maxWorkers',
+    '--minWorkers',
+    '--environment',
+    '--outputFile',
+    '--mode',
+    '--testTimeout',
+    '--hookTimeout',
+    '--retry',
+    '--bail',
+    '--sequence.seed',
+    '--exclude',
+  ]);
   const start = argv.findIndex((a) => /(^|[/\\])vitest(\.m?js)?$/.test(a));
   const args = argv.slice(start + 1);
   const filters: string[] = [];
@@ -167,7 +242,13 @@ export function isNeeded(tool: Tool, filters: readonly string[]): boolean {
 }
 
 /** What to do about the missing tools before the tests: nothing, skip some (quick), install, or stop. */
-export function toolPlan(input: { missing: readonly Tool[]; filters: readonly string[]; isQuick: boolean; isRoot: boolean; hasApt: boolean }):
+export function toolPlan(input: {
+  missing: readonly Tool[];
+  filters: readonly string[];
+  isQuick: boolean;
+  isRoot: boolean;
+  hasApt: boolean;
+}):
   | { action: 'run' }
   | { action: 'skip'; message: string }
   | { action: 'install'; command: string }
@@ -176,14 +257,23 @@ export function toolPlan(input: { missing: readonly Tool[]; filters: readonly st
   if (needed.length === 0) return { action: 'run' };
   const command = installCommand(needed, { isRoot: input.isRoot });
   const list = needed.map((t) => `  - ${t.what}: needed by ${t.usedBy.join(', ')}`).join('\n');
-  if (input.isQuick) return { action: 'skip', message: `KARYA_QUICK: skipping the tests that need what is missing here:\n${list}\nInstall it for a full run: ${command}` };
+  if (input.isQuick)
+    return {
+      action: 'skip',
+      message: `KARYA_QUICK: skipping the tests that need what is missing here:\n${list}\nInstall it for a full run: ${command}`,
+    };
   if (input.isRoot && input.hasApt) return { action: 'install', command };
-  return { action: 'stop', message: `The tests need what is missing here:\n${list}\nInstall it with:\n  ${command}\n(or run a quick run without those tests: KARYA_QUICK=1 npm test)` };
+  return {
+    action: 'stop',
+    message: `The tests need what is missing here:\n${list}\nInstall it with:\n  ${command}\n(or run a quick run without those tests: KARYA_QUICK=1 npm test)`,
+  };
 }
 
 /** The test files a quick run leaves out (tools missing here whose tests do not skip themselves). */
 export function leftOutQuick(probe: Probe = systemProbe): string[] {
-  return missingTools(probe).filter((t) => t.leaveOutQuick).flatMap((t) => t.usedBy.map((u) => (u.endsWith('/') ? `${u}**` : u)));
+  return missingTools(probe)
+    .filter((t) => t.leaveOutQuick)
+    .flatMap((t) => t.usedBy.map((u) => (u.endsWith('/') ? `${u}**` : u)));
 }
 
 /**
@@ -199,7 +289,9 @@ export function toolSkip(id: ToolId, probe: Probe = systemProbe, env: NodeJS.Pro
     console.warn(reason);
     return reason;
   }
-  throw new Error(`These tests need ${tool.what}: install it with \`${command}\` (or KARYA_QUICK=1 for a quick run without them)`);
+  throw new Error(
+    `These tests need ${tool.what}: install it with \`${command}\` (or KARYA_QUICK=1 for a quick run without them)`,
+  );
 }
 
 /** vitest globalSetup: before any test file runs. */
@@ -215,10 +307,15 @@ export default function setup(): void {
   }
   if (plan.action === 'install') {
     process.stderr.write(`\nThe tests need system packages that are missing; installing them: ${plan.command}\n`);
-    const done = spawnSync('sh', ['-c', plan.command], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const done = spawnSync('sh', ['-c', plan.command], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     const still = missingTools(systemProbe).filter((t) => isNeeded(t, filters));
     if (done.status === 0 && still.length === 0) return;
-    throw new Error(`Installing the tests' system packages failed (${plan.command}); still missing: ${still.map((t) => t.what).join('; ') || 'none'}`);
+    throw new Error(
+      `Installing the tests' system packages failed (${plan.command}); still missing: ${still.map((t) => t.what).join('; ') || 'none'}`,
+    );
   }
   throw new Error(plan.message);
 }

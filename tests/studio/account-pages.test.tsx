@@ -12,8 +12,20 @@ import { useStudioDom } from './dom.js';
 import { renderPage } from './page.js';
 
 const at = '2026-01-01T00:00:00.000Z';
-const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: '', bio: '', role: 'business', credits_available: 7, total_usage: 3, lang: 'en', created_at: at, updated_at: at };
-const TOO_COMMON_MS = 'Kata laluan ini antara yang paling biasa digunakan. Sila pilih yang lain (ayat pendek mudah diingat)';
+const USER: Profile = {
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: '',
+  bio: '',
+  role: 'business',
+  credits_available: 7,
+  total_usage: 3,
+  lang: 'en',
+  created_at: at,
+  updated_at: at,
+};
+const TOO_COMMON_MS =
+  'Kata laluan ini antara yang paling biasa digunakan. Sila pilih yang lain (ayat pendek mudah diingat)';
 
 useStudioDom({ clearStorage: true });
 
@@ -22,7 +34,10 @@ function serve(answer: { status: number; body: unknown }) {
   vi.stubGlobal('EventSource', undefined);
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     if (url === '/api/me/password') sent.push(JSON.parse(String(init.body)));
-    return new Response(JSON.stringify(url === '/api/me/password' ? answer.body : {}), { status: url === '/api/me/password' ? answer.status : 404, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(url === '/api/me/password' ? answer.body : {}), {
+      status: url === '/api/me/password' ? answer.status : 404,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return sent;
 }
@@ -41,21 +56,46 @@ describe('change password', () => {
   it('says a new password ends the API keys, offers to keep them, unticked, and sends the choice', async () => {
     const sent = serve({ status: 200, body: { message: 'Password updated successfully' } });
     renderChangePassword(USER);
-    const user = await fillIn({ current: /^Current Password/, next: /^New Password/, confirm: /^Confirm New Password/ }, 'a long new passphrase');
-    const keep = screen.getByRole('checkbox', { name: 'Keep my API keys working (a new password ends them otherwise, and scripts using them stop)' });
+    const user = await fillIn(
+      { current: /^Current Password/, next: /^New Password/, confirm: /^Confirm New Password/ },
+      'a long new passphrase',
+    );
+    const keep = screen.getByRole('checkbox', {
+      name: 'Keep my API keys working (a new password ends them otherwise, and scripts using them stop)',
+    });
     expect((keep as HTMLInputElement).checked).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    await vi.waitFor(() => expect(sent).toEqual([{ currentPassword: 'karya-secret1', newPassword: 'a long new passphrase', revokeApiKeys: true }]));
+    await vi.waitFor(() =>
+      expect(sent).toEqual([
+        { currentPassword: 'karya-secret1', newPassword: 'a long new passphrase', revokeApiKeys: true },
+      ]),
+    );
     await user.click(keep);
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    await vi.waitFor(() => expect(sent.at(-1)).toEqual({ currentPassword: 'karya-secret1', newPassword: 'a long new passphrase', revokeApiKeys: false }));
+    await vi.waitFor(() =>
+      expect(sent.at(-1)).toEqual({
+        currentPassword: 'karya-secret1',
+        newPassword: 'a long new passphrase',
+        revokeApiKeys: false,
+      }),
+    );
   });
 
   it('in Malay: the offer and a refused common password are in Malay', async () => {
-    serve({ status: 400, body: { error: { code: 'password_too_common', message: TOO_COMMON_MS, fields: { newPassword: TOO_COMMON_MS } } } });
+    serve({
+      status: 400,
+      body: { error: { code: 'password_too_common', message: TOO_COMMON_MS, fields: { newPassword: TOO_COMMON_MS } } },
+    });
     renderChangePassword({ ...USER, lang: 'ms' });
-    const user = await fillIn({ current: /^Kata Laluan Semasa/, next: /^Kata Laluan Baharu/, confirm: /^Sahkan Kata Laluan Baharu/ }, 'password');
-    expect(screen.getByRole('checkbox', { name: 'Kekalkan kunci API saya (kata laluan baharu menamatkannya jika tidak, dan skrip yang menggunakannya berhenti)' })).toBeTruthy();
+    const user = await fillIn(
+      { current: /^Kata Laluan Semasa/, next: /^Kata Laluan Baharu/, confirm: /^Sahkan Kata Laluan Baharu/ },
+      'password',
+    );
+    expect(
+      screen.getByRole('checkbox', {
+        name: 'Kekalkan kunci API saya (kata laluan baharu menamatkannya jika tidak, dan skrip yang menggunakannya berhenti)',
+      }),
+    ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Kemas Kini Kata Laluan' }));
     expect((await screen.findByRole('alert')).textContent).toBe(TOO_COMMON_MS);
   });
@@ -78,7 +118,10 @@ describe('the sign-in notice on the profile page', () => {
         if (method === 'DELETE') notice = { slowed_at: null as unknown as string, held_back: 0 };
         return new Response(JSON.stringify(notice), { status: 200, headers: { 'content-type': 'application/json' } });
       }
-      return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }), { status: 404, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
     });
     return calls;
   }
@@ -96,6 +139,8 @@ describe('the sign-in notice on the profile page', () => {
   it('in English for an English account', async () => {
     serveNotice();
     await renderProfile(USER);
-    expect((await screen.findByText(/^Someone tried wrong passwords for your account/)).textContent).toContain('30 attempts held back');
+    expect((await screen.findByText(/^Someone tried wrong passwords for your account/)).textContent).toContain(
+      '30 attempts held back',
+    );
   });
 });

@@ -12,12 +12,55 @@ import { useStudioDom } from './dom.js';
 import { renderPage } from './page.js';
 
 const at = '2026-01-01T00:00:00.000Z';
-const ADMIN: Profile = { id: 'a1', email: 'admin@karya.test', name: '', bio: '', role: 'admin', credits_available: 9999, total_usage: 0, lang: 'en', created_at: at, updated_at: at };
-const ANA: Profile = { id: 'u1', email: 'ana@karya.test', name: '', bio: '', role: 'free', credits_available: 7, total_usage: 3, lang: 'en', created_at: at, updated_at: at };
+const ADMIN: Profile = {
+  id: 'a1',
+  email: 'admin@karya.test',
+  name: '',
+  bio: '',
+  role: 'admin',
+  credits_available: 9999,
+  total_usage: 0,
+  lang: 'en',
+  created_at: at,
+  updated_at: at,
+};
+const ANA: Profile = {
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: '',
+  bio: '',
+  role: 'free',
+  credits_available: 7,
+  total_usage: 3,
+  lang: 'en',
+  created_at: at,
+  updated_at: at,
+};
 const DEPLOYMENTS = [
-  { id: 3, version: 'v1.2.0', status: 'success', url: 'https://karya.test', created_at: '2026-03-01T00:00:00.000Z', metadata: null },
-  { id: 2, version: 'v1.1.1', status: 'failed', url: 'https://karya.test', created_at: '2026-02-01T00:00:00.000Z', metadata: null },
-  { id: 1, version: 'v1.1.0', status: 'success', url: 'https://karya.test', created_at: '2026-01-01T00:00:00.000Z', metadata: null },
+  {
+    id: 3,
+    version: 'v1.2.0',
+    status: 'success',
+    url: 'https://karya.test',
+    created_at: '2026-03-01T00:00:00.000Z',
+    metadata: null,
+  },
+  {
+    id: 2,
+    version: 'v1.1.1',
+    status: 'failed',
+    url: 'https://karya.test',
+    created_at: '2026-02-01T00:00:00.000Z',
+    metadata: null,
+  },
+  {
+    id: 1,
+    version: 'v1.1.0',
+    status: 'success',
+    url: 'https://karya.test',
+    created_at: '2026-01-01T00:00:00.000Z',
+    metadata: null,
+  },
 ];
 
 useStudioDom({ clearStorage: true });
@@ -28,16 +71,32 @@ function serve() {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (url === '/api/admin/users' && method === 'GET') return json({ users: [ANA, ADMIN] });
-    if (url === '/api/admin/users/u1' && method === 'PATCH') return json({ message: 'User role updated successfully', user: { ...ANA, role: 'pro', credits_available: 150 } });
+    if (url === '/api/admin/users/u1' && method === 'PATCH')
+      return json({ message: 'User role updated successfully', user: { ...ANA, role: 'pro', credits_available: 150 } });
     if (url === '/api/admin/deployments') return json({ deployments: DEPLOYMENTS });
     if (url === '/api/admin/ai-config') {
       return json({
         active: 'openai',
         configs: [
-          { name: 'openai', model: 'llama3.1', endpoint: '127.0.0.1:11434', has_key: true, is_active: true, context_tokens: 16384 },
-          { name: 'offline', model: 'offline-demo', endpoint: null, has_key: false, is_active: false, context_tokens: null },
+          {
+            name: 'openai',
+            model: 'llama3.1',
+            endpoint: '127.0.0.1:11434',
+            has_key: true,
+            is_active: true,
+            context_tokens: 16384,
+          },
+          {
+            name: 'offline',
+            model: 'offline-demo',
+            endpoint: null,
+            has_key: false,
+            is_active: false,
+            context_tokens: null,
+          },
         ],
         openai_config: { useAzure: false },
       });
@@ -60,15 +119,23 @@ describe('admin portal', () => {
     const select = await screen.findByLabelText('Role of ana@karya.test');
     await user.selectOptions(select, 'pro');
     const dialog = screen.getByRole('dialog', { name: 'Change role?' });
-    expect(dialog.textContent).toContain('ana@karya.test becomes Pro. Changing the role resets the credit balance to the Pro amount: 150 credits (now 7).');
+    expect(dialog.textContent).toContain(
+      'ana@karya.test becomes Pro. Changing the role resets the credit balance to the Pro amount: 150 credits (now 7).',
+    );
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
     expect((select as HTMLSelectElement).value).toBe('free');
 
     await user.selectOptions(select, 'business');
-    await user.click(within(screen.getByRole('dialog', { name: 'Change role?' })).getByRole('button', { name: 'Change role' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toEqual([{ method: 'PATCH', url: '/api/admin/users/u1', body: { role: 'business' } }]));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Change role?' })).getByRole('button', { name: 'Change role' }),
+    );
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
+        { method: 'PATCH', url: '/api/admin/users/u1', body: { role: 'business' } },
+      ]),
+    );
   });
 
   it("shows the model's context window beside the AI service (issue 36)", async () => {
@@ -106,8 +173,19 @@ describe('admin portal', () => {
       await screen.findByTestId('ai-active');
       await screen.findByTestId('deployments');
       const text = document.body.textContent ?? '';
-      expect(text).toContain(lang === 'en' ? 'Write with your Microsoft Azure copy of the AI model' : 'Tulis dengan salinan model AI anda di Microsoft Azure');
-      for (const jargon of [/openai_config/, /useAzure/, /\s--[a-z]/, /\b[\w/-]+\.(ts|yaml|js)\b/, /\b[A-Z]+_[A-Z_]+\b/]) expect(text).not.toMatch(jargon);
+      expect(text).toContain(
+        lang === 'en'
+          ? 'Write with your Microsoft Azure copy of the AI model'
+          : 'Tulis dengan salinan model AI anda di Microsoft Azure',
+      );
+      for (const jargon of [
+        /openai_config/,
+        /useAzure/,
+        /\s--[a-z]/,
+        /\b[\w/-]+\.(ts|yaml|js)\b/,
+        /\b[A-Z]+_[A-Z_]+\b/,
+      ])
+        expect(text).not.toMatch(jargon);
       unmount();
     }
   });

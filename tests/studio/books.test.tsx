@@ -35,7 +35,9 @@ describe('DownloadMenu', () => {
     await user.keyboard('{Enter}');
     expect(button.getAttribute('aria-expanded')).toBe('true');
     const links = within(screen.getByRole('list', { name: 'Download formats' })).getAllByRole('link');
-    expect(links.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href'), a.hasAttribute('download')])).toEqual([
+    expect(
+      links.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href'), a.hasAttribute('download')]),
+    ).toEqual([
       ['Download as Markdown', hrefOf('md'), true],
       ['Download as EPUB', hrefOf('epub'), true],
       ['Download as DOCX', hrefOf('docx'), true],
@@ -54,7 +56,12 @@ describe('DownloadMenu', () => {
 
   it('Tab reaches the links in order, and leaving the menu closes it', async () => {
     const user = userEvent.setup();
-    render(<><DownloadMenu hrefOf={hrefOf} lang="en" /><button type="button">After</button></>);
+    render(
+      <>
+        <DownloadMenu hrefOf={hrefOf} lang="en" />
+        <button type="button">After</button>
+      </>,
+    );
     await user.click(screen.getByRole('button', { name: 'Download' }));
     await user.tab();
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Download as Markdown');
@@ -79,10 +86,14 @@ describe('DownloadMenu', () => {
   });
 });
 
-describe('file links and the reader\'s language', () => {
+describe("file links and the reader's language", () => {
   it('fileHref builds the export routes of the contract', () => {
-    expect(fileHref('GET /books/:bookType/export', { params: { bookType: 'travel_guide' }, query: { format: 'pdf' } })).toBe('/api/books/travel_guide/export?format=pdf');
-    expect(fileHref('GET /books/:id/export', { params: { id: 12 }, query: { format: 'docx' } })).toBe('/api/books/12/export?format=docx');
+    expect(
+      fileHref('GET /books/:bookType/export', { params: { bookType: 'travel_guide' }, query: { format: 'pdf' } }),
+    ).toBe('/api/books/travel_guide/export?format=pdf');
+    expect(fileHref('GET /books/:id/export', { params: { id: 12 }, query: { format: 'docx' } })).toBe(
+      '/api/books/12/export?format=docx',
+    );
   });
 
   it.each([
@@ -97,14 +108,73 @@ describe('file links and the reader\'s language', () => {
 });
 
 describe('My Books (/books): one click from the sidebar and the dashboard; Continue, Download, Delete', () => {
-  const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 10, total_usage: 3, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+  const USER: ProfileData = {
+    id: 'u1',
+    email: 'ana@karya.test',
+    name: 'Ana',
+    bio: '',
+    role: 'free',
+    credits_available: 10,
+    total_usage: 3,
+    lang: 'en',
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+  };
   const GENERATORS = [
-    { id: 'romance', route: '/romance', family: 'fiction', kind: 'book', cost: 1, title: { en: 'Romance Story Creator', ms: 'Penjana Cerita Romantik' }, tagline: { en: 'x', ms: 'x' }, typeLabel: { en: 'Romance', ms: 'Romantik' } },
+    {
+      id: 'romance',
+      route: '/romance',
+      family: 'fiction',
+      kind: 'book',
+      cost: 1,
+      title: { en: 'Romance Story Creator', ms: 'Penjana Cerita Romantik' },
+      tagline: { en: 'x', ms: 'x' },
+      typeLabel: { en: 'Romance', ms: 'Romantik' },
+    },
   ];
   const BOOKS: MyBook[] = [
-    { id: 9, title: 'Second Thoughts', book_type: 'romance', generator_id: 'romance', type_label: 'Romance', lang: 'en', words: 2100, chapters_written: 0, chapters_total: 6, updated_at: '2025-03-04T10:00:00Z', is_finished: false, is_current: true },
-    { id: 7, title: 'Cinta di Pesisir', book_type: 'romance', generator_id: 'romance', type_label: 'Romantik', lang: 'ms', words: 12345, chapters_written: 3, chapters_total: 12, updated_at: '2025-03-02T10:00:00Z', is_finished: false, is_current: false },
-    { id: 3, title: 'A Tale of Gentle Beginnings', book_type: 'romance', generator_id: 'romance', type_label: 'Romance', lang: 'en', words: 9000, chapters_written: 1, chapters_total: 1, updated_at: '2025-02-01T10:00:00Z', is_finished: true, is_current: false },
+    {
+      id: 9,
+      title: 'Second Thoughts',
+      book_type: 'romance',
+      generator_id: 'romance',
+      type_label: 'Romance',
+      lang: 'en',
+      words: 2100,
+      chapters_written: 0,
+      chapters_total: 6,
+      updated_at: '2025-03-04T10:00:00Z',
+      is_finished: false,
+      is_current: true,
+    },
+    {
+      id: 7,
+      title: 'Cinta di Pesisir',
+      book_type: 'romance',
+      generator_id: 'romance',
+      type_label: 'Romantik',
+      lang: 'ms',
+      words: 12345,
+      chapters_written: 3,
+      chapters_total: 12,
+      updated_at: '2025-03-02T10:00:00Z',
+      is_finished: false,
+      is_current: false,
+    },
+    {
+      id: 3,
+      title: 'A Tale of Gentle Beginnings',
+      book_type: 'romance',
+      generator_id: 'romance',
+      type_label: 'Romance',
+      lang: 'en',
+      words: 9000,
+      chapters_written: 1,
+      chapters_total: 1,
+      updated_at: '2025-02-01T10:00:00Z',
+      is_finished: true,
+      is_current: false,
+    },
   ];
 
   function serve(user: ProfileData = USER, books: MyBook[] = BOOKS) {
@@ -112,14 +182,17 @@ describe('My Books (/books): one click from the sidebar and the dashboard; Conti
     vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       calls.push(`${method} ${url}`);
-      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-      if (url === '/api/auth/get-session') return json({ user, session: { expires_at: '2099-01-01T00:00:00.000Z', is_remembered: true } });
+      const json = (body: unknown) =>
+        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (url === '/api/auth/get-session')
+        return json({ user, session: { expires_at: '2099-01-01T00:00:00.000Z', is_remembered: true } });
       if (url === '/api/me') return json(user);
       if (url === '/api/generators') return json({ generators: GENERATORS });
       if (url === '/api/books' && method === 'GET') return json({ books });
       if (url === '/api/books/3' && method === 'DELETE') return json({ message: 'Item deleted successfully' });
       const continued = /^\/api\/books\/(\d+)\/continue$/.exec(url);
-      if (continued && method === 'POST') return json({ book: { ...books.find((b) => b.id === Number(continued[1]))!, is_current: true } });
+      if (continued && method === 'POST')
+        return json({ book: { ...books.find((b) => b.id === Number(continued[1]))!, is_current: true } });
       if (url.startsWith('/api/history')) return json({ items: [], next_cursor: null, types: [] });
       return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }), { status: 404 });
     });
@@ -142,7 +215,14 @@ describe('My Books (/books): one click from the sidebar and the dashboard; Conti
       </Route>
     </Routes>
   );
-  const renderStudio = (path = '/', user: ProfileData = USER) => renderPage(<>{routes}<Toaster /></>, { path, user });
+  const renderStudio = (path = '/', user: ProfileData = USER) =>
+    renderPage(
+      <>
+        {routes}
+        <Toaster />
+      </>,
+      { path, user },
+    );
 
   it('the sidebar opens My Books in one click: every book with its facts, downloads by id, delete after a confirmation', async () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
@@ -156,15 +236,33 @@ describe('My Books (/books): one click from the sidebar and the dashboard; Conti
     await user.click(within(nav).getByRole('link', { name: 'My Books' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'My Books' })).toBeTruthy();
     const rows = await screen.findAllByTestId('my-book');
-    expect(rows.map((r) => r.querySelector('.font-medium')!.textContent)).toEqual(['Second Thoughts', 'Cinta di Pesisir', 'A Tale of Gentle Beginnings']);
-    expect(rows[0]!.textContent).toContain('Romance · Unfinished · 0 of 6 chapters · 2,100 words · English · Last change 4 Mar 2025 · Open in its generator');
-    expect(rows[1]!.textContent).toContain('Romantik · Unfinished · 3 of 12 chapters · 12,345 words · Bahasa Malaysia · Last change 2 Mar 2025');
-    expect(rows[2]!.textContent).toContain('Romance · Finished · 1 of 1 chapter · 9,000 words · English · Last change 1 Feb 2025');
+    expect(rows.map((r) => r.querySelector('.font-medium')!.textContent)).toEqual([
+      'Second Thoughts',
+      'Cinta di Pesisir',
+      'A Tale of Gentle Beginnings',
+    ]);
+    expect(rows[0]!.textContent).toContain(
+      'Romance · Unfinished · 0 of 6 chapters · 2,100 words · English · Last change 4 Mar 2025 · Open in its generator',
+    );
+    expect(rows[1]!.textContent).toContain(
+      'Romantik · Unfinished · 3 of 12 chapters · 12,345 words · Bahasa Malaysia · Last change 2 Mar 2025',
+    );
+    expect(rows[2]!.textContent).toContain(
+      'Romance · Finished · 1 of 1 chapter · 9,000 words · English · Last change 1 Feb 2025',
+    );
 
     // Every book downloads by its id, finished or not; each Download is named by its book.
-    expect(rows.map((r) => within(r).getByRole('button', { name: /^Download / }).getAttribute('aria-label'))).toEqual(['Download Second Thoughts', 'Download Cinta di Pesisir', 'Download A Tale of Gentle Beginnings']);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getByRole('button', { name: /^Download / })
+          .getAttribute('aria-label'),
+      ),
+    ).toEqual(['Download Second Thoughts', 'Download Cinta di Pesisir', 'Download A Tale of Gentle Beginnings']);
     await user.click(within(rows[1]!).getByRole('button', { name: 'Download Cinta di Pesisir' }));
-    expect(within(rows[1]!).getByRole('link', { name: 'Download as EPUB' }).getAttribute('href')).toBe('/api/books/7/export?format=epub');
+    expect(within(rows[1]!).getByRole('link', { name: 'Download as EPUB' }).getAttribute('href')).toBe(
+      '/api/books/7/export?format=epub',
+    );
 
     await user.click(within(rows[2]!).getByRole('button', { name: 'Delete A Tale of Gentle Beginnings' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this book?' });
@@ -193,7 +291,9 @@ describe('My Books (/books): one click from the sidebar and the dashboard; Conti
     renderStudio('/');
     await waitFor(() => expect(screen.getAllByTestId('generator-count')[0]!.textContent).toBe('1 generator'));
     expect(screen.getByTestId('stat-types').textContent).toBe('1');
-    expect(screen.getByText(/^1 generator\. What will you write today/).textContent).toBe("1 generator. What will you write today?");
+    expect(screen.getByText(/^1 generator\. What will you write today/).textContent).toBe(
+      '1 generator. What will you write today?',
+    );
     expect(document.body.textContent).not.toMatch(/35\+|25\+/);
   });
 
@@ -219,7 +319,9 @@ describe('My Books (/books): one click from the sidebar and the dashboard; Conti
     await user.click(await screen.findByRole('link', { name: 'Semua buku saya' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Buku Saya' })).toBeTruthy();
     const rows = await screen.findAllByTestId('my-book');
-    expect(rows[2]!.textContent).toContain('Romance · Siap · 1 daripada 1 bab · 9,000 patah perkataan · Bahasa Inggeris · Perubahan terakhir');
+    expect(rows[2]!.textContent).toContain(
+      'Romance · Siap · 1 daripada 1 bab · 9,000 patah perkataan · Bahasa Inggeris · Perubahan terakhir',
+    );
     await user.click(within(rows[2]!).getByRole('button', { name: 'Padam A Tale of Gentle Beginnings' }));
     const dialog = screen.getByRole('dialog', { name: 'Padam buku ini?' });
     await user.click(within(dialog).getByRole('button', { name: 'Batal' }));

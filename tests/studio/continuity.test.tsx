@@ -17,16 +17,26 @@ useStudioDom();
 const DEATH = 'Pak Ali speaks to Aisha, but Chapter 4 records his death.';
 const SPELLING = 'The harbour town is “Kuala Sepetang” here and “Kuala Sepatang” in Chapter 2.';
 const CHAPTER_7: PreviewPart = {
-  key: 'part-7', heading: 'Chapter 7: The Night Market', text: 'Pak Ali smiled at the lanterns.', ref: { kind: 'chapter', position: 7 },
+  key: 'part-7',
+  heading: 'Chapter 7: The Night Market',
+  text: 'Pak Ali smiled at the lanterns.',
+  ref: { kind: 'chapter', position: 7 },
   continuity: [
     { kind: 'acts_after_death', detail: DEATH, part: 'Chapter 4', key: '7:acts_after_death:abc' },
     { kind: 'name_spelling', detail: SPELLING, part: 'Chapter 2', key: '7:name_spelling:def' },
   ],
   checkAgainst: 'Chapter 4',
 };
-const CHAPTER_8: PreviewPart = { key: 'part-8', heading: 'Chapter 8: Dawn', text: 'The shop opened.', ref: { kind: 'chapter', position: 8 } };
+const CHAPTER_8: PreviewPart = {
+  key: 'part-8',
+  heading: 'Chapter 8: Dawn',
+  text: 'The shop opened.',
+  ref: { kind: 'chapter', position: 8 },
+};
 const BIBLE: BibleShown = {
-  fromOutline: '', kept: '## Open threads\n- The missing key | Chapter 1 | open', notes: '## Open threads\n- The missing key | Chapter 1 | open',
+  fromOutline: '',
+  kept: '## Open threads\n- The missing key | Chapter 1 | open',
+  notes: '## Open threads\n- The missing key | Chapter 1 | open',
   threads: [
     { thread: 'The missing key', opened: 'Chapter 1', due: 'Chapter 5', status: 'open', is_overdue: true },
     { thread: 'Tan’s debt', opened: 'Chapter 2', due: 'Chapter 9', status: 'advanced', is_overdue: false },
@@ -34,11 +44,29 @@ const BIBLE: BibleShown = {
   ],
 };
 
-function renderBook(lang: 'en' | 'ms', onRewrite = vi.fn(async (_part: unknown, _note: string) => null as string | null), onIntended?: (key: string) => Promise<string | null>) {
+function renderBook(
+  lang: 'en' | 'ms',
+  onRewrite = vi.fn(async (_part: unknown, _note: string) => null as string | null),
+  onIntended?: (key: string) => Promise<string | null>,
+) {
   render(
-    <Preview {...(onIntended ? { onIntended, intendedFindings: 1 } : {})}
-      parts={[CHAPTER_7, CHAPTER_8]} outlineLabel="Story Outline" streaming="" isLoading={false} elapsed={0} error={null} canRetry={false} onRetry={() => undefined}
-      isBook lang={lang} bookLang="en" stepCostText={lang === 'ms' ? '1 kredit' : '1 credit'} onRewrite={onRewrite} bible={BIBLE} onSaveBible={async () => null}
+    <Preview
+      {...(onIntended ? { onIntended, intendedFindings: 1 } : {})}
+      parts={[CHAPTER_7, CHAPTER_8]}
+      outlineLabel="Story Outline"
+      streaming=""
+      isLoading={false}
+      elapsed={0}
+      error={null}
+      canRetry={false}
+      onRetry={() => undefined}
+      isBook
+      lang={lang}
+      bookLang="en"
+      stepCostText={lang === 'ms' ? '1 kredit' : '1 credit'}
+      onRewrite={onRewrite}
+      bible={BIBLE}
+      onSaveBible={async () => null}
     />,
   );
   return { user: userEvent.setup(), onRewrite };
@@ -47,7 +75,16 @@ function renderBook(lang: 'en' | 'ms', onRewrite = vi.fn(async (_part: unknown, 
 /** The article of a part by its heading. */
 const part = (heading: string) => screen.getByRole('heading', { name: heading }).closest('article')!;
 /** A text as read out: without the ⚠ marks, which are hidden from screen readers. */
-const readOut = (el: Element): string => [...el.childNodes].map((n): string => (n instanceof Element && n.getAttribute('aria-hidden') === 'true' ? '' : n instanceof Element ? readOut(n) : (n.textContent ?? ''))).join('');
+const readOut = (el: Element): string =>
+  [...el.childNodes]
+    .map((n): string =>
+      n instanceof Element && n.getAttribute('aria-hidden') === 'true'
+        ? ''
+        : n instanceof Element
+          ? readOut(n)
+          : (n.textContent ?? ''),
+    )
+    .join('');
 
 describe('continuity beside the parts and threads in the story bible', () => {
   it('a part shows each finding with ⚠ and where it was established, and says to check it against the rewritten part', () => {
@@ -72,7 +109,12 @@ describe('continuity beside the parts and threads in the story bible', () => {
     const buttons = within(chapter).getAllByRole('button', { name: 'Rewrite with this note' });
     expect(buttons).toHaveLength(2);
     // Each button is described by its own finding, so a screen reader tells them apart.
-    expect(within(chapter).getByRole('button', { name: 'Rewrite with this note', description: /Name spelled two ways: .+ \(see Chapter 2\)$/ })).toBe(buttons[1]);
+    expect(
+      within(chapter).getByRole('button', {
+        name: 'Rewrite with this note',
+        description: /Name spelled two ways: .+ \(see Chapter 2\)$/,
+      }),
+    ).toBe(buttons[1]);
     await user.click(buttons[0]!);
     const note = await within(chapter).findByTestId('rewrite-note');
     expect((note as HTMLTextAreaElement).value).toBe(DEATH);
@@ -97,7 +139,9 @@ describe('continuity beside the parts and threads in the story bible', () => {
       'The lantern festival · opened in Chapter 3 · Resolved',
     ]);
     expect(rows.map((r) => r.getAttribute('data-overdue'))).toEqual(['true', 'false', 'false']);
-    expect(within(threads).getByTestId('threads-hint').textContent).toContain('“thread | opened | open | due Chapter 5”');
+    expect(within(threads).getByTestId('threads-hint').textContent).toContain(
+      '“thread | opened | open | due Chapter 5”',
+    );
   });
 
   it('in Malay every word around the book’s own text is Malay', async () => {
@@ -106,7 +150,9 @@ describe('continuity beside the parts and threads in the story bible', () => {
     const findings = within(chapter).getAllByTestId('continuity-finding');
     expect(readOut(findings[0]!.querySelector('[id]')!)).toBe(`Bertindak selepas mati: ${DEATH} (lihat Chapter 4)`);
     expect(readOut(findings[1]!.querySelector('[id]')!)).toBe(`Nama dieja dua cara: ${SPELLING} (lihat Chapter 2)`);
-    expect(readOut(within(chapter).getByTestId('check-against'))).toBe('Semak dengan Chapter 4 yang telah ditulis semula');
+    expect(readOut(within(chapter).getByTestId('check-against'))).toBe(
+      'Semak dengan Chapter 4 yang telah ditulis semula',
+    );
     await user.click(within(findings[0]!).getByRole('button', { name: 'Tulis semula dengan nota ini' }));
     expect((within(chapter).getByTestId('rewrite-note') as HTMLTextAreaElement).value).toBe(DEATH);
     await user.click(within(chapter).getByTestId('rewrite-go'));
@@ -123,7 +169,7 @@ describe('continuity beside the parts and threads in the story bible', () => {
     expect(within(threads).getByTestId('threads-hint').textContent).toContain('sasaran Bab 5');
   });
 
-  it('the book\'s Continuity panel lists every finding with its part; Go to, Rewrite with this note and Intended (issue 48)', async () => {
+  it("the book's Continuity panel lists every finding with its part; Go to, Rewrite with this note and Intended (issue 48)", async () => {
     const onIntended = vi.fn(async (_key: string) => null as string | null);
     const { user, onRewrite } = renderBook('en', undefined, onIntended);
     const panel = screen.getByTestId('continuity-panel');
@@ -138,25 +184,51 @@ describe('continuity beside the parts and threads in the story bible', () => {
     // Rewrite with this note: the part's own Rewrite opens with it.
     await user.click(within(rows[1]!).getByTestId('panel-rewrite'));
     const chapter = part('Chapter 7: The Night Market');
-    expect((await within(chapter).findByTestId('rewrite-note') as HTMLTextAreaElement).value).toBe(SPELLING);
+    expect(((await within(chapter).findByTestId('rewrite-note')) as HTMLTextAreaElement).value).toBe(SPELLING);
     await user.click(within(chapter).getByTestId('rewrite-go'));
     await waitFor(() => expect(onRewrite).toHaveBeenCalledWith({ kind: 'chapter', position: 7 }, SPELLING));
     // Intended: sent with the finding's key.
-    await user.click(within(rows[0]!).getByRole('button', { name: 'Mark as intended: Chapter 7: The Night Market: Acts after death' }));
+    await user.click(
+      within(rows[0]!).getByRole('button', { name: 'Mark as intended: Chapter 7: The Night Market: Acts after death' }),
+    );
     await waitFor(() => expect(onIntended).toHaveBeenCalledWith('7:acts_after_death:abc'));
   });
 
   it('one overdue promise (chapter 6) and a dead character speaking (chapter 7): the panel lists 2, the speaking one first', () => {
     const PROMISE = 'The promise "the missing key" was due in Chapter 5 and is still open';
-    const chapter6: PreviewPart = { key: 'part-6', heading: 'Chapter 6: Low Tide', text: 'The tide went out.', ref: { kind: 'chapter', position: 6 }, continuity: [{ kind: 'thread_overdue', detail: PROMISE, part: 'Chapter 5', key: '6:thread_overdue:ghi' }] };
+    const chapter6: PreviewPart = {
+      key: 'part-6',
+      heading: 'Chapter 6: Low Tide',
+      text: 'The tide went out.',
+      ref: { kind: 'chapter', position: 6 },
+      continuity: [{ kind: 'thread_overdue', detail: PROMISE, part: 'Chapter 5', key: '6:thread_overdue:ghi' }],
+    };
     const chapter7: PreviewPart = { ...CHAPTER_7, continuity: [CHAPTER_7.continuity![0]!] };
     render(
-      <Preview parts={[chapter6, chapter7, CHAPTER_8]} outlineLabel="Story Outline" streaming="" isLoading={false} elapsed={0} error={null} canRetry={false} onRetry={() => undefined}
-        isBook lang="en" bookLang="en" onRewrite={async () => null} onIntended={async () => null} intendedFindings={0} />,
+      <Preview
+        parts={[chapter6, chapter7, CHAPTER_8]}
+        outlineLabel="Story Outline"
+        streaming=""
+        isLoading={false}
+        elapsed={0}
+        error={null}
+        canRetry={false}
+        onRetry={() => undefined}
+        isBook
+        lang="en"
+        bookLang="en"
+        onRewrite={async () => null}
+        onIntended={async () => null}
+        intendedFindings={0}
+      />,
     );
     const panel = screen.getByTestId('continuity-panel');
     expect(panel.querySelector('summary')!.textContent).toBe('Continuity (2)');
-    expect(within(panel).getAllByTestId('panel-finding').map((r) => r.querySelector('p')!.textContent)).toEqual([
+    expect(
+      within(panel)
+        .getAllByTestId('panel-finding')
+        .map((r) => r.querySelector('p')!.textContent),
+    ).toEqual([
       `Chapter 7: The Night Market · Acts after death: ${DEATH} (see Chapter 4)`,
       `Chapter 6: Low Tide · Promise overdue: ${PROMISE} (see Chapter 5)`,
     ]);
@@ -166,7 +238,13 @@ describe('continuity beside the parts and threads in the story bible', () => {
     renderBook('ms', undefined, async () => null);
     const panel = screen.getByTestId('continuity-panel');
     expect(panel.querySelector('summary')!.textContent).toBe('Kesinambungan (2)');
-    expect(within(panel).getAllByTestId('panel-intended').map((b) => b.textContent)).toEqual(['Disengajakan', 'Disengajakan']);
-    expect(within(panel).getByTestId('panel-intended-count').textContent).toBe('1 dapatan ditandakan sebagai disengajakan.');
+    expect(
+      within(panel)
+        .getAllByTestId('panel-intended')
+        .map((b) => b.textContent),
+    ).toEqual(['Disengajakan', 'Disengajakan']);
+    expect(within(panel).getByTestId('panel-intended-count').textContent).toBe(
+      '1 dapatan ditandakan sebagai disengajakan.',
+    );
   });
 });

@@ -7,7 +7,9 @@ import { cleanup } from '@testing-library/react';
 export function useStudioDom(opts: { clearStorage?: boolean; restoreMocks?: boolean } = {}): void {
   beforeAll(() => {
     if (!window.matchMedia) {
-      Object.defineProperty(window, 'matchMedia', { value: () => ({ matches: false, addEventListener() {}, removeEventListener() {} }) });
+      Object.defineProperty(window, 'matchMedia', {
+        value: () => ({ matches: false, addEventListener() {}, removeEventListener() {} }),
+      });
     }
   });
   afterEach(() => {

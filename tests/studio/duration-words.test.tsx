@@ -20,8 +20,14 @@ useStudioDom();
 
 /** The fourth language's own units (a maintainer words number-words.yaml again: step 3 of the doc). */
 const XX_UNITS = [
-  'decimal: ","', 'group: "."', 'seconds: "{n} sn"', 'minutes: "{m} dk"', 'minutesSeconds: "{m} dk {s} sn"',
-  'hours: "{h} sa"', 'hoursMinutes: "{h} sa {m} dk"', 'milliseconds: "{n} ms"',
+  'decimal: ","',
+  'group: "."',
+  'seconds: "{n} sn"',
+  'minutes: "{m} dk"',
+  'minutesSeconds: "{m} dk {s} sn"',
+  'hours: "{h} sa"',
+  'hoursMinutes: "{h} sa {m} dk"',
+  'milliseconds: "{n} ms"',
 ].join('\n');
 
 beforeAll(() => {
@@ -33,19 +39,42 @@ beforeAll(() => {
 afterAll(() => setLanguageSource(() => readLanguages()));
 
 const user = (lang: Lang): Profile => ({
-  id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 40, total_usage: 0, lang,
-  created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z',
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: 'Ana',
+  bio: '',
+  role: 'free',
+  credits_available: 40,
+  total_usage: 0,
+  lang,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
 });
 const BOOK: MyBook = {
-  id: 8, title: 'Rain Over Penang', lang: 'en', book_type: 'romance', generator_id: 'romance', type_label: 'Romance',
-  words: 9000, chapters_written: 3, chapters_total: 3, updated_at: '2026-03-02T10:00:00Z', is_current: false,
-  is_finished: true, has_cover: false,
+  id: 8,
+  title: 'Rain Over Penang',
+  lang: 'en',
+  book_type: 'romance',
+  generator_id: 'romance',
+  type_label: 'Romance',
+  words: 9000,
+  chapters_written: 3,
+  chapters_total: 3,
+  updated_at: '2026-03-02T10:00:00Z',
+  is_current: false,
+  is_finished: true,
+  has_cover: false,
 };
 const COST = { credits: 12, characters: 60_000, characters_per_credit: 5_000 };
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 const JSON_TYPE = { 'content-type': 'application/json' };
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: JSON_TYPE });
-const OFFER = { to: 'ms', cost: { per_part: 1, parts: 3, total: 3, remaining: 3 }, glossary_terms: 0, is_running: false };
+const OFFER = {
+  to: 'ms',
+  cost: { per_part: 1, parts: 3, total: 3, remaining: 3 },
+  glossary_terms: 0,
+  is_running: false,
+};
 
 /** My Books with one book offered in Malay, its edition's events sent when the test says. */
 function serveEdition() {
@@ -72,13 +101,22 @@ function serveEdition() {
 describe("the studio's times in the page's language", () => {
   it.each([
     ['en', 'about 1 min 20 s left · so far: calls 2, credits 1', 'about 2 h 5 min left · so far: calls 2, credits 1'],
-    ['ms', 'kira-kira 1 min 20 s lagi · setakat ini: panggilan 2, kredit 1',
-      'kira-kira 2 jam 5 min lagi · setakat ini: panggilan 2, kredit 1'],
-    ['id', 'sekitar 1 min 20 s lagi · sejauh ini: panggilan 2, kredit 1',
-      'sekitar 2 jam 5 min lagi · sejauh ini: panggilan 2, kredit 1'],
-    ['xx', 'sekitar 1 dk 20 sn lagi · sejauh ini: panggilan 2, kredit 1',
-      'sekitar 2 sa 5 dk lagi · sejauh ini: panggilan 2, kredit 1'],
-  ] as const)('an edition\'s time left (%s)', async (lang, minutes, hours) => {
+    [
+      'ms',
+      'kira-kira 1 min 20 s lagi · setakat ini: panggilan 2, kredit 1',
+      'kira-kira 2 jam 5 min lagi · setakat ini: panggilan 2, kredit 1',
+    ],
+    [
+      'id',
+      'sekitar 1 min 20 s lagi · sejauh ini: panggilan 2, kredit 1',
+      'sekitar 2 jam 5 min lagi · sejauh ini: panggilan 2, kredit 1',
+    ],
+    [
+      'xx',
+      'sekitar 1 dk 20 sn lagi · sejauh ini: panggilan 2, kredit 1',
+      'sekitar 2 sa 5 dk lagi · sejauh ini: panggilan 2, kredit 1',
+    ],
+  ] as const)("an edition's time left (%s)", async (lang, minutes, hours) => {
     const send = serveEdition();
     renderPage(<Books />, { user: user(lang), accountLang: lang, path: '/books' });
     await userEvent.click(await screen.findByTestId('make-edition'));
@@ -100,8 +138,11 @@ describe("the studio's times in the page's language", () => {
     ['xx', 'Selesai: 1 sa 2 dk, 12 kredit.'],
   ] as const)("an audio edition's length (%s)", async (lang, made) => {
     const status: AudiobookStatus = {
-      book: { id: 8, title: BOOK.title, lang: 'en' }, voice: { kind: 'demo', name: 'Ava' }, job: null,
-      credits_available: 40, cost: COST,
+      book: { id: 8, title: BOOK.title, lang: 'en' },
+      voice: { kind: 'demo', name: 'Ava' },
+      job: null,
+      credits_available: 40,
+      cost: COST,
       edition: { seconds: 3_720, credits_charged: 12, is_current: true, files: [], made_at: '2026-03-02T10:00:00Z' },
     };
     vi.stubGlobal('fetch', async () => json(status));

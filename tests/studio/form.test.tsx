@@ -20,7 +20,18 @@ let catalog: Catalog;
 /** The form model as the browser receives it: through JSON, like GET /api/generators/:id. */
 const model = (id: string): FormModel => JSON.parse(JSON.stringify(catalog.form(id))) as FormModel;
 
-const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: '', bio: '', role: 'free', credits_available: 10, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const USER: Profile = {
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: '',
+  bio: '',
+  role: 'free',
+  credits_available: 10,
+  total_usage: 0,
+  lang: 'en',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
 
 beforeAll(() => {
   catalog = loadCatalog();
@@ -40,7 +51,10 @@ async function renderForm(id: string, opts: { lang?: 'en' | 'ms' } = {}) {
   const sent: Settings[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     if (url.endsWith('/generate')) sent.push((JSON.parse(String(init.body)) as { settings: Settings }).settings);
-    return new Response(JSON.stringify({ error: { code: 'service_unavailable', message: 'Service unavailable' } }), { status: 503, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ error: { code: 'service_unavailable', message: 'Service unavailable' } }), {
+      status: 503,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   const form = model(id);
   renderPage(<GeneratorWorkspace form={form} />, { user: { ...USER, lang: opts.lang ?? 'en' } });
@@ -50,7 +64,10 @@ async function renderForm(id: string, opts: { lang?: 'en' | 'ms' } = {}) {
 
 const generate = () => screen.getByTestId('generate-button');
 /** The fields marked invalid for screen readers. */
-const invalidFields = () => [...document.querySelectorAll('[aria-invalid="true"]')].map((el) => el.closest('[data-field]')?.getAttribute('data-field')).sort();
+const invalidFields = () =>
+  [...document.querySelectorAll('[aria-invalid="true"]')]
+    .map((el) => el.closest('[data-field]')?.getAttribute('data-field'))
+    .sort();
 
 describe('every field type renders as its widget, labelled', () => {
   // [generator, field label (en), widget check]
@@ -75,7 +92,12 @@ describe('every field type renders as its widget, labelled', () => {
   it('select options carry the labels of the studio language', async () => {
     await renderForm('romance', { lang: 'ms' });
     const select = screen.getByLabelText('Tahap Keintiman') as HTMLSelectElement;
-    expect([...select.options].map((o) => o.textContent)).toEqual(['Manis (bersih)', 'Sederhana Ringan', 'Sederhana', 'Hangat']);
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'Manis (bersih)',
+      'Sederhana Ringan',
+      'Sederhana',
+      'Hangat',
+    ]);
   });
 });
 
@@ -92,7 +114,9 @@ describe('defaults from spec/', () => {
     expect((screen.getByLabelText('Number of Chapters') as HTMLSelectElement).value).toBe('7');
     expect(defaultValues(model('romance'), 'en', 100).numberOfChapters).toBe('12');
     expect(defaultValues(model('romance'), 'en', 4).numberOfChapters).toBe('12');
-    const labels = [...document.querySelectorAll('[data-testid="settings-form"] label')].map((l) => l.textContent?.trim());
+    const labels = [...document.querySelectorAll('[data-testid="settings-form"] label')].map((l) =>
+      l.textContent?.trim(),
+    );
     expect(labels.indexOf('Premise')).toBeLessThan(labels.indexOf('Language'));
     expect(labels.indexOf('Working Title')).toBe(0);
   });
@@ -108,13 +132,20 @@ describe('defaults from spec/', () => {
     await renderForm('copyright');
     expect((screen.getByLabelText('Include Disclaimer') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Include ISBN') as HTMLInputElement).checked).toBe(false);
-    expect((screen.getByLabelText(/^Publication Year/) as HTMLInputElement).value).toBe(String(new Date().getFullYear()));
+    expect((screen.getByLabelText(/^Publication Year/) as HTMLInputElement).value).toBe(
+      String(new Date().getFullYear()),
+    );
   });
 
   it('language story extras: pronunciation and vocabulary on, grammar and exercises off', async () => {
     await renderForm('language-story');
     const checked = (name: string) => (screen.getByLabelText(name) as HTMLInputElement).checked;
-    expect([checked('Pronunciation Guide'), checked('Vocabulary List'), checked('Grammar Notes'), checked('Practice Exercises')]).toEqual([true, true, false, false]);
+    expect([
+      checked('Pronunciation Guide'),
+      checked('Vocabulary List'),
+      checked('Grammar Notes'),
+      checked('Practice Exercises'),
+    ]).toEqual([true, true, false, false]);
   });
 
   it('saved settings restore into the widgets, missing ones at their defaults', () => {
@@ -190,7 +221,9 @@ describe('validation messages', () => {
     // The error is tied to its input for screen readers.
     const title = screen.getByLabelText(/^Book Title/);
     expect(title.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(title.getAttribute('aria-describedby')!)?.textContent).toBe('Book Title is required');
+    expect(document.getElementById(title.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Book Title is required',
+    );
   });
 
   it('a Malay studio gives Malay messages', async () => {
@@ -201,11 +234,30 @@ describe('validation messages', () => {
   });
 
   it('messages from the engine schema, in both languages', () => {
-    expect(fieldMessage({ field: 'publicationYear', code: 'number_range', params: { min: 1900, max: 2100 } }, { label: 'Tahun Penerbitan', lang: 'ms' })).toBe('Tahun Penerbitan mesti nombor antara 1900 dan 2100');
-    expect(fieldMessage({ field: 'isbn', code: 'too_long', params: { max: 40 } }, { label: 'ISBN', lang: 'en' })).toBe('ISBN must be at most 40 characters');
-    expect(fieldMessage({ field: 'numberOfChapters', code: 'not_an_option', params: { value: '99', allowed: [5, 7] } }, { label: 'Bab', lang: 'ms' })).toBe('Bab: sila pilih salah satu pilihan');
-    expect(fieldMessage({ field: 'heatLevel', code: 'not_an_option', params: { value: 'hot', allowed: ['sweet'] } }, { label: 'Heat Level', lang: 'en' })).toBe('Heat Level: please choose one of the options');
-    expect(fieldMessage({ field: 'bookTitle', code: 'required', params: {} }, { label: 'Tajuk Buku', lang: 'ms' })).toBe('Tajuk Buku diperlukan');
+    expect(
+      fieldMessage(
+        { field: 'publicationYear', code: 'number_range', params: { min: 1900, max: 2100 } },
+        { label: 'Tahun Penerbitan', lang: 'ms' },
+      ),
+    ).toBe('Tahun Penerbitan mesti nombor antara 1900 dan 2100');
+    expect(fieldMessage({ field: 'isbn', code: 'too_long', params: { max: 40 } }, { label: 'ISBN', lang: 'en' })).toBe(
+      'ISBN must be at most 40 characters',
+    );
+    expect(
+      fieldMessage(
+        { field: 'numberOfChapters', code: 'not_an_option', params: { value: '99', allowed: [5, 7] } },
+        { label: 'Bab', lang: 'ms' },
+      ),
+    ).toBe('Bab: sila pilih salah satu pilihan');
+    expect(
+      fieldMessage(
+        { field: 'heatLevel', code: 'not_an_option', params: { value: 'hot', allowed: ['sweet'] } },
+        { label: 'Heat Level', lang: 'en' },
+      ),
+    ).toBe('Heat Level: please choose one of the options');
+    expect(
+      fieldMessage({ field: 'bookTitle', code: 'required', params: {} }, { label: 'Tajuk Buku', lang: 'ms' }),
+    ).toBe('Tajuk Buku diperlukan');
   });
 
   it('a message the server worded follows the field label', () => {
@@ -233,7 +285,11 @@ describe('validation messages', () => {
     expect([box.min, box.max]).toEqual(['1', '20']);
     await a.user.type(box, '5');
     // The menu shows the chosen count as its own entry.
-    await waitFor(() => expect((screen.getByLabelText('Number of Chapters') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('5 Chapters'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Number of Chapters') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe(
+        '5 Chapters',
+      ),
+    );
     await a.user.click(generate());
     await waitFor(() => expect(a.sent).toHaveLength(1));
     expect(a.sent[0]!.numberOfChapters).toBe(5);
@@ -260,7 +316,7 @@ describe('validation messages', () => {
   });
 });
 
-describe('labels follow the studio language, not the book\'s (issue 24)', () => {
+describe("labels follow the studio language, not the book's (issue 24)", () => {
   it('an English studio writing a Malay book keeps its English labels', async () => {
     const { user } = await renderForm('romance');
     expect(screen.getByLabelText('Heat Level')).toBeTruthy();
@@ -280,7 +336,8 @@ describe('labels follow the studio language, not the book\'s (issue 24)', () => 
   it('a generator that always writes English speaks Malay in a Malay studio (dad jokes)', async () => {
     await renderForm('dad-jokes', { lang: 'ms' });
     expect(screen.getByTestId('generator-title').textContent).toBe('Penjana Jenaka Ayah');
-    for (const label of ['Jenis Jenaka', 'Tema', 'Umur Khalayak', 'Bilangan Jenaka']) expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeTruthy();
+    for (const label of ['Jenis Jenaka', 'Tema', 'Umur Khalayak', 'Bilangan Jenaka'])
+      expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeTruthy();
     expect(screen.getByText('Tetapan')).toBeTruthy();
   });
 });

@@ -14,8 +14,20 @@ import { renderPage } from './page.js';
 
 useStudioDom({ restoreMocks: true });
 
-const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 574, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const USER: Profile = {
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: 'Ana',
+  bio: '',
+  role: 'free',
+  credits_available: 574,
+  total_usage: 0,
+  lang: 'en',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
  * The server: its balance for the writer, how many times GET /api/me was asked, and a gate that holds its answers while
@@ -52,17 +64,32 @@ const page = (name: string, to: string) => (
   </>
 );
 
-/** A page whose button charges 100 credits as a generation's answer does: the balance the charge's answer gave (setCredits). */
+/**
+ * A page whose button charges 100 credits as a generation's answer does: the balance the charge's answer gave
+ * (setCredits).
+ */
 function Charge() {
   const { user, setCredits } = useAuth();
-  return <button type="button" onClick={() => setCredits((user?.credits_available ?? 0) - 100)}>Charge 100</button>;
+  return (
+    <button type="button" onClick={() => setCredits((user?.credits_available ?? 0) - 100)}>
+      Charge 100
+    </button>
+  );
 }
 
 function renderStudio() {
   renderPage(
     <Routes>
       <Route element={<Shell />}>
-        <Route index element={<>{page('Dashboard', '/books')}<Charge /></>} />
+        <Route
+          index
+          element={
+            <>
+              {page('Dashboard', '/books')}
+              <Charge />
+            </>
+          }
+        />
         <Route path="/books" element={page('My Books', '/')} />
       </Route>
     </Routes>,
@@ -110,7 +137,7 @@ describe('the balance the studio shows is read again', () => {
     expect(server.reads).toBe(1);
   });
 
-  it('on coming back to the tab: an administrator\'s grant is shown, with one read for the focus and the visibility together, none while one runs', async () => {
+  it("on coming back to the tab: an administrator's grant is shown, with one read for the focus and the visibility together, none while one runs", async () => {
     const server = serve();
     renderStudio();
     server.credits = 1574;

@@ -14,7 +14,9 @@ useStudioDom();
 /** The hook on a page of `poems`, with the failures it reported. */
 function generationPage() {
   const failures: ApiError[] = [];
-  const hook = renderHook(() => useGeneration('poems', 'en', { onDone: () => undefined, onFailure: (e) => void failures.push(e) }));
+  const hook = renderHook(() =>
+    useGeneration('poems', 'en', { onDone: () => undefined, onFailure: (e) => void failures.push(e) }),
+  );
   return { hook, failures };
 }
 
@@ -25,7 +27,8 @@ function serverAnswering(answer: () => Promise<Response>) {
   return posts;
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 describe('a generation request is sent once', () => {
   it('a connection lost before any text: said in plain words, not sent again; Retry sends it once more', async () => {
@@ -45,7 +48,13 @@ describe('a generation request is sent once', () => {
   });
 
   it("the model's rate limit (429 with Retry-After) is the writer's to retry: sent once", async () => {
-    const posts = serverAnswering(async () => json(429, { error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' } }, { 'retry-after': '1' }));
+    const posts = serverAnswering(async () =>
+      json(
+        429,
+        { error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' } },
+        { 'retry-after': '1' },
+      ),
+    );
     const { hook, failures } = generationPage();
     await act(() => hook.result.current.run({ settings: {} }));
     expect(failures.map((e) => [e.status, e.code])).toEqual([[429, 'rate_limited']]);
@@ -54,8 +63,11 @@ describe('a generation request is sent once', () => {
   });
 
   it('a failure the server streamed (its provider gave up) is shown, not asked again', async () => {
-    const stream = 'event: error\ndata: {"code":"service_unavailable","message":"Service temporarily unavailable. Please try again in a few minutes."}\n\n';
-    const posts = serverAnswering(async () => new Response(stream, { headers: { 'content-type': 'text/event-stream' } }));
+    const stream =
+      'event: error\ndata: {"code":"service_unavailable","message":"Service temporarily unavailable. Please try again in a few minutes."}\n\n';
+    const posts = serverAnswering(
+      async () => new Response(stream, { headers: { 'content-type': 'text/event-stream' } }),
+    );
     const { hook, failures } = generationPage();
     await act(() => hook.result.current.run({ settings: {} }));
     expect(failures.map((e) => e.code)).toEqual(['service_unavailable']);

@@ -10,7 +10,17 @@ import { MemoryRouter } from 'react-router-dom';
 import { useState } from 'react';
 import type { FormModel } from '../../studio/src/engine.js';
 import { loadCatalog } from '../../engine/node/load.js';
-import { applyStep, bookView, nextStep, parseSettings, restoreBook, startBook, stepRef, type BookState, type Catalog } from '../../engine/index.js';
+import {
+  applyStep,
+  bookView,
+  nextStep,
+  parseSettings,
+  restoreBook,
+  startBook,
+  stepRef,
+  type BookState,
+  type Catalog,
+} from '../../engine/index.js';
 import { Toaster } from 'react-hot-toast';
 import { AuthProvider, useAuth } from '../../studio/src/lib/auth.js';
 import type { Profile } from '../../engine/contract/index.js';
@@ -20,7 +30,18 @@ import { useStudioDom } from './dom.js';
 
 let catalog: Catalog;
 const model = (id: string): FormModel => JSON.parse(JSON.stringify(catalog.form(id))) as FormModel;
-const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: '', bio: '', role: 'free', credits_available: 10, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const USER: Profile = {
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: '',
+  bio: '',
+  role: 'free',
+  credits_available: 10,
+  total_usage: 0,
+  lang: 'en',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
 
 beforeAll(() => {
   catalog = loadCatalog();
@@ -53,7 +74,18 @@ function stubServer(handler: Handler) {
 }
 
 function done(content: string, credits: number, extra: Record<string, unknown> = {}) {
-  return { generation_id: 'g', part: { kind: 'x' }, label: '', content, words: content.split(' ').length, progress: null, next: null, credits_charged: 1, credits_available: credits, ...extra };
+  return {
+    generation_id: 'g',
+    part: { kind: 'x' },
+    label: '',
+    content,
+    words: content.split(' ').length,
+    progress: null,
+    next: null,
+    credits_charged: 1,
+    credits_available: credits,
+    ...extra,
+  };
 }
 
 /**
@@ -64,20 +96,38 @@ function heldBook(id: string, saved?: Omit<BookState, 'generatorId' | 'isLocked'
   const spec = catalog.get(id)!;
   let state: BookState | null = saved ? restoreBook(spec, { ...saved, generatorId: id }) : null;
   return {
-    step(body: { settings: Record<string, unknown>; chapterTitle?: string }, content: string, credits: number, extra: Record<string, unknown> = {}) {
-      if (!state?.isLocked) state = { ...startBook({ spec, settings: parseSettings(spec, body.settings) }), ...(state?.outline !== undefined ? { outline: state.outline } : {}) };
+    step(
+      body: { settings: Record<string, unknown>; chapterTitle?: string },
+      content: string,
+      credits: number,
+      extra: Record<string, unknown> = {},
+    ) {
+      if (!state?.isLocked)
+        state = {
+          ...startBook({ spec, settings: parseSettings(spec, body.settings) }),
+          ...(state?.outline !== undefined ? { outline: state.outline } : {}),
+        };
       const step = nextStep(spec, state)!;
       state = applyStep(spec, state, step, content);
       // The server keeps a user's chapter title with the book.
-      if (body.chapterTitle && step.kind === 'chapter') state = { ...state, chapterTitles: { ...state.chapterTitles, [step.position]: body.chapterTitle } };
+      if (body.chapterTitle && step.kind === 'chapter')
+        state = { ...state, chapterTitles: { ...state.chapterTitles, [step.position]: body.chapterTitle } };
       const book = bookView(spec, state);
       return done(content, credits, { part: stepRef(step), book, next: book.next, progress: book.progress, ...extra });
     },
     saved() {
       if (!state) return null;
       return {
-        book_type: spec.bookType, generator_id: id, lang: state.lang, current_chapter: state.currentChapter, total_chapters: state.totalChapters,
-        content: state.content, settings: state.settings, outline: state.outline ?? null, updated_at: '2025-01-01T00:00:00.000Z', book: bookView(spec, state),
+        book_type: spec.bookType,
+        generator_id: id,
+        lang: state.lang,
+        current_chapter: state.currentChapter,
+        total_chapters: state.totalChapters,
+        content: state.content,
+        settings: state.settings,
+        outline: state.outline ?? null,
+        updated_at: '2025-01-01T00:00:00.000Z',
+        book: bookView(spec, state),
       };
     },
   };
@@ -87,8 +137,14 @@ function heldBook(id: string, saved?: Omit<BookState, 'generatorId' | 'isLocked'
  * and a story bible that knows Aisha from chapter 1. */
 function shortRomance(outline: string, content: string[]) {
   return heldBook('romance', {
-    lang: 'en', currentChapter: 2, totalChapters: 7, content, settings: { language: 'en', numberOfChapters: 7 }, outline,
-    memory: '## Characters\n- Aisha | lead | searching | Chapter 1', memoryUpTo: 1,
+    lang: 'en',
+    currentChapter: 2,
+    totalChapters: 7,
+    content,
+    settings: { language: 'en', numberOfChapters: 7 },
+    outline,
+    memory: '## Characters\n- Aisha | lead | searching | Chapter 1',
+    memoryUpTo: 1,
   }).saved()!;
 }
 
@@ -121,7 +177,11 @@ describe('a book page follows the flow', () => {
       if (url.startsWith('/api/progress/')) return json(200, { book: null });
       if (url.endsWith('/generate')) {
         credits -= 1;
-        return sse([['delta', { text: 'Once upon ' }], ['delta', { text: 'a time.' }], ['done', held.step(JSON.parse(String(init.body)), `Part written, ${credits} left`, credits)]]);
+        return sse([
+          ['delta', { text: 'Once upon ' }],
+          ['delta', { text: 'a time.' }],
+          ['done', held.step(JSON.parse(String(init.body)), `Part written, ${credits} left`, credits)],
+        ]);
       }
       return json(404, {});
     });
@@ -133,7 +193,10 @@ describe('a book page follows the flow', () => {
     await waitFor(() => expect(label().textContent).toBe('Generate Introduction'));
     expect(screen.getByTestId('outline').textContent).toContain('Part written, 9 left');
     // A 10-credit account: the book opens at 7 chapters, the longest its credits can finish.
-    expect(calls.find((c) => c.url.endsWith('/generate'))!.body).toMatchObject({ step: { kind: 'outline' }, settings: { numberOfChapters: 7, language: 'en' } });
+    expect(calls.find((c) => c.url.endsWith('/generate'))!.body).toMatchObject({
+      step: { kind: 'outline' },
+      settings: { numberOfChapters: 7, language: 'en' },
+    });
     expect((screen.getByLabelText('Heat Level') as HTMLSelectElement).disabled).toBe(false);
 
     await user.click(button());
@@ -158,7 +221,9 @@ describe('a book page follows the flow', () => {
     const held = heldBook('romance');
     stubServer((url, init) => {
       if (url.startsWith('/api/progress/')) return json(200, { book: null });
-      return sse([['done', held.step(JSON.parse(String(init.body)), 'Rangka', 9, { toast: 'Rangka cerita telah dijana!' })]]);
+      return sse([
+        ['done', held.step(JSON.parse(String(init.body)), 'Rangka', 9, { toast: 'Rangka cerita telah dijana!' })],
+      ]);
     });
     const user = renderPage('romance', { ...USER, lang: 'ms' });
     expect(label().textContent).toBe('Jana Rangka Cerita');
@@ -168,11 +233,16 @@ describe('a book page follows the flow', () => {
     expect(await screen.findByText('Rangka cerita telah dijana!')).toBeTruthy();
   });
 
-  it('a Malay book in an English studio: the controls speak English, the book\'s headings stay Malay (issue 24)', async () => {
+  it("a Malay book in an English studio: the controls speak English, the book's headings stay Malay (issue 24)", async () => {
     const held = heldBook('romance');
     stubServer((url, init) => {
       if (url.startsWith('/api/progress/')) return json(200, { book: null });
-      return sse([['done', held.step(JSON.parse(String(init.body)), 'Teks bahagian ini.', 9, { toast: 'Rangka cerita telah dijana!' })]]);
+      return sse([
+        [
+          'done',
+          held.step(JSON.parse(String(init.body)), 'Teks bahagian ini.', 9, { toast: 'Rangka cerita telah dijana!' }),
+        ],
+      ]);
     });
     const user = renderPage('romance');
     await user.selectOptions(screen.getByLabelText('Language'), 'ms');
@@ -211,7 +281,7 @@ describe('the book language starts at the studio language', () => {
     expect(screen.getByLabelText('Bahasa')).toBe(language);
   });
 
-  it('an English studio starts an English book (the spec\'s default)', async () => {
+  it("an English studio starts an English book (the spec's default)", async () => {
     stubServer((url) => noProgress(url));
     renderPage('romance');
     expect(((await screen.findByLabelText('Language')) as HTMLSelectElement).value).toBe('en');
@@ -221,12 +291,21 @@ describe('the book language starts at the studio language', () => {
 
 describe('resume', () => {
   it('coming back shows the saved book at once, its settings and position, with no dialog over an empty form', async () => {
-    const held = heldBook('romance', { lang: 'en', currentChapter: 3, totalChapters: 7, content: ['intro', 'one', 'two'], settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 }, outline: 'the outline' });
+    const held = heldBook('romance', {
+      lang: 'en',
+      currentChapter: 3,
+      totalChapters: 7,
+      content: ['intro', 'one', 'two'],
+      settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 },
+      outline: 'the outline',
+    });
     stubServer((url) => (url.startsWith('/api/progress/') ? json(200, held.saved()) : json(404, {})));
     renderPage('romance');
     const note = await screen.findByTestId('resume-note');
     expect(note.textContent).toContain('Your book, as you left it');
-    expect(screen.getByTestId('resume-summary').textContent).toBe('You have saved progress for Romance (2 of 7 chapters written). Next: Chapter 3.');
+    expect(screen.getByTestId('resume-summary').textContent).toBe(
+      'You have saved progress for Romance (2 of 7 chapters written). Next: Chapter 3.',
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(label().textContent).toBe('Generate Chapter 3');
     expect((screen.getByLabelText('Heat Level') as HTMLSelectElement).value).toBe('steamy');
@@ -237,12 +316,21 @@ describe('resume', () => {
   });
 
   it('an English book in a Malay studio: the note and the page speak Malay; the book stays English', async () => {
-    const held = heldBook('romance', { lang: 'en', currentChapter: 3, totalChapters: 7, content: ['intro', 'one', 'two'], settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 }, outline: 'the outline' });
+    const held = heldBook('romance', {
+      lang: 'en',
+      currentChapter: 3,
+      totalChapters: 7,
+      content: ['intro', 'one', 'two'],
+      settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 },
+      outline: 'the outline',
+    });
     stubServer((url) => (url.startsWith('/api/progress/') ? json(200, held.saved()) : json(404, {})));
     renderPage('romance', { ...USER, lang: 'ms' });
     const note = await screen.findByTestId('resume-note');
     expect(note.textContent).toContain('Buku anda, seperti yang anda tinggalkan');
-    expect(screen.getByTestId('resume-summary').textContent).toBe('Anda mempunyai kemajuan tersimpan untuk Romantik (2 daripada 7 bab ditulis). Seterusnya: Bab 3.');
+    expect(screen.getByTestId('resume-summary').textContent).toBe(
+      'Anda mempunyai kemajuan tersimpan untuk Romantik (2 daripada 7 bab ditulis). Seterusnya: Bab 3.',
+    );
     expect(screen.getByTestId('resume-start-new').textContent).toBe('Mulakan Buku Baharu');
     expect(label().textContent).toBe('Jana Bab 3');
     expect(screen.getByTestId('chapter-heading').textContent).toBe('Bab 3');
@@ -256,9 +344,17 @@ describe('resume', () => {
   });
 
   it('Start New Book on the note asks first, then clears the saved progress and the page starts a new book', async () => {
-    const held = heldBook('romance', { lang: 'ms', currentChapter: 1, totalChapters: 12, content: ['x'], settings: { language: 'ms', numberOfChapters: 12 }, outline: 'o' });
+    const held = heldBook('romance', {
+      lang: 'ms',
+      currentChapter: 1,
+      totalChapters: 12,
+      content: ['x'],
+      settings: { language: 'ms', numberOfChapters: 12 },
+      outline: 'o',
+    });
     const calls = stubServer((url, init) => {
-      if (url.startsWith('/api/progress/') && init.method === 'DELETE') return json(200, { message: 'Progress cleared' });
+      if (url.startsWith('/api/progress/') && init.method === 'DELETE')
+        return json(200, { message: 'Progress cleared' });
       if (url.startsWith('/api/progress/')) return json(200, held.saved());
       return json(404, {});
     });
@@ -278,7 +374,17 @@ describe('resume', () => {
 
 describe('single tools and server errors', () => {
   it('a 400 answer marks the fields it names', async () => {
-    stubServer((url) => (url.endsWith('/generate') ? json(400, { error: { code: 'invalid_settings', message: 'Please check the highlighted fields', fields: { bookTitle: 'is required' } } }) : noProgress(url)));
+    stubServer((url) =>
+      url.endsWith('/generate')
+        ? json(400, {
+            error: {
+              code: 'invalid_settings',
+              message: 'Please check the highlighted fields',
+              fields: { bookTitle: 'is required' },
+            },
+          })
+        : noProgress(url),
+    );
     const user = renderPage('amazon-keywords');
     await user.type(screen.getByLabelText(/^Book Title/), 'x');
     await user.click(button());
@@ -286,7 +392,11 @@ describe('single tools and server errors', () => {
   });
 
   it('a cover shows the image with Download Cover named after the generator', async () => {
-    stubServer((url) => (url.endsWith('/generate') ? sse([['done', done('prompt', 4, { image: 'data:image/png;base64,iVBORw0KGgo=' })]]) : noProgress(url)));
+    stubServer((url) =>
+      url.endsWith('/generate')
+        ? sse([['done', done('prompt', 4, { image: 'data:image/png;base64,iVBORw0KGgo=' })]])
+        : noProgress(url),
+    );
     const user = renderPage('kids-book-cover');
     expect(label().textContent).toBe('Generate Book Cover');
     await user.type(screen.getByLabelText(/^Book Title/), 'Sang Kancil');
@@ -302,7 +412,9 @@ describe('single tools and server errors', () => {
     stubServer((url) => {
       if (!url.endsWith('/generate')) return noProgress(url);
       n += 1;
-      return n === 1 ? sse([['error', { code: 'server_error', message: 'Server error. Please try again in a few moments.' }]]) : sse([['done', done('Ok now', 9)]]);
+      return n === 1
+        ? sse([['error', { code: 'server_error', message: 'Server error. Please try again in a few moments.' }]])
+        : sse([['done', done('Ok now', 9)]]);
     });
     const user = renderPage('rhyme-story');
     await user.click(button());
@@ -312,12 +424,18 @@ describe('single tools and server errors', () => {
     await waitFor(() => expect(screen.getByTestId('preview').textContent).toContain('Ok now'));
   });
 
-  it('a generator that always writes English, in a Malay studio: Malay page, toasts and errors (the server words the failure in the book\'s English) (issue 24)', async () => {
-    stubServer((url) => (url.endsWith('/generate') ? sse([['error', { code: 'generation_failed', message: 'Failed to generate content. Please try again.' }]]) : noProgress(url)));
+  it("a generator that always writes English, in a Malay studio: Malay page, toasts and errors (the server words the failure in the book's English) (issue 24)", async () => {
+    stubServer((url) =>
+      url.endsWith('/generate')
+        ? sse([['error', { code: 'generation_failed', message: 'Failed to generate content. Please try again.' }]])
+        : noProgress(url),
+    );
     const user = renderPage('dad-jokes', { ...USER, lang: 'ms' });
     expect(screen.getByTestId('generator-title').textContent).toBe('Penjana Jenaka Ayah');
     expect(label().textContent).toBe('Jana Jenaka');
-    expect((screen.getByLabelText('Jenis Jenaka') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Ketuk-Ketuk');
+    expect((screen.getByLabelText('Jenis Jenaka') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe(
+      'Ketuk-Ketuk',
+    );
     await user.click(button());
     const error = await screen.findByTestId('preview-error');
     expect(error.textContent).toContain('Gagal menjana kandungan. Sila cuba lagi.');
@@ -325,7 +443,11 @@ describe('single tools and server errors', () => {
   });
 
   it('a cover in a Malay studio: Malay labels, button, heading and download (issue 24)', async () => {
-    stubServer((url) => (url.endsWith('/generate') ? sse([['done', done('prompt', 4, { image: 'data:image/png;base64,iVBORw0KGgo=' })]]) : noProgress(url)));
+    stubServer((url) =>
+      url.endsWith('/generate')
+        ? sse([['done', done('prompt', 4, { image: 'data:image/png;base64,iVBORw0KGgo=' })]])
+        : noProgress(url),
+    );
     const user = renderPage('book-cover', { ...USER, lang: 'ms' });
     expect(label().textContent).toBe('Jana Kulit Buku');
     expect(screen.getByText('Kulit Buku Yang Dijana')).toBeTruthy();
@@ -346,7 +468,14 @@ describe('the writing experience (issue 15)', () => {
   });
 
   it('the saved book shown on entry: Generate asks for its next step; the note goes once the writer goes on', async () => {
-    const held = heldBook('romance', { lang: 'en', currentChapter: 2, totalChapters: 7, content: ['intro', 'one'], settings: { language: 'en', heatLevel: 'mild', numberOfChapters: 7 }, outline: 'the outline' });
+    const held = heldBook('romance', {
+      lang: 'en',
+      currentChapter: 2,
+      totalChapters: 7,
+      content: ['intro', 'one'],
+      settings: { language: 'en', heatLevel: 'mild', numberOfChapters: 7 },
+      outline: 'the outline',
+    });
     const calls = stubServer((url, init) => {
       if (url.startsWith('/api/progress/')) return json(200, held.saved());
       if (url.endsWith('/generate')) return sse([['done', held.step(JSON.parse(String(init.body)), 'two', 9)]]);
@@ -358,13 +487,25 @@ describe('the writing experience (issue 15)', () => {
     expect(screen.getByTestId('chapter-counter').textContent).toBe('2 / 7');
     await user.click(button());
     await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));
-    expect(calls.find((c) => c.url.endsWith('/generate'))!.body).toMatchObject({ step: { kind: 'chapter', position: 2 } });
+    expect(calls.find((c) => c.url.endsWith('/generate'))!.body).toMatchObject({
+      step: { kind: 'chapter', position: 2 },
+    });
     expect(screen.queryByText('This step is not the next step of your book')).toBeNull();
     expect(screen.queryByTestId('resume-note')).toBeNull();
   });
 
   it('a single tool\'s last result is shown on entry, with "Start New", not "Start New Book"', async () => {
-    const saved = { book_type: 'dad_jokes', generator_id: 'dad-jokes', lang: 'en', current_chapter: 1, total_chapters: 1, content: ['Why did the chicken…'], settings: {}, outline: null, updated_at: '2025-01-01T00:00:00.000Z' };
+    const saved = {
+      book_type: 'dad_jokes',
+      generator_id: 'dad-jokes',
+      lang: 'en',
+      current_chapter: 1,
+      total_chapters: 1,
+      content: ['Why did the chicken…'],
+      settings: {},
+      outline: null,
+      updated_at: '2025-01-01T00:00:00.000Z',
+    };
     stubServer((url) => (url.startsWith('/api/progress/') ? json(200, saved) : json(404, {})));
     renderPage('dad-jokes');
     const note = await screen.findByTestId('resume-note');
@@ -377,7 +518,11 @@ describe('the writing experience (issue 15)', () => {
     const held = heldBook('romance');
     stubServer((url, init) => {
       if (url.startsWith('/api/progress/')) return json(200, { book: null });
-      if (url.endsWith('/generate')) return sse([['delta', { text: 'Outline…' }], ['done', held.step(JSON.parse(String(init.body)), 'The outline', 9)]]);
+      if (url.endsWith('/generate'))
+        return sse([
+          ['delta', { text: 'Outline…' }],
+          ['done', held.step(JSON.parse(String(init.body)), 'The outline', 9)],
+        ]);
       return json(404, {});
     });
     const user = renderPage('romance');
@@ -412,12 +557,21 @@ describe('the writing experience (issue 15)', () => {
   });
 
   it('the chapter counter explains itself ("1 / 7" after the introduction is the chapter written next)', async () => {
-    const held = heldBook('romance', { lang: 'en', currentChapter: 1, totalChapters: 7, content: ['intro'], settings: { language: 'en', numberOfChapters: 7 }, outline: 'o' });
+    const held = heldBook('romance', {
+      lang: 'en',
+      currentChapter: 1,
+      totalChapters: 7,
+      content: ['intro'],
+      settings: { language: 'en', numberOfChapters: 7 },
+      outline: 'o',
+    });
     stubServer((url) => (url.startsWith('/api/progress/') ? json(200, held.saved()) : json(404, {})));
     const user = renderPage('romance');
     await screen.findByTestId('resume-note');
     expect(screen.getByTestId('chapter-counter').textContent).toBe('1 / 7');
-    expect(screen.getByTestId('chapter-counter-help').textContent).toBe('The chapter you write next, out of all chapters.');
+    expect(screen.getByTestId('chapter-counter-help').textContent).toBe(
+      'The chapter you write next, out of all chapters.',
+    );
   });
 
   it('Markdown renders while it streams: an unclosed **bold** shows bold, never its stars', async () => {
@@ -429,7 +583,9 @@ describe('the writing experience (issue 15)', () => {
       const encoder = new TextEncoder();
       const body = new ReadableStream<Uint8Array>({
         async start(controller) {
-          controller.enqueue(encoder.encode(`event: delta\ndata: ${JSON.stringify({ text: '## The Plan\n\nShe said **never' })}\n\n`));
+          controller.enqueue(
+            encoder.encode(`event: delta\ndata: ${JSON.stringify({ text: '## The Plan\n\nShe said **never' })}\n\n`),
+          );
           await gate;
           controller.enqueue(encoder.encode(`event: done\ndata: ${JSON.stringify(done('x', 9))}\n\n`));
           controller.close();
@@ -449,19 +605,43 @@ describe('the writing experience (issue 15)', () => {
   });
 
   it('a written part is edited by hand: saved to progress, shown, and a refused edit says why', async () => {
-    const held = heldBook('romance', { lang: 'en', currentChapter: 2, totalChapters: 7, content: ['The intro.', 'Chapter one as written.'], settings: { language: 'en', numberOfChapters: 7 }, outline: 'o' });
+    const held = heldBook('romance', {
+      lang: 'en',
+      currentChapter: 2,
+      totalChapters: 7,
+      content: ['The intro.', 'Chapter one as written.'],
+      settings: { language: 'en', numberOfChapters: 7 },
+      outline: 'o',
+    });
     const saved = held.saved()!;
     let n = 0;
     let current: typeof saved = saved;
     const calls = stubServer((url, init) => {
       if (url.endsWith('/progress/romance/part')) {
         n += 1;
-        if (n === 1) return json(400, { error: { code: 'part_empty', message: 'The text of a part cannot be empty.', fields: { text: 'The text of a part cannot be empty.' } } });
+        if (n === 1)
+          return json(400, {
+            error: {
+              code: 'part_empty',
+              message: 'The text of a part cannot be empty.',
+              fields: { text: 'The text of a part cannot be empty.' },
+            },
+          });
         const body = JSON.parse(String(init.body)) as { text: string };
-        const book = { ...saved.book, parts: saved.book.parts.map((p) => (p.position === 1 ? { ...p, text: body.text } : p)) };
+        const book = {
+          ...saved.book,
+          parts: saved.book.parts.map((p) => (p.position === 1 ? { ...p, text: body.text } : p)),
+        };
         // The server reads the part again for the story bible in the background: the next read has it done.
         current = { ...saved, content: book.parts.map((p) => p.text), book };
-        return json(200, { book: { ...book, bible_updating: true, parts: book.parts.map((p) => (p.position === 1 ? { ...p, bible_updated: false } : p)) }, memory_reset: true });
+        return json(200, {
+          book: {
+            ...book,
+            bible_updating: true,
+            parts: book.parts.map((p) => (p.position === 1 ? { ...p, bible_updated: false } : p)),
+          },
+          memory_reset: true,
+        });
       }
       if (url.startsWith('/api/progress/')) return json(200, current);
       return json(404, {});
@@ -482,14 +662,32 @@ describe('the writing experience (issue 15)', () => {
     await waitFor(() => expect(screen.queryByTestId('part-editor')).toBeNull());
     const put = calls.filter((c) => c.method === 'PUT').at(-1)!;
     // The edit carries the hash of the text the writer saw, so a part changed meanwhile is refused, not overwritten.
-    expect(put.body).toEqual({ part: { kind: 'chapter', position: 1 }, text: 'Chapter one, rewritten by hand.', hash: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(put.body).toEqual({
+      part: { kind: 'chapter', position: 1 },
+      text: 'Chapter one, rewritten by hand.',
+      hash: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
     expect(screen.getByTestId('preview').textContent).toContain('Chapter one, rewritten by hand.');
-    expect(await screen.findByText('Your edit is saved. The story bible is being updated with it and keeps everything it knew meanwhile.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Your edit is saved. The story bible is being updated with it and keeps everything it knew meanwhile.',
+      ),
+    ).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Chapter 1' }));
     // The part says the bible is being updated (no failure, no button) until the book is read again with it done.
-    expect(new Set(screen.getAllByTestId('not-in-bible').map((n) => n.textContent))).toEqual(new Set(['The story bible is being updated with this part. Until then it keeps everything it knew.']));
+    expect(new Set(screen.getAllByTestId('not-in-bible').map((n) => n.textContent))).toEqual(
+      new Set(['The story bible is being updated with this part. Until then it keeps everything it knew.']),
+    );
     expect(screen.queryByTestId('update-bible')).toBeNull();
-    await waitFor(() => expect(screen.queryByText('The story bible is being updated with this part. Until then it keeps everything it knew.')).toBeNull(), { timeout: 5000 });
+    await waitFor(
+      () =>
+        expect(
+          screen.queryByText(
+            'The story bible is being updated with this part. Until then it keeps everything it knew.',
+          ),
+        ).toBeNull(),
+      { timeout: 5000 },
+    );
     expect(screen.getByTestId('preview').textContent).toContain('Chapter one, rewritten by hand.');
   });
 
@@ -497,7 +695,13 @@ describe('the writing experience (issue 15)', () => {
     stubServer((url) => {
       if (url.startsWith('/api/progress/')) return json(200, { book: null });
       // The outline streams and never ends while the writer is on the page.
-      if (url.endsWith('/generate')) return new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('event: delta\ndata: {"text":"Title: Rain"}\n\n')) }), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      if (url.endsWith('/generate'))
+        return new Response(
+          new ReadableStream({
+            start: (c) => c.enqueue(new TextEncoder().encode('event: delta\ndata: {"text":"Title: Rain"}\n\n')),
+          }),
+          { status: 200, headers: { 'content-type': 'text/event-stream' } },
+        );
       return json(404, {});
     });
     function Host() {
@@ -506,7 +710,9 @@ describe('the writing experience (issue 15)', () => {
         <MemoryRouter>
           <AuthProvider initialUser={USER}>
             {isShown && <GeneratorWorkspace form={model('romance')} />}
-            <button type="button" onClick={() => setIsShown(false)}>Go to My Books</button>
+            <button type="button" onClick={() => setIsShown(false)}>
+              Go to My Books
+            </button>
             <Toaster />
           </AuthProvider>
         </MemoryRouter>
@@ -517,13 +723,23 @@ describe('the writing experience (issue 15)', () => {
     await user.click(await screen.findByTestId('generate-button'));
     await waitFor(() => expect(label().textContent).toBe('Generating...'));
     await user.click(screen.getByRole('button', { name: 'Go to My Books' }));
-    expect(await screen.findByText('Story Outline is still being written: it goes on, and it will be there when you come back to read it.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Story Outline is still being written: it goes on, and it will be there when you come back to read it.',
+      ),
+    ).toBeTruthy();
   });
 
   it('a book whose cards went from 7 to 5 says 5 chapters in its locked form (issue 48)', async () => {
-    const outline = 'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter 1: The Letter\nShe finds a letter.\n\nEnding: She finds him.';
+    const outline =
+      'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter 1: The Letter\nShe finds a letter.\n\nEnding: She finds him.';
     const saved = heldBook('romance', {
-      lang: 'en', currentChapter: 2, totalChapters: 5, content: ['An opening.', 'Chapter one as written.'], settings: { language: 'en', numberOfChapters: 7 }, outline,
+      lang: 'en',
+      currentChapter: 2,
+      totalChapters: 5,
+      content: ['An opening.', 'Chapter one as written.'],
+      settings: { language: 'en', numberOfChapters: 7 },
+      outline,
     }).saved()!;
     stubServer((url) => (url.startsWith('/api/progress/') ? json(200, saved) : json(404, {})));
     const user = renderPage('romance');
@@ -535,17 +751,28 @@ describe('the writing experience (issue 15)', () => {
   });
 
   it('a short part shows how short it is and Write more with its cost; the outline titles head the chapters; the story bible is shown and edited', async () => {
-    const outline = 'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter 1: The Letter\nShe finds a letter.\n\nChapter 2: The Harbour\nShe goes to the harbour.\n\nEnding: She finds him.';
-    const saved = shortRomance(outline, ['An opening of a few words only.', 'Chapter one as written, far shorter than asked.']);
+    const outline =
+      'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter 1: The Letter\nShe finds a letter.\n\nChapter 2: The Harbour\nShe goes to the harbour.\n\nEnding: She finds him.';
+    const saved = shortRomance(outline, [
+      'An opening of a few words only.',
+      'Chapter one as written, far shorter than asked.',
+    ]);
     const longer = `${saved.book.parts[1]!.text} ${'More words of the chapter. '.repeat(300)}`;
     const calls = stubServer((url, init) => {
       if (url.endsWith('/progress/romance/more')) {
-        const book = { ...saved.book, parts: saved.book.parts.map((p) => (p.position === 1 ? { ...p, text: longer, words: 1207, is_short: false } : p)) };
+        const book = {
+          ...saved.book,
+          parts: saved.book.parts.map((p) =>
+            p.position === 1 ? { ...p, text: longer, words: 1207, is_short: false } : p,
+          ),
+        };
         return json(200, { book, words: 1207, added: 1200, credits_available: 9 });
       }
       if (url.endsWith('/progress/romance/bible')) {
         const body = JSON.parse(String(init.body)) as { text: string };
-        return json(200, { book: { ...saved.book, bible: `${saved.book.bible}\n${body.text}`, bible_notes: body.text } });
+        return json(200, {
+          book: { ...saved.book, bible: `${saved.book.bible}\n${body.text}`, bible_notes: body.text },
+        });
       }
       if (url.startsWith('/api/progress/')) return json(200, saved);
       return json(404, {});
@@ -563,7 +790,10 @@ describe('the writing experience (issue 15)', () => {
     await user.click(more);
     await waitFor(() => expect(screen.getAllByTestId('short-part')).toHaveLength(1));
     const post = calls.find((c) => c.method === 'POST' && c.url.endsWith('/more'))!;
-    expect(post.body).toEqual({ part: { kind: 'chapter', position: 1 }, hash: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(post.body).toEqual({
+      part: { kind: 'chapter', position: 1 },
+      hash: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
     expect(screen.getByTestId('preview').textContent).toContain('More words of the chapter.');
     expect(screen.getByTestId('credit-balance-test').textContent).toBe('9');
     // The story bible: premise and ending from the outline (read only), the characters the book keeps; edited by hand.
@@ -588,14 +818,25 @@ describe('the writing experience (issue 15)', () => {
   });
 
   it('a refused Write more or story bible edit says why in its card; a 401 signs the writer out', async () => {
-    const outline = 'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter 1: The Letter\nShe finds a letter.\n\nEnding: She finds him.';
+    const outline =
+      'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter 1: The Letter\nShe finds a letter.\n\nEnding: She finds him.';
     const saved = shortRomance(outline, ['An opening of a few words only.', 'Chapter one, short.']);
     let bibleCalls = 0;
     stubServer((url) => {
-      if (url.endsWith('/progress/romance/more')) return json(402, { error: { code: 'insufficient_credits', message: 'Insufficient credits. Please upgrade your plan.' } });
+      if (url.endsWith('/progress/romance/more'))
+        return json(402, {
+          error: { code: 'insufficient_credits', message: 'Insufficient credits. Please upgrade your plan.' },
+        });
       if (url.endsWith('/progress/romance/bible')) {
         bibleCalls += 1;
-        if (bibleCalls === 1) return json(400, { error: { code: 'bible_too_long', message: 'The story bible can hold at most 20000 characters. Shorten it and save again.', fields: { text: 'The story bible can hold at most 20000 characters. Shorten it and save again.' } } });
+        if (bibleCalls === 1)
+          return json(400, {
+            error: {
+              code: 'bible_too_long',
+              message: 'The story bible can hold at most 20000 characters. Shorten it and save again.',
+              fields: { text: 'The story bible can hold at most 20000 characters. Shorten it and save again.' },
+            },
+          });
         return json(401, { error: { code: 'not_signed_in', message: 'Please sign in to generate content' } });
       }
       if (url.startsWith('/api/progress/')) return json(200, saved);
@@ -609,16 +850,30 @@ describe('the writing experience (issue 15)', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Story Bible' }));
     await user.type(screen.getByLabelText('Text of Story Bible'), ' more');
     await user.click(screen.getByTestId('save-edit'));
-    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('The story bible can hold at most 20000 characters. Shorten it and save again.'));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(
+        'The story bible can hold at most 20000 characters. Shorten it and save again.',
+      ),
+    );
     await user.click(screen.getByTestId('save-edit'));
-    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Please sign in to generate content'));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Please sign in to generate content'),
+    );
     expect(screen.getByTestId('credit-balance-test').textContent).toBe('');
   });
 
   it('a part that repeats the book is marked "Berulang" beside short, and a neighbour\'s (Indonesian) words in a Malay part are named; a part that does neither has no note', async () => {
-    const looped = 'Hujan turun di pelabuhan ketika Aisyah menunggu kapal ayahnya yang tidak kunjung tiba. '.repeat(150).trim();
+    const looped = 'Hujan turun di pelabuhan ketika Aisyah menunggu kapal ayahnya yang tidak kunjung tiba. '
+      .repeat(150)
+      .trim();
     const fresh = 'Aisyah bisa melihat kapal itu dari jauh, dan kamu tahu dia gembira banget pagi itu.';
-    const held = heldBook('romance', { lang: 'ms', currentChapter: 2, totalChapters: 7, content: [looped, fresh], settings: { language: 'ms', numberOfChapters: 7 } });
+    const held = heldBook('romance', {
+      lang: 'ms',
+      currentChapter: 2,
+      totalChapters: 7,
+      content: [looped, fresh],
+      settings: { language: 'ms', numberOfChapters: 7 },
+    });
     const saved = held.saved()!;
     stubServer((url) => (url.startsWith('/api/progress/') ? json(200, saved) : json(404, {})));
     const user = renderPage('romance', { ...USER, lang: 'ms' });
@@ -634,15 +889,22 @@ describe('the writing experience (issue 15)', () => {
   });
 
   it('in a Malay studio, a Malay book: "Pendek: … daripada … patah perkataan", Tulis lagi with its cost, Bab titles from the outline, Catatan Cerita; a part not short has no marker', async () => {
-    const outline = 'Tajuk: Hujan\nPremis: Aisha mencari ayahnya.\n\nBab 1: Surat Itu\nDia menjumpai sepucuk surat.\n\nBab 2: Pelabuhan\nDia pergi ke pelabuhan.\n\nPengakhiran: Dia menemui ayahnya.';
+    const outline =
+      'Tajuk: Hujan\nPremis: Aisha mencari ayahnya.\n\nBab 1: Surat Itu\nDia menjumpai sepucuk surat.\n\nBab 2: Pelabuhan\nDia pergi ke pelabuhan.\n\nPengakhiran: Dia menemui ayahnya.';
     const long = 'Perkataan yang cukup panjang untuk bahagian ini. '.repeat(200).trim();
     const held = heldBook('romance', {
-      lang: 'ms', currentChapter: 2, totalChapters: 7, content: [long, 'Bab satu yang terlalu pendek.'], settings: { language: 'ms', numberOfChapters: 7 }, outline,
+      lang: 'ms',
+      currentChapter: 2,
+      totalChapters: 7,
+      content: [long, 'Bab satu yang terlalu pendek.'],
+      settings: { language: 'ms', numberOfChapters: 7 },
+      outline,
     });
     const saved = held.saved()!;
     expect(saved.book.parts.map((p) => p.is_short)).toEqual([false, true]);
     const calls = stubServer((url) => {
-      if (url.endsWith('/progress/romance/more')) return json(402, { error: { code: 'insufficient_credits', message: 'Not enough credits.' } });
+      if (url.endsWith('/progress/romance/more'))
+        return json(402, { error: { code: 'insufficient_credits', message: 'Not enough credits.' } });
       if (url.startsWith('/api/progress/')) return json(200, saved);
       return json(404, {});
     });
@@ -671,10 +933,21 @@ describe('the writing experience (issue 15)', () => {
 });
 
 describe('the preview while a step runs', () => {
-  it('shows the slow-generation hint right under the text being written, in the book\'s language', async () => {
+  it("shows the slow-generation hint right under the text being written, in the book's language", async () => {
     const { Preview } = await import('../../studio/src/generator/Manuscript.js');
-    const common = { parts: [], outlineLabel: 'Story Outline', streamingHeading: 'Chapter 3', isLoading: true, error: null, canRetry: false, onRetry: () => undefined, isBook: true };
-    const { rerender } = render(<Preview {...common} streaming="The storm broke over **Penang" elapsed={30} lang="en" />);
+    const common = {
+      parts: [],
+      outlineLabel: 'Story Outline',
+      streamingHeading: 'Chapter 3',
+      isLoading: true,
+      error: null,
+      canRetry: false,
+      onRetry: () => undefined,
+      isBook: true,
+    };
+    const { rerender } = render(
+      <Preview {...common} streaming="The storm broke over **Penang" elapsed={30} lang="en" />,
+    );
     expect(screen.queryByTestId('slow-hint')).toBeNull();
     rerender(<Preview {...common} streaming="The storm broke over **Penang" elapsed={61} lang="en" />);
     const hint = screen.getByTestId('slow-hint');
@@ -686,15 +959,39 @@ describe('the preview while a step runs', () => {
 });
 
 describe('many books (issue 25): the resume dialog offers an unfinished book kept by Start New, and a continued one opens at once', () => {
-  const kept = { id: 7, title: 'Cinta di Pesisir', book_type: 'romance', generator_id: 'romance', type_label: 'Romance', lang: 'en', words: 900, chapters_written: 2, chapters_total: 7, updated_at: '2025-03-02T10:00:00Z', is_finished: false, is_current: false };
-  const keptState = { lang: 'en' as const, currentChapter: 3, totalChapters: 7, content: ['intro', 'one', 'two'], settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 }, outline: 'the outline' };
+  const kept = {
+    id: 7,
+    title: 'Cinta di Pesisir',
+    book_type: 'romance',
+    generator_id: 'romance',
+    type_label: 'Romance',
+    lang: 'en',
+    words: 900,
+    chapters_written: 2,
+    chapters_total: 7,
+    updated_at: '2025-03-02T10:00:00Z',
+    is_finished: false,
+    is_current: false,
+  };
+  const keptState = {
+    lang: 'en' as const,
+    currentChapter: 3,
+    totalChapters: 7,
+    content: ['intro', 'one', 'two'],
+    settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 },
+    outline: 'the outline',
+  };
 
   it('no current book: a note offering the latest unfinished one; Continue Progress makes it current and the page shows it', async () => {
     const held = heldBook('romance', keptState);
     let isContinued = false;
     const calls = stubServer((url, init) => {
-      if (url.startsWith('/api/progress/romance') && !url.includes('/drafts')) return json(200, isContinued ? { id: 7, ...held.saved() } : { book: null });
-      if (url === '/api/books') return json(200, { books: [{ ...kept, id: 9, generator_id: 'adventure' }, { ...kept, id: 8, is_finished: true }, kept] });
+      if (url.startsWith('/api/progress/romance') && !url.includes('/drafts'))
+        return json(200, isContinued ? { id: 7, ...held.saved() } : { book: null });
+      if (url === '/api/books')
+        return json(200, {
+          books: [{ ...kept, id: 9, generator_id: 'adventure' }, { ...kept, id: 8, is_finished: true }, kept],
+        });
       if (url === '/api/books/7/continue' && init.method === 'POST') {
         isContinued = true;
         return json(200, { book: { ...kept, is_current: true } });
@@ -721,7 +1018,9 @@ describe('many books (issue 25): the resume dialog offers an unfinished book kep
     const user = renderPage('romance', { ...USER, lang: 'ms' });
     const dialog = await screen.findByTestId('kept-book-offer');
     expect(dialog.textContent).toContain('Teruskan Kemajuan Sebelumnya?');
-    expect(dialog.textContent).toContain('Anda mempunyai Romance yang belum siap: "Cinta di Pesisir" (2 daripada 7 bab).');
+    expect(dialog.textContent).toContain(
+      'Anda mempunyai Romance yang belum siap: "Cinta di Pesisir" (2 daripada 7 bab).',
+    );
     await user.click(screen.getByRole('button', { name: 'Mulakan Buku Baharu' }));
     expect(screen.queryByTestId('kept-book-offer')).toBeNull();
     expect(label().textContent).toBe('Jana Rangka Cerita');
@@ -729,7 +1028,13 @@ describe('many books (issue 25): the resume dialog offers an unfinished book kep
     cleanup();
 
     const held = heldBook('romance', keptState);
-    const seen = stubServer((url) => (url.startsWith('/api/progress/') ? json(200, { id: 5, ...held.saved() }) : url === '/api/books' ? json(200, { books: [kept] }) : json(404, {})));
+    const seen = stubServer((url) =>
+      url.startsWith('/api/progress/')
+        ? json(200, { id: 5, ...held.saved() })
+        : url === '/api/books'
+          ? json(200, { books: [kept] })
+          : json(404, {}),
+    );
     renderPage('romance');
     await screen.findByTestId('resume-note');
     expect(screen.queryByTestId('kept-book-offer')).toBeNull();
@@ -738,7 +1043,11 @@ describe('many books (issue 25): the resume dialog offers an unfinished book kep
 
   it('a book continued from My Books opens at once, without the note', async () => {
     const held = heldBook('romance', keptState);
-    stubServer((url) => (url.startsWith('/api/progress/') && !url.includes('/drafts') ? json(200, { id: 7, ...held.saved() }) : json(404, {})));
+    stubServer((url) =>
+      url.startsWith('/api/progress/') && !url.includes('/drafts')
+        ? json(200, { id: 7, ...held.saved() })
+        : json(404, {}),
+    );
     render(
       <MemoryRouter initialEntries={[{ pathname: '/romance', state: { continuedBook: 7 } }]}>
         <AuthProvider initialUser={USER}>
@@ -756,12 +1065,29 @@ describe('a part the story bible has not taken in (issue 36)', () => {
     const spec = catalog.get('romance')!;
     const words = (n: number) => 'Perkataan yang cukup panjang untuk bahagian ini. '.repeat(n).trim();
     const held = heldBook('romance', {
-      lang: 'ms', currentChapter: 3, totalChapters: 7, content: [words(200), words(200), words(200)], settings: { language: 'ms', numberOfChapters: 7 }, outline: 'Tajuk: Hujan',
-      memory: '## Watak\n- Aisyah | watak utama', memoryUpTo: 0,
+      lang: 'ms',
+      currentChapter: 3,
+      totalChapters: 7,
+      content: [words(200), words(200), words(200)],
+      settings: { language: 'ms', numberOfChapters: 7 },
+      outline: 'Tajuk: Hujan',
+      memory: '## Watak\n- Aisyah | watak utama',
+      memoryUpTo: 0,
     });
     const saved = held.saved()!;
     // What the server answers once the bible has taken in every part.
-    const taken = bookView(spec, { ...restoreBook(spec, { generatorId: 'romance', lang: 'ms', currentChapter: 3, totalChapters: 7, content: saved.content, settings: saved.settings, outline: 'Tajuk: Hujan' })!, memoryUpTo: 2 });
+    const taken = bookView(spec, {
+      ...restoreBook(spec, {
+        generatorId: 'romance',
+        lang: 'ms',
+        currentChapter: 3,
+        totalChapters: 7,
+        content: saved.content,
+        settings: saved.settings,
+        outline: 'Tajuk: Hujan',
+      })!,
+      memoryUpTo: 2,
+    });
     const calls = stubServer((url) => {
       if (url.endsWith('/progress/romance/bible/update')) return json(200, { book: taken });
       if (url.startsWith('/api/progress/')) return json(200, saved);

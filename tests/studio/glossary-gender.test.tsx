@@ -12,14 +12,30 @@ import { renderPage } from './page.js';
 
 useStudioDom();
 
-const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 0, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
-const TERMS = [{ term: 'Aisha', rendering: 'Aisha', gender: 'female' }, { term: 'Daniel', rendering: 'Daniel' }];
+const USER: ProfileData = {
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: 'Ana',
+  bio: '',
+  role: 'free',
+  credits_available: 0,
+  total_usage: 0,
+  lang: 'en',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
+const TERMS = [
+  { term: 'Aisha', rendering: 'Aisha', gender: 'female' },
+  { term: 'Daniel', rendering: 'Daniel' },
+];
 
 function serve() {
   const saved: unknown[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    if (url === '/api/books/7/editions/ms/glossary' && (init.method ?? 'GET') === 'GET') return json({ terms: TERMS, is_writers: false, max_terms: 200 });
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url === '/api/books/7/editions/ms/glossary' && (init.method ?? 'GET') === 'GET')
+      return json({ terms: TERMS, is_writers: false, max_terms: 200 });
     if (url === '/api/books/7/editions/ms/glossary' && init.method === 'PUT') {
       const body = JSON.parse(String(init.body)) as { terms: unknown[] };
       saved.push(body);
@@ -34,18 +50,29 @@ describe("the glossary table's gender", () => {
   it.each([
     ['en', 'Gender', 'Gender of term 2', 'he', 'she', 'Save glossary'],
     ['ms', 'Jantina', 'Jantina istilah 2', 'lelaki', 'perempuan', 'Simpan glosari'],
-  ] as const)('lists the terms with their gender (%s), and saves the one the writer sets', async (lang, column, label, he, she, saveName) => {
-    const saved = serve();
-    renderPage(<GlossaryTable bookId={7} to="ms" from="en" isRunning={false} />, { user: { ...USER, lang }, accountLang: lang });
-    const rows = await screen.findAllByTestId('glossary-row');
-    expect(rows).toHaveLength(2);
-    expect(screen.getByRole('columnheader', { name: column })).toBeTruthy();
-    const first = within(rows[0]!).getByTestId('glossary-gender') as HTMLSelectElement;
-    expect(first.selectedOptions[0]!.textContent).toBe(she);
-    const user = userEvent.setup();
-    await user.selectOptions(screen.getByLabelText(label), he);
-    await user.click(screen.getByRole('button', { name: saveName }));
-    await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]).toEqual({ terms: [{ term: 'Aisha', rendering: 'Aisha', gender: 'female' }, { term: 'Daniel', rendering: 'Daniel', gender: 'male' }] });
-  });
+  ] as const)(
+    'lists the terms with their gender (%s), and saves the one the writer sets',
+    async (lang, column, label, he, she, saveName) => {
+      const saved = serve();
+      renderPage(<GlossaryTable bookId={7} to="ms" from="en" isRunning={false} />, {
+        user: { ...USER, lang },
+        accountLang: lang,
+      });
+      const rows = await screen.findAllByTestId('glossary-row');
+      expect(rows).toHaveLength(2);
+      expect(screen.getByRole('columnheader', { name: column })).toBeTruthy();
+      const first = within(rows[0]!).getByTestId('glossary-gender') as HTMLSelectElement;
+      expect(first.selectedOptions[0]!.textContent).toBe(she);
+      const user = userEvent.setup();
+      await user.selectOptions(screen.getByLabelText(label), he);
+      await user.click(screen.getByRole('button', { name: saveName }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]).toEqual({
+        terms: [
+          { term: 'Aisha', rendering: 'Aisha', gender: 'female' },
+          { term: 'Daniel', rendering: 'Daniel', gender: 'male' },
+        ],
+      });
+    },
+  );
 });

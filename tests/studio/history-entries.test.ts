@@ -6,7 +6,13 @@ import type { HistoryListItem } from '../../engine/contract/index.js';
 import { pieceHistoryTitle } from '../../engine/index.js';
 import { historyEntries } from '../../studio/src/lib/history.js';
 
-const item = (id: number, title: string, generator: string): HistoryListItem => ({ id, title, content_type: generator, generator_id: generator, created_at: '2026-11-25T10:00:00.000Z' });
+const item = (id: number, title: string, generator: string): HistoryListItem => ({
+  id,
+  title,
+  content_type: generator,
+  generator_id: generator,
+  created_at: '2026-11-25T10:00:00.000Z',
+});
 const isBook = (g: string | null) => g === 'romance' || g === 'mystery';
 
 describe('Content History entries', () => {
@@ -20,7 +26,9 @@ describe('Content History entries', () => {
       item(4, 'Hujan — Chapter 1', 'mystery'),
     ];
     const entries = historyEntries(items, isBook);
-    expect(entries.map((e) => (e.kind === 'book' ? `${e.title} [${e.parts.map((p) => p.part).join(', ')}]` : e.item.title))).toEqual([
+    expect(
+      entries.map((e) => (e.kind === 'book' ? `${e.title} [${e.parts.map((p) => p.part).join(', ')}]` : e.item.title)),
+    ).toEqual([
       'Hujan [Book Cover Generator, Amazon Book Description, Chapter 3: The Storm, Story Outline]',
       'A Quiet Harbour',
       // Another generator's book of the same title is its own entry.
@@ -32,6 +40,8 @@ describe('Content History entries', () => {
 
   it('a piece whose book has no part in the list is an entry of its own', () => {
     const entries = historyEntries([item(3, pieceHistoryTitle('Rain', 'Copyright Page'), 'copyright')], isBook);
-    expect(entries).toEqual([{ kind: 'item', key: 'item-3', item: expect.objectContaining({ title: 'Rain — Copyright Page' }) }]);
+    expect(entries).toEqual([
+      { kind: 'item', key: 'item-3', item: expect.objectContaining({ title: 'Rain — Copyright Page' }) },
+    ]);
   });
 });

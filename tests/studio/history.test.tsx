@@ -14,27 +14,81 @@ import { renderPage } from './page.js';
 
 useStudioDom();
 
-const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 10, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const USER: ProfileData = {
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: 'Ana',
+  bio: '',
+  role: 'free',
+  credits_available: 10,
+  total_usage: 0,
+  lang: 'en',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
 const TYPES: HistoryType[] = [
   { type: 'amazon_pdp', name: { en: 'Amazon Book Description', ms: 'Deskripsi Buku Amazon' } },
   { type: 'romance', name: { en: 'Romance Story Creator', ms: 'Penjana Cerita Romantik' } },
 ];
-const item = (id: number, title: string, type = 'romance'): HistoryListItem => ({ id, title, content_type: type, generator_id: type, created_at: '2025-03-02T10:00:00.000Z' });
+const item = (id: number, title: string, type = 'romance'): HistoryListItem => ({
+  id,
+  title,
+  content_type: type,
+  generator_id: type,
+  created_at: '2025-03-02T10:00:00.000Z',
+});
 const GENERATORS = [
-  { id: 'romance', route: '/romance', family: 'fiction', kind: 'book', bookType: 'romance', cost: 1, title: TYPES[1]!.name, tagline: { en: 'x', ms: 'x' }, typeLabel: { en: 'Romance', ms: 'Romantik' } },
-  { id: 'amazon_pdp', route: '/amazon-pdp', family: 'publishing', kind: 'single', bookType: 'amazon_pdp', cost: 1, title: TYPES[0]!.name, tagline: { en: 'x', ms: 'x' }, typeLabel: TYPES[0]!.name },
-  { id: 'book_cover', route: '/book-cover', family: 'covers', kind: 'image', bookType: 'book_cover', cost: 6, title: { en: 'Book Cover Generator', ms: 'Penjana Kulit Buku' }, tagline: { en: 'x', ms: 'x' }, typeLabel: { en: 'Book Cover Generator', ms: 'Penjana Kulit Buku' } },
+  {
+    id: 'romance',
+    route: '/romance',
+    family: 'fiction',
+    kind: 'book',
+    bookType: 'romance',
+    cost: 1,
+    title: TYPES[1]!.name,
+    tagline: { en: 'x', ms: 'x' },
+    typeLabel: { en: 'Romance', ms: 'Romantik' },
+  },
+  {
+    id: 'amazon_pdp',
+    route: '/amazon-pdp',
+    family: 'publishing',
+    kind: 'single',
+    bookType: 'amazon_pdp',
+    cost: 1,
+    title: TYPES[0]!.name,
+    tagline: { en: 'x', ms: 'x' },
+    typeLabel: TYPES[0]!.name,
+  },
+  {
+    id: 'book_cover',
+    route: '/book-cover',
+    family: 'covers',
+    kind: 'image',
+    bookType: 'book_cover',
+    cost: 6,
+    title: { en: 'Book Cover Generator', ms: 'Penjana Kulit Buku' },
+    tagline: { en: 'x', ms: 'x' },
+    typeLabel: { en: 'Book Cover Generator', ms: 'Penjana Kulit Buku' },
+  },
 ];
-const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-const PAGE_1 = [item(41, 'A Quiet Harbour', 'book_cover'), item(40, 'Hujan di Kuala Lumpur — Chapter 3: The Storm'), item(39, 'A gripping tale of two rivals', 'amazon_pdp')];
+const PIXEL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PAGE_1 = [
+  item(41, 'A Quiet Harbour', 'book_cover'),
+  item(40, 'Hujan di Kuala Lumpur — Chapter 3: The Storm'),
+  item(39, 'A gripping tale of two rivals', 'amazon_pdp'),
+];
 const PAGE_2 = [item(12, 'Hujan di Kuala Lumpur — Story Outline')];
 
 function serve() {
   const calls: string[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     calls.push(`${init.method ?? 'GET'} ${url}`);
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    if (url === '/api/auth/get-session') return json({ user: USER, session: { expires_at: '2099-01-01T00:00:00.000Z', is_remembered: true } });
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url === '/api/auth/get-session')
+      return json({ user: USER, session: { expires_at: '2099-01-01T00:00:00.000Z', is_remembered: true } });
     if (url === '/api/me') return json(USER);
     if (url === '/api/books') return json({ books: [] });
     if (url === '/api/generators') return json({ generators: GENERATORS });
@@ -51,7 +105,14 @@ function serve() {
   return calls;
 }
 
-const renderHistory = (accountLang: 'en' | 'ms' = 'en') => renderPage(<><History /><Toaster /></>, { accountLang });
+const renderHistory = (accountLang: 'en' | 'ms' = 'en') =>
+  renderPage(
+    <>
+      <History />
+      <Toaster />
+    </>,
+    { accountLang },
+  );
 
 describe('Content History', () => {
   it('one entry per book with its parts folded inside, a cover with its thumbnail; a page at a time; content fetched only on open', async () => {
@@ -77,7 +138,11 @@ describe('Content History', () => {
     const thumbnail = await within(list).findByTestId('history-thumbnail');
     expect(thumbnail.getAttribute('src')).toBe(PIXEL);
     const filter = screen.getByRole('combobox', { name: 'Filter by type' });
-    expect(within(filter).getAllByRole('option').map((o) => [o.getAttribute('value'), o.textContent])).toEqual([
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => [o.getAttribute('value'), o.textContent]),
+    ).toEqual([
       ['all', 'All Types'],
       ['amazon_pdp', 'Amazon Book Description'],
       ['romance', 'Romance Story Creator'],
@@ -92,7 +157,11 @@ describe('Content History', () => {
     expect(within(list).getAllByTestId('history-book')).toHaveLength(1);
 
     await user.click(within(book).getByRole('button', { name: /Hujan di Kuala Lumpur/ }));
-    expect(within(book).getAllByTestId('history-item').map((li) => li.querySelector('.font-medium')!.textContent)).toEqual(['Chapter 3: The Storm', 'Story Outline']);
+    expect(
+      within(book)
+        .getAllByTestId('history-item')
+        .map((li) => li.querySelector('.font-medium')!.textContent),
+    ).toEqual(['Chapter 3: The Storm', 'Story Outline']);
     await user.click(within(book).getByText('Chapter 3: The Storm'));
     expect(await screen.findByText('Thunder rolled over the hills.')).toBeTruthy();
     expect(calls.filter((c) => /\/api\/history\/\d+/.test(c))).toEqual(['GET /api/history/41', 'GET /api/history/40']);
@@ -116,9 +185,15 @@ describe('Content History', () => {
     const list = await screen.findByTestId('history-list');
     expect(screen.getByRole('heading', { level: 1, name: 'Sejarah Kandungan' })).toBeTruthy();
     const filter = screen.getByRole('combobox', { name: 'Tapis mengikut jenis' });
-    expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual(['Semua Jenis', 'Deskripsi Buku Amazon', 'Penjana Cerita Romantik']);
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Semua Jenis', 'Deskripsi Buku Amazon', 'Penjana Cerita Romantik']);
     expect(list.textContent).toContain('Deskripsi Buku Amazon ·');
     await user.type(screen.getByRole('searchbox', { name: 'Cari sejarah' }), 'zebra');
-    await waitFor(() => expect(screen.getByTestId('history-empty').textContent).toBe('Tiada item sepadan dengan “zebra”.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('history-empty').textContent).toBe('Tiada item sepadan dengan “zebra”.'),
+    );
   });
 });

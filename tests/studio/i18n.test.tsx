@@ -12,11 +12,40 @@ import { pageWord } from '../../studio/src/generator/words.js';
 import { useStudioDom } from './dom.js';
 import { renderPage } from './page.js';
 
-const USER: Profile = { id: 'u1', email: 'siti@karya.test', name: '', bio: '', role: 'free', credits_available: 1, total_usage: 0, lang: 'ms', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const USER: Profile = {
+  id: 'u1',
+  email: 'siti@karya.test',
+  name: '',
+  bio: '',
+  role: 'free',
+  credits_available: 1,
+  total_usage: 0,
+  lang: 'ms',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
 
 const GENERATORS = [
-  { id: 'romance', route: '/romance', family: 'fiction', kind: 'book', cost: 1, title: { en: 'Romance Story Creator', ms: 'Penjana Cerita Romantik' }, tagline: { en: 'x', ms: 'x' }, typeLabel: { en: 'Romance', ms: 'Romantik' } },
-  { id: 'pet-care', route: '/pet-care', family: 'nonfiction', kind: 'book', cost: 1, title: { en: 'Pet Care Guide Creator', ms: 'Penjana Panduan Penjagaan Haiwan' }, tagline: { en: 'x', ms: 'x' }, typeLabel: { en: 'Pet Care Guide', ms: 'Panduan Penjagaan Haiwan' } },
+  {
+    id: 'romance',
+    route: '/romance',
+    family: 'fiction',
+    kind: 'book',
+    cost: 1,
+    title: { en: 'Romance Story Creator', ms: 'Penjana Cerita Romantik' },
+    tagline: { en: 'x', ms: 'x' },
+    typeLabel: { en: 'Romance', ms: 'Romantik' },
+  },
+  {
+    id: 'pet-care',
+    route: '/pet-care',
+    family: 'nonfiction',
+    kind: 'book',
+    cost: 1,
+    title: { en: 'Pet Care Guide Creator', ms: 'Penjana Panduan Penjagaan Haiwan' },
+    tagline: { en: 'x', ms: 'x' },
+    typeLabel: { en: 'Pet Care Guide', ms: 'Panduan Penjagaan Haiwan' },
+  },
 ];
 
 useStudioDom({ clearStorage: true });
@@ -46,7 +75,9 @@ describe('message tables', () => {
 
   it('the generator page counts the same way: "1 credit remaining", not "1 credits remaining" (issue 15)', () => {
     expect(pageWord('successToast', 'en', { n: '1' })).toBe('Content generated successfully! 1 credit remaining.');
-    expect(pageWord('successToast', 'en', { n: '1,500' })).toBe('Content generated successfully! 1,500 credits remaining.');
+    expect(pageWord('successToast', 'en', { n: '1,500' })).toBe(
+      'Content generated successfully! 1,500 credits remaining.',
+    );
     expect(pageWord('successToast', 'en', { n: '0' })).toBe('Content generated successfully! 0 credits remaining.');
     expect(pageWord('successToast', 'ms', { n: '1' })).toBe('Kandungan berjaya dijana! Baki kredit: 1.');
     expect(pageWord('words', 'en', { n: '1' })).toBe('1 word');
@@ -58,10 +89,17 @@ describe('the shell in Bahasa Malaysia', () => {
   function stub(calls: Array<{ url: string; method: string; body: unknown }>) {
     vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
       calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (url === '/api/generators') return new Response(JSON.stringify({ generators: GENERATORS }), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (url === '/api/generators')
+        return new Response(JSON.stringify({ generators: GENERATORS }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
       if (url === '/api/me/lang') {
         const { lang } = JSON.parse(String(init.body)) as { lang: 'en' | 'ms' };
-        return new Response(JSON.stringify({ ...USER, lang }), { status: 200, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ ...USER, lang }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
       }
       return new Response('{}', { status: 404 });
     });
@@ -70,10 +108,16 @@ describe('the shell in Bahasa Malaysia', () => {
   it('names groups and menu entries in Malay, sets <html lang="ms">, and switching to English saves it to the account', async () => {
     const calls: Array<{ url: string; method: string; body: unknown }> = [];
     stub(calls);
-    renderPage(<Shell><p>page</p></Shell>, { user: USER });
+    renderPage(
+      <Shell>
+        <p>page</p>
+      </Shell>,
+      { user: USER },
+    );
     const nav = screen.getAllByRole('navigation', { name: 'Utama' })[0]!;
     await within(nav).findByRole('link', { name: 'Romantik' });
-    for (const group of ['Fiksyen', 'Bukan Fiksyen', 'Pemasaran']) expect(within(nav).getByRole('button', { name: group })).toBeTruthy();
+    for (const group of ['Fiksyen', 'Bukan Fiksyen', 'Pemasaran'])
+      expect(within(nav).getByRole('button', { name: group })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Panduan Penjagaan Haiwan' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Papan Pemuka' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Romance' })).toBeNull();

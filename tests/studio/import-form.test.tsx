@@ -14,22 +14,46 @@ import { renderPage } from './page.js';
 useStudioDom();
 
 const ROMANCE: GeneratorSummary = {
-  id: 'romance', route: '/romance', family: 'fiction', kind: 'book', bookType: 'romance', cost: 1,
-  title: { en: 'Romance', ms: 'Romantik' }, tagline: { en: 'Love stories', ms: 'Kisah cinta' }, typeLabel: { en: 'Romance novel', ms: 'Novel romantik' },
+  id: 'romance',
+  route: '/romance',
+  family: 'fiction',
+  kind: 'book',
+  bookType: 'romance',
+  cost: 1,
+  title: { en: 'Romance', ms: 'Romantik' },
+  tagline: { en: 'Love stories', ms: 'Kisah cinta' },
+  typeLabel: { en: 'Romance novel', ms: 'Novel romantik' },
 };
-const chapter = (n: number) => ({ kind: 'chapter' as const, number: n, title: `Part ${n}`, words: 1200, firstLine: 'The rain came early.' });
+const chapter = (n: number) => ({
+  kind: 'chapter' as const,
+  number: n,
+  title: `Part ${n}`,
+  words: 1200,
+  firstLine: 'The rain came early.',
+});
 
 function preview(chapters: ImportPreview['chapters'], chaptersMost?: number): ImportPreview {
   return {
-    file: 'novel.docx', format: 'docx', encoding: null, title: 'Rain', author: null, language: 'en', reading: 'chapter-word', words: 4800, frontMatterWords: 0,
-    chapters, cost: { credits: chapters.length, parts: chapters.length }, ...(chaptersMost ? { chaptersMost } : {}),
+    file: 'novel.docx',
+    format: 'docx',
+    encoding: null,
+    title: 'Rain',
+    author: null,
+    language: 'en',
+    reading: 'chapter-word',
+    words: 4800,
+    frontMatterWords: 0,
+    chapters,
+    cost: { credits: chapters.length, parts: chapters.length },
+    ...(chaptersMost ? { chaptersMost } : {}),
   };
 }
 
-describe('the import form\'s chapters in the finished book', () => {
-  it('four chapters imported: it offers 7 (three still to write), within the generator\'s most', async () => {
+describe("the import form's chapters in the finished book", () => {
+  it("four chapters imported: it offers 7 (three still to write), within the generator's most", async () => {
     vi.stubGlobal('fetch', async (url: string) => {
-      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      const json = (body: unknown) =>
+        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
       // The generator's form model is not what this test is about: without it the form shows no settings to edit.
       if (url.startsWith('/api/generators/')) return new Response('{}', { status: 404 });
       if (url.startsWith('/api/generators')) return json({ generators: [ROMANCE] });
@@ -41,17 +65,41 @@ describe('the import form\'s chapters in the finished book', () => {
     await screen.findByRole('option', { name: 'Romance novel' });
     await user.upload(screen.getByTestId('import-file'), new File(['x'], 'novel.docx'));
     await user.click(screen.getByTestId('import-find'));
-    const total = await screen.findByTestId('import-total') as HTMLInputElement;
+    const total = (await screen.findByTestId('import-total')) as HTMLInputElement;
     expect(total.value).toBe('7');
     expect(Number(total.value)).toBeGreaterThan(4);
     expect(total.min).toBe('4');
   });
 
-  it('near the generator\'s most it offers the most; past it, three more; with an epilogue the book is whole, as imported', () => {
+  it("near the generator's most it offers the most; past it, three more; with an epilogue the book is whole, as imported", () => {
     expect(defaultTotal(preview([1, 2, 3, 4].map(chapter)))).toBe(7);
-    expect(defaultTotal(preview(Array.from({ length: 19 }, (_, i) => chapter(i + 1)), 20))).toBe(20);
+    expect(
+      defaultTotal(
+        preview(
+          Array.from({ length: 19 }, (_, i) => chapter(i + 1)),
+          20,
+        ),
+      ),
+    ).toBe(20);
     // A manuscript already past the generator's menu (28 chapters, romance's menu ends at 20): three more still.
-    expect(defaultTotal(preview(Array.from({ length: 28 }, (_, i) => chapter(i + 1)), 20))).toBe(31);
-    expect(defaultTotal(preview([...[1, 2, 3].map(chapter), { kind: 'conclusion', number: null, title: 'Epilogue', words: 300, firstLine: 'Years later.' }], 20))).toBe(3);
+    expect(
+      defaultTotal(
+        preview(
+          Array.from({ length: 28 }, (_, i) => chapter(i + 1)),
+          20,
+        ),
+      ),
+    ).toBe(31);
+    expect(
+      defaultTotal(
+        preview(
+          [
+            ...[1, 2, 3].map(chapter),
+            { kind: 'conclusion', number: null, title: 'Epilogue', words: 300, firstLine: 'Years later.' },
+          ],
+          20,
+        ),
+      ),
+    ).toBe(3);
   });
 });

@@ -5,7 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { readLanguages } from '../../engine/node/languages.js';
 import {
-  browserWords, forBrowser, languageTablePlugin, namesLacking, namesRead,
+  browserWords,
+  forBrowser,
+  languageTablePlugin,
+  namesLacking,
+  namesRead,
 } from '../../studio/scripts/language-table.js';
 
 const sources = readLanguages();
@@ -29,7 +33,9 @@ describe("the bundle's language words, derived from the code", () => {
     for (const src of sources) {
       const browser = forBrowser(src, codes, new Set(['reading']));
       expect(browser.words).toEqual({});
-      expect(Object.keys(browser.data as object)).toEqual(expect.arrayContaining(['code', 'order', 'autonym', 'languageNames']));
+      expect(Object.keys(browser.data as object)).toEqual(
+        expect.arrayContaining(['code', 'order', 'autonym', 'languageNames']),
+      );
       const translation = browserWords(src, 'translation') as Record<string, unknown> | undefined;
       if (translation) expect(Object.keys(translation)).toEqual(['from']);
     }
@@ -39,7 +45,12 @@ describe("the bundle's language words, derived from the code", () => {
     const code = "export const x = defineSection('no-such-words', (raw) => raw);";
     expect(namesLacking(code, sources)).toEqual(['no-such-words']);
     const plugin = languageTablePlugin();
-    const context = { addWatchFile: () => undefined, error: (message: string) => { throw new Error(message); } };
+    const context = {
+      addWatchFile: () => undefined,
+      error: (message: string) => {
+        throw new Error(message);
+      },
+    };
     const transform = plugin.transform as unknown as (this: typeof context, code: string, id: string) => unknown;
     const lacking = /engine\/made-up\.ts reads the language words "no-such-words", which no language of the table has/;
     expect(() => transform.call(context, code, `${process.cwd()}/engine/made-up.ts`)).toThrow(lacking);

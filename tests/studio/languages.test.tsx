@@ -8,17 +8,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 // Through the studio's own door: the table the studio's modules read.
-import { ensureLanguages, langs, languageTable, LanguageWordsError, setLanguageSource, type LanguageSource } from '../../studio/src/engine.js';
+import {
+  ensureLanguages,
+  langs,
+  languageTable,
+  LanguageWordsError,
+  setLanguageSource,
+  type LanguageSource,
+} from '../../studio/src/engine.js';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
 import { LanguageSwitch } from '../../studio/src/components/LanguageSwitch.js';
-import { editionName, LANG_KEY, LangProvider, languageLabel, localeOf, MESSAGES, studioCatalogueGaps, translate } from '../../studio/src/i18n/index.js';
+import {
+  editionName,
+  LANG_KEY,
+  LangProvider,
+  languageLabel,
+  localeOf,
+  MESSAGES,
+  studioCatalogueGaps,
+  translate,
+} from '../../studio/src/i18n/index.js';
 import { PAGE_WORDS, pageWord } from '../../studio/src/generator/words.js';
 import '../../studio/src/generator/PackageReport.js';
 import { useStudioDom } from './dom.js';
 
 useStudioDom({ clearStorage: true });
 
-const withIndonesian = (): LanguageSource[] => readLanguages(languageFolders(), { ...process.env, KARYA_DRAFT_LANGUAGES: '1' });
+const withIndonesian = (): LanguageSource[] =>
+  readLanguages(languageFolders(), { ...process.env, KARYA_DRAFT_LANGUAGES: '1' });
 /** The repository's languages only: a test that adds its own fourth one ("xx") adds it to these. */
 const repositoryOnly = (): LanguageSource[] => readLanguages(languageFolders({}), { KARYA_DRAFT_LANGUAGES: '1' });
 
@@ -49,7 +66,20 @@ describe('the studio in Indonesian', () => {
     expect(pageWord('download', 'id')).toBe('Unduh');
     const all = [...Object.values(MESSAGES), ...Object.values(PAGE_WORDS)].map((e) => JSON.stringify(e.id)).join('\n');
     // Malaysian spellings and words an Indonesian reader would not write.
-    for (const malay of [/\bkerana\b/, /\bbahawa\b/, /\bsahaja\b/, /\bbaharu\b/, /\bsila\b/i, /\bakaun\b/, /\bkata laluan\b/i, /\bmuat turun\b/i, /\bpadam\b/, /\bpelayan\b/, /\bfail\b/, /\bpatah perkataan\b/]) {
+    for (const malay of [
+      /\bkerana\b/,
+      /\bbahawa\b/,
+      /\bsahaja\b/,
+      /\bbaharu\b/,
+      /\bsila\b/i,
+      /\bakaun\b/,
+      /\bkata laluan\b/i,
+      /\bmuat turun\b/i,
+      /\bpadam\b/,
+      /\bpelayan\b/,
+      /\bfail\b/,
+      /\bpatah perkataan\b/,
+    ]) {
       expect(all, String(malay)).not.toMatch(malay);
     }
   });
@@ -68,12 +98,21 @@ describe('the studio in Indonesian', () => {
 describe('the language switch', () => {
   it('lists every language of the table by its own name, and choosing Indonesian sets <html lang> and keeps it', async () => {
     const user = userEvent.setup();
-    render(<LangProvider accountLang={null} saveAccountLang={async () => undefined}><LanguageSwitch /></LangProvider>);
+    render(
+      <LangProvider accountLang={null} saveAccountLang={async () => undefined}>
+        <LanguageSwitch />
+      </LangProvider>,
+    );
     const select = screen.getByTestId('language-switch');
     const options = [...select.querySelectorAll('option')].map((o) => [o.value, o.textContent, o.lang]);
-    // Every language of the table (a fourth one in KARYA_LANGUAGES too), English, Malay and Indonesian first by their order.
+    // Every language of the table (a fourth one in KARYA_LANGUAGES too), English, Malay and Indonesian first by their
+    // order.
     expect(options).toEqual(langs().map((code) => [code, languageTable(code).autonym, code]));
-    expect(options.slice(0, 3)).toEqual([['en', 'English', 'en'], ['ms', 'Bahasa Malaysia', 'ms'], ['id', 'Bahasa Indonesia', 'id']]);
+    expect(options.slice(0, 3)).toEqual([
+      ['en', 'English', 'en'],
+      ['ms', 'Bahasa Malaysia', 'ms'],
+      ['id', 'Bahasa Indonesia', 'id'],
+    ]);
     await user.selectOptions(select, 'id');
     await waitFor(() => expect(document.documentElement.lang).toBe('id'));
     expect(localStorage.getItem(LANG_KEY)).toBe('id');
@@ -104,19 +143,25 @@ describe('a table that lacks a studio text', () => {
         failure = error;
       }
       expect(failure).toBeInstanceOf(LanguageWordsError);
-      expect((failure as LanguageWordsError).params).toEqual({ language: 'xx', catalogue: 'studio-shell', key: 'shell.menu' });
-      expect((failure as Error).message).toBe('language "xx" has no words for "shell.menu" of the studio-shell catalogue (languages/xx/studio-shell.yaml)');
+      expect((failure as LanguageWordsError).params).toEqual({
+        language: 'xx',
+        catalogue: 'studio-shell',
+        key: 'shell.menu',
+      });
+      expect((failure as Error).message).toBe(
+        'language "xx" has no words for "shell.menu" of the studio-shell catalogue (languages/xx/studio-shell.yaml)',
+      );
     } finally {
       setLanguageSource(withIndonesian);
     }
   });
 });
 
-describe("a table whose studio section has no locale its numbers can be written in", () => {
+describe('a table whose studio section has no locale its numbers can be written in', () => {
   it.each([
     ['missing', undefined],
     ['not a BCP 47 tag', 'Bahasa Indonesia'],
-  ])('fails the start naming studio.yaml\'s locale (%s)', (_case, locale) => {
+  ])("fails the start naming studio.yaml's locale (%s)", (_case, locale) => {
     const sources = repositoryOnly();
     const en = sources.find((s) => (s.data as { code: string }).code === 'en')!;
     const id = sources.find((s) => (s.data as { code: string }).code === 'id')!;

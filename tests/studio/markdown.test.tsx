@@ -9,7 +9,9 @@ afterEach(cleanup);
 
 describe('studio Markdown', () => {
   it('renders quotes, rules, code, ordered lists from their start and line breaks', () => {
-    const { container } = render(<Markdown text={'> quoted\n\n---\n\n```\ncode()\n```\n\n2. two\n3. three\n\nline one\nline two'} />);
+    const { container } = render(
+      <Markdown text={'> quoted\n\n---\n\n```\ncode()\n```\n\n2. two\n3. three\n\nline one\nline two'} />,
+    );
     expect(container.querySelector('blockquote')?.textContent).toBe('quoted');
     expect(container.querySelectorAll('hr')).toHaveLength(1);
     expect(container.querySelector('pre code')?.textContent).toBe('code()');

@@ -22,7 +22,10 @@ function filesUnder(dir: string, ends: readonly string[]): string[] {
 
 /** A claim or a placeholder no page may show: a count of users Karya cannot show, a stand-in link or text. */
 const FORBIDDEN: ReadonlyArray<readonly [string, RegExp]> = [
-  ['a count of authors or users', /\b\d{1,3}(?:[,.]?\d{3})*\s*\+\s*(?:authors|writers|users|penulis|pengarang|pengguna)/i],
+  [
+    'a count of authors or users',
+    /\b\d{1,3}(?:[,.]?\d{3})*\s*\+\s*(?:authors|writers|users|penulis|pengarang|pengguna)/i,
+  ],
   ['"1000+"', /\b1[,.]?000\+/],
   ['"trusted by"', /trusted by|dipercayai oleh|dipercaya oleh/i],
   ['a Google Drive or Docs link', /(?:drive|docs)\.google\./i],
@@ -34,7 +37,11 @@ const FORBIDDEN: ReadonlyArray<readonly [string, RegExp]> = [
 function found(where: string, text: string): string[] {
   return FORBIDDEN.flatMap(([what, re]) => {
     const m = re.exec(text);
-    return m ? [`${where}: ${what} (${text.slice(Math.max(0, m.index - 30), m.index + m[0].length + 30).replace(/\s+/g, ' ')})`] : [];
+    return m
+      ? [
+          `${where}: ${what} (${text.slice(Math.max(0, m.index - 30), m.index + m[0].length + 30).replace(/\s+/g, ' ')})`,
+        ]
+      : [];
   });
 }
 
@@ -44,7 +51,8 @@ describe('no placeholder links or unfounded claims in the studio', () => {
   it('the message tables as built, in every language of the table', () => {
     const bad: string[] = [];
     for (const [key, entry] of Object.entries(MESSAGES)) {
-      for (const lang of langs()) bad.push(...found(`${key} (${lang})`, JSON.stringify((entry as Record<string, unknown>)[lang] ?? '')));
+      for (const lang of langs())
+        bad.push(...found(`${key} (${lang})`, JSON.stringify((entry as Record<string, unknown>)[lang] ?? '')));
     }
     expect(Object.keys(MESSAGES).length).toBeGreaterThan(100);
     expect(bad).toEqual([]);
@@ -67,7 +75,7 @@ describe('no placeholder links or unfounded claims in the studio', () => {
     expect(bad).toEqual([]);
   });
 
-  it('the sidebar\'s outside links are real sites over https, none a drive or a document of the writer\'s own', () => {
+  it("the sidebar's outside links are real sites over https, none a drive or a document of the writer's own", () => {
     for (const { href } of MARKETING_LINKS) {
       const url = new URL(href);
       expect(url.protocol).toBe('https:');
@@ -78,8 +86,11 @@ describe('no placeholder links or unfounded claims in the studio', () => {
   it('every brand shade a studio class names is defined by the theme (studio/src/app.css)', () => {
     const css = readFileSync(path.join(ROOT, 'studio', 'src', 'app.css'), 'utf8');
     const defined = new Set([...css.matchAll(/--color-brand-(\d+)\s*:/g)].map((m) => m[1]));
-    const used = new Set(filesUnder(path.join('studio', 'src'), ['.tsx', '.ts', '.css'])
-      .flatMap((f) => [...readFileSync(path.join(ROOT, f), 'utf8').matchAll(/\bbrand-(\d+)\b/g)].map((m) => m[1])));
+    const used = new Set(
+      filesUnder(path.join('studio', 'src'), ['.tsx', '.ts', '.css']).flatMap((f) =>
+        [...readFileSync(path.join(ROOT, f), 'utf8').matchAll(/\bbrand-(\d+)\b/g)].map((m) => m[1]),
+      ),
+    );
     expect(used.size).toBeGreaterThan(3);
     expect([...used].filter((shade) => !defined.has(shade)).map((s) => `brand-${s}`)).toEqual([]);
   });

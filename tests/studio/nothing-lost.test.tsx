@@ -21,10 +21,31 @@ const INTRO = { kind: 'introduction', position: 0 };
 function renderBook(lang: 'en' | 'ms', onDraft = vi.fn(async (_part: unknown, _text: string | null) => true)) {
   const view = (
     <Preview
-      parts={[{ key: 'part-0', heading: lang === 'ms' ? 'Pengenalan' : 'Introduction', text: 'Once upon a time.', ref: { kind: 'introduction', position: 0 } }]}
-      outline={'Title: Rain'} outlineLabel="Story Outline" streaming="" isLoading={false} elapsed={0} error={null} canRetry={false} onRetry={() => undefined}
-      isBook lang={lang} bookLang={lang} onSaveEdit={async () => null} onDraft={onDraft}
-      chapters={CHAPTERS} onSaveChapters={async () => null} chapterLabel={(n) => `Chapter ${n}`} chaptersDraftKey="karya.chapters.u1.romance"
+      parts={[
+        {
+          key: 'part-0',
+          heading: lang === 'ms' ? 'Pengenalan' : 'Introduction',
+          text: 'Once upon a time.',
+          ref: { kind: 'introduction', position: 0 },
+        },
+      ]}
+      outline={'Title: Rain'}
+      outlineLabel="Story Outline"
+      streaming=""
+      isLoading={false}
+      elapsed={0}
+      error={null}
+      canRetry={false}
+      onRetry={() => undefined}
+      isBook
+      lang={lang}
+      bookLang={lang}
+      onSaveEdit={async () => null}
+      onDraft={onDraft}
+      chapters={CHAPTERS}
+      onSaveChapters={async () => null}
+      chapterLabel={(n) => `Chapter ${n}`}
+      chaptersDraftKey="karya.chapters.u1.romance"
     />
   );
   const rendered = render(view);
@@ -74,10 +95,15 @@ describe('nothing typed is lost', () => {
   it('a chapter note typed and not saved comes back when the page opens again, with Save in reach', async () => {
     const first = renderBook('en');
     await first.user.click(screen.getByText('Chapters'));
-    await first.user.type(within(screen.getAllByTestId('chapter-card')[1]!).getByLabelText('Note: what must happen here'), 'Arjun burns the first batch on purpose.');
+    await first.user.type(
+      within(screen.getAllByTestId('chapter-card')[1]!).getByLabelText('Note: what must happen here'),
+      'Arjun burns the first batch on purpose.',
+    );
     first.rendered.unmount();
     renderBook('en');
-    expect(within(screen.getAllByTestId('chapter-card')[1]!).getByLabelText('Note: what must happen here')).toHaveProperty('value', 'Arjun burns the first batch on purpose.');
+    expect(
+      within(screen.getAllByTestId('chapter-card')[1]!).getByLabelText('Note: what must happen here'),
+    ).toHaveProperty('value', 'Arjun burns the first batch on purpose.');
     expect(screen.getByTestId('chapters-bar').textContent).toContain('Chapter changes not saved yet');
     expect(screen.getByTestId('chapters-save')).toBeTruthy();
   });

@@ -15,15 +15,38 @@ useStudioDom();
 const CHAPTERS: OutlineChapterView[] = [
   { number: 1, title: 'The Return', plan: 'Aisha comes home.', note: '', is_written: true },
   { number: 2, title: 'The Key', plan: 'Tan refuses the key.', note: '', is_written: false },
-  { number: 3, title: 'The Storm', plan: 'A storm floods the street.', note: 'Aisha must lose the lantern.', is_written: false },
+  {
+    number: 3,
+    title: 'The Storm',
+    plan: 'A storm floods the street.',
+    note: 'Aisha must lose the lantern.',
+    is_written: false,
+  },
 ];
 
-function renderCards(lang: 'en' | 'ms', onSaveChapters: (chapters: unknown) => Promise<string | null>, chapters = CHAPTERS) {
+function renderCards(
+  lang: 'en' | 'ms',
+  onSaveChapters: (chapters: unknown) => Promise<string | null>,
+  chapters = CHAPTERS,
+) {
   const label = (n: number) => (lang === 'ms' ? `Bab ${n}` : `Chapter ${n}`);
   render(
     <Preview
-      parts={[{ key: 'introduction', heading: 'Introduction', text: 'Once.' }]} outline={'Title: Rain\n\nChapter 1: The Return\nAisha comes home.'} outlineLabel="Story Outline" streaming="" isLoading={false} elapsed={0} error={null} canRetry={false}
-      onRetry={() => undefined} isBook lang={lang} bookLang={lang} chapters={chapters} onSaveChapters={onSaveChapters} chapterLabel={label}
+      parts={[{ key: 'introduction', heading: 'Introduction', text: 'Once.' }]}
+      outline={'Title: Rain\n\nChapter 1: The Return\nAisha comes home.'}
+      outlineLabel="Story Outline"
+      streaming=""
+      isLoading={false}
+      elapsed={0}
+      error={null}
+      canRetry={false}
+      onRetry={() => undefined}
+      isBook
+      lang={lang}
+      bookLang={lang}
+      chapters={chapters}
+      onSaveChapters={onSaveChapters}
+      chapterLabel={label}
     />,
   );
   return userEvent.setup();
@@ -44,14 +67,17 @@ describe('the outline as chapter cards', () => {
     expect(within(locked).queryByRole('textbox')).toBeNull();
     expect(within(locked).queryByRole('button')).toBeNull();
     // Chapter 2 cannot move above the written chapter 1.
-    expect((within(cards()[1]!).getByRole('button', { name: 'Move Chapter 2 up' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(cards()[1]!).getByRole('button', { name: 'Move Chapter 2 up' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     expect(screen.queryByTestId('chapters-save')).toBeNull();
 
     const plan = within(cards()[1]!).getByLabelText('Plan');
     await user.clear(plan);
     await user.type(plan, 'Aisha breaks in at night.');
     await user.type(within(cards()[1]!).getByLabelText('Note: what must happen here'), 'She finds the letter.');
-    // A new chapter after chapter 2, then chapter 4 (the storm) moved up above it, then that new one deleted and added at the end.
+    // A new chapter after chapter 2, then chapter 4 (the storm) moved up above it, then that new one deleted and added at
+    // the end.
     await user.click(within(cards()[1]!).getByRole('button', { name: 'Add a chapter after Chapter 2' }));
     expect(cards()).toHaveLength(4);
     await user.type(within(cards()[2]!).getByLabelText('Title'), 'The Buyer');
@@ -84,7 +110,10 @@ describe('the outline as chapter cards', () => {
   });
 
   it('a refusal is said under the cards and the edits stay; Discard brings the saved chapters back', async () => {
-    const user = renderCards('en', async () => 'Chapter 1 is written already: it cannot be changed, moved or deleted in the outline.');
+    const user = renderCards(
+      'en',
+      async () => 'Chapter 1 is written already: it cannot be changed, moved or deleted in the outline.',
+    );
     await user.type(within(cards()[2]!).getByLabelText('Title'), ' Again');
     await user.click(screen.getByTestId('chapters-save'));
     expect((await screen.findByRole('alert')).textContent).toContain('Chapter 1 is written already');

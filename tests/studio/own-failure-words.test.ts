@@ -19,8 +19,9 @@ useStudioDom();
 /** The arguments of each `new ApiError(…)` in a folder's code, split at their top-level commas, and where. */
 function failuresMade(folder = path.join('studio', 'src')): Array<{ at: string; args: string[] }> {
   const dir = path.join(ROOT, folder);
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name));
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter(
+    (e) => e.isFile() && /\.tsx?$/.test(e.name),
+  );
   return files.flatMap((entry) => {
     const file = path.join(entry.parentPath, entry.name);
     const code = readFileSync(file, 'utf8');
@@ -72,7 +73,8 @@ describe("the server's failures made beside their words", () => {
     const fieldWords = /:\s*(['"`])[^'"`]*[A-Za-z]{3}/;
     // A template's placeholders are no words (`${message} (…)`).
     const outside = (text = '') => text.replace(/\$\{[^}]*\}/g, '');
-    const worded = made.filter((f) => WORDS.test(f.args[2] ?? '') || fieldWords.test(outside(f.args[3])))
+    const worded = made
+      .filter((f) => WORDS.test(f.args[2] ?? '') || fieldWords.test(outside(f.args[3])))
       .map((f) => f.at);
     expect(worded).toEqual([]);
   });
@@ -82,15 +84,20 @@ describe('the failures the studio names itself', () => {
   it('each made with a code alone has its words in every language, and none is made with words beside the code', () => {
     const made = failuresMade();
     expect(made.length).toBeGreaterThan(10);
-    const ownCodes = made.filter((f) => f.args.length === 2 && LITERAL.test(f.args[1]!))
+    const ownCodes = made
+      .filter((f) => f.args.length === 2 && LITERAL.test(f.args[1]!))
       .map((f) => ({ at: f.at, code: f.args[1]!.slice(1, -1) }));
     const codes = ownCodes.map((c) => c.code);
     expect(codes).toEqual(expect.arrayContaining(['network', 'connection_closed', 'edition_connection_closed']));
     const states = STATES as Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-    const lacking = ownCodes.flatMap(({ at, code }) => langs()
-      .filter((l) => typeof states[`state.${code}`]?.[l] !== 'string').map((l) => `${at}: state.${code} in ${l}`));
+    const lacking = ownCodes.flatMap(({ at, code }) =>
+      langs()
+        .filter((l) => typeof states[`state.${code}`]?.[l] !== 'string')
+        .map((l) => `${at}: state.${code} in ${l}`),
+    );
     expect(lacking).toEqual([]);
-    const worded = made.filter((f) => f.args[2] !== undefined && LITERAL.test(f.args[2]))
+    const worded = made
+      .filter((f) => f.args[2] !== undefined && LITERAL.test(f.args[2]))
       .map((f) => `${f.at}: ${f.args[2]}`);
     expect(worded).toEqual([]);
   });

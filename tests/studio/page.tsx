@@ -10,7 +10,13 @@ import { AuthProvider } from '../../studio/src/lib/auth.js';
 import { LangProvider } from '../../studio/src/i18n/index.js';
 
 export function renderPage(page: ReactNode, opts: { path?: string; user?: Profile; accountLang?: Lang } = {}) {
-  const inner = opts.accountLang ? <LangProvider accountLang={opts.accountLang} saveAccountLang={async () => undefined}>{page}</LangProvider> : page;
+  const inner = opts.accountLang ? (
+    <LangProvider accountLang={opts.accountLang} saveAccountLang={async () => undefined}>
+      {page}
+    </LangProvider>
+  ) : (
+    page
+  );
   return render(
     <MemoryRouter initialEntries={[opts.path ?? '/']}>
       <AuthProvider initialUser={opts.user}>{inner}</AuthProvider>

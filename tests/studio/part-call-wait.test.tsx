@@ -17,7 +17,9 @@ function serve() {
   const asked: Array<{ url: string; accept: string }> = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     asked.push({ url, accept: new Headers(init.headers).get('accept') ?? '' });
-    const body = new ReadableStream<Uint8Array>({ start: (c) => void ((send = (t) => c.enqueue(new TextEncoder().encode(t))), (end = () => c.close())) });
+    const body = new ReadableStream<Uint8Array>({
+      start: (c) => void ((send = (t) => c.enqueue(new TextEncoder().encode(t))), (end = () => c.close())),
+    });
     return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
   });
   return { asked, send: (t: string) => send(t), end: () => end() };
@@ -27,7 +29,10 @@ describe('a charged call on a part shows what it waits for', () => {
   it('the wait while the model keeps it waiting, gone with the answer', async () => {
     render(<Toaster />);
     const server = serve();
-    const answer = callShowingWaits('POST /progress/:bookType/more', { params: { bookType: 'romance' }, body: { part: { kind: 'chapter', position: 1 } } });
+    const answer = callShowingWaits('POST /progress/:bookType/more', {
+      params: { bookType: 'romance' },
+      body: { part: { kind: 'chapter', position: 1 } },
+    });
     const wait = 'The AI service is busy and asked to wait 30 s: asking again then (1/2).';
     await vi.waitFor(() => expect(server.asked).toHaveLength(1));
     expect(server.asked[0]).toEqual({ url: '/api/progress/romance/more', accept: 'text/event-stream' });
@@ -44,11 +49,19 @@ describe('a charged call on a part shows what it waits for', () => {
 
   it('a failure after the charge is thrown with its words', async () => {
     const server = serve();
-    const answer = callShowingWaits('POST /progress/:bookType/rewrite', { params: { bookType: 'romance' }, body: { part: { kind: 'chapter', position: 1 } } });
+    const answer = callShowingWaits('POST /progress/:bookType/rewrite', {
+      params: { bookType: 'romance' },
+      body: { part: { kind: 'chapter', position: 1 } },
+    });
     await vi.waitFor(() => expect(server.asked).toHaveLength(1));
     server.send(sse('waiting', { reason: 'model' }));
-    server.send(sse('error', { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' }));
+    server.send(
+      sse('error', { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' }),
+    );
     server.end();
-    await expect(answer).rejects.toMatchObject({ code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' });
+    await expect(answer).rejects.toMatchObject({
+      code: 'rate_limited',
+      message: 'Too many requests. Please wait a moment and try again.',
+    });
   });
 });

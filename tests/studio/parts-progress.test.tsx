@@ -25,17 +25,27 @@ const TREASURE = path.resolve(import.meta.dirname, '../fixtures/gutenberg/treasu
 
 function imported(file: string, bytes: Uint8Array, totalChapters: number, lang: 'en' | 'ms'): BookState {
   const read = readManuscript(file, { bytes });
-  return importedBookOf({ spec, manuscript: read, settings: parseSettings(spec, { language: lang }), file, totalChapters });
+  return importedBookOf({
+    spec,
+    manuscript: read,
+    settings: parseSettings(spec, { language: lang }),
+    file,
+    totalChapters,
+  });
 }
 
 function shown(state: BookState): { counter: string; parts: number; steps: string[] } {
   const book = bookView(spec, state);
   render(<WritingProgress spec={spec} book={book} lang={state.lang} />);
-  return { counter: screen.getByTestId('progress-counter').textContent!, parts: book.parts.length, steps: book.steps.map((s) => s.kind) };
+  return {
+    counter: screen.getByTestId('progress-counter').textContent!,
+    parts: book.parts.length,
+    steps: book.steps.map((s) => s.kind),
+  };
 }
 
 describe('Writing Progress counts the parts the book shows', () => {
-  it('Treasure Island\'s chapters (Gutenberg) with their dedication and verse as the opening, in a book of 9 chapters', () => {
+  it("Treasure Island's chapters (Gutenberg) with their dedication and verse as the opening, in a book of 9 chapters", () => {
     const state = imported('treasure.txt', new Uint8Array(readFileSync(TREASURE)), 9, 'en');
     const written = state.content.length;
     expect(state.content[0]).toContain('Dedication');
@@ -57,17 +67,31 @@ describe('Writing Progress counts the parts the book shows', () => {
   });
 
   it('a manuscript with a preface counts its opening as the introduction', () => {
-    const text = ['PREFACE', '', 'These pages were written over three winters by the sea, and every one of them owes something to the keepers of the light.', '', ...[1, 2, 3].flatMap((n) => [`Chapter ${n}`, '', `Mara climbed the steps of the lighthouse on the ${n}th night and lit the lamp as her husband had taught her, while the boats came home.`, ''])].join('\n');
+    const text = [
+      'PREFACE',
+      '',
+      'These pages were written over three winters by the sea, and every one of them owes something to the keepers of the light.',
+      '',
+      ...[1, 2, 3].flatMap((n) => [
+        `Chapter ${n}`,
+        '',
+        `Mara climbed the steps of the lighthouse on the ${n}th night and lit the lamp as her husband had taught her, while the boats came home.`,
+        '',
+      ]),
+    ].join('\n');
     const state = imported('keeper.txt', new TextEncoder().encode(text), 5, 'en');
     const { counter, parts } = shown(state);
     expect(parts).toBe(4);
     expect(counter).toBe('4 / 7');
   });
 
-  it('the CLI\'s export of the unfinished import says the same count', async () => {
+  it("the CLI's export of the unfinished import says the same count", async () => {
     const cwd = tempDir('karya-parts-progress-');
     writeFileSync(path.join(cwd, 'cerita.txt'), malayManuscript(4, 'roman'));
-    const imported = await runKaryaInProcess(['import', 'cerita.txt', '--generator', 'romance', '--chapters', '7', '--lang', 'ms', '--json'], { cwd });
+    const imported = await runKaryaInProcess(
+      ['import', 'cerita.txt', '--generator', 'romance', '--chapters', '7', '--lang', 'ms', '--json'],
+      { cwd },
+    );
     expect(imported.code, imported.stderr).toBe(0);
     const { book } = JSON.parse(imported.stdout) as { book: { id: number } };
     const exported = await runKaryaInProcess(['export', '--book', String(book.id), '--out', 'cerita.md'], { cwd });

@@ -19,20 +19,47 @@ import { renderPage } from './page.js';
 
 // jsdom has no 2D canvas: the confetti is checked in the browser (tests/e2e/checkout.test.ts).
 const confettiFired = vi.hoisted(() => ({ count: 0 }));
-vi.mock('canvas-confetti', () => ({ default: { create: () => Object.assign(() => { confettiFired.count += 1; return null; }, { reset() {} }) } }));
+vi.mock('canvas-confetti', () => ({
+  default: {
+    create: () =>
+      Object.assign(
+        () => {
+          confettiFired.count += 1;
+          return null;
+        },
+        { reset() {} },
+      ),
+  },
+}));
 
 useStudioDom({ restoreMocks: true });
 
-const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 0, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const USER: ProfileData = {
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: 'Ana',
+  bio: '',
+  role: 'free',
+  credits_available: 0,
+  total_usage: 0,
+  lang: 'en',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function serve(route: (method: string, url: string, body: unknown) => Response | undefined): string[] {
   const calls: string[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push(`${method} ${url}${init.body ? ` ${String(init.body)}` : ''}`);
-    if (url === '/api/auth/get-session') return json({ user: USER, session: { expires_at: '2099-01-01T00:00:00.000Z', is_remembered: true } });
-    return route(method, url, init.body ? JSON.parse(String(init.body)) : undefined) ?? json({ error: { code: 'not_found', message: 'Not found' } }, 404);
+    if (url === '/api/auth/get-session')
+      return json({ user: USER, session: { expires_at: '2099-01-01T00:00:00.000Z', is_remembered: true } });
+    return (
+      route(method, url, init.body ? JSON.parse(String(init.body)) : undefined) ??
+      json({ error: { code: 'not_found', message: 'Not found' } }, 404)
+    );
   });
   return calls;
 }
@@ -46,19 +73,31 @@ function renderAt(path: string) {
       <Route path="/claim/:token" element={<Claim />} />
     </Routes>
   );
-  return renderPage(<>{routes}<Toaster /></>, { path, accountLang: 'en' });
+  return renderPage(
+    <>
+      {routes}
+      <Toaster />
+    </>,
+    { path, accountLang: 'en' },
+  );
 }
 
 /** The server's payment options: card checkout (Stripe) set up, or only the operator's RM links. */
 const CARD = paymentOptions('en', { checkout: true, links: {} });
 const LINKS = paymentOptions('en');
-const withOptions = (options: unknown, route: (method: string, url: string) => Response | undefined = () => undefined) =>
-  serve((method, url) => (url === '/api/payments/options' ? json(options) : route(method, url)));
+const withOptions = (
+  options: unknown,
+  route: (method: string, url: string) => Response | undefined = () => undefined,
+) => serve((method, url) => (url === '/api/payments/options' ? json(options) : route(method, url)));
 
 describe('the one Top Up page', () => {
   it('Buy asks the server for a Checkout Session of that package and goes to its page', async () => {
     const assign = vi.spyOn(navigateTo, 'assign').mockImplementation(() => undefined);
-    const calls = withOptions(CARD, (method, url) => (method === 'POST' && url === '/api/checkout' ? json({ url: 'https://checkout.stripe.com/c/pay/cs_test_1' }) : undefined));
+    const calls = withOptions(CARD, (method, url) =>
+      method === 'POST' && url === '/api/checkout'
+        ? json({ url: 'https://checkout.stripe.com/c/pay/cs_test_1' })
+        : undefined,
+    );
     renderAt('/topup?return=%2Fromance');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Buy 1,000 Credits' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
@@ -67,7 +106,11 @@ describe('the one Top Up page', () => {
   });
 
   it('a checkout the server turned off since: "Checkout is not set up", with the way to redeem a code', async () => {
-    withOptions(CARD, (method, url) => (method === 'POST' && url === '/api/checkout' ? json({ error: { code: 'checkout_unavailable', message: 'Checkout is not set up on this server.' } }, 503) : undefined));
+    withOptions(CARD, (method, url) =>
+      method === 'POST' && url === '/api/checkout'
+        ? json({ error: { code: 'checkout_unavailable', message: 'Checkout is not set up on this server.' } }, 503)
+        : undefined,
+    );
     renderAt('/topup');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Buy 300 Credits' }));
     const dialog = await screen.findByRole('dialog', { name: 'Checkout is not set up' });
@@ -75,7 +118,7 @@ describe('the one Top Up page', () => {
     expect(screen.getByRole('link', { name: 'Redeem a code' }).getAttribute('href')).toBe('/profile/edit');
   });
 
-  it('a server with only the operator\'s payment links shows its RM packages, no card packages, and the credit-code box', async () => {
+  it("a server with only the operator's payment links shows its RM packages, no card packages, and the credit-code box", async () => {
     withOptions(LINKS);
     renderAt('/topup');
     const link = await screen.findByRole('link', { name: 'Top Up 150' });
@@ -116,10 +159,24 @@ describe('the success landing /claim/CREDIT{n}-SUCCESS', () => {
     serve((_m, url) => {
       if (url !== '/api/checkout/sessions/cs_test_9') return undefined;
       polls += 1;
-      return json(polls < 2 ? { status: 'pending', credits_available: 0 } : { status: 'granted', package: 'pro', credits_awarded: 500, credits_available: 500, message: 'Credits added' });
+      return json(
+        polls < 2
+          ? { status: 'pending', credits_available: 0 }
+          : {
+              status: 'granted',
+              package: 'pro',
+              credits_awarded: 500,
+              credits_available: 500,
+              message: 'Credits added',
+            },
+      );
     });
     renderAt('/claim/CREDIT500-SUCCESS?session_id=cs_test_9');
-    expect(await screen.findByText('Your 500 credits are added as soon as the payment is confirmed. This usually takes a few seconds.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Your 500 credits are added as soon as the payment is confirmed. This usually takes a few seconds.',
+      ),
+    ).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Credits added' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('purchase-added').textContent).toBe('500 credits were added to your account.');
     expect(screen.getByTestId('purchase-balance').textContent).toBe('Your balance: 500 credits');
@@ -127,9 +184,15 @@ describe('the success landing /claim/CREDIT{n}-SUCCESS', () => {
   });
 
   it("another account's purchase says so; no session id says when credits arrive", async () => {
-    serve((_m, url) => (url === '/api/checkout/sessions/cs_other' ? json({ error: { code: 'purchase_not_found', message: 'No purchase with this checkout session' } }, 404) : undefined));
+    serve((_m, url) =>
+      url === '/api/checkout/sessions/cs_other'
+        ? json({ error: { code: 'purchase_not_found', message: 'No purchase with this checkout session' } }, 404)
+        : undefined,
+    );
     renderAt('/claim/CREDIT300-SUCCESS?session_id=cs_other');
-    expect(await screen.findByText('This purchase belongs to another account. Sign in with the account that paid.')).toBeTruthy();
+    expect(
+      await screen.findByText('This purchase belongs to another account. Sign in with the account that paid.'),
+    ).toBeTruthy();
     cleanup();
     renderAt('/claim/CREDIT300-SUCCESS');
     expect(await screen.findByText('Your 300 credits are delivered within 5 minutes and never expire.')).toBeTruthy();
@@ -142,7 +205,13 @@ describe('top-up savings', () => {
     expect(topup.map((p) => [p.credits, topUpSavings(p, topup)])).toEqual([
       [150, []],
       [300, [{ amount: 15, count: 2, size: 150 }]],
-      [600, [{ amount: 53, count: 2, size: 300 }, { amount: 83, count: 4, size: 150 }]],
+      [
+        600,
+        [
+          { amount: 53, count: 2, size: 300 },
+          { amount: 83, count: 4, size: 150 },
+        ],
+      ],
     ]);
   });
 });

@@ -14,23 +14,55 @@ import { CHILDREN_BOOK_PUBLISH_STEPS } from '../publish-steps.js';
 
 useStudioDom();
 
-const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 30, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const USER: Profile = {
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: 'Ana',
+  bio: '',
+  role: 'free',
+  credits_available: 30,
+  total_usage: 0,
+  lang: 'en',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
 const STEPS: PublishQuote['steps'] = [...CHILDREN_BOOK_PUBLISH_STEPS];
 const PACKAGE: KdpPackage = {
-  title: 'Senja di Pelabuhan', subtitle: '', author: 'Siti Aminah', ready: true,
-  channels: { kdp_ebook: { name: 'Amazon KDP (Kindle eBook)', ready: true, checks: [] }, kdp_paperback: { name: 'Amazon KDP (paperback)', ready: true, checks: [] }, google_play: { name: 'Google Play Books', ready: true, checks: [] }, kobo: { name: 'Kobo Writing Life', ready: true, checks: [] } },
-  description: '<p>Dua bahasa.</p>', keywords: ['romance'],
-  steps: STEPS, cost: 9, files: ['manuscript.epub'], created_at: '2025-03-02T10:00:00.000Z',
+  title: 'Senja di Pelabuhan',
+  subtitle: '',
+  author: 'Siti Aminah',
+  ready: true,
+  channels: {
+    kdp_ebook: { name: 'Amazon KDP (Kindle eBook)', ready: true, checks: [] },
+    kdp_paperback: { name: 'Amazon KDP (paperback)', ready: true, checks: [] },
+    google_play: { name: 'Google Play Books', ready: true, checks: [] },
+    kobo: { name: 'Kobo Writing Life', ready: true, checks: [] },
+  },
+  description: '<p>Dua bahasa.</p>',
+  keywords: ['romance'],
+  steps: STEPS,
+  cost: 9,
+  files: ['manuscript.epub'],
+  created_at: '2025-03-02T10:00:00.000Z',
 };
 
 /** The panel's server: the quote (with `edition` for a translated edition) and the publish, whose bodies are kept. */
 function serve(quote: Partial<PublishQuote> = {}) {
   const posted: unknown[] = [];
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     if (url === '/api/me') return json(USER);
-    if (url === '/api/books/romance/publish' && method === 'GET') return json({ is_finished: true, steps: STEPS, cost: 10, trim: '6x9', package: null, ...quote } satisfies PublishQuote);
+    if (url === '/api/books/romance/publish' && method === 'GET')
+      return json({
+        is_finished: true,
+        steps: STEPS,
+        cost: 10,
+        trim: '6x9',
+        package: null,
+        ...quote,
+      } satisfies PublishQuote);
     if (url === '/api/books/romance/publish' && method === 'POST') {
       posted.push(JSON.parse(String(init.body)) as unknown);
       return json({ package: PACKAGE, credits_charged: 9, credits_available: 21 } satisfies PublishResponse);
@@ -68,7 +100,9 @@ describe('PublishPanel: the dual-language edition', () => {
     expect(box.type).toBe('checkbox');
     expect(box.checked).toBe(false);
     expect(box.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toMatch(/each paragraph of the original followed by its translation/);
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /each paragraph of the original followed by its translation/,
+    );
     const user = userEvent.setup();
     await user.click(box);
     expect(box.checked).toBe(true);
@@ -82,6 +116,8 @@ describe('PublishPanel: the dual-language edition', () => {
     renderPanel('ms');
     const box = (await screen.findByLabelText('Edisi dwibahasa (Melayu dan Inggeris)')) as HTMLInputElement;
     expect(box.checked).toBe(false);
-    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toMatch(/setiap perenggan asal diikuti terjemahannya/);
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /setiap perenggan asal diikuti terjemahannya/,
+    );
   });
 });

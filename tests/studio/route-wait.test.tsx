@@ -20,18 +20,36 @@ useStudioDom();
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 const RATE_LIMITED = 'The AI service is busy and asked to wait 30 s: asking again then (1/2).';
 
-const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 30, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const USER: Profile = {
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: 'Ana',
+  bio: '',
+  role: 'free',
+  credits_available: 30,
+  total_usage: 0,
+  lang: 'en',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
 const STEPS: PublishQuote['steps'] = [...CHILDREN_BOOK_PUBLISH_STEPS];
 const PACKAGE: KdpPackage = {
-  title: 'Pip and the Moon', subtitle: '', author: 'Siti Aminah', ready: true,
+  title: 'Pip and the Moon',
+  subtitle: '',
+  author: 'Siti Aminah',
+  ready: true,
   channels: {
     kdp_ebook: { name: 'Amazon KDP (Kindle eBook)', ready: true, checks: [] },
     kdp_paperback: { name: 'Amazon KDP (paperback)', ready: true, checks: [] },
     google_play: { name: 'Google Play Books', ready: true, checks: [] },
     kobo: { name: 'Kobo Writing Life', ready: true, checks: [] },
   },
-  description: '<p>Pip flies to the Moon.</p>', keywords: ['bedtime story'], steps: STEPS, cost: 10,
-  files: ['manuscript.epub', 'description.html', 'keywords.txt'], created_at: '2025-03-02T10:00:00.000Z',
+  description: '<p>Pip flies to the Moon.</p>',
+  keywords: ['bedtime story'],
+  steps: STEPS,
+  cost: 10,
+  files: ['manuscript.epub', 'description.html', 'keywords.txt'],
+  created_at: '2025-03-02T10:00:00.000Z',
 };
 
 /** A stubbed server: JSON for everything but the POSTs, which answer as an event stream the test writes. */
@@ -39,14 +57,25 @@ function serve(quote?: Partial<PublishQuote>) {
   let send: (text: string) => void = () => undefined;
   let end: () => void = () => undefined;
   const asked: Array<{ url: string; accept: string; type: string; body: unknown }> = [];
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     if (url === '/api/me') return json(USER);
-    if (method === 'GET' && url === '/api/books/children/publish') return json({ is_finished: true, steps: STEPS, cost: 10, trim: '5.5x8.5', package: null, ...quote } satisfies PublishQuote);
+    if (method === 'GET' && url === '/api/books/children/publish')
+      return json({
+        is_finished: true,
+        steps: STEPS,
+        cost: 10,
+        trim: '5.5x8.5',
+        package: null,
+        ...quote,
+      } satisfies PublishQuote);
     const headers = new Headers(init.headers);
     asked.push({ url, accept: headers.get('accept') ?? '', type: headers.get('content-type') ?? '', body: init.body });
-    const body = new ReadableStream<Uint8Array>({ start: (c) => void ((send = (t) => c.enqueue(new TextEncoder().encode(t))), (end = () => c.close())) });
+    const body = new ReadableStream<Uint8Array>({
+      start: (c) => void ((send = (t) => c.enqueue(new TextEncoder().encode(t))), (end = () => c.close())),
+    });
     return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
   });
   return { asked, send: (t: string) => send(t), end: () => end() };
@@ -77,22 +106,32 @@ describe('the Publish panel shows what a publish waits for', () => {
 });
 
 describe('the other requests that wait on the model', () => {
-  it.each(['en', 'ms', 'id'] as const)("a series' next book waiting for book 1's story bible to catch up shows it in the server's words (%s), then its answer", async (lang) => {
-    render(<Toaster />);
-    const server = serve();
-    const words = turnWait('story_bible', lang).message;
-    const answer = callShowingWaits('POST /series/:id/next', { params: { id: 4 }, body: {} });
-    await vi.waitFor(() => expect(server.asked).toHaveLength(1));
-    expect(server.asked[0]).toMatchObject({ url: '/api/series/4/next', accept: 'text/event-stream' });
-    server.send(sse('waiting', { reason: 'story_bible', message: words }));
-    await screen.findByText(words);
-    server.send(sse('waiting', { reason: 'model' }));
-    const started = { series: { id: 4, name: 'Penang Bakery', lang, books: 2 }, number: 2, book_id: 9, generator_id: 'romance', book_type: 'romance', settings: {} };
-    server.send(sse('done', started));
-    server.end();
-    expect(await answer).toEqual(started);
-    await vi.waitFor(() => expect(screen.queryByText(words)).toBeNull(), { timeout: 5_000 });
-  });
+  it.each(['en', 'ms', 'id'] as const)(
+    "a series' next book waiting for book 1's story bible to catch up shows it in the server's words (%s), then its answer",
+    async (lang) => {
+      render(<Toaster />);
+      const server = serve();
+      const words = turnWait('story_bible', lang).message;
+      const answer = callShowingWaits('POST /series/:id/next', { params: { id: 4 }, body: {} });
+      await vi.waitFor(() => expect(server.asked).toHaveLength(1));
+      expect(server.asked[0]).toMatchObject({ url: '/api/series/4/next', accept: 'text/event-stream' });
+      server.send(sse('waiting', { reason: 'story_bible', message: words }));
+      await screen.findByText(words);
+      server.send(sse('waiting', { reason: 'model' }));
+      const started = {
+        series: { id: 4, name: 'Penang Bakery', lang, books: 2 },
+        number: 2,
+        book_id: 9,
+        generator_id: 'romance',
+        book_type: 'romance',
+        settings: {},
+      };
+      server.send(sse('done', started));
+      server.end();
+      expect(await answer).toEqual(started);
+      await vi.waitFor(() => expect(screen.queryByText(words)).toBeNull(), { timeout: 5_000 });
+    },
+  );
 
   it('a refusal after the stream opened keeps its status: 402 for too few credits', async () => {
     const server = serve();
@@ -108,9 +147,17 @@ describe('the other requests that wait on the model', () => {
     render(<Toaster />);
     const server = serve();
     const file = new File(['Bab 1\n\nAisyah membuka kedai.'], 'bab.md', { type: 'text/markdown' });
-    const answer = uploadShowingWaits('POST /books/import/preview', { query: { file: 'bab.md', generator: 'romance' } }, file);
+    const answer = uploadShowingWaits(
+      'POST /books/import/preview',
+      { query: { file: 'bab.md', generator: 'romance' } },
+      file,
+    );
     await vi.waitFor(() => expect(server.asked).toHaveLength(1));
-    expect(server.asked[0]).toMatchObject({ url: '/api/books/import/preview?file=bab.md&generator=romance', accept: 'text/event-stream', type: 'application/octet-stream' });
+    expect(server.asked[0]).toMatchObject({
+      url: '/api/books/import/preview?file=bab.md&generator=romance',
+      accept: 'text/event-stream',
+      type: 'application/octet-stream',
+    });
     expect(await (server.asked[0]!.body as Blob).text()).toBe('Bab 1\n\nAisyah membuka kedai.');
     const slow = 'The AI service has not answered yet (5 s): still waiting for it.';
     server.send(sse('waiting', { reason: 'model' }));

@@ -27,17 +27,44 @@ beforeAll(() => {
   catalog = loadCatalog();
 });
 
-const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 10, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
-const GENERATORS = [{ id: 'romance', route: '/romance', family: 'fiction', kind: 'book', cost: 1, title: { en: 'Romance Story Creator', ms: 'Penjana Cerita Romantik' }, tagline: { en: 'x', ms: 'x' }, typeLabel: { en: 'Romance', ms: 'Romantik' } }];
-const PREMISE = 'Book 2 of the series "Penang Bakery", picking up where book 1 ended: the bakery opens again. Still unresolved: the lost recipe.';
+const USER: Profile = {
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: 'Ana',
+  bio: '',
+  role: 'free',
+  credits_available: 10,
+  total_usage: 0,
+  lang: 'en',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
+const GENERATORS = [
+  {
+    id: 'romance',
+    route: '/romance',
+    family: 'fiction',
+    kind: 'book',
+    cost: 1,
+    title: { en: 'Romance Story Creator', ms: 'Penjana Cerita Romantik' },
+    tagline: { en: 'x', ms: 'x' },
+    typeLabel: { en: 'Romance', ms: 'Romantik' },
+  },
+];
+const PREMISE =
+  'Book 2 of the series "Penang Bakery", picking up where book 1 ended: the bakery opens again. Still unresolved: the lost recipe.';
 const CHARACTERS = 'Aisyah: the lead; baking in Penang\nMak Som: her aunt; dead, passed away in her sleep';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function seriesWith(second: { is_started: boolean }): SeriesDetail {
   const book = { generator_id: 'romance', book_type: 'romance', changes: [], bible: '' };
   return {
-    id: 4, name: 'Penang Bakery', lang: 'en', open: [],
+    id: 4,
+    name: 'Penang Bakery',
+    lang: 'en',
+    open: [],
     books: [
       { ...book, number: 1, id: 7, title: 'Penang Bakery 1', is_finished: true, is_current: false, is_started: true },
       { ...book, number: 2, id: 12, title: 'Romance', is_finished: false, is_current: false, ...second },
@@ -50,11 +77,28 @@ function serve(series: SeriesDetail) {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push(`${method} ${url}`);
-    if (url === '/api/auth/get-session') return json({ user: USER, session: { expires_at: '2099-01-01T00:00:00.000Z', is_remembered: true } });
+    if (url === '/api/auth/get-session')
+      return json({ user: USER, session: { expires_at: '2099-01-01T00:00:00.000Z', is_remembered: true } });
     if (url === '/api/me') return json(USER);
     if (url === '/api/generators') return json({ generators: GENERATORS });
     if (url === '/api/series/4') return json({ series });
-    if (url === '/api/books/12/continue' && method === 'POST') return json({ book: { id: 12, title: 'Romance', book_type: 'romance', generator_id: 'romance', type_label: 'Romance', lang: 'en', words: 0, chapters_written: 0, chapters_total: 5, updated_at: '2025-03-04T10:00:00Z', is_finished: false, is_current: true } });
+    if (url === '/api/books/12/continue' && method === 'POST')
+      return json({
+        book: {
+          id: 12,
+          title: 'Romance',
+          book_type: 'romance',
+          generator_id: 'romance',
+          type_label: 'Romance',
+          lang: 'en',
+          words: 0,
+          chapters_written: 0,
+          chapters_total: 5,
+          updated_at: '2025-03-04T10:00:00Z',
+          is_finished: false,
+          is_current: true,
+        },
+      });
     return json({ error: { code: 'not_found', message: 'Not found' } }, 404);
   });
   return calls;
@@ -105,10 +149,30 @@ describe('the generator page on a series’ next book', () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
     const spec = catalog.get('romance')!;
     const settings = { language: 'en', numberOfChapters: 5, premise: PREMISE, characters: CHARACTERS };
-    const state = restoreBook(spec, { generatorId: 'romance', lang: 'en', currentChapter: 0, totalChapters: 5, content: [], settings })!;
-    const saved = { id: 12, book_type: 'romance', generator_id: 'romance', lang: 'en', current_chapter: 0, total_chapters: 5, content: [], settings, outline: null, updated_at: '2026-11-23T10:00:00.000Z', book: bookView(spec, state) };
+    const state = restoreBook(spec, {
+      generatorId: 'romance',
+      lang: 'en',
+      currentChapter: 0,
+      totalChapters: 5,
+      content: [],
+      settings,
+    })!;
+    const saved = {
+      id: 12,
+      book_type: 'romance',
+      generator_id: 'romance',
+      lang: 'en',
+      current_chapter: 0,
+      total_chapters: 5,
+      content: [],
+      settings,
+      outline: null,
+      updated_at: '2026-11-23T10:00:00.000Z',
+      book: bookView(spec, state),
+    };
     vi.stubGlobal('fetch', async (url: string) => {
-      if (url === '/api/auth/get-session') return json({ user: USER, session: { expires_at: '2099-01-01T00:00:00.000Z', is_remembered: true } });
+      if (url === '/api/auth/get-session')
+        return json({ user: USER, session: { expires_at: '2099-01-01T00:00:00.000Z', is_remembered: true } });
       if (url === '/api/progress/romance') return json(saved);
       return json({ error: { code: 'not_found', message: 'Not found' } }, 404);
     });
@@ -117,12 +181,17 @@ describe('the generator page on a series’ next book', () => {
     render(
       <MemoryRouter initialEntries={[{ pathname: '/romance', state: state0 }]}>
         <AuthProvider initialUser={USER}>
-          <LangProvider accountLang="en" saveAccountLang={async () => undefined}><GeneratorWorkspace form={form} /><Toaster /></LangProvider>
+          <LangProvider accountLang="en" saveAccountLang={async () => undefined}>
+            <GeneratorWorkspace form={form} />
+            <Toaster />
+          </LangProvider>
         </AuthProvider>
       </MemoryRouter>,
     );
     await waitFor(() => expect((screen.getByLabelText(/^Premise/) as HTMLTextAreaElement).value).toBe(PREMISE));
-    expect((screen.getByLabelText(/^Main Characters/) as HTMLTextAreaElement).value).toContain('Mak Som: her aunt; dead, passed away in her sleep');
+    expect((screen.getByLabelText(/^Main Characters/) as HTMLTextAreaElement).value).toContain(
+      'Mak Som: her aunt; dead, passed away in her sleep',
+    );
     expect(await screen.findByText(/^Book 2 of "Penang Bakery": its brief is filled from the series/)).toBeTruthy();
   });
 });

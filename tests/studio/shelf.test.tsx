@@ -12,17 +12,47 @@ import { renderPage } from './page.js';
 
 useStudioDom();
 
-const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 40, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
-const base = { book_type: 'romance', generator_id: 'romance', type_label: 'Romance', words: 9000, chapters_written: 3, chapters_total: 3, updated_at: '2026-03-02T10:00:00Z', is_current: false } as const;
+const USER: ProfileData = {
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: 'Ana',
+  bio: '',
+  role: 'free',
+  credits_available: 40,
+  total_usage: 0,
+  lang: 'en',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
+const base = {
+  book_type: 'romance',
+  generator_id: 'romance',
+  type_label: 'Romance',
+  words: 9000,
+  chapters_written: 3,
+  chapters_total: 3,
+  updated_at: '2026-03-02T10:00:00Z',
+  is_current: false,
+} as const;
 const BOOKS: MyBook[] = [
-  { ...base, id: 34, title: 'Rain Over Penang', lang: 'en', is_finished: true, has_cover: true, published_at: '2026-03-03T09:00:00Z', series: { id: 5, name: 'Island Hearts', number: 1, is_last: true } },
+  {
+    ...base,
+    id: 34,
+    title: 'Rain Over Penang',
+    lang: 'en',
+    is_finished: true,
+    has_cover: true,
+    published_at: '2026-03-03T09:00:00Z',
+    series: { id: 5, name: 'Island Hearts', number: 1, is_last: true },
+  },
   { ...base, id: 12, title: 'Hujan di Ipoh', lang: 'ms', is_finished: true, has_cover: false },
   { ...base, id: 40, title: 'The Lantern Shop', lang: 'en', is_finished: false, chapters_written: 1, has_cover: false },
 ];
 
 function serve() {
   vi.stubGlobal('fetch', async (url: string) => {
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (url === '/api/books') return json({ books: BOOKS });
     if (url === '/api/generators') return json({ generators: [] });
     if (url.startsWith('/api/books/') && url.endsWith('/editions')) return json({ editions: [] });
@@ -78,9 +108,13 @@ describe('My Books as a shelf', () => {
     serve();
     renderPage(<Books />, { user: { ...USER, lang: 'ms' }, accountLang: 'ms', path: '/books' });
     const rows = await screen.findAllByTestId('my-book');
-    expect(within(rows.find((r) => r.textContent?.includes('Rain Over Penang'))!).getByTestId('book-published').textContent).toBe('Diterbitkan 3 Mac 2026');
+    expect(
+      within(rows.find((r) => r.textContent?.includes('Rain Over Penang'))!).getByTestId('book-published').textContent,
+    ).toBe('Diterbitkan 3 Mac 2026');
     expect(screen.getByRole('searchbox', { name: 'Cari mengikut tajuk' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Keadaan' })).toBeTruthy();
-    expect(within(rows.find((r) => r.textContent?.includes('Hujan'))!).getByTestId('book-published').textContent).toBe('Belum diterbitkan');
+    expect(within(rows.find((r) => r.textContent?.includes('Hujan'))!).getByTestId('book-published').textContent).toBe(
+      'Belum diterbitkan',
+    );
   });
 });

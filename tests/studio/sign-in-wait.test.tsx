@@ -15,8 +15,13 @@ it('a reset asked for again too soon shows the wait the server says', async () =
   vi.stubGlobal('EventSource', undefined);
   vi.stubGlobal('fetch', async (url: string) => {
     const isReset = url === '/api/auth/request-password-reset';
-    const body = isReset ? { error: { code: 'reset_too_soon', message: WAIT } } : { error: { code: 'unauthenticated', message: 'User not authenticated' } };
-    return new Response(JSON.stringify(body), { status: isReset ? 429 : 401, headers: { 'content-type': 'application/json', ...(isReset ? { 'retry-after': '42' } : {}) } });
+    const body = isReset
+      ? { error: { code: 'reset_too_soon', message: WAIT } }
+      : { error: { code: 'unauthenticated', message: 'User not authenticated' } };
+    return new Response(JSON.stringify(body), {
+      status: isReset ? 429 : 401,
+      headers: { 'content-type': 'application/json', ...(isReset ? { 'retry-after': '42' } : {}) },
+    });
   });
   renderPage(<SignIn />, { path: '/signin' });
   const user = userEvent.setup();

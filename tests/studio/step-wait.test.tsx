@@ -20,8 +20,20 @@ beforeAll(() => {
 });
 useStudioDom();
 
-const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: '', bio: '', role: 'free', credits_available: 10, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const USER: Profile = {
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: '',
+  bio: '',
+  role: 'free',
+  credits_available: 10,
+  total_usage: 0,
+  lang: 'en',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 describe('the preview while a step waits on the model', () => {
@@ -30,7 +42,9 @@ describe('the preview while a step waits on the model', () => {
     vi.stubGlobal('fetch', async (url: string) => {
       if (url.startsWith('/api/progress/')) return json(200, { book: null });
       if (!url.endsWith('/generate')) return json(404, {});
-      const body = new ReadableStream<Uint8Array>({ start: (controller) => void (send = (text) => controller.enqueue(new TextEncoder().encode(text))) });
+      const body = new ReadableStream<Uint8Array>({
+        start: (controller) => void (send = (text) => controller.enqueue(new TextEncoder().encode(text))),
+      });
       return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
     });
     render(
@@ -56,7 +70,9 @@ describe('the preview while a step waits on the model', () => {
     vi.stubGlobal('fetch', async (url: string) => {
       if (url.startsWith('/api/progress/')) return json(200, { book: null });
       if (!url.endsWith('/generate')) return json(404, {});
-      const body = new ReadableStream<Uint8Array>({ start: (controller) => void (send = (text) => controller.enqueue(new TextEncoder().encode(text))) });
+      const body = new ReadableStream<Uint8Array>({
+        start: (controller) => void (send = (text) => controller.enqueue(new TextEncoder().encode(text))),
+      });
       return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
     });
     render(
@@ -82,7 +98,13 @@ describe('the preview while a step waits on the model', () => {
     vi.stubGlobal('fetch', async (url: string) => {
       if (url.startsWith('/api/progress/')) return json(200, { book: null });
       if (!url.endsWith('/generate')) return json(404, {});
-      const body = new ReadableStream<Uint8Array>({ start: (controller) => void ((send = (text) => controller.enqueue(new TextEncoder().encode(text))), (end = () => controller.close())) });
+      const body = new ReadableStream<Uint8Array>({
+        start: (controller) =>
+          void (
+            (send = (text) => controller.enqueue(new TextEncoder().encode(text))),
+            (end = () => controller.close())
+          ),
+      });
       return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
     });
     render(
@@ -95,7 +117,12 @@ describe('the preview while a step waits on the model', () => {
     );
     await userEvent.setup().click(screen.getByTestId('generate-button'));
     await screen.findByTestId('preview-loading');
-    send(sse('waiting', { reason: 'book_step', message: 'This book is busy with another step or its story bible: this step starts when that ends.' }));
+    send(
+      sse('waiting', {
+        reason: 'book_step',
+        message: 'This book is busy with another step or its story bible: this step starts when that ends.',
+      }),
+    );
     send(sse('error', { code: 'step_not_allowed', message: 'This step is not allowed now.' }));
     end();
     // As a 409 step_not_allowed: the book shown as saved, never the refusal's jargon.

@@ -16,7 +16,14 @@ function fakeSystem(isDark: boolean) {
     addEventListener: (_: 'change', l: (event: { matches: boolean }) => void) => listeners.add(l),
     removeEventListener: (_: 'change', l: (event: { matches: boolean }) => void) => listeners.delete(l),
   };
-  Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: (media: string) => (media === '(prefers-color-scheme: dark)' ? query : { matches: false, addEventListener() {}, removeEventListener() {} }) });
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (media: string) =>
+      media === '(prefers-color-scheme: dark)'
+        ? query
+        : { matches: false, addEventListener() {}, removeEventListener() {} },
+  });
   return {
     set(dark: boolean) {
       if (dark === isDark) return;

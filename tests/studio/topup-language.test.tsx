@@ -16,7 +16,18 @@ import { paymentOptions } from './topup-options.js';
 
 useStudioDom();
 
-const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 0, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const USER: ProfileData = {
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: 'Ana',
+  bio: '',
+  role: 'free',
+  credits_available: 0,
+  total_usage: 0,
+  lang: 'en',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
 
 type Call = { method: string; url: string; lang: string | null; at: 'sent' | 'answered' };
 
@@ -32,7 +43,8 @@ function serve() {
     const method = init.method ?? 'GET';
     const lang = new Headers(init.headers).get('accept-language');
     calls.push({ method, url, lang, at: 'sent' });
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (url === '/api/payments/options') return json(paymentOptions(saved));
     if (url === '/api/me/lang') {
       await landed;
@@ -51,7 +63,13 @@ describe('Top Up after the studio language is switched', () => {
     ['id', 'Kartu debit atau kredit'],
   ] as const)('%s: the offer is asked again once the account is saved, in the new language', async (lang, methods) => {
     const server = serve();
-    renderPage(<><LanguageSwitch /><TopUp /></>, { user: USER });
+    renderPage(
+      <>
+        <LanguageSwitch />
+        <TopUp />
+      </>,
+      { user: USER },
+    );
     await screen.findByText(/FPX or bank transfer/);
     const asks = () => server.calls.filter((c) => c.url === '/api/payments/options');
     expect(asks()).toHaveLength(1);
@@ -64,7 +82,9 @@ describe('Top Up after the studio language is switched', () => {
     await screen.findByText(new RegExp(methods));
     // Asked once more, after the account's language was saved, and worded in it.
     expect(asks()).toHaveLength(2);
-    expect(server.calls.indexOf(asks()[1]!)).toBeGreaterThan(server.calls.findIndex((c) => c.url === '/api/me/lang' && c.at === 'answered'));
+    expect(server.calls.indexOf(asks()[1]!)).toBeGreaterThan(
+      server.calls.findIndex((c) => c.url === '/api/me/lang' && c.at === 'answered'),
+    );
     expect(asks()[1]!.lang).toBe(lang);
     expect(screen.queryByText(/FPX or bank transfer/)).toBeNull();
   });

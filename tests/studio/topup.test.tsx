@@ -13,13 +13,25 @@ import { paymentOptions } from './topup-options.js';
 
 useStudioDom();
 
-const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 0, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const USER: ProfileData = {
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: 'Ana',
+  bio: '',
+  role: 'free',
+  credits_available: 0,
+  total_usage: 0,
+  lang: 'en',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
 
 function serve() {
   const calls: Array<{ method: string; url: string; body: unknown }> = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     calls.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (url === '/api/payments/options') return json(paymentOptions('en'));
     if (url === '/api/credits/redeem') return json({ message: 'ok', credits_awarded: 25, credits_available: 25 });
     return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }), { status: 404 });
@@ -33,7 +45,13 @@ describe('Top Up', () => {
     ['ms', 'Kod kredit', 'Tebus', 'Baki semasa: 25 kredit'],
   ] as const)('redeems a credit code (%s) and shows the new balance', async (lang, label, button, balance) => {
     const calls = serve();
-    renderPage(<><TopUp /><Toaster /></>, { user: USER, accountLang: lang });
+    renderPage(
+      <>
+        <TopUp />
+        <Toaster />
+      </>,
+      { user: USER, accountLang: lang },
+    );
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(label), 'gift-2026');
     await user.click(screen.getByRole('button', { name: button }));

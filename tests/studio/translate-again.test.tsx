@@ -13,15 +13,39 @@ import { renderPage } from './page.js';
 
 useStudioDom();
 
-const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 40, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const USER: ProfileData = {
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: 'Ana',
+  bio: '',
+  role: 'free',
+  credits_available: 40,
+  total_usage: 0,
+  lang: 'en',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
 const view = (isStale: boolean): SideBySideResponse => ({
   source: { id: 3, title: 'Harbour Lights', lang: 'en' },
   edition: { id: 7, title: 'Cahaya Pelabuhan', lang: 'id', generator_id: 'romance', is_current: false },
-  parts: [{
-    position: 1, label: { source: 'Chapter 1', edition: 'Bab 1', page: 'Chapter 1' }, title: { source: 'The Storm', edition: 'Badai' },
-    pairs: [{ source: 'One. Then more.', edition: isStale ? 'Satu.' : 'Satu. Lalu lagi.', is_stale: isStale, is_affected: false, is_untranslated: false }],
-    stale: isStale ? 1 : 0, untranslated: 0,
-  }],
+  parts: [
+    {
+      position: 1,
+      label: { source: 'Chapter 1', edition: 'Bab 1', page: 'Chapter 1' },
+      title: { source: 'The Storm', edition: 'Badai' },
+      pairs: [
+        {
+          source: 'One. Then more.',
+          edition: isStale ? 'Satu.' : 'Satu. Lalu lagi.',
+          is_stale: isStale,
+          is_affected: false,
+          is_untranslated: false,
+        },
+      ],
+      stale: isStale ? 1 : 0,
+      untranslated: 0,
+    },
+  ],
   stale_paragraphs: isStale ? 1 : 0,
   again: isStale ? { parts: 1, per_part: 2, total: 2 } : { parts: 0, per_part: 2, total: 0 },
   untranslated_paragraphs: 0,
@@ -32,14 +56,31 @@ function serve() {
   let isStale = true;
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (method !== 'GET') asked.push({ url, method, body: JSON.parse(String(init!.body)) });
     if (url === '/api/books/7/side-by-side') return json(view(isStale));
     if (url === '/api/me') return json(USER);
     if (url === '/api/books/3/editions' && method === 'POST') {
       isStale = false;
-      const done = { edition: { id: 7, title: 'Cahaya Pelabuhan', lang: 'id', is_finished: true, parts_done: 1, parts_total: 1, stale_paragraphs: 0 }, credits_charged: 2, credits_available: 38, untranslated: [] };
-      return new Response(`event: done\ndata: ${JSON.stringify(done)}\n\n`, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      const done = {
+        edition: {
+          id: 7,
+          title: 'Cahaya Pelabuhan',
+          lang: 'id',
+          is_finished: true,
+          parts_done: 1,
+          parts_total: 1,
+          stale_paragraphs: 0,
+        },
+        credits_charged: 2,
+        credits_available: 38,
+        untranslated: [],
+      };
+      return new Response(`event: done\ndata: ${JSON.stringify(done)}\n\n`, {
+        status: 200,
+        headers: { 'content-type': 'text/event-stream' },
+      });
     }
     if (url === '/api/books/7/edition-chapter-title') return json({ id: 7, position: 1, title: 'Angin Ribut' });
     return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }), { status: 404 });
@@ -50,9 +91,16 @@ function serve() {
 describe('translating out-of-date paragraphs again from the side-by-side page', () => {
   it('says the cost first, translates them again, and the page shows them current', async () => {
     const asked = serve();
-    renderPage(<Routes><Route path="/books/:id/side-by-side" element={<SideBySide />} /></Routes>, { user: USER, accountLang: 'en', path: '/books/7/side-by-side' });
+    renderPage(
+      <Routes>
+        <Route path="/books/:id/side-by-side" element={<SideBySide />} />
+      </Routes>,
+      { user: USER, accountLang: 'en', path: '/books/7/side-by-side' },
+    );
     const box = await screen.findByTestId('translate-again');
-    expect(within(box).getByTestId('translate-again-cost').textContent).toBe('Translate the out-of-date paragraphs again: 2 credits (2 for each part they are in).');
+    expect(within(box).getByTestId('translate-again-cost').textContent).toBe(
+      'Translate the out-of-date paragraphs again: 2 credits (2 for each part they are in).',
+    );
     expect(asked).toEqual([]);
     await userEvent.click(within(box).getByTestId('translate-again-start'));
     await vi.waitFor(() => expect(screen.queryByTestId('translate-again')).toBeNull());
@@ -62,7 +110,12 @@ describe('translating out-of-date paragraphs again from the side-by-side page', 
 
   it("shows each chapter's title in the edition for the writer to change", async () => {
     const asked = serve();
-    renderPage(<Routes><Route path="/books/:id/side-by-side" element={<SideBySide />} /></Routes>, { user: USER, accountLang: 'en', path: '/books/7/side-by-side' });
+    renderPage(
+      <Routes>
+        <Route path="/books/:id/side-by-side" element={<SideBySide />} />
+      </Routes>,
+      { user: USER, accountLang: 'en', path: '/books/7/side-by-side' },
+    );
     const field = await screen.findByTestId('edition-chapter-title');
     const input = within(field).getByLabelText('Chapter 1: title in this edition') as HTMLInputElement;
     expect(input.value).toBe('Badai');
@@ -70,6 +123,8 @@ describe('translating out-of-date paragraphs again from the side-by-side page', 
     await userEvent.type(input, 'Angin Ribut');
     await userEvent.click(within(field).getByRole('button', { name: 'Save title' }));
     await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Bab 1: Angin Ribut' })).toBeTruthy());
-    expect(asked).toEqual([{ url: '/api/books/7/edition-chapter-title', method: 'PUT', body: { position: 1, title: 'Angin Ribut' } }]);
+    expect(asked).toEqual([
+      { url: '/api/books/7/edition-chapter-title', method: 'PUT', body: { position: 1, title: 'Angin Ribut' } },
+    ]);
   });
 });

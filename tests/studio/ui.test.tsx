@@ -22,8 +22,22 @@ describe('Dialog', () => {
     const [isOpen, setIsOpen] = useState(false);
     return (
       <>
-        <button type="button" onClick={() => setIsOpen(true)}>Open</button>
-        <Dialog isOpen={isOpen} title="Continue Previous Progress?" onClose={() => setIsOpen(false)} footer={<><button type="button">Start New Book</button><button type="button" data-autofocus>Continue Progress</button></>}>
+        <button type="button" onClick={() => setIsOpen(true)}>
+          Open
+        </button>
+        <Dialog
+          isOpen={isOpen}
+          title="Continue Previous Progress?"
+          onClose={() => setIsOpen(false)}
+          footer={
+            <>
+              <button type="button">Start New Book</button>
+              <button type="button" data-autofocus>
+                Continue Progress
+              </button>
+            </>
+          }
+        >
           <p>Saved book</p>
         </Dialog>
       </>
@@ -57,7 +71,9 @@ describe('event stream reader', () => {
   });
 
   it('reassembles events split across network chunks, in order', async () => {
-    const body = 'event: delta\ndata: {"text":"Once "}\n\nevent: del' + 'ta\ndata: {"text":"upon"}\n\nevent: done\ndata: {"content":"Once upon"}\n\n';
+    const body =
+      'event: delta\ndata: {"text":"Once "}\n\nevent: del' +
+      'ta\ndata: {"text":"upon"}\n\nevent: done\ndata: {"content":"Once upon"}\n\n';
     const parts = [body.slice(0, 20), body.slice(20, 47), body.slice(47)];
     const stream = new ReadableStream<Uint8Array>({
       start(c) {
@@ -73,7 +89,16 @@ describe('event stream reader', () => {
   });
 
   it('an error answer before the stream becomes an ApiError with the server message and fields', async () => {
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: { code: 'insufficient_credits', message: 'Insufficient credits. Please upgrade your plan.' } }), { status: 402, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(
+          JSON.stringify({
+            error: { code: 'insufficient_credits', message: 'Insufficient credits. Please upgrade your plan.' },
+          }),
+          { status: 402, headers: { 'content-type': 'application/json' } },
+        ),
+    );
     const error = await postEventStream('/generators/x/generate', {}, () => undefined).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(402);
@@ -116,7 +141,10 @@ describe('relative ages (Recent Updates)', () => {
 
 describe('theme', () => {
   it('toggles, stores the choice under `theme` and sets the theme colour', async () => {
-    Object.defineProperty(window, 'matchMedia', { configurable: true, value: () => ({ matches: false, addEventListener() {}, removeEventListener() {} }) });
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: () => ({ matches: false, addEventListener() {}, removeEventListener() {} }),
+    });
     localStorage.clear();
     const { useTheme, initTheme } = await import('../../studio/src/lib/theme.js');
     initTheme();
@@ -133,7 +161,9 @@ describe('theme', () => {
 
 describe('generated text is shown as Markdown, never as HTML', () => {
   it('renders headings, lists and emphasis; markup in the text stays text', () => {
-    const { container } = render(<Markdown text={'# Title\n\n- one\n- **two**\n\nA <script>x</script> *quiet* line'} />);
+    const { container } = render(
+      <Markdown text={'# Title\n\n- one\n- **two**\n\nA <script>x</script> *quiet* line'} />,
+    );
     expect(container.querySelector('[role="heading"]')?.textContent).toBe('Title');
     expect(container.querySelectorAll('li')).toHaveLength(2);
     expect(container.querySelector('strong')?.textContent).toBe('two');

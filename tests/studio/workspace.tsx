@@ -10,6 +10,12 @@ import { renderPage } from './page.js';
 
 export function renderWorkspace(input: { catalog: Catalog; id: string; user: Profile }) {
   const form = JSON.parse(JSON.stringify(input.catalog.form(input.id))) as FormModel;
-  renderPage(<><GeneratorWorkspace form={form} /><Toaster /></>, { user: input.user });
+  renderPage(
+    <>
+      <GeneratorWorkspace form={form} />
+      <Toaster />
+    </>,
+    { user: input.user },
+  );
   return userEvent.setup();
 }

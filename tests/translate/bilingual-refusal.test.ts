@@ -5,7 +5,11 @@
 // table's own error; a book in English is told to make its edition first, in a language the table makes it into.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  catalogueMessage, langs, notEditionRefusal, setLanguageSource, type LanguageSource,
+  catalogueMessage,
+  langs,
+  notEditionRefusal,
+  setLanguageSource,
+  type LanguageSource,
 } from '../../engine/index.js';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
 import { fourthLanguage } from '../languages/fourth-language.js';

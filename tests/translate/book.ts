@@ -23,23 +23,52 @@ export function chapterParagraphs(n: number, lang: Lang, paragraphs?: number): s
 /** `long`: a chapter (its number) of 12 paragraphs, a window the ladder halves four times down to one paragraph. */
 export function romanceSaves(lang: Lang, opts: { isWhole?: boolean; title?: string; long?: number } = {}) {
   const spec = loadCatalog().specs.find((s) => s.id === 'romance')!;
-  const chapters = Array.from({ length: CHAPTERS }, (_, i) => ({ kind: 'chapter' as const, number: i + 1, title: titleIn(i, lang), text: chapterParagraphs(i + 1, lang, opts.long === i + 1 ? 12 : undefined).join('\n\n') }));
+  const chapters = Array.from({ length: CHAPTERS }, (_, i) => ({
+    kind: 'chapter' as const,
+    number: i + 1,
+    title: titleIn(i, lang),
+    text: chapterParagraphs(i + 1, lang, opts.long === i + 1 ? 12 : undefined).join('\n\n'),
+  }));
   // A whole book has its prologue (what publishing reads the book's context from) and ends with its epilogue.
   const prologue = { kind: 'introduction' as const, title: '', text: chapterParagraphs(0, lang).join('\n\n') };
-  const parts = opts.isWhole ? [prologue, ...chapters, { kind: 'conclusion' as const, title: '', text: chapterParagraphs(CHAPTERS + 1, lang).join('\n\n') }] : chapters;
+  const parts = opts.isWhole
+    ? [
+        prologue,
+        ...chapters,
+        { kind: 'conclusion' as const, title: '', text: chapterParagraphs(CHAPTERS + 1, lang).join('\n\n') },
+      ]
+    : chapters;
   const languageField = spec.fields.find((f) => f.role === 'language')!;
   // The manuscript's own title, when it has one, as an import keeps it (the field with role workingTitle).
   const titleField = spec.fields.find((f) => f.role === 'workingTitle')!;
   const settings = { [languageField.name]: lang, ...(opts.title ? { [titleField.name]: opts.title } : {}) };
-  const imported = importedBook({ spec: spec as never, manuscript: { parts: parts as never }, settings, file: 'romance.txt' });
+  const imported = importedBook({
+    spec: spec as never,
+    manuscript: { parts: parts as never },
+    settings,
+    file: 'romance.txt',
+  });
   // Its story bible knows the two leads (the glossary is read from it).
   const heroine = lang === 'en' ? 'Aisha Rahman' : 'Aisyah Rahman';
-  const memory = renderBible({ ...EMPTY_BIBLE, characters: [{ name: heroine, role: 'bookshop owner', state: 'saving the shop', lastSeen: 'Chapter 5' }, { name: 'Daniel Lee', role: 'chef', state: 'back in town', lastSeen: 'Chapter 5' }] }, lang);
+  const memory = renderBible(
+    {
+      ...EMPTY_BIBLE,
+      characters: [
+        { name: heroine, role: 'bookshop owner', state: 'saving the shop', lastSeen: 'Chapter 5' },
+        { name: 'Daniel Lee', role: 'chef', state: 'back in town', lastSeen: 'Chapter 5' },
+      ],
+    },
+    lang,
+  );
   return importSaves(spec as never, { ...imported, memory, memoryUpTo: imported.content.length - 1 });
 }
 
 /** Save the romance in `lang` as the CLI's book in `state`; its id. */
-export async function saveRomance(state: string, lang: Lang, opts: { isWhole?: boolean; title?: string; long?: number } = {}): Promise<number> {
+export async function saveRomance(
+  state: string,
+  lang: Lang,
+  opts: { isWhole?: boolean; title?: string; long?: number } = {},
+): Promise<number> {
   const file = await openStateStore({ file: state });
   try {
     await file.progress('cli').saveSteps!(`romance:test-${lang}`, romanceSaves(lang, opts));

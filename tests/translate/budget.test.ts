@@ -18,18 +18,26 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function setUp(lang: Lang & keyof typeof REFUSAL_TEXT, opts: { refuses?: boolean; isEmpty?: boolean; cannot?: string; long?: number } = {}) {
+async function setUp(
+  lang: Lang & keyof typeof REFUSAL_TEXT,
+  opts: { refuses?: boolean; isEmpty?: boolean; cannot?: string; long?: number } = {},
+) {
   const translator = fakeTranslator(opts.cannot ? { cannot: opts.cannot } : {});
-  fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: (body) => {
-    if (opts.refuses && isTranslateRequest(body)) return { text: REFUSAL_TEXT[lang] };
-    if (opts.isEmpty && isTranslateRequest(body)) return { text: '' };
-    return translator.reply(body);
-  } }));
+  fake = await startFakeOpenAI(
+    underWriter(1).fakeOptions({
+      reply: (body) => {
+        if (opts.refuses && isTranslateRequest(body)) return { text: REFUSAL_TEXT[lang] };
+        if (opts.isEmpty && isTranslateRequest(body)) return { text: '' };
+        return translator.reply(body);
+      },
+    }),
+  );
   const cwd = tempDir('karya-translate-budget-');
   const state = path.join(cwd, 'state.sqlite');
   const id = await saveRomance(state, lang, opts.long ? { long: opts.long } : {});
   const f = fake;
-  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL } });
+  const karya = (args: string[]) =>
+    runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL } });
   const asks = () => f.generationRequests().filter((r) => isTranslateRequest(r.body ?? {}));
   return { state, id, karya, asks, calls: () => f.generationRequests().length };
 }
@@ -40,8 +48,12 @@ describe('karya translate within its budget of model calls', () => {
     const r = await karya(['translate', '--book', String(id), '--to', 'ms']);
     expect(r.code).toBe(1);
     expect(calls(), r.stderr).toBeLessThanOrEqual(24);
-    expect(r.stderr).toMatch(/karya: \d+ model calls planned; the run stops at \d+ calls, or once 4 answers in a row have failed/);
-    expect(r.stderr).toMatch(/The model failed 4 times in a row \(refusals\), so the run stopped after \d+ model calls\. What was done is saved and nothing undelivered is charged\./);
+    expect(r.stderr).toMatch(
+      /karya: \d+ model calls planned; the run stops at \d+ calls, or once 4 answers in a row have failed/,
+    );
+    expect(r.stderr).toMatch(
+      /The model failed 4 times in a row \(refusals\), so the run stopped after \d+ model calls\. What was done is saved and nothing undelivered is charged\./,
+    );
     // Not a chapter after the first was asked.
     expect(r.stderr).not.toMatch(/translating Chapter 2/);
   });
@@ -76,7 +88,9 @@ describe('karya translate within its budget of model calls', () => {
     expect(second.code, second.stderr).toBe(0);
     // One window a chapter: the two had are not asked again.
     expect(asks()).toHaveLength(CHAPTERS);
-    const { edition } = JSON.parse(second.stdout) as { edition: { calls: { planned: number; bound: number; calls: number } } };
+    const { edition } = JSON.parse(second.stdout) as {
+      edition: { calls: { planned: number; bound: number; calls: number } };
+    };
     expect(edition.calls).toEqual({ planned: CHAPTERS - 2, bound: 3 * (CHAPTERS - 2) + 8, calls: CHAPTERS - 2 });
   });
 
@@ -89,10 +103,16 @@ describe('karya translate within its budget of model calls', () => {
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).not.toMatch(/failed 4 times in a row/);
     expect(r.stderr).toMatch(/Chapter 2: paragraph\(s\) 1 could not be translated/);
-    const { edition } = JSON.parse(r.stdout) as { edition: { parts: Array<{ label: string; untranslated?: number[] }> } };
+    const { edition } = JSON.parse(r.stdout) as {
+      edition: { parts: Array<{ label: string; untranslated?: number[] }> };
+    };
     // Every chapter asked; only Chapter 2's first paragraph left in English.
-    expect(edition.parts.filter((p) => p.label.startsWith('Chapter')).map((p) => p.label)).toEqual(Array.from({ length: CHAPTERS }, (_, i) => `Chapter ${i + 1}`));
-    expect(edition.parts.filter((p) => p.untranslated?.length).map((p) => [p.label, p.untranslated])).toEqual([['Chapter 2', [1]]]);
+    expect(edition.parts.filter((p) => p.label.startsWith('Chapter')).map((p) => p.label)).toEqual(
+      Array.from({ length: CHAPTERS }, (_, i) => `Chapter ${i + 1}`),
+    );
+    expect(edition.parts.filter((p) => p.untranslated?.length).map((p) => [p.label, p.untranslated])).toEqual([
+      ['Chapter 2', [1]],
+    ]);
     const saved = (await savedEdition(state))!;
     expect(saved.state.content.filter((t) => t.trim())).toHaveLength(CHAPTERS);
   });

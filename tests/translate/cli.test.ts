@@ -17,31 +17,49 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function setUp(options: FakeOpenAIOptions & { fail?: (n: number) => boolean } = {}, env: Record<string, string> = {}) {
+async function setUp(
+  options: FakeOpenAIOptions & { fail?: (n: number) => boolean } = {},
+  env: Record<string, string> = {},
+) {
   const translator = fakeTranslator();
   let n = 0;
-  fake = await startFakeOpenAI(underWriter(1).fakeOptions({ ...options, reply: (body) => {
-    if (isTranslateRequest(body) && options.fail?.(n++)) return { status: 500, body: { error: { message: 'down' } } };
-    return translator.reply(body);
-  } }));
+  fake = await startFakeOpenAI(
+    underWriter(1).fakeOptions({
+      ...options,
+      reply: (body) => {
+        if (isTranslateRequest(body) && options.fail?.(n++))
+          return { status: 500, body: { error: { message: 'down' } } };
+        return translator.reply(body);
+      },
+    }),
+  );
   const cwd = tempDir('karya-translate-cli-');
   const state = path.join(cwd, 'state.sqlite');
   const id = await saveRomance(state, 'en');
   const f = fake;
-  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL, ...env } });
+  const karya = (args: string[]) =>
+    runKaryaInProcess([...args, '--state', state], {
+      cwd,
+      env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL, ...env },
+    });
   const asks = () => f.generationRequests().filter((r) => isTranslateRequest(r.body ?? {}));
   return { cwd, state, id, karya, asks };
 }
 
 describe('karya translate in a small window, with a glossary, in a batch', () => {
   it('translates in windows that fit the model, and after a stop inside a part goes on from the window it stopped at', async () => {
-    // A 900-token model: a window holds a paragraph or two beside the paragraph before it; the fake refuses anything larger (HTTP 400).
-    const { state, karya, asks, id } = await setUp({ contextTokens: 900, fail: (n) => n === 4 }, { KARYA_CONTEXT_TOKENS: '900' });
+    // A 900-token model: a window holds a paragraph or two beside the paragraph before it; the fake refuses anything larger
+    // (HTTP 400).
+    const { state, karya, asks, id } = await setUp(
+      { contextTokens: 900, fail: (n) => n === 4 },
+      { KARYA_CONTEXT_TOKENS: '900' },
+    );
     // (The edition's story bible needs a larger window than this: it is left for later.)
     const first = await karya(['translate', '--book', String(id), '--to', 'ms', '--no-bible']);
     expect(first.code).toBe(1);
     expect(first.stderr).toMatch(/translating Chapter 2 \(window 2 of \d\)/);
-    // The fifth window (Chapter 2's second) failed: Chapter 1's three windows and Chapter 2's first are saved, Chapter 2 not finished.
+    // The fifth window (Chapter 2's second) failed: Chapter 1's three windows and Chapter 2's first are saved, Chapter 2
+    // not finished.
     const partial = (await savedEdition(state))!;
     expect(partial.state.incompleteParts).toEqual([2]);
     const again = await karya(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible']);
@@ -49,7 +67,8 @@ describe('karya translate in a small window, with a glossary, in a batch', () =>
     expect(again.stderr).toMatch(/translating Chapter 2 \(window 2 of \d\)/);
     expect(again.stderr).not.toMatch(/translating Chapter 1|translating Chapter 2 \(window 1 of/);
     const edition = (await savedEdition(state))!;
-    for (let n = 1; n <= CHAPTERS; n++) expect(edition.state.content[n]!.split(/\n\s*\n/)).toHaveLength(chapterParagraphs(n, 'en').length);
+    for (let n = 1; n <= CHAPTERS; n++)
+      expect(edition.state.content[n]!.split(/\n\s*\n/)).toHaveLength(chapterParagraphs(n, 'en').length);
     expect(edition.state.incompleteParts).toBeUndefined();
     const bodies = asks().map((q) => JSON.stringify(q.body?.messages));
     // Every window answered once: the requests are the windows each run named (none asked again), and the rerun's
@@ -96,10 +115,16 @@ describe('karya translate in a small window, with a glossary, in a batch', () =>
 describe('karya translate before the book is read', () => {
   it("speaks the source's language (the other one than --to): an English writer asking for a Malay edition reads English", async () => {
     const dir = tempDir('karya-translate-usage-');
-    const toMalay = await runKaryaInProcess(['translate', '--book', '99', '--to', 'ms', '--state', path.join(dir, 'none.sqlite')], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test' } });
+    const toMalay = await runKaryaInProcess(
+      ['translate', '--book', '99', '--to', 'ms', '--state', path.join(dir, 'none.sqlite')],
+      { cwd: dir, env: { OPENAI_API_KEY: 'sk-test' } },
+    );
     expect(toMalay.code).toBe(2);
     expect(toMalay.stderr).toMatch(/no book 99/i);
-    const toEnglish = await runKaryaInProcess(['translate', '--book', '99', '--to', 'en', '--state', path.join(dir, 'none.sqlite')], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test' } });
+    const toEnglish = await runKaryaInProcess(
+      ['translate', '--book', '99', '--to', 'en', '--state', path.join(dir, 'none.sqlite')],
+      { cwd: dir, env: { OPENAI_API_KEY: 'sk-test' } },
+    );
     expect(toEnglish.code).toBe(2);
     expect(toEnglish.stderr).toContain('Tiada buku 99');
   });

@@ -10,7 +10,15 @@ import { openStateStore } from '../../server/index.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { PROSE_SENTENCES, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { underWriter } from '../scripted-models.js';
-import { castOfAsk, contextOfAsk, fakeTranslator, isTranslateRequest, translateAsk, WORD_MAP, type TranslatorOptions } from '../fake-translator.js';
+import {
+  castOfAsk,
+  contextOfAsk,
+  fakeTranslator,
+  isTranslateRequest,
+  translateAsk,
+  WORD_MAP,
+  type TranslatorOptions,
+} from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedEdition } from './book.js';
 import { tempDir } from '../temp.js';
 
@@ -22,43 +30,82 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function setUp(options: TranslatorOptions, env: Record<string, string> = {}, fakeOptions: { contextTokens?: number } = {}) {
+async function setUp(
+  options: TranslatorOptions,
+  env: Record<string, string> = {},
+  fakeOptions: { contextTokens?: number } = {},
+) {
   const translator = fakeTranslator(options);
   fake = await startFakeOpenAI(underWriter(1).fakeOptions({ ...fakeOptions, reply: (body) => translator.reply(body) }));
   const cwd = tempDir('karya-translate-context-');
   dirs.push(cwd);
   const state = path.join(cwd, 'state.sqlite');
   const f = fake;
-  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state, '--no-bible'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL, ...env } });
-  const asks = () => f.generationRequests().filter((r) => isTranslateRequest(r.body ?? {})).map((r) => r.body ?? {});
+  const karya = (args: string[]) =>
+    runKaryaInProcess([...args, '--state', state, '--no-bible'], {
+      cwd,
+      env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL, ...env },
+    });
+  const asks = () =>
+    f
+      .generationRequests()
+      .filter((r) => isTranslateRequest(r.body ?? {}))
+      .map((r) => r.body ?? {});
   return { cwd, state, karya, asks };
 }
 
 /** A Malay book of the given chapters (each a list of paragraphs) whose story bible knows these characters; its id. */
-async function saveMalayBook(state: string, chapters: string[][], characters: Array<{ name: string; role: string }>): Promise<number> {
+async function saveMalayBook(
+  state: string,
+  chapters: string[][],
+  characters: Array<{ name: string; role: string }>,
+): Promise<number> {
   const lang: Lang = 'ms';
   const spec = loadCatalog().specs.find((s) => s.id === 'romance')!;
-  const parts = chapters.map((paragraphs, i) => ({ kind: 'chapter' as const, number: i + 1, title: WORD_MAP[i]![1], text: paragraphs.join('\n\n') }));
+  const parts = chapters.map((paragraphs, i) => ({
+    kind: 'chapter' as const,
+    number: i + 1,
+    title: WORD_MAP[i]![1],
+    text: paragraphs.join('\n\n'),
+  }));
   const languageField = spec.fields.find((f) => f.role === 'language')!;
-  const imported = importedBook({ spec: spec as never, manuscript: { parts: parts as never }, settings: { [languageField.name]: lang }, file: 'buku.txt' });
-  const memory = renderBible({ ...EMPTY_BIBLE, characters: characters.map((c) => ({ ...c, state: 'di pekan', lastSeen: 'Bab 2' })) }, lang);
+  const imported = importedBook({
+    spec: spec as never,
+    manuscript: { parts: parts as never },
+    settings: { [languageField.name]: lang },
+    file: 'buku.txt',
+  });
+  const memory = renderBible(
+    { ...EMPTY_BIBLE, characters: characters.map((c) => ({ ...c, state: 'di pekan', lastSeen: 'Bab 2' })) },
+    lang,
+  );
   const file = await openStateStore({ file: state });
   try {
-    await file.progress('cli').saveSteps!('romance:dia', importSaves(spec as never, { ...imported, memory, memoryUpTo: imported.content.length - 1 }));
+    await file.progress('cli').saveSteps!(
+      'romance:dia',
+      importSaves(spec as never, { ...imported, memory, memoryUpTo: imported.content.length - 1 }),
+    );
     return (await file.repos.books.list({ userId: 'cli' })).find((b) => b.key === 'romance:dia')!.id;
   } finally {
     await file.close();
   }
 }
 
-const paragraphsOf = (text: string) => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+const paragraphsOf = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 describe('a window and what it is sent beside its paragraphs', () => {
   it('carries the paragraph before it in both languages, the genders of the characters named, and only its own terms', async () => {
     // A 1,200-token model: a chapter is asked in two or more windows, each with its context.
     const { cwd, state, karya, asks } = await setUp({}, { KARYA_CONTEXT_TOKENS: '1200' }, { contextTokens: 1200 });
     const id = await saveRomance(state, 'en');
-    writeFileSync(path.join(cwd, 'names.yaml'), 'Aisha: {rendering: Aisha, gender: female}\nDaniel: {rendering: Daniel, gender: male}\n');
+    writeFileSync(
+      path.join(cwd, 'names.yaml'),
+      'Aisha: {rendering: Aisha, gender: female}\nDaniel: {rendering: Daniel, gender: male}\n',
+    );
     const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--glossary', 'names.yaml']);
     expect(r.code, r.stderr).toBe(0);
     const edition = (await savedEdition(state))!.state;
@@ -84,7 +131,10 @@ describe('a window and what it is sent beside its paragraphs', () => {
       expect(glossary.map(([term]) => term).sort()).toEqual(['Aisha', 'Daniel'].filter((t) => hasTerm(text, t)).sort());
       // The characters it or the paragraph before it names, each with the gender the writer set.
       const named = `${context.source ?? ''}\n\n${text}`;
-      const expected: Array<[string, 'female' | 'male']> = [['Aisha', 'female'], ['Daniel', 'male']];
+      const expected: Array<[string, 'female' | 'male']> = [
+        ['Aisha', 'female'],
+        ['Daniel', 'male'],
+      ];
       expect(castOfAsk(body)).toEqual(expected.filter(([name]) => hasTerm(named, name)));
       at += own.length;
     }
@@ -103,7 +153,14 @@ describe('a window and what it is sent beside its paragraphs', () => {
       const { state, karya, asks } = await setUp({ pronouns: true });
       const ms = PROSE_SENTENCES.ms;
       const naming = who === 'Daniel' ? ms[2]! : ms[1]!;
-      const id = await saveMalayBook(state, [[ms[0]!, naming], [ms[4]!, ms[6]!]], [{ name: who === 'Daniel' ? 'Daniel Lee' : 'Aisyah Rahman', role }]);
+      const id = await saveMalayBook(
+        state,
+        [
+          [ms[0]!, naming],
+          [ms[4]!, ms[6]!],
+        ],
+        [{ name: who === 'Daniel' ? 'Daniel Lee' : 'Aisyah Rahman', role }],
+      );
       const r = await karya(['translate', '--book', String(id), '--to', 'en']);
       expect(r.code, r.stderr).toBe(0);
       // Chapter 2 is its own window: "Dia" has only the paragraph before it, sent as context, to agree with.

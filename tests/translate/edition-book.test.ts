@@ -31,19 +31,36 @@ describe('the Malay edition of an imported novel with no conclusion, published',
     // Chapters only, as a manuscript without a prologue or an ending is imported.
     const id = await saveRomance(state, 'en', { title: 'The Penang Bakery' });
     const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL };
-    const made = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--json', '--state', state], { cwd, env });
+    const made = await runKaryaInProcess(
+      ['translate', '--book', String(id), '--to', 'ms', '--json', '--state', state],
+      { cwd, env },
+    );
     expect(made.code, made.stderr).toBe(0);
     const edition = (JSON.parse(made.stdout) as { edition: { id: number } }).edition.id;
 
     const before = fake.generationRequests().length;
-    const pkg = await runKaryaInProcess(['publish', 'romance', '--book', String(edition), '--out', 'pkg', '--author', 'Siti Aminah', '--state', state], { cwd, env: { ...env, ...WITHOUT_EPUBCHECK } });
+    const pkg = await runKaryaInProcess(
+      ['publish', 'romance', '--book', String(edition), '--out', 'pkg', '--author', 'Siti Aminah', '--state', state],
+      { cwd, env: { ...env, ...WITHOUT_EPUBCHECK } },
+    );
     expect([0, 1], pkg.stderr).toContain(pkg.code);
-    // Only the package's own steps were asked (description, keywords, copyright, cover): no part of the book, no story-bible update.
-    const asked = fake.generationRequests().slice(before).map((r) => describeRequest(r.body as Record<string, unknown>));
-    expect(asked.filter((r) => ['outline', 'introduction', 'chapter', 'conclusion', 'memory'].includes(r.kind)).map((r) => r.kind)).toEqual([]);
+    // Only the package's own steps were asked (description, keywords, copyright, cover): no part of the book, no
+    // story-bible update.
+    const asked = fake
+      .generationRequests()
+      .slice(before)
+      .map((r) => describeRequest(r.body as Record<string, unknown>));
+    expect(
+      asked
+        .filter((r) => ['outline', 'introduction', 'chapter', 'conclusion', 'memory'].includes(r.kind))
+        .map((r) => r.kind),
+    ).toEqual([]);
     expect(pkg.stderr).not.toMatch(/Kesimpulan|Pengenalan/);
 
-    const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as { language: string; aiContent: { translations: string; translatedFrom: string } };
+    const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as {
+      language: string;
+      aiContent: { translations: string; translatedFrom: string };
+    };
     expect(metadata).toMatchObject({ language: 'ms', aiContent: { translations: 'ai', translatedFrom: 'en' } });
 
     const epub = path.join(cwd, 'pkg', 'manuscript.epub');
@@ -68,18 +85,39 @@ describe('the Malay edition of an imported novel with no conclusion, published',
 
   it('refuses to publish an edition with a paragraph still untranslated, naming the part and how to translate it, and writes nothing', async () => {
     // Chapter 3's second paragraph never comes back translated: the edition keeps it in English, marked.
-    const stuck = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: fakeTranslator({ cannot: chapterParagraphs(3, 'en')[1]! }).reply }));
+    const stuck = await startFakeOpenAI(
+      underWriter(1).fakeOptions({ reply: fakeTranslator({ cannot: chapterParagraphs(3, 'en')[1]! }).reply }),
+    );
     try {
       const state = path.join(cwd, 'left.sqlite');
       const id = await saveRomance(state, 'en', { title: 'The Penang Bakery' });
       const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: stuck.baseURL };
-      const made = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--no-bible', '--state', state], { cwd, env });
+      const made = await runKaryaInProcess(
+        ['translate', '--book', String(id), '--to', 'ms', '--no-bible', '--state', state],
+        { cwd, env },
+      );
       expect(made.code, made.stderr).toBe(1);
       const edition = (await savedEdition(state))!.id;
       const before = stuck.generationRequests().length;
-      const pkg = await runKaryaInProcess(['publish', 'romance', '--book', String(edition), '--out', 'left-pkg', '--author', 'Siti Aminah', '--state', state], { cwd, env: { ...env, ...WITHOUT_EPUBCHECK } });
+      const pkg = await runKaryaInProcess(
+        [
+          'publish',
+          'romance',
+          '--book',
+          String(edition),
+          '--out',
+          'left-pkg',
+          '--author',
+          'Siti Aminah',
+          '--state',
+          state,
+        ],
+        { cwd, env: { ...env, ...WITHOUT_EPUBCHECK } },
+      );
       expect(pkg.code).toBe(1);
-      expect(pkg.stderr).toContain(`Buku ${edition} ialah edisi bahasa Melayu bagi buku ${id}, dan Bab 3 belum diterjemah`);
+      expect(pkg.stderr).toContain(
+        `Buku ${edition} ialah edisi bahasa Melayu bagi buku ${id}, dan Bab 3 belum diterjemah`,
+      );
       expect(pkg.stderr).toContain(`karya translate --book ${id} --to ms`);
       expect(stuck.generationRequests().length).toBe(before);
     } finally {

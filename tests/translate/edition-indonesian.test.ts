@@ -14,7 +14,14 @@ import { findLanguageDrift, langs, languageTable, type Lang } from '../../engine
 import { tempDir } from '../temp.js';
 
 interface Edition {
-  edition: { id: number; source: number; from: string; lang: string; credits: number; parts: Array<{ status: string }> };
+  edition: {
+    id: number;
+    source: number;
+    from: string;
+    lang: string;
+    credits: number;
+    parts: Array<{ status: string }>;
+  };
 }
 
 let fake: FakeOpenAI | undefined;
@@ -30,7 +37,8 @@ async function setUp(lang: Lang, options: TranslatorOptions = {}) {
   const state = path.join(cwd, 'state.sqlite');
   const id = await saveRomance(state, lang);
   const f = fake;
-  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL } });
+  const karya = (args: string[]) =>
+    runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL } });
   const asks = () => f.generationRequests().filter((r) => isTranslateRequest(r.body ?? {}));
   return { state, id, karya, asks };
 }
@@ -40,13 +48,17 @@ async function setUp(lang: Lang, options: TranslatorOptions = {}) {
  * table's order): each whose translation section (languages/<code>/translation.yaml `from`) translates from it.
  */
 function offered(from: Lang, or: string): string {
-  const translatesFrom = (l: Lang) => Object.keys((languageTable(l).files.translation as { from?: object } | undefined)?.from ?? {}).includes(from);
+  const translatesFrom = (l: Lang) =>
+    Object.keys((languageTable(l).files.translation as { from?: object } | undefined)?.from ?? {}).includes(from);
   const codes = langs().filter((l) => l !== from && translatesFrom(l));
   return codes.length < 3 ? codes.join(` ${or} `) : `${codes.slice(0, -1).join(', ')}, ${or} ${codes.at(-1)}`;
 }
 const occurrences = (text: string, name: string) => text.split(name).length - 1;
 
-/** The edition a run made, checked whole: every part translated, as many paragraphs as its source, in `to`, every name of the source kept. */
+/**
+ * The edition a run made, checked whole: every part translated, as many paragraphs as its source, in `to`, every name
+ * of the source kept.
+ */
 async function editionOf(state: string, stdout: string, from: Lang, to: Lang, names: readonly string[]) {
   const { edition } = JSON.parse(stdout) as Edition;
   expect(edition).toMatchObject({ from, lang: to, credits: CHAPTERS });
@@ -92,14 +104,19 @@ describe('karya translate --to id, and editions out of Indonesian', () => {
     expect(book.state.content[2]).not.toMatch(/kerana|wang|hospital/);
   });
 
-  for (const [from, to, names] of [['ms', 'id', ['Aisyah', 'Daniel']], ['id', 'ms', ['Aisyah', 'Daniel']], ['id', 'en', ['Aisyah', 'Daniel']]] as const) {
+  for (const [from, to, names] of [
+    ['ms', 'id', ['Aisyah', 'Daniel']],
+    ['id', 'ms', ['Aisyah', 'Daniel']],
+    ['id', 'en', ['Aisyah', 'Daniel']],
+  ] as const) {
     it(`makes the ${to} edition of a ${from} romance, its names held`, async () => {
       const { state, id, karya } = await setUp(from);
       const r = await karya(['translate', '--book', String(id), '--to', to, '--json']);
       expect(r.code, r.stderr).toBe(0);
       await editionOf(state, r.stdout, from, to, names);
       // An Indonesian writer reads the run in Indonesian.
-      if (from === 'id') expect(r.stderr).toMatch(/buku \d+ ke dalam bahasa (?:Inggris|Melayu): 5 bagian dengan 1 kredit per bagian/);
+      if (from === 'id')
+        expect(r.stderr).toMatch(/buku \d+ ke dalam bahasa (?:Inggris|Melayu): 5 bagian dengan 1 kredit per bagian/);
     });
   }
 
@@ -110,7 +127,7 @@ describe('karya translate --to id, and editions out of Indonesian', () => {
     expect(r.stderr).toMatch(/--to en\|ms/);
   });
 
-  it('refuses a language the table does not have in the book\'s language, naming the languages its edition can be in', async () => {
+  it("refuses a language the table does not have in the book's language, naming the languages its edition can be in", async () => {
     const { karya, id } = await setUp('id');
     const r = await karya(['translate', '--book', String(id), '--to', 'fr']);
     expect(r.code).toBe(2);

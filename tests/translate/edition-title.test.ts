@@ -38,29 +38,59 @@ describe("a translated edition's title", () => {
     const state = path.join(cwd, 'state.sqlite');
     const id = await saveRomance(state, 'en', { title: 'Harbour Lights' });
     const before = fake.generationRequests().length;
-    const made = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--json', '--state', state], { cwd, env: env() });
+    const made = await runKaryaInProcess(
+      ['translate', '--book', String(id), '--to', 'ms', '--json', '--state', state],
+      { cwd, env: env() },
+    );
     expect(made.code, made.stderr).toBe(0);
     const edition = (JSON.parse(made.stdout) as { edition: { id: number } }).edition.id;
     // The title was asked alone, once.
-    const titleAsks = fake.generationRequests().slice(before).filter((r) => isTranslateRequest(r.body as Record<string, unknown>) && translateAsk(r.body as Record<string, unknown>).paragraphs.join('\n') === 'Harbour Lights');
+    const titleAsks = fake
+      .generationRequests()
+      .slice(before)
+      .filter(
+        (r) =>
+          isTranslateRequest(r.body as Record<string, unknown>) &&
+          translateAsk(r.body as Record<string, unknown>).paragraphs.join('\n') === 'Harbour Lights',
+      );
     expect(titleAsks).toHaveLength(1);
     expect(userMessageOf(titleAsks[0]!.body as Record<string, unknown>)).toMatch(/Terjemahkan/);
 
-    const out = await runKaryaInProcess(['export', 'romance', '--book', String(edition), '--out', 'edition.epub', '--state', state], { cwd, env: env() });
+    const out = await runKaryaInProcess(
+      ['export', 'romance', '--book', String(edition), '--out', 'edition.epub', '--state', state],
+      { cwd, env: env() },
+    );
     expect(out.code, out.stderr).toBe(0);
     expect(epubTitles(path.join(cwd, 'edition.epub'))).toEqual({ title: 'Lampu Pelabuhan', page: 'Lampu Pelabuhan' });
 
     // A rerun asks for no title again; --title sets the writer's own.
     const asked = fake.generationRequests().length;
-    const again = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--title', '  Cahaya di Pelabuhan ', '--state', state], { cwd, env: env() });
+    const again = await runKaryaInProcess(
+      ['translate', '--book', String(id), '--to', 'ms', '--title', '  Cahaya di Pelabuhan ', '--state', state],
+      { cwd, env: env() },
+    );
     expect(again.code, again.stderr).toBe(0);
-    expect(fake.generationRequests().slice(asked).filter((r) => isTranslateRequest(r.body as Record<string, unknown>))).toHaveLength(0);
-    const retitled = await runKaryaInProcess(['export', 'romance', '--book', String(edition), '--out', 'retitled.epub', '--state', state], { cwd, env: env() });
+    expect(
+      fake
+        .generationRequests()
+        .slice(asked)
+        .filter((r) => isTranslateRequest(r.body as Record<string, unknown>)),
+    ).toHaveLength(0);
+    const retitled = await runKaryaInProcess(
+      ['export', 'romance', '--book', String(edition), '--out', 'retitled.epub', '--state', state],
+      { cwd, env: env() },
+    );
     expect(retitled.code, retitled.stderr).toBe(0);
-    expect(epubTitles(path.join(cwd, 'retitled.epub'))).toEqual({ title: 'Cahaya di Pelabuhan', page: 'Cahaya di Pelabuhan' });
+    expect(epubTitles(path.join(cwd, 'retitled.epub'))).toEqual({
+      title: 'Cahaya di Pelabuhan',
+      page: 'Cahaya di Pelabuhan',
+    });
 
     // An empty title is refused, in the writer's language.
-    const bad = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--title', '', '--state', state], { cwd, env: env() });
+    const bad = await runKaryaInProcess(
+      ['translate', '--book', String(id), '--to', 'ms', '--title', '', '--state', state],
+      { cwd, env: env() },
+    );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("An edition's title is one line of 1 to 120 characters.");
   }, 240_000);
@@ -75,15 +105,41 @@ describe('a title the model answers as no title, and a chapter title it leaves i
     const id = await saveRomance(state, 'en', { title: 'Harbour Lights' });
     try {
       const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: first.baseURL };
-      const made = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible', '--state', state], { cwd, env });
+      const made = await runKaryaInProcess(
+        ['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible', '--state', state],
+        { cwd, env },
+      );
       expect(made.code, made.stderr).toBe(1);
-      expect(made.stderr).toContain('the edition\'s title: "Harbour Lights" is kept in English, marked untranslated (the answer was a sentence, not a title); give it one with --title');
-      expect(made.stderr).toContain('Chapter 3: its chapter title "The Letter" could not be translated and is kept in English, marked untranslated; not charged');
+      expect(made.stderr).toContain(
+        'the edition\'s title: "Harbour Lights" is kept in English, marked untranslated (the answer was a sentence, not a title); give it one with --title',
+      );
+      expect(made.stderr).toContain(
+        'Chapter 3: its chapter title "The Letter" could not be translated and is kept in English, marked untranslated; not charged',
+      );
       expect(made.stderr).not.toContain('✓ Chapter 3 translated');
-      const { edition } = JSON.parse(made.stdout) as { edition: { title: unknown; untranslated: unknown[]; parts: Array<{ label: string; status: string; credits: number; titleUntranslated?: boolean }> } };
-      expect(edition.title).toEqual({ text: 'Harbour Lights', source: 'Harbour Lights', translated: false, by: 'source', problem: 'sentence' });
-      expect(edition.untranslated).toEqual([{ what: 'title', text: 'Harbour Lights' }, { what: 'chapter_title', position: 3, label: 'Chapter 3', text: 'The Letter' }]);
-      expect(edition.parts.find((p) => p.label === 'Chapter 3')).toMatchObject({ status: 'untranslated', credits: 0, titleUntranslated: true });
+      const { edition } = JSON.parse(made.stdout) as {
+        edition: {
+          title: unknown;
+          untranslated: unknown[];
+          parts: Array<{ label: string; status: string; credits: number; titleUntranslated?: boolean }>;
+        };
+      };
+      expect(edition.title).toEqual({
+        text: 'Harbour Lights',
+        source: 'Harbour Lights',
+        translated: false,
+        by: 'source',
+        problem: 'sentence',
+      });
+      expect(edition.untranslated).toEqual([
+        { what: 'title', text: 'Harbour Lights' },
+        { what: 'chapter_title', position: 3, label: 'Chapter 3', text: 'The Letter' },
+      ]);
+      expect(edition.parts.find((p) => p.label === 'Chapter 3')).toMatchObject({
+        status: 'untranslated',
+        credits: 0,
+        titleUntranslated: true,
+      });
     } finally {
       await first.close();
     }
@@ -91,11 +147,19 @@ describe('a title the model answers as no title, and a chapter title it leaves i
     const good = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: fakeTranslator().reply }));
     try {
       const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: good.baseURL };
-      const again = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible', '--state', state], { cwd, env });
+      const again = await runKaryaInProcess(
+        ['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible', '--state', state],
+        { cwd, env },
+      );
       expect(again.code, again.stderr).toBe(0);
-      const asked = good.generationRequests().filter((r) => isTranslateRequest(r.body as Record<string, unknown>)).map((r) => translateAsk(r.body as Record<string, unknown>).paragraphs);
+      const asked = good
+        .generationRequests()
+        .filter((r) => isTranslateRequest(r.body as Record<string, unknown>))
+        .map((r) => translateAsk(r.body as Record<string, unknown>).paragraphs);
       expect(asked).toEqual([['The Letter']]);
-      const { edition } = JSON.parse(again.stdout) as { edition: { untranslated: unknown[]; parts: Array<{ label: string; status: string; credits: number }> } };
+      const { edition } = JSON.parse(again.stdout) as {
+        edition: { untranslated: unknown[]; parts: Array<{ label: string; status: string; credits: number }> };
+      };
       expect(edition.parts.find((p) => p.label === 'Chapter 3')).toMatchObject({ status: 'translated', credits: 1 });
       // The book's title stays the source's until the writer gives one (it is asked once, when the edition is made).
       expect(edition.untranslated).toEqual([{ what: 'title', text: 'Harbour Lights' }]);

@@ -10,13 +10,26 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { REFUSAL_TEXT, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { underWriter } from '../scripted-models.js';
-import { fakeTranslator, isAskedAgain, isTranslateRequest, type Misbehaviour, type TranslatorOptions } from '../fake-translator.js';
+import {
+  fakeTranslator,
+  isAskedAgain,
+  isTranslateRequest,
+  type Misbehaviour,
+  type TranslatorOptions,
+} from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedBook, savedEdition } from './book.js';
 import { findLanguageDrift, type Lang } from '../../engine/index.js';
 import { tempDir } from '../temp.js';
 
 interface Edition {
-  edition: { id: number; source: number; lang: string; finished: boolean; credits: number; parts: Array<{ position: number; status: string; credits: number; paragraphs: number }> };
+  edition: {
+    id: number;
+    source: number;
+    lang: string;
+    finished: boolean;
+    credits: number;
+    parts: Array<{ position: number; status: string; credits: number; paragraphs: number }>;
+  };
 }
 
 let fake: FakeOpenAI | undefined;
@@ -29,15 +42,21 @@ async function setUp(lang: Lang, options: TranslatorOptions & { fail?: (index: n
   const translator = fakeTranslator(options);
   let n = 0;
   // The other requests (the edition's story bible) answered as a writer that follows the request does.
-  fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: (body) => {
-    if (isTranslateRequest(body) && options.fail?.(n++)) return { status: 500, body: { error: { message: 'down' } } };
-    return translator.reply(body);
-  } }));
+  fake = await startFakeOpenAI(
+    underWriter(1).fakeOptions({
+      reply: (body) => {
+        if (isTranslateRequest(body) && options.fail?.(n++))
+          return { status: 500, body: { error: { message: 'down' } } };
+        return translator.reply(body);
+      },
+    }),
+  );
   const cwd = tempDir('karya-translate-');
   const state = path.join(cwd, 'state.sqlite');
   const id = await saveRomance(state, lang);
   const f = fake;
-  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL } });
+  const karya = (args: string[]) =>
+    runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL } });
   const asks = () => f.generationRequests().filter((r) => isTranslateRequest(r.body ?? {}));
   return { state, id, karya, asks };
 }
@@ -45,7 +64,10 @@ async function setUp(lang: Lang, options: TranslatorOptions & { fail?: (index: n
 const occurrences = (text: string, name: string) => text.split(name).length - 1;
 
 describe('karya translate: an edition in the other language', () => {
-  for (const [from, to, name] of [['en', 'ms', 'Aisha'], ['ms', 'en', 'Aisyah']] as const) {
+  for (const [from, to, name] of [
+    ['en', 'ms', 'Aisha'],
+    ['ms', 'en', 'Aisyah'],
+  ] as const) {
     it(`makes the ${to} edition of a 5-chapter ${from} romance: same parts, same paragraph counts, names held, source byte-identical`, async () => {
       const { state, id, karya, asks } = await setUp(from);
       const before = JSON.stringify(await savedBook(state, id));
@@ -112,16 +134,23 @@ describe('karya translate: an edition in the other language', () => {
     const { state, id, karya, asks } = await setUp('en', { misbehave: 'drop', at: 2, always: true });
     const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--json']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/The model failed 4 times in a row \((empty answers|answers that were not the text asked for)\), so the run stopped after \d+ model calls/);
+    expect(r.stderr).toMatch(
+      /The model failed 4 times in a row \((empty answers|answers that were not the text asked for)\), so the run stopped after \d+ model calls/,
+    );
     expect(r.stderr).toMatch(/nothing undelivered is charged/);
     // A few windows, not the whole book down the ladder: at most 24 calls (the issue's bound for a 5-chapter book).
     expect(asks().length, r.stderr).toBeLessThanOrEqual(24);
     expect(r.stderr).not.toMatch(/translating Chapter 5/);
     const saved = (await savedEdition(state))!;
     expect(saved.isFinished).toBe(false);
-    // Chapters 1 and 2 kept whole; Chapter 3 not whole (never charged: not saved, or saved incomplete or with marks); Chapter 5 not reached.
-    for (const n of [1, 2]) expect(saved.state.content[n]!.split(/\n\s*\n/)).toHaveLength(chapterParagraphs(n, 'en').length);
-    const isChapter3Whole = saved.state.content.length > 3 && !saved.state.incompleteParts?.includes(3) && !saved.state.provenance?.[3]?.untranslated?.length;
+    // Chapters 1 and 2 kept whole; Chapter 3 not whole (never charged: not saved, or saved incomplete or with marks);
+    // Chapter 5 not reached.
+    for (const n of [1, 2])
+      expect(saved.state.content[n]!.split(/\n\s*\n/)).toHaveLength(chapterParagraphs(n, 'en').length);
+    const isChapter3Whole =
+      saved.state.content.length > 3 &&
+      !saved.state.incompleteParts?.includes(3) &&
+      !saved.state.provenance?.[3]?.untranslated?.length;
     expect(isChapter3Whole).toBe(false);
     expect(saved.state.content[5] ?? '').toBe('');
   });
@@ -138,7 +167,7 @@ describe('karya translate: an edition in the other language', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/2 still to pay/);
     const { edition } = JSON.parse(again.stdout) as Edition;
-        expect(edition.parts.filter((p) => p.status === 'kept').map((p) => p.position)).toEqual([0, 1, 2, 3]);
+    expect(edition.parts.filter((p) => p.status === 'kept').map((p) => p.position)).toEqual([0, 1, 2, 3]);
     expect(edition.credits).toBe(2);
     // Five windows, each answered once, and the one that failed.
     expect(asks()).toHaveLength(CHAPTERS + 1);
@@ -148,11 +177,25 @@ describe('karya translate: an edition in the other language', () => {
 
   it('refuses a book already in the language, an unknown language and a missing book, in words a writer reads', async () => {
     const { id, karya, state } = await setUp('en');
-    expect(await karya(['translate', '--book', String(id), '--to', 'en'])).toMatchObject({ code: 2, stderr: expect.stringContaining('is already in English') });
-    expect(await karya(['translate', '--book', String(id), '--to', 'fr'])).toMatchObject({ code: 2, stderr: expect.stringContaining('"fr" is not a language Karya writes') });
-    expect(await karya(['translate', '--book', '99', '--to', 'ms'])).toMatchObject({ code: 2, stderr: expect.stringContaining('There is no book 99') });
+    expect(await karya(['translate', '--book', String(id), '--to', 'en'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('is already in English'),
+    });
+    expect(await karya(['translate', '--book', String(id), '--to', 'fr'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('"fr" is not a language Karya writes'),
+    });
+    expect(await karya(['translate', '--book', '99', '--to', 'ms'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('There is no book 99'),
+    });
     // Without a model (the offline provider writes demo text) nothing is asked.
-    const offline = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--state', state], { env: {} });
-    expect(offline).toMatchObject({ code: 2, stderr: expect.stringContaining('a translation needs a model: set OPENAI_API_KEY') });
+    const offline = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--state', state], {
+      env: {},
+    });
+    expect(offline).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('a translation needs a model: set OPENAI_API_KEY'),
+    });
   });
 });

@@ -21,7 +21,28 @@ describe('the glossary by the evidence of a book it was not tuned for', () => {
     const entries = glossaryWithReasons({ memory: '', content: [ENGLISH], lang: 'en' });
     const terms = entries.map((e) => e.term);
     expect(terms).toEqual(expect.arrayContaining(['Margarethe', 'Tobias', 'Kestrel Point', 'Sebastian']));
-    for (const word of ['Tuesday', 'November', 'March', 'April', 'Norwegian', 'Brazilian', 'Welshman', 'Japanese', 'Senate', 'Parliament', 'Congress', 'Duty', 'MARGARETHE', 'On', 'She', 'Her', 'It', 'Later', 'The']) expect(terms, word).not.toContain(word);
+    for (const word of [
+      'Tuesday',
+      'November',
+      'March',
+      'April',
+      'Norwegian',
+      'Brazilian',
+      'Welshman',
+      'Japanese',
+      'Senate',
+      'Parliament',
+      'Congress',
+      'Duty',
+      'MARGARETHE',
+      'On',
+      'She',
+      'Her',
+      'It',
+      'Later',
+      'The',
+    ])
+      expect(terms, word).not.toContain(word);
     // Why: the count of its capitalised mid-sentence uses, and that the book never writes it in lower case.
     expect(entries.find((e) => e.term === 'Tobias')?.why).toEqual({ kind: 'text', capitalised: 3, lowercase: 0 });
   });
@@ -38,9 +59,23 @@ describe('the glossary by the evidence of a book it was not tuned for', () => {
   });
 
   it('holds every character of the story bible, a name the text uses once or not mid-sentence included', () => {
-    const memory = renderBible({ ...EMPTY_BIBLE, characters: [{ name: 'Ilse Brandt', role: 'the ferry pilot, a widow', state: 'at Kestrel Point', lastSeen: 'Chapter 1' }] }, 'en');
-    const entries = glossaryWithReasons({ memory, content: ['Ilse Brandt stood at the rail. Ilse said nothing.'], lang: 'en' });
-    expect(entries.filter((e) => e.why.kind === 'character').map((e) => e.term)).toEqual(expect.arrayContaining(['Ilse Brandt', 'Ilse']));
+    const memory = renderBible(
+      {
+        ...EMPTY_BIBLE,
+        characters: [
+          { name: 'Ilse Brandt', role: 'the ferry pilot, a widow', state: 'at Kestrel Point', lastSeen: 'Chapter 1' },
+        ],
+      },
+      'en',
+    );
+    const entries = glossaryWithReasons({
+      memory,
+      content: ['Ilse Brandt stood at the rail. Ilse said nothing.'],
+      lang: 'en',
+    });
+    expect(entries.filter((e) => e.why.kind === 'character').map((e) => e.term)).toEqual(
+      expect.arrayContaining(['Ilse Brandt', 'Ilse']),
+    );
   });
 
   it('takes no common word from the start of an Indonesian story bible fact ("Kebun"), but the names the text writes mid-sentence', () => {
@@ -49,7 +84,10 @@ describe('the glossary by the evidence of a book it was not tuned for', () => {
       'Kebun itu luas, dan Sari menanam cabai di sana setiap tahun sementara Budi menyiram bunga.',
       'Di pasar Cibodas, Sari membeli bibit dari pedagang Jawa yang ramah, lalu Budi membawa keranjangnya pulang.',
     ];
-    const memory = renderBible({ ...EMPTY_BIBLE, facts: ['Kebun keluarga Sari ada di Cibodas.', 'Budi adalah adik Sari.'] }, 'id');
+    const memory = renderBible(
+      { ...EMPTY_BIBLE, facts: ['Kebun keluarga Sari ada di Cibodas.', 'Budi adalah adik Sari.'] },
+      'id',
+    );
     const terms = glossaryWithReasons({ memory, content: text, lang: 'id' }).map((e) => e.term);
     expect(terms).toEqual(expect.arrayContaining(['Sari', 'Budi', 'Cibodas']));
     for (const word of ['Kebun', 'Senin', 'Januari', 'Jawa', 'Pada', 'Di']) expect(terms, word).not.toContain(word);

@@ -37,7 +37,8 @@ async function setUp(options: TranslatorOptions) {
   dirs.push(cwd);
   const state = path.join(cwd, 'state.sqlite');
   const f = fake;
-  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL } });
+  const karya = (args: string[]) =>
+    runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL } });
   const asks = () => f.generationRequests().filter((r) => isTranslateRequest(r.body ?? {}));
   return { cwd, state, karya, asks };
 }
@@ -58,48 +59,72 @@ function novelWithBreaks(): string {
 
 describe('a public-domain novel of 1909, imported and translated into Malay', () => {
   // A model keeps the break as it is, or writes it its own way ("* * *", which an answer's closing rule looks like).
-  it.each([['kept as it is', undefined], ['rewritten as "* * *"', '* * *']])('finishes with its breaks %s: every paragraph aligned, the breaks where they stood, no dictionary word held fast, no window asked twice', async (_, breakAs) => {
-    const { cwd, state, karya, asks } = await setUp({ anyText: true, nameEnding: 'lah', ...(breakAs ? { breakAs } : {}) });
-    writeFileSync(path.join(cwd, 'anne.txt'), novelWithBreaks());
-    const imported = await karya(['import', 'anne.txt', '--generator', 'romance', '--json']);
-    expect(imported.code, imported.stderr).toBe(0);
-    const id = (JSON.parse(imported.stdout) as { book: { id: number } }).book.id;
-    const source = (await savedBook(state, id))!.state;
-    const parts = source.content.map((t) => t.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean));
-    expect(parts.flat().filter((p) => p === BREAK)).toHaveLength(2);
-
-    // The glossary the book's text and bible give holds its names, never the dictionary's words.
-    const terms = glossaryOf(source).map((e) => e.term);
-    expect(terms).toEqual(expect.arrayContaining(['Anne', 'Davy', 'Marilla']));
-    for (const word of ['English', 'American', 'October', 'Friday', 'God', 'Mrs', 'Mr', 'Miss', 'Island', 'Fourth']) expect(terms).not.toContain(word);
-    // A whole name is one term (never "Gables" of Green Gables), its title off ("Mrs. Rachel Lynde" is no term with Mrs).
-    expect(terms).toContain('Green Gables');
-    expect(terms).not.toContain('Gables');
-    expect(terms.filter((t) => /^(?:Mrs?|Miss)\b/.test(t))).toEqual([]);
-
-    const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible']);
-    expect(r.code, r.stderr).toBe(0);
-    // The writer is shown the terms held fast and how to change them.
-    expect(r.stderr).toMatch(/the glossary holds these \d+ terms fast/);
-    // Each with why it is held: the heroine too, whom the novel also sets in capitals.
-    expect(r.stderr).toMatch(/^ {4}Anne → Anne — capitalised mid-sentence \d+×, never lowercase$/m);
-    expect(r.stderr).toContain('--glossary FILE');
-    const edition = (await savedEdition(state))!.state;
-    expect(edition.incompleteParts).toBeUndefined();
-    expect(edition.content).toHaveLength(source.content.length);
-    parts.forEach((paragraphs, position) => {
-      const translated = edition.content[position]!.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
-      expect(translated, `part ${position}`).toHaveLength(paragraphs.length);
-      paragraphs.forEach((p, i) => {
-        if (p === BREAK) expect(translated[i]).toBe(BREAK);
-        else expect(translated[i]).not.toBe(BREAK);
+  it.each([
+    ['kept as it is', undefined],
+    ['rewritten as "* * *"', '* * *'],
+  ])(
+    'finishes with its breaks %s: every paragraph aligned, the breaks where they stood, no dictionary word held fast, no window asked twice',
+    async (_, breakAs) => {
+      const { cwd, state, karya, asks } = await setUp({
+        anyText: true,
+        nameEnding: 'lah',
+        ...(breakAs ? { breakAs } : {}),
       });
-    });
-    const text = edition.content.join('\n\n');
-    for (const word of ['Inggeris', 'Amerika', 'Oktober', 'Tuhan', 'Annelah']) expect(text).toContain(word);
-    expect(r.stderr.split('\n').filter((l) => /… asking .* again/.test(l)).join('\n')).toBe('');
-    expect(asks().filter((q) => isAskedAgain(q.body ?? {}))).toHaveLength(0);
-  }, 180_000);
+      writeFileSync(path.join(cwd, 'anne.txt'), novelWithBreaks());
+      const imported = await karya(['import', 'anne.txt', '--generator', 'romance', '--json']);
+      expect(imported.code, imported.stderr).toBe(0);
+      const id = (JSON.parse(imported.stdout) as { book: { id: number } }).book.id;
+      const source = (await savedBook(state, id))!.state;
+      const parts = source.content.map((t) =>
+        t
+          .split(/\n\s*\n/)
+          .map((p) => p.trim())
+          .filter(Boolean),
+      );
+      expect(parts.flat().filter((p) => p === BREAK)).toHaveLength(2);
+
+      // The glossary the book's text and bible give holds its names, never the dictionary's words.
+      const terms = glossaryOf(source).map((e) => e.term);
+      expect(terms).toEqual(expect.arrayContaining(['Anne', 'Davy', 'Marilla']));
+      for (const word of ['English', 'American', 'October', 'Friday', 'God', 'Mrs', 'Mr', 'Miss', 'Island', 'Fourth'])
+        expect(terms).not.toContain(word);
+      // A whole name is one term (never "Gables" of Green Gables), its title off ("Mrs. Rachel Lynde" is no term with Mrs).
+      expect(terms).toContain('Green Gables');
+      expect(terms).not.toContain('Gables');
+      expect(terms.filter((t) => /^(?:Mrs?|Miss)\b/.test(t))).toEqual([]);
+
+      const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible']);
+      expect(r.code, r.stderr).toBe(0);
+      // The writer is shown the terms held fast and how to change them.
+      expect(r.stderr).toMatch(/the glossary holds these \d+ terms fast/);
+      // Each with why it is held: the heroine too, whom the novel also sets in capitals.
+      expect(r.stderr).toMatch(/^ {4}Anne → Anne — capitalised mid-sentence \d+×, never lowercase$/m);
+      expect(r.stderr).toContain('--glossary FILE');
+      const edition = (await savedEdition(state))!.state;
+      expect(edition.incompleteParts).toBeUndefined();
+      expect(edition.content).toHaveLength(source.content.length);
+      parts.forEach((paragraphs, position) => {
+        const translated = edition.content[position]!.split(/\n\s*\n/)
+          .map((p) => p.trim())
+          .filter(Boolean);
+        expect(translated, `part ${position}`).toHaveLength(paragraphs.length);
+        paragraphs.forEach((p, i) => {
+          if (p === BREAK) expect(translated[i]).toBe(BREAK);
+          else expect(translated[i]).not.toBe(BREAK);
+        });
+      });
+      const text = edition.content.join('\n\n');
+      for (const word of ['Inggeris', 'Amerika', 'Oktober', 'Tuhan', 'Annelah']) expect(text).toContain(word);
+      expect(
+        r.stderr
+          .split('\n')
+          .filter((l) => /… asking .* again/.test(l))
+          .join('\n'),
+      ).toBe('');
+      expect(asks().filter((q) => isAskedAgain(q.body ?? {}))).toHaveLength(0);
+    },
+    180_000,
+  );
 });
 
 describe('a romance whose translator writes every name with -lah', () => {
@@ -110,7 +135,8 @@ describe('a romance whose translator writes every name with -lah', () => {
     expect(r.code, r.stderr).toBe(0);
     const edition = (await savedEdition(state))!.state;
     expect(edition.incompleteParts).toBeUndefined();
-    for (let n = 1; n <= CHAPTERS; n++) expect(edition.content[n]!.split(/\n\s*\n/)).toHaveLength(chapterParagraphs(n, 'en').length);
+    for (let n = 1; n <= CHAPTERS; n++)
+      expect(edition.content[n]!.split(/\n\s*\n/)).toHaveLength(chapterParagraphs(n, 'en').length);
     expect(edition.content.join('\n\n')).toMatch(/Aishalah/);
     expect(asks().filter((q) => isAskedAgain(q.body ?? {}))).toHaveLength(0);
     const bodies = asks().map((q) => JSON.stringify(q.body?.messages));
@@ -121,7 +147,10 @@ describe('a romance whose translator writes every name with -lah', () => {
 /** The EPUB's part files' XHTML, joined. */
 function epubText(file: string): string {
   const files = readZip(readFileSync(file));
-  return files.filter((f) => f.name.endsWith('.xhtml')).map((f) => zipText(files, f.name)).join('\n');
+  return files
+    .filter((f) => f.name.endsWith('.xhtml'))
+    .map((f) => zipText(files, f.name))
+    .join('\n');
 }
 
 describe('the novel translated by a model with the habits that lose a book', () => {
@@ -129,13 +158,22 @@ describe('the novel translated by a model with the habits that lose a book', () 
     // A model that answers the book's title with its genre's name, leaves one chapter's title in English, cannot
     // translate one paragraph, and flattens every verse into prose.
     const leftParagraph = 'Anne woke three times in the night';
-    const { cwd, state, karya } = await setUp({ anyText: true, bookTitleAs: { genre: 'Romantik' }, keepTitles: 'Happy', cannot: leftParagraph, flattenQuotes: true });
+    const { cwd, state, karya } = await setUp({
+      anyText: true,
+      bookTitleAs: { genre: 'Romantik' },
+      keepTitles: 'Happy',
+      cannot: leftParagraph,
+      flattenQuotes: true,
+    });
     writeFileSync(path.join(cwd, 'anne.txt'), readFileSync(NOVEL, 'utf8'));
     const imported = await karya(['import', 'anne.txt', '--generator', 'romance', '--json']);
     expect(imported.code, imported.stderr).toBe(0);
     const id = (JSON.parse(imported.stdout) as { book: { id: number } }).book.id;
     const source = (await savedBook(state, id))!.state;
-    const quotes = source.content.join('\n\n').split(/\n\s*\n/).filter((p) => p.trim().startsWith('>'));
+    const quotes = source.content
+      .join('\n\n')
+      .split(/\n\s*\n/)
+      .filter((p) => p.trim().startsWith('>'));
     expect(quotes.length).toBeGreaterThanOrEqual(2);
     const happy = Object.entries(source.chapterTitles ?? {}).find(([, t]) => t.includes('Happy'))!;
     expect(happy, JSON.stringify(source.chapterTitles)).toBeDefined();
@@ -148,23 +186,35 @@ describe('the novel translated by a model with the habits that lose a book', () 
     const titleLine = lines.findIndex((l) => l.includes("the edition's title:"));
     expect(titleLine).toBeGreaterThanOrEqual(0);
     expect(titleLine).toBeLessThan(lines.findIndex((l) => l.includes('translating ')));
-    expect(lines[titleLine]).toMatch(/the edition's title: "Anne of Avonlea" is kept in English, marked untranslated \(the answer was the name of the book's kind, not its title\)/i);
+    expect(lines[titleLine]).toMatch(
+      /the edition's title: "Anne of Avonlea" is kept in English, marked untranslated \(the answer was the name of the book's kind, not its title\)/i,
+    );
     expect(r.stderr).not.toMatch(/Romantik/);
     // And named again at the end, with what is left.
     expect(lines.filter((l) => l.includes("the edition's title:"))).toHaveLength(2);
     // The chapter title left in English is named, and that chapter is never reported translated.
     expect(r.stderr).toContain(`its chapter title "${happy[1]}" could not be translated and is kept in English`);
-    const label = (JSON.parse(r.stdout) as { edition: { parts: Array<{ position: number; label: string }> } }).edition.parts.find((p) => p.position === Number(happy[0]))!.label;
+    const label = (
+      JSON.parse(r.stdout) as { edition: { parts: Array<{ position: number; label: string }> } }
+    ).edition.parts.find((p) => p.position === Number(happy[0]))!.label;
     expect(r.stderr).not.toContain(`✓ ${label} translated`);
 
-    const { edition } = JSON.parse(r.stdout) as { edition: { id: number; title: { text: string; translated: boolean; problem?: string }; untranslated: Array<{ what: string; text?: string; paragraph?: number; position?: number }> } };
+    const { edition } = JSON.parse(r.stdout) as {
+      edition: {
+        id: number;
+        title: { text: string; translated: boolean; problem?: string };
+        untranslated: Array<{ what: string; text?: string; paragraph?: number; position?: number }>;
+      };
+    };
     // (Gutenberg's own casing of the title, as the import keeps it.)
     expect(edition.title).toMatchObject({ text: 'Anne Of Avonlea', translated: false, problem: 'genre' });
-    expect(edition.untranslated).toEqual(expect.arrayContaining([
-      { what: 'title', text: 'Anne Of Avonlea' },
-      expect.objectContaining({ what: 'chapter_title', position: Number(happy[0]), text: happy[1] }),
-      expect.objectContaining({ what: 'paragraph' }),
-    ]));
+    expect(edition.untranslated).toEqual(
+      expect.arrayContaining([
+        { what: 'title', text: 'Anne Of Avonlea' },
+        expect.objectContaining({ what: 'chapter_title', position: Number(happy[0]), text: happy[1] }),
+        expect.objectContaining({ what: 'paragraph' }),
+      ]),
+    );
 
     // The edition keeps the source's title, never the genre's name, and every verse as a block quote.
     const saved = (await savedEdition(state))!.state;

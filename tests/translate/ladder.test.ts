@@ -9,13 +9,23 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { underWriter } from '../scripted-models.js';
-import { contextOfAsk, fakeTranslator, isAskedAgain, isTranslateRequest, translateAsk, type TranslatorOptions } from '../fake-translator.js';
+import {
+  contextOfAsk,
+  fakeTranslator,
+  isAskedAgain,
+  isTranslateRequest,
+  translateAsk,
+  type TranslatorOptions,
+} from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedEdition } from './book.js';
 import type { Lang } from '../../engine/index.js';
 import { tempDir } from '../temp.js';
 
 interface Edition {
-  edition: { credits: number; parts: Array<{ position: number; status: string; credits: number; paragraphs: number; untranslated?: number[] }> };
+  edition: {
+    credits: number;
+    parts: Array<{ position: number; status: string; credits: number; paragraphs: number; untranslated?: number[] }>;
+  };
 }
 
 let fake: FakeOpenAI | undefined;
@@ -26,7 +36,10 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-/** The romance in English (or `lang`), a fake translator taught `options` (changed with `teach`), `karya` run against both. */
+/**
+ * The romance in English (or `lang`), a fake translator taught `options` (changed with `teach`), `karya` run against
+ * both.
+ */
 async function setUp(options: TranslatorOptions, lang: Lang = 'en') {
   let translator = fakeTranslator(options);
   fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: (body) => translator.reply(body) }));
@@ -35,13 +48,22 @@ async function setUp(options: TranslatorOptions, lang: Lang = 'en') {
   const state = path.join(cwd, 'state.sqlite');
   const id = await saveRomance(state, lang);
   const f = fake;
-  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL } });
-  const asks = () => f.generationRequests().filter((r) => isTranslateRequest(r.body ?? {})).map((r) => r.body ?? {});
+  const karya = (args: string[]) =>
+    runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL } });
+  const asks = () =>
+    f
+      .generationRequests()
+      .filter((r) => isTranslateRequest(r.body ?? {}))
+      .map((r) => r.body ?? {});
   return { state, id, karya, asks, teach: (o: TranslatorOptions) => void (translator = fakeTranslator(o)) };
 }
 
 /** A chapter's paragraphs as the edition holds them. */
-const paragraphsOf = (text: string) => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+const paragraphsOf = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 describe('karya translate down the ladder', () => {
   it('finishes against a model that merges two paragraphs of every window longer than three: each such window asked twice, then halved', async () => {
@@ -79,10 +101,14 @@ describe('karya translate down the ladder', () => {
     const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--no-bible', '--max-calls', '200']);
     expect(r.code, r.stderr).toBe(0);
     const saved = (await savedEdition(state))!;
-    for (let n = 1; n <= CHAPTERS; n++) expect(paragraphsOf(saved.state.content[n]!)).toHaveLength(chapterParagraphs(n, 'en').length);
+    for (let n = 1; n <= CHAPTERS; n++)
+      expect(paragraphsOf(saved.state.content[n]!)).toHaveLength(chapterParagraphs(n, 'en').length);
     // The windows kept are single paragraphs (or a chapter's title alone).
     const answered = asks().filter((b) => translateAsk(b).paragraphs.length === 1);
-    const items = Array.from({ length: CHAPTERS }, (_, i) => chapterParagraphs(i + 1, 'en').length + 1).reduce((a, b) => a + b, 0);
+    const items = Array.from({ length: CHAPTERS }, (_, i) => chapterParagraphs(i + 1, 'en').length + 1).reduce(
+      (a, b) => a + b,
+      0,
+    );
     expect(answered).toHaveLength(items);
   });
 
@@ -93,25 +119,40 @@ describe('karya translate down the ladder', () => {
     const { state, id, karya, asks, teach } = await setUp({ cannot: stuck });
     const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('karya: Chapter 3: paragraph(s) 2 could not be translated (paragraph 2 was left as its source was, untranslated.) and are kept in English, marked untranslated.');
+    expect(r.stderr).toContain(
+      'karya: Chapter 3: paragraph(s) 2 could not be translated (paragraph 2 was left as its source was, untranslated.) and are kept in English, marked untranslated.',
+    );
     expect(r.stderr).toContain('Run the same command again to ask for only what is left (1 paragraph(s))');
     const { edition } = JSON.parse(r.stdout) as Edition;
     // The chapters after it are translated and charged; Chapter 3 is not charged.
-    expect(edition.parts.slice(1).map((p) => [p.status, p.credits])).toEqual([['translated', 1], ['translated', 1], ['untranslated', 0], ['translated', 1], ['translated', 1]]);
+    expect(edition.parts.slice(1).map((p) => [p.status, p.credits])).toEqual([
+      ['translated', 1],
+      ['translated', 1],
+      ['untranslated', 0],
+      ['translated', 1],
+      ['translated', 1],
+    ]);
     expect(edition.parts[3]!.untranslated).toEqual([2]);
     const saved = (await savedEdition(state))!;
     expect(saved.state.provenance?.[3]?.untranslated).toEqual([1]);
     const chapter3 = paragraphsOf(saved.state.content[3]!);
     expect(chapter3).toHaveLength(chapterParagraphs(3, 'en').length);
     expect(chapter3[1]).toBe(stuck);
-    chapter3.filter((_, i) => i !== 1).forEach((p, i) => expect(p).not.toBe(chapterParagraphs(3, 'en').filter((_, j) => j !== 1)[i]));
-    for (const n of [4, 5]) expect(paragraphsOf(saved.state.content[n]!)).toHaveLength(chapterParagraphs(n, 'en').length);
+    chapter3
+      .filter((_, i) => i !== 1)
+      .forEach((p, i) => expect(p).not.toBe(chapterParagraphs(3, 'en').filter((_, j) => j !== 1)[i]));
+    for (const n of [4, 5])
+      expect(paragraphsOf(saved.state.content[n]!)).toHaveLength(chapterParagraphs(n, 'en').length);
 
     // Run again against the same model: only that paragraph is asked (asked and asked again), still left.
     const before = asks().length;
     const again = await karya(['translate', '--book', String(id), '--to', 'ms', '--no-bible']);
     expect(again.code).toBe(1);
-    expect(asks().slice(before).map((b) => translateAsk(b).paragraphs)).toEqual([[stuck], [stuck]]);
+    expect(
+      asks()
+        .slice(before)
+        .map((b) => translateAsk(b).paragraphs),
+    ).toEqual([[stuck], [stuck]]);
     expect(again.stderr).toMatch(/remaining: 1|1 still to pay/);
 
     // A model that can: one request, that paragraph alone with the paragraph before it as context; the part is charged now.
@@ -136,7 +177,9 @@ describe('karya translate down the ladder', () => {
     const { karya, id } = await setUp({ cannot: stuck }, 'ms');
     const r = await karya(['translate', '--book', String(id), '--to', 'en', '--no-bible']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/karya: Bab 3: perenggan [\d, ]+ tidak dapat diterjemah \(.+\) dan dikekalkan dalam bahasa Melayu, ditanda tidak diterjemah\./);
+    expect(r.stderr).toMatch(
+      /karya: Bab 3: perenggan [\d, ]+ tidak dapat diterjemah \(.+\) dan dikekalkan dalam bahasa Melayu, ditanda tidak diterjemah\./,
+    );
     expect(r.stderr).toMatch(/Jalankan arahan yang sama sekali lagi untuk meminta yang tinggal sahaja/);
   });
 });

@@ -5,17 +5,28 @@ import { describe, expect, it } from 'vitest';
 import { titleProblem } from '../../engine/index.js';
 
 const kinds = ['Romance', 'Romantik', 'Romansa', 'Romance Story Creator', 'Penjana Cerita Romantik'];
-const glossary = [{ term: 'Anne', rendering: 'Anne' }, { term: 'Avonlea', rendering: 'Avonlea' }, { term: 'Marilla', rendering: 'Marilla' }];
-const check = (answer: string, source = 'Anne of Avonlea', from: 'en' | 'ms' | 'id' = 'en', to: 'en' | 'ms' | 'id' = 'ms') => titleProblem({ answer, source, kinds, glossary, from, to });
+const glossary = [
+  { term: 'Anne', rendering: 'Anne' },
+  { term: 'Avonlea', rendering: 'Avonlea' },
+  { term: 'Marilla', rendering: 'Marilla' },
+];
+const check = (
+  answer: string,
+  source = 'Anne of Avonlea',
+  from: 'en' | 'ms' | 'id' = 'en',
+  to: 'en' | 'ms' | 'id' = 'ms',
+) => titleProblem({ answer, source, kinds, glossary, from, to });
 
 describe("an edition's title, checked as a title", () => {
-  it('keeps a title in the edition\'s language', () => {
+  it("keeps a title in the edition's language", () => {
     expect(check('Anne dari Avonlea')).toBeUndefined();
     expect(check('Lampu Pelabuhan', 'Harbour Lights')).toBeUndefined();
   });
   it('refuses a sentence, an answer far longer than its source, the genre, and the source unchanged', () => {
     expect(check('Ini ialah kisah Anne dari Avonlea.')).toBe('sentence');
-    expect(check('Anne dari Avonlea, sebuah kisah seorang gadis yatim piatu yang menjadi guru di kampung halamannya')).toBe('long');
+    expect(
+      check('Anne dari Avonlea, sebuah kisah seorang gadis yatim piatu yang menjadi guru di kampung halamannya'),
+    ).toBe('long');
     expect(check('Romantik')).toBe('genre');
     expect(check('Anne of Avonlea')).toBe('unchanged');
     expect(check('"Anne of Avonlea"')).toBe('unchanged');

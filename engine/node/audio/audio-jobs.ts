@@ -12,6 +12,12 @@ export type AudioJob =
   /** A voice's answer (any format FFmpeg reads) decoded, trimmed and written as the raw piece `file`. */
   | { readonly kind: 'piece'; readonly bytes: Uint8Array; readonly file: string }
   /** The pieces laid out in `raw`, mastered into the MP3 `out` (master.ts masterFile). */
-  | { readonly kind: 'master'; readonly pieces: readonly SpeechPiece[]; readonly out: string; readonly raw: string; readonly tags: FileTags };
+  | {
+      readonly kind: 'master';
+      readonly pieces: readonly SpeechPiece[];
+      readonly out: string;
+      readonly raw: string;
+      readonly tags: FileTags;
+    };
 
 export type AudioJobValue<J extends AudioJob> = J extends { kind: 'piece' } ? PieceMeasured : MasteredFile;

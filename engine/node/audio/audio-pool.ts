@@ -8,7 +8,14 @@ import os from 'node:os';
 import { AudioError } from '../../audio-error.js';
 import type { AudioErrorCode } from '../../audio-error.js';
 import { tableSources } from '../languages.js';
-import { limitFromEnv, WorkerPool, withLanguages, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
+import {
+  limitFromEnv,
+  WorkerPool,
+  withLanguages,
+  workerEntry,
+  type PoolFailures,
+  type PoolLimits,
+} from '../worker-pool.js';
 import type { AudioJob, AudioJobValue } from './audio-jobs.js';
 
 /** Threads: one per core (at most 8: FFmpeg's encoder is one core a file), KARYA_AUDIO_THREADS when set. */
@@ -20,20 +27,33 @@ export function audioThreads(env: Readonly<Record<string, string | undefined>> =
  * A thread's heap: a paragraph's samples at a time (a few MB) and the layout's buffers; a 2-hour file's job takes
  * minutes of FFmpeg (three passes at tens of times real time), so an hour means it is stuck.
  */
-const limits = (workers: number): PoolLimits => ({ workers, timeoutMs: 3_600_000, memoryMb: 256, maxQueued: 1_000_000, countsWaiting: false, perKey: Infinity });
+const limits = (workers: number): PoolLimits => ({
+  workers,
+  timeoutMs: 3_600_000,
+  memoryMb: 256,
+  maxQueued: 1_000_000,
+  countsWaiting: false,
+  perKey: Infinity,
+});
 
 const FAILURES: PoolFailures = {
   busy: () => new AudioError('audio_tool_failed', { tool: 'ffmpeg', detail: 'the audio threads are busy' }),
-  tooSlow: () => new AudioError('audio_tool_failed', { tool: 'ffmpeg', detail: 'an audio file took longer than an hour' }),
+  tooSlow: () =>
+    new AudioError('audio_tool_failed', { tool: 'ffmpeg', detail: 'an audio file took longer than an hour' }),
   tooLarge: () => new AudioError('audio_tool_failed', { tool: 'ffmpeg', detail: 'an audio thread ran out of memory' }),
-  revive: (error) => (error.name === 'AudioError' && error.code ? new AudioError(error.code as AudioErrorCode, { ...error.params }) : Object.assign(new Error(error.message), { name: error.name })),
+  revive: (error) =>
+    error.name === 'AudioError' && error.code
+      ? new AudioError(error.code as AudioErrorCode, { ...error.params })
+      : Object.assign(new Error(error.message), { name: error.name }),
 };
 
 let shared: WorkerPool<AudioJob, unknown> | undefined;
 
 /** The process's audio pool (made on first use). */
 function pool(): WorkerPool<AudioJob, unknown> {
-  shared ??= new WorkerPool<AudioJob, unknown>(workerEntry(import.meta.url, 'audio-worker'), limits(audioThreads()), { workerData: () => withLanguages(tableSources()) });
+  shared ??= new WorkerPool<AudioJob, unknown>(workerEntry(import.meta.url, 'audio-worker'), limits(audioThreads()), {
+    workerData: () => withLanguages(tableSources()),
+  });
   return shared;
 }
 
@@ -47,7 +67,13 @@ export const audioPoolSize = (): number => pool().limits.workers;
  */
 export function runAudioJob<J extends AudioJob>(job: J, signal?: AbortSignal): Promise<AudioJobValue<J>> {
   signal?.throwIfAborted();
-  const transfer = job.kind === 'piece' && job.bytes.byteOffset === 0 && job.bytes.byteLength === job.bytes.buffer.byteLength && job.bytes.buffer instanceof ArrayBuffer ? [job.bytes.buffer] : [];
+  const transfer =
+    job.kind === 'piece' &&
+    job.bytes.byteOffset === 0 &&
+    job.bytes.byteLength === job.bytes.buffer.byteLength &&
+    job.bytes.buffer instanceof ArrayBuffer
+      ? [job.bytes.buffer]
+      : [];
   const done = pool().run(job, { failures: FAILURES, transfer }) as Promise<AudioJobValue<J>>;
   if (!signal) return done;
   return new Promise((resolve, reject) => {

@@ -30,7 +30,10 @@ parentPort?.on('message', (job: AudioJob & { id: number }) => {
         ensureLanguages();
         tableSet = true;
       }
-      const value = job.kind === 'piece' ? await piece(job.bytes, job.file) : await masterFile({ pieces: job.pieces, out: job.out, raw: job.raw, tags: job.tags });
+      const value =
+        job.kind === 'piece'
+          ? await piece(job.bytes, job.file)
+          : await masterFile({ pieces: job.pieces, out: job.out, raw: job.raw, tags: job.tags });
       parentPort!.postMessage({ id: job.id, value } satisfies WorkerReply<unknown>);
     } catch (error) {
       parentPort!.postMessage({ id: job.id, error: serializeError(error) } satisfies WorkerReply<unknown>);

@@ -23,7 +23,14 @@ import { writeM4b } from './m4b.js';
 import type { ReadAlongChapter, ReadAlongInput } from './read-along-input.js';
 
 export type AudiobookEvent =
-  | { readonly kind: 'file'; readonly title: string; readonly file: string; readonly seconds: number; readonly rmsDb: number; readonly peakDb: number }
+  | {
+      readonly kind: 'file';
+      readonly title: string;
+      readonly file: string;
+      readonly seconds: number;
+      readonly rmsDb: number;
+      readonly peakDb: number;
+    }
   | { readonly kind: 'again' | 'failed'; readonly title: string; readonly problem: AudioProblem };
 
 export interface AudiobookResult {
@@ -48,14 +55,27 @@ export const READ_ALONG_EPUB = 'read-along.epub';
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The edition's files in order: the opening credit, each part, the closing credit. */
-export function editionItems(doc: BookDocument, voice: SpeechVoice): { items: EditionItem[]; book: ReturnType<typeof spokenBook> } {
+export function editionItems(
+  doc: BookDocument,
+  voice: SpeechVoice,
+): { items: EditionItem[]; book: ReturnType<typeof spokenBook> } {
   const book = spokenBook(doc);
   if (!book.parts.length) throw new AudioError('audio_no_text', { id: book.title });
   const credits = creditsOf(book, voice.credit(book.lang));
   const items: EditionItem[] = [
     { kind: 'opening', title: credits.opening.title, texts: [credits.opening.text], file: '00-opening-credits.mp3' },
-    ...book.parts.map((p, i) => ({ kind: 'chapter' as const, title: p.heading, texts: [p.heading, ...p.paragraphs], file: `${pad(i + 1)}-chapter.mp3` })),
-    { kind: 'closing', title: credits.closing.title, texts: [credits.closing.text], file: `${pad(book.parts.length + 1)}-closing-credits.mp3` },
+    ...book.parts.map((p, i) => ({
+      kind: 'chapter' as const,
+      title: p.heading,
+      texts: [p.heading, ...p.paragraphs],
+      file: `${pad(i + 1)}-chapter.mp3`,
+    })),
+    {
+      kind: 'closing',
+      title: credits.closing.title,
+      texts: [credits.closing.text],
+      file: `${pad(book.parts.length + 1)}-closing-credits.mp3`,
+    },
   ];
   return { items, book };
 }
@@ -67,7 +87,11 @@ const SPOKEN_AT_ONCE = 3;
  * `each` of `items`, at most `limit` at a time, the results in the items' order. After a failure no item is started
  * and those running are waited for (their files are in the run's work folder), then the first failure is thrown.
  */
-async function inOrder<T, R>(items: readonly T[], limit: number, each: (item: T, index: number) => Promise<R>): Promise<R[]> {
+async function inOrder<T, R>(
+  items: readonly T[],
+  limit: number,
+  each: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   let failure: { error: unknown } | undefined;
@@ -87,7 +111,10 @@ async function inOrder<T, R>(items: readonly T[], limit: number, each: (item: T,
 }
 
 /** Events told in the items' order, though the items finish in any: each item's held until those before it are told. */
-function inOrderEvents(count: number, onEvent?: (event: AudiobookEvent) => void): { tell(index: number, event: AudiobookEvent): void; done(index: number): void } {
+function inOrderEvents(
+  count: number,
+  onEvent?: (event: AudiobookEvent) => void,
+): { tell(index: number, event: AudiobookEvent): void; done(index: number): void } {
   const held: AudiobookEvent[][] = Array.from({ length: count }, () => []);
   const finished = new Array<boolean>(count).fill(false);
   let told = 0;
@@ -114,7 +141,15 @@ function inOrderEvents(count: number, onEvent?: (event: AudiobookEvent) => void)
  * The audio edition of `doc` written into `out`: the MP3s, the M4B (when every part was kept) and read-along.json.
  * @example await writeAudiobook({ doc: bookDocument(spec, state), voice: speechVoiceFromEnv(), out: 'audio' })
  */
-export async function writeAudiobook(input: { doc: BookDocument; voice: SpeechVoice; out: string; budget?: CallBudget; signal?: AbortSignal; onEvent?: (event: AudiobookEvent) => void; maxMinutes?: number }): Promise<AudiobookResult> {
+export async function writeAudiobook(input: {
+  doc: BookDocument;
+  voice: SpeechVoice;
+  out: string;
+  budget?: CallBudget;
+  signal?: AbortSignal;
+  onEvent?: (event: AudiobookEvent) => void;
+  maxMinutes?: number;
+}): Promise<AudiobookResult> {
   const { voice, out, signal } = input;
   input.voice.check(input.doc.lang);
   const { items, book } = editionItems(input.doc, voice);
@@ -127,7 +162,18 @@ export async function writeAudiobook(input: { doc: BookDocument; voice: SpeechVo
   try {
     // As many items made at once as there are audio threads, and one more: its texts are asked while the others encode.
     const made = await inOrder(items, audioPoolSize() + 1, async (item, index): Promise<Kept | undefined> => {
-      const common = { voice, lang: book.lang, out, work, book, track: index + 1, maxMinutes, asking, ...(input.budget ? { budget: input.budget } : {}), ...(signal ? { signal } : {}) };
+      const common = {
+        voice,
+        lang: book.lang,
+        out,
+        work,
+        book,
+        track: index + 1,
+        maxMinutes,
+        asking,
+        ...(input.budget ? { budget: input.budget } : {}),
+        ...(signal ? { signal } : {}),
+      };
       try {
         let result = await makeItem(item, common);
         if (result.problem) {
@@ -140,7 +186,15 @@ export async function writeAudiobook(input: { doc: BookDocument; voice: SpeechVo
           events.tell(index, { kind: 'failed', title: item.title, problem: result.problem });
           return undefined;
         }
-        for (const f of result.files) events.tell(index, { kind: 'file', title: f.title, file: f.file, seconds: f.mastered.seconds, rmsDb: f.mastered.rmsDb, peakDb: f.mastered.peakDb });
+        for (const f of result.files)
+          events.tell(index, {
+            kind: 'file',
+            title: f.title,
+            file: f.file,
+            seconds: f.mastered.seconds,
+            rmsDb: f.mastered.rmsDb,
+            peakDb: f.mastered.peakDb,
+          });
         return { item, files: result.files };
       } finally {
         events.done(index);
@@ -153,11 +207,22 @@ export async function writeAudiobook(input: { doc: BookDocument; voice: SpeechVo
     await writeFile(path.join(out, READ_ALONG_FILE), `${JSON.stringify(readAlong, null, 2)}\n`);
     const files = kept.flatMap((k) => k.files);
     const m4b = failed.length ? undefined : M4B_FILE;
-    if (m4b) await writeM4b({ out: path.join(out, m4b), work, book: { title: book.title, author: book.author, lang: book.lang }, files: files.map((f) => ({ path: path.join(out, f.file), title: f.title })), ...(signal ? { signal } : {}) });
+    if (m4b)
+      await writeM4b({
+        out: path.join(out, m4b),
+        work,
+        book: { title: book.title, author: book.author, lang: book.lang },
+        files: files.map((f) => ({ path: path.join(out, f.file), title: f.title })),
+        ...(signal ? { signal } : {}),
+      });
     const epub = failed.length ? undefined : READ_ALONG_EPUB;
     if (epub) await writeEpub(readAlong, out, epub, voice.credit(book.lang), book.lang);
     return {
-      files: [...files.map((f) => f.file), ...(m4b ? [m4b] : []), READ_ALONG_FILE, ...(epub ? [epub] : [])], failed, readAlong, ...(m4b ? { m4b } : {}), ...(epub ? { epub } : {}),
+      files: [...files.map((f) => f.file), ...(m4b ? [m4b] : []), READ_ALONG_FILE, ...(epub ? [epub] : [])],
+      failed,
+      readAlong,
+      ...(m4b ? { m4b } : {}),
+      ...(epub ? { epub } : {}),
       seconds: files.reduce((n, f) => n + f.mastered.seconds, 0),
       characters: kept.reduce((n, k) => n + k.item.texts.reduce((c, t) => c + t.length, 0), 0),
     };
@@ -167,9 +232,17 @@ export async function writeAudiobook(input: { doc: BookDocument; voice: SpeechVo
 }
 
 /** The read-along EPUB from the manifest, its narrator the synthetic voice named (loaded on use: the EPUB zipper). */
-async function writeEpub(readAlong: ReadAlongInput, out: string, file: string, credit: VoiceCredit, lang: string): Promise<void> {
+async function writeEpub(
+  readAlong: ReadAlongInput,
+  out: string,
+  file: string,
+  credit: VoiceCredit,
+  lang: string,
+): Promise<void> {
   const { writeReadAlongEpub } = await import('../export/read-along.js');
-  await writeReadAlongEpub(readAlong, out, path.join(out, file), { voice: credit.kind === 'demo' ? `espeak-ng ${lang}` : credit.voice });
+  await writeReadAlongEpub(readAlong, out, path.join(out, file), {
+    voice: credit.kind === 'demo' ? `espeak-ng ${lang}` : credit.voice,
+  });
 }
 
 /** An item kept: the files it was made into. */
@@ -183,10 +256,19 @@ interface Kept {
  * its first as its audio, and each paragraph in another file names that file (`audio`), its times in it.
  */
 function readAlongOf(book: ReturnType<typeof spokenBook>, kept: readonly Kept[]): ReadAlongInput {
-  const chapters: ReadAlongChapter[] = kept.filter((k) => k.item.kind === 'chapter').map(({ item, files }) => {
-    const first = files[0]!.file;
-    const timed = files.flatMap((f) => f.texts.map((t, j) => ({ text: item.texts[t]!, begin: f.mastered.timings[j]!.begin, end: f.mastered.timings[j]!.end, ...(f.file !== first ? { audio: f.file } : {}) })));
-    return { title: item.title, audio: first, heading: timed[0]!, paragraphs: timed.slice(1) };
-  });
+  const chapters: ReadAlongChapter[] = kept
+    .filter((k) => k.item.kind === 'chapter')
+    .map(({ item, files }) => {
+      const first = files[0]!.file;
+      const timed = files.flatMap((f) =>
+        f.texts.map((t, j) => ({
+          text: item.texts[t]!,
+          begin: f.mastered.timings[j]!.begin,
+          end: f.mastered.timings[j]!.end,
+          ...(f.file !== first ? { audio: f.file } : {}),
+        })),
+      );
+      return { title: item.title, audio: first, heading: timed[0]!, paragraphs: timed.slice(1) };
+    });
   return { title: book.title, author: book.author, language: book.lang, chapters };
 }

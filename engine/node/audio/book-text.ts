@@ -38,7 +38,10 @@ function paragraphsOf(block: Block): string[] {
 /** The document's parts with text, as they are read aloud. */
 export function spokenBook(doc: BookDocument): SpokenBook {
   const parts = documentSections({ ...doc, outline: undefined } as BookDocument)
-    .map((s) => ({ heading: clean(s.heading), paragraphs: s.blocks.flatMap(paragraphsOf).filter((p) => /[\p{L}\p{N}]/u.test(p)) }))
+    .map((s) => ({
+      heading: clean(s.heading),
+      paragraphs: s.blocks.flatMap(paragraphsOf).filter((p) => /[\p{L}\p{N}]/u.test(p)),
+    }))
     .filter((p) => p.paragraphs.length > 0);
   return { title: doc.title, author: doc.author ?? '', lang: doc.lang, parts };
 }

@@ -25,7 +25,10 @@ export interface EditionItem {
   readonly file: string;
 }
 
-/** One file an item was made into: its name, its title (its M4B mark's), which of the item's texts it reads, as mastered. */
+/**
+ * One file an item was made into: its name, its title (its M4B mark's), which of the item's texts it reads, as
+ * mastered.
+ */
 export interface MadeFile {
   readonly file: string;
   readonly title: string;
@@ -65,17 +68,26 @@ interface ItemInput {
   signal?: AbortSignal;
 }
 
-/** A text read by the voice into `file` (its samples trimmed, on an audio thread), its request counted in the run's budget (a retry too); an ask that fails counts as one. */
+/**
+ * A text read by the voice into `file` (its samples trimmed, on an audio thread), its request counted in the run's
+ * budget (a retry too); an ask that fails counts as one.
+ */
 async function spoken(text: string, file: string, input: ItemInput): Promise<PieceMeasured> {
   const { budget, signal } = input;
   const bytes = await input.asking(async () => {
     budget?.willSend();
     try {
-      const said = await input.voice.speak({ text, lang: input.lang, ...(signal ? { signal } : {}), onRetry: () => budget?.willSend() });
+      const said = await input.voice.speak({
+        text,
+        lang: input.lang,
+        ...(signal ? { signal } : {}),
+        onRetry: () => budget?.willSend(),
+      });
       budget?.kept();
       return said;
     } catch (error) {
-      if (!isBudgetStop(error) && !signal?.aborted) budget?.failed(error instanceof GenerationError ? error.code : 'other');
+      if (!isBudgetStop(error) && !signal?.aborted)
+        budget?.failed(error instanceof GenerationError ? error.code : 'other');
       throw error;
     }
   });
@@ -108,28 +120,68 @@ export function filesOfPieces(pieces: readonly SpeechPiece[], maxSeconds: number
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The file name of the `n`th of `count` files of `file` (itself when it is one). */
-const fileOf = (file: string, n: number, count: number) => (count === 1 ? file : file.replace(/\.mp3$/, `-${pad(n)}.mp3`));
+const fileOf = (file: string, n: number, count: number) =>
+  count === 1 ? file : file.replace(/\.mp3$/, `-${pad(n)}.mp3`);
 
 /**
  * An item made into its file (or its files, when it would pass the longest file allowed), mastered and judged:
  * the files and the first problem of any of them, if one has one.
  */
-export async function makeItem(item: EditionItem, input: ItemInput): Promise<{ files: MadeFile[]; problem: AudioProblem | undefined }> {
+export async function makeItem(
+  item: EditionItem,
+  input: ItemInput,
+): Promise<{ files: MadeFile[]; problem: AudioProblem | undefined }> {
   // The texts asked as the run's limit allows (the voice and FFmpeg are processes of their own), kept in their order.
-  const read = await Promise.all(item.texts.map((text, i) => spoken(text, path.join(input.work, `${item.file}.${i}.pcm`), input).then((m) => ({ ...m, file: path.join(input.work, `${item.file}.${i}.pcm`) }))));
-  const pieces: SpeechPiece[] = read.map(({ file, samples, sumSquares }, i) => ({ file, samples, sumSquares, pauseAfter: item.kind === 'chapter' && i === 0 ? AUDIO_TARGET.headingPauseSeconds : AUDIO_TARGET.pauseSeconds }));
-  const groups = filesOfPieces(pieces, input.maxMinutes * 60);
-  const files = await Promise.all(groups.map(async (group, k) => {
-    const file = fileOf(item.file, k + 1, groups.length);
-    const title = groups.length === 1 ? item.title : partTitle(item.title, k + 1, groups.length, input.lang);
-    const tags = { title, album: input.book.title, ...(input.book.author ? { artist: input.book.author } : {}), track: input.track, language: input.lang };
-    const mastered = await runAudioJob({ kind: 'master', pieces: group.map((i) => pieces[i]!), out: path.join(input.out, file), raw: path.join(input.work, `${file}.raw`), tags }, input.signal);
-    const speechSeconds = group.reduce((n, i) => n + secondsOf(pieces[i]!.samples), 0);
-    const problem = judgeAudio({
-      lang: input.lang, words: group.reduce((n, i) => n + wordCount(item.texts[i]!), 0), speechSeconds, seconds: mastered.seconds, maxMinutes: input.maxMinutes,
-      clipped: group.reduce((n, i) => n + read[i]!.clipped, 0), rmsDb: mastered.rmsDb, peakDb: mastered.peakDb, silences: mastered.silences,
-    });
-    return { made: { file, title, texts: group, mastered }, problem };
+  const read = await Promise.all(
+    item.texts.map((text, i) =>
+      spoken(text, path.join(input.work, `${item.file}.${i}.pcm`), input).then((m) => ({
+        ...m,
+        file: path.join(input.work, `${item.file}.${i}.pcm`),
+      })),
+    ),
+  );
+  const pieces: SpeechPiece[] = read.map(({ file, samples, sumSquares }, i) => ({
+    file,
+    samples,
+    sumSquares,
+    pauseAfter: item.kind === 'chapter' && i === 0 ? AUDIO_TARGET.headingPauseSeconds : AUDIO_TARGET.pauseSeconds,
   }));
+  const groups = filesOfPieces(pieces, input.maxMinutes * 60);
+  const files = await Promise.all(
+    groups.map(async (group, k) => {
+      const file = fileOf(item.file, k + 1, groups.length);
+      const title = groups.length === 1 ? item.title : partTitle(item.title, k + 1, groups.length, input.lang);
+      const tags = {
+        title,
+        album: input.book.title,
+        ...(input.book.author ? { artist: input.book.author } : {}),
+        track: input.track,
+        language: input.lang,
+      };
+      const mastered = await runAudioJob(
+        {
+          kind: 'master',
+          pieces: group.map((i) => pieces[i]!),
+          out: path.join(input.out, file),
+          raw: path.join(input.work, `${file}.raw`),
+          tags,
+        },
+        input.signal,
+      );
+      const speechSeconds = group.reduce((n, i) => n + secondsOf(pieces[i]!.samples), 0);
+      const problem = judgeAudio({
+        lang: input.lang,
+        words: group.reduce((n, i) => n + wordCount(item.texts[i]!), 0),
+        speechSeconds,
+        seconds: mastered.seconds,
+        maxMinutes: input.maxMinutes,
+        clipped: group.reduce((n, i) => n + read[i]!.clipped, 0),
+        rmsDb: mastered.rmsDb,
+        peakDb: mastered.peakDb,
+        silences: mastered.silences,
+      });
+      return { made: { file, title, texts: group, mastered }, problem };
+    }),
+  );
   return { files: files.map((f) => f.made), problem: files.find((f) => f.problem)?.problem };
 }

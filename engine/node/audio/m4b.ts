@@ -9,27 +9,54 @@ const escaped = (value: string) => value.replace(/[\\=;#\n]/g, (c) => `\\${c ===
 
 /** Seconds of an audio file, as ffprobe reads it. */
 export async function durationOf(file: string, signal?: AbortSignal): Promise<number> {
-  const { stdout } = await runTool('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', file], signal ? { signal } : {});
+  const { stdout } = await runTool(
+    'ffprobe',
+    ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', file],
+    signal ? { signal } : {},
+  );
   return Number(stdout.toString('utf8').trim());
 }
 
 /** The metadata file of a book whose files (in order, each with its title and length in seconds) make its chapters. */
-export function chapterMetadata(book: { title: string; author: string; lang: string }, files: ReadonlyArray<{ title: string; seconds: number }>): string {
-  const lines = [';FFMETADATA1', `title=${escaped(book.title)}`, `album=${escaped(book.title)}`, ...(book.author ? [`artist=${escaped(book.author)}`] : []), 'genre=Audiobook', `language=${escaped(book.lang)}`];
+export function chapterMetadata(
+  book: { title: string; author: string; lang: string },
+  files: ReadonlyArray<{ title: string; seconds: number }>,
+): string {
+  const lines = [
+    ';FFMETADATA1',
+    `title=${escaped(book.title)}`,
+    `album=${escaped(book.title)}`,
+    ...(book.author ? [`artist=${escaped(book.author)}`] : []),
+    'genre=Audiobook',
+    `language=${escaped(book.lang)}`,
+  ];
   let at = 0;
   for (const file of files) {
     const start = Math.round(at * 1000);
     at += file.seconds;
-    lines.push('[CHAPTER]', 'TIMEBASE=1/1000', `START=${start}`, `END=${Math.round(at * 1000)}`, `title=${escaped(file.title)}`);
+    lines.push(
+      '[CHAPTER]',
+      'TIMEBASE=1/1000',
+      `START=${start}`,
+      `END=${Math.round(at * 1000)}`,
+      `title=${escaped(file.title)}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
 
 /**
- * The M4B at `out` of `files` (MP3s, in order), its chapter marks their titles. `work`: a folder for the list and the metadata.
+ * The M4B at `out` of `files` (MP3s, in order), its chapter marks their titles. `work`: a folder for the list and the
+ * metadata.
  * @example await writeM4b({ out: 'book.m4b', work: tmp, book, files: [{ path, title }] })
  */
-export async function writeM4b(input: { out: string; work: string; book: { title: string; author: string; lang: string }; files: ReadonlyArray<{ path: string; title: string }>; signal?: AbortSignal }): Promise<{ seconds: number }> {
+export async function writeM4b(input: {
+  out: string;
+  work: string;
+  book: { title: string; author: string; lang: string };
+  files: ReadonlyArray<{ path: string; title: string }>;
+  signal?: AbortSignal;
+}): Promise<{ seconds: number }> {
   const { signal } = input;
   const timed = [];
   for (const f of input.files) timed.push({ ...f, seconds: await durationOf(f.path, signal) });
@@ -37,7 +64,42 @@ export async function writeM4b(input: { out: string; work: string; book: { title
   const metadata = `${input.work}/m4b-chapters.txt`;
   await writeFile(list, timed.map((f) => `file '${f.path.replace(/'/g, "'\\''")}'`).join('\n') + '\n');
   await writeFile(metadata, chapterMetadata(input.book, timed));
-  await runTool('ffmpeg', ['-y', '-hide_banner', '-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', list, '-i', metadata, '-map', '0:a', '-map_metadata', '1', '-map_chapters', '1',
-    '-c:a', 'aac', '-b:a', '96k', '-ar', '44100', '-ac', '1', '-movflags', '+faststart', '-f', 'mp4', input.out], signal ? { signal } : {});
+  await runTool(
+    'ffmpeg',
+    [
+      '-y',
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      list,
+      '-i',
+      metadata,
+      '-map',
+      '0:a',
+      '-map_metadata',
+      '1',
+      '-map_chapters',
+      '1',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '96k',
+      '-ar',
+      '44100',
+      '-ac',
+      '1',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      input.out,
+    ],
+    signal ? { signal } : {},
+  );
   return { seconds: timed.reduce((n, f) => n + f.seconds, 0) };
 }

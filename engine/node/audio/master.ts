@@ -10,14 +10,20 @@ import { SAMPLE_RATE, secondsOf } from './pcm.js';
 /** The numbers every file is made to (ACX's audio submission requirements). */
 export const AUDIO_TARGET = {
   /** The RMS aimed at, and the window a file must be in. */
-  rmsDb: -20, rmsMinDb: -23, rmsMaxDb: -18,
+  rmsDb: -20,
+  rmsMinDb: -23,
+  rmsMaxDb: -18,
   /** The limiter's ceiling, under the highest peak allowed (−3 dB) by the margin an MP3 encoder may overshoot. */
-  limitDb: -4, peakMaxDb: -3,
+  limitDb: -4,
+  peakMaxDb: -3,
   noiseFloorMaxDb: -60,
-  headSeconds: 0.75, tailSeconds: 2.5,
+  headSeconds: 0.75,
+  tailSeconds: 2.5,
   /** Between paragraphs, and after a heading. */
-  pauseSeconds: 0.9, headingPauseSeconds: 1.3,
-  bitrate: '192k', maxMinutes: 120,
+  pauseSeconds: 0.9,
+  headingPauseSeconds: 1.3,
+  bitrate: '192k',
+  maxMinutes: 120,
 } as const;
 
 /** Room tone's amplitude (pink noise): an RMS near −70 dB, a noise floor well under −60 dB. */
@@ -69,8 +75,25 @@ function silencesOf(stderr: string): Array<{ at: number; seconds: number }> {
 }
 
 /** RMS and peak level (dB) of audio FFmpeg reads with `input` args, measured by astats. */
-export async function levelsOf(input: readonly string[], filter = '', signal?: AbortSignal): Promise<{ rmsDb: number; peakDb: number; silences: Array<{ at: number; seconds: number }> }> {
-  const { stderr } = await runTool('ffmpeg', ['-hide_banner', '-nostats', ...input, '-af', `${filter}astats=measure_perchannel=none:measure_overall=RMS_level+Peak_level`, '-f', 'null', '-'], signal ? { signal } : {});
+export async function levelsOf(
+  input: readonly string[],
+  filter = '',
+  signal?: AbortSignal,
+): Promise<{ rmsDb: number; peakDb: number; silences: Array<{ at: number; seconds: number }> }> {
+  const { stderr } = await runTool(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-nostats',
+      ...input,
+      '-af',
+      `${filter}astats=measure_perchannel=none:measure_overall=RMS_level+Peak_level`,
+      '-f',
+      'null',
+      '-',
+    ],
+    signal ? { signal } : {},
+  );
   const read = (name: string) => {
     const found = [...stderr.matchAll(new RegExp(`${name} level dB: (-?[\\d.]+|-inf)`, 'g'))].at(-1)?.[1];
     return found === undefined || found === '-inf' ? Number.NEGATIVE_INFINITY : Number(found);
@@ -79,7 +102,10 @@ export async function levelsOf(input: readonly string[], filter = '', signal?: A
 }
 
 /** Lay the pieces out as raw samples in `raw` (head room, speech, pauses, tail); each piece's place in seconds. */
-async function layOut(pieces: readonly SpeechPiece[], raw: string): Promise<{ samples: number; timings: Array<{ begin: number; end: number }> }> {
+async function layOut(
+  pieces: readonly SpeechPiece[],
+  raw: string,
+): Promise<{ samples: number; timings: Array<{ begin: number; end: number }> }> {
   const file = await open(raw, 'w');
   let at = 0;
   const silence = async (seconds: number) => {
@@ -113,24 +139,73 @@ function rmsDbOf(pieces: readonly SpeechPiece[], samples: number): number {
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const RAW_INPUT = (raw: string) => ['-f', 's16le', '-ar', String(SAMPLE_RATE), '-ac', '1', '-i', raw];
 
-/** Encode `raw` with `gainDb` into `out`: the gain, the limiter, the room tone mixed in, 44.1 kHz mono 192 kbps CBR MP3. */
+/**
+ * Encode `raw` with `gainDb` into `out`: the gain, the limiter, the room tone mixed in, 44.1 kHz mono 192 kbps CBR MP3.
+ */
 async function encode(raw: string, out: string, gainDb: number, tags: FileTags, signal?: AbortSignal): Promise<void> {
   const limit = (10 ** (AUDIO_TARGET.limitDb / 20)).toFixed(4);
-  const graph = `[0:a]volume=${gainDb.toFixed(2)}dB,alimiter=limit=${limit}:level=0:latency=1:attack=5:release=80[v];`
-    + `anoisesrc=r=${SAMPLE_RATE}:c=pink:a=${ROOM_TONE_AMPLITUDE}:seed=1187[n];[v][n]amix=inputs=2:duration=first:normalize=0,aformat=sample_rates=${SAMPLE_RATE}:channel_layouts=mono[out]`;
-  const meta = ['title', tags.title, 'album', tags.album, 'track', String(tags.track), 'language', tags.language, ...(tags.artist ? ['artist', tags.artist] : [])];
+  const graph =
+    `[0:a]volume=${gainDb.toFixed(2)}dB,alimiter=limit=${limit}:level=0:latency=1:attack=5:release=80[v];` +
+    `anoisesrc=r=${SAMPLE_RATE}:c=pink:a=${ROOM_TONE_AMPLITUDE}:seed=1187[n];[v][n]amix=inputs=2:duration=first:normalize=0,aformat=sample_rates=${SAMPLE_RATE}:channel_layouts=mono[out]`;
+  const meta = [
+    'title',
+    tags.title,
+    'album',
+    tags.album,
+    'track',
+    String(tags.track),
+    'language',
+    tags.language,
+    ...(tags.artist ? ['artist', tags.artist] : []),
+  ];
   const metadata = meta.flatMap((v, i) => (i % 2 === 0 ? ['-metadata', `${v}=${meta[i + 1]}`] : []));
-  await runTool('ffmpeg', ['-y', '-hide_banner', '-loglevel', 'error', ...RAW_INPUT(raw), '-filter_complex', graph, '-map', '[out]', '-c:a', 'libmp3lame', '-b:a', AUDIO_TARGET.bitrate, '-ar', String(SAMPLE_RATE), '-ac', '1', '-id3v2_version', '3', ...metadata, out], signal ? { signal } : {});
+  await runTool(
+    'ffmpeg',
+    [
+      '-y',
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      ...RAW_INPUT(raw),
+      '-filter_complex',
+      graph,
+      '-map',
+      '[out]',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      AUDIO_TARGET.bitrate,
+      '-ar',
+      String(SAMPLE_RATE),
+      '-ac',
+      '1',
+      '-id3v2_version',
+      '3',
+      ...metadata,
+      out,
+    ],
+    signal ? { signal } : {},
+  );
 }
 
 /**
- * The pieces made into the MP3 `out` (its raw layout in `raw`, removed after): two-pass level, limiter, room tone, measured.
+ * The pieces made into the MP3 `out` (its raw layout in `raw`, removed after): two-pass level, limiter, room tone,
+ * measured.
  * @example await masterFile({ pieces, out: 'chapter-01.mp3', raw: '/tmp/x.raw', tags })
  */
-export async function masterFile(input: { pieces: readonly SpeechPiece[]; out: string; raw: string; tags: FileTags; signal?: AbortSignal }): Promise<MasteredFile> {
+export async function masterFile(input: {
+  pieces: readonly SpeechPiece[];
+  out: string;
+  raw: string;
+  tags: FileTags;
+  signal?: AbortSignal;
+}): Promise<MasteredFile> {
   const { pieces, out, raw, tags, signal } = input;
   const last = pieces.length - 1;
-  const laid = await layOut(pieces.map((p, i) => (i === last ? { ...p, pauseAfter: AUDIO_TARGET.tailSeconds } : p)), raw);
+  const laid = await layOut(
+    pieces.map((p, i) => (i === last ? { ...p, pauseAfter: AUDIO_TARGET.tailSeconds } : p)),
+    raw,
+  );
   try {
     // Pass one: the laid-out audio's RMS, counted from its samples (its silences included, as a store's checker counts).
     const first = rmsDbOf(pieces, laid.samples);

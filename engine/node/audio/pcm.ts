@@ -9,7 +9,26 @@ const FULL = 32_767;
 
 /** Any audio a voice answers (WAV, MP3, Opus…) as 44.1 kHz mono 16-bit samples. */
 export async function decodeToPcm(bytes: Uint8Array, signal?: AbortSignal): Promise<Int16Array> {
-  const { stdout } = await runTool('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', '-acodec', 'pcm_s16le', 'pipe:1'], { input: bytes, ...(signal ? { signal } : {}) });
+  const { stdout } = await runTool(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-i',
+      'pipe:0',
+      '-ac',
+      '1',
+      '-ar',
+      String(SAMPLE_RATE),
+      '-f',
+      's16le',
+      '-acodec',
+      'pcm_s16le',
+      'pipe:1',
+    ],
+    { input: bytes, ...(signal ? { signal } : {}) },
+  );
   const copy = new Uint8Array(stdout.length - (stdout.length % 2));
   copy.set(stdout.subarray(0, copy.length));
   return new Int16Array(copy.buffer);

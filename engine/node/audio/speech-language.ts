@@ -17,11 +17,23 @@ function parseSpeech(raw: unknown, table: { code: Lang }): SpeechLanguage {
   if (raw === undefined || raw === null) return { espeakVoice: undefined, wordsPerMinute: DEFAULT_PACE };
   const file = `languages/${table.code}/speech.yaml`;
   if (typeof raw !== 'object') throw languageTableError(file, 'speech', 'a map of espeakVoice and wordsPerMinute');
-  const { espeakVoice, wordsPerMinute } = raw as { espeakVoice?: unknown; wordsPerMinute?: { min?: unknown; max?: unknown } };
-  if (espeakVoice !== undefined && espeakVoice !== null && (typeof espeakVoice !== 'string' || !/^[A-Za-z0-9+_-]{2,40}$/.test(espeakVoice))) throw languageTableError(file, 'espeakVoice', 'an espeak-ng voice name, e.g. en');
+  const { espeakVoice, wordsPerMinute } = raw as {
+    espeakVoice?: unknown;
+    wordsPerMinute?: { min?: unknown; max?: unknown };
+  };
+  if (
+    espeakVoice !== undefined &&
+    espeakVoice !== null &&
+    (typeof espeakVoice !== 'string' || !/^[A-Za-z0-9+_-]{2,40}$/.test(espeakVoice))
+  )
+    throw languageTableError(file, 'espeakVoice', 'an espeak-ng voice name, e.g. en');
   const pace = wordsPerMinute ?? DEFAULT_PACE;
-  if (typeof pace.min !== 'number' || typeof pace.max !== 'number' || !(pace.min > 0 && pace.max > pace.min)) throw languageTableError(file, 'wordsPerMinute', '{ min, max }: words a minute, min below max');
-  return { espeakVoice: typeof espeakVoice === 'string' ? espeakVoice : undefined, wordsPerMinute: { min: pace.min, max: pace.max } };
+  if (typeof pace.min !== 'number' || typeof pace.max !== 'number' || !(pace.min > 0 && pace.max > pace.min))
+    throw languageTableError(file, 'wordsPerMinute', '{ min, max }: words a minute, min below max');
+  return {
+    espeakVoice: typeof espeakVoice === 'string' ? espeakVoice : undefined,
+    wordsPerMinute: { min: pace.min, max: pace.max },
+  };
 }
 
 /** A language's speech data. */

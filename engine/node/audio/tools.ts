@@ -9,7 +9,10 @@ import { AudioError } from '../../audio-error.js';
 export const AUDIO_TOOLS = { ffmpeg: 'ffmpeg', ffprobe: 'ffmpeg', 'espeak-ng': 'espeak-ng' } as const;
 export type AudioTool = keyof typeof AUDIO_TOOLS;
 
-/** The program a tool runs: KARYA_FFMPEG, KARYA_FFPROBE or KARYA_ESPEAK_NG when set (a build of one's own), else its name on PATH. */
+/**
+ * The program a tool runs: KARYA_FFMPEG, KARYA_FFPROBE or KARYA_ESPEAK_NG when set (a build of one's own), else its
+ * name on PATH.
+ */
 function programOf(tool: AudioTool): string {
   const variable = `KARYA_${tool.replace('-', '_').toUpperCase()}`;
   return process.env[variable]?.trim() || tool;
@@ -25,21 +28,35 @@ export interface ToolRun {
  * with its last line of stderr, a missing program audio_tool_missing.
  * @example const { stderr } = await runTool('ffmpeg', ['-i', 'a.wav', '-af', 'astats', '-f', 'null', '-']);
  */
-export function runTool(tool: AudioTool, args: readonly string[], opts: { input?: Uint8Array | string; signal?: AbortSignal } = {}): Promise<ToolRun> {
+export function runTool(
+  tool: AudioTool,
+  args: readonly string[],
+  opts: { input?: Uint8Array | string; signal?: AbortSignal } = {},
+): Promise<ToolRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(programOf(tool), args, { stdio: ['pipe', 'pipe', 'pipe'], ...(opts.signal ? { signal: opts.signal } : {}) });
+    const child = spawn(programOf(tool), args, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') reject(new AudioError('audio_tool_missing', { tool, package: AUDIO_TOOLS[tool] }, { cause: error }));
-      else reject(error.name === 'AbortError' ? error : new AudioError('audio_tool_failed', { tool, detail: error.message }, { cause: error }));
+      if (error.code === 'ENOENT')
+        reject(new AudioError('audio_tool_missing', { tool, package: AUDIO_TOOLS[tool] }, { cause: error }));
+      else
+        reject(
+          error.name === 'AbortError'
+            ? error
+            : new AudioError('audio_tool_failed', { tool, detail: error.message }, { cause: error }),
+        );
     });
     child.on('close', (code) => {
       const stderr = Buffer.concat(err).toString('utf8');
       if (code === 0) resolve({ stdout: Buffer.concat(out), stderr });
-      else if (code !== null || !opts.signal?.aborted) reject(new AudioError('audio_tool_failed', { tool, detail: lastLines(stderr) || `exit ${code}` }));
+      else if (code !== null || !opts.signal?.aborted)
+        reject(new AudioError('audio_tool_failed', { tool, detail: lastLines(stderr) || `exit ${code}` }));
     });
     child.stdin.on('error', () => undefined);
     child.stdin.end(opts.input ?? '');
@@ -48,6 +65,9 @@ export function runTool(tool: AudioTool, args: readonly string[], opts: { input?
 
 /** The last meaningful lines of a tool's stderr, for a message (no banner, at most 300 characters). */
 function lastLines(stderr: string): string {
-  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return lines.slice(-2).join(' ').slice(-300);
 }

@@ -4,7 +4,13 @@
 // on each book's end; on the one thread that also streams a hundred answers, every one of them waits for it.
 // One thread, first in first out: the books are kept in the catalogue in the order they finished. Should the
 // thread fail (its heap, its time), that book is read on the caller's thread instead: a check is never lost.
-import { measureBook, passagesHere, type BookMeasure, type ClosenessReading, type SharedPassage } from '../../publish/index.js';
+import {
+  measureBook,
+  passagesHere,
+  type BookMeasure,
+  type ClosenessReading,
+  type SharedPassage,
+} from '../../publish/index.js';
 import { WorkerPool, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
 import { PARTS_KEPT, type ClosenessRequest, type MeasureReply, type PassagesReply } from './protocol.js';
 
@@ -15,7 +21,16 @@ import { PARTS_KEPT, type ClosenessRequest, type MeasureReply, type PassagesRepl
  * a hundred answers, and read most of a 400-book batch's parts after the last call (1.8 of 2.4 s of its work in
  * the batch's last 4 s, with prose written as asked).
  */
-export const CLOSENESS_LIMITS: PoolLimits = { workers: 1, timeoutMs: 60_000, memoryMb: 1024, youngMb: 8, maxQueued: 100_000, countsWaiting: false, perKey: Infinity, perThread: 1024 };
+export const CLOSENESS_LIMITS: PoolLimits = {
+  workers: 1,
+  timeoutMs: 60_000,
+  memoryMb: 1024,
+  youngMb: 8,
+  maxQueued: 100_000,
+  countsWaiting: false,
+  perKey: Infinity,
+  perThread: 1024,
+};
 
 const FAILURES: PoolFailures = {
   busy: () => new Error('the near-duplicate thread is busy'),
@@ -28,7 +43,10 @@ type Request = DistributiveOmit<ClosenessRequest, 'id'>;
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
 export class ClosenessPool implements ClosenessReading {
-  private readonly pool = new WorkerPool<Request, unknown>(workerEntry(import.meta.url, 'closeness-worker'), CLOSENESS_LIMITS);
+  private readonly pool = new WorkerPool<Request, unknown>(
+    workerEntry(import.meta.url, 'closeness-worker'),
+    CLOSENESS_LIMITS,
+  );
 
   /** Load the thread now, beside the batch's first calls: the first book to finish does not wait for it. */
   warm(): void {
@@ -74,7 +92,11 @@ export class ClosenessPool implements ClosenessReading {
       for (const p of book.parts) this.sent.delete(p);
       let reply = (await asked) as MeasureReply;
       // The thread no longer has a part it was sent (started again): the whole book, once.
-      if ('missing' in reply) reply = (await this.pool.run({ kind: 'measure', key: book.key, parts: book.parts }, { failures: FAILURES })) as MeasureReply;
+      if ('missing' in reply)
+        reply = (await this.pool.run(
+          { kind: 'measure', key: book.key, parts: book.parts },
+          { failures: FAILURES },
+        )) as MeasureReply;
       if ('fingerprint' in reply) return reply;
     } catch {
       // Read here below.
@@ -82,10 +104,19 @@ export class ClosenessPool implements ClosenessReading {
     return measureBook(book.parts);
   }
 
-  async passages(book: { key: string; parts: readonly string[] }, others: readonly string[], partsOf: (key: string) => Promise<readonly string[] | null>, count: number): Promise<SharedPassage[][]> {
+  async passages(
+    book: { key: string; parts: readonly string[] },
+    others: readonly string[],
+    partsOf: (key: string) => Promise<readonly string[] | null>,
+    count: number,
+  ): Promise<SharedPassage[][]> {
     if (!others.length) return [];
     this.sendParts();
-    const ask = (given?: Record<string, readonly string[] | null>) => this.pool.run({ kind: 'passages', key: book.key, others, count, ...(given ? { given } : {}) }, { failures: FAILURES }) as Promise<PassagesReply>;
+    const ask = (given?: Record<string, readonly string[] | null>) =>
+      this.pool.run(
+        { kind: 'passages', key: book.key, others, count, ...(given ? { given } : {}) },
+        { failures: FAILURES },
+      ) as Promise<PassagesReply>;
     try {
       let reply = await ask();
       // The thread did not keep some of them (a book of an earlier batch, a thread started again): sent once.

@@ -1,7 +1,10 @@
 // What the near-duplicate thread (closeness-worker.ts) and its pool (pool.ts) say to each other.
 import type { BookMeasure, passagesWith } from '../../publish/index.js';
 
-/** Parts sent ahead kept by the thread (and named by the caller) at most: more than the parts of the books a batch has in flight. */
+/**
+ * Parts sent ahead kept by the thread (and named by the caller) at most: more than the parts of the books a batch has
+ * in flight.
+ */
 export const PARTS_KEPT = 4096;
 
 export type ClosenessRequest =
@@ -10,17 +13,20 @@ export type ClosenessRequest =
   /** A book's parts: each its text, or the number of a part sent ahead. */
   | { id: number; kind: 'measure'; key: string; parts: ReadonlyArray<string | number> }
   | {
-    id: number;
-    kind: 'passages';
-    key: string;
-    others: readonly string[];
-    count: number;
-    /** Books this thread does not keep (it said so), as the caller read them: null for one it could not. */
-    given?: Readonly<Record<string, readonly string[] | null>>;
-  };
+      id: number;
+      kind: 'passages';
+      key: string;
+      others: readonly string[];
+      count: number;
+      /** Books this thread does not keep (it said so), as the caller read them: null for one it could not. */
+      given?: Readonly<Record<string, readonly string[] | null>>;
+    };
 
 /** What a passages request answers: the passages with each other book, or the books it needs sent. */
 export type PassagesReply = { passages: ReturnType<typeof passagesWith> } | { missing: string[] };
 
-/** What a measure request answers: the book's measure, or that a part sent ahead is no longer here (a thread started again). */
+/**
+ * What a measure request answers: the book's measure, or that a part sent ahead is no longer here (a thread started
+ * again).
+ */
 export type MeasureReply = BookMeasure | { missing: true };

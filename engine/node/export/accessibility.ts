@@ -19,11 +19,29 @@ export const CONFORMS_TO = 'EPUB Accessibility 1.1 - WCAG 2.1 Level AA';
  * type carries the role too. Types with no role (titlepage, copyright-page, landmarks, bodymatter) have none.
  */
 const DPUB_ROLES: Readonly<Record<string, string>> = {
-  abstract: 'doc-abstract', acknowledgments: 'doc-acknowledgments', afterword: 'doc-afterword', appendix: 'doc-appendix',
-  bibliography: 'doc-bibliography', chapter: 'doc-chapter', colophon: 'doc-colophon', conclusion: 'doc-conclusion',
-  credits: 'doc-credits', dedication: 'doc-dedication', endnotes: 'doc-endnotes', epigraph: 'doc-epigraph', epilogue: 'doc-epilogue',
-  errata: 'doc-errata', foreword: 'doc-foreword', glossary: 'doc-glossary', index: 'doc-index', introduction: 'doc-introduction',
-  'page-list': 'doc-pagelist', part: 'doc-part', preface: 'doc-preface', prologue: 'doc-prologue', toc: 'doc-toc',
+  abstract: 'doc-abstract',
+  acknowledgments: 'doc-acknowledgments',
+  afterword: 'doc-afterword',
+  appendix: 'doc-appendix',
+  bibliography: 'doc-bibliography',
+  chapter: 'doc-chapter',
+  colophon: 'doc-colophon',
+  conclusion: 'doc-conclusion',
+  credits: 'doc-credits',
+  dedication: 'doc-dedication',
+  endnotes: 'doc-endnotes',
+  epigraph: 'doc-epigraph',
+  epilogue: 'doc-epilogue',
+  errata: 'doc-errata',
+  foreword: 'doc-foreword',
+  glossary: 'doc-glossary',
+  index: 'doc-index',
+  introduction: 'doc-introduction',
+  'page-list': 'doc-pagelist',
+  part: 'doc-part',
+  preface: 'doc-preface',
+  prologue: 'doc-prologue',
+  toc: 'doc-toc',
 };
 
 /** The role a structural type maps to, or undefined when it has none. */
@@ -58,7 +76,13 @@ export function accessibilityMetadata(facts: AccessibilityFacts): string {
   const hasImages = (facts.images ?? 0) > 0;
   const hasAudio = facts.hasSyncedAudio === true;
   const meta = (property: string, value: string) => `<meta property="${property}">${value}</meta>\n`;
-  const features = ['structuralNavigation', 'tableOfContents', 'readingOrder', ...(hasImages ? ['alternativeText'] : []), ...(hasAudio ? ['synchronizedAudioText'] : [])];
+  const features = [
+    'structuralNavigation',
+    'tableOfContents',
+    'readingOrder',
+    ...(hasImages ? ['alternativeText'] : []),
+    ...(hasAudio ? ['synchronizedAudioText'] : []),
+  ];
   const summary = hasAudio ? 'summaryReadAlong' : hasImages ? 'summaryImages' : 'summary';
   return [
     meta('schema:accessMode', 'textual'),

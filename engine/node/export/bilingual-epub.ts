@@ -19,12 +19,15 @@ h1 .other { display: block; font-size: 0.8em; font-weight: normal; font-style: i
 const langAttrs = (lang: Lang) => `xml:lang="${epubLanguage(lang)}" lang="${epubLanguage(lang)}"`;
 
 /** Text in its language, inline. */
-const span = (text: string, lang: Lang, cls = '') => `<span ${langAttrs(lang)}${cls ? ` class="${cls}"` : ''}>${escapeXml(text)}</span>`;
+const span = (text: string, lang: Lang, cls = '') =>
+  `<span ${langAttrs(lang)}${cls ? ` class="${cls}"` : ''}>${escapeXml(text)}</span>`;
 
 /** A paragraph (or any block: a list, a quote) of one language, each of its top elements carrying that language. */
 function chunkXhtml(markdown: string, lang: Lang, cls = '', outline: HeadingOutline = { level: 1 }): string {
   return parseMarkdown(markdown)
-    .map((b) => blocksXhtml([b], outline).replace(/^<([a-z0-9]+)/, `<$1 ${langAttrs(lang)}${cls ? ` class="${cls}"` : ''}`))
+    .map((b) =>
+      blocksXhtml([b], outline).replace(/^<([a-z0-9]+)/, `<$1 ${langAttrs(lang)}${cls ? ` class="${cls}"` : ''}`),
+    )
     .join('\n');
 }
 
@@ -34,13 +37,27 @@ function partXhtml(part: BilingualPart, doc: BilingualDocument): string {
   const heading = `<h1>${span(part.heading.source, from)}${part.heading.edition !== part.heading.source ? ` ${span(part.heading.edition, to, 'other')}` : ''}</h1>`;
   // One outline for the page: its headings' levels follow on without a gap across both languages' pieces.
   const outline = { level: 1 };
-  const body = part.pairs.map((pair) => [pair.source ? chunkXhtml(pair.source, from, '', outline) : '', pair.edition ? chunkXhtml(pair.edition, to, 'translation', outline) : ''].filter(Boolean).join('\n'));
+  const body = part.pairs.map((pair) =>
+    [
+      pair.source ? chunkXhtml(pair.source, from, '', outline) : '',
+      pair.edition ? chunkXhtml(pair.edition, to, 'translation', outline) : '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
   return `<section${typeAndRole(part.id === 'outline' ? 'preface' : 'chapter')}>${heading}\n${body.join('\n')}</section>`;
 }
 
-/** The nav: both languages' headings in each entry, each in its language; the landmarks as the edition's EPUB has them. */
+/**
+ * The nav: both languages' headings in each entry, each in its language; the landmarks as the edition's EPUB has them.
+ */
 function navTemplate(doc: BilingualDocument, files: readonly string[], tocTitle: string): string {
-  const entries = doc.parts.map((p, i) => `<li><a href="${files[i]}">${span(p.heading.source, doc.source.lang)} / ${span(p.heading.edition, doc.edition.lang)}</a></li>`).join('\n');
+  const entries = doc.parts
+    .map(
+      (p, i) =>
+        `<li><a href="${files[i]}">${span(p.heading.source, doc.source.lang)} / ${span(p.heading.edition, doc.edition.lang)}</a></li>`,
+    )
+    .join('\n');
   const first = doc.parts[0];
   return `${HEAD(escapeXml(tocTitle))}
 <body>
@@ -66,21 +83,31 @@ function frontChapters(doc: BilingualDocument, date: Date): Chapter[] {
   const from = doc.source.lang;
   const words = exportWords(ed.lang);
   const { notice } = copyrightLines(ed, date.getFullYear());
-  const both = (line: (lang: Lang) => string) => `<p>${escapeXml(line(ed.lang))}</p><p ${langAttrs(from)}>${escapeXml(line(from))}</p>`;
+  const both = (line: (lang: Lang) => string) =>
+    `<p>${escapeXml(line(ed.lang))}</p><p ${langAttrs(from)}>${escapeXml(line(from))}</p>`;
   return [
     {
-      title: ed.title, filename: 'title-page.xhtml', beforeToc: true, excludeFromToc: true,
+      title: ed.title,
+      filename: 'title-page.xhtml',
+      beforeToc: true,
+      excludeFromToc: true,
       content: `<section epub:type="titlepage" class="titlepage"><h1>${escapeXml(ed.title)}</h1>${doc.source.title !== ed.title ? `<p class="author" ${langAttrs(from)}><em>${escapeXml(doc.source.title)}</em></p>` : ''}${ed.author ? `<p class="author">${escapeXml(ed.author)}</p>` : ''}</section>`,
     },
     {
-      title: notice, filename: 'copyright.xhtml', beforeToc: true, excludeFromToc: true,
+      title: notice,
+      filename: 'copyright.xhtml',
+      beforeToc: true,
+      excludeFromToc: true,
       content: `<section epub:type="copyright-page" class="copyright"><p><em>${escapeXml(ed.title)}</em></p>${ed.author ? `<p>${escapeXml(`${words.by} ${ed.author}`)}</p>` : ''}<p>${escapeXml(notice)}</p>${both((l) => translatedLine(doc, l))}${both((l) => bilingualLine(doc, l))}${ed.copyright ? `\n${blocksXhtml(parseMarkdown(ed.copyright))}` : ''}</section>`,
     },
   ];
 }
 
 /** A dual-language book as EPUB 3 bytes (the cover, when given, as the edition's EPUB carries it). */
-export async function renderBilingualEpub(doc: BilingualDocument, opts: { date?: Date; cover?: Uint8Array } = {}): Promise<Uint8Array> {
+export async function renderBilingualEpub(
+  doc: BilingualDocument,
+  opts: { date?: Date; cover?: Uint8Array } = {},
+): Promise<Uint8Array> {
   const date = opts.date ?? new Date();
   const ed = doc.edition;
   const from = doc.source.lang;
@@ -90,15 +117,40 @@ export async function renderBilingualEpub(doc: BilingualDocument, opts: { date?:
   const files = doc.parts.map((_, i) => `part-${String(i + 1).padStart(3, '0')}.xhtml`);
   const chapters: Chapter[] = [
     ...frontChapters(doc, date),
-    ...doc.parts.map((p, i): Chapter => ({ title: `${p.heading.source} / ${p.heading.edition}`, filename: files[i]!, content: partXhtml(p, doc) })),
+    ...doc.parts.map((p, i): Chapter => ({
+      title: `${p.heading.source} / ${p.heading.edition}`,
+      filename: files[i]!,
+      content: partXhtml(p, doc),
+    })),
   ];
   const options: Options = {
-    title: ed.title, author: ed.author ? [ed.author] : [], publisher: 'Karya', description: `${ed.typeLabel}. ${bilingualLine(doc, ed.lang)}. ${disclosure}.`,
+    title: ed.title,
+    author: ed.author ? [ed.author] : [],
+    publisher: 'Karya',
+    description: `${ed.typeLabel}. ${bilingualLine(doc, ed.lang)}. ${disclosure}.`,
     ...(opts.cover ? { cover: new File([new Uint8Array(opts.cover)], 'cover.jpg', { type: 'image/jpeg' }) } : {}),
-    lang: epubLanguage(ed.lang), date: date.toISOString(), tocTitle, tocInTOC: false, numberChaptersInTOC: false,
-    prependChapterTitles: false, version: 3, css: BILINGUAL_CSS, verbose: false,
-    chapterXHTML: CHAPTER, tocNCX: NCX, tocXHTML: navTemplate(doc, files, tocTitle),
-    contentOPF: packageTemplate({ rights: notice, accessibility: accessibilityMetadata({ lang: ed.lang }), modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(ed.author ? { author: ed.author } : {}), ...(ed.series ? { series: ed.series } : {}), translator: TRANSLATOR_NAME, translatorHeading: exportWords(ed.lang).translator, otherLanguages: [epubLanguage(from)] }),
+    lang: epubLanguage(ed.lang),
+    date: date.toISOString(),
+    tocTitle,
+    tocInTOC: false,
+    numberChaptersInTOC: false,
+    prependChapterTitles: false,
+    version: 3,
+    css: BILINGUAL_CSS,
+    verbose: false,
+    chapterXHTML: CHAPTER,
+    tocNCX: NCX,
+    tocXHTML: navTemplate(doc, files, tocTitle),
+    contentOPF: packageTemplate({
+      rights: notice,
+      accessibility: accessibilityMetadata({ lang: ed.lang }),
+      modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      ...(ed.author ? { author: ed.author } : {}),
+      ...(ed.series ? { series: ed.series } : {}),
+      translator: TRANSLATOR_NAME,
+      translatorHeading: exportWords(ed.lang).translator,
+      otherLanguages: [epubLanguage(from)],
+    }),
   };
   const epub: EPub = new BookEpub(options, chapters, bookIdentifier({ ...ed, parts: doc.parts }, 'bilingual'));
   return new Uint8Array(await epub.genEpub());

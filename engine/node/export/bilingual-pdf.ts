@@ -12,7 +12,10 @@ import { registerFonts } from '../print/typeset.js';
 import { exportWords, copyrightLines } from './sections.js';
 import { bilingualLine, translatedLine, type BilingualDocument, type BilingualLayout } from './bilingual.js';
 
-/** The copyright page's lines beyond the edition's own: the disclosure in the source's language, the bilingual line in both. */
+/**
+ * The copyright page's lines beyond the edition's own: the disclosure in the source's language, the bilingual line in
+ * both.
+ */
 function bilingualCopyright(doc: BilingualDocument): string {
   const from = doc.source.lang;
   const lines = [translatedLine(doc, from), bilingualLine(doc, doc.edition.lang), bilingualLine(doc, from)];
@@ -25,7 +28,8 @@ export function alternatingDocument(doc: BilingualDocument): BookDocument {
     id: p.id,
     heading: p.heading.source === p.heading.edition ? p.heading.edition : `${p.heading.source} / ${p.heading.edition}`,
     markdown: p.pairs.flatMap((x) => [x.source, x.edition].filter((t): t is string => t !== null)).join('\n\n'),
-    // Each translation after its source, set apart in italic (export/sections.ts): a reader tells the two languages apart at a glance.
+    // Each translation after its source, set apart in italic (export/sections.ts): a reader tells the two languages apart
+    // at a glance.
     pieces: p.pairs.flatMap((x) => [
       ...(x.source !== null ? [{ markdown: x.source, lang: doc.source.lang }] : []),
       ...(x.edition !== null ? [{ markdown: x.edition, lang: doc.edition.lang, isSecond: true }] : []),
@@ -58,7 +62,9 @@ function blockText(b: Block): string {
 
 const plain = (markdown: string | null) => (markdown === null ? '' : parseMarkdown(markdown).map(blockText).join('\n'));
 
-/** The columns layout: a title page, a copyright page, a contents page, then each part from a new page in two columns. */
+/**
+ * The columns layout: a title page, a copyright page, a contents page, then each part from a new page in two columns.
+ */
 async function renderColumns(doc: BilingualDocument, date: Date): Promise<Uint8Array> {
   const ed = doc.edition;
   const from: Lang = doc.source.lang;

@@ -24,7 +24,9 @@ export interface BilingualPart {
 
 export interface BilingualDocument {
   readonly kind: 'bilingual';
-  /** The edition's document (title, author, language, the front matter's words); its parts are the bilingual ones below. */
+  /**
+   * The edition's document (title, author, language, the front matter's words); its parts are the bilingual ones below.
+   */
   readonly edition: Omit<BookDocument, 'parts' | 'outline'> & { readonly translatedFrom: Lang };
   readonly source: { readonly title: string; readonly lang: Lang };
   readonly parts: readonly BilingualPart[];
@@ -34,16 +36,22 @@ export interface BilingualDocument {
 export type BilingualLayout = 'columns' | 'alternating';
 export const BILINGUAL_LAYOUTS: readonly BilingualLayout[] = ['alternating', 'columns'];
 
-export const isBilingual = (doc: BookDocument | BilingualDocument): doc is BilingualDocument => 'kind' in doc && doc.kind === 'bilingual';
+export const isBilingual = (doc: BookDocument | BilingualDocument): doc is BilingualDocument =>
+  'kind' in doc && doc.kind === 'bilingual';
 
-const normal = (text: string) => text.replace(/[*_#:\s]+/g, ' ').trim().toLowerCase();
+const normal = (text: string) =>
+  text
+    .replace(/[*_#:\s]+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 /** A part's paragraphs, without a first line that only repeats the part's heading (the export prints the heading). */
 function partParagraphs(part: DocumentPart | undefined): string[] {
   const all = paragraphsOf(part?.markdown ?? '');
   const blocks = all[0] ? parseMarkdown(all[0]) : [];
   const first = blocks[0];
-  const isRepeat = blocks.length === 1 && first?.kind === 'heading' && normal(spansText(first.spans)) === normal(part?.heading ?? '');
+  const isRepeat =
+    blocks.length === 1 && first?.kind === 'heading' && normal(spansText(first.spans)) === normal(part?.heading ?? '');
   return isRepeat ? all.slice(1) : all;
 }
 
@@ -53,7 +61,12 @@ function partParagraphs(part: DocumentPart | undefined): string[] {
  * had, or a scene break with no words) is printed once, as the source's.
  * @example bilingualDocument({ spec, source, edition }).parts[1].pairs[0] // { source: 'Aisha…', edition: 'Aisyah…' }
  */
-export function bilingualDocument(input: { spec: ResolvedSpec; source: BookState; edition: BookState; author?: string }): BilingualDocument {
+export function bilingualDocument(input: {
+  spec: ResolvedSpec;
+  source: BookState;
+  edition: BookState;
+  author?: string;
+}): BilingualDocument {
   const { spec, source, edition } = input;
   const opts = input.author ? { author: input.author } : {};
   const from = bookDocument(spec, source, opts);
@@ -71,13 +84,20 @@ export function bilingualDocument(input: { spec: ResolvedSpec; source: BookState
     return { id: part.id, heading: { source: twin?.heading ?? part.heading, edition: part.heading }, pairs };
   });
   const { parts: _parts, outline: _outline, ...front } = to;
-  return { kind: 'bilingual', edition: { ...front, translatedFrom: source.lang }, source: { title: from.title, lang: source.lang }, parts };
+  return {
+    kind: 'bilingual',
+    edition: { ...front, translatedFrom: source.lang },
+    source: { title: from.title, lang: source.lang },
+    parts,
+  };
 }
 
 /** The copyright page's bilingual line in `lang`: "Bilingual edition: English and Malay". */
 export function bilingualLine(doc: BilingualDocument, lang: Lang): string {
   const words = exportWords(lang);
-  return words.bilingual.replace('{source}', words.language(doc.source.lang)).replace('{edition}', words.language(doc.edition.lang));
+  return words.bilingual
+    .replace('{source}', words.language(doc.source.lang))
+    .replace('{edition}', words.language(doc.edition.lang));
 }
 
 /** The disclosure line in `lang`: "Translated from English by AI with Karya". */

@@ -47,7 +47,10 @@ export const CHAPTER = `${HEAD('<%= title %>')}
 </body>
 </html>`;
 
-export function navTemplate(firstPart: { file: string; heading: string }, front: ReadonlyArray<{ file: string; heading: string; type: string }> = []): string {
+export function navTemplate(
+  firstPart: { file: string; heading: string },
+  front: ReadonlyArray<{ file: string; heading: string; type: string }> = [],
+): string {
   return `${HEAD('<%= tocTitle %>')}
 <body>
 <nav${typeAndRole('toc')} id="toc">
@@ -93,7 +96,22 @@ export const TRANSLATOR_NAME = 'Karya (AI)';
  * a custom column (#translator), which it reads from this meta (its OPF 2 form, which EPUB 3 keeps).
  */
 function calibreTranslator(name: string, heading: string): string {
-  const column = { label: 'translator', name: heading, datatype: 'text', is_multiple: {}, display: {}, is_custom: true, kind: 'field', column: 'value', is_editable: true, is_category: true, is_csp: false, search_terms: ['#translator'], '#value#': name, '#extra#': null };
+  const column = {
+    label: 'translator',
+    name: heading,
+    datatype: 'text',
+    is_multiple: {},
+    display: {},
+    is_custom: true,
+    kind: 'field',
+    column: 'value',
+    is_editable: true,
+    is_category: true,
+    is_csp: false,
+    search_terms: ['#translator'],
+    '#value#': name,
+    '#extra#': null,
+  };
   return `<meta name="calibre:user_metadata:#translator" content="${escapeXml(JSON.stringify(column))}"/>\n`;
 }
 
@@ -109,8 +127,19 @@ export interface PackageOverlays {
 }
 
 /** The OPF; `otherLanguages`, a dual-language book's second language, follow the book's own in `dc:language`. */
-export function packageTemplate(opts: { rights: string; accessibility: string; modified: string; author?: string; series?: { name: string; number: number }; translator?: string; translatorHeading?: string; otherLanguages?: readonly string[]; overlays?: PackageOverlays }): string {
-  // EPUB 3's collection metadata (readers and stores group a series by it), and calibre's for the readers that read only that.
+export function packageTemplate(opts: {
+  rights: string;
+  accessibility: string;
+  modified: string;
+  author?: string;
+  series?: { name: string; number: number };
+  translator?: string;
+  translatorHeading?: string;
+  otherLanguages?: readonly string[];
+  overlays?: PackageOverlays;
+}): string {
+  // EPUB 3's collection metadata (readers and stores group a series by it), and calibre's for the readers that read only
+  // that.
   const series = opts.series
     ? `<meta property="belongs-to-collection" id="series">${escapeXml(opts.series.name)}</meta>\n<meta refines="#series" property="collection-type">series</meta>\n<meta refines="#series" property="group-position">${opts.series.number}</meta>\n<meta name="calibre:series" content="${escapeXml(opts.series.name)}"/>\n<meta name="calibre:series_index" content="${opts.series.number}"/>\n`
     : '';
@@ -144,13 +173,27 @@ ${opts.accessibility}${series}${opts.overlays?.metadata ?? ''}<% if (cover) { %>
 /** A content item's `media-overlay` attribute, looked up by its file name in the template (none without overlays). */
 function overlayAttribute(overlays: PackageOverlays | undefined): string {
   if (!overlays) return '';
-  // The ids are the writer's own (letters, digits, hyphens): the map is JSON in the EJS code, its values escaped on output.
+  // The ids are the writer's own (letters, digits, hyphens): the map is JSON in the EJS code, its values escaped on
+  // output.
   return `<% var overlay = (${JSON.stringify(overlays.overlayOf)})[c.filename]; if (overlay) { %> media-overlay="<%= overlay %>"<% } %>`;
 }
 
 /** The same book gets the same identifier each time it is exported, so readers keep its place. */
-export function bookIdentifier(doc: Pick<BookDocument, 'title' | 'author' | 'lang'> & { parts: readonly { id: string }[] }, variant = ''): string {
-  const hex = createHash('sha256').update(JSON.stringify([doc.title, doc.author ?? '', doc.lang, doc.parts.map((p) => p.id), ...(variant ? [variant] : [])])).digest('hex');
+export function bookIdentifier(
+  doc: Pick<BookDocument, 'title' | 'author' | 'lang'> & { parts: readonly { id: string }[] },
+  variant = '',
+): string {
+  const hex = createHash('sha256')
+    .update(
+      JSON.stringify([
+        doc.title,
+        doc.author ?? '',
+        doc.lang,
+        doc.parts.map((p) => p.id),
+        ...(variant ? [variant] : []),
+      ]),
+    )
+    .digest('hex');
   const version = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${version}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -168,7 +211,10 @@ export class BookEpub extends EPub {
  * EPUB 3 `cover-image` item and, for older readers, `<meta name="cover">`. It is not a page of the book
  * (stores show the cover themselves; KDP asks for no second one inside).
  */
-export async function renderEpub(doc: BookDocument, opts: { date?: Date; cover?: Uint8Array } = {}): Promise<Uint8Array> {
+export async function renderEpub(
+  doc: BookDocument,
+  opts: { date?: Date; cover?: Uint8Array } = {},
+): Promise<Uint8Array> {
   const date = opts.date ?? new Date();
   const words = exportWords(doc.lang);
   const title = escapeXml(doc.title);
@@ -176,30 +222,65 @@ export async function renderEpub(doc: BookDocument, opts: { date?: Date; cover?:
   const sections = documentSections(doc);
   const files = sections.map((_, i) => `part-${String(i + 1).padStart(3, '0')}.xhtml`);
   // The body starts after the front matter (a preface, a dedication): the landmarks name each, and the body's first part.
-  const body = Math.max(0, sections.findIndex((s) => !isFrontMatter(s)));
+  const body = Math.max(
+    0,
+    sections.findIndex((s) => !isFrontMatter(s)),
+  );
   const bodyStart = { file: files[body] ?? 'toc.xhtml', heading: sections[body]?.heading ?? words.contents };
   const chapters: Chapter[] = [
     {
-      title: doc.title, filename: 'title-page.xhtml', beforeToc: true, excludeFromToc: true,
+      title: doc.title,
+      filename: 'title-page.xhtml',
+      beforeToc: true,
+      excludeFromToc: true,
       content: `<section epub:type="titlepage" class="titlepage"><h1>${title}</h1>${doc.author ? `<p class="author">${escapeXml(doc.author)}</p>` : ''}</section>`,
     },
     {
-      title: notice, filename: 'copyright.xhtml', beforeToc: true, excludeFromToc: true,
-      // The one copyright page: the title, the author, © year and author, and the generated copyright text (rights, disclaimer) when there is one.
+      title: notice,
+      filename: 'copyright.xhtml',
+      beforeToc: true,
+      excludeFromToc: true,
+      // The one copyright page: the title, the author, © year and author, and the generated copyright text (rights,
+      // disclaimer) when there is one.
       content: `<section epub:type="copyright-page" class="copyright"><p><em>${title}</em></p>${doc.author ? `<p>${escapeXml(`${words.by} ${doc.author}`)}</p>` : ''}<p>${escapeXml(notice)}</p><p>${escapeXml(writtenWith)}</p>${doc.copyright ? `\n${blocksXhtml(parseMarkdown(doc.copyright))}` : ''}</section>`,
     },
     ...sections.map((s, i): Chapter => ({
-      title: s.heading, filename: files[i]!,
+      title: s.heading,
+      filename: files[i]!,
       content: `<section${typeAndRole(epubTypeOf(s))}><h1${langAttributes(s.headingLang)}>${escapeXml(s.heading)}</h1>\n${blocksXhtml(s.blocks)}</section>`,
     })),
   ];
   const options: Options = {
-    title: doc.title, author: doc.author ? [doc.author] : [], publisher: 'Karya', description: doc.description ?? `${doc.typeLabel}. ${writtenWith}.`,
+    title: doc.title,
+    author: doc.author ? [doc.author] : [],
+    publisher: 'Karya',
+    description: doc.description ?? `${doc.typeLabel}. ${writtenWith}.`,
     ...(opts.cover ? { cover: new File([new Uint8Array(opts.cover)], 'cover.jpg', { type: 'image/jpeg' }) } : {}),
-    lang: epubLanguage(doc.lang), date: date.toISOString(), tocTitle: words.contents, tocInTOC: false, numberChaptersInTOC: false,
-    prependChapterTitles: false, version: 3, css: CSS, verbose: false,
-    chapterXHTML: CHAPTER, tocNCX: NCX, tocXHTML: navTemplate(bodyStart, sections.flatMap((s, i) => (isFrontMatter(s) ? [{ file: files[i]!, heading: s.heading, type: epubTypeOf(s) }] : []))),
-    contentOPF: packageTemplate({ rights: notice, accessibility: accessibilityMetadata({ lang: doc.lang }), modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(doc.author ? { author: doc.author } : {}), ...(doc.series ? { series: doc.series } : {}), ...(doc.translatedFrom ? { translator: TRANSLATOR_NAME, translatorHeading: words.translator } : {}) }),
+    lang: epubLanguage(doc.lang),
+    date: date.toISOString(),
+    tocTitle: words.contents,
+    tocInTOC: false,
+    numberChaptersInTOC: false,
+    prependChapterTitles: false,
+    version: 3,
+    css: CSS,
+    verbose: false,
+    chapterXHTML: CHAPTER,
+    tocNCX: NCX,
+    tocXHTML: navTemplate(
+      bodyStart,
+      sections.flatMap((s, i) =>
+        isFrontMatter(s) ? [{ file: files[i]!, heading: s.heading, type: epubTypeOf(s) }] : [],
+      ),
+    ),
+    contentOPF: packageTemplate({
+      rights: notice,
+      accessibility: accessibilityMetadata({ lang: doc.lang }),
+      modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      ...(doc.author ? { author: doc.author } : {}),
+      ...(doc.series ? { series: doc.series } : {}),
+      ...(doc.translatedFrom ? { translator: TRANSLATOR_NAME, translatorHeading: words.translator } : {}),
+    }),
   };
   return new Uint8Array(await new BookEpub(options, chapters, bookIdentifier(doc)).genEpub());
 }

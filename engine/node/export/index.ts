@@ -4,7 +4,15 @@ import { documentMarkdown, type BookDocument, type ExportFormat } from '../../se
 import { isBilingual, type BilingualDocument, type BilingualLayout } from './bilingual.js';
 
 export { EXPORT_FORMATS, formatOfFile, type ExportFormat } from '../../session/book.js';
-export { BILINGUAL_LAYOUTS, bilingualDocument, isBilingual, type BilingualDocument, type BilingualLayout, type BilingualPair, type BilingualPart } from './bilingual.js';
+export {
+  BILINGUAL_LAYOUTS,
+  bilingualDocument,
+  isBilingual,
+  type BilingualDocument,
+  type BilingualLayout,
+  type BilingualPair,
+  type BilingualPart,
+} from './bilingual.js';
 
 export interface RenderOptions {
   /** The date on the copyright page and in the metadata (default now). */
@@ -19,7 +27,11 @@ export interface RenderOptions {
  * A book document as the bytes of one file format.
  * @example writeFileSync('book.epub', await renderDocument(bookDocument(spec, state), 'epub'));
  */
-export async function renderDocument(doc: BookDocument | BilingualDocument, format: ExportFormat, opts: RenderOptions = {}): Promise<Uint8Array> {
+export async function renderDocument(
+  doc: BookDocument | BilingualDocument,
+  format: ExportFormat,
+  opts: RenderOptions = {},
+): Promise<Uint8Array> {
   if (isBilingual(doc)) return renderBilingual(doc, format, opts);
   switch (format) {
     case 'md': {
@@ -36,11 +48,19 @@ export async function renderDocument(doc: BookDocument | BilingualDocument, form
   }
 }
 
-/** A dual-language book as the bytes of an EPUB, DOCX or PDF (Markdown: each source paragraph followed by its translation). */
+/**
+ * A dual-language book as the bytes of an EPUB, DOCX or PDF (Markdown: each source paragraph followed by its
+ * translation).
+ */
 async function renderBilingual(doc: BilingualDocument, format: ExportFormat, opts: RenderOptions): Promise<Uint8Array> {
   switch (format) {
     case 'md': {
-      const parts = doc.parts.map((p) => [`## ${p.heading.source} / ${p.heading.edition}`, ...p.pairs.flatMap((x) => [x.source, x.edition].filter((t): t is string => t !== null))].join('\n\n'));
+      const parts = doc.parts.map((p) =>
+        [
+          `## ${p.heading.source} / ${p.heading.edition}`,
+          ...p.pairs.flatMap((x) => [x.source, x.edition].filter((t): t is string => t !== null)),
+        ].join('\n\n'),
+      );
       return new TextEncoder().encode(`# ${doc.edition.title}\n\n${parts.join('\n\n')}\n`);
     }
     case 'epub':

@@ -12,7 +12,14 @@
 import { isMarkedAsUntransferable } from 'node:worker_threads';
 import { CoverWorkError, ExportLimitError } from '../../errors.js';
 import type { BookDocument, ExportFormat } from '../../session/book.js';
-import { limitFromEnv, WorkerPool, withLanguages, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
+import {
+  limitFromEnv,
+  WorkerPool,
+  withLanguages,
+  workerEntry,
+  type PoolFailures,
+  type PoolLimits,
+} from '../worker-pool.js';
 import { renderDocument, type BilingualDocument, type RenderOptions } from './index.js';
 import type { CoverRequest, RenderRequest } from './render-worker.js';
 import { CoverPictureError } from '../print/cover-picture-error.js';
@@ -23,9 +30,17 @@ import { tableSources } from '../languages.js';
 /** An export pool's limits (no per-user rule: an export is bounded by the book's size). */
 export type ExportLimits = Omit<PoolLimits, 'perKey'>;
 
-export const DEFAULT_EXPORT_LIMITS: ExportLimits = { workers: 2, timeoutMs: 45_000, memoryMb: 384, maxQueued: 16, countsWaiting: true };
+export const DEFAULT_EXPORT_LIMITS: ExportLimits = {
+  workers: 2,
+  timeoutMs: 45_000,
+  memoryMb: 384,
+  maxQueued: 16,
+  countsWaiting: true,
+};
 
-/** The limits from KARYA_EXPORT_WORKERS, KARYA_EXPORT_TIMEOUT_MS and KARYA_EXPORT_MEMORY_MB; throws naming a bad value. */
+/**
+ * The limits from KARYA_EXPORT_WORKERS, KARYA_EXPORT_TIMEOUT_MS and KARYA_EXPORT_MEMORY_MB; throws naming a bad value.
+ */
 export function exportLimitsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): ExportLimits {
   const workers = limitFromEnv(env, 'KARYA_EXPORT_WORKERS', DEFAULT_EXPORT_LIMITS.workers, 1, 16);
   return {
@@ -54,7 +69,11 @@ export class ExportPool {
 
   constructor(readonly limits: ExportLimits = DEFAULT_EXPORT_LIMITS) {
     // Each thread is handed the language table as this process read it, once, as it starts (not with every export).
-    this.pool = new WorkerPool(workerEntry(import.meta.url, 'render-worker'), { ...limits, perKey: Infinity }, { workerData: () => withLanguages(tableSources()) });
+    this.pool = new WorkerPool(
+      workerEntry(import.meta.url, 'render-worker'),
+      { ...limits, perKey: Infinity },
+      { workerData: () => withLanguages(tableSources()) },
+    );
   }
 
   /** Exports running and waiting now. */
@@ -71,11 +90,25 @@ export class ExportPool {
     const name = FORMAT_NAMES[format];
     const failures: PoolFailures = {
       busy: () => new ExportLimitError('export_busy', { format: name }),
-      tooSlow: () => new ExportLimitError('export_too_slow', { format: name, seconds: String(Math.max(1, Math.ceil(this.limits.timeoutMs / 1000))) }),
-      tooLarge: () => new ExportLimitError('export_too_large', { format: name, megabytes: String(this.limits.memoryMb) }),
+      tooSlow: () =>
+        new ExportLimitError('export_too_slow', {
+          format: name,
+          seconds: String(Math.max(1, Math.ceil(this.limits.timeoutMs / 1000))),
+        }),
+      tooLarge: () =>
+        new ExportLimitError('export_too_large', { format: name, megabytes: String(this.limits.memoryMb) }),
       revive: (error) => new Error(error.message),
     };
-    return this.pool.run({ doc, format, ...(opts.date ? { date: opts.date } : {}), ...(opts.cover ? { cover: opts.cover } : {}), ...(opts.bilingualLayout ? { bilingualLayout: opts.bilingualLayout } : {}) }, { failures }) as Promise<Uint8Array>;
+    return this.pool.run(
+      {
+        doc,
+        format,
+        ...(opts.date ? { date: opts.date } : {}),
+        ...(opts.cover ? { cover: opts.cover } : {}),
+        ...(opts.bilingualLayout ? { bilingualLayout: opts.bilingualLayout } : {}),
+      },
+      { failures },
+    ) as Promise<Uint8Array>;
   }
 
   /**
@@ -85,11 +118,18 @@ export class ExportPool {
   async prepareCover(art: Uint8Array, sizes: CoverSizes, opts: CoverHandOver = {}): Promise<PreparedCover> {
     const failures: PoolFailures = {
       busy: () => new CoverWorkError('cover_work_busy', {}),
-      tooSlow: () => new CoverWorkError('cover_work_too_slow', { seconds: String(Math.max(1, Math.ceil(this.limits.timeoutMs / 1000))) }),
+      tooSlow: () =>
+        new CoverWorkError('cover_work_too_slow', {
+          seconds: String(Math.max(1, Math.ceil(this.limits.timeoutMs / 1000))),
+        }),
       tooLarge: () => new CoverWorkError('cover_work_too_large', { megabytes: String(this.limits.memoryMb) }),
-      revive: (error) => (error.name === 'CoverPictureError' && error.code ? new CoverPictureError({ code: error.code as CoverPictureProblem['code'], vars: { ...error.params } }) : new Error(error.message)),
+      revive: (error) =>
+        error.name === 'CoverPictureError' && error.code
+          ? new CoverPictureError({ code: error.code as CoverPictureProblem['code'], vars: { ...error.params } })
+          : new Error(error.message),
     };
-    // A view into a larger buffer is copied into its own first: a thread is sent the picture's bytes, not the buffer around them.
+    // A view into a larger buffer is copied into its own first: a thread is sent the picture's bytes, not the buffer around
+    // them.
     const isWhole = art.byteOffset === 0 && art.byteLength === art.buffer.byteLength;
     const own = isWhole ? art : art.slice();
     // That copy, or art handed over, moves to the thread rather than being cloned: this thread holds it no longer.
@@ -119,7 +159,8 @@ export function exportPool(overrides: Partial<ExportLimits> = {}): ExportPool {
 
 /**
  * A package's covers made in the process's export pool, off this thread (ExportPool.prepareCover).
- * @example const { ebook, front } = await prepareCoverBounded(art, { ebook: ebookCoverSize(), front: wrapFrontPx('6x9') })
+ * @example const { ebook, front } = await prepareCoverBounded(art, { ebook: ebookCoverSize(), front: wrapFrontPx('6x9')
+ * })
  */
 export function prepareCoverBounded(
   art: Uint8Array,
@@ -133,6 +174,10 @@ export function prepareCoverBounded(
  * A document as a file's bytes within the export limits, off this thread (Markdown in place).
  * @example const bytes = await renderBounded(bookDocument(spec, state), 'pdf'); // ExportLimitError past a limit
  */
-export function renderBounded(doc: BookDocument | BilingualDocument, format: ExportFormat, opts: RenderOptions = {}): Promise<Uint8Array> {
+export function renderBounded(
+  doc: BookDocument | BilingualDocument,
+  format: ExportFormat,
+  opts: RenderOptions = {},
+): Promise<Uint8Array> {
   return exportPool().render(doc, format, opts);
 }

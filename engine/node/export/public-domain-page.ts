@@ -10,9 +10,24 @@ import { bookLanguageName } from '../../publish/language-data.js';
 
 /** The page's words; another language's are in languages/<code>/export-public-domain.yaml. */
 const WORDS = catalogue('export-public-domain', [
-  'publicDomain', 'originalBy', 'originalByYear', 'originalYear', 'adds', 'addsNothing', 'modelParts',
-  'modelPassages', 'writerParts', 'translation', 'coverModel', 'coverAuthor', 'claim', 'claimBy', 'passagesIn',
-  'translationNoun', 'coverNoun', 'and',
+  'publicDomain',
+  'originalBy',
+  'originalByYear',
+  'originalYear',
+  'adds',
+  'addsNothing',
+  'modelParts',
+  'modelPassages',
+  'writerParts',
+  'translation',
+  'coverModel',
+  'coverAuthor',
+  'claim',
+  'claimBy',
+  'passagesIn',
+  'translationNoun',
+  'coverNoun',
+  'and',
 ]);
 
 const say = sayer(WORDS);
@@ -27,7 +42,8 @@ const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase() + text.
 
 /**
  * The public-domain page's notice (one paragraph, every export prints it where a book's "© year author" stands).
- * @example publicDomainNotice(doc, 2026) // "This text is in the public domain. The original is by L. M. Montgomery, first published in 1909. This edition adds …. Introduction and translation © 2026 Nur Press."
+ * @example publicDomainNotice(doc, 2026) // "This text is in the public domain. The original is by L. M. Montgomery,
+ * first published in 1909. This edition adds …. Introduction and translation © 2026 Nur Press."
  */
 export function publicDomainNotice(doc: Pick<BookDocument, 'lang' | 'edition' | 'rightsHolder'>, year: number): string {
   const lang = doc.lang;
@@ -36,12 +52,22 @@ export function publicDomainNotice(doc: Pick<BookDocument, 'lang' | 'edition' | 
   const edition = doc.edition;
   const author = edition?.originalAuthor;
   const first = edition?.firstPublished;
-  const original = author && first ? w('originalByYear', { author, year: first }) : author ? w('originalBy', { author }) : first ? w('originalYear', { year: first }) : '';
+  const original =
+    author && first
+      ? w('originalByYear', { author, year: first })
+      : author
+        ? w('originalBy', { author })
+        : first
+          ? w('originalYear', { year: first })
+          : '';
   const additions = edition?.additions;
-  if (!additions || !hasAdditions(additions)) return [w('publicDomain'), original, w('addsNothing')].filter(Boolean).join(' ');
+  if (!additions || !hasAdditions(additions))
+    return [w('publicDomain'), original, w('addsNothing')].filter(Boolean).join(' ');
   const added = additionsSaid(additions, lang, w, and);
   const claimed = listOf(claimedNouns(additions, w, and), and);
-  const claim = doc.rightsHolder ? w('claimBy', { list: capitalised(claimed), year, holder: doc.rightsHolder }) : w('claim', { list: capitalised(claimed), year });
+  const claim = doc.rightsHolder
+    ? w('claimBy', { list: capitalised(claimed), year, holder: doc.rightsHolder })
+    : w('claim', { list: capitalised(claimed), year });
   return [w('publicDomain'), original, w('adds', { list: listOf(added, and) }), `${claim}.`].filter(Boolean).join(' ');
 }
 
@@ -58,10 +84,13 @@ function additionsSaid(a: EditionAdditions, lang: BookDocument['lang'], w: Say, 
   ];
 }
 
-/** The additions as the copyright line names them: the parts by their labels, the passages, the translation, the cover. */
+/**
+ * The additions as the copyright line names them: the parts by their labels, the passages, the translation, the cover.
+ */
 function claimedNouns(a: EditionAdditions, w: Say, and: string): string[] {
   return [
-    ...a.modelParts, ...a.writerParts,
+    ...a.modelParts,
+    ...a.writerParts,
     ...(a.modelPassages.length ? [w('passagesIn', { parts: listOf(a.modelPassages, and) })] : []),
     ...(a.translatedFrom ? [w('translationNoun')] : []),
     ...(a.cover ? [w('coverNoun')] : []),

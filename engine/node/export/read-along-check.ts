@@ -1,4 +1,5 @@
-// A read-along EPUB's readiness, checked as `karya publish` checks a package's EPUB (engine/node/publish.ts): epubcheck's
+// A read-along EPUB's readiness, checked as `karya publish` checks a package's EPUB (engine/node/publish.ts):
+// epubcheck's
 // verdict and DAISY Ace's on the file, each skipped saying how to install the tool when it is not there, never a
 // silent pass. The audio edition shows both beside the file it wrote.
 import type { AceResult, EpubcheckResult } from '../../publish/index.js';

@@ -15,16 +15,31 @@ export type { ReadAlongChapter, ReadAlongInput, ReadAlongParagraph };
  * paragraph is its title), then its paragraphs; `isHeadingSpoken` says the first is the heading, synchronised with the
  * page's `h1` rather than printed twice.
  */
-export function spokenOf(chapter: ReadAlongChapter): { items: readonly ReadAlongParagraph[]; isHeadingSpoken: boolean } {
+export function spokenOf(chapter: ReadAlongChapter): {
+  items: readonly ReadAlongParagraph[];
+  isHeadingSpoken: boolean;
+} {
   if (chapter.heading) return { items: [chapter.heading, ...chapter.paragraphs], isHeadingSpoken: true };
-  const normal = (text: string) => text.replace(/[\s\p{P}]+/gu, ' ').trim().toLowerCase();
-  return { items: chapter.paragraphs, isHeadingSpoken: normal(chapter.paragraphs[0]?.text ?? '') === normal(chapter.title) };
+  const normal = (text: string) =>
+    text
+      .replace(/[\s\p{P}]+/gu, ' ')
+      .trim()
+      .toLowerCase();
+  return {
+    items: chapter.paragraphs,
+    isHeadingSpoken: normal(chapter.paragraphs[0]?.text ?? '') === normal(chapter.title),
+  };
 }
 
 /** A manifest the EPUB cannot be made from: a chapter's audio missing or unplayable, a clip out of order. */
 export class ReadAlongError extends KaryaError {
   constructor(
-    readonly code: 'read_along_audio_missing' | 'read_along_audio_format' | 'read_along_clip' | 'read_along_empty' | 'read_along_language',
+    readonly code:
+      | 'read_along_audio_missing'
+      | 'read_along_audio_format'
+      | 'read_along_clip'
+      | 'read_along_empty'
+      | 'read_along_language',
     override readonly params: Readonly<Record<string, string | number>>,
   ) {
     super(`${code} ${JSON.stringify(params)}`, { httpStatus: 400 });
@@ -32,7 +47,12 @@ export class ReadAlongError extends KaryaError {
 }
 
 /** The audio formats EPUB 3 reading systems play (its core media types), by file extension. */
-export const AUDIO_TYPES: Readonly<Record<string, string>> = { '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4', '.mp4': 'audio/mp4', '.aac': 'audio/mp4' };
+export const AUDIO_TYPES: Readonly<Record<string, string>> = {
+  '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/mp4',
+  '.mp4': 'audio/mp4',
+  '.aac': 'audio/mp4',
+};
 
 /** A time in whole milliseconds (clip times and durations are counted in them, so sums are exact). */
 export const toMs = (seconds: number): number => Math.round(seconds * 1000);
@@ -50,11 +70,13 @@ export function clockValue(ms: number): string {
 
 /**
  * Every chapter has paragraphs, and every clip ends after it begins and starts no earlier than the one before it
- * ended (a reading system plays them in order). Throws the first that does not, naming the chapter and paragraph (from 1).
+ * ended (a reading system plays them in order). Throws the first that does not, naming the chapter and paragraph (from
+ * 1).
  */
 export function checkClips(input: ReadAlongInput): void {
   input.chapters.forEach((chapter, c) => {
-    if (!chapter.paragraphs.length) throw new ReadAlongError('read_along_empty', { chapter: c + 1, title: chapter.title });
+    if (!chapter.paragraphs.length)
+      throw new ReadAlongError('read_along_empty', { chapter: c + 1, title: chapter.title });
     let last = 0;
     let file = chapter.audio;
     spokenOf(chapter).items.forEach((p, i) => {
@@ -69,7 +91,9 @@ export function checkClips(input: ReadAlongInput): void {
   });
 }
 
-/** A chapter as the EPUB holds it: its page, its SMIL, its audio in the EPUB, and the id of each paragraph's element. */
+/**
+ * A chapter as the EPUB holds it: its page, its SMIL, its audio in the EPUB, and the id of each paragraph's element.
+ */
 export interface OverlaidChapter {
   /** The chapter's XHTML file, and the id of its section (its SMIL's `seq` points at it). */
   page: string;
@@ -80,7 +104,10 @@ export interface OverlaidChapter {
   /** Its audio in the EPUB (under audio/) and that item's manifest id. */
   audio: string;
   audioId: string;
-  /** Each clip's audio in the EPUB and its item's id, when a clip is in another file than the chapter's (a split chapter). */
+  /**
+   * Each clip's audio in the EPUB and its item's id, when a clip is in another file than the chapter's (a split
+   * chapter).
+   */
   clipAudio?: ReadonlyArray<{ audio: string; audioId: string }>;
   /** The element each paragraph is synchronised with (`h1` for a spoken title), in order. */
   ids: readonly string[];
@@ -89,7 +116,8 @@ export interface OverlaidChapter {
 }
 
 /** What an overlay plays: the sum of its clips, in milliseconds. */
-export const overlayMs = (chapter: Pick<OverlaidChapter, 'clips'>): number => chapter.clips.reduce((sum, c) => sum + (c.end - c.begin), 0);
+export const overlayMs = (chapter: Pick<OverlaidChapter, 'clips'>): number =>
+  chapter.clips.reduce((sum, c) => sum + (c.end - c.begin), 0);
 
 /** A chapter's SMIL document: one `seq` for its page, one `par` per paragraph (its element, its clip). */
 export function smilDocument(chapter: OverlaidChapter): string {
@@ -122,7 +150,9 @@ export const ACTIVE_CSS = `.${ACTIVE_CLASS} { background-color: #fff2a8; color: 
  * the narrator (a synthetic voice, said so) and the active class.
  */
 export function overlayMetadata(chapters: readonly OverlaidChapter[], narrator: string): string {
-  const each = chapters.map((c) => `<meta property="media:duration" refines="#${escapeXml(c.smilId)}">${clockValue(overlayMs(c))}</meta>\n`);
+  const each = chapters.map(
+    (c) => `<meta property="media:duration" refines="#${escapeXml(c.smilId)}">${clockValue(overlayMs(c))}</meta>\n`,
+  );
   const total = chapters.reduce((sum, c) => sum + overlayMs(c), 0);
   return `${each.join('')}<meta property="media:duration">${clockValue(total)}</meta>
 <meta property="media:narrator">${escapeXml(narrator)}</meta>
@@ -132,7 +162,16 @@ export function overlayMetadata(chapters: readonly OverlaidChapter[], narrator: 
 
 /** The SMIL items of the package's manifest, and its audio items (an audio file several chapters share, once). */
 export function overlayManifest(chapters: readonly OverlaidChapter[], audioType: (file: string) => string): string {
-  const smil = chapters.map((c) => `<item id="${escapeXml(c.smilId)}" href="${escapeXml(c.smil)}" media-type="application/smil+xml"/>\n`);
-  const audio = [...new Map(chapters.flatMap((c) => [[c.audioId, c.audio] as const, ...(c.clipAudio ?? []).map((a) => [a.audioId, a.audio] as const)]))].map(([id, href]) => `<item id="${escapeXml(id)}" href="${escapeXml(href)}" media-type="${audioType(href)}"/>\n`);
+  const smil = chapters.map(
+    (c) => `<item id="${escapeXml(c.smilId)}" href="${escapeXml(c.smil)}" media-type="application/smil+xml"/>\n`,
+  );
+  const audio = [
+    ...new Map(
+      chapters.flatMap((c) => [
+        [c.audioId, c.audio] as const,
+        ...(c.clipAudio ?? []).map((a) => [a.audioId, a.audio] as const),
+      ]),
+    ),
+  ].map(([id, href]) => `<item id="${escapeXml(id)}" href="${escapeXml(href)}" media-type="${audioType(href)}"/>\n`);
   return [...smil, ...audio].join('');
 }

@@ -18,11 +18,29 @@ import { accessibilityMetadata, typeAndRole } from './accessibility.js';
 import { copyrightLines, epubLanguage, exportWords } from './sections.js';
 import { BookEpub, CHAPTER, CSS, NCX, bookIdentifier, navTemplate, packageTemplate } from './epub.js';
 import {
-  ACTIVE_CSS, AUDIO_TYPES, ReadAlongError, checkClips, overlayManifest, overlayMetadata, overlayMs, smilDocument, spokenOf, toMs,
-  type OverlaidChapter, type ReadAlongChapter, type ReadAlongInput,
+  ACTIVE_CSS,
+  AUDIO_TYPES,
+  ReadAlongError,
+  checkClips,
+  overlayManifest,
+  overlayMetadata,
+  overlayMs,
+  smilDocument,
+  spokenOf,
+  toMs,
+  type OverlaidChapter,
+  type ReadAlongChapter,
+  type ReadAlongInput,
 } from './read-along-overlay.js';
 
-export { ACTIVE_CLASS, ReadAlongError, clockValue, type ReadAlongChapter, type ReadAlongInput, type ReadAlongParagraph } from './read-along-overlay.js';
+export {
+  ACTIVE_CLASS,
+  ReadAlongError,
+  clockValue,
+  type ReadAlongChapter,
+  type ReadAlongInput,
+  type ReadAlongParagraph,
+} from './read-along-overlay.js';
 
 /** The words a read-along EPUB adds; every language's are in languages/<code>/export-read-along.yaml. */
 const WORDS = catalogue('export-read-along', ['narrator', 'narratorVoice', 'disclosure', 'description']);
@@ -47,7 +65,8 @@ function audioSource(chapter: ReadAlongChapter, index: number, baseDir: string, 
   const where = { chapter: index + 1, title: chapter.title, file: audio };
   const file = path.resolve(baseDir, audio);
   const relative = path.relative(path.resolve(baseDir), file);
-  if (relative.startsWith('..') || path.isAbsolute(relative) || !existsSync(file) || !statSync(file).isFile()) throw new ReadAlongError('read_along_audio_missing', where);
+  if (relative.startsWith('..') || path.isAbsolute(relative) || !existsSync(file) || !statSync(file).isFile())
+    throw new ReadAlongError('read_along_audio_missing', where);
   if (!AUDIO_TYPES[path.extname(file).toLowerCase()]) throw new ReadAlongError('read_along_audio_format', where);
   return file;
 }
@@ -58,7 +77,8 @@ function audioSource(chapter: ReadAlongChapter, index: number, baseDir: string, 
 function overlaid(input: ReadAlongInput, sources: readonly string[], baseDir: string): OverlaidChapter[] {
   const inEpub = new Map<string, { audio: string; audioId: string }>();
   const named = (source: string, n: string) => {
-    if (!inEpub.has(source)) inEpub.set(source, { audio: `audio/chapter-${n}${path.extname(source).toLowerCase()}`, audioId: `audio-${n}` });
+    if (!inEpub.has(source))
+      inEpub.set(source, { audio: `audio/chapter-${n}${path.extname(source).toLowerCase()}`, audioId: `audio-${n}` });
     return inEpub.get(source)!;
   };
   return input.chapters.map((chapter, i) => {
@@ -70,8 +90,23 @@ function overlaid(input: ReadAlongInput, sources: readonly string[], baseDir: st
     const ids = items.map((_, k) => (k === 0 && isHeadingSpoken ? 'heading' : `p${++p}`));
     // A split chapter's further files, each once in the EPUB (`audio/chapter-005-2.mp3`).
     const others = [...new Set(items.flatMap((x) => (x.audio && x.audio !== chapter.audio ? [x.audio] : [])))];
-    const clipAudio = others.length ? items.map((x) => (x.audio && x.audio !== chapter.audio ? named(audioSource(chapter, i, baseDir, x.audio), `${n}-${others.indexOf(x.audio) + 2}`) : own)) : undefined;
-    return { page: `part-${n}.xhtml`, section: SECTION_ID, smil: `part-${n}.smil`, smilId: `overlay-${n}`, ...own, ...(clipAudio ? { clipAudio } : {}), ids, clips: items.map((x) => ({ begin: toMs(x.begin), end: toMs(x.end) })) };
+    const clipAudio = others.length
+      ? items.map((x) =>
+          x.audio && x.audio !== chapter.audio
+            ? named(audioSource(chapter, i, baseDir, x.audio), `${n}-${others.indexOf(x.audio) + 2}`)
+            : own,
+        )
+      : undefined;
+    return {
+      page: `part-${n}.xhtml`,
+      section: SECTION_ID,
+      smil: `part-${n}.smil`,
+      smilId: `overlay-${n}`,
+      ...own,
+      ...(clipAudio ? { clipAudio } : {}),
+      ids,
+      clips: items.map((x) => ({ begin: toMs(x.begin), end: toMs(x.end) })),
+    };
   });
 }
 
@@ -85,19 +120,28 @@ const SECTION_ID = 'chapter';
 function paragraphXhtml(text: string): string {
   const blocks = parseMarkdown(text);
   const [only] = blocks;
-  return blocks.length === 1 && only?.kind === 'paragraph' ? spansXhtml(only.spans) : escapeXml(text.trim()).replace(/\n/g, '<br/>');
+  return blocks.length === 1 && only?.kind === 'paragraph'
+    ? spansXhtml(only.spans)
+    : escapeXml(text.trim()).replace(/\n/g, '<br/>');
 }
 
 /** A chapter's page: its heading and its paragraphs, each with the id its `par` points at. */
 function chapterXhtml(chapter: ReadAlongChapter, o: OverlaidChapter): string {
   const isTitleSpoken = o.ids[0] === 'heading';
-  const paragraphs = spokenOf(chapter).items.flatMap((p, k) => (k === 0 && isTitleSpoken ? [] : [`<p id="${o.ids[k]}">${paragraphXhtml(p.text)}</p>`]));
+  const paragraphs = spokenOf(chapter).items.flatMap((p, k) =>
+    k === 0 && isTitleSpoken ? [] : [`<p id="${o.ids[k]}">${paragraphXhtml(p.text)}</p>`],
+  );
   return `<section id="${SECTION_ID}"${typeAndRole('chapter')}><h1${isTitleSpoken ? ' id="heading"' : ''}>${escapeXml(chapter.title)}</h1>\n${paragraphs.join('\n')}</section>`;
 }
 
 /** The book's EPUB with its overlays; the SMIL documents and the audio (streamed from disk, stored) added to its zip. */
 class ReadAlongEpub extends BookEpub {
-  constructor(options: Options, content: Chapter[], identifier: string, private readonly extra: { smil: ReadonlyArray<[string, string]>; audio: ReadonlyArray<[string, string]> }) {
+  constructor(
+    options: Options,
+    content: Chapter[],
+    identifier: string,
+    private readonly extra: { smil: ReadonlyArray<[string, string]>; audio: ReadonlyArray<[string, string]> },
+  ) {
     super(options, content, identifier);
   }
 
@@ -105,44 +149,96 @@ class ReadAlongEpub extends BookEpub {
     await super.render();
     const oebps = this.zip.folder('OEBPS')!;
     for (const [name, text] of this.extra.smil) oebps.file(name, text);
-    for (const [name, source] of this.extra.audio) oebps.file(name, createReadStream(source), { binary: true, compression: 'STORE' });
+    for (const [name, source] of this.extra.audio)
+      oebps.file(name, createReadStream(source), { binary: true, compression: 'STORE' });
     return this;
   }
 
   /** The EPUB written to a file as it is zipped: memory grows with a chapter's audio, not the book's (4 or 8 files of 60 MB: ~150 MB over Node's own either way). */
   async writeTo(file: string): Promise<void> {
     await this.render();
-    await pipeline(this.zip.generateNodeStream({ type: 'nodebuffer', mimeType: 'application/epub+zip', compression: 'DEFLATE', compressionOptions: { level: 9 } }), createWriteStream(file));
+    await pipeline(
+      this.zip.generateNodeStream({
+        type: 'nodebuffer',
+        mimeType: 'application/epub+zip',
+        compression: 'DEFLATE',
+        compressionOptions: { level: 9 },
+      }),
+      createWriteStream(file),
+    );
   }
 }
 
 /** The title page and the one copyright page, which says the narration is a synthetic voice and names it. */
-function frontPages(input: ReadAlongInput, lang: Lang, notice: string, writtenWith: string, narrator: string): Chapter[] {
+function frontPages(
+  input: ReadAlongInput,
+  lang: Lang,
+  notice: string,
+  writtenWith: string,
+  narrator: string,
+): Chapter[] {
   const title = escapeXml(input.title);
   const by = input.author ? `<p>${escapeXml(`${exportWords(lang).by} ${input.author}`)}</p>` : '';
   return [
     {
-      title: input.title, filename: 'title-page.xhtml', beforeToc: true, excludeFromToc: true,
+      title: input.title,
+      filename: 'title-page.xhtml',
+      beforeToc: true,
+      excludeFromToc: true,
       content: `<section epub:type="titlepage" class="titlepage"><h1>${title}</h1>${input.author ? `<p class="author">${escapeXml(input.author)}</p>` : ''}</section>`,
     },
     {
-      title: notice, filename: 'copyright.xhtml', beforeToc: true, excludeFromToc: true,
+      title: notice,
+      filename: 'copyright.xhtml',
+      beforeToc: true,
+      excludeFromToc: true,
       content: `<section epub:type="copyright-page" class="copyright"><p><em>${title}</em></p>${by}<p>${escapeXml(notice)}</p><p>${escapeXml(writtenWith)}</p><p>${escapeXml(say('disclosure', lang))}</p><p>${escapeXml(narrator)}</p></section>`,
     },
   ];
 }
 
 /** The EPUB's options: the book's templates and CSS (with the active class), its package with the overlays and audio accessibility. */
-function epubOptions(input: ReadAlongInput, lang: Lang, date: Date, chapters: readonly OverlaidChapter[], narrator: string): Options {
+function epubOptions(
+  input: ReadAlongInput,
+  lang: Lang,
+  date: Date,
+  chapters: readonly OverlaidChapter[],
+  narrator: string,
+): Options {
   const words = exportWords(lang);
   const { notice, writtenWith } = copyrightLines({ lang, author: input.author }, date.getFullYear());
-  const overlays = { metadata: overlayMetadata(chapters, narrator), manifest: overlayManifest(chapters, (f) => AUDIO_TYPES[path.extname(f)]!), overlayOf: Object.fromEntries(chapters.map((c) => [c.page, c.smilId])) };
+  const overlays = {
+    metadata: overlayMetadata(chapters, narrator),
+    manifest: overlayManifest(chapters, (f) => AUDIO_TYPES[path.extname(f)]!),
+    overlayOf: Object.fromEntries(chapters.map((c) => [c.page, c.smilId])),
+  };
   return {
-    title: input.title, author: input.author ? [input.author] : [], publisher: 'Karya', description: `${say('description', lang)} ${writtenWith}.`,
-    lang: epubLanguage(lang), date: date.toISOString(), tocTitle: words.contents, tocInTOC: false, numberChaptersInTOC: false,
-    prependChapterTitles: false, version: 3, css: `${CSS}${ACTIVE_CSS}`, verbose: false,
-    chapterXHTML: CHAPTER, tocNCX: NCX, tocXHTML: navTemplate({ file: chapters[0]?.page ?? 'toc.xhtml', heading: input.chapters[0]?.title ?? words.contents }),
-    contentOPF: packageTemplate({ rights: notice, accessibility: accessibilityMetadata({ lang, hasSyncedAudio: true }), modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(input.author ? { author: input.author } : {}), overlays }),
+    title: input.title,
+    author: input.author ? [input.author] : [],
+    publisher: 'Karya',
+    description: `${say('description', lang)} ${writtenWith}.`,
+    lang: epubLanguage(lang),
+    date: date.toISOString(),
+    tocTitle: words.contents,
+    tocInTOC: false,
+    numberChaptersInTOC: false,
+    prependChapterTitles: false,
+    version: 3,
+    css: `${CSS}${ACTIVE_CSS}`,
+    verbose: false,
+    chapterXHTML: CHAPTER,
+    tocNCX: NCX,
+    tocXHTML: navTemplate({
+      file: chapters[0]?.page ?? 'toc.xhtml',
+      heading: input.chapters[0]?.title ?? words.contents,
+    }),
+    contentOPF: packageTemplate({
+      rights: notice,
+      accessibility: accessibilityMetadata({ lang, hasSyncedAudio: true }),
+      modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      ...(input.author ? { author: input.author } : {}),
+      overlays,
+    }),
   };
 }
 
@@ -153,8 +249,14 @@ function epubOptions(input: ReadAlongInput, lang: Lang, date: Date, chapters: re
  *   not MP3/M4A, a chapter without paragraphs, a clip ending before it begins or before the one before it).
  * @example await writeReadAlongEpub(JSON.parse(readFileSync('audio/read-along.json', 'utf8')), 'audio', 'book-read-along.epub', { voice: 'espeak-ng ms' })
  */
-export async function writeReadAlongEpub(input: ReadAlongInput, baseDir: string, outPath: string, opts: ReadAlongOptions = {}): Promise<ReadAlongWritten> {
-  if (!isLang(input.language)) throw new ReadAlongError('read_along_language', { language: input.language, languages: langs().join(', ') });
+export async function writeReadAlongEpub(
+  input: ReadAlongInput,
+  baseDir: string,
+  outPath: string,
+  opts: ReadAlongOptions = {},
+): Promise<ReadAlongWritten> {
+  if (!isLang(input.language))
+    throw new ReadAlongError('read_along_language', { language: input.language, languages: langs().join(', ') });
   const lang: Lang = input.language;
   checkClips(input);
   const sources = input.chapters.map((c, i) => audioSource(c, i, baseDir));
@@ -162,10 +264,39 @@ export async function writeReadAlongEpub(input: ReadAlongInput, baseDir: string,
   const date = opts.date ?? new Date();
   const { notice, writtenWith } = copyrightLines({ lang, author: input.author }, date.getFullYear());
   const narrator = opts.voice ? say('narratorVoice', lang, { voice: opts.voice }) : say('narrator', lang);
-  const pages = [...frontPages(input, lang, notice, writtenWith, narrator), ...input.chapters.map((c, i): Chapter => ({ title: c.title, filename: chapters[i]!.page, content: chapterXhtml(c, chapters[i]!) }))];
-  const identifier = bookIdentifier({ title: input.title, author: input.author, lang, parts: input.chapters.map((c, i) => ({ id: `${i + 1} ${c.title}` })) }, 'read-along');
-  const audio = [...new Map(chapters.flatMap((c, i) => [[c.audio, sources[i]!] as const, ...spokenOf(input.chapters[i]!).items.flatMap((x, k) => (c.clipAudio && x.audio ? [[c.clipAudio[k]!.audio, audioSource(input.chapters[i]!, i, baseDir, x.audio)] as const] : []))])).entries()];
-  const epub = new ReadAlongEpub(epubOptions(input, lang, date, chapters, narrator), pages, identifier, { smil: chapters.map((c) => [c.smil, smilDocument(c)]), audio });
+  const pages = [
+    ...frontPages(input, lang, notice, writtenWith, narrator),
+    ...input.chapters.map((c, i): Chapter => ({
+      title: c.title,
+      filename: chapters[i]!.page,
+      content: chapterXhtml(c, chapters[i]!),
+    })),
+  ];
+  const identifier = bookIdentifier(
+    {
+      title: input.title,
+      author: input.author,
+      lang,
+      parts: input.chapters.map((c, i) => ({ id: `${i + 1} ${c.title}` })),
+    },
+    'read-along',
+  );
+  const audio = [
+    ...new Map(
+      chapters.flatMap((c, i) => [
+        [c.audio, sources[i]!] as const,
+        ...spokenOf(input.chapters[i]!).items.flatMap((x, k) =>
+          c.clipAudio && x.audio
+            ? [[c.clipAudio[k]!.audio, audioSource(input.chapters[i]!, i, baseDir, x.audio)] as const]
+            : [],
+        ),
+      ]),
+    ).entries(),
+  ];
+  const epub = new ReadAlongEpub(epubOptions(input, lang, date, chapters, narrator), pages, identifier, {
+    smil: chapters.map((c) => [c.smil, smilDocument(c)]),
+    audio,
+  });
   mkdirSync(path.dirname(path.resolve(outPath)), { recursive: true });
   // Written beside the file and renamed when whole: a failed write never leaves half an EPUB under its name.
   const partial = `${outPath}.part`;

@@ -39,7 +39,10 @@ let tableSet = false;
  * export threads are the only ones that decode pictures.
  */
 async function coversOf(request: CoverRequest): Promise<PreparedCover> {
-  const [{ default: sharp }, { prepareCoverArt }] = await Promise.all([import('sharp'), import('../print/cover-art.js')]);
+  const [{ default: sharp }, { prepareCoverArt }] = await Promise.all([
+    import('sharp'),
+    import('../print/cover-art.js'),
+  ]);
   sharp.cache(false);
   sharp.concurrency(1);
   return prepareCoverArt(request.art, request.sizes);
@@ -55,14 +58,22 @@ parentPort?.on('message', (request: RenderRequest | CoverRequest) => {
       }
       if ('art' in request) {
         const prepared = await coversOf(request);
-        const moved = [prepared.ebook?.bytes.buffer, prepared.front?.jpeg.buffer].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
+        const moved = [prepared.ebook?.bytes.buffer, prepared.front?.jpeg.buffer].filter(
+          (b): b is ArrayBuffer => b instanceof ArrayBuffer,
+        );
         parentPort!.postMessage({ id: request.id, value: prepared } satisfies WorkerReply<PreparedCover>, moved);
         return;
       }
-      const bytes = await renderDocument(request.doc, request.format, { ...(request.date ? { date: request.date } : {}), ...(request.cover ? { cover: request.cover } : {}), ...(request.bilingualLayout ? { bilingualLayout: request.bilingualLayout } : {}) });
+      const bytes = await renderDocument(request.doc, request.format, {
+        ...(request.date ? { date: request.date } : {}),
+        ...(request.cover ? { cover: request.cover } : {}),
+        ...(request.bilingualLayout ? { bilingualLayout: request.bilingualLayout } : {}),
+      });
       // A view into a larger pooled buffer is copied into its own, so only the file's bytes move.
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
-      parentPort!.postMessage({ id: request.id, value: own } satisfies WorkerReply<Uint8Array>, [own.buffer as ArrayBuffer]);
+      parentPort!.postMessage({ id: request.id, value: own } satisfies WorkerReply<Uint8Array>, [
+        own.buffer as ArrayBuffer,
+      ]);
     } catch (error) {
       parentPort!.postMessage({ id: request.id, error: serializeError(error) } satisfies WorkerReply<Uint8Array>);
     }

@@ -22,10 +22,20 @@ export interface Section {
   readonly role?: OpeningRole;
 }
 
-/** The EPUB structural semantics of a part of each kind (EPUB 3 Structural Semantics Vocabulary); a letter is the story's, a chapter. */
+/**
+ * The EPUB structural semantics of a part of each kind (EPUB 3 Structural Semantics Vocabulary); a letter is the
+ * story's, a chapter.
+ */
 const EPUB_TYPES: Readonly<Record<OpeningRole, string>> = {
-  preface: 'preface', foreword: 'foreword', authorsNote: 'preface', introduction: 'introduction', dedication: 'dedication', epigraph: 'epigraph',
-  acknowledgements: 'acknowledgments', letter: 'chapter', prologue: 'prologue',
+  preface: 'preface',
+  foreword: 'foreword',
+  authorsNote: 'preface',
+  introduction: 'introduction',
+  dedication: 'dedication',
+  epigraph: 'epigraph',
+  acknowledgements: 'acknowledgments',
+  letter: 'chapter',
+  prologue: 'prologue',
 };
 
 /** A section's EPUB type: its kind's, the outline a preface, any other part a chapter. */
@@ -34,7 +44,8 @@ export function epubTypeOf(section: Pick<Section, 'id' | 'role'>): string {
 }
 
 /** Front matter: before the body of the book (a letter and a prologue are the story's). */
-export const isFrontMatter = (section: Pick<Section, 'role'>) => section.role !== undefined && section.role !== 'letter' && section.role !== 'prologue';
+export const isFrontMatter = (section: Pick<Section, 'role'>) =>
+  section.role !== undefined && section.role !== 'letter' && section.role !== 'prologue';
 
 /** The words the exports add around the text, in one language. */
 export interface ExportWords {
@@ -56,7 +67,14 @@ export interface ExportWords {
 
 /** The front matter's words; another language's are in languages/<code>/export.yaml. */
 const WORDS = catalogue('export', [
-  'contents', 'writtenWith', 'by', 'publicDomain', 'preparedWith', 'translatedWith', 'bilingual', 'translator',
+  'contents',
+  'writtenWith',
+  'by',
+  'publicDomain',
+  'preparedWith',
+  'translatedWith',
+  'bilingual',
+  'translator',
 ]);
 
 const say = sayer(WORDS);
@@ -65,12 +83,23 @@ const say = sayer(WORDS);
 export function exportWords(lang: Lang): ExportWords {
   const w = (key: keyof typeof WORDS) => say(key, lang);
   return {
-    contents: w('contents'), writtenWith: w('writtenWith'), by: w('by'), publicDomain: w('publicDomain'), preparedWith: w('preparedWith'),
-    translatedWith: w('translatedWith'), bilingual: w('bilingual'), translator: w('translator'), language: (code) => bookLanguageName(code, lang),
+    contents: w('contents'),
+    writtenWith: w('writtenWith'),
+    by: w('by'),
+    publicDomain: w('publicDomain'),
+    preparedWith: w('preparedWith'),
+    translatedWith: w('translatedWith'),
+    bilingual: w('bilingual'),
+    translator: w('translator'),
+    language: (code) => bookLanguageName(code, lang),
   };
 }
 
-const normal = (text: string) => text.replace(/[*_#:\s]+/g, ' ').trim().toLowerCase();
+const normal = (text: string) =>
+  text
+    .replace(/[*_#:\s]+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 /**
  * The outline (when the document has one) and the parts, as blocks. A part whose text opens with its own
@@ -79,13 +108,22 @@ const normal = (text: string) => text.replace(/[*_#:\s]+/g, ' ').trim().toLowerC
 export function documentSections(doc: BookDocument): Section[] {
   return [...(doc.outline ? [doc.outline] : []), ...doc.parts].map((part) => {
     // A dual-language part's pieces, each block in its language: the second language's set apart (its text in italic).
-    const pieces = part.pieces?.flatMap((p) => parseMarkdown(p.markdown).map((b) => ({ block: p.isSecond ? italicBlock(b) : b, lang: p.lang })));
+    const pieces = part.pieces?.flatMap((p) =>
+      parseMarkdown(p.markdown).map((b) => ({ block: p.isSecond ? italicBlock(b) : b, lang: p.lang })),
+    );
     const blocks = pieces ? pieces.map((p) => p.block) : markedBlocks(part);
     const [first] = blocks;
     const isRepeat = first?.kind === 'heading' && normal(spansText(first.spans)) === normal(part.heading);
     const from = isRepeat ? 1 : 0;
     const headingLang = part.untranslated?.heading ? { headingLang: part.untranslated.lang } : {};
-    return { id: part.id, heading: part.heading, blocks: blocks.slice(from), ...(pieces ? { langs: pieces.slice(from).map((p) => p.lang) } : {}), ...headingLang, ...(part.role ? { role: part.role } : {}) };
+    return {
+      id: part.id,
+      heading: part.heading,
+      blocks: blocks.slice(from),
+      ...(pieces ? { langs: pieces.slice(from).map((p) => p.lang) } : {}),
+      ...headingLang,
+      ...(part.role ? { role: part.role } : {}),
+    };
   });
 }
 
@@ -134,10 +172,15 @@ export function innerHeadingLevel(level: number): 2 | 3 {
  * The copyright page's lines: "© 2025 Author" (or "© 2025") and "Written with Karya"; for a public-domain text,
  * that it is in the public domain, what the edition adds and © over those alone, and that it was prepared with Karya.
  */
-export function copyrightLines(doc: Pick<BookDocument, 'lang' | 'author' | 'publicDomain' | 'translatedFrom' | 'edition' | 'rightsHolder'>, year: number): { notice: string; writtenWith: string } {
+export function copyrightLines(
+  doc: Pick<BookDocument, 'lang' | 'author' | 'publicDomain' | 'translatedFrom' | 'edition' | 'rightsHolder'>,
+  year: number,
+): { notice: string; writtenWith: string } {
   const words = exportWords(doc.lang);
   // A translated edition says so where "Written with Karya" stands (KDP asks AI translation to be disclosed).
-  const translated = doc.translatedFrom ? words.translatedWith.replace('{language}', words.language(doc.translatedFrom)) : undefined;
+  const translated = doc.translatedFrom
+    ? words.translatedWith.replace('{language}', words.language(doc.translatedFrom))
+    : undefined;
   // A public-domain text: © only over what this edition adds (public-domain-page.ts), never over the text.
   if (doc.publicDomain) return { notice: publicDomainNotice(doc, year), writtenWith: translated ?? words.preparedWith };
   const writtenWith = translated ?? words.writtenWith;
@@ -147,10 +190,15 @@ export function copyrightLines(doc: Pick<BookDocument, 'lang' | 'author' | 'publ
 /** A book language's tag in an EPUB (dc:language, xml:lang: BCP 47), as the language table gives it. */
 export const epubLanguage = (lang: Lang): string => publishingOf(lang).epubTag;
 
-/** A book language's proofing language in a Word file (BCP 47 with its region: `en-GB`), as the language table gives it. */
+/**
+ * A book language's proofing language in a Word file (BCP 47 with its region: `en-GB`), as the language table gives it.
+ */
 export const wordLanguage = (lang: Lang): string => publishingOf(lang).wordTag;
 
 /** Characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/FFFF), removed. */
 export function xmlSafe(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
+  return text.replace(
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '',
+  );
 }

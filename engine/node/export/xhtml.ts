@@ -27,13 +27,19 @@ export function spansXhtml(spans: readonly Span[]): string {
     .join('');
 }
 
-/** An element's language when it is not its book's (both attributes, as EPUB 3's XHTML asks): nothing when none is given. */
-export const langAttributes = (lang: string | undefined): string => (lang ? ` lang="${escapeXml(epubLanguage(lang))}" xml:lang="${escapeXml(epubLanguage(lang))}"` : '');
+/**
+ * An element's language when it is not its book's (both attributes, as EPUB 3's XHTML asks): nothing when none is
+ * given.
+ */
+export const langAttributes = (lang: string | undefined): string =>
+  lang ? ` lang="${escapeXml(epubLanguage(lang))}" xml:lang="${escapeXml(epubLanguage(lang))}"` : '';
 
 /** A list item: its first paragraph sits in the `li` itself, what follows (a nested list) after it. */
 function itemXhtml(blocks: readonly Block[], outline: HeadingOutline): string {
   const [first, ...rest] = blocks;
-  return first?.kind === 'paragraph' ? `${spansXhtml(first.spans)}${blocksXhtml(rest, outline)}` : blocksXhtml(blocks, outline);
+  return first?.kind === 'paragraph'
+    ? `${spansXhtml(first.spans)}${blocksXhtml(rest, outline)}`
+    : blocksXhtml(blocks, outline);
 }
 
 /** The level of the heading last written in a page (its part's own `h1` to begin with). */
@@ -68,7 +74,8 @@ export function blocksXhtml(blocks: readonly Block[], outline: HeadingOutline = 
         case 'rule':
           return '<hr/>';
         case 'table': {
-          const row = (cells: readonly (readonly Span[])[], tag: 'th' | 'td') => `<tr>${cells.map((c) => `<${tag}>${spansXhtml(c)}</${tag}>`).join('')}</tr>`;
+          const row = (cells: readonly (readonly Span[])[], tag: 'th' | 'td') =>
+            `<tr>${cells.map((c) => `<${tag}>${spansXhtml(c)}</${tag}>`).join('')}</tr>`;
           return `<table><thead>${row(b.header, 'th')}</thead><tbody>${b.rows.map((r) => row(r, 'td')).join('')}</tbody></table>`;
         }
       }

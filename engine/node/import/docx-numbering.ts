@@ -22,7 +22,10 @@ interface Level {
 /** A document part whose elements do not close (or close out of order): not a Word document's XML. */
 export class BrokenXml extends KaryaError {
   readonly code = 'import_unreadable';
-  constructor(readonly part: string, readonly unclosed: number) {
+  constructor(
+    readonly part: string,
+    readonly unclosed: number,
+  ) {
     super(`${part}: ${unclosed} element(s) not closed`, { httpStatus: 400 });
     this.name = 'BrokenXml';
   }
@@ -74,15 +77,19 @@ function listLevels(numbering: string): Map<string, Map<string, Level>> {
   walkXml('word/numbering.xml', numbering, {
     open: (name, attrs) => {
       const val = attrs['w:val'];
-      if (name === 'w:abstractNum' && attrs['w:abstractNumId'] !== undefined) abstracts.set(attrs['w:abstractNumId'], (abstract = new Map()));
-      else if (name === 'w:lvl' && abstract && attrs['w:ilvl'] !== undefined) abstract.set(attrs['w:ilvl'], (level = { start: 1, format: 'decimal', text: '%1.' }));
+      if (name === 'w:abstractNum' && attrs['w:abstractNumId'] !== undefined)
+        abstracts.set(attrs['w:abstractNumId'], (abstract = new Map()));
+      else if (name === 'w:lvl' && abstract && attrs['w:ilvl'] !== undefined)
+        abstract.set(attrs['w:ilvl'], (level = { start: 1, format: 'decimal', text: '%1.' }));
       else if (level && name === 'w:start' && val !== undefined) level.start = Number(val);
       else if (level && name === 'w:numFmt' && val !== undefined) level.format = val;
       else if (level && name === 'w:lvlText' && val !== undefined) level.text = val;
-      else if (name === 'w:num' && attrs['w:numId'] !== undefined) nums.set(attrs['w:numId'], (num = { abstract: '', starts: new Map() }));
+      else if (name === 'w:num' && attrs['w:numId'] !== undefined)
+        nums.set(attrs['w:numId'], (num = { abstract: '', starts: new Map() }));
       else if (num && name === 'w:abstractNumId' && val !== undefined) num.abstract = val;
       else if (num && name === 'w:lvlOverride') override = attrs['w:ilvl'];
-      else if (num && override !== undefined && name === 'w:startOverride' && val !== undefined) num.starts.set(override, Number(val));
+      else if (num && override !== undefined && name === 'w:startOverride' && val !== undefined)
+        num.starts.set(override, Number(val));
     },
     close: (name) => {
       if (name === 'w:abstractNum') abstract = undefined;
@@ -104,14 +111,19 @@ function listLevels(numbering: string): Map<string, Map<string, Level>> {
 }
 
 /** Word's number formats that are numbers, as list styles (bullets and the rest are not). */
-const STYLES: Readonly<Record<string, ListStyle>> = { decimal: '1', upperRoman: 'I', lowerRoman: 'i', upperLetter: 'A', lowerLetter: 'a' };
+const STYLES: Readonly<Record<string, ListStyle>> = {
+  decimal: '1',
+  upperRoman: 'I',
+  lowerRoman: 'i',
+  upperLetter: 'A',
+  lowerLetter: 'a',
+};
 
 /** A number in a level's format, or undefined for a format that is not a number (bullets, none). */
 function formatted(n: number, format: string): string | undefined {
   const style = STYLES[format];
   return style ? listNumber(n, style) : undefined;
 }
-
 
 /** A paragraph being read: where its list marker is and where its text begins. */
 interface Paragraph {
@@ -129,7 +141,12 @@ interface Splice {
 }
 
 /** The label of a numbered paragraph (counting it), or undefined when its list is not numbered. */
-function labelOf(lists: Map<string, Map<string, Level>>, counters: Map<string, number[]>, numId: string, ilvl: number): string | undefined {
+function labelOf(
+  lists: Map<string, Map<string, Level>>,
+  counters: Map<string, number[]>,
+  numId: string,
+  ilvl: number,
+): string | undefined {
   const levels = lists.get(numId);
   const level = levels?.get(String(ilvl));
   if (!levels || !level || formatted(1, level.format) === undefined) return undefined;
@@ -173,7 +190,11 @@ export function withListNumbers(documentXml: string, numberingXml: string | unde
         const label = labelOf(lists, counters, numPr.numId ?? '', Number(numPr.ilvl ?? 0));
         if (label === undefined) return;
         splices.push({ start: numPr.start, end: numPr.end, text: '' });
-        splices.push({ start: p.afterProps ?? p.afterOpen, end: p.afterProps ?? p.afterOpen, text: `<w:r><w:t xml:space="preserve">${escapeText(label)} </w:t></w:r>` });
+        splices.push({
+          start: p.afterProps ?? p.afterOpen,
+          end: p.afterProps ?? p.afterOpen,
+          text: `<w:r><w:t xml:space="preserve">${escapeText(label)} </w:t></w:r>`,
+        });
       }
     },
   });

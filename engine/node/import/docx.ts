@@ -34,7 +34,10 @@ function coreField(core: Uint8Array | undefined, field: 'title' | 'creator'): st
 }
 
 /** A DOCX manuscript's text and the title its properties give. */
-export async function docxManuscript(file: string, bytes: Uint8Array): Promise<{ text: string; meta: { title?: string; creator?: string } }> {
+export async function docxManuscript(
+  file: string,
+  bytes: Uint8Array,
+): Promise<{ text: string; meta: { title?: string; creator?: string } }> {
   const entries = unzipBounded(file, bytes);
   const title = coreField(entries['docProps/core.xml'], 'title');
   // Who made the file (Word writes its user's name; pandoc the author given): the author only where the text names none.
@@ -43,9 +46,12 @@ export async function docxManuscript(file: string, bytes: Uint8Array): Promise<{
   if (!document) throw new ImportRefusal('import_unreadable', { file, reason: 'document' });
   const numbering = entries['word/numbering.xml'];
   try {
-    entries['word/document.xml'] = strToU8(withListNumbers(strFromU8(document), numbering ? strFromU8(numbering) : undefined));
+    entries['word/document.xml'] = strToU8(
+      withListNumbers(strFromU8(document), numbering ? strFromU8(numbering) : undefined),
+    );
   } catch (error) {
-    if (error instanceof BrokenXml) throw new ImportRefusal('import_unreadable', { file, reason: 'xml' }, error.message);
+    if (error instanceof BrokenXml)
+      throw new ImportRefusal('import_unreadable', { file, reason: 'xml' }, error.message);
     throw error;
   }
   const { default: mammoth } = await import('mammoth');

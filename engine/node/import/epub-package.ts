@@ -36,13 +36,24 @@ export interface TocEntry {
 const MOST_DEPTH = 256;
 
 /** Walks an XML document, calling `open`, `text` and `close`; stops reading past MOST_DEPTH. */
-export function walk(xml: string, handlers: { open?: (name: string, attrs: Record<string, string>) => void; text?: (text: string) => void; close?: (name: string) => void }): void {
+export function walk(
+  xml: string,
+  handlers: {
+    open?: (name: string, attrs: Record<string, string>) => void;
+    text?: (text: string) => void;
+    close?: (name: string) => void;
+  },
+): void {
   let depth = 0;
   const parser = new Parser(
     {
       onopentag: (name, attrs) => {
         depth += 1;
-        if (depth <= MOST_DEPTH) handlers.open?.(name.replace(/^[a-z0-9]+:/, ''), Object.fromEntries(Object.entries(attrs).map(([k, v]) => [k, decodeMarkup(v)])));
+        if (depth <= MOST_DEPTH)
+          handlers.open?.(
+            name.replace(/^[a-z0-9]+:/, ''),
+            Object.fromEntries(Object.entries(attrs).map(([k, v]) => [k, decodeMarkup(v)])),
+          );
       },
       ontext: (text) => {
         if (depth <= MOST_DEPTH) handlers.text?.(decodeMarkup(text));
@@ -89,7 +100,11 @@ export function readPackage(opfPath: string, opf: string): EpubPackage {
   const items = new Map<string, { path: string; properties: string; type: string }>();
   const itemrefs: Array<{ idref: string; linear?: string }> = [];
   const guide = new Map<string, string>();
-  const meta: Record<'title' | 'creator' | 'language', string | undefined> = { title: undefined, creator: undefined, language: undefined };
+  const meta: Record<'title' | 'creator' | 'language', string | undefined> = {
+    title: undefined,
+    creator: undefined,
+    language: undefined,
+  };
   let reading: keyof typeof meta | undefined;
   let text = '';
   let tocId: string | undefined;
@@ -98,10 +113,17 @@ export function readPackage(opfPath: string, opf: string): EpubPackage {
       if ((name === 'title' || name === 'creator' || name === 'language') && meta[name] === undefined) {
         reading = name;
         text = '';
-      } else if (name === 'item' && attrs.id && attrs.href) items.set(attrs.id, { path: resolveHref(opfPath, attrs.href).path, properties: attrs.properties ?? '', type: attrs['media-type'] ?? '' });
-      else if (name === 'itemref' && attrs.idref) itemrefs.push({ idref: attrs.idref, ...(attrs.linear ? { linear: attrs.linear } : {}) });
+      } else if (name === 'item' && attrs.id && attrs.href)
+        items.set(attrs.id, {
+          path: resolveHref(opfPath, attrs.href).path,
+          properties: attrs.properties ?? '',
+          type: attrs['media-type'] ?? '',
+        });
+      else if (name === 'itemref' && attrs.idref)
+        itemrefs.push({ idref: attrs.idref, ...(attrs.linear ? { linear: attrs.linear } : {}) });
       else if (name === 'spine') tocId = attrs.toc;
-      else if (name === 'reference' && attrs.type && attrs.href) guide.set(attrs.type.toLowerCase(), resolveHref(opfPath, attrs.href).path);
+      else if (name === 'reference' && attrs.type && attrs.href)
+        guide.set(attrs.type.toLowerCase(), resolveHref(opfPath, attrs.href).path);
     },
     text: (chunk) => {
       if (reading) text += chunk;
@@ -114,7 +136,8 @@ export function readPackage(opfPath: string, opf: string): EpubPackage {
     },
   });
   const nav = [...items.values()].find((i) => /\bnav\b/.test(i.properties));
-  const ncx = (tocId ? items.get(tocId) : undefined) ?? [...items.values()].find((i) => i.type === 'application/x-dtbncx+xml');
+  const ncx =
+    (tocId ? items.get(tocId) : undefined) ?? [...items.values()].find((i) => i.type === 'application/x-dtbncx+xml');
   const spine = itemrefs.flatMap((ref) => {
     const item = items.get(ref.idref);
     if (!item || ref.linear === 'no' || item === nav) return [];
@@ -161,7 +184,8 @@ export function readNav(navPath: string, xhtml: string): { toc: TocEntry[]; land
       else if (nav && name === 'ol') lists -= 1;
       else if (name === 'a' && link) {
         const target = resolveHref(navPath, link.href);
-        if (nav === 'toc') toc.push({ label: label.replace(/\s+/g, ' ').trim(), ...target, depth: Math.max(0, lists - navDepth - 1) });
+        if (nav === 'toc')
+          toc.push({ label: label.replace(/\s+/g, ' ').trim(), ...target, depth: Math.max(0, lists - navDepth - 1) });
         else if (nav === 'landmarks' && link.type) landmarks.set(target.path, link.type);
         link = undefined;
       }
@@ -181,7 +205,11 @@ export function readNcx(ncxPath: string, xml: string): TocEntry[] {
       else if (name === 'navLabel') inLabel = true;
       else if (name === 'content' && attrs.src && open.length) {
         const point = open[open.length - 1]!;
-        point.entry = { label: point.label.replace(/\s+/g, ' ').trim(), ...resolveHref(ncxPath, attrs.src), depth: open.length - 1 };
+        point.entry = {
+          label: point.label.replace(/\s+/g, ' ').trim(),
+          ...resolveHref(ncxPath, attrs.src),
+          depth: open.length - 1,
+        };
         toc.push(point.entry);
       }
     },

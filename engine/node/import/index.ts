@@ -6,7 +6,11 @@ import { epubManuscript } from './epub.js';
 import { unwrittenLanguageOf } from './language.js';
 
 /** A manuscript file's parts, with the language Karya does not write that it reads as, when it does (language.ts). */
-export async function readManuscriptFile(file: string, bytes: Uint8Array, opts: { split?: RegExp } = {}): Promise<ReadManuscript> {
+export async function readManuscriptFile(
+  file: string,
+  bytes: Uint8Array,
+  opts: { split?: RegExp } = {},
+): Promise<ReadManuscript> {
   const read = await readParts(file, bytes, opts);
   const unwritten = unwrittenLanguageOf(read.parts.map((p) => p.text).join('\n\n'), read.language);
   return unwritten ? { ...read, unwrittenLanguage: unwritten } : read;

@@ -8,10 +8,14 @@ import { francAll } from 'franc-min';
 import { FUNCTION_WORDS } from '../../session/reading/index.js';
 import { langs, languageTable } from '../../languages/index.js';
 
-/** Below this share of the table's function words (the language check's own lists), a text is in none of its languages: their prose has two in five. */
+/**
+ * Below this share of the table's function words (the language check's own lists), a text is in none of its languages:
+ * their prose has two in five.
+ */
 const MOST_FOREIGN_SHARE = 0.06;
 /** Every code of a language the table has, its own and those other tools give it (franc's, a file's metadata). */
-const written = (): ReadonlySet<string> => new Set(langs().flatMap((code) => [code, ...languageTable(code).otherCodes]));
+const written = (): ReadonlySet<string> =>
+  new Set(langs().flatMap((code) => [code, ...languageTable(code).otherCodes]));
 /** How much of a long manuscript is read for this (its start, past any front matter the parts left out). */
 const SAMPLE_CHARS = 40_000;
 

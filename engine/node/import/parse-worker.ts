@@ -30,12 +30,20 @@ parentPort?.on('message', (request: ParseRequest) => {
     try {
       // Refusals name the file as the writer knows it: its name, not the path it was read from.
       const file = nameOf(request.file);
-      const value = request.purpose === 'voice'
-        ? await readVoiceSample(file, request.bytes)
-        : await readManuscriptFile(file, request.bytes, request.split ? { split: request.split } : {});
+      const value =
+        request.purpose === 'voice'
+          ? await readVoiceSample(file, request.bytes)
+          : await readManuscriptFile(file, request.bytes, request.split ? { split: request.split } : {});
       parentPort!.postMessage({ id: request.id, value } satisfies WorkerReply<unknown>);
     } catch (error) {
-      const refusal = error instanceof ImportRefusal ? error : new ImportRefusal('import_unreadable', { file: nameOf(request.file), reason: 'content' }, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+      const refusal =
+        error instanceof ImportRefusal
+          ? error
+          : new ImportRefusal(
+              'import_unreadable',
+              { file: nameOf(request.file), reason: 'content' },
+              error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+            );
       parentPort!.postMessage({ id: request.id, error: serializeError(refusal) } satisfies WorkerReply<unknown>);
     }
   })();

@@ -11,13 +11,31 @@
 // thread, default 10000), KARYA_IMPORT_WAIT_MS (waiting for a thread, default 60000), KARYA_IMPORT_MEMORY_MB
 // (heap of each thread, default 512).
 import { ImportRefusal, type ReadManuscript } from '../../import/index.js';
-import { limitFromEnv, WorkerPool, withLanguages, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
+import {
+  limitFromEnv,
+  WorkerPool,
+  withLanguages,
+  workerEntry,
+  type PoolFailures,
+  type PoolLimits,
+} from '../worker-pool.js';
 import { tableSources } from '../languages.js';
 import type { ParseRequest } from './parse-worker.js';
 
-export const DEFAULT_IMPORT_LIMITS: PoolLimits = { workers: 2, timeoutMs: 10_000, memoryMb: 512, maxQueued: 8, countsWaiting: false, waitMs: 60_000, perKey: 1 };
+export const DEFAULT_IMPORT_LIMITS: PoolLimits = {
+  workers: 2,
+  timeoutMs: 10_000,
+  memoryMb: 512,
+  maxQueued: 8,
+  countsWaiting: false,
+  waitMs: 60_000,
+  perKey: 1,
+};
 
-/** The limits from KARYA_IMPORT_WORKERS, KARYA_IMPORT_TIMEOUT_MS, KARYA_IMPORT_WAIT_MS and KARYA_IMPORT_MEMORY_MB; throws naming a bad value. */
+/**
+ * The limits from KARYA_IMPORT_WORKERS, KARYA_IMPORT_TIMEOUT_MS, KARYA_IMPORT_WAIT_MS and KARYA_IMPORT_MEMORY_MB;
+ * throws naming a bad value.
+ */
 export function importLimitsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): PoolLimits {
   const workers = limitFromEnv(env, 'KARYA_IMPORT_WORKERS', DEFAULT_IMPORT_LIMITS.workers, 1, 16);
   return {
@@ -41,7 +59,10 @@ function failuresFor(file: string): PoolFailures {
     busy: () => new ImportRefusal('import_busy', { file: name, seconds: String(IMPORT_BUSY_RETRY_SECONDS) }),
     tooSlow: () => new ImportRefusal('import_too_complex', { file: name }, 'the time limit was reached'),
     tooLarge: () => new ImportRefusal('import_too_complex', { file: name }, 'the memory limit was reached'),
-    revive: (error) => (error.code ? new ImportRefusal(error.code as ImportRefusal['code'], error.params ?? { file: name }, error.detail) : new ImportRefusal('import_unreadable', { file: name, reason: 'content' }, error.message)),
+    revive: (error) =>
+      error.code
+        ? new ImportRefusal(error.code as ImportRefusal['code'], error.params ?? { file: name }, error.detail)
+        : new ImportRefusal('import_unreadable', { file: name, reason: 'content' }, error.message),
   };
 }
 
@@ -50,7 +71,10 @@ export class ImportPool {
 
   constructor(readonly limits: PoolLimits = DEFAULT_IMPORT_LIMITS) {
     // A thread's refusals are worded from the language table: handed as this process read it, not read again there.
-    this.pool = new WorkerPool(workerEntry(import.meta.url, 'parse-worker'), limits, { workerData: () => withLanguages(tableSources()), announcesReady: true });
+    this.pool = new WorkerPool(workerEntry(import.meta.url, 'parse-worker'), limits, {
+      workerData: () => withLanguages(tableSources()),
+      announcesReady: true,
+    });
   }
 
   get load(): { running: number; queued: number } {
@@ -58,13 +82,23 @@ export class ImportPool {
   }
 
   /** A manuscript's parts, read in a worker thread; an ImportRefusal when the file is refused or passes a limit. */
-  readManuscript(file: string, bytes: Uint8Array, opts: { split?: RegExp; key?: string } = {}): Promise<ReadManuscript> {
-    return this.pool.run({ file, bytes, purpose: 'manuscript', ...(opts.split ? { split: opts.split } : {}) }, { failures: failuresFor(file), ...(opts.key !== undefined ? { key: opts.key } : {}) }) as Promise<ReadManuscript>;
+  readManuscript(
+    file: string,
+    bytes: Uint8Array,
+    opts: { split?: RegExp; key?: string } = {},
+  ): Promise<ReadManuscript> {
+    return this.pool.run(
+      { file, bytes, purpose: 'manuscript', ...(opts.split ? { split: opts.split } : {}) },
+      { failures: failuresFor(file), ...(opts.key !== undefined ? { key: opts.key } : {}) },
+    ) as Promise<ReadManuscript>;
   }
 
   /** A voice sample's text, read in a worker thread; an ImportRefusal as for a manuscript. */
   readVoiceSample(file: string, bytes: Uint8Array, opts: { key?: string } = {}): Promise<string> {
-    return this.pool.run({ file, bytes, purpose: 'voice' }, { failures: failuresFor(file), ...(opts.key !== undefined ? { key: opts.key } : {}) }) as Promise<string>;
+    return this.pool.run(
+      { file, bytes, purpose: 'voice' },
+      { failures: failuresFor(file), ...(opts.key !== undefined ? { key: opts.key } : {}) },
+    ) as Promise<string>;
   }
 
   close(): Promise<void> {

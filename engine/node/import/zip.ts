@@ -53,7 +53,11 @@ function cappedInflate(cap: () => number) {
 }
 
 /** The archive's entries (those `wanted` keeps), or an ImportRefusal naming the file. */
-export function unzipBounded(file: string, bytes: Uint8Array, wanted: (name: string) => boolean = () => true): Unzipped {
+export function unzipBounded(
+  file: string,
+  bytes: Uint8Array,
+  wanted: (name: string) => boolean = () => true,
+): Unzipped {
   let entries = 0;
   let total = 0;
   try {
@@ -68,7 +72,8 @@ export function unzipBounded(file: string, bytes: Uint8Array, wanted: (name: str
   } catch (error) {
     throw new ImportRefusal('import_unreadable', { file, reason: 'zip' }, (error as Error).message);
   }
-  if (entries > ZIP_LIMITS.entries || total > ZIP_LIMITS.unpackedBytes) throw new ImportRefusal('import_zip_bomb', { file, limit: LIMIT_WORDS });
+  if (entries > ZIP_LIMITS.entries || total > ZIP_LIMITS.unpackedBytes)
+    throw new ImportRefusal('import_zip_bomb', { file, limit: LIMIT_WORDS });
   return inflateEntries(file, bytes, wanted);
 }
 
@@ -85,7 +90,8 @@ function inflateEntries(file: string, bytes: Uint8Array, wanted: (name: string) 
       if (error) throw error;
       size += data.length;
       produced += data.length;
-      if ((declared !== undefined && entry.compression === 0 && size > declared) || produced > ZIP_LIMITS.unpackedBytes) throw new TooMuchOutput();
+      if ((declared !== undefined && entry.compression === 0 && size > declared) || produced > ZIP_LIMITS.unpackedBytes)
+        throw new TooMuchOutput();
       chunks.push(data);
       if (final) out[entry.name] = concat(chunks, size);
     };

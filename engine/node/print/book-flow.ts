@@ -46,7 +46,10 @@ export interface Item {
   marker?: { text: string; x: number; font: FontName };
   /** A table row: its cells side by side (`lines` is the tallest cell's); a row is never split across pages. */
   cells?: Array<{ x: number; lines: Line[] }>;
-  /** The language of its text where it is not the book's (a dual-language book's source or translation): its drawings say so. */
+  /**
+   * The language of its text where it is not the book's (a dual-language book's source or translation): its drawings
+   * say so.
+   */
   lang?: Lang;
 }
 

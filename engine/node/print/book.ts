@@ -9,7 +9,17 @@
 // composer that sets blocks into lines, book-flow.ts.
 import PDFDocument from 'pdfkit';
 import type { BookDocument } from '../../session/book.js';
-import { DEFAULT_LAYOUT, MIN_OUTER_MARGIN_IN, PRINT_LAYOUTS, PT_PER_IN, TRIM_SIZES, gutterInches, type LayoutName, type PrintLayout, type TrimName } from '../../print.js';
+import {
+  DEFAULT_LAYOUT,
+  MIN_OUTER_MARGIN_IN,
+  PRINT_LAYOUTS,
+  PT_PER_IN,
+  TRIM_SIZES,
+  gutterInches,
+  type LayoutName,
+  type PrintLayout,
+  type TrimName,
+} from '../../print.js';
 import { documentSections, type Section } from '../export/sections.js';
 import { Measure, registerFonts, type FontName } from './typeset.js';
 import type { TextOp } from './line-ops.js';
@@ -28,7 +38,10 @@ export interface PageMargins {
 const GUTTER_EXTRA_IN = 0.25;
 
 /** The page and its margins for a trim and the gutter of a page count. */
-export function pageGeometry(trim: TrimName, pageCount: number): { width: number; height: number; margins: PageMargins; gutterIn: number } {
+export function pageGeometry(
+  trim: TrimName,
+  pageCount: number,
+): { width: number; height: number; margins: PageMargins; gutterIn: number } {
   const size = TRIM_SIZES[trim];
   const gutterIn = gutterInches(pageCount);
   // Never under KDP's minimum outside, top and bottom margin, whatever a trim's own choice.
@@ -38,7 +51,12 @@ export function pageGeometry(trim: TrimName, pageCount: number): { width: number
     width: size.width * PT_PER_IN,
     height: size.height * PT_PER_IN,
     gutterIn,
-    margins: { inside: (gutterIn + GUTTER_EXTRA_IN) * PT_PER_IN, outside: outsideIn * PT_PER_IN, top: edgeIn * PT_PER_IN, bottom: edgeIn * PT_PER_IN },
+    margins: {
+      inside: (gutterIn + GUTTER_EXTRA_IN) * PT_PER_IN,
+      outside: outsideIn * PT_PER_IN,
+      top: edgeIn * PT_PER_IN,
+      bottom: edgeIn * PT_PER_IN,
+    },
   };
 }
 
@@ -58,7 +76,12 @@ export interface BookLayout {
 /** The generated copyright text (a part with id `copyright`) goes on the copyright page, not into the contents. */
 const COPYRIGHT_PART = 'copyright';
 
-function layoutBook(doc: BookDocument, geo: ReturnType<typeof pageGeometry>, m: Measure, o: { date: Date; layout: PrintLayout }): BookLayout {
+function layoutBook(
+  doc: BookDocument,
+  geo: ReturnType<typeof pageGeometry>,
+  m: Measure,
+  o: { date: Date; layout: PrintLayout },
+): BookLayout {
   const width = geo.width - geo.margins.inside - geo.margins.outside;
   const height = geo.height - geo.margins.top - geo.margins.bottom;
   const { body, isRagged, paragraphGap } = o.layout;
@@ -67,7 +90,16 @@ function layoutBook(doc: BookDocument, geo: ReturnType<typeof pageGeometry>, m: 
   const copyrightPart = all.find((s) => s.id === COPYRIGHT_PART);
   const sections = all.filter((s) => s.id !== COPYRIGHT_PART);
   const flow = new Flow(height, m);
-  const entries = layoutFrontMatter({ doc, flow, c, width, height, date: o.date, ...(copyrightPart ? { copyrightPart } : {}), sections });
+  const entries = layoutFrontMatter({
+    doc,
+    flow,
+    c,
+    width,
+    height,
+    date: o.date,
+    ...(copyrightPart ? { copyrightPart } : {}),
+    sections,
+  });
 
   const openings: number[] = [];
   sections.forEach((section, index) => {
@@ -79,8 +111,23 @@ function layoutBook(doc: BookDocument, geo: ReturnType<typeof pageGeometry>, m: 
     flow.y = height * o.layout.openingDrop;
     const { label, title } = splitHeading(section.heading);
     const heading: Item[] = [];
-    if (label) heading.push({ lines: c.plain(label.toUpperCase(), 'sans', { size: 9.5 }), size: 9.5, leading: 14, x: 0, before: 0, after: 8 });
-    heading.push({ lines: c.plain(title, 'serif', { size: 18 }), size: 18, leading: 24, x: 0, before: 0, after: BODY.leading * 2.2 });
+    if (label)
+      heading.push({
+        lines: c.plain(label.toUpperCase(), 'sans', { size: 9.5 }),
+        size: 9.5,
+        leading: 14,
+        x: 0,
+        before: 0,
+        after: 8,
+      });
+    heading.push({
+      lines: c.plain(title, 'serif', { size: 18 }),
+      size: 18,
+      leading: 24,
+      x: 0,
+      before: 0,
+      after: BODY.leading * 2.2,
+    });
     flow.place(heading);
     flow.place(c.blocks(section.blocks, undefined, [], section.langs));
   });
@@ -104,19 +151,35 @@ export interface PrintedBook {
 }
 
 /**
- * A book document as a print-ready PDF in a layout (PRINT_LAYOUTS; default the document's own, else `book`) at a trim size (default
- * the layout's): laid out, counted, and laid out again with a wider gutter when the page count asks for one. `isPrint`: the printer's file, without
+ * A book document as a print-ready PDF in a layout (PRINT_LAYOUTS; default the document's own, else `book`) at a trim
+ * size (default
+ * the layout's): laid out, counted, and laid out again with a wider gutter when the page count asks for one. `isPrint`:
+ * the printer's file, without
  * bookmarks or links.
  * @example const { bytes, pageCount } = await renderBookPdf(doc, { trim: '5x8' })
  */
-export async function renderBookPdf(doc: BookDocument, opts: { trim?: TrimName; layout?: LayoutName; date?: Date; isPrint?: boolean } = {}): Promise<PrintedBook> {
+export async function renderBookPdf(
+  doc: BookDocument,
+  opts: { trim?: TrimName; layout?: LayoutName; date?: Date; isPrint?: boolean } = {},
+): Promise<PrintedBook> {
   const layout = PRINT_LAYOUTS[opts.layout ?? doc.layout ?? DEFAULT_LAYOUT];
   const trim = opts.trim ?? layout.trim;
   const date = opts.date ?? new Date();
   const first = pageGeometry(trim, 1);
   const pdf = new PDFDocument({
-    size: [first.width, first.height], margins: { top: 0, bottom: 0, left: 0, right: 0 }, autoFirstPage: false, lang: doc.lang, displayTitle: true,
-    info: { Title: doc.title, ...(doc.author ? { Author: doc.author } : {}), Creator: 'Karya', Subject: doc.typeLabel, CreationDate: date, ModDate: date },
+    size: [first.width, first.height],
+    margins: { top: 0, bottom: 0, left: 0, right: 0 },
+    autoFirstPage: false,
+    lang: doc.lang,
+    displayTitle: true,
+    info: {
+      Title: doc.title,
+      ...(doc.author ? { Author: doc.author } : {}),
+      Creator: 'Karya',
+      Subject: doc.typeLabel,
+      CreationDate: date,
+      ModDate: date,
+    },
   });
   registerFonts(pdf);
   const m = new Measure(pdf);
@@ -143,14 +206,27 @@ export async function renderBookPdf(doc: BookDocument, opts: { trim?: TrimName; 
   // The joined bytes as they are (Buffer.concat makes them once: not copied again).
   const joined = Buffer.concat(chunks);
   const bytes = new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
-  return { bytes, pageCount: laid.pages.length, trim, gutterIn: geo.gutterIn, margins: geo.margins, size: { width: geo.width, height: geo.height } };
+  return {
+    bytes,
+    pageCount: laid.pages.length,
+    trim,
+    gutterIn: geo.gutterIn,
+    margins: geo.margins,
+    size: { width: geo.width, height: geo.height },
+  };
 }
 
 function drawOp(pdf: PDFKit.PDFDocument, op: TextOp, dx: number, dy: number): void {
-  pdf.font(op.font).fontSize(op.size).fillColor(op.color ?? 'black');
+  pdf
+    .font(op.font)
+    .fontSize(op.size)
+    .fillColor(op.color ?? 'black');
   // Text in another language than the document's is a marked span with its own /Lang (a reader reads it aloud so).
   if (op.lang) pdf.markContent('Span', { lang: op.lang });
-  pdf.text(op.text, op.x + dx, op.y + dy, { lineBreak: false, ...(op.wordSpacing ? { wordSpacing: op.wordSpacing } : {}) });
+  pdf.text(op.text, op.x + dx, op.y + dy, {
+    lineBreak: false,
+    ...(op.wordSpacing ? { wordSpacing: op.wordSpacing } : {}),
+  });
   if (op.lang) pdf.endMarkedContent();
 }
 
@@ -158,14 +234,25 @@ function drawOp(pdf: PDFKit.PDFDocument, op: TextOp, dx: number, dy: number): vo
  * Draws the laid-out pages. A screen PDF gets bookmarks and contents entries that link to their parts; a
  * print interior (`isPrint`) gets neither: KDP's print guidelines ask for no bookmarks, links or annotations.
  */
-function drawBook(pdf: PDFKit.PDFDocument, doc: BookDocument, layout: BookLayout, geo: ReturnType<typeof pageGeometry>, isPrint: boolean): void {
+function drawBook(
+  pdf: PDFKit.PDFDocument,
+  doc: BookDocument,
+  layout: BookLayout,
+  geo: ReturnType<typeof pageGeometry>,
+  isPrint: boolean,
+): void {
   const { margins } = geo;
   const width = geo.width - margins.inside - margins.outside;
   const m = new Measure(pdf);
   const center = (text: string, font: FontName, size: number, left: number, y: number, color: string) => {
     let shown = text;
-    while (shown.length > 1 && m.width(shown, font, size) > width) shown = `${shown.slice(0, Math.max(1, shown.length - 4)).trimEnd()}…`;
-    pdf.font(font).fontSize(size).fillColor(color).text(shown, left + (width - m.width(shown, font, size)) / 2, y, { lineBreak: false });
+    while (shown.length > 1 && m.width(shown, font, size) > width)
+      shown = `${shown.slice(0, Math.max(1, shown.length - 4)).trimEnd()}…`;
+    pdf
+      .font(font)
+      .fontSize(size)
+      .fillColor(color)
+      .text(shown, left + (width - m.width(shown, font, size)) / 2, y, { lineBreak: false });
   };
   layout.pages.forEach((page, i) => {
     const number = i + 1;
@@ -177,7 +264,8 @@ function drawBook(pdf: PDFKit.PDFDocument, doc: BookDocument, layout: BookLayout
       pdf.addNamedDestination(`part-${page.section + 1}`, 'XYZ', 0, geo.height, null);
     }
     for (const op of page.ops) drawOp(pdf, op, left, margins.top);
-    for (const link of isPrint ? [] : page.links ?? []) pdf.goTo(left + link.x, margins.top + link.y, link.width, link.height, `part-${link.part + 1}`);
+    for (const link of isPrint ? [] : (page.links ?? []))
+      pdf.goTo(left + link.x, margins.top + link.y, link.width, link.height, `part-${link.part + 1}`);
     if (page.kind !== 'body') return;
     if (!page.isOpening) {
       const section = layout.sections[page.section ?? 0]!;

@@ -5,7 +5,8 @@
 // from (a baseline JPEG decoded at an eighth, a quarter or half its size when that is enough): a 40-megapixel
 // picture never stands whole in memory, and a picture whose decode would hold more than COVER_DECODE_MAX_MB
 // at once (a large progressive JPEG, an interlaced PNG: coverDecodeMegabytes) is refused with what it would take.
-// On a server this runs in an export thread (export/pool.ts prepareCover), one decode a thread; the CLI runs it in place.
+// On a server this runs in an export thread (export/pool.ts prepareCover), one decode a thread; the CLI runs it in
+// place.
 import { threadId } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { PixelSize } from '../../spec/types.js';
@@ -26,7 +27,9 @@ export interface CoverSizes {
   file?: string;
 }
 
-/** The covers made: each one asked for, with readiness's facts of the eBook cover, and the thread that decoded the art. */
+/**
+ * The covers made: each one asked for, with readiness's facts of the eBook cover, and the thread that decoded the art.
+ */
 export interface PreparedCover {
   ebook?: CoverImage;
   /** What the eBook cover's pixels show (a flat colour) and the art's size, when the eBook cover was asked for. */
@@ -39,14 +42,25 @@ export interface PreparedCover {
 /**
  * The covers asked for, from one decode of the art; CoverPictureError cover_decode_too_large when decoding it
  * would hold more than COVER_DECODE_MAX_MB at once (sharp refuses one of more than COVER_MAX_PIXELS).
- * @example const { ebook, front } = await prepareCoverArt(png, { ebook: { width: 1600, height: 2560 }, front: wrapFrontPx('6x9') })
+ * @example const { ebook, front } = await prepareCoverArt(png, { ebook: { width: 1600, height: 2560 }, front:
+ * wrapFrontPx('6x9') })
  */
 export async function prepareCoverArt(art: Uint8Array, sizes: CoverSizes): Promise<PreparedCover> {
   const meta = await sharp(art, { limitInputPixels: COVER_MAX_PIXELS }).metadata();
   const megabytes = coverDecodeMegabytes(pictureStorageOf(meta));
-  const [width, height] = (meta.orientation ?? 1) >= 5 ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
+  const [width, height] =
+    (meta.orientation ?? 1) >= 5 ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
   if (megabytes > COVER_DECODE_MAX_MB) {
-    throw new CoverPictureError({ code: 'cover_decode_too_large', vars: { file: sizes.file ?? 'cover', width: String(width), height: String(height), megabytes: String(Math.ceil(megabytes)), limit: String(COVER_DECODE_MAX_MB) } });
+    throw new CoverPictureError({
+      code: 'cover_decode_too_large',
+      vars: {
+        file: sizes.file ?? 'cover',
+        width: String(width),
+        height: String(height),
+        megabytes: String(Math.ceil(megabytes)),
+        limit: String(COVER_DECODE_MAX_MB),
+      },
+    });
   }
   const targets = [sizes.ebook, sizes.front].filter((t): t is PixelSize => t !== undefined);
   // The smallest size each cover can be cut from with its crop (the larger of its two scales), never above the art's own.
@@ -62,19 +76,37 @@ export async function prepareCoverArt(art: Uint8Array, sizes: CoverSizes): Promi
     .raw()
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
-  const cut = (size: PixelSize) => sharp(data, raw).resize(size.width, size.height, { fit: 'cover', position: 'centre' });
+  const cut = (size: PixelSize) =>
+    sharp(data, raw).resize(size.width, size.height, { fit: 'cover', position: 'centre' });
   const prepared: PreparedCover = { threadId };
   if (sizes.ebook) {
-    const made = await cut(sizes.ebook).withDensity(EBOOK_COVER.dpi).jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer({ resolveWithObject: true });
+    const made = await cut(sizes.ebook)
+      .withDensity(EBOOK_COVER.dpi)
+      .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+      .toBuffer({ resolveWithObject: true });
     const { channels } = await sharp(made.data).stats();
-    prepared.ebook = { bytes: new Uint8Array(made.data), format: 'jpeg', width: made.info.width, height: made.info.height, channels: made.info.channels };
-    prepared.content = { isFlat: channels.every((c) => c.stdev < FLAT_SPREAD), source: { width: meta.width ?? 0, height: meta.height ?? 0 } };
+    prepared.ebook = {
+      bytes: new Uint8Array(made.data),
+      format: 'jpeg',
+      width: made.info.width,
+      height: made.info.height,
+      channels: made.info.channels,
+    };
+    prepared.content = {
+      isFlat: channels.every((c) => c.stdev < FLAT_SPREAD),
+      source: { width: meta.width ?? 0, height: meta.height ?? 0 },
+    };
   }
   if (sizes.front) {
     const panel = await cut(sizes.front).raw().toBuffer({ resolveWithObject: true });
-    const panelRaw = { raw: { width: panel.info.width, height: panel.info.height, channels: panel.info.channels } } as const;
+    const panelRaw = {
+      raw: { width: panel.info.width, height: panel.info.height, channels: panel.info.channels },
+    } as const;
     const { dominant } = await sharp(panel.data, panelRaw).stats();
-    prepared.front = { jpeg: new Uint8Array(await sharp(panel.data, panelRaw).jpeg({ quality: 90 }).toBuffer()), dominant };
+    prepared.front = {
+      jpeg: new Uint8Array(await sharp(panel.data, panelRaw).jpeg({ quality: 90 }).toBuffer()),
+      dominant,
+    };
   }
   return prepared;
 }

@@ -28,8 +28,21 @@ onLanguagesLoaded(() => void (cached = undefined), { eachLanguage: true });
  * detail) is left only for an issue no kind fits.
  */
 export type CoverIssueKind =
-  | 'unreadable' | 'noText' | 'noDefault' | 'unknownKey' | 'colour' | 'oneOf' | 'missing' | 'text' | 'map' | 'list'
-  | 'number' | 'trueFalse' | 'empty' | 'badKey' | 'invalid';
+  | 'unreadable'
+  | 'noText'
+  | 'noDefault'
+  | 'unknownKey'
+  | 'colour'
+  | 'oneOf'
+  | 'missing'
+  | 'text'
+  | 'map'
+  | 'list'
+  | 'number'
+  | 'trueFalse'
+  | 'empty'
+  | 'badKey'
+  | 'invalid';
 export interface CoverIssue {
   readonly file: string;
   /** The place in the file (`words.series.jv`), empty for the whole file. */
@@ -53,7 +66,13 @@ export class CoverDataError extends KaryaError {
 
 /** The kind of a value zod expected (its `expected`), as a cover issue's kind. */
 const EXPECTED: Readonly<Record<string, CoverIssueKind>> = {
-  string: 'text', object: 'map', record: 'map', array: 'list', number: 'number', int: 'number', boolean: 'trueFalse',
+  string: 'text',
+  object: 'map',
+  record: 'map',
+  array: 'list',
+  number: 'number',
+  int: 'number',
+  boolean: 'trueFalse',
 };
 
 /** The value at a path of the data: undefined for one missing. */
@@ -92,7 +111,11 @@ export function coverData(file = COVER_DATA_FILE): CoverData {
   const shown = path.relative(ROOT, file) || file;
   const { data, errors } = yamlData(readFileSync(file, 'utf8'));
   const unreadable = (yaml: YamlProblem): CoverIssue => ({
-    file: shown, path: '', kind: 'unreadable', params: {}, yaml,
+    file: shown,
+    path: '',
+    kind: 'unreadable',
+    params: {},
+    yaml,
   });
   if (errors.length) throw new CoverDataError(errors.map(unreadable));
   const worded = withLanguageTexts(data, '_covers');

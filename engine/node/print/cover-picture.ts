@@ -10,7 +10,10 @@ import { CoverPictureError, pictureStorageOf } from './cover-picture-error.js';
 
 export { CoverPictureError, pictureStorageOf } from './cover-picture-error.js';
 
-/** A picture a store's cover can be made from: its bytes as given, its format (sharp's name) and its size as the writer sees it. */
+/**
+ * A picture a store's cover can be made from: its bytes as given, its format (sharp's name) and its size as the writer
+ * sees it.
+ */
 export interface CheckedCoverPicture {
   bytes: Uint8Array;
   format: 'jpeg' | 'png' | 'tiff' | 'webp';
@@ -24,7 +27,11 @@ export interface CheckedCoverPicture {
  * `isUpload`: a picture sent to the server, which takes a JPEG or PNG (`cover_upload_unreadable` says so).
  * @example const { width, height } = await checkCoverPicture(readFileSync('me.jpg'), 'me.jpg')
  */
-export async function checkCoverPicture(bytes: Uint8Array, file: string, opts: { isUpload?: boolean } = {}): Promise<CheckedCoverPicture> {
+export async function checkCoverPicture(
+  bytes: Uint8Array,
+  file: string,
+  opts: { isUpload?: boolean } = {},
+): Promise<CheckedCoverPicture> {
   const kind = pictureKindOf(bytes);
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>> | undefined;
   if (kind && kind !== 'svg') {
@@ -41,11 +48,22 @@ export async function checkCoverPicture(bytes: Uint8Array, file: string, opts: {
   const [width, height] = isTurned ? [meta?.height ?? 0, meta?.width ?? 0] : [meta?.width ?? 0, meta?.height ?? 0];
   // The format is the one its first bytes and sharp agree on: a PNG header on other bytes is no picture.
   const format = kind === 'svg' ? 'svg' : meta?.format === kind ? kind : meta?.format;
-  // What decoding it would hold at once (a progressive JPEG's coefficients, an interlaced PNG's pixels): refused here, not when a package is made.
+  // What decoding it would hold at once (a progressive JPEG's coefficients, an interlaced PNG's pixels): refused here,
+  // not when a package is made.
   const decodeMegabytes = meta ? coverDecodeMegabytes(pictureStorageOf(meta)) : 0;
-  const found = coverPictureProblem({ file, bytes: bytes.byteLength, ...(format ? { format } : {}), width, height, decodeMegabytes });
+  const found = coverPictureProblem({
+    file,
+    bytes: bytes.byteLength,
+    ...(format ? { format } : {}),
+    width,
+    height,
+    decodeMegabytes,
+  });
   // The studio's upload takes a JPEG or PNG only, and its words say so (`karya publish --cover` also takes a TIFF).
-  const problem = (found?.code === 'cover_unreadable' || found?.code === 'cover_unreadable_format') && opts.isUpload ? { code: 'cover_upload_unreadable' as const, vars: { file } } : found;
+  const problem =
+    (found?.code === 'cover_unreadable' || found?.code === 'cover_unreadable_format') && opts.isUpload
+      ? { code: 'cover_upload_unreadable' as const, vars: { file } }
+      : found;
   if (problem) throw new CoverPictureError(problem);
   return { bytes, format: format as CheckedCoverPicture['format'], width, height };
 }

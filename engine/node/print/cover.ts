@@ -14,7 +14,10 @@ import { lineOps, type TextOp } from './line-ops.js';
 import { COVER_MAX_PIXELS } from '../../publish/cover-limits.js';
 import { decodeMarkup } from '../../markup.js';
 
-/** A cover's art is decoded at most at the largest size a store takes (a writer's picture was checked against it from its header). */
+/**
+ * A cover's art is decoded at most at the largest size a store takes (a writer's picture was checked against it from
+ * its header).
+ */
 const ART = { limitInputPixels: COVER_MAX_PIXELS } as const;
 
 /** KDP's eBook cover: height 1.6 × width, at least 1,600 px wide, its resolution set (300 pixels an inch). */
@@ -30,7 +33,10 @@ export interface CoverImage {
   channels: number;
 }
 
-/** The wrap's front panel as drawn: its art as a JPEG at the panel's size, and the art's dominant colour (0-255 a channel). */
+/**
+ * The wrap's front panel as drawn: its art as a JPEG at the panel's size, and the art's dominant colour (0-255 a
+ * channel).
+ */
 export interface FrontArt {
   jpeg: Uint8Array;
   dominant: { r: number; g: number; b: number };
@@ -60,7 +66,9 @@ export async function ebookCoverJpeg(image: Uint8Array, size: PixelSize = ebookC
   return { bytes: new Uint8Array(data), format: 'jpeg', width: info.width, height: info.height, channels: info.channels };
 }
 
-/** The wrap's front panel with its bleed (outer edge, top and foot), in pixels at 300 dpi: the size its art is drawn at. */
+/**
+ * The wrap's front panel with its bleed (outer edge, top and foot), in pixels at 300 dpi: the size its art is drawn at.
+ */
 export function wrapFrontPx(trimName: TrimName): PixelSize {
   const trim = TRIM_SIZES[trimName];
   return { width: Math.round((trim.width + COVER_BLEED_IN) * 300), height: Math.round((trim.height + 2 * COVER_BLEED_IN) * 300) };
@@ -112,10 +120,14 @@ const hex = (rgb: { r: number; g: number; b: number }) => `#${[rgb.r, rgb.g, rgb
 /**
  * The paperback's full-wrap cover as a one-page PDF sized for the interior's page count and paper:
  * 2 × trim width + spine + 2 × bleed wide, trim height + 2 × bleed high.
- * @example const wrap = await renderWrapCover({ art, title, author, description, lang: 'en', trim: '6x9', paper: 'white', pageCount: 212 })
+ * @example const wrap = await renderWrapCover({ art, title, author, description, lang: 'en', trim: '6x9', paper:
+ * 'white', pageCount: 212 })
  */
 export async function renderWrapCover(input: {
-  /** The front's art, decoded here; or `front`, its panel already made from it (cover-art.ts prepareCoverArt, in an export thread on a server). */
+  /**
+   * The front's art, decoded here; or `front`, its panel already made from it (cover-art.ts prepareCoverArt, in an
+   * export thread on a server).
+   */
   art?: Uint8Array;
   front?: FrontArt;
   title: string;
@@ -183,7 +195,9 @@ export async function renderWrapCover(input: {
   return { bytes, width: W, height: H, spineIn: inches.spine, hasSpineText };
 }
 
-/** The front panel's art made here, in this thread (a caller without the export pool's prepareCover: tests, a script). */
+/**
+ * The front panel's art made here, in this thread (a caller without the export pool's prepareCover: tests, a script).
+ */
 async function frontArtOf(art: Uint8Array | undefined, frontPx: PixelSize): Promise<FrontArt> {
   if (!art) throw new Error('renderWrapCover: neither the art nor its front panel was given');
   const jpeg = await sharp(art, ART).rotate().resize(frontPx.width, frontPx.height, { fit: 'cover', position: 'centre' }).flatten({ background: '#ffffff' }).toColourspace('srgb').jpeg({ quality: 90 }).toBuffer();
@@ -247,7 +261,9 @@ function drawSpine(c: WrapCanvas, input: { title: string; author: string; pageCo
   return true;
 }
 
-/** The back: the title, then the description above the barcode box, which stays empty (KDP prints the barcode there). */
+/**
+ * The back: the title, then the description above the barcode box, which stays empty (KDP prints the barcode there).
+ */
 function drawBack(c: WrapCanvas, input: { title: string; description: string }): void {
   const { pdf, m, bleed, trimW, trimH, ink } = c;
   const pt = (n: number) => n * PT_PER_IN;

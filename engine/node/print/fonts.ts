@@ -20,12 +20,17 @@ export type FontName = keyof typeof FONT_FILES;
 export class MissingFontError extends KaryaError {
   readonly code = 'font_missing';
   constructor(readonly file: string) {
-    super(`${file}: font not found; the PDF export embeds DejaVu fonts: install them (apt-get install fonts-dejavu-core fonts-dejavu-extra) or set KARYA_FONT_DIR to a folder holding DejaVuSerif.ttf`);
+    super(
+      `${file}: font not found; the PDF export embeds DejaVu fonts: install them (apt-get install fonts-dejavu-core fonts-dejavu-extra) or set KARYA_FONT_DIR to a folder holding DejaVuSerif.ttf`,
+    );
     this.name = 'MissingFontError';
   }
 }
 
-/** The file of one of the layouts' fonts (the typographic cover hands these to resvg, so it draws with what was measured). */
+/**
+ * The file of one of the layouts' fonts (the typographic cover hands these to resvg, so it draws with what was
+ * measured).
+ */
 export function fontPath(name: FontName): string {
   const files = FONT_FILES[name].map((f) => path.join(FONT_DIR, f));
   const found = files.find((f) => existsSync(f));

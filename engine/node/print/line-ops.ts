@@ -24,7 +24,13 @@ export function lineOps(line: Line, x: number, y: number, size: number, m: Measu
   const ops: TextOp[] = [];
   let open: TextOp | null = null;
   const op = (text: string, font: FontName, at: number): TextOp => ({
-    text, font, size, x: at, y, ...(line.extra > 0 ? { wordSpacing: line.extra } : {}), ...(color ? { color } : {}),
+    text,
+    font,
+    size,
+    x: at,
+    y,
+    ...(line.extra > 0 ? { wordSpacing: line.extra } : {}),
+    ...(color ? { color } : {}),
   });
   line.words.forEach((word, i) => {
     const at = x + line.xs[i]!;

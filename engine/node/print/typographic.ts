@@ -141,7 +141,8 @@ function seriesLine(facts: TypographicFacts, data: CoverData): string | undefine
 /**
  * The SVG of a typographic cover at `size`, every letter inside `safe`: the series line at the top, the
  * title (as large as fits, up to six lines) and the subtitle in the upper two thirds, the author at the foot.
- * @example typographicCoverSvg({ title: 'Harbour Lights', author: 'Siti Aminah', lang: 'en', paletteKeys: ['romance'] }, { width: 1600, height: 2560 })
+ * @example typographicCoverSvg({ title: 'Harbour Lights', author: 'Siti Aminah', lang: 'en', paletteKeys: ['romance']
+ * }, { width: 1600, height: 2560 })
  */
 export function typographicCoverSvg(facts: TypographicFacts, size: PixelSize, safe: SafeArea = ebookSafeArea(size), data: CoverData = coverData()): string {
   const { width: w, height: h } = size;

@@ -18,11 +18,21 @@ const STUDIO_WORDS = {
 } as const satisfies RuleWordTable;
 
 export const ACCESSIBILITY = {
-  id: 'accessibility', words: WORDS, studioWords: STUDIO_WORDS, label: () => say('label.accessibility'), appliesTo: isEbook,
+  id: 'accessibility',
+  words: WORDS,
+  studioWords: STUDIO_WORDS,
+  label: () => say('label.accessibility'),
+  appliesTo: isEbook,
   when: (i) => i.ace !== undefined,
-  source: () => 'EPUB Accessibility 1.1 (W3C), checked with DAISY Ace as retailers and distributors check it: https://www.w3.org/TR/epub-a11y-11/',
+  source: () =>
+    'EPUB Accessibility 1.1 (W3C), checked with DAISY Ace as retailers and distributors check it: https://www.w3.org/TR/epub-a11y-11/',
   evaluate: (i) => ({
-    status: i.ace!.status, detail: i.ace!.detail,
-    ...(i.ace!.status === 'fail' ? { fix: say('accessibility.fix') } : i.ace!.status === 'warn' ? { fix: say('accessibility.fix-warn') } : {}),
+    status: i.ace!.status,
+    detail: i.ace!.detail,
+    ...(i.ace!.status === 'fail'
+      ? { fix: say('accessibility.fix') }
+      : i.ace!.status === 'warn'
+        ? { fix: say('accessibility.fix-warn') }
+        : {}),
   }),
 } satisfies ReadinessRule;

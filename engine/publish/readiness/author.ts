@@ -12,11 +12,16 @@ const WORDS = {
 const say = sayer(WORDS);
 
 export const AUTHOR = {
-  id: 'author', words: WORDS, label: () => say('label.author'), appliesTo: everyChannel,
+  id: 'author',
+  words: WORDS,
+  label: () => say('label.author'),
+  appliesTo: everyChannel,
   source: (_, c) => c.sources.metadata,
   evaluate: (i) => {
     const a = i.metadata.author.trim();
     const note = i.notes?.author;
-    return a ? pass(withNote(say('quoted', { text: a }), note)) : failed(note ? say('author.none-because', { note }) : say('author.none'), say('author.fix'));
+    return a
+      ? pass(withNote(say('quoted', { text: a }), note))
+      : failed(note ? say('author.none-because', { note }) : say('author.none'), say('author.fix'));
   },
 } satisfies ReadinessRule;

@@ -22,12 +22,22 @@ function declaredLanguage(input: ReadinessInput, channel: Channel): RuleOutcome 
   const both = input.bilingual!;
   const values = { edition: languageName(both.edition), source: languageName(both.source) };
   // The store reads the book as the language declared: the edition's, which the package's metadata already holds.
-  if (input.metadata.language !== both.edition) return { status: 'fail', detail: say('bilingual.declared-other', values), fix: say('bilingual.declare', values) };
-  return { status: 'warn', detail: say('bilingual.one-language', values), fix: say(isKdp(channel) ? 'bilingual.kdp' : 'bilingual.describe', values) };
+  if (input.metadata.language !== both.edition)
+    return { status: 'fail', detail: say('bilingual.declared-other', values), fix: say('bilingual.declare', values) };
+  return {
+    status: 'warn',
+    detail: say('bilingual.one-language', values),
+    fix: say(isKdp(channel) ? 'bilingual.kdp' : 'bilingual.describe', values),
+  };
 }
 
 export const BILINGUAL_LANGUAGE = {
-  id: 'bilingual-language', words: WORDS, label: (i) => say('label.bilingual', { edition: languageName(i.bilingual!.edition), source: languageName(i.bilingual!.source) }),
-  appliesTo: () => true, when: (i) => i.bilingual !== undefined,
-  source: (_, c) => c.languageList, evaluate: declaredLanguage,
+  id: 'bilingual-language',
+  words: WORDS,
+  label: (i) =>
+    say('label.bilingual', { edition: languageName(i.bilingual!.edition), source: languageName(i.bilingual!.source) }),
+  appliesTo: () => true,
+  when: (i) => i.bilingual !== undefined,
+  source: (_, c) => c.languageList,
+  evaluate: declaredLanguage,
 } satisfies ReadinessRule;

@@ -14,8 +14,17 @@ const WORDS = {
 const say = sayer(WORDS);
 
 export const BOOK_COMPLETE = {
-  id: 'book-complete', words: WORDS, label: () => say('label.book-complete'), appliesTo: everyChannel, source: () => KARYA,
-  evaluate: (i) => (i.isBookComplete && i.incompleteParts?.length
-    ? outcome(false, say('book.mid-sentence', { parts: i.incompleteParts.join(', ') }), say('book.mid-sentence-fix'))
-    : outcome(i.isBookComplete, say(!i.isBookComplete ? 'book.unfinished' : i.ending === 'own-ending' ? 'book.own-ending' : 'book.complete'), say('book.finish'))),
+  id: 'book-complete',
+  words: WORDS,
+  label: () => say('label.book-complete'),
+  appliesTo: everyChannel,
+  source: () => KARYA,
+  evaluate: (i) =>
+    i.isBookComplete && i.incompleteParts?.length
+      ? outcome(false, say('book.mid-sentence', { parts: i.incompleteParts.join(', ') }), say('book.mid-sentence-fix'))
+      : outcome(
+          i.isBookComplete,
+          say(!i.isBookComplete ? 'book.unfinished' : i.ending === 'own-ending' ? 'book.own-ending' : 'book.complete'),
+          say('book.finish'),
+        ),
 } satisfies ReadinessRule;

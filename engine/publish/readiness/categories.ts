@@ -11,9 +11,17 @@ const WORDS = {
 const say = sayer(WORDS);
 
 export const CATEGORIES = {
-  id: 'categories', words: WORDS, label: () => say('label.categories'), appliesTo: (c) => c.hasCategories, source: (_, c) => c.sources.metadata,
+  id: 'categories',
+  words: WORDS,
+  label: () => say('label.categories'),
+  appliesTo: (c) => c.hasCategories,
+  source: (_, c) => c.sources.metadata,
   evaluate: (i) => {
     const n = i.metadata.categories.length;
-    return outcome(n >= 1 && n <= 3, n ? say('verbatim', { text: i.metadata.categories.join('; ') }) : say('categories.none'), say('categories.fix'));
+    return outcome(
+      n >= 1 && n <= 3,
+      n ? say('verbatim', { text: i.metadata.categories.join('; ') }) : say('categories.none'),
+      say('categories.fix'),
+    );
   },
 } satisfies ReadinessRule;

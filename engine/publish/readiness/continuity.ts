@@ -10,7 +10,8 @@ const WORDS = {
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 
-const CONTINUITY_SOURCE = 'Karya: the continuity checks of the story bible (a character acting after leaving the story, a fact changed, a name spelled two ways, a promise left open)';
+const CONTINUITY_SOURCE =
+  'Karya: the continuity checks of the story bible (a character acting after leaving the story, a fact changed, a name spelled two ways, a promise left open)';
 
 function continuityOutcome(input: ReadinessInput): RuleOutcome {
   const found = input.continuity ?? [];
@@ -20,6 +21,11 @@ function continuityOutcome(input: ReadinessInput): RuleOutcome {
 }
 
 export const CONTINUITY = {
-  id: 'continuity', words: WORDS, label: () => say('label.continuity'), appliesTo: () => true, when: (i) => i.continuity !== undefined,
-  source: () => CONTINUITY_SOURCE, evaluate: continuityOutcome,
+  id: 'continuity',
+  words: WORDS,
+  label: () => say('label.continuity'),
+  appliesTo: () => true,
+  when: (i) => i.continuity !== undefined,
+  source: () => CONTINUITY_SOURCE,
+  evaluate: continuityOutcome,
 } satisfies ReadinessRule;

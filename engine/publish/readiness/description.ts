@@ -22,8 +22,12 @@ const STUDIO_WORDS = {
 } as const satisfies RuleWordTable;
 
 export const DESCRIPTION = {
-  id: 'description', words: WORDS, studioWords: STUDIO_WORDS, label: () => say('label.description', { max: KDP_DESCRIPTION_MAX }),
-  appliesTo: everyChannel, source: (_, c) => c.sources.description ?? c.sources.metadata,
+  id: 'description',
+  words: WORDS,
+  studioWords: STUDIO_WORDS,
+  label: () => say('label.description', { max: KDP_DESCRIPTION_MAX }),
+  appliesTo: everyChannel,
+  source: (_, c) => c.sources.description ?? c.sources.metadata,
   evaluate: (i) => {
     const d = i.metadata.description;
     const text = d.replace(/<[^>]*>/g, '').trim();
@@ -37,7 +41,8 @@ export const DESCRIPTION = {
       ...(text ? [] : [say('description.empty')]),
       ...notBlurb,
     ];
-    if (notBlurb.length) return failed(found, isOk ? say('description.write') : [say('description.write'), say('description.fix')]);
+    if (notBlurb.length)
+      return failed(found, isOk ? say('description.write') : [say('description.write'), say('description.fix')]);
     return outcome(isOk, found, say('description.fix'));
   },
 } satisfies ReadinessRule;

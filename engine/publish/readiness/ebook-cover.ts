@@ -2,7 +2,14 @@
 // 1,600 px wide, and a picture rather than one flat colour or art enlarged from a tiny image.
 import type { Channel, ChannelId } from '../channels.js';
 import { jpegInfo, pngSize } from '../files.js';
-import { COVER_ART_MIN_WIDTH, EBOOK_COVER, type CoverContent, type ReadinessInput, type ReadinessRule, type RuleOutcome } from '../readiness-types.js';
+import {
+  COVER_ART_MIN_WIDTH,
+  EBOOK_COVER,
+  type CoverContent,
+  type ReadinessInput,
+  type ReadinessRule,
+  type RuleOutcome,
+} from '../readiness-types.js';
 import { KARYA, failed, isEbook, pass } from './outcome.js';
 import { sayer, type ReadinessText, type ReadinessValue, type RuleWordTable } from './text.js';
 
@@ -27,7 +34,10 @@ const STUDIO_WORDS = {
 
 /** The image formats a channel takes for its eBook cover (from its cover rule). */
 const COVER_FORMATS: Readonly<Record<ChannelId, readonly ('jpeg' | 'png')[]>> = {
-  kdp_ebook: ['jpeg'], kdp_paperback: [], google_play: ['jpeg', 'png'], kobo: ['jpeg', 'png'],
+  kdp_ebook: ['jpeg'],
+  kdp_paperback: [],
+  google_play: ['jpeg', 'png'],
+  kobo: ['jpeg', 'png'],
 };
 
 function coverOutcome(input: ReadinessInput, channel: Channel): RuleOutcome {
@@ -39,15 +49,31 @@ function coverOutcome(input: ReadinessInput, channel: Channel): RuleOutcome {
   const size = jpeg ?? png;
   if (!format || !size) return failed(say('cover.unreadable', { file: name }), say('cover.unreadable-fix'));
   const problems: ReadinessText[] = [];
-  if (!formats.includes(format)) problems.push(say('cover.format', { file: name, format: format.toUpperCase(), channel: channel.name, formats: formatsText(formats) }));
+  if (!formats.includes(format))
+    problems.push(
+      say('cover.format', {
+        file: name,
+        format: format.toUpperCase(),
+        channel: channel.name,
+        formats: formatsText(formats),
+      }),
+    );
   if (jpeg && jpeg.colour !== 'rgb') problems.push(say('cover.colour', { colour: jpeg.colour.toUpperCase() }));
   const ratio = size.height / size.width;
-  if (Math.abs(ratio - EBOOK_COVER.ratio) > EBOOK_COVER.tolerance) problems.push(say('cover.ratio', { ratio: ratio.toFixed(2), want: EBOOK_COVER.ratio }));
-  if (size.width < EBOOK_COVER.minWidth) problems.push(say('cover.narrow', { width: size.width, min: EBOOK_COVER.minWidth }));
+  if (Math.abs(ratio - EBOOK_COVER.ratio) > EBOOK_COVER.tolerance)
+    problems.push(say('cover.ratio', { ratio: ratio.toFixed(2), want: EBOOK_COVER.ratio }));
+  if (size.width < EBOOK_COVER.minWidth)
+    problems.push(say('cover.narrow', { width: size.width, min: EBOOK_COVER.minWidth }));
   const found = { file: name, format: format.toUpperCase(), width: size.width, height: size.height };
-  const detail = jpeg ? say('cover.found-colour', { ...found, colour: jpeg.colour.toUpperCase() }) : say('cover.found', found);
+  const detail = jpeg
+    ? say('cover.found-colour', { ...found, colour: jpeg.colour.toUpperCase() })
+    : say('cover.found', found);
   const art = artProblems(input.cover.content);
-  if (art.length) return failed([detail, ...problems, ...art], [say('cover.art-fix'), ...(problems.length ? [say('cover.fix')] : [])]);
+  if (art.length)
+    return failed(
+      [detail, ...problems, ...art],
+      [say('cover.art-fix'), ...(problems.length ? [say('cover.fix')] : [])],
+    );
   return problems.length ? failed([detail, ...problems], say('cover.fix')) : pass(detail);
 }
 
@@ -56,7 +82,9 @@ function artProblems(content: CoverContent | undefined): ReadinessText[] {
   if (!content) return [];
   return [
     ...(content.isFlat ? [say('cover.flat')] : []),
-    ...(content.source.width < COVER_ART_MIN_WIDTH ? [say('cover.upscaled', { ...content.source, min: COVER_ART_MIN_WIDTH })] : []),
+    ...(content.source.width < COVER_ART_MIN_WIDTH
+      ? [say('cover.upscaled', { ...content.source, min: COVER_ART_MIN_WIDTH })]
+      : []),
   ];
 }
 
@@ -67,7 +95,17 @@ function formatsText(formats: readonly ('jpeg' | 'png')[]): ReadinessValue {
 }
 
 export const EBOOK_COVER_RULE = {
-  id: 'ebook-cover', words: WORDS, studioWords: STUDIO_WORDS,
-  label: (i, c) => say('label.ebook-cover', { file: i.cover.name, formats: formatsText(COVER_FORMATS[c.id]), ratio: EBOOK_COVER.ratio, width: EBOOK_COVER.minWidth }),
-  appliesTo: isEbook, source: (_, c) => c.sources.cover ?? KARYA, evaluate: coverOutcome,
+  id: 'ebook-cover',
+  words: WORDS,
+  studioWords: STUDIO_WORDS,
+  label: (i, c) =>
+    say('label.ebook-cover', {
+      file: i.cover.name,
+      formats: formatsText(COVER_FORMATS[c.id]),
+      ratio: EBOOK_COVER.ratio,
+      width: EBOOK_COVER.minWidth,
+    }),
+  appliesTo: isEbook,
+  source: (_, c) => c.sources.cover ?? KARYA,
+  evaluate: coverOutcome,
 } satisfies ReadinessRule;

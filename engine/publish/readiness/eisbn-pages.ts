@@ -36,15 +36,21 @@ function eisbnPages(input: ReadinessInput): RuleOutcome {
   const m = input.metadata;
   const min = minPages(input);
   // The cover counts: its front and back.
-  const pages = (input.paperback?.pageCount ?? m.pageCount ?? m.estimatedPrintPages ?? estimatePrintPages(m.wordCount)) + 2;
+  const pages =
+    (input.paperback?.pageCount ?? m.pageCount ?? m.estimatedPrintPages ?? estimatePrintPages(m.wordCount)) + 2;
   const detail = say('eisbn.pages', { n: pages });
   return pages >= min ? pass(detail) : { status: 'warn', detail, fix: say('eisbn.fix', { missing: min - pages }) };
 }
 
-const audienceOf = (input: ReadinessInput) => say(isChildren(input.metadata.readingAge) ? 'audience.children' : 'audience.adult');
+const audienceOf = (input: ReadinessInput) =>
+  say(isChildren(input.metadata.readingAge) ? 'audience.children' : 'audience.adult');
 
 export const EISBN_PAGES = {
-  id: 'eisbn-pages', words: WORDS,
+  id: 'eisbn-pages',
+  words: WORDS,
   label: (i) => say('label.eisbn-pages', { min: minPages(i), audience: audienceOf(i) }),
-  appliesTo: (c) => c.product === 'ebook', when: (i) => libraryOf(i) !== undefined, source: (i) => libraryOf(i)!.source, evaluate: eisbnPages,
+  appliesTo: (c) => c.product === 'ebook',
+  when: (i) => libraryOf(i) !== undefined,
+  source: (i) => libraryOf(i)!.source,
+  evaluate: eisbnPages,
 } satisfies ReadinessRule;

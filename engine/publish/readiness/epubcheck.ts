@@ -14,9 +14,15 @@ const STUDIO_WORDS = {
 } as const satisfies RuleWordTable;
 
 export const EPUBCHECK = {
-  id: 'epubcheck', words: WORDS, studioWords: STUDIO_WORDS, label: () => say('label.epubcheck'), appliesTo: isEbook, source: (_, c) => c.sources.manuscript ?? KARYA,
+  id: 'epubcheck',
+  words: WORDS,
+  studioWords: STUDIO_WORDS,
+  label: () => say('label.epubcheck'),
+  appliesTo: isEbook,
+  source: (_, c) => c.sources.manuscript ?? KARYA,
   evaluate: (i) => ({
-    status: i.epubcheck.status, detail: i.epubcheck.detail,
+    status: i.epubcheck.status,
+    detail: i.epubcheck.detail,
     ...(i.epubcheck.status === 'fail' ? { fix: say('epubcheck.fix') } : {}),
   }),
 } satisfies ReadinessRule;

@@ -12,7 +12,8 @@ const WORDS = {
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 
-const GOOGLE_METADATA = 'Google Play Books Partner Center Help, "Metadata details" ("If your book doesn\'t have an ISBN, it\'s assigned a unique identifier by our system"): https://support.google.com/books/partner/answer/3237055';
+const GOOGLE_METADATA =
+  'Google Play Books Partner Center Help, "Metadata details" ("If your book doesn\'t have an ISBN, it\'s assigned a unique identifier by our system"): https://support.google.com/books/partner/answer/3237055';
 
 /** True when a 13-digit ISBN's check digit matches (ISBN-13: weights 1 and 3). */
 export function isValidIsbn13(isbn: string): boolean {
@@ -25,9 +26,16 @@ export function isValidIsbn13(isbn: string): boolean {
 function identifier(input: ReadinessInput): RuleOutcome {
   const isbn = input.metadata.isbn?.trim();
   if (!isbn) return pass(say('identifier.google'));
-  return isValidIsbn13(isbn) ? pass(say('identifier.isbn', { isbn })) : failed(say('identifier.bad', { isbn }), say('identifier.fix'));
+  return isValidIsbn13(isbn)
+    ? pass(say('identifier.isbn', { isbn }))
+    : failed(say('identifier.bad', { isbn }), say('identifier.fix'));
 }
 
 export const IDENTIFIER = {
-  id: 'identifier', words: WORDS, label: () => say('label.identifier'), appliesTo: (c) => c.id === 'google_play', source: () => GOOGLE_METADATA, evaluate: identifier,
+  id: 'identifier',
+  words: WORDS,
+  label: () => say('label.identifier'),
+  appliesTo: (c) => c.id === 'google_play',
+  source: () => GOOGLE_METADATA,
+  evaluate: identifier,
 } satisfies ReadinessRule;

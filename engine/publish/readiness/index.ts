@@ -3,7 +3,15 @@
 // pieces, has every text in every language Karya speaks (LANGS): a rule without its Malay fails the server's and
 // the command line's start, naming the rule, the language and the code, instead of a Malay writer meeting it.
 import { type Bilingual, type Lang } from '../../spec/types.js';
-import { LANGS, LanguageWordsError, checkedLangs, onLanguagesLoaded, wordsBesideCode, wordsChecked, type LanguageSource } from '../../languages/index.js';
+import {
+  LANGS,
+  LanguageWordsError,
+  checkedLangs,
+  onLanguagesLoaded,
+  wordsBesideCode,
+  wordsChecked,
+  type LanguageSource,
+} from '../../languages/index.js';
 import { defineRegistry, type Registry, type RuleWords } from '../../registry.js';
 import type { ReadinessRule } from '../readiness-types.js';
 import { SHARED_WORDS } from './shared-words.js';
@@ -42,16 +50,44 @@ import { PAGE_COUNT } from './page-count.js';
 
 /** Every rule, in the order each channel lists its checks. */
 const RULES = [
-  AI_DISCLOSURE, PUBLIC_DOMAIN, BOOK_COMPLETE, MODEL_PARTS, OFFLINE_TEXT, NOT_TOO_CLOSE, REUSED_PASSAGES, AUTHOR, SERIES, TITLE, TITLE_CASE_RULE,
-  RELEASE_DATE, CONTINUITY, TITLE_MATCH, METADATA_STUFFING, COVER_SIDES, IDENTIFIER, EISBN_PAGES, BILINGUAL_LANGUAGE,
-  LANGUAGE, MANUSCRIPT_EPUB, EPUBCHECK, ACCESSIBILITY, MANUSCRIPT_DOCX, EBOOK_COVER_RULE, DESCRIPTION, KEYWORDS, CATEGORIES,
-  PAPERBACK_INTERIOR, PAPERBACK_COVER, PAGE_COUNT,
+  AI_DISCLOSURE,
+  PUBLIC_DOMAIN,
+  BOOK_COMPLETE,
+  MODEL_PARTS,
+  OFFLINE_TEXT,
+  NOT_TOO_CLOSE,
+  REUSED_PASSAGES,
+  AUTHOR,
+  SERIES,
+  TITLE,
+  TITLE_CASE_RULE,
+  RELEASE_DATE,
+  CONTINUITY,
+  TITLE_MATCH,
+  METADATA_STUFFING,
+  COVER_SIDES,
+  IDENTIFIER,
+  EISBN_PAGES,
+  BILINGUAL_LANGUAGE,
+  LANGUAGE,
+  MANUSCRIPT_EPUB,
+  EPUBCHECK,
+  ACCESSIBILITY,
+  MANUSCRIPT_DOCX,
+  EBOOK_COVER_RULE,
+  DESCRIPTION,
+  KEYWORDS,
+  CATEGORIES,
+  PAPERBACK_INTERIOR,
+  PAPERBACK_COVER,
+  PAGE_COUNT,
 ] as const;
 
 /** A rule's words turned from code → language → text into language → code → text, as the registry checks them. */
 function byLanguage(words: ReadinessRule['words'], langs: readonly Lang[]): RuleWords {
   const said: Partial<Record<Lang, Record<string, string | undefined>>> = {};
-  for (const lang of langs) said[lang] = Object.fromEntries(Object.entries(words).map(([code, text]) => [code, text[lang]]));
+  for (const lang of langs)
+    said[lang] = Object.fromEntries(Object.entries(words).map(([code, text]) => [code, text[lang]]));
   return said;
 }
 
@@ -64,7 +100,12 @@ const studioKeys = (words: ReadinessRule['studioWords']): ReadinessRule['words']
  * @throws RegistryWordsError naming the rule, the language and the code of the first text missing.
  */
 export function readinessRegistry(rules: readonly ReadinessRule[], langs?: readonly Lang[]): Registry<ReadinessRule> {
-  return defineRegistry({ name: 'readiness', ...(langs ? { langs } : {}), rules, wordsOf: (rule) => byLanguage({ ...rule.words, ...studioKeys(rule.studioWords) }, langs ?? LANGS) });
+  return defineRegistry({
+    name: 'readiness',
+    ...(langs ? { langs } : {}),
+    rules,
+    wordsOf: (rule) => byLanguage({ ...rule.words, ...studioKeys(rule.studioWords) }, langs ?? LANGS),
+  });
 }
 
 /**
@@ -82,11 +123,22 @@ function takeTableWords(sources: readonly LanguageSource[]): void {
     const file = (src.words.readiness ?? wordsBesideCode('readiness', lang)) as Record<string, unknown> | undefined;
     if (!file) continue;
     for (const [ruleId, words] of Object.entries(file)) {
-      const rule = ruleId === 'shared words' ? { words: SHARED_WORDS as ReadinessRule['words'], studioWords: undefined } : RULES.find((r) => r.id === ruleId);
+      const rule =
+        ruleId === 'shared words'
+          ? { words: SHARED_WORDS as ReadinessRule['words'], studioWords: undefined }
+          : RULES.find((r) => r.id === ruleId);
       for (const [key, text] of Object.entries((words ?? {}) as Record<string, unknown>)) {
         const studio = /^studio (.+)$/.exec(key)?.[1];
-        const entry = (studio ? (rule as ReadinessRule | undefined)?.studioWords?.[studio] : rule?.words[key as keyof typeof rule.words]) as Record<Lang, string> | undefined;
-        if (!entry) throw new LanguageWordsError({ language: lang, catalogue: 'readiness', key: `${ruleId}: ${key}` }, `languages/${lang}/readiness.yaml: "${ruleId}" has no text "${key}"`);
+        const entry = (
+          studio
+            ? (rule as ReadinessRule | undefined)?.studioWords?.[studio]
+            : rule?.words[key as keyof typeof rule.words]
+        ) as Record<Lang, string> | undefined;
+        if (!entry)
+          throw new LanguageWordsError(
+            { language: lang, catalogue: 'readiness', key: `${ruleId}: ${key}` },
+            `languages/${lang}/readiness.yaml: "${ruleId}" has no text "${key}"`,
+          );
         if (typeof text === 'string' && entry[lang] === undefined) {
           entry[lang] = text;
           taken.push([entry, lang]);
@@ -97,15 +149,31 @@ function takeTableWords(sources: readonly LanguageSource[]): void {
   if (wordsChecked()) for (const lang of checkedLangs()) checkWorded(lang);
 }
 
-/** The texts taken from the files, taken out again before the table is read anew (a text a file no longer gives is missing). */
+/**
+ * The texts taken from the files, taken out again before the table is read anew (a text a file no longer gives is
+ * missing).
+ */
 const taken: [Record<Lang, string>, Lang][] = [];
 
-/** Every code of every rule, and the shared pieces, has its text in `lang`, or the start fails naming the file and the key. */
+/**
+ * Every code of every rule, and the shared pieces, has its text in `lang`, or the start fails naming the file and the
+ * key.
+ */
 function checkWorded(lang: Lang): void {
-  const groups: [string, ReadinessRule['words'] | undefined][] = [['shared words', SHARED_WORDS], ...RULES.flatMap((r): [string, ReadinessRule['words'] | undefined][] => [[r.id, r.words], [r.id, studioKeys((r as ReadinessRule).studioWords)]])];
+  const groups: [string, ReadinessRule['words'] | undefined][] = [
+    ['shared words', SHARED_WORDS],
+    ...RULES.flatMap((r): [string, ReadinessRule['words'] | undefined][] => [
+      [r.id, r.words],
+      [r.id, studioKeys((r as ReadinessRule).studioWords)],
+    ]),
+  ];
   for (const [ruleId, words] of groups) {
     for (const [key, entry] of Object.entries(words ?? {})) {
-      if (!entry[lang]?.trim()) throw new LanguageWordsError({ language: lang, catalogue: 'readiness', key: `${ruleId}: ${key}` }, `languages/${lang}/readiness.yaml: "${ruleId}" has no text "${key}"`);
+      if (!entry[lang]?.trim())
+        throw new LanguageWordsError(
+          { language: lang, catalogue: 'readiness', key: `${ruleId}: ${key}` },
+          `languages/${lang}/readiness.yaml: "${ruleId}" has no text "${key}"`,
+        );
     }
   }
 }
@@ -116,13 +184,24 @@ export const READINESS_REGISTRY = readinessRegistry(RULES);
 /** Every rule, in the order each channel lists its checks. */
 export const READINESS_RULES: readonly ReadinessRule[] = READINESS_REGISTRY.rules;
 // The pieces no one rule owns are checked the same way.
-defineRegistry({ name: 'readiness', rules: [{ id: 'shared words', words: SHARED_WORDS }], wordsOf: (r) => byLanguage(r.words, LANGS) });
+defineRegistry({
+  name: 'readiness',
+  rules: [{ id: 'shared words', words: SHARED_WORDS }],
+  wordsOf: (r) => byLanguage(r.words, LANGS),
+});
 
 type CodeOf<R> = R extends { readonly words: infer W } ? keyof W & string : never;
 /** Every code a readiness text can have: the shared pieces' and every rule's. */
 export type ReadinessCode = SharedCode | CodeOf<(typeof RULES)[number]>;
 
 /** Every readiness text in every language, by code: the shared pieces and every rule's words. */
-export const READINESS_WORDS: Readonly<Record<ReadinessCode, Bilingual>> = Object.assign({}, SHARED_WORDS, ...RULES.map((r) => r.words));
+export const READINESS_WORDS: Readonly<Record<ReadinessCode, Bilingual>> = Object.assign(
+  {},
+  SHARED_WORDS,
+  ...RULES.map((r) => r.words),
+);
 /** The studio's publish panel's own words for some codes (audience 'studio'), by code: every rule's studioWords. */
-export const STUDIO_WORDS: Readonly<Partial<Record<ReadinessCode, Bilingual>>> = Object.assign({}, ...RULES.map((r) => ('studioWords' in r ? r.studioWords : {})));
+export const STUDIO_WORDS: Readonly<Partial<Record<ReadinessCode, Bilingual>>> = Object.assign(
+  {},
+  ...RULES.map((r) => ('studioWords' in r ? r.studioWords : {})),
+);

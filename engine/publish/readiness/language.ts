@@ -18,13 +18,20 @@ const WORDS = {
 const say = sayer(WORDS);
 
 export const LANGUAGE = {
-  id: 'language', words: WORDS, label: (i, c) => say('label.language', { channel: c.name, language: languageName(i.metadata.language) }), appliesTo: everyChannel,
+  id: 'language',
+  words: WORDS,
+  label: (i, c) => say('label.language', { channel: c.name, language: languageName(i.metadata.language) }),
+  appliesTo: everyChannel,
   source: (i, c) => c.languageList,
   evaluate: (i, c) => {
     const code = i.metadata.language;
     const rule = languageRule(c, code);
     if (rule.accepted === 'yes') return pass(say('language.listed', { code }));
     if (rule.accepted === 'no') return failed(say('language.not-listed', { code }), say('language.other-channel'));
-    return { status: 'check', detail: say('language.unconfirmed', { code, note: rule.note ?? say('language.not-confirmed') }), fix: say('language.read', { source: rule.source }) };
+    return {
+      status: 'check',
+      detail: say('language.unconfirmed', { code, note: rule.note ?? say('language.not-confirmed') }),
+      fix: say('language.read', { source: rule.source }),
+    };
   },
 } satisfies ReadinessRule;

@@ -14,6 +14,11 @@ const STUDIO_WORDS = {
 } as const satisfies RuleWordTable;
 
 export const MANUSCRIPT_DOCX = {
-  id: 'manuscript-docx', words: WORDS, studioWords: STUDIO_WORDS, label: () => say('label.manuscript-docx'), appliesTo: (c) => c.id === 'kdp_ebook', source: (_, c) => c.sources.manuscript ?? KARYA,
+  id: 'manuscript-docx',
+  words: WORDS,
+  studioWords: STUDIO_WORDS,
+  label: () => say('label.manuscript-docx'),
+  appliesTo: (c) => c.id === 'kdp_ebook',
+  source: (_, c) => c.sources.manuscript ?? KARYA,
   evaluate: (i) => outcome(isZip(i.docx), bytes(i.docx), RUN_AGAIN),
 } satisfies ReadinessRule;

@@ -14,6 +14,11 @@ const STUDIO_WORDS = {
 } as const satisfies RuleWordTable;
 
 export const MANUSCRIPT_EPUB = {
-  id: 'manuscript-epub', words: WORDS, studioWords: STUDIO_WORDS, label: () => say('label.manuscript-epub'), appliesTo: isEbook, source: (_, c) => c.sources.manuscript ?? KARYA,
+  id: 'manuscript-epub',
+  words: WORDS,
+  studioWords: STUDIO_WORDS,
+  label: () => say('label.manuscript-epub'),
+  appliesTo: isEbook,
+  source: (_, c) => c.sources.manuscript ?? KARYA,
   evaluate: (i) => outcome(isZip(i.epub), bytes(i.epub), RUN_AGAIN),
 } satisfies ReadinessRule;

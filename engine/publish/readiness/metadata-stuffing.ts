@@ -19,14 +19,23 @@ const WORDS = {
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 
-const KDP_METADATA = 'KDP Help, "Metadata Guidelines for Books" (title, series and keywords: no promotional claims such as "bestselling", "free" or "#1", no keyword repeated from the title or across keywords): https://kdp.amazon.com/en_US/help/topic/G201097560';
+const KDP_METADATA =
+  'KDP Help, "Metadata Guidelines for Books" (title, series and keywords: no promotional claims such as "bestselling", "free" or "#1", no keyword repeated from the title or across keywords): https://kdp.amazon.com/en_US/help/topic/G201097560';
 const quoteAll = (words: readonly string[]) => words.map((w) => `"${w}"`).join(', ');
 
-/** Promotional words in the title and subtitle (on a KDP channel its `title` rule says them), the series name, and stuffed keywords. */
+/**
+ * Promotional words in the title and subtitle (on a KDP channel its `title` rule says them), the series name, and
+ * stuffed keywords.
+ */
 function stuffing(input: ReadinessInput, channel: Channel): RuleOutcome {
   const m = input.metadata;
   const places: Array<['where.title' | 'where.subtitle' | 'where.series', string]> = [
-    ...(isKdp(channel) ? [] : [['where.title', m.title], ['where.subtitle', m.subtitle]] as Array<['where.title' | 'where.subtitle', string]>),
+    ...(isKdp(channel)
+      ? []
+      : ([
+          ['where.title', m.title],
+          ['where.subtitle', m.subtitle],
+        ] as Array<['where.title' | 'where.subtitle', string]>)),
     ['where.series', m.series?.name ?? ''],
   ];
   const problems: ReadinessText[] = [];
@@ -37,12 +46,19 @@ function stuffing(input: ReadinessInput, channel: Channel): RuleOutcome {
   if (channel.hasKeywordBoxes) {
     const repeats = titleKeywords(m.keywords, m.title);
     if (repeats.length) problems.push(say('stuffing.title-keyword', { list: quoteAll(repeats) }));
-    for (const { word, n } of repeatedKeywordWords(m.keywords, m.language)) problems.push(say('stuffing.word-repeated', { word, n, max: KEYWORD_WORD_MAX }));
+    for (const { word, n } of repeatedKeywordWords(m.keywords, m.language))
+      problems.push(say('stuffing.word-repeated', { word, n, max: KEYWORD_WORD_MAX }));
   }
-  return problems.length ? failed(problems, say('stuffing.fix', { max: KEYWORD_WORD_MAX })) : pass(say('stuffing.none'));
+  return problems.length
+    ? failed(problems, say('stuffing.fix', { max: KEYWORD_WORD_MAX }))
+    : pass(say('stuffing.none'));
 }
 
 export const METADATA_STUFFING = {
-  id: 'metadata-stuffing', words: WORDS, label: () => say('label.stuffing'), appliesTo: () => true,
-  source: (_, c) => (isKdp(c) ? KDP_METADATA : c.sources.metadata), evaluate: stuffing,
+  id: 'metadata-stuffing',
+  words: WORDS,
+  label: () => say('label.stuffing'),
+  appliesTo: () => true,
+  source: (_, c) => (isKdp(c) ? KDP_METADATA : c.sources.metadata),
+  evaluate: stuffing,
 } satisfies ReadinessRule;

@@ -20,6 +20,11 @@ function modelPartsOutcome(input: ReadinessInput): RuleOutcome {
 }
 
 export const MODEL_PARTS = {
-  id: 'model-parts', words: WORDS, label: () => say('label.model-parts'), appliesTo: everyChannel, source: () => KARYA,
-  when: (input) => input.authorship !== undefined, evaluate: modelPartsOutcome,
+  id: 'model-parts',
+  words: WORDS,
+  label: () => say('label.model-parts'),
+  appliesTo: everyChannel,
+  source: () => KARYA,
+  when: (input) => input.authorship !== undefined,
+  evaluate: modelPartsOutcome,
 } satisfies ReadinessRule;

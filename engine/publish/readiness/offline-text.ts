@@ -27,6 +27,10 @@ function offlineOutcome(input: ReadinessInput): RuleOutcome {
 }
 
 export const OFFLINE_TEXT = {
-  id: 'offline-text', words: WORDS, label: () => say('label.offline-text'), appliesTo: everyChannel,
-  source: () => 'Karya: the offline demo writes marked practice text, never a book to sell', evaluate: offlineOutcome,
+  id: 'offline-text',
+  words: WORDS,
+  label: () => say('label.offline-text'),
+  appliesTo: everyChannel,
+  source: () => 'Karya: the offline demo writes marked practice text, never a book to sell',
+  evaluate: offlineOutcome,
 } satisfies ReadinessRule;

@@ -7,11 +7,18 @@ import { sayShared as say, type ReadinessText } from './text.js';
 
 export const pass = (detail: Said): RuleOutcome => ({ status: 'pass', detail });
 export const failed = (detail: Said, fix: Said): RuleOutcome => ({ status: 'fail', detail, fix });
-export const outcome = (isOk: boolean, detail: Said, fix: Said): RuleOutcome => (isOk ? pass(detail) : failed(detail, fix));
+export const outcome = (isOk: boolean, detail: Said, fix: Said): RuleOutcome =>
+  isOk ? pass(detail) : failed(detail, fix);
 export const fromProblems = (problems: RuleProblem[], passDetail: ReadinessText): RuleOutcome =>
-  problems.length ? failed(problems.map((p) => p.problem), problems.map((p) => p.fix)) : pass(passDetail);
+  problems.length
+    ? failed(
+        problems.map((p) => p.problem),
+        problems.map((p) => p.fix),
+      )
+    : pass(passDetail);
 /** A text with the note of how it was found, when there is one. */
-export const withNote = (text: ReadinessText, note: ReadinessText | undefined): ReadinessText => (note ? say('with-note', { text, note }) : text);
+export const withNote = (text: ReadinessText, note: ReadinessText | undefined): ReadinessText =>
+  note ? say('with-note', { text, note }) : text;
 export const bytes = (file: Uint8Array) => say('bytes', { n: file.length });
 export const RUN_AGAIN = say('run-again');
 

@@ -15,7 +15,14 @@ const STUDIO_WORDS = {
 } as const satisfies RuleWordTable;
 
 export const PAPERBACK_COVER = {
-  id: 'paperback-cover', words: WORDS, studioWords: STUDIO_WORDS, label: () => say('label.paperback-cover'), appliesTo: isPaperback, source: (_, c) => c.sources.cover ?? KARYA,
-  evaluate: (i) => (i.paperback?.cover ? outcome(isPdf(i.paperback.cover), bytes(i.paperback.cover), RUN_AGAIN)
-    : failed(say('paperback.no-cover'), say('paperback.make-again'))),
+  id: 'paperback-cover',
+  words: WORDS,
+  studioWords: STUDIO_WORDS,
+  label: () => say('label.paperback-cover'),
+  appliesTo: isPaperback,
+  source: (_, c) => c.sources.cover ?? KARYA,
+  evaluate: (i) =>
+    i.paperback?.cover
+      ? outcome(isPdf(i.paperback.cover), bytes(i.paperback.cover), RUN_AGAIN)
+      : failed(say('paperback.no-cover'), say('paperback.make-again')),
 } satisfies ReadinessRule;

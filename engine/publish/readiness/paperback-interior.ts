@@ -15,7 +15,14 @@ const STUDIO_WORDS = {
 } as const satisfies RuleWordTable;
 
 export const PAPERBACK_INTERIOR = {
-  id: 'paperback-interior', words: WORDS, studioWords: STUDIO_WORDS, label: () => say('label.paperback-interior'), appliesTo: isPaperback, source: (_, c) => c.sources.pages ?? KARYA,
-  evaluate: (i) => (i.paperback?.interior ? outcome(isPdf(i.paperback.interior), bytes(i.paperback.interior), RUN_AGAIN)
-    : failed(say('paperback.no-interior'), say('paperback.make-again'))),
+  id: 'paperback-interior',
+  words: WORDS,
+  studioWords: STUDIO_WORDS,
+  label: () => say('label.paperback-interior'),
+  appliesTo: isPaperback,
+  source: (_, c) => c.sources.pages ?? KARYA,
+  evaluate: (i) =>
+    i.paperback?.interior
+      ? outcome(isPdf(i.paperback.interior), bytes(i.paperback.interior), RUN_AGAIN)
+      : failed(say('paperback.no-interior'), say('paperback.make-again')),
 } satisfies ReadinessRule;

@@ -8,7 +8,8 @@ import type { EditionAdditions } from '../../session/public-domain.js';
 import { failed, isKdp } from './outcome.js';
 import { languageName, sayer, type ReadinessText, type RuleWordTable } from './text.js';
 
-const KDP_PUBLIC_DOMAIN = 'KDP Help, "Publishing Public Domain Content": https://kdp.amazon.com/en_US/help/topic/G200743940';
+const KDP_PUBLIC_DOMAIN =
+  'KDP Help, "Publishing Public Domain Content": https://kdp.amazon.com/en_US/help/topic/G200743940';
 /** KDP's own marks for a differentiated edition's title field, the same in every language of the book. */
 const TITLE_MARKS = { translated: '(Translated)', annotated: '(Annotated)' } as const;
 
@@ -41,21 +42,35 @@ function differentiation(a: EditionAdditions): ReadinessText[] {
 }
 
 export const PUBLIC_DOMAIN = {
-  id: 'public-domain', words: WORDS, label: () => say('label.public-domain'), appliesTo: isKdp, when: (i) => i.publicDomain !== undefined,
+  id: 'public-domain',
+  words: WORDS,
+  label: () => say('label.public-domain'),
+  appliesTo: isKdp,
+  when: (i) => i.publicDomain !== undefined,
   source: () => KDP_PUBLIC_DOMAIN,
   evaluate: (i) => {
     const edition = i.publicDomain!;
     const a = edition.additions;
-    const text = edition.firstPublished ? say('public-domain.text-year', { year: edition.firstPublished }) : say('public-domain.text');
+    const text = edition.firstPublished
+      ? say('public-domain.text-year', { year: edition.firstPublished })
+      : say('public-domain.text');
     const adds = differentiation(a);
-    if (!adds.length) return failed([text, say('public-domain.none')], [say('public-domain.differentiate'), say('public-domain.declare')]);
+    if (!adds.length)
+      return failed(
+        [text, say('public-domain.none')],
+        [say('public-domain.differentiate'), say('public-domain.declare')],
+      );
     const detail = [text, say('public-domain.adds', { list: adds })];
     // The title carries KDP's mark for what differentiates it: a translation's, else annotations'.
     const mark = a.translatedFrom ? TITLE_MARKS.translated : TITLE_MARKS.annotated;
     const title = `${i.metadata.title} ${i.metadata.subtitle ?? ''}`;
     const isMarked = Object.values(TITLE_MARKS).some((m) => title.toLowerCase().includes(m.toLowerCase()));
     const isAiMade = a.writerParts.length === 0;
-    const fix = [...(isMarked ? [] : [say('public-domain.mark', { mark })]), ...(isAiMade ? [say('public-domain.ai-made')] : []), say('public-domain.declare')];
+    const fix = [
+      ...(isMarked ? [] : [say('public-domain.mark', { mark })]),
+      ...(isAiMade ? [say('public-domain.ai-made')] : []),
+      say('public-domain.declare'),
+    ];
     // KDP's own judgement and the upload's declaration cannot be checked here: the writer confirms them.
     return isMarked ? { status: 'check', detail, fix } : failed(detail, fix);
   },

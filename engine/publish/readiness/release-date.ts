@@ -12,7 +12,11 @@ const WORDS = {
 const say = sayer(WORDS);
 
 export const RELEASE_DATE = {
-  id: 'release-date', words: WORDS, label: (i) => say('label.release-date', { perDay: i.release!.perDay }), appliesTo: () => true, when: (i) => i.release !== undefined,
+  id: 'release-date',
+  words: WORDS,
+  label: (i) => say('label.release-date', { perDay: i.release!.perDay }),
+  appliesTo: () => true,
+  when: (i) => i.release !== undefined,
   source: (_, c) => (isKdp(c) ? RELEASE_LIMIT_SOURCE : c.sources.metadata),
   evaluate: (i) => pass(say('release.on', { date: i.release!.publishOn, n: i.release!.nthThatDay })),
 } satisfies ReadinessRule;

@@ -14,7 +14,8 @@ const WORDS = {
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 
-export const reuseLabel = (c: ClosenessInput): ReadinessText => say('label.reused-passages', { threshold: sharePercent(c.threshold) });
+export const reuseLabel = (c: ClosenessInput): ReadinessText =>
+  say('label.reused-passages', { threshold: sharePercent(c.threshold) });
 
 /** Passages reused across the book's own parts: the share of its runs in more than one part, with an example. */
 export function reuseOutcome(c: ClosenessInput): Found {
@@ -22,10 +23,24 @@ export function reuseOutcome(c: ClosenessInput): Found {
   const found = say('reuse.share', { share: sharePercent(share) });
   if (share < c.threshold) return { status: 'pass', detail: [found] };
   const name = (i: number) => c.partLabels?.[i] ?? String(i + 1);
-  return { status: 'fail', detail: [found, ...(example ? [say('reuse.example', { text: example.text, part: name(example.part), first: name(example.otherPart) })] : [])], fix: [say('reuse.fix')] };
+  return {
+    status: 'fail',
+    detail: [
+      found,
+      ...(example
+        ? [say('reuse.example', { text: example.text, part: name(example.part), first: name(example.otherPart) })]
+        : []),
+    ],
+    fix: [say('reuse.fix')],
+  };
 }
 
 export const REUSED_PASSAGES = {
-  id: 'reused-passages', words: WORDS, label: (i) => reuseLabel(i.closeness!), appliesTo: everyChannel, when: (i) => i.closeness !== undefined && i.closeness.shingles > 0,
-  source: (_, c) => c.sources.content, evaluate: (i) => reuseOutcome(i.closeness!),
+  id: 'reused-passages',
+  words: WORDS,
+  label: (i) => reuseLabel(i.closeness!),
+  appliesTo: everyChannel,
+  when: (i) => i.closeness !== undefined && i.closeness.shingles > 0,
+  source: (_, c) => c.sources.content,
+  evaluate: (i) => reuseOutcome(i.closeness!),
 } satisfies ReadinessRule;

@@ -12,10 +12,18 @@ const WORDS = {
 const say = sayer(WORDS);
 
 export const SERIES = {
-  id: 'series', words: WORDS, label: () => say('label.series'), appliesTo: everyChannel, when: (i) => i.metadata.series !== null,
+  id: 'series',
+  words: WORDS,
+  label: () => say('label.series'),
+  appliesTo: everyChannel,
+  when: (i) => i.metadata.series !== null,
   source: (_, c) => c.sources.metadata,
   evaluate: (i) => {
     const s = i.metadata.series!;
-    return pass(s.number !== null ? say('series.given', { name: s.name, number: s.number }) : [say('series.no-number', { name: s.name }), say('series.fix')]);
+    return pass(
+      s.number !== null
+        ? say('series.given', { name: s.name, number: s.number })
+        : [say('series.no-number', { name: s.name }), say('series.fix')],
+    );
   },
 } satisfies ReadinessRule;

@@ -37,7 +37,8 @@ export type SharedCode = keyof typeof SHARED_WORDS;
  * @example const say = sayer(WORDS); say('cover.found', { file: 'cover.jpg' })
  */
 export function sayer<W extends RuleWordTable>(_words: W) {
-  return (code: (keyof W & string) | SharedCode, params?: Record<string, ReadinessValue>): ReadinessText => (params ? { code, params } : { code });
+  return (code: (keyof W & string) | SharedCode, params?: Record<string, ReadinessValue>): ReadinessText =>
+    params ? { code, params } : { code };
 }
 
 /** A text of the shared pieces: `sayShared('bytes', { n: 12 })`. */

@@ -16,7 +16,9 @@ const STUDIO_WORDS = {
   'label.title-match': {},
 } as const satisfies RuleWordTable;
 
-const same = (a: string, b: string) => a.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase() === b.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
+const same = (a: string, b: string) =>
+  a.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase() ===
+  b.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
 
 function titleMatch(input: ReadinessInput): RuleOutcome {
   const title = input.metadata.title;
@@ -29,6 +31,12 @@ function titleMatch(input: ReadinessInput): RuleOutcome {
 }
 
 export const TITLE_MATCH = {
-  id: 'title-match', words: WORDS, studioWords: STUDIO_WORDS, label: () => say('label.title-match'), appliesTo: () => true, when: (i) => i.titles?.cover !== undefined || i.titles?.epub !== undefined,
-  source: (_, c) => c.sources.metadata, evaluate: titleMatch,
+  id: 'title-match',
+  words: WORDS,
+  studioWords: STUDIO_WORDS,
+  label: () => say('label.title-match'),
+  appliesTo: () => true,
+  when: (i) => i.titles?.cover !== undefined || i.titles?.epub !== undefined,
+  source: (_, c) => c.sources.metadata,
+  evaluate: titleMatch,
 } satisfies ReadinessRule;

@@ -12,7 +12,17 @@ const WORDS = {
 const say = sayer(WORDS);
 
 export const TITLE = {
-  id: 'title', words: WORDS, label: () => say('label.title', { max: KDP_TITLE_MAX }), appliesTo: isKdp, source: (_, c) => c.sources.metadata,
+  id: 'title',
+  words: WORDS,
+  label: () => say('label.title', { max: KDP_TITLE_MAX }),
+  appliesTo: isKdp,
+  source: (_, c) => c.sources.metadata,
   evaluate: ({ metadata: { title, subtitle }, notes }) =>
-    fromProblems(titleProblems({ title, subtitle }), withNote(subtitle ? say('title-and-subtitle', { title, subtitle }) : say('quoted', { text: title }), notes?.title)),
+    fromProblems(
+      titleProblems({ title, subtitle }),
+      withNote(
+        subtitle ? say('title-and-subtitle', { title, subtitle }) : say('quoted', { text: title }),
+        notes?.title,
+      ),
+    ),
 } satisfies ReadinessRule;

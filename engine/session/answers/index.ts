@@ -2,7 +2,19 @@
 // against what was asked (verdict.ts, with shape.ts for a part's YAML shape and talk.ts for the model's own
 // remarks); what was done is noted on the part (notes.ts). The phrases they read are data (phrases.ts).
 export { answerText, askText, isAnnouncement, isClosingRemark, openReasoning, type AskedText } from './text.js';
-export { addNotes, copiedShare, isEcho, isRefusal, judgeAnswer, judgeRefusal, unfenced, type AnswerExpectation, type AnswerKind, type AnswerNotes, type AnswerOutcome } from './verdict.js';
+export {
+  addNotes,
+  copiedShare,
+  isEcho,
+  isRefusal,
+  judgeAnswer,
+  judgeRefusal,
+  unfenced,
+  type AnswerExpectation,
+  type AnswerKind,
+  type AnswerNotes,
+  type AnswerOutcome,
+} from './verdict.js';
 export { countLines, judgeShape, shapeOf, splitWalls } from './shape.js';
 export { isAssistantTalk, withoutTalk } from './talk.js';
 export { answerNotesOf, type AnswerNote } from './notes.js';

@@ -1,7 +1,8 @@
 // What models write around the text they were asked for, as data: each language's phrases are its `answers`
 // section of the table (languages/<code>/answers.yaml: the words that open an announcement, "Sure! Here's
 // Chapter 1 of your story:", "Tentu! Berikut Bab 1:"; the remarks that close one; refusals, "Maaf, saya tidak
-// dapat…"; the assistant's talk, "Sebagai model bahasa AI…"; a recipe's units and headings; a chapter's words and numbers are the `reading` section's).
+// dapat…"; the assistant's talk, "Sebagai model bahasa AI…"; a recipe's units and headings; a chapter's words and
+// numbers are the `reading` section's).
 // Every language's phrases are read in every book, in the table's order (a model may answer in another language
 // than the book's). Read by answers/text.ts, talk.ts, shape.ts and checks/refused.ts. Matching is
 // case-insensitive, on the start of a line, after Markdown marks. Checked when the table is read: a language
@@ -14,18 +15,32 @@ export const REASONING_TAGS: readonly string[] = ['think', 'thinking', 'reasonin
 
 /** The lists of a language's `answers` section (see languages/en/answers.yaml for what each holds). */
 const KEYS = [
-  'interjections', 'announcers', 'answerNouns', 'closingRemarks', 'notesAfterRule', 'refusals', 'refusalTopics', 'reasoningMarkers',
-  'assistantOpeners', 'assistantDeclines', 'talkTopics', 'recipeUnits', 'recipeHeadings', 'reasoningAnywhere',
+  'interjections',
+  'announcers',
+  'answerNouns',
+  'closingRemarks',
+  'notesAfterRule',
+  'refusals',
+  'refusalTopics',
+  'reasoningMarkers',
+  'assistantOpeners',
+  'assistantDeclines',
+  'talkTopics',
+  'recipeUnits',
+  'recipeHeadings',
+  'reasoningAnywhere',
 ] as const;
 export type AnswerPhrases = { readonly [K in (typeof KEYS)[number]]: readonly string[] };
 
 function parseAnswers(raw: unknown, table: LanguageTable): AnswerPhrases {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw languageTableError(table.code, 'answers', 'the phrases models write around an answer (answers.yaml)');
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw languageTableError(table.code, 'answers', 'the phrases models write around an answer (answers.yaml)');
   const r = raw as Record<string, unknown>;
   const out: Record<string, readonly string[]> = {};
   for (const key of KEYS) {
     const list = r[key];
-    if (!Array.isArray(list) || !list.length || !list.every((x) => typeof x === 'string' && x.trim() === x && x !== '')) throw languageTableError(table.code, `answers.${key}`, 'a list of phrases, lower case');
+    if (!Array.isArray(list) || !list.length || !list.every((x) => typeof x === 'string' && x.trim() === x && x !== ''))
+      throw languageTableError(table.code, `answers.${key}`, 'a list of phrases, lower case');
     out[key] = list.map((x: string) => x.toLowerCase());
   }
   return out as unknown as AnswerPhrases;
@@ -62,4 +77,3 @@ export function fromPhrases<T>(build: (p: AnswerPhrases) => T): () => T {
 
 /** Code fence languages a whole answer may be wrapped in and still be prose: "```markdown" … "```" is unwrapped. */
 export const PROSE_FENCES: readonly string[] = ['', 'markdown', 'md', 'text', 'txt', 'plaintext', 'plain', 'prose'];
-

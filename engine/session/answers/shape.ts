@@ -22,12 +22,24 @@ const LIST_LINE = /^\s{0,6}(?:[-*•+‣◦]\s|\d{1,3}[.)]\s|[a-zA-Z][.)]\s|\(\w
 const HEADING_LINE = /^\s{0,3}(?:#{1,6}\s|\*\*[^*]{1,120}\*\*:?\s*$|__[^_]{1,120}__:?\s*$)/;
 /** A quantity and a unit ("2 cups", "200 g", "1 ½ sudu besar"). */
 const patterns = fromPhrases((p) => ({
-  measure: new RegExp(`(?<![\\p{L}\\p{N}])(?:\\d{1,4}(?:[.,/]\\d{1,3})?|[½¼¾⅓⅔])(?:\\s?[½¼¾⅓⅔])?\\s?(?:${[...p.recipeUnits].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}])`, 'iu'),
+  measure: new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:\\d{1,4}(?:[.,/]\\d{1,3})?|[½¼¾⅓⅔])(?:\\s?[½¼¾⅓⅔])?\\s?(?:${[...p.recipeUnits]
+      .sort((a, b) => b.length - a.length)
+      .map(escape)
+      .join('|')})(?![\\p{L}])`,
+    'iu',
+  ),
   /** A recipe's heading line, whole ("Ingredients:", "**Cara Memasak**"). */
   recipeHeading: new RegExp(`^[\\s#*_>]*(?:${p.recipeHeadings.map(escape).join('|')})[\\s*_:]*$`, 'i'),
 }));
-/** A chapter-title line ("Chapter 3: The Storm", "## Bab 3", "1. Chapter One"): every language's part words and numbers (`reading`). */
-const chapterLine = () => readingPattern(String.raw`^[\s#*_>-]*(?:\d{1,3}[.)]\s*)?(?:{parts.chapter}|{parts.section}|{parts.part})\s+(?:\d{1,3}|[ivxlc]{1,7}|{numbers})(?![\p{L}\p{N}])`);
+/**
+ * A chapter-title line ("Chapter 3: The Storm", "## Bab 3", "1. Chapter One"): every language's part words and numbers
+ * (`reading`).
+ */
+const chapterLine = () =>
+  readingPattern(
+    String.raw`^[\s#*_>-]*(?:\d{1,3}[.)]\s*)?(?:{parts.chapter}|{parts.section}|{parts.part})\s+(?:\d{1,3}|[ivxlc]{1,7}|{numbers})(?![\p{L}\p{N}])`,
+  );
 /** Lines of this many words or more are paragraphs of prose, whatever else they are. */
 const PARAGRAPH_WORDS = 40;
 /** The most words a measure or chapter-title line has (a longer line is prose that names an amount). */
@@ -67,7 +79,16 @@ export interface LineCount {
 
 /** One pass over the answer's lines. */
 export function countLines(text: string): LineCount {
-  const count: LineCount = { words: 0, listWords: 0, listLines: 0, paragraphWords: 0, lines: 0, measureLines: 0, recipeHeadings: 0, chapterLines: 0 };
+  const count: LineCount = {
+    words: 0,
+    listWords: 0,
+    listLines: 0,
+    paragraphWords: 0,
+    lines: 0,
+    measureLines: 0,
+    recipeHeadings: 0,
+    chapterLines: 0,
+  };
   const { measure: MEASURE, recipeHeading: RECIPE_HEADING } = patterns();
   const CHAPTER_LINE = chapterLine();
   for (const line of text.split('\n')) {
@@ -84,7 +105,8 @@ export function countLines(text: string): LineCount {
     if (words > SHORT_LINE_WORDS) continue;
     if (RECIPE_HEADING.test(line)) count.recipeHeadings++;
     else if ((isList || /^\s*[\d½¼¾⅓⅔]/.test(line)) && MEASURE.test(line)) count.measureLines++;
-    if (CHAPTER_LINE.test(line) && (isList || HEADING_LINE.test(line) || !/[.!?…]["”’]?\s*$/.test(line))) count.chapterLines++;
+    if (CHAPTER_LINE.test(line) && (isList || HEADING_LINE.test(line) || !/[.!?…]["”’]?\s*$/.test(line)))
+      count.chapterLines++;
   }
   return count;
 }
@@ -107,19 +129,30 @@ const SHORT_LIST_LINES = 3;
  * not judged.
  * @example judgeShape('- 2 cups rice\n- 1 tsp salt\n- 3 cups water', PROSE) // 'recipe' (with minWords 0)
  */
-export function judgeShape(text: string, shape: AnswerShape, opts: { isStart?: boolean } = {}): ShapeOutcome | undefined {
+export function judgeShape(
+  text: string,
+  shape: AnswerShape,
+  opts: { isStart?: boolean } = {},
+): ShapeOutcome | undefined {
   const c = countLines(text);
   const isShort = c.words < shape.minWords;
   if (isShort && !opts.isStart) return undefined;
-  if (!shape.outlines && c.chapterLines >= 3 && c.chapterLines >= 0.3 * c.lines && c.paragraphWords < 0.5 * c.words) return 'outlined';
+  if (!shape.outlines && c.chapterLines >= 3 && c.chapterLines >= 0.3 * c.lines && c.paragraphWords < 0.5 * c.words)
+    return 'outlined';
   if (!shape.recipes && (c.measureLines >= 3 || (c.recipeHeadings >= 1 && c.measureLines >= 2))) return 'recipe';
   const isListJudged = !isShort || (shape.listShare <= PROSE_LIST_SHARE && c.listLines >= SHORT_LIST_LINES);
   if (isListJudged && c.listWords > shape.listShare * c.words) return 'listed';
   return undefined;
 }
 
-/** The shape an answer for `step` must have: its section's, else (chapters) the chapters', else the book's; none for other steps. */
-export function shapeOf(spec: Pick<ResolvedSpec, 'kind' | 'prompts'>, step: Pick<Step, 'kind'> & { section?: { id: string } }): AnswerShape | undefined {
+/**
+ * The shape an answer for `step` must have: its section's, else (chapters) the chapters', else the book's; none for
+ * other steps.
+ */
+export function shapeOf(
+  spec: Pick<ResolvedSpec, 'kind' | 'prompts'>,
+  step: Pick<Step, 'kind'> & { section?: { id: string } },
+): AnswerShape | undefined {
   if (spec.kind !== 'book') return undefined;
   const p = spec.prompts;
   if (step.kind === 'chapter') return (step.section && p.sectionShapes?.[step.section.id]) || p.chapterShape || p.shape;
@@ -128,7 +161,7 @@ export function shapeOf(spec: Pick<ResolvedSpec, 'kind' | 'prompts'>, step: Pick
 
 /** True when a line of `text` is at least `chars` long. */
 function hasLineOf(text: string, chars: number): boolean {
-  for (let start = 0; text.length - start >= chars; ) {
+  for (let start = 0; text.length - start >= chars;) {
     const end = text.indexOf('\n', start);
     if ((end < 0 ? text.length : end) - start >= chars) return true;
     if (end < 0) return false;
@@ -146,14 +179,23 @@ const SENTENCE_END = /[.!?…]["”’»)\]]*(?=\s)/g;
  * Lists, tables and headings are left as they are.
  * @example splitWalls(`${'Rain fell. '.repeat(300)}`, { wallWords: 400, paragraphWords: 120 }).split // 5
  */
-export function splitWalls(text: string, shape: Pick<AnswerShape, 'wallWords' | 'paragraphWords'>): { text: string; split: number } {
+export function splitWalls(
+  text: string,
+  shape: Pick<AnswerShape, 'wallWords' | 'paragraphWords'>,
+): { text: string; split: number } {
   // A line of more than wallWords words has at least two characters a word more (a word and a space): shorter
   // lines are never walls and their words are not counted (judgeShape counts them once).
   const least = 2 * shape.wallWords + 1;
   if (!hasLineOf(text, least)) return { text, split: 0 };
   let split = 0;
   const lines = text.split('\n').map((line) => {
-    if (line.length < least || LIST_LINE.test(line) || HEADING_LINE.test(line) || wordsIn(line, shape.wallWords) <= shape.wallWords) return line;
+    if (
+      line.length < least ||
+      LIST_LINE.test(line) ||
+      HEADING_LINE.test(line) ||
+      wordsIn(line, shape.wallWords) <= shape.wallWords
+    )
+      return line;
     const paragraphs: string[] = [];
     let start = 0;
     let words = 0;
@@ -170,7 +212,8 @@ export function splitWalls(text: string, shape: Pick<AnswerShape, 'wallWords' | 
     }
     const rest = line.slice(start).trim();
     // A short tail joins the paragraph before it.
-    if (rest && paragraphs.length && wordsIn(rest) < shape.paragraphWords / 2) paragraphs[paragraphs.length - 1] += ` ${rest}`;
+    if (rest && paragraphs.length && wordsIn(rest) < shape.paragraphWords / 2)
+      paragraphs[paragraphs.length - 1] += ` ${rest}`;
     else if (rest) paragraphs.push(rest);
     if (paragraphs.length < 2) return line;
     split += paragraphs.length;

@@ -8,8 +8,22 @@ import { countWords } from '../../words.js';
 import { fromPhrases } from './phrases.js';
 import { escapeRegExp as escape } from '../../markup.js';
 
-const startsWith = (words: readonly string[]) => new RegExp(`^(?:${[...words].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
-const anyOf = (words: readonly string[]) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...words].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+const startsWith = (words: readonly string[]) =>
+  new RegExp(
+    `^(?:${[...words]
+      .sort((a, b) => b.length - a.length)
+      .map(escape)
+      .join('|')})(?![\\p{L}\\p{N}])`,
+    'iu',
+  );
+const anyOf = (words: readonly string[]) =>
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${[...words]
+      .sort((a, b) => b.length - a.length)
+      .map(escape)
+      .join('|')})(?![\\p{L}\\p{N}])`,
+    'iu',
+  );
 /** The phrases' patterns, built once per reading of the table (every language's phrases, answers/phrases.ts). */
 const patterns = fromPhrases((p) => ({
   opener: startsWith(p.assistantOpeners),
@@ -26,7 +40,11 @@ const MOST_REMARK_WORDS = 80;
 
 /** A paragraph's start, lower-cased, without Markdown marks and with straight apostrophes. */
 function headOf(paragraph: string): string {
-  return paragraph.slice(0, HEAD_CHARS).replace(/^[\s>#*_~-]+/, '').replace(/[’‘]/g, "'").toLowerCase();
+  return paragraph
+    .slice(0, HEAD_CHARS)
+    .replace(/^[\s>#*_~-]+/, '')
+    .replace(/[’‘]/g, "'")
+    .toLowerCase();
 }
 
 /**
@@ -38,7 +56,14 @@ function headOf(paragraph: string): string {
  * paragraph where the model names itself, since a stanza may well begin "I hope you…".
  */
 export function isAssistantTalk(paragraph: string, opts: { isOpenerOnly?: boolean } = {}): boolean {
-  const { opener: OPENER, refusal: REFUSAL, closing: CLOSING, announcer: ANNOUNCER, topic: TOPIC, noun: NOUN } = patterns();
+  const {
+    opener: OPENER,
+    refusal: REFUSAL,
+    closing: CLOSING,
+    announcer: ANNOUNCER,
+    topic: TOPIC,
+    noun: NOUN,
+  } = patterns();
   const head = headOf(paragraph);
   if (!head || /^["“‘'«]/.test(head)) return false;
   if (OPENER.test(head)) return true;
@@ -56,9 +81,13 @@ const isShort = (paragraph: string) => countWords(paragraph) <= MOST_REMARK_WORD
 /**
  * The answer without its assistant paragraphs: `removed` of them taken out, `share` the part of its words they
  * were (the caller refuses an answer that is mostly talk rather than keeping what is left).
- * @example withoutTalk('Rain fell.\n\nAs an AI language model, I cannot describe that scene.\n\nShe smiled.') // { text: 'Rain fell.\n\nShe smiled.', removed: 1, share: 0.5 }
+ * @example withoutTalk('Rain fell.\n\nAs an AI language model, I cannot describe that scene.\n\nShe smiled.') // {
+ * text: 'Rain fell.\n\nShe smiled.', removed: 1, share: 0.5 }
  */
-export function withoutTalk(text: string, opts: { isOpenerOnly?: boolean } = {}): { text: string; removed: number; share: number } {
+export function withoutTalk(
+  text: string,
+  opts: { isOpenerOnly?: boolean } = {},
+): { text: string; removed: number; share: number } {
   const paragraphs = text.split(/\n[ \t]*\n/);
   let removed = 0;
   let talkWords = 0;

@@ -63,7 +63,10 @@ export function isAnnouncement(line: string): boolean {
   return ANNOUNCER.test(text) && NOUN.test(text) && (text.endsWith(':') || wordCount(text) <= 20);
 }
 
-/** True for a paragraph that speaks to the asker about the answer ("Let me know…", "Semoga anda…"; after a rule, "Note: …"). */
+/**
+ * True for a paragraph that speaks to the asker about the answer ("Let me know…", "Semoga anda…"; after a rule, "Note:
+ * …").
+ */
 export function isClosingRemark(paragraph: string, opts: { isAfterRule?: boolean } = {}): boolean {
   const text = plain(paragraph);
   return !!text && wordCount(text) <= 80 && (patterns().closing.test(text) || (!!opts.isAfterRule && patterns().note.test(text)));
@@ -83,7 +86,8 @@ function isReasoningTalk(paragraph: string): boolean {
  * A reasoning block opened and never closed, split off the prose after it: the reasoning is the paragraphs
  * from its start that talk about the task ("Okay, the user wants…", "Saya perlu…", a question, a list of
  * plans), the prose what follows (after a rule, if one is there). Undefined when the answer has no open block.
- * @example openReasoning('<think>\nOkay, the user wants rain.\n\nRain fell on the harbour.') // { prose: 'Rain fell on the harbour.' }
+ * @example openReasoning('<think>\nOkay, the user wants rain.\n\nRain fell on the harbour.') // { prose: 'Rain fell on
+ * the harbour.' }
  */
 export function openReasoning(text: string): { prose: string } | undefined {
   const open = OPEN_REASONING.exec(text);
@@ -106,7 +110,8 @@ export function withoutReasoning(text: string): string {
 /**
  * Only the text of an answer: no reasoning block, announcement or rule before it, no rule or remark
  * after it. `isCut` (an answer stopped at the token limit) keeps its end as written.
- * @example answerText("Sure! Here's Chapter 1 of your story:\n\nRain fell.\n\n---\n\nI hope you enjoyed it!") // 'Rain fell.'
+ * @example answerText("Sure! Here's Chapter 1 of your story:\n\nRain fell.\n\n---\n\nI hope you enjoyed it!") // 'Rain
+ * fell.'
  */
 export function answerText(answer: string, opts: { isCut?: boolean } = {}): string {
   const unix = oneKindOfBreak(answer);
@@ -119,13 +124,17 @@ export function answerText(answer: string, opts: { isCut?: boolean } = {}): stri
 /** A text without the announcement, rules and closing remarks around it. */
 function cleaned(text: string, opts: { isCut?: boolean }): string {
   // Most answers start with their text: nothing is taken off before it, and the text is not split into lines for it.
-  // The line as written (untrimmed), as the announcement and rule checks read it; the text has one kind of line break here.
+  // The line as written (untrimmed), as the announcement and rule checks read it; the text has one kind of line break
+  // here.
   const head = firstTextLine(text)?.line;
   const body = head !== undefined && (isAnnouncement(head) || RULE.test(head)) ? withoutAnnouncement(text) : text;
   return (opts.isCut ? body : withoutClosing(body)).trim();
 }
 
-/** A text without the announcement lines and rules it starts with (a heading after an announcement set at the part's level). */
+/**
+ * A text without the announcement lines and rules it starts with (a heading after an announcement set at the part's
+ * level).
+ */
 function withoutAnnouncement(text: string): string {
   let lines = text.split('\n');
   const firstText = () => lines.findIndex((l) => l.trim() !== '');
@@ -201,7 +210,10 @@ export interface AskedText extends TextResult {
   notes?: AnswerNotes;
 }
 
-/** One call: the answer's text only (answerText), judged when an expectation is given; its outcome when it is not the text. */
+/**
+ * One call: the answer's text only (answerText), judged when an expectation is given; its outcome when it is not the
+ * text.
+ */
 async function askOnce(provider: Provider, request: TextRequest, expect: AnswerExpectation | undefined): Promise<{ result: AskedText; outcome?: AnswerOutcome }> {
   const { onDelta, ...rest } = request;
   let result: TextResult;
@@ -213,7 +225,8 @@ async function askOnce(provider: Provider, request: TextRequest, expect: AnswerE
     }
     throw error;
   }
-  // What the model sent, without hidden characters (NUL, bidi overrides, zero-width: engine/clean-text.ts), then only its text.
+  // What the model sent, without hidden characters (NUL, bidi overrides, zero-width: engine/clean-text.ts), then only its
+  // text.
   const text = answerText(cleanText(result.text), { isCut: isCutOff(result) });
   // Reasoning and no text after it (a block left open to the end, or closed with nothing after).
   if (!text && withoutReasoning(result.text.replace(/\r\n?/g, '\n')) !== result.text.replace(/\r\n?/g, '\n')) return { result: { ...result, text }, outcome: 'reasoning_only' };
@@ -234,7 +247,8 @@ export async function askText(provider: Provider, request: TextRequest, expect?:
   // One ask in the run's budget (engine/budget.ts): the answer and, when it is not the text, the one asked again; kept
   // unless the second is not the text either. An answer no expectation judges is kept, unless its caller judges it.
   const budget = budgetOf(provider);
-  // An empty answer the provider refused to hand over (no_content) is a failed ask too, unless the caller makes it its problem.
+  // An empty answer the provider refused to hand over (no_content) is a failed ask too, unless the caller makes it its
+  // problem.
   const counted = (error: unknown): never => {
     if (error instanceof GenerationError && error.code === 'no_content' && !how.isJudgedLater && !request.signal?.aborted) budget?.failed(error.code);
     throw error;

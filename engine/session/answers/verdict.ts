@@ -13,19 +13,33 @@ import { PROSE_FENCES } from './phrases.js';
 import { keepSameRuns } from '../runs.js';
 import { withoutTalk } from './talk.js';
 import { judgeShape, splitWalls } from './shape.js';
-import { copiedShare, isEcho, isMostlyTalk, judgeRefusal, type AnswerKind, type AskedAgainFor, type AnswerOutcome } from './checks/index.js';
+import {
+  copiedShare,
+  isEcho,
+  isMostlyTalk,
+  judgeRefusal,
+  type AnswerKind,
+  type AskedAgainFor,
+  type AnswerOutcome,
+} from './checks/index.js';
 import { escapeRegExp as escape } from '../../markup.js';
 
 export { copiedShare, isEcho, isRefusal, judgeRefusal } from './checks/index.js';
 export type { AnswerKind, AnswerOutcome, AskedAgainFor } from './checks/index.js';
 
-/** What was done to an answer that was kept: assistant paragraphs taken out, a wall split, an answer asked again and why. */
+/**
+ * What was done to an answer that was kept: assistant paragraphs taken out, a wall split, an answer asked again and
+ * why.
+ */
 export interface AnswerNotes {
   /** Paragraphs where the model spoke as an assistant, taken out. */
   readonly removed?: number;
   /** Paragraphs a wall of text was split into. */
   readonly split?: number;
-  /** Why earlier answers were asked again (the answer kept is the one after); `ignores_bible`: a chapter about none of the book's people (bible/people.ts). */
+  /**
+   * Why earlier answers were asked again (the answer kept is the one after); `ignores_bible`: a chapter about none of
+   * the book's people (bible/people.ts).
+   */
   readonly askedAgain?: readonly AskedAgainFor[];
 }
 
@@ -55,7 +69,10 @@ export interface AnswerExpectation {
   readonly again: (outcome: AnswerOutcome) => string;
   /** What a prose answer for a part of a book must look like (answers/shape.ts); absent: no shape is judged. */
   readonly shape?: AnswerShape;
-  /** The book before this answer (its parts so far, not the text being rewritten): an answer mostly found in it is `copied`. */
+  /**
+   * The book before this answer (its parts so far, not the text being rewritten): an answer mostly found in it is
+   * `copied`.
+   */
   readonly earlier?: () => readonly string[];
   /**
    * The answer starts a text (a step's first answer, an extension; not the continuation of a cut one): judged by
@@ -63,7 +80,6 @@ export interface AnswerExpectation {
    */
   readonly isStart?: boolean;
 }
-
 
 /**
  * A whole answer wrapped in a code fence ("```markdown" … "```", the closing one missing when it was cut)
@@ -85,7 +101,11 @@ export function unfenced(text: string): string {
  * outcome that makes it not the text. A prose answer for a part of a book is judged by its shape and against
  * the book before it too.
  */
-export function judgeAnswer(text: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material' | 'ownMaterial' | 'shape' | 'earlier' | 'isStart'>): { outcome?: AnswerOutcome; text: string; notes?: AnswerNotes } {
+export function judgeAnswer(
+  text: string,
+  request: Pick<TextRequest, 'system' | 'user'>,
+  expect: Pick<AnswerExpectation, 'kind' | 'material' | 'ownMaterial' | 'shape' | 'earlier' | 'isStart'>,
+): { outcome?: AnswerOutcome; text: string; notes?: AnswerNotes } {
   const refusal = judgeRefusal(text);
   if (refusal.refused) return { outcome: 'refused', text };
   if (isEcho(refusal.text, request, expect)) return { outcome: 'echoed', text };
@@ -99,11 +119,15 @@ export function judgeAnswer(text: string, request: Pick<TextRequest, 'system' | 
   // A wall split at sentence ends has the words it had, and the runs the echo check read (the copy check and the
   // repeat measure read the split text).
   if (walls.split && !talk.removed) keepSameRuns(walls.text, refusal.text);
-  const notes: AnswerNotes = { ...(talk.removed ? { removed: talk.removed } : {}), ...(walls.split ? { split: walls.split } : {}) };
+  const notes: AnswerNotes = {
+    ...(talk.removed ? { removed: talk.removed } : {}),
+    ...(walls.split ? { split: walls.split } : {}),
+  };
   const kept = { text: walls.text, ...(talk.removed || walls.split ? { notes } : {}) };
   if (!shape) return kept;
   const outcome = judgeShape(walls.text, shape, expect.isStart ? { isStart: true } : {});
   if (outcome) return { outcome, text };
-  if (expect.earlier && copiedShare(walls.text, expect.earlier(), shape.copyShare) >= shape.copyShare) return { outcome: 'copied', text };
+  if (expect.earlier && copiedShare(walls.text, expect.earlier(), shape.copyShare) >= shape.copyShare)
+    return { outcome: 'copied', text };
   return kept;
 }

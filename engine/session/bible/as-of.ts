@@ -19,7 +19,10 @@ import { langs } from '../../languages/index.js';
 /** Each spec's part finders, by the book's chapter count: every request of a step and its bible update asks. */
 const partFinders = new WeakMap<BookSpec, Map<number, PartOf>>();
 
-/** Where a part label ("Chapter 4", "Bab 4", "Introduction", a section's name) stands in this book (made once per spec and chapter count). */
+/**
+ * Where a part label ("Chapter 4", "Bab 4", "Introduction", a section's name) stands in this book (made once per spec
+ * and chapter count).
+ */
 export function partsOf(spec: BookSpec, state: Pick<BookState, 'totalChapters'>): PartOf {
   let bySize = partFinders.get(spec);
   if (!bySize) partFinders.set(spec, (bySize = new Map()));
@@ -33,7 +36,8 @@ function partFinder(spec: BookSpec, totalChapters: number): PartOf {
   const positions = new Map<string, number>();
   if (spec.kind === 'book') {
     const end = conclusionPosition(spec.flow, state.totalChapters);
-    for (let i = 0; i <= end; i++) for (const lang of langs()) positions.set(partLabel(spec, i, state.totalChapters, lang).toLowerCase(), i);
+    for (let i = 0; i <= end; i++)
+      for (const lang of langs()) positions.set(partLabel(spec, i, state.totalChapters, lang).toLowerCase(), i);
   }
   return (label) => {
     const key = label.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -47,7 +51,12 @@ function partFinder(spec: BookSpec, totalChapters: number): PartOf {
 /** The book's bible (structured) as of part `upTo`, with the planned promises (outline, brief) opened by then. */
 export function structuredAsOf(spec: ResolvedSpec, state: BookState, upTo: number): StoryBible {
   const partOf = partsOf(spec, state);
-  return withOutlineThreads(bibleAsOf(parseBible(state.memory), upTo, partOf, state.memoryUpTo ?? upTo), plannedThreads(spec, state), upTo, partOf);
+  return withOutlineThreads(
+    bibleAsOf(parseBible(state.memory), upTo, partOf, state.memoryUpTo ?? upTo),
+    plannedThreads(spec, state),
+    upTo,
+    partOf,
+  );
 }
 
 /**
@@ -55,18 +64,43 @@ export function structuredAsOf(spec: ResolvedSpec, state: BookState, upTo: numbe
  * With `cast`, a step that writes a part again (a rewrite, "write more", a passage edit) is also told the characters
  * that part brings in (as of it), so the part written again keeps the people the rest of the book knows.
  */
-export function stateForStep(spec: ResolvedSpec, state: BookState, position: number, opts: { cast?: boolean } = {}): PromptState {
+export function stateForStep(
+  spec: ResolvedSpec,
+  state: BookState,
+  position: number,
+  opts: { cast?: boolean } = {},
+): PromptState {
   const withBible = bibleForStep(spec, state, position, opts);
-  // A prose part is told the writer's voice and the overused phrases to keep out (the ones this book already leans on first).
+  // A prose part is told the writer's voice and the overused phrases to keep out (the ones this book already leans on
+  // first).
   if (spec.kind !== 'book' || position < 0) return withBible;
   const guidance = voiceGuidanceOf(state.voice, state.lang, state.content.slice(0, position));
   return guidance ? { ...withBible, voiceGuidance: guidance } : withBible;
 }
 
-/** The state a step of the book is rendered from, as far as its story bible goes (stateForStep without the writer's voice). */
-export function bibleForStep(spec: ResolvedSpec, state: BookState, position: number, opts: { cast?: boolean } = {}): PromptState {
+/**
+ * The state a step of the book is rendered from, as far as its story bible goes (stateForStep without the writer's
+ * voice).
+ */
+export function bibleForStep(
+  spec: ResolvedSpec,
+  state: BookState,
+  position: number,
+  opts: { cast?: boolean } = {},
+): PromptState {
   // Everything the shown bible is made from; a book's step and the update after it ask for the same one.
-  const from = [spec, position, state.memoryUpTo, state.lang, state.totalChapters, state.outline, state.settings, state.chapterNotes, state.series, opts.cast === true];
+  const from = [
+    spec,
+    position,
+    state.memoryUpTo,
+    state.lang,
+    state.totalChapters,
+    state.outline,
+    state.settings,
+    state.chapterNotes,
+    state.series,
+    opts.cast === true,
+  ];
   const kept = shownOf(state.memory ?? '');
   let shown = kept.find((k) => k.from.every((v, i) => v === from[i]));
   if (!shown) {
@@ -76,10 +110,16 @@ export function bibleForStep(spec: ResolvedSpec, state: BookState, position: num
   }
   if (!shown.isShown) return state;
   const { memory: _m, ...rest } = state;
-  return { ...rest, ...(shown.memory ? { memory: shown.memory } : {}), ...(shown.due ? { dueThreads: shown.due } : {}) };
+  return {
+    ...rest,
+    ...(shown.memory ? { memory: shown.memory } : {}),
+    ...(shown.due ? { dueThreads: shown.due } : {}),
+  };
 }
 
-/** A step's bible as it is shown (its text and the threads due), kept with what it was made from (compared by identity). */
+/**
+ * A step's bible as it is shown (its text and the threads due), kept with what it was made from (compared by identity).
+ */
 interface Shown {
   readonly from: readonly unknown[];
   readonly isShown: boolean;
@@ -94,24 +134,47 @@ function showBible(spec: ResolvedSpec, state: BookState, position: number, isCas
   // A book of a series is also sent the series as of the end of the book before it (its own entries win by key).
   const series = seriesOf(state);
   const isSeries = hasSeriesBible(series);
-  if (spec.kind !== 'book' || position < 0 || (!state.memory?.trim() && !plannedThreads(spec, state).length && !isSeries)) return { isShown: false, memory: '', due: '' };
+  if (
+    spec.kind !== 'book' ||
+    position < 0 ||
+    (!state.memory?.trim() && !plannedThreads(spec, state).length && !isSeries)
+  )
+    return { isShown: false, memory: '', due: '' };
   const partOf = partsOf(spec, state);
   const before = seenBy(withSeries(structuredAsOf(spec, state, position - 1), series), position - 1, partOf);
   // Within the request's bounds (shownBible): the characters seen most recently, the first and latest facts.
-  const bible = shownBible(isCast ? withCast(before, seenBy(structuredAsOf(spec, state, position), position, partOf)) : before, partOf);
+  const bible = shownBible(
+    isCast ? withCast(before, seenBy(structuredAsOf(spec, state, position), position, partOf)) : before,
+    partOf,
+  );
   const due = dueThreadLines(bible.threads, position, partOf, state.lang);
-  const memory = state.memory?.trim() || isSeries ? renderBible(bible, state.lang, { omit: ['premise', 'ending', 'replaced', 'since'] }) : '';
+  const memory =
+    state.memory?.trim() || isSeries
+      ? renderBible(bible, state.lang, { omit: ['premise', 'ending', 'replaced', 'since'] })
+      : '';
   return { isShown: true, memory, due };
 }
 
-/** The bible with each character's last-seen part as of `upTo`: a later one is not known yet, the part their state holds from is. */
+/**
+ * The bible with each character's last-seen part as of `upTo`: a later one is not known yet, the part their state holds
+ * from is.
+ */
 function seenBy(b: StoryBible, upTo: number, partOf: PartOf): StoryBible {
   // A part of an earlier book of the series ("Book 1, Conclusion") is before every part of this one, whatever its number.
   const isLater = (label: string) => !!label && !isSeriesLabel(label) && (partOf(label) ?? -1) > upTo;
-  return b.characters.some((c) => isLater(c.lastSeen)) ? { ...b, characters: b.characters.map((c) => (isLater(c.lastSeen) ? { ...c, lastSeen: c.since && !isLater(c.since) ? c.since : '' } : c)) } : b;
+  return b.characters.some((c) => isLater(c.lastSeen))
+    ? {
+        ...b,
+        characters: b.characters.map((c) =>
+          isLater(c.lastSeen) ? { ...c, lastSeen: c.since && !isLater(c.since) ? c.since : '' } : c,
+        ),
+      }
+    : b;
 }
 
-/** The bible with the characters of `at` (the bible as of the part) it does not hold yet: the people the part brings in. */
+/**
+ * The bible with the characters of `at` (the bible as of the part) it does not hold yet: the people the part brings in.
+ */
 function withCast(before: StoryBible, at: StoryBible): StoryBible {
   const key = characterKey;
   const known = new Set(before.characters.map((c) => key(c.name)));

@@ -33,7 +33,10 @@ export const EMPTY_BIBLE: StoryBible = { premise: '', ending: '', chapters: [], 
 
 type Section = 'premise' | 'ending' | 'chapters' | 'arcs' | 'characters' | 'threads' | 'facts' | 'replaced' | 'chapter' | 'arc';
 
-/** The headings a bible or an update answer may use besides its own (every language's `reading.bible`, the words models write instead). */
+/**
+ * The headings a bible or an update answer may use besides its own (every language's `reading.bible`, the words models
+ * write instead).
+ */
 const SECTION_KEYS: readonly Section[] = ['premise', 'ending', 'chapters', 'arcs', 'chapter', 'arc', 'characters', 'threads', 'facts', 'replaced'];
 const sectionName = (section: Section) => readingPattern(`^(?:{bible.${section}})$`);
 
@@ -237,7 +240,10 @@ function mergeFacts(old: readonly string[], fresh: readonly string[]): string[] 
   return [...old.filter((f) => !subjects.has(factSubject(f))), ...fresh];
 }
 
-/** The update's table, with characters it left out kept after it while there is room (a minor character who left the scene is not forgotten). */
+/**
+ * The update's table, with characters it left out kept after it while there is room (a minor character who left the
+ * scene is not forgotten).
+ */
 function mergeCharacters(old: readonly BibleCharacter[], fresh: readonly BibleCharacter[]): BibleCharacter[] {
   // A name the update lists twice (a model's habit, "Aisha" and "Aisha."), is one character, its first row: the
   // table's rows are people, compared as the history compares them (characterKey).

@@ -18,19 +18,31 @@ export function bounded(b: StoryBible): StoryBible {
     ending: capWords(b.ending, L.endingWords),
     chapters: b.chapters.map((c) => ({ label: c.label, line: capWords(c.line, L.lineWords) })),
     arcs: b.arcs.map((c) => ({ label: c.label, line: capWords(c.line, L.lineWords) })),
-    characters: b.characters.slice(0, KEPT_LIMITS.characters).map((c) => ({ name: capWords(c.name, 8), role: capWords(c.role, L.entryWords), state: capWords(c.state, L.entryWords), lastSeen: capWords(c.lastSeen, 6), ...(c.since ? { since: c.since } : {}) })),
+    characters: b.characters.slice(0, KEPT_LIMITS.characters).map((c) => ({
+      name: capWords(c.name, 8),
+      role: capWords(c.role, L.entryWords),
+      state: capWords(c.state, L.entryWords),
+      lastSeen: capWords(c.lastSeen, 6),
+      ...(c.since ? { since: c.since } : {}),
+    })),
     threads: boundedThreads(b.threads),
     ...boundedFacts(b, KEPT_LIMITS.facts),
-    ...(b.replaced?.length ? { replaced: compactHistory(b.replaced.map((r) => ({ ...r, value: capWords(r.value, L.entryWords) }))) } : {}),
+    ...(b.replaced?.length
+      ? { replaced: compactHistory(b.replaced.map((r) => ({ ...r, value: capWords(r.value, L.entryWords) }))) }
+      : {}),
   };
 }
 
-/** The threads within their limit: the open ones, and the resolved ones while there is room (the most recently listed). */
+/**
+ * The threads within their limit: the open ones, and the resolved ones while there is room (the most recently listed).
+ */
 function boundedThreads(threads: readonly BibleThread[]): BibleThread[] {
   const L = BIBLE_LIMITS;
   const open = threads.filter((t) => !t.isResolved);
   const resolved = threads.filter((t) => t.isResolved);
-  return open.length >= L.threads ? open.slice(0, L.threads) : [...resolved.slice(-(L.threads - open.length)), ...open].slice(0, L.threads);
+  return open.length >= L.threads
+    ? open.slice(0, L.threads)
+    : [...resolved.slice(-(L.threads - open.length)), ...open].slice(0, L.threads);
 }
 
 /**
@@ -41,20 +53,32 @@ function boundedThreads(threads: readonly BibleThread[]): BibleThread[] {
 export function shownBible(b: StoryBible, partOf?: PartOf): StoryBible {
   const kept = bounded(b);
   const { replaced: _r, ...rest } = kept;
-  return { ...rest, characters: recentCharacters(kept.characters, BIBLE_LIMITS.characters, partOf), ...boundedFacts(kept, BIBLE_LIMITS.facts) };
+  return {
+    ...rest,
+    characters: recentCharacters(kept.characters, BIBLE_LIMITS.characters, partOf),
+    ...boundedFacts(kept, BIBLE_LIMITS.facts),
+  };
 }
 
 /** At most `n` characters, in the table's order: past it, the ones seen most recently (the table's first on a tie). */
 function recentCharacters(list: readonly BibleCharacter[], n: number, partOf?: PartOf): BibleCharacter[] {
   if (list.length <= n) return [...list];
   const seen = (c: BibleCharacter) => Math.max(partOf?.(c.lastSeen) ?? -1, partOf?.(c.since ?? '') ?? -1);
-  const chosen = new Set(list.map((c, i) => ({ i, at: seen(c) })).sort((x, y) => y.at - x.at || x.i - y.i).slice(0, n).map((x) => x.i));
+  const chosen = new Set(
+    list
+      .map((c, i) => ({ i, at: seen(c) }))
+      .sort((x, y) => y.at - x.at || x.i - y.i)
+      .slice(0, n)
+      .map((x) => x.i),
+  );
   return list.filter((_, i) => chosen.has(i));
 }
 
 /** At most `n` facts, each within its word limit and with its part. */
 function boundedFacts(b: StoryBible, n: number): Pick<StoryBible, 'facts' | 'factSince'> {
-  const facts = keepEnds(dedupe(b.facts), n).map((f) => [capWords(f, BIBLE_LIMITS.entryWords), b.factSince?.[f]] as const);
+  const facts = keepEnds(dedupe(b.facts), n).map(
+    (f) => [capWords(f, BIBLE_LIMITS.entryWords), b.factSince?.[f]] as const,
+  );
   const since = Object.fromEntries(facts.flatMap(([f, at]) => (at ? [[f, at]] : [])));
   return { facts: facts.map(([f]) => f), ...(Object.keys(since).length ? { factSince: since } : {}) };
 }
@@ -72,7 +96,10 @@ function keepEnds<T>(list: readonly T[], n: number): T[] {
 function dedupe(list: readonly string[]): string[] {
   const seen = new Set<string>();
   return list.filter((x) => {
-    const k = x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    const k = x
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
     if (!k || seen.has(k)) return false;
     seen.add(k);
     return true;

@@ -7,5 +7,10 @@
  * @example characterKey('**Mr.  Darcy**') // 'mr darcy'
  */
 export function characterKey(name: string): string {
-  return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim() || name.toLowerCase().trim();
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim() || name.toLowerCase().trim()
+  );
 }

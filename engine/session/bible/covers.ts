@@ -28,7 +28,12 @@ export function partsLabel(spec: BookSpec, totalChapters: number, positions: rea
 }
 
 /** The parts the book's bible covers, with their label in the book's language; undefined while it covers none. */
-export function bibleCovers(spec: BookSpec, state: Pick<BookState, 'memory' | 'totalChapters' | 'lang'>): { positions: number[]; label: string } | undefined {
+export function bibleCovers(
+  spec: BookSpec,
+  state: Pick<BookState, 'memory' | 'totalChapters' | 'lang'>,
+): { positions: number[]; label: string } | undefined {
   const positions = bibleParts(spec, state);
-  return positions.length ? { positions, label: partsLabel(spec, state.totalChapters, positions, state.lang) } : undefined;
+  return positions.length
+    ? { positions, label: partsLabel(spec, state.totalChapters, positions, state.lang) }
+    : undefined;
 }

@@ -37,7 +37,12 @@ function spacesIn(text: string): number {
   return n;
 }
 
-export const clean = (s: string) => s.replace(/^[-*•\d.)\s]+/, '').replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim();
+export const clean = (s: string) =>
+  s
+    .replace(/^[-*•\d.)\s]+/, '')
+    .replace(/\*\*|__/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** "Name | role | state | last seen", or "Name: role, state" / "Name – role". */
 export function parseCharacter(line: string): BibleCharacter | undefined {
@@ -48,7 +53,15 @@ export function parseCharacter(line: string): BibleCharacter | undefined {
   const cells = since ? all.slice(0, -1) : all;
   if (cells.length >= 2) {
     const [name, role = '', state = '', lastSeen = ''] = since ? cells.map((c) => (c === '-' ? '' : c)) : cells;
-    return name ? { name: capWords(name, 8), role: capWords(role, BIBLE_LIMITS.entryWords), state: capWords(state, BIBLE_LIMITS.entryWords), lastSeen: capWords(lastSeen, 6), ...(since ? { since: capWords(since, 6) } : {}) } : undefined;
+    return name
+      ? {
+          name: capWords(name, 8),
+          role: capWords(role, BIBLE_LIMITS.entryWords),
+          state: capWords(state, BIBLE_LIMITS.entryWords),
+          lastSeen: capWords(lastSeen, 6),
+          ...(since ? { since: capWords(since, 6) } : {}),
+        }
+      : undefined;
   }
   const m = /^([^:–—-]{1,60}?)\s*[:–—-]\s*(.+)$/.exec(text);
   if (!m) return { name: capWords(text, 8), role: '', state: '', lastSeen: '' };
@@ -64,8 +77,16 @@ function statusCell(cell: string): { status: ThreadStatus; changed?: string } | 
   for (const status of STATUSES) {
     const m = statusWords(status).exec(cell);
     if (!m) continue;
-    const rest = cell.slice(m[0].length).replace(readingPattern(String.raw`^\s*(?:{bible.at})\s+`), '').trim();
-    return { status, ...(readingPattern(String.raw`\d|{parts.introduction}|{parts.conclusion}`).test(rest) ? { changed: capWords(rest, 6) } : {}) };
+    const rest = cell
+      .slice(m[0].length)
+      .replace(readingPattern(String.raw`^\s*(?:{bible.at})\s+`), '')
+      .trim();
+    return {
+      status,
+      ...(readingPattern(String.raw`\d|{parts.introduction}|{parts.conclusion}`).test(rest)
+        ? { changed: capWords(rest, 6) }
+        : {}),
+    };
   }
   return undefined;
 }
@@ -74,17 +95,30 @@ function statusCell(cell: string): { status: ThreadStatus; changed?: string } | 
 export function parseThread(line: string): BibleThread | undefined {
   const text = clean(line);
   if (!text) return undefined;
-  const cells = text.split('|').map((c) => c.trim()).filter(Boolean);
+  const cells = text
+    .split('|')
+    .map((c) => c.trim())
+    .filter(Boolean);
   const dueAt = cells.findIndex((c, i) => i > 0 && dueCell(c));
   const due = dueAt > 0 ? dueCell(cells[dueAt]!) : undefined;
   const rest = cells.filter((_, i) => i !== dueAt && !(i > 0 && sinceCell(cells[i]!)));
   const found = rest.length >= 2 ? statusCell(rest[rest.length - 1]!) : undefined;
   const marked = readingPattern(String.raw`\((?:{bible.resolved})\)\s*$`).test(text) ? 'resolved' : undefined;
   const body = found ? rest.slice(0, -1) : rest;
-  const thread = (body[0] ?? text).replace(readingPattern(String.raw`\((?:{bible.resolved}|{bible.open})\)\s*$`), '').trim();
+  const thread = (body[0] ?? text)
+    .replace(readingPattern(String.raw`\((?:{bible.resolved}|{bible.open})\)\s*$`), '')
+    .trim();
   if (!thread) return undefined;
-  const base: BibleThread = { thread: capWords(thread, BIBLE_LIMITS.entryWords), opened: capWords(body[1] ?? '', 6), isResolved: false };
-  return { ...withStatus(base, found?.status ?? marked ?? 'open'), ...(found?.changed ? { changed: found.changed } : {}), ...(due ? { due: capWords(due, 6) } : {}) };
+  const base: BibleThread = {
+    thread: capWords(thread, BIBLE_LIMITS.entryWords),
+    opened: capWords(body[1] ?? '', 6),
+    isResolved: false,
+  };
+  return {
+    ...withStatus(base, found?.status ?? marked ?? 'open'),
+    ...(found?.changed ? { changed: found.changed } : {}),
+    ...(due ? { due: capWords(due, 6) } : {}),
+  };
 }
 
 /** "fact | since Chapter 2": the fact and its part. */
@@ -100,11 +134,19 @@ const REPLACED_KINDS = ['character', 'fact', 'thread'] as const;
 
 /** "kind | subject | value… | Chapter 1 → Chapter 4": a replaced value. */
 export function parseReplaced(line: string): Replaced | undefined {
-  const cells = clean(line).split('|').map((c) => c.trim());
+  const cells = clean(line)
+    .split('|')
+    .map((c) => c.trim());
   const range = /^(.*?)\s*(?:→|->)\s*(.+)$/.exec(cells[cells.length - 1] ?? '');
   const kind = bibleKeyOf(cells[0] ?? '', REPLACED_KINDS);
   if (!range || !kind || cells.length < 4) return undefined;
-  return { kind, subject: cells[1]!, value: cells.slice(2, -1).join(' | '), since: range[1]!.trim(), until: range[2]!.trim() };
+  return {
+    kind,
+    subject: cells[1]!,
+    value: cells.slice(2, -1).join(' | '),
+    since: range[1]!.trim(),
+    until: range[2]!.trim(),
+  };
 }
 
 /** "Chapter 3: line" (a recent part or an arc). */

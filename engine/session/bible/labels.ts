@@ -30,7 +30,6 @@ const numbered = () => readingPattern(String.raw`^(?:{parts.chapter}|{parts.plur
 /** "Chapters 1–3": the first and last chapter's numbers. */
 const chapterRange = () => readingPattern(String.raw`^(?:{parts.chapter}|{parts.plural})\s+(\d+)\s*[–—-]\s*(\d+)$`);
 
-
 /**
  * The line a model wrote without the label it put in front of it (its part's name, the step's own label
  * such as a guide's section name, or both: "Chapter 1 – Sosialisasi: …").
@@ -55,20 +54,31 @@ export function withoutPartLabel(line: string, label?: string): string {
  */
 export function partHeadingOf(line: string, label?: string): 'chapter' | 'arc' | undefined {
   const m = /^(?:#{1,6}\s*(.+?)\s*#*|\*\*([^*]+?)\*\*\s*:?|__([^_]+?)__\s*:?)$/.exec(line.trim());
-  const name = (m?.[1] ?? m?.[2] ?? m?.[3])?.replace(/[:：]\s*$/, '').replace(/\*\*|__/g, '').trim();
+  const name = (m?.[1] ?? m?.[2] ?? m?.[3])
+    ?.replace(/[:：]\s*$/, '')
+    .replace(/\*\*|__/g, '')
+    .trim();
   if (!name) return undefined;
   if (arcHeading().test(name)) return 'arc';
-  if (partHeading().test(name) || (label?.trim() && name.toLowerCase().startsWith(label.trim().toLowerCase()))) return 'chapter';
+  if (partHeading().test(name) || (label?.trim() && name.toLowerCase().startsWith(label.trim().toLowerCase())))
+    return 'chapter';
   return undefined;
 }
 
-const chapterWord = (lang: Lang, isPlural: boolean) => (isPlural ? bookWordsOf(lang).chapters : bookWordsOf(lang).chapter);
+const chapterWord = (lang: Lang, isPlural: boolean) =>
+  isPlural ? bookWordsOf(lang).chapters : bookWordsOf(lang).chapter;
 
-/** The first and last part an arc's label names: "Chapters 1–3" → ["1", "3"], "Introduction – Chapter 2" → ["Introduction", "Chapter 2"]. */
+/**
+ * The first and last part an arc's label names: "Chapters 1–3" → ["1", "3"], "Introduction – Chapter 2" →
+ * ["Introduction", "Chapter 2"].
+ */
 export function arcEnds(label: string): [string, string] {
   const range = chapterRange().exec(label.trim());
   if (range) return [range[1]!, range[2]!];
-  const ends = label.split(/\s+[–—]\s+|\s+-\s+/).map((s) => s.trim()).filter(Boolean);
+  const ends = label
+    .split(/\s+[–—]\s+|\s+-\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   return [ends[0] ?? '', ends[ends.length - 1] ?? ''];
 }
 

@@ -14,18 +14,32 @@ import { bibleWord } from './words.js';
 import { byText, TEXTS_KEPT } from '../../text-cache.js';
 import { readingPattern } from '../../reading-words.js';
 
-/** The heading of an outline's threads block and the word before where one was opened: every language's `reading.bible`. */
-const block = () => readingPattern(String.raw`^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:{bible.threads})\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$`);
+/**
+ * The heading of an outline's threads block and the word before where one was opened: every language's `reading.bible`.
+ */
+const block = () =>
+  readingPattern(
+    String.raw`^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:{bible.threads})\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$`,
+  );
 const opened = () => readingPattern(String.raw`^(?:{bible.opened})\s+`);
 
-const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
-/** The threads of an outline's "Threads:" block (none without one); read once per outline (every step's request asks) and frozen. */
+/**
+ * The threads of an outline's "Threads:" block (none without one); read once per outline (every step's request asks)
+ * and frozen.
+ */
 export function outlineThreads(outline: string | undefined): readonly BibleThread[] {
   return threadsOfOutlines(outline ?? '');
 }
 
-const threadsOfOutlines = byText(TEXTS_KEPT, (outline: string): readonly BibleThread[] => Object.freeze(readThreads(outline).map((t) => Object.freeze(t))));
+const threadsOfOutlines = byText(TEXTS_KEPT, (outline: string): readonly BibleThread[] =>
+  Object.freeze(readThreads(outline).map((t) => Object.freeze(t))),
+);
 
 function readThreads(outline: string): BibleThread[] {
   const lines = outline.replace(/\r\n?/g, '\n').split('\n');
@@ -56,17 +70,32 @@ export function writerPromises(text: string, opened: string): BibleThread[] {
   });
 }
 
-/** The promises planned before a part is written: the outline's, then those the writer marked in the brief's premise and the chapter notes. */
-export function plannedThreads(spec: BookSpec, state: Pick<BookState, 'outline' | 'settings' | 'chapterNotes' | 'totalChapters' | 'lang'>): BibleThread[] {
+/**
+ * The promises planned before a part is written: the outline's, then those the writer marked in the brief's premise and
+ * the chapter notes.
+ */
+export function plannedThreads(
+  spec: BookSpec,
+  state: Pick<BookState, 'outline' | 'settings' | 'chapterNotes' | 'totalChapters' | 'lang'>,
+): BibleThread[] {
   const label = (position: number) => partLabel(spec, position, state.totalChapters, state.lang);
   const notes = Object.entries(state.chapterNotes ?? {}).flatMap(([n, note]) => writerPromises(note, label(Number(n))));
-  const planned = [...outlineThreads(state.outline), ...writerPromises(writerBriefOf(spec, state.settings).premise, label(0)), ...notes];
+  const planned = [
+    ...outlineThreads(state.outline),
+    ...writerPromises(writerBriefOf(spec, state.settings).premise, label(0)),
+    ...notes,
+  ];
   const seen = new Set<string>();
   return planned.filter((t) => !seen.has(norm(t.thread)) && !!seen.add(norm(t.thread)));
 }
 
 /** The bible with the outline's threads opened by part `upTo` that it does not hold yet. */
-export function withOutlineThreads(b: StoryBible, threads: readonly BibleThread[], upTo: number, partOf: PartOf): StoryBible {
+export function withOutlineThreads(
+  b: StoryBible,
+  threads: readonly BibleThread[],
+  upTo: number,
+  partOf: PartOf,
+): StoryBible {
   const known = new Set(b.threads.map((t) => norm(t.thread)));
   const fresh = threads.filter((t) => !known.has(norm(t.thread)) && (partOf(t.opened) ?? 0) <= upTo);
   return fresh.length ? { ...b, threads: [...b.threads, ...fresh] } : b;
@@ -74,9 +103,11 @@ export function withOutlineThreads(b: StoryBible, threads: readonly BibleThread[
 
 /** The promises still open that are due in part `position` or were due before it, one line each. */
 export function dueThreadLines(threads: readonly BibleThread[], position: number, partOf: PartOf, lang: Lang): string {
-  return threads.flatMap((t) => {
-    const due = t.due ? partOf(t.due) : undefined;
-    if (t.isResolved || due === undefined || due > position) return [];
-    return [bibleWord(due === position ? 'dueIn' : 'wasDueIn', lang, { thread: t.thread, at: t.due! })];
-  }).join('\n');
+  return threads
+    .flatMap((t) => {
+      const due = t.due ? partOf(t.due) : undefined;
+      if (t.isResolved || due === undefined || due > position) return [];
+      return [bibleWord(due === position ? 'dueIn' : 'wasDueIn', lang, { thread: t.thread, at: t.due! })];
+    })
+    .join('\n');
 }

@@ -1,7 +1,8 @@
 // The bible's people in a story's chapter: a chapter that names none of the book's main characters (the story
 // bible's, the writer's brief's, the outline's and the introduction's character list) while it brings in two or
 // more new named people has ignored the story bible. The step asks such a chapter again once with the names
-// (run-step.ts), and the continuity check names it on the part if it still does (continuity/continuity.ts): never silently.
+// (run-step.ts), and the continuity check names it on the part if it still does (continuity/continuity.ts): never
+// silently.
 // Names are read from the text's capitalised words that never appear in lower case and that no earlier part
 // used; each part's words are read once (text-cache.ts).
 import type { BookSpec, FieldShape } from '../../spec/types.js';
@@ -85,23 +86,34 @@ export function hasPeople(spec: Pick<BookSpec, 'kind' | 'flow'>): boolean {
  * writer's brief at their head (`bible`, the bible as of the part before; default the state's), the outline's
  * and the introduction's character list.
  */
-export function mainNames(spec: Pick<BookSpec, 'kind' | 'flow'> & { readonly fields: readonly FieldShape[] }, state: BookState, bible: StoryBible = parseBible(state.memory)): string[] {
+export function mainNames(
+  spec: Pick<BookSpec, 'kind' | 'flow'> & { readonly fields: readonly FieldShape[] },
+  state: BookState,
+  bible: StoryBible = parseBible(state.memory),
+): string[] {
   const withBrief = withWriterBrief(bible, writerBriefOf(spec, state.settings));
   const names = [
     ...withBrief.characters.map((c) => c.name),
     ...parseBriefCharacters(parsedOutlineOf(spec, state).characters ?? '').map((c) => c.name),
     ...parseBriefCharacters((state.characterDetails ?? '').replace(/^[^\n]*:\s*$/m, '')).map((c) => c.name),
   ];
-  const first = names.map((n) => n.replace(/\*\*/g, '').trim().split(/\s+/)[0] ?? '').filter((n) => /^\p{Lu}\p{L}/u.test(n));
+  const first = names
+    .map((n) => n.replace(/\*\*/g, '').trim().split(/\s+/)[0] ?? '')
+    .filter((n) => /^\p{Lu}\p{L}/u.test(n));
   return [...new Set(first)];
 }
 
 /**
  * The chapter's verdict against the bible's people: undefined when it names one of `names` (or there are none
  * to name), else what it leaves out and the new named people it brings in (two or more, absent from `earlier`).
- * @example ignoredBible('Priya smiled. Marcus waved. Priya left. Marcus stayed.', ['Aisha', 'Daniel'], []) // { absent: ['Aisha', 'Daniel'], newNames: ['Priya', 'Marcus'] }
+ * @example ignoredBible('Priya smiled. Marcus waved. Priya left. Marcus stayed.', ['Aisha', 'Daniel'], []) // { absent:
+ * ['Aisha', 'Daniel'], newNames: ['Priya', 'Marcus'] }
  */
-export function ignoredBible(text: string, names: readonly string[], earlier: readonly string[]): IgnoredBible | undefined {
+export function ignoredBible(
+  text: string,
+  names: readonly string[],
+  earlier: readonly string[],
+): IgnoredBible | undefined {
   if (!names.length) return undefined;
   // Mostly a chapter names one of them: found where it is, without reading every word of the chapter.
   if (names.some((n) => isWordOf(text, n))) return undefined;
@@ -113,7 +125,14 @@ export function ignoredBible(text: string, names: readonly string[], earlier: re
     .filter(([w, n]) => n >= LEAST_MENTIONS && /^\p{Lu}\p{Ll}/u.test(w) && w.length >= 3)
     .map(([w, n]) => [w, n, w.toLowerCase()] as const)
     // In the order they first appear.
-    .filter(([w, , l]) => !hasLowerCase(words, w) && !ENGLISH.has(l) && !MALAYIC.has(l) && !known.has(l) && !before.some((b) => b.lower.has(l)))
+    .filter(
+      ([w, , l]) =>
+        !hasLowerCase(words, w) &&
+        !ENGLISH.has(l) &&
+        !MALAYIC.has(l) &&
+        !known.has(l) &&
+        !before.some((b) => b.lower.has(l)),
+    )
     .map(([w]) => w);
   return fresh.length >= LEAST_NEW_PEOPLE ? { absent: [...names], newNames: fresh.slice(0, MOST_NAMED) } : undefined;
 }

@@ -23,7 +23,11 @@ export interface SeriesContext {
 /** How many lines of earlier books ("where book 1 ended") a book's requests carry. */
 export const SERIES_ARCS = 2;
 
-export const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+export const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** "Book 1, Chapter 3" / "Buku 1, Bab 3": a part of another book of the series. */
 export function seriesLabel(number: number, label: string, lang: Lang): string {
@@ -61,7 +65,14 @@ export function overlay(base: StoryBible, over: StoryBible): StoryBible {
   const chars = new Map(over.characters.map((c) => [norm(c.name), c]));
   for (const c of base.characters) {
     const now = chars.get(norm(c.name));
-    if (now && now.state && norm(now.state) !== norm(c.state)) replaced.push({ kind: 'character', subject: c.name, value: [c.role, c.state, c.lastSeen].join(' | '), since: c.since ?? c.lastSeen, until: now.since ?? now.lastSeen });
+    if (now && now.state && norm(now.state) !== norm(c.state))
+      replaced.push({
+        kind: 'character',
+        subject: c.name,
+        value: [c.role, c.state, c.lastSeen].join(' | '),
+        since: c.since ?? c.lastSeen,
+        until: now.since ?? now.lastSeen,
+      });
   }
   // An own entry with no state yet (a name the brief lists) keeps the series' state of that character.
   const characters: BibleCharacter[] = [
@@ -74,17 +85,33 @@ export function overlay(base: StoryBible, over: StoryBible): StoryBible {
   const subjects = new Set(over.facts.map(factSubject));
   for (const f of base.facts) {
     const now = over.facts.find((o) => factSubject(o) === factSubject(f));
-    if (now && norm(now) !== norm(f)) replaced.push({ kind: 'fact', subject: factSubject(f), value: f, since: base.factSince?.[f] ?? '', until: over.factSince?.[now] ?? '' });
+    if (now && norm(now) !== norm(f))
+      replaced.push({
+        kind: 'fact',
+        subject: factSubject(f),
+        value: f,
+        since: base.factSince?.[f] ?? '',
+        until: over.factSince?.[now] ?? '',
+      });
   }
   const facts = [...base.facts.filter((f) => !subjects.has(factSubject(f))), ...over.facts];
-  const factSince = Object.fromEntries(facts.flatMap((f) => {
-    const since = over.factSince?.[f] ?? base.factSince?.[f];
-    return since ? [[f, since]] : [];
-  }));
+  const factSince = Object.fromEntries(
+    facts.flatMap((f) => {
+      const since = over.factSince?.[f] ?? base.factSince?.[f];
+      return since ? [[f, since]] : [];
+    }),
+  );
   const threadKeys = new Set(over.threads.map((t) => norm(t.thread)));
   for (const t of base.threads) {
     const now = over.threads.find((o) => norm(o.thread) === norm(t.thread));
-    if (now && threadStatus(now) !== threadStatus(t)) replaced.push({ kind: 'thread', subject: t.thread, value: threadStatus(t), since: t.changed ?? t.opened, until: now.changed ?? now.opened });
+    if (now && threadStatus(now) !== threadStatus(t))
+      replaced.push({
+        kind: 'thread',
+        subject: t.thread,
+        value: threadStatus(t),
+        since: t.changed ?? t.opened,
+        until: now.changed ?? now.opened,
+      });
   }
   // A thread keeps the part it was opened in, whichever book changed it since.
   const threads: BibleThread[] = [
@@ -145,19 +172,24 @@ export function seriesChanges(before: StoryBible, after: StoryBible): SeriesChan
   const out: SeriesChange[] = [];
   const byName = (list: readonly BibleCharacter[]) => new Map(list.map((c) => [norm(c.name), c]));
   const [cb, ca] = [byName(before.characters), byName(after.characters)];
-  for (const [k, c] of ca) if (norm(cb.get(k)?.state ?? '') !== norm(c.state)) out.push({ kind: 'character', subject: c.name, was: cb.get(k)?.state ?? '', now: c.state });
+  for (const [k, c] of ca)
+    if (norm(cb.get(k)?.state ?? '') !== norm(c.state))
+      out.push({ kind: 'character', subject: c.name, was: cb.get(k)?.state ?? '', now: c.state });
   for (const [k, c] of cb) if (!ca.has(k)) out.push({ kind: 'character', subject: c.name, was: c.state, now: '' });
   const bySubject = (facts: readonly string[]) => new Map(facts.map((f) => [factSubject(f), f]));
   const [fb, fa] = [bySubject(before.facts), bySubject(after.facts)];
-  for (const [k, f] of fa) if (norm(fb.get(k) ?? '') !== norm(f)) out.push({ kind: 'fact', subject: k, was: fb.get(k) ?? '', now: f });
+  for (const [k, f] of fa)
+    if (norm(fb.get(k) ?? '') !== norm(f)) out.push({ kind: 'fact', subject: k, was: fb.get(k) ?? '', now: f });
   for (const [k, f] of fb) if (!fa.has(k)) out.push({ kind: 'fact', subject: k, was: f, now: '' });
   const byThread = (list: readonly BibleThread[]) => new Map(list.map((t) => [norm(t.thread), t]));
   const [tb, ta] = [byThread(before.threads), byThread(after.threads)];
   for (const [k, t] of ta) {
     const was = tb.get(k);
-    if (!was || threadStatus(was) !== threadStatus(t)) out.push({ kind: 'thread', subject: t.thread, was: was ? threadStatus(was) : '', now: threadStatus(t) });
+    if (!was || threadStatus(was) !== threadStatus(t))
+      out.push({ kind: 'thread', subject: t.thread, was: was ? threadStatus(was) : '', now: threadStatus(t) });
   }
-  for (const [k, t] of tb) if (!ta.has(k)) out.push({ kind: 'thread', subject: t.thread, was: threadStatus(t), now: '' });
+  for (const [k, t] of tb)
+    if (!ta.has(k)) out.push({ kind: 'thread', subject: t.thread, was: threadStatus(t), now: '' });
   return out;
 }
 

@@ -39,7 +39,8 @@ export function compactHistory(list: readonly Replaced[]): Replaced[] {
   const last = new Map<string, number>();
   list.forEach((r, i) => last.set(key(r), i));
   let kept = list.filter((r, i) => last.get(key(r)) === i);
-  // Spans that meet first; then, for a subject that left and came back (a character out of the table for a while), over the gap.
+  // Spans that meet first; then, for a subject that left and came back (a character out of the table for a while), over
+  // the gap.
   for (const isGapJoined of [false, true]) {
     while (kept.length > KEPT_LIMITS.history) {
       const joined = joinOldest(kept, kept.length - KEPT_LIMITS.history, isGapJoined);

@@ -57,7 +57,6 @@ export interface BibleUpdate {
   readonly facts?: readonly string[];
 }
 
-
 /** A value an update replaced: what it was, from which part and until which part. */
 export interface Replaced {
   readonly kind: 'character' | 'fact' | 'thread';
@@ -68,4 +67,3 @@ export interface Replaced {
   readonly since: string;
   readonly until: string;
 }
-

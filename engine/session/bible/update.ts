@@ -28,13 +28,22 @@ import { ownOnly, seriesOf } from './series.js';
 /** Why a block of a part could not be read: an empty or unparseable answer (`no_content`), or one of the wrong kind. */
 export type BibleProblem = 'no_content' | AnswerOutcome;
 
-/** The answers' problems the ladder climbs down for; any other (a refusal, another language, a provider's failure) fails the update, thrown. */
+/**
+ * The answers' problems the ladder climbs down for; any other (a refusal, another language, a provider's failure) fails
+ * the update, thrown.
+ */
 const LADDER_PROBLEMS: ReadonlySet<string> = new Set<BibleProblem>(['no_content', 'not_text', 'listed', 'recipe', 'outlined', 'echoed', 'assistant_talk']);
 
-/** A part's bible is read in halves down to blocks of at least this many words (whole paragraphs): below it an update has too little to say. */
+/**
+ * A part's bible is read in halves down to blocks of at least this many words (whole paragraphs): below it an update
+ * has too little to say.
+ */
 export const MIN_READ_WORDS = 150;
 
-/** What a part's update came to: the bible after it, and what of the part could not be read (its words, of the part's, and the last problem). */
+/**
+ * What a part's update came to: the bible after it, and what of the part could not be read (its words, of the part's,
+ * and the last problem).
+ */
 export interface BibleRead {
   readonly memory: string;
   readonly calls: number;
@@ -55,7 +64,10 @@ interface BibleLeft {
   readonly problem: BibleProblem;
 }
 
-/** A piece's paragraphs in blocks of at least MIN_READ_WORDS (the last block takes what is left over): what the ladder halves. */
+/**
+ * A piece's paragraphs in blocks of at least MIN_READ_WORDS (the last block takes what is left over): what the ladder
+ * halves.
+ */
 export function blocksOf(piece: string): string[] {
   const blocks: string[] = [];
   let current: string[] = [];
@@ -130,13 +142,15 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
   const text = position === 0 && state.characterDetails ? withoutCharacterDetails(state.content[0]!) : state.content[position]!;
   const label = stepLabel(step, state.lang, spec);
   const whole = parseBible(state.memory);
-  // The planned promises (outline, brief) opened by this part join the bible (they are tracked from the part they open in).
+  // The planned promises (outline, brief) opened by this part join the bible (they are tracked from the part they open
+  // in).
   const base = input.isRewrite ? structuredAsOf(spec, state, position - 1) : withOutlineThreads(whole, plannedThreads(spec, state), position, partsOf(spec, state));
   let next = withWriterBrief(base, writerBriefOf(spec, state.settings));
   const fold = linesToFold(next);
   const foldLines = fold.map((l) => `- ${l.label ? `${l.label}: ` : ''}${l.line}`).join('\n');
   // Within the model's window (fit.ts): the bible in the prompt trimmed, a part too long read in pieces.
-  // The update is asked with the bible as of the part before this one (a rewritten part is not shown what later parts established).
+  // The update is asked with the bible as of the part before this one (a rewritten part is not shown what later parts
+  // established).
   // Its prompts never read the writer's voice (templates/memory.hbs, answer-again.hbs): the bible alone.
   const shown = bibleForStep(spec, state, position);
   const trimmable = shown.memory ? { bible: shown.memory } : {};
@@ -178,9 +192,11 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
     });
   }
   if (input.isRewrite) next = rederived(whole, next, label, position, partsOf(spec, state), state.memoryUpTo ?? position);
-  // A book of a series keeps only what differs from the series before it (the rest stays the series', kept up to date there).
+  // A book of a series keeps only what differs from the series before it (the rest stays the series', kept up to date
+  // there).
   next = ownOnly(next, seriesOf(state));
-  // The part's words are counted only for what was left unread (its step counted them already, and an update seldom leaves any).
+  // The part's words are counted only for what was left unread (its step counted them already, and an update seldom
+  // leaves any).
   return { memory: renderBible(next, state.lang, { omit: ['premise', 'ending'] }), calls, ...(usage ? { usage } : {}), ...(left.length ? { left: { words: left.reduce((n, l) => n + l.words, 0), of: countWords(text), problem: left[left.length - 1]!.problem } } : {}) };
 }
 

@@ -5,8 +5,25 @@
 import { catalogue, sayer } from '../../languages/index.js';
 
 export const BIBLE_WORDS = catalogue('story-bible', [
-  'premise', 'ending', 'chapters', 'arcs', 'characters', 'threads', 'facts', 'replaced', 'open', 'advanced',
-  'resolved', 'dropped', 'character', 'fact', 'thread', 'changeGone', 'changeAdded', 'dueIn', 'wasDueIn',
+  'premise',
+  'ending',
+  'chapters',
+  'arcs',
+  'characters',
+  'threads',
+  'facts',
+  'replaced',
+  'open',
+  'advanced',
+  'resolved',
+  'dropped',
+  'character',
+  'fact',
+  'thread',
+  'changeGone',
+  'changeAdded',
+  'dueIn',
+  'wasDueIn',
   // The heading of the bible in an export that carries it (--with-bible).
   'storyBible',
 ]);

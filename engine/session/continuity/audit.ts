@@ -28,14 +28,25 @@ export function parseAuditFindings(answer: string): AuditFinding[] {
     const cells = m ? m[1]!.split('|').map((c) => c.replace(/[*_`]/g, '').trim()) : [];
     if (cells.length !== 3 || cells.some((c) => !c)) continue;
     const [subject, what, part] = cells as [string, string, string];
-    findings.push({ kind: 'audit', detail: cut(`${subject}: ${what}`, MAX_AUDIT_DETAIL), part: cut(part, MAX_PART_LABEL) });
+    findings.push({
+      kind: 'audit',
+      detail: cut(`${subject}: ${what}`, MAX_AUDIT_DETAIL),
+      part: cut(part, MAX_PART_LABEL),
+    });
     if (findings.length === MAX_AUDIT_FINDINGS) break;
   }
   return findings;
 }
 
 /** The model's audit of the part at `position` (already in `state.content`), against the bible before it. */
-export async function auditPart(input: { spec: ResolvedSpec; renderer: PromptRenderer; provider: Provider; state: BookState; position: number; signal?: AbortSignal }): Promise<{ findings: AuditFinding[]; usage?: TokenUsage }> {
+export async function auditPart(input: {
+  spec: ResolvedSpec;
+  renderer: PromptRenderer;
+  provider: Provider;
+  state: BookState;
+  position: number;
+  signal?: AbortSignal;
+}): Promise<{ findings: AuditFinding[]; usage?: TokenUsage }> {
   const { spec, state, position } = input;
   const shown = stateForStep(spec, state, position);
   const text = state.content[position]!;
@@ -43,7 +54,14 @@ export async function auditPart(input: { spec: ResolvedSpec; renderer: PromptRen
   const request = renderContinuityAudit({ spec, renderer: input.renderer, state: shown, step, text });
   const provider = fitting(input.provider, { ...(shown.memory ? { bible: shown.memory } : {}), recent: text });
   // Judged like every answer (answers/verdict.ts): an audit that declines is no audit (the chapter keeps no findings).
-  const expect = expectationOf({ spec, renderer: input.renderer, state: shown, step, kind: 'audit', extra: () => [text, shown.memory ?? ''] });
+  const expect = expectationOf({
+    spec,
+    renderer: input.renderer,
+    state: shown,
+    step,
+    kind: 'audit',
+    extra: () => [text, shown.memory ?? ''],
+  });
   const result = await askText(provider, { ...request, ...(input.signal ? { signal: input.signal } : {}) }, expect);
   return { findings: parseAuditFindings(result.text), ...(result.usage ? { usage: result.usage } : {}) };
 }

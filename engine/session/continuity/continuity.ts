@@ -59,12 +59,17 @@ export function isOneEditApart(a: string, b: string): boolean {
 
 const sentencesOf = (text: string) => text.split(/(?<=[.!?…])\s+|\n+/).filter((s) => s.trim());
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
-/** True for a code point of a word: a letter, a digit, an apostrophe or a hyphen (past ASCII, asked of LETTER_OR_DIGIT). */
+/**
+ * True for a code point of a word: a letter, a digit, an apostrophe or a hyphen (past ASCII, asked of LETTER_OR_DIGIT).
+ */
 function isWordCode(code: number): boolean {
   if (code < 0x80) return ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x27 || code === 0x2d;
   return code === 0x2019 || LETTER_OR_DIGIT.test(String.fromCodePoint(code));
 }
-/** True for an apostrophe, a closing quote or a hyphen: a quote mark around a word ('Anna') or a plural's possessive (Ravenels'), not a letter of it. */
+/**
+ * True for an apostrophe, a closing quote or a hyphen: a quote mark around a word ('Anna') or a plural's possessive
+ * (Ravenels'), not a letter of it.
+ */
 const isMark = (code: number) => code === 0x27 || code === 0x2019 || code === 0x2d;
 /** A word without its possessive ending ("Anna's", "rumah-nya", "Ravenels'") and the quote marks around it ('Anna'). */
 function withoutPossessive(word: string): string {
@@ -258,7 +263,9 @@ export function bookThreads(spec: BookSpec, state: BookState, isFinished: boolea
   });
 }
 
-/** True when a text mentions a retracted subject: a character's first name, or every longer word of a fact's subject. */
+/**
+ * True when a text mentions a retracted subject: a character's first name, or every longer word of a fact's subject.
+ */
 function mentions(text: string, kind: string, subject: string): boolean {
   const words = new Set(wordsOf(text).map((w) => w.toLowerCase()));
   if (kind === 'character') return words.has(subject.split(/\s+/)[0]!.toLowerCase());

@@ -15,44 +15,63 @@ interface ContinuityWords {
   readonly notPresent: string;
   /** Capitalised words that are never a name: months, days, titles, common nouns a heading capitalises (lower case). */
   readonly notNames: readonly string[];
-  /** Endings that make a family of a name ("the Ravenels", "the Joneses"), lower case; none in a language that marks it by a word. */
+  /**
+   * Endings that make a family of a name ("the Ravenels", "the Joneses"), lower case; none in a language that marks it
+   * by a word.
+   */
   readonly familyEndings: readonly string[];
-  /** Words that mark a family beside a name ("the Ravenel family", "keluarga Ravenel"), lower case: never part of the name. */
+  /**
+   * Words that mark a family beside a name ("the Ravenel family", "keluarga Ravenel"), lower case: never part of the
+   * name.
+   */
   readonly familyWords: readonly string[];
 }
 
 function parse(raw: unknown, table: LanguageTable): ContinuityWords {
   const file = `languages/${table.code}/continuity-words.yaml`;
   const fail = (key: string, expected: string) => languageTableError(table.code, `${file}: ${key}`, expected);
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw fail('*', 'a mapping of acts, notPresent and notNames');
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw fail('*', 'a mapping of acts, notPresent and notNames');
   const r = raw as Record<string, unknown>;
   const words = (key: 'acts' | 'notNames' | 'familyEndings' | 'familyWords', isOptional = false): string[] => {
     const v = r[key];
     if (isOptional && v === undefined) return [];
     const list = typeof v === 'string' ? v.split(/\s+/).filter(Boolean) : v;
-    if (!Array.isArray(list) || (!list.length && !isOptional) || list.some((w) => typeof w !== 'string' || !w.trim())) throw fail(key, 'a list of words (or one line of words)');
+    if (!Array.isArray(list) || (!list.length && !isOptional) || list.some((w) => typeof w !== 'string' || !w.trim()))
+      throw fail(key, 'a list of words (or one line of words)');
     return list.map((w: string) => w.toLowerCase().trim());
   };
   const notPresent = r.notPresent;
-  if (typeof notPresent !== 'string' || !notPresent.trim()) throw fail('notPresent', 'a regular expression of the words');
+  if (typeof notPresent !== 'string' || !notPresent.trim())
+    throw fail('notPresent', 'a regular expression of the words');
   try {
     new RegExp(`\\b(?:${notPresent})\\b`, 'i');
   } catch (e) {
     throw fail('notPresent', `a regular expression (${(e as Error).message})`);
   }
-  return { acts: words('acts'), notPresent, notNames: words('notNames'), familyEndings: words('familyEndings', true), familyWords: words('familyWords', true) };
+  return {
+    acts: words('acts'),
+    notPresent,
+    notNames: words('notNames'),
+    familyEndings: words('familyEndings', true),
+    familyWords: words('familyWords', true),
+  };
 }
 
 /** A language's continuity words, from its table. */
 const continuityWordsOf = defineSection('continuity-words', parse);
 
-let all: { acts: Set<string>; notPresent: RegExp; notNames: Set<string>; familyEndings: string[]; familyWords: Set<string> } | undefined;
+let all:
+  | { acts: Set<string>; notPresent: RegExp; notNames: Set<string>; familyEndings: string[]; familyWords: Set<string> }
+  | undefined;
 onLanguagesLoaded(() => void (all = undefined));
 
 /** Every read language's words at once. */
 function allWords(): NonNullable<typeof all> {
   if (all) return all;
-  const read = langs().filter((code) => !languageTable(code).later).map(continuityWordsOf);
+  const read = langs()
+    .filter((code) => !languageTable(code).later)
+    .map(continuityWordsOf);
   all = {
     acts: new Set(read.flatMap((w) => w.acts)),
     notPresent: new RegExp(`\\b(?:${read.map((w) => w.notPresent).join('|')})\\b`, 'i'),
@@ -69,8 +88,12 @@ export const isAct = (word: string): boolean => allWords().acts.has(word.toLower
 /** A sentence that is a memory, a dream, a grave or a picture: the character is not acting in it. */
 export const isNotPresent = (sentence: string): boolean => allWords().notPresent.test(sentence);
 
-/** A capitalised word that is never a character's name: a language's notNames, or a word that names a part in some language (`reading.parts`: chapter, bab, prologue…). */
-export const isNotName = (word: string): boolean => allWords().notNames.has(word.toLowerCase()) || isFamilyWord(word) || isPartWord(word);
+/**
+ * A capitalised word that is never a character's name: a language's notNames, or a word that names a part in some
+ * language (`reading.parts`: chapter, bab, prologue…).
+ */
+export const isNotName = (word: string): boolean =>
+  allWords().notNames.has(word.toLowerCase()) || isFamilyWord(word) || isPartWord(word);
 
 /** A word that marks a family beside a name ("family", "keluarga"), in any language of the table. */
 export const isFamilyWord = (word: string): boolean => allWords().familyWords.has(word.toLowerCase());

@@ -14,7 +14,13 @@ import { bounded, parseBible, renderBible } from '../bible/light.js';
 import { EditError } from './error.js';
 import { introWithProse } from './part-text.js';
 import { planEdit } from './intro.js';
-import { handEdited, partProvenance, withModelPassage, withPartProvenance, type PartProvenance } from '../../compile/provenance.js';
+import {
+  handEdited,
+  partProvenance,
+  withModelPassage,
+  withPartProvenance,
+  type PartProvenance,
+} from '../../compile/provenance.js';
 
 /** The longest note a writer may give a rewrite (a sentence or a short paragraph). */
 export const MAX_REWRITE_NOTE_CHARS = 1000;
@@ -29,10 +35,16 @@ export interface PartEdit {
   readonly state: BookState;
   /** -1 the outline, else the part's position. */
   readonly position: number;
-  /** The text as stored (trimmed; the introduction with the blocks it keeps out of its prose) and the part it is stored as: `position`, or the introduction for the chapter plan a book with no outline step keeps in it. */
+  /**
+   * The text as stored (trimmed; the introduction with the blocks it keeps out of its prose) and the part it is stored
+   * as: `position`, or the introduction for the chapter plan a book with no outline step keeps in it.
+   */
   readonly text: string;
   readonly savedAt: number;
-  /** The story bible had taken in the old text: it stays, and the parts from this one on are marked for re-deriving (BookSession.remember). */
+  /**
+   * The story bible had taken in the old text: it stays, and the parts from this one on are marked for re-deriving
+   * (BookSession.remember).
+   */
   readonly isMemoryReset: boolean;
 }
 
@@ -49,14 +61,26 @@ export type PartChange =
   | { readonly kind: 'restore'; readonly provenance?: PartProvenance };
 
 /** The book's provenance after `change` put `text` in place of `previous` at `position`. */
-function provenanceAfter(state: BookState, position: number, previous: string, text: string, change: PartChange): BookState {
+function provenanceAfter(
+  state: BookState,
+  position: number,
+  previous: string,
+  text: string,
+  change: PartChange,
+): BookState {
   const before = partProvenance(state, position);
   switch (change.kind) {
-    case 'hand': return withPartProvenance(state, position, handEdited(before, previous, text));
-    case 'passage': return withModelPassage(state, position, { origin: 'model-rewrite', words: change.words });
+    case 'hand':
+      return withPartProvenance(state, position, handEdited(before, previous, text));
+    case 'passage':
+      return withModelPassage(state, position, { origin: 'model-rewrite', words: change.words });
     // The model's words added to its own text change nothing; added to the writer's, they are counted as its.
-    case 'more': return before.origin === 'author' ? withModelPassage(state, position, { origin: 'model', words: change.words }) : state;
-    case 'restore': return withPartProvenance(state, position, change.provenance ?? { origin: 'hand' });
+    case 'more':
+      return before.origin === 'author'
+        ? withModelPassage(state, position, { origin: 'model', words: change.words })
+        : state;
+    case 'restore':
+      return withPartProvenance(state, position, change.provenance ?? { origin: 'hand' });
   }
 }
 
@@ -65,7 +89,13 @@ function provenanceAfter(state: BookState, position: number, previous: string, t
  * follows). Pure.
  * @example editPart(spec, state, { kind: 'chapter', position: 2 }, 'Rain fell on Kuala Lumpur…')
  */
-export function editPart(spec: BookSpec, state: BookState, part: StepRef, text: string, change: PartChange = { kind: 'hand' }): PartEdit {
+export function editPart(
+  spec: BookSpec,
+  state: BookState,
+  part: StepRef,
+  text: string,
+  change: PartChange = { kind: 'hand' },
+): PartEdit {
   const kept = text.replace(/\r\n?/g, '\n').trim();
   if (!kept) throw new EditError('part_empty');
   if (kept.length > MAX_PART_CHARS) throw new EditError('part_too_long', { max: MAX_PART_CHARS });
@@ -76,7 +106,11 @@ export function editPart(spec: BookSpec, state: BookState, part: StepRef, text: 
     return { state: { ...state, outline: kept }, position: -1, text: kept, savedAt: -1, isMemoryReset: false };
   }
   const position = stepPosition(part);
-  if (position < 0 || position >= state.content.length || stepKey(partStep(spec, position, state.totalChapters)) !== stepKey(part)) {
+  if (
+    position < 0 ||
+    position >= state.content.length ||
+    stepKey(partStep(spec, position, state.totalChapters)) !== stepKey(part)
+  ) {
     throw new EditError('part_not_found');
   }
   // The introduction's prose as the writer edited it (a hand edit, a passage kept) gets back the blocks it keeps
@@ -85,11 +119,19 @@ export function editPart(spec: BookSpec, state: BookState, part: StepRef, text: 
   const stored = isProse ? introWithProse(spec, state, kept) : kept;
   const content = state.content.map((t, i) => (i === position ? stored : t));
   // The user finished the part: it is no longer "cut at the length limit" nor "stopped".
-  let next: BookState = provenanceAfter(unmarkPart({ ...state, content }, position), position, state.content[position]!, stored, change);
+  let next: BookState = provenanceAfter(
+    unmarkPart({ ...state, content }, position),
+    position,
+    state.content[position]!,
+    stored,
+    change,
+  );
   if (position === 0) {
     // What the introduction gives later steps stays as it was, unless the new text has a list or plan of its own.
     const { characterDetails: _old, ...without } = next;
-    const details = spec.flow.characterDetails ? extractCharacterDetails(isProse ? kept : stored) ?? state.characterDetails : undefined;
+    const details = spec.flow.characterDetails
+      ? (extractCharacterDetails(isProse ? kept : stored) ?? state.characterDetails)
+      : undefined;
     next = details ? { ...without, characterDetails: details } : without;
     if (spec.flow.outline === 'none') {
       const plan = extractChapterPlan(stored) ?? state.outline;
@@ -118,12 +160,18 @@ export const MAX_BIBLE_CHARS = 80_000;
  * writer's text before the next step, so a note added to an empty bible does not replace its rebuild. Pure.
  * @example editBible(spec, state, '## Characters\n- Aisha | lead | in Penang | Chapter 3')
  */
-export function editBible(spec: BookSpec, state: BookState, text: string): { state: BookState; memory: string; upTo: number } {
+export function editBible(
+  spec: BookSpec,
+  state: BookState,
+  text: string,
+): { state: BookState; memory: string; upTo: number } {
   if (spec.kind !== 'book' || state.content.length === 0) throw new EditError('part_not_found');
   const kept = text.replace(/\r\n?/g, '\n').trim();
   if (kept.length > MAX_BIBLE_CHARS) throw new EditError('bible_too_long', { max: MAX_BIBLE_CHARS });
   const bible = parseBible(kept);
-  const memory = renderBible(bounded({ ...bible, premise: '', ending: '' }), state.lang, { omit: ['premise', 'ending'] });
+  const memory = renderBible(bounded({ ...bible, premise: '', ending: '' }), state.lang, {
+    omit: ['premise', 'ending'],
+  });
   const upTo = state.memoryUpTo ?? -1;
   return { state: { ...state, memory, memoryUpTo: upTo }, memory, upTo };
 }

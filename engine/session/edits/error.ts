@@ -8,7 +8,21 @@ import { KaryaError } from '../../karya-error.js';
  */
 export class EditError extends KaryaError {
   constructor(
-    readonly code: 'part_not_found' | 'part_empty' | 'part_too_long' | 'bible_too_long' | 'note_too_long' | 'part_changed' | 'part_stale' | 'passage_too_long' | 'chapter_written' | 'book_finished' | 'outline_too_short' | 'outline_too_long' | 'chapter_too_long' | 'characters_too_long',
+    readonly code:
+      | 'part_not_found'
+      | 'part_empty'
+      | 'part_too_long'
+      | 'bible_too_long'
+      | 'note_too_long'
+      | 'part_changed'
+      | 'part_stale'
+      | 'passage_too_long'
+      | 'chapter_written'
+      | 'book_finished'
+      | 'outline_too_short'
+      | 'outline_too_long'
+      | 'chapter_too_long'
+      | 'characters_too_long',
     override readonly params: Readonly<Record<string, string | number>> = {},
   ) {
     super(code, { httpStatus: 400 });

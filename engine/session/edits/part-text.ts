@@ -9,7 +9,10 @@ import { splitChapterPlan } from '../../compile/chapter-plan.js';
 import { textHash } from '../../text-hash.js';
 import { EditError } from './error.js';
 
-/** An introduction as stored, in three: the prose, its character list's block and its chapter plan's block ('' when none). */
+/**
+ * An introduction as stored, in three: the prose, its character list's block and its chapter plan's block ('' when
+ * none).
+ */
 export interface IntroParts {
   readonly prose: string;
   readonly details: string;
@@ -21,7 +24,11 @@ export function introParts(spec: BookSpec, state: Pick<BookState, 'characterDeta
   const planned = spec.flow.outline === 'none' ? splitChapterPlan(text) : undefined;
   const rest = planned ? planned.before : text;
   const split = state.characterDetails ? splitCharacterDetails(rest) : undefined;
-  return { prose: split ? withoutCharacterDetails(rest) : rest.trim(), details: split?.block ?? '', plan: planned?.block ?? '' };
+  return {
+    prose: split ? withoutCharacterDetails(rest) : rest.trim(),
+    details: split?.block ?? '',
+    plan: planned?.block ?? '',
+  };
 }
 
 /** An introduction to store: the prose, then the character list, then the chapter plan (it runs to the end). */
@@ -45,15 +52,23 @@ export function partText(spec: BookSpec, state: BookState, position: number): st
   return position === 0 && spec.kind === 'book' ? introParts(spec, state, text).prose : text;
 }
 
-/** The hash of a part's text as the view gives it (the outline's at -1): what an edit names the text it was made on by. */
+/**
+ * The hash of a part's text as the view gives it (the outline's at -1): what an edit names the text it was made on by.
+ */
 export function partHash(spec: BookSpec, state: BookState, position: number): string {
-  return textHash(position < 0 ? state.outline ?? '' : partText(spec, state, position));
+  return textHash(position < 0 ? (state.outline ?? '') : partText(spec, state, position));
 }
 
 /**
  * Refuse an edit made on another text of the part than the book holds now (`hash` from the book view when the
  * writer chose the place; none given: nothing to compare). `code`: the words the refusal is told in.
  */
-export function checkPartSeen(spec: BookSpec, state: BookState, position: number, hash: string | undefined, code: 'part_changed' | 'part_stale' = 'part_stale'): void {
+export function checkPartSeen(
+  spec: BookSpec,
+  state: BookState,
+  position: number,
+  hash: string | undefined,
+  code: 'part_changed' | 'part_stale' = 'part_stale',
+): void {
   if (hash !== undefined && hash !== partHash(spec, state, position)) throw new EditError(code);
 }

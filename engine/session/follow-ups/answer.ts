@@ -14,9 +14,15 @@ export interface Answer {
   isComplete: boolean;
   usage?: TokenUsage;
   continuations: number;
-  /** An answer of it stopped at the generation's time-out (continued from where it stopped): named as the time-out, not the length limit. */
+  /**
+   * An answer of it stopped at the generation's time-out (continued from where it stopped): named as the time-out, not
+   * the length limit.
+   */
   isTimedOut?: boolean;
-  /** An answer of it stopped at the token limit (finish_reason length): its part is cut at a whole sentence (whole-end.ts). */
+  /**
+   * An answer of it stopped at the token limit (finish_reason length): its part is cut at a whole sentence
+   * (whole-end.ts).
+   */
   isCut?: boolean;
   /** What was done to its answers (assistant paragraphs out, a wall split, asked again). */
   notes?: AnswerNotes;
@@ -26,7 +32,11 @@ export interface Answer {
  * One call to the model (askText through the fitted provider), streamed or not; `isContinuation` for the
  * continuation of a cut answer (a few sentences, not judged by its shape alone as a start is).
  */
-export type Ask = (request: RenderedPrompt, onDelta?: (delta: string) => void, how?: { isContinuation?: boolean }) => Promise<AskedText>;
+export type Ask = (
+  request: RenderedPrompt,
+  onDelta?: (delta: string) => void,
+  how?: { isContinuation?: boolean },
+) => Promise<AskedText>;
 
 /** The text of a step so far and whether its last answer was whole. */
 export interface Draft {

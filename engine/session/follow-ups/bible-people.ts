@@ -13,13 +13,22 @@ import type { Answer, Draft, FollowUpContext } from './answer.js';
  */
 export async function keepBiblePeople(
   ctx: FollowUpContext,
-  input: { draft: Draft; prompt: RenderedPrompt; ownTitle: string | undefined; write: (request: RenderedPrompt) => Promise<Answer> },
+  input: {
+    draft: Draft;
+    prompt: RenderedPrompt;
+    ownTitle: string | undefined;
+    write: (request: RenderedPrompt) => Promise<Answer>;
+  },
 ): Promise<{ draft: Draft; isAskedAgain: boolean }> {
   const { spec, state, step, draft } = { ...ctx, draft: input.draft };
   if (step.kind !== 'chapter' || !hasPeople(spec) || ctx.signal?.aborted) return { draft, isAskedAgain: false };
   const names = mainNames(spec, state);
   if (!ignoredBible(draft.text, names, state.content)) return { draft, isAskedAgain: false };
-  const note = ctx.renderer.renderTemplate(ANSWER_AGAIN_TEMPLATE, { ...buildContext({ spec, state, step, ...ctx.title }), againFor: 'ignores_bible', againNames: names.join(', ') });
+  const note = ctx.renderer.renderTemplate(ANSWER_AGAIN_TEMPLATE, {
+    ...buildContext({ spec, state, step, ...ctx.title }),
+    againFor: 'ignores_bible',
+    againNames: names.join(', '),
+  });
   const again = await input.write({ ...input.prompt, user: `${input.prompt.user}\n\n${note}` });
   const text = takeLeadingHeading(again.text, step, input.ownTitle).text.trim();
   return { draft: text ? { text, isComplete: again.isComplete } : draft, isAskedAgain: true };

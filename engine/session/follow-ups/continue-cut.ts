@@ -13,7 +13,10 @@ import { addNotes } from '../answers/index.js';
 export const MAX_CONTINUATIONS = 2;
 /** The characters of a text's opening that a continuation starting over repeats. */
 const RESTART_CHARS = 60;
-/** The least of a continuation, all of it the text's opening, that is taken for the opening written again (three or four words). */
+/**
+ * The least of a continuation, all of it the text's opening, that is taken for the opening written again (three or four
+ * words).
+ */
 const RESTART_FRAGMENT_CHARS = 12;
 
 /**
@@ -80,7 +83,15 @@ export async function answerWhole(
     isTimedOut ||= result.isTimedOut === true;
     isCut ||= result.finishReason === 'length';
   }
-  return { text: text.trim(), isComplete: !isCutOff(result), usage, continuations, ...(isTimedOut ? { isTimedOut } : {}), ...(isCut ? { isCut } : {}), ...(notes ? { notes } : {}) };
+  return {
+    text: text.trim(),
+    isComplete: !isCutOff(result),
+    usage,
+    continuations,
+    ...(isTimedOut ? { isTimedOut } : {}),
+    ...(isCut ? { isCut } : {}),
+    ...(notes ? { notes } : {}),
+  };
 }
 
 /**
@@ -88,11 +99,23 @@ export async function answerWhole(
  * while the part (`part`, the text an extension follows, and the answer so far) has fewer words than asked, each
  * continuation (`continuation`, rendered for the words it still needs) asking for what is left.
  */
-export function partWriter(input: { ask: Ask; target: number; words: (text: string) => number; continuation: (soFar: string, wordsNeeded?: number) => RenderedPrompt }) {
+export function partWriter(input: {
+  ask: Ask;
+  target: number;
+  words: (text: string) => number;
+  continuation: (soFar: string, wordsNeeded?: number) => RenderedPrompt;
+}) {
   const { ask, target, words } = input;
   return (request: RenderedPrompt, onFirstDelta?: (delta: string) => void, part?: string): Promise<Answer> => {
     if (!(target > 0)) return answerWhole(ask, request, (soFar) => input.continuation(soFar), onFirstDelta);
     const left = (soFar: string) => target - (part ? words(part) : 0) - words(soFar);
-    return answerWhole(ask, request, (soFar) => input.continuation(soFar, wordsNeededOf(left(soFar))), onFirstDelta, MAX_CONTINUATIONS, (soFar) => left(soFar) <= 0);
+    return answerWhole(
+      ask,
+      request,
+      (soFar) => input.continuation(soFar, wordsNeededOf(left(soFar))),
+      onFirstDelta,
+      MAX_CONTINUATIONS,
+      (soFar) => left(soFar) <= 0,
+    );
   };
 }

@@ -38,15 +38,27 @@ export function extendShort(target: number, ownTitle: string | undefined): Follo
     let { text, isComplete } = draft;
     let isNoted = false;
     const hasList = step.kind === 'introduction' && spec.flow.characterDetails;
-    for (let i = 0; i < MAX_EXTENSIONS + (isNoted ? 1 : 0) && countWords(proseOf(ctx, text)) < SHORT_RATIO * target && !ctx.signal?.aborted; i++) {
+    for (
+      let i = 0;
+      i < MAX_EXTENSIONS + (isNoted ? 1 : 0) &&
+      countWords(proseOf(ctx, text)) < SHORT_RATIO * target &&
+      !ctx.signal?.aborted;
+      i++
+    ) {
       // An introduction's character list stays at its end: the prose is extended, the list put back after it.
       const split = hasList ? splitCharacterDetails(text) : undefined;
       const prose = split ? [split.before, split.after].filter(Boolean).join('\n\n') : text;
       const request = renderExtension({ spec, renderer: ctx.renderer, state, step, soFar: prose, ...title });
-      const note = isNoted ? `\n\n${ctx.renderer.renderTemplate(NO_REPEAT_TEMPLATE, buildContext({ spec, state, step, ...title }))}` : '';
+      const note = isNoted
+        ? `\n\n${ctx.renderer.renderTemplate(NO_REPEAT_TEMPLATE, buildContext({ spec, state, step, ...title }))}`
+        : '';
       const more = await ctx.extend({ ...request, user: request.user + note }, joinSeparator(prose), text);
       // A model that writes the list again with its extension: only the first list is kept.
-      const added = takeLeadingHeading(split ? withoutCharacterDetails(more.text) : more.text, step, ownTitle).text.trim();
+      const added = takeLeadingHeading(
+        split ? withoutCharacterDetails(more.text) : more.text,
+        step,
+        ownTitle,
+      ).text.trim();
       if (!added) break;
       if (repeatedShare(added, [...state.content.map((t) => proseOf(ctx, t)), prose]) >= EXTENSION_REPEATS_RATIO) {
         if (isNoted) break;

@@ -33,7 +33,11 @@ function count(tally: Tally, answer: Answer, isKept: boolean): void {
   if (isKept) tally.notes = addNotes(tally.notes, answer.notes);
 }
 
-export type CheckedWrite = (request: RenderedPrompt, onFirstDelta: ((delta: string) => void) | undefined, soFar?: string) => Promise<Answer>;
+export type CheckedWrite = (
+  request: RenderedPrompt,
+  onFirstDelta: ((delta: string) => void) | undefined,
+  soFar?: string,
+) => Promise<Answer>;
 
 /**
  * `write` with the language check around it. `firmLine(soFar)` is the firm instruction: of a follow-up,
@@ -57,7 +61,8 @@ export function firmLanguage(opts: {
     const again = await write({ ...request, user: `${request.user}\n\n${opts.firmLine(soFar)}` }, undefined, soFar);
     count(tally, again, true);
     const still = again.text ? findLanguageDrift(again.text, opts.lang) : drift;
-    if (still && !opts.signal?.aborted) throw new GenerationError('wrong_language', { params: { expected: still.expected, found: still.found } });
+    if (still && !opts.signal?.aborted)
+      throw new GenerationError('wrong_language', { params: { expected: still.expected, found: still.found } });
     tally.languageDrift ??= { ...drift, isResolved: true };
     return again;
   };

@@ -18,10 +18,16 @@ export const outlineMore: FollowUp = async (ctx, draft) => {
   let { text, isComplete } = draft;
   if (!isComplete) text = cutToWholeEnd(text, state.lang).text.trimEnd();
   for (let i = 0; i < MAX_EXTENSIONS && !ctx.signal?.aborted; i++) {
-    const found = new Set(parsedOutlineOf(spec, { outline: text, lang: state.lang }).entries.map((e: { number: number }) => e.number));
+    const found = new Set(
+      parsedOutlineOf(spec, { outline: text, lang: state.lang }).entries.map((e: { number: number }) => e.number),
+    );
     const missing = Array.from({ length: chapters }, (_, k) => k + 1).filter((n) => !found.has(n));
     if (!missing.length || !found.size) break;
-    const more = await ctx.extend(renderOutlineMore({ spec, renderer: ctx.renderer, state, soFar: text, from: missing[0]!, to: chapters }), '\n\n', text);
+    const more = await ctx.extend(
+      renderOutlineMore({ spec, renderer: ctx.renderer, state, soFar: text, from: missing[0]!, to: chapters }),
+      '\n\n',
+      text,
+    );
     if (!more.text) break;
     const asked = askedEntries(outlineFromJson(more.text, state.lang, missing[0]) ?? more.text, new Set(missing));
     if (!asked) continue;

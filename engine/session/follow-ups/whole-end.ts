@@ -10,7 +10,10 @@ import { SHORT_RATIO } from '../reading/index.js';
 import { wholeEnds } from '../voice/index.js';
 import type { Draft, FollowUpContext } from './answer.js';
 
-/** The words a follow-up asks for when a part still lacks `left`: rounded to ten, at least 50 (a model writes a few sentences at least). */
+/**
+ * The words a follow-up asks for when a part still lacks `left`: rounded to ten, at least 50 (a model writes a few
+ * sentences at least).
+ */
 export function wordsNeededOf(left: number): number {
   return Math.max(50, Math.round(left / 10) * 10);
 }
@@ -62,10 +65,16 @@ export function endsWhole(text: string, lang: Lang): boolean {
  * with no sentence end to cut at keeps its mark. A draft whose last answer ended on its own (a continuation that
  * finished the part) keeps its end, unless it ran past OVER_RATIO of its target.
  */
-export function endWhole(ctx: Pick<FollowUpContext, 'spec' | 'step' | 'state'>, draft: Draft, target: number): Draft & { isCutWhole: boolean } {
-  const split = ctx.step.kind === 'introduction' && ctx.spec.flow.characterDetails ? splitCharacterDetails(draft.text) : undefined;
+export function endWhole(
+  ctx: Pick<FollowUpContext, 'spec' | 'step' | 'state'>,
+  draft: Draft,
+  target: number,
+): Draft & { isCutWhole: boolean } {
+  const split =
+    ctx.step.kind === 'introduction' && ctx.spec.flow.characterDetails ? splitCharacterDetails(draft.text) : undefined;
   const prose = split ? [split.before, split.after].filter(Boolean).join('\n\n') : draft.text;
-  if (draft.isComplete && !(target > 0 && countWords(prose) > OVER_RATIO * target)) return { ...draft, isCutWhole: false };
+  if (draft.isComplete && !(target > 0 && countWords(prose) > OVER_RATIO * target))
+    return { ...draft, isCutWhole: false };
   const cut = cutToWholeEnd(prose, ctx.state.lang, target);
   const kept = cut.text.trimEnd();
   const text = split ? `${kept}\n\n${split.block}` : kept;

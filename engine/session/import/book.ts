@@ -29,7 +29,10 @@ export interface ImportBookInput {
   source?: Partial<Pick<SourceStatus, 'publicDomain' | 'firstPublished' | 'originalAuthor'>>;
   /** The book's settings (validated by the caller); its language field says the book's language. */
   settings: Settings;
-  /** The chapters the book will have, the imported ones included; absent: as many as were imported (then its conclusion). */
+  /**
+   * The chapters the book will have, the imported ones included; absent: as many as were imported (then its
+   * conclusion).
+   */
   totalChapters?: number;
   /** The file's name, for a refusal's message. */
   file: string;
@@ -49,11 +52,24 @@ export function importedBook(input: ImportBookInput): BookState {
   const file = input.file.split(/[\\/]/).pop() ?? input.file;
   const holding = chaptersHolding(spec, chapters.length);
   const total = input.totalChapters ?? holding;
-  if (!Number.isInteger(total) || total < holding) throw new ImportRefusal('import_chapters_fewer', { file, chapters: String(chapters.length), total: String(total), least: String(holding) });
-  if (epilogue && total !== holding) throw new ImportRefusal('import_book_ended', { file, chapters: String(chapters.length), total: String(total) });
-  const content = [cleanText(openingOf(manuscript, prologue, bookLanguage(spec, settings))), ...chapters.map((c) => cleanText(c.text)), ...(epilogue ? [cleanText(epilogue.text)] : [])];
+  if (!Number.isInteger(total) || total < holding)
+    throw new ImportRefusal('import_chapters_fewer', {
+      file,
+      chapters: String(chapters.length),
+      total: String(total),
+      least: String(holding),
+    });
+  if (epilogue && total !== holding)
+    throw new ImportRefusal('import_book_ended', { file, chapters: String(chapters.length), total: String(total) });
+  const content = [
+    cleanText(openingOf(manuscript, prologue, bookLanguage(spec, settings))),
+    ...chapters.map((c) => cleanText(c.text)),
+    ...(epilogue ? [cleanText(epilogue.text)] : []),
+  ];
   // With an epilogue the book is whole: the epilogue sits at the conclusion's position (the one after the chapters).
-  const chapterTitles = Object.fromEntries(chapters.flatMap((c, i) => (c.title.trim() ? [[i + 1, cleanText(c.title.trim())]] : [])));
+  const chapterTitles = Object.fromEntries(
+    chapters.flatMap((c, i) => (c.title.trim() ? [[i + 1, cleanText(c.title.trim())]] : [])),
+  );
   const source = sourceOfImport(manuscript, input.source);
   return {
     generatorId: spec.id,
@@ -65,7 +81,12 @@ export function importedBook(input: ImportBookInput): BookState {
     isLocked: true,
     ...(Object.keys(chapterTitles).length ? { chapterTitles } : {}),
     // A public-domain text is the writer's to publish, not theirs to claim: its parts say where they came from.
-    provenance: Object.fromEntries(content.map((_text, i) => [i, { origin: 'author' as const, ...(source?.publicDomain ? { source: 'public-domain' as const } : {}) }])),
+    provenance: Object.fromEntries(
+      content.map((_text, i) => [
+        i,
+        { origin: 'author' as const, ...(source?.publicDomain ? { source: 'public-domain' as const } : {}) },
+      ]),
+    ),
     ...(source ? { source } : {}),
   };
 }
@@ -74,15 +95,28 @@ export function importedBook(input: ImportBookInput): BookState {
  * An imported book's source status: what its text says of itself (engine/import/source-status.ts; a split that
  * found an archive's licence says public domain too), with the writer's word over it (then `from: writer`, confirmed).
  */
-function sourceOfImport(manuscript: ImportBookInput['manuscript'], writer: ImportBookInput['source']): SourceStatus | undefined {
-  const read: SourceStatus | undefined = manuscript.source ?? (manuscript.publicDomain ? { publicDomain: true, from: 'gutenberg' } : undefined);
+function sourceOfImport(
+  manuscript: ImportBookInput['manuscript'],
+  writer: ImportBookInput['source'],
+): SourceStatus | undefined {
+  const read: SourceStatus | undefined =
+    manuscript.source ?? (manuscript.publicDomain ? { publicDomain: true, from: 'gutenberg' } : undefined);
   if (!writer || Object.keys(writer).length === 0) return read;
   const publicDomain = writer.publicDomain ?? read?.publicDomain ?? false;
   const year = writer.firstPublished ?? read?.firstPublished;
   const author = writer.originalAuthor?.trim() || read?.originalAuthor;
   // The writer confirming what the text said keeps what said it; saying otherwise makes it the writer's word.
-  const from = writer.publicDomain === undefined || writer.publicDomain === read?.publicDomain ? read?.from ?? 'writer' : 'writer';
-  return { publicDomain, ...(year ? { firstPublished: year } : {}), ...(author ? { originalAuthor: author } : {}), from, confirmed: true };
+  const from =
+    writer.publicDomain === undefined || writer.publicDomain === read?.publicDomain
+      ? (read?.from ?? 'writer')
+      : 'writer';
+  return {
+    publicDomain,
+    ...(year ? { firstPublished: year } : {}),
+    ...(author ? { originalAuthor: author } : {}),
+    from,
+    confirmed: true,
+  };
 }
 
 /**
@@ -90,14 +124,20 @@ function sourceOfImport(manuscript: ImportBookInput['manuscript'], writer: Impor
  * dedication), each under its own heading as the writer wrote it, then its prologue (headed too when front
  * matter comes before it); the prologue alone as it was; empty for neither.
  */
-function openingOf(manuscript: Pick<ManuscriptSplit, 'frontMatter'>, prologue: ImportedPart | undefined, lang: Lang): string {
+function openingOf(
+  manuscript: Pick<ManuscriptSplit, 'frontMatter'>,
+  prologue: ImportedPart | undefined,
+  lang: Lang,
+): string {
   const front = manuscript.frontMatter ?? [];
   if (!front.length) return prologue?.text ?? '';
   // A piece without a heading of its own (a dedication set alone on its page) is headed by its kind's name, so the
   // book's contents and every export name it (engine/session/book.ts reads the opening's pieces back by their headings).
-  const headed = (f: FrontSection) => f.title.trim() || capitalised(wordIn(FRONT_KIND_NAMES[f.kind], lang, 'import-front-kinds'), lang);
+  const headed = (f: FrontSection) =>
+    f.title.trim() || capitalised(wordIn(FRONT_KIND_NAMES[f.kind], lang, 'import-front-kinds'), lang);
   const pieces = front.map((f) => `### ${headed(f)}\n\n${trimBlankLines(f.text)}`);
-  if (prologue?.text.trim()) pieces.push(`### ${prologue.title.trim() || word('prologue', lang)}\n\n${prologue.text.trim()}`);
+  if (prologue?.text.trim())
+    pieces.push(`### ${prologue.title.trim() || word('prologue', lang)}\n\n${prologue.text.trim()}`);
   return pieces.join('\n\n');
 }
 
@@ -110,12 +150,26 @@ const capitalised = (text: string, lang: Lang) => text.charAt(0).toLocaleUpperCa
 export function importSaves(spec: ResolvedSpec, state: BookState): StepSave[] {
   const isFinished = nextStep(spec, state) === null;
   return state.content.map((text, position): StepSave => {
-    const step: Step = position === 0 ? { kind: 'introduction', position: 0 } : partStep(spec, position, state.totalChapters);
+    const step: Step =
+      position === 0 ? { kind: 'introduction', position: 0 } : partStep(spec, position, state.totalChapters);
     const title = state.chapterTitles?.[position];
     return {
-      generatorId: spec.id, bookType: spec.bookType, state, step, stepKey: stepKey(step), position, text, isComplete: true, continuations: 0,
+      generatorId: spec.id,
+      bookType: spec.bookType,
+      state,
+      step,
+      stepKey: stepKey(step),
+      position,
+      text,
+      isComplete: true,
+      continuations: 0,
       ...(title ? { title } : {}),
-      isFirst: position === 0, isFinished, keepsProgress: true, label: stepLabel(step, state.lang, spec), words: countWords(text), seconds: 0,
+      isFirst: position === 0,
+      isFinished,
+      keepsProgress: true,
+      label: stepLabel(step, state.lang, spec),
+      words: countWords(text),
+      seconds: 0,
     };
   });
 }
@@ -130,9 +184,14 @@ export const MANUSCRIPT_LANGUAGE_SHARE = 0.8;
  * language Karya does not write that the file reader found (`unwritten`: German, French…). Such a book is refused
  * unless the writer names its language.
  */
-export function manuscriptLanguage(parts: ReadonlyArray<{ text: string }>, unwritten?: string): { lang: Lang | null; shares: Readonly<Record<Lang, number>>; other?: string } {
+export function manuscriptLanguage(
+  parts: ReadonlyArray<{ text: string }>,
+  unwritten?: string,
+): { lang: Lang | null; shares: Readonly<Record<Lang, number>>; other?: string } {
   const verdict = detectLanguage(parts.map((p) => p.text).join('\n\n'));
-  const counted = langs().map((code) => [code, verdict.words[code] ?? 0] as const).filter(([, n]) => n > 0);
+  const counted = langs()
+    .map((code) => [code, verdict.words[code] ?? 0] as const)
+    .filter(([, n]) => n > 0);
   const judged = counted.reduce((sum, [, n]) => sum + n, 0);
   const shares = Object.fromEntries(counted.map(([code, n]) => [code, Math.round((100 * n) / judged)]));
   const lang = counted.find(([, n]) => n >= MANUSCRIPT_LANGUAGE_SHARE * judged)?.[0] ?? null;
@@ -161,11 +220,21 @@ export function importedBookOf(input: ImportBookInput & { title?: string; author
   if (author) state = { ...state, author };
   // The premise the writer labelled in the manuscript's notes ("Premise: …") is the book's, unless one was given.
   const premiseField = spec.fields.find((f) => f.role === 'premise');
-  const premise = input.manuscript.premise ? cleanText(input.manuscript.premise).trim().slice(0, premiseField?.maxLength ?? 400) : '';
-  if (premiseField && premise && !String(state.settings[premiseField.name] ?? '').trim()) state = { ...state, settings: { ...state.settings, [premiseField.name]: premise } };
+  const premise = input.manuscript.premise
+    ? cleanText(input.manuscript.premise)
+        .trim()
+        .slice(0, premiseField?.maxLength ?? 400)
+    : '';
+  if (premiseField && premise && !String(state.settings[premiseField.name] ?? '').trim())
+    state = { ...state, settings: { ...state.settings, [premiseField.name]: premise } };
   const titleField = spec.fields.find((f) => f.role === 'workingTitle');
-  const title = input.title ? cleanText(input.title).trim().slice(0, titleField?.maxLength ?? 120) : '';
-  if (titleField && title && !state.settings[titleField.name]) state = { ...state, settings: { ...state.settings, [titleField.name]: title } };
+  const title = input.title
+    ? cleanText(input.title)
+        .trim()
+        .slice(0, titleField?.maxLength ?? 120)
+    : '';
+  if (titleField && title && !state.settings[titleField.name])
+    state = { ...state, settings: { ...state.settings, [titleField.name]: title } };
   return state;
 }
 
@@ -178,12 +247,22 @@ export function withTotalChapters(spec: BookSpec, state: BookState, chapters: nu
   const total = Number.isInteger(chapters) ? totalChaptersFor(spec.flow, chapters) : chapters;
   const written = Math.max(0, state.content.length - 1);
   const holding = chaptersHolding(spec, written);
-  if (!hasAuthoredParts(state) || state.outline !== undefined || nextStep(spec, state) === null) throw new ImportRefusal('import_total_set', { file, total: String(state.totalChapters) });
-  if (!Number.isInteger(total) || total < holding) throw new ImportRefusal('import_chapters_fewer', { file, chapters: String(written), total: String(total), least: String(holding) });
+  if (!hasAuthoredParts(state) || state.outline !== undefined || nextStep(spec, state) === null)
+    throw new ImportRefusal('import_total_set', { file, total: String(state.totalChapters) });
+  if (!Number.isInteger(total) || total < holding)
+    throw new ImportRefusal('import_chapters_fewer', {
+      file,
+      chapters: String(written),
+      total: String(total),
+      least: String(holding),
+    });
   return withChapterSetting(spec, { ...state, totalChapters: total });
 }
 
-/** The fewest chapters a book needs to hold `written` chapters before its conclusion (one more where the conclusion is the last chapter). */
+/**
+ * The fewest chapters a book needs to hold `written` chapters before its conclusion (one more where the conclusion is
+ * the last chapter).
+ */
 function chaptersHolding(spec: BookSpec, written: number): number {
   return Math.max(minChapters(spec.flow), totalChaptersFor(spec.flow, written));
 }
@@ -191,5 +270,7 @@ function chaptersHolding(spec: BookSpec, written: number): number {
 /** The book's chapter count in its settings too, as a written book's says it. */
 function withChapterSetting(spec: BookSpec, state: BookState): BookState {
   const chaptersField = spec.fields.find((f) => f.role === 'chapters');
-  return chaptersField ? { ...state, settings: { ...state.settings, [chaptersField.name]: state.totalChapters } } : state;
+  return chaptersField
+    ? { ...state, settings: { ...state.settings, [chaptersField.name]: state.totalChapters } }
+    : state;
 }

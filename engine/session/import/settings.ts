@@ -27,25 +27,41 @@ export interface ImportSettings {
   defaults: string[];
 }
 
-/** The manuscript's free-text description keys, in the order they are told to the model as style notes (never as the premise). */
+/**
+ * The manuscript's free-text description keys, in the order they are told to the model as style notes (never as the
+ * premise).
+ */
 const STYLE_KEYS = ['era', 'setting', 'pointOfView', 'tone'] as const;
 /** The labels of the style the manuscript was read with, in its style notes (catalogue `import-style`). */
 const STYLE_LABELS = catalogue('import-style', [
-  'era', 'setting', 'pointOfView', 'tone', 'noteLabels',
+  'era',
+  'setting',
+  'pointOfView',
+  'tone',
+  'noteLabels',
 ]) satisfies Record<(typeof STYLE_KEYS)[number], unknown>;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A value the model gave: a non-empty string that is not a spelled-out null. */
-const given = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() && !/^(?:null|none|n\/a|tiada|unknown)$/i.test(v.trim()) ? cleanText(v).trim() : undefined);
+const given = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() && !/^(?:null|none|n\/a|tiada|unknown)$/i.test(v.trim())
+    ? cleanText(v).trim()
+    : undefined;
 
 /**
  * The values an answer chooses, untrusted: the JSON object in it (fences and chatter around it ignored), each
  * select mapped onto its option (by value or by label, in either language), each text cut to its field's length.
- * The period, place, point of view and tone are not the premise: they are the manuscript's style notes (manuscriptStyle).
+ * The period, place, point of view and tone are not the premise: they are the manuscript's style notes
+ * (manuscriptStyle).
  * Anything else is dropped.
- * @example manuscriptValues(romance, state, '{"fields": {"romanceType": "Historical"}}') // { romanceType: 'historical' }
+ * @example manuscriptValues(romance, state, '{"fields": {"romanceType": "Historical"}}') // { romanceType: 'historical'
+ * }
  */
-export function manuscriptValues(spec: ResolvedSpec, state: Pick<BookState, 'settings' | 'lang'>, answer: string): Record<string, string> {
+export function manuscriptValues(
+  spec: ResolvedSpec,
+  state: Pick<BookState, 'settings' | 'lang'>,
+  answer: string,
+): Record<string, string> {
   const parsed = answerObject(answer);
   return parsed ? fieldValues(spec, state, parsed) : {};
 }
@@ -63,14 +79,19 @@ function answerObject(answer: string): Record<string, unknown> | undefined {
 }
 
 /**
- * The manuscript's style notes from the reading's answer ("Period: Edwardian England, 1909. Point of view: first person."),
+ * The manuscript's style notes from the reading's answer ("Period: Edwardian England, 1909. Point of view: first
+ * person."),
  * in the book's language, or '' when it said none. Kept with the book's voice (BookVoice.notes) and told to every step
  * under their own heading: how to write the book, not what it is about.
  */
 export function manuscriptStyle(state: Pick<BookState, 'lang'>, answer: string): string {
   const parsed = answerObject(answer);
   if (!parsed) return '';
-  const read = STYLE_KEYS.flatMap((k) => (given(parsed[k]) ? [`${wordIn(STYLE_LABELS[k], state.lang, 'import-style')}: ${given(parsed[k])!.replace(/[.\s]+$/, '')}.`] : []));
+  const read = STYLE_KEYS.flatMap((k) =>
+    given(parsed[k])
+      ? [`${wordIn(STYLE_LABELS[k], state.lang, 'import-style')}: ${given(parsed[k])!.replace(/[.\s]+$/, '')}.`]
+      : [],
+  );
   // The notes an answer wrote into the premise are kept as notes.
   const fields = isObject(parsed.fields) ? parsed.fields : {};
   const inPremise = Object.values(fields).flatMap((v) => (given(v) ? splitPremise(given(v)!).notes : []));
@@ -82,12 +103,27 @@ export function manuscriptStyle(state: Pick<BookState, 'lang'>, answer: string):
  * "POV:", "Kala:", any language's `import-style.noteLabels`) is a note on how to write, not what the book is about.
  */
 function splitPremise(text: string): { premise: string; notes: string[] } {
-  const label = new RegExp(`^\\s*(?:${langs().map((code) => wordIn(STYLE_LABELS.noteLabels, code, 'import-style')).join('|')})\\s*[:：—–-]`, 'iu');
+  const label = new RegExp(
+    `^\\s*(?:${langs()
+      .map((code) => wordIn(STYLE_LABELS.noteLabels, code, 'import-style'))
+      .join('|')})\\s*[:：—–-]`,
+    'iu',
+  );
   const pieces = text.split(/(?<=[.!?])\s+|\n+/).filter((s) => s.trim());
-  return { premise: pieces.filter((s) => !label.test(s)).join(' ').trim(), notes: pieces.filter((s) => label.test(s)).map((s) => s.trim()) };
+  return {
+    premise: pieces
+      .filter((s) => !label.test(s))
+      .join(' ')
+      .trim(),
+    notes: pieces.filter((s) => label.test(s)).map((s) => s.trim()),
+  };
 }
 
-function fieldValues(spec: ResolvedSpec, state: Pick<BookState, 'settings' | 'lang'>, parsed: Record<string, unknown>): Record<string, string> {
+function fieldValues(
+  spec: ResolvedSpec,
+  state: Pick<BookState, 'settings' | 'lang'>,
+  parsed: Record<string, unknown>,
+): Record<string, string> {
   const fields = isObject(parsed.fields) ? parsed.fields : {};
   const out: Record<string, string> = {};
   for (const f of readableFields(spec, state.settings)) {
@@ -95,7 +131,11 @@ function fieldValues(spec: ResolvedSpec, state: Pick<BookState, 'settings' | 'la
     if (value === undefined) continue;
     if (f.type === 'select') {
       const key = value.toLowerCase();
-      const option = f.options?.find((o) => o.value !== '' && (String(o.value).toLowerCase() === key || Object.values(o.label).some((l) => l.toLowerCase() === key)));
+      const option = f.options?.find(
+        (o) =>
+          o.value !== '' &&
+          (String(o.value).toLowerCase() === key || Object.values(o.label).some((l) => l.toLowerCase() === key)),
+      );
       if (option) out[f.name] = String(option.value);
     } else if (f.role === 'premise') {
       const { premise } = splitPremise(value);
@@ -109,9 +149,16 @@ function fieldValues(spec: ResolvedSpec, state: Pick<BookState, 'settings' | 'la
  * The book's settings from the writer's values (they win) and the manuscript's (each kept only where the settings
  * schema takes it), the rest the generator's defaults; a writer's invalid value is the caller's SettingsError.
  */
-export function importSettingsOf(input: { spec: ResolvedSpec; writer: Readonly<Record<string, unknown>>; read: Readonly<Record<string, unknown>>; lang: Lang }): ImportSettings {
+export function importSettingsOf(input: {
+  spec: ResolvedSpec;
+  writer: Readonly<Record<string, unknown>>;
+  read: Readonly<Record<string, unknown>>;
+  lang: Lang;
+}): ImportSettings {
   const { spec, writer, lang } = input;
-  const read: Record<string, unknown> = Object.fromEntries(Object.entries(input.read).filter(([name]) => !(name in writer)));
+  const read: Record<string, unknown> = Object.fromEntries(
+    Object.entries(input.read).filter(([name]) => !(name in writer)),
+  );
   let settings: Settings | undefined;
   while (!settings) {
     const chosen = withLanguage(spec, { ...read, ...writer }, lang);
@@ -119,7 +166,10 @@ export function importSettingsOf(input: { spec: ResolvedSpec; writer: Readonly<R
     try {
       settings = parseSettings(spec, raw);
     } catch (error) {
-      const refused = error instanceof SettingsError ? error.issues.map((i) => i.field).filter((name): name is string => !!name && name in read) : [];
+      const refused =
+        error instanceof SettingsError
+          ? error.issues.map((i) => i.field).filter((name): name is string => !!name && name in read)
+          : [];
       if (!refused.length) throw error;
       for (const name of refused) delete read[name];
     }
@@ -141,16 +191,38 @@ export function importSettingsOf(input: { spec: ResolvedSpec; writer: Readonly<R
  * A call that fails or an answer that is not the JSON asked for reads nothing: every field not the writer's is
  * then marked `default`, and `isRead` says so. An interrupted call is not a failure: it throws.
  */
-export async function readManuscriptSettings(input: { spec: ResolvedSpec; renderer: PromptRenderer; provider: Provider; state: BookState; signal?: AbortSignal }): Promise<{ values: Record<string, string>; style?: string; isRead: boolean; usage?: TokenUsage }> {
+export async function readManuscriptSettings(input: {
+  spec: ResolvedSpec;
+  renderer: PromptRenderer;
+  provider: Provider;
+  state: BookState;
+  signal?: AbortSignal;
+}): Promise<{ values: Record<string, string>; style?: string; isRead: boolean; usage?: TokenUsage }> {
   const { spec, renderer, state } = input;
   if (input.provider.isOffline) return { values: {}, isRead: false };
   const request = renderImportSettings({ spec, renderer, state });
-  const expect = expectationOf({ spec, renderer, state, step: { kind: 'outline' }, kind: 'audit', extra: () => state.content });
+  const expect = expectationOf({
+    spec,
+    renderer,
+    state,
+    step: { kind: 'outline' },
+    kind: 'audit',
+    extra: () => state.content,
+  });
   try {
-    const result = await askText(input.provider, { ...request, ...(input.signal ? { signal: input.signal } : {}) }, expect);
+    const result = await askText(
+      input.provider,
+      { ...request, ...(input.signal ? { signal: input.signal } : {}) },
+      expect,
+    );
     const values = manuscriptValues(spec, state, result.text);
     const style = manuscriptStyle(state, result.text);
-    return { values, ...(style ? { style } : {}), isRead: Object.keys(values).length > 0 || !!style, ...(result.usage ? { usage: result.usage } : {}) };
+    return {
+      values,
+      ...(style ? { style } : {}),
+      isRead: Object.keys(values).length > 0 || !!style,
+      ...(result.usage ? { usage: result.usage } : {}),
+    };
   } catch (error) {
     // A refused or broken answer and a provider that failed (both KaryaErrors) read nothing; the import goes on.
     if (input.signal?.aborted || !(error instanceof KaryaError)) throw error;
@@ -160,10 +232,15 @@ export async function readManuscriptSettings(input: { spec: ResolvedSpec; render
 
 /**
  * The imported book with the values the manuscript decided (the others, the chapter count and the working title
- * stay as the import set them), and the style notes it was read with kept with its voice (never in the premise). `karya import` and POST /api/books/import both save this.
+ * stay as the import set them), and the style notes it was read with kept with its voice (never in the premise). `karya
+ * import` and POST /api/books/import both save this.
  */
 export function withManuscriptSettings(state: BookState, chosen: ImportSettings, style?: string): BookState {
-  const fromManuscript = Object.entries(chosen.sources).filter(([, s]) => s.from === 'manuscript').map(([name, s]) => [name, s.value] as const);
+  const fromManuscript = Object.entries(chosen.sources)
+    .filter(([, s]) => s.from === 'manuscript')
+    .map(([name, s]) => [name, s.value] as const);
   const styled = style?.trim() ? { ...state, voice: { ...state.voice, notes: style.trim() } } : state;
-  return fromManuscript.length ? { ...styled, settings: { ...styled.settings, ...Object.fromEntries(fromManuscript) } } : styled;
+  return fromManuscript.length
+    ? { ...styled, settings: { ...styled.settings, ...Object.fromEntries(fromManuscript) } }
+    : styled;
 }

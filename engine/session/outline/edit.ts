@@ -32,7 +32,10 @@ export interface OutlineChapter extends ChapterEntry {
   readonly isWritten: boolean;
 }
 
-/** The chapter edits a book takes: one with an outline step, numbered chapters (no fixed sections) and its outline written. */
+/**
+ * The chapter edits a book takes: one with an outline step, numbered chapters (no fixed sections) and its outline
+ * written.
+ */
 export function isOutlineEditable(spec: BookSpec, state: BookState): boolean {
   return spec.kind === 'book' && spec.flow.outline !== 'none' && !spec.flow.sections && state.outline !== undefined;
 }
@@ -42,17 +45,22 @@ function writtenChapters(spec: BookSpec, state: BookState): number {
   return Math.max(0, Math.min(state.content.length - 1, chaptersWritten(spec.flow, state.totalChapters)));
 }
 
-/** The book's chapters as the outline plans them, with the writer's notes; [] when the outline cannot be edited as chapters. */
+/**
+ * The book's chapters as the outline plans them, with the writer's notes; [] when the outline cannot be edited as
+ * chapters.
+ */
 export function outlineChapters(spec: BookSpec, state: BookState): OutlineChapter[] {
   if (!isOutlineEditable(spec, state)) return [];
   const written = writtenChapters(spec, state);
-  return chapterEntriesOf(parsedOutlineOf(spec, state), chaptersWritten(spec.flow, state.totalChapters)).map((e, k) => ({
-    number: k + 1,
-    title: e.title,
-    plan: e.plan,
-    note: state.chapterNotes?.[k + 1] ?? '',
-    isWritten: k + 1 <= written,
-  }));
+  return chapterEntriesOf(parsedOutlineOf(spec, state), chaptersWritten(spec.flow, state.totalChapters)).map(
+    (e, k) => ({
+      number: k + 1,
+      title: e.title,
+      plan: e.plan,
+      note: state.chapterNotes?.[k + 1] ?? '',
+      isWritten: k + 1 <= written,
+    }),
+  );
 }
 
 /**
@@ -62,13 +70,25 @@ export function outlineChapters(spec: BookSpec, state: BookState): OutlineChapte
  * naming the first one changed), as is any change once the conclusion is written (`book_finished`).
  * @example editOutline(spec, state, [{ title: 'The Return', plan: 'Aisha arrives.', note: 'Open in the rain.' }, …])
  */
-export function editOutline(spec: BookSpec, state: BookState, chapters: ReadonlyArray<ChapterEntry & { readonly note?: string }>): BookState {
+export function editOutline(
+  spec: BookSpec,
+  state: BookState,
+  chapters: ReadonlyArray<ChapterEntry & { readonly note?: string }>,
+): BookState {
   if (!isOutlineEditable(spec, state)) throw new EditError('part_not_found');
   if (chapters.length < 1) throw new EditError('outline_too_short', { min: 1 });
   if (chapters.length > MAX_OUTLINE_CHAPTERS) throw new EditError('outline_too_long', { max: MAX_OUTLINE_CHAPTERS });
   for (const c of chapters) {
-    if (c.title.length > MAX_CHAPTER_TITLE_CHARS || c.plan.length > MAX_CHAPTER_PLAN_CHARS || (c.note?.length ?? 0) > MAX_CHAPTER_NOTE_CHARS) {
-      throw new EditError('chapter_too_long', { title: MAX_CHAPTER_TITLE_CHARS, plan: MAX_CHAPTER_PLAN_CHARS, note: MAX_CHAPTER_NOTE_CHARS });
+    if (
+      c.title.length > MAX_CHAPTER_TITLE_CHARS ||
+      c.plan.length > MAX_CHAPTER_PLAN_CHARS ||
+      (c.note?.length ?? 0) > MAX_CHAPTER_NOTE_CHARS
+    ) {
+      throw new EditError('chapter_too_long', {
+        title: MAX_CHAPTER_TITLE_CHARS,
+        plan: MAX_CHAPTER_PLAN_CHARS,
+        note: MAX_CHAPTER_NOTE_CHARS,
+      });
     }
   }
   const lang = state.lang;
@@ -78,11 +98,15 @@ export function editOutline(spec: BookSpec, state: BookState, chapters: Readonly
   const same = (a: ChapterEntry, b: ChapterEntry) => a.title === b.title && a.plan === b.plan;
   for (const w of written) {
     const given = entries[w.number - 1];
-    if (!given || !same(given, normalizeChapterEntry(w, lang))) throw new EditError('chapter_written', { chapter: w.number });
+    if (!given || !same(given, normalizeChapterEntry(w, lang)))
+      throw new EditError('chapter_written', { chapter: w.number });
   }
   const total = totalChaptersFor(spec.flow, entries.length);
   const isConclusionWritten = state.content.length > conclusionPosition(spec.flow, state.totalChapters);
-  if (isConclusionWritten && (total !== state.totalChapters || entries.some((e, k) => !same(e, normalizeChapterEntry(current[k]!, lang))))) {
+  if (
+    isConclusionWritten &&
+    (total !== state.totalChapters || entries.some((e, k) => !same(e, normalizeChapterEntry(current[k]!, lang))))
+  ) {
     throw new EditError('book_finished');
   }
   const notes: Record<number, string> = {};

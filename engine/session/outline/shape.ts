@@ -10,17 +10,36 @@ import { readingPattern } from '../../reading-words.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** The keys each outline block is found under in a JSON answer (lower case, without spaces, dashes or underscores): every language's `reading.outline.json`. */
-type JsonKey = 'title' | 'premise' | 'characters' | 'chapters' | 'threads' | 'ending' | 'chapterTitle' | 'chapterPlan' | 'characterName' | 'characterRole' | 'thread' | 'opened' | 'due';
+/**
+ * The keys each outline block is found under in a JSON answer (lower case, without spaces, dashes or underscores):
+ * every language's `reading.outline.json`.
+ */
+type JsonKey =
+  | 'title'
+  | 'premise'
+  | 'characters'
+  | 'chapters'
+  | 'threads'
+  | 'ending'
+  | 'chapterTitle'
+  | 'chapterPlan'
+  | 'characterName'
+  | 'characterRole'
+  | 'thread'
+  | 'opened'
+  | 'due';
 
-/** The labels of an outline written from JSON (catalogue `outline-labels`; a chapter's word is the table's `book` section's). */
-const LABELS = catalogue('outline-labels', [
-  'title', 'premise', 'characters', 'threads', 'ending', 'opened', 'due',
-]);
+/**
+ * The labels of an outline written from JSON (catalogue `outline-labels`; a chapter's word is the table's `book`
+ * section's).
+ */
+const LABELS = catalogue('outline-labels', ['title', 'premise', 'characters', 'threads', 'ending', 'opened', 'due']);
 
 /** The outline's labels in a language. */
 function labelsIn(lang: Lang): Readonly<Record<keyof typeof LABELS | 'chapter', string>> {
-  const words = Object.fromEntries(Object.entries(LABELS).map(([k, entry]) => [k, wordIn(entry, lang, 'outline-labels')]));
+  const words = Object.fromEntries(
+    Object.entries(LABELS).map(([k, entry]) => [k, wordIn(entry, lang, 'outline-labels')]),
+  );
   return { ...(words as Record<keyof typeof LABELS, string>), chapter: bookWordsOf(lang).chapter };
 }
 
@@ -42,11 +61,15 @@ function textOf(value: Json | undefined): string {
   return '';
 }
 
-const listOf = (value: Json | undefined): Json[] => (Array.isArray(value) ? value : value && typeof value === 'object' ? Object.values(value) : []);
+const listOf = (value: Json | undefined): Json[] =>
+  Array.isArray(value) ? value : value && typeof value === 'object' ? Object.values(value) : [];
 
 /** The JSON an answer holds (alone, or in a ```json fence), or undefined when it holds none. */
 function jsonOf(text: string): Json | undefined {
-  const inner = text.trim().replace(/^```[\w-]*\s*\n([\s\S]*?)\n?```\s*$/, '$1').trim();
+  const inner = text
+    .trim()
+    .replace(/^```[\w-]*\s*\n([\s\S]*?)\n?```\s*$/, '$1')
+    .trim();
   if (!/^[[{]/.test(inner)) return undefined;
   try {
     return JSON.parse(inner) as Json;
@@ -58,7 +81,8 @@ function jsonOf(text: string): Json | undefined {
 /**
  * An outline answered as JSON, in the outline's own lines; undefined when the answer is not JSON (or holds
  * no chapters). Chapters are numbered in their order from `first`.
- * @example outlineFromJson('{"title":"Rain","chapters":[{"title":"Storm","summary":"Aisha runs."}]}', 'en') // 'Title: Rain\n\nChapter 1: Storm\nAisha runs.'
+ * @example outlineFromJson('{"title":"Rain","chapters":[{"title":"Storm","summary":"Aisha runs."}]}', 'en') // 'Title:
+ * Rain\n\nChapter 1: Storm\nAisha runs.'
  */
 export function outlineFromJson(text: string, lang: Lang, first = 1): string | undefined {
   const json = jsonOf(text);
@@ -71,12 +95,14 @@ export function outlineFromJson(text: string, lang: Lang, first = 1): string | u
   if (title) blocks.push(`${L.title}: ${title}`);
   const premise = textOf(pick(json, 'premise'));
   if (premise) blocks.push(`${L.premise}: ${premise}`);
-  const characters = listOf(pick(json, 'characters')).map((c) => {
-    if (typeof c !== 'object' || c === null || Array.isArray(c)) return textOf(c);
-    const name = textOf(pick(c, 'characterName'));
-    const role = textOf(pick(c, 'characterRole'));
-    return name && role ? `${name}: ${role}` : name || role;
-  }).filter(Boolean);
+  const characters = listOf(pick(json, 'characters'))
+    .map((c) => {
+      if (typeof c !== 'object' || c === null || Array.isArray(c)) return textOf(c);
+      const name = textOf(pick(c, 'characterName'));
+      const role = textOf(pick(c, 'characterRole'));
+      return name && role ? `${name}: ${role}` : name || role;
+    })
+    .filter(Boolean);
   if (characters.length) blocks.push(`${L.characters}:\n${characters.map((c) => `- ${c}`).join('\n')}`);
   chapters.forEach((c, i) => {
     const isObject = typeof c === 'object' && c !== null && !Array.isArray(c);
@@ -84,14 +110,18 @@ export function outlineFromJson(text: string, lang: Lang, first = 1): string | u
     const plan = isObject ? textOf(pick(c, 'chapterPlan')) : textOf(c);
     blocks.push(`${L.chapter} ${first + i}: ${head || `${L.chapter} ${first + i}`}${plan ? `\n${plan}` : ''}`);
   });
-  const threads = listOf(pick(json, 'threads')).map((t) => {
-    if (typeof t !== 'object' || t === null || Array.isArray(t)) return textOf(t);
-    const what = textOf(pick(t, 'thread'));
-    const opened = textOf(pick(t, 'opened'));
-    const due = textOf(pick(t, 'due'));
-    const chapterOf = (v: string) => (/^\d+$/.test(v) ? `${L.chapter} ${v}` : v);
-    return [what, opened && `${L.opened} ${chapterOf(opened)}`, due && `${L.due} ${chapterOf(due)}`].filter(Boolean).join(' | ');
-  }).filter(Boolean);
+  const threads = listOf(pick(json, 'threads'))
+    .map((t) => {
+      if (typeof t !== 'object' || t === null || Array.isArray(t)) return textOf(t);
+      const what = textOf(pick(t, 'thread'));
+      const opened = textOf(pick(t, 'opened'));
+      const due = textOf(pick(t, 'due'));
+      const chapterOf = (v: string) => (/^\d+$/.test(v) ? `${L.chapter} ${v}` : v);
+      return [what, opened && `${L.opened} ${chapterOf(opened)}`, due && `${L.due} ${chapterOf(due)}`]
+        .filter(Boolean)
+        .join(' | ');
+    })
+    .filter(Boolean);
   if (threads.length) blocks.push(`${L.threads}:\n${threads.map((t) => `- ${t}`).join('\n')}`);
   const ending = textOf(pick(json, 'ending'));
   if (ending) blocks.push(`${L.ending}: ${ending}`);
@@ -109,7 +139,11 @@ export function mendedOutline(spec: Pick<ResolvedSpec, 'flow'>, text: string, la
   const numbers = new Set(written.map((e) => e.number));
   // In turn, or every number once (an order the outline chose): kept as written.
   if (isInTurn || (numbers.size === written.length && Math.max(...numbers) === written.length)) return text;
-  return renderOutline(text, written.map((e) => ({ title: e.title ?? '', plan: e.plan })), lang);
+  return renderOutline(
+    text,
+    written.map((e) => ({ title: e.title ?? '', plan: e.plan })),
+    lang,
+  );
 }
 
 /** The chapters (1..count) the outline gives no entry, so none is written from nothing without saying so. */

@@ -28,7 +28,9 @@ export { PASSAGE_TONE_IDS, type PassageAction, type PassageTone } from '../passa
 /** The words either side of the passage that go with the request. */
 const AROUND_WORDS = 150;
 
-/** The passage of a part: its text (as the book view gives it) from `start` to `end` (characters), as the writer saw it. */
+/**
+ * The passage of a part: its text (as the book view gives it) from `start` to `end` (characters), as the writer saw it.
+ */
 export interface PassageRef {
   position: number;
   start: number;
@@ -77,7 +79,10 @@ export function checkPassagePlace(spec: ResolvedSpec, state: BookState, ref: Pas
 const wordsBefore = (text: string, n: number) => lastWords(text, n, '… ');
 const wordsAfter = (text: string, n: number) => firstWords(text, n);
 
-/** A passage answer without the wrappers askText leaves (a code fence, triple or whole-text quotes); its chatter askText takes off. */
+/**
+ * A passage answer without the wrappers askText leaves (a code fence, triple or whole-text quotes); its chatter askText
+ * takes off.
+ */
 export function cleanPassage(answer: string): string {
   let text = answer.trim().replace(/^```[a-z]*\n?|\n?```$/g, '').trim();
   text = text.replace(readingPattern(String.raw`^(?:{outline.announcer})[^\n]*:\s*\n+`), '').trim();
@@ -86,11 +91,17 @@ export function cleanPassage(answer: string): string {
   return text;
 }
 
-/** The words the answer is asked for: the passage's, doubled for Expand, halved for Shorten (at least PASSAGE_FLOOR_WORDS). */
+/**
+ * The words the answer is asked for: the passage's, doubled for Expand, halved for Shorten (at least
+ * PASSAGE_FLOOR_WORDS).
+ */
 const wordsFor = (action: PassageAction, words: number) => Math.max(PASSAGE_FLOOR_WORDS, Math.round(action === 'expand' ? words * 2.2 : action === 'shorten' ? words * 0.6 : action === 'describe' ? words * 1.6 : words * 1.2));
 /** The fewest words a passage answer is asked for: a phrase of a few words is rewritten as a sentence or two. */
 export const PASSAGE_FLOOR_WORDS = 30;
-/** The most words a passage answer may have: twice what was asked, and a sentence or two more; past it, asked again once, then refused. */
+/**
+ * The most words a passage answer may have: twice what was asked, and a sentence or two more; past it, asked again
+ * once, then refused.
+ */
 export const mostPassageWords = (asked: number) => asked * 2 + 40;
 
 /**
@@ -130,7 +141,8 @@ export async function reworkPassage(input: {
   // Like every call: the text only (askText), within the model's window (the bible trimmed first), and an
   // answer cut at the token limit continued once, as a part is.
   const provider = fitting(input.provider, trimmableOf(spec, before, step));
-  // Judged like every answer (answers/verdict.ts): a refused or echoed passage fails (and is not charged); it may repeat the part and the passage.
+  // Judged like every answer (answers/verdict.ts): a refused or echoed passage fails (and is not charged); it may repeat
+  // the part and the passage.
   const expect = expectationOf({ spec, renderer: input.renderer, state: before, step, kind: 'prose', extra: () => [part, note, ...(title ? [title] : [])] });
   const call = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(provider, { ...req, ...(input.signal ? { signal: input.signal } : {}), ...(input.onRetry ? { onRetry: input.onRetry } : {}), ...(onDelta ? { onDelta } : {}) }, expect);
   const continuation = (soFar: string): RenderedPrompt => continuationOf({ renderer: input.renderer, prompt, ctx: buildContext({ spec, state: before, step }), soFar });
@@ -165,7 +177,10 @@ export async function reworkPassage(input: {
   };
 }
 
-/** The part's text (as the book view gives it) with the passage replaced by `text` (Keep); refused when the part changed since. */
+/**
+ * The part's text (as the book view gives it) with the passage replaced by `text` (Keep); refused when the part changed
+ * since.
+ */
 export function keepPassage(spec: ResolvedSpec, state: BookState, ref: PassageRef, text: string): string {
   const part = checkPassagePlace(spec, state, ref);
   return `${part.slice(0, ref.start)}${text.trim()}${part.slice(ref.end)}`;

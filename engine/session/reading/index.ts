@@ -1,6 +1,18 @@
 // The reading of a text every answer check shares: its language (told by the table's guard sections: function
 // words and markers), what it repeats of the book (8-word runs), and its length against the words asked.
-export { detectLanguage, findLanguageDrift, neighbourWords, neighbourFinds, scriptLanguageOf, SHARE_DRIFT, ID_MARGIN, type LanguageDrift, type LanguageVerdict, type ScriptLanguage, type TextLanguage } from './language.js';
+export {
+  detectLanguage,
+  findLanguageDrift,
+  neighbourWords,
+  neighbourFinds,
+  scriptLanguageOf,
+  SHARE_DRIFT,
+  ID_MARGIN,
+  type LanguageDrift,
+  type LanguageVerdict,
+  type ScriptLanguage,
+  type TextLanguage,
+} from './language.js';
 export { neighbourNote } from './neighbour-note.js';
 export { ENGLISH, MALAYIC, FUNCTION_WORDS, isFunctionWord, wordSet } from './language-words.js';
 export { isSpace } from './language-scan.js';

@@ -14,7 +14,10 @@ export function addPatternMarkers(text: string, sums: MarkerSums): void {
   }
 }
 
-/** The weight of the markers found so far, per language of the guard (by index): all of them, and the firm ones (weight 1 or more). */
+/**
+ * The weight of the markers found so far, per language of the guard (by index): all of them, and the firm ones (weight
+ * 1 or more).
+ */
 export interface MarkerSums {
   readonly sum: number[];
   readonly strong: number[];
@@ -47,8 +50,10 @@ function mayWeigh(g: Guard, text: string, words: LatinWords, i: number): boolean
   const end = words.ends[i]!;
   const n = end - words.starts[i]!;
   // Plain loops: this runs for most words of a text.
-  if (n >= MIN_CLITIC_WORD) for (let k = 0; k < g.clitics.length; k++) if (endsWithLower(text, end, g.clitics[k]!)) return true;
-  if (n >= MIN_ENDING_WORD) for (let k = 0; k < g.endings.length; k++) if (endsWithLower(text, end, g.endings[k]!.ending)) return true;
+  if (n >= MIN_CLITIC_WORD)
+    for (let k = 0; k < g.clitics.length; k++) if (endsWithLower(text, end, g.clitics[k]!)) return true;
+  if (n >= MIN_ENDING_WORD)
+    for (let k = 0; k < g.endings.length; k++) if (endsWithLower(text, end, g.endings[k]!.ending)) return true;
   return false;
 }
 
@@ -72,8 +77,14 @@ export function addMarkersAt(text: string, words: LatinWords, count: number, sum
     let weight: readonly [number, number] | undefined;
     let span = 1;
     const longest = g.phraseStarts.get(word);
-    // A phrase start followed by a word that starts no phrase's second place (a plain word whose hash is none of theirs) starts no phrase.
-    if (longest !== undefined && i + 1 < last && (marks[i + 1]! & (NON_ASCII | DASH) || (hasHashBit(g.secondBits, hashes[i + 1]!) && g.secondHashes.has(hashes[i + 1]!)))) {
+    // A phrase start followed by a word that starts no phrase's second place (a plain word whose hash is none of theirs)
+    // starts no phrase.
+    if (
+      longest !== undefined &&
+      i + 1 < last &&
+      (marks[i + 1]! & (NON_ASCII | DASH) ||
+        (hasHashBit(g.secondBits, hashes[i + 1]!) && g.secondHashes.has(hashes[i + 1]!)))
+    ) {
       made ??= [];
       for (let n = Math.min(longest, last - i); n >= 2 && weight === undefined; n--) {
         let phrase = word;

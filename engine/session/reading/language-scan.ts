@@ -9,7 +9,9 @@
 
 /** A letter or digit of a word: A–Z, a–z, 0–9 and U+00C0–U+024F. */
 export function isWordCode(c: number): boolean {
-  return c < 0x80 ? (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) : c >= 0xc0 && c <= 0x24f;
+  return c < 0x80
+    ? (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39)
+    : c >= 0xc0 && c <= 0x24f;
 }
 
 /** A hyphen or an apostrophe (' ’): joins two runs of letters into one word. */
@@ -18,7 +20,17 @@ const isJoiner = (c: number) => c === 0x2d || c === 0x27 || c === 0x2019;
 /** True for the characters /\s/ matches (ECMAScript's WhiteSpace and LineTerminator). */
 export function isSpace(code: number): boolean {
   if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 const isStop = (c: number) => c === 0x2e || c === 0x21 || c === 0x3f || c === 0x2026;
 const isCloser = (c: number) => c === 0x22 || c === 0x201d || c === 0x2019 || c === 0x29 || c === 0x5d;
@@ -44,7 +56,10 @@ export interface LatinWords {
   /** (Views of one buffer, exactly as long as their words and units: read them, never write them.) */
   readonly starts: Int32Array;
   readonly ends: Int32Array;
-  /** Each word's hashOf in lower case with ’ read as ' (a hyphen hashed as itself); of no use for a word marked NON_ASCII. */
+  /**
+   * Each word's hashOf in lower case with ’ read as ' (a hyphen hashed as itself); of no use for a word marked
+   * NON_ASCII.
+   */
   readonly hashes: Int32Array;
   /** Each word's marks (NON_ASCII, CURLY, DASH, UPPER, LOWER). */
   readonly marks: Int32Array;
@@ -54,7 +69,8 @@ export interface LatinWords {
   readonly units: number;
   /**
    * Code units of the text at U+0370 or above, outside the general punctuation (quotes, dashes, the ellipsis): a
-   * letter of a script other than Latin is one or two of them, so a text with few has no script language (language-script.ts).
+   * letter of a script other than Latin is one or two of them, so a text with few has no script language
+   * (language-script.ts).
    */
   readonly otherScript: number;
 }
@@ -68,7 +84,10 @@ export interface LatinWords {
 let scratch = new Int32Array(0);
 const SCRATCH_KEPT = 1 << 16;
 
-/** The words and units of a text (LatinWords), in one pass over its code units (no closure; one buffer made, at its size). */
+/**
+ * The words and units of a text (LatinWords), in one pass over its code units (no closure; one buffer made, at its
+ * size).
+ */
 export function scanWords(text: string): LatinWords {
   const most = (text.length >> 1) + 1;
   const room = scratch.length >= 5 * most ? scratch : new Int32Array(5 * most);
@@ -85,7 +104,7 @@ export function scanWords(text: string): LatinWords {
   // A stop seen, followed only by closing quotes and brackets so far: the next white space ends the unit.
   let isAfterStop = false;
   const len = text.length;
-  for (let i = 0; i < len; ) {
+  for (let i = 0; i < len;) {
     const c = text.charCodeAt(i);
     if (isWordCode(c)) {
       // The word (wordEndAt's), its hash and its marks in the same loop.
@@ -146,7 +165,16 @@ export function scanWords(text: string): LatinWords {
   out.set(marks.subarray(0, n), 3 * n);
   out.set(unitEnds.subarray(0, units), 4 * n);
   const list = (at: number, length: number) => out.subarray(at, at + length);
-  return { starts: list(0, n), ends: list(n, n), hashes: list(2 * n, n), marks: list(3 * n, n), count: n, unitEnds: list(4 * n, units), units, otherScript };
+  return {
+    starts: list(0, n),
+    ends: list(n, n),
+    hashes: list(2 * n, n),
+    marks: list(3 * n, n),
+    count: n,
+    unitEnds: list(4 * n, units),
+    units,
+    otherScript,
+  };
 }
 
 /**

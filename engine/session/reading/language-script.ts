@@ -3,14 +3,28 @@
 // text's code units: ASCII is read without a pattern, and every other character is classed once (by the
 // Unicode script patterns below) and remembered, so an answer costs about a plain pass over its letters.
 
-/** A language told by its script alone (no book is written in it): an answer mostly in one of these is in the wrong language. */
+/**
+ * A language told by its script alone (no book is written in it): an answer mostly in one of these is in the wrong
+ * language.
+ */
 export type ScriptLanguage = 'zh' | 'ja' | 'ko' | 'ar' | 'ru' | 'el' | 'he' | 'th' | 'hi' | 'ta' | 'bn';
 
-/** Letters of a script other than Latin, and the language an answer in it is taken for. Han is Chinese unless kana come with it. */
+/**
+ * Letters of a script other than Latin, and the language an answer in it is taken for. Han is Chinese unless kana come
+ * with it.
+ */
 const SCRIPTS: ReadonlyArray<readonly [ScriptLanguage, RegExp]> = [
-  ['ja', /[\p{Script=Hiragana}\p{Script=Katakana}]/u], ['zh', /\p{Script=Han}/u], ['ko', /\p{Script=Hangul}/u], ['ar', /\p{Script=Arabic}/u],
-  ['ru', /\p{Script=Cyrillic}/u], ['el', /\p{Script=Greek}/u], ['he', /\p{Script=Hebrew}/u], ['th', /\p{Script=Thai}/u],
-  ['hi', /\p{Script=Devanagari}/u], ['ta', /\p{Script=Tamil}/u], ['bn', /\p{Script=Bengali}/u],
+  ['ja', /[\p{Script=Hiragana}\p{Script=Katakana}]/u],
+  ['zh', /\p{Script=Han}/u],
+  ['ko', /\p{Script=Hangul}/u],
+  ['ar', /\p{Script=Arabic}/u],
+  ['ru', /\p{Script=Cyrillic}/u],
+  ['el', /\p{Script=Greek}/u],
+  ['he', /\p{Script=Hebrew}/u],
+  ['th', /\p{Script=Thai}/u],
+  ['hi', /\p{Script=Devanagari}/u],
+  ['ta', /\p{Script=Tamil}/u],
+  ['bn', /\p{Script=Bengali}/u],
 ];
 /** A CJK or Thai letter stands for about a word; letters of the other scripts are counted as Latin ones are. */
 const IS_WORDLIKE_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
@@ -31,7 +45,10 @@ export const MIN_SCRIPT_UNITS = MIN_SCRIPT_WEIGHT / LETTERS_A_WORD;
  */
 export const SHARE_DRIFT = 0.25;
 
-/** A character's class: not yet classed, no letter (or a letter of a script not listed), a Latin letter, or SCRIPTS[i] (i = (class - FIRST_SCRIPT) >> 1, a word-like letter when odd). */
+/**
+ * A character's class: not yet classed, no letter (or a letter of a script not listed), a Latin letter, or SCRIPTS[i]
+ * (i = (class - FIRST_SCRIPT) >> 1, a word-like letter when odd).
+ */
 const UNKNOWN = 0;
 const SKIPPED = 1;
 const LATIN = 2;

@@ -12,7 +12,9 @@ import { hashOf } from './language-scan.js';
 /** A set of the words of a list written as text. */
 export const wordSet = (words: string) => new Set(words.split(/\s+/).filter(Boolean));
 
-/** A pattern read from the text as written (a dateline, an amount, a number format), with what it cannot match without. */
+/**
+ * A pattern read from the text as written (a dateline, an amount, a number format), with what it cannot match without.
+ */
 export interface GuardPattern {
   readonly re: RegExp;
   readonly weight: number;
@@ -20,7 +22,10 @@ export interface GuardPattern {
   readonly digit: boolean;
 }
 
-/** An ending that tells a word's language where the word is not listed (-iti, -itas), but for the words it lists as exceptions. */
+/**
+ * An ending that tells a word's language where the word is not listed (-iti, -itas), but for the words it lists as
+ * exceptions.
+ */
 interface Ending {
   readonly ending: string;
   readonly weight: number;
@@ -136,7 +141,10 @@ export interface Guard {
   readonly familyOf: readonly number[];
   /** Function words by their hash (hashOf), with their family; a word of two families is the earlier one's. */
   readonly functionWords: ReadonlyMap<number, ReadonlyArray<readonly [string, number]>>;
-  /** The hashes of functionWords as bits (hashBitsOf): most words of a text are told to be none by one bit, before the map. */
+  /**
+   * The hashes of functionWords as bits (hashBitsOf): most words of a text are told to be none by one bit, before the
+   * map.
+   */
   readonly functionWordBits: Int32Array;
   readonly functionWordFamily: ReadonlyMap<string, number>;
   readonly longestFunctionWord: number;
@@ -152,7 +160,10 @@ export interface Guard {
   /** Clitics taken off a word to find its stem (kebijakannya → kebijakan), every family's. */
   readonly clitics: readonly string[];
   readonly endings: ReadonlyArray<Ending & { readonly member: number }>;
-  /** Per member, the words named in a book of another language of its family (its everyday words and its markers of weight 3 or more). */
+  /**
+   * Per member, the words named in a book of another language of its family (its everyday words and its markers of
+   * weight 3 or more).
+   */
   readonly noted: ReadonlyArray<ReadonlySet<string>>;
 }
 
@@ -222,7 +233,10 @@ function compile(): Guard {
   return { families, members, familyOf, functionWords, functionWordBits: hashBitsOf(functionWords.keys()), functionWordFamily, longestFunctionWord: Math.max(...[...functionWordFamily.keys()].map((w) => w.length)), ...markerIndex(markers), patterns, clitics: [...clitics], endings, noted };
 }
 
-/** The marker table with what the scan looks words up by: the hashes of one-word markers and phrase starts, and of phrases' second words. */
+/**
+ * The marker table with what the scan looks words up by: the hashes of one-word markers and phrase starts, and of
+ * phrases' second words.
+ */
 function markerIndex(markers: Map<string, readonly [number, number]>): Pick<Guard, 'markers' | 'phraseStarts' | 'markerHashes' | 'secondHashes' | 'markerBits' | 'secondBits'> {
   const phraseStarts = new Map<string, number>();
   for (const key of markers.keys()) {
@@ -253,7 +267,10 @@ function hashBitsOf(hashes: Iterable<number>): Int32Array {
   return bits;
 }
 
-/** False when `hash` is none of the hashes `bits` were made of (hashBitsOf); true when it may be one (a few others share its bit). */
+/**
+ * False when `hash` is none of the hashes `bits` were made of (hashBitsOf); true when it may be one (a few others share
+ * its bit).
+ */
 export function hasHashBit(bits: Int32Array, hash: number): boolean {
   const bit = bitOf(hash);
   return (bits[bit >>> 5]! & (1 << (bit & 31))) !== 0;
@@ -269,7 +286,10 @@ export function isFunctionWord(word: string): boolean {
 
 /** The function words of every language, as a set to ask (`FUNCTION_WORDS.has('yang')`). */
 export const FUNCTION_WORDS: { has(word: string): boolean } = { has: isFunctionWord };
-/** @deprecated The function words are the table's now, one set for every language: FUNCTION_WORDS. Kept while callers move. */
+/**
+ * @deprecated The function words are the table's now, one set for every language: FUNCTION_WORDS. Kept while callers
+ * move.
+ */
 export const ENGLISH = FUNCTION_WORDS;
 /** @deprecated As ENGLISH. */
 export const MALAYIC = FUNCTION_WORDS;

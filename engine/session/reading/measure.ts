@@ -21,7 +21,9 @@ export function bookLengthScore(scores: ReadonlyArray<number | undefined>): numb
   return known.length ? Math.round((10 * known.reduce((a, b) => a + b, 0)) / known.length) / 10 : undefined;
 }
 
-/** A prose part under this share of its target is extended (engine/session), and still under it after, reported short. */
+/**
+ * A prose part under this share of its target is extended (engine/session), and still under it after, reported short.
+ */
 export const SHORT_RATIO = 0.85;
 /** A prose part over this share of its target is reported long (kept as written). */
 export const LONG_RATIO = 1.5;

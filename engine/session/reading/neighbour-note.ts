@@ -9,9 +9,14 @@ const say = sayer(NOTE);
 
 /**
  * The note in `lang` for the neighbours' words a part used; `label` the part's (the command line names it).
- * @example neighbourNote('studio', 'en', { languages: ['id'], words: ['bisa', 'kamu'] }) // 'Indonesian words in this part: bisa, kamu'
+ * @example neighbourNote('studio', 'en', { languages: ['id'], words: ['bisa', 'kamu'] }) // 'Indonesian words in this
+ * part: bisa, kamu'
  */
-export function neighbourNote(where: 'cli' | 'studio', lang: Lang, found: { languages: readonly Lang[]; words: readonly string[]; label?: string }): string {
+export function neighbourNote(
+  where: 'cli' | 'studio',
+  lang: Lang,
+  found: { languages: readonly Lang[]; words: readonly string[]; label?: string },
+): string {
   const languages = found.languages.map((code) => languageName(code, lang)).join(', ');
   return say(where, lang, { languages, words: found.words.join(', '), label: found.label ?? '' });
 }

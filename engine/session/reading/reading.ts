@@ -70,7 +70,10 @@ class TextReading implements Reading {
   }
 }
 
-/** A text this short is read again when asked (a title, a line of a request): keeping it would cost more than reading it. */
+/**
+ * A text this short is read again when asked (a title, a line of a request): keeping it would cost more than reading
+ * it.
+ */
 const SHORT_CHARS = 256;
 
 const longReadings = byText<Reading>(TEXTS_KEPT, (text) => new TextReading(text));

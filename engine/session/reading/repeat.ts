@@ -1,7 +1,8 @@
 // No padding: how much of a part the book has already said. A model that loops one passage to reach a
 // length scores well on length alone; KDP refuses books with repeated text. `repeated` is the share of a
 // part's words that sit in an 8-word run already written earlier in the part or in the parts before it. The
-// runs are runs.ts's, read once with the part's reading (reading.ts) that the answer judge made of it (answers/verdict.ts).
+// runs are runs.ts's, read once with the part's reading (reading.ts) that the answer judge made of it
+// (answers/verdict.ts).
 import { RUN_WORDS, type Runs } from '../runs.js';
 import { readingOf } from './reading.js';
 

@@ -2,8 +2,12 @@
 // the command line's table, the package's page and the studio's table show the same cells.
 import type { CharacterLane, FactPoint, StoryMap, ThreadLane } from './schema.js';
 
-/** What a cell marks: a lane's first part, a state change, dead or absent from here, a thread opened, due, overdue, moved on or closed, a fact set or ended. */
-export type CellMark = 'first' | 'change' | 'gone' | 'opened' | 'due' | 'overdue' | 'advanced' | 'resolved' | 'dropped' | 'set' | 'ended';
+/**
+ * What a cell marks: a lane's first part, a state change, dead or absent from here, a thread opened, due, overdue,
+ * moved on or closed, a fact set or ended.
+ */
+export type CellMark =
+  'first' | 'change' | 'gone' | 'opened' | 'due' | 'overdue' | 'advanced' | 'resolved' | 'dropped' | 'set' | 'ended';
 
 export interface MapCell {
   /** Within the lane's span (a character present or gone, a thread not yet closed, a fact true). */
@@ -19,7 +23,10 @@ export interface MapCell {
 
 const pos = (p: { position: number | null } | undefined | null) => p?.position ?? undefined;
 
-/** A character's cells: present from their first part to their last, a mark at each state, gone from the part that said so to the end. */
+/**
+ * A character's cells: present from their first part to their last, a mark at each state, gone from the part that said
+ * so to the end.
+ */
 export function characterCells(lane: CharacterLane, columns: readonly number[]): MapCell[] {
   const first = pos(lane.first)!;
   const last = pos(lane.last)!;
@@ -32,11 +39,19 @@ export function characterCells(lane: CharacterLane, columns: readonly number[]):
     else if (mark && p !== gone) marks.push('change');
     if (p === gone) marks.push('gone');
     const text = mark?.state ?? (p === first ? lane.marks[0]?.state : undefined);
-    return { isOn: (p >= first && p <= last) || isGone, marks, ...(isGone ? { isGone } : {}), ...(text && marks.length ? { text } : {}) };
+    return {
+      isOn: (p >= first && p <= last) || isGone,
+      marks,
+      ...(isGone ? { isGone } : {}),
+      ...(text && marks.length ? { text } : {}),
+    };
   });
 }
 
-/** A thread's cells: from the part that opened it to the part that closed it (or the last column), its due part and the parts it is overdue in. */
+/**
+ * A thread's cells: from the part that opened it to the part that closed it (or the last column), its due part and the
+ * parts it is overdue in.
+ */
 export function threadCells(lane: ThreadLane, columns: readonly number[]): MapCell[] {
   const opened = pos(lane.opened) ?? 0;
   const closed = pos(lane.closed);

@@ -6,7 +6,11 @@ import { type StoryBible, factSubject, threadStatus } from '../bible/index.js';
 import { isGoneState as isGone } from './place.js';
 import type { MapChange, MapChanges, MapPart } from './schema.js';
 
-const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** Entries of two lists, matched by key: each key's value before and now (either may be absent). */
 function paired<T>(before: readonly T[], now: readonly T[], key: (t: T) => string): Array<{ before?: T; now?: T }> {
@@ -26,7 +30,13 @@ function characterChanges(before: StoryBible, now: StoryBible, into: Sorted): vo
   for (const { before: b, now: n } of paired(before.characters, now.characters, (c) => norm(c.name))) {
     if (!b) into.new.push({ kind: 'character', subject: n!.name, to: n!.state });
     else if (!n) into.gone.push({ kind: 'character', subject: b.name, from: b.state });
-    else if (norm(b.state) !== norm(n.state)) (isGone(n.state) && !isGone(b.state) ? into.gone : into.changed).push({ kind: 'character', subject: n.name, from: b.state, to: n.state });
+    else if (norm(b.state) !== norm(n.state))
+      (isGone(n.state) && !isGone(b.state) ? into.gone : into.changed).push({
+        kind: 'character',
+        subject: n.name,
+        from: b.state,
+        to: n.state,
+      });
   }
 }
 
@@ -34,7 +44,8 @@ function threadChanges(before: StoryBible, now: StoryBible, into: Sorted): void 
   for (const { before: b, now: n } of paired(before.threads, now.threads, (t) => norm(t.thread))) {
     if (!b) into.new.push({ kind: 'thread', subject: n!.thread, to: threadStatus(n!) });
     else if (!n) into.gone.push({ kind: 'thread', subject: b.thread, from: threadStatus(b) });
-    else if (threadStatus(b) !== threadStatus(n)) into.changed.push({ kind: 'thread', subject: n.thread, from: threadStatus(b), to: threadStatus(n) });
+    else if (threadStatus(b) !== threadStatus(n))
+      into.changed.push({ kind: 'thread', subject: n.thread, from: threadStatus(b), to: threadStatus(n) });
   }
 }
 
@@ -46,8 +57,14 @@ function factChanges(before: StoryBible, now: StoryBible, into: Sorted): void {
   }
 }
 
-/** What the bible as of `now` holds that the bible as of the part before (`before`; none for the first part) did not. */
-export function bibleChanges(before: StoryBible | undefined, now: StoryBible, parts: { at: MapPart; before: MapPart | null }): MapChanges {
+/**
+ * What the bible as of `now` holds that the bible as of the part before (`before`; none for the first part) did not.
+ */
+export function bibleChanges(
+  before: StoryBible | undefined,
+  now: StoryBible,
+  parts: { at: MapPart; before: MapPart | null },
+): MapChanges {
   const empty: StoryBible = { premise: '', ending: '', chapters: [], arcs: [], characters: [], threads: [], facts: [] };
   const sorted: Sorted = { new: [], changed: [], gone: [] };
   const was = before ?? empty;

@@ -32,15 +32,32 @@ ul{padding-left:1.25rem}li{margin:.15rem 0}
 type Words = (key: MapWord, vars?: Record<string, string | number>) => string;
 
 function cellHtml(cell: MapCell, w: Words, text?: string): string {
-  const symbol = cell.marks.length ? cell.marks.map((m) => MARK_SYMBOLS[m]).join('') : cell.isGone ? GONE_SYMBOL : cell.isOverdue ? MARK_SYMBOLS.overdue : cell.isOn ? LINE_SYMBOL : '';
-  const words = cell.marks.length ? cell.marks.map((m) => w(`mark_${m}`)).join(', ') : cell.isGone ? w('mark_goneOn') : cell.isOverdue ? w('mark_overdue') : cell.isOn ? w('mark_on') : '';
+  const symbol = cell.marks.length
+    ? cell.marks.map((m) => MARK_SYMBOLS[m]).join('')
+    : cell.isGone
+      ? GONE_SYMBOL
+      : cell.isOverdue
+        ? MARK_SYMBOLS.overdue
+        : cell.isOn
+          ? LINE_SYMBOL
+          : '';
+  const words = cell.marks.length
+    ? cell.marks.map((m) => w(`mark_${m}`)).join(', ')
+    : cell.isGone
+      ? w('mark_goneOn')
+      : cell.isOverdue
+        ? w('mark_overdue')
+        : cell.isOn
+          ? w('mark_on')
+          : '';
   const tone = cell.isGone ? 'gone' : cell.isOverdue ? 'overdue' : cell.isOn ? 'on' : '';
   const said = words ? `<span aria-hidden="true">${symbol}</span><span class="sr">${esc(words)}</span>` : '';
   return `<td${tone ? ` class="${tone}"` : ''}${words ? ` title="${esc(words)}"` : ''}>${said}${text ? `<small>${esc(text)}</small>` : ''}</td>`;
 }
 
 function rowHtml(name: string, cells: readonly MapCell[], w: Words): string {
-  const text = (c: MapCell) => (c.text && c.marks.some((m) => m === 'first' || m === 'change' || m === 'gone') ? c.text : undefined);
+  const text = (c: MapCell) =>
+    c.text && c.marks.some((m) => m === 'first' || m === 'change' || m === 'gone') ? c.text : undefined;
   return `<tr><th scope="row">${esc(name)}</th>${cells.map((c) => cellHtml(c, w, text(c))).join('')}</tr>`;
 }
 
@@ -53,9 +70,12 @@ function tableHtml(map: StoryMap, w: Words): string {
     '<div class="scroll"><table>',
     `<caption>${esc(w('caption', { part: map.as_of.label }))}</caption>`,
     `<thead><tr><th scope="col">${esc(w('lane'))}</th>${map.parts.map((p) => `<th scope="col">${esc(p.label)}</th>`).join('')}</tr></thead><tbody>`,
-    group(w('characters')), ...map.characters.map((c) => rowHtml(c.name, characterCells(c, columns), w)),
-    group(w('threads')), ...map.threads.map((t) => rowHtml(t.thread, threadCells(t, columns), w)),
-    group(w('facts')), ...map.facts.map((f) => rowHtml(f.fact, factCells(f, columns), w)),
+    group(w('characters')),
+    ...map.characters.map((c) => rowHtml(c.name, characterCells(c, columns), w)),
+    group(w('threads')),
+    ...map.threads.map((t) => rowHtml(t.thread, threadCells(t, columns), w)),
+    group(w('facts')),
+    ...map.facts.map((f) => rowHtml(f.fact, factCells(f, columns), w)),
     `<tr><th scope="row">${esc(w('findings'))}</th>${map.parts.map((p, i) => `<td>${counts[i] ? `<a href="#findings-${p.position}">${FINDING_SYMBOL}${counts[i]}</a>` : ''}</td>`).join('')}</tr>`,
     '</tbody></table></div>',
   ].join('\n');
@@ -66,32 +86,73 @@ function keyHtml(w: Words): string {
   return `<p class="key">${esc(w('legend'))}: ${[`${LINE_SYMBOL} ${w('mark_on')}`, ...marks.map((m) => `${MARK_SYMBOLS[m]} ${w(`mark_${m}`)}`), `${GONE_SYMBOL} ${w('mark_goneOn')}`, `${FINDING_SYMBOL} ${w('mark_finding')}`].map(esc).join(' · ')}</p>`;
 }
 
-const span = (since: MapPart | null, until: MapPart | null, w: Words) => [since ? w('trueFrom', { part: since.label }) : '', until ? w('trueUntil', { part: until.label }) : ''].filter(Boolean).join(', ');
+const span = (since: MapPart | null, until: MapPart | null, w: Words) =>
+  [since ? w('trueFrom', { part: since.label }) : '', until ? w('trueUntil', { part: until.label }) : '']
+    .filter(Boolean)
+    .join(', ');
 
 function listsHtml(map: StoryMap, w: Words): string {
-  const threadLine = (t: ThreadLane) => [w('openedIn', { part: t.opened.label }), ...(t.due ? [w('dueIn', { part: t.due.label })] : []), t.closed ? w('closedIn', { status: w(`status_${t.status}`), part: t.closed.label }) : w(`status_${t.status}`), ...(t.is_overdue ? [w('overdue')] : [])].join(', ');
-  const list = (items: string[]) => (items.length ? `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>` : `<p>${esc(w('none'))}</p>`);
-  const byPart = map.parts.map((p) => ({ p, found: map.findings.filter((f) => f.position === p.position) })).filter((g) => g.found.length);
+  const threadLine = (t: ThreadLane) =>
+    [
+      w('openedIn', { part: t.opened.label }),
+      ...(t.due ? [w('dueIn', { part: t.due.label })] : []),
+      t.closed ? w('closedIn', { status: w(`status_${t.status}`), part: t.closed.label }) : w(`status_${t.status}`),
+      ...(t.is_overdue ? [w('overdue')] : []),
+    ].join(', ');
+  const list = (items: string[]) =>
+    items.length ? `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>` : `<p>${esc(w('none'))}</p>`;
+  const byPart = map.parts
+    .map((p) => ({ p, found: map.findings.filter((f) => f.position === p.position) }))
+    .filter((g) => g.found.length);
   return [
-    `<h2>${esc(w('characters'))}</h2>`, list(map.characters.map((c) => `<strong>${esc(c.name)}</strong>${c.role ? ` (${esc(c.role)})` : ''}: ${esc(w('span', { first: c.first.label, last: c.last.label }))}${c.gone ? `; ${esc(w('goneFrom', { part: c.gone.label }))}` : ''}${c.state ? `: ${esc(c.state)}` : ''}`)),
-    `<h2>${esc(w('threads'))}</h2>`, list(map.threads.map((t) => `<strong>${esc(t.thread)}</strong>: ${esc(threadLine(t))}`)),
-    `<h2>${esc(w('relations'))}</h2>`, list(map.relations.map((r) => `${esc(r.between.join(' – '))}: “${esc(r.text)}” (${esc(span(r.since, r.until, w))})`)),
+    `<h2>${esc(w('characters'))}</h2>`,
+    list(
+      map.characters.map(
+        (c) =>
+          `<strong>${esc(c.name)}</strong>${c.role ? ` (${esc(c.role)})` : ''}: ${esc(w('span', { first: c.first.label, last: c.last.label }))}${c.gone ? `; ${esc(w('goneFrom', { part: c.gone.label }))}` : ''}${c.state ? `: ${esc(c.state)}` : ''}`,
+      ),
+    ),
+    `<h2>${esc(w('threads'))}</h2>`,
+    list(map.threads.map((t) => `<strong>${esc(t.thread)}</strong>: ${esc(threadLine(t))}`)),
+    `<h2>${esc(w('relations'))}</h2>`,
+    list(
+      map.relations.map((r) => `${esc(r.between.join(' – '))}: “${esc(r.text)}” (${esc(span(r.since, r.until, w))})`),
+    ),
     `<h2>${esc(w('findings'))}</h2>`,
-    byPart.length ? byPart.map(({ p, found }) => `<h3 id="findings-${p.position}">${esc(p.label)}</h3>${list(found.map((f) => esc(f.detail)))}`).join('\n') : `<p>${esc(w('none'))}</p>`,
+    byPart.length
+      ? byPart
+          .map(
+            ({ p, found }) =>
+              `<h3 id="findings-${p.position}">${esc(p.label)}</h3>${list(found.map((f) => esc(f.detail)))}`,
+          )
+          .join('\n')
+      : `<p>${esc(w('none'))}</p>`,
   ].join('\n');
 }
 
 function changesHtml(map: StoryMap, w: Words): string {
   const { changes } = map;
-  const said = (c: MapChange, v: string | undefined) => (v !== undefined && c.kind === 'thread' ? w(`status_${v as ThreadLane['status']}`) : v);
+  const said = (c: MapChange, v: string | undefined) =>
+    v !== undefined && c.kind === 'thread' ? w(`status_${v as ThreadLane['status']}`) : v;
   const item = (c: MapChange) => {
     const [from, to] = [said(c, c.from), said(c, c.to)];
-    const what = from !== undefined && to !== undefined ? w('fromTo', { from, to }) : to ?? from ?? '';
+    const what = from !== undefined && to !== undefined ? w('fromTo', { from, to }) : (to ?? from ?? '');
     return `<li>${esc(w(`kind_${c.kind}`))}${c.kind === 'fact' ? '' : ` ${esc(c.subject)}`}: ${esc(what)}</li>`;
   };
-  const groups = ([['new', changes.new], ['changed', changes.changed], ['gone', changes.gone]] as const).filter(([, list]) => list.length);
+  const groups = (
+    [
+      ['new', changes.new],
+      ['changed', changes.changed],
+      ['gone', changes.gone],
+    ] as const
+  ).filter(([, list]) => list.length);
   const head = `<h2>${esc(w('changesAt', { part: changes.at.label }))}${changes.before ? ` <small>(${esc(w('sinceBefore', { part: changes.before.label }))})</small>` : ''}</h2>`;
-  return head + (groups.length ? groups.map(([key, list]) => `<h3>${esc(w(key))}</h3><ul>${list.map(item).join('')}</ul>`).join('\n') : `<p>${esc(w('none'))}</p>`);
+  return (
+    head +
+    (groups.length
+      ? groups.map(([key, list]) => `<h3>${esc(w(key))}</h3><ul>${list.map(item).join('')}</ul>`).join('\n')
+      : `<p>${esc(w('none'))}</p>`)
+  );
 }
 
 /** The story map as a whole HTML page, in the map's language. */

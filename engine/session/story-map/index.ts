@@ -7,5 +7,14 @@ export { storyMapText } from './text.js';
 export { storyMapHtml } from './html.js';
 export { MAP_WORDS, MARK_SYMBOLS, LINE_SYMBOL, GONE_SYMBOL, FINDING_SYMBOL } from './words.js';
 export {
-  StoryMapSchema, type StoryMap, type CharacterLane, type ThreadLane, type FactPoint, type Relation, type MapFinding, type MapChange, type MapChanges, type MapPart,
+  StoryMapSchema,
+  type StoryMap,
+  type CharacterLane,
+  type ThreadLane,
+  type FactPoint,
+  type Relation,
+  type MapFinding,
+  type MapChange,
+  type MapChanges,
+  type MapPart,
 } from './schema.js';

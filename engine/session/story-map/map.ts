@@ -9,7 +9,17 @@ import type { BookSpec, ResolvedSpec } from '../../spec/types.js';
 import { nextStep, type BookState } from '../../compile/flow.js';
 import { partLabel } from '../../compile/labels.js';
 import type { Lang } from '../../languages/index.js';
-import { parseBible, type StoryBible, bibleAsOf, threadStatus, type ThreadStatus, type BibleCharacter, type Replaced, partsOf, isSeriesLabel } from '../bible/index.js';
+import {
+  parseBible,
+  type StoryBible,
+  bibleAsOf,
+  threadStatus,
+  type ThreadStatus,
+  type BibleCharacter,
+  type Replaced,
+  partsOf,
+  isSeriesLabel,
+} from '../bible/index.js';
 import { openContinuityFindings } from '../continuity/index.js';
 import { bookSummary } from '../book.js';
 import { bibleChanges } from './changes.js';
@@ -17,7 +27,11 @@ import { isGoneState, placeOf, type MapPlace } from './place.js';
 import { relationsOf } from './relations.js';
 import type { CharacterLane, FactPoint, MapFinding, MapPart, StoryMap, ThreadLane } from './schema.js';
 
-const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 const STATUSES: readonly ThreadStatus[] = ['open', 'advanced', 'resolved', 'dropped'];
 
 /** A replaced value that a rewrite took back (kept from its part to itself) was never true: it makes no mark. */
@@ -31,7 +45,9 @@ function byPart<T extends { at: number }>(marks: readonly T[]): T[] {
 }
 
 function characterLane(p: MapPlace, bible: StoryBible, c: BibleCharacter, upTo: number): CharacterLane {
-  const past = (bible.replaced ?? []).filter((r) => r.kind === 'character' && norm(r.subject) === norm(c.name) && !isRetracted(r));
+  const past = (bible.replaced ?? []).filter(
+    (r) => r.kind === 'character' && norm(r.subject) === norm(c.name) && !isRetracted(r),
+  );
   const states = byPart([
     ...past.map((r) => {
       const [, state = '', lastSeen = ''] = r.value.split('|').map((s) => s.trim());
@@ -47,18 +63,27 @@ function characterLane(p: MapPlace, bible: StoryBible, c: BibleCharacter, upTo: 
   let goneAt = -1;
   for (let i = marks.length - 1; i >= 0 && marks[i]!.is_gone; i--) goneAt = i;
   return {
-    name: c.name, role: c.role, state: c.state,
-    first: p.refAt(first), last: p.refAt(last), marks,
+    name: c.name,
+    role: c.role,
+    state: c.state,
+    first: p.refAt(first),
+    last: p.refAt(last),
+    marks,
     ...(goneAt >= 0 ? { gone: marks[goneAt]! } : {}),
   };
 }
 
 function threadLanes(p: MapPlace, bible: StoryBible, upTo: number, isFinished: boolean): ThreadLane[] {
   return bible.threads.map((t) => {
-    const past = (bible.replaced ?? []).filter((r) => r.kind === 'thread' && norm(r.subject) === norm(t.thread) && !isRetracted(r));
+    const past = (bible.replaced ?? []).filter(
+      (r) => r.kind === 'thread' && norm(r.subject) === norm(t.thread) && !isRetracted(r),
+    );
     const status = threadStatus(t);
     const marks = byPart([
-      ...past.map((r) => ({ at: p.at(r.since || t.opened), status: STATUSES.find((s) => s === r.value.trim()) ?? 'open' })),
+      ...past.map((r) => ({
+        at: p.at(r.since || t.opened),
+        status: STATUSES.find((s) => s === r.value.trim()) ?? 'open',
+      })),
       { at: p.at(t.changed ?? t.opened), status },
     ]).map((m) => ({ ...p.refAt(Math.max(0, m.at)), status: m.status }));
     const due = t.due ? p.ref(t.due) : undefined;
@@ -66,24 +91,45 @@ function threadLanes(p: MapPlace, bible: StoryBible, upTo: number, isFinished: b
     const isOpen = !t.isResolved && !isSeriesLabel(t.opened);
     const isOverdue = isOpen && ((due?.position != null && due.position < upTo) || (isFinished && !due));
     return {
-      thread: t.thread, status, opened: p.ref(t.opened),
+      thread: t.thread,
+      status,
+      opened: p.ref(t.opened),
       ...(due ? { due } : {}),
       ...(t.isResolved ? { closed: p.ref(t.changed ?? t.opened) } : {}),
-      marks, is_overdue: isOverdue,
+      marks,
+      is_overdue: isOverdue,
     };
   });
 }
 
 function factPoints(p: MapPlace, bible: StoryBible): FactPoint[] {
-  const now = bible.facts.map((fact) => ({ fact, since: bible.factSince?.[fact] ? p.ref(bible.factSince[fact]) : null, until: null }));
-  const before = (bible.replaced ?? []).filter((r) => r.kind === 'fact' && !isRetracted(r)).map((r) => ({ fact: r.value, since: r.since ? p.ref(r.since) : null, until: p.ref(r.until) }));
+  const now = bible.facts.map((fact) => ({
+    fact,
+    since: bible.factSince?.[fact] ? p.ref(bible.factSince[fact]) : null,
+    until: null,
+  }));
+  const before = (bible.replaced ?? [])
+    .filter((r) => r.kind === 'fact' && !isRetracted(r))
+    .map((r) => ({ fact: r.value, since: r.since ? p.ref(r.since) : null, until: p.ref(r.until) }));
   return [...before, ...now].sort((a, b) => (a.since?.position ?? -1) - (b.since?.position ?? -1));
 }
 
-/** The continuity findings a writer still has to look at (as the book's page lists them), each in its part, up to `upTo`. */
+/**
+ * The continuity findings a writer still has to look at (as the book's page lists them), each in its part, up to
+ * `upTo`.
+ */
 function findingsOf(spec: BookSpec, state: BookState, p: MapPlace, upTo: number, isFinished: boolean): MapFinding[] {
   return openContinuityFindings(spec, state, isFinished).findings.flatMap((found, position) =>
-    position > upTo ? [] : found.map((f) => ({ ...p.refAt(position), kind: f.kind, detail: f.detail, part: f.part, ...(f.key ? { key: f.key } : {}) })));
+    position > upTo
+      ? []
+      : found.map((f) => ({
+          ...p.refAt(position),
+          kind: f.kind,
+          detail: f.detail,
+          part: f.part,
+          ...(f.key ? { key: f.key } : {}),
+        })),
+  );
 }
 
 /**
@@ -93,7 +139,11 @@ function findingsOf(spec: BookSpec, state: BookState, p: MapPlace, upTo: number,
  * studio page, whose sentences name them).
  * @example storyMap(spec, state, { asOf: 2 }).characters.map((c) => c.name) // the characters Chapter 2 knows
  */
-export function storyMap(spec: ResolvedSpec, state: BookState, opts: { asOf?: number; labelsIn?: Lang } = {}): StoryMap {
+export function storyMap(
+  spec: ResolvedSpec,
+  state: BookState,
+  opts: { asOf?: number; labelsIn?: Lang } = {},
+): StoryMap {
   const labelsIn = opts.labelsIn ?? state.lang;
   const lastWritten = state.content.length - 1;
   const isAsOf = opts.asOf !== undefined && opts.asOf < lastWritten;
@@ -111,13 +161,17 @@ export function storyMap(spec: ResolvedSpec, state: BookState, opts: { asOf?: nu
     lang: state.lang,
     as_of: p.refAt(upTo),
     is_as_of: isAsOf,
-    parts: state.content.slice(0, upTo + 1).map((_, i) => ({ position: i, label: partLabel(spec, i, state.totalChapters, labelsIn) })),
+    parts: state.content
+      .slice(0, upTo + 1)
+      .map((_, i) => ({ position: i, label: partLabel(spec, i, state.totalChapters, labelsIn) })),
     characters,
     threads: threadLanes(p, bible, upTo, isFinished),
     facts: factPoints(p, bible),
     relations: relationsOf(p, bible, characters),
     findings: spec.kind === 'book' && state.content.length ? findingsOf(spec, state, p, upTo, isFinished) : [],
-    changes: bibleChanges(upTo > 0 ? bibleAsOf(full, upTo - 1, partOf, undated) : undefined, bible, { at: p.refAt(upTo), before: upTo > 0 ? p.refAt(upTo - 1) : null }),
+    changes: bibleChanges(upTo > 0 ? bibleAsOf(full, upTo - 1, partOf, undated) : undefined, bible, {
+      at: p.refAt(upTo),
+      before: upTo > 0 ? p.refAt(upTo - 1) : null,
+    }),
   };
 }
-

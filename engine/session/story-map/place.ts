@@ -1,6 +1,7 @@
 // Where a story map's parts stand: a bible label ("Chapter 3", "Bab 3", "Introduction") as a position in the
 // book and a label in the book's language (or the language of the page that shows the map, whose sentences name
-// the parts: "as of Bab 3", never "as of Chapter 3" in a Malay sentence), and the words that make a character's state dead or absent.
+// the parts: "as of Bab 3", never "as of Chapter 3" in a Malay sentence), and the words that make a character's state
+// dead or absent.
 import type { BookSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import type { Lang } from '../../languages/index.js';
@@ -25,14 +26,24 @@ export function isGoneState(state: string): boolean {
   return isGoneInAnyLanguage(state);
 }
 
-export function placeOf(spec: BookSpec, state: BookState, partOf: PartOf, undated: number, labelsIn: Lang = state.lang): MapPlace {
+export function placeOf(
+  spec: BookSpec,
+  state: BookState,
+  partOf: PartOf,
+  undated: number,
+  labelsIn: Lang = state.lang,
+): MapPlace {
   const end = spec.kind === 'book' ? conclusionPosition(spec.flow, state.totalChapters) : 0;
-  const at = (label: string | undefined) => (label?.trim() ? partOf(label) ?? undated : undated);
-  const refAt = (position: number): MapPart => ({ position, label: partLabel(spec, position, state.totalChapters, labelsIn) });
+  const at = (label: string | undefined) => (label?.trim() ? (partOf(label) ?? undated) : undated);
+  const refAt = (position: number): MapPart => ({
+    position,
+    label: partLabel(spec, position, state.totalChapters, labelsIn),
+  });
   const ref = (label: string | undefined): MapPart => {
     const position = at(label);
-    return position >= 0 && position <= end ? refAt(position) : { position, label: label?.trim() || refAt(undated).label };
+    return position >= 0 && position <= end
+      ? refAt(position)
+      : { position, label: label?.trim() || refAt(undated).label };
   };
   return { at, ref, refAt };
 }
-

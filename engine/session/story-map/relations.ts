@@ -8,12 +8,13 @@ import type { MapPlace } from './place.js';
 import type { CharacterLane, MapPart, Relation } from './schema.js';
 import { escapeRegExp as escaped } from '../../markup.js';
 
-
 /** A pattern that finds a character's name in a text (whole words only). */
 function namePattern(name: string): RegExp | undefined {
   const word = name.split(/\s+/).find((w) => w.length >= 3 && !isNotName(w));
   const names = [name.trim(), ...(word && word !== name.trim() ? [word] : [])].filter(Boolean);
-  return names.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${names.map(escaped).join('|')})(?![\\p{L}\\p{N}])`, 'u') : undefined;
+  return names.length
+    ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${names.map(escaped).join('|')})(?![\\p{L}\\p{N}])`, 'u')
+    : undefined;
 }
 
 interface Said {
@@ -29,10 +30,36 @@ interface Said {
 function saidOf(p: MapPlace, bible: StoryBible): Said[] {
   const past = (bible.replaced ?? []).filter((r) => r.since !== r.until);
   return [
-    ...bible.characters.map((c): Said => ({ text: c.state, source: 'state', owner: c.name, since: p.ref(c.since ?? c.lastSeen), until: null })),
-    ...past.filter((r) => r.kind === 'character').map((r): Said => ({ text: r.value.split('|').map((s) => s.trim())[1] ?? '', source: 'state', owner: r.subject, since: r.since ? p.ref(r.since) : null, until: p.ref(r.until) })),
-    ...bible.facts.map((f): Said => ({ text: f, source: 'fact', since: bible.factSince?.[f] ? p.ref(bible.factSince[f]) : null, until: null })),
-    ...past.filter((r) => r.kind === 'fact').map((r): Said => ({ text: r.value, source: 'fact', since: r.since ? p.ref(r.since) : null, until: p.ref(r.until) })),
+    ...bible.characters.map((c): Said => ({
+      text: c.state,
+      source: 'state',
+      owner: c.name,
+      since: p.ref(c.since ?? c.lastSeen),
+      until: null,
+    })),
+    ...past
+      .filter((r) => r.kind === 'character')
+      .map((r): Said => ({
+        text: r.value.split('|').map((s) => s.trim())[1] ?? '',
+        source: 'state',
+        owner: r.subject,
+        since: r.since ? p.ref(r.since) : null,
+        until: p.ref(r.until),
+      })),
+    ...bible.facts.map((f): Said => ({
+      text: f,
+      source: 'fact',
+      since: bible.factSince?.[f] ? p.ref(bible.factSince[f]) : null,
+      until: null,
+    })),
+    ...past
+      .filter((r) => r.kind === 'fact')
+      .map((r): Said => ({
+        text: r.value,
+        source: 'fact',
+        since: r.since ? p.ref(r.since) : null,
+        until: p.ref(r.until),
+      })),
   ];
 }
 
@@ -47,8 +74,13 @@ export function relationsOf(p: MapPlace, bible: StoryBible, characters: readonly
   for (const said of saidOf(p, bible)) {
     if (!said.text.trim()) continue;
     const named = patterns.filter((c) => c.name !== said.owner && c.pattern.test(said.text)).map((c) => c.name);
-    const owner = said.owner !== undefined ? characters.find((c) => c.name.toLowerCase() === said.owner!.toLowerCase())?.name : undefined;
-    const pairs: Array<[string, string]> = owner ? named.map((n) => [owner, n]) : named.flatMap((a, i) => named.slice(i + 1).map((b): [string, string] => [a, b]));
+    const owner =
+      said.owner !== undefined
+        ? characters.find((c) => c.name.toLowerCase() === said.owner!.toLowerCase())?.name
+        : undefined;
+    const pairs: Array<[string, string]> = owner
+      ? named.map((n) => [owner, n])
+      : named.flatMap((a, i) => named.slice(i + 1).map((b): [string, string] => [a, b]));
     for (const between of pairs) {
       const key = `${between.join('\u0000')}\u0000${said.text}`;
       if (seen.has(key)) continue;
@@ -57,5 +89,10 @@ export function relationsOf(p: MapPlace, bible: StoryBible, characters: readonly
     }
   }
   const order = (name: string) => characters.findIndex((c) => c.name === name);
-  return relations.sort((a, b) => order(a.between[0]) - order(b.between[0]) || order(a.between[1]) - order(b.between[1]) || (a.since?.position ?? -1) - (b.since?.position ?? -1));
+  return relations.sort(
+    (a, b) =>
+      order(a.between[0]) - order(b.between[0]) ||
+      order(a.between[1]) - order(b.between[1]) ||
+      (a.since?.position ?? -1) - (b.since?.position ?? -1),
+  );
 }

@@ -59,7 +59,10 @@ export const RelationSchema = z.object({
   until: MapPartSchema.nullable(),
 });
 
-/** A continuity finding in the cell of the part it is on (`position`, `label`); `part` is where what it contradicts was set. */
+/**
+ * A continuity finding in the cell of the part it is on (`position`, `label`); `part` is where what it contradicts was
+ * set.
+ */
 export const MapFindingSchema = MapPartSchema.extend({
   kind: z.enum(['acts_after_death', 'fact_changed', 'name_spelling', 'thread_overdue', 'ignores_bible', 'audit']),
   detail: z.string(),

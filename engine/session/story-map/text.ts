@@ -28,15 +28,38 @@ export function storyMapText(map: StoryMap): string {
   const w = (key: MapWord, vars: Record<string, string | number> = {}) => mapWord(key, map.lang, vars);
   const columns = map.parts.map((p) => p.position);
   const width = Math.max(3, ...map.parts.map((p) => columnHead(p).length + 1));
-  const row = (name: string, cells: readonly string[]) => `  ${cut(name, NAME_WIDTH).padEnd(NAME_WIDTH)} ${cells.map((c) => c.padEnd(width)).join('')}`.trimEnd();
+  const row = (name: string, cells: readonly string[]) =>
+    `  ${cut(name, NAME_WIDTH).padEnd(NAME_WIDTH)} ${cells.map((c) => c.padEnd(width)).join('')}`.trimEnd();
   const lines = [`${w('titleOf', { title: map.title || w('title') })} (${w('asOf', { part: map.as_of.label })})`, ''];
   lines.push(row('', map.parts.map(columnHead)));
-  lines.push(w('characters'), ...(map.characters.length ? map.characters.map((c) => row(c.name, characterCells(c, columns).map(cellText))) : [`  ${w('none')}`]));
-  lines.push(w('threads'), ...(map.threads.length ? map.threads.map((t) => row(t.thread, threadCells(t, columns).map(cellText))) : [`  ${w('none')}`]));
-  lines.push(w('facts'), ...(map.facts.length ? map.facts.map((f) => row(f.fact, factCells(f, columns).map(cellText))) : [`  ${w('none')}`]));
-  lines.push(w('findings'), row('', findingCounts(map).map((n) => (n ? `${FINDING_SYMBOL}${n}` : '·'))));
+  lines.push(
+    w('characters'),
+    ...(map.characters.length
+      ? map.characters.map((c) => row(c.name, characterCells(c, columns).map(cellText)))
+      : [`  ${w('none')}`]),
+  );
+  lines.push(
+    w('threads'),
+    ...(map.threads.length
+      ? map.threads.map((t) => row(t.thread, threadCells(t, columns).map(cellText)))
+      : [`  ${w('none')}`]),
+  );
+  lines.push(
+    w('facts'),
+    ...(map.facts.length ? map.facts.map((f) => row(f.fact, factCells(f, columns).map(cellText))) : [`  ${w('none')}`]),
+  );
+  lines.push(
+    w('findings'),
+    row(
+      '',
+      findingCounts(map).map((n) => (n ? `${FINDING_SYMBOL}${n}` : '·')),
+    ),
+  );
   const marks = Object.keys(MARK_SYMBOLS) as CellMark[];
-  lines.push('', `${w('legend')}: ${[`${LINE_SYMBOL} ${w('mark_on')}`, ...marks.map((m) => `${MARK_SYMBOLS[m]} ${w(`mark_${m}`)}`), `${GONE_SYMBOL} ${w('mark_goneOn')}`, `${FINDING_SYMBOL} ${w('mark_finding')}`].join(' · ')}`);
+  lines.push(
+    '',
+    `${w('legend')}: ${[`${LINE_SYMBOL} ${w('mark_on')}`, ...marks.map((m) => `${MARK_SYMBOLS[m]} ${w(`mark_${m}`)}`), `${GONE_SYMBOL} ${w('mark_goneOn')}`, `${FINDING_SYMBOL} ${w('mark_finding')}`].join(' · ')}`,
+  );
   lines.push('', ...laneLines(map, w), ...changeLines(map, w));
   return `${lines.join('\n')}\n`;
 }
@@ -47,16 +70,27 @@ function laneLines(map: StoryMap, w: Words): string[] {
   const lines = [w('characters')];
   for (const c of map.characters) {
     const gone = c.gone ? `; ${w('goneFrom', { part: c.gone.label })}` : '';
-    lines.push(`  ${c.name}${c.role ? ` (${c.role})` : ''}: ${w('span', { first: c.first.label, last: c.last.label })}${gone}${c.state ? `: ${c.state}` : ''}`);
+    lines.push(
+      `  ${c.name}${c.role ? ` (${c.role})` : ''}: ${w('span', { first: c.first.label, last: c.last.label })}${gone}${c.state ? `: ${c.state}` : ''}`,
+    );
   }
   lines.push(w('threads'));
   for (const t of map.threads) {
-    const said = [w('openedIn', { part: t.opened.label }), ...(t.due ? [w('dueIn', { part: t.due.label })] : []), t.closed ? w('closedIn', { status: w(`status_${t.status}`), part: t.closed.label }) : w(`status_${t.status}`)];
-    lines.push(`  ${t.is_overdue ? `${MARK_SYMBOLS.overdue} ` : ''}${t.thread}: ${said.join(', ')}${t.is_overdue ? ` (${w('overdue')})` : ''}`);
+    const said = [
+      w('openedIn', { part: t.opened.label }),
+      ...(t.due ? [w('dueIn', { part: t.due.label })] : []),
+      t.closed ? w('closedIn', { status: w(`status_${t.status}`), part: t.closed.label }) : w(`status_${t.status}`),
+    ];
+    lines.push(
+      `  ${t.is_overdue ? `${MARK_SYMBOLS.overdue} ` : ''}${t.thread}: ${said.join(', ')}${t.is_overdue ? ` (${w('overdue')})` : ''}`,
+    );
   }
   if (map.relations.length) {
     lines.push(w('relations'));
-    for (const r of map.relations) lines.push(`  ${r.between.join(' – ')}: "${r.text}" (${[r.since ? w('trueFrom', { part: r.since.label }) : '', r.until ? w('trueUntil', { part: r.until.label }) : ''].filter(Boolean).join(', ')})`);
+    for (const r of map.relations)
+      lines.push(
+        `  ${r.between.join(' – ')}: "${r.text}" (${[r.since ? w('trueFrom', { part: r.since.label }) : '', r.until ? w('trueUntil', { part: r.until.label }) : ''].filter(Boolean).join(', ')})`,
+      );
   }
   lines.push(w('findings'));
   if (!map.findings.length) lines.push(`  ${w('none')}`);
@@ -68,13 +102,18 @@ function changeLines(map: StoryMap, w: Words): string[] {
   const { changes } = map;
   const head = `${w('changesAt', { part: changes.at.label })}${changes.before ? ` (${w('sinceBefore', { part: changes.before.label })})` : ''}`;
   const line = (sign: string, c: MapChange) => {
-    const said = (v: string | undefined) => (v !== undefined && c.kind === 'thread' ? w(`status_${v as ThreadLane['status']}`) : v);
+    const said = (v: string | undefined) =>
+      v !== undefined && c.kind === 'thread' ? w(`status_${v as ThreadLane['status']}`) : v;
     const [from, to] = [said(c.from), said(c.to)];
-    const what = from !== undefined && to !== undefined ? w('fromTo', { from, to }) : to ?? from ?? '';
+    const what = from !== undefined && to !== undefined ? w('fromTo', { from, to }) : (to ?? from ?? '');
     return `  ${sign} ${w(`kind_${c.kind}`)} ${c.kind === 'fact' ? '' : `${c.subject}: `}${what}`.replace(/\s+$/, '');
   };
   const lines = ['', head];
   if (!changes.new.length && !changes.changed.length && !changes.gone.length) lines.push(`  ${w('none')}`);
-  lines.push(...changes.new.map((c) => line(`+ ${w('new')}:`, c)), ...changes.changed.map((c) => line(`~ ${w('changed')}:`, c)), ...changes.gone.map((c) => line(`− ${w('gone')}:`, c)));
+  lines.push(
+    ...changes.new.map((c) => line(`+ ${w('new')}:`, c)),
+    ...changes.changed.map((c) => line(`~ ${w('changed')}:`, c)),
+    ...changes.gone.map((c) => line(`− ${w('gone')}:`, c)),
+  );
   return lines;
 }

@@ -9,20 +9,29 @@ import { paragraphsOf } from './checks.js';
 import { alignParagraphs, partHashes, type SourceHashes } from './side-by-side.js';
 
 /** The positions of the edition's parts holding a paragraph out of date (its source changed or was taken out). */
-export function staleParts(input: { source: Pick<BookState, 'content'>; edition: Pick<BookState, 'content'>; hashes: SourceHashes }): number[] {
+export function staleParts(input: {
+  source: Pick<BookState, 'content'>;
+  edition: Pick<BookState, 'content'>;
+  hashes: SourceHashes;
+}): number[] {
   const { source, edition, hashes } = input;
   return edition.content.flatMap((text, position) => {
     const kept = hashes[position];
     const to = paragraphsOf(text);
     if (!kept || !to.length) return [];
-    return alignParagraphs(kept, partHashes(source, position)).some((r) => r.kind !== 'same' && r.kind !== 'new' && to[r.kept] !== undefined) ? [position] : [];
+    return alignParagraphs(kept, partHashes(source, position)).some(
+      (r) => r.kind !== 'same' && r.kind !== 'new' && to[r.kept] !== undefined,
+    )
+      ? [position]
+      : [];
   });
 }
 
 /**
  * The edition with its out-of-date paragraphs marked to be translated again (see above): what a run given it asks
  * for is exactly them, part by part.
- * @example withStaleMarked({ source, edition, hashes }).provenance?.[2]?.untranslated // [3]: the fourth paragraph of part 2 is asked again
+ * @example withStaleMarked({ source, edition, hashes }).provenance?.[2]?.untranslated // [3]: the fourth paragraph of
+ * part 2 is asked again
  */
 export function withStaleMarked(input: { source: BookState; edition: BookState; hashes: SourceHashes }): BookState {
   const { source, hashes } = input;
@@ -45,7 +54,11 @@ export function withStaleMarked(input: { source: BookState; edition: BookState; 
     }
     const content = [...state.content];
     content[position] = text.join('\n\n');
-    state = withPartProvenance({ ...state, content }, position, { ...before, translatedFrom: before.translatedFrom ?? source.lang, untranslated: marks });
+    state = withPartProvenance({ ...state, content }, position, {
+      ...before,
+      translatedFrom: before.translatedFrom ?? source.lang,
+      untranslated: marks,
+    });
   }
   return state;
 }

@@ -17,7 +17,12 @@ export type WindowProblem =
   | { readonly code: 'translate_paragraphs'; readonly expected: number; readonly found: number }
   | { readonly code: 'translate_language'; readonly paragraph: number; readonly found: string }
   | { readonly code: 'translate_untranslated'; readonly paragraph: number }
-  | { readonly code: 'translate_glossary'; readonly paragraph: number; readonly term: string; readonly rendering: string }
+  | {
+      readonly code: 'translate_glossary';
+      readonly paragraph: number;
+      readonly term: string;
+      readonly rendering: string;
+    }
   | { readonly code: 'translate_length'; readonly paragraph: number; readonly ratio: number }
   | { readonly code: 'translate_talk'; readonly paragraph: number }
   | { readonly code: 'translate_empty' }
@@ -54,12 +59,25 @@ export function withWordlessKept(source: readonly string[], answer: readonly str
   return source.map((p) => (isWordless(p) ? p : worded[next++]!));
 }
 
-/** A paragraph without its block quote marks and line breaks (a quote left in its language, flattened, is still untranslated). */
-const unquoted = (p: string) => p.replace(/^\s*>\s?/gm, '').replace(/\s+/g, ' ').trim();
+/**
+ * A paragraph without its block quote marks and line breaks (a quote left in its language, flattened, is still
+ * untranslated).
+ */
+const unquoted = (p: string) =>
+  p
+    .replace(/^\s*>\s?/gm, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Two titles the same but for case, emphasis, quotes and a heading's marks. */
 const isSameTitle = (a: string, b: string) => {
-  const plain = (t: string) => t.replace(/^#+\s*/, '').replace(/[*_"“”‘’'.:!?]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const plain = (t: string) =>
+    t
+      .replace(/^#+\s*/, '')
+      .replace(/[*_"“”‘’'.:!?]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLowerCase();
   return plain(a) === plain(b);
 };
 
@@ -73,13 +91,22 @@ function withoutTerms(text: string, glossary: Glossary): string {
 /**
  * The first problem of a window's answer (its paragraphs already taken apart), or undefined when it can be kept
  * (as withWordlessKept has it: the answer to keep).
- * @example checkWindow({ source: ['Aisha smiled at him.'], answer: ['Aisha tersenyum kepadanya.'], glossary, from: 'en', to: 'ms' }) // undefined
+ * @example checkWindow({ source: ['Aisha smiled at him.'], answer: ['Aisha tersenyum kepadanya.'], glossary, from:
+ * 'en', to: 'ms' }) // undefined
  */
-export function checkWindow(input: { source: readonly string[]; answer: readonly string[]; glossary: Glossary; from: Lang; to: Lang; hasTitle?: boolean }): WindowProblem | undefined {
+export function checkWindow(input: {
+  source: readonly string[];
+  answer: readonly string[];
+  glossary: Glossary;
+  from: Lang;
+  to: Lang;
+  hasTitle?: boolean;
+}): WindowProblem | undefined {
   const { source, glossary, from, to } = input;
   const answer = withWordlessKept(source, input.answer);
   if (!answer.length) return { code: 'translate_empty' };
-  if (answer.length !== source.length) return { code: 'translate_paragraphs', expected: source.length, found: answer.length };
+  if (answer.length !== source.length)
+    return { code: 'translate_paragraphs', expected: source.length, found: answer.length };
   // A pair the table does not list is held to no band (editions are only made for pairs it lists).
   const band = lengthBand(from, to) ?? [0, Number.POSITIVE_INFINITY];
   for (let i = 0; i < source.length; i++) {
@@ -87,18 +114,35 @@ export function checkWindow(input: { source: readonly string[]; answer: readonly
     const out = answer[i]!;
     const n = i + 1;
     if (isWordless(src) && isWordless(out)) continue;
-    if ((isAssistantTalk(out) || isAnnouncement(out) || isClosingRemark(out) || isRefusal(out)) && !(isAssistantTalk(src) || isAnnouncement(src) || isClosingRemark(src) || isRefusal(src))) return { code: 'translate_talk', paragraph: n };
-    for (const e of glossary) if (hasTerm(src, e.term, from) && !hasTerm(out, e.rendering, to)) return { code: 'translate_glossary', paragraph: n, term: e.term, rendering: e.rendering };
+    if (
+      (isAssistantTalk(out) || isAnnouncement(out) || isClosingRemark(out) || isRefusal(out)) &&
+      !(isAssistantTalk(src) || isAnnouncement(src) || isClosingRemark(src) || isRefusal(src))
+    )
+      return { code: 'translate_talk', paragraph: n };
+    for (const e of glossary)
+      if (hasTerm(src, e.term, from) && !hasTerm(out, e.rendering, to))
+        return { code: 'translate_glossary', paragraph: n, term: e.term, rendering: e.rendering };
     const plain = withoutTerms(out, glossary);
-    // A chapter title left as its source is untranslated however short ("Davy's Quest"), unless it is only names ("Marilla").
+    // A chapter title left as its source is untranslated however short ("Davy's Quest"), unless it is only names
+    // ("Marilla").
     // (Between languages that read alike, Malay and Indonesian, a title may well be the same: "Surat Itu".)
-    if (i === 0 && input.hasTitle && from !== to && !translationOf(to).readsAlso.includes(from) && isSameTitle(src, out) && /\p{L}/u.test(withoutTerms(src, glossary))) return { code: 'translate_untranslated', paragraph: n };
-    if (unquoted(out) === unquoted(src) && countWords(plain) >= LEAST_UNTRANSLATED_WORDS && from !== to) return { code: 'translate_untranslated', paragraph: n };
+    if (
+      i === 0 &&
+      input.hasTitle &&
+      from !== to &&
+      !translationOf(to).readsAlso.includes(from) &&
+      isSameTitle(src, out) &&
+      /\p{L}/u.test(withoutTerms(src, glossary))
+    )
+      return { code: 'translate_untranslated', paragraph: n };
+    if (unquoted(out) === unquoted(src) && countWords(plain) >= LEAST_UNTRANSLATED_WORDS && from !== to)
+      return { code: 'translate_untranslated', paragraph: n };
     const drift = findLanguageDrift(plain, to);
     if (drift) return { code: 'translate_language', paragraph: n, found: drift.found };
     if (countWords(src) >= LEAST_BANDED_WORDS) {
       const ratio = out.length / src.length;
-      if (ratio < band[0] || ratio > band[1]) return { code: 'translate_length', paragraph: n, ratio: Math.round(ratio * 100) / 100 };
+      if (ratio < band[0] || ratio > band[1])
+        return { code: 'translate_length', paragraph: n, ratio: Math.round(ratio * 100) / 100 };
     }
   }
   // Indonesian is told by its markers, which a whole window carries better than one paragraph.
@@ -107,7 +151,10 @@ export function checkWindow(input: { source: readonly string[]; answer: readonly
   return undefined;
 }
 
-/** Whether a text reads as `lang` (or is too short to tell, or reads as a neighbour the table says it may): for a source the writer hands over. */
+/**
+ * Whether a text reads as `lang` (or is too short to tell, or reads as a neighbour the table says it may): for a source
+ * the writer hands over.
+ */
 export function readsAs(text: string, lang: Lang): boolean {
   const verdict = detectLanguage(text).language;
   return verdict === null || verdict === lang || translationOf(lang).readsAlso.includes(verdict);

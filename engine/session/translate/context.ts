@@ -20,9 +20,17 @@ export interface WindowContext {
 /**
  * The characters with a known gender that a window's paragraphs or the paragraph before them name, each once:
  * a first name left out where the full name says the same.
- * @example castIn(glossary, ['Dia membuka pintu.'], { source: 'Aisyah menutup buku.' }, 'ms') // [{ name: 'Aisyah', gender: 'female' }]
+ * @example castIn(glossary, ['Dia membuka pintu.'], { source: 'Aisyah menutup buku.' }, 'ms') // [{ name: 'Aisyah',
+ * gender: 'female' }]
  */
-export function castIn(glossary: Glossary, paragraphs: readonly string[], context: WindowContext | undefined, lang: Lang): CastMember[] {
-  const named = termsIn(glossary, [context?.source ?? '', ...paragraphs], lang).flatMap((e) => (e.gender === 'female' || e.gender === 'male' ? [{ name: e.term, gender: e.gender }] : []));
+export function castIn(
+  glossary: Glossary,
+  paragraphs: readonly string[],
+  context: WindowContext | undefined,
+  lang: Lang,
+): CastMember[] {
+  const named = termsIn(glossary, [context?.source ?? '', ...paragraphs], lang).flatMap((e) =>
+    e.gender === 'female' || e.gender === 'male' ? [{ name: e.term, gender: e.gender }] : [],
+  );
   return named.filter((c) => !named.some((o) => o !== c && o.name.startsWith(`${c.name} `) && o.gender === c.gender));
 }

@@ -42,10 +42,17 @@ export function editionStart(spec: BookSpec, source: BookState, to: Lang): BookS
  * when none is left, whatever the source lacks (an imported novel with no conclusion has an edition with none):
  * nothing is ever written for an edition that its source does not have.
  */
-export function editionPartsLeft(source: Pick<BookState, 'content'>, edition: Pick<BookState, 'content' | 'incompleteParts' | 'provenance'>): number[] {
+export function editionPartsLeft(
+  source: Pick<BookState, 'content'>,
+  edition: Pick<BookState, 'content' | 'incompleteParts' | 'provenance'>,
+): number[] {
   return source.content.flatMap((text, i) => {
     if (!text.trim()) return [];
-    const isWhole = i < edition.content.length && !(edition.incompleteParts ?? []).includes(i) && !partProvenance(edition, i).untranslated?.length && !partProvenance(edition, i).titleUntranslated;
+    const isWhole =
+      i < edition.content.length &&
+      !(edition.incompleteParts ?? []).includes(i) &&
+      !partProvenance(edition, i).untranslated?.length &&
+      !partProvenance(edition, i).titleUntranslated;
     return isWhole ? [] : [i];
   });
 }
@@ -53,7 +60,10 @@ export function editionPartsLeft(source: Pick<BookState, 'content'>, edition: Pi
 // The language a book was translated from is the book's own (book.ts), read the same by its exports.
 export { translatedFrom } from '../book.js';
 
-/** The field a book's own title is kept in: its title field (role bookTitle), else its working title's; none for a generator without either. */
+/**
+ * The field a book's own title is kept in: its title field (role bookTitle), else its working title's; none for a
+ * generator without either.
+ */
 function titleFieldOf(spec: Pick<ResolvedSpec, 'fields'>) {
   return spec.fields.find((f) => f.role === 'bookTitle') ?? spec.fields.find((f) => f.role === 'workingTitle');
 }
@@ -76,10 +86,14 @@ export function canTitleEdition(spec: Pick<ResolvedSpec, 'fields'>): boolean {
  * Each chapter's title as its book shows it, by position: the writer's own, else its outline's (a book written in the
  * studio has its titles in its outline). What an edition translates, and names when a title is left untranslated.
  */
-export function chapterTitlesOf(spec: Pick<ResolvedSpec, 'flow'> & Parameters<typeof partStep>[0], state: Pick<BookState, 'content' | 'outline' | 'lang' | 'chapterTitles' | 'totalChapters'>): Record<number, string> {
+export function chapterTitlesOf(
+  spec: Pick<ResolvedSpec, 'flow'> & Parameters<typeof partStep>[0],
+  state: Pick<BookState, 'content' | 'outline' | 'lang' | 'chapterTitles' | 'totalChapters'>,
+): Record<number, string> {
   const out: Record<number, string> = {};
   state.content.forEach((_, position) => {
-    const title = position === 0 ? undefined : chapterTitleOf(spec, state, partStep(spec, position, state.totalChapters));
+    const title =
+      position === 0 ? undefined : chapterTitleOf(spec, state, partStep(spec, position, state.totalChapters));
     if (title) out[position] = title;
   });
   return out;

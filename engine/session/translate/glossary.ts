@@ -37,9 +37,13 @@ const isFunctionWord = (w: string) => ENGLISH.has(w.toLowerCase()) || MALAYIC.ha
 /** A word without its possessive and a title's stop ("Aisha's" → Aisha, "Mrs." → Mrs). */
 const bare = (w: string) => w.replace(/['’]s$/u, '').replace(/\.$/, '');
 const isTitle = (w: string, langs: readonly Lang[]) => langs.some((l) => titles(l).has(bare(w).toLowerCase()));
-const isDictionaryWord = (w: string, langs: readonly Lang[]) => isTitle(w, langs) || langs.some((l) => dictionaryNames(l).has(bare(w).toLowerCase()));
+const isDictionaryWord = (w: string, langs: readonly Lang[]) =>
+  isTitle(w, langs) || langs.some((l) => dictionaryNames(l).has(bare(w).toLowerCase()));
 
-/** A run of capitalised words as a name: its titles and function words off its edges; none when a dictionary word stays in it. */
+/**
+ * A run of capitalised words as a name: its titles and function words off its edges; none when a dictionary word stays
+ * in it.
+ */
 function nameOf(run: string, langs: readonly Lang[]): string | undefined {
   const words = run.split(/\s+/).map(bare);
   while (words.length && (isFunctionWord(words[0]!) || isTitle(words[0]!, langs))) words.shift();
@@ -61,7 +65,8 @@ function stemOf(name: string | undefined, text: string, langs: readonly Lang[]):
 }
 
 /** A language's endings on a name, one or two of them (Malay "-nyalah"). */
-const endingsOf = (lang: Lang | undefined) => (lang && nameEndings(lang).length ? `(?:${nameEndings(lang).map(escape).join('|')}){0,2}` : '');
+const endingsOf = (lang: Lang | undefined) =>
+  lang && nameEndings(lang).length ? `(?:${nameEndings(lang).map(escape).join('|')}){0,2}` : '';
 const patterns = new Map<string, RegExp>();
 
 /**
@@ -74,13 +79,18 @@ export function hasTerm(text: string, term: string, lang?: Lang): boolean {
   let pattern = patterns.get(key);
   if (!pattern) {
     if (patterns.size > 2000) patterns.clear();
-    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escape(term).replace(/\s+/g, '\\s+')}${endingsOf(lang)}(?![\\p{L}\\p{N}])`, 'u');
+    pattern = new RegExp(
+      `(?<![\\p{L}\\p{N}])${escape(term).replace(/\s+/g, '\\s+')}${endingsOf(lang)}(?![\\p{L}\\p{N}])`,
+      'u',
+    );
     patterns.set(key, pattern);
   }
   return pattern.test(text);
 }
 
-/** The gender a character's bible entry says (its name's title, role and state): one gender's words and not the other's. */
+/**
+ * The gender a character's bible entry says (its name's title, role and state): one gender's words and not the other's.
+ */
 function genderOf(c: BibleCharacter): Gender | undefined {
   const words = `${c.name} ${c.role} ${c.state}`.toLowerCase().match(/[\p{L}'’]+/gu) ?? [];
   const female = words.some((w) => isGenderCue('female', w));
@@ -97,9 +107,12 @@ export type ReasonedEntry = GlossaryEntry & { readonly why: GlossaryWhy };
  * names its text uses, each a name by the book's evidence (name-evidence.ts: capitalised mid-sentence, at least
  * twice for the text's, and next to never in lower case; no dictionary word of the book's language, no people's
  * word); each unchanged, with why it is there.
- * @example glossaryWithReasons(book).find((e) => e.term === 'Marilla') // { term: 'Marilla', rendering: 'Marilla', why: { kind: 'text', capitalised: 41, lowercase: 0 } }
+ * @example glossaryWithReasons(book).find((e) => e.term === 'Marilla') // { term: 'Marilla', rendering: 'Marilla', why:
+ * { kind: 'text', capitalised: 41, lowercase: 0 } }
  */
-export function glossaryWithReasons(state: Pick<BookState, 'memory' | 'content'> & { readonly lang?: Lang }): ReasonedEntry[] {
+export function glossaryWithReasons(
+  state: Pick<BookState, 'memory' | 'content'> & { readonly lang?: Lang },
+): ReasonedEntry[] {
   const langs: readonly Lang[] = state.lang ? [state.lang] : tableLangs();
   const bible = parseBible(state.memory);
   const text = state.content.join('\n\n');
@@ -107,13 +120,18 @@ export function glossaryWithReasons(state: Pick<BookState, 'memory' | 'content'>
   const terms = new Map<string, { gender?: Gender; why: GlossaryWhy }>();
   const withGender = (gender: Gender | undefined) => (gender ? { gender } : {});
   for (const c of bible.characters) {
-    const words = c.name.replace(/\s*\(.*\)\s*$/, '').trim().split(/\s+/).filter(Boolean);
+    const words = c.name
+      .replace(/\s*\(.*\)\s*$/, '')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
     while (words.length > 1 && isTitle(words[0]!, langs)) words.shift();
     if (!words.length) continue;
     const gender = genderOf(c);
     terms.set(words.join(' '), { ...withGender(gender), why: { kind: 'character' } });
     const first = words[0]!;
-    if (words.length > 1 && first.length >= 3 && !isFunctionWord(first)) terms.set(first, { ...withGender(terms.get(first)?.gender ?? gender), why: { kind: 'character' } });
+    if (words.length > 1 && first.length >= 3 && !isFunctionWord(first))
+      terms.set(first, { ...withGender(terms.get(first)?.gender ?? gender), why: { kind: 'character' } });
   }
   // A fact's names, each a name by the text's evidence too (a fact's first word is its sentence's start: "Kebun").
   for (const fact of bible.facts) {
@@ -139,7 +157,10 @@ export function glossaryWithReasons(state: Pick<BookState, 'memory' | 'content'>
     const evidence = book.of(name, n);
     if (book.isName(name, evidence, 2)) terms.set(name, { why: { kind: 'text', ...evidence } });
   }
-  return [...terms].filter(([t]) => hasTerm(text, t, state.lang)).slice(0, MAX_GLOSSARY_TERMS).map(([term, e]) => ({ term, rendering: term, ...withGender(e.gender), why: e.why }));
+  return [...terms]
+    .filter(([t]) => hasTerm(text, t, state.lang))
+    .slice(0, MAX_GLOSSARY_TERMS)
+    .map(([term, e]) => ({ term, rendering: term, ...withGender(e.gender), why: e.why }));
 }
 
 /**
@@ -161,9 +182,12 @@ export function governedByWholeNames(entries: Glossary): GlossaryEntry[] {
   const out: GlossaryEntry[] = [];
   for (const e of entries) {
     const part = e.term.split(/\s+/);
-    const whole = e.rendering === e.term ? wholes.find((w) => w !== e && indexOfWords(w.term.split(/\s+/), part) >= 0) : undefined;
+    const whole =
+      e.rendering === e.term ? wholes.find((w) => w !== e && indexOfWords(w.term.split(/\s+/), part) >= 0) : undefined;
     if (!whole) {
-      const named = e.gender ? undefined : entries.find((w) => w !== e && w.gender && /\s/.test(w.term) && indexOfWords(w.term.split(/\s+/), part) >= 0);
+      const named = e.gender
+        ? undefined
+        : entries.find((w) => w !== e && w.gender && /\s/.test(w.term) && indexOfWords(w.term.split(/\s+/), part) >= 0);
       out.push(named ? { ...e, gender: named.gender! } : e);
       continue;
     }
@@ -172,7 +196,8 @@ export function governedByWholeNames(entries: Glossary): GlossaryEntry[] {
     const gender = e.gender ?? whole.gender;
     const withGender = (rendering: string) => ({ term: e.term, rendering, ...(gender ? { gender } : {}) });
     if (indexOfWords(to, part) >= 0) out.push(withGender(e.term));
-    else if (from.length === to.length) out.push(withGender(to.slice(indexOfWords(from, part), indexOfWords(from, part) + part.length).join(' ')));
+    else if (from.length === to.length)
+      out.push(withGender(to.slice(indexOfWords(from, part), indexOfWords(from, part) + part.length).join(' ')));
   }
   return out;
 }
@@ -183,18 +208,30 @@ function indexOfWords(words: readonly string[], part: readonly string[]): number
   return -1;
 }
 
-/** A writer's term: its rendering (absent: the book's own), the character's gender; `drop`: not a term (the writer's "Term: ~"). */
+/**
+ * A writer's term: its rendering (absent: the book's own), the character's gender; `drop`: not a term (the writer's
+ * "Term: ~").
+ */
 export interface WritersTerm {
   readonly rendering?: string;
   readonly gender?: Gender;
   readonly drop?: true;
 }
 
-/** A term or rendering as the writer gave it, without control, bidirectional or invisible characters (engine/clean-text.ts) and outer spaces. */
+/**
+ * A term or rendering as the writer gave it, without control, bidirectional or invisible characters
+ * (engine/clean-text.ts) and outer spaces.
+ */
 export const cleanTerm = (text: string): string => cleanText(text).trim();
 
-/** The writer's glossary (term → rendering, or { rendering, gender }) over the book's own: the writer's wins; a term the book lacks is added, one dropped goes. */
-export function withWritersGlossary(own: Glossary, writers: Readonly<Record<string, string | WritersTerm>>): GlossaryEntry[] {
+/**
+ * The writer's glossary (term → rendering, or { rendering, gender }) over the book's own: the writer's wins; a term the
+ * book lacks is added, one dropped goes.
+ */
+export function withWritersGlossary(
+  own: Glossary,
+  writers: Readonly<Record<string, string | WritersTerm>>,
+): GlossaryEntry[] {
   const out = new Map(own.map((e) => [e.term, e]));
   for (const [key, value] of Object.entries(writers)) {
     const term = cleanTerm(key);
@@ -205,19 +242,29 @@ export function withWritersGlossary(own: Glossary, writers: Readonly<Record<stri
       continue;
     }
     const gender = w.gender ?? out.get(term)?.gender;
-    out.set(term, { term, rendering: (w.rendering !== undefined ? cleanTerm(w.rendering) : '') || out.get(term)?.rendering || term, ...(gender ? { gender } : {}) });
+    out.set(term, {
+      term,
+      rendering: (w.rendering !== undefined ? cleanTerm(w.rendering) : '') || out.get(term)?.rendering || term,
+      ...(gender ? { gender } : {}),
+    });
   }
   return governedByWholeNames([...out.values()]).slice(0, MAX_GLOSSARY_TERMS);
 }
 
-/** Why a writer's glossary file cannot be read: not a map, or a term whose value is no rendering, no gender, or too long. */
-export type GlossaryFileProblem = { readonly problem: 'not_map' } | { readonly problem: 'term'; readonly term: string; readonly why: 'rendering' | 'gender' | 'too_long' };
+/**
+ * Why a writer's glossary file cannot be read: not a map, or a term whose value is no rendering, no gender, or too
+ * long.
+ */
+export type GlossaryFileProblem =
+  | { readonly problem: 'not_map' }
+  | { readonly problem: 'term'; readonly term: string; readonly why: 'rendering' | 'gender' | 'too_long' };
 
 /**
  * What a writer's glossary file holds, read (YAML already parsed): a map of term → rendering, or term →
  * { rendering, gender } (gender: female, male or unknown, or she, he, perempuan, lelaki, dia); a term set to
  * nothing ("Term: ~") is dropped. Else the problem.
- * @example glossaryFileOf({ Aisha: { rendering: 'Aisyah', gender: 'she' } }) // { glossary: { Aisha: { rendering: 'Aisyah', gender: 'female' } } }
+ * @example glossaryFileOf({ Aisha: { rendering: 'Aisyah', gender: 'she' } }) // { glossary: { Aisha: { rendering:
+ * 'Aisyah', gender: 'female' } } }
  */
 export function glossaryFileOf(data: unknown): { glossary: Record<string, WritersTerm> } | GlossaryFileProblem {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return { problem: 'not_map' };
@@ -231,16 +278,27 @@ export function glossaryFileOf(data: unknown): { glossary: Record<string, Writer
     const value = typeof v === 'string' || typeof v === 'number' ? { rendering: v } : v;
     if (!value || typeof value !== 'object' || Array.isArray(value)) return bad('rendering');
     const { rendering, gender, ...rest } = value as Record<string, unknown>;
-    if (Object.keys(rest).length || (rendering !== undefined && typeof rendering !== 'string' && typeof rendering !== 'number') || (rendering === undefined && gender === undefined)) return bad('rendering');
+    if (
+      Object.keys(rest).length ||
+      (rendering !== undefined && typeof rendering !== 'string' && typeof rendering !== 'number') ||
+      (rendering === undefined && gender === undefined)
+    )
+      return bad('rendering');
     const sex = gender === undefined ? undefined : genderWord(String(gender).trim().toLowerCase());
     if (gender !== undefined && !sex) return bad('gender');
     if (term.length > MAX_TERM_CHARS || String(rendering ?? '').length > MAX_TERM_CHARS) return bad('too_long');
-    out[term] = { ...(rendering !== undefined ? { rendering: String(rendering) } : {}), ...(sex ? { gender: sex } : {}) };
+    out[term] = {
+      ...(rendering !== undefined ? { rendering: String(rendering) } : {}),
+      ...(sex ? { gender: sex } : {}),
+    };
   }
   return { glossary: out };
 }
 
-/** The glossary's entries a window's text holds (each window is sent those, and checked for them); with `lang`, as that language writes them. */
+/**
+ * The glossary's entries a window's text holds (each window is sent those, and checked for them); with `lang`, as that
+ * language writes them.
+ */
 export function entriesIn(glossary: Glossary, text: string, lang?: Lang): GlossaryEntry[] {
   return glossary.filter((e) => hasTerm(text, e.term, lang));
 }
@@ -248,9 +306,9 @@ export function entriesIn(glossary: Glossary, text: string, lang?: Lang): Glossa
 /**
  * The entries a set of paragraphs holds, each with its gender when known: what a window is sent (the characters it
  * names and how "dia" reads for each, and only its terms).
- * @example termsIn(glossary, ['Aishalah yang membuka pintu.'], 'ms') // [{ term: 'Aisha', rendering: 'Aisha', gender: 'female' }]
+ * @example termsIn(glossary, ['Aishalah yang membuka pintu.'], 'ms') // [{ term: 'Aisha', rendering: 'Aisha', gender:
+ * 'female' }]
  */
 export function termsIn(glossary: Glossary, paragraphs: readonly string[], lang?: Lang): GlossaryEntry[] {
   return entriesIn(glossary, paragraphs.join('\n\n'), lang);
 }
-

@@ -9,7 +9,10 @@ import { listIn } from '../../list-words.js';
 export interface TranslationSection {
   /** Source language → [least, most] length of a translation into this language, as a share of the source's. */
   readonly from: Readonly<Record<Lang, readonly [number, number]>>;
-  /** Languages a source written in this language may be read as by the detector (Malay and Indonesian, each for the other). */
+  /**
+   * Languages a source written in this language may be read as by the detector (Malay and Indonesian, each for the
+   * other).
+   */
   readonly readsAlso: readonly Lang[];
   /** Endings the language writes onto a name without a space ("Aishalah", "Aisha's"): longest tried first. */
   readonly nameEndings: readonly string[];
@@ -22,7 +25,11 @@ export interface TranslationSection {
    * on a people's word: Irishwoman), lower-cased, longest first: such a word is no name unless the book writes it
    * as a person's (with a possessive, after a title). `leastStem`: the fewest letters before the ending.
    */
-  readonly demonyms: { readonly suffixes: readonly string[]; readonly compounds: readonly string[]; readonly leastStem: number };
+  readonly demonyms: {
+    readonly suffixes: readonly string[];
+    readonly compounds: readonly string[];
+    readonly leastStem: number;
+  };
   /** The words a writer's glossary file may give a gender with, lower-cased. */
   readonly genderWords: Readonly<Record<'female' | 'male' | 'unknown', readonly string[]>>;
   /** The words a story bible's character entry says a gender with. */
@@ -31,21 +38,40 @@ export interface TranslationSection {
   readonly names: Readonly<Record<Lang, string>>;
 }
 
-const words = (text: unknown) => new Set(String(text ?? '').toLowerCase().split(/\s+/).filter(Boolean));
+const words = (text: unknown) =>
+  new Set(
+    String(text ?? '')
+      .toLowerCase()
+      .split(/\s+/)
+      .filter(Boolean),
+  );
 const list = (v: unknown, file: string, key: string): string[] => {
   if (v === undefined) return [];
-  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw languageTableError(file, `translation.${key}`, 'a list of texts');
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))
+    throw languageTableError(file, `translation.${key}`, 'a list of texts');
   return v as string[];
 };
 
 function parseTranslation(raw: unknown, table: { code: Lang }): TranslationSection {
   const file = `languages/${table.code}/translation.yaml`;
-  if (raw === undefined || raw === null) return { from: {}, readsAlso: [], nameEndings: [], dictionaryNames: new Set(), titles: new Set(), demonyms: { suffixes: [], compounds: [], leastStem: 4 }, genderWords: { female: [], male: [], unknown: [] }, genderCues: { female: new Set(), male: new Set() }, names: {} };
+  if (raw === undefined || raw === null)
+    return {
+      from: {},
+      readsAlso: [],
+      nameEndings: [],
+      dictionaryNames: new Set(),
+      titles: new Set(),
+      demonyms: { suffixes: [], compounds: [], leastStem: 4 },
+      genderWords: { female: [], male: [], unknown: [] },
+      genderCues: { female: new Set(), male: new Set() },
+      names: {},
+    };
   if (typeof raw !== 'object' || Array.isArray(raw)) throw languageTableError(file, 'translation', 'a mapping');
   const r = raw as Record<string, unknown>;
   const from: Record<Lang, readonly [number, number]> = {};
   for (const [code, band] of Object.entries((r.from ?? {}) as Record<string, unknown>)) {
-    if (!Array.isArray(band) || band.length !== 2 || band.some((n) => typeof n !== 'number') || band[0] >= band[1]) throw languageTableError(file, `translation.from.${code}`, 'a [least, most] pair of numbers');
+    if (!Array.isArray(band) || band.length !== 2 || band.some((n) => typeof n !== 'number') || band[0] >= band[1])
+      throw languageTableError(file, `translation.from.${code}`, 'a [least, most] pair of numbers');
     from[code] = [band[0], band[1]] as const;
   }
   const gw = (r.genderWords ?? {}) as Record<string, unknown>;
@@ -53,17 +79,27 @@ function parseTranslation(raw: unknown, table: { code: Lang }): TranslationSecti
   const names = (r.names ?? {}) as Record<string, unknown>;
   const dem = (r.demonyms ?? {}) as Record<string, unknown>;
   const byLength = (xs: string[]) => xs.map((x) => x.toLowerCase()).sort((a, b) => b.length - a.length);
-  if (dem.leastStem !== undefined && (typeof dem.leastStem !== 'number' || dem.leastStem < 1)) throw languageTableError(file, 'translation.demonyms.leastStem', 'a whole number');
-  for (const [k, v] of Object.entries(names)) if (typeof v !== 'string') throw languageTableError(file, `translation.names.${k}`, 'a text');
+  if (dem.leastStem !== undefined && (typeof dem.leastStem !== 'number' || dem.leastStem < 1))
+    throw languageTableError(file, 'translation.demonyms.leastStem', 'a whole number');
+  for (const [k, v] of Object.entries(names))
+    if (typeof v !== 'string') throw languageTableError(file, `translation.names.${k}`, 'a text');
   return {
     from,
     readsAlso: list(r.readsAlso, file, 'readsAlso'),
     nameEndings: list(r.nameEndings, file, 'nameEndings'),
     // Institutions (the Senate, the Church) are dictionary words as much as months and peoples are.
     dictionaryNames: new Set([...words(r.dictionaryNames), ...words(r.institutions)]),
-    demonyms: { suffixes: byLength(list(dem.suffixes, file, 'demonyms.suffixes')), compounds: byLength(list(dem.compounds, file, 'demonyms.compounds')), leastStem: typeof dem.leastStem === 'number' ? dem.leastStem : 4 },
+    demonyms: {
+      suffixes: byLength(list(dem.suffixes, file, 'demonyms.suffixes')),
+      compounds: byLength(list(dem.compounds, file, 'demonyms.compounds')),
+      leastStem: typeof dem.leastStem === 'number' ? dem.leastStem : 4,
+    },
     titles: words(r.titles),
-    genderWords: { female: list(gw.female, file, 'genderWords.female'), male: list(gw.male, file, 'genderWords.male'), unknown: list(gw.unknown, file, 'genderWords.unknown') },
+    genderWords: {
+      female: list(gw.female, file, 'genderWords.female'),
+      male: list(gw.male, file, 'genderWords.male'),
+      unknown: list(gw.unknown, file, 'genderWords.unknown'),
+    },
     genderCues: { female: words(gc.female), male: words(gc.male) },
     names: names as Record<string, string>,
   };
@@ -97,7 +133,11 @@ export function notEditionRefusal(input: { id: string; from: Lang; inLang: Lang 
   const { id, from, inLang } = input;
   const to = editionLanguages(from)[0];
   if (to !== undefined) return { code: 'export_not_edition', vars: { id, other: to } };
-  const languages = listIn(sourceLanguages().map((code) => editionLanguageName(code, inLang)), inLang, 'or');
+  const languages = listIn(
+    sourceLanguages().map((code) => editionLanguageName(code, inLang)),
+    inLang,
+    'or',
+  );
   return { code: 'export_nothing_from', vars: { id, language: editionLanguageName(from, inLang), languages } };
 }
 
@@ -111,7 +151,8 @@ export interface NotEditionRefusal {
  * A language's name in an edition's message written in `inLang` (`English`, `Malay`; `bahasa Melayu`): the
  * translation section's name where it gives one, else the table's.
  */
-export const editionLanguageName = (code: Lang, inLang: Lang): string => translationOf(inLang).names[code] ?? languageName(code, inLang);
+export const editionLanguageName = (code: Lang, inLang: Lang): string =>
+  translationOf(inLang).names[code] ?? languageName(code, inLang);
 
 /**
  * The table's language a detected language is read as: itself when the table has it, else the language whose

@@ -9,34 +9,46 @@ import type { Lang } from '../../spec/types.js';
 import { isDemonym, titles } from './term-words.js';
 import { escapeRegExp as escape } from '../../markup.js';
 
-/** What the book says of a name: mid-sentence capitalised and lower-case counts, and whether it is written as a person's. */
+/**
+ * What the book says of a name: mid-sentence capitalised and lower-case counts, and whether it is written as a
+ * person's.
+ */
 export interface NameEvidence {
   readonly capitalised: number;
   readonly lowercase: number;
 }
 
-/** Why a term is in the glossary: the story bible's character, a name of its facts or of the text by the evidence, or the writer's. */
+/**
+ * Why a term is in the glossary: the story bible's character, a name of its facts or of the text by the evidence, or
+ * the writer's.
+ */
 export type GlossaryWhy =
-  | { readonly kind: 'character' }
-  | ({ readonly kind: 'fact' | 'text' } & NameEvidence)
-  | { readonly kind: 'writer' };
+  { readonly kind: 'character' } | ({ readonly kind: 'fact' | 'text' } & NameEvidence) | { readonly kind: 'writer' };
 
-/** A name is capitalised at least this many times for each time the book writes it in lower case ("Rose" the heroine, "rose" the flower). */
+/**
+ * A name is capitalised at least this many times for each time the book writes it in lower case ("Rose" the heroine,
+ * "rose" the flower).
+ */
 export const CAPITALISED_PER_LOWERCASE = 8;
-
 
 /** A book's text read once for the evidence of its names. */
 export class BookEvidence {
   private readonly lower = new Map<string, number>();
 
-  constructor(private readonly text: string, private readonly langs: readonly Lang[]) {
+  constructor(
+    private readonly text: string,
+    private readonly langs: readonly Lang[],
+  ) {
     for (const m of text.matchAll(/(?<![\p{L}'’])\p{Ll}[\p{L}'’-]*/gu)) {
       const w = m[0].replace(/['’]s$/u, '');
       this.lower.set(w, (this.lower.get(w) ?? 0) + 1);
     }
   }
 
-  /** Whether the place before `index` makes the word there a sentence's middle: a word, a comma or a title before it on the line (or the line before), no blank line, no heading. */
+  /**
+   * Whether the place before `index` makes the word there a sentence's middle: a word, a comma or a title before it on
+   * the line (or the line before), no blank line, no heading.
+   */
   isMidSentence(index: number): boolean {
     const before = this.text.slice(Math.max(0, index - 60), index);
     const m = /([\p{L}\p{N}'’]+)([.,;:]?)([ \t]*\n?[ \t]*)$/u.exec(before);
@@ -56,14 +68,20 @@ export class BookEvidence {
   /** Times `name` stands capitalised mid-sentence. */
   capitalisedOf(name: string): number {
     let n = 0;
-    for (const m of this.text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escape(name).replace(/\s+/g, '\\s+')}(?![\\p{L}\\p{N}])`, 'gu'))) if (this.isMidSentence(m.index)) n++;
+    for (const m of this.text.matchAll(
+      new RegExp(`(?<![\\p{L}\\p{N}])${escape(name).replace(/\s+/g, '\\s+')}(?![\\p{L}\\p{N}])`, 'gu'),
+    ))
+      if (this.isMidSentence(m.index)) n++;
     return n;
   }
 
   /** Whether the book writes `name` as a person's: with a possessive, or after a title. */
   isPersonal(name: string): boolean {
     const title = [...new Set(this.langs.flatMap((l) => [...titles(l)]))].map(escape).join('|');
-    return new RegExp(`(?<![\\p{L}])${escape(name)}['’]s(?![\\p{L}])|(?<![\\p{L}])(?:${title})\\.?\\s+${escape(name)}(?![\\p{L}])`, 'iu').test(this.text);
+    return new RegExp(
+      `(?<![\\p{L}])${escape(name)}['’]s(?![\\p{L}])|(?<![\\p{L}])(?:${title})\\.?\\s+${escape(name)}(?![\\p{L}])`,
+      'iu',
+    ).test(this.text);
   }
 
   /** The evidence for `name` (capitalised counted, or given when the caller counted it). */
@@ -73,10 +91,12 @@ export class BookEvidence {
 
   /**
    * Whether the evidence makes `name` a name: capitalised mid-sentence at least `least` times, and at least
-   * CAPITALISED_PER_LOWERCASE times for each lower-case one; a people's word (one word) only when written as a person's.
+   * CAPITALISED_PER_LOWERCASE times for each lower-case one; a people's word (one word) only when written as a
+   * person's.
    */
   isName(name: string, evidence: NameEvidence, least: number): boolean {
-    if (evidence.capitalised < least || evidence.capitalised < CAPITALISED_PER_LOWERCASE * evidence.lowercase) return false;
+    if (evidence.capitalised < least || evidence.capitalised < CAPITALISED_PER_LOWERCASE * evidence.lowercase)
+      return false;
     return /\s/.test(name) || !this.langs.some((l) => isDemonym(name, l)) || this.isPersonal(name);
   }
 }

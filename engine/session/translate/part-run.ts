@@ -52,7 +52,10 @@ interface WindowPlace {
 /** The most source words one window carries, whatever the model's window (long answers drift and drop paragraphs). */
 export const MAX_WINDOW_WORDS = 900;
 
-/** The windows of a part's paragraphs from `start`: whole paragraphs, as many as fit (at least one, else the window is too small). */
+/**
+ * The windows of a part's paragraphs from `start`: whole paragraphs, as many as fit (at least one, else the window is
+ * too small).
+ */
 export function windowsOf(paragraphs: readonly string[], start: number, fits: (from: number, end: number) => boolean): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   let i = start;
@@ -67,7 +70,10 @@ export function windowsOf(paragraphs: readonly string[], start: number, fits: (f
   return out;
 }
 
-/** What a paragraph not yet translated is planned as when it is the context of a window: its length times this (Malay runs 1.1-1.3 times the English). */
+/**
+ * What a paragraph not yet translated is planned as when it is the context of a window: its length times this (Malay
+ * runs 1.1-1.3 times the English).
+ */
 const PLANNED_GROWTH = 1.3;
 
 export class PartRun {
@@ -164,7 +170,10 @@ export class PartRun {
     return { request: windowRequest({ renderer, from: this.from, to, glossary, cast, paragraphs: items, hasTitle, ...(context ? { context } : {}), ...(again ? { again } : {}) }), glossary };
   }
 
-  /** The request as asked: the context gives way before the window's own paragraphs (its translation first) when a translation ran longer than planned. */
+  /**
+   * The request as asked: the context gives way before the window's own paragraphs (its translation first) when a
+   * translation ran longer than planned.
+   */
   private request(items: readonly string[], hasTitle: boolean, context: WindowContext | undefined, again: WindowProblem | undefined) {
     const full = this.build(items, hasTitle, context, again);
     if (!context || fitsWindow(full.request, this.part.window)) return full;

@@ -49,8 +49,14 @@ export function windowRequest(input: WindowRequestInput): TextRequest {
   const source = input.paragraphs.join('\n\n');
   // The edition's language words the prompt (its blocks in languages/<code>/prompts.yaml) and names both languages.
   const ctx = {
-    lang: to, fromName: languageName(from, to), toName: languageName(to, to), count: input.paragraphs.length, hasTitle: input.hasTitle,
-    glossary: input.glossary, source, again: input.again ? problemText(input.again, to) : '',
+    lang: to,
+    fromName: languageName(from, to),
+    toName: languageName(to, to),
+    count: input.paragraphs.length,
+    hasTitle: input.hasTitle,
+    glossary: input.glossary,
+    source,
+    again: input.again ? problemText(input.again, to) : '',
     cast: (input.cast ?? []).map((c) => ({ name: c.name, gender: c.gender })),
     context: input.context ? { source: input.context.source, translation: input.context.translation ?? '' } : null,
   };
@@ -65,6 +71,9 @@ export function windowRequest(input: WindowRequestInput): TextRequest {
 }
 
 /** Whether a window's request, with its answer's room, fits the model's window (no window known: it fits). */
-export function fitsWindow(request: Pick<TextRequest, 'system' | 'user' | 'maxTokens'>, window: number | undefined): boolean {
+export function fitsWindow(
+  request: Pick<TextRequest, 'system' | 'user' | 'maxTokens'>,
+  window: number | undefined,
+): boolean {
   return window === undefined || promptTokensOf(request) + request.maxTokens <= window;
 }

@@ -23,10 +23,21 @@ import type { EditionOutcome, PartOutcome, TranslateInput } from './types.js';
 export { MAX_WINDOW_WORDS } from './part-run.js';
 export type { EditionOutcome, PartOutcome, TranslateInput, TranslateProgress } from './types.js';
 
-/** Credits an edition takes: the generator's cost per step for each part with text, and for those not translated yet (marked ones included). */
-export function translationCost(spec: Pick<ResolvedSpec, 'cost'>, source: Pick<BookState, 'content'>, edition?: Pick<BookState, 'content' | 'incompleteParts' | 'provenance'>): { perPart: number; parts: number; total: number; remaining: number } {
+/**
+ * Credits an edition takes: the generator's cost per step for each part with text, and for those not translated yet
+ * (marked ones included).
+ */
+export function translationCost(
+  spec: Pick<ResolvedSpec, 'cost'>,
+  source: Pick<BookState, 'content'>,
+  edition?: Pick<BookState, 'content' | 'incompleteParts' | 'provenance'>,
+): { perPart: number; parts: number; total: number; remaining: number } {
   const parts = source.content.filter((t) => t.trim()).length;
-  const done = edition ? edition.content.filter((t, i) => source.content[i]?.trim() && !edition.incompleteParts?.includes(i) && !isMarked(edition, i)).length : 0;
+  const done = edition
+    ? edition.content.filter(
+        (t, i) => source.content[i]?.trim() && !edition.incompleteParts?.includes(i) && !isMarked(edition, i),
+      ).length
+    : 0;
   return { perPart: spec.cost, parts, total: parts * spec.cost, remaining: Math.max(0, parts - done) * spec.cost };
 }
 
@@ -42,7 +53,9 @@ export function untranslatedTitles(state: Pick<BookState, 'content' | 'provenanc
 }
 
 /** The paragraphs (0-based) of each part kept as their source, by position (none: every paragraph translated). */
-export function untranslatedParagraphs(state: Pick<BookState, 'content' | 'provenance'>): Record<number, readonly number[]> {
+export function untranslatedParagraphs(
+  state: Pick<BookState, 'content' | 'provenance'>,
+): Record<number, readonly number[]> {
   const out: Record<number, readonly number[]> = {};
   state.content.forEach((_, i) => {
     const marks = partProvenance(state, i).untranslated;
@@ -56,13 +69,20 @@ export function untranslatedParagraphs(state: Pick<BookState, 'content' | 'prove
  * MAX_WINDOW_WORDS) for each part not yet translated, a call for each paragraph marked untranslated, and one for a
  * new edition's title; a model's window smaller than MAX_WINDOW_WORDS makes more, which the budget's bound allows for.
  */
-export function editionPlan(source: Pick<BookState, 'content'>, edition?: Pick<BookState, 'content' | 'incompleteParts' | 'provenance'>): number {
+export function editionPlan(
+  source: Pick<BookState, 'content'>,
+  edition?: Pick<BookState, 'content' | 'incompleteParts' | 'provenance'>,
+): number {
   let planned = edition ? 0 : 1;
   source.content.forEach((text, position) => {
     const paragraphs = paragraphsOf(text);
     if (!paragraphs.length) return;
     const isDone = edition && position < edition.content.length && !edition.incompleteParts?.includes(position);
-    const marks = edition && position < edition.content.length ? (partProvenance(edition, position).untranslated?.length ?? 0) + (partProvenance(edition, position).titleUntranslated ? 1 : 0) : 0;
+    const marks =
+      edition && position < edition.content.length
+        ? (partProvenance(edition, position).untranslated?.length ?? 0) +
+          (partProvenance(edition, position).titleUntranslated ? 1 : 0)
+        : 0;
     planned += isDone ? marks : windowsOf(paragraphs, 0, () => true).length;
   });
   return planned;
@@ -76,18 +96,39 @@ async function titledStart(input: TranslateInput): Promise<{ state: BookState; t
   const { spec, source, to } = input;
   const start = editionStart(spec, source, to);
   const own = bookTitleOf(spec, source);
-  if (input.title?.trim()) return { state: withEditionTitle(spec, start, input.title.trim()), title: { text: input.title.trim(), source: own, isTranslated: true, by: 'writer' } };
+  if (input.title?.trim())
+    return {
+      state: withEditionTitle(spec, start, input.title.trim()),
+      title: { text: input.title.trim(), source: own, isTranslated: true, by: 'writer' },
+    };
   if (kindsOf(spec).includes(own)) return { state: start };
-  const title = await translatedTitle({ renderer: input.renderer, provider: input.provider, title: own, from: source.lang, to, glossary: input.glossary, kinds: kindsOf(spec), ...(input.signal ? { signal: input.signal } : {}) });
+  const title = await translatedTitle({
+    renderer: input.renderer,
+    provider: input.provider,
+    title: own,
+    from: source.lang,
+    to,
+    glossary: input.glossary,
+    kinds: kindsOf(spec),
+    ...(input.signal ? { signal: input.signal } : {}),
+  });
   // Kept where the edition's title is read, whatever the source kept it in (an outline's title is no setting).
   return { state: withEditionTitle(spec, start, title.text), title };
 }
 
 /** The names of a book's kind in every language (its type label and its generator's name): never a title. */
-const kindsOf = (spec: ResolvedSpec): string[] => [...Object.values(spec.typeLabel), ...Object.values(spec.title)].filter((k): k is string => typeof k === 'string');
+const kindsOf = (spec: ResolvedSpec): string[] =>
+  [...Object.values(spec.typeLabel), ...Object.values(spec.title)].filter((k): k is string => typeof k === 'string');
 
-/** An edition's title as it stands (a rerun's): the source's left as it was is untranslated, unless it is only names. */
-export function editionTitleOf(spec: ResolvedSpec, source: BookState, edition: BookState, glossary: Glossary): EditionTitle | undefined {
+/**
+ * An edition's title as it stands (a rerun's): the source's left as it was is untranslated, unless it is only names.
+ */
+export function editionTitleOf(
+  spec: ResolvedSpec,
+  source: BookState,
+  edition: BookState,
+  glossary: Glossary,
+): EditionTitle | undefined {
   const own = bookTitleOf(spec, source);
   if (kindsOf(spec).includes(own)) return undefined;
   const text = bookTitleOf(spec, edition);
@@ -103,7 +144,8 @@ function stepOf(spec: ResolvedSpec, position: number, total: number): Step {
  * Translate the edition under `key` from `source` into `to`, going on from what the store holds: parts done are
  * kept, their marked paragraphs asked again one by one, a part stopped mid-way goes on from its next window.
  * Goes on to the book's end whatever a part leaves; a provider's failure (GenerationError) stops it, thrown.
- * @example const outcome = await translateEdition({ spec, renderer, provider, store, key, source, isSourceFinished: true, to: 'ms', glossary });
+ * @example const outcome = await translateEdition({ spec, renderer, provider, store, key, source, isSourceFinished:
+ * true, to: 'ms', glossary });
  */
 export async function translateEdition(input: TranslateInput): Promise<EditionOutcome> {
   const { spec, store, key, source, to } = input;
@@ -139,6 +181,17 @@ export async function translateEdition(input: TranslateInput): Promise<EditionOu
     partDone(await part.translate());
   }
   const left = parts.filter((p) => p.status === 'untranslated');
-  const isFinished = input.isSourceFinished && parts.length === source.content.length && !left.length && !run.state.content.some((_, i) => isMarked(run.state, i));
-  return { state: run.state, isFinished, parts, left, credits: parts.reduce((s, p) => s + p.credits, 0), ...(title ? { title } : {}) };
+  const isFinished =
+    input.isSourceFinished &&
+    parts.length === source.content.length &&
+    !left.length &&
+    !run.state.content.some((_, i) => isMarked(run.state, i));
+  return {
+    state: run.state,
+    isFinished,
+    parts,
+    left,
+    credits: parts.reduce((s, p) => s + p.credits, 0),
+    ...(title ? { title } : {}),
+  };
 }

@@ -49,10 +49,18 @@ export interface SideBySidePart {
   readonly untranslatedCount: number;
 }
 
-/** One step of an alignment of the kept hashes with the source's now: kept and still there, changed, taken out, added. */
-export type AlignedRow = { kind: 'same' | 'changed'; kept: number; now: number } | { kind: 'gone'; kept: number } | { kind: 'new'; now: number };
+/**
+ * One step of an alignment of the kept hashes with the source's now: kept and still there, changed, taken out, added.
+ */
+export type AlignedRow =
+  | { kind: 'same' | 'changed'; kept: number; now: number }
+  | { kind: 'gone'; kept: number }
+  | { kind: 'new'; now: number };
 
-/** The most cells the alignment's table holds (a part of 2,000 paragraphs against 2,000); past it, what differs between the common ends is taken as changed whole. */
+/**
+ * The most cells the alignment's table holds (a part of 2,000 paragraphs against 2,000); past it, what differs between
+ * the common ends is taken as changed whole.
+ */
 const MAX_ALIGN_CELLS = 4_000_000;
 
 /**
@@ -63,7 +71,12 @@ export function alignParagraphs(kept: readonly string[], now: readonly string[])
   let head = 0;
   while (head < kept.length && head < now.length && kept[head] === now[head]) head++;
   let tail = 0;
-  while (tail < kept.length - head && tail < now.length - head && kept[kept.length - 1 - tail] === now[now.length - 1 - tail]) tail++;
+  while (
+    tail < kept.length - head &&
+    tail < now.length - head &&
+    kept[kept.length - 1 - tail] === now[now.length - 1 - tail]
+  )
+    tail++;
   const a = kept.slice(head, kept.length - tail);
   const b = now.slice(head, now.length - tail);
   const middle: Array<{ kind: 'same' | 'gone' | 'new'; kept?: number; now?: number }> = [];
@@ -71,7 +84,10 @@ export function alignParagraphs(kept: readonly string[], now: readonly string[])
     // The length of the longest common run of a[i..] and b[j..], filled from the end.
     const w = b.length + 1;
     const lcs = new Uint32Array((a.length + 1) * w);
-    for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) lcs[i * w + j] = a[i] === b[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
+    for (let i = a.length - 1; i >= 0; i--)
+      for (let j = b.length - 1; j >= 0; j--)
+        lcs[i * w + j] =
+          a[i] === b[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
     let i = 0;
     let j = 0;
     while (i < a.length && j < b.length) {
@@ -95,7 +111,10 @@ export function alignParagraphs(kept: readonly string[], now: readonly string[])
     }
     const gone: number[] = [];
     const added: number[] = [];
-    for (; at < middle.length && middle[at]!.kind !== 'same'; at++) (middle[at]!.kind === 'gone' ? gone : added).push(middle[at]!.kind === 'gone' ? middle[at]!.kept! : middle[at]!.now!);
+    for (; at < middle.length && middle[at]!.kind !== 'same'; at++)
+      (middle[at]!.kind === 'gone' ? gone : added).push(
+        middle[at]!.kind === 'gone' ? middle[at]!.kept! : middle[at]!.now!,
+      );
     const paired = Math.min(gone.length, added.length);
     for (let k = 0; k < paired; k++) rows.push({ kind: 'changed', kept: gone[k]!, now: added[k]! });
     for (const k of gone.slice(paired)) rows.push({ kind: 'gone', kept: k });
@@ -105,23 +124,45 @@ export function alignParagraphs(kept: readonly string[], now: readonly string[])
   return rows;
 }
 
-/** A part's rows: its source paragraphs now beside the translations of those kept (aligned when hashes were kept, else one for one). */
-function pairsOf(input: { from: readonly string[]; to: readonly string[]; kept: readonly string[] | undefined; now: readonly string[]; marks: ReadonlySet<number> }): ParagraphPair[] {
+/**
+ * A part's rows: its source paragraphs now beside the translations of those kept (aligned when hashes were kept, else
+ * one for one).
+ */
+function pairsOf(input: {
+  from: readonly string[];
+  to: readonly string[];
+  kept: readonly string[] | undefined;
+  now: readonly string[];
+  marks: ReadonlySet<number>;
+}): ParagraphPair[] {
   const { from, to, kept, now, marks } = input;
-  const rows: AlignedRow[] = kept && to.length ? alignParagraphs(kept, now) : Array.from({ length: Math.max(from.length, to.length) }, (_, i) => ({ kind: 'same' as const, kept: i, now: i }));
+  const rows: AlignedRow[] =
+    kept && to.length
+      ? alignParagraphs(kept, now)
+      : Array.from({ length: Math.max(from.length, to.length) }, (_, i) => ({
+          kind: 'same' as const,
+          kept: i,
+          now: i,
+        }));
   // Translations past the kept hashes (none when the part was saved whole) stand after the aligned rows.
   const last = rows.reduce((n, r) => ('kept' in r ? Math.max(n, r.kept + 1) : n), 0);
   for (let k = last; k < to.length; k++) rows.push({ kind: 'gone', kept: k });
   let isAfterChange = false;
   return rows.map((row) => {
-    const edition = 'kept' in row ? to[row.kept] ?? null : null;
-    const source = 'now' in row ? from[row.now] ?? null : null;
+    const edition = 'kept' in row ? (to[row.kept] ?? null) : null;
+    const source = 'now' in row ? (from[row.now] ?? null) : null;
     const isStale = edition !== null && row.kind !== 'same';
     const isAffected = edition !== null && row.kind === 'same' && isAfterChange;
     // The next translation after a change was asked with the changed paragraph as its context.
     if (row.kind !== 'same') isAfterChange = true;
     else if (edition !== null) isAfterChange = false;
-    return { source, edition, isStale, isAffected, isUntranslated: edition !== null && 'kept' in row && marks.has(row.kept) };
+    return {
+      source,
+      edition,
+      isStale,
+      isAffected,
+      isUntranslated: edition !== null && 'kept' in row && marks.has(row.kept),
+    };
   });
 }
 
@@ -130,9 +171,16 @@ function pairsOf(input: { from: readonly string[]; to: readonly string[]; kept: 
  * translation time: a translation whose source paragraph changed or was taken out is out of date, the one after
  * a change may be affected, a paragraph the source gained has no translation yet (nothing to redo). A part
  * translated before hashes were kept (none for it) is paired one for one and taken as up to date.
- * @example sideBySide({ spec, source, edition, hashes })[1].pairs[0] // { source: 'Aisha…', edition: 'Aisha…', isStale: false, isAffected: false, isUntranslated: false }
+ * @example sideBySide({ spec, source, edition, hashes })[1].pairs[0] // { source: 'Aisha…', edition: 'Aisha…', isStale:
+ * false, isAffected: false, isUntranslated: false }
  */
-export function sideBySide(input: { spec: BookSpec; source: BookState; edition: BookState; hashes: SourceHashes; pageLang?: Lang }): SideBySidePart[] {
+export function sideBySide(input: {
+  spec: BookSpec;
+  source: BookState;
+  edition: BookState;
+  hashes: SourceHashes;
+  pageLang?: Lang;
+}): SideBySidePart[] {
   const { spec, source, edition, hashes } = input;
   const pageLang = input.pageLang ?? edition.lang;
   const parts: SideBySidePart[] = [];
@@ -143,11 +191,21 @@ export function sideBySide(input: { spec: BookSpec; source: BookState; edition: 
     if (!from.length && !to.length) continue;
     const marks = new Set(partProvenance(edition, position).untranslated ?? []);
     const pairs = pairsOf({ from, to, kept: hashes[position], now: partHashes(source, position), marks });
-    const step = position === 0 ? ({ kind: 'introduction', position: 0 } as const) : partStep(spec, position, source.totalChapters);
+    const step =
+      position === 0
+        ? ({ kind: 'introduction', position: 0 } as const)
+        : partStep(spec, position, source.totalChapters);
     parts.push({
       position,
-      label: { source: stepLabel(step, source.lang, spec), edition: stepLabel(step, edition.lang, spec), page: stepLabel(step, pageLang, spec) },
-      title: { source: chapterTitleOf(spec, source, step) ?? null, edition: chapterTitleOf(spec, edition, step) ?? null },
+      label: {
+        source: stepLabel(step, source.lang, spec),
+        edition: stepLabel(step, edition.lang, spec),
+        page: stepLabel(step, pageLang, spec),
+      },
+      title: {
+        source: chapterTitleOf(spec, source, step) ?? null,
+        edition: chapterTitleOf(spec, edition, step) ?? null,
+      },
       pairs,
       staleCount: pairs.filter((p) => p.isStale).length,
       untranslatedCount: pairs.filter((p) => p.isUntranslated).length,

@@ -36,7 +36,8 @@ export const titles = (lang: Lang): ReadonlySet<string> => translationOf(lang).t
 export function isDemonym(word: string, lang: Lang): boolean {
   const w = word.toLowerCase();
   const { suffixes, compounds, leastStem } = translationOf(lang).demonyms;
-  const isPeople = (x: string) => dictionaryNames(lang).has(x) || suffixes.some((s) => x.endsWith(s) && x.length - s.length >= leastStem);
+  const isPeople = (x: string) =>
+    dictionaryNames(lang).has(x) || suffixes.some((s) => x.endsWith(s) && x.length - s.length >= leastStem);
   if (compounds.some((c) => w.endsWith(c) && w.length > c.length && isPeople(w.slice(0, -c.length)))) return true;
   return suffixes.some((s) => w.endsWith(s) && w.length - s.length >= leastStem);
 }
@@ -58,4 +59,5 @@ export function genderWord(written: string): Gender | undefined {
  * Whether a word of a story bible's character entry (role and state) says a woman's or a man's gender, in any
  * language. An entry with both, or neither, says nothing.
  */
-export const isGenderCue = (gender: Exclude<Gender, 'unknown'>, word: string): boolean => langs().some((lang) => translationOf(lang).genderCues[gender].has(word));
+export const isGenderCue = (gender: Exclude<Gender, 'unknown'>, word: string): boolean =>
+  langs().some((lang) => translationOf(lang).genderCues[gender].has(word));

@@ -28,7 +28,10 @@ export interface TranslateInput {
   /** Told the edition's title before any part is asked: the one just chosen for a new edition, or the one it has. */
   onTitle?: (title: EditionTitle) => void;
   onProgress?: (event: TranslateProgress) => void;
-  /** Called as each part is done (translated, kept from a run before, or with paragraphs left), for a progress line or a charge. */
+  /**
+   * Called as each part is done (translated, kept from a run before, or with paragraphs left), for a progress line or a
+   * charge.
+   */
   onPart?: (part: PartOutcome) => void;
   /**
    * Awaited before the first window of a part is asked in this run (a part kept from before, or with no text, is
@@ -47,7 +50,10 @@ export interface TranslateProgress {
   readonly windows: number;
   readonly isAgain: boolean;
   readonly problem?: WindowProblem;
-  /** The part's paragraphs asked (1-based, first and last) when they are a half of the window or a paragraph left before. */
+  /**
+   * The part's paragraphs asked (1-based, first and last) when they are a half of the window or a paragraph left
+   * before.
+   */
   readonly paragraphs?: readonly [number, number];
 }
 
@@ -61,7 +67,10 @@ export interface PartOutcome {
   readonly status: 'translated' | 'kept' | 'untranslated';
   /** Requests made for the part in this run (each ask, again and halves included). */
   readonly asked: number;
-  /** Credits the caller charges for the part: the generator's cost per step for a part made whole without marks in this run, else 0. */
+  /**
+   * Credits the caller charges for the part: the generator's cost per step for a part made whole without marks in this
+   * run, else 0.
+   */
   readonly credits: number;
   /** The paragraphs (0-based) kept as their source, when `untranslated`. */
   readonly untranslated?: readonly number[];

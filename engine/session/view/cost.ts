@@ -15,13 +15,18 @@ export interface BookCost {
 
 /**
  * The cost of the book `state` is (or would be): its planned steps times the cost per step.
- * @example bookCost(romance, startBook({ spec: romance, settings })) // { step: 1, total: 15, remaining: 15 } for 12 chapters
+ * @example bookCost(romance, startBook({ spec: romance, settings })) // { step: 1, total: 15, remaining: 15 } for 12
+ * chapters
  */
 export function bookCost(spec: BookSpec, state: Pick<BookState, 'totalChapters' | 'outline' | 'content'>): BookCost {
   // A chapter count the flow cannot reach (the form shows its error) counts the steps around the chapters.
-  const steps = spec.kind === 'book' && state.totalChapters <= 0
-    ? stepsFor(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter').length
-    : stepsFor(spec, state.totalChapters).length;
-  const done = spec.kind === 'book' ? (state.outline !== undefined ? 1 : 0) + state.content.length : Math.min(1, state.content.length);
+  const steps =
+    spec.kind === 'book' && state.totalChapters <= 0
+      ? stepsFor(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter').length
+      : stepsFor(spec, state.totalChapters).length;
+  const done =
+    spec.kind === 'book'
+      ? (state.outline !== undefined ? 1 : 0) + state.content.length
+      : Math.min(1, state.content.length);
   return { step: spec.cost, total: steps * spec.cost, remaining: Math.max(0, steps - done) * spec.cost };
 }

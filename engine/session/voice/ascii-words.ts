@@ -4,7 +4,15 @@
 // letter is read from its word list by the callers.
 
 /** Typographic marks that are no letters and lower-case to themselves: ‘ ’ “ ” – — … and the no-break space. */
-export const isMark = (c: number) => c === 0x2019 || c === 0x2018 || c === 0x201c || c === 0x201d || c === 0x2013 || c === 0x2014 || c === 0x2026 || c === 0xa0;
+export const isMark = (c: number) =>
+  c === 0x2019 ||
+  c === 0x2018 ||
+  c === 0x201c ||
+  c === 0x201d ||
+  c === 0x2013 ||
+  c === 0x2014 ||
+  c === 0x2026 ||
+  c === 0xa0;
 export const isAlnum = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
 export const isJoiner = (c: number) => c === 0x27 || c === 0x2019 || c === 0x2d;
 /** A character read as lower case (A–Z), others as they are. */
@@ -15,7 +23,8 @@ export const HASH_MASK = 0x3fffffff;
 /** True when the words at [a, aEnd) and [b, bEnd) are the same in lower case. */
 function isSameWord(text: string, a: number, aEnd: number, b: number, bEnd: number): boolean {
   if (aEnd - a !== bEnd - b) return false;
-  for (let i = 0; i < aEnd - a; i++) if (lowerOf(text.charCodeAt(a + i)) !== lowerOf(text.charCodeAt(b + i))) return false;
+  for (let i = 0; i < aEnd - a; i++)
+    if (lowerOf(text.charCodeAt(a + i)) !== lowerOf(text.charCodeAt(b + i))) return false;
   return true;
 }
 
@@ -30,7 +39,7 @@ export function wordIdsOf(text: string): { ids: number[]; kinds: number } | unde
   const starts: number[] = [];
   const ends: number[] = [];
   const byHash = new Map<number, number | number[]>();
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const c = text.charCodeAt(i);
     if (!isAlnum(c)) {
       if (c >= 0x80 && !isMark(c)) return undefined;

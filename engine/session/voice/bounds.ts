@@ -16,7 +16,10 @@ import type { VoiceBounds, VoiceFingerprint } from '../../compile/book-voice.js'
 import { countLetterWords } from '../../words.js';
 import { readingPattern } from '../../reading-words.js';
 
-/** How far a part may stray from a sample's own figure with nothing known of its spread: a ratio for lengths and diversity, a difference for dialogue. */
+/**
+ * How far a part may stray from a sample's own figure with nothing known of its spread: a ratio for lengths and
+ * diversity, a difference for dialogue.
+ */
 export const BANDS = { sentenceWords: 1.5, paragraphWords: 2.5, dialogueShare: 0.2, diversity: 1.6 } as const;
 /** A sample without chapter marks is cut into runs of whole paragraphs of about this many words. */
 export const SLICE_WORDS = 1500;
@@ -24,24 +27,41 @@ export const SLICE_WORDS = 1500;
 export const MIN_SLICES = 3;
 /** At most this many slices are measured, taken evenly across the sample. */
 export const MAX_SLICES = 12;
-/** Of a long chapter, its first this many words (whole paragraphs) are measured: a whole novel given as the sample costs twelve chapter openings, not the book. */
+/**
+ * Of a long chapter, its first this many words (whole paragraphs) are measured: a whole novel given as the sample costs
+ * twelve chapter openings, not the book.
+ */
 export const SLICE_MOST_WORDS = 3000;
 /** Bounds: the slices' mean ± this many standard deviations (times √(1 + 1/n)). */
 export const SPREADS = 3;
-/** A short sample's bounds: the fixed bands widened this many times (on the log scale for ratios: 1.5× becomes 2.25×). */
+/**
+ * A short sample's bounds: the fixed bands widened this many times (on the log scale for ratios: 1.5× becomes 2.25×).
+ */
 export const SHORT_SAMPLE_WIDENING = 2;
 
-/** A chapter heading standing alone (every language's `reading.parts` and numbers): "Chapter 3", "CHAPTER IV. Anne's History", "Bab 2", a Markdown heading, or a Roman numeral alone ("XVI", as Gutenberg sets many novels). */
-const heading = () => readingPattern(String.raw`^(?:#{1,6}\s+\S|(?:{parts.chapter}|{parts.book}|{parts.part}|{parts.section})\s+(?:\d+|[ivxlcdm]+\b|{numbers}(?!\p{L})))`);
+/**
+ * A chapter heading standing alone (every language's `reading.parts` and numbers): "Chapter 3", "CHAPTER IV. Anne's
+ * History", "Bab 2", a Markdown heading, or a Roman numeral alone ("XVI", as Gutenberg sets many novels).
+ */
+const heading = () =>
+  readingPattern(
+    String.raw`^(?:#{1,6}\s+\S|(?:{parts.chapter}|{parts.book}|{parts.part}|{parts.section})\s+(?:\d+|[ivxlcdm]+\b|{numbers}(?!\p{L})))`,
+  );
 const ROMAN = /^[IVXLC]{1,8}\.?$/;
 const MIN_CHAPTER_WORDS = 300;
 
 function blocksOf(text: string): string[] {
   const t = text.replace(/\r\n?/g, '\n').trim();
-  return t.split(/\n\s*\n/.test(t) ? /\n\s*\n/ : /\n/).map((p) => p.trim()).filter(Boolean);
+  return t
+    .split(/\n\s*\n/.test(t) ? /\n\s*\n/ : /\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
-/** A sample's chapters (the text after each heading, those of at least MIN_CHAPTER_WORDS words), or none when it marks fewer than MIN_SLICES. */
+/**
+ * A sample's chapters (the text after each heading, those of at least MIN_CHAPTER_WORDS words), or none when it marks
+ * fewer than MIN_SLICES.
+ */
 function chaptersOf(blocks: readonly string[]): string[] {
   const chapters: string[][] = [];
   for (const b of blocks) {
@@ -84,12 +104,18 @@ function openingOf(slice: string): string {
   return out.join('\n\n');
 }
 
-/** The slices a sample is measured in: its chapters (the first SLICE_MOST_WORDS words of each), or runs of about SLICE_WORDS words; at most MAX_SLICES, spread evenly. */
+/**
+ * The slices a sample is measured in: its chapters (the first SLICE_MOST_WORDS words of each), or runs of about
+ * SLICE_WORDS words; at most MAX_SLICES, spread evenly.
+ */
 export function slicesOf(text: string): string[] {
   const blocks = blocksOf(text);
   const slices = chaptersOf(blocks);
   const all = slices.length ? slices : runsOf(blocks);
-  const picked = all.length <= MAX_SLICES ? all : Array.from({ length: MAX_SLICES }, (_, i) => all[Math.floor((i * all.length) / MAX_SLICES)]!);
+  const picked =
+    all.length <= MAX_SLICES
+      ? all
+      : Array.from({ length: MAX_SLICES }, (_, i) => all[Math.floor((i * all.length) / MAX_SLICES)]!);
   return picked.map(openingOf);
 }
 
@@ -117,24 +143,45 @@ export function boundsOfSlices(slices: readonly VoiceFingerprint[]): VoiceBounds
   const half = Math.max(BANDS.dialogueShare, widen * sd(dialogue));
   return {
     slices: n,
-    sentenceWords: ratioBounds(slices.map((s) => s.sentenceWords.mean), BANDS.sentenceWords, widen),
-    paragraphWords: ratioBounds(slices.map((s) => s.paragraphWords), BANDS.paragraphWords, widen),
+    sentenceWords: ratioBounds(
+      slices.map((s) => s.sentenceWords.mean),
+      BANDS.sentenceWords,
+      widen,
+    ),
+    paragraphWords: ratioBounds(
+      slices.map((s) => s.paragraphWords),
+      BANDS.paragraphWords,
+      widen,
+    ),
     dialogueShare: [r2(mean(dialogue) - half), r2(mean(dialogue) + half)],
-    diversity: ratioBounds(slices.map((s) => s.diversity), BANDS.diversity, widen),
+    diversity: ratioBounds(
+      slices.map((s) => s.diversity),
+      BANDS.diversity,
+      widen,
+    ),
     pointsOfView: [...new Set(slices.map((s) => s.pointOfView))],
-    tenses: [...new Set(slices.map((s) => s.tense).filter((t): t is 'past' | 'present' => t === 'past' || t === 'present'))],
+    tenses: [
+      ...new Set(slices.map((s) => s.tense).filter((t): t is 'past' | 'present' => t === 'past' || t === 'present')),
+    ],
   };
 }
 
-/** The bounds a part is measured against: the sample's own, or for a short sample (or a voice kept without them) its figures within the widened bands. */
+/**
+ * The bounds a part is measured against: the sample's own, or for a short sample (or a voice kept without them) its
+ * figures within the widened bands.
+ */
 export function boundsOfVoice(voice: VoiceFingerprint): VoiceBounds {
   if (voice.bounds) return voice.bounds;
-  const ratio = (x: number, band: number): [number, number] => [x / band ** SHORT_SAMPLE_WIDENING, x * band ** SHORT_SAMPLE_WIDENING];
+  const ratio = (x: number, band: number): [number, number] => [
+    x / band ** SHORT_SAMPLE_WIDENING,
+    x * band ** SHORT_SAMPLE_WIDENING,
+  ];
   return {
     slices: 1,
     sentenceWords: ratio(voice.sentenceWords.mean, BANDS.sentenceWords),
     paragraphWords: ratio(voice.paragraphWords, BANDS.paragraphWords),
-    // Dialogue is named only beside another drift (measure.ts), so its band stays the fixed one: it adds a note, never a mark.
+    // Dialogue is named only beside another drift (measure.ts), so its band stays the fixed one: it adds a note, never a
+    // mark.
     dialogueShare: [voice.dialogueShare - BANDS.dialogueShare, voice.dialogueShare + BANDS.dialogueShare],
     diversity: ratio(voice.diversity, BANDS.diversity),
     pointsOfView: [voice.pointOfView],
@@ -149,7 +196,13 @@ export function distanceWithin(value: number, [lo, hi]: readonly [number, number
   return Math.abs(v - (a + b) / 2) / half;
 }
 
-/** The fingerprints of a sample's slices, in its language (fingerprintOf passed in: fingerprint.ts imports this file). */
-export function sliceFingerprints(text: string, lang: Lang, fingerprintOf: (text: string, lang: Lang) => VoiceFingerprint): VoiceFingerprint[] {
+/**
+ * The fingerprints of a sample's slices, in its language (fingerprintOf passed in: fingerprint.ts imports this file).
+ */
+export function sliceFingerprints(
+  text: string,
+  lang: Lang,
+  fingerprintOf: (text: string, lang: Lang) => VoiceFingerprint,
+): VoiceFingerprint[] {
   return slicesOf(text).map((s) => fingerprintOf(s, lang));
 }

@@ -1,7 +1,8 @@
 // Why a voice sample or a list of phrases to avoid is refused: data (a catalogue code and its params),
 // rendered per language by engine/errors.ts like every other message.
 
-export type VoiceErrorCode = 'voice_too_short' | 'voice_language' | 'voice_not_text' | 'avoid_too_many' | 'avoid_too_long' | 'voice_missing';
+export type VoiceErrorCode =
+  'voice_too_short' | 'voice_language' | 'voice_not_text' | 'avoid_too_many' | 'avoid_too_long' | 'voice_missing';
 import type { Lang } from '../../spec/types.js';
 import { answerLanguageName, catalogueMessage, KaryaError } from '../../errors.js';
 

@@ -85,7 +85,10 @@ function mtldOfIds(ids: ArrayLike<number>, kinds: number): number {
   return (mtldOneWay(ids, 0, 1, seen) + mtldOneWay(ids, ids.length - 1, -1, seen)) / 2;
 }
 
-/** How many words a text has and their diversity (MTLD): read by char codes when it is written in ASCII letters (ascii-words.ts). */
+/**
+ * How many words a text has and their diversity (MTLD): read by char codes when it is written in ASCII letters
+ * (ascii-words.ts).
+ */
 function vocabularyOf(text: string, lang: Lang): { words: number; diversity: number } {
   const numbered = wordIdsOf(text);
   if (numbered) return { words: numbered.ids.length, diversity: mtldOfIds(numbered.ids, numbered.kinds) };

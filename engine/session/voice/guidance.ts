@@ -10,8 +10,20 @@ import { phrasesToAvoid } from './overused.js';
 /** The guidance's words (catalogue `voice-guidance`; other languages' in languages/<code>/voice-guidance.yaml). */
 const GUIDANCE = catalogue('voice-guidance', [
   // The line the exemplars follow in the guidance: what fit.ts cuts at.
-  'exemplars', 'intro', 'sentences', 'paragraphs', 'dialogue', 'noDialogue', 'narration', 'narrationTense', 'first',
-  'second', 'third', 'past', 'present', 'avoid',
+  'exemplars',
+  'intro',
+  'sentences',
+  'paragraphs',
+  'dialogue',
+  'noDialogue',
+  'narration',
+  'narrationTense',
+  'first',
+  'second',
+  'third',
+  'past',
+  'present',
+  'avoid',
 ]);
 
 const say = sayer(GUIDANCE);
@@ -44,7 +56,7 @@ export function voiceGuidanceOf(voice: BookVoice | undefined, lang: Lang, writte
   const avoid = phrasesToAvoid(lang, voice?.avoid ?? [], written, { withHead: voice?.fingerprint !== undefined });
   const lines = [...(voice ? instructionsOf(voice, lang) : [])];
   if (avoid.length) lines.push(say('avoid', lang, { phrases: avoid.map((p) => `"${p}"`).join(', ') }));
-  const exemplars = voice?.fingerprint ? voice.exemplars ?? [] : [];
+  const exemplars = voice?.fingerprint ? (voice.exemplars ?? []) : [];
   if (exemplars.length) lines.push(exemplarMark(lang), ...exemplars.map((e) => `"""\n${e}\n"""`));
   return lines.join('\n');
 }

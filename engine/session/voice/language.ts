@@ -26,17 +26,27 @@ export interface VoiceLanguage {
 }
 
 function parseVoice(raw: unknown, table: LanguageTable): VoiceLanguage {
-  const where = (key: string) => (table.raw.voice === undefined ? `languages/${table.code}/voice.yaml: ${key}` : `voice.${key}`);
+  const where = (key: string) =>
+    table.raw.voice === undefined ? `languages/${table.code}/voice.yaml: ${key}` : `voice.${key}`;
   const fail = (key: string, what: string) => languageTableError(table.code, where(key), what);
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw fail('*', 'a mapping of pronouns, abbreviations, overused, notXButY, threes, measuresTense, refusesSamplesIn');
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw fail(
+      '*',
+      'a mapping of pronouns, abbreviations, overused, notXButY, threes, measuresTense, refusesSamplesIn',
+    );
   const r = raw as Record<string, unknown>;
   const list = (value: unknown, key: string, isRequired = true): string[] => {
     if (value === undefined && !isRequired) return [];
-    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string') || (isRequired && !value.length)) throw fail(key, 'a list of texts');
+    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string') || (isRequired && !value.length))
+      throw fail(key, 'a list of texts');
     return value as string[];
   };
   const pronouns = (r.pronouns ?? {}) as Record<string, unknown>;
-  const persons = new Map<string, number>((['first', 'second', 'third'] as const).flatMap((p, i) => list(pronouns[p], `pronouns.${p}`).map((w) => [w, i + 1] as const)));
+  const persons = new Map<string, number>(
+    (['first', 'second', 'third'] as const).flatMap((p, i) =>
+      list(pronouns[p], `pronouns.${p}`).map((w) => [w, i + 1] as const),
+    ),
+  );
   const flag = (key: string) => {
     if (typeof r[key] !== 'boolean') throw fail(key, 'true or false');
     return r[key] as boolean;
@@ -50,8 +60,14 @@ function parseVoice(raw: unknown, table: LanguageTable): VoiceLanguage {
     throw fail('notXButY.pattern', `a regular expression (${(e as Error).message})`);
   }
   return {
-    persons, abbreviations: new Set(list(r.abbreviations, 'abbreviations')), overused: list(r.overused, 'overused'), overusedWords: list(r.overusedWords, 'overusedWords', false),
-    notXButY: { pattern, name: nxy.name }, threes: flag('threes'), measuresTense: flag('measuresTense'), refusesSamplesIn: list(r.refusesSamplesIn, 'refusesSamplesIn', false),
+    persons,
+    abbreviations: new Set(list(r.abbreviations, 'abbreviations')),
+    overused: list(r.overused, 'overused'),
+    overusedWords: list(r.overusedWords, 'overusedWords', false),
+    notXButY: { pattern, name: nxy.name },
+    threes: flag('threes'),
+    measuresTense: flag('measuresTense'),
+    refusesSamplesIn: list(r.refusesSamplesIn, 'refusesSamplesIn', false),
   };
 }
 

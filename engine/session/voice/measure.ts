@@ -10,7 +10,8 @@ import { isOverused, overusedIn, type OverusedMeasure } from './overused.js';
 import { keptFor } from '../reading/index.js';
 import { catalogue, wordIn } from '../../languages/index.js';
 
-export type VoiceStatistic = 'sentenceWords' | 'paragraphWords' | 'dialogueShare' | 'diversity' | 'pointOfView' | 'tense';
+export type VoiceStatistic =
+  'sentenceWords' | 'paragraphWords' | 'dialogueShare' | 'diversity' | 'pointOfView' | 'tense';
 
 export { BANDS } from './bounds.js';
 
@@ -51,18 +52,41 @@ export function driftsOf(statistics: Record<VoiceStatistic, number>): VoiceStati
   return out.some((k) => k !== 'dialogueShare') ? out : [];
 }
 
-/** How a drift and a rewrite toward the voice are worded (catalogue `voice-notes`; other languages' in languages/<code>/voice-notes.yaml). */
+/**
+ * How a drift and a rewrite toward the voice are worded (catalogue `voice-notes`; other languages' in
+ * languages/<code>/voice-notes.yaml).
+ */
 const WORDS = catalogue('voice-notes', [
-  'longer', 'shorter', 'paraLonger', 'paraShorter', 'noDialogue', 'lessDialogue', 'moreDialogue', 'narrower',
-  'wider', 'pov', 'tense', 'first', 'second', 'third', 'past', 'present', 'towardVoice', 'towardDrifts',
+  'longer',
+  'shorter',
+  'paraLonger',
+  'paraShorter',
+  'noDialogue',
+  'lessDialogue',
+  'moreDialogue',
+  'narrower',
+  'wider',
+  'pov',
+  'tense',
+  'first',
+  'second',
+  'third',
+  'past',
+  'present',
+  'towardVoice',
+  'towardDrifts',
   'towardPhrases',
 ]);
 
 /** The voice notes' words in a language. */
 const wordsIn = (lang: Lang): Readonly<Record<keyof typeof WORDS, string>> =>
-  Object.fromEntries(Object.entries(WORDS).map(([k, entry]) => [k, wordIn(entry, lang, 'voice-notes')])) as Record<keyof typeof WORDS, string>;
+  Object.fromEntries(Object.entries(WORDS).map(([k, entry]) => [k, wordIn(entry, lang, 'voice-notes')])) as Record<
+    keyof typeof WORDS,
+    string
+  >;
 
-const fill = (s: string, p: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (_, k: string) => String(p[k] ?? ''));
+const fill = (s: string, p: Record<string, string | number>) =>
+  s.replace(/\{(\w+)\}/g, (_, k: string) => String(p[k] ?? ''));
 const times = (a: number, b: number) => (Math.max(a, b) / Math.max(0.1, Math.min(a, b))).toFixed(1);
 
 /** One drift in words, in the book's language. */
@@ -105,11 +129,21 @@ export function partVoiceOf(voice: BookVoice | undefined, text: string, lang: La
   const statistics = statisticsOf(voice.fingerprint, fp);
   const values = Object.values(statistics);
   const drifts = driftsOf(statistics);
-  return { distance: r2(values.reduce((a, b) => a + b, 0) / values.length), drifts, statistics, notes: drifts.map((d) => driftNote(d, voice.fingerprint!, fp, lang)), fingerprint: fp };
+  return {
+    distance: r2(values.reduce((a, b) => a + b, 0) / values.length),
+    drifts,
+    statistics,
+    notes: drifts.map((d) => driftNote(d, voice.fingerprint!, fp, lang)),
+    fingerprint: fp,
+  };
 }
 
 /** A prose part's overused phrases (the language's list and the writer's own), and whether they mark it. */
-export function partOverusedOf(voice: BookVoice | undefined, text: string, lang: Lang): OverusedMeasure & { isMarked: boolean } {
+export function partOverusedOf(
+  voice: BookVoice | undefined,
+  text: string,
+  lang: Lang,
+): OverusedMeasure & { isMarked: boolean } {
   // The listed phrases of each text are kept by overusedIn (the writer's own are few and looked for each time).
   const measure = overusedIn(text, lang, voice?.avoid ?? []);
   return { ...measure, isMarked: isOverused(measure) };
@@ -134,15 +168,23 @@ export function towardVoiceNote(state: BookState, position: number, note?: strin
   return lines.join(' ');
 }
 
-/** A prose part's marks as progress events carry them (batch, the queue's notices): the drifts in words and the overused phrases when they mark it. */
+/**
+ * A prose part's marks as progress events carry them (batch, the queue's notices): the drifts in words and the overused
+ * phrases when they mark it.
+ */
 export interface VoiceMarks {
   voiceDrifts?: string[];
   overused?: { perThousand: number; phrases: string[] };
 }
 
-export function voiceMarksOf(outcome: { voice?: PartVoice; overused?: OverusedMeasure & { isMarked: boolean } }): VoiceMarks {
+export function voiceMarksOf(outcome: {
+  voice?: PartVoice;
+  overused?: OverusedMeasure & { isMarked: boolean };
+}): VoiceMarks {
   return {
     ...(outcome.voice?.drifts.length ? { voiceDrifts: outcome.voice.notes } : {}),
-    ...(outcome.overused?.isMarked ? { overused: { perThousand: outcome.overused.perThousand, phrases: outcome.overused.phrases.slice(0, 8) } } : {}),
+    ...(outcome.overused?.isMarked
+      ? { overused: { perThousand: outcome.overused.perThousand, phrases: outcome.overused.phrases.slice(0, 8) } }
+      : {}),
   };
 }

@@ -12,7 +12,10 @@ import { keptFor } from '../reading/index.js';
 import { countLetterWords } from '../../words.js';
 import { escapeRegExp } from '../../markup.js';
 
-/** A part over this many listed phrases per 1,000 words is marked (people's prose stays well under it; a model's stock prose does not). */
+/**
+ * A part over this many listed phrases per 1,000 words is marked (people's prose stays well under it; a model's stock
+ * prose does not).
+ */
 export const OVERUSED_BAND = 5;
 /** At most this many of the writer's own phrases to avoid, each at most this many characters. */
 export const MAX_AVOID = 40;
@@ -35,7 +38,13 @@ function patternOf(list: readonly string[]): RegExp | null {
   const key = list.join('\u0000');
   let found = patterns.get(key);
   if (!found) {
-    found = new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...list].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+    found = new RegExp(
+      `(?<![\\p{L}\\p{N}])(?:${[...list]
+        .sort((a, b) => b.length - a.length)
+        .map(escape)
+        .join('|')})(?![\\p{L}\\p{N}])`,
+      'giu',
+    );
     patterns.set(key, found);
   }
   return found;
@@ -44,7 +53,10 @@ function patternOf(list: readonly string[]): RegExp | null {
 /** The listed three-word phrases (found by threes.ts): counted in a part, but no phrase a prompt names to avoid. */
 const STRIPPED = new Set(OVERUSED_STRIPPED_EN);
 
-/** The language's listed phrases in a text, with repeats (lowercased as listed), and its words: what overusedIn counts, the same for any list of the writer's own. */
+/**
+ * The language's listed phrases in a text, with repeats (lowercased as listed), and its words: what overusedIn counts,
+ * the same for any list of the writer's own.
+ */
 interface Listed {
   readonly found: readonly string[];
   readonly words: number;
@@ -67,7 +79,9 @@ function listedOf(text: string, lang: Lang): Listed {
 function ownPhrasesIn(text: string, avoid: readonly string[]): string[] {
   const avoided: string[] = [];
   const own = patternOf(avoid);
-  if (own) for (const m of text.matchAll(own)) avoided.push(avoid.find((a) => a.toLowerCase() === m[0].toLowerCase().replace(/’/g, "'")) ?? m[0]);
+  if (own)
+    for (const m of text.matchAll(own))
+      avoided.push(avoid.find((a) => a.toLowerCase() === m[0].toLowerCase().replace(/’/g, "'")) ?? m[0]);
   return avoided;
 }
 
@@ -75,7 +89,9 @@ function ownPhrasesIn(text: string, avoid: readonly string[]): string[] {
 const AVOID_LISTS_KEPT = 128;
 const ownKept = new Map<string, (text: string) => readonly string[]>();
 
-/** ownPhrasesIn, kept per list for the last TEXTS_KEPT texts (a book view measures every part each time it is built). */
+/**
+ * ownPhrasesIn, kept per list for the last TEXTS_KEPT texts (a book view measures every part each time it is built).
+ */
 function avoidedIn(text: string, avoid: readonly string[]): readonly string[] {
   if (!avoid.length) return [];
   const key = avoid.join('\u0000');
@@ -107,7 +123,11 @@ export function overusedIn(text: string, lang: Lang, avoid: readonly string[] = 
   const { found, words } = listed(text, lang);
   const avoided = avoidedIn(text, avoid);
   const perThousand = words ? Math.round((10000 * (found.length + avoided.length)) / words) / 10 : 0;
-  return { perThousand, phrases: byCount([...avoided, ...found]), ...(avoided.length ? { avoided: byCount(avoided) } : {}) };
+  return {
+    perThousand,
+    phrases: byCount([...avoided, ...found]),
+    ...(avoided.length ? { avoided: byCount(avoided) } : {}),
+  };
 }
 
 /** True when a part's overused phrases mark it: over the band, or any phrase the writer asked to avoid. */
@@ -120,7 +140,18 @@ export function isOverused(measure: OverusedMeasure): boolean {
  * repeated ones dropped; a VoiceError names the limit when there are too many or one is too long.
  */
 export function avoidListOf(raw: readonly string[]): string[] {
-  const list = [...new Set(raw.map((p) => p.replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/\s+/g, ' ').trim()).filter(Boolean))];
+  const list = [
+    ...new Set(
+      raw
+        .map((p) =>
+          p
+            .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+            .replace(/\s+/g, ' ')
+            .trim(),
+        )
+        .filter(Boolean),
+    ),
+  ];
   if (list.length > MAX_AVOID) throw new VoiceError('avoid_too_many', { count: list.length, max: MAX_AVOID });
   const long = list.find((p) => [...p].length > MAX_AVOID_CHARS);
   if (long) throw new VoiceError('avoid_too_long', { phrase: long, max: MAX_AVOID_CHARS });
@@ -132,10 +163,17 @@ export function avoidListOf(raw: readonly string[]): string[] {
  * most, then (`withHead`: a book with a voice) the list's head; at most `n` besides the writer's own. A book with
  * no voice is told only the phrases it has used: a small window keeps its room for the answer.
  */
-export function phrasesToAvoid(lang: Lang, avoid: readonly string[], written: readonly string[], opts: { n?: number; withHead?: boolean } = {}): string[] {
+export function phrasesToAvoid(
+  lang: Lang,
+  avoid: readonly string[],
+  written: readonly string[],
+  opts: { n?: number; withHead?: boolean } = {},
+): string[] {
   const n = opts.n ?? 16;
   const { notXButY, overused } = voiceLanguageOf(lang);
-  const used = byCount(written.flatMap((t) => listed(t, lang).found)).filter((p) => !STRIPPED.has(p) && p !== notXButY.name);
+  const used = byCount(written.flatMap((t) => listed(t, lang).found)).filter(
+    (p) => !STRIPPED.has(p) && p !== notXButY.name,
+  );
   const head = opts.withHead ? overused.slice(0, n) : [];
   return [...new Set([...avoid, ...used, ...head])].slice(0, avoid.length + n);
 }

@@ -20,7 +20,10 @@ function segmenterOf(lang: Lang): Intl.Segmenter {
   return found;
 }
 
-/** The paragraphs of a text: blocks between blank lines (or its lines, in a text with no blank line at all), headings and rules left out. */
+/**
+ * The paragraphs of a text: blocks between blank lines (or its lines, in a text with no blank line at all), headings
+ * and rules left out.
+ */
 export function paragraphsOf(text: string): string[] {
   const lines = text.replace(/\r\n?/g, '\n').trim();
   // A sample pasted with one line break between paragraphs (no blank line anywhere, as a chat box or a word
@@ -46,7 +49,8 @@ export function firstWordOf(text: string): string | undefined {
 const isUpper = (c: number) => c >= 0x41 && c <= 0x5a;
 const isAsciiLetter = (c: number) => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
 /** A word character as \b reads it: A–Z, a–z, 0–9 and _. */
-const isBoundaryWord = (c: number) => (c >= 0x30 && c <= 0x39) || c === 0x5f || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+const isBoundaryWord = (c: number) =>
+  (c >= 0x30 && c <= 0x39) || c === 0x5f || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 const isClosingQuote = (c: number) => c === 0x22 || c === 0x201d || c === 0x2019 || c === 0x27;
 
 /**
@@ -82,7 +86,10 @@ function lastToken(sentence: string): string {
 
 /** The sentences of one paragraph: ICU's cuts, mended after abbreviations. */
 export function sentencesOf(paragraph: string, lang: Lang): string[] {
-  return mended([...segmenterOf(lang).segment(paragraph)].map((s) => s.segment), lang);
+  return mended(
+    [...segmenterOf(lang).segment(paragraph)].map((s) => s.segment),
+    lang,
+  );
 }
 
 /**
@@ -150,7 +157,11 @@ export function narrationOf(text: string): string {
   for (const m of spans) {
     // Any earlier occurrence of the span in the text as replaced starts with its opening mark, outside the spans before it.
     for (let i = from; i < m.index; i++) if (OPENERS.has(text.charCodeAt(i))) marks.add(text.charCodeAt(i));
-    if (marks.has(m[0].charCodeAt(0))) return replacedOneByOne(text, spans.map((x) => x[0]));
+    if (marks.has(m[0].charCodeAt(0)))
+      return replacedOneByOne(
+        text,
+        spans.map((x) => x[0]),
+      );
     pieces.push(text.slice(from, m.index), ' ');
     from = m.index + m[0].length;
   }
@@ -166,7 +177,8 @@ function replacedOneByOne(text: string, spans: readonly string[]): string {
 
 /**
  * A piece that ends a sentence: a sentence terminal of any script (`.`, `!`, `?`, `。`, `।`…, Unicode's
- * Sentence_Terminal) or an ellipsis, then the quotes, brackets and emphasis marks that close after it (`.”`, `?)`, `!*`).
+ * Sentence_Terminal) or an ellipsis, then the quotes, brackets and emphasis marks that close after it (`.”`, `?)`,
+ * `!*`).
  */
 const SENTENCE_END = /[\p{Sentence_Terminal}…](?:[\p{Pf}\p{Pe}"'’”»*_]|\s(?=[\p{Pf}”»]))*$/u;
 /** A line that is not prose: a Markdown heading, a rule, a list's bullet alone. */

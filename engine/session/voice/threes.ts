@@ -1,6 +1,7 @@
 // The listed three-word phrases of stock English prose ("heart skipped beat", "voice barely whisper") in a
 // text, as overused.ts counts them: the text's words (wordsOf: lower case, letters and digits with inner
-// apostrophes and hyphens; its reading's letter words), each with its contraction opened ("couldn't" → "could"), stop words left out,
+// apostrophes and hyphens; its reading's letter words), each with its contraction opened ("couldn't" → "could"), stop
+// words left out,
 // and every three in a row looked up in OVERUSED_STRIPPED_EN. Every part is read this way, so a text written
 // in ASCII letters (and typographic quotes and dashes, no letter among them) is read by its char codes: a
 // word is looked up by a hash of its letters and made a string only when it starts or ends a listed three
@@ -11,7 +12,10 @@ import { HASH_MASK, isAlnum, isJoiner, isMark } from './ascii-words.js';
 
 /** Every listed three, to look a three up. */
 const STRIPPED = new Set(OVERUSED_STRIPPED_EN);
-/** What a word is to the list: a stop word (left out), or a word a listed three starts with (a three is only made there). */
+/**
+ * What a word is to the list: a stop word (left out), or a word a listed three starts with (a three is only made
+ * there).
+ */
 const STOP = 1;
 const FIRST = 2;
 const KINDS = new Map<string, number>([...STOP_WORDS_EN].map((w) => [w, STOP]));
@@ -27,15 +31,20 @@ const hashOf = (word: string) => {
  * pair that starts one, not after every word that starts one (most of them start none with the word after).
  */
 const pairOf = (a: number, b: number) => (Math.imul(a, 0x01000193) ^ b) & HASH_MASK;
-const PAIRS = new Set(OVERUSED_STRIPPED_EN.map((p) => {
-  const [a, b] = p.split(' ');
-  return pairOf(hashOf(a!), hashOf(b!));
-}));
+const PAIRS = new Set(
+  OVERUSED_STRIPPED_EN.map((p) => {
+    const [a, b] = p.split(' ');
+    return pairOf(hashOf(a!), hashOf(b!));
+  }),
+);
 /** KINDS by a hash of each word's letters. */
 const KINDS_BY_HASH = new Map<number, Array<readonly [string, number]>>();
-for (const [word, kind] of KINDS) KINDS_BY_HASH.set(hashOf(word), [...(KINDS_BY_HASH.get(hashOf(word)) ?? []), [word, kind]]);
+for (const [word, kind] of KINDS)
+  KINDS_BY_HASH.set(hashOf(word), [...(KINDS_BY_HASH.get(hashOf(word)) ?? []), [word, kind]]);
 
-/** A word with its contraction opened ("couldn't" → "could", "she's" → "she"); only a word with an apostrophe has one. */
+/**
+ * A word with its contraction opened ("couldn't" → "could", "she's" → "she"); only a word with an apostrophe has one.
+ */
 const opened = (word: string) => word.replace(/n['’]t$/, '').replace(/['’](?:s|d|ll|re|ve|m)$/, '');
 
 /**
@@ -101,7 +110,7 @@ function threesInWords(words: readonly string[], found: string[]): void {
 export function threesIn(text: string, found: string[]): number {
   const finder = new ThreeFinder(text, []);
   let count = 0;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const c = text.charCodeAt(i);
     if (!isAlnum(c)) {
       // Another letter than an ASCII one: the word list is read instead (its words, as wordsOf makes them).

@@ -130,7 +130,8 @@ async function chargedOnBook(ctx: AppContext, res: Response, input: ChargedOnBoo
         throw error;
       });
   try {
-    // A refusal (an edit's, the session's) is answered as it words itself, in the book's language; a provider failure as its catalogue error.
+    // A refusal (an edit's, the session's) is answered as it words itself, in the book's language; a provider failure as
+    // its catalogue error.
     await runCharged(ctx, { userId, charge, lang, what: `${spec.id} ${input.what}`, timeout, client: client.signal }, () =>
       run({ signal: AbortSignal.any([client.signal, timeout]), charge, commitUsage }),
     );
@@ -139,7 +140,10 @@ async function chargedOnBook(ctx: AppContext, res: Response, input: ChargedOnBoo
   }
 }
 
-/** The part an edit changed put back as it was in `before` (its text and the book's header then); nothing when none changed. */
+/**
+ * The part an edit changed put back as it was in `before` (its text and the book's header then); nothing when none
+ * changed.
+ */
 async function undoEdit(ctx: AppContext, input: { userId: string; key: string; before: BookState | null }): Promise<void> {
   const { before } = input;
   const now = before && (await ctx.repos.books.load({ userId: input.userId, key: input.key }))?.state;

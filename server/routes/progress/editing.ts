@@ -3,8 +3,19 @@
 // the story bible (PUT …/bible), and the bible's update tried again (POST …/bible/update: uncharged, but for an
 // imported book's parts not paid for yet).
 import {
-  BookSession, bookView, checkPartSeen, editBible, editCharacterDetails, editOutline, editPart, withIntended,
-  withTotalChapters, type BookSpec, type BookState, type Lang, type ResolvedSpec,
+  BookSession,
+  bookView,
+  checkPartSeen,
+  editBible,
+  editCharacterDetails,
+  editOutline,
+  editPart,
+  withIntended,
+  withTotalChapters,
+  type BookSpec,
+  type BookState,
+  type Lang,
+  type ResolvedSpec,
 } from '../../../engine/index.js';
 import type { Response } from 'express';
 import type { BookVoice } from '../../../engine/index.js';
@@ -145,10 +156,14 @@ async function bibleUpdateAnswer(
   let reply: ModelAnswer | undefined;
   const replyIn = (lang: Lang) => (reply ??= modelAnswer(req, res, lang));
   try {
-    await heldBook(req, (held) => {
-      const answer = replyIn(held.lang);
-      return answer.run(() => updateBibleAgain(ctx, held, res, answer));
-    }, (reason, lang) => replyIn(lang).waitingFor(reason));
+    await heldBook(
+      req,
+      (held) => {
+        const answer = replyIn(held.lang);
+        return answer.run(() => updateBibleAgain(ctx, held, res, answer));
+      },
+      (reason, lang) => replyIn(lang).waitingFor(reason),
+    );
   } catch (error) {
     // Refused after the wait was said (a step of the book began meanwhile: 409): the stream's `error` event.
     if (!reply) throw error;
@@ -223,7 +238,11 @@ async function updateBibleAgain(
 
 /** The bible's entries (its lines, headings aside) the update added and the ones it dropped. */
 function bibleChanges(before: string, after: string): { added: string[]; removed: string[] } {
-  const entries = (text: string) => text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const entries = (text: string) =>
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
   const old = new Set(entries(before));
   const now = new Set(entries(after));
   return { added: [...now].filter((l) => !old.has(l)), removed: [...old].filter((l) => !now.has(l)) };

@@ -53,7 +53,8 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       // The place the writer acted on is checked before any charge (409 when the part changed since).
       checkPartSeen(spec, state, position, body.hash);
       const label = stepKey(partStep(spec, position, state.totalChapters));
-      // "Rewrite toward my voice": the writer's note (if any) after what drifted, with the voice guidance every prose step gets.
+      // "Rewrite toward my voice": the writer's note (if any) after what drifted, with the voice guidance every prose step
+      // gets.
       const note = body.toward_voice ? towardVoiceNote(state, position, body.note) : body.note?.trim() ?? '';
       const step = `rewrite:${label}`;
       // Streamed when asked (http/model-answer.ts): waiting events from the charge on, the new text's words, then done.
@@ -97,7 +98,8 @@ function addPassageRoute(router: ApiRoutes, ctx: AppContext, book: BookAccess): 
       const position = proseAt(spec, state, body.part, lang);
       const label = stepKey(partStep(spec, position, state.totalChapters));
       const request = { position, start: body.start, end: body.end, text: body.text, ...(body.hash ? { hash: body.hash } : {}), action: body.action, ...(body.note?.trim() ? { note: body.note } : {}), ...(body.tone ? { tone: body.tone } : {}) };
-      // The place is checked before anything is charged: a part changed since the selection is refused (409), not reworked elsewhere.
+      // The place is checked before anything is charged: a part changed since the selection is refused (409), not reworked
+      // elsewhere.
       checkPassagePlace(spec, state, request);
       // Streamed when asked (http/model-answer.ts): waiting events from the charge on, the passage's words, then done.
       const reply = modelAnswer(req, res, lang);
@@ -111,7 +113,10 @@ function addPassageRoute(router: ApiRoutes, ctx: AppContext, book: BookAccess): 
   });
 }
 
-/** Keep: the reworked passage put in place of the one the writer chose (free), the part's earlier text kept as a version. */
+/**
+ * Keep: the reworked passage put in place of the one the writer chose (free), the part's earlier text kept as a
+ * version.
+ */
 function addPassageKeepRoute(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { repos } = ctx;
   const { heldBook, proseAt, afterEdit } = book;
@@ -120,7 +125,8 @@ function addPassageKeepRoute(router: ApiRoutes, ctx: AppContext, book: BookAcces
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
       const previous = state.content[position]!;
-      // The passage kept is the model's rewrite, counted by its words (the AI disclosure); the rest of the part stays what it was.
+      // The passage kept is the model's rewrite, counted by its words (the AI disclosure); the rest of the part stays what it
+      // was.
       const edit = editPart(spec, state, body.part, keepPassage(spec, state, { position, start: body.start, end: body.end, text: body.text, ...(body.hash ? { hash: body.hash } : {}) }, body.passage), { kind: 'passage', words: countWords(body.passage) });
       // The new text and the old one as a version (with how it came to be), in one transaction.
       const kept = await repos.books.savePartEditKeeping({ userId, key: bookType, position, text: edit.text, state: edit.state, previous: { text: previous, provenance: partProvenance(state, position) } });
@@ -130,7 +136,10 @@ function addPassageKeepRoute(router: ApiRoutes, ctx: AppContext, book: BookAcces
   });
 }
 
-/** What was done to the answers of a call on the part at `position` (engine/session/answers/notes.ts), in the book's language, when anything was. */
+/**
+ * What was done to the answers of a call on the part at `position` (engine/session/answers/notes.ts), in the book's
+ * language, when anything was.
+ */
 function notesOf(spec: ResolvedSpec, state: BookState, position: number, outcome: { answerNotes?: AnswerNotes | undefined; isTimedOut?: true | undefined; continuations?: number; isComplete?: boolean }) {
   const label = stepLabel(partStep(spec, position, state.totalChapters), state.lang, spec);
   const notes = answerNotesOf({ continuations: 0, isComplete: true, ...outcome }, label, state.lang);

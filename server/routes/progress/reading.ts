@@ -30,7 +30,17 @@ export function addReadingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
     // A translated edition says its source (the side-by-side page is the edition's id).
     const link = await repos.editions(userId).ofEdition(id);
     const source = link ? await repos.books.find({ userId, id: link.sourceId }) : null;
-    const editionOf = spec && source ? { edition_of: { id: source.id, title: bookSummary(spec, source.state).title, lang: source.state.lang, edition_id: id } } : {};
+    const editionOf =
+      spec && source
+        ? {
+            edition_of: {
+              id: source.id,
+              title: bookSummary(spec, source.state).title,
+              lang: source.state.lang,
+              edition_id: id,
+            },
+          }
+        : {};
     const body: SavedProgress = {
       id,
       book_type: saved.bookType,
@@ -43,11 +53,24 @@ export function addReadingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
       outline: state.outline ?? null,
       ...(spec ? { progress: progress(spec, state) } : {}),
       updated_at: saved.updatedAt,
-      ...(spec && held ? { book: await withStopped(await withBibleHold(ctx, { userId, bookType, bookId: id, spec, state: held, view: withRunning({ ...bookView(spec, held), ...editionOf }, bookLockKey(userId, bookType)) }), { userId, bookType, spec, state: held }) } : {}),
+      ...(spec && held
+        ? {
+            book: await withStopped(
+              await withBibleHold(ctx, {
+                userId,
+                bookType,
+                bookId: id,
+                spec,
+                state: held,
+                view: withRunning({ ...bookView(spec, held), ...editionOf }, bookLockKey(userId, bookType)),
+              }),
+              { userId, bookType, spec, state: held },
+            ),
+          }
+        : {}),
     };
     res.json(body);
   });
-
 
   // "Start New": a book is kept in My Books (same id, no longer current); a single tool's saved output,
   // which is no book and never listed, is deleted. Refused (409 step_running) while a step of it is being
@@ -57,10 +80,19 @@ export function addReadingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
     const userId = sessionOf(req).user.id;
     const saved = await repos.books.load({ userId, key: bookType });
     const spec = saved ? catalog.get(saved.state.generatorId) : undefined;
-    await whileNoStep(ctx, { userId, bookType, generatorIds: spec ? [spec.id] : [], lang: saved?.state.lang ?? 'en' }, async () => {
-      const id = spec && spec.kind !== 'book' ? await repos.books.findBookId({ userId, key: bookType }) : null;
-      if (!(id !== null ? await repos.books.removeById({ userId, id }) : await repos.books.remove({ userId, key: bookType }))) throw ApiError.of(404, 'progress_not_found');
-    });
+    await whileNoStep(
+      ctx,
+      { userId, bookType, generatorIds: spec ? [spec.id] : [], lang: saved?.state.lang ?? 'en' },
+      async () => {
+        const id = spec && spec.kind !== 'book' ? await repos.books.findBookId({ userId, key: bookType }) : null;
+        if (
+          !(id !== null
+            ? await repos.books.removeById({ userId, id })
+            : await repos.books.remove({ userId, key: bookType }))
+        )
+          throw ApiError.of(404, 'progress_not_found');
+      },
+    );
     res.json({ message: MESSAGES.progress_cleared });
   });
 }

@@ -1,6 +1,14 @@
 // A part's earlier texts (GET …/versions, kept by rewrites and restores) and one of them back as the part
 // (POST …/versions/restore, free).
-import { bookView, checkPartSeen, countWords, editPart, partProvenance, progress, type BookState } from '../../../engine/index.js';
+import {
+  bookView,
+  checkPartSeen,
+  countWords,
+  editPart,
+  partProvenance,
+  progress,
+  type BookState,
+} from '../../../engine/index.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../errors/api-error.js';
 import { sessionOf } from '../../auth/middleware.js';
@@ -20,7 +28,21 @@ export function addVersionRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
     res.json({
       position,
       // How each version's text came to be (a version kept before it was recorded has none).
-      versions: versions.map((v) => ({ version: v.version, note: v.note, words: countWords(v.text), text: v.text, ...(v.provenance ? { provenance: { origin: v.provenance.origin, ...(v.provenance.passages ? { passages: v.provenance.passages.map((p) => ({ ...p })) } : {}) } } : {}), created_at: v.createdAt })),
+      versions: versions.map((v) => ({
+        version: v.version,
+        note: v.note,
+        words: countWords(v.text),
+        text: v.text,
+        ...(v.provenance
+          ? {
+              provenance: {
+                origin: v.provenance.origin,
+                ...(v.provenance.passages ? { passages: v.provenance.passages.map((p) => ({ ...p })) } : {}),
+              },
+            }
+          : {}),
+        created_at: v.createdAt,
+      })),
     });
   });
 
@@ -35,14 +57,29 @@ export function addVersionRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
       const version = await repos.versions.find({ userId, key: bookType, position, version: body.version });
       if (!version) throw ApiError.catalogue(404, 'version_not_found', lang);
       // The version comes back as what it was (the writer's, the model's), not as a hand edit.
-      const edit = editPart(spec, state, body.part, version.text, { kind: 'restore', ...(version.provenance ? { provenance: version.provenance } : {}) });
+      const edit = editPart(spec, state, body.part, version.text, {
+        kind: 'restore',
+        ...(version.provenance ? { provenance: version.provenance } : {}),
+      });
       // The bible stays in force and, if it had read the part, is re-derived from it on (bible-catch-up.ts).
       const restored: BookState = edit.state;
-      const kept = await repos.versions.keep({ userId, key: bookType, position, text: state.content[position]!, provenance: partProvenance(state, position) });
-      if (kept === null || !(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: restored }))) {
+      const kept = await repos.versions.keep({
+        userId,
+        key: bookType,
+        position,
+        text: state.content[position]!,
+        provenance: partProvenance(state, position),
+      });
+      if (
+        kept === null ||
+        !(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: restored }))
+      ) {
         throw ApiError.catalogue(404, 'part_not_found', lang);
       }
-      res.json({ book: afterEdit({ userId, bookType, spec, state: restored, isMemoryReset: edit.isMemoryReset }), kept_version: kept });
+      res.json({
+        book: afterEdit({ userId, bookType, spec, state: restored, isMemoryReset: edit.isMemoryReset }),
+        kept_version: kept,
+      });
     });
   });
 }

@@ -40,7 +40,10 @@ export interface BatchRepository {
   notify(batchId: string, notice: object): Promise<void>;
   /** A book's steps done and its notice, in one statement; answers whether the batch still runs. */
   progress(input: { batchId: string; key: string; stepsDone: number; notice: object }): Promise<boolean>;
-  /** A book's end and its notice in one statement (its picture kept when it made one), after its last step's progress and notice when given. */
+  /**
+   * A book's end and its notice in one statement (its picture kept when it made one), after its last step's progress
+   * and notice when given.
+   */
   finish(input: { batchId: string; key: string; png: Uint8Array | null; notice: object; step?: { stepsDone: number; notice: object } }): Promise<void>;
   /** The batch is stopped (its command interrupted): its chains end after their running steps. */
   stop(batchId: string): Promise<void>;

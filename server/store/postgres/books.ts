@@ -16,17 +16,29 @@ type Db = Kysely<Database>;
 const NOW = sql<string>`to_char(now() at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
 
 async function bookOfRow(db: Db, row: Selectable<BooksTable>): Promise<SavedBook & { bookType: string }> {
-  const parts = (await partsOf(db, row.id).execute()) as Array<Pick<Selectable<BookPartsTable>, 'position' | 'text' | 'is_complete' | 'title'>>;
+  const parts = (await partsOf(db, row.id).execute()) as Array<
+    Pick<Selectable<BookPartsTable>, 'position' | 'text' | 'is_complete' | 'title'>
+  >;
   return bookOfRows(row, parts);
 }
 
 export async function loadBook(db: Db, owner: string, key: string): Promise<(SavedBook & { bookType: string }) | null> {
-  const row = await db.selectFrom('books').selectAll().where('owner', '=', owner).where('book_key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('books')
+    .selectAll()
+    .where('owner', '=', owner)
+    .where('book_key', '=', key)
+    .executeTakeFirst();
   return row ? bookOfRow(db, row) : null;
 }
 
 export async function writeMemory(db: Db, owner: string, key: string, save: MemorySave): Promise<void> {
-  await db.updateTable('books').set({ memory: save.memory, memory_up_to: save.upTo, updated_at: NOW }).where('owner', '=', owner).where('book_key', '=', key).execute();
+  await db
+    .updateTable('books')
+    .set({ memory: save.memory, memory_up_to: save.upTo, updated_at: NOW })
+    .where('owner', '=', owner)
+    .where('book_key', '=', key)
+    .execute();
 }
 
 export async function removeBook(db: Db, owner: string, key: string): Promise<boolean> {
@@ -35,21 +47,42 @@ export async function removeBook(db: Db, owner: string, key: string): Promise<bo
 }
 
 /** Many books of one owner, read in one query (and their parts, for the books found): keyed by book key. */
-export async function loadBooks(db: Db, owner: string, keys: readonly string[]): Promise<Map<string, SavedBook & { bookType: string }>> {
+export async function loadBooks(
+  db: Db,
+  owner: string,
+  keys: readonly string[],
+): Promise<Map<string, SavedBook & { bookType: string }>> {
   if (!keys.length) return new Map();
-  const rows = await db.selectFrom('books').selectAll().where('owner', '=', owner).where('book_key', 'in', keys).execute();
+  const rows = await db
+    .selectFrom('books')
+    .selectAll()
+    .where('owner', '=', owner)
+    .where('book_key', 'in', keys)
+    .execute();
   return new Map(await Promise.all(rows.map(async (row) => [row.book_key, await bookOfRow(db, row)] as const)));
 }
 
 /** The ProgressStore port for one owner on Postgres (workers and `karya batch --queue`). */
-export function postgresBookStore(db: Kysely<Database>, owner: string): ProgressStore & { remove(key: string): Promise<boolean>; loadMany(keys: readonly string[]): ReturnType<typeof loadBooks> } {
+export function postgresBookStore(
+  db: Kysely<Database>,
+  owner: string,
+): ProgressStore & {
+  remove(key: string): Promise<boolean>;
+  loadMany(keys: readonly string[]): ReturnType<typeof loadBooks>;
+} {
   const conn = postgresConn(db);
   return {
     load: (key) => loadBook(db, owner, key),
     loadMany: (keys) => loadBooks(db, owner, keys),
     saveStep: (key, save) => saveStep(conn, owner, key, save),
     saveMemory: (key, save) => writeMemory(db, owner, key, save),
-    saveVoice: async (key, voice) => void (await db.updateTable('books').set({ voice: voice ? JSON.stringify(voice) : null }).where('owner', '=', owner).where('book_key', '=', key).execute()),
+    saveVoice: async (key, voice) =>
+      void (await db
+        .updateTable('books')
+        .set({ voice: voice ? JSON.stringify(voice) : null })
+        .where('owner', '=', owner)
+        .where('book_key', '=', key)
+        .execute()),
     remove: (key) => removeBook(db, owner, key),
     // A step's answers kept as they arrive, before the step is saved (engine/session/kept-answers.ts).
     ...keptAnswersOf(conn, owner),

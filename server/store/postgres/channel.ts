@@ -16,7 +16,10 @@ export const WORKER_APPLICATION = 'karya-worker';
 
 /** How many workers are connected to the database now (their listening connections). */
 export async function liveWorkers(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ n: number | string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [WORKER_APPLICATION]);
+  const { rows } = await pool.query<{ n: number | string }>(
+    'SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+    [WORKER_APPLICATION],
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -24,7 +27,10 @@ export async function liveWorkers(pool: pg.Pool): Promise<number> {
 export const JOBS_CHANNEL = 'karya_jobs';
 
 /** Tell every worker that a job waits on `queueName` (on a pool, or a transaction's connection: then at its commit). */
-export async function announceJob(db: { query(text: string, values: unknown[]): Promise<unknown> }, queueName: string): Promise<void> {
+export async function announceJob(
+  db: { query(text: string, values: unknown[]): Promise<unknown> },
+  queueName: string,
+): Promise<void> {
   await db.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, queueName]);
 }
 
@@ -166,7 +172,8 @@ export class StepChannel {
 
   async publish(jobId: string, event: StepEvent): Promise<void> {
     if (event.t === 'delta' && event.d.length > MAX_DELTA_CHARS) {
-      for (let i = 0; i < event.d.length; i += MAX_DELTA_CHARS) await this.publish(jobId, { t: 'delta', d: event.d.slice(i, i + MAX_DELTA_CHARS) });
+      for (let i = 0; i < event.d.length; i += MAX_DELTA_CHARS)
+        await this.publish(jobId, { t: 'delta', d: event.d.slice(i, i + MAX_DELTA_CHARS) });
       return;
     }
     await this.pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, `${jobId} ${JSON.stringify(event)}`]);
@@ -195,7 +202,9 @@ export class StepChannel {
 function parseStopRequest(payload: string): StopRequest | null {
   try {
     const value = JSON.parse(payload) as Partial<StopRequest>;
-    return typeof value.id === 'string' && typeof value.userId === 'string' && typeof value.bookType === 'string' ? { id: value.id, userId: value.userId, bookType: value.bookType } : null;
+    return typeof value.id === 'string' && typeof value.userId === 'string' && typeof value.bookType === 'string'
+      ? { id: value.id, userId: value.userId, bookType: value.bookType }
+      : null;
   } catch {
     return null;
   }

@@ -32,19 +32,33 @@ export function postgresConn(db: Kysely<Database>): Conn {
   return conn;
 }
 
-/** What runChained gives the second statement on Postgres: where it stands, the first's row is read (`(SELECT id FROM earlier)`). */
+/**
+ * What runChained gives the second statement on Postgres: where it stands, the first's row is read (`(SELECT id FROM
+ * earlier)`).
+ */
 class Earlier {
   constructor(readonly column: string) {}
 }
 
-/** The pieces of `WITH earlier AS (first) then`, joined once a pair of templates (and the places of the first's value in the second). */
-const joinedPieces = new WeakMap<TemplateStringsArray, WeakMap<TemplateStringsArray, Map<string, TemplateStringsArray>>>();
+/**
+ * The pieces of `WITH earlier AS (first) then`, joined once a pair of templates (and the places of the first's value in
+ * the second).
+ */
+const joinedPieces = new WeakMap<
+  TemplateStringsArray,
+  WeakMap<TemplateStringsArray, Map<string, TemplateStringsArray>>
+>();
 
 /**
  * `first` in a WITH and `then` after it as one fixedQuery statement: their pieces joined (the text compiled once, as
  * fixedQuery does), their values in the order written, and `earlier` in `then` replaced by a read of the first's row.
  */
-function chainedQuery(db: Kysely<Database>, first: FixedQuery<unknown>, then: FixedQuery<unknown>, earlier: Earlier): FixedQuery<unknown> {
+function chainedQuery(
+  db: Kysely<Database>,
+  first: FixedQuery<unknown>,
+  then: FixedQuery<unknown>,
+  earlier: Earlier,
+): FixedQuery<unknown> {
   const places = then.values.flatMap((value, i) => (value === earlier ? [i] : []));
   const key = `${earlier.column} ${places.join(' ')}`;
   let byThen = joinedPieces.get(first.strings);
@@ -52,11 +66,20 @@ function chainedQuery(db: Kysely<Database>, first: FixedQuery<unknown>, then: Fi
   let byPlaces = byThen.get(then.strings);
   if (!byPlaces) byThen.set(then.strings, (byPlaces = new Map()));
   let strings = byPlaces.get(key);
-  if (!strings) byPlaces.set(key, (strings = joinPieces(first.strings, then.strings, new Set(places), `(SELECT ${earlier.column} FROM earlier)`)));
+  if (!strings)
+    byPlaces.set(
+      key,
+      (strings = joinPieces(first.strings, then.strings, new Set(places), `(SELECT ${earlier.column} FROM earlier)`)),
+    );
   return fixedQuery(db)(strings, ...first.values, ...then.values.filter((value) => value !== earlier));
 }
 
-function joinPieces(first: TemplateStringsArray, then: TemplateStringsArray, places: ReadonlySet<number>, read: string): TemplateStringsArray {
+function joinPieces(
+  first: TemplateStringsArray,
+  then: TemplateStringsArray,
+  places: ReadonlySet<number>,
+  read: string,
+): TemplateStringsArray {
   const pieces = [`WITH earlier AS (${first[0]}`, ...first.slice(1)];
   pieces[pieces.length - 1] += `) ${then[0]}`;
   for (let i = 1; i < then.length; i++) {

@@ -27,9 +27,20 @@ const types = {
   }) as typeof pg.types.getTypeParser,
 };
 
-/** A pool on `url` (with bigint parsed as a number); `max` connections, idle ones closed after `idleMs` (10 s; 0: kept). */
-export function createPool(url: string, opts: { max?: number; applicationName?: string; idleMs?: number } = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, types, ...(opts.applicationName ? { application_name: opts.applicationName } : {}), ...(opts.idleMs !== undefined ? { idleTimeoutMillis: opts.idleMs } : {}) });
+/**
+ * A pool on `url` (with bigint parsed as a number); `max` connections, idle ones closed after `idleMs` (10 s; 0: kept).
+ */
+export function createPool(
+  url: string,
+  opts: { max?: number; applicationName?: string; idleMs?: number } = {},
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    types,
+    ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
+    ...(opts.idleMs !== undefined ? { idleTimeoutMillis: opts.idleMs } : {}),
+  });
   // A client losing its connection (the database restarted) must not crash the process: idle ones are
   // dropped by the pool; a checked-out one (a transaction between two queries, a held advisory lock) has
   // no pool listener, so every client gets its own. Its next query fails, and the pool drops it on release.
@@ -58,7 +69,13 @@ export async function waitForDatabase(pool: pg.Pool, opts: { maxMs: number; sign
   const reached = async () => {
     if (!(await isReachable(pool))) throw new Error('the database does not answer');
   };
-  return retry(reached, { retryable: () => 'unreachable', attempts: Number.POSITIVE_INFINITY, delay: RECONNECT, until: Date.now() + opts.maxMs, ...(opts.signal ? { signal: opts.signal } : {}) }).then(
+  return retry(reached, {
+    retryable: () => 'unreachable',
+    attempts: Number.POSITIVE_INFINITY,
+    delay: RECONNECT,
+    until: Date.now() + opts.maxMs,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  }).then(
     () => true,
     () => false,
   );
@@ -72,7 +89,9 @@ export async function waitForDatabase(pool: pg.Pool, opts: { maxMs: number; sign
 async function isMigrated(pool: pg.Pool, known: Record<string, Migration>): Promise<boolean> {
   const names = Object.keys(known).sort();
   try {
-    const { rows } = await pool.query<{ n: number; last: string | null }>('SELECT count(*)::int AS n, max(name) AS last FROM kysely_migration');
+    const { rows } = await pool.query<{ n: number; last: string | null }>(
+      'SELECT count(*)::int AS n, max(name) AS last FROM kysely_migration',
+    );
     return rows[0]!.n === names.length && rows[0]!.last === names.at(-1);
   } catch {
     // No migration table yet (a new database): the migrator makes it.
@@ -81,7 +100,10 @@ async function isMigrated(pool: pg.Pool, known: Record<string, Migration>): Prom
 }
 
 /** Open the server's database at `url` and run its migrations. */
-export async function openPostgres(url: string, opts: { max?: number; migrations?: Record<string, Migration> } = {}): Promise<OpenedPostgres> {
+export async function openPostgres(
+  url: string,
+  opts: { max?: number; migrations?: Record<string, Migration> } = {},
+): Promise<OpenedPostgres> {
   const pool = createPool(url, opts);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // Kysely ends the pool only once it has run a query through it: a process that used the pool alone
@@ -95,7 +117,10 @@ export async function openPostgres(url: string, opts: { max?: number; migrations
     const migrator = new Migrator({ db, provider: { getMigrations: async () => opts.migrations ?? migrations } });
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed) throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`);
+    if (error || failed)
+      throw new Error(
+        `database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`,
+      );
   } catch (error) {
     await close();
     throw error;

@@ -102,7 +102,9 @@ function postgresHistory(conn: Conn): HistoryRepository {
     search: ({ search, ...page }) => {
       const words = searchWords(search);
       const query = words?.map((w) => `${w}:*`).join(' & ');
-      return query === undefined ? undefined : historyPage(conn, page).where(sql<boolean>`search_vector @@ to_tsquery('simple', ${query})`);
+      return query === undefined
+        ? undefined
+        : historyPage(conn, page).where(sql<boolean>`search_vector @@ to_tsquery('simple', ${query})`);
     },
   });
 }

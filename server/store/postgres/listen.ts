@@ -124,17 +124,20 @@ class KeptConnection implements ListenConnection {
       this.ready = null;
       return;
     }
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      if (!this.keepListening()) {
-        this.ready = null;
-        return;
-      }
-      this.open().then(this.input.onBack, (error: unknown) => {
-        this.input.onLost?.(error);
-        this.reconnect(attempt + 1);
-      });
-    }, delayFor(undefined, attempt, RECONNECT));
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null;
+        if (!this.keepListening()) {
+          this.ready = null;
+          return;
+        }
+        this.open().then(this.input.onBack, (error: unknown) => {
+          this.input.onLost?.(error);
+          this.reconnect(attempt + 1);
+        });
+      },
+      delayFor(undefined, attempt, RECONNECT),
+    );
     this.retryTimer.unref();
   }
 }

@@ -41,7 +41,10 @@ export interface QueueTables {
   hasLease(jobId: string): Promise<boolean>;
   /** Drop the answers kept before `before` (epoch ms), and the leases not renewed since `deadBefore`: answers those. */
   sweep(input: { before: number; deadBefore: number }): Promise<DeadLease[]>;
-  /** An advisory lock on `key`, on a connection of `pool` (the worker's lock pool); `onLost` runs when the connection fails. */
+  /**
+   * An advisory lock on `key`, on a connection of `pool` (the worker's lock pool); `onLost` runs when the connection
+   * fails.
+   */
   holdLock(pool: pg.Pool, key: string, onLost: () => void): Promise<HeldLock>;
   /** Run `fn` on a connection holding the queue's setup lock (one process at a time sets the queue up). */
   whileSettingUp<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;

@@ -17,7 +17,9 @@ const FIRST_MIGRATED_VERSION = 25;
  * Run under the queue's setup lock. Returns whether it did.
  */
 export async function setAsideOldSchema(client: pg.PoolClient): Promise<boolean> {
-  const installed = await client.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [`${SCHEMA}.version`]);
+  const installed = await client.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [
+    `${SCHEMA}.version`,
+  ]);
   if (!installed.rows[0]?.present) return false;
   const { rows } = await client.query<{ version: number }>(`SELECT version FROM ${SCHEMA}.version`);
   const version = rows[0]?.version;
@@ -44,8 +46,15 @@ interface OldJob {
  * that schema, in one transaction. Their ids are kept (a step's job id is its generation's id); their
  * attempts start again from the first. Run under the queue's setup lock, once the queues exist.
  */
-export async function moveOldJobs(boss: PgBoss, client: pg.PoolClient, queues: readonly string[], logger: Pick<Logger, 'warn'>): Promise<number> {
-  const present = await client.query<{ present: boolean }>('SELECT to_regnamespace($1) IS NOT NULL AS present', [OLD_SCHEMA]);
+export async function moveOldJobs(
+  boss: PgBoss,
+  client: pg.PoolClient,
+  queues: readonly string[],
+  logger: Pick<Logger, 'warn'>,
+): Promise<number> {
+  const present = await client.query<{ present: boolean }>('SELECT to_regnamespace($1) IS NOT NULL AS present', [
+    OLD_SCHEMA,
+  ]);
   if (!present.rows[0]?.present) return 0;
   await client.query('BEGIN');
   try {
@@ -54,15 +63,23 @@ export async function moveOldJobs(boss: PgBoss, client: pg.PoolClient, queues: r
        FROM ${OLD_SCHEMA}.job WHERE name = ANY($1) AND state IN ('created', 'retry', 'active')`,
       [queues],
     );
-    const db = { executeSql: async (text: string, values?: unknown[]) => ({ rows: (await client.query(text, values)).rows }) };
+    const db = {
+      executeSql: async (text: string, values?: unknown[]) => ({ rows: (await client.query(text, values)).rows }),
+    };
     for (const name of queues) {
       const jobs = rows.filter((job) => job.name === name);
       if (!jobs.length) continue;
       await boss.insert(
         name,
         jobs.map((job) => ({
-          id: job.id, data: job.data ?? {}, priority: job.priority, retryLimit: job.retry_limit, retryDelay: job.retry_delay,
-          retryBackoff: job.retry_backoff, startAfter: job.start_after, expireInSeconds: job.expire_seconds,
+          id: job.id,
+          data: job.data ?? {},
+          priority: job.priority,
+          retryLimit: job.retry_limit,
+          retryDelay: job.retry_delay,
+          retryBackoff: job.retry_backoff,
+          startAfter: job.start_after,
+          expireInSeconds: job.expire_seconds,
         })),
         { db },
       );

@@ -17,7 +17,10 @@ export async function openPostgresState(url: string): Promise<StateFile> {
   const versions = versionRepository(conn);
   return {
     repos: {
-      books: bookRepository(conn, { load: ({ userId, key }) => loadBook(opened.db, userId, key), saveMemory: ({ userId, key, memory, upTo }) => writeMemory(opened.db, userId, key, { memory, upTo }) }),
+      books: bookRepository(conn, {
+        load: ({ userId, key }) => loadBook(opened.db, userId, key),
+        saveMemory: ({ userId, key, memory, upTo }) => writeMemory(opened.db, userId, key, { memory, upTo }),
+      }),
       series: (owner) => seriesRepository(conn, owner),
       fingerprints: (owner) => fingerprintRepository(conn, owner),
     },

@@ -14,7 +14,8 @@ export function lookupSql(param: '?' | '$1'): string {
   FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ${param}`;
 }
 
-export const deleteSession = (conn: Conn, sessionId: number) => conn.run(conn.db.deleteFrom('sessions').where('id', '=', sessionId));
+export const deleteSession = (conn: Conn, sessionId: number) =>
+  conn.run(conn.db.deleteFrom('sessions').where('id', '=', sessionId));
 
 /** The session of a lookup row, or null when it has expired (then `expire` deletes it). */
 export function sessionOfRow(row: LookupRow | undefined, expire: (sessionId: number) => void): SessionInfo | null {
@@ -28,7 +29,12 @@ export function sessionOfRow(row: LookupRow | undefined, expire: (sessionId: num
 }
 
 async function setPasswordHash(conn: Conn, input: { userId: string; hash: string }): Promise<void> {
-  await conn.run(conn.db.updateTable('user_passwords').set({ hash: input.hash, updated_at: nowIso() }).where('user_id', '=', input.userId));
+  await conn.run(
+    conn.db
+      .updateTable('user_passwords')
+      .set({ hash: input.hash, updated_at: nowIso() })
+      .where('user_id', '=', input.userId),
+  );
 }
 
 /** Delete every session of a user, except `keepId` when given. */
@@ -43,8 +49,13 @@ export function authRepository(conn: Conn, findSession: AuthRepository['findSess
     createSession: async (input) => {
       await conn.run(
         conn.db.insertInto('sessions').values({
-          token_hash: input.tokenHash, user_id: input.userId, is_remembered: input.isRemembered ? 1 : 0, expires_at: input.expiresAt,
-          ip_address: input.ip ?? null, user_agent: input.userAgent ?? null, created_at: nowIso(),
+          token_hash: input.tokenHash,
+          user_id: input.userId,
+          is_remembered: input.isRemembered ? 1 : 0,
+          expires_at: input.expiresAt,
+          ip_address: input.ip ?? null,
+          user_agent: input.userAgent ?? null,
+          created_at: nowIso(),
         }),
       );
     },
@@ -53,7 +64,8 @@ export function authRepository(conn: Conn, findSession: AuthRepository['findSess
       await deleteSession(conn, sessionId);
     },
     deleteExpiredSessions: () => conn.run(conn.db.deleteFrom('sessions').where('expires_at', '<=', Date.now())),
-    passwordHashOf: async (userId) => (await conn.first(conn.db.selectFrom('user_passwords').select('hash').where('user_id', '=', userId)))?.hash,
+    passwordHashOf: async (userId) =>
+      (await conn.first(conn.db.selectFrom('user_passwords').select('hash').where('user_id', '=', userId)))?.hash,
     setPasswordHash: (input) => setPasswordHash(conn, input),
     changePassword: ({ userId, hash, keepSessionId }) =>
       conn.transaction(async (conn) => {
@@ -63,21 +75,42 @@ export function authRepository(conn: Conn, findSession: AuthRepository['findSess
         await conn.run(conn.db.deleteFrom('password_resets').where('user_id', '=', userId));
       }),
     createPasswordReset: async (input) => {
-      await conn.run(conn.db.insertInto('password_resets').values({ token_hash: input.tokenHash, user_id: input.userId, expires_at: input.expiresAt, used_at: null, created_at: nowIso() }));
+      await conn.run(
+        conn.db.insertInto('password_resets').values({
+          token_hash: input.tokenHash,
+          user_id: input.userId,
+          expires_at: input.expiresAt,
+          used_at: null,
+          created_at: nowIso(),
+        }),
+      );
     },
     findPasswordReset: async (tokenHash) => {
-      const row = await conn.first(conn.db.selectFrom('password_resets').select(['user_id', 'expires_at', 'used_at']).where('token_hash', '=', tokenHash));
+      const row = await conn.first(
+        conn.db
+          .selectFrom('password_resets')
+          .select(['user_id', 'expires_at', 'used_at'])
+          .where('token_hash', '=', tokenHash),
+      );
       return row && { userId: row.user_id, expiresAt: row.expires_at, isUsed: row.used_at !== null };
     },
     resetPassword: ({ tokenHash, hash }) =>
       conn.transaction(async (conn) => {
         const row = await conn.first(
-          conn.db.updateTable('password_resets').set({ used_at: nowIso() }).where('token_hash', '=', tokenHash).where('used_at', 'is', null).where('expires_at', '>', Date.now()).returning('user_id'),
+          conn.db
+            .updateTable('password_resets')
+            .set({ used_at: nowIso() })
+            .where('token_hash', '=', tokenHash)
+            .where('used_at', 'is', null)
+            .where('expires_at', '>', Date.now())
+            .returning('user_id'),
         );
         if (!row) return null;
         await setPasswordHash(conn, { userId: row.user_id, hash });
         await deleteUserSessions(conn, { userId: row.user_id });
-        await conn.run(conn.db.deleteFrom('password_resets').where('user_id', '=', row.user_id).where('token_hash', '!=', tokenHash));
+        await conn.run(
+          conn.db.deleteFrom('password_resets').where('user_id', '=', row.user_id).where('token_hash', '!=', tokenHash),
+        );
         return row.user_id;
       }),
   };

@@ -88,7 +88,10 @@ function voiceOf(raw: string | null | undefined): BookVoice | undefined {
   }
 }
 
-/** The parts' provenance as kept (JSON); a book saved before it was names its imported parts (`authored_parts`): the writer's. */
+/**
+ * The parts' provenance as kept (JSON); a book saved before it was names its imported parts (`authored_parts`): the
+ * writer's.
+ */
 function provenanceOfRow(row: Pick<Selectable<BooksTable>, 'provenance' | 'authored_parts'>): BookState['provenance'] {
   const parse = (raw: string | null | undefined): unknown => {
     if (!raw) return undefined;
@@ -136,7 +139,10 @@ async function startNewBook(conn: Conn, owner: string, key: string): Promise<boo
   return (await conn.run(conn.db.updateTable('books').set({ book_key: keptKey }).where('owner', '=', owner).where('book_key', '=', key))) > 0;
 }
 
-/** An imported manuscript as the owner's current book under `key` (the book there before kept), in one transaction; its id. */
+/**
+ * An imported manuscript as the owner's current book under `key` (the book there before kept), in one transaction; its
+ * id.
+ */
 export function importBook(conn: Conn, owner: string, key: string, saves: readonly StepSave[]): Promise<number> {
   return conn.transaction(async (conn) => {
     await startNewBook(conn, owner, key);

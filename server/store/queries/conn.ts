@@ -6,7 +6,16 @@
 // (one statement on Postgres, a transaction on SQLite). Two implementations:
 // server/store/sqlite/conn.ts and server/store/postgres/conn.ts. Queries are built on `conn.db`, the
 // adapter's own Kysely, so each dialect compiles them.
-import { createQueryId, sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder, type RootOperationNode, type SelectQueryBuilder } from 'kysely';
+import {
+  createQueryId,
+  sql,
+  type Compilable,
+  type CompiledQuery,
+  type Kysely,
+  type RawBuilder,
+  type RootOperationNode,
+  type SelectQueryBuilder,
+} from 'kysely';
 import type { Database } from '../schema.js';
 
 export type Db = Kysely<Database>;
@@ -27,7 +36,10 @@ export interface Conn {
   transaction<T>(fn: (conn: Conn) => Promise<T>, opts?: { isDeferred?: boolean }): Promise<T>;
   /** A users row changed (the admin's live list): SQLite tells its listeners, Postgres NOTIFYs at the commit. */
   userChanged(userId: string): Promise<void>;
-  /** Only one transaction at a time past this point, in every process (Postgres: an advisory lock; SQLite has one writer). */
+  /**
+   * Only one transaction at a time past this point, in every process (Postgres: an advisory lock; SQLite has one
+   * writer).
+   */
   serialize(name: string): Promise<void>;
   /**
    * Two statements saved as one, the second given `column` of the first's row (an upsert's RETURNING id), where `then`
@@ -36,10 +48,15 @@ export interface Conn {
    * (it has no INSERT in a WITH). Both are fixedQuery statements; the first answers one row (none: the value is null)
    * and `column` is a plain column name of it.
    */
-  runChained<R, K extends keyof R & string>(first: FixedQuery<R>, column: K, then: (value: R[K]) => FixedQuery<unknown>): Promise<number>;
+  runChained<R, K extends keyof R & string>(
+    first: FixedQuery<R>,
+    column: K,
+    then: (value: R[K]) => FixedQuery<unknown>,
+  ): Promise<number>;
   /**
    * A statement too large for the request loop (a 10 MB picture), run in a transaction of its own off it: SQLite's on a
-   * second connection in a worker thread (sqlite/aside.ts). Absent where every statement is off the loop already (Postgres).
+   * second connection in a worker thread (sqlite/aside.ts). Absent where every statement is off the loop already
+   * (Postgres).
    */
   runAside?(query: Compilable<unknown>): Promise<number>;
 }
@@ -53,9 +70,17 @@ export function rawQuery<R>(db: Kysely<unknown> | Db, raw: RawBuilder<R>): Compi
 const fixedTexts = new WeakMap<object, WeakMap<TemplateStringsArray, { sql: string; query: RootOperationNode }>>();
 
 /** A value `sql` takes as a parameter as it is (not a kysely expression, which it compiles into the text). */
-const isPlain = (value: unknown): boolean => value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean';
+const isPlain = (value: unknown): boolean =>
+  value === null ||
+  value === undefined ||
+  typeof value === 'string' ||
+  typeof value === 'number' ||
+  typeof value === 'bigint' ||
+  typeof value === 'boolean';
 
-/** A fixedQuery statement: its template's pieces (one object a call site) and its values, which Conn.runChained joins. */
+/**
+ * A fixedQuery statement: its template's pieces (one object a call site) and its values, which Conn.runChained joins.
+ */
 export interface FixedQuery<R> extends Compilable<R> {
   readonly strings: TemplateStringsArray;
   readonly values: readonly unknown[];
@@ -68,16 +93,21 @@ export interface FixedQuery<R> extends Compilable<R> {
  * and looking its statement up by that new text (1.5 KB, hashed anew) took ~8 µs a step's header, 1.5 µs now.
  * A template with a value that is not plain (an expression) is compiled as `sql` compiles it, every time.
  */
-export function fixedQuery<R>(db: Kysely<unknown> | Db): (strings: TemplateStringsArray, ...values: unknown[]) => FixedQuery<R> {
+export function fixedQuery<R>(
+  db: Kysely<unknown> | Db,
+): (strings: TemplateStringsArray, ...values: unknown[]) => FixedQuery<R> {
   return (strings, ...values) => ({
     strings,
     values,
     compile: (): CompiledQuery<R> => {
       let texts = fixedTexts.get(db);
       const known = texts?.get(strings);
-      if (known && values.every(isPlain)) return { query: known.query, queryId: createQueryId(), sql: known.sql, parameters: values };
+      if (known && values.every(isPlain))
+        return { query: known.query, queryId: createQueryId(), sql: known.sql, parameters: values };
       const compiled = sql<R>(strings, ...values).compile(db as Db);
-      const isFixed = compiled.parameters.length === values.length && compiled.parameters.every((p, i) => p === values[i] && isPlain(p));
+      const isFixed =
+        compiled.parameters.length === values.length &&
+        compiled.parameters.every((p, i) => p === values[i] && isPlain(p));
       if (isFixed) {
         if (!texts) fixedTexts.set(db, (texts = new WeakMap()));
         texts.set(strings, { sql: compiled.sql, query: compiled.query });

@@ -1,7 +1,14 @@
 // Drafts of hand edits (part_drafts; the queries in ../drafts.ts), written once over a Conn for both databases.
 import type { Kysely } from 'kysely';
 import type { DraftRepository } from '../ports.js';
-import { bookIdQuery, deleteDraftQuery, draftTime, listDraftsQuery, upsertDraftQuery, type DraftsDatabase } from '../drafts.js';
+import {
+  bookIdQuery,
+  deleteDraftQuery,
+  draftTime,
+  listDraftsQuery,
+  upsertDraftQuery,
+  type DraftsDatabase,
+} from '../drafts.js';
 import type { Conn } from './conn.js';
 
 export function draftRepository(conn: Conn): DraftRepository {
@@ -11,7 +18,11 @@ export function draftRepository(conn: Conn): DraftRepository {
     list: async ({ userId, key }) => {
       const id = await bookId(userId, key);
       if (id === null) return [];
-      return (await conn.all(listDraftsQuery(db, id))).map((r) => ({ position: r.position, text: r.text, updatedAt: draftTime(r.updated_at) }));
+      return (await conn.all(listDraftsQuery(db, id))).map((r) => ({
+        position: r.position,
+        text: r.text,
+        updatedAt: draftTime(r.updated_at),
+      }));
     },
     save: async ({ userId, key, position, text }) => {
       const id = await bookId(userId, key);

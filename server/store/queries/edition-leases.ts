@@ -30,7 +30,10 @@ export interface Charges {
   refund(conn: Conn, input: { userId: string; charge: LeaseCharge; reason: string; errorCode: string }): Promise<void>;
 }
 
-/** A start's claim of the lease: taken (`refunded`: credits given back for the dead run it took over), or held by a live run until `heldUntil`. */
+/**
+ * A start's claim of the lease: taken (`refunded`: credits given back for the dead run it took over), or held by a live
+ * run until `heldUntil`.
+ */
 export type LeaseClaim = { isClaimed: true; refunded: number } | { isClaimed: false; heldUntil: number };
 
 /** A part's charge made under the lease: charged, the balance short, or the lease no longer this run's (taken over). */
@@ -57,7 +60,13 @@ export interface EditionLeaseRepository {
   sweep(input: { now: number; process?: string }): Promise<{ freed: number; refunded: number }>;
 }
 
-type LeaseRow = { source_id: number; lang: Lang; running_until: number | null; lease_holder: string | null; lease_charge: string | null };
+type LeaseRow = {
+  source_id: number;
+  lang: Lang;
+  running_until: number | null;
+  lease_holder: string | null;
+  lease_charge: string | null;
+};
 const LEASE_COLUMNS = ['source_id', 'lang', 'running_until', 'lease_holder', 'lease_charge'] as const;
 
 /** Whether a lease holds at `now`: renewed ahead of it (and, with `process`, held by a run of that process). */
@@ -69,16 +78,42 @@ function isLive(row: Pick<LeaseRow, 'running_until' | 'lease_holder'>, now: numb
 /** Refund the charge a dead run left (when its generation still runs); answers the credits given back. */
 async function refundLeft(conn: Conn, charges: Charges, generationId: string | null): Promise<number> {
   if (!generationId) return 0;
-  const g = await conn.first(conn.db.selectFrom('generations').select(['id', 'user_id', 'generator_id', 'step', 'credits_charged', 'status']).where('id', '=', generationId));
+  const g = await conn.first(
+    conn.db
+      .selectFrom('generations')
+      .select(['id', 'user_id', 'generator_id', 'step', 'credits_charged', 'status'])
+      .where('id', '=', generationId),
+  );
   if (!g || g.status !== 'running') return 0;
-  await charges.refund(conn, { userId: g.user_id, charge: { generationId: g.id, credits: g.credits_charged }, reason: `Refund: ${g.generator_id} ${g.step} (the run stopped)`, errorCode: 'interrupted' });
+  await charges.refund(conn, {
+    userId: g.user_id,
+    charge: { generationId: g.id, credits: g.credits_charged },
+    reason: `Refund: ${g.generator_id} ${g.step} (the run stopped)`,
+    errorCode: 'interrupted',
+  });
   return g.credits_charged;
 }
 
 /** The lease part of an owner's EditionRepository (queries/editions.ts). */
-export function editionLeases(conn: Conn, owner: string, ensure: (conn: Conn, sourceId: number, lang: Lang) => Promise<boolean>, charges: Charges) {
-  const row = (sourceId: number, lang: Lang) => conn.db.selectFrom('book_editions').select(LEASE_COLUMNS).where('owner', '=', owner).where('source_id', '=', sourceId).where('lang', '=', lang);
-  const update = (sourceId: number, lang: Lang) => conn.db.updateTable('book_editions').where('owner', '=', owner).where('source_id', '=', sourceId).where('lang', '=', lang);
+export function editionLeases(
+  conn: Conn,
+  owner: string,
+  ensure: (conn: Conn, sourceId: number, lang: Lang) => Promise<boolean>,
+  charges: Charges,
+) {
+  const row = (sourceId: number, lang: Lang) =>
+    conn.db
+      .selectFrom('book_editions')
+      .select(LEASE_COLUMNS)
+      .where('owner', '=', owner)
+      .where('source_id', '=', sourceId)
+      .where('lang', '=', lang);
+  const update = (sourceId: number, lang: Lang) =>
+    conn.db
+      .updateTable('book_editions')
+      .where('owner', '=', owner)
+      .where('source_id', '=', sourceId)
+      .where('lang', '=', lang);
   /** Whether `holder` holds the lease (locked until the transaction ends). */
   async function isHeldBy(conn: Conn, sourceId: number, lang: Lang, holder: string): Promise<boolean> {
     return (await conn.firstLocked(row(sourceId, lang)))?.lease_holder === holder;
@@ -89,7 +124,8 @@ export function editionLeases(conn: Conn, owner: string, ensure: (conn: Conn, so
         const { sourceId, lang, holder, now, until } = input;
         if (!(await ensure(conn, sourceId, lang))) return { isClaimed: false, heldUntil: now };
         const held = await conn.firstLocked(row(sourceId, lang));
-        if (held && held.lease_holder !== holder && isLive(held, now)) return { isClaimed: false, heldUntil: Number(held.running_until) };
+        if (held && held.lease_holder !== holder && isLive(held, now))
+          return { isClaimed: false, heldUntil: Number(held.running_until) };
         const refunded = held && held.lease_holder !== holder ? await refundLeft(conn, charges, held.lease_charge) : 0;
         await conn.run(update(sourceId, lang).set({ running_until: until, lease_holder: holder, lease_charge: null }));
         return { isClaimed: true, refunded };
@@ -109,7 +145,11 @@ export function editionLeases(conn: Conn, owner: string, ensure: (conn: Conn, so
       }),
     /** The lease let go by its holder (nothing when another holds it now). */
     release: async ({ sourceId, lang, holder }: LeaseOf): Promise<void> => {
-      await conn.run(update(sourceId, lang).where('lease_holder', '=', holder).set({ running_until: null, lease_holder: null, lease_charge: null }));
+      await conn.run(
+        update(sourceId, lang)
+          .where('lease_holder', '=', holder)
+          .set({ running_until: null, lease_holder: null, lease_charge: null }),
+      );
     },
     /** Whether a run holds the lease at `now`. */
     isRunning: async ({ sourceId, lang, now }: { sourceId: number; lang: Lang; now: number }): Promise<boolean> => {
@@ -123,17 +163,32 @@ export function editionLeaseRepository(conn: Conn, charges: Charges): EditionLea
   return {
     sweep: ({ now, process }) =>
       conn.transaction(async (conn) => {
-        const held = await conn.all(conn.db.selectFrom('book_editions').select([...LEASE_COLUMNS, 'owner']).where('lease_holder', 'is not', null));
+        const held = await conn.all(
+          conn.db
+            .selectFrom('book_editions')
+            .select([...LEASE_COLUMNS, 'owner'])
+            .where('lease_holder', 'is not', null),
+        );
         let freed = 0;
         let refunded = 0;
         for (const lease of held) {
           if (isLive(lease, now, process)) continue;
-          const key = conn.db.selectFrom('book_editions').select(LEASE_COLUMNS).where('source_id', '=', lease.source_id).where('lang', '=', lease.lang);
+          const key = conn.db
+            .selectFrom('book_editions')
+            .select(LEASE_COLUMNS)
+            .where('source_id', '=', lease.source_id)
+            .where('lang', '=', lease.lang);
           // Read again under its lock: its run may have renewed it, or a start taken it over, since the list was read.
           const locked = await conn.firstLocked(key);
           if (!locked || locked.lease_holder === null || isLive(locked, now, process)) continue;
           refunded += await refundLeft(conn, charges, locked.lease_charge);
-          await conn.run(conn.db.updateTable('book_editions').set({ running_until: null, lease_holder: null, lease_charge: null }).where('source_id', '=', lease.source_id).where('lang', '=', lease.lang));
+          await conn.run(
+            conn.db
+              .updateTable('book_editions')
+              .set({ running_until: null, lease_holder: null, lease_charge: null })
+              .where('source_id', '=', lease.source_id)
+              .where('lang', '=', lease.lang),
+          );
           freed++;
         }
         return { freed, refunded };

@@ -4,11 +4,20 @@
 import type { Lang, GlossaryEntry, SourceHashes, StepSave } from '../../../engine/index.js';
 import type { Conn } from './conn.js';
 import { saveStep } from './step.js';
-import { editionLeases, type Charges, type LeaseClaim, type LeasedCharge, type LeaseOf, type PartCharge } from './edition-leases.js';
+import {
+  editionLeases,
+  type Charges,
+  type LeaseClaim,
+  type LeasedCharge,
+  type LeaseOf,
+  type PartCharge,
+} from './edition-leases.js';
 
 export type { LeaseClaim, LeasedCharge, LeaseOf, PartCharge } from './edition-leases.js';
 
-/** A source book's edition in one language: its id once its first part is saved (null before), its glossary and hashes. */
+/**
+ * A source book's edition in one language: its id once its first part is saved (null before), its glossary and hashes.
+ */
 export interface EditionLink {
   sourceId: number;
   lang: Lang;
@@ -34,7 +43,8 @@ export interface EditionRepository {
   /**
    * Take the lease of the run making the edition of `sourceId` in `lang` for `holder` until `until` (ms since the
    * epoch): refused, with when it ends, while another run holds it at `now`; a dead run's lease (not renewed in time)
-   * is taken over and the part it charged refunded. Its holder renews it (`beat`) and lets it go at its end (`release`).
+   * is taken over and the part it charged refunded. Its holder renews it (`beat`) and lets it go at its end
+   * (`release`).
    */
   claim(input: LeaseOf & { now: number; until: number }): Promise<LeaseClaim>;
   /** The holder's heartbeat: the lease renewed to `until`; false when another run has taken it over. */
@@ -58,19 +68,37 @@ function parsed<T>(text: string | null, fallback: T): T {
 }
 
 type Row = { source_id: number; lang: Lang; edition_id: number | null; glossary: string | null; source_hashes: string };
-const linkOf = (r: Row): EditionLink => ({ sourceId: r.source_id, lang: r.lang, editionId: r.edition_id, glossary: parsed<GlossaryEntry[] | null>(r.glossary, null), hashes: parsed<SourceHashes>(r.source_hashes, {}) });
+const linkOf = (r: Row): EditionLink => ({
+  sourceId: r.source_id,
+  lang: r.lang,
+  editionId: r.edition_id,
+  glossary: parsed<GlossaryEntry[] | null>(r.glossary, null),
+  hashes: parsed<SourceHashes>(r.source_hashes, {}),
+});
 const COLUMNS = ['source_id', 'lang', 'edition_id', 'glossary', 'source_hashes'] as const;
 
 export function editionRepository(conn: Conn, owner: string, charges: Charges): EditionRepository {
   const mine = () => conn.db.selectFrom('book_editions').select(COLUMNS).where('owner', '=', owner);
   /** The row of (source, lang), made when missing; only for a source book the owner has. */
   async function ensure(conn: Conn, sourceId: number, lang: Lang): Promise<boolean> {
-    const book = await conn.first(conn.db.selectFrom('books').select('id').where('id', '=', sourceId).where('owner', '=', owner));
+    const book = await conn.first(
+      conn.db.selectFrom('books').select('id').where('id', '=', sourceId).where('owner', '=', owner),
+    );
     if (!book) return false;
-    await conn.run(conn.db.insertInto('book_editions').values({ source_id: sourceId, lang, owner }).onConflict((oc) => oc.columns(['source_id', 'lang']).doNothing()));
+    await conn.run(
+      conn.db
+        .insertInto('book_editions')
+        .values({ source_id: sourceId, lang, owner })
+        .onConflict((oc) => oc.columns(['source_id', 'lang']).doNothing()),
+    );
     return true;
   }
-  const update = (sourceId: number, lang: Lang) => conn.db.updateTable('book_editions').where('owner', '=', owner).where('source_id', '=', sourceId).where('lang', '=', lang);
+  const update = (sourceId: number, lang: Lang) =>
+    conn.db
+      .updateTable('book_editions')
+      .where('owner', '=', owner)
+      .where('source_id', '=', sourceId)
+      .where('lang', '=', lang);
   return {
     list: async () => (await conn.all(mine().orderBy('source_id'))).map(linkOf),
     find: async ({ sourceId, lang }) => {
@@ -83,7 +111,8 @@ export function editionRepository(conn: Conn, owner: string, charges: Charges): 
     },
     saveGlossary: ({ sourceId, lang, glossary }) =>
       conn.transaction(async (conn) => {
-        if (await ensure(conn, sourceId, lang)) await conn.run(update(sourceId, lang).set({ glossary: JSON.stringify(glossary) }));
+        if (await ensure(conn, sourceId, lang))
+          await conn.run(update(sourceId, lang).set({ glossary: JSON.stringify(glossary) }));
       }),
     linkEdition: ({ sourceId, lang, editionId }) =>
       conn.transaction(async (conn) => {

@@ -13,7 +13,10 @@ export interface FingerprintRepository {
   remove(key: string): Promise<boolean>;
 }
 
-/** The key a saved book's fingerprint is kept under on the server: its id, which stays with the book (a book type's key passes to the next book). */
+/**
+ * The key a saved book's fingerprint is kept under on the server: its id, which stays with the book (a book type's key
+ * passes to the next book).
+ */
 export function bookFingerprintKey(bookId: number): string {
   return `book:${bookId}`;
 }
@@ -23,20 +26,53 @@ export function fingerprintRepository(conn: Conn, owner: string): FingerprintRep
     save: async ({ key, title, fingerprint, keptAt }) => {
       // A book written again keeps when it was first kept: it stays the original of the copies made after it.
       const row = { title, fingerprint: JSON.stringify(fingerprint) };
-      await conn.run(conn.db.insertInto('book_fingerprints').values({ owner, book_key: key, ...row, kept_at: keptAt ?? nowIso() }).onConflict((oc) => oc.columns(['owner', 'book_key']).doUpdateSet(row)));
+      await conn.run(
+        conn.db
+          .insertInto('book_fingerprints')
+          .values({ owner, book_key: key, ...row, kept_at: keptAt ?? nowIso() })
+          .onConflict((oc) => oc.columns(['owner', 'book_key']).doUpdateSet(row)),
+      );
     },
     list: async () => {
-      const rows = await conn.all(conn.db.selectFrom('book_fingerprints')
-        .leftJoin('books', (j) => j.onRef('books.owner', '=', 'book_fingerprints.owner').onRef('books.book_key', '=', 'book_fingerprints.book_key'))
-        .select(['book_fingerprints.book_key', 'book_fingerprints.title', 'book_fingerprints.fingerprint', 'book_fingerprints.kept_at', 'books.id as book_id'])
-        .where('book_fingerprints.owner', '=', owner).orderBy('book_fingerprints.book_key'));
+      const rows = await conn.all(
+        conn.db
+          .selectFrom('book_fingerprints')
+          .leftJoin('books', (j) =>
+            j
+              .onRef('books.owner', '=', 'book_fingerprints.owner')
+              .onRef('books.book_key', '=', 'book_fingerprints.book_key'),
+          )
+          .select([
+            'book_fingerprints.book_key',
+            'book_fingerprints.title',
+            'book_fingerprints.fingerprint',
+            'book_fingerprints.kept_at',
+            'books.id as book_id',
+          ])
+          .where('book_fingerprints.owner', '=', owner)
+          .orderBy('book_fingerprints.book_key'),
+      );
       return rows.flatMap((r) => {
         const fingerprint = parseTextFingerprint(r.fingerprint);
-        return fingerprint ? [{ key: r.book_key, book: r.book_id !== null ? String(r.book_id) : r.book_key, title: r.title, fingerprint, keptAt: r.kept_at }] : [];
+        return fingerprint
+          ? [
+              {
+                key: r.book_key,
+                book: r.book_id !== null ? String(r.book_id) : r.book_key,
+                title: r.title,
+                fingerprint,
+                keptAt: r.kept_at,
+              },
+            ]
+          : [];
       });
     },
     remove: async (key) => {
-      return (await conn.run(conn.db.deleteFrom('book_fingerprints').where('owner', '=', owner).where('book_key', '=', key))) > 0;
+      return (
+        (await conn.run(
+          conn.db.deleteFrom('book_fingerprints').where('owner', '=', owner).where('book_key', '=', key),
+        )) > 0
+      );
     },
   };
 }

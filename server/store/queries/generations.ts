@@ -21,7 +21,13 @@ function startGeneration(conn: Conn, input: Parameters<GenerationRepository['sta
       if (!user) return null;
       let credits = input.cost;
       if (credits > 0) {
-        const balance = await changeCredits(conn, { userId: user.id, amount: -credits, type: 'charge', reason: input.reason, reference: generationId });
+        const balance = await changeCredits(conn, {
+          userId: user.id,
+          amount: -credits,
+          type: 'charge',
+          reason: input.reason,
+          reference: generationId,
+        });
         if (!balance) {
           if (user.role !== 'admin') return null;
           credits = 0;
@@ -29,7 +35,14 @@ function startGeneration(conn: Conn, input: Parameters<GenerationRepository['sta
       }
       await conn.run(
         conn.db.insertInto('generations').values({
-          id: generationId, user_id: user.id, generator_id: input.generatorId, step: input.step, credits_charged: credits, status: 'running', error_code: null, created_at: nowIso(),
+          id: generationId,
+          user_id: user.id,
+          generator_id: input.generatorId,
+          step: input.step,
+          credits_charged: credits,
+          status: 'running',
+          error_code: null,
+          created_at: nowIso(),
         }),
       );
       return { generationId, credits };
@@ -38,28 +51,51 @@ function startGeneration(conn: Conn, input: Parameters<GenerationRepository['sta
   );
 }
 
-/** The generation's row locked until the transaction ends, unless it is no longer running (none: an empty row, as running). */
+/**
+ * The generation's row locked until the transaction ends, unless it is no longer running (none: an empty row, as
+ * running).
+ */
 async function runningRow(conn: Conn, generationId: string) {
-  const row = await conn.firstLocked(conn.db.selectFrom('generations').select(['id', 'user_id', 'generator_id', 'step', 'credits_charged', 'status', 'bible_book_id', 'is_held']).where('id', '=', generationId));
+  const row = await conn.firstLocked(
+    conn.db
+      .selectFrom('generations')
+      .select(['id', 'user_id', 'generator_id', 'step', 'credits_charged', 'status', 'bible_book_id', 'is_held'])
+      .where('id', '=', generationId),
+  );
   if (row && row.status !== 'running') return undefined;
   return row ?? { bible_book_id: null, is_held: 0 };
 }
 
-function refundGeneration(conn: Conn, input: { userId: string; charge: Charge; reason: string; errorCode: string; isSkipped?: boolean }): Promise<void> {
+function refundGeneration(
+  conn: Conn,
+  input: { userId: string; charge: Charge; reason: string; errorCode: string; isSkipped?: boolean },
+): Promise<void> {
   return conn.transaction(async (conn) => {
     const row = await runningRow(conn, input.charge.generationId);
     if (!row) return;
-    // A part the bible went past unread is given back, not kept as read; and marked so the hold's settling never charges it.
-    if ('id' in row && input.isSkipped && row.bible_book_id !== null) await markPaid(conn, row.bible_book_id, biblePartPosition(row.step));
+    // A part the bible went past unread is given back, not kept as read; and marked so the hold's settling never charges
+    // it.
+    if ('id' in row && input.isSkipped && row.bible_book_id !== null)
+      await markPaid(conn, row.bible_book_id, biblePartPosition(row.step));
     else if ('id' in row && (await keepReadPart(conn, row))) return;
     if (row.is_held && row.bible_book_id !== null) await returnToHold(conn, row.bible_book_id, input.charge.credits);
     else if (input.charge.credits > 0 && (await findUserById(conn, input.userId))) {
-      await changeCredits(conn, { userId: input.userId, amount: input.charge.credits, type: 'refund', reason: input.reason, reference: input.charge.generationId });
+      await changeCredits(conn, {
+        userId: input.userId,
+        amount: input.charge.credits,
+        type: 'refund',
+        reason: input.reason,
+        reference: input.charge.generationId,
+      });
     }
     await conn.run(
       conn.db
         .updateTable('generations')
-        .set({ status: input.charge.credits > 0 ? 'refunded' : 'failed', error_code: input.errorCode, finished_at: nowIso() })
+        .set({
+          status: input.charge.credits > 0 ? 'refunded' : 'failed',
+          error_code: input.errorCode,
+          finished_at: nowIso(),
+        })
         .where('id', '=', input.charge.generationId),
     );
   });
@@ -74,15 +110,41 @@ function commitGeneration(conn: Conn, input: GenerationCommit): Promise<boolean>
   const now = nowIso();
   return conn.transaction(async (conn) => {
     const row = await runningRow(conn, charge.generationId);
-    if (!row) return (await conn.first(conn.db.selectFrom('generations').select('status').where('id', '=', charge.generationId)))?.status === 'succeeded';
+    if (!row)
+      return (
+        (await conn.first(conn.db.selectFrom('generations').select('status').where('id', '=', charge.generationId)))
+          ?.status === 'succeeded'
+      );
     if ('id' in row && row.bible_book_id !== null) await markPaid(conn, row.bible_book_id, biblePartPosition(row.step));
     if (input.book) await saveStep(conn, userId, input.book.key, input.book.save);
     if (history) {
-      await conn.run(conn.db.insertInto('content_history').values({ user_id: userId, title: history.title, content_type: history.contentType, content: history.content, generator_id: history.generatorId, created_at: now }));
+      await conn.run(
+        conn.db.insertInto('content_history').values({
+          user_id: userId,
+          title: history.title,
+          content_type: history.contentType,
+          content: history.content,
+          generator_id: history.generatorId,
+          created_at: now,
+        }),
+      );
     }
     if (usage.isPart) await addUsage(conn, userId);
-    await conn.run(conn.db.insertInto('usage_records').values({ user_id: userId, prompt_type: usage.promptType, credits_used: charge.credits, metadata: JSON.stringify(usage.metadata), created_at: now }));
-    await conn.run(conn.db.updateTable('generations').set({ status: 'succeeded', finished_at: now }).where('id', '=', charge.generationId));
+    await conn.run(
+      conn.db.insertInto('usage_records').values({
+        user_id: userId,
+        prompt_type: usage.promptType,
+        credits_used: charge.credits,
+        metadata: JSON.stringify(usage.metadata),
+        created_at: now,
+      }),
+    );
+    await conn.run(
+      conn.db
+        .updateTable('generations')
+        .set({ status: 'succeeded', finished_at: now })
+        .where('id', '=', charge.generationId),
+    );
     return true;
   });
 }
@@ -90,7 +152,12 @@ function commitGeneration(conn: Conn, input: GenerationCommit): Promise<boolean>
 async function refundInterrupted(conn: Conn): Promise<number> {
   const running = await conn.all(conn.db.selectFrom('generations').selectAll().where('status', '=', 'running'));
   for (const g of running) {
-    await refundGeneration(conn, { userId: g.user_id, charge: { generationId: g.id, credits: g.credits_charged }, reason: `Refund: ${g.generator_id} ${g.step} (server stopped)`, errorCode: 'interrupted' });
+    await refundGeneration(conn, {
+      userId: g.user_id,
+      charge: { generationId: g.id, credits: g.credits_charged },
+      reason: `Refund: ${g.generator_id} ${g.step} (server stopped)`,
+      errorCode: 'interrupted',
+    });
   }
   return running.length;
 }
@@ -103,20 +170,49 @@ export function generationRepository(conn: Conn): GenerationRepository {
     start: (input) => startGeneration(conn, input),
     find: async (generationId) => {
       const row = await conn.first(conn.db.selectFrom('generations').selectAll().where('id', '=', generationId));
-      return row && { id: row.id, userId: row.user_id, step: row.step, credits: row.credits_charged, status: row.status, errorCode: row.error_code };
+      return (
+        row && {
+          id: row.id,
+          userId: row.user_id,
+          step: row.step,
+          credits: row.credits_charged,
+          status: row.status,
+          errorCode: row.error_code,
+        }
+      );
     },
     isRunning: async ({ userId, generatorId }) =>
-      (await conn.first(conn.db.selectFrom('generations').select('id').where('user_id', '=', userId).where('generator_id', '=', generatorId).where('status', '=', 'running').limit(1))) !== undefined,
+      (await conn.first(
+        conn.db
+          .selectFrom('generations')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('generator_id', '=', generatorId)
+          .where('status', '=', 'running')
+          .limit(1),
+      )) !== undefined,
     runningStep: async ({ userId, generatorId }) => {
-      const running = conn.db.selectFrom('generations').select('step').where('user_id', '=', userId)
-        .where('generator_id', '=', generatorId).where('status', '=', 'running');
+      const running = conn.db
+        .selectFrom('generations')
+        .select('step')
+        .where('user_id', '=', userId)
+        .where('generator_id', '=', generatorId)
+        .where('status', '=', 'running');
       return (await conn.first(running.limit(1)))?.step;
     },
     refund: (input) => refundGeneration(conn, input),
     commit: (input) => commitGeneration(conn, input),
     refundInterrupted: () => refundInterrupted(conn),
     recordUsage: async ({ userId, promptType, metadata }) => {
-      await conn.run(conn.db.insertInto('usage_records').values({ user_id: userId, prompt_type: promptType, credits_used: 0, metadata: JSON.stringify(metadata), created_at: nowIso() }));
+      await conn.run(
+        conn.db.insertInto('usage_records').values({
+          user_id: userId,
+          prompt_type: promptType,
+          credits_used: 0,
+          metadata: JSON.stringify(metadata),
+          created_at: nowIso(),
+        }),
+      );
     },
   };
 }

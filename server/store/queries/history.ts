@@ -18,7 +18,12 @@ export interface HistorySearch {
 
 /** The words of a search (letters and digits, NFKC), at most 16; null when it has none (nothing matches). */
 export function searchWords(search: string): string[] | null {
-  return search.normalize('NFKC').match(/[\p{L}\p{N}]+/gu)?.slice(0, 16) ?? null;
+  return (
+    search
+      .normalize('NFKC')
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 16) ?? null
+  );
 }
 
 /** The user's items older than `before` (of one type), newest first: the list without a search. */
@@ -33,11 +38,22 @@ export function historyPage(conn: Conn, input: Omit<HistorySearch, 'search'>) {
  * `search`: the adapter's full-text query (undefined when the search has no words); `slowAll`: how the
  * list and the types run (SQLite runs them one per turn of the event loop), `conn.all` by default.
  */
-export function historyRepository(conn: Conn, opts: { search(input: HistorySearch): Compilable<HistoryListItem> | undefined; slowAll?: <R>(query: Compilable<R>) => Promise<R[]> }): HistoryRepository {
+export function historyRepository(
+  conn: Conn,
+  opts: {
+    search(input: HistorySearch): Compilable<HistoryListItem> | undefined;
+    slowAll?: <R>(query: Compilable<R>) => Promise<R[]>;
+  },
+): HistoryRepository {
   const slowAll = opts.slowAll ?? (<R>(query: Compilable<R>) => conn.all(query));
   return {
     list: async ({ userId, search, type, before, limit }) => {
-      let query: Compilable<HistoryListItem> | undefined = historyPage(conn, { userId, type, before, limit: limit + 1 });
+      let query: Compilable<HistoryListItem> | undefined = historyPage(conn, {
+        userId,
+        type,
+        before,
+        limit: limit + 1,
+      });
       if (search?.trim()) query = opts.search({ userId, search, type, before, limit: limit + 1 });
       const rows = query ? await slowAll(query) : [];
       const hasMore = rows.length > limit;
@@ -53,7 +69,15 @@ export function historyRepository(conn: Conn, opts: { search(input: HistorySearc
         ) SELECT type FROM t WHERE type IS NOT NULL`;
       return (await slowAll(rawQuery(conn.db, types))).map((r) => r.type);
     },
-    get: ({ userId, id }) => conn.first(conn.db.selectFrom('content_history').select([...HISTORY_LIST_COLUMNS, 'content']).where('id', '=', id).where('user_id', '=', userId)),
-    delete: async ({ userId, id }) => (await conn.run(conn.db.deleteFrom('content_history').where('id', '=', id).where('user_id', '=', userId))) > 0,
+    get: ({ userId, id }) =>
+      conn.first(
+        conn.db
+          .selectFrom('content_history')
+          .select([...HISTORY_LIST_COLUMNS, 'content'])
+          .where('id', '=', id)
+          .where('user_id', '=', userId),
+      ),
+    delete: async ({ userId, id }) =>
+      (await conn.run(conn.db.deleteFrom('content_history').where('id', '=', id).where('user_id', '=', userId))) > 0,
   };
 }

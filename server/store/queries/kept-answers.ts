@@ -5,13 +5,31 @@ import type { Conn } from './conn.js';
 import type { KeptAnswer, ProgressStore } from '../../../engine/index.js';
 
 /** The ProgressStore's kept answers for one owner. */
-export function keptAnswersOf(conn: Conn, owner: string): Required<Pick<ProgressStore, 'keepAnswer' | 'keptAnswers' | 'dropAnswers'>> {
+export function keptAnswersOf(
+  conn: Conn,
+  owner: string,
+): Required<Pick<ProgressStore, 'keepAnswer' | 'keptAnswers' | 'dropAnswers'>> {
   return {
     keepAnswer: async (key, kept) => {
-      await conn.run(conn.db.insertInto('kept_answers').values({ owner, book_key: key, scope: kept.scope, request: kept.request, answer: JSON.stringify(kept.answer) }));
+      await conn.run(
+        conn.db.insertInto('kept_answers').values({
+          owner,
+          book_key: key,
+          scope: kept.scope,
+          request: kept.request,
+          answer: JSON.stringify(kept.answer),
+        }),
+      );
     },
     keptAnswers: async (key) => {
-      const rows = await conn.all(conn.db.selectFrom('kept_answers').select(['scope', 'request', 'answer']).where('owner', '=', owner).where('book_key', '=', key).orderBy('id'));
+      const rows = await conn.all(
+        conn.db
+          .selectFrom('kept_answers')
+          .select(['scope', 'request', 'answer'])
+          .where('owner', '=', owner)
+          .where('book_key', '=', key)
+          .orderBy('id'),
+      );
       return rows.flatMap((row): KeptAnswer[] => {
         try {
           const answer = JSON.parse(row.answer) as KeptAnswer['answer'];

@@ -22,11 +22,25 @@ async function grant(conn: Conn, input: Parameters<PurchaseRepository['grant']>[
       const inserted = await conn.run(
         conn.db
           .insertInto('purchases')
-          .values({ session_id: input.sessionId, user_id: input.userId, package: input.packageId, credits: input.credits, amount_total: input.amountTotal, currency: input.currency, created_at: nowIso() })
+          .values({
+            session_id: input.sessionId,
+            user_id: input.userId,
+            package: input.packageId,
+            credits: input.credits,
+            amount_total: input.amountTotal,
+            currency: input.currency,
+            created_at: nowIso(),
+          })
           .onConflict((oc) => oc.column('session_id').doNothing()),
       );
       if (inserted === 0) return { status: 'already_granted' };
-      const balance = await changeCredits(conn, { userId: input.userId, amount: input.credits, type: 'purchase', reason: `Purchase: ${input.packageId} (${input.credits} credits)`, reference: input.sessionId });
+      const balance = await changeCredits(conn, {
+        userId: input.userId,
+        amount: input.credits,
+        type: 'purchase',
+        reason: `Purchase: ${input.packageId} (${input.credits} credits)`,
+        reference: input.sessionId,
+      });
       // Roll the purchase row back too: a user deleted since paying gets nothing recorded as granted.
       if (!balance) throw new NoUser();
       return { status: 'granted', balance };
@@ -42,7 +56,15 @@ export function purchaseRepository(conn: Conn): PurchaseRepository {
     grant: (input) => grant(conn, input),
     find: async (sessionId) => {
       const row = await conn.first(conn.db.selectFrom('purchases').selectAll().where('session_id', '=', sessionId));
-      return row && { sessionId: row.session_id, userId: row.user_id, packageId: row.package, credits: row.credits, createdAt: row.created_at };
+      return (
+        row && {
+          sessionId: row.session_id,
+          userId: row.user_id,
+          packageId: row.package,
+          credits: row.credits,
+          createdAt: row.created_at,
+        }
+      );
     },
   };
 }
@@ -50,15 +72,32 @@ export function purchaseRepository(conn: Conn): PurchaseRepository {
 /** A key's last use is written at most once a minute (not on every request). */
 const USED_EVERY_MS = 60_000;
 
-function listing(row: { id: number; name: string; key_prefix: string; created_at: string; last_used_at: string | null }): ApiKeyListing {
-  return { id: row.id, name: row.name, prefix: row.key_prefix, createdAt: row.created_at, lastUsedAt: row.last_used_at };
+function listing(row: {
+  id: number;
+  name: string;
+  key_prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+}): ApiKeyListing {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.key_prefix,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  };
 }
 
 async function authenticate(conn: Conn, keyHash: string): Promise<{ keyId: number; user: User } | null> {
   // Every request of the business API: raw SQL, compiled in about a microsecond.
   const row = await conn.first(
-    rawQuery(conn.db, sql<User & { key_id: number; key_last_used_at: string | null }>`SELECT k.id AS key_id, k.last_used_at AS key_last_used_at, u.*
-      FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ${keyHash} AND k.revoked_at IS NULL`),
+    rawQuery(
+      conn.db,
+      sql<
+        User & { key_id: number; key_last_used_at: string | null }
+      >`SELECT k.id AS key_id, k.last_used_at AS key_last_used_at, u.*
+      FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ${keyHash} AND k.revoked_at IS NULL`,
+    ),
   );
   if (!row) return null;
   const { key_id, key_last_used_at, ...user } = row;
@@ -69,20 +108,40 @@ async function authenticate(conn: Conn, keyHash: string): Promise<{ keyId: numbe
 }
 
 export function apiKeyRepository(conn: Conn): ApiKeyRepository {
-  const live = (userId: string) => conn.db.selectFrom('api_keys').where('user_id', '=', userId).where('revoked_at', 'is', null);
+  const live = (userId: string) =>
+    conn.db.selectFrom('api_keys').where('user_id', '=', userId).where('revoked_at', 'is', null);
   return {
     create: ({ userId, name, keyHash, prefix, maxKeys }) =>
       conn.transaction(async (conn) => {
         await conn.firstLocked(conn.db.selectFrom('users').select('id').where('id', '=', userId));
         const count = Number((await conn.first(live(userId).select((eb) => eb.fn.countAll<number>().as('n'))))?.n ?? 0);
         if (count >= maxKeys) return undefined;
-        const row = await conn.first(conn.db.insertInto('api_keys').values({ user_id: userId, name, key_hash: keyHash, key_prefix: prefix, created_at: nowIso() }).returningAll());
+        const row = await conn.first(
+          conn.db
+            .insertInto('api_keys')
+            .values({ user_id: userId, name, key_hash: keyHash, key_prefix: prefix, created_at: nowIso() })
+            .returningAll(),
+        );
         return row && listing(row);
       }),
     list: async (userId) => (await conn.all(live(userId).selectAll().orderBy('id', 'desc'))).map(listing),
     revoke: async ({ userId, id }) =>
-      (await conn.run(conn.db.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', id).where('user_id', '=', userId).where('revoked_at', 'is', null))) > 0,
-    revokeAll: (userId) => conn.run(conn.db.updateTable('api_keys').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null)),
+      (await conn.run(
+        conn.db
+          .updateTable('api_keys')
+          .set({ revoked_at: nowIso() })
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null),
+      )) > 0,
+    revokeAll: (userId) =>
+      conn.run(
+        conn.db
+          .updateTable('api_keys')
+          .set({ revoked_at: nowIso() })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null),
+      ),
     authenticate: (keyHash) => authenticate(conn, keyHash),
   };
 }

@@ -18,7 +18,22 @@ import { versionRepository } from './versions.js';
 import { shareLeaseRepository } from './share-leases.js';
 import type { Conn } from './conn.js';
 
-type Shared = 'series' | 'fingerprints' | 'editions' | 'covers' | 'editionLeases' | 'versions' | 'drafts' | 'credits' | 'codes' | 'generations' | 'bibleHolds' | 'system' | 'purchases' | 'apiKeys' | 'shareLeases';
+type Shared =
+  | 'series'
+  | 'fingerprints'
+  | 'editions'
+  | 'covers'
+  | 'editionLeases'
+  | 'versions'
+  | 'drafts'
+  | 'credits'
+  | 'codes'
+  | 'generations'
+  | 'bibleHolds'
+  | 'system'
+  | 'purchases'
+  | 'apiKeys'
+  | 'shareLeases';
 
 /** Every repository that is the same on both databases, on `conn`. */
 export function sharedRepositories(conn: Conn): Pick<Repositories, Shared> {

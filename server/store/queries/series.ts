@@ -29,7 +29,10 @@ export interface SeriesRepository {
   list(): Promise<Array<StoredSeries & { books: number }>>;
   /** A series' books in order. */
   books(seriesId: number): Promise<SeriesEntry[]>;
-  /** The book under `key` joins the series at `number`; `book_in_series` when it is in a series already, `series_number_taken` when the place is. */
+  /**
+   * The book under `key` joins the series at `number`; `book_in_series` when it is in a series already,
+   * `series_number_taken` when the place is.
+   */
   join(seriesId: number, number: number, key: string): Promise<void>;
   setBasis(seriesId: number, number: number, basis: string): Promise<void>;
   /** The series of the book under `key`, and its number, or null. */

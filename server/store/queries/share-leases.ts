@@ -7,7 +7,10 @@
 import type { Conn } from './conn.js';
 
 export interface ShareLeaseRepository {
-  /** One more lease for the writer (`id`, live until `until`) unless `limit` are live at `now`; answers whether it was taken. */
+  /**
+   * One more lease for the writer (`id`, live until `until`) unless `limit` are live at `now`; answers whether it was
+   * taken.
+   */
   claim(input: { userId: string; id: string; limit: number; now: number; until: number }): Promise<boolean>;
   /** The heartbeat: the lease kept live until `until`. */
   renew(input: { id: string; until: number }): Promise<void>;
@@ -24,7 +27,13 @@ export interface ShareLeaseRepository {
 
 export function shareLeaseRepository(conn: Conn): ShareLeaseRepository {
   const live = (conn: Conn, userId: string, now: number) =>
-    conn.first(conn.db.selectFrom('share_leases').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).where('expires_at', '>', now));
+    conn.first(
+      conn.db
+        .selectFrom('share_leases')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', now),
+    );
   return {
     claim: ({ userId, id, limit, now, until }) =>
       conn.transaction(async (conn) => {
@@ -35,7 +44,8 @@ export function shareLeaseRepository(conn: Conn): ShareLeaseRepository {
         await conn.run(conn.db.insertInto('share_leases').values({ id, user_id: userId, expires_at: until }));
         return true;
       }),
-    renew: async ({ id, until }) => void (await conn.run(conn.db.updateTable('share_leases').set({ expires_at: until }).where('id', '=', id))),
+    renew: async ({ id, until }) =>
+      void (await conn.run(conn.db.updateTable('share_leases').set({ expires_at: until }).where('id', '=', id))),
     release: async (id) => void (await conn.run(conn.db.deleteFrom('share_leases').where('id', '=', id))),
     heldBy: async ({ userId, now }) => Number((await live(conn, userId, now))?.n ?? 0),
     dropAll: () => conn.run(conn.db.deleteFrom('share_leases')),

@@ -17,11 +17,17 @@ export function partCompleteness(save: Pick<StepSave, 'isComplete' | 'position' 
 }
 
 /** The provenance column a book's header writes (null: every part the model's). */
-export const provenanceOfState = (state: BookState): string | null => (state.provenance && Object.keys(state.provenance).length ? JSON.stringify(state.provenance) : null);
+export const provenanceOfState = (state: BookState): string | null =>
+  state.provenance && Object.keys(state.provenance).length ? JSON.stringify(state.provenance) : null;
 
 /** The books row a saved step writes (both adapters). */
 export function headerOfStep(save: StepSave) {
-  return headerOfState({ bookType: save.bookType, generatorId: save.generatorId, state: save.state, isFinished: save.isFinished });
+  return headerOfState({
+    bookType: save.bookType,
+    generatorId: save.generatorId,
+    state: save.state,
+    isFinished: save.isFinished,
+  });
 }
 
 /** The books row of a book's state. */
@@ -58,7 +64,9 @@ const stampNow = (): string => new Date().toISOString().slice(0, 19).replace('T'
  * later step's inside the WITH of the part's upsert: Conn.runChained).
  */
 function upsertHeader(conn: Conn, owner: string, key: string, h: ReturnType<typeof headerOfStep>) {
-  return fixedQuery<{ id: number }>(conn.db)`INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings, character_details, memory, memory_up_to, chapter_notes, audit_findings, authored_parts, provenance, voice, source, author, is_finished)
+  return fixedQuery<{ id: number }>(
+    conn.db,
+  )`INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings, character_details, memory, memory_up_to, chapter_notes, audit_findings, authored_parts, provenance, voice, source, author, is_finished)
     VALUES (${owner}, ${key}, ${h.book_type}, ${h.generator_id}, ${h.lang}, ${h.total_chapters}, ${h.current_chapter}, ${h.settings}, ${h.character_details}, ${h.memory}, ${h.memory_up_to}, ${h.chapter_notes}, ${h.audit_findings}, ${h.authored_parts}, ${h.provenance}, ${h.voice}, ${h.source}, ${h.author}, ${h.is_finished})
     ON CONFLICT (owner, book_key) DO UPDATE SET book_type = excluded.book_type, generator_id = excluded.generator_id, lang = excluded.lang,
       total_chapters = excluded.total_chapters, current_chapter = excluded.current_chapter, settings = excluded.settings, character_details = excluded.character_details,
@@ -70,7 +78,9 @@ function upsertHeader(conn: Conn, owner: string, key: string, h: ReturnType<type
 
 /** The part's upsert (SQL for the same reason as the header's). */
 function upsertPart(conn: Conn, bookId: number, save: StepSave) {
-  return fixedQuery(conn.db)`INSERT INTO book_parts (book_id, position, step, text, is_complete, title) VALUES (${bookId}, ${save.position}, ${save.stepKey}, ${save.text}, ${partCompleteness(save)}, ${save.title ?? null})
+  return fixedQuery(
+    conn.db,
+  )`INSERT INTO book_parts (book_id, position, step, text, is_complete, title) VALUES (${bookId}, ${save.position}, ${save.stepKey}, ${save.text}, ${partCompleteness(save)}, ${save.title ?? null})
     ON CONFLICT (book_id, position) DO UPDATE SET step = excluded.step, text = excluded.text, is_complete = excluded.is_complete, title = excluded.title`;
 }
 
@@ -83,7 +93,10 @@ function upsertPart(conn: Conn, bookId: number, save: StepSave) {
 export async function saveStep(conn: Conn, owner: string, key: string, save: StepSave): Promise<void> {
   if (!save.keepsProgress) return;
   const header = headerOfStep(save);
-  if (!save.isFirst) return void (await conn.runChained(upsertHeader(conn, owner, key, header), 'id', (bookId) => upsertPart(conn, bookId, save)));
+  if (!save.isFirst)
+    return void (await conn.runChained(upsertHeader(conn, owner, key, header), 'id', (bookId) =>
+      upsertPart(conn, bookId, save),
+    ));
   await conn.transaction(async (conn) => {
     const bookId = (await conn.first(upsertHeader(conn, owner, key, header)))!.id;
     await conn.run(conn.db.deleteFrom('book_parts').where('book_id', '=', bookId));

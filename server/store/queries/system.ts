@@ -4,7 +4,14 @@ import { sql } from 'kysely';
 import type { Deployment, RollbackResult, SystemRepository } from '../ports.js';
 import { nowIso, rawQuery, type Conn } from './conn.js';
 
-export function toDeployment(row: { id: number; version: string; status: string; url: string | null; metadata: string; created_at: string }): Deployment {
+export function toDeployment(row: {
+  id: number;
+  version: string;
+  status: string;
+  url: string | null;
+  metadata: string;
+  created_at: string;
+}): Deployment {
   return { ...row, metadata: JSON.parse(row.metadata) as Record<string, unknown> };
 }
 
@@ -13,13 +20,21 @@ async function readConfig<T>(conn: Conn, key: string, fallback: T): Promise<T> {
   const row = await conn.first(conn.db.selectFrom('config').select('value').where('key', '=', key));
   if (row) return JSON.parse(row.value) as T;
   const now = nowIso();
-  await conn.run(conn.db.insertInto('config').values({ key, value: JSON.stringify(fallback), created_at: now, updated_at: now }).onConflict((oc) => oc.column('key').doNothing()));
+  await conn.run(
+    conn.db
+      .insertInto('config')
+      .values({ key, value: JSON.stringify(fallback), created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column('key').doNothing()),
+  );
   return fallback;
 }
 
 const listDeployments = (conn: Conn) => conn.all(conn.db.selectFrom('deployments').selectAll().orderBy('id', 'desc'));
 
-/** Record a start when this version differs from the last version started (one instance records it however many start at once). */
+/**
+ * Record a start when this version differs from the last version started (one instance records it however many start at
+ * once).
+ */
 function recordStart(conn: Conn, input: { version: string; url: string }): Promise<Deployment | undefined> {
   return conn.transaction(async (conn) => {
     await conn.serialize('karya_deployments');
@@ -28,7 +43,13 @@ function recordStart(conn: Conn, input: { version: string; url: string }): Promi
     const row = await conn.first(
       conn.db
         .insertInto('deployments')
-        .values({ version: input.version, status: 'success', url: input.url, metadata: JSON.stringify({ kind: 'start', node: process.version }), created_at: nowIso() })
+        .values({
+          version: input.version,
+          status: 'success',
+          url: input.url,
+          metadata: JSON.stringify({ kind: 'start', node: process.version }),
+          created_at: nowIso(),
+        })
         .returningAll(),
     );
     return row ? toDeployment(row) : undefined;
@@ -45,13 +66,24 @@ function rollBack(conn: Conn, input: { id: number; reason: string; by: string })
     const target = await conn.first(conn.db.selectFrom('deployments').selectAll().where('id', '=', input.id));
     if (!target) return { status: 'not_found' };
     if (target.status !== 'success') return { status: 'not_success' };
-    const current = await conn.first(conn.db.selectFrom('deployments').select('version').where('status', '=', 'success').orderBy('id', 'desc'));
+    const current = await conn.first(
+      conn.db.selectFrom('deployments').select('version').where('status', '=', 'success').orderBy('id', 'desc'),
+    );
     const row = await conn.first(
       conn.db
         .insertInto('deployments')
         .values({
-          version: `rollback-to-${target.version}`, status: 'success', url: target.url,
-          metadata: JSON.stringify({ kind: 'rollback', rolledBackFrom: current?.version ?? null, originalVersion: target.version, rollbackReason: input.reason, targetId: target.id, by: input.by }),
+          version: `rollback-to-${target.version}`,
+          status: 'success',
+          url: target.url,
+          metadata: JSON.stringify({
+            kind: 'rollback',
+            rolledBackFrom: current?.version ?? null,
+            originalVersion: target.version,
+            rollbackReason: input.reason,
+            targetId: target.id,
+            by: input.by,
+          }),
           created_at: nowIso(),
         })
         .returningAll(),
@@ -79,7 +111,11 @@ export function systemRepository(conn: Conn): SystemRepository {
     recordStart: (input) => recordStart(conn, input),
     rollBack: (input) => rollBack(conn, input),
     writeToOutbox: async (message) => {
-      await conn.run(conn.db.insertInto('mail_outbox').values({ to_address: message.to, subject: message.subject, body: message.text, created_at: nowIso() }));
+      await conn.run(
+        conn.db
+          .insertInto('mail_outbox')
+          .values({ to_address: message.to, subject: message.subject, body: message.text, created_at: nowIso() }),
+      );
     },
   };
 }

@@ -8,8 +8,10 @@ import { ROLE_CREDITS, normaliseEmail } from '../model.js';
 import type { Balance, CreditRepository, UserRepository } from '../ports.js';
 import { isUniqueViolation, nowIso, type Conn } from './conn.js';
 
-export const findUserById = (conn: Conn, id: string) => conn.first(conn.db.selectFrom('users').selectAll().where('id', '=', id));
-export const findUserByEmail = (conn: Conn, email: string) => conn.first(conn.db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)));
+export const findUserById = (conn: Conn, id: string) =>
+  conn.first(conn.db.selectFrom('users').selectAll().where('id', '=', id));
+export const findUserByEmail = (conn: Conn, email: string) =>
+  conn.first(conn.db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)));
 
 export interface CreditChange {
   userId: string;
@@ -22,19 +24,32 @@ export interface CreditChange {
  * Add `amount` credits (negative to deduct) or set the balance to `setTo`, with its ledger row. Answers
  * the balances, or null when the user does not exist or a deduction would take the balance below zero.
  */
-export function changeCredits(conn: Conn, change: CreditChange & ({ amount: number; setTo?: never } | { setTo: number; amount?: never })): Promise<Balance | null> {
+export function changeCredits(
+  conn: Conn,
+  change: CreditChange & ({ amount: number; setTo?: never } | { setTo: number; amount?: never }),
+): Promise<Balance | null> {
   return conn.transaction(async (conn) => {
-    const before = await conn.firstLocked(conn.db.selectFrom('users').select('credits_available').where('id', '=', change.userId));
+    const before = await conn.firstLocked(
+      conn.db.selectFrom('users').select('credits_available').where('id', '=', change.userId),
+    );
     if (!before) return null;
     const next = change.setTo !== undefined ? change.setTo : before.credits_available + change.amount;
     if (next < 0) return null;
     const now = nowIso();
-    await conn.run(conn.db.updateTable('users').set({ credits_available: next, updated_at: now }).where('id', '=', change.userId));
+    await conn.run(
+      conn.db.updateTable('users').set({ credits_available: next, updated_at: now }).where('id', '=', change.userId),
+    );
     const balance = { previous: before.credits_available, next };
     await conn.run(
       conn.db.insertInto('credit_transactions').values({
-        user_id: change.userId, type: change.type, amount: balance.next - balance.previous, previous_balance: balance.previous, new_balance: balance.next,
-        reason: change.reason, reference: change.reference ?? null, created_at: now,
+        user_id: change.userId,
+        type: change.type,
+        amount: balance.next - balance.previous,
+        previous_balance: balance.previous,
+        new_balance: balance.next,
+        reason: change.reason,
+        reference: change.reference ?? null,
+        created_at: now,
       }),
     );
     await conn.userChanged(change.userId);
@@ -54,7 +69,12 @@ export function setRole(conn: Conn, input: { userId: string; role: Role; reason:
 
 /** Count one more generated part for the dashboard's "chapters generated". */
 export async function addUsage(conn: Conn, userId: string): Promise<void> {
-  await conn.run(conn.db.updateTable('users').set((eb) => ({ total_usage: eb('total_usage', '+', 1), updated_at: nowIso() })).where('id', '=', userId));
+  await conn.run(
+    conn.db
+      .updateTable('users')
+      .set((eb) => ({ total_usage: eb('total_usage', '+', 1), updated_at: nowIso() }))
+      .where('id', '=', userId),
+  );
   await conn.userChanged(userId);
 }
 
@@ -62,16 +82,37 @@ export async function addUsage(conn: Conn, userId: string): Promise<void> {
  * Create a user with a password hash, starting credits for the role and a ledger row, in one
  * transaction. Answers undefined when the e-mail is taken (also by a concurrent sign-up).
  */
-async function createUser(conn: Conn, input: { email: string; passwordHash: string; role: Role; name?: string; lang?: Lang }): Promise<User | undefined> {
+async function createUser(
+  conn: Conn,
+  input: { email: string; passwordHash: string; role: Role; name?: string; lang?: Lang },
+): Promise<User | undefined> {
   const email = normaliseEmail(input.email);
   const id = randomUUID();
   const now = nowIso();
   try {
     return await conn.transaction(async (conn) => {
       if (await findUserByEmail(conn, email)) return undefined;
-      await conn.run(conn.db.insertInto('users').values({ id, email, name: input.name ?? '', role: input.role, credits_available: 0, ...(input.lang ? { lang: input.lang } : {}), created_at: now, updated_at: now }));
-      await conn.run(conn.db.insertInto('user_passwords').values({ user_id: id, hash: input.passwordHash, updated_at: now }));
-      await changeCredits(conn, { userId: id, amount: ROLE_CREDITS[input.role], type: 'signup', reason: `Starting credits (${input.role})` });
+      await conn.run(
+        conn.db.insertInto('users').values({
+          id,
+          email,
+          name: input.name ?? '',
+          role: input.role,
+          credits_available: 0,
+          ...(input.lang ? { lang: input.lang } : {}),
+          created_at: now,
+          updated_at: now,
+        }),
+      );
+      await conn.run(
+        conn.db.insertInto('user_passwords').values({ user_id: id, hash: input.passwordHash, updated_at: now }),
+      );
+      await changeCredits(conn, {
+        userId: id,
+        amount: ROLE_CREDITS[input.role],
+        type: 'signup',
+        reason: `Starting credits (${input.role})`,
+      });
       return await findUserById(conn, id);
     });
   } catch (error) {
@@ -89,28 +130,49 @@ export function userRepository(conn: Conn, onChange: UserRepository['onChange'])
     create: (input) => createUser(conn, input),
     updateProfile: ({ userId, ...patch }) =>
       conn.transaction(async (conn) => {
-        await conn.run(conn.db.updateTable('users').set({ ...patch, updated_at: nowIso() }).where('id', '=', userId));
+        await conn.run(
+          conn.db
+            .updateTable('users')
+            .set({ ...patch, updated_at: nowIso() })
+            .where('id', '=', userId),
+        );
         await conn.userChanged(userId);
         return await findUserById(conn, userId);
       }),
     setRole: (input) => setRole(conn, input),
     promoteToAdmin: (input) =>
       conn.transaction(async (conn) => {
-        const user = await conn.firstLocked(conn.db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(input.email)));
+        const user = await conn.firstLocked(
+          conn.db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(input.email)),
+        );
         if (!user || user.role === 'admin') return undefined;
         return await setRole(conn, { userId: user.id, role: 'admin', reason: input.reason });
       }),
     takeOverAsAdmin: (input) =>
       conn.transaction(async (conn) => {
-        const user = await conn.firstLocked(conn.db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(input.email)));
+        const user = await conn.firstLocked(
+          conn.db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(input.email)),
+        );
         if (!user) return undefined;
         const now = nowIso();
-        await conn.run(conn.db.updateTable('user_passwords').set({ hash: input.passwordHash, updated_at: now }).where('user_id', '=', user.id));
+        await conn.run(
+          conn.db
+            .updateTable('user_passwords')
+            .set({ hash: input.passwordHash, updated_at: now })
+            .where('user_id', '=', user.id),
+        );
         const sessions = await conn.run(conn.db.deleteFrom('sessions').where('user_id', '=', user.id));
         // A reset link mailed to whoever held the address before would set their password again.
         await conn.run(conn.db.deleteFrom('password_resets').where('user_id', '=', user.id));
-        const apiKeys = await conn.run(conn.db.updateTable('api_keys').set({ revoked_at: now }).where('user_id', '=', user.id).where('revoked_at', 'is', null));
-        const admin = user.role === 'admin' ? user : await setRole(conn, { userId: user.id, role: 'admin', reason: input.reason });
+        const apiKeys = await conn.run(
+          conn.db
+            .updateTable('api_keys')
+            .set({ revoked_at: now })
+            .where('user_id', '=', user.id)
+            .where('revoked_at', 'is', null),
+        );
+        const admin =
+          user.role === 'admin' ? user : await setRole(conn, { userId: user.id, role: 'admin', reason: input.reason });
         await conn.userChanged(user.id);
         return { user: admin ?? user, sessions, apiKeys };
       }),
@@ -129,11 +191,18 @@ export function userRepository(conn: Conn, onChange: UserRepository['onChange'])
 export function creditRepository(conn: Conn): CreditRepository {
   return {
     charge: async ({ userId, amount, reason, reference }) => {
-      if (!Number.isInteger(amount) || amount <= 0) throw new RangeError(`a charge is a positive whole number of credits, not ${amount}`);
+      if (!Number.isInteger(amount) || amount <= 0)
+        throw new RangeError(`a charge is a positive whole number of credits, not ${amount}`);
       return changeCredits(conn, { userId, amount: -amount, type: 'charge', reason, reference });
     },
-    setBalance: ({ userId, credits, reason, reference }) => changeCredits(conn, { userId, setTo: credits, type: 'adjustment', reason, reference }),
-    balanceOf: async (userId) => (await conn.first(conn.db.selectFrom('users').select('credits_available').where('id', '=', userId)))?.credits_available,
-    ledger: (userId) => conn.all(conn.db.selectFrom('credit_transactions').selectAll().where('user_id', '=', userId).orderBy('id', 'asc')),
+    setBalance: ({ userId, credits, reason, reference }) =>
+      changeCredits(conn, { userId, setTo: credits, type: 'adjustment', reason, reference }),
+    balanceOf: async (userId) =>
+      (await conn.first(conn.db.selectFrom('users').select('credits_available').where('id', '=', userId)))
+        ?.credits_available,
+    ledger: (userId) =>
+      conn.all(
+        conn.db.selectFrom('credit_transactions').selectAll().where('user_id', '=', userId).orderBy('id', 'asc'),
+      ),
   };
 }

@@ -2,12 +2,25 @@
 // databases, the server's and the CLI's state file alike.
 import type { Kysely } from 'kysely';
 import type { VersionRepository } from '../ports.js';
-import { MAX_VERSIONS, provenanceColumn, findVersionQuery, insertVersionQuery, lastVersionQuery, listVersionsQuery, pruneVersionsQuery, versionBookIdQuery, versionOfRow, versionStamp, type VersionsDatabase } from '../versions.js';
+import {
+  MAX_VERSIONS,
+  provenanceColumn,
+  findVersionQuery,
+  insertVersionQuery,
+  lastVersionQuery,
+  listVersionsQuery,
+  pruneVersionsQuery,
+  versionBookIdQuery,
+  versionOfRow,
+  versionStamp,
+  type VersionsDatabase,
+} from '../versions.js';
 import type { Conn } from './conn.js';
 
 export function versionRepository(conn: Conn): VersionRepository {
   const db = conn.db as unknown as Kysely<VersionsDatabase>;
-  const bookId = async (owner: string, key: string) => (await conn.first(versionBookIdQuery(db, owner, key)))?.id ?? null;
+  const bookId = async (owner: string, key: string) =>
+    (await conn.first(versionBookIdQuery(db, owner, key)))?.id ?? null;
   return {
     list: async ({ userId, key, position }) => {
       const id = await bookId(userId, key);
@@ -20,7 +33,17 @@ export function versionRepository(conn: Conn): VersionRepository {
       return conn.transaction(async (conn) => {
         const last = Number((await conn.first(lastVersionQuery(db, id, position)))?.last ?? 0);
         const version = last + 1;
-        await conn.run(insertVersionQuery(db, { book_id: id, position, version, text, note: note ?? '', provenance: provenanceColumn(provenance), created_at: versionStamp() }));
+        await conn.run(
+          insertVersionQuery(db, {
+            book_id: id,
+            position,
+            version,
+            text,
+            note: note ?? '',
+            provenance: provenanceColumn(provenance),
+            created_at: versionStamp(),
+          }),
+        );
         if (version > MAX_VERSIONS) await conn.run(pruneVersionsQuery(db, id, position, version));
         return version;
       });

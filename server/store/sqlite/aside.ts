@@ -55,7 +55,10 @@ export class AsideWriter {
     });
   }
 
-  /** The statement run in its own transaction on the worker's connection: the rows it changed. A large blob among its values is handed to the worker (no longer readable here). */
+  /**
+   * The statement run in its own transaction on the worker's connection: the rows it changed. A large blob among its
+   * values is handed to the worker (no longer readable here).
+   */
   run(compiled: { sql: string; parameters: readonly unknown[] }): Promise<number> {
     const id = this.#next++;
     this.#worker.ref();
@@ -63,9 +66,18 @@ export class AsideWriter {
       this.#waiting.set(id, { resolve, reject });
       // A picture that is its buffer's whole is handed over, not copied (10 MB copied on the loop is what this avoids):
       // the caller's bytes are gone from it once sent.
-      const handed = compiled.parameters.filter((p): p is Uint8Array => p instanceof Uint8Array && p.byteOffset === 0 && p.buffer instanceof ArrayBuffer && p.byteLength === p.buffer.byteLength && p.byteLength > 64 * 1024);
+      const handed = compiled.parameters.filter(
+        (p): p is Uint8Array =>
+          p instanceof Uint8Array &&
+          p.byteOffset === 0 &&
+          p.buffer instanceof ArrayBuffer &&
+          p.byteLength === p.buffer.byteLength &&
+          p.byteLength > 64 * 1024,
+      );
       // Once each: an upsert names its picture twice (the row, and the row that replaces it).
-      this.#worker.postMessage({ id, sql: compiled.sql, parameters: compiled.parameters }, [...new Set(handed.map((p) => p.buffer as ArrayBuffer))]);
+      this.#worker.postMessage({ id, sql: compiled.sql, parameters: compiled.parameters }, [
+        ...new Set(handed.map((p) => p.buffer as ArrayBuffer)),
+      ]);
     });
   }
 

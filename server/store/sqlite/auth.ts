@@ -58,7 +58,8 @@ function localChanges(connection: SQLite.Database): number {
 /** The changes made by every open connection of this process, added up. */
 function localVersion(store: Store): number {
   let local = localChanges(store.sqlite);
-  for (const connection of openConnections) if (connection !== store.sqlite && connection.open) local += localChanges(connection);
+  for (const connection of openConnections)
+    if (connection !== store.sqlite && connection.open) local += localChanges(connection);
   return local;
 }
 
@@ -73,7 +74,8 @@ function otherVersion(store: Store): number {
   return other.value;
 }
 
-const isCurrent = (cache: SessionCache, epoch: number, local: number, other: number): boolean => cache.epoch === epoch && cache.local === local && cache.other === other;
+const isCurrent = (cache: SessionCache, epoch: number, local: number, other: number): boolean =>
+  cache.epoch === epoch && cache.local === local && cache.other === other;
 
 /**
  * The live session of a token hash, or null (unknown or expired; an expired row is deleted). Answered at
@@ -102,12 +104,18 @@ export function findSession(store: Store, tokenHash: string): SessionInfo | null
 }
 
 function lookupSession(store: Store, tokenHash: string): SessionInfo | null {
-  return sessionOfRow(store.raw(LOOKUP).get(tokenHash) as LookupRow | undefined, (sessionId) => store.run(store.db.deleteFrom('sessions').where('id', '=', sessionId)));
+  return sessionOfRow(store.raw(LOOKUP).get(tokenHash) as LookupRow | undefined, (sessionId) =>
+    store.run(store.db.deleteFrom('sessions').where('id', '=', sessionId)),
+  );
 }
 
 export function sqliteAuth(store: Store): AuthRepository {
   // At once while nobody holds the connection (nearly always); after the transaction in flight otherwise.
-  return authRepository(sqliteConn(store), (tokenHash) => (store.mutex.tryLock() ? unlocked(store, () => findSession(store, tokenHash)) : store.exclusive(() => findSession(store, tokenHash))));
+  return authRepository(sqliteConn(store), (tokenHash) =>
+    store.mutex.tryLock()
+      ? unlocked(store, () => findSession(store, tokenHash))
+      : store.exclusive(() => findSession(store, tokenHash)),
+  );
 }
 
 function unlocked<T>(store: Store, fn: () => T): T {

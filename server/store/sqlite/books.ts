@@ -13,7 +13,8 @@ import type { Store } from './store.js';
 
 const LOAD_BOOK = 'SELECT * FROM books WHERE owner = ? AND book_key = ?';
 const LOAD_PARTS = 'SELECT position, text, is_complete, title FROM book_parts WHERE book_id = ? ORDER BY position';
-const UPDATE_MEMORY = 'UPDATE books SET memory = ?, memory_up_to = ?, updated_at = CURRENT_TIMESTAMP WHERE owner = ? AND book_key = ?';
+const UPDATE_MEMORY =
+  'UPDATE books SET memory = ?, memory_up_to = ?, updated_at = CURRENT_TIMESTAMP WHERE owner = ? AND book_key = ?';
 const UPDATE_VOICE = 'UPDATE books SET voice = ? WHERE owner = ? AND book_key = ?';
 const DELETE_BOOK = 'DELETE FROM books WHERE owner = ? AND book_key = ?';
 
@@ -35,7 +36,8 @@ export function bookStore(store: Store, owner: string): ProgressStore & { remove
     load: (key) => store.exclusive(() => loadBook(store, owner, key)),
     saveStep: (key, save) => saveStep(conn, owner, key, save),
     saveMemory: (key, save) => writeMemory(store, owner, key, save),
-    saveVoice: (key, voice) => store.exclusive(() => void store.raw(UPDATE_VOICE).run(voice ? JSON.stringify(voice) : null, owner, key)),
+    saveVoice: (key, voice) =>
+      store.exclusive(() => void store.raw(UPDATE_VOICE).run(voice ? JSON.stringify(voice) : null, owner, key)),
     saveSteps: (key, saves) =>
       conn.transaction(async (conn) => {
         for (const save of saves) await saveStep(conn, owner, key, save);

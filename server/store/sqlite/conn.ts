@@ -52,8 +52,16 @@ function insideConn(store: Store): Conn {
   return conn;
 }
 
-/** Conn.runChained on SQLite (no INSERT in a WITH): the first statement, then the second given its row's value, in one transaction. */
-function runChained<R, K extends keyof R & string>(conn: Conn, first: FixedQuery<R>, column: K, then: (value: R[K]) => FixedQuery<unknown>): Promise<number> {
+/**
+ * Conn.runChained on SQLite (no INSERT in a WITH): the first statement, then the second given its row's value, in one
+ * transaction.
+ */
+function runChained<R, K extends keyof R & string>(
+  conn: Conn,
+  first: FixedQuery<R>,
+  column: K,
+  then: (value: R[K]) => FixedQuery<unknown>,
+): Promise<number> {
   return conn.transaction(async (conn) => {
     const row = await conn.first(first);
     return conn.run(then(row ? row[column] : (null as R[K])));
@@ -67,7 +75,12 @@ function runChained<R, K extends keyof R & string>(conn: Conn, first: FixedQuery
  * commit of the result or the refund, and a crash in between loses the charge together with the
  * generation it paid for; a rate token).
  */
-async function transaction<T>(store: Store, inside: Conn, fn: (conn: Conn) => Promise<T>, isDeferred: boolean): Promise<T> {
+async function transaction<T>(
+  store: Store,
+  inside: Conn,
+  fn: (conn: Conn) => Promise<T>,
+  isDeferred: boolean,
+): Promise<T> {
   if (!store.mutex.tryLock()) await store.mutex.lock();
   try {
     if (isDeferred) store.sqlite.pragma('synchronous = NORMAL');

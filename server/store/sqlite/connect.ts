@@ -75,7 +75,10 @@ function isUpToDate(sqlite: SQLite.Database, set: MigrationSet): boolean {
   const table = set.tableName ?? 'kysely_migration';
   const exists = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(table);
   if (!exists) return false;
-  const ran = sqlite.prepare(`SELECT name FROM "${table.replace(/"/g, '""')}" ORDER BY name`).pluck().all() as string[];
+  const ran = sqlite
+    .prepare(`SELECT name FROM "${table.replace(/"/g, '""')}" ORDER BY name`)
+    .pluck()
+    .all() as string[];
   const wanted = Object.keys(set.migrations).sort();
   return ran.length === wanted.length && ran.every((name, i) => name === wanted[i]);
 }
@@ -94,7 +97,10 @@ async function migrateLocked(db: Kysely<unknown>, sqlite: SQLite.Database, set: 
   try {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed) throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`);
+    if (error || failed)
+      throw new Error(
+        `database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     sqlite.exec('COMMIT');
     isCommitted = true;
   } finally {

@@ -7,7 +7,10 @@ import type { Store } from './store.js';
 export function exclusiveMethods<T extends object>(store: Store, repo: T): T {
   const guarded: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(repo)) {
-    guarded[name] = typeof method === 'function' ? (...args: unknown[]) => store.exclusive(() => (method as (...a: unknown[]) => unknown)(...args)) : method;
+    guarded[name] =
+      typeof method === 'function'
+        ? (...args: unknown[]) => store.exclusive(() => (method as (...a: unknown[]) => unknown)(...args))
+        : method;
   }
   return guarded as T;
 }

@@ -9,7 +9,10 @@ import { historyRepository, searchWords } from '../queries/history.js';
 import { rawQuery } from '../queries/conn.js';
 import { sqliteConn } from './conn.js';
 
-/** The FTS5 token of a user or a content type: a prefix letter and the value's UTF-8 bytes in hex (one token, whatever the value holds). */
+/**
+ * The FTS5 token of a user or a content type: a prefix letter and the value's UTF-8 bytes in hex (one token, whatever
+ * the value holds).
+ */
 function token(prefix: 'u' | 'k', value: string): string {
   return prefix + Buffer.from(value, 'utf8').toString('hex');
 }
@@ -23,7 +26,11 @@ export function ftsQuery(input: { userId: string; type?: string; search: string 
   const words = searchWords(input.search);
   if (!words) return undefined;
   const terms = words.map((w) => `"${w}"*`);
-  return [`owner : ${token('u', input.userId)}`, ...(input.type ? [`kind : ${token('k', input.type)}`] : []), `body : (${terms.join(' AND ')})`].join(' AND ');
+  return [
+    `owner : ${token('u', input.userId)}`,
+    ...(input.type ? [`kind : ${token('k', input.type)}`] : []),
+    `body : (${terms.join(' AND ')})`,
+  ].join(' AND ');
 }
 
 /**
@@ -36,13 +43,18 @@ export function ftsQuery(input: { userId: string; type?: string; search: string 
 function oneQueryPerTurn(): <T>(query: () => T | Promise<T>) => Promise<T> {
   let tail: Promise<unknown> = Promise.resolve();
   return <T>(query: () => T | Promise<T>) => {
-    const run = tail.then(() => new Promise<T>((resolve, reject) => setImmediate(() => {
-      try {
-        resolve(query());
-      } catch (e) {
-        reject(e);
-      }
-    })));
+    const run = tail.then(
+      () =>
+        new Promise<T>((resolve, reject) =>
+          setImmediate(() => {
+            try {
+              resolve(query());
+            } catch (e) {
+              reject(e);
+            }
+          }),
+        ),
+    );
     tail = run.catch(() => undefined);
     return run;
   };

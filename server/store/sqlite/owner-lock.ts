@@ -33,7 +33,9 @@ export class StoreInUseError extends KaryaError {
     waitedMs: number,
   ) {
     const who = owner ? `process ${owner.pid} on ${owner.host}, running since ${owner.started}` : 'another process';
-    super(`${file} is in use by another Karya server (${who}); waited ${Math.round(waitedMs / 1000)} s for it to stop. One server writes a SQLite file: stop that one first, or give this one another KARYA_DB (KARYA_DB_WAIT_MS sets how long a start waits for a server that is stopping)`);
+    super(
+      `${file} is in use by another Karya server (${who}); waited ${Math.round(waitedMs / 1000)} s for it to stop. One server writes a SQLite file: stop that one first, or give this one another KARYA_DB (KARYA_DB_WAIT_MS sets how long a start waits for a server that is stopping)`,
+    );
     this.name = 'StoreInUseError';
     this.params = { file, owner: who, seconds: Math.round(waitedMs / 1000) };
   }
@@ -83,7 +85,10 @@ export function tryOwnerLock(file: string): OwnerLock | undefined {
  * Take `file`'s owner lock, waiting up to `waitMs` while another server holds it (one draining after SIGTERM lets
  * go once its running work is done); `onWait` is told once, with who holds it. Throws StoreInUseError past the wait.
  */
-export async function holdOwnerLock(file: string, input: { waitMs: number; pollMs?: number; onWait?: (owner: StoreOwner | undefined) => void }): Promise<OwnerLock> {
+export async function holdOwnerLock(
+  file: string,
+  input: { waitMs: number; pollMs?: number; onWait?: (owner: StoreOwner | undefined) => void },
+): Promise<OwnerLock> {
   const started = Date.now();
   let isTold = false;
   for (;;) {

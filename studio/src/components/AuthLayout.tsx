@@ -9,7 +9,12 @@ import { useT } from '../i18n/index.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { Spinner } from './Spinner.js';
 
-export function AuthLayout({ title, subtitle, isCentered = false, children }: {
+export function AuthLayout({
+  title,
+  subtitle,
+  isCentered = false,
+  children,
+}: {
   title: string;
   subtitle?: string;
   /** Centre the card's content (the landing pages: a message and one button). */
@@ -22,12 +27,23 @@ export function AuthLayout({ title, subtitle, isCentered = false, children }: {
     <div className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
       <div className="fixed right-3 top-3 flex items-center gap-1">
         <LanguageSwitch className="w-44" />
-        <button type="button" onClick={toggle} className="btn-ghost" aria-label={theme === 'dark' ? t('shell.toLightTheme') : t('shell.toDarkTheme')}>
-          {theme === 'dark' ? <Sun className="h-5 w-5" aria-hidden="true" /> : <Moon className="h-5 w-5" aria-hidden="true" />}
+        <button
+          type="button"
+          onClick={toggle}
+          className="btn-ghost"
+          aria-label={theme === 'dark' ? t('shell.toLightTheme') : t('shell.toDarkTheme')}
+        >
+          {theme === 'dark' ? (
+            <Sun className="h-5 w-5" aria-hidden="true" />
+          ) : (
+            <Moon className="h-5 w-5" aria-hidden="true" />
+          )}
         </button>
       </div>
       <Link to="/" className="mb-6 mt-8 flex items-center gap-2 text-2xl font-bold sm:mt-0">
-        <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-600 text-white"><BookOpen className="h-6 w-6" aria-hidden="true" /></span>
+        <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-600 text-white">
+          <BookOpen className="h-6 w-6" aria-hidden="true" />
+        </span>
         Karya
       </Link>
       <main className={`card w-full max-w-md p-6 sm:p-8 ${isCentered ? 'text-center' : ''}`}>

@@ -21,14 +21,22 @@ export function BilingualDownload({ editionId, source, edition }: { editionId: n
       <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-gray-900 dark:text-gray-100">
         <BookOpenText className="h-4 w-4" aria-hidden="true" /> {t('edition.bilingual.title')}
       </h2>
-      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('edition.bilingual.hint', { source: editionName(source, ui), edition: editionName(edition, ui) })}</p>
+      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+        {t('edition.bilingual.hint', { source: editionName(source, ui), edition: editionName(edition, ui) })}
+      </p>
       <ul className="mt-3 flex flex-wrap gap-2">
         {CHOICES.map((c) => {
           const name = c.name.startsWith('edition.') ? t(c.name as 'edition.bilingual.pdfColumns') : c.name;
           const query = 'layout' in c ? { format: c.format, layout: c.layout } : { format: c.format };
           return (
             <li key={c.key}>
-              <a className="btn-secondary px-3 py-1.5 text-sm" href={fileHref('GET /books/:id/bilingual', { params: { id: editionId }, query })} download aria-label={t('edition.bilingual.label', { format: name })} data-testid={`bilingual-${c.key}`}>
+              <a
+                className="btn-secondary px-3 py-1.5 text-sm"
+                href={fileHref('GET /books/:id/bilingual', { params: { id: editionId }, query })}
+                download
+                aria-label={t('edition.bilingual.label', { format: name })}
+                data-testid={`bilingual-${c.key}`}
+              >
                 <Download className="h-4 w-4" aria-hidden="true" /> {name}
               </a>
             </li>

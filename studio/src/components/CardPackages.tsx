@@ -29,7 +29,10 @@ export function CardPackages({ onLeave }: { onLeave?: () => void }) {
       setBusy(null);
       if (error instanceof ApiError && error.status === 503) setUnavailable(label);
       else if (error instanceof ApiError && error.status === 401) toast.error(t('upgrade.signIn'));
-      else toast.error(error instanceof ApiError && error.code === 'checkout_failed' ? error.message : t('upgrade.failed'));
+      else
+        toast.error(
+          error instanceof ApiError && error.code === 'checkout_failed' ? error.message : t('upgrade.failed'),
+        );
     }
   };
 
@@ -37,18 +40,26 @@ export function CardPackages({ onLeave }: { onLeave?: () => void }) {
     <>
       <div className="mt-8 grid gap-6 md:grid-cols-3" data-testid="card-packages">
         {UPGRADE_PACKAGES.map((p) => (
-          <section key={p.id} className={`card relative flex flex-col p-6 ${p.isPopular ? 'ring-2 ring-brand-600' : ''}`} aria-labelledby={`pkg-${p.id}`}>
+          <section
+            key={p.id}
+            className={`card relative flex flex-col p-6 ${p.isPopular ? 'ring-2 ring-brand-600' : ''}`}
+            aria-labelledby={`pkg-${p.id}`}
+          >
             {p.isPopular && (
               <span className="absolute -top-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">
                 <Sparkles className="h-3 w-3" aria-hidden="true" /> {t('upgrade.popular')}
               </span>
             )}
-            <h2 id={`pkg-${p.id}`} className="text-lg font-semibold">{p.name}</h2>
+            <h2 id={`pkg-${p.id}`} className="text-lg font-semibold">
+              {p.name}
+            </h2>
             <p className="mt-2 text-3xl font-bold">{formatUsd(p.priceCents / 100, lang)}</p>
             <p className="text-sm text-gray-600 dark:text-gray-400">{t('upgrade.oneTime', { n: p.credits })}</p>
             <ul className="mt-4 flex-1 space-y-2 text-sm">
               {[t('feature.credits', { n: p.credits }), ...p.features.map((f) => t(f))].map((f) => (
-                <li key={f} className="flex items-center gap-2"><Check className="h-4 w-4 text-green-600" aria-hidden="true" /> {f}</li>
+                <li key={f} className="flex items-center gap-2">
+                  <Check className="h-4 w-4 text-green-600" aria-hidden="true" /> {f}
+                </li>
               ))}
             </ul>
             <button
@@ -58,12 +69,20 @@ export function CardPackages({ onLeave }: { onLeave?: () => void }) {
               aria-busy={busy === p.id}
               onClick={() => void buy(p.id, `${p.name} (${formatNumber(p.credits, lang)})`)}
             >
-              {busy === p.id ? <><Spinner label={t('upgrade.redirecting')} className="h-4 w-4" /> {t('upgrade.redirecting')}</> : t('upgrade.buy', { n: p.credits })}
+              {busy === p.id ? (
+                <>
+                  <Spinner label={t('upgrade.redirecting')} className="h-4 w-4" /> {t('upgrade.redirecting')}
+                </>
+              ) : (
+                t('upgrade.buy', { n: p.credits })
+              )}
             </button>
           </section>
         ))}
       </div>
-      <p className="mt-6 flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400"><Lock className="h-4 w-4" aria-hidden="true" /> {t('upgrade.securePayment')}</p>
+      <p className="mt-6 flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
+        <Lock className="h-4 w-4" aria-hidden="true" /> {t('upgrade.securePayment')}
+      </p>
       <CheckoutUnavailableDialog item={unavailable} onClose={() => setUnavailable(null)} />
     </>
   );

@@ -14,8 +14,12 @@ export function CheckoutUnavailableDialog({ item, onClose }: { item: string | nu
       testId="checkout-unavailable"
       footer={
         <>
-          <button type="button" className="btn-secondary" onClick={onClose}>{t('unavailable.close')}</button>
-          <Link to="/profile/edit" className="btn-primary">{t('unavailable.redeem')}</Link>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {t('unavailable.close')}
+          </button>
+          <Link to="/profile/edit" className="btn-primary">
+            {t('unavailable.redeem')}
+          </Link>
         </>
       }
     >

@@ -4,10 +4,16 @@ import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
 import { X } from 'lucide-react';
 import { useT } from '../i18n/index.js';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Keep keyboard focus inside `ref` while `isActive`; Escape calls `onClose`. */
-export function useFocusTrap(ref: RefObject<HTMLElement | null>, isActive: boolean, onClose?: () => void, returnTo?: RefObject<HTMLElement | null>): void {
+export function useFocusTrap(
+  ref: RefObject<HTMLElement | null>,
+  isActive: boolean,
+  onClose?: () => void,
+  returnTo?: RefObject<HTMLElement | null>,
+): void {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   useEffect(() => {
@@ -44,7 +50,8 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, isActive: boole
     document.addEventListener('keydown', onKey, true);
     return () => {
       document.removeEventListener('keydown', onKey, true);
-      // Back to what opened it; a dialog that opened by itself (or whose opener is gone) leaves focus on the page's main region, never on nothing.
+      // Back to what opened it; a dialog that opened by itself (or whose opener is gone) leaves focus on the page's main
+      // region, never on nothing.
       if (previous && previous !== document.body && document.contains(previous)) previous.focus();
       else document.getElementById('main')?.focus({ preventScroll: true });
     };
@@ -65,7 +72,17 @@ export interface DialogProps {
   returnTo?: RefObject<HTMLElement | null>;
 }
 
-export function Dialog({ isOpen, title, onClose, children, footer, hasCloseButton = true, size = 'md', testId, returnTo }: DialogProps) {
+export function Dialog({
+  isOpen,
+  title,
+  onClose,
+  children,
+  footer,
+  hasCloseButton = true,
+  size = 'md',
+  testId,
+  returnTo,
+}: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const { t } = useT();
@@ -84,7 +101,9 @@ export function Dialog({ isOpen, title, onClose, children, footer, hasCloseButto
         className={`relative max-h-[90vh] w-full ${width} overflow-y-auto rounded-t-2xl bg-white p-5 shadow-2xl sm:rounded-2xl dark:bg-neutral-900`}
       >
         <div className="mb-3 flex items-start justify-between gap-4">
-          <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
           {hasCloseButton && onClose && (
             <button type="button" className="btn-ghost -mr-2 -mt-1" aria-label={t('common.close')} onClick={onClose}>
               <X className="h-5 w-5" aria-hidden="true" />
@@ -102,7 +121,18 @@ export function Dialog({ isOpen, title, onClose, children, footer, hasCloseButto
  * A confirm prompt ("Delete this item?") with Cancel (or `cancelLabel`) and a confirm button, focused
  * first unless `isCancelFirst` (where confirming drops the writer's work).
  */
-export function ConfirmDialog(props: { isOpen: boolean; title: string; message: string; confirmLabel: string; onConfirm(): void; onCancel(): void; isDanger?: boolean; cancelLabel?: string; isCancelFirst?: boolean; testId?: string }) {
+export function ConfirmDialog(props: {
+  isOpen: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+  isDanger?: boolean;
+  cancelLabel?: string;
+  isCancelFirst?: boolean;
+  testId?: string;
+}) {
   const { t } = useT();
   return (
     <Dialog
@@ -113,8 +143,20 @@ export function ConfirmDialog(props: { isOpen: boolean; title: string; message: 
       {...(props.testId ? { testId: props.testId } : {})}
       footer={
         <>
-          <button type="button" className="btn-secondary" onClick={props.onCancel} data-autofocus={props.isCancelFirst || undefined}>{props.cancelLabel ?? t('common.cancel')}</button>
-          <button type="button" className={props.isDanger ? 'btn-danger' : 'btn-primary'} onClick={props.onConfirm} data-autofocus={!props.isCancelFirst || undefined}>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={props.onCancel}
+            data-autofocus={props.isCancelFirst || undefined}
+          >
+            {props.cancelLabel ?? t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className={props.isDanger ? 'btn-danger' : 'btn-primary'}
+            onClick={props.onConfirm}
+            data-autofocus={!props.isCancelFirst || undefined}
+          >
             {props.confirmLabel}
           </button>
         </>
@@ -126,7 +168,24 @@ export function ConfirmDialog(props: { isOpen: boolean; title: string; message: 
 }
 
 /** Ask before deleting `item` (null: closed), naming it in the message; Cancel keeps it. */
-export function ConfirmDelete<T>(props: { item: T | null; title: string; message(item: T): string; confirmLabel: string; onDelete(item: T): void; onCancel(): void }) {
+export function ConfirmDelete<T>(props: {
+  item: T | null;
+  title: string;
+  message(item: T): string;
+  confirmLabel: string;
+  onDelete(item: T): void;
+  onCancel(): void;
+}) {
   const { item } = props;
-  return <ConfirmDialog isOpen={item !== null} title={props.title} message={item === null ? '' : props.message(item)} confirmLabel={props.confirmLabel} isDanger onConfirm={() => item !== null && props.onDelete(item)} onCancel={props.onCancel} />;
+  return (
+    <ConfirmDialog
+      isOpen={item !== null}
+      title={props.title}
+      message={item === null ? '' : props.message(item)}
+      confirmLabel={props.confirmLabel}
+      isDanger
+      onConfirm={() => item !== null && props.onDelete(item)}
+      onCancel={props.onCancel}
+    />
+  );
 }

@@ -16,7 +16,10 @@ const FORMATS = Object.keys(FORMAT_NAMES) as ExportFormat[];
  * or Space opens it, Tab or the arrow keys move through the formats, Escape closes it and returns to the
  * button; a click elsewhere or focus leaving it closes it too.
  */
-/** `ariaLabel`: the button's name where several menus share a page ("Download Harbour Lights"); it starts with the visible word. */
+/**
+ * `ariaLabel`: the button's name where several menus share a page ("Download Harbour Lights"); it starts with the
+ * visible word.
+ */
 export function DownloadMenu({ hrefOf, lang, label, ariaLabel, testId = 'download-menu' }: { hrefOf(format: ExportFormat): string; lang: Lang; label?: string; ariaLabel?: string; testId?: string }) {
   const [isOpen, setIsOpen] = useState(false);
   const listId = useId();

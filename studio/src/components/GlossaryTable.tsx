@@ -1,5 +1,6 @@
 // The glossary an edition holds fast: a table of term → rendering (and a character's gender: how Malay "dia" is
-// read), read from the story bible by default, each row editable, rows added and removed, saved as a whole (the server checks the limits: 200 terms, 80 characters),
+// read), read from the story bible by default, each row editable, rows added and removed, saved as a whole (the server
+// checks the limits: 200 terms, 80 characters),
 // before the edition starts or while it is made (a saved change holds from the next part on).
 import { useEffect, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';

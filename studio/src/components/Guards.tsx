@@ -13,7 +13,14 @@ export interface FromState {
 /** Where to go after signing in: the remembered page, or /. */
 export function returnPath(state: unknown): string {
   const from = (state as FromState | null)?.from;
-  if (!from || !from.pathname.startsWith('/') || from.pathname.startsWith('//') || from.pathname === '/signin' || from.pathname === '/signup') return '/';
+  if (
+    !from ||
+    !from.pathname.startsWith('/') ||
+    from.pathname.startsWith('//') ||
+    from.pathname === '/signin' ||
+    from.pathname === '/signup'
+  )
+    return '/';
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
@@ -23,7 +30,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (isLoading) return <PageLoading label={t('common.checkingSession')} />;
   if (!user) {
-    const from = location.pathname === '/' ? undefined : { pathname: location.pathname, search: location.search, hash: location.hash };
+    const from =
+      location.pathname === '/'
+        ? undefined
+        : { pathname: location.pathname, search: location.search, hash: location.hash };
     return <Navigate to="/signin" replace state={from ? { from } : null} />;
   }
   return <>{children}</>;

@@ -24,41 +24,108 @@ const when = (iso: string, lang: Lang) => new Date(iso).toLocaleString(localeOf(
 
 export function HistoryEntryRow({ entry, typeName, isImage, onDelete }: EntryProps) {
   if (entry.kind === 'item') {
-    return <SingleRow item={entry.item} typeName={typeName} isImage={isImage(entry.item.generator_id)} onDelete={onDelete} />;
+    return (
+      <SingleRow item={entry.item} typeName={typeName} isImage={isImage(entry.item.generator_id)} onDelete={onDelete} />
+    );
   }
   return <BookRow entry={entry} typeName={typeName} isImage={isImage} onDelete={onDelete} />;
 }
 
-function BookRow({ entry, typeName, isImage, onDelete }: { entry: Extract<HistoryEntry, { kind: 'book' }>; typeName(type: string): string; isImage(generatorId: string | null): boolean; onDelete(item: HistoryListItem): void }) {
+function BookRow({
+  entry,
+  typeName,
+  isImage,
+  onDelete,
+}: {
+  entry: Extract<HistoryEntry, { kind: 'book' }>;
+  typeName(type: string): string;
+  isImage(generatorId: string | null): boolean;
+  onDelete(item: HistoryListItem): void;
+}) {
   const { t, lang } = useT();
   const [isOpen, setIsOpen] = useState(false);
   const listId = useId();
   const newest = entry.parts[0]!.item;
   return (
     <li className="py-3" data-testid="history-book">
-      <button type="button" className="flex w-full min-w-0 items-start gap-2 text-left" aria-expanded={isOpen} aria-controls={listId} onClick={() => setIsOpen((o) => !o)}>
-        <ChevronDown className={`mt-0.5 h-4 w-4 shrink-0 transition-transform ${isOpen ? '' : '-rotate-90'}`} aria-hidden="true" />
+      <button
+        type="button"
+        className="flex w-full min-w-0 items-start gap-2 text-left"
+        aria-expanded={isOpen}
+        aria-controls={listId}
+        onClick={() => setIsOpen((o) => !o)}
+      >
+        <ChevronDown
+          className={`mt-0.5 h-4 w-4 shrink-0 transition-transform ${isOpen ? '' : '-rotate-90'}`}
+          aria-hidden="true"
+        />
         <BookOpen className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
         <span className="min-w-0">
           <span className="block truncate font-medium">{entry.title}</span>
           <span className="text-xs text-gray-600 dark:text-gray-400">
-            {typeName(entry.contentType)} · {t('history.parts', { n: entry.parts.length })} · {when(newest.created_at, lang)}
+            {typeName(entry.contentType)} · {t('history.parts', { n: entry.parts.length })} ·{' '}
+            {when(newest.created_at, lang)}
           </span>
         </span>
       </button>
-      <ul id={listId} hidden={!isOpen} className="ml-6 mt-2 divide-y divide-gray-100 border-l border-gray-200 pl-3 dark:divide-neutral-800 dark:border-neutral-700" data-testid="history-book-parts">
-        {isOpen && entry.parts.map(({ item, part }) => <ItemRow key={item.id} item={item} label={part} meta={when(item.created_at, lang)} isImage={isImage(item.generator_id)} onDelete={onDelete} />)}
+      <ul
+        id={listId}
+        hidden={!isOpen}
+        className="ml-6 mt-2 divide-y divide-gray-100 border-l border-gray-200 pl-3 dark:divide-neutral-800 dark:border-neutral-700"
+        data-testid="history-book-parts"
+      >
+        {isOpen &&
+          entry.parts.map(({ item, part }) => (
+            <ItemRow
+              key={item.id}
+              item={item}
+              label={part}
+              meta={when(item.created_at, lang)}
+              isImage={isImage(item.generator_id)}
+              onDelete={onDelete}
+            />
+          ))}
       </ul>
     </li>
   );
 }
 
-function SingleRow({ item, typeName, isImage, onDelete }: { item: HistoryListItem; typeName(type: string): string; isImage: boolean; onDelete(item: HistoryListItem): void }) {
+function SingleRow({
+  item,
+  typeName,
+  isImage,
+  onDelete,
+}: {
+  item: HistoryListItem;
+  typeName(type: string): string;
+  isImage: boolean;
+  onDelete(item: HistoryListItem): void;
+}) {
   const { lang } = useT();
-  return <ItemRow item={item} label={item.title} meta={`${typeName(item.content_type)} · ${when(item.created_at, lang)}`} isImage={isImage} onDelete={onDelete} />;
+  return (
+    <ItemRow
+      item={item}
+      label={item.title}
+      meta={`${typeName(item.content_type)} · ${when(item.created_at, lang)}`}
+      isImage={isImage}
+      onDelete={onDelete}
+    />
+  );
 }
 
-function ItemRow({ item, label, meta, isImage, onDelete }: { item: HistoryListItem; label: string; meta: string; isImage: boolean; onDelete(item: HistoryListItem): void }) {
+function ItemRow({
+  item,
+  label,
+  meta,
+  isImage,
+  onDelete,
+}: {
+  item: HistoryListItem;
+  label: string;
+  meta: string;
+  isImage: boolean;
+  onDelete(item: HistoryListItem): void;
+}) {
   const { t } = useT();
   const [isOpen, setIsOpen] = useState(false);
   const [opened, setOpened] = useState<Opened | null>(null);
@@ -85,15 +152,38 @@ function ItemRow({ item, label, meta, isImage, onDelete }: { item: HistoryListIt
   return (
     <li className="py-3" data-testid="history-item">
       <div className="flex items-start justify-between gap-3">
-        <button type="button" className="flex min-w-0 flex-1 items-start gap-2 text-left" aria-expanded={isOpen} onClick={toggle}>
-          <ChevronDown className={`mt-0.5 h-4 w-4 shrink-0 transition-transform ${isOpen ? '' : '-rotate-90'}`} aria-hidden="true" />
-          {isImage && (picture ? <img src={picture} alt="" className="h-16 w-10 shrink-0 rounded object-cover" data-testid="history-thumbnail" /> : <span className="h-16 w-10 shrink-0 rounded bg-gray-100 dark:bg-neutral-800" aria-hidden="true" />)}
+        <button
+          type="button"
+          className="flex min-w-0 flex-1 items-start gap-2 text-left"
+          aria-expanded={isOpen}
+          onClick={toggle}
+        >
+          <ChevronDown
+            className={`mt-0.5 h-4 w-4 shrink-0 transition-transform ${isOpen ? '' : '-rotate-90'}`}
+            aria-hidden="true"
+          />
+          {isImage &&
+            (picture ? (
+              <img
+                src={picture}
+                alt=""
+                className="h-16 w-10 shrink-0 rounded object-cover"
+                data-testid="history-thumbnail"
+              />
+            ) : (
+              <span className="h-16 w-10 shrink-0 rounded bg-gray-100 dark:bg-neutral-800" aria-hidden="true" />
+            ))}
           <span className="min-w-0">
             <span className="block truncate font-medium">{label}</span>
             <span className="text-xs text-gray-600 dark:text-gray-400">{meta}</span>
           </span>
         </button>
-        <button type="button" className="btn-ghost text-red-600 dark:text-red-400" aria-label={t('history.deleteLabel', { title: item.title })} onClick={() => onDelete(item)}>
+        <button
+          type="button"
+          className="btn-ghost text-red-600 dark:text-red-400"
+          aria-label={t('history.deleteLabel', { title: item.title })}
+          onClick={() => onDelete(item)}
+        >
           <Trash2 className="h-4 w-4" aria-hidden="true" />
         </button>
       </div>
@@ -106,19 +196,38 @@ function ItemContent({ item, opened }: { item: HistoryListItem; opened: Opened |
   const { t } = useT();
   return (
     // A scrolling box: focusable and named, so the keyboard can scroll it.
-    <div className="mt-2 max-h-[32rem] overflow-y-auto rounded-lg bg-gray-50 p-3 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:bg-neutral-800" tabIndex={0} role="region" aria-label={item.title} data-testid="history-content">
-      {!opened || opened.state === 'loading' ? <Spinner label={t('history.loadingContent')} />
-        : opened.state === 'failed' ? <p role="alert">{t('history.contentFailed')}</p>
-        : opened.content.startsWith('data:image/') ? (
-          // A generated cover, kept: shown and downloaded again.
-          <figure className="space-y-2">
-            <img src={opened.content} alt={item.title} className="max-h-96 rounded" />
-            <a href={opened.content} download={`${item.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'cover'}.png`} className="btn-secondary inline-flex" data-testid="history-image-download">
-              <Download className="h-4 w-4" aria-hidden="true" /> {t('history.downloadImage')}
-            </a>
-          </figure>
-        )
-        : <Markdown text={opened.content} />}
+    <div
+      className="mt-2 max-h-[32rem] overflow-y-auto rounded-lg bg-gray-50 p-3 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:bg-neutral-800"
+      tabIndex={0}
+      role="region"
+      aria-label={item.title}
+      data-testid="history-content"
+    >
+      {!opened || opened.state === 'loading' ? (
+        <Spinner label={t('history.loadingContent')} />
+      ) : opened.state === 'failed' ? (
+        <p role="alert">{t('history.contentFailed')}</p>
+      ) : opened.content.startsWith('data:image/') ? (
+        // A generated cover, kept: shown and downloaded again.
+        <figure className="space-y-2">
+          <img src={opened.content} alt={item.title} className="max-h-96 rounded" />
+          <a
+            href={opened.content}
+            download={`${
+              item.title
+                .replace(/[^\p{L}\p{N}]+/gu, '-')
+                .replace(/^-+|-+$/g, '')
+                .toLowerCase() || 'cover'
+            }.png`}
+            className="btn-secondary inline-flex"
+            data-testid="history-image-download"
+          >
+            <Download className="h-4 w-4" aria-hidden="true" /> {t('history.downloadImage')}
+          </a>
+        </figure>
+      ) : (
+        <Markdown text={opened.content} />
+      )}
     </div>
   );
 }

@@ -40,8 +40,10 @@ export function defaultTotal(found: Pick<ImportPreview, 'chapters' | 'chaptersMo
 function FoundChapters({ preview }: { preview: ImportPreview }) {
   const { t, lang } = useT();
   const partName = (c: ImportPreview['chapters'][number]) =>
-    c.kind === 'introduction' ? t('import.prologue')
-      : c.kind === 'conclusion' ? t('import.epilogue')
+    c.kind === 'introduction'
+      ? t('import.prologue')
+      : c.kind === 'conclusion'
+        ? t('import.epilogue')
         : t('import.chapter', { n: c.number ?? 0 });
   const words = preview.words.toLocaleString(localeOf(lang));
   return (
@@ -50,13 +52,18 @@ function FoundChapters({ preview }: { preview: ImportPreview }) {
         {t('import.found', { file: preview.file, n: preview.chapters.length, words })}
       </p>
       <ol
-        className={'max-h-72 divide-y divide-gray-100 overflow-y-auto rounded border border-gray-200 text-sm'
-          + ' dark:divide-neutral-800 dark:border-neutral-700'}
+        className={
+          'max-h-72 divide-y divide-gray-100 overflow-y-auto rounded border border-gray-200 text-sm' +
+          ' dark:divide-neutral-800 dark:border-neutral-700'
+        }
         data-testid="import-chapters"
       >
         {preview.chapters.map((c, i) => (
           <li key={i} className="px-3 py-2" data-testid="import-chapter">
-            <span className="font-medium">{partName(c)}{c.title ? `: ${c.title}` : ''}</span>
+            <span className="font-medium">
+              {partName(c)}
+              {c.title ? `: ${c.title}` : ''}
+            </span>
             <span className="ml-2 text-gray-500 dark:text-gray-400">{t('import.words', { n: c.words })}</span>
             <span className="block truncate text-gray-600 dark:text-gray-400">{c.firstLine}</span>
           </li>
@@ -67,7 +74,11 @@ function FoundChapters({ preview }: { preview: ImportPreview }) {
 }
 
 /** The chapters the finished book will have, the imported ones at least. */
-function TotalField({ chapters, total, onChange }: {
+function TotalField({
+  chapters,
+  total,
+  onChange,
+}: {
   chapters: number;
   total: string;
   onChange: (total: string) => void;
@@ -93,7 +104,12 @@ function TotalField({ chapters, total, onChange }: {
 }
 
 /** The file to import and the kind of book it becomes (the generators whose kind is a book). */
-function FileAndKind({ books, chosen, onFile, onKind }: {
+function FileAndKind({
+  books,
+  chosen,
+  onFile,
+  onKind,
+}: {
   books: ReadonlyArray<{ id: string; typeLabel: Record<string, string> }>;
   chosen: string;
   onFile: (file: File | null) => void;
@@ -120,7 +136,11 @@ function FileAndKind({ books, chosen, onFile, onKind }: {
           onChange={(e) => onKind(e.target.value)}
           data-testid="import-generator"
         >
-          {books.map((g) => <option key={g.id} value={g.id}>{wordIn(g.typeLabel, lang, g.id)}</option>)}
+          {books.map((g) => (
+            <option key={g.id} value={g.id}>
+              {wordIn(g.typeLabel, lang, g.id)}
+            </option>
+          ))}
         </select>
       </label>
     </div>
@@ -207,7 +227,9 @@ export function ImportManuscript() {
         {busy === 'finding' ? t('import.finding') : t('import.find')}
       </button>
       {error !== null && (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="import-error">{error}</p>
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="import-error">
+          {error}
+        </p>
       )}
       {preview && (
         <ImportConfirm key={`${preview.file}:${chosen}`} preview={preview} form={form} busy={busy} onSave={save} />
@@ -245,7 +267,12 @@ function importQuery(file: File, generator: string, { total, values, source }: C
  * The preview to confirm: what was found, then the fields the import is saved with, each as read from the file
  * (editable), the story bible's cost, and Import.
  */
-function ImportConfirm({ preview, form, busy, onSave }: {
+function ImportConfirm({
+  preview,
+  form,
+  busy,
+  onSave,
+}: {
   preview: ImportPreview;
   form: GeneratorForm | null;
   busy: 'finding' | 'importing' | null;

@@ -14,7 +14,9 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   return (
     <div className={`flex items-center gap-2 ${className}`}>
       <Languages className="h-4 w-4 shrink-0 text-gray-500 dark:text-gray-400" aria-hidden="true" />
-      <label htmlFor={id} className="sr-only">{t('shell.language')}</label>
+      <label htmlFor={id} className="sr-only">
+        {t('shell.language')}
+      </label>
       <select
         id={id}
         data-testid="language-switch"
@@ -26,7 +28,11 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
           setLang(next).catch(() => toast.error(translate('shell.langSaveFailed', next)));
         }}
       >
-        {langs().map((code) => <option key={code} value={code} lang={code}>{languageTable(code).autonym}</option>)}
+        {langs().map((code) => (
+          <option key={code} value={code} lang={code}>
+            {languageTable(code).autonym}
+          </option>
+        ))}
       </select>
     </div>
   );

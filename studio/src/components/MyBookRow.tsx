@@ -52,10 +52,11 @@ function BookTitle({ book }: { book: MyBook }) {
  * by the engine as the server's offer and `karya translate` read them) with none yet, or one with fewer chapters than
  * the source (a stop, a failed part, chapters written since). The dialog offers each.
  */
-const hasEditionToMake = (book: MyBook, editions: readonly MyBook[]) => editionLanguages(book.lang).some((l) => {
-  const made = editions.find((e) => e.lang === l);
-  return !made || made.chapters_written < book.chapters_written;
-});
+const hasEditionToMake = (book: MyBook, editions: readonly MyBook[]) =>
+  editionLanguages(book.lang).some((l) => {
+    const made = editions.find((e) => e.lang === l);
+    return !made || made.chapters_written < book.chapters_written;
+  });
 
 /** "Side by side" for each edition (a source's, or the edition itself), its language named when there are several. */
 function SideBySideLinks({ editions }: { editions: readonly MyBook[] }) {

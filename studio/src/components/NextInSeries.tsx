@@ -23,7 +23,10 @@ export interface SeriesNextState extends ContinuedBookState {
 
 /** Where a series' next book opens, from the server's answer. */
 export function seriesNextState(next: NextBookResponse): SeriesNextState {
-  return { continuedBook: next.book_id, seriesNext: { name: next.series.name, number: next.number, settings: next.settings } };
+  return {
+    continuedBook: next.book_id,
+    seriesNext: { name: next.series.name, number: next.number, settings: next.settings },
+  };
 }
 
 export function seriesNextOf(state: unknown): SeriesNextState['seriesNext'] | undefined {
@@ -43,8 +46,13 @@ export function NextInSeries({ book, route }: { book: MyBook; route: string }) {
     setBusy(true);
     setError(null);
     try {
-      const id = book.series?.id ?? (await callShowingWaits('POST /series', { body: { name, lang: book.lang, book_id: book.id } })).series.id;
-      const next = await callShowingWaits('POST /series/:id/next', { params: { id }, body: { generator_id: book.generator_id } });
+      const id =
+        book.series?.id ??
+        (await callShowingWaits('POST /series', { body: { name, lang: book.lang, book_id: book.id } })).series.id;
+      const next = await callShowingWaits('POST /series/:id/next', {
+        params: { id },
+        body: { generator_id: book.generator_id },
+      });
       navigate(route, { state: seriesNextState(next) });
     } catch (e) {
       setError(e instanceof ApiError ? e.message : t('series.failed'));
@@ -54,7 +62,14 @@ export function NextInSeries({ book, route }: { book: MyBook; route: string }) {
 
   return (
     <>
-      <button type="button" className="btn-secondary text-sm" aria-label={t('series.nextLabel', { title: book.title })} disabled={isBusy} onClick={() => (book.series ? void start() : setOpen(true))} data-testid="next-in-series">
+      <button
+        type="button"
+        className="btn-secondary text-sm"
+        aria-label={t('series.nextLabel', { title: book.title })}
+        disabled={isBusy}
+        onClick={() => (book.series ? void start() : setOpen(true))}
+        data-testid="next-in-series"
+      >
         {t('series.next')}
       </button>
       <Dialog
@@ -64,17 +79,43 @@ export function NextInSeries({ book, route }: { book: MyBook; route: string }) {
         testId="new-series"
         footer={
           <>
-            <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>{t('common.cancel')}</button>
-            <button type="button" className="btn-primary" disabled={isBusy || !name.trim()} onClick={() => void start()}>{t('series.start')}</button>
+            <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>
+              {t('common.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={isBusy || !name.trim()}
+              onClick={() => void start()}
+            >
+              {t('series.start')}
+            </button>
           </>
         }
       >
         <p className="mb-3">{t('series.newBody', { title: book.title })}</p>
-        <label className="block text-sm font-medium" htmlFor={`series-name-${book.id}`}>{t('series.name')}</label>
-        <input id={`series-name-${book.id}`} className="input mt-1 w-full" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} data-autofocus />
-        {error && <p role="alert" className="mt-2 text-sm text-red-600 dark:text-red-400">{error}</p>}
+        <label className="block text-sm font-medium" htmlFor={`series-name-${book.id}`}>
+          {t('series.name')}
+        </label>
+        <input
+          id={`series-name-${book.id}`}
+          className="input mt-1 w-full"
+          value={name}
+          maxLength={100}
+          onChange={(e) => setName(e.target.value)}
+          data-autofocus
+        />
+        {error && (
+          <p role="alert" className="mt-2 text-sm text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        )}
       </Dialog>
-      {!isOpen && error && <span role="alert" className="text-xs text-red-600 dark:text-red-400">{error}</span>}
+      {!isOpen && error && (
+        <span role="alert" className="text-xs text-red-600 dark:text-red-400">
+          {error}
+        </span>
+      )}
     </>
   );
 }

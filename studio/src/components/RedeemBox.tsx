@@ -9,7 +9,10 @@ import { useAuth } from '../lib/auth.js';
 import { initialLang, translate, useT } from '../i18n/index.js';
 
 /** Redeem a code (trimmed, upper-cased); toasts the outcome (in the studio language) and updates the balance. */
-export async function redeemCode(code: string, setCredits: (n: number) => void): Promise<CreditsGrantedResponse | null> {
+export async function redeemCode(
+  code: string,
+  setCredits: (n: number) => void,
+): Promise<CreditsGrantedResponse | null> {
   const lang = initialLang();
   try {
     const r = await call('POST /credits/redeem', { body: { code: code.trim().toUpperCase() } });
@@ -18,8 +21,14 @@ export async function redeemCode(code: string, setCredits: (n: number) => void):
     return r;
   } catch (error) {
     const isAlready = error instanceof ApiError && error.code === 'already_claimed';
-    const isInvalid = error instanceof ApiError && (error.status === 404 || error.status === 409 || error.status === 400);
-    toast.error(translate(isAlready ? 'credits.codeAlreadyRedeemed' : isInvalid ? 'credits.invalidCode' : 'credits.redeemFailed', lang));
+    const isInvalid =
+      error instanceof ApiError && (error.status === 404 || error.status === 409 || error.status === 400);
+    toast.error(
+      translate(
+        isAlready ? 'credits.codeAlreadyRedeemed' : isInvalid ? 'credits.invalidCode' : 'credits.redeemFailed',
+        lang,
+      ),
+    );
     return null;
   }
 }
@@ -43,8 +52,12 @@ export function RedeemBox({ onRedeemed }: { onRedeemed?: (r: CreditsGrantedRespo
   };
   return (
     <form onSubmit={submit} className="card p-5" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`} className="flex items-center gap-2 text-base font-semibold"><Ticket className="h-5 w-5 text-brand-600" aria-hidden="true" /> {t('credits.redeemTitle')}</h2>
-      <label htmlFor={`${id}-code`} className="label mt-3">{t('credits.codeLabel')}</label>
+      <h2 id={`${id}-h`} className="flex items-center gap-2 text-base font-semibold">
+        <Ticket className="h-5 w-5 text-brand-600" aria-hidden="true" /> {t('credits.redeemTitle')}
+      </h2>
+      <label htmlFor={`${id}-code`} className="label mt-3">
+        {t('credits.codeLabel')}
+      </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
           id={`${id}-code`}
@@ -55,7 +68,9 @@ export function RedeemBox({ onRedeemed }: { onRedeemed?: (r: CreditsGrantedRespo
           autoComplete="off"
           spellCheck={false}
         />
-        <button type="submit" className="btn-primary shrink-0" disabled={!code.trim() || isRedeeming}>{isRedeeming ? t('credits.redeemingButton') : t('credits.redeem')}</button>
+        <button type="submit" className="btn-primary shrink-0" disabled={!code.trim() || isRedeeming}>
+          {isRedeeming ? t('credits.redeemingButton') : t('credits.redeem')}
+        </button>
       </div>
     </form>
   );

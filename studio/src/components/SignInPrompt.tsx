@@ -12,7 +12,13 @@ export function SignInPrompt({ title, message, icon }: { title: string; message:
     <AuthLayout title={title} isCentered>
       {icon}
       <p className={`${icon ? 'mt-3 ' : ''}text-sm text-gray-600 dark:text-gray-400`}>{message}</p>
-      <Link to="/signin" state={{ from: { pathname: location.pathname, search: location.search, hash: '' } }} className="btn-primary mt-6">{t('auth.signIn')}</Link>
+      <Link
+        to="/signin"
+        state={{ from: { pathname: location.pathname, search: location.search, hash: '' } }}
+        className="btn-primary mt-6"
+      >
+        {t('auth.signIn')}
+      </Link>
     </AuthLayout>
   );
 }

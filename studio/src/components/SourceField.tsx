@@ -15,10 +15,14 @@ export interface SourceChoice {
   year: string;
 }
 
-export const choiceOf = (source: SourceRead | undefined): SourceChoice => ({ publicDomain: source?.publicDomain ?? false, year: source?.firstPublished ? String(source.firstPublished) : '' });
+export const choiceOf = (source: SourceRead | undefined): SourceChoice => ({
+  publicDomain: source?.publicDomain ?? false,
+  year: source?.firstPublished ? String(source.firstPublished) : '',
+});
 
 /** A year as the contract takes it (four digits), or undefined. */
-export const yearOf = (year: string): number | undefined => (/^\d{4}$/.test(year.trim()) ? Number(year.trim()) : undefined);
+export const yearOf = (year: string): number | undefined =>
+  /^\d{4}$/.test(year.trim()) ? Number(year.trim()) : undefined;
 
 /** The import's query of the writer's choice (POST /api/books/import's public_domain and first_published). */
 export function sourceQueryOf(choice: SourceChoice): { public_domain: 'true' | 'false'; first_published?: number } {
@@ -27,21 +31,51 @@ export function sourceQueryOf(choice: SourceChoice): { public_domain: 'true' | '
 }
 
 /** The checkbox and the year, with what the text said of itself. */
-export function SourceFields({ read, choice, onChange }: { read: SourceRead | undefined; choice: SourceChoice; onChange: (choice: SourceChoice) => void }) {
+export function SourceFields({
+  read,
+  choice,
+  onChange,
+}: {
+  read: SourceRead | undefined;
+  choice: SourceChoice;
+  onChange: (choice: SourceChoice) => void;
+}) {
   const { t } = useT();
   const id = useId();
-  const said = read?.from === 'gutenberg' ? t('source.readGutenberg') : read?.from === 'statement' ? t('source.readStatement') : t('source.readNone');
+  const said =
+    read?.from === 'gutenberg'
+      ? t('source.readGutenberg')
+      : read?.from === 'statement'
+        ? t('source.readStatement')
+        : t('source.readNone');
   return (
     <fieldset className="space-y-1" data-testid="source-fields">
       <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
-        <input id={`${id}-pd`} type="checkbox" checked={choice.publicDomain} onChange={(e) => onChange({ ...choice, publicDomain: e.target.checked })} data-testid="source-public-domain" />
+        <input
+          id={`${id}-pd`}
+          type="checkbox"
+          checked={choice.publicDomain}
+          onChange={(e) => onChange({ ...choice, publicDomain: e.target.checked })}
+          data-testid="source-public-domain"
+        />
         <label htmlFor={`${id}-pd`}>{t('source.label')}</label>
         <input
-          type="number" min={1000} max={9999} inputMode="numeric" aria-label={t('source.year')} className="input w-24" value={choice.year}
-          disabled={!choice.publicDomain} onChange={(e) => onChange({ ...choice, year: e.target.value })} data-testid="source-year"
+          type="number"
+          min={1000}
+          max={9999}
+          inputMode="numeric"
+          aria-label={t('source.year')}
+          className="input w-24"
+          value={choice.year}
+          disabled={!choice.publicDomain}
+          onChange={(e) => onChange({ ...choice, year: e.target.value })}
+          data-testid="source-year"
         />
       </div>
-      <p className="text-xs text-gray-600 dark:text-gray-400">{said}{read?.originalAuthor ? ` ${t('source.by', { author: read.originalAuthor })}` : ''} {t('source.hint')}</p>
+      <p className="text-xs text-gray-600 dark:text-gray-400">
+        {said}
+        {read?.originalAuthor ? ` ${t('source.by', { author: read.originalAuthor })}` : ''} {t('source.hint')}
+      </p>
     </fieldset>
   );
 }
@@ -54,18 +88,25 @@ export function BookSourceField({ bookId, onSaved }: { bookId: number; onSaved?:
   const [isSaving, setSaving] = useState(false);
   useEffect(() => {
     let isCurrent = true;
-    void call('GET /books/:id/source', { params: { id: bookId } }).then((r) => {
-      if (!isCurrent) return;
-      setRead(r.source);
-      setChoice(choiceOf(r.source));
-    }).catch(() => undefined);
-    return () => { isCurrent = false; };
+    void call('GET /books/:id/source', { params: { id: bookId } })
+      .then((r) => {
+        if (!isCurrent) return;
+        setRead(r.source);
+        setChoice(choiceOf(r.source));
+      })
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
   }, [bookId]);
   const save = async () => {
     setSaving(true);
     try {
       const year = yearOf(choice.year);
-      const saved = await call('PUT /books/:id/source', { params: { id: bookId }, body: { publicDomain: choice.publicDomain, firstPublished: choice.publicDomain ? year ?? null : null } });
+      const saved = await call('PUT /books/:id/source', {
+        params: { id: bookId },
+        body: { publicDomain: choice.publicDomain, firstPublished: choice.publicDomain ? (year ?? null) : null },
+      });
       setRead(saved.source);
       setChoice(choiceOf(saved.source));
       toast.success(t('source.saved'));
@@ -79,7 +120,15 @@ export function BookSourceField({ bookId, onSaved }: { bookId: number; onSaved?:
   return (
     <div className="space-y-2" data-testid="book-source">
       <SourceFields read={read} choice={choice} onChange={setChoice} />
-      <button type="button" className="btn-secondary" disabled={isSaving} onClick={() => void save()} data-testid="book-source-save">{t('source.save')}</button>
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={isSaving}
+        onClick={() => void save()}
+        data-testid="book-source-save"
+      >
+        {t('source.save')}
+      </button>
     </div>
   );
 }

@@ -6,7 +6,10 @@ export function Spinner({ label, className = 'h-6 w-6' }: { label?: string; clas
   label ??= t('common.loading');
   return (
     <span role="status" aria-label={label} className="inline-flex items-center">
-      <span className={`${className} animate-spin rounded-full border-2 border-brand-600 border-t-transparent`} aria-hidden="true" />
+      <span
+        className={`${className} animate-spin rounded-full border-2 border-brand-600 border-t-transparent`}
+        aria-hidden="true"
+      />
     </span>
   );
 }

@@ -23,10 +23,19 @@ const FEATURES: Record<PurchasePackageId, MessageKey[]> = {
 
 export const UPGRADE_PACKAGES: readonly UpgradePackage[] = PURCHASE_PACKAGE_IDS.map((id) => {
   const p = PURCHASE_PACKAGES[id];
-  return { id, name: p.name, credits: p.credits, priceCents: p.priceCents, isPopular: id === 'pro', features: FEATURES[id] };
+  return {
+    id,
+    name: p.name,
+    credits: p.credits,
+    priceCents: p.priceCents,
+    isPopular: id === 'pro',
+    features: FEATURES[id],
+  };
 });
 
-/** A package of the Top Up page's offer, as the server answers it (GET /payments/options: the language's topup.yaml). */
+/**
+ * A package of the Top Up page's offer, as the server answers it (GET /payments/options: the language's topup.yaml).
+ */
 export interface TopUpPackage {
   credits: TopUpCredits;
   /** In the offer's currency. */
@@ -40,8 +49,12 @@ export interface TopUpPackage {
  * 600 saves RM53 against 2 x 300 and RM83 against 4 x 150. (spec/'s copy claims RM48 and RM78, figures that fit a
  * price of RM102, not the RM97 it states: the page shows the true saving at the price it shows.)
  */
-export function topUpSavings(pkg: TopUpPackage, packages: readonly TopUpPackage[]): Array<{ amount: number; count: number; size: number }> {
-  return packages.filter((smaller) => smaller.credits < pkg.credits && pkg.credits % smaller.credits === 0)
+export function topUpSavings(
+  pkg: TopUpPackage,
+  packages: readonly TopUpPackage[],
+): Array<{ amount: number; count: number; size: number }> {
+  return packages
+    .filter((smaller) => smaller.credits < pkg.credits && pkg.credits % smaller.credits === 0)
     .map((smaller) => {
       const count = pkg.credits / smaller.credits;
       return { amount: count * smaller.price - pkg.price, count, size: smaller.credits };

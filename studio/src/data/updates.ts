@@ -25,7 +25,10 @@ export const UPDATES: readonly ProductUpdate[] = [
 ];
 
 function missing(code: string, key: string, what: string): LanguageWordsError {
-  return new LanguageWordsError({ language: code, catalogue: 'studio-updates', key }, `languages/${code}/studio-updates.yaml: "${key}" must be ${what}`);
+  return new LanguageWordsError(
+    { language: code, catalogue: 'studio-updates', key },
+    `languages/${code}/studio-updates.yaml: "${key}" must be ${what}`,
+  );
 }
 
 function parseUpdates(raw: unknown, table: { code: Lang }): Readonly<Record<string, UpdateWords>> {
@@ -38,11 +41,18 @@ function parseUpdates(raw: unknown, table: { code: Lang }): Readonly<Record<stri
     if (!Array.isArray(v) || !v.length) throw missing(table.code, key, 'a list of texts');
     return v.map((t, i) => text(t, `${key}.${i}`));
   };
-  return Object.fromEntries(UPDATES.map(({ id }) => {
-    const u = file[id] ?? {};
-    const words: UpdateWords = { title: text(u.title, `${id}.title`), overview: text(u.overview, `${id}.overview`), newFeatures: texts(u.newFeatures, `${id}.newFeatures`), improvements: texts(u.improvements, `${id}.improvements`) };
-    return [id, u.notes === undefined ? words : { ...words, notes: text(u.notes, `${id}.notes`) }];
-  }));
+  return Object.fromEntries(
+    UPDATES.map(({ id }) => {
+      const u = file[id] ?? {};
+      const words: UpdateWords = {
+        title: text(u.title, `${id}.title`),
+        overview: text(u.overview, `${id}.overview`),
+        newFeatures: texts(u.newFeatures, `${id}.newFeatures`),
+        improvements: texts(u.improvements, `${id}.improvements`),
+      };
+      return [id, u.notes === undefined ? words : { ...words, notes: text(u.notes, `${id}.notes`) }];
+    }),
+  );
 }
 
 const updatesIn = defineSection('studio-updates', parseUpdates);

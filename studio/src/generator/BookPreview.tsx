@@ -1,7 +1,8 @@
 // The book page's preview side: how the connection stands while a step is followed, the book's progress,
 // and the manuscript (Manuscript.tsx) given the book's parts, the text being written, the stopped draft and
 // what the writer can do to a written book (edit, write more, rewrite, versions, passages, chapter cards,
-// the story bible, the writer's voice, download); a short piece's text or cover; the publish panel once a book is finished.
+// the story bible, the writer's voice, download); a short piece's text or cover; the publish panel once a book is
+// finished.
 import { toast } from 'react-hot-toast';
 import { stepLabel, wordIn, type BookSpec, type BookView, type FormModel, type Lang, type StepRef } from '../engine.js';
 import { fileHref } from '../lib/api.js';
@@ -143,7 +144,8 @@ function bookActions(props: BookPreviewProps, userId: string): Partial<PreviewPr
 function previewParts(view: BookView | null, output: Output | null): PreviewPart[] {
   return view
     ? view.parts.map((p) => ({
-        // The text as the book view gives it (an introduction without its character list, which has its own editor) and its hash.
+        // The text as the book view gives it (an introduction without its character list, which has its own editor) and its
+        // hash.
         key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, hash: p.hash, isComplete: p.is_complete,
         ...(p.words !== undefined ? { words: p.words } : {}),
         ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),

@@ -57,7 +57,8 @@ export function ContinuityNotes({ partKey, label, findings, checkAgainst, lang, 
 }
 
 /**
- * The book's Continuity panel: every finding of every part, most serious first (what kind, which part, what the two facts are), each
+ * The book's Continuity panel: every finding of every part, most serious first (what kind, which part, what the two
+ * facts are), each
  * with "Go to" the part, "Rewrite with this note" (the part's Rewrite opens with it) and "Intended" (no longer
  * listed; kept with the book). Shown once a part has a finding, or one is marked intended.
  */

@@ -12,7 +12,13 @@ import { pageWord } from './words.js';
 /** What the last action said: kept, removed or refused (the server's reason). */
 type Notice = { kind: 'status' | 'alert'; text: string } | null;
 
-export function CoverUpload({ bookId, cover, lang, isDisabled, onChange }: {
+export function CoverUpload({
+  bookId,
+  cover,
+  lang,
+  isDisabled,
+  onChange,
+}: {
   bookId: number;
   cover: BookCover | null;
   lang: Lang;
@@ -59,7 +65,9 @@ export function CoverUpload({ bookId, cover, lang, isDisabled, onChange }: {
         </div>
       </div>
       {notice?.kind === 'alert' && (
-        <p role="alert" className="error-box mt-2" data-testid="cover-error">{notice.text}</p>
+        <p role="alert" className="error-box mt-2" data-testid="cover-error">
+          {notice.text}
+        </p>
       )}
       <p
         role="status"

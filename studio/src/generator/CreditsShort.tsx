@@ -10,7 +10,9 @@ export function CreditsShort({ id, lang, costText }: { id: string; lang: Lang; c
   return (
     <p id={id} className="text-xs text-amber-800 dark:text-amber-300" data-testid="credits-short">
       {pageWord('passageShort', lang, { cost: costText ?? '' })}{' '}
-      <Link to={topUpHref(here.pathname + here.search)} className="font-medium underline">{pageWord('topUpLink', lang)}</Link>
+      <Link to={topUpHref(here.pathname + here.search)} className="font-medium underline">
+        {pageWord('topUpLink', lang)}
+      </Link>
     </p>
   );
 }

@@ -21,7 +21,10 @@ interface EditablePartProps {
   isDisabled: boolean;
   isOpen: boolean;
   onOpen(id: string | null): void;
-  /** The book view's hash of `text`: kept when the editor opens and given to `onSave`, so a save names the text it was made on. */
+  /**
+   * The book view's hash of `text`: kept when the editor opens and given to `onSave`, so a save names the text it was
+   * made on.
+   */
   version?: string;
   onSave(text: string, version?: string): Promise<string | null>;
   /** The part's draft kept on the server (an edit not saved yet), if any. */

@@ -18,7 +18,10 @@ export default function GeneratorRoute() {
   if (error) {
     return (
       <div role="alert" className="error-box mx-auto mt-10 max-w-md">
-        {t('shell.generatorsFailed')} <button type="button" className="link" onClick={() => window.location.reload()}>{t('common.reload')}</button>
+        {t('shell.generatorsFailed')}{' '}
+        <button type="button" className="link" onClick={() => window.location.reload()}>
+          {t('common.reload')}
+        </button>
       </div>
     );
   }

@@ -109,9 +109,7 @@ export function Preview(props: PreviewProps) {
             <div ref={endRef} className="h-px" data-testid="preview-end" />
           </div>
         </div>
-        {isLoading && !follow.isFollowing && (
-          <JumpToLatest isBook={isBook} lang={lang} onJump={follow.jump} />
-        )}
+        {isLoading && !follow.isFollowing && <JumpToLatest isBook={isBook} lang={lang} onJump={follow.jump} />}
       </div>
     </section>
   );
@@ -138,7 +136,12 @@ function previewFigures(props: PreviewProps) {
 }
 
 /** The preview's heading, with the words so far, Copy and the download menu. */
-function PreviewHeader({ words, all, lang, downloadHref }: {
+function PreviewHeader({
+  words,
+  all,
+  lang,
+  downloadHref,
+}: {
   words: number;
   all: string;
   lang: Lang;
@@ -146,10 +149,14 @@ function PreviewHeader({ words, all, lang, downloadHref }: {
 }) {
   return (
     <div
-      className={'flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 px-4 py-3'
-        + ' dark:border-neutral-700'}
+      className={
+        'flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 px-4 py-3' +
+        ' dark:border-neutral-700'
+      }
     >
-      <h2 id="preview-h" className="text-sm font-semibold">{pageWord('preview', lang)}</h2>
+      <h2 id="preview-h" className="text-sm font-semibold">
+        {pageWord('preview', lang)}
+      </h2>
       <div className="flex items-center gap-3">
         <span className="text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="word-count">
           {WORDS_FMT(words, lang)}
@@ -168,7 +175,8 @@ function JumpToLatest({ isBook, lang, onJump }: { isBook: boolean; lang: Lang; o
     <button
       type="button"
       className={`btn-primary fixed left-1/2 z-30 -translate-x-1/2 px-3 py-1.5 shadow-lg lg:absolute lg:bottom-3 ${
-        place}`}
+        place
+      }`}
       onClick={() => {
         // The button goes away once followed: keep the keyboard with the text being written.
         document.querySelector<HTMLElement>('#part-streaming [data-part-heading]')?.focus({ preventScroll: true });
@@ -213,7 +221,11 @@ function toggled(set: ReadonlySet<string>, key: string): ReadonlySet<string> {
 }
 
 /** A button for every part (with its words) that scrolls the manuscript to it. */
-function PartsNav({ items, lang, onGoTo }: {
+function PartsNav({
+  items,
+  lang,
+  onGoTo,
+}: {
   items: ReadonlyArray<{ id: string; label: string; words: number }>;
   lang: Lang;
   onGoTo: (id: string) => void;
@@ -229,9 +241,11 @@ function PartsNav({ items, lang, onGoTo }: {
           <li key={item.id} className="shrink-0">
             <button
               type="button"
-              className={'rounded-full border border-gray-300 px-2.5 py-1 hover:bg-gray-50 focus:outline-none'
-                + ' focus-visible:ring-2 focus-visible:ring-brand-500'
-                + ' dark:border-neutral-600 dark:hover:bg-neutral-800'}
+              className={
+                'rounded-full border border-gray-300 px-2.5 py-1 hover:bg-gray-50 focus:outline-none' +
+                ' focus-visible:ring-2 focus-visible:ring-brand-500' +
+                ' dark:border-neutral-600 dark:hover:bg-neutral-800'
+              }
               onClick={() => onGoTo(item.id)}
             >
               {item.label}{' '}

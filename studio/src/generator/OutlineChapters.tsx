@@ -11,11 +11,25 @@ import type { Lang } from '../engine.js';
 import { SaveOrLeave } from './EditablePart.js';
 import { pageWord } from './words.js';
 import {
-  cardsOf, editsOf, useChapterCards, type Card, type ChapterEdit, type OutlineChapterView,
+  cardsOf,
+  editsOf,
+  useChapterCards,
+  type Card,
+  type ChapterEdit,
+  type OutlineChapterView,
 } from './chapterCards.js';
 import { DeletedCard, EditCard, WrittenCard } from './ChapterCard.js';
 
-export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisabled, onSave, draftKey, pending }: {
+export function OutlineChapters({
+  chapters,
+  lang,
+  bookLang,
+  chapterLabel,
+  isDisabled,
+  onSave,
+  draftKey,
+  pending,
+}: {
   chapters: readonly OutlineChapterView[];
   /** The studio's language (buttons, labels). */
   lang: Lang;
@@ -76,7 +90,11 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
       >
         <Plus className="h-3.5 w-3.5" aria-hidden="true" /> {pageWord('chapterAdd', lang)}
       </button>
-      {error && <p className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
       {isDirty && (
         <UnsavedBar
           lang={lang}
@@ -94,7 +112,13 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
 }
 
 /** In reach while the writer is among the cards: the bar sticks to the bottom of the preview's scroll area. */
-function UnsavedBar({ lang, isSaving, isSaveDisabled, onSave, onDiscard }: {
+function UnsavedBar({
+  lang,
+  isSaving,
+  isSaveDisabled,
+  onSave,
+  onDiscard,
+}: {
   lang: Lang;
   isSaving: boolean;
   isSaveDisabled: boolean;
@@ -103,8 +127,10 @@ function UnsavedBar({ lang, isSaving, isSaveDisabled, onSave, onDiscard }: {
 }) {
   return (
     <div
-      className={'sticky bottom-0 z-10 -mx-3 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95'
-        + ' px-3 py-2 dark:border-neutral-700 dark:bg-neutral-900/95'}
+      className={
+        'sticky bottom-0 z-10 -mx-3 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95' +
+        ' px-3 py-2 dark:border-neutral-700 dark:bg-neutral-900/95'
+      }
       data-testid="chapters-bar"
     >
       <span className="basis-full text-xs text-gray-600 dark:text-gray-400" role="status">

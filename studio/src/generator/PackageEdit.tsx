@@ -1,4 +1,5 @@
-// A kept package's keywords, description and categories, editable where the readiness report shows them (PackageReport.tsx):
+// A kept package's keywords, description and categories, editable where the readiness report shows them
+// (PackageReport.tsx):
 // "Save and check again" sends them (PUT /api/books/:bookType/publish/package) and the report shows the readiness
 // checked again. Free: the server calls no model and charges nothing. A check whose fix is an edit here links to
 // its field (EDITOR_OF_CHECK).

@@ -21,7 +21,18 @@ const NOTE = 'mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:
 const SHOWN_PHRASES = 6;
 const quoted = (phrases: readonly string[]) => phrases.map((p) => `“${p}”`).join(', ');
 
-export function VoiceMarks({ partKey, label, voice, overused, lang, bookLang, isDisabled, isShortOfCredits = false, costText, onRewrite }: {
+export function VoiceMarks({
+  partKey,
+  label,
+  voice,
+  overused,
+  lang,
+  bookLang,
+  isDisabled,
+  isShortOfCredits = false,
+  costText,
+  onRewrite,
+}: {
   partKey: string;
   /** The part's heading ("Chapter 1: The Harbour"). */
   label: string;
@@ -41,7 +52,12 @@ export function VoiceMarks({ partKey, label, voice, overused, lang, bookLang, is
   const own = marked?.avoided ?? [];
   const listed = marked ? marked.phrases.filter((p) => !own.includes(p)) : [];
   return (
-    <div lang={lang} aria-label={pageWord('voiceMarksLabel', lang, { part: label })} role="group" data-testid="voice-marks">
+    <div
+      lang={lang}
+      aria-label={pageWord('voiceMarksLabel', lang, { part: label })}
+      role="group"
+      data-testid="voice-marks"
+    >
       {drifts.length > 0 && (
         <p role="note" className={NOTE} data-testid="voice-drifts">
           <span aria-hidden="true">⚠ </span>
@@ -51,21 +67,58 @@ export function VoiceMarks({ partKey, label, voice, overused, lang, bookLang, is
       {marked && (
         <p role="note" className={NOTE} data-testid="voice-overused">
           <span aria-hidden="true">⚠ </span>
-          {pageWord('overusedMark', lang, { n: formatNumber(marked.per_thousand, lang, { maximumFractionDigits: 1 }) })} (
-          {listed.length > 0 && <span lang={bookLang}>{quoted(listed.slice(0, SHOWN_PHRASES))}{listed.length > SHOWN_PHRASES ? ', …' : ''}</span>}
+          {pageWord('overusedMark', lang, {
+            n: formatNumber(marked.per_thousand, lang, { maximumFractionDigits: 1 }),
+          })}{' '}
+          (
+          {listed.length > 0 && (
+            <span lang={bookLang}>
+              {quoted(listed.slice(0, SHOWN_PHRASES))}
+              {listed.length > SHOWN_PHRASES ? ', …' : ''}
+            </span>
+          )}
           {listed.length > 0 && own.length > 0 && '; '}
-          {own.length > 0 && <span data-testid="voice-overused-own">{pageWord('overusedYours', lang, { phrases: '' })}<span lang={bookLang}>{quoted(own)}</span></span>}
+          {own.length > 0 && (
+            <span data-testid="voice-overused-own">
+              {pageWord('overusedYours', lang, { phrases: '' })}
+              <span lang={bookLang}>{quoted(own)}</span>
+            </span>
+          )}
           )
         </p>
       )}
-      {onRewrite && <TowardVoice partKey={partKey} label={label} lang={lang} isDisabled={isDisabled} isShortOfCredits={isShortOfCredits} {...(costText ? { costText } : {})} onRewrite={onRewrite} />}
+      {onRewrite && (
+        <TowardVoice
+          partKey={partKey}
+          label={label}
+          lang={lang}
+          isDisabled={isDisabled}
+          isShortOfCredits={isShortOfCredits}
+          {...(costText ? { costText } : {})}
+          onRewrite={onRewrite}
+        />
+      )}
     </div>
   );
 }
 
 /** "Rewrite toward my voice": opens what it does and its cost, then rewrites (charged as a rewrite). */
-function TowardVoice({ partKey, label, lang, isDisabled, isShortOfCredits, costText, onRewrite }: {
-  partKey: string; label: string; lang: Lang; isDisabled: boolean; isShortOfCredits: boolean; costText?: string; onRewrite: () => Promise<string | null>;
+function TowardVoice({
+  partKey,
+  label,
+  lang,
+  isDisabled,
+  isShortOfCredits,
+  costText,
+  onRewrite,
+}: {
+  partKey: string;
+  label: string;
+  lang: Lang;
+  isDisabled: boolean;
+  isShortOfCredits: boolean;
+  costText?: string;
+  onRewrite: () => Promise<string | null>;
 }) {
   const id = useId();
   const [isOpen, setIsOpen] = useState(false);
@@ -82,25 +135,58 @@ function TowardVoice({ partKey, label, lang, isDisabled, isShortOfCredits, costT
   };
   return (
     <div className="mt-1">
-      <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => setIsOpen((v) => !v)} disabled={isDisabled || isBusy} aria-expanded={isOpen} aria-controls={`${id}-confirm`}
-        aria-label={pageWord('towardVoiceLabel', lang, { part: label })} data-testid="toward-voice-open">
+      <button
+        type="button"
+        className="btn-ghost px-2 py-1 text-xs"
+        onClick={() => setIsOpen((v) => !v)}
+        disabled={isDisabled || isBusy}
+        aria-expanded={isOpen}
+        aria-controls={`${id}-confirm`}
+        aria-label={pageWord('towardVoiceLabel', lang, { part: label })}
+        data-testid="toward-voice-open"
+      >
         {pageWord('towardVoice', lang)}
       </button>
       {isOpen && (
-        <div id={`${id}-confirm`} className="mt-2 rounded-lg border border-gray-200 p-3 dark:border-neutral-700" data-testid="toward-voice-confirm">
-          <p id={`${id}-hint`} className="text-sm">{pageWord('towardVoiceHint', lang)}</p>
+        <div
+          id={`${id}-confirm`}
+          className="mt-2 rounded-lg border border-gray-200 p-3 dark:border-neutral-700"
+          data-testid="toward-voice-confirm"
+        >
+          <p id={`${id}-hint`} className="text-sm">
+            {pageWord('towardVoiceHint', lang)}
+          </p>
           <div className="mt-2 flex flex-wrap gap-2">
-            <button type="button" className="btn-primary px-3 py-1.5 text-sm" onClick={() => void run()} disabled={isDisabled || isBusy || isShortOfCredits}
-              aria-describedby={`${id}-hint${isShortOfCredits ? ` ${shortId}` : ''}`} data-testid="toward-voice-go">
+            <button
+              type="button"
+              className="btn-primary px-3 py-1.5 text-sm"
+              onClick={() => void run()}
+              disabled={isDisabled || isBusy || isShortOfCredits}
+              aria-describedby={`${id}-hint${isShortOfCredits ? ` ${shortId}` : ''}`}
+              data-testid="toward-voice-go"
+            >
               {isBusy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
-              {isBusy ? pageWord('rewriting', lang) : `${pageWord('towardVoice', lang)}${costText ? ` (${costText})` : ''}`}
+              {isBusy
+                ? pageWord('rewriting', lang)
+                : `${pageWord('towardVoice', lang)}${costText ? ` (${costText})` : ''}`}
             </button>
             {isShortOfCredits && <CreditsShort id={shortId} lang={lang} {...(costText ? { costText } : {})} />}
-            <button type="button" className="btn-ghost px-3 py-1.5 text-sm" onClick={() => setIsOpen(false)} disabled={isBusy}>{pageWord('cancel', lang)}</button>
+            <button
+              type="button"
+              className="btn-ghost px-3 py-1.5 text-sm"
+              onClick={() => setIsOpen(false)}
+              disabled={isBusy}
+            >
+              {pageWord('cancel', lang)}
+            </button>
           </div>
         </div>
       )}
-      {error && <p className="field-error mt-1" role="alert" data-testid="toward-voice-error">{error}</p>}
+      {error && (
+        <p className="field-error mt-1" role="alert" data-testid="toward-voice-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -25,7 +25,9 @@ export function PassageAsk(props: {
   const { id, lang, bookLang, selection, paragraphs, choice, onChoice, note, onNote, tone, onTone } = props;
   return (
     <>
-      <label htmlFor={`${id}-which`} className="label mb-0">{pageWord('passageWhich', lang)}</label>
+      <label htmlFor={`${id}-which`} className="label mb-0">
+        {pageWord('passageWhich', lang)}
+      </label>
       <select
         id={`${id}-which`}
         className="input"
@@ -42,7 +44,9 @@ export function PassageAsk(props: {
           </option>
         ))}
       </select>
-      <label htmlFor={`${id}-note`} className="label mb-0">{pageWord('passageNote', lang)}</label>
+      <label htmlFor={`${id}-note`} className="label mb-0">
+        {pageWord('passageNote', lang)}
+      </label>
       <input
         id={`${id}-note`}
         className="input"
@@ -52,7 +56,9 @@ export function PassageAsk(props: {
         lang={bookLang}
         data-testid="passage-note"
       />
-      <label htmlFor={`${id}-tone`} className="label mb-0">{pageWord('passageTone', lang)}</label>
+      <label htmlFor={`${id}-tone`} className="label mb-0">
+        {pageWord('passageTone', lang)}
+      </label>
       <select
         id={`${id}-tone`}
         className="input"
@@ -61,14 +67,26 @@ export function PassageAsk(props: {
         data-testid="passage-tone"
       >
         <option value="">{pageWord('passageToneNone', lang)}</option>
-        {PASSAGE_TONE_IDS.map((t) => <option key={t} value={t}>{pageWord(`passageTone_${t}`, lang)}</option>)}
+        {PASSAGE_TONE_IDS.map((t) => (
+          <option key={t} value={t}>
+            {pageWord(`passageTone_${t}`, lang)}
+          </option>
+        ))}
       </select>
     </>
   );
 }
 
 /** The four actions on the passage, each with its cost; off while one runs, without a passage, or short of credits. */
-export function PassageActions({ id, lang, busy, isOff, isShortOfCredits, costText, onRun }: {
+export function PassageActions({
+  id,
+  lang,
+  busy,
+  isOff,
+  isShortOfCredits,
+  costText,
+  onRun,
+}: {
   id: string;
   lang: Lang;
   busy: PassageAction | 'keep' | null;

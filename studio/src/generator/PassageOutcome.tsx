@@ -19,7 +19,17 @@ export interface Answer {
 }
 
 /** The new passage as it streams in, then beside the old one with Keep and Discard; a note once discarded. */
-export function PassageOutcome({ streamed, answer, isDiscarded, isOff, costText, lang, bookLang, onKeep, onDiscard }: {
+export function PassageOutcome({
+  streamed,
+  answer,
+  isDiscarded,
+  isOff,
+  costText,
+  lang,
+  bookLang,
+  onKeep,
+  onDiscard,
+}: {
   streamed: Streamed | null;
   answer: Answer | null;
   isDiscarded: boolean;
@@ -94,7 +104,16 @@ export function PassageOutcome({ streamed, answer, isDiscarded, isOff, costText,
  * The passage beside its new text (as it streams in, or as answered), both in the book's language; `children`
  * below them.
  */
-function BeforeAfter({ testId, before, after, afterTestId, afterClass, lang, bookLang, children }: {
+function BeforeAfter({
+  testId,
+  before,
+  after,
+  afterTestId,
+  afterClass,
+  lang,
+  bookLang,
+  children,
+}: {
   testId: string;
   before: string;
   after: string;
@@ -108,11 +127,15 @@ function BeforeAfter({ testId, before, after, afterTestId, afterClass, lang, boo
     <div className="grid gap-2 sm:grid-cols-2" data-testid={testId}>
       <div className="rounded border border-gray-200 p-2 dark:border-neutral-700">
         <p className="text-xs font-semibold">{pageWord('passageBefore', lang)}</p>
-        <div lang={bookLang}><Markdown text={before} /></div>
+        <div lang={bookLang}>
+          <Markdown text={before} />
+        </div>
       </div>
       <div className={afterClass}>
         <p className="text-xs font-semibold">{pageWord('passageAfter', lang)}</p>
-        <div lang={bookLang} data-testid={afterTestId}><Markdown text={after} /></div>
+        <div lang={bookLang} data-testid={afterTestId}>
+          <Markdown text={after} />
+        </div>
       </div>
       {children}
     </div>

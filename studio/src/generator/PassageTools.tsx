@@ -98,7 +98,9 @@ export function PassageTools(props: PassageCalls & PassagePart) {
           />
           {isShortOfCredits && <CreditsShort id={`${id}-short`} lang={lang} {...(costText ? { costText } : {})} />}
           {busy && busy !== 'keep' && (
-            <p role="status" className="text-xs text-gray-600 dark:text-gray-400">{pageWord('passageWorking', lang)}</p>
+            <p role="status" className="text-xs text-gray-600 dark:text-gray-400">
+              {pageWord('passageWorking', lang)}
+            </p>
           )}
           <PassageOutcome
             {...{ streamed, answer, isOff, costText, lang, bookLang }}
@@ -106,7 +108,11 @@ export function PassageTools(props: PassageCalls & PassagePart) {
             onKeep={() => void keep()}
             onDiscard={discard}
           />
-          {error && <p className="field-error" role="alert">{error}</p>}
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
         </div>
       )}
     </div>

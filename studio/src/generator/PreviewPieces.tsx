@@ -1,5 +1,6 @@
 // The pieces of the preview's manuscript: the book's panels above its parts (the outline, the outline as
-// chapter cards, the story bible, the writer's voice), a written part with its tools and notes, the part being written as it
+// chapter cards, the story bible, the writer's voice), a written part with its tools and notes, the part being written
+// as it
 // streams, and what closes the manuscript (an error with Retry, the placeholder, the growing hint).
 import { useEffect, useState } from 'react';
 import { AlertTriangle, Loader2, RotateCcw, Square } from 'lucide-react';
@@ -27,7 +28,9 @@ export interface Editing {
   draftProps(ref: StepRef): { savedDraft?: string; onDraft?: (text: string | null) => Promise<boolean> };
 }
 
-/** The outline (closed once the introduction starts), its chapter cards, the story bible beside it, and the Voice panel. */
+/**
+ * The outline (closed once the introduction starts), its chapter cards, the story bible beside it, and the Voice panel.
+ */
 export function BookPanels({ props, editing, onEdit, draftProps }: Editing) {
   const { parts, outline, outlineLabel, isLoading, streamingHeading, lang, bookLang, onSaveEdit, chapters, onSaveChapters, chapterLabel, chaptersDraftKey, chaptersPending, bible, onSaveBible, voice, onSaveVoice } = props;
   return (
@@ -82,7 +85,10 @@ export function BookPanels({ props, editing, onEdit, draftProps }: Editing) {
   );
 }
 
-/** A written part: heading and words (folded on a phone unless it is the newest), its text (edited by hand), Rewrite, passage tools, notes. */
+/**
+ * A written part: heading and words (folded on a phone unless it is the newest), its text (edited by hand), Rewrite,
+ * passage tools, notes.
+ */
 export function WrittenPart({ part: p, isLast, isUnfolded, onFold, props, editing, onEdit, draftProps }: Editing & { part: PreviewPart; isLast: boolean; isUnfolded: boolean; onFold(): void }) {
   const { isBook, isLoading, lang, bookLang, onSaveEdit, onRewrite, onVersions, onRestore, onPassage, onKeepPassage, onWriteMore, onUpdateBible, onRewriteTowardVoice, stepCostText, isShortOfCredits } = props;
   // On a phone, earlier parts fold to their titles (the newest stays open); wider screens show all.
@@ -181,7 +187,9 @@ export function StreamingPart({ props, hint }: { props: PreviewProps; hint: stri
   );
 }
 
-/** What closes the manuscript: the error with Retry, the placeholder of an empty preview, the hint that the book grows. */
+/**
+ * What closes the manuscript: the error with Retry, the placeholder of an empty preview, the hint that the book grows.
+ */
 export function PreviewEnd({ props, isEmpty }: { props: PreviewProps; isEmpty: boolean }) {
   const { error, isLoading, canRetry, onRetry, isBook, lang } = props;
   return (
@@ -202,7 +210,10 @@ export function PreviewEnd({ props, isEmpty }: { props: PreviewProps; isEmpty: b
   );
 }
 
-/** How a part's text came to be, when not simply the model's: the writer's own, rewritten by the AI, the AI's edited by hand; and the passages the AI rewrote. */
+/**
+ * How a part's text came to be, when not simply the model's: the writer's own, rewritten by the AI, the AI's edited by
+ * hand; and the passages the AI rewrote.
+ */
 function ProvenanceLabel({ p, lang }: { p: PreviewPart; lang: Lang }) {
   const origin = p.origin ?? (p.isAuthored ? 'author' : undefined);
   const word = origin === 'author' ? 'authoredPart' : origin === 'model-rewrite' ? 'rewrittenPart' : origin === 'hand' ? 'handPart' : undefined;

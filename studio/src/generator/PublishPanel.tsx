@@ -19,8 +19,18 @@ import { CoverUpload } from './CoverUpload.js';
 import { PackageReport } from './PackageReport.js';
 import { topUpHref } from '../lib/topup.js';
 import {
-  AuthorField, BilingualChoice, failureOf, PaperbackChoices, PublishButton, PublishFailure, QuoteStatus, TitleField,
-  type AiText, type Failure, type Paper, type Trim,
+  AuthorField,
+  BilingualChoice,
+  failureOf,
+  PaperbackChoices,
+  PublishButton,
+  PublishFailure,
+  QuoteStatus,
+  TitleField,
+  type AiText,
+  type Failure,
+  type Paper,
+  type Trim,
 } from './PublishFields.js';
 
 /**
@@ -49,7 +59,11 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
   const [isBilingual, setIsBilingual] = useState(false);
   const cost = quote ? costOf(quote, { isAuthorGiven: author.trim() !== '', isTitleGiven: title.trim() !== '' }) : 0;
   const { publish, isPublishing, failure, setFailure } = usePublishing({
-    bookType, lang, cost, load, setPkg,
+    bookType,
+    lang,
+    cost,
+    load,
+    setPkg,
     body: () => ({ author, title, trim, paper, aiText, isBilingual: isBilingual && Boolean(quote?.edition) }),
   });
   const credits = user?.credits_available ?? 0;
@@ -58,7 +72,9 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
 
   return (
     <section className="card mt-6 p-5" aria-labelledby="publish-h" data-testid="publish-panel">
-      <h2 id="publish-h" className="text-base font-semibold">{pageWord('publishTitle', lang)}</h2>
+      <h2 id="publish-h" className="text-base font-semibold">
+        {pageWord('publishTitle', lang)}
+      </h2>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{pageWord('publishIntro', lang)}</p>
       <QuoteStatus quote={quote} hasLoadFailed={hasLoadFailed} lang={lang} />
       {quote && (
@@ -157,8 +173,19 @@ function usePublishQuote(bookType: string, setBookTrim: (trim: Trim) => void) {
  * language). The quote is loaded again after a failure: steps before a failing one stay charged, and a dropped
  * connection may still have made the package.
  */
-function usePublishing({ bookType, lang, cost, load, setPkg, body: bodyOf }: {
-  bookType: string; lang: Lang; cost: number; load: () => Promise<void>; setPkg: (pkg: KdpPackage) => void;
+function usePublishing({
+  bookType,
+  lang,
+  cost,
+  load,
+  setPkg,
+  body: bodyOf,
+}: {
+  bookType: string;
+  lang: Lang;
+  cost: number;
+  load: () => Promise<void>;
+  setPkg: (pkg: KdpPackage) => void;
   body: () => { author: string; title: string; trim: Trim; paper: Paper; aiText: AiText | ''; isBilingual: boolean };
 }) {
   const { lang: studioLang } = useLang();
@@ -176,8 +203,12 @@ function usePublishing({ bookType, lang, cost, load, setPkg, body: bodyOf }: {
       const name = author.trim();
       const ownTitle = title.trim();
       const body = {
-        ...(name ? { author: name } : {}), ...(ownTitle ? { title: ownTitle } : {}), trim, paper,
-        ...(aiText ? { aiText } : {}), ...(isBilingual ? { bilingual: true } : {}),
+        ...(name ? { author: name } : {}),
+        ...(ownTitle ? { title: ownTitle } : {}),
+        trim,
+        paper,
+        ...(aiText ? { aiText } : {}),
+        ...(isBilingual ? { bilingual: true } : {}),
       };
       const made = await callShowingWaits('POST /books/:bookType/publish', { params: { bookType }, body });
       setPkg(made.package);

@@ -21,7 +21,10 @@ type SaveVoice = (body: VoiceBody) => Promise<VoiceFailure | null>;
 
 const fmt = (n: number, lang: Lang) => formatNumber(Math.round(n), lang);
 
-/** A voice's fingerprint in plain words, one line a statistic, in the studio language ("Sentences: about 5 words on average"). */
+/**
+ * A voice's fingerprint in plain words, one line a statistic, in the studio language ("Sentences: about 5 words on
+ * average").
+ */
 export function fingerprintWords(fp: VoiceFingerprint, lang: Lang): string[] {
   const person = pageWord(`fpPerson_${fp.pointOfView}`, lang);
   return [

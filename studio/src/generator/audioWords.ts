@@ -4,7 +4,25 @@
 import { studioCatalogue } from '../i18n/catalogue.js';
 
 export const AUDIO_WORDS = studioCatalogue('studio-audio', [
-  'audioTitle', 'audioIntro', 'audioVoiceServer', 'audioVoiceDemo', 'audioCost', 'audioMake', 'audioMakeAgain',
-  'audioConfirm', 'audioConfirmYes', 'audioWaiting', 'audioProgress', 'audioProgressLabel', 'audioFailed', 'audioMade',
-  'audioStale', 'audioListen', 'audioDownload', 'audioLoading', 'audioLoadFailed', 'audioChapters', 'audioShort',
+  'audioTitle',
+  'audioIntro',
+  'audioVoiceServer',
+  'audioVoiceDemo',
+  'audioCost',
+  'audioMake',
+  'audioMakeAgain',
+  'audioConfirm',
+  'audioConfirmYes',
+  'audioWaiting',
+  'audioProgress',
+  'audioProgressLabel',
+  'audioFailed',
+  'audioMade',
+  'audioStale',
+  'audioListen',
+  'audioDownload',
+  'audioLoading',
+  'audioLoadFailed',
+  'audioChapters',
+  'audioShort',
 ]);

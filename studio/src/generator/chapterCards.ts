@@ -26,8 +26,8 @@ let nextKey = 1;
 export const cardsOf = (chapters: readonly OutlineChapterView[]): Card[] =>
   chapters.map((c) => ({ key: nextKey++, title: c.title, plan: c.plan, note: c.note, isWritten: c.is_written }));
 const sameAs = (cards: readonly Card[], chapters: readonly OutlineChapterView[]) =>
-  cards.length === chapters.length
-  && cards.every((c, i) => {
+  cards.length === chapters.length &&
+  cards.every((c, i) => {
     const chapter = chapters[i]!;
     return c.title === chapter.title && c.plan === chapter.plan && c.note === chapter.note;
   });
@@ -72,9 +72,11 @@ function writeStored(key: string | undefined, base: string, cards: readonly Card
  */
 function rebase(cards: readonly Card[], chapters: readonly OutlineChapterView[], isDirty: boolean): Card[] {
   if (!isDirty || cards.length !== chapters.length) return cardsOf(chapters);
-  return chapters.map((c, i) => (c.is_written
-    ? { key: cards[i]!.key, title: c.title, plan: c.plan, note: c.note, isWritten: true }
-    : { ...cards[i]!, isWritten: false }));
+  return chapters.map((c, i) =>
+    c.is_written
+      ? { key: cards[i]!.key, title: c.title, plan: c.plan, note: c.note, isWritten: true }
+      : { ...cards[i]!, isWritten: false },
+  );
 }
 
 /**

@@ -62,7 +62,10 @@ export interface SettingsFormApi {
   methods: UseFormReturn<FormValues, unknown, Settings>;
 }
 
-/** A field error of the form: from the schema it carries the engine's issue (code and params); from a 400 answer, the server's words. */
+/**
+ * A field error of the form: from the schema it carries the engine's issue (code and params); from a 400 answer, the
+ * server's words.
+ */
 export interface SettingsFieldError extends FieldError {
   issue?: SettingsIssue;
 }
@@ -201,7 +204,10 @@ export function SettingsFields({ form, api, lang, isLocked = false, hidden = [],
   );
 }
 
-/** The book's language (what the model writes in): the language field's value when it is a language of the table, else the model's fixed one. The page's own words follow the studio language. */
+/**
+ * The book's language (what the model writes in): the language field's value when it is a language of the table, else
+ * the model's fixed one. The page's own words follow the studio language.
+ */
 export function formLanguage(form: FormModel, values: FormValues): Lang {
   const field = form.fields.find((f) => f.role === 'language');
   const v = field ? values[field.name] : undefined;

@@ -18,7 +18,8 @@ export interface WidgetProps {
   hasError: boolean;
 }
 
-const text = (b: Readonly<Partial<Record<Lang, string>>> | undefined, lang: Lang, where: string) => (b ? wordIn(b, lang, where) : undefined);
+const text = (b: Readonly<Partial<Record<Lang, string>>> | undefined, lang: Lang, where: string) =>
+  b ? wordIn(b, lang, where) : undefined;
 
 /** What every widget's control carries: id, state, accessibility and the form binding. */
 function controlProps({ field, id, methods, isDisabled, isRequired, describedBy, hasError }: WidgetProps) {
@@ -44,7 +45,8 @@ function SelectWidget(props: WidgetProps) {
   // the menu words its numbers ("5 Chapters", "5 Bab").
   const most = chaptersMost(field);
   const value = String(methods.watch(field.name) ?? '');
-  const own = most !== undefined && /^\d+$/.test(value) && !options.some((o) => String(o.value) === value) ? value : null;
+  const own =
+    most !== undefined && /^\d+$/.test(value) && !options.some((o) => String(o.value) === value) ? value : null;
   const [isOther, setIsOther] = useState(false);
   const otherId = useId();
   // Set again once its option is there (a select cannot show a value it has no option for).
@@ -70,7 +72,9 @@ function SelectWidget(props: WidgetProps) {
             {wordIn(o.label, lang, field.name)}
           </option>
         ))}
-        {own && options[0] && <option value={own}>{wordIn(options[0].label, lang, field.name).replace(/\d+/, own)}</option>}
+        {own && options[0] && (
+          <option value={own}>{wordIn(options[0].label, lang, field.name).replace(/\d+/, own)}</option>
+        )}
         {most !== undefined && !props.isDisabled && <option value={OTHER}>{pageWord('chaptersOther', lang)}</option>}
       </select>
       {isOther && most !== undefined && !props.isDisabled && (
@@ -84,7 +88,9 @@ function SelectWidget(props: WidgetProps) {
           className="input mt-2"
           aria-label={pageWord('chaptersOtherBox', lang, { max: most })}
           defaultValue={own ?? ''}
-          onChange={(e) => methods.setValue(field.name, e.target.value.trim(), { shouldValidate: true, shouldDirty: true })}
+          onChange={(e) =>
+            methods.setValue(field.name, e.target.value.trim(), { shouldValidate: true, shouldDirty: true })
+          }
           data-testid={`${field.name}-other`}
           autoFocus
         />
@@ -94,15 +100,38 @@ function SelectWidget(props: WidgetProps) {
 }
 
 function TextWidget(props: WidgetProps) {
-  return <input type="text" placeholder={text(props.field.placeholder, props.lang, props.field.name)} maxLength={props.field.maxLength} {...controlProps(props)} />;
+  return (
+    <input
+      type="text"
+      placeholder={text(props.field.placeholder, props.lang, props.field.name)}
+      maxLength={props.field.maxLength}
+      {...controlProps(props)}
+    />
+  );
 }
 
 function TextareaWidget(props: WidgetProps) {
-  return <textarea rows={4} placeholder={text(props.field.placeholder, props.lang, props.field.name)} maxLength={props.field.maxLength} {...controlProps(props)} />;
+  return (
+    <textarea
+      rows={4}
+      placeholder={text(props.field.placeholder, props.lang, props.field.name)}
+      maxLength={props.field.maxLength}
+      {...controlProps(props)}
+    />
+  );
 }
 
 function NumberWidget(props: WidgetProps) {
-  return <input type="number" inputMode="numeric" min={props.field.min} max={props.field.max} placeholder={text(props.field.placeholder, props.lang, props.field.name)} {...controlProps(props)} />;
+  return (
+    <input
+      type="number"
+      inputMode="numeric"
+      min={props.field.min}
+      max={props.field.max}
+      placeholder={text(props.field.placeholder, props.lang, props.field.name)}
+      {...controlProps(props)}
+    />
+  );
 }
 
 function CheckboxWidget({ field, id, methods, isDisabled, describedBy, hasError }: WidgetProps) {

@@ -1,7 +1,15 @@
 // Field error messages on the generator pages, in the page's language: the engine's settings issues
 // (code and params) worded by its catalogue as sentences naming the field, or a message the server
 // already worded, put after the field's label.
-import { CATALOGUE, catalogueMessage, settingsIssueMessage, wordIn, type CatalogueCode, type Lang, type SettingsIssue } from '../engine.js';
+import {
+  CATALOGUE,
+  catalogueMessage,
+  settingsIssueMessage,
+  wordIn,
+  type CatalogueCode,
+  type Lang,
+  type SettingsIssue,
+} from '../engine.js';
 import { pageWord } from './words.js';
 
 /** One settings issue for one field, as the studio shows it: "Book Title is required". */

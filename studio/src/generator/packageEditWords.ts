@@ -1,5 +1,7 @@
-// The words of a kept package's editor (PackageEdit.tsx: its keywords, description and categories edited and checked again,
-// free) and of a failed publish kept on the page (PublishPanel.tsx), every language's in languages/<code>/studio-package-edit.yaml.
+// The words of a kept package's editor (PackageEdit.tsx: its keywords, description and categories edited and checked
+// again,
+// free) and of a failed publish kept on the page (PublishPanel.tsx), every language's in
+// languages/<code>/studio-package-edit.yaml.
 // Part of the page's words (PAGE_WORDS in words.ts).
 import { studioCatalogue } from '../i18n/catalogue.js';
 

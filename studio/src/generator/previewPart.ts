@@ -16,15 +16,23 @@ import { formatNumber } from '../i18n/index.js';
 export interface PreviewPart {
   key: string;
   heading?: string;
-  /** The text as the book view gives it: what is shown, selected and edited (an introduction without its character list). */
+  /**
+   * The text as the book view gives it: what is shown, selected and edited (an introduction without its character
+   * list).
+   */
   text: string;
-  /** The book view's hash of `text`: every edit of the part sends it, and the server refuses one made on an older text. */
+  /**
+   * The book view's hash of `text`: every edit of the part sends it, and the server refuses one made on an older text.
+   */
   hash?: string;
   /** False when the part was still cut at the length limit after Karya asked the model to continue it. */
   isComplete?: boolean;
   /** The writer wrote it (an imported manuscript's part, or typed over the model's), not the model. */
   isAuthored?: boolean;
-  /** How its text came to be when not simply written by the model (the book view's `provenance`), and the passages the AI rewrote in it. */
+  /**
+   * How its text came to be when not simply written by the model (the book view's `provenance`), and the passages the
+   * AI rewrote in it.
+   */
   origin?: 'model-rewrite' | 'hand' | 'author';
   passagesRewritten?: number;
   /** The part's step: given when it can be edited by hand. */
@@ -40,11 +48,17 @@ export interface PreviewPart {
   isNotInBible?: boolean;
   /** The book is finished: no next part will try the bible's update again. */
   isBookFinished?: boolean;
-  /** Why the bible lacks it and what reading it costs: an imported book's part the credits held for its bible did not pay for. */
+  /**
+   * Why the bible lacks it and what reading it costs: an imported book's part the credits held for its bible did not
+   * pay for.
+   */
   notInBibleMessage?: string;
   /** The bible is being brought up to date with this part after an edit (it keeps what it knew meanwhile). */
   isBibleUpdating?: boolean;
-  /** The share of its words the book already wrote (0–1), and a neighbour language's words left in it (Indonesian's in a Malay part) with the neighbours they are words of. */
+  /**
+   * The share of its words the book already wrote (0–1), and a neighbour language's words left in it (Indonesian's in a
+   * Malay part) with the neighbours they are words of.
+   */
   repeated?: number;
   neighbourWords?: { readonly words: readonly string[]; readonly languages: readonly Lang[] };
   /** What the continuity check found in the part, and the earlier part rewritten since that it mentions. */
@@ -64,7 +78,10 @@ export interface PreviewProps {
   streamingHeading?: string;
   isLoading: boolean;
   elapsed: number;
-  /** What the step waits for before its first words, in the server's words (a rate limit and its seconds: `isRetry`; a slow model). */
+  /**
+   * What the step waits for before its first words, in the server's words (a rate limit and its seconds: `isRetry`; a
+   * slow model).
+   */
   wait?: { message: string; isRetry: boolean } | null;
   error: string | null;
   canRetry: boolean;
@@ -92,12 +109,21 @@ export interface PreviewProps {
   stepCostText?: string;
   /** The balance is below that cost: the passage tools say so and link to Top Up. */
   isShortOfCredits?: boolean;
-  /** Rewrite a written part with the writer's note ('' writes it again; charged as a step); answers an error message, or null when done. */
+  /**
+   * Rewrite a written part with the writer's note ('' writes it again; charged as a step); answers an error message, or
+   * null when done.
+   */
   onRewrite?: (part: StepRef, note: string, hash?: string) => Promise<string | null>;
   /** A part's earlier versions (newest first), or an error message. */
   onVersions?: (part: StepRef) => Promise<PartVersionView[] | string>;
   /** Passage tools (PassageTools.tsx): a passage reworked (charged as a step), and kept. */
-  onPassage?: (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void, onWait?: (wait: string) => void) => Promise<{ passage: string } | string>;
+  onPassage?: (
+    part: StepRef,
+    passage: Passage,
+    ask: PassageAskInput,
+    onDelta: (text: string) => void,
+    onWait?: (wait: string) => void,
+  ) => Promise<{ passage: string } | string>;
   onKeepPassage?: (part: StepRef, passage: Passage, next: string) => Promise<string | null>;
   /** Mark a continuity finding (its key) as intended; answers an error message, or null when done. */
   onIntended?: (key: string) => Promise<string | null>;
@@ -107,7 +133,9 @@ export interface PreviewProps {
   noteFor?: { partKey: string; note: string; n: number };
   /** Bring an earlier version back as the part; answers an error message, or null when done. */
   onRestore?: (part: StepRef, version: number, hash?: string) => Promise<string | null>;
-  /** The story bible: what the outline gives (read only), what the book keeps, and that part as saved (edited by hand). */
+  /**
+   * The story bible: what the outline gives (read only), what the book keeps, and that part as saved (edited by hand).
+   */
   bible?: BibleShown;
   onSaveBible?: (text: string) => Promise<string | null>;
   /** The book's voice as the server holds it (absent: none given), and saving it: a sample measured (`null`
@@ -116,9 +144,15 @@ export interface PreviewProps {
   onSaveVoice?: (body: VoiceBody) => Promise<VoiceFailure | null>;
   /** Rewrite a part toward the book's voice (charged as a step); given when the book has a voice sample. */
   onRewriteTowardVoice?: (part: StepRef, hash?: string) => Promise<string | null>;
-  /** Try the story bible's update again for the parts it has not taken in (uncharged); answers an error message, or null when done. */
+  /**
+   * Try the story bible's update again for the parts it has not taken in (uncharged); answers an error message, or null
+   * when done.
+   */
   onUpdateBible?: () => Promise<string | null>;
-  /** Stop the step being written (a book's part keeps its text so far as a draft; else only before any text: nothing charged). */
+  /**
+   * Stop the step being written (a book's part keeps its text so far as a draft; else only before any text: nothing
+   * charged).
+   */
   onStop?: () => void;
   /** The draft of a part the writer stopped (StoppedDraft.tsx), shown where that part goes while no step runs. */
   stoppedDraft?: ReactNode;

@@ -30,10 +30,17 @@ export function sourceIndex(source: string, rendered: string, k: number, side: '
 
 /** The placed blocks of a rendered part, in order, with their places in its text. */
 function placedBlocks(box: HTMLElement): Array<{ el: HTMLElement; start: number; end: number }> {
-  return Array.from(box.querySelectorAll<HTMLElement>('[data-src-start]')).map((el) => ({ el, start: Number(el.dataset.srcStart), end: Number(el.dataset.srcEnd) }));
+  return Array.from(box.querySelectorAll<HTMLElement>('[data-src-start]')).map((el) => ({
+    el,
+    start: Number(el.dataset.srcStart),
+    end: Number(el.dataset.srcEnd),
+  }));
 }
 
-/** Where a point of the page (a selection's start or end) stands in the part's text, or null when it is after (start) or before (end) every block. */
+/**
+ * Where a point of the page (a selection's start or end) stands in the part's text, or null when it is after (start) or
+ * before (end) every block.
+ */
 function offsetOf(box: HTMLElement, text: string, node: Node, offset: number, side: 'start' | 'end'): number | null {
   const blocks = placedBlocks(box);
   const doc = box.ownerDocument;

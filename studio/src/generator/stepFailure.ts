@@ -9,8 +9,14 @@ import { studioMessage } from './messages.js';
 import { pageWord } from './words.js';
 
 export type FailureCtx = {
-  form: FormModel; isBook: boolean; isImage: boolean; isAdmin: boolean;
-  signOut: () => void; toUpgrade: () => void; follow: () => void; resync: () => void;
+  form: FormModel;
+  isBook: boolean;
+  isImage: boolean;
+  isAdmin: boolean;
+  signOut: () => void;
+  toUpgrade: () => void;
+  follow: () => void;
+  resync: () => void;
   fieldError: (name: string, message: string) => void;
 };
 
@@ -30,7 +36,10 @@ export function stepFailure(e: ApiError, l: Lang, ctx: FailureCtx): boolean {
   if (e.status === 409) {
     // Never the jargon of a refused step: the book moved on (or its step is being written), so the page
     // shows the book as the server holds it and follows a step still running.
-    if (isBook && (e.code === 'step_not_allowed' || e.code === 'book_complete' || e.code === 'idempotency_in_progress')) {
+    if (
+      isBook &&
+      (e.code === 'step_not_allowed' || e.code === 'book_complete' || e.code === 'idempotency_in_progress')
+    ) {
       toast(pageWord('bookRefreshed', l), { id: 'generation-result' });
       ctx.follow();
       return true;
@@ -43,7 +52,9 @@ export function stepFailure(e: ApiError, l: Lang, ctx: FailureCtx): boolean {
     for (const [name, message] of Object.entries(e.fields)) {
       if (form.fields.some((f) => f.name === name)) ctx.fieldError(name, message);
     }
-    toast.error(e.code === 'invalid_chapters' ? catalogueMessage('invalid_chapters', l) : pageWord('fixHighlighted', l));
+    toast.error(
+      e.code === 'invalid_chapters' ? catalogueMessage('invalid_chapters', l) : pageWord('fixHighlighted', l),
+    );
     return true;
   }
   if (e.status === 400 && e.code === 'invalid_chapters') {
@@ -51,6 +62,7 @@ export function stepFailure(e: ApiError, l: Lang, ctx: FailureCtx): boolean {
     return true;
   }
   if (ctx.isImage) toast.error(pageWord('coverFailed', l));
-  else if (e.status !== 0 && e.code !== 'timeout' && e.code !== 'max_retries' && e.code !== 'connection_lost') toast.error(studioMessage(e, l));
+  else if (e.status !== 0 && e.code !== 'timeout' && e.code !== 'max_retries' && e.code !== 'connection_lost')
+    toast.error(studioMessage(e, l));
   return false;
 }

@@ -3,7 +3,16 @@
 // inside the manuscript are the book's text and keep them. The controls around it (the button, the
 // next-step heading, the Generation Process list, Writing Progress, the resume dialog) speak the studio
 // language, so they word the same steps again here, from the engine's labels.
-import { buttonLabel, stepLabel, word, type BookSpec, type BookView, type Lang, type Step, type StepRef } from '../engine.js';
+import {
+  buttonLabel,
+  stepLabel,
+  word,
+  type BookSpec,
+  type BookView,
+  type Lang,
+  type Step,
+  type StepRef,
+} from '../engine.js';
 
 /** The step a wire ref names, with its fixed section when the book has named sections. */
 export function stepOf(spec: BookSpec, ref: StepRef): Step {
@@ -33,4 +42,3 @@ export function stepWord(spec: BookSpec, ref: StepRef, lang: Lang): string {
 export function nextButtonWord(spec: BookSpec, book: BookView, lang: Lang): string {
   return buttonLabel(spec, book.next ? stepOf(spec, book.next) : null, lang);
 }
-

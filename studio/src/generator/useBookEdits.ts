@@ -1,5 +1,6 @@
 // The calls a saved book's written parts make between steps (hand edits, write more, rewrite, passages,
-// versions, chapter cards, the story bible, the writer's voice): each answers the book the server now holds, and on a refusal
+// versions, chapter cards, the story bible, the writer's voice): each answers the book the server now holds, and on a
+// refusal
 // the words for the card that asked.
 import type { BookView, Lang, PassageResponse, StepRef, VoiceBody } from '../engine.js';
 import { ApiError, call, postEventStream, routeUrl } from '../lib/api.js';
@@ -65,7 +66,8 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
       charged(answer.credits_available);
       toast.success(pageWord('rewritten', ui, { n: answer.kept_version }), { id: 'rewrite' });
     }),
-    // "Rewrite toward my voice": a rewrite with the voice guidance and what drifted (409 without a sample), charged and kept as a version like any.
+    // "Rewrite toward my voice": a rewrite with the voice guidance and what drifted (409 without a sample), charged and
+    // kept as a version like any.
     rewriteTowardVoice: (part: StepRef, hash?: string) => answering(() => callShowingWaits('POST /progress/:bookType/rewrite', { params, body: { part, toward_voice: true, ...(hash ? { hash } : {}) } }), 'rewriteFailed', (answer) => {
       charged(answer.credits_available);
       toast.success(pageWord('rewritten', ui, { n: answer.kept_version }), { id: 'rewrite' });
@@ -136,7 +138,8 @@ function bookEdits({ answering, bookType, ui, charged }: { answering: Answering;
   markIntended: (key: string) => answering(() => call('PUT /progress/:bookType/continuity/intended', { params, body: { key, intended: true } }), 'editFailed', () => {
     toast.success(pageWord('continuityMarked', ui), { id: 'edit-result' });
   }),
-  // The introduction's character list, edited on its own (the introduction's prose stays as it is): later steps are told it.
+  // The introduction's character list, edited on its own (the introduction's prose stays as it is): later steps are told
+  // it.
   saveCharacters: (text: string) => answering(() => call('PUT /progress/:bookType/characters', { params, body: { text } }), 'editFailed', () => {
     toast.success(pageWord('charactersSaved', ui), { id: 'edit-result' });
   }),

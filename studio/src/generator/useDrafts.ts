@@ -15,7 +15,8 @@ export function useDrafts(hasSavedBook: boolean, bookType: string) {
     let isCurrent = true;
     call('GET /progress/:bookType/drafts', { params: { bookType } }).then(
       (r) => {
-        if (isCurrent && Array.isArray(r?.drafts)) setDrafts(Object.fromEntries(r.drafts.map((d) => [d.position, d.text])));
+        if (isCurrent && Array.isArray(r?.drafts))
+          setDrafts(Object.fromEntries(r.drafts.map((d) => [d.position, d.text])));
       },
       () => undefined,
     );

@@ -18,7 +18,12 @@ export function isInView(end: Element, box: Element | null): boolean {
   return r.top <= bottom + SLACK && r.bottom >= top - SLACK;
 }
 
-export function useFollow(input: { isActive: boolean; box: RefObject<HTMLElement | null>; end: RefObject<HTMLElement | null>; content: unknown }) {
+export function useFollow(input: {
+  isActive: boolean;
+  box: RefObject<HTMLElement | null>;
+  end: RefObject<HTMLElement | null>;
+  content: unknown;
+}) {
   const { isActive, box, end, content } = input;
   const [isFollowing, setIsFollowing] = useState(true);
   const followingRef = useRef(true);

@@ -13,7 +13,14 @@ export type Following = { text: string; step: StepRef | null; label: string };
 export type Connection = 'ok' | 'offline' | 'server';
 
 /** Follow the running step of `book` (or the one set with setFollowing) while this page is not streaming. */
-export function useFollowStep(bookType: string, ui: Lang, book: BookView | null, setBook: (book: BookView | null) => void, isStreaming: boolean, isBook: boolean) {
+export function useFollowStep(
+  bookType: string,
+  ui: Lang,
+  book: BookView | null,
+  setBook: (book: BookView | null) => void,
+  isStreaming: boolean,
+  isBook: boolean,
+) {
   const { refresh, setUser } = useAuth();
   const [following, setFollowing] = useState<Following | null>(null);
   const followingRef = useRef(following);
@@ -39,7 +46,8 @@ export function useFollowStep(bookType: string, ui: Lang, book: BookView | null,
           const wanted = followingRef.current?.step;
           const next = p?.book?.next;
           const isLanded = !wanted || !next || next.kind !== wanted.kind || next.position !== wanted.position;
-          if (followingRef.current && !isLanded && followingRef.current.text) toast(pageWord('stepStopped', ui), { id: 'generation-result' });
+          if (followingRef.current && !isLanded && followingRef.current.text)
+            toast(pageWord('stepStopped', ui), { id: 'generation-result' });
           void refresh();
           setFollowing(null);
           return;
@@ -64,8 +72,16 @@ export function useFollowStep(bookType: string, ui: Lang, book: BookView | null,
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one polling loop per following episode
   }, [isFollowing, bookType]);
-  const followText = serverRunning && serverRunning.text.length >= (following?.text.length ?? 0) ? serverRunning.text : (following?.text ?? '');
+  const followText =
+    serverRunning && serverRunning.text.length >= (following?.text.length ?? 0)
+      ? serverRunning.text
+      : (following?.text ?? '');
   const followLabel = serverRunning?.label ?? following?.label ?? '';
-  const followRef: StepRef | null = serverRunning ? { kind: serverRunning.kind, ...(serverRunning.position !== undefined ? { position: serverRunning.position } : {}) } : (following?.step ?? null);
+  const followRef: StepRef | null = serverRunning
+    ? {
+        kind: serverRunning.kind,
+        ...(serverRunning.position !== undefined ? { position: serverRunning.position } : {}),
+      }
+    : (following?.step ?? null);
   return { setFollowing, isFollowing, connection, followText, followLabel, followRef };
 }

@@ -70,7 +70,8 @@ export function useGeneration(generatorId: string, lang: Lang, callbacks: Genera
         setStatus('success');
         callbacksRef.current.onDone(outcome.done);
       } else if ('failure' in outcome) fail(outcome.failure, outcome.streamed);
-      else if (controllerRef.current !== controller) return; // replaced by a newer request
+      else if (controllerRef.current !== controller)
+        return; // replaced by a newer request
       else if (isTimedOut) {
         toast.error(pageWord('timeoutToast', l));
         // The message names the studio's own limit (3 minutes).

@@ -5,7 +5,15 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { outlineToast, type BookSpec, type DonePayload, type FormModel, type Lang, type RunSoFar, type StepRef } from '../engine.js';
+import {
+  outlineToast,
+  type BookSpec,
+  type DonePayload,
+  type FormModel,
+  type Lang,
+  type RunSoFar,
+  type StepRef,
+} from '../engine.js';
 import type { ApiError } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import type { SettingsFormApi } from './form.js';
@@ -22,7 +30,14 @@ export type PendingStep = { step: StepRef; label: string; chapterTitle?: string;
 
 export type StepRun = ReturnType<typeof useStepRun>;
 
-export function useStepRun(page: { form: FormModel; spec: BookSpec; ui: Lang; methods: SettingsFormApi['methods']; chapterTitleField: string | undefined; saved: SavedBook }) {
+export function useStepRun(page: {
+  form: FormModel;
+  spec: BookSpec;
+  ui: Lang;
+  methods: SettingsFormApi['methods'];
+  chapterTitleField: string | undefined;
+  saved: SavedBook;
+}) {
   const { form, spec, ui, methods, saved } = page;
   const isBook = spec.kind === 'book';
   const { isAdmin, setCredits, refresh, setUser } = useAuth();
@@ -32,7 +47,8 @@ export function useStepRun(page: { form: FormModel; spec: BookSpec; ui: Lang; me
   const pendingRef = useRef<PendingStep | null>(null);
   // What the last step written here spent and the book's time left at its pace (the server's `so_far`).
   const [lastSoFar, setLastSoFar] = useState<RunSoFar | null>(null);
-  const followPending = (text: string) => follow.setFollowing({ text, step: pendingRef.current?.step ?? null, label: pendingRef.current?.label ?? '' });
+  const followPending = (text: string) =>
+    follow.setFollowing({ text, step: pendingRef.current?.step ?? null, label: pendingRef.current?.label ?? '' });
 
   const onDone = (payload: DonePayload, { step, lang: l }: PendingStep) => {
     focus.refocus();
@@ -52,12 +68,20 @@ export function useStepRun(page: { form: FormModel; spec: BookSpec; ui: Lang; me
     // The server's outline toast is in the book's language; the page's toasts speak the studio's.
     if (step.kind === 'outline') toast.success(outlineToast(spec, l), { id: 'generation-result' });
     else if (payload.is_cached) toast.success(pageWord('sharedCheck', l), { id: 'generation-result' });
-    else toast.success(pageWord('successToast', l, { n: formatNumber(payload.credits_available, l) }), { id: 'generation-result' });
+    else
+      toast.success(pageWord('successToast', l, { n: formatNumber(payload.credits_available, l) }), {
+        id: 'generation-result',
+      });
     // What was done to the answer (assistant remarks taken out, an answer asked again, the time-out), in the
     // server's words and the book's language.
-    if (payload.notes?.length) toast(payload.notes.map((n) => n.message).join('\n'), { id: 'generation-notes', icon: 'ⓘ', duration: 8000 });
+    if (payload.notes?.length)
+      toast(payload.notes.map((n) => n.message).join('\n'), { id: 'generation-notes', icon: 'ⓘ', duration: 8000 });
     // The writer's stopped draft, continued, came back written again from its start: where their draft is kept.
-    if (payload.restarted_version !== undefined) toast(pageWord('wroteMoreRestarted', l, { n: payload.restarted_version }), { id: 'generation-restarted', duration: 10_000 });
+    if (payload.restarted_version !== undefined)
+      toast(pageWord('wroteMoreRestarted', l, { n: payload.restarted_version }), {
+        id: 'generation-restarted',
+        duration: 10_000,
+      });
   };
 
   const onFailure = (e: ApiError, l: Lang, streamed: string): boolean => {
@@ -70,7 +94,12 @@ export function useStepRun(page: { form: FormModel; spec: BookSpec; ui: Lang; me
       return true;
     }
     return stepFailure(e, l, {
-      form, isBook, isImage: spec.kind === 'image', isAdmin, follow: () => followPending(''), resync: () => void saved.resync(),
+      form,
+      isBook,
+      isImage: spec.kind === 'image',
+      isAdmin,
+      follow: () => followPending(''),
+      resync: () => void saved.resync(),
       signOut: () => setUser(null),
       toUpgrade: () => navigate(topUpHref(), { state: { needed: form.cost, tool: form.title[ui] } }),
       fieldError: (name, message) => methods.setError(name, { type: 'server', message }),
@@ -99,7 +128,8 @@ function useStepFocus() {
     requestAnimationFrame(() => {
       const active = document.activeElement;
       // No scroll for it: on a phone the reader stays with the text (the sticky bar has the next action).
-      if (!active || active === document.body || active === buttonRef.current) buttonRef.current?.focus({ preventScroll: true });
+      if (!active || active === document.body || active === buttonRef.current)
+        buttonRef.current?.focus({ preventScroll: true });
     });
   };
   return { buttonRef, stickyRef, refocus };

@@ -11,7 +11,9 @@ import { ApiError, postEventStream, refusalStatus, routeUrl } from '../lib/api.j
 import { pageWord } from './words.js';
 import { studioMessage } from './messages.js';
 
-/** What the step waits for, in the server's words: a retry its model's server asked for (`isRetry`), or a slow model. */
+/**
+ * What the step waits for, in the server's words: a retry its model's server asked for (`isRetry`), or a slow model.
+ */
 export interface StepWait {
   message: string;
   isRetry: boolean;
@@ -32,16 +34,25 @@ export function useStepStream(generatorId: string) {
   const [wait, setWait] = useState<StepWait | null>(null);
   const stream = useCallback(
     async (request: GenerationRequest, signal: AbortSignal, l: Lang): Promise<StreamOutcome> => {
-      const sent = await attemptOnce(generatorId, request, signal, l, setStreaming, setWait).finally(() => setWait(null));
+      const sent = await attemptOnce(generatorId, request, signal, l, setStreaming, setWait).finally(() =>
+        setWait(null),
+      );
       if (!('thrown' in sent)) return sent;
       if (signal.aborted) return { isAborted: true };
       const error = sent.thrown instanceof ApiError ? sent.thrown : new ApiError(0, 'network');
       // Text had arrived: the server keeps writing the step (it is charged and kept), so asking again
       // would only be refused. The page follows the book's state instead, keeping the text.
-      if (error.isNetwork && sent.text !== '') return { failure: new ApiError(0, 'stream_lost', error.message), streamed: (request.draftText ?? '') + sent.text };
+      if (error.isNetwork && sent.text !== '')
+        return {
+          failure: new ApiError(0, 'stream_lost', error.message),
+          streamed: (request.draftText ?? '') + sent.text,
+        };
       if (!error.isNetwork) return { failure: error };
       // In plain words: offline, or the server cannot be reached (not "Maximum retry attempts reached").
-      const plain = pageWord(typeof navigator !== 'undefined' && navigator.onLine === false ? 'offlineNow' : 'serverUnreachable', l);
+      const plain = pageWord(
+        typeof navigator !== 'undefined' && navigator.onLine === false ? 'offlineNow' : 'serverUnreachable',
+        l,
+      );
       toast.error(plain, { id: 'connection-retry' });
       return { failure: new ApiError(0, 'connection_lost', plain) };
     },
@@ -52,14 +63,24 @@ export function useStepStream(generatorId: string) {
 
 /** One request's stream: its outcome, or what it threw with the text that had arrived before. */
 async function attemptOnce(
-  generatorId: string, request: GenerationRequest, signal: AbortSignal, l: Lang, show: (text: string) => void, showWait: (wait: StepWait | null) => void,
+  generatorId: string,
+  request: GenerationRequest,
+  signal: AbortSignal,
+  l: Lang,
+  show: (text: string) => void,
+  showWait: (wait: StepWait | null) => void,
 ): Promise<StreamOutcome | { thrown: unknown; text: string }> {
   let text = '';
   let outcome: { done?: DonePayload; error?: ApiError; refused?: ApiError } = {};
   try {
     await postEventStream(
       routeUrl('POST /generators/:id/generate', { params: { id: generatorId } })[1],
-      { settings: request.settings, ...(request.chapterTitle ? { chapterTitle: request.chapterTitle } : {}), step: request.step, ...(request.fromDraft ? { fromDraft: request.fromDraft } : {}) },
+      {
+        settings: request.settings,
+        ...(request.chapterTitle ? { chapterTitle: request.chapterTitle } : {}),
+        step: request.step,
+        ...(request.fromDraft ? { fromDraft: request.fromDraft } : {}),
+      },
       (event) => {
         if (event.event === 'waiting') {
           // Its words until the first words come (a bare "waiting for the model" has none: the usual working line).
@@ -83,7 +104,14 @@ async function attemptOnce(
           // handled as the same refusal answered with its status.
           const status = text === '' && d.code ? refusalStatus(d.code) : undefined;
           if (status && d.code) outcome = { refused: new ApiError(status, d.code, d.message ?? '', d.fields) };
-          else outcome = { error: new ApiError(502, d.code ?? 'generation_failed', d.message ?? catalogueMessage('generation_failed', l)) };
+          else
+            outcome = {
+              error: new ApiError(
+                502,
+                d.code ?? 'generation_failed',
+                d.message ?? catalogueMessage('generation_failed', l),
+              ),
+            };
         }
       },
       signal,

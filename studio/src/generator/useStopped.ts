@@ -14,10 +14,16 @@ import { pageWord } from './words.js';
 import { stepWord } from './stepWords.js';
 
 export function useStopped(opts: {
-  bookType: string; spec: BookSpec; ui: Lang; book: BookView | null; setBook: Dispatch<SetStateAction<BookView | null>>;
+  bookType: string;
+  spec: BookSpec;
+  ui: Lang;
+  book: BookView | null;
+  setBook: Dispatch<SetStateAction<BookView | null>>;
   /** No step is being written or followed here: a stopped draft is shown only then. */
   isQuiet: boolean;
-  onStopped: () => void; resync: () => Promise<void>; dropDraft: (part: StepRef) => void;
+  onStopped: () => void;
+  resync: () => Promise<void>;
+  dropDraft: (part: StepRef) => void;
 }) {
   const { bookType, ui, setBook } = opts;
   const { setCredits } = useAuth();
@@ -29,7 +35,10 @@ export function useStopped(opts: {
   // The draft's part named in the page's words (`label`: the sentences around it are the page's, "Bab 3: draf yang
   // dihentikan", never an English book's "Chapter 3" in a Malay one); `bookLabel` the book's own (its heading while
   // it is written on).
-  const stopped = useMemo(() => (kept ? { ...kept, label: stepWord(opts.spec, kept, ui), bookLabel: kept.label } : null), [kept, opts.spec, ui]);
+  const stopped = useMemo(
+    () => (kept ? { ...kept, label: stepWord(opts.spec, kept, ui), bookLabel: kept.label } : null),
+    [kept, opts.spec, ui],
+  );
   // After Stop the writer is with the draft: it is brought into view and its heading focused, once.
   const isStoppedShown = useRef(true);
   useEffect(() => {
@@ -57,7 +66,12 @@ export function useStopped(opts: {
       setStopping(false);
     }
   };
-  const finishStopped = async (part: StepRef, label: string, action: StoppedAction, note: string): Promise<string | null> => {
+  const finishStopped = async (
+    part: StepRef,
+    label: string,
+    action: StoppedAction,
+    note: string,
+  ): Promise<string | null> => {
     const position = draftPosition(part);
     try {
       if (action === 'discard') {
@@ -66,10 +80,17 @@ export function useStopped(opts: {
         toast(pageWord('stoppedDiscarded', ui), { id: 'generation-result' });
       } else {
         // Asked as events: what a continue or rewrite waits for (the model, a rate limit and its seconds) is shown meanwhile.
-        const answer = await callShowingWaits('POST /progress/:bookType/stopped', { params: { bookType }, body: { part, action, ...(note ? { note } : {}) } });
+        const answer = await callShowingWaits('POST /progress/:bookType/stopped', {
+          params: { bookType },
+          body: { part, action, ...(note ? { note } : {}) },
+        });
         setBook(answer.book);
         setCredits(answer.credits_available);
-        if (answer.restarted_version !== undefined) toast(pageWord('wroteMoreRestarted', ui, { n: answer.restarted_version }), { id: 'generation-result', duration: 10_000 });
+        if (answer.restarted_version !== undefined)
+          toast(pageWord('wroteMoreRestarted', ui, { n: answer.restarted_version }), {
+            id: 'generation-result',
+            duration: 10_000,
+          });
         else toast.success(pageWord('stoppedFinished', ui, { part: label }), { id: 'generation-result' });
       }
       opts.dropDraft(part);

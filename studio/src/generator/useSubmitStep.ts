@@ -4,7 +4,15 @@
 import { useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { catalogueMessage, stepLabel, type BookSpec, type BookView, type FormModel, type Lang, type Settings } from '../engine.js';
+import {
+  catalogueMessage,
+  stepLabel,
+  type BookSpec,
+  type BookView,
+  type FormModel,
+  type Lang,
+  type Settings,
+} from '../engine.js';
 import type { SettingsFormApi } from './form.js';
 import { pieceStep, type BookStep } from './nextStep.js';
 import type { ChapterEdit } from './chapterCards.js';
@@ -13,11 +21,18 @@ import { pageWord } from './words.js';
 import { topUpHref } from '../lib/topup.js';
 
 export function useSubmitStep(page: {
-  form: FormModel; spec: BookSpec; ui: Lang; methods: SettingsFormApi['methods']; chapterTitleField: string | undefined;
-  book: BookView | null; shown: BookStep; run: StepRun;
+  form: FormModel;
+  spec: BookSpec;
+  ui: Lang;
+  methods: SettingsFormApi['methods'];
+  chapterTitleField: string | undefined;
+  book: BookView | null;
+  shown: BookStep;
+  run: StepRun;
   /** The stopped draft of the next part, which the writer settles first. */
   stopped: { label: string } | null;
-  isShort: boolean; stepCost: number;
+  isShort: boolean;
+  stepCost: number;
   saveChapters: (chapters: ChapterEdit[]) => Promise<string | null>;
 }) {
   const { form, spec, ui, methods, chapterTitleField, shown, run } = page;
@@ -34,7 +49,8 @@ export function useSubmitStep(page: {
       toast.error(catalogueMessage('invalid_chapters', ui));
       return;
     }
-    const chapterTitle = chapterTitleField && step.kind === 'chapter' ? String(methods.getValues(chapterTitleField) ?? '').trim() : '';
+    const chapterTitle =
+      chapterTitleField && step.kind === 'chapter' ? String(methods.getValues(chapterTitleField) ?? '').trim() : '';
     const label = view?.next?.label ?? stepLabel(pieceStep(spec), shown.lang, spec);
     run.pendingRef.current = { step, label, ...(chapterTitle ? { chapterTitle } : {}), lang: ui };
     // The preview follows the text as it arrives (on phones the page scrolls to it): Manuscript.tsx.
@@ -50,7 +66,11 @@ export function useSubmitStep(page: {
       (settings) => start(settings),
       (errors) => {
         const chaptersField = form.flow.chapterField;
-        toast.error(chaptersField && errors[chaptersField] ? catalogueMessage('invalid_chapters', ui) : pageWord('fixHighlighted', ui));
+        toast.error(
+          chaptersField && errors[chaptersField]
+            ? catalogueMessage('invalid_chapters', ui)
+            : pageWord('fixHighlighted', ui),
+        );
       },
     )();
   };
@@ -76,7 +96,8 @@ export function useSubmitStep(page: {
       document.getElementById('part-stopped')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
       return;
     }
-    // Short of credits for this step: the button says so and leads to buying credits (reading, editing and exporting stay free).
+    // Short of credits for this step: the button says so and leads to buying credits (reading, editing and exporting stay
+    // free).
     if (page.isShort) {
       navigate(topUpHref(), { state: { needed: page.stepCost, tool: form.title[ui] } });
       return;

@@ -20,18 +20,36 @@ function isText(v: unknown): v is Text {
 /** One language's words file into the entries, then the check that the language (not a draft) has every key. */
 function readWords(name: string, entries: Record<string, Texts>, words: unknown, table: LanguageTable): void {
   const code = table.code;
-  if (words !== undefined && (!words || typeof words !== 'object' || Array.isArray(words))) throw new LanguageWordsError({ language: code, catalogue: name, key: '*' }, `languages/${code}/${name}.yaml must map keys to texts`);
+  if (words !== undefined && (!words || typeof words !== 'object' || Array.isArray(words)))
+    throw new LanguageWordsError(
+      { language: code, catalogue: name, key: '*' },
+      `languages/${code}/${name}.yaml must map keys to texts`,
+    );
   for (const [key, text] of Object.entries((words ?? {}) as Record<string, unknown>)) {
-    if (!Object.hasOwn(entries, key)) throw new LanguageWordsError({ language: code, catalogue: name, key }, `languages/${code}/${name}.yaml: "${key}" is not a key of the ${name} catalogue`);
-    if (!isText(text)) throw new LanguageWordsError({ language: code, catalogue: name, key }, `languages/${code}/${name}.yaml: "${key}" must be a text or { one, other }`);
+    if (!Object.hasOwn(entries, key))
+      throw new LanguageWordsError(
+        { language: code, catalogue: name, key },
+        `languages/${code}/${name}.yaml: "${key}" is not a key of the ${name} catalogue`,
+      );
+    if (!isText(text))
+      throw new LanguageWordsError(
+        { language: code, catalogue: name, key },
+        `languages/${code}/${name}.yaml: "${key}" must be a text or { one, other }`,
+      );
     entries[key]![code] = text;
   }
   const gap = table.draft ? undefined : gapsOf(name, entries, [code])[0];
   if (gap) throw new LanguageWordsError(gap);
 }
 
-function gapsOf(name: string, entries: Record<string, Texts>, langs: readonly Lang[]): { language: Lang; catalogue: string; key: string }[] {
-  return Object.entries(entries).flatMap(([key, entry]) => langs.filter((lang) => !isText(entry[lang])).map((language) => ({ language, catalogue: name, key })));
+function gapsOf(
+  name: string,
+  entries: Record<string, Texts>,
+  langs: readonly Lang[],
+): { language: Lang; catalogue: string; key: string }[] {
+  return Object.entries(entries).flatMap(([key, entry]) =>
+    langs.filter((lang) => !isText(entry[lang])).map((language) => ({ language, catalogue: name, key })),
+  );
 }
 
 /**
@@ -49,10 +67,19 @@ export function studioCatalogueGaps(langs: readonly Lang[]): { language: Lang; c
  * @example export const SHELF = studioCatalogue('studio-shelf', ['shelf.title', 'shelf.empty']);
  */
 export function studioCatalogue<const K extends string>(name: string, keys: readonly K[]): { readonly [P in K]: Entry };
-export function studioCatalogue<T extends Record<string, Partial<Record<Lang, Text>>>>(name: string, entries: T): { readonly [K in keyof T]: Entry };
-export function studioCatalogue(name: string, given: readonly string[] | Record<string, Partial<Record<Lang, Text>>>): Readonly<Record<string, Entry>> {
-  if (registered.has(name)) throw new LanguageWordsError({ language: '*', catalogue: name, key: '*' }, `two catalogues are named "${name}"`);
-  const mutable: Record<string, Texts> = Array.isArray(given) ? Object.fromEntries(given.map((key: string) => [key, {} as Texts])) : (given as Record<string, Texts>);
+export function studioCatalogue<T extends Record<string, Partial<Record<Lang, Text>>>>(
+  name: string,
+  entries: T,
+): { readonly [K in keyof T]: Entry };
+export function studioCatalogue(
+  name: string,
+  given: readonly string[] | Record<string, Partial<Record<Lang, Text>>>,
+): Readonly<Record<string, Entry>> {
+  if (registered.has(name))
+    throw new LanguageWordsError({ language: '*', catalogue: name, key: '*' }, `two catalogues are named "${name}"`);
+  const mutable: Record<string, Texts> = Array.isArray(given)
+    ? Object.fromEntries(given.map((key: string) => [key, {} as Texts]))
+    : (given as Record<string, Texts>);
   registered.set(name, mutable);
   defineSection(name, (words, table) => readWords(name, mutable, words, table));
   return mutable;

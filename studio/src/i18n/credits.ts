@@ -3,5 +3,8 @@
 import { studioCatalogue } from './catalogue.js';
 
 export const CREDITS = studioCatalogue('studio-credits', [
-  'processing.label', 'processing.text', 'processing.invalidLink', 'processing.failed',
+  'processing.label',
+  'processing.text',
+  'processing.invalidLink',
+  'processing.failed',
 ]);

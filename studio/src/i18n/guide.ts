@@ -3,13 +3,20 @@
 import { studioCatalogue } from './catalogue.js';
 
 const KEYS = [
-  'guide.title', 'guide.intro',
-  'guide.finishTitle', 'guide.finishText',
-  'guide.packageTitle', 'guide.packageText',
-  'guide.readinessTitle', 'guide.readinessText',
-  'guide.kdpTitle', 'guide.kdpText',
-  'guide.storesTitle', 'guide.storesText',
-  'guide.publicDomainTitle', 'guide.publicDomainText',
+  'guide.title',
+  'guide.intro',
+  'guide.finishTitle',
+  'guide.finishText',
+  'guide.packageTitle',
+  'guide.packageText',
+  'guide.readinessTitle',
+  'guide.readinessText',
+  'guide.kdpTitle',
+  'guide.kdpText',
+  'guide.storesTitle',
+  'guide.storesText',
+  'guide.publicDomainTitle',
+  'guide.publicDomainText',
   'guide.toBooks',
 ] as const;
 

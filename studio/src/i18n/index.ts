@@ -1,8 +1,19 @@
-// The studio's i18n: message catalogues checked against the language table (one per area), `useT()` for pages, `translate()`
+// The studio's i18n: message catalogues checked against the language table (one per area), `useT()` for pages,
+// `translate()`
 // outside React, and the language provider. Generator pages keep the book's language (generator/words.ts).
 export { LangProvider, LANG_KEY, initialLang, storedLang, useLang, useT } from './lang.js';
 export { MESSAGES, type MessageKey } from './messages.js';
 export { pickForm, translate, type Vars } from './translate.js';
-export { editionName, formatNumber, formatPrice, formatUsd, languageLabel, localeOf, makeEditionWords, shortName, studioLanguage } from './studioLanguage.js';
+export {
+  editionName,
+  formatNumber,
+  formatPrice,
+  formatUsd,
+  languageLabel,
+  localeOf,
+  makeEditionWords,
+  shortName,
+  studioLanguage,
+} from './studioLanguage.js';
 export { studioCatalogue, studioCatalogueGaps, textIn } from './catalogue.js';
 export type { Entry, PluralText, Table, Text } from './types.js';

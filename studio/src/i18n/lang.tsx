@@ -1,7 +1,16 @@
 // The studio language: the signed-in account's choice (users.lang, changed with PUT /api/me/lang), or
 // before sign-in the choice kept in this browser (sent with sign-up), or the browser's preference.
 // `<html lang>` follows it, and API calls send it so the server answers errors in it.
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { LANGS, type Lang } from '../engine.js';
 import { setRequestLang } from '../lib/api.js';
 import { browserLang } from '../lib/lang.js';
@@ -29,7 +38,11 @@ interface LangValue {
 
 const LangContext = createContext<LangValue>({ lang: 'en', setLang: async () => undefined });
 
-export function LangProvider({ accountLang, saveAccountLang, children }: {
+export function LangProvider({
+  accountLang,
+  saveAccountLang,
+  children,
+}: {
   /** The signed-in account's language, or null when signed out. */
   accountLang: Lang | null;
   /** Save a language to the account (rejects when the server refused). */

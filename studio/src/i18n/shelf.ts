@@ -2,7 +2,20 @@
 import { studioCatalogue } from './catalogue.js';
 
 export const SHELF = studioCatalogue('studio-shelf', [
-  'shelf.coverOf', 'shelf.published', 'shelf.notPublished', 'shelf.filters', 'shelf.search', 'shelf.language',
-  'shelf.state', 'shelf.series', 'shelf.any', 'shelf.stateWriting', 'shelf.stateFinished', 'shelf.statePublished',
-  'shelf.noSeries', 'shelf.shown', 'shelf.noneMatch', 'shelf.clear',
+  'shelf.coverOf',
+  'shelf.published',
+  'shelf.notPublished',
+  'shelf.filters',
+  'shelf.search',
+  'shelf.language',
+  'shelf.state',
+  'shelf.series',
+  'shelf.any',
+  'shelf.stateWriting',
+  'shelf.stateFinished',
+  'shelf.statePublished',
+  'shelf.noSeries',
+  'shelf.shown',
+  'shelf.noneMatch',
+  'shelf.clear',
 ]);

@@ -3,6 +3,14 @@
 import { studioCatalogue } from './catalogue.js';
 
 export const SOURCE = studioCatalogue('studio-source', [
-  'source.label', 'source.year', 'source.readGutenberg', 'source.readStatement', 'source.readNone', 'source.by',
-  'source.hint', 'source.save', 'source.saved', 'source.failed',
+  'source.label',
+  'source.year',
+  'source.readGutenberg',
+  'source.readStatement',
+  'source.readNone',
+  'source.by',
+  'source.hint',
+  'source.save',
+  'source.saved',
+  'source.failed',
 ]);

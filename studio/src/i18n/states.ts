@@ -3,7 +3,14 @@
 import { studioCatalogue } from './catalogue.js';
 
 export const STATES = studioCatalogue('studio-states', [
-  'state.retry', 'state.retrying', 'state.offline', 'state.serverDown', 'state.loadFailed',
+  'state.retry',
+  'state.retrying',
+  'state.offline',
+  'state.serverDown',
+  'state.loadFailed',
   // A failure the studio finds itself, carried by its code alone (studio/src/lib/api.ts ApiError): `state.<code>`.
-  'state.connection_closed', 'state.edition_connection_closed', 'state.network', 'state.http_error',
+  'state.connection_closed',
+  'state.edition_connection_closed',
+  'state.network',
+  'state.http_error',
 ]);

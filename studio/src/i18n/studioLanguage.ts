@@ -4,7 +4,15 @@
 // written in a page's locale.
 import { localeOf, type Lang } from '../engine.js';
 
-export { editionName, languageLabel, localeOf, makeEditionWords, shortName, studioLanguage, type StudioLanguage } from '../engine.js';
+export {
+  editionName,
+  languageLabel,
+  localeOf,
+  makeEditionWords,
+  shortName,
+  studioLanguage,
+  type StudioLanguage,
+} from '../engine.js';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
@@ -22,15 +30,22 @@ export function formatNumber(n: number, lang: Lang, options?: Intl.NumberFormatO
 }
 
 /** A price in US dollars as a page in `lang` writes it: $29.99, or $29,99 in Indonesian. */
-export const formatUsd = (amount: number, lang: Lang): string => formatNumber(amount, lang, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' });
+export const formatUsd = (amount: number, lang: Lang): string =>
+  formatNumber(amount, lang, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' });
 
 /**
  * A top-up price as a page in `lang` writes it: by the offer's `format` when its language fixes one ("RM{amount}":
  * RM45, the requirements' copy), else by Intl.NumberFormat in the page's locale with the offer's currency (MYR 45 in
  * Indonesian); whole amounts without decimals.
  */
-export function formatPrice(amount: number, lang: Lang, offer: { currency: string; format?: string | undefined }): string {
-  const digits = Number.isInteger(amount) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+export function formatPrice(
+  amount: number,
+  lang: Lang,
+  offer: { currency: string; format?: string | undefined },
+): string {
+  const digits = Number.isInteger(amount)
+    ? { maximumFractionDigits: 0 }
+    : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   if (offer.format) return offer.format.replace('{amount}', formatNumber(amount, lang, digits));
   return formatNumber(amount, lang, { style: 'currency', currency: offer.currency, ...digits });
 }

@@ -2,5 +2,8 @@
 import { studioCatalogue } from './catalogue.js';
 
 export const TOPUP = studioCatalogue('studio-topup', [
-  'topup.back', 'topup.backAfter', 'topup.balanceNow', 'topup.loading',
+  'topup.back',
+  'topup.backAfter',
+  'topup.balanceNow',
+  'topup.loading',
 ]);

@@ -13,7 +13,8 @@ export { pickForm };
 export type Vars = Readonly<Record<string, string | number>>;
 
 /**
- * A studio message in `lang`; numbers in `vars` are written as `lang`'s locale writes them ("1,500", Indonesian "1.500").
+ * A studio message in `lang`; numbers in `vars` are written as `lang`'s locale writes them ("1,500", Indonesian
+ * "1.500").
  * @example translate('shell.credits', 'en', { n: 1 }) // "1 credit"
  */
 export function translate(key: MessageKey, lang: Lang, vars: Vars = {}): string {

@@ -99,7 +99,9 @@ export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** One request to the API with the session cookie and the studio language; a failure (network or not ok) as ApiError. */
+/**
+ * One request to the API with the session cookie and the studio language; a failure (network or not ok) as ApiError.
+ */
 async function send(path: string, init: { method: string; headers: Record<string, string>; body?: BodyInit; signal?: AbortSignal }): Promise<Response> {
   let res: Response;
   try {
@@ -140,7 +142,8 @@ export function call<K extends JsonRouteKey>(route: K, ...[input]: {} extends Re
 /**
  * The address of a file route of the contract, for a plain `<a href download>` link: the browser sends
  * the session cookie and saves the file under the server's file name.
- * @example fileHref('GET /books/:id/export', { params: { id: 7 }, query: { format: 'epub' } }) // "/api/books/7/export?format=epub"
+ * @example fileHref('GET /books/:id/export', { params: { id: 7 }, query: { format: 'epub' } }) //
+ * "/api/books/7/export?format=epub"
  */
 export function fileHref<K extends FileRouteKey>(route: K, input: RequestOf<K>): string {
   const { params, query } = input as { params?: object; query?: object };
@@ -269,7 +272,10 @@ export async function postEventStream(path: string, body: unknown, onEvent: (e: 
  * with the contract's response. Throws ApiError.
  * @example await upload('POST /books/import/preview', { query: { file: f.name } }, f)
  */
-/** A file sent as the raw body of a file route (refuseOver, lib/upload-limit.ts, first: a file over its bound is never sent). */
+/**
+ * A file sent as the raw body of a file route (refuseOver, lib/upload-limit.ts, first: a file over its bound is never
+ * sent).
+ */
 export async function upload<K extends JsonRouteKey>(route: K, input: { params?: object; query?: object; signal?: AbortSignal; contentType?: string }, file: Blob): Promise<ResponseOf<K>> {
   const [method, path] = routeUrl(route, { ...(input.params ? { params: input.params } : {}), ...(input.query ? { query: input.query } : {}) });
   const res = await send(path, { method, headers: { 'content-type': input.contentType ?? 'application/octet-stream' }, body: file, ...(input.signal ? { signal: input.signal } : {}) });

@@ -55,7 +55,10 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
     }
   }, []);
 
-  const setCredits = useCallback((credits: number) => setUser((u) => (u ? { ...u, credits_available: credits } : u)), []);
+  const setCredits = useCallback(
+    (credits: number) => setUser((u) => (u ? { ...u, credits_available: credits } : u)),
+    [],
+  );
 
   const signOut = useCallback(async () => {
     try {
@@ -79,7 +82,9 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
   );
   return (
     <AuthContext.Provider value={value}>
-      <LangProvider accountLang={user?.lang ?? null} saveAccountLang={saveAccountLang}>{children}</LangProvider>
+      <LangProvider accountLang={user?.lang ?? null} saveAccountLang={saveAccountLang}>
+        {children}
+      </LangProvider>
     </AuthContext.Provider>
   );
 }

@@ -16,7 +16,12 @@ export interface ContinuedBookState {
 }
 
 export function isContinuedBook(state: unknown, id: number | undefined): boolean {
-  return id !== undefined && typeof state === 'object' && state !== null && (state as Partial<ContinuedBookState>).continuedBook === id;
+  return (
+    id !== undefined &&
+    typeof state === 'object' &&
+    state !== null &&
+    (state as Partial<ContinuedBookState>).continuedBook === id
+  );
 }
 
 /** The writer's books, the most recently changed first; null while loading. */
@@ -60,7 +65,9 @@ export function useContinueBook(): (book: Pick<MyBook, 'id' | 'generator_id'>) =
       try {
         await call('POST /books/:id/continue', { params: { id: book.id } });
       } catch (error) {
-        toast.error(t(error instanceof ApiError && error.status === 409 ? 'books.continueBusy' : 'books.continueFailed'));
+        toast.error(
+          t(error instanceof ApiError && error.status === 409 ? 'books.continueBusy' : 'books.continueFailed'),
+        );
         return false;
       }
       navigate(route, { state: { continuedBook: book.id } satisfies ContinuedBookState });

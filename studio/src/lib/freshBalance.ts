@@ -2,7 +2,8 @@
 // generation in another tab, or granted by an administrator. It is read when the writer moves to another page of the
 // studio (not more often than every NAVIGATION_GAP_MS) and when the tab is shown or focused again (not more often than
 // every RETURN_GAP_MS: focus and visibilitychange come together); never two reads at once. A failed read changes
-// nothing (an expired session is told by the API client, lib/api.ts). The server keeps the balance; this only mirrors it.
+// nothing (an expired session is told by the API client, lib/api.ts). The server keeps the balance; this only mirrors
+// it.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { call } from './api.js';
@@ -18,7 +19,8 @@ export function useFreshBalance(): void {
   const { pathname } = useLocation();
   const userRef = useRef(user);
   userRef.current = user;
-  // When the last read started (the mount counts: the shell mounts with the balance just read) and whether one is running.
+  // When the last read started (the mount counts: the shell mounts with the balance just read) and whether one is
+  // running.
   const last = useRef({ startedAt: Date.now(), isReading: false });
   const isFirstPath = useRef(true);
 
@@ -30,7 +32,12 @@ export function useFreshBalance(): void {
       .then((me) => {
         // Applied only to the same writer whose balance was not changed here meanwhile (a charge's own answer is newer).
         const now = userRef.current;
-        if (now && now.id === me.id && now.credits_available === before.credits_available && me.credits_available !== now.credits_available) {
+        if (
+          now &&
+          now.id === me.id &&
+          now.credits_available === before.credits_available &&
+          me.credits_available !== now.credits_available
+        ) {
           setCredits(me.credits_available);
         }
       })

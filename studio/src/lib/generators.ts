@@ -26,7 +26,10 @@ export const MARKETING_LINKS: ReadonlyArray<{ href: string; label: MessageKey }>
  * The generators a page in `lang` shows: those worded whole in it. One lacking a text in the language is refused
  * there (engine/spec/resolve-languages.ts), never shown with another language's text in its place.
  */
-export function shownIn<G extends Pick<GeneratorSummary, 'refusedLanguages'>>(generators: readonly G[] | null, lang: string): G[] {
+export function shownIn<G extends Pick<GeneratorSummary, 'refusedLanguages'>>(
+  generators: readonly G[] | null,
+  lang: string,
+): G[] {
   return (generators ?? []).filter((g) => !g.refusedLanguages?.includes(lang));
 }
 
@@ -58,7 +61,10 @@ export function loadForm(id: string): Promise<GeneratorForm> {
 
 /** The generator list, or null while loading; `error` when it could not be read. */
 export function useGenerators(): { generators: GeneratorSummary[] | null; error: Error | null } {
-  const [state, setState] = useState<{ generators: GeneratorSummary[] | null; error: Error | null }>({ generators: null, error: null });
+  const [state, setState] = useState<{ generators: GeneratorSummary[] | null; error: Error | null }>({
+    generators: null,
+    error: null,
+  });
   useEffect(() => {
     let isCurrent = true;
     loadGenerators().then(
@@ -72,8 +78,13 @@ export function useGenerators(): { generators: GeneratorSummary[] | null; error:
   return state;
 }
 
-/** How many generators a writer finds (those in the navigation's groups) and how many kinds of writing they make; null while loading. */
-export function catalogueCounts(list: readonly GeneratorSummary[] | null): { generators: number; types: number } | null {
+/**
+ * How many generators a writer finds (those in the navigation's groups) and how many kinds of writing they make; null
+ * while loading.
+ */
+export function catalogueCounts(
+  list: readonly GeneratorSummary[] | null,
+): { generators: number; types: number } | null {
   if (!list) return null;
   const writers = list.filter((g) => GROUPS.some((group) => group.family === g.family));
   return { generators: writers.length, types: new Set(writers.map((g) => g.typeLabel.en)).size };

@@ -13,7 +13,14 @@ const PAGE_SIZE = 30;
 
 /** A book with the parts the list holds, or one item on its own. */
 export type HistoryEntry =
-  | { kind: 'book'; key: string; title: string; generatorId: string | null; contentType: string; parts: Array<{ item: HistoryListItem; part: string }> }
+  | {
+      kind: 'book';
+      key: string;
+      title: string;
+      generatorId: string | null;
+      contentType: string;
+      parts: Array<{ item: HistoryListItem; part: string }>;
+    }
   | { kind: 'item'; key: string; item: HistoryListItem };
 
 /**
@@ -21,7 +28,10 @@ export type HistoryEntry =
  * generator whose title names its book) gather under one entry per generator and book title, and so do the
  * publishing pieces made for it (cover, copyright page, keywords, description: kept under the book's title).
  */
-export function historyEntries(items: readonly HistoryListItem[], isBook: (generatorId: string | null) => boolean): HistoryEntry[] {
+export function historyEntries(
+  items: readonly HistoryListItem[],
+  isBook: (generatorId: string | null) => boolean,
+): HistoryEntry[] {
   const keyOf = (item: HistoryListItem, book: string) => `book-${item.generator_id ?? ''}-${book}`;
   // A book title's newest book in the list: where the pieces made for a book of that title go.
   const newestBook = new Map<string, string>();
@@ -43,7 +53,14 @@ export function historyEntries(items: readonly HistoryListItem[], isBook: (gener
     if (!book) {
       // Made by its first part, or by a piece newer than its parts (the owner's part fills in its generator).
       const owner = isPart ? item : items.find((i) => isBook(i.generator_id) && keyOf(i, named.book) === key)!;
-      book = { kind: 'book', key, title: named.book, generatorId: owner.generator_id, contentType: owner.content_type, parts: [] };
+      book = {
+        kind: 'book',
+        key,
+        title: named.book,
+        generatorId: owner.generator_id,
+        contentType: owner.content_type,
+        parts: [],
+      };
       books.set(key, book);
       entries.push(book);
     }
@@ -63,7 +80,12 @@ export function useHistoryList() {
   const [type, setType] = useState('all');
   const [reload, setReload] = useState(0);
   const [loadError, setLoadError] = useState<unknown>(null);
-  const query = (cursor?: number) => ({ limit: PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}), ...(type !== 'all' ? { type } : {}), ...(cursor ? { cursor } : {}) });
+  const query = (cursor?: number) => ({
+    limit: PAGE_SIZE,
+    ...(search.trim() ? { search: search.trim() } : {}),
+    ...(type !== 'all' ? { type } : {}),
+    ...(cursor ? { cursor } : {}),
+  });
 
   // The first page, again whenever the search or the filter changes (the search after a short pause in typing).
   // `listId` tells a later page which list it belongs to: one for an older search is dropped.
@@ -72,22 +94,25 @@ export function useHistoryList() {
     listId.current += 1;
     const controller = new AbortController();
     setLoadError(null);
-    const timer = setTimeout(() => {
-      call('GET /history', { query: query(), signal: controller.signal }).then(
-        (r) => {
-          setLoadError(null);
-          setItems(r.items);
-          setNextCursor(r.next_cursor);
-          setTypes(r.types);
-        },
-        (error: Error) => {
-          if (error.name !== 'AbortError') {
-            setNextCursor(null);
-            setLoadError(error);
-          }
-        },
-      );
-    }, search ? 250 : 0);
+    const timer = setTimeout(
+      () => {
+        call('GET /history', { query: query(), signal: controller.signal }).then(
+          (r) => {
+            setLoadError(null);
+            setItems(r.items);
+            setNextCursor(r.next_cursor);
+            setTypes(r.types);
+          },
+          (error: Error) => {
+            if (error.name !== 'AbortError') {
+              setNextCursor(null);
+              setLoadError(error);
+            }
+          },
+        );
+      },
+      search ? 250 : 0,
+    );
     return () => {
       clearTimeout(timer);
       controller.abort();
@@ -118,5 +143,18 @@ export function useHistoryList() {
     again();
   };
 
-  return { items, types, nextCursor, isLoadingMore, loadMore, search, setSearch, type, setType, loadError, again, drop };
+  return {
+    items,
+    types,
+    nextCursor,
+    isLoadingMore,
+    loadMore,
+    search,
+    setSearch,
+    type,
+    setType,
+    loadError,
+    again,
+    drop,
+  };
 }

@@ -3,7 +3,9 @@
 import { isLang, langs, type Lang } from '../engine.js';
 
 /** The first of the browser's preferences that is a language of the table, else the table's first language. */
-export function browserLang(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): Lang {
+export function browserLang(
+  languages: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+): Lang {
   for (const tag of languages) {
     const primary = tag.toLowerCase().split('-')[0];
     if (isLang(primary)) return primary;

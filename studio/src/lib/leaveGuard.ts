@@ -31,7 +31,17 @@ export function useLeaveHold(isHeld: boolean): void {
  * The in-app path a click would leave to, or null when the click stays (no link, a new tab, a modifier
  * key, another site, the page itself).
  */
-export function leavingPath(e: { target: EventTarget | null; button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }, here: string): string | null {
+export function leavingPath(
+  e: {
+    target: EventTarget | null;
+    button: number;
+    metaKey: boolean;
+    ctrlKey: boolean;
+    shiftKey: boolean;
+    altKey: boolean;
+  },
+  here: string,
+): string | null {
   if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return null;
   const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self')) return null;

@@ -18,8 +18,15 @@ export async function callShowingWaits<K extends JsonRouteKey>(route: K, input: 
 }
 
 /** `route` as `upload` sends `file`, asked for as events; its waits shown meanwhile. */
-export async function uploadShowingWaits<K extends JsonRouteKey>(route: K, input: { params?: object; query?: object }, file: Blob): Promise<ResponseOf<K>> {
-  const [, path] = routeUrl(route, { ...(input.params ? { params: input.params } : {}), ...(input.query ? { query: input.query } : {}) });
+export async function uploadShowingWaits<K extends JsonRouteKey>(
+  route: K,
+  input: { params?: object; query?: object },
+  file: Blob,
+): Promise<ResponseOf<K>> {
+  const [, path] = routeUrl(route, {
+    ...(input.params ? { params: input.params } : {}),
+    ...(input.query ? { query: input.query } : {}),
+  });
   // Sent as `upload` sends it: the file's bytes as application/octet-stream, whatever its own type.
   return eventsShowingWaits<K>(path, new Blob([file], { type: 'application/octet-stream' }));
 }

@@ -75,7 +75,10 @@ export function useTheme(): { theme: Theme; toggle(): void } {
   return { theme, toggle };
 }
 
-/** Apply the stored or system theme before the first render (no flash of the wrong theme), and follow the system's from now on. */
+/**
+ * Apply the stored or system theme before the first render (no flash of the wrong theme), and follow the system's from
+ * now on.
+ */
 export function initTheme(): void {
   setTheme(storedTheme() ?? systemTheme());
   followSystem();

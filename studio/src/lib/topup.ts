@@ -4,12 +4,22 @@ const RETURN_KEY = 'karya.topupReturn';
 
 /** Only a path of this studio is a place to return to (never another site: "//evil.example" or "https:…"). */
 export function safeReturn(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.startsWith('/topup') || value.startsWith('/upgrade')) return null;
+  if (
+    !value ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\') ||
+    value.startsWith('/topup') ||
+    value.startsWith('/upgrade')
+  )
+    return null;
   return value;
 }
 
 /** /topup, with the page to come back to (by default the page the writer is on now). */
-export function topUpHref(back: string | null = typeof window === 'undefined' ? null : window.location.pathname + window.location.search): string {
+export function topUpHref(
+  back: string | null = typeof window === 'undefined' ? null : window.location.pathname + window.location.search,
+): string {
   const safe = safeReturn(back);
   return safe ? `/topup?return=${encodeURIComponent(safe)}` : '/topup';
 }

@@ -11,5 +11,13 @@ export function refuseOver(limit: UploadLimit, file: Blob): void {
   if (file.size <= limit.maxBytes) return;
   const mb = (bytes: number) => `${(bytes / MB).toFixed(bytes % MB === 0 ? 0 : 1)} MB`;
   const name = 'name' in file && typeof file.name === 'string' ? file.name : '';
-  throw new ApiError(413, limit.tooLarge, catalogueMessage(limit.tooLarge, requestLanguage() ?? 'en', { file: name, size: mb(file.size), limit: mb(limit.maxBytes) }));
+  throw new ApiError(
+    413,
+    limit.tooLarge,
+    catalogueMessage(limit.tooLarge, requestLanguage() ?? 'en', {
+      file: name,
+      size: mb(file.size),
+      limit: mb(limit.maxBytes),
+    }),
+  );
 }

@@ -29,7 +29,8 @@ function groupsOf(books: readonly MyBook[]): Array<{ series?: NonNullable<MyBook
     if (!book.series) return [{ books: [book] }];
     if (seen.has(book.series.id)) return [];
     seen.add(book.series.id);
-    const members = books.filter((b) => b.series?.id === book.series!.id)
+    const members = books
+      .filter((b) => b.series?.id === book.series!.id)
       .sort((a, b) => a.series!.number - b.series!.number);
     return [{ series: book.series, books: members }];
   });
@@ -105,7 +106,9 @@ export default function Books() {
         {loadError !== null ? (
           <LoadError error={loadError} message={t('books.loadFailed')} onRetry={retry} testId="my-books-error" />
         ) : books === null ? (
-          <div className="py-8 text-center"><Spinner label={t('books.loading')} /></div>
+          <div className="py-8 text-center">
+            <Spinner label={t('books.loading')} />
+          </div>
         ) : books.length === 0 ? (
           <p className="py-8 text-center text-sm text-gray-600 dark:text-gray-400">{t('books.none')}</p>
         ) : (

@@ -1,4 +1,5 @@
-// /profile/change-password: current, new and confirm; a new password ends the account's API keys unless the writer keeps them;
+// /profile/change-password: current, new and confirm; a new password ends the account's API keys unless the writer
+// keeps them;
 // Update Password really changes it (the server checks the current one), Cancel goes back to /.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';

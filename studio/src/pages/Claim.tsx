@@ -1,5 +1,6 @@
 // /claim/{token}: claim a credit link (CREDIT{n}-SUCCESS is the purchase landing instead: PurchaseLanding).
-// Signed out: a sign-in prompt. Signed in: a spinner, then the congratulations state with confetti for 3 s and a redirect to the profile after 3 s; a failure goes to /.
+// Signed out: a sign-in prompt. Signed in: a spinner, then the congratulations state with confetti for 3 s and a
+// redirect to the profile after 3 s; a failure goes to /.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
@@ -42,7 +43,11 @@ export default function Claim() {
       (error: unknown) => {
         const isAlreadyClaimed = error instanceof ApiError && error.code === 'already_claimed';
         const isInvalid = error instanceof ApiError && error.status >= 400 && error.status < 500;
-        toast.error(t(isAlreadyClaimed ? 'credits.linkAlreadyClaimed' : isInvalid ? 'credits.invalidLink' : 'credits.claimFailed'));
+        toast.error(
+          t(
+            isAlreadyClaimed ? 'credits.linkAlreadyClaimed' : isInvalid ? 'credits.invalidLink' : 'credits.claimFailed',
+          ),
+        );
         navigate('/', { replace: true });
       },
     );
@@ -51,13 +56,21 @@ export default function Claim() {
   if (isLoading) return <PageLoading />;
   if (purchase) return <PurchaseLanding credits={Number(purchase[1])} />;
   if (!user) {
-    return <SignInPrompt title={t('landing.signInRequired')} message={t('landing.signInToClaim')} icon={<Gift className="mx-auto h-12 w-12 text-brand-600" aria-hidden="true" />} />;
+    return (
+      <SignInPrompt
+        title={t('landing.signInRequired')}
+        message={t('landing.signInToClaim')}
+        icon={<Gift className="mx-auto h-12 w-12 text-brand-600" aria-hidden="true" />}
+      />
+    );
   }
   if (credits === null) return <AuthWorking title={t('landing.claiming')} label={t('landing.claiming')} />;
   return (
     <AuthLayout title={t('landing.congratulations')} isCentered>
       <Gift className="mx-auto h-14 w-14 text-brand-600" aria-hidden="true" />
-      <p className="mt-3 text-lg font-semibold" role="status">{t('landing.received', { n: credits })}</p>
+      <p className="mt-3 text-lg font-semibold" role="status">
+        {t('landing.received', { n: credits })}
+      </p>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('landing.toProfile')}</p>
     </AuthLayout>
   );

@@ -34,16 +34,41 @@ function ProfileForm() {
   };
   return (
     <form onSubmit={submit} className="card p-5" aria-labelledby="profile-h">
-      <h2 id="profile-h" className="text-base font-semibold">{t('profile.section')}</h2>
-      <label htmlFor="profile-email" className="label mt-4">{t('profile.email')}</label>
+      <h2 id="profile-h" className="text-base font-semibold">
+        {t('profile.section')}
+      </h2>
+      <label htmlFor="profile-email" className="label mt-4">
+        {t('profile.email')}
+      </label>
       <input id="profile-email" className="input" value={user?.email ?? ''} readOnly aria-readonly="true" />
-      <label htmlFor="profile-name" className="label mt-4">{t('profile.displayName')}</label>
-      <input id="profile-name" className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} autoComplete="name" />
-      <label htmlFor="profile-bio" className="label mt-4">{t('profile.bio')}</label>
-      <textarea id="profile-bio" className="input min-h-24" value={bio} maxLength={2000} onChange={(e) => setBio(e.target.value)} />
+      <label htmlFor="profile-name" className="label mt-4">
+        {t('profile.displayName')}
+      </label>
+      <input
+        id="profile-name"
+        className="input"
+        value={name}
+        maxLength={100}
+        onChange={(e) => setName(e.target.value)}
+        autoComplete="name"
+      />
+      <label htmlFor="profile-bio" className="label mt-4">
+        {t('profile.bio')}
+      </label>
+      <textarea
+        id="profile-bio"
+        className="input min-h-24"
+        value={bio}
+        maxLength={2000}
+        onChange={(e) => setBio(e.target.value)}
+      />
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
-        <Link to="/profile/change-password" className="link text-sm">{t('profile.changePassword')}</Link>
-        <button type="submit" className="btn-primary" disabled={isSaving}>{isSaving ? t('profile.saving') : t('profile.save')}</button>
+        <Link to="/profile/change-password" className="link text-sm">
+          {t('profile.changePassword')}
+        </Link>
+        <button type="submit" className="btn-primary" disabled={isSaving}>
+          {isSaving ? t('profile.saving') : t('profile.save')}
+        </button>
       </div>
     </form>
   );
@@ -61,7 +86,13 @@ function SignInNotice() {
   return (
     <div role="status" className="card flex flex-wrap items-start justify-between gap-3 border-amber-300 p-4 text-sm">
       <p className="flex-1">{t('profile.signInSlowed', { date, n: notice.held_back })}</p>
-      <button type="button" className="btn-secondary" onClick={() => call('DELETE /me/sign-in-notice').then(setNotice, () => undefined)}>{t('profile.signInSlowedDismiss')}</button>
+      <button
+        type="button"
+        className="btn-secondary"
+        onClick={() => call('DELETE /me/sign-in-notice').then(setNotice, () => undefined)}
+      >
+        {t('profile.signInSlowedDismiss')}
+      </button>
     </div>
   );
 }
@@ -71,7 +102,9 @@ function PageLink({ to, text, label, testId }: { to: string; text: string; label
   return (
     <section className="card flex flex-wrap items-center justify-between gap-3 p-5" data-testid={testId}>
       <p className="text-sm">{text}</p>
-      <Link to={to} className="btn-secondary text-sm">{label}</Link>
+      <Link to={to} className="btn-secondary text-sm">
+        {label}
+      </Link>
     </section>
   );
 }

@@ -17,7 +17,9 @@ export default function PublishingGuide() {
           </li>
         ))}
       </ol>
-      <Link to="/books" className="btn-primary mt-8">{t('guide.toBooks')}</Link>
+      <Link to="/books" className="btn-primary mt-8">
+        {t('guide.toBooks')}
+      </Link>
     </div>
   );
 }

@@ -30,13 +30,22 @@ export default function Redeem() {
 
   if (isLoading) return <PageLoading />;
   if (!user) {
-    return <SignInPrompt title={t('landing.signInToRedeem')} message={code ? t('landing.signInToRedeemCode', { code: code.toUpperCase() }) : t('landing.signInToRedeemAny')} />;
+    return (
+      <SignInPrompt
+        title={t('landing.signInToRedeem')}
+        message={code ? t('landing.signInToRedeemCode', { code: code.toUpperCase() }) : t('landing.signInToRedeemAny')}
+      />
+    );
   }
   if (state === 'redeeming') return <AuthWorking title={t('landing.redeeming')} label={t('credits.redeemingButton')} />;
   return (
     <AuthLayout title={t('landing.redeemTitle')} isCentered>
-      <div className="text-left"><RedeemBox onRedeemed={() => navigate('/profile/edit')} /></div>
-      <Link to="/" className="link mt-4 inline-block text-sm">{t('landing.backToDashboard')}</Link>
+      <div className="text-left">
+        <RedeemBox onRedeemed={() => navigate('/profile/edit')} />
+      </div>
+      <Link to="/" className="link mt-4 inline-block text-sm">
+        {t('landing.backToDashboard')}
+      </Link>
     </AuthLayout>
   );
 }

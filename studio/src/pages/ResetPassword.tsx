@@ -31,7 +31,9 @@ export default function ResetPassword() {
       toast.success(t('auth.passwordUpdated'));
       navigate('/signin', { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : t('auth.passwordUpdateFailed'));
+      setError(
+        err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : t('auth.passwordUpdateFailed'),
+      );
     } finally {
       setIsBusy(false);
     }
@@ -40,15 +42,41 @@ export default function ResetPassword() {
   return (
     <AuthLayout title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')}>
       <form onSubmit={submit} noValidate>
-        {error && <div role="alert" className="error-box mb-4">{error}</div>}
+        {error && (
+          <div role="alert" className="error-box mb-4">
+            {error}
+          </div>
+        )}
         <input type="text" name="username" autoComplete="username" value="" readOnly hidden />
-        <label htmlFor="reset-password" className="label">{t('auth.newPassword')}</label>
-        <input id="reset-password" type="password" autoComplete="new-password" className="input" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <label htmlFor="reset-confirm" className="label mt-4">{t('auth.confirmNewPassword')}</label>
-        <input id="reset-confirm" type="password" autoComplete="new-password" className="input" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <label htmlFor="reset-password" className="label">
+          {t('auth.newPassword')}
+        </label>
+        <input
+          id="reset-password"
+          type="password"
+          autoComplete="new-password"
+          className="input"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <label htmlFor="reset-confirm" className="label mt-4">
+          {t('auth.confirmNewPassword')}
+        </label>
+        <input
+          id="reset-confirm"
+          type="password"
+          autoComplete="new-password"
+          className="input"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row">
-          <button type="button" className="btn-secondary flex-1" onClick={() => navigate('/signin')}>{t('auth.backToSignIn')}</button>
-          <button type="submit" className="btn-primary flex-1" disabled={isBusy || !isLinkValid}>{isBusy ? t('auth.updating') : t('auth.resetPassword')}</button>
+          <button type="button" className="btn-secondary flex-1" onClick={() => navigate('/signin')}>
+            {t('auth.backToSignIn')}
+          </button>
+          <button type="submit" className="btn-primary flex-1" disabled={isBusy || !isLinkValid}>
+            {isBusy ? t('auth.updating') : t('auth.resetPassword')}
+          </button>
         </div>
       </form>
     </AuthLayout>

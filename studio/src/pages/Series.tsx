@@ -98,7 +98,10 @@ export default function Series() {
   );
 }
 
-/** One book of the series: its state, Start or Continue, what changed for it since it was written, and the series' bible at its end. */
+/**
+ * One book of the series: its state, Start or Continue, what changed for it since it was written, and the series' bible
+ * at its end.
+ */
 function SeriesBookCard({ book, lang, isBusy, onOpen }: { book: SeriesDetail['books'][number]; lang: string; isBusy: boolean; onOpen?: () => void }) {
   const { t } = useT();
   return (

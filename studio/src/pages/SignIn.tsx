@@ -9,7 +9,9 @@ import { AuthLayout } from '../components/AuthLayout.js';
 import { returnPath } from '../components/Guards.js';
 import { useT, type MessageKey } from '../i18n/index.js';
 
-/** The reset-request failure message: a limit's is the server's, which says how long to wait (in the studio's language). */
+/**
+ * The reset-request failure message: a limit's is the server's, which says how long to wait (in the studio's language).
+ */
 function resetRequestMessage(error: unknown, t: (key: MessageKey) => string): string {
   if (error instanceof ApiError) {
     if (error.status === 429) return error.message;

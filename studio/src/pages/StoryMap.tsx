@@ -1,6 +1,7 @@
 // /books/:id/story-map: a book's story map (GET /api/books/:id/story-map): a real table for screen readers, one
 // column per part and one row per character, thread and fact, each cell's mark said in words; the findings row's
-// cells link to the findings of their part, whose button opens the book at that part. On a phone (480 px and under) the table
+// cells link to the findings of their part, whose button opens the book at that part. On a phone (480 px and under) the
+// table
 // folds into one list per character, thread and fact, by CSS alone (the same answer). "As of" asks the map as a
 // part knew it. The book's own words carry the book's language; the parts are named in the page's (the sentences
 // that name them are the page's).

@@ -10,7 +10,9 @@ export default function Success() {
     <AuthLayout title={t('landing.thankYou')} isCentered>
       <CheckCircle2 className="mx-auto h-14 w-14 text-green-600" aria-hidden="true" />
       <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">{t('landing.paymentReceived')}</p>
-      <Link to="/" className="btn-primary mt-6">{t('landing.goToDashboard')}</Link>
+      <Link to="/" className="btn-primary mt-6">
+        {t('landing.goToDashboard')}
+      </Link>
     </AuthLayout>
   );
 }

@@ -44,23 +44,34 @@ export default function TopUp() {
         </Link>
       )}
       <h1 className="text-2xl font-bold">{t('topup.title')}</h1>
-      <p className="mt-2 inline-flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-700 dark:bg-brand-600/15 dark:text-brand-100" data-testid="topup-balance">
+      <p
+        className="mt-2 inline-flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-700 dark:bg-brand-600/15 dark:text-brand-100"
+        data-testid="topup-balance"
+      >
         <Coins className="h-4 w-4" aria-hidden="true" /> {t('topup.balanceNow', { n: user?.credits_available ?? 0 })}
       </p>
       {reason?.tool && (
-        <div role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200" data-testid="upgrade-reason">
+        <div
+          role="status"
+          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+          data-testid="upgrade-reason"
+        >
           {t('upgrade.needs', { tool: reason.tool, n: reason.needed ?? 1 })}
         </div>
       )}
       {options === null ? (
-        <div className="py-10 text-center"><Spinner label={t('topup.loading')} /></div>
+        <div className="py-10 text-center">
+          <Spinner label={t('topup.loading')} />
+        </div>
       ) : options === 'failed' ? null : options.checkout ? (
         <CardPackages onLeave={() => keepReturn(back)} />
       ) : (
         <LinkPackages options={options} />
       )}
       {/* A credit code (a gift, a promotion) is redeemed here too, where a writer short of credits comes. */}
-      <div className="mt-6 max-w-md" data-testid="topup-redeem"><RedeemBox /></div>
+      <div className="mt-6 max-w-md" data-testid="topup-redeem">
+        <RedeemBox />
+      </div>
     </div>
   );
 }

@@ -7,7 +7,8 @@ import type { AnswerCheck } from './types.js';
 const TALK_SHARE = 0.5;
 
 /** Whether what withoutTalk took out makes the answer talk rather than the text. */
-export const isMostlyTalk = (talk: { removed: number; share: number; text: string }): boolean => talk.removed > 0 && (talk.share >= TALK_SHARE || !talk.text);
+export const isMostlyTalk = (talk: { removed: number; share: number; text: string }): boolean =>
+  talk.removed > 0 && (talk.share >= TALK_SHARE || !talk.text);
 
 export const ASSISTANT_TALK: AnswerCheck = {
   id: 'assistant_talk',

@@ -6,7 +6,10 @@ import type { AnswerCheck } from './types.js';
 /** A text's 8-word runs, as its reading holds them (read once for every check). */
 const runsIn = (text: string): Runs => readingOf(text).runs;
 
-/** Runs of an answer sampled for the copy check: every 8th (runs that do not overlap), which a copy has as surely as all of them. */
+/**
+ * Runs of an answer sampled for the copy check: every 8th (runs that do not overlap), which a copy has as surely as all
+ * of them.
+ */
 const COPY_STRIDE = 8;
 /** Fewer distinct sampled runs than this (a short answer, or one that loops one passage) is not judged a copy. */
 const COPY_LEAST_RUNS = 16;
@@ -48,5 +51,6 @@ export function copiedShare(answer: string, earlier: readonly string[], enough?:
 export const COPIED: AnswerCheck = {
   id: 'copied',
   words: {},
-  check: (text, { shape, earlier }) => !!shape && !!earlier && copiedShare(text, earlier(), shape.copyShare) >= shape.copyShare,
+  check: (text, { shape, earlier }) =>
+    !!shape && !!earlier && copiedShare(text, earlier(), shape.copyShare) >= shape.copyShare,
 };

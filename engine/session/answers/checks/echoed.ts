@@ -7,7 +7,9 @@ import type { AnswerCheck, CheckContext } from './types.js';
 /** A text's 8-word runs, as its reading holds them (read once for every check). */
 const runsIn = (text: string): Runs => readingOf(text).runs;
 
-/** Words in a run of the request that an echo is matched on (runs.ts: the words read as the repeat measure reads them). */
+/**
+ * Words in a run of the request that an echo is matched on (runs.ts: the words read as the repeat measure reads them).
+ */
 const ECHO_RUN = RUN_WORDS;
 /** An echo that starts where a message of the request starts, this long, is the request sent back. */
 const ECHO_FROM_START = 12;
@@ -36,7 +38,8 @@ function ownStretches(message: string, material: readonly string[]): Array<{ at:
   const cuts: Array<[number, number]> = [];
   for (const text of material) {
     if (text.length < CUT_MATERIAL_CHARS) continue;
-    for (let at = message.indexOf(text); at >= 0; at = message.indexOf(text, at + text.length)) cuts.push([at, at + text.length]);
+    for (let at = message.indexOf(text); at >= 0; at = message.indexOf(text, at + text.length))
+      cuts.push([at, at + text.length]);
   }
   if (!cuts.length) return [{ at: 0, text: message }];
   cuts.sort((a, b) => a[0] - b[0]);
@@ -55,7 +58,11 @@ function ownStretches(message: string, material: readonly string[]): Array<{ at:
  * may repeat): `echoed` when it sends back the start of a message or a long run of it; or, for prose, two or
  * more of the request's headings (the story bible's sections) as its own.
  */
-export function isEcho(answer: string, request: CheckContext['request'], expect: Pick<CheckContext, 'kind' | 'material' | 'ownMaterial'>): boolean {
+export function isEcho(
+  answer: string,
+  request: CheckContext['request'],
+  expect: Pick<CheckContext, 'kind' | 'material' | 'ownMaterial'>,
+): boolean {
   const answerRuns = readingOf(answer).runs;
   // The material in two reads: the book's own texts first (cheap to list, most of a request), then all of it.
   let own: readonly string[] | undefined;
@@ -72,7 +79,8 @@ export function isEcho(answer: string, request: CheckContext['request'], expect:
   // or shorter than a run, has no start an answer could send back).
   const starts: number[] = [];
   for (const message of [request.system, request.user]) {
-    const stretches = message.length >= CUT_MATERIAL_CHARS ? ownStretches(message, ownOf()) : [{ at: 0, text: message }];
+    const stretches =
+      message.length >= CUT_MATERIAL_CHARS ? ownStretches(message, ownOf()) : [{ at: 0, text: message }];
     // A message that opens on its material has no start of its own: an answer that sends it back sends the material.
     let start = -1;
     for (const { at, text } of stretches) {
@@ -91,7 +99,8 @@ export function isEcho(answer: string, request: CheckContext['request'], expect:
   let isFromStart = false;
   if (asked) {
     // The material left in the request (cut, or rendered otherwise) is read only now, and only for the runs the
-    // answer shares, each of its texts read once (its reading's runs): whether each such run (at its first place) is the request's own.
+    // answer shares, each of its texts read once (its reading's runs): whether each such run (at its first place) is the
+    // request's own.
     let ownRuns: Runs[] | undefined;
     let materialRuns: Runs[] | undefined;
     const isOwnAt = new Int8Array(keys.length);
@@ -99,7 +108,9 @@ export function isEcho(answer: string, request: CheckContext['request'], expect:
       if (!asked![first]) return false;
       if (isOwnAt[first] === 0) {
         const key = keys[first]!;
-        const isMaterial = (ownRuns ??= ownOf().map(runsIn)).some((m) => m.has(key)) || (materialRuns ??= materialOf().map(runsIn)).some((m) => m.has(key));
+        const isMaterial =
+          (ownRuns ??= ownOf().map(runsIn)).some((m) => m.has(key)) ||
+          (materialRuns ??= materialOf().map(runsIn)).some((m) => m.has(key));
         isOwnAt[first] = isMaterial ? -1 : 1;
       }
       return isOwnAt[first] === 1;

@@ -18,7 +18,19 @@ import { COPIED } from './copied.js';
 import { IGNORES_BIBLE } from './ignores-bible.js';
 
 /** Every check, in the order an answer meets them. */
-const CHECKS: readonly AnswerCheck[] = [REFUSED, ECHOED, REASONING_ONLY, NOT_TEXT, FILTERED, ASSISTANT_TALK, LISTED, RECIPE, OUTLINED, COPIED, IGNORES_BIBLE];
+const CHECKS: readonly AnswerCheck[] = [
+  REFUSED,
+  ECHOED,
+  REASONING_ONLY,
+  NOT_TEXT,
+  FILTERED,
+  ASSISTANT_TALK,
+  LISTED,
+  RECIPE,
+  OUTLINED,
+  COPIED,
+  IGNORES_BIBLE,
+];
 
 /**
  * A registry of answer checks, checked for its words in every language.
@@ -31,7 +43,9 @@ export function answerChecks(checks: readonly AnswerCheck[]): Registry<AnswerChe
 /** The answer checks, checked when this module loads. */
 export const ANSWER_CHECKS: Registry<AnswerCheck> = answerChecks(CHECKS);
 
-/** A check by its code: every code an answer can be asked again for has one (the type says so, the registry holds it). */
+/**
+ * A check by its code: every code an answer can be asked again for has one (the type says so, the registry holds it).
+ */
 export const answerCheck = (id: AskedAgainFor): AnswerCheck => ANSWER_CHECKS.get(id)!;
 
 export { copiedShare } from './copied.js';

@@ -5,5 +5,6 @@ import type { AnswerCheck } from './types.js';
 export const OUTLINED: AnswerCheck = {
   id: 'outlined',
   words: {},
-  check: (text, { shape, isStart }) => !!shape && judgeShape(text, shape, isStart ? { isStart: true } : {}) === 'outlined',
+  check: (text, { shape, isStart }) =>
+    !!shape && judgeShape(text, shape, isStart ? { isStart: true } : {}) === 'outlined',
 };

@@ -8,7 +8,9 @@ import { escapeRegExp as escape } from '../../../markup.js';
 
 /** Curly apostrophes read as straight ones ("I’m sorry" is "I'm sorry"). */
 const straight = (s: string) => s.replace(/[’‘]/g, "'");
-/** A refusal's start and its topics, built once per reading of the table (every language's phrases, answers/phrases.ts). */
+/**
+ * A refusal's start and its topics, built once per reading of the table (every language's phrases, answers/phrases.ts).
+ */
 const patterns = fromPhrases((p) => ({
   refusal: new RegExp(`^(?:${p.refusals.map(escape).join('|')})`, 'i'),
   topic: new RegExp(`(?<![\\p{L}\\p{N}])(?:${p.refusalTopics.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu'),
@@ -16,7 +18,10 @@ const patterns = fromPhrases((p) => ({
 
 /** An answer that declines is short: a refusal with a long explanation still says so in this many words. */
 const MOST_REFUSAL_WORDS = 200;
-/** A refusal ahead of the text ("I can't write that, but here is a gentler version:") is taken off when at most this long. */
+/**
+ * A refusal ahead of the text ("I can't write that, but here is a gentler version:") is taken off when at most this
+ * long.
+ */
 const MOST_PREFACE_WORDS = 60;
 
 const wordCount = countWords;
@@ -46,10 +51,12 @@ export function judgeRefusal(text: string): { refused: boolean; text: string } {
   const opening = first ? trimmed.slice(0, first.index) : trimmed;
   // One paragraph of more than MOST_REFUSAL_WORDS is kept whether it opens as a refusal or not (nothing after it
   // to keep instead, too long to be one): its Markdown is not read (a wall of text is one such paragraph).
-  if (!opening || (!first && wordCount(opening) > MOST_REFUSAL_WORDS) || !isRefusal(opening)) return { refused: false, text };
+  if (!opening || (!first && wordCount(opening) > MOST_REFUSAL_WORDS) || !isRefusal(opening))
+    return { refused: false, text };
   const paragraphs = trimmed.split(PARAGRAPH_BREAK);
   const rest = paragraphs.slice(1).join('\n\n').trim();
-  if (rest && wordCount(opening) <= MOST_PREFACE_WORDS && /:\s*$/.test(opening.trim()) && !isRefusal(rest)) return { refused: false, text: rest };
+  if (rest && wordCount(opening) <= MOST_PREFACE_WORDS && /:\s*$/.test(opening.trim()) && !isRefusal(rest))
+    return { refused: false, text: rest };
   return { refused: wordCount(text) <= MOST_REFUSAL_WORDS || paragraphs.filter(isRefusal).length >= 2, text };
 }
 

@@ -5,7 +5,8 @@ import type { TextRequest } from '../../../provider.js';
 import type { ShapeOutcome } from '../shape.js';
 
 /** Why an answer is not the text asked for. */
-export type AnswerOutcome = 'refused' | 'echoed' | 'reasoning_only' | 'not_text' | 'filtered' | 'assistant_talk' | 'copied' | ShapeOutcome;
+export type AnswerOutcome =
+  'refused' | 'echoed' | 'reasoning_only' | 'not_text' | 'filtered' | 'assistant_talk' | 'copied' | ShapeOutcome;
 
 /** Why an answer was asked again and a later one kept. */
 export type AskedAgainFor = AnswerOutcome | 'ignores_bible';
@@ -29,7 +30,10 @@ export interface CheckContext {
   readonly isStart?: boolean;
 }
 
-/** Where a check is decided when it is not on the answer's text here: the provider names it, the answer's reading (text.ts), a follow-up after the part. */
+/**
+ * Where a check is decided when it is not on the answer's text here: the provider names it, the answer's reading
+ * (text.ts), a follow-up after the part.
+ */
 export type DecidedBy = 'provider' | 'answer text' | 'follow-up';
 
 export interface AnswerCheck {

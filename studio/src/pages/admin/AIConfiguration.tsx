@@ -33,23 +33,49 @@ export function AIConfiguration() {
         <Spinner label={t('admin.aiLoading')} />
       ) : (
         <div className="space-y-3 text-sm">
-          <p>{t('admin.activeService')} <strong data-testid="ai-active">{config.active === 'offline' ? t('admin.offlineWriter') : t('admin.cloudService')}</strong></p>
+          <p>
+            {t('admin.activeService')}{' '}
+            <strong data-testid="ai-active">
+              {config.active === 'offline' ? t('admin.offlineWriter') : t('admin.cloudService')}
+            </strong>
+          </p>
           <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200 dark:divide-neutral-800 dark:border-neutral-700">
             {config.configs.map((c) => (
               <li key={c.name} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
                 <span>
-                  <span className="font-medium">{c.name === 'offline' ? t('admin.offlineDemo') : t('admin.cloudService')}</span>{' '}
-                  <span className="text-gray-600 dark:text-gray-400">· {c.name === 'offline' ? t('admin.noKeyNeeded') : c.has_key ? t('admin.keyConfigured') : t('admin.noKey')}</span>
-                  {c.context_tokens !== null && <span className="text-gray-600 dark:text-gray-400" data-testid="ai-context"> · {t('admin.contextWindow', { n: c.context_tokens.toLocaleString(localeOf(lang)) })}</span>}
+                  <span className="font-medium">
+                    {c.name === 'offline' ? t('admin.offlineDemo') : t('admin.cloudService')}
+                  </span>{' '}
+                  <span className="text-gray-600 dark:text-gray-400">
+                    ·{' '}
+                    {c.name === 'offline'
+                      ? t('admin.noKeyNeeded')
+                      : c.has_key
+                        ? t('admin.keyConfigured')
+                        : t('admin.noKey')}
+                  </span>
+                  {c.context_tokens !== null && (
+                    <span className="text-gray-600 dark:text-gray-400" data-testid="ai-context">
+                      {' '}
+                      · {t('admin.contextWindow', { n: c.context_tokens.toLocaleString(localeOf(lang)) })}
+                    </span>
+                  )}
                 </span>
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${c.is_active ? 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300' : 'bg-gray-100 text-gray-600 dark:bg-neutral-800 dark:text-gray-400'}`}>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${c.is_active ? 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300' : 'bg-gray-100 text-gray-600 dark:bg-neutral-800 dark:text-gray-400'}`}
+                >
                   {c.is_active ? t('admin.active') : t('admin.inactive')}
                 </span>
               </li>
             ))}
           </ul>
           <label className="flex items-center gap-2">
-            <input type="checkbox" className="h-4 w-4 rounded border-gray-300" checked={config.openai_config.useAzure} onChange={(e) => void toggleAzure(e.target.checked)} />
+            <input
+              type="checkbox"
+              className="h-4 w-4 rounded border-gray-300"
+              checked={config.openai_config.useAzure}
+              onChange={(e) => void toggleAzure(e.target.checked)}
+            />
             {t('admin.useAzure')}
           </label>
           <p className="text-xs text-gray-600 dark:text-gray-400">{t('admin.keysStay')}</p>

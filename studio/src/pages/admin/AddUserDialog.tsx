@@ -31,7 +31,8 @@ export function AddUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose():
       setRole('free');
       onClose();
     } catch (err) {
-      const message = err instanceof ApiError && err.status < 500 && err.status !== 0 ? err.message : t('admin.userAddFailed');
+      const message =
+        err instanceof ApiError && err.status < 500 && err.status !== 0 ? err.message : t('admin.userAddFailed');
       setError(message);
       toast.error(t('admin.userAddFailed'));
     } finally {
@@ -41,17 +42,48 @@ export function AddUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose():
   return (
     <Dialog isOpen={isOpen} title={t('admin.addUser')} onClose={onClose} testId="add-user-dialog">
       <form onSubmit={submit} noValidate className="space-y-3">
-        {error && <div role="alert" className="error-box">{error}</div>}
-        <Field id={`${id}-email`} label={t('admin.email')}><input id={`${id}-email`} type="email" className="input" value={email} onChange={(e) => setEmail(e.target.value)} data-autofocus /></Field>
-        <Field id={`${id}-password`} label={t('admin.password')}><input id={`${id}-password`} type="password" autoComplete="new-password" className="input" value={password} onChange={(e) => setPassword(e.target.value)} /></Field>
+        {error && (
+          <div role="alert" className="error-box">
+            {error}
+          </div>
+        )}
+        <Field id={`${id}-email`} label={t('admin.email')}>
+          <input
+            id={`${id}-email`}
+            type="email"
+            className="input"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            data-autofocus
+          />
+        </Field>
+        <Field id={`${id}-password`} label={t('admin.password')}>
+          <input
+            id={`${id}-password`}
+            type="password"
+            autoComplete="new-password"
+            className="input"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
         <Field id={`${id}-role`} label={t('admin.role')}>
-          <select id={`${id}-role`} className="input" value={role} onChange={(e) => setRole(e.target.value as AssignableRole)}>
+          <select
+            id={`${id}-role`}
+            className="input"
+            value={role}
+            onChange={(e) => setRole(e.target.value as AssignableRole)}
+          >
             <RoleOptions />
           </select>
         </Field>
         <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>{t('common.cancel')}</button>
-          <button type="submit" className="btn-primary" disabled={isBusy}>{isBusy ? t('admin.adding') : t('admin.addUser')}</button>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn-primary" disabled={isBusy}>
+            {isBusy ? t('admin.adding') : t('admin.addUser')}
+          </button>
         </div>
       </form>
     </Dialog>

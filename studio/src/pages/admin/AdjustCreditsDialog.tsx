@@ -37,12 +37,28 @@ export function AdjustCreditsDialog({ user, onClose }: { user: Profile | null; o
       <form onSubmit={submit} noValidate className="space-y-3">
         <p>{t('admin.adjustIntro', { email: user?.email ?? '' })}</p>
         <Field id={`${id}-credits`} label={t('admin.credits')}>
-          <input id={`${id}-credits`} type="number" min={0} className="input" value={credits} onChange={(e) => setCredits(e.target.value)} data-autofocus />
-          {error && <p role="alert" className="field-error">{error}</p>}
+          <input
+            id={`${id}-credits`}
+            type="number"
+            min={0}
+            className="input"
+            value={credits}
+            onChange={(e) => setCredits(e.target.value)}
+            data-autofocus
+          />
+          {error && (
+            <p role="alert" className="field-error">
+              {error}
+            </p>
+          )}
         </Field>
         <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>{t('common.cancel')}</button>
-          <button type="submit" className="btn-primary">{t('admin.saveCredits')}</button>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn-primary">
+            {t('admin.saveCredits')}
+          </button>
         </div>
       </form>
     </Dialog>

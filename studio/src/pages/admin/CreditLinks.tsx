@@ -14,7 +14,8 @@ import { Field } from './Field.js';
 
 const PRESETS = [300, 500, 1000] as const;
 /** A preset label: a visible ring when its (visually hidden) radio has keyboard focus. */
-const FOCUS_WITHIN = 'has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-brand-500 has-[input:focus-visible]:ring-offset-2 dark:has-[input:focus-visible]:ring-offset-neutral-900';
+const FOCUS_WITHIN =
+  'has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-brand-500 has-[input:focus-visible]:ring-offset-2 dark:has-[input:focus-visible]:ring-offset-neutral-900';
 const fetchLinks = () => call('GET /admin/credit-links').then((r) => r.links);
 const deleteLink = (link: CreditLink) => call('DELETE /admin/credit-links/:id', { params: { id: link.id } });
 
@@ -28,9 +29,21 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /** One amount to choose: a radio shown as a button-like label. */
-function PresetOption({ name, isChecked, onSelect, children }: { name: string; isChecked: boolean; onSelect(): void; children: ReactNode }) {
+function PresetOption({
+  name,
+  isChecked,
+  onSelect,
+  children,
+}: {
+  name: string;
+  isChecked: boolean;
+  onSelect(): void;
+  children: ReactNode;
+}) {
   return (
-    <label className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm ${FOCUS_WITHIN} ${isChecked ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100' : 'border-gray-300 dark:border-neutral-600'}`}>
+    <label
+      className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm ${FOCUS_WITHIN} ${isChecked ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100' : 'border-gray-300 dark:border-neutral-600'}`}
+    >
       <input type="radio" name={name} className="sr-only" checked={isChecked} onChange={onSelect} />
       {children}
     </label>
@@ -56,7 +69,9 @@ function LinkForm({ onMade }: { onMade(): void }) {
     setError(null);
     setIsBusy(true);
     try {
-      const r = await call('POST /admin/credit-links', { body: { credits, ...(description.trim() ? { description: description.trim() } : {}) } });
+      const r = await call('POST /admin/credit-links', {
+        body: { credits, ...(description.trim() ? { description: description.trim() } : {}) },
+      });
       if (r) toast.success(t('admin.linkCreated'));
       setDescription('');
       onMade();
@@ -72,21 +87,45 @@ function LinkForm({ onMade }: { onMade(): void }) {
         <legend className="label">{t('admin.credits')}</legend>
         <div className="flex flex-wrap gap-2">
           {PRESETS.map((p) => (
-            <PresetOption key={p} name={`${id}-preset`} isChecked={preset === p} onSelect={() => setPreset(p)}>{t('admin.presetCredits', { n: p })}</PresetOption>
+            <PresetOption key={p} name={`${id}-preset`} isChecked={preset === p} onSelect={() => setPreset(p)}>
+              {t('admin.presetCredits', { n: p })}
+            </PresetOption>
           ))}
-          <PresetOption name={`${id}-preset`} isChecked={preset === 'custom'} onSelect={() => setPreset('custom')}>{t('admin.custom')}</PresetOption>
+          <PresetOption name={`${id}-preset`} isChecked={preset === 'custom'} onSelect={() => setPreset('custom')}>
+            {t('admin.custom')}
+          </PresetOption>
         </div>
       </fieldset>
       {preset === 'custom' && (
         <Field id={`${id}-custom`} label={t('admin.customAmount')}>
-          <input id={`${id}-custom`} type="number" min={1} max={10000} className="input sm:w-48" value={custom} onChange={(e) => setCustom(e.target.value)} />
+          <input
+            id={`${id}-custom`}
+            type="number"
+            min={1}
+            max={10000}
+            className="input sm:w-48"
+            value={custom}
+            onChange={(e) => setCustom(e.target.value)}
+          />
         </Field>
       )}
       <Field id={`${id}-desc`} label={t('admin.description')}>
-        <input id={`${id}-desc`} className="input" maxLength={200} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <input
+          id={`${id}-desc`}
+          className="input"
+          maxLength={200}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
       </Field>
-      {error && <p role="alert" className="field-error">{error}</p>}
-      <button type="submit" className="btn-primary" disabled={isBusy}><Plus className="h-4 w-4" aria-hidden="true" /> {t('admin.generateLink')}</button>
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn-primary" disabled={isBusy}>
+        <Plus className="h-4 w-4" aria-hidden="true" /> {t('admin.generateLink')}
+      </button>
     </form>
   );
 }
@@ -98,13 +137,29 @@ function LinkItem({ link: l, onDelete }: { link: CreditLink; onDelete(): void })
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="truncate font-mono text-sm">{l.url}</p>
-        <p className="text-xs text-gray-600 dark:text-gray-400">{t('admin.linkCredits', { n: l.credits })} · {t('admin.claimCount', { n: l.claims })}{l.description ? ` · ${l.description}` : ''} · {when(l.created_at, lang)}</p>
+        <p className="text-xs text-gray-600 dark:text-gray-400">
+          {t('admin.linkCredits', { n: l.credits })} · {t('admin.claimCount', { n: l.claims })}
+          {l.description ? ` · ${l.description}` : ''} · {when(l.created_at, lang)}
+        </p>
       </div>
       <div className="flex gap-2">
-        <button type="button" className="btn-secondary px-3 py-1.5" onClick={async () => (await copyText(l.url)) ? toast.success(t('admin.linkCopied')) : toast.error(t('admin.linkCopyFailed'))}>
+        <button
+          type="button"
+          className="btn-secondary px-3 py-1.5"
+          onClick={async () =>
+            (await copyText(l.url)) ? toast.success(t('admin.linkCopied')) : toast.error(t('admin.linkCopyFailed'))
+          }
+        >
           <Copy className="h-4 w-4" aria-hidden="true" /> {t('admin.copyLink')}
         </button>
-        <button type="button" className="btn-ghost text-red-600 dark:text-red-400" aria-label={t('admin.deleteNamed', { name: l.token })} onClick={onDelete}><Trash2 className="h-4 w-4" aria-hidden="true" /></button>
+        <button
+          type="button"
+          className="btn-ghost text-red-600 dark:text-red-400"
+          aria-label={t('admin.deleteNamed', { name: l.token })}
+          onClick={onDelete}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+        </button>
       </div>
     </li>
   );
@@ -119,8 +174,24 @@ export function CreditLinks({ onChange }: { onChange(): void }) {
   });
   const words = { failed: t('admin.linksLoadFailed'), loading: t('admin.linksLoading'), empty: t('admin.noLinks') };
   return (
-    <MakeAndList title={t('admin.linksTitle')} icon={Link2} form={<LinkForm onMade={links.reload} />} gap="mt-5" list={links} words={words} className="divide-y divide-gray-100 dark:divide-neutral-800" testId="credit-links" item={(l) => <LinkItem key={l.id} link={l} onDelete={() => remove.ask(l)} />}>
-      <ConfirmDialog {...remove.dialog} title={t('admin.deleteLinkTitle')} message={t('admin.deleteLinkBody', { url: remove.pending?.url ?? '' })} confirmLabel={t('admin.delete')} isDanger />
+    <MakeAndList
+      title={t('admin.linksTitle')}
+      icon={Link2}
+      form={<LinkForm onMade={links.reload} />}
+      gap="mt-5"
+      list={links}
+      words={words}
+      className="divide-y divide-gray-100 dark:divide-neutral-800"
+      testId="credit-links"
+      item={(l) => <LinkItem key={l.id} link={l} onDelete={() => remove.ask(l)} />}
+    >
+      <ConfirmDialog
+        {...remove.dialog}
+        title={t('admin.deleteLinkTitle')}
+        message={t('admin.deleteLinkBody', { url: remove.pending?.url ?? '' })}
+        confirmLabel={t('admin.delete')}
+        isDanger
+      />
     </MakeAndList>
   );
 }

@@ -12,19 +12,45 @@ const fetchDeployments = () => call('GET /admin/deployments').then((r) => r.depl
 const rollBackTo = (d: Deployment) => call('POST /admin/deployments/:id/rollback', { params: { id: d.id }, body: {} });
 
 /** One deployment: version, status and date; marked running, or with Roll back when it succeeded. */
-function DeploymentItem({ deployment: d, isRunning, onRollBack }: { deployment: Deployment; isRunning: boolean; onRollBack(): void }) {
+function DeploymentItem({
+  deployment: d,
+  isRunning,
+  onRollBack,
+}: {
+  deployment: Deployment;
+  isRunning: boolean;
+  onRollBack(): void;
+}) {
   const { t, lang } = useT();
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2" data-version={d.version}>
       <span>
         <span className="font-mono font-semibold">{d.version}</span>{' '}
-        <span className={`ml-1 rounded-full px-2 py-0.5 text-xs ${d.status === 'success' ? 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300' : 'bg-gray-100 text-gray-600 dark:bg-neutral-800 dark:text-gray-400'}`}>{d.status === 'success' ? t('admin.statusSuccess') : d.status}</span>
+        <span
+          className={`ml-1 rounded-full px-2 py-0.5 text-xs ${d.status === 'success' ? 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300' : 'bg-gray-100 text-gray-600 dark:bg-neutral-800 dark:text-gray-400'}`}
+        >
+          {d.status === 'success' ? t('admin.statusSuccess') : d.status}
+        </span>
         <span className="ml-2 text-gray-600 dark:text-gray-400">{when(d.created_at, lang)}</span>
       </span>
       {isRunning ? (
-        <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100" data-testid="deployment-running">{t('admin.running')}</span>
-      ) : d.status === 'success' && (
-        <button type="button" className="btn-secondary px-3 py-1.5" aria-label={t('admin.rollBackNamed', { version: d.version })} onClick={onRollBack}><RotateCcw className="h-4 w-4" aria-hidden="true" /> {t('admin.rollBack')}</button>
+        <span
+          className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100"
+          data-testid="deployment-running"
+        >
+          {t('admin.running')}
+        </span>
+      ) : (
+        d.status === 'success' && (
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1.5"
+            aria-label={t('admin.rollBackNamed', { version: d.version })}
+            onClick={onRollBack}
+          >
+            <RotateCcw className="h-4 w-4" aria-hidden="true" /> {t('admin.rollBack')}
+          </button>
+        )
       )}
     </li>
   );
@@ -37,11 +63,28 @@ export function Deployments() {
   // Newest first: the newest successful deployment is the one running; rolling back to it does nothing.
   const running = deployments.items?.find((d) => d.status === 'success');
   const target = rollBack.pending;
-  const words = { failed: t('admin.deploymentsLoadFailed'), loading: t('admin.deploymentsLoading'), empty: t('admin.noDeployments') };
+  const words = {
+    failed: t('admin.deploymentsLoadFailed'),
+    loading: t('admin.deploymentsLoading'),
+    empty: t('admin.noDeployments'),
+  };
   return (
     <Section title={t('admin.deploymentsTitle')} icon={RotateCcw}>
-      <ItemList list={deployments} words={words} className="divide-y divide-gray-100 text-sm dark:divide-neutral-800" testId="deployments" item={(d) => <DeploymentItem key={d.id} deployment={d} isRunning={d === running} onRollBack={() => rollBack.ask(d)} />} />
-      <ConfirmDialog {...rollBack.dialog} title={t('admin.rollBackTitle')} message={t('admin.rollBackBody', { running: running?.version ?? '', version: target?.version ?? '' })} confirmLabel={t('admin.rollBack')} />
+      <ItemList
+        list={deployments}
+        words={words}
+        className="divide-y divide-gray-100 text-sm dark:divide-neutral-800"
+        testId="deployments"
+        item={(d) => (
+          <DeploymentItem key={d.id} deployment={d} isRunning={d === running} onRollBack={() => rollBack.ask(d)} />
+        )}
+      />
+      <ConfirmDialog
+        {...rollBack.dialog}
+        title={t('admin.rollBackTitle')}
+        message={t('admin.rollBackBody', { running: running?.version ?? '', version: target?.version ?? '' })}
+        confirmLabel={t('admin.rollBack')}
+      />
     </Section>
   );
 }

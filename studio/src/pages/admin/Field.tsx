@@ -2,10 +2,22 @@
 // whatever goes with it (an error).
 import type { ReactNode } from 'react';
 
-export function Field({ id, label, className, children }: { id: string; label: string; className?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="label">{label}</label>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
       {children}
     </div>
   );

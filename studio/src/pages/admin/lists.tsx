@@ -37,19 +37,47 @@ export function ListBody<T>(props: ServerList<T> & ListWords & { children(items:
   return <>{props.children(items)}</>;
 }
 
-type ItemListProps<T> = { list: ServerList<T>; words: ListWords; className: string; testId: string; item(item: T): ReactNode };
+type ItemListProps<T> = {
+  list: ServerList<T>;
+  words: ListWords;
+  className: string;
+  testId: string;
+  item(item: T): ReactNode;
+};
 
-/** A server list as a `<ul>` (its test id `testId`), each item drawn by `item` (with its key), or where the list stands. */
+/**
+ * A server list as a `<ul>` (its test id `testId`), each item drawn by `item` (with its key), or where the list stands.
+ */
 export function ItemList<T>({ list, words, className, testId, item }: ItemListProps<T>) {
-  return <ListBody {...list} {...words}>{(items) => <ul className={className} data-testid={testId}>{items.map(item)}</ul>}</ListBody>;
+  return (
+    <ListBody {...list} {...words}>
+      {(items) => (
+        <ul className={className} data-testid={testId}>
+          {items.map(item)}
+        </ul>
+      )}
+    </ListBody>
+  );
 }
 
-/** A card that makes things and lists them: its form, the list below it (`gap` apart), then `children` (the confirmation of an action on one item). */
-export function MakeAndList<T>({ title, icon, form, gap, children, ...list }: ItemListProps<T> & { title: string; icon: typeof Bot; form: ReactNode; gap: string; children: ReactNode }) {
+/**
+ * A card that makes things and lists them: its form, the list below it (`gap` apart), then `children` (the confirmation
+ * of an action on one item).
+ */
+export function MakeAndList<T>({
+  title,
+  icon,
+  form,
+  gap,
+  children,
+  ...list
+}: ItemListProps<T> & { title: string; icon: typeof Bot; form: ReactNode; gap: string; children: ReactNode }) {
   return (
     <Section title={title} icon={icon}>
       {form}
-      <div className={gap}><ItemList {...list} /></div>
+      <div className={gap}>
+        <ItemList {...list} />
+      </div>
       {children}
     </Section>
   );
@@ -60,7 +88,12 @@ export function MakeAndList<T>({ title, icon, form, gap, children, ...list }: It
  * `dialog` holds the ConfirmDialog's open/confirm/cancel; confirming closes it, sends, says done or
  * failed, and then runs `after` (a reload).
  */
-export function useConfirmedAction<T>(send: (item: T) => Promise<unknown>, done: MessageKey, failed: MessageKey, after?: () => void) {
+export function useConfirmedAction<T>(
+  send: (item: T) => Promise<unknown>,
+  done: MessageKey,
+  failed: MessageKey,
+  after?: () => void,
+) {
   const { t } = useT();
   const [pending, setPending] = useState<T | null>(null);
   const run = async (item: T) => {
@@ -73,6 +106,10 @@ export function useConfirmedAction<T>(send: (item: T) => Promise<unknown>, done:
       toast.error(t(failed));
     }
   };
-  const dialog = { isOpen: pending !== null, onConfirm: () => void (pending !== null && run(pending)), onCancel: () => setPending(null) };
+  const dialog = {
+    isOpen: pending !== null,
+    onConfirm: () => void (pending !== null && run(pending)),
+    onCancel: () => setPending(null),
+  };
   return { pending, ask: setPending, dialog };
 }

@@ -4,10 +4,23 @@ import type { Profile } from '../../engine.js';
 import { ASSIGNABLE_ROLES } from '../../engine.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
 
-export const ROLE_NAMES: Record<Profile['role'], MessageKey> = { free: 'admin.roleFree', pro: 'admin.rolePro', business: 'admin.roleBusiness', admin: 'admin.roleAdmin' };
+export const ROLE_NAMES: Record<Profile['role'], MessageKey> = {
+  free: 'admin.roleFree',
+  pro: 'admin.rolePro',
+  business: 'admin.roleBusiness',
+  admin: 'admin.roleAdmin',
+};
 
 /** The `<option>`s of a role picker, one per assignable role. */
 export function RoleOptions() {
   const { t } = useT();
-  return <>{ASSIGNABLE_ROLES.map((r) => <option key={r} value={r}>{t(ROLE_NAMES[r])}</option>)}</>;
+  return (
+    <>
+      {ASSIGNABLE_ROLES.map((r) => (
+        <option key={r} value={r}>
+          {t(ROLE_NAMES[r])}
+        </option>
+      ))}
+    </>
+  );
 }

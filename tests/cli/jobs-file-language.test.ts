@@ -11,7 +11,7 @@ import { writeJobs } from '../batch/helpers.js';
 import { englishLines } from './english-lines.js';
 import { langs } from '../../engine/index.js';
 
-/** The table's codes (en, ms, id, and any a maintainer adds): as a refusal names them, and as a list joined with `atau`. */
+/** The table's codes (en, ms, id, and any a maintainer adds): as a refusal names them, and joined with `atau`. */
 const NAMED = langs().join(', ');
 const OR_LISTED = `${langs().slice(0, -1).join(', ')}, atau ${langs().at(-1)}`;
 

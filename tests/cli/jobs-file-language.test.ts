@@ -9,6 +9,11 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { tempDir } from '../temp.js';
 import { writeJobs } from '../batch/helpers.js';
 import { englishLines } from './english-lines.js';
+import { langs } from '../../engine/index.js';
+
+/** The table's codes (en, ms, id, and any a maintainer adds): as a refusal names them, and joined with `atau`. */
+const NAMED = langs().join(', ');
+const OR_LISTED = `${langs().slice(0, -1).join(', ')}, atau ${langs().at(-1)}`;
 
 const MALAY = { LC_ALL: 'ms_MY.UTF-8' };
 const INDONESIAN = { LC_ALL: 'id_ID.UTF-8' };
@@ -42,7 +47,7 @@ const SAID = {
     'jobs.yaml:3: kerja "tiga": author: poems bukan buku yang dipakejkan oleh karya batch --publish; hanya buku',
     'jobs.yaml:4: kerja "empat": voice: tiada.txt: fail itu tiada (laluan dibaca dari folder fail kerja)',
     'jobs.yaml:5: kerja "lima": cover: mestilah typographic, atau laluan gambar kulit anda (JPEG, PNG atau TIFF)',
-    'jobs.yaml:6: kerja "enam": lang: "fr" bukan salah satu daripada en, ms, id',
+    `jobs.yaml:6: kerja "enam": lang: "fr" bukan salah satu daripada ${NAMED}\n`,
     'jobs.yaml:6: kerja "enam": formats: "mobi" bukan salah satu daripada md, epub, docx, pdf',
     'jobs.yaml:6: kerja "enam": title: tidak boleh kosong',
     'jobs.yaml:7: kerja "satu": id: turut digunakan oleh kerja 1; setiap id mestilah unik',
@@ -63,7 +68,7 @@ const SAID = {
     'jobs.yaml:3: tugas "tiga": author: poems bukan buku yang dikemas oleh karya batch --publish; hanya buku yang',
     'jobs.yaml:4: tugas "empat": voice: tiada.txt: berkas itu tidak ada (jalur dibaca dari folder berkas tugas)',
     'jobs.yaml:5: tugas "lima": cover: harus typographic, atau jalur gambar sampul Anda (JPEG, PNG, atau TIFF)',
-    'jobs.yaml:6: tugas "enam": lang: "fr" bukan salah satu dari en, ms, id',
+    `jobs.yaml:6: tugas "enam": lang: "fr" bukan salah satu dari ${NAMED}\n`,
     'jobs.yaml:6: tugas "enam": formats: "mobi" bukan salah satu dari md, epub, docx, pdf',
     'jobs.yaml:6: tugas "enam": title: tidak boleh kosong',
     'jobs.yaml:7: tugas "satu": id: juga dipakai oleh tugas 1; setiap id harus unik',
@@ -88,7 +93,7 @@ const FILE_SAID = {
     'peta.yaml: dijangka senarai kerja (setiap satu "- generator: …"), atau JSON Lines',
     'rosak.jsonl:2: bukan JSON yang sah (menurut penghurai: “',
     ': bukan YAML yang sah: ',
-    'terjemah.yaml:1: kerja 1: translate.to: "fr" bukan bahasa yang ditulis oleh Karya; gunakan en, ms, atau id',
+    `terjemah.yaml:1: kerja 1: translate.to: "fr" bukan bahasa yang ditulis oleh Karya; gunakan ${OR_LISTED}\n`,
     'terjemah.yaml:2: kerja 2: translate.book: "nol" bukan id buku (karya books menyenaraikannya)',
     'terjemah.yaml:3: kerja 3: kerja terjemahan hanya mempunyai translate: {book, to, glossary}; id untuk kerja buku',
   ],
@@ -99,7 +104,7 @@ const FILE_SAID = {
     'peta.yaml: seharusnya daftar tugas (masing-masing "- generator: …"), atau JSON Lines',
     'rosak.jsonl:2: bukan JSON yang valid (menurut pengurai: “',
     ': bukan YAML yang valid: ',
-    'terjemah.yaml:1: tugas 1: translate.to: "fr" bukan bahasa yang ditulis Karya; gunakan en, ms, atau id',
+    `terjemah.yaml:1: tugas 1: translate.to: "fr" bukan bahasa yang ditulis Karya; gunakan ${OR_LISTED}\n`,
     'terjemah.yaml:2: tugas 2: translate.book: "nol" bukan id buku (karya books mendaftarnya)',
     'terjemah.yaml:3: tugas 3: tugas terjemahan hanya berisi translate: {book, to, glossary}; id milik tugas buku',
   ],

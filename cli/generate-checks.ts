@@ -1,6 +1,6 @@
 // `karya generate`'s options, every one checked and the book chosen (a saved one, a series' next one, or one of
 // these settings) before anything is spent; what is wrong is said in the book's language (exit 2).
-import { CallBudget, startBook, withBudget, type BookState, type Lang } from '../engine/index.js';
+import { CallBudget, isLang, startBook, withBudget, type BookState, type Lang } from '../engine/index.js';
 import { catalogOrExit, fail, info, specOrExit } from './util.js';
 import { chapterRuleNote, settingsFromOptions } from './settings.js';
 import { exportFormatOrExit, imageOutOrExit, type BookOutOptions } from './export-format.js';
@@ -61,10 +61,17 @@ export async function preflight(id: string, options: GenerateOptions) {
   const chosen: ChosenSettings = book ?? continued ?? settingsFromOptions(spec, opts);
   const { settings, totalChapters, chapterNotes, avoid } = chosen;
   const started = startBook({ spec, settings, totalChapters });
-  // What is wrong with an option is said in the book's language; a cover's (its picture has no words in the
-  // writer's language) in the one their locale names.
+  // What is wrong with an option is said in the book's language once the writer has chosen it (--lang, a language
+  // set, a saved book or series, a generator of one language); else, and for a cover (its picture has no words in the
+  // writer's language), in the one their locale names.
   const { lang } = started;
-  const said = spec.kind === 'image' ? writerLang() : lang;
+  const languageChosen =
+    isLang(opts.lang) ||
+    setsLanguage ||
+    book !== undefined ||
+    continued !== undefined ||
+    !spec.fields.some((f) => f.role === 'language');
+  const said = spec.kind === 'image' || !languageChosen ? writerLang() : lang;
   const format = exportFormatOrExit(spec, opts, said);
   // A cover's file (or stdout) is settled before anything is spent.
   const image =

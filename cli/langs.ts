@@ -48,9 +48,10 @@ export function langOptionOrExit(value: string | undefined, option = '--lang'): 
 }
 
 /**
- * The language of a command's messages: --lang when it names a language of the table, else the table's first (English).
+ * The language of a command's messages before a book is read: --lang when it names a language of the table, else
+ * the one the writer's locale names (writerLang), else the table's first (English).
  */
-export const messagesLang = (value: string | undefined): Lang => (isLang(value) ? value : langs()[0]!);
+export const messagesLang = (value: string | undefined): Lang => (isLang(value) ? value : writerLang());
 
 /**
  * The language to tell a writer something before any book is read: --lang when it names a language of the table,

@@ -20,7 +20,7 @@ import {
 } from '../engine/index.js';
 import { fail, info, CliExit, wholeNumber } from './util.js';
 import { exitOnFailure } from './errors.js';
-import { messagesLang, notOneOfLangs } from './langs.js';
+import { messagesLang, notOneOfLangs, writerLang } from './langs.js';
 import { briefWord } from './brief-words.js';
 
 export interface SettingsOptions {
@@ -37,8 +37,10 @@ export function settingsFromOptions(
   opts: SettingsOptions,
   where = '',
 ): { settings: Settings; totalChapters?: number; chapterNotes?: Record<number, string>; avoid?: string[] } {
-  // The language the book is asked in, for what is said about its brief and chapters before its settings are read.
-  const asked = isLang(opts.lang) ? opts.lang : spec.fixedLanguage;
+  // The language the book is asked in, for what is said about its brief and chapters before its settings are read;
+  // a book whose language the writer has not chosen yet hears it in the one their locale names.
+  const choosesLanguage = spec.fields.some((f) => f.role === 'language');
+  const asked = isLang(opts.lang) ? opts.lang : choosesLanguage ? writerLang() : spec.fixedLanguage;
   const brief = opts.brief !== undefined ? briefSettings(spec, opts.brief, where, asked) : undefined;
   const raw: Record<string, unknown> = { ...brief?.values };
   for (const pair of opts.set ?? []) {

@@ -87,6 +87,7 @@ describe('a translated edition, published', () => {
         .channels;
       expect(channels.kdp_ebook!.checks.some((c) => c.id === 'language')).toBe(true);
       expect(channels.kdp_ebook!.checks.some((c) => c.id === 'ai-disclosure')).toBe(true);
-    });
+      // Four commands and a JVM (epubcheck): more than the default 30 s on a loaded 2-core machine.
+    }, 120_000);
   }
 });

@@ -71,7 +71,7 @@ describe('spec errors name the file, the path and what is wrong', () => {
       broken('tagline:', 'tagLine: { en: x, ms: y }\ntagline:'),
       'generators/sample.yaml: Unrecognized key: "tagLine"',
     ],
-    ['invalid YAML', { 'generators/sample.yaml': 'id: sample\n  bad: [' }, 'generators/sample.yaml: line'],
+    ['invalid YAML', { 'generators/sample.yaml': 'id: sample\n  bad: [' }, 'generators/sample.yaml: 1:5:'],
     [
       'an id that is not the file name',
       { 'generators/other.yaml': SAMPLE },

@@ -12,6 +12,7 @@ import { bodyLines, hasLicenceHeader, LICENCE_START } from './plain-text.js';
 import { readFrontMatter, trimBlankLines, type FrontSection, type LeftOutKind } from './front-matter.js';
 import { readTitlePage, type TitlePage } from './title-page.js';
 import { labelledPremise } from './premise-note.js';
+import { wordsPattern } from './heading-words.js';
 
 /** One part found in a manuscript. */
 export interface ImportedPart {
@@ -294,11 +295,11 @@ function titled(page: TitlePage): Pick<ManuscriptSplit, 'title' | 'subtitle' | '
   return { ...(title && title.length <= 120 ? { title } : {}), ...(page.subtitle ? { subtitle: page.subtitle.slice(0, 200) } : {}), ...(page.author ? { author: page.author.slice(0, 100) } : {}) };
 }
 
-/** The last part ends at the text's end, or at a closing `THE END` / `TAMAT` line. */
+/** The last part ends at the text's end, or at a closing line in some language's words (`THE END`: theEnd). */
 function textEnd(lines: readonly string[]): number {
   for (let i = lines.length - 1; i >= 0; i--) {
     if (blank(lines[i])) continue;
-    return /^(?:the end|tamat)\.?$/i.test(lines[i]!.trim()) ? i : lines.length;
+    return wordsPattern('^{theEnd}\\.?$').test(lines[i]!.trim()) ? i : lines.length;
   }
   return lines.length;
 }

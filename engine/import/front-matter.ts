@@ -211,7 +211,7 @@ export function readFrontMatter(
   )
     leftOut.push('titlePage');
   if (contentsAt !== -1 || isContentsList(rest)) leftOut.push('contents');
-  if (rest.some((l) => /\b(?:copyright|hak cipta)\b|©/i.test(l))) leftOut.push('copyright');
+  if (rest.some((l) => wordsPattern('\\b{copyright}\\b|©').test(l))) leftOut.push('copyright');
   if (opts.publicDomain) leftOut.push('licence');
   return { sections, leftOut, leftOutWords: countWords(rest.join('\n')) };
 }

@@ -28,6 +28,9 @@ export const HEADING_KEYS = [
   'dedicated',
   'titleLabel',
   'authorLabel',
+  'copyright',
+  'theEnd',
+  'titlePageLine',
 ] as const;
 export type HeadingKey = (typeof HEADING_KEYS)[number];
 

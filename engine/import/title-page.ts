@@ -29,8 +29,8 @@ export const tidy = (line: string) =>
     .trim();
 
 /** Lines of a title page that are not the book's title (besides a byline). */
-const NOT_TITLE =
-  /^(?:an?\s+(?:novel|romance|story|tale|play|poem)\b.*|author of\b.*|illustrated\b.*|with illustrations\b.*|\[illustration.*|\d{4}|copyright\b.*|hak cipta\b.*|.*\bpublishers?\b.*|new york\b.*|london\b.*|sebuah novel\b.*|novel)$/i;
+// (A year is four digits written out: `{4}` would read as a key of the heading words.)
+const NOT_TITLE = () => wordsPattern('^(?:{titlePageLine}|\\[illustration.*|\\d\\d\\d\\d|{copyright}\\b.*)$');
 /** Lines a transcriber added before the title page. */
 const TRANSCRIBER = /^(?:produced by|transcribed by|transcriber|prepared by|e-?text|this e-?book|html version|note:)/i;
 /** A file header's `Title:` or `Author:` line (the labels are every language's: heading-words.ts). */
@@ -73,7 +73,7 @@ export function readTitlePage(header: readonly string[], front: readonly string[
   }
   const author = headerAuthor ? nameOf(headerAuthor) : bylineName(candidates);
   const markdown = ownMarkdownTitle(front.filter((l) => /^#\s+\S/.test(l.trim())));
-  const isTitle = (l: string) => !NOT_TITLE.test(l) && !isByline(l);
+  const isTitle = (l: string) => !NOT_TITLE().test(l) && !isByline(l);
   const caps = candidates.find((l) => isCapsTitle(l) && isTitle(l));
   const first = candidates.find((l) => l.length <= 120 && !isProse(l) && isTitle(l));
   const line = headerTitle ?? (markdown ? tidy(markdown) : (caps ?? first));
@@ -109,7 +109,7 @@ function ownMarkdownTitle(titles: readonly string[]): string | undefined {
 function subtitleAfter(candidates: readonly string[], at: number): string | undefined {
   if (at < 0) return undefined;
   const next = candidates[at + 1];
-  if (!next || isByline(next) || NOT_TITLE.test(next) || isProse(next) || next.length > 120) return undefined;
+  if (!next || isByline(next) || NOT_TITLE().test(next) || isProse(next) || next.length > 120) return undefined;
   const leadsOn = /[;:]$/.test(candidates[at]!.trim());
   // A title in capitals, a line in small letters under it and the byline under that: the line is its subtitle.
   const setBelow = isCapsTitle(candidates[at]!) && !isCapsTitle(next) && isByline(candidates[at + 2] ?? '');

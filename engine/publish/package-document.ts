@@ -3,6 +3,7 @@
 import type { BookState } from '../compile/flow.js';
 import { partStep, stepLabel } from '../compile/labels.js';
 import { hasAuthoredParts, isAuthoredPart } from '../compile/provenance.js';
+import { headingWords, wordsPattern } from '../import/heading-words.js';
 import { withoutRightsClaims } from '../import/source-status.js';
 import { countWords } from '../provider.js';
 import { bookDocument, withEditionPackage, type BookDocument } from '../session/book.js';
@@ -22,13 +23,17 @@ export function copyrightExtra(markdown: string, title: string): string {
       .replace(/[*_#`]/g, '')
       .trim()
       .toLowerCase();
-  const heading =
-    /^\s*(?:[*_]{1,2})?\s*(?:copyright page|copyright|halaman hak cipta|hak cipta)\s*(?:[*_]{1,2})?\s*:?\s*$/i;
+  // The page's heading and its notice word, in every language's words (import-headings.yaml `copyright`).
+  const heading = wordsPattern('^\\s*(?:[*_]{1,2})?\\s*{copyright}\\s*(?:[*_]{1,2})?\\s*:?\\s*$');
+  const notice = new RegExp(
+    `(?:\\b${headingWords('copyright')}\\s*)?(?:©|\\(c\\))\\s*(?:\\d{4}[\\s,–-]*)+[^.\\n]*\\.?\\s*`,
+    'giu',
+  );
   return markdown
     .replace(/\r\n?/g, '\n')
     .split('\n')
     .filter((line) => !/^\s*#{1,6}\s/.test(line) && !heading.test(line) && bare(line) !== title.trim().toLowerCase())
-    .map((line) => line.replace(/(?:\b(?:copyright|hak cipta)\s*)?(?:©|\(c\))\s*(?:\d{4}[\s,–-]*)+[^.\n]*\.?\s*/gi, ''))
+    .map((line) => line.replace(notice, ''))
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

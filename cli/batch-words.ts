@@ -145,6 +145,8 @@ const WORDS = catalogue('cli-batch', [
   'noJobsFile',
   'cannotRead',
   'notJson',
+  'jsonUnexpected',
+  'jsonEnded',
   'notYaml',
   'notAList',
   'tooManyAliases',

@@ -1,6 +1,7 @@
 // A YAML file's problem (engine/yaml.ts YamlProblem: its line, column and code) said in the reader's language: a
 // generator's file, the covers' file, a glossary, a jobs file. The words are in languages/<code>/cli-yaml.yaml,
-// English's too; a parser error no key words (`other`) is said by the parser's own message, in English.
+// English's too; every code of the parser has its words, and a code it adds later (`other`) is said generically, never
+// by the parser's English.
 import { catalogue, formatSpecIssue, sayer, type Lang, type SpecIssue, type YamlProblem } from '../engine/index.js';
 
 const WORDS = catalogue('cli-yaml', [
@@ -18,6 +19,19 @@ const WORDS = catalogue('cli-yaml', [
   'multipleDocs',
   'badScalarStart',
   'tooManyAliases',
+  'aliasProps',
+  'badAlias',
+  'badDirective',
+  'badPropOrder',
+  'blockInFlow',
+  'impossible',
+  'keyTooLong',
+  'multipleAnchors',
+  'multipleTags',
+  'nonStringKey',
+  'tagUnresolved',
+  'badCollectionType',
+  'other',
 ]);
 const say = sayer(WORDS);
 
@@ -27,7 +41,7 @@ const say = sayer(WORDS);
  * // 'baris 2, kolom 1: kunci ini sudah ada di peta yang sama: …'
  */
 export function yamlProblemIn(problem: YamlProblem, lang: Lang): string {
-  const what = problem.code === 'other' ? problem.message : say(problem.code, lang, problem.params);
+  const what = say(problem.code, lang, problem.params);
   const { line, column } = problem;
   if (line && column) return say('atLineColumn', lang, { line, column, problem: what });
   return line ? say('atLine', lang, { line, problem: what }) : what;

@@ -37,7 +37,10 @@ export async function preloadYaml(): Promise<void> {
  */
 export const MAX_YAML_ALIASES = 100;
 
-/** What a YAML problem is, as data: a code the reader's language words (catalogue cli-yaml), `other` for none. */
+/**
+ * What a YAML problem is, as data: a code the reader's language words (catalogue cli-yaml). Every code of the yaml
+ * library has one; `other` (a code the library adds later) is worded generically, with its line and column.
+ */
 export type YamlProblemCode =
   | 'duplicateKey'
   | 'badIndent'
@@ -50,9 +53,21 @@ export type YamlProblemCode =
   | 'multipleDocs'
   | 'badScalarStart'
   | 'tooManyAliases'
+  | 'aliasProps'
+  | 'badAlias'
+  | 'badDirective'
+  | 'badPropOrder'
+  | 'blockInFlow'
+  | 'impossible'
+  | 'keyTooLong'
+  | 'multipleAnchors'
+  | 'multipleTags'
+  | 'nonStringKey'
+  | 'tagUnresolved'
+  | 'badCollectionType'
   | 'other';
 
-/** The yaml library's error codes, each worded by a code of ours; any other is `other`, said in the parser's words. */
+/** The yaml library's error codes (yaml/dist/errors.d.ts ErrorCode), each worded by a code of ours; any other is `other`. */
 const PARSER_CODES: Readonly<Record<string, YamlProblemCode>> = {
   DUPLICATE_KEY: 'duplicateKey',
   BAD_INDENT: 'badIndent',
@@ -64,11 +79,24 @@ const PARSER_CODES: Readonly<Record<string, YamlProblemCode>> = {
   BAD_DQ_ESCAPE: 'badEscape',
   MULTIPLE_DOCS: 'multipleDocs',
   BAD_SCALAR_START: 'badScalarStart',
+  ALIAS_PROPS: 'aliasProps',
+  BAD_ALIAS: 'badAlias',
+  BAD_DIRECTIVE: 'badDirective',
+  BAD_PROP_ORDER: 'badPropOrder',
+  BLOCK_IN_FLOW: 'blockInFlow',
+  IMPOSSIBLE: 'impossible',
+  KEY_OVER_1024_CHARS: 'keyTooLong',
+  MULTIPLE_ANCHORS: 'multipleAnchors',
+  MULTIPLE_TAGS: 'multipleTags',
+  NON_STRING_KEY: 'nonStringKey',
+  RESOURCE_EXHAUSTION: 'tooManyAliases',
+  TAG_RESOLVE_FAILED: 'tagUnresolved',
+  BAD_COLLECTION_TYPE: 'badCollectionType',
 };
 
 /**
  * A YAML problem as data: its code and params (tooManyAliases: `max`), its 1-based line and column when known, and
- * the parser's own message (English, the library's: for logs, and what a reader is shown for `other`).
+ * the parser's own message (English, the library's: for logs only; a reader is shown the code's words).
  */
 export interface YamlProblem {
   line?: number;
@@ -90,7 +118,8 @@ export function yamlProblemOf(
   // The parser's first line without its own English position (" at line 2, column 1:"): the position is data here.
   const message = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
   const code = PARSER_CODES[error.code ?? ''] ?? 'other';
-  return { ...(at ? { line: at.line, column: at.col } : {}), code, params: {}, message };
+  const params = code === 'tooManyAliases' ? { max: MAX_YAML_ALIASES } : {};
+  return { ...(at ? { line: at.line, column: at.col } : {}), code, params, message };
 }
 
 /**

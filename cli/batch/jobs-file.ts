@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, yamlProblemOf } from '../../engine/node.js';
 import { KaryaError, type Lang } from '../../engine/index.js';
 import { jobWords, sayJob, type JobWords } from './job-words.js';
+import { jsonBreak } from './json-line.js';
 
 /** One entry of the jobs file before validation, with where it came from. */
 export interface RawJob {
@@ -124,8 +125,13 @@ export function parseJsonLines(file: string, text: string): RawJob[] {
     if (!line) return;
     try {
       jobs.push({ index: jobs.length + 1, line: i + 1, value: JSON.parse(line) as unknown });
-    } catch (error) {
-      throw new JobsFileError(file, i + 1, jobWords('notJson', { why: (error as Error).message }));
+    } catch {
+      // Where the line breaks and what is found there, worded in the batch's language (not JSON.parse's English).
+      const at = jsonBreak(raw) ?? { column: [...raw].length + 1 };
+      const why = at.found !== undefined
+        ? jobWords('jsonUnexpected', { column: String(at.column), found: at.found })
+        : jobWords('jsonEnded', { column: String(at.column) });
+      throw new JobsFileError(file, i + 1, jobWords('notJson', { why }));
     }
   });
   if (!jobs.length) throw new JobsFileError(file, undefined, jobWords('noJobs'));

@@ -82,8 +82,8 @@ const SAID = {
 } as const;
 
 /**
- * The file's own refusals, by language: a missing file, a folder, an empty list, a map, broken JSON Lines and YAML
- * (the parser's own words quoted), translate jobs.
+ * The file's own refusals, by language: a missing file, a folder, an empty list, a map, broken JSON Lines (its
+ * column and what is found there, not the parser's English) and YAML, translate jobs.
  */
 const FILE_SAID = {
   ms: [
@@ -91,7 +91,7 @@ const FILE_SAID = {
     'folder.yaml: ialah folder, bukan fail kerja',
     'kosong.yaml: tiada kerja dalam fail ini',
     'peta.yaml: dijangka senarai kerja (setiap satu "- generator: …"), atau JSON Lines',
-    'rosak.jsonl:2: bukan JSON yang sah (menurut penghurai: “',
+    'rosak.jsonl:2: bukan JSON yang sah (lajur 2: “r” tidak dijangka di situ); fail kerja JSON Lines',
     ': bukan YAML yang sah: ',
     `terjemah.yaml:1: kerja 1: translate.to: "fr" bukan bahasa yang ditulis oleh Karya; gunakan ${OR_LISTED}\n`,
     'terjemah.yaml:2: kerja 2: translate.book: "nol" bukan id buku (karya books menyenaraikannya)',
@@ -102,7 +102,7 @@ const FILE_SAID = {
     'folder.yaml: adalah folder, bukan berkas tugas',
     'kosong.yaml: tidak ada tugas dalam berkas ini',
     'peta.yaml: seharusnya daftar tugas (masing-masing "- generator: …"), atau JSON Lines',
-    'rosak.jsonl:2: bukan JSON yang valid (menurut pengurai: “',
+    'rosak.jsonl:2: bukan JSON yang valid (kolom 2: “r” tidak diharapkan di sana); berkas tugas JSON Lines',
     ': bukan YAML yang valid: ',
     `terjemah.yaml:1: tugas 1: translate.to: "fr" bukan bahasa yang ditulis Karya; gunakan ${OR_LISTED}\n`,
     'terjemah.yaml:2: tugas 2: translate.book: "nol" bukan id buku (karya books mendaftarnya)',

@@ -1,7 +1,15 @@
 // What `karya batch` prints while it checks its options, runs its books and writes their packages, in the batch's
 // language (its books' when they share one, else the writer's locale's: cli/saved-book-words.ts sharedLang): the
 // words are in languages/<code>/cli-batch.yaml, English's too.
-import { catalogue, numberIn, sayer, type Lang, type Sayer } from '../engine/index.js';
+import {
+  catalogue,
+  generationMessage,
+  numberIn,
+  sayer,
+  type CatalogueCode,
+  type Lang,
+  type Sayer,
+} from '../engine/index.js';
 
 /**
  * A count with thousands separators (12,345), as en-US writes it. Whole numbers (every count a batch shows) are
@@ -178,4 +186,15 @@ export function batchCount(
   vars: Readonly<Record<string, string | number>> = {},
 ): string {
   return batchWord(n === 1 ? (`${key}_one` as Key) : key, lang, { ...vars, n: countIn(n, lang) });
+}
+
+/**
+ * A book's failure in the batch's language: worded from its code and params (data) when it carries them, else its
+ * message as it came (a file that could not be written, already in the book's language; a queued worker's).
+ */
+export function failedWords(
+  failure: { code: CatalogueCode; message: string; params?: Readonly<Record<string, string>> },
+  lang: Lang,
+): string {
+  return failure.params ? generationMessage({ code: failure.code, params: failure.params }, lang) : failure.message;
 }

@@ -233,7 +233,9 @@ export class GenerationError extends KaryaError {
     this.name = 'GenerationError';
     this.code = code;
     this.status = opts.status;
-    if (opts.params) (this as { params?: Readonly<Record<string, string>> }).params = opts.params;
+    // (Values given as `vars` are its params too: the message can be worded again in the reader's language.)
+    const params = opts.params ?? opts.vars;
+    if (params) (this as { params?: Readonly<Record<string, string>> }).params = params;
   }
 
   /**

@@ -124,5 +124,7 @@ export const loadPublishFiles = () => import('./node/publish.js');
  * @example const { writeAudiobook, speechVoiceFromEnv } = await loadAudiobook();
  */
 export const loadAudiobook = () => import('./node/audio/index.js');
+/** The audio threads' pool alone (its KARYA_AUDIO_THREADS setting checked at a server's start). */
+export const loadAudioPool = () => import('./node/audio/audio-pool.js');
 export type { ReadAlongInput, ReadAlongChapter, ReadAlongParagraph } from './node/audio/read-along-input.js';
 export type { SpeechVoice } from './providers/speech-voice.js';

@@ -118,7 +118,7 @@ export function yamlProblemOf(
   // The parser's first line without its own English position (" at line 2, column 1:"): the position is data here.
   const message = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
   const code = PARSER_CODES[error.code ?? ''] ?? 'other';
-  const params = code === 'tooManyAliases' ? { max: MAX_YAML_ALIASES } : {};
+  const params: YamlProblem['params'] = code === 'tooManyAliases' ? { max: MAX_YAML_ALIASES } : {};
   return { ...(at ? { line: at.line, column: at.col } : {}), code, params, message };
 }
 

@@ -50,7 +50,7 @@ export type BatchEvent =
   | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; notes?: string[]; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number } & StepMarks & Spending)
   | ({ type: 'step_retry'; job: string; index: number; step: string; code: CatalogueCode; status?: number; attempt: number; waitSeconds: number } & Spending)
   | ({ type: 'job_done'; job: string; index: number; out: string; words: number; seconds: number; calls: number; shortParts?: number; repeatingParts?: number; continuity?: number; overdueThreads?: string[] } & JobNearDuplicates & Spending)
-  | ({ type: 'job_failed'; job: string; index: number; step: string; code: CatalogueCode; message: string; status?: number } & Spending)
+  | ({ type: 'job_failed'; job: string; index: number; step: string; code: CatalogueCode; message: string; params?: Readonly<Record<string, string>>; status?: number } & Spending)
   | { type: 'rate_limited'; waitSeconds: number };
 
 /** What a series book of a batch is told before it starts: its place in the series and its settings with the brief filled from it. */
@@ -339,7 +339,7 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
     const failure = asGenerationError(error);
     if (FATAL_CODES.has(failure.code) && !run.fatal) run.fatal = failure;
     start();
-    run.emit({ type: 'job_failed', job: job.name, index: job.index, step: label, code: failure.code, message: failure.code === 'unexpected' && error instanceof Error ? unexpectedMessage(error, book.state.lang) : failure.message, ...(failure.status ? { status: failure.status } : {}) });
+    run.emit({ type: 'job_failed', job: job.name, index: job.index, step: label, code: failure.code, message: failure.code === 'unexpected' && error instanceof Error ? unexpectedMessage(error, book.state.lang) : failure.message, ...(failure.code !== 'unexpected' ? { params: failure.params ?? {} } : {}), ...(failure.status ? { status: failure.status } : {}) });
     return 'failed';
   }
 }

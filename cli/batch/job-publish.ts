@@ -1,9 +1,14 @@
 // A batch job's publishing facts (`author`, `title`, `subtitle`, `publisher`) and the batch's own
 // (`karya batch --publish --author NAME --publisher P`): checked by the contract's PublishFactsSchema, so a
 // job says what `karya publish --author …` and the studio's publish form take, within the same limits.
-import { PUBLISH_FACT_FIELDS, PublishFactsSchema, type PublishFacts, type ResolvedSpec } from '../../engine/index.js';
+import {
+  PUBLISH_FACT_FIELDS,
+  PublishFactsSchema,
+  type Lang,
+  type PublishFacts,
+  type ResolvedSpec,
+} from '../../engine/index.js';
 import { fail } from '../util.js';
-import { writerLang } from '../langs.js';
 import { batchWord } from '../batch-words.js';
 import { jobWords, sayJob, type JobWords } from './job-words.js';
 
@@ -44,13 +49,12 @@ export function checkPublishFacts(
 
 /**
  * `--author NAME` and `--publisher P` of `karya batch` (the imprint with --publish only): every job's, unless the job
- * gives its own.
+ * gives its own. Refused in `lang`, the batch's (--lang's, else as the jobs' checks).
  */
-export function batchPublishFactsOrExit(opts: {
-  author?: string;
-  publisher?: string;
-  publish?: boolean;
-}): PublishFacts {
+export function batchPublishFactsOrExit(
+  opts: { author?: string; publisher?: string; publish?: boolean },
+  lang: Lang,
+): PublishFacts {
   const given = {
     ...(opts.author !== undefined ? { author: opts.author } : {}),
     ...(opts.publisher !== undefined ? { publisher: opts.publisher } : {}),
@@ -58,13 +62,13 @@ export function batchPublishFactsOrExit(opts: {
   if (!Object.keys(given).length) return {};
   // The author is printed in the books' own EPUB, DOCX and PDF files too (a job's `formats`); an imprint only in a
   // package.
-  if (given.publisher !== undefined && !opts.publish) fail(batchWord('publisherNeedsPublish', writerLang()));
+  if (given.publisher !== undefined && !opts.publish) fail(batchWord('publisherNeedsPublish', lang));
   const parsed = PublishFactsSchema.safeParse(given);
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
     const name = String(issue!.path[0]);
     const value = JSON.stringify((given as Record<string, string>)[name]);
-    fail(`--${name}: ${value} ${sayJob(issueWords(issue as Parameters<typeof issueWords>[0]), writerLang())}`);
+    fail(`--${name}: ${value} ${sayJob(issueWords(issue as Parameters<typeof issueWords>[0]), lang)}`);
   }
   return parsed.data;
 }

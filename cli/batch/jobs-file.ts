@@ -128,9 +128,10 @@ export function parseJsonLines(file: string, text: string): RawJob[] {
     } catch {
       // Where the line breaks and what is found there, worded in the batch's language (not JSON.parse's English).
       const at = jsonBreak(raw) ?? { column: [...raw].length + 1 };
-      const why = at.found !== undefined
-        ? jobWords('jsonUnexpected', { column: String(at.column), found: at.found })
-        : jobWords('jsonEnded', { column: String(at.column) });
+      const why =
+        at.found !== undefined
+          ? jobWords('jsonUnexpected', { column: String(at.column), found: at.found })
+          : jobWords('jsonEnded', { column: String(at.column) });
       throw new JobsFileError(file, i + 1, jobWords('notJson', { why }));
     }
   });

@@ -102,10 +102,12 @@ export async function publishBatch(input: {
   closeThreshold?: number;
   /** Counts the publishing steps' calls and tokens as they are spent (so a failure part-way still counts them). */
   spent?: PublishSpent;
+  /** The language of its lines (`karya batch --lang`); else the books' when they share one, else the writer's. */
+  lang?: Lang;
 }): Promise<number> {
   const { catalog, store } = input;
-  // Said in the books' language when they share one, else the writer's.
-  const lang = sharedLang(input.jobs);
+  // Said in the batch's language (--lang's), else the books' when they share one, else the writer's.
+  const lang = input.lang ?? sharedLang(input.jobs);
   const provider = input.spent ? countedIn(input.provider, input.spent) : input.provider;
   const { writeKdpPackage, readCoverPicture, CoverPictureError, PACKAGE_FILES } = await (await import('../../engine/node.js')).loadPublishFiles();
   const finished: Array<{ job: BatchJob; state: BookState; bookId: number; mark: string; kept?: PackageSaid }> = [];
@@ -150,7 +152,7 @@ export async function publishBatch(input: {
     try {
       cover = job.cover?.kind === 'picture' ? { kind: 'picture', image: await readCoverPicture(await readFile(job.cover.file), job.cover.given) } : job.cover;
     } catch (error) {
-      const failure = cliFailure(error, state.lang, { catalogued: [CoverPictureError] });
+      const failure = cliFailure(error, lang, { catalogued: [CoverPictureError] });
       if (!failure) throw error;
       info(`  ✗ ${folder.padEnd(24)} ${failure.words}`);
       continue;

@@ -14,8 +14,7 @@ import { BOOK_END_THREAD_FROM, BookEnds, endsHere, type BookEnder } from './book
 import type { BatchEvent, BatchResult } from './scheduler.js';
 import { batchNearDuplicates, type CheckJob } from './near-duplicates.js';
 import { withSpent, withoutSent } from './spent.js';
-import { writerLang } from '../langs.js';
-import { batchWord } from '../batch-words.js';
+import { QueuedBatchSetupError } from './queue-setup.js';
 
 export interface QueuedBatchInput {
   jobs: readonly BatchJob[];
@@ -39,25 +38,17 @@ export interface QueuedBatchLink {
   close(): Promise<void>;
 }
 
-/** What keeps a queued batch from starting before anything is written (in the writer's language: no jobs are read yet); shown as is. */
-export class QueuedBatchSetupError extends KaryaError {
-  readonly code = 'queue_setup';
-  constructor(message: string) {
-    super(message);
-    this.name = 'QueuedBatchSetupError';
-  }
-}
-
 /** Open what a queued batch needs, side by side: the store, the queue and the progress listener. */
 export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
   let config;
   try {
     config = configFromEnv(process.env);
   } catch (error) {
-    // A setting refused (a ConfigError) in the writer's words.
-    throw new QueuedBatchSetupError(KaryaError.isInstance(error) ? error.messageIn(writerLang()) : String(error));
+    // A setting refused (a ConfigError), worded in the batch's language when it is said.
+    if (!KaryaError.isInstance(error)) throw error;
+    throw new QueuedBatchSetupError({ setting: error });
   }
-  if (!config.databaseUrl) throw new QueuedBatchSetupError(batchWord('queueNoDatabase', writerLang()));
+  if (!config.databaseUrl) throw new QueuedBatchSetupError({ noDatabase: true });
   const store = await openStore(config);
   const postgres = store.postgres!;
   const batchId = randomUUID();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { BatchEvent, BatchResult } from './scheduler.js';
 import { formatSeconds } from './plan.js';
-import { batchCount, batchWord } from '../batch-words.js';
+import { batchCount, batchWord, failedWords } from '../batch-words.js';
 import { numberIn, secondsIn, word } from '../../engine/index.js';
 import { sharePercent, type Lang, type RunFigures, type VoiceMarks } from '../../engine/index.js';
 import { BatchMeter } from './batch-meter.js';
@@ -202,7 +202,7 @@ export class HumanProgress {
       case 'job_failed':
         this.failed++;
         this.dropBar(event.job);
-        this.line(`${this.paint(31, '✗')} ${event.job}${event.step ? ` · ${event.step}` : ''}: ${event.code}${event.status ? ` (HTTP ${event.status})` : ''}: ${event.message}`);
+        this.line(`${this.paint(31, '✗')} ${event.job}${event.step ? ` · ${event.step}` : ''}: ${event.code}${event.status ? ` (HTTP ${event.status})` : ''}: ${failedWords(event, this.lang)}`);
         this.overall?.update(this.done, { counts: this.counts() });
         return;
     }

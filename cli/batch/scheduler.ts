@@ -144,7 +144,7 @@ async function afterSeriesBook(run: BatchCalls, book: BookRun, before: Promise<'
   if (before && (await before) !== 'done') {
     if (run.signal?.aborted) return 'unfinished';
     const params = { name: job.series!.name, number: String(job.series!.number - 1) };
-    run.emit({ type: 'job_failed', job: job.name, index: job.index, step: '', code: 'series_previous_unfinished', message: catalogueMessage('series_previous_unfinished', book.state.lang, params) });
+    run.emit({ type: 'job_failed', job: job.name, index: job.index, step: '', code: 'series_previous_unfinished', message: catalogueMessage('series_previous_unfinished', book.state.lang, params), params });
     return 'failed';
   }
   let told: SeriesTold | undefined;
@@ -153,7 +153,7 @@ async function afterSeriesBook(run: BatchCalls, book: BookRun, before: Promise<'
   } catch (error) {
     if (!(error instanceof SeriesError)) throw error;
     const params = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]));
-    run.emit({ type: 'job_failed', job: job.name, index: job.index, step: '', code: error.code, message: catalogueMessage(error.code, book.state.lang, params) });
+    run.emit({ type: 'job_failed', job: job.name, index: job.index, step: '', code: error.code, message: catalogueMessage(error.code, book.state.lang, params), params });
     return 'failed';
   }
   return runBook(run, book, told);

@@ -28,7 +28,7 @@ import { batchWord } from '../batch-words.js';
 import { perDayOrExit, type PublishSpent } from '../batch/publish.js';
 import { maxCallsOrExit } from '../run-budget.js';
 import { batchPublishFactsOrExit } from '../batch/job-publish.js';
-import { langs, startBook, type Catalog, type Lang, type PublishFacts } from '../../engine/index.js';
+import { startBook, type Catalog, type Lang, type PublishFacts } from '../../engine/index.js';
 
 export interface BatchOptions {
   concurrency?: string;
@@ -100,8 +100,8 @@ async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: strin
   if (translations.issues.length) fail(translations.issues.map((i) => issueLine(file, i, lang)).join('\nkarya: '));
   raw = translations.rest;
   if (!raw.length) return { translations: translations.jobs };
-  const given = batchPublishFactsOrExit(opts);
-  const maxCalls = maxCallsOrExit(opts.maxCalls, asked ?? writerLang());
+  const given = batchPublishFactsOrExit(opts, lang);
+  const maxCalls = maxCallsOrExit(opts.maxCalls, lang);
   const bound = maxCalls !== undefined ? { maxCalls } : {};
   const { jobs, issues } = validateJobs(raw, { catalog, file, outDir, given, lang, ...bound });
   if (issues.length) {
@@ -218,7 +218,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     });
     const result = await runLocal({ books, jobs, store: store!, catalog, provider, limits, closeThreshold, threads, progress, emitJson });
     const publish = opts.publish && !result.isInterrupted
-      ? async (spent: PublishSpent) => { await (await import('../batch/publish.js')).publishBatch({ jobs, store: store!, catalog, provider, outDir, perDay, closeThreshold, spent, ...(emitJson ? { emit: emitJson } : {}) }); }
+      ? async (spent: PublishSpent) => { await (await import('../batch/publish.js')).publishBatch({ jobs, store: store!, catalog, provider, outDir, perDay, closeThreshold, spent, lang, ...(emitJson ? { emit: emitJson } : {}) }); }
       : undefined;
     await endBatch(result, progress, emitJson, publish);
     if (translations.length && !opts.dryRun) await translateOnly(translations, opts.state, emitJson);
@@ -290,9 +290,8 @@ async function translateOnly(jobs: readonly TranslateJob[], state: string | unde
 
 /** --publish and --per-day: the daily limit checked (exit 2 naming the flag and its range) before anything is spent. */
 function releaseOptionsOrExit(opts: BatchOptions, jobs: readonly BatchJob[], asked: Lang | undefined): number {
-  // --lang's language, else the books' one language when they share it, else the table's first (English).
-  const langsOf = new Set(jobs.map((j) => startBook({ spec: j.spec, settings: j.settings, totalChapters: j.totalChapters }).lang));
-  const lang = asked ?? (langsOf.size === 1 ? [...langsOf][0]! : langs()[0]!);
+  // --lang's language, else the books' one language when they share it, else the locale's.
+  const lang = asked ?? sharedLang(jobs);
   if (opts.perDay !== undefined && !opts.publish) fail(batchWord('perDayNeedsPublish', lang));
   if (opts.publish && opts.queue) fail(batchWord('publishNotQueue', lang));
   return perDayOrExit(opts.perDay, lang);
@@ -300,7 +299,7 @@ function releaseOptionsOrExit(opts: BatchOptions, jobs: readonly BatchJob[], ask
 
 /** --queue: the workers write the steps; this process queues them, shows progress and writes the books. */
 async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: JsonOut | undefined; catalog: Catalog; closeThreshold: number; link: Promise<QueuedBatchLink>; lang: Lang }): Promise<void> {
-  const { QueuedBatchSetupError } = await import('../batch/queued.js');
+  const { QueuedBatchSetupError } = await import('../batch/queue-setup.js');
   let progress: HumanProgress | undefined;
   const early: BatchEvent[] = [];
   const interrupt = listenForInterrupt({ onSecond: () => stopOutput(progress, opts.emitJson) });
@@ -315,7 +314,7 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
     try {
       queued = await opts.link;
     } catch (error) {
-      exitOnFailure(error, opts.lang, { plain: [QueuedBatchSetupError] });
+      exitOnFailure(error, opts.lang, { selfWorded: [QueuedBatchSetupError] });
       throw error;
     }
     result = await queued.run({

@@ -12,14 +12,17 @@ export interface ServeOptions {
 }
 
 /**
- * The export limits (KARYA_EXPORT_WORKERS, _TIMEOUT_MS, _MEMORY_MB) are read at the first download; a bad value stops
- * the start instead, said as the server's other settings are (the variable, the value, what is allowed: the engine's
- * LimitSettingError is the data, errors-config's `config_whole_number` the words) in `lang`.
+ * The limits the pools read when first used (KARYA_EXPORT_*, KARYA_IMPORT_* and KARYA_AUDIO_THREADS: at the first
+ * download, import or audiobook); a bad value stops the start instead, said as the server's other settings are (the
+ * variable, the value, what is allowed: the engine's LimitSettingError is the data, errors-config's
+ * `config_whole_number` the words) in `lang`.
  */
-export async function exportLimitsOrExit(lang: Lang): Promise<void> {
-  const { loadExportPool, LimitSettingError } = await import('../../engine/node.js');
+export async function limitSettingsOrExit(lang: Lang): Promise<void> {
+  const { loadExportPool, loadImportPool, loadAudioPool, LimitSettingError } = await import('../../engine/node.js');
   try {
     (await loadExportPool()).exportLimitsFromEnv(process.env);
+    (await loadImportPool()).importLimitsFromEnv(process.env);
+    (await loadAudioPool()).audioThreads(process.env);
   } catch (error) {
     const worded = error instanceof LimitSettingError ? new ConfigError(error.code, error.params) : error;
     exitOnFailure(worded, lang, { selfWorded: [ConfigError] });
@@ -34,7 +37,7 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
     port = wholeNumber(opts.port);
     if (port === undefined || port > 65535) fail(serveWord('portRange', lang, { value: opts.port }));
   }
-  await exportLimitsOrExit(lang);
+  await limitSettingsOrExit(lang);
   const running = await startServer({
     ...(port !== undefined ? { port } : {}),
     ...(opts.worker === false ? { runsWorker: false } : {}),

@@ -13,7 +13,7 @@ const { providerFromEnv } = await loadProviders();
 import { EXIT, fail, info } from '../util.js';
 import { exitOnFailure } from '../errors.js';
 import { serveLang, serveWord } from '../serve-words.js';
-import { exportLimitsOrExit } from './serve.js';
+import { limitSettingsOrExit } from './serve.js';
 
 export async function workerCommand(opts: { concurrency?: string; metricsPort?: string }): Promise<void> {
   const lang = serveLang();
@@ -27,7 +27,7 @@ export async function workerCommand(opts: { concurrency?: string; metricsPort?: 
   }
   if (!config.databaseUrl) fail(serveWord('workerNoDatabase', lang));
   // The worker reads the server's settings, the export limits too (checked as karya serve checks them).
-  await exportLimitsOrExit(lang);
+  await limitSettingsOrExit(lang);
   let concurrency = config.workerConcurrency;
   if (opts.concurrency !== undefined) {
     concurrency = Number(opts.concurrency);

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { Bilingual } from './format-languages.js';
 import { langs } from '../languages/index.js';
 
-const Colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #rrggbb');
+// (The schema's messages are codes: each issue is a kind worded per language, engine/node/print/cover-data.ts.)
+const Colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour');
 export const CoverPaletteSchema = z
   .object({ top: Colour, bottom: Colour, ink: Colour, soft: Colour, accent: Colour, font: z.enum(['serif', 'sans']) })
   .strict();
@@ -13,8 +14,7 @@ export const CoverPaletteSchema = z
 const Words = Bilingual.superRefine((words, ctx) => {
   for (const lang of langs()) {
     if (words[lang]) continue;
-    const message = `has no ${lang} text: every language of the table prints this line`;
-    ctx.addIssue({ code: 'custom', path: [lang], message, params: { cover: 'noText', lang } });
+    ctx.addIssue({ code: 'custom', path: [lang], message: 'noText', params: { cover: 'noText', lang } });
   }
 });
 export const CoverDataSchema = z
@@ -22,6 +22,6 @@ export const CoverDataSchema = z
     words: z.object({ series: Words, seriesOnly: Words }).strict(),
     palettes: z
       .record(z.string(), CoverPaletteSchema)
-      .refine((p) => 'default' in p, { message: 'needs a `default` palette', params: { cover: 'noDefault' } }),
+      .refine((p) => 'default' in p, { message: 'noDefault', params: { cover: 'noDefault' } }),
   })
   .strict();

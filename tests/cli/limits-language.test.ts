@@ -1,6 +1,7 @@
-// An operator's export limit refused at start (KARYA_EXPORT_WORKERS, _TIMEOUT_MS, _MEMORY_MB), said as the server's
-// other settings are: the variable, the value given and what is allowed, in the locale's language, by `karya serve`
-// and by `karya worker`.
+// An operator's pool limit refused at start (KARYA_EXPORT_WORKERS, _TIMEOUT_MS, _MEMORY_MB; KARYA_IMPORT_WORKERS,
+// _TIMEOUT_MS, _WAIT_MS, _MEMORY_MB; KARYA_AUDIO_THREADS), said as the server's other settings are: the variable, the
+// value given and what is allowed, in the locale's language, by `karya serve` and by `karya worker`, before the first
+// download, import or audiobook would have found it.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -31,6 +32,30 @@ describe("an export limit refused at start, in the locale's language", () => {
       expect(worker.code).toBe(2);
       expect(worker.stderr).toContain(`karya: KARYA_EXPORT_MEMORY_MB: "32" ${memory}`);
       if (lang !== 'en') expect(englishLines(serve.stderr + worker.stderr)).toEqual([]);
+    },
+    120_000,
+  );
+});
+
+describe("an import or audio limit refused at start, in the locale's language", () => {
+  it.each([
+    ['id', 'id_ID.UTF-8', 'dari 100 sampai 600000', 'dari 1 sampai 64'],
+    ['ms', 'ms_MY.UTF-8', 'dari 100 hingga 600000', 'dari 1 hingga 64'],
+  ] as const)(
+    '%s: KARYA_IMPORT_TIMEOUT_MS at karya serve, KARYA_AUDIO_THREADS at karya worker',
+    async (_lang, locale, timeout, threads) => {
+      const cwd = tempDir('karya-import-limits-');
+      const serveEnv = { LC_ALL: locale, KARYA_DB: path.join(cwd, 'k.sqlite'), KARYA_IMPORT_TIMEOUT_MS: '5' };
+      const serve = await runKaryaInProcess(['serve', '--port', '0'], { env: serveEnv, cwd });
+      expect(serve.code).toBe(2);
+      expect(serve.stderr).toContain('karya: KARYA_IMPORT_TIMEOUT_MS: "5" ');
+      expect(serve.stderr).toContain(timeout);
+      const env = { LC_ALL: locale, KARYA_DATABASE_URL: 'postgres://127.0.0.1:1/none', KARYA_AUDIO_THREADS: '0' };
+      const worker = await runKaryaInProcess(['worker'], { env, cwd });
+      expect(worker.code).toBe(2);
+      expect(worker.stderr).toContain('karya: KARYA_AUDIO_THREADS: "0" ');
+      expect(worker.stderr).toContain(threads);
+      expect(englishLines(serve.stderr + worker.stderr)).toEqual([]);
     },
     120_000,
   );

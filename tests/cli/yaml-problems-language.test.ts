@@ -98,6 +98,56 @@ describe("the covers' file, in the writer's language", () => {
   }, 120_000);
 });
 
+describe('every code of the YAML parser has its words', () => {
+  it("a list inside brackets and two tags: validate names them in Indonesian, never the parser's English", async () => {
+    const env = { LC_ALL: LOCALES.id };
+    const inFlow = await runKaryaInProcess(['validate', generatorsWith('flow.yaml', 'id: flow\nname: [a,\n  - b]\n')], {
+      env,
+    });
+    expect(inFlow.code).toBe(1);
+    expect(inFlow.stderr).toContain(
+      'flow.yaml: tidak dapat dibaca sebagai YAML: baris 3, kolom 3: blok (daftar atau peta',
+    );
+    const tags = await runKaryaInProcess(['validate', generatorsWith('tags.yaml', 'id: tags\nname: !a !b x\n')], {
+      env,
+    });
+    expect(tags.code).toBe(1);
+    expect(tags.stderr).toContain('sebuah nilai memiliki lebih dari satu tag (!tag): beri satu saja');
+    expect(englishLines(inFlow.stderr + tags.stderr)).toEqual([]);
+  }, 120_000);
+
+  it("a code the parser adds later is said generically, with its line and column, in the reader's language", () => {
+    const problem = { line: 4, column: 2, code: 'other', params: {}, message: 'Some new parser error' } as const;
+    expect(yamlProblemIn(problem, 'id')).toBe('baris 4, kolom 2: tidak dapat dibaca sebagai YAML di sini');
+    expect(yamlProblemIn(problem, 'ms')).toBe('baris 4, lajur 2: tidak dapat dibaca sebagai YAML di sini');
+  });
+});
+
+describe("the covers' palettes: the schema's own checks are kinds, not its English", () => {
+  it('a colour not #rrggbb and no default palette', () => {
+    const file = path.join(tempDir('karya-covers-'), '_covers.yaml');
+    const palette = '{ top: "#000000", bottom: "#000000", ink: red, soft: "#000000", accent: "#000000", font: serif }';
+    writeFileSync(
+      file,
+      `words:\n  series: { en: a, ms: a, id: a }\n  seriesOnly: { en: a, ms: a, id: a }\npalettes:\n  romance: ${palette}\n`,
+    );
+    let issues: readonly CoverIssue[] = [];
+    try {
+      coverData(file);
+    } catch (error) {
+      if (!(error instanceof CoverDataError)) throw error;
+      issues = error.issues;
+    }
+    expect(issues.map((i) => [i.path, i.kind])).toEqual(
+      expect.arrayContaining([
+        ['palettes.romance.ink', 'colour'],
+        ['palettes', 'noDefault'],
+      ]),
+    );
+    expect(JSON.stringify(issues.map((i) => i.params))).not.toMatch(/[a-z]{3,} [a-z]{3,}/);
+  });
+});
+
 describe("a jobs file that is not YAML, in the batch's language", () => {
   it.each([
     ['ms', 'twice.yaml:2: bukan YAML yang sah: kunci ini sudah ada dalam peta yang sama: setiap kunci ditulis sekali'],

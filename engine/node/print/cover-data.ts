@@ -25,7 +25,7 @@ onLanguagesLoaded(() => void (cached = undefined), { eachLanguage: true });
 /**
  * What is wrong at a place of the covers' file, as data: `karya validate` says it in the writer's language. Each
  * kind of the schema's issue (zod's code, the type it expected) is a kind of its own; `invalid` (zod's English
- * detail) is left only for an issue no kind fits.
+ * detail) is left only for an issue no kind fits, said by the path alone (zod's English stays in the log).
  */
 export type CoverIssueKind =
   | 'unreadable'
@@ -48,7 +48,7 @@ export interface CoverIssue {
   /** The place in the file (`words.series.jv`), empty for the whole file. */
   readonly path: string;
   readonly kind: CoverIssueKind;
-  /** noText: lang; unknownKey: keys; oneOf: allowed; badKey: key; invalid: detail (zod's). */
+  /** noText: lang; unknownKey: keys; oneOf: allowed; badKey: key; invalid: zod's code (its English detail: the log's). */
   readonly params: Readonly<Record<string, string>>;
   /** unreadable: the YAML problem (its line, column and code). */
   readonly yaml?: YamlProblem;
@@ -99,7 +99,7 @@ function coverIssue(file: string, i: z.core.$ZodIssue, data: unknown): CoverIssu
   const isEmpty = i.code === 'too_small' && i.origin === 'string' && Number(i.minimum) === 1;
   if (isEmpty) return { ...at, kind: 'empty', params: {} };
   if (i.code === 'invalid_key') return { ...at, kind: 'badKey', params: { key: String(i.path.at(-1) ?? '') } };
-  return { ...at, kind: 'invalid', params: { detail: i.message } };
+  return { ...at, kind: 'invalid', params: { zod: i.code } };
 }
 
 /**

@@ -1,6 +1,7 @@
 // Where a JSON line that JSON.parse refused goes wrong, as data: its column and the character found there (none: the
-// line ends early). JSON.parse's own detail is V8's English and names a position only sometimes; this scanner follows
-// the JSON grammar (RFC 8259) to the first place it breaks, so the jobs file's refusal is worded in the batch's language.
+// line ends early). JSON.parse's own detail is V8's English and names a position only sometimes; this scanner
+// follows the JSON grammar (RFC 8259) to the first place it breaks, so the jobs file's refusal is worded in the
+// batch's language.
 
 /** The first place a JSON text breaks: its 1-based column (in characters) and the character there, if any. */
 export interface JsonBreak {

@@ -51,7 +51,8 @@ describe("karya batch's early refusals follow --lang", () => {
       await batch(['anchors.yaml', '--dry-run', '--lang', 'id'], MALAY, dir),
     ];
     expect(runs.map((r) => r.code)).toEqual([2, 2, 2]);
-    expect(runs[0]!.stderr).toContain('jobs.jsonl:2: bukan JSON yang valid (kolom 34: “e” tidak diharapkan di sana)');
+    const at = 'jobs.jsonl:2: bukan JSON yang valid (kolom 34: “e” tidak diharapkan di sana)';
+    expect(runs[0]!.stderr).toContain(at);
     expect(runs[1]!.stderr).toContain('ended.jsonl:1: bukan JSON yang valid (kolom 38: baris berakhir sebelum');
     expect(runs[2]!.stderr).toContain(
       'anchors.yaml:1: bukan YAML yang valid: sebuah nilai memiliki lebih dari satu jangkar',

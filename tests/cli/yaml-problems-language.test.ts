@@ -126,11 +126,9 @@ describe('every code of the YAML parser has its words', () => {
 describe("the covers' palettes: the schema's own checks are kinds, not its English", () => {
   it('a colour not #rrggbb and no default palette', () => {
     const file = path.join(tempDir('karya-covers-'), '_covers.yaml');
+    const words = '{ en: a, ms: a, id: a }';
     const palette = '{ top: "#000000", bottom: "#000000", ink: red, soft: "#000000", accent: "#000000", font: serif }';
-    writeFileSync(
-      file,
-      `words:\n  series: { en: a, ms: a, id: a }\n  seriesOnly: { en: a, ms: a, id: a }\npalettes:\n  romance: ${palette}\n`,
-    );
+    writeFileSync(file, `words:\n  series: ${words}\n  seriesOnly: ${words}\npalettes:\n  romance: ${palette}\n`);
     let issues: readonly CoverIssue[] = [];
     try {
       coverData(file);

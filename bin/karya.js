@@ -45,14 +45,16 @@ try {
     register();
     cli = await import('../cli/main.ts');
   }
+  // exitCode, not exit(): output still in a pipe's buffer is written before the process ends.
+  process.exitCode = await cli.runKarya(process.argv.slice(2));
 } catch (e) {
-  // The language table is read as the command's modules load: a file or key it refuses is named, with no stack.
+  // The language table is read as the command's modules load (or at its first word): a file or key it refuses is
+  // named, with no stack, in the locale's language from its own file where it can be read (bin/language-refusal.js).
   if (e?.code !== 'language_words_missing') throw e;
-  process.stderr.write(`karya: ${e.message}\n`);
+  const { languageRefusal } = await import('./language-refusal.js');
+  process.stderr.write(`karya: ${languageRefusal(e)}\n`);
   process.exit(1);
 }
-// exitCode, not exit(): output still in a pipe's buffer is written before the process ends.
-process.exitCode = await cli.runKarya(process.argv.slice(2));
 // Once nothing is left to do (every output written, every thread, socket and file closed: the loop is empty), the
 // process ends through exit(), with that code: left to end by itself, Node first takes its whole heap apart, a tenth
 // of a second after a batch's last book on a loaded machine (more for a larger heap), before the shell gets it back.

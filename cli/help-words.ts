@@ -14,6 +14,10 @@ const WORDS = catalogue('cli-help', [
   'heading.arguments',
   'heading.globalOptions',
   'heading.example',
+  // A language file refused at start (bin/language-refusal.js reads these from the file itself: no table is read yet).
+  'start.unreadable',
+  'start.words',
+  'start.file',
   'common.help',
   'common.helpCommand',
   'command.karya',

@@ -72,11 +72,16 @@ export abstract class KaryaError extends Error {
 
 Object.defineProperty(KaryaError.prototype, BRAND, { value: true });
 
-/** What is missing: the language, the catalogue (or `languages` for the table file itself) and the key. */
+/**
+ * What is missing: the language, the catalogue (or `languages` for the table file itself) and the key; a file that
+ * is not YAML, its place (then `language` is the file). bin/language-refusal.js words it at start.
+ */
 export type LanguageWordsParams = {
   readonly language: string;
   readonly catalogue: string;
   readonly key: string;
+  readonly line?: number;
+  readonly column?: number;
 };
 
 /**

@@ -30,7 +30,9 @@ function parsed(text: string, file: string): unknown {
     .filter((n) => n !== undefined)
     .map((n) => `:${n}`)
     .join('');
-  throw new LanguageWordsError({ language: file, catalogue: 'languages', key: '*' }, `${file}${at}: ${first.message}`);
+  const place = { ...(first.line ? { line: first.line } : {}), ...(first.column ? { column: first.column } : {}) };
+  const params = { language: file, catalogue: 'languages', key: '*', ...place };
+  throw new LanguageWordsError(params, `${file}${at}: ${first.message}`);
 }
 
 const yamlFile = (n: string): boolean => /\.ya?ml$/.test(n);

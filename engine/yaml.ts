@@ -67,7 +67,7 @@ export type YamlProblemCode =
   | 'badCollectionType'
   | 'other';
 
-/** The yaml library's error codes (yaml/dist/errors.d.ts ErrorCode), each worded by a code of ours; any other is `other`. */
+/** The yaml library's error codes (yaml/dist/errors.d.ts ErrorCode), each worded by a code of ours; else `other`. */
 const PARSER_CODES: Readonly<Record<string, YamlProblemCode>> = {
   DUPLICATE_KEY: 'duplicateKey',
   BAD_INDENT: 'badIndent',

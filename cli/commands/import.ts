@@ -8,14 +8,14 @@
 // read exits 2 with the catalogue's message, in the language of --lang, before any model call.
 import { readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { BookSession, IMPORT_LIMITS, isLang, numberIn, langs, bookSummary, frontMatterNames, catalogueMessage, importSaves, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey, sourceStatusOf } from '../../engine/index.js';
+import { BookSession, IMPORT_LIMITS, isLang, numberIn, bookSummary, frontMatterNames, catalogueMessage, importSaves, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey, sourceStatusOf } from '../../engine/index.js';
 import { cliImportPool } from '../import-pool.js';
 import { importLanguageOf, missingSettings, withoutRequired } from '../../server/index.js';
 import { CLI_USER, CliExit, catalogOrExit, fail, info, specOrExit, wholeNumber } from '../util.js';
 import { importVoiceOrExit, readImportSettings, settingsLines, writerValues, writersBookOrExit } from '../import-settings.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
-import { langOptionOrExit } from '../langs.js';
+import { langOptionOrExit, writerLang } from '../langs.js';
 import { optionWord } from '../option-words.js';
 import { briefWord } from '../brief-words.js';
 import { cliProvider } from '../provider.js';
@@ -58,8 +58,8 @@ const READING_WORDS: Readonly<Record<ReadManuscript['reading'], WordKey>> = {
   none: 'importReadingNone',
 };
 
-/** The messages' language: --lang, else the table's first (English). */
-const langOf = (value: string | undefined): Lang => langOptionOrExit(value) ?? langs()[0]!;
+/** The messages' language: --lang, else the one the writer's locale names (else the table's first). */
+const langOf = (value: string | undefined): Lang => langOptionOrExit(value) ?? writerLang();
 
 function splitPattern(pattern: string | undefined, lang: Lang): RegExp | undefined {
   if (pattern === undefined) return undefined;

@@ -18,6 +18,7 @@ import { bookIdOrExit } from './books.js';
 import { cliProvider } from '../provider.js';
 import { translateWord as say } from '../translate-words.js';
 import { cliStateOf, hasBooks, openCliState } from '../state.js';
+import { writerLang } from '../langs.js';
 import { RunMeter } from '../run-meter.js';
 import { budgetFigures, maxCallsOrExit, startBudget } from '../run-budget.js';
 import { bookGlossary, listGlossary } from '../translate-glossary.js';
@@ -96,11 +97,16 @@ type Source = Awaited<ReturnType<typeof sourceOrExit>>;
 
 export async function translateCommand(opts: TranslateOptions, out: TranslateOutput = STDOUT): Promise<void> {
   const to = opts.to ?? '';
-  const first = langs()[0]!;
-  // Before the book is read, its language is the first the table translates into `to`: the writer of an
-  // English book asking for a Malay edition reads English, of a Malay one asking for English, Malay. A code the
-  // table does not have is refused once the book is read, in the book's language.
-  const from: Lang = (isLang(to) ? langs().find((l) => canTranslate(l, to)) : undefined) ?? first;
+  // Before the book is read, its language is the writer's (their locale's) when it translates into `to`, else the
+  // first the table translates into `to`: the writer of an English book asking for a Malay edition reads English, of
+  // a Malay one asking for English, Malay. A code the table does not have is refused once the book is read, in the
+  // book's language; until then, in the writer's.
+  const writer = writerLang();
+  const from: Lang = isLang(to)
+    ? canTranslate(writer, to)
+      ? writer
+      : (langs().find((l) => canTranslate(l, to)) ?? writer)
+    : writer;
   if (opts.book === undefined) return fail(say('needsBook', from));
   const id = bookIdOrExit(opts.book, from);
   const place = cliStateOf(opts.state);

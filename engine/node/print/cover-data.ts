@@ -48,7 +48,7 @@ export interface CoverIssue {
   /** The place in the file (`words.series.jv`), empty for the whole file. */
   readonly path: string;
   readonly kind: CoverIssueKind;
-  /** noText: lang; unknownKey: keys; oneOf: allowed; badKey: key; invalid: zod's code (its English detail: the log's). */
+  /** noText: lang; unknownKey: keys; oneOf: allowed; badKey: key; invalid: zod's code (its English: the log's). */
   readonly params: Readonly<Record<string, string>>;
   /** unreadable: the YAML problem (its line, column and code). */
   readonly yaml?: YamlProblem;

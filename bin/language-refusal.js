@@ -1,4 +1,4 @@
-// A language file refused as the command starts (engine/karya-error.ts LanguageWordsError: its params are the data),
+// A Node too old, or a language file refused, as the command starts (engine/karya-error.ts LanguageWordsError: its params are the data),
 // said in the language the writer's locale names. No language table can be read yet, so the words are read here from
 // that language's own cli-help.yaml (its `start.*` keys, which `karya validate` checks like every other); when that
 // file is the broken one or has no such key, English's; when English's is broken too, the error's own English.
@@ -42,4 +42,17 @@ export function languageRefusal(error, env = process.env) {
   const at = p.line !== undefined ? `:${p.line}${p.column !== undefined ? `:${p.column}` : ''}` : '';
   const vars = { file, at, key: p.key ?? '' };
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? vars[name] : whole));
+}
+
+/**
+ * A Node too old (bin/node-version.js): its two lines in the language the locale names, or undefined for English (or
+ * no language named, or its file unreadable), which the caller says in English and Malay as it always has.
+ */
+export function oldNodeWords(version, minimum, env = process.env) {
+  const code = localeFolder(env);
+  if (!code || code === 'en') return undefined;
+  const first = startText(code, 'oldNode');
+  const second = startText(code, 'installNode');
+  if (!first || !second) return undefined;
+  return [first.replace('{minimum}', minimum).replace('{version}', version), second];
 }

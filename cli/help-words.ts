@@ -18,6 +18,9 @@ const WORDS = catalogue('cli-help', [
   'start.unreadable',
   'start.words',
   'start.file',
+  // A Node too old (bin/node-version.js, which reads them the same way).
+  'start.oldNode',
+  'start.installNode',
   'common.help',
   'common.helpCommand',
   'command.karya',

@@ -11,7 +11,7 @@ import { englishLines } from './english-lines.js';
 const INDONESIAN = { LC_ALL: 'id_ID.UTF-8' };
 
 describe("an Indonesian writer's mistakes, in Indonesian", () => {
-  it('karya import of a file that is not a book, and of one that is not there; karya translate of no book', async () => {
+  it('import of a non-book file and of a missing one; translate of no book', async () => {
     const cwd = tempDir('karya-locale-leftovers-');
     writeFileSync(path.join(cwd, 'gambar.bin'), 'bukan buku');
     const runs = [

@@ -32,23 +32,17 @@ const WORDS = catalogue('cli-batch', [
   'publishNotQueue',
   'publisherNeedsPublish',
   'queueNoDatabase',
-  // The progress (cli/batch/report.ts). A text that counts something has its form for one beside it (`<key>_one`).
+  // The progress (cli/batch/report.ts). A text that counts is its plural forms in a language's file ({ one, other }).
   'start',
-  'start_one',
   'barName',
   'barSteps',
   'alreadyWritten',
   'resumingAt',
   'steps',
-  'steps_one',
   'callsPlanned',
-  'callsPlanned_one',
   'calls',
-  'calls_one',
   'words',
-  'words_one',
   'tokens',
-  'tokens_one',
   'shortTarget',
   'markShort',
   'markRepeats',
@@ -57,27 +51,22 @@ const WORDS = catalogue('cli-batch', [
   'retrying',
   'rateLimited',
   'shortParts',
-  'shortParts_one',
   'repeatingParts',
-  'repeatingParts_one',
   'reused',
   'booksWritten',
   'booksDone',
-  'booksDone_one',
   'failed',
   'unfinished',
   'shortPartsWhy',
   'repeatingPartsWhy',
   'tooClose',
   'retries',
-  'retries_one',
   'interrupted',
   'retryFailed',
   // A book too close to another (cli/batch/near-duplicates.ts) and the packages of --publish (cli/batch/publish.ts).
   'closeTo',
   'closeBoth',
   'closeMore',
-  'closeMore_one',
   'ready',
   'notReady',
   'publishOn',
@@ -87,9 +76,7 @@ const WORDS = catalogue('cli-batch', [
   'keptPackage',
   'schedule',
   'packages',
-  'packages_one',
   'days',
-  'days_one',
   'heldCount',
   // The dry run's plan (cli/batch/plan.ts formatPlan).
   'planHead',
@@ -103,7 +90,6 @@ const WORDS = catalogue('cli-batch', [
   'planRpm',
   'planTpm',
   'planOversized',
-  'planOversized_one',
   // The jobs file's issues (cli/batch/job-words.ts says them): a job named, its fields' refusals, the file's own.
   'jobNamed',
   'jobAt',
@@ -164,7 +150,23 @@ const WORDS = catalogue('cli-batch', [
 type Key = keyof typeof WORDS;
 /** A key of the `cli-batch` catalogue. */
 export type BatchKey = Key;
-type Counted = Extract<Key, `${string}_one`> extends `${infer K}_one` ? K : never;
+/** The texts that count (`{n}`): each language's file gives their plural forms. */
+type Counted = Extract<
+  Key,
+  | 'steps'
+  | 'callsPlanned'
+  | 'calls'
+  | 'words'
+  | 'tokens'
+  | 'shortParts'
+  | 'repeatingParts'
+  | 'booksDone'
+  | 'retries'
+  | 'closeMore'
+  | 'packages'
+  | 'days'
+  | 'planOversized'
+>;
 
 /** A batch line's words in a language, with its placeholders filled. */
 export const batchWord: Sayer<Key> = sayer(WORDS);
@@ -185,7 +187,7 @@ export function batchCount(
   lang: Lang,
   vars: Readonly<Record<string, string | number>> = {},
 ): string {
-  return batchWord(n === 1 ? (`${key}_one` as Key) : key, lang, { ...vars, n: countIn(n, lang) });
+  return batchWord(key, lang, { ...vars, n: countIn(n, lang) });
 }
 
 /**

@@ -134,7 +134,7 @@ export class HumanProgress {
       );
       this.overall = this.multibar.create(this.total, this.done, { counts: this.counts(), meter: this.meter.tail() }, { format: `${this.paint(1, batchWord('barName', this.lang))} {bar} {value}/{total} ${batchWord('barSteps', this.lang)} · {counts} · {duration_formatted} · {meter}` });
     } else {
-      this.line(batchWord(opts.books === 1 ? 'start_one' : 'start', this.lang, { books: opts.books, left: this.total - this.done, total: this.total }));
+      this.line(batchWord('start', this.lang, { books: opts.books, left: this.total - this.done, total: this.total }));
     }
   }
 

@@ -28,5 +28,9 @@ describe("a failed book in the batch's language", () => {
     // languages/id/errors.yaml server_error, not the error's own English ("Server error. …").
     expect(failed, r.stderr).toMatch(/: server_error \(HTTP 500\): Kesalahan server\. Silakan coba lagi/);
     expect(englishLines(r.stderr)).toEqual([]);
+    // In English, a count of one takes its form for one (languages/en/cli-batch.yaml's plural forms).
+    const en = await runKaryaInProcess([...args.slice(0, 2), '--lang', 'en', ...args.slice(4)], { cwd, env });
+    expect(en.stderr).toContain('karya batch: 1 book, 6 of 6 steps to write');
+    expect(en.stderr).toMatch(/· 1 failed · 1 call · /);
   }, 120_000);
 });

@@ -268,12 +268,14 @@ export function otherScriptLanguage(): string {
   const file = (name: string) => path.join(dir, name);
   const edit = (name: string, change: (text: string) => string) =>
     writeFileSync(file(name), change(readFileSync(file(name), 'utf8')));
-  edit('xx.yaml', (t) =>
-    t
-      .replace(/^autonym: .*$/m, 'autonym: Русский')
-      .replace(/^  xx: .*$/m, '  xx: русский')
-      .replace(/^script: .*$/m, 'script: cyrillic')
-      .replace(/^tokensPerWord: .*$/m, 'tokensPerWord: 2.6'),
+  edit(
+    'xx.yaml',
+    (t) =>
+      t
+        .replace(/^autonym: .*$/m, 'autonym: Русский')
+        .replace(/^  xx: .*$/m, '  xx: русский')
+        .replace(/^script: .*$/m, 'script: cyrillic')
+        .replace(/^tokensPerWord: .*$/m, 'tokensPerWord: 2.1'), // 1.81 measured (o200k) on its prose, rounded up
   );
   writeFileSync(file('xx/reading.yaml'), RU_READING);
   writeFileSync(file('xx/import-headings.yaml'), RU_IMPORT_HEADINGS);

@@ -4,6 +4,7 @@
 // mean a character is gone (dead, away) are read from it by code that is the same for every language.
 import { defineSection, langs, type Lang, type LanguageTable } from './languages/index.js';
 import { languageTableError } from './languages/errors.js';
+import { wordEdges } from './word-edges.js';
 
 export interface BookWords {
   /** Before one chapter's number: "Chapter" (Chapter 3), "Bab". */
@@ -38,7 +39,7 @@ function parseBookWords(raw: unknown, table: LanguageTable): BookWords {
     );
   let gone: RegExp;
   try {
-    gone = new RegExp(`\\b(?:${r.gone})\\b`, 'i');
+    gone = new RegExp(wordEdges(`\\b(?:${r.gone})\\b`), 'iu');
   } catch (e) {
     throw languageTableError(table.code, where('gone'), `a regular expression (${(e as Error).message})`);
   }

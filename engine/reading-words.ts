@@ -9,6 +9,7 @@
 import { defineSection, langs, languageTable, onLanguagesLoaded, type Lang, type LanguageTable } from './languages/index.js';
 import { languageTableError } from './languages/errors.js';
 import { escapeRegExp as escape } from './markup.js';
+import { withUnicode, wordEdges } from './word-edges.js';
 
 /** The keys of each group of the section, in the order languages/en/reading.yaml explains them. */
 export const READING_KEYS = {
@@ -152,14 +153,18 @@ export function anyWords(path: string, lang?: Lang): string {
 
 /**
  * A pattern with `{parts.chapter}`-style places, each filled with every language's words (anyWords), built once
- * per table. `{numbers}` is every number word of every language, `{ordinals}` every ordinal prefix ("ke").
+ * per table; its `\b` is a word's edge in every script (wordEdges), so the flags gain u. `{numbers}` is every
+ * number word of every language, `{ordinals}` every ordinal prefix ("ke").
  * @example readingPattern('^(?:{parts.chapter})\\s+(\\d+)$') // matches "Chapter 3", "Bab 3"
  */
 export function readingPattern(source: string, flags = 'iu'): RegExp {
   const key = `${flags}/${source}`;
   let re = patterns.get(key);
   if (!re) {
-    re = new RegExp(source.replace(/\{([a-z][a-zA-Z.]*)\}/g, (_m, path: string) => (path === 'numbers' ? numberWordsGroup() : path === 'ordinals' ? ordinalPrefixes() : anyWords(path))), flags);
+    const words = (path: string) => (path === 'numbers' ? numberWordsGroup() : path === 'ordinals' ? ordinalPrefixes() : anyWords(path));
+    const filled = source.replace(/\{([a-z][a-zA-Z.]*)\}/g, (_m, path: string) => words(path));
+    // A `\b` of the code's or of a language's words is a word's edge in every script (word-edges.ts).
+    re = new RegExp(wordEdges(filled), withUnicode(flags));
     patterns.set(key, re);
   }
   return re;

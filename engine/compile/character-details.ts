@@ -34,7 +34,7 @@ function locateCharacterDetails(
       if (out.length) break;
       continue;
     }
-    if (/^#/.test(t) || (/^[A-Z][^:]{0,60}$/.test(t.replace(/\*/g, '')) && !/^[-*•]/.test(t))) break;
+    if (/^#/.test(t) || (/^\p{Lu}[^:]{0,60}$/u.test(t.replace(/\*/g, '')) && !/^[-*•]/.test(t))) break;
     out.push(t);
   }
   const details = out.join('\n').trim();

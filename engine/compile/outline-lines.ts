@@ -36,11 +36,11 @@ export function wordHeadOf(line: string): WordHead | undefined {
   if (!m) return undefined;
   const num = leadingNumber(m.groups!.after!);
   if (!num) return undefined;
-  if (/^['’]\w/.test(num.rest)) return undefined;
+  if (/^['’]\p{L}/u.test(num.rest)) return undefined;
   const delimiter = /^[*_]*\s*([:.)|\-–—]+)?\s*(?:[*_]{1,2}(?=\s|$))?\s*/.exec(num.rest)!;
   const head = num.rest.slice(delimiter[0].length);
   // Without a delimiter, a head continuing in lower case is a sentence about a chapter, not its heading.
-  if (!delimiter[1] && /^[a-z]/.test(head)) return undefined;
+  if (!delimiter[1] && /^\p{Ll}/u.test(head)) return undefined;
   const family: Family =
     m.groups!.chapter !== undefined ? 'chapter' : m.groups!.section !== undefined ? 'section' : 'part';
   return { family, number: num.n, head };
@@ -118,10 +118,10 @@ export function blockOf(line: string): { kind: BlockKind; rest: string; label: s
   return { kind: found, rest: trimEnd(rawRest, '*_').trim(), label };
 }
 
-/** A Markdown heading, a line in bold or a line in capitals. */
+/** A Markdown heading, a line in bold or a line in capitals (of any script: "ГЛАВА 1"). */
 export function isHeadingLike(line: string): boolean {
   const t = line.trim();
-  return /^#{1,6}\s/.test(t) || /^(\*\*|__)/.test(t) || (/[A-Z]/.test(t) && t === t.toUpperCase() && t.length <= 80);
+  return /^#{1,6}\s/.test(t) || /^(\*\*|__)/.test(t) || (/\p{Lu}/u.test(t) && t === t.toUpperCase() && t.length <= 80);
 }
 export const headingLevel = (line: string) => /^\s*(#{1,6})\s/.exec(line)?.[1]!.length ?? 0;
 export const isRule = (line: string) => /^\s*([-*_=])(?:\s*\1){2,}\s*$/.test(line);

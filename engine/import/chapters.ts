@@ -236,8 +236,9 @@ function withPrologueAndEpilogue(family: readonly Found[], run: Found[]): Found[
   const first = run[0];
   const last = run.at(-1);
   if (!first || !last) return run;
-  const before = family.filter((h) => h.line < first.line).at(-1);
-  const after = family.find((h) => h.line > last.line);
+  // A larger part's heading between them ("Prologue", "PART ONE", "Chapter 1") does not hide the prologue.
+  const before = family.filter((h) => h.line < first.line && h.kind !== 'part').at(-1);
+  const after = family.find((h) => h.line > last.line && h.kind !== 'part');
   return [...(before?.kind === 'prologue' ? [before] : []), ...run.filter((h) => h.kind === 'chapter'), ...(after?.kind === 'epilogue' ? [after] : [])];
 }
 

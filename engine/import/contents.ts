@@ -1,6 +1,7 @@
 // A manuscript's parts from its own table of contents (an EPUB's navigation document or NCX): each entry the
 // contents list gives a document of its own is a part, titled as the contents title it; a "Prologue" or
-// "Epilogue" entry is the introduction or the conclusion, every other entry a chapter numbered in order.
+// "Epilogue" entry is the introduction or the conclusion, a "Part One" entry with no text of its own is left out,
+// every other entry a chapter numbered in order.
 // What comes before the first entry, and the entries that are front matter (title page, contents,
 // copyright), are counted as front matter words, never a chapter. Pure.
 import { countWords } from '../provider.js';
@@ -79,6 +80,8 @@ export function splitByContents(sections: readonly ContentsSection[], frontMatte
     const i = at + lead;
     const heading = readHeading(section.title);
     const text = withoutOwnHeading(section.text, section.title);
+    // A larger part's heading with no text of its own ("Part One" before its first chapter) is no chapter.
+    if (heading?.kind === 'part' && countWords(text) === 0) return;
     const isFirst = i === lead;
     const isLast = i === sections.length - 1;
     const kind: ImportedPart['kind'] =

@@ -6,6 +6,7 @@
 // only. Each is a regular expression of the whole heading line, case ignored; built once, on first use.
 import { defineSection, langs, onLanguagesLoaded, type LanguageTable } from '../languages/index.js';
 import { languageTableError } from '../languages/errors.js';
+import { wordEdges } from '../word-edges.js';
 
 /** The keys of the section: what each word heads or opens. */
 export const HEADING_KEYS = [
@@ -89,8 +90,9 @@ onLanguagesLoaded(() => {
 export function wordsPattern(source: string): RegExp {
   let re = cache.get(source);
   if (!re) {
+    // A `\b` is a word's edge in every script: "Посвящается", "Αφιερώνεται" (word-edges.ts).
     re = new RegExp(
-      source.replace(/\{(\w+)\}/g, (_m, key: string) => headingWords(key as HeadingKey)),
+      wordEdges(source.replace(/\{(\w+)\}/g, (_m, key: string) => headingWords(key as HeadingKey))),
       'iu',
     );
     cache.set(source, re);

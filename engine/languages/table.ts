@@ -20,6 +20,10 @@ export interface LanguageTable {
    * autonym.
    */
   readonly languageNames: Readonly<Record<Lang, string>>;
+  /**
+   * The script it is written in, Unicode's name in lower case (`latin`, `cyrillic`, `greek`, `arabic`): an answer
+   * mostly in another script than Latin is told by it (engine/session/reading/language-script.ts).
+   */
   readonly script: string;
   /**
    * Tokens a word of its prose takes in the models' tokenizers (o200k, measured on its samples, rounded up): what a
@@ -188,6 +192,20 @@ function codesOf(v: unknown, file: string): string[] {
   return v as string[];
 }
 
+/** A Unicode script's name in lower case (`cyrillic`, `old_italic`), as `\p{Script=…}` reads it. */
+function scriptOf(v: unknown, file: string): string {
+  const name = str(v, file, 'script');
+  const unicode = name.replace(/(^|_)([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase());
+  try {
+    if (!/^[a-z]+(?:_[a-z]+)*$/.test(name)) throw new Error(name);
+    new RegExp(`\\p{Script=${unicode}}`, 'u');
+  } catch {
+    const expected = "a Unicode script's name in lower case (latin, cyrillic, greek, arabic…)";
+    throw languageTableError(file, 'script', expected);
+  }
+  return name;
+}
+
 function parseTable(src: LanguageSource): LanguageTable {
   const raw = src.data;
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw languageTableError(src.file, '*', 'a mapping of keys');
@@ -198,7 +216,7 @@ function parseTable(src: LanguageSource): LanguageTable {
   const names = r.languageNames;
   if (!names || typeof names !== 'object') throw languageTableError(src.file, 'languageNames', 'a mapping of language codes to names');
   for (const [k, v] of Object.entries(names)) str(v, src.file, `languageNames.${k}`);
-  return { code, order: r.order, autonym: str(r.autonym, src.file, 'autonym'), languageNames: names as Record<string, string>, script: str(r.script, src.file, 'script'), tokensPerWord: rateOf(r.tokensPerWord, src.file), draft: r.draft === true, otherCodes: codesOf(r.otherCodes, src.file), raw: r, files: src.words, later: src.later === true };
+  return { code, order: r.order, autonym: str(r.autonym, src.file, 'autonym'), languageNames: names as Record<string, string>, script: scriptOf(r.script, src.file), tokensPerWord: rateOf(r.tokensPerWord, src.file), draft: r.draft === true, otherCodes: codesOf(r.otherCodes, src.file), raw: r, files: src.words, later: src.later === true };
 }
 
 function load(): void {

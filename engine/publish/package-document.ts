@@ -5,6 +5,7 @@ import { partStep, stepLabel } from '../compile/labels.js';
 import { hasAuthoredParts, isAuthoredPart } from '../compile/provenance.js';
 import { headingWords, wordsPattern } from '../import/heading-words.js';
 import { withoutRightsClaims } from '../import/source-status.js';
+import { wordEdges } from '../word-edges.js';
 import { countWords } from '../provider.js';
 import { bookDocument, withEditionPackage, type BookDocument } from '../session/book.js';
 import { translatedFrom } from '../session/translate/index.js';
@@ -26,7 +27,7 @@ export function copyrightExtra(markdown: string, title: string): string {
   // The page's heading and its notice word, in every language's words (import-headings.yaml `copyright`).
   const heading = wordsPattern('^\\s*(?:[*_]{1,2})?\\s*{copyright}\\s*(?:[*_]{1,2})?\\s*:?\\s*$');
   const notice = new RegExp(
-    `(?:\\b${headingWords('copyright')}\\s*)?(?:©|\\(c\\))\\s*(?:\\d{4}[\\s,–-]*)+[^.\\n]*\\.?\\s*`,
+    wordEdges(`(?:\\b${headingWords('copyright')}\\s*)?(?:©|\\(c\\))\\s*(?:\\d{4}[\\s,–-]*)+[^.\\n]*\\.?\\s*`),
     'giu',
   );
   return markdown

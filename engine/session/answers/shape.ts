@@ -17,7 +17,7 @@ import { escapeRegExp as escape } from '../../markup.js';
 export type ShapeOutcome = 'listed' | 'recipe' | 'outlined';
 
 /** A list item, a numbered line, a checkbox or a table row, at the line's start. */
-const LIST_LINE = /^\s{0,6}(?:[-*•+‣◦]\s|\d{1,3}[.)]\s|[a-zA-Z][.)]\s|\(\w{1,3}\)\s|\|)/;
+const LIST_LINE = /^\s{0,6}(?:[-*•+‣◦]\s|\d{1,3}[.)]\s|\p{L}[.)]\s|\([\p{L}\p{N}]{1,3}\)\s|\|)/u;
 /** A heading line (Markdown, or wholly bold). */
 const HEADING_LINE = /^\s{0,3}(?:#{1,6}\s|\*\*[^*]{1,120}\*\*:?\s*$|__[^_]{1,120}__:?\s*$)/;
 /** A quantity and a unit ("2 cups", "200 g", "1 ½ sudu besar"). */

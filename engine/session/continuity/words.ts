@@ -7,6 +7,7 @@
 import { defineSection, langs, languageTable, onLanguagesLoaded, type LanguageTable } from '../../languages/index.js';
 import { languageTableError } from '../../languages/errors.js';
 import { isPartWord } from '../../reading-words.js';
+import { wordEdges } from '../../word-edges.js';
 
 interface ContinuityWords {
   /** Verbs of a character speaking or acting ("said", "berkata"), lower case. */
@@ -45,7 +46,7 @@ function parse(raw: unknown, table: LanguageTable): ContinuityWords {
   if (typeof notPresent !== 'string' || !notPresent.trim())
     throw fail('notPresent', 'a regular expression of the words');
   try {
-    new RegExp(`\\b(?:${notPresent})\\b`, 'i');
+    new RegExp(wordEdges(`\\b(?:${notPresent})\\b`), 'iu');
   } catch (e) {
     throw fail('notPresent', `a regular expression (${(e as Error).message})`);
   }
@@ -74,7 +75,7 @@ function allWords(): NonNullable<typeof all> {
     .map(continuityWordsOf);
   all = {
     acts: new Set(read.flatMap((w) => w.acts)),
-    notPresent: new RegExp(`\\b(?:${read.map((w) => w.notPresent).join('|')})\\b`, 'i'),
+    notPresent: new RegExp(wordEdges(`\\b(?:${read.map((w) => w.notPresent).join('|')})\\b`), 'iu'),
     notNames: new Set(read.flatMap((w) => w.notNames)),
     familyEndings: [...new Set(read.flatMap((w) => w.familyEndings))],
     familyWords: new Set(read.flatMap((w) => w.familyWords)),

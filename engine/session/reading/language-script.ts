@@ -2,6 +2,10 @@
 // letters of another script than Latin is in the wrong language, whatever the book's. One pass over the
 // text's code units: ASCII is read without a pattern, and every other character is classed once (by the
 // Unicode script patterns below) and remembered, so an answer costs about a plain pass over its letters.
+// A language of the table written in one of these scripts (its `script`: `cyrillic`, `greek`…) owns it: an
+// answer in that script is in that language (tableLanguageOfScript), kept in its books and named in the others.
+import { langs, languageTable, type Lang } from '../../languages/index.js';
+import { readingOf } from './reading.js';
 
 /**
  * A language told by its script alone (no book is written in it): an answer mostly in one of these is in the wrong
@@ -10,22 +14,34 @@
 export type ScriptLanguage = 'zh' | 'ja' | 'ko' | 'ar' | 'ru' | 'el' | 'he' | 'th' | 'hi' | 'ta' | 'bn';
 
 /**
- * Letters of a script other than Latin, and the language an answer in it is taken for. Han is Chinese unless kana come
- * with it.
+ * Letters of a script other than Latin, the language an answer in it is taken for, and the names a table's `script`
+ * gives the script (Unicode's, lower case). Han is Chinese unless kana come with it.
  */
-const SCRIPTS: ReadonlyArray<readonly [ScriptLanguage, RegExp]> = [
-  ['ja', /[\p{Script=Hiragana}\p{Script=Katakana}]/u],
-  ['zh', /\p{Script=Han}/u],
-  ['ko', /\p{Script=Hangul}/u],
-  ['ar', /\p{Script=Arabic}/u],
-  ['ru', /\p{Script=Cyrillic}/u],
-  ['el', /\p{Script=Greek}/u],
-  ['he', /\p{Script=Hebrew}/u],
-  ['th', /\p{Script=Thai}/u],
-  ['hi', /\p{Script=Devanagari}/u],
-  ['ta', /\p{Script=Tamil}/u],
-  ['bn', /\p{Script=Bengali}/u],
+const SCRIPTS: ReadonlyArray<readonly [ScriptLanguage, RegExp, readonly string[]]> = [
+  ['ja', /[\p{Script=Hiragana}\p{Script=Katakana}]/u, ['hiragana', 'katakana', 'japanese']],
+  ['zh', /\p{Script=Han}/u, ['han', 'chinese']],
+  ['ko', /\p{Script=Hangul}/u, ['hangul', 'korean']],
+  ['ar', /\p{Script=Arabic}/u, ['arabic']],
+  ['ru', /\p{Script=Cyrillic}/u, ['cyrillic']],
+  ['el', /\p{Script=Greek}/u, ['greek']],
+  ['he', /\p{Script=Hebrew}/u, ['hebrew']],
+  ['th', /\p{Script=Thai}/u, ['thai']],
+  ['hi', /\p{Script=Devanagari}/u, ['devanagari']],
+  ['ta', /\p{Script=Tamil}/u, ['tamil']],
+  ['bn', /\p{Script=Bengali}/u, ['bengali']],
 ];
+
+/**
+ * The language of the table an answer mostly in `found`'s script is in: `expected` when the table writes it in that
+ * script, else the first language of the table that is (in the table's order); undefined when none is. Two languages
+ * of one script are not told apart here (the guard's function words are read in Latin letters only).
+ * @example tableLanguageOfScript('ru', 'xx') // 'xx' when languages/xx.yaml says `script: cyrillic`
+ */
+export function tableLanguageOfScript(found: ScriptLanguage, expected?: Lang): Lang | undefined {
+  const names = SCRIPTS.find(([language]) => language === found)![2];
+  const written = langs().filter((code) => names.includes(languageTable(code).script));
+  return expected !== undefined && written.includes(expected) ? expected : written[0];
+}
 /** A CJK or Thai letter stands for about a word; letters of the other scripts are counted as Latin ones are. */
 const IS_WORDLIKE_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 /** Latin letters per word, to weigh a CJK letter against a Latin word. */
@@ -111,4 +127,17 @@ export function scriptLanguageOf(text: string): { language: ScriptLanguage; shar
   if (!language || !weight) return undefined;
   const share = weight / (weight + latin);
   return share > SHARE_DRIFT && weight >= MIN_SCRIPT_WEIGHT ? { language, share: Number(share.toFixed(2)) } : undefined;
+}
+
+/**
+ * The script language of a text, as scriptLanguageOf, and the language of the table written in its script
+ * (tableLanguageOfScript); undefined for a text with few code units of other scripts (LatinWords.otherScript).
+ */
+export function scriptOfText(
+  text: string,
+  expected?: Lang,
+): { language: ScriptLanguage; share: number; table?: Lang } | undefined {
+  const found = readingOf(text).latin.otherScript >= MIN_SCRIPT_UNITS ? scriptLanguageOf(text) : undefined;
+  const table = found && tableLanguageOfScript(found.language, expected);
+  return found && (table ? { ...found, table } : found);
 }

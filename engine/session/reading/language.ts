@@ -56,7 +56,7 @@
 import type { Lang } from '../../spec/types.js';
 import { guard, hasHashBit, type Guard } from './language-words.js';
 import { addMarkersAt, addPatternMarkers, markerSums, type MarkerSums } from './language-markers.js';
-import { MIN_SCRIPT_UNITS, SHARE_DRIFT, type ScriptLanguage, scriptLanguageOf } from './language-script.js';
+import { SHARE_DRIFT, type ScriptLanguage, scriptOfText } from './language-script.js';
 import { CURLY, hashOf, LOWER, NON_ASCII, UPPER, wordAt, type LatinWords } from './language-scan.js';
 import { readingOf } from './reading.js';
 
@@ -155,6 +155,9 @@ function functionWordAt(g: Guard, text: string, words: LatinWords, w: number): n
  */
 export function detectLanguage(text: string, expected?: Lang): LanguageVerdict {
   const g = guard();
+  // A text mostly in the script of a language of the table (Cyrillic for a table's `script: cyrillic`) is in it.
+  const inScript = scriptOfText(text, expected)?.table;
+  if (inScript) return { language: inScript, words: { [inScript]: readingOf(text).wordCount }, markers: {} };
   const counted = new Array<number>(g.families.length).fill(0);
   const hits = new Array<number>(g.families.length).fill(0);
   // Sentences with no function word of any family (a headline, a line of names and nouns): their words go to
@@ -253,9 +256,11 @@ function verdictOf(g: Guard, counted: number[], neutral: number, sums: MarkerSum
  * @example findLanguageDrift(englishChapter, 'ms') // { expected: 'ms', found: 'en', share: 0.97 }
  */
 export function findLanguageDrift(text: string, expected: Lang): LanguageDrift | undefined {
-  // A text with few code units of other scripts has no script language (LatinWords.otherScript): its pass is left out.
-  const script = readingOf(text).latin.otherScript >= MIN_SCRIPT_UNITS ? scriptLanguageOf(text) : undefined;
-  if (script) return { expected, found: script.language, share: script.share };
+  // In its own script, a book of a language written in it (`script` in its table) keeps the text; in another's, the
+  // drift names the table's language of that script when there is one.
+  const script = scriptOfText(text, expected);
+  if (script && script.table === expected) return undefined;
+  if (script) return { expected, found: script.table ?? script.language, share: script.share };
   const verdict = detectLanguage(text, expected);
   if (verdict.language === null) return undefined;
   const g = guard();

@@ -4,7 +4,13 @@
 // busy machine); this reads it in about a millisecond. Anything else in the file (another form, a character or word
 // YAML reads otherwise, a key said twice, a comment after a job) leaves it to the YAML parser (jobs-file.ts), so a
 // file reads the same either way.
-import type { RawJob } from './jobs-file.js';
+
+/** A job read (jobs-file.ts RawJob: its 1-based position and line, and its values). */
+export interface FlowJob {
+  index: number;
+  line: number;
+  value: Record<string, string | number>;
+}
 
 const LINE = /^- \{([^\t]*)\} *$/;
 const KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -46,9 +52,9 @@ function jobOfLine(line: string): Record<string, string | number> | undefined {
  * The jobs of a file made only of one-line flow mappings of plain values (and blank or comment lines), with their
  * lines; undefined for any other file (then read by the YAML parser).
  */
-export function flowJobList(text: string): RawJob[] | undefined {
+export function flowJobList(text: string): FlowJob[] | undefined {
   if (text.charCodeAt(0) === 0xfeff) return undefined;
-  const jobs: RawJob[] = [];
+  const jobs: FlowJob[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.endsWith('\r') ? lines[i]!.slice(0, -1) : lines[i]!;

@@ -4,6 +4,7 @@ import { readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, yamlProblemOf } from '../../engine/node.js';
 import { KaryaError, type Lang } from '../../engine/index.js';
+import { flowJobList } from './jobs-flow.js';
 import { jobWords, sayJob, type JobWords } from './job-words.js';
 import { jsonBreak } from './json-line.js';
 
@@ -74,7 +75,7 @@ export function readJobsFile(file: string): RawJob[] {
   if (Buffer.byteLength(text) > MAX_JOBS_FILE_BYTES) throw tooLarge();
   const asked = text.match(JOB_KEY)?.length ?? 0;
   if (asked > MAX_JOBS) throw tooManyJobs(file, asked);
-  const jobs = isJsonLines(file, text) ? parseJsonLines(file, text) : parseYamlList(file, text);
+  const jobs = isJsonLines(file, text) ? parseJsonLines(file, text) : (flowJobList(text) ?? parseYamlList(file, text));
   if (jobs.length > MAX_JOBS) throw tooManyJobs(file, jobs.length);
   return jobs;
 }

@@ -1,7 +1,7 @@
 // The answers of a book's steps not saved yet (engine/session/kept-answers.ts), once for both databases and the
 // CLI's state file: kept as each arrives, read back when the book's session opens, dropped when their step is saved.
 // A row that no longer parses is left out (its request is asked again).
-import type { Conn } from './conn.js';
+import { fixedQuery, type Conn } from './conn.js';
 import type { KeptAnswer, ProgressStore } from '../../../engine/index.js';
 
 /** The ProgressStore's kept answers for one owner. */
@@ -10,15 +10,11 @@ export function keptAnswersOf(
   owner: string,
 ): Required<Pick<ProgressStore, 'keepAnswer' | 'keptAnswers' | 'dropAnswers'>> {
   return {
+    // Written as SQL rather than with the query builder (both run at every answer of a batch: conn.ts fixedQuery).
     keepAnswer: async (key, kept) => {
       await conn.run(
-        conn.db.insertInto('kept_answers').values({
-          owner,
-          book_key: key,
-          scope: kept.scope,
-          request: kept.request,
-          answer: JSON.stringify(kept.answer),
-        }),
+        fixedQuery(conn.db)`INSERT INTO kept_answers (owner, book_key, scope, request, answer)
+          VALUES (${owner}, ${key}, ${kept.scope}, ${kept.request}, ${JSON.stringify(kept.answer)})`,
       );
     },
     keptAnswers: async (key) => {
@@ -40,9 +36,13 @@ export function keptAnswersOf(
       });
     },
     dropAnswers: async (key, scope) => {
-      let query = conn.db.deleteFrom('kept_answers').where('owner', '=', owner).where('book_key', '=', key);
-      if (scope !== undefined) query = query.where('scope', '=', scope);
-      await conn.run(query);
+      await conn.run(
+        scope === undefined
+          ? fixedQuery(conn.db)`DELETE FROM kept_answers WHERE owner = ${owner} AND book_key = ${key}`
+          : fixedQuery(
+              conn.db,
+            )`DELETE FROM kept_answers WHERE owner = ${owner} AND book_key = ${key} AND scope = ${scope}`,
+      );
     },
   };
 }

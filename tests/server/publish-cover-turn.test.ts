@@ -33,7 +33,7 @@ afterAll(async () => {
   process.env.PATH = PATH_BEFORE;
 });
 
-/** A signed-up writer with a finished one-chapter picture book (the offline model; the cover is the point), and its id. */
+/** A signed-up writer with a finished one-chapter picture book (offline model; the cover is the point), and its id. */
 async function writerWithBook(): Promise<{ cookie: string; bookId: number }> {
   const email = uniqueEmail('cover-turn');
   const cookie = await signUp(ts, email);

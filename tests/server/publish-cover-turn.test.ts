@@ -33,14 +33,14 @@ afterAll(async () => {
   process.env.PATH = PATH_BEFORE;
 });
 
-/** A signed-up writer with a finished children's book (the offline model), and the book's id. */
+/** A signed-up writer with a finished one-chapter picture book (offline model; the cover is the point), and its id. */
 async function writerWithBook(): Promise<{ cookie: string; bookId: number }> {
   const email = uniqueEmail('cover-turn');
   const cookie = await signUp(ts, email);
   const userId = (await ts.ctx.repos.users.findByEmail(email))!.id;
   await ts.ctx.repos.credits.setBalance({ userId, credits: 100, reason: 'test' });
   for (;;) {
-    const settings = { numberOfChapters: 3, ageGroup: '8-12' };
+    const settings = { numberOfChapters: 1, ageGroup: '3-5' };
     const res = await ts.http.post('/api/generators/children/generate').set('cookie', cookie).send({ settings });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     if ((res.body as { next: unknown }).next === null) break;

@@ -74,55 +74,16 @@ export const API_ROUTERS: ReadonlyArray<(ctx: AppContext) => ApiRoutes> = [
  */
 export const API_KEY_PATHS = ['/generators', '/progress', '/books', '/series', '/history'] as const;
 
-export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {}): Express {
-  const { config, logger, repos } = ctx;
-  const lifecycle = opts.lifecycle ?? createLifecycle({ readiness: async () => ({ store: await probe(() => repos.system.ping()), queue: ctx.steps ? 'ok' : 'unused', migrations: 'ok' }) });
-  const metrics = metricsOf(ctx);
-  const app = express();
-  app.disable('x-powered-by');
-  // API answers are private and current: `Cache-Control: no-store` (below) instead of an ETag hashed from
-  // every body, which no client could use. The public catalog sets its own (routes/generators.ts), and
-  // the studio's files theirs (static.ts).
-  app.set('etag', false);
-  app.set('trust proxy', config.trustProxy);
-  app.locals[HTTPS_LOCAL] = new URL(config.publicUrl).protocol === 'https:';
-  // Event streams: a keep-alive comment every 15 s (a proxy cuts a silent stream), counted while open; a stream
-  // waiting on the model says so every 5 s it waits, in its writer's language (http/model-wait.ts).
-  app.locals[SSE_LOCAL] = {
-    keepAliveMs: config.sseKeepAliveMs ?? SSE_KEEP_ALIVE_MS, slowModelMs: config.slowModelNoticeMs ?? SLOW_MODEL_MS, openStreams: metrics.openStreams, lifecycle,
-    // Its waits are worded in the writer's language, the account's (http/model-wait.ts waitLang).
-    writerLang: requestLang,
-  };
-
-  // In this order, each pair as one router layer (series: fewer layers for Express to walk per request).
-  // When a response closes, its log line, its metrics and the end of its count, from one listener.
-  const watch = atRequestEnd(requestLog(logger), requestMetrics(metrics), (_req, res) => lifecycle.untrack(res));
-  const track: RequestHandler = (_req, res, next) => {
-    lifecycle.track(res);
-    next();
-  };
-  app.use(series(watch, track, helmetMiddleware({ isHttpsSite: app.locals[HTTPS_LOCAL] === true, apiPrefix: '/api/' }), refuseWhileStopping(lifecycle)));
-  // Liveness and readiness answer on any Host (a probe uses the pod's IP) and carry no secrets. Liveness
-  // is this process answering, whatever the database (an outage must not restart every instance at once);
-  // readiness checks the dependencies.
-  app.get('/api/health', noStore, (_req, res) => {
-    res.json({ status: 'ok', version: config.version, provider: ctx.provider.name, generators: ctx.catalog.specs.length });
-  });
-  app.get('/api/ready', noStore, readyRoute(lifecycle));
-  // Prometheus text behind KARYA_METRICS_TOKEN (Bearer); absent, there is nothing here (404).
-  app.get('/metrics', noStore, async (req, res) => {
-    if (!config.metricsToken) throw ApiError.of(404, 'not_found');
-    if (!hasBearer(req.get('authorization'), config.metricsToken)) {
-      res.set('www-authenticate', 'Bearer realm="metrics"');
-      throw ApiError.of(401, 'unauthenticated');
-    }
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+/**
+ * The layers every API request passes, as one: its host and origin checked, `Cache-Control: no-store`, its JSON body
+ * read, and its JSON answer compressed.
+ */
+function apiLayers(config: AppContext['config']): RequestHandler {
   const isAllowedHost = allowedHosts({ publicUrl: config.publicUrl, extra: config.allowedHosts });
   const json = jsonBody(config.jsonLimit);
   // Not mounted at /api (a mounted layer strips and restores the prefix, and Express parses the URL again
   // for the next layer: a few µs of every API request): the path is checked here instead.
-  const api = series(
+  return series(
     hostCheck(isAllowedHost),
     noStore,
     sameOriginCheck({ trustedOrigins: [config.publicUrl], isAllowedHost }),
@@ -139,11 +100,84 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
     },
     compressJson(),
   );
+}
+
+export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {}): Express {
+  const { config, logger, repos } = ctx;
+  const lifecycle =
+    opts.lifecycle ??
+    createLifecycle({
+      readiness: async () => ({
+        store: await probe(() => repos.system.ping()),
+        queue: ctx.steps ? 'ok' : 'unused',
+        migrations: 'ok',
+      }),
+    });
+  const metrics = metricsOf(ctx);
+  const app = express();
+  app.disable('x-powered-by');
+  // API answers are private and current: `Cache-Control: no-store` (below) instead of an ETag hashed from
+  // every body, which no client could use. The public catalog sets its own (routes/generators.ts), and
+  // the studio's files theirs (static.ts).
+  app.set('etag', false);
+  app.set('trust proxy', config.trustProxy);
+  app.locals[HTTPS_LOCAL] = new URL(config.publicUrl).protocol === 'https:';
+  // Event streams: a keep-alive comment every 15 s (a proxy cuts a silent stream), counted while open; a stream
+  // waiting on the model says so every 5 s it waits, in its writer's language (http/model-wait.ts).
+  app.locals[SSE_LOCAL] = {
+    keepAliveMs: config.sseKeepAliveMs ?? SSE_KEEP_ALIVE_MS,
+    slowModelMs: config.slowModelNoticeMs ?? SLOW_MODEL_MS,
+    openStreams: metrics.openStreams,
+    lifecycle,
+    // Its waits are worded in the writer's language, the account's (http/model-wait.ts waitLang).
+    writerLang: requestLang,
+  };
+
+  // In this order, each pair as one router layer (series: fewer layers for Express to walk per request).
+  // When a response closes, its log line, its metrics and the end of its count, from one listener.
+  const watch = atRequestEnd(requestLog(logger), requestMetrics(metrics), (_req, res) => lifecycle.untrack(res));
+  const track: RequestHandler = (_req, res, next) => {
+    lifecycle.track(res);
+    next();
+  };
+  app.use(
+    series(
+      watch,
+      track,
+      helmetMiddleware({ isHttpsSite: app.locals[HTTPS_LOCAL] === true, apiPrefix: '/api/' }),
+      refuseWhileStopping(lifecycle),
+    ),
+  );
+  // Liveness and readiness answer on any Host (a probe uses the pod's IP) and carry no secrets. Liveness
+  // is this process answering, whatever the database (an outage must not restart every instance at once);
+  // readiness checks the dependencies.
+  app.get('/api/health', noStore, (_req, res) => {
+    res.json({
+      status: 'ok',
+      version: config.version,
+      provider: ctx.provider.name,
+      generators: ctx.catalog.specs.length,
+    });
+  });
+  app.get('/api/ready', noStore, readyRoute(lifecycle));
+  // Prometheus text behind KARYA_METRICS_TOKEN (Bearer); absent, there is nothing here (404).
+  app.get('/metrics', noStore, async (req, res) => {
+    if (!config.metricsToken) throw ApiError.of(404, 'not_found');
+    if (!hasBearer(req.get('authorization'), config.metricsToken)) {
+      res.set('www-authenticate', 'Bearer realm="metrics"');
+      throw ApiError.of(401, 'unauthenticated');
+    }
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  const api = apiLayers(config);
   app.use((req, res, next) => (isApiPath(req.path) ? api(req, res, next) : next()));
 
   app.get(OPENAPI_PATH, openApiRoute({ version: config.version, apiKeyPaths: API_KEY_PATHS }));
   // API keys work on generation, progress, history and export routes only (never account, key or admin routes).
-  app.use(API_KEY_PATHS.map((p) => `/api${p}`), acceptApiKeys(ctx));
+  app.use(
+    API_KEY_PATHS.map((p) => `/api${p}`),
+    acceptApiKeys(ctx),
+  );
   // Each route on the app's own router at its full path (server/http/routes.ts), in declaration order.
   for (const routes of API_ROUTERS) {
     for (const route of routes(ctx).routes) app[route.method](fullPath(route.path), ...route.handlers);
@@ -158,8 +192,19 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
  * The paths (under /api) of the routes whose body is a file's raw bytes (engine/contract/routes.ts `upload`), a
  * parameter (`:id`) matching one segment.
  */
-const UPLOAD_PATHS: readonly RegExp[] = Object.entries(ROUTES as Record<string, RouteDef>).filter(([, def]) => def.upload)
-  .map(([key]) => new RegExp(`^${key.slice(key.indexOf(' ') + 1).split('/').map((s) => (s.startsWith(':') ? '[^/]+' : escapeRegExp(s))).join('/')}$`, 'i'));
+const UPLOAD_PATHS: readonly RegExp[] = Object.entries(ROUTES as Record<string, RouteDef>)
+  .filter(([, def]) => def.upload)
+  .map(
+    ([key]) =>
+      new RegExp(
+        `^${key
+          .slice(key.indexOf(' ') + 1)
+          .split('/')
+          .map((s) => (s.startsWith(':') ? '[^/]+' : escapeRegExp(s)))
+          .join('/')}$`,
+        'i',
+      ),
+  );
 
 /** Whether a path (under /api) is an upload route's. */
 const isUploadPath = (path: string) => UPLOAD_PATHS.some((p) => p.test(path));
@@ -171,7 +216,11 @@ const API_PREFIX = '/api';
  * case-insensitive).
  */
 function isApiPath(path: string): boolean {
-  return path.length >= API_PREFIX.length && path.slice(0, API_PREFIX.length).toLowerCase() === API_PREFIX && (path.length === API_PREFIX.length || path[API_PREFIX.length] === '/');
+  return (
+    path.length >= API_PREFIX.length &&
+    path.slice(0, API_PREFIX.length).toLowerCase() === API_PREFIX &&
+    (path.length === API_PREFIX.length || path[API_PREFIX.length] === '/')
+  );
 }
 
 /** No cache keeps an API answer (a profile, a balance, a book); a route may say otherwise (the catalog). */
@@ -203,7 +252,8 @@ function errorHandler(logger: AppContext['logger']): ErrorRequestHandler {
     }
     // A refusal that can be retried says when (a 409 while a run's lease holds, a 503 while a pool is full…).
     // A header a route set already (the wait its own limiter computed) stands.
-    if (reply.retryAfter !== undefined && !res.hasHeader('Retry-After')) res.set('Retry-After', String(reply.retryAfter));
+    if (reply.retryAfter !== undefined && !res.hasHeader('Retry-After'))
+      res.set('Retry-After', String(reply.retryAfter));
     res.status(reply.status).json(reply.body);
   };
 }

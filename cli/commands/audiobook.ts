@@ -32,8 +32,33 @@ export interface AudiobookOptions {
 function audiobookFailed(error: unknown, lang: Lang, json: boolean): never {
   if (error instanceof CliExit) throw error;
   const exitCode = error instanceof AudioError && error.code !== 'audio_no_voice' ? EXIT.failed : EXIT.badInput;
-  exitOnFailure(error, lang, { expects: ['spec'], catalogued: [AudioError], exitCode, step: { words: ({ message, status }) => say('speechStopped', lang, { message: `${message}${status ? ` (HTTP ${status})` : ''}` }), ...(json ? { json: { part: null, isWhole: true } } : {}) } });
+  exitOnFailure(error, lang, {
+    expects: ['spec'],
+    catalogued: [AudioError],
+    exitCode,
+    step: {
+      words: ({ message, status }) =>
+        say('speechStopped', lang, { message: `${message}${status ? ` (HTTP ${status})` : ''}` }),
+      ...(json ? { json: { part: null, isWhole: true } } : {}),
+    },
+  });
   throw error;
+}
+
+type AudiobookEvent = Parameters<
+  NonNullable<Parameters<Awaited<ReturnType<typeof loadAudiobook>>['writeAudiobook']>[0]['onEvent']>
+>[0];
+
+/** A line for each file made (what it measured), asked again or failed, in the book's language. */
+function sayAudiobookEvent(e: AudiobookEvent, lang: Lang, out: string): void {
+  if (e.kind === 'file')
+    info(
+      `  ✓ ${say('fileDone', lang, { label: e.title, seconds: numberIn(e.seconds, lang, 1), rms: numberIn(e.rmsDb, lang, 1), peak: numberIn(e.peakDb, lang, 1), file: path.join(out, e.file) })}`,
+    );
+  else
+    info(
+      `  ${e.kind === 'again' ? '…' : '!'} ${e.kind === 'again' ? say('askedAgain', lang, { label: e.title, reason: new AudioError(e.problem.code, { ...e.problem.vars }).messageIn(lang) }) : new AudioError('audio_chapter_failed', { chapter: e.title, reason: new AudioError(e.problem.code, { ...e.problem.vars }).messageIn(lang) }).messageIn(lang)}`,
+    );
 }
 
 export async function audiobookCommand(opts: AudiobookOptions): Promise<void> {
@@ -59,26 +84,50 @@ export async function audiobookCommand(opts: AudiobookOptions): Promise<void> {
     const { items, book } = editionItems(doc, voice);
     const texts = items.flatMap((i) => i.texts);
     const credit = voice.credit(lang);
-    info(`karya: ${say('plan', lang, { id, title: book.title, chapters: book.parts.length, paragraphs: book.parts.reduce((n, p) => n + p.paragraphs.length, 0), characters: texts.reduce((n, t) => n + t.length, 0), voice: credit.kind === 'demo' ? 'espeak-ng' : `${credit.voice} (${credit.name})`, dir: opts.out })}`);
+    info(
+      `karya: ${say('plan', lang, { id, title: book.title, chapters: book.parts.length, paragraphs: book.parts.reduce((n, p) => n + p.paragraphs.length, 0), characters: texts.reduce((n, t) => n + t.length, 0), voice: credit.kind === 'demo' ? 'espeak-ng' : `${credit.voice} (${credit.name})`, dir: opts.out })}`,
+    );
     if (voice.isDemo) info(`karya: ${say('demoVoice', lang)}`);
     // Each text is one request; a file judged wrong is asked again once, within the same bound.
     const budget = new CallBudget({ planned: texts.length, maxCalls });
     sayBudget(budget, lang);
     makeDirs(opts.out);
-    const result = await writeAudiobook({ doc, voice, out: opts.out, budget, signal: interrupt.signal, onEvent: (e) => {
-      if (e.kind === 'file') info(`  ✓ ${say('fileDone', lang, { label: e.title, seconds: numberIn(e.seconds, lang, 1), rms: numberIn(e.rmsDb, lang, 1), peak: numberIn(e.peakDb, lang, 1), file: path.join(opts.out, e.file) })}`);
-      else info(`  ${e.kind === 'again' ? '…' : '!'} ${e.kind === 'again' ? say('askedAgain', lang, { label: e.title, reason: new AudioError(e.problem.code, { ...e.problem.vars }).messageIn(lang) }) : new AudioError('audio_chapter_failed', { chapter: e.title, reason: new AudioError(e.problem.code, { ...e.problem.vars }).messageIn(lang) }).messageIn(lang)}`);
-    } });
-    if (result.m4b) info(`  ✓ ${say('m4b', lang, { file: path.join(opts.out, result.m4b), marks: result.files.filter((f) => f.endsWith('.mp3')).length })}`);
+    const onEvent = (e: AudiobookEvent) => sayAudiobookEvent(e, lang, opts.out);
+    const result = await writeAudiobook({ doc, voice, out: opts.out, budget, signal: interrupt.signal, onEvent });
+    if (result.m4b)
+      info(
+        `  ✓ ${say('m4b', lang, { file: path.join(opts.out, result.m4b), marks: result.files.filter((f) => f.endsWith('.mp3')).length })}`,
+      );
     info(`  ✓ ${say('manifest', lang, { file: path.join(opts.out, 'read-along.json') })}`);
     if (result.epub) info(`  ✓ ${say('readAlongEpub', lang, { file: path.join(opts.out, result.epub) })}`);
     const checks = result.epub ? await sayReadAlongChecks(path.join(opts.out, result.epub), lang) : undefined;
-    info(`karya: ${say('done', lang, { files: result.files.length, dir: opts.out, minutes: numberIn(result.seconds / 60, lang, 1) })}`);
+    info(
+      `karya: ${say('done', lang, { files: result.files.length, dir: opts.out, minutes: numberIn(result.seconds / 60, lang, 1) })}`,
+    );
     if (opts.json) {
-      process.stdout.write(`${JSON.stringify({ audiobook: {
-        id, lang, out: opts.out, voice: credit, files: result.files, seconds: result.seconds, characters: result.characters, m4b: result.m4b ?? null, readAlong: 'read-along.json', epub: result.epub ?? null, epubChecks: checks ?? null, calls: budgetFigures(budget),
-        failed: result.failed.map((f) => ({ title: f.title, code: f.problem.code, reason: new AudioError(f.problem.code, { ...f.problem.vars }).messageIn(lang) })),
-      } })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({
+          audiobook: {
+            id,
+            lang,
+            out: opts.out,
+            voice: credit,
+            files: result.files,
+            seconds: result.seconds,
+            characters: result.characters,
+            m4b: result.m4b ?? null,
+            readAlong: 'read-along.json',
+            epub: result.epub ?? null,
+            epubChecks: checks ?? null,
+            calls: budgetFigures(budget),
+            failed: result.failed.map((f) => ({
+              title: f.title,
+              code: f.problem.code,
+              reason: new AudioError(f.problem.code, { ...f.problem.vars }).messageIn(lang),
+            })),
+          },
+        })}\n`,
+      );
     }
     if (result.failed.length) {
       info(`karya: ${say('left', lang, { count: result.failed.length })}`);

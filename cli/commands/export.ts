@@ -4,7 +4,7 @@
 // (`karya books` lists them). Calls no model; a book that was never saved exits 2. Without --out the book
 // goes to stdout: Markdown anywhere, an EPUB, DOCX or PDF only to a pipe or a file. With --bilingual, an edition
 // (karya translate) is written with its source: each source paragraph followed by its translation.
-import { partsWritten, word, type Lang, type ResolvedSpec } from '../../engine/index.js';
+import { partsWritten, word, type BookState, type Lang, type ResolvedSpec } from '../../engine/index.js';
 import { catalogOrExit, specOrExit, fail, info } from '../util.js';
 import { settingsFromOptions } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut, type BookOutOptions } from '../export-format.js';
@@ -47,36 +47,65 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   const layout = bilingualLayoutOrExit(opts, wanted ? settingsLang(named!, wanted.settings) : askedLang(opts.lang));
   const place = cliStateOf(opts.state);
   const statePath = place.where;
-  const command = named ? `karya generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}` : 'karya generate <id>';
+  const command = named
+    ? `karya generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}`
+    : 'karya generate <id>';
   // Never create a state file just to find it empty.
   // In the language the settings ask for (a book by its id, not read yet, in --lang's).
-  if (!hasBooks(place)) fail(savedBookWord('noStateExport', wanted ? settingsLang(named!, wanted.settings) : messagesLang(opts.lang), { file: statePath, command }));
-  if (opts.out !== undefined) writableFileOrExit('--out', opts.out, wanted ? settingsLang(named!, wanted.settings) : askedLang(opts.lang));
+  if (!hasBooks(place))
+    fail(
+      savedBookWord('noStateExport', wanted ? settingsLang(named!, wanted.settings) : messagesLang(opts.lang), {
+        file: statePath,
+        command,
+      }),
+    );
+  if (opts.out !== undefined)
+    writableFileOrExit('--out', opts.out, wanted ? settingsLang(named!, wanted.settings) : askedLang(opts.lang));
 
   const stateFile = await openCliState(place);
   try {
-    const chosen = await chooseBook(stateFile, catalog, { ...(named ? { named } : {}), opts, statePath, isUsable: (saved) => saved.state.content.length > 0 || saved.state.outline !== undefined });
+    const chosen = await chooseBook(stateFile, catalog, {
+      ...(named ? { named } : {}),
+      opts,
+      statePath,
+      isUsable: (saved) => saved.state.content.length > 0 || saved.state.outline !== undefined,
+    });
     if (!chosen) {
       // The book's language: the one the settings ask for, else (a book by its id) the one it is saved in.
-      const lang = wanted ? settingsLang(named!, wanted.settings) : ((await savedBookLang(stateFile, opts.book!)) ?? messagesLang(opts.lang));
-      fail(opts.book !== undefined ? exportWord('nothingWritten', lang, { book: opts.book }) : savedBookWord('noneSaved', lang, { id: named!.id, file: statePath, command }));
+      const lang = wanted
+        ? settingsLang(named!, wanted.settings)
+        : ((await savedBookLang(stateFile, opts.book!)) ?? messagesLang(opts.lang));
+      fail(
+        opts.book !== undefined
+          ? exportWord('nothingWritten', lang, { book: opts.book })
+          : savedBookWord('noneSaved', lang, { id: named!.id, file: statePath, command }),
+      );
     }
     const { spec, saved } = chosen;
     const lang = saved.state.lang;
     exportableOrExit(spec, lang);
     const format = exportFormatOrExit(spec, opts, lang, pipe);
     const author = authorOrExit(opts.author, lang);
-    if (!saved.isFinished) {
-      // The book's parts written out of its parts, one unit for both (an imported book's missing opening is neither).
-      const { written, total } = partsWritten(spec, saved.state);
-      const finish = named && opts.book === undefined ? ` ${exportWord('finishWith', lang, { command })}` : '';
-      info(`karya: ${exportWord('unfinished', lang, { id: spec.id, written, total })}${finish}`);
-    }
+    if (!saved.isFinished)
+      sayUnfinished(spec, saved.state, { command: named && opts.book === undefined ? command : undefined });
     // A book of a series says so in its EPUB (the series' name and the book's number).
     const series = await seriesOfKey(stateFile, catalog, chosen.key);
     const bytes = opts.bilingual
-      ? await bilingualBytes(stateFile, { ...chosen, ...(series ? { saved: { ...saved, state: { ...saved.state, series } } } : {}) }, format, { ...(opts.book !== undefined ? { id: Number(opts.book) } : {}), ...(author ? { author } : {}), ...(layout ? { layout } : {}) })
-      : await exportBytes(spec, series ? { ...saved.state, series } : saved.state, format, { withOutline: opts.withOutline, withBible: opts.withBible, ...(author ? { author } : {}) });
+      ? await bilingualBytes(
+          stateFile,
+          { ...chosen, ...(series ? { saved: { ...saved, state: { ...saved.state, series } } } : {}) },
+          format,
+          {
+            ...(opts.book !== undefined ? { id: Number(opts.book) } : {}),
+            ...(author ? { author } : {}),
+            ...(layout ? { layout } : {}),
+          },
+        )
+      : await exportBytes(spec, series ? { ...saved.state, series } : saved.state, format, {
+          withOutline: opts.withOutline,
+          withBible: opts.withBible,
+          ...(author ? { author } : {}),
+        });
     if (opts.out === undefined) {
       await writeStdout(bytes);
       return;
@@ -87,6 +116,17 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   } finally {
     await stateFile.close();
   }
+}
+
+/**
+ * An unfinished book's parts written out of its parts, one unit for both (an imported book's missing opening is
+ * neither), and the command that finishes it when the book was found by its settings.
+ */
+function sayUnfinished(spec: ResolvedSpec, state: BookState, input: { command: string | undefined }): void {
+  const lang = state.lang;
+  const { written, total } = partsWritten(spec, state);
+  const finish = input.command ? ` ${exportWord('finishWith', lang, { command: input.command })}` : '';
+  info(`karya: ${exportWord('unfinished', lang, { id: spec.id, written, total })}${finish}`);
 }
 
 /** The book on stdout, waiting until a slow pipe has taken it all. */

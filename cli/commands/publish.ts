@@ -45,8 +45,15 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     const series = book ? await seriesOfKey(stateFile, catalog, book.key) : undefined;
     const key = book?.key ?? progressKey(spec, settings, total);
     const session = await BookSession.open({
-      spec, renderer: catalog.renderer, provider, store: stateFile.progress(CLI_USER),
-      key, settings, totalChapters: total, onFinished: 'keep', isFresh: opts.fresh === true,
+      spec,
+      renderer: catalog.renderer,
+      provider,
+      store: stateFile.progress(CLI_USER),
+      key,
+      settings,
+      totalChapters: total,
+      onFinished: 'keep',
+      isFresh: opts.fresh === true,
       ...(series ? { series } : {}),
     });
     // An edition is exactly its source's parts: nothing is written for it (what its source lacks, it lacks).
@@ -70,21 +77,30 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
       : undefined;
     const edition = { key, id: opts.book!, spec, state: session.state };
     const isWhole = book && (await isWholeEditionOrExit(stateFile, edition));
-    const written = asItStands || isWhole
-      ? { planned: 0, steps: 0 }
-      : await writeBook(session, { total, isSaved: book !== undefined, signal: interrupt.signal, where, meter });
-    const nearDuplicates = async (title: string) => (await openNearDuplicates(stateFile.repos, CLI_USER)).check({
-      key, book: opts.book ?? key, title, parts: session.state.content, threshold: checked.closeThreshold,
-    });
+    const written =
+      asItStands || isWhole
+        ? { planned: 0, steps: 0 }
+        : await writeBook(session, { total, isSaved: book !== undefined, signal: interrupt.signal, where, meter });
+    const nearDuplicates = async (title: string) =>
+      (await openNearDuplicates(stateFile.repos, CLI_USER)).check({
+        key,
+        book: opts.book ?? key,
+        title,
+        parts: session.state.content,
+        threshold: checked.closeThreshold,
+      });
     const made = await makePackage({
-      checked, opts, session, provider, meter, ...(bilingualSource ? { bilingualSource } : {}),
-      signal: interrupt.signal, where, nearDuplicates,
+      checked,
+      opts,
+      session,
+      provider,
+      meter,
+      ...(bilingualSource ? { bilingualSource } : {}),
+      signal: interrupt.signal,
+      where,
+      nearDuplicates,
     });
-    // The name the package went out under stays the book's author: publishing again keeps it (no new pen name unasked).
-    const author = made.parts.author.trim();
-    if (author && author !== session.state.author?.trim()) {
-      await stateFile.repos.books.saveAuthor({ userId: CLI_USER, key, author });
-    }
+    await keepPackageAuthor(stateFile, { key, author: made.parts.author, state: session.state });
     const { trim, paper } = checked;
     reportPackage({ spec, opts, session, trim, paper, book: written, progress: meter.figures(), ...made });
   } catch (error) {
@@ -93,6 +109,17 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
   } finally {
     interrupt.release();
     await stateFile.close();
+  }
+}
+
+/** The name the package went out under stays the book's author: publishing again keeps it (no new pen name unasked). */
+async function keepPackageAuthor(
+  stateFile: Awaited<ReturnType<typeof openCliState>>,
+  input: { key: string; author: string; state: BookSession['state'] },
+): Promise<void> {
+  const author = input.author.trim();
+  if (author && author !== input.state.author?.trim()) {
+    await stateFile.repos.books.saveAuthor({ userId: CLI_USER, key: input.key, author });
   }
 }
 

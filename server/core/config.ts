@@ -6,8 +6,18 @@ import { audioConfigFrom, type AudioConfig } from './audio-config.js';
 import type { TopUpCredits } from '../../engine/index.js';
 import { ConfigError } from './config-error.js';
 import {
-  adminPasswordFrom, allowedHostsFrom, databaseUrlFrom, DEFAULT_SCRYPT_LOG_N, intFrom, isLoopbackUrl, metricsTokenFrom,
-  publicUrlFrom, stripeFrom, topupUrlsFrom, trustProxyFrom, type StripeConfig,
+  adminPasswordFrom,
+  allowedHostsFrom,
+  databaseUrlFrom,
+  DEFAULT_SCRYPT_LOG_N,
+  intFrom,
+  isLoopbackUrl,
+  metricsTokenFrom,
+  publicUrlFrom,
+  stripeFrom,
+  topupUrlsFrom,
+  trustProxyFrom,
+  type StripeConfig,
 } from './config-env.js';
 
 export { databaseUrlFrom, DEFAULT_SCRYPT_LOG_N, topupUrlsFrom, type StripeConfig } from './config-env.js';
@@ -151,8 +161,43 @@ export interface ServerConfig {
 export const DEFAULT_DB = path.join('.karya', 'karya.sqlite');
 export const DEFAULT_PORT = 3000;
 
+/** The queue's settings: this process runs steps, so many at once, and the leases' and waits' times when set. */
+function queueSettingsFrom(env: NodeJS.ProcessEnv) {
+  return {
+    runsWorker: true,
+    workerConcurrency: intFrom(env.KARYA_WORKER_CONCURRENCY, 4, 1, 256, 'KARYA_WORKER_CONCURRENCY'),
+    ...(env.KARYA_LEASE_TIMEOUT_MS?.trim()
+      ? { leaseTimeoutMs: intFrom(env.KARYA_LEASE_TIMEOUT_MS, 0, 2_000, 3_600_000, 'KARYA_LEASE_TIMEOUT_MS') }
+      : {}),
+    ...(env.KARYA_NO_WORKER_MS?.trim()
+      ? { noWorkerMs: intFrom(env.KARYA_NO_WORKER_MS, 0, 1_000, 3_600_000, 'KARYA_NO_WORKER_MS') }
+      : {}),
+    ...(env.KARYA_DB_WAIT_MS?.trim()
+      ? { dbWaitMs: intFrom(env.KARYA_DB_WAIT_MS, 0, 0, 3_600_000, 'KARYA_DB_WAIT_MS') }
+      : {}),
+  };
+}
+
+/** The sockets' limits from the environment (ServerConfig.connections). */
+function connectionsFrom(env: NodeJS.ProcessEnv): ConnectionLimits {
+  return {
+    headersTimeoutMs: intFrom(env.KARYA_HEADERS_TIMEOUT_MS, 10_000, 1_000, 600_000, 'KARYA_HEADERS_TIMEOUT_MS'),
+    requestTimeoutMs: intFrom(env.KARYA_REQUEST_TIMEOUT_MS, 30_000, 1_000, 3_600_000, 'KARYA_REQUEST_TIMEOUT_MS'),
+    connectionsPerIp: intFrom(
+      env.KARYA_CONNECTIONS_PER_IP,
+      env.KARYA_TRUST_PROXY ? 0 : 64,
+      0,
+      100_000,
+      'KARYA_CONNECTIONS_PER_IP',
+    ),
+  };
+}
+
 /** The configuration the environment asks for; `overrides` win (flags, tests). */
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+export function configFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<ServerConfig> = {},
+): ServerConfig {
   const port = overrides.port ?? intFrom(env.PORT, DEFAULT_PORT, 0, 65535, 'PORT');
   const adminEmail = env.KARYA_ADMIN_EMAIL?.trim().toLowerCase() || undefined;
   const adminPassword = adminPasswordFrom(env);
@@ -161,18 +206,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
   const scryptLogN = intFrom(env.KARYA_SCRYPT_LOG_N, DEFAULT_SCRYPT_LOG_N, 4, 20, 'KARYA_SCRYPT_LOG_N');
   // A weaker password hash is for tests and development machines only.
   if (isProduction && scryptLogN < DEFAULT_SCRYPT_LOG_N) {
-    throw new ConfigError('config_scrypt_production', { name: 'KARYA_SCRYPT_LOG_N', value: scryptLogN, least: DEFAULT_SCRYPT_LOG_N });
+    throw new ConfigError('config_scrypt_production', {
+      name: 'KARYA_SCRYPT_LOG_N',
+      value: scryptLogN,
+      least: DEFAULT_SCRYPT_LOG_N,
+    });
   }
   const databaseUrl = databaseUrlFrom(env);
   const stripe = overrides.stripe ?? stripeFrom(env);
   const config: ServerConfig = {
     dbFile: env.KARYA_DB || DEFAULT_DB,
     ...(databaseUrl ? { databaseUrl } : {}),
-    runsWorker: true,
-    workerConcurrency: intFrom(env.KARYA_WORKER_CONCURRENCY, 4, 1, 256, 'KARYA_WORKER_CONCURRENCY'),
-    ...(env.KARYA_LEASE_TIMEOUT_MS?.trim() ? { leaseTimeoutMs: intFrom(env.KARYA_LEASE_TIMEOUT_MS, 0, 2_000, 3_600_000, 'KARYA_LEASE_TIMEOUT_MS') } : {}),
-    ...(env.KARYA_NO_WORKER_MS?.trim() ? { noWorkerMs: intFrom(env.KARYA_NO_WORKER_MS, 0, 1_000, 3_600_000, 'KARYA_NO_WORKER_MS') } : {}),
-    ...(env.KARYA_DB_WAIT_MS?.trim() ? { dbWaitMs: intFrom(env.KARYA_DB_WAIT_MS, 0, 0, 3_600_000, 'KARYA_DB_WAIT_MS') } : {}),
+    ...queueSettingsFrom(env),
     port,
     host: env.KARYA_HOST || '127.0.0.1',
     publicUrl,
@@ -189,11 +234,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     jsonLimit: 100 * 1024, // a JSON body declared longer is refused before it is read (server/app.ts)
     generationTimeoutMs: 180_000,
     audio: audioConfigFrom(env),
-    connections: {
-      headersTimeoutMs: intFrom(env.KARYA_HEADERS_TIMEOUT_MS, 10_000, 1_000, 600_000, 'KARYA_HEADERS_TIMEOUT_MS'),
-      requestTimeoutMs: intFrom(env.KARYA_REQUEST_TIMEOUT_MS, 30_000, 1_000, 3_600_000, 'KARYA_REQUEST_TIMEOUT_MS'),
-      connectionsPerIp: intFrom(env.KARYA_CONNECTIONS_PER_IP, env.KARYA_TRUST_PROXY ? 0 : 64, 0, 100_000, 'KARYA_CONNECTIONS_PER_IP'),
-    },
+    connections: connectionsFrom(env),
     studioDir: path.join(ROOT, 'studio', 'dist'),
     ...(stripe ? { stripe } : {}),
     topupUrls: topupUrlsFrom(env.KARYA_TOPUP_URLS),

@@ -4,15 +4,30 @@
 // generations repository's; the HTTP side (JSON or event stream) is in routes/generators.ts and
 // routes/generate.ts.
 import {
-  stepHistoryTitle, answerNotesOf, editionLanguageName, isLang,
-  outlineToast, parseSettings, SettingsError, stepRef,
-  type AnswerNote, type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult, type StepRef,
+  stepHistoryTitle,
+  answerNotesOf,
+  editionLanguageName,
+  isLang,
+  outlineToast,
+  parseSettings,
+  SettingsError,
+  stepRef,
+  type AnswerNote,
+  type BookView,
+  type DonePayload,
+  type Lang,
+  type ProgressStore,
+  type ResolvedSpec,
+  type Settings,
+  type StepResult,
+  type StepRef,
 } from '../../engine/index.js';
 import type { Response } from 'express';
 import type { Charge, Repositories } from '../store/ports.js';
 import { ApiError, tooMany } from '../errors/api-error.js';
 import type { AppContext } from './context.js';
 import { commitCharged } from './charged.js';
+import { KeyedMutex } from './keyed-mutex.js';
 
 /**
  * Every request that calls the model (a step, a passage, write more, a rewrite, a stopped part continued or
@@ -20,37 +35,18 @@ import { commitCharged } from './charged.js';
  * generation bucket, kept in the database so every instance shares it: 429 `rate_limited` with Retry-After
  * when it is empty. A request with an API key also took one from the key's own bucket (auth/api-keys.ts).
  */
-export async function takeGenerationToken(ctx: Pick<AppContext, 'config' | 'repos'>, input: { userId: string; lang: Lang; res: Response }): Promise<void> {
+export async function takeGenerationToken(
+  ctx: Pick<AppContext, 'config' | 'repos'>,
+  input: { userId: string; lang: Lang; res: Response },
+): Promise<void> {
   const { config, repos } = ctx;
-  const take = await repos.limits.take({ key: `generate:${input.userId}`, capacity: config.generationRate.burst, refillMs: config.generationRate.refillMs });
+  const take = await repos.limits.take({
+    key: `generate:${input.userId}`,
+    capacity: config.generationRate.burst,
+    refillMs: config.generationRate.refillMs,
+  });
   if (take.isAllowed) return;
   throw tooMany(input.res, take.retryAfterMs, 'rate_limited', input.lang);
-}
-
-/** Runs tasks with the same key one after another (one book of one user advances one step at a time). */
-export class KeyedMutex {
-  private readonly tails = new Map<string, Promise<void>>();
-
-  /** Whether a task of `key` runs (or waits) now: one more would wait its turn. */
-  isHeld(key: string | null): boolean {
-    return key !== null && this.tails.has(key);
-  }
-
-  async run<T>(key: string | null, task: () => Promise<T>): Promise<T> {
-    if (key === null) return task();
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    let release!: () => void;
-    const mine = new Promise<void>((resolve) => (release = resolve));
-    const tail = previous.then(() => mine);
-    this.tails.set(key, tail);
-    await previous;
-    try {
-      return await task();
-    } finally {
-      release();
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    }
-  }
 }
 
 /** A step being written now (GET /api/progress shows it, so a writer who comes back sees it): its text so far. */
@@ -89,7 +85,11 @@ const BOOK_LOCKS = new WeakMap<object, BookLocks>();
  */
 export function bookLocks(ctx: object): BookLocks {
   let locks = BOOK_LOCKS.get(ctx);
-  if (!locks) BOOK_LOCKS.set(ctx, (locks = { mutex: new KeyedMutex(), writing: new Set(), running: new Map(), updating: new Map() }));
+  if (!locks)
+    BOOK_LOCKS.set(
+      ctx,
+      (locks = { mutex: new KeyedMutex(), writing: new Set(), running: new Map(), updating: new Map() }),
+    );
   return locks;
 }
 
@@ -98,13 +98,19 @@ export function bookLocks(ctx: object): BookLocks {
  * worker (a running generation of any of `generatorIds`): refused 409 otherwise, naming what runs (runningRefusal),
  * checked before waiting for the lock and again once it is held. Edits, Write more, Start New, Continue and Delete.
  */
-export async function whileNoStep<T>(ctx: { repos: Repositories }, input: { userId: string; bookType: string; generatorIds: readonly string[]; lang: Lang; onWait?: BookWait }, fn: () => Promise<T>): Promise<T> {
+export async function whileNoStep<T>(
+  ctx: { repos: Repositories },
+  input: { userId: string; bookType: string; generatorIds: readonly string[]; lang: Lang; onWait?: BookWait },
+  fn: () => Promise<T>,
+): Promise<T> {
   const { mutex, writing } = bookLocks(ctx);
   const key = bookLockKey(input.userId, input.bookType);
   const refuseRunning = async () => {
     if (writing.has(key)) throw runningRefusal(undefined, input.lang);
     const { userId } = input;
-    const steps = await Promise.all(input.generatorIds.map((generatorId) => ctx.repos.generations.runningStep({ userId, generatorId })));
+    const steps = await Promise.all(
+      input.generatorIds.map((generatorId) => ctx.repos.generations.runningStep({ userId, generatorId })),
+    );
     const step = steps.find((s) => s !== undefined);
     if (step !== undefined) throw runningRefusal(step, input.lang);
   };
@@ -162,16 +168,26 @@ export function settingsOrError(input: { spec: ResolvedSpec; raw: Readonly<Recor
  * imported novel of 28 chapters asks for its conclusion with `numberOfChapters: 28`: the limit is for what a writer
  * asks the model to write, not for the chapters they brought. Any other refusal stands.
  */
-export async function stepSettingsOrError(ctx: Pick<AppContext, 'repos'>, input: { userId: string; spec: ResolvedSpec; raw: Readonly<Record<string, unknown>> }): Promise<Settings> {
+export async function stepSettingsOrError(
+  ctx: Pick<AppContext, 'repos'>,
+  input: { userId: string; spec: ResolvedSpec; raw: Readonly<Record<string, unknown>> },
+): Promise<Settings> {
   const { spec } = input;
   try {
     return parseSettings(spec, input.raw);
   } catch (error) {
     const chapters = spec.fields.find((f) => f.role === 'chapters')?.name;
-    if (!(error instanceof SettingsError) || spec.kind !== 'book' || !chapters || !error.issues.every((i) => i.field === chapters)) throw error;
+    if (
+      !(error instanceof SettingsError) ||
+      spec.kind !== 'book' ||
+      !chapters ||
+      !error.issues.every((i) => i.field === chapters)
+    )
+      throw error;
     const saved = await ctx.repos.books.load({ userId: input.userId, key: spec.bookType });
     const own = saved?.state;
-    if (!own?.isLocked || own.generatorId !== spec.id || Number(input.raw[chapters]) !== Number(own.settings[chapters])) throw error;
+    if (!own?.isLocked || own.generatorId !== spec.id || Number(input.raw[chapters]) !== Number(own.settings[chapters]))
+      throw error;
     return own.settings;
   }
 }
@@ -180,7 +196,10 @@ export async function stepSettingsOrError(ctx: Pick<AppContext, 'repos'>, input:
  * The user's saved books as the session's progress port. A step's save is its commit: in one transaction
  * its part (books and tools that save progress), the content history, usage and the generation's status.
  */
-export function userProgress(repos: Repositories, input: { userId: string; spec: ResolvedSpec; charge: () => Charge | undefined; chapterTitle?: string }): ProgressStore {
+export function userProgress(
+  repos: Repositories,
+  input: { userId: string; spec: ResolvedSpec; charge: () => Charge | undefined; chapterTitle?: string },
+): ProgressStore {
   const { userId, spec } = input;
   return {
     load: (key) => repos.books.load({ userId, key }),
@@ -198,12 +217,25 @@ export function userProgress(repos: Repositories, input: { userId: string; spec:
         userId,
         charge,
         book: { key, save },
-        ...(isContent ? { history: { title: stepHistoryTitle(spec, save, save.step.kind === 'chapter' ? input.chapterTitle : undefined), contentType: spec.contentType, content: historyContent(save), generatorId: spec.id } } : {}),
+        ...(isContent
+          ? {
+              history: {
+                title: stepHistoryTitle(spec, save, save.step.kind === 'chapter' ? input.chapterTitle : undefined),
+                contentType: spec.contentType,
+                content: historyContent(save),
+                generatorId: spec.id,
+              },
+            }
+          : {}),
         usage: {
           promptType: spec.contentType,
           isPart: isContent && save.step.kind !== 'outline',
           metadata: {
-            generator: spec.id, step: save.stepKey, words: save.words, seconds: Number(save.seconds.toFixed(3)), generation: charge.generationId,
+            generator: spec.id,
+            step: save.stepKey,
+            words: save.words,
+            seconds: Number(save.seconds.toFixed(3)),
+            generation: charge.generationId,
             ...(save.continuations ? { continuations: save.continuations, complete: save.isComplete } : {}),
             ...(save.usage ? { tokens: save.usage } : {}),
           },
@@ -222,14 +254,23 @@ export const MAX_HISTORY_IMAGE_BYTES = 2 * 1024 * 1024;
  */
 /** What Content History keeps of an answer: a picture as its image (a data URL, when small enough), else the text. */
 export function historyContent(save: { text: string; png?: Uint8Array }): string {
-  return save.png && save.png.byteLength <= MAX_HISTORY_IMAGE_BYTES ? `data:image/png;base64,${Buffer.from(save.png).toString('base64')}` : save.text;
+  return save.png && save.png.byteLength <= MAX_HISTORY_IMAGE_BYTES
+    ? `data:image/png;base64,${Buffer.from(save.png).toString('base64')}`
+    : save.text;
 }
 
 /** A step's notes for its answer, when it has any. */
-const notesOf = (notes: readonly AnswerNote[]) => (notes.length ? { notes: notes.map((n) => ({ code: n.code, message: n.message })) } : {});
+const notesOf = (notes: readonly AnswerNote[]) =>
+  notes.length ? { notes: notes.map((n) => ({ code: n.code, message: n.message })) } : {};
 
 /** What the client gets when a step is done (JSON answer or the stream's `done` event). */
-export function donePayload(input: { spec: ResolvedSpec; result: StepResult; book: BookView; charge: Charge; creditsAvailable: number }): DonePayload {
+export function donePayload(input: {
+  spec: ResolvedSpec;
+  result: StepResult;
+  book: BookView;
+  charge: Charge;
+  creditsAvailable: number;
+}): DonePayload {
   const { spec, result, book } = input;
   const lang = result.state.lang;
   return {
@@ -240,7 +281,15 @@ export function donePayload(input: { spec: ResolvedSpec; result: StepResult; boo
     content: result.text,
     words: result.words,
     is_complete: result.isComplete,
-    ...(result.languageDrift ? { language_drift: { expected: result.languageDrift.expected, found: result.languageDrift.found, resolved: result.languageDrift.isResolved } } : {}),
+    ...(result.languageDrift
+      ? {
+          language_drift: {
+            expected: result.languageDrift.expected,
+            found: result.languageDrift.found,
+            resolved: result.languageDrift.isResolved,
+          },
+        }
+      : {}),
     ...notesOf(answerNotesOf(result, result.label, lang)),
     progress: book.progress,
     next: book.next,

@@ -23,7 +23,10 @@ export { ownCoverOf } from './publish-cover.js';
 const { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes } = await loadPublishFiles();
 
 const stepInfo = (s: PackageStepDone): PublishStepInfo => ({
-  part: s.part, generator_id: s.generatorId, cost: s.cost, ...(s.skipped ? { skipped: s.skipped } : {}),
+  part: s.part,
+  generator_id: s.generatorId,
+  cost: s.cost,
+  ...(s.skipped ? { skipped: s.skipped } : {}),
 });
 
 /**
@@ -31,10 +34,13 @@ const stepInfo = (s: PackageStepDone): PublishStepInfo => ({
  * writer gave a picture (the cover step is skipped); the steps need only know that, not its bytes.
  */
 export function publishQuote(
-  ctx: AppContext, book: PublishableBook, given: Pick<GivenFacts, 'author' | 'title'> & { hasOwnCover?: boolean } = {},
+  ctx: AppContext,
+  book: PublishableBook,
+  given: Pick<GivenFacts, 'author' | 'title'> & { hasOwnCover?: boolean } = {},
 ): { steps: PublishStepInfo[]; cost: number; trim: TrimName } {
   const facts: GivenFacts = {
-    ...(given.author ? { author: given.author } : {}), ...(given.title ? { title: given.title } : {}),
+    ...(given.author ? { author: given.author } : {}),
+    ...(given.title ? { title: given.title } : {}),
     ...(given.hasOwnCover ? { cover: { kind: 'picture', image: new Uint8Array(0) } } : {}),
   };
   const specOf = (id: string) => ctx.catalog.get(id);
@@ -50,7 +56,8 @@ export function publishQuote(
  * the next book on Start New, an id stays with its book.
  */
 async function nearDuplicatesOf(
-  ctx: AppContext, input: { userId: string; bookId: number; title: string; parts: readonly string[] },
+  ctx: AppContext,
+  input: { userId: string; bookId: number; title: string; parts: readonly string[] },
 ): Promise<Closeness> {
   const catalogue = await openNearDuplicates(ctx.repos, input.userId, { nameOf: (e) => e.key.replace(/^book:/, '') });
   const { bookId, title, parts } = input;
@@ -64,7 +71,8 @@ async function nearDuplicatesOf(
  * publishes apart only while charging): the limit is advice for the writer, the store enforces its own.
  */
 async function releaseOf(
-  ctx: AppContext, input: { userId: string; bookId: number },
+  ctx: AppContext,
+  input: { userId: string; bookId: number },
 ): Promise<{ publishOn: string; perDay: number; nthThatDay: number }> {
   const today = new Date().toISOString().slice(0, 10);
   const perDay = RELEASES_PER_DAY.default;
@@ -73,14 +81,47 @@ async function releaseOf(
   return { ...planned!, perDay };
 }
 
+/** The package's report, as the writer reads it: its facts, readiness, steps, files and release day. */
+function packageReport(
+  parts: Awaited<ReturnType<typeof writePackageParts>>,
+  readiness: Pick<KdpPackage, 'ready' | 'channels'>,
+  publishOn: string,
+  now: Date,
+): KdpPackage {
+  return {
+    title: parts.title,
+    subtitle: parts.subtitle,
+    author: parts.author,
+    ready: readiness.ready,
+    channels: readiness.channels,
+    description: parts.description,
+    keywords: parts.keywords,
+    categories: [...parts.categories],
+    steps: parts.steps.map(stepInfo),
+    cost: parts.cost,
+    files: [...PACKAGE_FILES],
+    publish_on: publishOn,
+    created_at: now.toISOString(),
+  };
+}
+
 /**
  * Publish a finished book: run and charge its steps, make and zip the files, keep the zip with the book.
  * Answers the package's report and the credits charged.
  */
-export async function publishBook(ctx: AppContext, input: {
-  userId: string; bookId: number; book: PublishableBook; given: Pick<GivenFacts, 'author' | 'title' | 'aiText'>;
-  hasOwnCover?: boolean; print?: PrintChoice; bilingualSource?: BookState; provider?: Provider;
-}): Promise<{ report: KdpPackage; charged: number }> {
+export async function publishBook(
+  ctx: AppContext,
+  input: {
+    userId: string;
+    bookId: number;
+    book: PublishableBook;
+    given: Pick<GivenFacts, 'author' | 'title' | 'aiText'>;
+    hasOwnCover?: boolean;
+    print?: PrintChoice;
+    bilingualSource?: BookState;
+    provider?: Provider;
+  },
+): Promise<{ report: KdpPackage; charged: number }> {
   const { userId, book } = input;
   const { spec, state } = book;
   let charged = 0;
@@ -93,8 +134,13 @@ export async function publishBook(ctx: AppContext, input: {
   const given: GivenFacts = { ...input.given, ...(hasOwnCover ? { cover: PICTURE_TO_READ } : {}) };
   // Kept in Content History under the book, with its parts (the title its parts are kept under).
   const runStep = chargedPublishStep(ctx, {
-    userId, lang: state.lang, bookTitle, historyBook: bookTitleOf(spec, state), onCharged: (n) => (charged += n),
-    reserved, ...(input.provider ? { provider: input.provider } : {}),
+    userId,
+    lang: state.lang,
+    bookTitle,
+    historyBook: bookTitleOf(spec, state),
+    onCharged: (n) => (charged += n),
+    reserved,
+    ...(input.provider ? { provider: input.provider } : {}),
   });
   let parts: Awaited<ReturnType<typeof writePackageParts>>;
   try {
@@ -116,28 +162,19 @@ export async function publishBook(ctx: AppContext, input: {
     const bookId = input.bookId;
     const closeness = await nearDuplicatesOf(ctx, { userId, bookId, title: parts.title, parts: state.content });
     const built = await buildKdpPackage({
-      book: spec, state, parts: await withOwnPicture(ctx, { userId, bookId, parts }), closeness, release,
-      epubcheck: runEpubcheckOnBytes, render: renderBounded,
+      book: spec,
+      state,
+      parts: await withOwnPicture(ctx, { userId, bookId, parts }),
+      closeness,
+      release,
+      epubcheck: runEpubcheckOnBytes,
+      render: renderBounded,
       prepareCover: (art, sizes) => prepareCoverBounded(art, sizes, { handOver: true }),
       ...(input.print ?? {}),
       ...(input.bilingualSource ? { bilingualSource: input.bilingualSource } : {}),
     });
     const now = new Date();
-    const made: KdpPackage = {
-      title: parts.title,
-      subtitle: parts.subtitle,
-      author: parts.author,
-      ready: built.readiness.ready,
-      channels: built.readiness.channels,
-      description: parts.description,
-      keywords: parts.keywords,
-      categories: [...parts.categories],
-      steps: parts.steps.map(stepInfo),
-      cost: parts.cost,
-      files: [...PACKAGE_FILES],
-      publish_on: release.publishOn,
-      created_at: now.toISOString(),
-    };
+    const made = packageReport(parts, built.readiness, release.publishOn, now);
     await ctx.repos.books.savePackage({ userId, bookId, zip: zipPackage(built.files, now), report: made });
     return made;
   });

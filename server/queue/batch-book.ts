@@ -46,7 +46,10 @@ export interface BatchEnv {
 
 /** What the run of a locked book adds to its worker's env. */
 type LockedEnv = BatchEnv & {
-  provider: Provider; totalSteps: number; saves: Kysely<Database>; savedBatches: BatchRepository;
+  provider: Provider;
+  totalSteps: number;
+  saves: Kysely<Database>;
+  savedBatches: BatchRepository;
 };
 
 /** Run one queued batch step (a worker's handler), on until the book is over (done or failed) or handed on. */
@@ -87,7 +90,7 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: JobWithM
  */
 function budgetedCalls(env: BatchEnv, calls: Provider, budget: BatchBudget): Provider {
   const slot = <T>(signal: AbortSignal | undefined, call: () => Promise<T>): Promise<T> =>
-    (env.calls ? env.calls.add(call, signal ? { signal } : {}) : call());
+    env.calls ? env.calls.add(call, signal ? { signal } : {}) : call();
   // (The model's window goes through as it is, for the session to fit every request in it: engine/session/fit.ts.)
   return providerThrough(calls, {
     // After its answer a book does its own work (checks, saves, the next prompt) only once the answers
@@ -111,13 +114,20 @@ function budgetedCalls(env: BatchEnv, calls: Provider, budget: BatchBudget): Pro
 
 /** A book of the batch failed: its row says why, and the waiting command is told. */
 function failBook(
-  batches: BatchRepository, data: BatchBookJob,
+  batches: BatchRepository,
+  data: BatchBookJob,
   failure: { step: string; code: string; message: string; status?: number; sent?: CallsSent },
 ): Promise<void> {
   const { step, code, message, status, sent } = failure;
   const notice: BatchNotice = {
-    type: 'book_failed', job: data.name, key: data.key, step, code, message,
-    ...(status ? { status } : {}), ...(sent?.calls ? { sent } : {}),
+    type: 'book_failed',
+    job: data.name,
+    key: data.key,
+    step,
+    code,
+    message,
+    ...(status ? { status } : {}),
+    ...(sent?.calls ? { sent } : {}),
   };
   return batches.fail({ batchId: data.batchId, key: data.key, code, message, notice });
 }
@@ -130,9 +140,16 @@ async function runLocked(ctx: AppContext, env: LockedEnv, data: BatchBookJob): P
   let isRunning = true;
   const store = postgresBookStore(saves, BATCH_OWNER);
   const session = await BookSession.open({
-    spec, renderer: ctx.catalog.renderer, provider, store, key: data.key, settings: data.settings,
-    totalChapters: data.totalChapters, onFinished: 'keep',
-    ...(data.series ? { series: data.series } : {}), ...(data.voice ? { voice: data.voice } : {}),
+    spec,
+    renderer: ctx.catalog.renderer,
+    provider,
+    store,
+    key: data.key,
+    settings: data.settings,
+    totalChapters: data.totalChapters,
+    onFinished: 'keep',
+    ...(data.series ? { series: data.series } : {}),
+    ...(data.voice ? { voice: data.voice } : {}),
   });
   const doneOf = () => session.state.content.length + (session.state.outline !== undefined ? 1 : 0);
   // This job's budget of model calls (engine/budget.ts): each step left and, for a book, its story-bible update.
@@ -155,13 +172,9 @@ async function runLocked(ctx: AppContext, env: LockedEnv, data: BatchBookJob): P
     let result;
     // Every request of the step counted as it is sent (its memory catch-up, re-asks, continuations and the
     // provider's retries too).
+    // The provider's retry, told as it waits (a progress line; not waited for).
     const stepCalls = counting(budgeted, (notice) => {
-      // The provider's retry, told as it waits (a progress line; not waited for).
-      batches.notify(data.batchId, {
-        type: 'step_retry', ...told, step: label, code: notice.code,
-        ...(notice.status ? { status: notice.status } : {}), attempt: notice.attempt,
-        waitSeconds: Number((notice.delayMs / 1000).toFixed(3)),
-      }).catch(() => undefined);
+      batches.notify(data.batchId, retryNotice(notice, { ...told, label })).catch(() => undefined);
     });
     try {
       const signal = AbortSignal.timeout(ctx.config.generationTimeoutMs);
@@ -175,15 +188,14 @@ async function runLocked(ctx: AppContext, env: LockedEnv, data: BatchBookJob): P
       await failBook(batches, data, { step: label, code: failure.code, message, ...status, sent: stepCalls.sent() });
       return;
     }
-    const u = result.usage;
-    const notice: BatchNotice = {
-      type: 'step_done', ...told, step: label, kind: step.kind, words: result.words, complete: result.isComplete,
-      ...notesOf(answerNotesOf(result, label, session.state.lang).map((n) => n.message)),
-      tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null,
-      seconds: Number(result.seconds.toFixed(3)), done: doneOf(), steps: totalSteps, sent: stepCalls.sent(),
-      // What a local batch's step_done says of the part too (cli/batch/book-run.ts).
-      ...stepMarksOf(result),
-    };
+    const progressNow = { done: doneOf(), steps: totalSteps, sent: stepCalls.sent() };
+    const notice = stepDoneNotice(result, {
+      ...told,
+      label,
+      kind: step.kind,
+      lang: session.state.lang,
+      ...progressNow,
+    });
     // The book's progress, its notice and whether the batch still runs, in one statement, sent while the
     // memory update's call runs (awaited after it: a failure fails the job as before). The book's last step's go in
     // the statement of the book's end instead: one round trip where the two took one each, one after the other,
@@ -195,7 +207,8 @@ async function runLocked(ctx: AppContext, env: LockedEnv, data: BatchBookJob): P
     progress.catch(() => undefined);
     // The memory update belongs to this step: a failure is caught up before the next one.
     const remembered = rememberPart(session, budgeted, ctx.config.generationTimeoutMs, (usage) =>
-      savedBatches.notify(data.batchId, { type: 'memory_done', ...told, ...usage } satisfies BatchNotice));
+      savedBatches.notify(data.batchId, { type: 'memory_done', ...told, ...usage } satisfies BatchNotice),
+    );
     // A stopped batch never runs again: either read saying so ends the chain.
     isRunning &&= await progress;
     // (Its notice is out before the book's end: the command counts it before it closes the batch.)
@@ -204,12 +217,61 @@ async function runLocked(ctx: AppContext, env: LockedEnv, data: BatchBookJob): P
   }
 }
 
+type AdvanceResult = Awaited<ReturnType<BookSession['advance']>>;
+type RetryNotice = Parameters<NonNullable<Parameters<typeof counting>[1]>>[0];
+type StepDone = Extract<BatchNotice, { type: 'step_done' }>;
+
+/** A step's end as the waiting command reads it: its words, notes, tokens and time, and the book's progress. */
+function stepDoneNotice(
+  result: AdvanceResult,
+  input: Pick<StepDone, 'job' | 'index' | 'kind' | 'done' | 'steps' | 'sent'> & {
+    label: string;
+    lang: BookSession['state']['lang'];
+  },
+): BatchNotice {
+  const { label, lang, ...told } = input;
+  const u = result.usage;
+  return {
+    type: 'step_done',
+    job: told.job,
+    index: told.index,
+    step: label,
+    kind: told.kind,
+    words: result.words,
+    complete: result.isComplete,
+    ...notesOf(answerNotesOf(result, label, lang).map((n) => n.message)),
+    tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null,
+    seconds: Number(result.seconds.toFixed(3)),
+    done: told.done,
+    steps: told.steps,
+    sent: told.sent,
+    // What a local batch's step_done says of the part too (cli/batch/book-run.ts).
+    ...stepMarksOf(result),
+  };
+}
+
+/** The provider's retry of a step's call, as the waiting command reads it. */
+function retryNotice(notice: RetryNotice, told: { job: string; index: number; label: string }): BatchNotice {
+  return {
+    type: 'step_retry',
+    job: told.job,
+    index: told.index,
+    step: told.label,
+    code: notice.code,
+    ...(notice.status ? { status: notice.status } : {}),
+    attempt: notice.attempt,
+    waitSeconds: Number((notice.delayMs / 1000).toFixed(3)),
+  };
+}
+
 /**
  * A part's memory update, its calls and their tokens told to the waiting command (`tell`), which counts them in
  * the batch's totals as a local batch does: every call sent, a failed update's too. Never throws.
  */
 async function rememberPart(
-  session: BookSession, provider: Provider, timeoutMs: number,
+  session: BookSession,
+  provider: Provider,
+  timeoutMs: number,
   tell: (usage: Pick<Extract<BatchNotice, { type: 'memory_done' }>, 'calls' | 'tokens'>) => Promise<void>,
 ): Promise<void> {
   const counted = counting(provider);
@@ -220,7 +282,9 @@ async function rememberPart(
 }
 
 async function finishBook(
-  batches: BatchRepository, data: BatchBookJob, png: Uint8Array | null,
+  batches: BatchRepository,
+  data: BatchBookJob,
+  png: Uint8Array | null,
   step?: { stepsDone: number; notice: BatchNotice },
 ): Promise<void> {
   // The book's end and its notice (after its last step's, when given) in one statement (waiting for the disk: see

@@ -31,7 +31,11 @@ export interface StepWorker {
  * the catalog, the provider and the configuration, as for the server's own steps; `batchProvider`, when
  * given, makes the calls of batch steps (`karya worker` gives the one `karya batch` uses locally).
  */
-export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: { concurrency?: number; logger?: Logger; batchProvider?: Provider } = {}): Promise<StepWorker> {
+export async function startStepWorker(
+  ctx: AppContext,
+  queue: StepQueue,
+  opts: { concurrency?: number; logger?: Logger; batchProvider?: Provider } = {},
+): Promise<StepWorker> {
   const logger = opts.logger ?? ctx.logger;
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const concurrency = Math.max(1, opts.concurrency ?? 4);
@@ -56,30 +60,20 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   void (opts.batchProvider ?? ctx.provider).contextWindow?.().catch(() => undefined);
   const locks = await prepareWorker(ctx, queue, concurrency, batchBooks);
 
-  // Only the leases of steps running here are renewed: a lease whose release failed (the database was
-  // away) runs out and is swept, which gives its job back to the queue.
-  const heartbeat = setInterval(() => {
-    const ids = [...running.keys()];
-    if (!ids.length) return;
-    queue.tables.renewLeases(workerId, ids).catch((error: unknown) => logger.warn({ err: error }, 'lease heartbeat failed'));
-  }, leaseClock(ctx.config).heartbeatMs);
-  heartbeat.unref();
+  const heartbeat = startHeartbeat(ctx, queue, { workerId, running, logger });
   startSweeper(ctx, queue, logger);
 
-  /**
-   * A job failed for a reason of ours (the database went away mid-step), not the step's: wait for the
-   * database (with backoff, up to the generation time-out) before giving the job back, so that pg-boss
-   * can record the failure and run it again at once; the next attempt finds the step's charge, and its
-   * part when the commit had landed.
-   */
-  const afterOurFailure = async (error: unknown) => {
-    logger.warn({ err: error }, 'a queued step failed for want of the database; it runs again once the database is back');
-    await waitForDatabase(queue.pool, { maxMs: ctx.config.generationTimeoutMs });
-  };
-
-  const parts: WorkerParts = { locks, logger, leased: leaseKeeper(queue, workerId, running), afterOurFailure };
+  const leased = leaseKeeper(queue, workerId, running);
+  const parts: WorkerParts = { locks, logger, leased, afterOurFailure: afterOurFailureOf(ctx, queue, logger) };
   const workIds = await workStepQueue(ctx, queue, parts, concurrency);
-  const batch = startBatchLoop(ctx, queue, { ...parts, concurrency, batchBooks, batchCalls, isStopping: () => isStopping, ...(opts.batchProvider ? { batchProvider: opts.batchProvider } : {}) });
+  const batch = startBatchLoop(ctx, queue, {
+    ...parts,
+    concurrency,
+    batchBooks,
+    batchCalls,
+    isStopping: () => isStopping,
+    ...(opts.batchProvider ? { batchProvider: opts.batchProvider } : {}),
+  });
   const wakeBatch = batch.wake;
   // A job queued anywhere wakes this process's workers of its queue (else they fetch at their next poll).
   const offJob = queue.channel.onJob((name) => {
@@ -113,21 +107,67 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
 }
 
 /**
+ * The leases' heartbeat: only the leases of steps running here are renewed, so that a lease whose release failed
+ * (the database was away) runs out and is swept, which gives its job back to the queue.
+ */
+function startHeartbeat(
+  ctx: AppContext,
+  queue: StepQueue,
+  input: { workerId: string; running: ReadonlyMap<string, AbortController>; logger: Logger },
+): NodeJS.Timeout {
+  const { workerId, running, logger } = input;
+  const heartbeat = setInterval(() => {
+    const ids = [...running.keys()];
+    if (!ids.length) return;
+    queue.tables
+      .renewLeases(workerId, ids)
+      .catch((error: unknown) => logger.warn({ err: error }, 'lease heartbeat failed'));
+  }, leaseClock(ctx.config).heartbeatMs);
+  heartbeat.unref();
+  return heartbeat;
+}
+
+/**
+ * A job failed for a reason of ours (the database went away mid-step), not the step's: wait for the
+ * database (with backoff, up to the generation time-out) before giving the job back, so that pg-boss
+ * can record the failure and run it again at once; the next attempt finds the step's charge, and its
+ * part when the commit had landed.
+ */
+function afterOurFailureOf(ctx: AppContext, queue: StepQueue, logger: Logger): WorkerParts['afterOurFailure'] {
+  return async (error: unknown) => {
+    logger.warn(
+      { err: error },
+      'a queued step failed for want of the database; it runs again once the database is back',
+    );
+    await waitForDatabase(queue.pool, { maxMs: ctx.config.generationTimeoutMs });
+  };
+}
+
+/**
  * Get a worker ready before its first job: the lock pool and the store's pool opened and warm, the
  * prompt templates compiled, and the worker's name on the listening connection. Returns the lock pool.
  */
-async function prepareWorker(ctx: AppContext, queue: StepQueue, concurrency: number, batchBooks: number): Promise<PgPool> {
+async function prepareWorker(
+  ctx: AppContext,
+  queue: StepQueue,
+  concurrency: number,
+  batchBooks: number,
+): Promise<PgPool> {
   // Per-book locks hold a connection for a whole step: they get their own pool, one connection per
   // handler (steps and batch steps), so that held and awaited locks never starve the queries of the
   // steps holding them (which would stop every worker).
   // Its connections are opened now and kept (a new connection costs a backend's start, ~20 ms, which a
   // job would wait for), one per handler that can run at once.
   const locks = createPool(queue.url, { max: concurrency + batchBooks, applicationName: 'karya-locks', idleMs: 0 });
-  for (const opened of await Promise.allSettled(Array.from({ length: batchBooks }, () => locks.connect()))) if (opened.status === 'fulfilled') opened.value.release();
+  for (const opened of await Promise.allSettled(Array.from({ length: batchBooks }, () => locks.connect())))
+    if (opened.status === 'fulfilled') opened.value.release();
   // The store's pool keeps as many connections open (opened now) as jobs can run at once: a job's first
   // query (its lease) would otherwise wait for a new connection after the pool's idle time-out.
   queue.pool.options.min = Math.min(concurrency, queue.pool.options.max ?? 10);
-  for (const opened of await Promise.allSettled(Array.from({ length: queue.pool.options.min }, () => queue.pool.connect()))) if (opened.status === 'fulfilled') opened.value.release();
+  for (const opened of await Promise.allSettled(
+    Array.from({ length: queue.pool.options.min }, () => queue.pool.connect()),
+  ))
+    if (opened.status === 'fulfilled') opened.value.release();
   // The prompt templates compiled before the first job rather than during its first step.
   ctx.catalog.renderer.compileAll();
   // Servers tell whether any worker is alive by this name on the listening connection.
@@ -142,7 +182,12 @@ async function prepareWorker(ctx: AppContext, queue: StepQueue, concurrency: num
  * ends up in the sweep, which leaves a completed job alone.
  */
 function leaseKeeper(queue: StepQueue, workerId: string, running: Map<string, AbortController>): WorkerParts['leased'] {
-  return async <T>(queueName: string, jobId: string, abort: AbortController, fn: (leasedNow: Promise<void>) => Promise<T>): Promise<T> => {
+  return async <T>(
+    queueName: string,
+    jobId: string,
+    abort: AbortController,
+    fn: (leasedNow: Promise<void>) => Promise<T>,
+  ): Promise<T> => {
     running.set(jobId, abort);
     try {
       const leasedNow = queue.tables.lease({ jobId, queue: queueName, workerId });
@@ -164,7 +209,12 @@ function leaseKeeper(queue: StepQueue, workerId: string, running: Map<string, Ab
  * book ends: jobs announced while every loop was busy wait in the queue, and only an empty fetch waits for
  * the poll (50 steps queued at once on 8 loops took a poll of 2 s per wave of 8). Returns their ids.
  */
-async function workStepQueue(ctx: AppContext, queue: StepQueue, parts: WorkerParts, concurrency: number): Promise<string[]> {
+async function workStepQueue(
+  ctx: AppContext,
+  queue: StepQueue,
+  parts: WorkerParts,
+  concurrency: number,
+): Promise<string[]> {
   const handle = async (job: JobWithMetadata<StepRequest>) => {
     // Its request gave up before any worker took it (no worker answered in time): not started.
     if (job.data.startBy && Date.now() > job.data.startBy) return;
@@ -186,15 +236,19 @@ async function workStepQueue(ctx: AppContext, queue: StepQueue, parts: WorkerPar
   const workIds: string[] = [];
   for (let i = 0; i < concurrency; i++) {
     let workId = '';
-    workId = await queue.boss.work(STEP_QUEUE, { batchSize: 1, pollingIntervalSeconds: WORK_POLL_S, includeMetadata: true }, async ([job]: Array<JobWithMetadata<StepRequest>>) => {
-      if (!job) return;
-      try {
-        await handle(job);
-      } finally {
-        // Woken while it runs the job: once it ends, this loop fetches again instead of waiting for the poll.
-        if (workId) queue.boss.notifyWorker(workId);
-      }
-    });
+    workId = await queue.boss.work(
+      STEP_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: WORK_POLL_S, includeMetadata: true },
+      async ([job]: Array<JobWithMetadata<StepRequest>>) => {
+        if (!job) return;
+        try {
+          await handle(job);
+        } finally {
+          // Woken while it runs the job: once it ends, this loop fetches again instead of waiting for the poll.
+          if (workId) queue.boss.notifyWorker(workId);
+        }
+      },
+    );
     workIds.push(workId);
   }
   return workIds;

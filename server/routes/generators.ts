@@ -22,16 +22,28 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** The request an Idempotency-Key stands for: the generator and the body, with object keys sorted. */
 function hashRequest(input: { generatorId: string; body: unknown }): string {
   const canonical = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map(canonical)
-    : value && typeof value === 'object' ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
-    : value;
-  return createHash('sha256').update(JSON.stringify(canonical({ generator: input.generatorId, body: input.body ?? null }))).digest('hex');
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+          )
+        : value;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical({ generator: input.generatorId, body: input.body ?? null })))
+    .digest('hex');
 }
 
 type GeneratorSpec = NonNullable<ReturnType<AppContext['catalog']['get']>>;
 
 /** The settings a generation body asks for, in the language it asks for, with the language to answer refusals in. */
-async function settingsOfBody(ctx: AppContext, req: object, input: { userId: string; spec: GeneratorSpec; body: z.output<typeof GenerateBodySchema> }): Promise<{ settings: ReturnType<typeof settingsOrError>; hintLang: Lang; chapterTitle: string | undefined }> {
+async function settingsOfBody(
+  ctx: AppContext,
+  req: object,
+  input: { userId: string; spec: GeneratorSpec; body: z.output<typeof GenerateBodySchema> },
+): Promise<{ settings: ReturnType<typeof settingsOrError>; hintLang: Lang; chapterTitle: string | undefined }> {
   const { spec, body } = input;
   const chosen = withLanguage(spec, { ...body.settings }, body.lang);
   if (!chosen.ok) throw languageRefusal(chosen);
@@ -44,7 +56,8 @@ async function settingsOfBody(ctx: AppContext, req: object, input: { userId: str
   // A book begun keeps its own chapter count (an imported novel past a new book's limit).
   const settings = await stepSettingsOrError(ctx, { userId: input.userId, spec, raw });
   const chapterField = spec.fields.find((f) => f.role === 'chapterTitle');
-  const chapterTitle = body.chapterTitle?.trim() || (chapterField ? String(settings[chapterField.name] ?? '').trim() : '') || undefined;
+  const chapterTitle =
+    body.chapterTitle?.trim() || (chapterField ? String(settings[chapterField.name] ?? '').trim() : '') || undefined;
   return { settings, hintLang, chapterTitle };
 }
 
@@ -52,10 +65,26 @@ async function settingsOfBody(ctx: AppContext, req: object, input: { userId: str
  * Starts the request under its Idempotency-Key: refused while the same key runs or when it was used for
  * another request; a finished one is answered again from the store (true), as JSON or a `done` event.
  */
-async function replayStoredAnswer(ctx: AppContext, input: { userId: string; idempotencyKey: string; requestHash: string; hintLang: Lang; isStream: boolean; res: Response }): Promise<boolean> {
+async function replayStoredAnswer(
+  ctx: AppContext,
+  input: {
+    userId: string;
+    idempotencyKey: string;
+    requestHash: string;
+    hintLang: Lang;
+    isStream: boolean;
+    res: Response;
+  },
+): Promise<boolean> {
   const { userId, idempotencyKey, requestHash, hintLang, res } = input;
   // A key still running after three step time-outs belongs to a server that stopped during it.
-  const found = await ctx.repos.idempotency.begin({ userId, key: idempotencyKey, requestHash, ttlMs: IDEMPOTENCY_TTL_MS, staleMs: 3 * ctx.config.generationTimeoutMs });
+  const found = await ctx.repos.idempotency.begin({
+    userId,
+    key: idempotencyKey,
+    requestHash,
+    ttlMs: IDEMPOTENCY_TTL_MS,
+    staleMs: 3 * ctx.config.generationTimeoutMs,
+  });
   if (found.status === 'running') {
     res.set('Retry-After', '1');
     throw ApiError.catalogue(409, 'idempotency_in_progress', hintLang);
@@ -72,15 +101,30 @@ async function replayStoredAnswer(ctx: AppContext, input: { userId: string; idem
   return true;
 }
 
+type GeneratorForm = NonNullable<ReturnType<AppContext['catalog']['form']>>;
+
+/** A generator as the list shows it: its names, kind and cost, without its form. */
+function summaryOf(form: GeneratorForm) {
+  return {
+    id: form.id,
+    route: form.route,
+    family: form.family,
+    kind: form.kind,
+    bookType: form.bookType,
+    title: form.title,
+    tagline: form.tagline,
+    typeLabel: form.typeLabel,
+    cost: form.cost,
+    ...(form.refusedLanguages ? { refusedLanguages: form.refusedLanguages } : {}),
+  };
+}
+
 export function generatorRoutes(ctx: AppContext): ApiRoutes {
   const { repos, catalog } = ctx;
   const router = new ApiRoutes();
   /** The AI test page's last answer per settings (see routes/generate.ts). */
   const checks: SharedChecks = new Map();
-  const summaries = catalog.specs.map((spec) => {
-    const form = catalog.form(spec.id)!;
-    return { id: form.id, route: form.route, family: form.family, kind: form.kind, bookType: form.bookType, title: form.title, tagline: form.tagline, typeLabel: form.typeLabel, cost: form.cost, ...(form.refusedLanguages ? { refusedLanguages: form.refusedLanguages } : {}) };
-  });
+  const summaries = catalog.specs.map((spec) => summaryOf(catalog.form(spec.id)!));
 
   // The catalog is public and fixed while the server runs: each answer is serialised once, with an ETag,
   // and a client that has it is answered 304.
@@ -110,28 +154,47 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
   };
 
   // An unknown generator answers 404 before its body is read; a request without a body is refused.
-  router.on('POST /generators/:id/generate', { checkParams: ({ id }) => void specOf(id), isBodyRequired: true }, requireUser(repos.auth, 'not_signed_in'), async (req, res) => {
-    const spec = specOf(req.input.params.id);
-    const { body, headers } = req.input;
-    const userId = sessionOf(req).user.id;
+  router.on(
+    'POST /generators/:id/generate',
+    { checkParams: ({ id }) => void specOf(id), isBodyRequired: true },
+    requireUser(repos.auth, 'not_signed_in'),
+    async (req, res) => {
+      const spec = specOf(req.input.params.id);
+      const { body, headers } = req.input;
+      const userId = sessionOf(req).user.id;
 
-    const { settings, hintLang, chapterTitle } = await settingsOfBody(ctx, req, { userId, spec, body });
+      const { settings, hintLang, chapterTitle } = await settingsOfBody(ctx, req, { userId, spec, body });
 
-    const isStream = wantsEventStream(req.get('accept'));
-    const { user } = sessionOf(req);
+      const isStream = wantsEventStream(req.get('accept'));
+      const { user } = sessionOf(req);
 
-    await takeGenerationToken(ctx, { userId, lang: hintLang, res });
-    const idempotencyKey = headers['idempotency-key'];
-    if (idempotencyKey && (await replayStoredAnswer(ctx, { userId, idempotencyKey, hintLang, isStream, requestHash: hashRequest({ generatorId: spec.id, body: req.body as unknown }), res }))) return;
+      await takeGenerationToken(ctx, { userId, lang: hintLang, res });
+      const idempotencyKey = headers['idempotency-key'];
+      if (
+        idempotencyKey &&
+        (await replayStoredAnswer(ctx, {
+          userId,
+          idempotencyKey,
+          hintLang,
+          isStream,
+          requestHash: hashRequest({ generatorId: spec.id, body: req.body as unknown }),
+          res,
+        }))
+      )
+        return;
 
-    const request: StepRequest = {
-      userId, generatorId: spec.id, settings, hintLang,
-      ...(chapterTitle ? { chapterTitle } : {}),
-      ...(body.step ? { expectedStep: stepKey(body.step) } : {}),
-      ...(body.fromDraft ? { fromDraft: body.fromDraft } : {}),
-    };
-    await runGeneration(ctx, res, { spec, request, user, isStream, idempotencyKey, checks });
-  });
+      const request: StepRequest = {
+        userId,
+        generatorId: spec.id,
+        settings,
+        hintLang,
+        ...(chapterTitle ? { chapterTitle } : {}),
+        ...(body.step ? { expectedStep: stepKey(body.step) } : {}),
+        ...(body.fromDraft ? { fromDraft: body.fromDraft } : {}),
+      };
+      await runGeneration(ctx, res, { spec, request, user, isStream, idempotencyKey, checks });
+    },
+  );
 
   return router;
 }

@@ -2,60 +2,18 @@
 // heap limit (resourceLimits), each job with a time limit. A worker that hits either is ended (whatever it is
 // stuck in) and the job answers the pool's own error for it, while the server (or the CLI) goes on with
 // everything else. Exports (export/pool.ts) and manuscript reading (import/pool.ts) each keep one. What runs
-// inside a thread (its reply, its errors as data, its ready word, its language table) is in worker-thread.ts.
+// inside a thread (its reply, its errors as data, its ready word, its language table) is in worker-thread.ts; the
+// limits a pool is given, in worker-limits.ts.
 //
 // Jobs may carry a key (a user): at most `perKey` jobs of one key run at once, and a free thread takes the
 // oldest job whose key has room, so one writer's six uploads never hold every thread from another's.
 import { Worker } from 'node:worker_threads';
 import type { LanguageSource } from '../languages/index.js';
-import { LimitSettingError } from './limit-setting-error.js';
 import { HANDED_LANGUAGES, READY, type SerializedError, type WorkerReply } from './worker-thread.js';
+import type { PoolFailures, PoolLimits } from './worker-limits.js';
 
-export interface PoolLimits {
-  /** Worker threads at most (each runs one job at a time). */
-  workers: number;
-  /** Time a job may take, waiting included when `countsWaiting`, in ms. */
-  timeoutMs: number;
-  /** Heap of each worker thread, in MB. */
-  memoryMb: number;
-  /**
-   * Its young generation, in MB (default an eighth of the heap, 8 to 32): a thread whose jobs leave little behind
-   * them needs little, and each MB of it is resident once used.
-   */
-  youngMb?: number;
-  /** Jobs waiting for a thread at most; more are refused at once (`busy`). */
-  maxQueued: number;
-  /**
-   * Time a job may wait for a thread, in ms, when the time limit does not count waiting: past it the job answers
-   * `busy` (a server's request ends in time); its own time limit starts when a thread takes it, so a job is never
-   * refused as too slow for having waited. Unset: it waits as long as it takes (a CLI).
-   */
-  waitMs?: number;
-  /**
-   * The time limit counts from the moment the job is asked for (a server: the request ends in time, a long
-   * wait answers `busy`), or false: from the moment a thread starts it (a CLI, whose files wait their turn).
-   */
-  countsWaiting: boolean;
-  /** Jobs of one key running at once at most (Infinity: no such rule). */
-  perKey: number;
-  /**
-   * Jobs given to a thread before it has answered the ones before (default 1): they wait in the thread's own
-   * queue, each started as soon as the one before it ends, not when this thread has read that one's answer. A
-   * thread that reads a batch's parts ahead while its caller streams answers is otherwise idle while the caller
-   * is busy (its next job is given only once the caller gets to its last answer). A job's time counts from when it
-   * is given (waiting in the thread included); a thread ended for one job's time ends the jobs queued in it too.
-   */
-  perThread?: number;
-}
-
-/** The pool's errors for a job: waited too long for a thread (or too many waiting), ran too long, ran out of memory. */
-export interface PoolFailures {
-  busy(): Error;
-  tooSlow(): Error;
-  tooLarge(): Error;
-  /** A worker's error rebuilt (its class, code and params) from what crossed the thread. */
-  revive(error: SerializedError): Error;
-}
+// A pool's limits and its errors are in worker-limits.ts; named here too, for the pools that import them from here.
+export { limitFromEnv, type PoolFailures, type PoolLimits } from './worker-limits.js';
 
 interface Job<Request, Value> {
   id: number;
@@ -111,13 +69,19 @@ export class WorkerPool<Request extends object, Value> {
 
   /** The job's value from a worker thread within the limits, or the pool's error for the limit it hit. */
   run(
-    request: Request, opts: { failures: PoolFailures; key?: string; transfer?: readonly ArrayBuffer[] },
+    request: Request,
+    opts: { failures: PoolFailures; key?: string; transfer?: readonly ArrayBuffer[] },
   ): Promise<Value> {
     if (this.isClosed) return Promise.reject(new Error('the worker pool is closed'));
     if (this.queue.length >= this.limits.maxQueued) return Promise.reject(opts.failures.busy());
     return new Promise<Value>((resolve, reject) => {
       const job: Job<Request, Value> = {
-        id: this.nextId++, request, failures: opts.failures, transfer: opts.transfer ?? [], resolve, reject,
+        id: this.nextId++,
+        request,
+        failures: opts.failures,
+        transfer: opts.transfer ?? [],
+        resolve,
+        reject,
         ...(opts.key !== undefined ? { key: opts.key } : {}),
       };
       if (this.limits.countsWaiting) job.timer = setTimeout(() => this.timedOut(job), this.limits.timeoutMs);
@@ -139,16 +103,19 @@ export class WorkerPool<Request extends object, Value> {
   async close(): Promise<void> {
     this.isClosed = true;
     for (const job of this.queue.splice(0)) this.settle(job, new Error('the worker pool is closed'));
-    await Promise.all([...this.slots].map(async (slot) => {
-      for (const job of [...slot.jobs]) this.settle(job, new Error('the worker pool is closed'));
-      await this.end(slot);
-    }));
+    await Promise.all(
+      [...this.slots].map(async (slot) => {
+        for (const job of [...slot.jobs]) this.settle(job, new Error('the worker pool is closed'));
+        await this.end(slot);
+      }),
+    );
   }
 
   /** The oldest waiting job whose key has room, taken off the queue. */
   private nextJob(): Job<Request, Value> | undefined {
-    const index = this.queue.findIndex((job) => job.key === undefined
-      || (this.running.get(job.key) ?? 0) < this.limits.perKey);
+    const index = this.queue.findIndex(
+      (job) => job.key === undefined || (this.running.get(job.key) ?? 0) < this.limits.perKey,
+    );
     return index < 0 ? undefined : this.queue.splice(index, 1)[0];
   }
 
@@ -157,8 +124,9 @@ export class WorkerPool<Request extends object, Value> {
     while (this.queue.length) {
       // An idle thread first, then one with room in its queue, then a new one.
       const slots = [...this.slots];
-      let slot = slots.find((s) => !s.jobs.length)
-        ?? (this.slots.size >= this.limits.workers ? slots.find((s) => s.jobs.length < perThread) : undefined);
+      let slot =
+        slots.find((s) => !s.jobs.length) ??
+        (this.slots.size >= this.limits.workers ? slots.find((s) => s.jobs.length < perThread) : undefined);
       if (!slot && this.slots.size >= this.limits.workers) return;
       const job = this.nextJob();
       if (!job) return;
@@ -183,8 +151,8 @@ export class WorkerPool<Request extends object, Value> {
     const worker = new Worker(this.entry, {
       resourceLimits: {
         maxOldGenerationSizeMb: this.limits.memoryMb,
-        maxYoungGenerationSizeMb: this.limits.youngMb
-          ?? Math.min(32, Math.max(8, Math.floor(this.limits.memoryMb / 8))),
+        maxYoungGenerationSizeMb:
+          this.limits.youngMb ?? Math.min(32, Math.max(8, Math.floor(this.limits.memoryMb / 8))),
       },
       stdout: false,
       stderr: false,
@@ -259,8 +227,8 @@ export class WorkerPool<Request extends object, Value> {
       this.slots.delete(slot);
       clearTimeout(slot.idleTimer);
       void slot.worker.terminate();
-      for (const other of slot.jobs.filter((j) => j !== job)) this.settle(other, new Error(
-        'the worker thread stopped unexpectedly'));
+      for (const other of slot.jobs.filter((j) => j !== job))
+        this.settle(other, new Error('the worker thread stopped unexpectedly'));
     }
     this.settle(job, job.failures.tooSlow());
   }
@@ -279,17 +247,6 @@ export class WorkerPool<Request extends object, Value> {
     else job.resolve(value!);
     queueMicrotask(() => this.dispatch());
   }
-}
-
-/** A whole-number limit from the environment, within [min, max], or `fallback`; a bad one throws LimitSettingError. */
-export function limitFromEnv(
-  env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, min: number, max: number,
-): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const n = /^[0-9]{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= min && n <= max)) throw new LimitSettingError({ name, value: raw, min, max });
-  return n;
 }
 
 /**

@@ -1,20 +1,24 @@
 // The real provider through the `openai` package: OpenAI, Azure OpenAI or any OpenAI-compatible
 // server. Chat completions (plain or streamed, usage recorded), cover images (generated, then
-// downloaded), with the client pool (rotation, shared initialisation), the retry policy and a deadline.
+// downloaded: openai-image.ts), with the client pool (rotation, shared initialisation), the retry policy and a
+// deadline.
 import { AzureOpenAI } from 'openai';
 import { directChat } from './direct.js';
-import { imageBody, probeBody, probeConfig } from './bodies.js';
+import { generateImage } from './openai-image.js';
+import { probeBody, probeConfig } from './bodies.js';
 import { GenerationError } from '../errors.js';
 import {
-  type ImageRequest, type ImageResult, type Provider, type ProviderEvent, type TextRequest, type TextResult,
+  type ImageRequest,
+  type Provider,
+  type ProviderEvent,
+  type TextRequest,
+  type TextResult,
 } from '../provider.js';
-import { configFromEnv, imageModelOf, type ProviderConfig } from './config.js';
+import { configFromEnv, type ProviderConfig } from './config.js';
 import { createClient } from './client.js';
 import { ClientPool, type Lease } from './pool.js';
 import { withRetries } from './retry.js';
-import {
-  classifyFailure, imageFailureMessage, statusText, toGenerationError as mapFailure, type FailureContext,
-} from './failures.js';
+import { toGenerationError as mapFailure, type FailureContext } from './failures.js';
 import { completeOnce } from './completion.js';
 import { PROVIDER_LIMITS, startDeadline, type ProviderLimits } from '../timing.js';
 import { contextWindowOf } from './context.js';
@@ -163,9 +167,16 @@ async function sendFitted(env: Sending, asked: TextRequest, contextTokens: numbe
         let lease = await pool.acquire(deadline.signal);
         configName = lease.config.name;
         const send = (on: Lease) =>
-          completeOnce(on, request, deadline.signal, requestTimeout(deadline.remainingMs() || 1), () => {
-            hasStarted = true;
-          }, { direct, onEvent, isTimedOut: deadline.isTimedOut, timeoutMs });
+          completeOnce(
+            on,
+            request,
+            deadline.signal,
+            requestTimeout(deadline.remainingMs() || 1),
+            () => {
+              hasStarted = true;
+            },
+            { direct, onEvent, isTimedOut: deadline.isTimedOut, timeoutMs },
+          );
         try {
           const result = await send(lease);
           pool.markHealthy(lease);
@@ -173,7 +184,15 @@ async function sendFitted(env: Sending, asked: TextRequest, contextTokens: numbe
         } catch (error) {
           // Sent before its client's check finished (probeAlongside): when the check failed, the
           // config does not work; initialise as without probeAlongside (rotating, retrying) and send again.
-          if (!lease.check || hasStarted || (await lease.check.then(() => true, () => false))) throw error;
+          if (
+            !lease.check ||
+            hasStarted ||
+            (await lease.check.then(
+              () => true,
+              () => false,
+            ))
+          )
+            throw error;
           lease = await pool.acquire(deadline.signal, { isChecked: true });
           configName = lease.config.name;
           return await send(lease);
@@ -198,62 +217,6 @@ async function sendFitted(env: Sending, asked: TextRequest, contextTokens: numbe
   }
 }
 
-/**
- * One picture from the pool's client (its URL fetched, or its bytes inline); a failure as the catalogue's image
- * errors. A 429 or 503 is waited out and asked again as a text's is (the one retry policy), each wait told to onRetry.
- */
-async function generateImage(
-  env: Pick<Sending, 'pool' | 'secrets' | 'limits' | 'defaultTimeoutMs' | 'requestTimeout' | 'onEvent'> & { fetch: typeof globalThis.fetch },
-  request: ImageRequest,
-): Promise<ImageResult> {
-  if (!request.prompt.trim()) throw new GenerationError('prompt_required');
-  const timeoutMs = request.timeoutMs ?? env.defaultTimeoutMs;
-  const deadline = startDeadline(timeoutMs, request.signal);
-  const { signal, isTimedOut } = deadline;
-  const context: FailureContext = { signal, isTimedOut, secrets: env.secrets, timeoutMs };
-  const failed = (message: string, cause?: unknown) =>
-    new GenerationError('image_failed', { vars: { message }, ...(cause ? { cause } : {}) });
-  try {
-    const { lease, model, answer } = await withRetries(async () => {
-      const leased = await env.pool.acquire(deadline.signal);
-      const named = imageModelOf(leased.config);
-      const body = imageBody(request, named);
-      const options = { signal: deadline.signal, timeout: env.requestTimeout(deadline.remainingMs() || 1) };
-      return { lease: leased, model: named, answer: await leased.client.images.generate(body, options) };
-    }, {
-      limits: env.limits, signal: deadline.signal, context, lang: request.meta?.lang ?? 'en',
-      onRetry: (notice) => {
-        env.onEvent?.({ type: 'retry', config: env.pool.activeConfig().name, notice });
-        request.onRetry?.(notice);
-      },
-    });
-    const first = answer.data?.[0];
-    if (first?.url) {
-      const res = await env.fetch(first.url, { signal: deadline.signal });
-      if (!res.ok) throw failed(res.statusText || statusText(res.status) || `HTTP ${res.status}`);
-      return { png: new Uint8Array(await res.arrayBuffer()), model, url: first.url, config: lease.config.name };
-    }
-    // Servers that cannot return URLs (gpt-image-1, some local servers) send the bytes inline.
-    if (first?.b64_json) {
-      return { png: new Uint8Array(Buffer.from(first.b64_json, 'base64')), model, config: lease.config.name };
-    }
-    throw new GenerationError('no_image_url');
-  } catch (error) {
-    if (error instanceof GenerationError) throw error;
-    // Most local servers (Ollama, LM Studio, vLLM) serve chat only: their images route is missing (404),
-    // not allowed (405) or not implemented (501). Named apart so publishing can make its own cover.
-    const status = (error as { status?: unknown } | null)?.status;
-    if (status === 404 || status === 405 || status === 501) {
-      throw new GenerationError('no_image_endpoint', { status, vars: { status: String(status) } });
-    }
-    const kind = classifyFailure(error, context);
-    if (kind === 'timeout' || kind === 'aborted') throw mapFailure(error, context);
-    throw failed(imageFailureMessage(error, env.secrets), mapFailure(error, context).cause);
-  } finally {
-    deadline.dispose();
-  }
-}
-
 /** The provider's pool of clients, one per config, each checked (probed) before its first request. */
 function clientPool(
   options: OpenAIProviderOptions,
@@ -266,10 +229,11 @@ function clientPool(
   return new ClientPool({
     configs,
     limits,
-    createClient: (config) => createClient(config, {
-      requestTimeoutMs: requestTimeout(defaultTimeoutMs),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    }),
+    createClient: (config) =>
+      createClient(config, {
+        requestTimeoutMs: requestTimeout(defaultTimeoutMs),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      }),
     // Sent directly too: a batch then never builds the SDK's request (nor loads fetch's implementation).
     probe: direct
       ? async (lease, signal) => {

@@ -6,7 +6,14 @@ import { CHANNELS } from './channels.js';
 
 // The sizes and the decode bound, in a module of their own (cover-limits.ts): a thread that decodes a picture reads
 // them without the stores' rules and their words.
-export { COVER_DECODE_MAX_MB, COVER_MAX_MEGAPIXELS, COVER_MAX_PIXELS, COVER_PICTURE_RULES, coverDecodeMegabytes, type PictureStorage } from './cover-limits.js';
+export {
+  COVER_DECODE_MAX_MB,
+  COVER_MAX_MEGAPIXELS,
+  COVER_MAX_PIXELS,
+  COVER_PICTURE_RULES,
+  coverDecodeMegabytes,
+  type PictureStorage,
+} from './cover-limits.js';
 import { COVER_DECODE_MAX_MB, COVER_MAX_MEGAPIXELS, COVER_MAX_PIXELS, COVER_PICTURE_RULES } from './cover-limits.js';
 
 /**
@@ -20,10 +27,20 @@ export function pictureKindOf(bytes: Uint8Array): 'jpeg' | 'png' | 'tiff' | 'web
   if (starts(0xff, 0xd8, 0xff)) return 'jpeg';
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
   if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'tiff';
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return 'webp';
+  if (
+    starts(0x52, 0x49, 0x46, 0x46) &&
+    bytes[8] === 0x57 &&
+    bytes[9] === 0x45 &&
+    bytes[10] === 0x42 &&
+    bytes[11] === 0x50
+  )
+    return 'webp';
   // Markup starts with `<` after an optional byte-order mark and white space (gzip's 1f 8b: an .svgz).
   if (starts(0x1f, 0x8b)) return 'svg';
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, '').trimStart();
+  const head = new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes.subarray(0, 1024))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return head.startsWith('<') ? 'svg' : undefined;
 }
 
@@ -45,7 +62,17 @@ export interface CoverPicture {
 
 /** A refused picture: the catalogue code and the values of its message. */
 export interface CoverPictureProblem {
-  code: 'cover_unreadable' | 'cover_unreadable_format' | 'cover_upload_unreadable' | 'cover_svg' | 'cover_too_many_pixels' | 'cover_too_many_megapixels' | 'cover_too_small' | 'cover_wrong_shape' | 'cover_file_too_large' | 'cover_decode_too_large';
+  code:
+    | 'cover_unreadable'
+    | 'cover_unreadable_format'
+    | 'cover_upload_unreadable'
+    | 'cover_svg'
+    | 'cover_too_many_pixels'
+    | 'cover_too_many_megapixels'
+    | 'cover_too_small'
+    | 'cover_wrong_shape'
+    | 'cover_file_too_large'
+    | 'cover_decode_too_large';
   vars: Record<string, string>;
 }
 
@@ -63,31 +90,112 @@ export function coverPictureProblem(picture: CoverPicture): CoverPictureProblem 
   // Bytes no picture reader knows, or a picture in a format Karya does not convert from (its name, GIF or HEIF, in every
   // language).
   if (!picture.format) return { code: 'cover_unreadable', vars: { file } };
-  if (!COVER_PICTURE_FORMATS.has(picture.format)) return { code: 'cover_unreadable_format', vars: { file, format: picture.format.toUpperCase() } };
+  if (!COVER_PICTURE_FORMATS.has(picture.format))
+    return { code: 'cover_unreadable_format', vars: { file, format: picture.format.toUpperCase() } };
   for (const rule of COVER_PICTURE_RULES) {
-    const store = CHANNELS[rule.channel].name;
-    // The size the picture's header declares, before a pixel of it is decoded.
-    if (picture.width > rule.maxWidth || picture.height > rule.maxHeight) {
-      return { code: 'cover_too_many_pixels', vars: { file, store, width: String(picture.width), height: String(picture.height), maxWidth: String(rule.maxWidth), maxHeight: String(rule.maxHeight), idealWidth: String(rule.idealWidth), idealHeight: String(rule.idealHeight) } };
-    }
-    if (picture.width * picture.height > COVER_MAX_PIXELS) {
-      return { code: 'cover_too_many_megapixels', vars: { file, width: String(picture.width), height: String(picture.height), megapixels: (picture.width * picture.height / 1_000_000).toFixed(1), limit: String(COVER_MAX_MEGAPIXELS), idealWidth: String(rule.idealWidth), idealHeight: String(rule.idealHeight) } };
-    }
-    if ((picture.decodeMegabytes ?? 0) > COVER_DECODE_MAX_MB) {
-      return { code: 'cover_decode_too_large', vars: { file, width: String(picture.width), height: String(picture.height), megabytes: String(Math.ceil(picture.decodeMegabytes!)), limit: String(COVER_DECODE_MAX_MB) } };
-    }
-    if (picture.bytes >= rule.maxBytes) return { code: 'cover_file_too_large', vars: { file, store, size: sizeText(picture.bytes), limit: sizeText(rule.maxBytes) } };
-    const ratio = picture.height / picture.width;
-    const [min, max] = [rule.ratio * (1 - rule.ratioTolerance), rule.ratio * (1 + rule.ratioTolerance)];
-    const ideal = { idealWidth: String(rule.idealWidth), idealHeight: String(rule.idealHeight) };
-    if (ratio < min || ratio > max) {
-      return { code: 'cover_wrong_shape', vars: { file, store, width: String(picture.width), height: String(picture.height), ratio: ratio.toFixed(2), wanted: String(rule.ratio), min: min.toFixed(2), max: max.toFixed(2), ...ideal } };
-    }
-    // The size after the even crop to 1.6:1 is what the store sees.
-    const cropped = ratio > rule.ratio ? { width: picture.width, height: Math.round(picture.width * rule.ratio) } : { width: Math.round(picture.height / rule.ratio), height: picture.height };
-    if (cropped.width < rule.minWidth || cropped.height < rule.minHeight) {
-      return { code: 'cover_too_small', vars: { file, store, width: String(picture.width), height: String(picture.height), minWidth: String(rule.minWidth), minHeight: String(rule.minHeight), ...ideal } };
-    }
+    const problem = sizeProblem(picture, rule) ?? shapeProblem(picture, rule);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+type CoverRule = (typeof COVER_PICTURE_RULES)[number];
+
+/** The first size rule of a store the picture breaks: its pixels, megapixels, decoded memory or file size. */
+function sizeProblem(picture: CoverPicture, rule: CoverRule): CoverPictureProblem | null {
+  const { file } = picture;
+  const store = CHANNELS[rule.channel].name;
+  // The size the picture's header declares, before a pixel of it is decoded.
+  if (picture.width > rule.maxWidth || picture.height > rule.maxHeight) {
+    return {
+      code: 'cover_too_many_pixels',
+      vars: {
+        file,
+        store,
+        width: String(picture.width),
+        height: String(picture.height),
+        maxWidth: String(rule.maxWidth),
+        maxHeight: String(rule.maxHeight),
+        idealWidth: String(rule.idealWidth),
+        idealHeight: String(rule.idealHeight),
+      },
+    };
+  }
+  if (picture.width * picture.height > COVER_MAX_PIXELS) {
+    return {
+      code: 'cover_too_many_megapixels',
+      vars: {
+        file,
+        width: String(picture.width),
+        height: String(picture.height),
+        megapixels: ((picture.width * picture.height) / 1_000_000).toFixed(1),
+        limit: String(COVER_MAX_MEGAPIXELS),
+        idealWidth: String(rule.idealWidth),
+        idealHeight: String(rule.idealHeight),
+      },
+    };
+  }
+  if ((picture.decodeMegabytes ?? 0) > COVER_DECODE_MAX_MB) {
+    return {
+      code: 'cover_decode_too_large',
+      vars: {
+        file,
+        width: String(picture.width),
+        height: String(picture.height),
+        megabytes: String(Math.ceil(picture.decodeMegabytes!)),
+        limit: String(COVER_DECODE_MAX_MB),
+      },
+    };
+  }
+  if (picture.bytes >= rule.maxBytes)
+    return {
+      code: 'cover_file_too_large',
+      vars: { file, store, size: sizeText(picture.bytes), limit: sizeText(rule.maxBytes) },
+    };
+  return null;
+}
+
+/** The store's shape rule the picture breaks: its height to width, or its size once cropped evenly to that shape. */
+function shapeProblem(picture: CoverPicture, rule: CoverRule): CoverPictureProblem | null {
+  const { file } = picture;
+  const store = CHANNELS[rule.channel].name;
+  const ratio = picture.height / picture.width;
+  const [min, max] = [rule.ratio * (1 - rule.ratioTolerance), rule.ratio * (1 + rule.ratioTolerance)];
+  const ideal = { idealWidth: String(rule.idealWidth), idealHeight: String(rule.idealHeight) };
+  if (ratio < min || ratio > max) {
+    return {
+      code: 'cover_wrong_shape',
+      vars: {
+        file,
+        store,
+        width: String(picture.width),
+        height: String(picture.height),
+        ratio: ratio.toFixed(2),
+        wanted: String(rule.ratio),
+        min: min.toFixed(2),
+        max: max.toFixed(2),
+        ...ideal,
+      },
+    };
+  }
+  // The size after the even crop to 1.6:1 is what the store sees.
+  const cropped =
+    ratio > rule.ratio
+      ? { width: picture.width, height: Math.round(picture.width * rule.ratio) }
+      : { width: Math.round(picture.height / rule.ratio), height: picture.height };
+  if (cropped.width < rule.minWidth || cropped.height < rule.minHeight) {
+    return {
+      code: 'cover_too_small',
+      vars: {
+        file,
+        store,
+        width: String(picture.width),
+        height: String(picture.height),
+        minWidth: String(rule.minWidth),
+        minHeight: String(rule.minHeight),
+        ...ideal,
+      },
+    };
   }
   return null;
 }
@@ -104,7 +212,8 @@ export const PNG_SIZE_BYTES = 24;
  */
 export function pngDeclaredSize(bytes: Uint8Array): { width: number; height: number } | undefined {
   const IHDR = [0x49, 0x48, 0x44, 0x52];
-  if (bytes.length < PNG_SIZE_BYTES || pictureKindOf(bytes) !== 'png' || !IHDR.every((b, i) => bytes[12 + i] === b)) return undefined;
+  if (bytes.length < PNG_SIZE_BYTES || pictureKindOf(bytes) !== 'png' || !IHDR.every((b, i) => bytes[12 + i] === b))
+    return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }

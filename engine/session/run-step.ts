@@ -6,9 +6,15 @@ import { type Provider, countWords } from '../provider.js';
 import { applyStep, type BookState } from '../compile/flow.js';
 import type { PromptState } from '../compile/prompt-context-shape.js';
 import {
-  buildContext, chapterTitleOf, FIRM_LANGUAGE_TEMPLATE, previousEndingOf, renderContinuation, renderPrompt,
+  buildContext,
+  chapterTitleOf,
+  FIRM_LANGUAGE_TEMPLATE,
+  previousEndingOf,
+  renderContinuation,
+  renderPrompt,
   renderRewrite,
-  type PromptRenderer, type RenderedPrompt,
+  type PromptRenderer,
+  type RenderedPrompt,
 } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { GenerationError } from '../errors.js';
@@ -24,7 +30,14 @@ import { fitting, type Trimmable } from './fit.js';
 import { stateForStep } from './bible/index.js';
 import { lastWords, type AdvanceOptions, type StepOutcome } from './step-types.js';
 import {
-  type FollowUpContext, endWhole, firmLanguage, type Tally, outlineMore, extendShort, proseOf, keepBiblePeople,
+  type FollowUpContext,
+  endWhole,
+  firmLanguage,
+  type Tally,
+  outlineMore,
+  extendShort,
+  proseOf,
+  keepBiblePeople,
   partWriter,
 } from './follow-ups/index.js';
 
@@ -56,15 +69,7 @@ export async function runStep(input: RunStepInput): Promise<StepOutcome> {
   const title = input.chapterTitle ? { chapterTitle: input.chapterTitle } : {};
   const prompt = stepPrompt(input, state);
   if (!prompt.user.trim()) throw new GenerationError('prompt_required');
-  if (step.kind === 'image') {
-    const size = spec.image?.size ?? '1024x1024';
-    const asked = { prompt: prompt.user, size, meta: prompt.meta, signal: input.signal, ...(input.onRetry ? { onRetry: input.onRetry } : {}) };
-    const image = await input.provider.generateImage(asked);
-    const text = prompt.user;
-    const after = applyStep(spec, book, step, text);
-    const counts = { words: 0, continuations: 0, extensions: 0 };
-    return { state: after, step, text, ...counts, seconds: seconds(), png: image.png, isComplete: true };
-  }
+  if (step.kind === 'image') return { ...(await imageStep(input, prompt)), seconds: seconds() };
   const tally: Tally = { continuations: 0 };
   // A part that asks for a length is continued only while it has fewer words, each time for the words left.
   const target = isMeasured(spec, step) ? prompt.meta.wordTarget : 0;
@@ -83,13 +88,24 @@ export async function runStep(input: RunStepInput): Promise<StepOutcome> {
   let extensions = 0;
   const stream = input.onDelta;
   const ctx: FollowUpContext = {
-    spec, renderer: input.renderer, state, step, title, ...(input.signal ? { signal: input.signal } : {}),
+    spec,
+    renderer: input.renderer,
+    state,
+    step,
+    title,
+    ...(input.signal ? { signal: input.signal } : {}),
     extend: async (request, separator, soFar) => {
       let isFirst = true;
-      const more = await checkedWrite(request, stream ? (delta) => {
-        stream(isFirst ? separator + delta.trimStart() : delta);
-        isFirst = false;
-      } : undefined, soFar);
+      const more = await checkedWrite(
+        request,
+        stream
+          ? (delta) => {
+              stream(isFirst ? separator + delta.trimStart() : delta);
+              isFirst = false;
+            }
+          : undefined,
+        soFar,
+      );
       extensions++;
       return more;
     },
@@ -109,7 +125,13 @@ export async function runStep(input: RunStepInput): Promise<StepOutcome> {
   const measures = target > 0 ? partMeasures({ ctx, text, target, book, state }) : {};
   return {
     state: isComplete ? after : { ...after, incompleteParts },
-    step, text, words: countWords(text), seconds: seconds(), isComplete, continuations: tally.continuations, extensions,
+    step,
+    text,
+    words: countWords(text),
+    seconds: seconds(),
+    isComplete,
+    continuations: tally.continuations,
+    extensions,
     ...(tally.isTimedOut ? { isTimedOut: true as const } : {}),
     ...(isCutWhole ? { isCutWhole: true as const } : {}),
     ...(tally.notes ? { answerNotes: tally.notes } : {}),
@@ -119,6 +141,24 @@ export async function runStep(input: RunStepInput): Promise<StepOutcome> {
     ...(heading.title ? { title: heading.title } : {}),
     ...(unplanned.length ? { unplanned } : {}),
   };
+}
+
+/** An image step: the picture its prompt asks for; the prompt is the part's text. */
+async function imageStep(input: RunStepInput, prompt: RenderedPrompt): Promise<Omit<StepOutcome, 'seconds'>> {
+  const { spec, step } = input;
+  const size = spec.image?.size ?? '1024x1024';
+  const asked = {
+    prompt: prompt.user,
+    size,
+    meta: prompt.meta,
+    signal: input.signal,
+    ...(input.onRetry ? { onRetry: input.onRetry } : {}),
+  };
+  const image = await input.provider.generateImage(asked);
+  const text = prompt.user;
+  const after = applyStep(spec, input.state, step, text);
+  const counts = { words: 0, continuations: 0, extensions: 0 };
+  return { state: after, step, text, ...counts, png: image.png, isComplete: true };
 }
 
 /** The step's prompt: the part written again with its text and the writer's note, or the step's own. */
@@ -145,7 +185,11 @@ function partWrite(input: RunStepInput, state: PromptState, tally: Tally, target
   const written: string[] = [];
   const rewritten = input.rewrite ? [input.rewrite.text, input.rewrite.note ?? ''] : [];
   const expect = expectationOf({
-    spec, renderer, state, step, kind: step.kind === 'outline' ? 'outline' : 'prose',
+    spec,
+    renderer,
+    state,
+    step,
+    kind: step.kind === 'outline' ? 'outline' : 'prose',
     extra: () => [...rewritten, ...(input.chapterTitle ? [input.chapterTitle] : []), ...written],
   });
   // A start (the step's first answer, an extension, an answer asked again) is judged by its kind however short,
@@ -161,10 +205,11 @@ function partWrite(input: RunStepInput, state: PromptState, tally: Tally, target
   };
   const continuation = (soFar: string, wordsNeeded: number | undefined) =>
     renderContinuation({ spec, renderer, state, step, soFar, ...title, ...(wordsNeeded ? { wordsNeeded } : {}) });
-  const firmLine = (soFar: string | undefined) => renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, {
-    ...buildContext({ spec, state, step, ...title }),
-    ...(soFar ? { cutEnding: lastWords(soFar, 30) } : {}),
-  });
+  const firmLine = (soFar: string | undefined) =>
+    renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, {
+      ...buildContext({ spec, state, step, ...title }),
+      ...(soFar ? { cutEnding: lastWords(soFar, 30) } : {}),
+    });
   const words = (text: string) => countWords(proseOf({ spec, step }, text));
   return firmLanguage({
     write: partWriter({ ask, target, words, continuation }),
@@ -230,7 +275,10 @@ function partMeasures(input: {
   return {
     target,
     score: lengthScore(target, words),
-    repeated: repeatedShare(prose, state.content.map((t) => proseOf(ctx, t))),
+    repeated: repeatedShare(
+      prose,
+      state.content.map((t) => proseOf(ctx, t)),
+    ),
     ...(words < SHORT_RATIO * target ? { short: true as const } : {}),
     ...(words > LONG_RATIO * target ? { long: true as const } : {}),
     ...(neighbour.words.length ? { neighbourWords: neighbour.words, neighbourLanguages: neighbour.languages } : {}),

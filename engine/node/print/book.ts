@@ -23,7 +23,8 @@ import {
 import { documentSections, type Section } from '../export/sections.js';
 import { Measure, registerFonts, type FontName } from './typeset.js';
 import type { TextOp } from './line-ops.js';
-import { BODY, Composer, Flow, type Item, type Page } from './book-flow.js';
+import { BODY, Flow, type Item, type Page } from './book-flow.js';
+import { Composer } from './composer.js';
 import { layoutFrontMatter, numberContents } from './book-front.js';
 
 /** Margins of a page, in points; `inside` is the binding side (left on odd pages, right on even). */

@@ -1,49 +1,16 @@
 // Lines of justified text for the print layouts (the paperback interior, the manuscript PDF and the wrap
 // cover's back): words measured with the embedded fonts, broken greedily into lines of a width,
-// hyphenated in the book's language where a word does not fit (the `hyphen` package's TeX patterns the
-// language's table names: en-us for English, id for Indonesian; there are no Malay patterns, so Malay is not
-// hyphenated), and words longer than a
-// line cut into pieces that fit. Every step is linear in the length of the text: pdfkit's own line
+// hyphenated in the book's language where a word does not fit (where a word may break: hyphenation.ts), and
+// words longer than a line cut into pieces that fit. Every step is linear in the length of the text: pdfkit's own line
 // wrapper is quadratic on a long unbroken word, so pdfkit only ever draws pieces that fit a line.
-import { createRequire } from 'node:module';
-import type { Lang } from '../../spec/types.js';
-import { publishingOf } from '../../publish/language-data.js';
 import type { Span } from '../../markdown.js';
 
 // The fonts and their measuring live in fonts.ts; named here too, for the layouts that import them from here.
 export { FONT_DIR, MissingFontError, Measure, registerFonts, type FontName } from './fonts.js';
 import type { FontName, Measure } from './fonts.js';
-
-// ---- hyphenation ----------------------------------------------------------------------------------
-
-type Hyphenate = (text: string, options?: { hyphenChar?: string; minWordLength?: number }) => string;
-const require = createRequire(import.meta.url);
-const loaded = new Map<string, Hyphenate>();
-
-/**
- * The hyphenation of a language, or null: the `hyphen` patterns its table names (publishing.hyphenation: en-us
- * for English); Malay has no published patterns (the package's `id` Indonesian ones would break Malay words
- * wrongly), so its table names none.
- */
-export function hyphenatorOf(lang: Lang): Hyphenate | null {
-  const patterns = publishingOf(lang).hyphenation;
-  if (!patterns) return null;
-  let hyphenate = loaded.get(patterns);
-  if (!hyphenate) loaded.set(patterns, (hyphenate = (require(`hyphen/${patterns}`) as { hyphenateSync: Hyphenate }).hyphenateSync));
-  return hyphenate;
-}
-
-/** The places a word may break, as offsets into it (after the letter before), from the patterns. */
-function breakPoints(word: string, hyphenate: Hyphenate): number[] {
-  const marked = hyphenate(word, { hyphenChar: '\u00ad', minWordLength: 6 });
-  const points: number[] = [];
-  let at = 0;
-  for (const ch of marked) {
-    if (ch === '\u00ad') points.push(at);
-    else at += ch.length;
-  }
-  return points;
-}
+import { wordBreaks, type Hyphenate } from './hyphenation.js';
+// Where a word may break lives in hyphenation.ts; named here too, for the layouts that import it from here.
+export { hyphenatorOf } from './hyphenation.js';
 
 // ---- words and lines -------------------------------------------------------------------------------
 
@@ -78,8 +45,13 @@ export interface Run {
 export const NEWLINE = '\n';
 
 /** Spans as runs of one font each; a line break is a run of "\n" alone. */
-export function spanRuns(spans: readonly Span[], style: { bold?: boolean; italic?: boolean } = {}, out: Run[] = []): Run[] {
-  const font = (): FontName => (style.bold && style.italic ? 'boldItalic' : style.bold ? 'bold' : style.italic ? 'italic' : 'serif');
+export function spanRuns(
+  spans: readonly Span[],
+  style: { bold?: boolean; italic?: boolean } = {},
+  out: Run[] = [],
+): Run[] {
+  const font = (): FontName =>
+    style.bold && style.italic ? 'boldItalic' : style.bold ? 'bold' : style.italic ? 'italic' : 'serif';
   for (const s of spans) {
     if (s.kind === 'text') out.push({ text: s.text, font: font() });
     else if (s.kind === 'code') out.push({ text: s.text, font: 'mono' });
@@ -184,39 +156,25 @@ function cutWord(word: Word, first: number, width: number, m: Measure, size: num
   return out;
 }
 
-/** The longest word hyphenation looks at; longer runs are cut at the line's end. */
-const MAX_HYPHENATED = 48;
-
 /**
  * A word broken at its last hyphenation point (or hyphen/dash) whose head, with a hyphen, fits `room`:
  * [head, tail], or null. Only a word of one font; punctuation around it stays with its part.
  */
-function hyphenSplit(word: Word, room: number, m: Measure, size: number, hyphenate: Hyphenate | null): [Word, Word] | null {
+function hyphenSplit(
+  word: Word,
+  room: number,
+  m: Measure,
+  size: number,
+  hyphenate: Hyphenate | null,
+): [Word, Word] | null {
   if (word.pieces.length !== 1) return null;
   const { text, font } = word.pieces[0]!;
-  // A "word" longer than any word (a link, a run without spaces) is cut, not searched for breaks.
-  if (font === 'mono' || text.length < 5 || text.length > MAX_HYPHENATED) return null;
-  const match = /^([^\p{L}]*)([\p{L}][\p{L}'’-]*[\p{L}])([^\p{L}]*)$/u.exec(text);
-  const candidates: Array<{ at: number; hyphen: boolean }> = [];
-  // After a hyphen or a dash already in the text, no hyphen is added.
-  for (let i = 1; i < text.length - 2; i++) if (/[-–—/]/.test(text[i]!)) candidates.push({ at: i + 1, hyphen: false });
-  if (match && hyphenate) {
-    const [, lead, core] = match as unknown as [string, string, string, string];
-    // Words in capitals (acronyms) are left whole.
-    if (core !== core.toUpperCase()) {
-      const parts = core.split(/([-–—’'])/);
-      let offset = lead.length;
-      for (const part of parts) {
-        if (/^\p{L}{6,}$/u.test(part)) for (const p of breakPoints(part, hyphenate)) candidates.push({ at: offset + p, hyphen: true });
-        offset += part.length;
-      }
-    }
-  }
-  candidates.sort((a, b) => b.at - a.at);
-  for (const c of candidates) {
+  if (font === 'mono') return null;
+  for (const c of wordBreaks(text, hyphenate)) {
     const head = text.slice(0, c.at) + (c.hyphen ? '-' : '');
     const w = m.width(head, font, size);
-    if (w <= room) return [wordOf([{ text: head, font }], m, size), wordOf([{ text: text.slice(c.at), font }], m, size)];
+    if (w <= room)
+      return [wordOf([{ text: head, font }], m, size), wordOf([{ text: text.slice(c.at), font }], m, size)];
   }
   return null;
 }
@@ -235,9 +193,9 @@ export function breakLines(segments: readonly (readonly Word[])[], opts: BreakOp
     let current: Word[] = [];
     let used = 0;
     let hyphenRun = 0;
-    const avail = () => width - (isFirst ? opts.indent ?? 0 : 0);
+    const avail = () => width - (isFirst ? (opts.indent ?? 0) : 0);
     const flush = (isLast: boolean) => {
-      const indent = isFirst ? opts.indent ?? 0 : 0;
+      const indent = isFirst ? (opts.indent ?? 0) : 0;
       lines.push(placeLine(current, { indent, width: width - indent, spaceAfter, align: opts.align, isLast }));
       isFirst = false;
       current = [];
@@ -290,11 +248,20 @@ export function breakLines(segments: readonly (readonly Word[])[], opts: BreakOp
   return lines;
 }
 
-function placeLine(words: Word[], o: { indent: number; width: number; spaceAfter: (w: Word) => number; align: BreakOptions['align']; isLast: boolean }): Line {
+function placeLine(
+  words: Word[],
+  o: { indent: number; width: number; spaceAfter: (w: Word) => number; align: BreakOptions['align']; isLast: boolean },
+): Line {
   const natural = words.reduce((n, w, i) => n + w.width + (i < words.length - 1 ? o.spaceAfter(w) : 0), 0);
   const gaps = words.length - 1;
   const extra = o.align === 'justify' && !o.isLast && gaps > 0 ? Math.max(0, (o.width - natural) / gaps) : 0;
-  let x = o.indent + (o.align === 'center' ? Math.max(0, (o.width - natural) / 2) : o.align === 'right' ? Math.max(0, o.width - natural) : 0);
+  let x =
+    o.indent +
+    (o.align === 'center'
+      ? Math.max(0, (o.width - natural) / 2)
+      : o.align === 'right'
+        ? Math.max(0, o.width - natural)
+        : 0);
   const xs: number[] = [];
   for (const w of words) {
     xs.push(x);

@@ -2,16 +2,16 @@
 // writer asks for one. Title, subtitle, author and series on a palette named in generators/_covers.yaml
 // (data: no code per generator), measured with the DejaVu fonts the PDFs embed and drawn by resvg with
 // those same font files, so a line measured to fit is the line drawn. Long titles wrap and shrink until
-// they fit the safe area; nothing is drawn outside it.
+// they fit the safe area (fit-text.ts); nothing is drawn outside it.
 import { createRequire } from 'node:module';
 import type { Resvg as ResvgClass } from '@resvg/resvg-js';
-import PDFDocument from 'pdfkit';
 import { coverData, paletteOf, type CoverData, type CoverPalette } from './cover-data.js';
 import type { Lang, PixelSize, ResolvedSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import type { PackageParts } from '../../publish/index.js';
 import { COVER_BLEED_IN } from '../../print.js';
-import { Measure, fontPath, registerFonts, type FontName } from './fonts.js';
+import { fontPath, type FontName } from './fonts.js';
+import { fitText, type Fitted } from './fit-text.js';
 import { escapeAttribute } from '../../markup.js';
 
 export type { CoverData, CoverPalette } from './cover-data.js';
@@ -29,7 +29,12 @@ export interface TypographicFacts {
 }
 
 /** The margins, in pixels, inside which every letter stays. */
-export interface SafeArea { top: number; right: number; bottom: number; left: number }
+export interface SafeArea {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
 
 /** The eBook cover's safe area: 8 % of the width at the sides, 6 % of the height at the top and the foot. */
 export function ebookSafeArea(size: PixelSize): SafeArea {
@@ -49,73 +54,26 @@ export function wrapFrontSafeArea(): SafeArea {
 }
 
 /** What a package's typographic cover prints: its title, subtitle, author and series, on its generator's palette. */
-export function typographicFactsOf(book: ResolvedSpec, state: BookState, parts: Pick<PackageParts, 'title' | 'subtitle' | 'author' | 'given'>): TypographicFacts {
-  const series = state.series ? { series: state.series.name, seriesNumber: state.series.number }
-    : { ...(parts.given.series ? { series: parts.given.series } : {}), ...(parts.given.seriesNumber !== undefined ? { seriesNumber: parts.given.seriesNumber } : {}) };
+export function typographicFactsOf(
+  book: ResolvedSpec,
+  state: BookState,
+  parts: Pick<PackageParts, 'title' | 'subtitle' | 'author' | 'given'>,
+): TypographicFacts {
+  const series = state.series
+    ? { series: state.series.name, seriesNumber: state.series.number }
+    : {
+        ...(parts.given.series ? { series: parts.given.series } : {}),
+        ...(parts.given.seriesNumber !== undefined ? { seriesNumber: parts.given.seriesNumber } : {}),
+      };
   return {
-    title: parts.title, ...(parts.subtitle ? { subtitle: parts.subtitle } : {}), ...(parts.author ? { author: parts.author } : {}), ...series,
-    lang: state.lang, paletteKeys: [book.id, book.family],
+    title: parts.title,
+    ...(parts.subtitle ? { subtitle: parts.subtitle } : {}),
+    ...(parts.author ? { author: parts.author } : {}),
+    ...series,
+    lang: state.lang,
+    paletteKeys: [book.id, book.family],
   };
 }
-
-let measure: Measure | undefined;
-/** Widths in the fonts resvg draws with (a pdfkit document that is never written). */
-function widths(): Measure {
-  if (measure) return measure;
-  const pdf = new PDFDocument({ autoFirstPage: false });
-  registerFonts(pdf);
-  return (measure = new Measure(pdf));
-}
-
-interface Fitted { lines: string[]; size: number }
-
-/** Greedy lines of at most `width`; a word wider than a line alone is cut with a hyphen when `mayCut`. */
-function breakWords(text: string, font: FontName, size: number, width: number, mayCut: boolean): string[] | null {
-  const m = widths();
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const joined = line ? `${line} ${word}` : word;
-    if (m.width(joined, font, size) <= width) { line = joined; continue; }
-    if (line) lines.push(line);
-    line = word;
-    if (m.width(word, font, size) <= width) continue;
-    if (!mayCut) return null;
-    let rest = word;
-    while (m.width(rest, font, size) > width) {
-      let n = rest.length - 1;
-      while (n > 1 && m.width(`${rest.slice(0, n)}-`, font, size) > width) n--;
-      lines.push(`${rest.slice(0, n)}-`);
-      rest = rest.slice(n);
-    }
-    line = rest;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-/**
- * The largest size from `max` down to `min` at which the text breaks into at most `maxLines` lines no wider
- * than `width`, whose height (`leading` × size a line) stays within `height`. At `min` a word too long is
- * cut, and lines past the room end with an ellipsis: the text is shortened, never drawn outside.
- */
-export function fitText(text: string, o: { font: FontName; max: number; min: number; width: number; height: number; leading: number; maxLines: number }): Fitted {
-  const m = widths();
-  for (let size = o.max; size >= o.min; size = size * 0.95) {
-    const lines = breakWords(text, o.font, size, o.width, false);
-    if (lines && lines.length <= o.maxLines && lines.length * size * o.leading <= o.height) return { lines, size };
-  }
-  const size = o.min;
-  const room = Math.max(1, Math.min(o.maxLines, Math.floor(o.height / (size * o.leading))));
-  const lines = breakWords(text, o.font, size, o.width, true) ?? [];
-  if (lines.length <= room) return { lines, size };
-  const kept = lines.slice(0, room);
-  let last = kept[room - 1]!;
-  while (last.length > 1 && m.width(`${last}…`, o.font, size) > o.width) last = last.slice(0, -1).trimEnd();
-  kept[room - 1] = `${last.replace(/[-.,;:!?]+$/, '')}…`;
-  return { lines: kept, size };
-}
-
 
 const FAMILY: Record<FontName, { family: string; weight: string; style: string }> = {
   serif: { family: 'DejaVu Serif', weight: 'normal', style: 'normal' },
@@ -139,35 +97,111 @@ function seriesLine(facts: TypographicFacts, data: CoverData): string | undefine
 }
 
 /**
+ * What draws on the cover into `out`: centred lines of text (`y` is the top of the first line; each line's baseline
+ * sits at 0.8 of its size below its top; the height they take is returned) and short rules in the accent colour.
+ */
+function coverPen(out: string[], cx: number, w: number, accent: string) {
+  const text = (fitted: Fitted, y: number, font: FontName, fill: string, leading: number) => {
+    const f = FAMILY[font];
+    fitted.lines.forEach((line, i) => {
+      out.push(
+        `<text x="${r1(cx)}" y="${r1(y + fitted.size * (0.8 + i * leading))}" font-family="${f.family}" font-weight="${f.weight}" font-style="${f.style}" font-size="${r1(fitted.size)}" fill="${fill}" text-anchor="middle">${escapeAttribute(line)}</text>`,
+      );
+    });
+    return fitted.lines.length * fitted.size * leading;
+  };
+  const rule = (y: number, length: number) =>
+    out.push(
+      `<rect x="${r1(cx - length / 2)}" y="${r1(y)}" width="${r1(length)}" height="${r1(Math.max(2, w * 0.004))}" fill="${accent}"/>`,
+    );
+  return { text, rule };
+}
+
+/** The title (as large as fits, up to six lines) and the subtitle, centred in `room`, slightly high. */
+function drawTitle(
+  facts: TypographicFacts,
+  room: { top: number; bottom: number },
+  o: {
+    w: number;
+    bw: number;
+    fonts: Record<'title' | 'sub', FontName>;
+    p: { ink: string; soft: string };
+    pen: ReturnType<typeof coverPen>;
+  },
+): void {
+  const { w, bw, fonts, p } = o;
+  const { text, rule } = o.pen;
+  const subtitle = facts.subtitle?.trim();
+  const titleRoom = (room.bottom - room.top) * (subtitle ? 0.72 : 0.9);
+  const title = fitText(facts.title.trim() || '…', {
+    font: fonts.title,
+    max: w * 0.13,
+    min: w * 0.045,
+    width: bw,
+    height: titleRoom,
+    leading: 1.14,
+    maxLines: 6,
+  });
+  const sub = subtitle
+    ? fitText(subtitle, {
+        font: fonts.sub,
+        max: Math.min(w * 0.055, title.size * 0.5),
+        min: w * 0.028,
+        width: bw,
+        height: (room.bottom - room.top) * 0.2,
+        leading: 1.3,
+        maxLines: 3,
+      })
+    : undefined;
+  const gap = w * 0.05;
+  const blockHeight = title.lines.length * title.size * 1.14 + (sub ? gap + sub.lines.length * sub.size * 1.3 : 0);
+  let top = room.top + Math.max(0, (room.bottom - room.top - blockHeight) * 0.4);
+  top += text(title, top, fonts.title, p.ink, 1.14);
+  if (sub) {
+    rule(top + gap * 0.35, w * 0.08);
+    text(sub, top + gap, fonts.sub, p.soft, 1.3);
+  }
+}
+
+/**
  * The SVG of a typographic cover at `size`, every letter inside `safe`: the series line at the top, the
  * title (as large as fits, up to six lines) and the subtitle in the upper two thirds, the author at the foot.
  * @example typographicCoverSvg({ title: 'Harbour Lights', author: 'Siti Aminah', lang: 'en', paletteKeys: ['romance']
  * }, { width: 1600, height: 2560 })
  */
-export function typographicCoverSvg(facts: TypographicFacts, size: PixelSize, safe: SafeArea = ebookSafeArea(size), data: CoverData = coverData()): string {
+export function typographicCoverSvg(
+  facts: TypographicFacts,
+  size: PixelSize,
+  safe: SafeArea = ebookSafeArea(size),
+  data: CoverData = coverData(),
+): string {
   const { width: w, height: h } = size;
   const p = paletteOf(facts.paletteKeys, data);
   const isSans = p.font === 'sans';
-  const fonts = { title: (isSans ? 'sansBold' : 'bold') as FontName, sub: (isSans ? 'sans' : 'italic') as FontName, small: 'sans' as FontName };
+  const fonts = {
+    title: (isSans ? 'sansBold' : 'bold') as FontName,
+    sub: (isSans ? 'sans' : 'italic') as FontName,
+    small: 'sans' as FontName,
+  };
   const box = { x0: safe.left, x1: w - safe.right, y0: safe.top, y1: h - safe.bottom };
   const bw = box.x1 - box.x0;
   const bh = box.y1 - box.y0;
   const cx = (box.x0 + box.x1) / 2;
   const out: string[] = [];
-  // Text ops: `y` is the top of the first line; each line's baseline sits at 0.8 of its size below its top.
-  const text = (fitted: Fitted, y: number, font: FontName, fill: string, leading: number) => {
-    const f = FAMILY[font];
-    fitted.lines.forEach((line, i) => {
-      out.push(`<text x="${r1(cx)}" y="${r1(y + fitted.size * (0.8 + i * leading))}" font-family="${f.family}" font-weight="${f.weight}" font-style="${f.style}" font-size="${r1(fitted.size)}" fill="${fill}" text-anchor="middle">${escapeAttribute(line)}</text>`);
-    });
-    return fitted.lines.length * fitted.size * leading;
-  };
-  const rule = (y: number, length: number) => out.push(`<rect x="${r1(cx - length / 2)}" y="${r1(y)}" width="${r1(length)}" height="${r1(Math.max(2, w * 0.004))}" fill="${p.accent}"/>`);
+  const { text, rule } = coverPen(out, cx, w, p.accent);
 
   // The author at the foot (one line, two when a long name must), a short rule above it.
   let foot = box.y1;
   if (facts.author?.trim()) {
-    const author = fitText(facts.author.trim(), { font: fonts.small, max: w * 0.05, min: w * 0.026, width: bw, height: bh * 0.12, leading: 1.25, maxLines: 2 });
+    const author = fitText(facts.author.trim(), {
+      font: fonts.small,
+      max: w * 0.05,
+      min: w * 0.026,
+      width: bw,
+      height: bh * 0.12,
+      leading: 1.25,
+      maxLines: 2,
+    });
     const height = author.lines.length * author.size * 1.25;
     text(author, foot - height, fonts.small, p.ink, 1.25);
     foot -= height + w * 0.04;
@@ -178,27 +212,22 @@ export function typographicCoverSvg(facts: TypographicFacts, size: PixelSize, sa
   let y = box.y0;
   const series = seriesLine(facts, data);
   if (series) {
-    const fitted = fitText(series, { font: fonts.small, max: w * 0.034, min: w * 0.022, width: bw, height: bh * 0.08, leading: 1.3, maxLines: 2 });
+    const fitted = fitText(series, {
+      font: fonts.small,
+      max: w * 0.034,
+      min: w * 0.022,
+      width: bw,
+      height: bh * 0.08,
+      leading: 1.3,
+      maxLines: 2,
+    });
     y += text(fitted, y, fonts.small, p.soft, 1.3) + w * 0.03;
     rule(y, w * 0.12);
     y += w * 0.02;
   }
   // Title and subtitle: centred in the room left above the author, slightly high (a cover's eye line).
   const room = { top: y + h * 0.04, bottom: Math.min(foot, box.y0 + bh * 0.8) };
-  const subtitle = facts.subtitle?.trim();
-  const titleRoom = (room.bottom - room.top) * (subtitle ? 0.72 : 0.9);
-  const title = fitText(facts.title.trim() || '…', { font: fonts.title, max: w * 0.13, min: w * 0.045, width: bw, height: titleRoom, leading: 1.14, maxLines: 6 });
-  const sub = subtitle
-    ? fitText(subtitle, { font: fonts.sub, max: Math.min(w * 0.055, title.size * 0.5), min: w * 0.028, width: bw, height: (room.bottom - room.top) * 0.2, leading: 1.3, maxLines: 3 })
-    : undefined;
-  const gap = w * 0.05;
-  const blockHeight = title.lines.length * title.size * 1.14 + (sub ? gap + sub.lines.length * sub.size * 1.3 : 0);
-  let top = room.top + Math.max(0, (room.bottom - room.top - blockHeight) * 0.4);
-  top += text(title, top, fonts.title, p.ink, 1.14);
-  if (sub) {
-    rule(top + gap * 0.35, w * 0.08);
-    text(sub, top + gap, fonts.sub, p.soft, 1.3);
-  }
+  drawTitle(facts, room, { w, bw, fonts, p, pen: { text, rule } });
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.top}"/><stop offset="1" stop-color="${p.bottom}"/></linearGradient></defs>
@@ -220,6 +249,11 @@ function Resvg(): typeof ResvgClass {
 export function renderTypographicCover(facts: TypographicFacts, size: PixelSize, safe?: SafeArea): Uint8Array {
   const svg = typographicCoverSvg(facts, size, safe);
   const fontFiles = (['serif', 'bold', 'italic', 'sans', 'sansBold'] as const).map((name) => fontPath(name));
-  const png = new (Resvg())(svg, { fitTo: { mode: 'original' }, font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
+  const png = new (Resvg())(svg, {
+    fitTo: { mode: 'original' },
+    font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
+  })
+    .render()
+    .asPng();
   return new Uint8Array(png);
 }

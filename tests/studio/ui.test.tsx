@@ -7,7 +7,8 @@ import { cleanup, render, renderHook, act, screen } from '@testing-library/react
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { Dialog } from '../../studio/src/components/Dialog.js';
-import { ApiError, parseEventBlock, postEventStream, type StreamEvent } from '../../studio/src/lib/api.js';
+import { ApiError } from '../../studio/src/lib/api.js';
+import { parseEventBlock, postEventStream, type StreamEvent } from '../../studio/src/lib/events.js';
 import { returnPath } from '../../studio/src/components/Guards.js';
 import { relativeAge } from '../../studio/src/lib/time.js';
 import { Markdown } from '../../studio/src/components/Markdown.js';

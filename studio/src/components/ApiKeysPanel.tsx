@@ -15,8 +15,6 @@ export function ApiKeysPanel() {
   const { t, lang } = useT();
   const id = useId();
   const [keys, setKeys] = useState<ApiKey[] | null>(null);
-  const [name, setName] = useState('');
-  const [isCreating, setIsCreating] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [toRevoke, setToRevoke] = useState<ApiKey | null>(null);
 
@@ -35,23 +33,6 @@ export function ApiKeysPanel() {
     void load();
   }, [load]);
 
-  const create = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim() || isCreating) return;
-    setIsCreating(true);
-    try {
-      const made = await call('POST /api-keys', { body: { name: name.trim() } });
-      setCreated(made);
-      setName('');
-      toast.success(t('apiKeys.created'));
-      await load();
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : t('apiKeys.loadFailed'));
-    } finally {
-      setIsCreating(false);
-    }
-  };
-
   const revoke = async (key: ApiKey) => {
     setToRevoke(null);
     try {
@@ -66,27 +47,81 @@ export function ApiKeysPanel() {
 
   return (
     <section className="card p-5" aria-labelledby={`${id}-h`} data-testid="api-keys">
-      <h2 id={`${id}-h`} className="flex items-center gap-2 text-lg font-semibold"><KeyRound className="h-5 w-5" aria-hidden="true" /> {t('apiKeys.heading')}</h2>
+      <h2 id={`${id}-h`} className="flex items-center gap-2 text-lg font-semibold">
+        <KeyRound className="h-5 w-5" aria-hidden="true" /> {t('apiKeys.heading')}
+      </h2>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('apiKeys.intro')}</p>
-      <form className="mt-4 flex flex-wrap items-end gap-2" onSubmit={(e) => void create(e)}>
-        <label className="flex-1">
-          <span className="label">{t('apiKeys.name')}</span>
-          <input className="input" value={name} maxLength={MAX_API_KEY_NAME} placeholder={t('apiKeys.namePlaceholder')} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <button type="submit" className="btn-primary" disabled={!name.trim() || isCreating}>{isCreating ? t('apiKeys.creating') : t('apiKeys.create')}</button>
-      </form>
+      <NewKeyForm
+        onCreated={async (made) => {
+          setCreated(made);
+          await load();
+        }}
+      />
       {created && <NewKey key={created.id} created={created} onDone={() => setCreated(null)} />}
       {loadError !== null ? (
-        <LoadError error={loadError} message={t('apiKeys.loadFailed')} onRetry={() => void load()} testId="api-keys-error" />
+        <LoadError
+          error={loadError}
+          message={t('apiKeys.loadFailed')}
+          onRetry={() => void load()}
+          testId="api-keys-error"
+        />
       ) : keys === null ? (
-        <div className="mt-4"><Spinner label={t('apiKeys.loading')} /></div>
+        <div className="mt-4">
+          <Spinner label={t('apiKeys.loading')} />
+        </div>
       ) : keys.length === 0 ? (
         <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">{t('apiKeys.none')}</p>
       ) : (
         <KeyList keys={keys} onRevoke={setToRevoke} />
       )}
-      <ConfirmDelete item={toRevoke} title={t('apiKeys.revokeTitle')} message={(k) => t('apiKeys.revokeBody', { name: k.name })} confirmLabel={t('apiKeys.revoke')} onDelete={(k) => void revoke(k)} onCancel={() => setToRevoke(null)} />
+      <ConfirmDelete
+        item={toRevoke}
+        title={t('apiKeys.revokeTitle')}
+        message={(k) => t('apiKeys.revokeBody', { name: k.name })}
+        confirmLabel={t('apiKeys.revoke')}
+        onDelete={(k) => void revoke(k)}
+        onCancel={() => setToRevoke(null)}
+      />
     </section>
+  );
+}
+
+/** The form that makes a key: its name, and Create. */
+function NewKeyForm({ onCreated }: { onCreated: (made: ApiKeyCreated) => Promise<void> }) {
+  const { t } = useT();
+  const [name, setName] = useState('');
+  const [isCreating, setIsCreating] = useState(false);
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim() || isCreating) return;
+    setIsCreating(true);
+    try {
+      const made = await call('POST /api-keys', { body: { name: name.trim() } });
+      setName('');
+      toast.success(t('apiKeys.created'));
+      await onCreated(made);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : t('apiKeys.loadFailed'));
+    } finally {
+      setIsCreating(false);
+    }
+  };
+  return (
+    <form className="mt-4 flex flex-wrap items-end gap-2" onSubmit={(e) => void create(e)}>
+      <label className="flex-1">
+        <span className="label">{t('apiKeys.name')}</span>
+        <input
+          className="input"
+          value={name}
+          maxLength={MAX_API_KEY_NAME}
+          placeholder={t('apiKeys.namePlaceholder')}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </label>
+      <button type="submit" className="btn-primary" disabled={!name.trim() || isCreating}>
+        {isCreating ? t('apiKeys.creating') : t('apiKeys.create')}
+      </button>
+    </form>
   );
 }
 
@@ -104,14 +139,28 @@ function NewKey({ created, onDone }: { created: ApiKeyCreated; onDone: () => voi
     }
   };
   return (
-    <div className="mt-4 rounded-lg border border-green-600/40 bg-green-50 p-3 dark:bg-green-900/20" role="status" data-testid="new-api-key">
+    <div
+      className="mt-4 rounded-lg border border-green-600/40 bg-green-50 p-3 dark:bg-green-900/20"
+      role="status"
+      data-testid="new-api-key"
+    >
       <p className="text-sm font-semibold">{t('apiKeys.newKey', { name: created.name })}</p>
       <p className="text-sm">{t('apiKeys.created')}</p>
       <div className="mt-2 flex items-center gap-2">
-        <input className="input font-mono text-xs" readOnly value={created.key} aria-label={t('apiKeys.newKey', { name: created.name })} onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" className="btn-secondary" onClick={() => void copy()}><Copy className="h-4 w-4" aria-hidden="true" /> {isCopied ? t('apiKeys.copied') : t('apiKeys.copy')}</button>
+        <input
+          className="input font-mono text-xs"
+          readOnly
+          value={created.key}
+          aria-label={t('apiKeys.newKey', { name: created.name })}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <button type="button" className="btn-secondary" onClick={() => void copy()}>
+          <Copy className="h-4 w-4" aria-hidden="true" /> {isCopied ? t('apiKeys.copied') : t('apiKeys.copy')}
+        </button>
       </div>
-      <button type="button" className="btn-ghost mt-2 text-sm" onClick={onDone}>{t('apiKeys.done')}</button>
+      <button type="button" className="btn-ghost mt-2 text-sm" onClick={onDone}>
+        {t('apiKeys.done')}
+      </button>
     </div>
   );
 }
@@ -126,10 +175,19 @@ function KeyList({ keys, onRevoke }: { keys: readonly ApiKey[]; onRevoke: (key: 
           <div className="min-w-0">
             <p className="truncate font-medium">{k.name}</p>
             <p className="text-xs text-gray-600 dark:text-gray-400">
-              <code>{k.prefix}</code> · {t('apiKeys.createdAt', { date: relativeAge(k.created_at, new Date(), lang) })} · {k.last_used_at ? t('apiKeys.lastUsed', { date: relativeAge(k.last_used_at, new Date(), lang) }) : t('apiKeys.neverUsed')}
+              <code>{k.prefix}</code> · {t('apiKeys.createdAt', { date: relativeAge(k.created_at, new Date(), lang) })}{' '}
+              ·{' '}
+              {k.last_used_at
+                ? t('apiKeys.lastUsed', { date: relativeAge(k.last_used_at, new Date(), lang) })
+                : t('apiKeys.neverUsed')}
             </p>
           </div>
-          <button type="button" className="btn-ghost text-red-600 dark:text-red-400" aria-label={t('apiKeys.revokeLabel', { name: k.name })} onClick={() => onRevoke(k)}>
+          <button
+            type="button"
+            className="btn-ghost text-red-600 dark:text-red-400"
+            aria-label={t('apiKeys.revokeLabel', { name: k.name })}
+            onClick={() => onRevoke(k)}
+          >
             <Trash2 className="h-4 w-4" aria-hidden="true" /> {t('apiKeys.revoke')}
           </button>
         </li>

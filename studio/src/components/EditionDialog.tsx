@@ -1,26 +1,15 @@
 // "Make a Malay edition" / "Buat edisi Bahasa Inggeris": the edition of a book in the other language, its cost
 // said before anything is charged, its glossary editable before it starts, then made part by part with a progress
 // bar; a part that cannot be had is named (its credits given back) and a second start goes on from it.
-import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Languages } from 'lucide-react';
-import { call } from '../lib/api.js';
-import { runEdition } from '../lib/editions.js';
-import { useAuth } from '../lib/auth.js';
 import { editionName, makeEditionWords, useT } from '../i18n/index.js';
-import {
-  durationIn, type BookEditionsResponse, type EditionDone, type EditionOffer, type Lang, type MyBook, type RunSoFar,
-} from '../engine.js';
+import { durationIn, type EditionOffer, type Lang, type MyBook, type RunSoFar } from '../engine.js';
 import { Dialog } from './Dialog.js';
 import { Spinner } from './Spinner.js';
 import { GlossaryTable } from './GlossaryTable.js';
-
-type Running = { state: 'running'; line: string; done: number; total: number; soFar?: RunSoFar };
-type Run =
-  | { state: 'idle' }
-  | Running
-  | { state: 'done'; answer: EditionDone }
-  | { state: 'failed'; message: string; done: number; total: number };
+import { useEditionOffers, useStartEdition, type Run } from './useEdition.js';
 
 export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose: () => void; onMade: () => void }) {
   const { t, lang: ui } = useT();
@@ -67,103 +56,48 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
         <p role="alert">{t('edition.loadFailed')}</p>
       ) : !offer ? (
         <Spinner label={t('edition.loading')} />
-      ) : chosen && (
-        <div className="space-y-3">
-          {offers.length > 1 && (
-            <LanguagePick offers={offers} value={chosen.to} isDisabled={isRunning} onChange={pick} />
-          )}
-          <p>{t('edition.intro', { language, title: book.title })}</p>
-          <EditionCost offer={chosen} />
-          <p className="text-xs text-gray-600 dark:text-gray-400">{t('edition.charging')}</p>
-          {chosen.is_running && <p role="status">{t('edition.running')}</p>}
-          <EditionProgress run={run} />
-          {run.state === 'done' && !left.length && (
-            <p role="status" className="font-medium text-green-700 dark:text-green-400">
-              {run.answer.edition.parts_done === run.answer.edition.parts_total
-                ? t('edition.done', { language })
-                : t('edition.nothingToDo')}
-            </p>
-          )}
-          {left.length > 0 && (
-            <div role="alert" data-testid="edition-untranslated">
-              <ul className="list-disc pl-5 text-amber-800 dark:text-amber-300">
-                {left.map((p) => (
-                  <li key={p.position}>{t('edition.left', { label: p.label, n: p.paragraphs.length })}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {run.state === 'failed' && (
-            <p role="alert" className="text-red-700 dark:text-red-400" data-testid="edition-failed">{run.message}</p>
-          )}
-          {run.state !== 'done' && (
-            <GlossaryTable key={chosen.to} bookId={book.id} from={book.lang} to={chosen.to} isRunning={isRunning} />
-          )}
-        </div>
+      ) : (
+        chosen && (
+          <div className="space-y-3">
+            {offers.length > 1 && (
+              <LanguagePick offers={offers} value={chosen.to} isDisabled={isRunning} onChange={pick} />
+            )}
+            <p>{t('edition.intro', { language, title: book.title })}</p>
+            <EditionCost offer={chosen} />
+            <p className="text-xs text-gray-600 dark:text-gray-400">{t('edition.charging')}</p>
+            {chosen.is_running && <p role="status">{t('edition.running')}</p>}
+            <EditionProgress run={run} />
+            {run.state === 'done' && !left.length && (
+              <p role="status" className="font-medium text-green-700 dark:text-green-400">
+                {run.answer.edition.parts_done === run.answer.edition.parts_total
+                  ? t('edition.done', { language })
+                  : t('edition.nothingToDo')}
+              </p>
+            )}
+            {left.length > 0 && (
+              <div role="alert" data-testid="edition-untranslated">
+                <ul className="list-disc pl-5 text-amber-800 dark:text-amber-300">
+                  {left.map((p) => (
+                    <li key={p.position}>{t('edition.left', { label: p.label, n: p.paragraphs.length })}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {run.state === 'failed' && (
+              <p role="alert" className="text-red-700 dark:text-red-400" data-testid="edition-failed">
+                {run.message}
+              </p>
+            )}
+            {run.state !== 'done' && (
+              <GlossaryTable key={chosen.to} bookId={book.id} from={book.lang} to={chosen.to} isRunning={isRunning} />
+            )}
+          </div>
+        )
       )}
     </Dialog>
   );
 }
 
-/** The book's edition offers, read when the dialog opens and again (`reload`) once a run ends. */
-function useEditionOffers(bookId: number) {
-  const [offer, setOffer] = useState<BookEditionsResponse | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    call('GET /books/:id/editions', { params: { id: bookId }, signal: controller.signal })
-      .then(setOffer, (e: Error) => e.name !== 'AbortError' && setLoadFailed(true));
-    return () => controller.abort();
-  }, [bookId]);
-  const reload = () => void call('GET /books/:id/editions', { params: { id: bookId } }).then(setOffer, () => undefined);
-  return { offer, loadFailed, reload };
-}
-
-/**
- * Starts the edition of `offer`, its progress told through `setRun`. When paragraphs are left untranslated or it fails,
- * `reload` reads what is left to pay (the parts translated before a failure are kept): the button goes on from there.
- */
-function useStartEdition(
-  bookId: number,
-  setRun: Dispatch<SetStateAction<Run>>,
-  { reload, onMade }: { reload: () => void; onMade: () => void },
-) {
-  const { t } = useT();
-  const { refresh } = useAuth();
-  const keepRunning = (r: Run, change: Partial<Running>): Run => (r.state === 'running' ? { ...r, ...change } : r);
-  return async (offer: EditionOffer) => {
-    const total = offer.cost.parts;
-    let done = total - offer.cost.remaining / Math.max(1, offer.cost.per_part);
-    setRun({ state: 'running', line: '', done, total });
-    try {
-      const answer = await runEdition(bookId, offer.to, {
-        onProgress: (e) => {
-          const words = { label: e.label, window: e.window, windows: e.windows };
-          const line = t(e.is_again ? 'edition.askedAgain' : 'edition.progress', words);
-          const soFar = e.so_far ? { soFar: e.so_far } : {};
-          setRun({ state: 'running', line, done: e.parts_done, total: e.parts_total, ...soFar });
-        },
-        // A wait the model's server asked for, in its words ("Too many requests… retrying in 30 s"), until the next
-        // part.
-        onWaiting: (e) => e.message && setRun((r) => keepRunning(r, { line: e.message! })),
-        onPart: (e) => {
-          done = e.parts_done;
-          const soFar = e.so_far ? { soFar: e.so_far } : {};
-          setRun((r) => keepRunning(r, { done: e.parts_done, total: e.parts_total, ...soFar }));
-        },
-      });
-      setRun({ state: 'done', answer });
-      if (answer.untranslated.length) reload();
-      onMade();
-    } catch (error) {
-      setRun({ state: 'failed', message: (error as Error).message, done, total });
-      reload();
-      onMade();
-    } finally {
-      void refresh();
-    }
-  };
-}
 /** What the edition costs, and what is left to pay of it once a run stopped part way. */
 function EditionCost({ offer }: { offer: EditionOffer }) {
   const { t } = useT();
@@ -184,8 +118,12 @@ function EditionCost({ offer }: { offer: EditionOffer }) {
 /** The parts made so far as a bar, with the time left and the line of the part being made while it runs. */
 function EditionProgress({ run }: { run: Run }) {
   const { t, lang } = useT();
-  const progress = run.state === 'running' || run.state === 'failed' ? run
-    : run.state === 'done' ? { done: run.answer.edition.parts_done, total: run.answer.edition.parts_total } : null;
+  const progress =
+    run.state === 'running' || run.state === 'failed'
+      ? run
+      : run.state === 'done'
+        ? { done: run.answer.edition.parts_done, total: run.answer.edition.parts_total }
+        : null;
   if (!progress) return null;
   const percent = progress.total ? Math.round((100 * progress.done) / progress.total) : 0;
   return (
@@ -210,14 +148,21 @@ function EditionProgress({ run }: { run: Run }) {
         />
       </div>
       {run.state === 'running' && run.line && (
-        <p className="mt-1 text-xs text-gray-600 dark:text-gray-400" aria-live="polite">{run.line}</p>
+        <p className="mt-1 text-xs text-gray-600 dark:text-gray-400" aria-live="polite">
+          {run.line}
+        </p>
       )}
     </div>
   );
 }
 
 /** Close and "Read it" once it is made whole; otherwise cancel and start (or go on, when part is paid). */
-function EditionButtons({ offer, run, onClose, onStart }: {
+function EditionButtons({
+  offer,
+  run,
+  onClose,
+  onStart,
+}: {
   offer: EditionOffer;
   run: Run;
   onClose: () => void;
@@ -228,7 +173,9 @@ function EditionButtons({ offer, run, onClose, onStart }: {
   if (run.state === 'done' && !run.answer.untranslated.length) {
     return (
       <>
-        <button type="button" className="btn-secondary" onClick={onClose}>{t('common.close')}</button>
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          {t('common.close')}
+        </button>
         <Link className="btn-primary" to={`/books/${run.answer.edition.id}/side-by-side`} data-autofocus>
           {t('edition.readIt')}
         </Link>
@@ -258,7 +205,12 @@ function EditionButtons({ offer, run, onClose, onStart }: {
  * The edition's language, among every one the server offers (each other language of the table); one made whole says
  * so.
  */
-function LanguagePick({ offers, value, isDisabled, onChange }: {
+function LanguagePick({
+  offers,
+  value,
+  isDisabled,
+  onChange,
+}: {
   offers: readonly EditionOffer[];
   value: Lang;
   isDisabled: boolean;
@@ -291,8 +243,9 @@ function LanguagePick({ offers, value, isDisabled, onChange }: {
  * server's figures.
  */
 function soFarText(f: RunSoFar, t: ReturnType<typeof useT>['t'], lang: Lang): string {
-  const left = f.eta_seconds === null
-    ? t('edition.timeUnknown')
-    : t('edition.timeLeft', { time: durationIn(f.eta_seconds, lang) });
+  const left =
+    f.eta_seconds === null
+      ? t('edition.timeUnknown')
+      : t('edition.timeLeft', { time: durationIn(f.eta_seconds, lang) });
   return `${left} · ${t('edition.soFar', { calls: f.calls, credits: f.credits })}`;
 }

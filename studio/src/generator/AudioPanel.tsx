@@ -2,7 +2,7 @@
 // anything is spent (the server's figures), a button that asks to confirm, the run's progress while the server
 // makes it (it answers at once and the panel asks how it stands), then a player for each file made and the whole
 // edition to download. The server checks and charges; this panel only shows what it says. Words in `lang`.
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Headphones, Download } from 'lucide-react';
 import { durationIn, type AudiobookStatus, type Lang } from '../engine.js';
@@ -12,49 +12,26 @@ import { topUpHref } from '../lib/topup.js';
 import { formatNumber } from '../i18n/index.js';
 import { Spinner } from '../components/Spinner.js';
 import { pageWord } from './words.js';
-
-/** How often the panel asks how a run stands while the server makes the edition. */
-const POLL_MS = 1_500;
+import { useAudiobookStatus } from './useAudiobook.js';
 
 export function AudioPanel({ bookId, lang }: { bookId: number; lang: Lang }) {
   const { user, isAdmin, refresh } = useAuth();
-  const [status, setStatus] = useState<AudiobookStatus | null>(null);
-  const [hasLoadFailed, setHasLoadFailed] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const headingId = useId();
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      setStatus(await call('GET /books/:id/audiobook', { params: { id: bookId }, ...(signal ? { signal } : {}) }));
-    } catch (error) {
-      if ((error as Error).name !== 'AbortError') setHasLoadFailed(true);
-    }
-  }, [bookId]);
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-  // While the server makes it: asked again until it is made or has failed.
-  const isRunning = status?.job?.state === 'waiting' || status?.job?.state === 'running';
-  useEffect(() => {
-    if (!isRunning) return;
-    const timer = setTimeout(() => void load(), POLL_MS);
-    return () => clearTimeout(timer);
-  }, [isRunning, status, load]);
-  // The run ended (made and charged, or failed and refunded): the balance shown again.
-  const wasRunning = useRef(false);
-  useEffect(() => {
-    if (wasRunning.current && !isRunning) void refresh();
-    wasRunning.current = isRunning;
-  }, [isRunning, refresh]);
+  const { status, setStatus, hasLoadFailed, isRunning } = useAudiobookStatus(bookId, refresh);
 
   const make = async () => {
     setIsConfirming(false);
     setFailure(null);
     try {
-      setStatus(await call('POST /books/:id/audiobook', { params: { id: bookId }, body: status?.edition ? { again: true } : {} }));
+      setStatus(
+        await call('POST /books/:id/audiobook', {
+          params: { id: bookId },
+          body: status?.edition ? { again: true } : {},
+        }),
+      );
       void refresh();
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : String(error));
@@ -64,16 +41,47 @@ export function AudioPanel({ bookId, lang }: { bookId: number; lang: Lang }) {
   const credits = user?.credits_available ?? 0;
   return (
     <section className="card mt-6 p-5" aria-labelledby={headingId} data-testid="audio-panel">
-      <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold"><Headphones className="h-4 w-4" aria-hidden="true" />{pageWord('audioTitle', lang)}</h2>
+      <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold">
+        <Headphones className="h-4 w-4" aria-hidden="true" />
+        {pageWord('audioTitle', lang)}
+      </h2>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{pageWord('audioIntro', lang)}</p>
-      {hasLoadFailed ? <p role="alert" className="error-box mt-3">{pageWord('audioLoadFailed', lang)}</p> : !status ? <Spinner label={pageWord('audioLoading', lang)} /> : (
+      {hasLoadFailed ? (
+        <p role="alert" className="error-box mt-3">
+          {pageWord('audioLoadFailed', lang)}
+        </p>
+      ) : !status ? (
+        <Spinner label={pageWord('audioLoading', lang)} />
+      ) : (
         <>
-          <p className="mt-2 text-sm" data-testid="audio-disclosure">{status.voice.kind === 'demo' ? pageWord('audioVoiceDemo', lang) : pageWord('audioVoiceServer', lang, { voice: status.voice.name })}</p>
-          <p className="mt-2 text-sm font-medium" data-testid="audio-cost">{pageWord('audioCost', lang, { n: status.cost.credits, characters: formatNumber(status.cost.characters, lang), per: formatNumber(status.cost.characters_per_credit, lang) })}</p>
+          <p className="mt-2 text-sm" data-testid="audio-disclosure">
+            {status.voice.kind === 'demo'
+              ? pageWord('audioVoiceDemo', lang)
+              : pageWord('audioVoiceServer', lang, { voice: status.voice.name })}
+          </p>
+          <p className="mt-2 text-sm font-medium" data-testid="audio-cost">
+            {pageWord('audioCost', lang, {
+              n: status.cost.credits,
+              characters: formatNumber(status.cost.characters, lang),
+              per: formatNumber(status.cost.characters_per_credit, lang),
+            })}
+          </p>
           <RunState status={status} lang={lang} />
-          {failure && <p role="alert" className="error-box mt-3">{failure}</p>}
+          {failure && (
+            <p role="alert" className="error-box mt-3">
+              {failure}
+            </p>
+          )}
           {!isRunning && (!status.edition || !status.edition.is_current || isConfirming) && (
-            <MakeButton status={status} lang={lang} shortOf={!isAdmin && credits < status.cost.credits ? credits : null} isConfirming={isConfirming} onAsk={() => setIsConfirming(true)} onCancel={() => setIsConfirming(false)} onMake={() => void make()} />
+            <MakeButton
+              status={status}
+              lang={lang}
+              shortOf={!isAdmin && credits < status.cost.credits ? credits : null}
+              isConfirming={isConfirming}
+              onAsk={() => setIsConfirming(true)}
+              onCancel={() => setIsConfirming(false)}
+              onMake={() => void make()}
+            />
           )}
           {status.edition && <Edition bookId={bookId} edition={status.edition} lang={lang} />}
         </>
@@ -86,50 +94,119 @@ export function AudioPanel({ bookId, lang }: { bookId: number; lang: Lang }) {
 function RunState({ status, lang }: { status: AudiobookStatus; lang: Lang }) {
   const job = status.job;
   if (!job) return null;
-  if (job.state === 'failed') return <p role="alert" className="error-box mt-3" data-testid="audio-failed">{pageWord('audioFailed', lang, { message: job.error?.message ?? '' })}</p>;
+  if (job.state === 'failed')
+    return (
+      <p role="alert" className="error-box mt-3" data-testid="audio-failed">
+        {pageWord('audioFailed', lang, { message: job.error?.message ?? '' })}
+      </p>
+    );
   return (
     <div className="mt-3" role="status" data-testid="audio-progress">
-      <p className="text-sm">{job.state === 'waiting' ? pageWord('audioWaiting', lang) : pageWord('audioProgress', lang, { done: job.files_done, total: job.files_total })}</p>
-      <progress className="mt-1 w-full" max={job.files_total} value={job.files_done} aria-label={pageWord('audioProgressLabel', lang)} />
+      <p className="text-sm">
+        {job.state === 'waiting'
+          ? pageWord('audioWaiting', lang)
+          : pageWord('audioProgress', lang, { done: job.files_done, total: job.files_total })}
+      </p>
+      <progress
+        className="mt-1 w-full"
+        max={job.files_total}
+        value={job.files_done}
+        aria-label={pageWord('audioProgressLabel', lang)}
+      />
     </div>
   );
 }
 
 /** "Make the audio edition", then its confirmation naming the cost; a writer short of credits is sent to Top Up. */
-function MakeButton(props: { status: AudiobookStatus; lang: Lang; shortOf: number | null; isConfirming: boolean; onAsk: () => void; onCancel: () => void; onMake: () => void }) {
+function MakeButton(props: {
+  status: AudiobookStatus;
+  lang: Lang;
+  shortOf: number | null;
+  isConfirming: boolean;
+  onAsk: () => void;
+  onCancel: () => void;
+  onMake: () => void;
+}) {
   const { status, lang, shortOf } = props;
-  if (shortOf !== null) return <p className="mt-3 text-sm">{pageWord('audioShort', lang, { have: shortOf })} <Link className="font-medium text-brand-700 underline dark:text-brand-400" to={topUpHref()}>{pageWord('topUpToContinue', lang)}</Link></p>;
+  if (shortOf !== null)
+    return (
+      <p className="mt-3 text-sm">
+        {pageWord('audioShort', lang, { have: shortOf })}{' '}
+        <Link className="font-medium text-brand-700 underline dark:text-brand-400" to={topUpHref()}>
+          {pageWord('topUpToContinue', lang)}
+        </Link>
+      </p>
+    );
   if (!props.isConfirming) {
-    return <button type="button" className="btn-primary mt-3" onClick={props.onAsk} data-testid="audio-make">{pageWord(status.edition ? 'audioMakeAgain' : 'audioMake', lang)}</button>;
+    return (
+      <button type="button" className="btn-primary mt-3" onClick={props.onAsk} data-testid="audio-make">
+        {pageWord(status.edition ? 'audioMakeAgain' : 'audioMake', lang)}
+      </button>
+    );
   }
   return (
-    <div className="mt-3 rounded-lg border border-gray-200 p-3 dark:border-gray-700" role="group" aria-label={pageWord('audioMake', lang)}>
+    <div
+      className="mt-3 rounded-lg border border-gray-200 p-3 dark:border-gray-700"
+      role="group"
+      aria-label={pageWord('audioMake', lang)}
+    >
       <p className="text-sm">{pageWord('audioConfirm', lang, { n: status.cost.credits })}</p>
       <div className="mt-2 flex gap-2">
-        <button type="button" className="btn-primary" onClick={props.onMake} data-testid="audio-confirm" autoFocus>{pageWord('audioConfirmYes', lang)}</button>
-        <button type="button" className="btn-secondary" onClick={props.onCancel}>{pageWord('cancel', lang)}</button>
+        <button type="button" className="btn-primary" onClick={props.onMake} data-testid="audio-confirm" autoFocus>
+          {pageWord('audioConfirmYes', lang)}
+        </button>
+        <button type="button" className="btn-secondary" onClick={props.onCancel}>
+          {pageWord('cancel', lang)}
+        </button>
       </div>
     </div>
   );
 }
 
 /** The edition made: how long and what it cost, a player for each file, the download. */
-function Edition({ bookId, edition, lang }: { bookId: number; edition: NonNullable<AudiobookStatus['edition']>; lang: Lang }) {
+function Edition({
+  bookId,
+  edition,
+  lang,
+}: {
+  bookId: number;
+  edition: NonNullable<AudiobookStatus['edition']>;
+  lang: Lang;
+}) {
   return (
     <div className="mt-4" data-testid="audio-edition">
-      <p className="text-sm">{pageWord('audioMade', lang, { time: durationIn(edition.seconds, lang), credits: edition.credits_charged })}</p>
-      {!edition.is_current && <p className="mt-1 text-sm text-amber-800 dark:text-amber-300">{pageWord('audioStale', lang)}</p>}
+      <p className="text-sm">
+        {pageWord('audioMade', lang, { time: durationIn(edition.seconds, lang), credits: edition.credits_charged })}
+      </p>
+      {!edition.is_current && (
+        <p className="mt-1 text-sm text-amber-800 dark:text-amber-300">{pageWord('audioStale', lang)}</p>
+      )}
       <h3 className="mt-3 text-sm font-semibold">{pageWord('audioChapters', lang)}</h3>
       <ul className="mt-2 space-y-3">
         {edition.files.map((f) => (
           <li key={f.file}>
-            <p className="text-sm" aria-hidden="true">{f.title}</p>
-            <audio controls preload="metadata" className="mt-1 w-full" src={fileHref('GET /books/:id/audiobook/files/:file', { params: { id: bookId, file: f.file } })} aria-label={pageWord('audioListen', lang, { title: f.title })} data-testid="audio-player" />
+            <p className="text-sm" aria-hidden="true">
+              {f.title}
+            </p>
+            <audio
+              controls
+              preload="metadata"
+              className="mt-1 w-full"
+              src={fileHref('GET /books/:id/audiobook/files/:file', { params: { id: bookId, file: f.file } })}
+              aria-label={pageWord('audioListen', lang, { title: f.title })}
+              data-testid="audio-player"
+            />
           </li>
         ))}
       </ul>
-      <a className="btn-secondary mt-4 inline-flex items-center gap-2" href={fileHref('GET /books/:id/audiobook/download', { params: { id: bookId } })} download data-testid="audio-download">
-        <Download className="h-4 w-4" aria-hidden="true" />{pageWord('audioDownload', lang)}
+      <a
+        className="btn-secondary mt-4 inline-flex items-center gap-2"
+        href={fileHref('GET /books/:id/audiobook/download', { params: { id: bookId } })}
+        download
+        data-testid="audio-download"
+      >
+        <Download className="h-4 w-4" aria-hidden="true" />
+        {pageWord('audioDownload', lang)}
       </a>
     </div>
   );

@@ -7,7 +7,9 @@ import { toast } from 'react-hot-toast';
 import { stepLabel, wordIn, type BookSpec, type BookView, type FormModel, type Lang, type StepRef } from '../engine.js';
 import { fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
-import { bibleShown, Preview, type PreviewPart, type PreviewProps } from './Manuscript.js';
+import { bibleShown, Preview, type PreviewProps } from './Manuscript.js';
+import { previewParts } from './previewPart.js';
+import type { Output } from './useSavedBook.js';
 import type { BookStep } from './nextStep.js';
 import { CoverPreview, WritingProgress } from './parts.js';
 import { PublishPanel } from './PublishPanel.js';
@@ -16,18 +18,27 @@ import { OwnEnding } from './OwnEnding.js';
 import { StoppedDraft } from './StoppedDraft.js';
 import type { useBookEdits } from './useBookEdits.js';
 import type { useDrafts } from './useDrafts.js';
-import type { Output } from './useSavedBook.js';
 import type { StepRun } from './useStepRun.js';
 import type { useStopped } from './useStopped.js';
 import type { useSubmitStep } from './useSubmitStep.js';
 import { pageWord } from './words.js';
 
 export type BookPreviewProps = {
-  form: FormModel; spec: BookSpec; ui: Lang; shown: BookStep; book: BookView | null; output: Output | null;
-  run: StepRun; stop: ReturnType<typeof useStopped>; edits: ReturnType<typeof useBookEdits>; drafts: ReturnType<typeof useDrafts>;
+  form: FormModel;
+  spec: BookSpec;
+  ui: Lang;
+  shown: BookStep;
+  book: BookView | null;
+  output: Output | null;
+  run: StepRun;
+  stop: ReturnType<typeof useStopped>;
+  edits: ReturnType<typeof useBookEdits>;
+  drafts: ReturnType<typeof useDrafts>;
   pendingChapters: ReturnType<typeof useSubmitStep>['pendingChapters'];
   /** A saved book with a part or an outline: its parts are edited and its drafts kept. */
-  hasSavedBook: boolean; hasStarted: boolean; stepCostText: string;
+  hasSavedBook: boolean;
+  hasStarted: boolean;
+  stepCostText: string;
   /** The balance is below a step's cost: a part's charged tools say so and link to Top Up. */
   isShortOfCredits?: boolean;
   /** The saved book's id (its audio edition), once it has one. */
@@ -35,36 +46,84 @@ export type BookPreviewProps = {
 };
 
 export function BookPreview(props: BookPreviewProps) {
-  const { form, spec, ui, shown: { view }, book, output, run: { generation, follow } } = props;
+  const {
+    form,
+    spec,
+    ui,
+    shown: { view },
+    book,
+    output,
+    run: { generation, follow },
+  } = props;
   const isBook = spec.kind === 'book';
   return (
     <div className="min-w-0 scroll-mt-16">
       {follow.isFollowing && follow.connection !== 'ok' && (
-        <p role="status" className="mb-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200" data-testid="connection-state">
+        <p
+          role="status"
+          className="mb-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+          data-testid="connection-state"
+        >
           {pageWord(follow.connection === 'offline' ? 'followOffline' : 'followServerDown', ui)}
         </p>
       )}
-      {view && props.hasStarted && view.progress && <WritingProgress spec={spec} book={view} lang={ui} stopped={props.stop.stopped} soFar={props.run.lastSoFar} />}
+      {view && props.hasStarted && view.progress && (
+        <WritingProgress spec={spec} book={view} lang={ui} stopped={props.stop.stopped} soFar={props.run.lastSoFar} />
+      )}
       {spec.kind === 'image' ? (
-        <CoverPreview image={output?.image ?? null} fileName={`${form.id}.png`} isLoading={generation.isLoading} error={generation.error} lang={ui} alt={wordIn(form.title, ui, form.id)} />
+        <CoverPreview
+          image={output?.image ?? null}
+          fileName={`${form.id}.png`}
+          isLoading={generation.isLoading}
+          error={generation.error}
+          lang={ui}
+          alt={wordIn(form.title, ui, form.id)}
+        />
       ) : (
         <ManuscriptOf {...props} />
       )}
-      {isBook && book?.ending === 'own-ending' && !generation.isLoading && <OwnEnding book={book} lang={ui} isDisabled={follow.isFollowing} onMoreChapters={props.edits.writeMoreChapters} />}
+      {isBook && book?.ending === 'own-ending' && !generation.isLoading && (
+        <OwnEnding
+          book={book}
+          lang={ui}
+          isDisabled={follow.isFollowing}
+          onMoreChapters={props.edits.writeMoreChapters}
+        />
+      )}
       {/* A finished book, or one that ends with the writer's own last chapter (packaged as it stands). */}
-      {isBook && form.flow.savesProgress && (book?.is_finished || book?.ending === 'own-ending') && !generation.isLoading && <PublishPanel key={book?.parts.length} bookType={form.bookType} lang={ui} />}
+      {isBook &&
+        form.flow.savesProgress &&
+        (book?.is_finished || book?.ending === 'own-ending') &&
+        !generation.isLoading && <PublishPanel key={book?.parts.length} bookType={form.bookType} lang={ui} />}
       {/* The same book read aloud: its cost first, then made, listened to and downloaded. */}
-      {isBook && form.flow.savesProgress && (book?.is_finished || book?.ending === 'own-ending') && !generation.isLoading && props.bookId != null && <AudioPanel key={`${props.bookId}:${book?.parts.length}`} bookId={props.bookId} lang={ui} />}
+      {isBook &&
+        form.flow.savesProgress &&
+        (book?.is_finished || book?.ending === 'own-ending') &&
+        !generation.isLoading &&
+        props.bookId != null && (
+          <AudioPanel key={`${props.bookId}:${book?.parts.length}`} bookId={props.bookId} lang={ui} />
+        )}
     </div>
   );
 }
 
 /** The manuscript of the book (or the piece) with the text being written or followed and its Stop. */
 function ManuscriptOf(props: BookPreviewProps) {
-  const { form, spec, ui, shown: { view, lang }, run: { generation, follow, pendingRef } } = props;
+  const {
+    form,
+    spec,
+    ui,
+    shown: { view, lang },
+    run: { generation, follow, pendingRef },
+  } = props;
   const isBook = spec.kind === 'book';
   const { user } = useAuth();
-  const streamingHeading = isBook && generation.isLoading && pendingRef.current ? pendingRef.current.label : follow.isFollowing ? follow.followLabel || undefined : undefined;
+  const streamingHeading =
+    isBook && generation.isLoading && pendingRef.current
+      ? pendingRef.current.label
+      : follow.isFollowing
+        ? follow.followLabel || undefined
+        : undefined;
   return (
     <Preview
       parts={previewParts(view, props.output)}
@@ -95,74 +154,126 @@ function stopProps({ form, spec, ui, shown, book, run, stop, stepCostText }: Boo
   // (the server keeps the draft with what arrived).
   const continueDraft = (part: StepRef, label: string, text: string): Promise<string | null> => {
     run.pendingRef.current = { step: part, label, lang: ui };
-    void generation.run({ settings: { ...(book?.settings ?? {}) }, step: part, fromDraft: 'continue', draftText: text });
+    void generation.run({
+      settings: { ...(book?.settings ?? {}) },
+      step: part,
+      fromDraft: 'continue',
+      draftText: text,
+    });
     return Promise.resolve(null);
   };
-  const draftPart = (d: NonNullable<typeof stopped>): StepRef => ({ kind: d.kind, ...(d.position !== undefined ? { position: d.position } : {}) });
-  const onStop = spec.kind === 'book' && form.flow.savesProgress && (generation.isLoading || follow.isFollowing) ? () => void stop.stopStep()
-    : generation.isLoading && !generation.streaming ? () => {
-      generation.reset();
-      run.refocus();
-      toast(pageWord('stopped', ui), { id: 'generation-result' });
-    } : undefined;
+  const draftPart = (d: NonNullable<typeof stopped>): StepRef => ({
+    kind: d.kind,
+    ...(d.position !== undefined ? { position: d.position } : {}),
+  });
+  const onStop =
+    spec.kind === 'book' && form.flow.savesProgress && (generation.isLoading || follow.isFollowing)
+      ? () => void stop.stopStep()
+      : generation.isLoading && !generation.streaming
+        ? () => {
+            generation.reset();
+            run.refocus();
+            toast(pageWord('stopped', ui), { id: 'generation-result' });
+          }
+        : undefined;
   return {
     ...(onStop ? { onStop } : {}),
-    ...(stopped ? { stoppedDraft: (
-      <StoppedDraft label={stopped.label} text={stopped.text} words={stopped.words} lang={ui} bookLang={shown.lang} costText={stepCostText} isDisabled={false}
-        onAction={(action, note) => (action === 'continue' ? continueDraft(draftPart(stopped), stopped.bookLabel, stopped.text) : stop.finishStopped(draftPart(stopped), stopped.label, action, note))} />
-    ), stoppedPart: { label: stopped.label, words: stopped.words } } : {}),
+    ...(stopped
+      ? {
+          stoppedDraft: (
+            <StoppedDraft
+              label={stopped.label}
+              text={stopped.text}
+              words={stopped.words}
+              lang={ui}
+              bookLang={shown.lang}
+              costText={stepCostText}
+              isDisabled={false}
+              onAction={(action, note) =>
+                action === 'continue'
+                  ? continueDraft(draftPart(stopped), stopped.bookLabel, stopped.text)
+                  : stop.finishStopped(draftPart(stopped), stopped.label, action, note)
+              }
+            />
+          ),
+          stoppedPart: { label: stopped.label, words: stopped.words },
+        }
+      : {}),
   };
 }
 
 /** What the writer can do to the saved book's written parts, its story bible and its chapter cards. */
 function bookActions(props: BookPreviewProps, userId: string): Partial<PreviewProps> {
-  const { form, spec, shown: { view, lang }, book, edits, drafts, hasSavedBook, stepCostText, isShortOfCredits } = props;
+  const {
+    form,
+    spec,
+    shown: { view, lang },
+    book,
+    edits,
+    drafts,
+    hasSavedBook,
+    stepCostText,
+    isShortOfCredits,
+  } = props;
   const isBook = spec.kind === 'book';
   const hasParts = isBook && book !== null && book.parts.length > 0;
   return {
-    ...(hasParts ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {}),
-    ...(hasSavedBook ? { onSaveEdit: edits.saveEdit, drafts: drafts.drafts, onDraft: drafts.keepDraft, ...(view?.outline ? { outlineHash: view.outline.hash } : {}) } : {}),
+    ...(hasParts
+      ? {
+          downloadHref: (format) =>
+            fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }),
+        }
+      : {}),
+    ...(hasSavedBook
+      ? {
+          onSaveEdit: edits.saveEdit,
+          drafts: drafts.drafts,
+          onDraft: drafts.keepDraft,
+          ...(view?.outline ? { outlineHash: view.outline.hash } : {}),
+        }
+      : {}),
     // The introduction's character list, edited on its own: never inside the introduction's editor.
-    ...(hasSavedBook && view?.character_details !== undefined ? { characterDetails: view.character_details, onSaveCharacters: edits.saveCharacters } : {}),
-    ...(hasParts && form.flow.savesProgress ? {
-      onWriteMore: edits.writeMore, onRewrite: edits.rewrite, onVersions: edits.versions, onRestore: edits.restoreVersion, onIntended: edits.markIntended, ...(view?.intended_findings ? { intendedFindings: view.intended_findings } : {}), stepCostText, ...(isShortOfCredits ? { isShortOfCredits } : {}),
-      onSaveBible: edits.saveBible, onUpdateBible: edits.updateBible, onPassage: edits.reworkPassage, onKeepPassage: edits.keepPassage,
-      ...(book?.voice?.fingerprint ? { onRewriteTowardVoice: edits.rewriteTowardVoice } : {}),
-    } : {}),
+    ...(hasSavedBook && view?.character_details !== undefined
+      ? { characterDetails: view.character_details, onSaveCharacters: edits.saveCharacters }
+      : {}),
+    ...(hasParts && form.flow.savesProgress
+      ? {
+          onWriteMore: edits.writeMore,
+          onRewrite: edits.rewrite,
+          onVersions: edits.versions,
+          onRestore: edits.restoreVersion,
+          onIntended: edits.markIntended,
+          ...(view?.intended_findings ? { intendedFindings: view.intended_findings } : {}),
+          stepCostText,
+          ...(isShortOfCredits ? { isShortOfCredits } : {}),
+          onSaveBible: edits.saveBible,
+          onUpdateBible: edits.updateBible,
+          onPassage: edits.reworkPassage,
+          onKeepPassage: edits.keepPassage,
+          ...(book?.voice?.fingerprint ? { onRewriteTowardVoice: edits.rewriteTowardVoice } : {}),
+        }
+      : {}),
     // The Voice panel once the book is saved (from its outline on): the voice as the server holds it.
-    ...(hasSavedBook && form.flow.savesProgress ? { onSaveVoice: edits.saveVoice, ...(book?.voice ? { voice: book.voice } : {}) } : {}),
-    ...(isBook && view?.bible ? { bible: { ...bibleShown(view.bible, view.bible_notes ?? '', lang), ...(view.threads ? { threads: view.threads } : {}), ...(view.bible_covers ? { covers: view.bible_covers.label } : {}) } } : {}),
-    ...(hasSavedBook && view?.chapters ? {
-      chapters: view.chapters, onSaveChapters: edits.saveChapters, chaptersPending: props.pendingChapters,
-      chaptersDraftKey: `karya.chapters.${userId}.${form.bookType}`, chapterLabel: (n: number) => stepLabel({ kind: 'chapter', position: n }, lang, spec),
-    } : {}),
+    ...(hasSavedBook && form.flow.savesProgress
+      ? { onSaveVoice: edits.saveVoice, ...(book?.voice ? { voice: book.voice } : {}) }
+      : {}),
+    ...(isBook && view?.bible
+      ? {
+          bible: {
+            ...bibleShown(view.bible, view.bible_notes ?? '', lang),
+            ...(view.threads ? { threads: view.threads } : {}),
+            ...(view.bible_covers ? { covers: view.bible_covers.label } : {}),
+          },
+        }
+      : {}),
+    ...(hasSavedBook && view?.chapters
+      ? {
+          chapters: view.chapters,
+          onSaveChapters: edits.saveChapters,
+          chaptersPending: props.pendingChapters,
+          chaptersDraftKey: `karya.chapters.${userId}.${form.bookType}`,
+          chapterLabel: (n: number) => stepLabel({ kind: 'chapter', position: n }, lang, spec),
+        }
+      : {}),
   };
-}
-
-/** The preview's finished parts, as the server labelled and titled them (a user's chapter title is kept
- * with the book, so it survives a reload and a resume); a short piece's text. */
-function previewParts(view: BookView | null, output: Output | null): PreviewPart[] {
-  return view
-    ? view.parts.map((p) => ({
-        // The text as the book view gives it (an introduction without its character list, which has its own editor) and its
-        // hash.
-        key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, hash: p.hash, isComplete: p.is_complete,
-        ...(p.words !== undefined ? { words: p.words } : {}),
-        ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
-        ...(p.is_stopped ? { isStopped: true } : {}),
-        ...(p.is_authored ? { isAuthored: true } : {}),
-        ...(p.provenance && p.provenance.origin !== 'model' ? { origin: p.provenance.origin } : {}),
-        ...(p.provenance?.passages?.some((x) => x.origin === 'model-rewrite') ? { passagesRewritten: p.provenance.passages.filter((x) => x.origin === 'model-rewrite').length } : {}),
-        ...(p.bible_updated === false ? { isNotInBible: true, ...(view.is_finished ? { isBookFinished: true } : {}), ...(view.bible_updating ? { isBibleUpdating: true } : {}), ...(view.bible_lacking?.parts.some((l) => l.kind === p.kind && l.position === p.position) ? { notInBibleMessage: view.bible_lacking.message } : {}) } : {}),
-        ...(p.repeated !== undefined ? { repeated: p.repeated } : {}),
-        ...(p.neighbour_words?.length ? { neighbourWords: { words: p.neighbour_words, languages: p.neighbour_languages ?? [] } } : {}),
-        ...(p.continuity?.length ? { continuity: p.continuity } : {}),
-        ...(p.check_against ? { checkAgainst: p.check_against } : {}),
-        ...(p.voice ? { voice: { drifts: p.voice.drifts, notes: p.voice.notes } } : {}),
-        ...(p.overused ? { overused: p.overused } : {}),
-        ...(p.position !== undefined ? { ref: { kind: p.kind, position: p.position } } : {}),
-      }))
-    : output && !output.image
-      ? [{ key: 'output', text: output.text }]
-      : [];
 }

@@ -10,7 +10,16 @@ export type ContinuityFinding = NonNullable<BookView['parts'][number]['continuit
 
 const NOTE = 'mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200';
 
-export function ContinuityNotes({ partKey, label, findings, checkAgainst, lang, bookLang, isDisabled, onUseNote }: {
+export function ContinuityNotes({
+  partKey,
+  label,
+  findings,
+  checkAgainst,
+  lang,
+  bookLang,
+  isDisabled,
+  onUseNote,
+}: {
   partKey: string;
   /** The part's heading ("Chapter 7: The Night Market"). */
   label: string;
@@ -36,14 +45,27 @@ export function ContinuityNotes({ partKey, label, findings, checkAgainst, lang, 
           {findings.map((f, i) => {
             const id = `${partKey}-continuity-${i}`;
             return (
-              <li key={id} className={`${NOTE} mt-0 flex flex-wrap items-start justify-between gap-2`} data-testid="continuity-finding" data-kind={f.kind}>
+              <li
+                key={id}
+                className={`${NOTE} mt-0 flex flex-wrap items-start justify-between gap-2`}
+                data-testid="continuity-finding"
+                data-kind={f.kind}
+              >
                 <span id={id}>
                   <span aria-hidden="true">⚠ </span>
-                  <span className="font-semibold">{pageWord(`continuity_${f.kind}`, lang)}:</span> <span lang={bookLang}>{f.detail}</span>{' '}
+                  <span className="font-semibold">{pageWord(`continuity_${f.kind}`, lang)}:</span>{' '}
+                  <span lang={bookLang}>{f.detail}</span>{' '}
                   <span>({pageWord('continuitySee', lang, { part: f.part })})</span>
                 </span>
                 {onUseNote && (
-                  <button type="button" className="btn-secondary px-2 py-1 text-xs" aria-describedby={id} disabled={isDisabled} onClick={() => onUseNote(f.detail)} data-testid="continuity-rewrite">
+                  <button
+                    type="button"
+                    className="btn-secondary px-2 py-1 text-xs"
+                    aria-describedby={id}
+                    disabled={isDisabled}
+                    onClick={() => onUseNote(f.detail)}
+                    data-testid="continuity-rewrite"
+                  >
                     {pageWord('continuityRewrite', lang)}
                   </button>
                 )}
@@ -62,8 +84,17 @@ export function ContinuityNotes({ partKey, label, findings, checkAgainst, lang, 
  * with "Go to" the part, "Rewrite with this note" (the part's Rewrite opens with it) and "Intended" (no longer
  * listed; kept with the book). Shown once a part has a finding, or one is marked intended.
  */
-export function ContinuityPanel({ parts, intended, lang, bookLang, isDisabled, onGoTo, onUseNote, onIntended }: {
-  parts: ReadonlyArray<{ key: string; heading?: string; continuity?: readonly ContinuityFinding[]; canRewrite: boolean }>;
+export function ContinuityPanel({
+  parts,
+  intended,
+  lang,
+  bookLang,
+  isDisabled,
+  onGoTo,
+  onUseNote,
+  onIntended,
+}: {
+  parts: ReadonlyArray<PanelPart>;
   /** How many findings the writer marked as intended. */
   intended: number;
   lang: Lang;
@@ -76,7 +107,11 @@ export function ContinuityPanel({ parts, intended, lang, bookLang, isDisabled, o
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   // Most serious first across the book (a dead character speaking before a late promise), else in the book's order.
-  const found = sortedBySeverity(parts.flatMap((p) => (p.continuity ?? []).map((f, i) => ({ part: p, finding: f, kind: f.kind, id: `${p.key}-finding-${i}` }))));
+  const found = sortedBySeverity(
+    parts.flatMap((p) =>
+      (p.continuity ?? []).map((f, i) => ({ part: p, finding: f, kind: f.kind, id: `${p.key}-finding-${i}` })),
+    ),
+  );
   if (found.length === 0 && intended === 0) return null;
   const markIntended = async (key: string) => {
     if (!onIntended) return;
@@ -85,34 +120,121 @@ export function ContinuityPanel({ parts, intended, lang, bookLang, isDisabled, o
     setBusy(null);
   };
   return (
-    <details id="continuity-panel" className="mb-4 scroll-mt-4 rounded-lg border border-amber-200 p-3 dark:border-amber-900" data-testid="continuity-panel" lang={lang} open={found.length > 0}>
-      <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={0}>{pageWord('continuityPanel', lang, { n: found.length })}</summary>
+    <details
+      id="continuity-panel"
+      className="mb-4 scroll-mt-4 rounded-lg border border-amber-200 p-3 dark:border-amber-900"
+      data-testid="continuity-panel"
+      lang={lang}
+      open={found.length > 0}
+    >
+      <summary
+        className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        tabIndex={0}
+      >
+        {pageWord('continuityPanel', lang, { n: found.length })}
+      </summary>
       <p className="mt-2 text-xs text-gray-600 dark:text-gray-400">{pageWord('continuityPanelHint', lang)}</p>
       <ul className="mt-2 space-y-2">
         {found.map(({ part, finding, id }) => (
-          <li key={id} className={`${NOTE} mt-0`} data-testid="panel-finding" data-kind={finding.kind}>
-            <p id={id}>
-              <span className="font-semibold">{part.heading}</span> · <span className="font-semibold">{pageWord(`continuity_${finding.kind}`, lang)}:</span>{' '}
-              <span lang={bookLang}>{finding.detail}</span> <span>({pageWord('continuitySee', lang, { part: finding.part })})</span>
-            </p>
-            <div className="mt-1 flex flex-wrap gap-2">
-              <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => onGoTo(part.key)} data-testid="panel-goto">{pageWord('continuityGoTo', lang, { part: part.heading ?? '' })}</button>
-              {part.canRewrite && (
-                <button type="button" className="btn-secondary px-2 py-1 text-xs" aria-describedby={id} disabled={isDisabled} onClick={() => onUseNote(part.key, finding.detail)} data-testid="panel-rewrite">
-                  {pageWord('continuityRewrite', lang)}
-                </button>
-              )}
-              {onIntended && finding.key && (
-                <button type="button" className="btn-secondary px-2 py-1 text-xs" aria-label={pageWord('continuityIntendedLabel', lang, { finding: `${part.heading ?? ''}: ${pageWord(`continuity_${finding.kind}`, lang)}` })} disabled={isDisabled || busy !== null} onClick={() => void markIntended(finding.key!)} data-testid="panel-intended">
-                  {pageWord('continuityIntended', lang)}
-                </button>
-              )}
-            </div>
-          </li>
+          <PanelFinding
+            key={id}
+            id={id}
+            part={part}
+            finding={finding}
+            lang={lang}
+            bookLang={bookLang}
+            isDisabled={isDisabled}
+            isBusy={busy !== null}
+            onGoTo={onGoTo}
+            onUseNote={onUseNote}
+            {...(onIntended ? { onIntended: (key: string) => void markIntended(key) } : {})}
+          />
         ))}
       </ul>
-      {intended > 0 && <p className="mt-2 text-xs text-gray-600 dark:text-gray-400" data-testid="panel-intended-count">{pageWord('continuityIntendedCount', lang, { n: intended })}</p>}
-      {error && <p className="field-error" role="alert">{error}</p>}
+      {intended > 0 && (
+        <p className="mt-2 text-xs text-gray-600 dark:text-gray-400" data-testid="panel-intended-count">
+          {pageWord('continuityIntendedCount', lang, { n: intended })}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </details>
+  );
+}
+
+type PanelPart = { key: string; heading?: string; continuity?: readonly ContinuityFinding[]; canRewrite: boolean };
+
+/** One finding of the panel: which part, what kind, the detail; Go to, Rewrite with this note, Intended. */
+function PanelFinding({
+  id,
+  part,
+  finding,
+  lang,
+  bookLang,
+  isDisabled,
+  isBusy,
+  onGoTo,
+  onUseNote,
+  onIntended,
+}: {
+  id: string;
+  part: PanelPart;
+  finding: ContinuityFinding;
+  lang: Lang;
+  bookLang: Lang | undefined;
+  isDisabled: boolean;
+  isBusy: boolean;
+  onGoTo(partKey: string): void;
+  onUseNote(partKey: string, note: string): void;
+  onIntended?: (key: string) => void;
+}) {
+  return (
+    <li className={`${NOTE} mt-0`} data-testid="panel-finding" data-kind={finding.kind}>
+      <p id={id}>
+        <span className="font-semibold">{part.heading}</span> ·{' '}
+        <span className="font-semibold">{pageWord(`continuity_${finding.kind}`, lang)}:</span>{' '}
+        <span lang={bookLang}>{finding.detail}</span>{' '}
+        <span>({pageWord('continuitySee', lang, { part: finding.part })})</span>
+      </p>
+      <div className="mt-1 flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn-ghost px-2 py-1 text-xs"
+          onClick={() => onGoTo(part.key)}
+          data-testid="panel-goto"
+        >
+          {pageWord('continuityGoTo', lang, { part: part.heading ?? '' })}
+        </button>
+        {part.canRewrite && (
+          <button
+            type="button"
+            className="btn-secondary px-2 py-1 text-xs"
+            aria-describedby={id}
+            disabled={isDisabled}
+            onClick={() => onUseNote(part.key, finding.detail)}
+            data-testid="panel-rewrite"
+          >
+            {pageWord('continuityRewrite', lang)}
+          </button>
+        )}
+        {onIntended && finding.key && (
+          <button
+            type="button"
+            className="btn-secondary px-2 py-1 text-xs"
+            aria-label={pageWord('continuityIntendedLabel', lang, {
+              finding: `${part.heading ?? ''}: ${pageWord(`continuity_${finding.kind}`, lang)}`,
+            })}
+            disabled={isDisabled || isBusy}
+            onClick={() => onIntended(finding.key!)}
+            data-testid="panel-intended"
+          >
+            {pageWord('continuityIntended', lang)}
+          </button>
+        )}
+      </div>
+    </li>
   );
 }

@@ -1,7 +1,7 @@
 // A written part (or the outline, or the story bible) edited by hand: an Edit button turns it into a text
 // box with Write/Preview, Save and Cancel. What is typed is kept on the server as the part's draft while
-// it is typed (useEditDraft); a draft not saved is offered again; Cancel asks before it drops an edit.
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+// it is typed (useEditDraft.ts); a draft not saved is offered again; Cancel asks before it drops an edit.
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Pencil } from 'lucide-react';
 import type { Lang } from '../engine.js';
 import { Markdown } from '../components/Markdown.js';
@@ -9,6 +9,8 @@ import { ConfirmDialog } from '../components/Dialog.js';
 import { countWords } from './parts.js';
 import { pageWord } from './words.js';
 import { formatNumber } from '../i18n/index.js';
+import { useEditDraft } from './useEditDraft.js';
+import { SaveOrLeave } from './SaveOrLeave.js';
 
 const WORDS_FMT = (n: number, lang: Lang) => pageWord('words', lang, { n: formatNumber(n, lang) });
 
@@ -32,22 +34,6 @@ interface EditablePartProps {
   /** Keep the text being edited as the part's draft (null: discard it); answers whether it is kept. */
   onDraft?(text: string | null): Promise<boolean>;
   children: ReactNode;
-}
-
-/** An edit's Save (saying so while it saves) and the button that leaves the edit (Cancel, Discard). */
-export function SaveOrLeave({ lang, isSaving, isSaveDisabled = isSaving, saveLabel, onSave, saveTestId, leaveLabel, onLeave, leaveTestId }: {
-  lang: Lang; isSaving: boolean; isSaveDisabled?: boolean; saveLabel: string; onSave(): void; saveTestId: string; leaveLabel: string; onLeave(): void; leaveTestId?: string;
-}) {
-  return (
-    <>
-      <button type="button" className="btn-primary px-3 py-1.5" onClick={onSave} disabled={isSaveDisabled} data-testid={saveTestId}>
-        {isSaving ? pageWord('saving', lang) : saveLabel}
-      </button>
-      <button type="button" className="btn-secondary px-3 py-1.5" onClick={onLeave} disabled={isSaving} data-testid={leaveTestId}>
-        {leaveLabel}
-      </button>
-    </>
-  );
 }
 
 /** A part with an Edit button that turns it into a text box with Save and Cancel. */
@@ -82,13 +68,7 @@ export function EditablePart(props: EditablePartProps) {
   };
   return (
     <div className="space-y-2" data-testid="part-editor" lang={lang}>
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <label htmlFor={areaId} className="label mb-0">{pageWord('editPartText', lang, { part: label })}</label>
-        <div className="flex gap-1 text-xs" role="group">
-          <button type="button" className={`rounded px-2 py-1 ${mode === 'write' ? 'bg-gray-200 font-semibold dark:bg-neutral-700' : ''}`} aria-pressed={mode === 'write'} onClick={() => setMode('write')}>{pageWord('editWrite', lang)}</button>
-          <button type="button" className={`rounded px-2 py-1 ${mode === 'preview' ? 'bg-gray-200 font-semibold dark:bg-neutral-700' : ''}`} aria-pressed={mode === 'preview'} onClick={() => setMode('preview')} data-testid="edit-preview">{pageWord('editPreview', lang)}</button>
-        </div>
-      </div>
+      <EditorHeader areaId={areaId} label={label} lang={lang} mode={mode} onMode={setMode} />
       {/* One scroll: the box grows with its text (no inner scroll bar) and starts tall. */}
       <textarea
         id={areaId}
@@ -99,118 +79,174 @@ export function EditablePart(props: EditablePartProps) {
         aria-describedby={`${areaId}-hint${error ? ` ${areaId}-error` : ''}`}
         aria-invalid={error ? true : undefined}
       />
-      {mode === 'preview' && <div className="min-h-[20vh] rounded-lg border border-gray-200 p-3 dark:border-neutral-700" data-testid="edit-preview-text"><Markdown text={draft} /></div>}
-      <p id={`${areaId}-hint`} className="text-xs text-gray-500 dark:text-gray-400">
-        {pageWord('editPartHint', lang)} {WORDS_FMT(countWords(draft), lang)}
-        {onDraft && draftState !== 'idle' && (
-          <span className={`ml-2 font-medium ${draftState === 'failed' ? 'text-red-700 dark:text-red-400' : ''}`} role="status" data-testid="draft-state">
-            {pageWord(draftState === 'saving' ? 'draftSaving' : draftState === 'saved' ? 'draftSaved' : 'draftFailed', lang)}
-          </span>
-        )}
-      </p>
-      {error && <p id={`${areaId}-error`} className="field-error" role="alert">{error}</p>}
+      {mode === 'preview' && (
+        <div
+          className="min-h-[20vh] rounded-lg border border-gray-200 p-3 dark:border-neutral-700"
+          data-testid="edit-preview-text"
+        >
+          <Markdown text={draft} />
+        </div>
+      )}
+      <EditHint areaId={areaId} lang={lang} draft={draft} draftState={onDraft ? draftState : 'idle'} />
+      {error && (
+        <p id={`${areaId}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="flex gap-2">
-        <SaveOrLeave lang={lang} isSaving={isSaving} saveLabel={pageWord('save', lang)} onSave={() => void save()} saveTestId="save-edit"
-          leaveLabel={pageWord('cancel', lang)} leaveTestId="cancel-edit"
+        <SaveOrLeave
+          lang={lang}
+          isSaving={isSaving}
+          saveLabel={pageWord('save', lang)}
+          onSave={() => void save()}
+          saveTestId="save-edit"
+          leaveLabel={pageWord('cancel', lang)}
+          leaveTestId="cancel-edit"
           onLeave={() => {
             // An edit typed here is the writer's: Cancel asks before it drops it.
             if (draft === text) {
               discard();
               onOpen(null);
             } else setIsCancelAsked(true);
-          }} />
+          }}
+        />
       </div>
-      <CancelEditDialog isOpen={isCancelAsked} label={label} lang={lang} onKeep={() => setIsCancelAsked(false)} onDrop={() => {
-        setIsCancelAsked(false);
-        discard();
-        onOpen(null);
-      }} />
+      <CancelEditDialog
+        isOpen={isCancelAsked}
+        label={label}
+        lang={lang}
+        onKeep={() => setIsCancelAsked(false)}
+        onDrop={() => {
+          setIsCancelAsked(false);
+          discard();
+          onOpen(null);
+        }}
+      />
     </div>
   );
 }
 
-/**
- * The text being edited, kept as the part's draft on the server a second after typing stops (and at once
- * when the editor closes or the page is left); `onOpened` resets the editor's own state when it opens.
- */
-function useEditDraft({ text, isOpen, savedDraft, onDraft }: EditablePartProps, onOpened: () => void) {
-  const [draft, setDraft] = useState(text);
-  // The draft's state on the server: kept, being kept, or not kept (offline); `pending` is the text not kept yet.
-  const [draftState, setDraftState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
-  const pending = useRef<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const onDraftRef = useRef(onDraft);
-  onDraftRef.current = onDraft;
-  const editRef = useRef<HTMLButtonElement>(null);
-  const areaRef = useRef<HTMLTextAreaElement>(null);
-  const wasOpen = useRef(false);
-  const flush = () => {
-    clearTimeout(timer.current);
-    const text = pending.current;
-    if (text === null || !onDraftRef.current) return;
-    setDraftState('saving');
-    void onDraftRef.current(text).then((isKept) => {
-      if (pending.current === text) pending.current = isKept ? null : text;
-      setDraftState(isKept ? 'saved' : 'failed');
-    });
-  };
-  // Before paint: the editor never shows the saved text for a frame when it opens on a draft.
-  useLayoutEffect(() => {
-    if (isOpen) {
-      setDraft(savedDraft ?? text);
-      onOpened();
-      setDraftState(savedDraft !== undefined ? 'saved' : 'idle');
-      areaRef.current?.focus();
-    } else if (wasOpen.current) editRef.current?.focus();
-    wasOpen.current = isOpen;
-    // Only when the editor opens or closes (not on every new text).
-  }, [isOpen]);
-  // Leaving the page (a sidebar link) keeps what was typed: the draft is sent at once. A reload or a
-  // closed tab with text not kept yet asks first.
-  useEffect(() => {
-    if (!isOpen) return;
-    const beforeUnload = (e: BeforeUnloadEvent) => {
-      if (pending.current === null) return;
-      flush();
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', beforeUnload);
-    return () => {
-      window.removeEventListener('beforeunload', beforeUnload);
-      flush();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- flush reads refs
-  }, [isOpen]);
-  const change = (value: string) => {
-    setDraft(value);
-    if (!onDraftRef.current) return;
-    pending.current = value;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(flush, 1000);
-  };
-  const discard = () => {
-    clearTimeout(timer.current);
-    pending.current = null;
-    setDraftState('idle');
-    void onDraftRef.current?.(null);
-  };
-  return { draft, change, draftState, discard, pending, timer, areaRef, editRef };
+/** The edit box's label and its Write / Preview switch. */
+function EditorHeader({
+  areaId,
+  label,
+  lang,
+  mode,
+  onMode,
+}: {
+  areaId: string;
+  label: string;
+  lang: Lang;
+  mode: 'write' | 'preview';
+  onMode(mode: 'write' | 'preview'): void;
+}) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-2">
+      <label htmlFor={areaId} className="label mb-0">
+        {pageWord('editPartText', lang, { part: label })}
+      </label>
+      <div className="flex gap-1 text-xs" role="group">
+        <button
+          type="button"
+          className={`rounded px-2 py-1 ${mode === 'write' ? 'bg-gray-200 font-semibold dark:bg-neutral-700' : ''}`}
+          aria-pressed={mode === 'write'}
+          onClick={() => onMode('write')}
+        >
+          {pageWord('editWrite', lang)}
+        </button>
+        <button
+          type="button"
+          className={`rounded px-2 py-1 ${mode === 'preview' ? 'bg-gray-200 font-semibold dark:bg-neutral-700' : ''}`}
+          aria-pressed={mode === 'preview'}
+          onClick={() => onMode('preview')}
+          data-testid="edit-preview"
+        >
+          {pageWord('editPreview', lang)}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Under the box: the hint, the draft's words, and whether the draft is kept on the server. */
+function EditHint({
+  areaId,
+  lang,
+  draft,
+  draftState,
+}: {
+  areaId: string;
+  lang: Lang;
+  draft: string;
+  draftState: 'idle' | 'saving' | 'saved' | 'failed';
+}) {
+  return (
+    <p id={`${areaId}-hint`} className="text-xs text-gray-500 dark:text-gray-400">
+      {pageWord('editPartHint', lang)} {WORDS_FMT(countWords(draft), lang)}
+      {draftState !== 'idle' && (
+        <span
+          className={`ml-2 font-medium ${draftState === 'failed' ? 'text-red-700 dark:text-red-400' : ''}`}
+          role="status"
+          data-testid="draft-state"
+        >
+          {pageWord(
+            draftState === 'saving' ? 'draftSaving' : draftState === 'saved' ? 'draftSaved' : 'draftFailed',
+            lang,
+          )}
+        </span>
+      )}
+    </p>
+  );
 }
 
 /** The part as it reads, its Edit button, and a draft not saved yet with Resume and Discard. */
-function ClosedPart({ id, text, label, lang, isDisabled, onOpen, savedDraft, children, editRef, discard }: EditablePartProps & { editRef: RefObject<HTMLButtonElement | null>; discard(): void }) {
+function ClosedPart({
+  id,
+  text,
+  label,
+  lang,
+  isDisabled,
+  onOpen,
+  savedDraft,
+  children,
+  editRef,
+  discard,
+}: EditablePartProps & { editRef: RefObject<HTMLButtonElement | null>; discard(): void }) {
   return (
     <>
       {children}
       {savedDraft !== undefined && savedDraft !== text && (
-        <div role="note" className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:bg-sky-950/40 dark:text-sky-200" data-testid="draft-note" lang={lang}>
+        <div
+          role="note"
+          className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:bg-sky-950/40 dark:text-sky-200"
+          data-testid="draft-note"
+          lang={lang}
+        >
           <span>{pageWord('draftNote', lang)}</span>
-          <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => onOpen(id)} disabled={isDisabled} data-testid="draft-resume">{pageWord('draftResume', lang)}</button>
-          <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={discard}>{pageWord('draftDiscard', lang)}</button>
+          <button
+            type="button"
+            className="btn-secondary px-2 py-1 text-xs"
+            onClick={() => onOpen(id)}
+            disabled={isDisabled}
+            data-testid="draft-resume"
+          >
+            {pageWord('draftResume', lang)}
+          </button>
+          <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={discard}>
+            {pageWord('draftDiscard', lang)}
+          </button>
         </div>
       )}
-      <button ref={editRef} type="button" className="btn-ghost mt-1 px-2 py-1 text-xs" onClick={() => onOpen(id)} disabled={isDisabled} aria-label={pageWord('editPartLabel', lang, { part: label })} data-testid="edit-part" lang={lang}>
+      <button
+        ref={editRef}
+        type="button"
+        className="btn-ghost mt-1 px-2 py-1 text-xs"
+        onClick={() => onOpen(id)}
+        disabled={isDisabled}
+        aria-label={pageWord('editPartLabel', lang, { part: label })}
+        data-testid="edit-part"
+        lang={lang}
+      >
         <Pencil className="h-3.5 w-3.5" aria-hidden="true" /> {pageWord('editPart', lang)}
       </button>
     </>
@@ -218,9 +254,31 @@ function ClosedPart({ id, text, label, lang, isDisabled, onOpen, savedDraft, chi
 }
 
 /** Cancel with an edit typed: keep editing (focused first), or drop the edit (and its draft). */
-function CancelEditDialog({ isOpen, label, lang, onKeep, onDrop }: { isOpen: boolean; label: string; lang: Lang; onKeep(): void; onDrop(): void }) {
+function CancelEditDialog({
+  isOpen,
+  label,
+  lang,
+  onKeep,
+  onDrop,
+}: {
+  isOpen: boolean;
+  label: string;
+  lang: Lang;
+  onKeep(): void;
+  onDrop(): void;
+}) {
   return (
-    <ConfirmDialog isOpen={isOpen} title={pageWord('cancelEditTitle', lang)} message={pageWord('cancelEditMessage', lang, { part: label })} confirmLabel={pageWord('cancelEditDrop', lang)}
-      cancelLabel={pageWord('cancelEditKeep', lang)} isCancelFirst isDanger onConfirm={onDrop} onCancel={onKeep} testId="cancel-edit-dialog" />
+    <ConfirmDialog
+      isOpen={isOpen}
+      title={pageWord('cancelEditTitle', lang)}
+      message={pageWord('cancelEditMessage', lang, { part: label })}
+      confirmLabel={pageWord('cancelEditDrop', lang)}
+      cancelLabel={pageWord('cancelEditKeep', lang)}
+      isCancelFirst
+      isDanger
+      onConfirm={onDrop}
+      onCancel={onKeep}
+      testId="cancel-edit-dialog"
+    />
   );
 }

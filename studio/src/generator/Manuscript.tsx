@@ -8,7 +8,8 @@ import { EMPTY_BIBLE, parseBible, renderBible, type Lang, type StepRef } from '.
 import { DownloadMenu } from '../components/DownloadMenu.js';
 import { CopyButton, countWords, slowHint } from './parts.js';
 import { useFollow } from './useFollow.js';
-import { BookPanels, PreviewEnd, StreamingPart, WrittenPart } from './PreviewPieces.js';
+import { BookPanels, PreviewEnd, StreamingPart } from './PreviewPieces.js';
+import { WrittenPart } from './WrittenPart.js';
 import { WORDS_FMT, draftPosition, partWords, type BibleShown, type PreviewProps } from './previewPart.js';
 import { pageWord } from './words.js';
 import { formatNumber } from '../i18n/index.js';

@@ -8,7 +8,7 @@
 import { useEffect, useState, type MutableRefObject } from 'react';
 import { Plus } from 'lucide-react';
 import type { Lang } from '../engine.js';
-import { SaveOrLeave } from './EditablePart.js';
+import { SaveOrLeave } from './SaveOrLeave.js';
 import { pageWord } from './words.js';
 import {
   cardsOf,

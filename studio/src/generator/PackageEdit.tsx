@@ -13,11 +13,20 @@ import { pageWord } from './words.js';
 export type PackageField = 'keywords' | 'description' | 'categories';
 
 /** The checks whose fix is an edit of a field here, by check id. */
-export const EDITOR_OF_CHECK: Readonly<Record<string, PackageField>> = { keywords: 'keywords', 'metadata-stuffing': 'keywords', description: 'description', categories: 'categories' };
+export const EDITOR_OF_CHECK: Readonly<Record<string, PackageField>> = {
+  keywords: 'keywords',
+  'metadata-stuffing': 'keywords',
+  description: 'description',
+  categories: 'categories',
+};
 
 /** The words of the button that moves the focus to a field, by field. */
-export const EDITOR_BUTTON: Readonly<Record<PackageField, 'packageEditKeywordsButton' | 'packageEditDescriptionButton' | 'packageEditCategoriesButton'>> = {
-  keywords: 'packageEditKeywordsButton', description: 'packageEditDescriptionButton', categories: 'packageEditCategoriesButton',
+export const EDITOR_BUTTON: Readonly<
+  Record<PackageField, 'packageEditKeywordsButton' | 'packageEditDescriptionButton' | 'packageEditCategoriesButton'>
+> = {
+  keywords: 'packageEditKeywordsButton',
+  description: 'packageEditDescriptionButton',
+  categories: 'packageEditCategoriesButton',
 };
 
 /** The element ids of the fields, so a check's fix can move the focus to them. */
@@ -30,67 +39,214 @@ export function focusEditor(id: string): void {
   field?.focus();
 }
 
-export function PackageEdit({ pkg, bookType, lang, ids, onSaved }: { pkg: KdpPackage; bookType: string; lang: Lang; ids: EditorIds; onSaved: (pkg: KdpPackage) => void }) {
-  const [keywords, setKeywords] = useState(pkg.keywords.join('\n'));
-  const [description, setDescription] = useState(pkg.description);
-  // A package made before its categories were kept with it shows none: the writer's lines replace metadata.json's.
-  const [categories, setCategories] = useState((pkg.categories ?? []).join('\n'));
-  const [isSaving, setIsSaving] = useState(false);
-  const [outcome, setOutcome] = useState<{ kind: 'saved' } | { kind: 'failed'; message: string } | null>(null);
+/** The request's body: a line a keyword or category; categories sent only when the writer has some. */
+function bodyOf(keywords: string, description: string, categories: string) {
+  const lines = (text: string) =>
+    text
+      .split('\n')
+      .map((k) => k.trim())
+      .filter(Boolean);
+  // Without categories the server keeps metadata.json's (at least one is needed).
+  return {
+    keywords: lines(keywords),
+    description,
+    ...(lines(categories).length ? { categories: lines(categories) } : {}),
+  };
+}
 
-  const save = async (e: FormEvent) => {
+/** Why the save failed: the server's words (in the writer's language), each refused field's with it. */
+function failureOf(error: unknown, lang: Lang): string {
+  if (!(error instanceof ApiError) || error.status === 0) return pageWord('publishFailed', lang);
+  return [...new Set([error.message, ...(error.fields ? Object.values(error.fields) : [])])].join(' ');
+}
+
+/** One field of the editor: its label, its box (a line an entry, or the description) and its hint. */
+function EditField({
+  id,
+  label,
+  hint,
+  labelClassName = 'label mt-3',
+  className = 'input text-sm',
+  rows,
+  value,
+  maxLength,
+  isDisabled,
+  testId,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  labelClassName?: string;
+  className?: string;
+  rows: number;
+  value: string;
+  maxLength?: number;
+  isDisabled: boolean;
+  testId: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={className}
+        rows={rows}
+        value={value}
+        maxLength={maxLength}
+        disabled={isDisabled}
+        aria-describedby={`${id}-hint`}
+        data-testid={testId}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">
+        {hint}
+      </p>
+    </>
+  );
+}
+
+/** Save and check again: what was sent, the package checked again handed to `onSaved`, and how it went. */
+function usePackageSave(bookType: string, lang: Lang, onSaved: (pkg: KdpPackage) => void) {
+  const [isSaving, setIsSaving] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const save = async (e: FormEvent, texts: { keywords: string; description: string; categories: string }) => {
     e.preventDefault();
     if (isSaving) return;
     setIsSaving(true);
     setOutcome(null);
     try {
-      const lines = (text: string) => text.split('\n').map((k) => k.trim()).filter(Boolean);
-      // Categories sent only when the writer has some: the server keeps metadata.json's otherwise (at least one is needed).
-      const body = { keywords: lines(keywords), description, ...(lines(categories).length ? { categories: lines(categories) } : {}) };
+      const body = bodyOf(texts.keywords, texts.description, texts.categories);
       const edited = await call('PUT /books/:bookType/publish/package', { params: { bookType }, body });
       onSaved(edited.package);
       setOutcome({ kind: 'saved' });
     } catch (error) {
-      // The server's words (in the writer's language), each refused field's with it.
-      const fields = error instanceof ApiError && error.fields ? Object.values(error.fields) : [];
-      const message = error instanceof ApiError && error.status !== 0 ? [...new Set([error.message, ...fields])].join(' ') : pageWord('publishFailed', lang);
-      setOutcome({ kind: 'failed', message });
+      setOutcome({ kind: 'failed', message: failureOf(error, lang) });
     } finally {
       setIsSaving(false);
     }
   };
+  return { save, isSaving, outcome };
+}
+
+export function PackageEdit({
+  pkg,
+  bookType,
+  lang,
+  ids,
+  onSaved,
+}: {
+  pkg: KdpPackage;
+  bookType: string;
+  lang: Lang;
+  ids: EditorIds;
+  onSaved: (pkg: KdpPackage) => void;
+}) {
+  const [keywords, setKeywords] = useState(pkg.keywords.join('\n'));
+  const [description, setDescription] = useState(pkg.description);
+  // A package made before its categories were kept with it shows none: the writer's lines replace metadata.json's.
+  const [categories, setCategories] = useState((pkg.categories ?? []).join('\n'));
+  const { save, isSaving, outcome } = usePackageSave(bookType, lang, onSaved);
 
   return (
-    <form onSubmit={save} className="mt-4 rounded border border-gray-200 p-3 dark:border-neutral-700" aria-labelledby={`${ids.keywords}-title`} data-testid="package-edit" noValidate>
-      <h4 id={`${ids.keywords}-title`} className="text-sm font-semibold">{pageWord('packageEditTitle', lang)}</h4>
-      <label htmlFor={ids.keywords} className="label mt-2">{pageWord('packageEditKeywords', lang, { slots: PACKAGE_EDIT_LIMITS.keywords })}</label>
-      <textarea
-        id={ids.keywords} className="input font-mono text-sm" rows={PACKAGE_EDIT_LIMITS.keywords} value={keywords} disabled={isSaving}
-        aria-describedby={`${ids.keywords}-hint`} data-testid="package-edit-keywords" onChange={(e) => setKeywords(e.target.value)}
+    <form
+      onSubmit={(e) => void save(e, { keywords, description, categories })}
+      className="mt-4 rounded border border-gray-200 p-3 dark:border-neutral-700"
+      aria-labelledby={`${ids.keywords}-title`}
+      data-testid="package-edit"
+      noValidate
+    >
+      <h4 id={`${ids.keywords}-title`} className="text-sm font-semibold">
+        {pageWord('packageEditTitle', lang)}
+      </h4>
+      <EditField
+        id={ids.keywords}
+        label={pageWord('packageEditKeywords', lang, { slots: PACKAGE_EDIT_LIMITS.keywords })}
+        hint={pageWord('packageEditKeywordsHint', lang)}
+        labelClassName="label mt-2"
+        className="input font-mono text-sm"
+        rows={PACKAGE_EDIT_LIMITS.keywords}
+        value={keywords}
+        isDisabled={isSaving}
+        testId="package-edit-keywords"
+        onChange={setKeywords}
       />
-      <p id={`${ids.keywords}-hint`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">{pageWord('packageEditKeywordsHint', lang)}</p>
-      <label htmlFor={ids.description} className="label mt-3">{pageWord('packageEditDescription', lang)}</label>
-      <textarea
-        id={ids.description} className="input text-sm" rows={6} value={description} maxLength={PACKAGE_EDIT_LIMITS.descriptionChars} disabled={isSaving}
-        aria-describedby={`${ids.description}-hint`} data-testid="package-edit-description" onChange={(e) => setDescription(e.target.value)}
+      <EditField
+        id={ids.description}
+        label={pageWord('packageEditDescription', lang)}
+        hint={pageWord('packageEditDescriptionHint', lang)}
+        rows={6}
+        value={description}
+        maxLength={PACKAGE_EDIT_LIMITS.descriptionChars}
+        isDisabled={isSaving}
+        testId="package-edit-description"
+        onChange={setDescription}
       />
-      <p id={`${ids.description}-hint`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">{pageWord('packageEditDescriptionHint', lang)}</p>
-      <label htmlFor={ids.categories} className="label mt-3">{pageWord('packageEditCategories', lang, { slots: PACKAGE_EDIT_LIMITS.categories })}</label>
-      <textarea
-        id={ids.categories} className="input text-sm" rows={PACKAGE_EDIT_LIMITS.categories} value={categories} disabled={isSaving}
-        aria-describedby={`${ids.categories}-hint`} data-testid="package-edit-categories" onChange={(e) => setCategories(e.target.value)}
+      <EditField
+        id={ids.categories}
+        label={pageWord('packageEditCategories', lang, { slots: PACKAGE_EDIT_LIMITS.categories })}
+        hint={pageWord('packageEditCategoriesHint', lang, { chars: PACKAGE_EDIT_LIMITS.categoryChars })}
+        rows={PACKAGE_EDIT_LIMITS.categories}
+        value={categories}
+        isDisabled={isSaving}
+        testId="package-edit-categories"
+        onChange={setCategories}
       />
-      <p id={`${ids.categories}-hint`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">{pageWord('packageEditCategoriesHint', lang, { chars: PACKAGE_EDIT_LIMITS.categoryChars })}</p>
+      <SaveAndOutcome pkg={pkg} lang={lang} isSaving={isSaving} outcome={outcome} />
+    </form>
+  );
+}
+
+type Outcome = { kind: 'saved' } | { kind: 'failed'; message: string } | null;
+
+/** The paperback's back cover's note, the cost (free), "Save and check again" and how the save went. */
+function SaveAndOutcome({
+  pkg,
+  lang,
+  isSaving,
+  outcome,
+}: {
+  pkg: KdpPackage;
+  lang: Lang;
+  isSaving: boolean;
+  outcome: Outcome;
+}) {
+  return (
+    <>
       {/* The server rewrites the metadata files, not the paperback's wrap cover, whose back prints the description. */}
-      {pkg.files.includes('paperback-cover.pdf') && <p className="mt-1 text-xs text-gray-600 dark:text-gray-400" data-testid="package-edit-back-cover">{pageWord('packageEditBackCover', lang)}</p>}
-      <p className="mt-3 text-sm" data-testid="package-edit-cost">{pageWord('packageEditFree', lang)}</p>
+      {pkg.files.includes('paperback-cover.pdf') && (
+        <p className="mt-1 text-xs text-gray-600 dark:text-gray-400" data-testid="package-edit-back-cover">
+          {pageWord('packageEditBackCover', lang)}
+        </p>
+      )}
+      <p className="mt-3 text-sm" data-testid="package-edit-cost">
+        {pageWord('packageEditFree', lang)}
+      </p>
       <button type="submit" className="btn-primary mt-2" disabled={isSaving} data-testid="package-edit-save">
-        {isSaving ? <><Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {pageWord('packageEditSaving', lang)}</> : pageWord('packageEditSave', lang)}
+        {isSaving ? (
+          <>
+            <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {pageWord('packageEditSaving', lang)}
+          </>
+        ) : (
+          pageWord('packageEditSave', lang)
+        )}
       </button>
       <div aria-live="polite">
-        {outcome?.kind === 'saved' && <p role="status" className="mt-2 text-sm text-green-700 dark:text-green-400" data-testid="package-edit-saved">{pageWord('packageEditSaved', lang)}</p>}
+        {outcome?.kind === 'saved' && (
+          <p role="status" className="mt-2 text-sm text-green-700 dark:text-green-400" data-testid="package-edit-saved">
+            {pageWord('packageEditSaved', lang)}
+          </p>
+        )}
       </div>
-      {outcome?.kind === 'failed' && <p role="alert" className="error-box mt-2" data-testid="package-edit-error">{pageWord('packageEditFailed', lang, { message: outcome.message })}</p>}
-    </form>
+      {outcome?.kind === 'failed' && (
+        <p role="alert" className="error-box mt-2" data-testid="package-edit-error">
+          {pageWord('packageEditFailed', lang, { message: outcome.message })}
+        </p>
+      )}
+    </>
   );
 }

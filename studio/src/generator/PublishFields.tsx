@@ -1,20 +1,12 @@
 // The Publish panel's parts (PublishPanel.tsx): the quote's status, the title and author fields, the paperback's
-// trim and paper and the AI disclosure's correction, an edition's dual-language choice, the cost and the button,
+// trim, paper and AI disclosure (PaperbackChoices.tsx), an edition's dual-language choice, the cost and the button,
 // and a failed publish kept on the page. Words in the studio language (the page's `lang`).
 import { Loader2 } from 'lucide-react';
 import type { Lang } from '../engine.js';
-import { PAPERBACK_PAPERS, PAPERBACK_TRIMS, PUBLISH_AI_TEXT_LEVELS, type PublishQuote } from '../engine.js';
+import type { PublishQuote } from '../engine.js';
 import { ApiError } from '../lib/api.js';
 import { pageWord, type PageWord } from './words.js';
 import { formatNumber, shortName } from '../i18n/index.js';
-
-export type Trim = (typeof PAPERBACK_TRIMS)[number];
-export type Paper = (typeof PAPERBACK_PAPERS)[number];
-const TRIM_LABEL: Record<Trim, string> = { '6x9': '6 × 9 in', '5.5x8.5': '5.5 × 8.5 in', '5x8': '5 × 8 in' };
-export type AiText = (typeof PUBLISH_AI_TEXT_LEVELS)[number];
-const AI_TEXT_WORD: Record<AiText, PageWord> = {
-  none: 'aiTextNone', some: 'aiTextSome', most: 'aiTextMost', entirely: 'aiTextEntirely',
-};
 
 /** A failed publish: the server's message (in the writer's language) and the next step. */
 export interface Failure {
@@ -30,9 +22,12 @@ export function failureOf(error: unknown, lang: Lang): Failure {
   if (!(error instanceof ApiError) || error.status === 0) {
     return { message: pageWord('publishFailed', lang), next: 'publishFailureNextOffline' };
   }
-  const next: PageWord = error.status === 402
-    ? 'publishFailureNextCredits'
-    : error.code === 'publish_running' ? 'publishFailureNextRunning' : 'publishFailureNext';
+  const next: PageWord =
+    error.status === 402
+      ? 'publishFailureNextCredits'
+      : error.code === 'publish_running'
+        ? 'publishFailureNextRunning'
+        : 'publishFailureNext';
   return { message: error.message, next };
 }
 
@@ -71,7 +66,9 @@ interface FieldProps {
 export function AuthorField({ id, value, isDisabled, lang, onChange }: FieldProps) {
   return (
     <>
-      <label htmlFor={id} className="label">{pageWord('publishAuthor', lang)}</label>
+      <label htmlFor={id} className="label">
+        {pageWord('publishAuthor', lang)}
+      </label>
       <input
         id={id}
         className="input"
@@ -93,7 +90,9 @@ export function AuthorField({ id, value, isDisabled, lang, onChange }: FieldProp
 export function TitleField({ id, value, isDisabled, lang, onChange }: FieldProps) {
   return (
     <div className="mb-3">
-      <label htmlFor={id} className="label">{pageWord('publishOwnTitle', lang)}</label>
+      <label htmlFor={id} className="label">
+        {pageWord('publishOwnTitle', lang)}
+      </label>
       <input
         id={id}
         className="input"
@@ -111,8 +110,18 @@ export function TitleField({ id, value, isDisabled, lang, onChange }: FieldProps
 }
 
 /** What the package costs (and the credits, when they are short of it), and the button that makes it. */
-export function PublishButton({ cost, shortOf, isPublishing, isAgain, lang }: {
-  cost: number; shortOf: number | null; isPublishing: boolean; isAgain: boolean; lang: Lang;
+export function PublishButton({
+  cost,
+  shortOf,
+  isPublishing,
+  isAgain,
+  lang,
+}: {
+  cost: number;
+  shortOf: number | null;
+  isPublishing: boolean;
+  isAgain: boolean;
+  lang: Lang;
 }) {
   return (
     <>
@@ -131,7 +140,9 @@ export function PublishButton({ cost, shortOf, isPublishing, isAgain, lang }: {
         data-testid="publish-button"
       >
         {isPublishing ? (
-          <><Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {pageWord('publishing', lang)}</>
+          <>
+            <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {pageWord('publishing', lang)}
+          </>
         ) : (
           pageWord(isAgain ? 'publishAgain' : 'publishButton', lang, { n: cost })
         )}
@@ -141,8 +152,19 @@ export function PublishButton({ cost, shortOf, isPublishing, isAgain, lang }: {
 }
 
 /** The dual-language choice of an edition: its source's language first, as the book prints them. */
-export function BilingualChoice({ id, edition, lang, isDisabled, isChecked, onChange }: {
-  id: string; edition: NonNullable<PublishQuote['edition']>; lang: Lang; isDisabled: boolean; isChecked: boolean;
+export function BilingualChoice({
+  id,
+  edition,
+  lang,
+  isDisabled,
+  isChecked,
+  onChange,
+}: {
+  id: string;
+  edition: NonNullable<PublishQuote['edition']>;
+  lang: Lang;
+  isDisabled: boolean;
+  isChecked: boolean;
   onChange: (isChecked: boolean) => void;
 }) {
   const names = { source: shortName(edition.source_lang, lang), edition: shortName(edition.lang, lang) };
@@ -170,77 +192,23 @@ export function BilingualChoice({ id, edition, lang, isDisabled, isChecked, onCh
   );
 }
 
-/** The paperback's trim and paper, and the writer's correction of the AI disclosure's text level. */
-export function PaperbackChoices({ id, quote, lang, isDisabled, trim, paper, aiText, onTrim, onPaper, onAiText }: {
-  id: string; quote: PublishQuote; lang: Lang; isDisabled: boolean; trim: Trim; paper: Paper; aiText: AiText | '';
-  onTrim: (trim: Trim) => void; onPaper: (paper: Paper) => void; onAiText: (level: AiText | '') => void;
-}) {
-  const derived = quote.ai_text
-    ? pageWord('aiTextDerived', lang, {
-      level: pageWord(AI_TEXT_WORD[quote.ai_text.level], lang), share: Math.round(quote.ai_text.share * 100),
-    })
-    : pageWord('aiTextDerivedPlain', lang);
-  return (
-    <>
-      <div className="mt-3 grid grid-cols-2 gap-3">
-        <div>
-          <label htmlFor={`${id}-trim`} className="label">{pageWord('publishTrim', lang)}</label>
-          <select
-            id={`${id}-trim`}
-            className="input"
-            value={trim}
-            disabled={isDisabled}
-            data-testid="publish-trim"
-            onChange={(e) => onTrim(e.target.value as Trim)}
-          >
-            {PAPERBACK_TRIMS.map((t) => <option key={t} value={t}>{TRIM_LABEL[t]}</option>)}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-paper`} className="label">{pageWord('publishPaper', lang)}</label>
-          <select
-            id={`${id}-paper`}
-            className="input"
-            value={paper}
-            disabled={isDisabled}
-            data-testid="publish-paper"
-            onChange={(e) => onPaper(e.target.value as Paper)}
-          >
-            {PAPERBACK_PAPERS.map((p) => (
-              <option key={p} value={p}>{pageWord(p === 'white' ? 'paperWhite' : 'paperCream', lang)}</option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <label htmlFor={`${id}-ai`} className="label mt-3">{pageWord('publishAiText', lang)}</label>
-      <select
-        id={`${id}-ai`}
-        className="input"
-        value={aiText}
-        disabled={isDisabled}
-        data-testid="publish-ai-text"
-        aria-describedby={`${id}-ai-hint`}
-        onChange={(e) => onAiText(e.target.value as AiText | '')}
-      >
-        <option value="">{derived}</option>
-        {PUBLISH_AI_TEXT_LEVELS.map((level) => (
-          <option key={level} value={level}>{pageWord(AI_TEXT_WORD[level], lang)}</option>
-        ))}
-      </select>
-      <p id={`${id}-ai-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
-        {pageWord('publishAiTextHint', lang)}
-      </p>
-    </>
-  );
-}
-
 /** The quote still loading or failed to load, and the packages made today against the daily limit. */
-export function QuoteStatus({ quote, hasLoadFailed, lang }: {
-  quote: PublishQuote | null; hasLoadFailed: boolean; lang: Lang;
+export function QuoteStatus({
+  quote,
+  hasLoadFailed,
+  lang,
+}: {
+  quote: PublishQuote | null;
+  hasLoadFailed: boolean;
+  lang: Lang;
 }) {
   return (
     <>
-      {hasLoadFailed && !quote && <p role="alert" className="error-box mt-4">{pageWord('publishLoadFailed', lang)}</p>}
+      {hasLoadFailed && !quote && (
+        <p role="alert" className="error-box mt-4">
+          {pageWord('publishLoadFailed', lang)}
+        </p>
+      )}
       {!quote && !hasLoadFailed && (
         <p role="status" className="mt-4 flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
           <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {pageWord('publishLoading', lang)}

@@ -22,16 +22,13 @@ import {
   AuthorField,
   BilingualChoice,
   failureOf,
-  PaperbackChoices,
   PublishButton,
   PublishFailure,
   QuoteStatus,
   TitleField,
-  type AiText,
   type Failure,
-  type Paper,
-  type Trim,
 } from './PublishFields.js';
+import { PaperbackChoices, type AiText, type Paper, type Trim } from './PaperbackChoices.js';
 
 /**
  * The credits of a package: the quote's, without the pen-name step when the author is named, nor the title step when

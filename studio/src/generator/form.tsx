@@ -6,8 +6,21 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { useForm, type FieldError, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
 import {
-  bookCost, compileSettingsSchema, isFieldRequired, isFieldVisible, isLang, settingsIssueOf, bookSpecFromForm, wordIn,
-  type FormField, type FormModel, type Lang, type FieldShape, type BookSpec, type Settings, type SettingsIssue,
+  bookCost,
+  compileSettingsSchema,
+  isFieldRequired,
+  isFieldVisible,
+  isLang,
+  settingsIssueOf,
+  bookSpecFromForm,
+  wordIn,
+  type FormField,
+  type FormModel,
+  type Lang,
+  type FieldShape,
+  type BookSpec,
+  type Settings,
+  type SettingsIssue,
 } from '../engine.js';
 import { fieldMessage, serverFieldMessage } from './messages.js';
 import { WIDGETS } from './formWidgets.js';
@@ -24,9 +37,13 @@ export type FormValues = Record<string, unknown>;
 export function defaultValues(form: FormModel, studioLang?: Lang, credits?: number): FormValues {
   return Object.fromEntries(
     form.fields.map((f) => {
-      const offersStudioLang = studioLang !== undefined && f.role === 'language' && (f.options ?? []).some((o) => o.value === studioLang);
+      const offersStudioLang =
+        studioLang !== undefined && f.role === 'language' && (f.options ?? []).some((o) => o.value === studioLang);
       const value = initialValue(f, offersStudioLang ? studioLang : f.default);
-      return [f.name, f.role === 'chapters' && credits !== undefined ? affordableChapters(form, f, value, credits) : value];
+      return [
+        f.name,
+        f.role === 'chapters' && credits !== undefined ? affordableChapters(form, f, value, credits) : value,
+      ];
     }),
   );
 }
@@ -36,13 +53,18 @@ function affordableChapters(form: FormModel, field: FormField, value: unknown, c
   const costOf = (n: number) => bookCost(spec, { totalChapters: n, content: [] }).total;
   const wanted = Number(value);
   if (!Number.isInteger(wanted) || wanted <= 0 || costOf(wanted) <= credits) return value;
-  const fits = (field.options ?? []).map((o) => Number(o.value)).filter((n) => Number.isInteger(n) && n < wanted && costOf(n) <= credits);
+  const fits = (field.options ?? [])
+    .map((o) => Number(o.value))
+    .filter((n) => Number.isInteger(n) && n < wanted && costOf(n) <= credits);
   return fits.length ? initialValue(field, Math.max(...fits)) : value;
 }
 
 /** The brief (working title, premise, characters) comes first on the form, before the choices. */
 const BRIEF_ROLES: ReadonlyArray<FormField['role']> = ['workingTitle', 'premise', 'characters'];
-const briefFirst = (fields: readonly FormField[]) => [...fields.filter((f) => BRIEF_ROLES.includes(f.role)), ...fields.filter((f) => !BRIEF_ROLES.includes(f.role))];
+const briefFirst = (fields: readonly FormField[]) => [
+  ...fields.filter((f) => BRIEF_ROLES.includes(f.role)),
+  ...fields.filter((f) => !BRIEF_ROLES.includes(f.role)),
+];
 
 /** A stored setting as the widget edits it (saved settings restored on Continue). */
 export function initialValue(field: FormField, value: unknown): unknown {
@@ -54,7 +76,9 @@ export function initialValue(field: FormField, value: unknown): unknown {
 
 /** Form values from saved settings, every missing field at its default. */
 export function valuesFromSettings(form: FormModel, settings: Readonly<Record<string, unknown>>): FormValues {
-  return Object.fromEntries(form.fields.map((f) => [f.name, initialValue(f, f.name in settings ? settings[f.name] : f.default)]));
+  return Object.fromEntries(
+    form.fields.map((f) => [f.name, initialValue(f, f.name in settings ? settings[f.name] : f.default)]),
+  );
 }
 
 export interface SettingsFormApi {
@@ -91,7 +115,12 @@ function wordError(error: SettingsFieldError, opts: { label: string; lang: Lang 
 }
 
 /** react-hook-form bound to the generator's settings schema. */
-export function useSettingsForm(form: FormModel, spec?: BookSpec, studioLang?: Lang, credits?: number): SettingsFormApi {
+export function useSettingsForm(
+  form: FormModel,
+  spec?: BookSpec,
+  studioLang?: Lang,
+  credits?: number,
+): SettingsFormApi {
   const resolved = useMemo(() => spec ?? bookSpecFromForm(form), [form, spec]);
   const resolver = useMemo(() => settingsResolver(resolved), [resolved]);
   const methods = useForm<FormValues, unknown, Settings>({
@@ -107,7 +136,15 @@ export function useSettingsForm(form: FormModel, spec?: BookSpec, studioLang?: L
 const GROUPED = new Set<FormField['widget']>(['flags']);
 const INLINE = new Set<FormField['widget']>(['checkbox']);
 
-function FieldRow({ field, spec, lang, methods, isDisabled, values, errors }: {
+function FieldRow({
+  field,
+  spec,
+  lang,
+  methods,
+  isDisabled,
+  values,
+  errors,
+}: {
   field: FormField;
   spec: BookSpec;
   lang: Lang;
@@ -126,43 +163,89 @@ function FieldRow({ field, spec, lang, methods, isDisabled, values, errors }: {
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
   const Widget = WIDGETS[field.widget];
-  const widget = <Widget field={field} lang={lang} id={id} methods={methods} isDisabled={isDisabled} isRequired={isRequired} describedBy={describedBy} hasError={Boolean(error)} />;
-  const marker = isRequired ? <span className="text-red-600 dark:text-red-400" aria-hidden="true"> *</span> : null;
-  const help = field.help && <p id={helpId} className="mt-1 text-xs text-gray-500 dark:text-gray-400">{field.help[lang]}</p>;
+  const widget = (
+    <Widget
+      field={field}
+      lang={lang}
+      id={id}
+      methods={methods}
+      isDisabled={isDisabled}
+      isRequired={isRequired}
+      describedBy={describedBy}
+      hasError={Boolean(error)}
+    />
+  );
+  const marker = isRequired ? (
+    <span className="text-red-600 dark:text-red-400" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  ) : null;
+  const help = field.help && (
+    <p id={helpId} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+      {field.help[lang]}
+    </p>
+  );
   const errorText = error && (
     <p id={errorId} className="field-error" role="alert">
       {error}
     </p>
   );
-  let body: ReactNode;
-  if (GROUPED.has(field.widget)) {
-    body = (
-      <fieldset>
-        <legend className="label">{label}{marker}</legend>
-        {widget}
-      </fieldset>
-    );
-  } else if (INLINE.has(field.widget)) {
-    body = (
-      <div className="flex items-center gap-2">
-        {widget}
-        <label htmlFor={id} className="text-sm font-medium text-gray-700 dark:text-gray-300">{label}{marker}</label>
-      </div>
-    );
-  } else {
-    body = (
-      <>
-        <label htmlFor={id} className="label">{label}{marker}</label>
-        {widget}
-      </>
-    );
-  }
   return (
     <div data-field={field.name}>
-      {body}
+      <LabelledWidget widget={field.widget} id={id} label={label} marker={marker}>
+        {widget}
+      </LabelledWidget>
       {help}
       {errorText}
     </div>
+  );
+}
+
+/** A field's label with its control: a legend over a group, after a checkbox, above the others. */
+function LabelledWidget({
+  widget,
+  id,
+  label,
+  marker,
+  children,
+}: {
+  widget: FormField['widget'];
+  id: string;
+  label: string;
+  marker: ReactNode;
+  children: ReactNode;
+}) {
+  if (GROUPED.has(widget)) {
+    return (
+      <fieldset>
+        <legend className="label">
+          {label}
+          {marker}
+        </legend>
+        {children}
+      </fieldset>
+    );
+  }
+  if (INLINE.has(widget)) {
+    return (
+      <div className="flex items-center gap-2">
+        {children}
+        <label htmlFor={id} className="text-sm font-medium text-gray-700 dark:text-gray-300">
+          {label}
+          {marker}
+        </label>
+      </div>
+    );
+  }
+  return (
+    <>
+      <label htmlFor={id} className="label">
+        {label}
+        {marker}
+      </label>
+      {children}
+    </>
   );
 }
 
@@ -170,7 +253,14 @@ function FieldRow({ field, spec, lang, methods, isDisabled, values, errors }: {
  * Every visible field of the model. `isLocked` disables them all; `hidden` names fields not to render
  * here and `only` the fields to render (the page places the chapter title itself).
  */
-export function SettingsFields({ form, api, lang, isLocked = false, hidden = [], only }: {
+export function SettingsFields({
+  form,
+  api,
+  lang,
+  isLocked = false,
+  hidden = [],
+  only,
+}: {
   form: FormModel;
   api: SettingsFormApi;
   lang: Lang;
@@ -186,7 +276,8 @@ export function SettingsFields({ form, api, lang, isLocked = false, hidden = [],
     <div className="space-y-4">
       {briefFirst(form.fields).map((field) => {
         const resolved = spec.fields.find((f) => f.name === field.name) as FieldShape;
-        if (hidden.includes(field.name) || (only && !only.includes(field.name)) || !isFieldVisible(resolved, values)) return null;
+        if (hidden.includes(field.name) || (only && !only.includes(field.name)) || !isFieldVisible(resolved, values))
+          return null;
         return (
           <FieldRow
             key={field.name}

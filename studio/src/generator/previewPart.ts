@@ -1,7 +1,7 @@
 // The preview's shapes: a part as it shows it (its text, heading, step and the notes it carries), what the
 // preview is given (PreviewProps), the story bible as shown, and the word counts its pieces share.
 import type { MutableRefObject, ReactNode } from 'react';
-import type { Lang, StepRef } from '../engine.js';
+import type { BookView, Lang, StepRef } from '../engine.js';
 import type { ExportFormat, PartVersionView, VoiceBody } from '../engine.js';
 import type { Passage, PassageAskInput } from './passage.js';
 import type { ChapterEdit, OutlineChapterView } from './chapterCards.js';
@@ -12,6 +12,7 @@ import type { BookVoiceShown, VoiceFailure } from './VoicePanel.js';
 import { countWords } from './parts.js';
 import { pageWord } from './words.js';
 import { formatNumber } from '../i18n/index.js';
+import type { Output } from './useSavedBook.js';
 
 export interface PreviewPart {
   key: string;
@@ -194,3 +195,50 @@ export const WORDS_FMT = (n: number, lang: Lang) => pageWord('words', lang, { n:
 
 /** A part's words as the book counts them (the server's), else counted here. */
 export const partWords = (p: PreviewPart) => p.words ?? countWords(p.text);
+
+/**
+ * The preview's finished parts, as the server labelled and titled them (a user's chapter title is kept with the book,
+ * so it survives a reload and a resume); a short piece's text.
+ */
+export function previewParts(view: BookView | null, output: Output | null): PreviewPart[] {
+  return view
+    ? view.parts.map((p) => ({
+        // The text as the book view gives it (an introduction without its character list, which has its own editor)
+        // and its hash.
+        key: `part-${p.position ?? 0}`,
+        heading: p.title ? `${p.label}: ${p.title}` : p.label,
+        text: p.text,
+        hash: p.hash,
+        isComplete: p.is_complete,
+        ...(p.words !== undefined ? { words: p.words } : {}),
+        ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
+        ...(p.is_stopped ? { isStopped: true } : {}),
+        ...(p.is_authored ? { isAuthored: true } : {}),
+        ...(p.provenance && p.provenance.origin !== 'model' ? { origin: p.provenance.origin } : {}),
+        ...(p.provenance?.passages?.some((x) => x.origin === 'model-rewrite')
+          ? { passagesRewritten: p.provenance.passages.filter((x) => x.origin === 'model-rewrite').length }
+          : {}),
+        ...(p.bible_updated === false
+          ? {
+              isNotInBible: true,
+              ...(view.is_finished ? { isBookFinished: true } : {}),
+              ...(view.bible_updating ? { isBibleUpdating: true } : {}),
+              ...(view.bible_lacking?.parts.some((l) => l.kind === p.kind && l.position === p.position)
+                ? { notInBibleMessage: view.bible_lacking.message }
+                : {}),
+            }
+          : {}),
+        ...(p.repeated !== undefined ? { repeated: p.repeated } : {}),
+        ...(p.neighbour_words?.length
+          ? { neighbourWords: { words: p.neighbour_words, languages: p.neighbour_languages ?? [] } }
+          : {}),
+        ...(p.continuity?.length ? { continuity: p.continuity } : {}),
+        ...(p.check_against ? { checkAgainst: p.check_against } : {}),
+        ...(p.voice ? { voice: { drifts: p.voice.drifts, notes: p.voice.notes } } : {}),
+        ...(p.overused ? { overused: p.overused } : {}),
+        ...(p.position !== undefined ? { ref: { kind: p.kind, position: p.position } } : {}),
+      }))
+    : output && !output.image
+      ? [{ key: 'output', text: output.text }]
+      : [];
+}

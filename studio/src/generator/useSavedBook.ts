@@ -44,7 +44,11 @@ export function useSavedBook(form: FormModel, isBook: boolean, methods: Settings
           restore(p);
           // A series' next book just started (My Books or the series page): saved with its brief filled from the series.
           const next = seriesNextOf(location.state);
-          if (next) toast(translate('series.prefilled', ui, { n: next.number, name: next.name }), { id: 'series-prefilled', duration: 8000 });
+          if (next)
+            toast(translate('series.prefilled', ui, { n: next.number, name: next.name }), {
+              id: 'series-prefilled',
+              duration: 8000,
+            });
           return;
         }
         // A step is being written (the writer left during it): the page shows it at once and follows it.
@@ -88,26 +92,50 @@ export function useSavedBook(form: FormModel, isBook: boolean, methods: Settings
 
   useBibleCatchUp(book, form.bookType, setBook);
 
-  const clearSaved = useCallback(async (l: Lang) => {
-    try {
-      await call('DELETE /progress/:bookType', { params: { bookType: form.bookType } });
-      toast.success(pageWord('progressCleared', l));
-      return true;
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 404) return true;
-      toast.error(pageWord('progressClearFailed', l));
-      return false;
-    }
-  }, [form.bookType]);
+  const clearSaved = useClearSaved(form.bookType);
 
-  return { book, setBook, bookId, output, setOutput, resumed, setResumed, hasNoCurrentBook, restore, resync, clearSaved };
+  return {
+    book,
+    setBook,
+    bookId,
+    output,
+    setOutput,
+    resumed,
+    setResumed,
+    hasNoCurrentBook,
+    restore,
+    resync,
+    clearSaved,
+  };
+}
+
+/** Start New's clearing of the saved book: true once it is gone (or was not there), a toast either way. */
+function useClearSaved(bookType: string) {
+  return useCallback(
+    async (l: Lang) => {
+      try {
+        await call('DELETE /progress/:bookType', { params: { bookType: bookType } });
+        toast.success(pageWord('progressCleared', l));
+        return true;
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) return true;
+        toast.error(pageWord('progressClearFailed', l));
+        return false;
+      }
+    },
+    [bookType],
+  );
 }
 
 /**
  * The story bible being brought up to date after an edit (the server does it in the background): the book
  * is read again every few seconds until it is done, so the parts' notices clear and the bible shows the result.
  */
-function useBibleCatchUp(book: BookView | null, bookType: string, setBook: Dispatch<SetStateAction<BookView | null>>): void {
+function useBibleCatchUp(
+  book: BookView | null,
+  bookType: string,
+  setBook: Dispatch<SetStateAction<BookView | null>>,
+): void {
   const isBibleUpdating = book?.bible_updating === true;
   useEffect(() => {
     if (!isBibleUpdating) return;
@@ -117,7 +145,8 @@ function useBibleCatchUp(book: BookView | null, bookType: string, setBook: Dispa
         (answer) => {
           const p = savedProgressOf(answer);
           // The read book replaces the shown one only if nothing changed it meanwhile (same parts).
-          if (isCurrent && p?.book) setBook((shown) => (shown && shown.parts.length === p.book!.parts.length ? p.book! : shown));
+          if (isCurrent && p?.book)
+            setBook((shown) => (shown && shown.parts.length === p.book!.parts.length ? p.book! : shown));
         },
         () => undefined,
       );

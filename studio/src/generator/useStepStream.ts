@@ -7,7 +7,8 @@ import { useCallback, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { toast } from 'react-hot-toast';
 import { catalogueMessage, type DonePayload, type GenerateBody, type Lang } from '../engine.js';
-import { ApiError, postEventStream, refusalStatus, routeUrl } from '../lib/api.js';
+import { ApiError, routeUrl } from '../lib/api.js';
+import { postEventStream, refusalStatus } from '../lib/events.js';
 import { pageWord } from './words.js';
 import { studioMessage } from './messages.js';
 

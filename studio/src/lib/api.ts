@@ -1,10 +1,20 @@
 // The studio's HTTP client, typed from the contract (engine/contract): `call('GET /me')` answers a
 // Profile, `call('PATCH /me', {body})` checks the body at compile time. Errors have the server's shape
-// `{error: {code, message, fields?}}`; the generation call is read as server-sent events; a file route
-// becomes a link (`fileHref`) that the browser downloads.
+// `{error: {code, message, fields?}}`; a file route becomes a link (`fileHref`) that the browser downloads. The
+// streaming routes (server-sent events) are read by events.ts.
 import { STATES } from '../i18n/states.js';
 import { textIn } from '../i18n/catalogue.js';
-import { fillPlaceholders, KaryaError, langs, type ApiErrorEnvelope, type Lang, EventsOf, FileRouteKey, JsonRouteKey, RequestOf, ResponseOf, StreamRouteKey } from '../engine.js';
+import {
+  fillPlaceholders,
+  KaryaError,
+  langs,
+  type ApiErrorEnvelope,
+  type Lang,
+  FileRouteKey,
+  JsonRouteKey,
+  RequestOf,
+  ResponseOf,
+} from '../engine.js';
 
 /**
  * The studio's own words for a failure it names by its code alone (`state.<code>` of studio-states), in the studio's
@@ -26,7 +36,10 @@ export class ApiError extends KaryaError {
   readonly code: string;
   readonly fields?: Record<string, string>;
   constructor(status: number, code: string, message?: string, fields?: Record<string, string>) {
-    super(message ?? ownWords(code), { httpStatus: status, isRetryable: status === 0 || status === 429 || status === 503 });
+    super(message ?? ownWords(code), {
+      httpStatus: status,
+      isRetryable: status === 0 || status === 429 || status === 503,
+    });
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
@@ -50,7 +63,7 @@ export function requestLanguage(): Lang | null {
   return requestLang;
 }
 
-function langHeader(): Record<string, string> {
+export function langHeader(): Record<string, string> {
   return requestLang ? { 'accept-language': requestLang } : {};
 }
 
@@ -63,7 +76,8 @@ export function onSessionExpired(listener: Listener): () => void {
   return () => sessionListeners.delete(listener);
 }
 
-async function errorFrom(res: Response): Promise<ApiError> {
+/** The server's error answer as an ApiError (its own words when it is not the server's). */
+export async function errorFrom(res: Response): Promise<ApiError> {
   let body: unknown;
   try {
     body = await res.json();
@@ -73,7 +87,9 @@ async function errorFrom(res: Response): Promise<ApiError> {
   const e = (body as Partial<ApiErrorEnvelope> | undefined)?.error;
   // Not the server's answer (a proxy's page, an empty body): the studio's words, with the status, not the page's English.
   const own = ownWords('http_error', { status: res.status });
-  const error = e?.code ? new ApiError(res.status, e.code, e.message ?? own, e.fields) : new ApiError(res.status, `http_${res.status}`, own);
+  const error = e?.code
+    ? new ApiError(res.status, e.code, e.message ?? own, e.fields)
+    : new ApiError(res.status, `http_${res.status}`, own);
   if (res.status === 401 && error.code === 'session_expired') for (const l of sessionListeners) l(error);
   return error;
 }
@@ -102,10 +118,17 @@ export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
 /**
  * One request to the API with the session cookie and the studio language; a failure (network or not ok) as ApiError.
  */
-async function send(path: string, init: { method: string; headers: Record<string, string>; body?: BodyInit; signal?: AbortSignal }): Promise<Response> {
+async function send(
+  path: string,
+  init: { method: string; headers: Record<string, string>; body?: BodyInit; signal?: AbortSignal },
+): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, { ...init, credentials: 'same-origin', headers: { accept: 'application/json', ...langHeader(), ...init.headers } });
+    res = await fetch(`/api${path}`, {
+      ...init,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', ...langHeader(), ...init.headers },
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'network');
@@ -118,13 +141,17 @@ async function send(path: string, init: { method: string; headers: Record<string
 export type CallInput<K extends JsonRouteKey> = RequestOf<K> & { signal?: AbortSignal };
 
 /** `"DELETE /history/:id"` with `{id: 7}` → `["DELETE", "/history/7"]`; the query is appended. */
-export function routeUrl(route: string, input: { params?: object; query?: object } = {}): [method: NonNullable<CallOptions['method']>, path: string] {
+export function routeUrl(
+  route: string,
+  input: { params?: object; query?: object } = {},
+): [method: NonNullable<CallOptions['method']>, path: string] {
   const space = route.indexOf(' ');
   const method = route.slice(0, space) as NonNullable<CallOptions['method']>;
   const params = (input.params ?? {}) as Record<string, unknown>;
   const path = route.slice(space + 1).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
   const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(input.query ?? {})) if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  for (const [key, value] of Object.entries(input.query ?? {}))
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
   const search = query.toString();
   return [method, search ? `${path}?${search}` : path];
 }
@@ -133,8 +160,16 @@ export function routeUrl(route: string, input: { params?: object; query?: object
  * Call a route of the contract; the answer is typed with the contract's response. Throws ApiError.
  * @example const me = await call('GET /me'); await call('DELETE /history/:id', { params: { id: 7 } });
  */
-export function call<K extends JsonRouteKey>(route: K, ...[input]: {} extends RequestOf<K> ? [input?: CallInput<K>] : [input: CallInput<K>]): Promise<ResponseOf<K>> {
-  const { params, query, body, signal } = (input ?? {}) as { params?: object; query?: object; body?: unknown; signal?: AbortSignal };
+export function call<K extends JsonRouteKey>(
+  route: K,
+  ...[input]: {} extends RequestOf<K> ? [input?: CallInput<K>] : [input: CallInput<K>]
+): Promise<ResponseOf<K>> {
+  const { params, query, body, signal } = (input ?? {}) as {
+    params?: object;
+    query?: object;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
   const [method, path] = routeUrl(route, { ...(params ? { params } : {}), ...(query ? { query } : {}) });
   return api<ResponseOf<K>>(path, { method, ...(body !== undefined ? { body } : {}), ...(signal ? { signal } : {}) });
 }
@@ -150,123 +185,6 @@ export function fileHref<K extends FileRouteKey>(route: K, input: RequestOf<K>):
   return `/api${routeUrl(route, { ...(params ? { params } : {}), ...(query ? { query } : {}) })[1]}`;
 }
 
-/** Handlers of a streaming route's events, each typed with the contract's event data. */
-export type EventHandlers<K extends StreamRouteKey> = { [E in keyof EventsOf<K>]?: (data: EventsOf<K>[E]) => void };
-
-/** Open a streaming route of the contract (GET, server-sent events) with typed handlers; the caller closes it. */
-export function openEvents<K extends StreamRouteKey>(route: K, handlers: EventHandlers<K>): EventSource {
-  const [, path] = routeUrl(route);
-  const source = new EventSource(`/api${path}`);
-  for (const [event, handle] of Object.entries(handlers) as Array<[string, ((data: unknown) => void) | undefined]>) {
-    if (handle) source.addEventListener(event, (e) => handle(JSON.parse((e as MessageEvent<string>).data) as unknown));
-  }
-  return source;
-}
-
-/** One server-sent event. */
-export interface StreamEvent {
-  event: string;
-  data: unknown;
-}
-
-/** Split a text/event-stream body into events (named events with JSON data). */
-export function parseEventBlock(block: string): StreamEvent | null {
-  let event = 'message';
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line.startsWith(':')) continue;
-    if (line.startsWith('event:')) event = line.slice(6).trim();
-    else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-  }
-  if (data.length === 0) return null;
-  try {
-    return { event, data: JSON.parse(data.join('\n')) as unknown };
-  } catch {
-    return { event, data: data.join('\n') };
-  }
-}
-
-const nextFrame = () =>
-  new Promise<void>((resolve) => {
-    if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible') requestAnimationFrame(() => resolve());
-    else setTimeout(resolve, 16);
-  });
-
-/**
- * The status a refusal's code has when answered before a stream opens, for the same refusal sent as a stream's
- * `error` event (a step that waited its turn, a publish whose stream had opened): what callers tell apart by status.
- */
-const STATUS_OF_CODE: Readonly<Record<string, number>> = {
-  insufficient_credits: 402, rate_limited: 429, not_signed_in: 401, session_expired: 401, unauthorized: 401,
-  step_running: 409, step_not_allowed: 409, book_complete: 409, idempotency_in_progress: 409, publish_running: 409,
-  invalid_settings: 400, invalid_chapters: 400,
-  // A change refused while an audio edition or an edition in another language of a book of its kind is made.
-  audio_running: 409, translation_running: 409,
-};
-
-/** The status of a refusal sent as an `error` event (STATUS_OF_CODE), or undefined for a failure of the work itself. */
-export function refusalStatus(code: string): number | undefined {
-  return STATUS_OF_CODE[code];
-}
-
-/**
- * POST and read the answer as server-sent events. `onEvent` gets every event in order; when deltas and
- * the final event arrive in one network chunk, the deltas are shown for a frame first, so the reader
- * always sees the text stream in. Non-2xx answers throw ApiError before any event.
- */
-export async function postEventStream(path: string, body: unknown, onEvent: (e: StreamEvent) => void, signal?: AbortSignal): Promise<void> {
-  let res: Response;
-  // A file sent as the raw body (an upload) goes as it is, with its own type.
-  const raw = body instanceof Blob ? body : undefined;
-  try {
-    res = await fetch(`/api${path}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { accept: 'text/event-stream', 'content-type': raw ? raw.type || 'application/octet-stream' : 'application/json', ...langHeader() },
-      body: raw ?? JSON.stringify(body),
-      ...(signal ? { signal } : {}),
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network');
-  }
-  if (!res.ok) throw await errorFrom(res);
-  const type = res.headers.get('content-type') ?? '';
-  if (!type.includes('text/event-stream') || !res.body) {
-    // A JSON answer (a server without streaming): one `done` event.
-    onEvent({ event: 'done', data: await res.json() });
-    return;
-  }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  let hasDeltas = false;
-  const handle = async (event: StreamEvent) => {
-    if (event.event === 'delta') hasDeltas = true;
-    else if (hasDeltas) await nextFrame();
-    onEvent(event);
-  };
-  for (;;) {
-    let chunk: ReadableStreamReadResult<string>;
-    try {
-      chunk = await reader.read();
-    } catch (error) {
-      if ((error as Error).name === 'AbortError') throw error;
-      throw new ApiError(0, 'network');
-    }
-    if (chunk.done) break;
-    buffer += chunk.value.replace(/\r\n/g, '\n');
-    let at: number;
-    while ((at = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, at);
-      buffer = buffer.slice(at + 2);
-      const event = parseEventBlock(block);
-      if (event) await handle(event);
-    }
-  }
-  const rest = parseEventBlock(buffer.trim());
-  if (rest) await handle(rest);
-}
-
 /**
  * Send a file as a route's raw body (an import's manuscript), with the contract's query; the answer is typed
  * with the contract's response. Throws ApiError.
@@ -276,8 +194,20 @@ export async function postEventStream(path: string, body: unknown, onEvent: (e: 
  * A file sent as the raw body of a file route (refuseOver, lib/upload-limit.ts, first: a file over its bound is never
  * sent).
  */
-export async function upload<K extends JsonRouteKey>(route: K, input: { params?: object; query?: object; signal?: AbortSignal; contentType?: string }, file: Blob): Promise<ResponseOf<K>> {
-  const [method, path] = routeUrl(route, { ...(input.params ? { params: input.params } : {}), ...(input.query ? { query: input.query } : {}) });
-  const res = await send(path, { method, headers: { 'content-type': input.contentType ?? 'application/octet-stream' }, body: file, ...(input.signal ? { signal: input.signal } : {}) });
+export async function upload<K extends JsonRouteKey>(
+  route: K,
+  input: { params?: object; query?: object; signal?: AbortSignal; contentType?: string },
+  file: Blob,
+): Promise<ResponseOf<K>> {
+  const [method, path] = routeUrl(route, {
+    ...(input.params ? { params: input.params } : {}),
+    ...(input.query ? { query: input.query } : {}),
+  });
+  const res = await send(path, {
+    method,
+    headers: { 'content-type': input.contentType ?? 'application/octet-stream' },
+    body: file,
+    ...(input.signal ? { signal: input.signal } : {}),
+  });
   return (await res.json()) as ResponseOf<K>;
 }

@@ -1,6 +1,7 @@
 // A book's edition in the other language (engine/contract/editions.ts): its offer and cost, its glossary, and
 // the run, read as server-sent events (each part's progress) until it is done or fails.
-import { ApiError, postEventStream } from './api.js';
+import { ApiError } from './api.js';
+import { postEventStream } from './events.js';
 import {
   type EditionDone,
   type EditionPartEvent,

@@ -5,7 +5,8 @@
 // answer; then its answer (`done`), or its failure (`error`) thrown with the status its code has as an answer.
 import { toast } from 'react-hot-toast';
 import type { JsonRouteKey, ResponseOf } from '../engine.js';
-import { ApiError, postEventStream, refusalStatus, routeUrl, type CallInput } from './api.js';
+import { ApiError, routeUrl, type CallInput } from './api.js';
+import { postEventStream, refusalStatus } from './events.js';
 
 /** The toast that says what a call waits for (one at a time). */
 const WAIT_TOAST = 'model-wait';

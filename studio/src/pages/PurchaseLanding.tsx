@@ -11,6 +11,7 @@ import { AuthLayout } from '../components/AuthLayout.js';
 import { Spinner } from '../components/Spinner.js';
 import { useT } from '../i18n/index.js';
 import { keptReturn } from '../lib/topup.js';
+import type { Profile } from '../engine.js';
 
 /** Poll quickly at first, then slower; after SLOW_AFTER_MS say that it takes longer than usual. */
 export const POLL_MS = 1500;
@@ -23,16 +24,16 @@ type State =
   | { kind: 'not-yours' }
   | { kind: 'no-session' };
 
-export function PurchaseLanding({ credits }: { credits: number }) {
-  const { user, setCredits } = useAuth();
-  const { t } = useT();
-  const location = useLocation();
-  const [search] = useSearchParams();
-  const sessionId = search.get('session_id') ?? '';
-  const [state, setState] = useState<State>(sessionId ? { kind: 'waiting', isSlow: false } : { kind: 'no-session' });
-  const hasCelebrated = useRef(false);
-  const userId = user?.id;
-
+/**
+ * Asks the server how the Checkout session stands until it is granted to this user (the new balance set), is not
+ * theirs, or is no session; quickly at first, slower once it takes longer than usual.
+ */
+function useGrantPolling(
+  userId: Profile['id'] | undefined,
+  sessionId: string,
+  setCredits: (credits: number) => void,
+  setState: (state: State) => void,
+) {
   useEffect(() => {
     if (!userId || !sessionId) return;
     let isCurrent = true;
@@ -63,6 +64,19 @@ export function PurchaseLanding({ credits }: { credits: number }) {
       clearTimeout(timer);
     };
   }, [userId, sessionId, setCredits]);
+}
+
+export function PurchaseLanding({ credits }: { credits: number }) {
+  const { user, setCredits } = useAuth();
+  const { t } = useT();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const sessionId = search.get('session_id') ?? '';
+  const [state, setState] = useState<State>(sessionId ? { kind: 'waiting', isSlow: false } : { kind: 'no-session' });
+  const hasCelebrated = useRef(false);
+  const userId = user?.id;
+
+  useGrantPolling(userId, sessionId, setCredits, setState);
 
   useEffect(() => {
     if (state.kind !== 'granted' || hasCelebrated.current) return;
@@ -75,7 +89,13 @@ export function PurchaseLanding({ credits }: { credits: number }) {
       <AuthLayout title={t('purchase.title')} isCentered>
         <CreditCard className="mx-auto h-12 w-12 text-brand-600" aria-hidden="true" />
         <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">{t('purchase.signIn')}</p>
-        <Link to="/signin" state={{ from: { pathname: location.pathname, search: location.search, hash: '' } }} className="btn-primary mt-6">{t('purchase.signInButton')}</Link>
+        <Link
+          to="/signin"
+          state={{ from: { pathname: location.pathname, search: location.search, hash: '' } }}
+          className="btn-primary mt-6"
+        >
+          {t('purchase.signInButton')}
+        </Link>
       </AuthLayout>
     );
   }
@@ -83,10 +103,22 @@ export function PurchaseLanding({ credits }: { credits: number }) {
     return (
       <AuthLayout title={t('purchase.added')} isCentered>
         <CheckCircle2 className="mx-auto h-14 w-14 text-green-600" aria-hidden="true" />
-        <p className="mt-3 text-lg font-semibold" role="status" data-testid="purchase-added">{t('purchase.addedBody', { n: state.credits })}</p>
-        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400" data-testid="purchase-balance">{t('purchase.balance', { n: state.balance })}</p>
+        <p className="mt-3 text-lg font-semibold" role="status" data-testid="purchase-added">
+          {t('purchase.addedBody', { n: state.credits })}
+        </p>
+        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400" data-testid="purchase-balance">
+          {t('purchase.balance', { n: state.balance })}
+        </p>
         {/* Back to the book the writer left to buy credits (kept by the Top Up page), else the start page. */}
-        {keptReturn() ? <Link to={keptReturn()!} className="btn-primary mt-6">{t('topup.backAfter')}</Link> : <Link to="/" className="btn-primary mt-6">{t('purchase.startWriting')}</Link>}
+        {keptReturn() ? (
+          <Link to={keptReturn()!} className="btn-primary mt-6">
+            {t('topup.backAfter')}
+          </Link>
+        ) : (
+          <Link to="/" className="btn-primary mt-6">
+            {t('purchase.startWriting')}
+          </Link>
+        )}
       </AuthLayout>
     );
   }
@@ -94,15 +126,25 @@ export function PurchaseLanding({ credits }: { credits: number }) {
     return (
       <AuthLayout title={t('purchase.title')} isCentered>
         <Spinner label={t('purchase.waiting')} className="h-8 w-8" />
-        <p className="mt-3 text-sm text-gray-600 dark:text-gray-400" role="status">{state.isSlow ? t('purchase.slow') : t('purchase.waitingBody', { n: credits })}</p>
-        {state.isSlow && <Link to="/" className="btn-secondary mt-6">{t('purchase.dashboard')}</Link>}
+        <p className="mt-3 text-sm text-gray-600 dark:text-gray-400" role="status">
+          {state.isSlow ? t('purchase.slow') : t('purchase.waitingBody', { n: credits })}
+        </p>
+        {state.isSlow && (
+          <Link to="/" className="btn-secondary mt-6">
+            {t('purchase.dashboard')}
+          </Link>
+        )}
       </AuthLayout>
     );
   }
   return (
     <AuthLayout title={t('purchase.title')} isCentered>
-      <p className="text-sm text-gray-600 dark:text-gray-400" role="status">{state.kind === 'not-yours' ? t('purchase.notYours') : t('purchase.noSession', { n: credits })}</p>
-      <Link to="/" className="btn-primary mt-6">{t('purchase.dashboard')}</Link>
+      <p className="text-sm text-gray-600 dark:text-gray-400" role="status">
+        {state.kind === 'not-yours' ? t('purchase.notYours') : t('purchase.noSession', { n: credits })}
+      </p>
+      <Link to="/" className="btn-primary mt-6">
+        {t('purchase.dashboard')}
+      </Link>
     </AuthLayout>
   );
 }

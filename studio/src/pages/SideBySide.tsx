@@ -3,6 +3,7 @@
 // was translated is marked out of date; one the edition keeps as its source (no translation could be had yet) is
 // marked untranslated, in the source's language. The edition is a book of its own: "Edit the edition" opens it on its
 // generator page, where the passage tools work on it as on any book. The dual-language book downloads from here.
+// A part's paragraphs, side by side: SideBySideParts.tsx.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { AlertTriangle, ArrowLeft, CheckCircle2, PenLine, RefreshCw } from 'lucide-react';
@@ -15,65 +16,8 @@ import type { Lang, SideBySideResponse } from '../engine.js';
 import { Spinner } from '../components/Spinner.js';
 import { LoadError } from '../components/LoadError.js';
 import { EditionTitleField } from '../components/EditionTitleField.js';
+import { PartPairs } from './SideBySideParts.js';
 import { BilingualDownload } from '../components/BilingualDownload.js';
-
-type Part = SideBySideResponse['parts'][number];
-
-function Paragraph({ text, lang, tag, isStale, isAffected, isUntranslated, isSource, missing }: { text: string | null; lang: Lang; tag: string; isStale?: boolean; isAffected?: boolean; isUntranslated?: boolean; isSource?: boolean; missing: string }) {
-  const { t } = useT();
-  const isMarked = isStale || isUntranslated;
-  // A paragraph whose context changed is marked more softly than one whose own source did.
-  const isSoft = !isMarked && isAffected;
-  return (
-    <div className={`rounded-lg px-3 py-2 ${isMarked ? 'border-l-4 border-amber-500 bg-amber-50 dark:bg-amber-900/20' : isSoft ? 'border-l-4 border-dashed border-amber-300' : ''}`} data-testid={isUntranslated ? 'untranslated-paragraph' : isStale ? 'stale-paragraph' : isSoft ? 'affected-paragraph' : undefined}>
-      {(isMarked || isSoft || tag) && (
-        <div className={`mb-1 flex flex-wrap items-center gap-2 ${isMarked || isSoft ? '' : 'md:hidden'}`}>
-          <span className="text-[11px] font-semibold uppercase tracking-wide text-gray-600 md:hidden dark:text-gray-400">{tag}</span>
-          {isStale && (
-            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100" title={t('edition.stale')}>
-              <AlertTriangle className="h-3 w-3" aria-hidden="true" /> {t('edition.staleShort')}<span className="sr-only">: {t('edition.stale')}</span>
-            </span>
-          )}
-          {isSoft && (
-            <span className="inline-flex items-center gap-1 rounded-full border border-amber-300 px-2 py-0.5 text-xs font-medium text-amber-900 dark:text-amber-100" title={t('edition.affected')}>
-              {t('edition.affectedShort')}<span className="sr-only">: {t('edition.affected')}</span>
-            </span>
-          )}
-          {isUntranslated && (
-            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100" title={t('edition.untranslated')}>
-              <AlertTriangle className="h-3 w-3" aria-hidden="true" /> {t('edition.untranslatedShort')}<span className="sr-only">: {t('edition.untranslated')}</span>
-            </span>
-          )}
-        </div>
-      )}
-      {text === null ? <p className="text-sm italic text-gray-600 dark:text-gray-400">{missing}</p> : <p lang={lang} className={`leading-relaxed ${isSource ? 'text-gray-700 dark:text-gray-300' : 'text-gray-900 dark:text-gray-100'}`}>{text}</p>}
-    </div>
-  );
-}
-
-function PartPairs({ part, source, edition, editionId, onTitle }: { part: Part; source: Lang; edition: Lang; editionId: number; onTitle: (position: number, title: string) => void }) {
-  const { t, lang: ui } = useT();
-  const headingId = `part-${part.position}`;
-  const heading = part.title.edition ? `${part.label.edition}: ${part.title.edition}` : part.label.edition;
-  const sourceHeading = part.title.source ? `${part.label.source}: ${part.title.source}` : part.label.source;
-  return (
-    <section aria-labelledby={headingId} className="card p-4 sm:p-5" data-testid="side-part">
-      <div className="mb-3 grid gap-x-6 md:grid-cols-2">
-        <p lang={source} className="text-sm font-medium text-gray-600 dark:text-gray-400">{sourceHeading}</p>
-        <h2 id={headingId} lang={edition} className="text-lg font-semibold text-gray-900 dark:text-gray-100">{heading}</h2>
-      </div>
-      {part.title.edition !== null && <div className="mb-3 max-w-xl md:ml-[calc(50%+0.75rem)]"><EditionTitleField editionId={editionId} title={part.title.edition} lang={edition} chapter={{ position: part.position, label: part.label.page }} onSaved={(title) => onTitle(part.position, title)} /></div>}
-      <ol className="divide-y divide-gray-100 dark:divide-neutral-800">
-        {part.pairs.map((pair, i) => (
-          <li key={i} className="grid gap-x-6 gap-y-1 py-3 md:grid-cols-2 md:py-2" data-testid="paragraph-pair">
-            <Paragraph text={pair.source} lang={source} tag={editionName(source, ui)} isSource missing={t('edition.noSource')} />
-            <Paragraph text={pair.edition} lang={pair.is_untranslated ? source : edition} tag={editionName(edition, ui)} isStale={pair.is_stale} isAffected={pair.is_affected} isUntranslated={pair.is_untranslated} missing={t('edition.notYet')} />
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
 
 export default function SideBySide() {
   const { t, lang: ui } = useT();
@@ -81,48 +25,132 @@ export default function SideBySide() {
   const [view, setView] = useState<SideBySideResponse | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [reload, setReload] = useState(0);
-  const [isOpening, setOpening] = useState(false);
-  const continueBook = useContinueBook();
   useEffect(() => {
     const controller = new AbortController();
     setError(null);
-    call('GET /books/:id/side-by-side', { params: { id }, signal: controller.signal }).then(setView, (e: Error) => e.name !== 'AbortError' && setError(e));
+    call('GET /books/:id/side-by-side', { params: { id }, signal: controller.signal }).then(
+      setView,
+      (e: Error) => e.name !== 'AbortError' && setError(e),
+    );
     return () => controller.abort();
   }, [id, reload]);
-  if (error !== null) return <div className="mx-auto max-w-3xl"><LoadError error={error} message={t('edition.loadFailed')} onRetry={() => setReload((n) => n + 1)} testId="side-by-side-error" /></div>;
-  if (!view) return <div className="py-12 text-center"><Spinner label={t('edition.loading')} /></div>;
+  if (error !== null)
+    return (
+      <div className="mx-auto max-w-3xl">
+        <LoadError
+          error={error}
+          message={t('edition.loadFailed')}
+          onRetry={() => setReload((n) => n + 1)}
+          testId="side-by-side-error"
+        />
+      </div>
+    );
+  if (!view)
+    return (
+      <div className="py-12 text-center">
+        <Spinner label={t('edition.loading')} />
+      </div>
+    );
   const { source, edition } = view;
   return (
     <div className="mx-auto max-w-6xl space-y-5" data-testid="side-by-side">
-      <Link to="/books" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline dark:text-brand-400"><ArrowLeft className="h-4 w-4" aria-hidden="true" />{t('edition.back')}</Link>
-      <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold break-words"><span lang={edition.lang}>{edition.title}</span></h1>
-          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('edition.of', { language: editionName(edition.lang, ui), title: source.title })}</p>
-          <div className="mt-3 max-w-xl"><EditionTitleField editionId={edition.id} title={edition.title} lang={edition.lang} onSaved={(title) => setView({ ...view, edition: { ...edition, title } })} /></div>
+      <Link
+        to="/books"
+        className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline dark:text-brand-400"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        {t('edition.back')}
+      </Link>
+      <EditionHeader view={view} onTitle={(title) => setView({ ...view, edition: { ...edition, title } })} />
+      <BilingualDownload editionId={edition.id} source={source.lang} edition={edition.lang} />
+      <StaleSummary stale={view.stale_paragraphs} />
+      {view.again.parts > 0 && <TranslateAgain view={view} onDone={() => setReload((n) => n + 1)} />}
+      <div
+        className="hidden gap-x-6 px-4 text-xs font-semibold uppercase tracking-wide text-gray-600 md:grid md:grid-cols-2 sm:px-5 dark:text-gray-400"
+        aria-hidden="true"
+      >
+        <span>
+          {editionName(source.lang, ui)} · {source.title}
+        </span>
+        <span>
+          {editionName(edition.lang, ui)} · {edition.title}
+        </span>
+      </div>
+      {view.parts.map((part) => (
+        <PartPairs
+          key={part.position}
+          part={part}
+          source={source.lang}
+          edition={edition.lang}
+          editionId={edition.id}
+          onTitle={(position, title) =>
+            setView({
+              ...view,
+              parts: view.parts.map((p) =>
+                p.position === position ? { ...p, title: { ...p.title, edition: title } } : p,
+              ),
+            })
+          }
+        />
+      ))}
+    </div>
+  );
+}
+
+/** The edition's title (editable) and what it is an edition of, and "Edit the edition" (its generator page). */
+function EditionHeader({ view, onTitle }: { view: SideBySideResponse; onTitle(title: string): void }) {
+  const { t, lang: ui } = useT();
+  const { source, edition } = view;
+  const [isOpening, setOpening] = useState(false);
+  const continueBook = useContinueBook();
+  return (
+    <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold break-words">
+          <span lang={edition.lang}>{edition.title}</span>
+        </h1>
+        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+          {t('edition.of', { language: editionName(edition.lang, ui), title: source.title })}
+        </p>
+        <div className="mt-3 max-w-xl">
+          <EditionTitleField editionId={edition.id} title={edition.title} lang={edition.lang} onSaved={onTitle} />
         </div>
-        <div className="flex flex-col items-start gap-1 sm:items-end">
-          <button type="button" className="btn-primary" disabled={isOpening} onClick={async () => {
+      </div>
+      <div className="flex flex-col items-start gap-1 sm:items-end">
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={isOpening}
+          onClick={async () => {
             setOpening(true);
             if (!(await continueBook({ id: edition.id, generator_id: edition.generator_id }))) setOpening(false);
-          }} data-testid="edit-edition">
-            <PenLine className="h-4 w-4" aria-hidden="true" /> {t('edition.editEdition')}
-          </button>
-          <p className="max-w-xs text-xs text-gray-600 sm:text-right dark:text-gray-400">{t('edition.editHint')}</p>
-        </div>
-      </header>
-      <BilingualDownload editionId={edition.id} source={source.lang} edition={edition.lang} />
-      <p role="status" className={`flex items-center gap-2 rounded-lg px-3 py-2 text-sm ${view.stale_paragraphs ? 'bg-amber-50 text-amber-900 dark:bg-amber-900/20 dark:text-amber-100' : 'bg-green-50 text-green-800 dark:bg-green-900/20 dark:text-green-200'}`} data-testid="stale-summary">
-        {view.stale_paragraphs ? <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden="true" /> : <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden="true" />}
-        {view.stale_paragraphs ? t('edition.staleCount', { n: view.stale_paragraphs }) : t('edition.allCurrent')}
-      </p>
-      {view.again.parts > 0 && <TranslateAgain view={view} onDone={() => setReload((n) => n + 1)} />}
-      <div className="hidden gap-x-6 px-4 text-xs font-semibold uppercase tracking-wide text-gray-600 md:grid md:grid-cols-2 sm:px-5 dark:text-gray-400" aria-hidden="true">
-        <span>{editionName(source.lang, ui)} · {source.title}</span>
-        <span>{editionName(edition.lang, ui)} · {edition.title}</span>
+          }}
+          data-testid="edit-edition"
+        >
+          <PenLine className="h-4 w-4" aria-hidden="true" /> {t('edition.editEdition')}
+        </button>
+        <p className="max-w-xs text-xs text-gray-600 sm:text-right dark:text-gray-400">{t('edition.editHint')}</p>
       </div>
-      {view.parts.map((part) => <PartPairs key={part.position} part={part} source={source.lang} edition={edition.lang} editionId={edition.id} onTitle={(position, title) => setView({ ...view, parts: view.parts.map((p) => (p.position === position ? { ...p, title: { ...p.title, edition: title } } : p)) })} />)}
-    </div>
+    </header>
+  );
+}
+
+/** How many paragraphs are out of date (their source changed since), or that all are current. */
+function StaleSummary({ stale }: { stale: number }) {
+  const { t } = useT();
+  return (
+    <p
+      role="status"
+      className={`flex items-center gap-2 rounded-lg px-3 py-2 text-sm ${stale ? 'bg-amber-50 text-amber-900 dark:bg-amber-900/20 dark:text-amber-100' : 'bg-green-50 text-green-800 dark:bg-green-900/20 dark:text-green-200'}`}
+      data-testid="stale-summary"
+    >
+      {stale ? (
+        <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden="true" />
+      ) : (
+        <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden="true" />
+      )}
+      {stale ? t('edition.staleCount', { n: stale }) : t('edition.allCurrent')}
+    </p>
   );
 }
 
@@ -133,11 +161,19 @@ export default function SideBySide() {
 function TranslateAgain({ view, onDone }: { view: SideBySideResponse; onDone: () => void }) {
   const { t } = useT();
   const { refresh } = useAuth();
-  const [state, setState] = useState<{ kind: 'idle' | 'running' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' | 'running' } | { kind: 'failed'; message: string }>({
+    kind: 'idle',
+  });
   const again = async () => {
     setState({ kind: 'running' });
     try {
-      await runEdition(view.source.id, view.edition.lang, { onProgress: () => undefined, onPart: () => undefined }, undefined, { again: true });
+      await runEdition(
+        view.source.id,
+        view.edition.lang,
+        { onProgress: () => undefined, onPart: () => undefined },
+        undefined,
+        { again: true },
+      );
       setState({ kind: 'idle' });
       onDone();
     } catch (error) {
@@ -147,12 +183,37 @@ function TranslateAgain({ view, onDone }: { view: SideBySideResponse; onDone: ()
     }
   };
   return (
-    <div className="flex flex-col gap-2 rounded-lg border border-amber-300 px-3 py-2 sm:flex-row sm:items-center sm:justify-between" data-testid="translate-again">
-      <p className="text-sm" data-testid="translate-again-cost">{t('edition.againCost', { n: view.again.total, total: view.again.total, parts: view.again.parts, per: view.again.per_part })}</p>
-      <button type="button" className="btn-primary shrink-0" disabled={state.kind === 'running'} onClick={() => void again()} data-testid="translate-again-start">
-        {state.kind === 'running' ? <Spinner label={t('edition.againRunning')} /> : <RefreshCw className="h-4 w-4" aria-hidden="true" />} {t('edition.again')}
+    <div
+      className="flex flex-col gap-2 rounded-lg border border-amber-300 px-3 py-2 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="translate-again"
+    >
+      <p className="text-sm" data-testid="translate-again-cost">
+        {t('edition.againCost', {
+          n: view.again.total,
+          total: view.again.total,
+          parts: view.again.parts,
+          per: view.again.per_part,
+        })}
+      </p>
+      <button
+        type="button"
+        className="btn-primary shrink-0"
+        disabled={state.kind === 'running'}
+        onClick={() => void again()}
+        data-testid="translate-again-start"
+      >
+        {state.kind === 'running' ? (
+          <Spinner label={t('edition.againRunning')} />
+        ) : (
+          <RefreshCw className="h-4 w-4" aria-hidden="true" />
+        )}{' '}
+        {t('edition.again')}
       </button>
-      {state.kind === 'failed' && <p role="alert" className="text-sm text-red-700 dark:text-red-400" data-testid="translate-again-failed">{state.message}</p>}
+      {state.kind === 'failed' && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400" data-testid="translate-again-failed">
+          {state.message}
+        </p>
+      )}
     </div>
   );
 }

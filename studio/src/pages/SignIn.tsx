@@ -48,15 +48,32 @@ function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack
   };
   return (
     <form onSubmit={submit} noValidate aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`} className="text-base font-semibold">{t('auth.resetYourPassword')}</h2>
+      <h2 id={`${id}-h`} className="text-base font-semibold">
+        {t('auth.resetYourPassword')}
+      </h2>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('auth.resetIntro')}</p>
-      {error && <div role="alert" className="error-box mt-4">{error}</div>}
-      <label htmlFor={`${id}-email`} className="label mt-4">{t('auth.email')}</label>
-      <input id={`${id}-email`} type="email" autoComplete="email" className="input" value={email} onChange={(e) => setEmail(e.target.value)} />
+      {error && (
+        <div role="alert" className="error-box mt-4">
+          {error}
+        </div>
+      )}
+      <label htmlFor={`${id}-email`} className="label mt-4">
+        {t('auth.email')}
+      </label>
+      <input
+        id={`${id}-email`}
+        type="email"
+        autoComplete="email"
+        className="input"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <button type="submit" className="btn-primary mt-4 w-full" disabled={!email.trim() || isSending}>
         {isSending ? t('auth.sending') : t('auth.sendReset')}
       </button>
-      <button type="button" className="btn-secondary mt-2 w-full" onClick={onBack}>{t('auth.backToSignIn')}</button>
+      <button type="button" className="btn-secondary mt-2 w-full" onClick={onBack}>
+        {t('auth.backToSignIn')}
+      </button>
     </form>
   );
 }
@@ -82,7 +99,9 @@ export default function SignIn() {
     setIsBusy(true);
     setError(null);
     try {
-      const r = await call('POST /auth/sign-in/email', { body: { email: email.trim(), password, rememberMe: isRemembered } });
+      const r = await call('POST /auth/sign-in/email', {
+        body: { email: email.trim(), password, rememberMe: isRemembered },
+      });
       toast.success(t('auth.signedIn'));
       setUser(r.user);
       navigate(returnPath(location.state), { replace: true });
@@ -94,32 +113,106 @@ export default function SignIn() {
   };
 
   return (
-    <AuthLayout title={isForgotOpen ? t('auth.forgotTitle') : t('auth.signInTitle')} subtitle={isForgotOpen ? undefined : t('auth.signInSubtitle')}>
+    <AuthLayout
+      title={isForgotOpen ? t('auth.forgotTitle') : t('auth.signInTitle')}
+      subtitle={isForgotOpen ? undefined : t('auth.signInSubtitle')}
+    >
       {isForgotOpen ? (
         <ForgotPassword initialEmail={email} onBack={() => setIsForgotOpen(false)} />
       ) : (
         <form onSubmit={submit} noValidate>
-          {error && <div role="alert" className="error-box mb-4" data-testid="auth-error">{error}</div>}
-          <label htmlFor="signin-email" className="label">{t('auth.email')}</label>
-          <input id="signin-email" name="email" type="email" autoComplete="email" required className="input" value={email} onChange={(e) => setEmail(e.target.value)} />
-          <label htmlFor="signin-password" className="label mt-4">{t('auth.password')}</label>
-          <input id="signin-password" name="password" type="password" autoComplete="current-password" required className="input" value={password} onChange={(e) => setPassword(e.target.value)} />
-          <div className="mt-4 flex items-center justify-between">
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="h-4 w-4 rounded border-gray-300 text-brand-600" checked={isRemembered} onChange={(e) => setIsRemembered(e.target.checked)} />
-              {t('auth.rememberMe')}
-            </label>
-            <button type="button" className="link text-sm" onClick={() => setIsForgotOpen(true)}>{t('auth.forgotPassword')}</button>
-          </div>
-          <button type="submit" className="btn-primary mt-6 w-full" disabled={isBusy}>{isBusy ? t('auth.signingIn') : t('auth.signIn')}</button>
-          <p className="mt-6 text-center text-sm text-gray-600 dark:text-gray-400">
-            {t('auth.noAccount')} <Link to="/signup" state={location.state} className="link">{t('auth.signUpLink')}</Link>
-          </p>
-          <p className="mt-2 text-center text-sm text-gray-600 dark:text-gray-400">
-            {t('auth.trouble')} <a className="link" href="mailto:?subject=Karya%20account%20help">{t('auth.contactAdmin')}</a>
-          </p>
+          {error && (
+            <div role="alert" className="error-box mb-4" data-testid="auth-error">
+              {error}
+            </div>
+          )}
+          <label htmlFor="signin-email" className="label">
+            {t('auth.email')}
+          </label>
+          <input
+            id="signin-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            className="input"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <label htmlFor="signin-password" className="label mt-4">
+            {t('auth.password')}
+          </label>
+          <input
+            id="signin-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className="input"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <RememberRow
+            isRemembered={isRemembered}
+            onRemembered={setIsRemembered}
+            onForgot={() => setIsForgotOpen(true)}
+          />
+          <button type="submit" className="btn-primary mt-6 w-full" disabled={isBusy}>
+            {isBusy ? t('auth.signingIn') : t('auth.signIn')}
+          </button>
+          <SignInHelp state={location.state} />
         </form>
       )}
     </AuthLayout>
+  );
+}
+
+/** Remember me, and the way to the forgot-password panel. */
+function RememberRow({
+  isRemembered,
+  onRemembered,
+  onForgot,
+}: {
+  isRemembered: boolean;
+  onRemembered(isRemembered: boolean): void;
+  onForgot(): void;
+}) {
+  const { t } = useT();
+  return (
+    <div className="mt-4 flex items-center justify-between">
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="h-4 w-4 rounded border-gray-300 text-brand-600"
+          checked={isRemembered}
+          onChange={(e) => onRemembered(e.target.checked)}
+        />
+        {t('auth.rememberMe')}
+      </label>
+      <button type="button" className="link text-sm" onClick={onForgot}>
+        {t('auth.forgotPassword')}
+      </button>
+    </div>
+  );
+}
+
+/** Where to go without an account (sign-up, the page it came for kept) and whom to ask for help. */
+function SignInHelp({ state }: { state: unknown }) {
+  const { t } = useT();
+  return (
+    <>
+      <p className="mt-6 text-center text-sm text-gray-600 dark:text-gray-400">
+        {t('auth.noAccount')}{' '}
+        <Link to="/signup" state={state} className="link">
+          {t('auth.signUpLink')}
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm text-gray-600 dark:text-gray-400">
+        {t('auth.trouble')}{' '}
+        <a className="link" href="mailto:?subject=Karya%20account%20help">
+          {t('auth.contactAdmin')}
+        </a>
+      </p>
+    </>
   );
 }

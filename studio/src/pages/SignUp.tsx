@@ -12,9 +12,7 @@ const PLANS = ['pro', 'business'] as const;
 const isPlan = (value: string): value is (typeof PLANS)[number] => (PLANS as readonly string[]).includes(value);
 
 export default function SignUp() {
-  const { setUser } = useAuth();
-  const { t, lang } = useT();
-  const navigate = useNavigate();
+  const { t } = useT();
   const location = useLocation();
   const [params] = useSearchParams();
   const hasPlan = params.has('plan');
@@ -23,6 +21,73 @@ export default function SignUp() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  const { submit, error, fieldErrors, isBusy } = useSignUpSubmit({ email, password, confirm }, { hasPlan, plan });
+
+  return (
+    <AuthLayout title={t('auth.signUpTitle')} subtitle={t('auth.signUpSubtitle')}>
+      {hasPlan && <PlanBanner plan={plan} isPlanValid={isPlanValid} />}
+      <form onSubmit={submit} noValidate>
+        {error && (
+          <div role="alert" className="error-box mb-4" data-testid="auth-error">
+            {error}
+          </div>
+        )}
+        <SignUpField
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t('auth.email')}
+          value={email}
+          onChange={setEmail}
+          error={fieldErrors.email}
+        />
+        <SignUpField
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label={t('auth.password')}
+          value={password}
+          onChange={setPassword}
+          error={fieldErrors.password}
+          hint={t('auth.passwordHint')}
+          minLength={6}
+        />
+        <SignUpField
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          label={t('auth.confirmPassword')}
+          value={confirm}
+          onChange={setConfirm}
+          error={fieldErrors.confirm}
+        />
+        <button type="submit" className="btn-primary mt-6 w-full" disabled={isBusy}>
+          {isBusy ? t('auth.creatingAccount') : t('auth.signUp')}
+        </button>
+        <p className="mt-6 text-center text-sm text-gray-600 dark:text-gray-400">
+          {t('auth.haveAccount')}{' '}
+          <Link to="/signin" state={location.state} className="link">
+            {t('auth.signInLink')}
+          </Link>
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}
+
+/**
+ * Sign-up: the fields checked first (each error at its field, the first focused), then the account made in the
+ * studio's language and the visitor sent back where they came from; the server's refusals shown where they belong.
+ */
+function useSignUpSubmit(
+  { email, password, confirm }: { email: string; password: string; confirm: string },
+  { hasPlan, plan }: { hasPlan: boolean; plan: string },
+) {
+  const { setUser } = useAuth();
+  const { t, lang } = useT();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isPlanValid = isPlan(plan);
   const [error, setError] = useState<string | null>(null);
   // Errors at their field (aria-invalid, described by the message); the banner is for the rest.
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<'email' | 'password' | 'confirm', string>>>({});
@@ -45,46 +110,100 @@ export default function SignUp() {
     setIsBusy(true);
     setError(null);
     try {
-      const r = await call('POST /auth/sign-up/email', { body: { email: email.trim(), password, lang, ...(hasPlan && isPlan(plan) ? { plan } : {}) } });
+      const r = await call('POST /auth/sign-up/email', {
+        body: { email: email.trim(), password, lang, ...(hasPlan && isPlan(plan) ? { plan } : {}) },
+      });
       toast.success(t('auth.accountCreated'));
       setUser(r.user);
       navigate(returnPath(location.state), { replace: true });
     } catch (err) {
       const fields = err instanceof ApiError ? err.fields : undefined;
       if (fields && (fields.email || fields.password)) {
-        setFieldErrors({ ...(fields.email ? { email: fields.email } : {}), ...(fields.password ? { password: fields.password } : {}) });
+        setFieldErrors({
+          ...(fields.email ? { email: fields.email } : {}),
+          ...(fields.password ? { password: fields.password } : {}),
+        });
         document.getElementById(fields.email ? 'signup-email' : 'signup-password')?.focus();
-      } else setError(err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : t('auth.signUpFailed'));
+      } else
+        setError(
+          err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : t('auth.signUpFailed'),
+        );
     } finally {
       setIsBusy(false);
     }
   };
+  return { submit, error, fieldErrors, isBusy };
+}
 
+/** The plan asked for (/signup?plan=…), named; an unknown one said to be invalid. */
+function PlanBanner({ plan, isPlanValid }: { plan: string; isPlanValid: boolean }) {
+  const { t } = useT();
   const planName = plan.charAt(0).toUpperCase() + plan.slice(1);
   return (
-    <AuthLayout title={t('auth.signUpTitle')} subtitle={t('auth.signUpSubtitle')}>
-      {hasPlan && (
-        <div className={isPlanValid ? 'mb-4 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-700 dark:border-brand-700 dark:bg-brand-600/15 dark:text-brand-100' : 'error-box mb-4'} data-testid="plan-banner">
-          {isPlanValid ? t('auth.planBanner', { plan: planName }) : t('auth.invalidPlan')}
-        </div>
-      )}
-      <form onSubmit={submit} noValidate>
-        {error && <div role="alert" className="error-box mb-4" data-testid="auth-error">{error}</div>}
-        <label htmlFor="signup-email" className="label">{t('auth.email')}</label>
-        <input id="signup-email" type="email" autoComplete="email" required className="input" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={fieldErrors.email ? true : undefined} aria-describedby={fieldErrors.email ? 'signup-email-error' : undefined} />
-        {fieldErrors.email && <p id="signup-email-error" className="field-error mt-1" data-testid="field-error">{fieldErrors.email}</p>}
-        <label htmlFor="signup-password" className="label mt-4">{t('auth.password')}</label>
-        <input id="signup-password" type="password" autoComplete="new-password" required minLength={6} aria-describedby={`signup-password-hint${fieldErrors.password ? ' signup-password-error' : ''}`} aria-invalid={fieldErrors.password ? true : undefined} className="input" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <p id="signup-password-hint" className="mt-1 text-xs text-gray-600 dark:text-gray-400">{t('auth.passwordHint')}</p>
-        {fieldErrors.password && <p id="signup-password-error" className="field-error mt-1" data-testid="field-error">{fieldErrors.password}</p>}
-        <label htmlFor="signup-confirm" className="label mt-4">{t('auth.confirmPassword')}</label>
-        <input id="signup-confirm" type="password" autoComplete="new-password" required className="input" value={confirm} onChange={(e) => setConfirm(e.target.value)} aria-invalid={fieldErrors.confirm ? true : undefined} aria-describedby={fieldErrors.confirm ? 'signup-confirm-error' : undefined} />
-        {fieldErrors.confirm && <p id="signup-confirm-error" className="field-error mt-1" data-testid="field-error">{fieldErrors.confirm}</p>}
-        <button type="submit" className="btn-primary mt-6 w-full" disabled={isBusy}>{isBusy ? t('auth.creatingAccount') : t('auth.signUp')}</button>
-        <p className="mt-6 text-center text-sm text-gray-600 dark:text-gray-400">
-          {t('auth.haveAccount')} <Link to="/signin" state={location.state} className="link">{t('auth.signInLink')}</Link>
+    <div
+      className={
+        isPlanValid
+          ? 'mb-4 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-700 dark:border-brand-700 dark:bg-brand-600/15 dark:text-brand-100'
+          : 'error-box mb-4'
+      }
+      data-testid="plan-banner"
+    >
+      {isPlanValid ? t('auth.planBanner', { plan: planName }) : t('auth.invalidPlan')}
+    </div>
+  );
+}
+
+/** One field of the form: its label, box, hint and error at the field (aria-invalid, described by the message). */
+function SignUpField({
+  name,
+  type,
+  autoComplete,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  minLength,
+}: {
+  name: 'email' | 'password' | 'confirm';
+  type: 'email' | 'password';
+  autoComplete: 'email' | 'new-password';
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error: string | undefined;
+  hint?: string;
+  minLength?: number;
+}) {
+  const id = `signup-${name}`;
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <>
+      <label htmlFor={id} className={name === 'email' ? 'label' : 'label mt-4'}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        minLength={minLength}
+        className="input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">
+          {hint}
         </p>
-      </form>
-    </AuthLayout>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error mt-1" data-testid="field-error">
+          {error}
+        </p>
+      )}
+    </>
   );
 }

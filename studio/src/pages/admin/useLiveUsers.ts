@@ -3,7 +3,8 @@
 // online try again.
 import { useCallback, useEffect, useState } from 'react';
 import type { Profile } from '../../engine.js';
-import { call, openEvents } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
+import { openEvents } from '../../lib/events.js';
 import { useRefetchOnOnline } from '../../components/LoadError.js';
 
 /** The user list, live: the server's event stream of the users table, with a plain load as fallback. */

@@ -8,3 +8,9 @@ vi.resetModules();
 // A .ts file of the folder may run in node, without a DOM.
 if (typeof localStorage !== 'undefined') localStorage.clear();
 if (typeof document !== 'undefined') document.documentElement.removeAttribute('lang');
+// A page's lazy parts load from the TypeScript sources: on a loaded machine that takes seconds, not the one second
+// Testing Library waits by default (a findBy that would pass, failed for time).
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5_000 });
+}

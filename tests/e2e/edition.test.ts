@@ -270,29 +270,34 @@ describeInChromium(
       240_000,
     );
 
-    it('keeps a paragraph that cannot be translated as its source, names it, charges its part nothing, and asks for it alone when started again', async () => {
-      const page = await app.open({ width: 1366, height: 900 });
-      await writerWithRomance(page, app.base, app.karya.adminEmail, 'edition.failed@e2e.test', 'en');
-      // One paragraph of Chapter 2 is always answered in English: asked again, halved down to itself, then kept.
-      translator = fakeTranslator({ cannot: chapterParagraphs(2, 'en')[1]! });
-      try {
-        await page.goto(`${app.base}/books`);
-        await page.getByTestId('make-edition').click();
+    it(
+      'keeps a paragraph that cannot be translated as its source, names it, ' +
+        'charges its part nothing, and asks for it alone when started again',
+      async () => {
+        const page = await app.open({ width: 1366, height: 900 });
+        await writerWithRomance(page, app.base, app.karya.adminEmail, 'edition.failed@e2e.test', 'en');
+        // One paragraph of Chapter 2 is always answered in English: asked again, halved down to itself, then kept.
+        translator = fakeTranslator({ cannot: chapterParagraphs(2, 'en')[1]! });
+        try {
+          await page.goto(`${app.base}/books`);
+          await page.getByTestId('make-edition').click();
+          const dialog = page.getByTestId('edition-dialog');
+          await dialog.getByTestId('start-edition').click();
+          await dialog.getByTestId('edition-untranslated').waitFor({ timeout: 60_000 });
+          expect(await dialog.getByTestId('edition-untranslated').textContent()).toMatch(
+            /^Chapter 2: 1 paragraph\(s\) could not be translated .*not charged/,
+          );
+          expect(await seriousViolations(page)).toEqual([]);
+          await shot(page, 'failed-en-1366');
+        } finally {
+          translator = fakeTranslator();
+        }
         const dialog = page.getByTestId('edition-dialog');
-        await dialog.getByTestId('start-edition').click();
-        await dialog.getByTestId('edition-untranslated').waitFor({ timeout: 60_000 });
-        expect(await dialog.getByTestId('edition-untranslated').textContent()).toMatch(
-          /^Chapter 2: 1 paragraph\(s\) could not be translated .*not charged/,
-        );
-        expect(await seriousViolations(page)).toEqual([]);
-        await shot(page, 'failed-en-1366');
-      } finally {
-        translator = fakeTranslator();
-      }
-      const dialog = page.getByTestId('edition-dialog');
-      await dialog.getByRole('button', { name: 'Go on translating' }).click();
-      await dialog.getByText(WORDS.en.ready).waitFor({ timeout: 60_000 });
-      expect(await dialog.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(CHAPTERS));
-    }, 180_000);
+        await dialog.getByRole('button', { name: 'Go on translating' }).click();
+        await dialog.getByText(WORDS.en.ready).waitFor({ timeout: 60_000 });
+        expect(await dialog.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(CHAPTERS));
+      },
+      180_000,
+    );
   },
 );

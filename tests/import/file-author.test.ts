@@ -15,7 +15,8 @@ const chapters = (word: string, who: string) =>
     .flatMap((n) => [
       `# ${word} ${n}`,
       '',
-      `${who} walked down to the harbour on the ${n}th morning and counted the boats coming in under the grey sky, one lantern after another.`,
+      `${who} walked down to the harbour on the ${n}th morning and counted ` +
+        `the boats coming in under the grey sky, one lantern after another.`,
       '',
     ])
     .join('\n');

@@ -76,7 +76,8 @@ describe.skipIf(skip)('karya batch --queue totals', () => {
     const r = await queuedBatch(
       fake,
       'karya-queue-totals-',
-      '- { id: pantai, generator: romance, lang: ms, chapters: 1 }\n- { id: kota, generator: romance, lang: en, chapters: 2 }\n',
+      '- { id: pantai, generator: romance, lang: ms, chapters: 1 }\n' +
+        '- { id: kota, generator: romance, lang: en, chapters: 2 }\n',
     );
     expect(r.code, r.stderr).toBe(0);
     // What the model server was asked and answered (its 1-token provider checks aside): every step and every memory update.

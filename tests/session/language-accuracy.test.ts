@@ -24,16 +24,72 @@ describe('the labelled sample', () => {
 
 /** The same two sentences, once Malaysian and once Indonesian, for each pair the issue names. */
 const PAIRS: ReadonlyArray<readonly [string, string, string]> = [
-  ['bisa/boleh', 'Pelajar boleh memohon biasiswa itu secara dalam talian mulai esok. Permohonan yang lewat tidak akan dilayan oleh pihak universiti.', 'Siswa bisa mengajukan beasiswa itu secara daring mulai besok. Pengajuan yang terlambat tidak akan dilayani oleh pihak universitas.'],
-  ['saja/sahaja', 'Dia hanya mahu pulang ke kampung sahaja selepas peperiksaan tamat. Ibunya sudah menunggu di stesen bas sejak pagi.', 'Dia cuma mau pulang ke kampung saja setelah ujian selesai. Ibunya sudah menunggu di terminal sejak pagi.'],
-  ['mobil/kereta', 'Kereta itu dipandu laju sebelum terbabas ke dalam parit di tepi jalan. Pemandunya cedera ringan dan dihantar ke hospital.', 'Mobil itu dikemudikan dengan kencang sebelum terperosok ke selokan di pinggir jalan. Pengemudinya luka ringan dan dibawa ke rumah sakit.'],
-  ['uang/wang', 'Wang simpanan itu dipindahkan ke akaun lain tanpa pengetahuan pemiliknya. Polis sedang menyiasat kes tersebut.', 'Uang tabungan itu dipindahkan ke rekening lain tanpa sepengetahuan pemiliknya. Polisi sedang menyelidiki kasus tersebut.'],
-  ['karena/kerana', 'Sekolah itu ditutup kerana banjir yang melanda kawasan tersebut sejak semalam. Murid diminta belajar di rumah sehingga diberitahu kelak.', 'Sekolah itu ditutup karena banjir yang melanda kawasan tersebut sejak kemarin. Murid diminta belajar di rumah sampai ada pemberitahuan.'],
-  ['kalian', 'Kamu semua perlu datang awal esok kerana bas akan bertolak tepat jam tujuh pagi. Jangan lupa bawa bekal masing-masing.', 'Kalian harus datang pagi-pagi besok karena bus akan berangkat tepat pukul tujuh. Jangan lupa bawa bekal masing-masing.'],
-  ['nggak', 'Saya tak tahu kenapa dia tak datang ke majlis itu semalam. Mungkin dia terlalu penat selepas bekerja.', 'Aku nggak tahu kenapa dia nggak datang ke acara itu kemarin. Mungkin dia terlalu capek sehabis kerja.'],
-  ['universiti/universitas, kualiti/kualitas', 'Universiti itu komited meningkatkan kualiti pengajaran dan aktiviti penyelidikan. Kemudahan makmal baharu dibuka minggu lepas.', 'Universitas itu berkomitmen meningkatkan kualitas pengajaran dan aktivitas penelitian. Fasilitas laboratorium baru dibuka pekan lalu.'],
-  ['polis/polisi', 'Polis menahan tiga suspek dalam serbuan di sebuah rumah kedai awal pagi tadi. Ketiga-tiga mereka direman selama empat hari.', 'Polisi menangkap tiga tersangka dalam penggerebekan di sebuah ruko tadi pagi. Ketiganya ditahan selama empat hari.'],
-  ['Ogos/Agustus', 'Pilihan raya kecil itu akan diadakan pada 17 Ogos ini, kata Suruhanjaya Pilihan Raya dalam satu kenyataan. Penamaan calon ditetapkan pada 3 Ogos.', 'Pemilihan ulang itu akan digelar pada 17 Agustus mendatang, kata Komisi Pemilihan Umum dalam keterangannya. Pendaftaran calon dijadwalkan pada 3 Agustus.'],
+  [
+    'bisa/boleh',
+    'Pelajar boleh memohon biasiswa itu secara dalam talian mulai esok. ' +
+      'Permohonan yang lewat tidak akan dilayan oleh pihak universiti.',
+    'Siswa bisa mengajukan beasiswa itu secara daring mulai besok. ' +
+      'Pengajuan yang terlambat tidak akan dilayani oleh pihak universitas.',
+  ],
+  [
+    'saja/sahaja',
+    'Dia hanya mahu pulang ke kampung sahaja selepas peperiksaan ' +
+      'tamat. Ibunya sudah menunggu di stesen bas sejak pagi.',
+    'Dia cuma mau pulang ke kampung saja setelah ujian selesai. Ibunya sudah menunggu di terminal sejak pagi.',
+  ],
+  [
+    'mobil/kereta',
+    'Kereta itu dipandu laju sebelum terbabas ke dalam parit di ' +
+      'tepi jalan. Pemandunya cedera ringan dan dihantar ke hospital.',
+    'Mobil itu dikemudikan dengan kencang sebelum terperosok ke selokan ' +
+      'di pinggir jalan. Pengemudinya luka ringan dan dibawa ke rumah sakit.',
+  ],
+  [
+    'uang/wang',
+    'Wang simpanan itu dipindahkan ke akaun lain tanpa pengetahuan pemiliknya. Polis sedang menyiasat kes tersebut.',
+    'Uang tabungan itu dipindahkan ke rekening lain tanpa sepengetahuan ' +
+      'pemiliknya. Polisi sedang menyelidiki kasus tersebut.',
+  ],
+  [
+    'karena/kerana',
+    'Sekolah itu ditutup kerana banjir yang melanda kawasan tersebut sejak ' +
+      'semalam. Murid diminta belajar di rumah sehingga diberitahu kelak.',
+    'Sekolah itu ditutup karena banjir yang melanda kawasan tersebut sejak ' +
+      'kemarin. Murid diminta belajar di rumah sampai ada pemberitahuan.',
+  ],
+  [
+    'kalian',
+    'Kamu semua perlu datang awal esok kerana bas akan bertolak ' +
+      'tepat jam tujuh pagi. Jangan lupa bawa bekal masing-masing.',
+    'Kalian harus datang pagi-pagi besok karena bus akan berangkat ' +
+      'tepat pukul tujuh. Jangan lupa bawa bekal masing-masing.',
+  ],
+  [
+    'nggak',
+    'Saya tak tahu kenapa dia tak datang ke majlis itu semalam. Mungkin dia terlalu penat selepas bekerja.',
+    'Aku nggak tahu kenapa dia nggak datang ke acara itu kemarin. Mungkin dia terlalu capek sehabis kerja.',
+  ],
+  [
+    'universiti/universitas, kualiti/kualitas',
+    'Universiti itu komited meningkatkan kualiti pengajaran dan ' +
+      'aktiviti penyelidikan. Kemudahan makmal baharu dibuka minggu lepas.',
+    'Universitas itu berkomitmen meningkatkan kualitas pengajaran dan ' +
+      'aktivitas penelitian. Fasilitas laboratorium baru dibuka pekan lalu.',
+  ],
+  [
+    'polis/polisi',
+    'Polis menahan tiga suspek dalam serbuan di sebuah rumah kedai ' +
+      'awal pagi tadi. Ketiga-tiga mereka direman selama empat hari.',
+    'Polisi menangkap tiga tersangka dalam penggerebekan di ' +
+      'sebuah ruko tadi pagi. Ketiganya ditahan selama empat hari.',
+  ],
+  [
+    'Ogos/Agustus',
+    'Pilihan raya kecil itu akan diadakan pada 17 Ogos ini, kata Suruhanjaya ' +
+      'Pilihan Raya dalam satu kenyataan. Penamaan calon ditetapkan pada 3 Ogos.',
+    'Pemilihan ulang itu akan digelar pada 17 Agustus mendatang, kata Komisi ' +
+      'Pemilihan Umum dalam keterangannya. Pendaftaran calon dijadwalkan pada 3 Agustus.',
+  ],
 ];
 
 describe('Malaysian Malay told from Indonesian by the pairs of the issue', () => {
@@ -45,8 +101,12 @@ describe('Malaysian Malay told from Indonesian by the pairs of the issue', () =>
   });
 });
 
-const MALAY_PARAGRAPHS = readSample('ms').filter((s) => s.kind === 'fiction').map((s) => s.text);
-const ENGLISH_PARAGRAPHS = readSample('en').filter((s) => s.kind === 'fiction').map((s) => s.text);
+const MALAY_PARAGRAPHS = readSample('ms')
+  .filter((s) => s.kind === 'fiction')
+  .map((s) => s.text);
+const ENGLISH_PARAGRAPHS = readSample('en')
+  .filter((s) => s.kind === 'fiction')
+  .map((s) => s.text);
 
 /** A text of `malay` Malay paragraphs and `english` English ones, interleaved. */
 function mixed(malay: number, english: number): string {
@@ -92,7 +152,11 @@ describe('short answers are not judged', () => {
   it.each([
     ['a title', 'Cinta di Hujung Senja: Sebuah Novel'],
     ['an author name', 'Nur Aisyah Rahman'],
-    ['keywords in English for a Malay book', 'malay romance novel\nkuala lumpur love story\nsecond chance romance\nsmall town malaysia\nfamily drama fiction\nmuslim romance books\nslow burn love story'],
+    [
+      'keywords in English for a Malay book',
+      'malay romance novel\nkuala lumpur love story\nsecond chance romance\nsmall ' +
+        'town malaysia\nfamily drama fiction\nmuslim romance books\nslow burn love story',
+    ],
     ['a one-line reply', 'Baik, ini jawapannya.'],
   ])('%s', (_name, text) => {
     expect(detectLanguage(text).language).toBeNull();

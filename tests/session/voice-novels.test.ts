@@ -123,16 +123,20 @@ describe('how a sample is sliced and bounded', () => {
     expect(b.paragraphWords[1] / short.paragraphWords).toBeCloseTo(2.5 ** SHORT_SAMPLE_WIDENING, 5);
   });
 
-  it('the bounds are kept with the book and read back; malformed ones are dropped, the part then measured as against a short sample', () => {
-    const fingerprint = voiceFromSample(fixture('pride-sample.txt'), 'en').fingerprint;
-    const kept = keptVoiceOf(JSON.parse(JSON.stringify({ fingerprint })));
-    expect(kept?.fingerprint?.bounds).toEqual(fingerprint.bounds);
-    const damaged = keptVoiceOf({
-      fingerprint: { ...fingerprint, bounds: { ...fingerprint.bounds, sentenceWords: [40, 10] } },
-    });
-    expect(damaged?.fingerprint).toBeDefined();
-    expect(damaged?.fingerprint?.bounds).toBeUndefined();
-  });
+  it(
+    'the bounds are kept with the book and read back; malformed ones ' +
+      'are dropped, the part then measured as against a short sample',
+    () => {
+      const fingerprint = voiceFromSample(fixture('pride-sample.txt'), 'en').fingerprint;
+      const kept = keptVoiceOf(JSON.parse(JSON.stringify({ fingerprint })));
+      expect(kept?.fingerprint?.bounds).toEqual(fingerprint.bounds);
+      const damaged = keptVoiceOf({
+        fingerprint: { ...fingerprint, bounds: { ...fingerprint.bounds, sentenceWords: [40, 10] } },
+      });
+      expect(damaged?.fingerprint).toBeDefined();
+      expect(damaged?.fingerprint?.bounds).toBeUndefined();
+    },
+  );
 
   it('dialogue share alone is never a drift; beside another it is named', () => {
     const none = { sentenceWords: 0, paragraphWords: 0, dialogueShare: 0, diversity: 0, pointOfView: 0, tense: 0 };

@@ -38,21 +38,40 @@ beforeAll(() => {
 afterAll(() => setLanguageSource(() => readLanguages()));
 
 const USER: Profile = {
-  id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 40, total_usage: 0,
+  id: 'u1',
+  email: 'ana@karya.test',
+  name: 'Ana',
+  bio: '',
+  role: 'free',
+  credits_available: 40,
+  total_usage: 0,
   lang: 'en',
-  created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
 };
 const base = {
-  book_type: 'romance', generator_id: 'romance', type_label: 'Romance', words: 9000,
-  chapters_written: 3, chapters_total: 3,
-  updated_at: '2026-03-02T10:00:00Z', is_current: false, is_finished: true, has_cover: false,
+  book_type: 'romance',
+  generator_id: 'romance',
+  type_label: 'Romance',
+  words: 9000,
+  chapters_written: 3,
+  chapters_total: 3,
+  updated_at: '2026-03-02T10:00:00Z',
+  is_current: false,
+  is_finished: true,
+  has_cover: false,
 } as const;
 
 /** A source book and its editions, each made whole (as many chapters as the source). */
 function withEditions(id: number, title: string, lang: string, editionLangs: readonly string[]): MyBook[] {
   const source: MyBook = { ...base, id, title, lang };
-  const edition = (l: string, i: number): MyBook =>
-    ({ ...base, id: id * 10 + i, title: `${title} (${l})`, lang: l, edition_of: { id, title, lang } });
+  const edition = (l: string, i: number): MyBook => ({
+    ...base,
+    id: id * 10 + i,
+    title: `${title} (${l})`,
+    lang: l,
+    edition_of: { id, title, lang },
+  });
   return [source, ...editionLangs.map(edition)];
 }
 
@@ -67,18 +86,21 @@ function serve(books: readonly MyBook[]) {
 }
 
 /** The source book's row (its editions' rows say what they are an edition of). */
-const rowOf = async (title: string) => (await screen.findAllByTestId('my-book'))
-  .find((r) => r.textContent?.includes(title) && !within(r).queryByTestId('edition-of'))!;
+const rowOf = async (title: string) =>
+  (await screen.findAllByTestId('my-book')).find(
+    (r) => r.textContent?.includes(title) && !within(r).queryByTestId('edition-of'),
+  )!;
 const button = async (title: string) => within(await rowOf(title)).queryByTestId('make-edition');
 
 /**
  * The languages a book in `lang` can be made into, read from the table's files as a maintainer reads them: each
  * language whose translation.yaml lists `lang` under `from`.
  */
-const madeFrom = (lang: string): string[] => table.flatMap((src) => {
-  const from = (src.words.translation as { from?: Record<string, unknown> } | undefined)?.from ?? {};
-  return lang in from ? [String((src.data as { code?: unknown }).code)] : [];
-});
+const madeFrom = (lang: string): string[] =>
+  table.flatMap((src) => {
+    const from = (src.words.translation as { from?: Record<string, unknown> } | undefined)?.from ?? {};
+    return lang in from ? [String((src.data as { code?: unknown }).code)] : [];
+  });
 
 describe("My Books' edition button follows the table's translation lists", () => {
   it('shows none for a book in a language no other language is translated from', async () => {
@@ -90,7 +112,8 @@ describe("My Books' edition button follows the table's translation lists", () =>
     expect(await button('Pelangi Senja')).toBeNull();
   });
 
-  it('offers one while a language it can be made into has none: the fourth counts for English, not Indonesian',
+  it(
+    'offers one while a language it can be made into has ' + 'none: the fourth counts for English, not Indonesian',
     async () => {
       // The fourth language (Indonesian's files) is translated from English and not from Indonesian.
       expect(madeFrom('en')).toContain('xx');
@@ -108,5 +131,6 @@ describe("My Books' edition button follows the table's translation lists", () =>
       expect(await button('Hujan di Bandung')).toBeNull();
       expect((await button('Rain Over Penang'))?.textContent?.trim()).toBe('Make an edition');
       expect(await button('Hujan di Pulau')).toBeNull();
-    });
+    },
+  );
 });

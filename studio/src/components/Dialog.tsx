@@ -5,7 +5,8 @@ import { X } from 'lucide-react';
 import { useT } from '../i18n/index.js';
 
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), ' +
+  'textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Keep keyboard focus inside `ref` while `isActive`; Escape calls `onClose`. */
 export function useFocusTrap(

@@ -130,7 +130,8 @@ const SDK_EAGER_GLOBALS: Array<{ file: RegExp; from: string; to: string; names: 
       'let karyaHeadersEntries;\nconst karyaHeadersEntriesOf = () => (karyaHeadersEntries ' +
       "??= { descriptor: typeof Headers === 'function' ? (rememberTrustedIntrinsic(Headers), " +
       "Object.getOwnPropertyDescriptor(Headers.prototype, 'entries')) : undefined });",
-    // Its trusted globals are read by descriptor, which loads fetch as well: Headers is remembered at the first read of its
+    // Its trusted globals are read by descriptor, which loads fetch as well: Headers is remembered at the first read of
+    // its
     // entries instead.
     names: [
       [/\bheadersEntriesDescriptor\b/g, 'karyaHeadersEntriesOf().descriptor'],
@@ -236,8 +237,10 @@ const started = performance.now();
 const startedAt = new Date();
 const built = await build({
   outdir: building,
-  // The export, import and near-duplicate pools' worker threads (engine/node/export/pool.ts, engine/node/import/pool.ts,
-  // engine/node/closeness/pool.ts), a batch's threads (cli/batch/threads.ts), its book-end thread (cli/batch/book-end.ts)
+  // The export, import and near-duplicate pools' worker threads (engine/node/export/pool.ts,
+  // engine/node/import/pool.ts,
+  // engine/node/closeness/pool.ts), a batch's threads (cli/batch/threads.ts), its book-end thread
+  // (cli/batch/book-end.ts)
   // and the audio edition's threads (engine/node/audio/audio-pool.ts) start from their own files beside the chunks.
   entryPoints: {
     main: path.join(ROOT, 'cli', 'main.ts'),

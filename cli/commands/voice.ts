@@ -102,7 +102,8 @@ export async function voiceCommand(file: string, opts: VoiceOptions): Promise<vo
   const asked = langOptionOrExit(opts.lang);
   // Its refusals (a missing file) before its language is known: in the writer's (the locale's).
   const text = await voiceSampleTextOrExit(file, asked ?? writerLang(), '', opts.state);
-  // Without --lang, the sample's own language (as the table reads it: Indonesian as Malay while it is not in the table).
+  // Without --lang, the sample's own language (as the table reads it: Indonesian as Malay while it is not in the
+  // table).
   const lang: Lang = asked ?? tableLanguageOf(detectLanguage(text).language) ?? langs()[0]!;
   const { fingerprint, sampledFrom } = voiceOfTextOrExit(text, lang);
   if (opts.json) {

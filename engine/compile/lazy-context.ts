@@ -17,28 +17,34 @@ export interface LazyValues {
  * every context then has one shape, its properties kept in place (an accessor made per context, or one put over a
  * property the literal had, turns each context into a slow dictionary of its properties).
  */
-const LAZY_ACCESSORS: PropertyDescriptorMap = Object.fromEntries(LAZY_KEYS.map((key) => [key, {
-  enumerable: true,
-  configurable: true,
-  // While it renders, the value reads as empty (as it did when it was rendered before the others); '' without a source.
-  get(this: { [LAZY]: LazyValues }): string {
-    const lazy = this[LAZY];
-    const known = lazy.values[key];
-    if (typeof known === 'string') return known;
-    const of = lazy.of[key];
-    if (!of || known === null) return '';
-    lazy.values[key] = null;
-    try {
-      return (lazy.values[key] = of());
-    } catch (error) {
-      if (lazy.values[key] === null) lazy.values[key] = undefined;
-      throw error;
-    }
-  },
-  set(this: { [LAZY]: LazyValues }, next: string) {
-    this[LAZY].values[key] = next;
-  },
-}]));
+const LAZY_ACCESSORS: PropertyDescriptorMap = Object.fromEntries(
+  LAZY_KEYS.map((key) => [
+    key,
+    {
+      enumerable: true,
+      configurable: true,
+      // While it renders, the value reads as empty (as it did when it was rendered before the others); '' without a
+      // source.
+      get(this: { [LAZY]: LazyValues }): string {
+        const lazy = this[LAZY];
+        const known = lazy.values[key];
+        if (typeof known === 'string') return known;
+        const of = lazy.of[key];
+        if (!of || known === null) return '';
+        lazy.values[key] = null;
+        try {
+          return (lazy.values[key] = of());
+        } catch (error) {
+          if (lazy.values[key] === null) lazy.values[key] = undefined;
+          throw error;
+        }
+      },
+      set(this: { [LAZY]: LazyValues }, next: string) {
+        this[LAZY].values[key] = next;
+      },
+    },
+  ]),
+);
 
 /**
  * `ctx` with its lazy keys: own, enumerable properties (as templates and spreads expect), each computed on first read

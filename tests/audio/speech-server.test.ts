@@ -119,7 +119,8 @@ describe('karya audiobook with an OpenAI-compatible speech server', () => {
         chapterTitles: TITLES[lang],
         credits: CREDITS[lang],
       });
-      // The timings' texts are the texts read between the credits (a paragraph asked again counted once), each chapter's
+      // The timings' texts are the texts read between the credits (a paragraph asked again counted once), each
+      // chapter's
       // heading first.
       expect(new Set(manifest.chapters.flatMap((c) => [c.heading!.text, ...c.paragraphs.map((p) => p.text)]))).toEqual(
         new Set(asked.slice(1, -1)),

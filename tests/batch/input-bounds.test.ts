@@ -24,7 +24,8 @@ describe('bounded inputs', () => {
   it('refuses a jobs file of more than 10,000 jobs at once, as a YAML list or a JSON array on one line', async () => {
     expect(MAX_JOBS).toBe(10_000);
     const dir = tempDir();
-    // Each file ends in a YAML error: refused before it is parsed (parsing 10,000 jobs takes seconds), the error is never
+    // Each file ends in a YAML error: refused before it is parsed (parsing 10,000 jobs takes seconds), the error is
+    // never
     // reached.
     const yaml = writeJobs(
       dir,

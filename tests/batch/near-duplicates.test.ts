@@ -216,7 +216,8 @@ describe('karya batch: near-duplicates', () => {
         KARYA_LOG_LEVEL: 'warn',
       };
       const file = writeJobs(dir, 'jobs.yaml', JOBS);
-      // Written by a local batch saving in Postgres; the queued batch reads every book back and reports it done, marking
+      // Written by a local batch saving in Postgres; the queued batch reads every book back and reports it done,
+      // marking
       // the book the local batch marked (the one written second: the catalogue keeps when each book was kept).
       const local = await runKaryaInProcess(['batch', file, '--out', 'books', '--concurrency', '1', '--json'], {
         cwd: dir,

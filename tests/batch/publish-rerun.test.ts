@@ -67,7 +67,8 @@ describe('karya batch --publish run again', () => {
       const second = await run();
       expect(second.code, second.stderr).toBe(0);
       const secondCalls = bookRequests(fake).slice(firstCalls);
-      // The pilot's book and its package, nothing of the ipoh book's: no step asked again, its package not written again.
+      // The pilot's book and its package, nothing of the ipoh book's: no step asked again, its package not written
+      // again.
       expect(secondCalls).toHaveLength(romanceCalls(1).all + publishSteps);
       expect(writtenAt(ipohPackage)).toEqual(ipohFiles);
       expect(csvRows()).toEqual([ipohRow, expect.stringMatching(/^pilot-kdp,/)]);

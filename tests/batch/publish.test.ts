@@ -154,7 +154,8 @@ describe('karya batch --publish', () => {
           .map((line) => line.split(','))
           .map((row) => [row[0]!, row]),
       );
-      // One title a day, in the jobs' order: the copy takes no day, so the book after it is published a day later, not two.
+      // One title a day, in the jobs' order: the copy takes no day, so the book after it is published a day later, not
+      // two.
       const scheduled = ['kl', 'copy', 'melaka'].filter((job) => job !== copy);
       for (const [day, job] of scheduled.entries())
         expect(rows[`${job}-kdp`]!.slice(2), job).toEqual([

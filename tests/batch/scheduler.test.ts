@@ -105,7 +105,8 @@ describe('limits, measured at the fake server', () => {
     'a book saving its step between two calls holds no ' + "call slot: the next book's call goes out meanwhile",
     async () => {
       const { fake, store, jobs } = await setup({ latencyMs: 40 }, romance(2));
-      // Every step's save takes 80 ms (a slow disk): with one call in flight, the other book's call is sent while it saves.
+      // Every step's save takes 80 ms (a slow disk): with one call in flight, the other book's call is sent while it
+      // saves.
       const saves: Array<[number, number]> = [];
       const slow = Object.assign(Object.create(store) as typeof store, {
         progress: (owner: string) => {
@@ -150,15 +151,18 @@ describe('limits, measured at the fake server', () => {
       const times = bookRequests(fake).map((r) => r.at);
       expect(fake.rateLimited()).toBe(0);
       expect(busiestWindow(times, windowMs)).toBeLessThanOrEqual(5);
-      // Work-conserving: request i waits for request i-5 to leave the window (plus the margin), not longer. A scheduler that
-      // waited for the next whole window would show gaps of 2 × window (800 ms) or more; below that, the slack is a busy
+      // Work-conserving: request i waits for request i-5 to leave the window (plus the margin), not longer. A scheduler
+      // that
+      // waited for the next whole window would show gaps of 2 × window (800 ms) or more; below that, the slack is a
+      // busy
       // CPU's (the suite runs two files at once on two cores: 706 ms was seen at a load of 16).
       const gaps = times
         .slice(5)
         .map((t, i) => t - times[i]!)
         .sort((a, b) => a - b);
       expect(gaps[Math.floor(gaps.length / 2)]!).toBeLessThan(2 * windowMs);
-      // `calls` requests at one per (window + margin) ÷ 5: the last goes calls − 1 paces after the first, give or take a busy
+      // `calls` requests at one per (window + margin) ÷ 5: the last goes calls − 1 paces after the first, give or take
+      // a busy
       // CPU.
       expect(times.at(-1)! - times[0]!).toBeLessThan(1.4 * (calls - 1) * ((windowMs + marginMs) / 5) + 400);
     },
@@ -317,7 +321,8 @@ describe('failures', () => {
         [1, 0.2, 'rate_limited', 429],
         [2, 0.2, 'rate_limited', 429],
       ]);
-      // Every book paused for the same wait (the pause and the provider's retry wait together, not one after the other).
+      // Every book paused for the same wait (the pause and the provider's retry wait together, not one after the
+      // other).
       expect(
         events.filter((e) => e.type === 'rate_limited').map((e) => (e as { waitSeconds: number }).waitSeconds),
       ).toEqual([0.2, 0.2]);

@@ -416,7 +416,8 @@ describe('long commands print time left and cost so far (to a pipe: a line a par
         '--json',
       ]);
       const lines = linesOf(r.stderr);
-      // Outline, introduction, chapter, conclusion, then the package's six parts (the title is the book's own: no call, no
+      // Outline, introduction, chapter, conclusion, then the package's six parts (the title is the book's own: no call,
+      // no
       // credit).
       expectMoving(lines, 10);
       expect(lines.map((l) => l.done)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);

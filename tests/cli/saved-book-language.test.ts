@@ -34,7 +34,8 @@ const LINES = {
 describe('a saved book named wrongly, in another language than English', () => {
   for (const lang of ['ms', 'id'] as const) {
     it(`is told in the book's language (${lang})`, async () => {
-      // A book of 2 chapters stops after its introduction (the third model call is refused); one of 1 chapter is finished.
+      // A book of 2 chapters stops after its introduction (the third model call is refused); one of 1 chapter is
+      // finished.
       const stopped = await stoppedRomance(lang, 2, 'karya-saved-book-');
       const { cwd, st } = stopped;
       const made = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '1', ...st], { cwd });

@@ -83,7 +83,8 @@ describe('the state file', () => {
         expect(tables).toEqual(expect.arrayContaining(['book_parts', 'books']));
         // A saved book's parts and their earlier versions (karya rewrite), the writer's series of books (karya generate
         // --series)
-        // each finished book's near-duplicate fingerprint (the catalogue a new book is compared with), and the answers of a
+        // each finished book's near-duplicate fingerprint (the catalogue a new book is compared with), and the answers
+        // of a
         // step not saved yet (a killed run is given them back instead of paying for them again).
         expect(tables.filter((t) => !t.startsWith('karya_state_migration'))).toEqual([
           'book_fingerprints',

@@ -242,7 +242,8 @@ describeInChromium(
       async () => {
         const page = writer!;
         await use(page, COMBOS[0]!);
-        // The writer's own book, answered as 30 (titles long, short, and one long word), the list as the server gives it.
+        // The writer's own book, answered as 30 (titles long, short, and one long word), the list as the server gives
+        // it.
         const titles = Array.from({ length: 30 }, (_, i) =>
           i % 3 === 0
             ? `Harbour Lights ${i + 1}: The Long Night of the Lantern Makers of Kuala Terengganu`
@@ -269,7 +270,8 @@ describeInChromium(
         });
         await page.setViewportSize({ width: 390, height: 844 });
         try {
-          // Opened in the studio as its links open a page (openRoute): My Books asks for its list on mount, answered as 30.
+          // Opened in the studio as its links open a page (openRoute): My Books asks for its list on mount, answered as
+          // 30.
           await openRoute(page, app.base, '/books', '[data-testid="my-book"]');
           await page.getByTestId('my-book').nth(29).waitFor();
           const rows = await page.getByTestId('my-book').evaluateAll((lis) =>

@@ -128,7 +128,8 @@ describeInChromium(
         let readings = 0;
         const refused = (route: string, lang: string) =>
           generators.some((g) => g.route === route && g.refusedLanguages?.includes(lang));
-        // The generator forms are one page component whose fields differ: each is read whole in the first language (light)
+        // The generator forms are one page component whose fields differ: each is read whole in the first language
+        // (light)
         // and in the dark theme, and in one of the other languages in turn (their words: LANGUAGE_RULES), so that every
         // other language reads a share of them; the other pages in every combination.
         const forms = generators.map((g) => g.route);

@@ -50,7 +50,8 @@ describeInChromium(
         'and Malay paragraphs alternating; axe clean at 1366 and 390 px in English and Malay',
       async () => {
         const page = await app.open({ width: 1366, height: 900 });
-        // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts), the romance
+        // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts), the
+        // romance
         // and its edition made before the studio is opened.
         const writer = await signUpWriter(app.base, 'bilingual@e2e.test', { password: PASSWORD });
         await setCredits(writer, app.karya.adminEmail, 40);

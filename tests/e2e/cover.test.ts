@@ -123,7 +123,8 @@ describeInChromium(
           'Your cover: harbour.jpg, 1600 × 2560 px',
         );
 
-        // No serious or critical finding in the panel with its preview and refusal, at 1366 and 390 px, in English and Malay.
+        // No serious or critical finding in the panel with its preview and refusal, at 1366 and 390 px, in English and
+        // Malay.
         const problems: string[] = [];
         await panel.scrollIntoViewIfNeeded();
         for (const v of await problemsAtWidths(page, ['aside'])) problems.push(`en: ${v}`);

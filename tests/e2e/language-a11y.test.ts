@@ -399,7 +399,8 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
       visitor = await app.open(WIDTHS[0]);
       for (const [route, ready] of SIGNED_OUT_ROUTES) await visit(visitor, route, ready);
 
-      // A user (in Indonesian in the next test), signed up over the API (the sign-up page is walked by the cases above).
+      // A user (in Indonesian in the next test), signed up over the API (the sign-up page is walked by the cases
+      // above).
       user = await app.open(WIDTHS[0]);
       await signInPage(user, await signUpWriter(app.base, 'axe.user@e2e.test', { password: PASSWORD }));
       for (const [route, ready] of USER_ROUTES) if (!ENGLISH_IN_A11Y_THEMES.has(route)) await visit(user, route, ready);
@@ -442,8 +443,10 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
       await visitor.getByRole('heading', { name: 'Masuk ke Karya' }).waitFor();
       for (const [route, ready] of SIGNED_OUT_ROUTES) await visit(visitor, route, ready);
 
-      // The user of the test before: every language of the table, each by its own name; Indonesian gives an Indonesian shell.
-      // The sidebar's switch, at a laptop's width (the walk before may have left the page at a phone's, which hides it).
+      // The user of the test before: every language of the table, each by its own name; Indonesian gives an Indonesian
+      // shell.
+      // The sidebar's switch, at a laptop's width (the walk before may have left the page at a phone's, which hides
+      // it).
       await user.setViewportSize(WIDTHS[0]);
       await user.goto(`${app.base}/`);
       await user.locator('aside nav a', { hasText: 'Romance' }).waitFor();

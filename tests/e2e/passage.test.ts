@@ -130,7 +130,8 @@ describeInChromium('passage tools in the studio', { what: 'fake provider', serve
       expect(await credits()).toBe(before - 2);
       expect(await chapter.textContent()).toBe(text);
 
-      // The repeated line, selected in its fifth occurrence (paragraph FIFTH) as a mouse leaves it: only that one changes.
+      // The repeated line, selected in its fifth occurrence (paragraph FIFTH) as a mouse leaves it: only that one
+      // changes.
       const occurrences = async () =>
         (await chapter.locator('p').allTextContents()).filter((p) => p.includes(LINE)).map((p) => p.slice(0, 12));
       expect((await occurrences()).slice(0, 5)).toEqual([

@@ -146,7 +146,8 @@ describeInChromium(
           { timeout: 60_000, polling: 100 },
         );
         expect(await total.jsonValue()).toBe(4);
-        // My Books opened in the studio as its links open a page (helpers.ts openRoute: its list fetched anew on mount).
+        // My Books opened in the studio as its links open a page (helpers.ts openRoute: its list fetched anew on
+        // mount).
         await openRoute(page, app.base, '/books', '[data-testid="my-book"]');
         const row = page.getByTestId('my-book').filter({ hasText: 'Romance' });
         await row.first().waitFor();

@@ -161,7 +161,8 @@ describeInChromium("a studio that keeps the writer's work", { what: 'fake provid
       await page.getByTestId('history-empty').waitFor();
       expect(await page.getByTestId('history-error').count()).toBe(0);
 
-      // My Books with its request failing: an error, not "No books yet"; it loads again when the browser is back online.
+      // My Books with its request failing: an error, not "No books yet"; it loads again when the browser is back
+      // online.
       isFailing = true;
       // Opened in the studio as its links open a page (helpers.ts openRoute): the list's request is made on mount.
       await openRoute(page, app.base, '/books', '[data-testid="my-books-error"]');
@@ -236,7 +237,8 @@ describeInChromium("a studio that keeps the writer's work", { what: 'fake provid
       // The editor is tall and grows with its text (one scroll: no scroll bar of its own).
       expect((await area.boundingBox())!.height).toBeGreaterThan(400);
       expect(await area.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
-      // Typed as one input (as a paste or an input method sends it): a key event per letter was 1.5-2 s of the case, and
+      // Typed as one input (as a paste or an input method sends it): a key event per letter was 1.5-2 s of the case,
+      // and
       // what is checked is the edit surviving the page change, not the keys.
       await area.press('End');
       await page.keyboard.insertText(' A line the writer added by hand.');

@@ -88,7 +88,8 @@ describe('epubcheck in one long-lived JVM', () => {
       code: 0,
       stdout: expect.stringContaining('Messages: 0 fatals / 0 errors / 0 warnings'),
     });
-    // calibre 1.24's guide: its mimetype is not the first entry, and its NCX names the book without the urn:uuid: prefix.
+    // calibre 1.24's guide: its mimetype is not the first entry, and its NCX names the book without the urn:uuid:
+    // prefix.
     expect(calibre.code).toBe(1);
     expect(once.code).toBe(1);
     expect(problems(calibre.stderr).map((l) => l.slice(0, l.indexOf(':')))).toEqual([
@@ -115,7 +116,8 @@ describe('epubcheck in one long-lived JVM', () => {
       await vi.waitFor(() => expect(server.pid).toBeUndefined(), { timeout: 10_000, interval: 50 });
       expect(runOf(await server.check(CALIBRE)).code).toBe(1);
       expect(server.started).toBe(started + 1);
-      // The process changes folders (karya run inside a test's process does): a name relative to the new one is that file.
+      // The process changes folders (karya run inside a test's process does): a name relative to the new one is that
+      // file.
       const before = process.cwd();
       process.chdir(tmp);
       try {

@@ -137,7 +137,8 @@ describe('a read-along EPUB (text and narration synchronised)', () => {
       >;
       for (const { lang, book } of made) {
         expect(book.metas('schema:accessMode').sort(), lang).toEqual(['auditory', 'textual']);
-        // The text alone holds the whole book; the narration reads the chapters, not the title page or the contents, so it is
+        // The text alone holds the whole book; the narration reads the chapters, not the title page or the contents, so
+        // it is
         // not claimed to suffice alone.
         expect(book.metas('schema:accessModeSufficient')).toEqual(['textual']);
         expect(book.metas('schema:accessibilityFeature')).toEqual(

@@ -513,7 +513,8 @@ describe('every step of every Malay generator is asked for in Malay', () => {
       const failures: string[] = [];
       for (const book of malaySpecs.filter((s) => s.kind === 'book')) {
         const { settings: sampled, typed } = sampleSettings(book, 'ms');
-        // No working title given and an outline without one, so that the title step runs too (a working title is the book's
+        // No working title given and an outline without one, so that the title step runs too (a working title is the
+        // book's
         // own).
         const settings = Object.fromEntries(
           Object.entries(sampled).filter(([name]) => book.fields.find((f) => f.name === name)?.role !== 'workingTitle'),
@@ -522,7 +523,8 @@ describe('every step of every Malay generator is asked for in Malay', () => {
         for (const step of stepsFor(book, state.totalChapters).slice(0, 2))
           state = applyStep(book, state, step, step.kind === 'outline' ? OUTLINE_MS : PART_MS);
         const requests: Request[] = [];
-        // The book's text (its outline and opening) and the title and pen name chosen are the model's words, not instructions.
+        // The book's text (its outline and opening) and the title and pen name chosen are the model's words, not
+        // instructions.
         const modelWords = [...typed, PART_MS, ...OUTLINE_MS.split('\n')];
         await writePackageParts({
           book,
@@ -538,7 +540,8 @@ describe('every step of every Malay generator is asked for in Malay', () => {
               step: nextStep(spec, pieceState)!,
             });
             requests.push({ name: `${book.id}: ${part} (${spec.id})`, text: textOf(prompt) });
-            // A usable pen name (the offline demo text has none, and none is made up), so the copyright page is asked for too.
+            // A usable pen name (the offline demo text has none, and none is made up), so the copyright page is asked
+            // for too.
             const { text } =
               part === 'author'
                 ? { text: '1. **Nur Aina Yusof** — lembut dan moden' }

@@ -107,7 +107,8 @@ describe('a manuscript in a language Karya does not write', () => {
     const run = await runKaryaInProcess(['import', file, '--generator', 'romance', '--state', state], { cwd: dir });
     expect(run.code, run.stderr).toBe(2);
     // The languages it writes are the table's, each named and each offered as a --lang.
-    // (English, Bahasa Malaysia and Indonesian, then any language added to the table: named in the writer's words, or by
+    // (English, Bahasa Malaysia and Indonesian, then any language added to the table: named in the writer's words, or
+    // by
     // its autonym.)
     expect(run.stderr).toContain(
       `kurzanleitung.epub reads as German, a language Karya does not write (it ` +

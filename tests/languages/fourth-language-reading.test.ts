@@ -276,7 +276,8 @@ describe('a fourth language with words of its own', () => {
           `Aya ya ${k + 1} ya sehemu ya ${n}: Amani anatembea kando ya ziwa, akifikiri juu ya barua ya bibi ` +
           `yake na kile ambacho kijiji kimebadilika tangu alipoondoka.`,
       ).join('\n\n');
-    // "Sura ya Kwanza", "Sura ya Pili", "Sura 3": its chapter word, with and without its optional link word, numbers in its
+    // "Sura ya Kwanza", "Sura ya Pili", "Sura 3": its chapter word, with and without its optional link word, numbers in
+    // its
     // words.
     const link = /\(\?:\\s\+(\w+)\)\?/.exec(headings.chapter)![1]!;
     const text = [

@@ -78,7 +78,8 @@ describe('a fourth language, added as data', () => {
   it(
     'writes a romance of three chapters in it offline, ' + 'every paragraph kept by the guard, and exports it',
     async () => {
-      // As a maintainer tries it: the folder named in KARYA_LANGUAGES (the export's worker reads the table from it too).
+      // As a maintainer tries it: the folder named in KARYA_LANGUAGES (the export's worker reads the table from it
+      // too).
       readWith(dir);
       loadCatalog({ fresh: true });
       const cwd = tempDir('karya-fourth-book-');

@@ -81,7 +81,8 @@ describe('covers made in the export pool', () => {
       expect(await sharp(prepared.front!.jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 1838, height: 2775 });
       expect(near(await stripColour(prepared.front!.jpeg, 0.05, 0.45), RED)).toBe(true);
       expect(near(await stripColour(prepared.front!.jpeg, 0.55, 0.95), BLUE)).toBe(true);
-      // Kept by the caller unless handed over: then its bytes move to the thread (a server's build holds them no longer).
+      // Kept by the caller unless handed over: then its bytes move to the thread (a server's build holds them no
+      // longer).
       expect(art.byteLength).toBeGreaterThan(0);
       const handed = await pool.prepareCover(art, { ebook: { width: 1600, height: 2560 } }, { handOver: true });
       expect(art.byteLength).toBe(0);
@@ -122,7 +123,8 @@ describe('covers made in the export pool', () => {
       expect(catalogueMessage('cover_decode_too_large', 'en', vars)).toContain('229 MB');
       expect(catalogueMessage('cover_decode_too_large', 'ms', vars)).toContain('menyahkod');
       expect(catalogueMessage('cover_decode_too_large', 'id', vars)).toContain('mendekode');
-      // The same picture with its colour at half resolution (4:2:0, 114 MB) is a cover; so is it saved as a baseline JPEG.
+      // The same picture with its colour at half resolution (4:2:0, 114 MB) is a cover; so is it saved as a baseline
+      // JPEG.
       const halfColour = new Uint8Array(
         await sharp({ create: { width: 5000, height: 8000, channels: 3, background: RED } })
           .jpeg({ progressive: true, chromaSubsampling: '4:2:0' })

@@ -124,7 +124,8 @@ describe('a public-domain novel published as an edition of it', () => {
         expect(page, format).toContain('The original is by L. M. Montgomery, first published in 1909.');
         expect(page, format).toContain('This edition adds Introduction written by AI.');
         expect(page, format).toContain(`Introduction © ${YEAR} Nur Press.`);
-        // Never a © over the novel, its author's or anyone's, nor "Written with Karya" (the model's © line is taken out).
+        // Never a © over the novel, its author's or anyone's, nor "Written with Karya" (the model's © line is taken
+        // out).
         expect(page, format).not.toMatch(/© \d{4} L\. M\. Montgomery|All rights reserved|Written with Karya/);
         expect(page.match(/©/g), format).toHaveLength(1);
       }

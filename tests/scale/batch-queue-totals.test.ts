@@ -80,7 +80,8 @@ describe.skipIf(skip)('karya batch --queue totals', () => {
         '- { id: kota, generator: romance, lang: en, chapters: 2 }\n',
     );
     expect(r.code, r.stderr).toBe(0);
-    // What the model server was asked and answered (its 1-token provider checks aside): every step and every memory update.
+    // What the model server was asked and answered (its 1-token provider checks aside): every step and every memory
+    // update.
     const requests = bookRequests(fake);
     expect(requests.filter(isMemoryRequest)).toHaveLength(romanceCalls(1).memory + romanceCalls(2).memory);
     expect(requests).toHaveLength(romanceCalls(1).all + romanceCalls(2).all);

@@ -43,7 +43,8 @@ function env(): NodeJS.ProcessEnv {
     // credits.
     KARYA_GENERATION_BURST: '1000',
     // A killed worker's lease is swept after 5 s (not 20: renewed and swept every 1.25 s), and a step with no
-    // worker connected gets 503 after 1 s (not 15; read every 2 s): the same takeover and the same bounded wait, sooner.
+    // worker connected gets 503 after 1 s (not 15; read every 2 s): the same takeover and the same bounded wait,
+    // sooner.
     KARYA_LEASE_TIMEOUT_MS: '5000',
     KARYA_NO_WORKER_MS: '1000',
   };
@@ -188,7 +189,8 @@ describe.skipIf(skip)('two server instances and two workers on one Postgres', ()
           const victim = workers.find((w) => w.id === rows[0]!.worker_id)!;
           victim.child.kill('SIGKILL');
           isKilled = true;
-          // The step's retry on the other worker: its pace is not the point (a slow first attempt was, to be killed mid-step).
+          // The step's retry on the other worker: its pace is not the point (a slow first attempt was, to be killed
+          // mid-step).
           wordDelayMs = 0;
         }
       }

@@ -118,7 +118,8 @@ describe("a series' next book while book 1's story bible catches up in the backg
       await writeRomance(ts, cookie);
       gate.refuseEnding = false;
       const [first] = (await ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{ id: number }>;
-      // Book 1 joins a series while the model refuses its bible: its last part (the conclusion, where Mak Som dies) is not
+      // Book 1 joins a series while the model refuses its bible: its last part (the conclusion, where Mak Som dies) is
+      // not
       // read.
       gate.mode = 'refuse';
       const made = await ts.http

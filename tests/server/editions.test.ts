@@ -157,7 +157,8 @@ describe('an edition in the other language, made from the studio', () => {
           .stale_paragraphs,
       ).toBe(1);
 
-      // The writer retitles the edition; the view (and every export) takes the title. The source is no edition to retitle.
+      // The writer retitles the edition; the view (and every export) takes the title. The source is no edition to
+      // retitle.
       const titled = await ts.http
         .put(`/api/books/${made.body.edition.id}/edition-title`)
         .set('cookie', w.cookie)
@@ -191,7 +192,8 @@ describe('an edition in the other language, made from the studio', () => {
       expect(own.status, JSON.stringify(own.body)).toBe(200);
       const again = await ts.http.get(`/api/books/${editionId}/side-by-side`).set('cookie', w.cookie);
       expect(again.body.edition).toMatchObject({ id: editionId, is_current: true });
-      // Its source has no conclusion, so neither has it: it is finished as it is, to publish with nothing written for it.
+      // Its source has no conclusion, so neither has it: it is finished as it is, to publish with nothing written for
+      // it.
       expect((await ts.http.get('/api/books/romance/publish').set('cookie', w.cookie)).body.is_finished).toBe(true);
       expect(again.body.parts[0].pairs[0].edition).toBe(mine);
       // Its view on the generator page says its source.

@@ -179,7 +179,8 @@ describe('a charged call refunded by the sweep while its model call runs', () =>
       const ledger = async () => (await ts.ctx.repos.credits.ledger(id)).slice(1).map((r) => [r.type, r.amount]);
       const memoryUpTo = () =>
         ts.store.all(ts.store.db.selectFrom('books').select('memory_up_to').where('owner', '=', id))[0]!.memory_up_to;
-      // Five chapters with no prologue: the bible reads Bab 1 to 5 (positions 1 to 5), one credit each, held at the import.
+      // Five chapters with no prologue: the bible reads Bab 1 to 5 (positions 1 to 5), one credit each, held at the
+      // import.
       refunded = null;
       armed = { userId: id, nth: 2 };
       const upload = await ts.http

@@ -38,7 +38,8 @@ describe('hostile uploads', () => {
     "are refused 4xx in the writer's language while the server " +
       'answers a health probe; a good EPUB is read after them',
     async () => {
-      // Three writers at once (one writer's third costly request at once is refused for their fair share: the test below).
+      // Three writers at once (one writer's third costly request at once is refused for their fair share: the test
+      // below).
       const cookie = await signUp(ts);
       const writers = [cookie, await signUp(ts), await signUp(ts)];
       const pending = (['unclosed.epub', 'numbered.docx', 'lying.epub'] as const).map((file, i) =>

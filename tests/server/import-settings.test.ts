@@ -73,7 +73,8 @@ describe("an imported book's own settings, on the server", () => {
       expect(preview.body.settings.romanceType).toEqual({ value: 'historical', from: 'manuscript' });
       expect(preview.body.settings.settingType).toEqual({ value: 'rural', from: 'manuscript' });
       expect(preview.body.settings.plotStyle).toEqual({ value: 'slow-burn', from: 'manuscript' });
-      // The period, place, point of view and tone are the book's style notes, never its premise (the reading gave none).
+      // The period, place, point of view and tone are the book's style notes, never its premise (the reading gave
+      // none).
       expect(String(preview.body.settings.premise?.value ?? '')).not.toContain('1909');
       // Nothing is saved or charged by a preview.
       expect((await ts.http.get('/api/books').set('cookie', cookie)).body.books).toEqual([]);

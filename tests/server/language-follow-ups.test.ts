@@ -177,7 +177,8 @@ describe('a wrong-language answer to a passage, write more or rewrite is asked a
         expect(asks[1]).toContain(FIRM.ms);
         const text = answered(call, res.body);
         expect(text).not.toContain(WRONG.ms.slice(0, 40));
-        // A rewrite keeps the text it replaced as a version; a passage and write more change nothing until kept / save it.
+        // A rewrite keeps the text it replaced as a version; a passage and write more change nothing until kept / save
+        // it.
         if (call === 'rewrite') expect(await book.versions()).toHaveLength(1);
         else if (call === 'passage') expect(await book.chapter()).toBe(book.text);
         else expect(await book.chapter()).toBe(text);
@@ -210,7 +211,8 @@ describe('a generator with the language check off keeps a wrong-language answer'
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.credits_available).toBe(before - 1);
       expect(asks.filter(isFirm)).toEqual([]);
-      // A rewrite's short answer is extended for length (not asked again for its language): passage and write more ask once.
+      // A rewrite's short answer is extended for length (not asked again for its language): passage and write more ask
+      // once.
       if (call !== 'rewrite') expect(asks).toHaveLength(1);
       expect(answered(call, res.body)).toContain(WRONG.ms.slice(0, 40));
     });

@@ -103,7 +103,8 @@ describe('publishing an edition as a dual-language book', () => {
       // The package's own EPUB check finds nothing wrong with the book in two languages (epubcheck installed: it ran).
       const checked = report.channels.kdp_ebook.checks.find((c) => c.id === 'epubcheck');
       expect(checked?.status, checked?.detail).toBe(toolSkip('epubcheck') === null ? 'pass' : 'skipped');
-      // Its accessibility check is listed too, in Malay, skipped saying why (the suite turns DAISY Ace off: KARYA_ACE=off,
+      // Its accessibility check is listed too, in Malay, skipped saying why (the suite turns DAISY Ace off:
+      // KARYA_ACE=off,
       // its real runs in tests/export/ace.test.ts).
       const accessible = report.channels.kdp_ebook.checks.find((c) => c.id === 'accessibility');
       expect(accessible).toMatchObject({

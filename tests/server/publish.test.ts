@@ -217,7 +217,8 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     );
     const history = (await ts.ctx.repos.history.list({ userId: author.id, limit: 1000 })).items;
     expect(history.length - historyBefore).toBe(4);
-    // Kept under the book's title, as its parts are (Content History shows them with the book), the cover as its picture.
+    // Kept under the book's title, as its parts are (Content History shows them with the book), the cover as its
+    // picture.
     const pieces = history.slice(0, 4);
     const bookTitle = historyBookOf(history.find((h) => h.generator_id === 'children')!.title)!.book;
     expect(pieces.map((h) => historyBookOf(h.title)?.book)).toEqual([bookTitle, bookTitle, bookTitle, bookTitle]);

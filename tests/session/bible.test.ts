@@ -172,7 +172,8 @@ describe('the bible, updated part after part', () => {
       expect(kept.characters.length).toBeLessThanOrEqual(KEPT_LIMITS.characters);
       expect((kept.replaced ?? []).length).toBeLessThanOrEqual(KEPT_LIMITS.history);
       const partOf = (l: string) => (/introduction/i.test(l) ? 0 : Number(/(\d+)/.exec(l)?.[1] ?? NaN) || undefined);
-      // As of each chapter up to 60, exactly the people who entered by then; the history holds each one's entry chapter.
+      // As of each chapter up to 60, exactly the people who entered by then; the history holds each one's entry
+      // chapter.
       for (const k of [1, 2, 10, 30, 59, 60]) {
         const names = bibleAsOf(kept, k, partOf, 100)
           .characters.map((c) => c.name)
@@ -195,7 +196,8 @@ describe('the bible, updated part after part', () => {
       const kept = grow(100, full);
       expect(kept.characters.map((c) => c.name)).toEqual(Array.from({ length: 15 }, (_, i) => `Person ${i}`));
       expect(kept.facts.length).toBeLessThanOrEqual(KEPT_LIMITS.facts);
-      // What a model writing past every limit leaves is still a bible a writer can edit (edits/edit.ts MAX_BIBLE_CHARS).
+      // What a model writing past every limit leaves is still a bible a writer can edit (edits/edit.ts
+      // MAX_BIBLE_CHARS).
       expect(renderBible(kept, 'en').length).toBeLessThanOrEqual(MAX_BIBLE_CHARS);
     },
   );
@@ -361,7 +363,8 @@ describe('the bible, updated part after part', () => {
             ...b.characters.map((c) => key(c.name)),
             ...(b.replaced ?? []).filter((r) => r.kind === 'character').map((r) => key(r.subject)),
           ]);
-          // Every character an update named is kept (in the table, or its last value in the history); a request is shown the
+          // Every character an update named is kept (in the table, or its last value in the history); a request is
+          // shown the
           // limits.
           const isKept = updates.every((u) => u.chars.every((name) => named.has(key(name))));
           return (

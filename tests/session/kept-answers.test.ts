@@ -115,7 +115,8 @@ describe('answers kept before their step is saved', () => {
       const first = await open(store, 'bible');
       await first.advance();
       await first.advance();
-      // The update's first answer is empty (the server's 200 with no text): asked again with that named, and stopped there.
+      // The update's first answer is empty (the server's 200 with no text): asked again with that named, and stopped
+      // there.
       const isAgain = (body: Record<string, unknown>) =>
         isBibleRequest(body) && /not an update of the story bible/.test(userMessageOf(body));
       const stop = new AbortController();

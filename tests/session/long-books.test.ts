@@ -407,7 +407,8 @@ describe('long books: a 40-chapter outline keeps every entry, and the request si
     for (let k = 1; k <= lastChapter; k++)
       expect(userPrompt(requests.get(k)!), `chapter ${k}`).toMatch(new RegExp(`plan-${k}\\b`));
     expect(size(lastChapter) / size(5)).toBeLessThanOrEqual(1.5);
-    // The bible is bounded: its recent lines and arcs stay within their limits, and a request is shown at most 20 facts.
+    // The bible is bounded: its recent lines and arcs stay within their limits, and a request is shown at most 20
+    // facts.
     const bible = parseBible(session.state.memory);
     expect(bible.chapters.length).toBeLessThanOrEqual(6);
     expect(bible.arcs.length).toBeLessThanOrEqual(3);

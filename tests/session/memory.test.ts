@@ -83,7 +83,8 @@ describe('story memory', () => {
         if (step.kind === 'conclusion') ending = /EVENT-\d+/.exec(result.text)![0];
         await session.remember();
       }
-      // One update a part: the introduction, every chapter and the conclusion (a finished book's bible holds its ending).
+      // One update a part: the introduction, every chapter and the conclusion (a finished book's bible holds its
+      // ending).
       expect(fake.generationRequests().filter(isMemoryRequest)).toHaveLength(CHAPTERS + 2);
       expect(session.needsMemory).toBe(false);
       expect(session.bible()).toContain(ending);

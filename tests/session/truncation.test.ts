@@ -184,7 +184,8 @@ describe('karya generate says what was cut', () => {
   beforeAll(async () => {
     const isIntroduction = (body: Record<string, unknown>) => /Write the introduction/.test(userOf(body));
     fake = await startFakeOpenAI({
-      // Every answer to the introduction (its continuations and extensions included) is cut at the limit a few words in.
+      // Every answer to the introduction (its continuations and extensions included) is cut at the limit a few words
+      // in.
       answer: (body, i) =>
         isIntroduction(body)
           ? `Answer ${i} of the book and then she`

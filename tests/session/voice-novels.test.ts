@@ -76,7 +76,8 @@ describe.each([
 describe('Anne of Avonlea (1909), chapters XVI to XXI as Project Gutenberg ships them', () => {
   // The import's own fixture (tests/fixtures/gutenberg): its chapters headed by a Roman numeral alone, hard-wrapped.
   // Imported, the manuscript is the book's voice; each chapter's first 1,500 words measured against it, as the
-  // writer's next chapters would be. Before, fixed bands flagged one of them on dialogue share alone (23 % against 54 %).
+  // writer's next chapters would be. Before, fixed bands flagged one of them on dialogue share alone (23 % against 54
+  // %).
   const raw = readFileSync(path.join(DIR, '..', 'gutenberg', 'anne-of-avonlea-xvi-xxi.txt'), 'utf8');
 
   it('the manuscript is measured in its six chapters and none of them drifts from it', () => {

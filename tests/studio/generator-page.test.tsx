@@ -256,7 +256,8 @@ describe('a book page follows the flow', () => {
       await user.click(button());
       await waitFor(() => expect(label().textContent).toBe('Generate Chapter 1'));
       expect(screen.getByTestId('chapter-heading').textContent).toBe('Chapter 1');
-      // The step line is numbered as the Generation Process list beside it (outline, introduction, chapters, conclusion).
+      // The step line is numbered as the Generation Process list beside it (outline, introduction, chapters,
+      // conclusion).
       expect(screen.getByTestId('progress-step').textContent).toBe('Step 3 of 4: Generate the next sections');
       expect(screen.getByTestId('process-steps').querySelectorAll('li')).toHaveLength(4);
       expect(screen.getByTestId('process-steps').textContent).toContain('Introduction');
@@ -817,7 +818,8 @@ describe('the writing experience (issue 15)', () => {
       });
       expect(screen.getByTestId('preview').textContent).toContain('More words of the chapter.');
       expect(screen.getByTestId('credit-balance-test').textContent).toBe('9');
-      // The story bible: premise and ending from the outline (read only), the characters the book keeps; edited by hand.
+      // The story bible: premise and ending from the outline (read only), the characters the book keeps; edited by
+      // hand.
       const bible = screen.getByTestId('story-bible');
       expect(bible.querySelector('summary')!.textContent).toBe('Story Bible');
       const fromOutline = screen.getByTestId('bible-outline');

@@ -52,7 +52,8 @@ describe("a generator lacking a language's text", () => {
       renderPage(<GeneratorPage summary={ROMANCE} />, { path: '/romance', accountLang: 'ms' });
       const alert = await screen.findByTestId('generator-refused');
       expect(alert.getAttribute('role')).toBe('alert');
-      // Malay words, the generator's id (it has no Malay title), Malay's own name (Bahasa Malaysia), and the languages it is
+      // Malay words, the generator's id (it has no Malay title), Malay's own name (Bahasa Malaysia), and the languages
+      // it is
       // whole in.
       expect(alert.textContent).toMatch(/^Penjana romance belum ada teks dalam Bahasa Malaysia/);
       expect(alert.textContent).toContain('Inggeris');

@@ -113,7 +113,8 @@ describe("numbers on a page in the writer's language", () => {
         { path: '/topup', user: { ...USER, lang: 'id' }, accountLang: 'id' },
       );
       const links = await screen.findByTestId('link-packages');
-      // Intl writes a ringgit price in Indonesian with the currency's code before it and a non-breaking space: "MYR 45".
+      // Intl writes a ringgit price in Indonesian with the currency's code before it and a non-breaking space: "MYR
+      // 45".
       const prices = [...links.querySelectorAll('p.text-3xl')].map((p) => p.textContent!.replace(/\s/g, ' '));
       expect(prices).toEqual(['MYR 45', 'MYR 75', 'MYR 97']);
       expect(screen.getByTestId('topup-badges').textContent).toContain('Kartu debit atau kredit');

@@ -79,7 +79,8 @@ describe('the outline as chapter cards', () => {
       await user.clear(plan);
       await user.type(plan, 'Aisha breaks in at night.');
       await user.type(within(cards()[1]!).getByLabelText('Note: what must happen here'), 'She finds the letter.');
-      // A new chapter after chapter 2, then chapter 4 (the storm) moved up above it, then that new one deleted and added at
+      // A new chapter after chapter 2, then chapter 4 (the storm) moved up above it, then that new one deleted and
+      // added at
       // the end.
       await user.click(within(cards()[1]!).getByRole('button', { name: 'Add a chapter after Chapter 2' }));
       expect(cards()).toHaveLength(4);

@@ -276,7 +276,8 @@ describe('PublishPanel', () => {
       'the package says the correction and its date (%s, issue 53)',
     async (lang, label, options, publishOn, corrected) => {
       // The package the server makes with the correction (below the derived level: a warning, shown with its
-      // detail; a correction upwards passes and folds with the checks passed): its readiness line as the engine says it.
+      // detail; a correction upwards passes and folds with the checks passed): its readiness line as the engine says
+      // it.
       const derivation = {
         words: 1000,
         modelWords: 620,

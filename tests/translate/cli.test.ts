@@ -51,7 +51,8 @@ describe('karya translate in a small window, with a glossary, in a batch', () =>
     'translates in windows that fit the model, and after a ' +
       'stop inside a part goes on from the window it stopped at',
     async () => {
-      // A 900-token model: a window holds a paragraph or two beside the paragraph before it; the fake refuses anything larger
+      // A 900-token model: a window holds a paragraph or two beside the paragraph before it; the fake refuses anything
+      // larger
       // (HTTP 400).
       const { state, karya, asks, id } = await setUp(
         { contextTokens: 900, fail: (n) => n === 4 },
@@ -61,7 +62,8 @@ describe('karya translate in a small window, with a glossary, in a batch', () =>
       const first = await karya(['translate', '--book', String(id), '--to', 'ms', '--no-bible']);
       expect(first.code).toBe(1);
       expect(first.stderr).toMatch(/translating Chapter 2 \(window 2 of \d\)/);
-      // The fifth window (Chapter 2's second) failed: Chapter 1's three windows and Chapter 2's first are saved, Chapter 2
+      // The fifth window (Chapter 2's second) failed: Chapter 1's three windows and Chapter 2's first are saved,
+      // Chapter 2
       // not finished.
       const partial = (await savedEdition(state))!;
       expect(partial.state.incompleteParts).toEqual([2]);

@@ -79,7 +79,8 @@ describe('the Malay edition of an imported novel with no conclusion, published',
       expect(opf).toContain('<dc:contributor id="translator">Karya (AI)</dc:contributor>');
       expect(opf).toContain('<meta refines="#translator" property="role" scheme="marc:relators">trl</meta>');
 
-      // calibre reads the translator as a name, under its heading in the book's language (and the disclosure is no author).
+      // calibre reads the translator as a name, under its heading in the book's language (and the disclosure is no
+      // author).
       const meta = await runTool('ebook-meta', [epub]);
       expect(meta.code, meta.stderr).toBe(0);
       expect(meta.stdout).toMatch(/^Penterjemah\s*: Karya \(AI\)$/m);

@@ -89,7 +89,8 @@ describe('a public-domain novel of 1909, imported and translated into Malay', ()
       expect(terms).toEqual(expect.arrayContaining(['Anne', 'Davy', 'Marilla']));
       for (const word of ['English', 'American', 'October', 'Friday', 'God', 'Mrs', 'Mr', 'Miss', 'Island', 'Fourth'])
         expect(terms).not.toContain(word);
-      // A whole name is one term (never "Gables" of Green Gables), its title off ("Mrs. Rachel Lynde" is no term with Mrs).
+      // A whole name is one term (never "Gables" of Green Gables), its title off ("Mrs. Rachel Lynde" is no term with
+      // Mrs).
       expect(terms).toContain('Green Gables');
       expect(terms).not.toContain('Gables');
       expect(terms.filter((t) => /^(?:Mrs?|Miss)\b/.test(t))).toEqual([]);

@@ -166,7 +166,8 @@ describe('karya translate down the ladder', () => {
       ).toEqual([[stuck], [stuck]]);
       expect(again.stderr).toMatch(/remaining: 1|1 still to pay/);
 
-      // A model that can: one request, that paragraph alone with the paragraph before it as context; the part is charged now.
+      // A model that can: one request, that paragraph alone with the paragraph before it as context; the part is
+      // charged now.
       teach({});
       const last = asks().length;
       const done = await karya(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible']);

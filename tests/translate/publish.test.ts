@@ -86,7 +86,8 @@ describe('a translated edition, published', () => {
           ],
           { cwd, env: { ...env, ...WITHOUT_EPUBCHECK } },
         );
-        // The package is written (exit 0 when every channel is ready, 1 when one is not: the fake's description and cover are
+        // The package is written (exit 0 when every channel is ready, 1 when one is not: the fake's description and
+        // cover are
         // no book's).
         expect([0, 1], pkg.stderr).toContain(pkg.code);
         const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as {

@@ -64,7 +64,8 @@ describe('a glossary term as the language writes it', () => {
 });
 
 describe('the glossary holds names, never dictionary words', () => {
-  // A 1909 novel's kind of text: peoples, languages, months, days, feasts, titles and God, each capitalised mid-sentence,
+  // A 1909 novel's kind of text: peoples, languages, months, days, feasts, titles and God, each capitalised
+  // mid-sentence,
   // twice and more.
   const text = [
     'It was in October that Mrs Wilson came back from the American ' +
@@ -124,7 +125,8 @@ describe('the glossary holds names, never dictionary words', () => {
       'Mei Ling Tan': 'Tan Mei Ling',
     });
     expect(reordered).toContainEqual(expect.objectContaining({ term: 'Mei', rendering: 'Mei' }));
-    // As many words: the part takes the word in its place. Fewer words: the part the rendering has no word for is dropped.
+    // As many words: the part takes the word in its place. Fewer words: the part the rendering has no word for is
+    // dropped.
     const lead = [
       { term: 'Daniel Lee', rendering: 'Daniel Lee' },
       { term: 'Daniel', rendering: 'Daniel' },

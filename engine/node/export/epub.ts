@@ -138,7 +138,8 @@ export function packageTemplate(opts: {
   otherLanguages?: readonly string[];
   overlays?: PackageOverlays;
 }): string {
-  // EPUB 3's collection metadata (readers and stores group a series by it), and calibre's for the readers that read only
+  // EPUB 3's collection metadata (readers and stores group a series by it), and calibre's for the readers that read
+  // only
   // that.
   const series = opts.series
     ? `<meta property="belongs-to-collection" id="series">${escapeXml(opts.series.name)}</meta>\n` +
@@ -228,7 +229,8 @@ export async function renderEpub(
   const { notice, writtenWith } = copyrightLines(doc, date.getFullYear());
   const sections = documentSections(doc);
   const files = sections.map((_, i) => `part-${String(i + 1).padStart(3, '0')}.xhtml`);
-  // The body starts after the front matter (a preface, a dedication): the landmarks name each, and the body's first part.
+  // The body starts after the front matter (a preface, a dedication): the landmarks name each, and the body's first
+  // part.
   const body = Math.max(
     0,
     sections.findIndex((s) => !isFrontMatter(s)),

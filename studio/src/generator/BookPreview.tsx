@@ -144,7 +144,8 @@ function bookActions(props: BookPreviewProps, userId: string): Partial<PreviewPr
 function previewParts(view: BookView | null, output: Output | null): PreviewPart[] {
   return view
     ? view.parts.map((p) => ({
-        // The text as the book view gives it (an introduction without its character list, which has its own editor) and its
+        // The text as the book view gives it (an introduction without its character list, which has its own editor) and
+        // its
         // hash.
         key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, hash: p.hash, isComplete: p.is_complete,
         ...(p.words !== undefined ? { words: p.words } : {}),

@@ -45,7 +45,8 @@ export function PackageEdit({ pkg, bookType, lang, ids, onSaved }: { pkg: KdpPac
     setOutcome(null);
     try {
       const lines = (text: string) => text.split('\n').map((k) => k.trim()).filter(Boolean);
-      // Categories sent only when the writer has some: the server keeps metadata.json's otherwise (at least one is needed).
+      // Categories sent only when the writer has some: the server keeps metadata.json's otherwise (at least one is
+      // needed).
       const body = { keywords: lines(keywords), description, ...(lines(categories).length ? { categories: lines(categories) } : {}) };
       const edited = await call('PUT /books/:bookType/publish/package', { params: { bookType }, body });
       onSaved(edited.package);

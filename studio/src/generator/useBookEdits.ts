@@ -56,7 +56,8 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
     // "Write more" on a short part: charged as a step on the server; the book comes back with the longer text.
     writeMore: (part: StepRef, hash?: string) => answering(() => callShowingWaits('POST /progress/:bookType/more', { params, body: { part, ...(hash ? { hash } : {}) } }), 'writeMoreFailed', (answer) => {
       charged(answer.credits_available);
-      // The model wrote the part again from its start instead of continuing it: said, with where the writer's text is kept.
+      // The model wrote the part again from its start instead of continuing it: said, with where the writer's text is
+      // kept.
       if (answer.restarted_version !== undefined) toast(pageWord('wroteMoreRestarted', ui, { n: answer.restarted_version }), { id: 'write-more', duration: 10_000 });
       else toast.success(pageWord('wroteMore', ui, { n: formatNumber(answer.added, ui) }), { id: 'write-more' });
     }),
@@ -128,7 +129,8 @@ function bookEdits({ answering, bookType, ui, charged }: { answering: Answering;
   // The story bible's update tried again for the parts it has not taken in (uncharged, but for an imported
   // book's parts the credits held for its bible did not pay for: then the answer has the balance after).
   // It says what the bible took in: the parts read again and the entries added and dropped.
-  // Asked as events: what it waits for (the model, a rate limit and its seconds) is shown meanwhile (lib/model-wait.ts).
+  // Asked as events: what it waits for (the model, a rate limit and its seconds) is shown meanwhile
+  // (lib/model-wait.ts).
   updateBible: () => answering(() => callShowingWaits('POST /progress/:bookType/bible/update', { params }), 'editFailed', (answer) => {
     if (answer.credits_available !== undefined) charged(answer.credits_available);
     const { added, removed } = answer.changes;
@@ -138,7 +140,8 @@ function bookEdits({ answering, bookType, ui, charged }: { answering: Answering;
   markIntended: (key: string) => answering(() => call('PUT /progress/:bookType/continuity/intended', { params, body: { key, intended: true } }), 'editFailed', () => {
     toast.success(pageWord('continuityMarked', ui), { id: 'edit-result' });
   }),
-  // The introduction's character list, edited on its own (the introduction's prose stays as it is): later steps are told
+  // The introduction's character list, edited on its own (the introduction's prose stays as it is): later steps are
+  // told
   // it.
   saveCharacters: (text: string) => answering(() => call('PUT /progress/:bookType/characters', { params, body: { text } }), 'editFailed', () => {
     toast.success(pageWord('charactersSaved', ui), { id: 'edit-result' });

@@ -24,7 +24,8 @@ export default function History() {
   const id = useId();
   const kindOf = (generatorId: string | null) => generators?.find((g) => g.id === generatorId)?.kind;
 
-  // Infinite scroll: the next page loads when the end of the list comes into view (the button stays for keyboards and old
+  // Infinite scroll: the next page loads when the end of the list comes into view (the button stays for keyboards and
+  // old
   // browsers).
   useEffect(() => {
     const node = sentinel.current;

@@ -35,7 +35,8 @@ export function ClaimsHistory({ version }: { version: number }) {
       <div id="panel-claims" role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-3">
         <ListBody loadError={loadError} items={claims ? rows : null} reload={() => setReload((n) => n + 1)} failed={t('admin.claimsLoadFailed')} loading={t('admin.claimsLoading')} empty={t('admin.noClaims')}>
           {(items) => (
-            // On a phone the table scrolls inside its box: the box takes the keyboard's focus so it can be scrolled without a
+            // On a phone the table scrolls inside its box: the box takes the keyboard's focus so it can be scrolled
+            // without a
             // mouse.
             <div className="relative overflow-x-auto rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={0} role="region" aria-labelledby={`tab-${tab}`}>
               <table className="w-full text-left text-sm">

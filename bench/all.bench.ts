@@ -294,7 +294,8 @@ async function main(): Promise<void> {
   if (wants('assets')) await benchAssets();
   if (wants('progress')) benchProgress();
   process.stdout.write(
-    `\n| figure | measured (ratio against a reference in the same run) | goal | holds | load (1/5/15 min) |\n|---|---|---|---|---|\n`,
+    `\n| figure | measured (ratio against a reference in the same run) ` +
+      `| goal | holds | load (1/5/15 min) |\n|---|---|---|---|---|\n`,
   );
   for (const r of rows)
     process.stdout.write(`| ${r.figure} | ${r.measured} | ${r.goal} | ${r.holds ? 'yes' : '**no**'} | ${r.load} |\n`);

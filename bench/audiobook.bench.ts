@@ -40,7 +40,9 @@ const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
 // Forty-odd words a paragraph, each chapter's own (a number in it), so no two requests are alike.
 const WORDS =
-  'The rain came down over the hills and the river rose fast in the night while Aisha held the lantern high and walked to the old bridge calling for her brother who had gone to bring the goats home before the water reached the lower fields of the valley';
+  'The rain came down over the hills and the river rose fast in the night while Aisha ' +
+  'held the lantern high and walked to the old bridge calling for her brother who had ' +
+  'gone to bring the goats home before the water reached the lower fields of the valley';
 const paragraph = (c: number, p: number) => `${WORDS} in the ${p + 1}th hour of night ${c + 1}.`;
 
 /** The book saved in a new state file: its id. */
@@ -231,10 +233,15 @@ function line(label: string, runs: Run[], reference: number[]): void {
   const seconds = m((r) => r.seconds);
   const ref = median(reference);
   process.stdout.write(
-    `  ${label}: ${seconds.toFixed(1)} s wall (${(seconds / CHAPTERS).toFixed(2)} s a chapter; runs ${runs.map((r) => r.seconds.toFixed(1)).join(', ')}), ` +
-      `${m((r) => r.audioMinutes).toFixed(1)} min of audio in ${m((r) => r.files)} MP3s = ${((m((r) => r.audioMinutes) * 60) / seconds).toFixed(1)}× real time; ` +
-      `reference (one plain FFmpeg encode of as many minutes) ${ref.toFixed(1)} s → ${(seconds / ref).toFixed(1)}× the reference; ` +
-      `peak RSS: CLI ${mb(m((r) => r.ownPeakKb))}, its children ${mb(m((r) => r.childrenPeakKb))}, tree ${mb(m((r) => r.treePeakKb))}; FFmpeg processes at once ${m((r) => r.ffmpegAtOnce)} (load ${load()})\n`,
+    `  ${label}: ${seconds.toFixed(1)} s wall (${(seconds / CHAPTERS).toFixed(2)} ` +
+      `s a chapter; runs ${runs.map((r) => r.seconds.toFixed(1)).join(', ')}), ` +
+      `${m((r) => r.audioMinutes).toFixed(1)} min of audio in ${m((r) => r.files)} ` +
+      `MP3s = ${((m((r) => r.audioMinutes) * 60) / seconds).toFixed(1)}× real time; ` +
+      `reference (one plain FFmpeg encode of as many minutes) ${ref.toFixed(1)} ` +
+      `s → ${(seconds / ref).toFixed(1)}× the reference; ` +
+      `peak RSS: CLI ${mb(m((r) => r.ownPeakKb))}, its ` +
+      `children ${mb(m((r) => r.childrenPeakKb))}, tree ${mb(m((r) => r.treePeakKb))}; ` +
+      `FFmpeg processes at once ${m((r) => r.ffmpegAtOnce)} (load ${load()})\n`,
   );
 }
 
@@ -242,7 +249,9 @@ async function main(): Promise<void> {
   const fake = await startFakeSpeech();
   const server = { KARYA_SPEECH_URL: fake.baseURL, KARYA_SPEECH_FORMAT: 'wav' };
   process.stdout.write(
-    `Audio edition: ${CHAPTERS} chapters × ${PARAGRAPHS} paragraphs (~50 words each), the built CLI, ${ROUNDS} runs, epubcheck ${CHECKS ? 'run' : 'left out (BENCH_CHECKS=1 runs it)'}, ${os.availableParallelism()} cores (audio threads: KARYA_AUDIO_THREADS or one a core), load ${load()}\n`,
+    `Audio edition: ${CHAPTERS} chapters × ${PARAGRAPHS} paragraphs (~50 words each), the built CLI, ${ROUNDS} ` +
+      `runs, epubcheck ${CHECKS ? 'run' : 'left out (BENCH_CHECKS=1 runs it)'}, ${os.availableParallelism()} ` +
+      `cores (audio threads: KARYA_AUDIO_THREADS or one a core), load ${load()}\n`,
   );
   try {
     const runs: Run[] = [];
@@ -252,7 +261,8 @@ async function main(): Promise<void> {
       runs.push(run);
       reference.push(referenceEncode(run.audioMinutes));
       process.stdout.write(
-        `    run ${i + 1}: ${run.seconds.toFixed(1)} s, tree peak ${mb(run.treePeakKb)}, FFmpeg at once ${run.ffmpegAtOnce} (load ${load()})\n`,
+        `    run ${i + 1}: ${run.seconds.toFixed(1)} s, tree peak ${mb(run.treePeakKb)}, ` +
+          `FFmpeg at once ${run.ffmpegAtOnce} (load ${load()})\n`,
       );
     }
     line(`speech server, ${CHAPTERS} chapters`, runs, reference);
@@ -263,7 +273,9 @@ async function main(): Promise<void> {
     const third = Math.max(1, Math.round(CHAPTERS / 3));
     const small = await runEdition({ chapters: third, env: server });
     process.stdout.write(
-      `  memory against the book's length: ${third} chapters tree peak ${mb(small.treePeakKb)} (CLI ${mb(small.ownPeakKb)}), ${CHAPTERS} chapters ${mb(median(runs.map((r) => r.treePeakKb)))} (CLI ${mb(median(runs.map((r) => r.ownPeakKb)))})\n`,
+      `  memory against the book's length: ${third} chapters tree peak ${mb(small.treePeakKb)} ` +
+        `(CLI ${mb(small.ownPeakKb)}), ${CHAPTERS} chapters ${mb(median(runs.map((r) => r.treePeakKb)))} ` +
+        `(CLI ${mb(median(runs.map((r) => r.ownPeakKb)))})\n`,
     );
     if (OFFLINE) {
       const offline = await runEdition({ chapters: CHAPTERS, env: {} });

@@ -124,7 +124,13 @@ export async function runBatchProcess(input: {
 
 /** A line of a run, as the benchmarks print it. */
 export function runLine(r: BatchRun): string {
-  return `wall ${r.wall.toFixed(2)} s = ${r.ratio.toFixed(3)}× the bound, middle ${r.middle.toFixed(3)}×; CPU ${Number.isNaN(r.cpuPerCall) ? '?' : r.cpuPerCall.toFixed(2)} ms a call; max RSS ${Number.isNaN(r.maxRssMb) ? '?' : r.maxRssMb.toFixed(0)} MB; first call after ${r.startup.toFixed(2)} s, exit ${r.tail.toFixed(2)} s after the last answer (these two alone: ${r.floor.toFixed(3)}×); load ${r.load.toFixed(1)}`;
+  return (
+    `wall ${r.wall.toFixed(2)} s = ${r.ratio.toFixed(3)}× the bound, middle ${r.middle.toFixed(3)}×; ` +
+    `CPU ${Number.isNaN(r.cpuPerCall) ? '?' : r.cpuPerCall.toFixed(2)} ms a call; max ` +
+    `RSS ${Number.isNaN(r.maxRssMb) ? '?' : r.maxRssMb.toFixed(0)} MB; first call ` +
+    `after ${r.startup.toFixed(2)} s, exit ${r.tail.toFixed(2)} s after the last answer (these two ` +
+    `alone: ${r.floor.toFixed(3)}×); load ${r.load.toFixed(1)}`
+  );
 }
 
 /** The goals of the 400-book prose batch, each with its figure from `runs` (their medians). */
@@ -136,7 +142,8 @@ export function goalLines(runs: readonly BatchRun[]): string[] {
     return xs.length % 2 ? xs[(xs.length - 1) / 2]! : (xs[xs.length / 2 - 1]! + xs[xs.length / 2]!) / 2;
   };
   const line = (name: string, value: number, goal: number, text: (n: number) => string) =>
-    `  ${name.padEnd(40)} ${text(value).padStart(9)}  goal ≤ ${text(goal).padEnd(8)} ${value <= goal ? 'pass' : 'FAIL'}`;
+    `  ${name.padEnd(40)} ${text(value).padStart(9)}  goal ` +
+    `≤ ${text(goal).padEnd(8)} ${value <= goal ? 'pass' : 'FAIL'}`;
   return [
     line(
       'middle (first request to last answer)',
@@ -156,7 +163,8 @@ export function goalLines(runs: readonly BatchRun[]): string[] {
       BATCH_GOALS.maxRssMb,
       (n) => (Number.isNaN(n) ? '?' : `${n.toFixed(0)} MB`),
     ),
-    `  ${'floor (start and exit alone)'.padEnd(40)} ${`${median((r) => r.floor).toFixed(3)}×`.padStart(9)}  whole run ${median((r) => r.ratio).toFixed(3)}×; load ${runs.map((r) => r.load.toFixed(1)).join(' ')}`,
+    `  ${'floor (start and exit alone)'.padEnd(40)} ${`${median((r) => r.floor).toFixed(3)}×`.padStart(9)} ` +
+      ` whole run ${median((r) => r.ratio).toFixed(3)}×; load ${runs.map((r) => r.load.toFixed(1)).join(' ')}`,
   ];
 }
 
@@ -169,6 +177,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.stdout.write(`run ${i + 1}: ${runLine(runs.at(-1)!)}\n`);
   }
   process.stdout.write(
-    `${books} books, concurrency ${concurrency}, ${latencyMs} ms a call${prose ? ', prose written as asked' : ''}, medians of ${runs.length} (goals set for a quiet machine):\n${goalLines(runs).join('\n')}\n`,
+    `${books} books, concurrency ${concurrency}, ${latencyMs} ms a ` +
+      `call${prose ? ', prose written as asked' : ''}, medians of ${runs.length} ` +
+      `(goals set for a quiet machine):\n${goalLines(runs).join('\n')}\n`,
   );
 }

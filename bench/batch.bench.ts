@@ -140,10 +140,14 @@ async function runScenario(s: Scenario): Promise<{ ratio: number }> {
     });
     const ratePerSecond = (s.rate * 1000) / s.windowMs;
     process.stdout.write(
-      `${s.name}: ${BOOKS} books × (${STEPS} steps + ${CALLS - STEPS} memory updates) = ${BOOKS * CALLS} calls, latency ${LATENCY_MS} ms, concurrency ${s.concurrency}, limit ${s.rate} requests in any ${s.windowMs} ms (${ratePerSecond}/s)\n`,
+      `${s.name}: ${BOOKS} books × (${STEPS} steps + ${CALLS - STEPS} memory updates) ` +
+        `= ${BOOKS * CALLS} calls, latency ${LATENCY_MS} ms, concurrency ${s.concurrency}, ` +
+        `limit ${s.rate} requests in any ${s.windowMs} ms (${ratePerSecond}/s)\n`,
     );
     process.stdout.write(
-      `  lower bound  ${bound.seconds.toFixed(2)} s = max(longest chain × latency ${bound.chain.toFixed(2)} s, calls ÷ rate ${bound.requests.toFixed(2)} s, calls × latency ÷ concurrency ${bound.concurrency.toFixed(2)} s)\n`,
+      `  lower bound  ${bound.seconds.toFixed(2)} s = max(longest chain × ` +
+        `latency ${bound.chain.toFixed(2)} s, calls ÷ rate ${bound.requests.toFixed(2)} ` +
+        `s, calls × latency ÷ concurrency ${bound.concurrency.toFixed(2)} s)\n`,
     );
     const walls: number[] = [];
     for (let run = 1; run <= RUNS; run++) {
@@ -151,14 +155,17 @@ async function runScenario(s: Scenario): Promise<{ ratio: number }> {
       if (r.calls !== BOOKS * CALLS) throw new Error(`${s.name}: expected ${BOOKS * CALLS} calls, planned ${r.calls}`);
       walls.push(r.wall);
       process.stdout.write(
-        `  run ${run}: wall ${r.wall.toFixed(2)} s, ratio ${(r.wall / bound.seconds).toFixed(3)} · at the fake: ${r.requests} requests, ${r.refused} refused (429), busiest ${s.windowMs} ms window ${r.busiest}/${s.rate}${r.retries ? `, ${r.retries} retries` : ''}\n`,
+        `  run ${run}: wall ${r.wall.toFixed(2)} s, ratio ${(r.wall / bound.seconds).toFixed(3)} ` +
+          `· at the fake: ${r.requests} requests, ${r.refused} refused (429), busiest ${s.windowMs} ` +
+          `ms window ${r.busiest}/${s.rate}${r.retries ? `, ${r.retries} retries` : ''}\n`,
       );
     }
     const stats = await fake.stats();
     const median = [...walls].sort((a, b) => a - b)[Math.floor(walls.length / 2)]!;
     const ratio = median / bound.seconds;
     process.stdout.write(
-      `  median wall  ${median.toFixed(2)} s · ratio ${ratio.toFixed(3)} (goal ≤ ${GOAL}) · most in flight ${stats.maxInFlight}/${s.concurrency}\n\n`,
+      `  median wall  ${median.toFixed(2)} s · ratio ${ratio.toFixed(3)} (goal ` +
+        `≤ ${GOAL}) · most in flight ${stats.maxInFlight}/${s.concurrency}\n\n`,
     );
     return { ratio };
   } finally {
@@ -170,6 +177,7 @@ const ratios: number[] = [];
 for (const s of SCENARIOS) ratios.push((await runScenario(s)).ratio);
 const worst = Math.max(...ratios);
 process.stdout.write(
-  `worst median ratio ${worst.toFixed(3)}: ${worst <= GOAL ? 'goal met' : 'GOAL MISSED'} (≤ ${GOAL}); load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs\n`,
+  `worst median ratio ${worst.toFixed(3)}: ${worst <= GOAL ? 'goal met' : 'GOAL MISSED'} ` +
+    `(≤ ${GOAL}); load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs\n`,
 );
 process.exitCode = worst <= GOAL ? 0 : 1;

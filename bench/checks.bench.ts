@@ -69,8 +69,12 @@ const request = { system: 'You are a novelist.', user: 'Write Chapter 11 of the 
  */
 const bibleRequest = (written: string) => ({
   system:
-    'You are an expert writer and editor who writes whole books for authors, self-publishers, parents, teachers and learners.',
-  user: `Update the story bible of a book (genre: Romance) that is being written.\n\nThe story bible so far:\n${bibleAnswer}\n\nThe part just written (Chapter 11):\n${written}\n\nAnswer in English, in exactly this shape and with no preamble:\n## Chapter\none line`,
+    'You are an expert writer and editor who writes whole books ' +
+    'for authors, self-publishers, parents, teachers and learners.',
+  user:
+    `Update the story bible of a book (genre: Romance) that is being written.\n\nThe story ` +
+    `bible so far:\n${bibleAnswer}\n\nThe part just written (Chapter 11):\n${written}\n\n` +
+    `Answer in English, in exactly this shape and with no preamble:\n## Chapter\none line`,
 });
 
 /**
@@ -139,7 +143,8 @@ for (const [name, fn] of checks) {
   const ms = cpuPerCall(fn, 40);
   if (!name.startsWith('  ')) worst = Math.max(worst, ms);
   process.stdout.write(
-    `${name.padEnd(54)} ${ms.toFixed(3).padStart(7)} ms  ${(ms / reference).toFixed(1).padStart(6)}×  ${ms <= GOAL_MS ? 'holds' : `over ${GOAL_MS} ms`}\n`,
+    `${name.padEnd(54)} ${ms.toFixed(3).padStart(7)} ms  ${(ms / reference).toFixed(1).padStart(6)}× ` +
+      ` ${ms <= GOAL_MS ? 'holds' : `over ${GOAL_MS} ms`}\n`,
   );
 }
 process.stdout.write(`\nthe costliest check: ${worst.toFixed(3)} ms per answer (goal: at most ${GOAL_MS} ms each)\n`);
@@ -155,7 +160,8 @@ const together = cpuPerCall((a) => {
   overusedIn(text, 'en');
 }, 40);
 process.stdout.write(
-  `${"a part's checks together, on one reading of it".padEnd(54)} ${together.toFixed(3).padStart(7)} ms  ${(together / reference).toFixed(1).padStart(6)}×\n`,
+  `${"a part's checks together, on one reading of it".padEnd(54)} ${together.toFixed(3).padStart(7)} ` +
+    `ms  ${(together / reference).toFixed(1).padStart(6)}×\n`,
 );
 
 // Beside them, what they cost a batch: the 400-book prose batch as a whole process, its goals (bench/batch-process.ts

@@ -138,10 +138,13 @@ export async function continuityRows(
 /** The table: caught/planted and false alarms (scripted), findings by kind and threads resolved by the end. */
 export function printContinuity(rows: readonly ContinuityRow[]): void {
   console.log(
-    "Continuity (deterministic checks on the story bible; a real model's book has nothing planted: its findings are for reading):",
+    'Continuity (deterministic checks on the story bible; a real ' +
+      "model's book has nothing planted: its findings are for reading):",
   );
   console.log(
-    `  ${'model'.padEnd(9)} ${'lang'.padEnd(4)} ${'ch'.padStart(3)} ${'caught/planted'.padStart(14)} ${'false alarms'.padStart(12)} ${'threads resolved'.padStart(16)}  findings by kind`,
+    ` ` +
+      ` ${'model'.padEnd(9)} ${'lang'.padEnd(4)} ${'ch'.padStart(3)} ${'caught/planted'.padStart(14)} ${'false alarms'.padStart(12)} ${'threads resolved'.padStart(16)} ` +
+      ` findings by kind`,
   );
   for (const r of rows) {
     const kinds =
@@ -150,7 +153,9 @@ export function printContinuity(rows: readonly ContinuityRow[]): void {
         .join(', ') || '-';
     const caught = r.planted ? `${r.caught}/${r.planted}` : '-';
     console.log(
-      `  ${r.model.padEnd(9)} ${r.lang.padEnd(4)} ${String(r.chapters).padStart(3)} ${caught.padStart(14)} ${String(r.falseAlarms).padStart(12)} ${`${r.resolved}/${r.threads}`.padStart(16)}  ${kinds}${r.error ? `  error: ${r.error}` : ''}`,
+      ` ` +
+        ` ${r.model.padEnd(9)} ${r.lang.padEnd(4)} ${String(r.chapters).padStart(3)} ${caught.padStart(14)} ${String(r.falseAlarms).padStart(12)} ${`${r.resolved}/${r.threads}`.padStart(16)} ` +
+        ` ${kinds}${r.error ? `  error: ${r.error}` : ''}`,
     );
   }
   console.log(

@@ -87,7 +87,9 @@ if (isChild) {
   console.log(`cold load+compile (fresh process, median of 5): ${f(median(cold))}`);
   console.log(`cold load+compile from the catalog cache (fresh process, median of 5): ${f(median(coldCached))}`);
   console.log(
-    `warm real rebuild, every generator's YAML changed (median of 20): ${f(median(warm.map((w) => w.total)))}  [read ${f(median(warm.map((w) => w.read)))}, parse+resolve+check ${f(median(warm.map((w) => w.build)))}, schemas+forms ${f(median(warm.map((w) => w.compile)))}]`,
+    `warm real rebuild, every generator's YAML changed (median of 20): ${f(median(warm.map((w) => w.total)))}  ` +
+      `[read ${f(median(warm.map((w) => w.read)))}, parse+resolve+check ${f(median(warm.map((w) => w.build)))}, ` +
+      `schemas+forms ${f(median(warm.map((w) => w.compile)))}]`,
   );
   const hits: number[] = [];
   for (let i = 0; i < 10; i++) hits.push(timeOnce({ isCacheHit: true }).total);

@@ -60,11 +60,13 @@ const languageAccuracy: ClassAccuracy[] = sampleAccuracy();
 /** One line per class of the labelled sample: told right / samples, the share; with `wrong`, the samples told wrong. */
 function printLanguageSample(wrong: boolean): void {
   console.log(
-    'Language check on its labelled sample (tests/fixtures/language/; real news measured separately, see engine/session/language.ts):',
+    'Language check on its labelled sample (tests/fixtures/language/; ' +
+      'real news measured separately, see engine/session/language.ts):',
   );
   for (const c of languageAccuracy) {
     console.log(
-      `  ${c.label.padEnd(12)} ${`${c.right}/${c.total}`.padStart(6)}  ${(100 * c.accuracy).toFixed(1).padStart(5)} %  ${c.about}`,
+      `  ${c.label.padEnd(12)} ${`${c.right}/${c.total}`.padStart(6)} ` +
+        ` ${(100 * c.accuracy).toFixed(1).padStart(5)} %  ${c.about}`,
     );
     if (wrong)
       for (const w of c.wrong) console.log(`               told ${w.found ?? 'nothing'} (${w.kind}): ${w.text}…`);
@@ -86,7 +88,8 @@ const SCRIPTED: Record<string, { about: string; make: () => ScriptedModel }> = {
   under20: { about: 'under-writer 0.2: writes 20 % of every ask', make: () => underWriter(0.2) },
   drifter: {
     about:
-      'drifter: every 3rd chapter of a Malay book in Indonesian or English in turn (of an English book, in Malay); asked again firmly it complies, except every 12th chapter',
+      'drifter: every 3rd chapter of a Malay book in Indonesian or English in turn (of an ' +
+      'English book, in Malay); asked again firmly it complies, except every 12th chapter',
     make: () =>
       drifter({
         parts: (i) => i.kind === 'chapter' && (i.chapter ?? 0) % 3 === 0,
@@ -97,7 +100,8 @@ const SCRIPTED: Record<string, { about: string; make: () => ScriptedModel }> = {
   },
   planter: {
     about:
-      'planter: writes every part at its target, plants one unique fact per chapter, its bible updates echo every fact shown',
+      'planter: writes every part at its target, plants one unique ' +
+      'fact per chapter, its bible updates echo every fact shown',
     make: () => planter(),
   },
 };
@@ -251,7 +255,11 @@ const totalSeconds = (performance.now() - runStarted) / 1000;
 
 /** The real model as configured (names only, never keys). */
 function realAbout(): string {
-  return `real model: ${process.env.KARYA_MODEL?.trim() || 'the default model'} at ${process.env.OPENAI_BASE_URL?.trim() || 'api.openai.com'} (or karya.config.yaml); books of ${Math.min(...chapterCounts)} chapters`;
+  return (
+    `real model: ${process.env.KARYA_MODEL?.trim() || 'the default model'} ` +
+    `at ${process.env.OPENAI_BASE_URL?.trim() || 'api.openai.com'} (or ` +
+    `karya.config.yaml); books of ${Math.min(...chapterCounts)} chapters`
+  );
 }
 
 const at = new Date().toISOString();

@@ -61,6 +61,7 @@ for (const [label, asked] of [
   const check = perCall(() => findLanguageDrift(chapter, asked));
   const reference = perCall(() => readOnce(chapter));
   console.log(
-    `${label} text asked in ${asked} (${words} words): check ${check.toFixed(3)} ms, one read ${reference.toFixed(3)} ms, ratio ${(check / reference).toFixed(1)}×`,
+    `${label} text asked in ${asked} (${words} words): check ${check.toFixed(3)} ms, ` +
+      `one read ${reference.toFixed(3)} ms, ratio ${(check / reference).toFixed(1)}×`,
   );
 }

@@ -78,13 +78,16 @@ export function printNearDuplicateBench(): void {
   const r = runNearDuplicateBench();
   const f = (n: number) => `${n.toFixed(1)} ms`;
   console.log(
-    `near-duplicates, one 10,000-word book against 1,000 (load ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores):`,
+    `near-duplicates, one 10,000-word book against 1,000 ` +
+      `(load ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores):`,
   );
   console.log(
-    `  fingerprint + LSH index query (median of 9): ${f(r.indexMs)}; linear scan of exact run sets (median of 9): ${f(r.linearMs)}; the index is ${r.ratio.toFixed(1)}× faster`,
+    `  fingerprint + LSH index query (median of 9): ${f(r.indexMs)}; linear scan of exact ` +
+      `run sets (median of 9): ${f(r.linearMs)}; the index is ${r.ratio.toFixed(1)}× faster`,
   );
   console.log(
-    `  fingerprinting and indexing the 1,000 catalogue books (once; each is fingerprinted when it is finished): ${f(r.buildMs)}`,
+    `  fingerprinting and indexing the 1,000 catalogue books (once; ` +
+      `each is fingerprinted when it is finished): ${f(r.buildMs)}`,
   );
   console.log(`goal: the check under 1 s — ${r.indexMs < 1000 ? 'met' : 'NOT met'}`);
 }

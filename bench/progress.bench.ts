@@ -28,10 +28,12 @@ async function run(mode: 'parts' | 'whole-book'): Promise<Array<{ position: numb
   opened.sqlite.pragma('wal_autocheckpoint = 0');
   const runner = new Store(opened.db as never, opened.sqlite);
   opened.sqlite.exec(
-    'CREATE TABLE whole_book (key TEXT PRIMARY KEY, content TEXT NOT NULL, settings TEXT NOT NULL, position INTEGER NOT NULL)',
+    'CREATE TABLE whole_book (key TEXT PRIMARY KEY, content TEXT ' +
+      'NOT NULL, settings TEXT NOT NULL, position INTEGER NOT NULL)',
   );
   const whole = opened.sqlite.prepare(
-    'INSERT INTO whole_book (key, content, settings, position) VALUES (?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET content = excluded.content, settings = excluded.settings, position = excluded.position',
+    'INSERT INTO whole_book (key, content, settings, position) VALUES (?, ?, ?, ?) ON CONFLICT(key) DO ' +
+      'UPDATE SET content = excluded.content, settings = excluded.settings, position = excluded.position',
   );
   const parts = bookStore(runner, 'bench');
   const rows: Array<{ position: number; bytes: number; ms: number }> = [];
@@ -79,7 +81,8 @@ for (const mode of ['parts', 'whole-book'] as const) {
   const early = summary(rows, 1, 10);
   const late = summary(rows, 91, 100);
   process.stdout.write(
-    `${mode === 'parts' ? 'append one part (Karya)' : 'rewrite the whole book (reference)'}: chapters 1-10 ${fmt(early)} per step; chapters 91-100 ${fmt(late)} per step; ` +
+    `${mode === 'parts' ? 'append one part (Karya)' : 'rewrite the whole book (reference)'}: ` +
+      `chapters 1-10 ${fmt(early)} per step; chapters 91-100 ${fmt(late)} per step; ` +
       `late ÷ early: bytes ${(late.bytes / early.bytes).toFixed(2)}×, time ${(late.ms / early.ms).toFixed(2)}×\n`,
   );
 }

@@ -150,7 +150,8 @@ async function covers(): Promise<Cover[]> {
   const noisy = () =>
     sharp(randomBytes(grain.width * grain.height * 3), { raw: grain }).resize(W, H, { kernel: 'nearest' });
   const art =
-    '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="2560"><rect width="1600" height="2560" fill="rgb(30,140,60)"/><circle cx="800" cy="900" r="380" fill="rgb(250,240,200)"/></svg>';
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="2560"><rect width="1600" height="2560" ' +
+    'fill="rgb(30,140,60)"/><circle cx="800" cy="900" r="380" fill="rgb(250,240,200)"/></svg>';
   return [
     {
       name: '1,600 × 2,560 JPEG',
@@ -268,7 +269,8 @@ async function main(): Promise<void> {
   process.stdout.write(`Covers: ${all.map((c) => `${c.name} ${(c.bytes.length / MB).toFixed(1)} MB`).join('; ')}\n`);
   if (before)
     process.stdout.write(
-      `Before: the build in ${before}, run in turn with this one's (before, after, before, …) so the machine's load falls on both alike\n`,
+      `Before: the build in ${before}, run in turn with this one's (before, ` +
+        `after, before, …) so the machine's load falls on both alike\n`,
     );
   process.stdout.write(
     `\n${'cover'.padEnd(34)} ${'at once'.padStart(7)} ${'idle MB'.padStart(8)} ${'peak above idle MB'.padStart(19)} ${`≤ ${GOAL_MB}`.padStart(8)} ${'(runs)'.padEnd(16)} ${'time s'.padStart(7)} ${'load'.padStart(5)} ${'failed'.padStart(6)}\n`,
@@ -298,7 +300,9 @@ async function main(): Promise<void> {
   if (ratios.length)
     process.stdout.write(`\nPeak above idle, after / before:\n${ratios.map((r) => `  ${r}`).join('\n')}\n`);
   process.stdout.write(
-    `\nGoal peak above idle ≤ ${GOAL_MB} MB with any accepted cover: ${worst <= GOAL_MB ? 'met' : 'NOT met'} (worst median ${worst.toFixed(0)} MB; load ${os.loadavg()[0]!.toFixed(1)})\nBENCH_PUBLISH_PEAK_MB ${worst.toFixed(0)}\n`,
+    `\nGoal peak above idle ≤ ${GOAL_MB} MB with any accepted ` +
+      `cover: ${worst <= GOAL_MB ? 'met' : 'NOT met'} (worst median ${worst.toFixed(0)} MB; ` +
+      `load ${os.loadavg()[0]!.toFixed(1)})\nBENCH_PUBLISH_PEAK_MB ${worst.toFixed(0)}\n`,
   );
 }
 

@@ -85,7 +85,9 @@ export type FailureKind = 'spec' | 'settings' | 'edit' | 'import' | 'voice' | 'w
 /** How the command says a step that failed: its sentence around the product's words, and the part `--json` names. */
 export interface StepFailure {
   words: (said: { message: string; status: number | undefined; english: string }) => string;
-  /** `--json`'s line: the part that failed; its message is the product's words, or the whole sentence when `isWhole`. */
+  /**
+   * `--json`'s line: the part that failed; its message is the product's words, or the whole sentence when `isWhole`.
+   */
   json?: { part: string | null; isWhole?: boolean };
 }
 

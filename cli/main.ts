@@ -109,7 +109,8 @@ export async function runKarya(argv: readonly string[]): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) return printVersion();
   try {
     const run = () => buildProgram(argv).parseAsync([...argv], { from: 'user' });
-    // `karya validate` names every text a language lacks: the table is read without stopping at the first (validate.ts).
+    // `karya validate` names every text a language lacks: the table is read without stopping at the first
+    // (validate.ts).
     await (argv[0] === 'validate' ? whileWordsUnchecked(run) : run());
     return EXIT.ok;
   } catch (error) {

@@ -197,5 +197,8 @@ export function spentText(f: RunFigures, lang: Lang, hasCredits: boolean): strin
 
 /** "2 of 5 parts · about 30 s left · so far: calls 4, tokens 1,200, credits 2", in the writer's language. */
 export function meterText(f: RunFigures, lang: Lang, hasCredits: boolean): string {
-  return `${say('parts', lang, { done: numberIn(f.done, lang), planned: numberIn(f.planned, lang) })} · ${leftText(f, lang)} · ${spentText(f, lang, hasCredits)}`;
+  return (
+    `${say('parts', lang, { done: numberIn(f.done, lang), planned: numberIn(f.planned, lang) })} ` +
+    `· ${leftText(f, lang)} · ${spentText(f, lang, hasCredits)}`
+  );
 }

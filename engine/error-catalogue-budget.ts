@@ -3,7 +3,8 @@
 import { catalogue } from './languages/index.js';
 
 export const BUDGET_CATALOGUE = catalogue('errors-budget', [
-  // {failure} is one of the budget_failure_* lines below, in the message's language (engine/errors.ts generationMessage).
+  // {failure} is one of the budget_failure_* lines below, in the message's language (engine/errors.ts
+  // generationMessage).
   'run_failing',
   'run_over_budget',
   'budget_failure_refused',

@@ -149,7 +149,8 @@ const ERRORS = catalogue('errors', [
   // A language asked of a generator without a language field (engine/compile/language-field.ts); {lang} its one
   // language's code.
   'lang_fixed',
-  // A generator lacking a text in the studio's language (studio/src/generator/GeneratorPage.tsx): {languages} those it is
+  // A generator lacking a text in the studio's language (studio/src/generator/GeneratorPage.tsx): {languages} those it
+  // is
   // whole in.
   'generator_not_in_language',
 ]);

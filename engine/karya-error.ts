@@ -94,7 +94,8 @@ export class LanguageWordsError extends KaryaError {
   constructor(params: LanguageWordsParams, message?: string) {
     super(
       message ??
-        `language "${params.language}" has no words for "${params.key}" of the ${params.catalogue} catalogue (languages/${params.language}/${params.catalogue}.yaml)`,
+        `language "${params.language}" has no words for "${params.key}" of ` +
+          `the ${params.catalogue} catalogue (languages/${params.language}/${params.catalogue}.yaml)`,
     );
     this.name = 'LanguageWordsError';
     this.params = params;

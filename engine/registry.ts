@@ -129,7 +129,8 @@ function withTableWords(
   const now = new Set<Lang>();
   for (const src of sources) {
     const code = (src.data as { code?: string } | undefined)?.code;
-    // (The studio's bundle places a registry's words beside the code that defines it: studio/scripts/language-table.ts.)
+    // (The studio's bundle places a registry's words beside the code that defines it:
+    // studio/scripts/language-table.ts.)
     const file = registry.replace(/\s+/g, '-');
     const beside = code ? (wordsBesideCode(file, code) as Record<string, unknown> | undefined) : undefined;
     const given = (src.words[file] ?? beside)?.[ruleId];

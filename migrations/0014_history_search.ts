@@ -57,7 +57,8 @@ function contentTitle0014(content: string): string | undefined {
  */
 export const FTS_VALUES = (r: string) =>
   `${r}.id, 'u' || lower(hex(${r}.user_id)), 'k' || lower(hex(${r}.content_type)), ` +
-  `${r}.title || ' ' || replace(${r}.content_type, '_', ' ') || ' ' || (CASE WHEN substr(${r}.content, 1, 5) = 'data:' THEN '' ELSE ${r}.content END)`;
+  `${r}.title || ' ' || replace(${r}.content_type, '_', ' ') || ' ' || (CASE ` +
+  `WHEN substr(${r}.content, 1, 5) = 'data:' THEN '' ELSE ${r}.content END)`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Portable: the type filter and distinct types walk this index; the list without a filter keeps content_history_user.
@@ -92,7 +93,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   await sql
     .raw(
-      `INSERT INTO content_history_fts(rowid, owner, kind, body) SELECT ${FTS_VALUES('content_history')} FROM content_history`,
+      `INSERT INTO content_history_fts(rowid, owner, kind, body) ` +
+        `SELECT ${FTS_VALUES('content_history')} FROM content_history`,
     )
     .execute(db);
   await sql

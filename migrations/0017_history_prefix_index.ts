@@ -16,12 +16,14 @@ async function rebuild(db: Kysely<unknown>, prefix: string): Promise<void> {
   await sql`DROP TABLE content_history_fts`.execute(db);
   await sql
     .raw(
-      `CREATE VIRTUAL TABLE content_history_fts USING fts5(owner, kind, body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2', prefix='${prefix}')`,
+      `CREATE VIRTUAL TABLE content_history_fts USING fts5(owner, kind, body, content='', ` +
+        `contentless_delete=1, tokenize='unicode61 remove_diacritics 2', prefix='${prefix}')`,
     )
     .execute(db);
   await sql
     .raw(
-      `INSERT INTO content_history_fts(rowid, owner, kind, body) SELECT ${FTS_VALUES('content_history')} FROM content_history`,
+      `INSERT INTO content_history_fts(rowid, owner, kind, body) ` +
+        `SELECT ${FTS_VALUES('content_history')} FROM content_history`,
     )
     .execute(db);
 }

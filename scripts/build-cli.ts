@@ -110,8 +110,12 @@ const processGlobal: Plugin = {
 const SDK_EAGER_GLOBALS: Array<{ file: RegExp; from: string; to: string; names: Array<[RegExp, string]> }> = [
   {
     file: /[\\/]node_modules[\\/]openai[\\/]auth[\\/]workload-identity-auth\.mjs$/,
-    from: 'const NATIVE_RESPONSE_PROTOTYPE = Response.prototype;\nconst READ_NATIVE_RESPONSE_BODY = NATIVE_RESPONSE_PROTOTYPE.arrayBuffer;',
-    to: 'let karyaNativeResponse;\nconst karyaNativeResponseOf = () => (karyaNativeResponse ??= { prototype: Response.prototype, read: Response.prototype.arrayBuffer });',
+    from:
+      'const NATIVE_RESPONSE_PROTOTYPE = Response.prototype;\nconst ' +
+      'READ_NATIVE_RESPONSE_BODY = NATIVE_RESPONSE_PROTOTYPE.arrayBuffer;',
+    to:
+      'let karyaNativeResponse;\nconst karyaNativeResponseOf = () => (karyaNativeResponse ' +
+      '??= { prototype: Response.prototype, read: Response.prototype.arrayBuffer });',
     names: [
       [/\bNATIVE_RESPONSE_PROTOTYPE\b/g, 'karyaNativeResponseOf().prototype'],
       [/\bREAD_NATIVE_RESPONSE_BODY\b/g, 'karyaNativeResponseOf().read'],
@@ -119,9 +123,15 @@ const SDK_EAGER_GLOBALS: Array<{ file: RegExp; from: string; to: string; names: 
   },
   {
     file: /[\\/]node_modules[\\/]openai[\\/]lib[\\/]EventStream\.mjs$/,
-    from: "const headersEntriesDescriptor = typeof Headers === 'function' ? Object.getOwnPropertyDescriptor(Headers.prototype, 'entries') : undefined;",
-    to: "let karyaHeadersEntries;\nconst karyaHeadersEntriesOf = () => (karyaHeadersEntries ??= { descriptor: typeof Headers === 'function' ? (rememberTrustedIntrinsic(Headers), Object.getOwnPropertyDescriptor(Headers.prototype, 'entries')) : undefined });",
-    // Its trusted globals are read by descriptor, which loads fetch as well: Headers is remembered at the first read of its
+    from:
+      "const headersEntriesDescriptor = typeof Headers === 'function' ? " +
+      "Object.getOwnPropertyDescriptor(Headers.prototype, 'entries') : undefined;",
+    to:
+      'let karyaHeadersEntries;\nconst karyaHeadersEntriesOf = () => (karyaHeadersEntries ' +
+      "??= { descriptor: typeof Headers === 'function' ? (rememberTrustedIntrinsic(Headers), " +
+      "Object.getOwnPropertyDescriptor(Headers.prototype, 'entries')) : undefined });",
+    // Its trusted globals are read by descriptor, which loads fetch as well: Headers is remembered at the first read of
+    // its
     // entries instead.
     names: [
       [/\bheadersEntriesDescriptor\b/g, 'karyaHeadersEntriesOf().descriptor'],
@@ -174,7 +184,9 @@ const lazyDefaults: Plugin = {
         : { path: args.path, namespace: 'lazy-default' },
     );
     bundle.onLoad({ filter: /.*/, namespace: 'lazy-default' }, (args) => ({
-      contents: `let loaded;\nexport default function lazyDefault(...args) {\n  loaded ??= require(${JSON.stringify(args.path)});\n  return loaded(...args);\n}\n`,
+      contents:
+        `let loaded;\nexport default function lazyDefault(...args) {\n  loaded ??= ` +
+        `require(${JSON.stringify(args.path)});\n  return loaded(...args);\n}\n`,
       loader: 'js',
     }));
   },
@@ -211,7 +223,9 @@ const lazyClasses: Plugin = {
         'let loaded;',
         `const real = (name) => (loaded ??= require(${JSON.stringify(args.path)}))[name];`,
         // A function as the target, so `new` reaches the construct trap; everything else is the real class's.
-        'const lazy = (name) => new Proxy(function () {}, { construct: (_, args) => Reflect.construct(real(name), args), apply: (_, self, args) => Reflect.apply(real(name), self, args), get: (_, key) => real(name)[key], has: (_, key) => key in real(name) });',
+        'const lazy = (name) => new Proxy(function () {}, { construct: (_, args) => ' +
+          'Reflect.construct(real(name), args), apply: (_, self, args) => Reflect.apply(real(name), ' +
+          'self, args), get: (_, key) => real(name)[key], has: (_, key) => key in real(name) });',
         ...LAZY_CLASSES[args.path]!.map((name) => `export const ${name} = lazy(${JSON.stringify(name)});`),
       ].join('\n'),
       loader: 'js',
@@ -223,8 +237,10 @@ const started = performance.now();
 const startedAt = new Date();
 const built = await build({
   outdir: building,
-  // The export, import and near-duplicate pools' worker threads (engine/node/export/pool.ts, engine/node/import/pool.ts,
-  // engine/node/closeness/pool.ts), a batch's threads (cli/batch/threads.ts), its book-end thread (cli/batch/book-end.ts)
+  // The export, import and near-duplicate pools' worker threads (engine/node/export/pool.ts,
+  // engine/node/import/pool.ts,
+  // engine/node/closeness/pool.ts), a batch's threads (cli/batch/threads.ts), its book-end thread
+  // (cli/batch/book-end.ts)
   // and the audio edition's threads (engine/node/audio/audio-pool.ts) start from their own files beside the chunks.
   entryPoints: {
     main: path.join(ROOT, 'cli', 'main.ts'),
@@ -249,7 +265,9 @@ const built = await build({
   ),
   // Bundled CommonJS packages (handlebars, commander, cli-progress) require Node's own modules.
   banner: {
-    js: "import { createRequire as __karyaCreateRequire } from 'node:module'; const require = __karyaCreateRequire(import.meta.url);",
+    js:
+      "import { createRequire as __karyaCreateRequire } from 'node:module'; " +
+      'const require = __karyaCreateRequire(import.meta.url);',
   },
   plugins: [pgOnNode, processGlobal, sdkLazyGlobals, lazyDefaults, lazyClasses],
   sourcemap: 'linked',
@@ -281,7 +299,8 @@ utimesSync(stamp, startedAt, startedAt);
 replaceDir(building, outdir);
 const shown = path.relative(process.cwd(), outdir);
 process.stdout.write(
-  `karya: CLI bundle built in ${shown && !shown.startsWith('..') ? shown : outdir}/ (${Math.round(performance.now() - started)} ms)\n`,
+  `karya: CLI bundle built in ${shown && !shown.startsWith('..') ? shown : outdir}/ ` +
+    `(${Math.round(performance.now() - started)} ms)\n`,
 );
 // Fill the catalog's disk cache for this bundle now (`npm ci` runs this build), so the first command after
 // an install or a rebuild does not compile every generator: once for commands run inside the checkout

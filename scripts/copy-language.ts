@@ -56,5 +56,6 @@ for (const file of readdirSync(path.join(ROOT, 'generators'))
   written++;
 }
 console.log(
-  `${path.relative(process.cwd(), table)} and ${path.relative(process.cwd(), own)}/ written from ${from} (${written} generators' texts in ${path.relative(process.cwd(), own)}/generators/), marked draft: true`,
+  `${path.relative(process.cwd(), table)} and ${path.relative(process.cwd(), own)}/ written from ${from} ` +
+    `(${written} generators' texts in ${path.relative(process.cwd(), own)}/generators/), marked draft: true`,
 );

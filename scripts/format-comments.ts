@@ -29,17 +29,17 @@ export function wrapWords(text: string, width: number): string[] {
 
 const tooLong = (line: string) => [...line].length > MAX_LINE_CHARS;
 
-/** One comment line (`prefix` + text) as lines of the rule's width. */
-function wrapLine(prefix: string, text: string): string[] {
-  return wrapWords(text, MAX_LINE_CHARS - [...prefix].length).map((words) => `${prefix}${words}`);
+/** One comment line (`prefix` + text, after `lead`, the indent before it) as lines of the rule's width. */
+function wrapLine(prefix: string, text: string, lead = ''): string[] {
+  return wrapWords(text, MAX_LINE_CHARS - [...lead].length - [...prefix].length).map((words) => `${prefix}${words}`);
 }
 
 /** A comment's new text, or undefined when it has no long line or does not start its line. */
 function wrapped(comment: Comment, indent: string, source: string): string | undefined {
-  if (!source.split('\n').some(tooLong)) return undefined;
+  if (!`${indent}${source}`.split('\n').some(tooLong)) return undefined;
   if (comment.type === 'Line') {
     const space = comment.value.startsWith(' ') ? ' ' : '';
-    return wrapLine(`//${space}`, comment.value.slice(space.length)).join(`\n${indent}`);
+    return wrapLine(`//${space}`, comment.value.slice(space.length), indent).join(`\n${indent}`);
   }
   const lines = source.split('\n');
   if (lines.length === 1) {

@@ -93,8 +93,12 @@ function update(k: number, lang: Lang): string {
 function part(user: string, lang: Lang): string {
   const k = Number(/Write Chapter (\d+) of|Tulis Bab (\d+) daripada/.exec(user)?.slice(1).find(Boolean) ?? 0);
   return lang === 'en'
-    ? `Nadia swept the bakery floor at dawn in chapter ${k}, and the ovens ticked as they warmed.\n\nThe street outside filled slowly with bicycles and the smell of bread reached the river by seven.`
-    : `Nadia menyapu lantai kedai roti pada waktu subuh dalam bab ${k}, dan ketuhar berdetik ketika panas.\n\nJalan di luar perlahan-lahan dipenuhi basikal dan bau roti sampai ke sungai sebelum pukul tujuh.`;
+    ? `Nadia swept the bakery floor at dawn in chapter ${k}, and the ` +
+        `ovens ticked as they warmed.\n\nThe street outside filled ` +
+        `slowly with bicycles and the smell of bread reached the river by seven.`
+    : `Nadia menyapu lantai kedai roti pada waktu subuh dalam bab ${k}, ` +
+        `dan ketuhar berdetik ketika panas.\n\nJalan di luar perlahan-lahan ` +
+        `dipenuhi basikal dan bau roti sampai ke sungai sebelum pukul tujuh.`;
 }
 
 /** The answer function of the scripted cast book. */

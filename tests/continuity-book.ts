@@ -114,15 +114,19 @@ function update(k: number, plan: ContinuityPlan, isRewritten: boolean): string {
     .filter((p) => p.opened <= k)
     .map(
       (p) =>
-        `- ${p.thread} | ${label(p.opened)} | ${'paidAt' in p && k >= p.paidAt ? w.resolved : w.open} | ${w.due} ${label(p.due)}`,
+        `- ${p.thread} | ${label(p.opened)} ` +
+        `| ${'paidAt' in p && k >= p.paidAt ? w.resolved : w.open} | ${w.due} ${label(p.due)}`,
     );
   return [
     lang === 'ms' ? '## Bab' : '## Chapter',
     `${lang === 'ms' ? 'Peristiwa' : 'Events of'} ${label(k)}.`,
     lang === 'ms' ? '## Watak' : '## Characters',
-    `- Aisha | ${lang === 'ms' ? 'watak utama' : 'the lead'} | ${lang === 'ms' ? 'di kapal' : 'on the ship'} | ${label(k)}`,
-    `- Mara | ${lang === 'ms' ? 'kapten' : 'captain'} | ${isDead ? w.dead : w.alive} | ${label(isDead ? plan.deathAt : k)}`,
-    `- Yusuf | ${lang === 'ms' ? 'jurumudi' : 'navigator'} | ${lang === 'ms' ? 'membaca carta' : 'reading the charts'} | ${label(k)}`,
+    `- Aisha | ${lang === 'ms' ? 'watak utama' : 'the lead'} ` +
+      `| ${lang === 'ms' ? 'di kapal' : 'on the ship'} | ${label(k)}`,
+    `- Mara | ${lang === 'ms' ? 'kapten' : 'captain'} ` +
+      `| ${isDead ? w.dead : w.alive} | ${label(isDead ? plan.deathAt : k)}`,
+    `- Yusuf | ${lang === 'ms' ? 'jurumudi' : 'navigator'} ` +
+      `| ${lang === 'ms' ? 'membaca carta' : 'reading the charts'} | ${label(k)}`,
     lang === 'ms' ? '## Urusan belum selesai' : '## Open threads',
     ...threads,
     lang === 'ms' ? '## Fakta yang ditetapkan' : '## Established facts',

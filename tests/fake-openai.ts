@@ -383,13 +383,15 @@ export const PROSE_SENTENCES: Readonly<Record<'en' | 'ms', readonly string[]>> =
     'Aisyah melipat surat itu dua kali dan menyimpannya di dalam poket kotnya.',
     'Daniel menunggu di hadapan kedai buku lama sambil berpura-pura membaca notis di pintu.',
     'Mereka tidak bercakap untuk seketika, dan kesunyian itu terasa lebih hangat daripada sebarang permohonan maaf.',
-    'Dia teringat musim cuti sekolah ketika mereka mengecat bot itu dengan warna biru dan ketawa sehingga matahari terbenam.',
+    'Dia teringat musim cuti sekolah ketika mereka mengecat bot ' +
+      'itu dengan warna biru dan ketawa sehingga matahari terbenam.',
     'Lelaki itu bertanya sama ada dia masih minum teh tanpa gula, dan Aisyah tersenyum kerana dia belum lupa.',
     'Pasar itu berbau ikan bakar, batu yang basah dan bunga melur yang tumbuh di sepanjang tembok.',
     'Neneknya selalu berkata bahawa janji yang dibuat di tepi laut tidak akan dapat dimungkiri.',
     'Seekor burung camar berbunyi di atas jeti ketika feri membunyikan honnya.',
     'Daniel mengaku bahawa dia pulang ke pekan itu kerana restoran, bukan kerana Aisyah.',
-    'Aisyah tidak mempercayainya, tetapi dia membiarkan dusta itu terletak di antara mereka seperti sebutir batu kecil.',
+    'Aisyah tidak mempercayainya, tetapi dia membiarkan dusta ' +
+      'itu terletak di antara mereka seperti sebutir batu kecil.',
     'Mereka berjalan melepasi panggung wayang lama tempat mereka pernah berkongsi sebungkus kacang rebus.',
     'Angin menarik selendangnya, dan Daniel menghulurkan tangan untuk menangkapnya sebelum ia terbang.',
     'Untuk seketika tangan mereka bersentuhan, dan dia terlupa apa yang mahu dikatakannya.',
@@ -412,12 +414,14 @@ export const PROSE_SENTENCES: Readonly<Record<'en' | 'ms', readonly string[]>> =
  * way a looping model does; Malay ones for Malay and Indonesian sentences.
  */
 const VARIANT_WORDS = {
-  en: 'quietly slowly still softly gently later once somehow truly simply nearly almost perhaps clearly surely rarely barely briefly finally calmly'.split(
-    ' ',
-  ),
-  ms: 'perlahan lagi masih lembut kemudian sekali entah benar sekadar hampir mungkin jelas pasti jarang hanya akhirnya segera tenang diam semula'.split(
-    ' ',
-  ),
+  en: (
+    'quietly slowly still softly gently later once somehow truly simply ' +
+    'nearly almost perhaps clearly surely rarely barely briefly finally calmly'
+  ).split(' '),
+  ms: (
+    'perlahan lagi masih lembut kemudian sekali entah benar sekadar hampir ' +
+    'mungkin jelas pasti jarang hanya akhirnya segera tenang diam semula'
+  ).split(' '),
 };
 const VARIANTS = new Set([...VARIANT_WORDS.en, ...VARIANT_WORDS.ms]);
 
@@ -542,9 +546,16 @@ export const PROSE_BLOCK = 1008;
  */
 export function characterDetailsBlock(lang: 'en' | 'ms' | 'id', heading?: string): string {
   const lists = {
-    en: "Character Details:\n- Aisha Rahman: bookshop owner, 29, calm but stubborn, wants to save her father's shop\n- Daniel Lee: chef, 31, warm and secretive, back in town to open a restaurant",
-    ms: 'Butiran Watak:\n- Aisyah Rahman: pemilik kedai buku, 29 tahun, tenang tetapi degil, mahu menyelamatkan kedai ayahnya\n- Daniel Lee: tukang masak, 31 tahun, ramah dan berahsia, pulang untuk membuka restoran',
-    id: 'Detail Tokoh:\n- Aisyah Rahman: pemilik toko buku, 29 tahun, tenang tetapi keras kepala, mau menyelamatkan toko ayahnya\n- Daniel Lee: juru masak, 31 tahun, ramah dan penuh rahasia, pulang untuk membuka restoran',
+    en:
+      'Character Details:\n- Aisha Rahman: bookshop owner, 29, calm but stubborn, wants to save her ' +
+      "father's shop\n- Daniel Lee: chef, 31, warm and secretive, back in town to open a restaurant",
+    ms:
+      'Butiran Watak:\n- Aisyah Rahman: pemilik kedai buku, 29 tahun, tenang tetapi degil, mahu menyelamatkan ' +
+      'kedai ayahnya\n- Daniel Lee: tukang masak, 31 tahun, ramah dan berahsia, pulang untuk membuka restoran',
+    id:
+      'Detail Tokoh:\n- Aisyah Rahman: pemilik toko buku, 29 tahun, tenang ' +
+      'tetapi keras kepala, mau menyelamatkan toko ayahnya\n- Daniel Lee: juru ' +
+      'masak, 31 tahun, ramah dan penuh rahasia, pulang untuk membuka restoran',
   };
   const list = lists[lang];
   return heading ? `${heading}${list.slice(list.indexOf('\n'))}` : list;
@@ -624,7 +635,8 @@ const OUTLINE_WORDS = {
 
 /** Words of a model's reasoning before its answer (`think`): never part of the book. */
 export const THINK_WORDS =
-  'Okay, the user wants the next part. I should keep the heroine consistent, plan three scenes and aim for the length asked.';
+  'Okay, the user wants the next part. I should keep the heroine ' +
+  'consistent, plan three scenes and aim for the length asked.';
 
 /** An answer as a model with these habits writes it (FakeOpenAIOptions.habits). */
 function withHabits(text: string, body: Record<string, unknown>, habits: ReadonlyArray<Habit>): string {
@@ -633,7 +645,10 @@ function withHabits(text: string, body: Record<string, unknown>, habits: Readonl
   const asked = askedWordsOf(body);
   if (habits.includes('refuse') || (habits.includes('refuse-bible') && isBibleRequest(body))) return REFUSAL_TEXT[lang];
   if (habits.includes('think-only'))
-    return `<think>\n${THINK_WORDS}\n\nI need to think about this some more before I write anything, so let me plan the scenes again.`;
+    return (
+      `<think>\n${THINK_WORDS}\n\nI need to think about this some ` +
+      `more before I write anything, so let me plan the scenes again.`
+    );
   let out = text;
   if (habits.includes('json-outline') && isOutlineRequest(body)) {
     const n = outlineChapters(body);
@@ -674,10 +689,15 @@ function withHabits(text: string, body: Record<string, unknown>, habits: Readonl
     const heading = chapter ? `# ${o.chapter} ${chapter}: ${o.title}\n\n` : '';
     out =
       lang === 'id'
-        ? `Tentu! Berikut adalah ${chapter ? `Bab ${chapter}` : 'bagian berikutnya'} dari cerita Anda:\n\n---\n\n${heading}${out}\n\n---\n\nSemoga Anda menikmati bab ini! Beri tahu saya jika Anda ingin ada perubahan.`
+        ? `Tentu! Berikut adalah ${chapter ? `Bab ${chapter}` : 'bagian berikutnya'} ` +
+          `dari cerita Anda:\n\n---\n\n${heading}${out}\n\n---\n\nSemoga Anda ` +
+          `menikmati bab ini! Beri tahu saya jika Anda ingin ada perubahan.`
         : lang === 'ms'
-          ? `Tentu! Berikut ialah ${chapter ? `Bab ${chapter}` : 'bahagian seterusnya'} cerita anda:\n\n---\n\n${heading}${out}\n\n---\n\nSemoga anda menikmati bab ini! Beritahu saya jika anda mahu sebarang perubahan.`
-          : `Sure! Here's ${chapter ? `Chapter ${chapter}` : 'the next part'} of your story:\n\n---\n\n${heading}${out}\n\n---\n\nI hope you enjoyed this chapter! Let me know if you'd like any changes.`;
+          ? `Tentu! Berikut ialah ${chapter ? `Bab ${chapter}` : 'bahagian seterusnya'} ` +
+            `cerita anda:\n\n---\n\n${heading}${out}\n\n---\n\nSemoga anda menikmati ` +
+            `bab ini! Beritahu saya jika anda mahu sebarang perubahan.`
+          : `Sure! Here's ${chapter ? `Chapter ${chapter}` : 'the next part'} of your story:\n\n---\n` +
+            `\n${heading}${out}\n\n---\n\nI hope you enjoyed this chapter! Let me know if you'd like any changes.`;
   }
   if (habits.includes('think')) out = `<think>\n${THINK_WORDS}\n</think>\n\n${out}`;
   if (habits.includes('open-think')) out = `<think>\n${THINK_WORDS}\n\n${out}`;
@@ -807,7 +827,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       };
       for (const w of cut.match(/\S+\s*/g) ?? [])
         res.write(
-          `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n\n`,
+          `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n` +
+            `\n`,
         );
       res.end();
       return;
@@ -862,7 +883,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       const part = text.slice(0, Math.floor(text.length * 0.6)).trimEnd();
       for (const w of part.match(/\S+\s*/g) ?? [])
         res.write(
-          `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n\n`,
+          `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n` +
+            `\n`,
         );
       // An SSE comment line, flushed with the events before it: then the connection drops.
       res.write(': cut\n\n', () => req.socket.destroy());
@@ -1004,7 +1026,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           if (options.habits?.includes('html') && !isProbe) {
             res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
             res.end(
-              '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>The upstream server is not reachable.</p></body></html>',
+              '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad ' +
+                'Gateway</h1><p>The upstream server is not reachable.</p></body></html>',
             );
             recorded.answeredAt = Date.now();
             return;
@@ -1081,8 +1104,10 @@ export const INDONESIAN_SENTENCES: readonly string[] = [
   'Hujan terus turun di pelabuhan ketika lampu-lampu kota menyala satu per satu.',
   'Aisyah melipat surat itu dua kali lalu menyimpannya di saku jaketnya.',
   'Daniel menunggu di depan toko buku tua sambil pura-pura membaca pengumuman di pintu.',
-  'Mereka tidak berbicara untuk beberapa saat, dan keheningan itu terasa lebih hangat daripada permintaan maaf apa pun.',
-  'Dia teringat liburan sekolah ketika mereka mengecat perahu itu dengan warna biru dan tertawa sampai matahari terbenam.',
+  'Mereka tidak berbicara untuk beberapa saat, dan keheningan ' +
+    'itu terasa lebih hangat daripada permintaan maaf apa pun.',
+  'Dia teringat liburan sekolah ketika mereka mengecat perahu ' +
+    'itu dengan warna biru dan tertawa sampai matahari terbenam.',
   'Pria itu bertanya apakah dia masih minum teh tanpa gula, dan Aisyah tersenyum karena dia belum lupa.',
   'Pasar itu berbau ikan bakar, batu yang basah, dan bunga melati yang tumbuh di sepanjang tembok.',
   'Neneknya selalu bilang bahwa janji yang dibuat di tepi laut tidak akan pernah bisa diingkari.',

@@ -78,7 +78,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const done = (paid.params.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', paid.id);
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         res.end(
-          `<!doctype html><title>Fake Stripe Checkout</title><h1>Fake Stripe Checkout</h1><p id="session">${paid.id}</p><a id="pay" href="${done.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">Pay</a>`,
+          `<!doctype html><title>Fake Stripe Checkout</title><h1>Fake ` +
+            `Stripe Checkout</h1><p id="session">${paid.id}</p><a id="pay" ` +
+            `href="${done.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">Pay</a>`,
         );
         return;
       }

@@ -89,14 +89,16 @@ export const INDONESIAN_SENTENCES: readonly string[] = [
   'Hujan terus turun di pelabuhan sementara lampu-lampu kota menyala satu per satu.',
   'Aisyah melipat surat itu dua kali dan menyelipkannya ke dalam saku mantelnya.',
   'Daniel menunggu di depan toko buku tua sambil pura-pura membaca pengumuman di pintu.',
-  'Untuk sesaat tidak seorang pun dari mereka bicara, dan keheningan itu terasa lebih hangat daripada permintaan maaf apa pun.',
+  'Untuk sesaat tidak seorang pun dari mereka bicara, dan keheningan ' +
+    'itu terasa lebih hangat daripada permintaan maaf apa pun.',
   'Dia teringat musim panas ketika mereka mengecat perahu itu dengan warna biru dan tertawa sampai matahari terbenam.',
   'Laki-laki itu bertanya apakah dia masih minum teh tanpa gula, dan Aisyah tersenyum karena dia belum lupa.',
   'Pasar itu beraroma ikan bakar, batu basah, dan bunga melati yang tumbuh di sepanjang tembok.',
   'Neneknya selalu bilang bahwa janji yang dibuat di dekat laut tidak akan pernah bisa diingkari.',
   'Seekor burung camar berteriak di atas dermaga ketika kapal feri membunyikan klaksonnya.',
   'Daniel mengaku bahwa dia kembali ke kota karena restoran itu, bukan karena Aisyah.',
-  'Aisyah tidak memercayainya, tetapi dia membiarkan kebohongan itu tergeletak di antara mereka seperti sebutir batu kecil.',
+  'Aisyah tidak memercayainya, tetapi dia membiarkan kebohongan ' +
+    'itu tergeletak di antara mereka seperti sebutir batu kecil.',
   'Mereka berjalan melewati bioskop tua yang sudah tutup, tempat mereka dulu pernah berbagi sekantong kacang sangrai.',
   'Angin menarik syalnya, dan Daniel mengulurkan tangan untuk menangkapnya sebelum syal itu terbang.',
   'Sesaat tangan mereka bersentuhan, dan dia lupa apa yang tadi ingin dikatakannya.',
@@ -213,11 +215,13 @@ const NAMED_ENGLISH: Readonly<Record<number, string>> = {
 
 /** Indonesian prose with the markers the language guard knows (karena, uang, saat ini, rumah sakit, kontrakan). */
 const INDONESIAN =
-  'Dia tidak mengerti karena uang itu tidak cukup untuk membayar kontrakan, dan saat ini dia harus segera ke rumah sakit bersama Aisha.';
+  'Dia tidak mengerti karena uang itu tidak cukup untuk membayar ' +
+  'kontrakan, dan saat ini dia harus segera ke rumah sakit bersama Aisha.';
 
 /** Malaysian Malay prose with the markers that tell it from Indonesian (kerana, wang, sekarang, hospital, faham). */
 const MALAY =
-  'Dia tidak faham kerana wang itu tidak mencukupi untuk membayar sewa rumah, dan sekarang dia perlu segera ke hospital bersama Aisha.';
+  'Dia tidak faham kerana wang itu tidak mencukupi untuk membayar sewa ' +
+  'rumah, dan sekarang dia perlu segera ke hospital bersama Aisha.';
 
 /** True for a request of templates/translate.hbs. */
 export function isTranslateRequest(body: Record<string, unknown>): boolean {

@@ -164,7 +164,9 @@ export async function startPostgres(
     run(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start']);
   for (let attempt = 0; ; attempt++) {
     port = await freePort();
-    options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${durability} -c max_connections=300 -c shared_buffers=16MB`;
+    options =
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${durability} ` +
+      `-c max_connections=300 -c shared_buffers=16MB`;
     try {
       pgStart();
       break;

@@ -77,31 +77,55 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const withoutList = (text: string) => text.split(/\n\s*\n(?=Character Details:|Butiran Watak:)/)[0]!;
 
 const chapter = (k: number, of: number, n: number) =>
-  `Write Chapter ${k} of ${of}, titled "The Storm", of a book (genre: Romance).\n\nMove the plot forward.\nWrite about ${n} words. Do not start with the part's heading.\nWrite the whole answer in English.`;
+  `Write Chapter ${k} of ${of}, titled "The Storm", of a book (genre: Romance).\n\nMove the plot forward.\n` +
+  `Write about ${n} words. Do not start with the part's heading.\nWrite the whole answer in English.`;
 const bab = (k: number, of: number, n: number) =>
-  `Tulis Bab ${k} daripada ${of} bab, bertajuk "Ribut", bagi sebuah buku (genre: Romantik).\n\nGerakkan plot ke hadapan.\nTulis kira-kira ${n} patah perkataan. Jangan mulakan dengan tajuk bahagian.\nTulis keseluruhan jawapan dalam Bahasa Malaysia.`;
+  `Tulis Bab ${k} daripada ${of} bab, bertajuk "Ribut", bagi sebuah buku (genre: ` +
+  `Romantik).\n\nGerakkan plot ke hadapan.\nTulis kira-kira ${n} patah perkataan. Jangan ` +
+  `mulakan dengan tajuk bahagian.\nTulis keseluruhan jawapan dalam Bahasa Malaysia.`;
 const extension = (k: number, written: number, more: number) =>
-  `${chapter(k, 12, 1500)}\n\nYour answer so far is ${written} words, and this part needs about 1500. It ended like this:\n"""\nShe let him in.\n"""\nContinue the same part from exactly that point. Write about ${more} more words that carry it to its planned end.`;
+  `${chapter(k, 12, 1500)}\n\nYour answer so far is ${written} words, ` +
+  `and this part needs about 1500. It ended like this:\n"""\nShe let ` +
+  `him in.\n"""\nContinue the same part from exactly that point. ` +
+  `Write about ${more} more words that carry it to its planned end.`;
 const perluasan = (k: number, more: number) =>
-  `${bab(k, 12, 1500)}\n\nJawapan anda setakat ini ialah 900 patah perkataan, sedangkan bahagian ini memerlukan kira-kira 1500. Ia berakhir begini:\n"""\nDia masuk.\n"""\nSambung bahagian yang sama tepat dari titik itu. Tulis kira-kira ${more} patah perkataan lagi yang membawanya ke penghujung yang dirancang.`;
+  `${bab(k, 12, 1500)}\n\nJawapan anda setakat ini ialah 900 patah ` +
+  `perkataan, sedangkan bahagian ini memerlukan kira-kira 1500. ` +
+  `Ia berakhir begini:\n"""\nDia masuk.\n"""\nSambung bahagian yang sama tepat dari titik itu. ` +
+  `Tulis kira-kira ${more} patah perkataan lagi yang membawanya ke penghujung yang dirancang.`;
 const introduction =
-  'Write the introduction (the opening) of a book (genre: Romance) of 12 chapters.\n\nAfter the story text, add a section headed exactly "Character Details:" listing each main character.\nWrite about 1500 words.';
+  'Write the introduction (the opening) of a book (genre: Romance) of 12 chapters.\n\nAfter the story text, ' +
+  'add a section headed exactly "Character Details:" listing each main character.\nWrite about 1500 words.';
 const outline = (n: number) =>
-  `Create a detailed story outline for a book (genre: Romance) of ${n} chapters.\n\nWrite the outline in exactly this order, each label at the start of its own line:\nTitle: the book's working title\nChapter 1: the chapter's title\n… and so on for every chapter, Chapter 1 to Chapter ${n}, skipping none\nEnding: how the story concludes`;
+  `Create a detailed story outline for a book (genre: Romance) of ${n} chapters.\n\nWrite ` +
+  `the outline in exactly this order, each label at the start of its own line:\nTitle: the ` +
+  `book's working title\nChapter 1: the chapter's title\n… and so on for every ` +
+  `chapter, Chapter 1 to Chapter ${n}, skipping none\nEnding: how the story concludes`;
 const rangka = (n: number) =>
-  `Hasilkan rangka cerita yang terperinci bagi sebuah buku (genre: Romantik) sebanyak ${n} bab.\n\nBab 1: tajuk bab\n… dan begitulah seterusnya bagi setiap bab, Bab 1 hingga Bab ${n}, tanpa melangkau satu pun\nPengakhiran: bagaimana cerita ini berkesudahan`;
+  `Hasilkan rangka cerita yang terperinci bagi sebuah buku (genre: Romantik) sebanyak ${n} ` +
+  `bab.\n\nBab 1: tajuk bab\n… dan begitulah seterusnya bagi setiap bab, Bab 1 hingga ` +
+  `Bab ${n}, tanpa melangkau satu pun\nPengakhiran: bagaimana cerita ini berkesudahan`;
 const bibleUpdate = (bible: string, part: string, label = 'Chapter 3') =>
-  `Update the story bible of a book (genre: Romance) that is being written, so that later parts stay consistent.\n\nThe story bible so far:\n${bible}\n\nThe part just written (${label}):\n${part}\n\nAnswer in English, in exactly this shape and with no preamble:\n## Chapter\none line\n## Characters\n- Name | role | current state | last seen\n## Open threads\n- thread | where it was opened | open or resolved\n## Established facts\n- one fact per line`;
+  `Update the story bible of a book (genre: Romance) that is being written, ` +
+  `so that later parts stay consistent.\n\nThe story bible so far:\n${bible}\n` +
+  `\nThe part just written (${label}):\n${part}\n\nAnswer in English, in ` +
+  `exactly this shape and with no preamble:\n## Chapter\none line\n` +
+  `## Characters\n- Name | role | current state | last seen\n## Open threads\n- thread | ` +
+  `where it was opened | open or resolved\n## Established facts\n- one fact per line`;
 
 describe('the fake server: writeRatio', () => {
-  it('answers a request for N words with exactly round(ratio × N) words of English prose ending with a sentence end', async () => {
-    const server = await start({ writeRatio: 0.6 });
-    const a = await ask(server, chapter(2, 12, 1500));
-    expect(words(a.text)).toBe(900);
-    expect(a.text.trim()).toMatch(/[.!?]$/);
-    expect(detectLanguage(a.text).language).toBe('en');
-    expect(a.finish).toBe('stop');
-  });
+  it(
+    'answers a request for N words with exactly round(ratio ' +
+      '× N) words of English prose ending with a sentence end',
+    async () => {
+      const server = await start({ writeRatio: 0.6 });
+      const a = await ask(server, chapter(2, 12, 1500));
+      expect(words(a.text)).toBe(900);
+      expect(a.text.trim()).toMatch(/[.!?]$/);
+      expect(detectLanguage(a.text).language).toBe('en');
+      expect(a.finish).toBe('stop');
+    },
+  );
 
   it('answers a Malay request in Malay, and "N more words" extensions with ratio × the words still asked', async () => {
     const server = await start({ writeRatio: 0.5 });
@@ -116,14 +140,18 @@ describe('the fake server: writeRatio', () => {
     expect(detectLanguage(lagi.text).language).toBe('ms');
   });
 
-  it('gives an introduction its "Character Details:" block after the prose, and takes the ratio per request when it is a function', async () => {
-    const server = await start({ writeRatio: (_body, index) => (index === 0 ? 0.2 : 1) });
-    const a = await ask(server, introduction);
-    expect(a.text).toMatch(/\n\nCharacter Details:\n- \S/);
-    expect(words(withoutList(a.text))).toBe(300);
-    const b = await ask(server, chapter(1, 12, 800));
-    expect(words(b.text)).toBe(800);
-  });
+  it(
+    'gives an introduction its "Character Details:" block after the ' +
+      'prose, and takes the ratio per request when it is a function',
+    async () => {
+      const server = await start({ writeRatio: (_body, index) => (index === 0 ? 0.2 : 1) });
+      const a = await ask(server, introduction);
+      expect(a.text).toMatch(/\n\nCharacter Details:\n- \S/);
+      expect(words(withoutList(a.text))).toBe(300);
+      const b = await ask(server, chapter(1, 12, 800));
+      expect(words(b.text)).toBe(800);
+    },
+  );
 
   it('keeps the usual default for requests that ask for no words', async () => {
     const server = await start({ writeRatio: 0.3 });
@@ -192,7 +220,9 @@ describe('underWriter(ratio)', () => {
     expect(en.text).toMatch(/^- [^|\n]+ \| [^|\n]+ \| (open|resolved)$/m);
     const ms = await ask(
       server,
-      'Kemas kini catatan cerita bagi sebuah buku (genre: Romantik).\n\nBahagian yang baru ditulis (Bab 4):\nAisyah berjalan.\n\nJawab dalam Bahasa Malaysia:\n## Bab\n## Arka\nsatu baris\n## Watak\n## Urusan belum selesai\n## Fakta yang ditetapkan',
+      'Kemas kini catatan cerita bagi sebuah buku (genre: Romantik).\n\nBahagian yang ' +
+        'baru ditulis (Bab 4):\nAisyah berjalan.\n\nJawab dalam Bahasa Malaysia:\n## Bab\n' +
+        '## Arka\nsatu baris\n## Watak\n## Urusan belum selesai\n## Fakta yang ditetapkan',
       { lang: 'ms' },
     );
     expect(ms.text.split('\n').filter((l) => l.startsWith('## '))).toEqual([
@@ -208,41 +238,51 @@ describe('underWriter(ratio)', () => {
 });
 
 describe('outliner(entryWords)', () => {
-  it("writes the title, premise, characters, every chapter's titled entry of about 90 words and the ending", async () => {
-    const server = await start(outliner(90).fakeOptions());
-    const a = await ask(server, outline(40));
-    const lines = a.text.split('\n');
-    expect(lines[0]).toMatch(/^Title: \S/);
-    expect(a.text).toMatch(/^Premise: \S/m);
-    expect(a.text).toMatch(/^Main characters:\n- \S/m);
-    const heads = lines.filter((l) => /^Chapter \d+: \S/.test(l));
-    expect(heads.map((l) => Number(/^Chapter (\d+)/.exec(l)![1]))).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    expect(new Set(heads.map((l) => l.replace(/^Chapter \d+: /, ''))).size).toBe(40);
-    const entries = a.text.split(/\n\n(?=Chapter \d+:|Ending:)/).filter((e) => /^Chapter \d+:/.test(e));
-    for (const e of entries) {
-      const plan = words(e.split('\n').slice(1).join(' '));
-      expect(plan).toBeGreaterThanOrEqual(80);
-      expect(plan).toBeLessThanOrEqual(110);
-    }
-    expect(lines.at(-1)).toMatch(/^Ending: \S/);
-    expect(a.finish).toBe('stop');
-  });
+  it(
+    "writes the title, premise, characters, every chapter's " + 'titled entry of about 90 words and the ending',
+    async () => {
+      const server = await start(outliner(90).fakeOptions());
+      const a = await ask(server, outline(40));
+      const lines = a.text.split('\n');
+      expect(lines[0]).toMatch(/^Title: \S/);
+      expect(a.text).toMatch(/^Premise: \S/m);
+      expect(a.text).toMatch(/^Main characters:\n- \S/m);
+      const heads = lines.filter((l) => /^Chapter \d+: \S/.test(l));
+      expect(heads.map((l) => Number(/^Chapter (\d+)/.exec(l)![1]))).toEqual(
+        Array.from({ length: 40 }, (_, i) => i + 1),
+      );
+      expect(new Set(heads.map((l) => l.replace(/^Chapter \d+: /, ''))).size).toBe(40);
+      const entries = a.text.split(/\n\n(?=Chapter \d+:|Ending:)/).filter((e) => /^Chapter \d+:/.test(e));
+      for (const e of entries) {
+        const plan = words(e.split('\n').slice(1).join(' '));
+        expect(plan).toBeGreaterThanOrEqual(80);
+        expect(plan).toBeLessThanOrEqual(110);
+      }
+      expect(lines.at(-1)).toMatch(/^Ending: \S/);
+      expect(a.finish).toBe('stop');
+    },
+  );
 
-  it('writes a Malay outline with "Tajuk:", "Bab k:" and "Pengakhiran:", and only the missing entries when asked for them', async () => {
-    const server = await start(outliner(60).fakeOptions());
-    const a = await ask(server, rangka(12), { lang: 'ms' });
-    expect(a.text).toMatch(/^Tajuk: \S/);
-    expect(a.text.match(/^Bab \d+: /gm)).toHaveLength(12);
-    expect(a.text).toMatch(/^Pengakhiran: \S/m);
-    expect(detectLanguage(a.text).language).toBe('ms');
-    const more = await ask(
-      server,
-      `${outline(12)}\n\nYour outline stopped before it was complete. It ended like this:\n"""\n…\n"""\nWrite only the entries still missing, Chapter 9 to Chapter 12, in the same format.`,
-    );
-    expect(more.text.match(/^Chapter (\d+):/gm)).toEqual(['Chapter 9:', 'Chapter 10:', 'Chapter 11:', 'Chapter 12:']);
-    expect(more.text).not.toMatch(/^Title:/m);
-    expect(more.text).toMatch(/^Ending: /m);
-  });
+  it(
+    'writes a Malay outline with "Tajuk:", "Bab k:" and ' +
+      '"Pengakhiran:", and only the missing entries when asked for them',
+    async () => {
+      const server = await start(outliner(60).fakeOptions());
+      const a = await ask(server, rangka(12), { lang: 'ms' });
+      expect(a.text).toMatch(/^Tajuk: \S/);
+      expect(a.text.match(/^Bab \d+: /gm)).toHaveLength(12);
+      expect(a.text).toMatch(/^Pengakhiran: \S/m);
+      expect(detectLanguage(a.text).language).toBe('ms');
+      const more = await ask(
+        server,
+        `${outline(12)}\n\nYour outline stopped before it was complete. It ended like this:\n"""\n…\n"""\n` +
+          `Write only the entries still missing, Chapter 9 to Chapter 12, in the same format.`,
+      );
+      expect(more.text.match(/^Chapter (\d+):/gm)).toEqual(['Chapter 9:', 'Chapter 10:', 'Chapter 11:', 'Chapter 12:']);
+      expect(more.text).not.toMatch(/^Title:/m);
+      expect(more.text).toMatch(/^Ending: /m);
+    },
+  );
 });
 
 describe('drifter(opts)', () => {
@@ -256,28 +296,33 @@ describe('drifter(opts)', () => {
     expect(Math.abs(words(a.text) - 600)).toBeLessThanOrEqual(2);
     const firm = await ask(
       server,
-      `${bab(2, 12, 600)}\n\nJawapan anda yang sebelumnya tidak ditulis dalam Bahasa Malaysia. Tulis semula keseluruhan bahagian ini.`,
+      `${bab(2, 12, 600)}\n\nJawapan anda yang sebelumnya tidak ditulis dalam ` +
+        `Bahasa Malaysia. Tulis semula keseluruhan bahagian ini.`,
       { lang: 'ms' },
     );
     expect(detectLanguage(firm.text).language).toBe('ms');
     expect(firm.text).not.toMatch(indonesian);
   });
 
-  it('drifts only the chosen chapters, into English when asked, stubbornly when asked, and leaves English books in English', async () => {
-    const server = await start(drifter({ into: 'en', parts: [3], stubborn: true }).fakeOptions());
-    expect(detectLanguage((await ask(server, bab(2, 12, 400), { lang: 'ms' })).text).language).toBe('ms');
-    expect(detectLanguage((await ask(server, bab(3, 12, 400), { lang: 'ms' })).text).language).toBe('en');
-    const firm = await ask(
-      server,
-      `${bab(3, 12, 400)}\n\nJawapan anda yang sebelumnya tidak ditulis dalam Bahasa Malaysia.`,
-      { lang: 'ms' },
-    );
-    expect(detectLanguage(firm.text).language).toBe('en');
-    expect(detectLanguage((await ask(server, chapter(3, 12, 400))).text).language).toBe('en');
-    await fake!.close();
-    const reverse = await start(drifter({ reverse: true }).fakeOptions());
-    expect(detectLanguage((await ask(reverse, chapter(3, 12, 400))).text).language).toBe('ms');
-  });
+  it(
+    'drifts only the chosen chapters, into English when asked, ' +
+      'stubbornly when asked, and leaves English books in English',
+    async () => {
+      const server = await start(drifter({ into: 'en', parts: [3], stubborn: true }).fakeOptions());
+      expect(detectLanguage((await ask(server, bab(2, 12, 400), { lang: 'ms' })).text).language).toBe('ms');
+      expect(detectLanguage((await ask(server, bab(3, 12, 400), { lang: 'ms' })).text).language).toBe('en');
+      const firm = await ask(
+        server,
+        `${bab(3, 12, 400)}\n\nJawapan anda yang sebelumnya tidak ditulis dalam Bahasa Malaysia.`,
+        { lang: 'ms' },
+      );
+      expect(detectLanguage(firm.text).language).toBe('en');
+      expect(detectLanguage((await ask(server, chapter(3, 12, 400))).text).language).toBe('en');
+      await fake!.close();
+      const reverse = await start(drifter({ reverse: true }).fakeOptions());
+      expect(detectLanguage((await ask(reverse, chapter(3, 12, 400))).text).language).toBe('ms');
+    },
+  );
 });
 
 describe('planter()', () => {
@@ -298,32 +343,39 @@ describe('planter()', () => {
     expect(detectLanguage(b.text).language).toBe('ms');
   });
 
-  it('echoes every planted fact its bible update is shown (the bible so far, then the new part), in order', async () => {
-    const server = await start(planter().fakeOptions());
-    const bible = `## Established facts\n- ${plantedFact(2, 'en').sentence}\n- ${plantedFact(1, 'en').sentence}`;
-    const part = `Rain fell. ${plantedFact(3, 'en').sentence} The ferry left.`;
-    const a = await ask(server, bibleUpdate(bible, part));
-    const facts = a.text.split('## Established facts\n')[1]!.split('\n').filter(Boolean);
-    expect(facts).toEqual([2, 1, 3].map((k) => `- ${plantedFact(k, 'en').sentence}`));
-    expect(a.text).toMatch(/^## Characters\n(- .+\n){1,10}## Open threads\n(- .+\n){1,8}## Established facts/m);
-  });
+  it(
+    'echoes every planted fact its bible update is shown ' + '(the bible so far, then the new part), in order',
+    async () => {
+      const server = await start(planter().fakeOptions());
+      const bible = `## Established facts\n- ${plantedFact(2, 'en').sentence}\n- ${plantedFact(1, 'en').sentence}`;
+      const part = `Rain fell. ${plantedFact(3, 'en').sentence} The ferry left.`;
+      const a = await ask(server, bibleUpdate(bible, part));
+      const facts = a.text.split('## Established facts\n')[1]!.split('\n').filter(Boolean);
+      expect(facts).toEqual([2, 1, 3].map((k) => `- ${plantedFact(k, 'en').sentence}`));
+      expect(a.text).toMatch(/^## Characters\n(- .+\n){1,10}## Open threads\n(- .+\n){1,8}## Established facts/m);
+    },
+  );
 });
 
 describe('every scripted model', () => {
-  it('continues an answer cut at max_tokens from where it was cut (the engine joins the two into the whole answer)', async () => {
-    const server = await start(planter().fakeOptions());
-    const whole = await ask(server, chapter(5, 12, 1200));
-    const cut = await ask(server, chapter(5, 12, 1200), { maxTokens: 500 });
-    expect(cut.finish).toBe('length');
-    const shown = cut.text.split(/\s+/).filter(Boolean);
-    const ending = `…${shown.slice(-150).join(' ')}`;
-    const rest = await ask(
-      server,
-      `${chapter(5, 12, 1200)}\n\nYour previous answer was cut off by the length limit. It ended like this:\n"""\n${ending}\n"""\nContinue exactly from that point.`,
-    );
-    expect(rest.finish).toBe('stop');
-    expect(joinCut(cut.text, rest.text)).toBe(whole.text);
-  });
+  it(
+    'continues an answer cut at max_tokens from where it was ' + 'cut (the engine joins the two into the whole answer)',
+    async () => {
+      const server = await start(planter().fakeOptions());
+      const whole = await ask(server, chapter(5, 12, 1200));
+      const cut = await ask(server, chapter(5, 12, 1200), { maxTokens: 500 });
+      expect(cut.finish).toBe('length');
+      const shown = cut.text.split(/\s+/).filter(Boolean);
+      const ending = `…${shown.slice(-150).join(' ')}`;
+      const rest = await ask(
+        server,
+        `${chapter(5, 12, 1200)}\n\nYour previous answer was cut off by the length limit. ` +
+          `It ended like this:\n"""\n${ending}\n"""\nContinue exactly from that point.`,
+      );
+      expect(rest.finish).toBe('stop');
+      expect(joinCut(cut.text, rest.text)).toBe(whole.text);
+    },
+  );
 
   it('marks each answer with its number when asked', async () => {
     const server = await start(underWriter(0.5, { mark: true }).fakeOptions());
@@ -368,11 +420,19 @@ describe('every scripted model', () => {
 // Indonesian requests, worded as languages/id/prompts.yaml words them: the scripted models and the fake's wrong kinds
 // answer them in Indonesian, so an Indonesian book's (or edition's) story bible is built against them.
 const babId = (k: number, of: number, n: number) =>
-  `Tulis Bab ${k} dari ${of} bab, berjudul "Badai", untuk sebuah buku (genre: Romansa).\n\nGerakkan alur ke depan.\nTulis sekitar ${n} kata. Jangan mulai dengan judul bagian.\nTulis seluruh jawaban dalam Bahasa Indonesia.`;
+  `Tulis Bab ${k} dari ${of} bab, berjudul "Badai", untuk sebuah buku (genre: ` +
+  `Romansa).\n\nGerakkan alur ke depan.\nTulis sekitar ${n} kata. Jangan ` +
+  `mulai dengan judul bagian.\nTulis seluruh jawaban dalam Bahasa Indonesia.`;
 const kerangka = (n: number) =>
-  `Buat kerangka cerita yang terperinci untuk sebuah buku (genre: Romansa) yang terdiri atas ${n} bab.\n\nTulis kerangka itu tepat dalam urutan ini:\nJudul: judul kerja buku ini\nBab 1: judul bab\n… dan seterusnya untuk setiap bab, Bab 1 sampai Bab ${n}, tanpa melewatkan satu pun\nAkhir: bagaimana cerita ini berakhir`;
+  `Buat kerangka cerita yang terperinci untuk sebuah buku (genre: Romansa) yang terdiri ` +
+  `atas ${n} bab.\n\nTulis kerangka itu tepat dalam urutan ini:\nJudul: judul kerja buku ` +
+  `ini\nBab 1: judul bab\n… dan seterusnya untuk setiap bab, Bab 1 sampai ` +
+  `Bab ${n}, tanpa melewatkan satu pun\nAkhir: bagaimana cerita ini berakhir`;
 const perbarui =
-  'Perbarui catatan cerita sebuah buku (genre: Romansa) yang sedang ditulis, agar bagian-bagian berikutnya tetap konsisten.\n\nBagian yang baru ditulis (Bab 4):\nAisyah berjalan ke pelabuhan.\n\nJawablah dalam Bahasa Indonesia, tepat dalam bentuk ini dan tanpa pengantar:\n## Bab\n## Alur\nsatu baris\n## Tokoh\n## Urusan belum selesai\n## Fakta yang ditetapkan';
+  'Perbarui catatan cerita sebuah buku (genre: Romansa) yang sedang ditulis, agar bagian-bagian ' +
+  'berikutnya tetap konsisten.\n\nBagian yang baru ditulis (Bab 4):\nAisyah berjalan ke ' +
+  'pelabuhan.\n\nJawablah dalam Bahasa Indonesia, tepat dalam bentuk ini dan tanpa pengantar:\n' +
+  '## Bab\n## Alur\nsatu baris\n## Tokoh\n## Urusan belum selesai\n## Fakta yang ditetapkan';
 
 describe('Indonesian requests', () => {
   it('are read as the engine words them: a chapter, an extension, an outline, a story-bible update', () => {
@@ -391,7 +451,9 @@ describe('Indonesian requests', () => {
     expect(
       describeRequest(
         body(
-          `${babId(4, 12, 1500)}\n\nJawaban Anda sejauh ini berjumlah 900 kata, sedangkan bagian ini memerlukan sekitar 1500 kata. Jawaban itu berakhir seperti ini:\n"""\nDia masuk.\n"""\nLanjutkan bagian yang sama tepat dari titik itu. Tulis sekitar 600 kata lagi.`,
+          `${babId(4, 12, 1500)}\n\nJawaban Anda sejauh ini berjumlah 900 kata, sedangkan bagian ini memerlukan ` +
+            `sekitar 1500 kata. Jawaban itu berakhir seperti ini:\n"""\nDia masuk.\n"""\n` +
+            `Lanjutkan bagian yang sama tepat dari titik itu. Tulis sekitar 600 kata lagi.`,
         ),
       ),
     ).toMatchObject({ kind: 'chapter', follow: 'extension', asked: 600, shownEnding: 'Dia masuk.' });

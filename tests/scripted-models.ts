@@ -347,16 +347,19 @@ function outlineEntries(from: number, to: number, lang: BookLang, entryWords: nu
 function outlineEnd(lang: BookLang, isStory: boolean): string {
   if (lang === 'id') {
     return isStory
-      ? 'Akhir: Aisyah menyelamatkan toko itu dengan bantuan seluruh kota, dan Daniel memilih untuk tinggal. Mereka membuka toko buku dan dapur kecil di bawah satu atap.'
+      ? 'Akhir: Aisyah menyelamatkan toko itu dengan bantuan seluruh kota, dan Daniel ' +
+          'memilih untuk tinggal. Mereka membuka toko buku dan dapur kecil di bawah satu atap.'
       : 'Penutup: Penutup merangkum pelajaran setiap bab dan memberi pembaca langkah berikutnya.';
   }
   if (lang === 'ms') {
     return isStory
-      ? 'Pengakhiran: Aisyah menyelamatkan kedai itu dengan bantuan seluruh pekan, dan Daniel memilih untuk kekal. Mereka membuka kedai buku dan dapur kecil di bawah satu bumbung.'
+      ? 'Pengakhiran: Aisyah menyelamatkan kedai itu dengan bantuan seluruh pekan, dan Daniel ' +
+          'memilih untuk kekal. Mereka membuka kedai buku dan dapur kecil di bawah satu bumbung.'
       : 'Kesimpulan: Kesimpulan menghimpunkan pelajaran setiap bab dan memberi pembaca langkah seterusnya.';
   }
   return isStory
-    ? 'Ending: Aisha saves the shop with the help of the whole town, and Daniel chooses to stay. They open a bookshop and a small kitchen under one roof.'
+    ? 'Ending: Aisha saves the shop with the help of the whole town, and Daniel ' +
+        'chooses to stay. They open a bookshop and a small kitchen under one roof.'
     : 'Conclusion: The conclusion gathers the lessons of every chapter and gives the reader the next steps.';
 }
 
@@ -368,7 +371,9 @@ export function writeOutline(chapters: number, lang: BookLang, entryWords = 90, 
     lang === 'id'
       ? [
           'Judul: Lampu di Pelabuhan',
-          'Premis: Aisyah Rahman harus menyelamatkan toko buku ayahnya di sebuah kota pesisir sebelum pihak bank menutupnya. Kepulangan Daniel Lee, cinta pertamanya, membawa harapan dan rahasia lama yang mengancam segalanya.',
+          'Premis: Aisyah Rahman harus menyelamatkan toko buku ayahnya di sebuah ' +
+            'kota pesisir sebelum pihak bank menutupnya. Kepulangan Daniel Lee, cinta ' +
+            'pertamanya, membawa harapan dan rahasia lama yang mengancam segalanya.',
           'Tokoh utama:',
           '- Aisyah Rahman: pemilik toko buku yang mau menyelamatkan warisan ayahnya',
           '- Daniel Lee: juru masak yang pulang untuk membuka restoran dan menebus kesalahan lama',
@@ -377,7 +382,9 @@ export function writeOutline(chapters: number, lang: BookLang, entryWords = 90, 
       : lang === 'ms'
         ? [
             'Tajuk: Lampu di Pelabuhan',
-            'Premis: Aisyah Rahman mesti menyelamatkan kedai buku ayahnya di sebuah pekan pesisir sebelum pihak bank menutupnya. Kepulangan Daniel Lee, cinta pertamanya, membawa harapan dan rahsia lama yang mengancam segala-galanya.',
+            'Premis: Aisyah Rahman mesti menyelamatkan kedai buku ayahnya di sebuah ' +
+              'pekan pesisir sebelum pihak bank menutupnya. Kepulangan Daniel Lee, cinta ' +
+              'pertamanya, membawa harapan dan rahsia lama yang mengancam segala-galanya.',
             'Watak utama:',
             '- Aisyah Rahman: pemilik kedai buku yang mahu menyelamatkan warisan ayahnya',
             '- Daniel Lee: tukang masak yang pulang untuk membuka restoran dan menebus kesilapan lama',
@@ -385,7 +392,9 @@ export function writeOutline(chapters: number, lang: BookLang, entryWords = 90, 
           ]
         : [
             'Title: Lights on the Harbour',
-            "Premise: Aisha Rahman must save her late father's bookshop in a small coastal town before the bank closes it. The return of Daniel Lee, her first love, brings hope and an old secret that threatens everything.",
+            "Premise: Aisha Rahman must save her late father's bookshop in a small " +
+              'coastal town before the bank closes it. The return of Daniel Lee, her ' +
+              'first love, brings hope and an old secret that threatens everything.',
             'Main characters:',
             "- Aisha Rahman: the bookshop's owner, who wants to keep her father's legacy alive",
             '- Daniel Lee: a chef back in town to open a restaurant and make up for an old mistake',
@@ -521,7 +530,9 @@ export function bibleLineOf(part: number, lang: BookLang): string {
 /** The arc line the scripted models write when asked to fold older lines. */
 export const ARC_LINES: Readonly<Record<BookLang, string>> = {
   en: "Aisha fights to save her father's shop while Daniel's return reopens old wounds and new hope.",
-  ms: 'Aisyah berjuang menyelamatkan kedai ayahnya sementara kepulangan Daniel membuka semula luka lama dan harapan baharu.',
+  ms:
+    'Aisyah berjuang menyelamatkan kedai ayahnya sementara ' +
+    'kepulangan Daniel membuka semula luka lama dan harapan baharu.',
   id: 'Aisyah berjuang menyelamatkan toko ayahnya sementara kepulangan Daniel membuka lagi luka lama dan harapan baru.',
 };
 
@@ -801,7 +812,8 @@ function scriptedModel(name: string, opts: ModelOptions, behaviour: Behaviour): 
       const budget = Math.max(1, words - wordsIn(prefix) - (fact ? wordsIn(fact) : 0));
       let text = writeProse(budget, sentences, start);
       if (fact) {
-        // The fact goes in as the second sentence: early in the part, so the next chapter's "previous ending" does not carry
+        // The fact goes in as the second sentence: early in the part, so the next chapter's "previous ending" does not
+        // carry
         // it.
         const first = text.indexOf('. ') + 1;
         text = first > 0 ? `${text.slice(0, first)} ${fact}${text.slice(first)}` : `${text} ${fact}`;

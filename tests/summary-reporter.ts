@@ -26,7 +26,8 @@ export default class SummaryReporter implements Reporter {
       .slice(0, SLOWEST);
     if (slowest.length > 1) {
       process.stdout.write(
-        `\nslowest test files:\n${slowest.map((s) => `  ${(s.ms / 1000).toFixed(1).padStart(6)} s  ${s.file}`).join('\n')}\n`,
+        `\nslowest test ` +
+          `files:\n${slowest.map((s) => `  ${(s.ms / 1000).toFixed(1).padStart(6)} s  ${s.file}`).join('\n')}\n`,
       );
     }
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);

@@ -28,22 +28,44 @@ export type WrongLang = 'en' | 'ms' | 'id';
 /** The paragraph a model writes as itself inside a chapter. */
 export const AI_PARAGRAPH = {
   en: 'As an AI language model, I cannot describe that scene in more detail, but I can continue the story.',
-  ms: 'Sebagai model bahasa AI, saya tidak dapat menggambarkan adegan itu dengan lebih terperinci, tetapi saya boleh menyambung cerita ini.',
-  id: 'Sebagai model bahasa AI, saya tidak dapat menggambarkan adegan itu secara lebih rinci, tetapi saya bisa melanjutkan cerita ini.',
+  ms:
+    'Sebagai model bahasa AI, saya tidak dapat menggambarkan adegan itu ' +
+    'dengan lebih terperinci, tetapi saya boleh menyambung cerita ini.',
+  id:
+    'Sebagai model bahasa AI, saya tidak dapat menggambarkan adegan ' +
+    'itu secara lebih rinci, tetapi saya bisa melanjutkan cerita ini.',
 } as const;
 
 /** A recipe answered for a romance chapter. */
 export const RECIPE = {
-  en: 'Ingredients:\n- 2 cups rice\n- 3 cups water\n- 1 tsp salt\n- 1 tbsp butter\n- 200 g chicken thigh\n\nMethod:\n1. Rinse the rice until the water runs clear.\n2. Bring the water and the salt to the boil in a heavy pot.\n3. Add the rice and the butter, cover and cook on a low heat for 15 minutes.\n4. Rest the rice for 5 minutes, then fluff it with a fork and serve it hot with the chicken.',
-  ms: 'Bahan-bahan:\n- 2 cawan beras\n- 3 cawan air\n- 1 sudu kecil garam\n- 1 sudu besar mentega\n- 200 g peha ayam\n\nCara Memasak:\n1. Basuh beras sehingga airnya jernih.\n2. Didihkan air dan garam di dalam periuk yang tebal.\n3. Masukkan beras dan mentega, tutup dan masak dengan api perlahan selama 15 minit.\n4. Biarkan nasi selama 5 minit, kemudian gemburkan dengan garpu dan hidangkan panas bersama ayam.',
-  id: 'Bahan-bahan:\n- 2 gelas beras\n- 3 gelas air\n- 1 sendok teh garam\n- 1 sendok makan mentega\n- 200 g paha ayam\n\nCara Membuat:\n1. Cuci beras sampai airnya jernih.\n2. Didihkan air dan garam di dalam panci yang tebal.\n3. Masukkan beras dan mentega, tutup dan masak dengan api kecil selama 15 menit.\n4. Diamkan nasi selama 5 menit, lalu aduk dengan garpu dan sajikan hangat bersama ayam.',
+  en:
+    'Ingredients:\n- 2 cups rice\n- 3 cups water\n- 1 tsp salt\n- 1 tbsp butter\n- 200 g chicken thigh\n' +
+    '\nMethod:\n1. Rinse the rice until the water runs clear.\n2. Bring the water and the salt to the ' +
+    'boil in a heavy pot.\n3. Add the rice and the butter, cover and cook on a low heat for 15 minutes.\n' +
+    '4. Rest the rice for 5 minutes, then fluff it with a fork and serve it hot with the chicken.',
+  ms:
+    'Bahan-bahan:\n- 2 cawan beras\n- 3 cawan air\n- 1 sudu kecil garam\n- 1 sudu besar mentega\n- 200 g peha ' +
+    'ayam\n\nCara Memasak:\n1. Basuh beras sehingga airnya jernih.\n2. Didihkan air dan garam di dalam periuk ' +
+    'yang tebal.\n3. Masukkan beras dan mentega, tutup dan masak dengan api perlahan selama 15 minit.\n4. ' +
+    'Biarkan nasi selama 5 minit, kemudian gemburkan dengan garpu dan hidangkan panas bersama ayam.',
+  id:
+    'Bahan-bahan:\n- 2 gelas beras\n- 3 gelas air\n- 1 sendok teh garam\n- 1 sendok makan mentega\n- ' +
+    '200 g paha ayam\n\nCara Membuat:\n1. Cuci beras sampai airnya jernih.\n2. Didihkan air dan garam ' +
+    'di dalam panci yang tebal.\n3. Masukkan beras dan mentega, tutup dan masak dengan api kecil selama ' +
+    '15 menit.\n4. Diamkan nasi selama 5 menit, lalu aduk dengan garpu dan sajikan hangat bersama ayam.',
 } as const;
 
 /** A recipe of a few lines (under 40 words), answered for a romance chapter. */
 export const SHORT_RECIPE = {
-  en: 'Ingredients:\n- 2 cups rice\n- 3 cups water\n- 1 tsp salt\n\nMethod:\n1. Rinse the rice.\n2. Boil the water with the salt.\n3. Add the rice, cover and cook for 15 minutes.',
-  ms: 'Bahan-bahan:\n- 2 cawan beras\n- 3 cawan air\n- 1 sudu kecil garam\n\nCara Memasak:\n1. Basuh beras.\n2. Didihkan air dengan garam.\n3. Masukkan beras, tutup dan masak selama 15 minit.',
-  id: 'Bahan-bahan:\n- 2 gelas beras\n- 3 gelas air\n- 1 sendok teh garam\n\nCara Membuat:\n1. Cuci beras.\n2. Didihkan air dengan garam.\n3. Masukkan beras, tutup dan masak selama 15 menit.',
+  en:
+    'Ingredients:\n- 2 cups rice\n- 3 cups water\n- 1 tsp salt\n\nMethod:\n1. Rinse the ' +
+    'rice.\n2. Boil the water with the salt.\n3. Add the rice, cover and cook for 15 minutes.',
+  ms:
+    'Bahan-bahan:\n- 2 cawan beras\n- 3 cawan air\n- 1 sudu kecil garam\n\nCara Memasak:\n1. Basuh ' +
+    'beras.\n2. Didihkan air dengan garam.\n3. Masukkan beras, tutup dan masak selama 15 minit.',
+  id:
+    'Bahan-bahan:\n- 2 gelas beras\n- 3 gelas air\n- 1 sendok teh garam\n\nCara Membuat:\n1. Cuci ' +
+    'beras.\n2. Didihkan air dengan garam.\n3. Masukkan beras, tutup dan masak selama 15 menit.',
 } as const;
 
 /** The first lines of RECIPE, as an answer cut at the token limit leaves them. */
@@ -102,19 +124,22 @@ const WORDS = {
     chapter: 'Chapter',
     plan: 'Aisha and Daniel face a new trial at the harbour.',
     table:
-      "| Character | Role | Wants |\n|---|---|---|\n| Aisha | bookshop owner | to save her father's shop |\n| Daniel | chef | to open a restaurant |",
+      '| Character | Role | Wants |\n|---|---|---|\n| Aisha | bookshop owner ' +
+      "| to save her father's shop |\n| Daniel | chef | to open a restaurant |",
   },
   ms: {
     chapter: 'Bab',
     plan: 'Aisyah dan Daniel berdepan cabaran baharu di pelabuhan.',
     table:
-      '| Watak | Peranan | Keinginan |\n|---|---|---|\n| Aisyah | pemilik kedai buku | menyelamatkan kedai ayahnya |\n| Daniel | tukang masak | membuka restoran |',
+      '| Watak | Peranan | Keinginan |\n|---|---|---|\n| Aisyah | pemilik kedai buku ' +
+      '| menyelamatkan kedai ayahnya |\n| Daniel | tukang masak | membuka restoran |',
   },
   id: {
     chapter: 'Bab',
     plan: 'Aisyah dan Daniel menghadapi ujian baru di pelabuhan.',
     table:
-      '| Tokoh | Peran | Keinginan |\n|---|---|---|\n| Aisyah | pemilik toko buku | menyelamatkan toko ayahnya |\n| Daniel | juru masak | membuka restoran |',
+      '| Tokoh | Peran | Keinginan |\n|---|---|---|\n| Aisyah | pemilik toko buku ' +
+      '| menyelamatkan toko ayahnya |\n| Daniel | juru masak | membuka restoran |',
   },
 } as const;
 

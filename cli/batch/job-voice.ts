@@ -61,7 +61,8 @@ export function voiceOfJob(
     let sample: string | undefined;
     if (shape.voice !== undefined) {
       const file = path.resolve(path.dirname(jobsFile), shape.voice);
-      // Bounded as `karya voice` bounds a sample (cli/voice.ts): in bytes before it is read, in words before it is measured.
+      // Bounded as `karya voice` bounds a sample (cli/voice.ts): in bytes before it is read, in words before it is
+      // measured.
       const size = statSync(file).size;
       if (size > IMPORT_LIMITS.bytes) throw tooLargeRefusal(shape.voice, size);
       const bytes = readFileSync(file);

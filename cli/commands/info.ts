@@ -69,7 +69,8 @@ export function showCommand(id: string, opts: { json?: boolean }): void {
     return;
   }
   const lines = [
-    `${spec.title.en} / ${spec.title.ms}  (${spec.route}, ${spec.family}, ${spec.kind}, ${spec.cost} credit${spec.cost === 1 ? '' : 's'} per step)`,
+    `${spec.title.en} / ${spec.title.ms}  (${spec.route}, ${spec.family}, ${spec.kind}, ${spec.cost} ` +
+      `credit${spec.cost === 1 ? '' : 's'} per step)`,
     '',
   ];
   for (const f of data.fields) {

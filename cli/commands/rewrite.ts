@@ -101,7 +101,8 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
     }
     const before = countWords(result.previous);
     info(`  ${result.isComplete && !result.short && !isVoiceMarked(result) ? '✓' : '⚠'} ${result.label.padEnd(24)} ${word('rewritten', lang, { words: String(result.words).padStart(5), before })}  ${secondsIn(result.seconds, lang, 1)}${note ? `  “${note.length > 60 ? `${note.slice(0, 57)}…` : note}”` : ''}${voiceMarks(result, lang)}`);
-    // What was done to the answers (asked again and why, assistant paragraphs out, the time-out), in the book's language.
+    // What was done to the answers (asked again and why, assistant paragraphs out, the time-out), in the book's
+    // language.
     for (const n of answerNotesOf(result, result.label, lang)) info(`    ${n.message}`);
     info(`karya: ${word('rewriteKept', lang, { label: result.label, file: statePath })}`);
     // The later parts that mention what the rewritten part no longer establishes: nothing later is rewritten.

@@ -51,10 +51,12 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   info(`  ${serveWord('database', lang, { where })}`);
   if (running.queue)
     info(
-      `  ${running.worker ? serveWord('stepsHere', lang, { n: config.workerConcurrency }) : serveWord('stepsWorkers', lang)}`,
+      ` ` +
+        ` ${running.worker ? serveWord('stepsHere', lang, { n: config.workerConcurrency }) : serveWord('stepsWorkers', lang)}`,
     );
   info(
-    `  ${provider.isOffline ? serveWord('providerOffline', lang) : serveWord('provider', lang, { name: provider.name })}`,
+    ` ` +
+      ` ${provider.isOffline ? serveWord('providerOffline', lang) : serveWord('provider', lang, { name: provider.name })}`,
   );
   info(
     `  ${config.adminEmail ? serveWord('admin', lang, { email: config.adminEmail }) : serveWord('adminNone', lang)}`,

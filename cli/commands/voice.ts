@@ -92,14 +92,18 @@ export function rangeLine(fp: VoiceFingerprint, lang: Lang): string {
   const span = ([lo, hi]: readonly [number, number], d = 1) => `${numberIn(lo, lang, d)}–${numberIn(hi, lang, d)}`;
   const share =
     Math.max(0, Math.round(100 * b.dialogueShare[0])) + '–' + Math.min(100, Math.round(100 * b.dialogueShare[1]));
-  return `  ${fill(l.range, { n: b.slices, s: span(b.sentenceWords), p: span(b.paragraphWords, 0), v: span(b.diversity, 0), d: share })}`;
+  return (
+    ` ` +
+    ` ${fill(l.range, { n: b.slices, s: span(b.sentenceWords), p: span(b.paragraphWords, 0), v: span(b.diversity, 0), d: share })}`
+  );
 }
 
 export async function voiceCommand(file: string, opts: VoiceOptions): Promise<void> {
   const asked = langOptionOrExit(opts.lang);
   // Its refusals (a missing file) before its language is known: in the writer's (the locale's).
   const text = await voiceSampleTextOrExit(file, asked ?? writerLang(), '', opts.state);
-  // Without --lang, the sample's own language (as the table reads it: Indonesian as Malay while it is not in the table).
+  // Without --lang, the sample's own language (as the table reads it: Indonesian as Malay while it is not in the
+  // table).
   const lang: Lang = asked ?? tableLanguageOf(detectLanguage(text).language) ?? langs()[0]!;
   const { fingerprint, sampledFrom } = voiceOfTextOrExit(text, lang);
   if (opts.json) {

@@ -70,7 +70,8 @@ export async function workerCommand(opts: { concurrency?: string; metricsPort?: 
   info(serveWord('workerRunning', lang, { id: worker.id, n: concurrency, location: store.location }));
   if (metrics) info(`  ${serveWord('workerMetrics', lang, { url: metrics.url })}`);
   info(
-    `  ${ctx.provider.isOffline ? serveWord('providerOffline', lang) : serveWord('provider', lang, { name: ctx.provider.name })}`,
+    ` ` +
+      ` ${ctx.provider.isOffline ? serveWord('providerOffline', lang) : serveWord('provider', lang, { name: ctx.provider.name })}`,
   );
   await new Promise<void>((resolve) => {
     let signals = 0;

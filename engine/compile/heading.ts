@@ -62,7 +62,8 @@ export function takeLeadingHeading(text: string, step: Step, ownTitle?: string):
   const line = first.line.trim();
   const isMarkdownHeading = /^#{1,6}\s+\S/.test(line);
   const isBold = /^(\*\*|__)[^*_].*\1[:.]?$/.test(line) && !/\*\*.*\*\*.+\*\*/.test(line);
-  // The line's plain words, read once (a first line of prose is a whole paragraph), and counted only when they are asked.
+  // The line's plain words, read once (a first line of prose is a whole paragraph), and counted only when they are
+  // asked.
   const plainText = plain(line);
   const wordCount = () => plainText.split(/\s+/).filter(Boolean).length;
   const namesPart = partWords().test(plainText);

@@ -127,7 +127,8 @@ function entryOf(rec: Rec): OutlineEntry {
     };
   let split = splitHead(rec.head);
   let rest = body;
-  // "Chapter 3: Chapter 3" / "Bab 3: Bab 3" names no title (an untitled chapter as renderOutline writes it): its body is
+  // "Chapter 3: Chapter 3" / "Bab 3: Bab 3" names no title (an untitled chapter as renderOutline writes it): its body
+  // is
   // all plan.
   const isUntitled = !split.plan && split.title !== undefined && isNumberedLabel(split.title, rec.number);
   if (isUntitled) split = { plan: '' };

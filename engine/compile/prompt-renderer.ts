@@ -151,12 +151,15 @@ export class PromptRenderer {
     return fn(context, { ...this.setup, data: data ?? { root: context } } as Handlebars.RuntimeOptions);
   }
 
-  /** A template's code compiled ahead, as a template of this environment; none when it was not (or it does not load). */
+  /**
+   * A template's code compiled ahead, as a template of this environment; none when it was not (or it does not load).
+   */
   private compiledAhead(name: string, ahead = this.ahead): Handlebars.TemplateDelegate | undefined {
     const code = Object.hasOwn(ahead, name) ? ahead[name] : undefined;
     if (code === undefined) return undefined;
     try {
-      // The object literal Handlebars.precompile wrote (the catalog cache keeps it beside the sources it was compiled from).
+      // The object literal Handlebars.precompile wrote (the catalog cache keeps it beside the sources it was compiled
+      // from).
       return this.hb.template(new Function(`return ${code};`)() as TemplateSpecification);
     } catch {
       return undefined;

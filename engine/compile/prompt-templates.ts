@@ -115,7 +115,9 @@ function wordingOf(
     else
       issues.push({
         ...where,
-        message: `{{${WORDING_HELPER} "${name}"}}: ${file} has no block "${name}" (every language words every block a template calls)`,
+        message:
+          `{{${WORDING_HELPER} "${name}"}}: ${file} has no block ` +
+          `"${name}" (every language words every block a template calls)`,
       });
   }
   return { issues, blocks };

@@ -16,7 +16,9 @@ import { languageTableError } from '../languages/errors.js';
 
 /** One language's wording of the prompts. */
 export interface PromptWording {
-  /** The language writes "a"/"an" before a noun (`{{a labels.style}}` → "an Educational"); else the word stands alone. */
+  /**
+   * The language writes "a"/"an" before a noun (`{{a labels.style}}` → "an Educational"); else the word stands alone.
+   */
   readonly indefiniteArticle: boolean;
   /** Block name → Handlebars source, called from the templates with {{wording "name"}}. */
   readonly blocks: Readonly<Record<string, string>>;

@@ -64,7 +64,8 @@ export function splitByContents(sections: readonly ContentsSection[], frontMatte
   let lead = 0;
   for (; lead < sections.length - 1; lead++) {
     const { title } = sections[lead]!;
-    // The section's own heading names its kind before the contents list does: a "PREFACE" the list calls "Introduction" is
+    // The section's own heading names its kind before the contents list does: a "PREFACE" the list calls "Introduction"
+    // is
     // a preface.
     const own = ownHeading(sections[lead]!.text);
     const ownKind = own === undefined ? undefined : frontOf(own);

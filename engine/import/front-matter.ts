@@ -204,7 +204,8 @@ export function readFrontMatter(
   const leftOut: LeftOutKind[] = [];
   let firstKept = front.length;
   for (const i of kept) firstKept = Math.min(firstKept, i);
-  // The title page: the lines before the first kept section or the contents, when there are any; a half-title is one too.
+  // The title page: the lines before the first kept section or the contents, when there are any; a half-title is one
+  // too.
   if (
     front.slice(0, Math.min(firstKept, contentsAt === -1 ? front.length : contentsAt)).some((l) => !blank(l)) ||
     front.some((_l, i) => isHalfTitle(i))

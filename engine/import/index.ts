@@ -138,7 +138,8 @@ export function readManuscript(
   const read = sections
     ? splitByContents(sections, ('frontMatterWords' in input ? input.frontMatterWords : 0) ?? 0)
     : splitManuscript(text, opts);
-  // Indented verse and letters stay the writer's text, never Markdown's code (indented.ts); a Markdown file's indents are
+  // Indented verse and letters stay the writer's text, never Markdown's code (indented.ts); a Markdown file's indents
+  // are
   // its own syntax.
   const split =
     format === 'markdown'

@@ -32,7 +32,8 @@ export class ImportRefusal extends KaryaError {
   ) {
     super(code, { httpStatus: 400 });
     this.name = 'ImportRefusal';
-    // Whoever refuses (the checks here, the DOCX and EPUB readers, the book of an import), the file is named as the preview
+    // Whoever refuses (the checks here, the DOCX and EPUB readers, the book of an import), the file is named as the
+    // preview
     // names it.
     this.params = params.file === undefined ? params : { ...params, file: importFileName(params.file) };
   }

@@ -18,7 +18,9 @@ export interface InFlight {
 export class RequestsByKey {
   private readonly controllers = new Map<string, AbortController>();
 
-  /** Start a request for `key`, aborting the one in flight for it; `parent` (e.g. a closed connection) aborts it too. */
+  /**
+   * Start a request for `key`, aborting the one in flight for it; `parent` (e.g. a closed connection) aborts it too.
+   */
   start(key: string, parent?: AbortSignal): InFlight {
     this.abort(key);
     const controller = new AbortController();

@@ -85,7 +85,8 @@ function speechEntryOf(
         file: input.file,
         path: `${where}.apiKey`,
         message:
-          'keys never go in this file: name the environment variable that holds the key, e.g. apiKeyEnv: OPENAI_API_KEY',
+          'keys never go in this file: name the environment variable ' +
+          'that holds the key, e.g. apiKeyEnv: OPENAI_API_KEY',
       },
     ]);
   const parsed = SpeechEntry.safeParse(raw);

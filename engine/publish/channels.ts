@@ -48,23 +48,32 @@ export interface Channel {
 const KDP_LANGUAGES =
   'KDP Help, "Supported Languages" (eBook and paperback lists): https://kdp.amazon.com/en_US/help/topic/G200673300';
 const KDP_METADATA =
-  'KDP Help, "Metadata Guidelines for Books" (title, author, keywords, description): https://kdp.amazon.com/en_US/help/topic/G201097560';
+  'KDP Help, "Metadata Guidelines for Books" (title, author, keywords, ' +
+  'description): https://kdp.amazon.com/en_US/help/topic/G201097560';
 const GOOGLE_POLICIES =
-  'Google Books Program Policies ("Google Books now accepts books in all languages"): https://support.google.com/books/partner/answer/18625';
+  'Google Books Program Policies ("Google Books now accepts books in all ' +
+  'languages"): https://support.google.com/books/partner/answer/18625';
 const GOOGLE_FILES =
-  'Publisher Program Policies for Google Play Books ("We accept .epub versions 2.0.1 and 3.0.1"): https://support.google.com/books/partner/answer/166501';
+  'Publisher Program Policies for Google Play Books ("We accept .epub versions ' +
+  '2.0.1 and 3.0.1"): https://support.google.com/books/partner/answer/166501';
 const KOBO_GUIDE =
-  'Kobo Writing Life User Guide, "Supported languages" and "New eBook setup guidelines": https://kobowritinglife.zendesk.com/hc/en-us';
+  'Kobo Writing Life User Guide, "Supported languages" and "New eBook ' +
+  'setup guidelines": https://kobowritinglife.zendesk.com/hc/en-us';
 // What each store says of a book too close to another or repeating itself (the closeness checks cite their store's
 // own).
 const KDP_CONTENT =
-  'KDP Help, "Content Guidelines" (disappointing content: not significantly different from another book, excessively reused within or across books): https://kdp.amazon.com/en_US/help/topic/G200672390';
+  'KDP Help, "Content Guidelines" (disappointing content: not significantly different from another ' +
+  'book, excessively reused within or across books): https://kdp.amazon.com/en_US/help/topic/G200672390';
 const GOOGLE_CONTENT =
-  'Publisher Content Policies for Books on Google Play, "Spam, misleading and disappointing content" (a partner whose books duplicate content already on Google Play is reviewed for quality): https://support.google.com/books/partner/answer/1067634';
+  'Publisher Content Policies for Books on Google Play, "Spam, misleading and ' +
+  'disappointing content" (a partner whose books duplicate content already on Google ' +
+  'Play is reviewed for quality): https://support.google.com/books/partner/answer/1067634';
 const KOBO_CONTENT =
-  'Kobo Writing Life Help, "Why was my Book Rejected or Blocked" (duplicate content; books that are an unsatisfactory or incomplete experience): https://kobowritinglife.zendesk.com/hc/en-us/articles/360058975712';
+  'Kobo Writing Life Help, "Why was my Book Rejected or Blocked" (duplicate content; books that are an ' +
+  'unsatisfactory or incomplete experience): https://kobowritinglife.zendesk.com/hc/en-us/articles/360058975712';
 const KOBO_CONVERSION =
-  'Kobo Writing Life, "Content Conversion Guidelines" ("ePub files will fail to upload … if there are errors within the file")';
+  'Kobo Writing Life, "Content Conversion Guidelines" ("ePub files ' +
+  'will fail to upload … if there are errors within the file")';
 
 /**
  * A channel's answer for a book language, from the language table: what the channel's published list says
@@ -104,7 +113,8 @@ export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
     files: ['manuscript.epub', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json'],
     sources: {
       cover:
-        'KDP Help, "eBook Cover Image Guidelines" (JPEG or TIFF, RGB, ideal 2,560 × 1,600 px, 1.6:1): https://kdp.amazon.com/en_US/help/topic/G6GTK3T3NUHKLEFX',
+        'KDP Help, "eBook Cover Image Guidelines" (JPEG or TIFF, RGB, ideal 2,560 × ' +
+        '1,600 px, 1.6:1): https://kdp.amazon.com/en_US/help/topic/G6GTK3T3NUHKLEFX',
       manuscript:
         'KDP Help, "Supported eBook formats" (EPUB, DOCX): https://kdp.amazon.com/en_US/help/topic/G200634390',
     },
@@ -116,7 +126,8 @@ export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
     files: ['paperback-interior.pdf', 'paperback-cover.pdf', 'description.html', 'keywords.txt', 'metadata.json'],
     sources: {
       pages:
-        'KDP Help, "Paperback Manuscript Guidelines" and "Set Trim Size, Bleed, and Margins" (page ranges per paper and trim): https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6',
+        'KDP Help, "Paperback Manuscript Guidelines" and "Set Trim Size, Bleed, and Margins" (page ' +
+        'ranges per paper and trim): https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6',
       cover: 'KDP Help, "Create a Paperback Cover" (full-wrap PDF): https://kdp.amazon.com/en_US/help/topic/G201953020',
     },
   }),
@@ -130,7 +141,8 @@ export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
       metadata: 'Google Play Books Partner Center Help, "Book metadata": https://support.google.com/books/partner',
       manuscript: GOOGLE_FILES,
       cover:
-        'Google Play Books Partner Center Help, "Cover images" (JPEG or PNG, RGB): https://support.google.com/books/partner',
+        'Google Play Books Partner Center Help, "Cover images" (JPEG ' +
+        'or PNG, RGB): https://support.google.com/books/partner',
       content: GOOGLE_CONTENT,
     },
     hasKeywordBoxes: false,

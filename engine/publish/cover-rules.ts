@@ -87,7 +87,8 @@ const sizeText = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} M
 export function coverPictureProblem(picture: CoverPicture): CoverPictureProblem | null {
   const { file } = picture;
   if (picture.format === 'svg') return { code: 'cover_svg', vars: { file } };
-  // Bytes no picture reader knows, or a picture in a format Karya does not convert from (its name, GIF or HEIF, in every
+  // Bytes no picture reader knows, or a picture in a format Karya does not convert from (its name, GIF or HEIF, in
+  // every
   // language).
   if (!picture.format) return { code: 'cover_unreadable', vars: { file } };
   if (!COVER_PICTURE_FORMATS.has(picture.format))

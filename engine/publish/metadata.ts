@@ -50,14 +50,18 @@ export interface AiContentDisclosure {
 }
 
 const KDP_SOURCE =
-  'KDP Help, "Content Guidelines": Artificial intelligence (AI)-generated content: https://kdp.amazon.com/en_US/help/topic/G200672390';
+  'KDP Help, "Content Guidelines": Artificial intelligence (AI)-generated ' +
+  'content: https://kdp.amazon.com/en_US/help/topic/G200672390';
 
 /** The tool line: what the model did, in plain words. */
 function toolLine(text: AiTextLevel, d: TextDerivation, images: AiContentDisclosure['images']): string {
   const cover = images === 'ai-generated' ? 'an AI model drew the cover' : "the cover is the author's";
   if (text === 'none') return `Karya (the author wrote the text; ${cover})`;
   if (text === 'entirely')
-    return `Karya (an AI model wrote the text and ${images === 'ai-generated' ? 'drew the cover' : "the cover is the author's"})`;
+    return (
+      `Karya (an AI model wrote the text ` +
+      `and ${images === 'ai-generated' ? 'drew the cover' : "the cover is the author's"})`
+    );
   return `Karya (an AI model wrote or rewrote ${d.modelWords} of the book's ${d.words} words; ${cover})`;
 }
 

@@ -208,7 +208,9 @@ export class FingerprintIndex<K> {
     return this.prints.size;
   }
 
-  /** How many times a book was added or removed: what a caller worked out from the index holds while this is the same. */
+  /**
+   * How many times a book was added or removed: what a caller worked out from the index holds while this is the same.
+   */
   get version(): number {
     return this.changes;
   }

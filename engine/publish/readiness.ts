@@ -135,7 +135,8 @@ export function formatReadiness(readiness: Readiness, lang: Lang = 'en', audienc
   }
   const ready = readyChannels(readiness).map((id) => readiness.channels[id].name);
   lines.push(
-    `  ${readiness.ready ? words('summary.every') : ready.length ? words('summary.some', { channels: ready.join(', ') }) : words('summary.none')}`,
+    ` ` +
+      ` ${readiness.ready ? words('summary.every') : ready.length ? words('summary.some', { channels: ready.join(', ') }) : words('summary.none')}`,
   );
   return lines.join('\n');
 }

@@ -7,7 +7,9 @@ export const RELEASES_PER_DAY = { default: 3, min: 1, max: 50 } as const;
 
 /** Where the daily limit comes from. */
 export const RELEASE_LIMIT_SOURCE =
-  'KDP Community forum, announcement of 18 September 2023 on title creation limits ("we are lowering the volume limits we have in place on new title creations"; three new titles a day per account, as Amazon told The Guardian, 20 September 2023)';
+  'KDP Community forum, announcement of 18 September 2023 on title creation limits ' +
+  '("we are lowering the volume limits we have in place on new title creations"; ' +
+  'three new titles a day per account, as Amazon told The Guardian, 20 September 2023)';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

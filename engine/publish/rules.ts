@@ -152,7 +152,8 @@ export type Binding = 'paperback' | 'hardcover';
 
 /** KDP's page-count table (black-and-white interior): the binding, paper and trim class each row is for. */
 const KDP_PAGES_SOURCE =
-  'KDP Help, "Set Trim Size, Bleed, and Margins", page-count table: https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6';
+  'KDP Help, "Set Trim Size, Bleed, and Margins", page-count ' +
+  'table: https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6';
 
 /**
  * A trim is "large" for KDP's page table when it is wider than 6.12 in or taller than 9 in; large trims

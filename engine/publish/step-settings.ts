@@ -201,7 +201,9 @@ export function checkPublishSteps(
       issues.push({
         file: book.file,
         path,
-        message: `"${id}" is a ${target.kind} generator; the ${part} needs ${wantsImage ? 'an image' : 'a single-output text'} generator`,
+        message:
+          `"${id}" is a ${target.kind} generator; the ${part} ` +
+          `needs ${wantsImage ? 'an image' : 'a single-output text'} generator`,
       });
       continue;
     }

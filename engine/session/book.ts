@@ -134,7 +134,8 @@ export function bookDocument(
   opts: { withOutline?: boolean; withBible?: boolean; title?: string; author?: string; chapterTitles?: Readonly<Record<number, string>> } = {},
 ): BookDocument {
   const lang = state.lang;
-  // A single output (a description, keywords, a poem) is titled by its generator (or the working title given), not by the
+  // A single output (a description, keywords, a poem) is titled by its generator (or the working title given), not by
+  // the
   // book it is for.
   const setting = (role: 'bookTitle' | 'author') => {
     const field = spec.kind === 'book' ? spec.fields.find((f) => f.role === role) : undefined;
@@ -160,7 +161,8 @@ export function bookDocument(
     // A heading the model wrote at the top of a part (saved before the session took them off) is not printed twice.
     if (spec.kind === 'book') text = takeLeadingHeading(text, step, own).text;
     if (i === 0 && spec.kind === 'book' && spec.flow.outline === 'none') text = withoutChapterPlan(text);
-    // Every export is made from here: no hidden character a book kept from before reaches a file (engine/clean-text.ts).
+    // Every export is made from here: no hidden character a book kept from before reaches a file
+    // (engine/clean-text.ts).
     const record = partProvenance(state, i);
     const kept = record.translatedFrom ? (record.untranslated ?? []).flatMap((k) => paragraphsOf(markdown)[k] ?? []).map(cleanText) : [];
     const untranslated = record.translatedFrom && (kept.length || record.titleUntranslated) ? { untranslated: { lang: record.translatedFrom, paragraphs: kept, ...(record.titleUntranslated && own ? { heading: true as const } : {}) } } : {};

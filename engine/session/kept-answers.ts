@@ -129,7 +129,8 @@ export class KeptAnswers {
         const keep = async (answer: TextResult) => {
           const kept: KeptAnswer = { scope, request: id, answer: keptResult(answer) };
           this.kept.push(kept);
-          // Not kept (the store failed): the answer is used all the same; only a kill before its step is saved loses it.
+          // Not kept (the store failed): the answer is used all the same; only a kill before its step is saved loses
+          // it.
           await this.store.keepAnswer!(this.key, kept).catch(() => undefined);
         };
         let answer: TextResult;
@@ -137,7 +138,8 @@ export class KeptAnswers {
           answer = await send(request);
         } catch (error) {
           // A server's answer with no text (engine/providers/openai.ts) was answered and paid for all the same: kept as
-          // nothing, so that the next attempt goes on from it (asked again with its problem named) instead of asking it twice.
+          // nothing, so that the next attempt goes on from it (asked again with its problem named) instead of asking it
+          // twice.
           if (error instanceof GenerationError && error.code === 'no_content' && !request.signal?.aborted)
             await keep({ text: '', model: '' });
           throw error;
@@ -153,7 +155,8 @@ export class KeptAnswers {
     const isDropped = (k: KeptAnswer) => scope === undefined || k.scope === scope;
     if (!this.kept.some(isDropped)) return;
     this.kept = this.kept.filter((k) => !isDropped(k));
-    // Left in the store (it failed): the next save of the book drops them, and an answer of a saved scope is never asked
+    // Left in the store (it failed): the next save of the book drops them, and an answer of a saved scope is never
+    // asked
     // for again.
     await this.store.dropAnswers!(this.key, scope).catch(() => undefined);
   }

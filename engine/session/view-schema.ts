@@ -208,7 +208,9 @@ export const BookViewSchema = z.object({
    */
   threads: z.array(ThreadViewSchema).optional(),
   next: LabelledStepSchema.extend({ button: z.string() }).nullable(),
-  /** Progress: current out of the denominator the flow gives, with the numbered next step (compile/flow.ts stepText). */
+  /**
+   * Progress: current out of the denominator the flow gives, with the numbered next step (compile/flow.ts stepText).
+   */
   progress: ProgressSchema.nullable(),
   /** Chapters written and the chapters the book has (session/book.ts chapterCounts: what My Books says). */
   chapters_count: z.object({ written: z.number().int(), total: z.number().int() }),

@@ -8,7 +8,8 @@ import type { Lang } from './types.js';
 /** Every flag a table must state; a generator may name any of them in `where`. */
 export const GRAMMAR_FLAGS = {
   tenseMarked:
-    "true when the language marks past and present on its verbs (a writer may choose a book's tense), false when it does not",
+    'true when the language marks past and present on its verbs ' +
+    "(a writer may choose a book's tense), false when it does not",
 } as const;
 export type GrammarFlag = keyof typeof GRAMMAR_FLAGS;
 

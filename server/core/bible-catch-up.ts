@@ -158,7 +158,8 @@ async function rememberOnePart(ctx: AppContext, input: CatchUpInput, key: string
       store: userProgress(repos, { userId, spec, charge: () => undefined }),
     });
     if (!session.needsMemory) return 'done';
-    // Work Karya does for the writer (reading an imported book into its bible) has its own allowance, the same size as the
+    // Work Karya does for the writer (reading an imported book into its bible) has its own allowance, the same size as
+    // the
     // writer's: a 28-chapter import leaves the writer's own generation allowance whole for the step they ask next.
     const take = await repos.limits.take({
       key: `bible:${userId}`,

@@ -23,7 +23,8 @@ function refundOf(reason: RefundReason): { detail: string; errorCode: string } {
   switch (reason.kind) {
     case 'failed':
       return { detail: reason.code, errorCode: reason.code };
-    // Not read even in halves: given back and marked so (a skipped part is neither read nor charged when a hold settles).
+    // Not read even in halves: given back and marked so (a skipped part is neither read nor charged when a hold
+    // settles).
     case 'skipped':
       return { detail: 'could not be read', errorCode: reason.code };
     case 'client_gone':

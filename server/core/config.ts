@@ -86,7 +86,9 @@ export interface ServerConfig {
   smtpUrl?: string;
   mailFrom: string;
   logLevel: string;
-  /** Express "trust proxy" setting, for the client IP behind a reverse proxy: a hop count or addresses, never `true`. */
+  /**
+   * Express "trust proxy" setting, for the client IP behind a reverse proxy: a hop count or addresses, never `true`.
+   */
   trustProxy: false | number | string;
   /** Hosts besides KARYA_PUBLIC_URL's (and loopback) that the API answers for (KARYA_ALLOWED_HOSTS). */
   allowedHosts: string[];

@@ -53,7 +53,8 @@ export function createMailer(input: {
       else
         input.logger.info(
           { mail: { to: message.to, subject: message.subject } },
-          'no SMTP configured (KARYA_SMTP_URL): mail written to the mail_outbox table (its text is not logged here: read it there)',
+          'no SMTP configured (KARYA_SMTP_URL): mail written to the ' +
+            'mail_outbox table (its text is not logged here: read it there)',
         );
     },
   };

@@ -140,7 +140,9 @@ export class ApiError extends KaryaError {
    * and its values).
    */
   fieldWordings?: Record<string, Wording>;
-  /** Whole seconds after which the same request may succeed: answered as Retry-After (a refusal that can be retried). */
+  /**
+   * Whole seconds after which the same request may succeed: answered as Retry-After (a refusal that can be retried).
+   */
   retryAfterSeconds?: number;
 
   /** This error, answered with Retry-After `seconds` (whole, at least 1). */

@@ -226,7 +226,8 @@ async function workStepQueue(
         if ((await readOutcome(queue, job.id))?.kind === 'dropped') return;
         await leasedNow;
       } catch (error) {
-        // The database went away as the step started: given back once it is here again, as a failure within the step is.
+        // The database went away as the step started: given back once it is here again, as a failure within the step
+        // is.
         await ourStepFailure(ctx, queue, parts, job, error);
         throw error;
       }

@@ -102,7 +102,8 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     await takeTurn(req, res, file);
     const read = await manuscriptOf(ctx, req, res, file);
     if (!spec) return void res.json(manuscriptPreview(read));
-    // Asked as events, it answers before the model reads the settings (waiting: the model, its slowness, its rate limits),
+    // Asked as events, it answers before the model reads the settings (waiting: the model, its slowness, its rate
+    // limits),
     // then `done`.
     const reply = modelAnswer(req, res, lang);
     await reply.run(() => previewAs(ctx, { userId: sessionOf(req).user.id, spec, read, file, lang, asked, reply }));
@@ -145,7 +146,8 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     // No model call for a bible the balance cannot pay for (the hold below checks again, atomically).
     if (sessionOf(req).user.role !== 'admin' && ((await repos.credits.balanceOf(userId)) ?? 0) < cost.credits)
       throw ApiError.catalogue(402, 'insufficient_credits', lang);
-    // The book is saved with the manuscript's own settings (period, setting, point of view…), not the generator's defaults;
+    // The book is saved with the manuscript's own settings (period, setting, point of view…), not the generator's
+    // defaults;
     // those the writer confirmed in the preview stand as given, without reading the manuscript again.
     const reply = modelAnswer(req, res, lang);
     await reply.run(() => importAs(ctx, { userId, spec, written, writer, cost, lang, reply }));

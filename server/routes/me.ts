@@ -68,7 +68,8 @@ export function meRoutes(ctx: AppContext): ApiRoutes {
     await refuseCommonPassword({ password: body.newPassword, field: 'newPassword', lang: user.lang });
     const hash = await hashPassword(body.newPassword, config.scryptLogN);
     await repos.auth.changePassword({ userId: user.id, hash, keepSessionId: sessionId });
-    // A changed password ends the account's API keys too (a leaked password may have made them), unless the writer keeps
+    // A changed password ends the account's API keys too (a leaked password may have made them), unless the writer
+    // keeps
     // them.
     if (body.revokeApiKeys !== false) await repos.apiKeys.revokeAll(user.id);
     res.json({ message: messageIn('password_updated', user.lang) });

@@ -148,7 +148,8 @@ async function newSeries(
   if (book) {
     // A finished book's last part may not be in its bible yet (its reading after the last step failed, or the book
     // was finished before endings were read); now the next book follows it: take it in before the series is shown
-    // (one update call, part of the joining, not charged), whether it is the current book of its type or one kept since.
+    // (one update call, part of the joining, not charged), whether it is the current book of its type or one kept
+    // since.
     await catchUpSeriesBook(ctx, { userId: owner, book, provider: input.provider, onWait: input.onWait });
   }
   return seriesDetail(series, await loadEntries(books, repos, catalog, owner, series));

@@ -69,6 +69,8 @@ export interface BibleHoldRepository {
     isFinal: boolean;
     stopReason?: BibleStopReason | null;
   }): Promise<{ paid: number; released: number }>;
-  /** Holds with credits still held (of one user, or all), with the key their book is saved under now (null: deleted). */
+  /**
+   * Holds with credits still held (of one user, or all), with the key their book is saved under now (null: deleted).
+   */
   open(userId?: string): Promise<Array<{ bookId: number; userId: string; key: string | null }>>;
 }

@@ -284,7 +284,9 @@ export interface Repositories {
   covers(owner: string): CoverRepository;
   /** Every edition's run lease, for the sweep of dead runs (server/store/queries/edition-leases.ts). */
   editionLeases: EditionLeaseRepository;
-  /** The fair shares of the writers' costly requests under way, every instance's (server/http/security.ts FairShares). */
+  /**
+   * The fair shares of the writers' costly requests under way, every instance's (server/http/security.ts FairShares).
+   */
   shareLeases: ShareLeaseRepository;
   /** Credits held for imported books' story bibles (server/store/queries/bible-holds.ts). */
   bibleHolds: BibleHoldRepository;

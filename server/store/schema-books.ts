@@ -27,7 +27,9 @@ export interface BooksTable {
   intended_findings: Generated<string | null>;
   /** The author an imported manuscript names (migration 0037). */
   author: Generated<string | null>;
-  /** Positions of the parts the writer wrote, JSON (migration 0024): only read, from a book saved before `provenance`. */
+  /**
+   * Positions of the parts the writer wrote, JSON (migration 0024): only read, from a book saved before `provenance`.
+   */
   authored_parts: Generated<string | null>;
   /**
    * How each part's text came to be, JSON (position → engine/compile/provenance.ts PartProvenance); null: every part

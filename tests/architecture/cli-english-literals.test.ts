@@ -25,17 +25,20 @@ describe("the command line's words are the language files'", () => {
     expect([...found.values()].flat()).toEqual([]);
   });
 
-  it('the check finds an English message in each way a command prints one, and leaves keys, codes and names alone', () => {
-    const sample = [
-      "fail('--per-day plans the releases of --publish; add --publish');",
-      'info(`karya worker ${id}: running up to ${n} steps at once from ${where}`);',
-      "this.line(`${x ? 'already written' : `resuming at step ${n} of ${m}`}`);",
-      'process.stderr.write(`karya: interrupted; finished steps are saved\\n`);',
-      "fail(batchWord('notPositiveWholeMax', lang, { name }));",
-      "const code = 'not_a_language'; const re = /don't split 'this' it is a regex/;",
-      "info(`  ${serveWord('database', lang, { where })}`); // the database is named",
-      "write(`karya batch: ${parts.join(' · ')}\\n`); help('common.setAsGenerate');",
-    ].map((line) => literalsOf(line).filter((l) => readsAsEnglish(l.text)).length);
-    expect(sample).toEqual([1, 1, 2, 1, 0, 0, 0, 0]);
-  });
+  it(
+    'the check finds an English message in each way a command ' + 'prints one, and leaves keys, codes and names alone',
+    () => {
+      const sample = [
+        "fail('--per-day plans the releases of --publish; add --publish');",
+        'info(`karya worker ${id}: running up to ${n} steps at once from ${where}`);',
+        "this.line(`${x ? 'already written' : `resuming at step ${n} of ${m}`}`);",
+        'process.stderr.write(`karya: interrupted; finished steps are saved\\n`);',
+        "fail(batchWord('notPositiveWholeMax', lang, { name }));",
+        "const code = 'not_a_language'; const re = /don't split 'this' it is a regex/;",
+        "info(`  ${serveWord('database', lang, { where })}`); // the database is named",
+        "write(`karya batch: ${parts.join(' · ')}\\n`); help('common.setAsGenerate');",
+      ].map((line) => literalsOf(line).filter((l) => readsAsEnglish(l.text)).length);
+      expect(sample).toEqual([1, 1, 2, 1, 0, 0, 0, 0]);
+    },
+  );
 });

@@ -120,7 +120,8 @@ describe('errors answer themselves', () => {
       '  return later;',
       '}',
       'function retry(res: Response) {',
-      '  try { x(); } catch (error) { if (error instanceof ExportLimitError) res.setHeader("Retry-After", "30"); throw error; }',
+      '  try { x(); } catch (error) { if (error instanceof ' +
+        'ExportLimitError) res.setHeader("Retry-After", "30"); throw error; }',
       '}',
     ].join('\n');
     expect(handConversionsIn('x.ts', text)).toEqual(['x.ts:1', 'x.ts:4', 'x.ts:14']);
@@ -133,7 +134,8 @@ describe('errors answer themselves', () => {
       '  throw error;',
       '}',
       'function specs(error: unknown) {',
-      '  if (error instanceof SpecError) { for (const i of error.issues) process.stderr.write(String(i)); throw new CliExit(1); }',
+      '  if (error instanceof SpecError) { for (const i of error.issues) ' +
+        'process.stderr.write(String(i)); throw new CliExit(1); }',
       '}',
       'function through(error: unknown, lang: Lang) {',
       '  exitOnFailure(error, lang, { expects: ["import"] });',

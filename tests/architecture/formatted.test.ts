@@ -1,4 +1,5 @@
-// Code is formatted by prettier at 120 characters a line (.prettierrc.json; `npx tsx scripts/format.ts` formats).
+// Code is formatted by prettier at 120 characters a line (.prettierrc.json; `npx tsx scripts/format.ts` formats),
+// its long strings cut and its long comments wrapped after it (scripts/format-strings.ts, format-comments.ts).
 // The files a formatting would push near a size limit wait in .prettierignore until they are split: that list
 // names only such files, so it shrinks as they are split and a new file joins it only if it is near a limit.
 // A text found formatted before is not formatted again (format-cache.ts: a hash under node_modules/.cache, which
@@ -21,7 +22,7 @@ describe('formatted code', () => {
     expect(config?.printWidth).toBe(MAX_LINE_CHARS);
   });
 
-  it('every file is as prettier writes it, but those waiting to be split', async () => {
+  it('every file is as the formatter writes it, but those waiting to be split', async () => {
     const before = formattedBefore(ROOT);
     const waiting = new Set(ignoredFiles(ROOT));
     const keyed = await Promise.all(

@@ -97,7 +97,8 @@ describe('the guides', () => {
 describe('the check of named paths', () => {
   it('finds a guide naming a file that is not there, and reads a bare name in the folder named before it', () => {
     const named = namedPaths(
-      '- `tests/session/`: `bible.test.ts` and `gone.test.ts`; see `engine/nowhere.ts` and `templates/`.\n```\nskipped/inside.ts\n```',
+      '- `tests/session/`: `bible.test.ts` and `gone.test.ts`; see ' +
+        '`engine/nowhere.ts` and `templates/`.\n```\nskipped/inside.ts\n```',
     );
     expect(named).toEqual([
       { word: 'tests/session/' },

@@ -30,22 +30,34 @@ function doorProblem(e: ImportEdge, map: LayerMap): string | null {
     return null;
   }
   if (!e.from.startsWith('engine/') && e.to.startsWith('engine/') && !map.ENGINE_DOORS.includes(e.to))
-    return `outside engine/, code imports the engine through its doors only (${map.ENGINE_DOORS.join(', ')}): re-export what it needs there`;
+    return (
+      `outside engine/, code imports the engine through its doors only ` +
+      `(${map.ENGINE_DOORS.join(', ')}): re-export what it needs there`
+    );
   if (e.from.startsWith('cli/') && e.to.startsWith('server/') && e.to !== map.SERVER_DOOR)
     return `cli/ uses the server through ${map.SERVER_DOOR} only (export what it needs from there)`;
   if (e.from.startsWith('cli/batch/') && e.to.startsWith('cli/commands/') && e.to !== map.CLI_COMMANDS_DOOR)
-    return `the batch runs a command through ${map.CLI_COMMANDS_DOOR} only (a small function there), never the command's own file`;
+    return (
+      `the batch runs a command through ${map.CLI_COMMANDS_DOOR} ` +
+      `only (a small function there), never the command's own file`
+    );
   return null;
 }
 
 /** The rule an import inside the engine or out of a migration breaks, or null. */
 function layerProblem(e: ImportEdge, map: LayerMap): string | null {
   if (e.from.startsWith('migrations/') && !e.to.startsWith('migrations/'))
-    return 'a migration imports nothing outside migrations/ (freeze the rule it needs inside it, so it never changes after it shipped)';
+    return (
+      'a migration imports nothing outside migrations/ (freeze the ' +
+      'rule it needs inside it, so it never changes after it shipped)'
+    );
   if (!e.from.startsWith('engine/')) return null;
   if (!e.to.startsWith('engine/')) return `the engine imports nothing of ${e.to.split('/')[0]}/`;
   if (e.to === map.ENGINE_DOORS[0] || e.to === map.ENGINE_DOORS[1])
-    return 'inside the engine, files import each other, never the doors (engine/index.ts, engine/node.ts are for callers outside)';
+    return (
+      'inside the engine, files import each other, never the doors ' +
+      '(engine/index.ts, engine/node.ts are for callers outside)'
+    );
   const from = layerOf(e.from, map.LAYER_RULES)!;
   const to = layerOf(e.to, map.LAYER_RULES)!;
   if ((map.ENGINE_RANKS[to] ?? 0) > (map.ENGINE_RANKS[from] ?? 0))

@@ -12,7 +12,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** The lines that count attempts: a loop over them, a counter of them stepped, or one compared with a limit. */
 export function attemptCounting(text: string): string[] {
   const patterns = [
-    // for (let attempt = 1; …), while (!read && attempts < LIMIT) (a layout run again until its page count settles is no
+    // for (let attempt = 1; …), while (!read && attempts < LIMIT) (a layout run again until its page count settles is
+    // no
     // retry)
     /\b(for|while)\s*\(.*\b\w*(attempts?|retries|retryCount)\b/i,
     // attempt++, ++attempts, statusRetries++, attempts += 1 (a counter of the code's own; not a tally's field,

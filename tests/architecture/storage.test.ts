@@ -77,15 +77,18 @@ const STATE_ALIASES: ReadonlyArray<readonly [string, RegExp]> = [
 ];
 
 describe('the command line has no storage face of its own', () => {
-  it('no file in cli/ reads the state file past the server repositories (StateFile.repos) or opens SQLite itself', () => {
-    const files = sourceFiles('cli');
-    expect(files.length).toBeGreaterThan(20);
-    const found = files.flatMap((file) => {
-      const text = readFileSync(path.join(ROOT, file), 'utf8');
-      return STATE_ALIASES.filter(([, pattern]) => pattern.test(text)).map(([what]) => `${file}: ${what}`);
-    });
-    expect(found, 'use stateFile.repos (books, series, fingerprints): the server repositories').toEqual([]);
-  });
+  it(
+    'no file in cli/ reads the state file past the server ' + 'repositories (StateFile.repos) or opens SQLite itself',
+    () => {
+      const files = sourceFiles('cli');
+      expect(files.length).toBeGreaterThan(20);
+      const found = files.flatMap((file) => {
+        const text = readFileSync(path.join(ROOT, file), 'utf8');
+        return STATE_ALIASES.filter(([, pattern]) => pattern.test(text)).map(([what]) => `${file}: ${what}`);
+      });
+      expect(found, 'use stateFile.repos (books, series, fingerprints): the server repositories').toEqual([]);
+    },
+  );
 
   it('the check finds what it looks for, and lets the repositories through', () => {
     const samples = [
@@ -113,35 +116,46 @@ describe('the command line has no storage face of its own', () => {
       ).toBe(false);
   });
 
-  it('every command opens its books through cli/state.ts (the state file, or Postgres when KARYA_DATABASE_URL is set)', () => {
-    // (A queued batch reads its series and near-duplicates through the repositories of the server's store it opened.)
-    const openers = sourceFiles('cli').filter((file) =>
-      /\bopenStateStore\(/.test(readFileSync(path.join(ROOT, file), 'utf8')),
-    );
-    expect(openers).toEqual(['cli/state.ts']);
-  });
+  it(
+    'every command opens its books through cli/state.ts (the ' +
+      'state file, or Postgres when KARYA_DATABASE_URL is set)',
+    () => {
+      // (A queued batch reads its series and near-duplicates through the repositories of the server's store it opened.)
+      const openers = sourceFiles('cli').filter((file) =>
+        /\bopenStateStore\(/.test(readFileSync(path.join(ROOT, file), 'utf8')),
+      );
+      expect(openers).toEqual(['cli/state.ts']);
+    },
+  );
 
-  it("the state file offers the server's repositories, the engine's saving port and close: nothing of its own", async () => {
-    const state = await openStateStore({ file: ':memory:' });
-    try {
-      expect(Object.keys(state).sort()).toEqual(['close', 'progress', 'repos']);
-      expect(Object.keys(state.repos).sort()).toEqual(['books', 'fingerprints', 'series']);
-    } finally {
-      await state.close();
-    }
-  });
+  it(
+    "the state file offers the server's repositories, the " + "engine's saving port and close: nothing of its own",
+    async () => {
+      const state = await openStateStore({ file: ':memory:' });
+      try {
+        expect(Object.keys(state).sort()).toEqual(['close', 'progress', 'repos']);
+        expect(Object.keys(state.repos).sort()).toEqual(['books', 'fingerprints', 'series']);
+      } finally {
+        await state.close();
+      }
+    },
+  );
 });
 
 /** Every .ts file under server/store (the store's own code). */
 const storeFiles = (): string[] => sourceFiles('server/store').filter((file) => file.endsWith('.ts'));
 
 describe('the store reads as it runs', () => {
-  it('no generator function in server/store: a use case is a plain async function over a Conn (server/store/queries/conn.ts)', () => {
-    const files = storeFiles();
-    expect(files.length).toBeGreaterThan(30);
-    const found = files.filter((file) => /\bfunction\s*\*/.test(readFileSync(path.join(ROOT, file), 'utf8')));
-    expect(found, 'write the use case as an async function taking a Conn').toEqual([]);
-  });
+  it(
+    'no generator function in server/store: a use case is a plain ' +
+      'async function over a Conn (server/store/queries/conn.ts)',
+    () => {
+      const files = storeFiles();
+      expect(files.length).toBeGreaterThan(30);
+      const found = files.filter((file) => /\bfunction\s*\*/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+      expect(found, 'write the use case as an async function taking a Conn').toEqual([]);
+    },
+  );
 
   it("a book's step is written in one place (queries/step.ts), which both databases call", () => {
     const writers = storeFiles().filter((file) =>

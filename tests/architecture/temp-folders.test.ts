@@ -12,7 +12,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const ALLOWED: Record<string, string> = {
   'tests/temp.ts': 'the helper itself',
   'tests/postgres.ts':
-    "a cluster's folder lives as long as the cluster (the run's shared one outlives every file) and its stop() removes it",
+    "a cluster's folder lives as long as the cluster (the run's " +
+    'shared one outlives every file) and its stop() removes it',
 };
 
 /** The lines of a source text that make a temporary folder directly (mkdtemp, mkdtempSync, fs.promises.mkdtemp). */
@@ -36,7 +37,8 @@ describe('temporary folders in tests', () => {
 
   it('a direct call is found, whatever its form; a comment naming it is not', () => {
     const text =
-      "const a = mkdtempSync(path.join(os.tmpdir(), 'x-'));\nconst b = await fs.promises.mkdtemp('y-');\n// mkdtemp( is what tempDir calls\nconst c = tempDir('z-');";
+      "const a = mkdtempSync(path.join(os.tmpdir(), 'x-'));\nconst b = await " +
+      "fs.promises.mkdtemp('y-');\n// mkdtemp( is what tempDir calls\nconst c = tempDir('z-');";
     expect(directMkdtemps(text)).toEqual([1, 2]);
   });
 

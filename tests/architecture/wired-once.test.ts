@@ -34,12 +34,16 @@ describe('import and voice are wired once', () => {
     expect(found).toEqual([]);
   });
 
-  it('a book voice is assembled in one place: no front end spreads a measured sample and an avoid list into a voice', () => {
-    const found = FRONT_ENDS.flatMap(sourceFiles).filter((file) =>
-      /const voice: BookVoice = /.test(readFileSync(path.join(ROOT, file), 'utf8')),
-    );
-    expect(found, 'call bookVoiceOf (server/core/voice.ts)').toEqual([]);
-  });
+  it(
+    'a book voice is assembled in one place: no front end ' +
+      'spreads a measured sample and an avoid list into a voice',
+    () => {
+      const found = FRONT_ENDS.flatMap(sourceFiles).filter((file) =>
+        /const voice: BookVoice = /.test(readFileSync(path.join(ROOT, file), 'utf8')),
+      );
+      expect(found, 'call bookVoiceOf (server/core/voice.ts)').toEqual([]);
+    },
+  );
 });
 
 describe('a series is made in one module', () => {

@@ -31,15 +31,21 @@ const VOICES = { en: 'alloy', ms: 'nova', id: 'shimmer' } as const;
 const CHECKS = {
   en: {
     epubcheck: 'read-along.epub: epubcheck passes it (epubcheck: 0 fatal, 0 errors, 0 warnings)',
-    ace: 'read-along.epub: not checked by DAISY Ace: the accessibility check (DAISY Ace) is turned off here (KARYA_ACE=off)',
+    ace:
+      'read-along.epub: not checked by DAISY Ace: the accessibility ' +
+      'check (DAISY Ace) is turned off here (KARYA_ACE=off)',
   },
   ms: {
     epubcheck: 'read-along.epub: lulus epubcheck (epubcheck: 0 maut, 0 ralat, 0 amaran)',
-    ace: 'read-along.epub: tidak disemak oleh DAISY Ace: semakan kebolehcapaian (DAISY Ace) dimatikan di sini (KARYA_ACE=off)',
+    ace:
+      'read-along.epub: tidak disemak oleh DAISY Ace: semakan ' +
+      'kebolehcapaian (DAISY Ace) dimatikan di sini (KARYA_ACE=off)',
   },
   id: {
     epubcheck: 'read-along.epub: lolos epubcheck (epubcheck: 0 fatal, 0 galat, 0 peringatan)',
-    ace: 'read-along.epub: tidak diperiksa oleh DAISY Ace: pemeriksaan aksesibilitas (DAISY Ace) dimatikan di sini (KARYA_ACE=off)',
+    ace:
+      'read-along.epub: tidak diperiksa oleh DAISY Ace: pemeriksaan ' +
+      'aksesibilitas (DAISY Ace) dimatikan di sini (KARYA_ACE=off)',
   },
 } as const;
 
@@ -113,7 +119,8 @@ describe('karya audiobook with an OpenAI-compatible speech server', () => {
         chapterTitles: TITLES[lang],
         credits: CREDITS[lang],
       });
-      // The timings' texts are the texts read between the credits (a paragraph asked again counted once), each chapter's
+      // The timings' texts are the texts read between the credits (a paragraph asked again counted once), each
+      // chapter's
       // heading first.
       expect(new Set(manifest.chapters.flatMap((c) => [c.heading!.text, ...c.paragraphs.map((p) => p.text)]))).toEqual(
         new Set(asked.slice(1, -1)),
@@ -135,28 +142,33 @@ describe('karya audiobook with an OpenAI-compatible speech server', () => {
     600_000,
   );
 
-  it('names a chapter whose audio is silence twice, keeps the others, and leaves it out of the M4B and the timings (exit 1)', async () => {
-    const silent = (body: SpeechRequestSeen['body']) => /Chapter 2|\(2\)/.test(body.input ?? '');
-    const { r, fake, out } = await run('en', (body) => (silent(body) ? { silenceSeconds: 3 } : undefined));
-    expect(r.code, r.stderr).toBe(1);
-    // Asked twice: the chapter's heading and its first paragraph were each requested two times.
-    expect(fake.requests.filter((q) => silent(q.body))).toHaveLength(4);
-    expect(r.stderr).toContain('Chapter 2: The Bridge: its audio was made twice and failed its check both times');
-    expect(r.stderr).toContain('not charged');
-    const json = JSON.parse(r.stdout) as {
-      audiobook: { failed: Array<{ title: string; code: string }>; files: string[]; m4b: string | null };
-    };
-    expect(json.audiobook.failed).toEqual([
-      expect.objectContaining({ title: 'Chapter 2: The Bridge', code: 'audio_check_duration' }),
-    ]);
-    expect(json.audiobook.m4b).toBeNull();
-    expect(existsSync(path.join(out, '02-chapter.mp3'))).toBe(false);
-    expect(existsSync(path.join(out, '01-chapter.mp3'))).toBe(true);
-    const manifest = JSON.parse(readFileSync(path.join(out, 'read-along.json'), 'utf8')) as {
-      chapters: Array<{ title: string }>;
-    };
-    expect(manifest.chapters.map((c) => c.title)).toEqual(['Chapter 1: The Storm', 'Chapter 3: The Morning']);
-  }, 600_000);
+  it(
+    'names a chapter whose audio is silence twice, keeps the ' +
+      'others, and leaves it out of the M4B and the timings (exit 1)',
+    async () => {
+      const silent = (body: SpeechRequestSeen['body']) => /Chapter 2|\(2\)/.test(body.input ?? '');
+      const { r, fake, out } = await run('en', (body) => (silent(body) ? { silenceSeconds: 3 } : undefined));
+      expect(r.code, r.stderr).toBe(1);
+      // Asked twice: the chapter's heading and its first paragraph were each requested two times.
+      expect(fake.requests.filter((q) => silent(q.body))).toHaveLength(4);
+      expect(r.stderr).toContain('Chapter 2: The Bridge: its audio was made twice and failed its check both times');
+      expect(r.stderr).toContain('not charged');
+      const json = JSON.parse(r.stdout) as {
+        audiobook: { failed: Array<{ title: string; code: string }>; files: string[]; m4b: string | null };
+      };
+      expect(json.audiobook.failed).toEqual([
+        expect.objectContaining({ title: 'Chapter 2: The Bridge', code: 'audio_check_duration' }),
+      ]);
+      expect(json.audiobook.m4b).toBeNull();
+      expect(existsSync(path.join(out, '02-chapter.mp3'))).toBe(false);
+      expect(existsSync(path.join(out, '01-chapter.mp3'))).toBe(true);
+      const manifest = JSON.parse(readFileSync(path.join(out, 'read-along.json'), 'utf8')) as {
+        chapters: Array<{ title: string }>;
+      };
+      expect(manifest.chapters.map((c) => c.title)).toEqual(['Chapter 1: The Storm', 'Chapter 3: The Morning']);
+    },
+    600_000,
+  );
 
   it('stops at --max-calls: a server that keeps failing is not asked for the whole book', async () => {
     const { r, fake } = await run('en', () => ({ status: 503, headers: { 'retry-after': '0' } }), ['--max-calls', '4']);

@@ -32,7 +32,10 @@ describe('a speech server in karya.config.yaml or the environment', () => {
     const config = parseSpeechBlock({
       file: 'karya.config.yaml',
       env: { KOKORO_KEY: 'sk-kokoro-abcdef123456' },
-      text: 'providers:\n  - name: x\n    baseURL: http://127.0.0.1:1/v1\nspeech:\n  name: kokoro\n  baseURL: http://127.0.0.1:8880/v1\n  apiKeyEnv: KOKORO_KEY\n  model: kokoro\n  voices: { ms: af_heart }\n  format: wav\n',
+      text:
+        'providers:\n  - name: x\n    baseURL: http://127.0.0.1:1/v1\nspeech:\n  ' +
+        'name: kokoro\n  baseURL: http://127.0.0.1:8880/v1\n  apiKeyEnv: ' +
+        'KOKORO_KEY\n  model: kokoro\n  voices: { ms: af_heart }\n  format: wav\n',
     })!;
     expect({
       name: config.name,

@@ -109,49 +109,58 @@ describe('karya batch (CLI)', () => {
     expect(r.stderr).toContain('3 of 3 books written');
   }, 60_000);
 
-  it('counts the parts of a looping model as repeating: ⚠ repeats on their steps, per book and in the summary', async () => {
-    const f = await fake({ habits: ['loop'], writeRatio: 1 });
-    const dir = tempDir();
-    const file = writeJobs(dir, 'jobs.yaml', '- id: loop\n  generator: romance\n  chapters: 1\n');
-    const r = await runCli(['batch', file, '--out', 'books', '--json'], { cwd: dir, fake: f });
-    expect(r.code, r.stderr).toBe(0);
-    const ev = events(r.stdout);
-    // Introduction, chapter 1, conclusion: each one passage looped.
-    expect(ev.filter((e) => e.type === 'step_done' && e.repeats === true)).toHaveLength(3);
-    expect(ev.find((e) => e.type === 'job_done')).toMatchObject({ repeatingParts: 3 });
-    expect(ev.at(-1)).toMatchObject({ type: 'summary', repeatingParts: 3 });
-    expect(r.stderr).toContain('3 repeating parts');
-  }, 60_000);
+  it(
+    'counts the parts of a looping model as repeating: ⚠ ' + 'repeats on their steps, per book and in the summary',
+    async () => {
+      const f = await fake({ habits: ['loop'], writeRatio: 1 });
+      const dir = tempDir();
+      const file = writeJobs(dir, 'jobs.yaml', '- id: loop\n  generator: romance\n  chapters: 1\n');
+      const r = await runCli(['batch', file, '--out', 'books', '--json'], { cwd: dir, fake: f });
+      expect(r.code, r.stderr).toBe(0);
+      const ev = events(r.stdout);
+      // Introduction, chapter 1, conclusion: each one passage looped.
+      expect(ev.filter((e) => e.type === 'step_done' && e.repeats === true)).toHaveLength(3);
+      expect(ev.find((e) => e.type === 'job_done')).toMatchObject({ repeatingParts: 3 });
+      expect(ev.at(-1)).toMatchObject({ type: 'summary', repeatingParts: 3 });
+      expect(r.stderr).toContain('3 repeating parts');
+    },
+    60_000,
+  );
 
-  it('a Chapter 2 answered as a recipe is asked again and the step says why; one stopped by the content filter fails its book, named', async () => {
-    const f = await fake({ wrongKind: 'recipe', writeRatio: 1 });
-    const dir = tempDir();
-    const file = writeJobs(dir, 'jobs.yaml', '- id: kind\n  generator: romance\n  chapters: 3\n');
-    const r = await runCli(['batch', file, '--out', 'books', '--json'], { cwd: dir, fake: f });
-    expect(r.code, r.stderr).toBe(0);
-    const two = events(r.stdout).find((e) => e.type === 'step_done' && e.step === 'Chapter 2');
-    expect(two?.notes).toEqual(['Chapter 2: an answer was a recipe; asked again, and the new answer kept']);
-    expect(r.stderr).toContain('kind: Chapter 2: an answer was a recipe');
-    expect(readFileSync(path.join(dir, 'books', 'kind.md'), 'utf8')).not.toContain('2 cups rice');
+  it(
+    'a Chapter 2 answered as a recipe is asked again and the step ' +
+      'says why; one stopped by the content filter fails its book, named',
+    async () => {
+      const f = await fake({ wrongKind: 'recipe', writeRatio: 1 });
+      const dir = tempDir();
+      const file = writeJobs(dir, 'jobs.yaml', '- id: kind\n  generator: romance\n  chapters: 3\n');
+      const r = await runCli(['batch', file, '--out', 'books', '--json'], { cwd: dir, fake: f });
+      expect(r.code, r.stderr).toBe(0);
+      const two = events(r.stdout).find((e) => e.type === 'step_done' && e.step === 'Chapter 2');
+      expect(two?.notes).toEqual(['Chapter 2: an answer was a recipe; asked again, and the new answer kept']);
+      expect(r.stderr).toContain('kind: Chapter 2: an answer was a recipe');
+      expect(readFileSync(path.join(dir, 'books', 'kind.md'), 'utf8')).not.toContain('2 cups rice');
 
-    f.setWrongKind('content-filter');
-    const other = tempDir();
-    const filtered = await runCli(
-      [
-        'batch',
-        writeJobs(other, 'jobs.yaml', '- id: kind\n  generator: romance\n  chapters: 3\n'),
-        '--out',
-        'books',
-        '--json',
-      ],
-      { cwd: other, fake: f },
-    );
-    expect(filtered.code).toBe(1);
-    expect(events(filtered.stdout).find((e) => e.type === 'job_failed')).toMatchObject({
-      job: 'kind',
-      code: 'filtered',
-    });
-  }, 60_000);
+      f.setWrongKind('content-filter');
+      const other = tempDir();
+      const filtered = await runCli(
+        [
+          'batch',
+          writeJobs(other, 'jobs.yaml', '- id: kind\n  generator: romance\n  chapters: 3\n'),
+          '--out',
+          'books',
+          '--json',
+        ],
+        { cwd: other, fake: f },
+      );
+      expect(filtered.code).toBe(1);
+      expect(events(filtered.stdout).find((e) => e.type === 'job_failed')).toMatchObject({
+        job: 'kind',
+        code: 'filtered',
+      });
+    },
+    60_000,
+  );
 
   it('exits 1 when a book fails, after finishing the others', async () => {
     const f = await fake({

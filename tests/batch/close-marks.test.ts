@@ -21,7 +21,8 @@ describe('karya batch: a book too close to many', () => {
     const lines = closeMarkLines(marks, 'en');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toBe(
-      'too close to "Romance 1" (book-1): 99 % of its text is in that book; both have "The rain kept falling over the harbour", "the lights of the town came on"',
+      'too close to "Romance 1" (book-1): 99 % of its text is in that book; both have ' +
+        '"The rain kept falling over the harbour", "the lights of the town came on"',
     );
     expect(lines[3]).toBe('also too close to 396 other books (--json lists them)');
     expect(closeMarkLines(marks.slice(0, 4), 'en')[3]).toBe('also too close to 1 other book (--json lists them)');

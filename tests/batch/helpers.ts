@@ -151,7 +151,8 @@ export function expectTotals(
   const count = (n: number) => n.toLocaleString('en-US');
   expect(run.stderr).toMatch(
     new RegExp(
-      `^karya batch: ${books} of ${books} books written · (?:[^\n]* · )?${count(recorded.calls)} calls · ${count(recorded.tokens)} tokens · [^\n]*$`,
+      `^karya batch: ${books} of ${books} books written · (?:[^\n]* · ` +
+        `)?${count(recorded.calls)} calls · ${count(recorded.tokens)} tokens · [^\n]*$`,
       'm',
     ),
   );

@@ -24,7 +24,8 @@ describe('bounded inputs', () => {
   it('refuses a jobs file of more than 10,000 jobs at once, as a YAML list or a JSON array on one line', async () => {
     expect(MAX_JOBS).toBe(10_000);
     const dir = tempDir();
-    // Each file ends in a YAML error: refused before it is parsed (parsing 10,000 jobs takes seconds), the error is never
+    // Each file ends in a YAML error: refused before it is parsed (parsing 10,000 jobs takes seconds), the error is
+    // never
     // reached.
     const yaml = writeJobs(
       dir,
@@ -34,7 +35,8 @@ describe('bounded inputs', () => {
     const json = writeJobs(
       dir,
       'many.json',
-      `[${Array.from({ length: 12_000 }, (_, i) => JSON.stringify({ generator: 'romance', chapters: 2, id: `j${i}` })).join(',')}, {"id": ]`,
+      `[${Array.from({ length: 12_000 }, (_, i) => JSON.stringify({ generator: 'romance', chapters: 2, id: `j${i}` })).join(',')}, ` +
+        `{"id": ]`,
     );
     for (const [file, count] of [
       [yaml, '10,001'],
@@ -58,22 +60,26 @@ describe('bounded inputs', () => {
     expect(readJobsFile(file)).toHaveLength(10_000);
   });
 
-  it('refuses a voice sample longer than a manuscript may be, naming the limit: karya voice and a batch job alike', async () => {
-    const dir = tempDir();
-    const words = IMPORT_LIMITS.words + 20_000;
-    writeFileSync(path.join(dir, 'whole-life.txt'), prose(words));
-    const voice = await startCli(['voice', 'whole-life.txt'], { cwd: dir }).done;
-    expect(voice.code).toBe(2);
-    expect(voice.stderr).toMatch(/whole-life\.txt has \d+ words: a manuscript may have at most 400000/);
-    const jobs = writeJobs(
-      dir,
-      'jobs.yaml',
-      `- { id: mine, generator: romance, lang: en, chapters: 2, voice: whole-life.txt }\n`,
-    );
-    const batch = await startCli(['batch', jobs, '--dry-run'], { cwd: dir }).done;
-    expect(batch.code).toBe(2);
-    expect(batch.stderr).toMatch(
-      /job "mine": voice: whole-life\.txt has \d+ words: a manuscript may have at most 400000/,
-    );
-  }, 60_000);
+  it(
+    'refuses a voice sample longer than a manuscript may ' + 'be, naming the limit: karya voice and a batch job alike',
+    async () => {
+      const dir = tempDir();
+      const words = IMPORT_LIMITS.words + 20_000;
+      writeFileSync(path.join(dir, 'whole-life.txt'), prose(words));
+      const voice = await startCli(['voice', 'whole-life.txt'], { cwd: dir }).done;
+      expect(voice.code).toBe(2);
+      expect(voice.stderr).toMatch(/whole-life\.txt has \d+ words: a manuscript may have at most 400000/);
+      const jobs = writeJobs(
+        dir,
+        'jobs.yaml',
+        `- { id: mine, generator: romance, lang: en, chapters: 2, voice: whole-life.txt }\n`,
+      );
+      const batch = await startCli(['batch', jobs, '--dry-run'], { cwd: dir }).done;
+      expect(batch.code).toBe(2);
+      expect(batch.stderr).toMatch(
+        /job "mine": voice: whole-life\.txt has \d+ words: a manuscript may have at most 400000/,
+      );
+    },
+    60_000,
+  );
 });

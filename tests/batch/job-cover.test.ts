@@ -24,46 +24,53 @@ async function meanColour(file: string): Promise<number[]> {
 }
 
 describe("a batch job's own cover picture", () => {
-  it("is its package's cover, a picture no store takes gets no package; replaced under the same name, the next run makes the package again", async () => {
-    const dir = tempDir();
-    writeFileSync(path.join(dir, 'harbour.jpg'), await picture('#1040c0'));
-    writeFileSync(path.join(dir, 'small.jpg'), await picture('#1040c0', 400, 640));
-    const jobs = writeJobs(
-      dir,
-      'jobs.yaml',
-      [
-        '- { id: harbour, generator: romance, chapters: 1, cover: harbour.jpg, settings: { premise: "a harbour pilot falls in love" } }',
-        '- { id: small, generator: romance, chapters: 1, cover: small.jpg, settings: { premise: "a night-market cook falls in love" } }',
-      ].join('\n'),
-    );
-    const run = () =>
-      runKaryaInProcess(['batch', jobs, '--publish', '--out', 'out', '--state', 'state.sqlite', '--json'], {
-        cwd: dir,
-        env: WITHOUT_EPUBCHECK,
-      });
-    const cover = path.join(dir, 'out', 'harbour-kdp', 'cover.jpg');
-    const written = (stdout: string) =>
-      events(stdout)
-        .filter((e) => e.type === 'package_written')
-        .map((e) => [e.job, e.kept ?? false]);
+  it(
+    "is its package's cover, a picture no store takes gets no package; " +
+      'replaced under the same name, the next run makes the package again',
+    async () => {
+      const dir = tempDir();
+      writeFileSync(path.join(dir, 'harbour.jpg'), await picture('#1040c0'));
+      writeFileSync(path.join(dir, 'small.jpg'), await picture('#1040c0', 400, 640));
+      const jobs = writeJobs(
+        dir,
+        'jobs.yaml',
+        [
+          '- { id: harbour, generator: romance, chapters: 1, cover: ' +
+            'harbour.jpg, settings: { premise: "a harbour pilot falls in love" } }',
+          '- { id: small, generator: romance, chapters: 1, cover: small.jpg, ' +
+            'settings: { premise: "a night-market cook falls in love" } }',
+        ].join('\n'),
+      );
+      const run = () =>
+        runKaryaInProcess(['batch', jobs, '--publish', '--out', 'out', '--state', 'state.sqlite', '--json'], {
+          cwd: dir,
+          env: WITHOUT_EPUBCHECK,
+        });
+      const cover = path.join(dir, 'out', 'harbour-kdp', 'cover.jpg');
+      const written = (stdout: string) =>
+        events(stdout)
+          .filter((e) => e.type === 'package_written')
+          .map((e) => [e.job, e.kept ?? false]);
 
-    const first = await run();
-    expect(written(first.stdout)).toEqual([['harbour', false]]);
-    const [r, , b] = await meanColour(cover);
-    expect(b).toBeGreaterThan(150);
-    expect(r).toBeLessThan(60);
-    // The picture too small for the stores: no package for its book, the file and its size named.
-    expect(first.stderr).toMatch(/small-kdp .*small\.jpg.*400 × 640/);
+      const first = await run();
+      expect(written(first.stdout)).toEqual([['harbour', false]]);
+      const [r, , b] = await meanColour(cover);
+      expect(b).toBeGreaterThan(150);
+      expect(r).toBeLessThan(60);
+      // The picture too small for the stores: no package for its book, the file and its size named.
+      expect(first.stderr).toMatch(/small-kdp .*small\.jpg.*400 × 640/);
 
-    const again = await run();
-    expect(written(again.stdout)).toEqual([['harbour', true]]);
+      const again = await run();
+      expect(written(again.stdout)).toEqual([['harbour', true]]);
 
-    // The writer replaces the picture with another under the same name.
-    writeFileSync(path.join(dir, 'harbour.jpg'), await picture('#c02010'));
-    const replaced = await run();
-    expect(written(replaced.stdout)).toEqual([['harbour', false]]);
-    const [r2, , b2] = await meanColour(cover);
-    expect(r2).toBeGreaterThan(150);
-    expect(b2).toBeLessThan(60);
-  }, 300_000);
+      // The writer replaces the picture with another under the same name.
+      writeFileSync(path.join(dir, 'harbour.jpg'), await picture('#c02010'));
+      const replaced = await run();
+      expect(written(replaced.stdout)).toEqual([['harbour', false]]);
+      const [r2, , b2] = await meanColour(cover);
+      expect(r2).toBeGreaterThan(150);
+      expect(b2).toBeLessThan(60);
+    },
+    300_000,
+  );
 });

@@ -84,44 +84,52 @@ describe('validating jobs', () => {
     expect(new Set(issues.map((i) => i.line))).toEqual(new Set([2, 3, 4, 5, 6, 7, 8, 9]));
   });
 
-  it('refuses an out with a NUL or over 200 bytes before any call (the file system would refuse it after the call was paid for)', () => {
-    const { jobs, issues } = validate(
-      rawJobs(
-        { id: 'nul', generator: 'poems', out: 'poem\u0000.md' },
-        { id: 'long', generator: 'poems', out: 'é'.repeat(101) },
-        { id: 'fits', generator: 'poems', out: `${'é'.repeat(97)}.md` },
-      ),
-    );
-    expect(jobs.map((j) => j.name)).toEqual(['fits']);
-    expect(issues).toEqual([
-      expect.objectContaining({ job: 'job "nul"', field: 'out', message: 'must not contain a NUL character' }),
-      expect.objectContaining({ job: 'job "long"', field: 'out', message: 'is 202 bytes long; at most 200 bytes' }),
-    ]);
-  });
+  it(
+    'refuses an out with a NUL or over 200 bytes before any call ' +
+      '(the file system would refuse it after the call was paid for)',
+    () => {
+      const { jobs, issues } = validate(
+        rawJobs(
+          { id: 'nul', generator: 'poems', out: 'poem\u0000.md' },
+          { id: 'long', generator: 'poems', out: 'é'.repeat(101) },
+          { id: 'fits', generator: 'poems', out: `${'é'.repeat(97)}.md` },
+        ),
+      );
+      expect(jobs.map((j) => j.name)).toEqual(['fits']);
+      expect(issues).toEqual([
+        expect.objectContaining({ job: 'job "nul"', field: 'out', message: 'must not contain a NUL character' }),
+        expect.objectContaining({ job: 'job "long"', field: 'out', message: 'is 202 bytes long; at most 200 bytes' }),
+      ]);
+    },
+  );
 
-  it("takes a book's author, title, subtitle and publisher; the job's own author wins over the batch's; refuses them empty, too long or on a piece", () => {
-    const given = { author: 'Farid Hakim', publisher: 'Rumah Buku' };
-    const { jobs, issues } = validateJobs(
-      rawJobs(
-        { id: 'own', generator: 'romance', author: '  Nur Aisyah Tan ', title: 1984, subtitle: 'A Love Story' },
-        { id: 'batch', generator: 'romance' },
-        { id: 'long', generator: 'romance', author: 'x'.repeat(101), title: '' },
-        { id: 'list', generator: 'romance', author: ['Siti'] },
-        { id: 'poem', generator: 'poems', author: 'Siti' },
-      ),
-      { catalog, file: 'jobs.yaml', outDir, given },
-    );
-    expect(jobs.map((j) => [j.name, j.publish])).toEqual([
-      ['own', { author: 'Nur Aisyah Tan', title: '1984', subtitle: 'A Love Story', publisher: 'Rumah Buku' }],
-      ['batch', { author: 'Farid Hakim', publisher: 'Rumah Buku' }],
-    ]);
-    expect(issues.map((i) => `${i.job}: ${i.field}: ${i.message}`)).toEqual([
-      'job "long": author: is too long: at most 100 characters',
-      'job "long": title: must not be empty',
-      'job "list": author: must be a text',
-      'job "poem": author: poems is not a book that karya batch --publish packages; only books take author',
-    ]);
-  });
+  it(
+    "takes a book's author, title, subtitle and publisher; the job's own " +
+      "author wins over the batch's; refuses them empty, too long or on a piece",
+    () => {
+      const given = { author: 'Farid Hakim', publisher: 'Rumah Buku' };
+      const { jobs, issues } = validateJobs(
+        rawJobs(
+          { id: 'own', generator: 'romance', author: '  Nur Aisyah Tan ', title: 1984, subtitle: 'A Love Story' },
+          { id: 'batch', generator: 'romance' },
+          { id: 'long', generator: 'romance', author: 'x'.repeat(101), title: '' },
+          { id: 'list', generator: 'romance', author: ['Siti'] },
+          { id: 'poem', generator: 'poems', author: 'Siti' },
+        ),
+        { catalog, file: 'jobs.yaml', outDir, given },
+      );
+      expect(jobs.map((j) => [j.name, j.publish])).toEqual([
+        ['own', { author: 'Nur Aisyah Tan', title: '1984', subtitle: 'A Love Story', publisher: 'Rumah Buku' }],
+        ['batch', { author: 'Farid Hakim', publisher: 'Rumah Buku' }],
+      ]);
+      expect(issues.map((i) => `${i.job}: ${i.field}: ${i.message}`)).toEqual([
+        'job "long": author: is too long: at most 100 characters',
+        'job "long": title: must not be empty',
+        'job "list": author: must be a text',
+        'job "poem": author: poems is not a book that karya batch --publish packages; only books take author',
+      ]);
+    },
+  );
 
   it('refuses a language on a generator that always writes in one', () => {
     const { issues } = validate(rawJobs({ generator: 'dad-jokes', lang: 'ms' }));

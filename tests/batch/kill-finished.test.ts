@@ -31,71 +31,75 @@ const JOBS = `
 const TOTAL_STEPS = 15;
 const SINGLES = ['r1', 'p1', 'l1', 'i1', 'd1'];
 
-it('killed with SIGKILL after finished steps and run again: every step is asked for once, no finished one again', async () => {
-  // Once `isHanging`, every new call hangs unanswered (never paid), as a model server that stopped answering:
-  // the batch is killed with its finished steps reported and its other calls in flight.
-  let isHanging = false;
-  const hung = new Set<unknown>();
-  fake = await startFakeOpenAI({
-    latencyMs: 60,
-    reply: (body) => {
-      if (!isHanging) return undefined;
-      hung.add(body);
-      return { hang: true };
-    },
-  });
-  const dir = tempDir();
-  const file = writeJobs(dir, 'jobs.yaml', JOBS);
-  const args = ['batch', file, '--concurrency', '3', '--json'];
-  const answered = () => stepRequests(fake!).filter((r) => r.answeredAt !== undefined).length;
-  const finished = (run: CliRun) => events(run.stdout()).filter((e) => e.type === 'step_done');
+it(
+  'killed with SIGKILL after finished steps and run again: ' + 'every step is asked for once, no finished one again',
+  async () => {
+    // Once `isHanging`, every new call hangs unanswered (never paid), as a model server that stopped answering:
+    // the batch is killed with its finished steps reported and its other calls in flight.
+    let isHanging = false;
+    const hung = new Set<unknown>();
+    fake = await startFakeOpenAI({
+      latencyMs: 60,
+      reply: (body) => {
+        if (!isHanging) return undefined;
+        hung.add(body);
+        return { hang: true };
+      },
+    });
+    const dir = tempDir();
+    const file = writeJobs(dir, 'jobs.yaml', JOBS);
+    const args = ['batch', file, '--concurrency', '3', '--json'];
+    const answered = () => stepRequests(fake!).filter((r) => r.answeredAt !== undefined).length;
+    const finished = (run: CliRun) => events(run.stdout()).filter((e) => e.type === 'step_done');
 
-  const first = startCli(args, { cwd: dir, fake });
-  runs.push(first);
-  // Some steps finished, a single piece among them, then the model stops answering.
-  await waitFor(
-    () => answered() >= 6 && finished(first).some((e) => SINGLES.includes(String(e.job))),
-    60_000,
-    'six answered steps, a single piece among them',
-  ).catch((error: Error) => {
-    throw new Error(`${error.message}: ${first.stderr()}`);
-  });
-  isHanging = true;
-  // The calls sent before are answered, and every answer the fake gave is reported finished by the batch.
-  const settled = () => stepRequests(fake!).every((r) => r.answeredAt !== undefined || hung.has(r.body));
-  await waitFor(
-    () => settled() && finished(first).length === answered() && hung.size > 0,
-    30_000,
-    'the answered steps reported done, the next calls hanging',
-  );
-  const finishedFirst = finished(first).length;
-  first.child.kill('SIGKILL');
-  expect((await first.done).signal).toBe('SIGKILL');
-  expect(finishedFirst).toBeGreaterThanOrEqual(6);
-  expect(finishedFirst).toBeLessThan(TOTAL_STEPS);
+    const first = startCli(args, { cwd: dir, fake });
+    runs.push(first);
+    // Some steps finished, a single piece among them, then the model stops answering.
+    await waitFor(
+      () => answered() >= 6 && finished(first).some((e) => SINGLES.includes(String(e.job))),
+      60_000,
+      'six answered steps, a single piece among them',
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}: ${first.stderr()}`);
+    });
+    isHanging = true;
+    // The calls sent before are answered, and every answer the fake gave is reported finished by the batch.
+    const settled = () => stepRequests(fake!).every((r) => r.answeredAt !== undefined || hung.has(r.body));
+    await waitFor(
+      () => settled() && finished(first).length === answered() && hung.size > 0,
+      30_000,
+      'the answered steps reported done, the next calls hanging',
+    );
+    const finishedFirst = finished(first).length;
+    first.child.kill('SIGKILL');
+    expect((await first.done).signal).toBe('SIGKILL');
+    expect(finishedFirst).toBeGreaterThanOrEqual(6);
+    expect(finishedFirst).toBeLessThan(TOTAL_STEPS);
 
-  isHanging = false;
-  const second = startCli(args, { cwd: dir, fake });
-  runs.push(second);
-  const result = await second.done;
-  expect(result.code).toBe(0);
-  const summary = events(result.stdout).find((e) => e.type === 'summary')!;
-  expect(summary).toMatchObject({ books: 7, succeeded: 7, failed: 0 });
-  // The second run asked for the steps the first left, and nothing the first had finished.
-  expect(finished(second)).toHaveLength(TOTAL_STEPS - finishedFirst);
-  const finishedOnce = [...finished(first), ...finished(second)].map((e) => `${String(e.job)}/${String(e.step)}`);
-  expect(new Set(finishedOnce).size).toBe(TOTAL_STEPS);
-  // Paid once: the answered step requests over both runs are the batch's steps.
-  expect(stepRequests(fake).filter((r) => r.answeredAt !== undefined)).toHaveLength(TOTAL_STEPS);
-  expect(
-    readdirSync(path.join(dir, 'books'))
-      .filter((f) => f.endsWith('.md'))
-      .sort(),
-  ).toEqual(['a.md', 'b.md', 'd1.md', 'i1.md', 'l1.md', 'p1.md', 'r1.md']);
+    isHanging = false;
+    const second = startCli(args, { cwd: dir, fake });
+    runs.push(second);
+    const result = await second.done;
+    expect(result.code).toBe(0);
+    const summary = events(result.stdout).find((e) => e.type === 'summary')!;
+    expect(summary).toMatchObject({ books: 7, succeeded: 7, failed: 0 });
+    // The second run asked for the steps the first left, and nothing the first had finished.
+    expect(finished(second)).toHaveLength(TOTAL_STEPS - finishedFirst);
+    const finishedOnce = [...finished(first), ...finished(second)].map((e) => `${String(e.job)}/${String(e.step)}`);
+    expect(new Set(finishedOnce).size).toBe(TOTAL_STEPS);
+    // Paid once: the answered step requests over both runs are the batch's steps.
+    expect(stepRequests(fake).filter((r) => r.answeredAt !== undefined)).toHaveLength(TOTAL_STEPS);
+    expect(
+      readdirSync(path.join(dir, 'books'))
+        .filter((f) => f.endsWith('.md'))
+        .sort(),
+    ).toEqual(['a.md', 'b.md', 'd1.md', 'i1.md', 'l1.md', 'p1.md', 'r1.md']);
 
-  // Run once more: everything is written, nothing is asked.
-  const third = await startCli(args, { cwd: dir, fake }).done;
-  expect(third.code).toBe(0);
-  expect(events(third.stdout).filter((e) => e.type === 'step_done')).toHaveLength(0);
-  expect(stepRequests(fake).filter((r) => r.answeredAt !== undefined)).toHaveLength(TOTAL_STEPS);
-}, 120_000);
+    // Run once more: everything is written, nothing is asked.
+    const third = await startCli(args, { cwd: dir, fake }).done;
+    expect(third.code).toBe(0);
+    expect(events(third.stdout).filter((e) => e.type === 'step_done')).toHaveLength(0);
+    expect(stepRequests(fake).filter((r) => r.answeredAt !== undefined)).toHaveLength(TOTAL_STEPS);
+  },
+  120_000,
+);

@@ -60,7 +60,8 @@ function sentencesOf(seed: number, nouns: readonly string[]): string[] {
   return Array.from(
     { length: 600 },
     () =>
-      `${pick(['Aisha', 'Daniel', 'Mei', 'Farid'])} ${pick(verbs)} the ${pick(nouns)} and the ${pick(nouns)} ${pick(places)}, then ${pick(verbs)} a ${pick(nouns)} ${pick(places)}.`,
+      `${pick(['Aisha', 'Daniel', 'Mei', 'Farid'])} ${pick(verbs)} the ${pick(nouns)} and ` +
+      `the ${pick(nouns)} ${pick(places)}, then ${pick(verbs)} a ${pick(nouns)} ${pick(places)}.`,
   );
 }
 
@@ -113,86 +114,93 @@ const JOBS = `
 `;
 
 describe('karya batch: near-duplicates', () => {
-  it('marks the second of two identical jobs too close to the first, not the book with another premise; its readiness list says so', async () => {
-    const f = await startFakeOpenAI({ reply: premiseModel });
-    fakes.push(f);
-    const dir = tempDir();
-    const env = { OPENAI_API_KEY: 'sk-test-dup', OPENAI_BASE_URL: f.baseURL };
-    // One call at a time: "first" starts first and is nearly always written before "again", but the two run side by
-    // side (a call holds its place only while it is out). Whichever is written second is the copy (the book written
-    // first is the original), so the test reads which it was.
-    const r = await runKaryaInProcess(
-      ['batch', writeJobs(dir, 'jobs.yaml', JOBS), '--out', 'books', '--json', '--concurrency', '1'],
-      { cwd: dir, env },
-    );
-    expect(r.code, r.stderr).toBe(0);
-    const done = Object.fromEntries(
-      events(r.stdout)
-        .filter((e) => e.type === 'job_done')
-        .map((e) => [e.job as string, e]),
-    );
-    // The same job twice writes the same book.
-    expect(readFileSync(path.join(dir, 'books', 'again.md'), 'utf8')).toBe(
-      readFileSync(path.join(dir, 'books', 'first.md'), 'utf8'),
-    );
-    const title = readFileSync(path.join(dir, 'books', 'first.md'), 'utf8')
-      .split('\n')[0]!
-      .replace(/^# /, '');
-    const marked = ['first', 'again'].filter((job) => (done[job]!.closeTo as unknown[]).length);
-    expect(marked).toHaveLength(1);
-    const copy = marked[0]!;
-    const original = copy === 'first' ? 'again' : 'first';
-    expect(done[original]).toMatchObject({ closeTo: [] });
-    expect(done.other).toMatchObject({ closeTo: [] });
-    expect(done[copy]!.closeTo).toEqual([
-      { book: original, title, share: expect.any(Number), passages: expect.any(Array) },
-    ]);
-    const [mark] = done[copy]!.closeTo as Array<{ share: number; passages: string[] }>;
-    expect(mark!.share).toBeGreaterThanOrEqual(0.9);
-    expect(mark!.passages).toHaveLength(2);
-    expect(events(r.stdout).at(-1)).toMatchObject({ type: 'summary', succeeded: 3, tooClose: 1 });
-    // The summary names the book, the other title and the share.
-    expect(r.stderr).toContain('1 too close to another book');
-    expect(r.stderr).toMatch(
-      new RegExp(
-        `⚠ ${copy}: too close to "${title}" \\(${original}\\): (9\\d|100) % of its text is in that book; both have "`,
-      ),
-    );
-    expect(r.stderr).not.toMatch(new RegExp(`⚠ (${original}|other):`));
-
-    // Published, the second book's readiness list fails the rule, naming the first book's title and the share.
-    const books = JSON.parse((await runKaryaInProcess(['books', '--json'], { cwd: dir, env })).stdout) as {
-      books: Array<{ id: number; key: string }>;
-    };
-    const publishFake = await startFakeOpenAI();
-    fakes.push(publishFake);
-    const ids = books.books.map((b) => b.id);
-    const readinessOf = async (id: number) => {
-      const out = `pkg-${id}`;
-      const p = await runKaryaInProcess(
-        ['publish', 'romance', '--book', String(id), '--out', out, '--author', 'Nur Aina'],
-        { cwd: dir, env: { ...env, OPENAI_BASE_URL: publishFake.baseURL, PATH: path.join(dir, 'no-epubcheck') } },
+  it(
+    'marks the second of two identical jobs too close to the first, ' +
+      'not the book with another premise; its readiness list says so',
+    async () => {
+      const f = await startFakeOpenAI({ reply: premiseModel });
+      fakes.push(f);
+      const dir = tempDir();
+      const env = { OPENAI_API_KEY: 'sk-test-dup', OPENAI_BASE_URL: f.baseURL };
+      // One call at a time: "first" starts first and is nearly always written before "again", but the two run side by
+      // side (a call holds its place only while it is out). Whichever is written second is the copy (the book written
+      // first is the original), so the test reads which it was.
+      const r = await runKaryaInProcess(
+        ['batch', writeJobs(dir, 'jobs.yaml', JOBS), '--out', 'books', '--json', '--concurrency', '1'],
+        { cwd: dir, env },
       );
-      const readiness = JSON.parse(readFileSync(path.join(dir, out, 'readiness.json'), 'utf8')) as {
-        channels: Record<string, { checks: Array<{ id: string; status: string; detail?: string }> }>;
+      expect(r.code, r.stderr).toBe(0);
+      const done = Object.fromEntries(
+        events(r.stdout)
+          .filter((e) => e.type === 'job_done')
+          .map((e) => [e.job as string, e]),
+      );
+      // The same job twice writes the same book.
+      expect(readFileSync(path.join(dir, 'books', 'again.md'), 'utf8')).toBe(
+        readFileSync(path.join(dir, 'books', 'first.md'), 'utf8'),
+      );
+      const title = readFileSync(path.join(dir, 'books', 'first.md'), 'utf8')
+        .split('\n')[0]!
+        .replace(/^# /, '');
+      const marked = ['first', 'again'].filter((job) => (done[job]!.closeTo as unknown[]).length);
+      expect(marked).toHaveLength(1);
+      const copy = marked[0]!;
+      const original = copy === 'first' ? 'again' : 'first';
+      expect(done[original]).toMatchObject({ closeTo: [] });
+      expect(done.other).toMatchObject({ closeTo: [] });
+      expect(done[copy]!.closeTo).toEqual([
+        { book: original, title, share: expect.any(Number), passages: expect.any(Array) },
+      ]);
+      const [mark] = done[copy]!.closeTo as Array<{ share: number; passages: string[] }>;
+      expect(mark!.share).toBeGreaterThanOrEqual(0.9);
+      expect(mark!.passages).toHaveLength(2);
+      expect(events(r.stdout).at(-1)).toMatchObject({ type: 'summary', succeeded: 3, tooClose: 1 });
+      // The summary names the book, the other title and the share.
+      expect(r.stderr).toContain('1 too close to another book');
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `⚠ ${copy}: too close to "${title}" \\(${original}\\): (9\\d|100) % of its text is in that book; both have "`,
+        ),
+      );
+      expect(r.stderr).not.toMatch(new RegExp(`⚠ (${original}|other):`));
+
+      // Published, the second book's readiness list fails the rule, naming the first book's title and the share.
+      const books = JSON.parse((await runKaryaInProcess(['books', '--json'], { cwd: dir, env })).stdout) as {
+        books: Array<{ id: number; key: string }>;
       };
-      return { stderr: p.stderr, check: readiness.channels.kdp_ebook!.checks.find((c) => c.id === 'not-too-close')! };
-    };
-    const checks: Array<{ id: number } & Awaited<ReturnType<typeof readinessOf>>> = [];
-    for (const id of ids) checks.push({ id, ...(await readinessOf(id)) });
-    const failed = checks.filter((c) => c.check.status === 'fail');
-    expect(failed).toHaveLength(1);
-    expect(failed[0]!.check.detail).toMatch(
-      new RegExp(`^too close to "${title}": (9\\d|100) % of its 8-word runs are in that book; both have "`),
-    );
-    expect(failed[0]!.stderr).toContain(
-      `✗ not too close to your other books (less than 15 % of its text in any one of them): too close to "${title}"`,
-    );
-    expect(checks.filter((c) => c.check.status === 'pass').map((c) => c.check.detail)).toEqual([
-      expect.stringMatching(/^compared with 2 other books: none holds 15 % or more of it$/),
-      expect.stringMatching(/^compared with \d other books?: none holds 15 % or more of it$|^no other finished books/),
-    ]);
-  }, 240_000);
+      const publishFake = await startFakeOpenAI();
+      fakes.push(publishFake);
+      const ids = books.books.map((b) => b.id);
+      const readinessOf = async (id: number) => {
+        const out = `pkg-${id}`;
+        const p = await runKaryaInProcess(
+          ['publish', 'romance', '--book', String(id), '--out', out, '--author', 'Nur Aina'],
+          { cwd: dir, env: { ...env, OPENAI_BASE_URL: publishFake.baseURL, PATH: path.join(dir, 'no-epubcheck') } },
+        );
+        const readiness = JSON.parse(readFileSync(path.join(dir, out, 'readiness.json'), 'utf8')) as {
+          channels: Record<string, { checks: Array<{ id: string; status: string; detail?: string }> }>;
+        };
+        return { stderr: p.stderr, check: readiness.channels.kdp_ebook!.checks.find((c) => c.id === 'not-too-close')! };
+      };
+      const checks: Array<{ id: number } & Awaited<ReturnType<typeof readinessOf>>> = [];
+      for (const id of ids) checks.push({ id, ...(await readinessOf(id)) });
+      const failed = checks.filter((c) => c.check.status === 'fail');
+      expect(failed).toHaveLength(1);
+      expect(failed[0]!.check.detail).toMatch(
+        new RegExp(`^too close to "${title}": (9\\d|100) % of its 8-word runs are in that book; both have "`),
+      );
+      expect(failed[0]!.stderr).toContain(
+        `✗ not too close to your other books (less than 15 % of its text in any one of them): too close to "${title}"`,
+      );
+      expect(checks.filter((c) => c.check.status === 'pass').map((c) => c.check.detail)).toEqual([
+        expect.stringMatching(/^compared with 2 other books: none holds 15 % or more of it$/),
+        expect.stringMatching(
+          /^compared with \d other books?: none holds 15 % or more of it$|^no other finished books/,
+        ),
+      ]);
+    },
+    240_000,
+  );
 
   it.skipIf(postgresUnavailable())(
     'karya batch --queue marks the same book in its job_done, from the catalogue in Postgres',
@@ -208,7 +216,8 @@ describe('karya batch: near-duplicates', () => {
         KARYA_LOG_LEVEL: 'warn',
       };
       const file = writeJobs(dir, 'jobs.yaml', JOBS);
-      // Written by a local batch saving in Postgres; the queued batch reads every book back and reports it done, marking
+      // Written by a local batch saving in Postgres; the queued batch reads every book back and reports it done,
+      // marking
       // the book the local batch marked (the one written second: the catalogue keeps when each book was kept).
       const local = await runKaryaInProcess(['batch', file, '--out', 'books', '--concurrency', '1', '--json'], {
         cwd: dir,

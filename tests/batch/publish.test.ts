@@ -35,7 +35,8 @@ describe('karya batch --publish', () => {
       premises
         .map(
           (p, i) =>
-            `- { id: b${String(i + 1).padStart(2, '0')}, generator: romance, chapters: 1, settings: { premise: "${p} falls in love" } }`,
+            `- { id: b${String(i + 1).padStart(2, '0')}, generator: romance, ` +
+            `chapters: 1, settings: { premise: "${p} falls in love" } }`,
         )
         .join('\n'),
     );
@@ -83,172 +84,190 @@ describe('karya batch --publish', () => {
     expect(events.at(-1)?.type).toBe('summary');
   }, 600_000);
 
-  it("--author signs every package and a job's own author: wins; a copy of another book is held back and takes no day", async () => {
-    const dir = tempDir();
-    // The offline provider writes the same book for the same settings: "copy" is "kl" again, word for word. Three
-    // books are the fewest for the rule: the one after the copy, with an author of its own, is a day after "kl".
-    const jobs = writeJobs(
-      dir,
-      'jobs.yaml',
-      [
-        '- { id: kl, generator: romance, chapters: 1, settings: { premise: "a baker in Ipoh falls in love" } }',
-        '- { id: copy, generator: romance, chapters: 1, settings: { premise: "a baker in Ipoh falls in love" } }',
-        '- { id: melaka, generator: romance, chapters: 1, author: "Nur Aisyah Tan", settings: { premise: "a librarian in Melaka falls in love" } }',
-      ].join('\n'),
-    );
-    // The book written first is the original: nearly always "kl" (it starts first), but the two run side by side
-    // (a call holds its place only while it is out), so the test reads which of them is held.
-    const r = await runKaryaInProcess(
-      [
-        'batch',
-        jobs,
-        '--publish',
-        '--author',
-        'Farid Hakim',
-        '--per-day',
-        '1',
-        '--concurrency',
-        '1',
-        '--out',
-        'out',
-        '--state',
-        'state.sqlite',
-        '--json',
-      ],
-      { cwd: dir, env: WITHOUT_EPUBCHECK },
-    );
-    expect(r.code, r.stderr).toBe(0);
-    const today = localToday();
-
-    const authors: Record<string, string> = { kl: 'Farid Hakim', copy: 'Farid Hakim', melaka: 'Nur Aisyah Tan' };
-    for (const [job, author] of Object.entries(authors)) {
-      const pkg = path.join(dir, 'out', `${job}-kdp`);
-      expect(JSON.parse(readFileSync(path.join(pkg, 'metadata.json'), 'utf8')).author, job).toBe(author);
-      const epub = readZip(readFileSync(path.join(pkg, 'manuscript.epub')));
-      const opf = zipText(epub, epub.find((e) => e.name.endsWith('.opf'))!.name);
-      expect(opf).toContain(`<dc:creator id="creator">${author}</dc:creator>`);
-      const copyright = zipText(epub, epub.find((e) => e.name.endsWith('copyright.xhtml'))!.name);
-      expect(copyright).toContain(`© ${new Date().getFullYear()} ${author}`);
-    }
-
-    const events = r.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-    const heldJobs = events.filter((e) => e.type === 'package_written' && e.held).map((e) => e.job as string);
-    expect(heldJobs.length === 1 && ['kl', 'copy'].includes(heldJobs[0]!), heldJobs.join()).toBe(true);
-    const copy = heldJobs[0]!;
-    const original = copy === 'kl' ? 'copy' : 'kl';
-    const csv = readFileSync(path.join(dir, 'out', 'schedule.csv'), 'utf8')
-      .trim()
-      .split(/\r?\n/);
-    expect(csv[0]).toBe('folder,title,author,language,status,readiness,publish_on');
-    const rows = Object.fromEntries(
-      csv
-        .slice(1)
-        .map((line) => line.split(','))
-        .map((row) => [row[0]!, row]),
-    );
-    // One title a day, in the jobs' order: the copy takes no day, so the book after it is published a day later, not two.
-    const scheduled = ['kl', 'copy', 'melaka'].filter((job) => job !== copy);
-    for (const [day, job] of scheduled.entries())
-      expect(rows[`${job}-kdp`]!.slice(2), job).toEqual([
-        authors[job],
-        'en',
-        'scheduled',
-        expect.any(String),
-        day ? dayAfter(today, day) : today,
-      ]);
-    expect(rows[`${copy}-kdp`]!.slice(2)).toEqual([
-      'Farid Hakim',
-      'en',
-      `held: 100 % like ${original}`,
-      expect.stringMatching(/^\d+ blocking$/),
-      '',
-    ]);
-    // The readiness column counts the checks that keep a package from a store (the offline demo text is one).
-    const readiness = JSON.parse(readFileSync(path.join(dir, 'out', `${copy}-kdp`, 'readiness.json'), 'utf8')) as {
-      ready: boolean;
-      channels: Record<string, { checks: Array<{ id: string; status: string }> }>;
-    };
-    const blocking = new Set(
-      Object.values(readiness.channels).flatMap((c) =>
-        c.checks.filter((x) => x.status === 'fail' || x.status === 'check').map((x) => x.id),
-      ),
-    );
-    expect(blocking.has('not-too-close')).toBe(true);
-    expect(rows[`${copy}-kdp`]![5]).toBe(`${blocking.size} blocking`);
-    expect(
-      JSON.parse(readFileSync(path.join(dir, 'out', `${copy}-kdp`, 'metadata.json'), 'utf8')).publishOn,
-    ).toBeUndefined();
-    expect(Object.values(readiness.channels).every((c) => !c.checks.some((x) => x.id === 'release-date'))).toBe(true);
-
-    expect(r.stderr).toMatch(new RegExp(`⚠ ${copy}-kdp .* held back: 100 % of it is in ${original}`));
-    expect(r.stderr).toContain('1 held back as too close to another book');
-    expect(events.find((e) => e.type === 'package_written' && e.job === copy)).toMatchObject({
-      publishOn: null,
-      ready: false,
-      author: 'Farid Hakim',
-      held: { book: original, share: 1 },
-    });
-    expect(events.find((e) => e.type === 'schedule_written')).toMatchObject({ titles: 2, days: 2, held: 1 });
-  }, 600_000);
-
-  // At two titles a day, one book then two: a second batch that forgot the first would put both today, one that
-  // took any used day as full would start tomorrow.
-  it('two batches on one day: the second counts the titles the first put on it (2 titles that day, 1 the next)', async () => {
-    const dir = tempDir();
-    const first = writeJobs(
-      dir,
-      'first.yaml',
-      '- { id: ipoh, generator: romance, chapters: 1, settings: { premise: "a baker in Ipoh falls in love" } }',
-    );
-    const second = writeJobs(
-      dir,
-      'second.yaml',
-      [
-        '- { id: cook, generator: romance, chapters: 1, settings: { premise: "a night-market cook falls in love" } }',
-        '- { id: ferry, generator: romance, chapters: 1, settings: { premise: "a ferry captain falls in love" } }',
-      ].join('\n'),
-    );
-    const today = localToday();
-    const dates = async (jobs: string, out: string) => {
+  it(
+    "--author signs every package and a job's own author: " +
+      'wins; a copy of another book is held back and takes no day',
+    async () => {
+      const dir = tempDir();
+      // The offline provider writes the same book for the same settings: "copy" is "kl" again, word for word. Three
+      // books are the fewest for the rule: the one after the copy, with an author of its own, is a day after "kl".
+      const jobs = writeJobs(
+        dir,
+        'jobs.yaml',
+        [
+          '- { id: kl, generator: romance, chapters: 1, settings: { premise: "a baker in Ipoh falls in love" } }',
+          '- { id: copy, generator: romance, chapters: 1, settings: { premise: "a baker in Ipoh falls in love" } }',
+          '- { id: melaka, generator: romance, chapters: 1, author: "Nur Aisyah ' +
+            'Tan", settings: { premise: "a librarian in Melaka falls in love" } }',
+        ].join('\n'),
+      );
+      // The book written first is the original: nearly always "kl" (it starts first), but the two run side by side
+      // (a call holds its place only while it is out), so the test reads which of them is held.
       const r = await runKaryaInProcess(
-        ['batch', jobs, '--publish', '--per-day', '2', '--out', out, '--state', 'state.sqlite', '--json'],
+        [
+          'batch',
+          jobs,
+          '--publish',
+          '--author',
+          'Farid Hakim',
+          '--per-day',
+          '1',
+          '--concurrency',
+          '1',
+          '--out',
+          'out',
+          '--state',
+          'state.sqlite',
+          '--json',
+        ],
         { cwd: dir, env: WITHOUT_EPUBCHECK },
       );
       expect(r.code, r.stderr).toBe(0);
-      return readFileSync(path.join(dir, out, 'schedule.csv'), 'utf8')
-        .trim()
-        .split(/\r?\n/)
-        .slice(1)
-        .map((line) => line.split(',').at(-1));
-    };
-    expect(await dates(first, 'out1')).toEqual([today]);
-    expect(await dates(second, 'out2')).toEqual([today, dayAfter(today, 1)]);
-  }, 600_000);
+      const today = localToday();
 
-  it('--per-day out of 1 to 50 is refused before anything is written, naming the flag and the range; in Malay for a Malay batch', async () => {
-    const dir = tempDir();
-    const en = writeJobs(dir, 'en.yaml', '- { id: one, generator: romance, chapters: 1 }');
-    const zero = await runKaryaInProcess(
-      ['batch', en, '--publish', '--per-day', '0', '--out', 'out', '--state', 'state.sqlite'],
-      { cwd: dir },
-    );
-    expect(zero.code).toBe(2);
-    expect(zero.stderr).toContain('karya: --per-day: "0" is not a whole number of new titles a day from 1 to 50');
-    expect(existsSync(path.join(dir, 'out'))).toBe(false);
-    const ms = writeJobs(dir, 'ms.yaml', '- { id: satu, generator: romance, chapters: 1, lang: ms }');
-    const many = await runKaryaInProcess(
-      ['batch', ms, '--publish', '--per-day', '51', '--out', 'out', '--state', 'state.sqlite'],
-      { cwd: dir },
-    );
-    expect(many.code).toBe(2);
-    expect(many.stderr).toContain('karya: --per-day: "51" bukan nombor bulat judul baharu sehari dari 1 hingga 50');
-    const alone = await runKaryaInProcess(['batch', en, '--per-day', '3', '--out', 'out', '--state', 'state.sqlite'], {
-      cwd: dir,
-    });
-    expect(alone.code).toBe(2);
-    expect(alone.stderr).toContain('--per-day plans the releases of --publish');
-  });
+      const authors: Record<string, string> = { kl: 'Farid Hakim', copy: 'Farid Hakim', melaka: 'Nur Aisyah Tan' };
+      for (const [job, author] of Object.entries(authors)) {
+        const pkg = path.join(dir, 'out', `${job}-kdp`);
+        expect(JSON.parse(readFileSync(path.join(pkg, 'metadata.json'), 'utf8')).author, job).toBe(author);
+        const epub = readZip(readFileSync(path.join(pkg, 'manuscript.epub')));
+        const opf = zipText(epub, epub.find((e) => e.name.endsWith('.opf'))!.name);
+        expect(opf).toContain(`<dc:creator id="creator">${author}</dc:creator>`);
+        const copyright = zipText(epub, epub.find((e) => e.name.endsWith('copyright.xhtml'))!.name);
+        expect(copyright).toContain(`© ${new Date().getFullYear()} ${author}`);
+      }
+
+      const events = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      const heldJobs = events.filter((e) => e.type === 'package_written' && e.held).map((e) => e.job as string);
+      expect(heldJobs.length === 1 && ['kl', 'copy'].includes(heldJobs[0]!), heldJobs.join()).toBe(true);
+      const copy = heldJobs[0]!;
+      const original = copy === 'kl' ? 'copy' : 'kl';
+      const csv = readFileSync(path.join(dir, 'out', 'schedule.csv'), 'utf8')
+        .trim()
+        .split(/\r?\n/);
+      expect(csv[0]).toBe('folder,title,author,language,status,readiness,publish_on');
+      const rows = Object.fromEntries(
+        csv
+          .slice(1)
+          .map((line) => line.split(','))
+          .map((row) => [row[0]!, row]),
+      );
+      // One title a day, in the jobs' order: the copy takes no day, so the book after it is published a day later, not
+      // two.
+      const scheduled = ['kl', 'copy', 'melaka'].filter((job) => job !== copy);
+      for (const [day, job] of scheduled.entries())
+        expect(rows[`${job}-kdp`]!.slice(2), job).toEqual([
+          authors[job],
+          'en',
+          'scheduled',
+          expect.any(String),
+          day ? dayAfter(today, day) : today,
+        ]);
+      expect(rows[`${copy}-kdp`]!.slice(2)).toEqual([
+        'Farid Hakim',
+        'en',
+        `held: 100 % like ${original}`,
+        expect.stringMatching(/^\d+ blocking$/),
+        '',
+      ]);
+      // The readiness column counts the checks that keep a package from a store (the offline demo text is one).
+      const readiness = JSON.parse(readFileSync(path.join(dir, 'out', `${copy}-kdp`, 'readiness.json'), 'utf8')) as {
+        ready: boolean;
+        channels: Record<string, { checks: Array<{ id: string; status: string }> }>;
+      };
+      const blocking = new Set(
+        Object.values(readiness.channels).flatMap((c) =>
+          c.checks.filter((x) => x.status === 'fail' || x.status === 'check').map((x) => x.id),
+        ),
+      );
+      expect(blocking.has('not-too-close')).toBe(true);
+      expect(rows[`${copy}-kdp`]![5]).toBe(`${blocking.size} blocking`);
+      expect(
+        JSON.parse(readFileSync(path.join(dir, 'out', `${copy}-kdp`, 'metadata.json'), 'utf8')).publishOn,
+      ).toBeUndefined();
+      expect(Object.values(readiness.channels).every((c) => !c.checks.some((x) => x.id === 'release-date'))).toBe(true);
+
+      expect(r.stderr).toMatch(new RegExp(`⚠ ${copy}-kdp .* held back: 100 % of it is in ${original}`));
+      expect(r.stderr).toContain('1 held back as too close to another book');
+      expect(events.find((e) => e.type === 'package_written' && e.job === copy)).toMatchObject({
+        publishOn: null,
+        ready: false,
+        author: 'Farid Hakim',
+        held: { book: original, share: 1 },
+      });
+      expect(events.find((e) => e.type === 'schedule_written')).toMatchObject({ titles: 2, days: 2, held: 1 });
+    },
+    600_000,
+  );
+
+  // At two titles a day, one book then two: a second batch that forgot the first would put both today, one that
+  // took any used day as full would start tomorrow.
+  it(
+    'two batches on one day: the second counts the titles ' + 'the first put on it (2 titles that day, 1 the next)',
+    async () => {
+      const dir = tempDir();
+      const first = writeJobs(
+        dir,
+        'first.yaml',
+        '- { id: ipoh, generator: romance, chapters: 1, settings: { premise: "a baker in Ipoh falls in love" } }',
+      );
+      const second = writeJobs(
+        dir,
+        'second.yaml',
+        [
+          '- { id: cook, generator: romance, chapters: 1, settings: { premise: "a night-market cook falls in love" } }',
+          '- { id: ferry, generator: romance, chapters: 1, settings: { premise: "a ferry captain falls in love" } }',
+        ].join('\n'),
+      );
+      const today = localToday();
+      const dates = async (jobs: string, out: string) => {
+        const r = await runKaryaInProcess(
+          ['batch', jobs, '--publish', '--per-day', '2', '--out', out, '--state', 'state.sqlite', '--json'],
+          { cwd: dir, env: WITHOUT_EPUBCHECK },
+        );
+        expect(r.code, r.stderr).toBe(0);
+        return readFileSync(path.join(dir, out, 'schedule.csv'), 'utf8')
+          .trim()
+          .split(/\r?\n/)
+          .slice(1)
+          .map((line) => line.split(',').at(-1));
+      };
+      expect(await dates(first, 'out1')).toEqual([today]);
+      expect(await dates(second, 'out2')).toEqual([today, dayAfter(today, 1)]);
+    },
+    600_000,
+  );
+
+  it(
+    '--per-day out of 1 to 50 is refused before anything is written, ' +
+      'naming the flag and the range; in Malay for a Malay batch',
+    async () => {
+      const dir = tempDir();
+      const en = writeJobs(dir, 'en.yaml', '- { id: one, generator: romance, chapters: 1 }');
+      const zero = await runKaryaInProcess(
+        ['batch', en, '--publish', '--per-day', '0', '--out', 'out', '--state', 'state.sqlite'],
+        { cwd: dir },
+      );
+      expect(zero.code).toBe(2);
+      expect(zero.stderr).toContain('karya: --per-day: "0" is not a whole number of new titles a day from 1 to 50');
+      expect(existsSync(path.join(dir, 'out'))).toBe(false);
+      const ms = writeJobs(dir, 'ms.yaml', '- { id: satu, generator: romance, chapters: 1, lang: ms }');
+      const many = await runKaryaInProcess(
+        ['batch', ms, '--publish', '--per-day', '51', '--out', 'out', '--state', 'state.sqlite'],
+        { cwd: dir },
+      );
+      expect(many.code).toBe(2);
+      expect(many.stderr).toContain('karya: --per-day: "51" bukan nombor bulat judul baharu sehari dari 1 hingga 50');
+      const alone = await runKaryaInProcess(
+        ['batch', en, '--per-day', '3', '--out', 'out', '--state', 'state.sqlite'],
+        {
+          cwd: dir,
+        },
+      );
+      expect(alone.code).toBe(2);
+      expect(alone.stderr).toContain('--per-day plans the releases of --publish');
+    },
+  );
 });

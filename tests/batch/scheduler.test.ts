@@ -101,62 +101,72 @@ describe('limits, measured at the fake server', () => {
     expect(fake.maxInFlight()).toBe(3);
   });
 
-  it("a book saving its step between two calls holds no call slot: the next book's call goes out meanwhile", async () => {
-    const { fake, store, jobs } = await setup({ latencyMs: 40 }, romance(2));
-    // Every step's save takes 80 ms (a slow disk): with one call in flight, the other book's call is sent while it saves.
-    const saves: Array<[number, number]> = [];
-    const slow = Object.assign(Object.create(store) as typeof store, {
-      progress: (owner: string) => {
-        const progress = store.progress(owner);
-        return {
-          ...progress,
-          saveStep: async (key: string, save: Parameters<typeof progress.saveStep>[1]) => {
-            const started = Date.now();
-            await new Promise((r) => setTimeout(r, 80));
-            await progress.saveStep(key, save);
-            saves.push([started, Date.now()]);
-          },
-        };
-      },
-    });
-    const result = await runBatch({
-      books: await loadBooks(store, jobs),
-      renderer: catalog.renderer,
-      provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }),
-      state: slow,
-      limits: { concurrency: 1 },
-    });
-    expect(result).toMatchObject({ books: 2, succeeded: 2, failed: 0 });
-    expect(fake.maxInFlight()).toBe(1);
-    const sentDuringSave = bookRequests(fake).filter((r) => saves.some(([from, to]) => r.at > from && r.at < to));
-    expect(sentDuringSave.length).toBeGreaterThan(0);
-  });
+  it(
+    'a book saving its step between two calls holds no ' + "call slot: the next book's call goes out meanwhile",
+    async () => {
+      const { fake, store, jobs } = await setup({ latencyMs: 40 }, romance(2));
+      // Every step's save takes 80 ms (a slow disk): with one call in flight, the other book's call is sent while it
+      // saves.
+      const saves: Array<[number, number]> = [];
+      const slow = Object.assign(Object.create(store) as typeof store, {
+        progress: (owner: string) => {
+          const progress = store.progress(owner);
+          return {
+            ...progress,
+            saveStep: async (key: string, save: Parameters<typeof progress.saveStep>[1]) => {
+              const started = Date.now();
+              await new Promise((r) => setTimeout(r, 80));
+              await progress.saveStep(key, save);
+              saves.push([started, Date.now()]);
+            },
+          };
+        },
+      });
+      const result = await runBatch({
+        books: await loadBooks(store, jobs),
+        renderer: catalog.renderer,
+        provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }),
+        state: slow,
+        limits: { concurrency: 1 },
+      });
+      expect(result).toMatchObject({ books: 2, succeeded: 2, failed: 0 });
+      expect(fake.maxInFlight()).toBe(1);
+      const sentDuringSave = bookRequests(fake).filter((r) => saves.some(([from, to]) => r.at > from && r.at < to));
+      expect(sentDuringSave.length).toBeGreaterThan(0);
+    },
+  );
 
-  it('never sends more than --rpm requests in any window, and sends each one as soon as the window allows', async () => {
-    // The margin covers the delay between a start and the server's clock on a busy machine (both share this process).
-    const windowMs = 400;
-    const marginMs = 120;
-    const { fake, run } = await setup({ latencyMs: 20, requestsPerMinute: 5, rateWindowMs: windowMs }, romance(5), {
-      warmUpMs: windowMs + 50,
-    });
-    const { result } = await run({ concurrency: 10, rpm: 5, windowMs, marginMs });
-    const calls = 5 * romanceCalls(1).all;
-    expect(result).toMatchObject({ succeeded: 5, failed: 0, calls, retries: 0 });
-    const times = bookRequests(fake).map((r) => r.at);
-    expect(fake.rateLimited()).toBe(0);
-    expect(busiestWindow(times, windowMs)).toBeLessThanOrEqual(5);
-    // Work-conserving: request i waits for request i-5 to leave the window (plus the margin), not longer. A scheduler that
-    // waited for the next whole window would show gaps of 2 × window (800 ms) or more; below that, the slack is a busy
-    // CPU's (the suite runs two files at once on two cores: 706 ms was seen at a load of 16).
-    const gaps = times
-      .slice(5)
-      .map((t, i) => t - times[i]!)
-      .sort((a, b) => a - b);
-    expect(gaps[Math.floor(gaps.length / 2)]!).toBeLessThan(2 * windowMs);
-    // `calls` requests at one per (window + margin) ÷ 5: the last goes calls − 1 paces after the first, give or take a busy
-    // CPU.
-    expect(times.at(-1)! - times[0]!).toBeLessThan(1.4 * (calls - 1) * ((windowMs + marginMs) / 5) + 400);
-  });
+  it(
+    'never sends more than --rpm requests in any window, ' + 'and sends each one as soon as the window allows',
+    async () => {
+      // The margin covers the delay between a start and the server's clock on a busy machine (both share this process).
+      const windowMs = 400;
+      const marginMs = 120;
+      const { fake, run } = await setup({ latencyMs: 20, requestsPerMinute: 5, rateWindowMs: windowMs }, romance(5), {
+        warmUpMs: windowMs + 50,
+      });
+      const { result } = await run({ concurrency: 10, rpm: 5, windowMs, marginMs });
+      const calls = 5 * romanceCalls(1).all;
+      expect(result).toMatchObject({ succeeded: 5, failed: 0, calls, retries: 0 });
+      const times = bookRequests(fake).map((r) => r.at);
+      expect(fake.rateLimited()).toBe(0);
+      expect(busiestWindow(times, windowMs)).toBeLessThanOrEqual(5);
+      // Work-conserving: request i waits for request i-5 to leave the window (plus the margin), not longer. A scheduler
+      // that
+      // waited for the next whole window would show gaps of 2 × window (800 ms) or more; below that, the slack is a
+      // busy
+      // CPU's (the suite runs two files at once on two cores: 706 ms was seen at a load of 16).
+      const gaps = times
+        .slice(5)
+        .map((t, i) => t - times[i]!)
+        .sort((a, b) => a - b);
+      expect(gaps[Math.floor(gaps.length / 2)]!).toBeLessThan(2 * windowMs);
+      // `calls` requests at one per (window + margin) ÷ 5: the last goes calls − 1 paces after the first, give or take
+      // a busy
+      // CPU.
+      expect(times.at(-1)! - times[0]!).toBeLessThan(1.4 * (calls - 1) * ((windowMs + marginMs) / 5) + 400);
+    },
+  );
 
   it('never budgets more than --tpm tokens (prompt + max_tokens) into any window', async () => {
     const windowMs = 500;
@@ -187,51 +197,59 @@ describe('limits, measured at the fake server', () => {
 });
 
 describe('books end all along the run', () => {
-  it('runs a batch of several rounds in waves: the first books are done while later ones have not started, with every call slot still busy', async () => {
-    // 12 books of 1 chapter (4 steps, 6 calls each), 3 calls in flight: 24 rounds of steps, 4 a book: waves.
-    const { fake, run } = await setup({ latencyMs: 30 }, romance(12));
-    const { result, events } = await run({ concurrency: 3 });
-    expect(result).toMatchObject({ books: 12, succeeded: 12, failed: 0 });
-    expect(fake.maxInFlight()).toBe(3);
-    const at = (type: string, job: string) => events.findIndex((e) => e.type === type && 'job' in e && e.job === job);
-    const firstDone = Math.min(...Array.from({ length: 12 }, (_, i) => at('job_done', `r${i + 1}`)));
-    const lastStarted = Math.max(...Array.from({ length: 12 }, (_, i) => at('job_started', `r${i + 1}`)));
-    expect(firstDone).toBeLessThan(lastStarted);
-    // Never more books making calls than a wave and its spare (booksAtOnce: 12 books in waves of 3, and 3 spare), but
-    // at the end: then every book left starts, while the steps left (4 a book) still fill the 3 slots for as long
-    // as a book of 4 steps takes alone, and two steps more (it waits for a slot at each call).
-    const limit = booksAtOnce(Array(12).fill(4), 3);
-    let calling = 0;
-    let most = 0;
-    let stepsLeft = 12 * 4;
-    const startedAtEnd: number[] = [];
-    for (const e of events) {
-      if (e.type === 'job_started') {
-        calling++;
-        if (calling > limit) startedAtEnd.push(stepsLeft);
-        else most = Math.max(most, calling);
+  it(
+    'runs a batch of several rounds in waves: the first books are done ' +
+      'while later ones have not started, with every call slot still busy',
+    async () => {
+      // 12 books of 1 chapter (4 steps, 6 calls each), 3 calls in flight: 24 rounds of steps, 4 a book: waves.
+      const { fake, run } = await setup({ latencyMs: 30 }, romance(12));
+      const { result, events } = await run({ concurrency: 3 });
+      expect(result).toMatchObject({ books: 12, succeeded: 12, failed: 0 });
+      expect(fake.maxInFlight()).toBe(3);
+      const at = (type: string, job: string) => events.findIndex((e) => e.type === type && 'job' in e && e.job === job);
+      const firstDone = Math.min(...Array.from({ length: 12 }, (_, i) => at('job_done', `r${i + 1}`)));
+      const lastStarted = Math.max(...Array.from({ length: 12 }, (_, i) => at('job_started', `r${i + 1}`)));
+      expect(firstDone).toBeLessThan(lastStarted);
+      // Never more books making calls than a wave and its spare (booksAtOnce: 12 books in waves of 3, and 3 spare), but
+      // at the end: then every book left starts, while the steps left (4 a book) still fill the 3 slots for as long
+      // as a book of 4 steps takes alone, and two steps more (it waits for a slot at each call).
+      const limit = booksAtOnce(Array(12).fill(4), 3);
+      let calling = 0;
+      let most = 0;
+      let stepsLeft = 12 * 4;
+      const startedAtEnd: number[] = [];
+      for (const e of events) {
+        if (e.type === 'job_started') {
+          calling++;
+          if (calling > limit) startedAtEnd.push(stepsLeft);
+          else most = Math.max(most, calling);
+        }
+        if (e.type === 'step_done') {
+          stepsLeft--;
+          if (e.done === e.steps) calling--;
+        }
       }
-      if (e.type === 'step_done') {
-        stepsLeft--;
-        if (e.done === e.steps) calling--;
-      }
-    }
-    expect(most).toBe(limit);
-    expect(most).toBeLessThan(12);
-    for (const left of startedAtEnd) expect(left).toBeLessThanOrEqual(3 * (4 + 2));
-    // The last book started while the batch still had at least 3 slots × its 4 steps to do.
-    const lastStart = events.findLastIndex((e) => e.type === 'job_started');
-    expect(12 * 4 - events.slice(0, lastStart).filter((e) => e.type === 'step_done').length).toBeGreaterThanOrEqual(
-      3 * 4,
-    );
-  });
+      expect(most).toBe(limit);
+      expect(most).toBeLessThan(12);
+      for (const left of startedAtEnd) expect(left).toBeLessThanOrEqual(3 * (4 + 2));
+      // The last book started while the batch still had at least 3 slots × its 4 steps to do.
+      const lastStart = events.findLastIndex((e) => e.type === 'job_started');
+      expect(12 * 4 - events.slice(0, lastStart).filter((e) => e.type === 'step_done').length).toBeGreaterThanOrEqual(
+        3 * 4,
+      );
+    },
+  );
 
-  it('starts every book at once when the batch is under two rounds of its longest book, or a book is much longer than the rest', () => {
-    expect(booksAtOnce(Array(400).fill(10), 100)).toBe(151);
-    expect(booksAtOnce(Array(150).fill(10), 100)).toBe(150);
-    expect(booksAtOnce([40, ...Array(99).fill(10)], 20)).toBe(100);
-    expect(booksAtOnce([3, 0, 0], 8)).toBe(1);
-  });
+  it(
+    'starts every book at once when the batch is under two rounds ' +
+      'of its longest book, or a book is much longer than the rest',
+    () => {
+      expect(booksAtOnce(Array(400).fill(10), 100)).toBe(151);
+      expect(booksAtOnce(Array(150).fill(10), 100)).toBe(150);
+      expect(booksAtOnce([40, ...Array(99).fill(10)], 20)).toBe(100);
+      expect(booksAtOnce([3, 0, 0], 8)).toBe(1);
+    },
+  );
 });
 
 describe('failures', () => {
@@ -248,65 +266,75 @@ describe('failures', () => {
     expect(events.some((e) => e.type === 'rate_limited' || e.type === 'step_retry')).toBe(true);
   });
 
-  it("a step the server keeps refusing with 503: the provider's three requests, then its book fails; the batch asks nothing again", async () => {
-    const { fake, run } = await setup(
-      { latencyMs: 5, reply: (body) => (Number(body.max_tokens) > 1 ? { status: 503 } : undefined) },
-      [{ id: 'poem', generator: 'poems' }],
-    );
-    // The provider's own two retries of the call, 1 ms apart instead of 2 s.
-    const provider = createOpenAIProvider({
-      apiKey: 'sk-test',
-      baseURL: fake.baseURL,
-      limits: { statusRetryDelayMs: 1 },
-    });
-    const { result, events } = await run({ concurrency: 1 }, { provider });
-    expect(result).toMatchObject({ books: 1, succeeded: 0, failed: 1, calls: 3, retries: 2 });
-    const retries = events.flatMap((e) =>
-      e.type === 'step_retry' ? [[e.attempt, e.waitSeconds, e.code, e.status]] : [],
-    );
-    expect(retries).toEqual([
-      [1, 0.001, 'service_unavailable', 503],
-      [2, 0.001, 'service_unavailable', 503],
-    ]);
-    expect(events.find((e) => e.type === 'job_failed')).toMatchObject({
-      job: 'poem',
-      code: 'service_unavailable',
-      status: 503,
-    });
-    // One call of the step, which the provider sent three times: what the report counts is what the server saw.
-    expect(bookRequests(fake)).toHaveLength(3);
-  });
+  it(
+    "a step the server keeps refusing with 503: the provider's three " +
+      'requests, then its book fails; the batch asks nothing again',
+    async () => {
+      const { fake, run } = await setup(
+        { latencyMs: 5, reply: (body) => (Number(body.max_tokens) > 1 ? { status: 503 } : undefined) },
+        [{ id: 'poem', generator: 'poems' }],
+      );
+      // The provider's own two retries of the call, 1 ms apart instead of 2 s.
+      const provider = createOpenAIProvider({
+        apiKey: 'sk-test',
+        baseURL: fake.baseURL,
+        limits: { statusRetryDelayMs: 1 },
+      });
+      const { result, events } = await run({ concurrency: 1 }, { provider });
+      expect(result).toMatchObject({ books: 1, succeeded: 0, failed: 1, calls: 3, retries: 2 });
+      const retries = events.flatMap((e) =>
+        e.type === 'step_retry' ? [[e.attempt, e.waitSeconds, e.code, e.status]] : [],
+      );
+      expect(retries).toEqual([
+        [1, 0.001, 'service_unavailable', 503],
+        [2, 0.001, 'service_unavailable', 503],
+      ]);
+      expect(events.find((e) => e.type === 'job_failed')).toMatchObject({
+        job: 'poem',
+        code: 'service_unavailable',
+        status: 503,
+      });
+      // One call of the step, which the provider sent three times: what the report counts is what the server saw.
+      expect(bookRequests(fake)).toHaveLength(3);
+    },
+  );
 
-  it("a model that always answers 429 with Retry-After: the step is requested three times, the server's wait honoured once between each", async () => {
-    const { fake, run } = await setup(
-      {
-        latencyMs: 5,
-        reply: (body) => (Number(body.max_tokens) > 1 ? { status: 429, headers: { 'retry-after': '0.2' } } : undefined),
-      },
-      [{ id: 'poem', generator: 'poems' }],
-    );
-    const provider = createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL });
-    const { result, events } = await run({ concurrency: 1 }, { provider });
-    expect(result).toMatchObject({ succeeded: 0, failed: 1, calls: 3, retries: 2 });
-    const retries = events.flatMap((e) =>
-      e.type === 'step_retry' ? [[e.attempt, e.waitSeconds, e.code, e.status]] : [],
-    );
-    expect(retries).toEqual([
-      [1, 0.2, 'rate_limited', 429],
-      [2, 0.2, 'rate_limited', 429],
-    ]);
-    // Every book paused for the same wait (the pause and the provider's retry wait together, not one after the other).
-    expect(
-      events.filter((e) => e.type === 'rate_limited').map((e) => (e as { waitSeconds: number }).waitSeconds),
-    ).toEqual([0.2, 0.2]);
-    const requests = bookRequests(fake);
-    expect(requests).toHaveLength(3);
-    const gaps = requests.slice(1).map((r, i) => r.at - requests[i]!.at);
-    for (const gap of gaps) {
-      expect(gap).toBeGreaterThanOrEqual(190);
-      expect(gap).toBeLessThan(390);
-    }
-  });
+  it(
+    'a model that always answers 429 with Retry-After: the step is ' +
+      "requested three times, the server's wait honoured once between each",
+    async () => {
+      const { fake, run } = await setup(
+        {
+          latencyMs: 5,
+          reply: (body) =>
+            Number(body.max_tokens) > 1 ? { status: 429, headers: { 'retry-after': '0.2' } } : undefined,
+        },
+        [{ id: 'poem', generator: 'poems' }],
+      );
+      const provider = createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL });
+      const { result, events } = await run({ concurrency: 1 }, { provider });
+      expect(result).toMatchObject({ succeeded: 0, failed: 1, calls: 3, retries: 2 });
+      const retries = events.flatMap((e) =>
+        e.type === 'step_retry' ? [[e.attempt, e.waitSeconds, e.code, e.status]] : [],
+      );
+      expect(retries).toEqual([
+        [1, 0.2, 'rate_limited', 429],
+        [2, 0.2, 'rate_limited', 429],
+      ]);
+      // Every book paused for the same wait (the pause and the provider's retry wait together, not one after the
+      // other).
+      expect(
+        events.filter((e) => e.type === 'rate_limited').map((e) => (e as { waitSeconds: number }).waitSeconds),
+      ).toEqual([0.2, 0.2]);
+      const requests = bookRequests(fake);
+      expect(requests).toHaveLength(3);
+      const gaps = requests.slice(1).map((r, i) => r.at - requests[i]!.at);
+      for (const gap of gaps) {
+        expect(gap).toBeGreaterThanOrEqual(190);
+        expect(gap).toBeLessThan(390);
+      }
+    },
+  );
 
   it('fails the book whose calls fail with 500 and finishes the others', async () => {
     const values = [

@@ -57,23 +57,28 @@ describe('karya batch with a series', () => {
     ]);
   });
 
-  it("refuses a series on a single piece, a series in two languages and an empty name, with the file's other problems", async () => {
-    const cwd = tempDir('karya-batch-series-bad-');
-    writeFileSync(
-      path.join(cwd, 'jobs.yaml'),
-      [
-        '- { id: a, generator: romance, series: Kedai }',
-        '- { id: b, generator: romance, lang: ms, series: Kedai }',
-        '- { id: c, generator: poems, series: Kedai }',
-        '- { id: d, generator: romance, series: "" }',
-      ].join('\n'),
-    );
-    const r = await runKaryaInProcess(['batch', 'jobs.yaml', '--dry-run'], { cwd });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(
-      '"Kedai" is written in English (its first book is job "a"), and this book is not; every book of a series is in its language',
-    );
-    expect(r.stderr).toContain('poems writes a single piece; only books make a series');
-    expect(r.stderr).toContain('the name is empty; give the series a name of 1 to 100 characters.');
-  });
+  it(
+    'refuses a series on a single piece, a series in two ' +
+      "languages and an empty name, with the file's other problems",
+    async () => {
+      const cwd = tempDir('karya-batch-series-bad-');
+      writeFileSync(
+        path.join(cwd, 'jobs.yaml'),
+        [
+          '- { id: a, generator: romance, series: Kedai }',
+          '- { id: b, generator: romance, lang: ms, series: Kedai }',
+          '- { id: c, generator: poems, series: Kedai }',
+          '- { id: d, generator: romance, series: "" }',
+        ].join('\n'),
+      );
+      const r = await runKaryaInProcess(['batch', 'jobs.yaml', '--dry-run'], { cwd });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(
+        '"Kedai" is written in English (its first book is job "a"), and ' +
+          'this book is not; every book of a series is in its language',
+      );
+      expect(r.stderr).toContain('poems writes a single piece; only books make a series');
+      expect(r.stderr).toContain('the name is empty; give the series a name of 1 to 100 characters.');
+    },
+  );
 });

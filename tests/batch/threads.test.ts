@@ -88,7 +88,8 @@ describe('karya batch on two threads', () => {
       job: string;
       closeTo: Array<{ book: string }>;
     }>;
-    // The first book kept is the original; every later one is too close to at least one book of the other thread's or its
+    // The first book kept is the original; every later one is too close to at least one book of the other thread's or
+    // its
     // own.
     expect(done.filter((d) => d.closeTo.length === 0)).toHaveLength(1);
     expect(done.filter((d) => d.closeTo.length > 0)).toHaveLength(3);

@@ -59,30 +59,33 @@ describe('karya batch with a voice', () => {
     expect(chapter).toMatch(/Avoid these overused phrases: "crimson dawn"/);
   });
 
-  it('refuses a sample too short, missing or in the other language, and a voice on a single piece, writing nothing', async () => {
-    const cwd = tempDir('karya-batch-voice-bad-');
-    writeFileSync(path.join(cwd, 'short.txt'), 'I walk. She waits. '.repeat(30));
-    copyFileSync(path.join(FIXTURES, 'ms-terse.txt'), path.join(cwd, 'malay.txt'));
-    writeFileSync(
-      path.join(cwd, 'jobs.yaml'),
-      [
-        '- { id: a, generator: romance, voice: short.txt }',
-        '- { id: b, generator: romance, voice: nope.txt }',
-        '- { id: c, generator: romance, voice: malay.txt }',
-        '- { id: d, generator: poems, voice: malay.txt }',
-        `- { id: e, generator: romance, avoid: [${'x'.repeat(90)}] }`,
-      ].join('\n'),
-    );
-    const r = await runKaryaInProcess(['batch', 'jobs.yaml', '--out', 'books'], {
-      cwd,
-      env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL },
-    });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/the sample has \d+ words; give at least 300 words/);
-    expect(r.stderr).toContain('nope.txt: no such file');
-    expect(r.stderr).toContain('the sample is in Bahasa Malaysia, and this book is in English');
-    expect(r.stderr).toContain('poems writes a single piece; only books have a voice');
-    expect(r.stderr).toContain('a phrase to avoid may have at most 80 characters');
-    expect(existsSync(path.join(cwd, 'books'))).toBe(false);
-  });
+  it(
+    'refuses a sample too short, missing or in the other ' + 'language, and a voice on a single piece, writing nothing',
+    async () => {
+      const cwd = tempDir('karya-batch-voice-bad-');
+      writeFileSync(path.join(cwd, 'short.txt'), 'I walk. She waits. '.repeat(30));
+      copyFileSync(path.join(FIXTURES, 'ms-terse.txt'), path.join(cwd, 'malay.txt'));
+      writeFileSync(
+        path.join(cwd, 'jobs.yaml'),
+        [
+          '- { id: a, generator: romance, voice: short.txt }',
+          '- { id: b, generator: romance, voice: nope.txt }',
+          '- { id: c, generator: romance, voice: malay.txt }',
+          '- { id: d, generator: poems, voice: malay.txt }',
+          `- { id: e, generator: romance, avoid: [${'x'.repeat(90)}] }`,
+        ].join('\n'),
+      );
+      const r = await runKaryaInProcess(['batch', 'jobs.yaml', '--out', 'books'], {
+        cwd,
+        env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL },
+      });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/the sample has \d+ words; give at least 300 words/);
+      expect(r.stderr).toContain('nope.txt: no such file');
+      expect(r.stderr).toContain('the sample is in Bahasa Malaysia, and this book is in English');
+      expect(r.stderr).toContain('poems writes a single piece; only books have a voice');
+      expect(r.stderr).toContain('a phrase to avoid may have at most 80 characters');
+      expect(existsSync(path.join(cwd, 'books'))).toBe(false);
+    },
+  );
 });

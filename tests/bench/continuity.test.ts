@@ -7,19 +7,23 @@ import { continuityRows, printContinuity } from '../../bench/continuity-eval.js'
 import { loadCatalog } from '../../engine/node/load.js';
 
 describe('npm run eval: the continuity table', () => {
-  it('catches every planted contradiction of the scripted book with no false alarm, and prints caught/planted', async () => {
-    const rows = await continuityRows(loadCatalog({ useDiskCache: true }), ['en', 'ms'], false);
-    expect(rows.map((r) => [r.model, r.lang, r.caught, r.planted, r.falseAlarms, r.resolved, r.threads])).toEqual([
-      ['scripted', 'en', 4, 4, 0, 2, 3],
-      ['scripted', 'ms', 4, 4, 0, 2, 3],
-    ]);
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    printContinuity(rows);
-    const printed = log.mock.calls.map((c) => String(c[0])).join('\n');
-    log.mockRestore();
-    expect(printed).toContain('caught/planted');
-    expect(printed).toContain('false alarms');
-    expect(printed).toMatch(/scripted\s+en\s+10\s+4\/4\s+0\s+2\/3/);
-    expect(printed).toMatch(/scripted\s+ms\s+10\s+4\/4\s+0\s+2\/3/);
-  }, 60_000);
+  it(
+    'catches every planted contradiction of the scripted ' + 'book with no false alarm, and prints caught/planted',
+    async () => {
+      const rows = await continuityRows(loadCatalog({ useDiskCache: true }), ['en', 'ms'], false);
+      expect(rows.map((r) => [r.model, r.lang, r.caught, r.planted, r.falseAlarms, r.resolved, r.threads])).toEqual([
+        ['scripted', 'en', 4, 4, 0, 2, 3],
+        ['scripted', 'ms', 4, 4, 0, 2, 3],
+      ]);
+      const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+      printContinuity(rows);
+      const printed = log.mock.calls.map((c) => String(c[0])).join('\n');
+      log.mockRestore();
+      expect(printed).toContain('caught/planted');
+      expect(printed).toContain('false alarms');
+      expect(printed).toMatch(/scripted\s+en\s+10\s+4\/4\s+0\s+2\/3/);
+      expect(printed).toMatch(/scripted\s+ms\s+10\s+4\/4\s+0\s+2\/3/);
+    },
+    60_000,
+  );
 });

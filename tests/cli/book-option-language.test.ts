@@ -17,9 +17,11 @@ const LINES = {
     noSuchBook: '--book 99: tiada buku sedemikian dalam state.sqlite (karya books menyenaraikannya)',
     noStateBook: '--book 1: tiada buku sedemikian dalam tiada.sqlite (karya books menyenaraikannya)',
     exportIdOrBook:
-      'berikan id penjana (buku terakhirnya yang disimpan, atau buku dengan tetapan yang diberi) atau --book ID (karya books menyenaraikan buku yang disimpan)',
+      'berikan id penjana (buku terakhirnya yang disimpan, atau buku dengan tetapan ' +
+      'yang diberi) atau --book ID (karya books menyenaraikan buku yang disimpan)',
     rewriteIdOrBook:
-      'berikan id penjana (buku terakhirnya yang disimpan, atau buku dengan tetapan yang diberi) atau --book ID (karya books menyenaraikan buku yang disimpan)',
+      'berikan id penjana (buku terakhirnya yang disimpan, atau buku dengan tetapan ' +
+      'yang diberi) atau --book ID (karya books menyenaraikan buku yang disimpan)',
     noteLong: '--note: paling banyak 1000 aksara (yang ini ada 1001)',
     coverExtension: '--out kulit.gif: book-cover menghasilkan imej; namakan fail .png, .jpg atau .jpeg',
     coverJson:
@@ -29,13 +31,16 @@ const LINES = {
   },
   id: {
     ownSettings:
-      '--book 1: buku yang tersimpan tetap memakai pengaturannya sendiri; jangan pakai --set, --brief, --lang, dan --fresh',
+      '--book 1: buku yang tersimpan tetap memakai pengaturannya ' +
+      'sendiri; jangan pakai --set, --brief, --lang, dan --fresh',
     noSuchBook: '--book 99: tidak ada buku itu di state.sqlite (karya books menampilkan daftarnya)',
     noStateBook: '--book 1: tidak ada buku itu di tiada.sqlite (karya books menampilkan daftarnya)',
     exportIdOrBook:
-      'berikan id generator (buku tersimpan terakhirnya, atau buku dengan pengaturan yang diberikan) atau --book ID (karya books menampilkan daftar buku tersimpan)',
+      'berikan id generator (buku tersimpan terakhirnya, atau buku dengan pengaturan ' +
+      'yang diberikan) atau --book ID (karya books menampilkan daftar buku tersimpan)',
     rewriteIdOrBook:
-      'berikan id generator (buku tersimpan terakhirnya, atau buku dengan pengaturan yang diberikan) atau --book ID (karya books menampilkan daftar buku tersimpan)',
+      'berikan id generator (buku tersimpan terakhirnya, atau buku dengan pengaturan ' +
+      'yang diberikan) atau --book ID (karya books menampilkan daftar buku tersimpan)',
     noteLong: '--note: paling banyak 1000 karakter (yang ini 1001)',
     coverExtension: '--out kulit.gif: book-cover menghasilkan gambar; beri nama berkas .png, .jpg, atau .jpeg',
     coverJson:

@@ -139,56 +139,62 @@ describe('karya books, export --book, rewrite --book', () => {
     }
   });
 
-  it('generate --fresh on an unfinished book keeps it (listed, unfinished, exported as it was) and starts a new one', async () => {
-    let isFailing = true;
-    const failing = await startFakeOpenAI({
-      answer: fullLength((_body, index) => `Answer-${index}. The rain came down over the harbour while Aisha waited.`),
-      reply: (body) =>
-        isFailing && JSON.stringify(body).includes('Write Chapter 2 of 3')
-          ? { status: 400, body: { error: { message: 'refused' } } }
-          : undefined,
-    });
-    try {
-      const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: failing.baseURL };
-      const state = ['--state', 'fresh.sqlite'];
-      const stopped = await karya(['generate', 'romance', '--chapters', '3', ...state], env);
-      expect(stopped.code).not.toBe(0);
-      const books = async () => {
-        const r = await karya(['books', '--json', ...state]);
-        expect(r.code, r.stderr).toBe(0);
-        return (JSON.parse(r.stdout) as { books: Listed[] }).books;
-      };
-      const [unfinished] = await books();
-      expect(unfinished).toMatchObject({
-        generator: 'romance',
-        chapters: { written: 1, total: 3 },
-        finished: false,
-        current: true,
+  it(
+    'generate --fresh on an unfinished book keeps it (listed, ' +
+      'unfinished, exported as it was) and starts a new one',
+    async () => {
+      let isFailing = true;
+      const failing = await startFakeOpenAI({
+        answer: fullLength(
+          (_body, index) => `Answer-${index}. The rain came down over the harbour while Aisha waited.`,
+        ),
+        reply: (body) =>
+          isFailing && JSON.stringify(body).includes('Write Chapter 2 of 3')
+            ? { status: 400, body: { error: { message: 'refused' } } }
+            : undefined,
       });
-      const before = await exported(['--book', String(unfinished!.id), ...state], 'unfinished.md');
+      try {
+        const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: failing.baseURL };
+        const state = ['--state', 'fresh.sqlite'];
+        const stopped = await karya(['generate', 'romance', '--chapters', '3', ...state], env);
+        expect(stopped.code).not.toBe(0);
+        const books = async () => {
+          const r = await karya(['books', '--json', ...state]);
+          expect(r.code, r.stderr).toBe(0);
+          return (JSON.parse(r.stdout) as { books: Listed[] }).books;
+        };
+        const [unfinished] = await books();
+        expect(unfinished).toMatchObject({
+          generator: 'romance',
+          chapters: { written: 1, total: 3 },
+          finished: false,
+          current: true,
+        });
+        const before = await exported(['--book', String(unfinished!.id), ...state], 'unfinished.md');
 
-      isFailing = false;
-      const fresh = await karya(['generate', 'romance', '--chapters', '3', '--fresh', ...state], env);
-      expect(fresh.code, fresh.stderr).toBe(0);
-      expect(fresh.stderr).not.toContain('resuming');
-      const after = await books();
-      expect(after).toHaveLength(2);
-      expect(after.find((b) => b.id === unfinished!.id)).toMatchObject({
-        chapters: { written: 1, total: 3 },
-        finished: false,
-        current: false,
-      });
-      expect(after.find((b) => b.id !== unfinished!.id)).toMatchObject({
-        generator: 'romance',
-        chapters: { written: 3, total: 3 },
-        finished: true,
-        current: true,
-      });
-      expect(
-        (await exported(['--book', String(unfinished!.id), ...state], 'unfinished-after.md')).toString('utf8'),
-      ).toBe(before.toString('utf8'));
-    } finally {
-      await failing.close();
-    }
-  });
+        isFailing = false;
+        const fresh = await karya(['generate', 'romance', '--chapters', '3', '--fresh', ...state], env);
+        expect(fresh.code, fresh.stderr).toBe(0);
+        expect(fresh.stderr).not.toContain('resuming');
+        const after = await books();
+        expect(after).toHaveLength(2);
+        expect(after.find((b) => b.id === unfinished!.id)).toMatchObject({
+          chapters: { written: 1, total: 3 },
+          finished: false,
+          current: false,
+        });
+        expect(after.find((b) => b.id !== unfinished!.id)).toMatchObject({
+          generator: 'romance',
+          chapters: { written: 3, total: 3 },
+          finished: true,
+          current: true,
+        });
+        expect(
+          (await exported(['--book', String(unfinished!.id), ...state], 'unfinished-after.md')).toString('utf8'),
+        ).toBe(before.toString('utf8'));
+      } finally {
+        await failing.close();
+      }
+    },
+  );
 });

@@ -12,9 +12,12 @@ const LINES = {
   ms: {
     unreadable: 'karya: --brief tiada.md: tidak dapat dibaca (ENOENT); berikan laluan fail Markdown',
     empty:
-      'karya: --brief kosong.md: tiada tetapan ditemui; tulis satu tajuk bagi setiap tetapan, contohnya "# Premis" dengan teksnya di bawah',
+      'karya: --brief kosong.md: tiada tetapan ditemui; tulis satu tajuk ' +
+      'bagi setiap tetapan, contohnya "# Premis" dengan teksnya di bawah',
     heading:
-      'karya: --brief tajuk.md: tajuk "Cuaca" tidak menamakan mana-mana tetapan romance (tajuk: Bahasa, Jenis Romantik, Tahap Keintiman, Gaya Plot, Latar, Konflik Utama, Bilangan Bab, Tajuk Kerja, Premis, Watak Utama, Sudut Pandangan, Kala, Tajuk Bab (pilihan))',
+      'karya: --brief tajuk.md: tajuk "Cuaca" tidak menamakan mana-mana tetapan romance (tajuk: ' +
+      'Bahasa, Jenis Romantik, Tahap Keintiman, Gaya Plot, Latar, Konflik Utama, Bilangan Bab, ' +
+      'Tajuk Kerja, Premis, Watak Utama, Sudut Pandangan, Kala, Tajuk Bab (pilihan))',
     beyond: 'karya: --brief nota.md: "Bab 5" mempunyai nota, tetapi buku ini hanya mempunyai 2 bab',
     chapters:
       'karya: --chapters: "dua" mestilah nombor bulat dari 1 hingga 100, ditulis dengan digit biasa (seperti 12)',
@@ -22,9 +25,12 @@ const LINES = {
   id: {
     unreadable: 'karya: --brief tiada.md: tidak dapat dibaca (ENOENT); berikan jalur berkas Markdown',
     empty:
-      'karya: --brief kosong.md: tidak ada pengaturan yang ditemukan; tulis satu judul untuk setiap pengaturan, misalnya "# Premis" dengan teksnya di bawahnya',
+      'karya: --brief kosong.md: tidak ada pengaturan yang ditemukan; tulis satu ' +
+      'judul untuk setiap pengaturan, misalnya "# Premis" dengan teksnya di bawahnya',
     heading:
-      'karya: --brief tajuk.md: judul "Cuaca" tidak menamai pengaturan romance mana pun (judul: Bahasa, Jenis Romansa, Tingkat Keintiman, Gaya Alur, Latar, Konflik Utama, Jumlah Bab, Judul Sementara, Premis, Tokoh Utama, Sudut Pandang, Kala, Judul Bab (opsional))',
+      'karya: --brief tajuk.md: judul "Cuaca" tidak menamai pengaturan romance mana pun (judul: ' +
+      'Bahasa, Jenis Romansa, Tingkat Keintiman, Gaya Alur, Latar, Konflik Utama, Jumlah Bab, ' +
+      'Judul Sementara, Premis, Tokoh Utama, Sudut Pandang, Kala, Judul Bab (opsional))',
     beyond: 'karya: --brief nota.md: "Bab 5" memiliki catatan, tetapi buku ini hanya memiliki 2 bab',
     chapters:
       'karya: --chapters: "dua" harus bilangan bulat dari 1 sampai 100, ditulis dengan angka biasa (seperti 12)',

@@ -228,7 +228,8 @@ describe('a jobs file is bounded', () => {
     const jobs = path.join(dir, 'alias.yaml');
     writeFileSync(
       jobs,
-      '- generator: romance\n  settings: &s {heatLevel: mild}\n  chapters: 3\n- generator: romance\n  id: second\n  settings: *s\n  chapters: 3\n',
+      '- generator: romance\n  settings: &s {heatLevel: mild}\n  chapters: ' +
+        '3\n- generator: romance\n  id: second\n  settings: *s\n  chapters: 3\n',
     );
     const r = await karya(['batch', jobs, '--dry-run', '--json']);
     expect(r.code, r.stderr).toBe(0);

@@ -17,15 +17,18 @@ const tmp = tempDir('karya-cli-');
 const state = path.join(tmp, 'state.sqlite');
 
 describe('the installed command', () => {
-  it('bin/karya.js (package.json "bin", what `npx karya` runs) prints to a pipe and exits with the command\'s code', async () => {
-    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
-    expect(path.join(ROOT, pkg.bin.karya!)).toBe(KARYA);
-    const [list, unknown] = await Promise.all([runCli(['list', '--json']), runCli(['show', 'nope'])]);
-    expect(list.code).toBe(0);
-    expect((JSON.parse(list.stdout) as unknown[]).length).toBeGreaterThan(40);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('unknown generator "nope"');
-  });
+  it(
+    'bin/karya.js (package.json "bin", what `npx karya` runs) ' + "prints to a pipe and exits with the command's code",
+    async () => {
+      const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+      expect(path.join(ROOT, pkg.bin.karya!)).toBe(KARYA);
+      const [list, unknown] = await Promise.all([runCli(['list', '--json']), runCli(['show', 'nope'])]);
+      expect(list.code).toBe(0);
+      expect((JSON.parse(list.stdout) as unknown[]).length).toBeGreaterThan(40);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain('unknown generator "nope"');
+    },
+  );
 });
 
 /** A Node older than 22 on this machine (its own, outside the PATH the tests run with), or undefined. */

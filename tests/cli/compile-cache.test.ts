@@ -41,35 +41,41 @@ describe("karya's compile cache", () => {
     expect(readdirSync(root)).toEqual(['9e09e0']);
   });
 
-  it("keeps a build another checkout's runs used a moment ago, and the folder of a build run again is not removed", async () => {
-    const { env, root } = user();
-    compileCacheFolder('aaaa', { env });
-    const soon = Date.now() + UNUSED_MS / 2;
-    await compileCacheFolder('bbbb', { env, now: soon })!.pruned;
-    expect(readdirSync(root).sort()).toEqual(['aaaa', 'bbbb']);
-    // aaaa runs again later (marked used then); a third build after that keeps it, and removes bbbb, unused since.
-    compileCacheFolder('aaaa', { env, now: soon + HOUR });
-    await compileCacheFolder('cccc', { env, now: soon + HOUR + 1000 })!.pruned;
-    expect(readdirSync(root).sort()).toEqual(['aaaa', 'cccc']);
-  });
+  it(
+    "keeps a build another checkout's runs used a moment " + 'ago, and the folder of a build run again is not removed',
+    async () => {
+      const { env, root } = user();
+      compileCacheFolder('aaaa', { env });
+      const soon = Date.now() + UNUSED_MS / 2;
+      await compileCacheFolder('bbbb', { env, now: soon })!.pruned;
+      expect(readdirSync(root).sort()).toEqual(['aaaa', 'bbbb']);
+      // aaaa runs again later (marked used then); a third build after that keeps it, and removes bbbb, unused since.
+      compileCacheFolder('aaaa', { env, now: soon + HOUR });
+      await compileCacheFolder('cccc', { env, now: soon + HOUR + 1000 })!.pruned;
+      expect(readdirSync(root).sort()).toEqual(['aaaa', 'cccc']);
+    },
+  );
 
-  it("the launcher keeps its compiled code in its build's folder, and its first run removes an older build's", async () => {
-    const { env, root } = user();
-    const stale = path.join(root, 'f00f00f00f00f00f');
-    mkdirSync(stale, { recursive: true });
-    writeFileSync(path.join(stale, 'entry'), 'compiled');
-    const past = (Date.now() - HOUR) / 1000;
-    utimesSync(stale, past, past);
-    const build = (isBundleFresh() && bundleBuild()) || 'sources';
-    const childEnv: NodeJS.ProcessEnv = { ...cleanEnv(), ...env };
-    delete childEnv.NODE_COMPILE_CACHE;
-    delete childEnv.NODE_DISABLE_COMPILE_CACHE;
-    const { stdout } = await promisify(execFile)(process.execPath, [KARYA, '--version'], { env: childEnv });
-    expect(stdout).toMatch(/\d+\.\d+\.\d+/);
-    expect(readdirSync(root)).toEqual([build]);
-    // Node keeps its entries under a folder of its version inside the build's.
-    const [nodeFolder] = readdirSync(path.join(root, build));
-    expect(nodeFolder).toMatch(/^v\d+\.\d+\.\d+-/);
-    expect(readdirSync(path.join(root, build, nodeFolder!)).length).toBeGreaterThan(0);
-  });
+  it(
+    "the launcher keeps its compiled code in its build's " + "folder, and its first run removes an older build's",
+    async () => {
+      const { env, root } = user();
+      const stale = path.join(root, 'f00f00f00f00f00f');
+      mkdirSync(stale, { recursive: true });
+      writeFileSync(path.join(stale, 'entry'), 'compiled');
+      const past = (Date.now() - HOUR) / 1000;
+      utimesSync(stale, past, past);
+      const build = (isBundleFresh() && bundleBuild()) || 'sources';
+      const childEnv: NodeJS.ProcessEnv = { ...cleanEnv(), ...env };
+      delete childEnv.NODE_COMPILE_CACHE;
+      delete childEnv.NODE_DISABLE_COMPILE_CACHE;
+      const { stdout } = await promisify(execFile)(process.execPath, [KARYA, '--version'], { env: childEnv });
+      expect(stdout).toMatch(/\d+\.\d+\.\d+/);
+      expect(readdirSync(root)).toEqual([build]);
+      // Node keeps its entries under a folder of its version inside the build's.
+      const [nodeFolder] = readdirSync(path.join(root, build));
+      expect(nodeFolder).toMatch(/^v\d+\.\d+\.\d+-/);
+      expect(readdirSync(path.join(root, build, nodeFolder!)).length).toBeGreaterThan(0);
+    },
+  );
 });

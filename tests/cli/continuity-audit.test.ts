@@ -46,7 +46,10 @@ describe.each(['en', 'ms'] as const)('karya generate --continuity audit (%s)', (
         const chapter = w.asks.exec(userMessageOf(body).trim())?.[1];
         if (chapter === undefined) return book(body, i);
         if (chapter !== '7') return w.none;
-        return `<think>Mara died in ${w.ch(4)}.</think>\nHere is what I found:\n- Mara | ${w.what} | ${w.ch(4)}\n- a line without cells\n- only | two\n`;
+        return (
+          `<think>Mara died in ${w.ch(4)}.</think>\nHere is what I found:\n- ` +
+          `Mara | ${w.what} | ${w.ch(4)}\n- a line without cells\n- only | two\n`
+        );
       },
     });
     const cwd = tempDir('karya-audit-');

@@ -86,15 +86,18 @@ describe.each(['en', 'ms'] as const)('karya generate and rewrite report continui
     expect(r.stdout).not.toMatch(/Marker [5-9]\b|Marker 10\b/);
   });
 
-  it('karya rewrite of chapter 4 lists chapters 5, 7 and 9 (which mention Mara) to check, in the CLI and --json', async () => {
-    const r = await runKaryaInProcess(
-      ['rewrite', 'romance', '--chapters', '10', '--lang', lang, '--part', 'chapter:4', '--note', w.note, '--json'],
-      { cwd, env: env() },
-    );
-    expect(r.code, r.stderr).toBe(0);
-    for (const n of [5, 7, 9]) expect(r.stderr).toMatch(new RegExp(`⚠ ${w.ch(n)}\\s+${w.check}`));
-    expect(r.stderr).not.toMatch(new RegExp(`⚠ ${w.ch(6)}\\s`));
-    const json = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
-    expect(json.check).toEqual([5, 7, 9].map((n) => ({ part: w.ch(n), check_against: w.ch(4) })));
-  });
+  it(
+    'karya rewrite of chapter 4 lists chapters 5, 7 and 9 ' + '(which mention Mara) to check, in the CLI and --json',
+    async () => {
+      const r = await runKaryaInProcess(
+        ['rewrite', 'romance', '--chapters', '10', '--lang', lang, '--part', 'chapter:4', '--note', w.note, '--json'],
+        { cwd, env: env() },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      for (const n of [5, 7, 9]) expect(r.stderr).toMatch(new RegExp(`⚠ ${w.ch(n)}\\s+${w.check}`));
+      expect(r.stderr).not.toMatch(new RegExp(`⚠ ${w.ch(6)}\\s`));
+      const json = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
+      expect(json.check).toEqual([5, 7, 9].map((n) => ({ part: w.ch(n), check_against: w.ch(4) })));
+    },
+  );
 });

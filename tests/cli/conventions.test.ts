@@ -125,27 +125,32 @@ describe('the chapter rule of books whose conclusion is the last chapter', () =>
     },
   );
 
-  it("the README's --chapters range is the code's: 1 to 100, and 2 to 100 for exactly the generators it names", async () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
-    expect(readme).toContain('`--chapters N` accepts any whole number from 1 to 100');
-    const named =
-      /Where the conclusion is the last chapter \(([^)]+)\) N counts it: 2 to 100/.exec(readme)?.[1]?.split(', ') ?? [];
-    const list = JSON.parse((await runKaryaInProcess(['list', '--json'])).stdout) as Array<{
-      id: string;
-      kind: string;
-    }>;
-    const refusesOne: string[] = [];
-    for (const { id, kind } of list.filter((g) => g.kind === 'book')) {
-      const r = await runKaryaInProcess(['prompts', id, '--chapters', '1'], { cwd: tmp });
-      // (Some generators also need a setting given; only the --chapters answer counts here.)
-      if (r.stderr.includes('--chapters:')) {
-        expect(r.stderr, id).toContain('from 2 to 100');
-        refusesOne.push(id);
+  it(
+    "the README's --chapters range is the code's: 1 to " + '100, and 2 to 100 for exactly the generators it names',
+    async () => {
+      const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+      expect(readme).toContain('`--chapters N` accepts any whole number from 1 to 100');
+      const named =
+        /Where the conclusion is the last chapter \(([^)]+)\) N counts it: 2 to 100/.exec(readme)?.[1]?.split(', ') ??
+        [];
+      const list = JSON.parse((await runKaryaInProcess(['list', '--json'])).stdout) as Array<{
+        id: string;
+        kind: string;
+      }>;
+      const refusesOne: string[] = [];
+      for (const { id, kind } of list.filter((g) => g.kind === 'book')) {
+        const r = await runKaryaInProcess(['prompts', id, '--chapters', '1'], { cwd: tmp });
+        // (Some generators also need a setting given; only the --chapters answer counts here.)
+        if (r.stderr.includes('--chapters:')) {
+          expect(r.stderr, id).toContain('from 2 to 100');
+          refusesOne.push(id);
+        }
       }
-    }
-    expect(refusesOne.sort()).toEqual([...named].sort());
-    expect((await runKaryaInProcess(['prompts', 'romance', '--chapters', '101'], { cwd: tmp })).stderr).toContain(
-      'from 1 to 100',
-    );
-  }, 120_000);
+      expect(refusesOne.sort()).toEqual([...named].sort());
+      expect((await runKaryaInProcess(['prompts', 'romance', '--chapters', '101'], { cwd: tmp })).stderr).toContain(
+        'from 1 to 100',
+      );
+    },
+    120_000,
+  );
 });

@@ -11,11 +11,15 @@ describe('karya export of a book never saved, in another language than English',
   for (const { lang, line } of [
     {
       lang: 'ms',
-      line: 'karya: tiada buku romance yang disimpan dengan tetapan ini dalam state.sqlite; tulis buku itu dahulu dengan: karya generate romance --lang ms --chapters 2',
+      line:
+        'karya: tiada buku romance yang disimpan dengan tetapan ini dalam state.sqlite; ' +
+        'tulis buku itu dahulu dengan: karya generate romance --lang ms --chapters 2',
     },
     {
       lang: 'id',
-      line: 'karya: tidak ada buku romance tersimpan dengan pengaturan ini di state.sqlite; tulis buku itu dulu dengan: karya generate romance --lang id --chapters 2',
+      line:
+        'karya: tidak ada buku romance tersimpan dengan pengaturan ini di state.sqlite; ' +
+        'tulis buku itu dulu dengan: karya generate romance --lang id --chapters 2',
     },
   ]) {
     it(`says it in the book's language (${lang})`, async () => {

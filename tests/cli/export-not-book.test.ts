@@ -12,18 +12,21 @@ const LINES = {
   en: {
     image: 'book-cover makes a cover image, which is saved only as its image file; karya export writes books',
     single:
-      'poems writes a single piece, which is not saved to export later; write it in the format you want with: karya generate poems --out FILE.epub (or .docx, .pdf, .md)',
+      'poems writes a single piece, which is not saved to export later; write it in the ' +
+      'format you want with: karya generate poems --out FILE.epub (or .docx, .pdf, .md)',
   },
   ms: {
     image:
       'book-cover menghasilkan imej kulit buku, yang disimpan hanya sebagai fail imejnya; karya export menulis buku',
     single:
-      'poems menulis satu karya tunggal, yang tidak disimpan untuk dieksport kemudian; tulis dalam format yang anda mahu dengan: karya generate poems --out FAIL.epub (atau .docx, .pdf, .md)',
+      'poems menulis satu karya tunggal, yang tidak disimpan untuk dieksport kemudian; tulis dalam ' +
+      'format yang anda mahu dengan: karya generate poems --out FAIL.epub (atau .docx, .pdf, .md)',
   },
   id: {
     image: 'book-cover membuat gambar sampul, yang hanya disimpan sebagai file gambarnya; karya export menulis buku',
     single:
-      'poems menulis satu karya tunggal, yang tidak disimpan untuk diekspor nanti; tulis dalam format yang Anda inginkan dengan: karya generate poems --out BERKAS.epub (atau .docx, .pdf, .md)',
+      'poems menulis satu karya tunggal, yang tidak disimpan untuk diekspor nanti; tulis dalam format ' +
+      'yang Anda inginkan dengan: karya generate poems --out BERKAS.epub (atau .docx, .pdf, .md)',
   },
 } as const;
 

@@ -12,11 +12,15 @@ describe('karya export of an unfinished book in another language than English', 
   for (const { lang, line } of [
     {
       lang: 'ms',
-      line: 'karya: buku romance ini belum siap (1 daripada 4 bahagian telah ditulis); bahagian yang telah ditulis setakat ini dieksport. Jalankan "karya generate romance --lang ms --chapters 2" untuk menyiapkannya.',
+      line:
+        'karya: buku romance ini belum siap (1 daripada 4 bahagian telah ditulis); bahagian yang telah ditulis ' +
+        'setakat ini dieksport. Jalankan "karya generate romance --lang ms --chapters 2" untuk menyiapkannya.',
     },
     {
       lang: 'id',
-      line: 'karya: buku romance ini belum selesai (1 dari 4 bagian sudah ditulis); bagian yang sudah ditulis sejauh ini diekspor. Jalankan "karya generate romance --lang id --chapters 2" untuk menyelesaikannya.',
+      line:
+        'karya: buku romance ini belum selesai (1 dari 4 bagian sudah ditulis); bagian yang sudah ditulis ' +
+        'sejauh ini diekspor. Jalankan "karya generate romance --lang id --chapters 2" untuk menyelesaikannya.',
     },
   ]) {
     it(`says so in the book's language (${lang})`, async () => {

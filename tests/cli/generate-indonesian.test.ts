@@ -51,36 +51,40 @@ describe('karya generate romance --lang id --chapters 3', () => {
     expect(englishLines(r.stderr)).toEqual([]);
   }, 120_000);
 
-  it('asks Chapter 2 again when the model first answers it in Malaysian Malay, and the book holds no Malay paragraph', async () => {
-    let malayOnce = true;
-    fake = await startFakeOpenAI({
-      // Every part: the fake's Indonesian prose of the length asked.
-      writeRatio: 1,
-      // But Chapter 2's first answer is Malaysian Malay of the length asked (kerana, bahawa, wang: not Indonesian).
-      reply: (body) => {
-        if (!malayOnce || !/Tulis Bab 2 dari/.test(userMessageOf(body)) || !askedWordsOf(body)) return undefined;
-        malayOnce = false;
-        return { text: writeProse(askedWordsOf(body), PROSE_SENTENCES.ms) };
-      },
-    });
-    const cwd = tempDir('karya-generate-id-fake-');
-    const f = fake;
-    const r = await runKaryaInProcess(
-      ['generate', 'romance', '--lang', 'id', '--chapters', '3', '--out', 'buku.md', '--state', 'state.sqlite'],
-      { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL } },
-    );
-    expect(r.code, r.stderr).toBe(0);
-    expect(malayOnce, 'Chapter 2 was never asked in Indonesian').toBe(false);
-    // The writer reads that Chapter 2 came back in Malay and was written again, in Indonesian.
-    expect(r.stderr).toMatch(
-      /Bab 2 .*bahasa: dijawab dalam bahasa Melayu \(Malaysia\), ditulis ulang dalam Bahasa Indonesia/,
-    );
-    // The model wrote the words each part asked ("Tulis sekitar 1500 kata"): no part was short or extended.
-    expect(r.stderr).not.toMatch(/pendek|diperpanjang/);
-    const book = readFileSync(path.join(cwd, 'buku.md'), 'utf8');
-    // The introduction's character list (under the heading its prompt asks for) is kept out of the book's text.
-    expect(book).not.toMatch(/Tokoh:/);
-    expect(book).not.toMatch(/\b(?:kerana|bahawa|wang|sahaja)\b/);
-    expect(notIndonesian(book)).toEqual([]);
-  });
+  it(
+    'asks Chapter 2 again when the model first answers it in ' +
+      'Malaysian Malay, and the book holds no Malay paragraph',
+    async () => {
+      let malayOnce = true;
+      fake = await startFakeOpenAI({
+        // Every part: the fake's Indonesian prose of the length asked.
+        writeRatio: 1,
+        // But Chapter 2's first answer is Malaysian Malay of the length asked (kerana, bahawa, wang: not Indonesian).
+        reply: (body) => {
+          if (!malayOnce || !/Tulis Bab 2 dari/.test(userMessageOf(body)) || !askedWordsOf(body)) return undefined;
+          malayOnce = false;
+          return { text: writeProse(askedWordsOf(body), PROSE_SENTENCES.ms) };
+        },
+      });
+      const cwd = tempDir('karya-generate-id-fake-');
+      const f = fake;
+      const r = await runKaryaInProcess(
+        ['generate', 'romance', '--lang', 'id', '--chapters', '3', '--out', 'buku.md', '--state', 'state.sqlite'],
+        { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL } },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(malayOnce, 'Chapter 2 was never asked in Indonesian').toBe(false);
+      // The writer reads that Chapter 2 came back in Malay and was written again, in Indonesian.
+      expect(r.stderr).toMatch(
+        /Bab 2 .*bahasa: dijawab dalam bahasa Melayu \(Malaysia\), ditulis ulang dalam Bahasa Indonesia/,
+      );
+      // The model wrote the words each part asked ("Tulis sekitar 1500 kata"): no part was short or extended.
+      expect(r.stderr).not.toMatch(/pendek|diperpanjang/);
+      const book = readFileSync(path.join(cwd, 'buku.md'), 'utf8');
+      // The introduction's character list (under the heading its prompt asks for) is kept out of the book's text.
+      expect(book).not.toMatch(/Tokoh:/);
+      expect(book).not.toMatch(/\b(?:kerana|bahawa|wang|sahaja)\b/);
+      expect(notIndonesian(book)).toEqual([]);
+    },
+  );
 });

@@ -57,15 +57,20 @@ describe('karya generate killed with SIGKILL and run again', () => {
     await killedWhileMore({ hang: true }, (fake) => fake.chatRequests().some((r) => isMore(r.body ?? {})));
   }, 120_000);
 
-  it('killed during a retry wait (the ask for more answered 429, Retry-After 20 s): the introduction is not asked for again', async () => {
-    const limited: ScriptedReply = {
-      status: 429,
-      body: { error: { message: 'Rate limit reached', type: 'rate_limit' } },
-      headers: { 'retry-after': '20' },
-    };
-    await killedWhileMore(limited, (fake) => {
-      const asked = fake.chatRequests().filter((r) => isMore(r.body ?? {}));
-      return asked.length > 0 && Date.now() - asked[0]!.at > 300;
-    });
-  }, 120_000);
+  it(
+    'killed during a retry wait (the ask for more answered 429, ' +
+      'Retry-After 20 s): the introduction is not asked for again',
+    async () => {
+      const limited: ScriptedReply = {
+        status: 429,
+        body: { error: { message: 'Rate limit reached', type: 'rate_limit' } },
+        headers: { 'retry-after': '20' },
+      };
+      await killedWhileMore(limited, (fake) => {
+        const asked = fake.chatRequests().filter((r) => isMore(r.body ?? {}));
+        return asked.length > 0 && Date.now() - asked[0]!.at > 300;
+      });
+    },
+    120_000,
+  );
 });

@@ -21,20 +21,25 @@ describe('runKaryaInProcess', () => {
     expect(help.stdout).toMatch(/^Usage: karya /);
   });
 
-  it('a run has its own folder and no provider key of the tester; afterwards the test process has its own back', async () => {
-    const cwd = tempDir('karya-in-process-');
-    const saved = process.env.OPENAI_API_KEY;
-    process.env.OPENAI_API_KEY = 'sk-the-testers-own';
-    try {
-      const before = { cwd: process.cwd(), write: process.stdout.write, isTTY: process.stderr.isTTY };
-      const r = await runKaryaInProcess(['generate', 'poems', '--out', 'poem.md', '--state', 'state.sqlite'], { cwd });
-      expect(r.code).toBe(0);
-      expect(readFileSync(path.join(cwd, 'poem.md'), 'utf8')).toContain('Offline demo text');
-      expect({ cwd: process.cwd(), write: process.stdout.write, isTTY: process.stderr.isTTY }).toEqual(before);
-      expect(process.env.OPENAI_API_KEY).toBe('sk-the-testers-own');
-    } finally {
-      if (saved === undefined) delete process.env.OPENAI_API_KEY;
-      else process.env.OPENAI_API_KEY = saved;
-    }
-  });
+  it(
+    'a run has its own folder and no provider key of the ' + 'tester; afterwards the test process has its own back',
+    async () => {
+      const cwd = tempDir('karya-in-process-');
+      const saved = process.env.OPENAI_API_KEY;
+      process.env.OPENAI_API_KEY = 'sk-the-testers-own';
+      try {
+        const before = { cwd: process.cwd(), write: process.stdout.write, isTTY: process.stderr.isTTY };
+        const r = await runKaryaInProcess(['generate', 'poems', '--out', 'poem.md', '--state', 'state.sqlite'], {
+          cwd,
+        });
+        expect(r.code).toBe(0);
+        expect(readFileSync(path.join(cwd, 'poem.md'), 'utf8')).toContain('Offline demo text');
+        expect({ cwd: process.cwd(), write: process.stdout.write, isTTY: process.stderr.isTTY }).toEqual(before);
+        expect(process.env.OPENAI_API_KEY).toBe('sk-the-testers-own');
+      } finally {
+        if (saved === undefined) delete process.env.OPENAI_API_KEY;
+        else process.env.OPENAI_API_KEY = saved;
+      }
+    },
+  );
 });

@@ -10,12 +10,17 @@ import { tempDir } from '../temp.js';
 import { englishLines } from './english-lines.js';
 
 describe("the command line's first refusals, in the writer's language", () => {
-  it('karya generate with an unknown generator and --lang id names it in Indonesian, with the list to look in', async () => {
-    const r = await runKaryaInProcess(['generate', 'tidak-ada', '--lang', 'id'], { cwd: tempDir('karya-id-msg-') });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/generator "tidak-ada" tidak dikenal; jalankan "karya list" untuk melihat \d+ generator/);
-    expect(englishLines(r.stderr)).toEqual([]);
-  });
+  it(
+    'karya generate with an unknown generator and --lang ' + 'id names it in Indonesian, with the list to look in',
+    async () => {
+      const r = await runKaryaInProcess(['generate', 'tidak-ada', '--lang', 'id'], { cwd: tempDir('karya-id-msg-') });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        /generator "tidak-ada" tidak dikenal; jalankan "karya list" untuk melihat \d+ generator/,
+      );
+      expect(englishLines(r.stderr)).toEqual([]);
+    },
+  );
 
   it('karya generate with an unknown generator and --lang ms says it in Malay', async () => {
     const r = await runKaryaInProcess(['generate', 'tiada', '--lang', 'ms'], { cwd: tempDir('karya-ms-msg-') });
@@ -30,19 +35,22 @@ describe("the command line's first refusals, in the writer's language", () => {
     expect(englishLines(r.stderr)).toEqual([]);
   });
 
-  it('karya import --generator naming a single piece, with --lang id, asks for a book generator in Indonesian', async () => {
-    const cwd = tempDir('karya-id-msg-');
-    writeFileSync(path.join(cwd, 'naskah.txt'), 'Bab 1\n\nAisha menunggu hujan reda di depan toko.\n');
-    const r = await runKaryaInProcess(
-      ['import', 'naskah.txt', '--generator', 'book-title', '--lang', 'id', '--dry-run'],
-      { cwd },
-    );
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(
-      '--generator: book-title menulis satu karya tunggal, bukan buku; berikan generator buku',
-    );
-    expect(englishLines(r.stderr)).toEqual([]);
-  });
+  it(
+    'karya import --generator naming a single piece, with ' + '--lang id, asks for a book generator in Indonesian',
+    async () => {
+      const cwd = tempDir('karya-id-msg-');
+      writeFileSync(path.join(cwd, 'naskah.txt'), 'Bab 1\n\nAisha menunggu hujan reda di depan toko.\n');
+      const r = await runKaryaInProcess(
+        ['import', 'naskah.txt', '--generator', 'book-title', '--lang', 'id', '--dry-run'],
+        { cwd },
+      );
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(
+        '--generator: book-title menulis satu karya tunggal, bukan buku; berikan generator buku',
+      );
+      expect(englishLines(r.stderr)).toEqual([]);
+    },
+  );
 
   it('karya books with nothing saved, for a writer whose locale is Indonesian, says so in Indonesian', async () => {
     const cwd = tempDir('karya-id-msg-');

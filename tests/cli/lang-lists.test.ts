@@ -53,13 +53,16 @@ describe("the languages a command offers are the table's", () => {
     expect(help).not.toMatch(/\b\w+,? or \w+\b/);
   });
 
-  it('karya translate --help: --to lists the three, and the pairs are the ones the table translates between', async () => {
-    const help = await helpOf('translate');
-    expect(help).toContain(`--to <lang> the edition's language: ${listed('or')}`);
-    // The three of the repository translate each way (a language added may add pairs after them).
-    expect(help).toMatch(/\(a pair the language table lists: en ↔ ms, en ↔ id, [^)]*\bms ↔ id\b[^)]*\)/);
-    expect(help).not.toContain('English ↔ Malay');
-  });
+  it(
+    'karya translate --help: --to lists the three, and ' + 'the pairs are the ones the table translates between',
+    async () => {
+      const help = await helpOf('translate');
+      expect(help).toContain(`--to <lang> the edition's language: ${listed('or')}`);
+      // The three of the repository translate each way (a language added may add pairs after them).
+      expect(help).toMatch(/\(a pair the language table lists: en ↔ ms, en ↔ id, [^)]*\bms ↔ id\b[^)]*\)/);
+      expect(help).not.toContain('English ↔ Malay');
+    },
+  );
 
   it("karya generate --lang with a code the table does not have is refused naming the table's languages", async () => {
     const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'zz', '--chapters', '3']);

@@ -26,51 +26,67 @@ const LINES = {
 
 describe('karya export --layout given wrongly', () => {
   for (const lang of ['en', 'ms', 'id'] as const) {
-    it(`is told in the writer's language (${lang}), by the locale with --book and by --lang with a generator id`, async () => {
-      const cwd = tempDir(`karya-layout-language-${lang}-`);
-      const st = ['--state', 'state.sqlite'];
-      const byLocale = { ...ENGLISH_LOCALE, LC_ALL: LOCALE[lang] };
-      const runs: Array<[keyof (typeof LINES)[typeof lang], string[], Record<string, string | undefined>]> = [
-        [
-          'unknown',
-          ['export', '--book', '1', '--bilingual', '--layout', 'diagonal', '--format', 'pdf', '--out', 'x.pdf', ...st],
-          byLocale,
-        ],
-        [
-          'alone',
-          ['export', '--book', '1', '--layout', 'columns', '--format', 'pdf', '--out', 'x.pdf', ...st],
-          byLocale,
-        ],
-        [
-          'unknown',
+    it(
+      `is told in the writer's language (${lang}), by the ` + `locale with --book and by --lang with a generator id`,
+      async () => {
+        const cwd = tempDir(`karya-layout-language-${lang}-`);
+        const st = ['--state', 'state.sqlite'];
+        const byLocale = { ...ENGLISH_LOCALE, LC_ALL: LOCALE[lang] };
+        const runs: Array<[keyof (typeof LINES)[typeof lang], string[], Record<string, string | undefined>]> = [
           [
-            'export',
-            'romance',
-            '--lang',
-            lang,
-            '--bilingual',
-            '--layout',
-            'diagonal',
-            '--format',
-            'pdf',
-            '--out',
-            'x.pdf',
-            ...st,
+            'unknown',
+            [
+              'export',
+              '--book',
+              '1',
+              '--bilingual',
+              '--layout',
+              'diagonal',
+              '--format',
+              'pdf',
+              '--out',
+              'x.pdf',
+              ...st,
+            ],
+            byLocale,
           ],
-          ENGLISH_LOCALE,
-        ],
-        [
-          'alone',
-          ['export', 'romance', '--lang', lang, '--layout', 'columns', '--format', 'pdf', '--out', 'x.pdf', ...st],
-          ENGLISH_LOCALE,
-        ],
-      ];
-      for (const [what, args, env] of runs) {
-        const r = await runKaryaInProcess(args, { cwd, env });
-        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
-        expect(r.stderr.trim().split('\n'), args.join(' ')).toEqual([`karya: ${LINES[lang][what]}`]);
-        if (lang !== 'en') expect(englishLines(r.stderr), args.join(' ')).toEqual([]);
-      }
-    }, 60_000);
+          [
+            'alone',
+            ['export', '--book', '1', '--layout', 'columns', '--format', 'pdf', '--out', 'x.pdf', ...st],
+            byLocale,
+          ],
+          [
+            'unknown',
+            [
+              'export',
+              'romance',
+              '--lang',
+              lang,
+              '--bilingual',
+              '--layout',
+              'diagonal',
+              '--format',
+              'pdf',
+              '--out',
+              'x.pdf',
+              ...st,
+            ],
+            ENGLISH_LOCALE,
+          ],
+          [
+            'alone',
+            ['export', 'romance', '--lang', lang, '--layout', 'columns', '--format', 'pdf', '--out', 'x.pdf', ...st],
+            ENGLISH_LOCALE,
+          ],
+        ];
+        for (const [what, args, env] of runs) {
+          const r = await runKaryaInProcess(args, { cwd, env });
+          expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+          expect(r.stderr.trim().split('\n'), args.join(' ')).toEqual([`karya: ${LINES[lang][what]}`]);
+          if (lang !== 'en') expect(englishLines(r.stderr), args.join(' ')).toEqual([]);
+        }
+      },
+      60_000,
+    );
   }
 });

@@ -109,16 +109,20 @@ describe('karya translate into a language nothing is translated into', () => {
 });
 
 describe("numbers in the language's own signs", () => {
-  it('a decimal and a time: Indonesian writes a decimal comma and groups with points; English and Malay the other way', () => {
-    expect([numberIn(12.5, 'en', 1), numberIn(12.5, 'ms', 1), numberIn(12.5, 'id', 1)]).toEqual([
-      '12.5',
-      '12.5',
-      '12,5',
-    ]);
-    expect([numberIn(12345.5, 'en'), numberIn(12345.5, 'id')]).toEqual(['12,345.5', '12.345,5']);
-    expect([secondsIn(12.5, 'en', 1), secondsIn(12.5, 'id', 1)]).toEqual(['12.5 s', '12,5 s']);
-    expect(secondsIn(3 * 3600 + 120, 'ms')).toBe('3 jam 2 min');
-  });
+  it(
+    'a decimal and a time: Indonesian writes a decimal comma ' +
+      'and groups with points; English and Malay the other way',
+    () => {
+      expect([numberIn(12.5, 'en', 1), numberIn(12.5, 'ms', 1), numberIn(12.5, 'id', 1)]).toEqual([
+        '12.5',
+        '12.5',
+        '12,5',
+      ]);
+      expect([numberIn(12345.5, 'en'), numberIn(12345.5, 'id')]).toEqual(['12,345.5', '12.345,5']);
+      expect([secondsIn(12.5, 'en', 1), secondsIn(12.5, 'id', 1)]).toEqual(['12.5 s', '12,5 s']);
+      expect(secondsIn(3 * 3600 + 120, 'ms')).toBe('3 jam 2 min');
+    },
+  );
 
   it("id: the batch plan's assumed latency and times read 12,5 s", async () => {
     const dir = tempDir('karya-batch-decimals-');

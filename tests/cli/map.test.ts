@@ -55,22 +55,25 @@ describe.each(['en', 'ms'] as const)('karya map of a 5-chapter romance (%s)', (l
     rmSync(cwd, { recursive: true, force: true });
   });
 
-  it('--json: every character with the part they first appear in and their last; Mak Som dead from Chapter 3', async () => {
-    const map = await mapOf();
-    expect(map.characters.map((c) => ({ name: c.name, first: c.first.label, last: c.last.label }))).toEqual([
-      // The conclusion is read into the bible too (the book's ending): those alive at the end are last seen there.
-      { name: 'Aisyah', first: w.intro, last: w.concl },
-      { name: 'Daniel', first: ch(1), last: w.concl },
-      { name: 'Mak Som', first: w.intro, last: ch(3) },
-      { name: 'Hafiz', first: ch(2), last: w.concl },
-    ]);
-    expect(map.characters.find((c) => c.name === 'Mak Som')!.gone).toMatchObject({
-      position: 3,
-      label: ch(3),
-      state: w.dead,
-    });
-    expect(map.characters.filter((c) => c.gone).map((c) => c.name)).toEqual(['Mak Som']);
-  });
+  it(
+    '--json: every character with the part they first ' + 'appear in and their last; Mak Som dead from Chapter 3',
+    async () => {
+      const map = await mapOf();
+      expect(map.characters.map((c) => ({ name: c.name, first: c.first.label, last: c.last.label }))).toEqual([
+        // The conclusion is read into the bible too (the book's ending): those alive at the end are last seen there.
+        { name: 'Aisyah', first: w.intro, last: w.concl },
+        { name: 'Daniel', first: ch(1), last: w.concl },
+        { name: 'Mak Som', first: w.intro, last: ch(3) },
+        { name: 'Hafiz', first: ch(2), last: w.concl },
+      ]);
+      expect(map.characters.find((c) => c.name === 'Mak Som')!.gone).toMatchObject({
+        position: 3,
+        label: ch(3),
+        state: w.dead,
+      });
+      expect(map.characters.filter((c) => c.gone).map((c) => c.name)).toEqual(['Mak Som']);
+    },
+  );
 
   it('--json: every thread with the part that opened it and its due part; the lease overdue', async () => {
     const map = await mapOf();

@@ -11,15 +11,19 @@ import { englishLines } from './english-lines.js';
 const LINES = {
   ms: {
     export:
-      'karya: tiada fail keadaan di state.sqlite, jadi tiada buku yang disimpan untuk dieksport; tulis buku itu dahulu dengan: karya generate romance --lang ms --chapters 2',
+      'karya: tiada fail keadaan di state.sqlite, jadi tiada buku yang disimpan untuk ' +
+      'dieksport; tulis buku itu dahulu dengan: karya generate romance --lang ms --chapters 2',
     rewrite:
-      'karya: tiada fail keadaan di state.sqlite, jadi tiada buku yang disimpan untuk ditulis semula; tulis buku itu dahulu dengan: karya generate romance --lang ms --chapters 2',
+      'karya: tiada fail keadaan di state.sqlite, jadi tiada buku yang disimpan untuk ditulis ' +
+      'semula; tulis buku itu dahulu dengan: karya generate romance --lang ms --chapters 2',
   },
   id: {
     export:
-      'karya: tidak ada berkas status di state.sqlite, jadi tidak ada buku tersimpan untuk diekspor; tulis buku itu dulu dengan: karya generate romance --lang id --chapters 2',
+      'karya: tidak ada berkas status di state.sqlite, jadi tidak ada buku tersimpan untuk ' +
+      'diekspor; tulis buku itu dulu dengan: karya generate romance --lang id --chapters 2',
     rewrite:
-      'karya: tidak ada berkas status di state.sqlite, jadi tidak ada buku tersimpan untuk ditulis ulang; tulis buku itu dulu dengan: karya generate romance --lang id --chapters 2',
+      'karya: tidak ada berkas status di state.sqlite, jadi tidak ada buku tersimpan untuk ' +
+      'ditulis ulang; tulis buku itu dulu dengan: karya generate romance --lang id --chapters 2',
   },
 } as const;
 

@@ -12,7 +12,9 @@ const LONG = 'A'.repeat(101);
 const LINES = {
   ms: {
     formatUnknown: `--format: "rtf" bukan salah satu daripada ${FORMATS}`,
-    outUnknown: `--out buku.rtf: format tidak dapat dikenal pasti daripada sambungannya; gunakan salah satu daripada ${FORMATS} (.md, .epub, .docx, .pdf), atau --format md|epub|docx|pdf`,
+    outUnknown:
+      `--out buku.rtf: format tidak dapat dikenal pasti daripada sambungannya; gunakan salah ` +
+      `satu daripada ${FORMATS} (.md, .epub, .docx, .pdf), atau --format md|epub|docx|pdf`,
     savedFormat: `--format: "rtf" bukan salah satu daripada ${FORMATS}`,
     savedAuthor: '--author: paling banyak 100 aksara (diberi 101)',
     formatNeedsOut: '--format epub: namakan fail dengan --out FILE (hanya Markdown dihantar ke stdout)',
@@ -23,13 +25,16 @@ const LINES = {
     seriesFresh: '--series: buku siri disambung dari tempat ia berhenti; jangan gunakan --fresh',
     voiceNoBook: '--voice book:1: tiada buku sedemikian dalam tiada.sqlite (karya books menyenaraikannya)',
     voiceNoParts:
-      '--voice book:99: tiada buku sedemikian yang mempunyai bahagian bertulis dalam state.sqlite (karya books menyenaraikannya)',
+      '--voice book:99: tiada buku sedemikian yang mempunyai bahagian ' +
+      'bertulis dalam state.sqlite (karya books menyenaraikannya)',
     voiceChapters:
       '--voice book:1:5-6: buku ini mempunyai bab 1 hingga 1; berikan bab dalam julat itu, contohnya book:1:1-1',
   },
   id: {
     formatUnknown: `--format: "rtf" bukan salah satu dari ${FORMATS}`,
-    outUnknown: `--out buku.rtf: format tidak bisa diketahui dari ekstensinya; gunakan salah satu dari ${FORMATS} (.md, .epub, .docx, .pdf), atau --format md|epub|docx|pdf`,
+    outUnknown:
+      `--out buku.rtf: format tidak bisa diketahui dari ekstensinya; gunakan salah ` +
+      `satu dari ${FORMATS} (.md, .epub, .docx, .pdf), atau --format md|epub|docx|pdf`,
     savedFormat: `--format: "rtf" bukan salah satu dari ${FORMATS}`,
     savedAuthor: '--author: paling banyak 100 karakter (diberikan 101)',
     formatNeedsOut: '--format epub: beri nama berkasnya dengan --out FILE (hanya Markdown yang dikirim ke stdout)',
@@ -40,7 +45,8 @@ const LINES = {
     seriesFresh: '--series: buku seri dilanjutkan dari tempat terakhirnya; jangan pakai --fresh',
     voiceNoBook: '--voice book:1: tidak ada buku itu di tiada.sqlite (karya books menampilkan daftarnya)',
     voiceNoParts:
-      '--voice book:99: tidak ada buku itu dengan bagian yang sudah ditulis di state.sqlite (karya books menampilkan daftarnya)',
+      '--voice book:99: tidak ada buku itu dengan bagian yang sudah ' +
+      'ditulis di state.sqlite (karya books menampilkan daftarnya)',
     voiceChapters:
       '--voice book:1:5-6: buku ini memiliki bab 1 sampai 1; berikan bab di dalam rentang itu, misalnya book:1:1-1',
   },

@@ -401,35 +401,41 @@ describe('long commands print time left and cost so far (to a pipe: a line a par
     });
   });
 
-  it("publish: the book's parts and the package's, a line each, with the credits of each step; --json has them", async () => {
-    const r = await karya([
-      'publish',
-      'romance',
-      '--chapters',
-      '1',
-      '--set',
-      'premise=Two rivals share a kitchen',
-      '--out',
-      'pkg',
-      '--json',
-    ]);
-    const lines = linesOf(r.stderr);
-    // Outline, introduction, chapter, conclusion, then the package's six parts (the title is the book's own: no call, no
-    // credit).
-    expectMoving(lines, 10);
-    expect(lines.map((l) => l.done)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(lines[4]).toMatchObject({ credits: lines[3]!.credits, calls: lines[3]!.calls });
-    const out = JSON.parse(r.stdout) as { cost: { thisRun: number }; progress: unknown };
-    expectFigures(out.progress, { done: 10, planned: 10, hasCredits: true });
-    expect(out.progress).toMatchObject({ credits: out.cost.thisRun });
-    // (The package's files, EPUB check and PDFs included, take their time on a busy machine.)
-  }, 120_000);
+  it(
+    "publish: the book's parts and the package's, a line " + 'each, with the credits of each step; --json has them',
+    async () => {
+      const r = await karya([
+        'publish',
+        'romance',
+        '--chapters',
+        '1',
+        '--set',
+        'premise=Two rivals share a kitchen',
+        '--out',
+        'pkg',
+        '--json',
+      ]);
+      const lines = linesOf(r.stderr);
+      // Outline, introduction, chapter, conclusion, then the package's six parts (the title is the book's own: no call,
+      // no
+      // credit).
+      expectMoving(lines, 10);
+      expect(lines.map((l) => l.done)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(lines[4]).toMatchObject({ credits: lines[3]!.credits, calls: lines[3]!.calls });
+      const out = JSON.parse(r.stdout) as { cost: { thisRun: number }; progress: unknown };
+      expectFigures(out.progress, { done: 10, planned: 10, hasCredits: true });
+      expect(out.progress).toMatchObject({ credits: out.cost.thisRun });
+      // (The package's files, EPUB check and PDFs included, take their time on a busy machine.)
+    },
+    120_000,
+  );
 
   it('batch: a plain line every tenth of the steps, and each step_done event with the figures so far', async () => {
     const jobs = path.join(cwd, 'jobs.yaml');
     writeFileSync(
       jobs,
-      '- id: cinta\n  generator: romance\n  lang: ms\n  chapters: 2\n  settings: { heatLevel: mild }\n- id: rivals\n  generator: romance\n  chapters: 1\n',
+      '- id: cinta\n  generator: romance\n  lang: ms\n  chapters: 2\n  settings: ' +
+        '{ heatLevel: mild }\n- id: rivals\n  generator: romance\n  chapters: 1\n',
     );
     const r = await karya(['batch', jobs, '--out', 'books', '--json']);
     expect(r.code, r.stderr).toBe(0);

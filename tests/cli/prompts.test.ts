@@ -40,57 +40,63 @@ describe('karya prompts', () => {
   });
   afterAll(() => fake.close());
 
-  it("prints a chapter's messages with its outline entry, from a scripted book, and sends no request to the model", async () => {
-    // The same book written by the offline provider (no key): its outline plans chapter 3 so.
-    const written = tmp();
-    const made = await runKaryaInProcess(
-      ['generate', 'romance', '--chapters', '6', '--with-outline', '--out', 'book.md', '--state', 'state.sqlite'],
-      { cwd: written },
-    );
-    expect(made.code, made.stderr).toBe(0);
-    const chapter3 = outlineEntry(readFileSync(path.join(written, 'book.md'), 'utf8'), 'Chapter', 3);
-
-    const cwd = tmp();
-    const r = await runKaryaInProcess(['prompts', 'romance', '--chapters', '6', '--step', 'chapter:3', '--json'], {
-      env,
-      cwd,
-    });
-    expect(r.code, r.stderr).toBe(0);
-    const printed = JSON.parse(r.stdout) as Printed;
-    expect(printed).toMatchObject({ generator: 'romance', step: 'chapter:3', lang: 'en', source: 'scripted' });
-    expect(printed.messages.map((m) => m.role)).toEqual(['system', 'user']);
-    expect(printed.messages.every((m) => m.content.trim().length > 0)).toBe(true);
-    const user = userOf(printed);
-    expect(user).toMatch(/\bChapter 3\b/);
-    expect(user).toContain(chapter3);
-    expect(printed.max_tokens).toBeGreaterThan(1000);
-    expect(printed.temperature).toEqual(expect.any(Number));
-    expect(printed.presence_penalty).toEqual(expect.any(Number));
-    expect(printed.frequency_penalty).toEqual(expect.any(Number));
-    expect(r.stderr).toContain('scripted book');
-    expect(fake.requests).toHaveLength(0);
-    // Nothing saved: no state file in the folder it ran in.
-    expect(existsSync(path.join(cwd, '.karya'))).toBe(false);
-  });
-
-  it('a new book\'s scripted parts read without placeholder grammar ("a any promise kept", "a urban story")', async () => {
-    for (const lang of ['en', 'ms']) {
-      const r = await runKaryaInProcess(
-        ['prompts', 'romance', '--lang', lang, '--chapters', '3', '--step', 'chapter:2', '--json'],
-        { env, cwd: tmp() },
+  it(
+    "prints a chapter's messages with its outline entry, " + 'from a scripted book, and sends no request to the model',
+    async () => {
+      // The same book written by the offline provider (no key): its outline plans chapter 3 so.
+      const written = tmp();
+      const made = await runKaryaInProcess(
+        ['generate', 'romance', '--chapters', '6', '--with-outline', '--out', 'book.md', '--state', 'state.sqlite'],
+        { cwd: written },
       );
+      expect(made.code, made.stderr).toBe(0);
+      const chapter3 = outlineEntry(readFileSync(path.join(written, 'book.md'), 'utf8'), 'Chapter', 3);
+
+      const cwd = tmp();
+      const r = await runKaryaInProcess(['prompts', 'romance', '--chapters', '6', '--step', 'chapter:3', '--json'], {
+        env,
+        cwd,
+      });
       expect(r.code, r.stderr).toBe(0);
-      const user = userOf(JSON.parse(r.stdout) as Printed);
-      // The demo's own words with a setting's value: "any beginnings", "the any choice", "pilihan mana-mana".
-      expect(user).not.toMatch(
-        /\b(?:any|none|mana-mana)\s+(?:beginnings|turns|choices?|thread|mood|path|story|ground|steps|promise)\b|\b(?:the|a) any\b/i,
-      );
-      expect(user).not.toMatch(
-        /\b(?:permulaan|liku|pilihan|laluan|suasana|kisah|asas|langkah|benang|janji)\s+(?:mana-mana|tiada|apa-apa)\b/i,
-      );
-      if (lang === 'en') expect(user).not.toMatch(/\ba [aeiou]/i);
-    }
-  });
+      const printed = JSON.parse(r.stdout) as Printed;
+      expect(printed).toMatchObject({ generator: 'romance', step: 'chapter:3', lang: 'en', source: 'scripted' });
+      expect(printed.messages.map((m) => m.role)).toEqual(['system', 'user']);
+      expect(printed.messages.every((m) => m.content.trim().length > 0)).toBe(true);
+      const user = userOf(printed);
+      expect(user).toMatch(/\bChapter 3\b/);
+      expect(user).toContain(chapter3);
+      expect(printed.max_tokens).toBeGreaterThan(1000);
+      expect(printed.temperature).toEqual(expect.any(Number));
+      expect(printed.presence_penalty).toEqual(expect.any(Number));
+      expect(printed.frequency_penalty).toEqual(expect.any(Number));
+      expect(r.stderr).toContain('scripted book');
+      expect(fake.requests).toHaveLength(0);
+      // Nothing saved: no state file in the folder it ran in.
+      expect(existsSync(path.join(cwd, '.karya'))).toBe(false);
+    },
+  );
+
+  it(
+    "a new book's scripted parts read without placeholder " + 'grammar ("a any promise kept", "a urban story")',
+    async () => {
+      for (const lang of ['en', 'ms']) {
+        const r = await runKaryaInProcess(
+          ['prompts', 'romance', '--lang', lang, '--chapters', '3', '--step', 'chapter:2', '--json'],
+          { env, cwd: tmp() },
+        );
+        expect(r.code, r.stderr).toBe(0);
+        const user = userOf(JSON.parse(r.stdout) as Printed);
+        // The demo's own words with a setting's value: "any beginnings", "the any choice", "pilihan mana-mana".
+        expect(user).not.toMatch(
+          /\b(?:any|none|mana-mana)\s+(?:beginnings|turns|choices?|thread|mood|path|story|ground|steps|promise)\b|\b(?:the|a) any\b/i,
+        );
+        expect(user).not.toMatch(
+          /\b(?:permulaan|liku|pilihan|laluan|suasana|kisah|asas|langkah|benang|janji)\s+(?:mana-mana|tiada|apa-apa)\b/i,
+        );
+        if (lang === 'en') expect(user).not.toMatch(/\ba [aeiou]/i);
+      }
+    },
+  );
 
   it('renders Malay for --lang ms', async () => {
     const r = await runKaryaInProcess(
@@ -106,20 +112,24 @@ describe('karya prompts', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('text output: a header with the generator, step, language, max_tokens and temperature, then each message under its role', async () => {
-    const r = await runKaryaInProcess(['prompts', 'romance', '--lang', 'ms', '--chapters', '3'], { env, cwd: tmp() });
-    expect(r.code, r.stderr).toBe(0);
-    const [header] = r.stdout.split('\n');
-    expect(header).toContain('romance');
-    expect(header).toContain('(outline)');
-    expect(header).toMatch(/\bms\b/);
-    expect(header).toMatch(/max_tokens \d+/);
-    expect(header).toMatch(/temperature [\d.]+/);
-    expect(r.stdout).toMatch(/^--- system ---\n\S/m);
-    expect(r.stdout).toMatch(/^--- user ---\n\S/m);
-    expect(r.stdout.indexOf('--- system ---')).toBeLessThan(r.stdout.indexOf('--- user ---'));
-    expect(fake.requests).toHaveLength(0);
-  });
+  it(
+    'text output: a header with the generator, step, language, ' +
+      'max_tokens and temperature, then each message under its role',
+    async () => {
+      const r = await runKaryaInProcess(['prompts', 'romance', '--lang', 'ms', '--chapters', '3'], { env, cwd: tmp() });
+      expect(r.code, r.stderr).toBe(0);
+      const [header] = r.stdout.split('\n');
+      expect(header).toContain('romance');
+      expect(header).toContain('(outline)');
+      expect(header).toMatch(/\bms\b/);
+      expect(header).toMatch(/max_tokens \d+/);
+      expect(header).toMatch(/temperature [\d.]+/);
+      expect(r.stdout).toMatch(/^--- system ---\n\S/m);
+      expect(r.stdout).toMatch(/^--- user ---\n\S/m);
+      expect(r.stdout.indexOf('--- system ---')).toBeLessThan(r.stdout.indexOf('--- user ---'));
+      expect(fake.requests).toHaveLength(0);
+    },
+  );
 
   it('uses the saved book of the same settings (--state), and says which state it rendered', async () => {
     const cwd = tmp();
@@ -266,7 +276,8 @@ describe('karya prompts', () => {
     });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      '--step: "chapter:99" is not a step of this 12-chapter book (outline, introduction, chapter:1…chapter:12, conclusion)',
+      '--step: "chapter:99" is not a step of this 12-chapter book ' +
+        '(outline, introduction, chapter:1…chapter:12, conclusion)',
     );
     expect(r.stdout).toBe('');
 

@@ -7,19 +7,33 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { tempDir } from '../temp.js';
 
 describe('publishing again keeps the author', () => {
-  it('a second karya publish without --author keeps "Eleanor Marsh": no author-name step, the same name in metadata.json', async () => {
-    const cwd = tempDir('karya-publish-author-');
-    const karya = (args: string[]) => runKaryaInProcess([...args, '--state', 'state.sqlite'], { cwd });
-    const first = await karya(['publish', 'romance', '--chapters', '1', '--author', 'Eleanor Marsh', '--out', 'first']);
-    expect(
-      (JSON.parse(readFileSync(path.join(cwd, 'first', 'metadata.json'), 'utf8')) as { author: string }).author,
-    ).toBe('Eleanor Marsh');
-    expect(first.stderr).not.toMatch(/^ {2}✓ author /m);
-    const books = JSON.parse((await karya(['books', '--json'])).stdout) as { books: { id: number }[] };
-    const again = await karya(['publish', 'romance', '--book', String(books.books[0]!.id), '--out', 'again']);
-    expect(again.stderr).toMatch(/^ {2}– author +the book's own \(no step\)$/m);
-    expect(again.stderr).not.toMatch(/^ {2}✓ author /m);
-    const metadata = JSON.parse(readFileSync(path.join(cwd, 'again', 'metadata.json'), 'utf8')) as { author: string };
-    expect(metadata.author).toBe('Eleanor Marsh');
-  }, 180_000);
+  it(
+    'a second karya publish without --author keeps "Eleanor ' +
+      'Marsh": no author-name step, the same name in metadata.json',
+    async () => {
+      const cwd = tempDir('karya-publish-author-');
+      const karya = (args: string[]) => runKaryaInProcess([...args, '--state', 'state.sqlite'], { cwd });
+      const first = await karya([
+        'publish',
+        'romance',
+        '--chapters',
+        '1',
+        '--author',
+        'Eleanor Marsh',
+        '--out',
+        'first',
+      ]);
+      expect(
+        (JSON.parse(readFileSync(path.join(cwd, 'first', 'metadata.json'), 'utf8')) as { author: string }).author,
+      ).toBe('Eleanor Marsh');
+      expect(first.stderr).not.toMatch(/^ {2}✓ author /m);
+      const books = JSON.parse((await karya(['books', '--json'])).stdout) as { books: { id: number }[] };
+      const again = await karya(['publish', 'romance', '--book', String(books.books[0]!.id), '--out', 'again']);
+      expect(again.stderr).toMatch(/^ {2}– author +the book's own \(no step\)$/m);
+      expect(again.stderr).not.toMatch(/^ {2}✓ author /m);
+      const metadata = JSON.parse(readFileSync(path.join(cwd, 'again', 'metadata.json'), 'utf8')) as { author: string };
+      expect(metadata.author).toBe('Eleanor Marsh');
+    },
+    180_000,
+  );
 });

@@ -72,68 +72,84 @@ function printedBound(stderr: string): number {
 
 describe('karya generate and karya batch within their budget of model calls', () => {
   for (const model of MODELS) {
-    it(`generate: a model that answers nothing but ${model.name} ends within the printed bound, exit 1, naming it`, async () => {
-      const { karya, calls } = await setUp(model.reply);
-      const r = await karya(['generate', 'romance', '--chapters', '3', '--out', 'book.md']);
-      expect(r.code).toBe(1);
-      expect(calls()).toBeLessThanOrEqual(printedBound(r.stderr));
-      expect(r.stderr).toMatch(model.generate);
-    });
+    it(
+      `generate: a model that answers nothing but ${model.name} ` + `ends within the printed bound, exit 1, naming it`,
+      async () => {
+        const { karya, calls } = await setUp(model.reply);
+        const r = await karya(['generate', 'romance', '--chapters', '3', '--out', 'book.md']);
+        expect(r.code).toBe(1);
+        expect(calls()).toBeLessThanOrEqual(printedBound(r.stderr));
+        expect(r.stderr).toMatch(model.generate);
+      },
+    );
 
-    it(`batch: a model that answers nothing but ${model.name} ends the book within its bound, exit 1, naming it`, async () => {
-      const { cwd, karya, calls } = await setUp(model.reply);
+    it(
+      `batch: a model that answers nothing but ${model.name} ` + `ends the book within its bound, exit 1, naming it`,
+      async () => {
+        const { cwd, karya, calls } = await setUp(model.reply);
+        writeFileSync(path.join(cwd, 'jobs.yaml'), '- id: r\n  generator: romance\n  chapters: 3\n');
+        const r = await karya(['batch', 'jobs.yaml', '--json']);
+        expect(r.code).toBe(1);
+        const events = r.stdout
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { type: string; calls?: { bound: number }; message?: string; code?: string });
+        const started = events.find((e) => e.type === 'job_started')!;
+        expect(calls()).toBeLessThanOrEqual(started.calls!.bound);
+        const failed = events.find((e) => e.type === 'job_failed')!;
+        expect(`${failed.code}: ${failed.message}`).toMatch(model.batch);
+      },
+    );
+  }
+
+  it(
+    'batch: a model rate-limited for good fails its book ' + "after the provider's own tries, not asked again on top",
+    async () => {
+      const { cwd, karya, calls } = await setUp(MODELS[2]!.reply);
       writeFileSync(path.join(cwd, 'jobs.yaml'), '- id: r\n  generator: romance\n  chapters: 3\n');
       const r = await karya(['batch', 'jobs.yaml', '--json']);
       expect(r.code).toBe(1);
-      const events = r.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as { type: string; calls?: { bound: number }; message?: string; code?: string });
-      const started = events.find((e) => e.type === 'job_started')!;
-      expect(calls()).toBeLessThanOrEqual(started.calls!.bound);
-      const failed = events.find((e) => e.type === 'job_failed')!;
-      expect(`${failed.code}: ${failed.message}`).toMatch(model.batch);
-    });
-  }
+      expect(r.stdout).toMatch(/"type":"job_failed"[^\n]*"code":"rate_limited"/);
+      // One ask of the outline with the provider's own retries (three requests): the batch asks nothing again itself.
+      expect(calls()).toBeLessThanOrEqual(5);
+    },
+  );
 
-  it("batch: a model rate-limited for good fails its book after the provider's own tries, not asked again on top", async () => {
-    const { cwd, karya, calls } = await setUp(MODELS[2]!.reply);
-    writeFileSync(path.join(cwd, 'jobs.yaml'), '- id: r\n  generator: romance\n  chapters: 3\n');
-    const r = await karya(['batch', 'jobs.yaml', '--json']);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/"type":"job_failed"[^\n]*"code":"rate_limited"/);
-    // One ask of the outline with the provider's own retries (three requests): the batch asks nothing again itself.
-    expect(calls()).toBeLessThanOrEqual(5);
-  });
+  it(
+    'generate --max-calls 3 stops at three calls, what ' + 'was written kept; the next run goes on from there',
+    async () => {
+      const { karya, calls } = await setUp();
+      const first = await karya(['generate', 'romance', '--chapters', '3', '--out', 'book.md', '--max-calls', '3']);
+      expect(first.code).toBe(1);
+      expect(first.stderr).toMatch(/the run stops at 3 calls/);
+      expect(first.stderr).toMatch(/The run stopped at its bound of 3 model calls \(12 planned\)/);
+      expect(calls()).toBe(3);
+      const second = await karya(['generate', 'romance', '--chapters', '3', '--out', 'book.md', '--json']);
+      expect(second.code, second.stderr).toBe(0);
+      const summary = JSON.parse(second.stdout) as { calls: { planned: number; bound: number; calls: number } };
+      // Fewer calls planned than the first run's 12: the steps written are not asked again.
+      expect(summary.calls.planned).toBeLessThan(12);
+      expect(summary.calls.calls).toBe(calls() - 3);
+    },
+  );
 
-  it('generate --max-calls 3 stops at three calls, what was written kept; the next run goes on from there', async () => {
-    const { karya, calls } = await setUp();
-    const first = await karya(['generate', 'romance', '--chapters', '3', '--out', 'book.md', '--max-calls', '3']);
-    expect(first.code).toBe(1);
-    expect(first.stderr).toMatch(/the run stops at 3 calls/);
-    expect(first.stderr).toMatch(/The run stopped at its bound of 3 model calls \(12 planned\)/);
-    expect(calls()).toBe(3);
-    const second = await karya(['generate', 'romance', '--chapters', '3', '--out', 'book.md', '--json']);
-    expect(second.code, second.stderr).toBe(0);
-    const summary = JSON.parse(second.stdout) as { calls: { planned: number; bound: number; calls: number } };
-    // Fewer calls planned than the first run's 12: the steps written are not asked again.
-    expect(summary.calls.planned).toBeLessThan(12);
-    expect(summary.calls.calls).toBe(calls() - 3);
-  });
-
-  it("batch: a job's max_calls bounds its book; a max_calls that is not a whole number from 1 is refused before anything is asked", async () => {
-    const { cwd, karya, calls } = await setUp();
-    writeFileSync(path.join(cwd, 'bad.yaml'), '- id: r\n  generator: romance\n  chapters: 3\n  max_calls: 0\n');
-    const bad = await karya(['batch', 'bad.yaml']);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/max_calls: 0 must be a whole number of calls from 1 up/);
-    expect(calls()).toBe(0);
-    writeFileSync(path.join(cwd, 'jobs.yaml'), '- id: r\n  generator: romance\n  chapters: 3\n  max_calls: 2\n');
-    const r = await karya(['batch', 'jobs.yaml', '--json']);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/"code":"run_over_budget"/);
-    expect(calls()).toBe(2);
-  });
+  it(
+    "batch: a job's max_calls bounds its book; a max_calls that is " +
+      'not a whole number from 1 is refused before anything is asked',
+    async () => {
+      const { cwd, karya, calls } = await setUp();
+      writeFileSync(path.join(cwd, 'bad.yaml'), '- id: r\n  generator: romance\n  chapters: 3\n  max_calls: 0\n');
+      const bad = await karya(['batch', 'bad.yaml']);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/max_calls: 0 must be a whole number of calls from 1 up/);
+      expect(calls()).toBe(0);
+      writeFileSync(path.join(cwd, 'jobs.yaml'), '- id: r\n  generator: romance\n  chapters: 3\n  max_calls: 2\n');
+      const r = await karya(['batch', 'jobs.yaml', '--json']);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/"code":"run_over_budget"/);
+      expect(calls()).toBe(2);
+    },
+  );
 
   it('a model that refuses once, then answers: asked again once, and the book is written', async () => {
     const { karya, calls } = await setUp((_body, index) => (index === 0 ? { text: REFUSAL_TEXT.en } : undefined));

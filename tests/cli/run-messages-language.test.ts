@@ -152,35 +152,41 @@ describe("karya batch in its books' language", () => {
     expect(englishLines(plan.stdout + said)).toEqual([]);
   }, 120_000);
 
-  it('id: a run with --publish (each step, each book, a copy held back, the packages and their schedule, the closing line)', async () => {
-    const dir = tempDir('karya-batch-words-');
-    // The offline provider writes the same book for the same settings: the second is a copy of the first, held back.
-    const job = (id: string) =>
-      `- { id: ${id}, generator: romance, lang: id, chapters: 1, settings: { premise: "seorang pembuat roti di Bandung jatuh cinta" } }`;
-    const jobs = writeJobs(dir, 'jobs.yaml', [job('bandung'), job('salinan')].join('\n'));
-    const r = await runKaryaInProcess(
-      ['batch', jobs, '--publish', '--concurrency', '1', '--out', 'out', '--state', 'state.sqlite'],
-      { cwd: dir, env: { ...INDONESIAN, ...WITHOUT_EPUBCHECK } },
-    );
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/^karya batch: 2 buku, \d+ dari \d+ langkah untuk ditulis$/m);
-    expect(r.stderr).toMatch(
-      /^▶ bandung \(romance, id\): \d+ langkah; \d+ panggilan direncanakan, paling banyak \d+$/m,
-    );
-    expect(r.stderr).toMatch(/^✓ bandung → \S+ \([\d.]+ kata, \d+ panggilan, /m);
-    expect(r.stderr).toMatch(
-      /terlalu mirip dengan "[^"]+" \((?:bandung|salinan)\): 100 % dari teksnya ada di buku itu/,
-    );
-    expect(r.stderr).toMatch(/ditahan: 100 % darinya ada di (?:bandung|salinan)/);
-    expect(r.stderr).toMatch(/terbitkan pada atau setelah \d{4}-\d\d-\d\d: "[^"]+" oleh \(tanpa penulis\)/);
-    expect(r.stderr).toMatch(
-      /^karya: 2 paket dalam 1 hari \(paling banyak 3 judul baru sehari\), 1 ditahan karena terlalu mirip dengan buku lain: /m,
-    );
-    expect(r.stderr).toMatch(
-      /^karya batch: 2 dari 2 buku ditulis · 1 terlalu mirip dengan buku lain · \d+ panggilan · /m,
-    );
-    expect(englishLines(r.stderr)).toEqual([]);
-  }, 600_000);
+  it(
+    'id: a run with --publish (each step, each book, a copy held ' +
+      'back, the packages and their schedule, the closing line)',
+    async () => {
+      const dir = tempDir('karya-batch-words-');
+      // The offline provider writes the same book for the same settings: the second is a copy of the first, held back.
+      const job = (id: string) =>
+        `- { id: ${id}, generator: romance, lang: id, chapters: 1, settings: { ` +
+        `premise: "seorang pembuat roti di Bandung jatuh cinta" } }`;
+      const jobs = writeJobs(dir, 'jobs.yaml', [job('bandung'), job('salinan')].join('\n'));
+      const r = await runKaryaInProcess(
+        ['batch', jobs, '--publish', '--concurrency', '1', '--out', 'out', '--state', 'state.sqlite'],
+        { cwd: dir, env: { ...INDONESIAN, ...WITHOUT_EPUBCHECK } },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/^karya batch: 2 buku, \d+ dari \d+ langkah untuk ditulis$/m);
+      expect(r.stderr).toMatch(
+        /^▶ bandung \(romance, id\): \d+ langkah; \d+ panggilan direncanakan, paling banyak \d+$/m,
+      );
+      expect(r.stderr).toMatch(/^✓ bandung → \S+ \([\d.]+ kata, \d+ panggilan, /m);
+      expect(r.stderr).toMatch(
+        /terlalu mirip dengan "[^"]+" \((?:bandung|salinan)\): 100 % dari teksnya ada di buku itu/,
+      );
+      expect(r.stderr).toMatch(/ditahan: 100 % darinya ada di (?:bandung|salinan)/);
+      expect(r.stderr).toMatch(/terbitkan pada atau setelah \d{4}-\d\d-\d\d: "[^"]+" oleh \(tanpa penulis\)/);
+      expect(r.stderr).toMatch(
+        /^karya: 2 paket dalam 1 hari \(paling banyak 3 judul baru sehari\), 1 ditahan karena terlalu mirip dengan buku lain: /m,
+      );
+      expect(r.stderr).toMatch(
+        /^karya batch: 2 dari 2 buku ditulis · 1 terlalu mirip dengan buku lain · \d+ panggilan · /m,
+      );
+      expect(englishLines(r.stderr)).toEqual([]);
+    },
+    600_000,
+  );
 
   it('ms: a run of a single piece says its start, its book and its closing line in Malay', async () => {
     const dir = tempDir('karya-batch-words-');

@@ -9,28 +9,33 @@ import { expectRefusals, savedBooks, stoppedRomance } from './stopped-book.js';
 const LINES = {
   ms: {
     notWritten:
-      'karya: --part chapter:1: bahagian buku romance ini belum ditulis (1 bahagian sudah ditulis); tulis bahagian itu dahulu dengan karya generate',
+      'karya: --part chapter:1: bahagian buku romance ini belum ditulis (1 ' +
+      'bahagian sudah ditulis); tulis bahagian itu dahulu dengan karya generate',
     unknown: 'karya: --part "bab:1": dijangka salah satu daripada introduction, chapter:1 hingga chapter:2, conclusion',
     mapAsOf: 'karya: --as-of 9: buku ini mempunyai bahagian 0 hingga 2 yang telah ditulis (0 pengenalan, N bab N)',
     finished: 'karya: --book {finished}: buku ini sudah siap; eksport dengan karya export --book {finished}',
     noneSaved:
-      'karya: tiada buku romance yang disimpan dengan tetapan ini dalam state.sqlite; tulis buku itu dahulu dengan: karya generate romance --lang ms --chapters 3',
+      'karya: tiada buku romance yang disimpan dengan tetapan ini dalam state.sqlite; ' +
+      'tulis buku itu dahulu dengan: karya generate romance --lang ms --chapters 3',
   },
   id: {
     notWritten:
-      'karya: --part chapter:1: bagian buku romance ini belum ditulis (1 bagian sudah); tulis bagian itu dulu dengan karya generate',
+      'karya: --part chapter:1: bagian buku romance ini belum ditulis ' +
+      '(1 bagian sudah); tulis bagian itu dulu dengan karya generate',
     unknown: 'karya: --part "bab:1": seharusnya salah satu dari introduction, chapter:1 sampai chapter:2, conclusion',
     mapAsOf: 'karya: --as-of 9: buku ini memiliki bagian 0 sampai 2 yang sudah ditulis (0 pendahuluan, N bab N)',
     finished: 'karya: --book {finished}: buku ini sudah selesai; ekspor dengan karya export --book {finished}',
     noneSaved:
-      'karya: tidak ada buku romance tersimpan dengan pengaturan ini di state.sqlite; tulis buku itu dulu dengan: karya generate romance --lang id --chapters 3',
+      'karya: tidak ada buku romance tersimpan dengan pengaturan ini di state.sqlite; ' +
+      'tulis buku itu dulu dengan: karya generate romance --lang id --chapters 3',
   },
 } as const;
 
 describe('a saved book named wrongly, in another language than English', () => {
   for (const lang of ['ms', 'id'] as const) {
     it(`is told in the book's language (${lang})`, async () => {
-      // A book of 2 chapters stops after its introduction (the third model call is refused); one of 1 chapter is finished.
+      // A book of 2 chapters stops after its introduction (the third model call is refused); one of 1 chapter is
+      // finished.
       const stopped = await stoppedRomance(lang, 2, 'karya-saved-book-');
       const { cwd, st } = stopped;
       const made = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '1', ...st], { cwd });

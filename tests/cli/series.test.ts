@@ -104,144 +104,162 @@ describe('karya generate --series: three books that go on from each other', () =
     );
   });
 
-  it('no fact first recorded in book 3 reaches a request for book 1 or 2, nor a rewrite of book 1 after book 3 exists', async () => {
-    for (const b of books.slice(0, 2)) for (const p of b.prompts) expect(p).not.toContain('B3-');
-    expect(books[2]!.prompts.some((p) => p.includes('B3-'))).toBe(true);
-    const id = await firstId();
-    const rewrite = await during(() =>
-      run(['rewrite', '--book', id, '--part', 'chapter:2', '--note', 'More flour on the counter.', '--json']),
-    );
-    expect(rewrite.run.code, rewrite.run.stderr).toBe(0);
-    expect(rewrite.prompts.length).toBeGreaterThanOrEqual(2);
-    for (const p of rewrite.prompts) {
-      expect(p).not.toMatch(/B3-|B2-|café|Lighthouse/);
-    }
-    // The fact book 2 overrides: book 1's own value in book 1's rewrite.
-    expect(rewrite.prompts[0]).toContain("Aisyah's job: baker");
-  });
+  it(
+    'no fact first recorded in book 3 reaches a request for ' +
+      'book 1 or 2, nor a rewrite of book 1 after book 3 exists',
+    async () => {
+      for (const b of books.slice(0, 2)) for (const p of b.prompts) expect(p).not.toContain('B3-');
+      expect(books[2]!.prompts.some((p) => p.includes('B3-'))).toBe(true);
+      const id = await firstId();
+      const rewrite = await during(() =>
+        run(['rewrite', '--book', id, '--part', 'chapter:2', '--note', 'More flour on the counter.', '--json']),
+      );
+      expect(rewrite.run.code, rewrite.run.stderr).toBe(0);
+      expect(rewrite.prompts.length).toBeGreaterThanOrEqual(2);
+      for (const p of rewrite.prompts) {
+        expect(p).not.toMatch(/B3-|B2-|café|Lighthouse/);
+      }
+      // The fact book 2 overrides: book 1's own value in book 1's rewrite.
+      expect(rewrite.prompts[0]).toContain("Aisyah's job: baker");
+    },
+  );
 
-  it("rewriting book 1's last part so its thread is resolved removes it from book 2's open threads, and book 2 lists the change", async () => {
-    const r = await run([
-      'rewrite',
-      '--book',
-      await firstId(),
-      '--part',
-      'conclusion',
-      '--note',
-      'The lost recipe is found in the tin.',
-      '--json',
-    ]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(
-      /⚠ book 2 of "Penang Bakery" \(id \d+\) was written against an earlier version of the series; changed for it: .*thread "the lost recipe": "open" → "resolved"/,
-    );
-    expect(lastJson(r).series).toContainEqual(
-      expect.objectContaining({
-        number: 2,
-        changes: expect.arrayContaining(['thread "the lost recipe": "open" → "resolved"']),
-      }),
-    );
-    const show = await run(['series', 'show', SERIES, '--json']);
-    expect(show.code, show.stderr).toBe(0);
-    const json = JSON.parse(show.stdout);
-    expect(json.books.map((b: { number: number }) => b.number)).toEqual([1, 2, 3]);
-    expect(json.books[0].threads).toContainEqual({
-      thread: 'the lost recipe',
-      opened: 'Book 1, Chapter 1',
-      status: 'resolved',
-    });
-    expect(json.books[1].changes).toContain('thread "the lost recipe": "open" → "resolved"');
-    expect(json.open.map((t: { thread: string }) => t.thread)).toEqual(['the café lease']);
-  });
+  it(
+    "rewriting book 1's last part so its thread is resolved removes " +
+      "it from book 2's open threads, and book 2 lists the change",
+    async () => {
+      const r = await run([
+        'rewrite',
+        '--book',
+        await firstId(),
+        '--part',
+        'conclusion',
+        '--note',
+        'The lost recipe is found in the tin.',
+        '--json',
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(
+        /⚠ book 2 of "Penang Bakery" \(id \d+\) was written against an earlier version of the series; changed for it: .*thread "the lost recipe": "open" → "resolved"/,
+      );
+      expect(lastJson(r).series).toContainEqual(
+        expect.objectContaining({
+          number: 2,
+          changes: expect.arrayContaining(['thread "the lost recipe": "open" → "resolved"']),
+        }),
+      );
+      const show = await run(['series', 'show', SERIES, '--json']);
+      expect(show.code, show.stderr).toBe(0);
+      const json = JSON.parse(show.stdout);
+      expect(json.books.map((b: { number: number }) => b.number)).toEqual([1, 2, 3]);
+      expect(json.books[0].threads).toContainEqual({
+        thread: 'the lost recipe',
+        opened: 'Book 1, Chapter 1',
+        status: 'resolved',
+      });
+      expect(json.books[1].changes).toContain('thread "the lost recipe": "open" → "resolved"');
+      expect(json.open.map((t: { thread: string }) => t.thread)).toEqual(['the café lease']);
+    },
+  );
 });
 
 describe('a book of a series is published as its book: the series and its number', () => {
-  it('karya publish --book of book 2: metadata.json, the readiness list and the EPUB (epubcheck clean) carry the series and 2', async () => {
-    const cwd = tempDir('karya-series-publish-');
-    // Books of one chapter: the series and the book's number are what is published here, not its length.
-    for (let n = 1; n <= 2; n++) {
+  it(
+    'karya publish --book of book 2: metadata.json, the readiness ' +
+      'list and the EPUB (epubcheck clean) carry the series and 2',
+    async () => {
+      const cwd = tempDir('karya-series-publish-');
+      // Books of one chapter: the series and the book's number are what is published here, not its length.
+      for (let n = 1; n <= 2; n++) {
+        const r = await runKaryaInProcess(
+          [
+            'generate',
+            'romance',
+            '--chapters',
+            '1',
+            '--series',
+            'Kedai Roti Pulau',
+            '--lang',
+            'ms',
+            '--out',
+            `buku${n}.md`,
+          ],
+          { cwd },
+        );
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stderr).toContain(`buku ${n} dalam siri "Kedai Roti Pulau"`);
+      }
+      const list = await runKaryaInProcess(['books', '--series', 'Kedai Roti Pulau', '--json'], { cwd });
+      const [, second] = JSON.parse(list.stdout).books as Array<{ id: number }>;
+      // The EPUB is checked once, by epubcheck itself below: the package's own check is left out (a PATH without it).
       const r = await runKaryaInProcess(
-        [
-          'generate',
-          'romance',
-          '--chapters',
-          '1',
-          '--series',
-          'Kedai Roti Pulau',
-          '--lang',
-          'ms',
-          '--out',
-          `buku${n}.md`,
-        ],
-        { cwd },
+        ['publish', 'romance', '--book', String(second!.id), '--author', 'Siti Aminah', '--out', 'pkg/', '--json'],
+        { cwd, env: WITHOUT_EPUBCHECK },
       );
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toContain(`buku ${n} dalam siri "Kedai Roti Pulau"`);
-    }
-    const list = await runKaryaInProcess(['books', '--series', 'Kedai Roti Pulau', '--json'], { cwd });
-    const [, second] = JSON.parse(list.stdout).books as Array<{ id: number }>;
-    // The EPUB is checked once, by epubcheck itself below: the package's own check is left out (a PATH without it).
-    const r = await runKaryaInProcess(
-      ['publish', 'romance', '--book', String(second!.id), '--author', 'Siti Aminah', '--out', 'pkg/', '--json'],
-      { cwd, env: WITHOUT_EPUBCHECK },
-    );
-    // The offline demo text is never ready to sell (exit 1); the package is made.
-    expect(r.code, r.stderr).toBe(1);
-    const pkg = path.join(cwd, 'pkg');
-    const metadata = JSON.parse(readFileSync(path.join(pkg, 'metadata.json'), 'utf8'));
-    expect(metadata.series).toEqual({ name: 'Kedai Roti Pulau', number: 2 });
-    const readiness = JSON.parse(readFileSync(path.join(pkg, 'readiness.json'), 'utf8'));
-    expect(readiness.channels.kdp_ebook.checks).toContainEqual(
-      expect.objectContaining({ id: 'series', status: 'pass', detail: '"Kedai Roti Pulau", buku 2' }),
-    );
-    const opf = zipText(readZip(readFileSync(path.join(pkg, 'manuscript.epub'))), 'OEBPS/content.opf');
-    expect(opf).toContain('<meta property="belongs-to-collection" id="series">Kedai Roti Pulau</meta>');
-    expect(opf).toContain('<meta refines="#series" property="group-position">2</meta>');
-    const check = await epubcheck(path.join(pkg, 'manuscript.epub'));
-    expect(check.code, check.report).toBe(0);
-  }, 120_000);
+      // The offline demo text is never ready to sell (exit 1); the package is made.
+      expect(r.code, r.stderr).toBe(1);
+      const pkg = path.join(cwd, 'pkg');
+      const metadata = JSON.parse(readFileSync(path.join(pkg, 'metadata.json'), 'utf8'));
+      expect(metadata.series).toEqual({ name: 'Kedai Roti Pulau', number: 2 });
+      const readiness = JSON.parse(readFileSync(path.join(pkg, 'readiness.json'), 'utf8'));
+      expect(readiness.channels.kdp_ebook.checks).toContainEqual(
+        expect.objectContaining({ id: 'series', status: 'pass', detail: '"Kedai Roti Pulau", buku 2' }),
+      );
+      const opf = zipText(readZip(readFileSync(path.join(pkg, 'manuscript.epub'))), 'OEBPS/content.opf');
+      expect(opf).toContain('<meta property="belongs-to-collection" id="series">Kedai Roti Pulau</meta>');
+      expect(opf).toContain('<meta refines="#series" property="group-position">2</meta>');
+      const check = await epubcheck(path.join(pkg, 'manuscript.epub'));
+      expect(check.code, check.report).toBe(0);
+    },
+    120_000,
+  );
 });
 
-describe('karya generate --series and karya series: bad input exits 2 naming the field and what is allowed, nothing saved', () => {
-  it('an empty or too long name, --series with --book, a book in another language, an unknown series', async () => {
-    const cwd = tempDir('karya-series-input-');
-    const run = (args: string[]) => runKaryaInProcess(args, { cwd });
-    const empty = await run(['generate', 'romance', '--series', '   ']);
-    expect(empty.code).toBe(2);
-    expect(empty.stderr).toContain('series: the name is empty; give the series a name of 1 to 100 characters.');
-    const long = await run(['generate', 'romance', '--series', 'x'.repeat(101)]);
-    expect(long.code).toBe(2);
-    expect(long.stderr).toContain('series: the name is 101 characters; a series name may be at most 100.');
-    const both = await run(['generate', 'romance', '--series', 'Penang Bakery', '--book', '1']);
-    expect(both.code).toBe(2);
-    expect(both.stderr).toContain('--series: give --series or --book, not both');
-    expect((await run(['series', 'list', '--json'])).stdout.trim()).toBe('{"series":[]}');
+describe(
+  'karya generate --series and karya series: bad input exits ' +
+    '2 naming the field and what is allowed, nothing saved',
+  () => {
+    it('an empty or too long name, --series with --book, a book in another language, an unknown series', async () => {
+      const cwd = tempDir('karya-series-input-');
+      const run = (args: string[]) => runKaryaInProcess(args, { cwd });
+      const empty = await run(['generate', 'romance', '--series', '   ']);
+      expect(empty.code).toBe(2);
+      expect(empty.stderr).toContain('series: the name is empty; give the series a name of 1 to 100 characters.');
+      const long = await run(['generate', 'romance', '--series', 'x'.repeat(101)]);
+      expect(long.code).toBe(2);
+      expect(long.stderr).toContain('series: the name is 101 characters; a series name may be at most 100.');
+      const both = await run(['generate', 'romance', '--series', 'Penang Bakery', '--book', '1']);
+      expect(both.code).toBe(2);
+      expect(both.stderr).toContain('--series: give --series or --book, not both');
+      expect((await run(['series', 'list', '--json'])).stdout.trim()).toBe('{"series":[]}');
 
-    expect(
-      (await run(['generate', 'romance', '--chapters', '1', '--series', 'Penang Bakery', '--out', 'b1.md'])).code,
-    ).toBe(0);
-    const malay = await run([
-      'generate',
-      'romance',
-      '--chapters',
-      '3',
-      '--series',
-      'Penang Bakery',
-      '--lang',
-      'ms',
-      '--out',
-      'b2.md',
-    ]);
-    expect(malay.code).toBe(2);
-    expect(malay.stderr).toContain(
-      'series: "Penang Bakery" is written in English, and this book is in Bahasa Malaysia; every book of a series is in its language.',
-    );
-    const unknown = await run(['series', 'show', 'Nope']);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('series: there is no series named "Nope" (karya series list shows yours).');
-    // Nothing was saved by the refusals: one series, one book.
-    expect(JSON.parse((await run(['series', 'list', '--json'])).stdout)).toEqual({
-      series: [{ name: 'Penang Bakery', lang: 'en', books: 1 }],
-    });
-  }, 60_000);
-});
+      expect(
+        (await run(['generate', 'romance', '--chapters', '1', '--series', 'Penang Bakery', '--out', 'b1.md'])).code,
+      ).toBe(0);
+      const malay = await run([
+        'generate',
+        'romance',
+        '--chapters',
+        '3',
+        '--series',
+        'Penang Bakery',
+        '--lang',
+        'ms',
+        '--out',
+        'b2.md',
+      ]);
+      expect(malay.code).toBe(2);
+      expect(malay.stderr).toContain(
+        'series: "Penang Bakery" is written in English, and this book is ' +
+          'in Bahasa Malaysia; every book of a series is in its language.',
+      );
+      const unknown = await run(['series', 'show', 'Nope']);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain('series: there is no series named "Nope" (karya series list shows yours).');
+      // Nothing was saved by the refusals: one series, one book.
+      expect(JSON.parse((await run(['series', 'list', '--json'])).stdout)).toEqual({
+        series: [{ name: 'Penang Bakery', lang: 'en', books: 1 }],
+      });
+    }, 60_000);
+  },
+);

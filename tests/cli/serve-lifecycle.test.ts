@@ -115,7 +115,8 @@ describe('karya serve start-up', () => {
 describe('karya serve on SIGTERM', () => {
   let fake: FakeOpenAI;
   beforeAll(async () => {
-    // 30 words, one every 50 ms: a streamed step of about 1.5 s, still under way when the signal comes at its first word.
+    // 30 words, one every 50 ms: a streamed step of about 1.5 s, still under way when the signal comes at its first
+    // word.
     fake = await startFakeOpenAI({
       streamDelayMs: 50,
       answer: () => Array.from({ length: 30 }, (_, i) => `word${i}`).join(' '),

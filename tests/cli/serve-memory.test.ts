@@ -28,29 +28,33 @@ describe('the malloc settings of karya serve', () => {
   });
 
   // Started as a user's `karya serve` is (tests/cli/run-cli.ts leaves out the caller's malloc settings); Linux (/proc).
-  it('are what the server process runs with, in the process started (its pid), which answers and ends on SIGTERM', async () => {
-    const dir = tempDir('karya-serve-memory-');
-    const { child, done } = startCli(['serve', '--port', '0'], {
-      env: { KARYA_DB: path.join(dir, 'karya.sqlite'), KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn' },
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      let said = '';
-      child.stdout!.on('data', (d: Buffer) => {
-        said += d.toString();
-        const found = /Karya is running at (http:\/\/\S+)/.exec(said);
-        if (found) resolve(found[1]!.replace('localhost', '127.0.0.1'));
+  it(
+    'are what the server process runs with, in the process ' + 'started (its pid), which answers and ends on SIGTERM',
+    async () => {
+      const dir = tempDir('karya-serve-memory-');
+      const { child, done } = startCli(['serve', '--port', '0'], {
+        env: { KARYA_DB: path.join(dir, 'karya.sqlite'), KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn' },
       });
-      child.once('exit', (code) => reject(new Error(`karya serve exited with ${code}: ${said}`)));
-    });
-    const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
-    expect(environ).toContain('KARYA_MALLOC=server');
-    expect(environ.find((v) => v.startsWith('GLIBC_TUNABLES='))).toMatch(/glibc\.malloc\.arena_max=2/);
-    expect(readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0')).toContain('serve');
-    expect((await fetch(`${url}/api/health`)).status).toBe(200);
-    child.kill('SIGTERM');
-    const ended = await done;
-    expect(ended.code).toBe(0);
-    // Nothing said about starting again (Node's notice on process.execve is not the operator's concern).
-    expect(ended.stderr).not.toMatch(/ExperimentalWarning|execve/);
-  }, 60_000);
+      const url = await new Promise<string>((resolve, reject) => {
+        let said = '';
+        child.stdout!.on('data', (d: Buffer) => {
+          said += d.toString();
+          const found = /Karya is running at (http:\/\/\S+)/.exec(said);
+          if (found) resolve(found[1]!.replace('localhost', '127.0.0.1'));
+        });
+        child.once('exit', (code) => reject(new Error(`karya serve exited with ${code}: ${said}`)));
+      });
+      const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
+      expect(environ).toContain('KARYA_MALLOC=server');
+      expect(environ.find((v) => v.startsWith('GLIBC_TUNABLES='))).toMatch(/glibc\.malloc\.arena_max=2/);
+      expect(readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0')).toContain('serve');
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      child.kill('SIGTERM');
+      const ended = await done;
+      expect(ended.code).toBe(0);
+      // Nothing said about starting again (Node's notice on process.execve is not the operator's concern).
+      expect(ended.stderr).not.toMatch(/ExperimentalWarning|execve/);
+    },
+    60_000,
+  );
 });

@@ -60,40 +60,45 @@ describe('karya generate writes a new book every time a run finished', () => {
 });
 
 describe('the state file', () => {
-  it('six `karya generate poems` started at once on a new state file all succeed; it holds saved books (and series) only', async () => {
-    const state = path.join(tmp, 'fresh', 'state.sqlite');
-    const runs = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        runCli(['generate', 'poems', '--out', path.join(tmp, `c${i}.md`), '--state', state]),
-      ),
-    );
-    for (const r of runs)
-      expect({ code: r.code, stderr: r.code === 0 ? '' : r.stderr }).toEqual({ code: 0, stderr: '' });
-    const db = new SQLite(state, { readonly: true });
-    try {
-      const tables = (
-        db
-          .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-          .all() as Array<{ name: string }>
-      ).map((t) => t.name);
-      expect(tables).not.toContain('users');
-      expect(tables).toEqual(expect.arrayContaining(['book_parts', 'books']));
-      // A saved book's parts and their earlier versions (karya rewrite), the writer's series of books (karya generate
-      // --series)
-      // each finished book's near-duplicate fingerprint (the catalogue a new book is compared with), and the answers of a
-      // step not saved yet (a killed run is given them back instead of paying for them again).
-      expect(tables.filter((t) => !t.startsWith('karya_state_migration'))).toEqual([
-        'book_fingerprints',
-        'book_parts',
-        'book_releases',
-        'books',
-        'kept_answers',
-        'part_versions',
-        'series',
-        'series_books',
-      ]);
-    } finally {
-      db.close();
-    }
-  });
+  it(
+    'six `karya generate poems` started at once on a new state ' +
+      'file all succeed; it holds saved books (and series) only',
+    async () => {
+      const state = path.join(tmp, 'fresh', 'state.sqlite');
+      const runs = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          runCli(['generate', 'poems', '--out', path.join(tmp, `c${i}.md`), '--state', state]),
+        ),
+      );
+      for (const r of runs)
+        expect({ code: r.code, stderr: r.code === 0 ? '' : r.stderr }).toEqual({ code: 0, stderr: '' });
+      const db = new SQLite(state, { readonly: true });
+      try {
+        const tables = (
+          db
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            .all() as Array<{ name: string }>
+        ).map((t) => t.name);
+        expect(tables).not.toContain('users');
+        expect(tables).toEqual(expect.arrayContaining(['book_parts', 'books']));
+        // A saved book's parts and their earlier versions (karya rewrite), the writer's series of books (karya generate
+        // --series)
+        // each finished book's near-duplicate fingerprint (the catalogue a new book is compared with), and the answers
+        // of a
+        // step not saved yet (a killed run is given them back instead of paying for them again).
+        expect(tables.filter((t) => !t.startsWith('karya_state_migration'))).toEqual([
+          'book_fingerprints',
+          'book_parts',
+          'book_releases',
+          'books',
+          'kept_answers',
+          'part_versions',
+          'series',
+          'series_books',
+        ]);
+      } finally {
+        db.close();
+      }
+    },
+  );
 });

@@ -34,11 +34,13 @@ describe('karya import and karya source: the source text of a book', () => {
         '',
         '"This map is in the public domain," the keeper said, and he laughed at the thought of anyone wanting it.',
         '',
-        'The keeper climbed the stairs every evening and counted the ships in the strait, one by one, as his father had done before him.',
+        'The keeper climbed the stairs every evening and counted the ships ' +
+          'in the strait, one by one, as his father had done before him.',
         '',
         'Chapter 2',
         '',
-        "Morning came grey over the water, and the keeper wrote the night's ships in the book that nobody read, in the small hand of a boy.",
+        "Morning came grey over the water, and the keeper wrote the night's " +
+          'ships in the book that nobody read, in the small hand of a boy.',
       ].join('\n'),
     );
   });
@@ -54,60 +56,66 @@ describe('karya import and karya source: the source text of a book', () => {
     });
     const text = await karya(['import', 'anne.txt', '--dry-run']);
     expect(text.stdout).toContain(
-      "source: the text is in the public domain, by Lucy Maud Montgomery (read from Project Gutenberg's licence and header)",
+      'source: the text is in the public domain, by Lucy Maud ' +
+        "Montgomery (read from Project Gutenberg's licence and header)",
     );
     const mine = await karya(['import', 'mine.txt', '--dry-run', '--json']);
     expect(JSON.parse(mine.stdout).source).toEqual({ publicDomain: false, from: 'none' });
   });
 
-  it("the import keeps it; karya source sets the year the file does not name, and the export's copyright page says it", async () => {
-    const r = await karya(['import', 'anne.txt', '--generator', 'romance', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('source: the text is in the public domain');
-    const { book } = JSON.parse(r.stdout) as { book: { id: number; source: unknown } };
-    expect(book.source).toEqual({ publicDomain: true, from: 'gutenberg', originalAuthor: 'Lucy Maud Montgomery' });
-    const set = await karya(['source', '--book', String(book.id), '--first-published', '1909', '--json']);
-    expect(set.code, set.stderr).toBe(0);
-    expect(JSON.parse(set.stdout).source).toEqual({
-      publicDomain: true,
-      from: 'gutenberg',
-      firstPublished: 1909,
-      originalAuthor: 'Lucy Maud Montgomery',
-      confirmed: true,
-    });
-    const shown = await karya(['source', '--book', String(book.id)]);
-    expect(shown.stdout).toContain('the text is in the public domain, first published 1909, by Lucy Maud Montgomery');
-    const epub = await karya([
-      'export',
-      'romance',
-      '--book',
-      String(book.id),
-      '--out',
-      'anne.epub',
-      '--author',
-      'Lucy Maud Montgomery',
-    ]);
-    expect(epub.code, epub.stderr).toBe(0);
-    const files = readZip(readFileSync(path.join(cwd, 'anne.epub')));
-    const page = zipText(files, files.find((f) => f.name.endsWith('copyright.xhtml'))!.name);
-    expect(page).toContain('The original is by Lucy Maud Montgomery, first published in 1909.');
-    expect(page).not.toContain('©');
-    // The writer says it is not public domain after all: the copyright page claims it as any book's.
-    const not = await karya(['source', '--book', String(book.id), '--no-public-domain', '--json']);
-    expect(JSON.parse(not.stdout).source).toMatchObject({ publicDomain: false, from: 'writer', confirmed: true });
-    await karya([
-      'export',
-      'romance',
-      '--book',
-      String(book.id),
-      '--out',
-      'anne2.epub',
-      '--author',
-      'Lucy Maud Montgomery',
-    ]);
-    const files2 = readZip(readFileSync(path.join(cwd, 'anne2.epub')));
-    expect(zipText(files2, files2.find((f) => f.name.endsWith('copyright.xhtml'))!.name)).toMatch(
-      /© \d{4} Lucy Maud Montgomery/,
-    );
-  }, 120_000);
+  it(
+    'the import keeps it; karya source sets the year the file ' +
+      "does not name, and the export's copyright page says it",
+    async () => {
+      const r = await karya(['import', 'anne.txt', '--generator', 'romance', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain('source: the text is in the public domain');
+      const { book } = JSON.parse(r.stdout) as { book: { id: number; source: unknown } };
+      expect(book.source).toEqual({ publicDomain: true, from: 'gutenberg', originalAuthor: 'Lucy Maud Montgomery' });
+      const set = await karya(['source', '--book', String(book.id), '--first-published', '1909', '--json']);
+      expect(set.code, set.stderr).toBe(0);
+      expect(JSON.parse(set.stdout).source).toEqual({
+        publicDomain: true,
+        from: 'gutenberg',
+        firstPublished: 1909,
+        originalAuthor: 'Lucy Maud Montgomery',
+        confirmed: true,
+      });
+      const shown = await karya(['source', '--book', String(book.id)]);
+      expect(shown.stdout).toContain('the text is in the public domain, first published 1909, by Lucy Maud Montgomery');
+      const epub = await karya([
+        'export',
+        'romance',
+        '--book',
+        String(book.id),
+        '--out',
+        'anne.epub',
+        '--author',
+        'Lucy Maud Montgomery',
+      ]);
+      expect(epub.code, epub.stderr).toBe(0);
+      const files = readZip(readFileSync(path.join(cwd, 'anne.epub')));
+      const page = zipText(files, files.find((f) => f.name.endsWith('copyright.xhtml'))!.name);
+      expect(page).toContain('The original is by Lucy Maud Montgomery, first published in 1909.');
+      expect(page).not.toContain('©');
+      // The writer says it is not public domain after all: the copyright page claims it as any book's.
+      const not = await karya(['source', '--book', String(book.id), '--no-public-domain', '--json']);
+      expect(JSON.parse(not.stdout).source).toMatchObject({ publicDomain: false, from: 'writer', confirmed: true });
+      await karya([
+        'export',
+        'romance',
+        '--book',
+        String(book.id),
+        '--out',
+        'anne2.epub',
+        '--author',
+        'Lucy Maud Montgomery',
+      ]);
+      const files2 = readZip(readFileSync(path.join(cwd, 'anne2.epub')));
+      expect(zipText(files2, files2.find((f) => f.name.endsWith('copyright.xhtml'))!.name)).toMatch(
+        /© \d{4} Lucy Maud Montgomery/,
+      );
+    },
+    120_000,
+  );
 });

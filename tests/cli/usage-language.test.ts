@@ -16,7 +16,8 @@ const LINES = {
     mapBookNotId: '--book: "tiga" bukan id buku (nombor bulat; karya books menyenaraikannya)',
     fixedLang: '--lang: book-cover hanya menulis dalam en',
     mapNoState:
-      'tiada fail keadaan di tiada.sqlite, jadi tiada buku yang disimpan untuk dipetakan; karya books menyenaraikan buku yang disimpan',
+      'tiada fail keadaan di tiada.sqlite, jadi tiada buku yang disimpan ' +
+      'untuk dipetakan; karya books menyenaraikan buku yang disimpan',
     asOfNotPart: '--as-of: "akhir" bukan bahagian (nombor bulat: 0 pengenalan, N bab N)',
   },
   id: {
@@ -27,7 +28,8 @@ const LINES = {
     mapBookNotId: '--book: "tiga" bukan id buku (bilangan bulat; karya books menampilkan daftarnya)',
     fixedLang: '--lang: book-cover hanya menulis dalam en',
     mapNoState:
-      'tidak ada berkas status di tiada.sqlite, jadi tidak ada buku tersimpan untuk dipetakan; karya books menampilkan daftar buku tersimpan',
+      'tidak ada berkas status di tiada.sqlite, jadi tidak ada buku tersimpan ' +
+      'untuk dipetakan; karya books menampilkan daftar buku tersimpan',
     asOfNotPart: '--as-of: "akhir" bukan bagian (bilangan bulat: 0 pendahuluan, N bab N)',
   },
 } as const;

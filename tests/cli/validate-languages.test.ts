@@ -23,7 +23,8 @@ function languageMissingTwoTexts({ draft = true }: { draft?: boolean } = {}): st
       .replace(/^code: id$/m, 'code: xx')
       .replace(/^order: \d+$/m, 'order: 9')}${draft ? 'draft: true\n' : ''}`,
   );
-  // Its guard: a family of its own (Malay's family lists its members' markers, and this fixture edits no other language).
+  // Its guard: a family of its own (Malay's family lists its members' markers, and this fixture edits no other
+  // language).
   const guard = path.join(words, 'guard.yaml');
   writeFileSync(
     guard,

@@ -96,45 +96,52 @@ describe('karya voice FILE', () => {
     expect(ms.stdout).toMatch(/sudut pandangan +orang ketiga/);
   });
 
-  it("says the range a part may take before it drifts: a novel's own chapters, or a short sample's wide bands", async () => {
-    const novel = await voice(fixture('pride-sample.txt'));
-    expect(novel.code, novel.stderr).toBe(0);
-    expect(novel.stdout).toMatch(
-      /a part drifts outside the range of your sample's 8 slices .*: sentences 9\.7–36\.0 words, paragraphs 12–208 words, MTLD 65–168, dialogue 0–100 %; dialogue alone never counts/,
-    );
-    const json = JSON.parse((await voice(fixture('pride-sample.txt'), '--json')).stdout);
-    expect(json.bounds).toMatchObject({
-      slices: 8,
-      sentenceWords: [9.74, 35.99],
-      pointsOfView: ['third'],
-      tenses: ['past'],
-    });
-    const short = await voice(fixture('ms-terse.txt'));
-    expect(short.stdout).toMatch(/sampel pendek \(kurang daripada tiga bab atau 3,000 patah perkataan\)/);
-  });
+  it(
+    'says the range a part may take before it drifts: a ' + "novel's own chapters, or a short sample's wide bands",
+    async () => {
+      const novel = await voice(fixture('pride-sample.txt'));
+      expect(novel.code, novel.stderr).toBe(0);
+      expect(novel.stdout).toMatch(
+        /a part drifts outside the range of your sample's 8 slices .*: sentences 9\.7–36\.0 words, paragraphs 12–208 words, MTLD 65–168, dialogue 0–100 %; dialogue alone never counts/,
+      );
+      const json = JSON.parse((await voice(fixture('pride-sample.txt'), '--json')).stdout);
+      expect(json.bounds).toMatchObject({
+        slices: 8,
+        sentenceWords: [9.74, 35.99],
+        pointsOfView: ['third'],
+        tenses: ['past'],
+      });
+      const short = await voice(fixture('ms-terse.txt'));
+      expect(short.stdout).toMatch(/sampel pendek \(kurang daripada tiga bab atau 3,000 patah perkataan\)/);
+    },
+  );
 
-  it('refuses a sample too short, in the other language or not text, naming the limit; measures a long one on an even sample', async () => {
-    const dir = tempDir('karya-voice-');
-    writeFileSync(path.join(dir, 'short.txt'), 'I walk to the market. She waits. '.repeat(20));
-    writeFileSync(path.join(dir, 'long.txt'), `${readFileSync(fixture('en-long.txt'), 'utf8')}\n\n`.repeat(25));
-    writeFileSync(path.join(dir, 'image.txt'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
-    const short = await voice(path.join(dir, 'short.txt'));
-    expect(short.code).toBe(2);
-    expect(short.stderr).toMatch(/the sample has 1\d\d words; give at least 300 words/);
-    // A sample over 10,000 words is measured on an even sample of it, and says so.
-    const long = await voice(path.join(dir, 'long.txt'));
-    expect(long.code, long.stderr).toBe(0);
-    expect(long.stdout).toMatch(/measured on [\d,]+ words taken evenly across its [\d,]+/);
-    const other = await voice(fixture('ms-terse.txt'), '--lang', 'en');
-    expect(other.code).toBe(2);
-    expect(other.stderr).toContain('the sample is in Bahasa Malaysia, and this book is in English');
-    const image = await voice(path.join(dir, 'image.txt'));
-    expect(image.code).toBe(2);
-    expect(image.stderr).toMatch(/image\.txt/);
-    const missing = await voice(path.join(dir, 'nope.txt'));
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/no such file/);
-  });
+  it(
+    'refuses a sample too short, in the other language or not ' +
+      'text, naming the limit; measures a long one on an even sample',
+    async () => {
+      const dir = tempDir('karya-voice-');
+      writeFileSync(path.join(dir, 'short.txt'), 'I walk to the market. She waits. '.repeat(20));
+      writeFileSync(path.join(dir, 'long.txt'), `${readFileSync(fixture('en-long.txt'), 'utf8')}\n\n`.repeat(25));
+      writeFileSync(path.join(dir, 'image.txt'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+      const short = await voice(path.join(dir, 'short.txt'));
+      expect(short.code).toBe(2);
+      expect(short.stderr).toMatch(/the sample has 1\d\d words; give at least 300 words/);
+      // A sample over 10,000 words is measured on an even sample of it, and says so.
+      const long = await voice(path.join(dir, 'long.txt'));
+      expect(long.code, long.stderr).toBe(0);
+      expect(long.stdout).toMatch(/measured on [\d,]+ words taken evenly across its [\d,]+/);
+      const other = await voice(fixture('ms-terse.txt'), '--lang', 'en');
+      expect(other.code).toBe(2);
+      expect(other.stderr).toContain('the sample is in Bahasa Malaysia, and this book is in English');
+      const image = await voice(path.join(dir, 'image.txt'));
+      expect(image.code).toBe(2);
+      expect(image.stderr).toMatch(/image\.txt/);
+      const missing = await voice(path.join(dir, 'nope.txt'));
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toMatch(/no such file/);
+    },
+  );
 });
 
 describe.each([['en'], ['ms']] as const)(
@@ -190,21 +197,25 @@ describe.each([['en'], ['ms']] as const)(
 
     const prose = (r: InProcessRun) => lastJson(r).parts.filter((p: { target?: number }) => p.target);
 
-    it('marks every prose part of the terse voice as drifting, naming the statistics, in --json and on the CLI line', () => {
-      expect(terse.code, terse.stderr).toBe(0);
-      const parts = prose(terse);
-      expect(parts.length).toBe(4);
-      for (const p of parts) {
-        expect(p.voice.drifts).toEqual(expect.arrayContaining(['sentenceWords', 'dialogueShare', 'pointOfView']));
-        expect(p.voice.distance).toBeGreaterThan(1);
-      }
-      const marked =
-        lang === 'en'
-          ? /⚠ Chapter 1 .*drifts from your voice: sentences \d+(\.\d)?× longer.*no dialogue/
-          : /⚠ Bab 1 .*menyimpang daripada suara anda: ayat \d+(\.\d)?× lebih panjang.*tiada dialog/;
-      expect(terse.stderr).toMatch(marked);
-      expect(terse.stderr).not.toMatch(/✓ (Chapter|Bab) 1/);
-    });
+    it(
+      'marks every prose part of the terse voice as drifting, ' +
+        'naming the statistics, in --json and on the CLI line',
+      () => {
+        expect(terse.code, terse.stderr).toBe(0);
+        const parts = prose(terse);
+        expect(parts.length).toBe(4);
+        for (const p of parts) {
+          expect(p.voice.drifts).toEqual(expect.arrayContaining(['sentenceWords', 'dialogueShare', 'pointOfView']));
+          expect(p.voice.distance).toBeGreaterThan(1);
+        }
+        const marked =
+          lang === 'en'
+            ? /⚠ Chapter 1 .*drifts from your voice: sentences \d+(\.\d)?× longer.*no dialogue/
+            : /⚠ Bab 1 .*menyimpang daripada suara anda: ayat \d+(\.\d)?× lebih panjang.*tiada dialog/;
+        expect(terse.stderr).toMatch(marked);
+        expect(terse.stderr).not.toMatch(/✓ (Chapter|Bab) 1/);
+      },
+    );
 
     it('marks none of the long voice', () => {
       expect(long.code, long.stderr).toBe(0);
@@ -230,34 +241,37 @@ describe.each([['en'], ['ms']] as const)(
       for (const r of terseRequests) expect(r.tokens + r.max).toBeLessThanOrEqual(WINDOW);
     });
 
-    it('"rewrite toward my voice" sends the guidance with what drifted and keeps the old text as a version', async () => {
-      const books = JSON.parse((await run(['books', '--json'])).stdout).books as Array<{ id: number; title: string }>;
-      const id = String(books.find((b) => !/Second/.test(b.title))!.id);
-      const from = fake.generationRequests().length;
-      const r = await run(['rewrite', '--book', id, '--part', 'chapter:1', '--toward-voice', '--json']);
-      expect(r.code, r.stderr).toBe(0);
-      const ask = fake
-        .generationRequests()
-        .slice(from)
-        .map((q) => userMessageOf(q.body ?? {}))
-        .find((u) => /^(Write Chapter 1|Tulis Bab 1)/.test(u))!;
-      expect(ask).toContain(
-        lang === 'en'
-          ? "Write this part again in the writer's own voice"
-          : 'Tulis semula bahagian ini dengan suara penulis sendiri',
-      );
-      expect(ask).toMatch(
-        lang === 'en' ? /It drifts from that voice: sentences \d/ : /Ia menyimpang daripada suara itu: ayat \d/,
-      );
-      expect(ask).toContain(lang === 'en' ? "Write in the writer's own voice" : 'Tulis dengan suara penulis sendiri');
-      expect(lastJson(r)).toMatchObject({ towardVoice: true });
-      const db = new Database(path.join(cwd, '.karya', 'state.sqlite'), { readonly: true });
-      const versions = db.prepare('SELECT COUNT(*) AS n FROM part_versions WHERE book_id = ?').get(Number(id)) as {
-        n: number;
-      };
-      db.close();
-      expect(versions.n).toBe(1);
-    });
+    it(
+      '"rewrite toward my voice" sends the guidance with ' + 'what drifted and keeps the old text as a version',
+      async () => {
+        const books = JSON.parse((await run(['books', '--json'])).stdout).books as Array<{ id: number; title: string }>;
+        const id = String(books.find((b) => !/Second/.test(b.title))!.id);
+        const from = fake.generationRequests().length;
+        const r = await run(['rewrite', '--book', id, '--part', 'chapter:1', '--toward-voice', '--json']);
+        expect(r.code, r.stderr).toBe(0);
+        const ask = fake
+          .generationRequests()
+          .slice(from)
+          .map((q) => userMessageOf(q.body ?? {}))
+          .find((u) => /^(Write Chapter 1|Tulis Bab 1)/.test(u))!;
+        expect(ask).toContain(
+          lang === 'en'
+            ? "Write this part again in the writer's own voice"
+            : 'Tulis semula bahagian ini dengan suara penulis sendiri',
+        );
+        expect(ask).toMatch(
+          lang === 'en' ? /It drifts from that voice: sentences \d/ : /Ia menyimpang daripada suara itu: ayat \d/,
+        );
+        expect(ask).toContain(lang === 'en' ? "Write in the writer's own voice" : 'Tulis dengan suara penulis sendiri');
+        expect(lastJson(r)).toMatchObject({ towardVoice: true });
+        const db = new Database(path.join(cwd, '.karya', 'state.sqlite'), { readonly: true });
+        const versions = db.prepare('SELECT COUNT(*) AS n FROM part_versions WHERE book_id = ?').get(Number(id)) as {
+          n: number;
+        };
+        db.close();
+        expect(versions.n).toBe(1);
+      },
+    );
   },
 );
 
@@ -368,35 +382,39 @@ describe('a series keeps its voice', () => {
 });
 
 describe('a saved book as the sample', () => {
-  it('karya voice book:ID measures an imported manuscript, and generate --voice book:ID gives its voice to a new book', async () => {
-    const fake = await startFakeOpenAI({ writeRatio: 1, sentences: NOVEL });
-    try {
-      const cwd = tempDir('karya-voice-book-sample-');
-      const run = (args: string[]) =>
-        runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
-      // A manuscript of the writer's own: the terse sample twice as two chapters.
-      const terse = readFileSync(fixture('en-terse.txt'), 'utf8');
-      writeFileSync(path.join(cwd, 'mine.md'), `# Chapter 1\n\n${terse}\n\n# Chapter 2\n\n${terse}\n`);
-      const imported = await run(['import', 'mine.md', '--generator', 'romance', '--chapters', '3', '--json']);
-      expect(imported.code, imported.stderr).toBe(0);
-      const id = String(lastJson(imported).book.id);
-      const measured = await run(['voice', `book:${id}`, '--json']);
-      expect(measured.code, measured.stderr).toBe(0);
-      expect(JSON.parse(measured.stdout)).toMatchObject({ pointOfView: 'first', tense: 'present' });
-      const from = fake.generationRequests().length;
-      const book = await run(['generate', 'romance', '--chapters', '1', '--voice', `book:${id}`, '--out', 'new.md']);
-      expect(book.code, book.stderr).toBe(0);
-      const chapter = fake
-        .generationRequests()
-        .slice(from)
-        .map((q) => userMessageOf(q.body ?? {}))
-        .find((p) => p.startsWith('Write Chapter 1'))!;
-      expect(chapter).toContain('first-person narration, in the present tense');
-      const missing = await run(['voice', 'book:999']);
-      expect(missing.code).toBe(2);
-      expect(missing.stderr).toMatch(/book:999: no such book/);
-    } finally {
-      await fake.close();
-    }
-  });
+  it(
+    'karya voice book:ID measures an imported manuscript, and ' +
+      'generate --voice book:ID gives its voice to a new book',
+    async () => {
+      const fake = await startFakeOpenAI({ writeRatio: 1, sentences: NOVEL });
+      try {
+        const cwd = tempDir('karya-voice-book-sample-');
+        const run = (args: string[]) =>
+          runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+        // A manuscript of the writer's own: the terse sample twice as two chapters.
+        const terse = readFileSync(fixture('en-terse.txt'), 'utf8');
+        writeFileSync(path.join(cwd, 'mine.md'), `# Chapter 1\n\n${terse}\n\n# Chapter 2\n\n${terse}\n`);
+        const imported = await run(['import', 'mine.md', '--generator', 'romance', '--chapters', '3', '--json']);
+        expect(imported.code, imported.stderr).toBe(0);
+        const id = String(lastJson(imported).book.id);
+        const measured = await run(['voice', `book:${id}`, '--json']);
+        expect(measured.code, measured.stderr).toBe(0);
+        expect(JSON.parse(measured.stdout)).toMatchObject({ pointOfView: 'first', tense: 'present' });
+        const from = fake.generationRequests().length;
+        const book = await run(['generate', 'romance', '--chapters', '1', '--voice', `book:${id}`, '--out', 'new.md']);
+        expect(book.code, book.stderr).toBe(0);
+        const chapter = fake
+          .generationRequests()
+          .slice(from)
+          .map((q) => userMessageOf(q.body ?? {}))
+          .find((p) => p.startsWith('Write Chapter 1'))!;
+        expect(chapter).toContain('first-person narration, in the present tense');
+        const missing = await run(['voice', 'book:999']);
+        expect(missing.code).toBe(2);
+        expect(missing.stderr).toMatch(/book:999: no such book/);
+      } finally {
+        await fake.close();
+      }
+    },
+  );
 });

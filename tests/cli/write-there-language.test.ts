@@ -12,24 +12,32 @@ const LINES = {
   ms: {
     outFolder: 'karya: --out bab.md: tidak boleh menulis di situ: ini ialah folder; namakan fail di dalamnya',
     stateUnderFile:
-      'karya: --state nota.txt/state.sqlite: tidak boleh menulis di situ: sebahagian laluan ini ialah fail, bukan folder; pilih laluan lain',
+      'karya: --state nota.txt/state.sqlite: tidak boleh menulis di situ: ' +
+      'sebahagian laluan ini ialah fail, bukan folder; pilih laluan lain',
     publishOutFile:
-      'karya: --out nota.txt: tidak boleh menulis di situ: ini ialah fail, bukan folder; namakan folder (ia dicipta jika belum ada)',
+      'karya: --out nota.txt: tidak boleh menulis di situ: ini ialah ' +
+      'fail, bukan folder; namakan folder (ia dicipta jika belum ada)',
     batchOutFile:
-      'karya: --out nota.txt: tidak boleh menulis di situ: ini ialah fail, bukan folder; namakan folder (ia dicipta jika belum ada)',
+      'karya: --out nota.txt: tidak boleh menulis di situ: ini ialah ' +
+      'fail, bukan folder; namakan folder (ia dicipta jika belum ada)',
     damaged:
-      'karya: fail keadaan rosak atau bukan fail keadaan karya; alihkan ia (kemajuan yang disimpan di dalamnya hilang) atau pilih fail --state lain',
+      'karya: fail keadaan rosak atau bukan fail keadaan karya; alihkan ia ' +
+      '(kemajuan yang disimpan di dalamnya hilang) atau pilih fail --state lain',
   },
   id: {
     outFolder: 'karya: --out bab.md: tidak bisa menulis di sana: ini adalah folder; beri nama berkas di dalamnya',
     stateUnderFile:
-      'karya: --state nota.txt/state.sqlite: tidak bisa menulis di sana: sebagian jalur ini adalah berkas, bukan folder; pilih jalur lain',
+      'karya: --state nota.txt/state.sqlite: tidak bisa menulis di sana: ' +
+      'sebagian jalur ini adalah berkas, bukan folder; pilih jalur lain',
     publishOutFile:
-      'karya: --out nota.txt: tidak bisa menulis di sana: ini adalah berkas, bukan folder; beri nama folder (dibuat jika belum ada)',
+      'karya: --out nota.txt: tidak bisa menulis di sana: ini adalah ' +
+      'berkas, bukan folder; beri nama folder (dibuat jika belum ada)',
     batchOutFile:
-      'karya: --out nota.txt: tidak bisa menulis di sana: ini adalah berkas, bukan folder; beri nama folder (dibuat jika belum ada)',
+      'karya: --out nota.txt: tidak bisa menulis di sana: ini adalah ' +
+      'berkas, bukan folder; beri nama folder (dibuat jika belum ada)',
     damaged:
-      'karya: berkas status rusak atau bukan berkas status karya; pindahkan (kemajuan yang tersimpan di dalamnya hilang) atau pilih berkas --state lain',
+      'karya: berkas status rusak atau bukan berkas status karya; pindahkan ' +
+      '(kemajuan yang tersimpan di dalamnya hilang) atau pilih berkas --state lain',
   },
 } as const;
 

@@ -242,7 +242,8 @@ describe('answers match the contract', () => {
   it('my books: a finished book listed, kept by Start New, downloaded in every format and deleted', async () => {
     const { cookie } = await userWithRole(ts, 'pro');
     for (let next: unknown = true; next !== null;) {
-      // One chapter: the answers' shapes are the contract, not the book's length (each chapter more is a step and pages of
+      // One chapter: the answers' shapes are the contract, not the book's length (each chapter more is a step and pages
+      // of
       // every format).
       next = answerOf(
         'POST /generators/:id/generate',

@@ -101,7 +101,8 @@ describeInChromium(
         await more(page);
         for (const combo of combos) {
           await showIn(page, combo);
-          // The sidebar is read with the guide (the smallest page) and left out elsewhere: it is the same on every page.
+          // The sidebar is read with the guide (the smallest page) and left out elsewhere: it is the same on every
+          // page.
           for (const v of await problemsAtWidths(page, route === '/publishing-guide' ? [] : ['aside'], combo.rules, {
             putBack: false,
           }))

@@ -236,78 +236,85 @@ describeInChromium(
       expect(problems).toEqual([]);
     }, 120_000);
 
-    it('My Books with 30 books on a phone (390 px): every title shown whole, its buttons below it and named by it, no sideways scroll', async () => {
-      const page = writer!;
-      await use(page, COMBOS[0]!);
-      // The writer's own book, answered as 30 (titles long, short, and one long word), the list as the server gives it.
-      const titles = Array.from({ length: 30 }, (_, i) =>
-        i % 3 === 0
-          ? `Harbour Lights ${i + 1}: The Long Night of the Lantern Makers of Kuala Terengganu`
-          : i % 3 === 1
-            ? `Rusa ${i + 1}`
-            : `Supercalifragilisticexpialidocious${i + 1}Hikayat`,
-      );
-      await page.route(`${app.base}/api/books`, async (route) => {
-        if (route.request().method() !== 'GET') return route.fallback();
-        const response = await route.fetch();
-        const { books } = (await response.json()) as { books: Array<Record<string, unknown>> };
-        await route.fulfill({
-          response,
-          json: {
-            books: titles.map((title, i) => ({
-              ...books[0]!,
-              id: 1000 + i,
-              title,
-              is_current: false,
-              series: undefined,
-            })),
-          },
-        });
-      });
-      await page.setViewportSize({ width: 390, height: 844 });
-      try {
-        // Opened in the studio as its links open a page (openRoute): My Books asks for its list on mount, answered as 30.
-        await openRoute(page, app.base, '/books', '[data-testid="my-book"]');
-        await page.getByTestId('my-book').nth(29).waitFor();
-        const rows = await page.getByTestId('my-book').evaluateAll((lis) =>
-          lis.map((li) => {
-            const title = li.querySelector<HTMLElement>('[data-testid="my-book-title"]')!;
-            const box = title.getBoundingClientRect();
-            const buttons = [...li.querySelectorAll('button')].map((b) => ({
-              name: b.getAttribute('aria-label') ?? b.textContent ?? '',
-              top: b.getBoundingClientRect().top,
-            }));
-            return {
-              text: title.textContent,
-              width: box.width,
-              bottom: box.bottom,
-              isCut: title.scrollWidth > title.clientWidth,
-              facts: title.nextElementSibling!.getBoundingClientRect().bottom,
-              buttons,
-            };
-          }),
+    it(
+      'My Books with 30 books on a phone (390 px): every title shown ' +
+        'whole, its buttons below it and named by it, no sideways scroll',
+      async () => {
+        const page = writer!;
+        await use(page, COMBOS[0]!);
+        // The writer's own book, answered as 30 (titles long, short, and one long word), the list as the server gives
+        // it.
+        const titles = Array.from({ length: 30 }, (_, i) =>
+          i % 3 === 0
+            ? `Harbour Lights ${i + 1}: The Long Night of the Lantern Makers of Kuala Terengganu`
+            : i % 3 === 1
+              ? `Rusa ${i + 1}`
+              : `Supercalifragilisticexpialidocious${i + 1}Hikayat`,
         );
-        expect(rows.map((r) => r.text)).toEqual(titles);
-        for (const [i, row] of rows.entries()) {
-          expect(row.width, titles[i]).toBeGreaterThan(100);
-          expect(row.isCut, titles[i]).toBe(false);
-          // The buttons sit below the title and its details, never over them.
-          for (const b of row.buttons) expect(b.top, `${titles[i]}: ${b.name}`).toBeGreaterThanOrEqual(row.facts);
-          expect(row.buttons.map((b) => b.name)).toEqual(
-            expect.arrayContaining([`Continue ${titles[i]}`, `Download ${titles[i]}`, `Delete ${titles[i]}`]),
-          );
-        }
-        expect(await sidewaysScroll(page)).toBeNull();
-        // In Malay too: the buttons named by the book.
-        await page.setViewportSize({ width: 1440, height: 900 });
-        await use(page, MALAY_DARK);
+        await page.route(`${app.base}/api/books`, async (route) => {
+          if (route.request().method() !== 'GET') return route.fallback();
+          const response = await route.fetch();
+          const { books } = (await response.json()) as { books: Array<Record<string, unknown>> };
+          await route.fulfill({
+            response,
+            json: {
+              books: titles.map((title, i) => ({
+                ...books[0]!,
+                id: 1000 + i,
+                title,
+                is_current: false,
+                series: undefined,
+              })),
+            },
+          });
+        });
         await page.setViewportSize({ width: 390, height: 844 });
-        await page.getByRole('button', { name: `Muat Turun ${titles[1]}`, exact: true }).waitFor();
-        expect(await sidewaysScroll(page)).toBeNull();
-      } finally {
-        await page.unroute(`${app.base}/api/books`);
-        await page.setViewportSize({ width: 1440, height: 900 });
-      }
-    }, 60_000);
+        try {
+          // Opened in the studio as its links open a page (openRoute): My Books asks for its list on mount, answered as
+          // 30.
+          await openRoute(page, app.base, '/books', '[data-testid="my-book"]');
+          await page.getByTestId('my-book').nth(29).waitFor();
+          const rows = await page.getByTestId('my-book').evaluateAll((lis) =>
+            lis.map((li) => {
+              const title = li.querySelector<HTMLElement>('[data-testid="my-book-title"]')!;
+              const box = title.getBoundingClientRect();
+              const buttons = [...li.querySelectorAll('button')].map((b) => ({
+                name: b.getAttribute('aria-label') ?? b.textContent ?? '',
+                top: b.getBoundingClientRect().top,
+              }));
+              return {
+                text: title.textContent,
+                width: box.width,
+                bottom: box.bottom,
+                isCut: title.scrollWidth > title.clientWidth,
+                facts: title.nextElementSibling!.getBoundingClientRect().bottom,
+                buttons,
+              };
+            }),
+          );
+          expect(rows.map((r) => r.text)).toEqual(titles);
+          for (const [i, row] of rows.entries()) {
+            expect(row.width, titles[i]).toBeGreaterThan(100);
+            expect(row.isCut, titles[i]).toBe(false);
+            // The buttons sit below the title and its details, never over them.
+            for (const b of row.buttons) expect(b.top, `${titles[i]}: ${b.name}`).toBeGreaterThanOrEqual(row.facts);
+            expect(row.buttons.map((b) => b.name)).toEqual(
+              expect.arrayContaining([`Continue ${titles[i]}`, `Download ${titles[i]}`, `Delete ${titles[i]}`]),
+            );
+          }
+          expect(await sidewaysScroll(page)).toBeNull();
+          // In Malay too: the buttons named by the book.
+          await page.setViewportSize({ width: 1440, height: 900 });
+          await use(page, MALAY_DARK);
+          await page.setViewportSize({ width: 390, height: 844 });
+          await page.getByRole('button', { name: `Muat Turun ${titles[1]}`, exact: true }).waitFor();
+          expect(await sidewaysScroll(page)).toBeNull();
+        } finally {
+          await page.unroute(`${app.base}/api/books`);
+          await page.setViewportSize({ width: 1440, height: 900 });
+        }
+      },
+      60_000,
+    );
   },
 );

@@ -131,7 +131,8 @@ export async function seriousViolations(
     violations = serious(await settledRun(page, exclude, [...new Set(violations.map((v) => v.id))]));
   return violations.map(
     (v) =>
-      `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})` : ''}`).join(', ')}`,
+      `${v.impact} ${v.id}: ${v.help} ` +
+      `at ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})` : ''}`).join(', ')}`,
   );
 }
 

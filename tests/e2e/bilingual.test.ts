@@ -45,53 +45,59 @@ describeInChromium(
   'The dual-language book of an edition',
   { what: 'fake model taught to translate', serve: model.serve, forAxe: true },
   (app) => {
-    it('the side-by-side page offers the bilingual download; EPUB downloads with English and Malay paragraphs alternating; axe clean at 1366 and 390 px in English and Malay', async () => {
-      const page = await app.open({ width: 1366, height: 900 });
-      // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts), the romance
-      // and its edition made before the studio is opened.
-      const writer = await signUpWriter(app.base, 'bilingual@e2e.test', { password: PASSWORD });
-      await setCredits(writer, app.karya.adminEmail, 40);
-      const edition = await englishRomanceWithEdition(writer);
-      await signInPage(page, writer);
+    it(
+      'the side-by-side page offers the bilingual download; EPUB downloads with English ' +
+        'and Malay paragraphs alternating; axe clean at 1366 and 390 px in English and Malay',
+      async () => {
+        const page = await app.open({ width: 1366, height: 900 });
+        // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts), the
+        // romance
+        // and its edition made before the studio is opened.
+        const writer = await signUpWriter(app.base, 'bilingual@e2e.test', { password: PASSWORD });
+        await setCredits(writer, app.karya.adminEmail, 40);
+        const edition = await englishRomanceWithEdition(writer);
+        await signInPage(page, writer);
 
-      await page.goto(`${app.base}/books/${edition}/side-by-side`);
-      const offer = page.getByTestId('bilingual-download');
-      await offer.getByRole('heading', { name: 'Dual-language book' }).waitFor();
-      for (const name of ['EPUB', 'PDF, paragraph by paragraph', 'PDF, facing columns', 'DOCX']) {
-        await offer.getByRole('link', { name: `Download the dual-language book as ${name}` }).waitFor();
-      }
-      expect(await problemsAtWidths(page)).toEqual([]);
-      await page.screenshot({ path: path.join(ARTIFACTS, 'bilingual-side-by-side-en-1366.png') });
+        await page.goto(`${app.base}/books/${edition}/side-by-side`);
+        const offer = page.getByTestId('bilingual-download');
+        await offer.getByRole('heading', { name: 'Dual-language book' }).waitFor();
+        for (const name of ['EPUB', 'PDF, paragraph by paragraph', 'PDF, facing columns', 'DOCX']) {
+          await offer.getByRole('link', { name: `Download the dual-language book as ${name}` }).waitFor();
+        }
+        expect(await problemsAtWidths(page)).toEqual([]);
+        await page.screenshot({ path: path.join(ARTIFACTS, 'bilingual-side-by-side-en-1366.png') });
 
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        offer.getByRole('link', { name: 'Download the dual-language book as EPUB' }).click(),
-      ]);
-      expect(download.suggestedFilename()).toMatch(/\.epub$/);
-      const bytes = await downloadBytes(download);
-      expect(bytes.subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
-      const files = readZip(bytes);
-      const opf = zipText(files, files.find((f) => f.name.endsWith('.opf'))!.name);
-      expect([...opf.matchAll(/<dc:language>([^<]+)<\/dc:language>/g)].map((m) => m[1])).toEqual(['ms', 'en']);
-      // Chapter 1 (after the imported book's empty prologue): each English paragraph, then one in Malay.
-      const chapter = files
-        .map((f) => f.name)
-        .filter((n) => /part-\d+\.xhtml$/.test(n))
-        .sort()
-        .map((n) => zipText(files, n))
-        .find((x) => x.includes('Chapter 1'))!;
-      const got = paragraphsOf(chapter);
-      const english = chapterParagraphs(1, 'en');
-      expect(got.map((p) => p.lang)).toEqual(english.flatMap(() => ['en', 'ms']));
-      expect(got.filter((p) => p.lang === 'en').map((p) => p.text)).toEqual(english);
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          offer.getByRole('link', { name: 'Download the dual-language book as EPUB' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toMatch(/\.epub$/);
+        const bytes = await downloadBytes(download);
+        expect(bytes.subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
+        const files = readZip(bytes);
+        const opf = zipText(files, files.find((f) => f.name.endsWith('.opf'))!.name);
+        expect([...opf.matchAll(/<dc:language>([^<]+)<\/dc:language>/g)].map((m) => m[1])).toEqual(['ms', 'en']);
+        // Chapter 1 (after the imported book's empty prologue): each English paragraph, then one in Malay.
+        const chapter = files
+          .map((f) => f.name)
+          .filter((n) => /part-\d+\.xhtml$/.test(n))
+          .sort()
+          .map((n) => zipText(files, n))
+          .find((x) => x.includes('Chapter 1'))!;
+        const got = paragraphsOf(chapter);
+        const english = chapterParagraphs(1, 'en');
+        expect(got.map((p) => p.lang)).toEqual(english.flatMap(() => ['en', 'ms']));
+        expect(got.filter((p) => p.lang === 'en').map((p) => p.text)).toEqual(english);
 
-      // The Malay studio: the same offer in Malay, axe clean at both widths.
-      await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
-      await offer.getByRole('heading', { name: 'Buku dwibahasa' }).waitFor();
-      await offer.getByRole('link', { name: 'Muat turun buku dwibahasa sebagai PDF, lajur bersebelahan' }).waitFor();
-      expect(await problemsAtWidths(page)).toEqual([]);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.screenshot({ path: path.join(ARTIFACTS, 'bilingual-side-by-side-ms-390.png') });
-    }, 240_000);
+        // The Malay studio: the same offer in Malay, axe clean at both widths.
+        await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
+        await offer.getByRole('heading', { name: 'Buku dwibahasa' }).waitFor();
+        await offer.getByRole('link', { name: 'Muat turun buku dwibahasa sebagai PDF, lajur bersebelahan' }).waitFor();
+        expect(await problemsAtWidths(page)).toEqual([]);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.screenshot({ path: path.join(ARTIFACTS, 'bilingual-side-by-side-ms-390.png') });
+      },
+      240_000,
+    );
   },
 );

@@ -74,75 +74,82 @@ describeInChromium('buying credits end to end', { what: 'fake Stripe', serve: wi
 
   afterAll(() => stripe?.close());
 
-  it('out of credits → Top Up → Buy → Stripe → back: the landing waits for the webhook, then "Credits added" with the new balance and confetti, and leads back to the book', async () => {
-    await signUp(page, app.base, BUYER, PASSWORD);
-    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, BUYER, 0);
-    await page.goto(`${app.base}/romance`);
-    await page.click('[data-testid="generate-button"]');
-    await page.waitForURL((u) => u.pathname === '/topup' && u.searchParams.get('return') === '/romance');
-    await waitForText(page, balance, '0');
+  it(
+    'out of credits → Top Up → Buy → Stripe → back: the landing waits for the webhook, ' +
+      'then "Credits added" with the new balance and confetti, and leads back to the book',
+    async () => {
+      await signUp(page, app.base, BUYER, PASSWORD);
+      await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, BUYER, 0);
+      await page.goto(`${app.base}/romance`);
+      await page.click('[data-testid="generate-button"]');
+      await page.waitForURL((u) => u.pathname === '/topup' && u.searchParams.get('return') === '/romance');
+      await waitForText(page, balance, '0');
 
-    await page.getByRole('button', { name: 'Buy 500 Credits' }).click();
-    await page.waitForURL((u) => u.href.startsWith(`${stripe.url}/pay/`));
-    const session = stripe.sessions.at(-1)!;
-    expect(session.params).toMatchObject({
-      success_url: `${app.base}/claim/CREDIT500-SUCCESS?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${app.base}/upgrade`,
-      'metadata[package]': 'pro',
-    });
-
-    // Stripe sends the buyer back before its webhook has arrived: the landing waits.
-    await page.getByRole('link', { name: 'Pay' }).click();
-    await page.waitForURL(
-      (u) => u.pathname === '/claim/CREDIT500-SUCCESS' && u.searchParams.get('session_id') === session.id,
-    );
-    await page.getByText('Your 500 credits are added as soon as the payment is confirmed.', { exact: false }).waitFor();
-
-    const { payload, signature } = stripe.delivery({ session });
-    const delivered = await fetch(`${app.base}/api/payments/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    });
-    expect(await delivered.json()).toEqual({ received: true, granted: true });
-
-    await page.getByRole('heading', { name: 'Credits added' }).waitFor();
-    await waitForText(page, '[data-testid="purchase-added"]', '500 credits were added to your account.');
-    await waitForText(page, '[data-testid="purchase-balance"]', 'Your balance: 500 credits');
-    // Confetti: a canvas on the page with something drawn on it (canvas-confetti without its blob: worker,
-    // which the CSP refuses), or else the CSP violation that stopped it.
-    const drawn = () => {
-      const w = window as unknown as { __csp: string[] };
-      const isDrawn = [...document.querySelectorAll('body > canvas')].some((c) => {
-        try {
-          const canvas = c as HTMLCanvasElement;
-          const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
-          return !!data && data.some((v, i) => i % 4 === 3 && v > 0);
-        } catch {
-          return false;
-        }
+      await page.getByRole('button', { name: 'Buy 500 Credits' }).click();
+      await page.waitForURL((u) => u.href.startsWith(`${stripe.url}/pay/`));
+      const session = stripe.sessions.at(-1)!;
+      expect(session.params).toMatchObject({
+        success_url: `${app.base}/claim/CREDIT500-SUCCESS?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${app.base}/upgrade`,
+        'metadata[package]': 'pro',
       });
-      return isDrawn || w.__csp.length > 0 ? { isDrawn, csp: w.__csp } : null;
-    };
-    expect(await (await page.waitForFunction(drawn)).jsonValue()).toEqual({ isDrawn: true, csp: [] });
-    await page.screenshot({ path: path.join(ARTIFACTS, 'purchase-landing.png') });
 
-    // The same event delivered again (Stripe retries) grants nothing more; tampered or unsigned is 400.
-    const post = (body: string, sig?: string) =>
-      fetch(`${app.base}/api/payments/webhook`, {
+      // Stripe sends the buyer back before its webhook has arrived: the landing waits.
+      await page.getByRole('link', { name: 'Pay' }).click();
+      await page.waitForURL(
+        (u) => u.pathname === '/claim/CREDIT500-SUCCESS' && u.searchParams.get('session_id') === session.id,
+      );
+      await page
+        .getByText('Your 500 credits are added as soon as the payment is confirmed.', { exact: false })
+        .waitFor();
+
+      const { payload, signature } = stripe.delivery({ session });
+      const delivered = await fetch(`${app.base}/api/payments/webhook`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(sig ? { 'stripe-signature': sig } : {}) },
-        body,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
       });
-    const replays = await Promise.all(Array.from({ length: 9 }, async () => (await post(payload, signature)).json()));
-    expect(replays).toEqual(Array(9).fill({ received: true, granted: false }));
-    expect((await post(payload.replace('"pro"', '"business"'), signature)).status).toBe(400);
-    expect((await post(payload)).status).toBe(400);
+      expect(await delivered.json()).toEqual({ received: true, granted: true });
 
-    await page.getByRole('link', { name: 'Back to your book' }).click();
-    await page.waitForURL((u) => u.pathname === '/romance');
-    await waitForText(page, balance, '500');
-  }, 120_000);
+      await page.getByRole('heading', { name: 'Credits added' }).waitFor();
+      await waitForText(page, '[data-testid="purchase-added"]', '500 credits were added to your account.');
+      await waitForText(page, '[data-testid="purchase-balance"]', 'Your balance: 500 credits');
+      // Confetti: a canvas on the page with something drawn on it (canvas-confetti without its blob: worker,
+      // which the CSP refuses), or else the CSP violation that stopped it.
+      const drawn = () => {
+        const w = window as unknown as { __csp: string[] };
+        const isDrawn = [...document.querySelectorAll('body > canvas')].some((c) => {
+          try {
+            const canvas = c as HTMLCanvasElement;
+            const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+            return !!data && data.some((v, i) => i % 4 === 3 && v > 0);
+          } catch {
+            return false;
+          }
+        });
+        return isDrawn || w.__csp.length > 0 ? { isDrawn, csp: w.__csp } : null;
+      };
+      expect(await (await page.waitForFunction(drawn)).jsonValue()).toEqual({ isDrawn: true, csp: [] });
+      await page.screenshot({ path: path.join(ARTIFACTS, 'purchase-landing.png') });
+
+      // The same event delivered again (Stripe retries) grants nothing more; tampered or unsigned is 400.
+      const post = (body: string, sig?: string) =>
+        fetch(`${app.base}/api/payments/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(sig ? { 'stripe-signature': sig } : {}) },
+          body,
+        });
+      const replays = await Promise.all(Array.from({ length: 9 }, async () => (await post(payload, signature)).json()));
+      expect(replays).toEqual(Array(9).fill({ received: true, granted: false }));
+      expect((await post(payload.replace('"pro"', '"business"'), signature)).status).toBe(400);
+      expect((await post(payload)).status).toBe(400);
+
+      await page.getByRole('link', { name: 'Back to your book' }).click();
+      await page.waitForURL((u) => u.pathname === '/romance');
+      await waitForText(page, balance, '500');
+    },
+    120_000,
+  );
 
   it('the profile of a business or admin account makes an API key (shown once), lists it, and revokes it', async () => {
     const admin = await app.open();

@@ -148,7 +148,8 @@ describeInChromium(
         expect(await page.getByText(w.of).count()).toBeGreaterThan(0);
         if (lang === 'en') expect(await page.getByTestId('side-by-side').textContent()).toContain('Danial');
         // axe reads this page below, once a source change has marked paragraphs out of date: the page then shows every
-        // element it shows now (the pairs, the headings, the columns) and the marks besides. Here: no sideways scrolling.
+        // element it shows now (the pairs, the headings, the columns) and the marks besides. Here: no sideways
+        // scrolling.
         await page.setViewportSize({ width: 1366, height: 900 });
         await page.evaluate(() => window.scrollTo(0, 0));
         expect(await sidewaysScroll(page)).toBeNull();
@@ -162,7 +163,8 @@ describeInChromium(
         const [boxA, boxB] = [await a!.boundingBox(), await b!.boundingBox()];
         expect(boxB!.y).toBeGreaterThan(boxA!.y + boxA!.height - 1);
 
-        // A sentence added to the source's chapter 2's second paragraph: that translation is out of date, the next may be
+        // A sentence added to the source's chapter 2's second paragraph: that translation is out of date, the next may
+        // be
         // affected.
         const source = chapterParagraphs(2, lang);
         const edited = await page.evaluate(
@@ -187,9 +189,11 @@ describeInChromium(
         await page.setViewportSize({ width: 1366, height: 900 });
         await page.getByTestId('stale-paragraph').first().scrollIntoViewIfNeeded();
         await page.screenshot({ path: path.join(ARTIFACTS, `edition-stale-${lang}-1366.png`) });
-        // The dark theme too (the system's preference, as tests/e2e/a11y-themes.test.ts sets it): the page was read whole
+        // The dark theme too (the system's preference, as tests/e2e/a11y-themes.test.ts sets it): the page was read
+        // whole
         // just above, and a theme changes colours only, so the rules colours can break (THEME_RULES).
-        // The sidebar switched live keeps its transition's colours a while; tests/e2e/a11y-themes.test.ts checks it in the dark
+        // The sidebar switched live keeps its transition's colours a while; tests/e2e/a11y-themes.test.ts checks it in
+        // the dark
         // theme.
         // Once, by the English case: the Malay studio's page is the same page with other words, and colours are the
         // theme's, not the words' (tests/e2e/axe.ts LANGUAGE_RULES), so its dark reading was the English one's again.
@@ -200,7 +204,8 @@ describeInChromium(
           await page.screenshot({ path: path.join(ARTIFACTS, `edition-stale-${lang}-dark-1366.png`) });
           await page.emulateMedia({ colorScheme: 'light' });
         }
-        // "Translate again": its cost said first, then the out-of-date paragraph asked again; the page is current after.
+        // "Translate again": its cost said first, then the out-of-date paragraph asked again; the page is current
+        // after.
         await page.setViewportSize({ width: 1366, height: 900 });
         expect(await page.getByTestId('translate-again-cost').textContent()).toMatch(/1/);
         await page.getByTestId('translate-again-start').click();
@@ -213,15 +218,18 @@ describeInChromium(
         expect(await page.getByTestId('my-book').count()).toBe(2);
         expect(await page.getByTestId('edition-of').textContent()).toMatch(w.of);
         expect(await problemsAtWidths(page, [], rules)).toEqual([]);
-        // Read whole just above: in the dark theme, the rules colours can break (THEME_RULES). The sidebar switched live keeps
-        // its transition's colours a while; tests/e2e/a11y-themes.test.ts checks it in the dark theme. By the English case only
+        // Read whole just above: in the dark theme, the rules colours can break (THEME_RULES). The sidebar switched
+        // live keeps
+        // its transition's colours a while; tests/e2e/a11y-themes.test.ts checks it in the dark theme. By the English
+        // case only
         // (above).
         if (lang === 'en') {
           await page.emulateMedia({ colorScheme: 'dark' });
           expect(await problemsAtWidths(page, ['aside'], THEME_RULES)).toEqual([]);
           await page.emulateMedia({ colorScheme: 'light' });
         }
-        // An edition in the table's third language is still offered: the dialog chooses it (the one not made), its cost shown.
+        // An edition in the table's third language is still offered: the dialog chooses it (the one not made), its cost
+        // shown.
         await page.getByTestId('make-edition').click();
         const third = page.getByTestId('edition-dialog');
         await third.getByRole('heading', { name: w.makeId }).waitFor();
@@ -247,7 +255,8 @@ describeInChromium(
             .nth(i + 2)
             .waitFor();
         }
-        // The source offers no edition once one in each language has every chapter; each edition has its side-by-side page.
+        // The source offers no edition once one in each language has every chapter; each edition has its side-by-side
+        // page.
         expect(await page.getByTestId('my-book').count()).toBe(langs().length);
         expect(await page.getByTestId('make-edition').count()).toBe(0);
         expect(await page.getByTestId('side-by-side-link').count()).toBe(2 * (langs().length - 1));
@@ -270,29 +279,34 @@ describeInChromium(
       240_000,
     );
 
-    it('keeps a paragraph that cannot be translated as its source, names it, charges its part nothing, and asks for it alone when started again', async () => {
-      const page = await app.open({ width: 1366, height: 900 });
-      await writerWithRomance(page, app.base, app.karya.adminEmail, 'edition.failed@e2e.test', 'en');
-      // One paragraph of Chapter 2 is always answered in English: asked again, halved down to itself, then kept.
-      translator = fakeTranslator({ cannot: chapterParagraphs(2, 'en')[1]! });
-      try {
-        await page.goto(`${app.base}/books`);
-        await page.getByTestId('make-edition').click();
+    it(
+      'keeps a paragraph that cannot be translated as its source, names it, ' +
+        'charges its part nothing, and asks for it alone when started again',
+      async () => {
+        const page = await app.open({ width: 1366, height: 900 });
+        await writerWithRomance(page, app.base, app.karya.adminEmail, 'edition.failed@e2e.test', 'en');
+        // One paragraph of Chapter 2 is always answered in English: asked again, halved down to itself, then kept.
+        translator = fakeTranslator({ cannot: chapterParagraphs(2, 'en')[1]! });
+        try {
+          await page.goto(`${app.base}/books`);
+          await page.getByTestId('make-edition').click();
+          const dialog = page.getByTestId('edition-dialog');
+          await dialog.getByTestId('start-edition').click();
+          await dialog.getByTestId('edition-untranslated').waitFor({ timeout: 60_000 });
+          expect(await dialog.getByTestId('edition-untranslated').textContent()).toMatch(
+            /^Chapter 2: 1 paragraph\(s\) could not be translated .*not charged/,
+          );
+          expect(await seriousViolations(page)).toEqual([]);
+          await shot(page, 'failed-en-1366');
+        } finally {
+          translator = fakeTranslator();
+        }
         const dialog = page.getByTestId('edition-dialog');
-        await dialog.getByTestId('start-edition').click();
-        await dialog.getByTestId('edition-untranslated').waitFor({ timeout: 60_000 });
-        expect(await dialog.getByTestId('edition-untranslated').textContent()).toMatch(
-          /^Chapter 2: 1 paragraph\(s\) could not be translated .*not charged/,
-        );
-        expect(await seriousViolations(page)).toEqual([]);
-        await shot(page, 'failed-en-1366');
-      } finally {
-        translator = fakeTranslator();
-      }
-      const dialog = page.getByTestId('edition-dialog');
-      await dialog.getByRole('button', { name: 'Go on translating' }).click();
-      await dialog.getByText(WORDS.en.ready).waitFor({ timeout: 60_000 });
-      expect(await dialog.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(CHAPTERS));
-    }, 180_000);
+        await dialog.getByRole('button', { name: 'Go on translating' }).click();
+        await dialog.getByText(WORDS.en.ready).waitFor({ timeout: 60_000 });
+        expect(await dialog.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(CHAPTERS));
+      },
+      180_000,
+    );
   },
 );

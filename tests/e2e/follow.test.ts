@@ -23,8 +23,12 @@ const button = '[data-testid="generate-button"]';
 function longAnswer(isMalay = false): string {
   const paragraph = (n: number) =>
     isMalay
-      ? `Perenggan ${n}: hujan di **Kuala Lumpur** terus turun ketika Aisyah berjalan melalui pasar malam, mengira tanglung dan janji yang belum ditunaikannya. Dia berhenti di gerai lama tempat neneknya pernah menjual kuih.`
-      : `Paragraph ${n}: the rain over **Kuala Lumpur** kept falling while Aisha walked past the night market, counting the lanterns and the promises she had not kept. She stopped at the old stall where her grandmother once sold kuih.`;
+      ? `Perenggan ${n}: hujan di **Kuala Lumpur** terus turun ketika ` +
+        `Aisyah berjalan melalui pasar malam, mengira tanglung ` +
+        `dan janji yang belum ditunaikannya. Dia berhenti di gerai lama tempat neneknya pernah menjual kuih.`
+      : `Paragraph ${n}: the rain over **Kuala Lumpur** kept falling while Aisha walked past ` +
+        `the night market, counting the lanterns and the promises she had not ` +
+        `kept. She stopped at the old stall where her grandmother once sold kuih.`;
   return [isMalay ? '## Hari Baharu' : '## A New Day', ...Array.from({ length: 8 }, (_, i) => paragraph(i + 1))].join(
     '\n\n',
   );
@@ -161,108 +165,124 @@ describeInChromium(
   (app) => {
     afterAll(() => fake?.close());
 
-    it('desktop: the end of the text stays in view through the introduction and a chapter; scrolling up offers "Jump to latest"', async () => {
-      const page = await app.open({ width: 1280, height: 800 });
-      // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts).
-      await signInPage(page, await signUpWriter(app.base, 'fiona.follow@e2e.test', { password: PASSWORD }));
-      await page.goto(`${app.base}/romance`);
-      await waitForText(page, label, 'Generate Story Outline');
-      await page.getByLabel('Number of Chapters').selectOption('7');
-      await page.click(button);
-      await waitForText(page, label, 'Generate Introduction', 60_000);
+    it(
+      'desktop: the end of the text stays in view through the ' +
+        'introduction and a chapter; scrolling up offers "Jump to latest"',
+      async () => {
+        const page = await app.open({ width: 1280, height: 800 });
+        // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts).
+        await signInPage(page, await signUpWriter(app.base, 'fiona.follow@e2e.test', { password: PASSWORD }));
+        await page.goto(`${app.base}/romance`);
+        await waitForText(page, label, 'Generate Story Outline');
+        await page.getByLabel('Number of Chapters').selectOption('7');
+        await page.click(button);
+        await waitForText(page, label, 'Generate Introduction', 60_000);
 
-      for (const [position, next] of [
-        [0, 'Generate Chapter 1'],
-        [1, 'Generate Chapter 2'],
-      ] as const) {
-        const [inView, total, followed, top] = await sampleStep(page);
-        await waitForText(page, label, next, 60_000);
-        expect(total, 'samples taken while the text streamed').toBeGreaterThanOrEqual(10);
+        for (const [position, next] of [
+          [0, 'Generate Chapter 1'],
+          [1, 'Generate Chapter 2'],
+        ] as const) {
+          const [inView, total, followed, top] = await sampleStep(page);
+          await waitForText(page, label, next, 60_000);
+          expect(total, 'samples taken while the text streamed').toBeGreaterThanOrEqual(10);
+          expect(followed, 'samples taken once the text had outgrown the view').toBeGreaterThanOrEqual(
+            FOLLOWED_SAMPLES,
+          );
+          expect(inView / total, `end of the text in view in ${inView} of ${total} samples`).toBeGreaterThanOrEqual(
+            0.9,
+          );
+          // No jump at the end: the finished part sits where the part being written was.
+          expect(
+            Math.abs((await topOf(page, `#part-${position}`))! - top!),
+            'the part moved when it was finished',
+          ).toBeLessThanOrEqual(2);
+        }
+        // Focus came back to the generate button after the step.
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('generate-button');
+
+        // Chapter 2: the reader scrolls up in the preview; "Jump to latest" appears and brings the end back.
+        pace = 'steady';
+        await page.click(button);
+        await page.waitForFunction(
+          () => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 600,
+          undefined,
+          { timeout: 60_000 },
+        );
+        // Held: more text keeps arriving while the reader scrolls and the case looks, however long that takes.
+        pace = 'held';
+        const box = (await page.getByTestId('preview').boundingBox())!;
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.wheel(0, -5000);
+        const jump = page.getByRole('button', { name: 'Jump to latest' });
+        await jump.waitFor({ timeout: 10_000 });
+        await page.waitForTimeout(300);
+        // Left where the reader went: the end is out of view while more text arrives.
+        expect(await sampleEndInView(page)).toBe(false);
+        await page.screenshot({ path: path.join(ARTIFACTS, 'jump-to-latest-1280.png') });
+        await jump.click();
+        await page.waitForTimeout(150);
+        expect(await sampleEndInView(page)).toBe(true);
+        expect(await jump.count()).toBe(0);
+        // The keyboard stays with the text being written (not on <body>).
+        expect(await page.evaluate(() => document.activeElement?.closest('[data-streaming="true"]') !== null)).toBe(
+          true,
+        );
+        pace = 'rest at once';
+        await waitForText(page, label, 'Generate Chapter 3', 60_000);
+        // Streamed Markdown never showed its raw markers.
+        expect(await page.getByTestId('preview').textContent()).not.toContain('**');
+      },
+      300_000,
+    );
+
+    it(
+      'phone: the page scrolls with the text, "Jump to latest" ' +
+        'is in Malay in a Malay studio, and the console stays clean',
+      async () => {
+        const page = await app.open({ width: 390, height: 844 });
+        const consoleErrors: string[] = [];
+        page.on('console', (m) => {
+          if (m.type() === 'error') consoleErrors.push(m.text());
+        });
+        // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts).
+        const writer = await signUpWriter(app.base, 'putri.phone@e2e.test', { password: PASSWORD });
+        await signInPage(page, writer);
+        // The account's studio language is Malay (the page's words follow it, and a new book starts in it).
+        expect((await asWriter(writer, '/me/lang', { method: 'PUT', body: { lang: 'ms' } })).status).toBe(200);
+        await page.goto(`${app.base}/romance`);
+        await waitForText(page, label, 'Jana Rangka Cerita');
+        expect(await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).inputValue()).toBe('ms');
+        await page.getByLabel('Bilangan Bab').selectOption('7');
+        await page.click(button);
+        await waitForText(page, label, 'Jana Pengenalan', 60_000);
+        const [inView, total, followed] = await sampleStep(page);
+        expect(total).toBeGreaterThanOrEqual(10);
         expect(followed, 'samples taken once the text had outgrown the view').toBeGreaterThanOrEqual(FOLLOWED_SAMPLES);
         expect(inView / total, `end of the text in view in ${inView} of ${total} samples`).toBeGreaterThanOrEqual(0.9);
-        // No jump at the end: the finished part sits where the part being written was.
-        expect(
-          Math.abs((await topOf(page, `#part-${position}`))! - top!),
-          'the part moved when it was finished',
-        ).toBeLessThanOrEqual(2);
-      }
-      // Focus came back to the generate button after the step.
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('generate-button');
+        await waitForText(page, label, 'Jana Bab 1', 60_000);
 
-      // Chapter 2: the reader scrolls up in the preview; "Jump to latest" appears and brings the end back.
-      pace = 'steady';
-      await page.click(button);
-      await page.waitForFunction(
-        () => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 600,
-        undefined,
-        { timeout: 60_000 },
-      );
-      // Held: more text keeps arriving while the reader scrolls and the case looks, however long that takes.
-      pace = 'held';
-      const box = (await page.getByTestId('preview').boundingBox())!;
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      await page.mouse.wheel(0, -5000);
-      const jump = page.getByRole('button', { name: 'Jump to latest' });
-      await jump.waitFor({ timeout: 10_000 });
-      await page.waitForTimeout(300);
-      // Left where the reader went: the end is out of view while more text arrives.
-      expect(await sampleEndInView(page)).toBe(false);
-      await page.screenshot({ path: path.join(ARTIFACTS, 'jump-to-latest-1280.png') });
-      await jump.click();
-      await page.waitForTimeout(150);
-      expect(await sampleEndInView(page)).toBe(true);
-      expect(await jump.count()).toBe(0);
-      // The keyboard stays with the text being written (not on <body>).
-      expect(await page.evaluate(() => document.activeElement?.closest('[data-streaming="true"]') !== null)).toBe(true);
-      pace = 'rest at once';
-      await waitForText(page, label, 'Generate Chapter 3', 60_000);
-      // Streamed Markdown never showed its raw markers.
-      expect(await page.getByTestId('preview').textContent()).not.toContain('**');
-    }, 300_000);
-
-    it('phone: the page scrolls with the text, "Jump to latest" is in Malay in a Malay studio, and the console stays clean', async () => {
-      const page = await app.open({ width: 390, height: 844 });
-      const consoleErrors: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error') consoleErrors.push(m.text());
-      });
-      // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts).
-      const writer = await signUpWriter(app.base, 'putri.phone@e2e.test', { password: PASSWORD });
-      await signInPage(page, writer);
-      // The account's studio language is Malay (the page's words follow it, and a new book starts in it).
-      expect((await asWriter(writer, '/me/lang', { method: 'PUT', body: { lang: 'ms' } })).status).toBe(200);
-      await page.goto(`${app.base}/romance`);
-      await waitForText(page, label, 'Jana Rangka Cerita');
-      expect(await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).inputValue()).toBe('ms');
-      await page.getByLabel('Bilangan Bab').selectOption('7');
-      await page.click(button);
-      await waitForText(page, label, 'Jana Pengenalan', 60_000);
-      const [inView, total, followed] = await sampleStep(page);
-      expect(total).toBeGreaterThanOrEqual(10);
-      expect(followed, 'samples taken once the text had outgrown the view').toBeGreaterThanOrEqual(FOLLOWED_SAMPLES);
-      expect(inView / total, `end of the text in view in ${inView} of ${total} samples`).toBeGreaterThanOrEqual(0.9);
-      await waitForText(page, label, 'Jana Bab 1', 60_000);
-
-      pace = 'steady';
-      await page.click(button);
-      await page.waitForFunction(
-        () => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 600,
-        undefined,
-        { timeout: 60_000 },
-      );
-      pace = 'held';
-      await page.mouse.move(200, 400);
-      await page.mouse.wheel(0, -3000);
-      const jump = page.getByRole('button', { name: 'Lompat ke terkini' });
-      await jump.waitFor({ timeout: 10_000 });
-      await page.screenshot({ path: path.join(ARTIFACTS, 'jump-to-latest-390.png') });
-      await jump.click();
-      await page.waitForTimeout(150);
-      expect(await sampleEndInView(page)).toBe(true);
-      pace = 'rest at once';
-      await waitForText(page, label, 'Jana Bab 2', 60_000);
-      // A generator visit with nothing saved is an ordinary answer: no 404 in the console.
-      expect(consoleErrors).toEqual([]);
-    }, 300_000);
+        pace = 'steady';
+        await page.click(button);
+        await page.waitForFunction(
+          () => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 600,
+          undefined,
+          { timeout: 60_000 },
+        );
+        pace = 'held';
+        await page.mouse.move(200, 400);
+        await page.mouse.wheel(0, -3000);
+        const jump = page.getByRole('button', { name: 'Lompat ke terkini' });
+        await jump.waitFor({ timeout: 10_000 });
+        await page.screenshot({ path: path.join(ARTIFACTS, 'jump-to-latest-390.png') });
+        await jump.click();
+        await page.waitForTimeout(150);
+        expect(await sampleEndInView(page)).toBe(true);
+        pace = 'rest at once';
+        await waitForText(page, label, 'Jana Bab 2', 60_000);
+        // A generator visit with nothing saved is an ordinary answer: no 404 in the console.
+        expect(consoleErrors).toEqual([]);
+      },
+      300_000,
+    );
   },
 );

@@ -67,7 +67,8 @@ afterAll(async () => {
 });
 
 it.skipIf(!hasChromium)(
-  `an English writer's studio renders every page with a fourth language in the table${hasChromium ? '' : ` (skipped: ${SKIP_REASON})`}`,
+  `an English writer's studio renders every page with a fourth language ` +
+    `in the table${hasChromium ? '' : ` (skipped: ${SKIP_REASON})`}`,
   async () => {
     await signUp(page, server.url, 'fourth.language@e2e.test', 'secret12');
     await page.goto(`${server.url}/`);

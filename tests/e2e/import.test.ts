@@ -25,7 +25,9 @@ function docx(dir: string, name: string, markdown: string): string {
 }
 
 const paragraph = (n: number) =>
-  `Aisha opened the lantern shop at dawn on day ${n}, swept the step and counted the lamps that still needed mending before the ferry came in. Daniel watched from the pier and said nothing about the letter in his pocket.`;
+  `Aisha opened the lantern shop at dawn on day ${n}, swept the step ` +
+  `and counted the lamps that still needed mending before the ferry ` +
+  `came in. Daniel watched from the pier and said nothing about the letter in his pocket.`;
 
 describeInChromium('Import a manuscript', { what: 'offline provider' }, (app) => {
   it('a DOCX on My Books: its chapters and cost shown, imported, read and continued', async () => {

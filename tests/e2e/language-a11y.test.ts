@@ -78,7 +78,9 @@ async function controlsWithoutFocusIndicator(page: Page, count: number): Promise
       };
       const label = el.closest('label');
       const ok = shows(el) || (label !== null && shows(label));
-      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+      const name =
+        `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} ` +
+        `"${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
       return { ok, name };
     });
     if (result && !result.ok) missing.push(result.name);
@@ -175,48 +177,53 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
   let visitor: Page;
   let user: Page;
   let admin: Page;
-  it('a user who switches to Bahasa Malaysia gets a Malay shell and <html lang="ms">, kept after a reload and on another browser', async () => {
-    const email = 'siti.lang@e2e.test';
-    const page = await app.open();
-    await signUp(page, app.base, email, PASSWORD);
-    await page.locator('aside nav').waitFor();
-    await page.locator('aside nav a', { hasText: 'Romance' }).waitFor();
-    expect(await page.getAttribute('html', 'lang')).toBe('en');
+  it(
+    'a user who switches to Bahasa Malaysia gets a Malay shell and ' +
+      '<html lang="ms">, kept after a reload and on another browser',
+    async () => {
+      const email = 'siti.lang@e2e.test';
+      const page = await app.open();
+      await signUp(page, app.base, email, PASSWORD);
+      await page.locator('aside nav').waitFor();
+      await page.locator('aside nav a', { hasText: 'Romance' }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('en');
 
-    await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
-    await page.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
-    const check = async (p: Page) => {
-      await p.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
-      expect(await p.getAttribute('html', 'lang')).toBe('ms');
-      const { groups, entries } = await shellTexts(p);
-      expect(groups).toEqual(MALAY_GROUPS);
-      for (const entry of [...MALAY_ENTRIES, ...MALAY_GENERATORS]) expect(entries, entry).toContain(entry);
-      for (const english of ENGLISH_SHELL) expect(entries, english).not.toContain(english);
-      // No generator is listed under its English name where it has a Malay one.
-      const list = (await (await p.request.get(`${app.base}/api/generators`)).json()) as {
-        generators: Array<{ typeLabel: { en: string; ms: string } }>;
+      await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
+      await page.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
+      const check = async (p: Page) => {
+        await p.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
+        expect(await p.getAttribute('html', 'lang')).toBe('ms');
+        const { groups, entries } = await shellTexts(p);
+        expect(groups).toEqual(MALAY_GROUPS);
+        for (const entry of [...MALAY_ENTRIES, ...MALAY_GENERATORS]) expect(entries, entry).toContain(entry);
+        for (const english of ENGLISH_SHELL) expect(entries, english).not.toContain(english);
+        // No generator is listed under its English name where it has a Malay one.
+        const list = (await (await p.request.get(`${app.base}/api/generators`)).json()) as {
+          generators: Array<{ typeLabel: { en: string; ms: string } }>;
+        };
+        for (const g of list.generators)
+          if (g.typeLabel.en !== g.typeLabel.ms) expect(entries, g.typeLabel.en).not.toContain(g.typeLabel.en);
+        expect(await p.locator('aside [data-testid="credit-balance"]').textContent()).toBe('10 kredit');
       };
-      for (const g of list.generators)
-        if (g.typeLabel.en !== g.typeLabel.ms) expect(entries, g.typeLabel.en).not.toContain(g.typeLabel.en);
-      expect(await p.locator('aside [data-testid="credit-balance"]').textContent()).toBe('10 kredit');
-    };
-    await check(page);
-    // Saved to the account: the dashboard speaks Malay too, and a reload keeps it.
-    expect(await page.textContent('h1')).toMatch(/^Selamat datang ke Karya, siti\.lang!$/);
-    await page.reload();
-    await check(page);
-    expect(await page.textContent('h1')).toBe('Selamat kembali, siti.lang!');
+      await check(page);
+      // Saved to the account: the dashboard speaks Malay too, and a reload keeps it.
+      expect(await page.textContent('h1')).toMatch(/^Selamat datang ke Karya, siti\.lang!$/);
+      await page.reload();
+      await check(page);
+      expect(await page.textContent('h1')).toBe('Selamat kembali, siti.lang!');
 
-    // Another browser (no local choice, an English browser): signing in brings the account's language.
-    const other = await app.open();
-    await other.goto(`${app.base}/signin`);
-    expect(await other.getAttribute('html', 'lang')).toBe('en');
-    await other.getByLabel('Email').fill(email);
-    await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await other.getByRole('button', { name: 'Sign In' }).click();
-    await other.waitForURL((u) => u.pathname === '/');
-    await check(other);
-  }, 180_000);
+      // Another browser (no local choice, an English browser): signing in brings the account's language.
+      const other = await app.open();
+      await other.goto(`${app.base}/signin`);
+      expect(await other.getAttribute('html', 'lang')).toBe('en');
+      await other.getByLabel('Email').fill(email);
+      await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await other.getByRole('button', { name: 'Sign In' }).click();
+      await other.waitForURL((u) => u.pathname === '/');
+      await check(other);
+    },
+    180_000,
+  );
 
   it('a language chosen before signing up is kept by the new account; the auth screens speak it', async () => {
     const page = await app.open();
@@ -241,212 +248,237 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     expect(me.lang).toBe('ms');
   }, 120_000);
 
-  it('in a Malay studio the generators that always write English (covers, dad jokes, language story) speak Malay, and an English book keeps a Malay page through its resume dialog (issue 24)', async () => {
-    const page = await app.open();
-    // Signed up in a Malay studio over the API (tests/e2e/seed.ts; the sign-up page and the switch are walked in the
-    // cases above). Each page after the first is opened in the studio as its links open one (openRoute: the generator
-    // page is made anew for each generator, its words read from its own table).
-    await signInPage(page, await signUpWriter(app.base, 'nora.lang@e2e.test', { password: PASSWORD, lang: 'ms' }));
-    const label = '[data-testid="generate-label"]';
+  it(
+    'in a Malay studio the generators that always write English (covers, dad jokes, language story) ' +
+      'speak Malay, and an English book keeps a Malay page through its resume dialog (issue 24)',
+    async () => {
+      const page = await app.open();
+      // Signed up in a Malay studio over the API (tests/e2e/seed.ts; the sign-up page and the switch are walked in the
+      // cases above). Each page after the first is opened in the studio as its links open one (openRoute: the generator
+      // page is made anew for each generator, its words read from its own table).
+      await signInPage(page, await signUpWriter(app.base, 'nora.lang@e2e.test', { password: PASSWORD, lang: 'ms' }));
+      const label = '[data-testid="generate-label"]';
 
-    /** Each visible field's own label (its legend for a group), without the required marker. */
-    const fieldLabels = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('[data-testid="settings-form"] [data-field]')].map((f) =>
-          (f.querySelector('legend, label')?.textContent ?? '').replace('*', '').trim(),
-        ),
+      /** Each visible field's own label (its legend for a group), without the required marker. */
+      const fieldLabels = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('[data-testid="settings-form"] [data-field]')].map((f) =>
+            (f.querySelector('legend, label')?.textContent ?? '').replace('*', '').trim(),
+          ),
+        );
+      // Expected words typed from generators/*.yaml (`karya show <id> --json`): title, field labels in Malay
+      // and in English, the generate button, and one default option as the select shows it.
+      const pages: Array<{
+        route: string;
+        title: string;
+        tagline: string;
+        labels: string[];
+        english: string[];
+        button: string;
+        option: [string, string];
+      }> = [
+        {
+          route: '/book-cover',
+          title: 'Penjana Kulit Buku',
+          tagline: 'Kulit buku yang menarik perhatian untuk buku anda',
+          labels: [
+            'Tajuk Buku',
+            'Genre Buku',
+            'Gaya Kulit Buku',
+            'Watak Utama',
+            'Latar',
+            'Suasana',
+            'Butiran Tambahan',
+          ],
+          english: ['Book Title', 'Genre', 'Cover Style', 'Main Character', 'Setting', 'Mood', 'Additional Details'],
+          button: 'Jana Kulit Buku',
+          option: ['Gaya Kulit Buku', 'Ceria dan Berwarna-warni'],
+        },
+        {
+          route: '/kids-book-cover',
+          title: 'Penjana Kulit Buku Kanak-kanak',
+          tagline: 'Kulit buku ceria dan mesra kanak-kanak untuk buku bergambar anda',
+          labels: ['Tajuk Buku', 'Watak Utama', 'Emosi Watak', 'Latar', 'Skema Warna', 'Gaya Seni', 'Elemen Tambahan'],
+          english: [
+            'Book Title',
+            'Main Character',
+            'Character Mood',
+            'Setting',
+            'Colour Scheme',
+            'Art Style',
+            'Additional Elements',
+          ],
+          button: 'Jana Kulit Buku',
+          option: ['Latar', 'Hutan Ajaib'],
+        },
+        {
+          route: '/dad-jokes',
+          title: 'Penjana Jenaka Ayah',
+          tagline: 'Jenaka ayah yang mesra keluarga untuk setiap suasana',
+          labels: ['Jenis Jenaka', 'Tema', 'Umur Khalayak', 'Bilangan Jenaka'],
+          english: ['Joke Type', 'Theme', 'Audience Age', 'Number of Jokes'],
+          button: 'Jana Jenaka',
+          option: ['Jenis Jenaka', 'Ketuk-Ketuk'],
+        },
+        {
+          route: '/language-story',
+          title: 'Cerita Pembelajaran Bahasa',
+          tagline: 'Belajar bahasa baharu melalui cerita pendek mengikut tahap anda',
+          labels: ['Bahasa Yang Dipelajari', 'Tema', 'Tahap Kesukaran', 'Gaya Cerita', 'Bahan Tambahan'],
+          english: ['Language to Learn', 'Theme', 'Difficulty Level', 'Story Style', 'Include Extras'],
+          button: 'Jana Cerita',
+          option: ['Bahasa Yang Dipelajari', 'Bahasa Sepanyol'],
+        },
+      ];
+      for (const p of pages) {
+        await openRoute(page, app.base, p.route, '[data-testid="generator-title"]');
+        await waitForText(page, '[data-testid="generator-title"]', p.title);
+        expect(await page.getAttribute('html', 'lang')).toBe('ms');
+        expect(await page.locator('main header p').first().textContent(), p.route).toBe(p.tagline);
+        const labels = await fieldLabels();
+        expect(labels, p.route).toEqual(expect.arrayContaining(p.labels));
+        for (const english of p.english) expect(labels, `${p.route}: ${english}`).not.toContain(english);
+        expect(await page.textContent(label), p.route).toBe(p.button);
+        await page.getByTestId('settings-form').getByRole('heading', { name: 'Tetapan' }).waitFor();
+        const [field, option] = p.option;
+        const select = page.getByTestId('settings-form').getByLabel(field, { exact: true });
+        expect(await select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent), p.route).toBe(
+          option,
+        );
+        expect(await page.getByTestId('preview-placeholder').textContent(), p.route).toBe(
+          'Kandungan yang dijana akan dipaparkan di sini',
+        );
+        // No part of the page is marked as English.
+        expect(await page.locator('main [lang="en"]').count(), p.route).toBe(0);
+      }
+      await openRoute(page, app.base, '/book-cover', '[data-testid="generator-title"]');
+      expect(await page.getByLabel('Tajuk Buku').getAttribute('placeholder')).toBe('Masukkan tajuk buku anda');
+
+      // An English book written from the Malay studio: the controls stay Malay, its headings are English.
+      await openRoute(page, app.base, '/romance', label);
+      await waitForText(page, label, 'Jana Rangka Cerita');
+      await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).selectOption('en');
+      await page.getByLabel('Bilangan Bab').selectOption('7');
+      await waitForText(page, label, 'Jana Rangka Cerita');
+      await page.click('[data-testid="generate-button"]');
+      await waitForText(page, label, 'Jana Pengenalan', 60_000);
+      await page.click('[data-testid="generate-button"]');
+      await waitForText(page, label, 'Jana Bab 1', 60_000);
+      expect(await page.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Introduction']);
+
+      // Back later: the book is there at once, with a note in Malay that names it and offers a new one.
+      await page.reload();
+      const note = page.getByTestId('resume-note');
+      await note.getByRole('heading', { name: 'Buku anda, seperti yang anda tinggalkan' }).waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      // The note names the book by its own title, in Malay.
+      expect(await page.getByTestId('resume-summary').textContent()).toMatch(
+        /^Anda mempunyai kemajuan tersimpan untuk “[^”]+”, Romantik \(0 daripada 7 bab ditulis\)\. Seterusnya: Bab 1\.$/,
       );
-    // Expected words typed from generators/*.yaml (`karya show <id> --json`): title, field labels in Malay
-    // and in English, the generate button, and one default option as the select shows it.
-    const pages: Array<{
-      route: string;
-      title: string;
-      tagline: string;
-      labels: string[];
-      english: string[];
-      button: string;
-      option: [string, string];
-    }> = [
-      {
-        route: '/book-cover',
-        title: 'Penjana Kulit Buku',
-        tagline: 'Kulit buku yang menarik perhatian untuk buku anda',
-        labels: ['Tajuk Buku', 'Genre Buku', 'Gaya Kulit Buku', 'Watak Utama', 'Latar', 'Suasana', 'Butiran Tambahan'],
-        english: ['Book Title', 'Genre', 'Cover Style', 'Main Character', 'Setting', 'Mood', 'Additional Details'],
-        button: 'Jana Kulit Buku',
-        option: ['Gaya Kulit Buku', 'Ceria dan Berwarna-warni'],
-      },
-      {
-        route: '/kids-book-cover',
-        title: 'Penjana Kulit Buku Kanak-kanak',
-        tagline: 'Kulit buku ceria dan mesra kanak-kanak untuk buku bergambar anda',
-        labels: ['Tajuk Buku', 'Watak Utama', 'Emosi Watak', 'Latar', 'Skema Warna', 'Gaya Seni', 'Elemen Tambahan'],
-        english: [
-          'Book Title',
-          'Main Character',
-          'Character Mood',
-          'Setting',
-          'Colour Scheme',
-          'Art Style',
-          'Additional Elements',
-        ],
-        button: 'Jana Kulit Buku',
-        option: ['Latar', 'Hutan Ajaib'],
-      },
-      {
-        route: '/dad-jokes',
-        title: 'Penjana Jenaka Ayah',
-        tagline: 'Jenaka ayah yang mesra keluarga untuk setiap suasana',
-        labels: ['Jenis Jenaka', 'Tema', 'Umur Khalayak', 'Bilangan Jenaka'],
-        english: ['Joke Type', 'Theme', 'Audience Age', 'Number of Jokes'],
-        button: 'Jana Jenaka',
-        option: ['Jenis Jenaka', 'Ketuk-Ketuk'],
-      },
-      {
-        route: '/language-story',
-        title: 'Cerita Pembelajaran Bahasa',
-        tagline: 'Belajar bahasa baharu melalui cerita pendek mengikut tahap anda',
-        labels: ['Bahasa Yang Dipelajari', 'Tema', 'Tahap Kesukaran', 'Gaya Cerita', 'Bahan Tambahan'],
-        english: ['Language to Learn', 'Theme', 'Difficulty Level', 'Story Style', 'Include Extras'],
-        button: 'Jana Cerita',
-        option: ['Bahasa Yang Dipelajari', 'Bahasa Sepanyol'],
-      },
-    ];
-    for (const p of pages) {
-      await openRoute(page, app.base, p.route, '[data-testid="generator-title"]');
-      await waitForText(page, '[data-testid="generator-title"]', p.title);
+      await note.getByRole('button', { name: 'Mulakan Buku Baharu' }).waitFor();
+      await waitForText(page, label, 'Jana Bab 1');
+      expect(await page.getByTestId('chapter-heading').textContent()).toBe('Bab 1');
+      expect(await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).inputValue()).toBe('en');
+      await page.getByTestId('settings-form').getByLabel('Tahap Keintiman').waitFor();
+      expect(await page.getByTestId('locked-note').textContent()).toContain('Tetapan dikunci');
+      expect(await page.getByTestId('writing-progress').textContent()).toContain('Kemajuan Penulisan');
       expect(await page.getAttribute('html', 'lang')).toBe('ms');
-      expect(await page.locator('main header p').first().textContent(), p.route).toBe(p.tagline);
-      const labels = await fieldLabels();
-      expect(labels, p.route).toEqual(expect.arrayContaining(p.labels));
-      for (const english of p.english) expect(labels, `${p.route}: ${english}`).not.toContain(english);
-      expect(await page.textContent(label), p.route).toBe(p.button);
-      await page.getByTestId('settings-form').getByRole('heading', { name: 'Tetapan' }).waitFor();
-      const [field, option] = p.option;
-      const select = page.getByTestId('settings-form').getByLabel(field, { exact: true });
-      expect(await select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent), p.route).toBe(
-        option,
-      );
-      expect(await page.getByTestId('preview-placeholder').textContent(), p.route).toBe(
-        'Kandungan yang dijana akan dipaparkan di sini',
-      );
-      // No part of the page is marked as English.
-      expect(await page.locator('main [lang="en"]').count(), p.route).toBe(0);
-    }
-    await openRoute(page, app.base, '/book-cover', '[data-testid="generator-title"]');
-    expect(await page.getByLabel('Tajuk Buku').getAttribute('placeholder')).toBe('Masukkan tajuk buku anda');
+      expect(await page.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Introduction']);
+      expect(await page.getAttribute('[data-testid="preview-part"] h3', 'lang')).toBe('en');
+    },
+    240_000,
+  );
 
-    // An English book written from the Malay studio: the controls stay Malay, its headings are English.
-    await openRoute(page, app.base, '/romance', label);
-    await waitForText(page, label, 'Jana Rangka Cerita');
-    await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).selectOption('en');
-    await page.getByLabel('Bilangan Bab').selectOption('7');
-    await waitForText(page, label, 'Jana Rangka Cerita');
-    await page.click('[data-testid="generate-button"]');
-    await waitForText(page, label, 'Jana Pengenalan', 60_000);
-    await page.click('[data-testid="generate-button"]');
-    await waitForText(page, label, 'Jana Bab 1', 60_000);
-    expect(await page.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Introduction']);
+  it(
+    'axe-core: no serious or critical violations on any ' + 'route, signed out, as a user and as the administrator',
+    async () => {
+      const problems: string[] = [];
+      const visit = axeVisit(app.base, problems);
+      // Signed out (sign-in and sign-up are read by tests/e2e/a11y-themes.test.ts, in both languages and themes).
+      // Each browser opens at a laptop's width, the first axe reads (problemsAtWidths), so that one needs no resize.
+      visitor = await app.open(WIDTHS[0]);
+      for (const [route, ready] of SIGNED_OUT_ROUTES) await visit(visitor, route, ready);
 
-    // Back later: the book is there at once, with a note in Malay that names it and offers a new one.
-    await page.reload();
-    const note = page.getByTestId('resume-note');
-    await note.getByRole('heading', { name: 'Buku anda, seperti yang anda tinggalkan' }).waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    // The note names the book by its own title, in Malay.
-    expect(await page.getByTestId('resume-summary').textContent()).toMatch(
-      /^Anda mempunyai kemajuan tersimpan untuk “[^”]+”, Romantik \(0 daripada 7 bab ditulis\)\. Seterusnya: Bab 1\.$/,
-    );
-    await note.getByRole('button', { name: 'Mulakan Buku Baharu' }).waitFor();
-    await waitForText(page, label, 'Jana Bab 1');
-    expect(await page.getByTestId('chapter-heading').textContent()).toBe('Bab 1');
-    expect(await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).inputValue()).toBe('en');
-    await page.getByTestId('settings-form').getByLabel('Tahap Keintiman').waitFor();
-    expect(await page.getByTestId('locked-note').textContent()).toContain('Tetapan dikunci');
-    expect(await page.getByTestId('writing-progress').textContent()).toContain('Kemajuan Penulisan');
-    expect(await page.getAttribute('html', 'lang')).toBe('ms');
-    expect(await page.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Introduction']);
-    expect(await page.getAttribute('[data-testid="preview-part"] h3', 'lang')).toBe('en');
-  }, 240_000);
+      // A user (in Indonesian in the next test), signed up over the API (the sign-up page is walked by the cases
+      // above).
+      user = await app.open(WIDTHS[0]);
+      await signInPage(user, await signUpWriter(app.base, 'axe.user@e2e.test', { password: PASSWORD }));
+      for (const [route, ready] of USER_ROUTES) if (!ENGLISH_IN_A11Y_THEMES.has(route)) await visit(user, route, ready);
+      // The card page's old address shows the Top Up page (read above).
+      await user.goto(`${app.base}/upgrade`);
+      await user.waitForURL((u) => u.pathname === '/topup');
+      await user.locator('main h1').waitFor();
 
-  it('axe-core: no serious or critical violations on any route, signed out, as a user and as the administrator', async () => {
-    const problems: string[] = [];
-    const visit = axeVisit(app.base, problems);
-    // Signed out (sign-in and sign-up are read by tests/e2e/a11y-themes.test.ts, in both languages and themes).
-    // Each browser opens at a laptop's width, the first axe reads (problemsAtWidths), so that one needs no resize.
-    visitor = await app.open(WIDTHS[0]);
-    for (const [route, ready] of SIGNED_OUT_ROUTES) await visit(visitor, route, ready);
+      // The administrator (the account of KARYA_ADMIN_EMAIL).
+      admin = await app.open(WIDTHS[0]);
+      await signInPage(admin, await signUpWriter(app.base, app.karya.adminEmail, { password: PASSWORD }));
+      await visit(admin, '/', 'main h1');
+      // A phone: the drawer open over the admin page (the page itself was read at 390 px above).
+      await admin.setViewportSize(PHONE);
+      try {
+        await admin.goto(`${app.base}/admin`);
+        await admin.getByTestId('users-table').waitFor();
+        await admin.getByRole('button', { name: 'Open menu' }).click();
+        await admin.locator('#drawer nav a').first().waitFor();
+        for (const v of await seriousViolations(admin)) problems.push(`drawer: ${v}`);
+      } finally {
+        await admin.setViewportSize(DESKTOP);
+      }
+      expect(problems).toEqual([]);
+    },
+    300_000,
+  );
 
-    // A user (in Indonesian in the next test), signed up over the API (the sign-up page is walked by the cases above).
-    user = await app.open(WIDTHS[0]);
-    await signInPage(user, await signUpWriter(app.base, 'axe.user@e2e.test', { password: PASSWORD }));
-    for (const [route, ready] of USER_ROUTES) if (!ENGLISH_IN_A11Y_THEMES.has(route)) await visit(user, route, ready);
-    // The card page's old address shows the Top Up page (read above).
-    await user.goto(`${app.base}/upgrade`);
-    await user.waitForURL((u) => u.pathname === '/topup');
-    await user.locator('main h1').waitFor();
+  it(
+    "in Bahasa Indonesia: the switch lists the table's languages, the shell " +
+      'speaks Indonesian, and no route has a serious or critical violation',
+    async () => {
+      const problems: string[] = [];
+      // Every route here was read whole in English by the test before (or by a11y-themes: ENGLISH_IN_A11Y_THEMES): in
+      // Indonesian, the rules its words can break.
+      const visit = axeVisit(app.base, problems, LANGUAGE_RULES);
+      // Signed out: chosen on the sign-in page before any account (kept in this browser).
+      await visitor.goto(`${app.base}/signin`);
+      await visitor.getByTestId('language-switch').selectOption('id');
+      await visitor.getByRole('heading', { name: 'Masuk ke Karya' }).waitFor();
+      for (const [route, ready] of SIGNED_OUT_ROUTES) await visit(visitor, route, ready);
 
-    // The administrator (the account of KARYA_ADMIN_EMAIL).
-    admin = await app.open(WIDTHS[0]);
-    await signInPage(admin, await signUpWriter(app.base, app.karya.adminEmail, { password: PASSWORD }));
-    await visit(admin, '/', 'main h1');
-    // A phone: the drawer open over the admin page (the page itself was read at 390 px above).
-    await admin.setViewportSize(PHONE);
-    try {
-      await admin.goto(`${app.base}/admin`);
-      await admin.getByTestId('users-table').waitFor();
-      await admin.getByRole('button', { name: 'Open menu' }).click();
-      await admin.locator('#drawer nav a').first().waitFor();
-      for (const v of await seriousViolations(admin)) problems.push(`drawer: ${v}`);
-    } finally {
+      // The user of the test before: every language of the table, each by its own name; Indonesian gives an Indonesian
+      // shell.
+      // The sidebar's switch, at a laptop's width (the walk before may have left the page at a phone's, which hides
+      // it).
+      await user.setViewportSize(WIDTHS[0]);
+      await user.goto(`${app.base}/`);
+      await user.locator('aside nav a', { hasText: 'Romance' }).waitFor();
+      const switcher = user.locator('aside [data-testid="language-switch"]');
+      const names = await switcher.locator('option').allTextContents();
+      expect(names.slice(0, 3)).toEqual(['English', 'Bahasa Malaysia', 'Bahasa Indonesia']);
+      // Then any language added to the table (docs/add-a-language.md), by its own name.
+      expect(names).toEqual(langs().map((l) => languageTable(l).autonym));
+      await switcher.selectOption('id');
+      await user.locator('aside nav a', { hasText: 'Romansa' }).waitFor();
+      expect(await user.getAttribute('html', 'lang')).toBe('id');
+      const { groups, entries } = await shellTexts(user);
+      expect(groups).toEqual(INDONESIAN_GROUPS);
+      for (const entry of INDONESIAN_ENTRIES) expect(entries, entry).toContain(entry);
+      for (const english of ENGLISH_SHELL) expect(entries, english).not.toContain(english);
+      for (const [route, ready] of USER_ROUTES) await visit(user, route, ready);
+
+      // The admin portal, then back to English (the account's choice: the tests after this one sign in with it).
+      await admin.goto(`${app.base}/`);
+      await admin.locator('aside [data-testid="language-switch"]').selectOption('id');
+      await admin.locator('aside nav a', { hasText: 'Romansa' }).waitFor();
+      await visit(admin, '/admin', '[data-testid="users-table"]');
       await admin.setViewportSize(DESKTOP);
-    }
-    expect(problems).toEqual([]);
-  }, 300_000);
-
-  it("in Bahasa Indonesia: the switch lists the table's languages, the shell speaks Indonesian, and no route has a serious or critical violation", async () => {
-    const problems: string[] = [];
-    // Every route here was read whole in English by the test before (or by a11y-themes: ENGLISH_IN_A11Y_THEMES): in
-    // Indonesian, the rules its words can break.
-    const visit = axeVisit(app.base, problems, LANGUAGE_RULES);
-    // Signed out: chosen on the sign-in page before any account (kept in this browser).
-    await visitor.goto(`${app.base}/signin`);
-    await visitor.getByTestId('language-switch').selectOption('id');
-    await visitor.getByRole('heading', { name: 'Masuk ke Karya' }).waitFor();
-    for (const [route, ready] of SIGNED_OUT_ROUTES) await visit(visitor, route, ready);
-
-    // The user of the test before: every language of the table, each by its own name; Indonesian gives an Indonesian shell.
-    // The sidebar's switch, at a laptop's width (the walk before may have left the page at a phone's, which hides it).
-    await user.setViewportSize(WIDTHS[0]);
-    await user.goto(`${app.base}/`);
-    await user.locator('aside nav a', { hasText: 'Romance' }).waitFor();
-    const switcher = user.locator('aside [data-testid="language-switch"]');
-    const names = await switcher.locator('option').allTextContents();
-    expect(names.slice(0, 3)).toEqual(['English', 'Bahasa Malaysia', 'Bahasa Indonesia']);
-    // Then any language added to the table (docs/add-a-language.md), by its own name.
-    expect(names).toEqual(langs().map((l) => languageTable(l).autonym));
-    await switcher.selectOption('id');
-    await user.locator('aside nav a', { hasText: 'Romansa' }).waitFor();
-    expect(await user.getAttribute('html', 'lang')).toBe('id');
-    const { groups, entries } = await shellTexts(user);
-    expect(groups).toEqual(INDONESIAN_GROUPS);
-    for (const entry of INDONESIAN_ENTRIES) expect(entries, entry).toContain(entry);
-    for (const english of ENGLISH_SHELL) expect(entries, english).not.toContain(english);
-    for (const [route, ready] of USER_ROUTES) await visit(user, route, ready);
-
-    // The admin portal, then back to English (the account's choice: the tests after this one sign in with it).
-    await admin.goto(`${app.base}/`);
-    await admin.locator('aside [data-testid="language-switch"]').selectOption('id');
-    await admin.locator('aside nav a', { hasText: 'Romansa' }).waitFor();
-    await visit(admin, '/admin', '[data-testid="users-table"]');
-    await admin.setViewportSize(DESKTOP);
-    await Promise.all([
-      admin.waitForResponse((r) => r.url().endsWith('/api/me/lang')),
-      admin.locator('aside [data-testid="language-switch"]').selectOption('en'),
-    ]);
-    await admin.locator('aside nav a', { hasText: 'Romance' }).waitFor();
-    expect(problems).toEqual([]);
-  }, 300_000);
+      await Promise.all([
+        admin.waitForResponse((r) => r.url().endsWith('/api/me/lang')),
+        admin.locator('aside [data-testid="language-switch"]').selectOption('en'),
+      ]);
+      await admin.locator('aside nav a', { hasText: 'Romance' }).waitFor();
+      expect(problems).toEqual([]);
+    },
+    300_000,
+  );
 
   it('on a phone the administrator reaches every user’s actions without scrolling sideways', async () => {
     // The administrator's browser of the cases before, on a phone.

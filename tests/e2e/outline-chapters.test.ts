@@ -58,47 +58,56 @@ describeInChromium('the outline as chapters in the studio', { what: 'fake provid
     expect(await page.locator('[data-testid="chapter-card"][data-locked="true"]').count()).toBe(2);
   }, 180_000);
 
-  it("a note typed into chapter 2's card and Generate Introduction at once: the note reaches chapter 2's request", async () => {
-    const { page, cards, total } = await openChapterCards('outline.at-once@e2e.test');
-    await cards
-      .nth(1)
-      .getByLabel('Note: what must happen here')
-      .fill('NOTE-AT-ONCE Arjun burns the first batch on purpose.');
-    // No Save: Generate right away.
-    await page.click(button);
-    await waitForText(page, label, 'Generate Chapter 1', 60_000);
-    for (const next of ['Generate Chapter 2', 'Generate Chapter 3']) {
+  it(
+    "a note typed into chapter 2's card and Generate " + "Introduction at once: the note reaches chapter 2's request",
+    async () => {
+      const { page, cards, total } = await openChapterCards('outline.at-once@e2e.test');
+      await cards
+        .nth(1)
+        .getByLabel('Note: what must happen here')
+        .fill('NOTE-AT-ONCE Arjun burns the first batch on purpose.');
+      // No Save: Generate right away.
       await page.click(button);
-      await waitForText(page, label, next, 60_000);
-    }
-    const requests = model.fake.generationRequests().map((r) => userMessageOf(r.body ?? {}));
-    const chapter2 = requests.filter((u) => u.includes('NOTE-AT-ONCE'));
-    expect(chapter2).toHaveLength(1);
-    expect(chapter2[0]).toMatch(new RegExp(`^Write Chapter 2 of ${total},`));
-  }, 180_000);
+      await waitForText(page, label, 'Generate Chapter 1', 60_000);
+      for (const next of ['Generate Chapter 2', 'Generate Chapter 3']) {
+        await page.click(button);
+        await waitForText(page, label, next, 60_000);
+      }
+      const requests = model.fake.generationRequests().map((r) => userMessageOf(r.body ?? {}));
+      const chapter2 = requests.filter((u) => u.includes('NOTE-AT-ONCE'));
+      expect(chapter2).toHaveLength(1);
+      expect(chapter2[0]).toMatch(new RegExp(`^Write Chapter 2 of ${total},`));
+    },
+    180_000,
+  );
 
-  it('after typing into a card, a sidebar link asks before leaving; Cancel keeps the text, Leave keeps it for the return', async () => {
-    const page = await app.open();
-    await writeRomance(page, app.base, 'outline.leave@e2e.test', ['Generate Introduction']);
-    const note = page.getByTestId('chapter-card').nth(2).getByLabel('Note: what must happen here');
-    await note.fill('NOTE-KEPT The storm takes the pier.');
-    const myBooks = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Books' });
-    await myBooks.click();
-    const dialog = page.getByRole('dialog', { name: 'Leave with unsaved changes?' });
-    await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    expect(new URL(page.url()).pathname).toBe('/romance');
-    expect(await note.inputValue()).toBe('NOTE-KEPT The storm takes the pier.');
+  it(
+    'after typing into a card, a sidebar link asks before ' +
+      'leaving; Cancel keeps the text, Leave keeps it for the return',
+    async () => {
+      const page = await app.open();
+      await writeRomance(page, app.base, 'outline.leave@e2e.test', ['Generate Introduction']);
+      const note = page.getByTestId('chapter-card').nth(2).getByLabel('Note: what must happen here');
+      await note.fill('NOTE-KEPT The storm takes the pier.');
+      const myBooks = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Books' });
+      await myBooks.click();
+      const dialog = page.getByRole('dialog', { name: 'Leave with unsaved changes?' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/romance');
+      expect(await note.inputValue()).toBe('NOTE-KEPT The storm takes the pier.');
 
-    await myBooks.click();
-    await dialog.getByRole('button', { name: 'Leave' }).click();
-    await page.waitForURL(/\/books$/);
-    await page.goto(`${app.base}/romance`);
-    await page.getByTestId('resume-note').waitFor();
-    const back = page.getByTestId('chapter-card').nth(2).getByLabel('Note: what must happen here');
-    await back.waitFor();
-    expect(await back.inputValue()).toBe('NOTE-KEPT The storm takes the pier.');
-    expect(await page.getByTestId('chapters-save').isVisible()).toBe(true);
-  }, 180_000);
+      await myBooks.click();
+      await dialog.getByRole('button', { name: 'Leave' }).click();
+      await page.waitForURL(/\/books$/);
+      await page.goto(`${app.base}/romance`);
+      await page.getByTestId('resume-note').waitFor();
+      const back = page.getByTestId('chapter-card').nth(2).getByLabel('Note: what must happen here');
+      await back.waitFor();
+      expect(await back.inputValue()).toBe('NOTE-KEPT The storm takes the pier.');
+      expect(await page.getByTestId('chapters-save').isVisible()).toBe(true);
+    },
+    180_000,
+  );
 });

@@ -52,7 +52,8 @@ async function writeWholeRomance(writer: Writer, lang: 'en' | 'ms'): Promise<voi
 
 describeInChromium('A series on My Books', { what: 'offline provider' }, (app) => {
   it.each(['en', 'ms'] as const)(
-    '"Write the next book" on a finished book opens book 2 with its brief filled from the series; My Books groups the two (%s)',
+    '"Write the next book" on a finished book opens book 2 with ' +
+      'its brief filled from the series; My Books groups the two (%s)',
     async (lang) => {
       const w = WORDS[lang];
       const page = await app.open();

@@ -18,7 +18,9 @@ const button = '[data-testid="generate-button"]';
 const PROSE = Array.from(
   { length: 8 },
   (_, n) =>
-    `Paragraph ${n + 1}: the rain over Kuala Lumpur kept falling while Aisha walked past the night market, counting the lanterns and the promises she had not kept. She stopped at the old stall where her grandmother once sold kuih.`,
+    `Paragraph ${n + 1}: the rain over Kuala Lumpur kept falling ` +
+    `while Aisha walked past the night market, counting the lanterns ` +
+    `and the promises she had not kept. She stopped at the old stall where her grandmother once sold kuih.`,
 ).join('\n\n');
 
 let fake: FakeOpenAI | undefined;
@@ -38,86 +40,20 @@ describeInChromium(
   (app) => {
     afterAll(() => fake?.close());
 
-    it('Stop mid-introduction: the text so far is a draft card, still there after a reload; Keep makes it the introduction', async () => {
-      const page = await app.open({ width: 1280, height: 800 });
-      // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts).
-      await signInPage(page, await signUpWriter(app.base, 'sara.stop@e2e.test'));
-      await page.goto(`${app.base}/romance`);
-      await waitForText(page, label, 'Generate Story Outline');
-      await page.getByLabel('Number of Chapters').selectOption('7');
-      await page.click(button);
-      await waitForText(page, label, 'Generate Introduction', 60_000);
+    it(
+      'Stop mid-introduction: the text so far is a draft card, ' +
+        'still there after a reload; Keep makes it the introduction',
+      async () => {
+        const page = await app.open({ width: 1280, height: 800 });
+        // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts).
+        await signInPage(page, await signUpWriter(app.base, 'sara.stop@e2e.test'));
+        await page.goto(`${app.base}/romance`);
+        await waitForText(page, label, 'Generate Story Outline');
+        await page.getByLabel('Number of Chapters').selectOption('7');
+        await page.click(button);
+        await waitForText(page, label, 'Generate Introduction', 60_000);
 
-      options.streamDelayMs = 30;
-      await page.click(button);
-      await page.waitForFunction(
-        () => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200,
-        undefined,
-        { timeout: 60_000 },
-      );
-      await page.getByTestId('stop-generation').click();
-      const card = page.getByTestId('stopped-draft');
-      await card.waitFor({ timeout: 30_000 });
-      options.streamDelayMs = 0;
-      const kept = (await page.getByTestId('stopped-draft-text').textContent())!.trim();
-      expect(kept.length).toBeGreaterThan(200);
-      expect(kept.length).toBeLessThan(PROSE.length);
-      for (const id of ['draft-continue', 'draft-rewrite-open', 'draft-keep', 'draft-discard'])
-        expect(await page.getByTestId(id).isVisible()).toBe(true);
-      // The writer is with the draft: on screen (no scrolling of ours), its heading focused, its
-      // words counted in the preview's header and in the progress; Discard says the credit is spent.
-      const draftWords = Number((await page.getByTestId('stopped-draft-words').textContent())!.replace(/\D/g, ''));
-      expect(draftWords).toBeGreaterThan(20);
-      await page.waitForFunction(() => document.activeElement?.id === 'stopped-draft-h');
-      const box = (await page.locator('#stopped-draft-h').boundingBox())!;
-      expect(box.y).toBeGreaterThanOrEqual(0);
-      expect(box.y).toBeLessThan(800);
-      expect(await page.getByTestId('word-count').textContent()).toBe(`${draftWords} words`);
-      expect(await page.getByTestId('progress-stopped').textContent()).toBe(
-        `Introduction: stopped draft, ${draftWords} words`,
-      );
-      expect(await page.getByTestId('draft-discard').textContent()).toContain('its 1 credit is already used');
-      await card.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(ARTIFACTS, 'stopped-draft-1280.png') });
-
-      await page.reload();
-      // The book is there at once, its note naming the book and its stopped draft.
-      await page.getByTestId('resume-note').waitFor();
-      expect(await page.getByTestId('resume-summary').textContent()).toMatch(
-        /^You have saved progress for “.+”, Romance \(0 of 7 chapters written\)\. Next: Introduction\.$/,
-      );
-      expect(await page.getByTestId('resume-stopped').textContent()).toBe(
-        `Introduction: stopped draft, ${draftWords} words`,
-      );
-      await card.waitFor();
-      expect((await page.getByTestId('stopped-draft-text').textContent())!.trim()).toBe(kept);
-
-      await page.getByTestId('draft-keep').click();
-      await waitForText(page, label, 'Generate Chapter 1', 30_000);
-      expect(await card.count()).toBe(0);
-      expect((await page.locator('#part-0').textContent()) ?? '').toContain(kept.slice(0, 120));
-      // The kept part says it was stopped (nothing asked the model for more), still after a reload.
-      const note = page.locator('#part-0 [data-testid="short-part"]');
-      expect(await note.textContent()).toMatch(/^Stopped by you and kept at \d+ of [\d,]+ words\./);
-      await page.reload();
-      await page.getByTestId('resume-note').waitFor();
-      await page.locator('#part-0 [data-testid="short-part"]').waitFor();
-      expect(await page.locator('#part-0 [data-testid="short-part"]').textContent()).toMatch(/^Stopped by you/);
-      expect(await page.locator('#part-0').textContent()).not.toContain('even after asking');
-    }, 180_000);
-
-    it('Continue on a stopped draft streams on the page as Generate does, and Stop keeps the longer draft', async () => {
-      const page = await app.open({ width: 1280, height: 800 });
-      // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts).
-      await signInPage(page, await signUpWriter(app.base, 'sara.continue@e2e.test'));
-      await page.goto(`${app.base}/romance`);
-      await page.getByLabel('Number of Chapters').selectOption('7');
-      await page.click(button);
-      await waitForText(page, label, 'Generate Introduction', 60_000);
-      options.streamDelayMs = 30;
-      try {
-        const streamed = () =>
-          page.evaluate(() => document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0);
+        options.streamDelayMs = 30;
         await page.click(button);
         await page.waitForFunction(
           () => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200,
@@ -127,24 +63,99 @@ describeInChromium(
         await page.getByTestId('stop-generation').click();
         const card = page.getByTestId('stopped-draft');
         await card.waitFor({ timeout: 30_000 });
-        const draft = (await page.getByTestId('stopped-draft-text').textContent())!.trim();
-        await page.getByTestId('draft-continue').click();
-        // The draft stays on the page and the new words arrive after it, with Stop beside them.
-        await page.waitForFunction(
-          (n) => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > n + 150,
-          draft.length,
-          { timeout: 60_000 },
-        );
-        expect(await streamed()).toBeGreaterThan(draft.length);
-        await page.getByTestId('stop-generation').click();
-        await card.waitFor({ timeout: 30_000 });
-        const grown = (await page.getByTestId('stopped-draft-text').textContent())!.trim();
-        expect(grown.startsWith(draft.slice(0, 150))).toBe(true);
-        expect(grown.length).toBeGreaterThan(draft.length + 100);
-        expect(await page.getByTestId('preview-error').count()).toBe(0);
-      } finally {
         options.streamDelayMs = 0;
-      }
-    }, 120_000);
+        const kept = (await page.getByTestId('stopped-draft-text').textContent())!.trim();
+        expect(kept.length).toBeGreaterThan(200);
+        expect(kept.length).toBeLessThan(PROSE.length);
+        for (const id of ['draft-continue', 'draft-rewrite-open', 'draft-keep', 'draft-discard'])
+          expect(await page.getByTestId(id).isVisible()).toBe(true);
+        // The writer is with the draft: on screen (no scrolling of ours), its heading focused, its
+        // words counted in the preview's header and in the progress; Discard says the credit is spent.
+        const draftWords = Number((await page.getByTestId('stopped-draft-words').textContent())!.replace(/\D/g, ''));
+        expect(draftWords).toBeGreaterThan(20);
+        await page.waitForFunction(() => document.activeElement?.id === 'stopped-draft-h');
+        const box = (await page.locator('#stopped-draft-h').boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y).toBeLessThan(800);
+        expect(await page.getByTestId('word-count').textContent()).toBe(`${draftWords} words`);
+        expect(await page.getByTestId('progress-stopped').textContent()).toBe(
+          `Introduction: stopped draft, ${draftWords} words`,
+        );
+        expect(await page.getByTestId('draft-discard').textContent()).toContain('its 1 credit is already used');
+        await card.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(ARTIFACTS, 'stopped-draft-1280.png') });
+
+        await page.reload();
+        // The book is there at once, its note naming the book and its stopped draft.
+        await page.getByTestId('resume-note').waitFor();
+        expect(await page.getByTestId('resume-summary').textContent()).toMatch(
+          /^You have saved progress for “.+”, Romance \(0 of 7 chapters written\)\. Next: Introduction\.$/,
+        );
+        expect(await page.getByTestId('resume-stopped').textContent()).toBe(
+          `Introduction: stopped draft, ${draftWords} words`,
+        );
+        await card.waitFor();
+        expect((await page.getByTestId('stopped-draft-text').textContent())!.trim()).toBe(kept);
+
+        await page.getByTestId('draft-keep').click();
+        await waitForText(page, label, 'Generate Chapter 1', 30_000);
+        expect(await card.count()).toBe(0);
+        expect((await page.locator('#part-0').textContent()) ?? '').toContain(kept.slice(0, 120));
+        // The kept part says it was stopped (nothing asked the model for more), still after a reload.
+        const note = page.locator('#part-0 [data-testid="short-part"]');
+        expect(await note.textContent()).toMatch(/^Stopped by you and kept at \d+ of [\d,]+ words\./);
+        await page.reload();
+        await page.getByTestId('resume-note').waitFor();
+        await page.locator('#part-0 [data-testid="short-part"]').waitFor();
+        expect(await page.locator('#part-0 [data-testid="short-part"]').textContent()).toMatch(/^Stopped by you/);
+        expect(await page.locator('#part-0').textContent()).not.toContain('even after asking');
+      },
+      180_000,
+    );
+
+    it(
+      'Continue on a stopped draft streams on the page ' + 'as Generate does, and Stop keeps the longer draft',
+      async () => {
+        const page = await app.open({ width: 1280, height: 800 });
+        // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts).
+        await signInPage(page, await signUpWriter(app.base, 'sara.continue@e2e.test'));
+        await page.goto(`${app.base}/romance`);
+        await page.getByLabel('Number of Chapters').selectOption('7');
+        await page.click(button);
+        await waitForText(page, label, 'Generate Introduction', 60_000);
+        options.streamDelayMs = 30;
+        try {
+          const streamed = () =>
+            page.evaluate(() => document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0);
+          await page.click(button);
+          await page.waitForFunction(
+            () => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200,
+            undefined,
+            { timeout: 60_000 },
+          );
+          await page.getByTestId('stop-generation').click();
+          const card = page.getByTestId('stopped-draft');
+          await card.waitFor({ timeout: 30_000 });
+          const draft = (await page.getByTestId('stopped-draft-text').textContent())!.trim();
+          await page.getByTestId('draft-continue').click();
+          // The draft stays on the page and the new words arrive after it, with Stop beside them.
+          await page.waitForFunction(
+            (n) => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > n + 150,
+            draft.length,
+            { timeout: 60_000 },
+          );
+          expect(await streamed()).toBeGreaterThan(draft.length);
+          await page.getByTestId('stop-generation').click();
+          await card.waitFor({ timeout: 30_000 });
+          const grown = (await page.getByTestId('stopped-draft-text').textContent())!.trim();
+          expect(grown.startsWith(draft.slice(0, 150))).toBe(true);
+          expect(grown.length).toBeGreaterThan(draft.length + 100);
+          expect(await page.getByTestId('preview-error').count()).toBe(0);
+        } finally {
+          options.streamDelayMs = 0;
+        }
+      },
+      120_000,
+    );
   },
 );

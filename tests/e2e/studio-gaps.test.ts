@@ -66,85 +66,95 @@ describeInChromium(
   "the studio's small gaps",
   { what: 'RM top-up links', serve: withTopUpLinks, forAxe: true },
   (app) => {
-    it('every top-up link leads to the one Top Up page (RM packages, the way back to the book); axe finds nothing serious', async () => {
-      const page = await app.open({ width: 1366, height: 900 });
-      await writerWith(page, app.base, app.karya.adminEmail, 'topup.writer@e2e.test', 0);
+    it(
+      'every top-up link leads to the one Top Up page (RM packages, ' +
+        'the way back to the book); axe finds nothing serious',
+      async () => {
+        const page = await app.open({ width: 1366, height: 900 });
+        await writerWith(page, app.base, app.karya.adminEmail, 'topup.writer@e2e.test', 0);
 
-      // Out of credits, the Generate button on the book's page.
-      await page.goto(`${app.base}/romance`);
-      await waitForText(page, '[data-testid="generate-label"]', 'Top up to continue');
-      await page.click('[data-testid="generate-button"]');
-      await page.waitForURL((u) => u.pathname === '/topup' && u.searchParams.get('return') === '/romance');
-      await page.getByRole('heading', { name: 'Top Up Credits', level: 1 }).waitFor();
-      expect(await page.getByTestId('upgrade-reason').textContent()).toContain(
-        'Top up below to continue: your work is kept.',
-      );
-      const link = page.getByRole('link', { name: 'Top Up 150' });
-      await link.waitFor();
-      expect(await link.getAttribute('href')).toBe('https://pay.example/karya-150');
-      expect(await link.getAttribute('target')).toBe('_blank');
-      expect(await link.getAttribute('rel')).toContain('noopener');
-      expect(await page.getByRole('button', { name: 'Top Up 300' }).isDisabled()).toBe(true);
-      expect(await page.textContent('[data-testid="savings-300"]')).toBe('Save RM15 vs 2 x 150');
-      expect(await page.locator('[data-testid="savings-600"] li').allTextContents()).toEqual([
-        'Save RM53 vs 2 x 300',
-        'Save RM83 vs 4 x 150',
-      ]);
-      expect(await page.getByRole('button', { name: /^Buy / }).count()).toBe(0);
-      expect(await page.getByTestId('topup-balance').textContent()).toContain('Current balance: 0 credits');
+        // Out of credits, the Generate button on the book's page.
+        await page.goto(`${app.base}/romance`);
+        await waitForText(page, '[data-testid="generate-label"]', 'Top up to continue');
+        await page.click('[data-testid="generate-button"]');
+        await page.waitForURL((u) => u.pathname === '/topup' && u.searchParams.get('return') === '/romance');
+        await page.getByRole('heading', { name: 'Top Up Credits', level: 1 }).waitFor();
+        expect(await page.getByTestId('upgrade-reason').textContent()).toContain(
+          'Top up below to continue: your work is kept.',
+        );
+        const link = page.getByRole('link', { name: 'Top Up 150' });
+        await link.waitFor();
+        expect(await link.getAttribute('href')).toBe('https://pay.example/karya-150');
+        expect(await link.getAttribute('target')).toBe('_blank');
+        expect(await link.getAttribute('rel')).toContain('noopener');
+        expect(await page.getByRole('button', { name: 'Top Up 300' }).isDisabled()).toBe(true);
+        expect(await page.textContent('[data-testid="savings-300"]')).toBe('Save RM15 vs 2 x 150');
+        expect(await page.locator('[data-testid="savings-600"] li').allTextContents()).toEqual([
+          'Save RM53 vs 2 x 300',
+          'Save RM83 vs 4 x 150',
+        ]);
+        expect(await page.getByRole('button', { name: /^Buy / }).count()).toBe(0);
+        expect(await page.getByTestId('topup-balance').textContent()).toContain('Current balance: 0 credits');
 
-      const problems = await problemsInBothLanguages(page, async (lang) => {
-        await page
-          .getByRole('heading', { name: lang === 'en' ? 'Top Up Credits' : 'Tambah Nilai Kredit', level: 1 })
-          .waitFor();
-      });
-      expect(problems).toEqual([]);
+        const problems = await problemsInBothLanguages(page, async (lang) => {
+          await page
+            .getByRole('heading', { name: lang === 'en' ? 'Top Up Credits' : 'Tambah Nilai Kredit', level: 1 })
+            .waitFor();
+        });
+        expect(problems).toEqual([]);
 
-      // Back to the book.
-      await page.getByRole('link', { name: 'Back to your book' }).click();
-      await page.waitForURL((u) => u.pathname === '/romance');
+        // Back to the book.
+        await page.getByRole('link', { name: 'Back to your book' }).click();
+        await page.waitForURL((u) => u.pathname === '/romance');
 
-      // The sidebar's Top Up, from the book's page: the same page, with the way back.
-      await page.locator('aside').getByRole('link', { name: 'Top Up Credits', exact: true }).click();
-      await page.waitForURL((u) => u.pathname === '/topup' && u.searchParams.get('return') === '/romance');
-      await page.getByRole('link', { name: 'Top Up 150' }).waitFor();
+        // The sidebar's Top Up, from the book's page: the same page, with the way back.
+        await page.locator('aside').getByRole('link', { name: 'Top Up Credits', exact: true }).click();
+        await page.waitForURL((u) => u.pathname === '/topup' && u.searchParams.get('return') === '/romance');
+        await page.getByRole('link', { name: 'Top Up 150' }).waitFor();
 
-      // The card page's old address is the same page.
-      await page.goto(`${app.base}/upgrade?return=%2Fbooks`);
-      await page.waitForURL((u) => u.pathname === '/topup' && u.searchParams.get('return') === '/books');
-      await page.getByRole('link', { name: 'Top Up 150' }).waitFor();
-    }, 180_000);
+        // The card page's old address is the same page.
+        await page.goto(`${app.base}/upgrade?return=%2Fbooks`);
+        await page.waitForURL((u) => u.pathname === '/topup' && u.searchParams.get('return') === '/books');
+        await page.getByRole('link', { name: 'Top Up 150' }).waitFor();
+      },
+      180_000,
+    );
 
-    it('a 4-chapter romance (a novella) can be asked for: "Another number…", 4, and the book has 4 chapters', async () => {
-      const page = await app.open({ width: 1366, height: 900 });
-      await writerWith(page, app.base, app.karya.adminEmail, 'novella.writer@e2e.test', 40);
-      await page.goto(`${app.base}/romance`);
-      const chapters = page.getByLabel('Number of Chapters', { exact: true });
-      await chapters.waitFor();
-      await chapters.selectOption({ label: 'Another number…' });
-      const box = page.getByTestId('numberOfChapters-other');
-      await box.fill('4');
-      const asked = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/generators\/romance\//.test(r.url()));
-      await page.click('[data-testid="generate-button"]');
-      const body = JSON.parse((await asked).postData() ?? '{}') as { settings?: Record<string, unknown> };
-      expect(Number(body.settings?.numberOfChapters)).toBe(4);
-      // The book saved with 4 chapters (My Books' "0 of 4 chapters" comes from it).
-      const total = await page.waitForFunction(
-        async () => {
-          const res = await fetch('/api/books');
-          const { books } = (await res.json()) as { books: Array<{ generator_id: string; chapters_total: number }> };
-          return books.find((b) => b.generator_id === 'romance')?.chapters_total ?? false;
-        },
-        undefined,
-        { timeout: 60_000, polling: 100 },
-      );
-      expect(await total.jsonValue()).toBe(4);
-      // My Books opened in the studio as its links open a page (helpers.ts openRoute: its list fetched anew on mount).
-      await openRoute(page, app.base, '/books', '[data-testid="my-book"]');
-      const row = page.getByTestId('my-book').filter({ hasText: 'Romance' });
-      await row.first().waitFor();
-      expect(await row.first().textContent()).toMatch(/of 4 chapters/);
-    }, 180_000);
+    it(
+      'a 4-chapter romance (a novella) can be asked for: ' + '"Another number…", 4, and the book has 4 chapters',
+      async () => {
+        const page = await app.open({ width: 1366, height: 900 });
+        await writerWith(page, app.base, app.karya.adminEmail, 'novella.writer@e2e.test', 40);
+        await page.goto(`${app.base}/romance`);
+        const chapters = page.getByLabel('Number of Chapters', { exact: true });
+        await chapters.waitFor();
+        await chapters.selectOption({ label: 'Another number…' });
+        const box = page.getByTestId('numberOfChapters-other');
+        await box.fill('4');
+        const asked = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/generators\/romance\//.test(r.url()));
+        await page.click('[data-testid="generate-button"]');
+        const body = JSON.parse((await asked).postData() ?? '{}') as { settings?: Record<string, unknown> };
+        expect(Number(body.settings?.numberOfChapters)).toBe(4);
+        // The book saved with 4 chapters (My Books' "0 of 4 chapters" comes from it).
+        const total = await page.waitForFunction(
+          async () => {
+            const res = await fetch('/api/books');
+            const { books } = (await res.json()) as { books: Array<{ generator_id: string; chapters_total: number }> };
+            return books.find((b) => b.generator_id === 'romance')?.chapters_total ?? false;
+          },
+          undefined,
+          { timeout: 60_000, polling: 100 },
+        );
+        expect(await total.jsonValue()).toBe(4);
+        // My Books opened in the studio as its links open a page (helpers.ts openRoute: its list fetched anew on
+        // mount).
+        await openRoute(page, app.base, '/books', '[data-testid="my-book"]');
+        const row = page.getByTestId('my-book').filter({ hasText: 'Romance' });
+        await row.first().waitFor();
+        expect(await row.first().textContent()).toMatch(/of 4 chapters/);
+      },
+      180_000,
+    );
 
     it('My Books shows each book\'s cover and "Published <date>"; axe finds nothing serious', async () => {
       const page = await app.open({ width: 1366, height: 900 });

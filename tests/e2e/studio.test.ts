@@ -68,10 +68,13 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     return page;
   }
 
-  it(`the JavaScript for /signin is within ${SIGNIN_BUDGET_KB} KB gzip (with three languages; more for each added)`, () => {
-    const signin = routeSizes().find((r) => r.name === '/signin')!;
-    expect(signin.gzipKB).toBeLessThanOrEqual(signinBudgetKB(langs().length));
-  });
+  it(
+    `the JavaScript for /signin is within ${SIGNIN_BUDGET_KB} ` + `KB gzip (with three languages; more for each added)`,
+    () => {
+      const signin = routeSizes().find((r) => r.name === '/signin')!;
+      expect(signin.gzipKB).toBeLessThanOrEqual(signinBudgetKB(langs().length));
+    },
+  );
 
   it('a new user signs up and the dashboard shows 10 credits', async () => {
     await author.goto(`${app.base}/`);
@@ -132,138 +135,156 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await author.screenshot({ path: path.join(ARTIFACTS, 'romance-1440.png') });
   }, 120_000);
 
-  it('reload: the book at once (settings, position, parts) with a note; Start New Book keeps it and the page offers it again', async () => {
-    await author.reload();
-    const note = author.getByTestId('resume-note');
-    await note.waitFor();
-    expect(await note.textContent()).toContain('Your book, as you left it');
-    expect(await author.getByRole('dialog').count()).toBe(0);
-    await waitForText(author, label, 'Generate Chapter 2');
-    expect(await author.getByLabel('Heat Level').inputValue()).toBe('moderate');
-    expect(await author.getByLabel('Number of Chapters').inputValue()).toBe('7');
-    expect(await author.textContent('[data-testid="chapter-counter"]')).toBe('2 / 7');
-    expect(await author.locator('[data-testid="preview-part"]').count()).toBe(2);
-    // The user's chapter title comes back with the book.
-    expect(await author.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual([
-      'Introduction',
-      'Chapter 1: The First Meeting',
-    ]);
+  it(
+    'reload: the book at once (settings, position, parts) with a ' +
+      'note; Start New Book keeps it and the page offers it again',
+    async () => {
+      await author.reload();
+      const note = author.getByTestId('resume-note');
+      await note.waitFor();
+      expect(await note.textContent()).toContain('Your book, as you left it');
+      expect(await author.getByRole('dialog').count()).toBe(0);
+      await waitForText(author, label, 'Generate Chapter 2');
+      expect(await author.getByLabel('Heat Level').inputValue()).toBe('moderate');
+      expect(await author.getByLabel('Number of Chapters').inputValue()).toBe('7');
+      expect(await author.textContent('[data-testid="chapter-counter"]')).toBe('2 / 7');
+      expect(await author.locator('[data-testid="preview-part"]').count()).toBe(2);
+      // The user's chapter title comes back with the book.
+      expect(await author.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual([
+        'Introduction',
+        'Chapter 1: The First Meeting',
+      ]);
 
-    await author.reload();
-    await author.getByTestId('resume-start-new').click();
-    await author.getByRole('dialog').getByRole('button', { name: 'Start New Book' }).click();
-    await author.getByText('Progress cleared').waitFor();
-    await waitForText(author, label, 'Generate Story Outline');
-    await author.reload();
-    await waitForText(author, label, 'Generate Story Outline');
-    // The book is kept (My Books): entering the generator again offers it; Start New Book leaves it there.
-    const offer = author.getByTestId('kept-book-offer');
-    await offer.waitFor();
-    expect(await offer.textContent()).toContain('You have an unfinished Romance');
-    await offer.getByRole('button', { name: 'Start New Book' }).click();
-    await offer.waitFor({ state: 'detached' });
-    expect(await author.getByTestId('resume-note').count()).toBe(0);
-  }, 120_000);
+      await author.reload();
+      await author.getByTestId('resume-start-new').click();
+      await author.getByRole('dialog').getByRole('button', { name: 'Start New Book' }).click();
+      await author.getByText('Progress cleared').waitFor();
+      await waitForText(author, label, 'Generate Story Outline');
+      await author.reload();
+      await waitForText(author, label, 'Generate Story Outline');
+      // The book is kept (My Books): entering the generator again offers it; Start New Book leaves it there.
+      const offer = author.getByTestId('kept-book-offer');
+      await offer.waitFor();
+      expect(await offer.textContent()).toContain('You have an unfinished Romance');
+      await offer.getByRole('button', { name: 'Start New Book' }).click();
+      await offer.waitFor({ state: 'detached' });
+      expect(await author.getByTestId('resume-note').count()).toBe(0);
+    },
+    120_000,
+  );
 
-  it('a new user downloads the EPUB of a romance from the preview (keyboard), finishes it, and after Start New Book finds it in My Books from the sidebar', async () => {
-    const page = await newcomer();
-    // Signed up with the outline of a 7-chapter romance written (over the API); the introduction is written here.
-    const writer = await signUpWriter(app.base, 'dina.download@e2e.test', { password: PASSWORD });
-    await writeSteps(writer, 'romance', 1, { numberOfChapters: 7 });
-    await signInPage(page, writer);
-    await page.goto(`${app.base}/romance`);
-    await waitForText(page, label, 'Generate Introduction');
-    // Only the outline: nothing to download yet.
-    expect(await page.getByTestId('download-menu').count()).toBe(0);
-    await page.click(button);
-    await waitForText(page, label, 'Generate Chapter 1');
+  it(
+    'a new user downloads the EPUB of a romance from the preview (keyboard), ' +
+      'finishes it, and after Start New Book finds it in My Books from the sidebar',
+    async () => {
+      const page = await newcomer();
+      // Signed up with the outline of a 7-chapter romance written (over the API); the introduction is written here.
+      const writer = await signUpWriter(app.base, 'dina.download@e2e.test', { password: PASSWORD });
+      await writeSteps(writer, 'romance', 1, { numberOfChapters: 7 });
+      await signInPage(page, writer);
+      await page.goto(`${app.base}/romance`);
+      await waitForText(page, label, 'Generate Introduction');
+      // Only the outline: nothing to download yet.
+      expect(await page.getByTestId('download-menu').count()).toBe(0);
+      await page.click(button);
+      await waitForText(page, label, 'Generate Chapter 1');
 
-    // The menu opens and is walked with the keyboard; Enter on EPUB downloads the file.
-    const menuButton = page.getByRole('button', { name: 'Download', exact: true });
-    await menuButton.focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('link', { name: 'Download as EPUB' }).waitFor();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Download as EPUB');
-    await page.screenshot({ path: path.join(ARTIFACTS, 'download-menu-1440.png') });
-    const [epub] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
-    expect(epub.suggestedFilename()).toMatch(/^[a-z0-9-]+\.epub$/);
-    const bytes = await downloadBytes(epub);
-    expect(bytes.length).toBeGreaterThan(0);
-    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-    // The EPUB container: its first entry is the uncompressed mimetype.
-    expect(bytes.subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
+      // The menu opens and is walked with the keyboard; Enter on EPUB downloads the file.
+      const menuButton = page.getByRole('button', { name: 'Download', exact: true });
+      await menuButton.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('link', { name: 'Download as EPUB' }).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Download as EPUB');
+      await page.screenshot({ path: path.join(ARTIFACTS, 'download-menu-1440.png') });
+      const [epub] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+      expect(epub.suggestedFilename()).toMatch(/^[a-z0-9-]+\.epub$/);
+      const bytes = await downloadBytes(epub);
+      expect(bytes.length).toBeGreaterThan(0);
+      expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+      // The EPUB container: its first entry is the uncompressed mimetype.
+      expect(bytes.subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
 
-    // The 10 free credits write the whole book: its 7 chapters as the Generate button sends them (over the API, the
-    // flow itself is clicked through above and in the romance case), then its conclusion here.
-    await writeSteps(writer, 'romance', 7, { numberOfChapters: 7 });
-    await page.reload();
-    await waitForText(page, label, 'Generate Conclusion');
-    await waitForText(page, balance, '1');
-    await page.click(button);
-    await waitForText(page, balance, '0');
-    expect(await page.locator('[data-testid="preview-part"]').count()).toBe(9);
-    // Start New keeps the finished book in My Books, one click from the sidebar.
-    await page.getByRole('button', { name: 'Start New Book' }).click();
-    await page.getByRole('dialog', { name: 'Start New Book' }).getByRole('button', { name: 'Start New Book' }).click();
-    await page.getByText('Progress cleared').waitFor();
+      // The 10 free credits write the whole book: its 7 chapters as the Generate button sends them (over the API, the
+      // flow itself is clicked through above and in the romance case), then its conclusion here.
+      await writeSteps(writer, 'romance', 7, { numberOfChapters: 7 });
+      await page.reload();
+      await waitForText(page, label, 'Generate Conclusion');
+      await waitForText(page, balance, '1');
+      await page.click(button);
+      await waitForText(page, balance, '0');
+      expect(await page.locator('[data-testid="preview-part"]').count()).toBe(9);
+      // Start New keeps the finished book in My Books, one click from the sidebar.
+      await page.getByRole('button', { name: 'Start New Book' }).click();
+      await page
+        .getByRole('dialog', { name: 'Start New Book' })
+        .getByRole('button', { name: 'Start New Book' })
+        .click();
+      await page.getByText('Progress cleared').waitFor();
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Books' }).click();
-    await page.waitForURL((u) => u.pathname === '/books');
-    const row = page.getByTestId('my-book');
-    await row.waitFor();
-    expect(await row.count()).toBe(1);
-    expect(await row.textContent()).toMatch(
-      /Romance · Finished · 7 of 7 chapters · [\d,]+ words · English · Last change/,
-    );
-    // The row's Download is named by its book.
-    await row
-      .getByRole('button', { name: `Download ${await row.getByTestId('my-book-title').textContent()}`, exact: true })
-      .click();
-    const [kept] = await Promise.all([
-      page.waitForEvent('download'),
-      row.getByRole('link', { name: 'Download as EPUB' }).click(),
-    ]);
-    expect(kept.suggestedFilename()).toMatch(/^[a-z0-9-]+\.epub$/);
-    expect((await downloadBytes(kept)).subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
-    await page.screenshot({ path: path.join(ARTIFACTS, 'my-books-1440.png') });
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Books' }).click();
+      await page.waitForURL((u) => u.pathname === '/books');
+      const row = page.getByTestId('my-book');
+      await row.waitFor();
+      expect(await row.count()).toBe(1);
+      expect(await row.textContent()).toMatch(
+        /Romance · Finished · 7 of 7 chapters · [\d,]+ words · English · Last change/,
+      );
+      // The row's Download is named by its book.
+      await row
+        .getByRole('button', { name: `Download ${await row.getByTestId('my-book-title').textContent()}`, exact: true })
+        .click();
+      const [kept] = await Promise.all([
+        page.waitForEvent('download'),
+        row.getByRole('link', { name: 'Download as EPUB' }).click(),
+      ]);
+      expect(kept.suggestedFilename()).toMatch(/^[a-z0-9-]+\.epub$/);
+      expect((await downloadBytes(kept)).subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
+      await page.screenshot({ path: path.join(ARTIFACTS, 'my-books-1440.png') });
 
-    const title = (await row.getByTestId('my-book-title').textContent())!;
-    await row.getByRole('button', { name: `Delete ${title}` }).click();
-    await page.getByRole('dialog', { name: 'Delete this book?' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Book deleted').waitFor();
-    await page.getByText('No books yet. Pick a generator to write your first.').waitFor();
-    await page.close();
-  }, 180_000);
+      const title = (await row.getByTestId('my-book-title').textContent())!;
+      await row.getByRole('button', { name: `Delete ${title}` }).click();
+      await page.getByRole('dialog', { name: 'Delete this book?' }).getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Book deleted').waitFor();
+      await page.getByText('No books yet. Pick a generator to write your first.').waitFor();
+      await page.close();
+    },
+    180_000,
+  );
 
-  it('a Malay book in a Malay studio shows Malay labels, buttons and toasts; back in English, the controls turn English and the book stays Malay', async () => {
-    // The author's page opens the next pages in the studio as its links do (helpers.ts openRoute), not with a load.
-    await openRoute(author, app.base, '/horror', label);
-    await waitForText(author, label, 'Generate Story Outline');
-    // The page speaks the studio language: switching the studio relabels it, the book's language is its own field.
-    await author.locator('aside [data-testid="language-switch"]').selectOption('ms');
-    await waitForText(author, label, 'Jana Rangka Cerita');
-    await author.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).selectOption('ms');
-    expect(await author.textContent('[data-testid="generator-title"]')).toBe('Penjana Cerita Seram');
-    await author.click(button);
-    await author.getByText('Rangka cerita telah dijana!').waitFor();
-    await waitForText(author, label, 'Jana Pengenalan');
-    await author.click(button);
-    await waitForText(author, label, 'Jana Bab 1');
-    expect(await author.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Pengenalan']);
-    expect(await author.textContent('[data-testid="writing-progress"]')).toContain('Kemajuan Penulisan');
-    await author
-      .getByText(/Kandungan berjaya dijana!/)
-      .first()
-      .waitFor();
-    await waitForText(author, balance, '5');
-    await author.locator('aside [data-testid="language-switch"]').selectOption('en');
-    await waitForText(author, label, 'Generate Chapter 1');
-    expect(await author.textContent('[data-testid="writing-progress"]')).toContain('Writing Progress');
-    expect(await author.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Pengenalan']);
-    expect(await author.getAttribute('[data-testid="preview-part"] h3', 'lang')).toBe('ms');
-  }, 120_000);
+  it(
+    'a Malay book in a Malay studio shows Malay labels, buttons and toasts; ' +
+      'back in English, the controls turn English and the book stays Malay',
+    async () => {
+      // The author's page opens the next pages in the studio as its links do (helpers.ts openRoute), not with a load.
+      await openRoute(author, app.base, '/horror', label);
+      await waitForText(author, label, 'Generate Story Outline');
+      // The page speaks the studio language: switching the studio relabels it, the book's language is its own field.
+      await author.locator('aside [data-testid="language-switch"]').selectOption('ms');
+      await waitForText(author, label, 'Jana Rangka Cerita');
+      await author.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).selectOption('ms');
+      expect(await author.textContent('[data-testid="generator-title"]')).toBe('Penjana Cerita Seram');
+      await author.click(button);
+      await author.getByText('Rangka cerita telah dijana!').waitFor();
+      await waitForText(author, label, 'Jana Pengenalan');
+      await author.click(button);
+      await waitForText(author, label, 'Jana Bab 1');
+      expect(await author.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Pengenalan']);
+      expect(await author.textContent('[data-testid="writing-progress"]')).toContain('Kemajuan Penulisan');
+      await author
+        .getByText(/Kandungan berjaya dijana!/)
+        .first()
+        .waitFor();
+      await waitForText(author, balance, '5');
+      await author.locator('aside [data-testid="language-switch"]').selectOption('en');
+      await waitForText(author, label, 'Generate Chapter 1');
+      expect(await author.textContent('[data-testid="writing-progress"]')).toContain('Writing Progress');
+      expect(await author.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Pengenalan']);
+      expect(await author.getAttribute('[data-testid="preview-part"] h3', 'lang')).toBe('ms');
+    },
+    120_000,
+  );
 
   it('the administrator adjusts a user’s credits and the list updates live', async () => {
     // The administrator's account signed up over the API: the sign-up page is walked by the author's case above.
@@ -336,29 +357,34 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await admin.getByRole('tab', { name: 'Link Claims (1)' }).waitFor();
   }, 120_000);
 
-  it('a non-admin opening /admin lands on /; a user without credits opens the page and its Generate button says to top up and leads there', async () => {
-    await author.goto(`${app.base}/admin`);
-    await author.waitForURL((u) => u.pathname === '/');
-    expect(await author.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+  it(
+    'a non-admin opening /admin lands on /; a user without credits opens ' +
+      'the page and its Generate button says to top up and leads there',
+    async () => {
+      await author.goto(`${app.base}/admin`);
+      await author.waitForURL((u) => u.pathname === '/');
+      expect(await author.getByRole('link', { name: 'Admin' }).count()).toBe(0);
 
-    const row = admin.locator(`tr[data-email="${AUTHOR}"]`);
-    await row.getByRole('button', { name: `Adjust credits of ${AUTHOR}` }).click();
-    await admin.getByTestId('adjust-credits-dialog').getByLabel('Credits').fill('0');
-    await admin.getByTestId('adjust-credits-dialog').getByRole('button', { name: 'Save Credits' }).click();
-    await waitForText(admin, `tr[data-email="${AUTHOR}"] [data-testid="user-credits"]`, '0');
-    await author.goto(`${app.base}/romance`);
-    // The romance kept by Start New earlier is offered again; the writer starts a new one.
-    await author.getByTestId('kept-book-offer').getByRole('button', { name: 'Start New Book' }).click();
-    // Reading is free: the page opens; its Generate button says what it costs and leads to top-up.
-    await author.getByTestId('generate-button').waitFor();
-    await waitForText(author, '[data-testid="generate-label"]', 'Top up to continue');
-    await author.click('[data-testid="generate-button"]');
-    await author.waitForURL((u) => u.pathname === '/topup' && u.searchParams.get('return') === '/romance');
-    await author.getByRole('heading', { name: 'Top Up Credits' }).waitFor();
-    // The administrator always passes the credit guard.
-    await openRoute(admin, app.base, '/book-cover', label);
-    await waitForText(admin, label, 'Generate Book Cover');
-  }, 120_000);
+      const row = admin.locator(`tr[data-email="${AUTHOR}"]`);
+      await row.getByRole('button', { name: `Adjust credits of ${AUTHOR}` }).click();
+      await admin.getByTestId('adjust-credits-dialog').getByLabel('Credits').fill('0');
+      await admin.getByTestId('adjust-credits-dialog').getByRole('button', { name: 'Save Credits' }).click();
+      await waitForText(admin, `tr[data-email="${AUTHOR}"] [data-testid="user-credits"]`, '0');
+      await author.goto(`${app.base}/romance`);
+      // The romance kept by Start New earlier is offered again; the writer starts a new one.
+      await author.getByTestId('kept-book-offer').getByRole('button', { name: 'Start New Book' }).click();
+      // Reading is free: the page opens; its Generate button says what it costs and leads to top-up.
+      await author.getByTestId('generate-button').waitFor();
+      await waitForText(author, '[data-testid="generate-label"]', 'Top up to continue');
+      await author.click('[data-testid="generate-button"]');
+      await author.waitForURL((u) => u.pathname === '/topup' && u.searchParams.get('return') === '/romance');
+      await author.getByRole('heading', { name: 'Top Up Credits' }).waitFor();
+      // The administrator always passes the credit guard.
+      await openRoute(admin, app.base, '/book-cover', label);
+      await waitForText(admin, label, 'Generate Book Cover');
+    },
+    120_000,
+  );
 
   it('signed out, a visitor is sent to /signin and comes back after signing in; unknown paths go to /', async () => {
     const page = await newcomer();
@@ -428,83 +454,91 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await page.close();
   }, 120_000);
 
-  it("a new user writes a children's book, publishes it with their name and sees each store's checks, the cover and every file", async () => {
-    const page = await newcomer();
-    const writer = await signUpWriter(app.base, 'pia.publisher@e2e.test', { password: PASSWORD });
-    // The book (8 steps) and its package (9 with the author named) cost more than the 10 free credits.
-    await setCredits(writer, app.karya.adminEmail, 30);
-    // Outline, introduction and 5 chapters written over the API (for ages 8-12, the number of chapters left to the
-    // form's default, which the page then shows); the conclusion here. No Publish panel before the book is finished.
-    await writeSteps(writer, 'children', 7, { ageGroup: '8-12' });
-    await signInPage(page, writer);
-    await page.goto(`${app.base}/children`);
-    await waitForText(page, label, 'Generate Conclusion');
-    await waitForText(page, balance, '23');
-    expect(await page.getByLabel('Number of Chapters').inputValue()).toBe('5');
-    expect(await page.getByTestId('publish-panel').count()).toBe(0);
-    await page.click(button);
-    await waitForText(page, balance, '22');
-    const panel = page.getByTestId('publish-panel');
-    await panel.waitFor();
-    await waitForText(page, '[data-testid="publish-cost"]', 'Publishing costs 10 credits.');
-    await panel.getByLabel('Author name', { exact: true }).fill('Pia Publisher');
-    await waitForText(page, '[data-testid="publish-cost"]', 'Publishing costs 9 credits.');
-    await panel.getByLabel('Paperback size', { exact: true }).selectOption('5x8');
-    await page.getByTestId('publish-button').click();
-    // The offline provider's demo text is never ready for a store.
-    await waitForText(page, '[data-testid="readiness-summary"]', 'Not ready for any store yet', 150_000);
-    await waitForText(page, balance, '13');
-    const channels = await page
-      .getByTestId('channel')
-      .evaluateAll((items) => items.map((li) => li.getAttribute('data-channel')));
-    expect(channels).toEqual(['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo']);
-    const statuses = await page
-      .locator('[data-channel="google_play"] [data-testid="readiness-check"]')
-      .evaluateAll((items) =>
-        Object.fromEntries(items.map((li) => [li.getAttribute('data-check'), li.getAttribute('data-status')])),
+  it(
+    "a new user writes a children's book, publishes it with their " +
+      "name and sees each store's checks, the cover and every file",
+    async () => {
+      const page = await newcomer();
+      const writer = await signUpWriter(app.base, 'pia.publisher@e2e.test', { password: PASSWORD });
+      // The book (8 steps) and its package (9 with the author named) cost more than the 10 free credits.
+      await setCredits(writer, app.karya.adminEmail, 30);
+      // Outline, introduction and 5 chapters written over the API (for ages 8-12, the number of chapters left to the
+      // form's default, which the page then shows); the conclusion here. No Publish panel before the book is finished.
+      await writeSteps(writer, 'children', 7, { ageGroup: '8-12' });
+      await signInPage(page, writer);
+      await page.goto(`${app.base}/children`);
+      await waitForText(page, label, 'Generate Conclusion');
+      await waitForText(page, balance, '23');
+      expect(await page.getByLabel('Number of Chapters').inputValue()).toBe('5');
+      expect(await page.getByTestId('publish-panel').count()).toBe(0);
+      await page.click(button);
+      await waitForText(page, balance, '22');
+      const panel = page.getByTestId('publish-panel');
+      await panel.waitFor();
+      await waitForText(page, '[data-testid="publish-cost"]', 'Publishing costs 10 credits.');
+      await panel.getByLabel('Author name', { exact: true }).fill('Pia Publisher');
+      await waitForText(page, '[data-testid="publish-cost"]', 'Publishing costs 9 credits.');
+      await panel.getByLabel('Paperback size', { exact: true }).selectOption('5x8');
+      await page.getByTestId('publish-button').click();
+      // The offline provider's demo text is never ready for a store.
+      await waitForText(page, '[data-testid="readiness-summary"]', 'Not ready for any store yet', 150_000);
+      await waitForText(page, balance, '13');
+      const channels = await page
+        .getByTestId('channel')
+        .evaluateAll((items) => items.map((li) => li.getAttribute('data-channel')));
+      expect(channels).toEqual(['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo']);
+      const statuses = await page
+        .locator('[data-channel="google_play"] [data-testid="readiness-check"]')
+        .evaluateAll((items) =>
+          Object.fromEntries(items.map((li) => [li.getAttribute('data-check'), li.getAttribute('data-status')])),
+        );
+      expect(statuses).toMatchObject({ author: 'pass', 'offline-text': 'fail', language: 'pass' });
+      // Each store's rule with what needs action (the demo text fails in every store); what passed is folded.
+      expect(await page.getByTestId('readiness-source').count()).toBeGreaterThanOrEqual(4);
+      expect(await page.getByTestId('readiness-passed').count()).toBe(4);
+      expect(
+        await page.getByTestId('package-cover').evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      ).toBeGreaterThan(0);
+      await panel.screenshot({ path: path.join(ARTIFACTS, 'publish-panel-1440.png') });
+
+      const [zip] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Download package (.zip)' }).click(),
+      ]);
+      expect(zip.suggestedFilename()).toMatch(/^[a-z0-9-]+-kdp\.zip$/);
+      const bytes = await downloadBytes(zip);
+      expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+      const names = Object.keys(unzipSync(new Uint8Array(bytes)));
+      expect(names).toEqual([
+        'manuscript.epub',
+        'manuscript.docx',
+        'paperback-interior.pdf',
+        'paperback-cover.pdf',
+        'cover.jpg',
+        'description.html',
+        'keywords.txt',
+        'metadata.json',
+        'readiness.json',
+        'story-map.html',
+      ]);
+      expect(await page.getByTestId('package-file').count()).toBe(names.length);
+
+      // A reload shows the package made, ready to download again.
+      await page.reload();
+      await page.getByTestId('resume-note').waitFor();
+      await waitForText(page, '[data-testid="readiness-summary"]', 'Not ready for any store yet');
+      // The author given is kept with the book: the field starts with it, and no pen name is paid for again (10 − 1).
+      await page.waitForFunction(
+        () =>
+          (
+            document.querySelector(
+              '[data-testid="publish-panel"] input[autocomplete="name"]',
+            ) as HTMLInputElement | null
+          )?.value === 'Pia Publisher',
       );
-    expect(statuses).toMatchObject({ author: 'pass', 'offline-text': 'fail', language: 'pass' });
-    // Each store's rule with what needs action (the demo text fails in every store); what passed is folded.
-    expect(await page.getByTestId('readiness-source').count()).toBeGreaterThanOrEqual(4);
-    expect(await page.getByTestId('readiness-passed').count()).toBe(4);
-    expect(
-      await page.getByTestId('package-cover').evaluate((img) => (img as HTMLImageElement).naturalWidth),
-    ).toBeGreaterThan(0);
-    await panel.screenshot({ path: path.join(ARTIFACTS, 'publish-panel-1440.png') });
-
-    const [zip] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download package (.zip)' }).click(),
-    ]);
-    expect(zip.suggestedFilename()).toMatch(/^[a-z0-9-]+-kdp\.zip$/);
-    const bytes = await downloadBytes(zip);
-    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-    const names = Object.keys(unzipSync(new Uint8Array(bytes)));
-    expect(names).toEqual([
-      'manuscript.epub',
-      'manuscript.docx',
-      'paperback-interior.pdf',
-      'paperback-cover.pdf',
-      'cover.jpg',
-      'description.html',
-      'keywords.txt',
-      'metadata.json',
-      'readiness.json',
-      'story-map.html',
-    ]);
-    expect(await page.getByTestId('package-file').count()).toBe(names.length);
-
-    // A reload shows the package made, ready to download again.
-    await page.reload();
-    await page.getByTestId('resume-note').waitFor();
-    await waitForText(page, '[data-testid="readiness-summary"]', 'Not ready for any store yet');
-    // The author given is kept with the book: the field starts with it, and no pen name is paid for again (10 − 1).
-    await page.waitForFunction(
-      () =>
-        (document.querySelector('[data-testid="publish-panel"] input[autocomplete="name"]') as HTMLInputElement | null)
-          ?.value === 'Pia Publisher',
-    );
-    expect(await page.getByTestId('publish-button').textContent()).toBe('Publish again (9 credits)');
-    await page.close();
-  }, 300_000);
+      expect(await page.getByTestId('publish-button').textContent()).toBe('Publish again (9 credits)');
+      await page.close();
+    },
+    300_000,
+  );
 });

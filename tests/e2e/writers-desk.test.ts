@@ -17,44 +17,49 @@ const model = fakeModel({
 });
 
 describeInChromium("the writer's desk", { what: 'fake provider', serve: model.serve }, (app) => {
-  it('opens at a length the balance can finish, brief first; counts from the catalogue; one step count; back later, the book at once with a note that names it', async () => {
-    const page = await app.open();
-    await writeRomance(page, app.base, 'desk.writer@e2e.test', []);
-    // 10 credits: 7 chapters (outline, introduction, 7 chapters, conclusion), never 12 needing 15.
-    expect(await page.getByLabel('Number of Chapters').inputValue()).toBe('7');
-    expect(await page.getByTestId('book-cost').textContent()).toContain('This book: 10 credits — you have 10');
-    expect(await page.getByTestId('book-cost-short').count()).toBe(0);
-    const labels = await page.locator('[data-testid="settings-form"] label').allTextContents();
-    expect(labels.indexOf('Working Title')).toBe(0);
-    expect(labels.indexOf('Premise')).toBeLessThan(labels.indexOf('Romance Type'));
+  it(
+    'opens at a length the balance can finish, brief first; counts from the ' +
+      'catalogue; one step count; back later, the book at once with a note that names it',
+    async () => {
+      const page = await app.open();
+      await writeRomance(page, app.base, 'desk.writer@e2e.test', []);
+      // 10 credits: 7 chapters (outline, introduction, 7 chapters, conclusion), never 12 needing 15.
+      expect(await page.getByLabel('Number of Chapters').inputValue()).toBe('7');
+      expect(await page.getByTestId('book-cost').textContent()).toContain('This book: 10 credits — you have 10');
+      expect(await page.getByTestId('book-cost-short').count()).toBe(0);
+      const labels = await page.locator('[data-testid="settings-form"] label').allTextContents();
+      expect(labels.indexOf('Working Title')).toBe(0);
+      expect(labels.indexOf('Premise')).toBeLessThan(labels.indexOf('Romance Type'));
 
-    // The counts are the catalogue's.
-    const { generators } = (await page.evaluate(() => fetch('/api/generators').then((r) => r.json()))) as {
-      generators: Array<{ family: string }>;
-    };
-    const served = generators.filter((g) =>
-      ['fiction', 'nonfiction', 'creative', 'publishing', 'covers'].includes(g.family),
-    ).length;
-    expect(await page.locator('aside [data-testid="generator-count"]').textContent()).toBe(`${served} generators`);
+      // The counts are the catalogue's.
+      const { generators } = (await page.evaluate(() => fetch('/api/generators').then((r) => r.json()))) as {
+        generators: Array<{ family: string }>;
+      };
+      const served = generators.filter((g) =>
+        ['fiction', 'nonfiction', 'creative', 'publishing', 'covers'].includes(g.family),
+      ).length;
+      expect(await page.locator('aside [data-testid="generator-count"]').textContent()).toBe(`${served} generators`);
 
-    await page.click(GENERATE.button);
-    await waitForText(page, GENERATE.label, 'Generate Introduction', 60_000);
-    await page.click(GENERATE.button);
-    await waitForText(page, GENERATE.label, 'Generate Chapter 1', 60_000);
-    // One step count: the page's step line is the progress API's stepText.
-    const { book } = (await page.evaluate(() => fetch('/api/progress/romance').then((r) => r.json()))) as {
-      book: { progress: { stepText: string } };
-    };
-    expect(book.progress.stepText).toBe('Step 3 of 4: Generate the next sections');
-    expect(await page.getByTestId('progress-step').textContent()).toBe(book.progress.stepText);
+      await page.click(GENERATE.button);
+      await waitForText(page, GENERATE.label, 'Generate Introduction', 60_000);
+      await page.click(GENERATE.button);
+      await waitForText(page, GENERATE.label, 'Generate Chapter 1', 60_000);
+      // One step count: the page's step line is the progress API's stepText.
+      const { book } = (await page.evaluate(() => fetch('/api/progress/romance').then((r) => r.json()))) as {
+        book: { progress: { stepText: string } };
+      };
+      expect(book.progress.stepText).toBe('Step 3 of 4: Generate the next sections');
+      expect(await page.getByTestId('progress-step').textContent()).toBe(book.progress.stepText);
 
-    // Back later: the book at once, with a note that names it.
-    await page.reload();
-    const note = page.getByTestId('resume-note');
-    await note.waitFor();
-    expect(await note.getByTestId('resume-summary').textContent()).toContain('“The Lantern Shop”');
-    await waitForText(page, GENERATE.label, 'Generate Chapter 1');
-  }, 240_000);
+      // Back later: the book at once, with a note that names it.
+      await page.reload();
+      const note = page.getByTestId('resume-note');
+      await note.waitFor();
+      expect(await note.getByTestId('resume-summary').textContent()).toContain('“The Lantern Shop”');
+      await waitForText(page, GENERATE.label, 'Generate Chapter 1');
+    },
+    240_000,
+  );
 
   it("390 × 844: scrolled to the end, the last part's Rewrite row is above the sticky bar", async () => {
     const page = await app.open({ width: 390, height: 844 });

@@ -62,35 +62,47 @@ function measured(rate: string, lang: Lang): number {
 const rateOf = (rate: string, lang: Lang) =>
   rate === 'word' ? languageTable(lang).tokensPerWord : shared.budgets.rates[rate]![lang];
 
-describe("token rates (the table's tokensPerWord, _shared.yaml budgets) against sample outputs (tests/engine/token-samples.yaml, o200k)", () => {
-  it("every rate has samples in every language of the table, and every sample kind has a rate (a word's in the language table)", () => {
-    expect(['word', ...Object.keys(shared.budgets.rates)].sort()).toEqual(Object.keys(samples).sort());
-    for (const [rate, byLang] of Object.entries(samples)) {
-      for (const lang of LANGS)
-        expect(byLang[lang]?.length ?? 0, `${rate}.${lang}`).toBeGreaterThanOrEqual(rate === 'word' ? 3 : 5);
+describe(
+  "token rates (the table's tokensPerWord, _shared.yaml budgets) " +
+    'against sample outputs (tests/engine/token-samples.yaml, o200k)',
+  () => {
+    it(
+      'every rate has samples in every language of the table, and ' +
+        "every sample kind has a rate (a word's in the language table)",
+      () => {
+        expect(['word', ...Object.keys(shared.budgets.rates)].sort()).toEqual(Object.keys(samples).sort());
+        for (const [rate, byLang] of Object.entries(samples)) {
+          for (const lang of LANGS)
+            expect(byLang[lang]?.length ?? 0, `${rate}.${lang}`).toBeGreaterThanOrEqual(rate === 'word' ? 3 : 5);
+        }
+      },
+    );
+
+    for (const rate of Object.keys(samples)) {
+      for (const lang of Object.keys(samples[rate]!) as Lang[]) {
+        it(`${rate} in ${lang}: the rate is at least the measured figure`, () => {
+          expect(rateOf(rate, lang)).toBeGreaterThanOrEqual(measured(rate, lang));
+        });
+      }
     }
-  });
 
-  for (const rate of Object.keys(samples)) {
-    for (const lang of Object.keys(samples[rate]!) as Lang[]) {
-      it(`${rate} in ${lang}: the rate is at least the measured figure`, () => {
-        expect(rateOf(rate, lang)).toBeGreaterThanOrEqual(measured(rate, lang));
-      });
-    }
-  }
+    it(
+      "each language's tokens per word is its own: English and " +
+        "Malay as measured before, Indonesian's below Malay's",
+      () => {
+        expect(languageTable('en').tokensPerWord).toBe(1.45);
+        expect(languageTable('ms').tokensPerWord).toBe(1.9);
+        expect(measured('word', 'id')).toBeLessThan(measured('word', 'ms'));
+        expect(languageTable('id').tokensPerWord).toBeLessThan(languageTable('ms').tokensPerWord);
+      },
+    );
 
-  it("each language's tokens per word is its own: English and Malay as measured before, Indonesian's below Malay's", () => {
-    expect(languageTable('en').tokensPerWord).toBe(1.45);
-    expect(languageTable('ms').tokensPerWord).toBe(1.9);
-    expect(measured('word', 'id')).toBeLessThan(measured('word', 'ms'));
-    expect(languageTable('id').tokensPerWord).toBeLessThan(languageTable('ms').tokensPerWord);
-  });
-
-  it('Malay needs more tokens than English for every kind of text (STACK.md: ~1.8 against ~1.2 a word)', () => {
-    for (const rate of Object.keys(samples)) expect(measured(rate, 'ms'), rate).toBeGreaterThan(measured(rate, 'en'));
-    expect(measured('word', 'ms')).toBeGreaterThan(1.6);
-  });
-});
+    it('Malay needs more tokens than English for every kind of text (STACK.md: ~1.8 against ~1.2 a word)', () => {
+      for (const rate of Object.keys(samples)) expect(measured(rate, 'ms'), rate).toBeGreaterThan(measured(rate, 'en'));
+      expect(measured('word', 'ms')).toBeGreaterThan(1.6);
+    });
+  },
+);
 
 /**
  * The platform requirements' max tokens by preset name (§9); `story` is not among them and stands in for `creative`,
@@ -249,32 +261,38 @@ describe('budgets fit the text they ask for (issue 11)', () => {
     expect(promptAt(spec, { numberOfJokes: 20 }, 'single').maxTokens).toBeGreaterThan(500);
   });
 
-  it("an outline's budget grows with its chapters: 40 entries of about 90 words fit, in both languages, and no request asks past 12,000 tokens", () => {
-    const spec = catalog.get('romance')!;
-    const outlineOf = (lang: 'en' | 'ms', chapters: number) => {
-      const word = lang === 'ms' ? 'Bab' : 'Chapter';
-      const head = `${lang === 'ms' ? 'Tajuk' : 'Title'}: X\n${lang === 'ms' ? 'Premis' : 'Premise'}: ${proseOutput(samples.word![lang]!, 60)}\n`;
-      return (
-        head +
-        Array.from(
-          { length: chapters },
-          (_, i) => `${word} ${i + 1}: A Title Here\n${proseOutput(samples.word![lang]!, 90)}`,
-        ).join('\n\n')
-      );
-    };
-    const at = (lang: 'en' | 'ms', chapters: number) => {
-      const state = {
-        ...startBook({ spec, settings: parseSettings(spec, { language: lang }), totalChapters: chapters }),
+  it(
+    "an outline's budget grows with its chapters: 40 entries of about 90 " +
+      'words fit, in both languages, and no request asks past 12,000 tokens',
+    () => {
+      const spec = catalog.get('romance')!;
+      const outlineOf = (lang: 'en' | 'ms', chapters: number) => {
+        const word = lang === 'ms' ? 'Bab' : 'Chapter';
+        const head =
+          `${lang === 'ms' ? 'Tajuk' : 'Title'}: ` +
+          `X\n${lang === 'ms' ? 'Premis' : 'Premise'}: ${proseOutput(samples.word![lang]!, 60)}\n`;
+        return (
+          head +
+          Array.from(
+            { length: chapters },
+            (_, i) => `${word} ${i + 1}: A Title Here\n${proseOutput(samples.word![lang]!, 90)}`,
+          ).join('\n\n')
+        );
       };
-      return renderPrompt({ spec, renderer: catalog.renderer, state, step: { kind: 'outline' } }).maxTokens;
-    };
-    for (const lang of ['en', 'ms'] as const) {
-      expect(at(lang, 12)).toBeGreaterThanOrEqual(spec.model.tokens);
-      expect(tokens(outlineOf(lang, 40)), `${lang}: 40 entries`).toBeLessThanOrEqual(at(lang, 40));
-      expect(at(lang, 40)).toBeGreaterThan(at(lang, 12));
-      expect(at(lang, 100)).toBeLessThanOrEqual(12_000);
-    }
-  });
+      const at = (lang: 'en' | 'ms', chapters: number) => {
+        const state = {
+          ...startBook({ spec, settings: parseSettings(spec, { language: lang }), totalChapters: chapters }),
+        };
+        return renderPrompt({ spec, renderer: catalog.renderer, state, step: { kind: 'outline' } }).maxTokens;
+      };
+      for (const lang of ['en', 'ms'] as const) {
+        expect(at(lang, 12)).toBeGreaterThanOrEqual(spec.model.tokens);
+        expect(tokens(outlineOf(lang, 40)), `${lang}: 40 entries`).toBeLessThanOrEqual(at(lang, 40));
+        expect(at(lang, 40)).toBeGreaterThan(at(lang, 12));
+        expect(at(lang, 100)).toBeLessThanOrEqual(12_000);
+      }
+    },
+  );
 });
 
 describe('no budget is below the spec preset, for every generator, language and count', () => {

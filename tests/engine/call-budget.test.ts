@@ -94,23 +94,26 @@ describe("a run's budget of model calls", () => {
     expect([replanned.planned, replanned.bound]).toEqual([10, 38]);
   });
 
-  it('counts every request a provider sends, its retries included, and is found through the providers around it', async () => {
-    const budget = new CallBudget({ planned: 1 });
-    const provider = withBudget(retrying(2), budget);
-    await provider.generateText({ system: 's', user: 'u', maxTokens: 10, temperature: 0 } as TextRequest);
-    expect(budget.calls).toBe(3);
-    const around = providerThrough(provider, { text: (request, send) => send(request) });
-    expect(budgetOf(around)).toBe(budget);
-    // A retry past the bound is never sent.
-    const tight = new CallBudget({ planned: 1, maxCalls: 2 });
-    await expect(
-      withBudget(retrying(2), tight).generateText({
-        system: 's',
-        user: 'u',
-        maxTokens: 10,
-        temperature: 0,
-      } as TextRequest),
-    ).rejects.toMatchObject({ code: 'run_over_budget' });
-    expect(tight.calls).toBe(2);
-  });
+  it(
+    'counts every request a provider sends, its retries ' + 'included, and is found through the providers around it',
+    async () => {
+      const budget = new CallBudget({ planned: 1 });
+      const provider = withBudget(retrying(2), budget);
+      await provider.generateText({ system: 's', user: 'u', maxTokens: 10, temperature: 0 } as TextRequest);
+      expect(budget.calls).toBe(3);
+      const around = providerThrough(provider, { text: (request, send) => send(request) });
+      expect(budgetOf(around)).toBe(budget);
+      // A retry past the bound is never sent.
+      const tight = new CallBudget({ planned: 1, maxCalls: 2 });
+      await expect(
+        withBudget(retrying(2), tight).generateText({
+          system: 's',
+          user: 'u',
+          maxTokens: 10,
+          temperature: 0,
+        } as TextRequest),
+      ).rejects.toMatchObject({ code: 'run_over_budget' });
+      expect(tight.calls).toBe(2);
+    },
+  );
 });

@@ -65,23 +65,27 @@ describe('editPart: a written part edited by hand', () => {
     return { ...state, memory: 'Aisha cooks; chapter one at the jetty.', memoryUpTo: 1, incompleteParts: [1] };
   };
 
-  it('later steps read the edited text; the story bible stays in force, marked to read the part again; the part is complete', () => {
-    const spec = catalog.get('romance')!;
-    const before = written();
-    const edit = editPart(
-      spec,
-      before,
-      { kind: 'chapter', position: 1 },
-      '\r\nChapter one ends in the night market.\r\n',
-    );
-    expect(edit).toMatchObject({ position: 1, text: 'Chapter one ends in the night market.', isMemoryReset: true });
-    // Never emptied: what it knew stays until the part is read again (BookSession.remember).
-    expect(edit.state.memory).toBe(before.memory);
-    expect(edit.state.memoryUpTo).toBe(0);
-    expect(edit.state.incompleteParts).toBeUndefined();
-    const ctx = buildContext({ spec, state: edit.state, step: nextStep(spec, edit.state)! });
-    expect(ctx.previousEnding).toContain('night market');
-  });
+  it(
+    'later steps read the edited text; the story bible stays in ' +
+      'force, marked to read the part again; the part is complete',
+    () => {
+      const spec = catalog.get('romance')!;
+      const before = written();
+      const edit = editPart(
+        spec,
+        before,
+        { kind: 'chapter', position: 1 },
+        '\r\nChapter one ends in the night market.\r\n',
+      );
+      expect(edit).toMatchObject({ position: 1, text: 'Chapter one ends in the night market.', isMemoryReset: true });
+      // Never emptied: what it knew stays until the part is read again (BookSession.remember).
+      expect(edit.state.memory).toBe(before.memory);
+      expect(edit.state.memoryUpTo).toBe(0);
+      expect(edit.state.incompleteParts).toBeUndefined();
+      const ctx = buildContext({ spec, state: edit.state, step: nextStep(spec, edit.state)! });
+      expect(ctx.previousEnding).toContain('night market');
+    },
+  );
 
   it('the introduction edited: character details read again; a part the memory has not read keeps it', () => {
     const spec = catalog.get('romance')!;

@@ -73,27 +73,35 @@ describe('book flow', () => {
     expect(stepsFor(get('replaces'), 3).at(-1)).toEqual({ kind: 'conclusion', position: 3 });
     expect(stepsFor(get('sample'), 3).at(-1)).toEqual({ kind: 'conclusion', position: 4 });
   });
-  it('a replaces-last book keeps the conclusion after the chapters the writer outlined: three chapter cards, three chapters, then the conclusion', () => {
-    const spec = get('replaces');
-    let state = startBook({ spec, settings: parseSettings(spec, { language: 'en', numberOfChapters: 3 }) });
-    state = applyStep(
-      spec,
-      state,
-      { kind: 'outline' },
-      'Title: T\n\nChapter 1: One\nPlan one.\n\nChapter 2: Two\nPlan two.',
-    );
-    expect(outlineChapters(spec, state).map((c) => c.title)).toEqual(['One', 'Two']);
-    const edited = editOutline(spec, state, [
-      { title: 'One', plan: 'Plan one.' },
-      { title: 'Two', plan: 'Plan two.' },
-      { title: 'Three', plan: 'Plan three.' },
-    ]);
-    expect(outlineChapters(spec, edited).map((c) => c.title)).toEqual(['One', 'Two', 'Three']);
-    const labels: string[] = [];
-    for (let s = edited, step = nextStep(spec, s); step; s = applyStep(spec, s, step, 'text'), step = nextStep(spec, s))
-      labels.push(stepLabel(step, 'en', spec));
-    expect(labels).toEqual(['Introduction', 'Chapter 1', 'Chapter 2', 'Chapter 3', 'Conclusion']);
-  });
+  it(
+    'a replaces-last book keeps the conclusion after the chapters the writer ' +
+      'outlined: three chapter cards, three chapters, then the conclusion',
+    () => {
+      const spec = get('replaces');
+      let state = startBook({ spec, settings: parseSettings(spec, { language: 'en', numberOfChapters: 3 }) });
+      state = applyStep(
+        spec,
+        state,
+        { kind: 'outline' },
+        'Title: T\n\nChapter 1: One\nPlan one.\n\nChapter 2: Two\nPlan two.',
+      );
+      expect(outlineChapters(spec, state).map((c) => c.title)).toEqual(['One', 'Two']);
+      const edited = editOutline(spec, state, [
+        { title: 'One', plan: 'Plan one.' },
+        { title: 'Two', plan: 'Plan two.' },
+        { title: 'Three', plan: 'Plan three.' },
+      ]);
+      expect(outlineChapters(spec, edited).map((c) => c.title)).toEqual(['One', 'Two', 'Three']);
+      const labels: string[] = [];
+      for (
+        let s = edited, step = nextStep(spec, s);
+        step;
+        s = applyStep(spec, s, step, 'text'), step = nextStep(spec, s)
+      )
+        labels.push(stepLabel(step, 'en', spec));
+      expect(labels).toEqual(['Introduction', 'Chapter 1', 'Chapter 2', 'Chapter 3', 'Conclusion']);
+    },
+  );
   it('progress out of total+2 and out of a fixed number; guide outline wording; no outline step', () => {
     expect(walk(get('plustwo'), 'en').rows.map((r) => r.progress)).toEqual(['0/5', '1/5', '2/5', '3/5', '4/5', '5/5']);
     expect(buttonLabel(get('plustwo'), { kind: 'outline' }, 'en')).toBe('Generate Guide Outline');

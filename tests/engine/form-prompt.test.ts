@@ -82,7 +82,9 @@ const golden: GoldenCase[] = [
     },
   },
   {
-    name: 'Malay chapter is asked for in Malay (title, settings, part names), carries outline, character details, the previous ending and the title',
+    name:
+      'Malay chapter is asked for in Malay (title, settings, part names), ' +
+      'carries outline, character details, the previous ending and the title',
     input: {
       settings: { language: 'ms', numberOfChapters: 3 },
       step: { kind: 'chapter', position: 1 },

@@ -24,7 +24,8 @@ describe('historyTitle', () => {
   it('else the first sentence of its first line of text, skipping italic notes', () => {
     expect(
       historyTitle(
-        '*Offline demo text: no AI model wrote this.*\n\n_Settings: calm_\n\nThe morning light falls on the street as the next idea takes shape. More.',
+        '*Offline demo text: no AI model wrote this.*\n\n_Settings: calm_\n\nThe ' +
+          'morning light falls on the street as the next idea takes shape. More.',
         'Poems',
       ),
     ).toBe('The morning light falls on the street as the next idea takes shape.');

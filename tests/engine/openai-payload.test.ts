@@ -9,31 +9,35 @@ const fake = await startFakeOpenAI();
 afterAll(() => fake.close());
 
 describe('OpenAI-compatible provider', () => {
-  it('sends model, [system, user] messages, max_tokens, temperature and both penalties, and reads choices[0].message.content', async () => {
-    const catalog = loadCatalog();
-    const spec = catalog.get('romance')!;
-    const state = startBook({ spec, settings: parseSettings(spec, { heatLevel: 'mild' }) });
-    const prompt = renderPrompt({ spec, renderer: catalog.renderer, state, step: nextStep(spec, state)! });
-    const provider = createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL });
-    fake.script({ text: 'An outline.' });
-    const result = await provider.generateText({ ...prompt, system: prompt.system, user: prompt.user });
-    expect(result.text).toBe('An outline.');
-    const sent = fake.chatRequests().at(-1)!;
-    expect(sent.headers.authorization).toBe('Bearer sk-test');
-    expect(sent.body).toEqual({
-      model: 'gpt-4o-mini',
-      messages: [
-        { role: 'system', content: prompt.system },
-        { role: 'user', content: prompt.user },
-      ],
-      max_tokens: 3000,
-      temperature: 0.8,
-      presence_penalty: 0.3,
-      frequency_penalty: 0.3,
-    });
-    expect(prompt.system).toMatch(/expert writer/);
-    expect(prompt.user).toContain('Mild');
-  });
+  it(
+    'sends model, [system, user] messages, max_tokens, temperature ' +
+      'and both penalties, and reads choices[0].message.content',
+    async () => {
+      const catalog = loadCatalog();
+      const spec = catalog.get('romance')!;
+      const state = startBook({ spec, settings: parseSettings(spec, { heatLevel: 'mild' }) });
+      const prompt = renderPrompt({ spec, renderer: catalog.renderer, state, step: nextStep(spec, state)! });
+      const provider = createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL });
+      fake.script({ text: 'An outline.' });
+      const result = await provider.generateText({ ...prompt, system: prompt.system, user: prompt.user });
+      expect(result.text).toBe('An outline.');
+      const sent = fake.chatRequests().at(-1)!;
+      expect(sent.headers.authorization).toBe('Bearer sk-test');
+      expect(sent.body).toEqual({
+        model: 'gpt-4o-mini',
+        messages: [
+          { role: 'system', content: prompt.system },
+          { role: 'user', content: prompt.user },
+        ],
+        max_tokens: 3000,
+        temperature: 0.8,
+        presence_penalty: 0.3,
+        frequency_penalty: 0.3,
+      });
+      expect(prompt.system).toMatch(/expert writer/);
+      expect(prompt.user).toContain('Mild');
+    },
+  );
 
   it('uses KARYA_MODEL-style model names when given', async () => {
     const provider = createOpenAIProvider({ apiKey: 'k', baseURL: fake.baseURL, model: 'llama3' });

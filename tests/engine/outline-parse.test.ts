@@ -83,7 +83,11 @@ interface Case {
 const cases: Case[] = [
   {
     name: 'en: the format the templates ask for',
-    text: `Title: Lights on the Harbour\nPremise: Aisha looks for her father.\nMain characters:\n- Aisha: a journalist\n- Daniel: a fisherman\n\nChapter 1: The Letter\nAisha finds a letter under the stairs.\n\nChapter 2: The Harbour\nShe goes to the harbour and meets Daniel.\n\nChapter 3: Storm Warning\nA storm traps them.\n\nEnding: She finds her father at the lighthouse.`,
+    text:
+      `Title: Lights on the Harbour\nPremise: Aisha looks for her father.\nMain characters:\n- Aisha: ` +
+      `a journalist\n- Daniel: a fisherman\n\nChapter 1: The Letter\nAisha finds a letter under the ` +
+      `stairs.\n\nChapter 2: The Harbour\nShe goes to the harbour and meets Daniel.\n\nChapter 3: ` +
+      `Storm Warning\nA storm traps them.\n\nEnding: She finds her father at the lighthouse.`,
     count: 3,
     titles: { 1: 'The Letter', 2: 'The Harbour', 3: 'Storm Warning' },
     plans: { 2: /meets Daniel/ },
@@ -93,7 +97,11 @@ const cases: Case[] = [
   },
   {
     name: 'en: GPT-style bold headings with a preamble',
-    text: `Here is a detailed outline for your romance:\n\n**Title:** *Monsoon Hearts*\n\n**Premise:** Two rivals run competing cafés in Penang.\n\n**Chapter 1: Opening Day**\nMaya opens her café across from Arif's.\n\n**Chapter 2: The Price War**\nThey cut prices until both lose money.\n\n**Chapter 3: Flood**\nThe monsoon floods the street.\n\n**Conclusion:** They merge the cafés.`,
+    text:
+      `Here is a detailed outline for your romance:\n\n**Title:** *Monsoon Hearts*\n\n**Premise:** ` +
+      `Two rivals run competing cafés in Penang.\n\n**Chapter 1: Opening Day**\nMaya opens her café ` +
+      `across from Arif's.\n\n**Chapter 2: The Price War**\nThey cut prices until both lose money.\n\n` +
+      `**Chapter 3: Flood**\nThe monsoon floods the street.\n\n**Conclusion:** They merge the cafés.`,
     count: 3,
     titles: { 1: 'Opening Day', 2: 'The Price War', 3: 'Flood' },
     title: 'Monsoon Hearts',
@@ -102,7 +110,10 @@ const cases: Case[] = [
   },
   {
     name: 'en: markdown headings "### Chapter N:" with bullet points',
-    text: `# Outline\n\n### Chapter 1: Arrival\n- Nora arrives in Ipoh.\n- She meets her aunt.\n\n### Chapter 2: Secrets\n- The aunt hides a diary.\n\n### Chapter 3: The Diary\n- Nora reads it.\n\n## Ending\nNora stays in Ipoh.`,
+    text:
+      `# Outline\n\n### Chapter 1: Arrival\n- Nora arrives in Ipoh.\n- She meets ` +
+      `her aunt.\n\n### Chapter 2: Secrets\n- The aunt hides a diary.\n\n### ` +
+      `Chapter 3: The Diary\n- Nora reads it.\n\n## Ending\nNora stays in Ipoh.`,
     count: 3,
     titles: { 1: 'Arrival', 2: 'Secrets', 3: 'The Diary' },
     plans: { 1: /meets her aunt/ },
@@ -110,34 +121,45 @@ const cases: Case[] = [
   },
   {
     name: 'en: a plain numbered list with title and plan on one line',
-    text: `1. The Storm – Aisha is stranded at sea and radios for help.\n2. Rescue – Daniel hears her call.\n3. Ashore – They argue on the beach.\n4. The Truth – He admits he knew her father.`,
+    text:
+      `1. The Storm – Aisha is stranded at sea and radios for help.\n2. Rescue – Daniel hears her ` +
+      `call.\n3. Ashore – They argue on the beach.\n4. The Truth – He admits he knew her father.`,
     count: 4,
     titles: { 1: 'The Storm', 4: 'The Truth' },
     plans: { 1: /stranded at sea/ },
   },
   {
     name: 'en: "**1. Title**" bold numbered heads',
-    text: `**1. First Light**\nDawn over the kampung.\n\n**2. The Visitor**\nA stranger arrives.\n\n**3. Rumours**\nThe village talks.`,
+    text:
+      `**1. First Light**\nDawn over the kampung.\n\n**2. The Visitor**\n` +
+      `A stranger arrives.\n\n**3. Rumours**\nThe village talks.`,
     count: 3,
     titles: { 1: 'First Light', 2: 'The Visitor', 3: 'Rumours' },
   },
   {
     name: 'en: entries whose head is a plan sentence (no title)',
-    text: `Chapter 1: Aisha finds the letter and confronts her father, who admits everything.\nChapter 2: Daniel leaves town after the argument at the pasar malam.`,
+    text:
+      `Chapter 1: Aisha finds the letter and confronts her father, who admits ` +
+      `everything.\nChapter 2: Daniel leaves town after the argument at the pasar malam.`,
     count: 2,
     titles: { 1: undefined, 2: undefined },
     plans: { 1: /confronts her father/ },
   },
   {
     name: 'en: number words and quoted titles',
-    text: `Chapter One: "The Beginning"\nIt starts.\n\nChapter Two - "The Middle"\nIt goes on.\n\nChapter Twenty-One: The End\nIt ends.`,
+    text:
+      `Chapter One: "The Beginning"\nIt starts.\n\nChapter Two - "The ` +
+      `Middle"\nIt goes on.\n\nChapter Twenty-One: The End\nIt ends.`,
     count: 3,
     numbers: [1, 2, 21],
     titles: { 1: 'The Beginning', 2: 'The Middle', 21: 'The End' },
   },
   {
     name: 'en: a guide outline whose chapters list numbered key points',
-    text: `Title: Money Basics\n\nChapter 1: Budgeting\n1. Track spending\n2. Set limits\n3. Review monthly\n\nChapter 2: Saving\n1. Emergency fund\n2. Automate\n\nChapter 3: Investing\n1. Index funds\n\nConclusion: A plan for the next year.`,
+    text:
+      `Title: Money Basics\n\nChapter 1: Budgeting\n1. Track spending\n2. Set limits\n` +
+      `3. Review monthly\n\nChapter 2: Saving\n1. Emergency fund\n2. Automate\n\n` +
+      `Chapter 3: Investing\n1. Index funds\n\nConclusion: A plan for the next year.`,
     count: 3,
     titles: { 1: 'Budgeting', 2: 'Saving', 3: 'Investing' },
     plans: { 1: /Track spending[\s\S]*Review monthly/ },
@@ -145,7 +167,9 @@ const cases: Case[] = [
   },
   {
     name: 'en: the offline demo shape "1. Chapter 1: …"',
-    text: `Title: A Tale\n\n1. Chapter 1: gentle beginnings, familiar turns\n2. Chapter 2: warm beginnings, quiet turns`,
+    text:
+      `Title: A Tale\n\n1. Chapter 1: gentle beginnings, ` +
+      `familiar turns\n2. Chapter 2: warm beginnings, quiet turns`,
     count: 2,
     titles: { 1: 'gentle beginnings, familiar turns' },
   },
@@ -169,14 +193,19 @@ const cases: Case[] = [
   },
   {
     name: "en: a fixed-section guide found by its sections' names",
-    text: `Title: Penang in a Week\n\n1. Cultural & Historical Highlights: George Town's heritage.\n2. Food & Dining Guide: hawker centres.\n3. Getting Around: buses and Grab.`,
+    text:
+      `Title: Penang in a Week\n\n1. Cultural & Historical Highlights: George Town's ` +
+      `heritage.\n2. Food & Dining Guide: hawker centres.\n3. Getting Around: buses and Grab.`,
     sectionLabels: ['Cultural & Historical Highlights', 'Food & Dining Guide', 'Getting Around'],
     count: 3,
     plans: { 2: /hawker/ },
   },
   {
     name: 'ms: the format the templates ask for',
-    text: `Tajuk: Lampu di Pelabuhan\nPremis: Aisyah mencari ayahnya yang hilang.\nWatak utama:\n- Aisyah: wartawan\n\nBab 1: Surat\nAisyah menemui sepucuk surat.\n\nBab 2: Pelabuhan\nDia pergi ke pelabuhan.\n\nPengakhiran: Dia menemui ayahnya di rumah api.`,
+    text:
+      `Tajuk: Lampu di Pelabuhan\nPremis: Aisyah mencari ayahnya yang hilang.\nWatak ` +
+      `utama:\n- Aisyah: wartawan\n\nBab 1: Surat\nAisyah menemui sepucuk surat.\n\nBab 2: ` +
+      `Pelabuhan\nDia pergi ke pelabuhan.\n\nPengakhiran: Dia menemui ayahnya di rumah api.`,
     count: 2,
     titles: { 1: 'Surat', 2: 'Pelabuhan' },
     title: 'Lampu di Pelabuhan',
@@ -185,7 +214,9 @@ const cases: Case[] = [
   },
   {
     name: 'ms: number words "Bab Satu", "Bab Dua Belas" and a "Kesimpulan:" block',
-    text: `Bab Satu: Permulaan\nSemuanya bermula.\n\nBab Dua: Pertemuan\nMereka bertemu.\n\nBab Dua Belas: Penamat\nSemuanya berakhir.\n\nKesimpulan:\nMereka berkahwin.`,
+    text:
+      `Bab Satu: Permulaan\nSemuanya bermula.\n\nBab Dua: Pertemuan\nMereka bertemu.\n` +
+      `\nBab Dua Belas: Penamat\nSemuanya berakhir.\n\nKesimpulan:\nMereka berkahwin.`,
     count: 3,
     numbers: [1, 2, 12],
     titles: { 1: 'Permulaan', 2: 'Pertemuan', 12: 'Penamat' },
@@ -193,27 +224,35 @@ const cases: Case[] = [
   },
   {
     name: 'ms: bold heads with a preamble',
-    text: `Berikut ialah rangka terperinci:\n\n**Tajuk: Hujan di Kuala Lumpur**\n\n**Bab 1: Hujan Pertama**\nMaya terperangkap dalam hujan.\n\n**Bab 2: Payung Biru**\nArif menawarkan payungnya.`,
+    text:
+      `Berikut ialah rangka terperinci:\n\n**Tajuk: Hujan di Kuala Lumpur**\n\n**Bab 1: Hujan ` +
+      `Pertama**\nMaya terperangkap dalam hujan.\n\n**Bab 2: Payung Biru**\nArif menawarkan payungnya.`,
     count: 2,
     titles: { 1: 'Hujan Pertama', 2: 'Payung Biru' },
     title: 'Hujan di Kuala Lumpur',
   },
   {
     name: 'ms: headings "## Bab ke-3"',
-    text: `## Bab ke-1 — Kampung\nKisah bermula di kampung.\n\n## Bab ke-2 — Bandar\nDia berpindah ke bandar.\n\n## Bab ke-3 — Pulang\nDia pulang semula.`,
+    text:
+      `## Bab ke-1 — Kampung\nKisah bermula di kampung.\n\n## Bab ke-2 — Bandar\n` +
+      `Dia berpindah ke bandar.\n\n## Bab ke-3 — Pulang\nDia pulang semula.`,
     count: 3,
     titles: { 1: 'Kampung', 3: 'Pulang' },
   },
   {
     name: 'ms: a numbered list',
-    text: `1. Permulaan – Aisyah tiba di Melaka.\n2. Rahsia – Neneknya menyimpan rahsia.\n3. Pengakuan – Rahsia itu terbongkar.`,
+    text:
+      `1. Permulaan – Aisyah tiba di Melaka.\n2. Rahsia – Neneknya ` +
+      `menyimpan rahsia.\n3. Pengakuan – Rahsia itu terbongkar.`,
     count: 3,
     titles: { 1: 'Permulaan', 3: 'Pengakuan' },
     plans: { 2: /menyimpan rahsia/ },
   },
   {
     name: 'ms: a guide with key points under each chapter',
-    text: `Tajuk: Asas Kewangan\n\nBab 1: Bajet\n1. Catat perbelanjaan\n2. Tetapkan had\n\nBab 2: Simpanan\n1. Dana kecemasan\n\nKesimpulan: Pelan untuk tahun depan.`,
+    text:
+      `Tajuk: Asas Kewangan\n\nBab 1: Bajet\n1. Catat perbelanjaan\n2. Tetapkan had\n` +
+      `\nBab 2: Simpanan\n1. Dana kecemasan\n\nKesimpulan: Pelan untuk tahun depan.`,
     count: 2,
     titles: { 1: 'Bajet', 2: 'Simpanan' },
     plans: { 1: /Tetapkan had/ },
@@ -221,7 +260,9 @@ const cases: Case[] = [
   },
   {
     name: 'ms: entries whose head is a sentence',
-    text: `Bab 1: Aisyah menemui surat itu dan bersemuka dengan ayahnya, yang mengaku segala-galanya.\nBab 2: Daniel meninggalkan pekan selepas pertengkaran di pasar malam.`,
+    text:
+      `Bab 1: Aisyah menemui surat itu dan bersemuka dengan ayahnya, yang mengaku ` +
+      `segala-galanya.\nBab 2: Daniel meninggalkan pekan selepas pertengkaran di pasar malam.`,
     count: 2,
     titles: { 1: undefined },
     plans: { 1: /bersemuka/ },
@@ -249,7 +290,9 @@ const cases: Case[] = [
   },
   {
     name: 'ms: a fixed-section guide',
-    text: `Tajuk: Pulau Pinang\n\nSorotan Budaya & Sejarah\nWarisan George Town.\n\nPanduan Makanan & Tempat Makan\nPusat penjaja.`,
+    text:
+      `Tajuk: Pulau Pinang\n\nSorotan Budaya & Sejarah\nWarisan ` +
+      `George Town.\n\nPanduan Makanan & Tempat Makan\nPusat penjaja.`,
     sectionLabels: ['Sorotan Budaya & Sejarah', 'Panduan Makanan & Tempat Makan'],
     count: 2,
     plans: { 2: /penjaja/ },
@@ -263,7 +306,9 @@ const cases: Case[] = [
 
   // ---- Longer outlines as models write them (tests/engine/outlines/) ----
   {
-    name: 'en: a GPT-style romance (chatty preamble, bold labels, "### **Chapter N: …**" with bullets, rules, "### **Ending**", a closing offer)',
+    name:
+      'en: a GPT-style romance (chatty preamble, bold labels, "### **Chapter ' +
+      'N: …**" with bullets, rules, "### **Ending**", a closing offer)',
     text: fixture('en-gpt-romance.md'),
     count: 5,
     titles: { 1: 'Opening Day', 3: 'The Letter', 5: 'The Offer' },
@@ -275,7 +320,9 @@ const cases: Case[] = [
     ending: /heritage hearing/,
   },
   {
-    name: 'en: a guide whose "## Chapter N:" entries list numbered key points, a question for a title and a "## Conclusion"',
+    name:
+      'en: a guide whose "## Chapter N:" entries list numbered ' +
+      'key points, a question for a title and a "## Conclusion"',
     text: fixture('en-guide-key-points.md'),
     count: 4,
     titles: { 1: 'Where Does Your Salary Go?', 2: 'A Budget That Survives Real Life', 4: 'Your First Investment' },
@@ -286,7 +333,9 @@ const cases: Case[] = [
     ending: /twelve-month action plan/,
   },
   {
-    name: 'en: "Part One/Two/Three" headings grouping bold "Chapter N – Title" entries, a heading title, a logline and an "Epilogue:"',
+    name:
+      'en: "Part One/Two/Three" headings grouping bold "Chapter N – ' +
+      'Title" entries, a heading title, a logline and an "Epilogue:"',
     text: fixture('en-parts-epilogue.md'),
     count: 5,
     titles: { 1: 'The Ferry', 3: 'Lights Out', 5: 'Crossing' },
@@ -297,7 +346,9 @@ const cases: Case[] = [
     ending: /turtles return/,
   },
   {
-    name: 'ms: a GPT-style novel (Baiklah! Berikut…, numbered "Watak-watak Utama", "### Bab N:" with bullets, "### Peleraian", a closing offer)',
+    name:
+      'ms: a GPT-style novel (Baiklah! Berikut…, numbered "Watak-watak ' +
+      'Utama", "### Bab N:" with bullets, "### Peleraian", a closing offer)',
     text: fixture('ms-gpt-novel.md'),
     count: 4,
     titles: { 1: 'Payung Biru', 2: 'Surat Lama', 4: 'Kebenaran' },
@@ -321,7 +372,9 @@ const cases: Case[] = [
     ending: /duta alam sekitar/,
   },
   {
-    name: 'ms: "## Bahagian Satu" headings grouping "### Bab N" entries (Bahagian is not chapter 1), "# Rangka Novel" is not the title, "## Penamat"',
+    name:
+      'ms: "## Bahagian Satu" headings grouping "### Bab N" entries (Bahagian ' +
+      'is not chapter 1), "# Rangka Novel" is not the title, "## Penamat"',
     text: fixture('ms-bahagian-kumpulan.md'),
     count: 4,
     titles: { 1: 'Kedai Jam', 3: 'Surat yang Tidak Dihantar' },
@@ -333,7 +386,10 @@ const cases: Case[] = [
   // ---- More shapes ----
   {
     name: 'en: a Markdown table of chapters',
-    text: `Here is the outline as a table:\n\n| Chapter | Title | Summary |\n|---|---|---|\n| 1 | The Storm | Aisha is stranded at sea. |\n| 2 | Rescue | Daniel hears her radio call. |\n| 3 | Ashore | They argue on the beach. |\n\nIn the end, Aisha learns Daniel knew her father.`,
+    text:
+      `Here is the outline as a table:\n\n| Chapter | Title | Summary |\n|---|---|---|\n| 1 | The ` +
+      `Storm | Aisha is stranded at sea. |\n| 2 | Rescue | Daniel hears her radio call. |\n| 3 | ` +
+      `Ashore | They argue on the beach. |\n\nIn the end, Aisha learns Daniel knew her father.`,
     count: 3,
     titles: { 1: 'The Storm', 2: 'Rescue', 3: 'Ashore' },
     plans: { 2: /radio call/ },
@@ -343,7 +399,11 @@ const cases: Case[] = [
   },
   {
     name: 'en: numbered characters, then numbered chapters, then an unlabelled closing paragraph',
-    text: `Title: The Night Market\n\nMain characters:\n1. Aisha – a journalist looking for her father\n2. Daniel – a fisherman who knows too much\n\n1. The Stall – Aisha buys a lantern from a stall that was closed for ten years.\n2. The Fisherman – Daniel recognises the lantern.\n3. The Confession – Daniel admits he saw her father last.\n\nUltimately, Aisha forgives the town for its silence and stays to run the stall.`,
+    text:
+      `Title: The Night Market\n\nMain characters:\n1. Aisha – a journalist looking for her father\n2. Daniel ` +
+      `– a fisherman who knows too much\n\n1. The Stall – Aisha buys a lantern from a stall that was closed ` +
+      `for ten years.\n2. The Fisherman – Daniel recognises the lantern.\n3. The Confession – Daniel admits he ` +
+      `saw her father last.\n\nUltimately, Aisha forgives the town for its silence and stays to run the stall.`,
     count: 3,
     titles: { 1: 'The Stall', 3: 'The Confession' },
     notInEntry: { 3: /Ultimately/ },
@@ -352,8 +412,15 @@ const cases: Case[] = [
     ending: /run the stall/,
   },
   {
-    name: 'en: "CHAPTER N" heads with "Title:", "Setting:", "Summary:" and a chapter\'s own "Ending:" lines, then the book\'s "Ending:"',
-    text: `CHAPTER 1\nTitle: The Arrival\nSetting: KLIA, after midnight\nSummary: Aisha lands with no one to meet her.\nEnding: a stranger holds a sign with her name.\n\nCHAPTER 2\nTitle: The Stranger\nSetting: the airport train\nSummary: The stranger says he worked with her father.\nEnding: he vanishes at KL Sentral.\n\nCHAPTER 3\nTitle: Home\nSummary: Aisha opens her father's flat.\n\nEnding: Aisha finds her father alive in Ipoh and forgives him.`,
+    name:
+      'en: "CHAPTER N" heads with "Title:", "Setting:", "Summary:" and ' +
+      'a chapter\'s own "Ending:" lines, then the book\'s "Ending:"',
+    text:
+      `CHAPTER 1\nTitle: The Arrival\nSetting: KLIA, after midnight\nSummary: Aisha lands with ` +
+      `no one to meet her.\nEnding: a stranger holds a sign with her name.\n\nCHAPTER 2\nTitle: ` +
+      `The Stranger\nSetting: the airport train\nSummary: The stranger says he worked with her ` +
+      `father.\nEnding: he vanishes at KL Sentral.\n\nCHAPTER 3\nTitle: Home\nSummary: Aisha ` +
+      `opens her father's flat.\n\nEnding: Aisha finds her father alive in Ipoh and forgives him.`,
     count: 3,
     titles: { 1: 'The Arrival', 2: 'The Stranger', 3: 'Home' },
     plans: { 1: /KLIA[\s\S]*sign with her name/, 2: /vanishes at KL Sentral/ },
@@ -362,15 +429,23 @@ const cases: Case[] = [
   },
   {
     name: 'en: entries written after the ending (the outline asked again for its missing chapters)',
-    text: `Title: Rain\n\nChapter 1: The Letter\nAisha finds a letter.\n\nChapter 2: The Harbour\nShe goes to the harbour.\n\nEnding: She finds her father at the lighthouse.\n\nChapter 3: The Storm\nA storm traps them.\n\nChapter 4: The Lighthouse\nThey climb the lighthouse.`,
+    text:
+      `Title: Rain\n\nChapter 1: The Letter\nAisha finds a letter.\n\nChapter 2: The Harbour\n` +
+      `She goes to the harbour.\n\nEnding: She finds her father at the lighthouse.\n\nChapter 3: ` +
+      `The Storm\nA storm traps them.\n\nChapter 4: The Lighthouse\nThey climb the lighthouse.`,
     count: 4,
     titles: { 3: 'The Storm', 4: 'The Lighthouse' },
     notInEntry: { 2: /Ending/ },
     ending: /father at the lighthouse/,
   },
   {
-    name: 'en: "Chapter One Last Chance" (number words with no delimiter), Roman numerals and "Chapter 4 (about 3,000 words): …"',
-    text: `Chapter One Last Chance\nThe band plays its final gig.\n\nChapter II: Encore\nThey are asked back.\n\nChapter Three – The Tour\nA bus across the peninsula.\n\nChapter 4 (about 3,000 words): Home\nThey split up.`,
+    name:
+      'en: "Chapter One Last Chance" (number words with no delimiter), ' +
+      'Roman numerals and "Chapter 4 (about 3,000 words): …"',
+    text:
+      `Chapter One Last Chance\nThe band plays its final gig.\n\nChapter II: ` +
+      `Encore\nThey are asked back.\n\nChapter Three – The Tour\nA bus across ` +
+      `the peninsula.\n\nChapter 4 (about 3,000 words): Home\nThey split up.`,
     count: 4,
     titles: { 1: 'Last Chance', 2: 'Encore', 3: 'The Tour', 4: 'Home' },
   },
@@ -383,7 +458,9 @@ const cases: Case[] = [
   },
   {
     name: 'ms: a Markdown table with "Bab N" cells',
-    text: `| Bab | Tajuk | Ringkasan |\n| --- | --- | --- |\n| Bab 1 | Hujan | Maya terperangkap dalam hujan. |\n| Bab 2 | Payung | Arif menawarkan payungnya. |\n\nPengakhiran: Mereka berkahwin di Melaka.`,
+    text:
+      `| Bab | Tajuk | Ringkasan |\n| --- | --- | --- |\n| Bab 1 | Hujan | Maya terperangkap dalam hujan. ` +
+      `|\n| Bab 2 | Payung | Arif menawarkan payungnya. |\n\nPengakhiran: Mereka berkahwin di Melaka.`,
     count: 2,
     titles: { 1: 'Hujan', 2: 'Payung' },
     plans: { 1: /terperangkap/ },
@@ -391,14 +468,23 @@ const cases: Case[] = [
   },
   {
     name: 'ms: ordinals "Bab Pertama", "Bab Kedua", "Bab Kesepuluh"',
-    text: `Bab Pertama: Permulaan\nAli tiba di kampung.\n\nBab Kedua: Sahabat\nAli berkawan dengan Siti.\n\nBab Kesepuluh: Pulang\nAli pulang ke bandar.`,
+    text:
+      `Bab Pertama: Permulaan\nAli tiba di kampung.\n\nBab Kedua: Sahabat\nAli ` +
+      `berkawan dengan Siti.\n\nBab Kesepuluh: Pulang\nAli pulang ke bandar.`,
     count: 3,
     numbers: [1, 2, 10],
     titles: { 1: 'Permulaan', 2: 'Sahabat', 10: 'Pulang' },
   },
   {
-    name: 'ms: numbered characters before a numbered list of chapters, an unlabelled closing paragraph and a closing offer',
-    text: `Tajuk: Pasar Malam\n\nWatak utama:\n1. Aisyah – wartawan yang mencari ayahnya\n2. Daniel – nelayan yang tahu terlalu banyak\n\n1. Gerai Lama – Aisyah membeli tanglung dari gerai yang sudah sepuluh tahun ditutup.\n2. Nelayan – Daniel mengenali tanglung itu.\n3. Pengakuan – Daniel mengaku dialah orang terakhir yang melihat ayahnya.\n\nPada akhirnya, Aisyah memaafkan pekan itu dan mengambil alih gerai tersebut.\n\nBeritahu saya jika anda mahu sebarang perubahan.`,
+    name:
+      'ms: numbered characters before a numbered list of chapters, ' +
+      'an unlabelled closing paragraph and a closing offer',
+    text:
+      `Tajuk: Pasar Malam\n\nWatak utama:\n1. Aisyah – wartawan yang mencari ayahnya\n2. Daniel – ` +
+      `nelayan yang tahu terlalu banyak\n\n1. Gerai Lama – Aisyah membeli tanglung dari gerai yang ` +
+      `sudah sepuluh tahun ditutup.\n2. Nelayan – Daniel mengenali tanglung itu.\n3. Pengakuan – ` +
+      `Daniel mengaku dialah orang terakhir yang melihat ayahnya.\n\nPada akhirnya, Aisyah memaafkan ` +
+      `pekan itu dan mengambil alih gerai tersebut.\n\nBeritahu saya jika anda mahu sebarang perubahan.`,
     count: 3,
     titles: { 1: 'Gerai Lama', 3: 'Pengakuan' },
     notInEntry: { 3: /Pada akhirnya|Beritahu/ },
@@ -408,7 +494,10 @@ const cases: Case[] = [
   },
   {
     name: 'ms: a fixed-section guide whose sections are numbered as the prompt listed them, with "Kesimpulan:"',
-    text: `Tajuk: Panduan Pulau Pinang\nPremis: Untuk pelancong yang ada seminggu.\n\n1. Sorotan Budaya & Sejarah\nWarisan George Town dan kuil-kuil lama.\n\n2. Panduan Makanan & Tempat Makan\nPusat penjaja di Gurney dan Air Itam.\n\n3. Pengangkutan\nBas Rapid Penang dan feri.\n\nKesimpulan: Jadual tujuh hari.`,
+    text:
+      `Tajuk: Panduan Pulau Pinang\nPremis: Untuk pelancong yang ada seminggu.\n\n1. Sorotan Budaya & Sejarah\n` +
+      `Warisan George Town dan kuil-kuil lama.\n\n2. Panduan Makanan & Tempat Makan\nPusat penjaja di Gurney ` +
+      `dan Air Itam.\n\n3. Pengangkutan\nBas Rapid Penang dan feri.\n\nKesimpulan: Jadual tujuh hari.`,
     sectionLabels: ['Sorotan Budaya & Sejarah', 'Panduan Makanan & Tempat Makan', 'Pengangkutan'],
     count: 3,
     plans: { 2: /Gurney/, 3: /feri/ },
@@ -418,7 +507,10 @@ const cases: Case[] = [
   },
   {
     name: 'ms: "Bab N" entries with "Isi-isi utama" numbered under each (not chapters) and a bold "**Kesimpulan**"',
-    text: `**Tajuk:** Asas Pelaburan\n\n**Bab 1: Mengapa Melabur?**\nIsi-isi utama:\n1. Inflasi\n2. Faedah kompaun\n3. Matlamat\n\n**Bab 2: ASB dan Tabung Haji**\nIsi-isi utama:\n1. Dividen\n2. Risiko\n\n**Bab 3: Unit Amanah**\n1. Yuran\n\n**Kesimpulan**\nPelan pelaburan pertama anda.`,
+    text:
+      `**Tajuk:** Asas Pelaburan\n\n**Bab 1: Mengapa Melabur?**\nIsi-isi utama:\n1. Inflasi\n2. ` +
+      `Faedah kompaun\n3. Matlamat\n\n**Bab 2: ASB dan Tabung Haji**\nIsi-isi utama:\n1. Dividen\n2. ` +
+      `Risiko\n\n**Bab 3: Unit Amanah**\n1. Yuran\n\n**Kesimpulan**\nPelan pelaburan pertama anda.`,
     count: 3,
     titles: { 1: 'Mengapa Melabur?', 2: 'ASB dan Tabung Haji' },
     plans: { 1: /Inflasi[\s\S]*Matlamat/ },
@@ -480,90 +572,94 @@ describe('outlines as models write them', () => {
     expect(parseOutline(undefined).entries).toEqual([]);
   });
 
-  it('any outline of "Chapter k: title" entries, each in any of the shapes, parses to exactly its chapters with their titles (property)', () => {
-    // Entries headed "Chapter k"/"Bab k": numbered key points under them must never become chapters.
-    const chapterShapes = [
-      (k: number, t: string) => `Chapter ${k}: ${t}`,
-      (k: number, t: string) => `Chapter ${k} - ${t}`,
-      (k: number, t: string) => `Chapter ${k} — ${t}`,
-      (k: number, t: string) => `Chapter ${k}. ${t}`,
-      (k: number, t: string) => `Chapter ${enWords(k)}: ${t}`,
-      (k: number, t: string) => `CHAPTER ${k}\n${t}`,
-      (k: number, t: string) => `Bab ${k}: ${t}`,
-      (k: number, t: string) => `Bab ${msWords(k)}: ${t}`,
-      (k: number, t: string) => `Bab ke-${k}: ${t}`,
-      (k: number, t: string) => `**Chapter ${k}: ${t}**`,
-      (k: number, t: string) => `**Chapter ${k}:** ${t}`,
-      (k: number, t: string) => `### Chapter ${k}: ${t}`,
-      (k: number, t: string) => `## Bab ${k} — ${t}`,
-      (k: number, t: string) => `- Chapter ${k}: ${t}`,
-      (k: number, t: string) => `${k}. Chapter ${k}: ${t}`,
-      (k: number, t: string) => `Chapter ${k}: "${t}"`,
-    ];
-    // Entries that are a numbered list.
-    const listShapes = [
-      (k: number, t: string) => `${k}. ${t}`,
-      (k: number, t: string) => `${k}) ${t}`,
-      (k: number, t: string) => `**${k}. ${t}**`,
-      (k: number, t: string) => `## ${k}. ${t}`,
-    ];
-    const word = fc.constantFrom(
-      'Lantern',
-      'Harbour',
-      'Monsoon',
-      'Letter',
-      'Secret',
-      'Kampung',
-      'Pelabuhan',
-      'Hujan',
-      'Rahsia',
-      'Surat',
-      'Night',
-      'Market',
-      'Rumah',
-      'Api',
-      'Blue',
-      'Laut',
-      'Angin',
-      'Tide',
-    );
-    const title = fc.array(word, { minLength: 1, maxLength: 5 }).map((w) => w.join(' '));
-    const sentence = fc.constantFrom(
-      'Aisha walks to the harbour at night.',
-      'Aisyah berjalan ke pelabuhan pada waktu malam.',
-      'The storm breaks and nobody sleeps.',
-      'Ribut melanda dan tiada siapa yang tidur.',
-    );
-    const entry = fc.record({ shape: fc.nat(), title, sentence, keyPoints: fc.integer({ min: 0, max: 3 }) });
-    const outline = fc.record({
-      list: fc.boolean(),
-      entries: fc.array(entry, { minLength: 1, maxLength: 100 }),
-      ending: fc.boolean(),
-    });
-    fc.assert(
-      fc.property(outline, ({ list, entries, ending }) => {
-        const shapes = list ? listShapes : chapterShapes;
-        const text =
-          entries
-            .map((e, i) => {
-              const head = shapes[e.shape % shapes.length]!(i + 1, e.title);
-              // Key points: indented under a list entry, flush left under a "Chapter k" one.
-              const points = Array.from(
-                { length: e.keyPoints },
-                (_, p) => `${list ? '   ' : ''}${p + 1}. Key point ${p + 1}`,
-              );
-              return [head, e.sentence, ...points].join('\n');
-            })
-            .join('\n\n') + (ending ? '\n\nEnding: Everyone goes home.' : '');
-        const parsed = parseOutline(text);
-        expect(parsed.entries.map((e) => e.number)).toEqual(entries.map((_, i) => i + 1));
-        expect(parsed.entries.map((e) => e.title)).toEqual(entries.map((e) => e.title));
-        expect(parsed.entries.map((e) => e.plan.split('\n')[0])).toEqual(entries.map((e) => e.sentence));
-        if (ending) expect(parsed.ending).toBe('Everyone goes home.');
-      }),
-      { numRuns: 150 },
-    );
-  });
+  it(
+    'any outline of "Chapter k: title" entries, each in any of the ' +
+      'shapes, parses to exactly its chapters with their titles (property)',
+    () => {
+      // Entries headed "Chapter k"/"Bab k": numbered key points under them must never become chapters.
+      const chapterShapes = [
+        (k: number, t: string) => `Chapter ${k}: ${t}`,
+        (k: number, t: string) => `Chapter ${k} - ${t}`,
+        (k: number, t: string) => `Chapter ${k} — ${t}`,
+        (k: number, t: string) => `Chapter ${k}. ${t}`,
+        (k: number, t: string) => `Chapter ${enWords(k)}: ${t}`,
+        (k: number, t: string) => `CHAPTER ${k}\n${t}`,
+        (k: number, t: string) => `Bab ${k}: ${t}`,
+        (k: number, t: string) => `Bab ${msWords(k)}: ${t}`,
+        (k: number, t: string) => `Bab ke-${k}: ${t}`,
+        (k: number, t: string) => `**Chapter ${k}: ${t}**`,
+        (k: number, t: string) => `**Chapter ${k}:** ${t}`,
+        (k: number, t: string) => `### Chapter ${k}: ${t}`,
+        (k: number, t: string) => `## Bab ${k} — ${t}`,
+        (k: number, t: string) => `- Chapter ${k}: ${t}`,
+        (k: number, t: string) => `${k}. Chapter ${k}: ${t}`,
+        (k: number, t: string) => `Chapter ${k}: "${t}"`,
+      ];
+      // Entries that are a numbered list.
+      const listShapes = [
+        (k: number, t: string) => `${k}. ${t}`,
+        (k: number, t: string) => `${k}) ${t}`,
+        (k: number, t: string) => `**${k}. ${t}**`,
+        (k: number, t: string) => `## ${k}. ${t}`,
+      ];
+      const word = fc.constantFrom(
+        'Lantern',
+        'Harbour',
+        'Monsoon',
+        'Letter',
+        'Secret',
+        'Kampung',
+        'Pelabuhan',
+        'Hujan',
+        'Rahsia',
+        'Surat',
+        'Night',
+        'Market',
+        'Rumah',
+        'Api',
+        'Blue',
+        'Laut',
+        'Angin',
+        'Tide',
+      );
+      const title = fc.array(word, { minLength: 1, maxLength: 5 }).map((w) => w.join(' '));
+      const sentence = fc.constantFrom(
+        'Aisha walks to the harbour at night.',
+        'Aisyah berjalan ke pelabuhan pada waktu malam.',
+        'The storm breaks and nobody sleeps.',
+        'Ribut melanda dan tiada siapa yang tidur.',
+      );
+      const entry = fc.record({ shape: fc.nat(), title, sentence, keyPoints: fc.integer({ min: 0, max: 3 }) });
+      const outline = fc.record({
+        list: fc.boolean(),
+        entries: fc.array(entry, { minLength: 1, maxLength: 100 }),
+        ending: fc.boolean(),
+      });
+      fc.assert(
+        fc.property(outline, ({ list, entries, ending }) => {
+          const shapes = list ? listShapes : chapterShapes;
+          const text =
+            entries
+              .map((e, i) => {
+                const head = shapes[e.shape % shapes.length]!(i + 1, e.title);
+                // Key points: indented under a list entry, flush left under a "Chapter k" one.
+                const points = Array.from(
+                  { length: e.keyPoints },
+                  (_, p) => `${list ? '   ' : ''}${p + 1}. Key point ${p + 1}`,
+                );
+                return [head, e.sentence, ...points].join('\n');
+              })
+              .join('\n\n') + (ending ? '\n\nEnding: Everyone goes home.' : '');
+          const parsed = parseOutline(text);
+          expect(parsed.entries.map((e) => e.number)).toEqual(entries.map((_, i) => i + 1));
+          expect(parsed.entries.map((e) => e.title)).toEqual(entries.map((e) => e.title));
+          expect(parsed.entries.map((e) => e.plan.split('\n')[0])).toEqual(entries.map((e) => e.sentence));
+          if (ending) expect(parsed.ending).toBe('Everyone goes home.');
+        }),
+        { numRuns: 150 },
+      );
+    },
+  );
 
   it('reads every chapter number from one to a hundred written in English or Malay words (property)', () => {
     fc.assert(

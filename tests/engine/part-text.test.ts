@@ -43,48 +43,55 @@ function bookWithIntro(
 }
 
 describe("the introduction's text and its hidden blocks", () => {
-  it('a novel: the view gives the prose only and the list apart; a sentence typed at the end is the last sentence and the list stays', () => {
-    const spec = catalog.get('romance')!;
-    const state = bookWithIntro(spec, `${PROSE}\n\nCharacter Details:\n${LIST}`);
-    const view = bookView(spec, state);
-    expect(view.parts[0]!.text).toBe(PROSE);
-    expect(view.parts[0]!.hash).toBe(textHash(PROSE));
-    expect(view.character_details).toBe(LIST);
-    const edit = editPart(
-      spec,
-      state,
-      { kind: 'introduction', position: 0 },
-      `${PROSE} The lanterns burned all night.`,
-    );
-    expect(bookView(spec, edit.state).parts[0]!.text).toBe(`${PROSE} The lanterns burned all night.`);
-    expect(edit.state.characterDetails).toBe(LIST);
-    expect(edit.text).toBe(`${PROSE} The lanterns burned all night.\n\nCharacter Details:\n${LIST}`);
-    // The list edited on its own: the prose and its hash stay.
-    const cast = editCharacterDetails(spec, edit.state, 'Mei Ling: violinist\n\n- Jonah Pike: harbour master');
-    expect(cast.state.characterDetails).toBe('- Mei Ling: violinist\n- Jonah Pike: harbour master');
-    expect(partHash(spec, cast.state, 0)).toBe(partHash(spec, edit.state, 0));
-    // No list at all: none kept, and nothing of the old one comes back into the prose.
-    const none = editCharacterDetails(spec, cast.state, '  ');
-    expect(none.state.characterDetails).toBeUndefined();
-    expect(bookView(spec, none.state).parts[0]!.text).toBe(`${PROSE} The lanterns burned all night.`);
-  });
+  it(
+    'a novel: the view gives the prose only and the list apart; a ' +
+      'sentence typed at the end is the last sentence and the list stays',
+    () => {
+      const spec = catalog.get('romance')!;
+      const state = bookWithIntro(spec, `${PROSE}\n\nCharacter Details:\n${LIST}`);
+      const view = bookView(spec, state);
+      expect(view.parts[0]!.text).toBe(PROSE);
+      expect(view.parts[0]!.hash).toBe(textHash(PROSE));
+      expect(view.character_details).toBe(LIST);
+      const edit = editPart(
+        spec,
+        state,
+        { kind: 'introduction', position: 0 },
+        `${PROSE} The lanterns burned all night.`,
+      );
+      expect(bookView(spec, edit.state).parts[0]!.text).toBe(`${PROSE} The lanterns burned all night.`);
+      expect(edit.state.characterDetails).toBe(LIST);
+      expect(edit.text).toBe(`${PROSE} The lanterns burned all night.\n\nCharacter Details:\n${LIST}`);
+      // The list edited on its own: the prose and its hash stay.
+      const cast = editCharacterDetails(spec, edit.state, 'Mei Ling: violinist\n\n- Jonah Pike: harbour master');
+      expect(cast.state.characterDetails).toBe('- Mei Ling: violinist\n- Jonah Pike: harbour master');
+      expect(partHash(spec, cast.state, 0)).toBe(partHash(spec, edit.state, 0));
+      // No list at all: none kept, and nothing of the old one comes back into the prose.
+      const none = editCharacterDetails(spec, cast.state, '  ');
+      expect(none.state.characterDetails).toBeUndefined();
+      expect(bookView(spec, none.state).parts[0]!.text).toBe(`${PROSE} The lanterns burned all night.`);
+    },
+  );
 
-  it('a guide without an outline step: its chapter plan stays out of the introduction and is edited as its outline', () => {
-    const spec = catalog.get('black-history')!;
-    const state = bookWithIntro(spec, `${PROSE}\n\nChapter Plan:\n${PLAN}`, {
-      personName: 'Rosa Parks',
-      numberOfChapters: 5,
-    });
-    expect(state.outline).toBe(PLAN);
-    expect(bookView(spec, state).parts[0]!.text).toBe(PROSE);
-    const edit = editPart(spec, state, { kind: 'introduction', position: 0 }, `${PROSE} A closing line.`);
-    expect(edit.state.outline).toBe(PLAN);
-    expect(edit.text.endsWith(`Chapter Plan:\n${PLAN}`)).toBe(true);
-    const plan = editPart(spec, edit.state, { kind: 'outline' }, '1. The archive\n2. The vote');
-    expect(plan).toMatchObject({ position: -1, savedAt: 0 });
-    expect(plan.state.outline).toBe('1. The archive\n2. The vote');
-    expect(bookView(spec, plan.state).parts[0]!.text).toBe(`${PROSE} A closing line.`);
-  });
+  it(
+    'a guide without an outline step: its chapter plan stays ' + 'out of the introduction and is edited as its outline',
+    () => {
+      const spec = catalog.get('black-history')!;
+      const state = bookWithIntro(spec, `${PROSE}\n\nChapter Plan:\n${PLAN}`, {
+        personName: 'Rosa Parks',
+        numberOfChapters: 5,
+      });
+      expect(state.outline).toBe(PLAN);
+      expect(bookView(spec, state).parts[0]!.text).toBe(PROSE);
+      const edit = editPart(spec, state, { kind: 'introduction', position: 0 }, `${PROSE} A closing line.`);
+      expect(edit.state.outline).toBe(PLAN);
+      expect(edit.text.endsWith(`Chapter Plan:\n${PLAN}`)).toBe(true);
+      const plan = editPart(spec, edit.state, { kind: 'outline' }, '1. The archive\n2. The vote');
+      expect(plan).toMatchObject({ position: -1, savedAt: 0 });
+      expect(plan.state.outline).toBe('1. The archive\n2. The vote');
+      expect(bookView(spec, plan.state).parts[0]!.text).toBe(`${PROSE} A closing line.`);
+    },
+  );
 });
 
 describe('write more on an introduction', () => {
@@ -104,7 +111,8 @@ describe('write more on an introduction', () => {
     };
     const more = await extendPart({ spec, renderer: catalog.renderer, provider, state, position: 0 });
     expect(more.text).toBe(
-      `${PROSE}\n\nThe bell over the door rang once, and she turned to see who had come in from the rain.\n\nCharacter Details:\n${LIST}`,
+      `${PROSE}\n\nThe bell over the door rang once, and she turned to ` +
+        `see who had come in from the rain.\n\nCharacter Details:\n${LIST}`,
     );
     const edit = editPart(spec, state, { kind: 'introduction', position: 0 }, more.text, { kind: 'more', words: 18 });
     expect(edit.state.characterDetails).toBe(LIST);

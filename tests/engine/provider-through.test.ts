@@ -13,32 +13,35 @@ const model: Provider = {
 };
 
 describe('providerThrough', () => {
-  it('passes each text call through the hook, which may change the request, and keeps the name, kind and window', async () => {
-    const seen: string[] = [];
-    const through = providerThrough(model, {
-      text: async (request, send) => {
-        seen.push(request.user);
-        return send({ ...request, user: `${request.user}!` });
-      },
-    });
-    expect(through.name).toBe('openai');
-    expect(through.isOffline).toBe(false);
-    expect(await through.contextWindow!()).toBe(8192);
-    expect(
-      (
-        await through.generateText({
-          system: 's',
-          user: 'hello',
-          maxTokens: 10,
-          temperature: 0.7,
-          presencePenalty: 0,
-          frequencyPenalty: 0,
-        })
-      ).text,
-    ).toBe('answer to hello!');
-    expect(seen).toEqual(['hello']);
-    expect((await through.generateImage({ prompt: 'a cover', size: '1024x1024' })).model).toBe('img');
-  });
+  it(
+    'passes each text call through the hook, which may ' + 'change the request, and keeps the name, kind and window',
+    async () => {
+      const seen: string[] = [];
+      const through = providerThrough(model, {
+        text: async (request, send) => {
+          seen.push(request.user);
+          return send({ ...request, user: `${request.user}!` });
+        },
+      });
+      expect(through.name).toBe('openai');
+      expect(through.isOffline).toBe(false);
+      expect(await through.contextWindow!()).toBe(8192);
+      expect(
+        (
+          await through.generateText({
+            system: 's',
+            user: 'hello',
+            maxTokens: 10,
+            temperature: 0.7,
+            presencePenalty: 0,
+            frequencyPenalty: 0,
+          })
+        ).text,
+      ).toBe('answer to hello!');
+      expect(seen).toEqual(['hello']);
+      expect((await through.generateImage({ prompt: 'a cover', size: '1024x1024' })).model).toBe('img');
+    },
+  );
 
   it('has no window when the provider has none, and sends image calls through their own hook when given', async () => {
     const { contextWindow: _none, ...offline } = { ...model, isOffline: true };

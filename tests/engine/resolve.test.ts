@@ -124,7 +124,8 @@ describe('spec errors name the file, the path and what is wrong', () => {
       { ...catalogOf({}).renderer.templates, 'fiction/chapter': '{{> nothing}} {{step.title}}' },
     );
     expect(errors).toContain(
-      'templates/fiction/chapter.hbs: (used by sample): {{> nothing}}: partial templates/partials/nothing.hbs does not exist',
+      'templates/fiction/chapter.hbs: (used by sample): {{> nothing}}: ' +
+        'partial templates/partials/nothing.hbs does not exist',
     );
   });
 });
@@ -140,25 +141,28 @@ describe('a generator without a text in one language is refused for that languag
     expect(parseSettings(spec, { language: 'en' }).language).toBe('en');
   });
 
-  it('asked for in Malay, the settings are refused, listing what it offers (nothing is shown in English instead)', () => {
-    let error: unknown;
-    try {
-      parseSettings(spec, { language: 'ms' });
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(SettingsError);
-    expect((error as SettingsError).issues).toContainEqual(
-      expect.objectContaining({
-        field: 'language',
-        code: 'not_an_option',
-        params: expect.objectContaining({
-          value: 'ms',
-          allowed: langs().filter((l) => l !== 'ms' && !spec.languageGaps?.[l]),
+  it(
+    'asked for in Malay, the settings are refused, listing ' + 'what it offers (nothing is shown in English instead)',
+    () => {
+      let error: unknown;
+      try {
+        parseSettings(spec, { language: 'ms' });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(SettingsError);
+      expect((error as SettingsError).issues).toContainEqual(
+        expect.objectContaining({
+          field: 'language',
+          code: 'not_an_option',
+          params: expect.objectContaining({
+            value: 'ms',
+            allowed: langs().filter((l) => l !== 'ms' && !spec.languageGaps?.[l]),
+          }),
         }),
-      }),
-    );
-  });
+      );
+    },
+  );
 
   it("the studio's form model names Malay as refused, so the page is not shown in Malay with a label missing", () => {
     // The sample is written in English and Malay only: any other language of the table is refused too.

@@ -114,26 +114,29 @@ describe('retry (the one loop)', () => {
     await expect(retry(spent.fn, { retryable: retryKindOf, attempts: 2, delay: () => 0 })).rejects.toBe(last);
   });
 
-  it('counts kinds together unless told apart, each with its own tries; `spent` names what is thrown when they end', async () => {
-    // A 429 and a 503 share two retries; a dropped connection has its own three (the provider's policy).
-    const dropped = () => new GenerationError('generation_failed', { isRetryable: true });
-    const provider = failing(limited(), dropped(), busy(), dropped(), dropped(), limited());
-    const options = {
-      retryable: retryKindOf,
-      attempts: (kind: string) => (kind === 'network' ? 4 : 3),
-      countAs: (kind: string) => (kind === 'network' ? 'network' : 'status'),
-      delay: () => 0,
-      spent: () => new Error('spent'),
-    };
-    await expect(retry(provider.fn, options)).rejects.toThrow('spent');
-    expect(provider.tries).toHaveLength(6);
-    // Counted together (the batch's step): the third failure of any kind ends a call allowed three tries.
-    const together = failing(limited(), dropped(), busy(), 'never reached');
-    await expect(retry(together.fn, { retryable: retryKindOf, attempts: 3, delay: () => 0 })).rejects.toMatchObject({
-      code: 'service_unavailable',
-    });
-    expect(together.tries).toEqual([1, 2, 3]);
-  });
+  it(
+    'counts kinds together unless told apart, each with its ' + 'own tries; `spent` names what is thrown when they end',
+    async () => {
+      // A 429 and a 503 share two retries; a dropped connection has its own three (the provider's policy).
+      const dropped = () => new GenerationError('generation_failed', { isRetryable: true });
+      const provider = failing(limited(), dropped(), busy(), dropped(), dropped(), limited());
+      const options = {
+        retryable: retryKindOf,
+        attempts: (kind: string) => (kind === 'network' ? 4 : 3),
+        countAs: (kind: string) => (kind === 'network' ? 'network' : 'status'),
+        delay: () => 0,
+        spent: () => new Error('spent'),
+      };
+      await expect(retry(provider.fn, options)).rejects.toThrow('spent');
+      expect(provider.tries).toHaveLength(6);
+      // Counted together (the batch's step): the third failure of any kind ends a call allowed three tries.
+      const together = failing(limited(), dropped(), busy(), 'never reached');
+      await expect(retry(together.fn, { retryable: retryKindOf, attempts: 3, delay: () => 0 })).rejects.toMatchObject({
+        code: 'service_unavailable',
+      });
+      expect(together.tries).toEqual([1, 2, 3]);
+    },
+  );
 
   it('starts no try once its signal aborted, and makes no retry whose wait would end past `until`', async () => {
     const stop = new AbortController();

@@ -43,16 +43,20 @@ describe('settings schema', () => {
     ]);
     expect(messagesOf({ mood: 'angry' })).toEqual([{ field: 'mood', message: '"angry" is not one of calm, tense' }]);
   });
-  it("parses chapter counts given as text to integers: any from 1 to the menu's largest (the menu holds presets), no other", () => {
-    expect(parseSettings(spec, { numberOfChapters: '3' }).numberOfChapters).toBe(3);
-    // A count off the menu, within it, is the writer's choice.
-    expect(parseSettings(spec, { numberOfChapters: '4' }).numberOfChapters).toBe(4);
-    expect(parseSettings(spec, { numberOfChapters: 1 }).numberOfChapters).toBe(1);
-    for (const bad of [0, 6, '2.5', 'many', -1])
-      expect(issuesOf({ numberOfChapters: bad })).toEqual([
-        { field: 'numberOfChapters', code: 'number_range', params: { min: 1, max: 5 } },
-      ]);
-  });
+  it(
+    'parses chapter counts given as text to integers: any from ' +
+      "1 to the menu's largest (the menu holds presets), no other",
+    () => {
+      expect(parseSettings(spec, { numberOfChapters: '3' }).numberOfChapters).toBe(3);
+      // A count off the menu, within it, is the writer's choice.
+      expect(parseSettings(spec, { numberOfChapters: '4' }).numberOfChapters).toBe(4);
+      expect(parseSettings(spec, { numberOfChapters: 1 }).numberOfChapters).toBe(1);
+      for (const bad of [0, 6, '2.5', 'many', -1])
+        expect(issuesOf({ numberOfChapters: bad })).toEqual([
+          { field: 'numberOfChapters', code: 'number_range', params: { min: 1, max: 5 } },
+        ]);
+    },
+  );
   it('requires the conditional field only when its condition holds, and drops it otherwise', () => {
     expect(issuesOf({ includeISBN: true })).toEqual([{ field: 'isbn', code: 'required', params: {} }]);
     expect(messagesOf({ includeISBN: true })).toEqual([{ field: 'isbn', message: 'is required' }]);

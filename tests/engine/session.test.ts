@@ -136,29 +136,33 @@ describe('BookSession', () => {
     ]);
   });
 
-  it('an interrupted book resumes with only the missing parts; a finished one is written anew (restart) or kept (keep)', async () => {
-    const { store, saves } = memoryStore();
-    const counter = countingProvider();
-    const first = await open(store, counter.provider);
-    await first.advance();
-    await first.advance();
-    const resumed = await open(store, counter.provider);
-    expect(resumed.resumedParts).toBe(2);
-    expect(resumed.next()).toEqual({ kind: 'chapter', position: 1 });
-    while (resumed.next()) await resumed.advance();
-    expect(counter.calls()).toBe(5);
+  it(
+    'an interrupted book resumes with only the missing parts; ' +
+      'a finished one is written anew (restart) or kept (keep)',
+    async () => {
+      const { store, saves } = memoryStore();
+      const counter = countingProvider();
+      const first = await open(store, counter.provider);
+      await first.advance();
+      await first.advance();
+      const resumed = await open(store, counter.provider);
+      expect(resumed.resumedParts).toBe(2);
+      expect(resumed.next()).toEqual({ kind: 'chapter', position: 1 });
+      while (resumed.next()) await resumed.advance();
+      expect(counter.calls()).toBe(5);
 
-    const kept = await open(store, counter.provider, { onFinished: 'keep' });
-    expect(kept.next()).toBeNull();
-    await expect(kept.advance()).rejects.toEqual(new SessionError('book_complete'));
+      const kept = await open(store, counter.provider, { onFinished: 'keep' });
+      expect(kept.next()).toBeNull();
+      await expect(kept.advance()).rejects.toEqual(new SessionError('book_complete'));
 
-    const again = await open(store, counter.provider, { onFinished: 'restart' });
-    expect(again.resumedParts).toBeNull();
-    expect(again.next()).toEqual({ kind: 'outline' });
-    await again.advance();
-    expect(saves.at(-1)!.save).toMatchObject({ stepKey: 'outline', isFirst: true });
-    expect(counter.calls()).toBe(6);
-  });
+      const again = await open(store, counter.provider, { onFinished: 'restart' });
+      expect(again.resumedParts).toBeNull();
+      expect(again.next()).toEqual({ kind: 'outline' });
+      await again.advance();
+      expect(saves.at(-1)!.save).toMatchObject({ stepKey: 'outline', isFirst: true });
+      expect(counter.calls()).toBe(6);
+    },
+  );
 
   it('refuses a step that is not the next one, and saves nothing for a step aborted before it finished', async () => {
     const { store, saves } = memoryStore();
@@ -218,29 +222,33 @@ describe('a real book', () => {
     expect(extractTitle(outline)).toBe(title);
   });
 
-  it("is titled by its outline, not by the generator; the user's chapter titles head their chapters and survive resume", async () => {
-    const { store } = memoryStore();
-    const provider = createOfflineProvider();
-    const session = await open(store, provider, { chapters: 2 });
-    await session.advance();
-    await session.advance();
-    await session.advance({ chapterTitle: 'The Meeting' });
-    const resumed = await open(store, provider, { chapters: 2 });
-    expect(resumed.state.chapterTitles).toEqual({ 1: 'The Meeting' });
-    while (resumed.next()) await resumed.advance();
-    const markdown = resumed.assemble();
-    const heading = markdown.split('\n')[0]!;
-    expect(heading).not.toBe(`# ${romance.title.en}`);
-    expect(heading).toBe(`# ${extractTitle(resumed.state.outline)}`);
-    // Chapter 1 keeps the user's title; chapter 2 takes its outline entry's.
-    expect(markdown.match(/^## .*/gm)).toEqual([
-      '## Introduction',
-      '## Chapter 1: The Meeting',
-      '## Chapter 2: A Door Opens',
-      '## Conclusion',
-    ]);
-    expect(resumed.view().parts[1]).toMatchObject({ label: 'Chapter 1', title: 'The Meeting' });
-  });
+  it(
+    "is titled by its outline, not by the generator; the user's " +
+      'chapter titles head their chapters and survive resume',
+    async () => {
+      const { store } = memoryStore();
+      const provider = createOfflineProvider();
+      const session = await open(store, provider, { chapters: 2 });
+      await session.advance();
+      await session.advance();
+      await session.advance({ chapterTitle: 'The Meeting' });
+      const resumed = await open(store, provider, { chapters: 2 });
+      expect(resumed.state.chapterTitles).toEqual({ 1: 'The Meeting' });
+      while (resumed.next()) await resumed.advance();
+      const markdown = resumed.assemble();
+      const heading = markdown.split('\n')[0]!;
+      expect(heading).not.toBe(`# ${romance.title.en}`);
+      expect(heading).toBe(`# ${extractTitle(resumed.state.outline)}`);
+      // Chapter 1 keeps the user's title; chapter 2 takes its outline entry's.
+      expect(markdown.match(/^## .*/gm)).toEqual([
+        '## Introduction',
+        '## Chapter 1: The Meeting',
+        '## Chapter 2: A Door Opens',
+        '## Conclusion',
+      ]);
+      expect(resumed.view().parts[1]).toMatchObject({ label: 'Chapter 1', title: 'The Meeting' });
+    },
+  );
 });
 
 describe('a book without an outline step', () => {

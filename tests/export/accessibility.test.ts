@@ -105,7 +105,8 @@ describe("Ace's verdict in readiness", () => {
     });
     // What it found names the rule, its impact and the file, the worst first.
     expect(readinessText(aceVerdict([v('minor'), v('serious')]).detail, 'en')).toBe(
-      'Ace: 0 critical, 1 serious, 0 moderate, 1 minor: heading-order (serious, part-001.xhtml) | heading-order (minor, part-001.xhtml)',
+      'Ace: 0 critical, 1 serious, 0 moderate, 1 minor: heading-order ' +
+        '(serious, part-001.xhtml) | heading-order (minor, part-001.xhtml)',
     );
   });
 
@@ -125,30 +126,34 @@ describe("Ace's verdict in readiness", () => {
     expect(aceViolations({})).toEqual([]);
   });
 
-  it("is skipped saying why, never a silent pass: turned off, or no Chromium (named with how to install it), in the writer's language", async () => {
-    const saved = { ace: process.env.KARYA_ACE, chromium: process.env.PUPPETEER_EXECUTABLE_PATH };
-    try {
-      process.env.KARYA_ACE = 'off';
-      const off = await runAce('book.epub');
-      expect(off.status).toBe('skipped');
-      expect(readinessText(off.detail, 'en')).toMatch(/KARYA_ACE=off/);
-      process.env.KARYA_ACE = 'on';
-      process.env.PUPPETEER_EXECUTABLE_PATH = '/nowhere/chromium';
-      const none = await runAce('book.epub');
-      expect(none.status).toBe('skipped');
-      expect(readinessText(none.detail, 'en')).toMatch(
-        /Chromium.*apt install chromium-headless-shell.*PUPPETEER_EXECUTABLE_PATH/,
-      );
-      expect(readinessText(none.detail, 'ms')).toMatch(/memerlukan Chromium/);
-      expect(readinessText(none.detail, 'id')).toMatch(/memerlukan Chromium/);
-    } finally {
-      for (const [name, value] of [
-        ['KARYA_ACE', saved.ace],
-        ['PUPPETEER_EXECUTABLE_PATH', saved.chromium],
-      ] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
+  it(
+    'is skipped saying why, never a silent pass: turned off, or no ' +
+      "Chromium (named with how to install it), in the writer's language",
+    async () => {
+      const saved = { ace: process.env.KARYA_ACE, chromium: process.env.PUPPETEER_EXECUTABLE_PATH };
+      try {
+        process.env.KARYA_ACE = 'off';
+        const off = await runAce('book.epub');
+        expect(off.status).toBe('skipped');
+        expect(readinessText(off.detail, 'en')).toMatch(/KARYA_ACE=off/);
+        process.env.KARYA_ACE = 'on';
+        process.env.PUPPETEER_EXECUTABLE_PATH = '/nowhere/chromium';
+        const none = await runAce('book.epub');
+        expect(none.status).toBe('skipped');
+        expect(readinessText(none.detail, 'en')).toMatch(
+          /Chromium.*apt install chromium-headless-shell.*PUPPETEER_EXECUTABLE_PATH/,
+        );
+        expect(readinessText(none.detail, 'ms')).toMatch(/memerlukan Chromium/);
+        expect(readinessText(none.detail, 'id')).toMatch(/memerlukan Chromium/);
+      } finally {
+        for (const [name, value] of [
+          ['KARYA_ACE', saved.ace],
+          ['PUPPETEER_EXECUTABLE_PATH', saved.chromium],
+        ] as const) {
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+        }
       }
-    }
-  });
+    },
+  );
 });

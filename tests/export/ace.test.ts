@@ -117,7 +117,8 @@ describe.skipIf(skip !== null)('DAISY Ace on every kind of EPUB', () => {
   it(
     "the KDP package's manuscript.epub: readiness lists Ace's verdict as each eBook channel's accessibility check",
     async () => {
-      // The offline demo writes and packages a 3-chapter book (its text is the demo's: the offline-text check fails, not
+      // The offline demo writes and packages a 3-chapter book (its text is the demo's: the offline-text check fails,
+      // not
       // Ace's).
       const r = await runKaryaInProcess(
         ['publish', 'romance', '--chapters', '3', '--out', 'pkg', '--state', path.join(cwd, 'demo.sqlite')],

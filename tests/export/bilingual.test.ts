@@ -56,69 +56,74 @@ describe('karya export --bilingual', () => {
     rmSync(cwd, { recursive: true, force: true });
   });
 
-  it('the EPUB of a Malay edition of an English book passes epubcheck, each English paragraph followed by its Malay one, each in its language', async () => {
-    const out = await runKaryaInProcess(
-      [
-        'export',
-        '--book',
-        String(edition),
-        '--bilingual',
-        '--format',
-        'epub',
-        '--out',
-        'dual.epub',
-        '--author',
-        'Siti Aminah',
-        '--state',
-        state,
-      ],
-      { cwd, env: env() },
-    );
-    expect(out.code, out.stderr).toBe(0);
-    const file = path.join(cwd, 'dual.epub');
-    const check = await epubcheck(file);
-    expect(check.code, check.report).toBe(0);
-    expect(check.report).not.toMatch(/ERROR|FATAL/);
+  it(
+    'the EPUB of a Malay edition of an English book passes epubcheck, each ' +
+      'English paragraph followed by its Malay one, each in its language',
+    async () => {
+      const out = await runKaryaInProcess(
+        [
+          'export',
+          '--book',
+          String(edition),
+          '--bilingual',
+          '--format',
+          'epub',
+          '--out',
+          'dual.epub',
+          '--author',
+          'Siti Aminah',
+          '--state',
+          state,
+        ],
+        { cwd, env: env() },
+      );
+      expect(out.code, out.stderr).toBe(0);
+      const file = path.join(cwd, 'dual.epub');
+      const check = await epubcheck(file);
+      expect(check.code, check.report).toBe(0);
+      expect(check.report).not.toMatch(/ERROR|FATAL/);
 
-    const files = readZip(readFileSync(file));
-    const opf = zipText(files, files.find((f) => f.name.endsWith('.opf'))!.name);
-    expect([...opf.matchAll(/<dc:language>([^<]+)<\/dc:language>/g)].map((m) => m[1])).toEqual(['ms', 'en']);
-    expect(opf).toContain('<meta refines="#translator" property="role" scheme="marc:relators">trl</meta>');
+      const files = readZip(readFileSync(file));
+      const opf = zipText(files, files.find((f) => f.name.endsWith('.opf'))!.name);
+      expect([...opf.matchAll(/<dc:language>([^<]+)<\/dc:language>/g)].map((m) => m[1])).toEqual(['ms', 'en']);
+      expect(opf).toContain('<meta refines="#translator" property="role" scheme="marc:relators">trl</meta>');
 
-    // Chapter n of the source is its part n + 1 (the prologue first); every English paragraph is there, in order,
-    // each followed by one Malay paragraph.
-    const names = parts(files);
-    for (let n = 1; n <= CHAPTERS; n++) {
-      const got = paragraphs(zipText(files, names[n]!));
-      const english = chapterParagraphs(n, 'en');
-      expect(got).toHaveLength(english.length * 2);
-      english.forEach((text, i) => {
-        expect(got[2 * i]).toEqual({ lang: 'en', xmlLang: 'en', text });
-        const malay = got[2 * i + 1]!;
-        expect(malay).toMatchObject({ lang: 'ms', xmlLang: 'ms' });
-        expect(malay.text).not.toBe(text);
-        expect(malay.text.length).toBeGreaterThan(text.length * 0.7);
-      });
-    }
-    // The heading of a chapter in both languages, each in its own.
-    const chapter = zipText(files, names[1]!);
-    expect(chapter).toMatch(
-      /<h1><span xml:lang="en" lang="en">Chapter 1[^<]*<\/span> <span xml:lang="ms" lang="ms" class="other">Bab 1[^<]*<\/span><\/h1>/,
-    );
-    // The contents in both languages.
-    const nav = zipText(files, files.find((f) => f.name.endsWith('toc.xhtml'))!.name);
-    expect(nav).toContain('Kandungan / Contents');
-    expect(nav).toMatch(
-      /<span xml:lang="en" lang="en">Chapter 2[^<]*<\/span> \/ <span xml:lang="ms" lang="ms">Bab 2[^<]*<\/span>/,
-    );
-    // The copyright page: the AI translation disclosed and both languages named, in each language.
-    const page = zipText(files, files.find((f) => f.name.endsWith('copyright.xhtml'))!.name);
-    expect(page).toContain('Diterjemah daripada bahasa Inggeris oleh AI dengan Karya');
-    expect(page).toContain('Translated from English by AI with Karya');
-    expect(page).toContain('Edisi dwibahasa: bahasa Inggeris dan bahasa Melayu');
-    expect(page).toContain('Bilingual edition: English and Malay');
-    expect(page).toContain('Siti Aminah');
-  }, 120_000);
+      // Chapter n of the source is its part n + 1 (the prologue first); every English paragraph is there, in order,
+      // each followed by one Malay paragraph.
+      const names = parts(files);
+      for (let n = 1; n <= CHAPTERS; n++) {
+        const got = paragraphs(zipText(files, names[n]!));
+        const english = chapterParagraphs(n, 'en');
+        expect(got).toHaveLength(english.length * 2);
+        english.forEach((text, i) => {
+          expect(got[2 * i]).toEqual({ lang: 'en', xmlLang: 'en', text });
+          const malay = got[2 * i + 1]!;
+          expect(malay).toMatchObject({ lang: 'ms', xmlLang: 'ms' });
+          expect(malay.text).not.toBe(text);
+          expect(malay.text.length).toBeGreaterThan(text.length * 0.7);
+        });
+      }
+      // The heading of a chapter in both languages, each in its own.
+      const chapter = zipText(files, names[1]!);
+      expect(chapter).toMatch(
+        /<h1><span xml:lang="en" lang="en">Chapter 1[^<]*<\/span> <span xml:lang="ms" lang="ms" class="other">Bab 1[^<]*<\/span><\/h1>/,
+      );
+      // The contents in both languages.
+      const nav = zipText(files, files.find((f) => f.name.endsWith('toc.xhtml'))!.name);
+      expect(nav).toContain('Kandungan / Contents');
+      expect(nav).toMatch(
+        /<span xml:lang="en" lang="en">Chapter 2[^<]*<\/span> \/ <span xml:lang="ms" lang="ms">Bab 2[^<]*<\/span>/,
+      );
+      // The copyright page: the AI translation disclosed and both languages named, in each language.
+      const page = zipText(files, files.find((f) => f.name.endsWith('copyright.xhtml'))!.name);
+      expect(page).toContain('Diterjemah daripada bahasa Inggeris oleh AI dengan Karya');
+      expect(page).toContain('Translated from English by AI with Karya');
+      expect(page).toContain('Edisi dwibahasa: bahasa Inggeris dan bahasa Melayu');
+      expect(page).toContain('Bilingual edition: English and Malay');
+      expect(page).toContain('Siti Aminah');
+    },
+    120_000,
+  );
 
   /** The saved edition's paragraphs of chapter n (its part n: the prologue is part 0). */
   async function malayOf(n: number): Promise<string[]> {
@@ -129,31 +134,35 @@ describe('karya export --bilingual', () => {
   }
   const firstWords = (text: string, n: number) => text.split(/\s+/).slice(0, n).join(' ');
 
-  it('the alternating PDF (the default) is valid and its text runs each English paragraph, then its Malay one, in order', async () => {
-    const out = await runKaryaInProcess(
-      ['export', '--book', String(edition), '--bilingual', '--format', 'pdf', '--out', 'dual.pdf', '--state', state],
-      { cwd, env: env() },
-    );
-    expect(out.code, out.stderr).toBe(0);
-    const file = path.join(cwd, 'dual.pdf');
-    const info = await runTool('pdfinfo', [file]);
-    expect(info.code, info.stderr).toBe(0);
-    // Lines broken and hyphenated by the layout are joined again before the paragraphs are looked for.
-    const text = (await runTool('pdftotext', [file, '-'])).stdout.replace(/-\n/g, '').replace(/\s+/g, ' ');
-    let at = 0;
-    for (let n = 1; n <= CHAPTERS; n++) {
-      const malay = await malayOf(n);
-      const english = chapterParagraphs(n, 'en');
-      expect(malay).toHaveLength(english.length);
-      english.forEach((en, i) => {
-        const e = text.indexOf(firstWords(en, 6), at);
-        expect(e, `chapter ${n} paragraph ${i + 1} in English after the one before`).toBeGreaterThanOrEqual(0);
-        const m = text.indexOf(firstWords(malay[i]!, 4), e);
-        expect(m, `chapter ${n} paragraph ${i + 1} in Malay after its English`).toBeGreaterThan(e);
-        at = m;
-      });
-    }
-  });
+  it(
+    'the alternating PDF (the default) is valid and its text ' +
+      'runs each English paragraph, then its Malay one, in order',
+    async () => {
+      const out = await runKaryaInProcess(
+        ['export', '--book', String(edition), '--bilingual', '--format', 'pdf', '--out', 'dual.pdf', '--state', state],
+        { cwd, env: env() },
+      );
+      expect(out.code, out.stderr).toBe(0);
+      const file = path.join(cwd, 'dual.pdf');
+      const info = await runTool('pdfinfo', [file]);
+      expect(info.code, info.stderr).toBe(0);
+      // Lines broken and hyphenated by the layout are joined again before the paragraphs are looked for.
+      const text = (await runTool('pdftotext', [file, '-'])).stdout.replace(/-\n/g, '').replace(/\s+/g, ' ');
+      let at = 0;
+      for (let n = 1; n <= CHAPTERS; n++) {
+        const malay = await malayOf(n);
+        const english = chapterParagraphs(n, 'en');
+        expect(malay).toHaveLength(english.length);
+        english.forEach((en, i) => {
+          const e = text.indexOf(firstWords(en, 6), at);
+          expect(e, `chapter ${n} paragraph ${i + 1} in English after the one before`).toBeGreaterThanOrEqual(0);
+          const m = text.indexOf(firstWords(malay[i]!, 4), e);
+          expect(m, `chapter ${n} paragraph ${i + 1} in Malay after its English`).toBeGreaterThan(e);
+          at = m;
+        });
+      }
+    },
+  );
 
   it('the columns PDF is valid and sets each Malay paragraph facing its English one', async () => {
     const out = await runKaryaInProcess(

@@ -276,18 +276,22 @@ describe('karya export', () => {
     }
   });
 
-  it("a children's book exports to PDF in its own layout, as publish sets it: 5.5 × 8.5 in pages, not a novel's 6 × 9", async () => {
-    // One chapter: the page size is the point, and each chapter more is a step, a bible update and pages to set.
-    const args = ['children', '--chapters', '1', '--state', path.join(tmp, 'children.sqlite')];
-    const made = await runKaryaInProcess(['generate', ...args, '--out', path.join(tmp, 'kids', 'book.md')], {
-      cwd: tmp,
-    });
-    expect(made, made.stderr).toMatchObject({ code: 0 });
-    const file = path.join(tmp, 'kids', 'book.pdf');
-    const run = await runKaryaInProcess(['export', ...args, '--format', 'pdf', '--out', file], { cwd: tmp });
-    expect(run, run.stderr).toMatchObject({ code: 0 });
-    expect((await runTool('pdfinfo', [file])).stdout).toMatch(/Page size:\s+396 x 612 pts/);
-  });
+  it(
+    "a children's book exports to PDF in its own layout, as " +
+      "publish sets it: 5.5 × 8.5 in pages, not a novel's 6 × 9",
+    async () => {
+      // One chapter: the page size is the point, and each chapter more is a step, a bible update and pages to set.
+      const args = ['children', '--chapters', '1', '--state', path.join(tmp, 'children.sqlite')];
+      const made = await runKaryaInProcess(['generate', ...args, '--out', path.join(tmp, 'kids', 'book.md')], {
+        cwd: tmp,
+      });
+      expect(made, made.stderr).toMatchObject({ code: 0 });
+      const file = path.join(tmp, 'kids', 'book.pdf');
+      const run = await runKaryaInProcess(['export', ...args, '--format', 'pdf', '--out', file], { cwd: tmp });
+      expect(run, run.stderr).toMatchObject({ code: 0 });
+      expect((await runTool('pdfinfo', [file])).stdout).toMatch(/Page size:\s+396 x 612 pts/);
+    },
+  );
 
   it('exits 2 naming the command to run when no book of those settings was saved, creating no state file', async () => {
     const missing = path.join(tmp, 'none', 'state.sqlite');

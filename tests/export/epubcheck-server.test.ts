@@ -88,7 +88,8 @@ describe('epubcheck in one long-lived JVM', () => {
       code: 0,
       stdout: expect.stringContaining('Messages: 0 fatals / 0 errors / 0 warnings'),
     });
-    // calibre 1.24's guide: its mimetype is not the first entry, and its NCX names the book without the urn:uuid: prefix.
+    // calibre 1.24's guide: its mimetype is not the first entry, and its NCX names the book without the urn:uuid:
+    // prefix.
     expect(calibre.code).toBe(1);
     expect(once.code).toBe(1);
     expect(problems(calibre.stderr).map((l) => l.slice(0, l.indexOf(':')))).toEqual([
@@ -106,26 +107,31 @@ describe('epubcheck in one long-lived JVM', () => {
     expect(hostile.stdout).toContain('Messages: 0 fatals / 2 errors / 2 warnings');
   }, 120_000);
 
-  it('after an idle while the JVM ends, and the next check starts another, which a change of folder does not end', async () => {
-    // In the JVM the case before left up, if it still is; else in a new one.
-    await server.check(valid);
-    const started = server.started;
-    await vi.waitFor(() => expect(server.pid).toBeUndefined(), { timeout: 10_000, interval: 50 });
-    expect(runOf(await server.check(CALIBRE)).code).toBe(1);
-    expect(server.started).toBe(started + 1);
-    // The process changes folders (karya run inside a test's process does): a name relative to the new one is that file.
-    const before = process.cwd();
-    process.chdir(tmp);
-    try {
-      expect(runOf(await server.check('lampu.epub'))).toMatchObject({
-        code: 0,
-        stdout: expect.stringContaining('Messages: 0 fatals / 0 errors / 0 warnings'),
-      });
-    } finally {
-      process.chdir(before);
-    }
-    expect(server.started).toBe(started + 1);
-  }, 120_000);
+  it(
+    'after an idle while the JVM ends, and the next check ' + 'starts another, which a change of folder does not end',
+    async () => {
+      // In the JVM the case before left up, if it still is; else in a new one.
+      await server.check(valid);
+      const started = server.started;
+      await vi.waitFor(() => expect(server.pid).toBeUndefined(), { timeout: 10_000, interval: 50 });
+      expect(runOf(await server.check(CALIBRE)).code).toBe(1);
+      expect(server.started).toBe(started + 1);
+      // The process changes folders (karya run inside a test's process does): a name relative to the new one is that
+      // file.
+      const before = process.cwd();
+      process.chdir(tmp);
+      try {
+        expect(runOf(await server.check('lampu.epub'))).toMatchObject({
+          code: 0,
+          stdout: expect.stringContaining('Messages: 0 fatals / 0 errors / 0 warnings'),
+        });
+      } finally {
+        process.chdir(before);
+      }
+      expect(server.started).toBe(started + 1);
+    },
+    120_000,
+  );
 
   it('a check that outlasts its time-out kills the JVM and says so; the next starts another', async () => {
     const hasty = new EpubcheckServer(JAR, { timeoutMs: 1 });
@@ -139,39 +145,49 @@ describe('epubcheck in one long-lived JVM', () => {
     }
   });
 
-  it('two packages checked at once from memory (as the server checks them) wait their turn, each with its own verdict', async () => {
-    const [good, bad] = await Promise.all([
-      runEpubcheckOnBytes(readFileSync(valid)),
-      runEpubcheckOnBytes(readFileSync(forged)),
-    ]);
-    expect(good).toEqual({
-      status: 'pass',
-      detail: { code: 'epubcheck.counts', params: { fatals: 0, errors: 0, warnings: 0 } },
-    });
-    expect(bad).toMatchObject({
-      status: 'fail',
-      detail: { code: 'epubcheck.counts-messages', params: { fatals: 0, errors: 2, warnings: 2 } },
-    });
-    expect(JSON.stringify(bad)).toContain('ERROR(PKG-006): manuscript.epub');
-  }, 120_000);
+  it(
+    'two packages checked at once from memory (as the server ' +
+      'checks them) wait their turn, each with its own verdict',
+    async () => {
+      const [good, bad] = await Promise.all([
+        runEpubcheckOnBytes(readFileSync(valid)),
+        runEpubcheckOnBytes(readFileSync(forged)),
+      ]);
+      expect(good).toEqual({
+        status: 'pass',
+        detail: { code: 'epubcheck.counts', params: { fatals: 0, errors: 0, warnings: 0 } },
+      });
+      expect(bad).toMatchObject({
+        status: 'fail',
+        detail: { code: 'epubcheck.counts-messages', params: { fatals: 0, errors: 2, warnings: 2 } },
+      });
+      expect(JSON.stringify(bad)).toContain('ERROR(PKG-006): manuscript.epub');
+    },
+    120_000,
+  );
 
-  it('a JVM that ends before its first answer (a JRE without the compiler, a program that does not compile) is not started again: the checks go the one-shot way', async () => {
-    const broken = path.join(tmp, 'Broken.java');
-    writeFileSync(broken, 'public class Broken {');
-    const unfit = new EpubcheckServer(JAR, { source: broken });
-    expect(await unfit.check(valid)).toMatchObject({
-      kind: 'unavailable',
-      why: expect.stringContaining('java ended (1)'),
-    });
-    expect(await unfit.check(valid)).toMatchObject({ kind: 'unavailable' });
-    expect(unfit.started).toBe(1);
-    const missing = new EpubcheckServer(JAR, { source: path.join(tmp, 'Missing.java') });
-    expect(await missing.check(valid)).toMatchObject({
-      kind: 'unavailable',
-      why: expect.stringContaining('is missing'),
-    });
-    expect(missing.started).toBe(0);
-  }, 60_000);
+  it(
+    'a JVM that ends before its first answer (a JRE without the compiler, a program ' +
+      'that does not compile) is not started again: the checks go the one-shot way',
+    async () => {
+      const broken = path.join(tmp, 'Broken.java');
+      writeFileSync(broken, 'public class Broken {');
+      const unfit = new EpubcheckServer(JAR, { source: broken });
+      expect(await unfit.check(valid)).toMatchObject({
+        kind: 'unavailable',
+        why: expect.stringContaining('java ended (1)'),
+      });
+      expect(await unfit.check(valid)).toMatchObject({ kind: 'unavailable' });
+      expect(unfit.started).toBe(1);
+      const missing = new EpubcheckServer(JAR, { source: path.join(tmp, 'Missing.java') });
+      expect(await missing.check(valid)).toMatchObject({
+        kind: 'unavailable',
+        why: expect.stringContaining('is missing'),
+      });
+      expect(missing.started).toBe(0);
+    },
+    60_000,
+  );
 
   it('a JVM killed mid-check: the verdict comes from a one-shot run', async () => {
     const shared = sharedEpubcheckServer(JAR);

@@ -36,27 +36,32 @@ describe('epubcheck in a quickly started JVM', () => {
     else process.env.XDG_CACHE_HOME = saved;
   });
 
-  it('the first check leaves one whole archive (no partial file); a broken archive in its place leaves the verdict as it was', async () => {
-    expect(archives()).toEqual([]);
-    expect(await runEpubcheckOnce(JAR, epub, 120_000)).toMatchObject({
-      code: 0,
-      stdout: expect.stringContaining('Messages: 0 fatals / 0 errors / 0 warnings'),
-    });
-    const made = archives();
-    expect(made).toHaveLength(1);
-    expect(made[0]).toMatch(/^epubcheck-[0-9a-f]{16}\.jsa$/);
-    // The next run maps it.
-    expect(quickJava(JAR, [epub]).args).toContain(
-      `-XX:SharedArchiveFile=${path.join(cache, 'karya', 'java', made[0]!)}`,
-    );
+  it(
+    'the first check leaves one whole archive (no partial file); ' +
+      'a broken archive in its place leaves the verdict as it was',
+    async () => {
+      expect(archives()).toEqual([]);
+      expect(await runEpubcheckOnce(JAR, epub, 120_000)).toMatchObject({
+        code: 0,
+        stdout: expect.stringContaining('Messages: 0 fatals / 0 errors / 0 warnings'),
+      });
+      const made = archives();
+      expect(made).toHaveLength(1);
+      expect(made[0]).toMatch(/^epubcheck-[0-9a-f]{16}\.jsa$/);
+      // The next run maps it.
+      expect(quickJava(JAR, [epub]).args).toContain(
+        `-XX:SharedArchiveFile=${path.join(cache, 'karya', 'java', made[0]!)}`,
+      );
 
-    writeFileSync(path.join(cache, 'karya', 'java', made[0]!), 'not a class archive');
-    expect(await runEpubcheckOnce(JAR, epub, 120_000)).toMatchObject({
-      code: 0,
-      stdout: expect.stringContaining('Messages: 0 fatals / 0 errors / 0 warnings'),
-    });
-    expect(archives()).toEqual(made);
-  }, 120_000);
+      writeFileSync(path.join(cache, 'karya', 'java', made[0]!), 'not a class archive');
+      expect(await runEpubcheckOnce(JAR, epub, 120_000)).toMatchObject({
+        code: 0,
+        stdout: expect.stringContaining('Messages: 0 fatals / 0 errors / 0 warnings'),
+      });
+      expect(archives()).toEqual(made);
+    },
+    120_000,
+  );
 
   it('without a cache folder to write to, the check runs as before', () => {
     process.env.XDG_CACHE_HOME = path.join('/proc', 'karya-no-cache');

@@ -53,31 +53,36 @@ describe('the export pool', () => {
     expect(new TextDecoder().decode(md)).toContain('Hello world.');
   }, 60_000);
 
-  it('an export past its time limit is stopped (422 export_too_slow) and the next one is made by a new thread', async () => {
-    // 300 ms: far less than a thread needs to start and lay out a 1 MB book as a PDF (2.5 s on a fast machine
-    // under the suite's load). A one-line book was not slow enough: a fast machine made its PDF in 310 ms.
-    const para = 'The quick brown fox jumps over the lazy dog near the river bank. '.repeat(80);
-    const long: BookDocument = {
-      ...SMALL,
-      parts: Array.from({ length: 20 }, (_, i) => ({
-        id: `chapter:${i + 1}`,
-        heading: `Chapter ${i + 1}`,
-        markdown: Array(10).fill(para).join('\n\n'),
-      })),
-    };
-    const p = poolOf({ timeoutMs: 300 });
-    const started = performance.now();
-    const error = await refusal(p.render(long, 'pdf'));
-    expect(error.code).toBe('export_too_slow');
-    expect(error.status).toBe(422);
-    expect(error.message).toBe(
-      'Making the PDF file took longer than 1 seconds, so it was stopped. A very long word or chapter is the usual cause: break it up and try again, or download another format.',
-    );
-    expect(performance.now() - started).toBeLessThan(10_000);
-    expect(p.load).toEqual({ running: 0, queued: 0 });
-    const epub = await (pool = new ExportPool({ ...p.limits, timeoutMs: 30_000 })).render(SMALL, 'epub');
-    expect(epub.length).toBeGreaterThan(1000);
-  }, 60_000);
+  it(
+    'an export past its time limit is stopped (422 ' + 'export_too_slow) and the next one is made by a new thread',
+    async () => {
+      // 300 ms: far less than a thread needs to start and lay out a 1 MB book as a PDF (2.5 s on a fast machine
+      // under the suite's load). A one-line book was not slow enough: a fast machine made its PDF in 310 ms.
+      const para = 'The quick brown fox jumps over the lazy dog near the river bank. '.repeat(80);
+      const long: BookDocument = {
+        ...SMALL,
+        parts: Array.from({ length: 20 }, (_, i) => ({
+          id: `chapter:${i + 1}`,
+          heading: `Chapter ${i + 1}`,
+          markdown: Array(10).fill(para).join('\n\n'),
+        })),
+      };
+      const p = poolOf({ timeoutMs: 300 });
+      const started = performance.now();
+      const error = await refusal(p.render(long, 'pdf'));
+      expect(error.code).toBe('export_too_slow');
+      expect(error.status).toBe(422);
+      expect(error.message).toBe(
+        'Making the PDF file took longer than 1 seconds, so it was stopped. A very long word ' +
+          'or chapter is the usual cause: break it up and try again, or download another format.',
+      );
+      expect(performance.now() - started).toBeLessThan(10_000);
+      expect(p.load).toEqual({ running: 0, queued: 0 });
+      const epub = await (pool = new ExportPool({ ...p.limits, timeoutMs: 30_000 })).render(SMALL, 'epub');
+      expect(epub.length).toBeGreaterThan(1000);
+    },
+    60_000,
+  );
 
   it('an export past its memory limit is stopped (413 export_too_large); the process goes on', async () => {
     // A 3 MB book laid out as a PDF in a thread of 32 MB heap.
@@ -98,33 +103,40 @@ describe('the export pool', () => {
     expect((await p.render(SMALL, 'docx')).length).toBeGreaterThan(1000);
   }, 150_000);
 
-  it("a thread loads the renderers and the words they print, not the engine's prompts and checks (its small heap holds)", async () => {
-    // A thread is started per export and run in a small heap (the memory test above: 32 MB); a front door that
-    // brings the prompts (handlebars), the readiness rules or the answer checks filled it before any book was read.
-    const { metafile } = await build({
-      entryPoints: ['engine/node/export/render-worker.ts'],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      write: false,
-      metafile: true,
-      packages: 'external',
-      logLevel: 'silent',
-    });
-    const files = Object.keys(metafile.inputs);
-    const packages = new Set(
-      Object.values(metafile.inputs).flatMap((input) =>
-        input.imports.filter((i) => i.external && !i.path.startsWith('.')).map((i) => i.path),
-      ),
-    );
-    expect([...packages].filter((p) => p === 'handlebars')).toEqual([]);
-    expect(
-      files.filter((f) =>
-        /^engine\/(publish\/readiness|session\/(answers|voice|continuity|edits|outline)\/|compile\/templates)/.test(f),
-      ),
-    ).toEqual([]);
-    expect(files.length).toBeLessThan(120);
-  }, 60_000);
+  it(
+    'a thread loads the renderers and the words they print, ' +
+      "not the engine's prompts and checks (its small heap holds)",
+    async () => {
+      // A thread is started per export and run in a small heap (the memory test above: 32 MB); a front door that
+      // brings the prompts (handlebars), the readiness rules or the answer checks filled it before any book was read.
+      const { metafile } = await build({
+        entryPoints: ['engine/node/export/render-worker.ts'],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        write: false,
+        metafile: true,
+        packages: 'external',
+        logLevel: 'silent',
+      });
+      const files = Object.keys(metafile.inputs);
+      const packages = new Set(
+        Object.values(metafile.inputs).flatMap((input) =>
+          input.imports.filter((i) => i.external && !i.path.startsWith('.')).map((i) => i.path),
+        ),
+      );
+      expect([...packages].filter((p) => p === 'handlebars')).toEqual([]);
+      expect(
+        files.filter((f) =>
+          /^engine\/(publish\/readiness|session\/(answers|voice|continuity|edits|outline)\/|compile\/templates)/.test(
+            f,
+          ),
+        ),
+      ).toEqual([]);
+      expect(files.length).toBeLessThan(120);
+    },
+    60_000,
+  );
 
   it('more exports than the queue holds answer 503 export_busy at once', async () => {
     const p = poolOf({ maxQueued: 1 });
@@ -139,7 +151,8 @@ describe('the export pool', () => {
 
   it('the messages read in Malay too', () => {
     expect(catalogueMessage('export_too_slow', 'ms', { format: 'PDF', seconds: '45' })).toBe(
-      'Pembuatan fail PDF mengambil masa lebih daripada 45 saat, jadi ia dihentikan. Perkataan atau bab yang sangat panjang biasanya puncanya: pecahkannya dan cuba lagi, atau muat turun format lain.',
+      'Pembuatan fail PDF mengambil masa lebih daripada 45 saat, jadi ia dihentikan. Perkataan atau bab ' +
+        'yang sangat panjang biasanya puncanya: pecahkannya dan cuba lagi, atau muat turun format lain.',
     );
     expect(catalogueMessage('export_too_large', 'ms', { format: 'PDF', megabytes: '384' })).toContain(
       'memerlukan lebih daripada 384 MB memori',

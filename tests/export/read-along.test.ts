@@ -52,33 +52,37 @@ describe('a read-along EPUB (text and narration synchronised)', () => {
       expect((await epubcheck(m.epub)).report, m.lang).toMatch(/0 fatals \/ 0 errors \/ 0 warnings/);
   }, 180_000);
 
-  it("synchronises every paragraph with a par whose text is the paragraph and whose clip is the manifest's begin and end", () => {
-    for (const { lang, input, book } of made) {
-      const pages = overlaidPages(book);
-      expect(pages, lang).toHaveLength(input.chapters.length);
-      input.chapters.forEach((chapter, c) => {
-        const pars = book.pars(pages[c]!.smil);
-        expect(
-          pars.map((p) => book.textOf(p.page, p.id)),
-          `${lang} chapter ${c + 1}`,
-        ).toEqual(chapter.paragraphs.map((p) => normal(p.text)));
-        pars.forEach((par, i) => {
-          expect(par.page).toBe(pages[c]!.page);
-          expect(par.begin).toBeCloseTo(chapter.paragraphs[i]!.begin, 3);
-          expect(par.end).toBeCloseTo(chapter.paragraphs[i]!.end, 3);
+  it(
+    'synchronises every paragraph with a par whose text is the ' +
+      "paragraph and whose clip is the manifest's begin and end",
+    () => {
+      for (const { lang, input, book } of made) {
+        const pages = overlaidPages(book);
+        expect(pages, lang).toHaveLength(input.chapters.length);
+        input.chapters.forEach((chapter, c) => {
+          const pars = book.pars(pages[c]!.smil);
+          expect(
+            pars.map((p) => book.textOf(p.page, p.id)),
+            `${lang} chapter ${c + 1}`,
+          ).toEqual(chapter.paragraphs.map((p) => normal(p.text)));
+          pars.forEach((par, i) => {
+            expect(par.page).toBe(pages[c]!.page);
+            expect(par.begin).toBeCloseTo(chapter.paragraphs[i]!.begin, 3);
+            expect(par.end).toBeCloseTo(chapter.paragraphs[i]!.end, 3);
+          });
+          // The clips play the chapter's own MP3, carried in the EPUB byte for byte.
+          const audio = new Set(pars.map((p) => p.audio));
+          expect(audio.size).toBe(1);
+          const entry = book.entries.find((e) => e.name === `OEBPS/${[...audio][0]}`);
+          expect(entry, `${lang}: ${[...audio][0]}`).toBeDefined();
+          expect(
+            Buffer.compare(entry!.data, readFileSync(path.join(made.find((x) => x.lang === lang)!.dir, chapter.audio))),
+          ).toBe(0);
+          expect(book.items.find((i) => i.href === [...audio][0])?.['media-type']).toBe('audio/mpeg');
         });
-        // The clips play the chapter's own MP3, carried in the EPUB byte for byte.
-        const audio = new Set(pars.map((p) => p.audio));
-        expect(audio.size).toBe(1);
-        const entry = book.entries.find((e) => e.name === `OEBPS/${[...audio][0]}`);
-        expect(entry, `${lang}: ${[...audio][0]}`).toBeDefined();
-        expect(
-          Buffer.compare(entry!.data, readFileSync(path.join(made.find((x) => x.lang === lang)!.dir, chapter.audio))),
-        ).toBe(0);
-        expect(book.items.find((i) => i.href === [...audio][0])?.['media-type']).toBe('audio/mpeg');
-      });
-    }
-  });
+      }
+    },
+  );
 
   it("gives each overlay the duration of the clips it plays, and the book the sum of its overlays'", () => {
     for (const { lang, input, book } of made) {
@@ -101,16 +105,19 @@ describe('a read-along EPUB (text and narration synchronised)', () => {
     }
   });
 
-  it('names its narrator as a synthetic voice, in the metadata and on its copyright page, in the book’s language', () => {
-    const synthetic = { en: /synthetic/i, ms: /sintetik/i, id: /sintetis/i } as Record<string, RegExp>;
-    for (const { lang, book } of made) {
-      const [narrator] = book.metas('media:narrator');
-      expect(narrator, lang).toMatch(synthetic[lang]!);
-      expect(book.file('copyright.xhtml'), lang).toMatch(synthetic[lang]!);
-    }
-    // A named voice is named.
-    expect(made.find((m) => m.lang === 'ms')!.book.metas('media:narrator')[0]).toContain('espeak-ng ms');
-  });
+  it(
+    'names its narrator as a synthetic voice, in the metadata ' + 'and on its copyright page, in the book’s language',
+    () => {
+      const synthetic = { en: /synthetic/i, ms: /sintetik/i, id: /sintetis/i } as Record<string, RegExp>;
+      for (const { lang, book } of made) {
+        const [narrator] = book.metas('media:narrator');
+        expect(narrator, lang).toMatch(synthetic[lang]!);
+        expect(book.file('copyright.xhtml'), lang).toMatch(synthetic[lang]!);
+      }
+      // A named voice is named.
+      expect(made.find((m) => m.lang === 'ms')!.book.metas('media:narrator')[0]).toContain('espeak-ng ms');
+    },
+  );
 
   it('styles the class a reading system gives the paragraph being read', () => {
     for (const { lang, book } of made) {
@@ -121,29 +128,33 @@ describe('a read-along EPUB (text and narration synchronised)', () => {
     }
   });
 
-  it('says it can be heard as well as read: auditory and textual, synchronised audio, a summary in its language', () => {
-    const summaryWord = { en: /synchronised narration/i, ms: /diselaraskan/i, id: /diselaraskan/i } as Record<
-      string,
-      RegExp
-    >;
-    for (const { lang, book } of made) {
-      expect(book.metas('schema:accessMode').sort(), lang).toEqual(['auditory', 'textual']);
-      // The text alone holds the whole book; the narration reads the chapters, not the title page or the contents, so it is
-      // not claimed to suffice alone.
-      expect(book.metas('schema:accessModeSufficient')).toEqual(['textual']);
-      expect(book.metas('schema:accessibilityFeature')).toEqual(
-        expect.arrayContaining(['synchronizedAudioText', 'tableOfContents', 'readingOrder']),
-      );
-      expect(book.metas('schema:accessibilityHazard')).toEqual(['none']);
-      const summaries = book.metas('schema:accessibilitySummary');
-      expect(summaries).toHaveLength(1);
-      expect(summaries[0], lang).toMatch(summaryWord[lang]!);
-      // Each chapter page is a doc-chapter whose only h1 is the chapter's title.
-      const page = overlaidPages(book)[0]!.page;
-      expect(book.file(page)).toMatch(/<section[^>]*epub:type="chapter" role="doc-chapter"/);
-      expect(book.file(page).match(/<h1/g)).toHaveLength(1);
-    }
-  });
+  it(
+    'says it can be heard as well as read: auditory and ' + 'textual, synchronised audio, a summary in its language',
+    () => {
+      const summaryWord = { en: /synchronised narration/i, ms: /diselaraskan/i, id: /diselaraskan/i } as Record<
+        string,
+        RegExp
+      >;
+      for (const { lang, book } of made) {
+        expect(book.metas('schema:accessMode').sort(), lang).toEqual(['auditory', 'textual']);
+        // The text alone holds the whole book; the narration reads the chapters, not the title page or the contents, so
+        // it is
+        // not claimed to suffice alone.
+        expect(book.metas('schema:accessModeSufficient')).toEqual(['textual']);
+        expect(book.metas('schema:accessibilityFeature')).toEqual(
+          expect.arrayContaining(['synchronizedAudioText', 'tableOfContents', 'readingOrder']),
+        );
+        expect(book.metas('schema:accessibilityHazard')).toEqual(['none']);
+        const summaries = book.metas('schema:accessibilitySummary');
+        expect(summaries).toHaveLength(1);
+        expect(summaries[0], lang).toMatch(summaryWord[lang]!);
+        // Each chapter page is a doc-chapter whose only h1 is the chapter's title.
+        const page = overlaidPages(book)[0]!.page;
+        expect(book.file(page)).toMatch(/<section[^>]*epub:type="chapter" role="doc-chapter"/);
+        expect(book.file(page).match(/<h1/g)).toHaveLength(1);
+      }
+    },
+  );
 });
 
 describe('a read-along EPUB of another shape', () => {
@@ -184,18 +195,22 @@ describe('a read-along manifest the EPUB cannot be made from', () => {
     chapters: [{ title: 'Bab 1', audio: 'a.mp3', paragraphs: [{ text: 'Satu.', begin: 0.5, end: 1.5 }], ...chapter }],
   });
 
-  it('refuses a chapter whose audio is missing or outside the manifest’s folder, naming the file in the book’s language', async () => {
-    const dir = tempDir('karya-read-along-bad-');
-    for (const audio of ['missing.mp3', '../outside.mp3']) {
-      const error = await writeReadAlongEpub(one(dir, { audio }), dir, path.join(dir, 'x.epub')).catch(
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(ReadAlongError);
-      expect((error as ReadAlongError).code).toBe('read_along_audio_missing');
-      expect((error as ReadAlongError).messageIn('ms')).toContain(audio);
-      expect((error as ReadAlongError).messageIn('ms')).toMatch(/^Bab 1/);
-    }
-  });
+  it(
+    'refuses a chapter whose audio is missing or outside the ' +
+      'manifest’s folder, naming the file in the book’s language',
+    async () => {
+      const dir = tempDir('karya-read-along-bad-');
+      for (const audio of ['missing.mp3', '../outside.mp3']) {
+        const error = await writeReadAlongEpub(one(dir, { audio }), dir, path.join(dir, 'x.epub')).catch(
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(ReadAlongError);
+        expect((error as ReadAlongError).code).toBe('read_along_audio_missing');
+        expect((error as ReadAlongError).messageIn('ms')).toContain(audio);
+        expect((error as ReadAlongError).messageIn('ms')).toMatch(/^Bab 1/);
+      }
+    },
+  );
 
   it('refuses a language Karya does not write books in, naming it and those it does', async () => {
     const dir = tempDir('karya-read-along-bad-');

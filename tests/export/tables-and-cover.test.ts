@@ -62,28 +62,32 @@ function opfCover(opf: string): { byMeta?: string; byProperty?: string } {
 }
 
 describe('tables and the EPUB cover', () => {
-  it('EPUB: the table is a <table> with its header and rows; the cover is the EPUB 3 cover-image and the cover meta; epubcheck passes', async () => {
-    const bytes = await renderDocument(DOC, 'epub', { cover });
-    const file = path.join(tmp, 'book.epub');
-    writeFileSync(file, bytes);
-    const entries = readZip(bytes);
-    const chapter = zipText(entries, 'OEBPS/part-002.xhtml');
-    expect(chapter).toMatch(/<table>\s*<thead>\s*<tr>\s*<th>Ingredient<\/th>\s*<th>Amount<\/th>/);
-    expect(chapter).toContain('<td>Coconut milk</td><td>400 ml</td>');
-    expect(chapter).not.toContain('·');
+  it(
+    'EPUB: the table is a <table> with its header and rows; the cover ' +
+      'is the EPUB 3 cover-image and the cover meta; epubcheck passes',
+    async () => {
+      const bytes = await renderDocument(DOC, 'epub', { cover });
+      const file = path.join(tmp, 'book.epub');
+      writeFileSync(file, bytes);
+      const entries = readZip(bytes);
+      const chapter = zipText(entries, 'OEBPS/part-002.xhtml');
+      expect(chapter).toMatch(/<table>\s*<thead>\s*<tr>\s*<th>Ingredient<\/th>\s*<th>Amount<\/th>/);
+      expect(chapter).toContain('<td>Coconut milk</td><td>400 ml</td>');
+      expect(chapter).not.toContain('·');
 
-    const opf = zipText(entries, 'OEBPS/content.opf');
-    const found = opfCover(opf);
-    expect(found.byMeta).toBeDefined();
-    expect(found.byProperty).toBe(found.byMeta);
-    const image = entries.find((e) => e.name === `OEBPS/${found.byMeta}`);
-    expect(image, entries.map((e) => e.name).join(', ')).toBeDefined();
-    expect(Buffer.compare(image!.data, Buffer.from(cover))).toBe(0);
+      const opf = zipText(entries, 'OEBPS/content.opf');
+      const found = opfCover(opf);
+      expect(found.byMeta).toBeDefined();
+      expect(found.byProperty).toBe(found.byMeta);
+      const image = entries.find((e) => e.name === `OEBPS/${found.byMeta}`);
+      expect(image, entries.map((e) => e.name).join(', ')).toBeDefined();
+      expect(Buffer.compare(image!.data, Buffer.from(cover))).toBe(0);
 
-    const { code, report } = await epubcheck(file);
-    expect(report).toMatch(/0 fatals \/ 0 errors \/ 0 warnings/);
-    expect(code).toBe(0);
-  });
+      const { code, report } = await epubcheck(file);
+      expect(report).toMatch(/0 fatals \/ 0 errors \/ 0 warnings/);
+      expect(code).toBe(0);
+    },
+  );
 
   it('EPUB without a cover names none', async () => {
     const opf = zipText(readZip(await renderDocument(DOC, 'epub')), 'OEBPS/content.opf');

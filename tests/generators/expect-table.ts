@@ -63,14 +63,17 @@ export function checkGeneratorTable(group: string, rows: GeneratorExpectation[])
           if (row.titleMs) expect(spec.title.ms).toBe(row.titleMs);
           expect(spec.title.ms).not.toBe(spec.title.en);
         });
-        it('has exactly the fields of spec/, in order, and a book the brief of issue 25 before its chapter title', () => {
-          const own = Object.keys(row.fields);
-          const brief =
-            row.kind !== 'book' ? [] : spec.prompts.outline === 'fiction/outline' ? STORY_BRIEF : GUIDE_BRIEF;
-          const titled = own.at(-1) === 'chapterTitle';
-          const want = titled ? [...own.slice(0, -1), ...brief, 'chapterTitle'] : [...own, ...brief];
-          expect(spec.fields.map((f) => f.name)).toEqual(want);
-        });
+        it(
+          'has exactly the fields of spec/, in order, and a ' + 'book the brief of issue 25 before its chapter title',
+          () => {
+            const own = Object.keys(row.fields);
+            const brief =
+              row.kind !== 'book' ? [] : spec.prompts.outline === 'fiction/outline' ? STORY_BRIEF : GUIDE_BRIEF;
+            const titled = own.at(-1) === 'chapterTitle';
+            const want = titled ? [...own.slice(0, -1), ...brief, 'chapterTitle'] : [...own, ...brief];
+            expect(spec.fields.map((f) => f.name)).toEqual(want);
+          },
+        );
         for (const [name, want] of Object.entries(row.fields)) {
           it(`field ${name}`, () => {
             const field = spec.fields.find((f) => f.name === name)!;

@@ -70,8 +70,12 @@ const TYPED: Record<string, Record<Lang, string>> = {
   title: { en: 'The Last Monsoon', ms: 'Monsun Terakhir' },
   authorName: { en: 'Siti Aminah Rahman', ms: 'Siti Aminah Rahman' },
   bookContent: {
-    en: 'A novel about Aisyah, a young teacher who returns to her home village in Kuala Selangor and finds an old letter from her late grandfather.',
-    ms: 'Sebuah novel tentang Aisyah, guru muda yang pulang ke kampung halamannya di Kuala Selangor dan menemui surat lama arwah datuknya.',
+    en:
+      'A novel about Aisyah, a young teacher who returns to her home village ' +
+      'in Kuala Selangor and finds an old letter from her late grandfather.',
+    ms:
+      'Sebuah novel tentang Aisyah, guru muda yang pulang ke kampung ' +
+      'halamannya di Kuala Selangor dan menemui surat lama arwah datuknya.',
   },
 };
 
@@ -251,18 +255,22 @@ describe("golden prompts: every generator's prompts unchanged in English and Mal
     ).toBe(false);
   });
 
-  it('covers every generator of the catalogue, in Malay too wherever they offer it, with one fixture each and none left over', () => {
-    // The 41 of the product's list at least, 35 of them in Malay; one added by a YAML file brings its own fixtures.
-    expect(catalog.specs.length).toBeGreaterThanOrEqual(41);
-    expect(cases.filter((c) => c.lang === 'ms').length).toBeGreaterThanOrEqual(35);
-    if (isUpdate || isAddingNew) return;
-    const want = cases.map((c) => path.basename(fileOf(c.spec.id, c.lang))).sort();
-    expect(
-      readdirSync(FIXTURES)
-        .filter((f) => f.endsWith('.txt'))
-        .sort(),
-    ).toEqual(want);
-  });
+  it(
+    'covers every generator of the catalogue, in Malay too wherever ' +
+      'they offer it, with one fixture each and none left over',
+    () => {
+      // The 41 of the product's list at least, 35 of them in Malay; one added by a YAML file brings its own fixtures.
+      expect(catalog.specs.length).toBeGreaterThanOrEqual(41);
+      expect(cases.filter((c) => c.lang === 'ms').length).toBeGreaterThanOrEqual(35);
+      if (isUpdate || isAddingNew) return;
+      const want = cases.map((c) => path.basename(fileOf(c.spec.id, c.lang))).sort();
+      expect(
+        readdirSync(FIXTURES)
+          .filter((f) => f.endsWith('.txt'))
+          .sort(),
+      ).toEqual(want);
+    },
+  );
 
   it.each(cases.map((c) => [c.spec.id, c.lang, c.spec] as const))(
     '%s in %s: the same text as the fixture',
@@ -276,12 +284,14 @@ describe("golden prompts: every generator's prompts unchanged in English and Mal
       }
       expect(
         existsSync(file),
-        `${file} is missing: a generator just added writes its own with KARYA_UPDATE_GOLDEN=new (generators/README.md), then review them`,
+        `${file} is missing: a generator just added writes its own with ` +
+          `KARYA_UPDATE_GOLDEN=new (generators/README.md), then review them`,
       ).toBe(true);
       const want = readFileSync(file, 'utf8');
       if (got !== want)
         expect.fail(
-          `${id} (${lang}): ${firstDifference(want, got)}\n(if the change is meant, rewrite the fixtures with KARYA_UPDATE_GOLDEN=1 and review their diff)`,
+          `${id} (${lang}): ${firstDifference(want, got)}\n(if the change is meant, ` +
+            `rewrite the fixtures with KARYA_UPDATE_GOLDEN=1 and review their diff)`,
         );
       expect(got).toContain(spec.kind === 'image' ? '--- prompt ---' : '--- user ---');
     },

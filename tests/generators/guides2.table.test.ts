@@ -156,7 +156,8 @@ checkGeneratorTable('guides2', [
   },
   {
     id: 'cookbook',
-    // Creative in the non-fiction, creative and publishing requirements, a non-fiction guide in the platform ones (§9); the
+    // Creative in the non-fiction, creative and publishing requirements, a non-fiction guide in the platform ones (§9);
+    // the
     // project files it as a non-fiction book.
     family: 'nonfiction',
     kind: 'book',

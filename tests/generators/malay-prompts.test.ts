@@ -44,7 +44,8 @@ const catalog = loadCatalog();
 const TYPED: Record<string, string> = {
   bookTitle: 'Rahsia Kampung Seberang',
   bookContent:
-    'Sebuah novel tentang Aisyah, guru muda yang pulang ke kampung halamannya di Kuala Selangor dan menemui surat lama arwah datuknya.',
+    'Sebuah novel tentang Aisyah, guru muda yang pulang ke kampung ' +
+    'halamannya di Kuala Selangor dan menemui surat lama arwah datuknya.',
   authorName: 'Siti Aminah Rahman',
   publisherName: 'Penerbitan Cahaya Ilmu',
   isbn: '978-967-0000-00-0',
@@ -222,10 +223,13 @@ function sampleSettings(spec: ResolvedSpec, lang: Lang, overrides: Record<string
 }
 
 const PART_MS =
-  'Aisyah menutup pintu rumah kayu itu perlahan-lahan. Angin petang membawa bau laut dari muara, dan dia teringat surat lama yang disimpan oleh datuknya di dalam peti besi. Esok dia akan bertanya kepada Mak Som tentang rahsia itu.';
+  'Aisyah menutup pintu rumah kayu itu perlahan-lahan. Angin petang membawa bau ' +
+  'laut dari muara, dan dia teringat surat lama yang disimpan oleh datuknya di ' +
+  'dalam peti besi. Esok dia akan bertanya kepada Mak Som tentang rahsia itu.';
 const OUTLINE_MS = 'Premis: Aisyah mencari rahsia datuknya.\nBab 1: Pulang\nAisyah pulang ke kampung.';
 const PART_EN =
-  'Aisha closed the door of the wooden house slowly. The evening wind carried the smell of the sea from the estuary, and she remembered the old letter her grandfather kept in the iron chest.';
+  'Aisha closed the door of the wooden house slowly. The evening wind carried the smell of the ' +
+  'sea from the estuary, and she remembered the old letter her grandfather kept in the iron chest.';
 
 /**
  * Every request a whole book sends (every step and every bible update), through BookSession and the offline provider.
@@ -286,7 +290,9 @@ function followUps(spec: ResolvedSpec, states: Array<{ state: BookState; step: S
     const firm = buildContext({ spec, state, step, renderer });
     out.push({
       name: `${name} (bahasa)`,
-      text: `${textOf(renderPrompt({ spec, renderer, state, step }))}\n\n${renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, firm)}`,
+      text:
+        `${textOf(renderPrompt({ spec, renderer, state, step }))}\n` +
+        `\n${renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, firm)}`,
     });
     out.push({
       name: `${name} (bahasa sambungan)`,
@@ -440,16 +446,20 @@ function check(requests: Request[], typed: readonly string[]): { worst: Request 
 const report: Array<{ id: string; worst: string }> = [];
 
 describe('every step of every Malay generator is asked for in Malay', () => {
-  it('the generators that offer Malay are the ones spec/ gives a language field (all but the covers, dad jokes and the language story)', () => {
-    expect(
-      catalog.specs
-        .filter((s) => !offersMalay(s))
-        .map((s) => s.id)
-        .sort(),
-    ).toEqual(['book-cover', 'dad-jokes', 'kids-book-cover', 'language-story']);
-    // Every other generator, those added by a YAML file included (generators/README.md).
-    expect(malaySpecs.map((s) => s.id)).toEqual(catalog.specs.filter(offersMalay).map((s) => s.id));
-  });
+  it(
+    'the generators that offer Malay are the ones spec/ gives a language ' +
+      'field (all but the covers, dad jokes and the language story)',
+    () => {
+      expect(
+        catalog.specs
+          .filter((s) => !offersMalay(s))
+          .map((s) => s.id)
+          .sort(),
+      ).toEqual(['book-cover', 'dad-jokes', 'kids-book-cover', 'language-story']);
+      // Every other generator, those added by a YAML file included (generators/README.md).
+      expect(malaySpecs.map((s) => s.id)).toEqual(catalog.specs.filter(offersMalay).map((s) => s.id));
+    },
+  );
 
   for (const spec of malaySpecs) {
     it(spec.id, async () => {
@@ -469,78 +479,90 @@ describe('every step of every Malay generator is asked for in Malay', () => {
       const { worst, failures } = check(requests, typed);
       report.push({
         id: spec.id,
-        worst: `${(worst.share * 100).toFixed(2)} % in "${worst.name}" (${worst.words} words${worst.found.length ? `: ${worst.found.join(', ')}` : ''})`,
+        worst:
+          `${(worst.share * 100).toFixed(2)} % in "${worst.name}" (${worst.words} ` +
+          `words${worst.found.length ? `: ${worst.found.join(', ')}` : ''})`,
       });
       expect(failures.slice(0, 30), `${failures.length} problems`).toEqual([]);
     });
   }
 
-  it('every request carries the Malay brief of its generator (a generator with an English brief has a Malay one)', () => {
-    for (const spec of malaySpecs) {
-      expect(Boolean(spec.prompts.brief.ms), spec.id).toBe(Boolean(spec.prompts.brief.en));
-      if (!spec.prompts.brief.ms) continue;
-      const { settings } = sampleSettings(spec, 'ms');
-      const state = startBook({ spec, settings });
-      for (const step of stepsFor(spec, state.totalChapters).slice(0, 2)) {
-        const brief = buildContext({ spec, state, step, renderer: catalog.renderer }).brief;
-        expect(brief.length, spec.id).toBeGreaterThan(40);
-        expect(renderPrompt({ spec, renderer: catalog.renderer, state, step }).user, spec.id).toContain(brief);
-        expect(measure(brief, []).share, spec.id).toBe(0);
+  it(
+    'every request carries the Malay brief of its generator ' + '(a generator with an English brief has a Malay one)',
+    () => {
+      for (const spec of malaySpecs) {
+        expect(Boolean(spec.prompts.brief.ms), spec.id).toBe(Boolean(spec.prompts.brief.en));
+        if (!spec.prompts.brief.ms) continue;
+        const { settings } = sampleSettings(spec, 'ms');
+        const state = startBook({ spec, settings });
+        for (const step of stepsFor(spec, state.totalChapters).slice(0, 2)) {
+          const brief = buildContext({ spec, state, step, renderer: catalog.renderer }).brief;
+          expect(brief.length, spec.id).toBeGreaterThan(40);
+          expect(renderPrompt({ spec, renderer: catalog.renderer, state, step }).user, spec.id).toContain(brief);
+          expect(measure(brief, []).share, spec.id).toBe(0);
+        }
       }
-    }
-  });
+    },
+  );
 
-  it('the publishing pieces of a Malay book (karya publish: title, pen name, description, keywords, copyright page)', async () => {
-    const offline = createOfflineProvider();
-    const failures: string[] = [];
-    for (const book of malaySpecs.filter((s) => s.kind === 'book')) {
-      const { settings: sampled, typed } = sampleSettings(book, 'ms');
-      // No working title given and an outline without one, so that the title step runs too (a working title is the book's
-      // own).
-      const settings = Object.fromEntries(
-        Object.entries(sampled).filter(([name]) => book.fields.find((f) => f.name === name)?.role !== 'workingTitle'),
-      );
-      let state = startBook({ spec: book, settings });
-      for (const step of stepsFor(book, state.totalChapters).slice(0, 2))
-        state = applyStep(book, state, step, step.kind === 'outline' ? OUTLINE_MS : PART_MS);
-      const requests: Request[] = [];
-      // The book's text (its outline and opening) and the title and pen name chosen are the model's words, not instructions.
-      const modelWords = [...typed, PART_MS, ...OUTLINE_MS.split('\n')];
-      await writePackageParts({
-        book,
-        state,
-        specOf: (id) => catalog.get(id),
-        runStep: async ({ part, spec, settings: s, bookContext }) => {
-          if (part === 'cover') return { text: '', png: new Uint8Array() };
-          const pieceState = { ...startBook({ spec, settings: s }), bookContext };
-          const prompt = renderPrompt({
-            spec,
-            renderer: catalog.renderer,
-            state: pieceState,
-            step: nextStep(spec, pieceState)!,
-          });
-          requests.push({ name: `${book.id}: ${part} (${spec.id})`, text: textOf(prompt) });
-          // A usable pen name (the offline demo text has none, and none is made up), so the copyright page is asked for too.
-          const { text } =
-            part === 'author'
-              ? { text: '1. **Nur Aina Yusof** — lembut dan moden' }
-              : await offline.generateText(prompt);
-          if (part === 'title') modelWords.push(chooseTitle(text).title, chooseTitle(text).subtitle ?? '');
-          if (part === 'author') modelWords.push(chooseAuthor(text).author);
-          return { text };
-        },
-      });
-      expect(requests.map((r) => r.name.split(': ')[1]!.split(' ')[0])).toEqual([
-        'title',
-        'author',
-        'description',
-        'keywords',
-        'copyright',
-      ]);
-      failures.push(...check(requests, modelWords).failures);
-    }
-    expect(failures.slice(0, 30), `${failures.length} problems`).toEqual([]);
-  });
+  it(
+    'the publishing pieces of a Malay book (karya publish: ' +
+      'title, pen name, description, keywords, copyright page)',
+    async () => {
+      const offline = createOfflineProvider();
+      const failures: string[] = [];
+      for (const book of malaySpecs.filter((s) => s.kind === 'book')) {
+        const { settings: sampled, typed } = sampleSettings(book, 'ms');
+        // No working title given and an outline without one, so that the title step runs too (a working title is the
+        // book's
+        // own).
+        const settings = Object.fromEntries(
+          Object.entries(sampled).filter(([name]) => book.fields.find((f) => f.name === name)?.role !== 'workingTitle'),
+        );
+        let state = startBook({ spec: book, settings });
+        for (const step of stepsFor(book, state.totalChapters).slice(0, 2))
+          state = applyStep(book, state, step, step.kind === 'outline' ? OUTLINE_MS : PART_MS);
+        const requests: Request[] = [];
+        // The book's text (its outline and opening) and the title and pen name chosen are the model's words, not
+        // instructions.
+        const modelWords = [...typed, PART_MS, ...OUTLINE_MS.split('\n')];
+        await writePackageParts({
+          book,
+          state,
+          specOf: (id) => catalog.get(id),
+          runStep: async ({ part, spec, settings: s, bookContext }) => {
+            if (part === 'cover') return { text: '', png: new Uint8Array() };
+            const pieceState = { ...startBook({ spec, settings: s }), bookContext };
+            const prompt = renderPrompt({
+              spec,
+              renderer: catalog.renderer,
+              state: pieceState,
+              step: nextStep(spec, pieceState)!,
+            });
+            requests.push({ name: `${book.id}: ${part} (${spec.id})`, text: textOf(prompt) });
+            // A usable pen name (the offline demo text has none, and none is made up), so the copyright page is asked
+            // for too.
+            const { text } =
+              part === 'author'
+                ? { text: '1. **Nur Aina Yusof** — lembut dan moden' }
+                : await offline.generateText(prompt);
+            if (part === 'title') modelWords.push(chooseTitle(text).title, chooseTitle(text).subtitle ?? '');
+            if (part === 'author') modelWords.push(chooseAuthor(text).author);
+            return { text };
+          },
+        });
+        expect(requests.map((r) => r.name.split(': ')[1]!.split(' ')[0])).toEqual([
+          'title',
+          'author',
+          'description',
+          'keywords',
+          'copyright',
+        ]);
+        failures.push(...check(requests, modelWords).failures);
+      }
+      expect(failures.slice(0, 30), `${failures.length} problems`).toEqual([]);
+    },
+  );
 
   it('the measure sees English: the same book and pieces in English are far above 1 %', async () => {
     const romance = catalog.get('romance')!;
@@ -554,7 +576,8 @@ describe('every step of every Malay generator is asked for in Malay', () => {
     expect(measure(PART_EN, []).share).toBeGreaterThan(0.1);
     // The issue's examples of English briefs with Malay labels dropped in.
     for (const sentence of [
-      'This is Kontemporari romance with Manis (bersih) heat level and Musuh Jadi Kekasih arc, set in Bandar world; the main conflict is Dalaman.',
+      'This is Kontemporari romance with Manis (bersih) heat level and Musuh ' +
+        'Jadi Kekasih arc, set in Bandar world; the main conflict is Dalaman.',
       'Write exactly 5 riddles, numbered 1 to 5, of the Klasik type, on Umum theme.',
       'Tell the story of Nabi Yusuf on the theme of Keimanan.',
     ]) {
@@ -637,7 +660,8 @@ describe('karya validate refuses a generator for a language it has no brief in, 
   const refused = (file: string, missing: readonly string[]) =>
     missing.map(
       (l) =>
-        `${file}: prompts.brief: has no ${l} text (${languageName(l, 'en')}): romance is refused in ${languageName(l, 'en')} until it has one (it offers English (en))`,
+        `${file}: prompts.brief: has no ${l} text (${languageName(l, 'en')}): romance is ` +
+        `refused in ${languageName(l, 'en')} until it has one (it offers English (en))`,
     );
 
   it('a plain English brief', async () => {
@@ -668,7 +692,8 @@ describe('karya validate refuses a generator for a language it has no brief in, 
       .map((l) => `${languageName(l, 'en')} (${l})`);
     const offered = listIn(named, 'en', 'and');
     expect(r.stderr.trim().split('\n')).toEqual([
-      `${file}: prompts.brief: has no ms text (Bahasa Malaysia): romance is refused in Bahasa Malaysia until it has one (it offers ${offered})`,
+      `${file}: prompts.brief: has no ms text (Bahasa Malaysia): romance ` +
+        `is refused in Bahasa Malaysia until it has one (it offers ${offered})`,
     ]);
   });
 

@@ -72,14 +72,18 @@ const good = folder('good', { 'wedding-speech.yaml': SPEECH });
 where.dir = good;
 
 describe('a YAML-only single-shot generator with a workingTitle field', () => {
-  it('karya validate accepts it (in a table with more languages, it names only the texts it has not been worded in)', async () => {
-    const r = await runKaryaInProcess(['validate', good]);
-    // SPEECH is worded in English, Malay and Indonesian: a language a maintainer added since is a gap validate names.
-    const unworded = langs().filter((code) => !['en', 'ms', 'id'].includes(code));
-    const lines = r.stderr.split('\n').filter(Boolean);
-    expect(lines.filter((line) => !unworded.some((code) => line.includes(`: has no ${code} text (`)))).toEqual([]);
-    if (unworded.length === 0) expect(r.code).toBe(0);
-  });
+  it(
+    'karya validate accepts it (in a table with more languages, ' +
+      'it names only the texts it has not been worded in)',
+    async () => {
+      const r = await runKaryaInProcess(['validate', good]);
+      // SPEECH is worded in English, Malay and Indonesian: a language a maintainer added since is a gap validate names.
+      const unworded = langs().filter((code) => !['en', 'ms', 'id'].includes(code));
+      const lines = r.stderr.split('\n').filter(Boolean);
+      expect(lines.filter((line) => !unworded.some((code) => line.includes(`: has no ${code} text (`)))).toEqual([]);
+      if (unworded.length === 0) expect(r.code).toBe(0);
+    },
+  );
 
   it('karya generate --set speechTitle=… --out x.md: the Markdown heading is the title given', async () => {
     const out = path.join(tmp, 'speech.md');
@@ -176,21 +180,24 @@ prompts:
       'a single-shot generator',
       'wedding-speech.yaml',
       SPEECH.replace('role: workingTitle', 'role: chapters'),
-      'fields.speechTitle.role: "chapters" is not one of language, workingTitle (the roles of a generator of kind single)',
+      'fields.speechTitle.role: "chapters" is not one of language, ' +
+        'workingTitle (the roles of a generator of kind single)',
     ],
     [
       'chapterTitle',
       'a single-shot generator',
       'wedding-speech.yaml',
       SPEECH.replace('role: workingTitle', 'role: chapterTitle'),
-      'fields.speechTitle.role: "chapterTitle" is not one of language, workingTitle (the roles of a generator of kind single)',
+      'fields.speechTitle.role: "chapterTitle" is not one of language, ' +
+        'workingTitle (the roles of a generator of kind single)',
     ],
     [
       'workingTitle',
       'an image generator (a picture is titled by its bookTitle)',
       'poster.yaml',
       IMAGE,
-      'fields.headline.role: "workingTitle" is not one of language, bookTitle, author, mainCharacter, genre, mood, colorScheme (the roles of a generator of kind image)',
+      'fields.headline.role: "workingTitle" is not one of language, bookTitle, author, ' +
+        'mainCharacter, genre, mood, colorScheme (the roles of a generator of kind image)',
     ],
   ])('role %s on %s: exit 1, file: path: message with the roles allowed', async (role, _kind, file, yaml, message) => {
     const dir = folder(`bad-${role}`, { [file]: yaml });

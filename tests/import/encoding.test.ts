@@ -19,7 +19,8 @@ const novel = gutenbergNovel()
   .replace(/"I know she'd be here," he said\./g, '“I know she’d be here,” he said — and waited.');
 /** The opening of Les Misérables (1862), in the first chapter. */
 const HUGO =
-  'En 1815, M. Charles-François-Bienvenu Myriel était évêque de Digne. C’était un vieillard d’environ soixante-quinze ans ; il occupait le siège de Digne depuis 1806.';
+  'En 1815, M. Charles-François-Bienvenu Myriel était évêque de Digne. C’était un ' +
+  'vieillard d’environ soixante-quinze ans ; il occupait le siège de Digne depuis 1806.';
 const withHugo = novel.replace(`${CHAPTER_TITLES[0]}\n\n`, `${CHAPTER_TITLES[0]}\n\n${HUGO}\n\n`);
 
 function iconv(text: string, to: string): Buffer {
@@ -107,7 +108,9 @@ describe('Windows-1252 and Latin-1 files, as iconv writes them', () => {
 describe('bytes that are no text are refused', () => {
   /** The opening of Anna Karenina (1878). */
   const TOLSTOY =
-    'Все счастливые семьи похожи друг на друга, каждая несчастливая семья несчастлива по-своему. Все смешалось в доме Облонских. Жена узнала, что муж был в связи с бывшею в их доме француженкою-гувернанткой, и объявила мужу, что не может жить с ним в одном доме.';
+    'Все счастливые семьи похожи друг на друга, каждая несчастливая семья несчастлива ' +
+    'по-своему. Все смешалось в доме Облонских. Жена узнала, что муж был в связи с бывшею в ' +
+    'их доме француженкою-гувернанткой, и объявила мужу, что не может жить с ним в одном доме.';
 
   it('4 KB of random bytes without NUL, named .txt: not a text file, its content binary data', () => {
     const refusal = refusalOf(
@@ -132,11 +135,15 @@ describe('bytes that are no text are refused', () => {
     );
   });
 
-  it('Russian in code page 1251 is refused (it would read as accented Latin letters); the same text in UTF-8 is read', () => {
-    const text = ['Глава 1', '', TOLSTOY, '', 'Глава 2', '', TOLSTOY].join('\n');
-    expect(refusalOf('anna-1251.txt', iconv(text, 'CP1251')).code).toBe('import_not_text');
-    expect(read('anna.txt', Buffer.from(text, 'utf8')).parts[0]!.text).toContain('Все счастливые семьи');
-  });
+  it(
+    'Russian in code page 1251 is refused (it would read as ' +
+      'accented Latin letters); the same text in UTF-8 is read',
+    () => {
+      const text = ['Глава 1', '', TOLSTOY, '', 'Глава 2', '', TOLSTOY].join('\n');
+      expect(refusalOf('anna-1251.txt', iconv(text, 'CP1251')).code).toBe('import_not_text');
+      expect(read('anna.txt', Buffer.from(text, 'utf8')).parts[0]!.text).toContain('Все счастливые семьи');
+    },
+  );
 });
 
 describe('karya import --dry-run names the replaced bytes', () => {

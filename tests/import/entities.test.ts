@@ -26,7 +26,8 @@ function epubWithEntities(): Uint8Array {
         .replace('<!DOCTYPE html>', DTD)
         .replace(
           'Mei Ling crossed before dawn.',
-          'Mei Ling crossed to the caf&eacute; before dawn &mdash; alone&hellip; as always&#8212;and &#x2014; quietly&nbsp;so.',
+          'Mei Ling crossed to the caf&eacute; before dawn &mdash; ' +
+            'alone&hellip; as always&#8212;and &#x2014; quietly&nbsp;so.',
         )
         .replace('<h1 data-number="1">The Ferry</h1>', '<h1 data-number="1">The Ferry &amp; the Caf&eacute;</h1>'),
     );

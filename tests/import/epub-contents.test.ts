@@ -30,37 +30,41 @@ async function preview(file: string): Promise<{
 }
 
 describe('an EPUB by its table of contents', () => {
-  it("calibre's Quick Start Guide: the chapters of its contents, Tasks 1–6 each a chapter, no byline or sub-section", async () => {
-    const read = await preview(path.join(FIXTURES, 'quick-start-eng.epub'));
-    expect(read.reading).toBe('contents');
-    // Its Introduction is the book's introduction, never Chapter 1; the chapters follow it, numbered from 1.
-    expect(read.chapters[0]).toMatchObject({ kind: 'introduction', number: null });
-    expect(read.chapters.slice(1).map((c) => c.title)).toEqual([
-      'Installing calibre',
-      'The Main Library Window, aka the GUI',
-      'Common Tasks',
-      'Task 1: Organizing',
-      'Task 2: Conversion',
-      'Task 3: The e-book editor',
-      'Task 4: Downloading News',
-      'Task 5: Interacting with e-book readers',
-      'Task 6: The e-book viewer',
-      'Where to get help',
-    ]);
-    expect(read.chapters.slice(1).map((c) => c.number)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
-    // The title page (with its byline) and the contents page are front matter, counted apart.
-    expect(read.frontMatterWords).toBeGreaterThan(20);
-    expect(read.chapters.some((c) => /^By:|^\d\.\d/.test(c.title) || /^By:/.test(c.firstLine))).toBe(false);
-    // Task 2's sub-sections (2.1 … 2.7) are inside it, not lost: it is the longest chapter.
-    const task2 = read.chapters.find((c) => c.title === 'Task 2: Conversion')!;
-    expect(task2.words).toBe(Math.max(...read.chapters.map((c) => c.words)));
-    expect(read.chapters[0]!.firstLine).toMatch(/^Calibre is an open source e-book management tool/);
-    expect({ title: read.title, author: read.author, language: read.language }).toEqual({
-      title: 'Quick Start Guide',
-      author: 'John Schember',
-      language: 'en',
-    });
-  });
+  it(
+    "calibre's Quick Start Guide: the chapters of its contents, " +
+      'Tasks 1–6 each a chapter, no byline or sub-section',
+    async () => {
+      const read = await preview(path.join(FIXTURES, 'quick-start-eng.epub'));
+      expect(read.reading).toBe('contents');
+      // Its Introduction is the book's introduction, never Chapter 1; the chapters follow it, numbered from 1.
+      expect(read.chapters[0]).toMatchObject({ kind: 'introduction', number: null });
+      expect(read.chapters.slice(1).map((c) => c.title)).toEqual([
+        'Installing calibre',
+        'The Main Library Window, aka the GUI',
+        'Common Tasks',
+        'Task 1: Organizing',
+        'Task 2: Conversion',
+        'Task 3: The e-book editor',
+        'Task 4: Downloading News',
+        'Task 5: Interacting with e-book readers',
+        'Task 6: The e-book viewer',
+        'Where to get help',
+      ]);
+      expect(read.chapters.slice(1).map((c) => c.number)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+      // The title page (with its byline) and the contents page are front matter, counted apart.
+      expect(read.frontMatterWords).toBeGreaterThan(20);
+      expect(read.chapters.some((c) => /^By:|^\d\.\d/.test(c.title) || /^By:/.test(c.firstLine))).toBe(false);
+      // Task 2's sub-sections (2.1 … 2.7) are inside it, not lost: it is the longest chapter.
+      const task2 = read.chapters.find((c) => c.title === 'Task 2: Conversion')!;
+      expect(task2.words).toBe(Math.max(...read.chapters.map((c) => c.words)));
+      expect(read.chapters[0]!.firstLine).toMatch(/^Calibre is an open source e-book management tool/);
+      expect({ title: read.title, author: read.author, language: read.language }).toEqual({
+        title: 'Quick Start Guide',
+        author: 'John Schember',
+        language: 'en',
+      });
+    },
+  );
 
   it("pandoc's EPUB of a novel: its title page is not Chapter 1", async () => {
     const novel = [
@@ -103,10 +107,13 @@ describe('a manuscript in a language Karya does not write', () => {
     const run = await runKaryaInProcess(['import', file, '--generator', 'romance', '--state', state], { cwd: dir });
     expect(run.code, run.stderr).toBe(2);
     // The languages it writes are the table's, each named and each offered as a --lang.
-    // (English, Bahasa Malaysia and Indonesian, then any language added to the table: named in the writer's words, or by
+    // (English, Bahasa Malaysia and Indonesian, then any language added to the table: named in the writer's words, or
+    // by
     // its autonym.)
     expect(run.stderr).toContain(
-      `kurzanleitung.epub reads as German, a language Karya does not write (it writes ${listed(names('en'), ', and')}), so nothing was saved. If the book is in one of them, import it again with its language chosen (${listed(choices, ', or')}).`,
+      `kurzanleitung.epub reads as German, a language Karya does not write (it ` +
+        `writes ${listed(names('en'), ', and')}), so nothing was saved. If the book is in ` +
+        `one of them, import it again with its language chosen (${listed(choices, ', or')}).`,
     );
     expect(names('en').slice(0, 3)).toEqual(['English', 'Bahasa Malaysia', 'Indonesian']);
     // In Malay and in Indonesian (the studio's import speaks the writer's language), the same languages and choices.

@@ -15,7 +15,8 @@ const chapters = (word: string, who: string) =>
     .flatMap((n) => [
       `# ${word} ${n}`,
       '',
-      `${who} walked down to the harbour on the ${n}th morning and counted the boats coming in under the grey sky, one lantern after another.`,
+      `${who} walked down to the harbour on the ${n}th morning and counted ` +
+        `the boats coming in under the grey sky, one lantern after another.`,
       '',
     ])
     .join('\n');
@@ -63,7 +64,8 @@ describe('the author a manuscript file names', () => {
   beforeAll(() => {
     cwd = tempDir('karya-file-author-');
     for (const [name, f] of Object.entries(FILES)) writeFileSync(path.join(cwd, name), f.text);
-    // pandoc reads the same metadata into the DOCX's properties; one more DOCX names its author only on the command line.
+    // pandoc reads the same metadata into the DOCX's properties; one more DOCX names its author only on the command
+    // line.
     for (const name of Object.keys(FILES)) {
       const made = spawnSync('pandoc', [name, '-o', name.replace(/\.md$/, '.docx')], { cwd, encoding: 'utf8' });
       expect(made.status, made.stderr).toBe(0);

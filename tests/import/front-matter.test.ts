@@ -11,72 +11,77 @@ const prose = (who: string, n: number) =>
   Array.from(
     { length: n },
     (_, i) =>
-      `${who} walked to the harbour on the ${i + 1}th morning and watched the boats come in while the lamps went out one by one.`,
+      `${who} walked to the harbour on the ${i + 1}th morning and ` +
+      `watched the boats come in while the lamps went out one by one.`,
   ).join(' ');
 const malay = (n: number) =>
   Array.from(
     { length: n },
     (_, i) =>
-      `Aminah berjalan ke pelabuhan pada pagi yang ke-${i + 1} dan memerhati bot-bot pulang ketika pelita dipadamkan satu demi satu.`,
+      `Aminah berjalan ke pelabuhan pada pagi yang ke-${i + 1} dan ` +
+      `memerhati bot-bot pulang ketika pelita dipadamkan satu demi satu.`,
   ).join(' ');
 
 describe('front matter kept', () => {
-  it("English: a dedication, an epigraph, a foreword and an author's note before Chapter 1, the contents left out", () => {
-    const text = [
-      'HARBOUR LIGHTS',
-      '',
-      'by Siti Aminah',
-      '',
-      '',
-      'DEDICATION',
-      '',
-      'For my mother, who kept the lamps.',
-      '',
-      '',
-      'EPIGRAPH',
-      '',
-      '"The sea remembers everything." (an old saying)',
-      '',
-      '',
-      'CONTENTS',
-      '',
-      'PREFACE',
-      '',
-      'Chapter 1',
-      '',
-      'Chapter 2',
-      '',
-      '',
-      'FOREWORD',
-      '',
-      prose('The editor', 3),
-      '',
-      "Author's Note",
-      '',
-      prose('I', 3),
-      '',
-      '',
-      'Chapter 1',
-      '',
-      prose('Aisha', 5),
-      '',
-      'Chapter 2',
-      '',
-      prose('Daniel', 5),
-    ].join('\n');
-    const split = splitManuscript(text);
-    expect(split.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
-      ['dedication', 'DEDICATION'],
-      ['epigraph', 'EPIGRAPH'],
-      ['foreword', 'FOREWORD'],
-      ['authorsNote', "Author's Note"],
-    ]);
-    expect(split.frontMatter![0]!.text).toBe('For my mother, who kept the lamps.');
-    expect(split.title).toBe('HARBOUR LIGHTS');
-    expect(split.leftOut).toEqual(['titlePage', 'contents']);
-    expect(split.parts.map((p) => p.number)).toEqual([1, 2]);
-    expect(split.parts.map((p) => p.text).join('\n')).not.toMatch(/FOREWORD|For my mother/);
-  });
+  it(
+    'English: a dedication, an epigraph, a foreword and an ' + "author's note before Chapter 1, the contents left out",
+    () => {
+      const text = [
+        'HARBOUR LIGHTS',
+        '',
+        'by Siti Aminah',
+        '',
+        '',
+        'DEDICATION',
+        '',
+        'For my mother, who kept the lamps.',
+        '',
+        '',
+        'EPIGRAPH',
+        '',
+        '"The sea remembers everything." (an old saying)',
+        '',
+        '',
+        'CONTENTS',
+        '',
+        'PREFACE',
+        '',
+        'Chapter 1',
+        '',
+        'Chapter 2',
+        '',
+        '',
+        'FOREWORD',
+        '',
+        prose('The editor', 3),
+        '',
+        "Author's Note",
+        '',
+        prose('I', 3),
+        '',
+        '',
+        'Chapter 1',
+        '',
+        prose('Aisha', 5),
+        '',
+        'Chapter 2',
+        '',
+        prose('Daniel', 5),
+      ].join('\n');
+      const split = splitManuscript(text);
+      expect(split.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
+        ['dedication', 'DEDICATION'],
+        ['epigraph', 'EPIGRAPH'],
+        ['foreword', 'FOREWORD'],
+        ['authorsNote', "Author's Note"],
+      ]);
+      expect(split.frontMatter![0]!.text).toBe('For my mother, who kept the lamps.');
+      expect(split.title).toBe('HARBOUR LIGHTS');
+      expect(split.leftOut).toEqual(['titlePage', 'contents']);
+      expect(split.parts.map((p) => p.number)).toEqual([1, 2]);
+      expect(split.parts.map((p) => p.text).join('\n')).not.toMatch(/FOREWORD|For my mother/);
+    },
+  );
 
   it('Malay: Prakata, Kata Pengantar and Dedikasi kept before BAB I', () => {
     const text = [
@@ -115,64 +120,71 @@ describe('front matter kept', () => {
     expect(split.parts).toHaveLength(2);
   });
 
-  it('Markdown: a "## Preface" is front matter and "## Introduction" the book\'s introduction, neither a chapter', () => {
-    const text = [
-      '# The Ferry',
-      '',
-      '## Preface',
-      '',
-      prose('I', 3),
-      '',
-      '## Introduction',
-      '',
-      prose('Mei Ling', 3),
-      '',
-      '## Chapter 1',
-      '',
-      prose('Mei Ling', 4),
-      '',
-      '## Chapter 2',
-      '',
-      prose('Daniel', 4),
-    ].join('\n');
-    const read = readManuscript('ferry.md', { bytes: new TextEncoder().encode(text) });
-    expect(read.title).toBe('The Ferry');
-    expect(read.frontMatter?.map((f) => f.kind)).toEqual(['preface']);
-    expect(read.parts.map((p) => [p.kind, p.number])).toEqual([
-      ['introduction', undefined],
-      ['chapter', 1],
-      ['chapter', 2],
-    ]);
-  });
+  it(
+    'Markdown: a "## Preface" is front matter and "## ' + 'Introduction" the book\'s introduction, neither a chapter',
+    () => {
+      const text = [
+        '# The Ferry',
+        '',
+        '## Preface',
+        '',
+        prose('I', 3),
+        '',
+        '## Introduction',
+        '',
+        prose('Mei Ling', 3),
+        '',
+        '## Chapter 1',
+        '',
+        prose('Mei Ling', 4),
+        '',
+        '## Chapter 2',
+        '',
+        prose('Daniel', 4),
+      ].join('\n');
+      const read = readManuscript('ferry.md', { bytes: new TextEncoder().encode(text) });
+      expect(read.title).toBe('The Ferry');
+      expect(read.frontMatter?.map((f) => f.kind)).toEqual(['preface']);
+      expect(read.parts.map((p) => [p.kind, p.number])).toEqual([
+        ['introduction', undefined],
+        ['chapter', 1],
+        ['chapter', 2],
+      ]);
+    },
+  );
 });
 
 describe('the title', () => {
-  it("a Gutenberg text without a Title: header: the title page's line in capitals, not the transcriber's line or the byline", () => {
-    const text = [
-      '*** START OF THE PROJECT GUTENBERG EBOOK KATRINE ***',
-      '',
-      'Produced by Suzanne Shell and the Online Distributed Proofreading Team.',
-      '',
-      '',
-      'A NOVEL',
-      '',
-      'KATRINE',
-      '',
-      'BY',
-      '',
-      'ELINOR MACARTNEY LANE',
-      '',
-      '',
-      'CHAPTER I',
-      '',
-      prose('Katrine', 4),
-      '',
-      'CHAPTER II',
-      '',
-      prose('Katrine', 4),
-    ].join('\n');
-    expect(splitManuscript(text).title).toBe('KATRINE');
-  });
+  it(
+    "a Gutenberg text without a Title: header: the title page's " +
+      "line in capitals, not the transcriber's line or the byline",
+    () => {
+      const text = [
+        '*** START OF THE PROJECT GUTENBERG EBOOK KATRINE ***',
+        '',
+        'Produced by Suzanne Shell and the Online Distributed Proofreading Team.',
+        '',
+        '',
+        'A NOVEL',
+        '',
+        'KATRINE',
+        '',
+        'BY',
+        '',
+        'ELINOR MACARTNEY LANE',
+        '',
+        '',
+        'CHAPTER I',
+        '',
+        prose('Katrine', 4),
+        '',
+        'CHAPTER II',
+        '',
+        prose('Katrine', 4),
+      ].join('\n');
+      expect(splitManuscript(text).title).toBe('KATRINE');
+    },
+  );
 
   it("a writer's manuscript: its first short line", () => {
     expect(

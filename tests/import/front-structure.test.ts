@@ -51,75 +51,83 @@ describe('the front by its structure', () => {
     expect(split.author).toBe('Joan Hartley');
   });
 
-  it('an EPUB whose contents list calls the preface "Introduction": its own heading says Preface, so it is a preface; its letters before Chapter 1 are letters', () => {
-    const split = splitByContents(
-      [
-        { title: 'Introduction', text: `# PREFACE\n\n${prose('I', 3)}` },
-        { title: 'Letter 1', text: `# Letter 1\n\n${prose('Robert', 3)}` },
-        { title: 'Letter 2', text: `# Letter 2\n\n${prose('Robert', 3)}` },
-        { title: 'Chapter 1', text: `# Chapter 1\n\n${prose('Victor', 4)}` },
-        { title: 'Chapter 2', text: `# Chapter 2\n\n${prose('Victor', 4)}` },
-      ],
-      0,
-    );
-    expect(split.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
-      ['preface', 'PREFACE'],
-      ['letter', 'Letter 1'],
-      ['letter', 'Letter 2'],
-    ]);
-    expect(split.frontMatter![0]!.text).not.toContain('PREFACE');
-    expect(split.parts.map((p) => [p.kind, p.number])).toEqual([
-      ['chapter', 1],
-      ['chapter', 2],
-    ]);
-  });
+  it(
+    'an EPUB whose contents list calls the preface "Introduction": its own heading ' +
+      'says Preface, so it is a preface; its letters before Chapter 1 are letters',
+    () => {
+      const split = splitByContents(
+        [
+          { title: 'Introduction', text: `# PREFACE\n\n${prose('I', 3)}` },
+          { title: 'Letter 1', text: `# Letter 1\n\n${prose('Robert', 3)}` },
+          { title: 'Letter 2', text: `# Letter 2\n\n${prose('Robert', 3)}` },
+          { title: 'Chapter 1', text: `# Chapter 1\n\n${prose('Victor', 4)}` },
+          { title: 'Chapter 2', text: `# Chapter 2\n\n${prose('Victor', 4)}` },
+        ],
+        0,
+      );
+      expect(split.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
+        ['preface', 'PREFACE'],
+        ['letter', 'Letter 1'],
+        ['letter', 'Letter 2'],
+      ]);
+      expect(split.frontMatter![0]!.text).not.toContain('PREFACE');
+      expect(split.parts.map((p) => [p.kind, p.number])).toEqual([
+        ['chapter', 1],
+        ['chapter', 2],
+      ]);
+    },
+  );
 
-  it('Malay and Indonesian: a Persembahan, letters headed "Surat", a Daftar Isi left out, the author after "karangan"', () => {
-    const text = [
-      'HUJAN DI KUALA',
-      '',
-      'karangan Halimah Yusof',
-      '',
-      '',
-      'PERSEMBAHAN',
-      '',
-      'Untuk bonda, yang menunggu di jeti.',
-      '',
-      '',
-      'DAFTAR ISI',
-      '',
-      'Surat 1',
-      'Surat 2',
-      'Bab 1',
-      '',
-      '',
-      'Surat 1',
-      '',
-      malay(3),
-      '',
-      'Surat 2',
-      '',
-      malay(3),
-      '',
-      '',
-      'BAB 1',
-      '',
-      malay(5),
-      '',
-      'BAB 2',
-      '',
-      malay(5),
-    ].join('\n');
-    const split = splitManuscript(text);
-    expect(split.author).toBe('Halimah Yusof');
-    expect(split.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
-      ['dedication', 'PERSEMBAHAN'],
-      ['letter', 'Surat 1'],
-      ['letter', 'Surat 2'],
-    ]);
-    expect(split.leftOut).toEqual(['titlePage', 'contents']);
-    expect(split.parts.map((p) => p.number)).toEqual([1, 2]);
-  });
+  it(
+    'Malay and Indonesian: a Persembahan, letters headed ' +
+      '"Surat", a Daftar Isi left out, the author after "karangan"',
+    () => {
+      const text = [
+        'HUJAN DI KUALA',
+        '',
+        'karangan Halimah Yusof',
+        '',
+        '',
+        'PERSEMBAHAN',
+        '',
+        'Untuk bonda, yang menunggu di jeti.',
+        '',
+        '',
+        'DAFTAR ISI',
+        '',
+        'Surat 1',
+        'Surat 2',
+        'Bab 1',
+        '',
+        '',
+        'Surat 1',
+        '',
+        malay(3),
+        '',
+        'Surat 2',
+        '',
+        malay(3),
+        '',
+        '',
+        'BAB 1',
+        '',
+        malay(5),
+        '',
+        'BAB 2',
+        '',
+        malay(5),
+      ].join('\n');
+      const split = splitManuscript(text);
+      expect(split.author).toBe('Halimah Yusof');
+      expect(split.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
+        ['dedication', 'PERSEMBAHAN'],
+        ['letter', 'Surat 1'],
+        ['letter', 'Surat 2'],
+      ]);
+      expect(split.leftOut).toEqual(['titlePage', 'contents']);
+      expect(split.parts.map((p) => p.number)).toEqual([1, 2]);
+    },
+  );
 
   it('one misprinted chapter number (XXVII between XVI and XVIII) is read as the chapter its place says', () => {
     const numerals = ['XV', 'XVI', 'XXVII', 'XVIII', 'XIX'];

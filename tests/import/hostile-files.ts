@@ -63,9 +63,15 @@ export function zipOf(entries: readonly Entry[]): Uint8Array {
 }
 
 const CONTAINER =
-  '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>';
+  '<?xml version="1.0"?><container version="1.0" ' +
+  'xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile ' +
+  'full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>';
 const OPF =
-  '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">x</dc:identifier><dc:title>Hostile</dc:title><dc:language>en</dc:language></metadata><manifest><item id="c1" href="ch1.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c1"/></spine></package>';
+  '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" ' +
+  'unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier ' +
+  'id="id">x</dc:identifier><dc:title>Hostile</dc:title><dc:language>en</dc:language></metadata><manifest><item ' +
+  'id="c1" href="ch1.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref ' +
+  'idref="c1"/></spine></package>';
 
 /** An EPUB of one chapter, its XHTML `chapter` (declaring `declared` bytes when given). */
 export function epubOf(chapter: string | Uint8Array, declared?: number): Uint8Array {
@@ -81,7 +87,8 @@ export function epubOf(chapter: string | Uint8Array, declared?: number): Uint8Ar
 /** The 2 KB EPUB: one chapter of 180,000 `<p>` tags, none closed. */
 export function unclosedParagraphsEpub(): Uint8Array {
   return epubOf(
-    `<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head><body>${'<p>'.repeat(180_000)}</body></html>`,
+    `<?xml version="1.0" encoding="utf-8"?><html ` +
+      `xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head><body>${'<p>'.repeat(180_000)}</body></html>`,
   );
 }
 
@@ -114,7 +121,8 @@ export function unclosedNumberedDocx(): Uint8Array {
   const base = unzipSync(pandoc('1. One\n2. Two\n3. Three\n', 'docx'));
   const document = new TextDecoder().decode(base['word/document.xml']!);
   const numId = /<w:numId w:val="(\d+)"/.exec(document)?.[1] ?? '1';
-  const paragraph = `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="${numId}"/></w:numPr></w:pPr><w:r><w:t>x</w:t></w:r>`;
+  const paragraph =
+    `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId ` + `w:val="${numId}"/></w:numPr></w:pPr><w:r><w:t>x</w:t></w:r>`;
   const body = document.replace(/<w:body>[\s\S]*<\/w:body>/, `<w:body>${paragraph.repeat(150_000)}</w:body>`);
   const entries = Object.entries(base).map(([name, data]) => ({
     name,

@@ -23,7 +23,8 @@ beforeAll(() => {
     'lying.epub': lyingSizeEpub(),
     'deep.epub': epubOf(`<html><body>${'<div>'.repeat(200_000)}text</body></html>`),
     'good.epub': pandoc(
-      '# Chapter 1\n\nThe rain fell on the harbour all night long.\n\n# Chapter 2\n\nMorning came at last, grey and cold.\n',
+      '# Chapter 1\n\nThe rain fell on the harbour all night long.\n' +
+        '\n# Chapter 2\n\nMorning came at last, grey and cold.\n',
       'epub',
     ),
   };
@@ -51,15 +52,18 @@ describe('hostile manuscripts in the import pool', () => {
       const numbered = await refusalOf(pool, 'numbered.docx', files['numbered.docx']!);
       expect(numbered?.code).toBe('import_unreadable');
       expect(importRefusalMessage(numbered!, 'en')).toBe(
-        'numbered.docx could not be read (its document is damaged: its elements do not close). Save it again from your writing program, or save it as plain text.',
+        'numbered.docx could not be read (its document is damaged: its elements do not ' +
+          'close). Save it again from your writing program, or save it as plain text.',
       );
       expect(importRefusalMessage(numbered!, 'ms')).toBe(
-        'numbered.docx tidak dapat dibaca (dokumennya rosak: unsur-unsurnya tidak ditutup). Simpan semula daripada program penulisan anda, atau simpan sebagai teks biasa.',
+        'numbered.docx tidak dapat dibaca (dokumennya rosak: unsur-unsurnya tidak ditutup). ' +
+          'Simpan semula daripada program penulisan anda, atau simpan sebagai teks biasa.',
       );
       const lying = await refusalOf(pool, 'lying.epub', files['lying.epub']!);
       expect(lying?.code).toBe('import_zip_bomb');
       expect(importRefusalMessage(lying!, 'en')).toBe(
-        'lying.epub unpacks to more than it declares or to more than 100 MB, more than any manuscript needs, so it was not opened.',
+        'lying.epub unpacks to more than it declares or to more than ' +
+          '100 MB, more than any manuscript needs, so it was not opened.',
       );
       const deep = await refusalOf(pool, 'deep.epub', files['deep.epub']!);
       expect(deep?.code).toBe('import_too_complex');

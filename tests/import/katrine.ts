@@ -11,7 +11,8 @@ function sentences(seed: number, n: number): string {
   for (let i = 0; i < n; i++) {
     const k = seed * 5 + i * 3;
     out.push(
-      `Katrine thought of the ${WORDS[k % WORDS.length]} and the ${WORDS[(k + 3) % WORDS.length]} while the old house grew quiet around her ${WORDS[(k + 7) % WORDS.length]}.`,
+      `Katrine thought of the ${WORDS[k % WORDS.length]} and the ${WORDS[(k + 3) % WORDS.length]} ` +
+        `while the old house grew quiet around her ${WORDS[(k + 7) % WORDS.length]}.`,
     );
   }
   return out.join(' ');
@@ -44,7 +45,8 @@ export const LETTER_OPENING = 'My dear Katrine, I write to you from the city';
 
 function preface(): string[] {
   const paragraphs = [
-    `${PREFACE_OPENING}, in a house by the river where the evenings were long and the music of the water never stopped. ${sentences(1, 4)}`,
+    `${PREFACE_OPENING}, in a house by the river where the evenings were ` +
+      `long and the music of the water never stopped. ${sentences(1, 4)}`,
     `I owe more than I can say to the friends who read it in its first form. ${sentences(2, 5)}`,
     `The songs in the book are old songs of the valley, written down as they were sung to me. ${sentences(3, 5)}`,
     `Whatever is true in it belongs to the valley, and whatever is false to me. ${sentences(4, 2)}`,
@@ -73,7 +75,8 @@ function chapter(n: number, roman: string, title: string): string[] {
     // A letter set as a block, hard-wrapped narrower than the text around it.
     body.push(
       ...wrap(
-        `${LETTER_OPENING}, where the streets are loud and the evenings are short, to tell you that I shall come home before the pines are white with snow.`,
+        `${LETTER_OPENING}, where the streets are loud and the evenings are short, to tell ` +
+          `you that I shall come home before the pines are white with snow.`,
         60,
       ).map((l) => `    ${l}`),
       '',

@@ -14,25 +14,35 @@ const PROSE = {
     Array.from(
       { length: 6 },
       (_, i) =>
-        `Mara climbed the hundred and twelve steps of the lighthouse for the ${i + n}th time that month and lit the lamp as her husband had taught her, while the fishing boats came home below.`,
+        `Mara climbed the hundred and twelve steps of the lighthouse for ` +
+        `the ${i + n}th time that month and lit the lamp as her husband had ` +
+        `taught her, while the fishing boats came home below.`,
     ).join(' '),
   ms: (n: number) =>
     Array.from(
       { length: 6 },
       (_, i) =>
-        `Mariam mendaki seratus dua belas anak tangga rumah api itu buat kali ke-${i + n} bulan itu dan menyalakan pelita seperti yang diajar oleh arwah suaminya, sementara perahu nelayan pulang di bawah.`,
+        `Mariam mendaki seratus dua belas anak tangga rumah api itu buat kali ` +
+        `ke-${i + n} bulan itu dan menyalakan pelita seperti yang diajar oleh ` +
+        `arwah suaminya, sementara perahu nelayan pulang di bawah.`,
     ).join(' '),
   id: (n: number) =>
     Array.from(
       { length: 6 },
       (_, i) =>
-        `Mariam menaiki seratus dua belas anak tangga mercusuar itu untuk kali ke-${i + n} bulan itu dan menyalakan lampu seperti yang diajarkan almarhum suaminya, sementara perahu nelayan pulang di bawah.`,
+        `Mariam menaiki seratus dua belas anak tangga mercusuar itu untuk kali ` +
+        `ke-${i + n} bulan itu dan menyalakan lampu seperti yang diajarkan ` +
+        `almarhum suaminya, sementara perahu nelayan pulang di bawah.`,
     ).join(' '),
 };
 const PREMISE = {
   en: 'A widowed lighthouse keeper finds letters from a drowned sailor and must decide whether to answer them.',
-  ms: 'Seorang balu penjaga rumah api menemui surat daripada seorang kelasi yang lemas dan perlu memutuskan sama ada mahu membalasnya.',
-  id: 'Seorang janda penjaga mercusuar menemukan surat dari seorang pelaut yang tenggelam dan harus memutuskan apakah akan membalasnya.',
+  ms:
+    'Seorang balu penjaga rumah api menemui surat daripada seorang ' +
+    'kelasi yang lemas dan perlu memutuskan sama ada mahu membalasnya.',
+  id:
+    'Seorang janda penjaga mercusuar menemukan surat dari seorang ' +
+    'pelaut yang tenggelam dan harus memutuskan apakah akan membalasnya.',
 };
 const FILES = {
   // The label and its text on one line, beside style notes.

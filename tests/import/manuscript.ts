@@ -89,8 +89,10 @@ function paragraph(seed: number, sentences: number, lang: 'en' | 'ms'): string {
     const k = seed * 7 + s * 3;
     out.push(
       lang === 'en'
-        ? `Margaret ${VERBS[k % VERBS.length]} ${NOUNS[(k + s) % NOUNS.length]} while the evening grew quiet around ${NOUNS[(k + 3) % NOUNS.length]}.`
-        : `Aminah ${MS_VERBS[k % MS_VERBS.length]} ${MS_NOUNS[(k + s) % MS_NOUNS.length]} ketika petang menjadi sunyi di sekitar ${MS_NOUNS[(k + 3) % MS_NOUNS.length]}.`,
+        ? `Margaret ${VERBS[k % VERBS.length]} ${NOUNS[(k + s) % NOUNS.length]} ` +
+            `while the evening grew quiet around ${NOUNS[(k + 3) % NOUNS.length]}.`
+        : `Aminah ${MS_VERBS[k % MS_VERBS.length]} ${MS_NOUNS[(k + s) % MS_NOUNS.length]} ` +
+            `ketika petang menjadi sunyi di sekitar ${MS_NOUNS[(k + 3) % MS_NOUNS.length]}.`,
     );
   }
   return out.join(' ');

@@ -68,9 +68,11 @@ function novel(): string {
       .join(' and ');
     const paragraph = (n: number) =>
       wrap(
-        `${here} walked by the river on day ${k} of the long summer, and the ${['orchard', 'garden', 'road', 'mill'][n % 4]} was quiet under the pines while the evening came down over the valley slowly.`.repeat(
-          3,
-        ),
+        (
+          `${here} walked by the river on day ${k} of the long summer, and ` +
+          `the ${['orchard', 'garden', 'road', 'mill'][n % 4]} was quiet ` +
+          `under the pines while the evening came down over the valley slowly.`
+        ).repeat(3),
       );
     return [
       '',
@@ -100,7 +102,8 @@ function novel(): string {
 function update(k: number): string {
   const characters = CAST.filter((c) => c.at <= k).map(
     (c) =>
-      `- ${c.name} | ${c.role} | ${c.name === 'Katrine' ? `feeling ${k}, by the river` : 'in the valley'} | Chapter ${k}`,
+      `- ${c.name} | ${c.role} ` +
+      `| ${c.name === 'Katrine' ? `feeling ${k}, by the river` : 'in the valley'} | Chapter ${k}`,
   );
   return [
     '## Chapter',

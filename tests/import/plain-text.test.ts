@@ -25,18 +25,22 @@ function folded(text: string): string {
 const AUSTEN = readFileSync(path.join(ROOT, 'tests', 'fixtures', 'voice', 'austen-pride-ch1.txt'), 'utf8');
 
 describe('hard-wrapped text', () => {
-  it("Pride and Prejudice's first chapter wrapped at 70: the same sentences, dialogue and point of view as unwrapped", () => {
-    const wrapped = folded(AUSTEN);
-    expect(wrapped.split('\n').filter((l) => l.length > 70)).toEqual([]);
-    const [one, hard] = [fingerprintOf(AUSTEN, 'en'), fingerprintOf(wrapped, 'en')];
-    expect(Math.abs(hard.sentenceWords.mean - one.sentenceWords.mean) / one.sentenceWords.mean).toBeLessThan(0.1);
-    expect(Math.abs(hard.dialogueShare - one.dialogueShare)).toBeLessThan(0.05);
-    expect(hard.pointOfView).toBe(one.pointOfView);
-    // Austen's chapter, by hand: long sentences, most of its words spoken, told in the third person.
-    expect(one.sentenceWords.mean).toBeGreaterThan(12);
-    expect(one.dialogueShare).toBeGreaterThan(0.5);
-    expect(one.pointOfView).toBe('third');
-  });
+  it(
+    "Pride and Prejudice's first chapter wrapped at 70: the " +
+      'same sentences, dialogue and point of view as unwrapped',
+    () => {
+      const wrapped = folded(AUSTEN);
+      expect(wrapped.split('\n').filter((l) => l.length > 70)).toEqual([]);
+      const [one, hard] = [fingerprintOf(AUSTEN, 'en'), fingerprintOf(wrapped, 'en')];
+      expect(Math.abs(hard.sentenceWords.mean - one.sentenceWords.mean) / one.sentenceWords.mean).toBeLessThan(0.1);
+      expect(Math.abs(hard.dialogueShare - one.dialogueShare)).toBeLessThan(0.05);
+      expect(hard.pointOfView).toBe(one.pointOfView);
+      // Austen's chapter, by hand: long sentences, most of its words spoken, told in the third person.
+      expect(one.sentenceWords.mean).toBeGreaterThan(12);
+      expect(one.dialogueShare).toBeGreaterThan(0.5);
+      expect(one.pointOfView).toBe('third');
+    },
+  );
 
   it('a Gutenberg header and licence around a sample are not measured', () => {
     const licensed = [
@@ -57,42 +61,51 @@ describe('hard-wrapped text', () => {
     expect(voiceFromSample(licensed, 'en').fingerprint).toEqual(voiceFromSample(AUSTEN, 'en').fingerprint);
   });
 
-  it('an imported novel wrapped at 70 has the chapters, titles and words of the unwrapped one, each paragraph one line', () => {
-    const { text } = gutenbergNovel();
-    const flat = readManuscript('orchard.txt', { bytes: new TextEncoder().encode(text) });
-    const hard = readManuscript('orchard.txt', { bytes: new TextEncoder().encode(folded(text)) });
-    expect(hard.parts.map((p) => [p.number, p.title, p.words])).toEqual(
-      flat.parts.map((p) => [p.number, p.title, p.words]),
-    );
-    expect(hard.parts.map((p) => p.text)).toEqual(flat.parts.map((p) => p.text));
-  });
+  it(
+    'an imported novel wrapped at 70 has the chapters, titles ' +
+      'and words of the unwrapped one, each paragraph one line',
+    () => {
+      const { text } = gutenbergNovel();
+      const flat = readManuscript('orchard.txt', { bytes: new TextEncoder().encode(text) });
+      const hard = readManuscript('orchard.txt', { bytes: new TextEncoder().encode(folded(text)) });
+      expect(hard.parts.map((p) => [p.number, p.title, p.words])).toEqual(
+        flat.parts.map((p) => [p.number, p.title, p.words]),
+      );
+      expect(hard.parts.map((p) => p.text)).toEqual(flat.parts.map((p) => p.text));
+    },
+  );
 });
 
 describe('a long sample', () => {
-  it('karya voice book:ID on an imported 120,000-word novel gives a fingerprint (an even sample), and book:ID:3-8 those chapters', async () => {
-    // Twelve chapters of about ten thousand words each, wrapped as Gutenberg wraps them.
-    const chapters = Array.from(
-      { length: 12 },
-      (_, c) =>
-        `CHAPTER ${c + 1}\n\n${Array.from({ length: 210 }, (_, p) => `"Chapter ${c + 1} has its own weather," said Margaret on the ${p + 1}th morning, and she walked down to the harbour where the boats of the north road waited for the tide, as they had done every morning since her brother left for the city with the letter in his coat.`).join('\n\n')}`,
-    );
-    writeFileSync(path.join(dir, 'long.txt'), folded(chapters.join('\n\n\n')));
-    const state = path.join(dir, 'state.json');
-    const run = (args: string[]) => runKaryaInProcess(args, { cwd: dir });
-    const imported = await run(['import', 'long.txt', '--generator', 'romance', '--state', state, '--json']);
-    expect(imported.code, imported.stderr).toBe(0);
-    const id = String(JSON.parse(imported.stdout.trim().split('\n').pop()!).book.id);
-    const whole = await run(['voice', `book:${id}`, '--state', state, '--json']);
-    expect(whole.code, whole.stderr).toBe(0);
-    const measured = JSON.parse(whole.stdout);
-    expect(measured.sampledFrom).toBeGreaterThan(110_000);
-    expect(measured.words).toBeLessThanOrEqual(10_000);
-    expect(measured.pointOfView).toBe('third');
-    const some = await run(['voice', `book:${id}:3-4`, '--state', state, '--json']);
-    expect(some.code, some.stderr).toBe(0);
-    expect(JSON.parse(some.stdout).sampledFrom).toBeGreaterThan(19_000);
-    const outside = await run(['voice', `book:${id}:3-40`, '--state', state]);
-    expect(outside.code).toBe(2);
-    expect(outside.stderr).toMatch(/book:\d+:3-40: the book has chapters 1 to 12; give chapters within them/);
-  });
+  it(
+    'karya voice book:ID on an imported 120,000-word novel gives a ' +
+      'fingerprint (an even sample), and book:ID:3-8 those chapters',
+    async () => {
+      // Twelve chapters of about ten thousand words each, wrapped as Gutenberg wraps them.
+      const chapters = Array.from(
+        { length: 12 },
+        (_, c) =>
+          `CHAPTER ${c + 1}\n` +
+          `\n${Array.from({ length: 210 }, (_, p) => `"Chapter ${c + 1} has its own weather," said Margaret on the ${p + 1}th morning, ` + `and she walked down to the harbour where the boats of the north road waited for the ` + `tide, as they had done every morning since her ` + `brother left for the city with the letter in his coat.`).join('\n\n')}`,
+      );
+      writeFileSync(path.join(dir, 'long.txt'), folded(chapters.join('\n\n\n')));
+      const state = path.join(dir, 'state.json');
+      const run = (args: string[]) => runKaryaInProcess(args, { cwd: dir });
+      const imported = await run(['import', 'long.txt', '--generator', 'romance', '--state', state, '--json']);
+      expect(imported.code, imported.stderr).toBe(0);
+      const id = String(JSON.parse(imported.stdout.trim().split('\n').pop()!).book.id);
+      const whole = await run(['voice', `book:${id}`, '--state', state, '--json']);
+      expect(whole.code, whole.stderr).toBe(0);
+      const measured = JSON.parse(whole.stdout);
+      expect(measured.sampledFrom).toBeGreaterThan(110_000);
+      expect(measured.words).toBeLessThanOrEqual(10_000);
+      expect(measured.pointOfView).toBe('third');
+      const some = await run(['voice', `book:${id}:3-4`, '--state', state, '--json']);
+      expect(some.code, some.stderr).toBe(0);
+      expect(JSON.parse(some.stdout).sampledFrom).toBeGreaterThan(19_000);
+      const outside = await run(['voice', `book:${id}:3-40`, '--state', state]);
+      expect(outside.code).toBe(2);
+      expect(outside.stderr).toMatch(/book:\d+:3-40: the book has chapters 1 to 12; give chapters within them/);
+    },
+  );
 });

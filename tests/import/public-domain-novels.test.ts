@@ -53,67 +53,83 @@ describe('public-domain novels: what the dry run reads', () => {
     return JSON.parse(r.stdout) as Preview;
   };
 
-  it('Frankenstein: the four letters kept as letters before Chapter 1, the title without its ";", the subtitle and the author from the title page', async () => {
-    const read = await dry(FRANKENSTEIN);
-    expect(read.title).toBe('Frankenstein');
-    expect(read.subtitle).toBe('or, the Modern Prometheus');
-    expect(read.author).toBe('Mary Wollstonecraft (Godwin) Shelley');
-    expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
-      ['letter', 'Letter 1'],
-      ['letter', 'Letter 2'],
-      ['letter', 'Letter 3'],
-      ['letter', 'Letter 4'],
-    ]);
-    // Project Gutenberg's Frankenstein has 5,608 words of letters: all of them are kept, none left out.
-    expect(read.frontMatter!.reduce((sum, f) => sum + f.words, 0)).toBeGreaterThan(5500);
-    expect(read.frontMatter![0]!.firstLine).toBe('_To Mrs. Saville, England._');
-    expect(read.leftOut).toEqual(['titlePage', 'contents']);
-    expect(read.chapters.map((c) => c.number)).toEqual([1, 2, 3]);
-    expect(read.chapters[0]!.firstLine).toMatch(/^I am by birth a Genevese/);
-  });
+  it(
+    'Frankenstein: the four letters kept as letters before Chapter 1, the ' +
+      'title without its ";", the subtitle and the author from the title page',
+    async () => {
+      const read = await dry(FRANKENSTEIN);
+      expect(read.title).toBe('Frankenstein');
+      expect(read.subtitle).toBe('or, the Modern Prometheus');
+      expect(read.author).toBe('Mary Wollstonecraft (Godwin) Shelley');
+      expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
+        ['letter', 'Letter 1'],
+        ['letter', 'Letter 2'],
+        ['letter', 'Letter 3'],
+        ['letter', 'Letter 4'],
+      ]);
+      // Project Gutenberg's Frankenstein has 5,608 words of letters: all of them are kept, none left out.
+      expect(read.frontMatter!.reduce((sum, f) => sum + f.words, 0)).toBeGreaterThan(5500);
+      expect(read.frontMatter![0]!.firstLine).toBe('_To Mrs. Saville, England._');
+      expect(read.leftOut).toEqual(['titlePage', 'contents']);
+      expect(read.chapters.map((c) => c.number)).toEqual([1, 2, 3]);
+      expect(read.chapters[0]!.firstLine).toMatch(/^I am by birth a Genevese/);
+    },
+  );
 
-  it('Treasure Island: the prose dedication "To S.L.O." and the verse "TO THE HESITATING PURCHASER" kept; the chapters under their Part lines', async () => {
-    const read = await dry(TREASURE_ISLAND);
-    expect(read.title).toBe('TREASURE ISLAND');
-    expect(read.author).toBe('Robert Louis Stevenson');
-    expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
-      ['dedication', ''],
-      ['dedication', 'TO THE HESITATING PURCHASER'],
-    ]);
-    expect(read.frontMatter![0]!.firstLine).toMatch(/^To S\.L\.O\., an American gentleman/);
-    expect(read.frontMatter![1]!.firstLine).toBe('If sailor tales to sailor tunes,');
-    expect(read.leftOut).toEqual(['titlePage', 'contents']);
-    expect(read.chapters.map((c) => c.number)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(read.chapters[0]!.title).toBe('The Old Sea-dog at the Admiral Benbow');
-    expect(read.chapters[6]!.title).toBe('I Go to Bristol');
-  });
+  it(
+    'Treasure Island: the prose dedication "To S.L.O." and the verse "TO ' +
+      'THE HESITATING PURCHASER" kept; the chapters under their Part lines',
+    async () => {
+      const read = await dry(TREASURE_ISLAND);
+      expect(read.title).toBe('TREASURE ISLAND');
+      expect(read.author).toBe('Robert Louis Stevenson');
+      expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
+        ['dedication', ''],
+        ['dedication', 'TO THE HESITATING PURCHASER'],
+      ]);
+      expect(read.frontMatter![0]!.firstLine).toMatch(/^To S\.L\.O\., an American gentleman/);
+      expect(read.frontMatter![1]!.firstLine).toBe('If sailor tales to sailor tunes,');
+      expect(read.leftOut).toEqual(['titlePage', 'contents']);
+      expect(read.chapters.map((c) => c.number)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      expect(read.chapters[0]!.title).toBe('The Old Sea-dog at the Admiral Benbow');
+      expect(read.chapters[6]!.title).toBe('I Go to Bristol');
+    },
+  );
 
-  it('Anne of Avonlea (Gutenberg header, a dedication under "To" alone, an epigraph signed --WHITTIER, a contents list without a heading): each named', async () => {
-    const read = await dry(path.join(FIXTURES, 'gutenberg', 'anne-of-avonlea-xvi-xxi.txt'));
-    expect(read.author).toBe('Lucy Maud Montgomery');
-    expect(read.frontMatter?.map((f) => f.kind)).toEqual(['dedication', 'epigraph']);
-    expect(read.leftOut).toEqual(['titlePage', 'contents', 'licence']);
-    expect(read.chapters).toHaveLength(6);
-  });
+  it(
+    'Anne of Avonlea (Gutenberg header, a dedication under "To" alone, an ' +
+      'epigraph signed --WHITTIER, a contents list without a heading): each named',
+    async () => {
+      const read = await dry(path.join(FIXTURES, 'gutenberg', 'anne-of-avonlea-xvi-xxi.txt'));
+      expect(read.author).toBe('Lucy Maud Montgomery');
+      expect(read.frontMatter?.map((f) => f.kind)).toEqual(['dedication', 'epigraph']);
+      expect(read.leftOut).toEqual(['titlePage', 'contents', 'licence']);
+      expect(read.chapters).toHaveLength(6);
+    },
+  );
 
-  it('a Balai Pustaka novel in the old spelling: "Kata Pendahoeloean" is its preface; title, subtitle and the author after "oleh"', async () => {
-    const read = await dry(AZAB);
-    expect(read.title).toBe('AZAB DAN SENGSARA');
-    expect(read.subtitle).toBe('Kissah Kehidoepan Seorang Anak Gadis');
-    expect(read.author).toBe('Merari Siregar');
-    expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([['preface', 'Kata Pendahoeloean']]);
-    expect(read.chapters.map((c) => c.title)).toEqual([
-      'Di Tepi Soengai',
-      'Kampoeng Sipirok',
-      'Soerat dari Medan',
-      'Adat jang Keras',
-    ]);
-    // The writer is told in the book's language what was read.
-    const plain = await runKaryaInProcess(['import', AZAB, '--dry-run', '--lang', 'id'], { cwd: dir });
-    expect(plain.stdout).toContain('subjudul: Kissah Kehidoepan Seorang Anak Gadis');
-    expect(plain.stdout).toContain('pengarang: Merari Siregar');
-    expect(plain.stdout).toMatch(/Kata Pendahoeloean \(prakata, \d+ kata\)/);
-  });
+  it(
+    'a Balai Pustaka novel in the old spelling: "Kata Pendahoeloean" ' +
+      'is its preface; title, subtitle and the author after "oleh"',
+    async () => {
+      const read = await dry(AZAB);
+      expect(read.title).toBe('AZAB DAN SENGSARA');
+      expect(read.subtitle).toBe('Kissah Kehidoepan Seorang Anak Gadis');
+      expect(read.author).toBe('Merari Siregar');
+      expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([['preface', 'Kata Pendahoeloean']]);
+      expect(read.chapters.map((c) => c.title)).toEqual([
+        'Di Tepi Soengai',
+        'Kampoeng Sipirok',
+        'Soerat dari Medan',
+        'Adat jang Keras',
+      ]);
+      // The writer is told in the book's language what was read.
+      const plain = await runKaryaInProcess(['import', AZAB, '--dry-run', '--lang', 'id'], { cwd: dir });
+      expect(plain.stdout).toContain('subjudul: Kissah Kehidoepan Seorang Anak Gadis');
+      expect(plain.stdout).toContain('pengarang: Merari Siregar');
+      expect(plain.stdout).toMatch(/Kata Pendahoeloean \(prakata, \d+ kata\)/);
+    },
+  );
 
   it.each(['epub', 'docx'])(
     "a %s pandoc made of Gutenberg's HTML Frankenstein: the same title, author and letters, the address in italics",
@@ -146,7 +162,8 @@ describe('public-domain novels: what the dry run reads', () => {
       ...[1, 2].flatMap((n) => [
         `# Bab ${n}`,
         '',
-        `Pada pagi yang ke-${n} Halimah berjalan ke tepi sungai dan melihat perahu nelayan pulang ke kuala dengan muatan penuh.`,
+        `Pada pagi yang ke-${n} Halimah berjalan ke tepi sungai dan ` +
+          `melihat perahu nelayan pulang ke kuala dengan muatan penuh.`,
         '',
       ]),
     ].join('\n');
@@ -239,63 +256,74 @@ describe('public-domain novels imported and exported', () => {
     expect(x.pdfFonts).not.toMatch(/Mono|Courier/);
   }
 
-  it('Frankenstein: each letter a part of its own before Chapter 1 in every format, the address in italics, nothing as code', async () => {
-    const x = await importAndExport(FRANKENSTEIN);
-    expect(x.book.title).toBe('Frankenstein');
-    // The title page's author is the book's: the EPUB names her, no --author given.
-    expect(x.opf).toMatch(/<dc:creator[^>]*>Mary Wollstonecraft \(Godwin\) Shelley<\/dc:creator>/);
-    const at = (heading: string) => x.md.indexOf(`\n## ${heading}\n`);
-    expect(
-      [at('Letter 1'), at('Letter 2'), at('Letter 3'), at('Letter 4')].every(
-        (n, i, all) => n > 0 && (i === 0 || n > all[i - 1]!),
-      ),
-    ).toBe(true);
-    expect(at('Letter 4')).toBeLessThan(at('Chapter 1'));
-    expect(x.md).not.toContain('## Introduction');
-    expect(x.md).toContain('_To Mrs. Saville, England._');
-    // The EPUB's contents list every letter; the letters are the story's (chapters), so the body starts at Letter 1.
-    for (const n of [1, 2, 3, 4]) expect(x.nav).toMatch(new RegExp(`<li><a href="[^"]+">Letter ${n}</a></li>`));
-    expect(x.nav).toMatch(/epub:type="bodymatter" href="[^"]+">Letter 1</);
-    const letter = x.xhtml.find((p) => p.text.includes('<h1>Letter 1</h1>'))!;
-    expect(letter.text).toContain('<em>To Mrs. Saville, England.</em>');
-    expect(x.pdf).toContain('Letter 4');
-    expect(x.pdf).not.toContain('_To Mrs. Saville');
-    expectNoCode(x);
-  });
+  it(
+    'Frankenstein: each letter a part of its own before Chapter ' +
+      '1 in every format, the address in italics, nothing as code',
+    async () => {
+      const x = await importAndExport(FRANKENSTEIN);
+      expect(x.book.title).toBe('Frankenstein');
+      // The title page's author is the book's: the EPUB names her, no --author given.
+      expect(x.opf).toMatch(/<dc:creator[^>]*>Mary Wollstonecraft \(Godwin\) Shelley<\/dc:creator>/);
+      const at = (heading: string) => x.md.indexOf(`\n## ${heading}\n`);
+      expect(
+        [at('Letter 1'), at('Letter 2'), at('Letter 3'), at('Letter 4')].every(
+          (n, i, all) => n > 0 && (i === 0 || n > all[i - 1]!),
+        ),
+      ).toBe(true);
+      expect(at('Letter 4')).toBeLessThan(at('Chapter 1'));
+      expect(x.md).not.toContain('## Introduction');
+      expect(x.md).toContain('_To Mrs. Saville, England._');
+      // The EPUB's contents list every letter; the letters are the story's (chapters), so the body starts at Letter 1.
+      for (const n of [1, 2, 3, 4]) expect(x.nav).toMatch(new RegExp(`<li><a href="[^"]+">Letter ${n}</a></li>`));
+      expect(x.nav).toMatch(/epub:type="bodymatter" href="[^"]+">Letter 1</);
+      const letter = x.xhtml.find((p) => p.text.includes('<h1>Letter 1</h1>'))!;
+      expect(letter.text).toContain('<em>To Mrs. Saville, England.</em>');
+      expect(x.pdf).toContain('Letter 4');
+      expect(x.pdf).not.toContain('_To Mrs. Saville');
+      expectNoCode(x);
+    },
+  );
 
-  it('Treasure Island: both dedications are Dedication parts (EPUB landmarks), the verse line by line in a quote, nothing as code', async () => {
-    const x = await importAndExport(TREASURE_ISLAND);
-    expect(x.md).toContain('\n## Dedication\n');
-    expect(x.md).toContain('\n## TO THE HESITATING PURCHASER\n');
-    expect(x.nav).toMatch(/epub:type="dedication" href="[^"]+">Dedication</);
-    expect(x.nav).toMatch(/epub:type="dedication" href="[^"]+">TO THE HESITATING PURCHASER</);
-    expect(x.nav).toMatch(/epub:type="bodymatter" href="[^"]+">Chapter 1/);
-    const verse = x.xhtml.find((p) => p.text.includes('If sailor tales to sailor tunes'))!;
-    expect(verse.text).toMatch(/<section epub:type="dedication" role="doc-dedication">/);
-    expect(verse.text).toMatch(/<blockquote>[\s\S]*If sailor tales to sailor tunes,<br\s*\/?>\s*Storm and adventure/);
-    // The Part line is the book's structure, not the last line of Chapter 6.
-    expect(x.md).not.toContain('PART TWO--The Sea-cook');
-    expect(x.pdf).toContain('TO THE HESITATING PURCHASER');
-    expectNoCode(x);
-    // The landmarks and section types are valid EPUB 3.
-    const check = await epubcheck(x.epubFile);
-    expect(check.code, check.report).toBe(0);
-  });
+  it(
+    'Treasure Island: both dedications are Dedication parts (EPUB ' +
+      'landmarks), the verse line by line in a quote, nothing as code',
+    async () => {
+      const x = await importAndExport(TREASURE_ISLAND);
+      expect(x.md).toContain('\n## Dedication\n');
+      expect(x.md).toContain('\n## TO THE HESITATING PURCHASER\n');
+      expect(x.nav).toMatch(/epub:type="dedication" href="[^"]+">Dedication</);
+      expect(x.nav).toMatch(/epub:type="dedication" href="[^"]+">TO THE HESITATING PURCHASER</);
+      expect(x.nav).toMatch(/epub:type="bodymatter" href="[^"]+">Chapter 1/);
+      const verse = x.xhtml.find((p) => p.text.includes('If sailor tales to sailor tunes'))!;
+      expect(verse.text).toMatch(/<section epub:type="dedication" role="doc-dedication">/);
+      expect(verse.text).toMatch(/<blockquote>[\s\S]*If sailor tales to sailor tunes,<br\s*\/?>\s*Storm and adventure/);
+      // The Part line is the book's structure, not the last line of Chapter 6.
+      expect(x.md).not.toContain('PART TWO--The Sea-cook');
+      expect(x.pdf).toContain('TO THE HESITATING PURCHASER');
+      expectNoCode(x);
+      // The landmarks and section types are valid EPUB 3.
+      const check = await epubcheck(x.epubFile);
+      expect(check.code, check.report).toBe(0);
+    },
+  );
 
-  it('a Balai Pustaka novel: the preface a Preface (EPUB type, landmarks, contents, PDF), before Chapter 1', async () => {
-    const x = await importAndExport(AZAB, ['--lang', 'id']);
-    expect(x.md).toContain('\n## Kata Pendahoeloean\n');
-    expect(x.md.indexOf('## Kata Pendahoeloean')).toBeLessThan(x.md.indexOf('## Bab 1'));
-    expect(x.nav).toMatch(/epub:type="preface" href="[^"]+">Kata Pendahoeloean</);
-    expect(x.nav).toMatch(/<li><a href="[^"]+">Kata Pendahoeloean<\/a><\/li>/);
-    expect(x.xhtml.find((p) => p.text.includes('<h1>Kata Pendahoeloean</h1>'))!.text).toMatch(
-      /<section epub:type="preface" role="doc-preface">/,
-    );
-    expect(x.pdf).toContain('Kata Pendahoeloean');
-    expectNoCode(x);
-    const check = await epubcheck(x.epubFile);
-    expect(check.code, check.report).toBe(0);
-  });
+  it(
+    'a Balai Pustaka novel: the preface a Preface (EPUB ' + 'type, landmarks, contents, PDF), before Chapter 1',
+    async () => {
+      const x = await importAndExport(AZAB, ['--lang', 'id']);
+      expect(x.md).toContain('\n## Kata Pendahoeloean\n');
+      expect(x.md.indexOf('## Kata Pendahoeloean')).toBeLessThan(x.md.indexOf('## Bab 1'));
+      expect(x.nav).toMatch(/epub:type="preface" href="[^"]+">Kata Pendahoeloean</);
+      expect(x.nav).toMatch(/<li><a href="[^"]+">Kata Pendahoeloean<\/a><\/li>/);
+      expect(x.xhtml.find((p) => p.text.includes('<h1>Kata Pendahoeloean</h1>'))!.text).toMatch(
+        /<section epub:type="preface" role="doc-preface">/,
+      );
+      expect(x.pdf).toContain('Kata Pendahoeloean');
+      expectNoCode(x);
+      const check = await epubcheck(x.epubFile);
+      expect(check.code, check.report).toBe(0);
+    },
+  );
 });
 
 describe('a structure no fixture was tuned for', () => {
@@ -307,57 +335,61 @@ describe('a structure no fixture was tuned for', () => {
       (_, i) => `${who} crossed the salt flats on the ${i + 1}th evening and counted the herons rising from the marsh.`,
     ).join(' ');
 
-  it("an epigraph with its attribution, a Foreword, a Prologue and chapters: each its own kind, the prologue the story's", async () => {
-    const text = [
-      'THE SALT ROAD',
-      '',
-      'A Novel',
-      '',
-      'by Nadia Rahim',
-      '',
-      '',
-      '',
-      '"Every road to the sea is a road home."',
-      '— a Kedah saying',
-      '',
-      '',
-      '',
-      'FOREWORD',
-      '',
-      prose('The editor', 3),
-      '',
-      '',
-      'PROLOGUE',
-      '',
-      prose('The ferryman', 3),
-      '',
-      '',
-      'CHAPTER ONE',
-      '',
-      'The Marsh',
-      '',
-      prose('Nadia', 5),
-      '',
-      'CHAPTER TWO',
-      '',
-      'The Herons',
-      '',
-      prose('Ismail', 5),
-    ].join('\n');
-    writeFileSync(path.join(dir, 'salt.txt'), text);
-    const r = await runKaryaInProcess(['import', 'salt.txt', '--dry-run', '--json'], { cwd: dir });
-    expect(r.code, r.stderr).toBe(0);
-    const read = JSON.parse(r.stdout) as Preview;
-    expect(read.title).toBe('THE SALT ROAD');
-    expect(read.author).toBe('Nadia Rahim');
-    expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
-      ['epigraph', ''],
-      ['foreword', 'FOREWORD'],
-    ]);
-    expect(read.chapters.map((c) => [c.kind, c.number, c.title])).toEqual([
-      ['introduction', null, ''],
-      ['chapter', 1, 'The Marsh'],
-      ['chapter', 2, 'The Herons'],
-    ]);
-  });
+  it(
+    'an epigraph with its attribution, a Foreword, a Prologue ' +
+      "and chapters: each its own kind, the prologue the story's",
+    async () => {
+      const text = [
+        'THE SALT ROAD',
+        '',
+        'A Novel',
+        '',
+        'by Nadia Rahim',
+        '',
+        '',
+        '',
+        '"Every road to the sea is a road home."',
+        '— a Kedah saying',
+        '',
+        '',
+        '',
+        'FOREWORD',
+        '',
+        prose('The editor', 3),
+        '',
+        '',
+        'PROLOGUE',
+        '',
+        prose('The ferryman', 3),
+        '',
+        '',
+        'CHAPTER ONE',
+        '',
+        'The Marsh',
+        '',
+        prose('Nadia', 5),
+        '',
+        'CHAPTER TWO',
+        '',
+        'The Herons',
+        '',
+        prose('Ismail', 5),
+      ].join('\n');
+      writeFileSync(path.join(dir, 'salt.txt'), text);
+      const r = await runKaryaInProcess(['import', 'salt.txt', '--dry-run', '--json'], { cwd: dir });
+      expect(r.code, r.stderr).toBe(0);
+      const read = JSON.parse(r.stdout) as Preview;
+      expect(read.title).toBe('THE SALT ROAD');
+      expect(read.author).toBe('Nadia Rahim');
+      expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([
+        ['epigraph', ''],
+        ['foreword', 'FOREWORD'],
+      ]);
+      expect(read.chapters.map((c) => [c.kind, c.number, c.title])).toEqual([
+        ['introduction', null, ''],
+        ['chapter', 1, 'The Marsh'],
+        ['chapter', 2, 'The Herons'],
+      ]);
+    },
+  );
 });

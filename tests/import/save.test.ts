@@ -44,68 +44,72 @@ describe('karya import --generator: a manuscript becomes a book to continue', ()
   });
   afterAll(() => fake.close());
 
-  it('saves the 28 chapters with their titles, builds the bible one call a chapter, and says how to go on', async () => {
-    const before = fake.generationRequests().length;
-    const r = await karya(['import', 'novel.txt', '--generator', 'romance', '--chapters', '30', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    const { book } = JSON.parse(r.stdout) as Imported;
-    expect(book).toMatchObject({
-      generator: 'romance',
-      lang: 'en',
-      chapters: { imported: 28, total: 30 },
-      finished: false,
-    });
-    // The book's settings read from it (one call, first), then one bible update a chapter (the empty
-    // introduction of a book without a prologue needs none), nothing else.
-    const asked = fake.generationRequests().slice(before);
-    expect(asked).toHaveLength(29);
-    expect(userOf(asked[0]!.body ?? {})).toContain('Settings to choose');
-    expect(asked.slice(1).every((q) => isBibleRequest(userOf(q.body ?? {})))).toBe(true);
-    expect(r.stderr).toMatch(/saved novel\.txt as book \d+: 28 chapters/);
-    expect(r.stderr).toContain('reading Chapter 28 into the story bible (28 of 28)');
+  it(
+    'saves the 28 chapters with their titles, builds ' + 'the bible one call a chapter, and says how to go on',
+    async () => {
+      const before = fake.generationRequests().length;
+      const r = await karya(['import', 'novel.txt', '--generator', 'romance', '--chapters', '30', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const { book } = JSON.parse(r.stdout) as Imported;
+      expect(book).toMatchObject({
+        generator: 'romance',
+        lang: 'en',
+        chapters: { imported: 28, total: 30 },
+        finished: false,
+      });
+      // The book's settings read from it (one call, first), then one bible update a chapter (the empty
+      // introduction of a book without a prologue needs none), nothing else.
+      const asked = fake.generationRequests().slice(before);
+      expect(asked).toHaveLength(29);
+      expect(userOf(asked[0]!.body ?? {})).toContain('Settings to choose');
+      expect(asked.slice(1).every((q) => isBibleRequest(userOf(q.body ?? {})))).toBe(true);
+      expect(r.stderr).toMatch(/saved novel\.txt as book \d+: 28 chapters/);
+      expect(r.stderr).toContain('reading Chapter 28 into the story bible (28 of 28)');
 
-    const listed = await karya(['books', '--json']);
-    const row = (
-      JSON.parse(listed.stdout) as {
-        books: Array<{ id: number; chapters: { written: number; total: number }; finished: boolean }>;
-      }
-    ).books.find((b) => b.id === book.id)!;
-    expect(row.chapters).toEqual({ written: 28, total: 30 });
-    // The export has the chapters with their own titles, and no empty introduction page.
-    const md = await karya(['export', 'romance', '--book', String(book.id), '--out', 'imported.md']);
-    expect(md.code, md.stderr).toBe(0);
-    const text = readFileSync(path.join(cwd, 'imported.md'), 'utf8');
-    expect(text).not.toMatch(/^## Introduction/m);
-    expect(text).toContain(`## Chapter 1: ${CHAPTER_TITLES[0]}`);
-    expect(text).toContain(`## Chapter 28: ${CHAPTER_TITLES[27]}`);
-    expect(text).toContain('"I know she\'d be here," he said.');
+      const listed = await karya(['books', '--json']);
+      const row = (
+        JSON.parse(listed.stdout) as {
+          books: Array<{ id: number; chapters: { written: number; total: number }; finished: boolean }>;
+        }
+      ).books.find((b) => b.id === book.id)!;
+      expect(row.chapters).toEqual({ written: 28, total: 30 });
+      // The export has the chapters with their own titles, and no empty introduction page.
+      const md = await karya(['export', 'romance', '--book', String(book.id), '--out', 'imported.md']);
+      expect(md.code, md.stderr).toBe(0);
+      const text = readFileSync(path.join(cwd, 'imported.md'), 'utf8');
+      expect(text).not.toMatch(/^## Introduction/m);
+      expect(text).toContain(`## Chapter 1: ${CHAPTER_TITLES[0]}`);
+      expect(text).toContain(`## Chapter 28: ${CHAPTER_TITLES[27]}`);
+      expect(text).toContain('"I know she\'d be here," he said.');
 
-    // A Project Gutenberg text is not the writer's to claim: its EPUB's copyright page has no "©" for the
-    // author's text and does not say "Written with Karya"; its description is the book's own opening lines.
-    const epub = await karya([
-      'export',
-      'romance',
-      '--book',
-      String(book.id),
-      '--out',
-      'imported.epub',
-      '--author',
-      'E. M. Hartley',
-    ]);
-    expect(epub.code, epub.stderr).toBe(0);
-    const files = readZip(readFileSync(path.join(cwd, 'imported.epub')));
-    const copyright = zipText(files, files.find((f) => f.name.endsWith('copyright.xhtml'))!.name);
-    expect(copyright).toContain('This text is in the public domain.');
-    expect(copyright).not.toContain('©');
-    expect(copyright).not.toContain('Written with Karya');
-    const opf = zipText(files, files.find((f) => f.name.endsWith('.opf'))!.name);
-    const description = /<dc:description>([^<]*)<\/dc:description>/.exec(opf)?.[1] ?? '';
-    expect(description).not.toMatch(/Written with Karya/);
-    const opening = text.split(`## Chapter 1: ${CHAPTER_TITLES[0]}`)[1]!.trim().split(/\s+/).slice(0, 6).join(' ');
-    expect(description.replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'")).toContain(opening);
-    // An import of 29 model calls, its voice measured, then a Markdown and an EPUB export: 30.1 s once on two
-    // cores under a load of 15, past the default.
-  }, 90_000);
+      // A Project Gutenberg text is not the writer's to claim: its EPUB's copyright page has no "©" for the
+      // author's text and does not say "Written with Karya"; its description is the book's own opening lines.
+      const epub = await karya([
+        'export',
+        'romance',
+        '--book',
+        String(book.id),
+        '--out',
+        'imported.epub',
+        '--author',
+        'E. M. Hartley',
+      ]);
+      expect(epub.code, epub.stderr).toBe(0);
+      const files = readZip(readFileSync(path.join(cwd, 'imported.epub')));
+      const copyright = zipText(files, files.find((f) => f.name.endsWith('copyright.xhtml'))!.name);
+      expect(copyright).toContain('This text is in the public domain.');
+      expect(copyright).not.toContain('©');
+      expect(copyright).not.toContain('Written with Karya');
+      const opf = zipText(files, files.find((f) => f.name.endsWith('.opf'))!.name);
+      const description = /<dc:description>([^<]*)<\/dc:description>/.exec(opf)?.[1] ?? '';
+      expect(description).not.toMatch(/Written with Karya/);
+      const opening = text.split(`## Chapter 1: ${CHAPTER_TITLES[0]}`)[1]!.trim().split(/\s+/).slice(0, 6).join(' ');
+      expect(description.replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'")).toContain(opening);
+      // An import of 29 model calls, its voice measured, then a Markdown and an EPUB export: 30.1 s once on two
+      // cores under a load of 15, past the default.
+    },
+    90_000,
+  );
 
   it('importing the same file again goes on with its bible: no part is read twice, nothing saved twice', async () => {
     const before = fake.generationRequests().length;
@@ -117,119 +121,139 @@ describe('karya import --generator: a manuscript becomes a book to continue', ()
     expect(listed.books).toHaveLength(1);
   });
 
-  it('generate --book outlines the book (the 28 chapters as written, the rest planned), then writes chapters 29 and 30 with the bible and the end of chapter 28, and no conclusion unasked', async () => {
-    const { id } = (JSON.parse((await karya(['books', '--json'])).stdout) as { books: Array<{ id: number }> })
-      .books[0]!;
-    const before = fake.generationRequests().length;
-    const r = await karya(['generate', 'romance', '--book', String(id), '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    const parts = (JSON.parse(r.stdout) as { parts: Array<{ label: string }> }).parts.map((p) => p.label);
-    expect(parts).toEqual(['Story Outline', 'Chapter 29', 'Chapter 30']);
-    const asked = fake
-      .generationRequests()
-      .slice(before)
-      .map((q) => userOf(q.body ?? {}))
-      .filter((u) => !isBibleRequest(u));
-    // The outline is asked with the written chapters' titles and what the bible says happens in them.
-    const outline = asked.find((u) => /^Create a detailed story outline/.test(u))!;
-    expect(outline).toContain('The writer has already written Chapter 1 to Chapter 28');
-    expect(outline).toContain(`Chapter 28: ${CHAPTER_TITLES[27]}`);
-    expect(outline).toContain('Aisha Rahman');
-    expect(outline).toContain('up to Chapter 30');
-    const chapter29 = asked.find((u) => !/^Create a detailed story outline/.test(u))!;
-    // The bible the scripted model gave for the imported chapters, and the imported text the chapter follows.
-    expect(chapter29).toContain('Aisha Rahman');
-    const lastImported = gutenbergNovel()
-      .text.split('\n')
-      .filter((l) => /Margaret/.test(l))
-      .at(-1)!;
-    expect(chapter29).toContain(lastImported.split(' ').slice(-8).join(' '));
-  });
+  it(
+    'generate --book outlines the book (the 28 chapters as written, the rest planned), then ' +
+      'writes chapters 29 and 30 with the bible and the end of chapter 28, and no conclusion unasked',
+    async () => {
+      const { id } = (JSON.parse((await karya(['books', '--json'])).stdout) as { books: Array<{ id: number }> })
+        .books[0]!;
+      const before = fake.generationRequests().length;
+      const r = await karya(['generate', 'romance', '--book', String(id), '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const parts = (JSON.parse(r.stdout) as { parts: Array<{ label: string }> }).parts.map((p) => p.label);
+      expect(parts).toEqual(['Story Outline', 'Chapter 29', 'Chapter 30']);
+      const asked = fake
+        .generationRequests()
+        .slice(before)
+        .map((q) => userOf(q.body ?? {}))
+        .filter((u) => !isBibleRequest(u));
+      // The outline is asked with the written chapters' titles and what the bible says happens in them.
+      const outline = asked.find((u) => /^Create a detailed story outline/.test(u))!;
+      expect(outline).toContain('The writer has already written Chapter 1 to Chapter 28');
+      expect(outline).toContain(`Chapter 28: ${CHAPTER_TITLES[27]}`);
+      expect(outline).toContain('Aisha Rahman');
+      expect(outline).toContain('up to Chapter 30');
+      const chapter29 = asked.find((u) => !/^Create a detailed story outline/.test(u))!;
+      // The bible the scripted model gave for the imported chapters, and the imported text the chapter follows.
+      expect(chapter29).toContain('Aisha Rahman');
+      const lastImported = gutenbergNovel()
+        .text.split('\n')
+        .filter((l) => /Margaret/.test(l))
+        .at(-1)!;
+      expect(chapter29).toContain(lastImported.split(' ').slice(-8).join(' '));
+    },
+  );
 });
 
 describe('karya import --generator: then rewrite and publish like any book', () => {
-  it("rewrite --book makes that chapter the model's; the package's AI disclosure says some sections, with the share, and names the author's chapters and the model's", async () => {
-    const fake = await startFakeOpenAI(underWriter(1).fakeOptions());
-    try {
-      const cwd = tempDir('karya-import-publish-');
-      writeFileSync(path.join(cwd, 'novel.txt'), gutenbergNovel().text);
-      const withModel = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL };
-      const imported = await runKaryaInProcess(['import', 'novel.txt', '--generator', 'romance', '--json'], {
-        cwd,
-        env: withModel,
-      });
-      expect(imported.code, imported.stderr).toBe(0);
-      const { id } = (JSON.parse(imported.stdout) as Imported).book;
-      const rewrite = await runKaryaInProcess(
-        ['rewrite', 'romance', '--book', String(id), '--part', 'chapter:3', '--note', 'more rain'],
-        { cwd, env: withModel },
-      );
-      expect(rewrite.code, rewrite.stderr).toBe(0);
-      // The package: asked for (--conclusion: the novel ends with its own chapter, and is otherwise packaged as it
-      // stands), the model writes the conclusion, then the publishing pieces; the imported parts cost nothing.
-      // No package here runs epubcheck (a PATH without it): no verdict is read, and a 29-part EPUB is a long JVM
-      // run; tests/publish/cli.test.ts reads the package's own check.
-      const pkg = await runKaryaInProcess(
-        ['publish', 'romance', '--book', String(id), '--conclusion', '--out', 'pkg', '--author', 'E. M. Hartley'],
-        { cwd, env: { ...withModel, ...WITHOUT_EPUBCHECK } },
-      );
-      expect(pkg.stderr).toMatch(/the book 2 credits \(2 parts\)/);
-      const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as {
-        title: string;
-        aiContent: {
-          text: string;
-          textShare: number;
-          textDerivation: { rewrittenParts: number; modelParts: number; authorParts: number };
-          parts: { author: string[]; model: string[] };
+  it(
+    "rewrite --book makes that chapter the model's; the package's AI disclosure says " +
+      "some sections, with the share, and names the author's chapters and the model's",
+    async () => {
+      const fake = await startFakeOpenAI(underWriter(1).fakeOptions());
+      try {
+        const cwd = tempDir('karya-import-publish-');
+        writeFileSync(path.join(cwd, 'novel.txt'), gutenbergNovel().text);
+        const withModel = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL };
+        const imported = await runKaryaInProcess(['import', 'novel.txt', '--generator', 'romance', '--json'], {
+          cwd,
+          env: withModel,
+        });
+        expect(imported.code, imported.stderr).toBe(0);
+        const { id } = (JSON.parse(imported.stdout) as Imported).book;
+        const rewrite = await runKaryaInProcess(
+          ['rewrite', 'romance', '--book', String(id), '--part', 'chapter:3', '--note', 'more rain'],
+          { cwd, env: withModel },
+        );
+        expect(rewrite.code, rewrite.stderr).toBe(0);
+        // The package: asked for (--conclusion: the novel ends with its own chapter, and is otherwise packaged as it
+        // stands), the model writes the conclusion, then the publishing pieces; the imported parts cost nothing.
+        // No package here runs epubcheck (a PATH without it): no verdict is read, and a 29-part EPUB is a long JVM
+        // run; tests/publish/cli.test.ts reads the package's own check.
+        const pkg = await runKaryaInProcess(
+          ['publish', 'romance', '--book', String(id), '--conclusion', '--out', 'pkg', '--author', 'E. M. Hartley'],
+          { cwd, env: { ...withModel, ...WITHOUT_EPUBCHECK } },
+        );
+        expect(pkg.stderr).toMatch(/the book 2 credits \(2 parts\)/);
+        const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as {
+          title: string;
+          aiContent: {
+            text: string;
+            textShare: number;
+            textDerivation: { rewrittenParts: number; modelParts: number; authorParts: number };
+            parts: { author: string[]; model: string[] };
+          };
         };
-      };
-      expect(metadata.title.toLowerCase()).toBe('the orchard gate');
-      // Two of 29 parts are the model's (one rewritten, one written): some sections, a small share of the words.
-      expect(metadata.aiContent.text).toBe('some');
-      expect(metadata.aiContent.textShare).toBeGreaterThan(0);
-      expect(metadata.aiContent.textShare).toBeLessThan(0.5);
-      expect(metadata.aiContent.textDerivation).toMatchObject({ rewrittenParts: 1, modelParts: 1, authorParts: 27 });
-      const readiness = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'readiness.json'), 'utf8')) as {
-        channels: Record<string, { checks: Array<{ id: string; status: string; detail: string }> }>;
-      };
-      const said = readiness.channels.kdp_ebook!.checks.find((c) => c.id === 'ai-disclosure')!;
-      expect(said.status).toBe('pass');
-      expect(said.detail).toMatch(
-        /^Text: some sections AI-generated \(\d+ % of words \(\d+ of \d+\): 1 of 29 parts written by the model, 1 of 29 parts rewritten by the model, 27 of 29 parts the author's own\)/,
-      );
-      // The writer corrects it: recorded beside the derived level, and the readiness list says KDP's rule.
-      const corrected = await runKaryaInProcess(
-        ['publish', 'romance', '--book', String(id), '--out', 'pkg2', '--author', 'E. M. Hartley', '--ai-text', 'none'],
-        { cwd, env: { ...withModel, ...WITHOUT_EPUBCHECK } },
-      );
-      expect(corrected.stderr).toMatch(/the book 2 credits/);
-      const again = JSON.parse(readFileSync(path.join(cwd, 'pkg2', 'metadata.json'), 'utf8')) as {
-        aiContent: { text: string; textShare: number; corrected: unknown };
-      };
-      expect(again.aiContent).toMatchObject({
-        text: 'none',
-        textShare: metadata.aiContent.textShare,
-        corrected: { text: 'none', derived: 'some' },
-      });
-      const warned = (
-        JSON.parse(readFileSync(path.join(cwd, 'pkg2', 'readiness.json'), 'utf8')) as typeof readiness
-      ).channels.kdp_ebook!.checks.find((c) => c.id === 'ai-disclosure')!;
-      expect(warned.status).toBe('warn');
-      expect(warned.detail).toContain('you declared "none"; Karya derived "some sections"');
-      const wrong = await runKaryaInProcess(
-        ['publish', 'romance', '--book', String(id), '--out', 'pkg3', '--ai-text', 'half'],
-        { cwd, env: withModel },
-      );
-      expect(wrong.code).toBe(2);
-      expect(wrong.stderr).toContain('--ai-text: "half" is not one of none, some, most, entirely');
-      expect(metadata.aiContent.parts.model).toEqual(['Chapter 3', 'Conclusion']);
-      expect(metadata.aiContent.parts.author).toHaveLength(27);
-      expect(metadata.aiContent.parts.author).toContain('Chapter 28');
-    } finally {
-      await fake.close();
-    }
-    // Three packages of a 29-part book: longer than one test's default.
-  }, 120_000);
+        expect(metadata.title.toLowerCase()).toBe('the orchard gate');
+        // Two of 29 parts are the model's (one rewritten, one written): some sections, a small share of the words.
+        expect(metadata.aiContent.text).toBe('some');
+        expect(metadata.aiContent.textShare).toBeGreaterThan(0);
+        expect(metadata.aiContent.textShare).toBeLessThan(0.5);
+        expect(metadata.aiContent.textDerivation).toMatchObject({ rewrittenParts: 1, modelParts: 1, authorParts: 27 });
+        const readiness = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'readiness.json'), 'utf8')) as {
+          channels: Record<string, { checks: Array<{ id: string; status: string; detail: string }> }>;
+        };
+        const said = readiness.channels.kdp_ebook!.checks.find((c) => c.id === 'ai-disclosure')!;
+        expect(said.status).toBe('pass');
+        expect(said.detail).toMatch(
+          /^Text: some sections AI-generated \(\d+ % of words \(\d+ of \d+\): 1 of 29 parts written by the model, 1 of 29 parts rewritten by the model, 27 of 29 parts the author's own\)/,
+        );
+        // The writer corrects it: recorded beside the derived level, and the readiness list says KDP's rule.
+        const corrected = await runKaryaInProcess(
+          [
+            'publish',
+            'romance',
+            '--book',
+            String(id),
+            '--out',
+            'pkg2',
+            '--author',
+            'E. M. Hartley',
+            '--ai-text',
+            'none',
+          ],
+          { cwd, env: { ...withModel, ...WITHOUT_EPUBCHECK } },
+        );
+        expect(corrected.stderr).toMatch(/the book 2 credits/);
+        const again = JSON.parse(readFileSync(path.join(cwd, 'pkg2', 'metadata.json'), 'utf8')) as {
+          aiContent: { text: string; textShare: number; corrected: unknown };
+        };
+        expect(again.aiContent).toMatchObject({
+          text: 'none',
+          textShare: metadata.aiContent.textShare,
+          corrected: { text: 'none', derived: 'some' },
+        });
+        const warned = (
+          JSON.parse(readFileSync(path.join(cwd, 'pkg2', 'readiness.json'), 'utf8')) as typeof readiness
+        ).channels.kdp_ebook!.checks.find((c) => c.id === 'ai-disclosure')!;
+        expect(warned.status).toBe('warn');
+        expect(warned.detail).toContain('you declared "none"; Karya derived "some sections"');
+        const wrong = await runKaryaInProcess(
+          ['publish', 'romance', '--book', String(id), '--out', 'pkg3', '--ai-text', 'half'],
+          { cwd, env: withModel },
+        );
+        expect(wrong.code).toBe(2);
+        expect(wrong.stderr).toContain('--ai-text: "half" is not one of none, some, most, entirely');
+        expect(metadata.aiContent.parts.model).toEqual(['Chapter 3', 'Conclusion']);
+        expect(metadata.aiContent.parts.author).toHaveLength(27);
+        expect(metadata.aiContent.parts.author).toContain('Chapter 28');
+      } finally {
+        await fake.close();
+      }
+      // Three packages of a 29-part book: longer than one test's default.
+    },
+    120_000,
+  );
 
   it("a manuscript with an epilogue is whole: nothing is written, and its text is the author's alone", async () => {
     const cwd = tempDir('karya-import-whole-');

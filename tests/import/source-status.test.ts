@@ -52,32 +52,43 @@ const story = (opening: string) =>
     '',
     opening,
     '',
-    'The keeper climbed the stairs every evening and counted the ships in the strait, one by one, as his father had done before him, and his father before that, in the long years when the lamp still burned oil and the island had no road.',
+    'The keeper climbed the stairs every evening and counted the ships in the strait, ' +
+      'one by one, as his father had done before him, and his father before that, in ' +
+      'the long years when the lamp still burned oil and the island had no road.',
     '',
     'Chapter 2',
     '',
-    "Morning came grey over the water, and the keeper wrote the night's ships in the book that nobody read, in the small hand his teacher had praised when he was a boy in the village school across the strait.",
+    "Morning came grey over the water, and the keeper wrote the night's ships in the book that nobody read, " +
+      'in the small hand his teacher had praised when he was a boy in the village school across the strait.',
   ].join('\n');
 
 describe('the source status read at import', () => {
-  it('a Project Gutenberg novel (Anne of Avonlea, its 2006 header) is public domain, by its original author; its release year is not its publication', () => {
-    const status = readSourceStatus(anne());
-    expect(status).toMatchObject({ publicDomain: true, from: 'gutenberg', originalAuthor: 'Lucy Maud Montgomery' });
-    // That header names no publication year, and its eBook's release (2006) is not one.
-    expect(status.firstPublished).toBeUndefined();
-  });
+  it(
+    'a Project Gutenberg novel (Anne of Avonlea, its 2006 header) is public ' +
+      'domain, by its original author; its release year is not its publication',
+    () => {
+      const status = readSourceStatus(anne());
+      expect(status).toMatchObject({ publicDomain: true, from: 'gutenberg', originalAuthor: 'Lucy Maud Montgomery' });
+      // That header names no publication year, and its eBook's release (2006) is not one.
+      expect(status.firstPublished).toBeUndefined();
+    },
+  );
 
-  it("the same chapters under Gutenberg's current header: public domain, first published 1909; karya reads it with the manuscript", () => {
-    const read = readManuscript('anne-of-avonlea.txt', { bytes: bytes(anneWithCurrentHeader()) });
-    expect(read.source).toEqual({
-      publicDomain: true,
-      from: 'gutenberg',
-      firstPublished: 1909,
-      originalAuthor: 'L. M. Montgomery',
-    });
-    // The header is still kept out of the chapters.
-    expect(read.parts.map((p) => p.text).join('\n')).not.toMatch(/Project Gutenberg|Original publication/);
-  });
+  it(
+    "the same chapters under Gutenberg's current header: public " +
+      'domain, first published 1909; karya reads it with the manuscript',
+    () => {
+      const read = readManuscript('anne-of-avonlea.txt', { bytes: bytes(anneWithCurrentHeader()) });
+      expect(read.source).toEqual({
+        publicDomain: true,
+        from: 'gutenberg',
+        firstPublished: 1909,
+        originalAuthor: 'L. M. Montgomery',
+      });
+      // The header is still kept out of the chapters.
+      expect(read.parts.map((p) => p.text).join('\n')).not.toMatch(/Project Gutenberg|Original publication/);
+    },
+  );
 
   it('a "first published" line and a Malay public-domain statement on the title page', () => {
     const text = [
@@ -98,7 +109,8 @@ describe('the source status read at import', () => {
       malayManuscript(3, 'digits'),
       '',
       '',
-      'Karya ini berada dalam domain publik di Indonesia karena pengarangnya telah meninggal lebih dari 70 tahun yang lalu.',
+      'Karya ini berada dalam domain publik di Indonesia karena ' +
+        'pengarangnya telah meninggal lebih dari 70 tahun yang lalu.',
       '',
     ].join('\n');
     expect(readSourceStatus(text)).toMatchObject({ publicDomain: true, from: 'statement' });
@@ -125,19 +137,25 @@ describe('the source status read at import', () => {
     expect(readSourceStatus(text)).toMatchObject({ publicDomain: false, from: 'none' });
   });
 
-  it('a writer\'s own manuscript is not public domain, though its story says "this book is in the public domain"', () => {
-    const status = readSourceStatus(
-      story(
-        '"This book is in the public domain," the librarian said, "and so is the map inside it: public domain, every line of it."',
-      ),
-    );
-    expect(status.publicDomain).toBe(false);
-    expect(status.from).toBe('none');
-  });
+  it(
+    "a writer's own manuscript is not public domain, though " + 'its story says "this book is in the public domain"',
+    () => {
+      const status = readSourceStatus(
+        story(
+          '"This book is in the public domain," the librarian said, "and ' +
+            'so is the map inside it: public domain, every line of it."',
+        ),
+      );
+      expect(status.publicDomain).toBe(false);
+      expect(status.from).toBe('none');
+    },
+  );
 
   it('nor is a manuscript with no headings whose first paragraph says it', () => {
     const prose =
-      'This story is in the public domain of my family, my grandmother said, and she told it every night while the rain came down on the zinc roof and the lamps flickered in the wind from the sea, until we could say every word of it with her.';
+      'This story is in the public domain of my family, my grandmother said, and she ' +
+      'told it every night while the rain came down on the zinc roof and the lamps ' +
+      'flickered in the wind from the sea, until we could say every word of it with her.';
     expect(readSourceStatus([prose, '', prose, '', prose].join('\n')).publicDomain).toBe(false);
   });
 });

@@ -188,7 +188,8 @@ describe('a serial of 1,200 chapters: every chapter its own part, none run into 
         '',
         `Chapter ${inWords(i + 1)}: Evening ${i + 1}`,
         '',
-        `On the ${i + 1}th evening the lamps were lit along the harbour wall, and the boats came in one by one before the rain.`,
+        `On the ${i + 1}th evening the lamps were lit along the harbour wall, ` +
+          `and the boats came in one by one before the rain.`,
       ].join('\n'),
     ).join('\n');
     const split = splitManuscript(text);
@@ -199,23 +200,34 @@ describe('a serial of 1,200 chapters: every chapter its own part, none run into 
 });
 
 describe('HTML of DOCX and EPUB chapters', () => {
-  it('headings become # lines, paragraphs paragraphs, entities decoded; a numbered list keeps its numbers', async () => {
-    const { htmlToText } = await import('../../engine/import/index.js');
-    const html =
-      '<html><body><h1>The Orchard &amp; the Gate</h1><p>It rained &#8212; all day.</p><ol start="2" type="I"><li></li></ol><p>A LETTER</p><ol><li>milk</li></ol><pre><code> I. One\n II. Two</code></pre></body></html>';
-    expect(htmlToText(html)).toBe(
-      '# The Orchard & the Gate\n\nIt rained — all day.\n\nII.\n\nA LETTER\n\nmilk\n\nI. One\nII. Two',
-    );
-  });
+  it(
+    'headings become # lines, paragraphs paragraphs, ' + 'entities decoded; a numbered list keeps its numbers',
+    async () => {
+      const { htmlToText } = await import('../../engine/import/index.js');
+      const html =
+        '<html><body><h1>The Orchard &amp; the Gate</h1><p>It rained &#8212; all day.</p><ol ' +
+        'start="2" type="I"><li></li></ol><p>A LETTER</p><ol><li>milk</li></ol><pre><code> ' +
+        'I. One\n II. Two</code></pre></body></html>';
+      expect(htmlToText(html)).toBe(
+        '# The Orchard & the Gate\n\nIt rained — all day.\n\nII.\n\nA LETTER\n\nmilk\n\nI. One\nII. Two',
+      );
+    },
+  );
 });
 
 describe('DOCX numbering', () => {
   it("a numbered paragraph gets its number as text ('II. '), bullets are left alone", async () => {
     const { withListNumbers } = await import('../../engine/node/import/docx-numbering.js');
     const numbering =
-      '<w:numbering><w:abstractNum w:abstractNumId="7"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="upperRoman"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum><w:abstractNum w:abstractNumId="8"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/><w:lvlText w:val="•"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="7"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="2"/></w:lvlOverride></w:num><w:num w:numId="2"><w:abstractNumId w:val="8"/></w:num></w:numbering>';
+      '<w:numbering><w:abstractNum w:abstractNumId="7"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt ' +
+      'w:val="upperRoman"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum><w:abstractNum ' +
+      'w:abstractNumId="8"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/><w:lvlText ' +
+      'w:val="•"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId ' +
+      'w:val="7"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="2"/></w:lvlOverride></w:num><w:num ' +
+      'w:numId="2"><w:abstractNumId w:val="8"/></w:num></w:numbering>';
     const para = (numId: number, text: string) =>
-      `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="${numId}"/></w:numPr></w:pPr><w:r><w:t>${text}</w:t></w:r></w:p>`;
+      `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId ` +
+      `w:val="${numId}"/></w:numPr></w:pPr><w:r><w:t>${text}</w:t></w:r></w:p>`;
     const out = withListNumbers(
       `<w:body>${para(1, 'A LETTER')}${para(1, 'THE GATE')}${para(2, 'milk')}</w:body>`,
       numbering,

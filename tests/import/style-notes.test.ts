@@ -15,8 +15,12 @@ import { tempDir } from '../temp.js';
 const prose = (who: string, n: number, lang: 'en' | 'ms') =>
   Array.from({ length: n }, (_, i) =>
     lang === 'en'
-      ? `${who} climbed the hundred and twelve steps of the lighthouse for the ${i + 1}th time that month and lit the lamp as her husband had taught her, while the fishing boats came home below.`
-      : `${who} mendaki seratus dua belas anak tangga rumah api itu buat kali ke-${i + 1} bulan itu dan menyalakan pelita seperti yang diajar oleh arwah suaminya, sementara perahu nelayan pulang di bawah.`,
+      ? `${who} climbed the hundred and twelve steps of the lighthouse for ` +
+        `the ${i + 1}th time that month and lit the lamp as her husband had ` +
+        `taught her, while the fishing boats came home below.`
+      : `${who} mendaki seratus dua belas anak tangga rumah api itu buat kali ` +
+        `ke-${i + 1} bulan itu dan menyalakan pelita seperti yang diajar oleh ` +
+        `arwah suaminya, sementara perahu nelayan pulang di bawah.`,
   ).join(' ');
 
 const MANUSCRIPT = {
@@ -55,7 +59,9 @@ const MANUSCRIPT = {
 /** What the premise is, and what a careless reader of the settings answers (style in the premise too). */
 const PREMISE = {
   en: 'A widowed lighthouse keeper finds letters from a drowned sailor and must decide whether to answer them.',
-  ms: 'Seorang balu penjaga rumah api menemui surat daripada seorang kelasi yang lemas dan perlu memutuskan sama ada mahu membalasnya.',
+  ms:
+    'Seorang balu penjaga rumah api menemui surat daripada seorang ' +
+    'kelasi yang lemas dan perlu memutuskan sama ada mahu membalasnya.',
 };
 const READING = {
   en: {

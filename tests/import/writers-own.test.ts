@@ -109,59 +109,63 @@ describe("karya import keeps what is the writer's", () => {
     );
   });
 
-  it('the import saves it under its own title, the preface before Chapter 1, the verse as verse, the settings said with their sources; continuing keeps the title', async () => {
-    const r = await karya(['import', 'katrine.txt', '--generator', 'romance', '--chapters', '6', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    const { book } = JSON.parse(r.stdout) as { book: { id: number; title: string } };
-    expect(book.title).toBe('Katrine');
-    // The settings read, each with its source, as the dry run shows them; the title and the front matter kept.
-    expect(r.stderr).toContain('karya: Romance Type: Historical (from the manuscript)');
-    expect(r.stderr).toContain('karya: Setting: Rural (from the manuscript)');
-    expect(r.stderr).toContain('karya: Heat Level: Sweet (clean) (from the default)');
-    expect(r.stderr).toContain('karya: title: Katrine');
-    expect(r.stderr).toContain("karya: kept as the book's front matter, before Chapter 1: PREFACE");
-    expect(r.stderr).toMatch(
-      /the manuscript's own prose is the book's voice: every new chapter is measured against it \([\d,]+ words measured; --voice none to go without\)/,
-    );
+  it(
+    'the import saves it under its own title, the preface before Chapter 1, the ' +
+      'verse as verse, the settings said with their sources; continuing keeps the title',
+    async () => {
+      const r = await karya(['import', 'katrine.txt', '--generator', 'romance', '--chapters', '6', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const { book } = JSON.parse(r.stdout) as { book: { id: number; title: string } };
+      expect(book.title).toBe('Katrine');
+      // The settings read, each with its source, as the dry run shows them; the title and the front matter kept.
+      expect(r.stderr).toContain('karya: Romance Type: Historical (from the manuscript)');
+      expect(r.stderr).toContain('karya: Setting: Rural (from the manuscript)');
+      expect(r.stderr).toContain('karya: Heat Level: Sweet (clean) (from the default)');
+      expect(r.stderr).toContain('karya: title: Katrine');
+      expect(r.stderr).toContain("karya: kept as the book's front matter, before Chapter 1: PREFACE");
+      expect(r.stderr).toMatch(
+        /the manuscript's own prose is the book's voice: every new chapter is measured against it \([\d,]+ words measured; --voice none to go without\)/,
+      );
 
-    const exported = await karya(['export', 'romance', '--book', String(book.id), '--out', 'katrine.md']);
-    expect(exported.code, exported.stderr).toBe(0);
-    const md = readFileSync(path.join(cwd, 'katrine.md'), 'utf8');
-    expect(md.startsWith('# Katrine\n')).toBe(true);
-    // The preface is a part of its own, headed as the writer headed it, never text under an "Introduction".
-    const preface = md.indexOf('\n## PREFACE\n');
-    expect(preface).toBeGreaterThan(0);
-    expect(md).not.toContain('## Introduction');
-    expect(preface).toBeLessThan(md.indexOf(`## Chapter 1: ${KATRINE_TITLES[0]}`));
-    expect(md).toContain(PREFACE_OPENING);
-    expect(md.slice(preface, md.indexOf('## Chapter 1'))).toContain(PREFACE_SIGNATURE);
-    // The verse and the letter: block quotes, the verse line by line, the letter one paragraph; nothing is code.
-    const blocks = blocksOf(md);
-    expect(blocks.filter((b) => b.kind === 'code')).toEqual([]);
-    const quotes = blocks.filter((b): b is Extract<Block, { kind: 'quote' }> => b.kind === 'quote');
-    const verse = quotes.find((q) => JSON.stringify(q).includes(VERSE[0]!))!;
-    const paragraph = verse.blocks[0] as Extract<Block, { kind: 'paragraph' }>;
-    expect(paragraph.spans.filter((s) => s.kind === 'break')).toHaveLength(VERSE.length - 1);
-    expect(paragraph.spans.filter((s) => s.kind === 'text').map((s) => (s as { text: string }).text)).toEqual(VERSE);
-    const letter = quotes.find((q) => JSON.stringify(q).includes(LETTER_OPENING))!;
-    expect(JSON.stringify(letter)).not.toContain('"break"');
-    expect(md).not.toMatch(/^ {4}\S/m);
+      const exported = await karya(['export', 'romance', '--book', String(book.id), '--out', 'katrine.md']);
+      expect(exported.code, exported.stderr).toBe(0);
+      const md = readFileSync(path.join(cwd, 'katrine.md'), 'utf8');
+      expect(md.startsWith('# Katrine\n')).toBe(true);
+      // The preface is a part of its own, headed as the writer headed it, never text under an "Introduction".
+      const preface = md.indexOf('\n## PREFACE\n');
+      expect(preface).toBeGreaterThan(0);
+      expect(md).not.toContain('## Introduction');
+      expect(preface).toBeLessThan(md.indexOf(`## Chapter 1: ${KATRINE_TITLES[0]}`));
+      expect(md).toContain(PREFACE_OPENING);
+      expect(md.slice(preface, md.indexOf('## Chapter 1'))).toContain(PREFACE_SIGNATURE);
+      // The verse and the letter: block quotes, the verse line by line, the letter one paragraph; nothing is code.
+      const blocks = blocksOf(md);
+      expect(blocks.filter((b) => b.kind === 'code')).toEqual([]);
+      const quotes = blocks.filter((b): b is Extract<Block, { kind: 'quote' }> => b.kind === 'quote');
+      const verse = quotes.find((q) => JSON.stringify(q).includes(VERSE[0]!))!;
+      const paragraph = verse.blocks[0] as Extract<Block, { kind: 'paragraph' }>;
+      expect(paragraph.spans.filter((s) => s.kind === 'break')).toHaveLength(VERSE.length - 1);
+      expect(paragraph.spans.filter((s) => s.kind === 'text').map((s) => (s as { text: string }).text)).toEqual(VERSE);
+      const letter = quotes.find((q) => JSON.stringify(q).includes(LETTER_OPENING))!;
+      expect(JSON.stringify(letter)).not.toContain('"break"');
+      expect(md).not.toMatch(/^ {4}\S/m);
 
-    // Continued: the model's outline calls it "Lights on the Harbour"; the book stays "Katrine", and its new
-    // chapters are measured against the manuscript's voice.
-    const more = await karya(['generate', 'romance', '--book', String(book.id), '--json']);
-    expect(more.code, more.stderr).toBe(0);
-    const parts = (JSON.parse(more.stdout) as { parts: Array<{ label: string; voice?: unknown }> }).parts;
-    expect(parts.map((p) => p.label)).toEqual(['Story Outline', 'Chapter 5', 'Chapter 6']);
-    expect(parts.filter((p) => p.label.startsWith('Chapter')).every((p) => p.voice !== undefined)).toBe(true);
-    const listed = JSON.parse((await karya(['books', '--json'])).stdout) as {
-      books: Array<{ id: number; title: string }>;
-    };
-    expect(listed.books.find((b) => b.id === book.id)!.title).toBe('Katrine');
-    const again = await karya(['export', 'romance', '--book', String(book.id), '--out', 'continued.md']);
-    expect(again.code, again.stderr).toBe(0);
-    expect(readFileSync(path.join(cwd, 'continued.md'), 'utf8').startsWith('# Katrine\n')).toBe(true);
-  });
+      // Continued: the model's outline calls it "Lights on the Harbour"; the book stays "Katrine", and its new
+      // chapters are measured against the manuscript's voice.
+      const more = await karya(['generate', 'romance', '--book', String(book.id), '--json']);
+      expect(more.code, more.stderr).toBe(0);
+      const parts = (JSON.parse(more.stdout) as { parts: Array<{ label: string; voice?: unknown }> }).parts;
+      expect(parts.map((p) => p.label)).toEqual(['Story Outline', 'Chapter 5', 'Chapter 6']);
+      expect(parts.filter((p) => p.label.startsWith('Chapter')).every((p) => p.voice !== undefined)).toBe(true);
+      const listed = JSON.parse((await karya(['books', '--json'])).stdout) as {
+        books: Array<{ id: number; title: string }>;
+      };
+      expect(listed.books.find((b) => b.id === book.id)!.title).toBe('Katrine');
+      const again = await karya(['export', 'romance', '--book', String(book.id), '--out', 'continued.md']);
+      expect(again.code, again.stderr).toBe(0);
+      expect(readFileSync(path.join(cwd, 'continued.md'), 'utf8').startsWith('# Katrine\n')).toBe(true);
+    },
+  );
 
   it('--voice none imports the book without a voice, and says so', async () => {
     const r = await karya([
@@ -204,7 +208,8 @@ describe('a DOCX and an EPUB made by pandoc, with the title in their metadata an
   const dir = tempDir('karya-import-own-pandoc-');
   const paragraph = (n: number) =>
     wrap(
-      `Katrine walked down to the river for the ${n}th time that spring, and the pines stood dark above the water while the music of the valley went on without her.`,
+      `Katrine walked down to the river for the ${n}th time that spring, and the pines stood dark above the ` +
+        `water while the music of the valley went on without her.`,
     ).join('\n');
   const markdown = [
     '# Preface',

@@ -50,7 +50,8 @@ describe('an Indonesian model, as the answer checks read it', () => {
     expect(isAnnouncement('Tentu! Berikut adalah Bab 2 dari cerita Anda:')).toBe(true);
     expect(isClosingRemark('Semoga Anda menikmati bab ini! Beri tahu saya jika ingin ada perubahan.')).toBe(true);
     const story =
-      'Hujan turun sejak pagi.\n\nSebagai model bahasa AI, saya tidak dapat menggambarkan adegan itu secara lebih rinci.\n\nSari menutup jendela.';
+      'Hujan turun sejak pagi.\n\nSebagai model bahasa AI, saya tidak dapat ' +
+      'menggambarkan adegan itu secara lebih rinci.\n\nSari menutup jendela.';
     expect(withoutTalk(story)).toMatchObject({ text: 'Hujan turun sejak pagi.\n\nSari menutup jendela.', removed: 1 });
   });
 
@@ -108,10 +109,12 @@ describe('the table refuses what the checks cannot read', () => {
 const TAGALOG_GUARD = {
   family: 'tagalog',
   functionWords:
-    'ang ng mga sa na at ay si ni kay siya sila kami tayo ito iyon hindi para kung pero dahil may mayroon wala ko mo niya namin natin nila ba lang din rin pa po',
+    'ang ng mga sa na at ay si ni kay siya sila kami tayo ito iyon hindi para kung ' +
+    'pero dahil may mayroon wala ko mo niya namin natin nila ba lang din rin pa po',
 };
 const TAGALOG = [
-  'Ayon sa ulat ng PAGASA, magpapatuloy ang malakas na ulan sa Metro Manila at mga karatig na lalawigan hanggang Linggo.',
+  'Ayon sa ulat ng PAGASA, magpapatuloy ang malakas na ulan sa ' +
+    'Metro Manila at mga karatig na lalawigan hanggang Linggo.',
   'Sinabi ng pulisya na naaresto na ang dalawang suspek sa pagnanakaw sa isang tindahan ng alahas sa Quezon City.',
   'Hindi pa rin nakakauwi ang mga residente dahil mataas pa ang tubig baha sa kanilang lugar.',
 ];

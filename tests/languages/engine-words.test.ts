@@ -63,7 +63,8 @@ describe('what an Indonesian writer reads', () => {
   it('an error in Indonesian, naming the languages as Indonesian does', () => {
     expect(catalogueMessage('timeout', 'id')).toBe('Waktu pembuatan konten habis. Silakan coba lagi.');
     expect(generationMessage({ code: 'wrong_language', params: { expected: 'id', found: 'ms' } }, 'id')).toBe(
-      'Jawaban diterima dalam bahasa Melayu (Malaysia), bukan Bahasa Indonesia, walaupun sudah diminta sekali lagi. Tidak ada yang disimpan untuk langkah ini dan langkah ini tidak dikenai biaya. Silakan coba lagi.',
+      'Jawaban diterima dalam bahasa Melayu (Malaysia), bukan Bahasa Indonesia, walaupun sudah diminta sekali ' +
+        'lagi. Tidak ada yang disimpan untuk langkah ini dan langkah ini tidak dikenai biaya. Silakan coba lagi.',
     );
     expect(waitText(100, 'id')).toBe('2 menit');
     expect(
@@ -108,10 +109,12 @@ describe('what an Indonesian writer reads', () => {
     expect(stepLabel({ kind: 'chapter', position: 2 }, 'ms')).toBe('Bab 2');
     expect(stepLabel({ kind: 'chapter', position: 2 }, 'en')).toBe('Chapter 2');
     expect(generationMessage({ code: 'wrong_language', params: { expected: 'ms', found: 'id' } }, 'ms')).toBe(
-      'Jawapan diterima dalam bahasa Indonesia, bukan Bahasa Malaysia, walaupun selepas diminta sekali lagi. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Sila cuba lagi.',
+      'Jawapan diterima dalam bahasa Indonesia, bukan Bahasa Malaysia, walaupun selepas diminta sekali ' +
+        'lagi. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Sila cuba lagi.',
     );
     expect(generationMessage({ code: 'wrong_language', params: { expected: 'en', found: 'zh' } }, 'en')).toBe(
-      'The answer came back in Chinese, not English, even when asked again. Nothing was saved for this step and it costs nothing. Please try again.',
+      'The answer came back in Chinese, not English, even when asked again. ' +
+        'Nothing was saved for this step and it costs nothing. Please try again.',
     );
   });
 });

@@ -98,7 +98,8 @@ dedicated: 'imetabarukiwa'
 titleLabel: 'kichwa'
 authorLabel: 'mwandishi'
 `;
-const BOOK = `chapter: Sura\nchapters: Sura\nbook: Kitabu\nsince: tangu\ndue: inatarajiwa\ngone: 'amekufa|amekwenda mbali'\n`;
+const BOOK =
+  `chapter: Sura\nchapters: Sura\nbook: Kitabu\nsince: ` + `tangu\ndue: inatarajiwa\ngone: 'amekufa|amekwenda mbali'\n`;
 const STORY_BIBLE = {
   premise: 'Wazo kuu',
   ending: 'Mwisho uliopangwa',
@@ -194,66 +195,76 @@ function outlineText(): string {
 }
 
 describe('a fourth language with words of its own', () => {
-  it('its outline plans every chapter, chapter numbers written out in its words included; the three languages alone plan none of them', () => {
-    withoutFourth();
-    expect(parseOutline(outlineText()).entries).toEqual([]);
-    withFourth();
-    const parsed = parseOutline(outlineText());
-    expect(parsed.entries.map((e) => e.number)).toEqual(Array.from({ length: CHAPTERS }, (_, k) => k + 1));
-    expect(parsed.entries.every((e) => e.title?.startsWith('Jina la') && e.plan.startsWith('Amani'))).toBe(true);
-    expect(parsed.title).toBe('Ziwa la Jioni');
-    expect(parsed.characters).toContain('Baraka');
-    expect(parsed.ending).toContain('anabaki');
-    // Answered as JSON under its own keys, the outline is read into its lines and plans every chapter too.
-    const key = (pattern: string) => pattern.split('|')[0]!;
-    const { json } = words.outline;
-    const answer = JSON.stringify({
-      [key(json.title)]: 'Ziwa la Jioni',
-      [key(json.chapters)]: Array.from({ length: CHAPTERS }, (_, k) => ({
-        [key(json.chapterTitle)]: `Jina la ${k + 1}`,
-        [key(json.chapterPlan)]: `Amani anafanya jambo la ${k + 1}.`,
-      })),
-    });
-    expect(parseOutline(outlineFromJson(answer, XX)).entries.map((e) => e.title)).toEqual(
-      Array.from({ length: CHAPTERS }, (_, k) => `Jina la ${k + 1}`),
-    );
-  });
+  it(
+    'its outline plans every chapter, chapter numbers written out in ' +
+      'its words included; the three languages alone plan none of them',
+    () => {
+      withoutFourth();
+      expect(parseOutline(outlineText()).entries).toEqual([]);
+      withFourth();
+      const parsed = parseOutline(outlineText());
+      expect(parsed.entries.map((e) => e.number)).toEqual(Array.from({ length: CHAPTERS }, (_, k) => k + 1));
+      expect(parsed.entries.every((e) => e.title?.startsWith('Jina la') && e.plan.startsWith('Amani'))).toBe(true);
+      expect(parsed.title).toBe('Ziwa la Jioni');
+      expect(parsed.characters).toContain('Baraka');
+      expect(parsed.ending).toContain('anabaki');
+      // Answered as JSON under its own keys, the outline is read into its lines and plans every chapter too.
+      const key = (pattern: string) => pattern.split('|')[0]!;
+      const { json } = words.outline;
+      const answer = JSON.stringify({
+        [key(json.title)]: 'Ziwa la Jioni',
+        [key(json.chapters)]: Array.from({ length: CHAPTERS }, (_, k) => ({
+          [key(json.chapterTitle)]: `Jina la ${k + 1}`,
+          [key(json.chapterPlan)]: `Amani anafanya jambo la ${k + 1}.`,
+        })),
+      });
+      expect(parseOutline(outlineFromJson(answer, XX)).entries.map((e) => e.title)).toEqual(
+        Array.from({ length: CHAPTERS }, (_, k) => `Jina la ${k + 1}`),
+      );
+    },
+  );
 
-  it('its story bible keeps the characters an update names under its headings, and resolves a promise by its status word', () => {
-    withFourth();
-    const label = (n: number) => `${book.chapter} ${n}`;
-    const b = words.bible;
-    const update1 = [
-      `## ${first(b.chapter)}`,
-      'Amani anafika kijijini na kupata barua ya bibi.',
-      `## ${first(b.characters)}`,
-      `- Amani | msichana wa mjini | amefika kijijini | ${label(1)}`,
-      `- Baraka | rafiki | anamsubiri | ${label(1)}`,
-      `## ${first(b.threads)}`,
-      `- barua ya bibi | ${label(1)} | ${first(b.open)} | ${book.due} ${label(3)}`,
-      `## ${first(b.facts)}`,
-      '- Kijiji kiko kando ya ziwa.',
-    ].join('\n');
-    const parsed1 = parseBibleUpdate(update1, label(1))!;
-    expect(parsed1.characters?.map((c) => c.name)).toEqual(['Amani', 'Baraka']);
-    let bible = applyBibleUpdate(EMPTY_BIBLE, parsed1, { label: label(1), lang: XX });
-    expect(bible.threads.map((t) => [t.thread, t.isResolved])).toEqual([['barua ya bibi', false]]);
-    const update2 = [
-      `## ${first(b.chapter)}`,
-      'Amani anasoma barua na kuelewa siri ya bibi.',
-      `## ${first(b.threads)}`,
-      `- barua ya bibi | ${label(1)} | ${first(b.resolved).toLowerCase()} ${first(b.at).toLowerCase()} ${label(2)} | ${book.due} ${label(3)}`,
-    ].join('\n');
-    bible = applyBibleUpdate(bible, parseBibleUpdate(update2, label(2))!, { label: label(2), lang: XX });
-    expect(bible.threads).toHaveLength(1);
-    expect(bible.threads[0]!.isResolved).toBe(true);
-    expect(bible.threads[0]!.changed).toBe(label(2));
-    // Written in its own words and read back: the characters and the promise's state stay.
-    const back = parseBible(renderBible(bible, XX));
-    expect(back.characters.map((c) => c.name)).toEqual(['Amani', 'Baraka']);
-    expect(back.threads.map((t) => t.isResolved)).toEqual([true]);
-    expect(back.chapters.map((c) => c.label)).toEqual([label(1), label(2)]);
-  });
+  it(
+    'its story bible keeps the characters an update names under ' +
+      'its headings, and resolves a promise by its status word',
+    () => {
+      withFourth();
+      const label = (n: number) => `${book.chapter} ${n}`;
+      const b = words.bible;
+      const update1 = [
+        `## ${first(b.chapter)}`,
+        'Amani anafika kijijini na kupata barua ya bibi.',
+        `## ${first(b.characters)}`,
+        `- Amani | msichana wa mjini | amefika kijijini | ${label(1)}`,
+        `- Baraka | rafiki | anamsubiri | ${label(1)}`,
+        `## ${first(b.threads)}`,
+        `- barua ya bibi | ${label(1)} | ${first(b.open)} | ${book.due} ${label(3)}`,
+        `## ${first(b.facts)}`,
+        '- Kijiji kiko kando ya ziwa.',
+      ].join('\n');
+      const parsed1 = parseBibleUpdate(update1, label(1))!;
+      expect(parsed1.characters?.map((c) => c.name)).toEqual(['Amani', 'Baraka']);
+      let bible = applyBibleUpdate(EMPTY_BIBLE, parsed1, { label: label(1), lang: XX });
+      expect(bible.threads.map((t) => [t.thread, t.isResolved])).toEqual([['barua ya bibi', false]]);
+      const update2 = [
+        `## ${first(b.chapter)}`,
+        'Amani anasoma barua na kuelewa siri ya bibi.',
+        `## ${first(b.threads)}`,
+        `- barua ya bibi | ${label(1)} ` +
+          `| ${first(b.resolved).toLowerCase()} ${first(b.at).toLowerCase()} ${label(2)} ` +
+          `| ${book.due} ${label(3)}`,
+      ].join('\n');
+      bible = applyBibleUpdate(bible, parseBibleUpdate(update2, label(2))!, { label: label(2), lang: XX });
+      expect(bible.threads).toHaveLength(1);
+      expect(bible.threads[0]!.isResolved).toBe(true);
+      expect(bible.threads[0]!.changed).toBe(label(2));
+      // Written in its own words and read back: the characters and the promise's state stay.
+      const back = parseBible(renderBible(bible, XX));
+      expect(back.characters.map((c) => c.name)).toEqual(['Amani', 'Baraka']);
+      expect(back.threads.map((t) => t.isResolved)).toEqual([true]);
+      expect(back.chapters.map((c) => c.label)).toEqual([label(1), label(2)]);
+    },
+  );
 
   it('a manuscript with its chapter headings imports as chapters; the three languages alone find one part', () => {
     const chapter = first(words.parts.chapter.replace('(?:\\s+ya)?', ''));
@@ -262,9 +273,11 @@ describe('a fourth language with words of its own', () => {
       Array.from(
         { length: 6 },
         (_, k) =>
-          `Aya ya ${k + 1} ya sehemu ya ${n}: Amani anatembea kando ya ziwa, akifikiri juu ya barua ya bibi yake na kile ambacho kijiji kimebadilika tangu alipoondoka.`,
+          `Aya ya ${k + 1} ya sehemu ya ${n}: Amani anatembea kando ya ziwa, akifikiri juu ya barua ya bibi ` +
+          `yake na kile ambacho kijiji kimebadilika tangu alipoondoka.`,
       ).join('\n\n');
-    // "Sura ya Kwanza", "Sura ya Pili", "Sura 3": its chapter word, with and without its optional link word, numbers in its
+    // "Sura ya Kwanza", "Sura ya Pili", "Sura 3": its chapter word, with and without its optional link word, numbers in
+    // its
     // words.
     const link = /\(\?:\\s\+(\w+)\)\?/.exec(headings.chapter)![1]!;
     const text = [
@@ -282,35 +295,40 @@ describe('a fourth language with words of its own', () => {
     expect(parts[0]!.kind).not.toBe('chapter');
   });
 
-  it("a premise labelled with its premise word in a manuscript's notes is the split's premise; the three languages alone read none", () => {
-    const chapter = first(words.parts.chapter);
-    const premise = 'Amani anarudi kijijini kwa bibi yake na kugundua siri ya ziwa.';
-    const body = (n: number) =>
-      Array.from(
-        { length: 6 },
-        (_, k) =>
-          `Amani alitembea kando ya ziwa mara ya ${n + k} jioni ile, na Baraka alimsubiri karibu na mtumbwi wa zamani.`,
-      ).join(' ');
-    const text = [
-      '# Ziwa la Jioni',
-      '',
-      '## Maelezo',
-      '',
-      `**${first(words.bible.premise)}:** ${premise}`,
-      '',
-      `# ${chapter} 1`,
-      '',
-      body(1),
-      '',
-      `# ${chapter} 2`,
-      '',
-      body(7),
-    ].join('\n');
-    withoutFourth();
-    expect(splitManuscript(text).premise).toBeUndefined();
-    withFourth();
-    expect(splitManuscript(text).premise).toBe(premise);
-  });
+  it(
+    "a premise labelled with its premise word in a manuscript's notes " +
+      "is the split's premise; the three languages alone read none",
+    () => {
+      const chapter = first(words.parts.chapter);
+      const premise = 'Amani anarudi kijijini kwa bibi yake na kugundua siri ya ziwa.';
+      const body = (n: number) =>
+        Array.from(
+          { length: 6 },
+          (_, k) =>
+            `Amani alitembea kando ya ziwa mara ya ${n + k} jioni ` +
+            `ile, na Baraka alimsubiri karibu na mtumbwi wa zamani.`,
+        ).join(' ');
+      const text = [
+        '# Ziwa la Jioni',
+        '',
+        '## Maelezo',
+        '',
+        `**${first(words.bible.premise)}:** ${premise}`,
+        '',
+        `# ${chapter} 1`,
+        '',
+        body(1),
+        '',
+        `# ${chapter} 2`,
+        '',
+        body(7),
+      ].join('\n');
+      withoutFourth();
+      expect(splitManuscript(text).premise).toBeUndefined();
+      withFourth();
+      expect(splitManuscript(text).premise).toBe(premise);
+    },
+  );
 
   it('is refused when its reading section lacks a key, or is missing, naming the file and the key', () => {
     // The fixture's own file, edited and put back.

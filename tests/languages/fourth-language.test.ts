@@ -75,58 +75,68 @@ describe('a fourth language, added as data', () => {
     expect(r.code, r.stderr).toBe(0);
   });
 
-  it('writes a romance of three chapters in it offline, every paragraph kept by the guard, and exports it', async () => {
-    // As a maintainer tries it: the folder named in KARYA_LANGUAGES (the export's worker reads the table from it too).
-    readWith(dir);
-    loadCatalog({ fresh: true });
-    const cwd = tempDir('karya-fourth-book-');
-    const r = await runKaryaInProcess(
-      ['generate', 'romance', '--lang', 'xx', '--chapters', '3', '--out', 'buku.md', '--state', 'state.sqlite'],
-      { cwd, env: { KARYA_LANGUAGES: dir } },
-    );
-    expect(r.code, r.stderr).toBe(0);
-    const book = readFileSync(path.join(cwd, 'buku.md'), 'utf8');
-    for (const n of [1, 2, 3]) expect(book).toMatch(new RegExp(`^#+ Bab ${n}\\b`, 'm'));
-    const paragraphs = book
-      .split(/\n\s*\n/)
-      .map((p) => p.trim())
-      .filter((p) => p && !p.startsWith('#'));
-    expect(paragraphs.length).toBeGreaterThan(3);
-    expect(paragraphs.filter((p) => findLanguageDrift(p, 'xx'))).toEqual([]);
-    const epub = await runKaryaInProcess(
-      ['generate', 'romance', '--lang', 'xx', '--chapters', '3', '--out', 'buku.epub', '--state', 'state.sqlite'],
-      { cwd, env: { KARYA_LANGUAGES: dir } },
-    );
-    expect(epub.code, epub.stderr).toBe(0);
-    expect(zipText(readZip(readFileSync(path.join(cwd, 'buku.epub'))), 'OEBPS/content.opf')).toContain(
-      '<dc:language>xx</dc:language>',
-    );
-    const check = await epubcheck(path.join(cwd, 'buku.epub'));
-    expect(check.report).toMatch(/0 fatals \/ 0 errors/);
-  }, 120_000);
+  it(
+    'writes a romance of three chapters in it offline, ' + 'every paragraph kept by the guard, and exports it',
+    async () => {
+      // As a maintainer tries it: the folder named in KARYA_LANGUAGES (the export's worker reads the table from it
+      // too).
+      readWith(dir);
+      loadCatalog({ fresh: true });
+      const cwd = tempDir('karya-fourth-book-');
+      const r = await runKaryaInProcess(
+        ['generate', 'romance', '--lang', 'xx', '--chapters', '3', '--out', 'buku.md', '--state', 'state.sqlite'],
+        { cwd, env: { KARYA_LANGUAGES: dir } },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      const book = readFileSync(path.join(cwd, 'buku.md'), 'utf8');
+      for (const n of [1, 2, 3]) expect(book).toMatch(new RegExp(`^#+ Bab ${n}\\b`, 'm'));
+      const paragraphs = book
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter((p) => p && !p.startsWith('#'));
+      expect(paragraphs.length).toBeGreaterThan(3);
+      expect(paragraphs.filter((p) => findLanguageDrift(p, 'xx'))).toEqual([]);
+      const epub = await runKaryaInProcess(
+        ['generate', 'romance', '--lang', 'xx', '--chapters', '3', '--out', 'buku.epub', '--state', 'state.sqlite'],
+        { cwd, env: { KARYA_LANGUAGES: dir } },
+      );
+      expect(epub.code, epub.stderr).toBe(0);
+      expect(zipText(readZip(readFileSync(path.join(cwd, 'buku.epub'))), 'OEBPS/content.opf')).toContain(
+        '<dc:language>xx</dc:language>',
+      );
+      const check = await epubcheck(path.join(cwd, 'buku.epub'));
+      expect(check.report).toMatch(/0 fatals \/ 0 errors/);
+    },
+    120_000,
+  );
 
-  it('a generator lacking one of its texts is refused in it, not a crash: the list says so and --lang names the languages it offers', async () => {
-    const lacking = fourthLanguage();
-    const romance = path.join(lacking, 'xx/generators/romance.yaml');
-    writeFileSync(romance, readFileSync(romance, 'utf8').replace(/^title: .*\n/m, ''));
-    readWith(lacking);
-    const catalog = loadCatalog({ fresh: true });
-    const server = await startTestServer({ catalog });
-    try {
-      const { generators } = (await server.http.get('/api/generators').expect(200)).body as {
-        generators: { id: string; refusedLanguages?: string[] }[];
-      };
-      expect(generators.find((g) => g.id === 'romance')!.refusedLanguages).toEqual(['xx']);
-      expect(generators.find((g) => g.id === 'poems')!.refusedLanguages).toBeUndefined();
-    } finally {
-      await server.close();
-    }
-    const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'xx', '--chapters', '3'], {
-      cwd: tempDir('karya-fourth-refused-'),
-      env: { KARYA_LANGUAGES: lacking },
-    });
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(/"xx".*\ben, ms, id\b/);
-    expect(r.stderr).not.toMatch(/\bat \S+:\d+:\d+/);
-  }, 60_000);
+  it(
+    'a generator lacking one of its texts is refused in it, not a ' +
+      'crash: the list says so and --lang names the languages it offers',
+    async () => {
+      const lacking = fourthLanguage();
+      const romance = path.join(lacking, 'xx/generators/romance.yaml');
+      writeFileSync(romance, readFileSync(romance, 'utf8').replace(/^title: .*\n/m, ''));
+      readWith(lacking);
+      const catalog = loadCatalog({ fresh: true });
+      const server = await startTestServer({ catalog });
+      try {
+        const { generators } = (await server.http.get('/api/generators').expect(200)).body as {
+          generators: { id: string; refusedLanguages?: string[] }[];
+        };
+        expect(generators.find((g) => g.id === 'romance')!.refusedLanguages).toEqual(['xx']);
+        expect(generators.find((g) => g.id === 'poems')!.refusedLanguages).toBeUndefined();
+      } finally {
+        await server.close();
+      }
+      const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'xx', '--chapters', '3'], {
+        cwd: tempDir('karya-fourth-refused-'),
+        env: { KARYA_LANGUAGES: lacking },
+      });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/"xx".*\ben, ms, id\b/);
+      expect(r.stderr).not.toMatch(/\bat \S+:\d+:\d+/);
+    },
+    60_000,
+  );
 });

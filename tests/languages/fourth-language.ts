@@ -27,7 +27,8 @@ export function fourthLanguage({ order = 0 }: { order?: number } = {}): string {
     .replace(/^languageNames:$/m, 'languageNames:\n  xx: Bahasa Xx');
   writeFileSync(path.join(dir, 'xx.yaml'), table);
   cpSync(path.join(REPO, 'id'), path.join(dir, 'xx'), { recursive: true });
-  // Its guard: a family of its own (Malay's family lists its members' markers, and this fixture edits no other language).
+  // Its guard: a family of its own (Malay's family lists its members' markers, and this fixture edits no other
+  // language).
   const guard = readFileSync(path.join(dir, 'xx/guard.yaml'), 'utf8');
   writeFileSync(
     path.join(dir, 'xx/guard.yaml'),

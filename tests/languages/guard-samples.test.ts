@@ -72,11 +72,15 @@ describe("the guard on one-sentence news, from every language's samples", () => 
     );
   });
 
-  it('names the neighbour it found: Malaysian news in an Indonesian book is Malay, Indonesian in a Malay book Indonesian', () => {
-    const of = (code: Lang) => SAMPLES.find(([c]) => c === code)![1];
-    expect(of('ms').filter((s) => findLanguageDrift(s, 'id')?.found === 'ms').length).toBeGreaterThanOrEqual(19);
-    expect(of('id').filter((s) => findLanguageDrift(s, 'ms')?.found === 'id').length).toBeGreaterThanOrEqual(19);
-    expect(of('en').filter((s) => findLanguageDrift(s, 'id')?.found === 'en').length).toBeGreaterThanOrEqual(19);
-    expect(of('en').filter((s) => findLanguageDrift(s, 'ms')?.found === 'en').length).toBeGreaterThanOrEqual(19);
-  });
+  it(
+    'names the neighbour it found: Malaysian news in an Indonesian ' +
+      'book is Malay, Indonesian in a Malay book Indonesian',
+    () => {
+      const of = (code: Lang) => SAMPLES.find(([c]) => c === code)![1];
+      expect(of('ms').filter((s) => findLanguageDrift(s, 'id')?.found === 'ms').length).toBeGreaterThanOrEqual(19);
+      expect(of('id').filter((s) => findLanguageDrift(s, 'ms')?.found === 'id').length).toBeGreaterThanOrEqual(19);
+      expect(of('en').filter((s) => findLanguageDrift(s, 'id')?.found === 'en').length).toBeGreaterThanOrEqual(19);
+      expect(of('en').filter((s) => findLanguageDrift(s, 'ms')?.found === 'en').length).toBeGreaterThanOrEqual(19);
+    },
+  );
 });

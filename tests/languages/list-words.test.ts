@@ -28,29 +28,34 @@ describe("a list joined with its language's words", () => {
     expect(listIn(['A'], 'id', 'and')).toBe('A');
   });
 
-  it("a fourth language Intl does not know joins with its own file's words: karya generate's --lang and karya translate's --to", async () => {
-    const dir = fourthLanguage({ order: 9 });
-    // Its joining words, unlike any other language's (Intl would say "or" and "and" for "xx").
-    writeFileSync(
-      path.join(dir, 'xx/list-words.yaml'),
-      'comma: "; "\nand2: "{first} ket {last}"\nandMany: "{items} ket {last}"\nor2: "{first} vai {last}"\norMany: "{items} vai {last}"\n',
-    );
-    expect(readFileSync(path.join(dir, 'xx/list-words.yaml'), 'utf8')).toContain('vai');
-    setLanguageSource(() => readLanguages([...languageFolders({}), dir], {}));
-    ensureLanguages();
-    loadCatalog({ fresh: true });
-    expect(listIn(['a', 'b', 'c'], 'xx', 'or')).toBe('a; b vai c');
-    const env = { KARYA_LANGUAGES: dir, LC_ALL: 'xx_XX.UTF-8' };
-    for (const command of ['generate', 'translate']) {
-      const help = await runKaryaInProcess([command, '--help'], { env });
-      expect(help.code, help.stderr).toBe(0);
-      const said = help.stdout.replace(/\s+/g, ' ');
-      // generate's --lang and translate's --to (the edition's language) name the table's codes (the repository's and
-      // xx, last in its order), joined in xx's words: "en; ms; id vai xx" for the repository's three.
-      const codes = langs();
-      expect(codes.at(-1)).toBe('xx');
-      expect(said, command).toContain(`${codes.slice(0, -1).join('; ')} vai xx`);
-      expect(said, command).not.toMatch(/\b(?:ms|id),? (?:or|atau) (?:id|xx)\b/);
-    }
-  });
+  it(
+    "a fourth language Intl does not know joins with its own file's " +
+      "words: karya generate's --lang and karya translate's --to",
+    async () => {
+      const dir = fourthLanguage({ order: 9 });
+      // Its joining words, unlike any other language's (Intl would say "or" and "and" for "xx").
+      writeFileSync(
+        path.join(dir, 'xx/list-words.yaml'),
+        'comma: "; "\nand2: "{first} ket {last}"\nandMany: "{items} ket ' +
+          '{last}"\nor2: "{first} vai {last}"\norMany: "{items} vai {last}"\n',
+      );
+      expect(readFileSync(path.join(dir, 'xx/list-words.yaml'), 'utf8')).toContain('vai');
+      setLanguageSource(() => readLanguages([...languageFolders({}), dir], {}));
+      ensureLanguages();
+      loadCatalog({ fresh: true });
+      expect(listIn(['a', 'b', 'c'], 'xx', 'or')).toBe('a; b vai c');
+      const env = { KARYA_LANGUAGES: dir, LC_ALL: 'xx_XX.UTF-8' };
+      for (const command of ['generate', 'translate']) {
+        const help = await runKaryaInProcess([command, '--help'], { env });
+        expect(help.code, help.stderr).toBe(0);
+        const said = help.stdout.replace(/\s+/g, ' ');
+        // generate's --lang and translate's --to (the edition's language) name the table's codes (the repository's and
+        // xx, last in its order), joined in xx's words: "en; ms; id vai xx" for the repository's three.
+        const codes = langs();
+        expect(codes.at(-1)).toBe('xx');
+        expect(said, command).toContain(`${codes.slice(0, -1).join('; ')} vai xx`);
+        expect(said, command).not.toMatch(/\b(?:ms|id),? (?:or|atau) (?:id|xx)\b/);
+      }
+    },
+  );
 });

@@ -49,7 +49,8 @@ function bookState(spec: ResolvedSpec, totalChapters: number, content: string[])
     currentChapter: content.length,
     isLocked: content.length > 0,
     outline:
-      'Judul: Lentera Pelabuhan\nPremis: Sari harus menyelamatkan toko buku ayahnya.\n\nBab 1: Badai\nSari pulang ke Makassar.\n\nBab 2: Surat\nSari menemukan surat lama.',
+      'Judul: Lentera Pelabuhan\nPremis: Sari harus menyelamatkan toko buku ayahnya.\n\n' +
+      'Bab 1: Badai\nSari pulang ke Makassar.\n\nBab 2: Surat\nSari menemukan surat lama.',
     memory: '## Tokoh\n- Sari | pemilik toko buku | cemas | Bab 1',
   };
 }
@@ -116,24 +117,31 @@ describe('an Indonesian book asks the model in Indonesian', () => {
     expectIndonesian(prompt.user);
   });
 
-  it('the translation of an English edition into Indonesian names both languages in Indonesian and keeps the glossary', () => {
-    const request = windowRequest({
-      renderer: catalog.renderer,
-      from: 'en',
-      to: 'id',
-      hasTitle: false,
-      paragraphs: ['Aisha opened the shop at dawn.', 'The harbour was quiet.'],
-      glossary: [{ term: 'Harbour Lights', rendering: 'Lentera Pelabuhan' }],
-      cast: [{ name: 'Aisha', gender: 'female' }],
-    });
-    expect(request.system).toContain(
-      'menerjemahkan novel dari bahasa Inggris ke dalam Bahasa Indonesia (bahasa Indonesia baku, bukan bahasa Melayu Malaysia)',
-    );
-    expect(request.user).toContain('Terjemahkan 2 paragraf di bawah ini dari bahasa Inggris ke dalam Bahasa Indonesia');
-    expect(request.user).toContain('- Harbour Lights → Lentera Pelabuhan');
-    expect(request.user).toContain('- Aisha: perempuan');
-    // Only the source paragraphs and the glossary's own term are English.
-    expectIndonesian(request.user.replace(/Paragraf sumber:[\s\S]*$/, '').replace('Harbour Lights', ''));
-    expectIndonesian(request.system);
-  });
+  it(
+    'the translation of an English edition into Indonesian ' +
+      'names both languages in Indonesian and keeps the glossary',
+    () => {
+      const request = windowRequest({
+        renderer: catalog.renderer,
+        from: 'en',
+        to: 'id',
+        hasTitle: false,
+        paragraphs: ['Aisha opened the shop at dawn.', 'The harbour was quiet.'],
+        glossary: [{ term: 'Harbour Lights', rendering: 'Lentera Pelabuhan' }],
+        cast: [{ name: 'Aisha', gender: 'female' }],
+      });
+      expect(request.system).toContain(
+        'menerjemahkan novel dari bahasa Inggris ke dalam Bahasa ' +
+          'Indonesia (bahasa Indonesia baku, bukan bahasa Melayu Malaysia)',
+      );
+      expect(request.user).toContain(
+        'Terjemahkan 2 paragraf di bawah ini dari bahasa Inggris ke dalam Bahasa Indonesia',
+      );
+      expect(request.user).toContain('- Harbour Lights → Lentera Pelabuhan');
+      expect(request.user).toContain('- Aisha: perempuan');
+      // Only the source paragraphs and the glossary's own term are English.
+      expectIndonesian(request.user.replace(/Paragraf sumber:[\s\S]*$/, '').replace('Harbour Lights', ''));
+      expectIndonesian(request.system);
+    },
+  );
 });

@@ -47,14 +47,17 @@ function readWith(dir: string): unknown {
 }
 
 describe('every language words every block of the prompts', () => {
-  it('a table whose prompts lack the language line is refused when it is read, naming the language and the block', () => {
-    const error = readWith(fixtureWithout('language'));
-    expect(error).toBeInstanceOf(LanguageWordsError);
-    expect((error as LanguageWordsError).params).toEqual({ language: 'xx', catalogue: 'prompts', key: 'language' });
-    expect((error as Error).message).toBe(
-      'language "xx" has no words for "language" of the prompts catalogue (languages/xx/prompts.yaml)',
-    );
-  });
+  it(
+    'a table whose prompts lack the language line is refused ' + 'when it is read, naming the language and the block',
+    () => {
+      const error = readWith(fixtureWithout('language'));
+      expect(error).toBeInstanceOf(LanguageWordsError);
+      expect((error as LanguageWordsError).params).toEqual({ language: 'xx', catalogue: 'prompts', key: 'language' });
+      expect((error as Error).message).toBe(
+        'language "xx" has no words for "language" of the prompts catalogue (languages/xx/prompts.yaml)',
+      );
+    },
+  );
 
   it('the same table with every block is read, and a prompt in it is in its own words', () => {
     const dir = fixtureWithout('language');
@@ -82,29 +85,34 @@ describe('every language words every block of the prompts', () => {
     expect(issues.map((i) => `${i.file}: ${i.message}`)).toEqual(
       langs().map(
         (lang) =>
-          `templates/fiction/chapter.hbs: {{wording "chapter.epilogue"}}: languages/${lang}/prompts.yaml has no block "chapter.epilogue" (every language words every block a template calls)`,
+          `templates/fiction/chapter.hbs: {{wording "chapter.epilogue"}}: languages/${lang}/prompts.yaml ` +
+          `has no block "chapter.epilogue" (every language words every block a template calls)`,
       ),
     );
   });
 
-  it('karya validate reads the blocks a template calls: a variable no prompt has is refused in the language that uses it', () => {
-    const catalog = loadCatalog();
-    const dir = fixtureWithout('language');
-    const prompts = fullYaml().parse(readFileSync(path.join(dir, 'xx/prompts.yaml'), 'utf8')) as {
-      blocks: Record<string, string>;
-    };
-    prompts.blocks.language = 'Tulis dalam bahasa {{bookLanguage}}.\n';
-    writeFileSync(path.join(dir, 'xx/prompts.yaml'), fullYaml().stringify(prompts));
-    expect(readWith(dir)).toBeUndefined();
-    const issues = checkTemplates(
-      catalog.get('romance')!,
-      catalog.renderer.templates,
-      (name) => `templates/${name}.hbs`,
-    );
-    expect(issues).toHaveLength(1);
-    expect(issues[0]).toMatchObject({ file: 'languages/xx/prompts.yaml', path: 'blocks.language' });
-    expect(issues[0]!.message).toMatch(/^\{\{bookLanguage\}\}: "bookLanguage" is not a prompt variable/);
-  });
+  it(
+    'karya validate reads the blocks a template calls: a variable ' +
+      'no prompt has is refused in the language that uses it',
+    () => {
+      const catalog = loadCatalog();
+      const dir = fixtureWithout('language');
+      const prompts = fullYaml().parse(readFileSync(path.join(dir, 'xx/prompts.yaml'), 'utf8')) as {
+        blocks: Record<string, string>;
+      };
+      prompts.blocks.language = 'Tulis dalam bahasa {{bookLanguage}}.\n';
+      writeFileSync(path.join(dir, 'xx/prompts.yaml'), fullYaml().stringify(prompts));
+      expect(readWith(dir)).toBeUndefined();
+      const issues = checkTemplates(
+        catalog.get('romance')!,
+        catalog.renderer.templates,
+        (name) => `templates/${name}.hbs`,
+      );
+      expect(issues).toHaveLength(1);
+      expect(issues[0]).toMatchObject({ file: 'languages/xx/prompts.yaml', path: 'blocks.language' });
+      expect(issues[0]!.message).toMatch(/^\{\{bookLanguage\}\}: "bookLanguage" is not a prompt variable/);
+    },
+  );
 });
 
 describe("a language's habits are flags of its table", () => {

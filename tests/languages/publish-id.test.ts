@@ -26,7 +26,9 @@ import { tempDir } from '../temp.js';
 const ZIP = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]);
 const PDF = new TextEncoder().encode('%PDF-1.7\n%fake');
 const BLURB =
-  '<p>Ayu meninggalkan Jakarta untuk melupakannya. Sepuluh tahun kemudian banjir menahannya seminggu di toko buku lelaki itu, dan setiap halaman yang mereka buka bersama mengingatkan janji yang tidak pernah mereka tepati.</p>';
+  '<p>Ayu meninggalkan Jakarta untuk melupakannya. Sepuluh tahun kemudian ' +
+  'banjir menahannya seminggu di toko buku lelaki itu, dan setiap halaman yang ' +
+  'mereka buka bersama mengingatkan janji yang tidak pernah mereka tepati.</p>';
 let jpeg: Uint8Array;
 
 beforeAll(async () => {
@@ -88,13 +90,15 @@ describe('an Indonesian book at the stores', () => {
     expect(check('kdp_ebook', 'language')).toMatchObject({
       status: 'check',
       detail:
-        'id: bahasa Indonesia belum dikonfirmasi di daftar bahasa e-book KDP; periksa halaman itu sebelum Anda mengunggah',
+        'id: bahasa Indonesia belum dikonfirmasi di daftar bahasa ' +
+        'e-book KDP; periksa halaman itu sebelum Anda mengunggah',
     });
     expect(check('kdp_ebook', 'language').fix).toBe(`baca ${languageRule(CHANNELS.kdp_ebook, 'id').source}`);
     expect(check('kobo', 'language')).toMatchObject({
       status: 'check',
       detail:
-        'id: bahasa Indonesia belum dikonfirmasi di daftar bahasa yang didukung Kobo Writing Life; periksa daftar itu sebelum Anda mengunggah',
+        'id: bahasa Indonesia belum dikonfirmasi di daftar bahasa yang ' +
+        'didukung Kobo Writing Life; periksa daftar itu sebelum Anda mengunggah',
     });
     expect(formatReadiness(r, 'id')).toContain('belum siap untuk kanal mana pun');
   });
@@ -160,21 +164,24 @@ describe("an Indonesian book's files", () => {
     expect(zipText(entries, 'OEBPS/toc.xhtml')).toContain('xml:lang="id"');
   }, 120_000);
 
-  it('the DOCX proofs in id-ID and the PDF and Markdown carry the Indonesian chapter headings and contents', async () => {
-    const docx = readZip(await renderDocument(DOC, 'docx', { date: DATE }));
-    const documentXml = zipText(docx, 'word/document.xml');
-    expect(zipText(docx, 'word/styles.xml')).toContain('w:val="id-ID"');
-    expect(documentXml).toContain('Daftar Isi');
-    expect(documentXml).toContain('Bab 1: Banjir');
-    const pdf = path.join(tmp, 'buku.pdf');
-    writeFileSync(pdf, await renderDocument(DOC, 'pdf', { date: DATE }));
-    const text = (await runTool('pdftotext', [pdf, '-'])).stdout;
-    expect(text).toContain('Daftar Isi');
-    expect(text).toContain('oleh Ayu Lestari');
-    expect(text).toContain('Bab 2: Janji');
-    const md = new TextDecoder().decode(await renderDocument(DOC, 'md', { date: DATE }));
-    expect(md).toContain('Bab 1: Banjir');
-  });
+  it(
+    'the DOCX proofs in id-ID and the PDF and Markdown ' + 'carry the Indonesian chapter headings and contents',
+    async () => {
+      const docx = readZip(await renderDocument(DOC, 'docx', { date: DATE }));
+      const documentXml = zipText(docx, 'word/document.xml');
+      expect(zipText(docx, 'word/styles.xml')).toContain('w:val="id-ID"');
+      expect(documentXml).toContain('Daftar Isi');
+      expect(documentXml).toContain('Bab 1: Banjir');
+      const pdf = path.join(tmp, 'buku.pdf');
+      writeFileSync(pdf, await renderDocument(DOC, 'pdf', { date: DATE }));
+      const text = (await runTool('pdftotext', [pdf, '-'])).stdout;
+      expect(text).toContain('Daftar Isi');
+      expect(text).toContain('oleh Ayu Lestari');
+      expect(text).toContain('Bab 2: Janji');
+      const md = new TextDecoder().decode(await renderDocument(DOC, 'md', { date: DATE }));
+      expect(md).toContain('Bab 1: Banjir');
+    },
+  );
 
   it('a translated edition says in Indonesian what it was translated from', async () => {
     const pdf = path.join(tmp, 'terjemahan.pdf');

@@ -52,22 +52,25 @@ describe('sayer(catalogue)', () => {
     expect((error as Error).message).toContain('languages/xx/sayer-greetings.yaml');
   });
 
-  it('a catalogue worded in its own languages does not stop a table that adds a fourth (the one worker reads both)', () => {
-    const dir = fourthLanguage();
-    try {
-      setLanguageSource(() => readLanguages([...languageFolders({}), dir], {}));
-      expect(() => ensureLanguages()).not.toThrow();
-      expect(greet('plain', 'id')).toBe('Tersimpan');
-      expect((thrown(() => greet('plain', 'xx')) as LanguageWordsError).params).toEqual({
-        language: 'xx',
-        catalogue: 'sayer-greetings',
-        key: 'plain',
-      });
-    } finally {
-      setLanguageSource(() => readLanguages());
-      ensureLanguages();
-    }
-  });
+  it(
+    'a catalogue worded in its own languages does not stop ' + 'a table that adds a fourth (the one worker reads both)',
+    () => {
+      const dir = fourthLanguage();
+      try {
+        setLanguageSource(() => readLanguages([...languageFolders({}), dir], {}));
+        expect(() => ensureLanguages()).not.toThrow();
+        expect(greet('plain', 'id')).toBe('Tersimpan');
+        expect((thrown(() => greet('plain', 'xx')) as LanguageWordsError).params).toEqual({
+          language: 'xx',
+          catalogue: 'sayer-greetings',
+          key: 'plain',
+        });
+      } finally {
+        setLanguageSource(() => readLanguages());
+        ensureLanguages();
+      }
+    },
+  );
 
   it('is how the command line’s catalogues speak (an option refused in Malay)', () => {
     expect(optionWord('bookId', 'ms', { value: 'abc' })).toBe(

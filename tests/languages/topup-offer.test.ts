@@ -33,25 +33,29 @@ function refusal(edit: (yaml: string) => string): LanguageWordsError {
 afterAll(() => setLanguageSource(() => readLanguages()));
 
 describe('the top-up offer of each language', () => {
-  it("English and Malay offer the requirements' ringgit packages by FPX or bank transfer; Indonesian the same charge by card, said plainly", () => {
-    setLanguageSource(() => readLanguages());
-    const ringgit = [
-      { credits: 150, price: 45, isBestValue: false },
-      { credits: 300, price: 75, isBestValue: false },
-      { credits: 600, price: 97, isBestValue: true },
-    ];
-    for (const lang of ['en', 'ms']) {
-      expect(topUpOffer(lang)).toMatchObject({ currency: 'MYR', priceFormat: 'RM{amount}', packages: ringgit });
-      expect(topUpOffer(lang).paymentMethods).toMatch(/^FPX /);
-    }
-    expect(topUpOffer('id')).toMatchObject({
-      currency: 'MYR',
-      packages: ringgit,
-      paymentMethods: 'Kartu debit atau kredit',
-    });
-    expect(topUpOffer('id').priceFormat).toBeUndefined();
-    expect(topUpOffer('id').chargeNote).toContain('ringgit Malaysia (MYR)');
-  });
+  it(
+    "English and Malay offer the requirements' ringgit packages by FPX " +
+      'or bank transfer; Indonesian the same charge by card, said plainly',
+    () => {
+      setLanguageSource(() => readLanguages());
+      const ringgit = [
+        { credits: 150, price: 45, isBestValue: false },
+        { credits: 300, price: 75, isBestValue: false },
+        { credits: 600, price: 97, isBestValue: true },
+      ];
+      for (const lang of ['en', 'ms']) {
+        expect(topUpOffer(lang)).toMatchObject({ currency: 'MYR', priceFormat: 'RM{amount}', packages: ringgit });
+        expect(topUpOffer(lang).paymentMethods).toMatch(/^FPX /);
+      }
+      expect(topUpOffer('id')).toMatchObject({
+        currency: 'MYR',
+        packages: ringgit,
+        paymentMethods: 'Kartu debit atau kredit',
+      });
+      expect(topUpOffer('id').priceFormat).toBeUndefined();
+      expect(topUpOffer('id').chargeNote).toContain('ringgit Malaysia (MYR)');
+    },
+  );
 
   it('refuses an offer it could not honour, naming the key', () => {
     expect(refusal((y) => y.replace(/^currency: .*$/m, 'currency: RMX')).params).toEqual({

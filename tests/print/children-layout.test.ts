@@ -48,7 +48,8 @@ function childrensBook(words: number): BookState {
 const ANSWERS: Record<string, string> = {
   'author-name': '1. **Siti Aminah** — warm',
   'amazon-pdp':
-    'Pip the rabbit learns that small steps make a big journey, one brave day at a time, in six gentle chapters to read aloud.',
+    'Pip the rabbit learns that small steps make a big journey, ' +
+    'one brave day at a time, in six gentle chapters to read aloud.',
   'amazon-keywords': '1. brave rabbit story\n2. bedtime chapter book',
   copyright: 'Copyright © 2026 Siti Aminah',
 };
@@ -87,63 +88,79 @@ async function wordHeights(file: string, page: number): Promise<number[]> {
 }
 
 describe("a children's book's paperback", () => {
-  it("six chapters of a model's length for ages 5-8 (about 330 words a part) reach KDP's 24 pages at 5.5 × 8.5 in, where a novel's layout made fewer", async () => {
-    const state = childrensBook(330);
-    const parts = await partsOf(state);
-    const built = await buildKdpPackage({ book: children, state, parts, epubcheck: noEpubcheck });
-    const interior = await pdfFacts(built.files['paperback-interior.pdf'], 'interior.pdf');
-    expect(interior.pages).toBeGreaterThanOrEqual(KDP_MIN_PAGES);
-    expect(interior.size).toBe(CHAPTER_BOOK_PTS);
-    expect(built.print).toMatchObject({ pageCount: interior.pages, trim: '5.5x8.5' });
-    const pageCheck = built.readiness.channels.kdp_paperback.checks.find((c) => c.id === 'page-count')!;
-    expect(pageCheck.status).toBe('pass');
-    // The same book set as a novel is under KDP's minimum: the layout is what carries it.
-    const asNovel = await renderBookPdf(packageDocument(children, state, parts), { layout: 'book', isPrint: true });
-    expect(asNovel.pageCount).toBeLessThan(KDP_MIN_PAGES);
+  it(
+    "six chapters of a model's length for ages 5-8 (about 330 words a part) " +
+      "reach KDP's 24 pages at 5.5 × 8.5 in, where a novel's layout made fewer",
+    async () => {
+      const state = childrensBook(330);
+      const parts = await partsOf(state);
+      const built = await buildKdpPackage({ book: children, state, parts, epubcheck: noEpubcheck });
+      const interior = await pdfFacts(built.files['paperback-interior.pdf'], 'interior.pdf');
+      expect(interior.pages).toBeGreaterThanOrEqual(KDP_MIN_PAGES);
+      expect(interior.size).toBe(CHAPTER_BOOK_PTS);
+      expect(built.print).toMatchObject({ pageCount: interior.pages, trim: '5.5x8.5' });
+      const pageCheck = built.readiness.channels.kdp_paperback.checks.find((c) => c.id === 'page-count')!;
+      expect(pageCheck.status).toBe('pass');
+      // The same book set as a novel is under KDP's minimum: the layout is what carries it.
+      const asNovel = await renderBookPdf(packageDocument(children, state, parts), { layout: 'book', isPrint: true });
+      expect(asNovel.pageCount).toBeLessThan(KDP_MIN_PAGES);
 
-    // Large type (14 pt: words about 16 pt tall, a novel's 10.5 pt about 12), lines ragged and never hyphenated.
-    const heights = await wordHeights(interior.file, 7);
-    expect(heights.length).toBeGreaterThan(20);
-    // The median word: the running head and the folio are a few small words of the page.
-    const median = [...heights].sort((a, b) => a - b)[Math.floor(heights.length / 2)]!;
-    expect(median).toBeGreaterThan(15);
-    const text = (await runTool('pdftotext', ['-layout', interior.file, '-'])).stdout;
-    expect(text.split('\n').filter((l) => /\p{L}-$/u.test(l.trim()))).toEqual([]);
-  });
+      // Large type (14 pt: words about 16 pt tall, a novel's 10.5 pt about 12), lines ragged and never hyphenated.
+      const heights = await wordHeights(interior.file, 7);
+      expect(heights.length).toBeGreaterThan(20);
+      // The median word: the running head and the folio are a few small words of the page.
+      const median = [...heights].sort((a, b) => a - b)[Math.floor(heights.length / 2)]!;
+      expect(median).toBeGreaterThan(15);
+      const text = (await runTool('pdftotext', ['-layout', interior.file, '-'])).stdout;
+      expect(text.split('\n').filter((l) => /\p{L}-$/u.test(l.trim()))).toEqual([]);
+    },
+  );
 
-  it('a book too short even so is not ready for the paperback, and readiness says how many pages are missing', async () => {
-    const state = childrensBook(25);
-    const built = await buildKdpPackage({ book: children, state, parts: await partsOf(state), epubcheck: noEpubcheck });
-    const interior = await pdfFacts(built.files['paperback-interior.pdf'], 'short.pdf');
-    expect(interior.pages).toBeLessThan(KDP_MIN_PAGES);
-    const check = built.readiness.channels.kdp_paperback.checks.find((c) => c.id === 'page-count')!;
-    expect(check.status).toBe('fail');
-    expect(check.detail).toContain(`${interior.pages} pages`);
-    expect(check.fix).toContain(`${KDP_MIN_PAGES - interior.pages} more pages are needed`);
-    expect(built.readiness.channels.kdp_paperback.ready).toBe(false);
-    // The eBook does not need pages.
-    expect(built.readiness.channels.kdp_ebook.checks.some((c) => c.id === 'page-count')).toBe(false);
-  });
+  it(
+    'a book too short even so is not ready for the ' + 'paperback, and readiness says how many pages are missing',
+    async () => {
+      const state = childrensBook(25);
+      const built = await buildKdpPackage({
+        book: children,
+        state,
+        parts: await partsOf(state),
+        epubcheck: noEpubcheck,
+      });
+      const interior = await pdfFacts(built.files['paperback-interior.pdf'], 'short.pdf');
+      expect(interior.pages).toBeLessThan(KDP_MIN_PAGES);
+      const check = built.readiness.channels.kdp_paperback.checks.find((c) => c.id === 'page-count')!;
+      expect(check.status).toBe('fail');
+      expect(check.detail).toContain(`${interior.pages} pages`);
+      expect(check.fix).toContain(`${KDP_MIN_PAGES - interior.pages} more pages are needed`);
+      expect(built.readiness.channels.kdp_paperback.ready).toBe(false);
+      // The eBook does not need pages.
+      expect(built.readiness.channels.kdp_ebook.checks.some((c) => c.id === 'page-count')).toBe(false);
+    },
+  );
 
-  it('karya publish children --chapters 6 (offline): the interior is at least 24 pages at 5.5 × 8.5 in; --trim 6x9 still wins', async () => {
-    const r = await runKaryaInProcess(
-      ['publish', 'children', '--chapters', '6', '--author', 'Siti Aminah', '--out', 'kids', '--json'],
-      { cwd: tmp, env: WITHOUT_EPUBCHECK },
-    );
-    expect(r.stdout, r.stderr).toContain('"print"');
-    const summary = JSON.parse(r.stdout) as { print: { pageCount: number; trim: string } };
-    const interior = await pdfFacts(readFileSync(path.join(tmp, 'kids', 'paperback-interior.pdf')), 'cli.pdf');
-    expect(interior.pages).toBeGreaterThanOrEqual(KDP_MIN_PAGES);
-    expect(interior).toMatchObject({ pages: summary.print.pageCount, size: CHAPTER_BOOK_PTS });
-    expect(r.stderr).toContain('5.5 x 8.5 in');
+  it(
+    'karya publish children --chapters 6 (offline): the interior ' +
+      'is at least 24 pages at 5.5 × 8.5 in; --trim 6x9 still wins',
+    async () => {
+      const r = await runKaryaInProcess(
+        ['publish', 'children', '--chapters', '6', '--author', 'Siti Aminah', '--out', 'kids', '--json'],
+        { cwd: tmp, env: WITHOUT_EPUBCHECK },
+      );
+      expect(r.stdout, r.stderr).toContain('"print"');
+      const summary = JSON.parse(r.stdout) as { print: { pageCount: number; trim: string } };
+      const interior = await pdfFacts(readFileSync(path.join(tmp, 'kids', 'paperback-interior.pdf')), 'cli.pdf');
+      expect(interior.pages).toBeGreaterThanOrEqual(KDP_MIN_PAGES);
+      expect(interior).toMatchObject({ pages: summary.print.pageCount, size: CHAPTER_BOOK_PTS });
+      expect(r.stderr).toContain('5.5 x 8.5 in');
 
-    const six = await runKaryaInProcess(
-      ['publish', 'children', '--chapters', '6', '--author', 'Siti Aminah', '--trim', '6x9', '--out', 'kids69'],
-      { cwd: tmp, env: WITHOUT_EPUBCHECK },
-    );
-    expect(six.stderr).toContain('6 x 9 in');
-    expect((await pdfFacts(readFileSync(path.join(tmp, 'kids69', 'paperback-interior.pdf')), 'cli69.pdf')).size).toBe(
-      '432 x 648',
-    );
-  });
+      const six = await runKaryaInProcess(
+        ['publish', 'children', '--chapters', '6', '--author', 'Siti Aminah', '--trim', '6x9', '--out', 'kids69'],
+        { cwd: tmp, env: WITHOUT_EPUBCHECK },
+      );
+      expect(six.stderr).toContain('6 x 9 in');
+      expect((await pdfFacts(readFileSync(path.join(tmp, 'kids69', 'paperback-interior.pdf')), 'cli69.pdf')).size).toBe(
+        '432 x 648',
+      );
+    },
+  );
 });

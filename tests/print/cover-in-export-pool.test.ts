@@ -51,75 +51,90 @@ afterAll(async () => {
 });
 
 describe('covers made in the export pool', () => {
-  it("makes the eBook cover and the wrap's front panel from a 5,000 × 8,000 picture in its own thread, not this one", async () => {
-    const art = await largeJpeg();
-    const before = pool.coversMade;
-    const prepared = await pool.prepareCover(art, { ebook: { width: 1600, height: 2560 }, front: wrapFrontPx('6x9') });
-    // The art was decoded in a worker thread: the pool counts it, and the thread that did is not this one.
-    expect(isMainThread).toBe(true);
-    expect(pool.coversMade).toBe(before + 1);
-    expect(prepared.threadId).not.toBe(threadId);
-    expect(prepared.threadId).toBeGreaterThan(0);
-    // The eBook cover: 1,600 × 2,560 RGB JPEG, the picture's halves where they were (5,000 × 8,000 is 1.6:1 already).
-    expect(await sharp(prepared.ebook!.bytes).metadata()).toMatchObject({
-      format: 'jpeg',
-      width: 1600,
-      height: 2560,
-      channels: 3,
-    });
-    expect(prepared.ebook).toMatchObject({ width: 1600, height: 2560, channels: 3 });
-    expect(near(await stripColour(prepared.ebook!.bytes, 0.05, 0.45), RED)).toBe(true);
-    expect(near(await stripColour(prepared.ebook!.bytes, 0.55, 0.95), BLUE)).toBe(true);
-    expect(prepared.content).toEqual({ isFlat: false, source: { width: 5000, height: 8000 } });
-    // The wrap's front panel at 300 dpi over 6.125 × 9.25 in, cropped evenly: still red left, blue right.
-    expect(await sharp(prepared.front!.jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 1838, height: 2775 });
-    expect(near(await stripColour(prepared.front!.jpeg, 0.05, 0.45), RED)).toBe(true);
-    expect(near(await stripColour(prepared.front!.jpeg, 0.55, 0.95), BLUE)).toBe(true);
-    // Kept by the caller unless handed over: then its bytes move to the thread (a server's build holds them no longer).
-    expect(art.byteLength).toBeGreaterThan(0);
-    const handed = await pool.prepareCover(art, { ebook: { width: 1600, height: 2560 } }, { handOver: true });
-    expect(art.byteLength).toBe(0);
-    expect(near(await stripColour(handed.ebook!.bytes, 0.05, 0.45), RED)).toBe(true);
-  }, 120_000);
+  it(
+    "makes the eBook cover and the wrap's front panel from " +
+      'a 5,000 × 8,000 picture in its own thread, not this one',
+    async () => {
+      const art = await largeJpeg();
+      const before = pool.coversMade;
+      const prepared = await pool.prepareCover(art, {
+        ebook: { width: 1600, height: 2560 },
+        front: wrapFrontPx('6x9'),
+      });
+      // The art was decoded in a worker thread: the pool counts it, and the thread that did is not this one.
+      expect(isMainThread).toBe(true);
+      expect(pool.coversMade).toBe(before + 1);
+      expect(prepared.threadId).not.toBe(threadId);
+      expect(prepared.threadId).toBeGreaterThan(0);
+      // The eBook cover: 1,600 × 2,560 RGB JPEG, the picture's halves where they were (5,000 × 8,000 is 1.6:1 already).
+      expect(await sharp(prepared.ebook!.bytes).metadata()).toMatchObject({
+        format: 'jpeg',
+        width: 1600,
+        height: 2560,
+        channels: 3,
+      });
+      expect(prepared.ebook).toMatchObject({ width: 1600, height: 2560, channels: 3 });
+      expect(near(await stripColour(prepared.ebook!.bytes, 0.05, 0.45), RED)).toBe(true);
+      expect(near(await stripColour(prepared.ebook!.bytes, 0.55, 0.95), BLUE)).toBe(true);
+      expect(prepared.content).toEqual({ isFlat: false, source: { width: 5000, height: 8000 } });
+      // The wrap's front panel at 300 dpi over 6.125 × 9.25 in, cropped evenly: still red left, blue right.
+      expect(await sharp(prepared.front!.jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 1838, height: 2775 });
+      expect(near(await stripColour(prepared.front!.jpeg, 0.05, 0.45), RED)).toBe(true);
+      expect(near(await stripColour(prepared.front!.jpeg, 0.55, 0.95), BLUE)).toBe(true);
+      // Kept by the caller unless handed over: then its bytes move to the thread (a server's build holds them no
+      // longer).
+      expect(art.byteLength).toBeGreaterThan(0);
+      const handed = await pool.prepareCover(art, { ebook: { width: 1600, height: 2560 } }, { handOver: true });
+      expect(art.byteLength).toBe(0);
+      expect(near(await stripColour(handed.ebook!.bytes, 0.05, 0.45), RED)).toBe(true);
+    },
+    120_000,
+  );
 
-  it('refuses a picture whose decode would hold more than a cover may take, by name, when sent and when its covers are made', async () => {
-    // 5,000 × 8,000, progressive, colour at full resolution (4:4:4): 40 million pixels × 3 coefficients × 2 bytes.
-    const progressive = new Uint8Array(
-      await sharp({ create: { width: 5000, height: 8000, channels: 3, background: RED } })
-        .jpeg({ progressive: true, chromaSubsampling: '4:4:4' })
-        .toBuffer(),
-    );
-    const sent = await checkCoverPicture(progressive, 'poster.jpg').then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(sent).toBeInstanceOf(CoverPictureError);
-    expect(sent).toMatchObject({
-      code: 'cover_decode_too_large',
-      httpStatus: 422,
-      params: { file: 'poster.jpg', width: '5000', height: '8000', megabytes: '229', limit: '160' },
-    });
-    const made = await pool
-      .prepareCover(progressive, { ebook: { width: 1600, height: 2560 }, file: 'poster.jpg' })
-      .then(
+  it(
+    'refuses a picture whose decode would hold more than a cover ' +
+      'may take, by name, when sent and when its covers are made',
+    async () => {
+      // 5,000 × 8,000, progressive, colour at full resolution (4:4:4): 40 million pixels × 3 coefficients × 2 bytes.
+      const progressive = new Uint8Array(
+        await sharp({ create: { width: 5000, height: 8000, channels: 3, background: RED } })
+          .jpeg({ progressive: true, chromaSubsampling: '4:4:4' })
+          .toBuffer(),
+      );
+      const sent = await checkCoverPicture(progressive, 'poster.jpg').then(
         () => undefined,
         (e: unknown) => e,
       );
-    expect(made).toBeInstanceOf(CoverPictureError);
-    expect(made).toMatchObject({ code: 'cover_decode_too_large', params: { megabytes: '229', limit: '160' } });
-    const vars = (made as CoverPictureError).vars;
-    expect(catalogueMessage('cover_decode_too_large', 'en', vars)).toContain('229 MB');
-    expect(catalogueMessage('cover_decode_too_large', 'ms', vars)).toContain('menyahkod');
-    expect(catalogueMessage('cover_decode_too_large', 'id', vars)).toContain('mendekode');
-    // The same picture with its colour at half resolution (4:2:0, 114 MB) is a cover; so is it saved as a baseline JPEG.
-    const halfColour = new Uint8Array(
-      await sharp({ create: { width: 5000, height: 8000, channels: 3, background: RED } })
-        .jpeg({ progressive: true, chromaSubsampling: '4:2:0' })
-        .toBuffer(),
-    );
-    expect(await checkCoverPicture(halfColour, 'poster.jpg')).toMatchObject({ width: 5000, height: 8000 });
-    // The pool goes on making covers after a refusal.
-    const again = await pool.prepareCover(halfColour, { ebook: { width: 1600, height: 2560 } });
-    expect(again.ebook).toMatchObject({ width: 1600, height: 2560 });
-  }, 120_000);
+      expect(sent).toBeInstanceOf(CoverPictureError);
+      expect(sent).toMatchObject({
+        code: 'cover_decode_too_large',
+        httpStatus: 422,
+        params: { file: 'poster.jpg', width: '5000', height: '8000', megabytes: '229', limit: '160' },
+      });
+      const made = await pool
+        .prepareCover(progressive, { ebook: { width: 1600, height: 2560 }, file: 'poster.jpg' })
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(made).toBeInstanceOf(CoverPictureError);
+      expect(made).toMatchObject({ code: 'cover_decode_too_large', params: { megabytes: '229', limit: '160' } });
+      const vars = (made as CoverPictureError).vars;
+      expect(catalogueMessage('cover_decode_too_large', 'en', vars)).toContain('229 MB');
+      expect(catalogueMessage('cover_decode_too_large', 'ms', vars)).toContain('menyahkod');
+      expect(catalogueMessage('cover_decode_too_large', 'id', vars)).toContain('mendekode');
+      // The same picture with its colour at half resolution (4:2:0, 114 MB) is a cover; so is it saved as a baseline
+      // JPEG.
+      const halfColour = new Uint8Array(
+        await sharp({ create: { width: 5000, height: 8000, channels: 3, background: RED } })
+          .jpeg({ progressive: true, chromaSubsampling: '4:2:0' })
+          .toBuffer(),
+      );
+      expect(await checkCoverPicture(halfColour, 'poster.jpg')).toMatchObject({ width: 5000, height: 8000 });
+      // The pool goes on making covers after a refusal.
+      const again = await pool.prepareCover(halfColour, { ebook: { width: 1600, height: 2560 } });
+      expect(again.ebook).toMatchObject({ width: 1600, height: 2560 });
+    },
+    120_000,
+  );
 });

@@ -75,37 +75,41 @@ describe('covers', () => {
     }
   });
 
-  it("spine lettering keeps KDP's 0.0625 in from both spine edges (measured from the PDF's text boxes); none where it cannot", async () => {
-    const base = {
-      art,
-      title: 'The Weather of Small Choices',
-      author: 'Siti Aminah',
-      description: '<p>Rain.</p>',
-      lang: 'en' as const,
-    };
-    const cases = [
-      { trim: '6x9', paper: 'white', pageCount: 90, width: 6, perPage: 0.002252, isLettered: true },
-      { trim: '5x8', paper: 'cream', pageCount: 90, width: 5, perPage: 0.0025, isLettered: true },
-      { trim: '6x9', paper: 'white', pageCount: 130, width: 6, perPage: 0.002252, isLettered: true },
-      { trim: '6x9', paper: 'white', pageCount: 400, width: 6, perPage: 0.002252, isLettered: true },
-      // 79 pages of white paper: a spine of 0.178 in leaves under 0.06 in for the type: left bare.
-      { trim: '6x9', paper: 'white', pageCount: 80, width: 6, perPage: 0.002252, isLettered: false },
-    ] as const;
-    for (const c of cases) {
-      const wrap = await renderWrapCover({ ...base, trim: c.trim, paper: c.paper, pageCount: c.pageCount });
-      const x0 = (0.125 + c.width) * 72;
-      const spine = { x0, x1: x0 + c.pageCount * c.perPage * 72 };
-      const boxes = await spineBoxes(wrap.bytes, spine);
-      expect(wrap.hasSpineText, `${c.pageCount} ${c.paper}`).toBe(c.isLettered);
-      if (!c.isLettered) {
-        expect(boxes).toEqual([]);
-        continue;
+  it(
+    "spine lettering keeps KDP's 0.0625 in from both spine edges " +
+      "(measured from the PDF's text boxes); none where it cannot",
+    async () => {
+      const base = {
+        art,
+        title: 'The Weather of Small Choices',
+        author: 'Siti Aminah',
+        description: '<p>Rain.</p>',
+        lang: 'en' as const,
+      };
+      const cases = [
+        { trim: '6x9', paper: 'white', pageCount: 90, width: 6, perPage: 0.002252, isLettered: true },
+        { trim: '5x8', paper: 'cream', pageCount: 90, width: 5, perPage: 0.0025, isLettered: true },
+        { trim: '6x9', paper: 'white', pageCount: 130, width: 6, perPage: 0.002252, isLettered: true },
+        { trim: '6x9', paper: 'white', pageCount: 400, width: 6, perPage: 0.002252, isLettered: true },
+        // 79 pages of white paper: a spine of 0.178 in leaves under 0.06 in for the type: left bare.
+        { trim: '6x9', paper: 'white', pageCount: 80, width: 6, perPage: 0.002252, isLettered: false },
+      ] as const;
+      for (const c of cases) {
+        const wrap = await renderWrapCover({ ...base, trim: c.trim, paper: c.paper, pageCount: c.pageCount });
+        const x0 = (0.125 + c.width) * 72;
+        const spine = { x0, x1: x0 + c.pageCount * c.perPage * 72 };
+        const boxes = await spineBoxes(wrap.bytes, spine);
+        expect(wrap.hasSpineText, `${c.pageCount} ${c.paper}`).toBe(c.isLettered);
+        if (!c.isLettered) {
+          expect(boxes).toEqual([]);
+          continue;
+        }
+        expect(boxes.map((b) => b.text).join(' ')).toContain('Weather');
+        for (const box of boxes) {
+          expect(box.xMin - spine.x0, `${c.pageCount} ${c.paper} ${box.text}`).toBeGreaterThanOrEqual(0.0625 * 72);
+          expect(spine.x1 - box.xMax, `${c.pageCount} ${c.paper} ${box.text}`).toBeGreaterThanOrEqual(0.0625 * 72);
+        }
       }
-      expect(boxes.map((b) => b.text).join(' ')).toContain('Weather');
-      for (const box of boxes) {
-        expect(box.xMin - spine.x0, `${c.pageCount} ${c.paper} ${box.text}`).toBeGreaterThanOrEqual(0.0625 * 72);
-        expect(spine.x1 - box.xMax, `${c.pageCount} ${c.paper} ${box.text}`).toBeGreaterThanOrEqual(0.0625 * 72);
-      }
-    }
-  });
+    },
+  );
 });

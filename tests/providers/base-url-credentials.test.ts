@@ -41,7 +41,9 @@ describe('a credential inside the base URL', () => {
   });
 
   it('a config file baseURL with a key is refused the same way', () => {
-    const text = `providers:\n  - name: local\n    baseURL: https://api.example.com/v1?api_key=${KEY}\n    apiKeyEnv: MY_KEY\n`;
+    const text =
+      `providers:\n  - name: local\n    baseURL: ` +
+      `https://api.example.com/v1?api_key=${KEY}\n    apiKeyEnv: MY_KEY\n`;
     let message = '';
     try {
       const loaded = parseConfigFile({ text, file: 'karya.config.yaml', env: { MY_KEY: 'x' } });

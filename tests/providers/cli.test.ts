@@ -75,7 +75,8 @@ describe('karya test-ai', () => {
     const cwd = tmp();
     writeFileSync(
       path.join(cwd, 'karya.config.yaml'),
-      `providers:\n  - { name: local-fake, baseURL: "${fake.baseURL}", model: llama3.1 }\n  - { name: nowhere, baseURL: "http://127.0.0.1:1/v1", apiKeyEnv: NOWHERE_KEY }\n`,
+      `providers:\n  - { name: local-fake, baseURL: "${fake.baseURL}", model: llama3.1 }\n` +
+        `  - { name: nowhere, baseURL: "http://127.0.0.1:1/v1", apiKeyEnv: NOWHERE_KEY }\n`,
     );
     const run = await runKaryaInProcess(['test-ai'], { cwd, env: { NOWHERE_KEY: 'k' } });
     expect(run.code).toBe(0);
@@ -115,27 +116,31 @@ describe('karya test-ai', () => {
 });
 
 describe('offline cover', () => {
-  it('karya generate kids-book-cover --set title="Sang Kancil" --set mainCharacter="a mouse deer" --out cover.png writes a 1024x1024 PNG', async () => {
-    const cwd = tmp();
-    const run = await runKaryaInProcess(
-      [
-        'generate',
-        'kids-book-cover',
-        '--set',
-        'title=Sang Kancil',
-        '--set',
-        'mainCharacter=a mouse deer',
-        '--out',
-        'cover.png',
-        '--state',
-        path.join(cwd, 's.sqlite'),
-      ],
-      { cwd, env: {} },
-    );
-    expect(run.stderr).toContain('offline');
-    expect(run.code).toBe(0);
-    expect(readPng(readFileSync(path.join(cwd, 'cover.png')))).toMatchObject({ width: 1024, height: 1024 });
-  });
+  it(
+    'karya generate kids-book-cover --set title="Sang Kancil" --set ' +
+      'mainCharacter="a mouse deer" --out cover.png writes a 1024x1024 PNG',
+    async () => {
+      const cwd = tmp();
+      const run = await runKaryaInProcess(
+        [
+          'generate',
+          'kids-book-cover',
+          '--set',
+          'title=Sang Kancil',
+          '--set',
+          'mainCharacter=a mouse deer',
+          '--out',
+          'cover.png',
+          '--state',
+          path.join(cwd, 's.sqlite'),
+        ],
+        { cwd, env: {} },
+      );
+      expect(run.stderr).toContain('offline');
+      expect(run.code).toBe(0);
+      expect(readPng(readFileSync(path.join(cwd, 'cover.png')))).toMatchObject({ width: 1024, height: 1024 });
+    },
+  );
 
   it('with a real provider the image is downloaded to the --out file', async () => {
     const cwd = tmp();

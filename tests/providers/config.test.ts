@@ -121,13 +121,15 @@ providers:
       name: 'a key written in the file',
       text: 'providers:\n  - { name: a, apiKey: sk-live-123456789 }\n',
       message:
-        'karya.config.yaml: providers.0.apiKey: keys never go in this file: name the environment variable that holds the key, e.g. apiKeyEnv: OPENAI_API_KEY',
+        'karya.config.yaml: providers.0.apiKey: keys never go in this file: name ' +
+        'the environment variable that holds the key, e.g. apiKeyEnv: OPENAI_API_KEY',
     },
     {
       name: 'an unset key variable',
       text: 'providers:\n  - { name: a, apiKeyEnv: MY_KEY }\n',
       message:
-        'karya.config.yaml: providers.0.apiKeyEnv: environment variable MY_KEY is not set; set it or remove this provider',
+        'karya.config.yaml: providers.0.apiKeyEnv: environment ' +
+        'variable MY_KEY is not set; set it or remove this provider',
     },
     {
       name: 'no key for OpenAI itself',
@@ -179,30 +181,36 @@ describe('keys never appear in logs or errors', () => {
     expect(inspect(new Secret(KEY))).toBe('Secret([redacted])');
   });
 
-  it('a 401 whose body repeats the key gives the catalogue message; nothing in the error or the events holds the key', async () => {
-    const events: ProviderEvent[] = [];
-    const provider = createOpenAIProvider({ apiKey: KEY, baseURL: fake.baseURL, onEvent: (e) => events.push(e) });
-    fake.script({
-      status: 401,
-      body: {
-        error: {
-          message: `Incorrect API key provided: ${KEY}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+  it(
+    'a 401 whose body repeats the key gives the catalogue ' +
+      'message; nothing in the error or the events holds the key',
+    async () => {
+      const events: ProviderEvent[] = [];
+      const provider = createOpenAIProvider({ apiKey: KEY, baseURL: fake.baseURL, onEvent: (e) => events.push(e) });
+      fake.script({
+        status: 401,
+        body: {
+          error: {
+            message:
+              `Incorrect API key provided: ${KEY}. You can find your ` +
+              `API key at https://platform.openai.com/account/api-keys.`,
+          },
         },
-      },
-    });
-    const error = await rejectionOf(provider.generateText(textRequest()));
-    expect(error.message).toBe('Authentication error. Please refresh the page and try again.');
-    const everything = [
-      error.message,
-      error.stack,
-      String(error.cause),
-      (error.cause as Error).stack,
-      inspect(error, { depth: 10 }),
-      JSON.stringify(events),
-    ].join('\n');
-    expect(everything).not.toContain(KEY);
-    expect(everything).not.toContain('SECRET0123');
-  });
+      });
+      const error = await rejectionOf(provider.generateText(textRequest()));
+      expect(error.message).toBe('Authentication error. Please refresh the page and try again.');
+      const everything = [
+        error.message,
+        error.stack,
+        String(error.cause),
+        (error.cause as Error).stack,
+        inspect(error, { depth: 10 }),
+        JSON.stringify(events),
+      ].join('\n');
+      expect(everything).not.toContain(KEY);
+      expect(everything).not.toContain('SECRET0123');
+    },
+  );
 
   it('a failed initialisation does not carry the key either', async () => {
     const provider = createOpenAIProvider({ apiKey: KEY, baseURL: fake.baseURL, limits: { initRetryDelayMs: 1 } });

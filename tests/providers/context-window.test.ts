@@ -117,22 +117,28 @@ describe('KARYA_CONTEXT_TOKENS=3072', () => {
 });
 
 describe('a server that names its window only when it refuses (llama.cpp without /props)', () => {
-  it('takes the window it names: the refused request is asked again smaller, never unchanged, and the book is written', async () => {
-    fake = await startFakeOpenAI({ contextTokens: 3072, writeRatio: 1, honourMaxTokens: true });
-    const cwd = tmp();
-    const run = await runKaryaInProcess(
-      ['generate', 'romance', '--chapters', '2', '--json', '--state', path.join(cwd, 's.sqlite')],
-      { env: envOf(fake), cwd },
-    );
-    expect(run.code, run.stderr).toBe(0);
-    const sent = fake.generationRequests();
-    // Only the first request went over (Karya assumed 8,192 tokens); everything after it fits 3,072.
-    expect(sent.filter((r) => size(r) > 3072)).toEqual([sent[0]]);
-    expect(sent.map((r) => JSON.stringify(r.body)).filter((b) => b === JSON.stringify(sent[0]!.body))).toHaveLength(1);
-    expect(sent[1]!.body?.messages).toEqual(sent[0]!.body?.messages);
-    expect(Number(sent[1]!.body?.max_tokens)).toBeLessThan(Number(sent[0]!.body?.max_tokens));
-    expect((JSON.parse(run.stdout) as { parts: unknown[] }).parts).toHaveLength(5);
-  });
+  it(
+    'takes the window it names: the refused request is asked ' +
+      'again smaller, never unchanged, and the book is written',
+    async () => {
+      fake = await startFakeOpenAI({ contextTokens: 3072, writeRatio: 1, honourMaxTokens: true });
+      const cwd = tmp();
+      const run = await runKaryaInProcess(
+        ['generate', 'romance', '--chapters', '2', '--json', '--state', path.join(cwd, 's.sqlite')],
+        { env: envOf(fake), cwd },
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const sent = fake.generationRequests();
+      // Only the first request went over (Karya assumed 8,192 tokens); everything after it fits 3,072.
+      expect(sent.filter((r) => size(r) > 3072)).toEqual([sent[0]]);
+      expect(sent.map((r) => JSON.stringify(r.body)).filter((b) => b === JSON.stringify(sent[0]!.body))).toHaveLength(
+        1,
+      );
+      expect(sent[1]!.body?.messages).toEqual(sent[0]!.body?.messages);
+      expect(Number(sent[1]!.body?.max_tokens)).toBeLessThan(Number(sent[0]!.body?.max_tokens));
+      expect((JSON.parse(run.stdout) as { parts: unknown[] }).parts).toHaveLength(5);
+    },
+  );
 });
 
 describe('the context window of a provider', () => {
@@ -250,7 +256,8 @@ describe('the context window of a provider', () => {
     const cwd = tmp();
     writeFileSync(
       path.join(cwd, 'karya.config.yaml'),
-      `providers:\n  - { name: llama, baseURL: "${fake.baseURL}", model: qwen }\n  - { name: set, baseURL: "${fake.baseURL}", model: qwen, contextTokens: 2048 }\n`,
+      `providers:\n  - { name: llama, baseURL: "${fake.baseURL}", model: qwen }\n  - ` +
+        `{ name: set, baseURL: "${fake.baseURL}", model: qwen, contextTokens: 2048 }\n`,
     );
     const run = await runKaryaInProcess(['test-ai'], { cwd, env: {} });
     expect(run.code, run.stderr).toBe(0);

@@ -50,17 +50,21 @@ describe.each(MODES)('$name', ({ options }) => {
     },
   );
 
-  it('a streamed answer whose connection drops after part of its text: that text kept, marked cut, nothing asked again', async () => {
-    const { p, notices, onRetry } = await cutFirst('declared', options);
-    const deltas: string[] = [];
-    const result = await p.generateText(textRequest({ maxTokens: 800, onRetry, onDelta: (d) => deltas.push(d) }));
-    expect(result.text.length).toBeGreaterThan(0.5 * ANSWER.length);
-    expect(ANSWER.startsWith(result.text.trim())).toBe(true);
-    expect(deltas.join('')).toBe(result.text);
-    expect(isCutOff(result)).toBe(true);
-    expect(fake!.generationRequests()).toHaveLength(1);
-    expect(notices).toEqual([]);
-  });
+  it(
+    'a streamed answer whose connection drops after part of ' +
+      'its text: that text kept, marked cut, nothing asked again',
+    async () => {
+      const { p, notices, onRetry } = await cutFirst('declared', options);
+      const deltas: string[] = [];
+      const result = await p.generateText(textRequest({ maxTokens: 800, onRetry, onDelta: (d) => deltas.push(d) }));
+      expect(result.text.length).toBeGreaterThan(0.5 * ANSWER.length);
+      expect(ANSWER.startsWith(result.text.trim())).toBe(true);
+      expect(deltas.join('')).toBe(result.text);
+      expect(isCutOff(result)).toBe(true);
+      expect(fake!.generationRequests()).toHaveLength(1);
+      expect(notices).toEqual([]);
+    },
+  );
 
   it('every answer cut: the retry budget ends it with "Maximum retry attempts reached", after 4 requests', async () => {
     fake = await startFakeOpenAI({ answer: () => ANSWER, cutBody: () => 'declared' });

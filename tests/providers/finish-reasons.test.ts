@@ -60,7 +60,9 @@ describe('the time-out', () => {
     delayMs = 120;
     try {
       fake.script({
-        text: 'The rain kept falling over the harbour while the lights of the town came on one by one and the ferry sounded its horn.',
+        text:
+          'The rain kept falling over the harbour while the lights of ' +
+          'the town came on one by one and the ferry sounded its horn.',
       });
       const deltas: string[] = [];
       const result = await provider(700).generateText(textRequest({ onDelta: (d) => deltas.push(d) }));

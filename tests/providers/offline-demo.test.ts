@@ -156,25 +156,30 @@ function longBook(id: string, lang: 'en' | 'ms'): string[] {
 }
 
 describe('the offline demo reads as written', () => {
-  it(`a long book of every family, in English and Malay, repeats under ${REPEATS_RATIO} of every part's words, and reads as written throughout`, () => {
-    const over: string[] = [];
-    const problems: string[] = [];
-    for (const id of Object.values(FAMILIES).flat()) {
-      for (const lang of LANGS) {
-        const parts = longBook(id, lang);
-        expect(parts.at(-1)!.split(/\s+/).length, `${id} ${lang}`).toBeGreaterThanOrEqual(LONG.words);
-        repeatedShares(parts).forEach(
-          (share, i) => share >= REPEATS_RATIO && over.push(`${id} ${lang} part ${i}: ${share}`),
-        );
-        problems.push(...brokenShapes(parts.join('\n\n'), lang).map((p) => `${id} ${lang}: ${p}`));
+  it(
+    `a long book of every family, in English and Malay, repeats ` +
+      `under ${REPEATS_RATIO} of every part's words, and reads as written throughout`,
+    () => {
+      const over: string[] = [];
+      const problems: string[] = [];
+      for (const id of Object.values(FAMILIES).flat()) {
+        for (const lang of LANGS) {
+          const parts = longBook(id, lang);
+          expect(parts.at(-1)!.split(/\s+/).length, `${id} ${lang}`).toBeGreaterThanOrEqual(LONG.words);
+          repeatedShares(parts).forEach(
+            (share, i) => share >= REPEATS_RATIO && over.push(`${id} ${lang} part ${i}: ${share}`),
+          );
+          problems.push(...brokenShapes(parts.join('\n\n'), lang).map((p) => `${id} ${lang}: ${p}`));
+        }
       }
-    }
-    expect(over).toEqual([]);
-    expect(problems).toEqual([]);
-  });
+      expect(over).toEqual([]);
+      expect(problems).toEqual([]);
+    },
+  );
 
   it(
-    `a 12-chapter demo cookbook, in English and Malay, reports every part under ${REPEATS_RATIO} repeated, and every chapter holds recipes`,
+    `a 12-chapter demo cookbook, in English and Malay, reports every part ` +
+      `under ${REPEATS_RATIO} repeated, and every chapter holds recipes`,
     { timeout: 120_000 },
     async () => {
       for (const lang of LANGS) {
@@ -216,7 +221,8 @@ describe('the offline demo reads as written', () => {
   );
 
   it(
-    'every family, in English and Malay: no lower-case title word, no "the any", no doubled word or placeholder, no English in Malay',
+    'every family, in English and Malay: no lower-case title word, no ' +
+      '"the any", no doubled word or placeholder, no English in Malay',
     { timeout: 120_000 },
     async () => {
       const problems: string[] = [];
@@ -228,88 +234,100 @@ describe('the offline demo reads as written', () => {
     },
   );
 
-  it("a cookbook's chapters are recipes: a name, ingredients with amounts in a table, numbered steps; its chapter titles are not a story's", async () => {
-    for (const lang of LANGS) {
-      const md = await demo('cookbook', lang);
-      const words =
-        lang === 'ms'
-          ? { chapter: 'Bab', ingredients: 'Bahan-bahan', method: 'Cara Memasak' }
-          : { chapter: 'Chapter', ingredients: 'Ingredients', method: 'Method' };
-      const chapter = md.split(/^## /m).find((part) => part.startsWith(`${words.chapter} 1:`))!;
-      expect(chapter, lang).toBeDefined();
-      expect(chapter).toMatch(/^### \S.+$/m);
-      expect(chapter).toContain(`**${words.ingredients}**`);
-      expect(chapter).toMatch(/^\| .+ \| .*\d.* \|$/m);
-      expect(chapter).toContain(`**${words.method}**`);
-      expect(chapter).toMatch(/^1\. \S/m);
-      expect(chapter).toMatch(/^2\. \S/m);
-      expect(md).not.toMatch(/First Light|A Door Opens|Cahaya Pertama|Pintu Terbuka/);
-    }
-  });
+  it(
+    "a cookbook's chapters are recipes: a name, ingredients with amounts " +
+      "in a table, numbered steps; its chapter titles are not a story's",
+    async () => {
+      for (const lang of LANGS) {
+        const md = await demo('cookbook', lang);
+        const words =
+          lang === 'ms'
+            ? { chapter: 'Bab', ingredients: 'Bahan-bahan', method: 'Cara Memasak' }
+            : { chapter: 'Chapter', ingredients: 'Ingredients', method: 'Method' };
+        const chapter = md.split(/^## /m).find((part) => part.startsWith(`${words.chapter} 1:`))!;
+        expect(chapter, lang).toBeDefined();
+        expect(chapter).toMatch(/^### \S.+$/m);
+        expect(chapter).toContain(`**${words.ingredients}**`);
+        expect(chapter).toMatch(/^\| .+ \| .*\d.* \|$/m);
+        expect(chapter).toContain(`**${words.method}**`);
+        expect(chapter).toMatch(/^1\. \S/m);
+        expect(chapter).toMatch(/^2\. \S/m);
+        expect(md).not.toMatch(/First Light|A Door Opens|Cahaya Pertama|Pintu Terbuka/);
+      }
+    },
+  );
 
-  it("the offline cover letters its title once, and the paperback does not letter the art's title again on the front", async () => {
-    const title = 'Hujan di Kuala Lumpur';
-    const svg = coverSvg(
-      { title, byline: 'by Siti Aminah', genre: 'romance', lang: 'en' },
-      { width: 1600, height: 2560 },
-    );
-    const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
-    expect(texts.join(' ').split(title).length - 1).toBe(1);
+  it(
+    'the offline cover letters its title once, and the paperback ' +
+      "does not letter the art's title again on the front",
+    async () => {
+      const title = 'Hujan di Kuala Lumpur';
+      const svg = coverSvg(
+        { title, byline: 'by Siti Aminah', genre: 'romance', lang: 'en' },
+        { width: 1600, height: 2560 },
+      );
+      const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
+      expect(texts.join(' ').split(title).length - 1).toBe(1);
 
-    const art = renderCoverPng({
-      prompt: 'x',
-      size: '1024x1792',
-      meta: {
-        generatorId: 'book-cover',
-        family: 'covers',
-        kind: 'image',
-        stepKind: 'image',
-        stepLabel: 'Cover',
+      const art = renderCoverPng({
+        prompt: 'x',
+        size: '1024x1792',
+        meta: {
+          generatorId: 'book-cover',
+          family: 'covers',
+          kind: 'image',
+          stepKind: 'image',
+          stepLabel: 'Cover',
+          lang: 'en',
+          title: 'Book Cover',
+          settingsSummary: [{ label: 'Title', value: title, role: 'bookTitle' }],
+          wordTarget: 0,
+          isFiction: false,
+        },
+      });
+      const wrap = await renderWrapCover({
+        art,
+        title,
+        author: 'Siti Aminah',
+        description: '<p>Rain over the city.</p>',
         lang: 'en',
-        title: 'Book Cover',
-        settingsSummary: [{ label: 'Title', value: title, role: 'bookTitle' }],
-        wordTarget: 0,
-        isFiction: false,
-      },
-    });
-    const wrap = await renderWrapCover({
-      art,
-      title,
-      author: 'Siti Aminah',
-      description: '<p>Rain over the city.</p>',
-      lang: 'en',
-      trim: '6x9',
-      paper: 'white',
-      pageCount: 40,
-    });
-    const file = path.join(tmp, 'wrap.pdf');
-    writeFileSync(file, wrap.bytes);
-    const text = (await runTool('pdftotext', [file, '-'])).stdout.replace(/\s+/g, ' ');
-    // Lettered once, on the back above the description; the front's title is the art's own.
-    expect(text.split(title).length - 1).toBe(1);
-    expect(text).toContain('Siti Aminah');
-  });
+        trim: '6x9',
+        paper: 'white',
+        pageCount: 40,
+      });
+      const file = path.join(tmp, 'wrap.pdf');
+      writeFileSync(file, wrap.bytes);
+      const text = (await runTool('pdftotext', [file, '-'])).stdout.replace(/\s+/g, ' ');
+      // Lettered once, on the back above the description; the front's title is the art's own.
+      expect(text.split(title).length - 1).toBe(1);
+      expect(text).toContain('Siti Aminah');
+    },
+  );
 
-  it("a kids cover names the main character of the book's Character Details line, not the line cut at the band's edge", () => {
-    const facts = coverFacts({
-      prompt: 'x',
-      size: '1024x1792',
-      meta: {
-        generatorId: 'kids-book-cover',
-        family: 'covers',
-        kind: 'image',
-        stepKind: 'image',
-        stepLabel: 'Cover',
-        lang: 'en',
-        title: 'Kids Cover',
-        settingsSummary: [
-          { label: 'Title', value: 'Pip', role: 'bookTitle' },
-          { label: 'Main Character', value: 'Aisha Rahman: the lead, 28, stubborn and kind', role: 'mainCharacter' },
-        ],
-        wordTarget: 0,
-        isFiction: false,
-      },
-    });
-    expect(facts.byline).toBe('featuring Aisha Rahman');
-  });
+  it(
+    "a kids cover names the main character of the book's " +
+      "Character Details line, not the line cut at the band's edge",
+    () => {
+      const facts = coverFacts({
+        prompt: 'x',
+        size: '1024x1792',
+        meta: {
+          generatorId: 'kids-book-cover',
+          family: 'covers',
+          kind: 'image',
+          stepKind: 'image',
+          stepLabel: 'Cover',
+          lang: 'en',
+          title: 'Kids Cover',
+          settingsSummary: [
+            { label: 'Title', value: 'Pip', role: 'bookTitle' },
+            { label: 'Main Character', value: 'Aisha Rahman: the lead, 28, stubborn and kind', role: 'mainCharacter' },
+          ],
+          wordTarget: 0,
+          isFiction: false,
+        },
+      });
+      expect(facts.byline).toBe('featuring Aisha Rahman');
+    },
+  );
 });

@@ -140,7 +140,8 @@ describe('the offline provider writes Indonesian from the language table', () =>
   it('a story chapter: the demo mark in Indonesian, then prose of the length asked, every paragraph Indonesian', () => {
     const text = write({});
     expect(text.split('\n')[0]).toBe(
-      '*Teks demo luring: tidak ada model AI yang menulis ini. Atur OPENAI_API_KEY untuk menulis dengan model sungguhan.*',
+      '*Teks demo luring: tidak ada model AI yang menulis ini. ' +
+        'Atur OPENAI_API_KEY untuk menulis dengan model sungguhan.*',
     );
     expect(text.split(/\s+/).length).toBeGreaterThanOrEqual(900);
     expect(text).toMatch(/\b(Aisha|Daniel|Bu Sumi)\b/);
@@ -156,21 +157,25 @@ describe('the offline provider writes Indonesian from the language table', () =>
     expect(problems(text)).toEqual([]);
   });
 
-  it("an introduction lists the characters under the introduction's Indonesian heading, and a guide's asks its chapter plan", () => {
-    const story = write({ stepKind: 'introduction', stepLabel: 'Pendahuluan' });
-    expect(story).toContain('Detail Tokoh:\n- Aisha Rahman:');
-    expect(problems(story)).toEqual([]);
-    const guide = write({
-      generatorId: 'self-help',
-      family: 'nonfiction',
-      isFiction: false,
-      stepKind: 'introduction',
-      stepLabel: 'Pendahuluan',
-      asksChapterPlan: true,
-    });
-    expect(guide).toMatch(/Rencana Bab:\nBab 1: \S.+\nBab 2: \S.+\nBab 3: \S.+$/);
-    expect(problems(guide)).toEqual([]);
-  });
+  it(
+    "an introduction lists the characters under the introduction's " +
+      "Indonesian heading, and a guide's asks its chapter plan",
+    () => {
+      const story = write({ stepKind: 'introduction', stepLabel: 'Pendahuluan' });
+      expect(story).toContain('Detail Tokoh:\n- Aisha Rahman:');
+      expect(problems(story)).toEqual([]);
+      const guide = write({
+        generatorId: 'self-help',
+        family: 'nonfiction',
+        isFiction: false,
+        stepKind: 'introduction',
+        stepLabel: 'Pendahuluan',
+        asksChapterPlan: true,
+      });
+      expect(guide).toMatch(/Rencana Bab:\nBab 1: \S.+\nBab 2: \S.+\nBab 3: \S.+$/);
+      expect(problems(guide)).toEqual([]);
+    },
+  );
 
   it("a guide's chapters and a story's parts, twelve of each, are Indonesian throughout", () => {
     const found: string[] = [];
@@ -188,20 +193,24 @@ describe('the offline provider writes Indonesian from the language table', () =>
     expect(found).toEqual([]);
   });
 
-  it("a cookbook's chapter is recipes: a name, a table of ingredients with amounts, numbered steps and a tip, in Indonesian", () => {
-    const text = write({
-      generatorId: 'cookbook',
-      family: 'nonfiction',
-      isFiction: false,
-      demo: 'recipe',
-      stepLabel: 'Bab 1',
-    });
-    expect(text).toMatch(
-      /^### \S.+\n\n\S.+\n\n\*\*Bahan-Bahan\*\*\n\n.+·.+\n\n\| .+ \|\n\| --- \| --- \|\n(\| .+ \|\n)+\n\*\*Cara Membuat\*\*\n\n1\. \S.+\n2\. \S.+\n3\. \S.+\n4\. \S.+\n(5\. \S.+\n)?\n\*Kiat:\* \S/m,
-    );
-    expect(text).toMatch(/\d+ (menit|sendok makan|sendok teh|siung|g|ml)\b/);
-    expect(problems(text)).toEqual([]);
-  });
+  it(
+    "a cookbook's chapter is recipes: a name, a table of ingredients " +
+      'with amounts, numbered steps and a tip, in Indonesian',
+    () => {
+      const text = write({
+        generatorId: 'cookbook',
+        family: 'nonfiction',
+        isFiction: false,
+        demo: 'recipe',
+        stepLabel: 'Bab 1',
+      });
+      expect(text).toMatch(
+        /^### \S.+\n\n\S.+\n\n\*\*Bahan-Bahan\*\*\n\n.+·.+\n\n\| .+ \|\n\| --- \| --- \|\n(\| .+ \|\n)+\n\*\*Cara Membuat\*\*\n\n1\. \S.+\n2\. \S.+\n3\. \S.+\n4\. \S.+\n(5\. \S.+\n)?\n\*Kiat:\* \S/m,
+      );
+      expect(text).toMatch(/\d+ (menit|sendok makan|sendok teh|siung|g|ml)\b/);
+      expect(problems(text)).toEqual([]);
+    },
+  );
 
   it('a story-bible update uses the Indonesian story bible headings and settles its choice', () => {
     const text = write({ stepKind: 'memory', stepLabel: 'Bab 2' });

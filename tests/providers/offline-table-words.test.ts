@@ -71,7 +71,8 @@ const write = (lang: Lang, over: Partial<PromptMeta> = {}) =>
 
 describe("the offline demo's English and Malay words, read from their folders", () => {
   it.each(['en', 'ms'] as const)("a %s story is composed from that language's offline-story.yaml", (lang) => {
-    // One frame, one slot: every composed sentence of the chapter is then this file's (the rest are offline-demo.yaml's).
+    // One frame, one slot: every composed sentence of the chapter is then this file's (the rest are
+    // offline-demo.yaml's).
     const sources = tableWith(lang, (words) => {
       words['offline-story'] = { frames: ['[who] waits by the kettle.'], slots: { who: ['Aisha'] } };
     });

@@ -97,28 +97,31 @@ describe('probeAlongside', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 
-  it('the light fetch: a whole answer reads as a Response does (status, ok, headers, one read of the body)', async () => {
-    const body = JSON.stringify({ model: 'x', messages: [{ role: 'user', content: 'hi' }] });
-    const init = { method: 'POST', body, headers: { 'content-type': 'application/json', authorization: 'Bearer k' } };
-    const [light, standard] = await Promise.all([
-      lightFetch(`${second.baseURL}/chat/completions`, init),
-      fetch(`${second.baseURL}/chat/completions`, init),
-    ]);
-    expect([light.status, light.ok]).toEqual([standard.status, standard.ok]);
-    expect(light.url).toBe(`${second.baseURL}/chat/completions`);
-    expect(light.headers.get('Content-Type')).toBe(standard.headers.get('content-type'));
-    expect(light.headers.get('x-missing')).toBeNull();
-    expect(light.bodyUsed).toBe(false);
-    const json = (await light.json()) as { choices: Array<{ message: { content: string } }> };
-    // Each answer is numbered by the fake: both are whole answers of the same shape.
-    const other = (await standard.json()) as typeof json;
-    expect(json.choices[0]!.message.content.replace(/\d+/, 'N')).toBe(
-      other.choices[0]!.message.content.replace(/\d+/, 'N'),
-    );
-    expect(light.bodyUsed).toBe(true);
-    await expect(light.text()).rejects.toThrow(TypeError);
-    const missing = await lightFetch(`${second.baseURL}/no-such-route`);
-    expect([missing.status, missing.ok]).toEqual([404, false]);
-    expect(await missing.text()).toContain('no route');
-  });
+  it(
+    'the light fetch: a whole answer reads as a Response ' + 'does (status, ok, headers, one read of the body)',
+    async () => {
+      const body = JSON.stringify({ model: 'x', messages: [{ role: 'user', content: 'hi' }] });
+      const init = { method: 'POST', body, headers: { 'content-type': 'application/json', authorization: 'Bearer k' } };
+      const [light, standard] = await Promise.all([
+        lightFetch(`${second.baseURL}/chat/completions`, init),
+        fetch(`${second.baseURL}/chat/completions`, init),
+      ]);
+      expect([light.status, light.ok]).toEqual([standard.status, standard.ok]);
+      expect(light.url).toBe(`${second.baseURL}/chat/completions`);
+      expect(light.headers.get('Content-Type')).toBe(standard.headers.get('content-type'));
+      expect(light.headers.get('x-missing')).toBeNull();
+      expect(light.bodyUsed).toBe(false);
+      const json = (await light.json()) as { choices: Array<{ message: { content: string } }> };
+      // Each answer is numbered by the fake: both are whole answers of the same shape.
+      const other = (await standard.json()) as typeof json;
+      expect(json.choices[0]!.message.content.replace(/\d+/, 'N')).toBe(
+        other.choices[0]!.message.content.replace(/\d+/, 'N'),
+      );
+      expect(light.bodyUsed).toBe(true);
+      await expect(light.text()).rejects.toThrow(TypeError);
+      const missing = await lightFetch(`${second.baseURL}/no-such-route`);
+      expect([missing.status, missing.ok]).toEqual([404, false]);
+      expect(await missing.text()).toContain('no route');
+    },
+  );
 });

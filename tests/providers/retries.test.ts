@@ -121,16 +121,20 @@ describe.each(MODES)('$name', (current) => {
       },
     );
 
-    it("a 429 its retries did not outlast still asks for the server's wait: whoever tries again next (a batch) reads it", async () => {
-      fakeClock();
-      const { p, sent } = provider();
-      const busy = { status: 429, headers: { 'retry-after': '30' } };
-      fake.script(busy, busy, busy);
-      const error = await rejectionOf(drive(p.generateText(textRequest())));
-      expect(sent()).toHaveLength(3);
-      expect(error).toMatchObject({ code: 'rate_limited', status: 429 });
-      expect(retryAfterMs(error)).toBe(30_000);
-    });
+    it(
+      'a 429 its retries did not outlast still asks for the ' +
+        "server's wait: whoever tries again next (a batch) reads it",
+      async () => {
+        fakeClock();
+        const { p, sent } = provider();
+        const busy = { status: 429, headers: { 'retry-after': '30' } };
+        fake.script(busy, busy, busy);
+        const error = await rejectionOf(drive(p.generateText(textRequest())));
+        expect(sent()).toHaveLength(3);
+        expect(error).toMatchObject({ code: 'rate_limited', status: 429 });
+        expect(retryAfterMs(error)).toBe(30_000);
+      },
+    );
 
     it("503 honours the server's retry-after when it is under 60 s", async () => {
       fakeClock();
@@ -215,25 +219,30 @@ describe.each(MODES)('$name', (current) => {
       expect(sent()).toHaveLength(3);
     });
 
-    it('four dropped connections: three notices, then "Maximum retry attempts reached. Please try again later."', async () => {
-      fakeClock();
-      const { p, sent } = provider();
-      fake.script(
-        { dropConnection: true },
-        { dropConnection: true },
-        { dropConnection: true },
-        { dropConnection: true },
-      );
-      const messages: string[] = [];
-      const error = await rejectionOf(drive(p.generateText(textRequest({ onRetry: (n) => messages.push(n.message) }))));
-      expect(error.message).toBe(MSG.maxRetries);
-      expect(messages).toEqual([
-        'Connection error. Retrying... (1/3)',
-        'Connection error. Retrying... (2/3)',
-        'Connection error. Retrying... (3/3)',
-      ]);
-      expect(sent()).toHaveLength(4);
-    });
+    it(
+      'four dropped connections: three notices, then "Maximum ' + 'retry attempts reached. Please try again later."',
+      async () => {
+        fakeClock();
+        const { p, sent } = provider();
+        fake.script(
+          { dropConnection: true },
+          { dropConnection: true },
+          { dropConnection: true },
+          { dropConnection: true },
+        );
+        const messages: string[] = [];
+        const error = await rejectionOf(
+          drive(p.generateText(textRequest({ onRetry: (n) => messages.push(n.message) }))),
+        );
+        expect(error.message).toBe(MSG.maxRetries);
+        expect(messages).toEqual([
+          'Connection error. Retrying... (1/3)',
+          'Connection error. Retrying... (2/3)',
+          'Connection error. Retrying... (3/3)',
+        ]);
+        expect(sent()).toHaveLength(4);
+      },
+    );
 
     it('the notices are in Malay when the request is', async () => {
       fakeClock();
@@ -273,15 +282,18 @@ describe.each(MODES)('$name', (current) => {
       await until(() => fake.abandoned() === abandonedBefore + 1, 'the request to be closed');
     });
 
-    it('the time-out is configurable, and its message names the limit that applied, not the default 3 minutes', async () => {
-      const { p } = provider({ timeoutMs: 300 });
-      fake.script({ hang: true });
-      const started = Date.now();
-      const error = await rejectionOf(p.generateText(textRequest()));
-      // A limit under a second is said as the second it rounds up to, never shorter than it was.
-      expect(error.message).toBe('Content generation timed out after 1 second. Please try again.');
-      expect(Date.now() - started).toBeLessThan(3_000);
-    });
+    it(
+      'the time-out is configurable, and its message names ' + 'the limit that applied, not the default 3 minutes',
+      async () => {
+        const { p } = provider({ timeoutMs: 300 });
+        fake.script({ hang: true });
+        const started = Date.now();
+        const error = await rejectionOf(p.generateText(textRequest()));
+        // A limit under a second is said as the second it rounds up to, never shorter than it was.
+        expect(error.message).toBe('Content generation timed out after 1 second. Please try again.');
+        expect(Date.now() - started).toBeLessThan(3_000);
+      },
+    );
 
     it('a time-out of 10 s says 10 seconds, in English and in Malay', async () => {
       fakeClock();
@@ -331,34 +343,38 @@ describe.each(MODES)('$name', (current) => {
   });
 
   describe('the exact payload (platform §7)', () => {
-    it('sends model, [system, user], max_tokens, temperature and both penalties, nothing else, with the key as a bearer token', async () => {
-      const { p, sent } = provider();
-      fake.script({ text: 'A line.' });
-      const result = await p.generateText(
-        textRequest({
-          system: 'You are an expert writer.',
-          user: 'Write a haiku.',
-          maxTokens: 500,
+    it(
+      'sends model, [system, user], max_tokens, temperature and ' +
+        'both penalties, nothing else, with the key as a bearer token',
+      async () => {
+        const { p, sent } = provider();
+        fake.script({ text: 'A line.' });
+        const result = await p.generateText(
+          textRequest({
+            system: 'You are an expert writer.',
+            user: 'Write a haiku.',
+            maxTokens: 500,
+            temperature: 0.9,
+            presencePenalty: 0.3,
+            frequencyPenalty: 0.3,
+          }),
+        );
+        expect(result).toMatchObject({ text: 'A line.', model: 'gpt-4o-mini' });
+        expect(sent()[0]!.body).toEqual({
+          model: 'gpt-4o-mini',
+          messages: [
+            { role: 'system', content: 'You are an expert writer.' },
+            { role: 'user', content: 'Write a haiku.' },
+          ],
+          max_tokens: 500,
           temperature: 0.9,
-          presencePenalty: 0.3,
-          frequencyPenalty: 0.3,
-        }),
-      );
-      expect(result).toMatchObject({ text: 'A line.', model: 'gpt-4o-mini' });
-      expect(sent()[0]!.body).toEqual({
-        model: 'gpt-4o-mini',
-        messages: [
-          { role: 'system', content: 'You are an expert writer.' },
-          { role: 'user', content: 'Write a haiku.' },
-        ],
-        max_tokens: 500,
-        temperature: 0.9,
-        presence_penalty: 0.3,
-        frequency_penalty: 0.3,
-      });
-      expect(sent()[0]!.headers.authorization).toBe('Bearer sk-test-key');
-      expect(result.usage).toEqual({ promptTokens: 10, completionTokens: 2, totalTokens: 12 });
-    });
+          presence_penalty: 0.3,
+          frequency_penalty: 0.3,
+        });
+        expect(sent()[0]!.headers.authorization).toBe('Bearer sk-test-key');
+        expect(result.usage).toEqual({ promptTokens: 10, completionTokens: 2, totalTokens: 12 });
+      },
+    );
 
     it('sends the organization and project the SDK takes from OPENAI_ORG_ID and OPENAI_PROJECT_ID', async () => {
       vi.stubEnv('OPENAI_ORG_ID', 'org-karya');

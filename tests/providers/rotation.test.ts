@@ -120,20 +120,24 @@ describe('initialisation', () => {
     expect(provider.activeConfigName()).toBe('second');
   });
 
-  it('three failed test calls, 2 s apart, one per config, then "Failed to initialize AI service after multiple attempts. Please try again."', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const p0 = fake.probeRequests().length;
-    const g0 = fake.generationRequests().length;
-    fake.scriptProbes({ status: 401 }, { status: 500 }, { dropConnection: true });
-    const provider = createOpenAIProvider({ configs: [config('A', fake), config('B', fake), config('C', fake)] });
-    const error = await rejectionOf(drive(provider.generateText(textRequest())));
-    expect(error.message).toBe(INIT_FAILED);
-    const probes = since(fake.probeRequests(), p0);
-    expect(probes.map(keyOf)).toEqual(['key-A', 'key-B', 'key-C']);
-    expect(probes[1]!.at - probes[0]!.at).toBeGreaterThanOrEqual(2_000);
-    expect(probes[2]!.at - probes[1]!.at).toBeGreaterThanOrEqual(2_000);
-    expect(fake.generationRequests().length - g0).toBe(0);
-  });
+  it(
+    'three failed test calls, 2 s apart, one per config, then "Failed to ' +
+      'initialize AI service after multiple attempts. Please try again."',
+    async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      const p0 = fake.probeRequests().length;
+      const g0 = fake.generationRequests().length;
+      fake.scriptProbes({ status: 401 }, { status: 500 }, { dropConnection: true });
+      const provider = createOpenAIProvider({ configs: [config('A', fake), config('B', fake), config('C', fake)] });
+      const error = await rejectionOf(drive(provider.generateText(textRequest())));
+      expect(error.message).toBe(INIT_FAILED);
+      const probes = since(fake.probeRequests(), p0);
+      expect(probes.map(keyOf)).toEqual(['key-A', 'key-B', 'key-C']);
+      expect(probes[1]!.at - probes[0]!.at).toBeGreaterThanOrEqual(2_000);
+      expect(probes[2]!.at - probes[1]!.at).toBeGreaterThanOrEqual(2_000);
+      expect(fake.generationRequests().length - g0).toBe(0);
+    },
+  );
 
   it('with one config the test call is retried on it: 3 attempts in all', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -153,12 +157,15 @@ describe('initialisation', () => {
     expect((await drive(provider.generateText(textRequest()))).text).toBe('Recovered.');
   });
 
-  it('a rate-limited test call (429) still counts as a working config; the generation then follows the 429 policy', async () => {
-    const g0 = fake.generationRequests().length;
-    fake.scriptProbes({ status: 429 });
-    fake.script({ text: 'Went through.' });
-    const provider = createOpenAIProvider({ configs: [config('busy', fake)] });
-    expect((await provider.generateText(textRequest())).text).toBe('Went through.');
-    expect(fake.generationRequests().length - g0).toBe(1);
-  });
+  it(
+    'a rate-limited test call (429) still counts as a working ' + 'config; the generation then follows the 429 policy',
+    async () => {
+      const g0 = fake.generationRequests().length;
+      fake.scriptProbes({ status: 429 });
+      fake.script({ text: 'Went through.' });
+      const provider = createOpenAIProvider({ configs: [config('busy', fake)] });
+      expect((await provider.generateText(textRequest())).text).toBe('Went through.');
+      expect(fake.generationRequests().length - g0).toBe(1);
+    },
+  );
 });

@@ -55,22 +55,26 @@ describe('streaming', () => {
 describe('cover images', () => {
   const imageRequest = { prompt: 'A book cover for "Sang Kancil"', size: '1024x1792' as const };
 
-  it('calls images.generate with prompt, n 1, the size, quality standard, style vivid, response_format url, then downloads the PNG', async () => {
-    const result = await provider().generateImage(imageRequest);
-    const sent = fake.imageRequests().at(-1)!;
-    expect(sent.body).toEqual({
-      model: 'dall-e-3',
-      prompt: imageRequest.prompt,
-      n: 1,
-      size: '1024x1792',
-      quality: 'standard',
-      style: 'vivid',
-      response_format: 'url',
-    });
-    expect(Buffer.from(result.png).equals(TINY_PNG)).toBe(true);
-    expect(result.url).toBe(`${fake.url}/images/cover.png`);
-    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/images/cover.png' });
-  });
+  it(
+    'calls images.generate with prompt, n 1, the size, quality ' +
+      'standard, style vivid, response_format url, then downloads the PNG',
+    async () => {
+      const result = await provider().generateImage(imageRequest);
+      const sent = fake.imageRequests().at(-1)!;
+      expect(sent.body).toEqual({
+        model: 'dall-e-3',
+        prompt: imageRequest.prompt,
+        n: 1,
+        size: '1024x1792',
+        quality: 'standard',
+        style: 'vivid',
+        response_format: 'url',
+      });
+      expect(Buffer.from(result.png).equals(TINY_PNG)).toBe(true);
+      expect(result.url).toBe(`${fake.url}/images/cover.png`);
+      expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/images/cover.png' });
+    },
+  );
 
   const failures: Array<{ name: string; reply: Parameters<FakeOpenAI['scriptImages']>[0]; message: string }> = [
     {

@@ -59,60 +59,65 @@ describe('karya publish --bilingual', () => {
     expect(existsSync(path.join(cwd, 'refused', 'manuscript.epub'))).toBe(false);
   });
 
-  it('packages the edition with its source: the EPUB and the paperback alternate the two languages, readiness has the bilingual rule', async () => {
-    const out = await runKaryaInProcess(
-      [
-        'publish',
-        'romance',
-        '--book',
-        String(edition),
-        '--bilingual',
-        '--author',
-        'Siti Aminah',
-        '--out',
-        'pkg',
-        '--state',
-        state,
-      ],
-      { cwd, env: env() },
-    );
-    expect([0, 1], out.stderr).toContain(out.code);
-    const dir = path.join(cwd, 'pkg');
-    const files = readZip(readFileSync(path.join(dir, 'manuscript.epub')));
-    const names = files
-      .filter((f) => /part-\d+\.xhtml$/.test(f.name))
-      .map((f) => f.name)
-      .sort();
-    for (let n = 1; n <= CHAPTERS; n++) {
-      const got = paragraphs(zipText(files, names[n]!));
-      const english = chapterParagraphs(n, 'en');
-      expect(got).toHaveLength(english.length * 2);
-      english.forEach((text, i) => {
-        expect(got[2 * i]).toEqual({ lang: 'en', text });
-        expect(got[2 * i + 1]!.lang).toBe('ms');
-        expect(got[2 * i + 1]!.text).not.toBe(text);
+  it(
+    'packages the edition with its source: the EPUB and the paperback ' +
+      'alternate the two languages, readiness has the bilingual rule',
+    async () => {
+      const out = await runKaryaInProcess(
+        [
+          'publish',
+          'romance',
+          '--book',
+          String(edition),
+          '--bilingual',
+          '--author',
+          'Siti Aminah',
+          '--out',
+          'pkg',
+          '--state',
+          state,
+        ],
+        { cwd, env: env() },
+      );
+      expect([0, 1], out.stderr).toContain(out.code);
+      const dir = path.join(cwd, 'pkg');
+      const files = readZip(readFileSync(path.join(dir, 'manuscript.epub')));
+      const names = files
+        .filter((f) => /part-\d+\.xhtml$/.test(f.name))
+        .map((f) => f.name)
+        .sort();
+      for (let n = 1; n <= CHAPTERS; n++) {
+        const got = paragraphs(zipText(files, names[n]!));
+        const english = chapterParagraphs(n, 'en');
+        expect(got).toHaveLength(english.length * 2);
+        english.forEach((text, i) => {
+          expect(got[2 * i]).toEqual({ lang: 'en', text });
+          expect(got[2 * i + 1]!.lang).toBe('ms');
+          expect(got[2 * i + 1]!.text).not.toBe(text);
+        });
+      }
+      // The paperback interior: chapter 1's English paragraphs each followed by the Malay one the edition holds.
+      const text = (await runTool('pdftotext', [path.join(dir, 'paperback-interior.pdf'), '-'])).stdout
+        .replace(/-\n/g, '')
+        .replace(/\s+/g, ' ');
+      const malay = (await savedBook(state, edition))!.state.content[1]!.split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean);
+      let at = 0;
+      chapterParagraphs(1, 'en').forEach((en, i) => {
+        const e = text.indexOf(firstWords(en, 6), at);
+        expect(e, `paragraph ${i + 1} in English`).toBeGreaterThanOrEqual(0);
+        const m = text.indexOf(firstWords(malay[i]!, 4), e);
+        expect(m, `paragraph ${i + 1} in Malay after its English`).toBeGreaterThan(e);
+        at = m;
       });
-    }
-    // The paperback interior: chapter 1's English paragraphs each followed by the Malay one the edition holds.
-    const text = (await runTool('pdftotext', [path.join(dir, 'paperback-interior.pdf'), '-'])).stdout
-      .replace(/-\n/g, '')
-      .replace(/\s+/g, ' ');
-    const malay = (await savedBook(state, edition))!.state.content[1]!.split(/\n\s*\n/)
-      .map((p) => p.trim())
-      .filter(Boolean);
-    let at = 0;
-    chapterParagraphs(1, 'en').forEach((en, i) => {
-      const e = text.indexOf(firstWords(en, 6), at);
-      expect(e, `paragraph ${i + 1} in English`).toBeGreaterThanOrEqual(0);
-      const m = text.indexOf(firstWords(malay[i]!, 4), e);
-      expect(m, `paragraph ${i + 1} in Malay after its English`).toBeGreaterThan(e);
-      at = m;
-    });
-    const readiness = JSON.parse(readFileSync(path.join(dir, 'readiness.json'), 'utf8')) as {
-      channels: Record<string, { checks: Array<{ id: string; status: string }> }>;
-    };
-    for (const channel of Object.values(readiness.channels))
-      expect(channel.checks.map((c) => c.id)).toContain('bilingual-language');
-    expect(readiness.channels.kdp_ebook!.checks.find((c) => c.id === 'bilingual-language')!.status).toBe('warn');
-  }, 240_000);
+      const readiness = JSON.parse(readFileSync(path.join(dir, 'readiness.json'), 'utf8')) as {
+        channels: Record<string, { checks: Array<{ id: string; status: string }> }>;
+      };
+      for (const channel of Object.values(readiness.channels))
+        expect(channel.checks.map((c) => c.id)).toContain('bilingual-language');
+      expect(readiness.channels.kdp_ebook!.checks.find((c) => c.id === 'bilingual-language')!.status).toBe('warn');
+    },
+    240_000,
+  );
 });

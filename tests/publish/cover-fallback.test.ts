@@ -40,33 +40,36 @@ const runWith =
   };
 
 describe('the cover of a package when the model server draws no pictures', () => {
-  it('no_image_endpoint from the cover step: the package is made with a typographic cover, the step costs nothing', async () => {
-    const state = finishedBook();
-    const parts = await writePackageParts({
-      book: romance,
-      state,
-      specOf: (id) => catalog.get(id),
-      runStep: runWith(new ApiLikeError(502, 'no_image_endpoint')),
-      given: { title: 'Rahsia Di Sebalik Tirai Kampung Nelayan Yang Hilang', author: 'Nur Aina Yusof' },
-    });
-    expect(parts.cover.origin).toBe('typographic');
-    expect(parts.steps.find((s) => s.part === 'cover')).toMatchObject({ cost: 0, skipped: 'no_images' });
-    const built = await buildKdpPackage({
-      book: romance,
-      state,
-      parts,
-      epubcheck: async () => ({
-        status: 'skipped',
-        detail: { code: 'verbatim', vars: { text: 'not checked here' } } as never,
-      }),
-    });
-    expect(await sharp(built.files['cover.jpg']).metadata()).toMatchObject({
-      format: 'jpeg',
-      width: 1600,
-      height: 2560,
-    });
-    expect(built.metadata.aiContent).toMatchObject({ images: 'none' });
-  });
+  it(
+    'no_image_endpoint from the cover step: the package is ' + 'made with a typographic cover, the step costs nothing',
+    async () => {
+      const state = finishedBook();
+      const parts = await writePackageParts({
+        book: romance,
+        state,
+        specOf: (id) => catalog.get(id),
+        runStep: runWith(new ApiLikeError(502, 'no_image_endpoint')),
+        given: { title: 'Rahsia Di Sebalik Tirai Kampung Nelayan Yang Hilang', author: 'Nur Aina Yusof' },
+      });
+      expect(parts.cover.origin).toBe('typographic');
+      expect(parts.steps.find((s) => s.part === 'cover')).toMatchObject({ cost: 0, skipped: 'no_images' });
+      const built = await buildKdpPackage({
+        book: romance,
+        state,
+        parts,
+        epubcheck: async () => ({
+          status: 'skipped',
+          detail: { code: 'verbatim', vars: { text: 'not checked here' } } as never,
+        }),
+      });
+      expect(await sharp(built.files['cover.jpg']).metadata()).toMatchObject({
+        format: 'jpeg',
+        width: 1600,
+        height: 2560,
+      });
+      expect(built.metadata.aiContent).toMatchObject({ images: 'none' });
+    },
+  );
 
   it('any other failure of the cover step still stops the package', async () => {
     await expect(

@@ -61,7 +61,8 @@ describe('resolving publish', () => {
     [
       'an unknown variable',
       '  description: { settings: { bookTitle: "{{name}}" } }',
-      'generators/sample.yaml: publish.description.settings.bookTitle: {{name}}: "name" is not one of title, subtitle, author',
+      'generators/sample.yaml: publish.description.settings.bookTitle: ' +
+        '{{name}}: "name" is not one of title, subtitle, author',
     ],
     [
       'a field the book does not have',
@@ -71,7 +72,8 @@ describe('resolving publish', () => {
     [
       'the title before it is chosen',
       '  title: { settings: { bookContent: "{{title}}: {{context}}" } }',
-      'generators/sample.yaml: publish.title.settings.bookContent: {{title}}: the title is not known yet when this part is written',
+      'generators/sample.yaml: publish.title.settings.bookContent: ' +
+        '{{title}}: the title is not known yet when this part is written',
     ],
     [
       'a helper',
@@ -94,7 +96,8 @@ describe('resolving publish', () => {
 
   it('only books have a publish block', () => {
     const single =
-      'id: sample\npreset: creative-single\ntitle: { en: S, ms: S }\ntagline: { en: S, ms: S }\npublish: { categories: [x] }\n';
+      'id: sample\npreset: creative-single\ntitle: { en: S, ms: S ' +
+      '}\ntagline: { en: S, ms: S }\npublish: { categories: [x] }\n';
     expect(errorsOf(single)).toContain(
       'generators/sample.yaml: publish: only books are published; a single generator has no publish block',
     );
@@ -107,7 +110,8 @@ describe('resolving publish', () => {
     }).get('sample')!;
     const specOf = (id: string) => (id === 'sample' ? spec : catalog.get(id));
     expect(checkPublishSteps(spec, specOf).map(formatSpecIssue)).toEqual([
-      'generators/sample.yaml: publish.cover.settings.colour: book-cover has no field "colour" (it has title, genre, style, mainCharacter, setting, mood, additionalDetails)',
+      'generators/sample.yaml: publish.cover.settings.colour: book-cover has no field ' +
+        '"colour" (it has title, genre, style, mainCharacter, setting, mood, additionalDetails)',
     ]);
     const moodOnly = catalogOf({
       'generators/sample.yaml': withPublish('  cover: { settings: { mood: furious } }'),

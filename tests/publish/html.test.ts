@@ -117,7 +117,8 @@ describe('markdownToKdpHtml', () => {
     const md =
       '# The Book\n\n**A hook line.**\nSecond line with *feeling*.\n\n- one\n- two\n\n1. first\n2. second\n\n### Small';
     expect(sanitizeKdpHtml(markdownToKdpHtml(md))).toBe(
-      '<h4>The Book</h4><p><strong>A hook line.</strong><br>Second line with <em>feeling</em>.</p><ul><li>one</li><li>two</li></ul><ol><li>first</li><li>second</li></ol><h5>Small</h5>',
+      '<h4>The Book</h4><p><strong>A hook line.</strong><br>Second line with ' +
+        '<em>feeling</em>.</p><ul><li>one</li><li>two</li></ul><ol><li>first</li><li>second</li></ol><h5>Small</h5>',
     );
   });
   it('an answer already in HTML is left to the sanitiser', () => {
@@ -127,16 +128,19 @@ describe('markdownToKdpHtml', () => {
     expect(
       sanitizeKdpHtml(
         markdownToKdpHtml(
-          'Find it [on our site](https://karya.example/book "Karya") today. ![cover](c.png)\n\nMore at <https://x.example> and https://y.example.',
+          'Find it [on our site](https://karya.example/book "Karya") today. ' +
+            '![cover](c.png)\n\nMore at <https://x.example> and https://y.example.',
         ),
       ),
     ).toBe('<p>Find it on our site today.</p><p>More at and.</p>');
   });
   it('an answer mixing HTML and Markdown: the HTML kept, the Markdown converted (issue 28)', () => {
     const mixed =
-      '<p><strong>A love story</strong> set in **Kuantan**.</p>\n\n## Why readers love it\n\n- *warm*\n- funny\n\n<p>Out now.</p>';
+      '<p><strong>A love story</strong> set in **Kuantan**.</p>\n\n' +
+      '## Why readers love it\n\n- *warm*\n- funny\n\n<p>Out now.</p>';
     expect(sanitizeKdpHtml(markdownToKdpHtml(mixed))).toBe(
-      '<p><strong>A love story</strong> set in <strong>Kuantan</strong>.</p><h4>Why readers love it</h4><ul><li><em>warm</em></li><li>funny</li></ul><p>Out now.</p>',
+      '<p><strong>A love story</strong> set in <strong>Kuantan</strong>.</p><h4>Why ' +
+        'readers love it</h4><ul><li><em>warm</em></li><li>funny</li></ul><p>Out now.</p>',
     );
   });
   it('angle brackets in Markdown are text; tags written inline go through the sanitiser', () => {

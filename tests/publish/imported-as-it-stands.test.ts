@@ -69,48 +69,53 @@ describe('publishing an imported novel that ends with its own last chapter', () 
     rmSync(cwd, { recursive: true, force: true });
   });
 
-  it('asks for no part, keeps every part byte for byte, and readiness says no part was written by a model', async () => {
-    const state = path.join(cwd, 'ravenel.sqlite');
-    const book = await importNovel('ravenel.txt', state);
-    expect(book.chapters.imported).toBe(28);
-    const before = (await savedBook(state, book.id))!;
-    const from = fake.generationRequests().length;
-    const r = await karya([
-      'publish',
-      'romance',
-      '--book',
-      String(book.id),
-      '--author',
-      'Anonymous',
-      '--cover',
-      'typographic',
-      '--out',
-      'pkg',
-      '--state',
-      state,
-    ]);
-    expect([0, 1], r.stderr).toContain(r.code);
-    expect(partsAsked(from)).toEqual([]);
-    expect(r.stderr).toContain(
-      'the book ends with your own last part: packaged as it stands, no part written by the model (--conclusion writes its conclusion first',
-    );
-    expect(r.stderr).not.toMatch(/Conclusion/);
-    const after = (await savedBook(state, book.id))!;
-    expect(after.state.content).toEqual(before.state.content);
-    expect(after.state.content.length).toBe(29);
-    const report = readiness('pkg');
-    expect(check(report, 'book-complete')).toMatchObject({
-      status: 'pass',
-      detail: 'ends with its own last part, as the writer brought it',
-    });
-    expect(check(report, 'model-parts')).toMatchObject({
-      status: 'pass',
-      detail: "no part was written by a model: the book is the writer's own text as it was brought",
-    });
-    // The package's manuscript ends with the writer's Chapter 28, no conclusion after it.
-    const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as { title: string };
-    expect(metadata.title).toBe('The Ravenel Orchard');
-  }, 300_000);
+  it(
+    'asks for no part, keeps every part byte for byte, ' + 'and readiness says no part was written by a model',
+    async () => {
+      const state = path.join(cwd, 'ravenel.sqlite');
+      const book = await importNovel('ravenel.txt', state);
+      expect(book.chapters.imported).toBe(28);
+      const before = (await savedBook(state, book.id))!;
+      const from = fake.generationRequests().length;
+      const r = await karya([
+        'publish',
+        'romance',
+        '--book',
+        String(book.id),
+        '--author',
+        'Anonymous',
+        '--cover',
+        'typographic',
+        '--out',
+        'pkg',
+        '--state',
+        state,
+      ]);
+      expect([0, 1], r.stderr).toContain(r.code);
+      expect(partsAsked(from)).toEqual([]);
+      expect(r.stderr).toContain(
+        'the book ends with your own last part: packaged as it stands, no ' +
+          'part written by the model (--conclusion writes its conclusion first',
+      );
+      expect(r.stderr).not.toMatch(/Conclusion/);
+      const after = (await savedBook(state, book.id))!;
+      expect(after.state.content).toEqual(before.state.content);
+      expect(after.state.content.length).toBe(29);
+      const report = readiness('pkg');
+      expect(check(report, 'book-complete')).toMatchObject({
+        status: 'pass',
+        detail: 'ends with its own last part, as the writer brought it',
+      });
+      expect(check(report, 'model-parts')).toMatchObject({
+        status: 'pass',
+        detail: "no part was written by a model: the book is the writer's own text as it was brought",
+      });
+      // The package's manuscript ends with the writer's Chapter 28, no conclusion after it.
+      const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as { title: string };
+      expect(metadata.title).toBe('The Ravenel Orchard');
+    },
+    300_000,
+  );
 
   it("--conclusion writes the conclusion, one part, and readiness names it as the model's", async () => {
     const state = path.join(cwd, 'ending.sqlite');
@@ -149,60 +154,64 @@ describe('publishing an imported novel that ends with its own last chapter', () 
     });
   }, 300_000);
 
-  it('an untitled manuscript is published with a title chosen from its chapters; --title gives it without the step', async () => {
-    const state = path.join(cwd, 'untitled.sqlite');
-    const book = await importNovel('untitled.txt', state);
-    const from = fake.generationRequests().length;
-    const r = await karya([
-      'publish',
-      'romance',
-      '--book',
-      String(book.id),
-      '--author',
-      'Anonymous',
-      '--cover',
-      'typographic',
-      '--out',
-      'untitled',
-      '--json',
-      '--state',
-      state,
-    ]);
-    expect([0, 1], r.stderr).toContain(r.code);
-    expect(r.stderr).not.toMatch(/settings\.|is required/);
-    const made = JSON.parse(r.stdout) as { title: string; steps: Array<{ part: string; skipped?: string }> };
-    expect(made.title.trim()).not.toBe('');
-    expect(made.steps.find((s) => s.part === 'title')!.skipped).toBeUndefined();
-    // The title step read the novel's first chapter.
-    const asked = fake
-      .generationRequests()
-      .slice(from)
-      .map((q) => JSON.stringify(q.body));
-    expect(asked.some((q) => q.includes('counted 3011 '))).toBe(true);
-    expect(partsAsked(from)).toEqual([]);
+  it(
+    'an untitled manuscript is published with a title chosen ' + 'from its chapters; --title gives it without the step',
+    async () => {
+      const state = path.join(cwd, 'untitled.sqlite');
+      const book = await importNovel('untitled.txt', state);
+      const from = fake.generationRequests().length;
+      const r = await karya([
+        'publish',
+        'romance',
+        '--book',
+        String(book.id),
+        '--author',
+        'Anonymous',
+        '--cover',
+        'typographic',
+        '--out',
+        'untitled',
+        '--json',
+        '--state',
+        state,
+      ]);
+      expect([0, 1], r.stderr).toContain(r.code);
+      expect(r.stderr).not.toMatch(/settings\.|is required/);
+      const made = JSON.parse(r.stdout) as { title: string; steps: Array<{ part: string; skipped?: string }> };
+      expect(made.title.trim()).not.toBe('');
+      expect(made.steps.find((s) => s.part === 'title')!.skipped).toBeUndefined();
+      // The title step read the novel's first chapter.
+      const asked = fake
+        .generationRequests()
+        .slice(from)
+        .map((q) => JSON.stringify(q.body));
+      expect(asked.some((q) => q.includes('counted 3011 '))).toBe(true);
+      expect(partsAsked(from)).toEqual([]);
 
-    const given = await karya([
-      'publish',
-      'romance',
-      '--book',
-      String(book.id),
-      '--title',
-      'A Walk by the River',
-      '--author',
-      'Anonymous',
-      '--cover',
-      'typographic',
-      '--out',
-      'given',
-      '--json',
-      '--state',
-      state,
-    ]);
-    expect([0, 1], given.stderr).toContain(given.code);
-    const named = JSON.parse(given.stdout) as { title: string; steps: Array<{ part: string; skipped?: string }> };
-    expect(named.title).toBe('A Walk by the River');
-    expect(named.steps.find((s) => s.part === 'title')!.skipped).toBe('given');
-  }, 300_000);
+      const given = await karya([
+        'publish',
+        'romance',
+        '--book',
+        String(book.id),
+        '--title',
+        'A Walk by the River',
+        '--author',
+        'Anonymous',
+        '--cover',
+        'typographic',
+        '--out',
+        'given',
+        '--json',
+        '--state',
+        state,
+      ]);
+      expect([0, 1], given.stderr).toContain(given.code);
+      const named = JSON.parse(given.stdout) as { title: string; steps: Array<{ part: string; skipped?: string }> };
+      expect(named.title).toBe('A Walk by the River');
+      expect(named.steps.find((s) => s.part === 'title')!.skipped).toBe('given');
+    },
+    300_000,
+  );
 
   it('readiness says what the model wrote in Malay and in Indonesian', async () => {
     for (const [lang, none, some] of [

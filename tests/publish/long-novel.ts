@@ -27,7 +27,10 @@ const NAMES = ['Margaret', 'Thomas', 'Eleanor', 'Walter'];
 function sentences(seed: number, n: number): string {
   return Array.from({ length: n }, (_, i) => {
     const k = seed * 7 + i;
-    return `${NAMES[k % NAMES.length]} counted ${seed * 1000 + i * 37 + 11} ${WORDS[k % WORDS.length]}s near the ${WORDS[(k + 5) % WORDS.length]}.`;
+    return (
+      `${NAMES[k % NAMES.length]} counted ${seed * 1000 + i * 37 + 11} ${WORDS[k % WORDS.length]}s ` +
+      `near the ${WORDS[(k + 5) % WORDS.length]}.`
+    );
   }).join(' ');
 }
 

@@ -15,87 +15,93 @@ const pool = new ClosenessPool();
 afterAll(() => pool.close());
 
 describe('near-duplicates read in a thread of their own', () => {
-  it("finds what the caller's thread finds: the copy, its share, its passages and a book's reuse across its parts", async () => {
-    const original = book(1);
-    // The copy: the original's first two chapters and two of its own; its last chapter repeats its third.
-    const own = book(2);
-    const copy = [original[0]!, original[1]!, own[0]!, own[0]!];
-    const check = async (reading?: ClosenessPool) => {
-      const index = catalogueIndex([]);
-      const partsOf = async (key: string) => (key === 'original' ? original : null);
-      await checkCloseness({
-        book: { key: 'original', book: 'original', title: 'Original' },
-        parts: original,
-        index,
-        partsOf,
-        ...(reading ? { reading } : {}),
-      });
-      return (
+  it(
+    "finds what the caller's thread finds: the copy, its " + "share, its passages and a book's reuse across its parts",
+    async () => {
+      const original = book(1);
+      // The copy: the original's first two chapters and two of its own; its last chapter repeats its third.
+      const own = book(2);
+      const copy = [original[0]!, original[1]!, own[0]!, own[0]!];
+      const check = async (reading?: ClosenessPool) => {
+        const index = catalogueIndex([]);
+        const partsOf = async (key: string) => (key === 'original' ? original : null);
         await checkCloseness({
-          book: { key: 'copy', book: 'copy', title: 'Copy' },
-          parts: copy,
+          book: { key: 'original', book: 'original', title: 'Original' },
+          parts: original,
           index,
           partsOf,
           ...(reading ? { reading } : {}),
-        })
-      ).closeness;
-    };
-    const here = await check();
-    const there = await check(pool);
-    expect(there).toEqual(here);
-    expect(there.closeTo.map((m) => m.book)).toEqual(['original']);
-    expect(there.closeTo[0]!.share).toBeGreaterThan(0.3);
-    expect(there.closeTo[0]!.passages.length).toBe(2);
-    expect(original.join(' ')).toContain(there.closeTo[0]!.passages[0]!.text.replace(/ …$/, ''));
-    expect(there.reuse.share).toBeGreaterThan(0.2);
-    expect(there.reuse.example?.part).toBe(3);
-  });
+        });
+        return (
+          await checkCloseness({
+            book: { key: 'copy', book: 'copy', title: 'Copy' },
+            parts: copy,
+            index,
+            partsOf,
+            ...(reading ? { reading } : {}),
+          })
+        ).closeness;
+      };
+      const here = await check();
+      const there = await check(pool);
+      expect(there).toEqual(here);
+      expect(there.closeTo.map((m) => m.book)).toEqual(['original']);
+      expect(there.closeTo[0]!.share).toBeGreaterThan(0.3);
+      expect(there.closeTo[0]!.passages.length).toBe(2);
+      expect(original.join(' ')).toContain(there.closeTo[0]!.passages[0]!.text.replace(/ …$/, ''));
+      expect(there.reuse.share).toBeGreaterThan(0.2);
+      expect(there.reuse.example?.part).toBe(3);
+    },
+  );
 
-  it('reads a close book it did not measure (one kept by an earlier batch) from the caller, and finds its passages', async () => {
-    const earlier = book(21);
-    const index = catalogueIndex([
-      {
-        key: 'earlier',
-        book: 'earlier',
-        title: 'Earlier',
-        fingerprint: textFingerprint(earlier),
-        keptAt: '2026-01-01T00:00:00.000Z',
-      },
-    ]);
-    const asked: string[] = [];
-    const partsOf = async (key: string) => {
-      asked.push(key);
-      return key === 'earlier' ? earlier : null;
-    };
-    const { closeness } = await checkCloseness({
-      book: { key: 'again', book: 'again', title: 'Again' },
-      parts: [...earlier],
-      index,
-      partsOf,
-      reading: pool,
-    });
-    expect(asked).toEqual(['earlier']);
-    expect(closeness.closeTo.map((m) => m.book)).toEqual(['earlier']);
-    expect(closeness.closeTo[0]!.passages.length).toBe(2);
-    // A close book that cannot be read is still named, without passages.
-    const lost = catalogueIndex([
-      {
-        key: 'lost',
-        book: 'lost',
-        title: 'Lost',
-        fingerprint: textFingerprint(earlier),
-        keptAt: '2026-01-01T00:00:00.000Z',
-      },
-    ]);
-    const gone = await checkCloseness({
-      book: { key: 'again2', book: 'again2', title: 'Again' },
-      parts: [...earlier],
-      index: lost,
-      partsOf,
-      reading: pool,
-    });
-    expect(gone.closeness.closeTo.map((m) => [m.book, m.passages.length])).toEqual([['lost', 0]]);
-  });
+  it(
+    'reads a close book it did not measure (one kept by an ' + 'earlier batch) from the caller, and finds its passages',
+    async () => {
+      const earlier = book(21);
+      const index = catalogueIndex([
+        {
+          key: 'earlier',
+          book: 'earlier',
+          title: 'Earlier',
+          fingerprint: textFingerprint(earlier),
+          keptAt: '2026-01-01T00:00:00.000Z',
+        },
+      ]);
+      const asked: string[] = [];
+      const partsOf = async (key: string) => {
+        asked.push(key);
+        return key === 'earlier' ? earlier : null;
+      };
+      const { closeness } = await checkCloseness({
+        book: { key: 'again', book: 'again', title: 'Again' },
+        parts: [...earlier],
+        index,
+        partsOf,
+        reading: pool,
+      });
+      expect(asked).toEqual(['earlier']);
+      expect(closeness.closeTo.map((m) => m.book)).toEqual(['earlier']);
+      expect(closeness.closeTo[0]!.passages.length).toBe(2);
+      // A close book that cannot be read is still named, without passages.
+      const lost = catalogueIndex([
+        {
+          key: 'lost',
+          book: 'lost',
+          title: 'Lost',
+          fingerprint: textFingerprint(earlier),
+          keptAt: '2026-01-01T00:00:00.000Z',
+        },
+      ]);
+      const gone = await checkCloseness({
+        book: { key: 'again2', book: 'again2', title: 'Again' },
+        parts: [...earlier],
+        index: lost,
+        partsOf,
+        reading: pool,
+      });
+      expect(gone.closeness.closeTo.map((m) => [m.book, m.passages.length])).toEqual([['lost', 0]]);
+    },
+  );
 
   it('reads parts as they are written: the book at its end is named by them, with the same findings', async () => {
     const text = book(31);
@@ -131,73 +137,84 @@ describe('near-duplicates read in a thread of their own', () => {
     expect(read.entry.fingerprint).toEqual(textFingerprint(final));
   });
 
-  it('is given parts many at a time: it reads them while its caller is busy, not one for each answer its caller gets to', async () => {
-    const failures: PoolFailures = {
-      busy: () => new Error('busy'),
-      tooSlow: () => new Error('slow'),
-      tooLarge: () => new Error('large'),
-      revive: (e) => new Error(e.message),
-    };
-    const entry = workerEntry(new URL('../../engine/node/closeness/pool.ts', import.meta.url).href, 'closeness-worker');
-    const readWhileBusy = async (perThread: number) => {
-      const thread = new WorkerPool<object, unknown>(entry, { ...CLOSENESS_LIMITS, perThread });
-      try {
-        await thread.run({ kind: 'parts', parts: [{ part: 0, text: 'The thread is loaded.' }] }, { failures });
-        let read = 0;
-        const parts = Array.from({ length: 8 }, (_, i) =>
-          thread
-            .run({ kind: 'parts', parts: [{ part: i + 1, text: book(60 + i).join('\n\n') }] }, { failures })
-            .then(() => read++),
-        );
-        // The caller busy (a batch's thread with a hundred answers to check) far longer than the parts take.
-        for (const until = Date.now() + 1500; Date.now() < until;);
-        await new Promise((resolve) => setImmediate(resolve));
-        const readThen = read;
-        await Promise.all(parts);
-        return readThen;
-      } finally {
-        await thread.close();
-      }
-    };
-    expect(await readWhileBusy(1)).toBeLessThan(8);
-    expect(CLOSENESS_LIMITS.perThread).toBeGreaterThanOrEqual(8);
-    expect(await readWhileBusy(CLOSENESS_LIMITS.perThread!)).toBe(8);
-  });
+  it(
+    'is given parts many at a time: it reads them while its ' +
+      'caller is busy, not one for each answer its caller gets to',
+    async () => {
+      const failures: PoolFailures = {
+        busy: () => new Error('busy'),
+        tooSlow: () => new Error('slow'),
+        tooLarge: () => new Error('large'),
+        revive: (e) => new Error(e.message),
+      };
+      const entry = workerEntry(
+        new URL('../../engine/node/closeness/pool.ts', import.meta.url).href,
+        'closeness-worker',
+      );
+      const readWhileBusy = async (perThread: number) => {
+        const thread = new WorkerPool<object, unknown>(entry, { ...CLOSENESS_LIMITS, perThread });
+        try {
+          await thread.run({ kind: 'parts', parts: [{ part: 0, text: 'The thread is loaded.' }] }, { failures });
+          let read = 0;
+          const parts = Array.from({ length: 8 }, (_, i) =>
+            thread
+              .run({ kind: 'parts', parts: [{ part: i + 1, text: book(60 + i).join('\n\n') }] }, { failures })
+              .then(() => read++),
+          );
+          // The caller busy (a batch's thread with a hundred answers to check) far longer than the parts take.
+          for (const until = Date.now() + 1500; Date.now() < until;);
+          await new Promise((resolve) => setImmediate(resolve));
+          const readThen = read;
+          await Promise.all(parts);
+          return readThen;
+        } finally {
+          await thread.close();
+        }
+      };
+      expect(await readWhileBusy(1)).toBeLessThan(8);
+      expect(CLOSENESS_LIMITS.perThread).toBeGreaterThanOrEqual(8);
+      expect(await readWhileBusy(CLOSENESS_LIMITS.perThread!)).toBe(8);
+    },
+  );
 
-  it('keeps books that finish together in the order they finished: the first is the original, the later ones its copies', async () => {
-    const text = book(7, 6, 120);
-    const index = catalogueIndex([]);
-    const partsOf = async () => text;
-    // A longer book first: its reading takes longest, yet it finished first.
-    const checks = [
-      checkCloseness({
-        book: { key: 'z-long', book: 'long', title: 'Long' },
-        parts: [...text, ...book(8, 6, 120)],
-        index,
-        partsOf,
-        reading: pool,
-      }),
-      checkCloseness({
-        book: { key: 'b-second', book: 'second', title: 'Second' },
-        parts: [...text],
-        index,
-        partsOf,
-        reading: pool,
-      }),
-      checkCloseness({
-        book: { key: 'a-third', book: 'third', title: 'Third' },
-        parts: [...text],
-        index,
-        partsOf,
-        reading: pool,
-      }),
-    ];
-    const [long, second, third] = await Promise.all(checks);
-    expect(long!.closeness.closeTo).toEqual([]);
-    expect(second!.closeness.closeTo.map((m) => m.book)).toEqual(['long']);
-    expect(third!.closeness.closeTo.map((m) => m.book).sort()).toEqual(['long', 'second']);
-    expect(long!.entry.keptAt < second!.entry.keptAt && second!.entry.keptAt < third!.entry.keptAt).toBe(true);
-  });
+  it(
+    'keeps books that finish together in the order they finished: ' +
+      'the first is the original, the later ones its copies',
+    async () => {
+      const text = book(7, 6, 120);
+      const index = catalogueIndex([]);
+      const partsOf = async () => text;
+      // A longer book first: its reading takes longest, yet it finished first.
+      const checks = [
+        checkCloseness({
+          book: { key: 'z-long', book: 'long', title: 'Long' },
+          parts: [...text, ...book(8, 6, 120)],
+          index,
+          partsOf,
+          reading: pool,
+        }),
+        checkCloseness({
+          book: { key: 'b-second', book: 'second', title: 'Second' },
+          parts: [...text],
+          index,
+          partsOf,
+          reading: pool,
+        }),
+        checkCloseness({
+          book: { key: 'a-third', book: 'third', title: 'Third' },
+          parts: [...text],
+          index,
+          partsOf,
+          reading: pool,
+        }),
+      ];
+      const [long, second, third] = await Promise.all(checks);
+      expect(long!.closeness.closeTo).toEqual([]);
+      expect(second!.closeness.closeTo.map((m) => m.book)).toEqual(['long']);
+      expect(third!.closeness.closeTo.map((m) => m.book).sort()).toEqual(['long', 'second']);
+      expect(long!.entry.keptAt < second!.entry.keptAt && second!.entry.keptAt < third!.entry.keptAt).toBe(true);
+    },
+  );
 
   it('keeps them in the order given even when the readings come back the other way round', async () => {
     const text = book(9);

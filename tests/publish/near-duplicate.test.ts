@@ -111,38 +111,42 @@ describe('near-duplicates', () => {
     expect(alone.closeness).toMatchObject({ compared: 0, closeTo: [] });
   });
 
-  it('a book close to many (a batch made from one template) names them all and reads only the closest few for passages', async () => {
-    const a = book(10);
-    // Twenty copies kept before, each a little shorter: the longer the copy, the more of the new book it holds.
-    const copies = Array.from({ length: 20 }, (_, i) =>
-      entry(
-        `c${i}`,
-        a.map((p) => p.slice(0, p.length - i * 40)),
-        `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`,
-      ),
-    );
-    const read: string[] = [];
-    const partsOf = async (key: string) => {
-      read.push(key);
-      return a;
-    };
-    const { closeness } = await checkCloseness({
-      book: { key: 'new', book: 'new', title: 'New' },
-      parts: a,
-      index: catalogueIndex(copies),
-      partsOf,
-    });
-    expect(closeness.closeTo.map((m) => m.book).sort()).toEqual(copies.map((c) => c.key).sort());
-    expect(read).toHaveLength(CLOSE_BOOKS_READ);
-    // The books read are the closest ones, and they come first with their passages; the others have shares only.
-    expect(read).toEqual(closeness.closeTo.slice(0, CLOSE_BOOKS_READ).map((m) => m.book));
-    expect(closeness.closeTo.slice(0, CLOSE_BOOKS_READ).every((m) => m.passages.length === 2)).toBe(true);
-    expect(
-      closeness.closeTo
-        .slice(CLOSE_BOOKS_READ)
-        .every((m) => m.passages.length === 0 && m.share >= DEFAULT_CLOSE_THRESHOLD),
-    ).toBe(true);
-  });
+  it(
+    'a book close to many (a batch made from one template) ' +
+      'names them all and reads only the closest few for passages',
+    async () => {
+      const a = book(10);
+      // Twenty copies kept before, each a little shorter: the longer the copy, the more of the new book it holds.
+      const copies = Array.from({ length: 20 }, (_, i) =>
+        entry(
+          `c${i}`,
+          a.map((p) => p.slice(0, p.length - i * 40)),
+          `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`,
+        ),
+      );
+      const read: string[] = [];
+      const partsOf = async (key: string) => {
+        read.push(key);
+        return a;
+      };
+      const { closeness } = await checkCloseness({
+        book: { key: 'new', book: 'new', title: 'New' },
+        parts: a,
+        index: catalogueIndex(copies),
+        partsOf,
+      });
+      expect(closeness.closeTo.map((m) => m.book).sort()).toEqual(copies.map((c) => c.key).sort());
+      expect(read).toHaveLength(CLOSE_BOOKS_READ);
+      // The books read are the closest ones, and they come first with their passages; the others have shares only.
+      expect(read).toEqual(closeness.closeTo.slice(0, CLOSE_BOOKS_READ).map((m) => m.book));
+      expect(closeness.closeTo.slice(0, CLOSE_BOOKS_READ).every((m) => m.passages.length === 2)).toBe(true);
+      expect(
+        closeness.closeTo
+          .slice(CLOSE_BOOKS_READ)
+          .every((m) => m.passages.length === 0 && m.share >= DEFAULT_CLOSE_THRESHOLD),
+      ).toBe(true);
+    },
+  );
 
   it('two copies kept in the same millisecond keep their order: the first kept is the original', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -197,10 +201,12 @@ describe('near-duplicates', () => {
       expect('code' in refused).toBe(true);
       if (!('code' in refused)) return;
       expect(catalogueMessage(refused.code, 'en', refused.params)).toBe(
-        `--close-threshold: "${given}" is not a share from ${CLOSE_THRESHOLD_RANGE.min} to ${CLOSE_THRESHOLD_RANGE.max} (1 % to 100 %); write it as 0.15 or 15%.`,
+        `--close-threshold: "${given}" is not a share from ${CLOSE_THRESHOLD_RANGE.min} ` +
+          `to ${CLOSE_THRESHOLD_RANGE.max} (1 % to 100 %); write it as 0.15 or 15%.`,
       );
       expect(catalogueMessage(refused.code, 'ms', refused.params)).toBe(
-        `--close-threshold: "${given}" bukan bahagian daripada 0.01 hingga 1 (1 % hingga 100 %); tuliskannya sebagai 0.15 atau 15%.`,
+        `--close-threshold: "${given}" bukan bahagian daripada 0.01 ` +
+          `hingga 1 (1 % hingga 100 %); tuliskannya sebagai 0.15 atau 15%.`,
       );
     },
   );

@@ -85,7 +85,8 @@ function outsideMargins(all: Word[], page: { width: number; height: number }, pa
     })
     .map(
       (w) =>
-        `page ${w.page}: "${w.text}" at ${w.xMin.toFixed(1)}–${w.xMax.toFixed(1)}, ${w.yMin.toFixed(1)}–${w.yMax.toFixed(1)}`,
+        `page ${w.page}: "${w.text}" ` +
+        `at ${w.xMin.toFixed(1)}–${w.xMax.toFixed(1)}, ${w.yMin.toFixed(1)}–${w.yMax.toFixed(1)}`,
     );
 }
 
@@ -125,113 +126,129 @@ describe('karya publish: the paperback', () => {
     expect(at[at.length - 1]!).toBeLessThan(r.stderr.indexOf('pkg/manuscript.epub'));
   }, 180_000);
 
-  it('interior: every page 6 × 9 in, fonts embedded, the real page count in the summary, text inside KDP margins for it', async () => {
-    const file = path.join(pkg, 'paperback-interior.pdf');
-    const { count, sizes } = await pageSizes(file);
-    expect(count).toBe(summary.print.pageCount);
-    expect(count).toBeGreaterThanOrEqual(24);
-    expect(sizes).toHaveLength(count);
-    expect(new Set(sizes)).toEqual(new Set(['432 x 648']));
-    expect(await fontsEmbedded(file)).toEqual([]);
-    const { pages, words: all } = await words(file);
-    expect(all.length).toBeGreaterThan(1000);
-    expect(outsideMargins(all, pages[0]!, count)).toEqual([]);
-  });
+  it(
+    'interior: every page 6 × 9 in, fonts embedded, the real ' +
+      'page count in the summary, text inside KDP margins for it',
+    async () => {
+      const file = path.join(pkg, 'paperback-interior.pdf');
+      const { count, sizes } = await pageSizes(file);
+      expect(count).toBe(summary.print.pageCount);
+      expect(count).toBeGreaterThanOrEqual(24);
+      expect(sizes).toHaveLength(count);
+      expect(new Set(sizes)).toEqual(new Set(['432 x 648']));
+      expect(await fontsEmbedded(file)).toEqual([]);
+      const { pages, words: all } = await words(file);
+      expect(all.length).toBeGreaterThan(1000);
+      expect(outsideMargins(all, pages[0]!, count)).toEqual([]);
+    },
+  );
 
-  it("interior: no bookmarks (outline) and no link annotations, as KDP's print guidelines ask; the eBook PDF of `export` keeps them", async () => {
-    const raw = readFileSync(path.join(pkg, 'paperback-interior.pdf')).toString('latin1');
-    expect(raw).not.toMatch(/\/Outlines\b/);
-    expect(raw).not.toMatch(/\/Annots\b/);
-    expect(raw).not.toMatch(/\/Subtype\s*\/Link\b/);
-    expect((await runTool('pdfinfo', ['-dests', path.join(pkg, 'paperback-interior.pdf')])).stdout).not.toMatch(
-      /part-\d/,
-    );
-    // The same check finds them in the screen PDF, so it is not blind.
-    const r = await runKaryaInProcess(['export', 'romance', '--format', 'pdf', '--out', 'screen.pdf'], { cwd });
-    expect(r.code, r.stderr).toBe(0);
-    const screen = readFileSync(path.join(cwd, 'screen.pdf')).toString('latin1');
-    expect(screen).toMatch(/\/Outlines\b/);
-    expect(screen).toMatch(/\/Subtype\s*\/Link\b/);
-  });
+  it(
+    'interior: no bookmarks (outline) and no link annotations, as ' +
+      "KDP's print guidelines ask; the eBook PDF of `export` keeps them",
+    async () => {
+      const raw = readFileSync(path.join(pkg, 'paperback-interior.pdf')).toString('latin1');
+      expect(raw).not.toMatch(/\/Outlines\b/);
+      expect(raw).not.toMatch(/\/Annots\b/);
+      expect(raw).not.toMatch(/\/Subtype\s*\/Link\b/);
+      expect((await runTool('pdfinfo', ['-dests', path.join(pkg, 'paperback-interior.pdf')])).stdout).not.toMatch(
+        /part-\d/,
+      );
+      // The same check finds them in the screen PDF, so it is not blind.
+      const r = await runKaryaInProcess(['export', 'romance', '--format', 'pdf', '--out', 'screen.pdf'], { cwd });
+      expect(r.code, r.stderr).toBe(0);
+      const screen = readFileSync(path.join(cwd, 'screen.pdf')).toString('latin1');
+      expect(screen).toMatch(/\/Outlines\b/);
+      expect(screen).toMatch(/\/Subtype\s*\/Link\b/);
+    },
+  );
 
-  it('front matter: the author on the title page, a copyright page, contents whose page numbers are the odd pages the parts open on, without a running head', async () => {
-    const file = path.join(pkg, 'paperback-interior.pdf');
-    const title = (await pageText(file, 1)).replace(/\s+/g, ' ');
-    expect(title).toContain(AUTHOR);
-    expect(title).toContain(summary.title.split(' ')[0]);
-    expect(await pageText(file, 2)).toMatch(/© \d{4} Siti Aminah/);
-    const contents = await pageText(file, 3);
-    expect(contents).toContain('Contents');
-    const entries = [...contents.matchAll(/^\s*(\S.*?\S)\s{2,}(\d+)\s*$/gm)].map((m) => ({
-      heading: m[1]!,
-      page: Number(m[2]),
-    }));
-    // Introduction, six chapters, conclusion.
-    expect(entries.map((e) => e.heading)).toEqual(expect.arrayContaining(['Introduction', 'Conclusion']));
-    expect(entries.filter((e) => /^Chapter \d/.test(e.heading))).toHaveLength(6);
-    const { words: all } = await words(file);
-    for (const entry of entries) {
-      expect(entry.page % 2, `${entry.heading} opens on page ${entry.page}`).toBe(1);
-      const text = (await pageText(file, entry.page)).replace(/\s+/g, ' ');
-      const own = entry.heading.replace(/^Chapter \d+: /, '');
-      expect(text.toLowerCase(), entry.heading).toContain(own.toLowerCase());
-      // No running head on an opening page: nothing above the text block (0.75 in).
+  it(
+    'front matter: the author on the title page, a copyright page, contents whose ' +
+      'page numbers are the odd pages the parts open on, without a running head',
+    async () => {
+      const file = path.join(pkg, 'paperback-interior.pdf');
+      const title = (await pageText(file, 1)).replace(/\s+/g, ' ');
+      expect(title).toContain(AUTHOR);
+      expect(title).toContain(summary.title.split(' ')[0]);
+      expect(await pageText(file, 2)).toMatch(/© \d{4} Siti Aminah/);
+      const contents = await pageText(file, 3);
+      expect(contents).toContain('Contents');
+      const entries = [...contents.matchAll(/^\s*(\S.*?\S)\s{2,}(\d+)\s*$/gm)].map((m) => ({
+        heading: m[1]!,
+        page: Number(m[2]),
+      }));
+      // Introduction, six chapters, conclusion.
+      expect(entries.map((e) => e.heading)).toEqual(expect.arrayContaining(['Introduction', 'Conclusion']));
+      expect(entries.filter((e) => /^Chapter \d/.test(e.heading))).toHaveLength(6);
+      const { words: all } = await words(file);
+      for (const entry of entries) {
+        expect(entry.page % 2, `${entry.heading} opens on page ${entry.page}`).toBe(1);
+        const text = (await pageText(file, entry.page)).replace(/\s+/g, ' ');
+        const own = entry.heading.replace(/^Chapter \d+: /, '');
+        expect(text.toLowerCase(), entry.heading).toContain(own.toLowerCase());
+        // No running head on an opening page: nothing above the text block (0.75 in).
+        expect(
+          all.filter((w) => w.page === entry.page && w.yMax < 0.75 * PT).map((w) => w.text),
+          entry.heading,
+        ).toEqual([]);
+      }
+      // Running heads elsewhere: the author on left-hand pages, the title on right-hand ones.
+      const next = entries[0]!.page + 1;
       expect(
-        all.filter((w) => w.page === entry.page && w.yMax < 0.75 * PT).map((w) => w.text),
-        entry.heading,
-      ).toEqual([]);
-    }
-    // Running heads elsewhere: the author on left-hand pages, the title on right-hand ones.
-    const next = entries[0]!.page + 1;
-    expect(
-      all
-        .filter((w) => w.page === next && w.yMax < 0.75 * PT)
-        .map((w) => w.text)
-        .join(' '),
-    ).toBe(AUTHOR);
-    expect(
-      all
-        .filter((w) => w.page === next + 1 && w.yMax < 0.75 * PT)
-        .map((w) => w.text)
-        .join(' '),
-    ).toBe(summary.title);
-    // Justified English text is hyphenated: some lines end in a word broken with a hyphen.
-    const body = (await runTool('pdftotext', ['-layout', '-f', String(entries[0]!.page), file, '-'])).stdout;
-    expect(body).toMatch(/\p{Ll}-\n/u);
-  });
+        all
+          .filter((w) => w.page === next && w.yMax < 0.75 * PT)
+          .map((w) => w.text)
+          .join(' '),
+      ).toBe(AUTHOR);
+      expect(
+        all
+          .filter((w) => w.page === next + 1 && w.yMax < 0.75 * PT)
+          .map((w) => w.text)
+          .join(' '),
+      ).toBe(summary.title);
+      // Justified English text is hyphenated: some lines end in a word broken with a hyphen.
+      const body = (await runTool('pdftotext', ['-layout', '-f', String(entries[0]!.page), file, '-'])).stdout;
+      expect(body).toMatch(/\p{Ll}-\n/u);
+    },
+  );
 
-  it('wrap cover: one page whose size is KDP’s formula for the interior’s page count, fonts embedded, title and author, the barcode area clear', async () => {
-    const file = path.join(pkg, 'paperback-cover.pdf');
-    const { count, mediaBox } = await pageSizes(file);
-    expect(count).toBe(1);
-    const pages = summary.print.pageCount;
-    const width = (2 * 6 + pages * 0.002252 + 2 * 0.125) * PT;
-    const height = (9 + 0.25) * PT;
-    expect(Math.abs(mediaBox[2]! - mediaBox[0]! - width)).toBeLessThanOrEqual(1.5);
-    expect(Math.abs(mediaBox[3]! - mediaBox[1]! - height)).toBeLessThanOrEqual(1.5);
-    expect(await fontsEmbedded(file)).toEqual([]);
-    const { words: all } = await words(file);
-    const text = all.map((w) => w.text).join(' ');
-    expect(text).toContain(AUTHOR);
-    expect(text).toContain(summary.title);
-    // The barcode box: 2 × 1.2 in at the back cover's bottom right, 0.25 in at least from the trim edges.
-    const trimRight = (0.125 + 6) * PT;
-    const trimBottom = (0.125 + 9) * PT;
-    const box = {
-      x0: trimRight - (0.25 + 2) * PT,
-      x1: trimRight - 0.25 * PT,
-      y0: trimBottom - (0.25 + 1.2) * PT,
-      y1: trimBottom - 0.25 * PT,
-    };
-    expect(
-      all.filter((w) => w.xMax > box.x0 && w.xMin < box.x1 && w.yMax > box.y0 && w.yMin < box.y1).map((w) => w.text),
-    ).toEqual([]);
-    // The back carries the description; the spine stays bare under 79 pages.
-    expect(all.filter((w) => w.xMax < trimRight).length).toBeGreaterThan(20);
-    if (pages < 79) expect(summary.print.hasSpineText).toBe(false);
-    const spine = { x0: trimRight, x1: trimRight + pages * 0.002252 * PT };
-    if (pages < 79) expect(all.filter((w) => w.xMin >= spine.x0 - 0.5 && w.xMax <= spine.x1 + 0.5)).toEqual([]);
-  });
+  it(
+    'wrap cover: one page whose size is KDP’s formula for the interior’s ' +
+      'page count, fonts embedded, title and author, the barcode area clear',
+    async () => {
+      const file = path.join(pkg, 'paperback-cover.pdf');
+      const { count, mediaBox } = await pageSizes(file);
+      expect(count).toBe(1);
+      const pages = summary.print.pageCount;
+      const width = (2 * 6 + pages * 0.002252 + 2 * 0.125) * PT;
+      const height = (9 + 0.25) * PT;
+      expect(Math.abs(mediaBox[2]! - mediaBox[0]! - width)).toBeLessThanOrEqual(1.5);
+      expect(Math.abs(mediaBox[3]! - mediaBox[1]! - height)).toBeLessThanOrEqual(1.5);
+      expect(await fontsEmbedded(file)).toEqual([]);
+      const { words: all } = await words(file);
+      const text = all.map((w) => w.text).join(' ');
+      expect(text).toContain(AUTHOR);
+      expect(text).toContain(summary.title);
+      // The barcode box: 2 × 1.2 in at the back cover's bottom right, 0.25 in at least from the trim edges.
+      const trimRight = (0.125 + 6) * PT;
+      const trimBottom = (0.125 + 9) * PT;
+      const box = {
+        x0: trimRight - (0.25 + 2) * PT,
+        x1: trimRight - 0.25 * PT,
+        y0: trimBottom - (0.25 + 1.2) * PT,
+        y1: trimBottom - 0.25 * PT,
+      };
+      expect(
+        all.filter((w) => w.xMax > box.x0 && w.xMin < box.x1 && w.yMax > box.y0 && w.yMin < box.y1).map((w) => w.text),
+      ).toEqual([]);
+      // The back carries the description; the spine stays bare under 79 pages.
+      expect(all.filter((w) => w.xMax < trimRight).length).toBeGreaterThan(20);
+      if (pages < 79) expect(summary.print.hasSpineText).toBe(false);
+      const spine = { x0: trimRight, x1: trimRight + pages * 0.002252 * PT };
+      if (pages < 79) expect(all.filter((w) => w.xMin >= spine.x0 - 0.5 && w.xMax <= spine.x1 + 0.5)).toEqual([]);
+    },
+  );
 
   it('cover.jpg: a JPEG in RGB (3 channels, no alpha), 1.6:1, at least 1,600 px wide, under 50 MB', async () => {
     const bytes = readFileSync(path.join(pkg, 'cover.jpg'));

@@ -57,7 +57,8 @@ function importedAnne(): BookState {
   });
   const content = [...state.content];
   content[0] =
-    'Lucy Maud Montgomery wrote Anne of Avonlea as the sequel to Anne of Green Gables; this introduction sets the novel in its island and its time.';
+    'Lucy Maud Montgomery wrote Anne of Avonlea as the sequel to Anne of Green ' +
+    'Gables; this introduction sets the novel in its island and its time.';
   return withPartProvenance({ ...state, content }, 0, { origin: 'model' });
 }
 
@@ -108,85 +109,101 @@ describe('a public-domain novel published as an edition of it', () => {
     });
   });
 
-  it("its copyright page (EPUB, DOCX, PDF) says public domain, names the AI introduction and claims © only over it; readiness names KDP's rules", async () => {
-    const built = await packageOf(importedAnne(), {
-      title: 'Anne of Avonlea',
-      author: 'L. M. Montgomery',
-      publisher: 'Nur Press',
-    });
-    const pages = await copyrightPages(built.files);
-    for (const [format, page] of Object.entries(pages)) {
-      expect(page, format).toContain('This text is in the public domain.');
-      expect(page, format).toContain('The original is by L. M. Montgomery, first published in 1909.');
-      expect(page, format).toContain('This edition adds Introduction written by AI.');
-      expect(page, format).toContain(`Introduction © ${YEAR} Nur Press.`);
-      // Never a © over the novel, its author's or anyone's, nor "Written with Karya" (the model's © line is taken out).
-      expect(page, format).not.toMatch(/© \d{4} L\. M\. Montgomery|All rights reserved|Written with Karya/);
-      expect(page.match(/©/g), format).toHaveLength(1);
-    }
-    const check = built.readiness.channels.kdp_ebook.checks.find((c) => c.id === 'public-domain')!;
-    expect(check.label).toMatch(/public-domain text: KDP publishes only a differentiated edition/);
-    expect(check.detail).toContain('the text is in the public domain (first published in 1909)');
-    expect(check.detail).toContain('this edition adds Introduction written by AI');
-    // Not marked (Annotated) in its title: not ready, with KDP's marks, its caution on AI-made additions and the
-    // declaration.
-    expect(check.status).toBe('fail');
-    expect(check.fix).toContain('put (Annotated) in the title field');
-    expect(check.fix).toContain('an AI translation or AI-written parts may not count');
-    expect(check.fix).toContain('choose "This is a public domain work"');
-    expect(built.readiness.channels.google_play.checks.some((c) => c.id === 'public-domain')).toBe(false);
-  }, 120_000);
+  it(
+    'its copyright page (EPUB, DOCX, PDF) says public domain, names the AI ' +
+      "introduction and claims © only over it; readiness names KDP's rules",
+    async () => {
+      const built = await packageOf(importedAnne(), {
+        title: 'Anne of Avonlea',
+        author: 'L. M. Montgomery',
+        publisher: 'Nur Press',
+      });
+      const pages = await copyrightPages(built.files);
+      for (const [format, page] of Object.entries(pages)) {
+        expect(page, format).toContain('This text is in the public domain.');
+        expect(page, format).toContain('The original is by L. M. Montgomery, first published in 1909.');
+        expect(page, format).toContain('This edition adds Introduction written by AI.');
+        expect(page, format).toContain(`Introduction © ${YEAR} Nur Press.`);
+        // Never a © over the novel, its author's or anyone's, nor "Written with Karya" (the model's © line is taken
+        // out).
+        expect(page, format).not.toMatch(/© \d{4} L\. M\. Montgomery|All rights reserved|Written with Karya/);
+        expect(page.match(/©/g), format).toHaveLength(1);
+      }
+      const check = built.readiness.channels.kdp_ebook.checks.find((c) => c.id === 'public-domain')!;
+      expect(check.label).toMatch(/public-domain text: KDP publishes only a differentiated edition/);
+      expect(check.detail).toContain('the text is in the public domain (first published in 1909)');
+      expect(check.detail).toContain('this edition adds Introduction written by AI');
+      // Not marked (Annotated) in its title: not ready, with KDP's marks, its caution on AI-made additions and the
+      // declaration.
+      expect(check.status).toBe('fail');
+      expect(check.fix).toContain('put (Annotated) in the title field');
+      expect(check.fix).toContain('an AI translation or AI-written parts may not count');
+      expect(check.fix).toContain('choose "This is a public domain work"');
+      expect(built.readiness.channels.google_play.checks.some((c) => c.id === 'public-domain')).toBe(false);
+    },
+    120_000,
+  );
 
-  it('an edition that adds nothing claims nothing, and readiness says KDP will not publish it undifferentiated', async () => {
-    const read = readManuscript('anne.txt', { bytes: new TextEncoder().encode(anneText()) });
-    const state = importedBookOf({
-      spec: romance,
-      manuscript: read,
-      settings: parseSettings(romance, { language: 'en' }),
-      file: 'anne.txt',
-    });
-    const built = await packageOf(state, { title: 'Anne of Avonlea', author: 'L. M. Montgomery' });
-    const { epub } = await copyrightPages(built.files);
-    expect(epub).toContain('This edition adds nothing of its own to the text and claims no copyright in it.');
-    expect(epub).not.toContain('©');
-    const check = built.readiness.channels.kdp_paperback.checks.find((c) => c.id === 'public-domain')!;
-    expect(check.status).toBe('fail');
-    expect(check.detail).toContain(
-      'this edition adds nothing that differentiates it: no translation, no annotations, no parts of its own',
-    );
-    expect(check.fix!).toMatch(/a unique translation \(Translated\), hand-crafted annotations/);
-  }, 120_000);
+  it(
+    'an edition that adds nothing claims nothing, and ' + 'readiness says KDP will not publish it undifferentiated',
+    async () => {
+      const read = readManuscript('anne.txt', { bytes: new TextEncoder().encode(anneText()) });
+      const state = importedBookOf({
+        spec: romance,
+        manuscript: read,
+        settings: parseSettings(romance, { language: 'en' }),
+        file: 'anne.txt',
+      });
+      const built = await packageOf(state, { title: 'Anne of Avonlea', author: 'L. M. Montgomery' });
+      const { epub } = await copyrightPages(built.files);
+      expect(epub).toContain('This edition adds nothing of its own to the text and claims no copyright in it.');
+      expect(epub).not.toContain('©');
+      const check = built.readiness.channels.kdp_paperback.checks.find((c) => c.id === 'public-domain')!;
+      expect(check.status).toBe('fail');
+      expect(check.detail).toContain(
+        'this edition adds nothing that differentiates it: no translation, no annotations, no parts of its own',
+      );
+      expect(check.fix!).toMatch(/a unique translation \(Translated\), hand-crafted annotations/);
+    },
+    120_000,
+  );
 
-  it('its Malay edition says it in Malay: public domain, the translation from English by AI, © only over the translation (its introduction translated too)', async () => {
-    const source = importedAnne();
-    const start = editionStart(romance, source, 'ms');
-    let edition: BookState = {
-      ...start,
-      content: source.content.map((_, i) => (i === 0 ? 'Pengenalan kepada novel ini.' : `Bab ${i} diterjemah.`)),
-      currentChapter: source.content.length,
-    };
-    edition.content.forEach((_, i) => {
-      edition = withPartProvenance(edition, i, { origin: 'model', translatedFrom: 'en' });
-    });
-    const built = await packageOf(edition, {
-      title: 'Anne dari Avonlea (Translated)',
-      author: 'L. M. Montgomery',
-      publisher: 'Nur Press',
-    });
-    const { epub, docx } = await copyrightPages(built.files);
-    for (const page of [epub, docx]) {
-      expect(page).toContain('Teks ini berada dalam domain awam.');
-      expect(page).toContain('Karya asal ini oleh L. M. Montgomery, pertama kali diterbitkan pada tahun 1909.');
-      expect(page).toContain('Edisi ini menambah terjemahan daripada bahasa Inggeris oleh AI.');
-      expect(page).toContain(`Terjemahan © ${YEAR} Nur Press.`);
-      expect(page).not.toMatch(/Ditulis dengan Karya|© \d{4} L\. M\./);
-    }
-    const check = built.readiness.channels.kdp_ebook.checks.find((c) => c.id === 'public-domain')!;
-    // Marked (Translated): what KDP's page and the upload must confirm is left to check.
-    expect(check.status).toBe('check');
-    expect(check.detail).toContain('teks ini berada dalam domain awam (pertama kali diterbitkan pada tahun 1909)');
-    expect(check.fix).toContain(
-      'semasa muat naik, di bawah hak penerbitan, pilih "This is a public domain work" (buku sebegini tidak layak untuk royalti 70%)',
-    );
-  }, 120_000);
+  it(
+    'its Malay edition says it in Malay: public domain, the translation from ' +
+      'English by AI, © only over the translation (its introduction translated too)',
+    async () => {
+      const source = importedAnne();
+      const start = editionStart(romance, source, 'ms');
+      let edition: BookState = {
+        ...start,
+        content: source.content.map((_, i) => (i === 0 ? 'Pengenalan kepada novel ini.' : `Bab ${i} diterjemah.`)),
+        currentChapter: source.content.length,
+      };
+      edition.content.forEach((_, i) => {
+        edition = withPartProvenance(edition, i, { origin: 'model', translatedFrom: 'en' });
+      });
+      const built = await packageOf(edition, {
+        title: 'Anne dari Avonlea (Translated)',
+        author: 'L. M. Montgomery',
+        publisher: 'Nur Press',
+      });
+      const { epub, docx } = await copyrightPages(built.files);
+      for (const page of [epub, docx]) {
+        expect(page).toContain('Teks ini berada dalam domain awam.');
+        expect(page).toContain('Karya asal ini oleh L. M. Montgomery, pertama kali diterbitkan pada tahun 1909.');
+        expect(page).toContain('Edisi ini menambah terjemahan daripada bahasa Inggeris oleh AI.');
+        expect(page).toContain(`Terjemahan © ${YEAR} Nur Press.`);
+        expect(page).not.toMatch(/Ditulis dengan Karya|© \d{4} L\. M\./);
+      }
+      const check = built.readiness.channels.kdp_ebook.checks.find((c) => c.id === 'public-domain')!;
+      // Marked (Translated): what KDP's page and the upload must confirm is left to check.
+      expect(check.status).toBe('check');
+      expect(check.detail).toContain('teks ini berada dalam domain awam (pertama kali diterbitkan pada tahun 1909)');
+      expect(check.fix).toContain(
+        'semasa muat naik, di bawah hak penerbitan, pilih "This is a ' +
+          'public domain work" (buku sebegini tidak layak untuk royalti 70%)',
+      );
+    },
+    120_000,
+  );
 });

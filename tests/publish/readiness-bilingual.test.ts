@@ -26,7 +26,8 @@ function input(language: 'en' | 'ms', bilingual?: ReadinessInput['bilingual']): 
       author: 'Siti Aminah',
       language,
       description:
-        '<p>Aisyah meninggalkan Kuala Lumpur untuk melupakannya. Sepuluh tahun kemudian banjir monsun memerangkapnya di kedai bukunya.</p>',
+        '<p>Aisyah meninggalkan Kuala Lumpur untuk melupakannya. Sepuluh ' +
+        'tahun kemudian banjir monsun memerangkapnya di kedai bukunya.</p>',
       keywords: ['cinta kedua', 'romantik malaysia'],
       categories: ['Fiction / Romance / General'],
       wordCount: 60_000,
@@ -44,24 +45,28 @@ function input(language: 'en' | 'ms', bilingual?: ReadinessInput['bilingual']): 
 }
 
 describe('a dual-language book, ready for the stores', () => {
-  it("declares the edition's language: KDP names both in the subtitle and description, Google Play and Kobo in the description; each cites its own language rule", () => {
-    const r = packageReadiness(input('ms', { edition: 'ms', source: 'en' }), 'en');
-    const kdp = r.channels.kdp_ebook.checks.find((c) => c.id === 'bilingual-language')!;
-    expect(kdp.status).toBe('warn');
-    expect(kdp.label).toBe('a dual-language book (English and Malay) declares one language');
-    expect(kdp.fix).toContain(
-      "choose Malay as the book's language at setup, and name both languages in the subtitle and the description",
-    );
-    expect(kdp.source).toContain('kdp.amazon.com');
-    const google = r.channels.google_play.checks.find((c) => c.id === 'bilingual-language')!;
-    expect(google.fix).toContain('say in the description that the book holds English beside it');
-    expect(google.source).not.toContain('kdp.amazon.com');
-    expect(r.channels.kobo.checks.find((c) => c.id === 'bilingual-language')!.source).not.toContain('kdp.amazon.com');
-    const malay = packageReadiness(input('ms', { edition: 'ms', source: 'en' }), 'ms').channels.kdp_ebook.checks.find(
-      (c) => c.id === 'bilingual-language',
-    )!;
-    expect(malay.label).toBe('buku dwibahasa (bahasa Inggeris dan bahasa Melayu) mengisytiharkan satu bahasa');
-  });
+  it(
+    "declares the edition's language: KDP names both in the subtitle and description, " +
+      'Google Play and Kobo in the description; each cites its own language rule',
+    () => {
+      const r = packageReadiness(input('ms', { edition: 'ms', source: 'en' }), 'en');
+      const kdp = r.channels.kdp_ebook.checks.find((c) => c.id === 'bilingual-language')!;
+      expect(kdp.status).toBe('warn');
+      expect(kdp.label).toBe('a dual-language book (English and Malay) declares one language');
+      expect(kdp.fix).toContain(
+        "choose Malay as the book's language at setup, and name both languages in the subtitle and the description",
+      );
+      expect(kdp.source).toContain('kdp.amazon.com');
+      const google = r.channels.google_play.checks.find((c) => c.id === 'bilingual-language')!;
+      expect(google.fix).toContain('say in the description that the book holds English beside it');
+      expect(google.source).not.toContain('kdp.amazon.com');
+      expect(r.channels.kobo.checks.find((c) => c.id === 'bilingual-language')!.source).not.toContain('kdp.amazon.com');
+      const malay = packageReadiness(input('ms', { edition: 'ms', source: 'en' }), 'ms').channels.kdp_ebook.checks.find(
+        (c) => c.id === 'bilingual-language',
+      )!;
+      expect(malay.label).toBe('buku dwibahasa (bahasa Inggeris dan bahasa Melayu) mengisytiharkan satu bahasa');
+    },
+  );
 
   it("fails a package that declares the source's language; a book in one language has no such check", () => {
     const wrong = packageReadiness(input('en', { edition: 'ms', source: 'en' }), 'en').channels.kdp_ebook.checks.find(

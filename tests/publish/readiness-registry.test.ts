@@ -49,10 +49,12 @@ describe('the readiness registry', () => {
     expect(error.code).toBe('registry_words_missing');
     expect(error.params).toEqual({ registry: 'readiness', rule: 'fixture-cover', lang: 'ms', key: 'fixture.fix' });
     expect(error.messageIn('en')).toBe(
-      'readiness registry: rule "fixture-cover" has no ms text for "fixture.fix"; every rule is worded in every language Karya speaks.',
+      'readiness registry: rule "fixture-cover" has no ms text for ' +
+        '"fixture.fix"; every rule is worded in every language Karya speaks.',
     );
     expect(error.messageIn('ms')).toBe(
-      'Daftar readiness: peraturan "fixture-cover" tiada teks ms untuk "fixture.fix"; setiap peraturan mesti ditulis dalam setiap bahasa yang dituturkan Karya.',
+      'Daftar readiness: peraturan "fixture-cover" tiada teks ms untuk "fixture.fix"; ' +
+        'setiap peraturan mesti ditulis dalam setiap bahasa yang dituturkan Karya.',
     );
   });
 

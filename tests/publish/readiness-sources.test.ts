@@ -28,7 +28,8 @@ function input(): ReadinessInput {
       author: 'Siti Aminah',
       language: 'en',
       description:
-        '<p>Aisha left Kuala Lumpur to forget him. Ten years later the monsoon floods trap her in his bookshop for a week.</p>',
+        '<p>Aisha left Kuala Lumpur to forget him. Ten years later ' +
+        'the monsoon floods trap her in his bookshop for a week.</p>',
       keywords: ['second chance romance', 'malaysian romance'],
       categories: ['Fiction / Romance / General'],
       wordCount: 60_000,

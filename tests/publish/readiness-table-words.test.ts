@@ -43,27 +43,34 @@ afterAll(() => {
 });
 
 describe("the readiness checks' words, read from every language's folder", () => {
-  it("says the offline-text check's label, finding and fix in English, Malay and Indonesian, the CLI's how in each", () => {
-    const found = {
-      label: { code: 'label.offline-text' },
-      detail: [{ code: 'offline.found', params: { where: [{ code: 'offline.manuscript' }] } }],
-      fix: [{ code: 'offline.fix' }],
-    };
-    const check = { label: '', text: found };
-    expect(checkWords(check, 'en', 'cli')).toEqual({
-      label: 'written by an AI model, not the offline demo text',
-      detail: 'offline demo text in the manuscript: no AI model wrote it',
-      fix: 'write the book with an AI model (not the offline demo), then make the package again (set OPENAI_API_KEY or an AI provider config, and run with --fresh)',
-    });
-    expect(checkWords(check, 'ms', 'cli')).toEqual({
-      label: 'ditulis oleh model AI, bukan teks demo luar talian',
-      detail: 'teks demo luar talian dalam manuskrip: tiada model AI yang menulisnya',
-      fix: 'tulis buku dengan model AI (bukan demo luar talian), kemudian buat pakej sekali lagi (tetapkan OPENAI_API_KEY atau konfigurasi pembekal AI, dan jalankan dengan --fresh)',
-    });
-    const id = checkWords(check, 'id', 'cli');
-    expect(id.label).toMatch(/model AI/);
-    expect(id.fix).toMatch(/OPENAI_API_KEY/);
-  });
+  it(
+    "says the offline-text check's label, finding and fix " + "in English, Malay and Indonesian, the CLI's how in each",
+    () => {
+      const found = {
+        label: { code: 'label.offline-text' },
+        detail: [{ code: 'offline.found', params: { where: [{ code: 'offline.manuscript' }] } }],
+        fix: [{ code: 'offline.fix' }],
+      };
+      const check = { label: '', text: found };
+      expect(checkWords(check, 'en', 'cli')).toEqual({
+        label: 'written by an AI model, not the offline demo text',
+        detail: 'offline demo text in the manuscript: no AI model wrote it',
+        fix:
+          'write the book with an AI model (not the offline demo), then make the package ' +
+          'again (set OPENAI_API_KEY or an AI provider config, and run with --fresh)',
+      });
+      expect(checkWords(check, 'ms', 'cli')).toEqual({
+        label: 'ditulis oleh model AI, bukan teks demo luar talian',
+        detail: 'teks demo luar talian dalam manuskrip: tiada model AI yang menulisnya',
+        fix:
+          'tulis buku dengan model AI (bukan demo luar talian), kemudian buat pakej sekali lagi ' +
+          '(tetapkan OPENAI_API_KEY atau konfigurasi pembekal AI, dan jalankan dengan --fresh)',
+      });
+      const id = checkWords(check, 'id', 'cli');
+      expect(id.label).toMatch(/model AI/);
+      expect(id.fix).toMatch(/OPENAI_API_KEY/);
+    },
+  );
 
   it("says the shared pieces and a rule's studio words in each language", () => {
     expect(readinessText({ code: 'bytes', params: { n: 12 } }, 'en')).toBe('12 bytes');

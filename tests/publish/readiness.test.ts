@@ -28,7 +28,8 @@ import { offlineMark } from '../../engine/providers/offline.js';
 import { LANGS } from '../../engine/languages/index.js';
 
 const BLURB =
-  '<p>Aisha left Kuala Lumpur to forget him. Ten years later the monsoon floods trap her in his bookshop for a week, and every page they turn together brings back a promise neither of them kept.</p>';
+  '<p>Aisha left Kuala Lumpur to forget him. Ten years later the monsoon floods trap her in his bookshop ' +
+  'for a week, and every page they turn together brings back a promise neither of them kept.</p>';
 const ZIP = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]);
 const PDF = new TextEncoder().encode('%PDF-1.7\n%fake');
 let jpeg: Uint8Array;
@@ -125,18 +126,22 @@ describe('readiness per channel', () => {
     }
   });
 
-  it('Malay: Google Play Books accepts it from its list; where the list is not confirmed the check says "check", with the page to read, and the channel is not ready', () => {
-    const r = packageReadiness(input({ language: 'ms', title: 'Hujan di Kuala Lumpur' }));
-    expect(statusOf(r, 'google_play', 'language')).toBe('pass');
-    expect(r.channels.google_play.ready).toBe(true);
-    for (const id of CHANNEL_IDS.filter((c) => languageRule(CHANNELS[c], 'ms').accepted === 'unknown')) {
-      const check = r.channels[id].checks.find((c) => c.id === 'language')!;
-      expect(check.status).toBe('check');
-      expect(check.fix).toContain(languageRule(CHANNELS[id], 'ms').source);
-      expect(r.channels[id].ready).toBe(false);
-    }
-    expect(r.ready).toBe(false);
-  });
+  it(
+    'Malay: Google Play Books accepts it from its list; where the list is not confirmed ' +
+      'the check says "check", with the page to read, and the channel is not ready',
+    () => {
+      const r = packageReadiness(input({ language: 'ms', title: 'Hujan di Kuala Lumpur' }));
+      expect(statusOf(r, 'google_play', 'language')).toBe('pass');
+      expect(r.channels.google_play.ready).toBe(true);
+      for (const id of CHANNEL_IDS.filter((c) => languageRule(CHANNELS[c], 'ms').accepted === 'unknown')) {
+        const check = r.channels[id].checks.find((c) => c.id === 'language')!;
+        expect(check.status).toBe('check');
+        expect(check.fix).toContain(languageRule(CHANNELS[id], 'ms').source);
+        expect(r.channels[id].ready).toBe(false);
+      }
+      expect(r.ready).toBe(false);
+    },
+  );
 
   it('without an author no channel says ready, and no author appears', () => {
     const r = packageReadiness(input({ author: '' }));
@@ -161,31 +166,35 @@ describe('readiness per channel', () => {
     expect(`${fixOf('en')} ${fixOf('ms')}`).not.toMatch(/publish panel|panel penerbitan/);
   });
 
-  it("the writer's words (the studio) name no command-line option, no code file, no config key; the command line keeps its own", () => {
-    const bad = packageReadiness(input({ author: '', title: 'a tale of urban beginnings', text: offlineMark('en') }));
-    for (const lang of ['en', 'ms'] as const) {
-      for (const channel of Object.values(bad.channels)) {
-        for (const check of channel.checks) {
-          const words = checkWords(check, lang);
-          const all = `${words.label} ${words.detail ?? ''} ${words.fix ?? ''} ${check.source}`;
-          expect(all, check.id).not.toMatch(/(^|\s)--[a-z]|\.ts\b|OPENAI_|generators\/|_config|useAzure/);
+  it(
+    "the writer's words (the studio) name no command-line option, " +
+      'no code file, no config key; the command line keeps its own',
+    () => {
+      const bad = packageReadiness(input({ author: '', title: 'a tale of urban beginnings', text: offlineMark('en') }));
+      for (const lang of ['en', 'ms'] as const) {
+        for (const channel of Object.values(bad.channels)) {
+          for (const check of channel.checks) {
+            const words = checkWords(check, lang);
+            const all = `${words.label} ${words.detail ?? ''} ${words.fix ?? ''} ${check.source}`;
+            expect(all, check.id).not.toMatch(/(^|\s)--[a-z]|\.ts\b|OPENAI_|generators\/|_config|useAzure/);
+          }
         }
       }
-    }
-    // Sources as short readable links: the name, and the address behind it.
-    for (const check of Object.values(bad.channels).flatMap((c) => c.checks)) {
-      const link = sourceLink(check.source);
-      expect(link.text, check.source).not.toMatch(/https?:/);
-      if (check.source.includes('https://')) expect(link.url).toMatch(/^https:\/\/\S+$/);
-    }
-    expect(sourceLink(CHANNELS.kdp_ebook.sources.cover!)).toEqual({
-      text: 'KDP Help, "eBook Cover Image Guidelines"',
-      url: 'https://kdp.amazon.com/en_US/help/topic/G6GTK3T3NUHKLEFX',
-    });
-    const titleCase = bad.channels.kdp_ebook.checks.find((c) => c.id === 'title-case')!;
-    expect(checkWords(titleCase, 'en').fix).toBe('write the title as "A Tale of Urban Beginnings"');
-    expect(checkWords(titleCase, 'en', 'cli').fix).toBe('pass --title "A Tale of Urban Beginnings"');
-  });
+      // Sources as short readable links: the name, and the address behind it.
+      for (const check of Object.values(bad.channels).flatMap((c) => c.checks)) {
+        const link = sourceLink(check.source);
+        expect(link.text, check.source).not.toMatch(/https?:/);
+        if (check.source.includes('https://')) expect(link.url).toMatch(/^https:\/\/\S+$/);
+      }
+      expect(sourceLink(CHANNELS.kdp_ebook.sources.cover!)).toEqual({
+        text: 'KDP Help, "eBook Cover Image Guidelines"',
+        url: 'https://kdp.amazon.com/en_US/help/topic/G6GTK3T3NUHKLEFX',
+      });
+      const titleCase = bad.channels.kdp_ebook.checks.find((c) => c.id === 'title-case')!;
+      expect(checkWords(titleCase, 'en').fix).toBe('write the title as "A Tale of Urban Beginnings"');
+      expect(checkWords(titleCase, 'en', 'cli').fix).toBe('pass --title "A Tale of Urban Beginnings"');
+    },
+  );
 
   it('offline demo text is never ready: in the manuscript, the description or the keywords', () => {
     for (const lang of LANGS)
@@ -221,61 +230,73 @@ describe('readiness per channel', () => {
     expect(statusOf(packageReadiness(input({ cover: wide })), 'kobo', 'ebook-cover')).toBe('fail');
   });
 
-  it("the paperback: 24 to 828 pages by the interior's real count; without one, an estimate that is to be checked", () => {
-    expect(statusOf(packageReadiness(input({ pageCount: 20 })), 'kdp_paperback', 'page-count')).toBe('fail');
-    expect(statusOf(packageReadiness(input({ pageCount: 24 })), 'kdp_paperback', 'page-count')).toBe('pass');
-    expect(statusOf(packageReadiness(input({ pageCount: 829 })), 'kdp_paperback', 'page-count')).toBe('fail');
-    const estimated = packageReadiness(input({ pageCount: null })).channels.kdp_paperback.checks.find(
-      (c) => c.id === 'page-count',
-    )!;
-    expect(estimated.status).toBe('check');
-    expect(estimated.detail).toContain('estimated');
-    // The eBook channels do not depend on the paperback.
-    expect(packageReadiness(input({ pageCount: 20 })).channels.kdp_ebook.ready).toBe(true);
-  });
+  it(
+    "the paperback: 24 to 828 pages by the interior's real " + 'count; without one, an estimate that is to be checked',
+    () => {
+      expect(statusOf(packageReadiness(input({ pageCount: 20 })), 'kdp_paperback', 'page-count')).toBe('fail');
+      expect(statusOf(packageReadiness(input({ pageCount: 24 })), 'kdp_paperback', 'page-count')).toBe('pass');
+      expect(statusOf(packageReadiness(input({ pageCount: 829 })), 'kdp_paperback', 'page-count')).toBe('fail');
+      const estimated = packageReadiness(input({ pageCount: null })).channels.kdp_paperback.checks.find(
+        (c) => c.id === 'page-count',
+      )!;
+      expect(estimated.status).toBe('check');
+      expect(estimated.detail).toContain('estimated');
+      // The eBook channels do not depend on the paperback.
+      expect(packageReadiness(input({ pageCount: 20 })).channels.kdp_ebook.ready).toBe(true);
+    },
+  );
 
-  it("KDP's page range follows the paper: 800 pages are too many on cream (776 at most) and fine on white (828)", () => {
-    const cream = packageReadiness(input({ pageCount: 800, paper: 'cream' })).channels.kdp_paperback;
-    const check = cream.checks.find((c) => c.id === 'page-count')!;
-    expect(cream.ready).toBe(false);
-    expect(check).toMatchObject({
-      status: 'fail',
-      label: "the paperback has 24 to 776 pages (KDP's range for cream paper at 6 x 9 in)",
-    });
-    expect(check.detail).toBe(
-      '800 pages (paperback-interior.pdf); KDP prints at most 776 pages on cream paper at 6 x 9 in',
-    );
-    // What to change: the paper that takes 800 pages, or fewer pages; said in the writer's terms.
-    expect(check.fix).toContain('choose white paper for the paperback (up to 828 pages)');
-    expect(check.source).toContain('kdp.amazon.com');
-    const white = packageReadiness(input({ pageCount: 800, paper: 'white' })).channels.kdp_paperback;
-    expect(white.ready, formatReadiness(packageReadiness(input({ pageCount: 800, paper: 'white' })))).toBe(true);
-    // Too few: says how many pages are missing.
-    const few = packageReadiness(input({ pageCount: 20 })).channels.kdp_paperback.checks.find(
-      (c) => c.id === 'page-count',
-    )!;
-    expect(few.fix).toContain('4 more pages are needed');
-  });
-
-  it('the page table: paperback white 24-828, cream 24-776, lower for large trims; hardcover 75-550; each with its source', () => {
-    const expected = [
-      ['paperback', 'white', false, 24, 828],
-      ['paperback', 'white', true, 24, 590],
-      ['paperback', 'cream', false, 24, 776],
-      ['paperback', 'cream', true, 24, 550],
-      ['hardcover', 'white', false, 75, 550],
-      ['hardcover', 'cream', true, 75, 550],
-    ] as const;
-    for (const [binding, paper, isLarge, min, max] of expected) {
-      const row = KDP_PAGE_LIMITS.find((l) => l.binding === binding && l.paper === paper && l.isLargeTrim === isLarge)!;
-      expect(row, `${binding} ${paper}`).toMatchObject({
-        min,
-        max,
-        source: expect.stringContaining('https://kdp.amazon.com'),
+  it(
+    "KDP's page range follows the paper: 800 pages are too " + 'many on cream (776 at most) and fine on white (828)',
+    () => {
+      const cream = packageReadiness(input({ pageCount: 800, paper: 'cream' })).channels.kdp_paperback;
+      const check = cream.checks.find((c) => c.id === 'page-count')!;
+      expect(cream.ready).toBe(false);
+      expect(check).toMatchObject({
+        status: 'fail',
+        label: "the paperback has 24 to 776 pages (KDP's range for cream paper at 6 x 9 in)",
       });
-    }
-    expect(pageLimit({ binding: 'paperback', paper: 'cream', trim: '5x8' }).max).toBe(776);
-  });
+      expect(check.detail).toBe(
+        '800 pages (paperback-interior.pdf); KDP prints at most 776 pages on cream paper at 6 x 9 in',
+      );
+      // What to change: the paper that takes 800 pages, or fewer pages; said in the writer's terms.
+      expect(check.fix).toContain('choose white paper for the paperback (up to 828 pages)');
+      expect(check.source).toContain('kdp.amazon.com');
+      const white = packageReadiness(input({ pageCount: 800, paper: 'white' })).channels.kdp_paperback;
+      expect(white.ready, formatReadiness(packageReadiness(input({ pageCount: 800, paper: 'white' })))).toBe(true);
+      // Too few: says how many pages are missing.
+      const few = packageReadiness(input({ pageCount: 20 })).channels.kdp_paperback.checks.find(
+        (c) => c.id === 'page-count',
+      )!;
+      expect(few.fix).toContain('4 more pages are needed');
+    },
+  );
+
+  it(
+    'the page table: paperback white 24-828, cream 24-776, lower ' +
+      'for large trims; hardcover 75-550; each with its source',
+    () => {
+      const expected = [
+        ['paperback', 'white', false, 24, 828],
+        ['paperback', 'white', true, 24, 590],
+        ['paperback', 'cream', false, 24, 776],
+        ['paperback', 'cream', true, 24, 550],
+        ['hardcover', 'white', false, 75, 550],
+        ['hardcover', 'cream', true, 75, 550],
+      ] as const;
+      for (const [binding, paper, isLarge, min, max] of expected) {
+        const row = KDP_PAGE_LIMITS.find(
+          (l) => l.binding === binding && l.paper === paper && l.isLargeTrim === isLarge,
+        )!;
+        expect(row, `${binding} ${paper}`).toMatchObject({
+          min,
+          max,
+          source: expect.stringContaining('https://kdp.amazon.com'),
+        });
+      }
+      expect(pageLimit({ binding: 'paperback', paper: 'cream', trim: '5x8' }).max).toBe(776);
+    },
+  );
 });
 
 describe('the printed report', () => {
@@ -333,24 +354,27 @@ describe('readiness reads the text', () => {
 });
 
 describe("readiness reads the cover's pixels", () => {
-  it('a flat one-colour cover, or one enlarged from a 1 × 1 image, fails for every eBook store, saying what to do', async () => {
-    const tiny = new Uint8Array(
-      await sharp({ create: { width: 1, height: 1, channels: 3, background: '#336699' } })
-        .png()
-        .toBuffer(),
-    );
-    const stretched = new Uint8Array(await sharp(tiny).resize(1600, 2560).jpeg().toBuffer());
-    const content = await coverContent(tiny, stretched);
-    expect(content).toEqual({ isFlat: true, source: { width: 1, height: 1 } });
-    const r = packageReadiness(input({ cover: stretched, coverContent: content }));
-    for (const id of ['kdp_ebook', 'google_play', 'kobo'] as const) {
-      const check = r.channels[id].checks.find((c) => c.id === 'ebook-cover')!;
-      expect(check.status, id).toBe('fail');
-      expect(check.detail).toContain('one flat colour');
-      expect(check.detail).toContain('enlarged from a 1 × 1 px image');
-      expect(check.fix).toContain('make the cover again');
-    }
-  });
+  it(
+    'a flat one-colour cover, or one enlarged from a 1 × 1 ' + 'image, fails for every eBook store, saying what to do',
+    async () => {
+      const tiny = new Uint8Array(
+        await sharp({ create: { width: 1, height: 1, channels: 3, background: '#336699' } })
+          .png()
+          .toBuffer(),
+      );
+      const stretched = new Uint8Array(await sharp(tiny).resize(1600, 2560).jpeg().toBuffer());
+      const content = await coverContent(tiny, stretched);
+      expect(content).toEqual({ isFlat: true, source: { width: 1, height: 1 } });
+      const r = packageReadiness(input({ cover: stretched, coverContent: content }));
+      for (const id of ['kdp_ebook', 'google_play', 'kobo'] as const) {
+        const check = r.channels[id].checks.find((c) => c.id === 'ebook-cover')!;
+        expect(check.status, id).toBe('fail');
+        expect(check.detail).toContain('one flat colour');
+        expect(check.detail).toContain('enlarged from a 1 × 1 px image');
+        expect(check.fix).toContain('make the cover again');
+      }
+    },
+  );
 
   it('a picture made at its size passes', async () => {
     const noise = new Uint8Array(
@@ -370,60 +394,67 @@ describe("readiness reads the cover's pixels", () => {
 });
 
 describe("readiness in the book's language", () => {
-  it('a Malay book: Malay labels, findings and fixes (typed from a Malay reading of the checks); an English book: English', () => {
-    const malay = packageReadiness(input({ language: 'ms', title: 'Hujan di Kuala Lumpur', author: '', cover: png }));
-    const kdp = (id: string) => malay.channels.kdp_ebook.checks.find((c) => c.id === id)!;
-    expect(kdp('book-complete')).toMatchObject({
-      label: 'setiap bahagian buku telah ditulis',
-      detail: 'dari pengenalan hingga penutup',
-    });
-    expect(kdp('author')).toMatchObject({ status: 'fail', detail: 'tiada nama pengarang' });
-    expect(kdp('author').fix).toBe('taipkan nama pengarang anda dalam panel penerbitan dan buat pakej sekali lagi');
-    expect(checkWords(kdp('author'), 'ms', 'cli').fix).toContain('--author "Nama Anda"');
-    expect(kdp('title-case').label).toBe('tajuk ditulis dengan huruf besar gaya tajuk (bahasa Melayu)');
-    expect(kdp('language').label).toBe(
-      'Amazon KDP (Kindle eBook) menerima buku dalam bahasa Melayu (senarai yang diterbitkannya)',
-    );
-    expect(kdp('language').detail).toBe(
-      'ms: bahasa Melayu belum disahkan dalam senarai bahasa eBook KDP; semak halaman itu sebelum anda memuat naik',
-    );
-    expect(kdp('language').fix).toBe(`baca ${languageRule(CHANNELS.kdp_ebook, 'ms').source}`);
-    expect(kdp('ebook-cover').label).toBe('cover.jpg ialah JPEG dalam RGB, 1.6:1, lebar sekurang-kurangnya 1600 px');
-    expect(kdp('ebook-cover').detail).toBe(
-      'cover.jpg: PNG, 1600 × 2560 px; cover.jpg ialah PNG (Amazon KDP (Kindle eBook) menerima JPEG)',
-    );
-    expect(malay.channels.google_play.checks.find((c) => c.id === 'ebook-cover')!.label).toBe(
-      'cover.jpg ialah JPEG atau PNG dalam RGB, 1.6:1, lebar sekurang-kurangnya 1600 px',
-    );
-    expect(malay.channels.kdp_paperback.checks.find((c) => c.id === 'page-count')).toMatchObject({
-      label: 'buku kulit lembut mempunyai 24 hingga 828 halaman (julat KDP untuk kertas putih bersaiz 6 x 9 inci)',
-      detail: '240 halaman (paperback-interior.pdf)',
-    });
-    expect(formatReadiness(malay, 'ms')).toContain('belum sedia untuk mana-mana saluran');
+  it(
+    'a Malay book: Malay labels, findings and fixes (typed from ' +
+      'a Malay reading of the checks); an English book: English',
+    () => {
+      const malay = packageReadiness(input({ language: 'ms', title: 'Hujan di Kuala Lumpur', author: '', cover: png }));
+      const kdp = (id: string) => malay.channels.kdp_ebook.checks.find((c) => c.id === id)!;
+      expect(kdp('book-complete')).toMatchObject({
+        label: 'setiap bahagian buku telah ditulis',
+        detail: 'dari pengenalan hingga penutup',
+      });
+      expect(kdp('author')).toMatchObject({ status: 'fail', detail: 'tiada nama pengarang' });
+      expect(kdp('author').fix).toBe('taipkan nama pengarang anda dalam panel penerbitan dan buat pakej sekali lagi');
+      expect(checkWords(kdp('author'), 'ms', 'cli').fix).toContain('--author "Nama Anda"');
+      expect(kdp('title-case').label).toBe('tajuk ditulis dengan huruf besar gaya tajuk (bahasa Melayu)');
+      expect(kdp('language').label).toBe(
+        'Amazon KDP (Kindle eBook) menerima buku dalam bahasa Melayu (senarai yang diterbitkannya)',
+      );
+      expect(kdp('language').detail).toBe(
+        'ms: bahasa Melayu belum disahkan dalam senarai bahasa eBook KDP; semak halaman itu sebelum anda memuat naik',
+      );
+      expect(kdp('language').fix).toBe(`baca ${languageRule(CHANNELS.kdp_ebook, 'ms').source}`);
+      expect(kdp('ebook-cover').label).toBe('cover.jpg ialah JPEG dalam RGB, 1.6:1, lebar sekurang-kurangnya 1600 px');
+      expect(kdp('ebook-cover').detail).toBe(
+        'cover.jpg: PNG, 1600 × 2560 px; cover.jpg ialah PNG (Amazon KDP (Kindle eBook) menerima JPEG)',
+      );
+      expect(malay.channels.google_play.checks.find((c) => c.id === 'ebook-cover')!.label).toBe(
+        'cover.jpg ialah JPEG atau PNG dalam RGB, 1.6:1, lebar sekurang-kurangnya 1600 px',
+      );
+      expect(malay.channels.kdp_paperback.checks.find((c) => c.id === 'page-count')).toMatchObject({
+        label: 'buku kulit lembut mempunyai 24 hingga 828 halaman (julat KDP untuk kertas putih bersaiz 6 x 9 inci)',
+        detail: '240 halaman (paperback-interior.pdf)',
+      });
+      expect(formatReadiness(malay, 'ms')).toContain('belum sedia untuk mana-mana saluran');
 
-    const english = packageReadiness(input({ language: 'en' }));
-    expect(english.channels.kdp_ebook.checks.find((c) => c.id === 'book-complete')).toMatchObject({
-      label: 'every part of the book is written',
-      detail: 'introduction to conclusion',
-    });
-    expect(english.channels.kdp_ebook.checks.find((c) => c.id === 'title-case')!.label).toBe(
-      'the title is in title case (English)',
-    );
-  });
+      const english = packageReadiness(input({ language: 'en' }));
+      expect(english.channels.kdp_ebook.checks.find((c) => c.id === 'book-complete')).toMatchObject({
+        label: 'every part of the book is written',
+        detail: 'introduction to conclusion',
+      });
+      expect(english.channels.kdp_ebook.checks.find((c) => c.id === 'title-case')!.label).toBe(
+        'the title is in title case (English)',
+      );
+    },
+  );
 
-  it("a finished book with a part that stops mid-sentence is not ready, naming the part, in the book's language", () => {
-    const english = packageReadiness({ ...input({ language: 'en' }), incompleteParts: ['Chapter 2'] });
-    expect(english.channels.kdp_ebook.checks.find((c) => c.id === 'book-complete')).toMatchObject({
-      status: 'fail',
-      detail: 'these parts end mid-sentence: Chapter 2',
-      fix: 'finish each with Write more, or rewrite its ending',
-    });
-    const malay = packageReadiness({ ...input({ language: 'ms' }), incompleteParts: ['Bab 2'] });
-    expect(malay.channels.kdp_ebook.checks.find((c) => c.id === 'book-complete')).toMatchObject({
-      status: 'fail',
-      detail: 'bahagian ini berhenti di tengah ayat: Bab 2',
-    });
-  });
+  it(
+    'a finished book with a part that stops mid-sentence ' + "is not ready, naming the part, in the book's language",
+    () => {
+      const english = packageReadiness({ ...input({ language: 'en' }), incompleteParts: ['Chapter 2'] });
+      expect(english.channels.kdp_ebook.checks.find((c) => c.id === 'book-complete')).toMatchObject({
+        status: 'fail',
+        detail: 'these parts end mid-sentence: Chapter 2',
+        fix: 'finish each with Write more, or rewrite its ending',
+      });
+      const malay = packageReadiness({ ...input({ language: 'ms' }), incompleteParts: ['Bab 2'] });
+      expect(malay.channels.kdp_ebook.checks.find((c) => c.id === 'book-complete')).toMatchObject({
+        status: 'fail',
+        detail: 'bahagian ini berhenti di tengah ayat: Bab 2',
+      });
+    },
+  );
 
   it('each check keeps its words as texts, so the studio says them in its own language', () => {
     const check = packageReadiness(input({ language: 'en', author: '' })).channels.kobo.checks.find(

@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 
 const BLURB =
-  '<p>Aisha left Kuala Lumpur to forget him. Ten years later the monsoon floods trap her in his bookshop for a whole week, and every shelf holds a letter she never answered.</p>';
+  '<p>Aisha left Kuala Lumpur to forget him. Ten years later the monsoon floods trap her ' +
+  'in his bookshop for a whole week, and every shelf holds a letter she never answered.</p>';
 
 /** A finished romance whose keywords KDP would refuse: a promotional word, a character's name alone, one letter. */
 function input(language: Lang): ReadinessInput {

@@ -54,18 +54,27 @@ describe('defineRegistry', () => {
     expect(thrown(make([{ id: 'mute', words: {} }])).params).toMatchObject({ rule: 'mute', key: '*' });
   });
 
-  it("refused for a missing word over the table's languages, stays refused: the table read again later does not fail for it", () => {
-    // One process, several books: a registry a maintainer's rule made fail at its definition is not kept, so the next
-    // read of the table (its order or its languages changed) fails for nothing, and no gap is listed for it.
-    const refused = () =>
-      defineRegistry({
-        name: 'refused fixture',
-        rules: [{ id: 'no-malay', words: { en: { label: 'Only English' }, ms: { label: '' } } }],
-        wordsOf: (r) => r.words,
+  it(
+    "refused for a missing word over the table's languages, stays " +
+      'refused: the table read again later does not fail for it',
+    () => {
+      // One process, several books: a registry a maintainer's rule made fail at its definition is not kept, so the next
+      // read of the table (its order or its languages changed) fails for nothing, and no gap is listed for it.
+      const refused = () =>
+        defineRegistry({
+          name: 'refused fixture',
+          rules: [{ id: 'no-malay', words: { en: { label: 'Only English' }, ms: { label: '' } } }],
+          wordsOf: (r) => r.words,
+        });
+      expect(thrown(refused).params).toEqual({
+        registry: 'refused fixture',
+        rule: 'no-malay',
+        lang: 'ms',
+        key: 'label',
       });
-    expect(thrown(refused).params).toEqual({ registry: 'refused fixture', rule: 'no-malay', lang: 'ms', key: 'label' });
-    setLanguageSource(() => readLanguages());
-    expect(() => langs()).not.toThrow();
-    expect(registryGaps(['ms']).filter((g) => g.registry === 'refused fixture')).toEqual([]);
-  });
+      setLanguageSource(() => readLanguages());
+      expect(() => langs()).not.toThrow();
+      expect(registryGaps(['ms']).filter((g) => g.registry === 'refused fixture')).toEqual([]);
+    },
+  );
 });

@@ -21,7 +21,8 @@ import {
 import { catalogueMessage } from '../../engine/index.js';
 
 const BLURB =
-  '<p>Aisha left Kuala Lumpur to forget him. Ten years later the monsoon floods trap her in his bookshop for a week, and every page they turn together brings back a promise neither of them kept.</p>';
+  '<p>Aisha left Kuala Lumpur to forget him. Ten years later the monsoon floods trap her in his bookshop ' +
+  'for a week, and every page they turn together brings back a promise neither of them kept.</p>';
 const ZIP = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]);
 const PDF = new TextEncoder().encode('%PDF-1.7\n%fake');
 let jpeg: Uint8Array;
@@ -130,34 +131,38 @@ describe('the release plan', () => {
     );
   });
 
-  it('schedule.csv: a header, then one row per title with its status, readiness and date last (a comma in a title is quoted; a held book has no date)', () => {
-    const csv = scheduleCsv([
-      {
-        folder: 'a-kdp',
-        title: 'Rain, Again',
-        author: 'Siti',
-        language: 'en',
-        status: 'scheduled',
-        readiness: 'ready',
-        publishOn: '2025-01-30',
-      },
-      {
-        folder: 'b-kdp',
-        title: 'Rain',
-        author: 'Siti',
-        language: 'en',
-        status: 'held: 100 % like a',
-        readiness: '1 blocking',
-        publishOn: '',
-      },
-    ]);
-    expect(csv.split('\r\n')).toEqual([
-      'folder,title,author,language,status,readiness,publish_on',
-      'a-kdp,"Rain, Again",Siti,en,scheduled,ready,2025-01-30',
-      'b-kdp,Rain,Siti,en,held: 100 % like a,1 blocking,',
-      '',
-    ]);
-  });
+  it(
+    'schedule.csv: a header, then one row per title with its status, readiness ' +
+      'and date last (a comma in a title is quoted; a held book has no date)',
+    () => {
+      const csv = scheduleCsv([
+        {
+          folder: 'a-kdp',
+          title: 'Rain, Again',
+          author: 'Siti',
+          language: 'en',
+          status: 'scheduled',
+          readiness: 'ready',
+          publishOn: '2025-01-30',
+        },
+        {
+          folder: 'b-kdp',
+          title: 'Rain',
+          author: 'Siti',
+          language: 'en',
+          status: 'held: 100 % like a',
+          readiness: '1 blocking',
+          publishOn: '',
+        },
+      ]);
+      expect(csv.split('\r\n')).toEqual([
+        'folder,title,author,language,status,readiness,publish_on',
+        'a-kdp,"Rain, Again",Siti,en,scheduled,ready,2025-01-30',
+        'b-kdp,Rain,Siti,en,held: 100 % like a,1 blocking,',
+        '',
+      ]);
+    },
+  );
 
   it("the readiness list names the date on every channel, in the book's language", () => {
     const release = { publishOn: '2025-02-02', perDay: 3, nthThatDay: 1 };
@@ -182,35 +187,38 @@ describe('the release plan', () => {
 });
 
 describe('open continuity findings', () => {
-  it("are listed on every channel (a warning naming how many and where), in the book's language; none open passes", () => {
-    const continuity = [
-      { part: 'Chapter 7', kind: 'acts_after_death' },
-      { part: 'Chapter 6', kind: 'thread_overdue' },
-    ];
-    const en = packageReadiness({ ...input(), continuity });
-    const ms = packageReadiness({
-      ...input({ language: 'ms' }),
-      continuity: [{ part: 'Bab 7', kind: 'acts_after_death' }],
-    });
-    for (const channel of ['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo'] as const) {
-      expect(checkOf(en, channel, 'continuity')).toMatchObject({
-        label: 'no continuity finding left open',
-        status: 'warn',
-        detail: '2 open: Chapter 7, Chapter 6',
-        fix: "read each one in the book's Continuity panel: rewrite the part, or mark the finding as intended",
+  it(
+    'are listed on every channel (a warning naming how many ' + "and where), in the book's language; none open passes",
+    () => {
+      const continuity = [
+        { part: 'Chapter 7', kind: 'acts_after_death' },
+        { part: 'Chapter 6', kind: 'thread_overdue' },
+      ];
+      const en = packageReadiness({ ...input(), continuity });
+      const ms = packageReadiness({
+        ...input({ language: 'ms' }),
+        continuity: [{ part: 'Bab 7', kind: 'acts_after_death' }],
       });
-      expect(checkOf(ms, channel, 'continuity')).toMatchObject({
-        label: 'tiada dapatan kesinambungan yang masih terbuka',
-        detail: '1 masih terbuka: Bab 7',
+      for (const channel of ['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo'] as const) {
+        expect(checkOf(en, channel, 'continuity')).toMatchObject({
+          label: 'no continuity finding left open',
+          status: 'warn',
+          detail: '2 open: Chapter 7, Chapter 6',
+          fix: "read each one in the book's Continuity panel: rewrite the part, or mark the finding as intended",
+        });
+        expect(checkOf(ms, channel, 'continuity')).toMatchObject({
+          label: 'tiada dapatan kesinambungan yang masih terbuka',
+          detail: '1 masih terbuka: Bab 7',
+        });
+      }
+      expect(checkOf(packageReadiness({ ...input(), continuity: [] }), 'kobo', 'continuity')).toMatchObject({
+        status: 'pass',
+        detail: 'none open',
       });
-    }
-    expect(checkOf(packageReadiness({ ...input(), continuity: [] }), 'kobo', 'continuity')).toMatchObject({
-      status: 'pass',
-      detail: 'none open',
-    });
-    // Not checked (no book behind the package): not listed.
-    expect(checkOf(packageReadiness(input()), 'kobo', 'continuity')).toBeUndefined();
-  });
+      // Not checked (no book behind the package): not listed.
+      expect(checkOf(packageReadiness(input()), 'kobo', 'continuity')).toBeUndefined();
+    },
+  );
 });
 
 describe('metadata that matches', () => {
@@ -259,7 +267,8 @@ describe('metadata that matches', () => {
       label: 'title, subtitle, series and keywords carry no promotional words and no keyword stuffing',
     });
     expect(check?.detail).toContain(
-      'keywords that repeat the title: "Rain Over Kuala Lumpur", "rain over kuala lumpur novel", "Rain Over Kuala Lumpur book"',
+      'keywords that repeat the title: "Rain Over Kuala Lumpur", ' +
+        '"rain over kuala lumpur novel", "Rain Over Kuala Lumpur book"',
     );
     expect(check?.detail).toContain('"rain" in 3 keywords (at most 2)');
     expect(check?.source).toMatch(/KDP Help, "Metadata Guidelines for Books"/);
@@ -308,26 +317,30 @@ describe('metadata that matches', () => {
     ).toBe('pass');
   });
 
-  it("Google Play: the cover's shortest side at least 640 px, and an ISBN or Google's own identifier, each with its source", () => {
-    const r = packageReadiness(input({ cover: small }));
-    expect(checkOf(r, 'google_play', 'cover-sides')).toMatchObject({
-      status: 'fail',
-      detail: '500 × 800 px',
-      source: expect.stringContaining('support.google.com/books/partner/answer/3424254'),
-    });
-    const ok = packageReadiness(input());
-    expect(checkOf(ok, 'google_play', 'cover-sides')?.status).toBe('pass');
-    expect(checkOf(ok, 'google_play', 'identifier')).toMatchObject({
-      status: 'pass',
-      detail: expect.stringContaining('GGKEY'),
-      source: expect.stringContaining('answer/3237055'),
-    });
-    expect(checkOf(ok, 'kdp_ebook', 'identifier')).toBeUndefined();
-    expect(isValidIsbn13('978-0-306-40615-7')).toBe(true);
-    expect(checkOf(packageReadiness(input({ isbn: '978-0-306-40615-8' })), 'google_play', 'identifier')?.status).toBe(
-      'fail',
-    );
-  });
+  it(
+    "Google Play: the cover's shortest side at least 640 px, and " +
+      "an ISBN or Google's own identifier, each with its source",
+    () => {
+      const r = packageReadiness(input({ cover: small }));
+      expect(checkOf(r, 'google_play', 'cover-sides')).toMatchObject({
+        status: 'fail',
+        detail: '500 × 800 px',
+        source: expect.stringContaining('support.google.com/books/partner/answer/3424254'),
+      });
+      const ok = packageReadiness(input());
+      expect(checkOf(ok, 'google_play', 'cover-sides')?.status).toBe('pass');
+      expect(checkOf(ok, 'google_play', 'identifier')).toMatchObject({
+        status: 'pass',
+        detail: expect.stringContaining('GGKEY'),
+        source: expect.stringContaining('answer/3237055'),
+      });
+      expect(checkOf(ok, 'kdp_ebook', 'identifier')).toBeUndefined();
+      expect(isValidIsbn13('978-0-306-40615-7')).toBe(true);
+      expect(checkOf(packageReadiness(input({ isbn: '978-0-306-40615-8' })), 'google_play', 'identifier')?.status).toBe(
+        'fail',
+      );
+    },
+  );
 
   it("a Malay adult title under 32 pages (cover included) is warned for an eISBN; a children's title needs 16", () => {
     const short = packageReadiness(input({ language: 'ms', title: 'Hujan di Kuala Lumpur', pageCount: 24 }));

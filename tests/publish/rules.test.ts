@@ -52,39 +52,43 @@ describe('forbidden title words', () => {
 });
 
 describe('keywords', () => {
-  it(`at most ${KDP_KEYWORD_SLOTS} keywords of at most ${KDP_KEYWORD_MAX} characters, without refused words or repeats`, () => {
-    const long = 'a very long keyword phrase that goes on past fifty characters';
-    const { keywords, dropped } = kdpKeywords([
-      'cozy mystery',
-      'Cozy Mystery',
-      'free romance books',
-      long,
-      'kindle unlimited romance',
-      'small town romance',
-      'second chance love',
-      'enemies to lovers',
-      'slow burn romance',
-      'romantic comedy',
-      'beach read',
-      'summer love story',
-    ]);
-    expect(keywords).toEqual([
-      'cozy mystery',
-      'small town romance',
-      'second chance love',
-      'enemies to lovers',
-      'slow burn romance',
-      'romantic comedy',
-      'beach read',
-    ]);
-    expect(dropped.map((d) => d.keyword)).toEqual([
-      'free romance books',
-      long,
-      'kindle unlimited romance',
-      'summer love story',
-    ]);
-    expect(keywordProblems(keywords)).toEqual([]);
-  });
+  it(
+    `at most ${KDP_KEYWORD_SLOTS} keywords of at most ${KDP_KEYWORD_MAX} ` +
+      `characters, without refused words or repeats`,
+    () => {
+      const long = 'a very long keyword phrase that goes on past fifty characters';
+      const { keywords, dropped } = kdpKeywords([
+        'cozy mystery',
+        'Cozy Mystery',
+        'free romance books',
+        long,
+        'kindle unlimited romance',
+        'small town romance',
+        'second chance love',
+        'enemies to lovers',
+        'slow burn romance',
+        'romantic comedy',
+        'beach read',
+        'summer love story',
+      ]);
+      expect(keywords).toEqual([
+        'cozy mystery',
+        'small town romance',
+        'second chance love',
+        'enemies to lovers',
+        'slow burn romance',
+        'romantic comedy',
+        'beach read',
+      ]);
+      expect(dropped.map((d) => d.keyword)).toEqual([
+        'free romance books',
+        long,
+        'kindle unlimited romance',
+        'summer love story',
+      ]);
+      expect(keywordProblems(keywords)).toEqual([]);
+    },
+  );
   it('what KDP would refuse in keywords.txt', () => {
     expect(problemOf(keywordProblems([]))).toBe('no keywords');
     expect(problemOf(keywordProblems(Array.from({ length: 8 }, (_, i) => `k${i}`)))).toBe(
@@ -153,7 +157,8 @@ describe('reading the publishing answers', () => {
   });
   it('keywords: the numbered lines without their explanation, not the headings', () => {
     const answer =
-      'Short-tail\n1. cozy mystery - readers who want comfort\n2. **amateur sleuth** – a hobby detective\nLong-tail:\n3. "small town murder mystery" (series readers)';
+      'Short-tail\n1. cozy mystery - readers who want comfort\n2. **amateur sleuth** – ' +
+      'a hobby detective\nLong-tail:\n3. "small town murder mystery" (series readers)';
     expect(keywordCandidates(answer)).toEqual({
       candidates: ['cozy mystery', 'amateur sleuth', 'small town murder mystery'],
       source: 'answer',
@@ -163,15 +168,19 @@ describe('reading the publishing answers', () => {
 });
 
 describe('title case per language (issue 28: "A Tale of enemies to lovers Beginnings" is not a title)', () => {
-  it('English headline style: every major word capitalised; articles, conjunctions and short prepositions inside stay small', () => {
-    expect(uncapitalisedTitleWords('A Tale of enemies to lovers Beginnings', 'en')).toEqual(['enemies', 'lovers']);
-    expect(titleCase('A Tale of enemies to lovers Beginnings', 'en')).toBe('A Tale of Enemies to Lovers Beginnings');
-    expect(uncapitalisedTitleWords('The Girl Who Stayed in Ipoh', 'en')).toEqual([]);
-    expect(uncapitalisedTitleWords('a Night in Penang', 'en')).toEqual(['a']);
-    expect(uncapitalisedTitleWords('What They Fought for', 'en')).toEqual(['for']);
-    expect(uncapitalisedTitleWords('My iPhone and Me', 'en')).toEqual([]);
-    expect(titleCase('the lord of the rings', 'en')).toBe('The Lord of the Rings');
-  });
+  it(
+    'English headline style: every major word capitalised; ' +
+      'articles, conjunctions and short prepositions inside stay small',
+    () => {
+      expect(uncapitalisedTitleWords('A Tale of enemies to lovers Beginnings', 'en')).toEqual(['enemies', 'lovers']);
+      expect(titleCase('A Tale of enemies to lovers Beginnings', 'en')).toBe('A Tale of Enemies to Lovers Beginnings');
+      expect(uncapitalisedTitleWords('The Girl Who Stayed in Ipoh', 'en')).toEqual([]);
+      expect(uncapitalisedTitleWords('a Night in Penang', 'en')).toEqual(['a']);
+      expect(uncapitalisedTitleWords('What They Fought for', 'en')).toEqual(['for']);
+      expect(uncapitalisedTitleWords('My iPhone and Me', 'en')).toEqual([]);
+      expect(titleCase('the lord of the rings', 'en')).toBe('The Lord of the Rings');
+    },
+  );
   it('Malay: every word capitalised except kata sendi and kata hubung that are not first', () => {
     expect(uncapitalisedTitleWords('Hujan di Kota', 'ms')).toEqual([]);
     expect(uncapitalisedTitleWords('Kisah permulaan musuh jadi kekasih', 'ms')).toEqual([

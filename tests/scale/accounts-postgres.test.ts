@@ -104,55 +104,63 @@ describe.skipIf(skip)('accounts on Postgres, two instances', () => {
     [a, b] = servers.map((s) => s.url.replace('localhost', '127.0.0.1')) as [string, string];
   }, 120_000);
 
-  it('40 wrong passwords at once across both instances from two addresses: at most 5 verified per address', async () => {
-    const email = 'burst@karya.test';
-    await signUp(a, email);
-    const ips = ['203.0.113.10', '203.0.113.20'];
-    const sent = Array.from({ length: 40 }, (_, i) => ({ ip: ips[i % 2]!, base: i % 4 < 2 ? a : b }));
-    const answers = await Promise.all(
-      sent.map((s) =>
-        post(`${s.base}/api/auth/sign-in/email`, { email, password: 'wrong-password' }, { 'x-forwarded-for': s.ip }),
-      ),
-    );
-    for (const ip of ips) {
-      const statuses = answers.filter((_, i) => sent[i]!.ip === ip).map((r) => r.status);
-      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
-      expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
-    }
-  });
-
-  it('a client that leaves 5 ms after POST /api/generators/poems/generate is charged nothing, on Postgres as on SQLite', async () => {
-    const onPostgres = await signUp(a, 'leaver@karya.test');
-    const pool = servers[0]!.store.postgres!.pool;
-    const runningPg = async () =>
-      Number(
-        (
-          await pool.query<{ n: string }>(
-            "SELECT count(*) AS n FROM generations WHERE user_id = $1 AND status = 'running'",
-            [onPostgres.id],
-          )
-        ).rows[0]!.n,
+  it(
+    '40 wrong passwords at once across both instances ' + 'from two addresses: at most 5 verified per address',
+    async () => {
+      const email = 'burst@karya.test';
+      await signUp(a, email);
+      const ips = ['203.0.113.10', '203.0.113.20'];
+      const sent = Array.from({ length: 40 }, (_, i) => ({ ip: ips[i % 2]!, base: i % 4 < 2 ? a : b }));
+      const answers = await Promise.all(
+        sent.map((s) =>
+          post(`${s.base}/api/auth/sign-in/email`, { email, password: 'wrong-password' }, { 'x-forwarded-for': s.ip }),
+        ),
       );
-    expect(await leaveAfter5ms(a, onPostgres, runningPg)).toBe(10);
-    const charged = await pool.query<{ n: string }>(
-      "SELECT count(*) AS n FROM generations WHERE user_id = $1 AND status = 'succeeded'",
-      [onPostgres.id],
-    );
-    expect(Number(charged.rows[0]!.n)).toBe(0);
+      for (const ip of ips) {
+        const statuses = answers.filter((_, i) => sent[i]!.ip === ip).map((r) => r.status);
+        expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+        expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+      }
+    },
+  );
 
-    sqlite = await startWithFakeModel({ latencyMs: 300, answer: () => 'A short marked poem' });
-    const onSqlite = await signUp(sqlite.ts.url, 'leaver@karya.test');
-    const ts = sqlite.ts;
-    const runningSqlite = async () =>
-      ts.store.all(
-        ts.store.db
-          .selectFrom('generations')
-          .select('id')
-          .where('user_id', '=', onSqlite.id)
-          .where('status', '=', 'running'),
-      ).length;
-    expect(await leaveAfter5ms(ts.url, onSqlite, runningSqlite)).toBe(10);
-  }, 60_000);
+  it(
+    'a client that leaves 5 ms after POST /api/generators/poems/generate ' +
+      'is charged nothing, on Postgres as on SQLite',
+    async () => {
+      const onPostgres = await signUp(a, 'leaver@karya.test');
+      const pool = servers[0]!.store.postgres!.pool;
+      const runningPg = async () =>
+        Number(
+          (
+            await pool.query<{ n: string }>(
+              "SELECT count(*) AS n FROM generations WHERE user_id = $1 AND status = 'running'",
+              [onPostgres.id],
+            )
+          ).rows[0]!.n,
+        );
+      expect(await leaveAfter5ms(a, onPostgres, runningPg)).toBe(10);
+      const charged = await pool.query<{ n: string }>(
+        "SELECT count(*) AS n FROM generations WHERE user_id = $1 AND status = 'succeeded'",
+        [onPostgres.id],
+      );
+      expect(Number(charged.rows[0]!.n)).toBe(0);
+
+      sqlite = await startWithFakeModel({ latencyMs: 300, answer: () => 'A short marked poem' });
+      const onSqlite = await signUp(sqlite.ts.url, 'leaver@karya.test');
+      const ts = sqlite.ts;
+      const runningSqlite = async () =>
+        ts.store.all(
+          ts.store.db
+            .selectFrom('generations')
+            .select('id')
+            .where('user_id', '=', onSqlite.id)
+            .where('status', '=', 'running'),
+        ).length;
+      expect(await leaveAfter5ms(ts.url, onSqlite, runningSqlite)).toBe(10);
+    },
+    60_000,
+  );
 
   it('with Postgres stopped, /api/health answers 200 and /api/ready 503', async () => {
     cluster!.halt();

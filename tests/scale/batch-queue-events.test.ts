@@ -37,46 +37,51 @@ const stepsDone = (stdout: string): StepDone[] =>
 const comparable = ({ seconds: _s, tokens: _t, progress: _p, ...rest }: StepDone) => rest;
 
 describe.skipIf(skip)('karya batch --queue --json', () => {
-  it("says of each step what a local batch says: the part's target, a Malay chapter asked again after an English answer", async () => {
-    // Chapter 1 comes back in English the first time it is asked; everything else in Malay.
-    fake = await startFakeOpenAI({
-      answer: fullLength((body) => {
-        const user = String((body.messages as Array<{ role: string; content: string }>).at(-1)?.content ?? '');
-        return user.includes('Tulis Bab 1') && !user.includes(FIRM_MS) ? ENGLISH : MALAY;
-      }),
-    });
-    const dir = tempDir('karya-queue-events-');
-    const file = writeJobs(dir, 'jobs.yaml', '- { id: pantai, generator: romance, lang: ms, chapters: 1 }\n');
+  it(
+    "says of each step what a local batch says: the part's " +
+      'target, a Malay chapter asked again after an English answer',
+    async () => {
+      // Chapter 1 comes back in English the first time it is asked; everything else in Malay.
+      fake = await startFakeOpenAI({
+        answer: fullLength((body) => {
+          const user = String((body.messages as Array<{ role: string; content: string }>).at(-1)?.content ?? '');
+          return user.includes('Tulis Bab 1') && !user.includes(FIRM_MS) ? ENGLISH : MALAY;
+        }),
+      });
+      const dir = tempDir('karya-queue-events-');
+      const file = writeJobs(dir, 'jobs.yaml', '- { id: pantai, generator: romance, lang: ms, chapters: 1 }\n');
 
-    const local = startCli(
-      ['batch', file, '--json', '--state', path.join(dir, 'local.sqlite'), '--out', path.join(dir, 'local')],
-      { cwd: dir, fake, env: { KARYA_DATABASE_URL: '' } },
-    );
-    runs.push(local);
-    const here = await local.done;
-    expect(here.code, here.stderr).toBe(0);
+      const local = startCli(
+        ['batch', file, '--json', '--state', path.join(dir, 'local.sqlite'), '--out', path.join(dir, 'local')],
+        { cwd: dir, fake, env: { KARYA_DATABASE_URL: '' } },
+      );
+      runs.push(local);
+      const here = await local.done;
+      expect(here.code, here.stderr).toBe(0);
 
-    const env = { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' };
-    const worker = startCli(['worker', '--concurrency', '2'], { cwd: dir, fake, env });
-    runs.push(worker);
-    await waitFor(() => worker.stderr().includes('karya worker '), 90_000, 'the worker started');
-    const queued = startCli(['batch', file, '--queue', '--json', '--out', path.join(dir, 'queued')], {
-      cwd: dir,
-      fake,
-      env,
-    });
-    runs.push(queued);
-    const there = await queued.done;
-    expect(there.code, there.stderr).toBe(0);
-    worker.child.kill('SIGTERM');
+      const env = { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' };
+      const worker = startCli(['worker', '--concurrency', '2'], { cwd: dir, fake, env });
+      runs.push(worker);
+      await waitFor(() => worker.stderr().includes('karya worker '), 90_000, 'the worker started');
+      const queued = startCli(['batch', file, '--queue', '--json', '--out', path.join(dir, 'queued')], {
+        cwd: dir,
+        fake,
+        env,
+      });
+      runs.push(queued);
+      const there = await queued.done;
+      expect(there.code, there.stderr).toBe(0);
+      worker.child.kill('SIGTERM');
 
-    const localSteps = stepsDone(here.stdout);
-    const queuedSteps = stepsDone(there.stdout);
-    // Outline, introduction, chapter 1, conclusion.
-    expect(localSteps.map((e) => e.step)).toEqual(['Rangka Cerita', 'Pengenalan', 'Bab 1', 'Kesimpulan']);
-    const chapter = queuedSteps.find((e) => e.step === 'Bab 1')!;
-    expect(chapter.languageDrift).toEqual({ expected: 'ms', found: 'en', resolved: true });
-    expect(chapter.target).toBe(1500);
-    expect(queuedSteps.map(comparable)).toEqual(localSteps.map(comparable));
-  }, 180_000);
+      const localSteps = stepsDone(here.stdout);
+      const queuedSteps = stepsDone(there.stdout);
+      // Outline, introduction, chapter 1, conclusion.
+      expect(localSteps.map((e) => e.step)).toEqual(['Rangka Cerita', 'Pengenalan', 'Bab 1', 'Kesimpulan']);
+      const chapter = queuedSteps.find((e) => e.step === 'Bab 1')!;
+      expect(chapter.languageDrift).toEqual({ expected: 'ms', found: 'en', resolved: true });
+      expect(chapter.target).toBe(1500);
+      expect(queuedSteps.map(comparable)).toEqual(localSteps.map(comparable));
+    },
+    180_000,
+  );
 });

@@ -76,10 +76,12 @@ describe.skipIf(skip)('karya batch --queue totals', () => {
     const r = await queuedBatch(
       fake,
       'karya-queue-totals-',
-      '- { id: pantai, generator: romance, lang: ms, chapters: 1 }\n- { id: kota, generator: romance, lang: en, chapters: 2 }\n',
+      '- { id: pantai, generator: romance, lang: ms, chapters: 1 }\n' +
+        '- { id: kota, generator: romance, lang: en, chapters: 2 }\n',
     );
     expect(r.code, r.stderr).toBe(0);
-    // What the model server was asked and answered (its 1-token provider checks aside): every step and every memory update.
+    // What the model server was asked and answered (its 1-token provider checks aside): every step and every memory
+    // update.
     const requests = bookRequests(fake);
     expect(requests.filter(isMemoryRequest)).toHaveLength(romanceCalls(1).memory + romanceCalls(2).memory);
     expect(requests).toHaveLength(romanceCalls(1).all + romanceCalls(2).all);

@@ -142,39 +142,44 @@ describe.skipIf(skip)('karya batch --queue with two workers', () => {
     }
   }, 60_000);
 
-  it('a local batch with KARYA_DATABASE_URL saves its books in Postgres: --queue then finds them written and only writes the files', async () => {
-    const quick = await startFakeOpenAI();
-    try {
-      const dir = tempDir('karya-queue-');
-      // One Malay book: the batch speaks its books' language.
-      const file = writeJobs(dir, 'jobs.yaml', '- { id: solo, generator: romance, lang: ms, chapters: 1 }\n');
-      // In this process: where the books are kept is the point here, not a process of its own.
-      const env = {
-        KARYA_DATABASE_URL: db.url,
-        KARYA_LOG_LEVEL: 'warn',
-        OPENAI_API_KEY: 'sk-test-batch',
-        OPENAI_BASE_URL: quick.baseURL,
-      };
-      const local = await runKaryaInProcess(['batch', file], { cwd: dir, env });
-      expect(local.code, local.stderr).toBe(0);
-      expect(local.stderr).toContain('1 daripada 1 buku ditulis');
-      const calls = stepRequests(quick).length;
-      const client = new pg.Client({ connectionString: db.url });
-      await client.connect();
-      const { rows } = await client.query(
-        "SELECT is_finished FROM books WHERE owner = 'cli' AND book_key LIKE 'batch:solo:%'",
-      );
-      await client.end();
-      expect(rows).toEqual([{ is_finished: 1 }]);
-      const queued = await runKaryaInProcess(['batch', file, '--queue', '--out', 'again'], { cwd: dir, env });
-      expect(queued.code, queued.stderr).toBe(0);
-      expect(queued.stderr).toContain('1 daripada 1 buku ditulis');
-      expect(stepRequests(quick)).toHaveLength(calls);
-      expect(readFileSync(path.join(dir, 'again', 'solo.md'), 'utf8')).toBe(
-        readFileSync(path.join(dir, 'books', 'solo.md'), 'utf8'),
-      );
-    } finally {
-      await quick.close();
-    }
-  }, 120_000);
+  it(
+    'a local batch with KARYA_DATABASE_URL saves its books in Postgres: ' +
+      '--queue then finds them written and only writes the files',
+    async () => {
+      const quick = await startFakeOpenAI();
+      try {
+        const dir = tempDir('karya-queue-');
+        // One Malay book: the batch speaks its books' language.
+        const file = writeJobs(dir, 'jobs.yaml', '- { id: solo, generator: romance, lang: ms, chapters: 1 }\n');
+        // In this process: where the books are kept is the point here, not a process of its own.
+        const env = {
+          KARYA_DATABASE_URL: db.url,
+          KARYA_LOG_LEVEL: 'warn',
+          OPENAI_API_KEY: 'sk-test-batch',
+          OPENAI_BASE_URL: quick.baseURL,
+        };
+        const local = await runKaryaInProcess(['batch', file], { cwd: dir, env });
+        expect(local.code, local.stderr).toBe(0);
+        expect(local.stderr).toContain('1 daripada 1 buku ditulis');
+        const calls = stepRequests(quick).length;
+        const client = new pg.Client({ connectionString: db.url });
+        await client.connect();
+        const { rows } = await client.query(
+          "SELECT is_finished FROM books WHERE owner = 'cli' AND book_key LIKE 'batch:solo:%'",
+        );
+        await client.end();
+        expect(rows).toEqual([{ is_finished: 1 }]);
+        const queued = await runKaryaInProcess(['batch', file, '--queue', '--out', 'again'], { cwd: dir, env });
+        expect(queued.code, queued.stderr).toBe(0);
+        expect(queued.stderr).toContain('1 daripada 1 buku ditulis');
+        expect(stepRequests(quick)).toHaveLength(calls);
+        expect(readFileSync(path.join(dir, 'again', 'solo.md'), 'utf8')).toBe(
+          readFileSync(path.join(dir, 'books', 'solo.md'), 'utf8'),
+        );
+      } finally {
+        await quick.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -81,76 +81,80 @@ describe.skipIf(skip)('an edition on two instances, one killed mid-edition (Post
     database = await openPostgres(databaseUrl);
   }, 240_000);
 
-  it('lets the writer resume on the other instance at once, the killed part refunded and only what is left charged', async () => {
-    const repos = postgresRepositories(database!);
-    let userId = '';
-    let bookId = 0;
-    try {
-      const user = (await repos.users.create({
-        email: EMAIL,
-        passwordHash: await hashPassword(PASSWORD, 4),
-        role: 'free',
-      }))!;
-      userId = user.id;
-      await database!.db.updateTable('users').set({ credits_available: CREDITS }).where('id', '=', user.id).execute();
-      bookId = await repos.books.saveImport({ userId, key: 'romance', saves: romanceSaves('en') });
-    } finally {
-      await repos.close();
-    }
-    const url = a.match[1]!;
-    const signedIn = await json(`${url}/api/auth/sign-in/email`, {
-      method: 'POST',
-      body: { email: EMAIL, password: PASSWORD },
-    });
-    expect(signedIn.status).toBe(200);
-    const cookie = signedIn.cookie!;
-
-    // Instance A makes the edition: the first part is delivered, the second charged, and A is killed in it.
-    const started = await fetch(`${url}/api/books/${bookId}/editions`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: url },
-      body: JSON.stringify({ to: 'ms' }),
-    });
-    expect(started.status).toBe(200);
-    await eventStream(started).waitFor('event: part');
-    isHanging = true;
-    await fake!.waitForChatRequests(fake!.chatRequests().length + 1);
-    a.child.kill('SIGKILL');
-    await new Promise((resolve) =>
-      a.child.exitCode !== null || a.child.signalCode !== null ? resolve(undefined) : a.child.once('exit', resolve),
-    );
-    expect(await ledger(userId)).toEqual({ charged: 2, refunded: 0 });
-    isHanging = false;
-
-    // The writer resumes on B at once: answered, or refused once with a short Retry-After (A's lease lapses within
-    // three of its 1 s beats), and answered when that has passed.
-    const resume = async () => {
-      const res = await fetch(`${b}/api/books/${bookId}/editions`, {
+  it(
+    'lets the writer resume on the other instance at once, ' + 'the killed part refunded and only what is left charged',
+    async () => {
+      const repos = postgresRepositories(database!);
+      let userId = '';
+      let bookId = 0;
+      try {
+        const user = (await repos.users.create({
+          email: EMAIL,
+          passwordHash: await hashPassword(PASSWORD, 4),
+          role: 'free',
+        }))!;
+        userId = user.id;
+        await database!.db.updateTable('users').set({ credits_available: CREDITS }).where('id', '=', user.id).execute();
+        bookId = await repos.books.saveImport({ userId, key: 'romance', saves: romanceSaves('en') });
+      } finally {
+        await repos.close();
+      }
+      const url = a.match[1]!;
+      const signedIn = await json(`${url}/api/auth/sign-in/email`, {
         method: 'POST',
-        headers: { cookie, 'content-type': 'application/json', origin: b },
+        body: { email: EMAIL, password: PASSWORD },
+      });
+      expect(signedIn.status).toBe(200);
+      const cookie = signedIn.cookie!;
+
+      // Instance A makes the edition: the first part is delivered, the second charged, and A is killed in it.
+      const started = await fetch(`${url}/api/books/${bookId}/editions`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: url },
         body: JSON.stringify({ to: 'ms' }),
       });
-      return {
-        status: res.status,
-        retryAfter: Number(res.headers.get('retry-after')),
-        body: (await res.json()) as Record<string, any>,
+      expect(started.status).toBe(200);
+      await eventStream(started).waitFor('event: part');
+      isHanging = true;
+      await fake!.waitForChatRequests(fake!.chatRequests().length + 1);
+      a.child.kill('SIGKILL');
+      await new Promise((resolve) =>
+        a.child.exitCode !== null || a.child.signalCode !== null ? resolve(undefined) : a.child.once('exit', resolve),
+      );
+      expect(await ledger(userId)).toEqual({ charged: 2, refunded: 0 });
+      isHanging = false;
+
+      // The writer resumes on B at once: answered, or refused once with a short Retry-After (A's lease lapses within
+      // three of its 1 s beats), and answered when that has passed.
+      const resume = async () => {
+        const res = await fetch(`${b}/api/books/${bookId}/editions`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json', origin: b },
+          body: JSON.stringify({ to: 'ms' }),
+        });
+        return {
+          status: res.status,
+          retryAfter: Number(res.headers.get('retry-after')),
+          body: (await res.json()) as Record<string, any>,
+        };
       };
-    };
-    let resumed = await resume();
-    if (resumed.status === 409) {
-      expect(resumed.body.error.code).toBe('edition_running');
-      const wait = resumed.retryAfter;
-      expect(wait).toBeGreaterThan(0);
-      expect(wait).toBeLessThanOrEqual(3);
-      await new Promise((r) => setTimeout(r, wait * 1000));
-      resumed = await resume();
-    }
-    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
-    expect(resumed.body.edition).toMatchObject({ lang: 'ms', parts_done: CHAPTERS });
-    expect(resumed.body.credits_charged).toBe(CHAPTERS - 1);
-    expect(resumed.body.credits_available).toBe(CREDITS - CHAPTERS);
-    // Charged = delivered: every part paid once, the killed one given back.
-    const after = await ledger(userId);
-    expect(after.charged - after.refunded).toBe(CHAPTERS);
-  }, 180_000);
+      let resumed = await resume();
+      if (resumed.status === 409) {
+        expect(resumed.body.error.code).toBe('edition_running');
+        const wait = resumed.retryAfter;
+        expect(wait).toBeGreaterThan(0);
+        expect(wait).toBeLessThanOrEqual(3);
+        await new Promise((r) => setTimeout(r, wait * 1000));
+        resumed = await resume();
+      }
+      expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+      expect(resumed.body.edition).toMatchObject({ lang: 'ms', parts_done: CHAPTERS });
+      expect(resumed.body.credits_charged).toBe(CHAPTERS - 1);
+      expect(resumed.body.credits_available).toBe(CREDITS - CHAPTERS);
+      // Charged = delivered: every part paid once, the killed one given back.
+      const after = await ledger(userId);
+      expect(after.charged - after.refunded).toBe(CHAPTERS);
+    },
+    180_000,
+  );
 });

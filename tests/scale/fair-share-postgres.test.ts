@@ -70,42 +70,51 @@ describe.skipIf(skip)("a writer's fair share across two server instances on one 
     servers.push(await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', runsWorker: false }, env));
   }, 120_000);
 
-  it('two under way on one instance: a third on the other answers 429 too_many_at_once, another writer is served; one ends, the writer is served again', async () => {
-    const [a, b] = servers as [RunningServer, RunningServer];
-    const busy = await signUp(a, 'busy@karya.test');
-    const other = await signUp(b, 'other@karya.test');
-    const held = [heldPreview(a, busy.cookie), heldPreview(a, busy.cookie)];
-    const shares = () => a.ctx.repos.shareLeases.heldBy({ userId: busy.id, now: Date.now() });
-    await vi.waitFor(async () => expect(await shares()).toBe(2), { timeout: 10_000, interval: 20 });
+  it(
+    'two under way on one instance: a third on the other answers 429 ' +
+      'too_many_at_once, another writer is served; one ends, the writer is served again',
+    async () => {
+      const [a, b] = servers as [RunningServer, RunningServer];
+      const busy = await signUp(a, 'busy@karya.test');
+      const other = await signUp(b, 'other@karya.test');
+      const held = [heldPreview(a, busy.cookie), heldPreview(a, busy.cookie)];
+      const shares = () => a.ctx.repos.shareLeases.heldBy({ userId: busy.id, now: Date.now() });
+      await vi.waitFor(async () => expect(await shares()).toBe(2), { timeout: 10_000, interval: 20 });
 
-    const third = await preview(b, busy.cookie);
-    expect(third.status).toBe(429);
-    expect(third.headers.get('retry-after')).toBe('2');
-    expect(ApiErrorEnvelopeSchema.parse(await third.json()).error.code).toBe('too_many_at_once');
-    expect((await preview(b, other.cookie)).status).toBe(200);
+      const third = await preview(b, busy.cookie);
+      expect(third.status).toBe(429);
+      expect(third.headers.get('retry-after')).toBe('2');
+      expect(ApiErrorEnvelopeSchema.parse(await third.json()).error.code).toBe('too_many_at_once');
+      expect((await preview(b, other.cookie)).status).toBe(200);
 
-    held[0]!.destroy();
-    await vi.waitFor(async () => expect(await shares()).toBe(1), { timeout: 10_000, interval: 20 });
-    expect((await preview(b, busy.cookie)).status).toBe(200);
-    held[1]!.destroy();
-    await vi.waitFor(async () => expect(await shares()).toBe(0), { timeout: 10_000, interval: 20 });
-  }, 60_000);
+      held[0]!.destroy();
+      await vi.waitFor(async () => expect(await shares()).toBe(1), { timeout: 10_000, interval: 20 });
+      expect((await preview(b, busy.cookie)).status).toBe(200);
+      held[1]!.destroy();
+      await vi.waitFor(async () => expect(await shares()).toBe(0), { timeout: 10_000, interval: 20 });
+    },
+    60_000,
+  );
 
-  it("ten of a writer's claims at once over both instances' stores: exactly two taken; a lease its process never gave back stops counting once expired", async () => {
-    const [a, b] = servers as [RunningServer, RunningServer];
-    const now = Date.now();
-    const claim = (s: RunningServer, i: number, at: number) =>
-      s.ctx.repos.shareLeases.claim({
-        userId: 'burst-writer',
-        id: `burst-${at}-${i}`,
-        limit: 2,
-        now: at,
-        until: at + 30_000,
-      });
-    const taken = await Promise.all(Array.from({ length: 10 }, (_, i) => claim(i % 2 ? b : a, i, now)));
-    expect(taken.filter(Boolean)).toHaveLength(2);
-    expect(await claim(b, 99, now + 1_000)).toBe(false);
-    // Neither was given back (their process killed): 30 s on, both have expired.
-    expect(await claim(b, 100, now + 30_001)).toBe(true);
-  });
+  it(
+    "ten of a writer's claims at once over both instances' stores: exactly two " +
+      'taken; a lease its process never gave back stops counting once expired',
+    async () => {
+      const [a, b] = servers as [RunningServer, RunningServer];
+      const now = Date.now();
+      const claim = (s: RunningServer, i: number, at: number) =>
+        s.ctx.repos.shareLeases.claim({
+          userId: 'burst-writer',
+          id: `burst-${at}-${i}`,
+          limit: 2,
+          now: at,
+          until: at + 30_000,
+        });
+      const taken = await Promise.all(Array.from({ length: 10 }, (_, i) => claim(i % 2 ? b : a, i, now)));
+      expect(taken.filter(Boolean)).toHaveLength(2);
+      expect(await claim(b, 99, now + 1_000)).toBe(false);
+      // Neither was given back (their process killed): 30 s on, both have expired.
+      expect(await claim(b, 100, now + 30_001)).toBe(true);
+    },
+  );
 });

@@ -43,7 +43,8 @@ function env(): NodeJS.ProcessEnv {
     // credits.
     KARYA_GENERATION_BURST: '1000',
     // A killed worker's lease is swept after 5 s (not 20: renewed and swept every 1.25 s), and a step with no
-    // worker connected gets 503 after 1 s (not 15; read every 2 s): the same takeover and the same bounded wait, sooner.
+    // worker connected gets 503 after 1 s (not 15; read every 2 s): the same takeover and the same bounded wait,
+    // sooner.
     KARYA_LEASE_TIMEOUT_MS: '5000',
     KARYA_NO_WORKER_MS: '1000',
   };
@@ -112,44 +113,53 @@ describe.skipIf(skip)('two server instances and two workers on one Postgres', ()
     controller.abort();
   });
 
-  it('50 generation requests alternating A and B from a user with 20 credits: exactly 20 succeed, balance 0', async () => {
-    const user = await signUp(a, 'racer@karya.test');
-    expect(
-      (await json(`${b}/api/admin/users/${user.id}`, { method: 'PATCH', cookie: admin, body: { credits: 20 } })).status,
-    ).toBe(200);
-    const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        json(`${i % 2 ? b : a}/api/generators/poems/generate`, {
-          method: 'POST',
-          cookie: user.cookie,
-          body: { settings: {} },
-        }),
-      ),
-    );
-    const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
-    expect(statuses.filter((s) => s === 402)).toHaveLength(30);
-    const me = await json(`${b}/api/me`, { cookie: user.cookie });
-    expect(JSON.stringify(me.body)).toMatch(/"credits_available":0\b/);
-    const history = await json(`${a}/api/history?limit=100`, { cookie: user.cookie });
-    expect(history.body.items).toHaveLength(20);
-  }, 240_000);
+  it(
+    '50 generation requests alternating A and B from a ' + 'user with 20 credits: exactly 20 succeed, balance 0',
+    async () => {
+      const user = await signUp(a, 'racer@karya.test');
+      expect(
+        (await json(`${b}/api/admin/users/${user.id}`, { method: 'PATCH', cookie: admin, body: { credits: 20 } }))
+          .status,
+      ).toBe(200);
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          json(`${i % 2 ? b : a}/api/generators/poems/generate`, {
+            method: 'POST',
+            cookie: user.cookie,
+            body: { settings: {} },
+          }),
+        ),
+      );
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+      expect(statuses.filter((s) => s === 402)).toHaveLength(30);
+      const me = await json(`${b}/api/me`, { cookie: user.cookie });
+      expect(JSON.stringify(me.body)).toMatch(/"credits_available":0\b/);
+      const history = await json(`${a}/api/history?limit=100`, { cookie: user.cookie });
+      expect(history.body.items).toHaveLength(20);
+    },
+    240_000,
+  );
 
-  it('two requests for the same book on A and B at once run one after the other: outline, then introduction', async () => {
-    const user = await signUp(a, 'novelist@karya.test');
-    const body = { settings: { settingType: 'urban' } };
-    const results = await Promise.all(
-      [a, b].map((url) =>
-        json(`${url}/api/generators/romance/generate`, { method: 'POST', cookie: user.cookie, body }),
-      ),
-    );
-    expect(results.map((r) => r.status)).toEqual([200, 200]);
-    expect(results.map((r) => r.body.part.kind).sort()).toEqual(['introduction', 'outline']);
-    const progress = await json(`${b}/api/progress/romance`, { cookie: user.cookie });
-    expect(progress.status).toBe(200);
-    expect(progress.body.book.parts).toHaveLength(1);
-    expect(progress.body.book.outline).not.toBeNull();
-  }, 120_000);
+  it(
+    'two requests for the same book on A and B at once ' + 'run one after the other: outline, then introduction',
+    async () => {
+      const user = await signUp(a, 'novelist@karya.test');
+      const body = { settings: { settingType: 'urban' } };
+      const results = await Promise.all(
+        [a, b].map((url) =>
+          json(`${url}/api/generators/romance/generate`, { method: 'POST', cookie: user.cookie, body }),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual([200, 200]);
+      expect(results.map((r) => r.body.part.kind).sort()).toEqual(['introduction', 'outline']);
+      const progress = await json(`${b}/api/progress/romance`, { cookie: user.cookie });
+      expect(progress.status).toBe(200);
+      expect(progress.body.book.parts).toHaveLength(1);
+      expect(progress.body.book.outline).not.toBeNull();
+    },
+    120_000,
+  );
 
   it('a worker SIGKILLed mid-step: the request completes on the other worker, charged once, written once', async () => {
     isSlow = true;
@@ -179,7 +189,8 @@ describe.skipIf(skip)('two server instances and two workers on one Postgres', ()
           const victim = workers.find((w) => w.id === rows[0]!.worker_id)!;
           victim.child.kill('SIGKILL');
           isKilled = true;
-          // The step's retry on the other worker: its pace is not the point (a slow first attempt was, to be killed mid-step).
+          // The step's retry on the other worker: its pace is not the point (a slow first attempt was, to be killed
+          // mid-step).
           wordDelayMs = 0;
         }
       }

@@ -106,7 +106,8 @@ describe.skipIf(skip)('a Postgres restart and a 10 s outage under load', () => {
     serverChild = started.child;
     worker = working.child;
     printed = () =>
-      `\n--- the server printed:\n${started.output().slice(-4000)}\n--- the worker printed:\n${working.output().slice(-4000)}`;
+      `\n--- the server printed:\n${started.output().slice(-4000)}\n` +
+      `--- the worker printed:\n${working.output().slice(-4000)}`;
     const res = await fetch(`${server}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -121,59 +122,66 @@ describe.skipIf(skip)('a Postgres restart and a 10 s outage under load', () => {
     await client.end();
   }, 120_000);
 
-  it('every request ends, credits charged equal parts delivered, no process exits, and the next generation succeeds', async () => {
-    const round = async (outage: () => Promise<void>) => {
-      const requests = Array.from({ length: 10 }, (_, i) => generate(server, cookie, i % 2 === 0));
-      // The steps are queued and running (charged, waiting on the model) when the database goes.
-      await fake!.waitForChatRequests(fake!.chatRequests().length + 5);
-      await outage();
+  it(
+    'every request ends, credits charged equal parts delivered, ' +
+      'no process exits, and the next generation succeeds',
+    async () => {
+      const round = async (outage: () => Promise<void>) => {
+        const requests = Array.from({ length: 10 }, (_, i) => generate(server, cookie, i % 2 === 0));
+        // The steps are queued and running (charged, waiting on the model) when the database goes.
+        await fake!.waitForChatRequests(fake!.chatRequests().length + 5);
+        await outage();
+        try {
+          return await Promise.all(requests);
+        } catch (error) {
+          // A request that did not end: what the processes said about the outage tells where it waits.
+          throw new Error(`${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}${printed()}`);
+        }
+      };
+      const afterRestart = await round(async () => cluster!.restart());
+      const afterOutage = await round(async () => {
+        cluster!.halt();
+        await new Promise((resolve) => setTimeout(resolve, 10_000));
+        cluster!.resume();
+      });
+      const ended = [...afterRestart, ...afterOutage];
+      expect(ended).toHaveLength(20);
+      // Each request got an answer: its part, or an error (nothing hung until the client gave up).
+      for (const e of ended) expect(e.status).toBeGreaterThan(0);
+      expect(worker.exitCode).toBeNull();
+      expect(serverChild.exitCode).toBeNull();
+
+      // A generation after the outage succeeds, with nothing restarted.
+      const after = await generate(server, cookie, true);
+      expect(after.isDelivered).toBe(true);
+
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
       try {
-        return await Promise.all(requests);
-      } catch (error) {
-        // A request that did not end: what the processes said about the outage tells where it waits.
-        throw new Error(`${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}${printed()}`);
+        const delivered = [...ended, after].filter((e) => e.isDelivered);
+        const charged = delivered.reduce((n, e) => n + e.credits, 0);
+        const balance = (
+          await client.query<{ credits_available: number }>('SELECT credits_available FROM users WHERE id = $1', [
+            userId,
+          ])
+        ).rows[0]!.credits_available;
+        expect(CREDITS - balance).toBe(charged);
+        const generations = (
+          await client.query<{ status: string; n: string }>(
+            'SELECT status, count(*) AS n FROM generations WHERE user_id = $1 GROUP BY status',
+            [userId],
+          )
+        ).rows;
+        const byStatus = Object.fromEntries(generations.map((g) => [g.status, Number(g.n)]));
+        // Every part written is a part delivered, and no step is left running (its book locked, its credit taken).
+        expect(byStatus.succeeded ?? 0).toBe(delivered.length);
+        expect(byStatus.running ?? 0).toBe(0);
+      } finally {
+        await client.end();
       }
-    };
-    const afterRestart = await round(async () => cluster!.restart());
-    const afterOutage = await round(async () => {
-      cluster!.halt();
-      await new Promise((resolve) => setTimeout(resolve, 10_000));
-      cluster!.resume();
-    });
-    const ended = [...afterRestart, ...afterOutage];
-    expect(ended).toHaveLength(20);
-    // Each request got an answer: its part, or an error (nothing hung until the client gave up).
-    for (const e of ended) expect(e.status).toBeGreaterThan(0);
-    expect(worker.exitCode).toBeNull();
-    expect(serverChild.exitCode).toBeNull();
-
-    // A generation after the outage succeeds, with nothing restarted.
-    const after = await generate(server, cookie, true);
-    expect(after.isDelivered).toBe(true);
-
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      const delivered = [...ended, after].filter((e) => e.isDelivered);
-      const charged = delivered.reduce((n, e) => n + e.credits, 0);
-      const balance = (
-        await client.query<{ credits_available: number }>('SELECT credits_available FROM users WHERE id = $1', [userId])
-      ).rows[0]!.credits_available;
-      expect(CREDITS - balance).toBe(charged);
-      const generations = (
-        await client.query<{ status: string; n: string }>(
-          'SELECT status, count(*) AS n FROM generations WHERE user_id = $1 GROUP BY status',
-          [userId],
-        )
-      ).rows;
-      const byStatus = Object.fromEntries(generations.map((g) => [g.status, Number(g.n)]));
-      // Every part written is a part delivered, and no step is left running (its book locked, its credit taken).
-      expect(byStatus.succeeded ?? 0).toBe(delivered.length);
-      expect(byStatus.running ?? 0).toBe(0);
-    } finally {
-      await client.end();
-    }
-    expect(worker.exitCode).toBeNull();
-    expect(serverChild.exitCode).toBeNull();
-  }, 240_000);
+      expect(worker.exitCode).toBeNull();
+      expect(serverChild.exitCode).toBeNull();
+    },
+    240_000,
+  );
 });

@@ -81,23 +81,27 @@ describe.skipIf(skip)('a model that keeps answering 429, on Postgres with the qu
     expect(bookRequests(fake!).slice(asked)).toHaveLength(3);
   }, 90_000);
 
-  it('a book of karya batch --queue: three requests, "3 calls · 2 retries", its book failed and not run again', async () => {
-    const dir = tempDir('karya-queue-429-');
-    const file = writeJobs(dir, 'jobs.yaml', '- { id: poem, generator: poems }\n');
-    const asked = bookRequests(fake!).length;
-    const r = await runKaryaInProcess(['batch', file, '--queue', '--json', '--out', 'out'], {
-      cwd: dir,
-      env: { ...env(), OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake!.baseURL },
-    });
-    expect(r.code, r.stderr).toBe(1);
-    const steps = bookRequests(fake!).slice(asked);
-    expect(steps).toHaveLength(3);
-    expectOneWaitApart(steps);
-    const out = events(r.stdout);
-    expect(out.find((e) => e.type === 'summary')).toMatchObject({ failed: 1, calls: 3, retries: 2 });
-    expect(out.find((e) => e.type === 'job_failed')).toMatchObject({ job: 'poem', code: 'rate_limited' });
-    expect(r.stderr).toMatch(/· 3 calls · 2 retries ·/);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(bookRequests(fake!).slice(asked)).toHaveLength(3);
-  }, 120_000);
+  it(
+    'a book of karya batch --queue: three requests, "3 ' + 'calls · 2 retries", its book failed and not run again',
+    async () => {
+      const dir = tempDir('karya-queue-429-');
+      const file = writeJobs(dir, 'jobs.yaml', '- { id: poem, generator: poems }\n');
+      const asked = bookRequests(fake!).length;
+      const r = await runKaryaInProcess(['batch', file, '--queue', '--json', '--out', 'out'], {
+        cwd: dir,
+        env: { ...env(), OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake!.baseURL },
+      });
+      expect(r.code, r.stderr).toBe(1);
+      const steps = bookRequests(fake!).slice(asked);
+      expect(steps).toHaveLength(3);
+      expectOneWaitApart(steps);
+      const out = events(r.stdout);
+      expect(out.find((e) => e.type === 'summary')).toMatchObject({ failed: 1, calls: 3, retries: 2 });
+      expect(out.find((e) => e.type === 'job_failed')).toMatchObject({ job: 'poem', code: 'rate_limited' });
+      expect(r.stderr).toMatch(/· 3 calls · 2 retries ·/);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(bookRequests(fake!).slice(asked)).toHaveLength(3);
+    },
+    120_000,
+  );
 });

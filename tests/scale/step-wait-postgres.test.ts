@@ -101,39 +101,43 @@ describe.skipIf(skip)('a queued step says what it waits for (Postgres)', () => {
     expect(events.at(-1)!.event).toBe('done');
   }, 60_000);
 
-  it('a step of a book whose other step is held: its stream opens waiting its turn, then the model, then done', async () => {
-    const cookie = await signedUp(base, 'turn@karya.test');
-    const headers = { cookie, 'content-type': 'application/json', origin: base };
-    const body = JSON.stringify({ settings: { numberOfChapters: 3 } });
-    let release!: () => void;
-    gate.hold = new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
-    gate.held = 0;
-    const first = fetch(`${base}/api/generators/romance/generate`, { method: 'POST', headers, body });
-    await vi.waitFor(() => expect(gate.held).toBe(1), { timeout: 20_000, interval: 20 });
-    const client = new AbortController();
-    const second = await fetch(`${base}/api/generators/romance/generate`, {
-      method: 'POST',
-      headers: { ...headers, accept: 'text/event-stream' },
-      body,
-      signal: client.signal,
-    });
-    expect(second.status).toBe(200);
-    const reader = second.body!.getReader();
-    let raw = '';
-    while (!parseEvents(raw).length) raw += new TextDecoder().decode((await reader.read()).value);
-    expect(parseEvents(raw)[0]).toMatchObject({
-      event: 'waiting',
-      data: { reason: 'queue', message: expect.stringMatching(/turn/) },
-    });
-    // Said while the model still holds the first step: the second has not reached it.
-    expect(gate.held).toBe(1);
-    gate.hold = undefined;
-    release();
-    expect((await first).status).toBe(200);
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
-      raw += new TextDecoder().decode(chunk.value);
-    const events = parseEvents(raw);
-    expect(events.find((e) => (e.data as { reason?: string }).reason === 'model')).toBeDefined();
-    expect(events.at(-1)!.event).toBe('done');
-  }, 60_000);
+  it(
+    'a step of a book whose other step is held: its stream ' + 'opens waiting its turn, then the model, then done',
+    async () => {
+      const cookie = await signedUp(base, 'turn@karya.test');
+      const headers = { cookie, 'content-type': 'application/json', origin: base };
+      const body = JSON.stringify({ settings: { numberOfChapters: 3 } });
+      let release!: () => void;
+      gate.hold = new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+      gate.held = 0;
+      const first = fetch(`${base}/api/generators/romance/generate`, { method: 'POST', headers, body });
+      await vi.waitFor(() => expect(gate.held).toBe(1), { timeout: 20_000, interval: 20 });
+      const client = new AbortController();
+      const second = await fetch(`${base}/api/generators/romance/generate`, {
+        method: 'POST',
+        headers: { ...headers, accept: 'text/event-stream' },
+        body,
+        signal: client.signal,
+      });
+      expect(second.status).toBe(200);
+      const reader = second.body!.getReader();
+      let raw = '';
+      while (!parseEvents(raw).length) raw += new TextDecoder().decode((await reader.read()).value);
+      expect(parseEvents(raw)[0]).toMatchObject({
+        event: 'waiting',
+        data: { reason: 'queue', message: expect.stringMatching(/turn/) },
+      });
+      // Said while the model still holds the first step: the second has not reached it.
+      expect(gate.held).toBe(1);
+      gate.hold = undefined;
+      release();
+      expect((await first).status).toBe(200);
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+        raw += new TextDecoder().decode(chunk.value);
+      const events = parseEvents(raw);
+      expect(events.find((e) => (e.data as { reason?: string }).reason === 'model')).toBeDefined();
+      expect(events.at(-1)!.event).toBe('done');
+    },
+    60_000,
+  );
 });

@@ -134,30 +134,35 @@ describe.skipIf(skip)('Stop with the Postgres job queue', () => {
       await worker?.close();
     }, 60_000);
 
-    it('reaches the step on the worker: the streamed text is kept as the draft and charged; a second Stop finds none running', async () => {
-      expect(running!.worker).toBeUndefined();
-      const { cookie, stop, text, last } = await stopWhileStreaming(base, 'sam.stop@karya.test');
-      expect(stop.status, JSON.stringify(stop.body)).toBe(200);
-      expect(last).toMatchObject({ event: 'error', data: { code: 'step_stopped' } });
-      expect(text.trim().split(/\s+/).length).toBeGreaterThanOrEqual(12);
-      expect(stop.body).toMatchObject({
-        stopped: { kind: 'introduction', text: text.trim() },
-        credits_charged: 1,
-        credits_available: 8,
-      });
-      const reloaded = (await api(base, '/progress/romance', { cookie })).body.book;
-      expect(reloaded.stopped.text).toBe(text.trim());
-      const again = await api(base, '/progress/romance/stop', { method: 'POST', cookie, body: {} });
-      expect(again.status).toBe(409);
-      expect(again.body.error.code).toBe('no_step_running');
-      const kept = await api(base, '/progress/romance/stopped', {
-        method: 'POST',
-        cookie,
-        body: { part: { kind: 'introduction', position: 0 }, action: 'keep' },
-      });
-      expect(kept.status, JSON.stringify(kept.body)).toBe(200);
-      expect(kept.body.book.parts[0].text).toBe(text.trim());
-      expect(kept.body.credits_available).toBe(8);
-    }, 120_000);
+    it(
+      'reaches the step on the worker: the streamed text is kept ' +
+        'as the draft and charged; a second Stop finds none running',
+      async () => {
+        expect(running!.worker).toBeUndefined();
+        const { cookie, stop, text, last } = await stopWhileStreaming(base, 'sam.stop@karya.test');
+        expect(stop.status, JSON.stringify(stop.body)).toBe(200);
+        expect(last).toMatchObject({ event: 'error', data: { code: 'step_stopped' } });
+        expect(text.trim().split(/\s+/).length).toBeGreaterThanOrEqual(12);
+        expect(stop.body).toMatchObject({
+          stopped: { kind: 'introduction', text: text.trim() },
+          credits_charged: 1,
+          credits_available: 8,
+        });
+        const reloaded = (await api(base, '/progress/romance', { cookie })).body.book;
+        expect(reloaded.stopped.text).toBe(text.trim());
+        const again = await api(base, '/progress/romance/stop', { method: 'POST', cookie, body: {} });
+        expect(again.status).toBe(409);
+        expect(again.body.error.code).toBe('no_step_running');
+        const kept = await api(base, '/progress/romance/stopped', {
+          method: 'POST',
+          cookie,
+          body: { part: { kind: 'introduction', position: 0 }, action: 'keep' },
+        });
+        expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+        expect(kept.body.book.parts[0].text).toBe(text.trim());
+        expect(kept.body.credits_available).toBe(8);
+      },
+      120_000,
+    );
   });
 });

@@ -65,34 +65,39 @@ describe.skipIf(skip)('credit metrics of a separate karya worker', () => {
   };
   const counter = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
 
-  it('the worker counts the credits of the steps it runs and serves them behind the token; the server does not count them', async () => {
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'wen.metrics@karya.test', password: 'secret12' }),
-    });
-    const cookie = signUp.headers.get('set-cookie')?.split(';')[0] ?? '';
-    const poem = await fetch(`${base}/api/generators/poems/generate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ settings: {} }),
-    });
-    expect(poem.status, await poem.clone().text()).toBe(200);
-    expect(((await poem.json()) as { credits_charged: number }).credits_charged).toBe(1);
+  it(
+    'the worker counts the credits of the steps it runs and ' +
+      'serves them behind the token; the server does not count them',
+    async () => {
+      const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'wen.metrics@karya.test', password: 'secret12' }),
+      });
+      const cookie = signUp.headers.get('set-cookie')?.split(';')[0] ?? '';
+      const poem = await fetch(`${base}/api/generators/poems/generate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ settings: {} }),
+      });
+      expect(poem.status, await poem.clone().text()).toBe(200);
+      expect(((await poem.json()) as { credits_charged: number }).credits_charged).toBe(1);
 
-    expect((await scrape(metricsUrl, '')).status).toBe(401);
-    expect((await scrape(metricsUrl, 'wrong-token-0123456789')).status).toBe(401);
-    expect((await scrape(metricsUrl.replace(/\/metrics$/, '/api/me'))).status).toBe(404);
-    const onWorker = await scrape(metricsUrl);
-    expect(onWorker.status).toBe(200);
-    expect(counter(onWorker.text, 'karya_credits_charged_total')).toBe(1);
-    expect(counter(onWorker.text, 'karya_credits_refunded_total')).toBe(0);
-    expect(onWorker.text).toContain('karya_process_cpu_seconds_total');
+      expect((await scrape(metricsUrl, '')).status).toBe(401);
+      expect((await scrape(metricsUrl, 'wrong-token-0123456789')).status).toBe(401);
+      expect((await scrape(metricsUrl.replace(/\/metrics$/, '/api/me'))).status).toBe(404);
+      const onWorker = await scrape(metricsUrl);
+      expect(onWorker.status).toBe(200);
+      expect(counter(onWorker.text, 'karya_credits_charged_total')).toBe(1);
+      expect(counter(onWorker.text, 'karya_credits_refunded_total')).toBe(0);
+      expect(onWorker.text).toContain('karya_process_cpu_seconds_total');
 
-    const onServer = await scrape(`${base}/metrics`);
-    expect(onServer.status).toBe(200);
-    expect(counter(onServer.text, 'karya_credits_charged_total')).toBe(0);
-    // The request itself is the server's: counted there.
-    expect(onServer.text).toMatch(/karya_generations_total\{provider="[^"]+",outcome="done"\} 1/);
-  }, 120_000);
+      const onServer = await scrape(`${base}/metrics`);
+      expect(onServer.status).toBe(200);
+      expect(counter(onServer.text, 'karya_credits_charged_total')).toBe(0);
+      // The request itself is the server's: counted there.
+      expect(onServer.text).toMatch(/karya_generations_total\{provider="[^"]+",outcome="done"\} 1/);
+    },
+    120_000,
+  );
 });

@@ -177,35 +177,38 @@ describe('users', () => {
     expect(free.body.user).toMatchObject({ role: 'free', credits_available: 10 });
   });
 
-  it('changing the role resets the credits to the role amount; setting credits writes "Admin credit adjustment"', async () => {
-    const email = uniqueEmail();
-    await signUp(ts, email);
-    const id = (await ts.ctx.repos.users.findByEmail(email))!.id;
-    const role = await ts.http.patch(`/api/admin/users/${id}`).set('cookie', adminCookie).send({ role: 'pro' });
-    expect(role.body).toMatchObject({
-      message: 'User role updated successfully',
-      user: { role: 'pro', credits_available: 150 },
-    });
-    const credits = await ts.http.patch(`/api/admin/users/${id}`).set('cookie', adminCookie).send({ credits: 77 });
-    expect(credits.body).toMatchObject({
-      message: 'Credits updated successfully',
-      user: { role: 'pro', credits_available: 77 },
-    });
-    const last = (await ts.ctx.repos.credits.ledger(id)).at(-1)!;
-    expect(last).toMatchObject({
-      type: 'adjustment',
-      amount: -73,
-      previous_balance: 150,
-      new_balance: 77,
-      reason: 'Admin credit adjustment',
-    });
-    for (const body of [{ credits: -1 }, { credits: 1.5 }, { role: 'admin' }, { role: 'pro', credits: 5 }, {}]) {
-      expect((await ts.http.patch(`/api/admin/users/${id}`).set('cookie', adminCookie).send(body)).status).toBe(400);
-    }
-    expect(
-      (await ts.http.patch('/api/admin/users/nobody').set('cookie', adminCookie).send({ credits: 1 })).status,
-    ).toBe(404);
-  });
+  it(
+    'changing the role resets the credits to the role ' + 'amount; setting credits writes "Admin credit adjustment"',
+    async () => {
+      const email = uniqueEmail();
+      await signUp(ts, email);
+      const id = (await ts.ctx.repos.users.findByEmail(email))!.id;
+      const role = await ts.http.patch(`/api/admin/users/${id}`).set('cookie', adminCookie).send({ role: 'pro' });
+      expect(role.body).toMatchObject({
+        message: 'User role updated successfully',
+        user: { role: 'pro', credits_available: 150 },
+      });
+      const credits = await ts.http.patch(`/api/admin/users/${id}`).set('cookie', adminCookie).send({ credits: 77 });
+      expect(credits.body).toMatchObject({
+        message: 'Credits updated successfully',
+        user: { role: 'pro', credits_available: 77 },
+      });
+      const last = (await ts.ctx.repos.credits.ledger(id)).at(-1)!;
+      expect(last).toMatchObject({
+        type: 'adjustment',
+        amount: -73,
+        previous_balance: 150,
+        new_balance: 77,
+        reason: 'Admin credit adjustment',
+      });
+      for (const body of [{ credits: -1 }, { credits: 1.5 }, { role: 'admin' }, { role: 'pro', credits: 5 }, {}]) {
+        expect((await ts.http.patch(`/api/admin/users/${id}`).set('cookie', adminCookie).send(body)).status).toBe(400);
+      }
+      expect(
+        (await ts.http.patch('/api/admin/users/nobody').set('cookie', adminCookie).send({ credits: 1 })).status,
+      ).toBe(404);
+    },
+  );
 
   it("the administrator's own account cannot be demoted, re-credited or deleted", async () => {
     const id = admin.id!;
@@ -393,36 +396,39 @@ describe('deployments', () => {
 });
 
 describe('AI configuration', () => {
-  it('shows configs by name and model and which is active, never a key; PUT sets useAzure in the config table', async () => {
-    const saved = process.env.OPENAI_API_KEY;
-    process.env.OPENAI_API_KEY = 'sk-very-secret-key-123';
-    try {
-      const res = await ts.http.get('/api/admin/ai-config').set('cookie', adminCookie);
-      expect(res.status).toBe(200);
-      expect(JSON.stringify(res.body)).not.toContain('sk-very-secret-key-123');
-      expect(res.body).toMatchObject({ active: 'offline', openai_config: { useAzure: false } });
+  it(
+    'shows configs by name and model and which is active, ' + 'never a key; PUT sets useAzure in the config table',
+    async () => {
+      const saved = process.env.OPENAI_API_KEY;
+      process.env.OPENAI_API_KEY = 'sk-very-secret-key-123';
+      try {
+        const res = await ts.http.get('/api/admin/ai-config').set('cookie', adminCookie);
+        expect(res.status).toBe(200);
+        expect(JSON.stringify(res.body)).not.toContain('sk-very-secret-key-123');
+        expect(res.body).toMatchObject({ active: 'offline', openai_config: { useAzure: false } });
+        expect(
+          res.body.configs.map((c: { name: string; model: string; is_active: boolean }) => [
+            c.name,
+            c.model,
+            c.is_active,
+          ]),
+        ).toEqual([
+          ['openai', 'gpt-4o-mini', false],
+          ['offline', 'offline-demo', true],
+        ]);
+        // The model's context window is shown for a real provider only (tests/server/context-window.test.ts).
+        expect(res.body.configs.map((c: { context_tokens: number | null }) => c.context_tokens)).toEqual([null, null]);
+      } finally {
+        if (saved === undefined) delete process.env.OPENAI_API_KEY;
+        else process.env.OPENAI_API_KEY = saved;
+      }
+      const put = await ts.http.put('/api/admin/ai-config').set('cookie', adminCookie).send({ useAzure: true });
+      expect(put.body.openai_config).toEqual({ useAzure: true });
+      const row = ts.store.first(ts.store.db.selectFrom('config').selectAll().where('key', '=', 'openai_config'))!;
+      expect(JSON.parse(row.value)).toEqual({ useAzure: true });
       expect(
-        res.body.configs.map((c: { name: string; model: string; is_active: boolean }) => [
-          c.name,
-          c.model,
-          c.is_active,
-        ]),
-      ).toEqual([
-        ['openai', 'gpt-4o-mini', false],
-        ['offline', 'offline-demo', true],
-      ]);
-      // The model's context window is shown for a real provider only (tests/server/context-window.test.ts).
-      expect(res.body.configs.map((c: { context_tokens: number | null }) => c.context_tokens)).toEqual([null, null]);
-    } finally {
-      if (saved === undefined) delete process.env.OPENAI_API_KEY;
-      else process.env.OPENAI_API_KEY = saved;
-    }
-    const put = await ts.http.put('/api/admin/ai-config').set('cookie', adminCookie).send({ useAzure: true });
-    expect(put.body.openai_config).toEqual({ useAzure: true });
-    const row = ts.store.first(ts.store.db.selectFrom('config').selectAll().where('key', '=', 'openai_config'))!;
-    expect(JSON.parse(row.value)).toEqual({ useAzure: true });
-    expect(
-      (await ts.http.put('/api/admin/ai-config').set('cookie', adminCookie).send({ useAzure: 'yes' })).status,
-    ).toBe(400);
-  });
+        (await ts.http.put('/api/admin/ai-config').set('cookie', adminCookie).send({ useAzure: 'yes' })).status,
+      ).toBe(400);
+    },
+  );
 });

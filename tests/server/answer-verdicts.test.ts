@@ -11,9 +11,12 @@ type Misbehaviour = 'none' | 'refuse-introduction' | 'refuse-passage' | 'echo-ch
 let misbehaviour: Misbehaviour = 'none';
 
 const PROSE =
-  'Aisha opened the shutters of the lantern shop at dawn. The harbour was quiet, and the first boats were still tied to the pier. She lit the oldest lantern, the one her father had mended a hundred times.';
+  'Aisha opened the shutters of the lantern shop at dawn. The harbour was quiet, and the first boats were ' +
+  'still tied to the pier. She lit the oldest lantern, the one her father had mended a hundred times.';
 const PROSA =
-  'Aisyah membuka tingkap kedai tanglung itu pada waktu subuh. Pelabuhan masih sunyi, dan bot-bot nelayan masih terikat di jeti. Dia menyalakan tanglung yang paling tua, yang telah dibaiki oleh ayahnya beratus-ratus kali.';
+  'Aisyah membuka tingkap kedai tanglung itu pada waktu subuh. Pelabuhan masih ' +
+  'sunyi, dan bot-bot nelayan masih terikat di jeti. Dia menyalakan tanglung ' +
+  'yang paling tua, yang telah dibaiki oleh ayahnya beratus-ratus kali.';
 const server = serverOnFakeModel(
   {
     answer: (body, i) => {
@@ -27,9 +30,15 @@ const server = serverOnFakeModel(
         return `${messages.map((m) => m.content).join('\n\n')}\n\n${PROSE}`;
       }
       if (/^Hasilkan rangka/.test(user))
-        return 'Tajuk: Kedai Tanglung\n\nBab 1: Subuh\nAisyah membuka kedai itu.\n\nBab 2: Senja\nAisyah menutup kedai itu.\n\nBab 3: Malam\nSemua tanglung dinyalakan.\n\nPengakhiran: semua tanglung menyala.';
+        return (
+          'Tajuk: Kedai Tanglung\n\nBab 1: Subuh\nAisyah membuka kedai itu.\n\nBab 2: Senja\nAisyah menutup ' +
+          'kedai itu.\n\nBab 3: Malam\nSemua tanglung dinyalakan.\n\nPengakhiran: semua tanglung menyala.'
+        );
       if (/^Create a detailed story outline/.test(user))
-        return 'Title: The Lantern Shop\n\nChapter 1: Dawn\nAisha opens the shop.\n\nChapter 2: Dusk\nAisha closes it.\n\nChapter 3: Night\nThe lanterns are lit.\n\nEnding: every lantern is lit.';
+        return (
+          'Title: The Lantern Shop\n\nChapter 1: Dawn\nAisha opens the shop.\n\nChapter 2: Dusk\nAisha ' +
+          'closes it.\n\nChapter 3: Night\nThe lanterns are lit.\n\nEnding: every lantern is lit.'
+        );
       if (/The passage:|Petikan:/.test(user))
         return 'The harbour lay quiet under a pale sky, the boats rocking at the pier.';
       return fullLength(() => (isMalay ? PROSA : PROSE))(body, i);
@@ -80,26 +89,29 @@ describe('a refused or echoed answer on the server', () => {
     },
   );
 
-  it('streamed: the refusal reached the screen, yet the step ends in the named error event and costs nothing', async () => {
-    const { cookie, credits, parts } = await bookUpToOutline('en');
-    const before = await credits();
-    misbehaviour = 'refuse-introduction';
-    try {
-      const res = await server.ts.http
-        .post('/api/generators/romance/generate')
-        .set('cookie', cookie)
-        .set('accept', 'text/event-stream')
-        .send({ settings: { numberOfChapters: 7 } });
-      const events = parseEvents(res.text);
-      const error = events.find((e) => e.event === 'error');
-      expect(error?.data).toMatchObject({ code: 'refused' });
-      expect(events.some((e) => e.event === 'done')).toBe(false);
-    } finally {
-      misbehaviour = 'none';
-    }
-    expect(await credits()).toBe(before);
-    expect((await parts()).map((p) => p.kind)).toEqual([]);
-  });
+  it(
+    'streamed: the refusal reached the screen, yet the ' + 'step ends in the named error event and costs nothing',
+    async () => {
+      const { cookie, credits, parts } = await bookUpToOutline('en');
+      const before = await credits();
+      misbehaviour = 'refuse-introduction';
+      try {
+        const res = await server.ts.http
+          .post('/api/generators/romance/generate')
+          .set('cookie', cookie)
+          .set('accept', 'text/event-stream')
+          .send({ settings: { numberOfChapters: 7 } });
+        const events = parseEvents(res.text);
+        const error = events.find((e) => e.event === 'error');
+        expect(error?.data).toMatchObject({ code: 'refused' });
+        expect(events.some((e) => e.event === 'done')).toBe(false);
+      } finally {
+        misbehaviour = 'none';
+      }
+      expect(await credits()).toBe(before);
+      expect((await parts()).map((p) => p.kind)).toEqual([]);
+    },
+  );
 
   it('a chapter that sends the prompt back is `echoed`, not saved and not charged', async () => {
     const { cookie, credits, parts } = await bookUpToOutline('en');

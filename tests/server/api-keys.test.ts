@@ -25,36 +25,40 @@ async function keyFor(
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 describe('managing keys', () => {
-  it('a business user makes a key: shown once (201 {id, name, key, created_at}), listed by name and prefix only, stored as its SHA-256', async () => {
-    const user = await userWithRole(ts, 'business');
-    const made = await ts.http.post('/api/api-keys').set('cookie', user.cookie!).send({ name: '  Book robot  ' });
-    expect(made.status).toBe(201);
-    expect(Object.keys(made.body).sort()).toEqual(['created_at', 'id', 'key', 'name']);
-    expect(made.body).toMatchObject({ name: 'Book robot', key: expect.stringMatching(/^karya_[A-Za-z0-9_-]{43}$/) });
-    const key = made.body.key as string;
+  it(
+    'a business user makes a key: shown once (201 {id, name, key, ' +
+      'created_at}), listed by name and prefix only, stored as its SHA-256',
+    async () => {
+      const user = await userWithRole(ts, 'business');
+      const made = await ts.http.post('/api/api-keys').set('cookie', user.cookie!).send({ name: '  Book robot  ' });
+      expect(made.status).toBe(201);
+      expect(Object.keys(made.body).sort()).toEqual(['created_at', 'id', 'key', 'name']);
+      expect(made.body).toMatchObject({ name: 'Book robot', key: expect.stringMatching(/^karya_[A-Za-z0-9_-]{43}$/) });
+      const key = made.body.key as string;
 
-    const list = await ts.http.get('/api/api-keys').set('cookie', user.cookie!);
-    expect(list.status).toBe(200);
-    expect(list.body.keys).toEqual([
-      {
-        id: made.body.id,
-        name: 'Book robot',
-        prefix: `${key.slice(0, 10)}…`,
-        created_at: made.body.created_at,
-        last_used_at: null,
-      },
-    ]);
-    expect(JSON.stringify(list.body)).not.toContain(key.slice(10));
+      const list = await ts.http.get('/api/api-keys').set('cookie', user.cookie!);
+      expect(list.status).toBe(200);
+      expect(list.body.keys).toEqual([
+        {
+          id: made.body.id,
+          name: 'Book robot',
+          prefix: `${key.slice(0, 10)}…`,
+          created_at: made.body.created_at,
+          last_used_at: null,
+        },
+      ]);
+      expect(JSON.stringify(list.body)).not.toContain(key.slice(10));
 
-    const row = ts.store.first(
-      ts.store.db
-        .selectFrom('api_keys')
-        .selectAll()
-        .where('id', '=', made.body.id as number),
-    )!;
-    expect(row.key_hash).toBe(createHash('sha256').update(key).digest('hex'));
-    expect(JSON.stringify(row)).not.toContain(key.slice(10));
-  });
+      const row = ts.store.first(
+        ts.store.db
+          .selectFrom('api_keys')
+          .selectAll()
+          .where('id', '=', made.body.id as number),
+      )!;
+      expect(row.key_hash).toBe(createHash('sha256').update(key).digest('hex'));
+      expect(JSON.stringify(row)).not.toContain(key.slice(10));
+    },
+  );
 
   it.each(['free', 'pro'] as const)('a %s user gets 403 on every key route', async (role) => {
     const { cookie } = await userWithRole(ts, role);
@@ -197,37 +201,41 @@ describe('Authorization: Bearer <key>', () => {
 });
 
 describe('per-key rate limit', () => {
-  it('counts each key on its own, answers 429 with Retry-After past it, and keeps counting across a restart', async () => {
-    const path = await import('node:path');
-    const dbFile = path.join(tempDir('karya-keys-'), 'karya.sqlite');
-    const config = { dbFile, apiKeyRate: { burst: 3, refillMs: 10 * 60_000 } };
-    let server = await startTestServer({ config });
-    let first = '';
-    try {
-      const cookie = (await userWithRole(server, 'business')).cookie!;
-      first = (await server.http.post('/api/api-keys').set('cookie', cookie).send({ name: 'one' })).body.key as string;
-      const second = (await server.http.post('/api/api-keys').set('cookie', cookie).send({ name: 'two' })).body
-        .key as string;
-      for (let i = 0; i < 3; i++) expect((await server.http.get('/api/history').set(bearer(first))).status).toBe(200);
-      const limited = await server.http.get('/api/history').set(bearer(first));
-      expect(limited.status).toBe(429);
-      // A key's bucket refills one request every 10 minutes.
-      expect(limited.body.error).toMatchObject({
-        code: 'rate_limited',
-        message: 'Too many requests. Please try again in 10 minutes.',
-      });
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(9 * 60);
-      expect((await server.http.get('/api/history').set(bearer(second))).status).toBe(200);
-      // The same user signed in with the cookie is not limited by the key's bucket.
-      expect((await server.http.get('/api/history').set('cookie', cookie)).status).toBe(200);
-    } finally {
-      await server.close();
-    }
-    server = await startTestServer({ config });
-    try {
-      expect((await server.http.get('/api/history').set(bearer(first))).status).toBe(429);
-    } finally {
-      await server.close();
-    }
-  });
+  it(
+    'counts each key on its own, answers 429 with ' + 'Retry-After past it, and keeps counting across a restart',
+    async () => {
+      const path = await import('node:path');
+      const dbFile = path.join(tempDir('karya-keys-'), 'karya.sqlite');
+      const config = { dbFile, apiKeyRate: { burst: 3, refillMs: 10 * 60_000 } };
+      let server = await startTestServer({ config });
+      let first = '';
+      try {
+        const cookie = (await userWithRole(server, 'business')).cookie!;
+        first = (await server.http.post('/api/api-keys').set('cookie', cookie).send({ name: 'one' })).body
+          .key as string;
+        const second = (await server.http.post('/api/api-keys').set('cookie', cookie).send({ name: 'two' })).body
+          .key as string;
+        for (let i = 0; i < 3; i++) expect((await server.http.get('/api/history').set(bearer(first))).status).toBe(200);
+        const limited = await server.http.get('/api/history').set(bearer(first));
+        expect(limited.status).toBe(429);
+        // A key's bucket refills one request every 10 minutes.
+        expect(limited.body.error).toMatchObject({
+          code: 'rate_limited',
+          message: 'Too many requests. Please try again in 10 minutes.',
+        });
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(9 * 60);
+        expect((await server.http.get('/api/history').set(bearer(second))).status).toBe(200);
+        // The same user signed in with the cookie is not limited by the key's bucket.
+        expect((await server.http.get('/api/history').set('cookie', cookie)).status).toBe(200);
+      } finally {
+        await server.close();
+      }
+      server = await startTestServer({ config });
+      try {
+        expect((await server.http.get('/api/history').set(bearer(first))).status).toBe(429);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });

@@ -226,39 +226,42 @@ describe('sign-in, session and sign-out', () => {
 });
 
 describe('password reset by e-mail', () => {
-  it('mails a single-use one-hour link to /reset-password?type=recovery&token=…; the reset ends every session', async () => {
-    const email = uniqueEmail();
-    const oldCookie = await signUp(ts, email);
-    const before = outbox().length;
-    const res = await ts.http.post('/api/auth/request-password-reset').send({ email });
-    expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Check your email for password reset instructions');
-    await mailsTo(email);
-    const mails = outbox().slice(before);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.to_address).toBe(email);
-    expect(mails[0]!.body).toContain(`${ts.ctx.config.publicUrl}/reset-password?type=recovery&token=`);
-    const token = tokenFromMail(mails[0]!.body);
-    const row = ts.store.all(ts.store.db.selectFrom('password_resets').selectAll()).at(-1)!;
-    expect(row.token_hash).not.toBe(token);
-    expect(row.expires_at - Date.now()).toBeGreaterThan(59 * 60_000);
-    expect(row.expires_at - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+  it(
+    'mails a single-use one-hour link to ' + '/reset-password?type=recovery&token=…; the reset ends every session',
+    async () => {
+      const email = uniqueEmail();
+      const oldCookie = await signUp(ts, email);
+      const before = outbox().length;
+      const res = await ts.http.post('/api/auth/request-password-reset').send({ email });
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe('Check your email for password reset instructions');
+      await mailsTo(email);
+      const mails = outbox().slice(before);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.to_address).toBe(email);
+      expect(mails[0]!.body).toContain(`${ts.ctx.config.publicUrl}/reset-password?type=recovery&token=`);
+      const token = tokenFromMail(mails[0]!.body);
+      const row = ts.store.all(ts.store.db.selectFrom('password_resets').selectAll()).at(-1)!;
+      expect(row.token_hash).not.toBe(token);
+      expect(row.expires_at - Date.now()).toBeGreaterThan(59 * 60_000);
+      expect(row.expires_at - Date.now()).toBeLessThanOrEqual(60 * 60_000);
 
-    const short = await ts.http.post('/api/auth/reset-password').send({ token, newPassword: '12345' });
-    expect(short.body.error.message).toBe('Password must be at least 6 characters long');
-    const done = await ts.http.post('/api/auth/reset-password').send({ token, newPassword: 'brand-new' });
-    expect(done.status).toBe(200);
-    expect(done.body.message).toBe('Password updated successfully');
-    expect((await ts.http.get('/api/me').set('cookie', oldCookie)).status).toBe(401);
-    expect((await ts.http.post('/api/auth/sign-in/email').send({ email, password: PASSWORD })).status).toBe(401);
-    expect((await ts.http.post('/api/auth/sign-in/email').send({ email, password: 'brand-new' })).status).toBe(200);
-    const again = await ts.http.post('/api/auth/reset-password').send({ token, newPassword: 'another-one' });
-    expect(again.status).toBe(400);
-    expect(again.body.error).toEqual({
-      code: 'reset_invalid',
-      message: 'Invalid or expired session. Please request a new reset link.',
-    });
-  });
+      const short = await ts.http.post('/api/auth/reset-password').send({ token, newPassword: '12345' });
+      expect(short.body.error.message).toBe('Password must be at least 6 characters long');
+      const done = await ts.http.post('/api/auth/reset-password').send({ token, newPassword: 'brand-new' });
+      expect(done.status).toBe(200);
+      expect(done.body.message).toBe('Password updated successfully');
+      expect((await ts.http.get('/api/me').set('cookie', oldCookie)).status).toBe(401);
+      expect((await ts.http.post('/api/auth/sign-in/email').send({ email, password: PASSWORD })).status).toBe(401);
+      expect((await ts.http.post('/api/auth/sign-in/email').send({ email, password: 'brand-new' })).status).toBe(200);
+      const again = await ts.http.post('/api/auth/reset-password').send({ token, newPassword: 'another-one' });
+      expect(again.status).toBe(400);
+      expect(again.body.error).toEqual({
+        code: 'reset_invalid',
+        message: 'Invalid or expired session. Please request a new reset link.',
+      });
+    },
+  );
 
   it('an expired link says so', async () => {
     const email = uniqueEmail();
@@ -365,24 +368,28 @@ describe('rate limits (the real settings)', () => {
   });
   afterAll(() => strict.close());
 
-  it('after 5 failed sign-ins for an account from one address, the next waits: 429 "Too many attempts…" with Retry-After', async () => {
-    const email = uniqueEmail();
-    await signUp(strict, email);
-    for (let i = 0; i < 5; i++)
-      expect(
-        (await strict.http.post('/api/auth/sign-in/email').send({ email, password: 'wrong-password' })).status,
-      ).toBe(401);
-    const slowed = await strict.http.post('/api/auth/sign-in/email').send({ email, password: PASSWORD });
-    expect(slowed.status).toBe(429);
-    // The first wait is a minute after the last failure: said in seconds, as long as Retry-After.
-    const wait = Number(slowed.headers['retry-after']);
-    expect(wait).toBeGreaterThan(0);
-    expect(wait).toBeLessThanOrEqual(60);
-    expect(slowed.body.error).toEqual({
-      code: 'too_many_attempts',
-      message: `Too many attempts. Please try again in ${wait} seconds.`,
-    });
-  });
+  it(
+    'after 5 failed sign-ins for an account from one address, ' +
+      'the next waits: 429 "Too many attempts…" with Retry-After',
+    async () => {
+      const email = uniqueEmail();
+      await signUp(strict, email);
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await strict.http.post('/api/auth/sign-in/email').send({ email, password: 'wrong-password' })).status,
+        ).toBe(401);
+      const slowed = await strict.http.post('/api/auth/sign-in/email').send({ email, password: PASSWORD });
+      expect(slowed.status).toBe(429);
+      // The first wait is a minute after the last failure: said in seconds, as long as Retry-After.
+      const wait = Number(slowed.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(slowed.body.error).toEqual({
+        code: 'too_many_attempts',
+        message: `Too many attempts. Please try again in ${wait} seconds.`,
+      });
+    },
+  );
 
   it('one reset request per e-mail per minute, known or unknown alike; 10 per 15 minutes per IP', async () => {
     const known = uniqueEmail();
@@ -424,53 +431,58 @@ describe("the reset e-mail speaks the account's language (issue 24)", () => {
     return { subject, body: body.replace(/\r\n/g, '\n') };
   };
 
-  it('a Malay account gets a Malay subject and body, an English account English ones, whatever the asking page spoke (SMTP)', async () => {
-    await withSmtp(async (mailed, received) => {
-      const resetOf = async (email: string, pageLang: 'en' | 'ms') => {
-        const before = received.length;
-        const res = await mailed.http
-          .post('/api/auth/request-password-reset')
-          .set('accept-language', pageLang)
-          .send({ email });
-        expect(res.status).toBe(200);
-        for (let i = 0; i < 100 && received.length === before; i++) await new Promise((r) => setTimeout(r, 20));
-        expect(received).toHaveLength(before + 1);
-        return readMail(received[before]!);
-      };
-      // Signed up from a Malay studio (the account keeps its language), asking from an English page.
-      const malay = uniqueEmail('aminah');
-      expect(
-        (await mailed.http.post('/api/auth/sign-up/email').send({ email: malay, password: PASSWORD, lang: 'ms' }))
-          .status,
-      ).toBe(201);
-      const ms = await resetOf(malay, 'en');
-      expect(ms.subject).toBe('Tetapkan semula kata laluan Karya anda');
-      expect(ms.body).toContain('Seseorang telah meminta untuk menetapkan semula kata laluan akaun Karya anda.');
-      expect(ms.body).toContain(
-        'Buka pautan ini dalam tempoh satu jam untuk memilih kata laluan baharu (pautan ini hanya boleh digunakan sekali):',
-      );
-      expect(ms.body).toContain(
-        'Jika bukan anda yang membuat permintaan ini, abaikan e-mel ini; kata laluan anda kekal seperti sedia ada.',
-      );
-      expect(ms.body).toMatch(/\/reset-password\?type=recovery&token=\S+/);
-      expect(ms.body).not.toMatch(/Reset your|choose a new password|ignore this e-mail/);
+  it(
+    'a Malay account gets a Malay subject and body, an English ' +
+      'account English ones, whatever the asking page spoke (SMTP)',
+    async () => {
+      await withSmtp(async (mailed, received) => {
+        const resetOf = async (email: string, pageLang: 'en' | 'ms') => {
+          const before = received.length;
+          const res = await mailed.http
+            .post('/api/auth/request-password-reset')
+            .set('accept-language', pageLang)
+            .send({ email });
+          expect(res.status).toBe(200);
+          for (let i = 0; i < 100 && received.length === before; i++) await new Promise((r) => setTimeout(r, 20));
+          expect(received).toHaveLength(before + 1);
+          return readMail(received[before]!);
+        };
+        // Signed up from a Malay studio (the account keeps its language), asking from an English page.
+        const malay = uniqueEmail('aminah');
+        expect(
+          (await mailed.http.post('/api/auth/sign-up/email').send({ email: malay, password: PASSWORD, lang: 'ms' }))
+            .status,
+        ).toBe(201);
+        const ms = await resetOf(malay, 'en');
+        expect(ms.subject).toBe('Tetapkan semula kata laluan Karya anda');
+        expect(ms.body).toContain('Seseorang telah meminta untuk menetapkan semula kata laluan akaun Karya anda.');
+        expect(ms.body).toContain(
+          'Buka pautan ini dalam tempoh satu jam untuk memilih kata ' +
+            'laluan baharu (pautan ini hanya boleh digunakan sekali):',
+        );
+        expect(ms.body).toContain(
+          'Jika bukan anda yang membuat permintaan ini, abaikan e-mel ini; kata laluan anda kekal seperti sedia ada.',
+        );
+        expect(ms.body).toMatch(/\/reset-password\?type=recovery&token=\S+/);
+        expect(ms.body).not.toMatch(/Reset your|choose a new password|ignore this e-mail/);
 
-      // An English account asking from a Malay page.
-      const english = uniqueEmail('adam');
-      await signUp(mailed, english);
-      const en = await resetOf(english, 'ms');
-      expect(en.subject).toBe('Reset your Karya password');
-      expect(en.body).toContain('Open this link within one hour to choose a new password (it works once):');
-      expect(en.body).toContain('If it was not you, ignore this e-mail; your password stays as it is.');
-      expect(en.body).not.toContain('kata laluan');
+        // An English account asking from a Malay page.
+        const english = uniqueEmail('adam');
+        await signUp(mailed, english);
+        const en = await resetOf(english, 'ms');
+        expect(en.subject).toBe('Reset your Karya password');
+        expect(en.body).toContain('Open this link within one hour to choose a new password (it works once):');
+        expect(en.body).toContain('If it was not you, ignore this e-mail; your password stays as it is.');
+        expect(en.body).not.toContain('kata laluan');
 
-      // The account's language changed in the studio (PUT /api/me/lang) is the one the next e-mail speaks.
-      const cookie = await signUp(mailed, uniqueEmail('switcher'));
-      const me = await mailed.http.put('/api/me/lang').set('cookie', cookie).send({ lang: 'ms' });
-      expect(me.status).toBe(200);
-      expect((await resetOf(me.body.email as string, 'en')).subject).toBe('Tetapkan semula kata laluan Karya anda');
-    });
-  });
+        // The account's language changed in the studio (PUT /api/me/lang) is the one the next e-mail speaks.
+        const cookie = await signUp(mailed, uniqueEmail('switcher'));
+        const me = await mailed.http.put('/api/me/lang').set('cookie', cookie).send({ lang: 'ms' });
+        expect(me.status).toBe(200);
+        expect((await resetOf(me.body.email as string, 'en')).subject).toBe('Tetapkan semula kata laluan Karya anda');
+      });
+    },
+  );
 
   it('the outbox keeps the same words (no SMTP configured)', async () => {
     const email = uniqueEmail('siti');

@@ -229,7 +229,8 @@ describe.each(storeAdapters)('bible holds on $name', (adapter) => {
   );
 
   it_(
-    'settling pays from the hold for parts read without a charge of their own; the end gives back the rest and says why',
+    'settling pays from the hold for parts read without a charge ' +
+      'of their own; the end gives back the rest and says why',
     async () => {
       const user = await newUser();
       const { bookId } = (await repos.bibleHolds.accept(importOf(user.id)))!;

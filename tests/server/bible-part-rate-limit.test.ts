@@ -48,7 +48,8 @@ describe('a bible part on a rate-limited model', () => {
       });
       const saved = await bibleSettled(ts, cookie, 'romance');
       const parts = (saved.book as unknown as { parts: Array<{ label: string; bible_updated?: false }> }).parts;
-      // Bab 1 to 3 read at the first ask; Bab 4 three times (the provider's first request and its two retries); Bab 5 never.
+      // Bab 1 to 3 read at the first ask; Bab 4 three times (the provider's first request and its two retries); Bab 5
+      // never.
       expect(bibleAsks).toBe(3 + 3);
       expect(parts.filter((p) => p.bible_updated === false).map((p) => p.label)).toEqual(['Bab 4', 'Bab 5']);
       expect((await ts.http.get('/api/me').set('cookie', cookie)).body.credits_available).toBe(7);

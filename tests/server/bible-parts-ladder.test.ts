@@ -40,7 +40,8 @@ function manuscript(): { text: string; chapters: string[][] } {
     const paragraphs = Array.from(
       { length: isLong ? 10 : 4 },
       (_, k) =>
-        `Pada hari ke-${(i - 1) * 10 + k + 1}, ${i === 3 ? `${NEVER_READ} menunggu di dermaga. ` : ''}${paragraph(i * 7 + k * 3, 5)}`,
+        `Pada hari ` +
+        `ke-${(i - 1) * 10 + k + 1}, ${i === 3 ? `${NEVER_READ} menunggu di dermaga. ` : ''}${paragraph(i * 7 + k * 3, 5)}`,
     );
     chapters.push(paragraphs);
     out.push('', `BAB ${romans[i - 1]}`, '', `Ribut di Pelabuhan ${i}`, '', paragraphs.join('\n\n'));
@@ -88,38 +89,42 @@ const bibleAsks = (
     );
 
 describe("an imported book's story bible, read down the ladder", () => {
-  it('long chapters garbled when read whole are asked again with the problem named, then read in halves: every part read, each charged once', async () => {
-    const { ts } = served;
-    const { text, chapters } = manuscript();
-    const words = chapters.map((c) => countWords(c.join('\n\n')));
-    expect(words.filter((w) => w > GARBLE_OVER_WORDS)).toHaveLength(3);
-    const user = await userWith(ts, 10);
-    const before = served.fake.generationRequests().length;
-    const res = await upload(ts, user.cookie, text);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const book = await settled(ts, user);
-    const parts = book.parts.filter((p) => p.label.startsWith('Bab'));
-    expect(parts).toHaveLength(5);
-    expect(parts.every((p) => p.bible_updated !== false)).toBe(true);
-    expect(book.bible_lacking).toBeUndefined();
-    // Five parts, five credits: the halves of a long part cost nothing more.
-    expect(await user.ledger()).toEqual([['charge', -5]]);
-    expect(await user.balance()).toBe(5);
-    const asks = bibleAsks(served, before);
-    for (const n of [2, 3, 4]) {
-      const own = asks.filter((a) => chapters[n - 1]!.includes(a.part.split(/\n\s*\n/)[0]!.trim()));
-      // Asked whole, then again with the problem named (in Malay, the book's language)…
-      expect(own.slice(0, 2).map((a) => countWords(a.part))).toEqual([words[n - 1], words[n - 1]]);
-      expect(own.map((a) => a.user.includes('bukan kemas kini catatan cerita'))).toEqual(
-        own.map((a, k) => k > 0 && own[k - 1]!.part === a.part),
-      );
-      // …then in halves, as far as needed: the pieces the model read, in order, are the whole chapter once.
-      const read = own.filter((a) => countWords(a.part) <= GARBLE_OVER_WORDS);
-      expect(read.map((a) => a.part).join('\n\n')).toBe(chapters[n - 1]!.join('\n\n'));
-    }
-    // The bible holds what each part established: a line for every chapter.
-    for (const n of [1, 2, 3, 4, 5]) expect(book.bible_notes ?? '').toContain(`Bab ${n}`);
-  });
+  it(
+    'long chapters garbled when read whole are asked again with the ' +
+      'problem named, then read in halves: every part read, each charged once',
+    async () => {
+      const { ts } = served;
+      const { text, chapters } = manuscript();
+      const words = chapters.map((c) => countWords(c.join('\n\n')));
+      expect(words.filter((w) => w > GARBLE_OVER_WORDS)).toHaveLength(3);
+      const user = await userWith(ts, 10);
+      const before = served.fake.generationRequests().length;
+      const res = await upload(ts, user.cookie, text);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const book = await settled(ts, user);
+      const parts = book.parts.filter((p) => p.label.startsWith('Bab'));
+      expect(parts).toHaveLength(5);
+      expect(parts.every((p) => p.bible_updated !== false)).toBe(true);
+      expect(book.bible_lacking).toBeUndefined();
+      // Five parts, five credits: the halves of a long part cost nothing more.
+      expect(await user.ledger()).toEqual([['charge', -5]]);
+      expect(await user.balance()).toBe(5);
+      const asks = bibleAsks(served, before);
+      for (const n of [2, 3, 4]) {
+        const own = asks.filter((a) => chapters[n - 1]!.includes(a.part.split(/\n\s*\n/)[0]!.trim()));
+        // Asked whole, then again with the problem named (in Malay, the book's language)…
+        expect(own.slice(0, 2).map((a) => countWords(a.part))).toEqual([words[n - 1], words[n - 1]]);
+        expect(own.map((a) => a.user.includes('bukan kemas kini catatan cerita'))).toEqual(
+          own.map((a, k) => k > 0 && own[k - 1]!.part === a.part),
+        );
+        // …then in halves, as far as needed: the pieces the model read, in order, are the whole chapter once.
+        const read = own.filter((a) => countWords(a.part) <= GARBLE_OVER_WORDS);
+        expect(read.map((a) => a.part).join('\n\n')).toBe(chapters[n - 1]!.join('\n\n'));
+      }
+      // The bible holds what each part established: a line for every chapter.
+      for (const n of [1, 2, 3, 4, 5]) expect(book.bible_notes ?? '').toContain(`Bab ${n}`);
+    },
+  );
 
   it('a chapter that can never be read is skipped and not charged, the chapters after it still read', async () => {
     const { ts } = served;
@@ -131,7 +136,8 @@ describe("an imported book's story bible, read down the ladder", () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const book = await settled(ts, user);
       expect(book.parts.filter((p) => p.label.startsWith('Bab'))).toHaveLength(5);
-      // Bab 3 asked whole, again, then in halves down to the smallest block read alone (150 words: MIN_READ_WORDS), each
+      // Bab 3 asked whole, again, then in halves down to the smallest block read alone (150 words: MIN_READ_WORDS),
+      // each
       // asked twice: never read.
       const bab3 = bibleAsks(served, before).filter((a) => a.part.includes(NEVER_READ));
       expect(bab3.length).toBeGreaterThan(4);

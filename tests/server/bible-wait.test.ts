@@ -108,50 +108,54 @@ async function editHeld(ts: TestServer, cookie: string): Promise<void> {
 }
 
 describe("a series' next book while book 1's story bible catches up in the background", () => {
-  it('says it waits for the story bible, asks the model nothing meanwhile, and starts told book 1 to its last part', async () => {
-    const { ts } = served;
-    const { cookie } = await writer(ts);
-    // The conclusion's reading after its step refused: the book is finished, its last part not in its bible yet.
-    gate.refuseEnding = true;
-    await writeRomance(ts, cookie);
-    gate.refuseEnding = false;
-    const [first] = (await ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{ id: number }>;
-    // Book 1 joins a series while the model refuses its bible: its last part (the conclusion, where Mak Som dies) is not
-    // read.
-    gate.mode = 'refuse';
-    const made = await ts.http
-      .post('/api/series')
-      .set('cookie', cookie)
-      .send({ name: 'Penang Bakery', lang: 'en', book_id: first!.id });
-    gate.mode = 'answer';
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const id = made.body.series.id as number;
-    expect(made.body.series.books[0].bible).not.toContain('dead');
+  it(
+    'says it waits for the story bible, asks the model nothing ' + 'meanwhile, and starts told book 1 to its last part',
+    async () => {
+      const { ts } = served;
+      const { cookie } = await writer(ts);
+      // The conclusion's reading after its step refused: the book is finished, its last part not in its bible yet.
+      gate.refuseEnding = true;
+      await writeRomance(ts, cookie);
+      gate.refuseEnding = false;
+      const [first] = (await ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{ id: number }>;
+      // Book 1 joins a series while the model refuses its bible: its last part (the conclusion, where Mak Som dies) is
+      // not
+      // read.
+      gate.mode = 'refuse';
+      const made = await ts.http
+        .post('/api/series')
+        .set('cookie', cookie)
+        .send({ name: 'Penang Bakery', lang: 'en', book_id: first!.id });
+      gate.mode = 'answer';
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const id = made.body.series.id as number;
+      expect(made.body.series.books[0].bible).not.toContain('dead');
 
-    await editHeld(ts, cookie);
-    const next = await eventsOf(ts, { path: `/api/series/${id}/next`, cookie, json: {} });
-    try {
-      const waiting = await next.until((e) => e.length > 0);
-      expect(waiting).toEqual([
-        { event: 'waiting', data: { reason: 'story_bible', message: expect.stringMatching(WAIT_WORDS) } },
-      ]);
-      // Still held: the next book has sent nothing of its own to the model.
-      expect(gate.held).toBe(1);
-      gate.release();
-      const all = await next.until(isDone);
-      const done = all.at(-1)!;
-      expect(done.event, JSON.stringify(done.data)).toBe('done');
-      expect(done.data).toMatchObject({ number: 2, book_type: 'romance' });
-      // Told book 1 to its end: Mak Som died in its conclusion.
-      expect((done.data.settings as { characters: string }).characters).toContain(
-        'Mak Som: her aunt; dead, passed away in her sleep',
-      );
-    } finally {
-      next.close();
-    }
-    const shown = await ts.http.get(`/api/series/${id}`).set('cookie', cookie);
-    expect(shown.body.series.books[0].bible).toContain('dead');
-  });
+      await editHeld(ts, cookie);
+      const next = await eventsOf(ts, { path: `/api/series/${id}/next`, cookie, json: {} });
+      try {
+        const waiting = await next.until((e) => e.length > 0);
+        expect(waiting).toEqual([
+          { event: 'waiting', data: { reason: 'story_bible', message: expect.stringMatching(WAIT_WORDS) } },
+        ]);
+        // Still held: the next book has sent nothing of its own to the model.
+        expect(gate.held).toBe(1);
+        gate.release();
+        const all = await next.until(isDone);
+        const done = all.at(-1)!;
+        expect(done.event, JSON.stringify(done.data)).toBe('done');
+        expect(done.data).toMatchObject({ number: 2, book_type: 'romance' });
+        // Told book 1 to its end: Mak Som died in its conclusion.
+        expect((done.data.settings as { characters: string }).characters).toContain(
+          'Mak Som: her aunt; dead, passed away in her sleep',
+        );
+      } finally {
+        next.close();
+      }
+      const shown = await ts.http.get(`/api/series/${id}`).set('cookie', cookie);
+      expect(shown.body.series.books[0].bible).toContain('dead');
+    },
+  );
 });
 
 describe('"Update the story bible" while its background catch-up holds the book', () => {

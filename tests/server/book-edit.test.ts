@@ -71,45 +71,49 @@ describe('editing a written part by hand', () => {
     for (let i = 0; i < 500 && !isDone(); i++) await new Promise((r) => setTimeout(r, 20));
   }
 
-  it('saves the edit; the story bible keeps what it knew and reads the edited text at once; the next chapter and the export have it', async () => {
-    const cookie = await signUp(model.ts, uniqueEmail('editor'));
-    for (let i = 0; i < 3; i++) expect((await gen(cookie)).status).toBe(200); // outline, introduction, chapter 1
-    await settle();
-    const bible = (await model.ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.bible_notes;
-    expect(bible).toBeTruthy();
-    const seen = model.fake.generationRequests().length;
-    const res = await edit(
-      cookie,
-      { kind: 'chapter', position: 1 },
-      '  Aisha left Penang at dawn, carrying the KERONCONG-LETTER.  ',
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    // The bible had taken in chapter 1: it stays in force (never emptied) and is being updated with the new text.
-    expect(res.body.memory_reset).toBe(true);
-    expect(res.body.book).toMatchObject({ bible_updating: true, bible_notes: bible });
-    expect(res.body.book.parts[1]).toMatchObject({
-      kind: 'chapter',
-      position: 1,
-      text: 'Aisha left Penang at dawn, carrying the KERONCONG-LETTER.',
-    });
-    const saved = await bibleSettled(model.ts, cookie, 'romance');
-    expect(saved.content[1]).toBe('Aisha left Penang at dawn, carrying the KERONCONG-LETTER.');
-    expect(saved.book.parts.every((p) => p.bible_updated === undefined)).toBe(true);
-    // One update call, for the edited chapter, right after the edit (no step asked for it).
-    const updates = model.fake.generationRequests().slice(seen);
-    expect(updates.length).toBe(1);
-    expect(isMemoryCall(updates[0]!) && promptOf(updates[0]!)).toContain('KERONCONG-LETTER');
+  it(
+    'saves the edit; the story bible keeps what it knew and reads ' +
+      'the edited text at once; the next chapter and the export have it',
+    async () => {
+      const cookie = await signUp(model.ts, uniqueEmail('editor'));
+      for (let i = 0; i < 3; i++) expect((await gen(cookie)).status).toBe(200); // outline, introduction, chapter 1
+      await settle();
+      const bible = (await model.ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.bible_notes;
+      expect(bible).toBeTruthy();
+      const seen = model.fake.generationRequests().length;
+      const res = await edit(
+        cookie,
+        { kind: 'chapter', position: 1 },
+        '  Aisha left Penang at dawn, carrying the KERONCONG-LETTER.  ',
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // The bible had taken in chapter 1: it stays in force (never emptied) and is being updated with the new text.
+      expect(res.body.memory_reset).toBe(true);
+      expect(res.body.book).toMatchObject({ bible_updating: true, bible_notes: bible });
+      expect(res.body.book.parts[1]).toMatchObject({
+        kind: 'chapter',
+        position: 1,
+        text: 'Aisha left Penang at dawn, carrying the KERONCONG-LETTER.',
+      });
+      const saved = await bibleSettled(model.ts, cookie, 'romance');
+      expect(saved.content[1]).toBe('Aisha left Penang at dawn, carrying the KERONCONG-LETTER.');
+      expect(saved.book.parts.every((p) => p.bible_updated === undefined)).toBe(true);
+      // One update call, for the edited chapter, right after the edit (no step asked for it).
+      const updates = model.fake.generationRequests().slice(seen);
+      expect(updates.length).toBe(1);
+      expect(isMemoryCall(updates[0]!) && promptOf(updates[0]!)).toContain('KERONCONG-LETTER');
 
-    const before2 = model.fake.generationRequests().length;
-    expect((await gen(cookie)).status).toBe(200); // chapter 2
-    const later = model.fake.generationRequests().slice(before2);
-    // Nothing left to catch up: chapter 2 is the first request, written after the edited text.
-    expect(isMemoryCall(later[0]!)).toBe(false);
-    expect(promptOf(later[0]!)).toContain('KERONCONG-LETTER');
+      const before2 = model.fake.generationRequests().length;
+      expect((await gen(cookie)).status).toBe(200); // chapter 2
+      const later = model.fake.generationRequests().slice(before2);
+      // Nothing left to catch up: chapter 2 is the first request, written after the edited text.
+      expect(isMemoryCall(later[0]!)).toBe(false);
+      expect(promptOf(later[0]!)).toContain('KERONCONG-LETTER');
 
-    const md = await model.ts.http.get('/api/books/romance/export?format=md').set('cookie', cookie).buffer(true);
-    expect(String(md.text ?? md.body)).toContain('KERONCONG-LETTER');
-  });
+      const md = await model.ts.http.get('/api/books/romance/export?format=md').set('cookie', cookie).buffer(true);
+      expect(String(md.text ?? md.body)).toContain('KERONCONG-LETTER');
+    },
+  );
 
   it('the introduction edited: its character details are read again from the new text', async () => {
     const cookie = await signUp(model.ts, uniqueEmail('editor'));
@@ -200,36 +204,40 @@ describe('editing a written part by hand', () => {
     await running;
   });
 
-  it('Start New is refused while a step of the book is being written; the book stays current, and once the step ends Start New keeps it', async () => {
-    const cookie = await signUp(model.ts, uniqueEmail('starter'));
-    const from = model.fake.generationRequests().length;
-    for (let i = 0; i < 2; i++) expect((await gen(cookie)).status).toBe(200);
-    await settle(from);
-    const { controller, running } = await startHangingStep(cookie);
-    const refused = await model.ts.http.delete('/api/progress/romance').set('cookie', cookie);
-    expect(refused.status).toBe(409);
-    expect(refused.body.error).toEqual({
-      code: 'step_running',
-      message: 'A step of this book is being written. Try again when the step is done.',
-    });
-    const current = (await model.ts.http.get('/api/progress/romance').set('cookie', cookie)).body;
-    expect(current.content).toHaveLength(1);
-    controller.abort();
-    await running;
-    // The stopped step settles (refunded: nothing reached the writer); then Start New is taken.
-    let res = refused;
-    for (let i = 0; i < 250 && res.status === 409; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      res = await model.ts.http.delete('/api/progress/romance').set('cookie', cookie);
-    }
-    expect(res.status).toBe(200);
-    expect((await model.ts.http.get('/api/progress/romance').set('cookie', cookie)).body).toEqual({ book: null });
-    const books = (await model.ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{
-      id: number;
-      is_current: boolean;
-    }>;
-    expect(books.map((b) => [b.id, b.is_current])).toEqual([[current.id, false]]);
-  });
+  it(
+    'Start New is refused while a step of the book is being written; ' +
+      'the book stays current, and once the step ends Start New keeps it',
+    async () => {
+      const cookie = await signUp(model.ts, uniqueEmail('starter'));
+      const from = model.fake.generationRequests().length;
+      for (let i = 0; i < 2; i++) expect((await gen(cookie)).status).toBe(200);
+      await settle(from);
+      const { controller, running } = await startHangingStep(cookie);
+      const refused = await model.ts.http.delete('/api/progress/romance').set('cookie', cookie);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toEqual({
+        code: 'step_running',
+        message: 'A step of this book is being written. Try again when the step is done.',
+      });
+      const current = (await model.ts.http.get('/api/progress/romance').set('cookie', cookie)).body;
+      expect(current.content).toHaveLength(1);
+      controller.abort();
+      await running;
+      // The stopped step settles (refunded: nothing reached the writer); then Start New is taken.
+      let res = refused;
+      for (let i = 0; i < 250 && res.status === 409; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        res = await model.ts.http.delete('/api/progress/romance').set('cookie', cookie);
+      }
+      expect(res.status).toBe(200);
+      expect((await model.ts.http.get('/api/progress/romance').set('cookie', cookie)).body).toEqual({ book: null });
+      const books = (await model.ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{
+        id: number;
+        is_current: boolean;
+      }>;
+      expect(books.map((b) => [b.id, b.is_current])).toEqual([[current.id, false]]);
+    },
+  );
 });
 
 describe("the introduction's character list stays out of its text", () => {
@@ -246,8 +254,12 @@ describe("the introduction's character list stays out of its text", () => {
       book: { character_details?: string; parts: Array<{ kind: string; text: string; hash: string }> };
     };
   const LIST = {
-    en: "- Aisha Rahman: bookshop owner, 29, calm but stubborn, wants to save her father's shop\n- Daniel Lee: chef, 31, warm and secretive, back in town to open a restaurant",
-    ms: '- Aisyah Rahman: pemilik kedai buku, 29 tahun, tenang tetapi degil, mahu menyelamatkan kedai ayahnya\n- Daniel Lee: tukang masak, 31 tahun, ramah dan berahsia, pulang untuk membuka restoran',
+    en:
+      "- Aisha Rahman: bookshop owner, 29, calm but stubborn, wants to save her father's " +
+      'shop\n- Daniel Lee: chef, 31, warm and secretive, back in town to open a restaurant',
+    ms:
+      '- Aisyah Rahman: pemilik kedai buku, 29 tahun, tenang tetapi degil, mahu menyelamatkan kedai ' +
+      'ayahnya\n- Daniel Lee: tukang masak, 31 tahun, ramah dan berahsia, pulang untuk membuka restoran',
   } as const;
   const CLOSING = {
     en: 'The lanterns burned all night above the harbour.',
@@ -255,7 +267,8 @@ describe("the introduction's character list stays out of its text", () => {
   } as const;
 
   it.each(['en', 'ms'] as const)(
-    'a sentence typed at the end of the introduction is its last sentence; the character details stay as they were (%s)',
+    'a sentence typed at the end of the introduction is its ' +
+      'last sentence; the character details stay as they were (%s)',
     async (lang) => {
       const cookie = await signUp(model.ts, uniqueEmail('intro'));
       for (let i = 0; i < 2; i++) expect((await gen(cookie, lang)).status).toBe(200);
@@ -296,48 +309,51 @@ describe("the introduction's character list stays out of its text", () => {
     },
   );
 
-  it('the character details are edited on their own (PUT …/characters): the introduction stays exactly as it was', async () => {
-    const cookie = await signUp(model.ts, uniqueEmail('cast'));
-    for (let i = 0; i < 2; i++) expect((await gen(cookie, 'ms')).status).toBe(200);
-    const before = await view(cookie);
-    const res = await model.ts.http
-      .put('/api/progress/romance/characters')
-      .set('cookie', cookie)
-      .send({ text: 'Jonah Pike: harbour master, 55, shrewd\n\n- Mei Ling: violinist from Ipoh' });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.book.character_details).toBe(
-      '- Jonah Pike: harbour master, 55, shrewd\n- Mei Ling: violinist from Ipoh',
-    );
-    const after = await view(cookie);
-    expect(after.book.parts[0]).toMatchObject({ text: before.book.parts[0]!.text, hash: before.book.parts[0]!.hash });
-    expect(after.book.character_details).toBe(
-      '- Jonah Pike: harbour master, 55, shrewd\n- Mei Ling: violinist from Ipoh',
-    );
-    const seen = model.fake.generationRequests().length;
-    expect((await gen(cookie, 'ms')).status).toBe(200);
-    const chapter = JSON.stringify(
-      model.fake
-        .generationRequests()
-        .slice(seen)
-        .map((r) => r.body),
-    );
-    expect(chapter).toContain('Jonah Pike: harbour master, 55, shrewd');
-    expect(chapter).not.toContain('Aisyah Rahman: pemilik kedai buku');
-    const long = await model.ts.http
-      .put('/api/progress/romance/characters')
-      .set('cookie', cookie)
-      .send({ text: 'x'.repeat(8001) });
-    expect(long.status).toBe(400);
-    expect(long.body.error).toMatchObject({
-      code: 'characters_too_long',
-      message: 'Butiran watak boleh memuatkan paling banyak 8000 aksara.',
-    });
-    const other = await signUp(model.ts, uniqueEmail('other'));
-    expect(
-      (await model.ts.http.put('/api/progress/romance/characters').set('cookie', other).send({ text: 'Hijacked' }))
-        .status,
-    ).toBe(404);
-  });
+  it(
+    'the character details are edited on their own (PUT ' + '…/characters): the introduction stays exactly as it was',
+    async () => {
+      const cookie = await signUp(model.ts, uniqueEmail('cast'));
+      for (let i = 0; i < 2; i++) expect((await gen(cookie, 'ms')).status).toBe(200);
+      const before = await view(cookie);
+      const res = await model.ts.http
+        .put('/api/progress/romance/characters')
+        .set('cookie', cookie)
+        .send({ text: 'Jonah Pike: harbour master, 55, shrewd\n\n- Mei Ling: violinist from Ipoh' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.book.character_details).toBe(
+        '- Jonah Pike: harbour master, 55, shrewd\n- Mei Ling: violinist from Ipoh',
+      );
+      const after = await view(cookie);
+      expect(after.book.parts[0]).toMatchObject({ text: before.book.parts[0]!.text, hash: before.book.parts[0]!.hash });
+      expect(after.book.character_details).toBe(
+        '- Jonah Pike: harbour master, 55, shrewd\n- Mei Ling: violinist from Ipoh',
+      );
+      const seen = model.fake.generationRequests().length;
+      expect((await gen(cookie, 'ms')).status).toBe(200);
+      const chapter = JSON.stringify(
+        model.fake
+          .generationRequests()
+          .slice(seen)
+          .map((r) => r.body),
+      );
+      expect(chapter).toContain('Jonah Pike: harbour master, 55, shrewd');
+      expect(chapter).not.toContain('Aisyah Rahman: pemilik kedai buku');
+      const long = await model.ts.http
+        .put('/api/progress/romance/characters')
+        .set('cookie', cookie)
+        .send({ text: 'x'.repeat(8001) });
+      expect(long.status).toBe(400);
+      expect(long.body.error).toMatchObject({
+        code: 'characters_too_long',
+        message: 'Butiran watak boleh memuatkan paling banyak 8000 aksara.',
+      });
+      const other = await signUp(model.ts, uniqueEmail('other'));
+      expect(
+        (await model.ts.http.put('/api/progress/romance/characters').set('cookie', other).send({ text: 'Hijacked' }))
+          .status,
+      ).toBe(404);
+    },
+  );
 
   it("a stale place answers 409 in the book's language (ms), nothing charged", async () => {
     const cookie = await signUp(model.ts, uniqueEmail('stale'));

@@ -168,76 +168,80 @@ describe('My Books: Start New keeps every book; books are listed, downloaded, co
       content?: string[];
     };
 
-  it('after Start New the first (unfinished) book is still listed and downloads as EPUB; Continue makes it current again and keeps the second', async () => {
-    const cookie = await signUp(ts);
-    await writeBook(cookie, { until: 'chapter' });
-    const first = await progressOf(cookie);
-    expect(first.id).toEqual(expect.any(Number));
-    const [listed, ...none] = await list(cookie);
-    expect(none).toEqual([]);
-    expect(listed).toMatchObject({
-      id: first.id,
-      book_type: 'romance',
-      generator_id: 'romance',
-      lang: 'en',
-      is_current: true,
-      is_finished: false,
-      chapters_written: 1,
-      chapters_total: 7,
-    });
-    expect(listed!.words).toBeGreaterThan(0);
-    expect(listed!.updated_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+  it(
+    'after Start New the first (unfinished) book is still listed and ' +
+      'downloads as EPUB; Continue makes it current again and keeps the second',
+    async () => {
+      const cookie = await signUp(ts);
+      await writeBook(cookie, { until: 'chapter' });
+      const first = await progressOf(cookie);
+      expect(first.id).toEqual(expect.any(Number));
+      const [listed, ...none] = await list(cookie);
+      expect(none).toEqual([]);
+      expect(listed).toMatchObject({
+        id: first.id,
+        book_type: 'romance',
+        generator_id: 'romance',
+        lang: 'en',
+        is_current: true,
+        is_finished: false,
+        chapters_written: 1,
+        chapters_total: 7,
+      });
+      expect(listed!.words).toBeGreaterThan(0);
+      expect(listed!.updated_at).toMatch(/^\d{4}-\d\d-\d\dT/);
 
-    // Start New: nothing is deleted; the generator page starts empty.
-    expect((await ts.http.delete('/api/progress/romance').set('cookie', cookie)).status).toBe(200);
-    expect(await progressOf(cookie)).toEqual({ book: null });
-    const [kept] = await list(cookie);
-    expect(kept).toEqual({ ...listed, is_current: false });
+      // Start New: nothing is deleted; the generator page starts empty.
+      expect((await ts.http.delete('/api/progress/romance').set('cookie', cookie)).status).toBe(200);
+      expect(await progressOf(cookie)).toEqual({ book: null });
+      const [kept] = await list(cookie);
+      expect(kept).toEqual({ ...listed, is_current: false });
 
-    const epub = await exportOf(`/api/books/${kept!.id}/export?format=epub`, cookie);
-    expect(epub.status).toBe(200);
-    expect(epub.headers['content-type']).toContain('application/epub+zip');
-    const bytes = epub.body as Buffer;
-    expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
-    expect(unzip(bytes).get('mimetype')?.toString('utf8')).toBe('application/epub+zip');
+      const epub = await exportOf(`/api/books/${kept!.id}/export?format=epub`, cookie);
+      expect(epub.status).toBe(200);
+      expect(epub.headers['content-type']).toContain('application/epub+zip');
+      const bytes = epub.body as Buffer;
+      expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+      expect(unzip(bytes).get('mimetype')?.toString('utf8')).toBe('application/epub+zip');
 
-    // A second book of the same type, beside the first.
-    await writeBook(cookie, { until: 'outline' });
-    const second = await progressOf(cookie);
-    expect(second.id).not.toBe(first.id);
-    expect((await list(cookie)).map((b) => [b.id, b.is_current])).toEqual([
-      [second.id, true],
-      [first.id, false],
-    ]);
+      // A second book of the same type, beside the first.
+      await writeBook(cookie, { until: 'outline' });
+      const second = await progressOf(cookie);
+      expect(second.id).not.toBe(first.id);
+      expect((await list(cookie)).map((b) => [b.id, b.is_current])).toEqual([
+        [second.id, true],
+        [first.id, false],
+      ]);
 
-    // Continue the first: it is the generator page's book again, and the second is kept.
-    const res = await ts.http.post(`/api/books/${first.id}/continue`).set('cookie', cookie);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ book: { id: first.id, is_current: true, chapters_written: 1 } });
-    const now = await progressOf(cookie);
-    expect(now.id).toBe(first.id);
-    expect(now.content).toEqual(first.content);
-    expect(Object.fromEntries((await list(cookie)).map((b) => [b.id, b.is_current]))).toEqual({
-      [first.id!]: true,
-      [second.id!]: false,
-    });
-    // The next step writes chapter 2 of the first book.
-    const next = await ts.http
-      .post('/api/generators/romance/generate')
-      .set('cookie', cookie)
-      .send({ settings: { numberOfChapters: 7 } });
-    expect(next.status, JSON.stringify(next.body)).toBe(200);
-    expect(next.body).toMatchObject({ part: { kind: 'chapter', position: 2 } });
-    expect((await list(cookie)).find((b) => b.id === first.id)).toMatchObject({ chapters_written: 2 });
+      // Continue the first: it is the generator page's book again, and the second is kept.
+      const res = await ts.http.post(`/api/books/${first.id}/continue`).set('cookie', cookie);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ book: { id: first.id, is_current: true, chapters_written: 1 } });
+      const now = await progressOf(cookie);
+      expect(now.id).toBe(first.id);
+      expect(now.content).toEqual(first.content);
+      expect(Object.fromEntries((await list(cookie)).map((b) => [b.id, b.is_current]))).toEqual({
+        [first.id!]: true,
+        [second.id!]: false,
+      });
+      // The next step writes chapter 2 of the first book.
+      const next = await ts.http
+        .post('/api/generators/romance/generate')
+        .set('cookie', cookie)
+        .send({ settings: { numberOfChapters: 7 } });
+      expect(next.status, JSON.stringify(next.body)).toBe(200);
+      expect(next.body).toMatchObject({ part: { kind: 'chapter', position: 2 } });
+      expect((await list(cookie)).find((b) => b.id === first.id)).toMatchObject({ chapters_written: 2 });
 
-    // Deleting is its own action, by id, finished or not; the current book too.
-    expect((await ts.http.delete(`/api/books/${first.id}`).set('cookie', cookie)).body).toEqual({
-      message: 'Item deleted successfully',
-    });
-    expect(await progressOf(cookie)).toEqual({ book: null });
-    expect((await list(cookie)).map((b) => b.id)).toEqual([second.id]);
-    errorOf(await ts.http.post(`/api/books/${first.id}/continue`).set('cookie', cookie), 404, 'not_found');
-  });
+      // Deleting is its own action, by id, finished or not; the current book too.
+      expect((await ts.http.delete(`/api/books/${first.id}`).set('cookie', cookie)).body).toEqual({
+        message: 'Item deleted successfully',
+      });
+      expect(await progressOf(cookie)).toEqual({ book: null });
+      expect((await list(cookie)).map((b) => b.id)).toEqual([second.id]);
+      errorOf(await ts.http.post(`/api/books/${first.id}/continue`).set('cookie', cookie), 404, 'not_found');
+    },
+  );
 
   it('a finished book is listed, kept by Start New under the same id, downloaded and deleted by id', async () => {
     const { cookie } = await userWithRole(ts, 'pro');
@@ -319,25 +323,28 @@ describe('My Books: Start New keeps every book; books are listed, downloaded, co
     expect(await list(cookie)).toEqual([]);
   });
 
-  it('continue and delete wait for a step being written on the book type: 409 step_running, then they go through', async () => {
-    const email = uniqueEmail('busy');
-    const cookie = await signUp(ts, email);
-    await writeBook(cookie, { until: 'outline' });
-    const { id } = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body as { id: number };
-    const userId = (await ts.ctx.repos.users.findByEmail(email))!.id;
-    const charge = (await ts.ctx.repos.generations.start({
-      userId,
-      generatorId: 'romance',
-      step: 'introduction',
-      cost: 1,
-      reason: 'a step in flight',
-    }))!;
-    errorOf(await ts.http.post(`/api/books/${id}/continue`).set('cookie', cookie), 409, 'step_running');
-    errorOf(await ts.http.delete(`/api/books/${id}`).set('cookie', cookie), 409, 'step_running');
-    await ts.ctx.repos.generations.refund({ userId, charge, reason: 'test', errorCode: 'test' });
-    expect((await ts.http.post(`/api/books/${id}/continue`).set('cookie', cookie)).status).toBe(200);
-    expect((await ts.http.delete(`/api/books/${id}`).set('cookie', cookie)).status).toBe(200);
-  });
+  it(
+    'continue and delete wait for a step being written on ' + 'the book type: 409 step_running, then they go through',
+    async () => {
+      const email = uniqueEmail('busy');
+      const cookie = await signUp(ts, email);
+      await writeBook(cookie, { until: 'outline' });
+      const { id } = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body as { id: number };
+      const userId = (await ts.ctx.repos.users.findByEmail(email))!.id;
+      const charge = (await ts.ctx.repos.generations.start({
+        userId,
+        generatorId: 'romance',
+        step: 'introduction',
+        cost: 1,
+        reason: 'a step in flight',
+      }))!;
+      errorOf(await ts.http.post(`/api/books/${id}/continue`).set('cookie', cookie), 409, 'step_running');
+      errorOf(await ts.http.delete(`/api/books/${id}`).set('cookie', cookie), 409, 'step_running');
+      await ts.ctx.repos.generations.refund({ userId, charge, reason: 'test', errorCode: 'test' });
+      expect((await ts.http.post(`/api/books/${id}/continue`).set('cookie', cookie)).status).toBe(200);
+      expect((await ts.http.delete(`/api/books/${id}`).set('cookie', cookie)).status).toBe(200);
+    },
+  );
 
   it('401 signed out; 400 for an id that is no number', async () => {
     errorOf(await ts.http.get('/api/books'), 401, 'unauthenticated');

@@ -165,31 +165,34 @@ describe('POST /api/payments/webhook', () => {
     });
   });
 
-  it('refuses a tampered body, a missing signature, a wrong secret and an old signature (400), granting nothing', async () => {
-    const user = await newUser();
-    const { session } = await checkout(user.cookie, 'basic');
-    const { payload, signature } = stripe.delivery({ session });
-    const tampered = payload.replace('"basic"', '"business"');
-    expect(tampered).not.toBe(payload);
-    const wrongSecret = stripe.delivery({ session, secret: 'whsec_someone_else' });
-    const stale = Math.floor(Date.now() / 1000) - 3600;
-    const old = `t=${stale},v1=${(await import('node:crypto')).createHmac('sha256', WEBHOOK_SECRET).update(`${stale}.${payload}`).digest('hex')}`;
-    for (const [body, header] of [
-      [tampered, signature],
-      [payload, undefined],
-      [payload, ''],
-      [wrongSecret.payload, wrongSecret.signature],
-      [payload, old],
-      [payload, 'garbage'],
-    ] as const) {
-      const res = await deliver(body, header);
-      expect(res.status, `${header}`).toBe(400);
-      expect(res.body.error.code).toBe('invalid_signature');
-    }
-    expect(await balanceOf(user.id)).toBe(10);
-    expect((await deliver(payload, signature)).body).toEqual({ received: true, granted: true });
-    expect(await balanceOf(user.id)).toBe(310);
-  });
+  it(
+    'refuses a tampered body, a missing signature, a wrong ' + 'secret and an old signature (400), granting nothing',
+    async () => {
+      const user = await newUser();
+      const { session } = await checkout(user.cookie, 'basic');
+      const { payload, signature } = stripe.delivery({ session });
+      const tampered = payload.replace('"basic"', '"business"');
+      expect(tampered).not.toBe(payload);
+      const wrongSecret = stripe.delivery({ session, secret: 'whsec_someone_else' });
+      const stale = Math.floor(Date.now() / 1000) - 3600;
+      const old = `t=${stale},v1=${(await import('node:crypto')).createHmac('sha256', WEBHOOK_SECRET).update(`${stale}.${payload}`).digest('hex')}`;
+      for (const [body, header] of [
+        [tampered, signature],
+        [payload, undefined],
+        [payload, ''],
+        [wrongSecret.payload, wrongSecret.signature],
+        [payload, old],
+        [payload, 'garbage'],
+      ] as const) {
+        const res = await deliver(body, header);
+        expect(res.status, `${header}`).toBe(400);
+        expect(res.body.error.code).toBe('invalid_signature');
+      }
+      expect(await balanceOf(user.id)).toBe(10);
+      expect((await deliver(payload, signature)).body).toEqual({ received: true, granted: true });
+      expect(await balanceOf(user.id)).toBe(310);
+    },
+  );
 
   it('grants nothing when the amount paid is below the package price or in another currency', async () => {
     const user = await newUser();

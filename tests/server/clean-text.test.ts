@@ -9,25 +9,32 @@ import { parseEvents, serverOnFakeModel, signUp, uniqueEmail } from './helpers.j
 
 const HIDDEN = /[\u0000\u202A-\u202E\u2066-\u2069\u200B]/;
 const JOINED = 'peng\u200Cajaran';
-const DIRTY = `Aisha\u0000 opened the \u202Eshutters\u202C at dawn.\u200B The ${JOINED} began. The harbour was quiet, and the first boats were still tied to the pier.`;
+const DIRTY =
+  `Aisha\u0000 opened the \u202Eshutters\u202C at dawn.\u200B The ${JOINED} ` +
+  `began. The harbour was quiet, and the first boats were still tied to the pier.`;
 
 const server = serverOnFakeModel({
   answer: fullLength((body) =>
     /Create a detailed story outline/.test(JSON.stringify(body))
-      ? 'Title: Lanterns\n\nChapter 1: Dawn\nAisha opens the shop.\n\nChapter 2: Dusk\nShe closes it.\n\nChapter 3: Night\nThe lanterns are lit.'
+      ? 'Title: Lanterns\n\nChapter 1: Dawn\nAisha opens the shop.\n\nChapter ' +
+        '2: Dusk\nShe closes it.\n\nChapter 3: Night\nThe lanterns are lit.'
       : DIRTY,
   ),
 });
 
 describe('hidden characters never reach the book or its files', () => {
-  it('the engine function: controls, bidi overrides and zero-width characters out; newlines, tabs and joiners inside words kept', () => {
-    expect(cleanText('Rain\u0000 fell\u202E here\u202C.\u200B\u2066x\u2069\r\nNext\tline\u0007')).toBe(
-      'Rain fell here.x\nNext\tline',
-    );
-    expect(cleanText(JOINED)).toBe(JOINED);
-    expect(cleanText('👩\u200D💻')).toBe('👩\u200D💻');
-    expect(cleanText('\u200Dstart end\u200C')).toBe('start end');
-  });
+  it(
+    'the engine function: controls, bidi overrides and zero-width ' +
+      'characters out; newlines, tabs and joiners inside words kept',
+    () => {
+      expect(cleanText('Rain\u0000 fell\u202E here\u202C.\u200B\u2066x\u2069\r\nNext\tline\u0007')).toBe(
+        'Rain fell here.x\nNext\tline',
+      );
+      expect(cleanText(JOINED)).toBe(JOINED);
+      expect(cleanText('👩\u200D💻')).toBe('👩\u200D💻');
+      expect(cleanText('\u200Dstart end\u200C')).toBe('start end');
+    },
+  );
 
   it('a model answer, a hand edit and a kept passage are saved and exported without them', async () => {
     const cookie = await signUp(server.ts, uniqueEmail());

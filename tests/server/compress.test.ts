@@ -54,23 +54,26 @@ describe('compressed API answers', () => {
     await fake.close();
   });
 
-  it('GET /api/progress/<book> of a 6,500-word book: brotli or gzip when accepted, with Vary: Accept-Encoding', async () => {
-    expect(plain.length).toBeGreaterThan(30_000);
-    const br = await rawGet(`${ts.url}/api/progress/romance`, { cookie, 'accept-encoding': 'gzip, deflate, br' });
-    expect(br.status).toBe(200);
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toMatch(/accept-encoding/i);
-    expect(br.body.byteLength).toBeLessThan(plain.length / 3);
-    expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(JSON.parse(plain));
+  it(
+    'GET /api/progress/<book> of a 6,500-word book: brotli ' + 'or gzip when accepted, with Vary: Accept-Encoding',
+    async () => {
+      expect(plain.length).toBeGreaterThan(30_000);
+      const br = await rawGet(`${ts.url}/api/progress/romance`, { cookie, 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.status).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.body.byteLength).toBeLessThan(plain.length / 3);
+      expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(JSON.parse(plain));
 
-    const gz = await rawGet(`${ts.url}/api/progress/romance`, { cookie, 'accept-encoding': 'gzip' });
-    expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(gz.body).toString('utf8'))).toEqual(JSON.parse(plain));
+      const gz = await rawGet(`${ts.url}/api/progress/romance`, { cookie, 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gz.body).toString('utf8'))).toEqual(JSON.parse(plain));
 
-    const none = await rawGet(`${ts.url}/api/progress/romance`, { cookie, 'accept-encoding': 'identity' });
-    expect(none.headers['content-encoding']).toBeUndefined();
-    expect(none.body.toString('utf8')).toBe(plain);
-  });
+      const none = await rawGet(`${ts.url}/api/progress/romance`, { cookie, 'accept-encoding': 'identity' });
+      expect(none.headers['content-encoding']).toBeUndefined();
+      expect(none.body.toString('utf8')).toBe(plain);
+    },
+  );
 
   it('small answers and the event stream are sent as they are', async () => {
     const health = await rawGet(`${ts.url}/api/health`, { 'accept-encoding': 'br, gzip' });

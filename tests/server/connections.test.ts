@@ -59,17 +59,21 @@ function closedWithin(socket: Socket, withinMs: number): Promise<{ afterMs: numb
 }
 
 describe('connection limits', () => {
-  it('defaults: headers within 10 s, the whole request within 30 s, 64 connections per address (none behind a proxy)', () => {
-    expect(configFromEnv({}).connections).toEqual({
-      headersTimeoutMs: 10_000,
-      requestTimeoutMs: 30_000,
-      connectionsPerIp: 64,
-    });
-    expect(configFromEnv({ KARYA_TRUST_PROXY: '1' }).connections.connectionsPerIp).toBe(0);
-    expect(
-      configFromEnv({ KARYA_TRUST_PROXY: '1', KARYA_CONNECTIONS_PER_IP: '200' }).connections.connectionsPerIp,
-    ).toBe(200);
-  });
+  it(
+    'defaults: headers within 10 s, the whole request within ' +
+      '30 s, 64 connections per address (none behind a proxy)',
+    () => {
+      expect(configFromEnv({}).connections).toEqual({
+        headersTimeoutMs: 10_000,
+        requestTimeoutMs: 30_000,
+        connectionsPerIp: 64,
+      });
+      expect(configFromEnv({ KARYA_TRUST_PROXY: '1' }).connections.connectionsPerIp).toBe(0);
+      expect(
+        configFromEnv({ KARYA_TRUST_PROXY: '1', KARYA_CONNECTIONS_PER_IP: '200' }).connections.connectionsPerIp,
+      ).toBe(200);
+    },
+  );
 
   it('headers sent too slowly are cut with 408 at the headers time-out', async () => {
     const socket = await open();
@@ -82,7 +86,8 @@ describe('connection limits', () => {
   it('a body sent too slowly is cut at the request time-out', async () => {
     const socket = await open();
     socket.write(
-      'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+      'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: localhost\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
     );
     const closed = await closedWithin(socket, 6_000);
     expect(closed).not.toBeNull();

@@ -61,48 +61,53 @@ describe('continuity on the server', () => {
     await fake.close();
   });
 
-  it("serves chapter 7's finding and the threads; a rewrite of chapter 4 lists the parts to check and clears the finding", async () => {
-    const cookie = await signUp(ts, uniqueEmail());
-    // Outline, introduction, chapters 1 to 7 of a 7-chapter book.
-    for (let i = 0; i < 9; i++) {
-      const r = await ts.http
-        .post('/api/generators/romance/generate')
-        .set('cookie', cookie)
-        .send({ settings: { numberOfChapters: 7 } });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-    }
-    const book = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book as {
-      parts: Part[];
-      threads?: Array<{ thread: string; is_overdue: boolean }>;
-    };
-    const seven = book.parts.find((p) => p.label === 'Chapter 7')!;
-    expect(seven.continuity).toContainEqual(expect.objectContaining({ kind: 'acts_after_death', part: 'Chapter 4' }));
-    expect(book.threads?.find((t) => t.thread === 'the stolen map')?.is_overdue).toBe(true);
-    // The promise due in chapter 5 is one finding (on chapter 6), not one on chapter 6 and another on chapter 7.
-    expect(findingsOf(book as Book)).toEqual([
-      'Chapter 6: fact_changed',
-      'Chapter 6: thread_overdue',
-      'Chapter 7: acts_after_death',
-    ]);
+  it(
+    "serves chapter 7's finding and the threads; a rewrite of " +
+      'chapter 4 lists the parts to check and clears the finding',
+    async () => {
+      const cookie = await signUp(ts, uniqueEmail());
+      // Outline, introduction, chapters 1 to 7 of a 7-chapter book.
+      for (let i = 0; i < 9; i++) {
+        const r = await ts.http
+          .post('/api/generators/romance/generate')
+          .set('cookie', cookie)
+          .send({ settings: { numberOfChapters: 7 } });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+      }
+      const book = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book as {
+        parts: Part[];
+        threads?: Array<{ thread: string; is_overdue: boolean }>;
+      };
+      const seven = book.parts.find((p) => p.label === 'Chapter 7')!;
+      expect(seven.continuity).toContainEqual(expect.objectContaining({ kind: 'acts_after_death', part: 'Chapter 4' }));
+      expect(book.threads?.find((t) => t.thread === 'the stolen map')?.is_overdue).toBe(true);
+      // The promise due in chapter 5 is one finding (on chapter 6), not one on chapter 6 and another on chapter 7.
+      expect(findingsOf(book as Book)).toEqual([
+        'Chapter 6: fact_changed',
+        'Chapter 6: thread_overdue',
+        'Chapter 7: acts_after_death',
+      ]);
 
-    const res = await ts.http
-      .post('/api/progress/romance/rewrite')
-      .set('cookie', cookie)
-      .send({ part: { kind: 'chapter', position: 4 }, note: 'Mara lives.' });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const parts = res.body.book.parts as Part[];
-    expect(parts.filter((p) => p.check_against).map((p) => [p.label, p.check_against])).toEqual([
-      ['Chapter 5', 'Chapter 4'],
-      ['Chapter 7', 'Chapter 4'],
-    ]);
-    expect(
-      parts.find((p) => p.label === 'Chapter 7')!.continuity?.some((f) => f.kind === 'acts_after_death') ?? false,
-    ).toBe(false);
-  });
+      const res = await ts.http
+        .post('/api/progress/romance/rewrite')
+        .set('cookie', cookie)
+        .send({ part: { kind: 'chapter', position: 4 }, note: 'Mara lives.' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const parts = res.body.book.parts as Part[];
+      expect(parts.filter((p) => p.check_against).map((p) => [p.label, p.check_against])).toEqual([
+        ['Chapter 5', 'Chapter 4'],
+        ['Chapter 7', 'Chapter 4'],
+      ]);
+      expect(
+        parts.find((p) => p.label === 'Chapter 7')!.continuity?.some((f) => f.kind === 'acts_after_death') ?? false,
+      ).toBe(false);
+    },
+  );
 
   // The story bible survives every edit of a finished book.
   it.each(['en', 'ms'] as const)(
-    'a finished book (%s): a passage Keep, a rewrite and a hand edit keep all the bible knew; its update reads the parts again and the findings stay',
+    'a finished book (%s): a passage Keep, a rewrite and a hand edit keep all ' +
+      'the bible knew; its update reads the parts again and the findings stay',
     async (lang) => {
       const cookie = (await userWithRole(ts, 'pro')).cookie!; // credits for the book and a rewrite
       const generate = () =>
@@ -169,7 +174,9 @@ describe('continuity on the server', () => {
         .set('cookie', cookie)
         .send({
           part: { kind: 'chapter', position: 3 },
-          text: `${three}\n\n${lang === 'en' ? 'Aisha wrote the date in her log.' : 'Aisyah mencatat tarikh dalam lognya.'}`,
+          text:
+            `${three}\n` +
+            `\n${lang === 'en' ? 'Aisha wrote the date in her log.' : 'Aisyah mencatat tarikh dalam lognya.'}`,
         });
       expect(edit.status).toBe(200);
       after = (await bibleSettled(ts, cookie, 'romance')).book as unknown as Book;
@@ -189,46 +196,49 @@ describe('continuity on the server', () => {
     },
   );
 
-  it('a finding marked as intended is no longer listed, kept with the book, and can be listed again (issue 48)', async () => {
-    const cookie = (await userWithRole(ts, 'pro')).cookie!;
-    for (let i = 0; i < 9; i++)
-      expect(
-        (
-          await ts.http
-            .post('/api/generators/romance/generate')
-            .set('cookie', cookie)
-            .send({ settings: { numberOfChapters: 7 } })
-        ).status,
-      ).toBe(200);
-    const book = (await bibleSettled(ts, cookie, 'romance')).book as unknown as Book;
-    const found = book.parts
-      .find((p) => p.label === 'Chapter 7')!
-      .continuity!.find((f) => f.kind === 'acts_after_death') as unknown as { key: string };
-    expect(found.key).toMatch(/^7:acts_after_death:[0-9a-z]+$/);
-    const before = findingsOf(book).length;
-    const mark = await ts.http
-      .put('/api/progress/romance/continuity/intended')
-      .set('cookie', cookie)
-      .send({ key: found.key, intended: true });
-    expect(mark.status, JSON.stringify(mark.body)).toBe(200);
-    expect(findingsOf(mark.body.book)).not.toContain('Chapter 7: acts_after_death');
-    expect([findingsOf(mark.body.book).length, mark.body.book.intended_findings]).toEqual([before - 1, 1]);
-    // Kept: the book read again says the same.
-    const again = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book as Book & {
-      intended_findings?: number;
-    };
-    expect([findingsOf(again).length, again.intended_findings]).toEqual([before - 1, 1]);
-    const unmark = await ts.http
-      .put('/api/progress/romance/continuity/intended')
-      .set('cookie', cookie)
-      .send({ key: found.key, intended: false });
-    expect(findingsOf(unmark.body.book)).toContain('Chapter 7: acts_after_death');
-    expect(unmark.body.book.intended_findings).toBeUndefined();
-    // A key of another shape is refused, naming the field.
-    const bad = await ts.http
-      .put('/api/progress/romance/continuity/intended')
-      .set('cookie', cookie)
-      .send({ key: '<script>', intended: true });
-    expect(bad.status).toBe(400);
-  });
+  it(
+    'a finding marked as intended is no longer listed, ' + 'kept with the book, and can be listed again (issue 48)',
+    async () => {
+      const cookie = (await userWithRole(ts, 'pro')).cookie!;
+      for (let i = 0; i < 9; i++)
+        expect(
+          (
+            await ts.http
+              .post('/api/generators/romance/generate')
+              .set('cookie', cookie)
+              .send({ settings: { numberOfChapters: 7 } })
+          ).status,
+        ).toBe(200);
+      const book = (await bibleSettled(ts, cookie, 'romance')).book as unknown as Book;
+      const found = book.parts
+        .find((p) => p.label === 'Chapter 7')!
+        .continuity!.find((f) => f.kind === 'acts_after_death') as unknown as { key: string };
+      expect(found.key).toMatch(/^7:acts_after_death:[0-9a-z]+$/);
+      const before = findingsOf(book).length;
+      const mark = await ts.http
+        .put('/api/progress/romance/continuity/intended')
+        .set('cookie', cookie)
+        .send({ key: found.key, intended: true });
+      expect(mark.status, JSON.stringify(mark.body)).toBe(200);
+      expect(findingsOf(mark.body.book)).not.toContain('Chapter 7: acts_after_death');
+      expect([findingsOf(mark.body.book).length, mark.body.book.intended_findings]).toEqual([before - 1, 1]);
+      // Kept: the book read again says the same.
+      const again = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book as Book & {
+        intended_findings?: number;
+      };
+      expect([findingsOf(again).length, again.intended_findings]).toEqual([before - 1, 1]);
+      const unmark = await ts.http
+        .put('/api/progress/romance/continuity/intended')
+        .set('cookie', cookie)
+        .send({ key: found.key, intended: false });
+      expect(findingsOf(unmark.body.book)).toContain('Chapter 7: acts_after_death');
+      expect(unmark.body.book.intended_findings).toBeUndefined();
+      // A key of another shape is refused, naming the field.
+      const bad = await ts.http
+        .put('/api/progress/romance/continuity/intended')
+        .set('cookie', cookie)
+        .send({ key: '<script>', intended: true });
+      expect(bad.status).toBe(400);
+    },
+  );
 });

@@ -111,42 +111,49 @@ function putGrowing(
 }
 
 describe('a cover refused before its body is read', () => {
-  it('a PNG declaring 6,250 × 10,000 px: 422 by its header, the 40-megapixel bound named, with its first bytes only sent', async () => {
-    const png = declaredPng(6_250, 10_000);
-    const res = await putUnfinished({
-      first: png.subarray(0, 33),
-      length: 5 * MB,
-      type: 'image/png',
-      file: 'big.png',
-      cookie: writer.cookie,
-    });
-    expect(res.status).toBe(422);
-    expect(res.connection).toBe('close');
-    expect(errorOf(res.body)).toEqual({
-      code: 'cover_too_many_megapixels',
-      message: catalogueMessage('cover_too_many_megapixels', 'en', {
+  it(
+    'a PNG declaring 6,250 × 10,000 px: 422 by its header, the ' +
+      '40-megapixel bound named, with its first bytes only sent',
+    async () => {
+      const png = declaredPng(6_250, 10_000);
+      const res = await putUnfinished({
+        first: png.subarray(0, 33),
+        length: 5 * MB,
+        type: 'image/png',
         file: 'big.png',
-        width: '6250',
-        height: '10000',
-        megapixels: '62.5',
-        limit: '40',
-        idealWidth: '1600',
-        idealHeight: '2560',
-      }),
-    });
-  });
+        cookie: writer.cookie,
+      });
+      expect(res.status).toBe(422);
+      expect(res.connection).toBe('close');
+      expect(errorOf(res.body)).toEqual({
+        code: 'cover_too_many_megapixels',
+        message: catalogueMessage('cover_too_many_megapixels', 'en', {
+          file: 'big.png',
+          width: '6250',
+          height: '10000',
+          megapixels: '62.5',
+          limit: '40',
+          idealWidth: '1600',
+          idealHeight: '2560',
+        }),
+      });
+    },
+  );
 
-  it('a body with no declared length: 413 naming the 10 MB limit as soon as it grows past it, never ended', async () => {
-    const res = await putGrowing(writer.cookie);
-    expect(res.status).toBe(413);
-    expect(res.connection).toBe('close');
-    expect(errorOf(res.body)).toEqual({
-      code: 'cover_upload_too_large',
-      message: catalogueMessage('cover_upload_too_large', 'en', { file: 'scan.jpg', limit: '10 MB' }),
-    });
-    // Answered while the body grew, well before the 30 MB the client would have sent.
-    expect(res.sent).toBeLessThan(30 * MB);
-  });
+  it(
+    'a body with no declared length: 413 naming the 10 ' + 'MB limit as soon as it grows past it, never ended',
+    async () => {
+      const res = await putGrowing(writer.cookie);
+      expect(res.status).toBe(413);
+      expect(res.connection).toBe('close');
+      expect(errorOf(res.body)).toEqual({
+        code: 'cover_upload_too_large',
+        message: catalogueMessage('cover_upload_too_large', 'en', { file: 'scan.jpg', limit: '10 MB' }),
+      });
+      // Answered while the body grew, well before the 30 MB the client would have sent.
+      expect(res.sent).toBeLessThan(30 * MB);
+    },
+  );
 
   it('30 MB declared: 413 naming the 10 MB limit, with 64 KB of it sent', async () => {
     const first = Buffer.alloc(64 * 1024, 0);

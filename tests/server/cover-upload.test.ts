@@ -55,12 +55,15 @@ async function writerWithBook(): Promise<{ cookie: string; userId: string; bookI
 /** A picture as a designer exports one: green, with a pale sun, 1600 × 2560. */
 async function greenJpeg(): Promise<Buffer> {
   const art =
-    '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="2560"><rect width="1600" height="2560" fill="rgb(30,140,60)"/><circle cx="800" cy="900" r="380" fill="rgb(250,240,200)"/></svg>';
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="2560"><rect width="1600" height="2560" ' +
+    'fill="rgb(30,140,60)"/><circle cx="800" cy="900" r="380" fill="rgb(250,240,200)"/></svg>';
   return sharp(Buffer.from(art)).jpeg({ quality: 92 }).toBuffer();
 }
 
 const SCRIPTED_SVG = Buffer.from(
-  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="2560"><script>fetch("/api/me").then((r) => r.text()).then(alert)</script><rect width="1600" height="2560" fill="red"/></svg>',
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1600" ' +
+    'height="2560"><script>fetch("/api/me").then((r) => ' +
+    'r.text()).then(alert)</script><rect width="1600" height="2560" fill="red"/></svg>',
 );
 
 const put = (cookie: string, bookId: number, bytes: Buffer, type: string, file?: string) =>
@@ -181,47 +184,51 @@ describe('PUT /api/books/:id/cover refuses at once what no store takes', () => {
 
   const errorOf = (res: { status: number; body: unknown }) => ApiErrorEnvelopeSchema.parse(res.body).error;
 
-  it('an SVG with a script (named and sent as a PNG), and a PNG declaring 50,000 × 50,000 px: 422 in under a second each, the server answering others meanwhile', async () => {
-    const stalls = monitorEventLoopDelay({ resolution: 10 });
-    stalls.enable();
-    // Others' requests go on while the hostile files are read: every one is answered.
-    let isDone = false;
-    const others: number[] = [];
-    const pinging = (async () => {
-      while (!isDone) others.push((await ts.http.get('/api/health')).status);
-    })();
-    const timed = async (bytes: Buffer, type: string, file: string) => {
-      const started = performance.now();
-      const res = await put(writer.cookie, writer.bookId, bytes, type, file);
-      return { res, ms: performance.now() - started };
-    };
-    const [svg, huge] = await Promise.all([
-      timed(SCRIPTED_SVG, 'image/png', 'cover.png'),
-      timed(declaredPng(50_000, 50_000), 'image/png', 'huge.png'),
-    ]);
-    isDone = true;
-    await pinging;
-    stalls.disable();
+  it(
+    'an SVG with a script (named and sent as a PNG), and a PNG declaring 50,000 × ' +
+      '50,000 px: 422 in under a second each, the server answering others meanwhile',
+    async () => {
+      const stalls = monitorEventLoopDelay({ resolution: 10 });
+      stalls.enable();
+      // Others' requests go on while the hostile files are read: every one is answered.
+      let isDone = false;
+      const others: number[] = [];
+      const pinging = (async () => {
+        while (!isDone) others.push((await ts.http.get('/api/health')).status);
+      })();
+      const timed = async (bytes: Buffer, type: string, file: string) => {
+        const started = performance.now();
+        const res = await put(writer.cookie, writer.bookId, bytes, type, file);
+        return { res, ms: performance.now() - started };
+      };
+      const [svg, huge] = await Promise.all([
+        timed(SCRIPTED_SVG, 'image/png', 'cover.png'),
+        timed(declaredPng(50_000, 50_000), 'image/png', 'huge.png'),
+      ]);
+      isDone = true;
+      await pinging;
+      stalls.disable();
 
-    expect(svg.res.status, JSON.stringify(svg.res.body)).toBe(422);
-    expect(errorOf(svg.res)).toMatchObject({
-      code: 'cover_svg',
-      message: catalogueMessage('cover_svg', 'en', { file: 'cover.png' }),
-    });
-    expect(huge.res.status, JSON.stringify(huge.res.body)).toBe(422);
-    expect(errorOf(huge.res).code).toBe('cover_too_many_pixels');
-    expect(errorOf(huge.res).message).toContain('50000 × 50000 px');
-    expect(errorOf(huge.res).message).toContain('at most 10000 × 10000 px');
-    expect(svg.ms).toBeLessThan(1000);
-    expect(huge.ms).toBeLessThan(1000);
-    expect(others.length).toBeGreaterThan(0);
-    expect(others.every((s) => s === 200)).toBe(true);
-    // Nothing was decoded on the request thread: the event loop never stalled for long (decoding 2.5 billion
-    // pixels would take minutes and 7.5 GB; half a second leaves room for a busy machine's scheduling).
-    expect(stalls.max / 1e6).toBeLessThan(500);
-    // Nothing was kept.
-    expect((await downloadOf(ts, `/api/books/${writer.bookId}/cover`, writer.cookie)).status).toBe(404);
-  });
+      expect(svg.res.status, JSON.stringify(svg.res.body)).toBe(422);
+      expect(errorOf(svg.res)).toMatchObject({
+        code: 'cover_svg',
+        message: catalogueMessage('cover_svg', 'en', { file: 'cover.png' }),
+      });
+      expect(huge.res.status, JSON.stringify(huge.res.body)).toBe(422);
+      expect(errorOf(huge.res).code).toBe('cover_too_many_pixels');
+      expect(errorOf(huge.res).message).toContain('50000 × 50000 px');
+      expect(errorOf(huge.res).message).toContain('at most 10000 × 10000 px');
+      expect(svg.ms).toBeLessThan(1000);
+      expect(huge.ms).toBeLessThan(1000);
+      expect(others.length).toBeGreaterThan(0);
+      expect(others.every((s) => s === 200)).toBe(true);
+      // Nothing was decoded on the request thread: the event loop never stalled for long (decoding 2.5 billion
+      // pixels would take minutes and 7.5 GB; half a second leaves room for a busy machine's scheduling).
+      expect(stalls.max / 1e6).toBeLessThan(500);
+      // Nothing was kept.
+      expect((await downloadOf(ts, `/api/books/${writer.bookId}/cover`, writer.cookie)).status).toBe(404);
+    },
+  );
 
   it('a file that is no picture, and a picture too small or the wrong shape, name the rule', async () => {
     const text = await put(
@@ -259,14 +266,18 @@ describe('PUT /api/books/:id/cover refuses at once what no store takes', () => {
     expect(errorOf(square).code).toBe('cover_wrong_shape');
   });
 
-  it("a PNG of 6,250 × 10,000 px (within KDP's sides, 62.5 megapixels) is refused by its header, the 40-megapixel bound named", async () => {
-    const big = await put(writer.cookie, writer.bookId, declaredPng(6_250, 10_000), 'image/png', 'big.png');
-    expect(big.status).toBe(422);
-    expect(errorOf(big)).toMatchObject({
-      code: 'cover_too_many_megapixels',
-      message: expect.stringContaining('40 megapixels at most'),
-    });
-  });
+  it(
+    "a PNG of 6,250 × 10,000 px (within KDP's sides, 62.5 megapixels) " +
+      'is refused by its header, the 40-megapixel bound named',
+    async () => {
+      const big = await put(writer.cookie, writer.bookId, declaredPng(6_250, 10_000), 'image/png', 'big.png');
+      expect(big.status).toBe(422);
+      expect(errorOf(big)).toMatchObject({
+        code: 'cover_too_many_megapixels',
+        message: expect.stringContaining('40 megapixels at most'),
+      });
+    },
+  );
 
   it('a Malay writer reads the reason in Malay', async () => {
     expect((await ts.http.put('/api/me/lang').set('cookie', writer.cookie).send({ lang: 'ms' })).status).toBe(200);
@@ -292,54 +303,59 @@ describe('a 5,000 × 8,000 picture, the most pixels a cover may have', () => {
     writer = await writerWithBook();
   }, 120_000);
 
-  it("is kept, and the package is made from it in an export thread: cover.jpg, the EPUB's cover and the wrap's front at their sizes", async () => {
-    // Green on its left half, pale on its right: where each half lands shows the picture was fitted, not squeezed.
-    const half = { width: 2500, height: 8000, channels: 3 as const };
-    const large = await sharp({ create: { ...half, width: 5000, background: { r: 30, g: 140, b: 60 } } })
-      .composite([{ input: { create: { ...half, background: { r: 250, g: 240, b: 200 } } }, left: 2500, top: 0 }])
-      .jpeg({ quality: 85 })
-      .toBuffer();
-    const sent = await put(writer.cookie, writer.bookId, large, 'image/jpeg', 'large.jpg');
-    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    expect(CoverResponseSchema.parse(sent.body).cover).toMatchObject({ width: 5000, height: 8000 });
+  it(
+    'is kept, and the package is made from it in an export thread: ' +
+      "cover.jpg, the EPUB's cover and the wrap's front at their sizes",
+    async () => {
+      // Green on its left half, pale on its right: where each half lands shows the picture was fitted, not squeezed.
+      const half = { width: 2500, height: 8000, channels: 3 as const };
+      const large = await sharp({ create: { ...half, width: 5000, background: { r: 30, g: 140, b: 60 } } })
+        .composite([{ input: { create: { ...half, background: { r: 250, g: 240, b: 200 } } }, left: 2500, top: 0 }])
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      const sent = await put(writer.cookie, writer.bookId, large, 'image/jpeg', 'large.jpg');
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      expect(CoverResponseSchema.parse(sent.body).cover).toMatchObject({ width: 5000, height: 8000 });
 
-    const pool = exportPool();
-    const before = pool.coversMade;
-    const res = await ts.http
-      .post('/api/books/children/publish')
-      .set('cookie', writer.cookie)
-      .send({ author: 'Siti Aminah' });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    // The picture was decoded by the export pool's thread (once, for both covers), not on the request's.
-    expect(pool.coversMade).toBe(before + 1);
+      const pool = exportPool();
+      const before = pool.coversMade;
+      const res = await ts.http
+        .post('/api/books/children/publish')
+        .set('cookie', writer.cookie)
+        .send({ author: 'Siti Aminah' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // The picture was decoded by the export pool's thread (once, for both covers), not on the request's.
+      expect(pool.coversMade).toBe(before + 1);
 
-    const zip = unzipSync(
-      new Uint8Array((await downloadOf(ts, '/api/books/children/publish/package', writer.cookie)).body as Buffer),
-    );
-    const halves = async (image: Uint8Array) => {
-      // Ten columns: the second and the ninth are well inside each half (the middle ones blend across the edge).
-      const { data } = await sharp(image).resize(10, 1, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
-      return [
-        [data[3]!, data[4]!, data[5]!],
-        [data[24]!, data[25]!, data[26]!],
-      ];
-    };
-    for (const cover of [zip['cover.jpg']!, epubCover(zip['manuscript.epub']!)]) {
-      expect(await sharp(cover).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560, channels: 3 });
-      const [left, right] = await halves(cover);
-      const close = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]!) <= 12);
-      expect(close(left!, [30, 140, 60]) && close(right!, [250, 240, 200]), `${left} | ${right}`).toBe(true);
-    }
-    // The wrap's front panel: the trim's width and height with their bleed, at 300 dpi.
-    const trim = JSON.parse(new TextDecoder().decode(zip['metadata.json']))
-      .printTrim.replace(/ in$/, '')
-      .replace(/ x /, 'x') as TrimName;
-    const front = wrapFrontPx(trim);
-    const pdf = Buffer.from(zip['paperback-cover.pdf']!).toString('latin1');
-    const images = [...pdf.matchAll(/\/Subtype \/Image[^>]*?\/Width (\d+)[^>]*?\/Height (\d+)/g)].map((m) => [
-      Number(m[1]),
-      Number(m[2]),
-    ]);
-    expect(images).toContainEqual([front.width, front.height]);
-  }, 300_000);
+      const zip = unzipSync(
+        new Uint8Array((await downloadOf(ts, '/api/books/children/publish/package', writer.cookie)).body as Buffer),
+      );
+      const halves = async (image: Uint8Array) => {
+        // Ten columns: the second and the ninth are well inside each half (the middle ones blend across the edge).
+        const { data } = await sharp(image).resize(10, 1, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+        return [
+          [data[3]!, data[4]!, data[5]!],
+          [data[24]!, data[25]!, data[26]!],
+        ];
+      };
+      for (const cover of [zip['cover.jpg']!, epubCover(zip['manuscript.epub']!)]) {
+        expect(await sharp(cover).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560, channels: 3 });
+        const [left, right] = await halves(cover);
+        const close = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]!) <= 12);
+        expect(close(left!, [30, 140, 60]) && close(right!, [250, 240, 200]), `${left} | ${right}`).toBe(true);
+      }
+      // The wrap's front panel: the trim's width and height with their bleed, at 300 dpi.
+      const trim = JSON.parse(new TextDecoder().decode(zip['metadata.json']))
+        .printTrim.replace(/ in$/, '')
+        .replace(/ x /, 'x') as TrimName;
+      const front = wrapFrontPx(trim);
+      const pdf = Buffer.from(zip['paperback-cover.pdf']!).toString('latin1');
+      const images = [...pdf.matchAll(/\/Subtype \/Image[^>]*?\/Width (\d+)[^>]*?\/Height (\d+)/g)].map((m) => [
+        Number(m[1]),
+        Number(m[2]),
+      ]);
+      expect(images).toContainEqual([front.width, front.height]);
+    },
+    300_000,
+  );
 });

@@ -52,7 +52,8 @@ describe.each(storeAdapters)('cover pictures on $name', (adapter) => {
         expect(await mine.remove(book)).toBe(true);
         expect(await mine.find(book)).toBeNull();
 
-        // A camera's 9.8 MB picture is kept byte for byte too (on SQLite written from a thread of its own, handed over whole).
+        // A camera's 9.8 MB picture is kept byte for byte too (on SQLite written from a thread of its own, handed over
+        // whole).
         const large = new Uint8Array(Math.round(9.8 * 1024 * 1024));
         for (let i = 0; i < large.length; i += 4093) large[i] = i % 251;
         large.set([0xff, 0xd8, 0xff, 0xe0]);

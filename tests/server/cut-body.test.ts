@@ -50,7 +50,8 @@ describe('a studio step whose answer is cut mid-body', () => {
     expect(chapters.map((p) => [p.position, p.is_complete])).toEqual([[1, true]]);
     expect(chapters[0]!.text).toBe(done!.content);
     expect(chapters[0]!.text.split(/\s+/).length).toBeGreaterThan(1200);
-    // The chapter asked once; the next ask is its continuation from where the cut text stops (no part asked again whole).
+    // The chapter asked once; the next ask is its continuation from where the cut text stops (no part asked again
+    // whole).
     const asks = server.fake
       .generationRequests()
       .slice(sent)

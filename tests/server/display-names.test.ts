@@ -23,22 +23,25 @@ describe('display names', () => {
     expect(await storedName(email)).toBe(CLEAN);
   });
 
-  it('a profile edit and an admin adding a user do the same; a name of invisible characters only is empty', async () => {
-    const email = uniqueEmail();
-    const cookie = await signUp(ts, email);
-    expect((await ts.http.patch('/api/me').set('cookie', cookie).send({ name: SPOOF })).body.user.name).toBe(CLEAN);
-    expect(await storedName(email)).toBe(CLEAN);
-    expect(
-      (await ts.http.patch('/api/me').set('cookie', cookie).send({ name: '\u202E\u200B\u0000' })).body.user.name,
-    ).toBe('');
+  it(
+    'a profile edit and an admin adding a user do the ' + 'same; a name of invisible characters only is empty',
+    async () => {
+      const email = uniqueEmail();
+      const cookie = await signUp(ts, email);
+      expect((await ts.http.patch('/api/me').set('cookie', cookie).send({ name: SPOOF })).body.user.name).toBe(CLEAN);
+      expect(await storedName(email)).toBe(CLEAN);
+      expect(
+        (await ts.http.patch('/api/me').set('cookie', cookie).send({ name: '\u202E\u200B\u0000' })).body.user.name,
+      ).toBe('');
 
-    const admin = await userWithRole(ts, 'admin');
-    const added = uniqueEmail();
-    const res = await ts.http
-      .post('/api/admin/users')
-      .set('cookie', admin.cookie!)
-      .send({ email: added, password: 'karya-secret1', role: 'free', name: SPOOF });
-    expect(res.status).toBe(201);
-    expect(await storedName(added)).toBe(CLEAN);
-  });
+      const admin = await userWithRole(ts, 'admin');
+      const added = uniqueEmail();
+      const res = await ts.http
+        .post('/api/admin/users')
+        .set('cookie', admin.cookie!)
+        .send({ email: added, password: 'karya-secret1', role: 'free', name: SPOOF });
+      expect(res.status).toBe(201);
+      expect(await storedName(added)).toBe(CLEAN);
+    },
+  );
 });

@@ -29,38 +29,46 @@ async function writerWithRomance(ts: TestServer) {
 }
 
 describe('an edition through the API, within its budget of model calls', () => {
-  it('a model that refuses every translation: the run ends within 24 calls naming the refusals, and nothing is charged', async () => {
-    const { ts, fake } = served;
-    refuses = true;
-    const w = await writerWithRomance(ts);
-    const before = fake.generationRequests().length;
-    const res = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
-    expect(res.status).toBe(502);
-    expect(res.body.error.code).toBe('run_failing');
-    expect(res.body.error.message).toMatch(/The model failed 4 times in a row \(refusals\)/);
-    expect(fake.generationRequests().length - before).toBeLessThanOrEqual(24);
-    // Every part charged was given back: the balance is what it was.
-    expect(await w.charges()).toBe(await w.refunds());
-    expect(await w.balance()).toBe(20);
-  });
+  it(
+    'a model that refuses every translation: the run ends ' +
+      'within 24 calls naming the refusals, and nothing is charged',
+    async () => {
+      const { ts, fake } = served;
+      refuses = true;
+      const w = await writerWithRomance(ts);
+      const before = fake.generationRequests().length;
+      const res = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
+      expect(res.status).toBe(502);
+      expect(res.body.error.code).toBe('run_failing');
+      expect(res.body.error.message).toMatch(/The model failed 4 times in a row \(refusals\)/);
+      expect(fake.generationRequests().length - before).toBeLessThanOrEqual(24);
+      // Every part charged was given back: the balance is what it was.
+      expect(await w.charges()).toBe(await w.refunds());
+      expect(await w.balance()).toBe(20);
+    },
+  );
 
-  it('max_calls 2: the two parts delivered are charged, the one it stopped in is given back; a bad max_calls is refused', async () => {
-    const { ts } = served;
-    refuses = false;
-    const w = await writerWithRomance(ts);
-    const res = await ts.http
-      .post(`/api/books/${w.bookId}/editions`)
-      .set('cookie', w.cookie)
-      .send({ to: 'ms', max_calls: 2 });
-    expect(res.status).toBe(502);
-    expect(res.body.error.code).toBe('run_over_budget');
-    expect(res.body.error.message).toMatch(/bound of 2 model calls/);
-    expect([await w.charges(), await w.refunds()]).toEqual([3, 1]);
-    expect(await w.balance()).toBe(18);
-    const bad = await ts.http
-      .post(`/api/books/${w.bookId}/editions`)
-      .set('cookie', w.cookie)
-      .send({ to: 'ms', max_calls: 0 });
-    expect(bad.status).toBe(400);
-  });
+  it(
+    'max_calls 2: the two parts delivered are charged, the one ' +
+      'it stopped in is given back; a bad max_calls is refused',
+    async () => {
+      const { ts } = served;
+      refuses = false;
+      const w = await writerWithRomance(ts);
+      const res = await ts.http
+        .post(`/api/books/${w.bookId}/editions`)
+        .set('cookie', w.cookie)
+        .send({ to: 'ms', max_calls: 2 });
+      expect(res.status).toBe(502);
+      expect(res.body.error.code).toBe('run_over_budget');
+      expect(res.body.error.message).toMatch(/bound of 2 model calls/);
+      expect([await w.charges(), await w.refunds()]).toEqual([3, 1]);
+      expect(await w.balance()).toBe(18);
+      const bad = await ts.http
+        .post(`/api/books/${w.bookId}/editions`)
+        .set('cookie', w.cookie)
+        .send({ to: 'ms', max_calls: 0 });
+      expect(bad.status).toBe(400);
+    },
+  );
 });

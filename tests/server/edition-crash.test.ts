@@ -65,66 +65,74 @@ async function ledgerOf(dbFile: string, userId: string) {
 }
 
 describe('a server killed mid-edition (SQLite)', () => {
-  it('lets the writer resume at once on the restarted server, the killed part refunded and each part paid once', async () => {
-    const translator = fakeTranslator();
-    // After the first part, the model stops answering: the run is killed with the second part charged and under way.
-    let isHanging = false;
-    fake = await startFakeOpenAI({
-      reply: (body) => (isTranslateRequest(body) && isHanging ? { hang: true } : translator.reply(body)),
-    });
-    const dbFile = path.join(dir, 'karya.sqlite');
-    const { userId, bookId } = await seed(dbFile);
-    const env = {
-      ...process.env,
-      KARYA_DB: dbFile,
-      KARYA_SCRYPT_LOG_N: '4',
-      KARYA_LOG_LEVEL: 'warn',
-      OPENAI_API_KEY: 'test-key',
-      OPENAI_BASE_URL: fake.baseURL,
-    };
-    const serve = () =>
-      spawnKarya(['serve', '--port', '0'], /running at (http:\/\/\S+)/, { env, timeoutMs: 60_000, children });
+  it(
+    'lets the writer resume at once on the restarted server, ' + 'the killed part refunded and each part paid once',
+    async () => {
+      const translator = fakeTranslator();
+      // After the first part, the model stops answering: the run is killed with the second part charged and under way.
+      let isHanging = false;
+      fake = await startFakeOpenAI({
+        reply: (body) => (isTranslateRequest(body) && isHanging ? { hang: true } : translator.reply(body)),
+      });
+      const dbFile = path.join(dir, 'karya.sqlite');
+      const { userId, bookId } = await seed(dbFile);
+      const env = {
+        ...process.env,
+        KARYA_DB: dbFile,
+        KARYA_SCRYPT_LOG_N: '4',
+        KARYA_LOG_LEVEL: 'warn',
+        OPENAI_API_KEY: 'test-key',
+        OPENAI_BASE_URL: fake.baseURL,
+      };
+      const serve = () =>
+        spawnKarya(['serve', '--port', '0'], /running at (http:\/\/\S+)/, { env, timeoutMs: 60_000, children });
 
-    const first = await serve();
-    const url = first.match[1]!;
-    const signedIn = await json(`${url}/api/auth/sign-in/email`, {
-      method: 'POST',
-      body: { email: EMAIL, password: PASSWORD },
-    });
-    expect(signedIn.status).toBe(200);
-    const cookie = signedIn.cookie!;
-    const started = await fetch(`${url}/api/books/${bookId}/editions`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: url },
-      body: JSON.stringify({ to: 'ms' }),
-    });
-    expect(started.status).toBe(200);
-    const events = eventStream(started);
-    await events.waitFor('event: part');
-    isHanging = true;
-    const seen = fake.chatRequests().length;
-    await fake.waitForChatRequests(seen + 1);
-    first.child.kill('SIGKILL');
-    await new Promise((resolve) =>
-      first.child.exitCode !== null || first.child.signalCode !== null
-        ? resolve(undefined)
-        : first.child.once('exit', resolve),
-    );
-    // Killed: the first part paid and delivered, the second charged and never delivered.
-    expect((await ledgerOf(dbFile, userId)).charged).toBe(2);
+      const first = await serve();
+      const url = first.match[1]!;
+      const signedIn = await json(`${url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        body: { email: EMAIL, password: PASSWORD },
+      });
+      expect(signedIn.status).toBe(200);
+      const cookie = signedIn.cookie!;
+      const started = await fetch(`${url}/api/books/${bookId}/editions`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: url },
+        body: JSON.stringify({ to: 'ms' }),
+      });
+      expect(started.status).toBe(200);
+      const events = eventStream(started);
+      await events.waitFor('event: part');
+      isHanging = true;
+      const seen = fake.chatRequests().length;
+      await fake.waitForChatRequests(seen + 1);
+      first.child.kill('SIGKILL');
+      await new Promise((resolve) =>
+        first.child.exitCode !== null || first.child.signalCode !== null
+          ? resolve(undefined)
+          : first.child.once('exit', resolve),
+      );
+      // Killed: the first part paid and delivered, the second charged and never delivered.
+      expect((await ledgerOf(dbFile, userId)).charged).toBe(2);
 
-    isHanging = false;
-    const second = await serve();
-    const again = second.match[1]!;
-    const resumed = await json(`${again}/api/books/${bookId}/editions`, { method: 'POST', cookie, body: { to: 'ms' } });
-    // At once: no 409 edition_running for the dead process's lease.
-    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
-    expect(resumed.body.edition).toMatchObject({ lang: 'ms', parts_done: CHAPTERS });
-    expect(resumed.body.credits_charged).toBe(CHAPTERS - 1);
-    expect(resumed.body.credits_available).toBe(CREDITS - CHAPTERS);
-    // Charged = delivered: the killed part's charge came back, each part was paid once.
-    const ledger = await ledgerOf(dbFile, userId);
-    expect(ledger.charged - ledger.refunded).toBe(CHAPTERS);
-    expect(ledger.rows.filter((r) => r.type === 'refund')).toEqual([expect.objectContaining({ amount: 1 })]);
-  }, 180_000);
+      isHanging = false;
+      const second = await serve();
+      const again = second.match[1]!;
+      const resumed = await json(`${again}/api/books/${bookId}/editions`, {
+        method: 'POST',
+        cookie,
+        body: { to: 'ms' },
+      });
+      // At once: no 409 edition_running for the dead process's lease.
+      expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+      expect(resumed.body.edition).toMatchObject({ lang: 'ms', parts_done: CHAPTERS });
+      expect(resumed.body.credits_charged).toBe(CHAPTERS - 1);
+      expect(resumed.body.credits_available).toBe(CREDITS - CHAPTERS);
+      // Charged = delivered: the killed part's charge came back, each part was paid once.
+      const ledger = await ledgerOf(dbFile, userId);
+      expect(ledger.charged - ledger.refunded).toBe(CHAPTERS);
+      expect(ledger.rows.filter((r) => r.type === 'refund')).toEqual([expect.objectContaining({ amount: 1 })]);
+    },
+    180_000,
+  );
 });

@@ -68,36 +68,39 @@ describe('an edition stream opens before the model answers', () => {
     }
   });
 
-  it('against a model answering 429 with Retry-After 1: each wait an event with its seconds, then the parts', async () => {
-    const { ts } = served;
-    mode = 'limited';
-    limited = 0;
-    const w = await writer(ts);
-    const res = await ts.http
-      .post(`/api/books/${w.bookId}/editions`)
-      .set('cookie', w.cookie)
-      .set('accept', 'text/event-stream')
-      .send({ to: 'ms' });
-    expect(res.status).toBe(200);
-    const events = parseEvents(res.text);
-    const waits = events
-      .filter((e) => e.event === 'waiting')
-      .map((e) => e.data as { reason: string; seconds?: number; attempt?: number; message?: string });
-    expect(waits[0]).toEqual({ reason: 'model' });
-    // (A loaded machine may also see the model slow past 5 s: a slow_model wait is said then, beside these.)
-    const retries = waits.slice(1).filter((x) => x.reason !== 'slow_model');
-    const said = retries.map((x) => [x.reason, x.seconds, x.attempt]);
-    expect(said).toEqual([
-      ['rate_limited', 1, 1],
-      ['rate_limited', 1, 2],
-    ]);
-    expect(retries[0]!.message).toMatch(/\S/);
-    // The waits come before the first part; the run ends done.
-    expect(
-      events.findIndex((e) => e.event === 'waiting' && (e.data as { attempt?: number }).attempt === 2),
-    ).toBeLessThan(events.findIndex((e) => e.event === 'part'));
-    expect(events.at(-1)!.event).toBe('done');
-  });
+  it(
+    'against a model answering 429 with Retry-After 1: ' + 'each wait an event with its seconds, then the parts',
+    async () => {
+      const { ts } = served;
+      mode = 'limited';
+      limited = 0;
+      const w = await writer(ts);
+      const res = await ts.http
+        .post(`/api/books/${w.bookId}/editions`)
+        .set('cookie', w.cookie)
+        .set('accept', 'text/event-stream')
+        .send({ to: 'ms' });
+      expect(res.status).toBe(200);
+      const events = parseEvents(res.text);
+      const waits = events
+        .filter((e) => e.event === 'waiting')
+        .map((e) => e.data as { reason: string; seconds?: number; attempt?: number; message?: string });
+      expect(waits[0]).toEqual({ reason: 'model' });
+      // (A loaded machine may also see the model slow past 5 s: a slow_model wait is said then, beside these.)
+      const retries = waits.slice(1).filter((x) => x.reason !== 'slow_model');
+      const said = retries.map((x) => [x.reason, x.seconds, x.attempt]);
+      expect(said).toEqual([
+        ['rate_limited', 1, 1],
+        ['rate_limited', 1, 2],
+      ]);
+      expect(retries[0]!.message).toMatch(/\S/);
+      // The waits come before the first part; the run ends done.
+      expect(
+        events.findIndex((e) => e.event === 'waiting' && (e.data as { attempt?: number }).attempt === 2),
+      ).toBeLessThan(events.findIndex((e) => e.event === 'part'));
+      expect(events.at(-1)!.event).toBe('done');
+    },
+  );
 
   // The same rule as a book step's (step-first-byte.test.ts): the writer's language, not the book's nor the edition's.
   it.each([

@@ -75,59 +75,63 @@ const errorOf = (body: unknown) => ApiErrorEnvelopeSchema.parse(body).error;
 const heldBy = (w: Writer) => sharesOf(served.ts.ctx).heldBy(w.id);
 
 describe("a writer's fair share of the server", () => {
-  it('two costly requests under way; a third answers 429 too_many_at_once with Retry-After; another writer is served meanwhile; the writer again once one ends', async () => {
-    const { ts } = served;
-    const [busy, other] = [await writer(), await writer()];
-    const held = [heldUpload(busy), heldUpload(busy)];
-    await vi.waitFor(() => expect(heldBy(busy)).toBe(FAIR_SHARE.perUser));
+  it(
+    'two costly requests under way; a third answers 429 too_many_at_once with ' +
+      'Retry-After; another writer is served meanwhile; the writer again once one ends',
+    async () => {
+      const { ts } = served;
+      const [busy, other] = [await writer(), await writer()];
+      const held = [heldUpload(busy), heldUpload(busy)];
+      await vi.waitFor(() => expect(heldBy(busy)).toBe(FAIR_SHARE.perUser));
 
-    const third = await ts.http
-      .put(`/api/books/${busy.bookId}/cover`)
-      .query({ file: 'cover.jpg' })
-      .set('cookie', busy.cookie)
-      .set('content-type', 'image/jpeg')
-      .send(cover);
-    expect(third.status).toBe(429);
-    expect(Number(third.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(errorOf(third.body)).toEqual({
-      code: 'too_many_at_once',
-      message: catalogueMessage('too_many_at_once_wait', 'en', { wait: '2 seconds' }),
-    });
-    // A side-by-side read and an import are costly too: refused the same.
-    const side = await ts.http.get(`/api/books/${busy.bookId}/side-by-side`).set('cookie', busy.cookie);
-    expect([side.status, errorOf(side.body).code]).toEqual([429, 'too_many_at_once']);
-    const preview = await ts.http
-      .post('/api/books/import/preview')
-      .query({ file: 'book.txt' })
-      .set('cookie', busy.cookie)
-      .set('content-type', 'text/plain')
-      .send('Chapter 1\n\nIt was late.');
-    expect([preview.status, errorOf(preview.body).code]).toEqual([429, 'too_many_at_once']);
+      const third = await ts.http
+        .put(`/api/books/${busy.bookId}/cover`)
+        .query({ file: 'cover.jpg' })
+        .set('cookie', busy.cookie)
+        .set('content-type', 'image/jpeg')
+        .send(cover);
+      expect(third.status).toBe(429);
+      expect(Number(third.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(errorOf(third.body)).toEqual({
+        code: 'too_many_at_once',
+        message: catalogueMessage('too_many_at_once_wait', 'en', { wait: '2 seconds' }),
+      });
+      // A side-by-side read and an import are costly too: refused the same.
+      const side = await ts.http.get(`/api/books/${busy.bookId}/side-by-side`).set('cookie', busy.cookie);
+      expect([side.status, errorOf(side.body).code]).toEqual([429, 'too_many_at_once']);
+      const preview = await ts.http
+        .post('/api/books/import/preview')
+        .query({ file: 'book.txt' })
+        .set('cookie', busy.cookie)
+        .set('content-type', 'text/plain')
+        .send('Chapter 1\n\nIt was late.');
+      expect([preview.status, errorOf(preview.body).code]).toEqual([429, 'too_many_at_once']);
 
-    // The other writer: their profile and their own cover, as ever.
-    expect((await ts.http.get('/api/me').set('cookie', other.cookie)).status).toBe(200);
-    const theirs = await ts.http
-      .put(`/api/books/${other.bookId}/cover`)
-      .query({ file: 'cover.jpg' })
-      .set('cookie', other.cookie)
-      .set('content-type', 'image/jpeg')
-      .send(cover);
-    expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
+      // The other writer: their profile and their own cover, as ever.
+      expect((await ts.http.get('/api/me').set('cookie', other.cookie)).status).toBe(200);
+      const theirs = await ts.http
+        .put(`/api/books/${other.bookId}/cover`)
+        .query({ file: 'cover.jpg' })
+        .set('cookie', other.cookie)
+        .set('content-type', 'image/jpeg')
+        .send(cover);
+      expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
 
-    // One upload given up: its share is back, and the writer's cover is kept.
-    held[0]!.req.destroy();
-    await vi.waitFor(() => expect(heldBy(busy)).toBe(1));
-    const kept = await ts.http
-      .put(`/api/books/${busy.bookId}/cover`)
-      .query({ file: 'cover.jpg' })
-      .set('cookie', busy.cookie)
-      .set('content-type', 'image/jpeg')
-      .send(cover);
-    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
-    expect(kept.body.cover).toMatchObject({ format: 'jpeg', width: 1600, height: 2560 });
-    held[1]!.req.destroy();
-    await vi.waitFor(() => expect(heldBy(busy)).toBe(0));
-  });
+      // One upload given up: its share is back, and the writer's cover is kept.
+      held[0]!.req.destroy();
+      await vi.waitFor(() => expect(heldBy(busy)).toBe(1));
+      const kept = await ts.http
+        .put(`/api/books/${busy.bookId}/cover`)
+        .query({ file: 'cover.jpg' })
+        .set('cookie', busy.cookie)
+        .set('content-type', 'image/jpeg')
+        .send(cover);
+      expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+      expect(kept.body.cover).toMatchObject({ format: 'jpeg', width: 1600, height: 2560 });
+      held[1]!.req.destroy();
+      await vi.waitFor(() => expect(heldBy(busy)).toBe(0));
+    },
+  );
 
   it('ten uploads sent at once: exactly two under way, eight refused with 429', async () => {
     const busy = await writer();
@@ -169,34 +173,37 @@ describe("every writer's costly work together", () => {
     return { open, opened };
   };
 
-  it('runs two at a time, the rest in the order they came; a full queue answers 503 server_busy with Retry-After', async () => {
-    const shares = new FairShares({ perUser: 2, running: 2, waiting: 2, retryAfterMs: 3_000 });
-    const started: number[] = [];
-    const gates = [gate(), gate(), gate(), gate()];
-    const runs = gates.map((g, i) =>
-      shares.run(async () => {
-        started.push(i);
-        await g.opened;
-        return i;
-      }),
-    );
-    await vi.waitFor(() => expect(started).toEqual([0, 1]));
-    const refused = await shares.run(() => 'never').catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({
-      status: 503,
-      code: 'server_busy',
-      retryAfterSeconds: 3,
-      message: catalogueMessage('server_busy', 'en', { seconds: '3' }),
-    });
-    for (const lang of ['ms', 'id'] as const)
-      expect(catalogueMessage('server_busy', lang, { seconds: '3' })).toContain('3');
-    gates[1]!.open();
-    await vi.waitFor(() => expect(started).toEqual([0, 1, 2]));
-    gates[0]!.open();
-    await vi.waitFor(() => expect(started).toEqual([0, 1, 2, 3]));
-    gates[2]!.open();
-    gates[3]!.open();
-    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3]);
-  });
+  it(
+    'runs two at a time, the rest in the order they came; ' + 'a full queue answers 503 server_busy with Retry-After',
+    async () => {
+      const shares = new FairShares({ perUser: 2, running: 2, waiting: 2, retryAfterMs: 3_000 });
+      const started: number[] = [];
+      const gates = [gate(), gate(), gate(), gate()];
+      const runs = gates.map((g, i) =>
+        shares.run(async () => {
+          started.push(i);
+          await g.opened;
+          return i;
+        }),
+      );
+      await vi.waitFor(() => expect(started).toEqual([0, 1]));
+      const refused = await shares.run(() => 'never').catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ApiError);
+      expect(refused).toMatchObject({
+        status: 503,
+        code: 'server_busy',
+        retryAfterSeconds: 3,
+        message: catalogueMessage('server_busy', 'en', { seconds: '3' }),
+      });
+      for (const lang of ['ms', 'id'] as const)
+        expect(catalogueMessage('server_busy', lang, { seconds: '3' })).toContain('3');
+      gates[1]!.open();
+      await vi.waitFor(() => expect(started).toEqual([0, 1, 2]));
+      gates[0]!.open();
+      await vi.waitFor(() => expect(started).toEqual([0, 1, 2, 3]));
+      gates[2]!.open();
+      gates[3]!.open();
+      expect(await Promise.all(runs)).toEqual([0, 1, 2, 3]);
+    },
+  );
 });

@@ -62,81 +62,86 @@ describe('generator list and form models', () => {
 });
 
 describe('a romance book, step by step', () => {
-  it('outline then introduction: one credit each, progress saved with the outline, history and usage written', async () => {
-    const u = await newUser();
-    const outline = await gen(ts, 'romance', u.cookie, romance);
-    expect(outline.status).toBe(200);
-    expect(outline.body).toMatchObject({
-      part: { kind: 'outline' },
-      label: 'Story Outline',
-      credits_charged: 1,
-      credits_available: 9,
-      toast: 'Story outline generated!',
-    });
-    expect(outline.body.next).toMatchObject({
-      kind: 'introduction',
-      label: 'Introduction',
-      button: 'Generate Introduction',
-    });
-    expect(u.user().total_usage).toBe(0);
+  it(
+    'outline then introduction: one credit each, progress ' + 'saved with the outline, history and usage written',
+    async () => {
+      const u = await newUser();
+      const outline = await gen(ts, 'romance', u.cookie, romance);
+      expect(outline.status).toBe(200);
+      expect(outline.body).toMatchObject({
+        part: { kind: 'outline' },
+        label: 'Story Outline',
+        credits_charged: 1,
+        credits_available: 9,
+        toast: 'Story outline generated!',
+      });
+      expect(outline.body.next).toMatchObject({
+        kind: 'introduction',
+        label: 'Introduction',
+        button: 'Generate Introduction',
+      });
+      expect(u.user().total_usage).toBe(0);
 
-    const afterOutline = await ts.http.get('/api/progress/romance').set('cookie', u.cookie);
-    expect(afterOutline.body).toMatchObject({
-      book_type: 'romance',
-      current_chapter: 0,
-      total_chapters: 7,
-      content: [],
-      outline: outline.body.content,
-    });
+      const afterOutline = await ts.http.get('/api/progress/romance').set('cookie', u.cookie);
+      expect(afterOutline.body).toMatchObject({
+        book_type: 'romance',
+        current_chapter: 0,
+        total_chapters: 7,
+        content: [],
+        outline: outline.body.content,
+      });
 
-    const intro = await gen(ts, 'romance', u.cookie, { ...romance, step: { kind: 'introduction' } });
-    expect(intro.status).toBe(200);
-    expect(intro.body).toMatchObject({
-      part: { kind: 'introduction', position: 0 },
-      label: 'Introduction',
-      credits_available: 8,
-    });
-    expect(intro.body.progress).toMatchObject({ current: 1, total: 7 });
-    expect(intro.body.next).toMatchObject({ kind: 'chapter', position: 1, label: 'Chapter 1' });
-    expect(u.user()).toMatchObject({ credits_available: 8, total_usage: 1 });
+      const intro = await gen(ts, 'romance', u.cookie, { ...romance, step: { kind: 'introduction' } });
+      expect(intro.status).toBe(200);
+      expect(intro.body).toMatchObject({
+        part: { kind: 'introduction', position: 0 },
+        label: 'Introduction',
+        credits_available: 8,
+      });
+      expect(intro.body.progress).toMatchObject({ current: 1, total: 7 });
+      expect(intro.body.next).toMatchObject({ kind: 'chapter', position: 1, label: 'Chapter 1' });
+      expect(u.user()).toMatchObject({ credits_available: 8, total_usage: 1 });
 
-    const saved = await ts.http.get('/api/progress/romance').set('cookie', u.cookie);
-    expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({
-      book_type: 'romance',
-      current_chapter: 1,
-      total_chapters: 7,
-      content: [intro.body.content],
-      outline: outline.body.content,
-    });
-    expect(saved.body.settings).toMatchObject({ heatLevel: 'mild', numberOfChapters: 7, language: 'en' });
+      const saved = await ts.http.get('/api/progress/romance').set('cookie', u.cookie);
+      expect(saved.status).toBe(200);
+      expect(saved.body).toMatchObject({
+        book_type: 'romance',
+        current_chapter: 1,
+        total_chapters: 7,
+        content: [intro.body.content],
+        outline: outline.body.content,
+      });
+      expect(saved.body.settings).toMatchObject({ heatLevel: 'mild', numberOfChapters: 7, language: 'en' });
 
-    const ledger = await ts.ctx.repos.credits.ledger(u.id);
-    expect(ledger.map((r) => [r.type, r.amount, r.previous_balance, r.new_balance])).toEqual([
-      ['signup', 10, 0, 10],
-      ['charge', -1, 10, 9],
-      ['charge', -1, 9, 8],
-    ]);
-    const history = await ts.http.get('/api/history').set('cookie', u.cookie);
-    // Titled by the book's own title (the outline's "Title:" line) and the part, not by the generator's name.
-    const bookTitle = /^Title: (.+)$/m.exec(outline.body.content)![1]!;
-    expect(history.body.items.map((i: { title: string }) => i.title)).toEqual([
-      `${bookTitle} — Introduction`,
-      `${bookTitle} — Story Outline`,
-    ]);
-    expect(history.body.items[0]).toMatchObject({ content_type: 'romance' });
-    expect(history.body.items[0]).not.toHaveProperty('content');
-    const opened = await ts.http.get(`/api/history/${history.body.items[0].id}`).set('cookie', u.cookie);
-    expect(opened.body).toMatchObject({ content_type: 'romance', content: intro.body.content });
-    const usage = ts.store.all(ts.store.db.selectFrom('usage_records').selectAll().where('user_id', '=', u.id));
-    // One record per charged step; the memory update after the introduction is recorded apart, at no charge.
-    const steps = usage.filter((r) => JSON.parse(r.metadata).step !== 'memory');
-    expect(steps.map((r) => [r.prompt_type, r.credits_used])).toEqual([
-      ['romance', 1],
-      ['romance', 1],
-    ]);
-    expect(usage.filter((r) => JSON.parse(r.metadata).step === 'memory').every((r) => r.credits_used === 0)).toBe(true);
-  });
+      const ledger = await ts.ctx.repos.credits.ledger(u.id);
+      expect(ledger.map((r) => [r.type, r.amount, r.previous_balance, r.new_balance])).toEqual([
+        ['signup', 10, 0, 10],
+        ['charge', -1, 10, 9],
+        ['charge', -1, 9, 8],
+      ]);
+      const history = await ts.http.get('/api/history').set('cookie', u.cookie);
+      // Titled by the book's own title (the outline's "Title:" line) and the part, not by the generator's name.
+      const bookTitle = /^Title: (.+)$/m.exec(outline.body.content)![1]!;
+      expect(history.body.items.map((i: { title: string }) => i.title)).toEqual([
+        `${bookTitle} — Introduction`,
+        `${bookTitle} — Story Outline`,
+      ]);
+      expect(history.body.items[0]).toMatchObject({ content_type: 'romance' });
+      expect(history.body.items[0]).not.toHaveProperty('content');
+      const opened = await ts.http.get(`/api/history/${history.body.items[0].id}`).set('cookie', u.cookie);
+      expect(opened.body).toMatchObject({ content_type: 'romance', content: intro.body.content });
+      const usage = ts.store.all(ts.store.db.selectFrom('usage_records').selectAll().where('user_id', '=', u.id));
+      // One record per charged step; the memory update after the introduction is recorded apart, at no charge.
+      const steps = usage.filter((r) => JSON.parse(r.metadata).step !== 'memory');
+      expect(steps.map((r) => [r.prompt_type, r.credits_used])).toEqual([
+        ['romance', 1],
+        ['romance', 1],
+      ]);
+      expect(usage.filter((r) => JSON.parse(r.metadata).step === 'memory').every((r) => r.credits_used === 0)).toBe(
+        true,
+      );
+    },
+  );
 
   it('locks the settings at the introduction: later chapters ignore changed settings', async () => {
     const u = await newUser();

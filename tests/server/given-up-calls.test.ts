@@ -55,35 +55,41 @@ async function writerWithRomance(ts: TestServer, credits = 20) {
 }
 
 describe('a charged call refunded by the sweep while its model call runs', () => {
-  it("an edition's part: the run stops there as unavailable, the part not in the edition, the part before kept and paid", async () => {
-    const { ts } = served;
-    const w = await writerWithRomance(ts);
-    refunded = null;
-    armed = { userId: w.id, nth: 2 };
-    const res = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
-    await refunded;
-    expect(refunded).not.toBeNull();
-    expect(res.status, JSON.stringify(res.body)).toBe(503);
-    expect(res.body.error).toMatchObject({ code: 'service_unavailable' });
-    // The first part paid; the second's charge given back once, by the sweep.
-    expect(await w.ledger()).toEqual(['charge', 'charge', 'refund']);
-    expect(await w.balance()).toBe(19);
-    const statuses = ts.store
-      .all(ts.store.db.selectFrom('generations').select('status').where('user_id', '=', w.id))
-      .map((g) => g.status);
-    expect(statuses.sort()).toEqual(['refunded', 'succeeded']);
-    expect(ts.store.all(ts.store.db.selectFrom('content_history').selectAll().where('user_id', '=', w.id))).toEqual([]);
-    // The edition holds the first part only: what is left to translate still counts the second.
-    const offer = (await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie)).body.offer;
-    expect(offer.cost.remaining).toBe(CHAPTERS - 1);
+  it(
+    "an edition's part: the run stops there as unavailable, " +
+      'the part not in the edition, the part before kept and paid',
+    async () => {
+      const { ts } = served;
+      const w = await writerWithRomance(ts);
+      refunded = null;
+      armed = { userId: w.id, nth: 2 };
+      const res = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
+      await refunded;
+      expect(refunded).not.toBeNull();
+      expect(res.status, JSON.stringify(res.body)).toBe(503);
+      expect(res.body.error).toMatchObject({ code: 'service_unavailable' });
+      // The first part paid; the second's charge given back once, by the sweep.
+      expect(await w.ledger()).toEqual(['charge', 'charge', 'refund']);
+      expect(await w.balance()).toBe(19);
+      const statuses = ts.store
+        .all(ts.store.db.selectFrom('generations').select('status').where('user_id', '=', w.id))
+        .map((g) => g.status);
+      expect(statuses.sort()).toEqual(['refunded', 'succeeded']);
+      expect(ts.store.all(ts.store.db.selectFrom('content_history').selectAll().where('user_id', '=', w.id))).toEqual(
+        [],
+      );
+      // The edition holds the first part only: what is left to translate still counts the second.
+      const offer = (await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie)).body.offer;
+      expect(offer.cost.remaining).toBe(CHAPTERS - 1);
 
-    // Made again, the edition goes on from the part given up, each part paid once.
-    const rest = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
-    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
-    expect(rest.body.credits_charged).toBe(CHAPTERS - 1);
-    expect(rest.body.edition.parts_done).toBe(CHAPTERS);
-    expect(await w.balance()).toBe(20 - CHAPTERS);
-  });
+      // Made again, the edition goes on from the part given up, each part paid once.
+      const rest = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
+      expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+      expect(rest.body.credits_charged).toBe(CHAPTERS - 1);
+      expect(rest.body.edition.parts_done).toBe(CHAPTERS);
+      expect(await w.balance()).toBe(20 - CHAPTERS);
+    },
+  );
 
   it('a rewrite: unavailable, its credit back, and the part as it was before the rewrite', async () => {
     const { ts } = served;
@@ -162,56 +168,61 @@ describe('a charged call refunded by the sweep while its model call runs', () =>
     expect(book.next).toMatchObject({ kind: 'introduction' });
   });
 
-  it('a story-bible part of an imported book: the build fails there, the bible as before that part, and Update reads it again, paid once', async () => {
-    const { ts } = served;
-    const cookie = await signUp(ts);
-    const id = (await ts.http.get('/api/me').set('cookie', cookie)).body.id as string;
-    ts.store.run(ts.store.db.updateTable('users').set({ credits_available: 10 }).where('id', '=', id));
-    const ledger = async () => (await ts.ctx.repos.credits.ledger(id)).slice(1).map((r) => [r.type, r.amount]);
-    const memoryUpTo = () =>
-      ts.store.all(ts.store.db.selectFrom('books').select('memory_up_to').where('owner', '=', id))[0]!.memory_up_to;
-    // Five chapters with no prologue: the bible reads Bab 1 to 5 (positions 1 to 5), one credit each, held at the import.
-    refunded = null;
-    armed = { userId: id, nth: 2 };
-    const upload = await ts.http
-      .post('/api/books/import?file=bab.txt&generator=romance')
-      .set('cookie', cookie)
-      .set('content-type', 'application/octet-stream')
-      .send(Buffer.from(malayManuscript(5, 'roman')));
-    expect(upload.status, JSON.stringify(upload.body)).toBe(200);
-    await vi.waitFor(() => expect(isBibleUpdating(ts.ctx, id, 'romance')).toBe(false), {
-      timeout: 20_000,
-      interval: 20,
-    });
-    await refunded;
-    expect(refunded).not.toBeNull();
-    const book = (await bibleSettled(ts, cookie, 'romance')).book as unknown as {
-      bible_lacking?: { reason: string; parts: Array<{ label: string }>; credits: number };
-    };
-    // Bab 1 read and paid; Bab 2 given up by the sweep: the bible does not hold it, and it is not paid (from the hold
-    // either).
-    expect(memoryUpTo()).toBe(1);
-    expect(book.bible_lacking).toMatchObject({
-      reason: 'failed',
-      parts: [{ label: 'Bab 2' }, { label: 'Bab 3' }, { label: 'Bab 4' }, { label: 'Bab 5' }],
-      credits: 4,
-    });
-    expect(await ledger()).toEqual([
-      ['charge', -5],
-      ['refund', 4],
-    ]);
+  it(
+    'a story-bible part of an imported book: the build fails there, the ' +
+      'bible as before that part, and Update reads it again, paid once',
+    async () => {
+      const { ts } = served;
+      const cookie = await signUp(ts);
+      const id = (await ts.http.get('/api/me').set('cookie', cookie)).body.id as string;
+      ts.store.run(ts.store.db.updateTable('users').set({ credits_available: 10 }).where('id', '=', id));
+      const ledger = async () => (await ts.ctx.repos.credits.ledger(id)).slice(1).map((r) => [r.type, r.amount]);
+      const memoryUpTo = () =>
+        ts.store.all(ts.store.db.selectFrom('books').select('memory_up_to').where('owner', '=', id))[0]!.memory_up_to;
+      // Five chapters with no prologue: the bible reads Bab 1 to 5 (positions 1 to 5), one credit each, held at the
+      // import.
+      refunded = null;
+      armed = { userId: id, nth: 2 };
+      const upload = await ts.http
+        .post('/api/books/import?file=bab.txt&generator=romance')
+        .set('cookie', cookie)
+        .set('content-type', 'application/octet-stream')
+        .send(Buffer.from(malayManuscript(5, 'roman')));
+      expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+      await vi.waitFor(() => expect(isBibleUpdating(ts.ctx, id, 'romance')).toBe(false), {
+        timeout: 20_000,
+        interval: 20,
+      });
+      await refunded;
+      expect(refunded).not.toBeNull();
+      const book = (await bibleSettled(ts, cookie, 'romance')).book as unknown as {
+        bible_lacking?: { reason: string; parts: Array<{ label: string }>; credits: number };
+      };
+      // Bab 1 read and paid; Bab 2 given up by the sweep: the bible does not hold it, and it is not paid (from the hold
+      // either).
+      expect(memoryUpTo()).toBe(1);
+      expect(book.bible_lacking).toMatchObject({
+        reason: 'failed',
+        parts: [{ label: 'Bab 2' }, { label: 'Bab 3' }, { label: 'Bab 4' }, { label: 'Bab 5' }],
+        credits: 4,
+      });
+      expect(await ledger()).toEqual([
+        ['charge', -5],
+        ['refund', 4],
+      ]);
 
-    // Update reads Bab 2 to 5, each charged once, as steps.
-    const update = await ts.http.post('/api/progress/romance/bible/update').set('cookie', cookie);
-    expect(update.status, JSON.stringify(update.body)).toBe(200);
-    expect(update.body).toMatchObject({ parts_read: 4, credits_available: 5 });
-    expect(update.body.book.bible_lacking).toBeUndefined();
-    expect(memoryUpTo()).toBe(5);
-    expect((await ledger()).slice(2)).toEqual([
-      ['charge', -1],
-      ['charge', -1],
-      ['charge', -1],
-      ['charge', -1],
-    ]);
-  });
+      // Update reads Bab 2 to 5, each charged once, as steps.
+      const update = await ts.http.post('/api/progress/romance/bible/update').set('cookie', cookie);
+      expect(update.status, JSON.stringify(update.body)).toBe(200);
+      expect(update.body).toMatchObject({ parts_read: 4, credits_available: 5 });
+      expect(update.body.book.bible_lacking).toBeUndefined();
+      expect(memoryUpTo()).toBe(5);
+      expect((await ledger()).slice(2)).toEqual([
+        ['charge', -1],
+        ['charge', -1],
+        ['charge', -1],
+        ['charge', -1],
+      ]);
+    },
+  );
 });

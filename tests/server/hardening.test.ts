@@ -91,27 +91,30 @@ describe('headers and origin', () => {
     expect(await headersOf(helmetMiddleware())).toEqual(plain);
   });
 
-  it('API answers are no-store and carry no ETag; the public catalog revalidates with one and answers 304', async () => {
-    const cookie = await signUp(ts, uniqueEmail());
-    for (const url of ['/api/me', '/api/history', '/api/books', '/api/nope']) {
-      const res = await ts.http.get(url).set('cookie', cookie);
-      expect(res.status, url).toBe(url === '/api/nope' ? 404 : 200);
-      expect(res.headers['cache-control'], url).toBe('no-store');
-      expect(res.headers.etag, url).toBeUndefined();
-    }
-    for (const url of ['/api/generators', '/api/generators/romance']) {
-      const first = await ts.http.get(url);
-      expect(first.status).toBe(200);
-      expect(first.headers['cache-control']).toBe('no-cache');
-      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(first.headers.etag).toMatch(/^"[\w-]{22}"$/);
-      const again = await ts.http.get(url).set('if-none-match', first.headers.etag!);
-      expect(again.status).toBe(304);
-      expect(again.text ?? '').toBe('');
-      expect((await ts.http.get(url).set('if-none-match', '"other"')).body).toEqual(first.body);
-    }
-    expect((await ts.http.get('/api/generators/no-such-generator')).status).toBe(404);
-  });
+  it(
+    'API answers are no-store and carry no ETag; the ' + 'public catalog revalidates with one and answers 304',
+    async () => {
+      const cookie = await signUp(ts, uniqueEmail());
+      for (const url of ['/api/me', '/api/history', '/api/books', '/api/nope']) {
+        const res = await ts.http.get(url).set('cookie', cookie);
+        expect(res.status, url).toBe(url === '/api/nope' ? 404 : 200);
+        expect(res.headers['cache-control'], url).toBe('no-store');
+        expect(res.headers.etag, url).toBeUndefined();
+      }
+      for (const url of ['/api/generators', '/api/generators/romance']) {
+        const first = await ts.http.get(url);
+        expect(first.status).toBe(200);
+        expect(first.headers['cache-control']).toBe('no-cache');
+        expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(first.headers.etag).toMatch(/^"[\w-]{22}"$/);
+        const again = await ts.http.get(url).set('if-none-match', first.headers.etag!);
+        expect(again.status).toBe(304);
+        expect(again.text ?? '').toBe('');
+        expect((await ts.http.get(url).set('if-none-match', '"other"')).body).toEqual(first.body);
+      }
+      expect((await ts.http.get('/api/generators/no-such-generator')).status).toBe(404);
+    },
+  );
 
   it('refuses a cross-site state change, allows same-origin and non-browser clients', async () => {
     const host = new URL(ts.url).host;
@@ -173,27 +176,30 @@ describe('bodies and errors', () => {
 });
 
 describe('logs', () => {
-  it('request lines carry no cookie, authorization or password; the logger redacts them wherever they are logged', async () => {
-    const cookie = await signUp(ts);
-    logLines.length = 0;
-    await ts.http.get('/api/me').set('cookie', cookie).set('authorization', 'Bearer top-secret-token');
-    await ts.http.post('/api/auth/sign-in/email').send({ email: 'nobody@karya.test', password: 'hunter2-secret' });
-    ts.ctx.logger.warn(
-      {
-        req: {
-          headers: { cookie: 'karya_session=leaked', authorization: 'Bearer leaked' },
-          body: { password: 'leaked-password' },
+  it(
+    'request lines carry no cookie, authorization or password; ' + 'the logger redacts them wherever they are logged',
+    async () => {
+      const cookie = await signUp(ts);
+      logLines.length = 0;
+      await ts.http.get('/api/me').set('cookie', cookie).set('authorization', 'Bearer top-secret-token');
+      await ts.http.post('/api/auth/sign-in/email').send({ email: 'nobody@karya.test', password: 'hunter2-secret' });
+      ts.ctx.logger.warn(
+        {
+          req: {
+            headers: { cookie: 'karya_session=leaked', authorization: 'Bearer leaked' },
+            body: { password: 'leaked-password' },
+          },
         },
-      },
-      'a line with headers',
-    );
-    const text = logLines.join('');
-    expect(text).toContain('"url":"/api/me"');
-    expect(text).toContain('"statusCode":401');
-    expect(text).toContain('[redacted]');
-    for (const secret of [cookie.split('=')[1]!, 'top-secret-token', 'hunter2-secret', 'leaked'])
-      expect(text).not.toContain(secret);
-  });
+        'a line with headers',
+      );
+      const text = logLines.join('');
+      expect(text).toContain('"url":"/api/me"');
+      expect(text).toContain('"statusCode":401');
+      expect(text).toContain('[redacted]');
+      for (const secret of [cookie.split('=')[1]!, 'top-secret-token', 'hunter2-secret', 'leaked'])
+        expect(text).not.toContain(secret);
+    },
+  );
 });
 
 describe('the studio', () => {
@@ -221,7 +227,10 @@ describe('the studio', () => {
   describe('a built studio: pre-compressed assets, encoding negotiation and caching', () => {
     const dir = tempDir('karya-studio-');
     const script = `export const words = [${Array.from({ length: 400 }, (_, i) => `"word ${i}"`).join(', ')}];\n`;
-    const page = `<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(60)}</body></html>`;
+    const page =
+      `<!doctype html><html><head><script type="module" ` +
+      `src="/assets/index-AbCd1234.js"></script></head><body><div ` +
+      `id="root"></div>${'<!-- padding -->'.repeat(60)}</body></html>`;
     let built: TestServer;
     beforeAll(async () => {
       mkdirSync(path.join(dir, 'assets'));
@@ -250,45 +259,52 @@ describe('the studio', () => {
         }).on('error', reject);
       });
 
-    it('answers brotli, gzip or plain by Accept-Encoding, always with Vary: Accept-Encoding, and the same bytes once decoded', async () => {
-      const br = await get('/assets/index-AbCd1234.js', 'gzip, deflate, br');
-      expect([br.status, br.headers['content-encoding'], br.headers.vary]).toEqual([200, 'br', 'Accept-Encoding']);
-      expect(br.headers['content-type']).toMatch(/^text\/javascript/);
-      expect(brotliDecompressSync(br.body).toString()).toBe(script);
-      expect(Number(br.headers['content-length'])).toBeLessThan(script.length / 3);
+    it(
+      'answers brotli, gzip or plain by Accept-Encoding, always ' +
+        'with Vary: Accept-Encoding, and the same bytes once decoded',
+      async () => {
+        const br = await get('/assets/index-AbCd1234.js', 'gzip, deflate, br');
+        expect([br.status, br.headers['content-encoding'], br.headers.vary]).toEqual([200, 'br', 'Accept-Encoding']);
+        expect(br.headers['content-type']).toMatch(/^text\/javascript/);
+        expect(brotliDecompressSync(br.body).toString()).toBe(script);
+        expect(Number(br.headers['content-length'])).toBeLessThan(script.length / 3);
 
-      const gz = await get('/assets/index-AbCd1234.js', 'gzip');
-      expect([gz.headers['content-encoding'], gz.headers.vary]).toEqual(['gzip', 'Accept-Encoding']);
-      expect(gunzipSync(gz.body).toString()).toBe(script);
+        const gz = await get('/assets/index-AbCd1234.js', 'gzip');
+        expect([gz.headers['content-encoding'], gz.headers.vary]).toEqual(['gzip', 'Accept-Encoding']);
+        expect(gunzipSync(gz.body).toString()).toBe(script);
 
-      for (const header of ['identity', 'br;q=0, gzip;q=0', '']) {
-        const plain = await get('/assets/index-AbCd1234.js', header);
-        expect([plain.headers['content-encoding'], plain.headers.vary]).toEqual([undefined, 'Accept-Encoding']);
-        expect(plain.body.toString()).toBe(script);
-      }
-      expect((await get('/assets/index-AbCd1234.js', 'br;q=0, *')).headers['content-encoding']).toBe('gzip');
-    });
+        for (const header of ['identity', 'br;q=0, gzip;q=0', '']) {
+          const plain = await get('/assets/index-AbCd1234.js', header);
+          expect([plain.headers['content-encoding'], plain.headers.vary]).toEqual([undefined, 'Accept-Encoding']);
+          expect(plain.body.toString()).toBe(script);
+        }
+        expect((await get('/assets/index-AbCd1234.js', 'br;q=0, *')).headers['content-encoding']).toBe('gzip');
+      },
+    );
 
-    it('hashed assets are cached for a year, immutable; index.html is never cached, also as the fallback page', async () => {
-      expect((await get('/assets/index-AbCd1234.js', 'br')).headers['cache-control']).toBe(
-        'public, max-age=31536000, immutable',
-      );
-      for (const url of ['/', '/index.html', '/romance', '/profile/edit']) {
-        const res = await get(url, 'br');
-        expect([res.status, res.headers['cache-control'], res.headers['content-encoding']]).toEqual([
-          200,
-          'no-store',
-          'br',
+    it(
+      'hashed assets are cached for a year, immutable; ' + 'index.html is never cached, also as the fallback page',
+      async () => {
+        expect((await get('/assets/index-AbCd1234.js', 'br')).headers['cache-control']).toBe(
+          'public, max-age=31536000, immutable',
+        );
+        for (const url of ['/', '/index.html', '/romance', '/profile/edit']) {
+          const res = await get(url, 'br');
+          expect([res.status, res.headers['cache-control'], res.headers['content-encoding']]).toEqual([
+            200,
+            'no-store',
+            'br',
+          ]);
+          expect(brotliDecompressSync(res.body).toString()).toBe(page);
+        }
+        const robots = await get('/robots.txt', 'br');
+        expect([robots.headers['cache-control'], robots.headers['content-encoding'], robots.body.toString()]).toEqual([
+          'no-cache',
+          undefined,
+          'User-agent: *\n',
         ]);
-        expect(brotliDecompressSync(res.body).toString()).toBe(page);
-      }
-      const robots = await get('/robots.txt', 'br');
-      expect([robots.headers['cache-control'], robots.headers['content-encoding'], robots.body.toString()]).toEqual([
-        'no-cache',
-        undefined,
-        'User-agent: *\n',
-      ]);
-    });
+      },
+    );
 
     it('a revalidation with the ETag answers 304; a missing build file is a 404, not the page', async () => {
       const first = await get('/assets/index-AbCd1234.js', 'gzip');

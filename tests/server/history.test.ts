@@ -121,16 +121,19 @@ describe('history search', () => {
   const found = async (search: string, type?: string) =>
     (await repos.history.list({ userId: alice, search, limit: 50, ...(type ? { type } : {}) })).items.map((i) => i.id);
 
-  it('finds words of the title, the type and the text by their beginnings, case- and accent-insensitively', async () => {
-    expect(await found('storm')).toEqual([ids.storm]);
-    expect(await found('SECR')).toEqual([ids.storm]);
-    expect(await found('thunder hill')).toEqual([ids.storm]);
-    expect(await found('cafe')).toEqual([ids.cafe]);
-    expect(await found('café mawar')).toEqual([ids.cafe]);
-    expect(await found('amazon')).toEqual([ids.keywords]);
-    expect(await found('keywords')).toEqual([ids.keywords]);
-    expect(await found('cover')).toEqual([ids.image]);
-  });
+  it(
+    'finds words of the title, the type and the text by ' + 'their beginnings, case- and accent-insensitively',
+    async () => {
+      expect(await found('storm')).toEqual([ids.storm]);
+      expect(await found('SECR')).toEqual([ids.storm]);
+      expect(await found('thunder hill')).toEqual([ids.storm]);
+      expect(await found('cafe')).toEqual([ids.cafe]);
+      expect(await found('café mawar')).toEqual([ids.cafe]);
+      expect(await found('amazon')).toEqual([ids.keywords]);
+      expect(await found('keywords')).toEqual([ids.keywords]);
+      expect(await found('cover')).toEqual([ids.image]);
+    },
+  );
 
   it('every word must match; words inside other words do not', async () => {
     expect(await found('storm cafe')).toEqual([]);

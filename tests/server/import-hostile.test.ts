@@ -16,7 +16,8 @@ beforeAll(async () => {
     'numbered.docx': unclosedNumberedDocx(),
     'lying.epub': lyingSizeEpub(),
     'good.epub': pandoc(
-      '# Chapter 1\n\nThe rain fell on the harbour all night long.\n\n# Chapter 2\n\nMorning came at last, grey and cold.\n',
+      '# Chapter 1\n\nThe rain fell on the harbour all night long.\n' +
+        '\n# Chapter 2\n\nMorning came at last, grey and cold.\n',
       'epub',
     ),
   };
@@ -33,27 +34,32 @@ const upload = (cookie: string, file: string, lang = 'en') =>
     .send(Buffer.from(files[file]!));
 
 describe('hostile uploads', () => {
-  it("are refused 4xx in the writer's language while the server answers a health probe; a good EPUB is read after them", async () => {
-    // Three writers at once (one writer's third costly request at once is refused for their fair share: the test below).
-    const cookie = await signUp(ts);
-    const writers = [cookie, await signUp(ts), await signUp(ts)];
-    const pending = (['unclosed.epub', 'numbered.docx', 'lying.epub'] as const).map((file, i) =>
-      upload(writers[i]!, file, i % 2 ? 'ms' : 'en').then((res) => ({ file, res })),
-    );
-    const health = await ts.http.get('/api/health');
-    expect(health.status).toBe(200);
-    for (const { file, res } of await Promise.all(pending)) {
-      expect(res.status, `${file}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
-      expect(res.status, file).toBeLessThan(500);
-      expect(res.body.error.message, file).toContain(file);
-      expect(res.body.error.message, file).not.toMatch(FOREIGN);
-    }
-    const good = await upload(cookie, 'good.epub');
-    expect(good.status, JSON.stringify(good.body)).toBe(200);
-    expect(good.body.chapters.map((c: { firstLine: string }) => c.firstLine)).toContain(
-      'Morning came at last, grey and cold.',
-    );
-  });
+  it(
+    "are refused 4xx in the writer's language while the server " +
+      'answers a health probe; a good EPUB is read after them',
+    async () => {
+      // Three writers at once (one writer's third costly request at once is refused for their fair share: the test
+      // below).
+      const cookie = await signUp(ts);
+      const writers = [cookie, await signUp(ts), await signUp(ts)];
+      const pending = (['unclosed.epub', 'numbered.docx', 'lying.epub'] as const).map((file, i) =>
+        upload(writers[i]!, file, i % 2 ? 'ms' : 'en').then((res) => ({ file, res })),
+      );
+      const health = await ts.http.get('/api/health');
+      expect(health.status).toBe(200);
+      for (const { file, res } of await Promise.all(pending)) {
+        expect(res.status, `${file}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, file).toBeLessThan(500);
+        expect(res.body.error.message, file).toContain(file);
+        expect(res.body.error.message, file).not.toMatch(FOREIGN);
+      }
+      const good = await upload(cookie, 'good.epub');
+      expect(good.status, JSON.stringify(good.body)).toBe(200);
+      expect(good.body.chapters.map((c: { firstLine: string }) => c.firstLine)).toContain(
+        'Morning came at last, grey and cold.',
+      );
+    },
+  );
 
   it("six at once from one writer do not hold another writer's small import", async () => {
     const [attacker, other] = [await signUp(ts), await signUp(ts)];

@@ -33,22 +33,25 @@ describe('POST /api/books/import/preview', () => {
     expect((await ts.http.get('/api/me').set('cookie', cookie)).body.credits_available).toBe(before);
   });
 
-  it('the body is read as the file whatever Content-Type a client sends (curl --data-binary, a JSON type)', async () => {
-    const cookie = await signUp(ts);
-    const text = malayManuscript(3, 'digits');
-    for (const type of ['application/x-www-form-urlencoded', 'application/json', 'text/markdown']) {
-      const res = await ts.http
-        .post('/api/books/import/preview?file=bab.md')
-        .set('cookie', cookie)
-        .set('content-type', type)
-        .send(text);
-      expect(res.status, type).toBe(200);
-      expect(
-        res.body.chapters.map((c: { number: number }) => c.number),
-        type,
-      ).toEqual([1, 2, 3]);
-    }
-  });
+  it(
+    'the body is read as the file whatever Content-Type ' + 'a client sends (curl --data-binary, a JSON type)',
+    async () => {
+      const cookie = await signUp(ts);
+      const text = malayManuscript(3, 'digits');
+      for (const type of ['application/x-www-form-urlencoded', 'application/json', 'text/markdown']) {
+        const res = await ts.http
+          .post('/api/books/import/preview?file=bab.md')
+          .set('cookie', cookie)
+          .set('content-type', type)
+          .send(text);
+        expect(res.status, type).toBe(200);
+        expect(
+          res.body.chapters.map((c: { number: number }) => c.number),
+          type,
+        ).toEqual([1, 2, 3]);
+      }
+    },
+  );
 
   it('a Malay manuscript in Latin-1 with CRLF', async () => {
     const cookie = await signUp(ts);

@@ -72,7 +72,8 @@ beforeAll(async () => {
   ts = await startTestServer();
   large = longNovelDocx();
   small = pandoc(
-    '# Chapter 1\n\nThe rain fell on the harbour all night long.\n\n# Chapter 2\n\nMorning came at last, grey and cold.\n',
+    '# Chapter 1\n\nThe rain fell on the harbour all night long.\n' +
+      '\n# Chapter 2\n\nMorning came at last, grey and cold.\n',
     'docx',
   );
 }, 120_000);

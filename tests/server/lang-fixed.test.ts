@@ -43,15 +43,18 @@ describe('a one-language generator asked for another language', () => {
   const ask = (cookie: string, lang: string) =>
     ts.http.post('/api/generators/dad-jokes/generate').set('cookie', cookie).send({ lang });
 
-  it('POST /generators/dad-jokes/generate with lang ms, by a Malay writer: refused in Malay, message and field', async () => {
-    const res = await ask(await writerIn(ts, 'ms'), 'ms');
-    expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({
-      code: 'invalid_settings',
-      message: 'Sila semak medan yang ditandakan',
-      fields: { lang: 'dad-jokes hanya menulis dalam en' },
-    });
-  });
+  it(
+    'POST /generators/dad-jokes/generate with lang ms, by ' + 'a Malay writer: refused in Malay, message and field',
+    async () => {
+      const res = await ask(await writerIn(ts, 'ms'), 'ms');
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({
+        code: 'invalid_settings',
+        message: 'Sila semak medan yang ditandakan',
+        fields: { lang: 'dad-jokes hanya menulis dalam en' },
+      });
+    },
+  );
 
   it('by an Indonesian writer: in Indonesian; by an English one: in English', async () => {
     const indonesian = await ask(await writerIn(ts, 'id'), 'ms');

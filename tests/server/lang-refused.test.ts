@@ -52,23 +52,26 @@ describe('a request whose lang is not a language of the table', () => {
     });
   });
 
-  it('POST /generators/romance/generate with lang xx: Malay for a Malay writer, English for an English one', async () => {
-    const ask = (cookie: string) =>
-      ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ lang: 'xx' });
-    const malay = await ask(await writerIn(ts, 'ms'));
-    expect(malay.status).toBe(400);
-    expect(malay.body.error).toEqual({
-      code: 'invalid_request',
-      message: 'Sila semak medan yang ditandakan',
-      fields: { lang: `"xx" bukan salah satu daripada ${codes}` },
-    });
-    const english = await ask(await writerIn(ts, 'en'));
-    expect(english.body.error).toEqual({
-      code: 'invalid_request',
-      message: 'Please check the highlighted fields',
-      fields: { lang: `"xx" is not one of ${codes}` },
-    });
-  });
+  it(
+    'POST /generators/romance/generate with lang xx: ' + 'Malay for a Malay writer, English for an English one',
+    async () => {
+      const ask = (cookie: string) =>
+        ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ lang: 'xx' });
+      const malay = await ask(await writerIn(ts, 'ms'));
+      expect(malay.status).toBe(400);
+      expect(malay.body.error).toEqual({
+        code: 'invalid_request',
+        message: 'Sila semak medan yang ditandakan',
+        fields: { lang: `"xx" bukan salah satu daripada ${codes}` },
+      });
+      const english = await ask(await writerIn(ts, 'en'));
+      expect(english.body.error).toEqual({
+        code: 'invalid_request',
+        message: 'Please check the highlighted fields',
+        fields: { lang: `"xx" is not one of ${codes}` },
+      });
+    },
+  );
 
   it('sign-up by a signed-out caller: in its Accept-Language', async () => {
     const res = await ts.http

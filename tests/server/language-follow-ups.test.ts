@@ -139,42 +139,51 @@ describe('a wrong-language answer to a passage, write more or rewrite is asked a
 
   for (const call of ['passage', 'more', 'rewrite'] as const) {
     for (const lang of ['ms', 'en'] as const) {
-      it(`${call}, a ${lang === 'ms' ? 'Malay book answered in Indonesian' : 'English book answered in Malay'} twice: 502 wrong_language in ${lang}, nothing saved, nothing charged`, async () => {
-        const { ts, fake } = server;
-        const book = await writtenBook(ts, lang);
-        const before = await book.credits();
-        drift = 'always';
-        const { res, asks } = await asked(fake, () => callOn(ts, book, call)).finally(() => (drift = 'off'));
-        expect(res.status, JSON.stringify(res.body)).toBe(502);
-        expect((res.body.error as { code: string }).code).toBe('wrong_language');
-        expect((res.body.error as { message: string }).message).toMatch(REFUSED[lang]);
-        expect(asks).toHaveLength(2);
-        expect(isFirm(asks[0]!)).toBe(false);
-        expect(asks[1]).toContain(FIRM[lang]);
-        expect(await book.credits()).toBe(before);
-        expect(await book.chapter()).toBe(book.text);
-        expect(await book.versions()).toEqual([]);
-      });
+      it(
+        `${call}, a ${lang === 'ms' ? 'Malay book answered in Indonesian' : 'English book answered in Malay'} ` +
+          `twice: 502 wrong_language in ${lang}, nothing saved, nothing charged`,
+        async () => {
+          const { ts, fake } = server;
+          const book = await writtenBook(ts, lang);
+          const before = await book.credits();
+          drift = 'always';
+          const { res, asks } = await asked(fake, () => callOn(ts, book, call)).finally(() => (drift = 'off'));
+          expect(res.status, JSON.stringify(res.body)).toBe(502);
+          expect((res.body.error as { code: string }).code).toBe('wrong_language');
+          expect((res.body.error as { message: string }).message).toMatch(REFUSED[lang]);
+          expect(asks).toHaveLength(2);
+          expect(isFirm(asks[0]!)).toBe(false);
+          expect(asks[1]).toContain(FIRM[lang]);
+          expect(await book.credits()).toBe(before);
+          expect(await book.chapter()).toBe(book.text);
+          expect(await book.versions()).toEqual([]);
+        },
+      );
     }
 
-    it(`${call}, a Malay book answered in Indonesian once: the Malay answer asked for again is kept and charged once`, async () => {
-      const { ts, fake } = server;
-      const book = await writtenBook(ts, 'ms');
-      const before = await book.credits();
-      drift = 'once';
-      const { res, asks } = await asked(fake, () => callOn(ts, book, call)).finally(() => (drift = 'off'));
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body.credits_available).toBe(before - 1);
-      expect(await book.credits()).toBe(before - 1);
-      expect(asks.slice(0, 2).map(isFirm)).toEqual([false, true]);
-      expect(asks[1]).toContain(FIRM.ms);
-      const text = answered(call, res.body);
-      expect(text).not.toContain(WRONG.ms.slice(0, 40));
-      // A rewrite keeps the text it replaced as a version; a passage and write more change nothing until kept / save it.
-      if (call === 'rewrite') expect(await book.versions()).toHaveLength(1);
-      else if (call === 'passage') expect(await book.chapter()).toBe(book.text);
-      else expect(await book.chapter()).toBe(text);
-    });
+    it(
+      `${call}, a Malay book answered in Indonesian once: the ` +
+        `Malay answer asked for again is kept and charged once`,
+      async () => {
+        const { ts, fake } = server;
+        const book = await writtenBook(ts, 'ms');
+        const before = await book.credits();
+        drift = 'once';
+        const { res, asks } = await asked(fake, () => callOn(ts, book, call)).finally(() => (drift = 'off'));
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.credits_available).toBe(before - 1);
+        expect(await book.credits()).toBe(before - 1);
+        expect(asks.slice(0, 2).map(isFirm)).toEqual([false, true]);
+        expect(asks[1]).toContain(FIRM.ms);
+        const text = answered(call, res.body);
+        expect(text).not.toContain(WRONG.ms.slice(0, 40));
+        // A rewrite keeps the text it replaced as a version; a passage and write more change nothing until kept / save
+        // it.
+        if (call === 'rewrite') expect(await book.versions()).toHaveLength(1);
+        else if (call === 'passage') expect(await book.chapter()).toBe(book.text);
+        else expect(await book.chapter()).toBe(text);
+      },
+    );
   }
 
   it('the firm line of a passage asks for the passage again, not the whole part', async () => {
@@ -202,7 +211,8 @@ describe('a generator with the language check off keeps a wrong-language answer'
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.credits_available).toBe(before - 1);
       expect(asks.filter(isFirm)).toEqual([]);
-      // A rewrite's short answer is extended for length (not asked again for its language): passage and write more ask once.
+      // A rewrite's short answer is extended for length (not asked again for its language): passage and write more ask
+      // once.
       if (call !== 'rewrite') expect(asks).toHaveLength(1);
       expect(answered(call, res.body)).toContain(WRONG.ms.slice(0, 40));
     });

@@ -108,28 +108,31 @@ describe('a streamed step the client abandons', () => {
 describe('the AI test page', () => {
   const model = serverOnFakeModel();
 
-  it('30 runs by a free user (10 at a time) reach the model at most 5 times, cost nothing and write no history', async () => {
-    const u = await newUser(model.ts);
-    const before = model.fake.chatRequests().length;
-    const statuses: number[] = [];
-    for (let round = 0; round < 3; round++) {
-      const answers = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          model.ts.http.post('/api/generators/test/generate').set('cookie', u.cookie).send({ settings: {} }),
-        ),
-      );
-      statuses.push(...answers.map((a) => a.status));
-      for (const a of answers)
-        expect(a.body).toMatchObject({ generator_id: 'test', credits_charged: 0, credits_available: 10 });
-    }
-    expect(statuses).toEqual(Array(30).fill(200));
-    const reached = model.fake.chatRequests().length - before;
-    expect(reached).toBeGreaterThanOrEqual(1);
-    expect(reached).toBeLessThanOrEqual(5);
-    expect(await u.credits()).toBe(10);
-    expect(u.history()).toEqual([]);
-    expect((await model.ts.http.get('/api/history').set('cookie', u.cookie)).body.items).toEqual([]);
-  });
+  it(
+    '30 runs by a free user (10 at a time) reach the model ' + 'at most 5 times, cost nothing and write no history',
+    async () => {
+      const u = await newUser(model.ts);
+      const before = model.fake.chatRequests().length;
+      const statuses: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, () =>
+            model.ts.http.post('/api/generators/test/generate').set('cookie', u.cookie).send({ settings: {} }),
+          ),
+        );
+        statuses.push(...answers.map((a) => a.status));
+        for (const a of answers)
+          expect(a.body).toMatchObject({ generator_id: 'test', credits_charged: 0, credits_available: 10 });
+      }
+      expect(statuses).toEqual(Array(30).fill(200));
+      const reached = model.fake.chatRequests().length - before;
+      expect(reached).toBeGreaterThanOrEqual(1);
+      expect(reached).toBeLessThanOrEqual(5);
+      expect(await u.credits()).toBe(10);
+      expect(u.history()).toEqual([]);
+      expect((await model.ts.http.get('/api/history').set('cookie', u.cookie)).body.items).toEqual([]);
+    },
+  );
 
   it('the administrator runs a real check every time, with no history either', async () => {
     const admin = await userWithRole(model.ts, 'admin');
@@ -251,28 +254,32 @@ describe('Idempotency-Key', () => {
     expect(await v.credits()).toBe(9);
   });
 
-  it('while the first request runs a retry is 409; a failed (refunded) request stores nothing, so its key runs again', async () => {
-    const u = await newUser(model.ts);
-    model.fake.script({ hang: true });
-    const before = model.fake.generationRequests().length;
-    const controller = new AbortController();
-    const first = streamRequest(model.ts, 'romance', u.cookie, romance, controller.signal, {
-      'idempotency-key': 'slow',
-    }).catch(() => undefined);
-    await until(() => model.fake.generationRequests().length > before, 'the first request to reach the provider');
-    const busy = await post(u.cookie, romance, 'slow');
-    expect(busy.status).toBe(409);
-    expect(busy.body.error.code).toBe('idempotency_in_progress');
-    expect(busy.headers['retry-after']).toBe('1');
-    controller.abort();
-    await first;
-    await until(() => u.generations()[0]?.status === 'refunded', 'the refund of the abandoned request');
+  it(
+    'while the first request runs a retry is 409; a failed ' +
+      '(refunded) request stores nothing, so its key runs again',
+    async () => {
+      const u = await newUser(model.ts);
+      model.fake.script({ hang: true });
+      const before = model.fake.generationRequests().length;
+      const controller = new AbortController();
+      const first = streamRequest(model.ts, 'romance', u.cookie, romance, controller.signal, {
+        'idempotency-key': 'slow',
+      }).catch(() => undefined);
+      await until(() => model.fake.generationRequests().length > before, 'the first request to reach the provider');
+      const busy = await post(u.cookie, romance, 'slow');
+      expect(busy.status).toBe(409);
+      expect(busy.body.error.code).toBe('idempotency_in_progress');
+      expect(busy.headers['retry-after']).toBe('1');
+      controller.abort();
+      await first;
+      await until(() => u.generations()[0]?.status === 'refunded', 'the refund of the abandoned request');
 
-    model.fake.script({ status: 500, body: { error: { message: 'secret upstream detail' } } });
-    const failed = await post(u.cookie, romance, 'slow');
-    expect(failed.status).toBe(502);
-    const retried = await post(u.cookie, romance, 'slow');
-    expect(retried.status).toBe(200);
-    expect(await u.credits()).toBe(9);
-  });
+      model.fake.script({ status: 500, body: { error: { message: 'secret upstream detail' } } });
+      const failed = await post(u.cookie, romance, 'slow');
+      expect(failed.status).toBe(502);
+      const retried = await post(u.cookie, romance, 'slow');
+      expect(retried.status).toBe(200);
+      expect(await u.credits()).toBe(9);
+    },
+  );
 });

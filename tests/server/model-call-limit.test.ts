@@ -6,12 +6,14 @@ import { fullLength } from '../fake-openai.js';
 import { serverOnFakeModel, signUp, startTestServer, uniqueEmail } from './helpers.js';
 
 const PROSE =
-  'Aisha opened the shutters of the lantern shop at dawn. The harbour was quiet, and the first boats were still tied to the pier.';
+  'Aisha opened the shutters of the lantern shop at dawn. The harbour ' +
+  'was quiet, and the first boats were still tied to the pier.';
 const server = serverOnFakeModel(
   {
     answer: fullLength((body) =>
       /Create a detailed story outline/.test(JSON.stringify(body))
-        ? 'Title: Lanterns\n\nChapter 1: Dawn\nAisha opens the shop.\n\nChapter 2: Dusk\nShe closes it.\n\nChapter 3: Night\nThe lanterns are lit.'
+        ? 'Title: Lanterns\n\nChapter 1: Dawn\nAisha opens the shop.\n\nChapter ' +
+          '2: Dusk\nShe closes it.\n\nChapter 3: Night\nThe lanterns are lit.'
         : PROSE,
     ),
   },

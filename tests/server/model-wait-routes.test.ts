@@ -200,33 +200,36 @@ describe('a publish answers before the model does', () => {
 });
 
 describe('a series answers before the model does', () => {
-  it('made with its book 1 and its next book: waiting for the model while the last part is read, then done', async () => {
-    const { ts } = served;
-    const { cookie } = await user(ts);
-    // The conclusion's reading after its step refused: the book is finished, its last part not in its bible yet.
-    arm(endingRead, 'refuse');
-    await writeBook(ts, cookie, 'romance', { numberOfChapters: 2 });
-    const [first] = (await ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{ id: number }>;
-    arm(bible);
-    const made = await heldThenDone(ts, {
-      path: '/api/series',
-      cookie,
-      json: { name: 'Penang Bakery', lang: 'en', book_id: first!.id },
-    });
-    const series = made.series as { id: number; books: unknown[] };
-    expect(series.books).toHaveLength(1);
-    // Book 1's last part read: the next book asks nothing of the model and answers as JSON would.
-    const next = await ts.http
-      .post(`/api/series/${series.id}/next`)
-      .set('cookie', cookie)
-      .set('accept', 'text/event-stream')
-      .send({});
-    expect(next.status).toBe(200);
-    const body = next.headers['content-type']?.startsWith('text/event-stream')
-      ? (parseEvents(next.text).at(-1)!.data as Record<string, unknown>)
-      : (next.body as Record<string, unknown>);
-    expect(body).toMatchObject({ number: 2, book_type: 'romance' });
-  });
+  it(
+    'made with its book 1 and its next book: waiting for ' + 'the model while the last part is read, then done',
+    async () => {
+      const { ts } = served;
+      const { cookie } = await user(ts);
+      // The conclusion's reading after its step refused: the book is finished, its last part not in its bible yet.
+      arm(endingRead, 'refuse');
+      await writeBook(ts, cookie, 'romance', { numberOfChapters: 2 });
+      const [first] = (await ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{ id: number }>;
+      arm(bible);
+      const made = await heldThenDone(ts, {
+        path: '/api/series',
+        cookie,
+        json: { name: 'Penang Bakery', lang: 'en', book_id: first!.id },
+      });
+      const series = made.series as { id: number; books: unknown[] };
+      expect(series.books).toHaveLength(1);
+      // Book 1's last part read: the next book asks nothing of the model and answers as JSON would.
+      const next = await ts.http
+        .post(`/api/series/${series.id}/next`)
+        .set('cookie', cookie)
+        .set('accept', 'text/event-stream')
+        .send({});
+      expect(next.status).toBe(200);
+      const body = next.headers['content-type']?.startsWith('text/event-stream')
+        ? (parseEvents(next.text).at(-1)!.data as Record<string, unknown>)
+        : (next.body as Record<string, unknown>);
+      expect(body).toMatchObject({ number: 2, book_type: 'romance' });
+    },
+  );
 
   it("the next book, its last book's last part not read yet: waiting for the model, then done", async () => {
     const { ts } = served;
@@ -248,18 +251,22 @@ describe('a series answers before the model does', () => {
 
 describe('an import answers before the model reads its settings', () => {
   const manuscript = Buffer.from(malayManuscript(3, 'roman'));
-  it('the preview for a generator: waiting for the model, its slowness, then done with the parts and the settings read', async () => {
-    const { ts } = served;
-    const { cookie } = await user(ts);
-    arm(any);
-    const done = await heldThenDone(ts, {
-      path: '/api/books/import/preview?file=bab.txt&generator=romance',
-      cookie,
-      raw: manuscript,
-    });
-    expect(done.cost).toMatchObject({ parts: expect.any(Number) });
-    expect(done.settings).toEqual(expect.any(Object));
-  });
+  it(
+    'the preview for a generator: waiting for the model, its ' +
+      'slowness, then done with the parts and the settings read',
+    async () => {
+      const { ts } = served;
+      const { cookie } = await user(ts);
+      arm(any);
+      const done = await heldThenDone(ts, {
+        path: '/api/books/import/preview?file=bab.txt&generator=romance',
+        cookie,
+        raw: manuscript,
+      });
+      expect(done.cost).toMatchObject({ parts: expect.any(Number) });
+      expect(done.settings).toEqual(expect.any(Object));
+    },
+  );
 
   it('the import: waiting for the model, then done with the book saved and its bible held once', async () => {
     const { ts } = served;
@@ -296,7 +303,8 @@ describe('a step waiting for another step of its book says so', () => {
     ['en', 'ms', /another step/],
     ['ms', 'en', /langkah lain/],
   ] as const)(
-    "the second step asked as events while the first is held (a writer in %s, a book in %s): waiting for the book first, in the writer's language, then the model, then done; each charged once",
+    'the second step asked as events while the first is held (a writer in %s, a book in %s): waiting ' +
+      "for the book first, in the writer's language, then the model, then done; each charged once",
     async (writerLang, lang, words) => {
       const { ts } = served;
       const { cookie, id } = await user(ts, 200, writerLang);

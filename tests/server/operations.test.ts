@@ -78,30 +78,34 @@ describe('probes', () => {
     }
   });
 
-  it('the start-up handler answers at once: health 200 starting, anything else 503 starting with Retry-After (in Malay when asked)', async () => {
-    const server = createServer(startingHandler({ version: '9.9.9' }));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    try {
-      const health = await fetch(`${url}/api/health`);
-      expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: 'starting', version: '9.9.9' });
-      const other = await fetch(`${url}/api/generators/poems/generate`, {
-        method: 'POST',
-        body: '{}',
-        headers: { 'accept-language': 'ms' },
-      });
-      expect(other.status).toBe(503);
-      expect(other.headers.get('retry-after')).toBe('1');
-      expect(await other.json()).toEqual({
-        error: { code: 'starting', message: 'Pelayan sedang bermula. Sila cuba lagi sebentar lagi.' },
-      });
-      expect((await fetch(`${url}/api/ready`)).status).toBe(503);
-    } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-  });
+  it(
+    'the start-up handler answers at once: health 200 starting, ' +
+      'anything else 503 starting with Retry-After (in Malay when asked)',
+    async () => {
+      const server = createServer(startingHandler({ version: '9.9.9' }));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      try {
+        const health = await fetch(`${url}/api/health`);
+        expect(health.status).toBe(200);
+        expect(await health.json()).toEqual({ status: 'starting', version: '9.9.9' });
+        const other = await fetch(`${url}/api/generators/poems/generate`, {
+          method: 'POST',
+          body: '{}',
+          headers: { 'accept-language': 'ms' },
+        });
+        expect(other.status).toBe(503);
+        expect(other.headers.get('retry-after')).toBe('1');
+        expect(await other.json()).toEqual({
+          error: { code: 'starting', message: 'Pelayan sedang bermula. Sila cuba lagi sebentar lagi.' },
+        });
+        expect((await fetch(`${url}/api/ready`)).status).toBe(503);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+  );
 });
 
 describe('GET /metrics', () => {
@@ -227,27 +231,31 @@ describe('a body whose Content-Encoding is broken', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('bad_encoding');
   });
 
-  it('an encoding the server does not speak: 415 bad_encoding (in Malay when asked); the Stripe webhook too', async () => {
-    const res = await fetch(`${ts.url}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-encoding': 'zstd-x', 'accept-language': 'ms' },
-      body: '{}',
-    });
-    expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({
-      error: {
-        code: 'bad_encoding',
-        message:
-          'Kandungan permintaan tidak dapat dinyahkod (Content-Encoding). Hantar tanpa mampatan atau sebagai gzip, deflate atau br.',
-      },
-    });
-    const webhook = await fetch(`${ts.url}/api/payments/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'stripe-signature': 'x' },
-      body: 'garbage',
-    });
-    expect(webhook.status).toBeLessThan(500);
-  });
+  it(
+    'an encoding the server does not speak: 415 bad_encoding ' + '(in Malay when asked); the Stripe webhook too',
+    async () => {
+      const res = await fetch(`${ts.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'zstd-x', 'accept-language': 'ms' },
+        body: '{}',
+      });
+      expect(res.status).toBe(415);
+      expect(await res.json()).toEqual({
+        error: {
+          code: 'bad_encoding',
+          message:
+            'Kandungan permintaan tidak dapat dinyahkod (Content-Encoding). ' +
+            'Hantar tanpa mampatan atau sebagai gzip, deflate atau br.',
+        },
+      });
+      const webhook = await fetch(`${ts.url}/api/payments/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'stripe-signature': 'x' },
+        body: 'garbage',
+      });
+      expect(webhook.status).toBeLessThan(500);
+    },
+  );
 });
 
 describe('reset links in the log', () => {

@@ -81,61 +81,67 @@ describe('PUT /api/books/:bookType/publish/package', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }, 120_000);
 
-  it("keywords that fail KDP's check, then made good: the keywords check passes, nothing is charged, the zip carries them", async () => {
-    const balance = await balanceOf(userId);
-    const ledger = await ledgerCount(userId);
-    const generations = generationCount(userId);
+  it(
+    "keywords that fail KDP's check, then made good: the keywords " +
+      'check passes, nothing is charged, the zip carries them',
+    async () => {
+      const balance = await balanceOf(userId);
+      const ledger = await ledgerCount(userId);
+      const generations = generationCount(userId);
 
-    // A refused word ("bestseller") and a one-letter keyword: KDP's keywords check fails on the eBook.
-    const bad = await ts.http
-      .put('/api/books/children/publish/package')
-      .set('cookie', cookie)
-      .send({ keywords: ['bestseller adventure', 'x', 'talking animals'] });
-    expect(bad.status, JSON.stringify(bad.body)).toBe(200);
-    const failing = KdpPackageSchema.parse(bad.body.package);
-    expect(keywordsCheck(failing).status).toBe('fail');
-    expect(failing.channels.kdp_ebook!.ready).toBe(false);
-    expect(failing.keywords).toEqual(['bestseller adventure', 'x', 'talking animals']);
+      // A refused word ("bestseller") and a one-letter keyword: KDP's keywords check fails on the eBook.
+      const bad = await ts.http
+        .put('/api/books/children/publish/package')
+        .set('cookie', cookie)
+        .send({ keywords: ['bestseller adventure', 'x', 'talking animals'] });
+      expect(bad.status, JSON.stringify(bad.body)).toBe(200);
+      const failing = KdpPackageSchema.parse(bad.body.package);
+      expect(keywordsCheck(failing).status).toBe('fail');
+      expect(failing.channels.kdp_ebook!.ready).toBe(false);
+      expect(failing.keywords).toEqual(['bestseller adventure', 'x', 'talking animals']);
 
-    const good = await ts.http
-      .put('/api/books/children/publish/package')
-      .set('cookie', cookie)
-      .send({ keywords: GOOD.map((k) => ` ${k} `) });
-    expect(good.status, JSON.stringify(good.body)).toBe(200);
-    expect(good.body.credits_charged).toBe(0);
-    const fixed = KdpPackageSchema.parse(good.body.package);
-    expect(keywordsCheck(fixed).status).toBe('pass');
-    expect(fixed.channels.kdp_ebook!.checks.filter((c) => c.status === 'fail').map((c) => c.id)).not.toContain(
-      'keywords',
-    );
-    expect(fixed.channels.kdp_ebook!.checks.find((c) => c.id === 'metadata-stuffing')?.status).toBe('pass');
-    expect(fixed.keywords).toEqual(GOOD);
+      const good = await ts.http
+        .put('/api/books/children/publish/package')
+        .set('cookie', cookie)
+        .send({ keywords: GOOD.map((k) => ` ${k} `) });
+      expect(good.status, JSON.stringify(good.body)).toBe(200);
+      expect(good.body.credits_charged).toBe(0);
+      const fixed = KdpPackageSchema.parse(good.body.package);
+      expect(keywordsCheck(fixed).status).toBe('pass');
+      expect(fixed.channels.kdp_ebook!.checks.filter((c) => c.status === 'fail').map((c) => c.id)).not.toContain(
+        'keywords',
+      );
+      expect(fixed.channels.kdp_ebook!.checks.find((c) => c.id === 'metadata-stuffing')?.status).toBe('pass');
+      expect(fixed.keywords).toEqual(GOOD);
 
-    // Nothing spent: no generation, no ledger entry, the same balance.
-    expect(await balanceOf(userId)).toBe(balance);
-    expect(await ledgerCount(userId)).toBe(ledger);
-    expect(generationCount(userId)).toBe(generations);
+      // Nothing spent: no generation, no ledger entry, the same balance.
+      expect(await balanceOf(userId)).toBe(balance);
+      expect(await ledgerCount(userId)).toBe(ledger);
+      expect(generationCount(userId)).toBe(generations);
 
-    // GET shows the package as edited; the zip's files carry the keywords.
-    const quote = (await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body as {
-      package: KdpPackage;
-    };
-    expect(quote.package.keywords).toEqual(GOOD);
-    expect(keywordsCheck(quote.package).status).toBe('pass');
-    const zip = unzipSync(
-      new Uint8Array((await download(ts, '/api/books/children/publish/package', cookie)).body as Buffer),
-    );
-    const text = (name: string) => new TextDecoder().decode(zip[name]);
-    expect(text('keywords.txt').split('\n').filter(Boolean)).toEqual(GOOD);
-    expect((JSON.parse(text('metadata.json')) as { keywords: string[]; author: string }).keywords).toEqual(GOOD);
-    expect((JSON.parse(text('metadata.json')) as { author: string }).author).toBe('Eleanor Marsh');
-    const readiness = JSON.parse(text('readiness.json')) as { channels: KdpPackage['channels'] };
-    expect(readiness.channels.kdp_ebook!.checks.find((c) => c.id === 'keywords')?.status).toBe('pass');
-  }, 60_000);
+      // GET shows the package as edited; the zip's files carry the keywords.
+      const quote = (await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body as {
+        package: KdpPackage;
+      };
+      expect(quote.package.keywords).toEqual(GOOD);
+      expect(keywordsCheck(quote.package).status).toBe('pass');
+      const zip = unzipSync(
+        new Uint8Array((await download(ts, '/api/books/children/publish/package', cookie)).body as Buffer),
+      );
+      const text = (name: string) => new TextDecoder().decode(zip[name]);
+      expect(text('keywords.txt').split('\n').filter(Boolean)).toEqual(GOOD);
+      expect((JSON.parse(text('metadata.json')) as { keywords: string[]; author: string }).keywords).toEqual(GOOD);
+      expect((JSON.parse(text('metadata.json')) as { author: string }).author).toBe('Eleanor Marsh');
+      const readiness = JSON.parse(text('readiness.json')) as { channels: KdpPackage['channels'] };
+      expect(readiness.channels.kdp_ebook!.checks.find((c) => c.id === 'keywords')?.status).toBe('pass');
+    },
+    60_000,
+  );
 
   it("a description is kept with only KDP's tags and checked again", async () => {
     const told =
-      "When her grandmother's old map falls out of a library book, Maya follows it deep into the rainforest and learns that courage is <b>kindness</b> carried far from home, one brave step at a time.";
+      "When her grandmother's old map falls out of a library book, Maya follows it deep into the rainforest " +
+      'and learns that courage is <b>kindness</b> carried far from home, one brave step at a time.';
     const blurb = `<p>${told.replace('old map', '<a href="https://example.com">old map</a>')}</p><script>alert(1)</script>`;
     const res = await ts.http
       .put('/api/books/children/publish/package')
@@ -153,41 +159,45 @@ describe('PUT /api/books/:bookType/publish/package', () => {
     expect(new TextDecoder().decode(zip['description.html']).trim()).toBe(pkg.description);
   });
 
-  it("categories: the package says the suggested ones, the writer's replace them in metadata.json, checked again; more than 3 refused", async () => {
-    const before = (
-      (await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body as { package: KdpPackage }
-    ).package;
-    expect(before.categories?.length ?? 0).toBeGreaterThan(0);
-    const mine = ['Juvenile Fiction / Animals / General', 'Juvenile Fiction / Action & Adventure / General'];
-    const res = await ts.http
-      .put('/api/books/children/publish/package')
-      .set('cookie', cookie)
-      .send({ categories: mine.map((c) => ` ${c} `) });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const pkg = KdpPackageSchema.parse(res.body.package);
-    expect(pkg.categories).toEqual(mine);
-    expect(pkg.channels.kdp_ebook!.checks.find((c) => c.id === 'categories')?.status).toBe('pass');
-    expect(
-      ((await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body as { package: KdpPackage }).package
-        .categories,
-    ).toEqual(mine);
-    const zip = unzipSync(
-      new Uint8Array((await download(ts, '/api/books/children/publish/package', cookie)).body as Buffer),
-    );
-    expect((JSON.parse(new TextDecoder().decode(zip['metadata.json'])) as { categories: string[] }).categories).toEqual(
-      mine,
-    );
-    expect(
-      errorOf(
-        await ts.http
-          .put('/api/books/children/publish/package')
-          .set('cookie', cookie)
-          .send({ categories: [...mine, 'Juvenile Fiction / Bedtime & Dreams', 'Juvenile Fiction / Nature'] }),
-        400,
-        'package_categories_too_many',
-      ).fields,
-    ).toHaveProperty('categories');
-  });
+  it(
+    "categories: the package says the suggested ones, the writer's " +
+      'replace them in metadata.json, checked again; more than 3 refused',
+    async () => {
+      const before = (
+        (await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body as { package: KdpPackage }
+      ).package;
+      expect(before.categories?.length ?? 0).toBeGreaterThan(0);
+      const mine = ['Juvenile Fiction / Animals / General', 'Juvenile Fiction / Action & Adventure / General'];
+      const res = await ts.http
+        .put('/api/books/children/publish/package')
+        .set('cookie', cookie)
+        .send({ categories: mine.map((c) => ` ${c} `) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const pkg = KdpPackageSchema.parse(res.body.package);
+      expect(pkg.categories).toEqual(mine);
+      expect(pkg.channels.kdp_ebook!.checks.find((c) => c.id === 'categories')?.status).toBe('pass');
+      expect(
+        ((await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body as { package: KdpPackage })
+          .package.categories,
+      ).toEqual(mine);
+      const zip = unzipSync(
+        new Uint8Array((await download(ts, '/api/books/children/publish/package', cookie)).body as Buffer),
+      );
+      expect(
+        (JSON.parse(new TextDecoder().decode(zip['metadata.json'])) as { categories: string[] }).categories,
+      ).toEqual(mine);
+      expect(
+        errorOf(
+          await ts.http
+            .put('/api/books/children/publish/package')
+            .set('cookie', cookie)
+            .send({ categories: [...mine, 'Juvenile Fiction / Bedtime & Dreams', 'Juvenile Fiction / Nature'] }),
+          400,
+          'package_categories_too_many',
+        ).fields,
+      ).toHaveProperty('categories');
+    },
+  );
 
   it("refuses what KDP would not take, naming the field and the limit, in the writer's language", async () => {
     const eight = [...GOOD, 'one more keyword'];

@@ -19,7 +19,8 @@ const CHAPTER = [
   'She lit the oldest lantern, the one her father had mended a hundred times.',
 ].join('\n\n');
 const EXPANDED =
-  'The harbour lay quiet under a pale sky. The first boats rocked at the pier, their ropes creaking, and a gull cried once over the water.';
+  'The harbour lay quiet under a pale sky. The first boats rocked at ' +
+  'the pier, their ropes creaking, and a gull cried once over the water.';
 /** A line a writer repeats: in paragraphs 4, 7, 12, 13 and 22 of a 23-paragraph chapter. */
 const LINE = '"Not yet," she said.';
 const SHORTENED = 'She shook her head.';
@@ -60,7 +61,8 @@ describe('passage tools on the server', () => {
         if (!/The passage:/.test(userOf(body))) return step(body, i);
         if (mode === 'short') return SHORTENED;
         return mode === 'malay'
-          ? 'Pelabuhan itu sunyi pada waktu pagi dan bot-bot nelayan masih terikat di jeti, kerana para nelayan belum bangun daripada tidur mereka.'
+          ? 'Pelabuhan itu sunyi pada waktu pagi dan bot-bot nelayan masih terikat ' +
+              'di jeti, kerana para nelayan belum bangun daripada tidur mereka.'
           : `Here is the passage:\n\n${EXPANDED}`;
       },
       reply: () => (mode === 'fail' ? { status: 500, body: { error: { message: 'down' } } } : undefined),
@@ -113,51 +115,55 @@ describe('passage tools on the server', () => {
     };
   }
 
-  it('Expand on a paragraph of chapter 1: one credit, a request with the plan, the bible and the words around it; Keep puts it in, the old text a version', async () => {
-    const { cookie, chapter, credits, text, passage } = await bookWithChapter1();
-    const before = await credits();
-    const from = fake.generationRequests().length;
-    const res = await ts.http
-      .post('/api/progress/romance/passage')
-      .set('cookie', cookie)
-      .send({ ...passage, action: 'expand' });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.passage).toBe(EXPANDED);
-    expect(res.body.credits_available).toBe(before - 1);
-    const asks = fake
-      .generationRequests()
-      .slice(from)
-      .map((r) => userOf(r.body ?? {}));
-    expect(asks).toHaveLength(1);
-    expect(asks[0]).toMatch(/^Write Chapter 1 of 7/);
-    expect(asks[0]).toContain('PLAN-1');
-    expect(asks[0]).toContain('BIBLE-MARK');
-    expect(asks[0]).toContain('expanded');
-    expect(asks[0]).toContain('Aisha opened the shutters');
-    expect(asks[0]).toContain('She lit the oldest lantern');
-    expect(asks[0]).toContain('PARA-2 The harbour was quiet');
-    // Nothing changed yet: Discard is leaving it so.
-    expect(await chapter()).toBe(text);
+  it(
+    'Expand on a paragraph of chapter 1: one credit, a request with the plan, ' +
+      'the bible and the words around it; Keep puts it in, the old text a version',
+    async () => {
+      const { cookie, chapter, credits, text, passage } = await bookWithChapter1();
+      const before = await credits();
+      const from = fake.generationRequests().length;
+      const res = await ts.http
+        .post('/api/progress/romance/passage')
+        .set('cookie', cookie)
+        .send({ ...passage, action: 'expand' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.passage).toBe(EXPANDED);
+      expect(res.body.credits_available).toBe(before - 1);
+      const asks = fake
+        .generationRequests()
+        .slice(from)
+        .map((r) => userOf(r.body ?? {}));
+      expect(asks).toHaveLength(1);
+      expect(asks[0]).toMatch(/^Write Chapter 1 of 7/);
+      expect(asks[0]).toContain('PLAN-1');
+      expect(asks[0]).toContain('BIBLE-MARK');
+      expect(asks[0]).toContain('expanded');
+      expect(asks[0]).toContain('Aisha opened the shutters');
+      expect(asks[0]).toContain('She lit the oldest lantern');
+      expect(asks[0]).toContain('PARA-2 The harbour was quiet');
+      // Nothing changed yet: Discard is leaving it so.
+      expect(await chapter()).toBe(text);
 
-    const keep = await ts.http
-      .post('/api/progress/romance/passage/keep')
-      .set('cookie', cookie)
-      .send({ ...passage, passage: res.body.passage });
-    expect(keep.status, JSON.stringify(keep.body)).toBe(200);
-    expect(keep.body.kept_version).toBe(1);
-    expect(await chapter()).toBe(text.replace(passage.text, EXPANDED));
-    const versions = (await ts.http.get('/api/progress/romance/versions?position=1').set('cookie', cookie)).body
-      .versions;
-    expect(versions[0].text).toBe(text);
-    // Keep is free; the same passage kept again is refused: the chapter no longer holds it.
-    expect(await credits()).toBe(before - 1);
-    const again = await ts.http
-      .post('/api/progress/romance/passage/keep')
-      .set('cookie', cookie)
-      .send({ ...passage, passage: 'x' });
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe('part_changed');
-  });
+      const keep = await ts.http
+        .post('/api/progress/romance/passage/keep')
+        .set('cookie', cookie)
+        .send({ ...passage, passage: res.body.passage });
+      expect(keep.status, JSON.stringify(keep.body)).toBe(200);
+      expect(keep.body.kept_version).toBe(1);
+      expect(await chapter()).toBe(text.replace(passage.text, EXPANDED));
+      const versions = (await ts.http.get('/api/progress/romance/versions?position=1').set('cookie', cookie)).body
+        .versions;
+      expect(versions[0].text).toBe(text);
+      // Keep is free; the same passage kept again is refused: the chapter no longer holds it.
+      expect(await credits()).toBe(before - 1);
+      const again = await ts.http
+        .post('/api/progress/romance/passage/keep')
+        .set('cookie', cookie)
+        .send({ ...passage, passage: 'x' });
+      expect(again.status).toBe(409);
+      expect(again.body.error.code).toBe('part_changed');
+    },
+  );
 
   it('streams the new passage with Accept: text/event-stream: delta events, then done with the answer', async () => {
     const { cookie, chapter, text, passage } = await bookWithChapter1();
@@ -183,25 +189,28 @@ describe('passage tools on the server', () => {
     expect(await chapter()).toBe(text);
   });
 
-  it('a failed call is refunded and changes nothing; an answer in another language is refused and refunded', async () => {
-    const { cookie, chapter, credits, text, passage } = await bookWithChapter1();
-    const before = await credits();
-    for (const m of ['fail', 'malay'] as const) {
-      mode = m;
-      try {
-        const res = await ts.http
-          .post('/api/progress/romance/passage')
-          .set('cookie', cookie)
-          .send({ ...passage, action: 'rewrite', tone: 'warmer', note: 'More of the sea.' });
-        expect(res.status).toBeGreaterThanOrEqual(m === 'fail' ? 500 : 400);
-        if (m === 'malay') expect(res.body.error.code).toBe('wrong_language');
-      } finally {
-        mode = 'ok';
+  it(
+    'a failed call is refunded and changes nothing; an ' + 'answer in another language is refused and refunded',
+    async () => {
+      const { cookie, chapter, credits, text, passage } = await bookWithChapter1();
+      const before = await credits();
+      for (const m of ['fail', 'malay'] as const) {
+        mode = m;
+        try {
+          const res = await ts.http
+            .post('/api/progress/romance/passage')
+            .set('cookie', cookie)
+            .send({ ...passage, action: 'rewrite', tone: 'warmer', note: 'More of the sea.' });
+          expect(res.status).toBeGreaterThanOrEqual(m === 'fail' ? 500 : 400);
+          if (m === 'malay') expect(res.body.error.code).toBe('wrong_language');
+        } finally {
+          mode = 'ok';
+        }
+        expect(await credits()).toBe(before);
+        expect(await chapter()).toBe(text);
       }
-      expect(await credits()).toBe(before);
-      expect(await chapter()).toBe(text);
-    }
-  });
+    },
+  );
 
   it('refuses a passage the part does not hold, an unknown action, and another user', async () => {
     const { cookie, passage } = await bookWithChapter1();
@@ -292,64 +301,71 @@ describe('passage tools on the server', () => {
     expect(await credits()).toBe(before - 1);
   });
 
-  it("a place in a part changed since answers 409 part_changed (en) and charges nothing; so do the part's other edits (part_stale)", async () => {
-    const { cookie, chapter, credits, ledger, passage } = await bookWithChapter1();
-    // The writer changed the chapter in another window after selecting.
-    const changed = `${passage.text} A line added in another window.`;
-    const other = await ts.http
-      .put('/api/progress/romance/part')
-      .set('cookie', cookie)
-      .send({ part: chapter1, text: (await chapter()).replace(passage.text, changed), hash: passage.hash });
-    expect(other.status, JSON.stringify(other.body)).toBe(200);
-    const text = await chapter();
-    const before = {
-      credits: await credits(),
-      rows: (await ledger()).length,
-      asks: fake.generationRequests().filter((r) => /The passage:/.test(userOf(r.body ?? {}))).length,
-    };
-    // The passage's words still stand at those offsets, but the part is not the one the writer selected in.
-    expect(text.slice(passage.start, passage.end)).toBe(passage.text);
-    const stale = await ts.http
-      .post('/api/progress/romance/passage')
-      .set('cookie', cookie)
-      .send({ ...passage, action: 'shorten' });
-    expect(stale.status).toBe(409);
-    expect(stale.body.error).toEqual({
-      code: 'part_changed',
-      message: 'This part changed since you selected the text: select it again.',
-    });
-    const keep = await ts.http
-      .post('/api/progress/romance/passage/keep')
-      .set('cookie', cookie)
-      .send({ ...passage, passage: 'x' });
-    expect(keep.status).toBe(409);
-    expect(keep.body.error.code).toBe('part_changed');
-    // Whole-part edits made on the older text: refused as well.
-    for (const [path, body] of [
-      ['more', { part: chapter1 }],
-      ['rewrite', { part: chapter1, note: 'More sea.' }],
-      ['versions/restore', { part: chapter1, version: 1 }],
-    ] as const) {
-      const res = await ts.http
-        .post(`/api/progress/romance/${path}`)
+  it(
+    'a place in a part changed since answers 409 part_changed (en) ' +
+      "and charges nothing; so do the part's other edits (part_stale)",
+    async () => {
+      const { cookie, chapter, credits, ledger, passage } = await bookWithChapter1();
+      // The writer changed the chapter in another window after selecting.
+      const changed = `${passage.text} A line added in another window.`;
+      const other = await ts.http
+        .put('/api/progress/romance/part')
         .set('cookie', cookie)
-        .send({ ...body, hash: passage.hash });
-      expect(res.status, path).toBe(409);
-      expect(res.body.error).toEqual({
-        code: 'part_stale',
-        message: 'This part changed since this page showed it: reload the page to see it as it is now, then try again.',
+        .send({ part: chapter1, text: (await chapter()).replace(passage.text, changed), hash: passage.hash });
+      expect(other.status, JSON.stringify(other.body)).toBe(200);
+      const text = await chapter();
+      const before = {
+        credits: await credits(),
+        rows: (await ledger()).length,
+        asks: fake.generationRequests().filter((r) => /The passage:/.test(userOf(r.body ?? {}))).length,
+      };
+      // The passage's words still stand at those offsets, but the part is not the one the writer selected in.
+      expect(text.slice(passage.start, passage.end)).toBe(passage.text);
+      const stale = await ts.http
+        .post('/api/progress/romance/passage')
+        .set('cookie', cookie)
+        .send({ ...passage, action: 'shorten' });
+      expect(stale.status).toBe(409);
+      expect(stale.body.error).toEqual({
+        code: 'part_changed',
+        message: 'This part changed since you selected the text: select it again.',
       });
-    }
-    const hand = await ts.http
-      .put('/api/progress/romance/part')
-      .set('cookie', cookie)
-      .send({ part: chapter1, text: 'Overwritten unseen.', hash: passage.hash });
-    expect(hand.status).toBe(409);
-    expect(hand.body.error.code).toBe('part_stale');
-    // Nothing charged, nothing asked of the model, nothing changed.
-    expect(await credits()).toBe(before.credits);
-    expect((await ledger()).length).toBe(before.rows);
-    expect(fake.generationRequests().filter((r) => /The passage:/.test(userOf(r.body ?? {}))).length).toBe(before.asks);
-    expect(await chapter()).toBe(text);
-  });
+      const keep = await ts.http
+        .post('/api/progress/romance/passage/keep')
+        .set('cookie', cookie)
+        .send({ ...passage, passage: 'x' });
+      expect(keep.status).toBe(409);
+      expect(keep.body.error.code).toBe('part_changed');
+      // Whole-part edits made on the older text: refused as well.
+      for (const [path, body] of [
+        ['more', { part: chapter1 }],
+        ['rewrite', { part: chapter1, note: 'More sea.' }],
+        ['versions/restore', { part: chapter1, version: 1 }],
+      ] as const) {
+        const res = await ts.http
+          .post(`/api/progress/romance/${path}`)
+          .set('cookie', cookie)
+          .send({ ...body, hash: passage.hash });
+        expect(res.status, path).toBe(409);
+        expect(res.body.error).toEqual({
+          code: 'part_stale',
+          message:
+            'This part changed since this page showed it: reload the page to see it as it is now, then try again.',
+        });
+      }
+      const hand = await ts.http
+        .put('/api/progress/romance/part')
+        .set('cookie', cookie)
+        .send({ part: chapter1, text: 'Overwritten unseen.', hash: passage.hash });
+      expect(hand.status).toBe(409);
+      expect(hand.body.error.code).toBe('part_stale');
+      // Nothing charged, nothing asked of the model, nothing changed.
+      expect(await credits()).toBe(before.credits);
+      expect((await ledger()).length).toBe(before.rows);
+      expect(fake.generationRequests().filter((r) => /The passage:/.test(userOf(r.body ?? {}))).length).toBe(
+        before.asks,
+      );
+      expect(await chapter()).toBe(text);
+    },
+  );
 });

@@ -57,24 +57,32 @@ describe('saved progress', () => {
 });
 
 describe('content history', () => {
-  it("lists own items newest first, titles and metadata without content, and the distinct types with their generators' names", async () => {
-    const res = await ts.http.get('/api/history').set('cookie', alice);
-    expect(res.status).toBe(200);
-    expect(res.body.items.map((i: { content_type: string }) => i.content_type)).toEqual(['poem', 'romance', 'romance']);
-    for (const key of ['id', 'title', 'content_type', 'generator_id', 'created_at'])
-      expect(res.body.items[0]).toHaveProperty(key);
-    for (const item of res.body.items) expect(item).not.toHaveProperty('content');
-    expect(res.body.next_cursor).toBeNull();
-    // The display names the generator pages show (spec: Healing Poem Creator, Romance Story Creator).
-    // Named in every language of the table (a language added since too).
-    const named = (en: string) => Object.fromEntries(langs().map((l) => [l, l === 'en' ? en : expect.any(String)]));
-    expect(res.body.types).toEqual([
-      { type: 'poem', name: named('Healing Poem Creator') },
-      { type: 'romance', name: named('Romance Story Creator') },
-    ]);
-    const bobs = await ts.http.get('/api/history').set('cookie', bob);
-    expect(bobs.body.items.map((i: { content_type: string }) => i.content_type)).toEqual(['dad_jokes']);
-  });
+  it(
+    'lists own items newest first, titles and metadata without ' +
+      "content, and the distinct types with their generators' names",
+    async () => {
+      const res = await ts.http.get('/api/history').set('cookie', alice);
+      expect(res.status).toBe(200);
+      expect(res.body.items.map((i: { content_type: string }) => i.content_type)).toEqual([
+        'poem',
+        'romance',
+        'romance',
+      ]);
+      for (const key of ['id', 'title', 'content_type', 'generator_id', 'created_at'])
+        expect(res.body.items[0]).toHaveProperty(key);
+      for (const item of res.body.items) expect(item).not.toHaveProperty('content');
+      expect(res.body.next_cursor).toBeNull();
+      // The display names the generator pages show (spec: Healing Poem Creator, Romance Story Creator).
+      // Named in every language of the table (a language added since too).
+      const named = (en: string) => Object.fromEntries(langs().map((l) => [l, l === 'en' ? en : expect.any(String)]));
+      expect(res.body.types).toEqual([
+        { type: 'poem', name: named('Healing Poem Creator') },
+        { type: 'romance', name: named('Romance Story Creator') },
+      ]);
+      const bobs = await ts.http.get('/api/history').set('cookie', bob);
+      expect(bobs.body.items.map((i: { content_type: string }) => i.content_type)).toEqual(['dad_jokes']);
+    },
+  );
 
   it('searches words of title and type case-insensitively, and filters by type', async () => {
     const search = async (query: string) =>

@@ -55,7 +55,8 @@ describe.each(adapters)('provenance on $name', (adapter) => {
   };
 
   it_(
-    "an imported book is the author's; a passage kept is recorded with its words, and the version keeps what the text was",
+    "an imported book is the author's; a passage kept is recorded " +
+      'with its words, and the version keeps what the text was',
     async () => {
       const { user, state } = await imported(`prov-a-${adapter.name}@karya.test`);
       expect((await repos.books.load({ userId: user.id, key: 'romance' }))!.state.provenance).toEqual({

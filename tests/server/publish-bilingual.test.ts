@@ -54,93 +54,105 @@ async function writerWithRomance(ts: TestServer) {
 }
 
 describe('publishing an edition as a dual-language book', () => {
-  it("refuses a book that is no edition, then makes the edition's package in both languages with the bilingual readiness rule", async () => {
-    const { ts } = served;
-    const w = await writerWithRomance(ts);
-    const quote = await ts.http.get('/api/books/romance/publish').set('cookie', w.cookie);
-    expect(quote.status).toBe(200);
-    expect(quote.body.edition).toBeUndefined();
+  it(
+    "refuses a book that is no edition, then makes the edition's " +
+      'package in both languages with the bilingual readiness rule',
+    async () => {
+      const { ts } = served;
+      const w = await writerWithRomance(ts);
+      const quote = await ts.http.get('/api/books/romance/publish').set('cookie', w.cookie);
+      expect(quote.status).toBe(200);
+      expect(quote.body.edition).toBeUndefined();
 
-    // The source itself has no second language: refused with its code, in the book's language, nothing charged.
-    const before = await ts.ctx.repos.credits.balanceOf(w.id);
-    const refused = await ts.http.post('/api/books/romance/publish').set('cookie', w.cookie).send({ bilingual: true });
-    expect(refused.status).toBe(422);
-    const error = ApiErrorEnvelopeSchema.parse(refused.body).error;
-    expect(error.code).toBe('publish_not_edition');
-    expect(error.message).toContain(`Book ${w.bookId} is not a translated edition`);
-    expect(await ts.ctx.repos.credits.balanceOf(w.id)).toBe(before);
+      // The source itself has no second language: refused with its code, in the book's language, nothing charged.
+      const before = await ts.ctx.repos.credits.balanceOf(w.id);
+      const refused = await ts.http
+        .post('/api/books/romance/publish')
+        .set('cookie', w.cookie)
+        .send({ bilingual: true });
+      expect(refused.status).toBe(422);
+      const error = ApiErrorEnvelopeSchema.parse(refused.body).error;
+      expect(error.code).toBe('publish_not_edition');
+      expect(error.message).toContain(`Book ${w.bookId} is not a translated edition`);
+      expect(await ts.ctx.repos.credits.balanceOf(w.id)).toBe(before);
 
-    // Its Malay edition, made and continued: the current romance, which the panel offers as a dual-language book.
-    const made = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
-    expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const editionId = made.body.edition.id as number;
-    expect((await ts.http.post(`/api/books/${editionId}/continue`).set('cookie', w.cookie)).status).toBe(200);
-    const offered = await ts.http.get('/api/books/romance/publish').set('cookie', w.cookie);
-    expect(offered.body).toMatchObject({
-      is_finished: true,
-      book_id: editionId,
-      edition: { lang: 'ms', source_lang: 'en' },
-    });
-
-    const res = await ts.http
-      .post('/api/books/romance/publish')
-      .set('cookie', w.cookie)
-      .send({ author: 'Siti Aminah', bilingual: true });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const report = res.body.package as KdpPackage;
-    // Every channel lists how its store takes a book in two languages, in the edition's language (Malay).
-    for (const channel of Object.values(report.channels)) {
-      const rule = channel.checks.find((c) => c.id === 'bilingual-language');
-      expect(rule, channel.name).toBeDefined();
-      expect(rule!.label).toMatch(/^buku dwibahasa \(.+ dan .+\) mengisytiharkan satu bahasa$/);
-    }
-    // The package's own EPUB check finds nothing wrong with the book in two languages (epubcheck installed: it ran).
-    const checked = report.channels.kdp_ebook.checks.find((c) => c.id === 'epubcheck');
-    expect(checked?.status, checked?.detail).toBe(toolSkip('epubcheck') === null ? 'pass' : 'skipped');
-    // Its accessibility check is listed too, in Malay, skipped saying why (the suite turns DAISY Ace off: KARYA_ACE=off,
-    // its real runs in tests/export/ace.test.ts).
-    const accessible = report.channels.kdp_ebook.checks.find((c) => c.id === 'accessibility');
-    expect(accessible).toMatchObject({ status: 'skipped', label: 'manuscript.epub lulus DAISY Ace (kebolehcapaian)' });
-    expect(accessible?.detail).toMatch(/KARYA_ACE=off/);
-
-    const epub = await downloadOf(ts, '/api/books/romance/publish/package/manuscript.epub', w.cookie);
-    expect(epub.status).toBe(200);
-    const files = readZip(new Uint8Array(epub.body as Buffer));
-    const opf = zipText(files, files.find((f) => f.name.endsWith('.opf'))!.name);
-    expect([...opf.matchAll(/<dc:language>([^<]+)<\/dc:language>/g)].map((m) => m[1])).toEqual(['ms', 'en']);
-    const names = partFiles(files);
-    for (let n = 1; n <= CHAPTERS; n++) {
-      const got = paragraphs(zipText(files, names[n]!));
-      const english = chapterParagraphs(n, 'en');
-      expect(got).toHaveLength(english.length * 2);
-      english.forEach((text, i) => {
-        expect(got[2 * i]).toEqual({ lang: 'en', xmlLang: 'en', text });
-        const malay = got[2 * i + 1]!;
-        expect(malay).toMatchObject({ lang: 'ms', xmlLang: 'ms' });
-        expect(malay.text).not.toBe(text);
-        expect(malay.text.length).toBeGreaterThan(text.length * 0.7);
+      // Its Malay edition, made and continued: the current romance, which the panel offers as a dual-language book.
+      const made = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const editionId = made.body.edition.id as number;
+      expect((await ts.http.post(`/api/books/${editionId}/continue`).set('cookie', w.cookie)).status).toBe(200);
+      const offered = await ts.http.get('/api/books/romance/publish').set('cookie', w.cookie);
+      expect(offered.body).toMatchObject({
+        is_finished: true,
+        book_id: editionId,
+        edition: { lang: 'ms', source_lang: 'en' },
       });
-    }
-    // The headings in both languages, each in its own; the copyright page names the author given.
-    expect(zipText(files, names[1]!)).toMatch(
-      /<span xml:lang="en" lang="en">Chapter 1[^<]*<\/span> <span xml:lang="ms" lang="ms" class="other">Bab 1/,
-    );
 
-    // The same book published without the choice is the edition alone: no English paragraph, no bilingual rule.
-    // Its EPUB check is left out (a PATH without epubcheck): a JVM run whose verdict nothing here reads.
-    const plain = await withoutEpubcheck(() =>
-      ts.http.post('/api/books/romance/publish').set('cookie', w.cookie).send({ author: 'Siti Aminah' }),
-    );
-    expect(plain.status, JSON.stringify(plain.body)).toBe(200);
-    expect(
-      (plain.body.package as KdpPackage).channels.kdp_ebook.checks.some((c) => c.id === 'bilingual-language'),
-    ).toBe(false);
-    const alone = readZip(
-      new Uint8Array(
-        (await downloadOf(ts, '/api/books/romance/publish/package/manuscript.epub', w.cookie)).body as Buffer,
-      ),
-    );
-    const first = paragraphs(zipText(alone, partFiles(alone)[1]!));
-    expect(first.some((p) => p.text === chapterParagraphs(1, 'en')[0])).toBe(false);
-  }, 240_000);
+      const res = await ts.http
+        .post('/api/books/romance/publish')
+        .set('cookie', w.cookie)
+        .send({ author: 'Siti Aminah', bilingual: true });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const report = res.body.package as KdpPackage;
+      // Every channel lists how its store takes a book in two languages, in the edition's language (Malay).
+      for (const channel of Object.values(report.channels)) {
+        const rule = channel.checks.find((c) => c.id === 'bilingual-language');
+        expect(rule, channel.name).toBeDefined();
+        expect(rule!.label).toMatch(/^buku dwibahasa \(.+ dan .+\) mengisytiharkan satu bahasa$/);
+      }
+      // The package's own EPUB check finds nothing wrong with the book in two languages (epubcheck installed: it ran).
+      const checked = report.channels.kdp_ebook.checks.find((c) => c.id === 'epubcheck');
+      expect(checked?.status, checked?.detail).toBe(toolSkip('epubcheck') === null ? 'pass' : 'skipped');
+      // Its accessibility check is listed too, in Malay, skipped saying why (the suite turns DAISY Ace off:
+      // KARYA_ACE=off,
+      // its real runs in tests/export/ace.test.ts).
+      const accessible = report.channels.kdp_ebook.checks.find((c) => c.id === 'accessibility');
+      expect(accessible).toMatchObject({
+        status: 'skipped',
+        label: 'manuscript.epub lulus DAISY Ace (kebolehcapaian)',
+      });
+      expect(accessible?.detail).toMatch(/KARYA_ACE=off/);
+
+      const epub = await downloadOf(ts, '/api/books/romance/publish/package/manuscript.epub', w.cookie);
+      expect(epub.status).toBe(200);
+      const files = readZip(new Uint8Array(epub.body as Buffer));
+      const opf = zipText(files, files.find((f) => f.name.endsWith('.opf'))!.name);
+      expect([...opf.matchAll(/<dc:language>([^<]+)<\/dc:language>/g)].map((m) => m[1])).toEqual(['ms', 'en']);
+      const names = partFiles(files);
+      for (let n = 1; n <= CHAPTERS; n++) {
+        const got = paragraphs(zipText(files, names[n]!));
+        const english = chapterParagraphs(n, 'en');
+        expect(got).toHaveLength(english.length * 2);
+        english.forEach((text, i) => {
+          expect(got[2 * i]).toEqual({ lang: 'en', xmlLang: 'en', text });
+          const malay = got[2 * i + 1]!;
+          expect(malay).toMatchObject({ lang: 'ms', xmlLang: 'ms' });
+          expect(malay.text).not.toBe(text);
+          expect(malay.text.length).toBeGreaterThan(text.length * 0.7);
+        });
+      }
+      // The headings in both languages, each in its own; the copyright page names the author given.
+      expect(zipText(files, names[1]!)).toMatch(
+        /<span xml:lang="en" lang="en">Chapter 1[^<]*<\/span> <span xml:lang="ms" lang="ms" class="other">Bab 1/,
+      );
+
+      // The same book published without the choice is the edition alone: no English paragraph, no bilingual rule.
+      // Its EPUB check is left out (a PATH without epubcheck): a JVM run whose verdict nothing here reads.
+      const plain = await withoutEpubcheck(() =>
+        ts.http.post('/api/books/romance/publish').set('cookie', w.cookie).send({ author: 'Siti Aminah' }),
+      );
+      expect(plain.status, JSON.stringify(plain.body)).toBe(200);
+      expect(
+        (plain.body.package as KdpPackage).channels.kdp_ebook.checks.some((c) => c.id === 'bilingual-language'),
+      ).toBe(false);
+      const alone = readZip(
+        new Uint8Array(
+          (await downloadOf(ts, '/api/books/romance/publish/package/manuscript.epub', w.cookie)).body as Buffer,
+        ),
+      );
+      const first = paragraphs(zipText(alone, partFiles(alone)[1]!));
+      expect(first.some((p) => p.text === chapterParagraphs(1, 'en')[0])).toBe(false);
+    },
+    240_000,
+  );
 });

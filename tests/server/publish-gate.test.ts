@@ -19,32 +19,36 @@ function build(): { promise: Promise<void>; end: () => void; fail: () => void } 
 const turn = () => new Promise((r) => setImmediate(r));
 
 describe('the publish gate', () => {
-  it('runs four builds asked for together one at a time, first come first served; a failed build gives its place up', async () => {
-    const gate = new Gate(1);
-    const builds = [build(), build(), build(), build()];
-    const started: number[] = [];
-    const answers = builds.map((b, i) =>
-      gate.run(async () => {
-        started.push(i);
-        await b.promise;
-        return i;
-      }),
-    );
-    await turn();
-    expect(started).toEqual([0]);
-    expect(gate.load).toEqual({ running: 1, waiting: 3 });
-    builds[0]!.end();
-    await turn();
-    expect(started).toEqual([0, 1]);
-    builds[1]!.fail();
-    await expect(answers[1]).rejects.toThrow('the build failed');
-    await turn();
-    expect(started).toEqual([0, 1, 2]);
-    builds[2]!.end();
-    builds[3]!.end();
-    expect(await Promise.all([answers[0], answers[2], answers[3]])).toEqual([0, 2, 3]);
-    expect(gate.load).toEqual({ running: 0, waiting: 0 });
-  });
+  it(
+    'runs four builds asked for together one at a time, first ' +
+      'come first served; a failed build gives its place up',
+    async () => {
+      const gate = new Gate(1);
+      const builds = [build(), build(), build(), build()];
+      const started: number[] = [];
+      const answers = builds.map((b, i) =>
+        gate.run(async () => {
+          started.push(i);
+          await b.promise;
+          return i;
+        }),
+      );
+      await turn();
+      expect(started).toEqual([0]);
+      expect(gate.load).toEqual({ running: 1, waiting: 3 });
+      builds[0]!.end();
+      await turn();
+      expect(started).toEqual([0, 1]);
+      builds[1]!.fail();
+      await expect(answers[1]).rejects.toThrow('the build failed');
+      await turn();
+      expect(started).toEqual([0, 1, 2]);
+      builds[2]!.end();
+      builds[3]!.end();
+      expect(await Promise.all([answers[0], answers[2], answers[3]])).toEqual([0, 2, 3]);
+      expect(gate.load).toEqual({ running: 0, waiting: 0 });
+    },
+  );
 
   it('with room for two, two run at once and the third waits', async () => {
     const gate = new Gate(2);

@@ -101,54 +101,59 @@ describe('publishing an imported novel from the studio', () => {
     }
   }, 240_000);
 
-  it("the conclusion is written with the book's own 28 chapters in the request; more chapters may be asked for first", async () => {
-    const { ts, fake } = server;
-    const { cookie, bookType } = await importedNovel();
-    const view = (await ts.http.get(`/api/progress/${bookType}`).set('cookie', cookie)).body.book;
-    // As the studio sends it: the locked book's own settings, numberOfChapters 28.
-    expect(view.settings.numberOfChapters).toBe(28);
-    // A new book of 28 chapters is still refused.
-    const other = await signUp(ts);
-    const refused = await ts.http
-      .post('/api/generators/romance/generate')
-      .set('cookie', other)
-      .send({ settings: { ...view.settings } });
-    expect(refused.status).toBe(400);
-    expect(JSON.stringify(refused.body)).toContain('invalid_chapters');
+  it(
+    "the conclusion is written with the book's own 28 chapters " +
+      'in the request; more chapters may be asked for first',
+    async () => {
+      const { ts, fake } = server;
+      const { cookie, bookType } = await importedNovel();
+      const view = (await ts.http.get(`/api/progress/${bookType}`).set('cookie', cookie)).body.book;
+      // As the studio sends it: the locked book's own settings, numberOfChapters 28.
+      expect(view.settings.numberOfChapters).toBe(28);
+      // A new book of 28 chapters is still refused.
+      const other = await signUp(ts);
+      const refused = await ts.http
+        .post('/api/generators/romance/generate')
+        .set('cookie', other)
+        .send({ settings: { ...view.settings } });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain('invalid_chapters');
 
-    // Two more chapters first: the outline of the new ones, then Chapter 29 and 30, then the conclusion.
-    const more = await whenFree(() =>
-      ts.http.put(`/api/progress/${bookType}/chapters`).set('cookie', cookie).send({ chapters: 30 }),
-    );
-    expect(more.status, JSON.stringify(more.body)).toBe(200);
-    expect(more.body.book.next.kind).toBe('outline');
-    expect(more.body.book.ending).toBeUndefined();
-    const from = fake.generationRequests().length;
-    const kinds: string[] = [];
-    for (let i = 0; i < 4; i++) {
-      const book = (await ts.http.get(`/api/progress/${bookType}`).set('cookie', cookie)).body.book;
-      const step = await whenFree(() =>
-        ts.http
-          .post('/api/generators/romance/generate')
-          .set('cookie', cookie)
-          .send({
-            settings: book.settings,
-            step: {
-              kind: book.next.kind,
-              ...(book.next.position !== undefined ? { position: book.next.position } : {}),
-            },
-          }),
+      // Two more chapters first: the outline of the new ones, then Chapter 29 and 30, then the conclusion.
+      const more = await whenFree(() =>
+        ts.http.put(`/api/progress/${bookType}/chapters`).set('cookie', cookie).send({ chapters: 30 }),
       );
-      expect(step.status, `${kinds.join(',')} ${book.next.kind} ${JSON.stringify(step.body)}`).toBe(200);
-      kinds.push(book.next.kind);
-    }
-    expect(kinds).toEqual(['outline', 'chapter', 'chapter', 'conclusion']);
-    expect(
-      partsAsked(from)
-        .filter((p) => !p.follow)
-        .map((p) => p.kind),
-    ).toEqual(['outline', 'chapter', 'chapter', 'conclusion']);
-    const done = (await ts.http.get(`/api/progress/${bookType}`).set('cookie', cookie)).body.book;
-    expect(done.is_finished).toBe(true);
-  }, 240_000);
+      expect(more.status, JSON.stringify(more.body)).toBe(200);
+      expect(more.body.book.next.kind).toBe('outline');
+      expect(more.body.book.ending).toBeUndefined();
+      const from = fake.generationRequests().length;
+      const kinds: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const book = (await ts.http.get(`/api/progress/${bookType}`).set('cookie', cookie)).body.book;
+        const step = await whenFree(() =>
+          ts.http
+            .post('/api/generators/romance/generate')
+            .set('cookie', cookie)
+            .send({
+              settings: book.settings,
+              step: {
+                kind: book.next.kind,
+                ...(book.next.position !== undefined ? { position: book.next.position } : {}),
+              },
+            }),
+        );
+        expect(step.status, `${kinds.join(',')} ${book.next.kind} ${JSON.stringify(step.body)}`).toBe(200);
+        kinds.push(book.next.kind);
+      }
+      expect(kinds).toEqual(['outline', 'chapter', 'chapter', 'conclusion']);
+      expect(
+        partsAsked(from)
+          .filter((p) => !p.follow)
+          .map((p) => p.kind),
+      ).toEqual(['outline', 'chapter', 'chapter', 'conclusion']);
+      const done = (await ts.http.get(`/api/progress/${bookType}`).set('cookie', cookie)).body.book;
+      expect(done.is_finished).toBe(true);
+    },
+    240_000,
+  );
 });

@@ -217,7 +217,8 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     );
     const history = (await ts.ctx.repos.history.list({ userId: author.id, limit: 1000 })).items;
     expect(history.length - historyBefore).toBe(4);
-    // Kept under the book's title, as its parts are (Content History shows them with the book), the cover as its picture.
+    // Kept under the book's title, as its parts are (Content History shows them with the book), the cover as its
+    // picture.
     const pieces = history.slice(0, 4);
     const bookTitle = historyBookOf(history.find((h) => h.generator_id === 'children')!.title)!.book;
     expect(pieces.map((h) => historyBookOf(h.title)?.book)).toEqual([bookTitle, bookTitle, bookTitle, bookTitle]);
@@ -300,78 +301,93 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     );
   });
 
-  it('publishing again with the author named (and a trim and paper) skips the pen name, writes the copyright page and replaces the package', async () => {
-    const res = await ts.http
-      .post('/api/books/children/publish')
-      .set('cookie', author.cookie)
-      .send({ author: '  Siti Aminah ', trim: '5x8', paper: 'cream' });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const body = PublishResponseSchema.parse(res.body);
-    expect(body.package.author).toBe('Siti Aminah');
-    expect(body.package.steps.find((s) => s.part === 'author')).toEqual({
-      part: 'author',
-      generator_id: 'author-name',
-      cost: 0,
-      skipped: 'given',
-    });
-    expect(body.package.steps.find((s) => s.part === 'copyright')).toEqual({
-      part: 'copyright',
-      generator_id: 'copyright',
-      cost: 1,
-    });
-    expect(body.credits_charged).toBe(COST - 1);
-    expect(
-      Object.values(body.package.channels).every((c) => c.checks.find((x) => x.id === 'author')?.status === 'pass'),
-    ).toBe(true);
-    expect(await balanceOf(ts, author.id)).toBe(50 - CHARGED - (COST - 1));
-    const quote = PublishQuoteSchema.parse(
-      (await ts.http.get('/api/books/children/publish').set('cookie', author.cookie)).body,
-    );
-    expect(quote.package?.author).toBe('Siti Aminah');
-    // The name given is kept with the book: the panel's Author field starts with it, and no pen name is quoted.
-    expect(quote.author).toBe('Siti Aminah');
-    expect(quote.steps.find((s) => s.part === 'author')?.cost).toBe(0);
-    expect(quote.cost).toBe(COST - 1);
-    const zip = unzipSync(
-      new Uint8Array((await download(ts, '/api/books/children/publish/package', author.cookie)).body as Buffer),
-    );
-    expect(JSON.parse(new TextDecoder().decode(zip['metadata.json'])).author).toBe('Siti Aminah');
-    expect(new TextDecoder('latin1').decode(zip['paperback-interior.pdf'])).toContain('/MediaBox [0 0 360 576]');
-  }, 60_000);
+  it(
+    'publishing again with the author named (and a trim and paper) skips ' +
+      'the pen name, writes the copyright page and replaces the package',
+    async () => {
+      const res = await ts.http
+        .post('/api/books/children/publish')
+        .set('cookie', author.cookie)
+        .send({ author: '  Siti Aminah ', trim: '5x8', paper: 'cream' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const body = PublishResponseSchema.parse(res.body);
+      expect(body.package.author).toBe('Siti Aminah');
+      expect(body.package.steps.find((s) => s.part === 'author')).toEqual({
+        part: 'author',
+        generator_id: 'author-name',
+        cost: 0,
+        skipped: 'given',
+      });
+      expect(body.package.steps.find((s) => s.part === 'copyright')).toEqual({
+        part: 'copyright',
+        generator_id: 'copyright',
+        cost: 1,
+      });
+      expect(body.credits_charged).toBe(COST - 1);
+      expect(
+        Object.values(body.package.channels).every((c) => c.checks.find((x) => x.id === 'author')?.status === 'pass'),
+      ).toBe(true);
+      expect(await balanceOf(ts, author.id)).toBe(50 - CHARGED - (COST - 1));
+      const quote = PublishQuoteSchema.parse(
+        (await ts.http.get('/api/books/children/publish').set('cookie', author.cookie)).body,
+      );
+      expect(quote.package?.author).toBe('Siti Aminah');
+      // The name given is kept with the book: the panel's Author field starts with it, and no pen name is quoted.
+      expect(quote.author).toBe('Siti Aminah');
+      expect(quote.steps.find((s) => s.part === 'author')?.cost).toBe(0);
+      expect(quote.cost).toBe(COST - 1);
+      const zip = unzipSync(
+        new Uint8Array((await download(ts, '/api/books/children/publish/package', author.cookie)).body as Buffer),
+      );
+      expect(JSON.parse(new TextDecoder().decode(zip['metadata.json'])).author).toBe('Siti Aminah');
+      expect(new TextDecoder('latin1').decode(zip['paperback-interior.pdf'])).toContain('/MediaBox [0 0 360 576]');
+    },
+    60_000,
+  );
 
-  it('publishing again without naming the author keeps the one the book was published under: no pen name bought, none replaced', async () => {
-    const before = await balanceOf(ts, author.id);
-    const res = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({});
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const body = PublishResponseSchema.parse(res.body);
-    expect(body.package.author).toBe('Siti Aminah');
-    expect(body.package.steps.find((s) => s.part === 'author')?.cost).toBe(0);
-    expect(await balanceOf(ts, author.id)).toBe(before - body.credits_charged);
-    const zip = unzipSync(
-      new Uint8Array((await download(ts, '/api/books/children/publish/package', author.cookie)).body as Buffer),
-    );
-    expect(JSON.parse(new TextDecoder().decode(zip['metadata.json'])).author).toBe('Siti Aminah');
-  }, 60_000);
+  it(
+    'publishing again without naming the author keeps the one the ' +
+      'book was published under: no pen name bought, none replaced',
+    async () => {
+      const before = await balanceOf(ts, author.id);
+      const res = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({});
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const body = PublishResponseSchema.parse(res.body);
+      expect(body.package.author).toBe('Siti Aminah');
+      expect(body.package.steps.find((s) => s.part === 'author')?.cost).toBe(0);
+      expect(await balanceOf(ts, author.id)).toBe(before - body.credits_charged);
+      const zip = unzipSync(
+        new Uint8Array((await download(ts, '/api/books/children/publish/package', author.cookie)).body as Buffer),
+      );
+      expect(JSON.parse(new TextDecoder().decode(zip['metadata.json'])).author).toBe('Siti Aminah');
+    },
+    60_000,
+  );
 
-  it("the writer's correction of the AI disclosure (aiText) is kept in metadata.json beside the derived level (#53)", async () => {
-    // Written wholly by the (offline) model: derived "entirely"; the writer says "most".
-    const res = await ts.http
-      .post('/api/books/children/publish')
-      .set('cookie', author.cookie)
-      .send({ author: 'Siti Aminah', aiText: 'most' });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const zip = unzipSync(
-      new Uint8Array((await download(ts, '/api/books/children/publish/package', author.cookie)).body as Buffer),
-    );
-    const metadata = JSON.parse(new TextDecoder().decode(zip['metadata.json'])) as {
-      aiContent: { text: string; textShare: number; corrected?: { text: string; derived: string } };
-    };
-    expect(metadata.aiContent).toMatchObject({
-      text: 'most',
-      textShare: 1,
-      corrected: { text: 'most', derived: 'entirely' },
-    });
-  }, 60_000);
+  it(
+    "the writer's correction of the AI disclosure (aiText) " +
+      'is kept in metadata.json beside the derived level (#53)',
+    async () => {
+      // Written wholly by the (offline) model: derived "entirely"; the writer says "most".
+      const res = await ts.http
+        .post('/api/books/children/publish')
+        .set('cookie', author.cookie)
+        .send({ author: 'Siti Aminah', aiText: 'most' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const zip = unzipSync(
+        new Uint8Array((await download(ts, '/api/books/children/publish/package', author.cookie)).body as Buffer),
+      );
+      const metadata = JSON.parse(new TextDecoder().decode(zip['metadata.json'])) as {
+        aiContent: { text: string; textShare: number; corrected?: { text: string; derived: string } };
+      };
+      expect(metadata.aiContent).toMatchObject({
+        text: 'most',
+        textShare: 1,
+        corrected: { text: 'most', derived: 'entirely' },
+      });
+    },
+    60_000,
+  );
 
   it('other users never reach the book or its package', async () => {
     const other = await signUp(ts);
@@ -408,37 +424,44 @@ describe('refusals: nothing is charged', () => {
     short = await authorWithBook(ts, COST - 1);
   });
 
-  it("the quote names the trim the paperback is set at unless the writer picks one: a children's book's own 5.5x8.5, a novel's 6x9", async () => {
-    const cookie = await signUp(ts);
-    await writeBook(ts, cookie, 'outline');
-    expect(
-      PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body).trim,
-    ).toBe('5.5x8.5');
-    const outline = await ts.http
-      .post('/api/generators/romance/generate')
-      .set('cookie', cookie)
-      .send({ settings: { numberOfChapters: 7 } });
-    expect(outline.status, JSON.stringify(outline.body)).toBe(200);
-    expect(
-      PublishQuoteSchema.parse((await ts.http.get('/api/books/romance/publish').set('cookie', cookie)).body).trim,
-    ).toBe('6x9');
-  });
+  it(
+    'the quote names the trim the paperback is set at unless the ' +
+      "writer picks one: a children's book's own 5.5x8.5, a novel's 6x9",
+    async () => {
+      const cookie = await signUp(ts);
+      await writeBook(ts, cookie, 'outline');
+      expect(
+        PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body).trim,
+      ).toBe('5.5x8.5');
+      const outline = await ts.http
+        .post('/api/generators/romance/generate')
+        .set('cookie', cookie)
+        .send({ settings: { numberOfChapters: 7 } });
+      expect(outline.status, JSON.stringify(outline.body)).toBe(200);
+      expect(
+        PublishQuoteSchema.parse((await ts.http.get('/api/books/romance/publish').set('cookie', cookie)).body).trim,
+      ).toBe('6x9');
+    },
+  );
 
-  it('409 book_not_finished for an unfinished book, naming the next step; GET still says what it would cost', async () => {
-    const cookie = await signUp(ts);
-    await writeBook(ts, cookie, 'introduction');
-    const quote = PublishQuoteSchema.parse(
-      (await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body,
-    );
-    expect(quote).toMatchObject({ is_finished: false, package: null });
-    const error = errorOf(
-      await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({}),
-      409,
-      'book_not_finished',
-    );
-    expect(error.message).toBe('Finish your book before publishing it: Chapter 1 is next.');
-    errorOf(await download(ts, '/api/books/children/publish/package', cookie), 404, 'package_not_found');
-  });
+  it(
+    '409 book_not_finished for an unfinished book, naming ' + 'the next step; GET still says what it would cost',
+    async () => {
+      const cookie = await signUp(ts);
+      await writeBook(ts, cookie, 'introduction');
+      const quote = PublishQuoteSchema.parse(
+        (await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body,
+      );
+      expect(quote).toMatchObject({ is_finished: false, package: null });
+      const error = errorOf(
+        await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({}),
+        409,
+        'book_not_finished',
+      );
+      expect(error.message).toBe('Finish your book before publishing it: Chapter 1 is next.');
+      errorOf(await download(ts, '/api/books/children/publish/package', cookie), 404, 'package_not_found');
+    },
+  );
 
   it('402 insufficient_credits before any step when the package costs more than the balance', async () => {
     const author = short;
@@ -570,38 +593,43 @@ describe('refusals: nothing is charged', () => {
   }, 60_000);
 });
 
-it('two publishes at once on two instances with credits for one: exactly one proceeds, the other gets 402 and spends nothing', async () => {
-  const dir = tempDir('karya-publish-');
-  const first = await startTestServer({ config: { dbFile: path.join(dir, 'shared.sqlite') } });
-  const second = await startTestServer({ config: { dbFile: path.join(dir, 'shared.sqlite') } });
-  try {
-    const author = await authorWithBook(first, COST, 1);
-    const answers = await Promise.all(
-      [first, second].map((server) =>
-        server.http.post('/api/books/children/publish').set('cookie', author.cookie).send({}),
-      ),
-    );
-    const statuses = answers.map((r) => r.status).sort();
-    expect(statuses, JSON.stringify(answers.map((r) => r.body))).toEqual([200, 402]);
-    errorOf(
-      answers.find((r) => r.status === 402)!,
-      402,
-      'insufficient_credits',
-    );
-    // The package's whole cost was reserved once; the copyright page, waiting for an author, was refunded.
-    expect(await balanceOf(first, author.id)).toBe(COST - CHARGED);
-    expect(
-      publishingRows(first, author.id)
-        .filter((r) => r.status === 'succeeded')
-        .reduce((sum, r) => sum + r.credits_charged, 0),
-    ).toBe(CHARGED);
-    expect(publishingRows(first, author.id).filter((r) => r.status === 'running')).toEqual([]);
-  } finally {
-    await first.close();
-    await second.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}, 90_000);
+it(
+  'two publishes at once on two instances with credits for one: ' +
+    'exactly one proceeds, the other gets 402 and spends nothing',
+  async () => {
+    const dir = tempDir('karya-publish-');
+    const first = await startTestServer({ config: { dbFile: path.join(dir, 'shared.sqlite') } });
+    const second = await startTestServer({ config: { dbFile: path.join(dir, 'shared.sqlite') } });
+    try {
+      const author = await authorWithBook(first, COST, 1);
+      const answers = await Promise.all(
+        [first, second].map((server) =>
+          server.http.post('/api/books/children/publish').set('cookie', author.cookie).send({}),
+        ),
+      );
+      const statuses = answers.map((r) => r.status).sort();
+      expect(statuses, JSON.stringify(answers.map((r) => r.body))).toEqual([200, 402]);
+      errorOf(
+        answers.find((r) => r.status === 402)!,
+        402,
+        'insufficient_credits',
+      );
+      // The package's whole cost was reserved once; the copyright page, waiting for an author, was refunded.
+      expect(await balanceOf(first, author.id)).toBe(COST - CHARGED);
+      expect(
+        publishingRows(first, author.id)
+          .filter((r) => r.status === 'succeeded')
+          .reduce((sum, r) => sum + r.credits_charged, 0),
+      ).toBe(CHARGED);
+      expect(publishingRows(first, author.id).filter((r) => r.status === 'running')).toEqual([]);
+    } finally {
+      await first.close();
+      await second.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+  90_000,
+);
 
 it('the administrator passes the credit guard (charged 0 when short)', async () => {
   const { cookie } = await userWithRole(ts, 'admin');
@@ -660,93 +688,110 @@ describe('a failing step', () => {
 });
 
 describe("POST /api/books/:bookType/publish: a book too close to another of the owner's", () => {
-  it('fails not-too-close for the second of two same books, naming the first and the share; the first stays clear', async () => {
-    const author = await authorWithBook(ts, 100, 1);
-    const publish = async () => {
-      const res = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({});
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return PublishResponseSchema.parse(res.body).package;
-    };
-    const first = await publish();
-    expect(first.channels.kdp_ebook.checks.find((c) => c.id === 'not-too-close')).toMatchObject({
-      status: 'pass',
-      detail: 'no other finished books to compare with yet',
-    });
-    // Start New, and the same book again: the offline provider writes the same text for the same settings.
-    expect((await ts.http.delete('/api/progress/children').set('cookie', author.cookie)).status).toBe(200);
-    await ts.ctx.repos.credits.setBalance({ userId: author.id, credits: 100, reason: 'test' });
-    await writeBook(ts, author.cookie, undefined, 1);
-    const second = await publish();
-    // Each store's check cites that store's own content policy (KDP's for KDP, Google's and Kobo's for theirs).
-    const ownSource: Record<string, RegExp> = {
-      kdp: /^KDP Help, "Content Guidelines"/,
-      google: /^Publisher Content Policies for Books on Google Play/,
-      kobo: /^Kobo Writing Life Help/,
-    };
-    for (const [id, channel] of Object.entries(second.channels)) {
-      const close = channel.checks.find((c) => c.id === 'not-too-close')!;
-      expect(close.status).toBe('fail');
-      expect(close.detail).toMatch(
-        new RegExp(
-          `^too close to "${first.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": (9\\d|100) % of its 8-word runs are in that book; both have "`,
-        ),
-      );
-      expect(close.source).toMatch(ownSource[Object.keys(ownSource).find((k) => id.startsWith(k))!]!);
-    }
-  }, 120_000);
+  it(
+    'fails not-too-close for the second of two same books, ' + 'naming the first and the share; the first stays clear',
+    async () => {
+      const author = await authorWithBook(ts, 100, 1);
+      const publish = async () => {
+        const res = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({});
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return PublishResponseSchema.parse(res.body).package;
+      };
+      const first = await publish();
+      expect(first.channels.kdp_ebook.checks.find((c) => c.id === 'not-too-close')).toMatchObject({
+        status: 'pass',
+        detail: 'no other finished books to compare with yet',
+      });
+      // Start New, and the same book again: the offline provider writes the same text for the same settings.
+      expect((await ts.http.delete('/api/progress/children').set('cookie', author.cookie)).status).toBe(200);
+      await ts.ctx.repos.credits.setBalance({ userId: author.id, credits: 100, reason: 'test' });
+      await writeBook(ts, author.cookie, undefined, 1);
+      const second = await publish();
+      // Each store's check cites that store's own content policy (KDP's for KDP, Google's and Kobo's for theirs).
+      const ownSource: Record<string, RegExp> = {
+        kdp: /^KDP Help, "Content Guidelines"/,
+        google: /^Publisher Content Policies for Books on Google Play/,
+        kobo: /^Kobo Writing Life Help/,
+      };
+      for (const [id, channel] of Object.entries(second.channels)) {
+        const close = channel.checks.find((c) => c.id === 'not-too-close')!;
+        expect(close.status).toBe('fail');
+        expect(close.detail).toMatch(
+          new RegExp(
+            `^too close to "${first.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": ` +
+              `(9\\d|100) % of its 8-word runs are in that book; both have "`,
+          ),
+        );
+        expect(close.source).toMatch(ownSource[Object.keys(ownSource).find((k) => id.startsWith(k))!]!);
+      }
+    },
+    120_000,
+  );
 });
 
 describe('POST /api/books/:bookType/publish: the release plan (#53)', () => {
-  it("dates a package with the owner's plan of 3 new titles a day: the 4th of a day may be published the next day", async () => {
-    const email = uniqueEmail('planner');
-    const cookie = await signUp(ts, email);
-    const id = (await ts.ctx.repos.users.findByEmail(email))!.id;
-    await ts.ctx.repos.credits.setBalance({ userId: id, credits: 100, reason: 'test' });
-    // Three other books of the owner's, each with a package made today (as three publishes today would keep them).
-    const today = new Date().toISOString().slice(0, 10);
-    for (let i = 0; i < 3; i++) {
-      await writeBook(ts, cookie, 'outline');
-      expect(await ts.ctx.repos.books.remove({ userId: id, key: 'children' })).toBe(true);
-    }
-    const others = await ts.ctx.repos.books.list({ userId: id });
-    expect(others).toHaveLength(3);
-    const made: KdpPackage = {
-      title: 'Earlier',
-      subtitle: '',
-      author: '',
-      ready: false,
-      channels: {} as KdpPackage['channels'],
-      description: '',
-      keywords: [],
-      steps: [],
-      cost: 0,
-      files: [],
-      publish_on: today,
-      created_at: new Date().toISOString(),
-    };
-    for (const other of others)
+  it(
+    "dates a package with the owner's plan of 3 new titles " + 'a day: the 4th of a day may be published the next day',
+    async () => {
+      const email = uniqueEmail('planner');
+      const cookie = await signUp(ts, email);
+      const id = (await ts.ctx.repos.users.findByEmail(email))!.id;
+      await ts.ctx.repos.credits.setBalance({ userId: id, credits: 100, reason: 'test' });
+      // Three other books of the owner's, each with a package made today (as three publishes today would keep them).
+      const today = new Date().toISOString().slice(0, 10);
+      for (let i = 0; i < 3; i++) {
+        await writeBook(ts, cookie, 'outline');
+        expect(await ts.ctx.repos.books.remove({ userId: id, key: 'children' })).toBe(true);
+      }
+      const others = await ts.ctx.repos.books.list({ userId: id });
+      expect(others).toHaveLength(3);
+      const made: KdpPackage = {
+        title: 'Earlier',
+        subtitle: '',
+        author: '',
+        ready: false,
+        channels: {} as KdpPackage['channels'],
+        description: '',
+        keywords: [],
+        steps: [],
+        cost: 0,
+        files: [],
+        publish_on: today,
+        created_at: new Date().toISOString(),
+      };
+      for (const other of others)
+        expect(
+          await ts.ctx.repos.books.savePackage({
+            userId: id,
+            bookId: other.id,
+            zip: new Uint8Array([1]),
+            report: made,
+          }),
+        ).toBe(true);
+      await writeBook(ts, cookie, undefined, 1);
       expect(
-        await ts.ctx.repos.books.savePackage({ userId: id, bookId: other.id, zip: new Uint8Array([1]), report: made }),
-      ).toBe(true);
-    await writeBook(ts, cookie, undefined, 1);
-    expect(
-      PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body).today,
-    ).toEqual({ packages: 3, per_day: 3 });
+        PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body).today,
+      ).toEqual({ packages: 3, per_day: 3 });
 
-    const res = await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ author: 'Siti Aminah' });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const tomorrow = new Date(Date.parse(`${today}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
-    const report = PublishResponseSchema.parse(res.body).package;
-    expect(report.publish_on).toBe(tomorrow);
-    for (const channel of Object.values(report.channels)) {
-      expect(channel.checks.find((c) => c.id === 'release-date')).toMatchObject({
-        status: 'pass',
-        detail: `publish on or after ${tomorrow} (title 1 of that day)`,
-      });
-    }
-    const zip = unzipSync(
-      new Uint8Array((await download(ts, '/api/books/children/publish/package', cookie)).body as Buffer),
-    );
-    expect(JSON.parse(new TextDecoder().decode(zip['metadata.json'])).publishOn).toBe(tomorrow);
-  }, 90_000);
+      const res = await ts.http
+        .post('/api/books/children/publish')
+        .set('cookie', cookie)
+        .send({ author: 'Siti Aminah' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const tomorrow = new Date(Date.parse(`${today}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+      const report = PublishResponseSchema.parse(res.body).package;
+      expect(report.publish_on).toBe(tomorrow);
+      for (const channel of Object.values(report.channels)) {
+        expect(channel.checks.find((c) => c.id === 'release-date')).toMatchObject({
+          status: 'pass',
+          detail: `publish on or after ${tomorrow} (title 1 of that day)`,
+        });
+      }
+      const zip = unzipSync(
+        new Uint8Array((await download(ts, '/api/books/children/publish/package', cookie)).body as Buffer),
+      );
+      expect(JSON.parse(new TextDecoder().decode(zip['metadata.json'])).publishOn).toBe(tomorrow);
+    },
+    90_000,
+  );
 });

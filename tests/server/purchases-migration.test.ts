@@ -70,7 +70,8 @@ it('keeps the ledger written before 0010 and lets it take purchases', async () =
   try {
     expect(db.sqlite.prepare('SELECT * FROM credit_transactions ORDER BY id').all()).toEqual(rows);
     const insert = db.sqlite.prepare(
-      "INSERT INTO credit_transactions (user_id, type, amount, previous_balance, new_balance, reason, created_at) VALUES ('u1', ?, 300, 9, ?, 'Purchase', 'now')",
+      'INSERT INTO credit_transactions (user_id, type, amount, previous_balance, ' +
+        "new_balance, reason, created_at) VALUES ('u1', ?, 300, 9, ?, 'Purchase', 'now')",
     );
     expect(insert.run('purchase', 309).lastInsertRowid).toBe(8);
     expect(() => insert.run('bogus', 309)).toThrow(/CHECK/);

@@ -30,7 +30,10 @@ describe('rewrite, versions and restore on the server', () => {
             .join('\n');
         }
         if (isBibleRequest(user))
-          return `## Chapter\nAisha mended a lantern (answer-${i}).\n## Characters\n- Aisha | shopkeeper | hopeful | now`;
+          return (
+            `## Chapter\nAisha mended a lantern (answer-${i}).\n` +
+            `## Characters\n- Aisha | shopkeeper | hopeful | now`
+          );
         return `Answer-${i} begins. Aisha walked to the harbour at dawn.`;
       }),
       reply: () => (fails ? { status: 500, body: { error: { message: 'down' } } } : undefined),
@@ -102,54 +105,58 @@ describe('rewrite, versions and restore on the server', () => {
     expect((await gen(cookie)).status).toBe(200);
   });
 
-  it('a failed rewrite is refunded and leaves the part and its versions as they were; unknown parts and versions are 404', async () => {
-    const cookie = await signUp(ts, uniqueEmail());
-    for (let i = 0; i < 3; i++) expect((await gen(cookie)).status).toBe(200);
-    const me = async () => (await ts.http.get('/api/me').set('cookie', cookie)).body.credits_available as number;
-    const before = await me();
-    expect(typeof before).toBe('number');
-    const old = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts.find(
-      (p: { kind: string }) => p.kind === 'chapter',
-    ).text;
-    fails = true;
-    try {
-      const res = await ts.http.post('/api/progress/romance/rewrite').set('cookie', cookie).send({ part: chapter1 });
-      expect(res.status).toBeGreaterThanOrEqual(500);
-    } finally {
-      fails = false;
-    }
-    expect(await me()).toBe(before);
-    expect(
-      (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts.find(
+  it(
+    'a failed rewrite is refunded and leaves the part and its ' +
+      'versions as they were; unknown parts and versions are 404',
+    async () => {
+      const cookie = await signUp(ts, uniqueEmail());
+      for (let i = 0; i < 3; i++) expect((await gen(cookie)).status).toBe(200);
+      const me = async () => (await ts.http.get('/api/me').set('cookie', cookie)).body.credits_available as number;
+      const before = await me();
+      expect(typeof before).toBe('number');
+      const old = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts.find(
         (p: { kind: string }) => p.kind === 'chapter',
-      ).text,
-    ).toBe(old);
-    expect(
-      (await ts.http.get('/api/progress/romance/versions?position=1').set('cookie', cookie)).body.versions,
-    ).toEqual([]);
-    expect(
-      (
-        await ts.http
-          .post('/api/progress/romance/rewrite')
-          .set('cookie', cookie)
-          .send({ part: { kind: 'chapter', position: 5 } })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await ts.http
-          .post('/api/progress/romance/versions/restore')
-          .set('cookie', cookie)
-          .send({ part: chapter1, version: 9 })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await ts.http
-          .post('/api/progress/romance/rewrite')
-          .set('cookie', cookie)
-          .send({ part: chapter1, note: 'x'.repeat(1001) })
-      ).status,
-    ).toBe(400);
-  });
+      ).text;
+      fails = true;
+      try {
+        const res = await ts.http.post('/api/progress/romance/rewrite').set('cookie', cookie).send({ part: chapter1 });
+        expect(res.status).toBeGreaterThanOrEqual(500);
+      } finally {
+        fails = false;
+      }
+      expect(await me()).toBe(before);
+      expect(
+        (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts.find(
+          (p: { kind: string }) => p.kind === 'chapter',
+        ).text,
+      ).toBe(old);
+      expect(
+        (await ts.http.get('/api/progress/romance/versions?position=1').set('cookie', cookie)).body.versions,
+      ).toEqual([]);
+      expect(
+        (
+          await ts.http
+            .post('/api/progress/romance/rewrite')
+            .set('cookie', cookie)
+            .send({ part: { kind: 'chapter', position: 5 } })
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await ts.http
+            .post('/api/progress/romance/versions/restore')
+            .set('cookie', cookie)
+            .send({ part: chapter1, version: 9 })
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await ts.http
+            .post('/api/progress/romance/rewrite')
+            .set('cookie', cookie)
+            .send({ part: chapter1, note: 'x'.repeat(1001) })
+        ).status,
+      ).toBe(400);
+    },
+  );
 });

@@ -197,52 +197,56 @@ describe("the admin's live user stream", () => {
 });
 
 describe('sign-in throttling per account and IP', () => {
-  it('slows the sender of wrong passwords progressively, never the owner at another address; counters survive a restart', async () => {
-    const config = {
-      dbFile: path.join(dir, 'throttle.sqlite'),
-      trustProxy: 1 as const,
-      signInThrottle: { freeAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 15 * 60_000 },
-    };
-    const email = uniqueEmail('owner');
-    const attacker = '203.0.113.9';
-    const owner = '198.51.100.7';
-    const first = await startTestServer({ config });
-    try {
-      await signUp(first, email);
-      const attempt = (ip: string, password: string) =>
-        first.http.post('/api/auth/sign-in/email').set('x-forwarded-for', ip).send({ email, password });
-      for (let i = 0; i < 3; i++) expect((await attempt(attacker, 'wrong-password')).status).toBe(401);
-      // After the free attempts, the next one (even with the right password) must wait.
-      const slowed = await attempt(attacker, PASSWORD);
-      expect(slowed.status).toBe(429);
-      const wait = Number(slowed.headers['retry-after']);
-      expect(wait).toBeGreaterThan(0);
-      expect(wait).toBeLessThanOrEqual(60);
-      expect(slowed.body.error).toEqual({
-        code: 'too_many_attempts',
-        message: `Too many attempts. Please try again in ${wait} seconds.`,
-      });
-      // The owner, from their own address, signs in at once.
-      expect((await attempt(owner, PASSWORD)).status).toBe(200);
-    } finally {
-      await first.close();
-    }
-    const second = await startTestServer({ config });
-    try {
-      const still = await second.http
-        .post('/api/auth/sign-in/email')
-        .set('x-forwarded-for', attacker)
-        .send({ email, password: PASSWORD });
-      expect(still.status).toBe(429);
-      // The counter is in the database, per account and IP.
-      const row = second.store.first(
-        second.store.db.selectFrom('failure_counters').selectAll().where('key', '=', `signin:${email}|${attacker}`),
-      );
-      expect(row?.failures).toBe(3);
-    } finally {
-      await second.close();
-    }
-  });
+  it(
+    'slows the sender of wrong passwords progressively, never ' +
+      'the owner at another address; counters survive a restart',
+    async () => {
+      const config = {
+        dbFile: path.join(dir, 'throttle.sqlite'),
+        trustProxy: 1 as const,
+        signInThrottle: { freeAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 15 * 60_000 },
+      };
+      const email = uniqueEmail('owner');
+      const attacker = '203.0.113.9';
+      const owner = '198.51.100.7';
+      const first = await startTestServer({ config });
+      try {
+        await signUp(first, email);
+        const attempt = (ip: string, password: string) =>
+          first.http.post('/api/auth/sign-in/email').set('x-forwarded-for', ip).send({ email, password });
+        for (let i = 0; i < 3; i++) expect((await attempt(attacker, 'wrong-password')).status).toBe(401);
+        // After the free attempts, the next one (even with the right password) must wait.
+        const slowed = await attempt(attacker, PASSWORD);
+        expect(slowed.status).toBe(429);
+        const wait = Number(slowed.headers['retry-after']);
+        expect(wait).toBeGreaterThan(0);
+        expect(wait).toBeLessThanOrEqual(60);
+        expect(slowed.body.error).toEqual({
+          code: 'too_many_attempts',
+          message: `Too many attempts. Please try again in ${wait} seconds.`,
+        });
+        // The owner, from their own address, signs in at once.
+        expect((await attempt(owner, PASSWORD)).status).toBe(200);
+      } finally {
+        await first.close();
+      }
+      const second = await startTestServer({ config });
+      try {
+        const still = await second.http
+          .post('/api/auth/sign-in/email')
+          .set('x-forwarded-for', attacker)
+          .send({ email, password: PASSWORD });
+        expect(still.status).toBe(429);
+        // The counter is in the database, per account and IP.
+        const row = second.store.first(
+          second.store.db.selectFrom('failure_counters').selectAll().where('key', '=', `signin:${email}|${attacker}`),
+        );
+        expect(row?.failures).toBe(3);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });
 
 describe('the progressive delay', () => {
@@ -342,29 +346,32 @@ describe('credit codes', () => {
     expect((await create({ code: 'LONGER-8', credits: 5 })).status).toBe(201);
   });
 
-  it('may expire: after the expiry the code is "Invalid or expired code"; an expiry in the past is refused', async () => {
-    expect(
-      (await create({ code: 'PAST-EXPIRY', credits: 5, expires_at: '2020-01-01T00:00:00Z' })).body.error.fields
-        .expires_at,
-    ).toBe('The expiry must be in the future');
-    const made = await create({
-      code: 'SOON-GONE',
-      credits: 5,
-      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-    });
-    expect(made.status).toBe(201);
-    expect(made.body.code.expires_at).toBeTruthy();
-    expect((await redeem('SOON-GONE')).status).toBe(200);
-    ts.store.run(
-      ts.store.db
-        .updateTable('credit_codes')
-        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-        .where('code', '=', 'SOON-GONE'),
-    );
-    const late = await redeem('SOON-GONE');
-    expect(late.status).toBe(404);
-    expect(late.body.error).toEqual({ code: 'invalid_code', message: 'Invalid or expired code' });
-  });
+  it(
+    'may expire: after the expiry the code is "Invalid ' + 'or expired code"; an expiry in the past is refused',
+    async () => {
+      expect(
+        (await create({ code: 'PAST-EXPIRY', credits: 5, expires_at: '2020-01-01T00:00:00Z' })).body.error.fields
+          .expires_at,
+      ).toBe('The expiry must be in the future');
+      const made = await create({
+        code: 'SOON-GONE',
+        credits: 5,
+        expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      });
+      expect(made.status).toBe(201);
+      expect(made.body.code.expires_at).toBeTruthy();
+      expect((await redeem('SOON-GONE')).status).toBe(200);
+      ts.store.run(
+        ts.store.db
+          .updateTable('credit_codes')
+          .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+          .where('code', '=', 'SOON-GONE'),
+      );
+      const late = await redeem('SOON-GONE');
+      expect(late.status).toBe(404);
+      expect(late.body.error).toEqual({ code: 'invalid_code', message: 'Invalid or expired code' });
+    },
+  );
 
   it('may have a redemption cap: the third user of a code capped at 2 gets "Invalid or expired code"', async () => {
     const made = await create({ code: 'TWO-ONLY', credits: 5, max_redemptions: 2 });

@@ -164,17 +164,21 @@ describe('/api/series on SQLite', () => {
   });
   afterAll(() => Promise.all([started?.ts.close(), started?.fake.close()]));
 
-  it('a finished book becomes book 1, the next book starts from the series and is written with it, refusals say why', async () => {
-    const { ts, fake } = started!;
-    await journey({
-      base: ts.url.replace('localhost', '127.0.0.1'),
-      fake,
-      grant: async (userId, credits) =>
-        void ts.store.run(
-          ts.store.db.updateTable('users').set({ credits_available: credits }).where('id', '=', userId),
-        ),
-    });
-  });
+  it(
+    'a finished book becomes book 1, the next book starts ' +
+      'from the series and is written with it, refusals say why',
+    async () => {
+      const { ts, fake } = started!;
+      await journey({
+        base: ts.url.replace('localhost', '127.0.0.1'),
+        fake,
+        grant: async (userId, credits) =>
+          void ts.store.run(
+            ts.store.db.updateTable('users').set({ credits_available: credits }).where('id', '=', userId),
+          ),
+      });
+    },
+  );
 });
 
 describe.skipIf(skip)('/api/series on Postgres', () => {

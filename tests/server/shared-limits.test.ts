@@ -44,34 +44,38 @@ describe('limits shared by every instance', () => {
     }
   });
 
-  it('sign-in failures of one account count on both instances, then the wait doubles; a reset per address per minute too', async () => {
-    const real = configFromEnv({});
-    const [a, b] = await twoInstances({
-      rateLimits: real.rateLimits,
-      signInThrottle: { ...real.signInThrottle, baseDelayMs: 60_000 },
-    });
-    try {
-      const email = uniqueEmail();
-      await signUp(a, email);
-      for (let i = 0; i < 5; i++)
-        expect(
-          (await (i % 2 ? a : b).http.post('/api/auth/sign-in/email').send({ email, password: 'wrong-password' }))
-            .status,
-        ).toBe(401);
-      for (const server of [a, b]) {
-        const slowed = await server.http.post('/api/auth/sign-in/email').send({ email, password: PASSWORD });
-        expect(slowed.status).toBe(429);
-        expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(50);
+  it(
+    'sign-in failures of one account count on both instances, ' +
+      'then the wait doubles; a reset per address per minute too',
+    async () => {
+      const real = configFromEnv({});
+      const [a, b] = await twoInstances({
+        rateLimits: real.rateLimits,
+        signInThrottle: { ...real.signInThrottle, baseDelayMs: 60_000 },
+      });
+      try {
+        const email = uniqueEmail();
+        await signUp(a, email);
+        for (let i = 0; i < 5; i++)
+          expect(
+            (await (i % 2 ? a : b).http.post('/api/auth/sign-in/email').send({ email, password: 'wrong-password' }))
+              .status,
+          ).toBe(401);
+        for (const server of [a, b]) {
+          const slowed = await server.http.post('/api/auth/sign-in/email').send({ email, password: PASSWORD });
+          expect(slowed.status).toBe(429);
+          expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(50);
+        }
+        expect((await a.http.post('/api/auth/request-password-reset').send({ email })).status).toBe(200);
+        const again = await b.http.post('/api/auth/request-password-reset').send({ email });
+        expect(again.status).toBe(429);
+        expect(again.body.error.code).toBe('reset_too_soon');
+      } finally {
+        await a.close();
+        await b.close();
       }
-      expect((await a.http.post('/api/auth/request-password-reset').send({ email })).status).toBe(200);
-      const again = await b.http.post('/api/auth/request-password-reset').send({ email });
-      expect(again.status).toBe(429);
-      expect(again.body.error.code).toBe('reset_too_soon');
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
+    },
+  );
 });
 
 describe('one address, many people (an office behind one IP)', () => {
@@ -99,35 +103,38 @@ describe('one address, many people (an office behind one IP)', () => {
     }
   });
 
-  it('guessing across many accounts from one IP meets the per-IP limit: a short wait (Retry-After), not a lockout', async () => {
-    const real = configFromEnv({});
-    // Three failures per IP at once, then one more every 2 s.
-    const ts = await startTestServer({
-      config: {
-        rateLimits: { ...real.rateLimits, signIn: { limit: 3, windowMs: 6_000 } },
-        signInThrottle: real.signInThrottle,
-      },
-    });
-    try {
-      for (let i = 0; i < 3; i++)
-        expect(
-          (
-            await ts.http
-              .post('/api/auth/sign-in/email')
-              .send({ email: uniqueEmail('ghost'), password: 'wrong-password' })
-          ).status,
-        ).toBe(401);
-      const limited = await ts.http
-        .post('/api/auth/sign-in/email')
-        .send({ email: uniqueEmail('ghost'), password: 'wrong-password' });
-      expect(limited.status).toBe(429);
-      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(2);
-      // The default allowance per IP is far above one account's 5 free failures.
-      expect(real.rateLimits.signIn.limit).toBeGreaterThanOrEqual(20 * real.signInThrottle.freeAttempts);
-    } finally {
-      await ts.close();
-    }
-  });
+  it(
+    'guessing across many accounts from one IP meets the ' + 'per-IP limit: a short wait (Retry-After), not a lockout',
+    async () => {
+      const real = configFromEnv({});
+      // Three failures per IP at once, then one more every 2 s.
+      const ts = await startTestServer({
+        config: {
+          rateLimits: { ...real.rateLimits, signIn: { limit: 3, windowMs: 6_000 } },
+          signInThrottle: real.signInThrottle,
+        },
+      });
+      try {
+        for (let i = 0; i < 3; i++)
+          expect(
+            (
+              await ts.http
+                .post('/api/auth/sign-in/email')
+                .send({ email: uniqueEmail('ghost'), password: 'wrong-password' })
+            ).status,
+          ).toBe(401);
+        const limited = await ts.http
+          .post('/api/auth/sign-in/email')
+          .send({ email: uniqueEmail('ghost'), password: 'wrong-password' });
+        expect(limited.status).toBe(429);
+        expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(2);
+        // The default allowance per IP is far above one account's 5 free failures.
+        expect(real.rateLimits.signIn.limit).toBeGreaterThanOrEqual(20 * real.signInThrottle.freeAttempts);
+      } finally {
+        await ts.close();
+      }
+    },
+  );
 });
 
 describe('checkout and history search', () => {

@@ -81,41 +81,47 @@ const step = { settings: { numberOfChapters: 7 } };
 const waits = (events: Event[]) => events.filter((e) => e.event === 'waiting').map((e) => e.data);
 
 describe('a book step stream opens before the model answers', () => {
-  it('against a model that hangs: the first event says it waits for the model, then that the model is slow', async () => {
-    const { ts } = served;
-    mode = 'hang';
-    held = 0;
-    const cookie = await signUp(ts);
-    const events = await eventsUntil(
-      ts,
-      { path: STEP, cookie, body: step },
-      (e) => held > 0 && e.some((x) => x.data.reason === 'slow_model'),
-    );
-    expect(events[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
-    const slow = events.find((e) => e.data.reason === 'slow_model')!.data;
-    expect(slow.seconds).toEqual(expect.any(Number));
-    expect(slow.message).toMatch(/not answered yet/);
-    // Said while the model holds the request: nothing written yet.
-    expect(held).toBeGreaterThan(0);
-    expect(events.some((e) => e.event === 'delta' || e.event === 'done')).toBe(false);
-  });
+  it(
+    'against a model that hangs: the first event says ' + 'it waits for the model, then that the model is slow',
+    async () => {
+      const { ts } = served;
+      mode = 'hang';
+      held = 0;
+      const cookie = await signUp(ts);
+      const events = await eventsUntil(
+        ts,
+        { path: STEP, cookie, body: step },
+        (e) => held > 0 && e.some((x) => x.data.reason === 'slow_model'),
+      );
+      expect(events[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
+      const slow = events.find((e) => e.data.reason === 'slow_model')!.data;
+      expect(slow.seconds).toEqual(expect.any(Number));
+      expect(slow.message).toMatch(/not answered yet/);
+      // Said while the model holds the request: nothing written yet.
+      expect(held).toBeGreaterThan(0);
+      expect(events.some((e) => e.event === 'delta' || e.event === 'done')).toBe(false);
+    },
+  );
 
-  it('against a model answering 429 with Retry-After 30: the rate limit and its 30 s, while the retry waits', async () => {
-    const { ts } = served;
-    mode = 'limited30';
-    held = 0;
-    const cookie = await signUp(ts, undefined);
-    const events = await eventsUntil(ts, { path: STEP, cookie, body: step }, (e) =>
-      e.some((x) => x.data.reason === 'rate_limited'),
-    );
-    expect(events[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
-    const wait = waits(events).find((w) => w.reason === 'rate_limited')!;
-    expect(wait).toMatchObject({ seconds: 30, attempt: 1 });
-    expect(wait.message).toMatch(/30 s/);
-    // The model was asked once and refused: the retry is still waiting its 30 s.
-    expect(held).toBe(1);
-    expect(events.some((e) => e.event === 'delta')).toBe(false);
-  });
+  it(
+    'against a model answering 429 with Retry-After 30: ' + 'the rate limit and its 30 s, while the retry waits',
+    async () => {
+      const { ts } = served;
+      mode = 'limited30';
+      held = 0;
+      const cookie = await signUp(ts, undefined);
+      const events = await eventsUntil(ts, { path: STEP, cookie, body: step }, (e) =>
+        e.some((x) => x.data.reason === 'rate_limited'),
+      );
+      expect(events[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
+      const wait = waits(events).find((w) => w.reason === 'rate_limited')!;
+      expect(wait).toMatchObject({ seconds: 30, attempt: 1 });
+      expect(wait.message).toMatch(/30 s/);
+      // The model was asked once and refused: the retry is still waiting its 30 s.
+      expect(held).toBe(1);
+      expect(events.some((e) => e.event === 'delta')).toBe(false);
+    },
+  );
 
   // A wait is a message to the writer, as the page around it is (the studio's page speaks the account's language:
   // GeneratorPage.tsx `ui`): worded in it whatever the book's, as an edition's are (edition-first-byte.test.ts).
@@ -136,27 +142,30 @@ describe('a book step stream opens before the model answers', () => {
     expect(waits(events).find((w) => w.reason === 'rate_limited')!.message).toMatch(words);
   });
 
-  it('against a model answering 429 with Retry-After 1 once: model, the rate limit, then the words and done', async () => {
-    const { ts } = served;
-    mode = 'limitedOnce';
-    limited = 0;
-    const cookie = await signUp(ts);
-    const res = await ts.http.post(STEP).set('cookie', cookie).set('accept', 'text/event-stream').send(step);
-    expect(res.status).toBe(200);
-    const events = parseEvents(res.text) as Event[];
-    const firstDelta = events.findIndex((e) => e.event === 'delta');
-    expect(
-      waits(events.slice(0, firstDelta))
-        .filter((w) => w.reason !== 'slow_model')
-        .map((w) => [w.reason, w.seconds]),
-    ).toEqual([
-      ['model', undefined],
-      ['rate_limited', 1],
-    ]);
-    expect(firstDelta).toBeGreaterThan(0);
-    expect(events.slice(firstDelta).some((e) => e.event === 'waiting')).toBe(false);
-    expect(events.at(-1)!.event).toBe('done');
-  });
+  it(
+    'against a model answering 429 with Retry-After 1 ' + 'once: model, the rate limit, then the words and done',
+    async () => {
+      const { ts } = served;
+      mode = 'limitedOnce';
+      limited = 0;
+      const cookie = await signUp(ts);
+      const res = await ts.http.post(STEP).set('cookie', cookie).set('accept', 'text/event-stream').send(step);
+      expect(res.status).toBe(200);
+      const events = parseEvents(res.text) as Event[];
+      const firstDelta = events.findIndex((e) => e.event === 'delta');
+      expect(
+        waits(events.slice(0, firstDelta))
+          .filter((w) => w.reason !== 'slow_model')
+          .map((w) => [w.reason, w.seconds]),
+      ).toEqual([
+        ['model', undefined],
+        ['rate_limited', 1],
+      ]);
+      expect(firstDelta).toBeGreaterThan(0);
+      expect(events.slice(firstDelta).some((e) => e.event === 'waiting')).toBe(false);
+      expect(events.at(-1)!.event).toBe('done');
+    },
+  );
 });
 
 describe('a passage stream opens before the model answers', () => {
@@ -183,62 +192,73 @@ describe('a passage stream opens before the model answers', () => {
     };
   }
 
-  it('against a model that hangs, then one answering 429 with Retry-After 30: waiting for the model, its slowness, its rate limit', async () => {
-    const { ts } = served;
-    const book = await bookWithChapter1();
-    onlyPassages = true;
-    try {
-      mode = 'hang';
-      held = 0;
-      const hung = await eventsUntil(
-        ts,
-        { path: '/api/progress/romance/passage', cookie: book.cookie, body: book.body },
-        (e) => held > 0 && e.some((x) => x.data.reason === 'slow_model'),
-      );
-      expect(hung[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
-      expect(held).toBe(1);
-      expect(hung.some((e) => e.event === 'delta')).toBe(false);
-      mode = 'limited30';
-      held = 0;
-      const limitedEvents = await eventsUntil(
-        ts,
-        { path: '/api/progress/romance/passage', cookie: book.cookie, body: book.body },
-        (e) => e.some((x) => x.data.reason === 'rate_limited'),
-      );
-      expect(limitedEvents[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
-      expect(waits(limitedEvents).find((w) => w.reason === 'rate_limited')).toMatchObject({ seconds: 30, attempt: 1 });
-      expect(held).toBe(1);
-    } finally {
-      onlyPassages = false;
-      mode = 'ok';
-    }
-  });
-
-  it('write more and a rewrite, against a model that hangs: waiting for the model first, then its slowness, nothing written', async () => {
-    const { ts } = served;
-    const book = await bookWithChapter1();
-    mode = 'hang';
-    try {
-      for (const [path, body] of [
-        ['/api/progress/romance/more', { part: book.body.part, hash: book.body.hash }],
-        ['/api/progress/romance/rewrite', { part: book.body.part, note: 'More of the sea', hash: book.body.hash }],
-      ] as const) {
+  it(
+    'against a model that hangs, then one answering 429 with ' +
+      'Retry-After 30: waiting for the model, its slowness, its rate limit',
+    async () => {
+      const { ts } = served;
+      const book = await bookWithChapter1();
+      onlyPassages = true;
+      try {
+        mode = 'hang';
         held = 0;
-        const events = await eventsUntil(
+        const hung = await eventsUntil(
           ts,
-          { path, cookie: book.cookie, body },
+          { path: '/api/progress/romance/passage', cookie: book.cookie, body: book.body },
           (e) => held > 0 && e.some((x) => x.data.reason === 'slow_model'),
         );
-        expect(events[0], path).toEqual({ event: 'waiting', data: { reason: 'model' } });
-        expect(
-          events.some((e) => e.event === 'delta' || e.event === 'done'),
-          path,
-        ).toBe(false);
+        expect(hung[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
+        expect(held).toBe(1);
+        expect(hung.some((e) => e.event === 'delta')).toBe(false);
+        mode = 'limited30';
+        held = 0;
+        const limitedEvents = await eventsUntil(
+          ts,
+          { path: '/api/progress/romance/passage', cookie: book.cookie, body: book.body },
+          (e) => e.some((x) => x.data.reason === 'rate_limited'),
+        );
+        expect(limitedEvents[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
+        expect(waits(limitedEvents).find((w) => w.reason === 'rate_limited')).toMatchObject({
+          seconds: 30,
+          attempt: 1,
+        });
+        expect(held).toBe(1);
+      } finally {
+        onlyPassages = false;
+        mode = 'ok';
       }
-    } finally {
-      mode = 'ok';
-    }
-  });
+    },
+  );
+
+  it(
+    'write more and a rewrite, against a model that hangs: waiting ' +
+      'for the model first, then its slowness, nothing written',
+    async () => {
+      const { ts } = served;
+      const book = await bookWithChapter1();
+      mode = 'hang';
+      try {
+        for (const [path, body] of [
+          ['/api/progress/romance/more', { part: book.body.part, hash: book.body.hash }],
+          ['/api/progress/romance/rewrite', { part: book.body.part, note: 'More of the sea', hash: book.body.hash }],
+        ] as const) {
+          held = 0;
+          const events = await eventsUntil(
+            ts,
+            { path, cookie: book.cookie, body },
+            (e) => held > 0 && e.some((x) => x.data.reason === 'slow_model'),
+          );
+          expect(events[0], path).toEqual({ event: 'waiting', data: { reason: 'model' } });
+          expect(
+            events.some((e) => e.event === 'delta' || e.event === 'done'),
+            path,
+          ).toBe(false);
+        }
+      } finally {
+        mode = 'ok';
+      }
+    },
+  );
 });
 
 describe("a cover generator's picture is waited for as a text is", () => {

@@ -60,7 +60,7 @@ describe('a stopped draft continued by a model that starts the part over', () =>
     const draft = (await first.rest()).text.trim();
     options.streamDelayMs = 0;
     // The part again from the draft's first words, then elsewhere, longer than the draft.
-    restart = `${draft.slice(0, 60)} ${'The harbour lights came on one by one, and Aisha counted them as she always had. '.repeat(30)}`;
+    restart = `${draft.slice(0, 60)} ${('The harbour lights came on one by one, ' + 'and Aisha counted them as she always had. ').repeat(30)}`;
     const stream = await stepStream(ts.url, {
       id: 'romance',
       cookie,
@@ -90,7 +90,7 @@ describe('a stopped draft continued by a model that starts the part over', () =>
     expect((await ts.http.post('/api/progress/romance/stop').set('cookie', cookie).send()).status).toBe(200);
     const draft = (await first.rest()).text.trim();
     options.streamDelayMs = 0;
-    restart = `${draft.slice(0, 60)} ${'The harbour lights came on one by one, and Aisha counted them as she always had. '.repeat(30)}`;
+    restart = `${draft.slice(0, 60)} ${('The harbour lights came on one by one, ' + 'and Aisha counted them as she always had. ').repeat(30)}`;
     const res = await ts.http
       .post('/api/progress/romance/stopped')
       .set('cookie', cookie)

@@ -102,35 +102,38 @@ describe('stopping a part while it streams', () => {
     return { cookie, res, draft: text.trim(), asks };
   }
 
-  it('keeps exactly the text that reached the writer as the draft, charges the step, and shows it after a reload', async () => {
-    const { cookie, rest } = await streaming();
-    const res = await stop(cookie);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const { text, last } = await rest();
-    // The stream ends with the stop, not with a done part.
-    expect(last.event).toBe('error');
-    expect(last.data).toMatchObject({
-      code: 'step_stopped',
-      message: 'Stopped. The text written so far is kept as a draft.',
-    });
-    expect(res.body.stopped).toMatchObject({
-      kind: 'introduction',
-      position: 0,
-      label: 'Introduction',
-      text: text.trim(),
-    });
-    expect(res.body.stopped.words).toBeGreaterThanOrEqual(12);
-    // Paid for: 10 at sign-up, the outline, the stopped introduction.
-    expect(res.body.credits_charged).toBe(1);
-    expect(res.body.credits_available).toBe(8);
-    expect(res.body.book.parts).toEqual([]);
-    const again = await book(cookie);
-    expect(again.stopped.text).toBe(text.trim());
-    expect(again.next).toMatchObject({ kind: 'introduction' });
-    expect(again.running).toBeUndefined();
-    // Nothing runs any more.
-    expect((await stop(cookie)).body.error.code).toBe('no_step_running');
-  });
+  it(
+    'keeps exactly the text that reached the writer as the ' + 'draft, charges the step, and shows it after a reload',
+    async () => {
+      const { cookie, rest } = await streaming();
+      const res = await stop(cookie);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const { text, last } = await rest();
+      // The stream ends with the stop, not with a done part.
+      expect(last.event).toBe('error');
+      expect(last.data).toMatchObject({
+        code: 'step_stopped',
+        message: 'Stopped. The text written so far is kept as a draft.',
+      });
+      expect(res.body.stopped).toMatchObject({
+        kind: 'introduction',
+        position: 0,
+        label: 'Introduction',
+        text: text.trim(),
+      });
+      expect(res.body.stopped.words).toBeGreaterThanOrEqual(12);
+      // Paid for: 10 at sign-up, the outline, the stopped introduction.
+      expect(res.body.credits_charged).toBe(1);
+      expect(res.body.credits_available).toBe(8);
+      expect(res.body.book.parts).toEqual([]);
+      const again = await book(cookie);
+      expect(again.stopped.text).toBe(text.trim());
+      expect(again.next).toMatchObject({ kind: 'introduction' });
+      expect(again.running).toBeUndefined();
+      // Nothing runs any more.
+      expect((await stop(cookie)).body.error.code).toBe('no_step_running');
+    },
+  );
 
   it('Keep takes the draft as the introduction for free; the book goes on to chapter 1', async () => {
     const { cookie, res, draft, asks } = await finishedDraft({ action: 'keep' });
@@ -174,90 +177,102 @@ describe('stopping a part while it streams', () => {
     expect((await book(cookie)).stopped).toBeUndefined();
   });
 
-  it('Continue asked as events answers before the model: waiting for the model while it holds its answer, then done with the part, one step charged', async () => {
-    const { cookie, rest } = await streaming();
-    await stop(cookie);
-    const draft = (await rest()).text.trim();
-    let release!: () => void;
-    const held = new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
-    let asked = 0;
-    options.reply = (body) => (isExtensionRequest(userOf(body)) ? (asked++, { until: held }) : undefined);
-    try {
-      const res = await fetch(`${ts.url}/api/progress/romance/stopped`, {
-        method: 'POST',
-        headers: { cookie, accept: 'text/event-stream', 'content-type': 'application/json' },
-        body: JSON.stringify({ part: INTRO, action: 'continue' }),
+  it(
+    'Continue asked as events answers before the model: waiting for the model ' +
+      'while it holds its answer, then done with the part, one step charged',
+    async () => {
+      const { cookie, rest } = await streaming();
+      await stop(cookie);
+      const draft = (await rest()).text.trim();
+      let release!: () => void;
+      const held = new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+      let asked = 0;
+      options.reply = (body) => (isExtensionRequest(userOf(body)) ? (asked++, { until: held }) : undefined);
+      try {
+        const res = await fetch(`${ts.url}/api/progress/romance/stopped`, {
+          method: 'POST',
+          headers: { cookie, accept: 'text/event-stream', 'content-type': 'application/json' },
+          body: JSON.stringify({ part: INTRO, action: 'continue' }),
+        });
+        expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+        const reader = res.body!.getReader();
+        let raw = '';
+        while (!(parseEvents(raw).length && asked)) raw += new TextDecoder().decode((await reader.read()).value);
+        // The stream's first event, while the model still holds the continuation.
+        expect(parseEvents(raw)[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
+        release();
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+          raw += new TextDecoder().decode(chunk.value);
+        const last = parseEvents(raw).at(-1)!;
+        expect(last.event, JSON.stringify(last.data)).toBe('done');
+        const done = last.data as { book: { parts: Array<{ text: string }> }; credits_available: number };
+        expect(done.book.parts[0]!.text.startsWith(draft)).toBe(true);
+        expect(done.credits_available).toBe(7);
+        expect((await book(cookie)).stopped).toBeUndefined();
+      } finally {
+        delete options.reply;
+      }
+    },
+  );
+
+  it(
+    'Continue through the generate stream: the new words arrive as deltas ' +
+      'after the draft, one step, and the part is the draft with them',
+    async () => {
+      const { cookie, rest } = await streaming();
+      await stop(cookie);
+      const draft = (await rest()).text.trim();
+      const stream = await stepStream(ts.url, {
+        id: 'romance',
+        cookie,
+        body: { settings: { numberOfChapters: 7 }, step: INTRO, fromDraft: 'continue' },
       });
-      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      const reader = res.body!.getReader();
-      let raw = '';
-      while (!(parseEvents(raw).length && asked)) raw += new TextDecoder().decode((await reader.read()).value);
-      // The stream's first event, while the model still holds the continuation.
-      expect(parseEvents(raw)[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
-      release();
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
-        raw += new TextDecoder().decode(chunk.value);
-      const last = parseEvents(raw).at(-1)!;
-      expect(last.event, JSON.stringify(last.data)).toBe('done');
-      const done = last.data as { book: { parts: Array<{ text: string }> }; credits_available: number };
-      expect(done.book.parts[0]!.text.startsWith(draft)).toBe(true);
-      expect(done.credits_available).toBe(7);
+      const { text, last } = await stream.rest();
+      expect(last.event).toBe('done');
+      const part = (last.data as { content: string }).content;
+      // What streamed is what follows the draft: the draft and the deltas make the part.
+      expect(text.trim().length).toBeGreaterThan(20);
+      expect(part).toBe(`${draft}${text}`.trim());
+      expect((await book(cookie)).parts[0].text).toBe(part);
       expect((await book(cookie)).stopped).toBeUndefined();
-    } finally {
-      delete options.reply;
-    }
-  });
+      expect(await credits(cookie)).toBe(7);
+    },
+  );
 
-  it('Continue through the generate stream: the new words arrive as deltas after the draft, one step, and the part is the draft with them', async () => {
-    const { cookie, rest } = await streaming();
-    await stop(cookie);
-    const draft = (await rest()).text.trim();
-    const stream = await stepStream(ts.url, {
-      id: 'romance',
-      cookie,
-      body: { settings: { numberOfChapters: 7 }, step: INTRO, fromDraft: 'continue' },
-    });
-    const { text, last } = await stream.rest();
-    expect(last.event).toBe('done');
-    const part = (last.data as { content: string }).content;
-    // What streamed is what follows the draft: the draft and the deltas make the part.
-    expect(text.trim().length).toBeGreaterThan(20);
-    expect(part).toBe(`${draft}${text}`.trim());
-    expect((await book(cookie)).parts[0].text).toBe(part);
-    expect((await book(cookie)).stopped).toBeUndefined();
-    expect(await credits(cookie)).toBe(7);
-  });
-
-  it('Continue through the stream can be stopped: the draft grows by what arrived and that is paid for; a step without a draft is 404', async () => {
-    const { cookie, rest } = await streaming();
-    await stop(cookie);
-    const draft = (await rest()).text.trim();
-    options.streamDelayMs = 15;
-    const stream = await stepStream(ts.url, {
-      id: 'romance',
-      cookie,
-      body: { settings: { numberOfChapters: 7 }, step: INTRO, fromDraft: 'continue' },
-    });
-    await stream.until(8);
-    const res = await stop(cookie);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const { text, last } = await stream.rest();
-    options.streamDelayMs = 0;
-    expect(last.data).toMatchObject({ code: 'step_stopped' });
-    expect(res.body.stopped.text).toBe(`${draft}${text}`.trim());
-    expect((await book(cookie)).stopped.text).toBe(res.body.stopped.text);
-    // 10, the outline, the first stop, the continued part stopped with new text.
-    expect(res.body.credits_available).toBe(7);
-    const fresh = await signUp(ts, uniqueEmail());
-    expect((await gen(fresh)).status).toBe(200);
-    const none = await ts.http
-      .post('/api/generators/romance/generate')
-      .set('cookie', fresh)
-      .send({ settings: { numberOfChapters: 7 }, step: INTRO, fromDraft: 'continue' });
-    expect(none.status).toBe(404);
-    expect(none.body.error.code).toBe('no_stopped_draft');
-    expect(await credits(fresh)).toBe(9);
-  });
+  it(
+    'Continue through the stream can be stopped: the draft grows by ' +
+      'what arrived and that is paid for; a step without a draft is 404',
+    async () => {
+      const { cookie, rest } = await streaming();
+      await stop(cookie);
+      const draft = (await rest()).text.trim();
+      options.streamDelayMs = 15;
+      const stream = await stepStream(ts.url, {
+        id: 'romance',
+        cookie,
+        body: { settings: { numberOfChapters: 7 }, step: INTRO, fromDraft: 'continue' },
+      });
+      await stream.until(8);
+      const res = await stop(cookie);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const { text, last } = await stream.rest();
+      options.streamDelayMs = 0;
+      expect(last.data).toMatchObject({ code: 'step_stopped' });
+      expect(res.body.stopped.text).toBe(`${draft}${text}`.trim());
+      expect((await book(cookie)).stopped.text).toBe(res.body.stopped.text);
+      // 10, the outline, the first stop, the continued part stopped with new text.
+      expect(res.body.credits_available).toBe(7);
+      const fresh = await signUp(ts, uniqueEmail());
+      expect((await gen(fresh)).status).toBe(200);
+      const none = await ts.http
+        .post('/api/generators/romance/generate')
+        .set('cookie', fresh)
+        .send({ settings: { numberOfChapters: 7 }, step: INTRO, fromDraft: 'continue' });
+      expect(none.status).toBe(404);
+      expect(none.body.error.code).toBe('no_stopped_draft');
+      expect(await credits(fresh)).toBe(9);
+    },
+  );
 
   it('Rewrite sends the note and the draft with the introduction request, for one step', async () => {
     const note = 'Open on the night market instead.';
@@ -299,37 +314,41 @@ describe('stopping a part while it streams', () => {
     expect((await book(cookie)).stopped).toBeUndefined();
   });
 
-  it('a JSON (not streamed) request stopped after text was written: the text is kept as the draft and charged, as for a stream', async () => {
-    const cookie = await signUp(ts, uniqueEmail());
-    expect((await gen(cookie)).status).toBe(200); // the outline
-    options.streamDelayMs = 15;
-    try {
-      const pending = fetch(`${ts.url}/api/generators/romance/generate`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ settings: { numberOfChapters: 7 }, step: INTRO }),
-      });
-      // The JSON client sees nothing until the answer; the book shows the part being written.
-      let running = '';
-      for (let i = 0; i < 3000 && running.split(/\s+/).filter(Boolean).length < 12; i++) {
-        await new Promise((r) => setTimeout(r, 10));
-        running = ((await book(cookie))?.running?.text as string | undefined) ?? '';
+  it(
+    'a JSON (not streamed) request stopped after text was written: ' +
+      'the text is kept as the draft and charged, as for a stream',
+    async () => {
+      const cookie = await signUp(ts, uniqueEmail());
+      expect((await gen(cookie)).status).toBe(200); // the outline
+      options.streamDelayMs = 15;
+      try {
+        const pending = fetch(`${ts.url}/api/generators/romance/generate`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ settings: { numberOfChapters: 7 }, step: INTRO }),
+        });
+        // The JSON client sees nothing until the answer; the book shows the part being written.
+        let running = '';
+        for (let i = 0; i < 3000 && running.split(/\s+/).filter(Boolean).length < 12; i++) {
+          await new Promise((r) => setTimeout(r, 10));
+          running = ((await book(cookie))?.running?.text as string | undefined) ?? '';
+        }
+        const res = await stop(cookie);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const answer = await pending;
+        expect(answer.status).toBe(409);
+        expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('step_stopped');
+        // The text written so far is the writer's: in Stop's answer and as the draft after a reload.
+        expect(res.body.stopped.text.startsWith(running.trim())).toBe(true);
+        expect(res.body.stopped.words).toBeGreaterThanOrEqual(12);
+        expect((await book(cookie)).stopped.text).toBe(res.body.stopped.text);
+        // Paid for by the same rule as a stream: 10 at sign-up, the outline, the stopped introduction.
+        expect(res.body).toMatchObject({ credits_charged: 1, credits_available: 8 });
+      } finally {
+        options.streamDelayMs = 0;
       }
-      const res = await stop(cookie);
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const answer = await pending;
-      expect(answer.status).toBe(409);
-      expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('step_stopped');
-      // The text written so far is the writer's: in Stop's answer and as the draft after a reload.
-      expect(res.body.stopped.text.startsWith(running.trim())).toBe(true);
-      expect(res.body.stopped.words).toBeGreaterThanOrEqual(12);
-      expect((await book(cookie)).stopped.text).toBe(res.body.stopped.text);
-      // Paid for by the same rule as a stream: 10 at sign-up, the outline, the stopped introduction.
-      expect(res.body).toMatchObject({ credits_charged: 1, credits_available: 8 });
-    } finally {
-      options.streamDelayMs = 0;
-    }
-  });
+    },
+  );
 
   it('another user cannot stop the writer’s step', async () => {
     const { cookie, rest } = await streaming();

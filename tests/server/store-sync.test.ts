@@ -19,27 +19,31 @@ const balance = (id: string) =>
     .credits_available;
 
 describe('SQLite store', () => {
-  it('charges, reads and grants in the order called, each whole: a read made while the charge is open sees it committed', async () => {
-    const user = (await repos.users.create({ email: 'sync@karya.test', passwordHash: 'hash', role: 'free' }))!;
-    const start = balance(user.id);
-    const charged = repos.credits.charge({ userId: user.id, amount: 2, reason: 'test' });
-    const read = repos.credits.balanceOf(user.id);
-    const granted = repos.purchases.grant({
-      sessionId: 'cs_sync',
-      userId: user.id,
-      packageId: 'starter',
-      credits: 10,
-      amountTotal: 500,
-      currency: 'usd',
-    });
-    const readAfter = repos.credits.balanceOf(user.id);
-    expect(await read).toBe(start - 2);
-    expect(await readAfter).toBe(start + 8);
-    expect(balance(user.id)).toBe(start + 8);
-    expect(await charged).toEqual({ previous: start, next: start - 2 });
-    expect(await granted).toEqual({ status: 'granted', balance: { previous: start - 2, next: start + 8 } });
-    expect((await repos.credits.ledger(user.id)).map((row) => row.type)).toEqual(['signup', 'charge', 'purchase']);
-  });
+  it(
+    'charges, reads and grants in the order called, each whole: ' +
+      'a read made while the charge is open sees it committed',
+    async () => {
+      const user = (await repos.users.create({ email: 'sync@karya.test', passwordHash: 'hash', role: 'free' }))!;
+      const start = balance(user.id);
+      const charged = repos.credits.charge({ userId: user.id, amount: 2, reason: 'test' });
+      const read = repos.credits.balanceOf(user.id);
+      const granted = repos.purchases.grant({
+        sessionId: 'cs_sync',
+        userId: user.id,
+        packageId: 'starter',
+        credits: 10,
+        amountTotal: 500,
+        currency: 'usd',
+      });
+      const readAfter = repos.credits.balanceOf(user.id);
+      expect(await read).toBe(start - 2);
+      expect(await readAfter).toBe(start + 8);
+      expect(balance(user.id)).toBe(start + 8);
+      expect(await charged).toEqual({ previous: start, next: start - 2 });
+      expect(await granted).toEqual({ status: 'granted', balance: { previous: start - 2, next: start + 8 } });
+      expect((await repos.credits.ledger(user.id)).map((row) => row.type)).toEqual(['signup', 'charge', 'purchase']);
+    },
+  );
 
   it('answers a refused use case as a rejected Promise, with nothing of its transaction kept', async () => {
     const user = (await repos.users.create({ email: 'refused@karya.test', passwordHash: 'hash', role: 'free' }))!;

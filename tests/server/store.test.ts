@@ -531,7 +531,8 @@ describe.each(adapters)('store on $name', (adapter) => {
     );
 
     it_(
-      'books saved before many books (one per type: finished, unfinished, one kept) carry over: listed, kept by Start New, continued',
+      'books saved before many books (one per type: finished, unfinished, ' +
+        'one kept) carry over: listed, kept by Start New, continued',
       async () => {
         const user = await newUser();
         // Rows as an earlier server kept them: the current book of a type under its type; a finished
@@ -609,7 +610,8 @@ describe.each(adapters)('store on $name', (adapter) => {
     );
 
     it_(
-      "a part edited by hand: its text (complete now) and the header from the edited state; only the owner's, only a written part",
+      'a part edited by hand: its text (complete now) and the header ' +
+        "from the edited state; only the owner's, only a written part",
       async () => {
         const user = await newUser();
         const stranger = await newUser();
@@ -651,7 +653,8 @@ describe.each(adapters)('store on $name', (adapter) => {
     );
 
     it_(
-      "a passage Keep: the new text and the old one as the part's newest version in one transaction; nothing for another user",
+      "a passage Keep: the new text and the old one as the part's " +
+        'newest version in one transaction; nothing for another user',
       async () => {
         const user = await newUser();
         const stranger = await newUser();
@@ -720,7 +723,8 @@ describe.each(adapters)('store on $name', (adapter) => {
     );
 
     it_(
-      "continuity findings marked as intended (issue 48): kept with the book, only the owner's; a saved step keeps them",
+      'continuity findings marked as intended (issue 48): kept ' +
+        "with the book, only the owner's; a saved step keeps them",
       async () => {
         const user = await newUser();
         const stranger = await newUser();
@@ -767,7 +771,8 @@ describe.each(adapters)('store on $name', (adapter) => {
     );
 
     it_(
-      'the outline shaped as chapters (issue 25): its text, chapter count and notes kept; the next step keeps them; a book never shaped has none; a step writes the notes its state carries',
+      'the outline shaped as chapters (issue 25): its text, chapter count and notes kept; the next ' +
+        'step keeps them; a book never shaped has none; a step writes the notes its state carries',
       async () => {
         const user = await newUser();
         const base: BookState = {
@@ -947,7 +952,8 @@ describe.each(adapters)('store on $name', (adapter) => {
     });
 
     it_(
-      'the story bible edited by hand after a reset: its text kept with "no part read yet" (upTo -1), so the next step folds every part into it',
+      'the story bible edited by hand after a reset: its text kept with "no ' +
+        'part read yet" (upTo -1), so the next step folds every part into it',
       async () => {
         const user = await newUser();
         await commitBook(user.id, 'Laut');
@@ -967,7 +973,8 @@ describe.each(adapters)('store on $name', (adapter) => {
     );
 
     it_(
-      'a step save: a later step adds its part (or replaces it when written again), a first step starts the book over without its parts and versions',
+      'a step save: a later step adds its part (or replaces it when written ' +
+        'again), a first step starts the book over without its parts and versions',
       async () => {
         const user = await newUser();
         const saveStep = async (position: number, text: string, isFirst: boolean, content: string[]) => {
@@ -1082,7 +1089,8 @@ describe.each(adapters)('store on $name', (adapter) => {
     });
 
     it_(
-      'history: word-prefix search (case-insensitive, symbols literal), type filter, cursor pages without content, own items only',
+      'history: word-prefix search (case-insensitive, symbols literal), ' +
+        'type filter, cursor pages without content, own items only',
       async () => {
         const user = await newUser();
         for (const [title, type] of [
@@ -1304,7 +1312,8 @@ describe.each(adapters)('store on $name', (adapter) => {
   });
   describe('limits, idempotency keys and code rules (issue 13)', () => {
     it_(
-      'a token bucket: full at first, refused when empty with the wait, refilled over time; concurrent takes never overdraw',
+      'a token bucket: full at first, refused when empty with the ' +
+        'wait, refilled over time; concurrent takes never overdraw',
       async () => {
         const key = `bucket-${counter++}`;
         const t0 = 1_000_000;
@@ -1339,7 +1348,8 @@ describe.each(adapters)('store on $name', (adapter) => {
     });
 
     it_(
-      'attempts claimed before a check: a burst at once is held to the free number, the wait doubles, a returned attempt and a given-back token count again',
+      'attempts claimed before a check: a burst at once is held to the free number, ' +
+        'the wait doubles, a returned attempt and a given-back token count again',
       async () => {
         const key = `claim-${counter++}`;
         const rule = { freeAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 60_000 };
@@ -1376,7 +1386,8 @@ describe.each(adapters)('store on $name', (adapter) => {
     );
 
     it_(
-      'an idempotency key: new once (even concurrently), running, done with its answer, mismatch for another request, released, forgotten after its time',
+      'an idempotency key: new once (even concurrently), running, done with its ' +
+        'answer, mismatch for another request, released, forgotten after its time',
       async () => {
         const user = await newUser();
         const key = { userId: user.id, key: 'k-1', requestHash: 'h-1', ttlMs: 60_000 };

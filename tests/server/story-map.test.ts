@@ -104,7 +104,8 @@ describe('GET /api/books/:id/story-map', () => {
       // The writer edits the bible by hand: the map is read from the book as saved, so it shows the edit at once.
       const edited = progress.book.bible_notes.replace(
         /^- Hafiz \|.*$/m,
-        `- Hafiz | ${w.rival} | ${lang === 'ms' ? 'berpindah ke Ipoh' : 'moved to Ipoh'} | ${ch(5)} | ${lang === 'ms' ? 'sejak' : 'since'} ${ch(5)}`,
+        `- Hafiz | ${w.rival} | ${lang === 'ms' ? 'berpindah ke Ipoh' : 'moved to Ipoh'} ` +
+          `| ${ch(5)} | ${lang === 'ms' ? 'sejak' : 'since'} ${ch(5)}`,
       );
       expect(edited).not.toBe(progress.book.bible_notes);
       const put = await ts.http.put('/api/progress/romance/bible').set('cookie', cookie).send({ text: edited });

@@ -42,12 +42,14 @@ describe('0034 lets an account keep any language of the table', () => {
     try {
       db.sqlite
         .prepare(
-          "INSERT INTO users (id, email, role, credits_available, created_at, updated_at, lang) VALUES ('u3', 'u3@karya.test', 'free', 10, 'now', 'now', 'id')",
+          'INSERT INTO users (id, email, role, credits_available, created_at, updated_at, ' +
+            "lang) VALUES ('u3', 'u3@karya.test', 'free', 10, 'now', 'now', 'id')",
         )
         .run();
       db.sqlite
         .prepare(
-          "INSERT INTO users (id, email, role, credits_available, created_at, updated_at) VALUES ('u4', 'u4@karya.test', 'free', 10, 'now', 'now')",
+          'INSERT INTO users (id, email, role, credits_available, created_at, ' +
+            "updated_at) VALUES ('u4', 'u4@karya.test', 'free', 10, 'now', 'now')",
         )
         .run();
       expect(db.sqlite.prepare('SELECT id, lang FROM users ORDER BY id').all()).toEqual([

@@ -97,33 +97,41 @@ describe('the voice of a book on the server', () => {
     expect(intro.overused).toMatchObject({ is_marked: false });
   });
 
-  it('rewrites toward the voice: the guidance and what drifted go with the request, the old text is kept as a version', async () => {
-    const from = fake.generationRequests().length;
-    const res = await ts.http
-      .post('/api/progress/romance/rewrite')
-      .set('cookie', cookie)
-      .send({ part: { kind: 'introduction' }, toward_voice: true });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.kept_version).toBe(1);
-    const ask = fake
-      .generationRequests()
-      .slice(from)
-      .map((q) => userMessageOf(q.body ?? {}))[0]!;
-    expect(ask).toContain("Write this part again in the writer's own voice");
-    expect(ask).toMatch(/It drifts from that voice: sentences \d/);
-  });
+  it(
+    'rewrites toward the voice: the guidance and what drifted ' +
+      'go with the request, the old text is kept as a version',
+    async () => {
+      const from = fake.generationRequests().length;
+      const res = await ts.http
+        .post('/api/progress/romance/rewrite')
+        .set('cookie', cookie)
+        .send({ part: { kind: 'introduction' }, toward_voice: true });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.kept_version).toBe(1);
+      const ask = fake
+        .generationRequests()
+        .slice(from)
+        .map((q) => userMessageOf(q.body ?? {}))[0]!;
+      expect(ask).toContain("Write this part again in the writer's own voice");
+      expect(ask).toMatch(/It drifts from that voice: sentences \d/);
+    },
+  );
 
-  it('removes the sample, then refuses a rewrite toward a voice the book no longer has; another user reaches nothing', async () => {
-    const res = await put({ sample: null });
-    expect(res.status).toBe(200);
-    expect(res.body.book.voice).toEqual({ avoid: ['crimson dawn'] });
-    const rewrite = await ts.http
-      .post('/api/progress/romance/rewrite')
-      .set('cookie', cookie)
-      .send({ part: { kind: 'introduction' }, toward_voice: true });
-    expect(rewrite.status).toBe(409);
-    expect(rewrite.body.error.code).toBe('voice_missing');
-    const other = await signUp(ts, uniqueEmail());
-    expect((await put({ sample: sample('en-terse.txt') }, other)).status).toBe(404);
-  });
+  it(
+    'removes the sample, then refuses a rewrite toward a voice ' +
+      'the book no longer has; another user reaches nothing',
+    async () => {
+      const res = await put({ sample: null });
+      expect(res.status).toBe(200);
+      expect(res.body.book.voice).toEqual({ avoid: ['crimson dawn'] });
+      const rewrite = await ts.http
+        .post('/api/progress/romance/rewrite')
+        .set('cookie', cookie)
+        .send({ part: { kind: 'introduction' }, toward_voice: true });
+      expect(rewrite.status).toBe(409);
+      expect(rewrite.body.error.code).toBe('voice_missing');
+      const other = await signUp(ts, uniqueEmail());
+      expect((await put({ sample: sample('en-terse.txt') }, other)).status).toBe(404);
+    },
+  );
 });

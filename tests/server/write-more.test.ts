@@ -61,41 +61,45 @@ describe('short parts, write more and the story bible on the server', () => {
     return { cookie, book };
   };
 
-  it('a short introduction is marked short with its words and target; write more charges one step and makes it longer', async () => {
-    ratio = 0.2;
-    const cookie = await signUp(ts, uniqueEmail());
-    expect((await gen(cookie)).status).toBe(200); // outline
-    const intro = await gen(cookie);
-    expect(intro.status).toBe(200);
-    const part = intro.body.book.parts[0];
-    expect(part).toMatchObject({ kind: 'introduction', target: 1500, is_short: true });
-    expect(part.words).toBeLessThan(0.85 * 1500);
-    const credits = intro.body.credits_available as number;
+  it(
+    'a short introduction is marked short with its words and ' +
+      'target; write more charges one step and makes it longer',
+    async () => {
+      ratio = 0.2;
+      const cookie = await signUp(ts, uniqueEmail());
+      expect((await gen(cookie)).status).toBe(200); // outline
+      const intro = await gen(cookie);
+      expect(intro.status).toBe(200);
+      const part = intro.body.book.parts[0];
+      expect(part).toMatchObject({ kind: 'introduction', target: 1500, is_short: true });
+      expect(part.words).toBeLessThan(0.85 * 1500);
+      const credits = intro.body.credits_available as number;
 
-    ratio = 1;
-    const before = fake.generationRequests().length;
-    const res = await more(cookie, { kind: 'introduction', position: 0 });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.words).toBeGreaterThan(part.words);
-    expect(res.body.added).toBeGreaterThan(500);
-    expect(res.body.credits_available).toBe(credits - 1);
-    const after = res.body.book.parts[0];
-    expect(after.is_short).toBe(false);
-    expect(after.text.startsWith(part.text.slice(0, 200))).toBe(true);
-    // One request, carrying the end of the part and the words still needed.
-    // (The introduction's bible update may still be on its way: it is not part of write more.)
-    const sent = fake
-      .generationRequests()
-      .slice(before)
-      .map((r) => userOf(r.body ?? {}))
-      .filter((u) => !isBibleRequest(u));
-    expect(sent).toHaveLength(1);
-    expect(isExtensionRequest(sent[0]!)).toBe(true);
-    expect(sent[0]).toMatch(/Your answer so far is \d+ words, and this part needs about 1500/);
-    // The saved book has the longer text.
-    const saved = await ts.http.get('/api/progress/romance').set('cookie', cookie);
-    expect(saved.body.book.parts[0].text).toBe(after.text);
-  });
+      ratio = 1;
+      const before = fake.generationRequests().length;
+      const res = await more(cookie, { kind: 'introduction', position: 0 });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.words).toBeGreaterThan(part.words);
+      expect(res.body.added).toBeGreaterThan(500);
+      expect(res.body.credits_available).toBe(credits - 1);
+      const after = res.body.book.parts[0];
+      expect(after.is_short).toBe(false);
+      expect(after.text.startsWith(part.text.slice(0, 200))).toBe(true);
+      // One request, carrying the end of the part and the words still needed.
+      // (The introduction's bible update may still be on its way: it is not part of write more.)
+      const sent = fake
+        .generationRequests()
+        .slice(before)
+        .map((r) => userOf(r.body ?? {}))
+        .filter((u) => !isBibleRequest(u));
+      expect(sent).toHaveLength(1);
+      expect(isExtensionRequest(sent[0]!)).toBe(true);
+      expect(sent[0]).toMatch(/Your answer so far is \d+ words, and this part needs about 1500/);
+      // The saved book has the longer text.
+      const saved = await ts.http.get('/api/progress/romance').set('cookie', cookie);
+      expect(saved.body.book.parts[0].text).toBe(after.text);
+    },
+  );
 
   it('a failure is refunded and the part stays as it was; a part not written is 404; no credits is 402', async () => {
     ratio = 0.2;
@@ -152,133 +156,141 @@ describe('short parts, write more and the story bible on the server', () => {
     expect((await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.bible_notes).toBe(kept);
   });
 
-  it('a part edit keeps the bible in force and it reads the part again at once; a note added by hand after it is what the next step reads', async () => {
-    ratio = 1;
-    const { cookie, book } = await writerWithIntroductionAndBible();
-    expect(book.bible_notes).toContain('## Characters');
-    const seen = fake.generationRequests().length;
-    const edit = await ts.http
-      .put('/api/progress/romance/part')
-      .set('cookie', cookie)
-      .send({
-        part: { kind: 'introduction', position: 0 },
-        text: `${book.parts[0].text}\n\nA closing line added by hand.`,
+  it(
+    'a part edit keeps the bible in force and it reads the part again ' +
+      'at once; a note added by hand after it is what the next step reads',
+    async () => {
+      ratio = 1;
+      const { cookie, book } = await writerWithIntroductionAndBible();
+      expect(book.bible_notes).toContain('## Characters');
+      const seen = fake.generationRequests().length;
+      const edit = await ts.http
+        .put('/api/progress/romance/part')
+        .set('cookie', cookie)
+        .send({
+          part: { kind: 'introduction', position: 0 },
+          text: `${book.parts[0].text}\n\nA closing line added by hand.`,
+        });
+      // Never emptied: the bible it had stays while the introduction is read again.
+      expect(edit.body).toMatchObject({
+        memory_reset: true,
+        book: { bible_notes: book.bible_notes, bible_updating: true },
       });
-    // Never emptied: the bible it had stays while the introduction is read again.
-    expect(edit.body).toMatchObject({
-      memory_reset: true,
-      book: { bible_notes: book.bible_notes, bible_updating: true },
-    });
-    const settled = await bibleSettled(ts, cookie, 'romance');
-    expect(settled.book.bible_notes).toContain('## Characters');
-    const update = fake
-      .generationRequests()
-      .slice(seen)
-      .map((r) => userOf(r.body ?? {}));
-    expect(update.length).toBe(1);
-    expect(isBibleRequest(update[0]!)).toBe(true);
-    expect(update[0]).toContain('A closing line added by hand.');
-    const note = await ts.http
-      .put('/api/progress/romance/bible')
-      .set('cookie', cookie)
-      .send({ text: '## Established facts\n- The lighthouse keeper is called Pak Ngah.' });
-    expect(note.status, JSON.stringify(note.body)).toBe(200);
-    expect(note.body.book.bible_notes).toBe('## Established facts\n- The lighthouse keeper is called Pak Ngah.');
-    const before = fake.generationRequests().length;
-    expect((await gen(cookie)).status).toBe(200);
-    const sent = fake
-      .generationRequests()
-      .slice(before)
-      .map((r) => userOf(r.body ?? {}));
-    // Nothing to catch up before chapter 1: it is the first request, and it reads the writer's note.
-    expect(sent[0]).toMatch(/Write Chapter 1 of/);
-    expect(sent[0]).toContain('Pak Ngah');
-  });
-
-  it('is refused (409) while a step of the book is being written, and a part edit or a bible edit is refused while write more runs', async () => {
-    ratio = 0.2;
-    const { cookie, intro, credits } = await writerWithIntroduction();
-    const bible = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.bible_notes as string;
-    const running = 'A step of this book is being written. Try again when the step is done.';
-
-    // A step (chapter 1) hangs at the model.
-    hangs = true;
-    let seen = fake.generationRequests().length;
-    const step = new AbortController();
-    const stepping = fetch(`${ts.url}/api/generators/romance/generate`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify({ settings: { numberOfChapters: 7 } }),
-      signal: step.signal,
-    }).catch(() => undefined);
-    for (
-      let i = 0;
-      i < 500 &&
-      !fake
+      const settled = await bibleSettled(ts, cookie, 'romance');
+      expect(settled.book.bible_notes).toContain('## Characters');
+      const update = fake
         .generationRequests()
         .slice(seen)
-        .some((r) => /Write Chapter 1 of/.test(userOf(r.body ?? {})));
-      i++
-    )
-      await new Promise((r) => setTimeout(r, 20));
-    const refused = await more(cookie, { kind: 'introduction', position: 0 });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error).toEqual({ code: 'step_running', message: running });
-    const refusedBible = await ts.http
-      .put('/api/progress/romance/bible')
-      .set('cookie', cookie)
-      .send({ text: '## Established facts\n- Not now.' });
-    expect(refusedBible.status).toBe(409);
-    step.abort();
-    await stepping;
-    // The aborted step is refunded; the refused write more was never charged.
-    for (let i = 0; i < 100 && (await balance(cookie)) !== credits; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await balance(cookie)).toBe(credits);
-
-    // Write more hangs at the model: the part and the bible cannot be edited meanwhile.
-    seen = fake.generationRequests().length;
-    const client = new AbortController();
-    const writing = fetch(`${ts.url}/api/progress/romance/more`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ part: { kind: 'introduction', position: 0 } }),
-      signal: client.signal,
-    }).catch(() => undefined);
-    for (
-      let i = 0;
-      i < 500 &&
-      !fake
+        .map((r) => userOf(r.body ?? {}));
+      expect(update.length).toBe(1);
+      expect(isBibleRequest(update[0]!)).toBe(true);
+      expect(update[0]).toContain('A closing line added by hand.');
+      const note = await ts.http
+        .put('/api/progress/romance/bible')
+        .set('cookie', cookie)
+        .send({ text: '## Established facts\n- The lighthouse keeper is called Pak Ngah.' });
+      expect(note.status, JSON.stringify(note.body)).toBe(200);
+      expect(note.body.book.bible_notes).toBe('## Established facts\n- The lighthouse keeper is called Pak Ngah.');
+      const before = fake.generationRequests().length;
+      expect((await gen(cookie)).status).toBe(200);
+      const sent = fake
         .generationRequests()
-        .slice(seen)
-        .some((r) => isExtensionRequest(userOf(r.body ?? {})));
-      i++
-    )
-      await new Promise((r) => setTimeout(r, 20));
-    expect(await balance(cookie)).toBe(credits - 1);
-    const partEdit = await ts.http
-      .put('/api/progress/romance/part')
-      .set('cookie', cookie)
-      .send({ part: { kind: 'introduction', position: 0 }, text: 'Edited meanwhile' });
-    expect(partEdit.status).toBe(409);
-    expect(
-      (
-        await ts.http
-          .put('/api/progress/romance/bible')
-          .set('cookie', cookie)
-          .send({ text: '## Established facts\n- Not now.' })
-      ).status,
-    ).toBe(409);
-    expect((await more(cookie, { kind: 'introduction', position: 0 })).status).toBe(409);
-    // The writer leaves: the request is aborted and refunded, and the book is as it was.
-    client.abort();
-    await writing;
-    hangs = false;
-    for (let i = 0; i < 100 && (await balance(cookie)) !== credits; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await balance(cookie)).toBe(credits);
-    const saved = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book;
-    expect(saved.parts[0].text).toBe(intro.body.book.parts[0].text);
-    expect(saved.bible_notes).toBe(bible);
-  });
+        .slice(before)
+        .map((r) => userOf(r.body ?? {}));
+      // Nothing to catch up before chapter 1: it is the first request, and it reads the writer's note.
+      expect(sent[0]).toMatch(/Write Chapter 1 of/);
+      expect(sent[0]).toContain('Pak Ngah');
+    },
+  );
+
+  it(
+    'is refused (409) while a step of the book is being written, and ' +
+      'a part edit or a bible edit is refused while write more runs',
+    async () => {
+      ratio = 0.2;
+      const { cookie, intro, credits } = await writerWithIntroduction();
+      const bible = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.bible_notes as string;
+      const running = 'A step of this book is being written. Try again when the step is done.';
+
+      // A step (chapter 1) hangs at the model.
+      hangs = true;
+      let seen = fake.generationRequests().length;
+      const step = new AbortController();
+      const stepping = fetch(`${ts.url}/api/generators/romance/generate`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ settings: { numberOfChapters: 7 } }),
+        signal: step.signal,
+      }).catch(() => undefined);
+      for (
+        let i = 0;
+        i < 500 &&
+        !fake
+          .generationRequests()
+          .slice(seen)
+          .some((r) => /Write Chapter 1 of/.test(userOf(r.body ?? {})));
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 20));
+      const refused = await more(cookie, { kind: 'introduction', position: 0 });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toEqual({ code: 'step_running', message: running });
+      const refusedBible = await ts.http
+        .put('/api/progress/romance/bible')
+        .set('cookie', cookie)
+        .send({ text: '## Established facts\n- Not now.' });
+      expect(refusedBible.status).toBe(409);
+      step.abort();
+      await stepping;
+      // The aborted step is refunded; the refused write more was never charged.
+      for (let i = 0; i < 100 && (await balance(cookie)) !== credits; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await balance(cookie)).toBe(credits);
+
+      // Write more hangs at the model: the part and the bible cannot be edited meanwhile.
+      seen = fake.generationRequests().length;
+      const client = new AbortController();
+      const writing = fetch(`${ts.url}/api/progress/romance/more`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ part: { kind: 'introduction', position: 0 } }),
+        signal: client.signal,
+      }).catch(() => undefined);
+      for (
+        let i = 0;
+        i < 500 &&
+        !fake
+          .generationRequests()
+          .slice(seen)
+          .some((r) => isExtensionRequest(userOf(r.body ?? {})));
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 20));
+      expect(await balance(cookie)).toBe(credits - 1);
+      const partEdit = await ts.http
+        .put('/api/progress/romance/part')
+        .set('cookie', cookie)
+        .send({ part: { kind: 'introduction', position: 0 }, text: 'Edited meanwhile' });
+      expect(partEdit.status).toBe(409);
+      expect(
+        (
+          await ts.http
+            .put('/api/progress/romance/bible')
+            .set('cookie', cookie)
+            .send({ text: '## Established facts\n- Not now.' })
+        ).status,
+      ).toBe(409);
+      expect((await more(cookie, { kind: 'introduction', position: 0 })).status).toBe(409);
+      // The writer leaves: the request is aborted and refunded, and the book is as it was.
+      client.abort();
+      await writing;
+      hangs = false;
+      for (let i = 0; i < 100 && (await balance(cookie)) !== credits; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await balance(cookie)).toBe(credits);
+      const saved = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book;
+      expect(saved.parts[0].text).toBe(intro.body.book.parts[0].text);
+      expect(saved.bible_notes).toBe(bible);
+    },
+  );
 
   /** The user's credits now. */
   const balance = async (cookie: string) => {

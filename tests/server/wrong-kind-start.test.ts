@@ -90,7 +90,8 @@ describe('write-more on a written chapter answered with a recipe of a few lines'
       ).find((p) => p.kind === 'chapter')!.text;
     const before = await chapter();
     const more =
-      'The ferry came in at noon, and Aisha went down to the pier to meet it. Daniel was the last to step off, with a crate of mangoes on his shoulder.';
+      'The ferry came in at noon, and Aisha went down to the pier to meet it. ' +
+      'Daniel was the last to step off, with a crate of mangoes on his shoulder.';
     server.fake.script({ text: SHORT_RECIPE.en }, { text: more });
     const res = await server.ts.http
       .post('/api/progress/romance/more')

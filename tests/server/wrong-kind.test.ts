@@ -59,16 +59,20 @@ async function chapterTwo(lang: 'en' | 'ms', kind: WrongKind | undefined) {
 }
 
 describe.each(['en', 'ms'] as const)('a studio step of Chapter 2 answered with the wrong kind of text (%s)', (lang) => {
-  it('every answer stopped by the content filter: the named error with the catalogue message, nothing saved, nothing charged', async () => {
-    const r = await chapterTwo(lang, 'content-filter');
-    expect(r.done).toBeUndefined();
-    expect(r.error?.code).toBe('filtered');
-    expect(r.error?.message).toContain(
-      lang === 'ms' ? 'Penapis kandungan perkhidmatan AI' : "The AI service's content filter",
-    );
-    expect(r.charged).toBe(0);
-    expect(r.chapters.map((p) => p.position)).toEqual([1]);
-  });
+  it(
+    'every answer stopped by the content filter: the named error ' +
+      'with the catalogue message, nothing saved, nothing charged',
+    async () => {
+      const r = await chapterTwo(lang, 'content-filter');
+      expect(r.done).toBeUndefined();
+      expect(r.error?.code).toBe('filtered');
+      expect(r.error?.message).toContain(
+        lang === 'ms' ? 'Penapis kandungan perkhidmatan AI' : "The AI service's content filter",
+      );
+      expect(r.charged).toBe(0);
+      expect(r.chapters.map((p) => p.position)).toEqual([1]);
+    },
+  );
 
   it.each(['recipe', 'chapter-titles', 'bullets-table', 'copy-chapter-1'] as const)(
     '%s: asked again, the second answer saved as Chapter 2 and charged once, the note says why',
@@ -92,22 +96,26 @@ describe.each(['en', 'ms'] as const)('a studio step of Chapter 2 answered with t
     expect(r.charged).toBe(1);
   });
 
-  it("every character renamed: asked again with the bible's names, then saved with the continuity finding on its part", async () => {
-    const r = await chapterTwo(lang, 'renamed');
-    expect(r.done?.notes?.map((n) => n.code)).toEqual(['answer_asked_again']);
-    const book = (
-      r.done as unknown as {
-        book: { parts: Array<{ label: string; continuity?: Array<{ kind: string; detail: string }> }> };
-      }
-    ).book;
-    const two = book.parts.find((p) => p.label === `${lang === 'ms' ? 'Bab' : 'Chapter'} 2`)!;
-    expect(two.continuity?.find((f) => f.kind === 'ignores_bible')?.detail).toMatch(
-      lang === 'ms'
-        ? /^Mengabaikan catatan cerita: Aisyah, Daniel tiada; .*Priya/
-        : /^Ignores the story bible: Aisha, Daniel absent; .*Priya/,
-    );
-    expect(r.charged).toBe(1);
-  });
+  it(
+    "every character renamed: asked again with the bible's " +
+      'names, then saved with the continuity finding on its part',
+    async () => {
+      const r = await chapterTwo(lang, 'renamed');
+      expect(r.done?.notes?.map((n) => n.code)).toEqual(['answer_asked_again']);
+      const book = (
+        r.done as unknown as {
+          book: { parts: Array<{ label: string; continuity?: Array<{ kind: string; detail: string }> }> };
+        }
+      ).book;
+      const two = book.parts.find((p) => p.label === `${lang === 'ms' ? 'Bab' : 'Chapter'} 2`)!;
+      expect(two.continuity?.find((f) => f.kind === 'ignores_bible')?.detail).toMatch(
+        lang === 'ms'
+          ? /^Mengabaikan catatan cerita: Aisyah, Daniel tiada; .*Priya/
+          : /^Ignores the story bible: Aisha, Daniel absent; .*Priya/,
+      );
+      expect(r.charged).toBe(1);
+    },
+  );
 
   it('a wall of text: saved split into paragraphs, the note says so', async () => {
     const r = await chapterTwo(lang, 'wall');
@@ -115,21 +123,24 @@ describe.each(['en', 'ms'] as const)('a studio step of Chapter 2 answered with t
     expect(r.chapters.find((p) => p.position === 2)!.text.split('\n\n').length).toBeGreaterThanOrEqual(10);
   });
 
-  it('a stream that stalls past KARYA_TIMEOUT_MS: the opening once, not complete, the note names the time-out', async () => {
-    trickle = true;
-    try {
-      const r = await chapterTwo(lang, undefined);
-      expect(r.done?.is_complete).toBe(false);
-      expect(r.done?.notes?.map((n) => n.code)).toEqual(['answer_timed_out_cut']);
-      expect(r.done?.notes?.[0]?.message).toContain(lang === 'ms' ? 'tamat masa' : 'time-out');
-      const two = r.chapters.find((p) => p.position === 2)!;
-      expect(two.is_complete).toBe(false);
-      const opening = two.text.split(/\s+/).slice(0, 4).join(' ');
-      expect(two.text.split(opening).length - 1).toBe(1);
-    } finally {
-      trickle = false;
-    }
-  });
+  it(
+    'a stream that stalls past KARYA_TIMEOUT_MS: the ' + 'opening once, not complete, the note names the time-out',
+    async () => {
+      trickle = true;
+      try {
+        const r = await chapterTwo(lang, undefined);
+        expect(r.done?.is_complete).toBe(false);
+        expect(r.done?.notes?.map((n) => n.code)).toEqual(['answer_timed_out_cut']);
+        expect(r.done?.notes?.[0]?.message).toContain(lang === 'ms' ? 'tamat masa' : 'time-out');
+        const two = r.chapters.find((p) => p.position === 2)!;
+        expect(two.is_complete).toBe(false);
+        const opening = two.text.split(/\s+/).slice(0, 4).join(' ');
+        expect(two.text.split(opening).length - 1).toBe(1);
+      } finally {
+        trickle = false;
+      }
+    },
+  );
 });
 
 describe('the calls on a written part', () => {
@@ -186,7 +197,9 @@ describe('the calls on a written part', () => {
   it('write-more answered with an assistant paragraph: the paragraph is not added, the answer says so', async () => {
     const { cookie, chapter } = await chapterOne();
     const more =
-      'The ferry came in at noon, and Aisha went down to the pier to meet it.\n\nAs an AI language model, I cannot describe that scene in more detail, but I can continue the story.\n\nDaniel was the last to step off, with a crate of mangoes on his shoulder.';
+      'The ferry came in at noon, and Aisha went down to the pier to meet it.\n\nAs an AI ' +
+      'language model, I cannot describe that scene in more detail, but I can continue the ' +
+      'story.\n\nDaniel was the last to step off, with a crate of mangoes on his shoulder.';
     server.fake.script({ text: more });
     const res = await server.ts.http
       .post('/api/progress/romance/more')

@@ -71,24 +71,29 @@ describe('the answer checks registry', () => {
     expect(registry.get('fixture_check')?.words.ms?.what).toBe('satu lekapan');
   });
 
-  it('runs each check that is decided on the text: a refusal, the request sent back, a list where prose was asked', () => {
-    const request = {
-      system: 'You are a novelist.',
-      user: 'Write Chapter 2 of the story. The heroine returns to the village where she was born and finds the bakery closed.',
-    };
-    // A romance chapter's shape, as its generator gives it.
-    const shape = shapeOf(loadCatalog().get('romance') as ResolvedSpec & BookSpec, { kind: 'chapter' })!;
-    const context = { request, kind: 'prose' as const, material: () => [], shape };
-    const check = (id: string) => ANSWER_CHECKS.get(id)!.check!;
-    expect(check('refused')("I'm sorry, but I can't help with that request.", context)).toBe(true);
-    expect(check('refused')('The bakery was closed when she came home.', context)).toBe(false);
-    expect(check('echoed')(request.user, context)).toBe(true);
-    expect(check('echoed')('She walked past the closed bakery and did not stop.', context)).toBe(false);
-    expect(
-      check('listed')(Array.from({ length: 12 }, (_, i) => `- item ${i + 1} of the list`).join('\n'), context),
-    ).toBe(true);
-    expect(ANSWER_CHECKS.get('filtered')!.decidedBy).toBe('provider');
-  });
+  it(
+    'runs each check that is decided on the text: a refusal, ' + 'the request sent back, a list where prose was asked',
+    () => {
+      const request = {
+        system: 'You are a novelist.',
+        user:
+          'Write Chapter 2 of the story. The heroine returns to the ' +
+          'village where she was born and finds the bakery closed.',
+      };
+      // A romance chapter's shape, as its generator gives it.
+      const shape = shapeOf(loadCatalog().get('romance') as ResolvedSpec & BookSpec, { kind: 'chapter' })!;
+      const context = { request, kind: 'prose' as const, material: () => [], shape };
+      const check = (id: string) => ANSWER_CHECKS.get(id)!.check!;
+      expect(check('refused')("I'm sorry, but I can't help with that request.", context)).toBe(true);
+      expect(check('refused')('The bakery was closed when she came home.', context)).toBe(false);
+      expect(check('echoed')(request.user, context)).toBe(true);
+      expect(check('echoed')('She walked past the closed bakery and did not stop.', context)).toBe(false);
+      expect(
+        check('listed')(Array.from({ length: 12 }, (_, i) => `- item ${i + 1} of the list`).join('\n'), context),
+      ).toBe(true);
+      expect(ANSWER_CHECKS.get('filtered')!.decidedBy).toBe('provider');
+    },
+  );
 
   it("names an answer asked again in the words of its check, in the book's language", () => {
     const outcome = { answerNotes: { askedAgain: ['recipe' as const] }, continuations: 0, isComplete: true };

@@ -89,7 +89,9 @@ const PET_CARE = `### Daily routine
 const PRACTICE = Array.from(
   { length: 10 },
   (_, i) =>
-    `${i + 1}. Which organelle releases energy from glucose in question ${i + 1}?\n   a) nucleus  b) mitochondrion  c) ribosome  d) vacuole\n   Answer: b) the mitochondrion, where aerobic respiration releases energy as ATP.`,
+    `${i + 1}. Which organelle releases energy from glucose in question ${i + 1}?\n` +
+    `   a) nucleus  b) mitochondrion  c) ribosome  d) vacuole\n   Answer: b) the ` +
+    `mitochondrion, where aerobic respiration releases energy as ATP.`,
 ).join('\n\n');
 
 const COOKBOOK_CHAPTER = `Rice is the heart of a Malaysian table, and these two dishes show how far a cup of it can go.
@@ -156,7 +158,9 @@ describe("the shape of each generator's part, from its YAML", () => {
       'a novel chapter with a short list in a letter and tea measured in prose',
       'romance',
       'chapter',
-      `${PROSE.en.slice(0, 2000)}\n\nShe wrote the list on the back of the letter:\n\n- bread\n- candles\n- stamps\n\nShe poured two cups of tea and added a teaspoon of sugar to his, as she always had.\n\n${PROSE.en.slice(2000, 4000)}`,
+      `${PROSE.en.slice(0, 2000)}\n\nShe wrote the list on the back of the letter:\n` +
+        `\n- bread\n- candles\n- stamps\n\nShe poured two cups of tea and added a ` +
+        `teaspoon of sugar to his, as she always had.\n\n${PROSE.en.slice(2000, 4000)}`,
     ],
   ])('%s is the part', (_name, id, part, text) => {
     expect(judgeShape(text, shape(id, part))).toBeUndefined();

@@ -22,7 +22,8 @@ describe('refusals', () => {
     ['"I\'m sorry, but I can\'t help you," she said, and closed the door.'],
     ['Maaf, saya tidak dapat datang esok, tulis Aisyah dalam suratnya kepada Daniel.'],
     [
-      `I'm sorry, but I can't help with that, Daniel said to himself. ${'The harbour lights came on one by one. '.repeat(40)}`,
+      `I'm sorry, but I can't help with that, Daniel said to ` +
+        `himself. ${'The harbour lights came on one by one. '.repeat(40)}`,
     ],
   ])("%s: the text's own", (answer) => {
     expect(judgeRefusal(answer).refused).toBe(false);
@@ -30,7 +31,8 @@ describe('refusals', () => {
 
   it('a refusal before the text it then gives is taken off', () => {
     const verdict = judgeRefusal(
-      "I can't write explicit content, but here is a version that keeps it tasteful:\n\nThe door closed softly behind them.",
+      "I can't write explicit content, but here is a version that " +
+        'keeps it tasteful:\n\nThe door closed softly behind them.',
     );
     expect(verdict).toEqual({ refused: false, text: 'The door closed softly behind them.' });
   });
@@ -39,12 +41,19 @@ describe('refusals', () => {
 describe('echoes', () => {
   const request = {
     system:
-      'You are an expert writer and editor who writes whole books for authors, self-publishers, parents, teachers and learners.',
-    user: 'Write Chapter 1 of 3, titled "First Light", of a book (genre: Romance).\nThe previous part ended like this; continue from here without repeating it:\nAisha closed the shop and walked down to the harbour where the boats were tied.\n\n## Characters\n- Aisha | the lead\n\n## Established facts\n- The shop is old.\nMove the plot forward as the outline plans for this chapter, with scenes, dialogue and a closing beat that leads into the next chapter.',
+      'You are an expert writer and editor who writes whole books ' +
+      'for authors, self-publishers, parents, teachers and learners.',
+    user:
+      'Write Chapter 1 of 3, titled "First Light", of a book (genre: Romance).\nThe previous part ' +
+      'ended like this; continue from here without repeating it:\nAisha closed the shop and walked ' +
+      'down to the harbour where the boats were tied.\n\n## Characters\n- Aisha | the lead\n\n## ' +
+      'Established facts\n- The shop is old.\nMove the plot forward as the outline plans for this ' +
+      'chapter, with scenes, dialogue and a closing beat that leads into the next chapter.',
   };
   const book = ['Aisha closed the shop and walked down to the harbour where the boats were tied.'];
   const prose =
-    'The morning came grey over the water. Aisha counted the lanterns twice and still found one missing, the blue one her father had painted.';
+    'The morning came grey over the water. Aisha counted the lanterns twice ' +
+    'and still found one missing, the blue one her father had painted.';
 
   it.each([
     ['the system prompt sent back before the chapter', `${request.system}\n\n${prose}`, true],
@@ -63,11 +72,23 @@ describe('echoes', () => {
   it('a copyright page that uses the rights notice and disclaimer it was told to use is no echo', () => {
     const asked = {
       system:
-        'You are an expert writer and editor who writes polished short pieces for authors, self-publishers, parents, teachers and learners.',
-      user: 'Write a copyright page.\nWrite the copyright page of "Harbour Lights" by Aisha Rahman, ready to print on the back of the title page. Use short lines and paragraphs, in this order:\n- the rights notice: all rights reserved; no part of the book may be reproduced, stored or transmitted in any form or by any means without the prior written permission of the author, except brief quotations in reviews and other uses permitted by copyright law;\n- a disclaimer suited to the book: for fiction, that names, characters and events are the product of the author\'s imagination and any resemblance to real people is coincidental;',
+        'You are an expert writer and editor who writes polished short ' +
+        'pieces for authors, self-publishers, parents, teachers and learners.',
+      user:
+        'Write a copyright page.\nWrite the copyright page of "Harbour Lights" by Aisha Rahman, ' +
+        'ready to print on the back of the title page. Use short lines and paragraphs, in this ' +
+        'order:\n- the rights notice: all rights reserved; no part of the book may be reproduced, ' +
+        'stored or transmitted in any form or by any means without the prior written permission of ' +
+        'the author, except brief quotations in reviews and other uses permitted by copyright law;\n' +
+        '- a disclaimer suited to the book: for fiction, that names, characters and events are the ' +
+        "product of the author's imagination and any resemblance to real people is coincidental;",
     };
     const page =
-      "Harbour Lights\n\nCopyright © 2026 Aisha Rahman\n\nAll rights reserved; no part of the book may be reproduced, stored or transmitted in any form or by any means without the prior written permission of the author, except brief quotations in reviews and other uses permitted by copyright law.\n\nNames, characters and events are the product of the author's imagination and any resemblance to real people is coincidental.";
+      'Harbour Lights\n\nCopyright © 2026 Aisha Rahman\n\nAll rights reserved; no part of the ' +
+      'book may be reproduced, stored or transmitted in any form or by any means without the ' +
+      'prior written permission of the author, except brief quotations in reviews and other ' +
+      'uses permitted by copyright law.\n\nNames, characters and events are the product of ' +
+      "the author's imagination and any resemblance to real people is coincidental.";
     expect(isEcho(page, asked, { kind: 'prose', material: () => ['Harbour Lights', 'Aisha Rahman'] })).toBe(false);
   });
 
@@ -75,12 +96,19 @@ describe('echoes', () => {
     const chapter = Array.from(
       { length: 12 },
       (_, i) =>
-        `Aisha walked the length of pier ${i + 1} before the tide came in, counting the boats that had come home and the ones that had not. The harbour master raised a hand to her from his window.`,
+        `Aisha walked the length of pier ${i + 1} before the tide ` +
+        `came in, counting the boats that had come home and the ` +
+        `ones that had not. The harbour master raised a hand to her from his window.`,
     ).join('\n\n');
     const instructions =
-      'Update the story bible of a book (genre: Romance) that is being written, so that the next chapters keep every name, place and fact the same as the chapter just written says.';
+      'Update the story bible of a book (genre: Romance) that is being written, so that the ' +
+      'next chapters keep every name, place and fact the same as the chapter just written says.';
     const shape =
-      'Answer in English, in exactly this shape and with no preamble: under a heading for the people, one line for each person the chapter names, with their part in the story, where they are at its end and the chapter they first appear in; under a heading for the facts, one line for each fact a later chapter must keep, such as a place, a date, a promise or a scar; nothing else at all, and no line for a person or a fact the chapter does not give.';
+      'Answer in English, in exactly this shape and with no preamble: under a heading for the ' +
+      'people, one line for each person the chapter names, with their part in the story, where ' +
+      'they are at its end and the chapter they first appear in; under a heading for the facts, ' +
+      'one line for each fact a later chapter must keep, such as a place, a date, a promise or a ' +
+      'scar; nothing else at all, and no line for a person or a fact the chapter does not give.';
     const asked = {
       system: request.system,
       user: `${instructions}\n\nThe part just written (Chapter 1):\n${chapter}\n\n${shape}`,
@@ -91,7 +119,8 @@ describe('echoes', () => {
       ["the chapter it was given, word for word (the book's own)", chapter, false],
       [
         'a bible of its own',
-        '## Characters\n- Aisha | the lead | on the piers | Chapter 1\n## Established facts\n- The harbour master watches from his window.',
+        '## Characters\n- Aisha | the lead | on the piers | Chapter 1\n## ' +
+          'Established facts\n- The harbour master watches from his window.',
         false,
       ],
       ['the request sent back, chapter and all', asked.user, true],
@@ -127,7 +156,8 @@ describe('fences and reasoning', () => {
   it('a fenced answer with an announcement before it is the prose', () => {
     expect(
       answerText(
-        "Sure! Here's Chapter 1 of your story:\n\n```markdown\nRain fell on the harbour.\n```\n\nI hope you enjoyed it!",
+        "Sure! Here's Chapter 1 of your story:\n\n```markdown\n" +
+          'Rain fell on the harbour.\n```\n\nI hope you enjoyed it!',
       ),
     ).toBe('Rain fell on the harbour.');
   });
@@ -153,11 +183,13 @@ describe('another script is another language', () => {
     ['雨一直下着，港口的灯一盏一盏亮了起来。她把信折了两次，放进外套的口袋里。他在旧书店门口等着。', 'zh'],
     ['雨が降っていた。港の明かりが一つずつ灯った。彼女は手紙を二回折って、コートのポケットに入れた。', 'ja'],
     [
-      'Дождь шёл всю ночь над гаванью, и огни города зажигались один за другим, пока она ждала его у старого книжного магазина на углу улицы.',
+      'Дождь шёл всю ночь над гаванью, и огни города зажигались один за ' +
+        'другим, пока она ждала его у старого книжного магазина на углу улицы.',
       'ru',
     ],
     [
-      'துறைமுகத்தின் மேல் இரவு முழுவதும் மழை பெய்தது, நகரத்தின் விளக்குகள் ஒவ்வொன்றாக எரிந்தன, அவள் பழைய புத்தகக் கடையில் காத்திருந்தாள்.',
+      'துறைமுகத்தின் மேல் இரவு முழுவதும் மழை பெய்தது, நகரத்தின் விளக்குகள் ' +
+        'ஒவ்வொன்றாக எரிந்தன, அவள் பழைய புத்தகக் கடையில் காத்திருந்தாள்.',
       'ta',
     ],
   ])('%s: %s', (text, language) => {
@@ -165,7 +197,9 @@ describe('another script is another language', () => {
   });
 
   it('a Malay story with a shop sign in Jawi and a name in Chinese is still Malay', () => {
-    const text = `${'Aisyah berjalan ke kedai buku lama di hujung jalan sambil memikirkan surat ayahnya. '.repeat(6)}Papan tanda kedai itu bertulis کتاب dan nama tuan kedai, 陈, tertulis di bawahnya.`;
+    const text =
+      `${'Aisyah berjalan ke kedai buku lama di hujung jalan sambil memikirkan surat ayahnya. '.repeat(6)}Papan ` +
+      `tanda kedai itu bertulis کتاب dan nama tuan kedai, 陈, tertulis di bawahnya.`;
     expect(scriptLanguageOf(text)).toBeUndefined();
   });
 });

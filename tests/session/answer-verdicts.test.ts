@@ -143,30 +143,34 @@ describe.each(['en', 'ms'] as const)('answers that are not the text (%s)', (lang
     },
   );
 
-  it('answers always cut at max_tokens (each as long as asked): every part kept whole near its target, not continued', async () => {
-    const r = await generate(lang, [], { finishReason: () => 'length' as const });
-    expect(r.code, r.stderr).toBe(0);
-    const parts = r.json!.parts.filter((p) => p.label !== OUTLINE[lang]);
-    expect(parts).toHaveLength(5);
-    for (const p of parts) {
-      expect(p.complete, p.label).toBe(true);
-      expect(p.words, p.label).toBeGreaterThanOrEqual(0.85 * 1500);
-      expect(p.words, p.label).toBeLessThanOrEqual(1.15 * 1500);
-    }
-    for (const body of r.json!.markdown.split(/\n## /).slice(1)) expect(body.trim()).toMatch(/[.!?]["”’]?$/);
-    // Each part's answer has the words asked and ends on a full stop: nothing to cut back, nothing said to be cut.
-    expect(r.stderr).not.toMatch(
-      /(Introduction|Chapter \d|Conclusion|Pengenalan|Bab \d|Kesimpulan) (reached the length limit|mencapai had panjang)/,
-    );
-    // Only the outline (no words to reach: a line the fake gives, cut) is continued; each part already has its words.
-    const continued = fake!
-      .generationRequests()
-      .flatMap((q, i) =>
-        /cut off by the length limit|terpotong kerana had panjang/.test(JSON.stringify(q.body)) ? [i] : [],
+  it(
+    'answers always cut at max_tokens (each as long as asked): ' +
+      'every part kept whole near its target, not continued',
+    async () => {
+      const r = await generate(lang, [], { finishReason: () => 'length' as const });
+      expect(r.code, r.stderr).toBe(0);
+      const parts = r.json!.parts.filter((p) => p.label !== OUTLINE[lang]);
+      expect(parts).toHaveLength(5);
+      for (const p of parts) {
+        expect(p.complete, p.label).toBe(true);
+        expect(p.words, p.label).toBeGreaterThanOrEqual(0.85 * 1500);
+        expect(p.words, p.label).toBeLessThanOrEqual(1.15 * 1500);
+      }
+      for (const body of r.json!.markdown.split(/\n## /).slice(1)) expect(body.trim()).toMatch(/[.!?]["”’]?$/);
+      // Each part's answer has the words asked and ends on a full stop: nothing to cut back, nothing said to be cut.
+      expect(r.stderr).not.toMatch(
+        /(Introduction|Chapter \d|Conclusion|Pengenalan|Bab \d|Kesimpulan) (reached the length limit|mencapai had panjang)/,
       );
-    expect(continued).toEqual([1, 2]);
-    if (lang === 'ms') expect(englishLines(r.stderr)).toEqual([]);
-  });
+      // Only the outline (no words to reach: a line the fake gives, cut) is continued; each part already has its words.
+      const continued = fake!
+        .generationRequests()
+        .flatMap((q, i) =>
+          /cut off by the length limit|terpotong kerana had panjang/.test(JSON.stringify(q.body)) ? [i] : [],
+        );
+      expect(continued).toEqual([1, 2]);
+      if (lang === 'ms') expect(englishLines(r.stderr)).toEqual([]);
+    },
+  );
 
   it('an outline answered as JSON: the book has its title and 3 titled chapters', async () => {
     const r = await generate(lang, ['json-outline']);

@@ -60,7 +60,8 @@ describe("a model's own label on its line", () => {
 
   it('the arc line under "## Arc (Chapters 1–3)" keeps its words without the chapters the model counted', () => {
     const update = parseBibleUpdate(
-      `## Chapter\nChapter 6: ${'Aisha sells the boat.'}\n## Arc (Chapters 1–3)\nChapters 1–3: Aisha fights to save the shop.\n${TABLES_EN}`,
+      `## Chapter\nChapter 6: ${'Aisha sells the boat.'}\n## Arc (Chapters ` +
+        `1–3)\nChapters 1–3: Aisha fights to save the shop.\n${TABLES_EN}`,
       'Chapter 6',
     )!;
     expect(update).toMatchObject({ chapterLine: 'Aisha sells the boat.', arcLine: 'Aisha fights to save the shop.' });
@@ -88,21 +89,26 @@ describe("a guide's named sections", () => {
   const spec = catalog.get('travel-guide')!;
   const sections = (spec.flow.sections ?? []).map((s) => s.label.en);
 
-  it('an arc folding the introduction to "Must-See Attractions" covers them all, and counts as of its last section', () => {
-    expect(sections.slice(0, 3)).toEqual([
-      'Cultural Highlights & History',
-      'Must-See Attractions',
-      'Food & Dining Guide',
-    ]);
-    const memory = `## Earlier arcs\n- Introduction – ${sections[1]}: The island's past and its sights.\n## Chapters so far\n- ${sections[2]}: Where to eat laksa.`;
-    expect(bibleCovers(spec, { memory, totalChapters: 7, lang: 'en' })).toEqual({
-      positions: [0, 1, 2, 3],
-      label: `Introduction, ${sections.slice(0, 3).join(', ')}`,
-    });
-    const partOf = partsOf(spec, { totalChapters: 7 });
-    expect(bibleAsOf(parseBible(memory), 1, partOf, 3).arcs).toEqual([]);
-    expect(bibleAsOf(parseBible(memory), 2, partOf, 3).arcs).toHaveLength(1);
-  });
+  it(
+    'an arc folding the introduction to "Must-See Attractions" ' + 'covers them all, and counts as of its last section',
+    () => {
+      expect(sections.slice(0, 3)).toEqual([
+        'Cultural Highlights & History',
+        'Must-See Attractions',
+        'Food & Dining Guide',
+      ]);
+      const memory =
+        `## Earlier arcs\n- Introduction – ${sections[1]}: The island's past and ` +
+        `its sights.\n## Chapters so far\n- ${sections[2]}: Where to eat laksa.`;
+      expect(bibleCovers(spec, { memory, totalChapters: 7, lang: 'en' })).toEqual({
+        positions: [0, 1, 2, 3],
+        label: `Introduction, ${sections.slice(0, 3).join(', ')}`,
+      });
+      const partOf = partsOf(spec, { totalChapters: 7 });
+      expect(bibleAsOf(parseBible(memory), 1, partOf, 3).arcs).toEqual([]);
+      expect(bibleAsOf(parseBible(memory), 2, partOf, 3).arcs).toHaveLength(1);
+    },
+  );
 });
 
 describe('the parts the bible has read', () => {
@@ -112,7 +118,8 @@ describe('the parts the bible has read', () => {
   it("are its own lines and arcs, not the parts a model's cells name: after the introduction, chapter 1 is new", () => {
     // The introduction's update names Chapter 2 (a character last seen there) and Chapter 1 (a thread opened there).
     const memory =
-      '## Chapters so far\n- Introduction: Aisha comes home.\n## Characters\n- Aunt Rohani | aunt | keeps a letter | Chapter 2\n## Open threads\n- why Daniel left | Chapter 1 | open';
+      '## Chapters so far\n- Introduction: Aisha comes home.\n## Characters\n- Aunt Rohani | ' +
+      'aunt | keeps a letter | Chapter 2\n## Open threads\n- why Daniel left | Chapter 1 | open';
     const state = restoreBook(spec, {
       generatorId: 'romance',
       lang: 'en',

@@ -72,7 +72,8 @@ describe('a bible update answer', () => {
 
   it('with bold headings and "Name: text" characters, as models also write it', () => {
     const u = parseBibleUpdate(
-      '**Chapter:** Aisha runs.\n\n**Characters**\n- Aisha: the lead, running\n\n**Established facts**\n1. The sea is cold.',
+      '**Chapter:** Aisha runs.\n\n**Characters**\n- Aisha: the ' +
+        'lead, running\n\n**Established facts**\n1. The sea is cold.',
     )!;
     expect(u.chapterLine).toBe('Aisha runs.');
     expect(u.characters?.[0]).toMatchObject({ name: 'Aisha', state: 'the lead, running' });
@@ -122,70 +123,84 @@ describe('the bible, updated part after part', () => {
     expect(bible.arcs[0]).toEqual({ label: 'Introduction – Chapter 2', line: 'Arc up to Chapter 2.' });
   });
 
-  it('is shown to a request within a fixed size however long the book (chapter 100 as chapter 10), even when the model writes past every limit', () => {
-    // As a request renders it (bible/as-of.ts): within the shown limits, without the dates and the replaced values.
-    const shown = (b: StoryBible) => bibleWords(renderBible(shownBible(b), 'en', { omit: ['replaced', 'since'] }));
-    const ten = shown(grow(10, full));
-    const hundred = shown(grow(100, full));
-    expect(hundred).toBeLessThanOrEqual(ten * 1.25);
-    // The ceiling the limits set: every entry at its word limit (labels and separators a few words more).
-    const L = BIBLE_LIMITS;
-    const ceiling =
-      L.premiseWords +
-      L.endingWords +
-      (L.chapters + L.arcs) * (L.lineWords + 4) +
-      L.characters * (8 + 2 * L.entryWords + 6 + 3) +
-      L.threads * (L.entryWords + 6 + 3) +
-      L.facts * (L.entryWords + 1) +
-      30;
-    expect(hundred).toBeLessThanOrEqual(ceiling);
-    const b = shownBible(grow(100, full));
-    expect(b.characters.length).toBeLessThanOrEqual(BIBLE_LIMITS.characters);
-    expect(b.threads.length).toBeLessThanOrEqual(BIBLE_LIMITS.threads);
-    expect(b.facts.length).toBeLessThanOrEqual(BIBLE_LIMITS.facts);
-    expect(b.arcs.length).toBeLessThanOrEqual(BIBLE_LIMITS.arcs);
-  });
+  it(
+    'is shown to a request within a fixed size however long the book ' +
+      '(chapter 100 as chapter 10), even when the model writes past every limit',
+    () => {
+      // As a request renders it (bible/as-of.ts): within the shown limits, without the dates and the replaced values.
+      const shown = (b: StoryBible) => bibleWords(renderBible(shownBible(b), 'en', { omit: ['replaced', 'since'] }));
+      const ten = shown(grow(10, full));
+      const hundred = shown(grow(100, full));
+      expect(hundred).toBeLessThanOrEqual(ten * 1.25);
+      // The ceiling the limits set: every entry at its word limit (labels and separators a few words more).
+      const L = BIBLE_LIMITS;
+      const ceiling =
+        L.premiseWords +
+        L.endingWords +
+        (L.chapters + L.arcs) * (L.lineWords + 4) +
+        L.characters * (8 + 2 * L.entryWords + 6 + 3) +
+        L.threads * (L.entryWords + 6 + 3) +
+        L.facts * (L.entryWords + 1) +
+        30;
+      expect(hundred).toBeLessThanOrEqual(ceiling);
+      const b = shownBible(grow(100, full));
+      expect(b.characters.length).toBeLessThanOrEqual(BIBLE_LIMITS.characters);
+      expect(b.threads.length).toBeLessThanOrEqual(BIBLE_LIMITS.threads);
+      expect(b.facts.length).toBeLessThanOrEqual(BIBLE_LIMITS.facts);
+      expect(b.arcs.length).toBeLessThanOrEqual(BIBLE_LIMITS.arcs);
+    },
+  );
 
-  it('a 100-chapter book whose 60 characters and 45 facts all change in every chapter keeps each first appearance, and stays a bible a writer can edit', () => {
-    const enters = (i: number) => i + 1;
-    const churn = (k: number) =>
-      [
-        '## Chapter',
-        `In chapter ${k} the story moves on.`,
-        '## Characters',
-        ...Array.from({ length: 60 }, (_, i) => i)
-          .filter((i) => enters(i) <= k)
-          .map((i) => `- Person ${i} | role ${i} | state ${k} of ${i} ${'long '.repeat(20)}| ${label(k)}`),
-        '## Established facts',
-        ...Array.from({ length: 45 }, (_, i) => `- fact ${i}: value ${k} ${'detail '.repeat(20)}`),
-      ].join('\n');
-    const kept = grow(100, churn);
-    expect(renderBible(kept, 'en').length).toBeLessThanOrEqual(MAX_BIBLE_CHARS);
-    expect(kept.characters.length).toBeLessThanOrEqual(KEPT_LIMITS.characters);
-    expect((kept.replaced ?? []).length).toBeLessThanOrEqual(KEPT_LIMITS.history);
-    const partOf = (l: string) => (/introduction/i.test(l) ? 0 : Number(/(\d+)/.exec(l)?.[1] ?? NaN) || undefined);
-    // As of each chapter up to 60, exactly the people who entered by then; the history holds each one's entry chapter.
-    for (const k of [1, 2, 10, 30, 59, 60]) {
-      const names = bibleAsOf(kept, k, partOf, 100)
-        .characters.map((c) => c.name)
-        .sort();
-      expect(names, `as of Chapter ${k}`).toEqual(Array.from({ length: k }, (_, i) => `Person ${i}`).sort());
-    }
-    const first = (name: string) =>
-      Math.min(
-        ...(kept.replaced ?? []).filter((r) => r.subject === name).map((r) => partOf(r.since) ?? Infinity),
-        ...kept.characters.filter((c) => c.name === name).map((c) => partOf(c.since ?? '') ?? Infinity),
-      );
-    for (let i = 0; i < 60; i++) expect(first(`Person ${i}`), `Person ${i}`).toBe(enters(i));
-  });
+  it(
+    'a 100-chapter book whose 60 characters and 45 facts all change in every ' +
+      'chapter keeps each first appearance, and stays a bible a writer can edit',
+    () => {
+      const enters = (i: number) => i + 1;
+      const churn = (k: number) =>
+        [
+          '## Chapter',
+          `In chapter ${k} the story moves on.`,
+          '## Characters',
+          ...Array.from({ length: 60 }, (_, i) => i)
+            .filter((i) => enters(i) <= k)
+            .map((i) => `- Person ${i} | role ${i} | state ${k} of ${i} ${'long '.repeat(20)}| ${label(k)}`),
+          '## Established facts',
+          ...Array.from({ length: 45 }, (_, i) => `- fact ${i}: value ${k} ${'detail '.repeat(20)}`),
+        ].join('\n');
+      const kept = grow(100, churn);
+      expect(renderBible(kept, 'en').length).toBeLessThanOrEqual(MAX_BIBLE_CHARS);
+      expect(kept.characters.length).toBeLessThanOrEqual(KEPT_LIMITS.characters);
+      expect((kept.replaced ?? []).length).toBeLessThanOrEqual(KEPT_LIMITS.history);
+      const partOf = (l: string) => (/introduction/i.test(l) ? 0 : Number(/(\d+)/.exec(l)?.[1] ?? NaN) || undefined);
+      // As of each chapter up to 60, exactly the people who entered by then; the history holds each one's entry
+      // chapter.
+      for (const k of [1, 2, 10, 30, 59, 60]) {
+        const names = bibleAsOf(kept, k, partOf, 100)
+          .characters.map((c) => c.name)
+          .sort();
+        expect(names, `as of Chapter ${k}`).toEqual(Array.from({ length: k }, (_, i) => `Person ${i}`).sort());
+      }
+      const first = (name: string) =>
+        Math.min(
+          ...(kept.replaced ?? []).filter((r) => r.subject === name).map((r) => partOf(r.since) ?? Infinity),
+          ...kept.characters.filter((c) => c.name === name).map((c) => partOf(c.since ?? '') ?? Infinity),
+        );
+      for (let i = 0; i < 60; i++) expect(first(`Person ${i}`), `Person ${i}`).toBe(enters(i));
+    },
+  );
 
-  it('keeps every character the book met (15 people each chapter, more than a request is shown) within the kept limits', () => {
-    const kept = grow(100, full);
-    expect(kept.characters.map((c) => c.name)).toEqual(Array.from({ length: 15 }, (_, i) => `Person ${i}`));
-    expect(kept.facts.length).toBeLessThanOrEqual(KEPT_LIMITS.facts);
-    // What a model writing past every limit leaves is still a bible a writer can edit (edits/edit.ts MAX_BIBLE_CHARS).
-    expect(renderBible(kept, 'en').length).toBeLessThanOrEqual(MAX_BIBLE_CHARS);
-  });
+  it(
+    'keeps every character the book met (15 people each chapter, ' +
+      'more than a request is shown) within the kept limits',
+    () => {
+      const kept = grow(100, full);
+      expect(kept.characters.map((c) => c.name)).toEqual(Array.from({ length: 15 }, (_, i) => `Person ${i}`));
+      expect(kept.facts.length).toBeLessThanOrEqual(KEPT_LIMITS.facts);
+      // What a model writing past every limit leaves is still a bible a writer can edit (edits/edit.ts
+      // MAX_BIBLE_CHARS).
+      expect(renderBible(kept, 'en').length).toBeLessThanOrEqual(MAX_BIBLE_CHARS);
+    },
+  );
 
   it('keeps a character the update left out while there is room', () => {
     let b = applyBibleUpdate(EMPTY_BIBLE, parseBibleUpdate(UPDATE_EN)!, { label: 'Chapter 3', lang: 'en' });
@@ -218,65 +233,81 @@ describe('the bible, updated part after part', () => {
     expect(b.arcs[0]!.line).toContain('Aisha met Daniel');
   });
 
-  it('a name an update lists twice is one character: nine parts of repeated names leave room for every other (fast-check found it)', () => {
-    const parts = [
-      ['x', 'x', 'f', 'f!'],
-      ['$', '$'],
-      ['%', '%', '%', '"', '%', '%'],
-      ['&', '&', '!', '&', '!', '&', '&', '&'],
-      ['!$', "'", "'", "'"],
-      ['(', '(', 'G', '(', '$!', 'G', '(', '(', '(', '('],
-      [')'],
-      ['*', '*', '*', '*', '*', '*', '*'],
-      ['$"', '+', '+', '+', '+', '+', '+', '+', '+', '+'],
-    ];
-    let b = EMPTY_BIBLE;
-    parts.forEach((names, i) => {
-      b = applyBibleUpdate(
-        b,
-        { chapterLine: 'x', characters: names.map((name) => ({ name, role: '', state: '', lastSeen: '' })), facts: [] },
-        { label: `Chapter ${i + 1}`, lang: 'en' },
-      );
-    });
-    // One person whatever the marks around the name: "f" and "f!" are one row.
-    const person = (name: string) =>
-      name
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}]+/gu, ' ')
-        .trim() || name;
-    const table = b.characters.map((c) => person(c.name));
-    expect(new Set(table).size).toBe(table.length);
-    expect([...new Set(parts.flat())].every((name) => table.includes(person(name)))).toBe(true);
-  });
+  it(
+    'a name an update lists twice is one character: nine parts of ' +
+      'repeated names leave room for every other (fast-check found it)',
+    () => {
+      const parts = [
+        ['x', 'x', 'f', 'f!'],
+        ['$', '$'],
+        ['%', '%', '%', '"', '%', '%'],
+        ['&', '&', '!', '&', '!', '&', '&', '&'],
+        ['!$', "'", "'", "'"],
+        ['(', '(', 'G', '(', '$!', 'G', '(', '(', '(', '('],
+        [')'],
+        ['*', '*', '*', '*', '*', '*', '*'],
+        ['$"', '+', '+', '+', '+', '+', '+', '+', '+', '+'],
+      ];
+      let b = EMPTY_BIBLE;
+      parts.forEach((names, i) => {
+        b = applyBibleUpdate(
+          b,
+          {
+            chapterLine: 'x',
+            characters: names.map((name) => ({ name, role: '', state: '', lastSeen: '' })),
+            facts: [],
+          },
+          { label: `Chapter ${i + 1}`, lang: 'en' },
+        );
+      });
+      // One person whatever the marks around the name: "f" and "f!" are one row.
+      const person = (name: string) =>
+        name
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}]+/gu, ' ')
+          .trim() || name;
+      const table = b.characters.map((c) => person(c.name));
+      expect(new Set(table).size).toBe(table.length);
+      expect([...new Set(parts.flat())].every((name) => table.includes(person(name)))).toBe(true);
+    },
+  );
 
-  it('a name written with marks around it is the same character: a full table pushes "n!" out into the history, not out of the book (fast-check found it)', () => {
-    const parts = [
-      ['n'],
-      ['!', '$', 'n!'],
-      [')', '%', '&', '*'],
-      ['+', "'", ','],
-      ['-', '"', '.', '/', '0', '1'],
-      ['2', '3', '4', '5', '$$'],
-      ['6', '!$', '!%', '7', '8', '(', '9'],
-      [':', ';', 'O', '$%', '<', '=', '>', '?'],
-      ['@', 'A', 'P', 'B', 'x', 'Y', '$&'],
-      ['C', 'D', "$'", '$!', 'E', 'F', 'G', 'H'],
-    ];
-    let b = EMPTY_BIBLE;
-    parts.forEach((names, i) => {
-      b = applyBibleUpdate(
-        b,
-        { chapterLine: 'x', characters: names.map((name) => ({ name, role: '', state: '', lastSeen: '' })), facts: [] },
-        { label: `Chapter ${i + 1}`, lang: 'en' },
-      );
-    });
-    const kept = [
-      ...b.characters.map((c) => c.name),
-      ...(b.replaced ?? []).filter((r) => r.kind === 'character').map((r) => r.subject),
-    ];
-    expect(kept.some((name) => name === 'n!' || name === 'n')).toBe(true);
-    expect(b.characters.length).toBeLessThanOrEqual(KEPT_LIMITS.characters);
-  });
+  it(
+    'a name written with marks around it is the same character: a full table ' +
+      'pushes "n!" out into the history, not out of the book (fast-check found it)',
+    () => {
+      const parts = [
+        ['n'],
+        ['!', '$', 'n!'],
+        [')', '%', '&', '*'],
+        ['+', "'", ','],
+        ['-', '"', '.', '/', '0', '1'],
+        ['2', '3', '4', '5', '$$'],
+        ['6', '!$', '!%', '7', '8', '(', '9'],
+        [':', ';', 'O', '$%', '<', '=', '>', '?'],
+        ['@', 'A', 'P', 'B', 'x', 'Y', '$&'],
+        ['C', 'D', "$'", '$!', 'E', 'F', 'G', 'H'],
+      ];
+      let b = EMPTY_BIBLE;
+      parts.forEach((names, i) => {
+        b = applyBibleUpdate(
+          b,
+          {
+            chapterLine: 'x',
+            characters: names.map((name) => ({ name, role: '', state: '', lastSeen: '' })),
+            facts: [],
+          },
+          { label: `Chapter ${i + 1}`, lang: 'en' },
+        );
+      });
+      const kept = [
+        ...b.characters.map((c) => c.name),
+        ...(b.replaced ?? []).filter((r) => r.kind === 'character').map((r) => r.subject),
+      ];
+      expect(kept.some((name) => name === 'n!' || name === 'n')).toBe(true);
+      expect(b.characters.length).toBeLessThanOrEqual(KEPT_LIMITS.characters);
+    },
+  );
 
   it('"Aisha" and "Aisha." in two updates are one row of the table', () => {
     let b = applyBibleUpdate(
@@ -332,7 +363,8 @@ describe('the bible, updated part after part', () => {
             ...b.characters.map((c) => key(c.name)),
             ...(b.replaced ?? []).filter((r) => r.kind === 'character').map((r) => key(r.subject)),
           ]);
-          // Every character an update named is kept (in the table, or its last value in the history); a request is shown the
+          // Every character an update named is kept (in the table, or its last value in the history); a request is
+          // shown the
           // limits.
           const isKept = updates.every((u) => u.chars.every((name) => named.has(key(name))));
           return (

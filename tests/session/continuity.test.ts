@@ -54,18 +54,22 @@ describe.each(['en', 'ms'] as const)('continuity of a scripted 10-chapter book (
     expect(changed[0]!.detail).toContain('Osprey');
   });
 
-  it("the promise due in chapter 5 and never paid is one finding, on chapter 6, and overdue in the book's threads; paid ones are not", () => {
-    const view = session.view();
-    const overdueOn = view.parts
-      .filter((p) => p.continuity?.some((f) => f.kind === 'thread_overdue' && f.detail.includes(w.map)))
-      .map((p) => p.label);
-    expect(overdueOn).toEqual([w.ch(6)]);
-    expect(overdueOn).not.toContain(w.ch(5));
-    const threads = view.threads ?? [];
-    expect(threads.find((t) => t.thread === w.map)).toMatchObject({ due: w.ch(5), status: 'open', is_overdue: true });
-    expect(threads.filter((t) => t.is_overdue).map((t) => t.thread)).toEqual([w.map]);
-    expect(threads.filter((t) => t.status === 'resolved')).toHaveLength(2);
-  });
+  it(
+    'the promise due in chapter 5 and never paid is one finding, on ' +
+      "chapter 6, and overdue in the book's threads; paid ones are not",
+    () => {
+      const view = session.view();
+      const overdueOn = view.parts
+        .filter((p) => p.continuity?.some((f) => f.kind === 'thread_overdue' && f.detail.includes(w.map)))
+        .map((p) => p.label);
+      expect(overdueOn).toEqual([w.ch(6)]);
+      expect(overdueOn).not.toContain(w.ch(5));
+      const threads = view.threads ?? [];
+      expect(threads.find((t) => t.thread === w.map)).toMatchObject({ due: w.ch(5), status: 'open', is_overdue: true });
+      expect(threads.filter((t) => t.is_overdue).map((t) => t.thread)).toEqual([w.map]);
+      expect(threads.filter((t) => t.status === 'resolved')).toHaveLength(2);
+    },
+  );
 
   it("a thread due in chapter 5 is in chapter 5's request as due, and in chapter 6's as overdue; not before", () => {
     const requestOf = (n: number) =>
@@ -98,22 +102,26 @@ describe.each(['en', 'ms'] as const)('continuity of a scripted 10-chapter book (
     expect(last?.plan).not.toMatch(/stolen map|peta yang dicuri/);
   });
 
-  it('after rewriting chapter 4 so Mara lives: the later chapters that mention her are to check, chapter 7 has no finding', async () => {
-    const from = fake.generationRequests().length;
-    const result = await session.rewrite(4, { note: lang === 'ms' ? 'Mara masih hidup.' : 'Mara lives.' });
-    expect(result.bibleCalls).toBe(1);
-    // The re-run update is asked with the bible as of chapter 3: Mara alive, nothing from chapter 4 on.
-    const update = fake
-      .generationRequests()
-      .slice(from)
-      .map((r) => userMessageOf(r.body ?? {}))
-      .find((u) => /^(Update the story bible|Kemas kini catatan cerita)/.test(u))!;
-    expect(update).not.toMatch(/Marker [4-9]\b|Marker 10\b/);
-    const view = session.view();
-    const toCheck = view.parts.filter((p) => p.check_against).map((p) => [p.label, p.check_against]);
-    expect(toCheck).toEqual([5, 7, 9].map((n) => [w.ch(n), w.ch(4)]));
-    expect(partOf(view, w.ch(7)).continuity?.some((f) => f.kind === 'acts_after_death') ?? false).toBe(false);
-    // The other findings still stand: the book's text and the rest of its bible are as they were.
-    expect(partOf(view, w.ch(6)).continuity?.some((f) => f.kind === 'fact_changed')).toBe(true);
-  });
+  it(
+    'after rewriting chapter 4 so Mara lives: the later chapters ' +
+      'that mention her are to check, chapter 7 has no finding',
+    async () => {
+      const from = fake.generationRequests().length;
+      const result = await session.rewrite(4, { note: lang === 'ms' ? 'Mara masih hidup.' : 'Mara lives.' });
+      expect(result.bibleCalls).toBe(1);
+      // The re-run update is asked with the bible as of chapter 3: Mara alive, nothing from chapter 4 on.
+      const update = fake
+        .generationRequests()
+        .slice(from)
+        .map((r) => userMessageOf(r.body ?? {}))
+        .find((u) => /^(Update the story bible|Kemas kini catatan cerita)/.test(u))!;
+      expect(update).not.toMatch(/Marker [4-9]\b|Marker 10\b/);
+      const view = session.view();
+      const toCheck = view.parts.filter((p) => p.check_against).map((p) => [p.label, p.check_against]);
+      expect(toCheck).toEqual([5, 7, 9].map((n) => [w.ch(n), w.ch(4)]));
+      expect(partOf(view, w.ch(7)).continuity?.some((f) => f.kind === 'acts_after_death') ?? false).toBe(false);
+      // The other findings still stand: the book's text and the rest of its bible are as they were.
+      expect(partOf(view, w.ch(6)).continuity?.some((f) => f.kind === 'fact_changed')).toBe(true);
+    },
+  );
 });

@@ -54,41 +54,47 @@ function spellings(state: BookState): Array<[number, string]> {
 }
 
 describe('family forms of a known name are not misspellings', () => {
-  it('English: "the Ravenels", "the Ravenels\'", "the Ravenel family" beside Edmund Ravenel; "Ravenal" is a slip', () => {
-    const parts = [
-      'Edmund Ravenel came home to the hall in the rain.',
-      'The Ravenels gathered for dinner. "We are Ravenels," Edmund said. The Ravenels\' silver shone.',
-      'The Ravenel family kept the old house. Family was everything to Edmund.',
-      'Ravenal stood at the gate and Edmund waved.',
-    ];
-    // The bible took the family in as a character of its own in chapter 1.
-    expect(
-      spellings(
-        book('en', parts, [
-          ['Edmund Ravenel', 0],
-          ['The Ravenels', 1],
-          ['Ravenel family', 2],
-        ]),
-      ),
-    ).toEqual([[3, 'Ravenal']]);
-  });
+  it(
+    'English: "the Ravenels", "the Ravenels\'", "the Ravenel ' + 'family" beside Edmund Ravenel; "Ravenal" is a slip',
+    () => {
+      const parts = [
+        'Edmund Ravenel came home to the hall in the rain.',
+        'The Ravenels gathered for dinner. "We are Ravenels," Edmund said. The Ravenels\' silver shone.',
+        'The Ravenel family kept the old house. Family was everything to Edmund.',
+        'Ravenal stood at the gate and Edmund waved.',
+      ];
+      // The bible took the family in as a character of its own in chapter 1.
+      expect(
+        spellings(
+          book('en', parts, [
+            ['Edmund Ravenel', 0],
+            ['The Ravenels', 1],
+            ['Ravenel family', 2],
+          ]),
+        ),
+      ).toEqual([[3, 'Ravenal']]);
+    },
+  );
 
-  it('another book: "the Bennets" and a quoted \'Lizzy\' beside Elizabeth Bennet and Lizzy; "Elizabet" is a slip', () => {
-    const parts = [
-      'Elizabeth Bennet walked to Netherfield through the mud.',
-      "The Bennets were not rich. 'Lizzy,' her father said, 'come here.' The Bennets' carriage waited.",
-      'Mrs Bennet spoke of nothing but the Bennets and their daughters; Lizzy laughed.',
-      'Elizabet read the letter twice.',
-    ];
-    expect(
-      spellings(
-        book('en', parts, [
-          ['Elizabeth Bennet', 0],
-          ['Lizzy', 1],
-        ]),
-      ),
-    ).toEqual([[3, 'Elizabet']]);
-  });
+  it(
+    'another book: "the Bennets" and a quoted \'Lizzy\' ' + 'beside Elizabeth Bennet and Lizzy; "Elizabet" is a slip',
+    () => {
+      const parts = [
+        'Elizabeth Bennet walked to Netherfield through the mud.',
+        "The Bennets were not rich. 'Lizzy,' her father said, 'come here.' The Bennets' carriage waited.",
+        'Mrs Bennet spoke of nothing but the Bennets and their daughters; Lizzy laughed.',
+        'Elizabet read the letter twice.',
+      ];
+      expect(
+        spellings(
+          book('en', parts, [
+            ['Elizabeth Bennet', 0],
+            ['Lizzy', 1],
+          ]),
+        ),
+      ).toEqual([[3, 'Elizabet']]);
+    },
+  );
 
   it('Malay: a bible that recorded "Ravenels" beside "keluarga Ravenel" in the chapters; "Ravenal" is a slip', () => {
     const parts = [

@@ -92,17 +92,21 @@ describe.each(['en', 'ms'] as const)("a guide's promises (%s)", (lang) => {
     ).toContain(w.asksThreads);
   });
 
-  it("the promise is in chapter 3's request as due, in no chapter's plan, and overdue at the end when nothing keeps it", () => {
-    const requestOf = (n: number) =>
-      fake
-        .generationRequests()
-        .map((r) => userMessageOf(r.body ?? {}))
-        .find((u) => w.write(n).test(u))!;
-    expect(requestOf(3)).toContain(w.dueLine);
-    expect(requestOf(2)).not.toContain(w.dueLine);
-    expect(session.view().chapters?.find((c) => c.number === 5)?.plan).not.toContain(w.promise);
-    expect(session.view().threads).toContainEqual(
-      expect.objectContaining({ thread: w.promise, due: `${w.ch} 3`, is_overdue: true }),
-    );
-  });
+  it(
+    "the promise is in chapter 3's request as due, in no " +
+      "chapter's plan, and overdue at the end when nothing keeps it",
+    () => {
+      const requestOf = (n: number) =>
+        fake
+          .generationRequests()
+          .map((r) => userMessageOf(r.body ?? {}))
+          .find((u) => w.write(n).test(u))!;
+      expect(requestOf(3)).toContain(w.dueLine);
+      expect(requestOf(2)).not.toContain(w.dueLine);
+      expect(session.view().chapters?.find((c) => c.number === 5)?.plan).not.toContain(w.promise);
+      expect(session.view().threads).toContainEqual(
+        expect.objectContaining({ thread: w.promise, due: `${w.ch} 3`, is_overdue: true }),
+      );
+    },
+  );
 });

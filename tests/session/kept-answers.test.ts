@@ -83,55 +83,63 @@ async function stoppedAt(
 }
 
 describe('answers kept before their step is saved', () => {
-  it('an introduction answered, then stopped while it asks for more: the next session is given it back and asks only for the rest', async () => {
-    const store = await sqliteStore();
-    const first = await open(store, 'more');
-    await first.advance();
-    script.shortIntroduction = true;
-    const before = introductionAsks();
-    await stoppedAt(isMore, (signal) => first.advance({ signal }));
-    expect(introductionAsks()).toBe(before + 1);
-    expect(first.state.content).toHaveLength(0);
+  it(
+    'an introduction answered, then stopped while it asks for more: ' +
+      'the next session is given it back and asks only for the rest',
+    async () => {
+      const store = await sqliteStore();
+      const first = await open(store, 'more');
+      await first.advance();
+      script.shortIntroduction = true;
+      const before = introductionAsks();
+      await stoppedAt(isMore, (signal) => first.advance({ signal }));
+      expect(introductionAsks()).toBe(before + 1);
+      expect(first.state.content).toHaveLength(0);
 
-    const second = await open(store, 'more');
-    const moreBefore = answered(isMore);
-    const done = await second.advance();
-    script.shortIntroduction = false;
-    // Not asked again: the introduction is the answer the first session paid for, and its ask for more.
-    expect(introductionAsks()).toBe(before + 1);
-    expect(answered(isMore)).toBe(moreBefore + 1);
-    expect(done.step.kind).toBe('introduction');
-    expect(done.words).toBeGreaterThan(1_000);
-  });
+      const second = await open(store, 'more');
+      const moreBefore = answered(isMore);
+      const done = await second.advance();
+      script.shortIntroduction = false;
+      // Not asked again: the introduction is the answer the first session paid for, and its ask for more.
+      expect(introductionAsks()).toBe(before + 1);
+      expect(answered(isMore)).toBe(moreBefore + 1);
+      expect(done.step.kind).toBe('introduction');
+      expect(done.words).toBeGreaterThan(1_000);
+    },
+  );
 
-  it('a bible update answered with nothing, then stopped while asked again: the next session asks only again', async () => {
-    const store = await sqliteStore();
-    const first = await open(store, 'bible');
-    await first.advance();
-    await first.advance();
-    // The update's first answer is empty (the server's 200 with no text): asked again with that named, and stopped there.
-    const isAgain = (body: Record<string, unknown>) =>
-      isBibleRequest(body) && /not an update of the story bible/.test(userMessageOf(body));
-    const stop = new AbortController();
-    script.reply = (body) => {
-      if (!isBibleRequest(body)) return undefined;
-      if (!isAgain(body)) return { text: '' };
-      setTimeout(() => stop.abort(), 20);
-      return { hang: true };
-    };
-    const firstAsks = () => answered((b) => isBibleRequest(b) && !isAgain(b));
-    const before = firstAsks();
-    await expect(first.remember({ signal: stop.signal })).rejects.toThrow();
-    script.reply = undefined;
-    expect(firstAsks()).toBe(before + 1);
+  it(
+    'a bible update answered with nothing, then stopped ' + 'while asked again: the next session asks only again',
+    async () => {
+      const store = await sqliteStore();
+      const first = await open(store, 'bible');
+      await first.advance();
+      await first.advance();
+      // The update's first answer is empty (the server's 200 with no text): asked again with that named, and stopped
+      // there.
+      const isAgain = (body: Record<string, unknown>) =>
+        isBibleRequest(body) && /not an update of the story bible/.test(userMessageOf(body));
+      const stop = new AbortController();
+      script.reply = (body) => {
+        if (!isBibleRequest(body)) return undefined;
+        if (!isAgain(body)) return { text: '' };
+        setTimeout(() => stop.abort(), 20);
+        return { hang: true };
+      };
+      const firstAsks = () => answered((b) => isBibleRequest(b) && !isAgain(b));
+      const before = firstAsks();
+      await expect(first.remember({ signal: stop.signal })).rejects.toThrow();
+      script.reply = undefined;
+      expect(firstAsks()).toBe(before + 1);
 
-    const second = await open(store, 'bible');
-    const againBefore = answered(isAgain);
-    await second.remember();
-    expect(firstAsks()).toBe(before + 1);
-    expect(answered(isAgain)).toBe(againBefore + 1);
-    expect(second.state.memoryUpTo).toBe(0);
-  });
+      const second = await open(store, 'bible');
+      const againBefore = answered(isAgain);
+      await second.remember();
+      expect(firstAsks()).toBe(before + 1);
+      expect(answered(isAgain)).toBe(againBefore + 1);
+      expect(second.state.memoryUpTo).toBe(0);
+    },
+  );
 
   it('a step refused for good is asked anew by the next session, not given its refusals back', async () => {
     const store = await sqliteStore();
@@ -160,32 +168,36 @@ describe('answers kept before their step is saved', () => {
     expect(await store.keptAnswers!('fresh')).toEqual([]);
   });
 
-  it('a piece whose file is its progress keeps its answer until it is out: one killed before its file was written is given it back', async () => {
-    const store = await sqliteStore();
-    const poems = catalog.get('poems')!;
-    const openPoem = () =>
-      BookSession.open({
-        spec: poems,
-        renderer: catalog.renderer,
-        provider: providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL }),
-        store,
-        key: 'poem',
-        settings: parseSettings(poems, {}),
-        onFinished: 'restart',
-      });
-    const before = fake.generationRequests().length;
-    const first = await (await openPoem()).advance();
-    expect(fake.generationRequests().length).toBe(before + 1);
-    // Written, not yet out (a kill before its file): the next session is given the same poem, unpaid.
-    const poem = await openPoem();
-    const again = await poem.advance();
-    expect(fake.generationRequests().length).toBe(before + 1);
-    expect(again.text).toBe(first.text);
-    // Out: the next poem is a new one.
-    await poem.delivered();
-    await (await openPoem()).advance();
-    expect(fake.generationRequests().length).toBe(before + 2);
-  });
+  it(
+    'a piece whose file is its progress keeps its answer until it ' +
+      'is out: one killed before its file was written is given it back',
+    async () => {
+      const store = await sqliteStore();
+      const poems = catalog.get('poems')!;
+      const openPoem = () =>
+        BookSession.open({
+          spec: poems,
+          renderer: catalog.renderer,
+          provider: providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL }),
+          store,
+          key: 'poem',
+          settings: parseSettings(poems, {}),
+          onFinished: 'restart',
+        });
+      const before = fake.generationRequests().length;
+      const first = await (await openPoem()).advance();
+      expect(fake.generationRequests().length).toBe(before + 1);
+      // Written, not yet out (a kill before its file): the next session is given the same poem, unpaid.
+      const poem = await openPoem();
+      const again = await poem.advance();
+      expect(fake.generationRequests().length).toBe(before + 1);
+      expect(again.text).toBe(first.text);
+      // Out: the next poem is a new one.
+      await poem.delivered();
+      await (await openPoem()).advance();
+      expect(fake.generationRequests().length).toBe(before + 2);
+    },
+  );
 });
 
 const databases = [

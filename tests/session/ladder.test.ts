@@ -26,33 +26,37 @@ import { tempDir } from '../temp.js';
 const catalog = loadCatalog({ useDiskCache: true });
 
 describe('climbDown', () => {
-  it('asks a failing window again with its problem, then halves it; what one item alone cannot give is left, the rest had in order', async () => {
-    const asks: Array<{ items: string[]; again: string | undefined }> = [];
-    const had: Array<[number, string[]]> = [];
-    const left: Array<[number, string]> = [];
-    // A model that cannot answer for more than two items at once, and never for 'e'.
-    await climbDown<string, string, string>(['a', 'b', 'c', 'd', 'e'], {
-      ask: async (items, _from, again) => {
-        asks.push({ items: [...items], again });
-        if (items.length > 2 || items.includes('e')) return { problem: `too much: ${items.join('')}` };
-        return { answer: items.map((i) => i.toUpperCase()) };
-      },
-      onHad: (from, answers) => void had.push([from, [...answers]]),
-      onLeft: (index, problem) => void left.push([index, problem]),
-    });
-    expect(ASKS_PER_RUNG).toBe(2);
-    // The whole window twice, the second time told why; then its first half (the longer) and second half.
-    expect(asks.slice(0, 2)).toEqual([
-      { items: ['a', 'b', 'c', 'd', 'e'], again: undefined },
-      { items: ['a', 'b', 'c', 'd', 'e'], again: 'too much: abcde' },
-    ]);
-    expect(had).toEqual([
-      [0, ['A', 'B']],
-      [2, ['C']],
-      [3, ['D']],
-    ]);
-    expect(left).toEqual([[4, 'too much: e']]);
-  });
+  it(
+    'asks a failing window again with its problem, then halves it; ' +
+      'what one item alone cannot give is left, the rest had in order',
+    async () => {
+      const asks: Array<{ items: string[]; again: string | undefined }> = [];
+      const had: Array<[number, string[]]> = [];
+      const left: Array<[number, string]> = [];
+      // A model that cannot answer for more than two items at once, and never for 'e'.
+      await climbDown<string, string, string>(['a', 'b', 'c', 'd', 'e'], {
+        ask: async (items, _from, again) => {
+          asks.push({ items: [...items], again });
+          if (items.length > 2 || items.includes('e')) return { problem: `too much: ${items.join('')}` };
+          return { answer: items.map((i) => i.toUpperCase()) };
+        },
+        onHad: (from, answers) => void had.push([from, [...answers]]),
+        onLeft: (index, problem) => void left.push([index, problem]),
+      });
+      expect(ASKS_PER_RUNG).toBe(2);
+      // The whole window twice, the second time told why; then its first half (the longer) and second half.
+      expect(asks.slice(0, 2)).toEqual([
+        { items: ['a', 'b', 'c', 'd', 'e'], again: undefined },
+        { items: ['a', 'b', 'c', 'd', 'e'], again: 'too much: abcde' },
+      ]);
+      expect(had).toEqual([
+        [0, ['A', 'B']],
+        [2, ['C']],
+        [3, ['D']],
+      ]);
+      expect(left).toEqual([[4, 'too much: e']]);
+    },
+  );
 });
 
 describe("a book's story bible read down the ladder", () => {
@@ -89,36 +93,40 @@ describe("a book's story bible read down the ladder", () => {
     }
   };
 
-  it('a long part garbled whole is asked again with the problem named, then read in halves: the bible takes in both', async () => {
-    const session = await open('halves');
-    await writtenTo(session, 3);
-    const part = session.state.content[2]!;
-    // Longer than the model reads well, and long enough to halve.
-    const limit = Math.floor(countWords(part) * 0.7);
-    garbleOver = limit;
-    const before = fake.generationRequests().length;
-    try {
-      const read = await session.remember();
-      expect(read.left).toBeUndefined();
-    } finally {
-      garbleOver = 0;
-    }
-    const updates = fake.generationRequests().slice(before).filter(isMemoryRequest);
-    const parts = updates.map((u) => bibleRequestPart(u.body!));
-    expect(parts.slice(0, 2).map(countWords)).toEqual([countWords(part), countWords(part)]);
-    expect(userPrompt(updates[1]!)).toContain('not an update of the story bible');
-    // Then two halves, each a part of the part, together all of it, in order.
-    expect(parts.length).toBe(4);
-    expect(parts.slice(2).every((p) => countWords(p) <= limit)).toBe(true);
-    expect(`${parts[2]}\n\n${parts[3]}`.replace(/\s+/g, ' ')).toBe(
-      part
-        .replace(/^#{1,6}\s.*$/gm, '')
-        .trim()
-        .replace(/\s+/g, ' '),
-    );
-    expect(session.state.memoryUpTo).toBe(2);
-    expect(parseBible(session.state.memory ?? '').chapters.some((c) => c.label === 'Chapter 2')).toBe(true);
-  });
+  it(
+    'a long part garbled whole is asked again with the problem ' +
+      'named, then read in halves: the bible takes in both',
+    async () => {
+      const session = await open('halves');
+      await writtenTo(session, 3);
+      const part = session.state.content[2]!;
+      // Longer than the model reads well, and long enough to halve.
+      const limit = Math.floor(countWords(part) * 0.7);
+      garbleOver = limit;
+      const before = fake.generationRequests().length;
+      try {
+        const read = await session.remember();
+        expect(read.left).toBeUndefined();
+      } finally {
+        garbleOver = 0;
+      }
+      const updates = fake.generationRequests().slice(before).filter(isMemoryRequest);
+      const parts = updates.map((u) => bibleRequestPart(u.body!));
+      expect(parts.slice(0, 2).map(countWords)).toEqual([countWords(part), countWords(part)]);
+      expect(userPrompt(updates[1]!)).toContain('not an update of the story bible');
+      // Then two halves, each a part of the part, together all of it, in order.
+      expect(parts.length).toBe(4);
+      expect(parts.slice(2).every((p) => countWords(p) <= limit)).toBe(true);
+      expect(`${parts[2]}\n\n${parts[3]}`.replace(/\s+/g, ' ')).toBe(
+        part
+          .replace(/^#{1,6}\s.*$/gm, '')
+          .trim()
+          .replace(/\s+/g, ' '),
+      );
+      expect(session.state.memoryUpTo).toBe(2);
+      expect(parseBible(session.state.memory ?? '').chapters.some((c) => c.label === 'Chapter 2')).toBe(true);
+    },
+  );
 
   it('a part that can never be read is skipped and named; the book goes on', async () => {
     const session = await open('never');

@@ -112,7 +112,8 @@ describe('an Indonesian book answered in Malay', () => {
   );
 
   it(
-    'karya generate romance --lang id --chapters 3: Chapter 2 answered in Malay once is asked again, and the book holds no Malay paragraph',
+    'karya generate romance --lang id --chapters 3: Chapter 2 answered ' +
+      'in Malay once is asked again, and the book holds no Malay paragraph',
     async () => {
       const dir = tempDir('karya-id-drift-');
       const out = path.join(dir, 'buku.md');

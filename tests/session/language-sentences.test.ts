@@ -48,7 +48,8 @@ describe('the rules for short texts', () => {
     ],
     [
       'a dateline sentence with no function word',
-      'Tuban, Kompas - Empat bulan mendatang pabrik aromatik pertama, PT Trans-Pacific Petrochemical Indotama, siap beroperasi.',
+      'Tuban, Kompas - Empat bulan mendatang pabrik aromatik pertama, ' +
+        'PT Trans-Pacific Petrochemical Indotama, siap beroperasi.',
     ],
     [
       'a reduplicated marker (hewan-hewan)',

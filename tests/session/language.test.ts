@@ -40,35 +40,56 @@ import { tempDir } from '../temp.js';
 const catalog = loadCatalog({ useDiskCache: true });
 
 const MALAY = [
-  'Hujan mula turun ketika Aisyah melangkah keluar dari pejabat. Dia berdiri di bawah bumbung kedai kopi itu sambil memerhati jalan yang semakin sesak. Dia tidak mahu pulang lagi, kerana dia tahu emaknya pasti akan bertanya tentang lelaki yang ditemuinya minggu lalu.',
-  'Daniel muncul dari seberang jalan dengan payung biru di tangan. Dia tersenyum seolah-olah tiada apa yang berlaku antara mereka. Aisyah cuba berpaling, tetapi langkahnya terhenti apabila lelaki itu menyebut namanya dengan perlahan.',
-  'Saya fikir awak sudah lupa, kata Daniel. Aisyah menggeleng. Dia faham bahawa pertemuan ini bukan kebetulan, dan dia juga sedar hatinya masih belum bersedia untuk mendengar penjelasan itu.',
+  'Hujan mula turun ketika Aisyah melangkah keluar dari pejabat. Dia berdiri di bawah bumbung ' +
+    'kedai kopi itu sambil memerhati jalan yang semakin sesak. Dia tidak mahu pulang lagi, ' +
+    'kerana dia tahu emaknya pasti akan bertanya tentang lelaki yang ditemuinya minggu lalu.',
+  'Daniel muncul dari seberang jalan dengan payung biru di tangan. Dia tersenyum ' +
+    'seolah-olah tiada apa yang berlaku antara mereka. Aisyah cuba berpaling, ' +
+    'tetapi langkahnya terhenti apabila lelaki itu menyebut namanya dengan perlahan.',
+  'Saya fikir awak sudah lupa, kata Daniel. Aisyah menggeleng. Dia faham bahawa pertemuan ini ' +
+    'bukan kebetulan, dan dia juga sedar hatinya masih belum bersedia untuk mendengar penjelasan itu.',
 ].join('\n\n');
 
 const INDONESIAN = [
-  'Hujan mulai turun ketika Aisyah melangkah keluar dari kantor. Dia berdiri di bawah atap toko kopi itu sambil memperhatikan jalan yang semakin macet. Dia belum mau pulang, karena dia tahu ibunya pasti akan bertanya tentang pria yang ditemuinya kemarin.',
-  'Daniel muncul dari seberang jalan dengan payung biru di tangan. Dia tersenyum seolah-olah tidak ada apa-apa yang terjadi di antara mereka. Aisyah mencoba berpaling, tetapi langkahnya terhenti ketika pria itu menyebut namanya dengan pelan.',
-  'Aku pikir kamu sudah lupa, kata Daniel. Aisyah menggeleng. Dia paham bahwa pertemuan ini bukan kebetulan, dan dia juga sadar hatinya belum siap untuk mendengar penjelasan itu.',
+  'Hujan mulai turun ketika Aisyah melangkah keluar dari kantor. Dia berdiri di bawah atap ' +
+    'toko kopi itu sambil memperhatikan jalan yang semakin macet. Dia belum mau pulang, ' +
+    'karena dia tahu ibunya pasti akan bertanya tentang pria yang ditemuinya kemarin.',
+  'Daniel muncul dari seberang jalan dengan payung biru di tangan. Dia tersenyum ' +
+    'seolah-olah tidak ada apa-apa yang terjadi di antara mereka. Aisyah mencoba ' +
+    'berpaling, tetapi langkahnya terhenti ketika pria itu menyebut namanya dengan pelan.',
+  'Aku pikir kamu sudah lupa, kata Daniel. Aisyah menggeleng. Dia paham bahwa pertemuan ini ' +
+    'bukan kebetulan, dan dia juga sadar hatinya belum siap untuk mendengar penjelasan itu.',
 ].join('\n\n');
 
 const ENGLISH = [
-  'The rain began as Aisha stepped out of the office. She stood under the awning of the coffee shop and watched the road fill with cars. She did not want to go home yet, because she knew her mother would ask about the man she had met last week.',
-  'Daniel appeared across the street with a blue umbrella in his hand. He smiled as if nothing had ever happened between them. Aisha tried to turn away, but she stopped when he said her name softly.',
+  'The rain began as Aisha stepped out of the office. She stood under the awning of ' +
+    'the coffee shop and watched the road fill with cars. She did not want to go home ' +
+    'yet, because she knew her mother would ask about the man she had met last week.',
+  'Daniel appeared across the street with a blue umbrella in his hand. He smiled as if nothing had ' +
+    'ever happened between them. Aisha tried to turn away, but she stopped when he said her name softly.',
 ].join('\n\n');
 
 const MALAY_GUIDE = [
-  'Pulau Pinang terkenal dengan makanan jalanannya yang pelbagai. Pelancong boleh menikmati char kuey teow, laksa dan nasi kandar di gerai-gerai sepanjang Lebuh Chulia. Harga makanan di sini agak murah, iaitu sekitar RM5 hingga RM15 sepinggan.',
-  'Untuk bergerak di sekitar bandar, bas Rapid Penang ialah pilihan yang paling jimat. Teksi dan perkhidmatan e-hailing (Grab) juga mudah didapati, tetapi pastikan anda menyemak harga sebelum memulakan perjalanan.',
+  'Pulau Pinang terkenal dengan makanan jalanannya yang pelbagai. Pelancong boleh ' +
+    'menikmati char kuey teow, laksa dan nasi kandar di gerai-gerai sepanjang Lebuh ' +
+    'Chulia. Harga makanan di sini agak murah, iaitu sekitar RM5 hingga RM15 sepinggan.',
+  'Untuk bergerak di sekitar bandar, bas Rapid Penang ialah pilihan yang paling jimat. Teksi dan perkhidmatan ' +
+    'e-hailing (Grab) juga mudah didapati, tetapi pastikan anda menyemak harga sebelum memulakan perjalanan.',
 ].join('\n\n');
 
 const INDONESIAN_GUIDE = [
-  'Bali terkenal dengan pantainya yang indah dan budayanya yang unik. Wisatawan bisa menikmati nasi campur, sate lilit dan babi guling di warung-warung sepanjang jalan. Harga makanan di sini cukup murah, yaitu sekitar Rp25.000 sampai Rp50.000 per porsi.',
-  'Untuk berkeliling pulau, kebanyakan wisatawan menyewa mobil atau sepeda motor. Taksi online juga mudah ditemukan, tetapi pastikan Anda memeriksa harga sebelum memulai perjalanan karena tarifnya bisa berbeda.',
+  'Bali terkenal dengan pantainya yang indah dan budayanya yang unik. Wisatawan bisa ' +
+    'menikmati nasi campur, sate lilit dan babi guling di warung-warung sepanjang jalan. ' +
+    'Harga makanan di sini cukup murah, yaitu sekitar Rp25.000 sampai Rp50.000 per porsi.',
+  'Untuk berkeliling pulau, kebanyakan wisatawan menyewa mobil atau sepeda motor. Taksi online juga mudah ' +
+    'ditemukan, tetapi pastikan Anda memeriksa harga sebelum memulai perjalanan karena tarifnya bisa berbeda.',
 ].join('\n\n');
 
 const ENGLISH_GUIDE_OF_PENANG = [
-  'Penang is famous for its street food. Visitors can enjoy char kuey teow, laksa and nasi kandar at the hawker stalls along Lebuh Chulia and Jalan Kimberley, where a plate costs around RM5 to RM15.',
-  'To get around the island, the Rapid Penang bus is the cheapest choice. Taxis and Grab are easy to find, but check the price before you set off, especially at night.',
+  'Penang is famous for its street food. Visitors can enjoy char kuey teow, laksa and nasi kandar at ' +
+    'the hawker stalls along Lebuh Chulia and Jalan Kimberley, where a plate costs around RM5 to RM15.',
+  'To get around the island, the Rapid Penang bus is the cheapest choice. Taxis and ' +
+    'Grab are easy to find, but check the price before you set off, especially at night.',
 ].join('\n\n');
 
 describe('detectLanguage (word lists, per paragraph)', () => {
@@ -177,59 +198,67 @@ describe('a part in the wrong language is written again once, and the drift is r
     return results;
   };
 
-  it('a Malay book whose first chapter comes back in English: asked again with the firmer Malay instruction, the Malay answer kept, the drift on the result', async () => {
-    const { session, store } = await openBook('ms');
-    model = (prompt) => (prompt.includes('Tulis Bab 1') && !prompt.includes(FIRM_MS) ? ENGLISH : MALAY);
-    const before = fake.generationRequests().length;
-    const results = await writeBook(session);
-    const prompts = fake
-      .generationRequests()
-      .slice(before)
-      .filter((r) => !isMemoryRequest(r))
-      .map(userPrompt);
-    // outline, introduction, chapter 1 twice, conclusion: one regeneration, no more.
-    expect(prompts).toHaveLength(5);
-    expect(prompts.filter((p) => p.includes(FIRM_MS))).toHaveLength(1);
-    const again = prompts.find((p) => p.includes(FIRM_MS))!;
-    expect(again).toContain('Tulis Bab 1');
-    expect(again).toMatch(/bukan "karena", "bahwa", "saja"/);
-    const chapter = results.find((r) => r.step.kind === 'chapter')!;
-    expect(chapter.languageDrift).toEqual({ expected: 'ms', found: 'en', share: 1, isResolved: true });
-    // The Malay answer is kept (made as long as asked: the fake repeats its last paragraph).
-    expect(chapter.text.startsWith(MALAY)).toBe(true);
-    expect(store.texts()[1]!.startsWith(MALAY)).toBe(true);
-    expect(results.filter((r) => r.step.kind !== 'chapter').map((r) => r.languageDrift)).toEqual([
-      undefined,
-      undefined,
-      undefined,
-    ]);
-  });
+  it(
+    'a Malay book whose first chapter comes back in English: asked again with ' +
+      'the firmer Malay instruction, the Malay answer kept, the drift on the result',
+    async () => {
+      const { session, store } = await openBook('ms');
+      model = (prompt) => (prompt.includes('Tulis Bab 1') && !prompt.includes(FIRM_MS) ? ENGLISH : MALAY);
+      const before = fake.generationRequests().length;
+      const results = await writeBook(session);
+      const prompts = fake
+        .generationRequests()
+        .slice(before)
+        .filter((r) => !isMemoryRequest(r))
+        .map(userPrompt);
+      // outline, introduction, chapter 1 twice, conclusion: one regeneration, no more.
+      expect(prompts).toHaveLength(5);
+      expect(prompts.filter((p) => p.includes(FIRM_MS))).toHaveLength(1);
+      const again = prompts.find((p) => p.includes(FIRM_MS))!;
+      expect(again).toContain('Tulis Bab 1');
+      expect(again).toMatch(/bukan "karena", "bahwa", "saja"/);
+      const chapter = results.find((r) => r.step.kind === 'chapter')!;
+      expect(chapter.languageDrift).toEqual({ expected: 'ms', found: 'en', share: 1, isResolved: true });
+      // The Malay answer is kept (made as long as asked: the fake repeats its last paragraph).
+      expect(chapter.text.startsWith(MALAY)).toBe(true);
+      expect(store.texts()[1]!.startsWith(MALAY)).toBe(true);
+      expect(results.filter((r) => r.step.kind !== 'chapter').map((r) => r.languageDrift)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+      ]);
+    },
+  );
 
-  it('a Malay book answered in Indonesian twice: the step fails naming Indonesian, nothing of it is saved, never a third call', async () => {
-    const { session, store } = await openBook('ms');
-    model = (prompt) => (prompt.includes('Tulis pengenalan') ? INDONESIAN : MALAY);
-    await session.advance();
-    const before = fake.generationRequests().length;
-    const error = await session.advance().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(GenerationError);
-    expect(error).toMatchObject({ code: 'wrong_language', params: { expected: 'ms', found: 'id' } });
-    expect((error as GenerationError).message).toMatch(
-      /^The answer came back in Indonesian, not Bahasa Malaysia, even when asked again\. Nothing was saved/,
-    );
-    expect(generationMessage(error as GenerationError, 'ms')).toMatch(
-      /^Jawapan diterima dalam bahasa Indonesia, bukan Bahasa Malaysia, walaupun selepas diminta sekali lagi\./,
-    );
-    const prompts = fake
-      .generationRequests()
-      .slice(before)
-      .filter((r) => !isMemoryRequest(r))
-      .map(userPrompt);
-    expect(prompts).toHaveLength(2);
-    expect(prompts[1]).toContain(FIRM_MS);
-    // The outline is all the book has; the introduction is still the next step.
-    expect(store.texts()).toEqual([]);
-    expect(session.next()).toMatchObject({ kind: 'introduction' });
-  });
+  it(
+    'a Malay book answered in Indonesian twice: the step fails ' +
+      'naming Indonesian, nothing of it is saved, never a third call',
+    async () => {
+      const { session, store } = await openBook('ms');
+      model = (prompt) => (prompt.includes('Tulis pengenalan') ? INDONESIAN : MALAY);
+      await session.advance();
+      const before = fake.generationRequests().length;
+      const error = await session.advance().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(GenerationError);
+      expect(error).toMatchObject({ code: 'wrong_language', params: { expected: 'ms', found: 'id' } });
+      expect((error as GenerationError).message).toMatch(
+        /^The answer came back in Indonesian, not Bahasa Malaysia, even when asked again\. Nothing was saved/,
+      );
+      expect(generationMessage(error as GenerationError, 'ms')).toMatch(
+        /^Jawapan diterima dalam bahasa Indonesia, bukan Bahasa Malaysia, walaupun selepas diminta sekali lagi\./,
+      );
+      const prompts = fake
+        .generationRequests()
+        .slice(before)
+        .filter((r) => !isMemoryRequest(r))
+        .map(userPrompt);
+      expect(prompts).toHaveLength(2);
+      expect(prompts[1]).toContain(FIRM_MS);
+      // The outline is all the book has; the introduction is still the next step.
+      expect(store.texts()).toEqual([]);
+      expect(session.next()).toMatchObject({ kind: 'introduction' });
+    },
+  );
 
   it('a Malay chapter with English loan words, brand names and places is not asked again', async () => {
     const { session } = await openBook('ms');
@@ -341,18 +370,21 @@ describe('single pieces, publishing pieces and follow-ups are checked the same w
     return { session, store };
   };
 
-  it('a Malay poem answered in English is asked again once with the firm Malay line, and the Malay poem kept', async () => {
-    const { session, store } = await openPiece('poems', { language: 'ms' });
-    model = (prompt) => (prompt.includes(FIRM_MS) ? MALAY_POEM : ENGLISH_POEM);
-    const before = fake.generationRequests().length;
-    const result = await session.advance();
-    const prompts = stepPrompts(before);
-    expect(prompts).toHaveLength(2);
-    expect(prompts[1]).toContain('Tulis semula keseluruhan bahagian ini dari awal');
-    expect(result.languageDrift).toEqual({ expected: 'ms', found: 'en', share: 1, isResolved: true });
-    expect(result.text).toBe(MALAY_POEM);
-    expect(store.texts()).toEqual([MALAY_POEM]);
-  });
+  it(
+    'a Malay poem answered in English is asked again once ' + 'with the firm Malay line, and the Malay poem kept',
+    async () => {
+      const { session, store } = await openPiece('poems', { language: 'ms' });
+      model = (prompt) => (prompt.includes(FIRM_MS) ? MALAY_POEM : ENGLISH_POEM);
+      const before = fake.generationRequests().length;
+      const result = await session.advance();
+      const prompts = stepPrompts(before);
+      expect(prompts).toHaveLength(2);
+      expect(prompts[1]).toContain('Tulis semula keseluruhan bahagian ini dari awal');
+      expect(result.languageDrift).toEqual({ expected: 'ms', found: 'en', share: 1, isResolved: true });
+      expect(result.text).toBe(MALAY_POEM);
+      expect(store.texts()).toEqual([MALAY_POEM]);
+    },
+  );
 
   it('a Malay poem answered in English twice fails naming English: nothing is saved', async () => {
     const { session, store } = await openPiece('poems', { language: 'ms' });
@@ -387,8 +419,10 @@ describe('single pieces, publishing pieces and follow-ups are checked the same w
     const { session } = await openPiece('language-story', { language: 'italian' });
     // An Italian story (whose "di", "dia" and "per" look like Malay function words) with English notes.
     const story = [
-      'La mattina Marco va al mercato con sua madre. Compra il pane, il formaggio e una bottiglia di latte. Dopo la spesa, si siede al bar e ordina un caffè.',
-      'Il barista gli dà un cornetto caldo. Marco è felice: il sabato mattina è il giorno più bello della settimana per lui e per la sua famiglia.',
+      'La mattina Marco va al mercato con sua madre. Compra il pane, il formaggio ' +
+        'e una bottiglia di latte. Dopo la spesa, si siede al bar e ordina un caffè.',
+      'Il barista gli dà un cornetto caldo. Marco è felice: il sabato mattina ' +
+        'è il giorno più bello della settimana per lui e per la sua famiglia.',
       'Summary: Marco goes to the market with his mother and enjoys a coffee afterwards.',
     ].join('\n\n');
     model = () => story;
@@ -398,93 +432,106 @@ describe('single pieces, publishing pieces and follow-ups are checked the same w
     expect(result.languageDrift).toBeUndefined();
   });
 
-  it("a Malay book's Amazon description answered in English is asked again; a second English one fails the publishing step", async () => {
-    const spec = catalog.get('amazon-pdp')!;
-    const settings = parseSettings(spec, { language: 'ms', bookTitle: 'Hujan di Kuala Lumpur' });
-    const english = readSample('en')
-      .filter((x) => x.kind === 'nonfiction')
-      .map((x) => x.text)
-      .join('\n\n');
-    const malay = readSample('ms')
-      .filter((x) => x.kind === 'fiction')
-      .slice(0, 2)
-      .map((x) => x.text)
-      .join('\n\n');
-    const run = directPublishStep({ renderer: catalog.renderer, provider: provider() });
-    model = (prompt) => (prompt.includes(FIRM_MS) ? malay : english);
-    expect((await run({ part: 'description', spec, settings, bookContext: '' })).text).toBe(malay);
-    model = () => english;
-    await expect(run({ part: 'description', spec, settings, bookContext: '' })).rejects.toMatchObject({
-      code: 'wrong_language',
-      params: { found: 'en' },
-    });
-  });
-
-  it('a length extension is checked too: asked again from where the part stops, and a second English one fails the step', async () => {
-    const spec = catalog.get('romance')!;
-    const open = async () => {
-      const session = await BookSession.open({
-        spec,
-        renderer: catalog.renderer,
-        provider: provider(),
-        store: memoryStore(),
-        key: 'extension-drift',
-        settings: parseSettings(spec, { language: 'ms' }),
-        totalChapters: 1,
-        onFinished: 'restart',
-        isFresh: true,
+  it(
+    "a Malay book's Amazon description answered in English is " +
+      'asked again; a second English one fails the publishing step',
+    async () => {
+      const spec = catalog.get('amazon-pdp')!;
+      const settings = parseSettings(spec, { language: 'ms', bookTitle: 'Hujan di Kuala Lumpur' });
+      const english = readSample('en')
+        .filter((x) => x.kind === 'nonfiction')
+        .map((x) => x.text)
+        .join('\n\n');
+      const malay = readSample('ms')
+        .filter((x) => x.kind === 'fiction')
+        .slice(0, 2)
+        .map((x) => x.text)
+        .join('\n\n');
+      const run = directPublishStep({ renderer: catalog.renderer, provider: provider() });
+      model = (prompt) => (prompt.includes(FIRM_MS) ? malay : english);
+      expect((await run({ part: 'description', spec, settings, bookContext: '' })).text).toBe(malay);
+      model = () => english;
+      await expect(run({ part: 'description', spec, settings, bookContext: '' })).rejects.toMatchObject({
+        code: 'wrong_language',
+        params: { found: 'en' },
       });
-      model = () => `${MALAY}\n\n${MALAY}`.repeat(12);
-      await session.advance(); // outline
-      await session.advance(); // introduction
-      return session;
-    };
-    const shortChapter = MALAY;
-    const isExtension = (prompt: string) => prompt.includes('Sambung bahagian yang sama tepat dari titik itu');
-    let session = await open();
-    // The Malay extension is new prose: one that copied the introduction would be asked again as a copy.
-    model = (prompt) =>
-      !isExtension(prompt)
-        ? shortChapter
-        : prompt.includes(FIRM_MS)
-          ? writeProse(600, PROSE_SENTENCES.ms, PROSE_BLOCK)
-          : ENGLISH;
-    let before = fake.generationRequests().length;
-    const chapter = await session.advance();
-    const asked = stepPrompts(before);
-    const again = asked.find((p) => p.includes(FIRM_MS))!;
-    expect(again).toContain('Tulis semula sambungan itu, dari tempat teks ini berhenti');
-    expect(isExtension(again)).toBe(true);
-    expect(chapter.languageDrift).toMatchObject({ expected: 'ms', found: 'en', isResolved: true });
-    expect(findLanguageDrift(chapter.text, 'ms')).toBeUndefined();
-    expect(chapter.extensions).toBeGreaterThanOrEqual(1);
+    },
+  );
 
-    session = await open();
-    model = (prompt) => (isExtension(prompt) ? ENGLISH : shortChapter);
-    before = fake.generationRequests().length;
-    await expect(session.advance()).rejects.toMatchObject({
-      code: 'wrong_language',
-      params: { expected: 'ms', found: 'en' },
-    });
-    expect(stepPrompts(before)).toHaveLength(3);
-    expect(session.next()).toMatchObject({ kind: 'chapter', position: 1 });
-  });
+  it(
+    'a length extension is checked too: asked again from where ' +
+      'the part stops, and a second English one fails the step',
+    async () => {
+      const spec = catalog.get('romance')!;
+      const open = async () => {
+        const session = await BookSession.open({
+          spec,
+          renderer: catalog.renderer,
+          provider: provider(),
+          store: memoryStore(),
+          key: 'extension-drift',
+          settings: parseSettings(spec, { language: 'ms' }),
+          totalChapters: 1,
+          onFinished: 'restart',
+          isFresh: true,
+        });
+        model = () => `${MALAY}\n\n${MALAY}`.repeat(12);
+        await session.advance(); // outline
+        await session.advance(); // introduction
+        return session;
+      };
+      const shortChapter = MALAY;
+      const isExtension = (prompt: string) => prompt.includes('Sambung bahagian yang sama tepat dari titik itu');
+      let session = await open();
+      // The Malay extension is new prose: one that copied the introduction would be asked again as a copy.
+      model = (prompt) =>
+        !isExtension(prompt)
+          ? shortChapter
+          : prompt.includes(FIRM_MS)
+            ? writeProse(600, PROSE_SENTENCES.ms, PROSE_BLOCK)
+            : ENGLISH;
+      let before = fake.generationRequests().length;
+      const chapter = await session.advance();
+      const asked = stepPrompts(before);
+      const again = asked.find((p) => p.includes(FIRM_MS))!;
+      expect(again).toContain('Tulis semula sambungan itu, dari tempat teks ini berhenti');
+      expect(isExtension(again)).toBe(true);
+      expect(chapter.languageDrift).toMatchObject({ expected: 'ms', found: 'en', isResolved: true });
+      expect(findLanguageDrift(chapter.text, 'ms')).toBeUndefined();
+      expect(chapter.extensions).toBeGreaterThanOrEqual(1);
 
-  it('karya generate: a Malay poem answered in English twice exits 1 with the message naming English, nothing written', async () => {
-    model = () => ENGLISH_POEM;
-    const dir = tempDir('karya-wrong-language-');
-    const out = path.join(dir, 'poem.md');
-    const r = await runKaryaInProcess(
-      ['generate', 'poems', '--lang', 'ms', '--out', out, '--state', path.join(dir, 'state.sqlite')],
-      { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } },
-    );
-    expect(r.code).toBe(1);
-    // In the piece's language, naming the piece.
-    expect(r.stderr).toContain(
-      'karya: puisi penyembuhan: Jawapan diterima dalam bahasa Inggeris, bukan Bahasa Malaysia, walaupun selepas diminta sekali lagi.',
-    );
-    expect(existsSync(out)).toBe(false);
-  });
+      session = await open();
+      model = (prompt) => (isExtension(prompt) ? ENGLISH : shortChapter);
+      before = fake.generationRequests().length;
+      await expect(session.advance()).rejects.toMatchObject({
+        code: 'wrong_language',
+        params: { expected: 'ms', found: 'en' },
+      });
+      expect(stepPrompts(before)).toHaveLength(3);
+      expect(session.next()).toMatchObject({ kind: 'chapter', position: 1 });
+    },
+  );
+
+  it(
+    'karya generate: a Malay poem answered in English twice ' +
+      'exits 1 with the message naming English, nothing written',
+    async () => {
+      model = () => ENGLISH_POEM;
+      const dir = tempDir('karya-wrong-language-');
+      const out = path.join(dir, 'poem.md');
+      const r = await runKaryaInProcess(
+        ['generate', 'poems', '--lang', 'ms', '--out', out, '--state', path.join(dir, 'state.sqlite')],
+        { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } },
+      );
+      expect(r.code).toBe(1);
+      // In the piece's language, naming the piece.
+      expect(r.stderr).toContain(
+        'karya: puisi penyembuhan: Jawapan diterima dalam bahasa Inggeris, ' +
+          'bukan Bahasa Malaysia, walaupun selepas diminta sekali lagi.',
+      );
+      expect(existsSync(out)).toBe(false);
+    },
+  );
 });
 
 describe('offline demo books pass the check', () => {

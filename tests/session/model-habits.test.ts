@@ -86,35 +86,42 @@ describe.each(['en', 'ms'] as const)('a looping model (%s)', (lang) => {
 });
 
 describe("the writer's text is never taken (issue 41)", () => {
-  it('a cookbook chapter whose text begins "### Coconut Rice for Two" keeps that line and its bold label in the Markdown', async () => {
-    fake = await startFakeOpenAI({
-      writeRatio: 1,
-      answer: (body) =>
-        /Write Chapter 1 /.test(JSON.stringify(body))
-          ? '### Coconut Rice for Two\n\n**Ingredients**\n\n- 1 cup jasmine rice\n- 1 cup coconut milk\n\nRinse the rice until the water runs clear, then simmer it in the coconut milk.'
-          : 'The kitchen is where the family gathers, and every recipe here is meant to be shared at the table.',
-    });
-    const dir = tempDir('karya-cookbook-');
-    const r = await runKaryaInProcess(
-      ['generate', 'cookbook', '--chapters', '2', '--json', '--state', path.join(dir, 'state.sqlite')],
-      { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } },
-    );
-    expect(r.code, r.stderr).toBe(0);
-    const { markdown } = JSON.parse(r.stdout) as { markdown: string };
-    expect(markdown).toMatch(/^### Coconut Rice for Two$/m);
-    expect(markdown).toMatch(/^\*\*Ingredients\*\*$/m);
-  });
+  it(
+    'a cookbook chapter whose text begins "### Coconut Rice for ' +
+      'Two" keeps that line and its bold label in the Markdown',
+    async () => {
+      fake = await startFakeOpenAI({
+        writeRatio: 1,
+        answer: (body) =>
+          /Write Chapter 1 /.test(JSON.stringify(body))
+            ? '### Coconut Rice for Two\n\n**Ingredients**\n\n- 1 cup jasmine rice\n- 1 cup coconut ' +
+              'milk\n\nRinse the rice until the water runs clear, then simmer it in the coconut milk.'
+            : 'The kitchen is where the family gathers, and every recipe here is meant to be shared at the table.',
+      });
+      const dir = tempDir('karya-cookbook-');
+      const r = await runKaryaInProcess(
+        ['generate', 'cookbook', '--chapters', '2', '--json', '--state', path.join(dir, 'state.sqlite')],
+        { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      const { markdown } = JSON.parse(r.stdout) as { markdown: string };
+      expect(markdown).toMatch(/^### Coconut Rice for Two$/m);
+      expect(markdown).toMatch(/^\*\*Ingredients\*\*$/m);
+    },
+  );
 });
 
 describe('an extension that repeats the part', () => {
   it('is asked again once with a note, then not joined: the part stays short with its passage once', async () => {
     const passage =
-      'Aisha waited at the harbour for the ferry that never came, counting the gulls above the pier until the light went grey.';
+      'Aisha waited at the harbour for the ferry that never came, ' +
+      'counting the gulls above the pier until the light went grey.';
     fake = await startFakeOpenAI({
       answer: (body) =>
         /Write (?:Chapter \d+|the introduction|the conclusion)|more words/i.test(JSON.stringify(body))
           ? `${passage}\n\n${passage}`
-          : 'Title: Harbour\nPremise: Aisha waits.\n\nChapter 1: The Ferry\nShe waits.\n\nChapter 2: The Gulls\nShe counts.\n\nEnding: It comes.',
+          : 'Title: Harbour\nPremise: Aisha waits.\n\nChapter 1: The Ferry\nShe ' +
+            'waits.\n\nChapter 2: The Gulls\nShe counts.\n\nEnding: It comes.',
     });
     const dir = tempDir('karya-repeat-ext-');
     const r = await runKaryaInProcess(

@@ -18,7 +18,8 @@ import type { Provider, TextRequest, TextResult } from '../../engine/provider.js
 
 const catalog = loadCatalog({ useDiskCache: true });
 const CHAPTER =
-  'Aisha opened the shop at dawn.\n\nThe harbour was quiet and the boats were still tied to the pier.\n\nShe lit the oldest lantern.';
+  'Aisha opened the shop at dawn.\n\nThe harbour was quiet and the ' +
+  'boats were still tied to the pier.\n\nShe lit the oldest lantern.';
 
 /** A 7-chapter book (5 written) whose bible records one fact per chapter ("Marker k"). */
 function bookWithBible(): BookState {
@@ -102,7 +103,8 @@ describe('a passage request', () => {
     expect(provider.asked).toHaveLength(2);
     expect(provider.asked[1]!.user).toContain('Your previous answer was cut off by the length limit');
     expect(answer.text).toBe(
-      'The harbour lay quiet under the grey sky, and the boats were still tied to the old pier, rocking gently in the morning tide.',
+      'The harbour lay quiet under the grey sky, and the boats were ' +
+        'still tied to the old pier, rocking gently in the morning tide.',
     );
   });
 });

@@ -25,7 +25,8 @@ beforeAll(() => {
 const W = {
   en: {
     chapter:
-      'Mara opened the shop at dawn.\n\nThe harbour was quiet and the boats were still tied up at the jetty.\n\nShe lit the oldest lantern.',
+      'Mara opened the shop at dawn.\n\nThe harbour was quiet and the boats ' +
+      'were still tied up at the jetty.\n\nShe lit the oldest lantern.',
     passage: 'The harbour was quiet and the boats were still tied',
     sentence: 'The harbour lay still, its boats asleep against the jetty in the grey light. ',
     short: 'The harbour lay hushed, and the boats dozed at the jetty in the first grey light.',
@@ -34,7 +35,8 @@ const W = {
   },
   ms: {
     chapter:
-      'Aisha membuka kedai pada waktu subuh.\n\nPelabuhan itu sunyi dan bot-bot masih terikat di jeti.\n\nDia menyalakan tanglung yang paling lama.',
+      'Aisha membuka kedai pada waktu subuh.\n\nPelabuhan itu sunyi dan bot-bot ' +
+      'masih terikat di jeti.\n\nDia menyalakan tanglung yang paling lama.',
     passage: 'Pelabuhan itu sunyi dan bot-bot masih terikat di jeti.',
     sentence: 'Pelabuhan itu tenang, bot-bot nelayan tidur di sisi jeti dalam cahaya kelabu. ',
     short: 'Pelabuhan itu tenang, dan bot-bot nelayan masih terlena di sisi jeti dalam cahaya subuh yang kelabu.',
@@ -108,19 +110,22 @@ describe.each(['en', 'ms'] as const)("a passage's length follows its selection (
     expect(answer.text).toBe(w.short);
   });
 
-  it('a 1,526-word answer is asked for again with its length said, and the short second answer is the one offered', async () => {
-    const provider = model([whole, w.short]);
-    const answer = await reworkPassage({
-      spec: spec(),
-      renderer: catalog.renderer,
-      provider,
-      state: book(lang),
-      request: request(),
-    });
-    expect(provider.asked).toHaveLength(2);
-    expect(provider.asked[1]!.user).toContain(String(wordsOf(whole.trim())));
-    expect(answer.text).toBe(w.short);
-  });
+  it(
+    'a 1,526-word answer is asked for again with its length ' + 'said, and the short second answer is the one offered',
+    async () => {
+      const provider = model([whole, w.short]);
+      const answer = await reworkPassage({
+        spec: spec(),
+        renderer: catalog.renderer,
+        provider,
+        state: book(lang),
+        request: request(),
+      });
+      expect(provider.asked).toHaveLength(2);
+      expect(provider.asked[1]!.user).toContain(String(wordsOf(whole.trim())));
+      expect(answer.text).toBe(w.short);
+    },
+  );
 
   it("long again: refused, nothing to keep, the message in the book's language", async () => {
     const provider = model([whole]);

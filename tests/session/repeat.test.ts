@@ -11,16 +11,22 @@ const passage =
   "Aisha didn't look back at the harbour, where the blue lantern her father had painted still swung over the water.";
 
 describe('repeats', () => {
-  it('a part that writes an earlier part again, punctuated otherwise (curly apostrophes, dashes, capitals), repeats all of it', () => {
-    const again =
-      'AISHA DIDN’T LOOK BACK — at the harbour; where the blue lantern her father had painted still swung over… the water!';
-    expect(repeatedShare(again, [passage])).toBe(1);
-  });
+  it(
+    'a part that writes an earlier part again, punctuated otherwise ' +
+      '(curly apostrophes, dashes, capitals), repeats all of it',
+    () => {
+      const again =
+        'AISHA DIDN’T LOOK BACK — at the harbour; where the blue ' +
+        'lantern her father had painted still swung over… the water!';
+      expect(repeatedShare(again, [passage])).toBe(1);
+    },
+  );
 
   it('words written together with a dash are two words, as the earlier part wrote them apart', () => {
     expect(
       repeatedShare(
-        "Aisha didn't look back—at the harbour, where the blue lantern her father had painted still swung over the water.",
+        "Aisha didn't look back—at the harbour, where the blue " +
+          'lantern her father had painted still swung over the water.',
         [passage],
       ),
     ).toBe(1);
@@ -51,7 +57,8 @@ describe('echoes read with curly apostrophes', () => {
   it('a system prompt sent back with curly apostrophes is still the request', () => {
     const request = {
       system:
-        "You are the author's editor. You don't explain, you don't apologise, you write the chapter the outline plans and nothing else.",
+        "You are the author's editor. You don't explain, you don't " +
+        'apologise, you write the chapter the outline plans and nothing else.',
       user: 'Write Chapter 2.',
     };
     const answer = `${request.system.replace(/'/g, '’')}\n\nThe morning came grey over the water.`;
@@ -68,9 +75,12 @@ describe('echoes read with curly apostrophes', () => {
 describe('echoes across paragraphs', () => {
   it("the request's paragraphs sent back as one, none of them 60 words alone, are the request sent back", () => {
     const first =
-      'Keep every name the story bible gives, and keep each person to the part the bible gives them in the story so far, so that a reader who knows the earlier chapters finds the same people doing what they did before.';
+      'Keep every name the story bible gives, and keep each person to the part ' +
+      'the bible gives them in the story so far, so that a reader who knows ' +
+      'the earlier chapters finds the same people doing what they did before.';
     const second =
-      'Write the scenes in the order the outline plans them, with dialogue that moves the plot on, and close the chapter on a beat that leads into the next one without telling the reader what it will be.';
+      'Write the scenes in the order the outline plans them, with dialogue that moves the plot on, and ' +
+      'close the chapter on a beat that leads into the next one without telling the reader what it will be.';
     const request = { system: 'You are a novelist.', user: `Write Chapter 4.\n\n${first}\n\n${second}` };
     expect(isEcho(`The rain stopped. ${first} ${second}`, request, { kind: 'prose', material: () => [] })).toBe(true);
     expect(isEcho(`The rain stopped. ${first}`, request, { kind: 'prose', material: () => [] })).toBe(false);
@@ -79,7 +89,9 @@ describe('echoes across paragraphs', () => {
 
 describe('a wall of text split into paragraphs', () => {
   it('has the words and 8-word runs it had before (the judge keeps its reading for the split text)', () => {
-    const wall = `${"She didn't wait. The harbour lights came on one by one — blue, then gold. \u201cKanak-kanak!\u201d she called. ".repeat(60)}The end.`;
+    const wall =
+      `${("She didn't wait. The harbour lights came on one by one " + '— blue, then gold. \u201cKanak-kanak!\u201d she called. ').repeat(60)}The ` +
+      `end.`;
     const split = splitWalls(wall, { wallWords: 400, paragraphWords: 120 });
     expect(split.split).toBeGreaterThan(1);
     expect([...readRuns(split.text).keys]).toEqual([...readRuns(wall).keys]);

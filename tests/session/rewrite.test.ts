@@ -25,7 +25,8 @@ function answer(body: Record<string, unknown>, index: number): string {
         Array.from(
           { length: n },
           (_, k) =>
-            `Chapter ${k + 1}: Lantern ${k + 1}\nPLAN-${k + 1}: Aisha mends lantern number ${k + 1} and learns one more of her father's secrets.\n`,
+            `Chapter ${k + 1}: Lantern ${k + 1}\nPLAN-${k + 1}: Aisha mends ` +
+            `lantern number ${k + 1} and learns one more of her father's secrets.\n`,
         ),
         ['Ending: Aisha lights every lantern on the harbour.'],
       )
@@ -65,35 +66,39 @@ describe('karya rewrite', () => {
   });
   afterAll(() => fake.close());
 
-  it('--note: one request with the note, the plan and the current text; export shows a new chapter 2, the other parts unchanged', async () => {
-    const before = partsOf(await exported('before.md'));
-    const headings = Object.keys(before);
-    const chapter2 = headings.find((h) => /^Chapter 2\b/.test(h))!;
-    expect(chapter2).toBeDefined();
-    const from = fake.generationRequests().length;
-    const note = 'Make the ending darker and give Aisha more dialogue.';
-    const r = await runKaryaInProcess(
-      ['rewrite', 'romance', '--chapters', '3', '--part', 'chapter:2', '--note', note],
-      { cwd, env: env() },
-    );
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/Chapter 2.*words \(was \d+\)/);
-    const sent = fake.generationRequests().slice(from);
-    const asks = sent.filter((q) => !isMemoryRequest(q)).map(userPrompt);
-    expect(asks.length).toBeGreaterThanOrEqual(1);
-    const ask = asks[0]!;
-    expect(ask).toContain(note);
-    expect(ask).toContain('PLAN-2');
-    expect(ask).toContain(before[chapter2]!.slice(0, 80));
-    expect(ask).toMatch(/^Write Chapter 2 of 3/);
-    // The bible was brought up to date with the new text.
-    expect(sent.filter(isMemoryRequest).length).toBe(1);
+  it(
+    '--note: one request with the note, the plan and the current ' +
+      'text; export shows a new chapter 2, the other parts unchanged',
+    async () => {
+      const before = partsOf(await exported('before.md'));
+      const headings = Object.keys(before);
+      const chapter2 = headings.find((h) => /^Chapter 2\b/.test(h))!;
+      expect(chapter2).toBeDefined();
+      const from = fake.generationRequests().length;
+      const note = 'Make the ending darker and give Aisha more dialogue.';
+      const r = await runKaryaInProcess(
+        ['rewrite', 'romance', '--chapters', '3', '--part', 'chapter:2', '--note', note],
+        { cwd, env: env() },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/Chapter 2.*words \(was \d+\)/);
+      const sent = fake.generationRequests().slice(from);
+      const asks = sent.filter((q) => !isMemoryRequest(q)).map(userPrompt);
+      expect(asks.length).toBeGreaterThanOrEqual(1);
+      const ask = asks[0]!;
+      expect(ask).toContain(note);
+      expect(ask).toContain('PLAN-2');
+      expect(ask).toContain(before[chapter2]!.slice(0, 80));
+      expect(ask).toMatch(/^Write Chapter 2 of 3/);
+      // The bible was brought up to date with the new text.
+      expect(sent.filter(isMemoryRequest).length).toBe(1);
 
-    const after = partsOf(await exported('after.md'));
-    expect(Object.keys(after)).toEqual(headings);
-    expect(after[chapter2]).not.toBe(before[chapter2]);
-    for (const h of headings.filter((x) => x !== chapter2)) expect(after[h], h).toBe(before[h]);
-  });
+      const after = partsOf(await exported('after.md'));
+      expect(Object.keys(after)).toEqual(headings);
+      expect(after[chapter2]).not.toBe(before[chapter2]);
+      for (const h of headings.filter((x) => x !== chapter2)) expect(after[h], h).toBe(before[h]);
+    },
+  );
 
   it('without --note the part is written again; the introduction and the conclusion can be rewritten too', async () => {
     const before = partsOf(await exported('b2.md'));

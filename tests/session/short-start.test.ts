@@ -25,7 +25,8 @@ function chapterShape(id: string) {
 const SHORT_OUTLINE = 'Chapter 1: Dawn\nChapter 2: Rain\nChapter 3: Night';
 const SHORT_BULLETS = '- Aisha opens the shop at dawn.\n- Daniel brings the bread.\n- A letter comes from the bank.';
 const SHORT_PROSE =
-  'Rain fell on the harbour. Aisha turned the sign on the door and waited.\n\n- Are you open? Daniel asked.\n\nShe smiled and let him in.';
+  'Rain fell on the harbour. Aisha turned the sign on the door and ' +
+  'waited.\n\n- Are you open? Daniel asked.\n\nShe smiled and let him in.';
 const GUIDE_START = "1. Clear the bed of weeds.\n2. Turn the soil to a spade's depth.\n3. Rake in a layer of compost.";
 
 describe('a short start of a romance chapter', () => {

@@ -56,59 +56,67 @@ describe.each(['en', 'ms'] as const)('the story map of a 5-chapter romance (%s)'
   const lane = (m: StoryMap, name: string) => m.characters.find((c) => c.name === name)!;
   const thread = (m: StoryMap, name: string) => m.threads.find((t) => t.thread === name)!;
 
-  it('lists every bible character with the part they first appear in and their last; Mak Som is dead from Chapter 3', () => {
-    const m = map();
-    expect(StoryMapSchema.parse(m)).toEqual(m);
-    expect(m.characters.map((c) => [c.name, c.first.label, c.last.label])).toEqual([
-      // The conclusion is read too (a finished book's bible holds its ending): the living are last seen there.
-      ['Aisyah', w.intro, w.concl],
-      ['Daniel', ch(1), w.concl],
-      ['Mak Som', w.intro, ch(3)],
-      ['Hafiz', ch(2), w.concl],
-    ]);
-    expect(lane(m, 'Mak Som').gone).toMatchObject({ label: ch(3), state: w.dead });
-    expect(lane(m, 'Aisyah').gone).toBeUndefined();
-    // A mark at each state the bible recorded, from the part it became true.
-    expect(lane(m, 'Aisyah').marks.map((k) => [k.label, k.state])).toEqual([
-      [w.intro, w.aisyah[0]],
-      [ch(2), w.aisyah[1]],
-      [ch(4), w.aisyah[2]],
-    ]);
-    // In the grid, she is marked dead from Chapter 3 to the last part written.
-    const columns = m.parts.map((p) => p.position);
-    expect(characterCells(lane(m, 'Mak Som'), columns).map((c) => c.isGone === true)).toEqual(
-      columns.map((p) => p >= 3),
-    );
-    expect(characterCells(lane(m, 'Hafiz'), columns).map((c) => c.isOn)).toEqual(columns.map((p) => p >= 2));
-  });
+  it(
+    'lists every bible character with the part they first ' +
+      'appear in and their last; Mak Som is dead from Chapter 3',
+    () => {
+      const m = map();
+      expect(StoryMapSchema.parse(m)).toEqual(m);
+      expect(m.characters.map((c) => [c.name, c.first.label, c.last.label])).toEqual([
+        // The conclusion is read too (a finished book's bible holds its ending): the living are last seen there.
+        ['Aisyah', w.intro, w.concl],
+        ['Daniel', ch(1), w.concl],
+        ['Mak Som', w.intro, ch(3)],
+        ['Hafiz', ch(2), w.concl],
+      ]);
+      expect(lane(m, 'Mak Som').gone).toMatchObject({ label: ch(3), state: w.dead });
+      expect(lane(m, 'Aisyah').gone).toBeUndefined();
+      // A mark at each state the bible recorded, from the part it became true.
+      expect(lane(m, 'Aisyah').marks.map((k) => [k.label, k.state])).toEqual([
+        [w.intro, w.aisyah[0]],
+        [ch(2), w.aisyah[1]],
+        [ch(4), w.aisyah[2]],
+      ]);
+      // In the grid, she is marked dead from Chapter 3 to the last part written.
+      const columns = m.parts.map((p) => p.position);
+      expect(characterCells(lane(m, 'Mak Som'), columns).map((c) => c.isGone === true)).toEqual(
+        columns.map((p) => p >= 3),
+      );
+      expect(characterCells(lane(m, 'Hafiz'), columns).map((c) => c.isOn)).toEqual(columns.map((p) => p >= 2));
+    },
+  );
 
-  it('lists every thread with the part that opened it and its due part; the lease, due in Chapter 3 and still open, is overdue', () => {
-    const m = map();
-    expect(
-      m.threads
-        .map((t) => ({
-          thread: t.thread,
-          opened: t.opened.label,
-          due: t.due?.label,
-          status: t.status,
-          is_overdue: t.is_overdue,
-        }))
-        .sort((a, b) => a.thread.localeCompare(b.thread)),
-    ).toEqual(
-      [
-        { thread: w.recipe, opened: ch(1), due: ch(4), status: 'resolved', is_overdue: false },
-        { thread: w.lease, opened: ch(2), due: ch(3), status: 'open', is_overdue: true },
-        { thread: w.secret, opened: ch(1), due: undefined, status: 'resolved', is_overdue: false },
-      ].sort((a, b) => a.thread.localeCompare(b.thread)),
-    );
-    expect(thread(m, w.recipe).closed?.label).toBe(ch(4));
-    expect(thread(m, w.secret).closed?.label).toBe(ch(5));
-    const cells = threadCells(
-      thread(m, w.lease),
-      m.parts.map((p) => p.position),
-    );
-    expect(cells.map((c) => c.isOverdue === true)).toEqual(m.parts.map((p) => p.position > 3));
-  });
+  it(
+    'lists every thread with the part that opened it and its due ' +
+      'part; the lease, due in Chapter 3 and still open, is overdue',
+    () => {
+      const m = map();
+      expect(
+        m.threads
+          .map((t) => ({
+            thread: t.thread,
+            opened: t.opened.label,
+            due: t.due?.label,
+            status: t.status,
+            is_overdue: t.is_overdue,
+          }))
+          .sort((a, b) => a.thread.localeCompare(b.thread)),
+      ).toEqual(
+        [
+          { thread: w.recipe, opened: ch(1), due: ch(4), status: 'resolved', is_overdue: false },
+          { thread: w.lease, opened: ch(2), due: ch(3), status: 'open', is_overdue: true },
+          { thread: w.secret, opened: ch(1), due: undefined, status: 'resolved', is_overdue: false },
+        ].sort((a, b) => a.thread.localeCompare(b.thread)),
+      );
+      expect(thread(m, w.recipe).closed?.label).toBe(ch(4));
+      expect(thread(m, w.secret).closed?.label).toBe(ch(5));
+      const cells = threadCells(
+        thread(m, w.lease),
+        m.parts.map((p) => p.position),
+      );
+      expect(cells.map((c) => c.isOverdue === true)).toEqual(m.parts.map((p) => p.position > 3));
+    },
+  );
 
   it('puts each continuity finding of the book in the cell of its part, as the book page lists them', () => {
     const m = map();
@@ -127,32 +135,35 @@ describe.each(['en', 'ms'] as const)('the story map of a 5-chapter romance (%s)'
     expect(findingCounts(m)[4]).toBe(chapter4.length);
   });
 
-  it('gives facts their span and the relation of Aisyah and Daniel, from the fact and the states that name both', () => {
-    const m = map();
-    expect(m.facts.find((f) => f.fact === `${w.cafe}: Kopi Som`)).toMatchObject({
-      since: { label: w.intro },
-      until: { label: ch(4) },
-    });
-    expect(m.facts.find((f) => f.fact === `${w.cafe}: Kopi Aisyah`)).toMatchObject({
-      since: { label: ch(4) },
-      until: null,
-    });
-    expect(m.relations).toContainEqual({
-      between: ['Aisyah', 'Daniel'],
-      text: w.met,
-      source: 'fact',
-      since: { position: 1, label: ch(1) },
-      until: null,
-    });
-    expect(m.relations).toContainEqual({
-      between: ['Aisyah', 'Daniel'],
-      text: w.aisyah[1],
-      source: 'state',
-      since: { position: 2, label: ch(2) },
-      until: { position: 4, label: ch(4) },
-    });
-    expect(m.relations.some((r) => r.between.includes('Hafiz'))).toBe(false);
-  });
+  it(
+    'gives facts their span and the relation of Aisyah and ' + 'Daniel, from the fact and the states that name both',
+    () => {
+      const m = map();
+      expect(m.facts.find((f) => f.fact === `${w.cafe}: Kopi Som`)).toMatchObject({
+        since: { label: w.intro },
+        until: { label: ch(4) },
+      });
+      expect(m.facts.find((f) => f.fact === `${w.cafe}: Kopi Aisyah`)).toMatchObject({
+        since: { label: ch(4) },
+        until: null,
+      });
+      expect(m.relations).toContainEqual({
+        between: ['Aisyah', 'Daniel'],
+        text: w.met,
+        source: 'fact',
+        since: { position: 1, label: ch(1) },
+        until: null,
+      });
+      expect(m.relations).toContainEqual({
+        between: ['Aisyah', 'Daniel'],
+        text: w.aisyah[1],
+        source: 'state',
+        since: { position: 2, label: ch(2) },
+        until: { position: 4, label: ch(4) },
+      });
+      expect(m.relations.some((r) => r.between.includes('Hafiz'))).toBe(false);
+    },
+  );
 
   it('as of Chapter 2 holds only what Chapter 2 knew, and says what Chapter 2 changed', () => {
     const m = map(2);
@@ -193,38 +204,43 @@ describe.each(['en', 'ms'] as const)('the story map of a 5-chapter romance (%s)'
     expect(lane(m, 'Mak Som').gone?.label).toBe(ch(3));
   });
 
-  it("as a page of its own (the package's story-map.html): the same table, self-contained, in the book's language", () => {
-    const html = storyMapHtml(map());
-    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
-    expect(html).toContain(`<html lang="${lang}">`);
-    // No script, and nothing fetched from elsewhere: a page to print or send.
-    expect(html).not.toMatch(/<script|<link|\ssrc=|url\(/i);
-    expect([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]).every((h) => h!.startsWith('#findings-'))).toBe(true);
-    expect(html).toMatch(/<table>\s*<caption>/);
-    expect([...html.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]).slice(1, 7)).toEqual([
-      w.intro,
-      ch(1),
-      ch(2),
-      ch(3),
-      ch(4),
-      ch(5),
-    ]);
-    const som = /<tr><th scope="row">Mak Som<\/th>(.*?)<\/tr>/.exec(html)![1]!;
-    expect([...som.matchAll(/<td( class="(\w+)")?/g)].map((m) => m[2] === 'gone').slice(0, 6)).toEqual([
-      false,
-      false,
-      false,
-      true,
-      true,
-      true,
-    ]);
-    expect(html).toContain(
-      lang === 'ms'
-        ? '<th scope="colgroup" colspan="8" class="group">Watak</th>'
-        : '<th scope="colgroup" colspan="8" class="group">Characters</th>',
-    );
-    expect(html).toContain('id="findings-4"');
-  });
+  it(
+    "as a page of its own (the package's story-map.html): " + "the same table, self-contained, in the book's language",
+    () => {
+      const html = storyMapHtml(map());
+      expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+      expect(html).toContain(`<html lang="${lang}">`);
+      // No script, and nothing fetched from elsewhere: a page to print or send.
+      expect(html).not.toMatch(/<script|<link|\ssrc=|url\(/i);
+      expect([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]).every((h) => h!.startsWith('#findings-'))).toBe(
+        true,
+      );
+      expect(html).toMatch(/<table>\s*<caption>/);
+      expect([...html.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]).slice(1, 7)).toEqual([
+        w.intro,
+        ch(1),
+        ch(2),
+        ch(3),
+        ch(4),
+        ch(5),
+      ]);
+      const som = /<tr><th scope="row">Mak Som<\/th>(.*?)<\/tr>/.exec(html)![1]!;
+      expect([...som.matchAll(/<td( class="(\w+)")?/g)].map((m) => m[2] === 'gone').slice(0, 6)).toEqual([
+        false,
+        false,
+        false,
+        true,
+        true,
+        true,
+      ]);
+      expect(html).toContain(
+        lang === 'ms'
+          ? '<th scope="colgroup" colspan="8" class="group">Watak</th>'
+          : '<th scope="colgroup" colspan="8" class="group">Characters</th>',
+      );
+      expect(html).toContain('id="findings-4"');
+    },
+  );
 
   it("as text: a table with a column per part and a row per lane, in the book's language", () => {
     const text = storyMapText(map(2));

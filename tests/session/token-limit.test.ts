@@ -77,46 +77,49 @@ const isContinuation = (body: Record<string, unknown>) =>
   /cut off by the length limit|terpotong kerana had panjang|sebelumnya terpotong/.test(JSON.stringify(body.messages));
 
 describe.each(['en', 'ms', 'id'] as const)('a model that always stops at its token limit (%s)', (lang) => {
-  it('a 3-chapter romance asked at 1,500 words a part: every part within ±15 % of it, ending on a whole sentence', async () => {
-    const r = await generate('romance', lang, PAST_ITS_LIMIT, ['--chapters', '3']);
-    const parts = r.json.parts.slice(1);
-    expect(parts).toHaveLength(5);
-    for (const p of parts) {
-      expect(p.words, p.label).toBeGreaterThanOrEqual(1275);
-      expect(p.words, p.label).toBeLessThanOrEqual(1725);
-      expect(p.complete, p.label).toBe(true);
-    }
-    const bodies = bodiesOf(r.json.markdown);
-    expect(bodies).toHaveLength(5);
-    for (const body of bodies) {
-      expect(countWords(body)).toBeGreaterThanOrEqual(1275);
-      expect(countWords(body)).toBeLessThanOrEqual(1725);
-      expect(body, body.slice(-80)).toMatch(WHOLE_END);
-    }
-    // What was sent: each part asked once with max_tokens for 1,500 words (the chapter preset's 3,000 at least), a
-    // continuation only for a part short of its words, asking for the words left with room for them alone.
-    const asked = fake!
-      .generationRequests()
-      .map((q) => q.body!)
-      .filter((b) => !isBibleRequest(b) && askedWordsOf(b) > 0);
-    const starts = asked.filter((b) => !isContinuation(b));
-    expect(starts).toHaveLength(5);
-    for (const b of starts) expect(b.max_tokens).toBe(Math.max(3000, sizedFor(1500, lang)));
-    for (const b of asked.filter(isContinuation)) {
-      expect(askedWordsOf(b)).toBeLessThan(1500 * 0.3);
-      expect(b.max_tokens).toBe(sizedFor(askedWordsOf(b), lang));
-    }
-    expect(asked.filter(isContinuation).length).toBeLessThanOrEqual(4);
-    expect(r.stderr).toContain(
-      {
-        en: 'Chapter 1 reached the length limit; kept up to its last whole sentence',
-        ms: 'Bab 1 mencapai had panjang; disimpan sehingga ayat lengkap yang terakhir',
-        id: 'Bab 1 mencapai batas panjang; disimpan sampai kalimat utuh terakhir',
-      }[lang],
-    );
-    // --json carries it as a note with its code, as the server and the batch do.
-    expect(r.json.parts.slice(1).every((p) => p.notes?.some((n) => n.code === 'answer_cut_whole'))).toBe(true);
-  });
+  it(
+    'a 3-chapter romance asked at 1,500 words a part: every ' + 'part within ±15 % of it, ending on a whole sentence',
+    async () => {
+      const r = await generate('romance', lang, PAST_ITS_LIMIT, ['--chapters', '3']);
+      const parts = r.json.parts.slice(1);
+      expect(parts).toHaveLength(5);
+      for (const p of parts) {
+        expect(p.words, p.label).toBeGreaterThanOrEqual(1275);
+        expect(p.words, p.label).toBeLessThanOrEqual(1725);
+        expect(p.complete, p.label).toBe(true);
+      }
+      const bodies = bodiesOf(r.json.markdown);
+      expect(bodies).toHaveLength(5);
+      for (const body of bodies) {
+        expect(countWords(body)).toBeGreaterThanOrEqual(1275);
+        expect(countWords(body)).toBeLessThanOrEqual(1725);
+        expect(body, body.slice(-80)).toMatch(WHOLE_END);
+      }
+      // What was sent: each part asked once with max_tokens for 1,500 words (the chapter preset's 3,000 at least), a
+      // continuation only for a part short of its words, asking for the words left with room for them alone.
+      const asked = fake!
+        .generationRequests()
+        .map((q) => q.body!)
+        .filter((b) => !isBibleRequest(b) && askedWordsOf(b) > 0);
+      const starts = asked.filter((b) => !isContinuation(b));
+      expect(starts).toHaveLength(5);
+      for (const b of starts) expect(b.max_tokens).toBe(Math.max(3000, sizedFor(1500, lang)));
+      for (const b of asked.filter(isContinuation)) {
+        expect(askedWordsOf(b)).toBeLessThan(1500 * 0.3);
+        expect(b.max_tokens).toBe(sizedFor(askedWordsOf(b), lang));
+      }
+      expect(asked.filter(isContinuation).length).toBeLessThanOrEqual(4);
+      expect(r.stderr).toContain(
+        {
+          en: 'Chapter 1 reached the length limit; kept up to its last whole sentence',
+          ms: 'Bab 1 mencapai had panjang; disimpan sehingga ayat lengkap yang terakhir',
+          id: 'Bab 1 mencapai batas panjang; disimpan sampai kalimat utuh terakhir',
+        }[lang],
+      );
+      // --json carries it as a note with its code, as the server and the batch do.
+      expect(r.json.parts.slice(1).every((p) => p.notes?.some((n) => n.code === 'answer_cut_whole'))).toBe(true);
+    },
+  );
 });
 
 describe('a model that always stops at its token limit, other kinds of book', () => {
@@ -143,14 +146,17 @@ describe('a model that always stops at its token limit, other kinds of book', ()
     },
   );
 
-  it('a model that stops on its own is kept as it wrote: 1.3 times the words asked, nothing cut, no continuation', async () => {
-    const r = await generate('romance', 'en', { writeRatio: 1.3 }, ['--chapters', '1']);
-    // The chapter and the conclusion as written; the introduction with its character list after its 1,950 words.
-    for (const p of r.json.parts.slice(2)) expect(p.words, p.label).toBe(1950);
-    expect(r.json.parts[1]!.words).toBeGreaterThan(1950);
-    expect(fake!.generationRequests().some((q) => isContinuation(q.body!))).toBe(false);
-    expect(r.stderr).not.toContain('reached the length limit');
-  });
+  it(
+    'a model that stops on its own is kept as it wrote: 1.3 ' + 'times the words asked, nothing cut, no continuation',
+    async () => {
+      const r = await generate('romance', 'en', { writeRatio: 1.3 }, ['--chapters', '1']);
+      // The chapter and the conclusion as written; the introduction with its character list after its 1,950 words.
+      for (const p of r.json.parts.slice(2)) expect(p.words, p.label).toBe(1950);
+      expect(r.json.parts[1]!.words).toBeGreaterThan(1950);
+      expect(fake!.generationRequests().some((q) => isContinuation(q.body!))).toBe(false);
+      expect(r.stderr).not.toContain('reached the length limit');
+    },
+  );
 });
 
 describe('an outline longer than its max_tokens', () => {
@@ -167,10 +173,13 @@ describe('an outline longer than its max_tokens', () => {
    */
   const outlineOf = (sentences: number) => {
     const entry = (n: number) =>
-      `Chapter ${n}: Storm ${n}\n${Array.from({ length: sentences }, (_, k) => `Aisha faces trial ${n}.${k} at the harbour while Daniel waits by the old shop.`).join(' ')}`;
+      `Chapter ${n}: ` +
+      `Storm ${n}\n${Array.from({ length: sentences }, (_, k) => `Aisha faces trial ${n}.${k} at the harbour while Daniel waits by the old shop.`).join(' ')}`;
     return {
       entry,
-      text: `Title: Harbour Lights\n\nPremise: Aisha must save her father's bookshop.\n\n${Array.from({ length: 12 }, (_, i) => entry(i + 1)).join('\n\n')}\n\nEnding: The shop is saved.`,
+      text:
+        `Title: Harbour Lights\n\nPremise: Aisha must save her father's bookshop.\n` +
+        `\n${Array.from({ length: 12 }, (_, i) => entry(i + 1)).join('\n\n')}\n\nEnding: The shop is saved.`,
     };
   };
   /**
@@ -218,19 +227,22 @@ describe('an outline longer than its max_tokens', () => {
     expect(result.text.trim().endsWith('Ending: The shop is saved.')).toBe(true);
   });
 
-  it('still cut after its continuations: the missing chapters asked for, and what is kept ends on a whole sentence', async () => {
-    const result = await outlineStep(model(outlineOf(40)));
-    expect(fake!.generationRequests().length).toBeLessThanOrEqual(9);
-    expect(result.text.trim()).toMatch(/[.!?]$/);
-    expect(result.isComplete).toBe(true);
-    expect(result.unplanned).toBeUndefined();
-    // No sentence the limit cut inside it either: every paragraph but the title line ends on a full stop.
-    const paragraphs = result.text
-      .trim()
-      .split(/\n\s*\n/)
-      .slice(1);
-    expect(paragraphs.filter((p) => !/[.!?]$/.test(p.trim())).map((p) => p.slice(-60))).toEqual([]);
-  });
+  it(
+    'still cut after its continuations: the missing chapters ' + 'asked for, and what is kept ends on a whole sentence',
+    async () => {
+      const result = await outlineStep(model(outlineOf(40)));
+      expect(fake!.generationRequests().length).toBeLessThanOrEqual(9);
+      expect(result.text.trim()).toMatch(/[.!?]$/);
+      expect(result.isComplete).toBe(true);
+      expect(result.unplanned).toBeUndefined();
+      // No sentence the limit cut inside it either: every paragraph but the title line ends on a full stop.
+      const paragraphs = result.text
+        .trim()
+        .split(/\n\s*\n/)
+        .slice(1);
+      expect(paragraphs.filter((p) => !/[.!?]$/.test(p.trim())).map((p) => p.slice(-60))).toEqual([]);
+    },
+  );
 });
 
 describe('cutToWholeEnd: the last whole sentence as the language reads it', () => {

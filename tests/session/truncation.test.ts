@@ -92,7 +92,8 @@ describe('truncated answers', () => {
       expect(ask).toContain('Your previous answer was cut off by the length limit');
       expect(ask).toContain(`Answer ${first} begins here and goes on for a while until the limit stops it`);
       expect(result.text).toBe(
-        `Answer ${first} begins here and goes on for a while until the limit stops it Answer ${first + 1} begins here and goes on for a while until the limit stops it`,
+        `Answer ${first} begins here and goes on for a while until the limit stops it ` +
+          `Answer ${first + 1} begins here and goes on for a while until the limit stops it`,
       );
       expect(result).toMatchObject({ isComplete: true, continuations: 1 });
       expect(saves.at(-1)).toMatchObject({ text: result.text, isComplete: true });
@@ -100,34 +101,38 @@ describe('truncated answers', () => {
     },
   );
 
-  it('a part still cut after two continuations (and its two extensions, each continued twice) is kept, marked incomplete, and shown so', async () => {
-    const { session, saves } = await openBook();
-    cutAnswers = new Set();
-    await session.advance();
-    const first = fake.generationRequests().length;
-    isAllCut = true;
-    const intro = await session.advance();
-    isAllCut = false;
-    const asked = fake
-      .generationRequests()
-      .slice(first)
-      .map((q) => userOf(q.body));
-    expect(asked).toHaveLength(9);
-    // Each continuation asks for the words the part still lacks, given room for them and no more.
-    const continuations = fake
-      .generationRequests()
-      .slice(first)
-      .filter((q) => userOf(q.body).includes('Your previous answer was cut off by the length limit'));
-    expect(continuations).toHaveLength(6);
-    for (const q of continuations)
-      expect(userOf(q.body)).toMatch(/Write about [\d,]+ more words, then stop at the end of a sentence\.$/);
-    expect(intro).toMatchObject({ isComplete: false, continuations: 6, extensions: 2 });
-    expect(saves.at(-1)).toMatchObject({ stepKey: 'introduction', isComplete: false });
-    expect(session.view().parts).toEqual([expect.objectContaining({ kind: 'introduction', is_complete: false })]);
-    cutAnswers = new Set();
-    await session.advance();
-    expect(session.view().parts.map((p) => p.is_complete)).toEqual([false, true]);
-  });
+  it(
+    'a part still cut after two continuations (and its two extensions, ' +
+      'each continued twice) is kept, marked incomplete, and shown so',
+    async () => {
+      const { session, saves } = await openBook();
+      cutAnswers = new Set();
+      await session.advance();
+      const first = fake.generationRequests().length;
+      isAllCut = true;
+      const intro = await session.advance();
+      isAllCut = false;
+      const asked = fake
+        .generationRequests()
+        .slice(first)
+        .map((q) => userOf(q.body));
+      expect(asked).toHaveLength(9);
+      // Each continuation asks for the words the part still lacks, given room for them and no more.
+      const continuations = fake
+        .generationRequests()
+        .slice(first)
+        .filter((q) => userOf(q.body).includes('Your previous answer was cut off by the length limit'));
+      expect(continuations).toHaveLength(6);
+      for (const q of continuations)
+        expect(userOf(q.body)).toMatch(/Write about [\d,]+ more words, then stop at the end of a sentence\.$/);
+      expect(intro).toMatchObject({ isComplete: false, continuations: 6, extensions: 2 });
+      expect(saves.at(-1)).toMatchObject({ stepKey: 'introduction', isComplete: false });
+      expect(session.view().parts).toEqual([expect.objectContaining({ kind: 'introduction', is_complete: false })]);
+      cutAnswers = new Set();
+      await session.advance();
+      expect(session.view().parts.map((p) => p.is_complete)).toEqual([false, true]);
+    },
+  );
 
   it('a Malay book asks for the rest in Malay', async () => {
     const first = fake.generationRequests().length;
@@ -179,7 +184,8 @@ describe('karya generate says what was cut', () => {
   beforeAll(async () => {
     const isIntroduction = (body: Record<string, unknown>) => /Write the introduction/.test(userOf(body));
     fake = await startFakeOpenAI({
-      // Every answer to the introduction (its continuations and extensions included) is cut at the limit a few words in.
+      // Every answer to the introduction (its continuations and extensions included) is cut at the limit a few words
+      // in.
       answer: (body, i) =>
         isIntroduction(body)
           ? `Answer ${i} of the book and then she`

@@ -76,7 +76,8 @@ describe.each([
 describe('Anne of Avonlea (1909), chapters XVI to XXI as Project Gutenberg ships them', () => {
   // The import's own fixture (tests/fixtures/gutenberg): its chapters headed by a Roman numeral alone, hard-wrapped.
   // Imported, the manuscript is the book's voice; each chapter's first 1,500 words measured against it, as the
-  // writer's next chapters would be. Before, fixed bands flagged one of them on dialogue share alone (23 % against 54 %).
+  // writer's next chapters would be. Before, fixed bands flagged one of them on dialogue share alone (23 % against 54
+  // %).
   const raw = readFileSync(path.join(DIR, '..', 'gutenberg', 'anne-of-avonlea-xvi-xxi.txt'), 'utf8');
 
   it('the manuscript is measured in its six chapters and none of them drifts from it', () => {
@@ -123,16 +124,20 @@ describe('how a sample is sliced and bounded', () => {
     expect(b.paragraphWords[1] / short.paragraphWords).toBeCloseTo(2.5 ** SHORT_SAMPLE_WIDENING, 5);
   });
 
-  it('the bounds are kept with the book and read back; malformed ones are dropped, the part then measured as against a short sample', () => {
-    const fingerprint = voiceFromSample(fixture('pride-sample.txt'), 'en').fingerprint;
-    const kept = keptVoiceOf(JSON.parse(JSON.stringify({ fingerprint })));
-    expect(kept?.fingerprint?.bounds).toEqual(fingerprint.bounds);
-    const damaged = keptVoiceOf({
-      fingerprint: { ...fingerprint, bounds: { ...fingerprint.bounds, sentenceWords: [40, 10] } },
-    });
-    expect(damaged?.fingerprint).toBeDefined();
-    expect(damaged?.fingerprint?.bounds).toBeUndefined();
-  });
+  it(
+    'the bounds are kept with the book and read back; malformed ones ' +
+      'are dropped, the part then measured as against a short sample',
+    () => {
+      const fingerprint = voiceFromSample(fixture('pride-sample.txt'), 'en').fingerprint;
+      const kept = keptVoiceOf(JSON.parse(JSON.stringify({ fingerprint })));
+      expect(kept?.fingerprint?.bounds).toEqual(fingerprint.bounds);
+      const damaged = keptVoiceOf({
+        fingerprint: { ...fingerprint, bounds: { ...fingerprint.bounds, sentenceWords: [40, 10] } },
+      });
+      expect(damaged?.fingerprint).toBeDefined();
+      expect(damaged?.fingerprint?.bounds).toBeUndefined();
+    },
+  );
 
   it('dialogue share alone is never a drift; beside another it is named', () => {
     const none = { sentenceWords: 0, paragraphWords: 0, dialogueShare: 0, diversity: 0, pointOfView: 0, tense: 0 };

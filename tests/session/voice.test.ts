@@ -185,14 +185,17 @@ describe('the guidance a writing step gets', () => {
   const voice = { ...voiceFromSample(sample('en-terse.txt'), 'en'), avoid: ['crimson dawn'] };
   const guidance = voiceGuidanceOf(voice, 'en', []);
 
-  it("turns the numbers into instructions, names the phrases to avoid (the writer's first) and quotes the sample", () => {
-    expect(guidance).toMatch(/sentences of about 5 words on average/);
-    expect(guidance).toMatch(/first-person narration, in the present tense/);
-    expect(guidance).toMatch(/Avoid these overused phrases: "crimson dawn", "a testament to"/);
-    for (const e of voice.exemplars) expect(guidance).toContain(e);
-    expect(voice.exemplars.length).toBeGreaterThan(0);
-    expect(words(voice.exemplars.join(' '))).toBeLessThanOrEqual(EXEMPLAR_WORDS);
-  });
+  it(
+    'turns the numbers into instructions, names the phrases ' + "to avoid (the writer's first) and quotes the sample",
+    () => {
+      expect(guidance).toMatch(/sentences of about 5 words on average/);
+      expect(guidance).toMatch(/first-person narration, in the present tense/);
+      expect(guidance).toMatch(/Avoid these overused phrases: "crimson dawn", "a testament to"/);
+      for (const e of voice.exemplars) expect(guidance).toContain(e);
+      expect(voice.exemplars.length).toBeGreaterThan(0);
+      expect(words(voice.exemplars.join(' '))).toBeLessThanOrEqual(EXEMPLAR_WORDS);
+    },
+  );
 
   it('loses its exemplars first and keeps its instructions', () => {
     const trimmed = withoutExemplars(guidance);

@@ -81,20 +81,24 @@ describe.each(['en', 'ms'] as const)("the writer's promises in a scripted 10-cha
     expect(requestOf(4)).not.toContain(w.due(w.key));
   });
 
-  it("never paid, it is one finding on chapter 6 and overdue in the book's threads; the chapter note's promise opens in chapter 3", () => {
-    const view = session.view();
-    const overdueOn = view.parts
-      .filter((p) => p.continuity?.some((f) => f.kind === 'thread_overdue' && f.detail.includes(w.key)))
-      .map((p) => p.label);
-    expect(overdueOn).toEqual([w.ch(6)]);
-    expect(overdueOn).not.toContain(w.ch(5));
-    expect(view.threads).toContainEqual({
-      thread: w.key,
-      opened: view.parts[0]!.label,
-      due: w.ch(5),
-      status: 'open',
-      is_overdue: true,
-    });
-    expect(view.threads?.find((t) => t.thread === w.bell)).toMatchObject({ opened: w.ch(3), due: w.ch(8) });
-  });
+  it(
+    'never paid, it is one finding on chapter 6 and overdue in the ' +
+      "book's threads; the chapter note's promise opens in chapter 3",
+    () => {
+      const view = session.view();
+      const overdueOn = view.parts
+        .filter((p) => p.continuity?.some((f) => f.kind === 'thread_overdue' && f.detail.includes(w.key)))
+        .map((p) => p.label);
+      expect(overdueOn).toEqual([w.ch(6)]);
+      expect(overdueOn).not.toContain(w.ch(5));
+      expect(view.threads).toContainEqual({
+        thread: w.key,
+        opened: view.parts[0]!.label,
+        due: w.ch(5),
+        status: 'open',
+        is_overdue: true,
+      });
+      expect(view.threads?.find((t) => t.thread === w.bell)).toMatchObject({ opened: w.ch(3), due: w.ch(8) });
+    },
+  );
 });

@@ -57,8 +57,12 @@ async function generate(lang: 'en' | 'ms' | 'id', options: FakeOpenAIOptions, en
 
 const CHAPTER = { en: 'Chapter', ms: 'Bab' } as const;
 const OUTLINE = {
-  en: 'Title: Harbour Lights\n\nChapter 1: Dawn\nAisha opens the shop.\n\nChapter 2: Rain\nA letter comes for Aisha.\n\nChapter 3: Night\nThe shop is saved.',
-  ms: 'Tajuk: Lampu Pelabuhan\n\nBab 1: Subuh\nAisyah membuka kedai itu.\n\nBab 2: Hujan\nSepucuk surat tiba untuk Aisyah.\n\nBab 3: Malam\nKedai itu diselamatkan.',
+  en:
+    'Title: Harbour Lights\n\nChapter 1: Dawn\nAisha opens the shop.\n\nChapter ' +
+    '2: Rain\nA letter comes for Aisha.\n\nChapter 3: Night\nThe shop is saved.',
+  ms:
+    'Tajuk: Lampu Pelabuhan\n\nBab 1: Subuh\nAisyah membuka kedai itu.\n\nBab 2: ' +
+    'Hujan\nSepucuk surat tiba untuk Aisyah.\n\nBab 3: Malam\nKedai itu diselamatkan.',
 } as const;
 
 /** A chapter's text as the book shows it: from its heading to the next one. */
@@ -90,16 +94,19 @@ const NAMED = {
 } as const;
 
 describe.each(['en', 'ms'] as const)('Chapter 2 answered with the wrong kind of text (%s)', (lang) => {
-  it('an "As an AI language model…" paragraph inside good prose: taken out of the book, the part says so, complete', async () => {
-    const r = await generate(lang, { wrongKind: 'ai-paragraph' });
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.json!.markdown).not.toContain(AI_PARAGRAPH[lang].slice(0, 30));
-    const part = partOf(r.json!.parts, lang, 2);
-    expect(part.complete).toBe(true);
-    expect(part.notes?.map((n) => n.code)).toEqual(['answer_talk_removed']);
-    expect(r.stderr).toContain(part.notes![0]!.message);
-    expect(chapterTwoAsks()).toHaveLength(1);
-  });
+  it(
+    'an "As an AI language model…" paragraph inside good ' + 'prose: taken out of the book, the part says so, complete',
+    async () => {
+      const r = await generate(lang, { wrongKind: 'ai-paragraph' });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.json!.markdown).not.toContain(AI_PARAGRAPH[lang].slice(0, 30));
+      const part = partOf(r.json!.parts, lang, 2);
+      expect(part.complete).toBe(true);
+      expect(part.notes?.map((n) => n.code)).toEqual(['answer_talk_removed']);
+      expect(r.stderr).toContain(part.notes![0]!.message);
+      expect(chapterTwoAsks()).toHaveLength(1);
+    },
+  );
 
   it.each(['recipe', 'chapter-titles', 'bullets-table', 'copy-chapter-1'] as const)(
     '%s: asked again once, none of it in the book, Chapter 2 is the second answer',
@@ -126,28 +133,32 @@ describe.each(['en', 'ms'] as const)('Chapter 2 answered with the wrong kind of 
     },
   );
 
-  it("every character renamed: asked again once with the bible's names, then kept with a continuity finding naming the absent and the new", async () => {
-    const r = await generate(lang, { wrongKind: 'renamed' });
-    expect(r.code, r.stderr).toBe(0);
-    expect(chapterTwoAsks()).toHaveLength(2);
-    const names = lang === 'ms' ? 'Aisyah, Daniel' : 'Aisha, Daniel';
-    expect(chapterTwoAsks()[1]).toContain(names);
-    const part = partOf(r.json!.parts, lang, 2);
-    expect(part.notes?.map((n) => n.code)).toEqual(['answer_asked_again']);
-    const finding = part.continuity?.find((f) => f.kind === 'ignores_bible');
-    const said = (
-      lang === 'ms'
-        ? /^Mengabaikan catatan cerita: (.+) tiada; (.+) baharu$/
-        : /^Ignores the story bible: (.+) absent; (.+) new$/
-    ).exec(finding?.detail ?? '');
-    expect(said?.[1]).toBe(names);
-    expect(said?.[2]?.split(', ').sort()).toEqual(['Farid', 'Marcus', 'Priya']);
-    expect(r.stderr).toContain(`⚠ ${`${CHAPTER[lang]} 2`.padEnd(24)} ${finding!.detail}`);
-    // The chapters that keep the book's people have no such finding.
-    expect(
-      r.json!.parts.filter((p) => p.continuity?.some((f) => f.kind === 'ignores_bible')).map((p) => p.label),
-    ).toEqual([`${CHAPTER[lang]} 2`]);
-  });
+  it(
+    "every character renamed: asked again once with the bible's names, " +
+      'then kept with a continuity finding naming the absent and the new',
+    async () => {
+      const r = await generate(lang, { wrongKind: 'renamed' });
+      expect(r.code, r.stderr).toBe(0);
+      expect(chapterTwoAsks()).toHaveLength(2);
+      const names = lang === 'ms' ? 'Aisyah, Daniel' : 'Aisha, Daniel';
+      expect(chapterTwoAsks()[1]).toContain(names);
+      const part = partOf(r.json!.parts, lang, 2);
+      expect(part.notes?.map((n) => n.code)).toEqual(['answer_asked_again']);
+      const finding = part.continuity?.find((f) => f.kind === 'ignores_bible');
+      const said = (
+        lang === 'ms'
+          ? /^Mengabaikan catatan cerita: (.+) tiada; (.+) baharu$/
+          : /^Ignores the story bible: (.+) absent; (.+) new$/
+      ).exec(finding?.detail ?? '');
+      expect(said?.[1]).toBe(names);
+      expect(said?.[2]?.split(', ').sort()).toEqual(['Farid', 'Marcus', 'Priya']);
+      expect(r.stderr).toContain(`⚠ ${`${CHAPTER[lang]} 2`.padEnd(24)} ${finding!.detail}`);
+      // The chapters that keep the book's people have no such finding.
+      expect(
+        r.json!.parts.filter((p) => p.continuity?.some((f) => f.kind === 'ignores_bible')).map((p) => p.label),
+      ).toEqual([`${CHAPTER[lang]} 2`]);
+    },
+  );
 
   it('4,000 words on one line: kept, split into paragraphs at sentence ends, and the part says so', async () => {
     const r = await generate(lang, {
@@ -167,46 +178,56 @@ describe.each(['en', 'ms'] as const)('Chapter 2 answered with the wrong kind of 
     expect(chapterTwoAsks()).toHaveLength(1);
   });
 
-  it('every answer of Chapter 2 stopped with finish_reason content_filter: the step fails naming the filter, nothing of it kept', async () => {
-    const r = await generate(lang, { wrongKind: 'content-filter' });
-    expect(r.code).toBe(1);
-    // --json prints the failure as one object naming the part, and nothing of the filtered text.
-    expect(JSON.parse(r.stdout).error).toMatchObject({ code: 'filtered', part: 'chapter:2' });
-    expect(r.stderr).toContain(`karya: ${CHAPTER[lang]} 2: `);
-    expect(r.stderr).toContain(lang === 'ms' ? 'Penapis kandungan perkhidmatan AI' : "The AI service's content filter");
-    expect(chapterTwoAsks()).toHaveLength(2);
-  });
+  it(
+    'every answer of Chapter 2 stopped with finish_reason ' +
+      'content_filter: the step fails naming the filter, nothing of it kept',
+    async () => {
+      const r = await generate(lang, { wrongKind: 'content-filter' });
+      expect(r.code).toBe(1);
+      // --json prints the failure as one object naming the part, and nothing of the filtered text.
+      expect(JSON.parse(r.stdout).error).toMatchObject({ code: 'filtered', part: 'chapter:2' });
+      expect(r.stderr).toContain(`karya: ${CHAPTER[lang]} 2: `);
+      expect(r.stderr).toContain(
+        lang === 'ms' ? 'Penapis kandungan perkhidmatan AI' : "The AI service's content filter",
+      );
+      expect(chapterTwoAsks()).toHaveLength(2);
+    },
+  );
 
-  it('a stream that stalls past KARYA_TIMEOUT_MS: the opening stands once, the part is not complete, the time-out is named', async () => {
-    // Every ask of Chapter 2 starts the chapter over and trickles: each is stopped by the time-out.
-    const isTwo = (body: Record<string, unknown>) =>
-      /Write Chapter 2 of|Tulis Bab 2 daripada/.test(userMessageOf(body));
-    const opening = (body: Record<string, unknown>) =>
-      writeProse(1500, PROSE_SENTENCES[isMalayRequest(body) ? 'ms' : 'en'], 5 * PROSE_BLOCK);
-    const r = await generate(
-      lang,
-      {
-        answer: (body, i) =>
-          isTwo(body)
-            ? opening(body)
-            : writeProse(askedWordsOf(body), PROSE_SENTENCES[isMalayRequest(body) ? 'ms' : 'en'], i * PROSE_BLOCK) ||
-              OUTLINE[isMalayRequest(body) ? 'ms' : 'en'],
-        streamDelayMs: (body) => (isTwo(body) ? 150 : 0),
-      },
-      { KARYA_TIMEOUT_MS: '900' },
-    );
-    expect(r.code, r.stderr).toBe(0);
-    const two = chapterText(r.json!.markdown, lang, 2);
-    const first = PROSE_SENTENCES[lang][0]!.split(' ').slice(0, 3).join(' ');
-    expect(two.startsWith(first) || two.includes(first)).toBe(true);
-    expect(two.split(first).length - 1).toBe(1);
-    const part = partOf(r.json!.parts, lang, 2);
-    expect(part.complete).toBe(false);
-    expect(part.timedOut).toBe(true);
-    expect(part.notes?.map((n) => n.code)).toEqual(['answer_timed_out_cut']);
-    expect(r.stderr).toContain(lang === 'ms' ? 'tamat masa' : 'time-out');
-    expect(r.stderr).not.toContain(lang === 'ms' ? 'mencapai had panjang' : 'reached the length limit');
-  });
+  it(
+    'a stream that stalls past KARYA_TIMEOUT_MS: the opening ' +
+      'stands once, the part is not complete, the time-out is named',
+    async () => {
+      // Every ask of Chapter 2 starts the chapter over and trickles: each is stopped by the time-out.
+      const isTwo = (body: Record<string, unknown>) =>
+        /Write Chapter 2 of|Tulis Bab 2 daripada/.test(userMessageOf(body));
+      const opening = (body: Record<string, unknown>) =>
+        writeProse(1500, PROSE_SENTENCES[isMalayRequest(body) ? 'ms' : 'en'], 5 * PROSE_BLOCK);
+      const r = await generate(
+        lang,
+        {
+          answer: (body, i) =>
+            isTwo(body)
+              ? opening(body)
+              : writeProse(askedWordsOf(body), PROSE_SENTENCES[isMalayRequest(body) ? 'ms' : 'en'], i * PROSE_BLOCK) ||
+                OUTLINE[isMalayRequest(body) ? 'ms' : 'en'],
+          streamDelayMs: (body) => (isTwo(body) ? 150 : 0),
+        },
+        { KARYA_TIMEOUT_MS: '900' },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      const two = chapterText(r.json!.markdown, lang, 2);
+      const first = PROSE_SENTENCES[lang][0]!.split(' ').slice(0, 3).join(' ');
+      expect(two.startsWith(first) || two.includes(first)).toBe(true);
+      expect(two.split(first).length - 1).toBe(1);
+      const part = partOf(r.json!.parts, lang, 2);
+      expect(part.complete).toBe(false);
+      expect(part.timedOut).toBe(true);
+      expect(part.notes?.map((n) => n.code)).toEqual(['answer_timed_out_cut']);
+      expect(r.stderr).toContain(lang === 'ms' ? 'tamat masa' : 'time-out');
+      expect(r.stderr).not.toContain(lang === 'ms' ? 'mencapai had panjang' : 'reached the length limit');
+    },
+  );
 });
 
 // The fake model answers an Indonesian book's Chapter 2 with the same wrong kinds, written in Indonesian.
@@ -223,15 +244,19 @@ describe('Chapter 2 of an Indonesian book answered with the wrong kind of text',
       .map((q) => userMessageOf(q.body ?? {}))
       .filter((u) => /Tulis Bab 2 dari /.test(u) && !/terpotong|sejauh ini berjumlah/.test(u));
 
-  it('an "Sebagai model bahasa AI…" paragraph inside good prose: taken out of the book, the part says so in Indonesian', async () => {
-    const r = await generate('id', { wrongKind: 'ai-paragraph' });
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.json!.markdown).not.toContain(AI_PARAGRAPH.id.slice(0, 30));
-    const part = partTwo(r.json!.parts);
-    expect(part.complete).toBe(true);
-    expect(part.notes?.map((n) => n.code)).toEqual(['answer_talk_removed']);
-    expect(asksOfTwo()).toHaveLength(1);
-  });
+  it(
+    'an "Sebagai model bahasa AI…" paragraph inside good prose: ' +
+      'taken out of the book, the part says so in Indonesian',
+    async () => {
+      const r = await generate('id', { wrongKind: 'ai-paragraph' });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.json!.markdown).not.toContain(AI_PARAGRAPH.id.slice(0, 30));
+      const part = partTwo(r.json!.parts);
+      expect(part.complete).toBe(true);
+      expect(part.notes?.map((n) => n.code)).toEqual(['answer_talk_removed']);
+      expect(asksOfTwo()).toHaveLength(1);
+    },
+  );
 
   it.each(['recipe', 'chapter-titles', 'bullets-table'] as const)(
     '%s in Indonesian: asked again once, none of it in the book, named in Indonesian',

@@ -36,7 +36,8 @@ const FULL = machine(
 );
 const FRESH = machine(['apt-get'], []);
 const ALL_PACKAGES =
-  'chromium-headless-shell epubcheck poppler-utils postgresql fonts-dejavu-core fonts-dejavu-extra pandoc nodejs calibre';
+  'chromium-headless-shell epubcheck poppler-utils postgresql ' +
+  'fonts-dejavu-core fonts-dejavu-extra pandoc nodejs calibre';
 
 describe('the tools the tests need', () => {
   it('are all there on a machine set up like .ci/run: the run goes on', () => {

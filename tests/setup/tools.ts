@@ -260,12 +260,16 @@ export function toolPlan(input: {
   if (input.isQuick)
     return {
       action: 'skip',
-      message: `KARYA_QUICK: skipping the tests that need what is missing here:\n${list}\nInstall it for a full run: ${command}`,
+      message:
+        `KARYA_QUICK: skipping the tests that need what is missing ` +
+        `here:\n${list}\nInstall it for a full run: ${command}`,
     };
   if (input.isRoot && input.hasApt) return { action: 'install', command };
   return {
     action: 'stop',
-    message: `The tests need what is missing here:\n${list}\nInstall it with:\n  ${command}\n(or run a quick run without those tests: KARYA_QUICK=1 npm test)`,
+    message:
+      `The tests need what is missing here:\n${list}\nInstall it with:\n ` +
+      ` ${command}\n(or run a quick run without those tests: KARYA_QUICK=1 npm test)`,
   };
 }
 
@@ -314,7 +318,8 @@ export default function setup(): void {
     const still = missingTools(systemProbe).filter((t) => isNeeded(t, filters));
     if (done.status === 0 && still.length === 0) return;
     throw new Error(
-      `Installing the tests' system packages failed (${plan.command}); still missing: ${still.map((t) => t.what).join('; ') || 'none'}`,
+      `Installing the tests' system packages failed (${plan.command}); ` +
+        `still missing: ${still.map((t) => t.what).join('; ') || 'none'}`,
     );
   }
   throw new Error(plan.message);

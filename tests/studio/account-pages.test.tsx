@@ -93,7 +93,9 @@ describe('change password', () => {
     );
     expect(
       screen.getByRole('checkbox', {
-        name: 'Kekalkan kunci API saya (kata laluan baharu menamatkannya jika tidak, dan skrip yang menggunakannya berhenti)',
+        name:
+          'Kekalkan kunci API saya (kata laluan baharu menamatkannya ' +
+          'jika tidak, dan skrip yang menggunakannya berhenti)',
       }),
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Kemas Kini Kata Laluan' }));

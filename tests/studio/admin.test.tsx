@@ -112,31 +112,35 @@ function serve() {
 const renderAdmin = (user: Profile = ADMIN) => renderPage(<Admin />, { user });
 
 describe('admin portal', () => {
-  it('a role change asks first, says the credits are reset to the role’s amount, and is sent only when confirmed', async () => {
-    const calls = serve();
-    const user = userEvent.setup();
-    renderAdmin();
-    const select = await screen.findByLabelText('Role of ana@karya.test');
-    await user.selectOptions(select, 'pro');
-    const dialog = screen.getByRole('dialog', { name: 'Change role?' });
-    expect(dialog.textContent).toContain(
-      'ana@karya.test becomes Pro. Changing the role resets the credit balance to the Pro amount: 150 credits (now 7).',
-    );
-    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
-    expect((select as HTMLSelectElement).value).toBe('free');
+  it(
+    'a role change asks first, says the credits are reset ' + 'to the role’s amount, and is sent only when confirmed',
+    async () => {
+      const calls = serve();
+      const user = userEvent.setup();
+      renderAdmin();
+      const select = await screen.findByLabelText('Role of ana@karya.test');
+      await user.selectOptions(select, 'pro');
+      const dialog = screen.getByRole('dialog', { name: 'Change role?' });
+      expect(dialog.textContent).toContain(
+        'ana@karya.test becomes Pro. Changing the role resets the ' +
+          'credit balance to the Pro amount: 150 credits (now 7).',
+      );
+      expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+      expect((select as HTMLSelectElement).value).toBe('free');
 
-    await user.selectOptions(select, 'business');
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Change role?' })).getByRole('button', { name: 'Change role' }),
-    );
-    await waitFor(() =>
-      expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
-        { method: 'PATCH', url: '/api/admin/users/u1', body: { role: 'business' } },
-      ]),
-    );
-  });
+      await user.selectOptions(select, 'business');
+      await user.click(
+        within(screen.getByRole('dialog', { name: 'Change role?' })).getByRole('button', { name: 'Change role' }),
+      );
+      await waitFor(() =>
+        expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
+          { method: 'PATCH', url: '/api/admin/users/u1', body: { role: 'business' } },
+        ]),
+      );
+    },
+  );
 
   it("shows the model's context window beside the AI service (issue 36)", async () => {
     serve();
@@ -166,27 +170,31 @@ describe('admin portal', () => {
     expect(screen.getByRole('button', { name: 'Kembalikan ke v1.1.0' })).toBeTruthy();
   });
 
-  it("says things in the administrator's terms: no config keys, command flags or file paths, in English or Malay (issue 38)", async () => {
-    for (const lang of ['en', 'ms'] as const) {
-      serve();
-      const { unmount } = renderAdmin({ ...ADMIN, lang });
-      await screen.findByTestId('ai-active');
-      await screen.findByTestId('deployments');
-      const text = document.body.textContent ?? '';
-      expect(text).toContain(
-        lang === 'en'
-          ? 'Write with your Microsoft Azure copy of the AI model'
-          : 'Tulis dengan salinan model AI anda di Microsoft Azure',
-      );
-      for (const jargon of [
-        /openai_config/,
-        /useAzure/,
-        /\s--[a-z]/,
-        /\b[\w/-]+\.(ts|yaml|js)\b/,
-        /\b[A-Z]+_[A-Z_]+\b/,
-      ])
-        expect(text).not.toMatch(jargon);
-      unmount();
-    }
-  });
+  it(
+    "says things in the administrator's terms: no config keys, " +
+      'command flags or file paths, in English or Malay (issue 38)',
+    async () => {
+      for (const lang of ['en', 'ms'] as const) {
+        serve();
+        const { unmount } = renderAdmin({ ...ADMIN, lang });
+        await screen.findByTestId('ai-active');
+        await screen.findByTestId('deployments');
+        const text = document.body.textContent ?? '';
+        expect(text).toContain(
+          lang === 'en'
+            ? 'Write with your Microsoft Azure copy of the AI model'
+            : 'Tulis dengan salinan model AI anda di Microsoft Azure',
+        );
+        for (const jargon of [
+          /openai_config/,
+          /useAzure/,
+          /\s--[a-z]/,
+          /\b[\w/-]+\.(ts|yaml|js)\b/,
+          /\b[A-Z]+_[A-Z_]+\b/,
+        ])
+          expect(text).not.toMatch(jargon);
+        unmount();
+      }
+    },
+  );
 });

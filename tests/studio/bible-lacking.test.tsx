@@ -26,7 +26,8 @@ const USER: Profile = {
   updated_at: '2025-01-01T00:00:00.000Z',
 };
 const LACKING =
-  'The story bible lacks Chapter 2, Chapter 3: the model failed twice on Chapter 2, and nothing was charged for it. Update the story bible to try again (2 credits).';
+  'The story bible lacks Chapter 2, Chapter 3: the model failed twice on Chapter 2, ' +
+  'and nothing was charged for it. Update the story bible to try again (2 credits).';
 const SHORT = 'Insufficient credits. Please upgrade your plan.';
 
 beforeAll(() => {

@@ -224,55 +224,60 @@ describe('My Books (/books): one click from the sidebar and the dashboard; Conti
       { path, user },
     );
 
-  it('the sidebar opens My Books in one click: every book with its facts, downloads by id, delete after a confirmation', async () => {
-    vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
-    const calls = serve();
-    const user = userEvent.setup();
-    renderStudio('/profile/edit');
-    // Edit Profile no longer lists the books: it links to My Books.
-    expect(await screen.findByTestId('my-books-link')).toBeTruthy();
-    expect(screen.queryByTestId('my-book')).toBeNull();
-    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
-    await user.click(within(nav).getByRole('link', { name: 'My Books' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Books' })).toBeTruthy();
-    const rows = await screen.findAllByTestId('my-book');
-    expect(rows.map((r) => r.querySelector('.font-medium')!.textContent)).toEqual([
-      'Second Thoughts',
-      'Cinta di Pesisir',
-      'A Tale of Gentle Beginnings',
-    ]);
-    expect(rows[0]!.textContent).toContain(
-      'Romance · Unfinished · 0 of 6 chapters · 2,100 words · English · Last change 4 Mar 2025 · Open in its generator',
-    );
-    expect(rows[1]!.textContent).toContain(
-      'Romantik · Unfinished · 3 of 12 chapters · 12,345 words · Bahasa Malaysia · Last change 2 Mar 2025',
-    );
-    expect(rows[2]!.textContent).toContain(
-      'Romance · Finished · 1 of 1 chapter · 9,000 words · English · Last change 1 Feb 2025',
-    );
+  it(
+    'the sidebar opens My Books in one click: every book with ' +
+      'its facts, downloads by id, delete after a confirmation',
+    async () => {
+      vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
+      const calls = serve();
+      const user = userEvent.setup();
+      renderStudio('/profile/edit');
+      // Edit Profile no longer lists the books: it links to My Books.
+      expect(await screen.findByTestId('my-books-link')).toBeTruthy();
+      expect(screen.queryByTestId('my-book')).toBeNull();
+      const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+      await user.click(within(nav).getByRole('link', { name: 'My Books' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'My Books' })).toBeTruthy();
+      const rows = await screen.findAllByTestId('my-book');
+      expect(rows.map((r) => r.querySelector('.font-medium')!.textContent)).toEqual([
+        'Second Thoughts',
+        'Cinta di Pesisir',
+        'A Tale of Gentle Beginnings',
+      ]);
+      expect(rows[0]!.textContent).toContain(
+        'Romance · Unfinished · 0 of 6 chapters · 2,100 words · ' +
+          'English · Last change 4 Mar 2025 · Open in its generator',
+      );
+      expect(rows[1]!.textContent).toContain(
+        'Romantik · Unfinished · 3 of 12 chapters · 12,345 words · Bahasa Malaysia · Last change 2 Mar 2025',
+      );
+      expect(rows[2]!.textContent).toContain(
+        'Romance · Finished · 1 of 1 chapter · 9,000 words · English · Last change 1 Feb 2025',
+      );
 
-    // Every book downloads by its id, finished or not; each Download is named by its book.
-    expect(
-      rows.map((r) =>
-        within(r)
-          .getByRole('button', { name: /^Download / })
-          .getAttribute('aria-label'),
-      ),
-    ).toEqual(['Download Second Thoughts', 'Download Cinta di Pesisir', 'Download A Tale of Gentle Beginnings']);
-    await user.click(within(rows[1]!).getByRole('button', { name: 'Download Cinta di Pesisir' }));
-    expect(within(rows[1]!).getByRole('link', { name: 'Download as EPUB' }).getAttribute('href')).toBe(
-      '/api/books/7/export?format=epub',
-    );
+      // Every book downloads by its id, finished or not; each Download is named by its book.
+      expect(
+        rows.map((r) =>
+          within(r)
+            .getByRole('button', { name: /^Download / })
+            .getAttribute('aria-label'),
+        ),
+      ).toEqual(['Download Second Thoughts', 'Download Cinta di Pesisir', 'Download A Tale of Gentle Beginnings']);
+      await user.click(within(rows[1]!).getByRole('button', { name: 'Download Cinta di Pesisir' }));
+      expect(within(rows[1]!).getByRole('link', { name: 'Download as EPUB' }).getAttribute('href')).toBe(
+        '/api/books/7/export?format=epub',
+      );
 
-    await user.click(within(rows[2]!).getByRole('button', { name: 'Delete A Tale of Gentle Beginnings' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete this book?' });
-    expect(dialog.textContent).toContain('"A Tale of Gentle Beginnings" will be deleted for good.');
-    expect(calls).not.toContain('DELETE /api/books/3');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await screen.findByText('Book deleted');
-    expect(calls).toContain('DELETE /api/books/3');
-    await waitFor(() => expect(screen.getAllByTestId('my-book')).toHaveLength(2));
-  });
+      await user.click(within(rows[2]!).getByRole('button', { name: 'Delete A Tale of Gentle Beginnings' }));
+      const dialog = screen.getByRole('dialog', { name: 'Delete this book?' });
+      expect(dialog.textContent).toContain('"A Tale of Gentle Beginnings" will be deleted for good.');
+      expect(calls).not.toContain('DELETE /api/books/3');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await screen.findByText('Book deleted');
+      expect(calls).toContain('DELETE /api/books/3');
+      await waitFor(() => expect(screen.getAllByTestId('my-book')).toHaveLength(2));
+    },
+  );
 
   it('Continue makes a kept book current and opens its generator page with it', async () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
@@ -285,30 +290,37 @@ describe('My Books (/books): one click from the sidebar and the dashboard; Conti
     expect(calls).toContain('POST /api/books/7/continue');
   });
 
-  it("the dashboard's and the sidebar's counts are the catalogue's (one generator served: \"1 generator\", Types 1)", async () => {
-    vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
-    serve();
-    renderStudio('/');
-    await waitFor(() => expect(screen.getAllByTestId('generator-count')[0]!.textContent).toBe('1 generator'));
-    expect(screen.getByTestId('stat-types').textContent).toBe('1');
-    expect(screen.getByText(/^1 generator\. What will you write today/).textContent).toBe(
-      '1 generator. What will you write today?',
-    );
-    expect(document.body.textContent).not.toMatch(/35\+|25\+/);
-  });
+  it(
+    "the dashboard's and the sidebar's counts are the " + 'catalogue\'s (one generator served: "1 generator", Types 1)',
+    async () => {
+      vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
+      serve();
+      renderStudio('/');
+      await waitFor(() => expect(screen.getAllByTestId('generator-count')[0]!.textContent).toBe('1 generator'));
+      expect(screen.getByTestId('stat-types').textContent).toBe('1');
+      expect(screen.getByText(/^1 generator\. What will you write today/).textContent).toBe(
+        '1 generator. What will you write today?',
+      );
+      expect(document.body.textContent).not.toMatch(/35\+|25\+/);
+    },
+  );
 
-  it('the dashboard greets a returning writer with "Continue <title>" for the latest unfinished book, and links to My Books', async () => {
-    vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
-    // The latest change is a finished book: the latest unfinished one is offered.
-    const books = [{ ...BOOKS[2]!, updated_at: '2025-03-09T10:00:00Z' }, BOOKS[1]!];
-    const calls = serve(USER, books);
-    const user = userEvent.setup();
-    renderStudio('/');
-    const card = await screen.findByTestId('dashboard-books');
-    await user.click(await within(card).findByRole('button', { name: 'Continue Cinta di Pesisir' }));
-    expect((await screen.findByTestId('generator-page')).textContent).toBe('/romance {"continuedBook":7}');
-    expect(calls).toContain('POST /api/books/7/continue');
-  });
+  it(
+    'the dashboard greets a returning writer with "Continue ' +
+      '<title>" for the latest unfinished book, and links to My Books',
+    async () => {
+      vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
+      // The latest change is a finished book: the latest unfinished one is offered.
+      const books = [{ ...BOOKS[2]!, updated_at: '2025-03-09T10:00:00Z' }, BOOKS[1]!];
+      const calls = serve(USER, books);
+      const user = userEvent.setup();
+      renderStudio('/');
+      const card = await screen.findByTestId('dashboard-books');
+      await user.click(await within(card).findByRole('button', { name: 'Continue Cinta di Pesisir' }));
+      expect((await screen.findByTestId('generator-page')).textContent).toBe('/romance {"continuedBook":7}');
+      expect(calls).toContain('POST /api/books/7/continue');
+    },
+  );
 
   it('in Malay when the account chose Malay; cancel keeps the book; the dashboard links to My Books', async () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });

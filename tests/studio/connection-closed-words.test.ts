@@ -35,15 +35,18 @@ async function failureIn(lang: Lang): Promise<{ status: number; code: string; me
 }
 
 describe('a stream closed before its answer', () => {
-  it('fails as a network failure named by its code, said in the studio language (English, Malay, Indonesian)', async () => {
-    const en = await failureIn('en');
-    expect(en).toMatchObject({ status: 0, code: 'connection_closed' });
-    expect(en.message).toMatch(/connection closed before the answer/i);
-    const ms = await failureIn('ms');
-    expect(ms.message).toMatch(/^Sambungan terputus sebelum jawapan tiba/);
-    const id = await failureIn('id');
-    expect(id.message).toMatch(/^Koneksi terputus sebelum jawabannya tiba/);
-  });
+  it(
+    'fails as a network failure named by its code, said ' + 'in the studio language (English, Malay, Indonesian)',
+    async () => {
+      const en = await failureIn('en');
+      expect(en).toMatchObject({ status: 0, code: 'connection_closed' });
+      expect(en.message).toMatch(/connection closed before the answer/i);
+      const ms = await failureIn('ms');
+      expect(ms.message).toMatch(/^Sambungan terputus sebelum jawapan tiba/);
+      const id = await failureIn('id');
+      expect(id.message).toMatch(/^Koneksi terputus sebelum jawabannya tiba/);
+    },
+  );
 
   it('has its words in every language of the table, none of them the code itself', async () => {
     for (const lang of langs()) {

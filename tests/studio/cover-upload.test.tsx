@@ -90,31 +90,35 @@ const picture = () =>
   new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'harbour.jpg', { type: 'image/jpeg' });
 
 describe("the writer's own cover in the Publish panel", () => {
-  it('sends the picture chosen, then shows it kept and the cost without the cover step; Remove lets it go', async () => {
-    const calls = serve();
-    renderPanel();
-    await screen.findByText('Publishing costs 10 credits.');
-    const user = userEvent.setup();
-    await user.upload(screen.getByLabelText('Choose a cover picture'), picture());
-    await screen.findByText('harbour.jpg is your cover: the next package uses it.');
-    const put = calls.find((c) => c.method === 'PUT')!;
-    expect(put).toMatchObject({ url: '/api/books/7/cover?file=harbour.jpg', type: 'image/jpeg' });
-    expect(put.body).toBeInstanceOf(File);
-    const preview = await screen.findByAltText('Your cover: harbour.jpg, 1600 × 2560 px');
-    expect(preview.getAttribute('src')).toBe(`/api/books/7/cover?v=${encodeURIComponent(COVER.created_at)}`);
-    await screen.findByText(`Publishing costs ${10 - DRAWN.cost} credits.`);
-    expect(screen.getByLabelText('Choose another picture')).toBeTruthy();
+  it(
+    'sends the picture chosen, then shows it kept and ' + 'the cost without the cover step; Remove lets it go',
+    async () => {
+      const calls = serve();
+      renderPanel();
+      await screen.findByText('Publishing costs 10 credits.');
+      const user = userEvent.setup();
+      await user.upload(screen.getByLabelText('Choose a cover picture'), picture());
+      await screen.findByText('harbour.jpg is your cover: the next package uses it.');
+      const put = calls.find((c) => c.method === 'PUT')!;
+      expect(put).toMatchObject({ url: '/api/books/7/cover?file=harbour.jpg', type: 'image/jpeg' });
+      expect(put.body).toBeInstanceOf(File);
+      const preview = await screen.findByAltText('Your cover: harbour.jpg, 1600 × 2560 px');
+      expect(preview.getAttribute('src')).toBe(`/api/books/7/cover?v=${encodeURIComponent(COVER.created_at)}`);
+      await screen.findByText(`Publishing costs ${10 - DRAWN.cost} credits.`);
+      expect(screen.getByLabelText('Choose another picture')).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Remove my cover' }));
-    await screen.findByText('Your cover is removed: the next package has one drawn or lettered for you.');
-    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/books/7/cover')).toBe(true);
-    await screen.findByText('Publishing costs 10 credits.');
-    expect(screen.queryByTestId('cover-preview')).toBeNull();
-  });
+      await user.click(screen.getByRole('button', { name: 'Remove my cover' }));
+      await screen.findByText('Your cover is removed: the next package has one drawn or lettered for you.');
+      expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/books/7/cover')).toBe(true);
+      await screen.findByText('Publishing costs 10 credits.');
+      expect(screen.queryByTestId('cover-preview')).toBeNull();
+    },
+  );
 
   it("a refused picture shows the server's reason as an alert; the words are Malay in a Malay studio", async () => {
     const reason =
-      'sneaky.png ialah lukisan SVG (atau fail teks lain), bukan gambar: lukisan boleh membawa skrip, dan tiada kedai menerimanya sebagai kulit buku. Berikan fail JPEG atau PNG.';
+      'sneaky.png ialah lukisan SVG (atau fail teks lain), bukan gambar: lukisan boleh membawa ' +
+      'skrip, dan tiada kedai menerimanya sebagai kulit buku. Berikan fail JPEG atau PNG.';
     serve({ refuse: { status: 422, code: 'cover_svg', message: reason } });
     renderPanel('ms');
     const box = await screen.findByTestId('cover-upload');
@@ -137,7 +141,8 @@ describe("the writer's own cover in the Publish panel", () => {
     await userEvent.setup().upload(within(box).getByLabelText('Choose a cover picture'), huge);
     await waitFor(() =>
       expect(within(box).getByRole('alert').textContent).toBe(
-        'scan.png is larger than 10 MB: a cover picture is sent at 10 MB at most. Save it as a JPEG (1,600 × 2,560 px is a few megabytes).',
+        'scan.png is larger than 10 MB: a cover picture is sent at 10 MB ' +
+          'at most. Save it as a JPEG (1,600 × 2,560 px is a few megabytes).',
       ),
     );
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);

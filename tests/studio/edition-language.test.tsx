@@ -107,32 +107,35 @@ const rowOf = async (title: string) =>
   )!;
 
 describe('the edition language the writer chooses', () => {
-  it('offers every other language, the one not made first with its cost, and makes the edition in the one chosen', async () => {
-    const starts = serve([SOURCE, MALAY]);
-    renderPage(<Books />, { user: USER, accountLang: 'en', path: '/books' });
-    // The Malay edition is made: it is listed side by side, and an edition is still offered (Indonesian is not made).
-    const row = await rowOf('Rain Over Penang');
-    expect(
-      within(row)
-        .getAllByTestId('side-by-side-link')
-        .map((a) => a.getAttribute('href')),
-    ).toEqual(['/books/9/side-by-side']);
-    await userEvent.click(within(row).getByTestId('make-edition'));
-    const dialog = await screen.findByTestId('edition-dialog');
-    expect(await within(dialog).findByRole('heading', { name: 'Make an Indonesian edition' })).toBeTruthy();
-    const select = within(dialog).getByTestId('edition-language') as HTMLSelectElement;
-    expect([...select.options].map((o) => o.textContent)).toEqual(['Malay (made)', 'Indonesian']);
-    expect(select.value).toBe('id');
-    expect(within(dialog).getByTestId('edition-cost').textContent).toContain('6 credits: 3 parts at 2 a part');
-    // Another language chosen: its heading and cost.
-    await userEvent.selectOptions(select, 'ms');
-    expect(within(dialog).getByRole('heading', { name: 'Make a Malay edition' })).toBeTruthy();
-    expect(within(dialog).getByTestId('start-edition').textContent?.trim()).toBe('Go on translating');
-    await userEvent.selectOptions(select, 'id');
-    await userEvent.click(within(dialog).getByTestId('start-edition'));
-    await within(dialog).findByText('The Indonesian edition is ready: it is in My Books.');
-    expect(starts).toEqual([{ to: 'id' }]);
-  });
+  it(
+    'offers every other language, the one not made first ' + 'with its cost, and makes the edition in the one chosen',
+    async () => {
+      const starts = serve([SOURCE, MALAY]);
+      renderPage(<Books />, { user: USER, accountLang: 'en', path: '/books' });
+      // The Malay edition is made: it is listed side by side, and an edition is still offered (Indonesian is not made).
+      const row = await rowOf('Rain Over Penang');
+      expect(
+        within(row)
+          .getAllByTestId('side-by-side-link')
+          .map((a) => a.getAttribute('href')),
+      ).toEqual(['/books/9/side-by-side']);
+      await userEvent.click(within(row).getByTestId('make-edition'));
+      const dialog = await screen.findByTestId('edition-dialog');
+      expect(await within(dialog).findByRole('heading', { name: 'Make an Indonesian edition' })).toBeTruthy();
+      const select = within(dialog).getByTestId('edition-language') as HTMLSelectElement;
+      expect([...select.options].map((o) => o.textContent)).toEqual(['Malay (made)', 'Indonesian']);
+      expect(select.value).toBe('id');
+      expect(within(dialog).getByTestId('edition-cost').textContent).toContain('6 credits: 3 parts at 2 a part');
+      // Another language chosen: its heading and cost.
+      await userEvent.selectOptions(select, 'ms');
+      expect(within(dialog).getByRole('heading', { name: 'Make a Malay edition' })).toBeTruthy();
+      expect(within(dialog).getByTestId('start-edition').textContent?.trim()).toBe('Go on translating');
+      await userEvent.selectOptions(select, 'id');
+      await userEvent.click(within(dialog).getByTestId('start-edition'));
+      await within(dialog).findByText('The Indonesian edition is ready: it is in My Books.');
+      expect(starts).toEqual([{ to: 'id' }]);
+    },
+  );
 
   it('lists both editions of a book and offers none once every language is made', async () => {
     // An edition in each language of the table: Malay's and Indonesian's, and one in any language added since.

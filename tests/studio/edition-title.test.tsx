@@ -77,28 +77,32 @@ const page = (lang: 'en' | 'ms') =>
   );
 
 describe("an edition's side-by-side page", () => {
-  it('shows the title for the writer to change and saves it; the changed paragraph is out of date, the next may be affected', async () => {
-    const sent = serve();
-    page('en');
-    const field = await screen.findByLabelText("Edition's title");
-    expect(field).toHaveProperty('value', 'Lampu Pelabuhan');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Lampu Pelabuhan');
-    const stale = screen.getAllByTestId('stale-paragraph');
-    expect(stale.map((p) => p.textContent)).toEqual([expect.stringContaining('Satu.')]);
-    const affected = screen.getAllByTestId('affected-paragraph');
-    expect(affected.map((p) => p.textContent)).toEqual([expect.stringContaining('Dua.')]);
-    expect(within(affected[0]!).getByText('May be affected')).toBeTruthy();
+  it(
+    'shows the title for the writer to change and saves it; the ' +
+      'changed paragraph is out of date, the next may be affected',
+    async () => {
+      const sent = serve();
+      page('en');
+      const field = await screen.findByLabelText("Edition's title");
+      expect(field).toHaveProperty('value', 'Lampu Pelabuhan');
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Lampu Pelabuhan');
+      const stale = screen.getAllByTestId('stale-paragraph');
+      expect(stale.map((p) => p.textContent)).toEqual([expect.stringContaining('Satu.')]);
+      const affected = screen.getAllByTestId('affected-paragraph');
+      expect(affected.map((p) => p.textContent)).toEqual([expect.stringContaining('Dua.')]);
+      expect(within(affected[0]!).getByText('May be affected')).toBeTruthy();
 
-    const user = userEvent.setup();
-    await user.clear(field);
-    await user.type(field, 'Cahaya di Pelabuhan');
-    await user.click(screen.getByRole('button', { name: 'Save title' }));
-    await screen.findByText('Title saved');
-    expect(sent.filter((r) => r.method === 'PUT')).toEqual([
-      { method: 'PUT', url: '/api/books/7/edition-title', body: { title: 'Cahaya di Pelabuhan' } },
-    ]);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Cahaya di Pelabuhan');
-  });
+      const user = userEvent.setup();
+      await user.clear(field);
+      await user.type(field, 'Cahaya di Pelabuhan');
+      await user.click(screen.getByRole('button', { name: 'Save title' }));
+      await screen.findByText('Title saved');
+      expect(sent.filter((r) => r.method === 'PUT')).toEqual([
+        { method: 'PUT', url: '/api/books/7/edition-title', body: { title: 'Cahaya di Pelabuhan' } },
+      ]);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Cahaya di Pelabuhan');
+    },
+  );
 
   it('keeps what the writer typed when a new title reaches the field late; an untouched field takes it', async () => {
     const field = (title: string) => (

@@ -109,17 +109,21 @@ describe('defaults from spec/', () => {
     expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('en');
   });
 
-  it('a 10-credit account opens Romance at a length it can finish (7 chapters: 10 credits, not 12 needing 15), the brief before the choices', async () => {
-    await renderForm('romance');
-    expect((screen.getByLabelText('Number of Chapters') as HTMLSelectElement).value).toBe('7');
-    expect(defaultValues(model('romance'), 'en', 100).numberOfChapters).toBe('12');
-    expect(defaultValues(model('romance'), 'en', 4).numberOfChapters).toBe('12');
-    const labels = [...document.querySelectorAll('[data-testid="settings-form"] label')].map((l) =>
-      l.textContent?.trim(),
-    );
-    expect(labels.indexOf('Premise')).toBeLessThan(labels.indexOf('Language'));
-    expect(labels.indexOf('Working Title')).toBe(0);
-  });
+  it(
+    'a 10-credit account opens Romance at a length it can finish (7 ' +
+      'chapters: 10 credits, not 12 needing 15), the brief before the choices',
+    async () => {
+      await renderForm('romance');
+      expect((screen.getByLabelText('Number of Chapters') as HTMLSelectElement).value).toBe('7');
+      expect(defaultValues(model('romance'), 'en', 100).numberOfChapters).toBe('12');
+      expect(defaultValues(model('romance'), 'en', 4).numberOfChapters).toBe('12');
+      const labels = [...document.querySelectorAll('[data-testid="settings-form"] label')].map((l) =>
+        l.textContent?.trim(),
+      );
+      expect(labels.indexOf('Premise')).toBeLessThan(labels.indexOf('Language'));
+      expect(labels.indexOf('Working Title')).toBe(0);
+    },
+  );
 
   it('sci-fi settingScope defaults to interplanetary; children ageGroup to 5-8; conspiracy threat national', () => {
     expect(defaultValues(model('sci-fi')).settingScope).toBe('interplanetary');
@@ -183,19 +187,23 @@ describe('conditional fields', () => {
     expect(sent[0]).toMatchObject({ setting: 'custom', customSetting: 'a floating island', title: 'Sang Kancil' });
   });
 
-  it('copyright: an emptied Publication Year is reported as required, never silently this year (spec: required, 1900-2100)', async () => {
-    const { user, sent } = await renderForm('copyright');
-    await user.type(screen.getByLabelText(/^Book Title/), 'Hikayat Malam');
-    await user.type(screen.getByLabelText(/^Author Name/), 'Siti Aminah');
-    await user.clear(screen.getByLabelText(/^Publication Year/));
-    await user.click(generate());
-    expect(await screen.findByText('Publication Year is required')).toBeTruthy();
-    expect(sent).toEqual([]);
-    await user.type(screen.getByLabelText(/^Publication Year/), '1850');
-    await user.click(generate());
-    expect(await screen.findByText(/Publication Year must be .*1900.*2100/)).toBeTruthy();
-    expect(sent).toEqual([]);
-  });
+  it(
+    'copyright: an emptied Publication Year is reported as ' +
+      'required, never silently this year (spec: required, 1900-2100)',
+    async () => {
+      const { user, sent } = await renderForm('copyright');
+      await user.type(screen.getByLabelText(/^Book Title/), 'Hikayat Malam');
+      await user.type(screen.getByLabelText(/^Author Name/), 'Siti Aminah');
+      await user.clear(screen.getByLabelText(/^Publication Year/));
+      await user.click(generate());
+      expect(await screen.findByText('Publication Year is required')).toBeTruthy();
+      expect(sent).toEqual([]);
+      await user.type(screen.getByLabelText(/^Publication Year/), '1850');
+      await user.click(generate());
+      expect(await screen.findByText(/Publication Year must be .*1900.*2100/)).toBeTruthy();
+      expect(sent).toEqual([]);
+    },
+  );
 
   it('self-help: a custom topic is required when the topic is others', async () => {
     const { user } = await renderForm('self-help');
@@ -278,27 +286,31 @@ describe('validation messages', () => {
     expect('isbn' in settings).toBe(false);
   });
 
-  it('a chapter count off the menu: "Another number…" opens a box, 1 to the largest preset; 5 arrives as 5; 25 is refused (issue 48)', async () => {
-    const a = await renderForm('romance');
-    await a.user.selectOptions(screen.getByLabelText('Number of Chapters'), 'Another number…');
-    const box = screen.getByLabelText('Number of chapters, 1 to 20') as HTMLInputElement;
-    expect([box.min, box.max]).toEqual(['1', '20']);
-    await a.user.type(box, '5');
-    // The menu shows the chosen count as its own entry.
-    await waitFor(() =>
-      expect((screen.getByLabelText('Number of Chapters') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe(
-        '5 Chapters',
-      ),
-    );
-    await a.user.click(generate());
-    await waitFor(() => expect(a.sent).toHaveLength(1));
-    expect(a.sent[0]!.numberOfChapters).toBe(5);
-    await a.user.clear(box);
-    await a.user.type(box, '25');
-    await a.user.click(generate());
-    expect(await screen.findByText(/between 1 and 20/)).toBeTruthy();
-    expect(a.sent).toHaveLength(1);
-  });
+  it(
+    'a chapter count off the menu: "Another number…" opens a box, 1 ' +
+      'to the largest preset; 5 arrives as 5; 25 is refused (issue 48)',
+    async () => {
+      const a = await renderForm('romance');
+      await a.user.selectOptions(screen.getByLabelText('Number of Chapters'), 'Another number…');
+      const box = screen.getByLabelText('Number of chapters, 1 to 20') as HTMLInputElement;
+      expect([box.min, box.max]).toEqual(['1', '20']);
+      await a.user.type(box, '5');
+      // The menu shows the chosen count as its own entry.
+      await waitFor(() =>
+        expect((screen.getByLabelText('Number of Chapters') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe(
+          '5 Chapters',
+        ),
+      );
+      await a.user.click(generate());
+      await waitFor(() => expect(a.sent).toHaveLength(1));
+      expect(a.sent[0]!.numberOfChapters).toBe(5);
+      await a.user.clear(box);
+      await a.user.type(box, '25');
+      await a.user.click(generate());
+      expect(await screen.findByText(/between 1 and 20/)).toBeTruthy();
+      expect(a.sent).toHaveLength(1);
+    },
+  );
 
   it('chapter counts arrive as integers; flags as the ticked values', async () => {
     const a = await renderForm('romance');

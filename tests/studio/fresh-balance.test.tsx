@@ -113,54 +113,61 @@ describe('the balance the studio shows is read again', () => {
     vi.useRealTimers();
   });
 
-  it('on moving to another page: 200 credits spent in another tab are shown, and a quick move after reads nothing', async () => {
-    const server = serve();
-    renderStudio();
-    expect(shown()).toBe('574 credits');
-    server.credits = 374;
+  it(
+    'on moving to another page: 200 credits spent in another ' + 'tab are shown, and a quick move after reads nothing',
+    async () => {
+      const server = serve();
+      renderStudio();
+      expect(shown()).toBe('574 credits');
+      server.credits = 374;
 
-    later(NAVIGATION_GAP_MS - 1000);
-    fireEvent.click(screen.getByRole('link', { name: 'to /books' }));
-    await screen.findByRole('heading', { name: 'My Books' });
-    expect(server.reads).toBe(0);
+      later(NAVIGATION_GAP_MS - 1000);
+      fireEvent.click(screen.getByRole('link', { name: 'to /books' }));
+      await screen.findByRole('heading', { name: 'My Books' });
+      expect(server.reads).toBe(0);
 
-    later(1000);
-    fireEvent.click(screen.getByRole('link', { name: 'to /' }));
-    await screen.findByRole('heading', { name: 'Dashboard' });
-    await waitFor(() => expect(shown()).toBe('374 credits'));
-    expect(screen.getByTestId('credit-balance-mobile').textContent).toContain('374');
-    expect(server.reads).toBe(1);
+      later(1000);
+      fireEvent.click(screen.getByRole('link', { name: 'to /' }));
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      await waitFor(() => expect(shown()).toBe('374 credits'));
+      expect(screen.getByTestId('credit-balance-mobile').textContent).toContain('374');
+      expect(server.reads).toBe(1);
 
-    later(1000);
-    fireEvent.click(screen.getByRole('link', { name: 'to /books' }));
-    await screen.findByRole('heading', { name: 'My Books' });
-    expect(server.reads).toBe(1);
-  });
+      later(1000);
+      fireEvent.click(screen.getByRole('link', { name: 'to /books' }));
+      await screen.findByRole('heading', { name: 'My Books' });
+      expect(server.reads).toBe(1);
+    },
+  );
 
-  it("on coming back to the tab: an administrator's grant is shown, with one read for the focus and the visibility together, none while one runs", async () => {
-    const server = serve();
-    renderStudio();
-    server.credits = 1574;
-    const open = server.shut();
+  it(
+    "on coming back to the tab: an administrator's grant is shown, with one " +
+      'read for the focus and the visibility together, none while one runs',
+    async () => {
+      const server = serve();
+      renderStudio();
+      server.credits = 1574;
+      const open = server.shut();
 
-    later(2000);
-    comeBack();
-    comeBack();
-    later(2000);
-    comeBack();
-    expect(server.reads).toBe(1);
-    expect(shown()).toBe('574 credits');
+      later(2000);
+      comeBack();
+      comeBack();
+      later(2000);
+      comeBack();
+      expect(server.reads).toBe(1);
+      expect(shown()).toBe('574 credits');
 
-    open();
-    await waitFor(() => expect(shown()).toBe('1,574 credits'));
-    expect(server.reads).toBe(1);
+      open();
+      await waitFor(() => expect(shown()).toBe('1,574 credits'));
+      expect(server.reads).toBe(1);
 
-    server.hold = null;
-    later(2000);
-    comeBack();
-    await waitFor(() => expect(server.reads).toBe(2));
-    expect(shown()).toBe('1,574 credits');
-  });
+      server.hold = null;
+      later(2000);
+      comeBack();
+      await waitFor(() => expect(server.reads).toBe(2));
+      expect(shown()).toBe('1,574 credits');
+    },
+  );
 
   it('a charge answered here while a read runs keeps its balance: the read, older, is not applied', async () => {
     const server = serve();

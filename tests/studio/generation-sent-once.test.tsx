@@ -64,7 +64,8 @@ describe('a generation request is sent once', () => {
 
   it('a failure the server streamed (its provider gave up) is shown, not asked again', async () => {
     const stream =
-      'event: error\ndata: {"code":"service_unavailable","message":"Service temporarily unavailable. Please try again in a few minutes."}\n\n';
+      'event: error\ndata: {"code":"service_unavailable","message":"Service ' +
+      'temporarily unavailable. Please try again in a few minutes."}\n\n';
     const posts = serverAnswering(
       async () => new Response(stream, { headers: { 'content-type': 'text/event-stream' } }),
     );

@@ -233,38 +233,42 @@ describe('a book page follows the flow', () => {
     expect(await screen.findByText('Rangka cerita telah dijana!')).toBeTruthy();
   });
 
-  it("a Malay book in an English studio: the controls speak English, the book's headings stay Malay (issue 24)", async () => {
-    const held = heldBook('romance');
-    stubServer((url, init) => {
-      if (url.startsWith('/api/progress/')) return json(200, { book: null });
-      return sse([
-        [
-          'done',
-          held.step(JSON.parse(String(init.body)), 'Teks bahagian ini.', 9, { toast: 'Rangka cerita telah dijana!' }),
-        ],
-      ]);
-    });
-    const user = renderPage('romance');
-    await user.selectOptions(screen.getByLabelText('Language'), 'ms');
-    expect(label().textContent).toBe('Generate Story Outline');
-    expect(screen.getByText('Generation Process')).toBeTruthy();
-    await user.click(button());
-    await waitFor(() => expect(label().textContent).toBe('Generate Introduction'));
-    expect(await screen.findByText('Story outline generated!')).toBeTruthy();
-    await user.click(button());
-    await waitFor(() => expect(label().textContent).toBe('Generate Chapter 1'));
-    expect(screen.getByTestId('chapter-heading').textContent).toBe('Chapter 1');
-    // The step line is numbered as the Generation Process list beside it (outline, introduction, chapters, conclusion).
-    expect(screen.getByTestId('progress-step').textContent).toBe('Step 3 of 4: Generate the next sections');
-    expect(screen.getByTestId('process-steps').querySelectorAll('li')).toHaveLength(4);
-    expect(screen.getByTestId('process-steps').textContent).toContain('Introduction');
-    expect(screen.getByLabelText('Heat Level')).toBeTruthy();
-    // The book's text: its outline and part headings in Malay, marked so.
-    const heading = screen.getByRole('heading', { name: 'Pengenalan' });
-    expect(heading.getAttribute('lang')).toBe('ms');
-    expect(screen.getByText('Rangka Cerita', { selector: 'summary' }).getAttribute('lang')).toBe('ms');
-    expect(screen.getByTestId('word-count').textContent).toMatch(/words$/);
-  });
+  it(
+    'a Malay book in an English studio: the controls speak ' + "English, the book's headings stay Malay (issue 24)",
+    async () => {
+      const held = heldBook('romance');
+      stubServer((url, init) => {
+        if (url.startsWith('/api/progress/')) return json(200, { book: null });
+        return sse([
+          [
+            'done',
+            held.step(JSON.parse(String(init.body)), 'Teks bahagian ini.', 9, { toast: 'Rangka cerita telah dijana!' }),
+          ],
+        ]);
+      });
+      const user = renderPage('romance');
+      await user.selectOptions(screen.getByLabelText('Language'), 'ms');
+      expect(label().textContent).toBe('Generate Story Outline');
+      expect(screen.getByText('Generation Process')).toBeTruthy();
+      await user.click(button());
+      await waitFor(() => expect(label().textContent).toBe('Generate Introduction'));
+      expect(await screen.findByText('Story outline generated!')).toBeTruthy();
+      await user.click(button());
+      await waitFor(() => expect(label().textContent).toBe('Generate Chapter 1'));
+      expect(screen.getByTestId('chapter-heading').textContent).toBe('Chapter 1');
+      // The step line is numbered as the Generation Process list beside it (outline, introduction, chapters,
+      // conclusion).
+      expect(screen.getByTestId('progress-step').textContent).toBe('Step 3 of 4: Generate the next sections');
+      expect(screen.getByTestId('process-steps').querySelectorAll('li')).toHaveLength(4);
+      expect(screen.getByTestId('process-steps').textContent).toContain('Introduction');
+      expect(screen.getByLabelText('Heat Level')).toBeTruthy();
+      // The book's text: its outline and part headings in Malay, marked so.
+      const heading = screen.getByRole('heading', { name: 'Pengenalan' });
+      expect(heading.getAttribute('lang')).toBe('ms');
+      expect(screen.getByText('Rangka Cerita', { selector: 'summary' }).getAttribute('lang')).toBe('ms');
+      expect(screen.getByTestId('word-count').textContent).toMatch(/words$/);
+    },
+  );
 });
 
 describe('the book language starts at the studio language', () => {
@@ -290,30 +294,33 @@ describe('the book language starts at the studio language', () => {
 });
 
 describe('resume', () => {
-  it('coming back shows the saved book at once, its settings and position, with no dialog over an empty form', async () => {
-    const held = heldBook('romance', {
-      lang: 'en',
-      currentChapter: 3,
-      totalChapters: 7,
-      content: ['intro', 'one', 'two'],
-      settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 },
-      outline: 'the outline',
-    });
-    stubServer((url) => (url.startsWith('/api/progress/') ? json(200, held.saved()) : json(404, {})));
-    renderPage('romance');
-    const note = await screen.findByTestId('resume-note');
-    expect(note.textContent).toContain('Your book, as you left it');
-    expect(screen.getByTestId('resume-summary').textContent).toBe(
-      'You have saved progress for Romance (2 of 7 chapters written). Next: Chapter 3.',
-    );
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(label().textContent).toBe('Generate Chapter 3');
-    expect((screen.getByLabelText('Heat Level') as HTMLSelectElement).value).toBe('steamy');
-    expect(screen.getByTestId('chapter-counter').textContent).toBe('3 / 7');
-    // Its parts are on the page.
-    expect(screen.getByRole('heading', { name: 'Introduction' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Chapter 2' })).toBeTruthy();
-  });
+  it(
+    'coming back shows the saved book at once, its settings ' + 'and position, with no dialog over an empty form',
+    async () => {
+      const held = heldBook('romance', {
+        lang: 'en',
+        currentChapter: 3,
+        totalChapters: 7,
+        content: ['intro', 'one', 'two'],
+        settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 },
+        outline: 'the outline',
+      });
+      stubServer((url) => (url.startsWith('/api/progress/') ? json(200, held.saved()) : json(404, {})));
+      renderPage('romance');
+      const note = await screen.findByTestId('resume-note');
+      expect(note.textContent).toContain('Your book, as you left it');
+      expect(screen.getByTestId('resume-summary').textContent).toBe(
+        'You have saved progress for Romance (2 of 7 chapters written). Next: Chapter 3.',
+      );
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(label().textContent).toBe('Generate Chapter 3');
+      expect((screen.getByLabelText('Heat Level') as HTMLSelectElement).value).toBe('steamy');
+      expect(screen.getByTestId('chapter-counter').textContent).toBe('3 / 7');
+      // Its parts are on the page.
+      expect(screen.getByRole('heading', { name: 'Introduction' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Chapter 2' })).toBeTruthy();
+    },
+  );
 
   it('an English book in a Malay studio: the note and the page speak Malay; the book stays English', async () => {
     const held = heldBook('romance', {
@@ -343,33 +350,36 @@ describe('resume', () => {
     expect(screen.getByRole('heading', { name: 'Chapter 2' })).toBeTruthy();
   });
 
-  it('Start New Book on the note asks first, then clears the saved progress and the page starts a new book', async () => {
-    const held = heldBook('romance', {
-      lang: 'ms',
-      currentChapter: 1,
-      totalChapters: 12,
-      content: ['x'],
-      settings: { language: 'ms', numberOfChapters: 12 },
-      outline: 'o',
-    });
-    const calls = stubServer((url, init) => {
-      if (url.startsWith('/api/progress/') && init.method === 'DELETE')
-        return json(200, { message: 'Progress cleared' });
-      if (url.startsWith('/api/progress/')) return json(200, held.saved());
-      return json(404, {});
-    });
-    // A Malay book in an English studio: the note speaks English.
-    const user = renderPage('romance');
-    await screen.findByTestId('resume-note');
-    await user.click(screen.getByTestId('resume-start-new'));
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('This book stays in My Books');
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    await user.click(within(dialog).getByRole('button', { name: 'Start New Book' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
-    await waitFor(() => expect(screen.queryByTestId('resume-note')).toBeNull());
-    expect(label().textContent).toBe('Generate Story Outline');
-  });
+  it(
+    'Start New Book on the note asks first, then clears ' + 'the saved progress and the page starts a new book',
+    async () => {
+      const held = heldBook('romance', {
+        lang: 'ms',
+        currentChapter: 1,
+        totalChapters: 12,
+        content: ['x'],
+        settings: { language: 'ms', numberOfChapters: 12 },
+        outline: 'o',
+      });
+      const calls = stubServer((url, init) => {
+        if (url.startsWith('/api/progress/') && init.method === 'DELETE')
+          return json(200, { message: 'Progress cleared' });
+        if (url.startsWith('/api/progress/')) return json(200, held.saved());
+        return json(404, {});
+      });
+      // A Malay book in an English studio: the note speaks English.
+      const user = renderPage('romance');
+      await screen.findByTestId('resume-note');
+      await user.click(screen.getByTestId('resume-start-new'));
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog.textContent).toContain('This book stays in My Books');
+      expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+      await user.click(within(dialog).getByRole('button', { name: 'Start New Book' }));
+      await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+      await waitFor(() => expect(screen.queryByTestId('resume-note')).toBeNull());
+      expect(label().textContent).toBe('Generate Story Outline');
+    },
+  );
 });
 
 describe('single tools and server errors', () => {
@@ -424,23 +434,27 @@ describe('single tools and server errors', () => {
     await waitFor(() => expect(screen.getByTestId('preview').textContent).toContain('Ok now'));
   });
 
-  it("a generator that always writes English, in a Malay studio: Malay page, toasts and errors (the server words the failure in the book's English) (issue 24)", async () => {
-    stubServer((url) =>
-      url.endsWith('/generate')
-        ? sse([['error', { code: 'generation_failed', message: 'Failed to generate content. Please try again.' }]])
-        : noProgress(url),
-    );
-    const user = renderPage('dad-jokes', { ...USER, lang: 'ms' });
-    expect(screen.getByTestId('generator-title').textContent).toBe('Penjana Jenaka Ayah');
-    expect(label().textContent).toBe('Jana Jenaka');
-    expect((screen.getByLabelText('Jenis Jenaka') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe(
-      'Ketuk-Ketuk',
-    );
-    await user.click(button());
-    const error = await screen.findByTestId('preview-error');
-    expect(error.textContent).toContain('Gagal menjana kandungan. Sila cuba lagi.');
-    expect(error.textContent).not.toContain('Failed');
-  });
+  it(
+    'a generator that always writes English, in a Malay studio: Malay page, toasts ' +
+      "and errors (the server words the failure in the book's English) (issue 24)",
+    async () => {
+      stubServer((url) =>
+        url.endsWith('/generate')
+          ? sse([['error', { code: 'generation_failed', message: 'Failed to generate content. Please try again.' }]])
+          : noProgress(url),
+      );
+      const user = renderPage('dad-jokes', { ...USER, lang: 'ms' });
+      expect(screen.getByTestId('generator-title').textContent).toBe('Penjana Jenaka Ayah');
+      expect(label().textContent).toBe('Jana Jenaka');
+      expect((screen.getByLabelText('Jenis Jenaka') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe(
+        'Ketuk-Ketuk',
+      );
+      await user.click(button());
+      const error = await screen.findByTestId('preview-error');
+      expect(error.textContent).toContain('Gagal menjana kandungan. Sila cuba lagi.');
+      expect(error.textContent).not.toContain('Failed');
+    },
+  );
 
   it('a cover in a Malay studio: Malay labels, button, heading and download (issue 24)', async () => {
     stubServer((url) =>
@@ -467,32 +481,35 @@ describe('the writing experience (issue 15)', () => {
     expect(screen.queryByText('Failed to load saved progress')).toBeNull();
   });
 
-  it('the saved book shown on entry: Generate asks for its next step; the note goes once the writer goes on', async () => {
-    const held = heldBook('romance', {
-      lang: 'en',
-      currentChapter: 2,
-      totalChapters: 7,
-      content: ['intro', 'one'],
-      settings: { language: 'en', heatLevel: 'mild', numberOfChapters: 7 },
-      outline: 'the outline',
-    });
-    const calls = stubServer((url, init) => {
-      if (url.startsWith('/api/progress/')) return json(200, held.saved());
-      if (url.endsWith('/generate')) return sse([['done', held.step(JSON.parse(String(init.body)), 'two', 9)]]);
-      return json(404, {});
-    });
-    const user = renderPage('romance');
-    await screen.findByTestId('resume-note');
-    expect(label().textContent).toBe('Generate Chapter 2');
-    expect(screen.getByTestId('chapter-counter').textContent).toBe('2 / 7');
-    await user.click(button());
-    await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));
-    expect(calls.find((c) => c.url.endsWith('/generate'))!.body).toMatchObject({
-      step: { kind: 'chapter', position: 2 },
-    });
-    expect(screen.queryByText('This step is not the next step of your book')).toBeNull();
-    expect(screen.queryByTestId('resume-note')).toBeNull();
-  });
+  it(
+    'the saved book shown on entry: Generate asks for ' + 'its next step; the note goes once the writer goes on',
+    async () => {
+      const held = heldBook('romance', {
+        lang: 'en',
+        currentChapter: 2,
+        totalChapters: 7,
+        content: ['intro', 'one'],
+        settings: { language: 'en', heatLevel: 'mild', numberOfChapters: 7 },
+        outline: 'the outline',
+      });
+      const calls = stubServer((url, init) => {
+        if (url.startsWith('/api/progress/')) return json(200, held.saved());
+        if (url.endsWith('/generate')) return sse([['done', held.step(JSON.parse(String(init.body)), 'two', 9)]]);
+        return json(404, {});
+      });
+      const user = renderPage('romance');
+      await screen.findByTestId('resume-note');
+      expect(label().textContent).toBe('Generate Chapter 2');
+      expect(screen.getByTestId('chapter-counter').textContent).toBe('2 / 7');
+      await user.click(button());
+      await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));
+      expect(calls.find((c) => c.url.endsWith('/generate'))!.body).toMatchObject({
+        step: { kind: 'chapter', position: 2 },
+      });
+      expect(screen.queryByText('This step is not the next step of your book')).toBeNull();
+      expect(screen.queryByTestId('resume-note')).toBeNull();
+    },
+  );
 
   it('a single tool\'s last result is shown on entry, with "Start New", not "Start New Book"', async () => {
     const saved = {
@@ -732,7 +749,8 @@ describe('the writing experience (issue 15)', () => {
 
   it('a book whose cards went from 7 to 5 says 5 chapters in its locked form (issue 48)', async () => {
     const outline =
-      'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter 1: The Letter\nShe finds a letter.\n\nEnding: She finds him.';
+      'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter ' +
+      '1: The Letter\nShe finds a letter.\n\nEnding: She finds him.';
     const saved = heldBook('romance', {
       lang: 'en',
       currentChapter: 2,
@@ -750,76 +768,83 @@ describe('the writing experience (issue 15)', () => {
     expect(chapters.disabled).toBe(true);
   });
 
-  it('a short part shows how short it is and Write more with its cost; the outline titles head the chapters; the story bible is shown and edited', async () => {
-    const outline =
-      'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter 1: The Letter\nShe finds a letter.\n\nChapter 2: The Harbour\nShe goes to the harbour.\n\nEnding: She finds him.';
-    const saved = shortRomance(outline, [
-      'An opening of a few words only.',
-      'Chapter one as written, far shorter than asked.',
-    ]);
-    const longer = `${saved.book.parts[1]!.text} ${'More words of the chapter. '.repeat(300)}`;
-    const calls = stubServer((url, init) => {
-      if (url.endsWith('/progress/romance/more')) {
-        const book = {
-          ...saved.book,
-          parts: saved.book.parts.map((p) =>
-            p.position === 1 ? { ...p, text: longer, words: 1207, is_short: false } : p,
-          ),
-        };
-        return json(200, { book, words: 1207, added: 1200, credits_available: 9 });
-      }
-      if (url.endsWith('/progress/romance/bible')) {
-        const body = JSON.parse(String(init.body)) as { text: string };
-        return json(200, {
-          book: { ...saved.book, bible: `${saved.book.bible}\n${body.text}`, bible_notes: body.text },
-        });
-      }
-      if (url.startsWith('/api/progress/')) return json(200, saved);
-      return json(404, {});
-    });
-    const user = renderPage('romance');
-    await screen.findByTestId('resume-note');
-    // The outline's title heads chapter 1, in the manuscript and its navigator.
-    expect(screen.getByRole('heading', { name: 'Chapter 1: The Letter' })).toBeTruthy();
-    // Both parts are short: each says by how much, and offers Write more at the step's cost.
-    const notes = screen.getAllByTestId('short-part');
-    expect(notes).toHaveLength(2);
-    expect(notes[1]!.textContent).toContain('Short: 8 of 1,500 words');
-    const more = screen.getByRole('button', { name: 'Write more of Chapter 1: The Letter' });
-    expect(more.textContent).toContain('1 credit');
-    await user.click(more);
-    await waitFor(() => expect(screen.getAllByTestId('short-part')).toHaveLength(1));
-    const post = calls.find((c) => c.method === 'POST' && c.url.endsWith('/more'))!;
-    expect(post.body).toEqual({
-      part: { kind: 'chapter', position: 1 },
-      hash: expect.stringMatching(/^[0-9a-f]{16}$/),
-    });
-    expect(screen.getByTestId('preview').textContent).toContain('More words of the chapter.');
-    expect(screen.getByTestId('credit-balance-test').textContent).toBe('9');
-    // The story bible: premise and ending from the outline (read only), the characters the book keeps; edited by hand.
-    const bible = screen.getByTestId('story-bible');
-    expect(bible.querySelector('summary')!.textContent).toBe('Story Bible');
-    const fromOutline = screen.getByTestId('bible-outline');
-    expect(fromOutline.textContent).toContain('Aisha looks for her father');
-    expect(fromOutline.textContent).toContain('She finds him.');
-    expect(fromOutline.textContent).not.toContain('searching');
-    expect(fromOutline.getAttribute('lang')).toBe('en');
-    expect(screen.getByTestId('bible-notes').textContent).toContain('searching');
-    await user.click(screen.getByRole('button', { name: 'Edit Story Bible' }));
-    const area = screen.getByLabelText('Text of Story Bible') as HTMLTextAreaElement;
-    // The text box holds what the book keeps, not the premise; the premise stays in view above it.
-    expect(area.value).toBe('## Characters\n- Aisha | lead | searching | Chapter 1');
-    expect(screen.getByTestId('bible-outline').textContent).toContain('Aisha looks for her father');
-    await user.type(area, '\n- Daniel | fisherman | helping | Chapter 1');
-    await user.click(screen.getByTestId('save-edit'));
-    await waitFor(() => expect(screen.queryByTestId('part-editor')).toBeNull());
-    const put = calls.find((c) => c.method === 'PUT' && c.url.endsWith('/bible'))!;
-    expect((put.body as { text: string }).text).toContain('Daniel | fisherman');
-  });
+  it(
+    'a short part shows how short it is and Write more with its cost; the ' +
+      'outline titles head the chapters; the story bible is shown and edited',
+    async () => {
+      const outline =
+        'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter 1: The Letter\nShe finds ' +
+        'a letter.\n\nChapter 2: The Harbour\nShe goes to the harbour.\n\nEnding: She finds him.';
+      const saved = shortRomance(outline, [
+        'An opening of a few words only.',
+        'Chapter one as written, far shorter than asked.',
+      ]);
+      const longer = `${saved.book.parts[1]!.text} ${'More words of the chapter. '.repeat(300)}`;
+      const calls = stubServer((url, init) => {
+        if (url.endsWith('/progress/romance/more')) {
+          const book = {
+            ...saved.book,
+            parts: saved.book.parts.map((p) =>
+              p.position === 1 ? { ...p, text: longer, words: 1207, is_short: false } : p,
+            ),
+          };
+          return json(200, { book, words: 1207, added: 1200, credits_available: 9 });
+        }
+        if (url.endsWith('/progress/romance/bible')) {
+          const body = JSON.parse(String(init.body)) as { text: string };
+          return json(200, {
+            book: { ...saved.book, bible: `${saved.book.bible}\n${body.text}`, bible_notes: body.text },
+          });
+        }
+        if (url.startsWith('/api/progress/')) return json(200, saved);
+        return json(404, {});
+      });
+      const user = renderPage('romance');
+      await screen.findByTestId('resume-note');
+      // The outline's title heads chapter 1, in the manuscript and its navigator.
+      expect(screen.getByRole('heading', { name: 'Chapter 1: The Letter' })).toBeTruthy();
+      // Both parts are short: each says by how much, and offers Write more at the step's cost.
+      const notes = screen.getAllByTestId('short-part');
+      expect(notes).toHaveLength(2);
+      expect(notes[1]!.textContent).toContain('Short: 8 of 1,500 words');
+      const more = screen.getByRole('button', { name: 'Write more of Chapter 1: The Letter' });
+      expect(more.textContent).toContain('1 credit');
+      await user.click(more);
+      await waitFor(() => expect(screen.getAllByTestId('short-part')).toHaveLength(1));
+      const post = calls.find((c) => c.method === 'POST' && c.url.endsWith('/more'))!;
+      expect(post.body).toEqual({
+        part: { kind: 'chapter', position: 1 },
+        hash: expect.stringMatching(/^[0-9a-f]{16}$/),
+      });
+      expect(screen.getByTestId('preview').textContent).toContain('More words of the chapter.');
+      expect(screen.getByTestId('credit-balance-test').textContent).toBe('9');
+      // The story bible: premise and ending from the outline (read only), the characters the book keeps; edited by
+      // hand.
+      const bible = screen.getByTestId('story-bible');
+      expect(bible.querySelector('summary')!.textContent).toBe('Story Bible');
+      const fromOutline = screen.getByTestId('bible-outline');
+      expect(fromOutline.textContent).toContain('Aisha looks for her father');
+      expect(fromOutline.textContent).toContain('She finds him.');
+      expect(fromOutline.textContent).not.toContain('searching');
+      expect(fromOutline.getAttribute('lang')).toBe('en');
+      expect(screen.getByTestId('bible-notes').textContent).toContain('searching');
+      await user.click(screen.getByRole('button', { name: 'Edit Story Bible' }));
+      const area = screen.getByLabelText('Text of Story Bible') as HTMLTextAreaElement;
+      // The text box holds what the book keeps, not the premise; the premise stays in view above it.
+      expect(area.value).toBe('## Characters\n- Aisha | lead | searching | Chapter 1');
+      expect(screen.getByTestId('bible-outline').textContent).toContain('Aisha looks for her father');
+      await user.type(area, '\n- Daniel | fisherman | helping | Chapter 1');
+      await user.click(screen.getByTestId('save-edit'));
+      await waitFor(() => expect(screen.queryByTestId('part-editor')).toBeNull());
+      const put = calls.find((c) => c.method === 'PUT' && c.url.endsWith('/bible'))!;
+      expect((put.body as { text: string }).text).toContain('Daniel | fisherman');
+    },
+  );
 
   it('a refused Write more or story bible edit says why in its card; a 401 signs the writer out', async () => {
     const outline =
-      'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter 1: The Letter\nShe finds a letter.\n\nEnding: She finds him.';
+      'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter ' +
+      '1: The Letter\nShe finds a letter.\n\nEnding: She finds him.';
     const saved = shortRomance(outline, ['An opening of a few words only.', 'Chapter one, short.']);
     let bibleCalls = 0;
     stubServer((url) => {
@@ -862,74 +887,85 @@ describe('the writing experience (issue 15)', () => {
     expect(screen.getByTestId('credit-balance-test').textContent).toBe('');
   });
 
-  it('a part that repeats the book is marked "Berulang" beside short, and a neighbour\'s (Indonesian) words in a Malay part are named; a part that does neither has no note', async () => {
-    const looped = 'Hujan turun di pelabuhan ketika Aisyah menunggu kapal ayahnya yang tidak kunjung tiba. '
-      .repeat(150)
-      .trim();
-    const fresh = 'Aisyah bisa melihat kapal itu dari jauh, dan kamu tahu dia gembira banget pagi itu.';
-    const held = heldBook('romance', {
-      lang: 'ms',
-      currentChapter: 2,
-      totalChapters: 7,
-      content: [looped, fresh],
-      settings: { language: 'ms', numberOfChapters: 7 },
-    });
-    const saved = held.saved()!;
-    stubServer((url) => (url.startsWith('/api/progress/') ? json(200, saved) : json(404, {})));
-    const user = renderPage('romance', { ...USER, lang: 'ms' });
-    await screen.findByTestId('resume-note');
-    const repeating = screen.getAllByTestId('repeating-part');
-    expect(repeating).toHaveLength(1);
-    expect(repeating[0]!.closest('article')!.id).toBe('part-0');
-    expect(repeating[0]!.textContent).toMatch(/^Berulang: (9\d|100)% perkataan bahagian ini sudah ditulis sebelum ini/);
-    const indonesian = screen.getAllByTestId('neighbour-words');
-    expect(indonesian).toHaveLength(1);
-    expect(indonesian[0]!.closest('article')!.id).toBe('part-1');
-    expect(indonesian[0]!.textContent).toBe('Perkataan bahasa Indonesia dalam bahagian ini: bisa, kamu, banget');
-  });
+  it(
+    'a part that repeats the book is marked "Berulang" beside short, and a neighbour\'s ' +
+      '(Indonesian) words in a Malay part are named; a part that does neither has no note',
+    async () => {
+      const looped = 'Hujan turun di pelabuhan ketika Aisyah menunggu kapal ayahnya yang tidak kunjung tiba. '
+        .repeat(150)
+        .trim();
+      const fresh = 'Aisyah bisa melihat kapal itu dari jauh, dan kamu tahu dia gembira banget pagi itu.';
+      const held = heldBook('romance', {
+        lang: 'ms',
+        currentChapter: 2,
+        totalChapters: 7,
+        content: [looped, fresh],
+        settings: { language: 'ms', numberOfChapters: 7 },
+      });
+      const saved = held.saved()!;
+      stubServer((url) => (url.startsWith('/api/progress/') ? json(200, saved) : json(404, {})));
+      const user = renderPage('romance', { ...USER, lang: 'ms' });
+      await screen.findByTestId('resume-note');
+      const repeating = screen.getAllByTestId('repeating-part');
+      expect(repeating).toHaveLength(1);
+      expect(repeating[0]!.closest('article')!.id).toBe('part-0');
+      expect(repeating[0]!.textContent).toMatch(
+        /^Berulang: (9\d|100)% perkataan bahagian ini sudah ditulis sebelum ini/,
+      );
+      const indonesian = screen.getAllByTestId('neighbour-words');
+      expect(indonesian).toHaveLength(1);
+      expect(indonesian[0]!.closest('article')!.id).toBe('part-1');
+      expect(indonesian[0]!.textContent).toBe('Perkataan bahasa Indonesia dalam bahagian ini: bisa, kamu, banget');
+    },
+  );
 
-  it('in a Malay studio, a Malay book: "Pendek: … daripada … patah perkataan", Tulis lagi with its cost, Bab titles from the outline, Catatan Cerita; a part not short has no marker', async () => {
-    const outline =
-      'Tajuk: Hujan\nPremis: Aisha mencari ayahnya.\n\nBab 1: Surat Itu\nDia menjumpai sepucuk surat.\n\nBab 2: Pelabuhan\nDia pergi ke pelabuhan.\n\nPengakhiran: Dia menemui ayahnya.';
-    const long = 'Perkataan yang cukup panjang untuk bahagian ini. '.repeat(200).trim();
-    const held = heldBook('romance', {
-      lang: 'ms',
-      currentChapter: 2,
-      totalChapters: 7,
-      content: [long, 'Bab satu yang terlalu pendek.'],
-      settings: { language: 'ms', numberOfChapters: 7 },
-      outline,
-    });
-    const saved = held.saved()!;
-    expect(saved.book.parts.map((p) => p.is_short)).toEqual([false, true]);
-    const calls = stubServer((url) => {
-      if (url.endsWith('/progress/romance/more'))
-        return json(402, { error: { code: 'insufficient_credits', message: 'Not enough credits.' } });
-      if (url.startsWith('/api/progress/')) return json(200, saved);
-      return json(404, {});
-    });
-    const user = renderPage('romance', { ...USER, lang: 'ms' });
-    await screen.findByTestId('resume-note');
-    const heading = screen.getByRole('heading', { name: 'Bab 1: Surat Itu' });
-    expect(heading.getAttribute('lang')).toBe('ms');
-    // The contents list the chapter by its title too, with its words.
-    expect(screen.getByTestId('parts-nav').textContent).toContain('Bab 1: Surat Itu · 5');
-    // Only the short chapter is marked.
-    const notes = screen.getAllByTestId('short-part');
-    expect(notes).toHaveLength(1);
-    expect(notes[0]!.closest('article')!.id).toBe('part-1');
-    expect(notes[0]!.textContent).toContain('Pendek: 5 daripada 1,500 patah perkataan');
-    const more = screen.getByRole('button', { name: 'Tulis lagi untuk Bab 1: Surat Itu' });
-    expect(more.textContent).toBe('Tulis lagi (1 kredit)');
-    // A refusal is said in the studio's language, under the button.
-    await user.click(more);
-    expect((await screen.findByRole('alert', {}, { timeout: 2000 })).textContent).toMatch(/kredit/i);
-    expect(calls.filter((c) => c.url.endsWith('/more'))).toHaveLength(1);
-    expect(screen.getByTestId('story-bible').querySelector('summary')!.textContent).toBe('Catatan Cerita');
-    expect(screen.getByTestId('bible-outline').textContent).toContain('Aisha mencari ayahnya.');
-    // No part kept yet: the panel says it fills in, and notes may be added now.
-    expect(screen.getByTestId('bible-notes').textContent).toContain('Belum ada apa-apa');
-  });
+  it(
+    'in a Malay studio, a Malay book: "Pendek: … daripada … patah perkataan", Tulis lagi with ' +
+      'its cost, Bab titles from the outline, Catatan Cerita; a part not short has no marker',
+    async () => {
+      const outline =
+        'Tajuk: Hujan\nPremis: Aisha mencari ayahnya.\n\nBab 1: Surat Itu\nDia menjumpai sepucuk ' +
+        'surat.\n\nBab 2: Pelabuhan\nDia pergi ke pelabuhan.\n\nPengakhiran: Dia menemui ayahnya.';
+      const long = 'Perkataan yang cukup panjang untuk bahagian ini. '.repeat(200).trim();
+      const held = heldBook('romance', {
+        lang: 'ms',
+        currentChapter: 2,
+        totalChapters: 7,
+        content: [long, 'Bab satu yang terlalu pendek.'],
+        settings: { language: 'ms', numberOfChapters: 7 },
+        outline,
+      });
+      const saved = held.saved()!;
+      expect(saved.book.parts.map((p) => p.is_short)).toEqual([false, true]);
+      const calls = stubServer((url) => {
+        if (url.endsWith('/progress/romance/more'))
+          return json(402, { error: { code: 'insufficient_credits', message: 'Not enough credits.' } });
+        if (url.startsWith('/api/progress/')) return json(200, saved);
+        return json(404, {});
+      });
+      const user = renderPage('romance', { ...USER, lang: 'ms' });
+      await screen.findByTestId('resume-note');
+      const heading = screen.getByRole('heading', { name: 'Bab 1: Surat Itu' });
+      expect(heading.getAttribute('lang')).toBe('ms');
+      // The contents list the chapter by its title too, with its words.
+      expect(screen.getByTestId('parts-nav').textContent).toContain('Bab 1: Surat Itu · 5');
+      // Only the short chapter is marked.
+      const notes = screen.getAllByTestId('short-part');
+      expect(notes).toHaveLength(1);
+      expect(notes[0]!.closest('article')!.id).toBe('part-1');
+      expect(notes[0]!.textContent).toContain('Pendek: 5 daripada 1,500 patah perkataan');
+      const more = screen.getByRole('button', { name: 'Tulis lagi untuk Bab 1: Surat Itu' });
+      expect(more.textContent).toBe('Tulis lagi (1 kredit)');
+      // A refusal is said in the studio's language, under the button.
+      await user.click(more);
+      expect((await screen.findByRole('alert', {}, { timeout: 2000 })).textContent).toMatch(/kredit/i);
+      expect(calls.filter((c) => c.url.endsWith('/more'))).toHaveLength(1);
+      expect(screen.getByTestId('story-bible').querySelector('summary')!.textContent).toBe('Catatan Cerita');
+      expect(screen.getByTestId('bible-outline').textContent).toContain('Aisha mencari ayahnya.');
+      // No part kept yet: the panel says it fills in, and notes may be added now.
+      expect(screen.getByTestId('bible-notes').textContent).toContain('Belum ada apa-apa');
+    },
+  );
 });
 
 describe('the preview while a step runs', () => {
@@ -958,150 +994,163 @@ describe('the preview while a step runs', () => {
   });
 });
 
-describe('many books (issue 25): the resume dialog offers an unfinished book kept by Start New, and a continued one opens at once', () => {
-  const kept = {
-    id: 7,
-    title: 'Cinta di Pesisir',
-    book_type: 'romance',
-    generator_id: 'romance',
-    type_label: 'Romance',
-    lang: 'en',
-    words: 900,
-    chapters_written: 2,
-    chapters_total: 7,
-    updated_at: '2025-03-02T10:00:00Z',
-    is_finished: false,
-    is_current: false,
-  };
-  const keptState = {
-    lang: 'en' as const,
-    currentChapter: 3,
-    totalChapters: 7,
-    content: ['intro', 'one', 'two'],
-    settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 },
-    outline: 'the outline',
-  };
-
-  it('no current book: a note offering the latest unfinished one; Continue Progress makes it current and the page shows it', async () => {
-    const held = heldBook('romance', keptState);
-    let isContinued = false;
-    const calls = stubServer((url, init) => {
-      if (url.startsWith('/api/progress/romance') && !url.includes('/drafts'))
-        return json(200, isContinued ? { id: 7, ...held.saved() } : { book: null });
-      if (url === '/api/books')
-        return json(200, {
-          books: [{ ...kept, id: 9, generator_id: 'adventure' }, { ...kept, id: 8, is_finished: true }, kept],
-        });
-      if (url === '/api/books/7/continue' && init.method === 'POST') {
-        isContinued = true;
-        return json(200, { book: { ...kept, is_current: true } });
-      }
-      return json(404, {});
-    });
-    const user = renderPage('romance');
-    const dialog = await screen.findByTestId('kept-book-offer');
-    expect(dialog.textContent).toContain('Continue Previous Progress?');
-    expect(dialog.textContent).toContain('You have an unfinished Romance: "Cinta di Pesisir" (2 of 7 chapters).');
-    await user.click(screen.getByRole('button', { name: 'Continue Progress' }));
-    await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/books/7/continue']);
-    expect(screen.queryByTestId('kept-book-offer')).toBeNull();
-    expect(screen.queryByTestId('resume-note')).toBeNull();
-  });
-
-  it('Start New Book leaves the kept book where it is; a current book is never offered another', async () => {
-    const calls = stubServer((url) => {
-      if (url.startsWith('/api/progress/')) return json(200, { book: null });
-      if (url === '/api/books') return json(200, { books: [kept] });
-      return json(404, {});
-    });
-    const user = renderPage('romance', { ...USER, lang: 'ms' });
-    const dialog = await screen.findByTestId('kept-book-offer');
-    expect(dialog.textContent).toContain('Teruskan Kemajuan Sebelumnya?');
-    expect(dialog.textContent).toContain(
-      'Anda mempunyai Romance yang belum siap: "Cinta di Pesisir" (2 daripada 7 bab).',
-    );
-    await user.click(screen.getByRole('button', { name: 'Mulakan Buku Baharu' }));
-    expect(screen.queryByTestId('kept-book-offer')).toBeNull();
-    expect(label().textContent).toBe('Jana Rangka Cerita');
-    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
-    cleanup();
-
-    const held = heldBook('romance', keptState);
-    const seen = stubServer((url) =>
-      url.startsWith('/api/progress/')
-        ? json(200, { id: 5, ...held.saved() })
-        : url === '/api/books'
-          ? json(200, { books: [kept] })
-          : json(404, {}),
-    );
-    renderPage('romance');
-    await screen.findByTestId('resume-note');
-    expect(screen.queryByTestId('kept-book-offer')).toBeNull();
-    expect(seen.map((c) => c.url)).not.toContain('/api/books');
-  });
-
-  it('a book continued from My Books opens at once, without the note', async () => {
-    const held = heldBook('romance', keptState);
-    stubServer((url) =>
-      url.startsWith('/api/progress/') && !url.includes('/drafts')
-        ? json(200, { id: 7, ...held.saved() })
-        : json(404, {}),
-    );
-    render(
-      <MemoryRouter initialEntries={[{ pathname: '/romance', state: { continuedBook: 7 } }]}>
-        <AuthProvider initialUser={USER}>
-          <GeneratorWorkspace form={model('romance')} />
-        </AuthProvider>
-      </MemoryRouter>,
-    );
-    await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));
-    expect(screen.queryByTestId('resume-note')).toBeNull();
-  });
-});
-
-describe('a part the story bible has not taken in (issue 36)', () => {
-  it('is marked on the part, in Malay for a Malay studio, with a retry that updates the bible (uncharged)', async () => {
-    const spec = catalog.get('romance')!;
-    const words = (n: number) => 'Perkataan yang cukup panjang untuk bahagian ini. '.repeat(n).trim();
-    const held = heldBook('romance', {
-      lang: 'ms',
+describe(
+  'many books (issue 25): the resume dialog offers an unfinished ' +
+    'book kept by Start New, and a continued one opens at once',
+  () => {
+    const kept = {
+      id: 7,
+      title: 'Cinta di Pesisir',
+      book_type: 'romance',
+      generator_id: 'romance',
+      type_label: 'Romance',
+      lang: 'en',
+      words: 900,
+      chapters_written: 2,
+      chapters_total: 7,
+      updated_at: '2025-03-02T10:00:00Z',
+      is_finished: false,
+      is_current: false,
+    };
+    const keptState = {
+      lang: 'en' as const,
       currentChapter: 3,
       totalChapters: 7,
-      content: [words(200), words(200), words(200)],
-      settings: { language: 'ms', numberOfChapters: 7 },
-      outline: 'Tajuk: Hujan',
-      memory: '## Watak\n- Aisyah | watak utama',
-      memoryUpTo: 0,
+      content: ['intro', 'one', 'two'],
+      settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 },
+      outline: 'the outline',
+    };
+
+    it(
+      'no current book: a note offering the latest unfinished one; ' +
+        'Continue Progress makes it current and the page shows it',
+      async () => {
+        const held = heldBook('romance', keptState);
+        let isContinued = false;
+        const calls = stubServer((url, init) => {
+          if (url.startsWith('/api/progress/romance') && !url.includes('/drafts'))
+            return json(200, isContinued ? { id: 7, ...held.saved() } : { book: null });
+          if (url === '/api/books')
+            return json(200, {
+              books: [{ ...kept, id: 9, generator_id: 'adventure' }, { ...kept, id: 8, is_finished: true }, kept],
+            });
+          if (url === '/api/books/7/continue' && init.method === 'POST') {
+            isContinued = true;
+            return json(200, { book: { ...kept, is_current: true } });
+          }
+          return json(404, {});
+        });
+        const user = renderPage('romance');
+        const dialog = await screen.findByTestId('kept-book-offer');
+        expect(dialog.textContent).toContain('Continue Previous Progress?');
+        expect(dialog.textContent).toContain('You have an unfinished Romance: "Cinta di Pesisir" (2 of 7 chapters).');
+        await user.click(screen.getByRole('button', { name: 'Continue Progress' }));
+        await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));
+        expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/books/7/continue']);
+        expect(screen.queryByTestId('kept-book-offer')).toBeNull();
+        expect(screen.queryByTestId('resume-note')).toBeNull();
+      },
+    );
+
+    it('Start New Book leaves the kept book where it is; a current book is never offered another', async () => {
+      const calls = stubServer((url) => {
+        if (url.startsWith('/api/progress/')) return json(200, { book: null });
+        if (url === '/api/books') return json(200, { books: [kept] });
+        return json(404, {});
+      });
+      const user = renderPage('romance', { ...USER, lang: 'ms' });
+      const dialog = await screen.findByTestId('kept-book-offer');
+      expect(dialog.textContent).toContain('Teruskan Kemajuan Sebelumnya?');
+      expect(dialog.textContent).toContain(
+        'Anda mempunyai Romance yang belum siap: "Cinta di Pesisir" (2 daripada 7 bab).',
+      );
+      await user.click(screen.getByRole('button', { name: 'Mulakan Buku Baharu' }));
+      expect(screen.queryByTestId('kept-book-offer')).toBeNull();
+      expect(label().textContent).toBe('Jana Rangka Cerita');
+      expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+      cleanup();
+
+      const held = heldBook('romance', keptState);
+      const seen = stubServer((url) =>
+        url.startsWith('/api/progress/')
+          ? json(200, { id: 5, ...held.saved() })
+          : url === '/api/books'
+            ? json(200, { books: [kept] })
+            : json(404, {}),
+      );
+      renderPage('romance');
+      await screen.findByTestId('resume-note');
+      expect(screen.queryByTestId('kept-book-offer')).toBeNull();
+      expect(seen.map((c) => c.url)).not.toContain('/api/books');
     });
-    const saved = held.saved()!;
-    // What the server answers once the bible has taken in every part.
-    const taken = bookView(spec, {
-      ...restoreBook(spec, {
-        generatorId: 'romance',
+
+    it('a book continued from My Books opens at once, without the note', async () => {
+      const held = heldBook('romance', keptState);
+      stubServer((url) =>
+        url.startsWith('/api/progress/') && !url.includes('/drafts')
+          ? json(200, { id: 7, ...held.saved() })
+          : json(404, {}),
+      );
+      render(
+        <MemoryRouter initialEntries={[{ pathname: '/romance', state: { continuedBook: 7 } }]}>
+          <AuthProvider initialUser={USER}>
+            <GeneratorWorkspace form={model('romance')} />
+          </AuthProvider>
+        </MemoryRouter>,
+      );
+      await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));
+      expect(screen.queryByTestId('resume-note')).toBeNull();
+    });
+  },
+);
+
+describe('a part the story bible has not taken in (issue 36)', () => {
+  it(
+    'is marked on the part, in Malay for a Malay studio, ' + 'with a retry that updates the bible (uncharged)',
+    async () => {
+      const spec = catalog.get('romance')!;
+      const words = (n: number) => 'Perkataan yang cukup panjang untuk bahagian ini. '.repeat(n).trim();
+      const held = heldBook('romance', {
         lang: 'ms',
         currentChapter: 3,
         totalChapters: 7,
-        content: saved.content,
-        settings: saved.settings,
+        content: [words(200), words(200), words(200)],
+        settings: { language: 'ms', numberOfChapters: 7 },
         outline: 'Tajuk: Hujan',
-      })!,
-      memoryUpTo: 2,
-    });
-    const calls = stubServer((url) => {
-      if (url.endsWith('/progress/romance/bible/update')) return json(200, { book: taken });
-      if (url.startsWith('/api/progress/')) return json(200, saved);
-      return json(404, {});
-    });
-    const user = renderPage('romance', { ...USER, lang: 'ms' });
-    await screen.findByTestId('resume-note');
-    // Bab 1 only: the introduction is in the bible, and the last part's update runs after it is saved.
-    const notes = screen.getAllByTestId('not-in-bible');
-    expect(notes).toHaveLength(1);
-    expect(notes[0]!.textContent).toContain('Catatan cerita belum mengambil kira bahagian ini');
-    await user.click(screen.getByRole('button', { name: 'Kemas kini catatan cerita' }));
-    await waitFor(() => expect(screen.queryByTestId('not-in-bible')).toBeNull());
-    expect(calls.filter((c) => c.url === '/api/progress/romance/bible/update').map((c) => c.method)).toEqual(['POST']);
-    expect(screen.getByTestId('credit-balance-test').textContent).toBe('10');
-  });
+        memory: '## Watak\n- Aisyah | watak utama',
+        memoryUpTo: 0,
+      });
+      const saved = held.saved()!;
+      // What the server answers once the bible has taken in every part.
+      const taken = bookView(spec, {
+        ...restoreBook(spec, {
+          generatorId: 'romance',
+          lang: 'ms',
+          currentChapter: 3,
+          totalChapters: 7,
+          content: saved.content,
+          settings: saved.settings,
+          outline: 'Tajuk: Hujan',
+        })!,
+        memoryUpTo: 2,
+      });
+      const calls = stubServer((url) => {
+        if (url.endsWith('/progress/romance/bible/update')) return json(200, { book: taken });
+        if (url.startsWith('/api/progress/')) return json(200, saved);
+        return json(404, {});
+      });
+      const user = renderPage('romance', { ...USER, lang: 'ms' });
+      await screen.findByTestId('resume-note');
+      // Bab 1 only: the introduction is in the bible, and the last part's update runs after it is saved.
+      const notes = screen.getAllByTestId('not-in-bible');
+      expect(notes).toHaveLength(1);
+      expect(notes[0]!.textContent).toContain('Catatan cerita belum mengambil kira bahagian ini');
+      await user.click(screen.getByRole('button', { name: 'Kemas kini catatan cerita' }));
+      await waitFor(() => expect(screen.queryByTestId('not-in-bible')).toBeNull());
+      expect(calls.filter((c) => c.url === '/api/progress/romance/bible/update').map((c) => c.method)).toEqual([
+        'POST',
+      ]);
+      expect(screen.getByTestId('credit-balance-test').textContent).toBe('10');
+    },
+  );
 });

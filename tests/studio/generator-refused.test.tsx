@@ -42,20 +42,24 @@ describe("a generator lacking a language's text", () => {
     expect(shownIn(null, 'en')).toEqual([]);
   });
 
-  it('its page in that language says so in the language, naming the generator and the languages it is offered in', async () => {
-    vi.stubGlobal(
-      'fetch',
-      async () => new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }),
-    );
-    renderPage(<GeneratorPage summary={ROMANCE} />, { path: '/romance', accountLang: 'ms' });
-    const alert = await screen.findByTestId('generator-refused');
-    expect(alert.getAttribute('role')).toBe('alert');
-    // Malay words, the generator's id (it has no Malay title), Malay's own name (Bahasa Malaysia), and the languages it is
-    // whole in.
-    expect(alert.textContent).toMatch(/^Penjana romance belum ada teks dalam Bahasa Malaysia/);
-    expect(alert.textContent).toContain('Inggeris');
-    expect(alert.textContent).toContain('Indonesia');
-    expect(document.title).toBe('romance · Karya');
-    vi.unstubAllGlobals();
-  });
+  it(
+    'its page in that language says so in the language, ' + 'naming the generator and the languages it is offered in',
+    async () => {
+      vi.stubGlobal(
+        'fetch',
+        async () => new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }),
+      );
+      renderPage(<GeneratorPage summary={ROMANCE} />, { path: '/romance', accountLang: 'ms' });
+      const alert = await screen.findByTestId('generator-refused');
+      expect(alert.getAttribute('role')).toBe('alert');
+      // Malay words, the generator's id (it has no Malay title), Malay's own name (Bahasa Malaysia), and the languages
+      // it is
+      // whole in.
+      expect(alert.textContent).toMatch(/^Penjana romance belum ada teks dalam Bahasa Malaysia/);
+      expect(alert.textContent).toContain('Inggeris');
+      expect(alert.textContent).toContain('Indonesia');
+      expect(document.title).toBe('romance · Karya');
+      vi.unstubAllGlobals();
+    },
+  );
 });

@@ -115,57 +115,64 @@ const renderHistory = (accountLang: 'en' | 'ms' = 'en') =>
   );
 
 describe('Content History', () => {
-  it('one entry per book with its parts folded inside, a cover with its thumbnail; a page at a time; content fetched only on open', async () => {
-    vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
-    const calls = serve();
-    const user = userEvent.setup();
-    renderHistory();
-    expect(screen.getByRole('heading', { level: 1, name: 'Content History' })).toBeTruthy();
-    const list = await screen.findByTestId('history-list');
-    await within(list).findByTestId('history-book');
-    const entries = () => [...list.children].map((li) => li.querySelector('button')!.textContent);
-    expect(entries()).toEqual([
-      expect.stringContaining('A Quiet Harbour'),
-      expect.stringContaining('Hujan di Kuala Lumpur'),
-      expect.stringContaining('A gripping tale of two rivals'),
-    ]);
-    const book = within(list).getByTestId('history-book');
-    expect(book.textContent).toContain('Romance Story Creator · 1 part ·');
-    expect(within(book).queryByText('Chapter 3: The Storm')).toBeNull();
-    expect(list.textContent).toContain('Amazon Book Description ·');
-    expect(list.textContent).not.toContain('amazon_pdp');
-    // The cover shows its picture in the list.
-    const thumbnail = await within(list).findByTestId('history-thumbnail');
-    expect(thumbnail.getAttribute('src')).toBe(PIXEL);
-    const filter = screen.getByRole('combobox', { name: 'Filter by type' });
-    expect(
-      within(filter)
-        .getAllByRole('option')
-        .map((o) => [o.getAttribute('value'), o.textContent]),
-    ).toEqual([
-      ['all', 'All Types'],
-      ['amazon_pdp', 'Amazon Book Description'],
-      ['romance', 'Romance Story Creator'],
-    ]);
-    expect(calls.filter((c) => /\/api\/history\/\d+/.test(c))).toEqual(['GET /api/history/41']);
+  it(
+    'one entry per book with its parts folded inside, a cover with ' +
+      'its thumbnail; a page at a time; content fetched only on open',
+    async () => {
+      vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
+      const calls = serve();
+      const user = userEvent.setup();
+      renderHistory();
+      expect(screen.getByRole('heading', { level: 1, name: 'Content History' })).toBeTruthy();
+      const list = await screen.findByTestId('history-list');
+      await within(list).findByTestId('history-book');
+      const entries = () => [...list.children].map((li) => li.querySelector('button')!.textContent);
+      expect(entries()).toEqual([
+        expect.stringContaining('A Quiet Harbour'),
+        expect.stringContaining('Hujan di Kuala Lumpur'),
+        expect.stringContaining('A gripping tale of two rivals'),
+      ]);
+      const book = within(list).getByTestId('history-book');
+      expect(book.textContent).toContain('Romance Story Creator · 1 part ·');
+      expect(within(book).queryByText('Chapter 3: The Storm')).toBeNull();
+      expect(list.textContent).toContain('Amazon Book Description ·');
+      expect(list.textContent).not.toContain('amazon_pdp');
+      // The cover shows its picture in the list.
+      const thumbnail = await within(list).findByTestId('history-thumbnail');
+      expect(thumbnail.getAttribute('src')).toBe(PIXEL);
+      const filter = screen.getByRole('combobox', { name: 'Filter by type' });
+      expect(
+        within(filter)
+          .getAllByRole('option')
+          .map((o) => [o.getAttribute('value'), o.textContent]),
+      ).toEqual([
+        ['all', 'All Types'],
+        ['amazon_pdp', 'Amazon Book Description'],
+        ['romance', 'Romance Story Creator'],
+      ]);
+      expect(calls.filter((c) => /\/api\/history\/\d+/.test(c))).toEqual(['GET /api/history/41']);
 
-    // The next page's outline joins its book: still one entry for it.
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(book.textContent).toContain('2 parts'));
-    expect(calls).toContain('GET /api/history?limit=30&cursor=39');
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(within(list).getAllByTestId('history-book')).toHaveLength(1);
+      // The next page's outline joins its book: still one entry for it.
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(book.textContent).toContain('2 parts'));
+      expect(calls).toContain('GET /api/history?limit=30&cursor=39');
+      expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+      expect(within(list).getAllByTestId('history-book')).toHaveLength(1);
 
-    await user.click(within(book).getByRole('button', { name: /Hujan di Kuala Lumpur/ }));
-    expect(
-      within(book)
-        .getAllByTestId('history-item')
-        .map((li) => li.querySelector('.font-medium')!.textContent),
-    ).toEqual(['Chapter 3: The Storm', 'Story Outline']);
-    await user.click(within(book).getByText('Chapter 3: The Storm'));
-    expect(await screen.findByText('Thunder rolled over the hills.')).toBeTruthy();
-    expect(calls.filter((c) => /\/api\/history\/\d+/.test(c))).toEqual(['GET /api/history/41', 'GET /api/history/40']);
-  });
+      await user.click(within(book).getByRole('button', { name: /Hujan di Kuala Lumpur/ }));
+      expect(
+        within(book)
+          .getAllByTestId('history-item')
+          .map((li) => li.querySelector('.font-medium')!.textContent),
+      ).toEqual(['Chapter 3: The Storm', 'Story Outline']);
+      await user.click(within(book).getByText('Chapter 3: The Storm'));
+      expect(await screen.findByText('Thunder rolled over the hills.')).toBeTruthy();
+      expect(calls.filter((c) => /\/api\/history\/\d+/.test(c))).toEqual([
+        'GET /api/history/41',
+        'GET /api/history/40',
+      ]);
+    },
+  );
 
   it('a search that finds nothing says so, not "No content yet."', async () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });

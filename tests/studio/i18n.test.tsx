@@ -105,32 +105,36 @@ describe('the shell in Bahasa Malaysia', () => {
     });
   }
 
-  it('names groups and menu entries in Malay, sets <html lang="ms">, and switching to English saves it to the account', async () => {
-    const calls: Array<{ url: string; method: string; body: unknown }> = [];
-    stub(calls);
-    renderPage(
-      <Shell>
-        <p>page</p>
-      </Shell>,
-      { user: USER },
-    );
-    const nav = screen.getAllByRole('navigation', { name: 'Utama' })[0]!;
-    await within(nav).findByRole('link', { name: 'Romantik' });
-    for (const group of ['Fiksyen', 'Bukan Fiksyen', 'Pemasaran'])
-      expect(within(nav).getByRole('button', { name: group })).toBeTruthy();
-    expect(within(nav).getByRole('link', { name: 'Panduan Penjagaan Haiwan' })).toBeTruthy();
-    expect(within(nav).getByRole('link', { name: 'Papan Pemuka' })).toBeTruthy();
-    expect(within(nav).queryByRole('link', { name: 'Romance' })).toBeNull();
-    expect(screen.getAllByRole('button', { name: 'Log Keluar' }).length).toBeGreaterThan(0);
-    expect(screen.getAllByTestId('credit-balance')[0]!.textContent).toBe('1 kredit');
-    expect(document.documentElement.lang).toBe('ms');
+  it(
+    'names groups and menu entries in Malay, sets <html ' +
+      'lang="ms">, and switching to English saves it to the account',
+    async () => {
+      const calls: Array<{ url: string; method: string; body: unknown }> = [];
+      stub(calls);
+      renderPage(
+        <Shell>
+          <p>page</p>
+        </Shell>,
+        { user: USER },
+      );
+      const nav = screen.getAllByRole('navigation', { name: 'Utama' })[0]!;
+      await within(nav).findByRole('link', { name: 'Romantik' });
+      for (const group of ['Fiksyen', 'Bukan Fiksyen', 'Pemasaran'])
+        expect(within(nav).getByRole('button', { name: group })).toBeTruthy();
+      expect(within(nav).getByRole('link', { name: 'Panduan Penjagaan Haiwan' })).toBeTruthy();
+      expect(within(nav).getByRole('link', { name: 'Papan Pemuka' })).toBeTruthy();
+      expect(within(nav).queryByRole('link', { name: 'Romance' })).toBeNull();
+      expect(screen.getAllByRole('button', { name: 'Log Keluar' }).length).toBeGreaterThan(0);
+      expect(screen.getAllByTestId('credit-balance')[0]!.textContent).toBe('1 kredit');
+      expect(document.documentElement.lang).toBe('ms');
 
-    const user = userEvent.setup();
-    await user.selectOptions(screen.getAllByTestId('language-switch')[0]!, 'en');
-    await waitFor(() => expect(document.documentElement.lang).toBe('en'));
-    expect(calls.find((c) => c.url === '/api/me/lang')).toMatchObject({ method: 'PUT', body: { lang: 'en' } });
-    await screen.findAllByRole('navigation', { name: 'Main' });
-    expect(screen.getAllByTestId('credit-balance')[0]!.textContent).toBe('1 credit');
-    expect(localStorage.getItem(LANG_KEY)).toBe('en');
-  });
+      const user = userEvent.setup();
+      await user.selectOptions(screen.getAllByTestId('language-switch')[0]!, 'en');
+      await waitFor(() => expect(document.documentElement.lang).toBe('en'));
+      expect(calls.find((c) => c.url === '/api/me/lang')).toMatchObject({ method: 'PUT', body: { lang: 'en' } });
+      await screen.findAllByRole('navigation', { name: 'Main' });
+      expect(screen.getAllByTestId('credit-balance')[0]!.textContent).toBe('1 credit');
+      expect(localStorage.getItem(LANG_KEY)).toBe('en');
+    },
+  );
 });

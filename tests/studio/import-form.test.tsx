@@ -71,35 +71,39 @@ describe("the import form's chapters in the finished book", () => {
     expect(total.min).toBe('4');
   });
 
-  it("near the generator's most it offers the most; past it, three more; with an epilogue the book is whole, as imported", () => {
-    expect(defaultTotal(preview([1, 2, 3, 4].map(chapter)))).toBe(7);
-    expect(
-      defaultTotal(
-        preview(
-          Array.from({ length: 19 }, (_, i) => chapter(i + 1)),
-          20,
+  it(
+    "near the generator's most it offers the most; past it, " +
+      'three more; with an epilogue the book is whole, as imported',
+    () => {
+      expect(defaultTotal(preview([1, 2, 3, 4].map(chapter)))).toBe(7);
+      expect(
+        defaultTotal(
+          preview(
+            Array.from({ length: 19 }, (_, i) => chapter(i + 1)),
+            20,
+          ),
         ),
-      ),
-    ).toBe(20);
-    // A manuscript already past the generator's menu (28 chapters, romance's menu ends at 20): three more still.
-    expect(
-      defaultTotal(
-        preview(
-          Array.from({ length: 28 }, (_, i) => chapter(i + 1)),
-          20,
+      ).toBe(20);
+      // A manuscript already past the generator's menu (28 chapters, romance's menu ends at 20): three more still.
+      expect(
+        defaultTotal(
+          preview(
+            Array.from({ length: 28 }, (_, i) => chapter(i + 1)),
+            20,
+          ),
         ),
-      ),
-    ).toBe(31);
-    expect(
-      defaultTotal(
-        preview(
-          [
-            ...[1, 2, 3].map(chapter),
-            { kind: 'conclusion', number: null, title: 'Epilogue', words: 300, firstLine: 'Years later.' },
-          ],
-          20,
+      ).toBe(31);
+      expect(
+        defaultTotal(
+          preview(
+            [
+              ...[1, 2, 3].map(chapter),
+              { kind: 'conclusion', number: null, title: 'Epilogue', words: 300, firstLine: 'Years later.' },
+            ],
+            20,
+          ),
         ),
-      ),
-    ).toBe(3);
-  });
+      ).toBe(3);
+    },
+  );
 });

@@ -64,69 +64,72 @@ const PREVIEW: ImportPreview = {
 };
 
 describe('the import shows the settings read before anything is charged, editable, and sends them', () => {
-  it('the title, the preface, what was left out and each setting with its source; the changes go with the import', async () => {
-    const imports: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => {
-      const json = (body: unknown) =>
-        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-      if (url.startsWith('/api/generators/romance')) return json(JSON.parse(JSON.stringify(catalog.form('romance'))));
-      if (url.startsWith('/api/generators')) return json({ generators: [ROMANCE] });
-      if (url.startsWith('/api/books/import/preview')) return json(PREVIEW);
-      if (url.startsWith('/api/books/import')) {
-        imports.push(url);
-        return json({
-          book: {
-            id: 7,
-            book_type: 'romance',
-            generator: 'romance',
-            title: 'Katrine of the Valley',
-            lang: 'en',
-            words: 1800,
-            chapters: { imported: 4, total: 7 },
-            finished: false,
-          },
-          cost: { credits: 4, parts: 4 },
-          credits_available: 6,
-        });
-      }
-      return new Response('{}', { status: 404 });
-    });
-    renderPage(<ImportManuscript />, { path: '/books' });
-    const user = userEvent.setup();
-    await screen.findByRole('option', { name: 'Romance novel' });
-    await user.upload(screen.getByTestId('import-file'), new File(['x'], 'katrine.txt'));
-    await user.click(screen.getByTestId('import-find'));
+  it(
+    'the title, the preface, what was left out and each ' + 'setting with its source; the changes go with the import',
+    async () => {
+      const imports: string[] = [];
+      vi.stubGlobal('fetch', async (url: string) => {
+        const json = (body: unknown) =>
+          new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+        if (url.startsWith('/api/generators/romance')) return json(JSON.parse(JSON.stringify(catalog.form('romance'))));
+        if (url.startsWith('/api/generators')) return json({ generators: [ROMANCE] });
+        if (url.startsWith('/api/books/import/preview')) return json(PREVIEW);
+        if (url.startsWith('/api/books/import')) {
+          imports.push(url);
+          return json({
+            book: {
+              id: 7,
+              book_type: 'romance',
+              generator: 'romance',
+              title: 'Katrine of the Valley',
+              lang: 'en',
+              words: 1800,
+              chapters: { imported: 4, total: 7 },
+              finished: false,
+            },
+            cost: { credits: 4, parts: 4 },
+            credits_available: 6,
+          });
+        }
+        return new Response('{}', { status: 404 });
+      });
+      renderPage(<ImportManuscript />, { path: '/books' });
+      const user = userEvent.setup();
+      await screen.findByRole('option', { name: 'Romance novel' });
+      await user.upload(screen.getByTestId('import-file'), new File(['x'], 'katrine.txt'));
+      await user.click(screen.getByTestId('import-find'));
 
-    const title = (await screen.findByTestId('import-book-title')) as HTMLInputElement;
-    expect(title.value).toBe('Katrine');
-    expect(screen.getByTestId('import-front-matter').textContent).toBe('Kept before Chapter 1: PREFACE (362 words)');
-    expect(screen.getByTestId('import-left-out').textContent).toBe(
-      "Left out: title page, contents, Project Gutenberg's licence (64 words)",
-    );
-    const type = screen.getByRole('combobox', { name: 'Romance Type' }) as HTMLSelectElement;
-    expect(type.value).toBe('historical');
-    const settings = screen.getByTestId('import-settings');
-    expect(settings.textContent).toContain('Romance Typeread from your manuscript');
-    expect(settings.textContent).toContain("Heat Levelthe generator's default");
-    // Shown before the cost, and nothing imported yet.
-    expect(imports).toEqual([]);
-    expect(screen.getByTestId('import-cost').textContent).toContain('4 credits');
+      const title = (await screen.findByTestId('import-book-title')) as HTMLInputElement;
+      expect(title.value).toBe('Katrine');
+      expect(screen.getByTestId('import-front-matter').textContent).toBe('Kept before Chapter 1: PREFACE (362 words)');
+      expect(screen.getByTestId('import-left-out').textContent).toBe(
+        "Left out: title page, contents, Project Gutenberg's licence (64 words)",
+      );
+      const type = screen.getByRole('combobox', { name: 'Romance Type' }) as HTMLSelectElement;
+      expect(type.value).toBe('historical');
+      const settings = screen.getByTestId('import-settings');
+      expect(settings.textContent).toContain('Romance Typeread from your manuscript');
+      expect(settings.textContent).toContain("Heat Levelthe generator's default");
+      // Shown before the cost, and nothing imported yet.
+      expect(imports).toEqual([]);
+      expect(screen.getByTestId('import-cost').textContent).toContain('4 credits');
 
-    await user.selectOptions(type, 'small-town');
-    expect(settings.textContent).toContain('Romance Typeyour choice');
-    await user.clear(title);
-    await user.type(title, 'Katrine of the Valley');
-    await user.click(screen.getByTestId('import-confirm'));
-    expect(imports).toHaveLength(1);
-    const sent = JSON.parse(new URL(imports[0]!, 'http://studio.test').searchParams.get('settings')!) as Record<
-      string,
-      string
-    >;
-    expect(sent).toMatchObject({
-      romanceType: 'small-town',
-      heatLevel: 'sweet',
-      workingTitle: 'Katrine of the Valley',
-      premise: 'Period: America, 1909.',
-    });
-  });
+      await user.selectOptions(type, 'small-town');
+      expect(settings.textContent).toContain('Romance Typeyour choice');
+      await user.clear(title);
+      await user.type(title, 'Katrine of the Valley');
+      await user.click(screen.getByTestId('import-confirm'));
+      expect(imports).toHaveLength(1);
+      const sent = JSON.parse(new URL(imports[0]!, 'http://studio.test').searchParams.get('settings')!) as Record<
+        string,
+        string
+      >;
+      expect(sent).toMatchObject({
+        romanceType: 'small-town',
+        heatLevel: 'sweet',
+        workingTitle: 'Katrine of the Valley',
+        premise: 'Period: America, 1909.',
+      });
+    },
+  );
 });

@@ -96,28 +96,31 @@ describe('the studio in Indonesian', () => {
 });
 
 describe('the language switch', () => {
-  it('lists every language of the table by its own name, and choosing Indonesian sets <html lang> and keeps it', async () => {
-    const user = userEvent.setup();
-    render(
-      <LangProvider accountLang={null} saveAccountLang={async () => undefined}>
-        <LanguageSwitch />
-      </LangProvider>,
-    );
-    const select = screen.getByTestId('language-switch');
-    const options = [...select.querySelectorAll('option')].map((o) => [o.value, o.textContent, o.lang]);
-    // Every language of the table (a fourth one in KARYA_LANGUAGES too), English, Malay and Indonesian first by their
-    // order.
-    expect(options).toEqual(langs().map((code) => [code, languageTable(code).autonym, code]));
-    expect(options.slice(0, 3)).toEqual([
-      ['en', 'English', 'en'],
-      ['ms', 'Bahasa Malaysia', 'ms'],
-      ['id', 'Bahasa Indonesia', 'id'],
-    ]);
-    await user.selectOptions(select, 'id');
-    await waitFor(() => expect(document.documentElement.lang).toBe('id'));
-    expect(localStorage.getItem(LANG_KEY)).toBe('id');
-    expect(screen.getByLabelText('Bahasa studio')).toBe(select);
-  });
+  it(
+    'lists every language of the table by its own name, ' + 'and choosing Indonesian sets <html lang> and keeps it',
+    async () => {
+      const user = userEvent.setup();
+      render(
+        <LangProvider accountLang={null} saveAccountLang={async () => undefined}>
+          <LanguageSwitch />
+        </LangProvider>,
+      );
+      const select = screen.getByTestId('language-switch');
+      const options = [...select.querySelectorAll('option')].map((o) => [o.value, o.textContent, o.lang]);
+      // Every language of the table (a fourth one in KARYA_LANGUAGES too), English, Malay and Indonesian first by their
+      // order.
+      expect(options).toEqual(langs().map((code) => [code, languageTable(code).autonym, code]));
+      expect(options.slice(0, 3)).toEqual([
+        ['en', 'English', 'en'],
+        ['ms', 'Bahasa Malaysia', 'ms'],
+        ['id', 'Bahasa Indonesia', 'id'],
+      ]);
+      await user.selectOptions(select, 'id');
+      await waitFor(() => expect(document.documentElement.lang).toBe('id'));
+      expect(localStorage.getItem(LANG_KEY)).toBe('id');
+      expect(screen.getByLabelText('Bahasa studio')).toBe(select);
+    },
+  );
 });
 
 describe('a table that lacks a studio text', () => {

@@ -39,7 +39,8 @@ function found(where: string, text: string): string[] {
     const m = re.exec(text);
     return m
       ? [
-          `${where}: ${what} (${text.slice(Math.max(0, m.index - 30), m.index + m[0].length + 30).replace(/\s+/g, ' ')})`,
+          `${where}: ${what} ` +
+            `(${text.slice(Math.max(0, m.index - 30), m.index + m[0].length + 30).replace(/\s+/g, ' ')})`,
         ]
       : [];
   });

@@ -53,26 +53,29 @@ function renderBook(lang: 'en' | 'ms', onDraft = vi.fn(async (_part: unknown, _t
 }
 
 describe('nothing typed is lost', () => {
-  it('Cancel with an edit asks first: Keep editing keeps the words, Drop my changes leaves the part as saved', async () => {
-    const { user, onDraft } = renderBook('en');
-    await user.click(screen.getByRole('button', { name: 'Edit Introduction' }));
-    const box = screen.getByLabelText('Text of Introduction');
-    await user.type(box, ' A storm came.');
-    await user.click(screen.getByTestId('cancel-edit'));
-    const ask = screen.getByRole('dialog', { name: 'Drop this edit?' });
-    expect(ask.textContent).toContain('Your changes to Introduction are not saved.');
-    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByLabelText('Text of Introduction')).toHaveProperty('value', 'Once upon a time. A storm came.');
-    expect(onDraft).not.toHaveBeenCalledWith(INTRO, null);
+  it(
+    'Cancel with an edit asks first: Keep editing keeps ' + 'the words, Drop my changes leaves the part as saved',
+    async () => {
+      const { user, onDraft } = renderBook('en');
+      await user.click(screen.getByRole('button', { name: 'Edit Introduction' }));
+      const box = screen.getByLabelText('Text of Introduction');
+      await user.type(box, ' A storm came.');
+      await user.click(screen.getByTestId('cancel-edit'));
+      const ask = screen.getByRole('dialog', { name: 'Drop this edit?' });
+      expect(ask.textContent).toContain('Your changes to Introduction are not saved.');
+      await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.getByLabelText('Text of Introduction')).toHaveProperty('value', 'Once upon a time. A storm came.');
+      expect(onDraft).not.toHaveBeenCalledWith(INTRO, null);
 
-    await user.click(screen.getByTestId('cancel-edit'));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Drop my changes' }));
-    expect(screen.queryByTestId('part-editor')).toBeNull();
-    expect(screen.getByTestId('manuscript').textContent).toContain('Once upon a time.');
-    expect(screen.getByTestId('manuscript').textContent).not.toContain('A storm came.');
-    expect(onDraft).toHaveBeenLastCalledWith(INTRO, null);
-  });
+      await user.click(screen.getByTestId('cancel-edit'));
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Drop my changes' }));
+      expect(screen.queryByTestId('part-editor')).toBeNull();
+      expect(screen.getByTestId('manuscript').textContent).toContain('Once upon a time.');
+      expect(screen.getByTestId('manuscript').textContent).not.toContain('A storm came.');
+      expect(onDraft).toHaveBeenLastCalledWith(INTRO, null);
+    },
+  );
 
   it('Cancel with nothing changed closes at once', async () => {
     const { user } = renderBook('en');

@@ -83,7 +83,8 @@ describe("numbers on a page in the writer's language", () => {
   });
 
   it.each(['en', 'ms'] as const)(
-    'the top-up prices in English and Malay stay as the requirements write them, RM45, RM75, RM97, saving RM15, RM53 and RM83, by FPX or bank transfer (%s)',
+    'the top-up prices in English and Malay stay as the requirements write them, ' +
+      'RM45, RM75, RM97, saving RM15, RM53 and RM83, by FPX or bank transfer (%s)',
     async (lang) => {
       serve(paymentOptions(lang));
       renderPage(
@@ -100,22 +101,27 @@ describe("numbers on a page in the writer's language", () => {
     },
   );
 
-  it('the Indonesian Top Up says what it charges: ringgit (MYR, as Indonesian writes it), by card, never FPX or a bare RM', async () => {
-    serve(paymentOptions('id'));
-    renderPage(
-      <Routes>
-        <Route path="/topup" element={<TopUp />} />
-      </Routes>,
-      { path: '/topup', user: { ...USER, lang: 'id' }, accountLang: 'id' },
-    );
-    const links = await screen.findByTestId('link-packages');
-    // Intl writes a ringgit price in Indonesian with the currency's code before it and a non-breaking space: "MYR 45".
-    const prices = [...links.querySelectorAll('p.text-3xl')].map((p) => p.textContent!.replace(/\s/g, ' '));
-    expect(prices).toEqual(['MYR 45', 'MYR 75', 'MYR 97']);
-    expect(screen.getByTestId('topup-badges').textContent).toContain('Kartu debit atau kredit');
-    expect(screen.getByTestId('topup-charge-note').textContent).toContain('ringgit Malaysia (MYR)');
-    expect(document.body.textContent).not.toMatch(/FPX|RM\s?\d/);
-  });
+  it(
+    'the Indonesian Top Up says what it charges: ringgit (MYR, ' +
+      'as Indonesian writes it), by card, never FPX or a bare RM',
+    async () => {
+      serve(paymentOptions('id'));
+      renderPage(
+        <Routes>
+          <Route path="/topup" element={<TopUp />} />
+        </Routes>,
+        { path: '/topup', user: { ...USER, lang: 'id' }, accountLang: 'id' },
+      );
+      const links = await screen.findByTestId('link-packages');
+      // Intl writes a ringgit price in Indonesian with the currency's code before it and a non-breaking space: "MYR
+      // 45".
+      const prices = [...links.querySelectorAll('p.text-3xl')].map((p) => p.textContent!.replace(/\s/g, ' '));
+      expect(prices).toEqual(['MYR 45', 'MYR 75', 'MYR 97']);
+      expect(screen.getByTestId('topup-badges').textContent).toContain('Kartu debit atau kredit');
+      expect(screen.getByTestId('topup-charge-note').textContent).toContain('ringgit Malaysia (MYR)');
+      expect(document.body.textContent).not.toMatch(/FPX|RM\s?\d/);
+    },
+  );
 
   it.each([
     ['en', '1,500 words', '1,500'],

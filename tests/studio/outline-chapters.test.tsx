@@ -55,59 +55,66 @@ function renderCards(
 const cards = () => screen.getAllByTestId('chapter-card');
 
 describe('the outline as chapter cards', () => {
-  it("the writer edits chapter 2's plan and note, adds a chapter, moves and deletes one; Save sends them all, chapter 1 locked", async () => {
-    const onSave = vi.fn(async (_chapters: unknown) => null);
-    const user = renderCards('en', onSave);
-    expect(cards()).toHaveLength(3);
-    // Chapter 1 is written: a locked card, with nothing to edit or move.
-    const locked = cards()[0]!;
-    expect(locked.dataset.locked).toBe('true');
-    expect(locked.textContent).toContain('Chapter 1: The Return');
-    expect(locked.textContent).toContain('Written: locked');
-    expect(within(locked).queryByRole('textbox')).toBeNull();
-    expect(within(locked).queryByRole('button')).toBeNull();
-    // Chapter 2 cannot move above the written chapter 1.
-    expect((within(cards()[1]!).getByRole('button', { name: 'Move Chapter 2 up' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
-    expect(screen.queryByTestId('chapters-save')).toBeNull();
+  it(
+    "the writer edits chapter 2's plan and note, adds a chapter, " +
+      'moves and deletes one; Save sends them all, chapter 1 locked',
+    async () => {
+      const onSave = vi.fn(async (_chapters: unknown) => null);
+      const user = renderCards('en', onSave);
+      expect(cards()).toHaveLength(3);
+      // Chapter 1 is written: a locked card, with nothing to edit or move.
+      const locked = cards()[0]!;
+      expect(locked.dataset.locked).toBe('true');
+      expect(locked.textContent).toContain('Chapter 1: The Return');
+      expect(locked.textContent).toContain('Written: locked');
+      expect(within(locked).queryByRole('textbox')).toBeNull();
+      expect(within(locked).queryByRole('button')).toBeNull();
+      // Chapter 2 cannot move above the written chapter 1.
+      expect(
+        (within(cards()[1]!).getByRole('button', { name: 'Move Chapter 2 up' }) as HTMLButtonElement).disabled,
+      ).toBe(true);
+      expect(screen.queryByTestId('chapters-save')).toBeNull();
 
-    const plan = within(cards()[1]!).getByLabelText('Plan');
-    await user.clear(plan);
-    await user.type(plan, 'Aisha breaks in at night.');
-    await user.type(within(cards()[1]!).getByLabelText('Note: what must happen here'), 'She finds the letter.');
-    // A new chapter after chapter 2, then chapter 4 (the storm) moved up above it, then that new one deleted and added at
-    // the end.
-    await user.click(within(cards()[1]!).getByRole('button', { name: 'Add a chapter after Chapter 2' }));
-    expect(cards()).toHaveLength(4);
-    await user.type(within(cards()[2]!).getByLabelText('Title'), 'The Buyer');
-    await user.type(within(cards()[2]!).getByLabelText('Plan'), 'A buyer comes.');
-    await user.click(within(cards()[3]!).getByRole('button', { name: 'Move Chapter 4 up' }));
-    expect(within(cards()[2]!).getByLabelText('Title')).toHaveProperty('value', 'The Storm');
-    await user.click(within(cards()[3]!).getByRole('button', { name: 'Delete Chapter 4' }));
-    expect(cards()).toHaveLength(3);
-    // A deletion can be undone: the card comes back in its place, then it is deleted again.
-    expect(screen.getByTestId('chapter-deleted').textContent).toBe('Chapter 4: The Buyer deleted (not saved yet).Undo');
-    await user.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(cards()).toHaveLength(4);
-    expect(within(cards()[3]!).getByLabelText('Title')).toHaveProperty('value', 'The Buyer');
-    expect(screen.queryByTestId('chapter-deleted')).toBeNull();
-    await user.click(within(cards()[3]!).getByRole('button', { name: 'Delete Chapter 4' }));
-    expect(cards()).toHaveLength(3);
-    await user.click(screen.getByRole('button', { name: 'Add a chapter' }));
-    await user.type(within(cards()[3]!).getByLabelText('Title'), 'Homecoming');
+      const plan = within(cards()[1]!).getByLabelText('Plan');
+      await user.clear(plan);
+      await user.type(plan, 'Aisha breaks in at night.');
+      await user.type(within(cards()[1]!).getByLabelText('Note: what must happen here'), 'She finds the letter.');
+      // A new chapter after chapter 2, then chapter 4 (the storm) moved up above it, then that new one deleted and
+      // added at
+      // the end.
+      await user.click(within(cards()[1]!).getByRole('button', { name: 'Add a chapter after Chapter 2' }));
+      expect(cards()).toHaveLength(4);
+      await user.type(within(cards()[2]!).getByLabelText('Title'), 'The Buyer');
+      await user.type(within(cards()[2]!).getByLabelText('Plan'), 'A buyer comes.');
+      await user.click(within(cards()[3]!).getByRole('button', { name: 'Move Chapter 4 up' }));
+      expect(within(cards()[2]!).getByLabelText('Title')).toHaveProperty('value', 'The Storm');
+      await user.click(within(cards()[3]!).getByRole('button', { name: 'Delete Chapter 4' }));
+      expect(cards()).toHaveLength(3);
+      // A deletion can be undone: the card comes back in its place, then it is deleted again.
+      expect(screen.getByTestId('chapter-deleted').textContent).toBe(
+        'Chapter 4: The Buyer deleted (not saved yet).Undo',
+      );
+      await user.click(screen.getByRole('button', { name: 'Undo' }));
+      expect(cards()).toHaveLength(4);
+      expect(within(cards()[3]!).getByLabelText('Title')).toHaveProperty('value', 'The Buyer');
+      expect(screen.queryByTestId('chapter-deleted')).toBeNull();
+      await user.click(within(cards()[3]!).getByRole('button', { name: 'Delete Chapter 4' }));
+      expect(cards()).toHaveLength(3);
+      await user.click(screen.getByRole('button', { name: 'Add a chapter' }));
+      await user.type(within(cards()[3]!).getByLabelText('Title'), 'Homecoming');
 
-    await user.click(screen.getByTestId('chapters-save'));
-    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
-    expect(onSave.mock.calls[0]![0]).toEqual([
-      { title: 'The Return', plan: 'Aisha comes home.' },
-      { title: 'The Key', plan: 'Aisha breaks in at night.', note: 'She finds the letter.' },
-      { title: 'The Storm', plan: 'A storm floods the street.', note: 'Aisha must lose the lantern.' },
-      { title: 'Homecoming', plan: '' },
-    ]);
-    // Saved: the undo is gone.
-    await waitFor(() => expect(screen.queryByTestId('chapter-deleted')).toBeNull());
-  });
+      await user.click(screen.getByTestId('chapters-save'));
+      await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+      expect(onSave.mock.calls[0]![0]).toEqual([
+        { title: 'The Return', plan: 'Aisha comes home.' },
+        { title: 'The Key', plan: 'Aisha breaks in at night.', note: 'She finds the letter.' },
+        { title: 'The Storm', plan: 'A storm floods the street.', note: 'Aisha must lose the lantern.' },
+        { title: 'Homecoming', plan: '' },
+      ]);
+      // Saved: the undo is gone.
+      await waitFor(() => expect(screen.queryByTestId('chapter-deleted')).toBeNull());
+    },
+  );
 
   it('a refusal is said under the cards and the edits stay; Discard brings the saved chapters back', async () => {
     const user = renderCards(

@@ -120,30 +120,33 @@ const renderPanel = (lang: 'en' | 'ms' | 'id' = 'en') =>
 const kdpEbook = () => screen.getAllByTestId('channel').find((c) => c.getAttribute('data-channel') === 'kdp_ebook')!;
 
 describe('categories in the package editor', () => {
-  it('a failing categories check leads to the field; the categories typed are sent and the check turns green, free', async () => {
-    const calls = serve();
-    const user = userEvent.setup();
-    renderPanel();
-    const field = (await screen.findByLabelText('Categories (one a line, at most 3)')) as HTMLTextAreaElement;
-    expect(field.value).toBe('');
-    expect(screen.getByText(/each at most 200 characters; at least one\./)).toBeTruthy();
-    expect(screen.getByTestId('package-edit-cost').textContent).toBe(
-      'Free: no credits are used and nothing is written again.',
-    );
-    await user.click(within(kdpEbook()).getByRole('button', { name: 'Edit the categories' }));
-    expect(document.activeElement).toBe(field);
-    await user.type(field, 'Juvenile Fiction / Animals / General{enter}{enter} Juvenile Fiction / Bedtime & Dreams ');
-    await user.click(screen.getByRole('button', { name: 'Save and check again' }));
-    await screen.findByText('Saved and checked again: the readiness below is up to date.');
-    const put = calls.filter((c) => c.method === 'PUT');
-    expect(put).toHaveLength(1);
-    expect((put[0]!.body as Edit).categories).toEqual([
-      'Juvenile Fiction / Animals / General',
-      'Juvenile Fiction / Bedtime & Dreams',
-    ]);
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
-    await waitFor(() => expect(kdpEbook().getAttribute('data-ready')).toBe('true'));
-  });
+  it(
+    'a failing categories check leads to the field; the ' + 'categories typed are sent and the check turns green, free',
+    async () => {
+      const calls = serve();
+      const user = userEvent.setup();
+      renderPanel();
+      const field = (await screen.findByLabelText('Categories (one a line, at most 3)')) as HTMLTextAreaElement;
+      expect(field.value).toBe('');
+      expect(screen.getByText(/each at most 200 characters; at least one\./)).toBeTruthy();
+      expect(screen.getByTestId('package-edit-cost').textContent).toBe(
+        'Free: no credits are used and nothing is written again.',
+      );
+      await user.click(within(kdpEbook()).getByRole('button', { name: 'Edit the categories' }));
+      expect(document.activeElement).toBe(field);
+      await user.type(field, 'Juvenile Fiction / Animals / General{enter}{enter} Juvenile Fiction / Bedtime & Dreams ');
+      await user.click(screen.getByRole('button', { name: 'Save and check again' }));
+      await screen.findByText('Saved and checked again: the readiness below is up to date.');
+      const put = calls.filter((c) => c.method === 'PUT');
+      expect(put).toHaveLength(1);
+      expect((put[0]!.body as Edit).categories).toEqual([
+        'Juvenile Fiction / Animals / General',
+        'Juvenile Fiction / Bedtime & Dreams',
+      ]);
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
+      await waitFor(() => expect(kdpEbook().getAttribute('data-ready')).toBe('true'));
+    },
+  );
 
   it("more than 3 are refused in the server's words, and what was typed stays", async () => {
     serve({

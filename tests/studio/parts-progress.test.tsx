@@ -45,37 +45,47 @@ function shown(state: BookState): { counter: string; parts: number; steps: strin
 }
 
 describe('Writing Progress counts the parts the book shows', () => {
-  it("Treasure Island's chapters (Gutenberg) with their dedication and verse as the opening, in a book of 9 chapters", () => {
-    const state = imported('treasure.txt', new Uint8Array(readFileSync(TREASURE)), 9, 'en');
-    const written = state.content.length;
-    expect(state.content[0]).toContain('Dedication');
-    const { counter, parts, steps } = shown(state);
-    // The opening and the chapters on the page, out of the introduction, nine chapters and the conclusion.
-    expect(parts).toBe(written);
-    expect(counter).toBe(`${written} / 11`);
-    expect(steps).toContain('introduction');
-    expect(partsWritten(spec, state)).toEqual({ written, total: 11 });
-  });
+  it(
+    "Treasure Island's chapters (Gutenberg) with their " +
+      'dedication and verse as the opening, in a book of 9 chapters',
+    () => {
+      const state = imported('treasure.txt', new Uint8Array(readFileSync(TREASURE)), 9, 'en');
+      const written = state.content.length;
+      expect(state.content[0]).toContain('Dedication');
+      const { counter, parts, steps } = shown(state);
+      // The opening and the chapters on the page, out of the introduction, nine chapters and the conclusion.
+      expect(parts).toBe(written);
+      expect(counter).toBe(`${written} / 11`);
+      expect(steps).toContain('introduction');
+      expect(partsWritten(spec, state)).toEqual({ written, total: 11 });
+    },
+  );
 
-  it('a Malay manuscript of 4 chapters and no opening, in a 7-chapter book, reads 4 / 8 with no introduction to write', () => {
-    const state = imported('cerita.txt', new TextEncoder().encode(malayManuscript(4, 'roman')), 7, 'ms');
-    expect(state.content[0]).toBe('');
-    const { counter, parts, steps } = shown(state);
-    expect(parts).toBe(4);
-    expect(counter).toBe('4 / 8');
-    expect(steps).not.toContain('introduction');
-  });
+  it(
+    'a Malay manuscript of 4 chapters and no opening, in a ' +
+      '7-chapter book, reads 4 / 8 with no introduction to write',
+    () => {
+      const state = imported('cerita.txt', new TextEncoder().encode(malayManuscript(4, 'roman')), 7, 'ms');
+      expect(state.content[0]).toBe('');
+      const { counter, parts, steps } = shown(state);
+      expect(parts).toBe(4);
+      expect(counter).toBe('4 / 8');
+      expect(steps).not.toContain('introduction');
+    },
+  );
 
   it('a manuscript with a preface counts its opening as the introduction', () => {
     const text = [
       'PREFACE',
       '',
-      'These pages were written over three winters by the sea, and every one of them owes something to the keepers of the light.',
+      'These pages were written over three winters by the sea, and ' +
+        'every one of them owes something to the keepers of the light.',
       '',
       ...[1, 2, 3].flatMap((n) => [
         `Chapter ${n}`,
         '',
-        `Mara climbed the steps of the lighthouse on the ${n}th night and lit the lamp as her husband had taught her, while the boats came home.`,
+        `Mara climbed the steps of the lighthouse on the ${n}th night and lit ` +
+          `the lamp as her husband had taught her, while the boats came home.`,
         '',
       ]),
     ].join('\n');

@@ -62,17 +62,21 @@ function renderChapter(
 }
 
 describe('passage tools', () => {
-  it('paragraphs are placed in the text they came from; a point of a rendered block in its Markdown, marks stepped over', () => {
-    expect(paragraphsOf(CHAPTER).map((p) => CHAPTER.slice(p.start, p.end))).toEqual([
-      'Aisha opened the shutters at dawn.',
-      'The harbour was quiet.',
-      'She lit the oldest lantern.',
-    ]);
-    // "*Quietly,* she said." renders as "Quietly, she said.": rendered character 9 ("s") is source character 11.
-    expect(sourceIndex('*Quietly,* she said.', 'Quietly, she said.', 9, 'start')).toBe(11);
-    expect(sourceIndex('*Quietly,* she said.', 'Quietly, she said.', 8, 'end')).toBe(9);
-    expect(sourceIndex('Tom &amp; Ann.', 'Tom & Ann.', 6, 'start')).toBe(10);
-  });
+  it(
+    'paragraphs are placed in the text they came from; a point ' +
+      'of a rendered block in its Markdown, marks stepped over',
+    () => {
+      expect(paragraphsOf(CHAPTER).map((p) => CHAPTER.slice(p.start, p.end))).toEqual([
+        'Aisha opened the shutters at dawn.',
+        'The harbour was quiet.',
+        'She lit the oldest lantern.',
+      ]);
+      // "*Quietly,* she said." renders as "Quietly, she said.": rendered character 9 ("s") is source character 11.
+      expect(sourceIndex('*Quietly,* she said.', 'Quietly, she said.', 9, 'start')).toBe(11);
+      expect(sourceIndex('*Quietly,* she said.', 'Quietly, she said.', 8, 'end')).toBe(9);
+      expect(sourceIndex('Tom &amp; Ann.', 'Tom & Ann.', 6, 'start')).toBe(10);
+    },
+  );
 
   it.each([
     ['en', 'Shorten (1 credit)'],
@@ -116,73 +120,80 @@ describe('passage tools', () => {
     },
   );
 
-  it('a passage selected, then "Passage tools": the panel is open with the selection (the click does not close it); a second click closes it', async () => {
-    const onPassage = vi.fn(async (..._a: unknown[]) => ({ passage: 'x' }));
-    const { user } = renderChapter('en', onPassage);
-    const paragraph = Array.from(document.querySelectorAll('#part-1-text p')).find((p) =>
-      p.textContent!.includes('The harbour was quiet.'),
-    )!;
-    const node = paragraph.firstChild!;
-    const range = document.createRange();
-    range.setStart(node, 0);
-    range.setEnd(node, node.textContent!.length);
-    document.getSelection()!.removeAllRanges();
-    document.getSelection()!.addRange(range);
-    document.dispatchEvent(new Event('selectionchange'));
-    const open = screen.getByRole('button', { name: 'Passage tools for Chapter 1' });
-    await user.click(open);
-    expect(open.getAttribute('aria-expanded')).toBe('true');
-    const which = screen.getByLabelText('Passage') as HTMLSelectElement;
-    expect(which.selectedOptions[0]!.textContent).toMatch(/^Your selection: The harbour was quiet/);
-    await user.click(open);
-    expect(open.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByLabelText('Passage')).toBeNull();
-  });
+  it(
+    'a passage selected, then "Passage tools": the panel is open with the ' +
+      'selection (the click does not close it); a second click closes it',
+    async () => {
+      const onPassage = vi.fn(async (..._a: unknown[]) => ({ passage: 'x' }));
+      const { user } = renderChapter('en', onPassage);
+      const paragraph = Array.from(document.querySelectorAll('#part-1-text p')).find((p) =>
+        p.textContent!.includes('The harbour was quiet.'),
+      )!;
+      const node = paragraph.firstChild!;
+      const range = document.createRange();
+      range.setStart(node, 0);
+      range.setEnd(node, node.textContent!.length);
+      document.getSelection()!.removeAllRanges();
+      document.getSelection()!.addRange(range);
+      document.dispatchEvent(new Event('selectionchange'));
+      const open = screen.getByRole('button', { name: 'Passage tools for Chapter 1' });
+      await user.click(open);
+      expect(open.getAttribute('aria-expanded')).toBe('true');
+      const which = screen.getByLabelText('Passage') as HTMLSelectElement;
+      expect(which.selectedOptions[0]!.textContent).toMatch(/^Your selection: The harbour was quiet/);
+      await user.click(open);
+      expect(open.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.queryByLabelText('Passage')).toBeNull();
+    },
+  );
 
-  it('by keyboard: paragraph 2, Expand; the new passage beside the old; Keep sends it, Discard changes nothing', async () => {
-    const onPassage = vi.fn(async (..._a: unknown[]) => ({ passage: 'The harbour lay quiet; a gull cried once.' }));
-    const { user, onKeepPassage } = renderChapter('en', onPassage);
-    await user.click(screen.getByRole('button', { name: 'Passage tools for Chapter 1' }));
-    await user.selectOptions(screen.getByLabelText('Passage'), 'Paragraph 2: The harbour was quiet.');
-    await user.click(screen.getByRole('button', { name: 'Expand (1 credit)' }));
-    expect(onPassage).toHaveBeenCalledWith(
-      CHAPTER1,
-      { start: 36, end: 58, text: 'The harbour was quiet.' },
-      { action: 'expand' },
-      expect.any(Function),
-      expect.any(Function),
-    );
-    const answer = await screen.findByTestId('passage-answer');
-    expect(within(answer).getByTestId('passage-new').textContent).toBe('The harbour lay quiet; a gull cried once.');
-    expect(answer.textContent).toContain('The harbour was quiet.');
-    await user.click(within(answer).getByRole('button', { name: 'Discard' }));
-    expect(screen.queryByTestId('passage-answer')).toBeNull();
-    expect(onKeepPassage).not.toHaveBeenCalled();
-    // Discard says the answer's credit is spent (it was written).
-    expect(screen.getByTestId('passage-discarded').textContent).toBe(
-      'Discarded: the part is as it was. The answer was written, so its cost (1 credit) stays spent.',
-    );
-
-    await user.type(screen.getByLabelText('Note for Rewrite (optional)'), 'More of the sea');
-    await user.selectOptions(screen.getByLabelText('Tone for Rewrite'), 'Warmer');
-    await user.click(screen.getByRole('button', { name: 'Rewrite (1 credit)' }));
-    expect(onPassage).toHaveBeenLastCalledWith(
-      CHAPTER1,
-      { start: 36, end: 58, text: 'The harbour was quiet.' },
-      { action: 'rewrite', note: 'More of the sea', tone: 'warmer' },
-      expect.any(Function),
-      expect.any(Function),
-    );
-    await user.click(await screen.findByRole('button', { name: 'Keep' }));
-    await waitFor(() =>
-      expect(onKeepPassage).toHaveBeenCalledWith(
+  it(
+    'by keyboard: paragraph 2, Expand; the new passage ' + 'beside the old; Keep sends it, Discard changes nothing',
+    async () => {
+      const onPassage = vi.fn(async (..._a: unknown[]) => ({ passage: 'The harbour lay quiet; a gull cried once.' }));
+      const { user, onKeepPassage } = renderChapter('en', onPassage);
+      await user.click(screen.getByRole('button', { name: 'Passage tools for Chapter 1' }));
+      await user.selectOptions(screen.getByLabelText('Passage'), 'Paragraph 2: The harbour was quiet.');
+      await user.click(screen.getByRole('button', { name: 'Expand (1 credit)' }));
+      expect(onPassage).toHaveBeenCalledWith(
         CHAPTER1,
         { start: 36, end: 58, text: 'The harbour was quiet.' },
-        'The harbour lay quiet; a gull cried once.',
-      ),
-    );
-    await waitFor(() => expect(screen.queryByTestId('passage-answer')).toBeNull());
-  });
+        { action: 'expand' },
+        expect.any(Function),
+        expect.any(Function),
+      );
+      const answer = await screen.findByTestId('passage-answer');
+      expect(within(answer).getByTestId('passage-new').textContent).toBe('The harbour lay quiet; a gull cried once.');
+      expect(answer.textContent).toContain('The harbour was quiet.');
+      await user.click(within(answer).getByRole('button', { name: 'Discard' }));
+      expect(screen.queryByTestId('passage-answer')).toBeNull();
+      expect(onKeepPassage).not.toHaveBeenCalled();
+      // Discard says the answer's credit is spent (it was written).
+      expect(screen.getByTestId('passage-discarded').textContent).toBe(
+        'Discarded: the part is as it was. The answer was written, so its cost (1 credit) stays spent.',
+      );
+
+      await user.type(screen.getByLabelText('Note for Rewrite (optional)'), 'More of the sea');
+      await user.selectOptions(screen.getByLabelText('Tone for Rewrite'), 'Warmer');
+      await user.click(screen.getByRole('button', { name: 'Rewrite (1 credit)' }));
+      expect(onPassage).toHaveBeenLastCalledWith(
+        CHAPTER1,
+        { start: 36, end: 58, text: 'The harbour was quiet.' },
+        { action: 'rewrite', note: 'More of the sea', tone: 'warmer' },
+        expect.any(Function),
+        expect.any(Function),
+      );
+      await user.click(await screen.findByRole('button', { name: 'Keep' }));
+      await waitFor(() =>
+        expect(onKeepPassage).toHaveBeenCalledWith(
+          CHAPTER1,
+          { start: 36, end: 58, text: 'The harbour was quiet.' },
+          'The harbour lay quiet; a gull cried once.',
+        ),
+      );
+      await waitFor(() => expect(screen.queryByTestId('passage-answer')).toBeNull());
+    },
+  );
 
   it('a refusal is said in the panel; in Malay the tools are Malay', async () => {
     renderChapter('ms', async () => 'Kredit tidak mencukupi.');

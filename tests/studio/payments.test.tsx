@@ -118,15 +118,19 @@ describe('the one Top Up page', () => {
     expect(screen.getByRole('link', { name: 'Redeem a code' }).getAttribute('href')).toBe('/profile/edit');
   });
 
-  it("a server with only the operator's payment links shows its RM packages, no card packages, and the credit-code box", async () => {
-    withOptions(LINKS);
-    renderAt('/topup');
-    const link = await screen.findByRole('link', { name: 'Top Up 150' });
-    expect(link.getAttribute('href')).toBe('https://pay.example/karya-150');
-    expect(screen.getByText('RM45')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Buy / })).toBeNull();
-    expect(screen.getByTestId('topup-redeem')).toBeTruthy();
-  });
+  it(
+    "a server with only the operator's payment links shows its " +
+      'RM packages, no card packages, and the credit-code box',
+    async () => {
+      withOptions(LINKS);
+      renderAt('/topup');
+      const link = await screen.findByRole('link', { name: 'Top Up 150' });
+      expect(link.getAttribute('href')).toBe('https://pay.example/karya-150');
+      expect(screen.getByText('RM45')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /^Buy / })).toBeNull();
+      expect(screen.getByTestId('topup-redeem')).toBeTruthy();
+    },
+  );
 
   it('the old card page /upgrade is the same page, with the reason and the way back the writer came with', async () => {
     withOptions(CARD);

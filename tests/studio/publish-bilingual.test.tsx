@@ -93,23 +93,27 @@ describe('PublishPanel: the dual-language edition', () => {
     expect(posted[0]).not.toHaveProperty('bilingual');
   });
 
-  it('is offered for a Malay edition of an English book, unticked; ticked, the publish asks for the bilingual package', async () => {
-    const posted = serve({ book_id: 7, edition: { lang: 'ms', source_lang: 'en' } });
-    renderPanel('en');
-    const box = (await screen.findByLabelText('Dual-language edition (English and Malay)')) as HTMLInputElement;
-    expect(box.type).toBe('checkbox');
-    expect(box.checked).toBe(false);
-    expect(box.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toMatch(
-      /each paragraph of the original followed by its translation/,
-    );
-    const user = userEvent.setup();
-    await user.click(box);
-    expect(box.checked).toBe(true);
-    await user.click(screen.getByTestId('publish-button'));
-    await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toMatchObject({ bilingual: true });
-  });
+  it(
+    'is offered for a Malay edition of an English book, ' +
+      'unticked; ticked, the publish asks for the bilingual package',
+    async () => {
+      const posted = serve({ book_id: 7, edition: { lang: 'ms', source_lang: 'en' } });
+      renderPanel('en');
+      const box = (await screen.findByLabelText('Dual-language edition (English and Malay)')) as HTMLInputElement;
+      expect(box.type).toBe('checkbox');
+      expect(box.checked).toBe(false);
+      expect(box.getAttribute('aria-describedby')).toBeTruthy();
+      expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toMatch(
+        /each paragraph of the original followed by its translation/,
+      );
+      const user = userEvent.setup();
+      await user.click(box);
+      expect(box.checked).toBe(true);
+      await user.click(screen.getByTestId('publish-button'));
+      await waitFor(() => expect(posted).toHaveLength(1));
+      expect(posted[0]).toMatchObject({ bilingual: true });
+    },
+  );
 
   it('speaks Malay in a Malay studio, the source language named first', async () => {
     serve({ book_id: 7, edition: { lang: 'en', source_lang: 'ms' } });

@@ -117,30 +117,36 @@ const renderPanel = (lang: 'en' | 'ms' = 'en') =>
   );
 
 describe('PublishPanel', () => {
-  it("starts on the book's own trim, which the writer can still change: a children's book 5.5 × 8.5 in, a novel 6 × 9 in", async () => {
-    for (const [trim, label] of [
-      ['5.5x8.5', '5.5 × 8.5 in'],
-      ['6x9', '6 × 9 in'],
-    ] as const) {
-      serve({ quote: { trim } });
-      const view = renderPanel();
-      const select = (await screen.findByTestId('publish-trim')) as HTMLSelectElement;
-      await waitFor(() => expect(select.selectedOptions[0]?.textContent).toBe(label));
-      await userEvent.setup().selectOptions(select, '5x8');
-      expect(select.selectedOptions[0]?.textContent).toBe('5 × 8 in');
-      view.unmount();
-    }
-  });
+  it(
+    "starts on the book's own trim, which the writer can still " +
+      "change: a children's book 5.5 × 8.5 in, a novel 6 × 9 in",
+    async () => {
+      for (const [trim, label] of [
+        ['5.5x8.5', '5.5 × 8.5 in'],
+        ['6x9', '6 × 9 in'],
+      ] as const) {
+        serve({ quote: { trim } });
+        const view = renderPanel();
+        const select = (await screen.findByTestId('publish-trim')) as HTMLSelectElement;
+        await waitFor(() => expect(select.selectedOptions[0]?.textContent).toBe(label));
+        await userEvent.setup().selectOptions(select, '5x8');
+        expect(select.selectedOptions[0]?.textContent).toBe('5 × 8 in');
+        view.unmount();
+      }
+    },
+  );
 
   it("shows the account's new titles today against the daily limit, in English and Malay (issue 53)", async () => {
     for (const [lang, text] of [
       [
         'en',
-        'New titles published today on your account: 2 of 3 a day (stores such as KDP create at most 3 new titles a day).',
+        'New titles published today on your account: 2 of 3 a day ' +
+          '(stores such as KDP create at most 3 new titles a day).',
       ],
       [
         'ms',
-        'Judul baharu yang diterbitkan hari ini dalam akaun anda: 2 daripada 3 sehari (kedai seperti KDP mencipta paling banyak 3 judul baharu sehari).',
+        'Judul baharu yang diterbitkan hari ini dalam akaun anda: 2 daripada 3 ' +
+          'sehari (kedai seperti KDP mencipta paling banyak 3 judul baharu sehari).',
       ],
     ] as const) {
       serve({ quote: { today: { packages: 2, per_day: 3 } } });
@@ -150,97 +156,105 @@ describe('PublishPanel', () => {
     }
   });
 
-  it("the writer's own title (an untitled manuscript's): one credit less, sent with the publish, the title step not run", async () => {
-    // A book without a title of its own: the title step is quoted (1 credit).
-    const calls = serve({
-      quote: {
-        steps: STEPS.map((s) => (s.part === 'title' ? { part: 'title', generator_id: 'book-title', cost: 1 } : s)),
-        cost: 11,
-      },
-    });
-    const user = userEvent.setup();
-    renderPanel();
-    await waitFor(() => expect(screen.getByTestId('publish-cost').textContent).toBe('Publishing costs 11 credits.'));
-    await user.type(screen.getByLabelText('Title'), 'A Walk by the River');
-    expect(screen.getByTestId('publish-cost').textContent).toBe('Publishing costs 10 credits.');
-    await user.click(screen.getByTestId('publish-button'));
-    await screen.findByText('Your publishing package is ready to download.');
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-      { title: 'A Walk by the River', trim: '5.5x8.5', paper: 'white' },
-    ]);
-  });
+  it(
+    "the writer's own title (an untitled manuscript's): one " +
+      'credit less, sent with the publish, the title step not run',
+    async () => {
+      // A book without a title of its own: the title step is quoted (1 credit).
+      const calls = serve({
+        quote: {
+          steps: STEPS.map((s) => (s.part === 'title' ? { part: 'title', generator_id: 'book-title', cost: 1 } : s)),
+          cost: 11,
+        },
+      });
+      const user = userEvent.setup();
+      renderPanel();
+      await waitFor(() => expect(screen.getByTestId('publish-cost').textContent).toBe('Publishing costs 11 credits.'));
+      await user.type(screen.getByLabelText('Title'), 'A Walk by the River');
+      expect(screen.getByTestId('publish-cost').textContent).toBe('Publishing costs 10 credits.');
+      await user.click(screen.getByTestId('publish-button'));
+      await screen.findByText('Your publishing package is ready to download.');
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+        { title: 'A Walk by the River', trim: '5.5x8.5', paper: 'white' },
+      ]);
+    },
+  );
 
-  it('shows the cost before spending, publishes with the author, trim and paper, then the channels, the cover, description, keywords and every file', async () => {
-    const calls = serve();
-    const user = userEvent.setup();
-    renderPanel();
-    const panel = await screen.findByTestId('publish-panel');
-    expect(within(panel).getByRole('heading', { name: 'Publish your book' })).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('publish-cost').textContent).toBe('Publishing costs 10 credits.'));
-    expect(screen.getByTestId('publish-button').textContent).toBe('Publish (10 credits)');
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  it(
+    'shows the cost before spending, publishes with the author, trim and ' +
+      'paper, then the channels, the cover, description, keywords and every file',
+    async () => {
+      const calls = serve();
+      const user = userEvent.setup();
+      renderPanel();
+      const panel = await screen.findByTestId('publish-panel');
+      expect(within(panel).getByRole('heading', { name: 'Publish your book' })).toBeTruthy();
+      await waitFor(() => expect(screen.getByTestId('publish-cost').textContent).toBe('Publishing costs 10 credits.'));
+      expect(screen.getByTestId('publish-button').textContent).toBe('Publish (10 credits)');
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
-    await user.type(screen.getByLabelText('Author name'), 'Siti Aminah');
-    await user.selectOptions(screen.getByLabelText('Paperback size'), '5x8');
-    await user.selectOptions(screen.getByLabelText('Paper'), 'cream');
-    expect(screen.getByTestId('publish-cost').textContent).toBe('Publishing costs 9 credits.');
-    await user.click(screen.getByTestId('publish-button'));
-    await screen.findByText('Your publishing package is ready to download.');
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([
-      {
-        method: 'POST',
-        url: '/api/books/children/publish',
-        body: { author: 'Siti Aminah', trim: '5x8', paper: 'cream' },
-      },
-    ]);
+      await user.type(screen.getByLabelText('Author name'), 'Siti Aminah');
+      await user.selectOptions(screen.getByLabelText('Paperback size'), '5x8');
+      await user.selectOptions(screen.getByLabelText('Paper'), 'cream');
+      expect(screen.getByTestId('publish-cost').textContent).toBe('Publishing costs 9 credits.');
+      await user.click(screen.getByTestId('publish-button'));
+      await screen.findByText('Your publishing package is ready to download.');
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([
+        {
+          method: 'POST',
+          url: '/api/books/children/publish',
+          body: { author: 'Siti Aminah', trim: '5x8', paper: 'cream' },
+        },
+      ]);
 
-    const channels = await screen.findAllByTestId('channel');
-    expect(channels.map((c) => [c.getAttribute('data-channel'), c.getAttribute('data-ready')])).toEqual([
-      ['kdp_ebook', 'false'],
-      ['kdp_paperback', 'false'],
-      ['google_play', 'true'],
-      ['kobo', 'true'],
-    ]);
-    expect(within(channels[0]!).getByRole('heading', { name: 'Amazon KDP (Kindle eBook)' })).toBeTruthy();
-    // What needs action first, with its fix and rule; what passed folded into one line.
-    const checks = within(channels[0]!).getAllByTestId('readiness-check');
-    expect(checks.map((c) => [c.getAttribute('data-check'), c.getAttribute('data-status')])).toEqual([
-      ['keywords', 'fail'],
-      ['book-complete', 'pass'],
-    ]);
-    expect(within(checks[0]!).getByTestId('readiness-source').textContent).toBe('Rule: keywords rule');
-    expect(within(checks[0]!).getByTestId('readiness-fix').textContent).toBe('To fix: edit keywords.txt');
-    const passed = within(channels[0]!).getByTestId('readiness-passed') as HTMLDetailsElement;
-    expect([passed.open, passed.querySelector('summary')!.textContent]).toEqual([false, '1 check passed']);
-    expect(within(passed).queryByTestId('readiness-source')).toBeNull();
-    expect(within(channels[2]!).getByTestId('readiness-passed').querySelector('summary')!.textContent).toBe(
-      '1 check passed',
-    );
-    const toCheck = within(channels[1]!).getByTestId('readiness-check');
-    expect(toCheck.textContent).toContain('To check by hand: ');
-    expect(within(toCheck).getByTestId('readiness-fix').textContent).toBe('To fix: make the package again');
-    expect(screen.getByTestId('readiness-summary').textContent).toBe('Ready for 2 stores');
+      const channels = await screen.findAllByTestId('channel');
+      expect(channels.map((c) => [c.getAttribute('data-channel'), c.getAttribute('data-ready')])).toEqual([
+        ['kdp_ebook', 'false'],
+        ['kdp_paperback', 'false'],
+        ['google_play', 'true'],
+        ['kobo', 'true'],
+      ]);
+      expect(within(channels[0]!).getByRole('heading', { name: 'Amazon KDP (Kindle eBook)' })).toBeTruthy();
+      // What needs action first, with its fix and rule; what passed folded into one line.
+      const checks = within(channels[0]!).getAllByTestId('readiness-check');
+      expect(checks.map((c) => [c.getAttribute('data-check'), c.getAttribute('data-status')])).toEqual([
+        ['keywords', 'fail'],
+        ['book-complete', 'pass'],
+      ]);
+      expect(within(checks[0]!).getByTestId('readiness-source').textContent).toBe('Rule: keywords rule');
+      expect(within(checks[0]!).getByTestId('readiness-fix').textContent).toBe('To fix: edit keywords.txt');
+      const passed = within(channels[0]!).getByTestId('readiness-passed') as HTMLDetailsElement;
+      expect([passed.open, passed.querySelector('summary')!.textContent]).toEqual([false, '1 check passed']);
+      expect(within(passed).queryByTestId('readiness-source')).toBeNull();
+      expect(within(channels[2]!).getByTestId('readiness-passed').querySelector('summary')!.textContent).toBe(
+        '1 check passed',
+      );
+      const toCheck = within(channels[1]!).getByTestId('readiness-check');
+      expect(toCheck.textContent).toContain('To check by hand: ');
+      expect(within(toCheck).getByTestId('readiness-fix').textContent).toBe('To fix: make the package again');
+      expect(screen.getByTestId('readiness-summary').textContent).toBe('Ready for 2 stores');
 
-    expect(screen.getByTestId('package-cover').getAttribute('src')).toBe(
-      '/api/books/children/publish/package/cover.jpg',
-    );
-    expect(screen.getByTestId('package-description').textContent).toBe('Pip flies to the Moon & back.Warm');
-    expect(
-      within(screen.getByTestId('package-keywords'))
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['bedtime story', 'moon adventure']);
-    const files = screen.getAllByTestId('package-file');
-    expect(files.map((a) => a.getAttribute('href'))).toEqual(
-      PACKAGE.files.map((f) => `/api/books/children/publish/package/${f}`),
-    );
-    const link = screen.getByRole('link', { name: 'Download package (.zip)' });
-    expect([link.getAttribute('href'), link.hasAttribute('download')]).toEqual([
-      '/api/books/children/publish/package',
-      true,
-    ]);
-    expect(screen.getByTestId('publish-button').textContent).toBe('Publish again (9 credits)');
-  });
+      expect(screen.getByTestId('package-cover').getAttribute('src')).toBe(
+        '/api/books/children/publish/package/cover.jpg',
+      );
+      expect(screen.getByTestId('package-description').textContent).toBe('Pip flies to the Moon & back.Warm');
+      expect(
+        within(screen.getByTestId('package-keywords'))
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['bedtime story', 'moon adventure']);
+      const files = screen.getAllByTestId('package-file');
+      expect(files.map((a) => a.getAttribute('href'))).toEqual(
+        PACKAGE.files.map((f) => `/api/books/children/publish/package/${f}`),
+      );
+      const link = screen.getByRole('link', { name: 'Download package (.zip)' });
+      expect([link.getAttribute('href'), link.hasAttribute('download')]).toEqual([
+        '/api/books/children/publish/package',
+        true,
+      ]);
+      expect(screen.getByTestId('publish-button').textContent).toBe('Publish again (9 credits)');
+    },
+  );
 
   it.each([
     [
@@ -258,10 +272,12 @@ describe('PublishPanel', () => {
       'anda mengisytiharkan "sebahagian bahagian"; Karya memperoleh "kebanyakan"',
     ],
   ] as const)(
-    'the writer corrects the AI disclosure from the keyboard; the package says the correction and its date (%s, issue 53)',
+    'the writer corrects the AI disclosure from the keyboard; ' +
+      'the package says the correction and its date (%s, issue 53)',
     async (lang, label, options, publishOn, corrected) => {
       // The package the server makes with the correction (below the derived level: a warning, shown with its
-      // detail; a correction upwards passes and folds with the checks passed): its readiness line as the engine says it.
+      // detail; a correction upwards passes and folds with the checks passed): its readiness line as the engine says
+      // it.
       const derivation = {
         words: 1000,
         modelWords: 620,
@@ -364,50 +380,59 @@ describe('PublishPanel', () => {
     expect((screen.getByTestId('publish-button') as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it("says each check in the studio's language from the words the package keeps as texts, whatever the book's language", async () => {
-    // An English book's package: its labels in English, and the same words as catalogue texts.
-    const unfinished = {
-      id: 'book-complete',
-      status: 'fail' as const,
-      source: 'Karya',
-      label: 'every part of the book is written',
-      detail: 'the book is not finished',
-      fix: 'run the same command again to finish the book',
-      text: {
-        label: { code: 'label.book-complete' },
-        detail: [{ code: 'book.unfinished' }],
-        fix: [{ code: 'book.finish' }],
-      },
-    };
-    const channel = { name: 'Kobo Writing Life', ready: false, checks: [unfinished] };
-    serve({
-      quote: {
-        package: {
-          ...PACKAGE,
-          channels: { kdp_ebook: channel, kdp_paperback: channel, google_play: channel, kobo: channel },
+  it(
+    "says each check in the studio's language from the words " +
+      "the package keeps as texts, whatever the book's language",
+    async () => {
+      // An English book's package: its labels in English, and the same words as catalogue texts.
+      const unfinished = {
+        id: 'book-complete',
+        status: 'fail' as const,
+        source: 'Karya',
+        label: 'every part of the book is written',
+        detail: 'the book is not finished',
+        fix: 'run the same command again to finish the book',
+        text: {
+          label: { code: 'label.book-complete' },
+          detail: [{ code: 'book.unfinished' }],
+          fix: [{ code: 'book.finish' }],
         },
-      },
-    });
-    renderPanel('ms');
-    const [check] = await screen.findAllByTestId('readiness-check');
-    expect(check!.textContent).toContain('setiap bahagian buku telah ditulis');
-    expect(check!.textContent).toContain('buku belum selesai');
-    expect(within(check!).getByTestId('readiness-fix').textContent).toContain('tulis bahagian buku yang belum ditulis');
-    expect(check!.textContent).not.toMatch(/every part|not finished|run the same command/);
-  });
+      };
+      const channel = { name: 'Kobo Writing Life', ready: false, checks: [unfinished] };
+      serve({
+        quote: {
+          package: {
+            ...PACKAGE,
+            channels: { kdp_ebook: channel, kdp_paperback: channel, google_play: channel, kobo: channel },
+          },
+        },
+      });
+      renderPanel('ms');
+      const [check] = await screen.findAllByTestId('readiness-check');
+      expect(check!.textContent).toContain('setiap bahagian buku telah ditulis');
+      expect(check!.textContent).toContain('buku belum selesai');
+      expect(within(check!).getByTestId('readiness-fix').textContent).toContain(
+        'tulis bahagian buku yang belum ditulis',
+      );
+      expect(check!.textContent).not.toMatch(/every part|not finished|run the same command/);
+    },
+  );
 
   it.each([
     [
       'en',
       'not too close to your other books (less than 15 % of its text in any one of them)',
-      'too close to "Monsoon": 97 % of its 8-word runs are in that book; both have "The rain fell on the harbour all night long", "She folded the letter twice and kept it"',
+      'too close to "Monsoon": 97 % of its 8-word runs are in that book; both have "The ' +
+        'rain fell on the harbour all night long", "She folded the letter twice and kept it"',
       'rewrite this book until it is clearly different from "Monsoon"',
       'Rule: KDP Help, "Content Guidelines"',
     ],
     [
       'ms',
       'tidak terlalu hampir dengan buku anda yang lain (kurang daripada 15 % teksnya dalam mana-mana satu buku)',
-      'terlalu hampir dengan "Monsoon": 97 % daripada rangkaian 8 perkataannya terdapat dalam buku itu; kedua-duanya mempunyai "The rain fell on the harbour all night long", "She folded the letter twice and kept it"',
+      'terlalu hampir dengan "Monsoon": 97 % daripada rangkaian 8 perkataannya ' +
+        'terdapat dalam buku itu; kedua-duanya mempunyai "The rain fell on the ' +
+        'harbour all night long", "She folded the letter twice and kept it"',
       'tulis semula buku ini sehingga ia jelas berbeza daripada "Monsoon"',
       'Peraturan: Bantuan KDP, "Content Guidelines"',
     ],
@@ -476,66 +501,69 @@ describe('PublishPanel', () => {
     expect(screen.getByTestId('publish-button').textContent).toBe('Terbitkan (10 kredit)');
   });
 
-  it('a Malay package in a Malay studio: no file name, no byte count, no English line; what needs action first', async () => {
-    const text = (code: string, params?: Record<string, unknown>) => ({ code, ...(params ? { params } : {}) });
-    const epub = {
-      id: 'manuscript-epub',
-      status: 'pass' as const,
-      source: 'KDP Help, "eBook Manuscript Formatting Guide": https://kdp.amazon.com/help',
-      label: 'manuscript.epub is an EPUB file',
-      detail: '56817 bytes',
-      text: { label: text('label.manuscript-epub'), detail: [text('bytes', { n: 56817 })] },
-    };
-    const keywords = {
-      id: 'keywords',
-      status: 'pass' as const,
-      source: 'KDP Help, "Keywords": https://kdp.amazon.com/help',
-      label: 'keywords.txt has at most 7 lines',
-      text: { label: text('label.keywords', { slots: 7, min: 2, max: 50 }) },
-    };
-    const offline = {
-      id: 'offline-text',
-      status: 'pass' as const,
-      source: 'Karya: the offline demo writes marked practice text, never a book to sell',
-      label: 'written by an AI model',
-      text: { label: text('label.offline-text') },
-    };
-    const language = {
-      id: 'language',
-      status: 'check' as const,
-      source: 'KDP Help, "Supported Languages": https://kdp.amazon.com/help',
-      label: 'Amazon KDP accepts books in Malay',
-      text: {
-        label: text('label.language', { channel: 'Amazon KDP', language: text('lang.ms') }),
-        detail: [text('language.not-confirmed')],
-        fix: [text('language.read', { source: 'KDP Help' })],
-      },
-    };
-    const kdp = { name: 'Amazon KDP (Kindle eBook)', ready: false, checks: [epub, keywords, offline, language] };
-    const play = { name: 'Google Play Books', ready: true, checks: [epub, keywords, offline] };
-    serve({
-      quote: {
-        package: { ...PACKAGE, channels: { google_play: play, kdp_ebook: kdp, kdp_paperback: play, kobo: play } },
-      },
-    });
-    renderPanel('ms');
-    const channels = await screen.findAllByTestId('channel');
-    // The store that needs action comes first, and in it what to do before what passed.
-    expect(channels[0]!.getAttribute('data-channel')).toBe('kdp_ebook');
-    const checks = within(channels[0]!).getAllByTestId('readiness-check');
-    expect(checks[0]!.getAttribute('data-check')).toBe('language');
-    expect(within(channels[0]!).getByTestId('readiness-passed').querySelector('summary')!.textContent).toBe(
-      '3 semakan lulus',
-    );
-    for (const d of screen.getAllByTestId('readiness-passed')) (d as HTMLDetailsElement).open = true;
-    const shown = screen.getByTestId('readiness').querySelectorAll('[data-testid="channel"]');
-    const words = [...shown].map((c) => c.textContent ?? '').join('\n');
-    expect(words).not.toMatch(/manuscript\.epub|keywords\.txt|description\.html|\d+ (?:bytes|bait)/);
-    expect(words).toContain('eBuku dibuka sebagai EPUB');
-    expect(words).toContain('paling banyak 7 kata kunci');
-    expect(words).not.toMatch(/offline demo|practice text|every part|accepts books/);
-    expect(within(checks[0]!).getByTestId('readiness-source').textContent).toBe(
-      'Peraturan: Bantuan KDP, "Supported Languages"',
-    );
-  });
+  it(
+    'a Malay package in a Malay studio: no file name, no ' + 'byte count, no English line; what needs action first',
+    async () => {
+      const text = (code: string, params?: Record<string, unknown>) => ({ code, ...(params ? { params } : {}) });
+      const epub = {
+        id: 'manuscript-epub',
+        status: 'pass' as const,
+        source: 'KDP Help, "eBook Manuscript Formatting Guide": https://kdp.amazon.com/help',
+        label: 'manuscript.epub is an EPUB file',
+        detail: '56817 bytes',
+        text: { label: text('label.manuscript-epub'), detail: [text('bytes', { n: 56817 })] },
+      };
+      const keywords = {
+        id: 'keywords',
+        status: 'pass' as const,
+        source: 'KDP Help, "Keywords": https://kdp.amazon.com/help',
+        label: 'keywords.txt has at most 7 lines',
+        text: { label: text('label.keywords', { slots: 7, min: 2, max: 50 }) },
+      };
+      const offline = {
+        id: 'offline-text',
+        status: 'pass' as const,
+        source: 'Karya: the offline demo writes marked practice text, never a book to sell',
+        label: 'written by an AI model',
+        text: { label: text('label.offline-text') },
+      };
+      const language = {
+        id: 'language',
+        status: 'check' as const,
+        source: 'KDP Help, "Supported Languages": https://kdp.amazon.com/help',
+        label: 'Amazon KDP accepts books in Malay',
+        text: {
+          label: text('label.language', { channel: 'Amazon KDP', language: text('lang.ms') }),
+          detail: [text('language.not-confirmed')],
+          fix: [text('language.read', { source: 'KDP Help' })],
+        },
+      };
+      const kdp = { name: 'Amazon KDP (Kindle eBook)', ready: false, checks: [epub, keywords, offline, language] };
+      const play = { name: 'Google Play Books', ready: true, checks: [epub, keywords, offline] };
+      serve({
+        quote: {
+          package: { ...PACKAGE, channels: { google_play: play, kdp_ebook: kdp, kdp_paperback: play, kobo: play } },
+        },
+      });
+      renderPanel('ms');
+      const channels = await screen.findAllByTestId('channel');
+      // The store that needs action comes first, and in it what to do before what passed.
+      expect(channels[0]!.getAttribute('data-channel')).toBe('kdp_ebook');
+      const checks = within(channels[0]!).getAllByTestId('readiness-check');
+      expect(checks[0]!.getAttribute('data-check')).toBe('language');
+      expect(within(channels[0]!).getByTestId('readiness-passed').querySelector('summary')!.textContent).toBe(
+        '3 semakan lulus',
+      );
+      for (const d of screen.getAllByTestId('readiness-passed')) (d as HTMLDetailsElement).open = true;
+      const shown = screen.getByTestId('readiness').querySelectorAll('[data-testid="channel"]');
+      const words = [...shown].map((c) => c.textContent ?? '').join('\n');
+      expect(words).not.toMatch(/manuscript\.epub|keywords\.txt|description\.html|\d+ (?:bytes|bait)/);
+      expect(words).toContain('eBuku dibuka sebagai EPUB');
+      expect(words).toContain('paling banyak 7 kata kunci');
+      expect(words).not.toMatch(/offline demo|practice text|every part|accepts books/);
+      expect(within(checks[0]!).getByTestId('readiness-source').textContent).toBe(
+        'Peraturan: Bantuan KDP, "Supported Languages"',
+      );
+    },
+  );
 });

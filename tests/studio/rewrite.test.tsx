@@ -67,20 +67,23 @@ function renderPreview(
 }
 
 describe('rewrite and versions in the preview', () => {
-  it('a note makes it Rewrite, none Write again; the part and the note are sent, and the panel closes when done', async () => {
-    const onRewrite = vi.fn(async () => null);
-    const user = renderPreview('en', { onRewrite });
-    await user.click(screen.getByRole('button', { name: 'Rewrite Chapter 2: The Letter' }));
-    const go = screen.getByTestId('rewrite-go');
-    expect(go.textContent).toBe('Write again (1 credit)');
-    await user.type(screen.getByLabelText(/What should change\?/), 'Make the ending darker');
-    expect(go.textContent).toBe('Rewrite (1 credit)');
-    await user.click(go);
-    await waitFor(() =>
-      expect(onRewrite).toHaveBeenCalledWith({ kind: 'chapter', position: 2 }, 'Make the ending darker'),
-    );
-    await waitFor(() => expect(screen.queryByTestId('rewrite-note')).toBeNull());
-  });
+  it(
+    'a note makes it Rewrite, none Write again; the part ' + 'and the note are sent, and the panel closes when done',
+    async () => {
+      const onRewrite = vi.fn(async () => null);
+      const user = renderPreview('en', { onRewrite });
+      await user.click(screen.getByRole('button', { name: 'Rewrite Chapter 2: The Letter' }));
+      const go = screen.getByTestId('rewrite-go');
+      expect(go.textContent).toBe('Write again (1 credit)');
+      await user.type(screen.getByLabelText(/What should change\?/), 'Make the ending darker');
+      expect(go.textContent).toBe('Rewrite (1 credit)');
+      await user.click(go);
+      await waitFor(() =>
+        expect(onRewrite).toHaveBeenCalledWith({ kind: 'chapter', position: 2 }, 'Make the ending darker'),
+      );
+      await waitFor(() => expect(screen.queryByTestId('rewrite-note')).toBeNull());
+    },
+  );
 
   it('a refusal (no credits) is said under the part and the note stays', async () => {
     const user = renderPreview('en', { onRewrite: async () => 'Insufficient credits. Please upgrade your plan.' });
@@ -91,22 +94,25 @@ describe('rewrite and versions in the preview', () => {
     expect((screen.getByTestId('rewrite-note') as HTMLTextAreaElement).value).toBe('More dialogue');
   });
 
-  it('earlier versions are listed newest first and Restore brings one back; in Malay the controls are Malay', async () => {
-    const onRestore = vi.fn(async () => null);
-    const user = renderPreview('ms', { onRewrite: async () => null, onVersions: async () => VERSIONS, onRestore });
-    expect(screen.getByTestId('rewrite-open').textContent).toContain('Tulis semula…');
-    await user.click(screen.getByRole('button', { name: 'Versi terdahulu' }));
-    const items = await screen.findAllByTestId('version');
-    expect(items.map((li) => within(li).getByText(/^Versi \d/).textContent)).toEqual([
-      'Versi 2 · 1,480 patah perkataan',
-      'Versi 1 · 1,502 patah perkataan',
-    ]);
-    // The note sits with the text its rewrite produced (here the current text), not above the text it replaced.
-    expect(screen.getByTestId('versions-current').textContent).toBe(
-      'Teks semasa · ditulis dengan nota “more dialogue”',
-    );
-    expect(items[0]!.textContent).not.toContain('more dialogue');
-    await user.click(within(items[1]!).getByRole('button', { name: 'Pulihkan' }));
-    await waitFor(() => expect(onRestore).toHaveBeenCalledWith({ kind: 'chapter', position: 2 }, 1));
-  });
+  it(
+    'earlier versions are listed newest first and Restore ' + 'brings one back; in Malay the controls are Malay',
+    async () => {
+      const onRestore = vi.fn(async () => null);
+      const user = renderPreview('ms', { onRewrite: async () => null, onVersions: async () => VERSIONS, onRestore });
+      expect(screen.getByTestId('rewrite-open').textContent).toContain('Tulis semula…');
+      await user.click(screen.getByRole('button', { name: 'Versi terdahulu' }));
+      const items = await screen.findAllByTestId('version');
+      expect(items.map((li) => within(li).getByText(/^Versi \d/).textContent)).toEqual([
+        'Versi 2 · 1,480 patah perkataan',
+        'Versi 1 · 1,502 patah perkataan',
+      ]);
+      // The note sits with the text its rewrite produced (here the current text), not above the text it replaced.
+      expect(screen.getByTestId('versions-current').textContent).toBe(
+        'Teks semasa · ditulis dengan nota “more dialogue”',
+      );
+      expect(items[0]!.textContent).not.toContain('more dialogue');
+      await user.click(within(items[1]!).getByRole('button', { name: 'Pulihkan' }));
+      await waitFor(() => expect(onRestore).toHaveBeenCalledWith({ kind: 'chapter', position: 2 }, 1));
+    },
+  );
 });

@@ -107,7 +107,8 @@ describe('the Publish panel shows what a publish waits for', () => {
 
 describe('the other requests that wait on the model', () => {
   it.each(['en', 'ms', 'id'] as const)(
-    "a series' next book waiting for book 1's story bible to catch up shows it in the server's words (%s), then its answer",
+    "a series' next book waiting for book 1's story bible to " +
+      "catch up shows it in the server's words (%s), then its answer",
     async (lang) => {
       render(<Toaster />);
       const server = serve();
@@ -143,29 +144,32 @@ describe('the other requests that wait on the model', () => {
     await expect(answer).rejects.toMatchObject({ status: 402, code: 'insufficient_credits' });
   });
 
-  it("an import's preview sends the file's bytes as an upload, asked as events; its wait shown, then its answer", async () => {
-    render(<Toaster />);
-    const server = serve();
-    const file = new File(['Bab 1\n\nAisyah membuka kedai.'], 'bab.md', { type: 'text/markdown' });
-    const answer = uploadShowingWaits(
-      'POST /books/import/preview',
-      { query: { file: 'bab.md', generator: 'romance' } },
-      file,
-    );
-    await vi.waitFor(() => expect(server.asked).toHaveLength(1));
-    expect(server.asked[0]).toMatchObject({
-      url: '/api/books/import/preview?file=bab.md&generator=romance',
-      accept: 'text/event-stream',
-      type: 'application/octet-stream',
-    });
-    expect(await (server.asked[0]!.body as Blob).text()).toBe('Bab 1\n\nAisyah membuka kedai.');
-    const slow = 'The AI service has not answered yet (5 s): still waiting for it.';
-    server.send(sse('waiting', { reason: 'model' }));
-    server.send(sse('waiting', { reason: 'slow_model', seconds: 5, message: slow }));
-    await screen.findByText(slow);
-    const preview = { chapters: [], cost: { credits: 1, parts: 1 } };
-    server.send(sse('done', preview));
-    server.end();
-    expect(await answer).toEqual(preview);
-  });
+  it(
+    "an import's preview sends the file's bytes as an " + 'upload, asked as events; its wait shown, then its answer',
+    async () => {
+      render(<Toaster />);
+      const server = serve();
+      const file = new File(['Bab 1\n\nAisyah membuka kedai.'], 'bab.md', { type: 'text/markdown' });
+      const answer = uploadShowingWaits(
+        'POST /books/import/preview',
+        { query: { file: 'bab.md', generator: 'romance' } },
+        file,
+      );
+      await vi.waitFor(() => expect(server.asked).toHaveLength(1));
+      expect(server.asked[0]).toMatchObject({
+        url: '/api/books/import/preview?file=bab.md&generator=romance',
+        accept: 'text/event-stream',
+        type: 'application/octet-stream',
+      });
+      expect(await (server.asked[0]!.body as Blob).text()).toBe('Bab 1\n\nAisyah membuka kedai.');
+      const slow = 'The AI service has not answered yet (5 s): still waiting for it.';
+      server.send(sse('waiting', { reason: 'model' }));
+      server.send(sse('waiting', { reason: 'slow_model', seconds: 5, message: slow }));
+      await screen.findByText(slow);
+      const preview = { chapters: [], cost: { credits: 1, parts: 1 } };
+      server.send(sse('done', preview));
+      server.end();
+      expect(await answer).toEqual(preview);
+    },
+  );
 });

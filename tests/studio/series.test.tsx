@@ -52,7 +52,8 @@ const GENERATORS = [
   },
 ];
 const PREMISE =
-  'Book 2 of the series "Penang Bakery", picking up where book 1 ended: the bakery opens again. Still unresolved: the lost recipe.';
+  'Book 2 of the series "Penang Bakery", picking up where book 1 ' +
+  'ended: the bakery opens again. Still unresolved: the lost recipe.';
 const CHARACTERS = 'Aisyah: the lead; baking in Penang\nMak Som: her aunt; dead, passed away in her sleep';
 
 const json = (body: unknown, status = 200) =>
@@ -120,18 +121,21 @@ const seriesPage = (accountLang?: 'en' | 'ms') =>
   );
 
 describe('the series page opens the next book the writer started', () => {
-  it('"Start Book 2" while nothing of it is written: it becomes the current book and its page opens with it', async () => {
-    vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
-    const calls = serve(seriesWith({ is_started: false }));
-    const user = userEvent.setup();
-    seriesPage();
-    const books = await screen.findAllByTestId('series-book');
-    expect(books[1]!.textContent).toContain('not started yet');
-    expect(within(books[0]!).queryByRole('button')).toBeNull();
-    await user.click(within(books[1]!).getByRole('button', { name: 'Start Book 2' }));
-    expect((await screen.findByTestId('generator-page')).textContent).toBe('/romance {"continuedBook":12}');
-    expect(calls).toContain('POST /api/books/12/continue');
-  });
+  it(
+    '"Start Book 2" while nothing of it is written: it ' + 'becomes the current book and its page opens with it',
+    async () => {
+      vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
+      const calls = serve(seriesWith({ is_started: false }));
+      const user = userEvent.setup();
+      seriesPage();
+      const books = await screen.findAllByTestId('series-book');
+      expect(books[1]!.textContent).toContain('not started yet');
+      expect(within(books[0]!).queryByRole('button')).toBeNull();
+      await user.click(within(books[1]!).getByRole('button', { name: 'Start Book 2' }));
+      expect((await screen.findByTestId('generator-page')).textContent).toBe('/romance {"continuedBook":12}');
+      expect(calls).toContain('POST /api/books/12/continue');
+    },
+  );
 
   it('"Teruskan Buku 2" in Malay once it has an outline', async () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['ms-MY'], language: 'ms-MY' });

@@ -63,46 +63,54 @@ function serve() {
 const titles = () => screen.getAllByTestId('my-book-title').map((t) => t.textContent);
 
 describe('My Books as a shelf', () => {
-  it('shows each cover (the picture, else the title on a typographic cover) and "Published <date>" or "Not published"', async () => {
-    serve();
-    renderPage(<Books />, { user: USER, accountLang: 'en', path: '/books' });
-    const rows = await screen.findAllByTestId('my-book');
-    const penang = rows.find((r) => r.textContent?.includes('Rain Over Penang'))!;
-    const picture = within(penang).getByRole('img', { name: 'Cover of Rain Over Penang' });
-    expect(picture.getAttribute('src')).toBe('/api/books/34/cover');
-    expect(within(penang).getByTestId('book-published').textContent).toBe('Published 3 Mar 2026');
-    const ipoh = rows.find((r) => r.textContent?.includes('Hujan di Ipoh'))!;
-    const typographic = within(ipoh).getByRole('img', { name: 'Cover of Hujan di Ipoh' });
-    expect(typographic.getAttribute('data-cover')).toBe('typographic');
-    expect(typographic.textContent).toBe('Hujan di Ipoh');
-    expect(within(ipoh).getByTestId('book-published').textContent).toBe('Not published');
-    const lantern = rows.find((r) => r.textContent?.includes('The Lantern Shop'))!;
-    expect(within(lantern).queryByTestId('book-published')).toBeNull();
-  });
+  it(
+    'shows each cover (the picture, else the title on a ' +
+      'typographic cover) and "Published <date>" or "Not published"',
+    async () => {
+      serve();
+      renderPage(<Books />, { user: USER, accountLang: 'en', path: '/books' });
+      const rows = await screen.findAllByTestId('my-book');
+      const penang = rows.find((r) => r.textContent?.includes('Rain Over Penang'))!;
+      const picture = within(penang).getByRole('img', { name: 'Cover of Rain Over Penang' });
+      expect(picture.getAttribute('src')).toBe('/api/books/34/cover');
+      expect(within(penang).getByTestId('book-published').textContent).toBe('Published 3 Mar 2026');
+      const ipoh = rows.find((r) => r.textContent?.includes('Hujan di Ipoh'))!;
+      const typographic = within(ipoh).getByRole('img', { name: 'Cover of Hujan di Ipoh' });
+      expect(typographic.getAttribute('data-cover')).toBe('typographic');
+      expect(typographic.textContent).toBe('Hujan di Ipoh');
+      expect(within(ipoh).getByTestId('book-published').textContent).toBe('Not published');
+      const lantern = rows.find((r) => r.textContent?.includes('The Lantern Shop'))!;
+      expect(within(lantern).queryByTestId('book-published')).toBeNull();
+    },
+  );
 
-  it('narrows by title (any case, without accents), language, state and series, says how many are shown, and clears', async () => {
-    serve();
-    renderPage(<Books />, { user: USER, accountLang: 'en', path: '/books' });
-    await screen.findAllByTestId('my-book');
-    const user = userEvent.setup();
-    await user.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'RAIN');
-    expect(titles()).toEqual(['Book 1 · Rain Over Penang']);
-    expect(screen.getByTestId('shelf-shown').textContent).toContain('1 of 3 books shown');
-    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    expect(titles()).toHaveLength(3);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'ms');
-    expect(titles()).toEqual(['Hujan di Ipoh']);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), '');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'published');
-    expect(titles()).toEqual(['Book 1 · Rain Over Penang']);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'writing');
-    expect(titles()).toEqual(['The Lantern Shop']);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), '');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Series' }), 'none');
-    expect(titles().sort()).toEqual(['Hujan di Ipoh', 'The Lantern Shop']);
-    await user.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'penang');
-    expect(screen.getByTestId('shelf-none').textContent).toBe('No book matches these filters.');
-  });
+  it(
+    'narrows by title (any case, without accents), language, ' +
+      'state and series, says how many are shown, and clears',
+    async () => {
+      serve();
+      renderPage(<Books />, { user: USER, accountLang: 'en', path: '/books' });
+      await screen.findAllByTestId('my-book');
+      const user = userEvent.setup();
+      await user.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'RAIN');
+      expect(titles()).toEqual(['Book 1 · Rain Over Penang']);
+      expect(screen.getByTestId('shelf-shown').textContent).toContain('1 of 3 books shown');
+      await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+      expect(titles()).toHaveLength(3);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'ms');
+      expect(titles()).toEqual(['Hujan di Ipoh']);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), '');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'published');
+      expect(titles()).toEqual(['Book 1 · Rain Over Penang']);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'writing');
+      expect(titles()).toEqual(['The Lantern Shop']);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), '');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Series' }), 'none');
+      expect(titles().sort()).toEqual(['Hujan di Ipoh', 'The Lantern Shop']);
+      await user.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'penang');
+      expect(screen.getByTestId('shelf-none').textContent).toBe('No book matches these filters.');
+    },
+  );
 
   it('in Malay', async () => {
     serve();

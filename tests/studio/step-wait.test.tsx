@@ -65,68 +65,78 @@ describe('the preview while a step waits on the model', () => {
     await vi.waitFor(() => expect(screen.queryByTestId('slow-hint')).toBeNull());
   });
 
-  it('says its turn (another step of the book) before its charge, and the usual working line once the model is asked', async () => {
-    let send: (text: string) => void = () => undefined;
-    vi.stubGlobal('fetch', async (url: string) => {
-      if (url.startsWith('/api/progress/')) return json(200, { book: null });
-      if (!url.endsWith('/generate')) return json(404, {});
-      const body = new ReadableStream<Uint8Array>({
-        start: (controller) => void (send = (text) => controller.enqueue(new TextEncoder().encode(text))),
+  it(
+    'says its turn (another step of the book) before its ' +
+      'charge, and the usual working line once the model is asked',
+    async () => {
+      let send: (text: string) => void = () => undefined;
+      vi.stubGlobal('fetch', async (url: string) => {
+        if (url.startsWith('/api/progress/')) return json(200, { book: null });
+        if (!url.endsWith('/generate')) return json(404, {});
+        const body = new ReadableStream<Uint8Array>({
+          start: (controller) => void (send = (text) => controller.enqueue(new TextEncoder().encode(text))),
+        });
+        return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
       });
-      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
-    });
-    render(
-      <MemoryRouter>
-        <AuthProvider initialUser={USER}>
-          <GeneratorWorkspace form={JSON.parse(JSON.stringify(catalog.form('romance'))) as FormModel} />
-        </AuthProvider>
-      </MemoryRouter>,
-    );
-    await userEvent.setup().click(screen.getByTestId('generate-button'));
-    await screen.findByTestId('preview-loading');
-    const turn = 'This book is busy with another step or its story bible: this step starts when that ends.';
-    send(sse('waiting', { reason: 'book_step', message: turn }));
-    expect((await screen.findByTestId('slow-hint')).textContent).toBe(turn);
-    send(sse('waiting', { reason: 'model' }));
-    await vi.waitFor(() => expect(screen.queryByText(turn)).toBeNull());
-    await screen.findByTestId('preview-loading');
-  });
+      render(
+        <MemoryRouter>
+          <AuthProvider initialUser={USER}>
+            <GeneratorWorkspace form={JSON.parse(JSON.stringify(catalog.form('romance'))) as FormModel} />
+          </AuthProvider>
+        </MemoryRouter>,
+      );
+      await userEvent.setup().click(screen.getByTestId('generate-button'));
+      await screen.findByTestId('preview-loading');
+      const turn = 'This book is busy with another step or its story bible: this step starts when that ends.';
+      send(sse('waiting', { reason: 'book_step', message: turn }));
+      expect((await screen.findByTestId('slow-hint')).textContent).toBe(turn);
+      send(sse('waiting', { reason: 'model' }));
+      await vi.waitFor(() => expect(screen.queryByText(turn)).toBeNull());
+      await screen.findByTestId('preview-loading');
+    },
+  );
 
-  it('a refusal after its turn (the book moved on meanwhile) is handled as the same refusal answered with its status', async () => {
-    let send: (text: string) => void = () => undefined;
-    let end: () => void = () => undefined;
-    vi.stubGlobal('fetch', async (url: string) => {
-      if (url.startsWith('/api/progress/')) return json(200, { book: null });
-      if (!url.endsWith('/generate')) return json(404, {});
-      const body = new ReadableStream<Uint8Array>({
-        start: (controller) =>
-          void (
-            (send = (text) => controller.enqueue(new TextEncoder().encode(text))),
-            (end = () => controller.close())
-          ),
+  it(
+    'a refusal after its turn (the book moved on meanwhile) ' +
+      'is handled as the same refusal answered with its status',
+    async () => {
+      let send: (text: string) => void = () => undefined;
+      let end: () => void = () => undefined;
+      vi.stubGlobal('fetch', async (url: string) => {
+        if (url.startsWith('/api/progress/')) return json(200, { book: null });
+        if (!url.endsWith('/generate')) return json(404, {});
+        const body = new ReadableStream<Uint8Array>({
+          start: (controller) =>
+            void (
+              (send = (text) => controller.enqueue(new TextEncoder().encode(text))),
+              (end = () => controller.close())
+            ),
+        });
+        return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
       });
-      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
-    });
-    render(
-      <MemoryRouter>
-        <AuthProvider initialUser={USER}>
-          <GeneratorWorkspace form={JSON.parse(JSON.stringify(catalog.form('romance'))) as FormModel} />
-          <Toaster />
-        </AuthProvider>
-      </MemoryRouter>,
-    );
-    await userEvent.setup().click(screen.getByTestId('generate-button'));
-    await screen.findByTestId('preview-loading');
-    send(
-      sse('waiting', {
-        reason: 'book_step',
-        message: 'This book is busy with another step or its story bible: this step starts when that ends.',
-      }),
-    );
-    send(sse('error', { code: 'step_not_allowed', message: 'This step is not allowed now.' }));
-    end();
-    // As a 409 step_not_allowed: the book shown as saved, never the refusal's jargon.
-    await screen.findByText('Your book had already moved on (another tab or an earlier request). Here it is as saved.');
-    expect(screen.queryByText('This step is not allowed now.')).toBeNull();
-  });
+      render(
+        <MemoryRouter>
+          <AuthProvider initialUser={USER}>
+            <GeneratorWorkspace form={JSON.parse(JSON.stringify(catalog.form('romance'))) as FormModel} />
+            <Toaster />
+          </AuthProvider>
+        </MemoryRouter>,
+      );
+      await userEvent.setup().click(screen.getByTestId('generate-button'));
+      await screen.findByTestId('preview-loading');
+      send(
+        sse('waiting', {
+          reason: 'book_step',
+          message: 'This book is busy with another step or its story bible: this step starts when that ends.',
+        }),
+      );
+      send(sse('error', { code: 'step_not_allowed', message: 'This step is not allowed now.' }));
+      end();
+      // As a 409 step_not_allowed: the book shown as saved, never the refusal's jargon.
+      await screen.findByText(
+        'Your book had already moved on (another tab or an earlier request). Here it is as saved.',
+      );
+      expect(screen.queryByText('This step is not allowed now.')).toBeNull();
+    },
+  );
 });

@@ -116,7 +116,9 @@ describe('Stop while a part streams', () => {
             await gate;
             controller.enqueue(
               encoder.encode(
-                `event: error\ndata: ${JSON.stringify({ code: 'step_stopped', message: 'Stopped. The text written so far is kept as a draft.' })}\n\n`,
+                `event: error\n` +
+                  `data: ${JSON.stringify({ code: 'step_stopped', message: 'Stopped. The text written so far is kept as a draft.' })}\n` +
+                  `\n`,
               ),
             );
             controller.close();
@@ -163,7 +165,8 @@ describe('Stop while a part streams', () => {
     ['after', 0],
     ['before', 150],
   ])(
-    'Continue on a stopped draft streams like Generate (the draft, then the new words) and Stop keeps the grown draft (stream ends %s Stop answers)',
+    'Continue on a stopped draft streams like Generate (the draft, then the ' +
+      'new words) and Stop keeps the grown draft (stream ends %s Stop answers)',
     async (_order, answerAfterMs) => {
       const MORE = ' The rain began as she reached the pier';
       let release!: () => void;
@@ -185,7 +188,9 @@ describe('Stop while a part streams', () => {
               await gate;
               controller.enqueue(
                 encoder.encode(
-                  `event: error\ndata: ${JSON.stringify({ code: 'step_stopped', message: 'Stopped. The text written so far is kept as a draft.' })}\n\n`,
+                  `event: error\n` +
+                    `data: ${JSON.stringify({ code: 'step_stopped', message: 'Stopped. The text written so far is kept as a draft.' })}\n` +
+                    `\n`,
                 ),
               );
               controller.close();
@@ -252,74 +257,81 @@ describe('Stop while a part streams', () => {
     );
   });
 
-  it('a reload shows the draft again; in Malay the card is Malay, Rewrite… sends the note, Discard deletes the draft', async () => {
-    const held = book(true);
-    const calls = stub(async (url, init) => {
-      if (url === '/api/progress/romance') return json(200, held.saved);
-      if (url.endsWith('/drafts'))
-        return json(200, { drafts: [{ position: 1, text: DRAFT, updated_at: '2026-11-23T10:00:00.000Z' }] });
-      if (url.endsWith('/progress/romance/stopped'))
-        return json(402, {
-          error: { code: 'insufficient_credits', message: 'Kredit tidak mencukupi. Sila naik taraf pelan anda.' },
-        });
-      if (url.endsWith('/drafts/1') && init.method === 'DELETE') return json(200, { message: 'ok' });
-      return json(404, {});
-    });
-    const user = renderPage({ ...USER, lang: 'ms' });
-    // The note on the book found on entry names the stopped draft, in Malay.
-    await screen.findByTestId('resume-note');
-    // The English book's part named in the page's words: "Bab 1" inside a Malay sentence, never "Chapter 1".
-    expect(screen.getByTestId('resume-stopped').textContent).toBe('Bab 1: draf yang dihentikan, 8 patah perkataan');
-    const card = await screen.findByTestId('stopped-draft');
-    expect(screen.getByTestId('draft-discard').textContent!.trim()).toBe('Buang (1 kredit untuknya sudah digunakan)');
-    expect(card.textContent).toContain('Bab 1: draf yang dihentikan');
-    expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT);
-    expect(screen.getByTestId('draft-continue').textContent).toBe('Sambung (1 kredit)');
-    expect(screen.getByTestId('draft-keep').textContent).toBe('Simpan (percuma)');
-    expect(screen.getByTestId('generate-label').textContent).toBe('Seterusnya: selesaikan draf Bab 1 di atas');
-    // Generate does not write the part afresh over the draft: it points at the draft's own actions.
-    await user.click(screen.getByTestId('generate-button'));
-    await screen.findByText(
-      'Bab 1 mempunyai draf yang dihentikan: sambung, tulis semula, simpan atau buang draf itu dahulu.',
-    );
-    expect(calls.some((c) => c.url.endsWith('/generate'))).toBe(false);
-    expect(screen.getByTestId('stopped-draft')).toBeTruthy();
+  it(
+    'a reload shows the draft again; in Malay the card is ' +
+      'Malay, Rewrite… sends the note, Discard deletes the draft',
+    async () => {
+      const held = book(true);
+      const calls = stub(async (url, init) => {
+        if (url === '/api/progress/romance') return json(200, held.saved);
+        if (url.endsWith('/drafts'))
+          return json(200, { drafts: [{ position: 1, text: DRAFT, updated_at: '2026-11-23T10:00:00.000Z' }] });
+        if (url.endsWith('/progress/romance/stopped'))
+          return json(402, {
+            error: { code: 'insufficient_credits', message: 'Kredit tidak mencukupi. Sila naik taraf pelan anda.' },
+          });
+        if (url.endsWith('/drafts/1') && init.method === 'DELETE') return json(200, { message: 'ok' });
+        return json(404, {});
+      });
+      const user = renderPage({ ...USER, lang: 'ms' });
+      // The note on the book found on entry names the stopped draft, in Malay.
+      await screen.findByTestId('resume-note');
+      // The English book's part named in the page's words: "Bab 1" inside a Malay sentence, never "Chapter 1".
+      expect(screen.getByTestId('resume-stopped').textContent).toBe('Bab 1: draf yang dihentikan, 8 patah perkataan');
+      const card = await screen.findByTestId('stopped-draft');
+      expect(screen.getByTestId('draft-discard').textContent!.trim()).toBe('Buang (1 kredit untuknya sudah digunakan)');
+      expect(card.textContent).toContain('Bab 1: draf yang dihentikan');
+      expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT);
+      expect(screen.getByTestId('draft-continue').textContent).toBe('Sambung (1 kredit)');
+      expect(screen.getByTestId('draft-keep').textContent).toBe('Simpan (percuma)');
+      expect(screen.getByTestId('generate-label').textContent).toBe('Seterusnya: selesaikan draf Bab 1 di atas');
+      // Generate does not write the part afresh over the draft: it points at the draft's own actions.
+      await user.click(screen.getByTestId('generate-button'));
+      await screen.findByText(
+        'Bab 1 mempunyai draf yang dihentikan: sambung, tulis semula, simpan atau buang draf itu dahulu.',
+      );
+      expect(calls.some((c) => c.url.endsWith('/generate'))).toBe(false);
+      expect(screen.getByTestId('stopped-draft')).toBeTruthy();
 
-    await user.click(screen.getByTestId('draft-rewrite-open'));
-    await user.type(screen.getByTestId('draft-rewrite-note'), 'Lebih banyak dialog');
-    await user.click(screen.getByTestId('draft-rewrite-go'));
-    expect((await screen.findByRole('alert')).textContent).toContain('Kredit tidak mencukupi');
-    expect(calls.find((c) => c.url.endsWith('/stopped'))!.body).toEqual({
-      part: { kind: 'chapter', position: 1 },
-      action: 'rewrite',
-      note: 'Lebih banyak dialog',
-    });
+      await user.click(screen.getByTestId('draft-rewrite-open'));
+      await user.type(screen.getByTestId('draft-rewrite-note'), 'Lebih banyak dialog');
+      await user.click(screen.getByTestId('draft-rewrite-go'));
+      expect((await screen.findByRole('alert')).textContent).toContain('Kredit tidak mencukupi');
+      expect(calls.find((c) => c.url.endsWith('/stopped'))!.body).toEqual({
+        part: { kind: 'chapter', position: 1 },
+        action: 'rewrite',
+        note: 'Lebih banyak dialog',
+      });
 
-    await user.click(screen.getByTestId('draft-discard'));
-    await waitFor(() => expect(screen.queryByTestId('stopped-draft')).toBeNull());
-    expect(calls.some((c) => c.url.endsWith('/progress/romance/drafts/1') && c.method === 'DELETE')).toBe(true);
-    expect(screen.getByTestId('generate-label').textContent).toBe('Jana Bab 1');
-  });
+      await user.click(screen.getByTestId('draft-discard'));
+      await waitFor(() => expect(screen.queryByTestId('stopped-draft')).toBeNull());
+      expect(calls.some((c) => c.url.endsWith('/progress/romance/drafts/1') && c.method === 'DELETE')).toBe(true);
+      expect(screen.getByTestId('generate-label').textContent).toBe('Jana Bab 1');
+    },
+  );
 
-  it("in Indonesian the English book's stopped part is named in Indonesian words in every sentence about it", async () => {
-    const held = book(true);
-    stub(async (url) => {
-      if (url === '/api/progress/romance') return json(200, held.saved);
-      if (url.endsWith('/drafts')) return json(200, { drafts: [] });
-      return json(404, {});
-    });
-    const user = renderPage({ ...USER, lang: 'id' });
-    await screen.findByTestId('resume-note');
-    expect(screen.getByTestId('resume-stopped').textContent).toBe('Bab 1: draf yang dihentikan, 8 kata');
-    const card = await screen.findByTestId('stopped-draft');
-    expect(card.textContent).toContain('Bab 1: draf yang dihentikan');
-    expect(screen.getByTestId('generate-label').textContent).toBe('Berikutnya: selesaikan draf Bab 1 di atas');
-    await user.click(screen.getByTestId('generate-button'));
-    await screen.findByText(
-      'Bab 1 memiliki draf yang dihentikan: lanjutkan, tulis ulang, simpan, atau buang draf itu terlebih dahulu.',
-    );
-    expect(document.body.textContent).not.toContain('Chapter 1: draf');
-    // The draft itself is the book's text, in English.
-    expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT);
-  });
+  it(
+    "in Indonesian the English book's stopped part is " + 'named in Indonesian words in every sentence about it',
+    async () => {
+      const held = book(true);
+      stub(async (url) => {
+        if (url === '/api/progress/romance') return json(200, held.saved);
+        if (url.endsWith('/drafts')) return json(200, { drafts: [] });
+        return json(404, {});
+      });
+      const user = renderPage({ ...USER, lang: 'id' });
+      await screen.findByTestId('resume-note');
+      expect(screen.getByTestId('resume-stopped').textContent).toBe('Bab 1: draf yang dihentikan, 8 kata');
+      const card = await screen.findByTestId('stopped-draft');
+      expect(card.textContent).toContain('Bab 1: draf yang dihentikan');
+      expect(screen.getByTestId('generate-label').textContent).toBe('Berikutnya: selesaikan draf Bab 1 di atas');
+      await user.click(screen.getByTestId('generate-button'));
+      await screen.findByText(
+        'Bab 1 memiliki draf yang dihentikan: lanjutkan, tulis ulang, simpan, atau buang draf itu terlebih dahulu.',
+      );
+      expect(document.body.textContent).not.toContain('Chapter 1: draf');
+      // The draft itself is the book's text, in English.
+      expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT);
+    },
+  );
 });

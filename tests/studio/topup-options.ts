@@ -15,7 +15,8 @@ const OFFERS = {
     currency: 'MYR',
     payment_methods: 'Kartu debit atau kredit',
     charge_note:
-      'Harga dalam ringgit Malaysia (MYR). Kartu Anda ditagih dalam ringgit; bank Anda mengonversinya ke rupiah dengan kursnya sendiri.',
+      'Harga dalam ringgit Malaysia (MYR). Kartu Anda ditagih dalam ' +
+      'ringgit; bank Anda mengonversinya ke rupiah dengan kursnya sendiri.',
   },
 } as const;
 

@@ -94,36 +94,43 @@ describe('the book page keeps up with the server', () => {
     expect(document.body.textContent).not.toMatch(/step_not_allowed|not the next step/);
   });
 
-  it('a step being written when the page opens: "Chapter 1 is being written…" with its text so far, then the chapter', async () => {
-    let progressCalls = 0;
-    const running = {
-      kind: 'chapter',
-      position: 1,
-      label: 'Chapter 1',
-      started_at: '2025-01-01T00:00:00.000Z',
-      text: 'Half of the first chapter',
-    };
-    vi.stubGlobal('fetch', async (url: string) => {
-      if (url.startsWith('/api/progress/romance/drafts')) return json(200, { drafts: [] });
-      if (url.startsWith('/api/progress/'))
-        return json(200, progressCalls++ < 2 ? savedAfter(2, { running }) : savedAfter(3));
-      return json(404, {});
-    });
-    renderPage();
-    await waitFor(() => expect(label().textContent).toBe('Chapter 1 is being written…'));
-    expect(screen.queryByTestId('resume-note')).toBeNull();
-    expect(screen.getByTestId('streaming-text').textContent).toContain('Half of the first chapter');
-    expect(screen.getByTestId('generate-button').getAttribute('aria-disabled')).toBe('true');
-    await waitFor(() => expect(label().textContent).toBe('Generate Chapter 2'), { timeout: 6000 });
-    expect(screen.getAllByTestId('preview-part')).toHaveLength(2);
-  });
+  it(
+    'a step being written when the page opens: "Chapter 1 is ' +
+      'being written…" with its text so far, then the chapter',
+    async () => {
+      let progressCalls = 0;
+      const running = {
+        kind: 'chapter',
+        position: 1,
+        label: 'Chapter 1',
+        started_at: '2025-01-01T00:00:00.000Z',
+        text: 'Half of the first chapter',
+      };
+      vi.stubGlobal('fetch', async (url: string) => {
+        if (url.startsWith('/api/progress/romance/drafts')) return json(200, { drafts: [] });
+        if (url.startsWith('/api/progress/'))
+          return json(200, progressCalls++ < 2 ? savedAfter(2, { running }) : savedAfter(3));
+        return json(404, {});
+      });
+      renderPage();
+      await waitFor(() => expect(label().textContent).toBe('Chapter 1 is being written…'));
+      expect(screen.queryByTestId('resume-note')).toBeNull();
+      expect(screen.getByTestId('streaming-text').textContent).toContain('Half of the first chapter');
+      expect(screen.getByTestId('generate-button').getAttribute('aria-disabled')).toBe('true');
+      await waitFor(() => expect(label().textContent).toBe('Generate Chapter 2'), { timeout: 6000 });
+      expect(screen.getAllByTestId('preview-part')).toHaveLength(2);
+    },
+  );
 
-  it('without credits: the page opens and Generate says to top up before it is clicked, with the step and its cost', async () => {
-    vi.stubGlobal('fetch', async (url: string) =>
-      url.startsWith('/api/progress/') ? json(200, { book: null }) : json(404, {}),
-    );
-    renderPage({ ...USER, credits_available: 0 });
-    expect(label().textContent).toBe('Top up to continue');
-    expect(screen.getByTestId('step-cost').textContent).toBe('Generate Story Outline: 1 credit');
-  });
+  it(
+    'without credits: the page opens and Generate says to ' + 'top up before it is clicked, with the step and its cost',
+    async () => {
+      vi.stubGlobal('fetch', async (url: string) =>
+        url.startsWith('/api/progress/') ? json(200, { book: null }) : json(404, {}),
+      );
+      renderPage({ ...USER, credits_available: 0 });
+      expect(label().textContent).toBe('Top up to continue');
+      expect(screen.getByTestId('step-cost').textContent).toBe('Generate Story Outline: 1 credit');
+    },
+  );
 });

@@ -105,35 +105,40 @@ const article = (heading: string) => screen.getByRole('heading', { name: heading
 const text = (el: Element) => el.textContent!.replace(/\s+/g, ' ').trim();
 
 describe('the marks of the voice on a part', () => {
-  it('says how a part drifts and which phrases it overuses, the writer’s own apart, and rewrites it toward the voice for its cost', async () => {
-    const { user, onRewriteTowardVoice } = renderBook('en', { voice: VOICE });
-    const chapter = article('Chapter 1: The House');
-    expect(text(within(chapter).getByTestId('voice-drifts'))).toBe(
-      '⚠ Drifts from your voice: sentences 9.4× longer, no dialogue, third person, not first',
-    );
-    expect(text(within(chapter).getByTestId('voice-overused'))).toBe(
-      '⚠ Overused phrases: 6.2 per 1,000 words (“a testament to”, “couldn’t help but”; from your own list: “suddenly”)',
-    );
-    // The drifts are the book's words, marked in its language; the marks are named after their part.
-    expect(
-      within(chapter).getByText('sentences 9.4× longer, no dialogue, third person, not first').getAttribute('lang'),
-    ).toBe('en');
-    expect(within(chapter).getByRole('group', { name: 'Voice of Chapter 1: The House' })).toBeTruthy();
-    // A part within the voice and under the band shows nothing.
-    expect(within(article('Chapter 2: The Gallery')).queryByTestId('voice-marks')).toBeNull();
+  it(
+    'says how a part drifts and which phrases it overuses, the ' +
+      'writer’s own apart, and rewrites it toward the voice for its cost',
+    async () => {
+      const { user, onRewriteTowardVoice } = renderBook('en', { voice: VOICE });
+      const chapter = article('Chapter 1: The House');
+      expect(text(within(chapter).getByTestId('voice-drifts'))).toBe(
+        '⚠ Drifts from your voice: sentences 9.4× longer, no dialogue, third person, not first',
+      );
+      expect(text(within(chapter).getByTestId('voice-overused'))).toBe(
+        '⚠ Overused phrases: 6.2 per 1,000 words (“a testament ' +
+          'to”, “couldn’t help but”; from your own list: “suddenly”)',
+      );
+      // The drifts are the book's words, marked in its language; the marks are named after their part.
+      expect(
+        within(chapter).getByText('sentences 9.4× longer, no dialogue, third person, not first').getAttribute('lang'),
+      ).toBe('en');
+      expect(within(chapter).getByRole('group', { name: 'Voice of Chapter 1: The House' })).toBeTruthy();
+      // A part within the voice and under the band shows nothing.
+      expect(within(article('Chapter 2: The Gallery')).queryByTestId('voice-marks')).toBeNull();
 
-    // Confirmed with its cost, then sent for that part.
-    const open = within(chapter).getByRole('button', { name: 'Rewrite Chapter 1: The House toward my voice' });
-    expect(open.getAttribute('aria-expanded')).toBe('false');
-    await user.click(open);
-    expect(open.getAttribute('aria-expanded')).toBe('true');
-    const go = within(chapter).getByTestId('toward-voice-go');
-    expect(go.textContent).toBe('Rewrite toward my voice (1 credit)');
-    expect(within(chapter).getByTestId('toward-voice-confirm').textContent).toContain('kept as an earlier version');
-    await user.click(go);
-    await waitFor(() => expect(onRewriteTowardVoice).toHaveBeenCalledWith({ kind: 'chapter', position: 1 }));
-    await waitFor(() => expect(within(chapter).queryByTestId('toward-voice-confirm')).toBeNull());
-  });
+      // Confirmed with its cost, then sent for that part.
+      const open = within(chapter).getByRole('button', { name: 'Rewrite Chapter 1: The House toward my voice' });
+      expect(open.getAttribute('aria-expanded')).toBe('false');
+      await user.click(open);
+      expect(open.getAttribute('aria-expanded')).toBe('true');
+      const go = within(chapter).getByTestId('toward-voice-go');
+      expect(go.textContent).toBe('Rewrite toward my voice (1 credit)');
+      expect(within(chapter).getByTestId('toward-voice-confirm').textContent).toContain('kept as an earlier version');
+      await user.click(go);
+      await waitFor(() => expect(onRewriteTowardVoice).toHaveBeenCalledWith({ kind: 'chapter', position: 1 }));
+      await waitFor(() => expect(within(chapter).queryByTestId('toward-voice-confirm')).toBeNull());
+    },
+  );
 
   it('a refused rewrite toward the voice is said under the part', async () => {
     const { user, onRewriteTowardVoice } = renderBook('en', { voice: VOICE });
@@ -158,7 +163,8 @@ describe('the marks of the voice on a part', () => {
       '⚠ Menyimpang daripada suara anda: ayat 9.4× lebih panjang, tiada dialog, orang ketiga, bukan orang pertama',
     );
     expect(text(within(chapter).getByTestId('voice-overused'))).toBe(
-      '⚠ Frasa terlalu kerap: 6.2 setiap 1,000 perkataan (“a testament to”, “couldn’t help but”; daripada senarai anda sendiri: “suddenly”)',
+      '⚠ Frasa terlalu kerap: 6.2 setiap 1,000 perkataan (“a testament ' +
+        'to”, “couldn’t help but”; daripada senarai anda sendiri: “suddenly”)',
     );
     await user.click(
       within(chapter).getByRole('button', { name: 'Tulis semula Chapter 1: The House mengikut suara saya' }),
@@ -227,37 +233,41 @@ describe('the Voice panel', () => {
     expect(within(panel).getByRole('button', { name: 'Buang “suddenly”' })).toBeTruthy();
   });
 
-  it('saves a pasted sample; a refusal is said next to the field, which keeps the text; then the fingerprint replaces “no sample”', async () => {
-    const refusal = 'voice: the sample has 12 words; give at least 300 words of your own prose to measure a voice.';
-    let answer: VoiceFailure | null = { field: 'sample', message: refusal };
-    const { user, onSaveVoice } = renderBook('en', { onSaveVoice: async () => answer });
-    const panel = screen.getByTestId('voice-panel');
-    await user.click(within(panel).getByText('Your voice'));
-    expect(within(panel).getByTestId('voice-none').textContent).toContain('No sample yet');
-    expect(within(panel).queryByRole('button', { name: 'Remove sample' })).toBeNull();
-    const sample = within(panel).getByLabelText('A sample of your own prose') as HTMLTextAreaElement;
-    await user.click(within(panel).getByRole('button', { name: 'Save and measure' }));
-    expect((await within(panel).findByRole('alert')).textContent).toBe('Paste or read a sample first.');
-    expect(onSaveVoice).not.toHaveBeenCalled();
+  it(
+    'saves a pasted sample; a refusal is said next to the field, ' +
+      'which keeps the text; then the fingerprint replaces “no sample”',
+    async () => {
+      const refusal = 'voice: the sample has 12 words; give at least 300 words of your own prose to measure a voice.';
+      let answer: VoiceFailure | null = { field: 'sample', message: refusal };
+      const { user, onSaveVoice } = renderBook('en', { onSaveVoice: async () => answer });
+      const panel = screen.getByTestId('voice-panel');
+      await user.click(within(panel).getByText('Your voice'));
+      expect(within(panel).getByTestId('voice-none').textContent).toContain('No sample yet');
+      expect(within(panel).queryByRole('button', { name: 'Remove sample' })).toBeNull();
+      const sample = within(panel).getByLabelText('A sample of your own prose') as HTMLTextAreaElement;
+      await user.click(within(panel).getByRole('button', { name: 'Save and measure' }));
+      expect((await within(panel).findByRole('alert')).textContent).toBe('Paste or read a sample first.');
+      expect(onSaveVoice).not.toHaveBeenCalled();
 
-    await user.type(sample, 'I wake at six. The flat is cold. Mum is already up.');
-    expect(within(panel).getByTestId('voice-sample-words').textContent).toBe('12 words');
-    await user.click(within(panel).getByRole('button', { name: 'Save and measure' }));
-    await waitFor(() =>
-      expect(onSaveVoice).toHaveBeenCalledWith({ sample: 'I wake at six. The flat is cold. Mum is already up.' }),
-    );
-    const alert = await within(panel).findByText(refusal);
-    expect(alert.getAttribute('role')).toBe('alert');
-    expect(sample.value).toBe('I wake at six. The flat is cold. Mum is already up.');
-    expect(sample.getAttribute('aria-invalid')).toBe('true');
-    expect(sample.getAttribute('aria-describedby')).toContain(alert.id);
+      await user.type(sample, 'I wake at six. The flat is cold. Mum is already up.');
+      expect(within(panel).getByTestId('voice-sample-words').textContent).toBe('12 words');
+      await user.click(within(panel).getByRole('button', { name: 'Save and measure' }));
+      await waitFor(() =>
+        expect(onSaveVoice).toHaveBeenCalledWith({ sample: 'I wake at six. The flat is cold. Mum is already up.' }),
+      );
+      const alert = await within(panel).findByText(refusal);
+      expect(alert.getAttribute('role')).toBe('alert');
+      expect(sample.value).toBe('I wake at six. The flat is cold. Mum is already up.');
+      expect(sample.getAttribute('aria-invalid')).toBe('true');
+      expect(sample.getAttribute('aria-describedby')).toContain(alert.id);
 
-    answer = null;
-    await user.click(within(panel).getByRole('button', { name: 'Save and measure' }));
-    await waitFor(() => expect(within(panel).getByRole('status').textContent).toContain('Your sample is measured'));
-    expect(sample.value).toBe('');
-    expect(within(panel).queryByRole('alert')).toBeNull();
-  });
+      answer = null;
+      await user.click(within(panel).getByRole('button', { name: 'Save and measure' }));
+      await waitFor(() => expect(within(panel).getByRole('status').textContent).toContain('Your sample is measured'));
+      expect(sample.value).toBe('');
+      expect(within(panel).queryByRole('alert')).toBeNull();
+    },
+  );
 
   it('reads a .txt file into the sample and refuses another kind of file', async () => {
     const { user } = renderBook('en');
@@ -284,37 +294,40 @@ describe('the Voice panel', () => {
     );
   });
 
-  it('removes the sample, and adds and removes the writer’s phrases to avoid (a refusal kept next to the field)', async () => {
-    let answer: VoiceFailure | null = null;
-    const { user, onSaveVoice } = renderBook('en', { voice: VOICE, onSaveVoice: async () => answer });
-    const panel = screen.getByTestId('voice-panel');
-    await user.click(within(panel).getByText('Your voice'));
-    await user.click(within(panel).getByRole('button', { name: 'Remove sample' }));
-    await waitFor(() => expect(onSaveVoice).toHaveBeenCalledWith({ sample: null }));
-    await waitFor(() => expect(within(panel).getByRole('status').textContent).toContain('The sample is removed'));
+  it(
+    'removes the sample, and adds and removes the writer’s ' + 'phrases to avoid (a refusal kept next to the field)',
+    async () => {
+      let answer: VoiceFailure | null = null;
+      const { user, onSaveVoice } = renderBook('en', { voice: VOICE, onSaveVoice: async () => answer });
+      const panel = screen.getByTestId('voice-panel');
+      await user.click(within(panel).getByText('Your voice'));
+      await user.click(within(panel).getByRole('button', { name: 'Remove sample' }));
+      await waitFor(() => expect(onSaveVoice).toHaveBeenCalledWith({ sample: null }));
+      await waitFor(() => expect(within(panel).getByRole('status').textContent).toContain('The sample is removed'));
 
-    expect(
-      within(panel)
-        .getAllByTestId('avoid-phrase')
-        .map((li) => li.textContent),
-    ).toEqual(['suddenly']);
-    const field = within(panel).getByLabelText('A phrase to avoid');
-    await user.type(field, 'a tapestry of{Enter}');
-    await waitFor(() => expect(onSaveVoice).toHaveBeenLastCalledWith({ avoid: ['suddenly', 'a tapestry of'] }));
-    await waitFor(() => expect((field as HTMLInputElement).value).toBe(''));
+      expect(
+        within(panel)
+          .getAllByTestId('avoid-phrase')
+          .map((li) => li.textContent),
+      ).toEqual(['suddenly']);
+      const field = within(panel).getByLabelText('A phrase to avoid');
+      await user.type(field, 'a tapestry of{Enter}');
+      await waitFor(() => expect(onSaveVoice).toHaveBeenLastCalledWith({ avoid: ['suddenly', 'a tapestry of'] }));
+      await waitFor(() => expect((field as HTMLInputElement).value).toBe(''));
 
-    answer = {
-      field: 'avoid',
-      message: 'avoid: "a very long phrase" is too long; a phrase to avoid may have at most 80 characters.',
-    };
-    await user.type(field, 'a very long phrase');
-    await user.click(within(panel).getByRole('button', { name: 'Add' }));
-    expect((await within(panel).findByRole('alert')).textContent).toContain('at most 80 characters');
-    expect((field as HTMLInputElement).value).toBe('a very long phrase');
+      answer = {
+        field: 'avoid',
+        message: 'avoid: "a very long phrase" is too long; a phrase to avoid may have at most 80 characters.',
+      };
+      await user.type(field, 'a very long phrase');
+      await user.click(within(panel).getByRole('button', { name: 'Add' }));
+      expect((await within(panel).findByRole('alert')).textContent).toContain('at most 80 characters');
+      expect((field as HTMLInputElement).value).toBe('a very long phrase');
 
-    answer = null;
-    await user.click(within(panel).getByRole('button', { name: 'Remove “suddenly”' }));
-    await waitFor(() => expect(onSaveVoice).toHaveBeenLastCalledWith({ avoid: [] }));
-    await waitFor(() => expect(document.activeElement).toBe(field));
-  });
+      answer = null;
+      await user.click(within(panel).getByRole('button', { name: 'Remove “suddenly”' }));
+      await waitFor(() => expect(onSaveVoice).toHaveBeenLastCalledWith({ avoid: [] }));
+      await waitFor(() => expect(document.activeElement).toBe(field));
+    },
+  );
 });

@@ -43,28 +43,34 @@ async function setUp(
 }
 
 describe('karya translate within its budget of model calls', () => {
-  it('a model that refuses every translation: at most 24 calls for a 5-chapter book, exit 1 naming the refusals', async () => {
-    const { id, karya, calls } = await setUp('en', { refuses: true });
-    const r = await karya(['translate', '--book', String(id), '--to', 'ms']);
-    expect(r.code).toBe(1);
-    expect(calls(), r.stderr).toBeLessThanOrEqual(24);
-    expect(r.stderr).toMatch(
-      /karya: \d+ model calls planned; the run stops at \d+ calls, or once 4 answers in a row have failed/,
-    );
-    expect(r.stderr).toMatch(
-      /The model failed 4 times in a row \(refusals\), so the run stopped after \d+ model calls\. What was done is saved and nothing undelivered is charged\./,
-    );
-    // Not a chapter after the first was asked.
-    expect(r.stderr).not.toMatch(/translating Chapter 2/);
-  });
+  it(
+    'a model that refuses every translation: at most 24 ' + 'calls for a 5-chapter book, exit 1 naming the refusals',
+    async () => {
+      const { id, karya, calls } = await setUp('en', { refuses: true });
+      const r = await karya(['translate', '--book', String(id), '--to', 'ms']);
+      expect(r.code).toBe(1);
+      expect(calls(), r.stderr).toBeLessThanOrEqual(24);
+      expect(r.stderr).toMatch(
+        /karya: \d+ model calls planned; the run stops at \d+ calls, or once 4 answers in a row have failed/,
+      );
+      expect(r.stderr).toMatch(
+        /The model failed 4 times in a row \(refusals\), so the run stopped after \d+ model calls\. What was done is saved and nothing undelivered is charged\./,
+      );
+      // Not a chapter after the first was asked.
+      expect(r.stderr).not.toMatch(/translating Chapter 2/);
+    },
+  );
 
-  it('a model that answers every translation with nothing: at most 24 calls, exit 1 naming the empty answers', async () => {
-    const { id, karya, calls } = await setUp('en', { isEmpty: true });
-    const r = await karya(['translate', '--book', String(id), '--to', 'ms']);
-    expect(r.code).toBe(1);
-    expect(calls(), r.stderr).toBeLessThanOrEqual(24);
-    expect(r.stderr).toMatch(/The model failed 4 times in a row \(empty answers\)/);
-  });
+  it(
+    'a model that answers every translation with nothing: ' + 'at most 24 calls, exit 1 naming the empty answers',
+    async () => {
+      const { id, karya, calls } = await setUp('en', { isEmpty: true });
+      const r = await karya(['translate', '--book', String(id), '--to', 'ms']);
+      expect(r.code).toBe(1);
+      expect(calls(), r.stderr).toBeLessThanOrEqual(24);
+      expect(r.stderr).toMatch(/The model failed 4 times in a row \(empty answers\)/);
+    },
+  );
 
   it('says the refusals in Malay to a Malay writer', async () => {
     const { id, karya, calls } = await setUp('ms', { refuses: true });
@@ -94,28 +100,31 @@ describe('karya translate within its budget of model calls', () => {
     expect(edition.calls).toEqual({ planned: CHAPTERS - 2, bound: 3 * (CHAPTERS - 2) + 8, calls: CHAPTERS - 2 });
   });
 
-  it('a model that cannot translate one paragraph: it is marked and the edition goes on to the end, not stopped', async () => {
-    // Chapter 2 (12 paragraphs, its title asked with them) cannot have its first: halving its window down to it fails
-    // four asks in a row, but only one paragraph is given up, and the windows after it are translated.
-    const bad = chapterParagraphs(2, 'en', 12)[0]!;
-    const { state, id, karya } = await setUp('en', { cannot: bad, long: 2 });
-    const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--no-bible', '--json']);
-    expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr).not.toMatch(/failed 4 times in a row/);
-    expect(r.stderr).toMatch(/Chapter 2: paragraph\(s\) 1 could not be translated/);
-    const { edition } = JSON.parse(r.stdout) as {
-      edition: { parts: Array<{ label: string; untranslated?: number[] }> };
-    };
-    // Every chapter asked; only Chapter 2's first paragraph left in English.
-    expect(edition.parts.filter((p) => p.label.startsWith('Chapter')).map((p) => p.label)).toEqual(
-      Array.from({ length: CHAPTERS }, (_, i) => `Chapter ${i + 1}`),
-    );
-    expect(edition.parts.filter((p) => p.untranslated?.length).map((p) => [p.label, p.untranslated])).toEqual([
-      ['Chapter 2', [1]],
-    ]);
-    const saved = (await savedEdition(state))!;
-    expect(saved.state.content.filter((t) => t.trim())).toHaveLength(CHAPTERS);
-  });
+  it(
+    'a model that cannot translate one paragraph: it is ' + 'marked and the edition goes on to the end, not stopped',
+    async () => {
+      // Chapter 2 (12 paragraphs, its title asked with them) cannot have its first: halving its window down to it fails
+      // four asks in a row, but only one paragraph is given up, and the windows after it are translated.
+      const bad = chapterParagraphs(2, 'en', 12)[0]!;
+      const { state, id, karya } = await setUp('en', { cannot: bad, long: 2 });
+      const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--no-bible', '--json']);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).not.toMatch(/failed 4 times in a row/);
+      expect(r.stderr).toMatch(/Chapter 2: paragraph\(s\) 1 could not be translated/);
+      const { edition } = JSON.parse(r.stdout) as {
+        edition: { parts: Array<{ label: string; untranslated?: number[] }> };
+      };
+      // Every chapter asked; only Chapter 2's first paragraph left in English.
+      expect(edition.parts.filter((p) => p.label.startsWith('Chapter')).map((p) => p.label)).toEqual(
+        Array.from({ length: CHAPTERS }, (_, i) => `Chapter ${i + 1}`),
+      );
+      expect(edition.parts.filter((p) => p.untranslated?.length).map((p) => [p.label, p.untranslated])).toEqual([
+        ['Chapter 2', [1]],
+      ]);
+      const saved = (await savedEdition(state))!;
+      expect(saved.state.content.filter((t) => t.trim())).toHaveLength(CHAPTERS);
+    },
+  );
 
   it('refuses a --max-calls that is not a whole number from 1, before anything is asked', async () => {
     const { id, karya, calls } = await setUp('en');

@@ -22,7 +22,8 @@ const good = [
 ];
 const glossary = [{ term: 'Aisha', rendering: 'Aisha' }];
 const indonesian =
-  'Dia tidak mengerti karena uang itu tidak cukup untuk membayar kontrakan, dan saat ini dia harus segera ke rumah sakit bersama Aisha.';
+  'Dia tidak mengerti karena uang itu tidak cukup untuk membayar ' +
+  'kontrakan, dan saat ini dia harus segera ke rumah sakit bersama Aisha.';
 
 describe('a translated window is kept only when every paragraph is accounted for', () => {
   const cases: Array<{ name: string; answer: string[]; code: string | undefined }> = [
@@ -63,19 +64,23 @@ describe('a translated window is kept only when every paragraph is accounted for
     });
   });
 
-  it("reads the glossary from the story bible's characters (full name and first name, unchanged), the writer's renderings over it", () => {
-    const memory = renderBible(
-      {
-        ...EMPTY_BIBLE,
-        characters: [{ name: 'Aisha Rahman', role: 'bookshop owner', state: '', lastSeen: 'Chapter 1' }],
-      },
-      'en',
-    );
-    const own = glossaryOf({ memory, content: ['Aisha Rahman opened the shop. Later Aisha smiled.'] });
-    expect(own).toEqual([
-      { term: 'Aisha Rahman', rendering: 'Aisha Rahman' },
-      { term: 'Aisha', rendering: 'Aisha' },
-    ]);
-    expect(withWritersGlossary(own, { Aisha: 'Aisyah' })).toContainEqual({ term: 'Aisha', rendering: 'Aisyah' });
-  });
+  it(
+    "reads the glossary from the story bible's characters (full name " +
+      "and first name, unchanged), the writer's renderings over it",
+    () => {
+      const memory = renderBible(
+        {
+          ...EMPTY_BIBLE,
+          characters: [{ name: 'Aisha Rahman', role: 'bookshop owner', state: '', lastSeen: 'Chapter 1' }],
+        },
+        'en',
+      );
+      const own = glossaryOf({ memory, content: ['Aisha Rahman opened the shop. Later Aisha smiled.'] });
+      expect(own).toEqual([
+        { term: 'Aisha Rahman', rendering: 'Aisha Rahman' },
+        { term: 'Aisha', rendering: 'Aisha' },
+      ]);
+      expect(withWritersGlossary(own, { Aisha: 'Aisyah' })).toContainEqual({ term: 'Aisha', rendering: 'Aisyah' });
+    },
+  );
 });

@@ -47,39 +47,45 @@ async function setUp(
 }
 
 describe('karya translate in a small window, with a glossary, in a batch', () => {
-  it('translates in windows that fit the model, and after a stop inside a part goes on from the window it stopped at', async () => {
-    // A 900-token model: a window holds a paragraph or two beside the paragraph before it; the fake refuses anything larger
-    // (HTTP 400).
-    const { state, karya, asks, id } = await setUp(
-      { contextTokens: 900, fail: (n) => n === 4 },
-      { KARYA_CONTEXT_TOKENS: '900' },
-    );
-    // (The edition's story bible needs a larger window than this: it is left for later.)
-    const first = await karya(['translate', '--book', String(id), '--to', 'ms', '--no-bible']);
-    expect(first.code).toBe(1);
-    expect(first.stderr).toMatch(/translating Chapter 2 \(window 2 of \d\)/);
-    // The fifth window (Chapter 2's second) failed: Chapter 1's three windows and Chapter 2's first are saved, Chapter 2
-    // not finished.
-    const partial = (await savedEdition(state))!;
-    expect(partial.state.incompleteParts).toEqual([2]);
-    const again = await karya(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible']);
-    expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toMatch(/translating Chapter 2 \(window 2 of \d\)/);
-    expect(again.stderr).not.toMatch(/translating Chapter 1|translating Chapter 2 \(window 1 of/);
-    const edition = (await savedEdition(state))!;
-    for (let n = 1; n <= CHAPTERS; n++)
-      expect(edition.state.content[n]!.split(/\n\s*\n/)).toHaveLength(chapterParagraphs(n, 'en').length);
-    expect(edition.state.incompleteParts).toBeUndefined();
-    const bodies = asks().map((q) => JSON.stringify(q.body?.messages));
-    // Every window answered once: the requests are the windows each run named (none asked again), and the rerun's
-    // first is the one that failed. (The fixture repeats paragraphs across chapters: two windows may read alike.)
-    const named = (text: string) => text.split('\n').filter((l) => /… translating Chapter/.test(l)).length;
-    expect(bodies).toHaveLength(named(first.stderr) + named(again.stderr));
-    expect(`${first.stderr}${again.stderr}`).not.toMatch(/asking Chapter/);
-    expect(bodies[5]).toBe(bodies[4]);
-    expect(asks().length).toBeGreaterThan(CHAPTERS * 2);
-    expect(asks().every((q) => (q.promptTokens ?? 0) + Number(q.body?.max_tokens) <= 900)).toBe(true);
-  });
+  it(
+    'translates in windows that fit the model, and after a ' +
+      'stop inside a part goes on from the window it stopped at',
+    async () => {
+      // A 900-token model: a window holds a paragraph or two beside the paragraph before it; the fake refuses anything
+      // larger
+      // (HTTP 400).
+      const { state, karya, asks, id } = await setUp(
+        { contextTokens: 900, fail: (n) => n === 4 },
+        { KARYA_CONTEXT_TOKENS: '900' },
+      );
+      // (The edition's story bible needs a larger window than this: it is left for later.)
+      const first = await karya(['translate', '--book', String(id), '--to', 'ms', '--no-bible']);
+      expect(first.code).toBe(1);
+      expect(first.stderr).toMatch(/translating Chapter 2 \(window 2 of \d\)/);
+      // The fifth window (Chapter 2's second) failed: Chapter 1's three windows and Chapter 2's first are saved,
+      // Chapter 2
+      // not finished.
+      const partial = (await savedEdition(state))!;
+      expect(partial.state.incompleteParts).toEqual([2]);
+      const again = await karya(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible']);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stderr).toMatch(/translating Chapter 2 \(window 2 of \d\)/);
+      expect(again.stderr).not.toMatch(/translating Chapter 1|translating Chapter 2 \(window 1 of/);
+      const edition = (await savedEdition(state))!;
+      for (let n = 1; n <= CHAPTERS; n++)
+        expect(edition.state.content[n]!.split(/\n\s*\n/)).toHaveLength(chapterParagraphs(n, 'en').length);
+      expect(edition.state.incompleteParts).toBeUndefined();
+      const bodies = asks().map((q) => JSON.stringify(q.body?.messages));
+      // Every window answered once: the requests are the windows each run named (none asked again), and the rerun's
+      // first is the one that failed. (The fixture repeats paragraphs across chapters: two windows may read alike.)
+      const named = (text: string) => text.split('\n').filter((l) => /… translating Chapter/.test(l)).length;
+      expect(bodies).toHaveLength(named(first.stderr) + named(again.stderr));
+      expect(`${first.stderr}${again.stderr}`).not.toMatch(/asking Chapter/);
+      expect(bodies[5]).toBe(bodies[4]);
+      expect(asks().length).toBeGreaterThan(CHAPTERS * 2);
+      expect(asks().every((q) => (q.promptTokens ?? 0) + Number(q.body?.max_tokens) <= 900)).toBe(true);
+    },
+  );
 
   it("holds the writer's renderings from --glossary, and refuses a glossary that is not a map", async () => {
     const { cwd, id, karya } = await setUp();
@@ -113,19 +119,23 @@ describe('karya translate in a small window, with a glossary, in a batch', () =>
 });
 
 describe('karya translate before the book is read', () => {
-  it("speaks the source's language (the other one than --to): an English writer asking for a Malay edition reads English", async () => {
-    const dir = tempDir('karya-translate-usage-');
-    const toMalay = await runKaryaInProcess(
-      ['translate', '--book', '99', '--to', 'ms', '--state', path.join(dir, 'none.sqlite')],
-      { cwd: dir, env: { OPENAI_API_KEY: 'sk-test' } },
-    );
-    expect(toMalay.code).toBe(2);
-    expect(toMalay.stderr).toMatch(/no book 99/i);
-    const toEnglish = await runKaryaInProcess(
-      ['translate', '--book', '99', '--to', 'en', '--state', path.join(dir, 'none.sqlite')],
-      { cwd: dir, env: { OPENAI_API_KEY: 'sk-test' } },
-    );
-    expect(toEnglish.code).toBe(2);
-    expect(toEnglish.stderr).toContain('Tiada buku 99');
-  });
+  it(
+    "speaks the source's language (the other one than --to): " +
+      'an English writer asking for a Malay edition reads English',
+    async () => {
+      const dir = tempDir('karya-translate-usage-');
+      const toMalay = await runKaryaInProcess(
+        ['translate', '--book', '99', '--to', 'ms', '--state', path.join(dir, 'none.sqlite')],
+        { cwd: dir, env: { OPENAI_API_KEY: 'sk-test' } },
+      );
+      expect(toMalay.code).toBe(2);
+      expect(toMalay.stderr).toMatch(/no book 99/i);
+      const toEnglish = await runKaryaInProcess(
+        ['translate', '--book', '99', '--to', 'en', '--state', path.join(dir, 'none.sqlite')],
+        { cwd: dir, env: { OPENAI_API_KEY: 'sk-test' } },
+      );
+      expect(toEnglish.code).toBe(2);
+      expect(toEnglish.stderr).toContain('Tiada buku 99');
+    },
+  );
 });

@@ -98,50 +98,56 @@ const paragraphsOf = (text: string) =>
     .filter(Boolean);
 
 describe('a window and what it is sent beside its paragraphs', () => {
-  it('carries the paragraph before it in both languages, the genders of the characters named, and only its own terms', async () => {
-    // A 1,200-token model: a chapter is asked in two or more windows, each with its context.
-    const { cwd, state, karya, asks } = await setUp({}, { KARYA_CONTEXT_TOKENS: '1200' }, { contextTokens: 1200 });
-    const id = await saveRomance(state, 'en');
-    writeFileSync(
-      path.join(cwd, 'names.yaml'),
-      'Aisha: {rendering: Aisha, gender: female}\nDaniel: {rendering: Daniel, gender: male}\n',
-    );
-    const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--glossary', 'names.yaml']);
-    expect(r.code, r.stderr).toBe(0);
-    const edition = (await savedEdition(state))!.state;
-    // The book's paragraphs in order, source and edition side by side, to walk the windows over.
-    const flat = Array.from({ length: CHAPTERS }, (_, i) => {
-      const source = chapterParagraphs(i + 1, 'en');
-      const done = paragraphsOf(edition.content[i + 1]!);
-      return source.map((p, k) => ({ source: p, edition: done[k]! }));
-    }).flat();
-    const titles = new Set(WORD_MAP.map(([en]) => en));
-    let at = 0;
-    const requests = asks();
-    expect(requests.length).toBeGreaterThan(CHAPTERS);
-    for (const body of requests) {
-      const { paragraphs, glossary } = translateAsk(body);
-      const own = paragraphs.filter((p) => !titles.has(p));
-      const context = contextOfAsk(body);
-      if (at === 0) expect(context).toEqual({});
-      else expect(context).toEqual({ source: flat[at - 1]!.source, translation: flat[at - 1]!.edition });
-      expect(own).toEqual(flat.slice(at, at + own.length).map((p) => p.source));
-      // Only the terms its paragraphs hold.
-      const text = paragraphs.join('\n\n');
-      expect(glossary.map(([term]) => term).sort()).toEqual(['Aisha', 'Daniel'].filter((t) => hasTerm(text, t)).sort());
-      // The characters it or the paragraph before it names, each with the gender the writer set.
-      const named = `${context.source ?? ''}\n\n${text}`;
-      const expected: Array<[string, 'female' | 'male']> = [
-        ['Aisha', 'female'],
-        ['Daniel', 'male'],
-      ];
-      expect(castOfAsk(body)).toEqual(expected.filter(([name]) => hasTerm(named, name)));
-      at += own.length;
-    }
-    expect(at).toBe(flat.length);
-    // Some window holds no "Daniel" and is sent no "Daniel" term.
-    expect(requests.some((b) => !translateAsk(b).glossary.some(([t]) => t === 'Daniel'))).toBe(true);
-  });
+  it(
+    'carries the paragraph before it in both languages, the ' +
+      'genders of the characters named, and only its own terms',
+    async () => {
+      // A 1,200-token model: a chapter is asked in two or more windows, each with its context.
+      const { cwd, state, karya, asks } = await setUp({}, { KARYA_CONTEXT_TOKENS: '1200' }, { contextTokens: 1200 });
+      const id = await saveRomance(state, 'en');
+      writeFileSync(
+        path.join(cwd, 'names.yaml'),
+        'Aisha: {rendering: Aisha, gender: female}\nDaniel: {rendering: Daniel, gender: male}\n',
+      );
+      const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--glossary', 'names.yaml']);
+      expect(r.code, r.stderr).toBe(0);
+      const edition = (await savedEdition(state))!.state;
+      // The book's paragraphs in order, source and edition side by side, to walk the windows over.
+      const flat = Array.from({ length: CHAPTERS }, (_, i) => {
+        const source = chapterParagraphs(i + 1, 'en');
+        const done = paragraphsOf(edition.content[i + 1]!);
+        return source.map((p, k) => ({ source: p, edition: done[k]! }));
+      }).flat();
+      const titles = new Set(WORD_MAP.map(([en]) => en));
+      let at = 0;
+      const requests = asks();
+      expect(requests.length).toBeGreaterThan(CHAPTERS);
+      for (const body of requests) {
+        const { paragraphs, glossary } = translateAsk(body);
+        const own = paragraphs.filter((p) => !titles.has(p));
+        const context = contextOfAsk(body);
+        if (at === 0) expect(context).toEqual({});
+        else expect(context).toEqual({ source: flat[at - 1]!.source, translation: flat[at - 1]!.edition });
+        expect(own).toEqual(flat.slice(at, at + own.length).map((p) => p.source));
+        // Only the terms its paragraphs hold.
+        const text = paragraphs.join('\n\n');
+        expect(glossary.map(([term]) => term).sort()).toEqual(
+          ['Aisha', 'Daniel'].filter((t) => hasTerm(text, t)).sort(),
+        );
+        // The characters it or the paragraph before it names, each with the gender the writer set.
+        const named = `${context.source ?? ''}\n\n${text}`;
+        const expected: Array<[string, 'female' | 'male']> = [
+          ['Aisha', 'female'],
+          ['Daniel', 'male'],
+        ];
+        expect(castOfAsk(body)).toEqual(expected.filter(([name]) => hasTerm(named, name)));
+        at += own.length;
+      }
+      expect(at).toBe(flat.length);
+      // Some window holds no "Daniel" and is sent no "Daniel" term.
+      expect(requests.some((b) => !translateAsk(b).glossary.some(([t]) => t === 'Daniel'))).toBe(true);
+    },
+  );
 
   for (const [who, role, pronoun] of [
     ['Daniel', 'tukang masak, seorang lelaki', 'He'],

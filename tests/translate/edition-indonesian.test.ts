@@ -80,29 +80,36 @@ async function editionOf(state: string, stdout: string, from: Lang, to: Lang, na
 }
 
 describe('karya translate --to id, and editions out of Indonesian', () => {
-  it("gives an English book an Indonesian edition with every glossary name kept, written with Indonesian's particles", async () => {
-    const { state, id, karya, asks } = await setUp('en', { nameEnding: 'nya' });
-    const r = await karya(['translate', '--book', String(id), '--to', 'id', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    // The English writer reads the run in English, the edition's language named as English names it.
-    expect(r.stderr).toMatch(/book \d+ into Indonesian: 5 parts at 1 credit a part/);
-    const book = await editionOf(state, r.stdout, 'en', 'id', ['Aisha', 'Daniel']);
-    expect(book.state.content[1]).toMatch(/Aishanya|Danielnya/);
-    // Indonesian, not Malaysian Malay: the edition's words are Indonesia's.
-    expect(book.state.content.join('\n')).toMatch(/\b(?:karena|bahwa|toko|uang|bisa)\b/);
-    expect(book.state.content.join('\n')).not.toMatch(/\b(?:kerana|bahawa|kedai|wang|sahaja)\b/);
-    expect(asks()).toHaveLength(CHAPTERS);
-  });
+  it(
+    'gives an English book an Indonesian edition with every ' +
+      "glossary name kept, written with Indonesian's particles",
+    async () => {
+      const { state, id, karya, asks } = await setUp('en', { nameEnding: 'nya' });
+      const r = await karya(['translate', '--book', String(id), '--to', 'id', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      // The English writer reads the run in English, the edition's language named as English names it.
+      expect(r.stderr).toMatch(/book \d+ into Indonesian: 5 parts at 1 credit a part/);
+      const book = await editionOf(state, r.stdout, 'en', 'id', ['Aisha', 'Daniel']);
+      expect(book.state.content[1]).toMatch(/Aishanya|Danielnya/);
+      // Indonesian, not Malaysian Malay: the edition's words are Indonesia's.
+      expect(book.state.content.join('\n')).toMatch(/\b(?:karena|bahwa|toko|uang|bisa)\b/);
+      expect(book.state.content.join('\n')).not.toMatch(/\b(?:kerana|bahawa|kedai|wang|sahaja)\b/);
+      expect(asks()).toHaveLength(CHAPTERS);
+    },
+  );
 
-  it('asks again a window of an Indonesian edition answered in Malaysian Malay, and the edition holds none of it', async () => {
-    const { state, id, karya, asks } = await setUp('en', { misbehave: 'malay', at: 1 });
-    const r = await karya(['translate', '--book', String(id), '--to', 'id', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/asking Chapter 2 \(window 1 of 1\) again/);
-    expect(isAskedAgain(asks()[2]!.body ?? {})).toBe(true);
-    const book = await editionOf(state, r.stdout, 'en', 'id', ['Aisha', 'Daniel']);
-    expect(book.state.content[2]).not.toMatch(/kerana|wang|hospital/);
-  });
+  it(
+    'asks again a window of an Indonesian edition answered ' + 'in Malaysian Malay, and the edition holds none of it',
+    async () => {
+      const { state, id, karya, asks } = await setUp('en', { misbehave: 'malay', at: 1 });
+      const r = await karya(['translate', '--book', String(id), '--to', 'id', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/asking Chapter 2 \(window 1 of 1\) again/);
+      expect(isAskedAgain(asks()[2]!.body ?? {})).toBe(true);
+      const book = await editionOf(state, r.stdout, 'en', 'id', ['Aisha', 'Daniel']);
+      expect(book.state.content[2]).not.toMatch(/kerana|wang|hospital/);
+    },
+  );
 
   for (const [from, to, names] of [
     ['ms', 'id', ['Aisyah', 'Daniel']],
@@ -127,16 +134,22 @@ describe('karya translate --to id, and editions out of Indonesian', () => {
     expect(r.stderr).toMatch(/--to en\|ms/);
   });
 
-  it("refuses a language the table does not have in the book's language, naming the languages its edition can be in", async () => {
-    const { karya, id } = await setUp('id');
-    const r = await karya(['translate', '--book', String(id), '--to', 'fr']);
-    expect(r.code).toBe(2);
-    // Every other language of the table, joined with the writer's "or" (a language added since is offered too).
-    expect(r.stderr).toContain(`karya: --to: "fr" bukan bahasa yang ditulis Karya; gunakan ${offered('id', 'atau')}.`);
-    // An English book's writer reads English, and is offered Malay and Indonesian.
-    const english = await setUp('en');
-    const en = await english.karya(['translate', '--book', String(english.id), '--to', 'fr']);
-    expect(en.code).toBe(2);
-    expect(en.stderr).toContain(`karya: --to: "fr" is not a language Karya writes; use ${offered('en', 'or')}.`);
-  });
+  it(
+    "refuses a language the table does not have in the book's " +
+      'language, naming the languages its edition can be in',
+    async () => {
+      const { karya, id } = await setUp('id');
+      const r = await karya(['translate', '--book', String(id), '--to', 'fr']);
+      expect(r.code).toBe(2);
+      // Every other language of the table, joined with the writer's "or" (a language added since is offered too).
+      expect(r.stderr).toContain(
+        `karya: --to: "fr" bukan bahasa yang ditulis Karya; gunakan ${offered('id', 'atau')}.`,
+      );
+      // An English book's writer reads English, and is offered Malay and Indonesian.
+      const english = await setUp('en');
+      const en = await english.karya(['translate', '--book', String(english.id), '--to', 'fr']);
+      expect(en.code).toBe(2);
+      expect(en.stderr).toContain(`karya: --to: "fr" is not a language Karya writes; use ${offered('en', 'or')}.`);
+    },
+  );
 });

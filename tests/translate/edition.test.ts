@@ -68,35 +68,39 @@ describe('karya translate: an edition in the other language', () => {
     ['en', 'ms', 'Aisha'],
     ['ms', 'en', 'Aisyah'],
   ] as const) {
-    it(`makes the ${to} edition of a 5-chapter ${from} romance: same parts, same paragraph counts, names held, source byte-identical`, async () => {
-      const { state, id, karya, asks } = await setUp(from);
-      const before = JSON.stringify(await savedBook(state, id));
-      const r = await karya(['translate', '--book', String(id), '--to', to, '--json']);
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toMatch(to === 'ms' ? /5 parts at 1 credit a part|5 bahagian/ : /5 bahagian pada 1 kredit/);
-      const { edition } = JSON.parse(r.stdout) as Edition;
-      // The source's conclusion is still to write, so the edition is whole as far as the source goes.
-      expect(edition).toMatchObject({ source: id, lang: to, finished: false, credits: CHAPTERS });
-      expect(edition.parts.map((p) => p.status)).toEqual(Array(CHAPTERS + 1).fill('translated'));
-      const book = (await savedBook(state, edition.id))!;
-      expect(book.state.lang).toBe(to);
-      expect(book.state.content).toHaveLength(CHAPTERS + 1);
-      for (let n = 1; n <= CHAPTERS; n++) {
-        const source = chapterParagraphs(n, from);
-        const text = book.state.content[n]!;
-        expect(text.split(/\n\s*\n/)).toHaveLength(source.length);
-        expect(occurrences(text, name)).toBeGreaterThanOrEqual(occurrences(source.join('\n\n'), name));
-        expect(findLanguageDrift(text, to)).toBeUndefined();
-        expect(book.state.chapterTitles?.[n]).toBeTruthy();
-        expect(book.state.provenance?.[n]).toMatchObject({ origin: 'model', translatedFrom: from });
-      }
-      // Its own story bible, read from its own text.
-      expect(book.state.memory).toBeTruthy();
-      expect(book.state.memoryUpTo).toBe(CHAPTERS);
-      // One window a chapter (each fits), none asked again.
-      expect(asks()).toHaveLength(CHAPTERS);
-      expect(JSON.stringify(await savedBook(state, id))).toBe(before);
-    });
+    it(
+      `makes the ${to} edition of a 5-chapter ${from} romance: same ` +
+        `parts, same paragraph counts, names held, source byte-identical`,
+      async () => {
+        const { state, id, karya, asks } = await setUp(from);
+        const before = JSON.stringify(await savedBook(state, id));
+        const r = await karya(['translate', '--book', String(id), '--to', to, '--json']);
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stderr).toMatch(to === 'ms' ? /5 parts at 1 credit a part|5 bahagian/ : /5 bahagian pada 1 kredit/);
+        const { edition } = JSON.parse(r.stdout) as Edition;
+        // The source's conclusion is still to write, so the edition is whole as far as the source goes.
+        expect(edition).toMatchObject({ source: id, lang: to, finished: false, credits: CHAPTERS });
+        expect(edition.parts.map((p) => p.status)).toEqual(Array(CHAPTERS + 1).fill('translated'));
+        const book = (await savedBook(state, edition.id))!;
+        expect(book.state.lang).toBe(to);
+        expect(book.state.content).toHaveLength(CHAPTERS + 1);
+        for (let n = 1; n <= CHAPTERS; n++) {
+          const source = chapterParagraphs(n, from);
+          const text = book.state.content[n]!;
+          expect(text.split(/\n\s*\n/)).toHaveLength(source.length);
+          expect(occurrences(text, name)).toBeGreaterThanOrEqual(occurrences(source.join('\n\n'), name));
+          expect(findLanguageDrift(text, to)).toBeUndefined();
+          expect(book.state.chapterTitles?.[n]).toBeTruthy();
+          expect(book.state.provenance?.[n]).toMatchObject({ origin: 'model', translatedFrom: from });
+        }
+        // Its own story bible, read from its own text.
+        expect(book.state.memory).toBeTruthy();
+        expect(book.state.memoryUpTo).toBe(CHAPTERS);
+        // One window a chapter (each fits), none asked again.
+        expect(asks()).toHaveLength(CHAPTERS);
+        expect(JSON.stringify(await savedBook(state, id))).toBe(before);
+      },
+    );
   }
 
   for (const misbehave of ['drop', 'indonesian', 'untranslated', 'glossary'] as Misbehaviour[]) {
@@ -129,31 +133,35 @@ describe('karya translate: an edition in the other language', () => {
     expect(asks()).toHaveLength(CHAPTERS + 1);
   });
 
-  it('stops a model that drops a paragraph from every answer after 4 failed asks in a row: the chapters before kept, the one it stopped in not charged, exit 1', async () => {
-    // From the third request on, every answer drops a paragraph: a one-paragraph window's answer is empty.
-    const { state, id, karya, asks } = await setUp('en', { misbehave: 'drop', at: 2, always: true });
-    const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--json']);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(
-      /The model failed 4 times in a row \((empty answers|answers that were not the text asked for)\), so the run stopped after \d+ model calls/,
-    );
-    expect(r.stderr).toMatch(/nothing undelivered is charged/);
-    // A few windows, not the whole book down the ladder: at most 24 calls (the issue's bound for a 5-chapter book).
-    expect(asks().length, r.stderr).toBeLessThanOrEqual(24);
-    expect(r.stderr).not.toMatch(/translating Chapter 5/);
-    const saved = (await savedEdition(state))!;
-    expect(saved.isFinished).toBe(false);
-    // Chapters 1 and 2 kept whole; Chapter 3 not whole (never charged: not saved, or saved incomplete or with marks);
-    // Chapter 5 not reached.
-    for (const n of [1, 2])
-      expect(saved.state.content[n]!.split(/\n\s*\n/)).toHaveLength(chapterParagraphs(n, 'en').length);
-    const isChapter3Whole =
-      saved.state.content.length > 3 &&
-      !saved.state.incompleteParts?.includes(3) &&
-      !saved.state.provenance?.[3]?.untranslated?.length;
-    expect(isChapter3Whole).toBe(false);
-    expect(saved.state.content[5] ?? '').toBe('');
-  });
+  it(
+    'stops a model that drops a paragraph from every answer after 4 failed asks ' +
+      'in a row: the chapters before kept, the one it stopped in not charged, exit 1',
+    async () => {
+      // From the third request on, every answer drops a paragraph: a one-paragraph window's answer is empty.
+      const { state, id, karya, asks } = await setUp('en', { misbehave: 'drop', at: 2, always: true });
+      const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--json']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /The model failed 4 times in a row \((empty answers|answers that were not the text asked for)\), so the run stopped after \d+ model calls/,
+      );
+      expect(r.stderr).toMatch(/nothing undelivered is charged/);
+      // A few windows, not the whole book down the ladder: at most 24 calls (the issue's bound for a 5-chapter book).
+      expect(asks().length, r.stderr).toBeLessThanOrEqual(24);
+      expect(r.stderr).not.toMatch(/translating Chapter 5/);
+      const saved = (await savedEdition(state))!;
+      expect(saved.isFinished).toBe(false);
+      // Chapters 1 and 2 kept whole; Chapter 3 not whole (never charged: not saved, or saved incomplete or with marks);
+      // Chapter 5 not reached.
+      for (const n of [1, 2])
+        expect(saved.state.content[n]!.split(/\n\s*\n/)).toHaveLength(chapterParagraphs(n, 'en').length);
+      const isChapter3Whole =
+        saved.state.content.length > 3 &&
+        !saved.state.incompleteParts?.includes(3) &&
+        !saved.state.provenance?.[3]?.untranslated?.length;
+      expect(isChapter3Whole).toBe(false);
+      expect(saved.state.content[5] ?? '').toBe('');
+    },
+  );
 
   it('goes on after a stop from the window it stopped at: each window paid once', async () => {
     // The fourth translation request fails (the provider down): chapters 1 to 3 are saved, the run stops.
@@ -175,27 +183,30 @@ describe('karya translate: an edition in the other language', () => {
     expect(new Set(sources).size).toBe(CHAPTERS);
   });
 
-  it('refuses a book already in the language, an unknown language and a missing book, in words a writer reads', async () => {
-    const { id, karya, state } = await setUp('en');
-    expect(await karya(['translate', '--book', String(id), '--to', 'en'])).toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('is already in English'),
-    });
-    expect(await karya(['translate', '--book', String(id), '--to', 'fr'])).toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('"fr" is not a language Karya writes'),
-    });
-    expect(await karya(['translate', '--book', '99', '--to', 'ms'])).toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('There is no book 99'),
-    });
-    // Without a model (the offline provider writes demo text) nothing is asked.
-    const offline = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--state', state], {
-      env: {},
-    });
-    expect(offline).toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('a translation needs a model: set OPENAI_API_KEY'),
-    });
-  });
+  it(
+    'refuses a book already in the language, an unknown ' + 'language and a missing book, in words a writer reads',
+    async () => {
+      const { id, karya, state } = await setUp('en');
+      expect(await karya(['translate', '--book', String(id), '--to', 'en'])).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('is already in English'),
+      });
+      expect(await karya(['translate', '--book', String(id), '--to', 'fr'])).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('"fr" is not a language Karya writes'),
+      });
+      expect(await karya(['translate', '--book', '99', '--to', 'ms'])).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('There is no book 99'),
+      });
+      // Without a model (the offline provider writes demo text) nothing is asked.
+      const offline = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--state', state], {
+        env: {},
+      });
+      expect(offline).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('a translation needs a model: set OPENAI_API_KEY'),
+      });
+    },
+  );
 });

@@ -61,7 +61,8 @@ describe("the glossary's gender field", () => {
     const id = await saveRomance(state, 'en');
     writeFileSync(
       path.join(cwd, 'names.yaml'),
-      'Aisha: { rendering: Aisha, gender: female }\nDaniel: Danial\nDaniel Lee: { rendering: Danial Lee, gender: he }\n',
+      'Aisha: { rendering: Aisha, gender: female }\nDaniel: ' +
+        'Danial\nDaniel Lee: { rendering: Danial Lee, gender: he }\n',
     );
     const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: served.fake.baseURL };
     const r = await runKaryaInProcess(

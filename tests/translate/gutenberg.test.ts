@@ -63,7 +63,8 @@ describe('a public-domain novel of 1909, imported and translated into Malay', ()
     ['kept as it is', undefined],
     ['rewritten as "* * *"', '* * *'],
   ])(
-    'finishes with its breaks %s: every paragraph aligned, the breaks where they stood, no dictionary word held fast, no window asked twice',
+    'finishes with its breaks %s: every paragraph aligned, the breaks ' +
+      'where they stood, no dictionary word held fast, no window asked twice',
     async (_, breakAs) => {
       const { cwd, state, karya, asks } = await setUp({
         anyText: true,
@@ -88,7 +89,8 @@ describe('a public-domain novel of 1909, imported and translated into Malay', ()
       expect(terms).toEqual(expect.arrayContaining(['Anne', 'Davy', 'Marilla']));
       for (const word of ['English', 'American', 'October', 'Friday', 'God', 'Mrs', 'Mr', 'Miss', 'Island', 'Fourth'])
         expect(terms).not.toContain(word);
-      // A whole name is one term (never "Gables" of Green Gables), its title off ("Mrs. Rachel Lynde" is no term with Mrs).
+      // A whole name is one term (never "Gables" of Green Gables), its title off ("Mrs. Rachel Lynde" is no term with
+      // Mrs).
       expect(terms).toContain('Green Gables');
       expect(terms).not.toContain('Gables');
       expect(terms.filter((t) => /^(?:Mrs?|Miss)\b/.test(t))).toEqual([]);
@@ -154,90 +156,95 @@ function epubText(file: string): string {
 }
 
 describe('the novel translated by a model with the habits that lose a book', () => {
-  it('keeps the source title (never the genre), names every untranslated piece, marks them English in the EPUB, and keeps the verse as block quotes', async () => {
-    // A model that answers the book's title with its genre's name, leaves one chapter's title in English, cannot
-    // translate one paragraph, and flattens every verse into prose.
-    const leftParagraph = 'Anne woke three times in the night';
-    const { cwd, state, karya } = await setUp({
-      anyText: true,
-      bookTitleAs: { genre: 'Romantik' },
-      keepTitles: 'Happy',
-      cannot: leftParagraph,
-      flattenQuotes: true,
-    });
-    writeFileSync(path.join(cwd, 'anne.txt'), readFileSync(NOVEL, 'utf8'));
-    const imported = await karya(['import', 'anne.txt', '--generator', 'romance', '--json']);
-    expect(imported.code, imported.stderr).toBe(0);
-    const id = (JSON.parse(imported.stdout) as { book: { id: number } }).book.id;
-    const source = (await savedBook(state, id))!.state;
-    const quotes = source.content
-      .join('\n\n')
-      .split(/\n\s*\n/)
-      .filter((p) => p.trim().startsWith('>'));
-    expect(quotes.length).toBeGreaterThanOrEqual(2);
-    const happy = Object.entries(source.chapterTitles ?? {}).find(([, t]) => t.includes('Happy'))!;
-    expect(happy, JSON.stringify(source.chapterTitles)).toBeDefined();
+  it(
+    'keeps the source title (never the genre), names every untranslated piece, ' +
+      'marks them English in the EPUB, and keeps the verse as block quotes',
+    async () => {
+      // A model that answers the book's title with its genre's name, leaves one chapter's title in English, cannot
+      // translate one paragraph, and flattens every verse into prose.
+      const leftParagraph = 'Anne woke three times in the night';
+      const { cwd, state, karya } = await setUp({
+        anyText: true,
+        bookTitleAs: { genre: 'Romantik' },
+        keepTitles: 'Happy',
+        cannot: leftParagraph,
+        flattenQuotes: true,
+      });
+      writeFileSync(path.join(cwd, 'anne.txt'), readFileSync(NOVEL, 'utf8'));
+      const imported = await karya(['import', 'anne.txt', '--generator', 'romance', '--json']);
+      expect(imported.code, imported.stderr).toBe(0);
+      const id = (JSON.parse(imported.stdout) as { book: { id: number } }).book.id;
+      const source = (await savedBook(state, id))!.state;
+      const quotes = source.content
+        .join('\n\n')
+        .split(/\n\s*\n/)
+        .filter((p) => p.trim().startsWith('>'));
+      expect(quotes.length).toBeGreaterThanOrEqual(2);
+      const happy = Object.entries(source.chapterTitles ?? {}).find(([, t]) => t.includes('Happy'))!;
+      expect(happy, JSON.stringify(source.chapterTitles)).toBeDefined();
 
-    const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible']);
-    // Something is left: exit 1, the rest saved.
-    expect(r.code, r.stderr).toBe(1);
-    const lines = r.stderr.split('\n');
-    // The title it chose is said at the start, before any part: the source's own kept, in English, and why.
-    const titleLine = lines.findIndex((l) => l.includes("the edition's title:"));
-    expect(titleLine).toBeGreaterThanOrEqual(0);
-    expect(titleLine).toBeLessThan(lines.findIndex((l) => l.includes('translating ')));
-    expect(lines[titleLine]).toMatch(
-      /the edition's title: "Anne of Avonlea" is kept in English, marked untranslated \(the answer was the name of the book's kind, not its title\)/i,
-    );
-    expect(r.stderr).not.toMatch(/Romantik/);
-    // And named again at the end, with what is left.
-    expect(lines.filter((l) => l.includes("the edition's title:"))).toHaveLength(2);
-    // The chapter title left in English is named, and that chapter is never reported translated.
-    expect(r.stderr).toContain(`its chapter title "${happy[1]}" could not be translated and is kept in English`);
-    const label = (
-      JSON.parse(r.stdout) as { edition: { parts: Array<{ position: number; label: string }> } }
-    ).edition.parts.find((p) => p.position === Number(happy[0]))!.label;
-    expect(r.stderr).not.toContain(`✓ ${label} translated`);
+      const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible']);
+      // Something is left: exit 1, the rest saved.
+      expect(r.code, r.stderr).toBe(1);
+      const lines = r.stderr.split('\n');
+      // The title it chose is said at the start, before any part: the source's own kept, in English, and why.
+      const titleLine = lines.findIndex((l) => l.includes("the edition's title:"));
+      expect(titleLine).toBeGreaterThanOrEqual(0);
+      expect(titleLine).toBeLessThan(lines.findIndex((l) => l.includes('translating ')));
+      expect(lines[titleLine]).toMatch(
+        /the edition's title: "Anne of Avonlea" is kept in English, marked untranslated \(the answer was the name of the book's kind, not its title\)/i,
+      );
+      expect(r.stderr).not.toMatch(/Romantik/);
+      // And named again at the end, with what is left.
+      expect(lines.filter((l) => l.includes("the edition's title:"))).toHaveLength(2);
+      // The chapter title left in English is named, and that chapter is never reported translated.
+      expect(r.stderr).toContain(`its chapter title "${happy[1]}" could not be translated and is kept in English`);
+      const label = (
+        JSON.parse(r.stdout) as { edition: { parts: Array<{ position: number; label: string }> } }
+      ).edition.parts.find((p) => p.position === Number(happy[0]))!.label;
+      expect(r.stderr).not.toContain(`✓ ${label} translated`);
 
-    const { edition } = JSON.parse(r.stdout) as {
-      edition: {
-        id: number;
-        title: { text: string; translated: boolean; problem?: string };
-        untranslated: Array<{ what: string; text?: string; paragraph?: number; position?: number }>;
+      const { edition } = JSON.parse(r.stdout) as {
+        edition: {
+          id: number;
+          title: { text: string; translated: boolean; problem?: string };
+          untranslated: Array<{ what: string; text?: string; paragraph?: number; position?: number }>;
+        };
       };
-    };
-    // (Gutenberg's own casing of the title, as the import keeps it.)
-    expect(edition.title).toMatchObject({ text: 'Anne Of Avonlea', translated: false, problem: 'genre' });
-    expect(edition.untranslated).toEqual(
-      expect.arrayContaining([
-        { what: 'title', text: 'Anne Of Avonlea' },
-        expect.objectContaining({ what: 'chapter_title', position: Number(happy[0]), text: happy[1] }),
-        expect.objectContaining({ what: 'paragraph' }),
-      ]),
-    );
+      // (Gutenberg's own casing of the title, as the import keeps it.)
+      expect(edition.title).toMatchObject({ text: 'Anne Of Avonlea', translated: false, problem: 'genre' });
+      expect(edition.untranslated).toEqual(
+        expect.arrayContaining([
+          { what: 'title', text: 'Anne Of Avonlea' },
+          expect.objectContaining({ what: 'chapter_title', position: Number(happy[0]), text: happy[1] }),
+          expect.objectContaining({ what: 'paragraph' }),
+        ]),
+      );
 
-    // The edition keeps the source's title, never the genre's name, and every verse as a block quote.
-    const saved = (await savedEdition(state))!.state;
-    const text = saved.content.join('\n\n');
-    expect(text.split(/\n\s*\n/).filter((p) => p.trim().startsWith('>')).length).toBe(quotes.length);
+      // The edition keeps the source's title, never the genre's name, and every verse as a block quote.
+      const saved = (await savedEdition(state))!.state;
+      const text = saved.content.join('\n\n');
+      expect(text.split(/\n\s*\n/).filter((p) => p.trim().startsWith('>')).length).toBe(quotes.length);
 
-    const out = await karya(['export', 'romance', '--book', String(edition.id), '--out', 'edisi.epub']);
-    expect(out.code, out.stderr).toBe(0);
-    const xhtml = epubText(path.join(cwd, 'edisi.epub'));
-    expect(xhtml).toContain('<h1>Anne Of Avonlea</h1>');
-    expect(xhtml).not.toContain('Romantik');
-    // The untranslated paragraph and chapter title are marked English where they stand; the verse is block quotes.
-    expect(xhtml).toMatch(new RegExp(`<p lang="en" xml:lang="en">${leftParagraph}`));
-    expect(xhtml).toMatch(new RegExp(`<h1 lang="en" xml:lang="en">[^<]*${happy[1]}`));
-    expect((xhtml.match(/<blockquote>/g) ?? []).length).toBe(quotes.length);
-    // The Word file marks the same paragraph's runs English (w:lang), in a book proofed as Malay.
-    const docx = await karya(['export', 'romance', '--book', String(edition.id), '--out', 'edisi.docx']);
-    expect(docx.code, docx.stderr).toBe(0);
-    const files = readZip(readFileSync(path.join(cwd, 'edisi.docx')));
-    const body = zipText(files, 'word/document.xml');
-    expect(body).toMatch(new RegExp(`<w:lang w:val="en-[A-Z]+"/>(?:(?!</w:r>).)*${leftParagraph}`, 's'));
-    // A valid EPUB with its marks (lang and xml:lang on the element, as EPUB 3's XHTML has them).
-    const checked = await epubcheck(path.join(cwd, 'edisi.epub'));
-    expect(checked.code, checked.report).toBe(0);
-  }, 240_000);
+      const out = await karya(['export', 'romance', '--book', String(edition.id), '--out', 'edisi.epub']);
+      expect(out.code, out.stderr).toBe(0);
+      const xhtml = epubText(path.join(cwd, 'edisi.epub'));
+      expect(xhtml).toContain('<h1>Anne Of Avonlea</h1>');
+      expect(xhtml).not.toContain('Romantik');
+      // The untranslated paragraph and chapter title are marked English where they stand; the verse is block quotes.
+      expect(xhtml).toMatch(new RegExp(`<p lang="en" xml:lang="en">${leftParagraph}`));
+      expect(xhtml).toMatch(new RegExp(`<h1 lang="en" xml:lang="en">[^<]*${happy[1]}`));
+      expect((xhtml.match(/<blockquote>/g) ?? []).length).toBe(quotes.length);
+      // The Word file marks the same paragraph's runs English (w:lang), in a book proofed as Malay.
+      const docx = await karya(['export', 'romance', '--book', String(edition.id), '--out', 'edisi.docx']);
+      expect(docx.code, docx.stderr).toBe(0);
+      const files = readZip(readFileSync(path.join(cwd, 'edisi.docx')));
+      const body = zipText(files, 'word/document.xml');
+      expect(body).toMatch(new RegExp(`<w:lang w:val="en-[A-Z]+"/>(?:(?!</w:r>).)*${leftParagraph}`, 's'));
+      // A valid EPUB with its marks (lang and xml:lang on the element, as EPUB 3's XHTML has them).
+      const checked = await epubcheck(path.join(cwd, 'edisi.epub'));
+      expect(checked.code, checked.report).toBe(0);
+    },
+    240_000,
+  );
 });

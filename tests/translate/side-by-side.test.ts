@@ -18,7 +18,8 @@ const SOURCE = ['One.', 'Two.', 'Three.', 'Four.'];
 const EDITION = ['Satu.', 'Dua.', 'Tiga.', 'Empat.'];
 
 describe('side by side: only the translation of a changed source paragraph is out of date', () => {
-  // Each row as the view shows it: the source paragraph | its translation, then S (out of date), a (may be affected: its
+  // Each row as the view shows it: the source paragraph | its translation, then S (out of date), a (may be affected:
+  // its
   // context changed) or nothing.
   const cases: Array<{ name: string; now: string[]; rows: string[] }> = [
     { name: 'nothing changed', now: SOURCE, rows: ['One. | Satu.', 'Two. | Dua.', 'Three. | Tiga.', 'Four. | Empat.'] },
@@ -72,17 +73,21 @@ describe('side by side: only the translation of a changed source paragraph is ou
     });
   }
 
-  it('takes a part translated before hashes were kept as up to date, and labels each side in its own language, and the page in its own', () => {
-    const [part] = sideBySide({ spec, source: book('en', ['Changed.']), edition: book('ms', EDITION), hashes: {} });
-    expect(part!.pairs.every((p) => !p.isStale)).toBe(true);
-    expect(part!.label).toEqual({ source: 'Chapter 1', edition: 'Bab 1', page: 'Bab 1' });
-    const [onPage] = sideBySide({
-      spec,
-      source: book('en', ['Changed.']),
-      edition: book('ms', EDITION),
-      hashes: {},
-      pageLang: 'en',
-    });
-    expect(onPage!.label.page).toBe('Chapter 1');
-  });
+  it(
+    'takes a part translated before hashes were kept as up to date, ' +
+      'and labels each side in its own language, and the page in its own',
+    () => {
+      const [part] = sideBySide({ spec, source: book('en', ['Changed.']), edition: book('ms', EDITION), hashes: {} });
+      expect(part!.pairs.every((p) => !p.isStale)).toBe(true);
+      expect(part!.label).toEqual({ source: 'Chapter 1', edition: 'Bab 1', page: 'Bab 1' });
+      const [onPage] = sideBySide({
+        spec,
+        source: book('en', ['Changed.']),
+        edition: book('ms', EDITION),
+        hashes: {},
+        pageLang: 'en',
+      });
+      expect(onPage!.label.page).toBe('Chapter 1');
+    },
+  );
 });

@@ -64,13 +64,18 @@ describe('a glossary term as the language writes it', () => {
 });
 
 describe('the glossary holds names, never dictionary words', () => {
-  // A 1909 novel's kind of text: peoples, languages, months, days, feasts, titles and God, each capitalised mid-sentence,
+  // A 1909 novel's kind of text: peoples, languages, months, days, feasts, titles and God, each capitalised
+  // mid-sentence,
   // twice and more.
   const text = [
-    'It was in October that Mrs Wilson came back from the American ports, and she spoke English and Cantonese as well as any.',
-    'On Friday the English ladies went to church, and Mrs Wilson thanked God for the Christmas that was coming; the American consul thanked God too.',
-    'By October the Cantonese cook had learnt the Christmas songs, and on Friday Mr Hartley of Penang sent for him; Mr Hartley was a kind man.',
-    'They crossed the Strait to Penang, where Mei Ling Tan kept the books, and Mei Ling Tan was the only one who never lied to Wilson.',
+    'It was in October that Mrs Wilson came back from the American ' +
+      'ports, and she spoke English and Cantonese as well as any.',
+    'On Friday the English ladies went to church, and Mrs Wilson thanked God ' +
+      'for the Christmas that was coming; the American consul thanked God too.',
+    'By October the Cantonese cook had learnt the Christmas songs, and on ' +
+      'Friday Mr Hartley of Penang sent for him; Mr Hartley was a kind man.',
+    'They crossed the Strait to Penang, where Mei Ling Tan kept the ' +
+      'books, and Mei Ling Tan was the only one who never lied to Wilson.',
   ];
   const memory = renderBible(
     {
@@ -120,7 +125,8 @@ describe('the glossary holds names, never dictionary words', () => {
       'Mei Ling Tan': 'Tan Mei Ling',
     });
     expect(reordered).toContainEqual(expect.objectContaining({ term: 'Mei', rendering: 'Mei' }));
-    // As many words: the part takes the word in its place. Fewer words: the part the rendering has no word for is dropped.
+    // As many words: the part takes the word in its place. Fewer words: the part the rendering has no word for is
+    // dropped.
     const lead = [
       { term: 'Daniel Lee', rendering: 'Daniel Lee' },
       { term: 'Daniel', rendering: 'Daniel' },
@@ -181,19 +187,22 @@ describe('a paragraph with no words is kept as it is, wherever it stands in a wi
     'Daniel Lee sedang menunggu di tepi air apabila lampu dinyalakan.',
   ];
   for (const brk of ['*       *       *', '* * *', '***', '—', '❧']) {
-    it(`"${brk}" in the middle, first and last: never "left untranslated", and put back when the answer lost it`, () => {
-      expect(check([en[0]!, brk, en[1]!], [ms[0]!, brk, ms[1]!])).toBeUndefined();
-      expect(check([brk, ...en], [brk, ...ms])).toBeUndefined();
-      expect(check([...en, brk], [...ms, brk])).toBeUndefined();
-      // Taken off the answer's end as a closing rule, or left out: the source's break is kept where it stood.
-      expect(check([...en, brk], ms)).toBeUndefined();
-      expect(withWordlessKept([...en, brk], ms)).toEqual([...ms, brk]);
-      expect(withWordlessKept([brk, en[0]!], [ms[0]!])).toEqual([brk, ms[0]!]);
-      expect(withWordlessKept([en[0]!, brk, en[1]!], [ms[0]!, '* * *', ms[1]!])).toEqual([ms[0]!, brk, ms[1]!]);
-      // A window of a break alone.
-      expect(withWordlessKept([brk], [])).toEqual([brk]);
-      expect(check([brk], [])).toBeUndefined();
-    });
+    it(
+      `"${brk}" in the middle, first and last: never "left ` + `untranslated", and put back when the answer lost it`,
+      () => {
+        expect(check([en[0]!, brk, en[1]!], [ms[0]!, brk, ms[1]!])).toBeUndefined();
+        expect(check([brk, ...en], [brk, ...ms])).toBeUndefined();
+        expect(check([...en, brk], [...ms, brk])).toBeUndefined();
+        // Taken off the answer's end as a closing rule, or left out: the source's break is kept where it stood.
+        expect(check([...en, brk], ms)).toBeUndefined();
+        expect(withWordlessKept([...en, brk], ms)).toEqual([...ms, brk]);
+        expect(withWordlessKept([brk, en[0]!], [ms[0]!])).toEqual([brk, ms[0]!]);
+        expect(withWordlessKept([en[0]!, brk, en[1]!], [ms[0]!, '* * *', ms[1]!])).toEqual([ms[0]!, brk, ms[1]!]);
+        // A window of a break alone.
+        expect(withWordlessKept([brk], [])).toEqual([brk]);
+        expect(check([brk], [])).toBeUndefined();
+      },
+    );
   }
 
   it('still counts a paragraph really dropped beside a break', () => {

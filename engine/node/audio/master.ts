@@ -207,7 +207,8 @@ export async function masterFile(input: {
     raw,
   );
   try {
-    // Pass one: the laid-out audio's RMS, counted from its samples (its silences included, as a store's checker counts).
+    // Pass one: the laid-out audio's RMS, counted from its samples (its silences included, as a store's checker
+    // counts).
     const first = rmsDbOf(pieces, laid.samples);
     let gain = Number.isFinite(first) ? AUDIO_TARGET.rmsDb - first : 0;
     await encode(raw, out, gain, tags, signal);

@@ -55,7 +55,8 @@ function navTemplate(doc: BilingualDocument, files: readonly string[], tocTitle:
   const entries = doc.parts
     .map(
       (p, i) =>
-        `<li><a href="${files[i]}">${span(p.heading.source, doc.source.lang)} / ${span(p.heading.edition, doc.edition.lang)}</a></li>`,
+        `<li><a href="${files[i]}">${span(p.heading.source, doc.source.lang)} ` +
+        `/ ${span(p.heading.edition, doc.edition.lang)}</a></li>`,
     )
     .join('\n');
   const first = doc.parts[0];
@@ -91,14 +92,18 @@ function frontChapters(doc: BilingualDocument, date: Date): Chapter[] {
       filename: 'title-page.xhtml',
       beforeToc: true,
       excludeFromToc: true,
-      content: `<section epub:type="titlepage" class="titlepage"><h1>${escapeXml(ed.title)}</h1>${doc.source.title !== ed.title ? `<p class="author" ${langAttrs(from)}><em>${escapeXml(doc.source.title)}</em></p>` : ''}${ed.author ? `<p class="author">${escapeXml(ed.author)}</p>` : ''}</section>`,
+      content:
+        `<section epub:type="titlepage" ` +
+        `class="titlepage"><h1>${escapeXml(ed.title)}</h1>${doc.source.title !== ed.title ? `<p class="author" ${langAttrs(from)}><em>${escapeXml(doc.source.title)}</em></p>` : ''}${ed.author ? `<p class="author">${escapeXml(ed.author)}</p>` : ''}</section>`,
     },
     {
       title: notice,
       filename: 'copyright.xhtml',
       beforeToc: true,
       excludeFromToc: true,
-      content: `<section epub:type="copyright-page" class="copyright"><p><em>${escapeXml(ed.title)}</em></p>${ed.author ? `<p>${escapeXml(`${words.by} ${ed.author}`)}</p>` : ''}<p>${escapeXml(notice)}</p>${both((l) => translatedLine(doc, l))}${both((l) => bilingualLine(doc, l))}${ed.copyright ? `\n${blocksXhtml(parseMarkdown(ed.copyright))}` : ''}</section>`,
+      content:
+        `<section epub:type="copyright-page" ` +
+        `class="copyright"><p><em>${escapeXml(ed.title)}</em></p>${ed.author ? `<p>${escapeXml(`${words.by} ${ed.author}`)}</p>` : ''}<p>${escapeXml(notice)}</p>${both((l) => translatedLine(doc, l))}${both((l) => bilingualLine(doc, l))}${ed.copyright ? `\n${blocksXhtml(parseMarkdown(ed.copyright))}` : ''}</section>`,
     },
   ];
 }

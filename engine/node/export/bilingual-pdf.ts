@@ -28,7 +28,8 @@ export function alternatingDocument(doc: BilingualDocument): BookDocument {
     id: p.id,
     heading: p.heading.source === p.heading.edition ? p.heading.edition : `${p.heading.source} / ${p.heading.edition}`,
     markdown: p.pairs.flatMap((x) => [x.source, x.edition].filter((t): t is string => t !== null)).join('\n\n'),
-    // Each translation after its source, set apart in italic (export/sections.ts): a reader tells the two languages apart
+    // Each translation after its source, set apart in italic (export/sections.ts): a reader tells the two languages
+    // apart
     // at a glance.
     pieces: p.pairs.flatMap((x) => [
       ...(x.source !== null ? [{ markdown: x.source, lang: doc.source.lang }] : []),
@@ -108,7 +109,8 @@ async function renderColumns(doc: BilingualDocument, date: Date): Promise<Uint8A
     let y = top + headingHeight + 24;
     for (const pair of part.pairs) {
       const texts = [plain(pair.source), plain(pair.edition)] as const;
-      // The translation (the right column) in italic, as in the alternating layout: the two languages told apart at a glance.
+      // The translation (the right column) in italic, as in the alternating layout: the two languages told apart at a
+      // glance.
       const faces = ['serif', 'italic'] as const;
       const height = Math.max(...texts.map((t, side) => pdf.font(faces[side]!).fontSize(BODY.size).heightOfString(t || ' ', { width: column, lineGap: BODY.leading })));
       if (y + height > bottom && y > PAGE.margin) {
@@ -116,9 +118,11 @@ async function renderColumns(doc: BilingualDocument, date: Date): Promise<Uint8A
         y = PAGE.margin;
       }
       texts.forEach((t, side) => {
-        // Only the columns' text is drawn at a fixed place; pdfkit would start a page of its own past the bottom margin.
+        // Only the columns' text is drawn at a fixed place; pdfkit would start a page of its own past the bottom
+        // margin.
         if (!t) return;
-        // Each column a marked span in its language (/Lang), as the alternating layout's paragraphs are (print/book.ts).
+        // Each column a marked span in its language (/Lang), as the alternating layout's paragraphs are
+        // (print/book.ts).
         pdf.markContent('Span', { lang: side ? ed.lang : from });
         pdf.font(faces[side]!).fontSize(BODY.size).text(t, x[side], y, { width: column, lineGap: BODY.leading, align: 'left' });
         pdf.endMarkedContent();

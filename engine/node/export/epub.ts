@@ -138,10 +138,15 @@ export function packageTemplate(opts: {
   otherLanguages?: readonly string[];
   overlays?: PackageOverlays;
 }): string {
-  // EPUB 3's collection metadata (readers and stores group a series by it), and calibre's for the readers that read only
+  // EPUB 3's collection metadata (readers and stores group a series by it), and calibre's for the readers that read
+  // only
   // that.
   const series = opts.series
-    ? `<meta property="belongs-to-collection" id="series">${escapeXml(opts.series.name)}</meta>\n<meta refines="#series" property="collection-type">series</meta>\n<meta refines="#series" property="group-position">${opts.series.number}</meta>\n<meta name="calibre:series" content="${escapeXml(opts.series.name)}"/>\n<meta name="calibre:series_index" content="${opts.series.number}"/>\n`
+    ? `<meta property="belongs-to-collection" id="series">${escapeXml(opts.series.name)}</meta>\n` +
+      `<meta refines="#series" property="collection-type">series</meta>\n<meta refines="#series" ` +
+      `property="group-position">${opts.series.number}</meta>\n<meta name="calibre:series" ` +
+      `content="${escapeXml(opts.series.name)}"/>\n<meta name="calibre:series_index" ` +
+      `content="${opts.series.number}"/>\n`
     : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="BookId" xml:lang="<%= lang %>">
@@ -149,7 +154,7 @@ export function packageTemplate(opts: {
 <dc:identifier id="BookId"><%= id %></dc:identifier>
 <dc:title><%= title %></dc:title>
 <dc:language><%= lang %></dc:language>
-${(opts.otherLanguages ?? []).map((l) => `<dc:language>${escapeXml(l)}</dc:language>\n`).join('')}${opts.author ? `<dc:creator id="creator">${escapeXml(opts.author)}</dc:creator>\n` : ''}${opts.translator ? `<dc:contributor id="translator">${escapeXml(opts.translator)}</dc:contributor>\n<meta refines="#translator" property="role" scheme="marc:relators">trl</meta>\n${calibreTranslator(opts.translator, opts.translatorHeading ?? 'Translator')}` : ''}<dc:description><%= description %></dc:description>
+${(opts.otherLanguages ?? []).map((l) => `<dc:language>${escapeXml(l)}</dc:language>\n`).join('')}${opts.author ? `<dc:creator id="creator">${escapeXml(opts.author)}</dc:creator>\n` : ''}${opts.translator ? `<dc:contributor id="translator">${escapeXml(opts.translator)}</dc:contributor>\n` + `<meta refines="#translator" property="role" ` + `scheme="marc:relators">trl</meta>\n${calibreTranslator(opts.translator, opts.translatorHeading ?? 'Translator')}` : ''}<dc:description><%= description %></dc:description>
 <dc:date><%= date.slice(0, 10) %></dc:date>
 <dc:rights>${escapeXml(opts.rights)}</dc:rights>
 <meta property="dcterms:modified">${opts.modified}</meta>
@@ -175,7 +180,10 @@ function overlayAttribute(overlays: PackageOverlays | undefined): string {
   if (!overlays) return '';
   // The ids are the writer's own (letters, digits, hyphens): the map is JSON in the EJS code, its values escaped on
   // output.
-  return `<% var overlay = (${JSON.stringify(overlays.overlayOf)})[c.filename]; if (overlay) { %> media-overlay="<%= overlay %>"<% } %>`;
+  return (
+    `<% var overlay = (${JSON.stringify(overlays.overlayOf)})[c.filename]; ` +
+    `if (overlay) { %> media-overlay="<%= overlay %>"<% } %>`
+  );
 }
 
 /** The same book gets the same identifier each time it is exported, so readers keep its place. */
@@ -221,7 +229,8 @@ export async function renderEpub(
   const { notice, writtenWith } = copyrightLines(doc, date.getFullYear());
   const sections = documentSections(doc);
   const files = sections.map((_, i) => `part-${String(i + 1).padStart(3, '0')}.xhtml`);
-  // The body starts after the front matter (a preface, a dedication): the landmarks name each, and the body's first part.
+  // The body starts after the front matter (a preface, a dedication): the landmarks name each, and the body's first
+  // part.
   const body = Math.max(
     0,
     sections.findIndex((s) => !isFrontMatter(s)),
@@ -233,7 +242,9 @@ export async function renderEpub(
       filename: 'title-page.xhtml',
       beforeToc: true,
       excludeFromToc: true,
-      content: `<section epub:type="titlepage" class="titlepage"><h1>${title}</h1>${doc.author ? `<p class="author">${escapeXml(doc.author)}</p>` : ''}</section>`,
+      content:
+        `<section epub:type="titlepage" ` +
+        `class="titlepage"><h1>${title}</h1>${doc.author ? `<p class="author">${escapeXml(doc.author)}</p>` : ''}</section>`,
     },
     {
       title: notice,
@@ -242,7 +253,9 @@ export async function renderEpub(
       excludeFromToc: true,
       // The one copyright page: the title, the author, © year and author, and the generated copyright text (rights,
       // disclaimer) when there is one.
-      content: `<section epub:type="copyright-page" class="copyright"><p><em>${title}</em></p>${doc.author ? `<p>${escapeXml(`${words.by} ${doc.author}`)}</p>` : ''}<p>${escapeXml(notice)}</p><p>${escapeXml(writtenWith)}</p>${doc.copyright ? `\n${blocksXhtml(parseMarkdown(doc.copyright))}` : ''}</section>`,
+      content:
+        `<section epub:type="copyright-page" ` +
+        `class="copyright"><p><em>${title}</em></p>${doc.author ? `<p>${escapeXml(`${words.by} ${doc.author}`)}</p>` : ''}<p>${escapeXml(notice)}</p><p>${escapeXml(writtenWith)}</p>${doc.copyright ? `\n${blocksXhtml(parseMarkdown(doc.copyright))}` : ''}</section>`,
     },
     ...sections.map((s, i): Chapter => ({
       title: s.heading,

@@ -128,7 +128,8 @@ export class ExportPool {
           ? new CoverPictureError({ code: error.code as CoverPictureProblem['code'], vars: { ...error.params } })
           : new Error(error.message),
     };
-    // A view into a larger buffer is copied into its own first: a thread is sent the picture's bytes, not the buffer around
+    // A view into a larger buffer is copied into its own first: a thread is sent the picture's bytes, not the buffer
+    // around
     // them.
     const isWhole = art.byteOffset === 0 && art.byteLength === art.buffer.byteLength;
     const own = isWhole ? art : art.slice();

@@ -40,7 +40,8 @@ export async function docxManuscript(
 ): Promise<{ text: string; meta: { title?: string; creator?: string } }> {
   const entries = unzipBounded(file, bytes);
   const title = coreField(entries['docProps/core.xml'], 'title');
-  // Who made the file (Word writes its user's name; pandoc the author given): the author only where the text names none.
+  // Who made the file (Word writes its user's name; pandoc the author given): the author only where the text names
+  // none.
   const creator = coreField(entries['docProps/core.xml'], 'creator');
   const document = entries['word/document.xml'];
   if (!document) throw new ImportRefusal('import_unreadable', { file, reason: 'document' });

@@ -63,7 +63,8 @@ export async function prepareCoverArt(art: Uint8Array, sizes: CoverSizes): Promi
     });
   }
   const targets = [sizes.ebook, sizes.front].filter((t): t is PixelSize => t !== undefined);
-  // The smallest size each cover can be cut from with its crop (the larger of its two scales), never above the art's own.
+  // The smallest size each cover can be cut from with its crop (the larger of its two scales), never above the art's
+  // own.
   const scale = Math.min(1, Math.max(0, ...targets.map((t) => Math.max(t.width / width, t.height / height))));
   const mid = { width: Math.max(1, Math.ceil(width * scale)), height: Math.max(1, Math.ceil(height * scale)) };
   // rotate(): a phone's picture stands as its EXIF orientation says; transparency flattened onto white; sRGB.

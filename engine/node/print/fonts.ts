@@ -21,7 +21,8 @@ export class MissingFontError extends KaryaError {
   readonly code = 'font_missing';
   constructor(readonly file: string) {
     super(
-      `${file}: font not found; the PDF export embeds DejaVu fonts: install them (apt-get install fonts-dejavu-core fonts-dejavu-extra) or set KARYA_FONT_DIR to a folder holding DejaVuSerif.ttf`,
+      `${file}: font not found; the PDF export embeds DejaVu fonts: install them (apt-get install ` +
+        `fonts-dejavu-core fonts-dejavu-extra) or set KARYA_FONT_DIR to a folder holding DejaVuSerif.ttf`,
     );
     this.name = 'MissingFontError';
   }

@@ -25,7 +25,8 @@ export const ACCESSIBILITY = {
   appliesTo: isEbook,
   when: (i) => i.ace !== undefined,
   source: () =>
-    'EPUB Accessibility 1.1 (W3C), checked with DAISY Ace as retailers and distributors check it: https://www.w3.org/TR/epub-a11y-11/',
+    'EPUB Accessibility 1.1 (W3C), checked with DAISY Ace as retailers ' +
+    'and distributors check it: https://www.w3.org/TR/epub-a11y-11/',
   evaluate: (i) => ({
     status: i.ace!.status,
     detail: i.ace!.detail,

@@ -8,7 +8,8 @@ import { sayer } from './text.js';
 
 const say = sayer(DISCLOSURE_WORDS);
 const KDP_AI_SOURCE =
-  'KDP Help, "Content Guidelines": Artificial intelligence (AI)-generated content: https://kdp.amazon.com/en_US/help/topic/G200672390';
+  'KDP Help, "Content Guidelines": Artificial intelligence (AI)-generated ' +
+  'content: https://kdp.amazon.com/en_US/help/topic/G200672390';
 
 export const AI_DISCLOSURE = {
   id: 'ai-disclosure',

@@ -11,7 +11,8 @@ const WORDS = {
 const say = sayer(WORDS);
 
 const CONTINUITY_SOURCE =
-  'Karya: the continuity checks of the story bible (a character acting after leaving the story, a fact changed, a name spelled two ways, a promise left open)';
+  'Karya: the continuity checks of the story bible (a character acting after ' +
+  'leaving the story, a fact changed, a name spelled two ways, a promise left open)';
 
 function continuityOutcome(input: ReadinessInput): RuleOutcome {
   const found = input.continuity ?? [];

@@ -12,7 +12,9 @@ const WORDS = {
 const say = sayer(WORDS);
 
 const GOOGLE_FILES =
-  'Google Play Books Partner Center Help, "Files & uploading overview" ("Cover files must have a minimum resolution of 640 pixels. The maximum height and width are 7,200 pixels."): https://support.google.com/books/partner/answer/3424254';
+  'Google Play Books Partner Center Help, "Files & uploading overview" ("Cover ' +
+  'files must have a minimum resolution of 640 pixels. The maximum height and width ' +
+  'are 7,200 pixels."): https://support.google.com/books/partner/answer/3424254';
 
 /** Google Play's cover sides (GOOGLE_FILES). */
 export const GOOGLE_COVER = { minSide: 640, maxSide: 7200 } as const;

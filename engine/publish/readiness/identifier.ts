@@ -13,7 +13,8 @@ const WORDS = {
 const say = sayer(WORDS);
 
 const GOOGLE_METADATA =
-  'Google Play Books Partner Center Help, "Metadata details" ("If your book doesn\'t have an ISBN, it\'s assigned a unique identifier by our system"): https://support.google.com/books/partner/answer/3237055';
+  'Google Play Books Partner Center Help, "Metadata details" ("If your book doesn\'t have an ISBN, it\'s ' +
+  'assigned a unique identifier by our system"): https://support.google.com/books/partner/answer/3237055';
 
 /** True when a 13-digit ISBN's check digit matches (ISBN-13: weights 1 and 3). */
 export function isValidIsbn13(isbn: string): boolean {

@@ -20,7 +20,9 @@ const WORDS = {
 const say = sayer(WORDS);
 
 const KDP_METADATA =
-  'KDP Help, "Metadata Guidelines for Books" (title, series and keywords: no promotional claims such as "bestselling", "free" or "#1", no keyword repeated from the title or across keywords): https://kdp.amazon.com/en_US/help/topic/G201097560';
+  'KDP Help, "Metadata Guidelines for Books" (title, series and keywords: no ' +
+  'promotional claims such as "bestselling", "free" or "#1", no keyword repeated from ' +
+  'the title or across keywords): https://kdp.amazon.com/en_US/help/topic/G201097560';
 const quoteAll = (words: readonly string[]) => words.map((w) => `"${w}"`).join(', ');
 
 /**

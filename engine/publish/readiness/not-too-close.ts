@@ -21,7 +21,8 @@ const say = sayer(WORDS);
 
 /** KDP's rule on books that copy another or reuse their own text. */
 export const CLOSENESS_SOURCE =
-  'KDP Help, "Content Guidelines" (disappointing content: not significantly different from another book, excessively reused within or across books): https://kdp.amazon.com/en_US/help/topic/G200672390';
+  'KDP Help, "Content Guidelines" (disappointing content: not significantly different from another ' +
+  'book, excessively reused within or across books): https://kdp.amazon.com/en_US/help/topic/G200672390';
 
 /** What a closeness check found: a pass, or a failure with what to do. */
 export type Found =

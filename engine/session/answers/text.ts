@@ -225,7 +225,8 @@ async function askOnce(provider: Provider, request: TextRequest, expect: AnswerE
     }
     throw error;
   }
-  // What the model sent, without hidden characters (NUL, bidi overrides, zero-width: engine/clean-text.ts), then only its
+  // What the model sent, without hidden characters (NUL, bidi overrides, zero-width: engine/clean-text.ts), then only
+  // its
   // text.
   const text = answerText(cleanText(result.text), { isCut: isCutOff(result) });
   // Reasoning and no text after it (a block left open to the end, or closed with nothing after).

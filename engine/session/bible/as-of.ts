@@ -160,7 +160,8 @@ function showBible(spec: ResolvedSpec, state: BookState, position: number, isCas
  * from is.
  */
 function seenBy(b: StoryBible, upTo: number, partOf: PartOf): StoryBible {
-  // A part of an earlier book of the series ("Book 1, Conclusion") is before every part of this one, whatever its number.
+  // A part of an earlier book of the series ("Book 1, Conclusion") is before every part of this one, whatever its
+  // number.
   const isLater = (label: string) => !!label && !isSeriesLabel(label) && (partOf(label) ?? -1) > upTo;
   return b.characters.some((c) => isLater(c.lastSeen))
     ? {

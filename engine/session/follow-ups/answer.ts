@@ -52,7 +52,9 @@ export interface FollowUpContext {
   step: Step;
   title: { chapterTitle?: string };
   signal?: AbortSignal;
-  /** Ask a follow-up request (language-checked, continued when cut, streamed after `separator`); counts an extension. */
+  /**
+   * Ask a follow-up request (language-checked, continued when cut, streamed after `separator`); counts an extension.
+   */
   extend(request: RenderedPrompt, separator: string, soFar: string): Promise<Answer>;
 }
 

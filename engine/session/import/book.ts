@@ -132,7 +132,8 @@ function openingOf(
   const front = manuscript.frontMatter ?? [];
   if (!front.length) return prologue?.text ?? '';
   // A piece without a heading of its own (a dedication set alone on its page) is headed by its kind's name, so the
-  // book's contents and every export name it (engine/session/book.ts reads the opening's pieces back by their headings).
+  // book's contents and every export name it (engine/session/book.ts reads the opening's pieces back by their
+  // headings).
   const headed = (f: FrontSection) =>
     f.title.trim() || capitalised(wordIn(FRONT_KIND_NAMES[f.kind], lang, 'import-front-kinds'), lang);
   const pieces = front.map((f) => `### ${headed(f)}\n\n${trimBlankLines(f.text)}`);

@@ -141,7 +141,8 @@ export async function reworkPassage(input: {
   // Like every call: the text only (askText), within the model's window (the bible trimmed first), and an
   // answer cut at the token limit continued once, as a part is.
   const provider = fitting(input.provider, trimmableOf(spec, before, step));
-  // Judged like every answer (answers/verdict.ts): a refused or echoed passage fails (and is not charged); it may repeat
+  // Judged like every answer (answers/verdict.ts): a refused or echoed passage fails (and is not charged); it may
+  // repeat
   // the part and the passage.
   const expect = expectationOf({ spec, renderer: input.renderer, state: before, step, kind: 'prose', extra: () => [part, note, ...(title ? [title] : [])] });
   const call = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(provider, { ...req, ...(input.signal ? { signal: input.signal } : {}), ...(input.onRetry ? { onRetry: input.onRetry } : {}), ...(onDelta ? { onDelta } : {}) }, expect);

@@ -77,7 +77,8 @@ export function addMarkersAt(text: string, words: LatinWords, count: number, sum
     let weight: readonly [number, number] | undefined;
     let span = 1;
     const longest = g.phraseStarts.get(word);
-    // A phrase start followed by a word that starts no phrase's second place (a plain word whose hash is none of theirs)
+    // A phrase start followed by a word that starts no phrase's second place (a plain word whose hash is none of
+    // theirs)
     // starts no phrase.
     if (
       longest !== undefined &&

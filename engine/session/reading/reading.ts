@@ -18,7 +18,9 @@ export interface Reading {
   readonly wordCount: number;
   /** Its Latin words and their sentences or lines (language-scan.ts): the language guard, the Indonesian words. */
   readonly latin: LatinWords;
-  /** Its letter words, lower case (words.ts letterWords): the voice's vocabulary, its listed phrases outside English. */
+  /**
+   * Its letter words, lower case (words.ts letterWords): the voice's vocabulary, its listed phrases outside English.
+   */
   readonly letterWords: readonly string[];
   /** Memoised per reading: a value a check works out from the text once (`key` names it; one per key and language). */
   kept<T>(key: string, of: (text: string) => T): T;

@@ -69,21 +69,26 @@ function tableHtml(map: StoryMap, w: Words): string {
   return [
     '<div class="scroll"><table>',
     `<caption>${esc(w('caption', { part: map.as_of.label }))}</caption>`,
-    `<thead><tr><th scope="col">${esc(w('lane'))}</th>${map.parts.map((p) => `<th scope="col">${esc(p.label)}</th>`).join('')}</tr></thead><tbody>`,
+    `<thead><tr><th ` +
+      `scope="col">${esc(w('lane'))}</th>${map.parts.map((p) => `<th scope="col">${esc(p.label)}</th>`).join('')}</tr></thead><tbody>`,
     group(w('characters')),
     ...map.characters.map((c) => rowHtml(c.name, characterCells(c, columns), w)),
     group(w('threads')),
     ...map.threads.map((t) => rowHtml(t.thread, threadCells(t, columns), w)),
     group(w('facts')),
     ...map.facts.map((f) => rowHtml(f.fact, factCells(f, columns), w)),
-    `<tr><th scope="row">${esc(w('findings'))}</th>${map.parts.map((p, i) => `<td>${counts[i] ? `<a href="#findings-${p.position}">${FINDING_SYMBOL}${counts[i]}</a>` : ''}</td>`).join('')}</tr>`,
+    `<tr><th ` +
+      `scope="row">${esc(w('findings'))}</th>${map.parts.map((p, i) => `<td>${counts[i] ? `<a href="#findings-${p.position}">${FINDING_SYMBOL}${counts[i]}</a>` : ''}</td>`).join('')}</tr>`,
     '</tbody></table></div>',
   ].join('\n');
 }
 
 function keyHtml(w: Words): string {
   const marks = Object.keys(MARK_SYMBOLS) as CellMark[];
-  return `<p class="key">${esc(w('legend'))}: ${[`${LINE_SYMBOL} ${w('mark_on')}`, ...marks.map((m) => `${MARK_SYMBOLS[m]} ${w(`mark_${m}`)}`), `${GONE_SYMBOL} ${w('mark_goneOn')}`, `${FINDING_SYMBOL} ${w('mark_finding')}`].map(esc).join(' · ')}</p>`;
+  return (
+    `<p ` +
+    `class="key">${esc(w('legend'))}: ${[`${LINE_SYMBOL} ${w('mark_on')}`, ...marks.map((m) => `${MARK_SYMBOLS[m]} ${w(`mark_${m}`)}`), `${GONE_SYMBOL} ${w('mark_goneOn')}`, `${FINDING_SYMBOL} ${w('mark_finding')}`].map(esc).join(' · ')}</p>`
+  );
 }
 
 const span = (since: MapPart | null, until: MapPart | null, w: Words) =>
@@ -162,7 +167,8 @@ export function storyMapHtml(map: StoryMap): string {
   return [
     '<!DOCTYPE html>',
     `<html lang="${map.lang}">`,
-    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head>`,
+    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, ` +
+      `initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head>`,
     '<body><main>',
     `<h1>${esc(title)}</h1>`,
     `<p class="as-of">${esc(w('asOf', { part: map.as_of.label }))}</p>`,

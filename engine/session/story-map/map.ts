@@ -87,7 +87,8 @@ function threadLanes(p: MapPlace, bible: StoryBible, upTo: number, isFinished: b
       { at: p.at(t.changed ?? t.opened), status },
     ]).map((m) => ({ ...p.refAt(Math.max(0, m.at)), status: m.status }));
     const due = t.due ? p.ref(t.due) : undefined;
-    // As the book's threads say it (bookThreads): open past its due part, or open at the end of a finished book with none.
+    // As the book's threads say it (bookThreads): open past its due part, or open at the end of a finished book with
+    // none.
     const isOpen = !t.isResolved && !isSeriesLabel(t.opened);
     const isOverdue = isOpen && ((due?.position != null && due.position < upTo) || (isFinished && !due));
     return {

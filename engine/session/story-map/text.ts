@@ -71,7 +71,8 @@ function laneLines(map: StoryMap, w: Words): string[] {
   for (const c of map.characters) {
     const gone = c.gone ? `; ${w('goneFrom', { part: c.gone.label })}` : '';
     lines.push(
-      `  ${c.name}${c.role ? ` (${c.role})` : ''}: ${w('span', { first: c.first.label, last: c.last.label })}${gone}${c.state ? `: ${c.state}` : ''}`,
+      ` ` +
+        ` ${c.name}${c.role ? ` (${c.role})` : ''}: ${w('span', { first: c.first.label, last: c.last.label })}${gone}${c.state ? `: ${c.state}` : ''}`,
     );
   }
   lines.push(w('threads'));
@@ -82,14 +83,16 @@ function laneLines(map: StoryMap, w: Words): string[] {
       t.closed ? w('closedIn', { status: w(`status_${t.status}`), part: t.closed.label }) : w(`status_${t.status}`),
     ];
     lines.push(
-      `  ${t.is_overdue ? `${MARK_SYMBOLS.overdue} ` : ''}${t.thread}: ${said.join(', ')}${t.is_overdue ? ` (${w('overdue')})` : ''}`,
+      ` ` +
+        ` ${t.is_overdue ? `${MARK_SYMBOLS.overdue} ` : ''}${t.thread}: ${said.join(', ')}${t.is_overdue ? ` (${w('overdue')})` : ''}`,
     );
   }
   if (map.relations.length) {
     lines.push(w('relations'));
     for (const r of map.relations)
       lines.push(
-        `  ${r.between.join(' – ')}: "${r.text}" (${[r.since ? w('trueFrom', { part: r.since.label }) : '', r.until ? w('trueUntil', { part: r.until.label }) : ''].filter(Boolean).join(', ')})`,
+        `  ${r.between.join(' – ')}: "${r.text}" ` +
+          `(${[r.since ? w('trueFrom', { part: r.since.label }) : '', r.until ? w('trueUntil', { part: r.until.label }) : ''].filter(Boolean).join(', ')})`,
       );
   }
   lines.push(w('findings'));

@@ -101,7 +101,8 @@ export class PartRun {
     this.marksBefore = exists ? (partProvenance(state, position).untranslated ?? []).filter((i) => i < this.done.length && i < part.paragraphs.length) : [];
     this.marks = new Set(this.marksBefore);
     this.title = state.chapterTitles?.[position];
-    // The source chapter's title as its book shows it: the writer's own, else its outline's (a studio book's usual one).
+    // The source chapter's title as its book shows it: the writer's own, else its outline's (a studio book's usual
+    // one).
     this.sourceTitle = chapterTitleOf(input.spec, input.source, part.step);
     this.isTitleLeft = exists && partProvenance(state, position).titleUntranslated === true;
     this.needsTitle = this.sourceTitle !== undefined && (this.title === undefined || this.isTitleLeft);
@@ -146,7 +147,9 @@ export class PartRun {
     return { position, label, status: 'translated', asked: this.asked, credits: this.input.spec.cost };
   }
 
-  /** The paragraph before the part's paragraph `index`, in both languages (the part before's last one for its first). */
+  /**
+   * The paragraph before the part's paragraph `index`, in both languages (the part before's last one for its first).
+   */
   private contextBefore(index: number, isPlanning = false): WindowContext | undefined {
     if (index > 0) {
       const before = this.part.paragraphs[index - 1]!;
@@ -211,7 +214,8 @@ export class PartRun {
         const i = indexOf(item);
         // The problem as the part numbers its paragraphs (the model was asked for this one alone).
         this.problem = 'paragraph' in problem && problem.paragraph > 0 && i >= 0 ? { ...problem, paragraph: i + 1 } : problem;
-        // A title that cannot be had keeps the source's (a title is often a name); a paragraph keeps its source, marked.
+        // A title that cannot be had keeps the source's (a title is often a name); a paragraph keeps its source,
+        // marked.
         if (i < 0) {
           this.title = this.sourceTitle;
           this.isTitleLeft = true;
@@ -235,7 +239,8 @@ export class PartRun {
     } catch (error) {
       // An empty answer (a model that dropped the window's one paragraph) is the answer's problem, not the provider's.
       if (error instanceof GenerationError && error.code === 'no_content' && !signal?.aborted) {
-        // A paragraph given up (its second empty answer alone) is a failed ask in the run's budget, as any other problem.
+        // A paragraph given up (its second empty answer alone) is a failed ask in the run's budget, as any other
+        // problem.
         if (again && items.length === 1) budgetOf(provider)?.failed('translate_empty');
         return { problem: { code: 'translate_empty' } };
       }

@@ -25,7 +25,9 @@ export function partHashes(source: Pick<BookState, 'content'>, position: number)
 export interface ParagraphPair {
   readonly source: string | null;
   readonly edition: string | null;
-  /** The source paragraph changed (or was taken out) since this translation was made: this translation is out of date. */
+  /**
+   * The source paragraph changed (or was taken out) since this translation was made: this translation is out of date.
+   */
   readonly isStale: boolean;
   /**
    * Up to date itself, but the source paragraph before it (its context when it was translated) changed, was added

@@ -128,7 +128,8 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     settings: { ...state.settings },
     is_locked: state.isLocked,
     is_finished: next === null,
-    // Finished as it stands (engine/session/ending.ts): an import ending with its own last part may be published with its
+    // Finished as it stands (engine/session/ending.ts): an import ending with its own last part may be published with
+    // its
     // conclusion still to write.
     ...(isBook && next?.kind === 'conclusion' && bookEnding(spec, state) === 'own-ending' ? { ending: 'own-ending' as const } : {}),
     ...(state.series ? { series: { name: state.series.name, number: state.series.number } } : {}),

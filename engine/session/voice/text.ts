@@ -155,7 +155,8 @@ export function narrationOf(text: string): string {
   const marks = new Set<number>();
   let from = 0;
   for (const m of spans) {
-    // Any earlier occurrence of the span in the text as replaced starts with its opening mark, outside the spans before it.
+    // Any earlier occurrence of the span in the text as replaced starts with its opening mark, outside the spans before
+    // it.
     for (let i = from; i < m.index; i++) if (OPENERS.has(text.charCodeAt(i))) marks.add(text.charCodeAt(i));
     if (marks.has(m[0].charCodeAt(0)))
       return replacedOneByOne(

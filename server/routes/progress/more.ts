@@ -53,7 +53,8 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       // The place the writer acted on is checked before any charge (409 when the part changed since).
       checkPartSeen(spec, state, position, body.hash);
       const label = stepKey(partStep(spec, position, state.totalChapters));
-      // "Rewrite toward my voice": the writer's note (if any) after what drifted, with the voice guidance every prose step
+      // "Rewrite toward my voice": the writer's note (if any) after what drifted, with the voice guidance every prose
+      // step
       // gets.
       const note = body.toward_voice ? towardVoiceNote(state, position, body.note) : body.note?.trim() ?? '';
       const step = `rewrite:${label}`;
@@ -98,7 +99,8 @@ function addPassageRoute(router: ApiRoutes, ctx: AppContext, book: BookAccess): 
       const position = proseAt(spec, state, body.part, lang);
       const label = stepKey(partStep(spec, position, state.totalChapters));
       const request = { position, start: body.start, end: body.end, text: body.text, ...(body.hash ? { hash: body.hash } : {}), action: body.action, ...(body.note?.trim() ? { note: body.note } : {}), ...(body.tone ? { tone: body.tone } : {}) };
-      // The place is checked before anything is charged: a part changed since the selection is refused (409), not reworked
+      // The place is checked before anything is charged: a part changed since the selection is refused (409), not
+      // reworked
       // elsewhere.
       checkPassagePlace(spec, state, request);
       // Streamed when asked (http/model-answer.ts): waiting events from the charge on, the passage's words, then done.
@@ -125,7 +127,8 @@ function addPassageKeepRoute(router: ApiRoutes, ctx: AppContext, book: BookAcces
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
       const previous = state.content[position]!;
-      // The passage kept is the model's rewrite, counted by its words (the AI disclosure); the rest of the part stays what it
+      // The passage kept is the model's rewrite, counted by its words (the AI disclosure); the rest of the part stays
+      // what it
       // was.
       const edit = editPart(spec, state, body.part, keepPassage(spec, state, { position, start: body.start, end: body.end, text: body.text, ...(body.hash ? { hash: body.hash } : {}) }, body.passage), { kind: 'passage', words: countWords(body.passage) });
       // The new text and the old one as a version (with how it came to be), in one transaction.

@@ -109,7 +109,8 @@ export function coverRepository(conn: Conn, owner: string): CoverRepository {
         .insertInto('book_covers')
         .values({ book_id: bookId, ...row })
         .onConflict((oc) => oc.column('book_id').doUpdateSet(row));
-      // SQLite: the picture written off the request loop (Conn.runAside); a book deleted meanwhile fails its foreign key.
+      // SQLite: the picture written off the request loop (Conn.runAside); a book deleted meanwhile fails its foreign
+      // key.
       if (conn.runAside) {
         if (!(await owned(conn))) return false;
         return conn.runAside(upsert).then(

@@ -73,7 +73,8 @@ function refundGeneration(
   return conn.transaction(async (conn) => {
     const row = await runningRow(conn, input.charge.generationId);
     if (!row) return;
-    // A part the bible went past unread is given back, not kept as read; and marked so the hold's settling never charges
+    // A part the bible went past unread is given back, not kept as read; and marked so the hold's settling never
+    // charges
     // it.
     if ('id' in row && input.isSkipped && row.bible_book_id !== null)
       await markPaid(conn, row.bible_book_id, biblePartPosition(row.step));

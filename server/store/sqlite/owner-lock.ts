@@ -34,7 +34,9 @@ export class StoreInUseError extends KaryaError {
   ) {
     const who = owner ? `process ${owner.pid} on ${owner.host}, running since ${owner.started}` : 'another process';
     super(
-      `${file} is in use by another Karya server (${who}); waited ${Math.round(waitedMs / 1000)} s for it to stop. One server writes a SQLite file: stop that one first, or give this one another KARYA_DB (KARYA_DB_WAIT_MS sets how long a start waits for a server that is stopping)`,
+      `${file} is in use by another Karya server (${who}); waited ${Math.round(waitedMs / 1000)} ` +
+        `s for it to stop. One server writes a SQLite file: stop that one first, or give this one ` +
+        `another KARYA_DB (KARYA_DB_WAIT_MS sets how long a start waits for a server that is stopping)`,
     );
     this.name = 'StoreInUseError';
     this.params = { file, owner: who, seconds: Math.round(waitedMs / 1000) };

@@ -5,7 +5,8 @@ import { X } from 'lucide-react';
 import { useT } from '../i18n/index.js';
 
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), ' +
+  'textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Keep keyboard focus inside `ref` while `isActive`; Escape calls `onClose`. */
 export function useFocusTrap(
@@ -50,7 +51,8 @@ export function useFocusTrap(
     document.addEventListener('keydown', onKey, true);
     return () => {
       document.removeEventListener('keydown', onKey, true);
-      // Back to what opened it; a dialog that opened by itself (or whose opener is gone) leaves focus on the page's main
+      // Back to what opened it; a dialog that opened by itself (or whose opener is gone) leaves focus on the page's
+      // main
       // region, never on nothing.
       if (previous && previous !== document.body && document.contains(previous)) previous.focus();
       else document.getElementById('main')?.focus({ preventScroll: true });

@@ -43,7 +43,9 @@ export function VoiceMarks({
   isDisabled: boolean;
   isShortOfCredits?: boolean;
   costText?: string;
-  /** Rewrite the part toward the book's voice; absent: the book has no sample (or the part cannot be rewritten here). */
+  /**
+   * Rewrite the part toward the book's voice; absent: the book has no sample (or the part cannot be rewritten here).
+   */
   onRewrite?: () => Promise<string | null>;
 }) {
   const drifts = voice && voice.drifts.length > 0 ? voice.notes : [];

@@ -79,7 +79,8 @@ export function useStopped(opts: {
         setBook((b) => (b ? { ...b, stopped: undefined } : b));
         toast(pageWord('stoppedDiscarded', ui), { id: 'generation-result' });
       } else {
-        // Asked as events: what a continue or rewrite waits for (the model, a rate limit and its seconds) is shown meanwhile.
+        // Asked as events: what a continue or rewrite waits for (the model, a rate limit and its seconds) is shown
+        // meanwhile.
         const answer = await callShowingWaits('POST /progress/:bookType/stopped', {
           params: { bookType },
           body: { part, action, ...(note ? { note } : {}) },

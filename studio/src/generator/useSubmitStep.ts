@@ -96,7 +96,8 @@ export function useSubmitStep(page: {
       document.getElementById('part-stopped')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
       return;
     }
-    // Short of credits for this step: the button says so and leads to buying credits (reading, editing and exporting stay
+    // Short of credits for this step: the button says so and leads to buying credits (reading, editing and exporting
+    // stay
     // free).
     if (page.isShort) {
       navigate(topUpHref(), { state: { needed: page.stepCost, tool: form.title[ui] } });

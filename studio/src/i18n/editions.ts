@@ -6,7 +6,8 @@ import { studioCatalogue } from './catalogue.js';
 export const EDITIONS = studioCatalogue('studio-editions', [
   'edition.of',
   'edition.sideBySide',
-  // My Books' button names no language: the one an edition is made in is the server's offer, read when the dialog opens.
+  // My Books' button names no language: the one an edition is made in is the server's offer, read when the dialog
+  // opens.
   'edition.make',
   'edition.makeLabel',
   'edition.sideBySideLabel',
@@ -77,7 +78,8 @@ export const EDITIONS = studioCatalogue('studio-editions', [
   'edition.bilingual.pdfAlternating',
   'edition.bilingual.pdfColumns',
   'edition.bilingual.label',
-  // The edition's language chosen among every other of the table; translating again what the source changed, cost first.
+  // The edition's language chosen among every other of the table; translating again what the source changed, cost
+  // first.
   'edition.language',
   'edition.made',
   'edition.again',

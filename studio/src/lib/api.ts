@@ -85,7 +85,8 @@ export async function errorFrom(res: Response): Promise<ApiError> {
     body = undefined;
   }
   const e = (body as Partial<ApiErrorEnvelope> | undefined)?.error;
-  // Not the server's answer (a proxy's page, an empty body): the studio's words, with the status, not the page's English.
+  // Not the server's answer (a proxy's page, an empty body): the studio's words, with the status, not the page's
+  // English.
   const own = ownWords('http_error', { status: res.status });
   const error = e?.code
     ? new ApiError(res.status, e.code, e.message ?? own, e.fields)

@@ -13,7 +13,9 @@ import {
 export interface EditionRunHandlers {
   onProgress(event: EditionProgressEvent): void;
   onPart(event: EditionPartEvent): void;
-  /** The run waits: for the model's first answer, or for the wait its server asked for (a rate limit, with its words). */
+  /**
+   * The run waits: for the model's first answer, or for the wait its server asked for (a rate limit, with its words).
+   */
   onWaiting?(event: EditionWaitingEvent): void;
 }
 

@@ -30,7 +30,8 @@ export function useFreshBalance(): void {
     last.current = { startedAt: Date.now(), isReading: true };
     call('GET /me')
       .then((me) => {
-        // Applied only to the same writer whose balance was not changed here meanwhile (a charge's own answer is newer).
+        // Applied only to the same writer whose balance was not changed here meanwhile (a charge's own answer is
+        // newer).
         const now = userRef.current;
         if (
           now &&

@@ -22,7 +22,8 @@ export default function TopUp() {
   const [search] = useSearchParams();
   const back = safeReturn(search.get('return'));
   const reason = (location.state as { needed?: number; tool?: string } | null) ?? null;
-  // The offer is the writer's language's (the server answers it in the account's language): asked again when it changes.
+  // The offer is the writer's language's (the server answers it in the account's language): asked again when it
+  // changes.
   const [options, setOptions] = useState<PaymentOptions | 'failed' | null>(null);
 
   useEffect(() => {

@@ -15,7 +15,8 @@ import { Field } from './Field.js';
 const PRESETS = [300, 500, 1000] as const;
 /** A preset label: a visible ring when its (visually hidden) radio has keyboard focus. */
 const FOCUS_WITHIN =
-  'has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-brand-500 has-[input:focus-visible]:ring-offset-2 dark:has-[input:focus-visible]:ring-offset-neutral-900';
+  'has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-brand-500 ' +
+  'has-[input:focus-visible]:ring-offset-2 dark:has-[input:focus-visible]:ring-offset-neutral-900';
 const fetchLinks = () => call('GET /admin/credit-links').then((r) => r.links);
 const deleteLink = (link: CreditLink) => call('DELETE /admin/credit-links/:id', { params: { id: link.id } });
 

@@ -53,11 +53,13 @@ type AudiobookEvent = Parameters<
 function sayAudiobookEvent(e: AudiobookEvent, lang: Lang, out: string): void {
   if (e.kind === 'file')
     info(
-      `  ✓ ${say('fileDone', lang, { label: e.title, seconds: numberIn(e.seconds, lang, 1), rms: numberIn(e.rmsDb, lang, 1), peak: numberIn(e.peakDb, lang, 1), file: path.join(out, e.file) })}`,
+      `  ` +
+        `✓ ${say('fileDone', lang, { label: e.title, seconds: numberIn(e.seconds, lang, 1), rms: numberIn(e.rmsDb, lang, 1), peak: numberIn(e.peakDb, lang, 1), file: path.join(out, e.file) })}`,
     );
   else
     info(
-      `  ${e.kind === 'again' ? '…' : '!'} ${e.kind === 'again' ? say('askedAgain', lang, { label: e.title, reason: new AudioError(e.problem.code, { ...e.problem.vars }).messageIn(lang) }) : new AudioError('audio_chapter_failed', { chapter: e.title, reason: new AudioError(e.problem.code, { ...e.problem.vars }).messageIn(lang) }).messageIn(lang)}`,
+      ` ` +
+        ` ${e.kind === 'again' ? '…' : '!'} ${e.kind === 'again' ? say('askedAgain', lang, { label: e.title, reason: new AudioError(e.problem.code, { ...e.problem.vars }).messageIn(lang) }) : new AudioError('audio_chapter_failed', { chapter: e.title, reason: new AudioError(e.problem.code, { ...e.problem.vars }).messageIn(lang) }).messageIn(lang)}`,
     );
 }
 
@@ -96,7 +98,8 @@ export async function audiobookCommand(opts: AudiobookOptions): Promise<void> {
     const result = await writeAudiobook({ doc, voice, out: opts.out, budget, signal: interrupt.signal, onEvent });
     if (result.m4b)
       info(
-        `  ✓ ${say('m4b', lang, { file: path.join(opts.out, result.m4b), marks: result.files.filter((f) => f.endsWith('.mp3')).length })}`,
+        `  ` +
+          `✓ ${say('m4b', lang, { file: path.join(opts.out, result.m4b), marks: result.files.filter((f) => f.endsWith('.mp3')).length })}`,
       );
     info(`  ✓ ${say('manifest', lang, { file: path.join(opts.out, 'read-along.json') })}`);
     if (result.epub) info(`  ✓ ${say('readAlongEpub', lang, { file: path.join(opts.out, result.epub) })}`);

@@ -48,7 +48,8 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   const place = cliStateOf(opts.state);
   const statePath = place.where;
   const command = named
-    ? `karya generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}`
+    ? `karya ` +
+      `generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}`
     : 'karya generate <id>';
   // Never create a state file just to find it empty.
   // In the language the settings ask for (a book by its id, not read yet, in --lang's).

@@ -31,7 +31,11 @@ function formatterOf(root: string): string {
     .filter((f) => /^format.*\.ts$/.test(f))
     .sort();
   const hash = createHash('sha256');
-  for (const f of scripts) hash.update(f).update('\0').update(readFileSync(path.join(root, 'scripts', f)));
+  for (const f of scripts)
+    hash
+      .update(f)
+      .update('\0')
+      .update(readFileSync(path.join(root, 'scripts', f)));
   return (formatterHash = hash.digest('hex'));
 }
 

@@ -105,14 +105,17 @@ function coverPen(out: string[], cx: number, w: number, accent: string) {
     const f = FAMILY[font];
     fitted.lines.forEach((line, i) => {
       out.push(
-        `<text x="${r1(cx)}" y="${r1(y + fitted.size * (0.8 + i * leading))}" font-family="${f.family}" font-weight="${f.weight}" font-style="${f.style}" font-size="${r1(fitted.size)}" fill="${fill}" text-anchor="middle">${escapeAttribute(line)}</text>`,
+        `<text x="${r1(cx)}" y="${r1(y + fitted.size * (0.8 + i * leading))}" font-family="${f.family}" ` +
+          `font-weight="${f.weight}" font-style="${f.style}" font-size="${r1(fitted.size)}" ` +
+          `fill="${fill}" text-anchor="middle">${escapeAttribute(line)}</text>`,
       );
     });
     return fitted.lines.length * fitted.size * leading;
   };
   const rule = (y: number, length: number) =>
     out.push(
-      `<rect x="${r1(cx - length / 2)}" y="${r1(y)}" width="${r1(length)}" height="${r1(Math.max(2, w * 0.004))}" fill="${accent}"/>`,
+      `<rect x="${r1(cx - length / 2)}" y="${r1(y)}" width="${r1(length)}" ` +
+        `height="${r1(Math.max(2, w * 0.004))}" fill="${accent}"/>`,
     );
   return { text, rule };
 }

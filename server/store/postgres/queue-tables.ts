@@ -112,7 +112,8 @@ export function postgresQueueTables(db: Kysely<Database>, pool: pg.Pool): QueueT
     whileSettingUp: (fn) => whileHoldingSetupLock(pool, fn),
     waiting: async (name) => {
       const { rows } = await pool.query<{ depth: number; age: number | null }>(
-        "SELECT count(*)::int AS depth, EXTRACT(EPOCH FROM now() - min(created_on))::float8 AS age FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry')",
+        'SELECT count(*)::int AS depth, EXTRACT(EPOCH FROM now() - min(created_on))::float8 ' +
+          "AS age FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry')",
         [name],
       );
       return { depth: rows[0]?.depth ?? 0, oldestAgeSeconds: Math.max(0, rows[0]?.age ?? 0) };

@@ -38,7 +38,8 @@ export function ClaimsHistory({ version }: { version: number }) {
         }))
     : [];
   const tabClass = (isActive: boolean) =>
-    `rounded-t-md border-b-2 px-3 py-2 text-sm font-medium ${isActive ? 'border-brand-600 text-brand-700 dark:text-brand-100' : 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400'}`;
+    `rounded-t-md border-b-2 px-3 py-2 text-sm ` +
+    `font-medium ${isActive ? 'border-brand-600 text-brand-700 dark:text-brand-100' : 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400'}`;
   return (
     <Section title={t('admin.claimsTitle')} icon={History}>
       <div

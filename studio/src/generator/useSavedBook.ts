@@ -42,8 +42,7 @@ export function useSavedBook(form: FormModel, isBook: boolean, methods: Settings
         // Continued from My Books or the dashboard: the page shows it at once.
         if (isContinuedBook(location.state, p.id)) {
           restore(p);
-          // A series' next book just started (My Books or the series page): saved with its brief filled from the
-          // series.
+          // A series' next book (from My Books or the series page): saved with its brief filled from the series.
           const next = seriesNextOf(location.state);
           if (next)
             toast(translate('series.prefilled', ui, { n: next.number, name: next.name }), {

@@ -21,7 +21,6 @@ const SAME_BY_NATURE: Readonly<Record<string, string>> = {
   'studio-profile:profile.bio': '"Bio", the same word in Malay and Indonesian',
   'studio-shell:shell.menu': '"Menu", the same word in Malay and Indonesian',
   'studio-payments:upgrade.popular': '"Popular", spelled alike in Malay',
-  'cli-batch:tokens_one': '"token", the loanword Malay and Indonesian write for one as for many',
   'words:lengthNote': '"target" is Indonesian too; S_l is the length score\'s symbol',
   'publishing:stores.google_play.accepted': "a store's answer as a code (yes, no, review), not a text a writer reads",
   'number-words:seconds': 'the SI symbol of the second ("12,5 s"), written alike in Malay and Indonesian',

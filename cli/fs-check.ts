@@ -19,9 +19,13 @@ const SQLITE_FAILURES: Array<[RegExp, FsWordKey]> = [
   [/SQLITE_IOERR|disk I\/O error/i, 'stateIo'],
 ];
 
+/** System calls that only read: a missing path there was looked for, not to be created. */
+const READ_CALLS = new Set(['stat', 'lstat', 'access', 'scandir', 'opendir', 'readlink', 'realpath']);
+
 /** The words' key for a file system or SQLite failure, if it has words. */
 function failureKey(error: unknown): FsWordKey | undefined {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const { code, syscall } = (error as NodeJS.ErrnoException | undefined) ?? {};
+  if (code === 'ENOENT' && syscall && READ_CALLS.has(syscall)) return 'notFound';
   if (code && hasErrnoWords(code)) return code;
   const message = error instanceof Error ? error.message : String(error);
   return SQLITE_FAILURES.find(([pattern]) => pattern.test(`${code ?? ''} ${message}`))?.[1];

@@ -7,6 +7,7 @@ const WORDS = catalogue('cli-files', [
   'EACCES',
   'EPERM',
   'ENOENT',
+  'notFound',
   'ENOTDIR',
   'EISDIR',
   'EROFS',

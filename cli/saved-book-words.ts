@@ -12,6 +12,7 @@ const WORDS = catalogue('cli-saved-book', [
   'noStateExport',
   'noStateRewrite',
   'noStateMap',
+  'noStateSource',
   'asOfNotPart',
   'noPartWritten',
   'generatorGone',

@@ -20,4 +20,5 @@ export const COVER_CATALOGUE = catalogue('errors-cover', [
   'cover_work_too_large',
   'cover_work_too_slow',
   'cover_work_busy',
+  'cover_data_unusable',
 ]);

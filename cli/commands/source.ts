@@ -24,7 +24,7 @@ export async function sourceCommand(opts: SourceOptions): Promise<void> {
   const id = bookIdOrExit(opts.book, writerLang());
   const said = sourceOptionsOf(opts, writerLang(), fail);
   const place = cliStateOf(opts.state);
-  if (!hasBooks(place)) fail(savedBookWord('noStateMap', writerLang(), { file: place.where }));
+  if (!hasBooks(place)) fail(savedBookWord('noStateSource', writerLang(), { file: place.where }));
   const stateFile = await openCliState(place);
   try {
     const found = await stateFile.repos.books.find({ userId: CLI_USER, id });

@@ -87,6 +87,23 @@ describe("the covers' file, in the writer's language", () => {
     );
   });
 
+  it("met at publish, the error is said in the writer's language: the file, the place, and karya validate", () => {
+    const file = path.join(tempDir('karya-covers-'), '_covers.yaml');
+    writeFileSync(file, 'words:\n  series: 5\n');
+    let thrown: unknown;
+    try {
+      coverData(file);
+    } catch (error) {
+      thrown = error;
+    }
+    if (!(thrown instanceof CoverDataError)) throw new Error('expected a CoverDataError');
+    expect(thrown.messageIn('ms')).toMatch(
+      /^\S*_covers\.yaml tidak boleh digunakan .* di words\.series\)\. Jalankan karya validate/,
+    );
+    expect(thrown.messageIn('id')).toContain('Jalankan karya validate untuk melihat setiap masalah');
+    expect(englishLines(thrown.messageIn('id').replace(/\S*_covers\.yaml|words\.series/g, ''))).toEqual([]);
+  });
+
   it("a language's cover words of the wrong kind are named by kind in the writer's language (validate)", async () => {
     const dir = fourthLanguage();
     writeFileSync(path.join(dir, 'xx/generators/_covers.yaml'), 'words:\n  series: 5\n');

@@ -57,10 +57,14 @@ export interface CoverIssue {
 /** The covers' file cannot be used: each issue named by the file, the place and its kind. */
 export class CoverDataError extends KaryaError {
   readonly code = 'cover_data_unusable';
+  /** The file and the first place in it, for the catalogue's sentence (karya validate words every issue). */
+  override readonly params: Readonly<Record<string, string>>;
   constructor(readonly issues: readonly CoverIssue[]) {
     const said = (i: CoverIssue) => `${i.file}: ${i.path || '(file)'}: ${i.kind} ${JSON.stringify(i.yaml ?? i.params)}`;
     super(issues.map(said).join('\n'));
     this.name = 'CoverDataError';
+    const first = issues[0];
+    this.params = { file: first?.file ?? '', place: first?.path || first?.file || '' };
   }
 }
 

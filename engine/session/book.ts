@@ -1,9 +1,10 @@
-// A book as a document: its title, language and parts with their headings, built once from a book's
-// state and shared by every output (Markdown here; EPUB, DOCX and PDF in engine/node/export/). Pure, so
-// the studio can build the same document for its preview.
+// A book as a document: its title, language and parts with their headings (the shape in book-document.ts), built
+// once from a book's state and shared by every output (Markdown here; EPUB, DOCX and PDF in engine/node/export/);
+// its title, its counts and its summary as a list shows it. Pure, so the studio can build the same document for its
+// preview.
 import { cleanText } from '../clean-text.js';
 import type { Lang, ResolvedSpec } from '../spec/types.js';
-import { DEFAULT_LAYOUT, printLayoutOf, type LayoutName } from '../print.js';
+import { DEFAULT_LAYOUT, printLayoutOf } from '../print.js';
 import { extractTitle, withoutCharacterDetails, type BookState } from '../compile/flow.js';
 import { withoutChapterPlan } from '../compile/chapter-plan.js';
 import { partStep, stepLabel } from '../compile/labels.js';
@@ -11,91 +12,23 @@ import { stepKey } from '../compile/step.js';
 import { chapterTitleOf } from '../compile/book-outline.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { isAuthoredPart, partProvenance, translatedFrom } from '../compile/provenance.js';
-import { publicDomainEdition, type PublicDomainEdition } from './public-domain.js';
+import { publicDomainEdition } from './public-domain.js';
 import { firstWords } from '../words.js';
 import { paragraphsOf } from './translate/light.js';
 import { bibleWord, bookBible } from './bible/light.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { wordIn } from '../languages/index.js';
-import { openingPieces, type OpeningRole } from './opening-parts.js';
+import { openingPieces } from './opening-parts.js';
+import { documentMarkdown, type BookDocument, type DocumentPart } from './book-document.js';
 
-export const EXPORT_FORMATS = ['md', 'epub', 'docx', 'pdf'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-export interface DocumentPart {
-  /** The step key of the part (`introduction`, `chapter:3`, `conclusion:4`, `single`). */
-  readonly id: string;
-  /** "Introduction", "Chapter 3" / "Bab 3", a section's name; "Chapter 3: The Storm" with the user's title. */
-  readonly heading: string;
-  /** The part's text as written (Markdown). */
-  readonly markdown: string;
-  /**
-   * A translated edition's pieces kept in its source's language (no translation could be had): that language, the
-   * paragraphs (as the part's text has them) and whether the chapter title is one; every export marks them so.
-   */
-  readonly untranslated?: { readonly lang: Lang; readonly paragraphs: readonly string[]; readonly heading?: true };
-  /**
-   * A dual-language part's text (engine/node/export/bilingual-pdf.ts): `markdown` in pieces, each in its language; the
-   * second language's pieces (`isSecond`, the translation after its source) are set apart in print (italic).
-   */
-  readonly pieces?: ReadonlyArray<{ readonly markdown: string; readonly lang: Lang; readonly isSecond?: boolean }>;
-  /**
-   * An imported book's opening piece: the front matter's kind, a letter, or the prologue
-   * (engine/session/opening-parts.ts).
-   */
-  readonly role?: OpeningRole;
-}
-
-export interface BookDocument {
-  readonly title: string;
-  readonly author?: string;
-  /**
-   * More text for the one copyright page (Markdown: rights, disclaimer), printed under its © line; never a part of its
-   * own.
-   */
-  readonly copyright?: string;
-  readonly lang: Lang;
-  /** What kind of book it is, in its language ("Romance Story", "Buku Masakan"). */
-  readonly typeLabel: string;
-  readonly outline?: DocumentPart;
-  readonly parts: readonly DocumentPart[];
-  /** How its print pages are set (engine/print.ts printLayoutOf): a children's book as one, else as a novel. */
-  readonly layout?: LayoutName;
-  /** The series the book belongs to and its number in it (the EPUB's collection metadata). */
-  readonly series?: { readonly name: string; readonly number: number };
-  /**
-   * A public-domain text (its source status says so): its copyright page claims no © over the text, and it was not
-   * written with Karya.
-   */
-  readonly publicDomain?: boolean;
-  /**
-   * A public-domain book's original and what this edition adds (public-domain.ts): the copyright page claims © only
-   * over the additions.
-   */
-  readonly edition?: PublicDomainEdition;
-  /**
-   * Who claims copyright in a public-domain edition's additions (the publisher, or an editor who is not the original
-   * author).
-   */
-  readonly rightsHolder?: string;
-  /**
-   * What the book says of itself for an EPUB's description, where the default would not be true (a public-domain text:
-   * its own first lines).
-   */
-  readonly description?: string;
-  /**
-   * A translated edition (engine/session/translate): the language it was translated from by the model; the copyright
-   * page and metadata say so.
-   */
-  readonly translatedFrom?: Lang;
-}
-
-/** The format a file name asks for (`book.epub` → epub), or null for an unknown extension. */
-export function formatOfFile(file: string): ExportFormat | null {
-  const ext = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase();
-  const format = ext === 'markdown' ? 'md' : ext;
-  return (EXPORT_FORMATS as readonly string[]).includes(format ?? '') ? (format as ExportFormat) : null;
-}
+export {
+  documentMarkdown,
+  EXPORT_FORMATS,
+  formatOfFile,
+  type BookDocument,
+  type DocumentPart,
+  type ExportFormat,
+} from './book-document.js';
 
 /**
  * The working title the writer gave (a field with role workingTitle: a brief's, an imported manuscript's own, a single
@@ -120,7 +53,9 @@ export function bookTitleOf(spec: ResolvedSpec, state: BookState): string {
   if (typeof value === 'string' && value.trim()) return value.trim();
   if (spec.kind !== 'book') return workingTitleOf(spec, state) || wordIn(spec.title, lang, `${spec.id} title`);
   // The working title the writer gave before the one an outline wrote.
-  return workingTitleOf(spec, state) || extractTitle(state.outline) || wordIn(spec.typeLabel, lang, `${spec.id} typeLabel`);
+  return (
+    workingTitleOf(spec, state) || extractTitle(state.outline) || wordIn(spec.typeLabel, lang, `${spec.id} typeLabel`)
+  );
 }
 
 /**
@@ -131,12 +66,17 @@ export function bookTitleOf(spec: ResolvedSpec, state: BookState): string {
 export function bookDocument(
   spec: ResolvedSpec,
   state: BookState,
-  opts: { withOutline?: boolean; withBible?: boolean; title?: string; author?: string; chapterTitles?: Readonly<Record<number, string>> } = {},
+  opts: {
+    withOutline?: boolean;
+    withBible?: boolean;
+    title?: string;
+    author?: string;
+    chapterTitles?: Readonly<Record<number, string>>;
+  } = {},
 ): BookDocument {
   const lang = state.lang;
-  // A single output (a description, keywords, a poem) is titled by its generator (or the working title given), not by
-  // the
-  // book it is for.
+  // A single output (a description, keywords, a poem) is titled by its generator (or the working title given), not
+  // by the book it is for.
   const setting = (role: 'bookTitle' | 'author') => {
     const field = spec.kind === 'book' ? spec.fields.find((f) => f.role === role) : undefined;
     const value = field ? state.settings[field.name] : undefined;
@@ -146,36 +86,16 @@ export function bookDocument(
   // is ("Romance Story"), never the generator's name.
   const title = opts.title?.trim() || bookTitleOf(spec, state);
   const author = opts.author?.trim() || setting('author') || state.author?.trim();
-  // An imported book without a prologue has an empty introduction: no page of its own; nor has its edition's
-  // (a part translated from nothing is as empty as its source).
-  const isNoPage = (markdown: string, i: number) => markdown.trim() === '' && (isAuthoredPart(state, i) || partProvenance(state, i).translatedFrom !== undefined);
-  const parts: DocumentPart[] = state.content.flatMap((markdown, i) => (isNoPage(markdown, i) ? [] : [i])).map((i) => {
-    const markdown = state.content[i]!;
-    const step = partStep(spec, i, state.totalChapters);
-    const label = spec.kind === 'book' ? stepLabel(step, lang, spec) : title;
-    // The chapter's title: the user's own, else its outline entry's (engine/compile/prompt.ts chapterTitleOf).
-    const own = spec.kind === 'book' ? chapterTitleOf(spec, { ...state, ...(opts.chapterTitles ? { chapterTitles: { ...state.chapterTitles, ...opts.chapterTitles } } : {}) }, step) : undefined;
-    // The character list is kept with the book for later chapters, not printed in its introduction.
-    // So is the chapter plan a book without an outline took from its introduction.
-    let text = i === 0 && state.characterDetails ? withoutCharacterDetails(markdown) : markdown;
-    // A heading the model wrote at the top of a part (saved before the session took them off) is not printed twice.
-    if (spec.kind === 'book') text = takeLeadingHeading(text, step, own).text;
-    if (i === 0 && spec.kind === 'book' && spec.flow.outline === 'none') text = withoutChapterPlan(text);
-    // Every export is made from here: no hidden character a book kept from before reaches a file
-    // (engine/clean-text.ts).
-    const record = partProvenance(state, i);
-    const kept = record.translatedFrom ? (record.untranslated ?? []).flatMap((k) => paragraphsOf(markdown)[k] ?? []).map(cleanText) : [];
-    const untranslated = record.translatedFrom && (kept.length || record.titleUntranslated) ? { untranslated: { lang: record.translatedFrom, paragraphs: kept, ...(record.titleUntranslated && own ? { heading: true as const } : {}) } } : {};
-    return { id: stepKey(step), heading: cleanText(own && step.kind === 'chapter' ? `${label}: ${own}` : label), markdown: cleanText(text), ...untranslated };
-  }).flatMap((part, k) => {
-    // An imported book's opening: its preface, dedication, letters and prologue each a part of its own kind.
-    const pieces = k === 0 && state.content.length > 0 && !isNoPage(state.content[0]!, 0) && isAuthoredPart(state, 0) ? openingPieces(part.markdown) : undefined;
-    return pieces ? pieces.map((p, n): DocumentPart => ({ id: `${part.id}-${n + 1}`, heading: cleanText(p.heading), markdown: p.markdown, role: p.role })) : [part];
-  });
-  const outline = opts.withOutline && state.outline ? { id: 'outline', heading: stepLabel({ kind: 'outline' }, lang, spec), markdown: state.outline } : undefined;
+  const parts = documentParts(spec, state, title, opts.chapterTitles);
+  const outline =
+    opts.withOutline && state.outline
+      ? { id: 'outline', heading: stepLabel({ kind: 'outline' }, lang, spec), markdown: state.outline }
+      : undefined;
   // The story bible only on request (`--with-bible`), as a part after the outline; its own sections one level down.
   const bible = opts.withBible ? bookBible(spec, state) : '';
-  const biblePart = bible ? [{ id: 'bible', heading: bibleWord('storyBible', lang), markdown: bible.replace(/^## /gm, '### ') }] : [];
+  const biblePart = bible
+    ? [{ id: 'bible', heading: bibleWord('storyBible', lang), markdown: bible.replace(/^## /gm, '### ') }]
+    : [];
   // A book whose generator sets its pages otherwise than a novel's (a children's book) says so to the PDF.
   const { layout } = printLayoutOf(spec.kind === 'book' ? spec.publish : undefined);
   const edition = publicDomainEdition(spec, state);
@@ -184,7 +104,95 @@ export function bookDocument(
   const holder = edition && author && author !== edition.originalAuthor ? { rightsHolder: cleanText(author) } : {};
   const told = edition ? { publicDomain: true, edition, ...holder, ...(opening ? { description: opening } : {}) } : {};
   const from = translatedFrom(state);
-  return { ...told, ...(from ? { translatedFrom: from } : {}), title: cleanText(title), ...(author ? { author: cleanText(author) } : {}), lang, typeLabel: wordIn(spec.typeLabel, lang, `${spec.id} typeLabel`), ...(outline ? { outline } : {}), parts: [...biblePart, ...parts], ...(layout !== DEFAULT_LAYOUT ? { layout } : {}), ...(state.series ? { series: { name: cleanText(state.series.name), number: state.series.number } } : {}) };
+  return {
+    ...told,
+    ...(from ? { translatedFrom: from } : {}),
+    title: cleanText(title),
+    ...(author ? { author: cleanText(author) } : {}),
+    lang,
+    typeLabel: wordIn(spec.typeLabel, lang, `${spec.id} typeLabel`),
+    ...(outline ? { outline } : {}),
+    parts: [...biblePart, ...parts],
+    ...(layout !== DEFAULT_LAYOUT ? { layout } : {}),
+    ...(state.series ? { series: { name: cleanText(state.series.name), number: state.series.number } } : {}),
+  };
+}
+
+/**
+ * A document's parts: each written part with its heading (the user's chapter title joined), its text as printed
+ * (what is kept with the book taken out, cleaned) and what a translated edition kept untranslated; an imported
+ * book's opening split into its pieces; an empty part (an import's missing prologue) no page.
+ */
+function documentParts(
+  spec: ResolvedSpec,
+  state: BookState,
+  title: string,
+  chapterTitles: Readonly<Record<number, string>> | undefined,
+): DocumentPart[] {
+  const lang = state.lang;
+  // An imported book without a prologue has an empty introduction: no page of its own; nor has its edition's
+  // (a part translated from nothing is as empty as its source).
+  const isNoPage = (markdown: string, i: number) =>
+    markdown.trim() === '' && (isAuthoredPart(state, i) || partProvenance(state, i).translatedFrom !== undefined);
+  return state.content
+    .flatMap((markdown, i) => (isNoPage(markdown, i) ? [] : [i]))
+    .map((i) => {
+      const markdown = state.content[i]!;
+      const step = partStep(spec, i, state.totalChapters);
+      const label = spec.kind === 'book' ? stepLabel(step, lang, spec) : title;
+      // The chapter's title: the user's own, else its outline entry's (engine/compile/prompt.ts chapterTitleOf).
+      const own =
+        spec.kind === 'book'
+          ? chapterTitleOf(
+              spec,
+              { ...state, ...(chapterTitles ? { chapterTitles: { ...state.chapterTitles, ...chapterTitles } } : {}) },
+              step,
+            )
+          : undefined;
+      // The character list is kept with the book for later chapters, not printed in its introduction.
+      // So is the chapter plan a book without an outline took from its introduction.
+      let text = i === 0 && state.characterDetails ? withoutCharacterDetails(markdown) : markdown;
+      // A heading the model wrote at the top of a part (saved before the session took them off) is not printed twice.
+      if (spec.kind === 'book') text = takeLeadingHeading(text, step, own).text;
+      if (i === 0 && spec.kind === 'book' && spec.flow.outline === 'none') text = withoutChapterPlan(text);
+      // Every export is made from here: no hidden character a book kept from before reaches a file
+      // (engine/clean-text.ts).
+      const record = partProvenance(state, i);
+      const kept = record.translatedFrom
+        ? (record.untranslated ?? []).flatMap((k) => paragraphsOf(markdown)[k] ?? []).map(cleanText)
+        : [];
+      const untranslated =
+        record.translatedFrom && (kept.length || record.titleUntranslated)
+          ? {
+              untranslated: {
+                lang: record.translatedFrom,
+                paragraphs: kept,
+                ...(record.titleUntranslated && own ? { heading: true as const } : {}),
+              },
+            }
+          : {};
+      return {
+        id: stepKey(step),
+        heading: cleanText(own && step.kind === 'chapter' ? `${label}: ${own}` : label),
+        markdown: cleanText(text),
+        ...untranslated,
+      };
+    })
+    .flatMap((part, k) => {
+      // An imported book's opening: its preface, dedication, letters and prologue each a part of its own kind.
+      const pieces =
+        k === 0 && state.content.length > 0 && !isNoPage(state.content[0]!, 0) && isAuthoredPart(state, 0)
+          ? openingPieces(part.markdown)
+          : undefined;
+      return pieces
+        ? pieces.map((p, n): DocumentPart => ({
+            id: `${part.id}-${n + 1}`,
+            heading: cleanText(p.heading),
+            markdown: p.markdown,
+            role: p.role,
+          }))
+        : [part];
+    });
 }
 
 /** A saved book as a list shows it (My Books, `karya books`): its title, kind, language, words and chapters. */
@@ -203,7 +211,10 @@ export interface BookSummary {
  * Chapters written and the chapters the book has (introduction and conclusion not counted): the one count My
  * Books, `karya books`, the book view and the studio's resume dialog all say.
  */
-export function chapterCounts(spec: Pick<ResolvedSpec, 'kind' | 'flow'>, state: Pick<BookState, 'totalChapters' | 'content'>): { written: number; total: number } {
+export function chapterCounts(
+  spec: Pick<ResolvedSpec, 'kind' | 'flow'>,
+  state: Pick<BookState, 'totalChapters' | 'content'>,
+): { written: number; total: number } {
   const total = spec.kind === 'book' ? Math.max(0, conclusionPosition(spec.flow, state.totalChapters) - 1) : 0;
   return { written: Math.min(total, Math.max(0, state.content.length - 1)), total };
 }
@@ -231,20 +242,12 @@ export function partWords(state: Pick<BookState, 'content' | 'characterDetails'>
   return (i === 0 && state.characterDetails ? withoutCharacterDetails(text) : text).match(/\S+/g)?.length ?? 0;
 }
 
-/** The heading of the story bible in an export, in the book's language. */
-/** A document as Markdown: `# title`, then one `##` heading per part (a single output has none). */
-export function documentMarkdown(doc: BookDocument, opts: { isSingle?: boolean } = {}): string {
-  const out: string[] = [`# ${doc.title}`, ''];
-  if (doc.outline) out.push(`## ${doc.outline.heading}`, '', doc.outline.markdown, '');
-  for (const part of doc.parts) {
-    if (!opts.isSingle) out.push(`## ${part.heading}`, '');
-    out.push(part.markdown, '');
-  }
-  return out.join('\n').trimEnd() + '\n';
-}
-
 /** A finished (or partial) book as Markdown. */
-export function bookMarkdown(spec: ResolvedSpec, state: BookState, opts: { withOutline?: boolean; withBible?: boolean } = {}): string {
+export function bookMarkdown(
+  spec: ResolvedSpec,
+  state: BookState,
+  opts: { withOutline?: boolean; withBible?: boolean } = {},
+): string {
   return documentMarkdown(bookDocument(spec, state, opts), { isSingle: spec.kind !== 'book' });
 }
 
@@ -255,8 +258,18 @@ export { translatedFrom };
  * A public-domain edition's package: its cover among the additions (a lettered one adds nothing), its publisher the
  * additions' rights holder.
  */
-export function withEditionPackage(doc: BookDocument, facts: { cover?: 'model' | 'author'; publisher?: string }): BookDocument {
+export function withEditionPackage(
+  doc: BookDocument,
+  facts: { cover?: 'model' | 'author'; publisher?: string },
+): BookDocument {
   if (!doc.edition) return doc;
   const publisher = facts.publisher?.trim();
-  return { ...doc, edition: { ...doc.edition, additions: { ...doc.edition.additions, ...(facts.cover ? { cover: facts.cover } : {}) } }, ...(publisher ? { rightsHolder: publisher } : {}) };
+  return {
+    ...doc,
+    edition: {
+      ...doc.edition,
+      additions: { ...doc.edition.additions, ...(facts.cover ? { cover: facts.cover } : {}) },
+    },
+    ...(publisher ? { rightsHolder: publisher } : {}),
+  };
 }

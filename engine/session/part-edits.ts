@@ -1,13 +1,21 @@
 // Edits of a written part of a book that ask the model: "write more" (extendPart: one extension from where
 // the part ends) and "rewrite" / "write again" (rewritePart: the part's own request with its current text
 // and the writer's note). Both are rendered from the book as it stood when the part was written and are
-// pure of storage: the caller saves, keeps versions and charges. A stopped draft finished (draftOutcome) is one of
-// them.
+// pure of storage: the caller saves, keeps versions and charges. A stopped draft finished (book-session/draft.ts)
+// is one of them.
 import { withAuditFindings } from './continuity/index.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import { type Provider, type TokenUsage, countWords } from '../provider.js';
 import { applyStep, unmarkPart, withoutCharacterDetails, type BookState } from '../compile/flow.js';
-import { buildContext, chapterTitleOf, wordTargetOf, FIRM_LANGUAGE_TEMPLATE, renderExtension, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
+import {
+  buildContext,
+  chapterTitleOf,
+  wordTargetOf,
+  FIRM_LANGUAGE_TEMPLATE,
+  renderExtension,
+  type PromptRenderer,
+  type RenderedPrompt,
+} from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { GenerationError } from '../errors.js';
 import { EditError, MAX_REWRITE_NOTE_CHARS, introParts, introWithProse, joinIntro } from './edits/index.js';
@@ -31,16 +39,28 @@ import { withPartProvenance } from '../compile/provenance.js';
  * and charges it as a step. The request is rendered from the book as it stood when the part was written
  * (the parts before it), so its plan, bible and previous ending are the part's own.
  */
-export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapterTitle'> & {
-  spec: ResolvedSpec;
-  renderer: PromptRenderer;
-  provider: Provider;
-  state: BookState;
-  position: number;
-}): Promise<{ text: string; added: string; words: number; target: number; isShort: boolean; restarted?: true; usage?: TokenUsage; answerNotes?: AnswerNotes }> {
+export async function extendPart(
+  input: Omit<AdvanceOptions, 'provider' | 'chapterTitle'> & {
+    spec: ResolvedSpec;
+    renderer: PromptRenderer;
+    provider: Provider;
+    state: BookState;
+    position: number;
+  },
+): Promise<{
+  text: string;
+  added: string;
+  words: number;
+  target: number;
+  isShort: boolean;
+  restarted?: true;
+  usage?: TokenUsage;
+  answerNotes?: AnswerNotes;
+}> {
   const { spec, state, position } = input;
   const current = state.content[position];
-  if (spec.kind !== 'book' || current === undefined) throw new SessionError('step_not_allowed', { next: String(position) });
+  if (spec.kind !== 'book' || current === undefined)
+    throw new SessionError('step_not_allowed', { next: String(position) });
   const step = partStep(spec, position, state.totalChapters);
   // The book as it was before this part: the same context the part was written with.
   const before = stateForStep(spec, partsBefore(state, position), position, { cast: true });
@@ -48,34 +68,23 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   const intro = position === 0 ? introParts(spec, state, current) : undefined;
   const soFar = intro ? intro.prose : current;
   const title = chapterTitleOf(spec, state, step);
-  const request = renderExtension({ spec, renderer: input.renderer, state: before, step, soFar, ...(title ? { chapterTitle: title } : {}) });
+  const request = renderExtension({
+    spec,
+    renderer: input.renderer,
+    state: before,
+    step,
+    soFar,
+    ...(title ? { chapterTitle: title } : {}),
+  });
   const separator = joinSeparator(soFar);
   let isFirst = true;
-  const fitted = fitting(input.provider, trimmableOf(spec, before, step));
-  // Judged like every answer (answers/verdict.ts): it may repeat the part it extends, never the request. What it
-  // adds is a start (judged by its kind however short): a recipe's few lines are asked again, never joined to the part.
-  const expect = { ...expectationOf({ spec, renderer: input.renderer, state: before, step, kind: 'prose', extra: () => [current, ...(title ? [title] : [])] }), isStart: true };
-  const ask = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(fitted, {
-    ...req,
-    ...(input.signal ? { signal: input.signal } : {}),
-    ...(input.onRetry ? { onRetry: input.onRetry } : {}),
-    ...(onDelta ? { onDelta } : {}),
-  }, expect);
-  // Language-checked as any answer (follow-ups/firm-language.ts): asked again once with the firm line (not streamed),
-  // then refused.
-  const tally: Tally = { continuations: 0 };
-  const write = firmLanguage({
-    write: async (req, onDelta) => {
-      const result = await ask(req, onDelta);
-      return { text: result.text, isComplete: true, continuations: 0, ...(result.usage ? { usage: result.usage } : {}), ...(result.notes ? { notes: result.notes } : {}) };
-    },
-    lang: state.lang,
-    isChecked: spec.flow.languageCheck !== false,
-    firmLine: () => input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, { ...buildContext({ spec, state: before, step, ...(title ? { chapterTitle: title } : {}) }), cutEnding: lastWords(soFar, 30) }),
-    ...(input.signal ? { signal: input.signal } : {}),
-    tally,
-  });
-  const result = await write(request, input.onDelta ? (delta: string) => { input.onDelta!(isFirst ? separator + delta.trimStart() : delta); isFirst = false; } : undefined);
+  const onDelta = input.onDelta
+    ? (delta: string) => {
+        input.onDelta!(isFirst ? separator + delta.trimStart() : delta);
+        isFirst = false;
+      }
+    : undefined;
+  const { result, tally } = await askExtension(input, { before, step, title, current, soFar }, request, onDelta);
   const usage = tally.usage;
   const added = takeLeadingHeading(result.text, step, title).text.trim();
   if (!added) throw new GenerationError('no_content');
@@ -87,9 +96,83 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   // the caller keeps the text it replaced (as a version) and says so.
   const restarted = startsOver(soFar, added) && grown !== soFar;
   // A start-over shorter than the part is dropped (joinCut keeps the longer opening): nothing was added.
-  return { text, added: grown === soFar ? '' : added, words, target, isShort: words < SHORT_RATIO * target, ...(restarted ? { restarted: true as const } : {}), ...(usage ? { usage } : {}), ...(tally.notes ? { answerNotes: tally.notes } : {}) };
+  return {
+    text,
+    added: grown === soFar ? '' : added,
+    words,
+    target,
+    isShort: words < SHORT_RATIO * target,
+    ...(restarted ? { restarted: true as const } : {}),
+    ...(usage ? { usage } : {}),
+    ...(tally.notes ? { answerNotes: tally.notes } : {}),
+  };
 }
 
+/** extendPart's request asked: the answer judged, its language checked (its streamed deltas to `onDelta`). */
+async function askExtension(
+  input: Omit<AdvanceOptions, 'provider' | 'chapterTitle' | 'onDelta'> & {
+    spec: ResolvedSpec;
+    renderer: PromptRenderer;
+    provider: Provider;
+    state: BookState;
+  },
+  part: { before: BookState; step: Step; title: string | undefined; current: string; soFar: string },
+  request: RenderedPrompt,
+  onDelta: ((delta: string) => void) | undefined,
+): Promise<{ result: { text: string }; tally: Tally }> {
+  const { spec, state } = input;
+  const { before, step, title, current, soFar } = part;
+  const fitted = fitting(input.provider, trimmableOf(spec, before, step));
+  // Judged like every answer (answers/verdict.ts): it may repeat the part it extends, never the request. What it
+  // adds is a start (judged by its kind however short): a recipe's few lines are asked again, never joined to the part.
+  const expect = {
+    ...expectationOf({
+      spec,
+      renderer: input.renderer,
+      state: before,
+      step,
+      kind: 'prose',
+      extra: () => [current, ...(title ? [title] : [])],
+    }),
+    isStart: true,
+  };
+  const ask = (req: RenderedPrompt, onDelta?: (delta: string) => void) =>
+    askText(
+      fitted,
+      {
+        ...req,
+        ...(input.signal ? { signal: input.signal } : {}),
+        ...(input.onRetry ? { onRetry: input.onRetry } : {}),
+        ...(onDelta ? { onDelta } : {}),
+      },
+      expect,
+    );
+  // Language-checked as any answer (follow-ups/firm-language.ts): asked again once with the firm line (not streamed),
+  // then refused.
+  const tally: Tally = { continuations: 0 };
+  const write = firmLanguage({
+    write: async (req, onDelta) => {
+      const result = await ask(req, onDelta);
+      return {
+        text: result.text,
+        isComplete: true,
+        continuations: 0,
+        ...(result.usage ? { usage: result.usage } : {}),
+        ...(result.notes ? { notes: result.notes } : {}),
+      };
+    },
+    lang: state.lang,
+    isChecked: spec.flow.languageCheck !== false,
+    firmLine: () =>
+      input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, {
+        ...buildContext({ spec, state: before, step, ...(title ? { chapterTitle: title } : {}) }),
+        cutEnding: lastWords(soFar, 30),
+      }),
+    ...(input.signal ? { signal: input.signal } : {}),
+    tally,
+  });
+  return { result: await write(request, onDelta), tally };
+}
 
 /** A written part written again: the book with the new text, the text it replaced, and the step's outcome. */
 export interface Rewrite {
@@ -108,18 +191,21 @@ export interface Rewrite {
  * answers continued, short ones extended, the language checked). Pure of storage: the caller keeps the
  * previous text as a version, saves the new one and brings the bible up to date (BookSession.rewrite does).
  */
-export async function rewritePart(input: Omit<AdvanceOptions, 'provider' | 'chapterTitle'> & {
-  spec: ResolvedSpec;
-  renderer: PromptRenderer;
-  provider: Provider;
-  state: BookState;
-  position: number;
-  note?: string;
-  clock?: Clock;
-}): Promise<Rewrite> {
+export async function rewritePart(
+  input: Omit<AdvanceOptions, 'provider' | 'chapterTitle'> & {
+    spec: ResolvedSpec;
+    renderer: PromptRenderer;
+    provider: Provider;
+    state: BookState;
+    position: number;
+    note?: string;
+    clock?: Clock;
+  },
+): Promise<Rewrite> {
   const { spec, state, position } = input;
   const previous = state.content[position];
-  if (spec.kind !== 'book' || previous === undefined) throw new SessionError('step_not_allowed', { next: String(position) });
+  if (spec.kind !== 'book' || previous === undefined)
+    throw new SessionError('step_not_allowed', { next: String(position) });
   const note = (input.note ?? '').trim();
   if (note.length > MAX_REWRITE_NOTE_CHARS) throw new EditError('note_too_long', { max: MAX_REWRITE_NOTE_CHARS });
   const step = partStep(spec, position, state.totalChapters);
@@ -127,7 +213,12 @@ export async function rewritePart(input: Omit<AdvanceOptions, 'provider' | 'chap
   const title = chapterTitleOf(spec, state, step);
   const current = position === 0 && state.characterDetails ? withoutCharacterDetails(previous) : previous;
   const outcome = await runStep({
-    spec, renderer: input.renderer, provider: input.provider, state: before, step, rewrite: { text: current, ...(note ? { note } : {}) },
+    spec,
+    renderer: input.renderer,
+    provider: input.provider,
+    state: before,
+    step,
+    rewrite: { text: current, ...(note ? { note } : {}) },
     ...(title ? { chapterTitle: title } : {}),
     ...(input.clock ? { clock: input.clock } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
@@ -141,7 +232,8 @@ export async function rewritePart(input: Omit<AdvanceOptions, 'provider' | 'chap
   const text = position === 0 ? introWithProse(spec, state, outcome.text) : outcome.text;
   const content = state.content.map((t, i) => (i === position ? text : t));
   let next: BookState = { ...state, content };
-  if (position === 0 && outcome.state.characterDetails !== undefined) next = { ...next, characterDetails: outcome.state.characterDetails };
+  if (position === 0 && outcome.state.characterDetails !== undefined)
+    next = { ...next, characterDetails: outcome.state.characterDetails };
   next = unmarkPart(next, position);
   if (!outcome.isComplete) next = { ...next, incompleteParts: [...(next.incompleteParts ?? []), position] };
   // What the model audit found in the old text no longer applies to the new one.
@@ -160,45 +252,4 @@ export async function rewritePart(input: Omit<AdvanceOptions, 'provider' | 'chap
 function partsBefore(state: BookState, position: number): BookState {
   const { provenance: _provenance, ...rest } = state;
   return { ...rest, content: state.content.slice(0, position), currentChapter: position };
-}
-
-/**
- * The next step from the writer's draft of it (a part stopped while it streamed): `keep` takes the draft as the
- * part (marked as stopped), `continue` asks for the rest from where it stops (extendPart), `rewrite` writes the
- * part again with the draft as its text and the note (rewritePart). Continue and rewrite are for the next prose
- * part only. Pure of storage: the session saves the outcome as it saves a step.
- */
-export async function draftOutcome(input: Omit<AdvanceOptions, 'provider' | 'chapterTitle'> & {
-  spec: ResolvedSpec;
-  renderer: PromptRenderer;
-  provider: Provider;
-  clock: Clock;
-  state: BookState;
-  step: Step;
-  text: string;
-  how: 'keep' | 'continue' | 'rewrite';
-  note?: string;
-}): Promise<StepOutcome> {
-  const { spec, state: before, step, text, clock } = input;
-  const started = clock.now();
-  const position = stepPosition(step);
-  if (input.how === 'keep') {
-    // Kept as the writer stopped it: the part says so (not "short even after asking for more").
-    const kept = applyStep(spec, before, step, text);
-    return { state: { ...kept, stoppedParts: [...(kept.stoppedParts ?? []), position] }, step, text, words: countWords(text), seconds: 0, isComplete: true, continuations: 0, extensions: 0 };
-  }
-  const isProse = step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion';
-  if (!isProse || position !== before.content.length) throw new SessionError('step_not_allowed', { next: stepKey(step) });
-  // The book with the draft as the part: what "write more" and "rewrite" work on.
-  const withDraft: BookState = { ...before, content: [...before.content, text] };
-  const call = {
-    spec, renderer: input.renderer, provider: input.provider, state: withDraft, position,
-    ...(input.signal ? { signal: input.signal } : {}),
-    ...(input.onDelta ? { onDelta: input.onDelta } : {}),
-    ...(input.onRetry ? { onRetry: input.onRetry } : {}),
-  };
-  if (input.how === 'rewrite') return (await rewritePart({ ...call, clock, ...(input.note ? { note: input.note } : {}) })).outcome;
-  const more = await extendPart(call);
-  const seconds = (clock.now() - started) / 1000;
-  return { state: applyStep(spec, before, step, more.text), step, text: more.text, words: countWords(more.text), seconds, isComplete: true, continuations: 0, extensions: 1, ...(more.usage ? { usage: more.usage } : {}) };
 }

@@ -3,33 +3,46 @@
 // step's own part through the progress port), tell whether it is finished, assemble it. `karya
 // generate`, `karya batch` (which only schedules around `advance`) and the server (which only adds
 // charging, history and HTTP around it) all run books through this class.
-// Opening a book is in session-open.ts, its memory kept up in session-memory.ts, a part rewritten in
-// session-rewrite.ts.
+// Its pieces are in book-session/: opening a book (open.ts), its memory kept up (memory.ts), a part rewritten
+// (rewrite.ts), a step audited and saved (outcome.ts), a stopped draft finished (draft.ts).
 import type { ResolvedSpec } from '../spec/types.js';
 import type { TokenUsage } from '../provider.js';
 import { nextStep, type BookState } from '../compile/flow.js';
-import { chapterTitleOf } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { bookBible, type BibleLeftPart } from './bible/index.js';
 import { GenerationError } from '../errors.js';
 import { EditError } from './edits/index.js';
 import { bookMarkdown } from './book.js';
 import { stepLabel } from '../compile/labels.js';
-import { stepKey, stepPosition, type Step } from '../compile/step.js';
+import { stepKey, type Step } from '../compile/step.js';
 import { bookView } from './view/index.js';
 import type { BookView } from './view-schema.js';
-import { addUsage, SessionError, type AdvanceOptions, type StepOutcome, type StepResult } from './step-types.js';
+import { SessionError, type AdvanceOptions, type StepOutcome, type StepResult } from './step-types.js';
 import { runStep } from './run-step.js';
-import { draftOutcome } from './part-edits.js';
 import type { BookVoice } from '../compile/book-voice.js';
-import { auditPart, withAuditFindings } from './continuity/index.js';
 import { stepScope, withKeptAnswers } from './kept-answers.js';
-import { openedBook, type OpenSessionInput, type SessionPorts } from './session-open.js';
-import { needsMemory, rememberParts, type HeldBook, type RememberOptions } from './session-memory.js';
-import { rewriteSaved, type RewriteOptions } from './session-rewrite.js';
+import {
+  auditOutcome,
+  draftOutcome,
+  keepsProgress,
+  needsMemory,
+  openedBook,
+  rememberParts,
+  rewriteSaved,
+  saveOutcome,
+  type HeldBook,
+  type OpenSessionInput,
+  type RememberOptions,
+  type RewriteOptions,
+  type SessionPorts,
+} from './book-session/index.js';
 
 export {
-  SessionError, type AdvanceOptions, type LanguageRetry, type StepOutcome, type StepResult,
+  SessionError,
+  type AdvanceOptions,
+  type LanguageRetry,
+  type StepOutcome,
+  type StepResult,
 } from './step-types.js';
 export { runStep } from './run-step.js';
 export { extendPart, rewritePart, type Rewrite } from './part-edits.js';
@@ -45,10 +58,6 @@ function refuseUnexpected(step: Step, expected: ExpectedStep | undefined): void 
     throw new SessionError('step_not_allowed', { next: stepKey(step) });
   }
 }
-
-/** Whether a step's save keeps it: books, and single tools that save (else its file is its progress). */
-const keepsProgress = (spec: ResolvedSpec): boolean =>
-  spec.kind === 'book' || (spec.flow.savesProgress && spec.kind !== 'image');
 
 export class BookSession {
   private constructor(
@@ -127,7 +136,12 @@ export class BookSession {
 
   /** The session's book as the memory and rewrite modules read and replace it. */
   private get held(): HeldBook {
-    return { get: () => this.current, set: (state) => { this.current = state; } };
+    return {
+      get: () => this.current,
+      set: (state) => {
+        this.current = state;
+      },
+    };
   }
 
   /**
@@ -153,9 +167,10 @@ export class BookSession {
     if (!step) throw new SessionError('book_complete');
     // A memory update that failed (or a process that died) after the last part: catch up first, so the
     // next part is written with the story so far. Its failure does not stop the step.
-    if (this.needsMemory) await this.remember(opts).catch((error: unknown) => {
-      if (opts.signal?.aborted) throw error;
-    });
+    if (this.needsMemory)
+      await this.remember(opts).catch((error: unknown) => {
+        if (opts.signal?.aborted) throw error;
+      });
     refuseUnexpected(step, opts.expected);
     const { spec } = this;
     const before = this.current;
@@ -165,13 +180,20 @@ export class BookSession {
     const keeping = { ...opts, provider: opts.provider ?? this.ports.provider, isSaved: keepsProgress(spec) };
     return withKeptAnswers(this.ports.kept, stepScope(stepKey(step)), keeping, async (provider) => {
       const outcome = await runStep({
-        spec, renderer: this.ports.renderer, provider, state: before, step, clock: this.ports.clock,
+        spec,
+        renderer: this.ports.renderer,
+        provider,
+        state: before,
+        step,
+        clock: this.ports.clock,
         ...(opts.chapterTitle ? { chapterTitle: opts.chapterTitle } : {}),
         ...(opts.signal ? { signal: opts.signal } : {}),
-        ...(opts.onDelta ? { onDelta: opts.onDelta } : {}), ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
+        ...(opts.onDelta ? { onDelta: opts.onDelta } : {}),
+        ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
       });
       if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
-      if (this.ports.isAuditing && step.kind === 'chapter') await this.audit(outcome, { ...opts, provider });
+      if (this.ports.isAuditing && step.kind === 'chapter')
+        await auditOutcome({ spec, ports: this.ports }, outcome, { ...opts, provider });
       return this.saveOutcome(step, before, outcome, opts.chapterTitle);
     });
   }
@@ -190,25 +212,6 @@ export class BookSession {
   }
 
   /**
-   * The model's continuity audit of the chapter just written, kept on its part with the step (part of the step: no
-   * extra credit).
-   */
-  private async audit(outcome: StepOutcome, opts: AdvanceOptions): Promise<void> {
-    const position = stepPosition(outcome.step);
-    // An audit that fails leaves the chapter without its findings: the chapter itself is kept.
-    const audited = await auditPart({
-      spec: this.spec, renderer: this.ports.renderer, provider: opts.provider ?? this.ports.provider,
-      state: outcome.state, position, ...(opts.signal ? { signal: opts.signal } : {}),
-    }).catch((error: unknown) => {
-      if (opts.signal?.aborted) throw error;
-      return { findings: [], usage: undefined };
-    });
-    outcome.state = withAuditFindings(outcome.state, position, audited.findings);
-    const usage = addUsage(outcome.usage, audited.usage);
-    if (usage) outcome.usage = usage;
-  }
-
-  /**
    * The next step written from its draft (a part stopped while it streamed keeps the text so far): kept,
    * continued or rewritten (part-edits.ts draftOutcome), then saved as `advance` saves a step.
    */
@@ -224,10 +227,18 @@ export class BookSession {
     const text = takeLeadingHeading(draft, step).text.trim();
     if (!text) throw new EditError('part_empty');
     const outcome = await draftOutcome({
-      spec, renderer: this.ports.renderer, provider: opts.provider ?? this.ports.provider, clock: this.ports.clock,
-      state: before, step, text, how: opts.how,
-      ...(opts.note ? { note: opts.note } : {}), ...(opts.signal ? { signal: opts.signal } : {}),
-      ...(opts.onDelta ? { onDelta: opts.onDelta } : {}), ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
+      spec,
+      renderer: this.ports.renderer,
+      provider: opts.provider ?? this.ports.provider,
+      clock: this.ports.clock,
+      state: before,
+      step,
+      text,
+      how: opts.how,
+      ...(opts.note ? { note: opts.note } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.onDelta ? { onDelta: opts.onDelta } : {}),
+      ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
     });
     if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
     return this.saveOutcome(step, before, outcome, opts.chapterTitle);
@@ -235,29 +246,16 @@ export class BookSession {
 
   /** Save a written step (its part, the book's header) and move the session on. */
   private async saveOutcome(
-    step: Step, before: BookState, outcome: StepOutcome, chapterTitle: string | undefined,
+    step: Step,
+    before: BookState,
+    outcome: StepOutcome,
+    chapterTitle: string | undefined,
   ): Promise<StepResult> {
-    const { spec } = this;
-    const label = stepLabel(step, before.lang, spec);
-    // The user's title of this chapter is kept with the book: it becomes its heading and survives resume.
-    // Without one (and none in the outline), a title the model's own heading named is kept the same way.
-    const title = step.kind === 'chapter'
-      ? chapterTitle?.trim() || (!chapterTitleOf(spec, before, step) ? outcome.title : undefined) : undefined;
-    if (title) {
-      const chapterTitles = { ...outcome.state.chapterTitles, [stepPosition(step)]: title };
-      outcome.state = { ...outcome.state, chapterTitles };
-    }
-    await this.ports.store.saveStep(this.key, {
-      generatorId: spec.id, bookType: spec.bookType, state: outcome.state, step, stepKey: stepKey(step),
-      position: stepPosition(step), text: outcome.text, isComplete: outcome.isComplete,
-      continuations: outcome.continuations, ...(title ? { title } : {}), isFirst: !this.hasSavedPart,
-      isFinished: nextStep(spec, outcome.state) === null, keepsProgress: keepsProgress(spec), label,
-      words: outcome.words, seconds: outcome.seconds, ...(outcome.usage ? { usage: outcome.usage } : {}),
-      ...(outcome.png ? { png: outcome.png } : {}),
-    });
+    const saving = { spec: this.spec, ports: this.ports, key: this.key, isFirst: !this.hasSavedPart };
+    const result = await saveOutcome(saving, step, before, outcome, chapterTitle);
     this.hasSavedPart = true;
     this.current = outcome.state;
-    return { ...outcome, label };
+    return result;
   }
 
   /**
@@ -267,7 +265,8 @@ export class BookSession {
    * has no such written part.
    */
   async rewrite(
-    position: number, opts: RewriteOptions = {},
+    position: number,
+    opts: RewriteOptions = {},
   ): Promise<StepResult & { previous: string; bibleCalls: number }> {
     return rewriteSaved({ spec: this.spec, ports: this.ports, key: this.key, book: this.held }, position, opts);
   }
@@ -282,4 +281,3 @@ export class BookSession {
     return bookView(this.spec, this.current);
   }
 }
-

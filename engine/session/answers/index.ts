@@ -1,7 +1,9 @@
-// The answer checks: every answer of the book session taken down to the text asked for (text.ts) and judged
+// The answer checks: every answer of the book session asked for (ask.ts), taken down to the text asked for (text.ts)
+// and judged
 // against what was asked (verdict.ts, with shape.ts for a part's YAML shape and talk.ts for the model's own
 // remarks); what was done is noted on the part (notes.ts). The phrases they read are data (phrases.ts).
-export { answerText, askText, isAnnouncement, isClosingRemark, openReasoning, type AskedText } from './text.js';
+export { answerText, isAnnouncement, isClosingRemark, openReasoning } from './text.js';
+export { askText, type AskedText } from './ask.js';
 export {
   addNotes,
   copiedShare,

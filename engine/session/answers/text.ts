@@ -3,14 +3,12 @@
 // rewrites, the outline, bible updates, single and publishing pieces go through askText). Taken: a leading
 // reasoning block (<think>…</think>, also one left open), a line announcing the answer ("Sure! Here's
 // Chapter 1 of your story:"), a rule after it, and a closing rule or remark ("I hope you enjoyed…"). The
-// phrases are data (answers/phrases.ts); a part's own heading is engine/compile/heading.ts's job.
-import type { Provider, TextRequest, TextResult } from '../../provider.js';
-import { addUsage, countWords, isCutOff } from '../../provider.js';
-import { GenerationError } from '../../errors.js';
-import { budgetOf } from '../../budget.js';
-import { cleanPiece, cleanText } from '../../clean-text.js';
+// phrases are data (answers/phrases.ts); a part's own heading is engine/compile/heading.ts's job. The call that
+// asks for an answer and keeps its text is ask.ts's askText.
+import { countWords } from '../../provider.js';
+import { cleanPiece } from '../../clean-text.js';
 import { fromPhrases, REASONING_TAGS } from './phrases.js';
-import { addNotes, judgeAnswer, unfenced, type AnswerExpectation, type AnswerNotes, type AnswerOutcome } from './verdict.js';
+import { unfenced } from './verdict.js';
 import { plainLine } from '../../markdown.js';
 import { firstTextLine, oneKindOfBreak } from '../../lines.js';
 import { escapeRegExp as escape } from '../../markup.js';
@@ -23,7 +21,8 @@ const LONE_CLOSING = new RegExp(`^[\\s\\S]*?</(?:${TAGS})>`, 'i');
 /** A horizontal rule line, as models set one between their remark and the text. */
 const RULE = /^\s*(?:-{3,}|\*{3,}|_{3,}|(?:\*\s){2,}\*|(?:-\s){2,}-)\s*$/;
 
-const startsWith = (words: readonly string[]) => new RegExp(`^(?:${words.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+const startsWith = (words: readonly string[]) =>
+  new RegExp(`^(?:${words.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
 /** The phrases' patterns, built once per reading of the table (every language's phrases, answers/phrases.ts). */
 const patterns = fromPhrases((p) => ({
   interjection: startsWith(p.interjections),
@@ -33,7 +32,10 @@ const patterns = fromPhrases((p) => ({
   noun: new RegExp(`(?<![\\p{L}\\p{N}])(?:${p.answerNouns.map(escape).join('|')})`, 'iu'),
   reasoningStart: new RegExp(`^(?:${p.reasoningMarkers.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu'),
   /** Words a paragraph of reasoning has among its first ones, wherever they stand ("So the user wants…"). */
-  reasoningAnywhere: new RegExp(`^[\\s\\S]{0,120}?(?<![\\p{L}\\p{N}])(?:${p.reasoningAnywhere.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu'),
+  reasoningAnywhere: new RegExp(
+    `^[\\s\\S]{0,120}?(?<![\\p{L}\\p{N}])(?:${p.reasoningAnywhere.map(escape).join('|')})(?![\\p{L}\\p{N}])`,
+    'iu',
+  ),
 }));
 /** A short heading line: Markdown (any level) or wholly bold, up to 12 words. */
 const PART_HEADING = /^(?:#{1,6}\s+\S(?:\S*\s+){0,11}\S*|(\*\*|__)[^*_](?:[^*_\n]){0,100}\1)$/;
@@ -58,7 +60,12 @@ export function isAnnouncement(line: string): boolean {
   if (interjection) {
     const rest = text.slice(interjection[0].length).replace(/^[\s!,.:;—–-]+/, '');
     if (!/^[!,.:;—–-]|^\s*$/.test(text.slice(interjection[0].length))) return false;
-    return !rest || text.endsWith(':') || ANNOUNCER.test(rest) || (wordCount(rest) <= 20 && NOUN.test(rest) && /[:.!]$/.test(text));
+    return (
+      !rest ||
+      text.endsWith(':') ||
+      ANNOUNCER.test(rest) ||
+      (wordCount(rest) <= 20 && NOUN.test(rest) && /[:.!]$/.test(text))
+    );
   }
   return ANNOUNCER.test(text) && NOUN.test(text) && (text.endsWith(':') || wordCount(text) <= 20);
 }
@@ -69,7 +76,11 @@ export function isAnnouncement(line: string): boolean {
  */
 export function isClosingRemark(paragraph: string, opts: { isAfterRule?: boolean } = {}): boolean {
   const text = plain(paragraph);
-  return !!text && wordCount(text) <= 80 && (patterns().closing.test(text) || (!!opts.isAfterRule && patterns().note.test(text)));
+  return (
+    !!text &&
+    wordCount(text) <= 80 &&
+    (patterns().closing.test(text) || (!!opts.isAfterRule && patterns().note.test(text)))
+  );
 }
 
 /** A reasoning block opened at the start and never closed. */
@@ -79,7 +90,12 @@ const OPEN_REASONING = new RegExp(`^\\s*<(${TAGS})>(?![\\s\\S]*</\\1>)`, 'i');
 function isReasoningTalk(paragraph: string): boolean {
   const text = plain(paragraph);
   const { reasoningStart, reasoningAnywhere } = patterns();
-  return reasoningStart.test(text) || reasoningAnywhere.test(text) || /\?\s*$/.test(text) || /^(?:[-*•]|\d+[.)])\s/.test(paragraph.trim());
+  return (
+    reasoningStart.test(text) ||
+    reasoningAnywhere.test(text) ||
+    /\?\s*$/.test(text) ||
+    /^(?:[-*•]|\d+[.)])\s/.test(paragraph.trim())
+  );
 }
 
 /**
@@ -92,7 +108,10 @@ function isReasoningTalk(paragraph: string): boolean {
 export function openReasoning(text: string): { prose: string } | undefined {
   const open = OPEN_REASONING.exec(text);
   if (!open) return undefined;
-  const paragraphs = text.slice(open[0].length).split(/\n\s*\n/).filter((p) => p.trim());
+  const paragraphs = text
+    .slice(open[0].length)
+    .split(/\n\s*\n/)
+    .filter((p) => p.trim());
   let first = 0;
   while (first < paragraphs.length && (isReasoningTalk(paragraphs[first]!) || RULE.test(paragraphs[first]!))) first++;
   return { prose: paragraphs.slice(first).join('\n\n').trim() };
@@ -146,7 +165,8 @@ function withoutAnnouncement(text: string): string {
   // A heading right after an announcement heads what was announced: the part itself. Set at the part's
   // level, so engine/compile/heading.ts takes it off (and keeps its title) as it does a part's own heading.
   const first = firstText();
-  if (isAnnounced && first >= 0 && PART_HEADING.test(lines[first]!.trim())) lines[first] = `## ${plain(lines[first]!).replace(/[:.]$/, '')}`;
+  if (isAnnounced && first >= 0 && PART_HEADING.test(lines[first]!.trim()))
+    lines[first] = `## ${plain(lines[first]!).replace(/[:.]$/, '')}`;
   return lines.join('\n');
 }
 
@@ -161,7 +181,11 @@ function withoutClosing(text: string): string {
     if (last === undefined || paragraphs.length < 2) return result();
     const rule = paragraphs.findLastIndex((p) => RULE.test(p));
     // A rule near the end followed only by remarks: the rule and what follows it go.
-    if (rule > 0 && paragraphs.length - rule <= 4 && paragraphs.slice(rule + 1).every((p) => RULE.test(p) || isClosingRemark(p, { isAfterRule: true }))) {
+    if (
+      rule > 0 &&
+      paragraphs.length - rule <= 4 &&
+      paragraphs.slice(rule + 1).every((p) => RULE.test(p) || isClosingRemark(p, { isAfterRule: true }))
+    ) {
       paragraphs = paragraphs.slice(0, rule);
     } else if (RULE.test(last) || isClosingRemark(last)) {
       paragraphs = paragraphs.slice(0, -1);
@@ -186,7 +210,9 @@ export function streamedText(onDelta: (delta: string) => void): (delta: string) 
     if (isPassing) return onDelta(delta);
     held += delta;
     const start = held.trimStart();
-    const couldOpen = REASONING_TAGS.some((t) => `<${t}>`.startsWith(start.toLowerCase()) || start.toLowerCase().startsWith(`<${t}>`));
+    const couldOpen = REASONING_TAGS.some(
+      (t) => `<${t}>`.startsWith(start.toLowerCase()) || start.toLowerCase().startsWith(`<${t}>`),
+    );
     if (!start || (couldOpen && !opening.test(held))) return;
     if (opening.test(held)) {
       const rest = withoutReasoning(held);
@@ -200,74 +226,4 @@ export function streamedText(onDelta: (delta: string) => void): (delta: string) 
     onDelta(held);
     held = '';
   };
-}
-
-/** Provider failures that are an answer not being text, asked again once like a verdict (the provider names them). */
-const ASKED_AGAIN: ReadonlySet<string> = new Set<AnswerOutcome>(['reasoning_only', 'not_text', 'filtered']);
-
-/** An answer's text kept by askText, with what was done to it (assistant paragraphs out, a wall split, asked again). */
-export interface AskedText extends TextResult {
-  notes?: AnswerNotes;
-}
-
-/**
- * One call: the answer's text only (answerText), judged when an expectation is given; its outcome when it is not the
- * text.
- */
-async function askOnce(provider: Provider, request: TextRequest, expect: AnswerExpectation | undefined): Promise<{ result: AskedText; outcome?: AnswerOutcome }> {
-  const { onDelta, ...rest } = request;
-  let result: TextResult;
-  try {
-    result = await provider.generateText({ ...rest, ...(onDelta ? { onDelta: streamedText(onDelta) } : {}) });
-  } catch (error) {
-    if (expect && error instanceof GenerationError && ASKED_AGAIN.has(error.code) && !request.signal?.aborted) {
-      return { result: { text: '', model: '' }, outcome: error.code as AnswerOutcome };
-    }
-    throw error;
-  }
-  // What the model sent, without hidden characters (NUL, bidi overrides, zero-width: engine/clean-text.ts), then only
-  // its
-  // text.
-  const text = answerText(cleanText(result.text), { isCut: isCutOff(result) });
-  // Reasoning and no text after it (a block left open to the end, or closed with nothing after).
-  if (!text && withoutReasoning(result.text.replace(/\r\n?/g, '\n')) !== result.text.replace(/\r\n?/g, '\n')) return { result: { ...result, text }, outcome: 'reasoning_only' };
-  if (!expect || !text) return { result: { ...result, text } };
-  const verdict = judgeAnswer(text, request, expect);
-  return { result: { ...result, text: verdict.text, ...(verdict.notes ? { notes: verdict.notes } : {}) }, ...(verdict.outcome ? { outcome: verdict.outcome } : {}) };
-}
-
-/**
- * Ask the provider for one answer and keep only its text (answerText), its stream shown without a
- * reasoning block. Every text call of the book session goes through here. With an expectation, the answer
- * is judged (answers/verdict.ts): one that is not the text asked for (refused, echoed, reasoning only, not a
- * model answer) is asked again once with the expectation's firm note (not streamed; a reasoning model with
- * twice the answer budget), and a second one that is not fails with a GenerationError naming the outcome. Each
- * judged answer counts in the run's call budget (engine/budget.ts); `isJudgedLater`: the caller judges and counts it.
- */
-export async function askText(provider: Provider, request: TextRequest, expect?: AnswerExpectation, how: { isJudgedLater?: boolean } = {}): Promise<AskedText> {
-  // One ask in the run's budget (engine/budget.ts): the answer and, when it is not the text, the one asked again; kept
-  // unless the second is not the text either. An answer no expectation judges is kept, unless its caller judges it.
-  const budget = budgetOf(provider);
-  // An empty answer the provider refused to hand over (no_content) is a failed ask too, unless the caller makes it its
-  // problem.
-  const counted = (error: unknown): never => {
-    if (error instanceof GenerationError && error.code === 'no_content' && !how.isJudgedLater && !request.signal?.aborted) budget?.failed(error.code);
-    throw error;
-  };
-  const first = await askOnce(provider, request, expect).catch(counted);
-  if (!first.outcome || !expect || request.signal?.aborted) {
-    if ((expect || !how.isJudgedLater) && first.result.text) budget?.kept();
-    return first.result;
-  }
-  const { onDelta: _shown, ...unstreamed } = request;
-  const roomier = first.outcome === 'reasoning_only' ? { maxTokens: request.maxTokens * 2 } : {};
-  const again = await askOnce(provider, { ...unstreamed, ...roomier, user: `${request.user}\n\n${expect.again(first.outcome)}` }, expect).catch(counted);
-  if (again.outcome && !request.signal?.aborted) {
-    budget?.failed(again.outcome);
-    throw new GenerationError(again.outcome);
-  }
-  budget?.kept();
-  // The answer kept says why the one before it was asked again (the part names it).
-  const notes = addNotes({ askedAgain: [first.outcome] }, again.result.notes);
-  return { ...again.result, ...(notes ? { notes } : {}), ...(first.result.usage && again.result.usage ? { usage: addUsage(first.result.usage, again.result.usage)! } : {}) };
 }

@@ -10,8 +10,18 @@ import { type Provider, type TextRequest, type TokenUsage, countWords } from '..
 import { type LanguageRetry, SessionError } from '../step-types.js';
 import { type AnswerNotes, askText } from '../answers/index.js';
 import type { BookState } from '../../compile/flow.js';
-import { buildContext, chapterTitleOf, continuationOf, FIRM_LANGUAGE_TEMPLATE, renderPassage, type PassageAsk, type PromptRenderer, type RenderedPrompt } from '../../compile/prompt.js';
+import {
+  buildContext,
+  chapterTitleOf,
+  continuationOf,
+  FIRM_LANGUAGE_TEMPLATE,
+  renderPassage,
+  type PassageAsk,
+  type PromptRenderer,
+  type RenderedPrompt,
+} from '../../compile/prompt.js';
 import { partStep } from '../../compile/labels.js';
+import type { Step } from '../../compile/step.js';
 import { GenerationError } from '../../errors.js';
 import { EditError, MAX_REWRITE_NOTE_CHARS, checkPartSeen, partText } from '../edits/index.js';
 import { expectationOf } from '../expectation.js';
@@ -68,11 +78,13 @@ export interface PassageAnswer {
  * refused (`part_changed`), never looked for elsewhere: the same words often stand in several paragraphs.
  */
 export function checkPassagePlace(spec: ResolvedSpec, state: BookState, ref: PassageRef): string {
-  if (spec.kind !== 'book' || state.content[ref.position] === undefined) throw new SessionError('step_not_allowed', { next: String(ref.position) });
+  if (spec.kind !== 'book' || state.content[ref.position] === undefined)
+    throw new SessionError('step_not_allowed', { next: String(ref.position) });
   const part = partText(spec, state, ref.position);
   if (ref.end - ref.start > MAX_PASSAGE_CHARS) throw new EditError('passage_too_long', { max: MAX_PASSAGE_CHARS });
   checkPartSeen(spec, state, ref.position, ref.hash, 'part_changed');
-  if (ref.start < 0 || ref.end <= ref.start || part.slice(ref.start, ref.end) !== ref.text || !ref.text.trim()) throw new EditError('part_changed');
+  if (ref.start < 0 || ref.end <= ref.start || part.slice(ref.start, ref.end) !== ref.text || !ref.text.trim())
+    throw new EditError('part_changed');
   return part;
 }
 
@@ -84,7 +96,10 @@ const wordsAfter = (text: string, n: number) => firstWords(text, n);
  * takes off.
  */
 export function cleanPassage(answer: string): string {
-  let text = answer.trim().replace(/^```[a-z]*\n?|\n?```$/g, '').trim();
+  let text = answer
+    .trim()
+    .replace(/^```[a-z]*\n?|\n?```$/g, '')
+    .trim();
   text = text.replace(readingPattern(String.raw`^(?:{outline.announcer})[^\n]*:\s*\n+`), '').trim();
   text = text.replace(/^"""\s*|\s*"""$/g, '').trim();
   if (/^["“][^"”]*["”]$/.test(text)) text = text.slice(1, -1).trim();
@@ -95,7 +110,19 @@ export function cleanPassage(answer: string): string {
  * The words the answer is asked for: the passage's, doubled for Expand, halved for Shorten (at least
  * PASSAGE_FLOOR_WORDS).
  */
-const wordsFor = (action: PassageAction, words: number) => Math.max(PASSAGE_FLOOR_WORDS, Math.round(action === 'expand' ? words * 2.2 : action === 'shorten' ? words * 0.6 : action === 'describe' ? words * 1.6 : words * 1.2));
+const wordsFor = (action: PassageAction, words: number) =>
+  Math.max(
+    PASSAGE_FLOOR_WORDS,
+    Math.round(
+      action === 'expand'
+        ? words * 2.2
+        : action === 'shorten'
+          ? words * 0.6
+          : action === 'describe'
+            ? words * 1.6
+            : words * 1.2,
+    ),
+  );
 /** The fewest words a passage answer is asked for: a phrase of a few words is rewritten as a sentence or two. */
 export const PASSAGE_FLOOR_WORDS = 30;
 /**
@@ -125,7 +152,12 @@ export async function reworkPassage(input: {
   if (note.length > MAX_REWRITE_NOTE_CHARS) throw new EditError('note_too_long', { max: MAX_REWRITE_NOTE_CHARS });
   const step = partStep(spec, request.position, state.totalChapters);
   // The book as it stood when the part was written: the part's plan and the bible up to it.
-  const before = stateForStep(spec, { ...state, content: state.content.slice(0, request.position), currentChapter: request.position }, request.position, { cast: true });
+  const before = stateForStep(
+    spec,
+    { ...state, content: state.content.slice(0, request.position), currentChapter: request.position },
+    request.position,
+    { cast: true },
+  );
   const title = chapterTitleOf(spec, state, step);
   const ask: PassageAsk = {
     passageAsk: request.action,
@@ -133,32 +165,24 @@ export async function reworkPassage(input: {
     passageText: request.text.trim(),
     passageAfter: wordsAfter(part.slice(request.end), AROUND_WORDS),
     passageNote: note,
-    passageTone: request.action === 'rewrite' && request.tone ? wordIn(PASSAGE_TONES[request.tone], state.lang, 'passage-tones') : '',
+    passageTone:
+      request.action === 'rewrite' && request.tone
+        ? wordIn(PASSAGE_TONES[request.tone], state.lang, 'passage-tones')
+        : '',
   };
   const asked = wordsFor(request.action, countWords(request.text));
-  const promptOf = (found?: number) => renderPassage({ spec, renderer: input.renderer, state: before, step, ...(title ? { chapterTitle: title } : {}), ask: { ...ask, ...(found ? { passageWordsFound: found } : {}) }, words: asked });
+  const promptOf = (found?: number) =>
+    renderPassage({
+      spec,
+      renderer: input.renderer,
+      state: before,
+      step,
+      ...(title ? { chapterTitle: title } : {}),
+      ask: { ...ask, ...(found ? { passageWordsFound: found } : {}) },
+      words: asked,
+    });
   const prompt = promptOf();
-  // Like every call: the text only (askText), within the model's window (the bible trimmed first), and an
-  // answer cut at the token limit continued once, as a part is.
-  const provider = fitting(input.provider, trimmableOf(spec, before, step));
-  // Judged like every answer (answers/verdict.ts): a refused or echoed passage fails (and is not charged); it may
-  // repeat
-  // the part and the passage.
-  const expect = expectationOf({ spec, renderer: input.renderer, state: before, step, kind: 'prose', extra: () => [part, note, ...(title ? [title] : [])] });
-  const call = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(provider, { ...req, ...(input.signal ? { signal: input.signal } : {}), ...(input.onRetry ? { onRetry: input.onRetry } : {}), ...(onDelta ? { onDelta } : {}) }, expect);
-  const continuation = (soFar: string): RenderedPrompt => continuationOf({ renderer: input.renderer, prompt, ctx: buildContext({ spec, state: before, step }), soFar });
-  // In the book's language, as every answer (follow-ups/firm-language.ts): asked again once firmly, then refused;
-  // a generator with `flow.languageCheck: false` is not checked.
-  const tally: Tally = { continuations: 0 };
-  const write = firmLanguage({
-    write: (req, onDelta) => answerWhole(call, req, continuation, onDelta, 1),
-    lang: state.lang,
-    isChecked: spec.flow.languageCheck !== false,
-    // The passage again, not the whole part: the firm line names what the request asks for.
-    firmLine: () => input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, { ...buildContext({ spec, state: before, step }), isPassage: true }),
-    ...(input.signal ? { signal: input.signal } : {}),
-    tally,
-  });
+  const { write, tally } = passageWriter(input, { before, step, title, part, note, prompt });
   let result = await write(prompt, input.onDelta);
   if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
   // An answer far longer than the selection asked for (the whole part again, say) is asked for again once with its
@@ -168,14 +192,75 @@ export async function reworkPassage(input: {
     result = await write(promptOf(found), undefined);
     if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
     const again = countWords(cleanPassage(result.text));
-    if (again > mostPassageWords(asked)) throw new GenerationError('passage_answer_too_long', { params: { words: String(again), asked: String(asked) } });
+    if (again > mostPassageWords(asked))
+      throw new GenerationError('passage_answer_too_long', { params: { words: String(again), asked: String(asked) } });
   }
   const text = cleanPassage(result.text);
   if (!text) throw new GenerationError('no_content');
   return {
-    text, words: countWords(text), continuations: tally.continuations, ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}),
-    ...(tally.notes ? { answerNotes: tally.notes } : {}), ...(tally.isTimedOut ? { isTimedOut: true as const } : {}),
+    text,
+    words: countWords(text),
+    continuations: tally.continuations,
+    ...(tally.usage ? { usage: tally.usage } : {}),
+    ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}),
+    ...(tally.notes ? { answerNotes: tally.notes } : {}),
+    ...(tally.isTimedOut ? { isTimedOut: true as const } : {}),
   };
+}
+
+/**
+ * How reworkPassage asks: the call judged, fitted to the window, continued once when cut, and in the book's language
+ * (`tally` counts what it took).
+ */
+function passageWriter(
+  input: Parameters<typeof reworkPassage>[0],
+  ctx: { before: BookState; step: Step; title: string | undefined; part: string; note: string; prompt: RenderedPrompt },
+): { write: ReturnType<typeof firmLanguage>; tally: Tally } {
+  const { spec, state } = input;
+  const { before, step, title, part, note, prompt } = ctx;
+  // Like every call: the text only (askText), within the model's window (the bible trimmed first), and an
+  // answer cut at the token limit continued once, as a part is.
+  const provider = fitting(input.provider, trimmableOf(spec, before, step));
+  // Judged like every answer (answers/verdict.ts): a refused or echoed passage fails (and is not charged); it may
+  // repeat the part and the passage.
+  const expect = expectationOf({
+    spec,
+    renderer: input.renderer,
+    state: before,
+    step,
+    kind: 'prose',
+    extra: () => [part, note, ...(title ? [title] : [])],
+  });
+  const call = (req: RenderedPrompt, onDelta?: (delta: string) => void) =>
+    askText(
+      provider,
+      {
+        ...req,
+        ...(input.signal ? { signal: input.signal } : {}),
+        ...(input.onRetry ? { onRetry: input.onRetry } : {}),
+        ...(onDelta ? { onDelta } : {}),
+      },
+      expect,
+    );
+  const continuation = (soFar: string): RenderedPrompt =>
+    continuationOf({ renderer: input.renderer, prompt, ctx: buildContext({ spec, state: before, step }), soFar });
+  // In the book's language, as every answer (follow-ups/firm-language.ts): asked again once firmly, then refused;
+  // a generator with `flow.languageCheck: false` is not checked.
+  const tally: Tally = { continuations: 0 };
+  const write = firmLanguage({
+    write: (req, onDelta) => answerWhole(call, req, continuation, onDelta, 1),
+    lang: state.lang,
+    isChecked: spec.flow.languageCheck !== false,
+    // The passage again, not the whole part: the firm line names what the request asks for.
+    firmLine: () =>
+      input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, {
+        ...buildContext({ spec, state: before, step }),
+        isPassage: true,
+      }),
+    ...(input.signal ? { signal: input.signal } : {}),
+    tally,
+  });
+  return { write, tally };
 }
 
 /**

@@ -1,7 +1,8 @@
 // One part of an edition in one run (run.ts translateEdition): its paragraphs left untranslated by a run before
 // asked again one by one, then its windows from where it stopped, each down the ladder (ladder.ts), each window
 // sent the paragraph before it in both languages, the characters it names and only its glossary terms
-// (context.ts), every answer checked (checks.ts) and saved as it is had; a paragraph that cannot be had even
+// (context.ts, each window cut and asked in window.ts), every answer checked (checks.ts) and saved as it is had; a
+// paragraph that cannot be had even
 // alone is kept as its source and marked in the part's provenance (`untranslated`).
 import type { Lang } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
@@ -10,17 +11,14 @@ import { stepKey, type Step } from '../../compile/step.js';
 import { partProvenance, withPartProvenance } from '../../compile/provenance.js';
 import { countWords } from '../../words.js';
 import { chapterTitleOf } from '../../compile/book-outline.js';
-import { GenerationError } from '../../errors.js';
-import { budgetOf } from '../../budget.js';
-import { askText, judgeAnswer } from '../answers/index.js';
 import type { StepSave } from '../ports.js';
-import { checkWindow, paragraphsOf, withWordlessKept, type WindowProblem } from './checks.js';
-import { inSourceBlock } from './paragraphs.js';
-import { termsIn, type Glossary } from './glossary.js';
-import { castIn, type WindowContext } from './context.js';
+import { paragraphsOf, type WindowProblem } from './checks.js';
+import type { Glossary } from './glossary.js';
+import type { WindowContext } from './context.js';
 import { climbDown, type Ladder, type LadderAnswer } from '../ladder.js';
-import { fitsWindow, windowRequest } from './prompt.js';
+import { fitsWindow } from './prompt.js';
 import type { PartOutcome, TranslateInput } from './types.js';
+import { askWindow, builtRequest, windowsOf, type WindowAsking } from './window.js';
 
 /** What the run carries from part to part: the edition as saved so far, and the glossary that holds now. */
 export interface EditionRunState {
@@ -49,27 +47,6 @@ interface WindowPlace {
   readonly size: number;
 }
 
-/** The most source words one window carries, whatever the model's window (long answers drift and drop paragraphs). */
-export const MAX_WINDOW_WORDS = 900;
-
-/**
- * The windows of a part's paragraphs from `start`: whole paragraphs, as many as fit (at least one, else the window is
- * too small).
- */
-export function windowsOf(paragraphs: readonly string[], start: number, fits: (from: number, end: number) => boolean): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
-  let i = start;
-  while (i < paragraphs.length) {
-    let end = i + 1;
-    if (!fits(i, end)) return [...out, [i, -1]];
-    let words = countWords(paragraphs[i]!);
-    while (end < paragraphs.length && words + countWords(paragraphs[end]!) <= MAX_WINDOW_WORDS && fits(i, end + 1)) words += countWords(paragraphs[end++]!);
-    out.push([i, end]);
-    i = end;
-  }
-  return out;
-}
-
 /**
  * What a paragraph not yet translated is planned as when it is the context of a window: its length times this (Malay
  * runs 1.1-1.3 times the English).
@@ -92,13 +69,21 @@ export class PartRun {
   private problem: WindowProblem | undefined;
   private usage: TokenUsage | undefined;
 
-  constructor(private readonly input: TranslateInput, private readonly edition: EditionRunState, private readonly part: PartPlace) {
+  constructor(
+    private readonly input: TranslateInput,
+    private readonly edition: EditionRunState,
+    private readonly part: PartPlace,
+  ) {
     const { state } = edition;
     const { position } = part;
     this.from = input.source.lang;
     const exists = position < state.content.length;
     this.done = exists ? paragraphsOf(state.content[position]!) : [];
-    this.marksBefore = exists ? (partProvenance(state, position).untranslated ?? []).filter((i) => i < this.done.length && i < part.paragraphs.length) : [];
+    this.marksBefore = exists
+      ? (partProvenance(state, position).untranslated ?? []).filter(
+          (i) => i < this.done.length && i < part.paragraphs.length,
+        )
+      : [];
     this.marks = new Set(this.marksBefore);
     this.title = state.chapterTitles?.[position];
     // The source chapter's title as its book shows it: the writer's own, else its outline's (a studio book's usual
@@ -116,9 +101,12 @@ export class PartRun {
       const items = withTitle ? [this.sourceTitle!, ...paragraphs.slice(start, end)] : paragraphs.slice(start, end);
       // A paragraph before not yet had is counted as its source grown as a translation may grow it.
       const context = this.contextBefore(start, true);
-      if (fitsWindow(this.build(items, withTitle, context, undefined).request, window)) return true;
+      if (fitsWindow(builtRequest(this.asking, items, withTitle, context, undefined).request, window)) return true;
       // A paragraph that fits alone is asked alone, its context giving way.
-      return end - start === 1 && fitsWindow(this.build(items, withTitle, undefined, undefined).request, window);
+      return (
+        end - start === 1 &&
+        fitsWindow(builtRequest(this.asking, items, withTitle, undefined, undefined).request, window)
+      );
     };
     this.windows = windowsOf(paragraphs, this.done.length, fits);
     if (this.windows.some(([, end]) => end < 0)) return false;
@@ -134,16 +122,40 @@ export class PartRun {
       return { position, label, status: 'translated', asked: 0, credits: 0 };
     }
     // A title left by a run before, its part's first window done: asked again alone.
-    if (this.needsTitle && this.windows[0]?.[0] !== 0) await climbDown([this.sourceTitle!], this.ladder({ start: 0, withTitle: true, n: 1, of: 1, size: 1 }));
-    for (const [k, i] of this.marksBefore.entries()) await climbDown([paragraphs[i]!], this.ladder({ start: i, withTitle: false, n: k + 1, of: this.marksBefore.length, size: 0 }));
+    if (this.needsTitle && this.windows[0]?.[0] !== 0)
+      await climbDown([this.sourceTitle!], this.ladder({ start: 0, withTitle: true, n: 1, of: 1, size: 1 }));
+    for (const [k, i] of this.marksBefore.entries())
+      await climbDown(
+        [paragraphs[i]!],
+        this.ladder({ start: i, withTitle: false, n: k + 1, of: this.marksBefore.length, size: 0 }),
+      );
     for (const [index, [start, end]] of this.windows.entries()) {
       const withTitle = start === 0 && this.needsTitle;
       const items = withTitle ? [this.sourceTitle!, ...paragraphs.slice(start, end)] : paragraphs.slice(start, end);
-      await climbDown(items, this.ladder({ start, withTitle, n: this.before + index + 1, of: this.before + this.windows.length, size: items.length }));
+      await climbDown(
+        items,
+        this.ladder({
+          start,
+          withTitle,
+          n: this.before + index + 1,
+          of: this.before + this.windows.length,
+          size: items.length,
+        }),
+      );
     }
     const untranslated = [...this.marks].sort((a, b) => a - b);
     const title = this.isTitleLeft ? { titleUntranslated: true as const } : {};
-    if (untranslated.length || this.isTitleLeft) return { position, label, status: 'untranslated', asked: this.asked, credits: 0, untranslated, ...title, ...(this.problem ? { problem: this.problem } : {}) };
+    if (untranslated.length || this.isTitleLeft)
+      return {
+        position,
+        label,
+        status: 'untranslated',
+        asked: this.asked,
+        credits: 0,
+        untranslated,
+        ...title,
+        ...(this.problem ? { problem: this.problem } : {}),
+      };
     return { position, label, status: 'translated', asked: this.asked, credits: this.input.spec.cost };
   }
 
@@ -153,7 +165,10 @@ export class PartRun {
   private contextBefore(index: number, isPlanning = false): WindowContext | undefined {
     if (index > 0) {
       const before = this.part.paragraphs[index - 1]!;
-      const translation = this.marks.has(index - 1) ? undefined : this.done[index - 1] ?? (isPlanning ? `${before} ${before.slice(0, Math.ceil(before.length * (PLANNED_GROWTH - 1)))}` : undefined);
+      const translation = this.marks.has(index - 1)
+        ? undefined
+        : (this.done[index - 1] ??
+          (isPlanning ? `${before} ${before.slice(0, Math.ceil(before.length * (PLANNED_GROWTH - 1)))}` : undefined));
       return { source: this.part.paragraphs[index - 1]!, ...(translation ? { translation } : {}) };
     }
     const { position } = this.part;
@@ -165,23 +180,23 @@ export class PartRun {
     return { source: before.at(-1)!, ...(translation ? { translation } : {}) };
   }
 
-  /** A window's request: only its terms, the characters it and its context name, and its context. */
-  private build(items: readonly string[], hasTitle: boolean, context: WindowContext | undefined, again: WindowProblem | undefined) {
-    const { renderer, to } = this.input;
-    const glossary = termsIn(this.edition.glossary, items, this.from);
-    const cast = castIn(this.edition.glossary, items, context, this.from);
-    return { request: windowRequest({ renderer, from: this.from, to, glossary, cast, paragraphs: items, hasTitle, ...(context ? { context } : {}), ...(again ? { again } : {}) }), glossary };
+  /** What the part's windows are asked with: the glossary as it holds now. */
+  private get asking(): WindowAsking {
+    return { input: this.input, glossary: this.edition.glossary, from: this.from, window: this.part.window };
   }
 
-  /**
-   * The request as asked: the context gives way before the window's own paragraphs (its translation first) when a
-   * translation ran longer than planned.
-   */
-  private request(items: readonly string[], hasTitle: boolean, context: WindowContext | undefined, again: WindowProblem | undefined) {
-    const full = this.build(items, hasTitle, context, again);
-    if (!context || fitsWindow(full.request, this.part.window)) return full;
-    const bare = this.build(items, hasTitle, { source: context.source }, again);
-    return fitsWindow(bare.request, this.part.window) ? bare : this.build(items, hasTitle, undefined, again);
+  /** One ask of a window (or a half of one): its paragraphs, or the problem of its answer. */
+  private async ask(
+    items: readonly string[],
+    hasTitle: boolean,
+    context: WindowContext | undefined,
+    again: WindowProblem | undefined,
+  ): Promise<LadderAnswer<string, WindowProblem>> {
+    this.asked++;
+    const had = await askWindow(this.asking, items, hasTitle, context, again);
+    if (!('answer' in had)) return had;
+    this.usage = had.usage;
+    return { answer: had.answer };
   }
 
   private ladder(place: WindowPlace): Ladder<string, string, WindowProblem> {
@@ -194,7 +209,15 @@ export class PartRun {
         const last = indexOf(from + items.length - 1);
         // A half that is the title alone is named as the window (it has no paragraph number).
         const isPiece = items.length !== place.size && !(hasTitle && items.length === 1);
-        this.input.onProgress?.({ position, label, window: place.n, windows: place.of, isAgain: again !== undefined, ...(again ? { problem: again } : {}), ...(isPiece ? { paragraphs: [first + 1, last + 1] as const } : {}) });
+        this.input.onProgress?.({
+          position,
+          label,
+          window: place.n,
+          windows: place.of,
+          isAgain: again !== undefined,
+          ...(again ? { problem: again } : {}),
+          ...(isPiece ? { paragraphs: [first + 1, last + 1] as const } : {}),
+        });
         return this.ask(items, hasTitle, this.contextBefore(first), again);
       },
       onHad: async (from, answers) => {
@@ -213,7 +236,8 @@ export class PartRun {
       onLeft: async (item, problem) => {
         const i = indexOf(item);
         // The problem as the part numbers its paragraphs (the model was asked for this one alone).
-        this.problem = 'paragraph' in problem && problem.paragraph > 0 && i >= 0 ? { ...problem, paragraph: i + 1 } : problem;
+        this.problem =
+          'paragraph' in problem && problem.paragraph > 0 && i >= 0 ? { ...problem, paragraph: i + 1 } : problem;
         // A title that cannot be had keeps the source's (a title is often a name); a paragraph keeps its source,
         // marked.
         if (i < 0) {
@@ -228,43 +252,6 @@ export class PartRun {
     };
   }
 
-  /** One ask of a window (or a half of one): its paragraphs, or the problem of its answer. */
-  private async ask(items: readonly string[], hasTitle: boolean, context: WindowContext | undefined, again: WindowProblem | undefined): Promise<LadderAnswer<string, WindowProblem>> {
-    const { provider, signal, to } = this.input;
-    const { request, glossary } = this.request(items, hasTitle, context, again);
-    this.asked++;
-    let result;
-    try {
-      result = await askText(provider, { ...request, ...(signal ? { signal } : {}) }, undefined, { isJudgedLater: true });
-    } catch (error) {
-      // An empty answer (a model that dropped the window's one paragraph) is the answer's problem, not the provider's.
-      if (error instanceof GenerationError && error.code === 'no_content' && !signal?.aborted) {
-        // A paragraph given up (its second empty answer alone) is a failed ask in the run's budget, as any other
-        // problem.
-        if (again && items.length === 1) budgetOf(provider)?.failed('translate_empty');
-        return { problem: { code: 'translate_empty' } };
-      }
-      throw error;
-    }
-    const glossaryLines = glossary.map((e) => `${e.term} ${e.rendering}`);
-    const verdict = result.text ? judgeAnswer(result.text, request, { kind: 'prose', material: () => [...items, ...glossaryLines] }) : { text: '' };
-    const answer = paragraphsOf(verdict.text);
-    const problem = 'outcome' in verdict && verdict.outcome ? { code: 'translate_not_text' as const, outcome: verdict.outcome } : checkWindow({ source: items, answer, glossary, from: this.from, to, hasTitle });
-    // The ladder climbs down inside the run's budget (engine/budget.ts): a paragraph given up (asked alone, and again
-    // with its problem named) is a failed ask, a window or a half kept is a kept one. The halves between are the same
-    // ask narrowed: one paragraph a model cannot translate is marked and the edition goes on, while a model that fails
-    // everything ends it once a few paragraphs in a row are given up (the halving down to each costs a few calls).
-    const budget = budgetOf(provider);
-    if (problem) {
-      if (again && items.length === 1) budget?.failed(problem.code, 'outcome' in problem ? problem.outcome : undefined);
-      return { problem };
-    }
-    budget?.kept();
-    this.usage = result.usage;
-    // Each paragraph in its source's block: a block quote stays one however the model wrote it.
-    return { answer: withWordlessKept(items, answer).map((a, k) => inSourceBlock(items[k]!, a)) };
-  }
-
   /** Save the part as it stands: whole once every paragraph is had or kept, its marks in its provenance. */
   private async save(): Promise<void> {
     const { spec, store, key, source, isSourceFinished } = this.input;
@@ -277,24 +264,48 @@ export class PartRun {
     const incomplete = (before.incompleteParts ?? []).filter((p) => p !== position);
     const untranslated = [...this.marks].sort((a, b) => a - b);
     const next: BookState = {
-      ...before, content, currentChapter: Math.max(before.currentChapter, isComplete ? position + 1 : position),
+      ...before,
+      content,
+      currentChapter: Math.max(before.currentChapter, isComplete ? position + 1 : position),
       ...(this.title !== undefined ? { chapterTitles: { ...before.chapterTitles, [position]: this.title } } : {}),
       incompleteParts: isComplete ? incomplete : [...incomplete, position],
     };
-    let state = withPartProvenance(next, position, { origin: 'model', translatedFrom: this.from, untranslated, ...(this.isTitleLeft ? { titleUntranslated: true as const } : {}) });
+    let state = withPartProvenance(next, position, {
+      origin: 'model',
+      translatedFrom: this.from,
+      untranslated,
+      ...(this.isTitleLeft ? { titleUntranslated: true as const } : {}),
+    });
     if (!state.incompleteParts?.length) {
       const { incompleteParts: _none, ...rest } = state;
       state = rest;
     }
     this.edition.state = state;
-    const isMarked = state.content.some((_, i) => partProvenance(state, i).untranslated?.length || partProvenance(state, i).titleUntranslated);
-    const isFinished = isComplete && isSourceFinished && content.length === source.content.length && !state.incompleteParts && !isMarked;
+    const isMarked = state.content.some(
+      (_, i) => partProvenance(state, i).untranslated?.length || partProvenance(state, i).titleUntranslated,
+    );
+    const isFinished =
+      isComplete && isSourceFinished && content.length === source.content.length && !state.incompleteParts && !isMarked;
     const usage = this.usage;
     this.usage = undefined;
     const save: StepSave = {
-      generatorId: spec.id, bookType: spec.bookType, state, step, stepKey: stepKey(step), position, text, isComplete,
-      ...(this.title !== undefined ? { title: this.title } : {}), continuations: 0, isFirst: this.edition.isNew, isFinished, keepsProgress: true,
-      label, words: countWords(text), seconds: 0, ...(usage ? { usage } : {}),
+      generatorId: spec.id,
+      bookType: spec.bookType,
+      state,
+      step,
+      stepKey: stepKey(step),
+      position,
+      text,
+      isComplete,
+      ...(this.title !== undefined ? { title: this.title } : {}),
+      continuations: 0,
+      isFirst: this.edition.isNew,
+      isFinished,
+      keepsProgress: true,
+      label,
+      words: countWords(text),
+      seconds: 0,
+      ...(usage ? { usage } : {}),
     };
     await store.saveStep(key, save);
     this.edition.isNew = false;

@@ -17,10 +17,11 @@ import { editionStart, withEditionTitle } from './edition.js';
 import { isTitleUntranslated, translatedTitle, type EditionTitle } from './title.js';
 import type { Glossary } from './glossary.js';
 import { bookTitleOf } from '../book.js';
-import { PartRun, windowsOf } from './part-run.js';
+import { PartRun } from './part-run.js';
+import { windowsOf } from './window.js';
 import type { EditionOutcome, PartOutcome, TranslateInput } from './types.js';
 
-export { MAX_WINDOW_WORDS } from './part-run.js';
+export { MAX_WINDOW_WORDS } from './window.js';
 export type { EditionOutcome, PartOutcome, TranslateInput, TranslateProgress } from './types.js';
 
 /**

@@ -20,8 +20,6 @@ import { bookThreads, checksAgainst, openContinuityFindings } from '../continuit
 import { partOverusedOf, partVoiceOf } from '../voice/index.js';
 import { bookEnding } from '../ending.js';
 
-
-
 /**
  * The parts of a book its story bible has not taken in though a later part is written (their update failed
  * or did not fit the model's window; it is tried again before the next step). The last part is
@@ -37,7 +35,15 @@ export function partsNotInBible(state: BookState): number[] {
 function voiceMeasures(state: BookState, prose: string) {
   const voice = partVoiceOf(state.voice, prose, state.lang);
   const o = partOverusedOf(state.voice, prose, state.lang);
-  return { ...(voice ? { voice } : {}), overused: { per_thousand: o.perThousand, phrases: o.phrases, ...(o.avoided ? { avoided: o.avoided } : {}), is_marked: o.isMarked } };
+  return {
+    ...(voice ? { voice } : {}),
+    overused: {
+      per_thousand: o.perThousand,
+      phrases: o.phrases,
+      ...(o.avoided ? { avoided: o.avoided } : {}),
+      is_marked: o.isMarked,
+    },
+  };
 }
 
 /**
@@ -50,7 +56,11 @@ export function bookContinuity(spec: BookSpec, state: BookState): { findings: nu
   if (spec.kind !== 'book') return { findings: 0, overdueThreads: [] };
   const isFinished = nextStep(spec, state) === null;
   const findings = openContinuityFindings(spec, state, isFinished).findings.reduce((n, f) => n + f.length, 0);
-  const overdueThreads = state.memory ? bookThreads(spec, state, isFinished).filter((t) => t.is_overdue).map((t) => t.thread) : [];
+  const overdueThreads = state.memory
+    ? bookThreads(spec, state, isFinished)
+        .filter((t) => t.is_overdue)
+        .map((t) => t.thread)
+    : [];
   return { findings, overdueThreads };
 }
 
@@ -59,7 +69,11 @@ export function bookContinuity(spec: BookSpec, state: BookState): { findings: nu
  * `repeats` (the view's is_short and repeated, counted alone: what a batch reports when a book is done).
  * @example bookMarks(spec, state, REPEATS_RATIO) // { shortParts: 0, repeatingParts: 1 }
  */
-export function bookMarks(spec: BookSpec, state: BookState, repeats: number): { shortParts: number; repeatingParts: number } {
+export function bookMarks(
+  spec: BookSpec,
+  state: BookState,
+  repeats: number,
+): { shortParts: number; repeatingParts: number } {
   const { target, prose } = measuredOf(spec, state);
   const repeated = target > 0 ? repeatedShares(prose) : [];
   let shortParts = 0;
@@ -77,7 +91,8 @@ export function bookMarks(spec: BookSpec, state: BookState, repeats: number): { 
  * part's text as the writer sees, selects and edits it (the introduction without the blocks the book keeps out of it).
  */
 function measuredOf(spec: BookSpec, state: BookState): { target: number; prose: string[] } {
-  const target = spec.kind === 'book' && 'wordTarget' in spec.prompts ? wordTargetOf(spec as ResolvedSpec, state.settings) : 0;
+  const target =
+    spec.kind === 'book' && 'wordTarget' in spec.prompts ? wordTargetOf(spec as ResolvedSpec, state.settings) : 0;
   return { target, prose: state.content.map((_, i) => partText(spec, state, i)) };
 }
 
@@ -86,24 +101,20 @@ const isMeasuredPart = (state: BookState, i: number, target: number) => target >
 /** A prose part under SHORT_RATIO of the words asked for: the studio offers "write more". */
 const isShortPart = (state: BookState, i: number, target: number) => partWords(state, i) < SHORT_RATIO * target;
 
-/** The reader's view of a book state. */
-export function bookView(spec: BookSpec, state: BookState): BookView {
+/**
+ * Each part of a book as its reader sees it: its label and title, its text and hash, its marks (complete, stopped,
+ * the writer's own), who wrote it, and, measured against what the model was asked for, its words, repeats and
+ * voice; the continuity findings (`findings`, by part) and the checks against the bible on it.
+ */
+function partViews(spec: BookSpec, state: BookState, findings: ReturnType<typeof openContinuityFindings>['findings']) {
   const lang = state.lang;
-  const next = nextStep(spec, state);
   const isBook = spec.kind === 'book';
   const label = (step: Step) => stepLabel(step, lang, spec);
   const { target, prose } = measuredOf(spec, state);
   const missing = new Set(isBook ? partsNotInBible(state) : []);
   const repeated = target > 0 ? repeatedShares(prose) : [];
-  // Continuity: recomputed from the story bible and the text, never stored (a re-derived bible clears a
-  // finding); then what the optional model audit found, kept with the book.
-  // Each with its key; those the writer marked as intended are left out (and counted).
-  const open = isBook ? openContinuityFindings(spec, state, next === null) : { findings: [], intended: 0 };
-  const findings = open.findings;
-  const intendedShown = open.intended;
   const checks = isBook ? checksAgainst(spec, state) : [];
-  const coverage = isBook ? bibleCovers(spec, state) : undefined;
-  const parts = state.content.map((stored, i) => {
+  return state.content.map((stored, i) => {
     const text = prose[i]!;
     const step = partStep(spec, i, state.totalChapters);
     // The user's own title, else the one the outline gives the chapter.
@@ -114,10 +125,56 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     // A part the writer brought (an import) is theirs as it is: not measured against what a model is asked for.
     const record = partProvenance(state, i);
     const isAuthored = record.origin === 'author';
-    const provenance = { origin: record.origin, ...(record.passages?.length ? { passages: record.passages.map((p) => ({ ...p })) } : {}), model_words: modelWordsOf(record, stored), ...(record.translatedFrom ? { translated_from: record.translatedFrom } : {}) };
-    const measured = isMeasuredPart(state, i, target) ? { target, is_short: isShortPart(state, i, target), repeated: repeated[i]!, ...(neighbour.words.length ? { neighbour_words: neighbour.words, neighbour_languages: neighbour.languages } : {}), ...voiceMeasures(state, prose[i]!) } : {};
-    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, hash: textHash(text), is_complete: !state.incompleteParts?.includes(i), ...(state.stoppedParts?.includes(i) ? { is_stopped: true as const } : {}), ...(isAuthored ? { is_authored: true as const } : {}), provenance, words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}), ...(findings[i]?.length ? { continuity: findings[i] } : {}), ...(checks[i] ? { check_against: checks[i] } : {}) };
+    const provenance = {
+      origin: record.origin,
+      ...(record.passages?.length ? { passages: record.passages.map((p) => ({ ...p })) } : {}),
+      model_words: modelWordsOf(record, stored),
+      ...(record.translatedFrom ? { translated_from: record.translatedFrom } : {}),
+    };
+    const measured = isMeasuredPart(state, i, target)
+      ? {
+          target,
+          is_short: isShortPart(state, i, target),
+          repeated: repeated[i]!,
+          ...(neighbour.words.length
+            ? { neighbour_words: neighbour.words, neighbour_languages: neighbour.languages }
+            : {}),
+          ...voiceMeasures(state, prose[i]!),
+        }
+      : {};
+    return {
+      ...stepRef(step),
+      label: label(step),
+      ...(title ? { title } : {}),
+      text,
+      hash: textHash(text),
+      is_complete: !state.incompleteParts?.includes(i),
+      ...(state.stoppedParts?.includes(i) ? { is_stopped: true as const } : {}),
+      ...(isAuthored ? { is_authored: true as const } : {}),
+      provenance,
+      words,
+      ...measured,
+      ...(missing.has(i) ? { bible_updated: false as const } : {}),
+      ...(findings[i]?.length ? { continuity: findings[i] } : {}),
+      ...(checks[i] ? { check_against: checks[i] } : {}),
+    };
   });
+}
+
+/** The reader's view of a book state. */
+export function bookView(spec: BookSpec, state: BookState): BookView {
+  const lang = state.lang;
+  const next = nextStep(spec, state);
+  const isBook = spec.kind === 'book';
+  const label = (step: Step) => stepLabel(step, lang, spec);
+  // Continuity: recomputed from the story bible and the text, never stored (a re-derived bible clears a
+  // finding); then what the optional model audit found, kept with the book.
+  // Each with its key; those the writer marked as intended are left out (and counted).
+  const open = isBook ? openContinuityFindings(spec, state, next === null) : { findings: [], intended: 0 };
+  const findings = open.findings;
+  const intendedShown = open.intended;
+  const coverage = isBook ? bibleCovers(spec, state) : undefined;
+  const parts = partViews(spec, state, findings);
   // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.
   const steps = !isBook ? [] : stepsOfBook(spec, state);
   const done = new Set([...(state.outline !== undefined ? ['outline'] : []), ...parts.map((p) => stepKey(p))]);
@@ -128,15 +185,28 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     settings: { ...state.settings },
     is_locked: state.isLocked,
     is_finished: next === null,
-    // Finished as it stands (engine/session/ending.ts): an import ending with its own last part may be published with
-    // its
-    // conclusion still to write.
-    ...(isBook && next?.kind === 'conclusion' && bookEnding(spec, state) === 'own-ending' ? { ending: 'own-ending' as const } : {}),
+    // Finished as it stands (engine/session/ending.ts): an import ending with its own last part may be published
+    // with its conclusion still to write.
+    ...(isBook && next?.kind === 'conclusion' && bookEnding(spec, state) === 'own-ending'
+      ? { ending: 'own-ending' as const }
+      : {}),
     ...(state.series ? { series: { name: state.series.name, number: state.series.number } } : {}),
-    ...(state.voice ? { voice: { ...(state.voice.fingerprint ? { fingerprint: state.voice.fingerprint } : {}), avoid: state.voice.avoid ?? [] } } : {}),
-    outline: state.outline !== undefined ? { label: label({ kind: 'outline' }), text: state.outline, hash: textHash(state.outline) } : null,
+    ...(state.voice
+      ? {
+          voice: {
+            ...(state.voice.fingerprint ? { fingerprint: state.voice.fingerprint } : {}),
+            avoid: state.voice.avoid ?? [],
+          },
+        }
+      : {}),
+    outline:
+      state.outline !== undefined
+        ? { label: label({ kind: 'outline' }), text: state.outline, hash: textHash(state.outline) }
+        : null,
     // The introduction's character list, edited on its own (PUT …/characters): never inside the introduction's text.
-    ...(isBook && spec.flow.characterDetails && state.content.length > 0 ? { character_details: state.characterDetails ?? '' } : {}),
+    ...(isBook && spec.flow.characterDetails && state.content.length > 0
+      ? { character_details: state.characterDetails ?? '' }
+      : {}),
     bible: isBook ? bookBible(spec, state) : '',
     bible_notes: state.memory ?? '',
     ...(coverage ? { bible_covers: coverage } : {}),
@@ -147,7 +217,17 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     progress: isBook ? progress(spec, state) : null,
     counter: { current: Math.min(state.currentChapter, state.totalChapters), total: state.totalChapters },
     chapters_count: chapterCounts(spec, state),
-    ...(isOutlineEditable(spec, state) ? { chapters: outlineChapters(spec, state).map((c) => ({ number: c.number, title: c.title, plan: c.plan, note: c.note, is_written: c.isWritten })) } : {}),
+    ...(isOutlineEditable(spec, state)
+      ? {
+          chapters: outlineChapters(spec, state).map((c) => ({
+            number: c.number,
+            title: c.title,
+            plan: c.plan,
+            note: c.note,
+            is_written: c.isWritten,
+          })),
+        }
+      : {}),
     ...(state.chapterNotes !== undefined ? { is_outline_edited: true } : {}),
     steps: steps.map((s) => ({ ...stepRef(s), label: label(s), is_done: done.has(stepKey(s)) })),
     cost: bookCost(spec, state),
@@ -160,14 +240,28 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
  * the studio shows before the settings lock. An invalid chapter count gives a book of 0 chapters (no plan).
  * `edited`: the saved book's outline was shaped as chapters (its chapter count and notes stand).
  */
-export function previewBook(spec: BookSpec, settings: Settings, outline?: string, edited?: { totalChapters: number; chapterNotes: Readonly<Record<number, string>> }): BookView {
+export function previewBook(
+  spec: BookSpec,
+  settings: Settings,
+  outline?: string,
+  edited?: { totalChapters: number; chapterNotes: Readonly<Record<number, string>> },
+): BookView {
   let state: BookState;
   try {
     state = startBook({ spec, settings });
   } catch {
-    state = { generatorId: spec.id, settings, lang: bookLanguage(spec, settings), totalChapters: 0, content: [], currentChapter: 0, isLocked: false };
+    state = {
+      generatorId: spec.id,
+      settings,
+      lang: bookLanguage(spec, settings),
+      totalChapters: 0,
+      content: [],
+      currentChapter: 0,
+      isLocked: false,
+    };
   }
   // An outline the writer shaped as chapters keeps its chapter count and notes (as the session does).
-  if (outline !== undefined && edited) state = { ...state, totalChapters: edited.totalChapters, chapterNotes: edited.chapterNotes };
+  if (outline !== undefined && edited)
+    state = { ...state, totalChapters: edited.totalChapters, chapterNotes: edited.chapterNotes };
   return bookView(spec, outline !== undefined ? { ...state, outline } : state);
 }

@@ -3,7 +3,8 @@
 //
 // The fingerprint is the handful of simple statistics by which model imitations are told from a writer's
 // prose (sentence length and its spread, paragraph length, the share of dialogue, vocabulary diversity as
-// MTLD, the common sentence openers, point of view and tense as detected) and the overused-phrase rate.
+// MTLD, diversity.ts; the common sentence openers; point of view and tense as detected, person-tense.ts) and the
+// overused-phrase rate.
 // A sample long enough is also measured slice by slice (its chapters), and the spread between them gives the
 // bounds a part is measured against (bounds.ts). A part is compared statistic by statistic: each distance is 1
 // at the edge of its bounds, the overall distance is their mean, and a statistic over 1 is a drift (dialogue
@@ -15,10 +16,11 @@ import { countLetterWords } from '../../words.js';
 import { firstWordOf, narrationOf, paragraphsOf, quotedSpans, sentencesIn, sentencesOf, wordsOf } from './text.js';
 import { overusedIn, phrasesToAvoid } from './overused.js';
 import { VoiceError } from './error.js';
-import { wordIdsOf } from './ascii-words.js';
 import type { BookVoice, VoiceFingerprint } from '../../compile/book-voice.js';
 import { boundsOfSlices, sliceFingerprints } from './bounds.js';
 import { voiceLanguageOf } from './language.js';
+import { vocabularyOf } from './diversity.js';
+import { pointOfViewOf, tenseOf } from './person-tense.js';
 
 export type { BookVoice, VoiceFingerprint } from '../../compile/book-voice.js';
 
@@ -37,102 +39,6 @@ const spread = (xs: readonly number[]) => {
   return Math.sqrt(mean(xs.map((x) => (x - m) ** 2)));
 };
 
-/**
- * MTLD one way: the text's words (each as a number, the same number for the same word) over the number of
- * "factors" (runs whose type-token ratio falls to 0.72). A word is new to a run when the run it was last seen
- * in is an earlier one.
- */
-function mtldOneWay(ids: ArrayLike<number>, from: number, step: number, seen: Int32Array): number {
-  seen.fill(-1);
-  let factors = 0;
-  let run = 0;
-  let types = 0;
-  let tokens = 0;
-  for (let k = 0, i = from; k < ids.length; k++, i += step) {
-    const id = ids[i]!;
-    if (seen[id] !== run) {
-      seen[id] = run;
-      types++;
-    }
-    tokens++;
-    if (types / tokens <= 0.72) {
-      factors++;
-      run++;
-      types = 0;
-      tokens = 0;
-    }
-  }
-  if (tokens > 0) factors += (1 - types / tokens) / (1 - 0.72);
-  return factors > 0 ? ids.length / factors : ids.length;
-}
-
-/** MTLD: the mean of the forward and backward passes. */
-export function mtld(words: readonly string[]): number {
-  const numbers = new Map<string, number>();
-  const ids = new Int32Array(words.length);
-  for (let i = 0; i < words.length; i++) {
-    let id = numbers.get(words[i]!);
-    if (id === undefined) numbers.set(words[i]!, (id = numbers.size));
-    ids[i] = id;
-  }
-  return mtldOfIds(ids, numbers.size);
-}
-
-/** MTLD of words given as numbers from 0 to `kinds` − 1 (the same number for the same word). */
-function mtldOfIds(ids: ArrayLike<number>, kinds: number): number {
-  if (!ids.length) return 0;
-  const seen = new Int32Array(kinds);
-  return (mtldOneWay(ids, 0, 1, seen) + mtldOneWay(ids, ids.length - 1, -1, seen)) / 2;
-}
-
-/**
- * How many words a text has and their diversity (MTLD): read by char codes when it is written in ASCII letters
- * (ascii-words.ts).
- */
-function vocabularyOf(text: string, lang: Lang): { words: number; diversity: number } {
-  const numbered = wordIdsOf(text);
-  if (numbered) return { words: numbered.ids.length, diversity: mtldOfIds(numbered.ids, numbered.kinds) };
-  // The text's letter words as its reading holds them (wordsOf's words, read once for every check).
-  const words = readingOf(text).letterWords;
-  return { words: words.length, diversity: mtld(words) };
-}
-
-/** The point of view of the narration: first when its own "I" is frequent, else second or third. */
-function pointOfViewOf(narration: readonly string[], lang: Lang): VoiceFingerprint['pointOfView'] {
-  const persons = voiceLanguageOf(lang).persons;
-  const counts = [0, 0, 0, 0];
-  for (const w of narration) {
-    const person = persons.get(w);
-    if (person !== undefined) counts[person]!++;
-  }
-  const [, first, second, third] = counts as [number, number, number, number];
-  const n = Math.max(1, narration.length);
-  if (first / n >= 0.012 && first >= third / 3) return 'first';
-  if (second / n >= 0.012 && second > third) return 'second';
-  return 'third';
-}
-
-const SUBJECTS = new Set(['i', 'he', 'she', 'it', 'we', 'they', 'you']);
-const PAST = new Set(['was', 'were', 'had', 'did', 'could', 'would', 'said', 'went', 'came', 'saw', 'took', 'made', 'told', 'thought', 'felt', 'knew', 'got', 'gave', 'found', 'left', 'ran', 'sat', 'stood', 'held', 'heard', 'kept', 'began', 'brought', 'spoke', 'wrote', 'put', 'let', 'set', 'turned', 'looked']);
-const PRESENT = new Set(['am', 'is', 'are', 'has', 'have', 'do', 'does', 'can', 'will', 'say', 'says', 'go', 'goes', 'come', 'comes', 'see', 'sees', 'take', 'takes', 'make', 'makes', 'tell', 'tells', 'think', 'thinks', 'feel', 'feels', 'know', 'knows', 'get', 'gets', 'give', 'gives', 'find', 'finds', 'run', 'runs', 'sit', 'sits', 'stand', 'stands', 'hold', 'holds', 'hear', 'hears', 'keep', 'keeps', 'walk', 'walks', 'look', 'looks', 'turn', 'turns', 'want', 'wants', 'need', 'needs', "i'm", "he's", "she's", "it's", "we're", "they're", "you're"]);
-
-/** English tense of the narration: the verbs right after a pronoun subject (dialogue left out). */
-function tenseOf(narration: readonly string[], lang: Lang): VoiceFingerprint['tense'] {
-  if (!voiceLanguageOf(lang).measuresTense) return null;
-  let past = 0;
-  let present = 0;
-  for (let i = 0; i < narration.length; i++) {
-    const w = narration[i]!;
-    if (w.length <= 7 && (w.includes("'") || w.includes('’')) && /^(?:i|he|she|it|we|they|you)['’](?:m|s|re)$/.test(w)) present++;
-    if (!SUBJECTS.has(w)) continue;
-    const next = narration[i + 1] ?? '';
-    if (PAST.has(next) || /^[a-z]{3,}ed$/.test(next)) past++;
-    else if (PRESENT.has(next) || ((w === 'he' || w === 'she' || w === 'it') && /^[a-z]{3,}[^s]s$/.test(next))) present++;
-  }
-  if (past + present < 5) return null;
-  return past >= 2 * present ? 'past' : present >= 2 * past ? 'present' : 'mixed';
-}
-
 /** The first word of each sentence, after any opening quotation mark, lowercased. */
 function openersOf(sentences: readonly string[]): string[] {
   const counts = new Map<string, number>();
@@ -140,7 +46,11 @@ function openersOf(sentences: readonly string[]): string[] {
     const first = firstWordOf(s.slice(0, 40));
     if (first) counts.set(first, (counts.get(first) ?? 0) + 1);
   }
-  return [...counts.entries()].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([w]) => w);
+  return [...counts.entries()]
+    .filter(([, n]) => n >= 2)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([w]) => w);
 }
 
 /** The fingerprint of a text (any length; a sample is checked first by voiceFromSample). */
@@ -183,8 +93,19 @@ function exemplarsOf(text: string, lang: Lang, fp: VoiceFingerprint): string[] {
       s += paragraphs[to]!.s;
       if (n < 30) continue;
       const count = to - from + 1;
-      const score = Math.abs(Math.log(n / Math.max(1, s) / Math.max(1, fp.sentenceWords.mean))) + Math.abs(Math.log(n / count / Math.max(1, fp.paragraphWords)));
-      passages.push({ text: paragraphs.slice(from, to + 1).map((x) => x.p).join('\n\n'), n, score, from, to });
+      const score =
+        Math.abs(Math.log(n / Math.max(1, s) / Math.max(1, fp.sentenceWords.mean))) +
+        Math.abs(Math.log(n / count / Math.max(1, fp.paragraphWords)));
+      passages.push({
+        text: paragraphs
+          .slice(from, to + 1)
+          .map((x) => x.p)
+          .join('\n\n'),
+        n,
+        score,
+        from,
+        to,
+      });
       break;
     }
   }
@@ -230,7 +151,10 @@ export function evenSample(text: string, most = MAX_SAMPLE_WORDS): { text: strin
  * A Project Gutenberg header and licence are left out and hard-wrapped lines read as paragraphs
  * (proseOfPlainText); a sample over MAX_SAMPLE_WORDS is measured on an even sample of it (`sampledFrom`: its words).
  */
-export function voiceFromSample(raw: string, lang: Lang): Required<Pick<BookVoice, 'fingerprint' | 'exemplars'>> & { sampledFrom?: number } {
+export function voiceFromSample(
+  raw: string,
+  lang: Lang,
+): Required<Pick<BookVoice, 'fingerprint' | 'exemplars'>> & { sampledFrom?: number } {
   const controls = (raw.match(/[\u0000-\u0008\u000e-\u001f\ufffd]/g) ?? []).length;
   if (raw.includes('\u0000') || controls > Math.max(2, raw.length / 200)) throw new VoiceError('voice_not_text', {});
   const whole = proseOfPlainText(raw);
@@ -239,10 +163,15 @@ export function voiceFromSample(raw: string, lang: Lang): Required<Pick<BookVoic
   const fp = fingerprintOf(text, lang);
   if (fp.words < MIN_SAMPLE_WORDS) throw new VoiceError('voice_too_short', { words: fp.words, min: MIN_SAMPLE_WORDS });
   const found = detectLanguage(text).language;
-  if (found !== null && voiceLanguageOf(lang).refusesSamplesIn.includes(found)) throw new VoiceError('voice_language', { expected: lang, found });
+  if (found !== null && voiceLanguageOf(lang).refusesSamplesIn.includes(found))
+    throw new VoiceError('voice_language', { expected: lang, found });
   // The spread is read on the whole sample (its chapters), not on the even sample taken for the figures.
   const bounds = boundsOfSlices(sliceFingerprints(whole, lang, fingerprintOf));
-  return { fingerprint: { ...fp, ...(bounds ? { bounds } : {}) }, exemplars: exemplarsOf(text, lang, fp), ...(sample.words > MAX_SAMPLE_WORDS ? { sampledFrom: sample.words } : {}) };
+  return {
+    fingerprint: { ...fp, ...(bounds ? { bounds } : {}) },
+    exemplars: exemplarsOf(text, lang, fp),
+    ...(sample.words > MAX_SAMPLE_WORDS ? { sampledFrom: sample.words } : {}),
+  };
 }
 
 export { VoiceError } from './error.js';

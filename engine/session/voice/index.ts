@@ -1,12 +1,13 @@
-// The writer's voice: a fingerprint of a sample of their prose (fingerprint.ts over text.ts), every prose part
+// The writer's voice: a fingerprint of a sample of their prose (fingerprint.ts over text.ts, its vocabulary
+// diversity in diversity.ts, its point of view and tense in person-tense.ts), every prose part
 // measured against it (measure.ts), the overused phrases of each language (overused.ts, overused-words.ts; the
 // listed three-word phrases read in threes.ts; the words of a text in ASCII letters read by char codes in
 // ascii-words.ts),
 // the guidance a writing step is sent (guidance.ts) and the refusals (error.ts).
+export { mtld } from './diversity.js';
 export {
   fingerprintOf,
   voiceFromSample,
-  mtld,
   MIN_SAMPLE_WORDS,
   MAX_SAMPLE_WORDS,
   MIN_PART_WORDS,

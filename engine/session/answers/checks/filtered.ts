@@ -1,5 +1,5 @@
 // filtered: the AI service's content filter stopped the answer, named by the provider and asked again once
-// (answers/text.ts askText).
+// (answers/ask.ts askText).
 import type { AnswerCheck } from './types.js';
 
 export const FILTERED: AnswerCheck = {

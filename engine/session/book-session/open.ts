@@ -1,14 +1,14 @@
 // Opening a book session: the book saved under its key resumed where it stopped (an outline already written kept
-// with the chapters the writer shaped), or a new one started with the given settings. session.ts's BookSession.open.
-import type { BookVoice } from '../compile/book-voice.js';
-import { restoreBook } from '../compile/book-restore.js';
-import { startBook, type BookSeries, type BookState } from '../compile/flow.js';
-import type { PromptRenderer } from '../compile/prompt.js';
-import type { Provider } from '../provider.js';
-import type { ResolvedSpec, Settings } from '../spec/types.js';
-import { KeptAnswers } from './kept-answers.js';
-import { systemClock, type Clock, type ProgressStore, type SavedBook } from './ports.js';
-import { SessionError } from './step-types.js';
+// with the chapters the writer shaped), or a new one started with the given settings. ../session.ts's BookSession.open.
+import type { BookVoice } from '../../compile/book-voice.js';
+import { restoreBook } from '../../compile/book-restore.js';
+import { startBook, type BookSeries, type BookState } from '../../compile/flow.js';
+import type { PromptRenderer } from '../../compile/prompt.js';
+import type { Provider } from '../../provider.js';
+import type { ResolvedSpec, Settings } from '../../spec/types.js';
+import { KeptAnswers } from '../kept-answers.js';
+import { systemClock, type Clock, type ProgressStore, type SavedBook } from '../ports.js';
+import { SessionError } from '../step-types.js';
 
 export interface OpenSessionInput {
   spec: ResolvedSpec;

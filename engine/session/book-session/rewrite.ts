@@ -1,16 +1,16 @@
 // A written part written again and saved: the text it replaces kept as a version, the new text saved as the part,
-// and the story bible, if it had taken the part in, brought up to date. session.ts's BookSession.rewrite.
-import { stepLabel } from '../compile/labels.js';
-import { partProvenance } from '../compile/provenance.js';
-import { nextStep } from '../compile/flow.js';
-import { stepKey } from '../compile/step.js';
-import type { ResolvedSpec } from '../spec/types.js';
-import { updateBible } from './bible/index.js';
-import { rewritePart } from './part-edits.js';
-import type { HeldBook } from './session-memory.js';
-import type { SessionPorts } from './session-open.js';
-import type { AdvanceOptions, StepResult } from './step-types.js';
-import { towardVoiceNote } from './voice/index.js';
+// and the story bible, if it had taken the part in, brought up to date. ../session.ts's BookSession.rewrite.
+import { stepLabel } from '../../compile/labels.js';
+import { partProvenance } from '../../compile/provenance.js';
+import { nextStep } from '../../compile/flow.js';
+import { stepKey } from '../../compile/step.js';
+import type { ResolvedSpec } from '../../spec/types.js';
+import { updateBible } from '../bible/index.js';
+import { rewritePart } from '../part-edits.js';
+import type { HeldBook } from './memory.js';
+import type { SessionPorts } from './open.js';
+import type { AdvanceOptions, StepResult } from '../step-types.js';
+import { towardVoiceNote } from '../voice/index.js';
 
 export type RewriteOptions = Omit<AdvanceOptions, 'chapterTitle'> & { note?: string; towardVoice?: boolean };
 

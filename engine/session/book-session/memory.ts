@@ -1,12 +1,12 @@
 // The story bible kept up with the book: whether a book's memory has taken in its last written part, and the
-// parts it has not taken in read into it one call each, saved as they are. session.ts's needsMemory and remember.
-import type { BookState } from '../compile/flow.js';
-import type { TokenUsage } from '../provider.js';
-import type { ResolvedSpec } from '../spec/types.js';
-import { bibleReadUpTo, updateBible, type BibleLeftPart } from './bible/index.js';
-import { memoryScope, withKeptAnswers } from './kept-answers.js';
-import type { SessionPorts } from './session-open.js';
-import { addUsage, type AdvanceOptions } from './step-types.js';
+// parts it has not taken in read into it one call each, saved as they are. ../session.ts's needsMemory and remember.
+import type { BookState } from '../../compile/flow.js';
+import type { TokenUsage } from '../../provider.js';
+import type { ResolvedSpec } from '../../spec/types.js';
+import { bibleReadUpTo, updateBible, type BibleLeftPart } from '../bible/index.js';
+import { memoryScope, withKeptAnswers } from '../kept-answers.js';
+import type { SessionPorts } from './open.js';
+import { addUsage, type AdvanceOptions } from '../step-types.js';
 
 /**
  * True when the book's memory (the story so far) has not yet taken in its last written part. Every part written

@@ -80,7 +80,7 @@ export function defaultCallBound(planned: number): number {
 }
 
 /**
- * A provider's failures that are an answer not being text: the caller asks again and counts the ask (answers/text.ts
+ * A provider's failures that are an answer not being text: the caller asks again and counts the ask (answers/ask.ts
  * askText).
  */
 const ANSWER_CODES: ReadonlySet<string> = new Set(['reasoning_only', 'not_text', 'filtered', 'no_content']);

@@ -45,7 +45,7 @@ export async function completeOnce(
     return { text, model: lease.config.model, config: lease.config.name, ...used, isTimedOut: true };
   }
   // The provider's filter stopped the answer (or the model sent its refusal field): whatever text came is not
-  // the part, and is refused as a whole (engine/session/answers/text.ts asks again once, then names the filter).
+  // the part, and is refused as a whole (engine/session/answers/ask.ts asks again once, then names the filter).
   if (isRefusal || isFilterFinish(finishReason)) throw new GenerationError('filtered');
   // A reasoning model that spent its whole budget thinking: reasoning came, no text.
   if (!text.trim() && hasReasoning) throw new GenerationError('reasoning_only');

@@ -1,9 +1,9 @@
 // Error classes (one per kind of failure) and the user-facing messages in every language of the table: the
-// generation messages (CATALOGUE, kept as data in error-catalogue*.ts) and the settings issues (catalogue
-// `settings`), rendered from data.
+// generation messages (CATALOGUE, kept as data in error-catalogue*.ts), rendered from data; the settings issues
+// (catalogue `settings`) and SettingsError are settings-issues.ts's, named here with the rest.
 import type { Lang } from './spec/types.js';
 import { word } from './i18n.js';
-import { catalogue, isLang, languageName, languageTable, langs, sayer, type Worded } from './languages/index.js';
+import { isLang, languageName, languageTable, sayer } from './languages/index.js';
 import { CATALOGUE } from './error-catalogue.js';
 import { KaryaError } from './karya-error.js';
 import type { YamlProblem } from './yaml.js';
@@ -38,126 +38,17 @@ export class SpecError extends KaryaError {
   }
 }
 
-/** The params of each settings issue code: what is wrong with one setting, as data. */
-export interface SettingsIssueParams {
-  /** A required field has no value. */
-  required: Record<string, never>;
-  /** A select or flags value is not among the options. */
-  not_an_option: { value: unknown; allowed: readonly (string | number)[] };
-  /** A number field got something else, or a number outside min/max. */
-  number_range: { min?: number; max?: number };
-  /** A text is longer than the field allows. */
-  too_long: { max: number };
-  /** A text field got something that is not text. */
-  not_text: Record<string, never>;
-  /** A checkbox got something that is not true/false (or yes/no, on/off, 1/0). */
-  not_true_false: Record<string, never>;
-  /** A flags field got something that is not a list. */
-  not_a_list: Record<string, never>;
-  /** The settings are not an object of name → value. */
-  not_an_object: Record<string, never>;
-  /** A name that is not a field of the generator. */
-  unknown_setting: { generator: string; allowed: readonly string[] };
-}
-
-export type SettingsIssueCode = keyof SettingsIssueParams;
-
-/**
- * A problem with one setting: the field, a stable code and its params, e.g. `{field: 'year', code: 'number_range',
- * params: {min: 1900, max: 2100}}`.
- */
-export type SettingsIssue = {
-  readonly [C in SettingsIssueCode]: { readonly field: string; readonly code: C; readonly params: Readonly<SettingsIssueParams[C]> };
-}[SettingsIssueCode];
-
-/**
- * The settings issues' words (catalogue `settings`): `<code>` follows the field's name (`heatLevel: "hot" is not
- * one of …`, as the CLI and the API print it) and `<code>_labelled` is a sentence naming the field's label (the
- * studio form); `range_*` are number_range's {range}. Placeholders: {label}, {value}, {allowed}, {range}, {max},
- * {generator}.
- */
-const SETTINGS_WORDS = catalogue('settings', [
-  'required', 'required_labelled', 'not_an_option', 'not_an_option_labelled', 'number_range',
-  'number_range_labelled', 'too_long', 'too_long_labelled', 'not_text', 'not_text_labelled', 'not_true_false',
-  'not_true_false_labelled', 'not_a_list', 'not_a_list_labelled', 'not_an_object', 'not_an_object_labelled',
-  'unknown_setting', 'unknown_setting_labelled', 'range_between', 'range_atLeast', 'range_atMost',
-]);
-const settingsWord = sayer(SETTINGS_WORDS);
-
-const ISSUE_CODES: readonly SettingsIssueCode[] = ['required', 'not_an_option', 'number_range', 'too_long', 'not_text', 'not_true_false', 'not_a_list', 'not_an_object', 'unknown_setting'];
-
-/**
- * How each settings issue reads, per language: `bare` after the field's name, `labelled` as a sentence naming its
- * label.
- */
-export const SETTINGS_MESSAGES: Readonly<Record<SettingsIssueCode, { readonly bare: Worded; readonly labelled: Worded }>> = Object.fromEntries(
-  ISSUE_CODES.map((code) => [code, { bare: SETTINGS_WORDS[code], labelled: SETTINGS_WORDS[`${code}_labelled`] }]),
-) as Record<SettingsIssueCode, { readonly bare: Worded; readonly labelled: Worded }>;
-
-/** A value as issues quote it: text in double quotes, numbers and the rest as JSON. */
-export function quoteValue(value: unknown): string {
-  return typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
-}
-
-function issueVars(issue: SettingsIssue, lang: Lang): Record<string, string | number> {
-  switch (issue.code) {
-    case 'not_an_option':
-      return { value: quoteValue(issue.params.value), allowed: issue.params.allowed.join(', ') };
-    case 'number_range': {
-      const { min, max } = issue.params;
-      const range = min !== undefined && max !== undefined ? 'range_between' : min !== undefined ? 'range_atLeast' : max !== undefined ? 'range_atMost' : undefined;
-      if (!range) return { range: '' };
-      return { range: settingsWord(range, lang, { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) }) };
-    }
-    case 'too_long':
-      return { max: issue.params.max };
-    case 'unknown_setting':
-      return { generator: issue.params.generator, allowed: issue.params.allowed.join(', ') };
-    default:
-      return {};
-  }
-}
-
-/**
- * One settings issue in words, in a language of the table: after the field's name, or as a sentence when `label` is
- * given.
- * @example settingsIssueMessage({ field: 'isbn', code: 'required', params: {} }, { lang: 'ms', label: 'ISBN' }) //
- * 'ISBN diperlukan'
- */
-export function settingsIssueMessage(issue: SettingsIssue, opts: { lang?: Lang; label?: string } = {}): string {
-  const lang = opts.lang ?? 'en';
-  const vars = { ...issueVars(issue, lang), ...(opts.label !== undefined ? { label: opts.label } : {}) };
-  return settingsWord(opts.label !== undefined ? `${issue.code}_labelled` : issue.code, lang, vars).trim();
-}
-
-/**
- * A value that is not a language of the table, as a settings issue of `field` (not_an_option: the value and the
- * table's codes): the CLI, the batch and the API say it in their reader's language with settingsIssueMessage.
- * @example settingsIssueMessage(notALanguage('xx'), { lang: 'ms' }) // '"xx" bukan salah satu daripada en, ms, id'
- */
-export function notALanguage(value: unknown, field = 'lang'): Extract<SettingsIssue, { code: 'not_an_option' }> {
-  return { field, code: 'not_an_option', params: { value, allowed: langs() } };
-}
-
-/** User settings do not satisfy a generator's schema. `message` is English for logs; callers read `issues`. */
-export class SettingsError extends KaryaError {
-  /** `invalid_chapters` when the book's chapter count is among the fields refused, else `invalid_settings`. */
-  readonly code: 'invalid_settings' | 'invalid_chapters';
-  readonly issues: readonly SettingsIssue[];
-  constructor(issues: readonly SettingsIssue[], opts: { chaptersField?: string } = {}) {
-    super(issues.map((i) => (i.field ? `${i.field}: ${settingsIssueMessage(i)}` : settingsIssueMessage(i))).join('\n'), { httpStatus: 400 });
-    this.name = 'SettingsError';
-    this.issues = issues;
-    this.code = opts.chaptersField !== undefined && issues.some((i) => i.field === opts.chaptersField) ? 'invalid_chapters' : 'invalid_settings';
-  }
-
-  /** Each field refused with its first issue, in `lang`. */
-  override fieldsIn(lang: Lang): Readonly<Record<string, string>> {
-    const fields: Record<string, string> = {};
-    for (const issue of this.issues) fields[issue.field] ??= settingsIssueMessage(issue, { lang });
-    return fields;
-  }
-}
+// The settings issues and their error (settings-issues.ts).
+export {
+  notALanguage,
+  quoteValue,
+  SETTINGS_MESSAGES,
+  SettingsError,
+  settingsIssueMessage,
+  type SettingsIssue,
+  type SettingsIssueCode,
+  type SettingsIssueParams,
+} from './settings-issues.js';
 
 // The catalogue itself is data (error-catalogue.ts); named here with the functions that render it.
 export { CATALOGUE } from './error-catalogue.js';
@@ -178,7 +69,9 @@ export function catalogueMessage(code: CatalogueCode, lang: Lang = 'en', vars: R
 export function waitText(seconds: number, lang: Lang = 'en'): string {
   const whole = Math.max(1, Math.ceil(seconds));
   if (whole >= 90) return catalogueMessage('wait_minutes', lang, { n: String(Math.ceil(whole / 60)) });
-  return whole === 1 ? catalogueMessage('wait_second', lang) : catalogueMessage('wait_seconds', lang, { n: String(whole) });
+  return whole === 1
+    ? catalogueMessage('wait_second', lang)
+    : catalogueMessage('wait_seconds', lang, { n: String(whole) });
 }
 
 /**
@@ -193,13 +86,18 @@ export type AnswerLanguage = string;
  * file names them); undefined for a code it does not name.
  */
 export function answerLanguageName(code: string, inLang: Lang): string | undefined {
-  return isLang(code) || Object.hasOwn(languageTable(inLang).languageNames, code) ? languageName(code, inLang) : undefined;
+  return isLang(code) || Object.hasOwn(languageTable(inLang).languageNames, code)
+    ? languageName(code, inLang)
+    : undefined;
 }
 
 /** The {found} and {expected} of wrong_language in a message's language, from the codes a GenerationError carries. */
 function wrongLanguageNames(params: Readonly<Record<string, string>>, lang: Lang): Record<string, string> {
   const other = word('anotherLanguage', lang);
-  return { found: answerLanguageName(params.found ?? '', lang) ?? other, expected: answerLanguageName(params.expected ?? '', lang) ?? other };
+  return {
+    found: answerLanguageName(params.found ?? '', lang) ?? other,
+    expected: answerLanguageName(params.expected ?? '', lang) ?? other,
+  };
 }
 
 /**
@@ -209,13 +107,25 @@ function wrongLanguageNames(params: Readonly<Record<string, string>>, lang: Lang
  * @example generationMessage(new GenerationError('wrong_language', { params: { expected: 'ms', found: 'id' } }), 'ms')
  * // 'Jawapan diterima dalam bahasa Indonesia, bukan Bahasa Malaysia, …'
  */
-export function generationMessage(error: Pick<GenerationError, 'code'> & { params?: Readonly<Record<string, string>> }, lang: Lang = 'en'): string {
+export function generationMessage(
+  error: Pick<GenerationError, 'code'> & { params?: Readonly<Record<string, string>> },
+  lang: Lang = 'en',
+): string {
   const params = error.params ?? {};
   // A time-out names the limit that applied (its seconds), in the message's language.
-  if (error.code === 'timeout' && Number(params.seconds) > 0) return catalogueMessage('timeout_after', lang, { wait: waitText(Number(params.seconds), lang) });
+  if (error.code === 'timeout' && Number(params.seconds) > 0)
+    return catalogueMessage('timeout_after', lang, { wait: waitText(Number(params.seconds), lang) });
   // A run's budget stop names the failure the model kept giving in the message's language (engine/budget.ts).
-  if (error.code === 'run_failing') return catalogueMessage('run_failing', lang, { ...params, failure: catalogueMessage(`budget_failure_${params.failure ?? 'other'}` as CatalogueCode, lang) });
-  return catalogueMessage(error.code, lang, error.code === 'wrong_language' ? wrongLanguageNames(params, lang) : { ...params });
+  if (error.code === 'run_failing')
+    return catalogueMessage('run_failing', lang, {
+      ...params,
+      failure: catalogueMessage(`budget_failure_${params.failure ?? 'other'}` as CatalogueCode, lang),
+    });
+  return catalogueMessage(
+    error.code,
+    lang,
+    error.code === 'wrong_language' ? wrongLanguageNames(params, lang) : { ...params },
+  );
 }
 
 /**
@@ -228,8 +138,20 @@ export class GenerationError extends KaryaError {
   /** The upstream (model provider's) HTTP status, if any; the API's own status is the server's table's. */
   readonly status?: number;
   declare readonly params?: Readonly<Record<string, string>>;
-  constructor(code: CatalogueCode, opts: { status?: number; isRetryable?: boolean; vars?: Record<string, string>; params?: Record<string, string>; cause?: unknown } = {}) {
-    super(opts.params ? generationMessage({ code, params: opts.params }, 'en') : catalogueMessage(code, 'en', opts.vars), { httpStatus: 502, isRetryable: opts.isRetryable ?? false, cause: opts.cause });
+  constructor(
+    code: CatalogueCode,
+    opts: {
+      status?: number;
+      isRetryable?: boolean;
+      vars?: Record<string, string>;
+      params?: Record<string, string>;
+      cause?: unknown;
+    } = {},
+  ) {
+    super(
+      opts.params ? generationMessage({ code, params: opts.params }, 'en') : catalogueMessage(code, 'en', opts.vars),
+      { httpStatus: 502, isRetryable: opts.isRetryable ?? false, cause: opts.cause },
+    );
     this.name = 'GenerationError';
     this.code = code;
     this.status = opts.status;
@@ -283,7 +205,10 @@ export class CoverWorkError extends KaryaError {
   readonly code: CoverWorkCode;
   readonly vars: Readonly<Record<string, string>>;
   constructor(code: CoverWorkCode, vars: Record<string, string>) {
-    super(catalogueMessage(code, 'en', vars), { httpStatus: code === 'cover_work_too_large' ? 413 : code === 'cover_work_too_slow' ? 422 : 503, isRetryable: code === 'cover_work_busy' });
+    super(catalogueMessage(code, 'en', vars), {
+      httpStatus: code === 'cover_work_too_large' ? 413 : code === 'cover_work_too_slow' ? 422 : 503,
+      isRetryable: code === 'cover_work_busy',
+    });
     this.name = 'CoverWorkError';
     this.code = code;
     this.vars = vars;

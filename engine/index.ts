@@ -1,19 +1,16 @@
 // The engine's pure door: its public surface for every caller, browser included. No Node module may be
 // reachable from here (Node callers take files, providers and exports from engine/node.ts; HTTP shapes
 // come from engine/contract/index.ts).
-export {
-  type BookSpec, type FieldShape, type Kind, type ResolvedSpec, type Settings,
-} from './spec/types.js';
-export {
-  LANGS, langs, checkedLangs, isLang, languageTable, languageName, defineSection, ensureLanguages, setLanguageSource, whileWordsUnchecked, checkLanguagesWhole, wordsChecked, catalogue, sayer, wordIn,
-  catalogueKeys, catalogueGaps, LanguageWordsError, type Lang, type LanguageTable, type LanguageSource, type Sayer, type Worded,
-} from './languages/index.js';
-export {
-  answerLanguageName, CATALOGUE, type CatalogueCode, catalogueMessage, ExportLimitError, formatSpecIssue,
-  type SpecIssue,
-  GenerationError, generationMessage, KaryaError, SETTINGS_MESSAGES, SettingsError, type SettingsIssue,
-  type ErrorParams, notALanguage, settingsIssueMessage, SpecError, waitText,
-} from './errors.js';
+export { type BookSpec, type FieldShape, type Kind, type ResolvedSpec, type Settings } from './spec/types.js';
+export { LANGS, langs, checkedLangs, isLang, languageTable, languageName, defineSection } from './languages/index.js';
+export { ensureLanguages, setLanguageSource, whileWordsUnchecked, checkLanguagesWhole } from './languages/index.js';
+export { wordsChecked, catalogue, sayer, wordIn, catalogueKeys, catalogueGaps } from './languages/index.js';
+export { LanguageWordsError, type Lang, type LanguageTable, type LanguageSource } from './languages/index.js';
+export { type Sayer, type Worded } from './languages/index.js';
+export { answerLanguageName, CATALOGUE, type CatalogueCode, catalogueMessage, ExportLimitError } from './errors.js';
+export { formatSpecIssue, type SpecIssue, GenerationError, generationMessage, KaryaError } from './errors.js';
+export { SETTINGS_MESSAGES, SettingsError, type SettingsIssue, type ErrorParams, notALanguage } from './errors.js';
+export { settingsIssueMessage, SpecError, waitText } from './errors.js';
 export { AudioError, type AudioErrorCode } from './audio-error.js';
 export { fillPlaceholders, word, type WordKey, WORDS } from './i18n.js';
 export { listIn } from './list-words.js';
@@ -25,123 +22,134 @@ export type { YamlProblem, YamlProblemCode } from './yaml.js';
  * generators/<id>.yaml).
  */
 export { textsIn, withLanguageTexts } from './generator-texts.js';
-export { editionName, languageLabel, localeOf, makeEditionWords, shortName, studioLanguage, type StudioLanguage } from './studio-language.js';
+export { editionName, languageLabel, localeOf, makeEditionWords, shortName } from './studio-language.js';
+export { studioLanguage, type StudioLanguage } from './studio-language.js';
 export { buildCatalog, compileAll, type Catalog, type Sources } from './catalog.js';
-export {
-  compileSettingsSchema, defaultSettings, isFieldRequired, isFieldVisible, parseSettings, settingsIssueOf,
-} from './compile/schema.js';
+export { compileSettingsSchema, defaultSettings, isFieldRequired, isFieldVisible } from './compile/schema.js';
+export { parseSettings, settingsIssueOf } from './compile/schema.js';
 export { bookSpecFromForm, compileForm, type FormField, type FormModel } from './compile/form.js';
-export {
-  applyStep, bookProvenanceOf, type BookSeries, type BookState, buttonLabel, chapterCount,
-  conclusionPosition, describeFlow, extractCharacterDetails, extractTitle, hasAuthoredParts,
-  hasOutlineStep, isAuthoredPart, minChapters, nextStep, outlineToast, parseStepKey, partLabel, partProvenance,
-  type PartProvenance, partProvenanceOf, partStep, stepsFor, startBook, type Step, stepKey,
-  stepLabel, stepRef, type StepRef, withoutCharacterDetails, isPublicDomainSource, sourceStatusOf, sourceStatusFrom,
-  SOURCE_EVIDENCE, type SourceStatus, type SourceEvidence,
-} from './compile/flow.js';
+export { applyStep, bookProvenanceOf, type BookSeries, type BookState, buttonLabel } from './compile/flow.js';
+export { chapterCount, conclusionPosition, describeFlow, extractCharacterDetails } from './compile/flow.js';
+export { extractTitle, hasAuthoredParts, hasOutlineStep, isAuthoredPart, minChapters } from './compile/flow.js';
+export { nextStep, outlineToast, parseStepKey, partLabel, partProvenance } from './compile/flow.js';
+export { type PartProvenance, partProvenanceOf, partStep, stepsFor, startBook, type Step } from './compile/flow.js';
+export { stepKey, stepLabel, stepRef, type StepRef, withoutCharacterDetails } from './compile/flow.js';
+export { isPublicDomainSource, sourceStatusOf, sourceStatusFrom, SOURCE_EVIDENCE } from './compile/flow.js';
+export { type SourceStatus, type SourceEvidence } from './compile/flow.js';
 export { partsWritten, progress, stepText } from './compile/book-progress.js';
 export { auditFindingsOf, chapterNotesOf, restoreBook } from './compile/book-restore.js';
 export { type BookVoice, bookVoiceOf, type VoiceFingerprint } from './compile/book-voice.js';
 export { stepPosition } from './compile/step.js';
-export {
-  buildContext, FIRM_LANGUAGE_TEMPLATE, indefiniteArticle, MEMORY_WORDS, promptOf, PromptRenderer, renderContinuation,
-  type RenderedPrompt, renderExtension, renderMemoryUpdate, renderOutlineMore, renderPrompt, type TemplateSources,
-  templatesUsed,
-} from './compile/prompt.js';
+export { buildContext, FIRM_LANGUAGE_TEMPLATE, indefiniteArticle, MEMORY_WORDS, promptOf } from './compile/prompt.js';
+export { PromptRenderer, renderContinuation, type RenderedPrompt, renderExtension } from './compile/prompt.js';
+export { renderMemoryUpdate, renderOutlineMore, renderPrompt, type TemplateSources } from './compile/prompt.js';
+export { templatesUsed } from './compile/prompt.js';
 export { parseBriefMarkdown } from './compile/brief.js';
 export { withLanguage } from './compile/language-field.js';
 export { fieldType } from './fields/registry.js';
 export { registryGaps } from './registry.js';
 export { chaptersMost } from './fields/select.js';
-export {
-  type AnswerNote, type AnswerNotes, answerNotesOf, answerText, applyBibleUpdate, avoidListOf, BIBLE_LIMITS,
-  bibleWords, bookBible, bookCost, bookLengthScore, bookSeries, BookSession, bookView, bounded, changesFor,
-  checkPartSeen, checkPassagePlace, cleanPassage, type ContinuityFinding, continuityFindings, copiedShare,
-  detectLanguage, driftNote, editBible, editCharacterDetails, EditError, editOutline, editPart, EMPTY_BIBLE,
-  EXEMPLAR_WORDS, extendPart, findLanguageDrift, fingerprintOf, ignoredBible, importBibleParts, importedBook,
-  importedBookOf, importSaves, type ImportSettings, importSettingsOf, inMemoryProgressStore,
-  isAssistantTalk, isEcho, isOverused, joinCut, judgeAnswer, judgeRefusal, judgeShape, keepPassage,
-  type LanguageRetry, lengthScore, LONG_RATIO, manuscriptLanguage, MAX_CHAPTER_NOTE_CHARS, MAX_PART_CHARS,
-  MAX_REWRITE_NOTE_CHARS, MAX_SERIES_NAME, type KeptAnswer, type MemorySave, mtld, neighbourWords, neighbourFinds, neighbourNote, openReasoning, openThreadsOf, outlineChapters,
-  overusedIn, parseBible, parseBibleUpdate, partHash, partVoiceOf, PASSAGE_TONE_IDS, type PassageAction,
-  type PassageTone, previewBook, type ProgressStore, readManuscriptSettings, renderBible, repeatedShare,
-  REPEATS_RATIO, stepMarksOf, type StepMarks, reworkPassage, type Rewrite, rewritePart, runStep, type SavedBook, scriptLanguageOf, seriesAsOf,
-  type SeriesBook, seriesBrief, type SeriesChange, seriesChangeLine, SeriesError, seriesNameOf, seriesOf,
-  SessionError, shapeOf, SHARE_DRIFT, SHORT_RATIO, sortedBySeverity, splitWalls, stateForStep, type StepOutcome,
-  type StepResult, type StepSave, type StoryBible, towardVoiceNote, unfenced, updateBible, VoiceError,
-  voiceFromSample, voiceGuidanceOf, type VoiceMarks, voiceMarksOf, voiceMessage, withIntended, withManuscriptSettings,
-  withoutExemplars, withoutTalk, withTotalChapters,
-} from './session/index.js';
-export {
-  bookContinuity, bookMarks, checkWindow, editionKey, editionLinkOf, editionPartsLeft, chapterTitlesOf, withEditionTitle, canTitleEdition, cleanTitle, MAX_EDITION_TITLE, glossaryFileOf, glossaryOf, glossaryWithReasons, type GlossaryWhy, type ReasonedEntry, type GlossaryEntry, lengthBand, canTranslate, editionLanguages, editionLanguageName, tableLanguageOf, MAX_GLOSSARY_TERMS,
-  notEditionRefusal, sourceLanguages, partHashes, staleParts, withStaleMarked, type PartOutcome, problemText, sideBySide, type SourceHashes, translatedFrom, translateEdition, translationCost, editionPlan,
-  type TranslateProgress, withWritersGlossary, cleanTerm, titleProblem, isTitleUntranslated, editionTitleOf, type EditionTitle, type TitleProblem,
-} from './session/index.js';
-export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type GlossaryGender, type WritersTerm, isWordless, withWordlessKept, hasTerm, type Glossary, type WindowProblem } from './session/index.js';
-export { untranslatedParagraphs, untranslatedTitles, hasUntranslated, climbDown, ASKS_PER_RUNG, type Ladder, type LadderAnswer, type EditionOutcome } from './session/index.js';
+export { type AnswerNote, type AnswerNotes, answerNotesOf, answerText, applyBibleUpdate } from './session/index.js';
+export { avoidListOf, BIBLE_LIMITS, bibleWords, bookBible, bookCost, bookLengthScore } from './session/index.js';
+export { bookSeries, BookSession, bookView, bounded, changesFor, checkPartSeen } from './session/index.js';
+export { checkPassagePlace, cleanPassage, type ContinuityFinding, continuityFindings } from './session/index.js';
+export { copiedShare, detectLanguage, driftNote, editBible, editCharacterDetails, EditError } from './session/index.js';
+export { editOutline, editPart, EMPTY_BIBLE, EXEMPLAR_WORDS, extendPart, findLanguageDrift } from './session/index.js';
+export { fingerprintOf, ignoredBible, importBibleParts, importedBook, importedBookOf } from './session/index.js';
+export { importSaves, type ImportSettings, importSettingsOf, inMemoryProgressStore } from './session/index.js';
+export { isAssistantTalk, isEcho, isOverused, joinCut, judgeAnswer, judgeRefusal } from './session/index.js';
+export { judgeShape, keepPassage, type LanguageRetry, lengthScore, LONG_RATIO } from './session/index.js';
+export { manuscriptLanguage, MAX_CHAPTER_NOTE_CHARS, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from './session/index.js';
+export { MAX_SERIES_NAME, type KeptAnswer, type MemorySave, mtld, neighbourWords } from './session/index.js';
+export { neighbourFinds, neighbourNote, openReasoning, openThreadsOf, outlineChapters } from './session/index.js';
+export { overusedIn, parseBible, parseBibleUpdate, partHash, partVoiceOf, PASSAGE_TONE_IDS } from './session/index.js';
+export { type PassageAction, type PassageTone, previewBook, type ProgressStore } from './session/index.js';
+export { readManuscriptSettings, renderBible, repeatedShare, REPEATS_RATIO, stepMarksOf } from './session/index.js';
+export { type StepMarks, reworkPassage, type Rewrite, rewritePart, runStep, type SavedBook } from './session/index.js';
+export { scriptLanguageOf, seriesAsOf, type SeriesBook, seriesBrief, type SeriesChange } from './session/index.js';
+export { seriesChangeLine, SeriesError, seriesNameOf, seriesOf, SessionError, shapeOf } from './session/index.js';
+export { SHARE_DRIFT, SHORT_RATIO, sortedBySeverity, splitWalls, stateForStep } from './session/index.js';
+export { type StepOutcome, type StepResult, type StepSave, type StoryBible, towardVoiceNote } from './session/index.js';
+export { unfenced, updateBible, VoiceError, voiceFromSample, voiceGuidanceOf } from './session/index.js';
+export { type VoiceMarks, voiceMarksOf, voiceMessage, withIntended, withManuscriptSettings } from './session/index.js';
+export { withoutExemplars, withoutTalk, withTotalChapters } from './session/index.js';
+export { bookContinuity, bookMarks, checkWindow, editionKey, editionLinkOf } from './session/index.js';
+export { editionPartsLeft, chapterTitlesOf, withEditionTitle, canTitleEdition, cleanTitle } from './session/index.js';
+export { MAX_EDITION_TITLE, glossaryFileOf, glossaryOf, glossaryWithReasons } from './session/index.js';
+export { type GlossaryWhy, type ReasonedEntry, type GlossaryEntry, lengthBand, canTranslate } from './session/index.js';
+export { editionLanguages, editionLanguageName, tableLanguageOf, MAX_GLOSSARY_TERMS } from './session/index.js';
+export { notEditionRefusal, sourceLanguages, partHashes, staleParts, withStaleMarked } from './session/index.js';
+export { type PartOutcome, problemText, sideBySide, type SourceHashes, translatedFrom } from './session/index.js';
+export { translateEdition, translationCost, editionPlan, type TranslateProgress } from './session/index.js';
+export { withWritersGlossary, cleanTerm, titleProblem, isTitleUntranslated, editionTitleOf } from './session/index.js';
+export { type EditionTitle, type TitleProblem } from './session/index.js';
+export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type GlossaryGender } from './session/index.js';
+export { type WritersTerm, isWordless, withWordlessKept, hasTerm, type Glossary } from './session/index.js';
+export { type WindowProblem } from './session/index.js';
+export { untranslatedParagraphs, untranslatedTitles, hasUntranslated, climbDown } from './session/index.js';
+export { ASKS_PER_RUNG, type Ladder, type LadderAnswer, type EditionOutcome } from './session/index.js';
 export { bookEnding, isFinishedBook, type BookEnding } from './session/index.js';
-export {
-  storyMap, storyMapText, characterCells, factCells, findingCounts, threadCells, MAP_WORDS, MARK_SYMBOLS, LINE_SYMBOL, GONE_SYMBOL, FINDING_SYMBOL,
-  StoryMapSchema, type StoryMap, type CellMark, type MapCell, type CharacterLane, type ThreadLane, type FactPoint, type Relation, type MapFinding, type MapChange,
-  type MapChanges, type MapPart,
-} from './session/index.js';
-export {
-  bookDocument, type BookDocument, bookMarkdown, bookSummary, bookTitleOf, chapterCounts, EXPORT_FORMATS,
-  type ExportFormat, formatOfFile,
-} from './session/book.js';
-export {
-  type BookView, type DonePayload, EXPORT_FILE_TYPES, exportFileName, type GenerateBody, GenerateBodySchema,
-  IDEMPOTENT_REPLAYED_HEADER, type SavedProgress, savedProgressOf,
-} from './contract/books.js';
+export { storyMap, storyMapText, characterCells, factCells, findingCounts, threadCells } from './session/index.js';
+export { MAP_WORDS, MARK_SYMBOLS, LINE_SYMBOL, GONE_SYMBOL, FINDING_SYMBOL, StoryMapSchema } from './session/index.js';
+export { type StoryMap, type CellMark, type MapCell, type CharacterLane, type ThreadLane } from './session/index.js';
+export { type FactPoint, type Relation, type MapFinding, type MapChange, type MapChanges } from './session/index.js';
+export { type MapPart } from './session/index.js';
+export { bookDocument, type BookDocument, bookMarkdown, bookSummary, bookTitleOf } from './session/book.js';
+export { chapterCounts, EXPORT_FORMATS, type ExportFormat, formatOfFile } from './session/book.js';
+export { type BookView, type DonePayload, EXPORT_FILE_TYPES, exportFileName } from './contract/books.js';
+export { type GenerateBody, GenerateBodySchema, IDEMPOTENT_REPLAYED_HEADER } from './contract/books.js';
+export { type SavedProgress, savedProgressOf } from './contract/books.js';
 export { MAX_VOICE_SAMPLE_CHARS, type PartVersionView, type VoiceBody } from './contract/book-edits.js';
 export { type MyBook } from './contract/my-books.js';
-export {
-  type KdpPackage, PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, packageFileName, PAPERBACK_PAPERS, PAPERBACK_TRIMS,
-  PUBLISH_AI_TEXT_LEVELS, PUBLISH_FACT_FIELDS, type PublishFacts, PublishFactsSchema, type PublishQuote,
-  PublishQuoteSchema, type PublishResponse, PublishResponseSchema, type PublishStepInfo,
-} from './contract/publish.js';
+export { type KdpPackage, PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, packageFileName } from './contract/publish.js';
+export { PAPERBACK_PAPERS, PAPERBACK_TRIMS, PUBLISH_AI_TEXT_LEVELS, PUBLISH_FACT_FIELDS } from './contract/publish.js';
+export { type PublishFacts, PublishFactsSchema, type PublishQuote, PublishQuoteSchema } from './contract/publish.js';
+export { type PublishResponse, PublishResponseSchema, type PublishStepInfo } from './contract/publish.js';
 // The contract's plain constants (no schemas): what the server's config, store and errors read at every start,
 // without building the whole contract's zod schemas (engine/contract/index.ts) before a batch's first call.
 export { TOPUP_CREDITS, type TopUpCredits } from './contract/topup.js';
 export { ROLE_CREDITS } from './contract/roles.js';
 export { VALIDATION_CODES } from './contract/messages.js';
-export {
-  contentTitle, historyBookOf, historyTitle, pieceHistoryTitle, stepHistoryTitle,
-} from './session/history-title.js';
+export { contentTitle, historyBookOf, historyTitle, pieceHistoryTitle } from './session/history-title.js';
+export { stepHistoryTitle } from './session/history-title.js';
 export { errorCodeOf, refuseUnknownLang, withErrorCode } from './error-code.js';
 export { type Block, parseMarkdown, parseMarkdownPlaced, plainLine, type Span } from './markdown.js';
 export { decodeMarkup, escapeAttribute, escapeRegExp, escapeText } from './markup.js';
 export { textHash } from './text-hash.js';
-export { delayFor, RECONNECT, retry, retryAfterMs, retryKindOf, shouldRetry, type RetryKind, type RetryOptions, type RetryRule, type Retrying } from './retry.js';
+export { delayFor, RECONNECT, retry, retryAfterMs, retryKindOf, shouldRetry, type RetryKind } from './retry.js';
+export { type RetryOptions, type RetryRule, type Retrying } from './retry.js';
 export { retryWait, slowModelWait, turnWait, type ModelWait, type TurnReason } from './model-waits.js';
-export { BUDGET_CODES, CallBudget, FAILED_ASKS_IN_A_ROW, budgetFailureOf, budgetOf, defaultCallBound, isBudgetStop, withBudget, type BudgetFailure } from './budget.js';
+export { BUDGET_CODES, CallBudget, FAILED_ASKS_IN_A_ROW, budgetFailureOf, budgetOf } from './budget.js';
+export { defaultCallBound, isBudgetStop, withBudget, type BudgetFailure } from './budget.js';
 export { isPaperName, isTrimName, PAPER_NAMES, printLayoutOf, TRIM_NAMES, TRIM_SIZES, type TrimName } from './print.js';
 export { sleep } from './timing.js';
 export { countedProvider, runFigures, type PaceInput, type RunFigures, type Tally } from './pace.js';
-export {
-  countWords, type ImageRequest, isCutOff, type Provider, providerThrough, type ProviderEvent, type RetryNotice, type TextRequest, type TextResult,
-} from './provider.js';
+export { countWords, type ImageRequest, isCutOff, type Provider, providerThrough } from './provider.js';
+export { type ProviderEvent, type RetryNotice, type TextRequest, type TextResult } from './provider.js';
 export { firstWords, lastWords, wordList } from './words.js';
 export { forgetTexts } from './text-cache.js';
 export { chaptersWritten } from './spec/conclusion.js';
 export { AuthoredSpec, SharedFile } from './spec/format.js';
 export { generatorLanguageGaps, specLanguages, type GeneratorLanguageGap } from './spec/resolve-languages.js';
 export { CoverDataSchema } from './spec/covers.js';
-export {
-  addDays, AI_TEXT_LEVELS, aiTextLevel, type AiTextLevel, aiTextShare, blockingChecks, type CatalogueEntry,
-  catalogueIndex, CHANNELS, checkCloseness, type ClosenessReading, checkPublishSteps, checkWords, chooseAuthor, chooseTitle,
-  CLOSE_THRESHOLD_RANGE, closeLabel, type Closeness, CLOSENESS_SOURCE, type ClosenessInput, closeOutcome,
-  closestModelSize, copyrightExtra, DEFAULT_CLOSE_THRESHOLD, directPublishStep, disclosureOutcome, FingerprintIndex,
-  fingerprintOfRuns, type GivenFacts, heldFor, isoDay, isReleasesPerDay, isValidIsbn13, packageCoverSpec,
-  packageDocument, packageMetadata, packageMetadataOf, type PackageParts, packageReadiness, type PackageStepDone,
-  parseCloseThreshold, parseTextFingerprint, publishStepsOf, releaseSchedule, type ScheduledRelease, CLOSE_BOOKS_READ, type PublishStep, type Readiness,
-  type ReadinessInput, readinessText, type ReadinessText, RELEASES_PER_DAY, reuseAcrossParts, type RunPublishStep,
-  say, scheduleColumns, scheduleCsv, type ScheduleRow, sharedPassages, sharedShare, sharePercent, shingleSet,
-  sourceLink, textDerivationOf, textFingerprint, type TextFingerprint, writePackageParts, authorshipOf, PublishTitleError,
-  editedMetadata, type KdpMetadata, type PackageEdit, recheckMetadata, recheckPackage, KDP_KEYWORD_MAX, KDP_KEYWORD_SLOTS, KDP_DESCRIPTION_MAX,
-} from './publish/index.js';
-export {
-  checkImportFile, decodeText, IMPORT_LIMITS, type ImportedPart, ImportRefusal, importRefusalMessage,
-  manuscriptPreview, readManuscript, type ReadManuscript, tooLargeRefusal, unwrapLines,
-  frontMatterNames,
-} from './import/index.js';
+export { addDays, AI_TEXT_LEVELS, aiTextLevel, type AiTextLevel, aiTextShare } from './publish/index.js';
+export { blockingChecks, type CatalogueEntry, catalogueIndex, CHANNELS, checkCloseness } from './publish/index.js';
+export { type ClosenessReading, checkPublishSteps, checkWords, chooseAuthor, chooseTitle } from './publish/index.js';
+export { CLOSE_THRESHOLD_RANGE, closeLabel, type Closeness, CLOSENESS_SOURCE } from './publish/index.js';
+export { type ClosenessInput, closeOutcome, closestModelSize, copyrightExtra } from './publish/index.js';
+export { DEFAULT_CLOSE_THRESHOLD, directPublishStep, disclosureOutcome, FingerprintIndex } from './publish/index.js';
+export { fingerprintOfRuns, type GivenFacts, heldFor, isoDay, isReleasesPerDay } from './publish/index.js';
+export { isValidIsbn13, packageCoverSpec, packageDocument, packageMetadata } from './publish/index.js';
+export { packageMetadataOf, type PackageParts, packageReadiness, type PackageStepDone } from './publish/index.js';
+export { parseCloseThreshold, parseTextFingerprint, publishStepsOf, releaseSchedule } from './publish/index.js';
+export { type ScheduledRelease, CLOSE_BOOKS_READ, type PublishStep, type Readiness } from './publish/index.js';
+export { type ReadinessInput, readinessText, type ReadinessText, RELEASES_PER_DAY } from './publish/index.js';
+export { reuseAcrossParts, type RunPublishStep, say, scheduleColumns, scheduleCsv } from './publish/index.js';
+export { type ScheduleRow, sharedPassages, sharedShare, sharePercent, shingleSet } from './publish/index.js';
+export { sourceLink, textDerivationOf, textFingerprint, type TextFingerprint } from './publish/index.js';
+export { writePackageParts, authorshipOf, PublishTitleError, editedMetadata } from './publish/index.js';
+export { type KdpMetadata, type PackageEdit, recheckMetadata, recheckPackage } from './publish/index.js';
+export { KDP_KEYWORD_MAX, KDP_KEYWORD_SLOTS, KDP_DESCRIPTION_MAX } from './publish/index.js';
+export { checkImportFile, decodeText, IMPORT_LIMITS, type ImportedPart, ImportRefusal } from './import/index.js';
+export { importRefusalMessage, manuscriptPreview, readManuscript, type ReadManuscript } from './import/index.js';
+export { tooLargeRefusal, unwrapLines, frontMatterNames } from './import/index.js';

@@ -38,26 +38,87 @@ const ENDING_CHAPTERS = 2;
 const upTo = (text: string | undefined, n: number): string => firstWords(text ?? '', n);
 
 /**
+ * The values only some requests fill (a rewrite, a passage, more of a part, a fold, a setting's choices): empty in a
+ * step's own context.
+ */
+const FILLED_LATER = {
+  cutEnding: '',
+  againFor: '',
+  againNames: '',
+  isPassage: false,
+  newPart: '',
+  currentText: '',
+  rewriteNote: '',
+  wordsWritten: 0,
+  wordsNeeded: 0,
+  missingFrom: 0,
+  missingTo: 0,
+  foldLines: '',
+  settingChoices: '',
+} as const;
+
+/**
+ * The step as its prompt names it: its kind, label, title (the one given, the outline's, or the default) and number.
+ */
+function stepOf(
+  spec: ResolvedSpec,
+  state: PromptState,
+  step: Step,
+  chapterTitle: string | undefined,
+): PromptContext['step'] {
+  const lang = state.lang;
+  const outline = state.outline !== undefined ? { outline: state.outline } : {};
+  const isOwnChapter = step.kind === 'chapter' && !step.section;
+  const outlineTitle = isOwnChapter ? chapterTitleOf(spec, { lang, chapterTitles: {}, ...outline }, step) : undefined;
+  const title = chapterTitle?.trim() || outlineTitle || defaultChapterTitle(step, lang);
+  return { kind: step.kind, label: stepLabel(step, lang, spec), title, number: 'position' in step ? step.position : 0 };
+}
+
+/**
+ * What a part's request takes from the outline: its entry and the next one, the premise, the characters and the
+ * planned ending (for the last chapters and the conclusion), and whether the outline is too long to send whole.
+ */
+function outlinePlanOf(spec: ResolvedSpec, state: PromptState, step: Step, endPosition: number) {
+  const parsed = spec.kind === 'book' ? parsedOutlineOf(spec, state) : undefined;
+  const entryText = (n: number) => (parsed ? (outlineEntry(parsed, n)?.text ?? '') : '');
+  const isPart = step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion';
+  const isEnding =
+    (step.kind === 'chapter' && step.position >= endPosition - ENDING_CHAPTERS) || step.kind === 'conclusion';
+  const next =
+    step.kind === 'introduction'
+      ? 1
+      : step.kind === 'chapter' && step.position + 1 < endPosition
+        ? step.position + 1
+        : 0;
+  return {
+    chapterPlan: step.kind === 'chapter' ? entryText(step.position) : '',
+    premise: isPart ? upTo(parsed?.premise, 100) : '',
+    plannedEnding: isEnding ? upTo(parsed?.ending, 120) : '',
+    nextChapterPlan: next ? entryText(next) : '',
+    outlineCharacters: isPart ? upTo(parsed?.characters, 150) : '',
+    isLongOutline: outlineWordsOf(state.outline ?? '') > LONG_OUTLINE_WORDS,
+  };
+}
+
+/**
  * Build the context of one step. Everything that can reach the output is in the book's language: setting
  * labels and values, chapter titles, section names, the kind of book and the output's name.
  */
 export function buildContext(input: {
-  spec: ResolvedSpec; state: PromptState; step: Step; chapterTitle?: string; renderer?: PromptRenderer;
+  spec: ResolvedSpec;
+  state: PromptState;
+  step: Step;
+  chapterTitle?: string;
+  renderer?: PromptRenderer;
 }): PromptContext {
   const { spec, state, step } = input;
   const lang = state.lang;
   const settings = state.settings as Settings;
   const { labels, settingsList } = settingLinesOf(spec, settings, lang);
   const number = 'position' in step ? step.position : 0;
-  const given = input.chapterTitle?.trim();
   const section = step.kind === 'chapter' && step.section ? step.section : undefined;
   const endPosition = conclusionPosition(spec.flow, state.totalChapters);
-  const parsed = spec.kind === 'book' ? parsedOutlineOf(spec, state) : undefined;
-  const entryText = (n: number) => (parsed ? outlineEntry(parsed, n)?.text ?? '' : '');
   const isPart = step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion';
-  const outlineTitle = step.kind === 'chapter' && !section ? chapterTitleOf(spec, {
-    lang: state.lang, chapterTitles: {}, ...(state.outline !== undefined ? { outline: state.outline } : {}),
-  }, step) : undefined;
   const wordTarget = wordTargetOf(spec, settings);
   const brief = writerBriefOf(spec, settings);
   const beats = isPart && wordTarget >= BEATS_FROM_WORDS ? Math.round(wordTarget / BEAT_WORDS) : 0;
@@ -69,10 +130,7 @@ export function buildContext(input: {
     settings: { ...settings },
     labels,
     settingsList,
-    step: {
-      kind: step.kind, label: stepLabel(step, lang, spec),
-      title: given || outlineTitle || defaultChapterTitle(step, lang), number,
-    },
+    step: stepOf(spec, state, step, input.chapterTitle),
     totalChapters: state.totalChapters,
     chapterCount: endPosition - 1,
     chaptersLeft: Math.max(0, endPosition - 1 - number),
@@ -83,38 +141,19 @@ export function buildContext(input: {
     ...sectionsOf(spec, lang, section),
     wordTarget,
     outputName: wordIn(spec.prompts.outputName, lang, spec.file),
-    cutEnding: '',
-    againFor: '',
-    againNames: '',
-    isPassage: false,
     bookContext: state.bookContext?.trim() ?? '',
     storySoFar: state.memory ?? '',
     threadsDue: state.dueThreads ?? '',
     voiceGuidance: state.voiceGuidance ?? '',
-    chapterPlan: step.kind === 'chapter' ? entryText(step.position) : '',
-    chapterNote: step.kind === 'chapter' ? state.chapterNotes?.[step.position]?.trim() ?? '' : '',
-    newPart: '',
-    premise: isPart ? upTo(parsed?.premise, 100) : '',
+    chapterNote: step.kind === 'chapter' ? (state.chapterNotes?.[step.position]?.trim() ?? '') : '',
     writerPremise: upTo(brief.premise, WRITER_PREMISE_WORDS),
     styleNotes: upTo(state.voice?.notes, WRITER_PREMISE_WORDS),
     workingTitle: brief.workingTitle,
-    currentText: '',
-    rewriteNote: '',
-    plannedEnding: (step.kind === 'chapter' && step.position >= endPosition - ENDING_CHAPTERS)
-      || step.kind === 'conclusion' ? upTo(parsed?.ending, 120) : '',
-    nextChapterPlan: step.kind === 'introduction' ? entryText(1)
-      : step.kind === 'chapter' && step.position + 1 < endPosition ? entryText(step.position + 1) : '',
-    outlineCharacters: isPart ? upTo(parsed?.characters, 150) : '',
-    isLongOutline: outlineWordsOf(state.outline ?? '') > LONG_OUTLINE_WORDS,
+    ...outlinePlanOf(spec, state, step, endPosition),
     beats,
     beatWords: beats ? Math.round(wordTarget / beats) : 0,
-    wordsWritten: 0,
-    wordsNeeded: 0,
-    missingFrom: 0,
-    missingTo: 0,
-    foldLines: '',
     isWritersBook: hasAuthoredParts(state),
-    settingChoices: '',
+    ...FILLED_LATER,
     ...writtenOf(spec, state, step, endPosition),
     ...seriesOf(state),
   } as Omit<PromptContext, LazyKey> as PromptContext;
@@ -167,7 +206,9 @@ function formatOf(spec: ResolvedSpec, step: Step): Bilingual | undefined {
  * by field name), and the lines of the settings list (the language and fields kept out of prompts are not).
  */
 function settingLinesOf(
-  spec: ResolvedSpec, settings: Settings, lang: Lang,
+  spec: ResolvedSpec,
+  settings: Settings,
+  lang: Lang,
 ): { labels: Record<string, string>; settingsList: SettingLine[] } {
   const labels: Record<string, string> = {};
   const settingsList: SettingLine[] = [];
@@ -187,10 +228,13 @@ function settingLinesOf(
 
 /** The book's sections (label and description) and the step's own, in the book's language. */
 function sectionsOf(
-  spec: ResolvedSpec, lang: Lang, section: { label: Bilingual; description?: Bilingual } | undefined,
+  spec: ResolvedSpec,
+  lang: Lang,
+  section: { label: Bilingual; description?: Bilingual } | undefined,
 ): Pick<PromptContext, 'sections' | 'section'> {
   const described = (s: { label: Bilingual; description?: Bilingual }) => ({
-    label: wordIn(s.label, lang, spec.file), description: s.description ? wordIn(s.description, lang, spec.file) : '',
+    label: wordIn(s.label, lang, spec.file),
+    description: s.description ? wordIn(s.description, lang, spec.file) : '',
   });
   return {
     sections: (spec.flow.sections ?? []).map(described),
@@ -217,7 +261,10 @@ function seriesOf(
  * count and titles, so the outline keeps them and plans what follows.
  */
 function writtenOf(
-  spec: ResolvedSpec, state: BookState, step: Step, endPosition: number,
+  spec: ResolvedSpec,
+  state: BookState,
+  step: Step,
+  endPosition: number,
 ): { writtenChapters: number; writtenTitles: string } {
   const written = step.kind === 'outline' ? Math.min(state.content.length, endPosition) - 1 : 0;
   if (written <= 0) return { writtenChapters: 0, writtenTitles: '' };

@@ -4,7 +4,7 @@
 import type { Provider, ProviderEvent } from '../provider.js';
 import { createOfflineProvider } from './offline.js';
 import { createOpenAIProvider } from './openai.js';
-import { loadProviderConfigs } from './config.js';
+import { loadProviderConfigs } from './config-file.js';
 
 export type {
   Provider,
@@ -28,9 +28,8 @@ export {
   type OpenAIProvider,
   type OpenAIProviderOptions,
 } from './openai.js';
+export { loadProviderConfigs, parseConfigFile, type LoadedConfigs } from './config-file.js';
 export {
-  loadProviderConfigs,
-  parseConfigFile,
   configFromEnv,
   describeTarget,
   Secret,
@@ -38,7 +37,6 @@ export {
   type ProviderConfig,
   type AzureConfig,
   type OpenAICompatibleConfig,
-  type LoadedConfigs,
 } from './config.js';
 export { PROVIDER_LIMITS, type ProviderLimits } from '../timing.js';
 export { retryAfterMs } from '../retry.js';

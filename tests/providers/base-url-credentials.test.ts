@@ -1,7 +1,8 @@
 // An API key written inside OPENAI_BASE_URL (or a config file's baseURL/endpoint) is refused when the
 // configuration is read, with a message that says where the key belongs and never repeats it.
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, credentialInUrl, parseConfigFile } from '../../engine/providers/config.js';
+import { configFromEnv, credentialInUrl } from '../../engine/providers/config.js';
+import { parseConfigFile } from '../../engine/providers/config-file.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 

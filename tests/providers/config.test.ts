@@ -5,13 +5,8 @@ import path from 'node:path';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import {
-  configFromEnv,
-  loadProviderConfigs,
-  parseConfigFile,
-  Secret,
-  type ProviderConfig,
-} from '../../engine/providers/config.js';
+import { configFromEnv, Secret, type ProviderConfig } from '../../engine/providers/config.js';
+import { loadProviderConfigs, parseConfigFile } from '../../engine/providers/config-file.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { checkProviderConfigs } from '../../engine/providers/check.js';
 import { createOpenAIProvider } from '../../engine/providers/openai.js';

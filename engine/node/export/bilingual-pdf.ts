@@ -10,7 +10,13 @@ import { parseMarkdown, spansText, type Block } from '../../markdown.js';
 import { renderBookPdf } from '../print/book.js';
 import { registerFonts } from '../print/typeset.js';
 import { exportWords, copyrightLines } from './sections.js';
-import { bilingualLine, translatedLine, type BilingualDocument, type BilingualLayout } from './bilingual.js';
+import {
+  bilingualLine,
+  translatedLine,
+  type BilingualDocument,
+  type BilingualLayout,
+  type BilingualPart,
+} from './bilingual.js';
 
 /**
  * The copyright page's lines beyond the edition's own: the disclosure in the source's language, the bilingual line in
@@ -29,8 +35,7 @@ export function alternatingDocument(doc: BilingualDocument): BookDocument {
     heading: p.heading.source === p.heading.edition ? p.heading.edition : `${p.heading.source} / ${p.heading.edition}`,
     markdown: p.pairs.flatMap((x) => [x.source, x.edition].filter((t): t is string => t !== null)).join('\n\n'),
     // Each translation after its source, set apart in italic (export/sections.ts): a reader tells the two languages
-    // apart
-    // at a glance.
+    // apart at a glance.
     pieces: p.pairs.flatMap((x) => [
       ...(x.source !== null ? [{ markdown: x.source, lang: doc.source.lang }] : []),
       ...(x.edition !== null ? [{ markdown: x.edition, lang: doc.edition.lang, isSecond: true }] : []),
@@ -63,13 +68,116 @@ function blockText(b: Block): string {
 
 const plain = (markdown: string | null) => (markdown === null ? '' : parseMarkdown(markdown).map(blockText).join('\n'));
 
+/** The columns layout's front pages: the title page, the copyright page and the contents page. */
+function columnsFront(pdf: PDFKit.PDFDocument, doc: BilingualDocument, date: Date): void {
+  const ed = doc.edition;
+  const from: Lang = doc.source.lang;
+  const inner = PAGE.width - 2 * PAGE.margin;
+  const centred = { width: inner, align: 'center' } as const;
+
+  pdf.addPage();
+  pdf
+    .font('bold')
+    .fontSize(22)
+    .text(ed.title, PAGE.margin, PAGE.height * 0.3, centred);
+  if (doc.source.title !== ed.title) pdf.moveDown(0.5).font('italic').fontSize(14).text(doc.source.title, centred);
+  if (ed.author) pdf.moveDown(1.5).font('serif').fontSize(13).text(ed.author, centred);
+
+  pdf.addPage();
+  const { notice } = copyrightLines(ed, date.getFullYear());
+  pdf
+    .font('italic')
+    .fontSize(9)
+    .text(ed.title, PAGE.margin, PAGE.height * 0.55, { width: inner });
+  if (ed.author) pdf.font('serif').text(`${exportWords(ed.lang).by} ${ed.author}`, { width: inner });
+  pdf.font('serif').text(notice, { width: inner }).text(translatedLine(doc, ed.lang), { width: inner });
+  for (const line of bilingualCopyright(doc).split('\n\n')) pdf.text(plain(line), { width: inner });
+
+  pdf.addPage();
+  const contents = `${exportWords(from).contents} / ${exportWords(ed.lang).contents}`;
+  pdf.font('bold').fontSize(14).text(contents, centred).moveDown(1);
+  doc.parts.forEach((p, i) => {
+    const heading = `${p.heading.source} / ${p.heading.edition}`;
+    pdf
+      .font('serif')
+      .fontSize(10)
+      .text(heading, { width: inner, goTo: `part-${i + 1}` })
+      .moveDown(0.3);
+  });
+}
+
+/**
+ * One part in the columns layout, from a new page: its heading in both languages, then each pair of paragraphs
+ * side by side, starting level; a pair that does not fit moves whole to the next page.
+ */
+function columnsPart(pdf: PDFKit.PDFDocument, doc: BilingualDocument, part: BilingualPart, i: number): void {
+  const inner = PAGE.width - 2 * PAGE.margin;
+  const column = (inner - PAGE.gap) / 2;
+  const bottom = PAGE.height - PAGE.margin;
+  pdf.addPage();
+  pdf.outline.addItem(`${part.heading.source} / ${part.heading.edition}`);
+  pdf.addNamedDestination(`part-${i + 1}`, 'XYZ', 0, PAGE.height, null);
+  const x = [PAGE.margin, PAGE.margin + column + PAGE.gap] as const;
+  const top = PAGE.margin + 36;
+  const headingHeights = [part.heading.source, part.heading.edition].map((h, side) =>
+    pdf
+      .font(side ? 'boldItalic' : 'bold')
+      .fontSize(13)
+      .heightOfString(h, { width: column }),
+  );
+  pdf.font('bold').fontSize(13).text(part.heading.source, x[0], top, { width: column });
+  pdf.font('boldItalic').fontSize(13).text(part.heading.edition, x[1], top, { width: column });
+  let y = top + Math.max(...headingHeights) + 24;
+  // The translation (the right column) in italic, as in the alternating layout: the two languages told apart at a
+  // glance.
+  const faces = ['serif', 'italic'] as const;
+  const body = { width: column, lineGap: BODY.leading } as const;
+  for (const pair of part.pairs) {
+    const texts = [plain(pair.source), plain(pair.edition)] as const;
+    const height = Math.max(
+      ...texts.map((t, side) =>
+        pdf
+          .font(faces[side]!)
+          .fontSize(BODY.size)
+          .heightOfString(t || ' ', body),
+      ),
+    );
+    if (y + height > bottom && y > PAGE.margin) {
+      pdf.addPage();
+      y = PAGE.margin;
+    }
+    texts.forEach((t, side) => {
+      // Only the columns' text is drawn at a fixed place; pdfkit would start a page of its own past the bottom
+      // margin.
+      if (!t) return;
+      // Each column a marked span in its language (/Lang), as the alternating layout's paragraphs are
+      // (print/book.ts).
+      pdf.markContent('Span', { lang: side ? doc.edition.lang : doc.source.lang });
+      pdf
+        .font(faces[side]!)
+        .fontSize(BODY.size)
+        .text(t, x[side], y, { ...body, align: 'left' });
+      pdf.endMarkedContent();
+    });
+    y += height + BODY.size;
+  }
+}
+
 /**
  * The columns layout: a title page, a copyright page, a contents page, then each part from a new page in two columns.
  */
 async function renderColumns(doc: BilingualDocument, date: Date): Promise<Uint8Array> {
   const ed = doc.edition;
-  const from: Lang = doc.source.lang;
-  const pdf = new PDFDocument({ size: [PAGE.width, PAGE.height], margin: PAGE.margin, lang: ed.lang, displayTitle: true, autoFirstPage: false, info: { Title: ed.title, ...(ed.author ? { Author: ed.author } : {}), Creator: 'Karya', Subject: ed.typeLabel, CreationDate: date, ModDate: date } });
+  const info = {
+    Title: ed.title,
+    ...(ed.author ? { Author: ed.author } : {}),
+    Creator: 'Karya',
+    Subject: ed.typeLabel,
+    CreationDate: date,
+    ModDate: date,
+  };
+  const page = { size: [PAGE.width, PAGE.height], margin: PAGE.margin };
+  const pdf = new PDFDocument({ ...page, lang: ed.lang, displayTitle: true, autoFirstPage: false, info });
   registerFonts(pdf);
   const chunks: Buffer[] = [];
   const done = new Promise<void>((resolve, reject) => {
@@ -77,66 +185,18 @@ async function renderColumns(doc: BilingualDocument, date: Date): Promise<Uint8A
     pdf.on('end', resolve);
     pdf.on('error', reject);
   });
-  const inner = PAGE.width - 2 * PAGE.margin;
-  const column = (inner - PAGE.gap) / 2;
-  const bottom = PAGE.height - PAGE.margin;
-
-  pdf.addPage();
-  pdf.font('bold').fontSize(22).text(ed.title, PAGE.margin, PAGE.height * 0.3, { width: inner, align: 'center' });
-  if (doc.source.title !== ed.title) pdf.moveDown(0.5).font('italic').fontSize(14).text(doc.source.title, { width: inner, align: 'center' });
-  if (ed.author) pdf.moveDown(1.5).font('serif').fontSize(13).text(ed.author, { width: inner, align: 'center' });
-
-  pdf.addPage();
-  const { notice } = copyrightLines(ed, date.getFullYear());
-  pdf.font('italic').fontSize(9).text(ed.title, PAGE.margin, PAGE.height * 0.55, { width: inner });
-  if (ed.author) pdf.font('serif').text(`${exportWords(ed.lang).by} ${ed.author}`, { width: inner });
-  pdf.font('serif').text(notice, { width: inner }).text(translatedLine(doc, ed.lang), { width: inner });
-  for (const line of bilingualCopyright(doc).split('\n\n')) pdf.text(plain(line), { width: inner });
-
-  pdf.addPage();
-  pdf.font('bold').fontSize(14).text(`${exportWords(from).contents} / ${exportWords(ed.lang).contents}`, { width: inner, align: 'center' }).moveDown(1);
-  doc.parts.forEach((p, i) => pdf.font('serif').fontSize(10).text(`${p.heading.source} / ${p.heading.edition}`, { width: inner, goTo: `part-${i + 1}` }).moveDown(0.3));
-
-  doc.parts.forEach((part, i) => {
-    pdf.addPage();
-    pdf.outline.addItem(`${part.heading.source} / ${part.heading.edition}`);
-    pdf.addNamedDestination(`part-${i + 1}`, 'XYZ', 0, PAGE.height, null);
-    const x = [PAGE.margin, PAGE.margin + column + PAGE.gap] as const;
-    const top = PAGE.margin + 36;
-    const headingHeight = Math.max(...[part.heading.source, part.heading.edition].map((h, side) => pdf.font(side ? 'boldItalic' : 'bold').fontSize(13).heightOfString(h, { width: column })));
-    pdf.font('bold').fontSize(13).text(part.heading.source, x[0], top, { width: column });
-    pdf.font('boldItalic').fontSize(13).text(part.heading.edition, x[1], top, { width: column });
-    let y = top + headingHeight + 24;
-    for (const pair of part.pairs) {
-      const texts = [plain(pair.source), plain(pair.edition)] as const;
-      // The translation (the right column) in italic, as in the alternating layout: the two languages told apart at a
-      // glance.
-      const faces = ['serif', 'italic'] as const;
-      const height = Math.max(...texts.map((t, side) => pdf.font(faces[side]!).fontSize(BODY.size).heightOfString(t || ' ', { width: column, lineGap: BODY.leading })));
-      if (y + height > bottom && y > PAGE.margin) {
-        pdf.addPage();
-        y = PAGE.margin;
-      }
-      texts.forEach((t, side) => {
-        // Only the columns' text is drawn at a fixed place; pdfkit would start a page of its own past the bottom
-        // margin.
-        if (!t) return;
-        // Each column a marked span in its language (/Lang), as the alternating layout's paragraphs are
-        // (print/book.ts).
-        pdf.markContent('Span', { lang: side ? ed.lang : from });
-        pdf.font(faces[side]!).fontSize(BODY.size).text(t, x[side], y, { width: column, lineGap: BODY.leading, align: 'left' });
-        pdf.endMarkedContent();
-      });
-      y += height + BODY.size;
-    }
-  });
+  columnsFront(pdf, doc, date);
+  doc.parts.forEach((part, i) => columnsPart(pdf, doc, part, i));
   pdf.end();
   await done;
   return new Uint8Array(Buffer.concat(chunks));
 }
 
 /** A dual-language book as PDF bytes: alternating blocks (default) or facing columns. */
-export async function renderBilingualPdf(doc: BilingualDocument, opts: { date?: Date; bilingualLayout?: BilingualLayout } = {}): Promise<Uint8Array> {
+export async function renderBilingualPdf(
+  doc: BilingualDocument,
+  opts: { date?: Date; bilingualLayout?: BilingualLayout } = {},
+): Promise<Uint8Array> {
   const date = opts.date ?? new Date();
   if (opts.bilingualLayout === 'columns') return renderColumns(doc, date);
   return (await renderBookPdf(alternatingDocument(doc), { date })).bytes;

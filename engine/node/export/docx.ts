@@ -1,24 +1,28 @@
 // A book document as a Word file (docx): a title page, a copyright page and a table of contents, then
 // each part from a new page under a Heading 1 (its inner headings Heading 2 and 3), so Word's navigation
-// pane, its table of contents and KDP's conversion all find the parts. 6 × 9 in pages like the PDF.
+// pane, its table of contents and KDP's conversion all find the parts. 6 × 9 in pages like the PDF (the
+// frame: docx-frame.ts).
 import {
-  AlignmentType, Document, Footer, HeadingLevel, LevelFormat, LineRuleType, Packer, PageNumber, Paragraph, Table, TableCell, TableOfContents, TableRow, TextRun,
+  AlignmentType,
+  Document,
+  HeadingLevel,
+  LevelFormat,
+  Packer,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
   WidthType,
-  type IRunOptions, type ParagraphChild,
+  type IRunOptions,
 } from 'docx';
 import type { BookDocument } from '../../session/book.js';
 import type { Block, Span } from '../../markdown.js';
 import { parseMarkdown } from '../../markdown.js';
 import { isLang } from '../../languages/index.js';
 import { exportWords, copyrightLines, documentSections, innerHeadingLevel, wordLanguage, xmlSafe } from './sections.js';
+import { INCH, bookSections, bookStyles, contentsPage, copyrightTitle, titleParagraph } from './docx-frame.js';
 
-/**
- * Line spacing as a multiple of the font's own line (lineRule auto: 240 = single), so a line grows with its
- * largest letters: the 28 pt title never overlaps the line under it, in Word or in LibreOffice.
- */
-export const lines = (multiple: number) => ({ line: Math.round(240 * multiple), lineRule: LineRuleType.AUTO });
-
-export const INCH = 1440; // twips
 const MONO = 'Courier New';
 
 /** A run's look, and its language where a paragraph is in another than the book's (a dual-language book). */
@@ -51,29 +55,56 @@ function table(b: Extract<Block, { kind: 'table' }>): Table {
   const row = (cells: readonly (readonly Span[])[], isHeader: boolean) =>
     new TableRow({
       tableHeader: isHeader,
-      children: cells.map((c) => new TableCell({ children: [new Paragraph({ spacing: { after: 0 }, children: runs(c, isHeader ? { bold: true } : {}) })] })),
+      children: cells.map(
+        (c) =>
+          new TableCell({
+            children: [new Paragraph({ spacing: { after: 0 }, children: runs(c, isHeader ? { bold: true } : {}) })],
+          }),
+      ),
     });
-  return new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows: [row(b.header, true), ...b.rows.map((r) => row(r, false))] });
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: [row(b.header, true), ...b.rows.map((r) => row(r, false))],
+  });
 }
 
 /** A run's proofing language when it is not the book's (Word's w:lang): a paragraph kept in its source's language. */
-const inLanguage = (lang: string | undefined): Pick<RunStyle, 'language'> => (lang && isLang(lang) ? { language: { value: wordLanguage(lang) } } : {});
+const inLanguage = (lang: string | undefined): Pick<RunStyle, 'language'> =>
+  lang && isLang(lang) ? { language: { value: wordLanguage(lang) } } : {};
 
-function paragraphs(blocks: readonly Block[], lists: ListCounter, depth = 0, isQuote = false, lang?: string): Array<Paragraph | Table> {
+function paragraphs(
+  blocks: readonly Block[],
+  lists: ListCounter,
+  depth = 0,
+  isQuote = false,
+  lang?: string,
+): Array<Paragraph | Table> {
   const quote = isQuote ? { indent: { left: 0.5 * INCH, right: 0.5 * INCH } } : {};
   return blocks.flatMap((b): Array<Paragraph | Table> => {
     switch (b.kind) {
       case 'heading':
-        return [new Paragraph({ heading: innerHeadingLevel(b.level) === 2 ? HeadingLevel.HEADING_2 : HeadingLevel.HEADING_3, children: runs(b.spans) })];
+        return [
+          new Paragraph({
+            heading: innerHeadingLevel(b.level) === 2 ? HeadingLevel.HEADING_2 : HeadingLevel.HEADING_3,
+            children: runs(b.spans),
+          }),
+        ];
       case 'paragraph':
-        return [new Paragraph({ ...quote, children: runs(b.spans, { ...(isQuote ? { italics: true } : {}), ...inLanguage(b.lang ?? lang) }) })];
+        return [
+          new Paragraph({
+            ...quote,
+            children: runs(b.spans, { ...(isQuote ? { italics: true } : {}), ...inLanguage(b.lang ?? lang) }),
+          }),
+        ];
       case 'list': {
         const instance = lists.next++;
         const level = Math.min(depth, 8);
         return b.items.flatMap((item) =>
           item.flatMap((inner, i) => {
             if (inner.kind === 'paragraph' && i === 0) {
-              const marker = b.isOrdered ? { numbering: { reference: 'ordered', level, instance } } : { bullet: { level } };
+              const marker = b.isOrdered
+                ? { numbering: { reference: 'ordered', level, instance } }
+                : { bullet: { level } };
               return [new Paragraph({ ...marker, children: runs(inner.spans) })];
             }
             return paragraphs([inner], lists, depth + 1, isQuote);
@@ -83,9 +114,23 @@ function paragraphs(blocks: readonly Block[], lists: ListCounter, depth = 0, isQ
       case 'quote':
         return paragraphs(b.blocks, lists, depth, true, b.lang ?? lang);
       case 'code':
-        return [new Paragraph({ children: b.text.split('\n').map((line, i) => new TextRun({ font: MONO, size: 18, text: xmlSafe(line), ...(i > 0 ? { break: 1 } : {}) })) })];
+        return [
+          new Paragraph({
+            children: b.text
+              .split('\n')
+              .map(
+                (line, i) => new TextRun({ font: MONO, size: 18, text: xmlSafe(line), ...(i > 0 ? { break: 1 } : {}) }),
+              ),
+          }),
+        ];
       case 'rule':
-        return [new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 240, after: 240 }, children: [new TextRun('*   *   *')] })];
+        return [
+          new Paragraph({
+            alignment: AlignmentType.CENTER,
+            spacing: { before: 240, after: 240 },
+            children: [new TextRun('*   *   *')],
+          }),
+        ];
       case 'table':
         return [table(b), new Paragraph({ spacing: { after: 0 }, children: [] })];
     }
@@ -94,9 +139,29 @@ function paragraphs(blocks: readonly Block[], lists: ListCounter, depth = 0, isQ
 
 const centred = (text: string, opts: { size?: number; bold?: boolean; italics?: boolean; before?: number } = {}) =>
   new Paragraph({
-    alignment: AlignmentType.CENTER, spacing: { before: opts.before ?? 0, after: 240 },
-    children: [new TextRun({ text: xmlSafe(text), ...(opts.size ? { size: opts.size } : {}), ...(opts.bold ? { bold: true } : {}), ...(opts.italics ? { italics: true } : {}) })],
+    alignment: AlignmentType.CENTER,
+    spacing: { before: opts.before ?? 0, after: 240 },
+    children: [
+      new TextRun({
+        text: xmlSafe(text),
+        ...(opts.size ? { size: opts.size } : {}),
+        ...(opts.bold ? { bold: true } : {}),
+        ...(opts.italics ? { italics: true } : {}),
+      }),
+    ],
   });
+
+/** The one numbering of ordered lists: decimal, each level indented further. */
+const ORDERED = {
+  reference: 'ordered',
+  levels: Array.from({ length: 9 }, (_, level) => ({
+    level,
+    format: LevelFormat.DECIMAL,
+    text: `%${level + 1}.`,
+    alignment: AlignmentType.START,
+    style: { paragraph: { indent: { left: 0.4 * INCH * (level + 1), hanging: 0.25 * INCH } } },
+  })),
+};
 
 /** A book document as DOCX bytes. */
 export async function renderDocx(doc: BookDocument, opts: { date?: Date } = {}): Promise<Uint8Array> {
@@ -104,55 +169,35 @@ export async function renderDocx(doc: BookDocument, opts: { date?: Date } = {}):
   const words = exportWords(doc.lang);
   const { notice, writtenWith } = copyrightLines(doc, date.getFullYear());
   const lists: ListCounter = { next: 1 };
-  const page = { size: { width: 6 * INCH, height: 9 * INCH }, margin: { top: 0.75 * INCH, bottom: 0.75 * INCH, left: 0.75 * INCH, right: 0.75 * INCH } };
+  const line = (text: string) => new Paragraph({ spacing: { after: 120 }, children: [new TextRun(text)] });
 
   const front = [
-    new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, spacing: { before: 2.5 * INCH, after: 480, ...lines(1.1) }, children: [new TextRun(xmlSafe(doc.title))] }),
+    titleParagraph(doc.title),
     ...(doc.author ? [centred(doc.author, { size: 28 })] : []),
-    new Paragraph({ pageBreakBefore: true, spacing: { before: 4 * INCH, after: 120 }, children: [new TextRun({ text: xmlSafe(doc.title), italics: true })] }),
-    ...(doc.author ? [new Paragraph({ spacing: { after: 120 }, children: [new TextRun(xmlSafe(`${words.by} ${doc.author}`))] })] : []),
-    new Paragraph({ spacing: { after: 120 }, children: [new TextRun(xmlSafe(notice))] }),
-    new Paragraph({ spacing: { after: 120 }, children: [new TextRun(writtenWith)] }),
+    copyrightTitle(doc.title),
+    ...(doc.author ? [line(xmlSafe(`${words.by} ${doc.author}`))] : []),
+    line(xmlSafe(notice)),
+    line(writtenWith),
     // The generated copyright text (rights, disclaimer) on the same, one copyright page.
     ...(doc.copyright ? paragraphs(parseMarkdown(doc.copyright), lists) : []),
-    new Paragraph({ pageBreakBefore: true, spacing: { after: 360 }, children: [new TextRun({ text: words.contents, bold: true, size: 32 })] }),
-    new TableOfContents(words.contents, { hyperlink: true, headingStyleRange: '1-1', pageNumbersEntryLevelsRange: '1-1', beginDirty: false }),
+    ...contentsPage(words.contents),
   ];
   const body = documentSections(doc).flatMap((section, i) => [
-    new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: i > 0, children: [new TextRun({ text: xmlSafe(section.heading), ...inLanguage(section.headingLang) })] }),
+    new Paragraph({
+      heading: HeadingLevel.HEADING_1,
+      pageBreakBefore: i > 0,
+      children: [new TextRun({ text: xmlSafe(section.heading), ...inLanguage(section.headingLang) })],
+    }),
     ...paragraphs(section.blocks, lists),
   ]);
-  const pageNumber: ParagraphChild = new TextRun({ children: [PageNumber.CURRENT] });
-
   const file = new Document({
-    title: xmlSafe(doc.title), ...(doc.author ? { creator: xmlSafe(doc.author) } : {}), description: `${doc.typeLabel}. ${writtenWith}.`,
+    title: xmlSafe(doc.title),
+    ...(doc.author ? { creator: xmlSafe(doc.author) } : {}),
+    description: `${doc.typeLabel}. ${writtenWith}.`,
     lastModifiedBy: 'Karya',
-    styles: {
-      default: {
-        document: { run: { font: 'Georgia', size: 22, language: { value: wordLanguage(doc.lang) } }, paragraph: { spacing: { after: 160, ...lines(1.25) } } },
-        title: { run: { font: 'Georgia', size: 56 }, paragraph: { spacing: { after: 480, ...lines(1.1) } } },
-        heading1: { run: { size: 36, bold: true }, paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 1.25 * INCH, after: 480, ...lines(1.1) }, keepNext: true } },
-        heading2: { run: { size: 28, bold: true }, paragraph: { spacing: { before: 360, after: 160, ...lines(1.1) }, keepNext: true } },
-        heading3: { run: { size: 24, bold: true }, paragraph: { spacing: { before: 240, after: 120, ...lines(1.1) }, keepNext: true } },
-      },
-    },
-    numbering: {
-      config: [{
-        reference: 'ordered',
-        levels: Array.from({ length: 9 }, (_, level) => ({
-          level, format: LevelFormat.DECIMAL, text: `%${level + 1}.`, alignment: AlignmentType.START,
-          style: { paragraph: { indent: { left: 0.4 * INCH * (level + 1), hanging: 0.25 * INCH } } },
-        })),
-      }],
-    },
-    sections: [
-      { properties: { page }, children: front },
-      {
-        properties: { page: { ...page, pageNumbers: { start: 1 } } },
-        footers: { default: new Footer({ children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [pageNumber] })] }) },
-        children: body,
-      },
-    ],
+    styles: bookStyles(doc.lang, 36),
+    numbering: { config: [ORDERED] },
+    sections: bookSections(front, body),
   });
   return new Uint8Array(await Packer.toBuffer(file));
 }

@@ -16,7 +16,8 @@ import { parseMarkdown } from '../../markdown.js';
 import { escapeXml, spansXhtml } from './xhtml.js';
 import { accessibilityMetadata, typeAndRole } from './accessibility.js';
 import { copyrightLines, epubLanguage, exportWords } from './sections.js';
-import { BookEpub, CHAPTER, CSS, NCX, bookIdentifier, navTemplate, packageTemplate } from './epub.js';
+import { BookEpub, bookIdentifier } from './epub.js';
+import { CHAPTER, CSS, NCX, navTemplate, packageTemplate } from './epub-templates.js';
 import {
   ACTIVE_CSS,
   AUDIO_TYPES,
@@ -250,8 +251,7 @@ function epubOptions(
  * `baseDir` is the manifest's folder (each chapter's `audio` is relative to it), `outPath` the EPUB to write.
  * @throws ReadAlongError for a manifest it cannot be made from (its language unknown, a chapter's audio missing or
  *   not MP3/M4A, a chapter without paragraphs, a clip ending before it begins or before the one before it).
- * @example const manifest = JSON.parse(readFileSync('audio/read-along.json', 'utf8'));
- *   await writeReadAlongEpub(manifest, 'audio', 'book-read-along.epub', { voice: 'espeak-ng ms' })
+ * @example await writeReadAlongEpub(JSON.parse(readFileSync('audio/read-along.json', 'utf8')), 'audio', 'book.epub')
  */
 export async function writeReadAlongEpub(
   input: ReadAlongInput,

@@ -6,39 +6,81 @@
 // as not, so the readers of model answers take every language of the table at once, and a language added to the
 // table is read as the others are, with no code. Each value is a regular expression (case ignored), checked
 // when the table is read: a missing or malformed key stops the read naming the file and the key.
-import { defineSection, langs, languageTable, onLanguagesLoaded, type Lang, type LanguageTable } from './languages/index.js';
+import {
+  defineSection,
+  langs,
+  languageTable,
+  onLanguagesLoaded,
+  type Lang,
+  type LanguageTable,
+} from './languages/index.js';
 import { languageTableError } from './languages/errors.js';
 import { escapeRegExp as escape } from './markup.js';
 import { withUnicode, wordEdges } from './word-edges.js';
+import { numberIn, parseNumbers, type NumberWords } from './reading-numbers.js';
+export type { NumberWords } from './reading-numbers.js';
 
 /** The keys of each group of the section, in the order languages/en/reading.yaml explains them. */
 export const READING_KEYS = {
   parts: ['chapter', 'plural', 'section', 'part', 'book', 'introduction', 'conclusion', 'prologue', 'epilogue'],
-  outline: ['title', 'premise', 'characters', 'ending', 'entries', 'other', 'chapterTitle', 'planColumn', 'wordUnit', 'noun', 'chatter', 'interjection', 'announcer', 'endingPhrase'],
-  json: ['title', 'premise', 'characters', 'chapters', 'threads', 'ending', 'chapterTitle', 'chapterPlan', 'characterName', 'characterRole', 'thread', 'opened', 'due'],
-  bible: ['premise', 'ending', 'chapters', 'arcs', 'chapter', 'arc', 'characters', 'threads', 'facts', 'replaced', 'summary', 'open', 'advanced', 'resolved', 'dropped', 'at', 'opened', 'since', 'due', 'copula'],
+  outline: [
+    'title',
+    'premise',
+    'characters',
+    'ending',
+    'entries',
+    'other',
+    'chapterTitle',
+    'planColumn',
+    'wordUnit',
+    'noun',
+    'chatter',
+    'interjection',
+    'announcer',
+    'endingPhrase',
+  ],
+  json: [
+    'title',
+    'premise',
+    'characters',
+    'chapters',
+    'threads',
+    'ending',
+    'chapterTitle',
+    'chapterPlan',
+    'characterName',
+    'characterRole',
+    'thread',
+    'opened',
+    'due',
+  ],
+  bible: [
+    'premise',
+    'ending',
+    'chapters',
+    'arcs',
+    'chapter',
+    'arc',
+    'characters',
+    'threads',
+    'facts',
+    'replaced',
+    'summary',
+    'open',
+    'advanced',
+    'resolved',
+    'dropped',
+    'at',
+    'opened',
+    'since',
+    'due',
+    'copula',
+  ],
   brief: ['chapterNotes', 'avoid', 'title', 'characters', 'pointOfView'],
   headings: ['characterDetails', 'characterList', 'chapterPlan'],
 } as const;
 type Group = keyof typeof READING_KEYS;
 type Words<G extends Group> = Readonly<Record<(typeof READING_KEYS)[G][number], string>>;
-
-/** Numbers written out: each word's value, and how words are put together ("dua puluh satu", "ketiga"). */
-export interface NumberWords {
-  readonly words: ReadonlyMap<string, number>;
-  /** After a unit, adds ten ("dua belas" = 12). */
-  readonly plusTen: readonly string[];
-  /** After a unit, multiplies it by ten ("dua puluh" = 20). */
-  readonly timesTen: readonly string[];
-  /** Before a number, makes it an ordinal ("ke-3", "ketiga"). */
-  readonly ordinalPrefix: readonly string[];
-  /** Words that multiply what comes before them ("two hundred", "dua ratus"), with their value. */
-  readonly scales: ReadonlyMap<string, number>;
-  /** Words that join a large number's parts and count for nothing ("one hundred and one"). */
-  readonly joiners: readonly string[];
-  /** Words that stand for one before a scale ("a hundred"). */
-  readonly articles: readonly string[];
-}
 
 export interface ReadingWords {
   readonly parts: Words<'parts'>;
@@ -77,36 +119,15 @@ function parseReading(raw: unknown, table: LanguageTable): ReadingWords {
   return {
     parts: group('parts', r),
     numbers: parseNumbers(mapping(r.numbers, 'numbers'), fail),
-    outline: Object.fromEntries(READING_KEYS.outline.map((k) => [k, pattern(outline[k], `outline.${k}`)])) as Words<'outline'>,
+    outline: Object.fromEntries(
+      READING_KEYS.outline.map((k) => [k, pattern(outline[k], `outline.${k}`)]),
+    ) as Words<'outline'>,
     json: group('json', outline, 'outline.json'),
     bible: group('bible', r),
     brief: group('brief', r),
     headings: group('headings', r),
     front: pattern(r.front, 'front'),
   };
-}
-
-function parseNumbers(n: Record<string, unknown>, fail: (key: string, expected: string) => Error): NumberWords {
-  const words = n.words;
-  if (!words || typeof words !== 'object' || Array.isArray(words) || !Object.keys(words).length) throw fail('numbers.words', 'a mapping of each number word to its value');
-  const map = new Map<string, number>();
-  for (const [w, v] of Object.entries(words as Record<string, unknown>)) {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw fail(`numbers.words.${w}`, 'a whole number above 0');
-    map.set(w.toLowerCase().trim(), v);
-  }
-  const list = (key: 'plusTen' | 'timesTen' | 'ordinalPrefix' | 'joiners' | 'articles'): string[] => {
-    const v = n[key];
-    if (!Array.isArray(v) || v.some((w) => typeof w !== 'string' || !w.trim())) throw fail(`numbers.${key}`, 'a list of words ([] when the language has none)');
-    return v.map((w: string) => w.toLowerCase().trim());
-  };
-  const scales = n.scales;
-  if (!scales || typeof scales !== 'object' || Array.isArray(scales)) throw fail('numbers.scales', 'a mapping of each multiplying word to its value ({} when the language has none)');
-  const scaleMap = new Map<string, number>();
-  for (const [w, v] of Object.entries(scales as Record<string, unknown>)) {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 100) throw fail(`numbers.scales.${w}`, 'a whole number of 100 or more');
-    scaleMap.set(w.toLowerCase().trim(), v);
-  }
-  return { words: map, plusTen: list('plusTen'), timesTen: list('timesTen'), ordinalPrefix: list('ordinalPrefix'), scales: scaleMap, joiners: list('joiners'), articles: list('articles') };
 }
 
 /** A language's reading words, from its table. */
@@ -130,7 +151,8 @@ onLanguagesLoaded(() => {
 function at(words: ReadingWords, path: string): string {
   let v: unknown = words;
   // `outline.json` is kept as its own group (`json`), as the file nests it under `outline`.
-  for (const k of path.replace(/^outline\.json\./, 'json.').split('.')) v = (v as Record<string, unknown> | undefined)?.[k];
+  for (const k of path.replace(/^outline\.json\./, 'json.').split('.'))
+    v = (v as Record<string, unknown> | undefined)?.[k];
   if (typeof v !== 'string') throw new Error(`reading words: no key "${path}"`);
   return v;
 }
@@ -161,7 +183,8 @@ export function readingPattern(source: string, flags = 'iu'): RegExp {
   const key = `${flags}/${source}`;
   let re = patterns.get(key);
   if (!re) {
-    const words = (path: string) => (path === 'numbers' ? numberWordsGroup() : path === 'ordinals' ? ordinalPrefixes() : anyWords(path));
+    const words = (path: string) =>
+      path === 'numbers' ? numberWordsGroup() : path === 'ordinals' ? ordinalPrefixes() : anyWords(path);
     const filled = source.replace(/\{([a-z][a-zA-Z.]*)\}/g, (_m, path: string) => words(path));
     // A `\b` of the code's or of a language's words is a word's edge in every script (word-edges.ts).
     re = new RegExp(wordEdges(filled), withUnicode(flags));
@@ -176,17 +199,28 @@ export function readingPattern(source: string, flags = 'iu'): RegExp {
  */
 export function isPartWord(word: string): boolean {
   if (!partWords) {
-    partWords = new Set(readLangs().flatMap((code) => Object.values(readingOf(code).parts).flatMap((p) => p.split('|')).filter((w) => /^\p{L}+$/u.test(w)).map((w) => w.toLowerCase())));
+    partWords = new Set(
+      readLangs().flatMap((code) =>
+        Object.values(readingOf(code).parts)
+          .flatMap((p) => p.split('|'))
+          .filter((w) => /^\p{L}+$/u.test(w))
+          .map((w) => w.toLowerCase()),
+      ),
+    );
   }
   return partWords.has(word.toLowerCase());
 }
-
 
 /** Every number word of every language, longest first, as one group. */
 function numberWordsGroup(): string {
   if (numberAlternation === undefined) {
     const words = new Set(readLangs().flatMap((code) => [...readingOf(code).numbers.words.keys()]));
-    numberAlternation = words.size ? `(?:${[...words].sort((a, b) => b.length - a.length).map((w) => escape(w).replace(/ /g, '\\s+')).join('|')})` : '(?!)';
+    numberAlternation = words.size
+      ? `(?:${[...words]
+          .sort((a, b) => b.length - a.length)
+          .map((w) => escape(w).replace(/ /g, '\\s+'))
+          .join('|')})`
+      : '(?!)';
   }
   return numberAlternation;
 }
@@ -195,41 +229,6 @@ function numberWordsGroup(): string {
 export function ordinalPrefixes(): string {
   const all = [...new Set(readLangs().flatMap((code) => readingOf(code).numbers.ordinalPrefix))];
   return all.length ? `(?:${all.map(escape).join('|')})` : '(?!)';
-}
-
-/**
- * Words read as one number in one language's words: "twenty one" → 21, "dua belas" → 12, "ketiga" → 3; NaN otherwise.
- */
-function numberIn(tokens: readonly string[], n: NumberWords): number {
-  const direct = n.words.get(tokens.join(' '));
-  if (direct !== undefined) return direct;
-  const first = tokens[0] ?? '';
-  for (const p of n.ordinalPrefix) {
-    if (first.length > p.length && first.startsWith(p)) {
-      const v = composed([first.slice(p.length), ...tokens.slice(1)], n);
-      if (Number.isFinite(v)) return v;
-    }
-  }
-  return composed(tokens, n);
-}
-
-function composed(t: readonly string[], n: NumberWords): number {
-  const value = (w: string | undefined) => (w === undefined ? undefined : n.words.get(w));
-  const a = value(t[0]);
-  if (t.length === 1) return a ?? NaN;
-  if (a === undefined) return NaN;
-  const isUnit = (v: number | undefined): v is number => v !== undefined && v >= 1 && v <= 9;
-  if (t.length === 2) {
-    const b = value(t[1]);
-    if (a >= 20 && a < 100 && a % 10 === 0 && isUnit(b)) return a + b;
-    if (a >= 2 && a <= 9 && n.plusTen.includes(t[1]!)) return 10 + a;
-    if (a >= 2 && a <= 9 && n.timesTen.includes(t[1]!)) return 10 * a;
-  }
-  if (t.length === 3 && a >= 2 && a <= 9 && n.timesTen.includes(t[1]!)) {
-    const c = value(t[2]);
-    if (isUnit(c)) return 10 * a + c;
-  }
-  return NaN;
 }
 
 /** Every language's numbers written out (readers of large numbers walk them: import/headings.ts). */

@@ -8,23 +8,35 @@ import { isLang, type Lang } from '../languages/index.js';
 export type TextOrigin = 'model' | 'model-rewrite' | 'hand' | 'author';
 export const TEXT_ORIGINS: readonly TextOrigin[] = ['model', 'model-rewrite', 'hand', 'author'];
 
-/** A passage replaced inside a part: by the model (a passage tool's Keep, or words "write more" added) and how many words it put in. */
+/**
+ * A passage replaced inside a part: by the model (a passage tool's Keep, or words "write more" added) and how many
+ * words it put in.
+ */
 export interface PassageProvenance {
   readonly origin: 'model' | 'model-rewrite';
   readonly words: number;
 }
 
-/** A part's provenance: its text's origin as a whole and the passages the model put in since (an author's part keeps its own words around them). */
+/**
+ * A part's provenance: its text's origin as a whole and the passages the model put in since (an author's part keeps its
+ * own words around them).
+ */
 export interface PartProvenance {
   readonly origin: TextOrigin;
   readonly passages?: readonly PassageProvenance[];
-  /** An author's part taken from a public-domain text (an import that carried Project Gutenberg's licence): nobody's copyright to claim. */
+  /**
+   * An author's part taken from a public-domain text (an import that carried Project Gutenberg's licence): nobody's
+   * copyright to claim.
+   */
   readonly source?: 'public-domain';
-  /** A part of a translated edition: the model's translation of its source's part, written in this language (engine/session/translate). */
+  /**
+   * A part of a translated edition: the model's translation of its source's part, written in this language
+   * (engine/session/translate).
+   */
   readonly translatedFrom?: Lang;
-  /** A translated part's paragraphs (0-based) kept as their source because no answer for them could be kept: to ask for again. */
+  /** A translated part's paragraphs (0-based) kept as their source (no answer for them could be kept): to ask again. */
   readonly untranslated?: readonly number[];
-  /** A translated part whose chapter title is kept as its source's because no answer for it could be kept: to ask for again. */
+  /** A translated part whose chapter title is kept as its source's (no answer for it could be kept): to ask again. */
   readonly titleUntranslated?: true;
 }
 
@@ -35,11 +47,17 @@ export interface PartProvenance {
  */
 export interface SourceStatus {
   readonly publicDomain: boolean;
-  /** The year the text was first published (a Gutenberg "Original publication" line, "first published 1909", a title-page year). */
+  /**
+   * The year the text was first published (a Gutenberg "Original publication" line, "first published 1909", a
+   * title-page year).
+   */
   readonly firstPublished?: number;
   /** The original author the source names (Project Gutenberg's `Author:` line), as written there. */
   readonly originalAuthor?: string;
-  /** What said so: Project Gutenberg's licence or header, a public-domain statement in the front or back matter, nothing, or the writer. */
+  /**
+   * What said so: Project Gutenberg's licence or header, a public-domain statement in the front or back matter,
+   * nothing, or the writer.
+   */
   readonly from: SourceEvidence;
   /** The writer confirmed the status (a flag on import, the book's settings). */
   readonly confirmed?: boolean;
@@ -123,7 +141,8 @@ export function isAuthoredPart(
 
 /**
  * Whether the book is a public-domain text as the writer brought it: every written part the writer's own
- * (provenance `author`) from a public-domain source. Its copyright page claims no ©, and it is not "written with Karya".
+ * (provenance `author`) from a public-domain source. Its copyright page claims no ©, and it is not "written with
+ * Karya".
  */
 export function isPublicDomainBook(state: {
   readonly content: readonly string[];
@@ -138,7 +157,10 @@ export function hasAuthoredParts(state: { readonly provenance?: Readonly<Record<
   return Object.values(state.provenance ?? {}).some((p) => p.origin === 'author');
 }
 
-/** The book's provenance with the part at `position` set to `record` (a record saying only "model" is left out: the default). */
+/**
+ * The book's provenance with the part at `position` set to `record` (a record saying only "model" is left out: the
+ * default).
+ */
 export function withPartProvenance<S extends { readonly provenance?: Readonly<Record<number, PartProvenance>> }>(
   state: S,
   position: number,
@@ -194,7 +216,10 @@ function keptShare(previous: string, text: string): number {
   return now.length ? now.filter((r) => old.has(r)).length / now.length : 0;
 }
 
-/** The words of a part the model wrote: all of a model's, rewritten or hand-edited part; the passages it put into an author's part (at most the part's words). */
+/**
+ * The words of a part the model wrote: all of a model's, rewritten or hand-edited part; the passages it put into an
+ * author's part (at most the part's words).
+ */
 export function modelWordsOf(record: PartProvenance, text: string): number {
   const words = countWords(text);
   if (record.origin !== 'author') return words;

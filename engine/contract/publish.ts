@@ -21,13 +21,13 @@ const PublishPart = z.enum([
  * POST /api/books/:bookType/publish: the author name to print (without it a pen name is written, one
  * step), and the paperback's trim size and paper (default 6x9, white).
  */
-/** The paperback trims and papers a package is made for (engine/print.ts: KDP's common fiction trims; white or cream paper). */
+/** The paperback trims and papers a package is made for (engine/print.ts: KDP's common fiction trims; white, cream). */
 export const PAPERBACK_TRIMS = TRIM_NAMES;
 export const PAPERBACK_PAPERS = PAPER_NAMES;
 
 /**
- * The levels of KDP's AI disclosure for text a writer may set instead of the derived one: engine/publish/disclosure.ts
- * AI_TEXT_LEVELS, written again here (the contract reaches the browser without the publishing code; tests/contract checks both agree).
+ * The levels of KDP's AI disclosure for text a writer may set instead of the derived one (as disclosure.ts's
+ * AI_TEXT_LEVELS: the contract reaches the browser without the publishing code; tests/contract checks both agree).
  */
 export const PUBLISH_AI_TEXT_LEVELS = ['none', 'some', 'most', 'entirely'] as const;
 type AiTextLevel = (typeof PUBLISH_AI_TEXT_LEVELS)[number];
@@ -39,7 +39,7 @@ export const PublishBodySchema = z.strictObject({
   title: WriterTextSchema.trim().max(200).optional(),
   trim: z.enum(TRIM_NAMES as [TrimName, ...TrimName[]]).optional(),
   paper: z.enum(PAPER_NAMES as [PaperName, ...PaperName[]]).optional(),
-  /** The writer's correction of the AI disclosure's text level (karya publish --ai-text): metadata.json keeps the derived one beside it. */
+  /** The writer's correction of the AI disclosure's text level (--ai-text): metadata.json keeps the derived one too. */
   aiText: failsWith('invalid_ai_text', z.enum(AI_TEXT_LEVELS)).optional(),
   /**
    * A translated edition published as a dual-language book: the EPUB, DOCX and paperback print each source paragraph
@@ -130,14 +130,17 @@ export const KdpPackageSchema = z.strictObject({
   /** description.html and keywords.txt as made (the panel shows them). */
   description: z.string(),
   keywords: z.array(z.string()),
-  /** The categories metadata.json suggests (KDP asks for up to 3 at setup), editable with the keywords; absent in a package made before they were kept here. */
+  /**
+   * The categories metadata.json suggests (KDP asks for up to 3 at setup), editable with the keywords; absent in a
+   * package made before they were kept here.
+   */
   categories: z.array(z.string()).optional(),
   steps: z.array(PublishStepSchema),
   /** Credits of the steps run (each generator's cost; the administrator is charged 0 when short). */
   cost: z.number().int().min(0),
   /** The files of the zip, in order. */
   files: z.array(z.string()),
-  /** The day (yyyy-mm-dd) the book may be published on or after: the account's release schedule (at most 3 new titles a day). */
+  /** The day (yyyy-mm-dd) the book may be published on or after: the account's release schedule (3 new books a day). */
   publish_on: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -169,7 +172,7 @@ export const CoverQuerySchema = z.strictObject({
     .optional(),
 });
 
-/** A book's own cover picture as kept: its format and size as the writer sees it, the file's name and bytes, when it was given. */
+/** A book's own cover picture as kept: its format and size as the writer sees them, the file's name, bytes and date. */
 export const BookCoverSchema = z.strictObject({
   format: z.enum(['jpeg', 'png', 'tiff', 'webp']),
   width: z.number().int().positive(),
@@ -180,7 +183,7 @@ export const BookCoverSchema = z.strictObject({
 });
 export type BookCover = z.infer<typeof BookCoverSchema>;
 
-/** PUT and DELETE /api/books/:id/cover: the book's cover picture now (null: the package's cover is made, typographic or drawn). */
+/** PUT/DELETE /api/books/:id/cover: the book's cover picture now (null: the package makes one, typographic, drawn). */
 export const CoverResponseSchema = z.strictObject({ cover: BookCoverSchema.nullable() });
 
 /** GET /api/books/:bookType/publish: what publishing the current book costs, and its package when made. */
@@ -189,7 +192,10 @@ export const PublishQuoteSchema = z.strictObject({
   is_finished: z.boolean(),
   steps: z.array(PublishStepSchema),
   cost: z.number().int().min(0),
-  /** The trim the paperback is set at unless the writer picks another: the book's layout's (engine/print.ts printLayoutOf; a children's book 5.5x8.5). */
+  /**
+   * The trim the paperback is set at unless the writer picks another: the book's layout's (engine/print.ts
+   * printLayoutOf; a children's book 5.5x8.5).
+   */
   trim: z.enum(TRIM_NAMES as [TrimName, ...TrimName[]]),
   package: KdpPackageSchema.nullable(),
   /**
@@ -197,14 +203,17 @@ export const PublishQuoteSchema = z.strictObject({
    * limit of new titles a store creates (KDP: 3; engine/publish/release.ts): the publish panel shows it.
    */
   today: z.strictObject({ packages: z.number().int().min(0), per_day: z.number().int().min(1) }).optional(),
-  /** The AI disclosure's text level derived from who wrote each part, and the model's share of the words (0..1): what the writer may correct. */
+  /** The derived text level (from who wrote each part) the writer may correct, and the model's share of the words. */
   ai_text: z.strictObject({ level: z.enum(AI_TEXT_LEVELS), share: z.number().min(0).max(1) }).optional(),
-  /** The book's id (its cover is given at PUT /api/books/:id/cover) and its own cover picture, when the writer gave one. */
+  /** The book's id (PUT /api/books/:id/cover gives its cover) and its own cover picture, if the writer gave one. */
   book_id: z.number().int().positive().optional(),
   cover: BookCoverSchema.nullable().optional(),
-  /** A translated edition whose source is saved: its language and its source's (the panel offers the dual-language book). */
+  /** A translation whose source is saved: its language and its source's (the panel offers the dual-language book). */
   edition: z.strictObject({ lang: LangSchema, source_lang: LangSchema }).optional(),
-  /** The author the book is kept under (the writer's, an import's, or the pen name a package was made with): the panel's Author field starts with it, and no author step is charged. */
+  /**
+   * The author the book is kept under (the writer's, an import's, or the pen name a package was made with): the
+   * panel's Author field starts with it, and no author step is charged.
+   */
   author: z.string().max(100).optional(),
 });
 export type PublishQuote = z.infer<typeof PublishQuoteSchema>;
@@ -231,7 +240,7 @@ export const PACKAGE_EDIT_LIMITS = {
   categoryChars: 200,
 } as const;
 
-/** A list of at most `max` items, refused as a whole with `code` when longer, each item then by `item` (its issue at its index). */
+/** At most `max` items, refused whole with `code` when longer, then each item by `item` (its issue at its index). */
 const listOf = <T extends z.ZodType>(
   code: 'package_keywords_too_many' | 'package_categories_too_many',
   max: number,

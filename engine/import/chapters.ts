@@ -1,13 +1,14 @@
-// A manuscript's text split into its parts. Every heading-like line is read (headings.ts); the lines of one
-// family make one reading of the book; a reading's chapters are the longest run whose numbers go up one by one
-// (a contents list is such a run too, but one with no text under its entries, so the run that covers the most
-// words wins); a prologue just before the run and an epilogue just after it join it. Among the readings the
-// one that covers the most of the text wins, so "I know she'd be here" or a lone "1" in a list never starts a
-// chapter. A licence header and footer (Project Gutenberg's markers) and everything before the first chapter
-// (title page, contents, copyright) are front matter, kept out of the chapters. With the writer's own
+// A manuscript's text split into its parts. Every heading-like line is read (headings.ts); the lines of one family
+// make one reading of the book; a reading's chapters are the longest run whose numbers go up one by one
+// (chapter-run.ts: a contents list is such a run too, but one with no text under its entries, so the run that
+// covers the most words wins); a prologue just before the run and an epilogue just after it join it. Among the
+// readings the one that covers the most of the text wins, so "I know she'd be here" or a lone "1" in a list never
+// starts a chapter. A licence header and footer (Project Gutenberg's markers) and everything before the first
+// chapter (title page, contents, copyright) are front matter, kept out of the chapters. With the writer's own
 // --split pattern, every line it matches starts a chapter. Pure.
 import { countWords } from '../provider.js';
 import { isCapsTitle, isProse, isTitleLine, readHeading, type HeadingLine } from './headings.js';
+import { bestRun, type Found } from './chapter-run.js';
 import { bodyLines, hasLicenceHeader, LICENCE_START } from './plain-text.js';
 import { readFrontMatter, trimBlankLines, type FrontSection, type LeftOutKind } from './front-matter.js';
 import { readTitlePage, type TitlePage } from './title-page.js';
@@ -57,12 +58,6 @@ export interface ManuscriptSplit {
   premise?: string;
 }
 
-interface Found extends HeadingLine {
-  line: number;
-  /** The line after the heading that is its title (a Roman numeral's title line). */
-  titleLine?: number;
-}
-
 const blank = (line: string | undefined) => line === undefined || line.trim() === '';
 
 /** Every heading-like line that stands alone (a blank line or the start before it), with its title line. */
@@ -80,21 +75,31 @@ function headingsOf(lines: readonly string[], split?: RegExp): Found[] {
     const next = nextNonBlank(lines, i + 1);
     if (!heading) {
       // A title alone in capitals, then prose: a chapter whose number was lost (the last reading tried).
-      if (isCapsTitle(line) && next !== undefined && next > i + 1 && isProse(lines[next])) found.push({ family: 'caps-title', kind: 'chapter', line: i, title: line.trim() });
+      if (isCapsTitle(line) && next !== undefined && next > i + 1 && isProse(lines[next]))
+        found.push({ family: 'caps-title', kind: 'chapter', line: i, title: line.trim() });
       continue;
     }
     if (heading.family === 'number-alone' || heading.family === 'roman-alone') {
       // A number alone is a heading only when a title or a paragraph follows after a blank line.
       if (next === undefined || (next === i + 1 && !isTitleLine(lines[next]!))) continue;
     }
-    const hasTitleLine = heading.title === undefined && heading.kind !== 'part' && next !== undefined && next <= i + 2 && isTitleLine(lines[next]!) && blank(lines[next + 1]);
+    const hasTitleLine =
+      heading.title === undefined &&
+      heading.kind !== 'part' &&
+      next !== undefined &&
+      next <= i + 2 &&
+      isTitleLine(lines[next]!) &&
+      blank(lines[next + 1]);
     found.push({ ...heading, line: i, ...(hasTitleLine ? { title: lines[next]!.trim(), titleLine: next } : {}) });
   }
   return found;
 }
 
 function splitTitle(line: string, split: RegExp): { title?: string } {
-  const rest = line.replace(split, '').replace(/^\s*[.:—–-]?\s*/, '').trim();
+  const rest = line
+    .replace(split, '')
+    .replace(/^\s*[.:—–-]?\s*/, '')
+    .trim();
   return rest ? { title: rest } : {};
 }
 
@@ -104,93 +109,13 @@ function nextNonBlank(lines: readonly string[], from: number): number | undefine
 }
 
 /**
- * Words from the start of the text to the start of each line (prefix sums), so a stretch's words cost nothing to count.
- */
-function wordsBefore(lines: readonly string[]): number[] {
-  const before = [0];
-  for (const line of lines) before.push(before.at(-1)! + countWords(line));
-  return before;
-}
-
-/** A heading with this many words under it or more is a chapter's; fewer is a contents entry's. */
-const CHAPTER_WORDS_AT_LEAST = 20;
-
-/**
- * One reading's chapters: the chain of headings whose numbers go up one by one (a heading out of turn, such
- * as a lone "I" in the prose, is passed over as text), started at the heading that gives the most chapters
- * with text under them; a contents list's chain has none. Headings without a number (Markdown's) all count.
- * Each heading's successor in a chain is always the same one, so the chains form a forest and every start's
- * sums are found in one pass from the end: linear in the headings, however many chapters a book has.
- */
-function bestRun(lines: readonly string[], family: readonly Found[]): { run: Found[]; words: number } {
-  const chapters = mendMisprints(family.filter((h) => h.kind === 'chapter'));
-  const next = chainSuccessors(chapters);
-  const before = wordsBefore(lines);
-  const n = chapters.length;
-  // From each heading to its chain's end: the chapters with text under them, the titled headings, the words.
-  const [score, titled, total] = [new Float64Array(n + 1), new Float64Array(n + 1), new Float64Array(n + 1)];
-  for (let i = n - 1; i >= 0; i--) {
-    const h = chapters[i]!;
-    const j = next[i]!;
-    const words = before[j < n ? chapters[j]!.line : lines.length]! - before[(h.titleLine ?? h.line) + 1]!;
-    score[i] = (words >= CHAPTER_WORDS_AT_LEAST ? 1 : 0) + score[j]!;
-    titled[i] = (h.title !== undefined ? 1 : 0) + titled[j]!;
-    total[i] = words + total[j]!;
-  }
-  let best = -1;
-  // The first heading of the best chain at or after the start being tried: a numbered start on it is passed over.
-  let onBest = n;
-  for (let s = 0; s < n; s++) {
-    if (best !== -1 && chapters[s]!.number !== undefined) {
-      while (onBest < s) onBest = next[onBest]!;
-      if (onBest === s) continue;
-    }
-    // Equal chapters with text: the chain with more titled headings (a lone "I" in the prose has no title), then
-    // the one that starts later (a contents entry before the first chapter is not its start).
-    const isBetter = best === -1 || (score[s] !== score[best] ? score[s]! > score[best]! : titled[s] !== titled[best] ? titled[s]! > titled[best]! : total[s]! < total[best]!);
-    if (isBetter) [best, onBest] = [s, s];
-  }
-  if (best === -1) return { run: [], words: -1e9 };
-  const run: Found[] = [];
-  for (let i = best; i < n; i = next[i]!) run.push(chapters[i]!);
-  return { run, words: score[best]! * 1e9 + total[best]! };
-}
-
-/**
- * The headings with a misprinted number read as the one its neighbours say it is: between XVI and XVIII, a
- * "XXVII" (Treasure Island's Gutenberg text has one) is XVII, so one typo does not cut the book's chain in two.
- */
-function mendMisprints(chapters: Found[]): Found[] {
-  return chapters.map((h, k) => {
-    const [before, after] = [chapters[k - 1]?.number, chapters[k + 1]?.number];
-    const isMisprint = before !== undefined && after === before + 2 && h.number !== undefined && h.number !== before + 1;
-    return isMisprint ? { ...h, number: before + 1 } : h;
-  });
-}
-
-/**
- * Each heading's successor in a chain (`chapters.length` for none): the next heading numbered one more, or any next one
- * after an unnumbered heading, or the next unnumbered one.
- */
-function chainSuccessors(chapters: readonly Found[]): Int32Array {
-  const n = chapters.length;
-  const next = new Int32Array(n);
-  const firstNumbered = new Map<number, number>();
-  let firstUnnumbered = n;
-  for (let i = n - 1; i >= 0; i--) {
-    const number = chapters[i]!.number;
-    next[i] = number === undefined ? i + 1 : Math.min(firstUnnumbered, firstNumbered.get(number + 1) ?? n);
-    if (number === undefined) firstUnnumbered = i;
-    else firstNumbered.set(number, i);
-  }
-  return next;
-}
-
-/**
  * The reading to use: the writer's pattern, else the family whose best run covers the most words (two chapters at
  * least).
  */
-function chooseReading(lines: readonly string[], found: Found[]): { family: HeadingLine['family']; run: Found[]; ends: number[] } | undefined {
+function chooseReading(
+  lines: readonly string[],
+  found: Found[],
+): { family: HeadingLine['family']; run: Found[]; ends: number[] } | undefined {
   const families = new Map<HeadingLine['family'], Found[]>();
   for (const h of found) {
     const family = families.get(h.family);
@@ -214,7 +139,14 @@ function chooseReading(lines: readonly string[], found: Found[]): { family: Head
   }
   if (!chosen) return undefined;
   const all = found.filter((h) => h.family === chosen.family);
-  return { family: chosen.family, run: withPrologueAndEpilogue(all, chosen.run), ends: found.filter((h) => h.kind === 'part' && (h.family === chosen.family || h.family === 'chapter-word')).map((h) => h.line).sort((a, b) => a - b) };
+  return {
+    family: chosen.family,
+    run: withPrologueAndEpilogue(all, chosen.run),
+    ends: found
+      .filter((h) => h.kind === 'part' && (h.family === chosen.family || h.family === 'chapter-word'))
+      .map((h) => h.line)
+      .sort((a, b) => a - b),
+  };
 }
 
 /**
@@ -239,12 +171,20 @@ function withPrologueAndEpilogue(family: readonly Found[], run: Found[]): Found[
   // A larger part's heading between them ("Prologue", "PART ONE", "Chapter 1") does not hide the prologue.
   const before = family.filter((h) => h.line < first.line && h.kind !== 'part').at(-1);
   const after = family.find((h) => h.line > last.line && h.kind !== 'part');
-  return [...(before?.kind === 'prologue' ? [before] : []), ...run.filter((h) => h.kind === 'chapter'), ...(after?.kind === 'epilogue' ? [after] : [])];
+  return [
+    ...(before?.kind === 'prologue' ? [before] : []),
+    ...run.filter((h) => h.kind === 'chapter'),
+    ...(after?.kind === 'epilogue' ? [after] : []),
+  ];
 }
 
 /** The first line of a part's text, up to 120 characters. */
 function firstLineOf(text: string): string {
-  const line = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  const line =
+    text
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
   return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }
 
@@ -252,7 +192,11 @@ function firstLineOf(text: string): string {
  * The part's title as a writer would type it ("THE OLD HOUSE" stays as written; a closing full stop goes, an ellipsis
  * stays).
  */
-const tidyTitle = (title: string | undefined) => (title ?? '').replace(/^[*_#\s]+|[*_\s]+$/g, '').replace(/(?<![.\s])\.$/, '').trim();
+const tidyTitle = (title: string | undefined) =>
+  (title ?? '')
+    .replace(/^[*_#\s]+|[*_\s]+$/g, '')
+    .replace(/(?<![.\s])\.$/, '')
+    .trim();
 
 /**
  * A manuscript's parts: see the file's comment. `split` is the writer's own pattern for a chapter's heading
@@ -263,10 +207,24 @@ export function splitManuscript(text: string, opts: { split?: RegExp } = {}): Ma
   const source = hasLicenceHeader(text) ? { publicDomain: true as const } : {};
   const reading = chooseReading(lines, headingsOf(lines, opts.split));
   const all = text.split('\n');
-  const header = all.slice(0, Math.max(0, all.findIndex((l) => LICENCE_START.test(l))));
+  const header = all.slice(
+    0,
+    Math.max(
+      0,
+      all.findIndex((l) => LICENCE_START.test(l)),
+    ),
+  );
   if (!reading) {
     const body = lines.join('\n').trim();
-    return { parts: [{ kind: 'chapter', number: 1, title: '', words: countWords(body), firstLine: firstLineOf(body), text: body }], reading: 'none', frontMatterWords: 0, ...titled(readTitlePage(header, [])), ...source };
+    return {
+      parts: [
+        { kind: 'chapter', number: 1, title: '', words: countWords(body), firstLine: firstLineOf(body), text: body },
+      ],
+      reading: 'none',
+      frontMatterWords: 0,
+      ...titled(readTitlePage(header, [])),
+      ...source,
+    };
   }
   const { run, ends } = reading;
   let chapter = 0;
@@ -278,22 +236,42 @@ export function splitManuscript(text: string, opts: { split?: RegExp } = {}): Ma
     const body = trimBlankLines(lines.slice((h.titleLine ?? h.line) + 1, end).join('\n'));
     const kind = h.kind === 'prologue' ? 'introduction' : h.kind === 'epilogue' ? 'conclusion' : 'chapter';
     if (kind === 'chapter') chapter += 1;
-    return { kind, ...(kind === 'chapter' ? { number: chapter } : {}), title: tidyTitle(h.title), words: countWords(body), firstLine: firstLineOf(body), text: body };
+    return {
+      kind,
+      ...(kind === 'chapter' ? { number: chapter } : {}),
+      title: tidyTitle(h.title),
+      words: countWords(body),
+      firstLine: firstLineOf(body),
+      text: body,
+    };
   });
   const front = lines.slice(0, run[0]!.line);
   const page = readTitlePage(header, front);
-  const { sections, leftOut, leftOutWords } = readFrontMatter(front, { ...source, ...(page.title ? { title: page.title } : {}) });
+  const { sections, leftOut, leftOutWords } = readFrontMatter(front, {
+    ...source,
+    ...(page.title ? { title: page.title } : {}),
+  });
   const premise = labelledPremise(front);
   return {
-    parts, reading: reading.family, frontMatterWords: leftOutWords, ...(sections.length ? { frontMatter: sections } : {}), ...(leftOut.length ? { leftOut } : {}),
-    ...titled(page), ...source, ...(premise ? { premise } : {}),
+    parts,
+    reading: reading.family,
+    frontMatterWords: leftOutWords,
+    ...(sections.length ? { frontMatter: sections } : {}),
+    ...(leftOut.length ? { leftOut } : {}),
+    ...titled(page),
+    ...source,
+    ...(premise ? { premise } : {}),
   };
 }
 
 /** A title page's title (up to 120 characters), subtitle and author, as a split carries them. */
 function titled(page: TitlePage): Pick<ManuscriptSplit, 'title' | 'subtitle' | 'author'> {
   const title = page.title ? tidyTitle(page.title) : '';
-  return { ...(title && title.length <= 120 ? { title } : {}), ...(page.subtitle ? { subtitle: page.subtitle.slice(0, 200) } : {}), ...(page.author ? { author: page.author.slice(0, 100) } : {}) };
+  return {
+    ...(title && title.length <= 120 ? { title } : {}),
+    ...(page.subtitle ? { subtitle: page.subtitle.slice(0, 200) } : {}),
+    ...(page.author ? { author: page.author.slice(0, 100) } : {}),
+  };
 }
 
 /** The last part ends at the text's end, or at a closing line in some language's words (`THE END`: theEnd). */

@@ -11,24 +11,15 @@ import { FRONT_KIND_NAMES, LEFT_OUT_NAMES } from './front-matter.js';
 import { tidy } from './title-page.js';
 import { wordIn, type Lang } from '../languages/index.js';
 import { readSourceStatus, type SourceStatus } from './source-status.js';
-import {
-  checkImportFile,
-  decodeText,
-  importFileName,
-  IMPORT_LIMITS,
-  ImportRefusal,
-  type ImportFormat,
-  type TextEncoding,
-} from './read-text.js';
+import { checkImportFile, importFileName, IMPORT_LIMITS, ImportRefusal, type ImportFormat } from './read-text.js';
+import { decodeText, type TextEncoding } from './text-encoding.js';
 
 export { splitManuscript, type ImportedPart, type ManuscriptSplit } from './chapters.js';
+export { decodeText, UTF8_SHARE, type DecodedText, type TextEncoding } from './text-encoding.js';
 export {
   checkImportFile,
-  decodeText,
   fileKindOf,
   importFileName,
-  UTF8_SHARE,
-  type DecodedText,
   importRefusalMessage,
   tooLargeRefusal,
   formatOfName,
@@ -36,7 +27,6 @@ export {
   ImportRefusal,
   type ImportFormat,
   type FileKind,
-  type TextEncoding,
 } from './read-text.js';
 export { chapterNumber, listNumber, readHeading, romanValue, type ListStyle } from './headings.js';
 export { DocumentTooDeep, htmlToText } from './html-text.js';

@@ -1,71 +1,13 @@
 // The language table: every language Karya writes and speaks, read from data (languages/<code>.yaml and the
-// catalogue words in languages/<code>/), never from code that compares codes. The pure engine holds the table;
-// who reads the files sets the source (engine/node/languages.ts on Node, the studio's bundle in the browser),
-// and the table is read on first use, or at start by `ensureLanguages()` so a bad file fails the start.
-import { LanguageWordsError, languageTableError } from './errors.js';
+// catalogue words in languages/<code>/, each file parsed by table-file.ts), never from code that compares codes.
+// The pure engine holds the table; who reads the files sets the source (engine/node/languages.ts on Node, the
+// studio's bundle in the browser), and the table is read on first use, or at start by `ensureLanguages()` so a bad
+// file fails the start.
+import { LanguageWordsError } from './errors.js';
+import { parseTable, type LanguageSource, type LanguageTable } from './table-file.js';
 import type { Lang } from '../spec/types.js';
 export type { Lang } from '../spec/types.js';
-
-/**
- * One language's table file, parsed: the base every language has; sections owned elsewhere are read by `defineSection`.
- */
-export interface LanguageTable {
-  readonly code: Lang;
-  /** Its place in lists (the studio's switch, `--lang`'s values). */
-  readonly order: number;
-  /** Its own name in its own words (`Bahasa Malaysia`). */
-  readonly autonym: string;
-  /**
-   * Every language's name as this language writes it in running text; a language it does not name is called by its
-   * autonym.
-   */
-  readonly languageNames: Readonly<Record<Lang, string>>;
-  /**
-   * The script it is written in, Unicode's name in lower case (`latin`, `cyrillic`, `greek`, `arabic`): an answer
-   * mostly in another script than Latin is told by it (engine/session/reading/language-script.ts).
-   */
-  readonly script: string;
-  /**
-   * Tokens a word of its prose takes in the models' tokenizers (o200k, measured on its samples, rounded up): what a
-   * step's max_tokens is estimated from when it asks for words (engine/compile/budget.ts).
-   */
-  readonly tokensPerWord: number;
-  /**
-   * The codes other tools give it (ISO 639-2/3: franc's `eng`, `zsm`; a file's metadata `msa`), and the codes of
-   * the languages a reader of text cannot tell it from (franc takes Malay for Minangkabau or Javanese): a manuscript
-   * that a tool names by one of them is in a language Karya writes.
-   */
-  readonly otherCodes: readonly string[];
-  /**
-   * A language still being worded: its missing words are not checked when the table is read (a text it lacks
-   * fails where it is used, naming the key). Offered nowhere a writer chooses a language until it is not a draft.
-   */
-  readonly draft: boolean;
-  /** The whole parsed file, for the sections other modules own. */
-  readonly raw: Readonly<Record<string, unknown>>;
-  /** The files of its folder (languages/<code>/<name>.yaml), parsed: catalogue words, and sections written apart. */
-  readonly files: Readonly<Record<string, unknown>>;
-  /** Its words are not read yet (`LanguageSource.later`): its sections and catalogue words are not there. */
-  readonly later?: boolean;
-}
-
-/**
- * What a reader of the files hands the table: a table file's text and its catalogue words (catalogue name → key →
- * text).
- */
-export interface LanguageSource {
-  /** Where it was read from, for errors (`languages/id.yaml`). */
-  readonly file: string;
-  /** The table file, parsed (YAML on Node, the bundle's JSON in the browser). */
-  readonly data: unknown;
-  /** Catalogue words, one entry per file of languages/<code>/ (`errors` → `{ wrong_language: '…' }`). */
-  readonly words: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-  /**
-   * Its words are not here yet (the studio fetches a language's words when a writer first reads it): the language
-   * is listed and named, its sections and catalogue words are read when a source with them is set.
-   */
-  readonly later?: boolean;
-}
+export type { LanguageSource, LanguageTable } from './table-file.js';
 
 type Section = { name: string; parse: (raw: unknown, table: LanguageTable) => unknown };
 
@@ -92,7 +34,12 @@ const LISTING = Symbol.for('karya.languages.listingGaps');
  * language code. Read where the source's own files lack that file; Node's loader places none.
  */
 const BESIDE = Symbol.for('karya.languages.besideCode');
-type SourceSlot = { [SOURCE]?: () => readonly LanguageSource[]; [CHECKED]?: boolean; [LISTING]?: boolean; [BESIDE]?: Readonly<Record<string, Readonly<Record<string, unknown>>>> };
+type SourceSlot = {
+  [SOURCE]?: () => readonly LanguageSource[];
+  [CHECKED]?: boolean;
+  [LISTING]?: boolean;
+  [BESIDE]?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+};
 
 /**
  * A words file (`studio-admin`) of a language, as a bundle placed it beside the code that reads it (BESIDE), if it did.
@@ -119,7 +66,10 @@ export const LANGS: readonly Lang[] = new Proxy(codes, {
  * Who reads the table's files: Node's loader or the studio's bundle. Setting it again replaces the table on next use.
  * `checkWords: false` (the studio's bundle, whose words the build checked) reads the words without checking them whole.
  */
-export function setLanguageSource(read: () => readonly LanguageSource[], { checkWords = true }: { checkWords?: boolean } = {}): void {
+export function setLanguageSource(
+  read: () => readonly LanguageSource[],
+  { checkWords = true }: { checkWords?: boolean } = {},
+): void {
   (globalThis as SourceSlot)[SOURCE] = read;
   (globalThis as SourceSlot)[CHECKED] = checkWords;
   loaded = false;
@@ -165,7 +115,10 @@ export function wordsChecked(): boolean {
  * once every language's words are there (a guard compiled across a family reads them all); one that takes each
  * language's words as they come, `eachLanguage`, also runs while some are still to be fetched (`LanguageSource.later`).
  */
-export function onLanguagesLoaded(hook: (sources: readonly LanguageSource[]) => void, { eachLanguage = false }: { eachLanguage?: boolean } = {}): void {
+export function onLanguagesLoaded(
+  hook: (sources: readonly LanguageSource[]) => void,
+  { eachLanguage = false }: { eachLanguage?: boolean } = {},
+): void {
   // Run before it is kept: a hook that fails on the table already read (a registry refused for a missing word) is
   // not kept, so a later read of the table (a language added, the order changed) does not fail for a refused thing.
   if (loaded && (eachLanguage || isWhole())) hook(lastSources);
@@ -176,52 +129,13 @@ const isWhole = (): boolean => ![...tables.values()].some((t) => t.later);
 
 let lastSources: readonly LanguageSource[] = [];
 
-function str(v: unknown, file: string, key: string): string {
-  if (typeof v !== 'string' || !v.trim()) throw languageTableError(file, key, 'a text');
-  return v;
-}
-
-function rateOf(v: unknown, file: string): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw languageTableError(file, 'tokensPerWord', 'a number of tokens per word above 0 (1.45 for English)');
-  return v;
-}
-
-function codesOf(v: unknown, file: string): string[] {
-  if (v === undefined) return [];
-  if (!Array.isArray(v) || !v.every((c) => typeof c === 'string' && /^[a-z]{2,3}$/.test(c))) throw languageTableError(file, 'otherCodes', 'a list of two- or three-letter codes');
-  return v as string[];
-}
-
-/** A Unicode script's name in lower case (`cyrillic`, `old_italic`), as `\p{Script=…}` reads it. */
-function scriptOf(v: unknown, file: string): string {
-  const name = str(v, file, 'script');
-  const unicode = name.replace(/(^|_)([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase());
-  try {
-    if (!/^[a-z]+(?:_[a-z]+)*$/.test(name)) throw new Error(name);
-    new RegExp(`\\p{Script=${unicode}}`, 'u');
-  } catch {
-    const expected = "a Unicode script's name in lower case (latin, cyrillic, greek, arabic…)";
-    throw languageTableError(file, 'script', expected);
-  }
-  return name;
-}
-
-function parseTable(src: LanguageSource): LanguageTable {
-  const raw = src.data;
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw languageTableError(src.file, '*', 'a mapping of keys');
-  const r = raw as Record<string, unknown>;
-  const code = str(r.code, src.file, 'code');
-  if (!/^[a-z]{2,3}$/.test(code)) throw languageTableError(src.file, 'code', 'two or three lowercase letters (ISO 639)');
-  if (typeof r.order !== 'number') throw languageTableError(src.file, 'order', 'a number');
-  const names = r.languageNames;
-  if (!names || typeof names !== 'object') throw languageTableError(src.file, 'languageNames', 'a mapping of language codes to names');
-  for (const [k, v] of Object.entries(names)) str(v, src.file, `languageNames.${k}`);
-  return { code, order: r.order, autonym: str(r.autonym, src.file, 'autonym'), languageNames: names as Record<string, string>, script: scriptOf(r.script, src.file), tokensPerWord: rateOf(r.tokensPerWord, src.file), draft: r.draft === true, otherCodes: codesOf(r.otherCodes, src.file), raw: r, files: src.words, later: src.later === true };
-}
-
 function load(): void {
   const source = (globalThis as SourceSlot)[SOURCE];
-  if (!source) throw new LanguageWordsError({ language: '*', catalogue: 'languages', key: '*' }, 'no language table: nothing set the source of languages/ (engine/node/languages.ts on Node)');
+  if (!source)
+    throw new LanguageWordsError(
+      { language: '*', catalogue: 'languages', key: '*' },
+      'no language table: nothing set the source of languages/ (engine/node/languages.ts on Node)',
+    );
   const sources = source();
   const parsed = sources.map(parseTable).sort((a, b) => a.order - b.order || a.code.localeCompare(b.code));
   tables.clear();
@@ -245,7 +159,8 @@ function load(): void {
 function readSection(s: Section): void {
   const values = new Map<Lang, unknown>();
   // A section is written in the table file, or in a file of its own in the language's folder (a long one: prompts).
-  for (const t of tables.values()) if (!t.later) values.set(t.code, s.parse(t.raw[s.name] ?? t.files[s.name] ?? wordsBesideCode(s.name, t.code), t));
+  for (const t of tables.values())
+    if (!t.later) values.set(t.code, s.parse(t.raw[s.name] ?? t.files[s.name] ?? wordsBesideCode(s.name, t.code), t));
   sectionValues.set(s.name, values);
 }
 
@@ -281,7 +196,11 @@ export function isLang(code: unknown): code is Lang {
 export function languageTable(code: Lang): LanguageTable {
   ensureLanguages();
   const t = tables.get(code);
-  if (!t) throw new LanguageWordsError({ language: code, catalogue: 'languages', key: 'code' }, `"${code}" is not a language of the table (${codes.join(', ')})`);
+  if (!t)
+    throw new LanguageWordsError(
+      { language: code, catalogue: 'languages', key: 'code' },
+      `"${code}" is not a language of the table (${codes.join(', ')})`,
+    );
   return t;
 }
 
@@ -305,7 +224,11 @@ export function defineSection<T>(name: string, parse: (raw: unknown, table: Lang
   return (code) => {
     ensureLanguages();
     const values = sectionValues.get(name);
-    if (!values?.has(code) && languageTable(code).later) throw new LanguageWordsError({ language: code, catalogue: name, key: '*' }, `the words of "${code}" are not read yet (${name})`);
+    if (!values?.has(code) && languageTable(code).later)
+      throw new LanguageWordsError(
+        { language: code, catalogue: name, key: '*' },
+        `the words of "${code}" are not read yet (${name})`,
+      );
     return values!.get(code) as T;
   };
 }

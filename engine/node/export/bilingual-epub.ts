@@ -7,7 +7,8 @@ import type { Lang } from '../../spec/types.js';
 import { parseMarkdown } from '../../markdown.js';
 import { blocksXhtml, escapeXml, type HeadingOutline } from './xhtml.js';
 import { epubLanguage, exportWords, copyrightLines } from './sections.js';
-import { BookEpub, CHAPTER, CSS, HEAD, NCX, TRANSLATOR_NAME, bookIdentifier, packageTemplate } from './epub.js';
+import { BookEpub, bookIdentifier } from './epub.js';
+import { CHAPTER, CSS, HEAD, NCX, TRANSLATOR_NAME, packageTemplate } from './epub-templates.js';
 import { accessibilityMetadata, typeAndRole } from './accessibility.js';
 import { bilingualLine, translatedLine, type BilingualDocument, type BilingualPart } from './bilingual.js';
 

@@ -16,7 +16,8 @@ import { parseMarkdown } from '../../markdown.js';
 import { escapeXml, spansXhtml } from './xhtml.js';
 import { accessibilityMetadata, typeAndRole } from './accessibility.js';
 import { copyrightLines, epubLanguage, exportWords } from './sections.js';
-import { BookEpub, CHAPTER, CSS, NCX, bookIdentifier, navTemplate, packageTemplate } from './epub.js';
+import { BookEpub, bookIdentifier } from './epub.js';
+import { CHAPTER, CSS, NCX, navTemplate, packageTemplate } from './epub-templates.js';
 import {
   ACTIVE_CSS,
   AUDIO_TYPES,
@@ -60,7 +61,7 @@ export interface ReadAlongWritten {
   durationMs: number;
 }
 
-/** A chapter's audio file (`audio`, its own unless a paragraph names another) under `baseDir`, or the error naming it: missing, outside the manifest's folder, unplayable. */
+/** A chapter's `audio` (or a paragraph's own) under `baseDir`, or the error naming it: missing, outside, unplayable. */
 function audioSource(chapter: ReadAlongChapter, index: number, baseDir: string, audio = chapter.audio): string {
   const where = { chapter: index + 1, title: chapter.title, file: audio };
   const file = path.resolve(baseDir, audio);
@@ -84,7 +85,7 @@ function overlaid(input: ReadAlongInput, sources: readonly string[], baseDir: st
   return input.chapters.map((chapter, i) => {
     const n = String(i + 1).padStart(3, '0');
     const own = named(sources[i]!, n);
-    // The title spoken first (an audio edition announces the chapter) is synchronised with the heading, not printed twice.
+    // The title spoken first (an audio edition announces the chapter) is synced with the heading, not printed twice.
     const { items, isHeadingSpoken } = spokenOf(chapter);
     let p = 0;
     const ids = items.map((_, k) => (k === 0 && isHeadingSpoken ? 'heading' : `p${++p}`));
@@ -131,10 +132,11 @@ function chapterXhtml(chapter: ReadAlongChapter, o: OverlaidChapter): string {
   const paragraphs = spokenOf(chapter).items.flatMap((p, k) =>
     k === 0 && isTitleSpoken ? [] : [`<p id="${o.ids[k]}">${paragraphXhtml(p.text)}</p>`],
   );
-  return `<section id="${SECTION_ID}"${typeAndRole('chapter')}><h1${isTitleSpoken ? ' id="heading"' : ''}>${escapeXml(chapter.title)}</h1>\n${paragraphs.join('\n')}</section>`;
+  const heading = `<h1${isTitleSpoken ? ' id="heading"' : ''}>${escapeXml(chapter.title)}</h1>`;
+  return `<section id="${SECTION_ID}"${typeAndRole('chapter')}>${heading}\n${paragraphs.join('\n')}</section>`;
 }
 
-/** The book's EPUB with its overlays; the SMIL documents and the audio (streamed from disk, stored) added to its zip. */
+/** The book's EPUB with its overlays; its SMIL documents and audio (streamed from disk, stored) added to its zip. */
 class ReadAlongEpub extends BookEpub {
   constructor(
     options: Options,
@@ -154,7 +156,7 @@ class ReadAlongEpub extends BookEpub {
     return this;
   }
 
-  /** The EPUB written to a file as it is zipped: memory grows with a chapter's audio, not the book's (4 or 8 files of 60 MB: ~150 MB over Node's own either way). */
+  /** Written to a file as it is zipped: memory grows with a chapter's audio, not the book's (~150 MB over Node's). */
   async writeTo(file: string): Promise<void> {
     await this.render();
     await pipeline(
@@ -179,25 +181,27 @@ function frontPages(
 ): Chapter[] {
   const title = escapeXml(input.title);
   const by = input.author ? `<p>${escapeXml(`${exportWords(lang).by} ${input.author}`)}</p>` : '';
+  const byline = input.author ? `<p class="author">${escapeXml(input.author)}</p>` : '';
+  const lines = [notice, writtenWith, say('disclosure', lang), narrator].map((l) => `<p>${escapeXml(l)}</p>`).join('');
   return [
     {
       title: input.title,
       filename: 'title-page.xhtml',
       beforeToc: true,
       excludeFromToc: true,
-      content: `<section epub:type="titlepage" class="titlepage"><h1>${title}</h1>${input.author ? `<p class="author">${escapeXml(input.author)}</p>` : ''}</section>`,
+      content: `<section epub:type="titlepage" class="titlepage"><h1>${title}</h1>${byline}</section>`,
     },
     {
       title: notice,
       filename: 'copyright.xhtml',
       beforeToc: true,
       excludeFromToc: true,
-      content: `<section epub:type="copyright-page" class="copyright"><p><em>${title}</em></p>${by}<p>${escapeXml(notice)}</p><p>${escapeXml(writtenWith)}</p><p>${escapeXml(say('disclosure', lang))}</p><p>${escapeXml(narrator)}</p></section>`,
+      content: `<section epub:type="copyright-page" class="copyright"><p><em>${title}</em></p>${by}${lines}</section>`,
     },
   ];
 }
 
-/** The EPUB's options: the book's templates and CSS (with the active class), its package with the overlays and audio accessibility. */
+/** The EPUB's options: the book's templates, CSS (with the active class), package with overlays and accessibility. */
 function epubOptions(
   input: ReadAlongInput,
   lang: Lang,
@@ -247,7 +251,7 @@ function epubOptions(
  * `baseDir` is the manifest's folder (each chapter's `audio` is relative to it), `outPath` the EPUB to write.
  * @throws ReadAlongError for a manifest it cannot be made from (its language unknown, a chapter's audio missing or
  *   not MP3/M4A, a chapter without paragraphs, a clip ending before it begins or before the one before it).
- * @example await writeReadAlongEpub(JSON.parse(readFileSync('audio/read-along.json', 'utf8')), 'audio', 'book-read-along.epub', { voice: 'espeak-ng ms' })
+ * @example await writeReadAlongEpub(JSON.parse(readFileSync('audio/read-along.json', 'utf8')), 'audio', 'book.epub')
  */
 export async function writeReadAlongEpub(
   input: ReadAlongInput,

@@ -1,5 +1,5 @@
-// The story bible: its shape (types.ts), parsing, bounds and merging (bible.ts; an entry's line read in entries.ts),
-// its rendering (render.ts),
+// The story bible: its shape (types.ts), as the writer reads it (bible.ts), read back from Markdown (read.ts; an
+// entry's line in entries.ts), an update merged in (merge.ts), its bounds (bounds.ts), its rendering (render.ts),
 // when each entry was true (time.ts, labels.ts), what a step at a position is sent (as-of.ts), the outline's
 // promises and their due parts (outline-threads.ts), a series' bible laid over a book's own (series.ts), which
 // parts it covers (covers.ts), the book's people (people.ts) and the update after each part (update.ts).

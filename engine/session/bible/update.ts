@@ -21,7 +21,7 @@ import { expectationOf } from '../expectation.js';
 import { biblePieces, fitting, windowOf } from '../fit.js';
 import { addUsage, type AdvanceOptions } from '../step-types.js';
 import { bibleForStep, partsOf, structuredAsOf } from './as-of.js';
-import { rederived } from './time.js';
+import { rederived } from './rederive.js';
 import { plannedThreads, withOutlineThreads } from './outline-threads.js';
 import { ownOnly, seriesOf } from './series.js';
 

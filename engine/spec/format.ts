@@ -1,12 +1,14 @@
 // The YAML format of a generator file (authored spec) and of generators/_shared.yaml, as zod schemas.
 // `AuthoredSpec` is inferred from here; scripts/gen-json-schema.ts turns it into JSON Schema for editors.
 import * as z from 'zod';
-// The settings form is in format-fields.ts, the publish block in format-publish.ts.
+// The settings form is in format-fields.ts, the publish block in format-publish.ts, what a step asks of the model
+// (its max_tokens budget, its settings) and the answer shapes in format-model.ts.
 
 export { Bilingual, LANG_CODE, languageTexts } from './format-languages.js';
 import { Bilingual, LangCode } from './format-languages.js';
 import { FieldDef, type FIELD_ROLES } from './format-fields.js';
 import { PublishDef } from './format-publish.js';
+import { AnswerShapeDef, ModelDef } from './format-model.js';
 
 /**
  * The roles each kind of generator reads; a field with any other role would be accepted and silently do
@@ -34,16 +36,21 @@ export const FormatText = Bilingual.describe(
  */
 export const BriefText = z
   .union([
-    z.string().describe('the English brief of a generator that writes English only (fixed `language: en`, no ' +
-        'language field)'),
-    Bilingual.describe('one brief per output language the generator offers, each written in that language (not a ' +
-        'translation word for word): each of its language codes mapped to its brief'),
+    z
+      .string()
+      .describe(
+        'the English brief of a generator that writes English only (fixed `language: en`, no ' + 'language field)',
+      ),
+    Bilingual.describe(
+      'one brief per output language the generator offers, each written in that language (not a ' +
+        'translation word for word): each of its language codes mapped to its brief',
+    ),
   ])
   .describe(
     'handlebars text describing this generator, included in every prompt of its book or piece, in the output ' +
       'language: ' +
       'one text per language the generator offers (karya validate refuses it without one); a plain string only for ' +
-        'an English-only generator',
+      'an English-only generator',
   );
 
 export type AuthoredBrief = z.infer<typeof BriefText>;
@@ -52,8 +59,10 @@ export type AuthoredBrief = z.infer<typeof BriefText>;
 export const ShapeName = z
   .string()
   .min(1)
-  .describe('a shape in generators/_shared.yaml answerShapes (prose, guide, lists, recipes…): what an answer for the ' +
-      'part must look like to be kept');
+  .describe(
+    'a shape in generators/_shared.yaml answerShapes (prose, guide, lists, recipes…): what an answer for the ' +
+      'part must look like to be kept',
+  );
 
 export const SectionDef = z
   .object({
@@ -62,10 +71,12 @@ export const SectionDef = z
     description: Bilingual.optional(),
     format: FormatText.optional().describe(
       "this section's layout, instead of prompts.chapterFormat and prompts.format (e.g. practice questions with " +
-        "answers)"),
+        'answers)',
+    ),
     shape: ShapeName.optional().describe(
       "this section's answer shape, instead of prompts.chapterShape and prompts.shape (e.g. lists for practice " +
-        "questions)"),
+        'questions)',
+    ),
   })
   .strict();
 
@@ -77,22 +88,24 @@ export const FlowDef = z
       .enum(['after-last', 'replaces-last'])
       .optional()
       .describe('after-last: conclusion at position total+1; replaces-last: conclusion at position total'),
-    progressDenominator: z
-      .union([z.enum(['total', 'total+2']), z.number().int().positive()])
-      .optional(),
+    progressDenominator: z.union([z.enum(['total', 'total+2']), z.number().int().positive()]).optional(),
     savesProgress: z.boolean().optional(),
     characterDetails: z.boolean().optional().describe('extract "Character Details" from the introduction (fiction)'),
     retry: z.boolean().optional(),
     languageCheck: z
       .boolean()
       .optional()
-      .describe('false for a piece that mixes languages on purpose (a language-learning story): its answers are not ' +
-          'checked for the output language (default true)'),
+      .describe(
+        'false for a piece that mixes languages on purpose (a language-learning story): its answers are not ' +
+          'checked for the output language (default true)',
+      ),
     continuity: z
       .enum(['checks', 'audit'])
       .optional()
-      .describe('checks: continuity checked from the story bible only (default); audit: also one model call a ' +
-          'chapter that checks it against the bible'),
+      .describe(
+        'checks: continuity checked from the story bible only (default); audit: also one model call a ' +
+          'chapter that checks it against the bible',
+      ),
   })
   .strict();
 
@@ -118,87 +131,31 @@ export const PromptsDef = z
       .describe('words asked for per chapter or output'),
     format: FormatText.optional().describe(
       "the layout of every part of a book (introduction, chapters, conclusion); _shared.yaml's book presets give the " +
-        "plain-prose default",
+        'plain-prose default',
     ),
     chapterFormat: FormatText.optional().describe(
-      'the layout of the numbered chapters only, instead of format (e.g. recipes: ingredients and numbered steps)'),
+      'the layout of the numbered chapters only, instead of format (e.g. recipes: ingredients and numbered steps)',
+    ),
     shape: ShapeName.optional().describe(
-      "the answer shape of every part of a book (introduction, chapters, conclusion, and their passages, write-more " +
-        "and rewrites); _shared.yaml's book presets give prose or guide"),
+      'the answer shape of every part of a book (introduction, chapters, conclusion, and their passages, write-more ' +
+        "and rewrites); _shared.yaml's book presets give prose or guide",
+    ),
     chapterShape: ShapeName.optional().describe(
-      'the answer shape of the numbered chapters only, instead of shape (e.g. recipes)'),
+      'the answer shape of the numbered chapters only, instead of shape (e.g. recipes)',
+    ),
     outputName: Bilingual.optional().describe('what a single output is called, e.g. poem / puisi'),
     demo: z
       .enum(['story', 'guide', 'recipe'])
       .optional()
-      .describe("what the offline demo writes for a book's chapters: story (fiction's default), guide (the others') " +
-          "or recipe (a cookbook's recipes)"),
+      .describe(
+        "what the offline demo writes for a book's chapters: story (fiction's default), guide (the others') " +
+          "or recipe (a cookbook's recipes)",
+      ),
   })
   .strict()
   .describe('template names are paths under templates/ without .hbs');
 
-export const BudgetDef = z
-  .object({
-    per: z
-      .string()
-      .min(1)
-      .describe('word (each language\'s tokensPerWord, in its table languages/<code>.yaml) or a rate in _shared.yaml ' +
-          'budgets.rates: the tokens of one unit in each language (joke, fact, riddle…), measured on sample outputs'),
-    items: z
-      .union([z.string().min(1), z.number().int().positive()])
-      .optional()
-      .describe('how many units the step asks for: a field whose value is the count (e.g. numberOfJokes) or a fixed ' +
-          'count; without it, the words the step asks for (its word target)'),
-  })
-  .strict()
-  .describe('max_tokens that follows the request: units x tokens per unit x headroom + overhead (_shared.yaml ' +
-      'budgets), never below model.tokens');
-export type AuthoredBudget = z.infer<typeof BudgetDef>;
-
-export const ModelDef = z
-  .object({
-    tokens: z
-      .union([z.string(), z.number().int().positive()])
-      .optional()
-      .describe('a token preset name or a number; with a budget, the floor max_tokens never goes below'),
-    budget: BudgetDef.optional(),
-    temperature: z.number().min(0).max(2).optional(),
-    presencePenalty: z.number().min(-2).max(2).optional(),
-    frequencyPenalty: z.number().min(-2).max(2).optional(),
-  })
-  .strict();
-
-/**
- * What an answer for a part must look like to be kept (generators/_shared.yaml answerShapes;
- * engine/session/answers/shape.ts).
- */
-export const AnswerShapeDef = z
-  .object({
-    listShare: z
-      .number()
-      .min(0)
-      .max(1)
-      .describe("the most of an answer's words that may stand in list items, numbered lines and table rows; more is " +
-          "a list, not this part (1: a list is the part)"),
-    recipes: z.boolean().describe('true when recipes (ingredient and measure lines) belong in the part; false: an ' +
-        'answer that is a recipe is asked again'),
-    outlines: z.boolean().describe('true when lines of chapter titles belong in the part; false: an answer that is ' +
-        'an outline of the book is asked again'),
-    copyShare: z
-      .number()
-      .min(0)
-      .max(1)
-      .describe("the most of an answer's distinct 8-word runs that may already stand in the book before it; more is " +
-          "a copy of an earlier part"),
-    minWords: z.number().int().min(0).describe(
-      'the fewest words an answer has before its lines are judged (a continuation of a few sentences is not)'),
-    wallWords: z.number().int().positive().describe(
-      'a paragraph of more words than this (a wall of text on one line) is split at sentence ends'),
-    paragraphWords: z.number().int().positive().describe(
-      'the words of each paragraph a wall of text is split into, at least'),
-  })
-  .strict();
-export type AuthoredAnswerShape = z.infer<typeof AnswerShapeDef>;
+export { AnswerShapeDef, BudgetDef, ModelDef, type AuthoredAnswerShape, type AuthoredBudget } from './format-model.js';
 
 export const FAMILIES = ['fiction', 'nonfiction', 'creative', 'publishing', 'covers', 'test'] as const;
 export const KINDS = ['book', 'single', 'image', 'test'] as const;
@@ -210,14 +167,19 @@ export const AuthoredSpec = z
     preset: z.string().optional().describe('a preset in generators/_shared.yaml whose values this file starts from'),
     family: z.enum(FAMILIES).optional(),
     kind: z.enum(KINDS).optional(),
-    bookType: z.string().regex(/^[a-z][a-z0-9_]*$/).optional().describe('saved-progress key, e.g. mystery_thriller'),
+    bookType: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]*$/)
+      .optional()
+      .describe('saved-progress key, e.g. mystery_thriller'),
     contentType: z.string().optional().describe('content_type in history and prompt_type in usage records'),
     title: Bilingual,
     tagline: Bilingual,
     typeLabel: Bilingual.optional().describe('the book type as the resume dialog names it'),
     buttonLabel: Bilingual.optional().describe('the submit button of a single-shot tool'),
     language: LangCode.optional().describe(
-      'fixed output language (a code of the language table) when there is no language field'),
+      'fixed output language (a code of the language table) when there is no language field',
+    ),
     fields: z.record(z.string(), FieldDef).optional(),
     flow: FlowDef.optional(),
     prompts: PromptsDef.optional(),
@@ -230,8 +192,10 @@ export const AuthoredSpec = z
           .string()
           .regex(/^[1-9]\d{2,4}x[1-9]\d{2,4}$/, 'WIDTHxHEIGHT in pixels, e.g. 1600x2560')
           .optional()
-          .describe("the cover's size in a KDP package (`karya publish`), e.g. KDP's ideal 1600x2560: the image is " +
-              "scaled to fill it and cropped evenly"),
+          .describe(
+            "the cover's size in a KDP package (`karya publish`), e.g. KDP's ideal 1600x2560: the image is " +
+              'scaled to fill it and cropped evenly',
+          ),
       })
       .strict()
       .optional(),
@@ -240,11 +204,15 @@ export const AuthoredSpec = z
   .strict();
 export type AuthoredSpec = z.infer<typeof AuthoredSpec>;
 
-
 /** A preset: any part of a spec except its identity. */
-export const PresetDef = AuthoredSpec
-  .omit({ $schema: true, id: true, preset: true, title: true, tagline: true, publish: true })
-  .partial();
+export const PresetDef = AuthoredSpec.omit({
+  $schema: true,
+  id: true,
+  preset: true,
+  title: true,
+  tagline: true,
+  publish: true,
+}).partial();
 
 export const SharedFile = z
   .object({
@@ -260,8 +228,10 @@ export const SharedFile = z
             z.string().regex(/^[a-z][a-zA-Z0-9]*$/, 'a camelCase name'),
             z.record(LangCode, z.number().positive()),
           )
-          .describe('tokens per unit (a joke, a riddle with its answer…) in each language of the table, by code, at ' +
-              'least what tests/engine/token-samples.yaml measures; a word\'s is the language table\'s tokensPerWord'),
+          .describe(
+            'tokens per unit (a joke, a riddle with its answer…) in each language of the table, by code, at ' +
+              "least what tests/engine/token-samples.yaml measures; a word's is the language table's tokensPerWord",
+          ),
       })
       .strict()
       .optional()
@@ -269,14 +239,18 @@ export const SharedFile = z
     answerShapes: z
       .record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes'), AnswerShapeDef)
       .optional()
-      .describe('what an answer for a part of a book must look like to be kept, by name (prompts.shape, ' +
-          'prompts.chapterShape, a section\'s shape)'),
+      .describe(
+        'what an answer for a part of a book must look like to be kept, by name (prompts.shape, ' +
+          "prompts.chapterShape, a section's shape)",
+      ),
     presets: z.record(z.string(), PresetDef),
     publish: z
       .partialRecord(z.enum(['default', 'fiction', 'nonfiction', 'creative']), PublishDef)
       .optional()
-      .describe("`karya publish` data every book starts from (default), then its family's, then the generator's own " +
-          "publish block"),
+      .describe(
+        "`karya publish` data every book starts from (default), then its family's, then the generator's own " +
+          'publish block',
+      ),
   })
   .strict();
 export type SharedFile = z.infer<typeof SharedFile>;

@@ -1,8 +1,9 @@
-// The story bible: its shape (types.ts), parsing, bounds and merging (bible.ts; an entry's line read in entries.ts),
-// its rendering (render.ts),
-// when each entry was true (time.ts, labels.ts), what a step at a position is sent (as-of.ts), the outline's
-// promises and their due parts (outline-threads.ts), a series' bible laid over a book's own (series.ts), which
-// parts it covers (covers.ts), the book's people (people.ts) and the update after each part (update.ts).
+// The story bible: its shape (types.ts), as the writer reads it (bible.ts), read back from Markdown (read.ts; an
+// entry's line in entries.ts), an update merged in (merge.ts), its bounds (bounds.ts), its rendering (render.ts),
+// when each entry was true (time.ts, labels.ts; after a rewrite rederive.ts), what a step at a position is sent
+// (as-of.ts), the outline's promises and their due parts (outline-threads.ts), a series' bible laid over a book's
+// own (series.ts), which parts it covers (covers.ts), the book's people (people.ts) and the update after each part
+// (update.ts).
 export {
   BIBLE_LIMITS,
   EMPTY_BIBLE,
@@ -31,10 +32,10 @@ export {
   factSubject,
   KEPT_LIMITS,
   type PartOf,
-  retractions,
   threadStatus,
   type ThreadStatus,
 } from './time.js';
+export { retractions } from './rederive.js';
 export { bibleReadUpTo, partsOf, stateForStep } from './as-of.js';
 export { hasPeople, ignoredBible, mainNames } from './people.js';
 export { bibleCovers } from './covers.js';

@@ -4,7 +4,7 @@
 // edit of chapter k is sent, with nothing chapters after k established. An entry of a bible written before
 // entries had dates counts as true from where it was last seen (a character's last-seen part, a thread's
 // opening part), else from the last part the bible took in.
-import type { BibleCharacter, BibleLine, BibleThread, Replaced, StoryBible } from './types.js';
+import type { BibleCharacter, BibleThread, Replaced, StoryBible } from './types.js';
 import { arcParts } from './labels.js';
 import { bookWordsOf } from '../../book-words.js';
 import { firstWords } from '../../words.js';
@@ -105,7 +105,12 @@ export const sinceWord = (lang: Lang) => bookWordsOf(lang).since;
 /** The word before the part a thread is due in ("due Chapter 5"), in the bible's language. */
 export const dueWord = (lang: Lang) => bookWordsOf(lang).due;
 
-const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+/** A name or subject as compared: in lower case, each run of marks and spaces one space. */
+export const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** Verbs that end a fact's subject ("The ship is called the Heron"), every language's `reading.bible.copula`. */
 const copula = () => readingPattern(String.raw`\s(?:{bible.copula})\s`);
@@ -129,7 +134,12 @@ export function threadStatus(t: BibleThread): ThreadStatus {
 /** The thread with this status (the flags of the status only). */
 export function withStatus(t: BibleThread, status: ThreadStatus): BibleThread {
   const { advanced: _a, dropped: _d, ...rest } = t;
-  return { ...rest, isResolved: status === 'resolved' || status === 'dropped', ...(status === 'advanced' ? { advanced: true } : {}), ...(status === 'dropped' ? { dropped: true } : {}) };
+  return {
+    ...rest,
+    isResolved: status === 'resolved' || status === 'dropped',
+    ...(status === 'advanced' ? { advanced: true } : {}),
+    ...(status === 'dropped' ? { dropped: true } : {}),
+  };
 }
 
 /**
@@ -145,7 +155,14 @@ export function datedUpdate(old: StoryBible, next: StoryBible, label: string): S
     if (!prev) return c.since ? c : { ...c, since: label };
     if (prev === c || norm(prev.state) === norm(c.state)) return { ...c, ...(prev.since ? { since: prev.since } : {}) };
     // A value set and replaced within one part (a part read in pieces) is not kept: a part's value is its last.
-    if (prev.state && prev.since !== label) replaced.push({ kind: 'character', subject: prev.name, value: [prev.role, prev.state, prev.lastSeen].join(' | '), since: prev.since ?? prev.lastSeen, until: label });
+    if (prev.state && prev.since !== label)
+      replaced.push({
+        kind: 'character',
+        subject: prev.name,
+        value: [prev.role, prev.state, prev.lastSeen].join(' | '),
+        since: prev.since ?? prev.lastSeen,
+        until: label,
+      });
     return { ...c, since: label };
   });
   const oldFacts = new Map(old.facts.map((f) => [norm(f), f]));
@@ -160,7 +177,13 @@ export function datedUpdate(old: StoryBible, next: StoryBible, label: string): S
     }
     const earlier = oldBySubject.get(factSubject(f));
     if (earlier !== undefined && !next.facts.includes(earlier) && old.factSince?.[earlier] !== label) {
-      replaced.push({ kind: 'fact', subject: factSubject(f), value: earlier, since: old.factSince?.[earlier] ?? '', until: label });
+      replaced.push({
+        kind: 'fact',
+        subject: factSubject(f),
+        value: earlier,
+        since: old.factSince?.[earlier] ?? '',
+        until: label,
+      });
     }
     factSince[f] = next.factSince?.[f] ?? label;
   }
@@ -172,11 +195,20 @@ export function datedUpdate(old: StoryBible, next: StoryBible, label: string): S
     const dated = { ...t, opened, ...(due ? { due } : {}) };
     if (!prev) return dated;
     if (threadStatus(prev) === threadStatus(t)) return { ...dated, ...(prev.changed ? { changed: prev.changed } : {}) };
-    if ((prev.changed ?? prev.opened) !== label) replaced.push({ kind: 'thread', subject: prev.thread, value: threadStatus(prev), since: prev.changed ?? prev.opened, until: label });
+    if ((prev.changed ?? prev.opened) !== label)
+      replaced.push({
+        kind: 'thread',
+        subject: prev.thread,
+        value: threadStatus(prev),
+        since: prev.changed ?? prev.opened,
+        until: label,
+      });
     return { ...dated, changed: label };
   });
   // A promise with a due part the update left out is kept: an unpaid promise is not forgotten silently.
-  const kept = old.threads.filter((t) => t.due && !t.isResolved && !threads.some((n) => norm(n.thread) === norm(t.thread)));
+  const kept = old.threads.filter(
+    (t) => t.due && !t.isResolved && !threads.some((n) => norm(n.thread) === norm(t.thread)),
+  );
   return { ...next, characters, factSince, threads: [...threads, ...kept], replaced: compactHistory(replaced) };
 }
 
@@ -188,7 +220,7 @@ export type PartOf = (label: string) => number | undefined;
  * where a replaced value was the one true at `upTo`, it is back. Undated entries count from `undated`.
  */
 export function bibleAsOf(b: StoryBible, upTo: number, partOf: PartOf, undated: number): StoryBible {
-  const at = (label: string | undefined) => (label ? partOf(label) ?? undated : undated);
+  const at = (label: string | undefined) => (label ? (partOf(label) ?? undated) : undated);
   const wasTrue = (r: Replaced) => at(r.since) <= upTo && upTo < at(r.until);
   const back = (b.replaced ?? []).filter(wasTrue);
   const characters = b.characters.flatMap((c): BibleCharacter[] => {
@@ -218,7 +250,9 @@ export function bibleAsOf(b: StoryBible, upTo: number, partOf: PartOf, undated: 
     if (at(t.changed ?? t.opened) <= upTo) return [t];
     const r = back.find((x) => x.kind === 'thread' && norm(x.subject) === norm(t.thread));
     const { changed: _c, ...rest } = t;
-    return [withStatus(r?.since ? { ...rest, changed: r.since } : rest, (r?.value as ThreadStatus | undefined) ?? 'open')];
+    return [
+      withStatus(r?.since ? { ...rest, changed: r.since } : rest, (r?.value as ThreadStatus | undefined) ?? 'open'),
+    ];
   });
   // An arc is as of its last part (a section's name may hold a hyphen: "Introduction – Must-See Attractions").
   const arcEnd = (label: string) => arcParts(label, partOf)?.[1] ?? undated;
@@ -232,61 +266,4 @@ export function bibleAsOf(b: StoryBible, upTo: number, partOf: PartOf, undated: 
     threads,
     replaced: (b.replaced ?? []).filter((r) => at(r.until) <= upTo),
   };
-}
-
-/**
- * The bible after part `label` (at `position`) was rewritten: `derived` is its update re-run on the bible
- * as of the part before it. What the part established before is replaced by what it establishes now;
- * what later parts established stays (a later value of the same subject still wins); a value the part
- * no longer establishes is kept as replaced from `label` to `label` (retracted), so the parts after it
- * that mention it can be listed to check.
- */
-export function rederived(old: StoryBible, derived: StoryBible, label: string, position: number, partOf: PartOf, undated: number): StoryBible {
-  const at = (l: string | undefined) => (l ? partOf(l) ?? undated : undated);
-  const isLater = (l: string | undefined) => at(l) > position;
-  const retracted: Replaced[] = [];
-  const derivedChars = new Map(derived.characters.map((c) => [norm(c.name), c]));
-  const characters = [
-    ...derived.characters.map((c) => old.characters.find((o) => norm(o.name) === norm(c.name) && isLater(o.since ?? o.lastSeen)) ?? c),
-    ...old.characters.filter((o) => !derivedChars.has(norm(o.name)) && (isLater(o.since ?? o.lastSeen) || at(o.since ?? o.lastSeen) < position)),
-  ];
-  for (const o of old.characters) {
-    const now = derivedChars.get(norm(o.name));
-    if (at(o.since) === position && (!now || norm(now.state) !== norm(o.state))) retracted.push({ kind: 'character', subject: o.name, value: [o.role, o.state, o.lastSeen].join(' | '), since: label, until: label });
-  }
-  const laterFacts = old.facts.filter((f) => isLater(old.factSince?.[f]));
-  const laterSubjects = new Set(laterFacts.map(factSubject));
-  const facts = [...derived.facts.filter((f) => !laterSubjects.has(factSubject(f))), ...laterFacts];
-  const factSince = Object.fromEntries(facts.flatMap((f) => {
-    const since = derived.factSince?.[f] ?? old.factSince?.[f];
-    return since ? [[f, since]] : [];
-  }));
-  for (const f of old.facts) if (at(old.factSince?.[f]) === position && !derived.facts.includes(f)) retracted.push({ kind: 'fact', subject: factSubject(f), value: f, since: label, until: label });
-  const threads = [
-    ...derived.threads.map((t) => old.threads.find((o) => norm(o.thread) === norm(t.thread) && isLater(o.changed)) ?? t),
-    ...old.threads.filter((o) => isLater(o.opened)),
-  ];
-  const replaced = [...(old.replaced ?? []).filter((r) => at(r.until) !== position), ...(derived.replaced ?? []).filter((r) => at(r.until) === position), ...retracted];
-  return { ...old, chapters: rederivedLines(old, derived, label, position, partOf), characters, facts, factSince, threads, replaced: compactHistory(replaced) };
-}
-
-/**
- * The chapter lines after part `label` (at `position`) was read again: its line replaced where it stands, or,
- * when the bible had none for it and no arc folds it, put in its place among the others (never dropped).
- */
-function rederivedLines(old: StoryBible, derived: StoryBible, label: string, position: number, partOf: PartOf): BibleLine[] {
-  const line = derived.chapters.find((d) => d.label === label);
-  if (old.chapters.some((c) => c.label === label)) return old.chapters.map((c) => (c.label === label ? line ?? c : c));
-  const isFolded = old.arcs.some((a) => {
-    const span = arcParts(a.label, partOf);
-    return span !== undefined && span[0] <= position && position <= span[1];
-  });
-  if (!line || isFolded) return [...old.chapters];
-  const after = old.chapters.findIndex((c) => (partOf(c.label) ?? -1) > position);
-  return after < 0 ? [...old.chapters, line] : [...old.chapters.slice(0, after), line, ...old.chapters.slice(after)];
-}
-
-/** The values a rewrite of a part retracted (kept from the part to itself), the most recent last. */
-export function retractions(b: StoryBible): Replaced[] {
-  return (b.replaced ?? []).filter((r) => r.since === r.until);
 }

@@ -3,16 +3,13 @@
 export {
   detectLanguage,
   findLanguageDrift,
-  neighbourWords,
-  neighbourFinds,
   scriptLanguageOf,
   SHARE_DRIFT,
-  ID_MARGIN,
   type LanguageDrift,
-  type LanguageVerdict,
   type ScriptLanguage,
-  type TextLanguage,
 } from './language.js';
+export { ID_MARGIN, type LanguageVerdict, type TextLanguage } from './language-verdict.js';
+export { neighbourWords, neighbourFinds } from './language-neighbours.js';
 export { neighbourNote } from './neighbour-note.js';
 export { ENGLISH, MALAYIC, FUNCTION_WORDS, isFunctionWord, wordSet } from './language-words.js';
 export { isSpace } from './language-scan.js';

@@ -4,121 +4,14 @@
 // apart (words, phrases and patterns with their weights, and the everyday words named in a neighbour's book).
 // Every language of a family lists the same markers, so a Malay book refuses Indonesian by the same evidence an
 // Indonesian book refuses Malay, and a neighbour the table does not offer yet (a draft) is still told apart.
-// The code is the same for every language; the sections are compiled once per reading of the table.
-import { defineSection, ensureLanguages, langs, onLanguagesLoaded, type Lang, type LanguageTable } from '../../languages/index.js';
+// The code is the same for every language; the sections (read by language-guard.ts) are compiled once per reading
+// of the table.
+import { ensureLanguages, langs, onLanguagesLoaded, type Lang } from '../../languages/index.js';
 import { languageTableError } from '../../languages/errors.js';
+import { guardOf, type Ending, type GuardPattern, type GuardSection } from './language-guard.js';
 import { hashOf } from './language-scan.js';
 
-/** A set of the words of a list written as text. */
-export const wordSet = (words: string) => new Set(words.split(/\s+/).filter(Boolean));
-
-/**
- * A pattern read from the text as written (a dateline, an amount, a number format), with what it cannot match without.
- */
-export interface GuardPattern {
-  readonly re: RegExp;
-  readonly weight: number;
-  readonly literals: readonly string[];
-  readonly digit: boolean;
-}
-
-/**
- * An ending that tells a word's language where the word is not listed (-iti, -itas), but for the words it lists as
- * exceptions.
- */
-interface Ending {
-  readonly ending: string;
-  readonly weight: number;
-  readonly except: readonly string[];
-}
-
-/** One language's markers: what tells it from the others of its family. */
-interface MemberMarkers {
-  readonly words: ReadonlyMap<string, number>;
-  readonly endings: readonly Ending[];
-  readonly patterns: readonly GuardPattern[];
-  readonly everyday: readonly string[];
-}
-
-/** A language's `guard` section, parsed. */
-interface GuardSection {
-  readonly family: string;
-  readonly functionWords: ReadonlySet<string>;
-  readonly markers: ReadonlyMap<Lang, MemberMarkers>;
-  readonly neutral: readonly string[];
-  readonly clitics: readonly string[];
-  /** The section as written, to check that the languages of one family agree. */
-  readonly written: string;
-}
-
-const isMapping = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
-function weighted(raw: unknown, table: LanguageTable, key: string, into: Map<string, number>, phrase: boolean): void {
-  if (raw === undefined) return;
-  if (!isMapping(raw)) throw languageTableError(table.code, key, 'a mapping of weights to words');
-  for (const [w, words] of Object.entries(raw)) {
-    const weight = Number(w);
-    if (!Number.isFinite(weight) || weight <= 0 || typeof words !== 'string') throw languageTableError(table.code, `${key}.${w}`, 'words under a positive weight');
-    for (const word of wordSet(words)) into.set(phrase ? word.replace(/_/g, ' ') : word, weight);
-  }
-}
-
-function patternsOf(raw: unknown, table: LanguageTable, key: string): GuardPattern[] {
-  if (raw === undefined) return [];
-  if (!Array.isArray(raw)) throw languageTableError(table.code, key, 'a list of patterns');
-  return raw.map((p: unknown, i) => {
-    const where = `${key}.${i}`;
-    if (!isMapping(p) || typeof p.pattern !== 'string' || typeof p.weight !== 'number' || p.weight <= 0) throw languageTableError(table.code, where, 'a pattern with a positive weight');
-    const literals = p.needs === undefined ? [] : p.needs;
-    if (!Array.isArray(literals) || !literals.every((l) => typeof l === 'string')) throw languageTableError(table.code, `${where}.needs`, 'a list of texts');
-    let re: RegExp;
-    try {
-      re = new RegExp(p.pattern, 'g');
-    } catch {
-      throw languageTableError(table.code, `${where}.pattern`, 'a regular expression');
-    }
-    return { re, weight: p.weight, literals: literals as string[], digit: p.digit === true };
-  });
-}
-
-function endingsOf(raw: unknown, table: LanguageTable, key: string): Ending[] {
-  if (raw === undefined) return [];
-  if (!Array.isArray(raw)) throw languageTableError(table.code, key, 'a list of endings');
-  return raw.map((e: unknown, i) => {
-    if (!isMapping(e) || typeof e.ending !== 'string' || typeof e.weight !== 'number' || e.weight <= 0) throw languageTableError(table.code, `${key}.${i}`, 'an ending with a positive weight');
-    const except = e.except ?? [];
-    if (!Array.isArray(except) || !except.every((x) => typeof x === 'string')) throw languageTableError(table.code, `${key}.${i}.except`, 'a list of words');
-    return { ending: e.ending, weight: e.weight, except: except as string[] };
-  });
-}
-
-function parseMember(raw: unknown, table: LanguageTable, key: string): MemberMarkers {
-  if (!isMapping(raw)) throw languageTableError(table.code, key, 'a mapping of words, phrases, patterns and everyday words');
-  const words = new Map<string, number>();
-  weighted(raw.words, table, `${key}.words`, words, false);
-  weighted(raw.phrases, table, `${key}.phrases`, words, true);
-  if (raw.everyday !== undefined && typeof raw.everyday !== 'string') throw languageTableError(table.code, `${key}.everyday`, 'words');
-  return { words, endings: endingsOf(raw.endings, table, `${key}.endings`), patterns: patternsOf(raw.patterns, table, `${key}.patterns`), everyday: [...wordSet(typeof raw.everyday === 'string' ? raw.everyday : '')] };
-}
-
-function parseGuard(raw: unknown, table: LanguageTable): GuardSection {
-  if (!isMapping(raw)) throw languageTableError(table.code, 'guard', 'the language guard (family, functionWords, markers)');
-  if (typeof raw.family !== 'string' || !raw.family.trim()) throw languageTableError(table.code, 'guard.family', 'a family name');
-  if (typeof raw.functionWords !== 'string' || !raw.functionWords.trim()) throw languageTableError(table.code, 'guard.functionWords', 'the family\'s function words');
-  const markers = new Map<Lang, MemberMarkers>();
-  if (raw.markers !== undefined && !isMapping(raw.markers)) throw languageTableError(table.code, 'guard.markers', 'a mapping of language codes to markers');
-  for (const [code, m] of Object.entries(raw.markers ?? {})) markers.set(code, parseMember(m, table, `guard.markers.${code}`));
-  if (markers.size === 1) throw languageTableError(table.code, 'guard.markers', 'the markers of two languages or more');
-  if (markers.size && !markers.has(table.code)) throw languageTableError(table.code, `guard.markers.${table.code}`, 'this language\'s own markers');
-  const neutral = raw.neutral === undefined ? [] : raw.neutral;
-  if (!Array.isArray(neutral) || !neutral.every((n) => typeof n === 'string')) throw languageTableError(table.code, 'guard.neutral', 'a list of phrases');
-  if (raw.clitics !== undefined && typeof raw.clitics !== 'string') throw languageTableError(table.code, 'guard.clitics', 'words');
-  const { family, functionWords } = raw;
-  const clitics = typeof raw.clitics === 'string' ? raw.clitics : '';
-  return { family, functionWords: wordSet(functionWords), markers, neutral: neutral as string[], clitics: [...wordSet(clitics)], written: JSON.stringify({ functionWords, markers: raw.markers ?? {}, neutral, clitics }) };
-}
-
-const guardOf = defineSection('guard', parseGuard);
+export { wordSet, type GuardPattern } from './language-guard.js';
 
 /** A family of languages: their function words, and the languages it is told into (one, or those its markers name). */
 export interface Family {
@@ -184,7 +77,12 @@ function compile(): Guard {
     const section = guardOf(code);
     const known = byFamily.get(section.family);
     if (!known) byFamily.set(section.family, { section, from: code, langs: [code] });
-    else if (known.section.written !== section.written) throw languageTableError(code, 'guard', `the same function words and markers as ${known.from}'s (one family: ${section.family})`);
+    else if (known.section.written !== section.written)
+      throw languageTableError(
+        code,
+        'guard',
+        `the same function words and markers as ${known.from}'s (one family: ${section.family})`,
+      );
     else known.langs.push(code);
   }
   const members: Lang[] = [];
@@ -201,7 +99,8 @@ function compile(): Guard {
     const f = families.length;
     const codes = section.markers.size ? [...section.markers.keys()] : inTable;
     const missing = inTable.find((code) => !codes.includes(code));
-    if (missing) throw languageTableError(from, `guard.markers.${missing}`, `the markers of ${missing}, a language of the family`);
+    if (missing)
+      throw languageTableError(from, `guard.markers.${missing}`, `the markers of ${missing}, a language of the family`);
     const owners = new Set<number>();
     for (const word of section.functionWords) {
       const owner = functionWordFamily.get(word);
@@ -213,39 +112,77 @@ function compile(): Guard {
       functionWords.set(hashOf(word), [...(functionWords.get(hashOf(word)) ?? []), [word, f]]);
     }
     const copied = owners.size === 1 && ![...section.functionWords].some((w) => functionWordFamily.get(w) === f);
-    families.push({ members: codes.map((_, i) => members.length + i), hasMarkers: section.markers.size > 0, ...(copied ? { wordsOf: [...owners][0]! } : {}) });
+    families.push({
+      members: codes.map((_, i) => members.length + i),
+      hasMarkers: section.markers.size > 0,
+      ...(copied ? { wordsOf: [...owners][0]! } : {}),
+    });
     for (const code of codes) {
       const m = members.length;
       members.push(code);
       familyOf.push(f);
       const own = section.markers.get(code);
       for (const [word, weight] of own?.words ?? []) {
-        if (markers.has(word)) throw languageTableError(from, `guard.markers.${code}`, `words no other language of the family lists ("${word}" is ${members[markers.get(word)![0]]}'s)`);
+        if (markers.has(word))
+          throw languageTableError(
+            from,
+            `guard.markers.${code}`,
+            `words no other language of the family lists ("${word}" is ${members[markers.get(word)![0]]}'s)`,
+          );
         markers.set(word, [m, weight]);
       }
       for (const p of own?.patterns ?? []) patterns.push({ ...p, member: m });
       for (const e of own?.endings ?? []) endings.push({ ...e, member: m });
-      noted.push(new Set([...(own?.everyday ?? []), ...[...(own?.words ?? [])].filter(([w, weight]) => weight >= 3 && !w.includes(' ')).map(([w]) => w)]));
+      noted.push(
+        new Set([
+          ...(own?.everyday ?? []),
+          ...[...(own?.words ?? [])].filter(([w, weight]) => weight >= 3 && !w.includes(' ')).map(([w]) => w),
+        ]),
+      );
     }
     for (const phrase of section.neutral) if (!markers.has(phrase)) markers.set(phrase, [-1, 0]);
     for (const c of section.clitics) clitics.add(c);
   }
-  return { families, members, familyOf, functionWords, functionWordBits: hashBitsOf(functionWords.keys()), functionWordFamily, longestFunctionWord: Math.max(...[...functionWordFamily.keys()].map((w) => w.length)), ...markerIndex(markers), patterns, clitics: [...clitics], endings, noted };
+  return {
+    families,
+    members,
+    familyOf,
+    functionWords,
+    functionWordBits: hashBitsOf(functionWords.keys()),
+    functionWordFamily,
+    longestFunctionWord: Math.max(...[...functionWordFamily.keys()].map((w) => w.length)),
+    ...markerIndex(markers),
+    patterns,
+    clitics: [...clitics],
+    endings,
+    noted,
+  };
 }
 
 /**
  * The marker table with what the scan looks words up by: the hashes of one-word markers and phrase starts, and of
  * phrases' second words.
  */
-function markerIndex(markers: Map<string, readonly [number, number]>): Pick<Guard, 'markers' | 'phraseStarts' | 'markerHashes' | 'secondHashes' | 'markerBits' | 'secondBits'> {
+function markerIndex(
+  markers: Map<string, readonly [number, number]>,
+): Pick<Guard, 'markers' | 'phraseStarts' | 'markerHashes' | 'secondHashes' | 'markerBits' | 'secondBits'> {
   const phraseStarts = new Map<string, number>();
   for (const key of markers.keys()) {
     const words = key.split(' ');
     if (words.length > 1) phraseStarts.set(words[0]!, Math.max(phraseStarts.get(words[0]!) ?? 0, words.length));
   }
-  const markerHashes = new Set([...[...markers.keys()].filter((k) => !k.includes(' ')), ...phraseStarts.keys()].map(hashOf));
+  const markerHashes = new Set(
+    [...[...markers.keys()].filter((k) => !k.includes(' ')), ...phraseStarts.keys()].map(hashOf),
+  );
   const secondHashes = new Set([...markers.keys()].filter((k) => k.includes(' ')).map((k) => hashOf(k.split(' ')[1]!)));
-  return { markers, phraseStarts, markerHashes, secondHashes, markerBits: hashBitsOf(markerHashes), secondBits: hashBitsOf(secondHashes) };
+  return {
+    markers,
+    phraseStarts,
+    markerHashes,
+    secondHashes,
+    markerBits: hashBitsOf(markerHashes),
+    secondBits: hashBitsOf(secondHashes),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The language an answer is written in, told from the table's guard sections (languages/<code>/guard.yaml, read
 // by language-words.ts) in one pass over the words, read by char codes (language-scan.ts: a 1,500-word chapter in
-// about 0.25 ms on this machine, npm run bench:checks). The code is the same for every language.
+// about 0.25 ms on this machine, npm run bench:checks). The code is the same for every language. The verdict from the
+// counts is language-verdict.ts's; a neighbour's words below the refusal level are language-neighbours.ts's.
 //
 // Families: each sentence votes for the family whose function words lead it (the, and, of… against yang, dan,
 // di…), weighted by its words; the share of the judged words in another family's sentences is that family's
@@ -30,7 +31,8 @@
 //   cld 2.10 (CLD2, native node-gyp)    Malay 71/71   Indonesian 220/240
 // None reaches 95 % on both sides, the best is a native build and the others load asynchronously, so no
 // library is used: these markers do better on their own (Malay 71/71, Indonesian 430/440 on the same
-// sources, those 240 included). On real text read only after they were written: Malaysian news 66/66; Indonesian 3-sentence
+// sources, those 240 included). On real text read only after they were written: Malaysian news 66/66; Indonesian
+// 3-sentence
 // chunks of another corpus 134/137, other news pages 13/14, and 632/672 on short 2005 feature passages of
 // one to three sentences (95.4 % of those with three). (Those figures are from before the single-sentence
 // work below and were not measured again: their sources are not kept.)
@@ -55,15 +57,13 @@
 // (languages/<code>/samples.yaml, tests/languages/guard-samples.test.ts) 20/20 each way.
 import type { Lang } from '../../spec/types.js';
 import { guard, hasHashBit, type Guard } from './language-words.js';
-import { addMarkersAt, addPatternMarkers, markerSums, type MarkerSums } from './language-markers.js';
+import { addMarkersAt, addPatternMarkers, markerSums } from './language-markers.js';
 import { SHARE_DRIFT, type ScriptLanguage, scriptOfText } from './language-script.js';
-import { CURLY, hashOf, LOWER, NON_ASCII, UPPER, wordAt, type LatinWords } from './language-scan.js';
+import { LOWER, NON_ASCII, UPPER, wordAt, type LatinWords } from './language-scan.js';
 import { readingOf } from './reading.js';
+import { verdictOf, type LanguageVerdict, type TextLanguage } from './language-verdict.js';
 
 export { SHARE_DRIFT, scriptLanguageOf, type ScriptLanguage } from './language-script.js';
-
-/** A language an answer can be found in: one the guard tells (a language of the table, or a neighbour its markers name). */
-export type TextLanguage = Lang;
 
 /** What an answer turned out to be written in, when that is not the language asked for. */
 export interface LanguageDrift {
@@ -75,41 +75,14 @@ export interface LanguageDrift {
   readonly share: number;
 }
 
-export interface LanguageVerdict {
-  /** The language most of the text is in, or null when too little of it could be judged. */
-  readonly language: TextLanguage | null;
-  /** Judged words per language the guard tells: a family's words all go to the one language it was told to be. */
-  readonly words: Readonly<Record<TextLanguage, number>>;
-  /** The weight of each language's markers found (see the header). */
-  readonly markers: Readonly<Record<TextLanguage, number>>;
-}
-
-/** Another language of a family wins over the one expected when its markers outweigh it by this much (and some are firm). */
-export const ID_MARGIN = 1;
-/**
- * A text with fewer judged words gets no verdict and no drift: a title, an author's name, a one-line
- * answer, a list of keywords or names (no function words at all) are never asked again.
- */
-const MIN_JUDGED_WORDS = 12;
-/**
- * A shorter text (a news sentence of MIN_FIRM_SHORT_WORDS to 11 words) is still told another language of the
- * family when its firm markers weigh this much and outweigh the expected one's by as much: "Dengan suntikan dana
- * itu, kini valuasi xAI mencapai USD 40 miliar." A title, a name or a one-line reply has no such marker.
- */
-const FIRM_SHORT_MARKERS = 3;
-const MIN_FIRM_SHORT_WORDS = 6;
-/**
- * A text with no function word of any family (a list of nouns, a dateline sentence) is told a language only on
- * firm markers this heavy: one could be an English word (film, bus) in a list of keywords.
- */
-const FIRM_UNJUDGED_MARKERS = 6;
-/** A family's language needs firm markers of this weight (of 1 or more each), or a lead of MILD_LEAD, to win over the expected one. */
-const FIRM_MARKERS = 2;
-const MILD_LEAD = 3;
 /** An acronym (AS, IT, US): not an English word even when its letters spell one. */
-const isAcronym = (token: string) => token.length >= 2 && token === token.toUpperCase() && token !== token.toLowerCase();
+const isAcronym = (token: string) =>
+  token.length >= 2 && token === token.toUpperCase() && token !== token.toLowerCase();
 
-/** A word's family in the vote (an index of Guard.families), or NONE; ACRONYM flags a function word written as an acronym (AS, IT), which does not vote. */
+/**
+ * A word's family in the vote (an index of Guard.families), or NONE; ACRONYM flags a function word written as an
+ * acronym (AS, IT), which does not vote.
+ */
 const NONE = -1;
 const ACRONYM = 1 << 16;
 
@@ -117,7 +90,9 @@ const ACRONYM = 1 << 16;
 function functionWordOf(g: Guard, token: string): number {
   const family = g.functionWordFamily.get(wordAt(token, 0, token.length));
   if (family === undefined) return NONE;
-  return isAcronym(token) && g.families[family]!.members.length === 1 && !g.families[family]!.hasMarkers ? family | ACRONYM : family;
+  return isAcronym(token) && g.families[family]!.members.length === 1 && !g.families[family]!.hasMarkers
+    ? family | ACRONYM
+    : family;
 }
 
 /**
@@ -141,8 +116,12 @@ function functionWordAt(g: Guard, text: string, words: LatinWords, w: number): n
       const c = text.charCodeAt(start + i);
       if ((c === 0x2019 ? 0x27 : c >= 0x41 && c <= 0x5a ? c | 0x20 : c) !== word.charCodeAt(i)) break;
     }
-    // An acronym (two letters or more, all capitals: AS, IT) is no word of a family told by function words alone (English).
-    if (i === word.length) return end - start >= 2 && marks & UPPER && !(marks & LOWER) && !g.families[family]!.hasMarkers ? family | ACRONYM : family;
+    // An acronym (two letters or more, all capitals: AS, IT) is no word of a family told by function words alone
+    // (English).
+    if (i === word.length)
+      return end - start >= 2 && marks & UPPER && !(marks & LOWER) && !g.families[family]!.hasMarkers
+        ? family | ACRONYM
+        : family;
   }
   return NONE;
 }
@@ -189,7 +168,8 @@ export function detectLanguage(text: string, expected?: Lang): LanguageVerdict {
   }
   // Text with no sentence of a family with markers is told by function words alone whatever its markers say: the
   // patterns' scans of the whole text are left out, most of the cost of checking an English answer.
-  if (g.families.some((f, i) => f.hasMarkers && counted[i]! > 0) || counted.every((n) => n === 0)) addPatternMarkers(text, sums);
+  if (g.families.some((f, i) => f.hasMarkers && counted[i]! > 0) || counted.every((n) => n === 0))
+    addPatternMarkers(text, sums);
   return verdictOf(g, counted, neutral, sums, expected);
 }
 
@@ -203,49 +183,6 @@ function leaderOf(counts: readonly number[]): number {
     else if (counts[i]! === best && best > 0) tie = true;
   }
   return tie ? -1 : lead;
-}
-
-/**
- * The language a family's part is told to be, and how firmly: the expected one (or the first the markers name)
- * unless another's markers are firm (FIRM_MARKERS of firm weight, or a lead of MILD_LEAD) and outweigh it by
- * ID_MARGIN; `firmBy(w)` is true when that other language's firm markers weigh `w` and lead by as much.
- */
-function toldIn(g: Guard, family: number, sums: MarkerSums, expected?: Lang): { member: number; firmBy: (weight: number) => boolean } {
-  const members = g.families[family]!.members;
-  const asked = members.find((m) => g.members[m] === expected) ?? members[0]!;
-  let member = asked;
-  for (const m of members) {
-    if (m === asked) continue;
-    const lead = sums.sum[m]! - Math.max(...members.filter((o) => o !== m).map((o) => sums.sum[o]!));
-    if ((sums.strong[m]! >= FIRM_MARKERS || lead >= MILD_LEAD) && lead >= ID_MARGIN && (member === asked || sums.sum[m]! > sums.sum[member]!)) member = m;
-  }
-  const lead = sums.sum[member]! - Math.max(...members.filter((o) => o !== member).map((o) => sums.sum[o]!));
-  return { member, firmBy: (weight) => member !== asked && sums.strong[member]! >= weight && lead >= weight };
-}
-
-/** The verdict from the words counted per family, those of no family, and the markers (detectLanguage's last step). */
-function verdictOf(g: Guard, counted: number[], neutral: number, sums: MarkerSums, expected?: Lang): LanguageVerdict {
-  const told = g.families.map((f, i) => (f.hasMarkers ? toldIn(g, i, sums, expected) : { member: f.members[0]!, firmBy: () => false }));
-  // Sentences with no function word go to the family the judged sentences are on; when none is judged (a dateline
-  // sentence of nouns: "Tuban, Kompas - Empat bulan mendatang pabrik aromatik pertama… siap beroperasi."), to a
-  // language on FIRM_UNJUDGED_MARKERS, and otherwise nowhere.
-  const total = counted.reduce((a, b) => a + b, 0);
-  if (total > 0) counted[counted.indexOf(Math.max(...counted))]! += neutral;
-  else {
-    const firm = told.findIndex((t) => t.firmBy(FIRM_UNJUDGED_MARKERS));
-    if (firm >= 0) counted[firm] = neutral;
-  }
-  const words: Record<TextLanguage, number> = {};
-  const markers: Record<TextLanguage, number> = {};
-  g.members.forEach((code, m) => {
-    words[code] = told[g.familyOf[m]!]!.member === m ? counted[g.familyOf[m]!]! : 0;
-    markers[code] = sums.sum[m]!;
-  });
-  const judged = counted.reduce((a, b) => a + b, 0);
-  const top = counted.indexOf(Math.max(...counted));
-  const firmShort = counted[top]! * 2 > judged && counted[top]! >= MIN_FIRM_SHORT_WORDS && told[top]!.firmBy(FIRM_SHORT_MARKERS);
-  if (judged < MIN_JUDGED_WORDS && !firmShort) return { language: null, words, markers };
-  return { language: g.members[told[top]!.member]!, words, markers };
 }
 
 /**
@@ -277,62 +214,4 @@ export function findLanguageDrift(text: string, expected: Lang): LanguageDrift |
   }
   const sibling = entries.find(([code, n]) => code !== expected && n > 0 && inFamily(code));
   return sibling ? { expected, found: sibling[0], share: share(sibling[1]) } : undefined;
-}
-
-/** At most this many of a neighbour's words are named on a part. */
-const MAX_NOTED = 8;
-
-/** The noted words of the languages of `lang`'s family other than itself (Guard.noted), with their hashes (hashOf). */
-function notedFor(g: Guard, lang: Lang): { words: ReadonlySet<string>; hashes: ReadonlySet<number> } {
-  const m = g.members.indexOf(lang);
-  const words = new Set<string>();
-  if (m >= 0 && g.families[g.familyOf[m]!]!.hasMarkers) {
-    for (const other of g.families[g.familyOf[m]!]!.members) if (other !== m) for (const w of g.noted[other]!) words.add(w);
-  }
-  return { words, hashes: new Set([...words].map(hashOf)) };
-}
-const notedCache = new WeakMap<Guard, Map<Lang, ReturnType<typeof notedFor>>>();
-
-/**
- * A neighbour's words in a text of `lang` that stayed below the refusal level (findLanguageDrift): the everyday
- * words and firm markers of the other languages of its family (Indonesian's in a Malay text, Malay's in an
- * Indonesian one), named in a note on the part so the writer can change them; at most MAX_NOTED, lower-cased.
- * @example neighbourWords('Dia bisa datang esok, kata kamu.', 'ms') // ['bisa', 'kamu']
- */
-export function neighbourWords(text: string, lang: Lang): string[] {
-  return neighbourFinds(text, lang).words;
-}
-
-/**
- * A neighbour's words in a text of `lang` (neighbourWords) and the neighbours they are words of: the languages of its
- * family whose own guard markers hold them (languages/<code>/guard.yaml, `markers.<code>`), in the table's order.
- * @example neighbourFinds('Dia bisa datang esok, kata kamu.', 'ms') // { words: ['bisa', 'kamu'], languages: ['id'] }
- */
-export function neighbourFinds(text: string, lang: Lang): { words: string[]; languages: Lang[] } {
-  const words = foundWords(text, lang);
-  const g = guard();
-  const m = g.members.indexOf(lang);
-  if (!words.length || m < 0) return { words, languages: [] };
-  const others = g.families[g.familyOf[m]!]!.members.filter((o) => o !== m && words.some((w) => g.noted[o]!.has(w)));
-  return { words, languages: others.map((o) => g.members[o]!) };
-}
-
-function foundWords(text: string, lang: Lang): string[] {
-  const g = guard();
-  const byLang = notedCache.get(g) ?? new Map<Lang, ReturnType<typeof notedFor>>();
-  notedCache.set(g, byLang);
-  const noted = byLang.get(lang) ?? notedFor(g, lang);
-  byLang.set(lang, noted);
-  if (!noted.words.size) return [];
-  const found = new Set<string>();
-  // The words of the text's reading (the language check's: a number alone is none of these words either).
-  const { starts, ends, hashes, marks, count } = readingOf(text).latin;
-  for (let w = 0; w < count && found.size < MAX_NOTED; w++) {
-    // Most words are none of them: passed over by the hash the scan worked out, no string made (one with a letter
-    // that is not ASCII, or a curly apostrophe, is looked up as written).
-    if (!(marks[w]! & (NON_ASCII | CURLY)) && !noted.hashes.has(hashes[w]!)) continue;
-    const lower = text.slice(starts[w]!, ends[w]!).toLowerCase();
-    if (noted.words.has(lower)) found.add(lower);
-  }
-  return [...found];
 }

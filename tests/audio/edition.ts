@@ -6,11 +6,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { ReadAlongInput } from '../../engine/node.js';
-import { acxReadings, chaptersOf, isCbr, streamOf, titleTag } from './measure.js';
+import { acxReadings, chaptersOf, isCbr, streamOf, type StreamFacts } from './measure.js';
 
-/** One MP3 at the numbers: its duration. */
-export function expectAcxFile(file: string): number {
-  const s = streamOf(file);
+/** One MP3 at the numbers (`s` its stream as ffprobe read it, when the caller has it): its duration. */
+export function expectAcxFile(file: string, s: StreamFacts = streamOf(file)): number {
   expect({ codec: s.codec, sampleRate: s.sampleRate, channels: s.channels, bitRate: s.bitRate }, file).toEqual({
     codec: 'mp3',
     sampleRate: 44_100,
@@ -56,9 +55,11 @@ export function expectEdition(
     .sort();
   // The opening credit, a file per chapter, the closing credit.
   expect(mp3s).toHaveLength(book.chapterTitles.length + 2);
-  const durations = new Map(mp3s.map((f) => [f, expectAcxFile(path.join(out, f))]));
-  expect(titleTag(path.join(out, mp3s[0]!))).toBe(book.credits.opening);
-  expect(titleTag(path.join(out, mp3s.at(-1)!))).toBe(book.credits.closing);
+  // Each file's stream, duration and title tag from one ffprobe.
+  const streams = new Map(mp3s.map((f) => [f, streamOf(path.join(out, f))]));
+  const durations = new Map(mp3s.map((f) => [f, expectAcxFile(path.join(out, f), streams.get(f))]));
+  expect(streams.get(mp3s[0]!)!.title).toBe(book.credits.opening);
+  expect(streams.get(mp3s.at(-1)!)!.title).toBe(book.credits.closing);
   // The M4B: AAC, a mark for each file, the chapters' marks titled as the book titles them.
   const m4b = path.join(out, 'audiobook.m4b');
   expect(existsSync(m4b)).toBe(true);

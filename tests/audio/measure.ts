@@ -19,9 +19,11 @@ export interface StreamFacts {
   channels: number;
   bitRate: number;
   duration: number;
+  /** The file's title tag (an MP3's ID3 title), '' when it has none. */
+  title: string;
 }
 
-/** The first audio stream's codec, sample rate, channels and bit rate, and the file's duration (ffprobe). */
+/** The first audio stream's codec, sample rate, channels and bit rate, the file's duration and title (ffprobe). */
 export function streamOf(file: string): StreamFacts {
   const json = JSON.parse(
     run('ffprobe', [
@@ -30,14 +32,14 @@ export function streamOf(file: string): StreamFacts {
       '-select_streams',
       'a:0',
       '-show_entries',
-      'stream=codec_name,sample_rate,channels,bit_rate:format=duration',
+      'stream=codec_name,sample_rate,channels,bit_rate:format=duration:format_tags=title',
       '-of',
       'json',
       file,
     ]),
   ) as {
     streams: Array<{ codec_name: string; sample_rate: string; channels: number; bit_rate: string }>;
-    format: { duration: string };
+    format: { duration: string; tags?: { title?: string } };
   };
   const s = json.streams[0]!;
   return {
@@ -46,6 +48,7 @@ export function streamOf(file: string): StreamFacts {
     channels: s.channels,
     bitRate: Number(s.bit_rate),
     duration: Number(json.format.duration),
+    title: json.format.tags?.title ?? '',
   };
 }
 
@@ -129,17 +132,4 @@ export function chaptersOf(file: string): Array<{ title: string; start: number; 
     start: Number(c.start_time),
     end: Number(c.end_time),
   }));
-}
-
-/** An MP3's ID3 title tag. */
-export function titleTag(file: string): string {
-  return run('ffprobe', [
-    '-v',
-    'error',
-    '-show_entries',
-    'format_tags=title',
-    '-of',
-    'default=noprint_wrappers=1:nokey=1',
-    file,
-  ]).trim();
 }

@@ -33,7 +33,30 @@ import { budgetFigures, maxCallsOrExit, startBudget } from './run-budget.js';
 import { cliStateOf, openCliState, writableStateOrExit } from './state.js';
 import { RunMeter } from './run-meter.js';
 import { sourceOptionsOf, sourceStatusLine, sourceWord } from './source-words.js';
-import type { ImportOptions } from './commands/import.js';
+
+/** `karya import`'s options (commands/import.ts takes them from the command line). */
+export interface ImportOptions {
+  lang?: string;
+  split?: string;
+  dryRun?: boolean;
+  json?: boolean;
+  /** --max-calls: the story bible's reading's bound on model calls instead of the default (engine/budget.ts). */
+  maxCalls?: string;
+  generator?: string;
+  chapters?: string;
+  set?: string[];
+  /**
+   * The book's voice: absent, the manuscript's own; `none`, no voice; else a sample, as `karya generate --voice` takes.
+   */
+  voice?: string;
+  /**
+   * The writer's word on the source text (--public-domain / --no-public-domain, --first-published, --original-author).
+   */
+  publicDomain?: boolean;
+  firstPublished?: string;
+  originalAuthor?: string;
+  state?: string;
+}
 
 /** The book's language: the writer's --lang, else the manuscript's own when it is clearly one; else exit 2. */
 export function bookLangOrExit(read: ReadManuscript, opts: ImportOptions, uiLang: Lang): Lang {

@@ -29,30 +29,16 @@ import { readImportSettings, settingsLines, writerValues, writersBookOrExit } fr
 import { exitOnFailure } from '../errors.js';
 import { langOptionOrExit, writerLang } from '../langs.js';
 import { sourceStatusLine } from '../source-words.js';
-import { bookLangOrExit, bookSpecOrExit, frontLines, saveImport, totalOrExit } from '../import-save.js';
+import {
+  bookLangOrExit,
+  bookSpecOrExit,
+  frontLines,
+  saveImport,
+  totalOrExit,
+  type ImportOptions,
+} from '../import-save.js';
 
-export interface ImportOptions {
-  lang?: string;
-  split?: string;
-  dryRun?: boolean;
-  json?: boolean;
-  /** --max-calls: the story bible's reading's bound on model calls instead of the default (engine/budget.ts). */
-  maxCalls?: string;
-  generator?: string;
-  chapters?: string;
-  set?: string[];
-  /**
-   * The book's voice: absent, the manuscript's own; `none`, no voice; else a sample, as `karya generate --voice` takes.
-   */
-  voice?: string;
-  /**
-   * The writer's word on the source text (--public-domain / --no-public-domain, --first-published, --original-author).
-   */
-  publicDomain?: boolean;
-  firstPublished?: string;
-  originalAuthor?: string;
-  state?: string;
-}
+export type { ImportOptions } from '../import-save.js';
 
 const READING_WORDS: Readonly<Record<ReadManuscript['reading'], WordKey>> = {
   'chapter-word': 'importReadingChapterWord',

@@ -24,14 +24,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PromptRenderer, type TemplateSources } from '../engine/index.js';
-import { loadProviders } from '../engine/node.js';
-import { lightFetch } from '../engine/node.js';
-import { loadCatalog, ROOT } from '../engine/node.js';
+import { lightFetch, loadCatalog, loadProviders, ROOT } from '../engine/node.js';
 import { startFakeOpenAI } from '../tests/fake-openai.js';
 import { drifter, planter, underWriter, type ScriptedModel } from '../tests/scripted-models.js';
 import { sampleAccuracy, type ClassAccuracy } from '../tests/language-sample.js';
 import { continuityRows, printContinuity } from './continuity-eval.js';
-import { printTables, type BookRow } from './eval-report.js';
+import type { BookRow } from './eval-report.js';
+import { printTables } from './eval-tables.js';
 import { writeBook } from './eval-book.js';
 
 const { providerFromEnv } = await loadProviders();

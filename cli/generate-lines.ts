@@ -51,10 +51,13 @@ const POV_WORDS = { first: 'pov_first', second: 'pov_second', third: 'pov_third'
 export function reportVoice(voice: BookVoice | undefined, isGiven: boolean, lang: Lang): void {
   if (!voice || !isGiven) return;
   const fp = voice.fingerprint;
-  if (fp)
-    info(
-      `karya: ${word('voiceSet', lang, { mean: fp.sentenceWords.mean, pov: word(POV_WORDS[fp.pointOfView], lang), tense: fp.tense === 'past' || fp.tense === 'present' ? `, ${word(fp.tense === 'past' ? 'tense_past' : 'tense_present', lang)}` : '', dialogue: Math.round(100 * fp.dialogueShare) })}`,
-    );
+  if (fp) {
+    const told = fp.tense === 'past' || fp.tense === 'present';
+    const tense = told ? `, ${word(fp.tense === 'past' ? 'tense_past' : 'tense_present', lang)}` : '';
+    const pov = word(POV_WORDS[fp.pointOfView], lang);
+    const dialogue = Math.round(100 * fp.dialogueShare);
+    info(`karya: ${word('voiceSet', lang, { mean: fp.sentenceWords.mean, pov, tense, dialogue })}`);
+  }
   if (voice.avoid?.length)
     info(`karya: ${word('avoidSet', lang, { phrases: voice.avoid.map((p) => `"${p}"`).join(', ') })}`);
 }
@@ -98,17 +101,16 @@ export function reportThreads(session: BookSession): NonNullable<BookView['threa
     resolved: threads.filter((t) => t.status === 'resolved').length,
     total: threads.length,
   });
-  info(
-    `karya: ${resolved}${overdue.length ? `; ⚠ ${word('threadsOverdue', lang, { threads: overdue.map((t) => `"${t.thread}"${t.due ? ` (${t.due})` : ''}`).join(', ') })}` : ''}`,
-  );
+  const named = overdue.map((t) => `"${t.thread}"${t.due ? ` (${t.due})` : ''}`).join(', ');
+  info(`karya: ${resolved}${overdue.length ? `; ⚠ ${word('threadsOverdue', lang, { threads: named })}` : ''}`);
   return threads;
 }
 
 /** "  target 1500, S_l 97.3" for a part asked for a number of words ("…, short" under 0.85 of it); '' otherwise. */
 function lengthNote(outcome: StepResult, lang: Lang): string {
-  return outcome.target
-    ? `  ${word('lengthNote', lang, { target: outcome.target, score: numberIn(outcome.score!, lang, 1) })}${outcome.short ? `, ${word('short', lang)}` : outcome.long ? `, ${word('long', lang)}` : ''}`
-    : '';
+  if (!outcome.target) return '';
+  const off = outcome.short ? `, ${word('short', lang)}` : outcome.long ? `, ${word('long', lang)}` : '';
+  return `  ${word('lengthNote', lang, { target: outcome.target, score: numberIn(outcome.score!, lang, 1) })}${off}`;
 }
 
 /** True for a prose part that repeats what the book already wrote (REPEATS_RATIO or more of its words). */
@@ -122,7 +124,8 @@ function isRepeating(outcome: StepResult): boolean {
 function driftNote(outcome: StepResult, lang: Lang): string {
   const drift = outcome.languageDrift;
   if (!drift) return '';
-  return `  ${word('languageRetried', lang, { found: languageName(drift.found, lang), expected: languageName(drift.expected, lang) })}`;
+  const names = { found: languageName(drift.found, lang), expected: languageName(drift.expected, lang) };
+  return `  ${word('languageRetried', lang, names)}`;
 }
 
 /**
@@ -141,9 +144,12 @@ export function reportPart(session: BookSession, label: string, outcome: StepRes
   };
   // A part that is cut off, still short, repeating itself or off the writer's voice gets no check mark.
   const repeats = isRepeating(outcome);
-  info(
-    `  ${outcome.isComplete && !outcome.short && !repeats && !outcome.unplanned && !isVoiceMarked(outcome) ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} ${word('words', lang)}  ${secondsIn(outcome.seconds, lang, 1)}${lengthNote(outcome, lang)}${outcome.isComplete ? '' : `, ${word('incomplete', lang)}`}${repeats ? `, ${word('repeats', lang)}` : ''}${driftNote(outcome, lang)}${voiceMarks(outcome, lang)}`,
-  );
+  const isClean = outcome.isComplete && !outcome.short && !repeats && !outcome.unplanned && !isVoiceMarked(outcome);
+  const size = `${String(outcome.words).padStart(5)} ${word('words', lang)}  ${secondsIn(outcome.seconds, lang, 1)}`;
+  const marks =
+    `${lengthNote(outcome, lang)}${outcome.isComplete ? '' : `, ${word('incomplete', lang)}`}` +
+    `${repeats ? `, ${word('repeats', lang)}` : ''}${driftNote(outcome, lang)}${voiceMarks(outcome, lang)}`;
+  info(`  ${isClean ? '✓' : '⚠'} ${label.padEnd(24)} ${size}${marks}`);
   if (repeats)
     info(`    ${word('repeatsNote', session.state.lang, { label, share: Math.round(100 * outcome.repeated!) })}`);
   if (outcome.unplanned) {
@@ -151,10 +157,10 @@ export function reportPart(session: BookSession, label: string, outcome: StepRes
     const missing = outcome.unplanned.map((n) => word('chapter', lang, { n })).join(', ');
     info(`    ⚠ ${word('outlineShort', lang, { found: total - outcome.unplanned.length, total, missing })}`);
   }
-  if (outcome.neighbourWords)
-    info(
-      `    ${neighbourNote('cli', session.state.lang, { languages: outcome.neighbourLanguages ?? [], words: outcome.neighbourWords, label })}`,
-    );
+  if (outcome.neighbourWords) {
+    const neighbours = { languages: outcome.neighbourLanguages ?? [], words: outcome.neighbourWords, label };
+    info(`    ${neighbourNote('cli', session.state.lang, neighbours)}`);
+  }
   const said = { label, words: outcome.words, target: outcome.target ?? 0, n: outcome.extensions };
   if (outcome.extensions && outcome.target)
     info(`    ${word(outcome.short ? 'shortExtended' : 'extended', lang, said)}`);

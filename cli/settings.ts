@@ -87,15 +87,13 @@ export function settingsFromOptions(
       spec.kind === 'book' && !spec.flow.sections
         ? conclusionPosition(spec.flow, totalChapters ?? chapterCount(spec, settings)) - 1
         : 0;
+    const file = opts.brief!;
     for (const [n, note] of Object.entries(notes)) {
-      if (Number(n) > chapters)
-        fail(
-          `${where}${briefWord(chapters ? 'noteBeyond' : 'noteNoChapters', asked, { file: opts.brief!, n, chapters, id: spec.id })}`,
-        );
-      if (note.length > MAX_CHAPTER_NOTE_CHARS)
-        fail(
-          `${where}${briefWord('noteLong', asked, { file: opts.brief!, n, length: note.length, max: MAX_CHAPTER_NOTE_CHARS })}`,
-        );
+      const beyond = chapters ? 'noteBeyond' : 'noteNoChapters';
+      if (Number(n) > chapters) fail(`${where}${briefWord(beyond, asked, { file, n, chapters, id: spec.id })}`);
+      const length = note.length;
+      if (length > MAX_CHAPTER_NOTE_CHARS)
+        fail(`${where}${briefWord('noteLong', asked, { file, n, length, max: MAX_CHAPTER_NOTE_CHARS })}`);
     }
   }
   return {
@@ -136,9 +134,8 @@ function briefSettings(
     const headings = spec.fields
       .filter((f) => f.type === 'text' || f.type === 'textarea' || f.type === 'select')
       .map((f) => f.label[lang] ?? f.label.en);
-    fail(
-      `${where}${briefWord('headingUnknown', lang, { file, heading: unknown[0]!, id: spec.id, headings: headings.join(', ') })}`,
-    );
+    const named = { file, heading: unknown[0]!, id: spec.id, headings: headings.join(', ') };
+    fail(`${where}${briefWord('headingUnknown', lang, named)}`);
   }
   if (!Object.keys(values).length && !Object.keys(chapterNotes).length && !avoid.length)
     fail(`${where}${briefWord('briefEmpty', lang, { file })}`);
@@ -174,4 +171,16 @@ export function progressKey(spec: ResolvedSpec, settings: Settings, totalChapter
 export function chapterRuleNote(spec: ResolvedSpec, totalChapters: number, lang: Lang = 'en'): string | undefined {
   if (spec.kind !== 'book' || spec.flow.sections || spec.flow.conclusion !== 'replaces-last') return undefined;
   return `karya: ${word('conclusionAsLast', lang, { id: spec.id, n: totalChapters, before: totalChapters - 1 })}`;
+}
+
+/**
+ * The `karya generate` line that writes the book these options name (`karya generate <id>` with no generator named),
+ * for what is said when no saved book is found.
+ */
+export function generateCommandLine(id: string | undefined, opts: SettingsOptions): string {
+  if (id === undefined) return 'karya generate <id>';
+  const sets = opts.set.map((s) => ` --set ${s}`).join('');
+  const lang = opts.lang ? ` --lang ${opts.lang}` : '';
+  const chapters = opts.chapters ? ` --chapters ${opts.chapters}` : '';
+  return `karya generate ${id}${sets}${lang}${chapters}`;
 }

@@ -51,16 +51,21 @@ type AudiobookEvent = Parameters<
 
 /** A line for each file made (what it measured), asked again or failed, in the book's language. */
 function sayAudiobookEvent(e: AudiobookEvent, lang: Lang, out: string): void {
-  if (e.kind === 'file')
-    info(
-      `  ` +
-        `✓ ${say('fileDone', lang, { label: e.title, seconds: numberIn(e.seconds, lang, 1), rms: numberIn(e.rmsDb, lang, 1), peak: numberIn(e.peakDb, lang, 1), file: path.join(out, e.file) })}`,
-    );
-  else
-    info(
-      ` ` +
-        ` ${e.kind === 'again' ? '…' : '!'} ${e.kind === 'again' ? say('askedAgain', lang, { label: e.title, reason: new AudioError(e.problem.code, { ...e.problem.vars }).messageIn(lang) }) : new AudioError('audio_chapter_failed', { chapter: e.title, reason: new AudioError(e.problem.code, { ...e.problem.vars }).messageIn(lang) }).messageIn(lang)}`,
-    );
+  if (e.kind === 'file') {
+    const figures = {
+      seconds: numberIn(e.seconds, lang, 1),
+      rms: numberIn(e.rmsDb, lang, 1),
+      peak: numberIn(e.peakDb, lang, 1),
+    };
+    info(`  ✓ ${say('fileDone', lang, { label: e.title, ...figures, file: path.join(out, e.file) })}`);
+    return;
+  }
+  const reason = new AudioError(e.problem.code, { ...e.problem.vars }).messageIn(lang);
+  const line =
+    e.kind === 'again'
+      ? say('askedAgain', lang, { label: e.title, reason })
+      : new AudioError('audio_chapter_failed', { chapter: e.title, reason }).messageIn(lang);
+  info(`  ${e.kind === 'again' ? '…' : '!'} ${line}`);
 }
 
 export async function audiobookCommand(opts: AudiobookOptions): Promise<void> {
@@ -86,9 +91,13 @@ export async function audiobookCommand(opts: AudiobookOptions): Promise<void> {
     const { items, book } = editionItems(doc, voice);
     const texts = items.flatMap((i) => i.texts);
     const credit = voice.credit(lang);
-    info(
-      `karya: ${say('plan', lang, { id, title: book.title, chapters: book.parts.length, paragraphs: book.parts.reduce((n, p) => n + p.paragraphs.length, 0), characters: texts.reduce((n, t) => n + t.length, 0), voice: credit.kind === 'demo' ? 'espeak-ng' : `${credit.voice} (${credit.name})`, dir: opts.out })}`,
-    );
+    const sizes = {
+      chapters: book.parts.length,
+      paragraphs: book.parts.reduce((n, p) => n + p.paragraphs.length, 0),
+      characters: texts.reduce((n, t) => n + t.length, 0),
+    };
+    const voiceName = credit.kind === 'demo' ? 'espeak-ng' : `${credit.voice} (${credit.name})`;
+    info(`karya: ${say('plan', lang, { id, title: book.title, ...sizes, voice: voiceName, dir: opts.out })}`);
     if (voice.isDemo) info(`karya: ${say('demoVoice', lang)}`);
     // Each text is one request; a file judged wrong is asked again once, within the same bound.
     const budget = new CallBudget({ planned: texts.length, maxCalls });
@@ -96,17 +105,13 @@ export async function audiobookCommand(opts: AudiobookOptions): Promise<void> {
     makeDirs(opts.out);
     const onEvent = (e: AudiobookEvent) => sayAudiobookEvent(e, lang, opts.out);
     const result = await writeAudiobook({ doc, voice, out: opts.out, budget, signal: interrupt.signal, onEvent });
-    if (result.m4b)
-      info(
-        `  ` +
-          `✓ ${say('m4b', lang, { file: path.join(opts.out, result.m4b), marks: result.files.filter((f) => f.endsWith('.mp3')).length })}`,
-      );
+    const marks = result.files.filter((f) => f.endsWith('.mp3')).length;
+    if (result.m4b) info(`  ✓ ${say('m4b', lang, { file: path.join(opts.out, result.m4b), marks })}`);
     info(`  ✓ ${say('manifest', lang, { file: path.join(opts.out, 'read-along.json') })}`);
     if (result.epub) info(`  ✓ ${say('readAlongEpub', lang, { file: path.join(opts.out, result.epub) })}`);
     const checks = result.epub ? await sayReadAlongChecks(path.join(opts.out, result.epub), lang) : undefined;
-    info(
-      `karya: ${say('done', lang, { files: result.files.length, dir: opts.out, minutes: numberIn(result.seconds / 60, lang, 1) })}`,
-    );
+    const minutes = numberIn(result.seconds / 60, lang, 1);
+    info(`karya: ${say('done', lang, { files: result.files.length, dir: opts.out, minutes })}`);
     if (opts.json) {
       process.stdout.write(
         `${JSON.stringify({

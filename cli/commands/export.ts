@@ -6,7 +6,7 @@
 // (karya translate) is written with its source: each source paragraph followed by its translation.
 import { partsWritten, word, type BookState, type Lang, type ResolvedSpec } from '../../engine/index.js';
 import { catalogOrExit, specOrExit, fail, info } from '../util.js';
-import { settingsFromOptions } from '../settings.js';
+import { generateCommandLine, settingsFromOptions } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut, type BookOutOptions } from '../export-format.js';
 import { bilingualBytes, bilingualLayoutOrExit } from '../export-bilingual.js';
 import { writableFileOrExit } from '../fs-check.js';
@@ -47,10 +47,7 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   const layout = bilingualLayoutOrExit(opts, wanted ? settingsLang(named!, wanted.settings) : askedLang(opts.lang));
   const place = cliStateOf(opts.state);
   const statePath = place.where;
-  const command = named
-    ? `karya ` +
-      `generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}`
-    : 'karya generate <id>';
+  const command = generateCommandLine(named?.id, opts);
   // Never create a state file just to find it empty.
   // In the language the settings ask for (a book by its id, not read yet, in --lang's).
   if (!hasBooks(place))

@@ -49,15 +49,14 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
       ? serveWord('databasePostgres', lang, { location: running.store.location })
       : config.dbFile;
   info(`  ${serveWord('database', lang, { where })}`);
-  if (running.queue)
-    info(
-      ` ` +
-        ` ${running.worker ? serveWord('stepsHere', lang, { n: config.workerConcurrency }) : serveWord('stepsWorkers', lang)}`,
-    );
-  info(
-    ` ` +
-      ` ${provider.isOffline ? serveWord('providerOffline', lang) : serveWord('provider', lang, { name: provider.name })}`,
-  );
+  const steps = running.worker
+    ? serveWord('stepsHere', lang, { n: config.workerConcurrency })
+    : serveWord('stepsWorkers', lang);
+  if (running.queue) info(`  ${steps}`);
+  const model = provider.isOffline
+    ? serveWord('providerOffline', lang)
+    : serveWord('provider', lang, { name: provider.name });
+  info(`  ${model}`);
   info(
     `  ${config.adminEmail ? serveWord('admin', lang, { email: config.adminEmail }) : serveWord('adminNone', lang)}`,
   );

@@ -56,10 +56,8 @@ export async function testAiCommand(opts: TestAiOptions): Promise<void> {
     throw new CliExit(EXIT.failed);
   }
   const source = loaded.file ?? 'OPENAI_API_KEY';
-  if (!opts.json)
-    info(
-      `karya: ${toolWord(loaded.configs.length === 1 ? 'aiChecking_one' : 'aiChecking', lang, { n: loaded.configs.length, source })}`,
-    );
+  const n = loaded.configs.length;
+  if (!opts.json) info(`karya: ${toolWord(n === 1 ? 'aiChecking_one' : 'aiChecking', lang, { n, source })}`);
   const results = await checkProviderConfigs(loaded.configs, timeoutMs !== undefined ? { timeoutMs } : {});
   const working = results.filter((r) => r.isOk).length;
   if (opts.json) process.stdout.write(JSON.stringify({ source, results }) + '\n');

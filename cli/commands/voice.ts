@@ -92,10 +92,14 @@ export function rangeLine(fp: VoiceFingerprint, lang: Lang): string {
   const span = ([lo, hi]: readonly [number, number], d = 1) => `${numberIn(lo, lang, d)}–${numberIn(hi, lang, d)}`;
   const share =
     Math.max(0, Math.round(100 * b.dialogueShare[0])) + '–' + Math.min(100, Math.round(100 * b.dialogueShare[1]));
-  return (
-    ` ` +
-    ` ${fill(l.range, { n: b.slices, s: span(b.sentenceWords), p: span(b.paragraphWords, 0), v: span(b.diversity, 0), d: share })}`
-  );
+  const figures = {
+    n: b.slices,
+    s: span(b.sentenceWords),
+    p: span(b.paragraphWords, 0),
+    v: span(b.diversity, 0),
+    d: share,
+  };
+  return `  ${fill(l.range, figures)}`;
 }
 
 export async function voiceCommand(file: string, opts: VoiceOptions): Promise<void> {

@@ -69,10 +69,11 @@ export async function workerCommand(opts: { concurrency?: string; metricsPort?: 
   const worker = await startStepWorker(ctx, queue, { concurrency, ...(batchProvider ? { batchProvider } : {}) });
   info(serveWord('workerRunning', lang, { id: worker.id, n: concurrency, location: store.location }));
   if (metrics) info(`  ${serveWord('workerMetrics', lang, { url: metrics.url })}`);
-  info(
-    ` ` +
-      ` ${ctx.provider.isOffline ? serveWord('providerOffline', lang) : serveWord('provider', lang, { name: ctx.provider.name })}`,
-  );
+  const { provider } = ctx;
+  const model = provider.isOffline
+    ? serveWord('providerOffline', lang)
+    : serveWord('provider', lang, { name: provider.name });
+  info(`  ${model}`);
   await new Promise<void>((resolve) => {
     let signals = 0;
     const stop = () => {

@@ -1,6 +1,6 @@
 // No source file is over 350 lines: a file that grows past it is split along a seam it already has
 // (the way engine/node/print/book.ts keeps its front matter in book-front.ts). The benchmarks count (bench/eval.ts
-// keeps its tables in eval-report.ts); tests and generated data are not source and are not counted.
+// keeps its tables in eval-tables.ts); tests and generated data are not source and are not counted.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -3,8 +3,6 @@
 // KARYA_ADMIN_EMAIL account admin, record a deployment for a new version, then hand requests to the app. A
 // graceful stop lets requests under way finish.
 import { withSeriesBooks } from './core/series.js';
-import { catchUpBible } from './core/bible-catch-up.js';
-import { resumeBibleBuilds } from './core/bible-parts.js';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { capConnections, timeoutOptions } from './http/connections.js';
 import pino, { type Logger } from 'pino';
@@ -20,16 +18,24 @@ import { openStore, type OpenedStore } from './store/open.js';
 import type { Repositories } from './store/ports.js';
 import type { QueueTables } from './store/postgres/queue-tables.js';
 import { createMailer, logsMailBodies } from './core/mail.js';
-import { openQueue, queueDispatcher, startStepWorker, STEP_QUEUE, type StepQueue, type StepWorker } from './queue/index.js';
+import {
+  openQueue,
+  queueDispatcher,
+  startStepWorker,
+  STEP_QUEUE,
+  type StepQueue,
+  type StepWorker,
+} from './queue/index.js';
 import { createApp } from './app.js';
 import { createCheckout } from './core/payments.js';
-import { PROCESS_ID } from './core/edition-lease.js';
 import { countCredits, listen, metricsOf, withProcessMetrics, type QueueStats } from './core/metrics.js';
 import { createLifecycle, NotReady, probe, startingHandler, type Lifecycle } from './http/lifecycle.js';
 import { migrations } from '../migrations/index.js';
-import { hashPassword, verifyPassword } from './auth/password.js';
+import { LIMITS_KEPT_MS, prepareStore } from './prepare-store.js';
 
 const { providerFromEnv } = await loadProviders();
+
+export { LIMITS_KEPT_MS, prepareStore } from './prepare-store.js';
 
 /**
  * Where the server's log goes: standard output unless given (a file path or descriptor), written
@@ -47,7 +53,14 @@ export function createLogger(level: string, destination: pino.DestinationStream 
   const options: pino.LoggerOptions = {
     level,
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'req.body.password', 'req.body.newPassword', 'req.body.currentPassword'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        'req.body.password',
+        'req.body.newPassword',
+        'req.body.currentPassword',
+      ],
       censor: '[redacted]',
     },
   };
@@ -55,7 +68,14 @@ export function createLogger(level: string, destination: pino.DestinationStream 
 }
 
 /** Everything a server needs, on open repositories (or an open SQLite database); used by startServer and by tests. */
-export function createContext(input: { config: ServerConfig; database?: OpenedDatabase; repos?: Repositories; logger?: Logger; provider?: Provider; catalog?: Catalog }): AppContext {
+export function createContext(input: {
+  config: ServerConfig;
+  database?: OpenedDatabase;
+  repos?: Repositories;
+  logger?: Logger;
+  provider?: Provider;
+  catalog?: Catalog;
+}): AppContext {
   const { config, database } = input;
   const logger = input.logger ?? createLogger(config.logLevel);
   const repos = input.repos ?? (database ? sqliteRepositories(new Store(database.db, database.sqlite)) : undefined);
@@ -68,7 +88,13 @@ export function createContext(input: { config: ServerConfig; database?: OpenedDa
     catalog: input.catalog ?? loadCatalog({ useDiskCache: true }),
     provider: input.provider ?? providerFromEnv(),
     logger,
-    mailer: createMailer({ ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), from: config.mailFrom, outbox: repos.system, logger, logsBodies: logsMailBodies(config.publicUrl) }),
+    mailer: createMailer({
+      ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
+      from: config.mailFrom,
+      outbox: repos.system,
+      logger,
+      logsBodies: logsMailBodies(config.publicUrl),
+    }),
     ...(config.stripe ? { checkout: createCheckout({ config: config.stripe, publicUrl: config.publicUrl }) } : {}),
   };
   // Credits charged and refunded are counted where they happen: the generations repository.
@@ -77,83 +103,6 @@ export function createContext(input: { config: ServerConfig; database?: OpenedDa
   ctx.repos = { ...ctx.repos, books: withSeriesBooks(ctx.repos.books, ctx.repos, ctx.catalog) };
   return ctx;
 }
-
-/** Work done once at start: crash recovery, the administrator account, the deployment record. */
-export async function prepareStore(ctx: AppContext): Promise<void> {
-  const { repos, config, logger } = ctx;
-  // With the job queue, a step interrupted by a stopped process is retried or refunded by the queue (other
-  // instances' steps are running now); the single server refunds what its own last stop interrupted (the server
-  // before it has exited: startServer holds the SQLite file's owner lock before this runs).
-  if (!ctx.steps) {
-    const refunded = await repos.generations.refundInterrupted();
-    if (refunded) logger.warn({ refunded }, 'refunded generations interrupted by the last stop');
-    // The edition runs of the last stop held leases a new start would wait for: one server opens this store (it
-    // holds the file's owner lock: startServer), so every lease not this process's is a dead run's (its undelivered
-    // part was refunded just above).
-    await repos.editionLeases.sweep({ now: Date.now(), process: PROCESS_ID });
-    // So are the writers' fair-share leases left in it (server/http/security.ts): a killed server's requests ended with
-    // it, and its writers are served at once rather than refused until the leases expire.
-    const dropped = await repos.shareLeases.dropAll();
-    if (dropped) logger.info({ dropped }, 'fair-share leases of the last stop dropped');
-    // Their requests were refunded above: a retry with the same Idempotency-Key runs again.
-    await repos.idempotency.releaseRunning();
-    // An imported book's story bible cut off by the stop goes on, paid from the credits still held for it.
-    const resumed = await resumeBibleBuilds(ctx, (input) => catchUpBible(ctx, input));
-    if (resumed) logger.info({ resumed }, 'story bible builds of imported books cut off by the last stop go on');
-  }
-  await repos.auth.deleteExpiredSessions();
-  await repos.limits.prune({ olderThan: Date.now() - LIMITS_KEPT_MS });
-  if (config.adminEmail) await prepareAdministrator(ctx, config.adminEmail);
-  const deployment = await repos.system.recordStart({ version: config.version, url: config.publicUrl });
-  if (deployment) logger.info({ version: deployment.version }, 'new version: deployment recorded');
-}
-
-/**
- * The KARYA_ADMIN_EMAIL account. With KARYA_ADMIN_PASSWORD (hashed; never logged) that password is the
- * administrator's: the account is made when missing; an existing one is promoted as it is only when its password
- * already is that one, and otherwise taken over (the password replaced, its sessions and API keys ended), since
- * whoever signed the address up first must not keep the administrator. Without the password an account is
- * administrator only when it was made so (a sign-up from this machine): an older one is left as it is and the
- * log says how to take it over.
- */
-async function prepareAdministrator(ctx: AppContext, email: string): Promise<void> {
-  const { repos, config, logger } = ctx;
-  let existing = await repos.users.findByEmail(email);
-  if (config.adminPassword === undefined) {
-    if (!existing) {
-      logger.info({ email }, `no administrator account yet: sign up with ${email} from this machine (${config.publicUrl}/signup opened here, or through an SSH tunnel), or set KARYA_ADMIN_PASSWORD (or KARYA_ADMIN_PASSWORD_FILE) and restart`);
-    } else if (existing.role !== 'admin') {
-      logger.warn({ email }, `KARYA_ADMIN_EMAIL: the account ${email} was signed up before it was the administrator's address and is NOT made administrator (whoever signed it up holds its password); set KARYA_ADMIN_PASSWORD (or KARYA_ADMIN_PASSWORD_FILE) and restart: that password replaces the account's and ends its sessions and API keys`);
-    }
-    return;
-  }
-  if (!existing) {
-    const made = await repos.users.create({ email, passwordHash: await hashPassword(config.adminPassword, config.scryptLogN), role: 'admin' });
-    if (made) return void logger.info({ email }, 'administrator account made from KARYA_ADMIN_PASSWORD');
-    // Another instance made it meanwhile.
-    existing = await repos.users.findByEmail(email);
-    if (!existing) return;
-  }
-  const stored = await repos.auth.passwordHashOf(existing.id);
-  if (stored !== undefined && (await verifyPassword(config.adminPassword, stored))) {
-    const admin = await repos.users.promoteToAdmin({ email, reason: 'KARYA_ADMIN_EMAIL account made administrator' });
-    if (admin) logger.info({ email: admin.email }, 'KARYA_ADMIN_EMAIL account is now the administrator (its password is KARYA_ADMIN_PASSWORD)');
-    return;
-  }
-  const taken = await repos.users.takeOverAsAdmin({ email, passwordHash: await hashPassword(config.adminPassword, config.scryptLogN), reason: 'KARYA_ADMIN_EMAIL account taken over with KARYA_ADMIN_PASSWORD' });
-  if (taken) {
-    logger.warn(
-      { email, wasAdmin: existing.role === 'admin', sessionsEnded: taken.sessions, apiKeysRevoked: taken.apiKeys },
-      `KARYA_ADMIN_EMAIL: the account ${email} had a password other than KARYA_ADMIN_PASSWORD: its password is now KARYA_ADMIN_PASSWORD, its ${taken.sessions} session(s) and ${taken.apiKeys} API key(s) are ended, and it is the administrator`,
-    );
-  }
-}
-
-/**
- * How long an untouched rate bucket or sign-in failure counter is kept: far longer than any bucket takes
- * to refill or any sign-in delay lasts, so forgetting it changes nothing.
- */
-export const LIMITS_KEPT_MS = 24 * 60 * 60 * 1000;
 
 export interface RunningServer {
   url: string;
@@ -192,7 +141,10 @@ function closeServer(server: Server): Promise<void> {
  * the store, the queue and the app are made (503 `starting` with Retry-After, /api/health 200): nothing
  * that arrives during start-up hangs. A start-up failure frees the port and rejects (`karya serve` exits 1).
  */
-export async function startServer(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+export async function startServer(
+  overrides: Partial<ServerConfig> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RunningServer> {
   let config = configFromEnv(env, overrides);
   const lifecycle = createLifecycle({ phase: 'starting' });
   let handler: RequestListener = startingHandler({ version: config.version });
@@ -200,7 +152,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
   capConnections(server, config.connections);
   const port = await listen(server, config.port, config.host);
   // Port 0 picks a free port: links in e-mails must carry the real one.
-  if (config.port === 0) config = { ...config, port, publicUrl: env.KARYA_PUBLIC_URL ? config.publicUrl : `http://localhost:${port}` };
+  if (config.port === 0)
+    config = { ...config, port, publicUrl: env.KARYA_PUBLIC_URL ? config.publicUrl : `http://localhost:${port}` };
   let database: OpenedStore | undefined;
   let queue: StepQueue | undefined;
   let worker: StepWorker | undefined;
@@ -221,14 +174,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
       metrics.setQueueStats(queueStats(queue.tables));
     }
     await prepareStore(ctx);
-    const steps = queue;
-    lifecycle.readiness = async () => ({
-      store: await probe(() => ctx.repos.system.ping()),
-      queue: steps ? await probe(async () => {
-        if (!(await steps.boss.getQueue(STEP_QUEUE))) throw new NotReady('missing');
-      }) : 'unused',
-      migrations: opened.postgres ? await probe(() => migrationsApplied(steps!.tables)) : 'ok',
-    });
+    lifecycle.readiness = readinessOf(ctx, queue);
     handler = createApp(ctx, { lifecycle });
     lifecycle.phase = 'ready';
   } catch (error) {
@@ -240,11 +186,9 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
     throw error;
   }
   const store = database;
-  const pruning = setInterval(() => {
-    ctx.repos.limits.prune({ olderThan: Date.now() - LIMITS_KEPT_MS }).catch((error: unknown) => ctx.logger.warn({ err: error }, 'could not prune old rate limit counters'));
-  }, 60 * 60_000);
-  pruning.unref();
-  const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::' ? 'localhost' : config.host;
+  const pruning = pruneLimitsHourly(ctx);
+  const host =
+    config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::' ? 'localhost' : config.host;
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
@@ -269,12 +213,40 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
       // No new connections; idle keep-alive ones end now, busy ones when their answer is sent.
       server.close();
       server.closeIdleConnections();
-      const drained = await Promise.all([lifecycle.drained(graceMs), worker ? worker.stop({ drainMs: graceMs }).then(() => true) : true]);
-      if (!drained[0]) ctx.logger.warn({ open: lifecycle.inFlight }, 'stopping: requests still open after the grace period are cut');
+      const drained = await Promise.all([
+        lifecycle.drained(graceMs),
+        worker ? worker.stop({ drainMs: graceMs }).then(() => true) : true,
+      ]);
+      if (!drained[0])
+        ctx.logger.warn({ open: lifecycle.inFlight }, 'stopping: requests still open after the grace period are cut');
       await close();
     },
     close,
   };
+}
+
+/** The checks of GET /ready: the store answers and, with the job queue, its queue is there and every migration ran. */
+function readinessOf(ctx: AppContext, queue: StepQueue | undefined): Lifecycle['readiness'] {
+  return async () => ({
+    store: await probe(() => ctx.repos.system.ping()),
+    queue: queue
+      ? await probe(async () => {
+          if (!(await queue.boss.getQueue(STEP_QUEUE))) throw new NotReady('missing');
+        })
+      : 'unused',
+    migrations: queue ? await probe(() => migrationsApplied(queue.tables)) : 'ok',
+  });
+}
+
+/** The untouched rate buckets and sign-in counters dropped every hour (the timer does not keep the process up). */
+function pruneLimitsHourly(ctx: AppContext): NodeJS.Timeout {
+  const pruning = setInterval(() => {
+    ctx.repos.limits
+      .prune({ olderThan: Date.now() - LIMITS_KEPT_MS })
+      .catch((error: unknown) => ctx.logger.warn({ err: error }, 'could not prune old rate limit counters'));
+  }, 60 * 60_000);
+  pruning.unref();
+  return pruning;
 }
 
 /**
@@ -285,7 +257,13 @@ async function ownerOf(config: ServerConfig): Promise<OwnerLock | undefined> {
   if (config.databaseUrl || config.dbFile === ':memory:') return undefined;
   return holdOwnerLock(config.dbFile, {
     waitMs: config.dbWaitMs ?? config.generationTimeoutMs + 30_000,
-    onWait: (holder) => createLogger(config.logLevel).warn({ file: config.dbFile, holder }, `${config.dbFile} is held by another Karya server${holder ? ` (process ${holder.pid} on ${holder.host})` : ''}: waiting for it to stop (it finishes its running work first)`),
+    onWait: (holder) =>
+      createLogger(config.logLevel).warn(
+        { file: config.dbFile, holder },
+        `${config.dbFile} is held by another Karya ` +
+          `server${holder ? ` (process ${holder.pid} on ${holder.host})` : ''}: ` +
+          `waiting for it to stop (it finishes its running work first)`,
+      ),
   });
 }
 

@@ -4,35 +4,26 @@
 // settled (what is left given back), a build a stop cut off resumed at start, and the parts the bible lacks
 // named on the book with why. Parts outside the hold (a step's part, an edited part re-derived) stay free.
 // A part is read down the one ladder of windowed jobs (engine/session/ladder.ts, through BookSession.remember):
-// a part that cannot be read even in halves is skipped, refunded and named, and the run goes on.
-import { catalogueMessage, partStep, retry, retryKindOf, stepKey, stepLabel, stepRef, type BookSession, type BookState, type BookView, type CatalogueCode, type ResolvedSpec } from '../../engine/index.js';
+// a part that cannot be read even in halves is skipped, refunded and named, and the run goes on. A part the hold
+// pays for is read, committed or refunded in ./bible-part-paid.ts.
+import {
+  catalogueMessage,
+  partStep,
+  stepKey,
+  stepLabel,
+  stepRef,
+  type BookSession,
+  type BookState,
+  type BookView,
+  type CatalogueCode,
+  type ResolvedSpec,
+} from '../../engine/index.js';
 import type { BibleHold, BibleStopReason } from '../store/ports.js';
-import { biblePartStep, isCurrentKey } from '../store/queries/bible-holds.js';
+import { isCurrentKey } from '../store/queries/bible-holds.js';
 import type { AppContext } from './context.js';
-import { commitCharged, refundCharge, refundFailed } from './charged.js';
-import { failureOf } from '../errors/reply.js';
+import { readPaidPart, skippedOf, type PartRead, type SkippedPart } from './bible-part-paid.js';
 
-/**
- * A part the bible went past without reading it all, even in halves (engine/session/ladder.ts): its label and why;
- * never charged.
- */
-export interface SkippedPart {
-  readonly position: number;
-  readonly label: string;
-  readonly problem: string;
-}
-
-/**
- * How many times a paid part is read (within one generation time-out) when it fails with a thrown failure, before it is
- * given up (its charge refunded).
- */
-const PAID_ATTEMPTS = 2;
-
-/**
- * What reading the next part came to: read (`skipped`: it could not be read, even in halves), or why not (`busy`:
- * another process reads it now).
- */
-export type PartRead = { outcome: 'read'; calls: number; skipped?: SkippedPart } | { outcome: 'credits' | 'busy'; calls: 0 } | { outcome: 'failed'; calls: 0; error: unknown };
+export type { PartRead, SkippedPart } from './bible-part-paid.js';
 
 /**
  * The part after the last one the session's bible took in, read into it. A part the book's hold covers and
@@ -42,7 +33,18 @@ export type PartRead = { outcome: 'read'; calls: number; skipped?: SkippedPart }
  * when some of it could not be read even in halves (then skipped and named: the run goes on). Any other part
  * is read free, as an edit's re-derive (a provider's failure throws, as before).
  */
-export async function readNextPart(ctx: AppContext, input: { userId: string; spec: ResolvedSpec; session: BookSession; bookId: number | null; mayCharge: boolean; after: string; signal?: AbortSignal }): Promise<PartRead> {
+export async function readNextPart(
+  ctx: AppContext,
+  input: {
+    userId: string;
+    spec: ResolvedSpec;
+    session: BookSession;
+    bookId: number | null;
+    mayCharge: boolean;
+    after: string;
+    signal?: AbortSignal;
+  },
+): Promise<PartRead> {
   const { repos, config } = ctx;
   const { userId, spec, session } = input;
   // One generation time-out for the part, its ladder included: a charge never runs longer than a step's.
@@ -53,68 +55,31 @@ export async function readNextPart(ctx: AppContext, input: { userId: string; spe
   const label = stepLabel(partStep(spec, position, state.totalChapters), state.lang, spec);
   const isEmpty = !(state.content[position] ?? '').trim();
   const reason = `${spec.id}: story bible of an imported book (${label})`;
-  const take = input.bookId === null || isEmpty ? ({ status: 'free' } as const) : await repos.bibleHolds.take({ bookId: input.bookId, position, mayCharge: input.mayCharge, reason });
+  const take =
+    input.bookId === null || isEmpty
+      ? ({ status: 'free' } as const)
+      : await repos.bibleHolds.take({ bookId: input.bookId, position, mayCharge: input.mayCharge, reason });
   if (take.status === 'busy') return { outcome: 'busy', calls: 0 };
   if (take.status === 'short') return { outcome: 'credits', calls: 0 };
-  const skippedOf = (read: Awaited<ReturnType<BookSession['remember']>>): SkippedPart | undefined => {
-    const left = read.left?.[0];
-    if (!left) return undefined;
-    ctx.logger.warn({ generator: spec.id, position, words: left.words, of: left.of, problem: left.problem }, 'story bible: a part could not be read even in halves; skipped, not charged');
-    return { position, label, problem: left.problem };
-  };
   if (take.status === 'free') {
     const read = await session.remember({ signal, parts: 1 });
     const { calls, usage } = read;
-    if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'memory', calls, after: input.after, ...(usage ? { tokens: usage } : {}) } });
-    const skipped = skippedOf(read);
+    if (calls)
+      await repos.generations.recordUsage({
+        userId,
+        promptType: spec.contentType,
+        metadata: {
+          generator: spec.id,
+          step: 'memory',
+          calls,
+          after: input.after,
+          ...(usage ? { tokens: usage } : {}),
+        },
+      });
+    const skipped = skippedOf(ctx, read, { generator: spec.id, position, label });
     return { outcome: 'read', calls, ...(skipped ? { skipped } : {}) };
   }
-  const { charge } = take;
-  // The bible as it was before this part: what it goes back to when the part's charge does not stand.
-  const before = { memory: state.memory ?? '', upTo: state.memoryUpTo ?? -1 };
-  let failure: unknown;
-  let asked = 0;
-  let read: Awaited<ReturnType<BookSession['remember']>> | undefined;
-  // An answer that is not an update is the ladder's (BookSession.remember); what is thrown through it (a refusal,
-  // another language, a provider's failure that waiting does not mend) is asked again at once: asked twice in all,
-  // then the part fails, its charge refunded, the run stopped. A failure the provider retries itself (a 429, a 503,
-  // a dropped connection: engine/retry.ts's one rule) has had its tries there; asking again would multiply them.
-  try {
-    read = await retry(
-      (attempt) => {
-        asked = attempt;
-        return session.remember({ signal, parts: 1 });
-      },
-      { retryable: (error) => (retryKindOf(error) ? undefined : 'asked again'), attempts: PAID_ATTEMPTS, delay: () => 0, signal },
-    );
-  } catch (error) {
-    failure = error;
-  }
-  if (!read) {
-    await refundFailed(ctx, { userId, charge, lang: state.lang, what: reason, isTimeout: deadline.aborted, isClientGone: false, answer: failureOf }, failure);
-    ctx.logger.warn({ err: failure, generator: spec.id, position }, 'story bible: a part of an imported book failed twice; its charge refunded');
-    return { outcome: 'failed', calls: 0, error: failure };
-  }
-  const { calls, usage } = read;
-  const skipped = skippedOf(read);
-  if (skipped) {
-    await refundCharge(ctx, { userId, charge, what: reason, reason: { kind: 'skipped', code: skipped.problem } });
-    if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: biblePartStep(position), calls, after: input.after, skipped: true, ...(usage ? { tokens: usage } : {}) } });
-    return { outcome: 'read', calls, skipped };
-  }
-  const metadata = { generator: spec.id, step: biblePartStep(position), calls, after: 'import', generation: charge.generationId, ...(asked > 1 ? { attempts: asked } : {}), ...(usage ? { tokens: usage } : {}) };
-  // Its charge given back while it was read (a queue's sweep gave it up, a restart refunded it): not paid, so the part
-  // fails and the run stops, as when the provider fails; the refund already made is the only one. The saved bible goes
-  // back to what it was before the part (the session, failed, is not used again): a bible holding a part counts as
-  // having paid for it (a hold's settling charges it), so a later build reads it again and pays it once.
-  try {
-    await commitCharged(ctx.repos.generations, { userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata } });
-  } catch (error) {
-    await repos.books.saveMemory({ userId, key: session.key, ...before });
-    ctx.logger.warn({ err: error, generator: spec.id, position }, 'story bible: a part was refunded while it was read; not kept as paid, the bible as before it');
-    return { outcome: 'failed', calls: 0, error };
-  }
-  return { outcome: 'read', calls };
+  return readPaidPart(ctx, { ...input, charge: take.charge, position, label, reason, deadline, signal });
 }
 
 /** How a run of parts ended: the bible is up to date, or why it is not. */
@@ -124,7 +89,13 @@ export type RunEnd = 'done' | 'stop' | 'credits' | 'failed' | 'busy';
  * What a run's end means for the holds it read from: over (the reason; null: it reached the end), or not (undefined:
  * still held).
  */
-export const STOP_REASONS: Readonly<Record<RunEnd, BibleStopReason | null | undefined>> = { done: null, credits: 'credits', failed: 'failed', stop: undefined, busy: undefined };
+export const STOP_REASONS: Readonly<Record<RunEnd, BibleStopReason | null | undefined>> = {
+  done: null,
+  credits: 'credits',
+  failed: 'failed',
+  stop: undefined,
+  busy: undefined,
+};
 
 /**
  * "Update the story bible" on a book with a hold: every part the bible has not taken in read now, those the
@@ -132,7 +103,10 @@ export const STOP_REASONS: Readonly<Record<RunEnd, BibleStopReason | null | unde
  * fails or `signal` ends (parts left for later); then the hold settled. A part that cannot be read even in halves
  * is skipped, refunded and named in `skipped`; the run goes on. Answers the calls, how it ended and what it skipped.
  */
-export async function readPaidParts(ctx: AppContext, input: { userId: string; spec: ResolvedSpec; session: BookSession; bookId: number; signal: AbortSignal }): Promise<{ calls: number; end: RunEnd; error?: unknown; skipped: SkippedPart[] }> {
+export async function readPaidParts(
+  ctx: AppContext,
+  input: { userId: string; spec: ResolvedSpec; session: BookSession; bookId: number; signal: AbortSignal },
+): Promise<{ calls: number; end: RunEnd; error?: unknown; skipped: SkippedPart[] }> {
   let calls = 0;
   const skipped: SkippedPart[] = [];
   let end: RunEnd = 'done';
@@ -163,7 +137,10 @@ export async function readPaidParts(ctx: AppContext, input: { userId: string; sp
  * given: the build is over) the rest given back, `null` when it reached the end. A book no longer the current one
  * of its type (set aside, deleted) is settled as set aside, as is any other of the user's holds left so.
  */
-export async function settleHolds(ctx: AppContext, input: { userId: string; bookIds: ReadonlySet<number>; stopReason: BibleStopReason | null | undefined }): Promise<void> {
+export async function settleHolds(
+  ctx: AppContext,
+  input: { userId: string; bookIds: ReadonlySet<number>; stopReason: BibleStopReason | null | undefined },
+): Promise<void> {
   const { bibleHolds } = ctx.repos;
   const open = await bibleHolds.open(input.userId);
   const isSetAside = (bookId: number) => open.some((h) => h.bookId === bookId && !isCurrentKey(h.key));
@@ -171,7 +148,9 @@ export async function settleHolds(ctx: AppContext, input: { userId: string; book
     if (isSetAside(bookId)) continue;
     await bibleHolds.settle({ bookId, isFinal: input.stopReason !== undefined, stopReason: input.stopReason ?? null });
   }
-  for (const hold of open) if (!isCurrentKey(hold.key)) await bibleHolds.settle({ bookId: hold.bookId, isFinal: true, stopReason: 'set_aside' });
+  for (const hold of open)
+    if (!isCurrentKey(hold.key))
+      await bibleHolds.settle({ bookId: hold.bookId, isFinal: true, stopReason: 'set_aside' });
 }
 
 /**
@@ -179,7 +158,10 @@ export async function settleHolds(ctx: AppContext, input: { userId: string; book
  * still held (the generation it was reading is back in the hold: refundInterrupted); the hold of a book set
  * aside meanwhile is given back.
  */
-export async function resumeBibleBuilds(ctx: AppContext, catchUp: (input: { userId: string; bookType: string }) => void): Promise<number> {
+export async function resumeBibleBuilds(
+  ctx: AppContext,
+  catchUp: (input: { userId: string; bookType: string }) => void,
+): Promise<number> {
   let resumed = 0;
   for (const hold of await ctx.repos.bibleHolds.open()) {
     if (isCurrentKey(hold.key)) {
@@ -195,12 +177,16 @@ export async function resumeBibleBuilds(ctx: AppContext, catchUp: (input: { user
  * read nor paid for, each marked `bible_updated: false`, and `bible_lacking` naming them with why, what reading
  * them costs now and the sentence to show. The view as it is while credits are still held (a build will read them).
  */
-export function withBibleLacking(view: BookView, input: { spec: ResolvedSpec; state: BookState; hold: BibleHold | undefined }): BookView {
+export function withBibleLacking(
+  view: BookView,
+  input: { spec: ResolvedSpec; state: BookState; hold: BibleHold | undefined },
+): BookView {
   const { spec, state, hold } = input;
   if (!hold || hold.held > 0) return view;
   const from = Math.max(state.memoryUpTo ?? -1, hold.paidUpTo) + 1;
   const positions: number[] = [];
-  for (let p = from; p <= Math.min(hold.lastPart, state.content.length - 1); p++) if ((state.content[p] ?? '').trim()) positions.push(p);
+  for (let p = from; p <= Math.min(hold.lastPart, state.content.length - 1); p++)
+    if ((state.content[p] ?? '').trim()) positions.push(p);
   if (!positions.length) return view;
   const parts = positions.map((p) => {
     const step = partStep(spec, p, state.totalChapters);
@@ -210,7 +196,11 @@ export function withBibleLacking(view: BookView, input: { spec: ResolvedSpec; st
   const reason = hold.stopReason ?? 'credits';
   const credits = positions.length * hold.cost;
   const labels = parts.map((p) => p.label);
-  const message = catalogueMessage(`bible_lacking_${reason}` as CatalogueCode, state.lang, { parts: labels.join(', '), first: labels[0]!, credits: String(credits) });
+  const message = catalogueMessage(`bible_lacking_${reason}` as CatalogueCode, state.lang, {
+    parts: labels.join(', '),
+    first: labels[0]!,
+    credits: String(credits),
+  });
   return {
     ...view,
     parts: view.parts.map((p) => (keys.has(stepKey(p)) ? { ...p, bible_updated: false as const } : p)),

@@ -1,23 +1,28 @@
 // /api/admin: the administrator's API (403 for every other user). Users (newest first, add, change
 // role, set credits, delete, live updates as server-sent events), credit links and codes, claims,
 // deployments with rollback, and the AI configuration (never any key). The administrator's own
-// account cannot be demoted, re-credited or deleted.
+// account cannot be demoted, re-credited or deleted. The users' live updates are ./admin-events.ts.
 import { randomInt } from 'node:crypto';
 import {
-  AIConfigBodySchema, NewCreditCodeBodySchema, NewCreditLinkBodySchema, NewUserBodySchema, NumericIdParamsSchema, RollbackBodySchema,
-  UserIdParamsSchema, UserPatchBodySchema, type AIConfigResponse,
+  AIConfigBodySchema,
+  NewCreditCodeBodySchema,
+  NewCreditLinkBodySchema,
+  NewUserBodySchema,
+  NumericIdParamsSchema,
+  RollbackBodySchema,
+  UserIdParamsSchema,
+  UserPatchBodySchema,
+  type AIConfigResponse,
 } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
 import { OPENAI_CONFIG_KEY, toProfile, type OpenAIConfigValue } from '../store/model.js';
 import type { User } from '../store/ports.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
-import { typedStream } from '../http/contract.js';
-import { openEventStream } from '../http/sse.js';
 import { requireAdmin, sessionOf } from '../auth/middleware.js';
-import { findSession, readCookie, sessionCookieName } from '../auth/sessions.js';
 import { hashPassword } from '../auth/password.js';
 import { refuseCommonPassword } from '../auth/common-passwords.js';
 import { ApiRoutes } from '../http/routes.js';
+import { addUserEvents } from './admin-events.js';
 
 /** The KARYA_ADMIN_EMAIL account (or any admin) is out of reach of the admin API's changes. */
 function isProtected(user: User, adminEmail: string | undefined): boolean {
@@ -68,10 +73,16 @@ function addUserRoutes(router: ApiRoutes, ctx: AppContext): void {
 
   router.on('POST /admin/users', async (req, res) => {
     const body = req.input.body;
-    if (config.adminEmail && body.email.toLowerCase() === config.adminEmail) throw ApiError.of(403, 'protected_account');
+    if (config.adminEmail && body.email.toLowerCase() === config.adminEmail)
+      throw ApiError.of(403, 'protected_account');
     await refuseCommonPassword({ password: body.password, field: 'password', lang: sessionOf(req).user.lang });
     const passwordHash = await hashPassword(body.password, config.scryptLogN);
-    const user = await repos.users.create({ email: body.email, passwordHash, role: body.role, ...(body.name ? { name: body.name } : {}) });
+    const user = await repos.users.create({
+      email: body.email,
+      passwordHash,
+      role: body.role,
+      ...(body.name ? { name: body.name } : {}),
+    });
     if (!user) throw ApiError.of(409, 'email_taken');
     res.status(201).json({ message: MESSAGES.user_added, user: toProfile(user) });
   });
@@ -81,13 +92,22 @@ function addUserRoutes(router: ApiRoutes, ctx: AppContext): void {
     const patch = req.input.body;
     const target = await targetOf(id);
     if ('role' in patch) {
-      const user = await repos.users.setRole({ userId: target.id, role: patch.role, reason: `Role changed to ${patch.role} by the administrator` });
+      const user = await repos.users.setRole({
+        userId: target.id,
+        role: patch.role,
+        reason: `Role changed to ${patch.role} by the administrator`,
+      });
       // Deleted by another request since the check above.
       if (!user) throw ApiError.of(404, 'user_not_found');
       res.json({ message: MESSAGES.role_updated, user: toProfile(user) });
       return;
     }
-    await repos.credits.setBalance({ userId: target.id, credits: patch.credits, reason: 'Admin credit adjustment', reference: `admin:${sessionOf(req).user.id}` });
+    await repos.credits.setBalance({
+      userId: target.id,
+      credits: patch.credits,
+      reason: 'Admin credit adjustment',
+      reference: `admin:${sessionOf(req).user.id}`,
+    });
     const user = await repos.users.findById(target.id);
     if (!user) throw ApiError.of(404, 'user_not_found');
     res.json({ message: MESSAGES.credits_updated, user: toProfile(user) });
@@ -101,106 +121,30 @@ function addUserRoutes(router: ApiRoutes, ctx: AppContext): void {
   });
 }
 
-/**
- * GET /admin/users/events: the whole list, then each user as they change. The change listener is attached before the
- * list is read: a change committed on any instance while the list is read or sent is then heard (and sent after the
- * list), where a listener attached after the list missed it, and the administrator saw it only on reloading the page.
- * When the store says changes may have been missed, the whole list is sent again.
- */
-function addUserEvents(router: ApiRoutes, ctx: AppContext): void {
-  const { repos, config, logger } = ctx;
-  router.on('GET /admin/users/events', async (req, res) => {
-    // The stream lives as long as the administrator's session: it is checked again before every event,
-    // every sessionRecheckMs and when it expires, and the stream closes once the session has ended
-    // (signed out, expired, revoked by a password change or reset, or no longer the administrator).
-    const token = readCookie(req, sessionCookieName(req));
-    const { expiresAt } = sessionOf(req);
-    const stream = typedStream<'GET /admin/users/events'>(openEventStream(res, { keepAliveMs: 25_000, isEndless: true }));
-    let isClosed = false;
-    const timers: NodeJS.Timeout[] = [];
-    const close = () => {
-      if (isClosed) return;
-      isClosed = true;
-      for (const t of timers) clearTimeout(t);
-      stream.close();
-    };
-    const isSessionLive = async () => {
-      if (isClosed || !token) return false;
-      const session = await findSession(repos.auth, token);
-      if (session && session.user.role === 'admin') return true;
-      logger.info('admin live user list closed: the session ended');
-      close();
-      return false;
-    };
-    const recheck = () => {
-      isSessionLive().catch((error: unknown) => {
-        logger.error({ err: error }, 'live user list: could not check the session');
-        close();
-      });
-    };
-    timers.push(setInterval(recheck, config.sessionRecheckMs));
-    timers.push(setTimeout(recheck, Math.min(2 ** 31 - 1, Math.max(0, expiresAt - Date.now()) + 1)));
-    for (const t of timers) t.unref();
-    const sendUser = async (id: string) => {
-      if (!(await isSessionLive())) return;
-      const user = await repos.users.findById(id);
-      stream.send('user', user ? { type: 'upsert', id, user: toProfile(user) } : { type: 'delete', id, user: null });
-    };
-    // One user read and sent at a time, in the order heard: the last change's read is the last sent.
-    let sending = Promise.resolve();
-    const relay = (id: string) => {
-      sending = sending.then(() => sendUser(id)).catch((error: unknown) => logger.error({ err: error, userId: id }, 'live user list: could not read the changed user'));
-    };
-    // Changes may have gone unheard (the store's listening connection dropped and is back): the whole list again,
-    // in turn with the single users, which the page takes in place of the one it shows.
-    const resendList = () => {
-      sending = sending
-        .then(async () => {
-          if (await isSessionLive()) stream.send('users', { users: (await repos.users.list()).map(toProfile) });
-        })
-        .catch((error: unknown) => logger.error({ err: error }, 'live user list: could not read the users again'));
-    };
-    // Changes heard before the list is sent wait for it (the list may or may not hold them: they are sent again).
-    let heldBack: Set<string> | null = new Set();
-    let isMissedHeld = false;
-    const unsubscribe = await repos.users.onChange(
-      (id) => (heldBack ? heldBack.add(id) : relay(id)),
-      () => {
-        if (heldBack) isMissedHeld = true;
-        else resendList();
-      },
-    );
-    const end = () => {
-      unsubscribe();
-      close();
-    };
-    try {
-      stream.send('users', { users: (await repos.users.list()).map(toProfile) });
-    } catch (error) {
-      end();
-      throw error;
-    }
-    const held = heldBack;
-    heldBack = null;
-    for (const id of held) relay(id);
-    if (isMissedHeld) resendList();
-    // The client may have gone while the list was read.
-    if (res.closed) end();
-    else res.on('close', end);
-  });
-}
-
 /** Credit links and codes (made, listed, deactivated) and the claims made with them. */
 function addCreditRoutes(router: ApiRoutes, ctx: AppContext): void {
   const { repos, config } = ctx;
   router.on('GET /admin/credit-links', async (_req, res) => {
-    res.json({ links: (await repos.codes.listLinks()).map((l) => ({ ...l, is_active: l.is_active === 1, url: `${config.publicUrl}/claim/${l.token}` })) });
+    res.json({
+      links: (await repos.codes.listLinks()).map((l) => ({
+        ...l,
+        is_active: l.is_active === 1,
+        url: `${config.publicUrl}/claim/${l.token}`,
+      })),
+    });
   });
 
   router.on('POST /admin/credit-links', async (req, res) => {
     const body = req.input.body;
-    const link = await repos.codes.createLink({ credits: body.credits, ...(body.description ? { description: body.description } : {}), createdBy: sessionOf(req).user.id });
-    res.status(201).json({ message: MESSAGES.link_created, link: { ...link, is_active: link.is_active === 1, claims: 0, url: `${config.publicUrl}/claim/${link.token}` } });
+    const link = await repos.codes.createLink({
+      credits: body.credits,
+      ...(body.description ? { description: body.description } : {}),
+      createdBy: sessionOf(req).user.id,
+    });
+    res.status(201).json({
+      message: MESSAGES.link_created,
+      link: { ...link, is_active: link.is_active === 1, claims: 0, url: `${config.publicUrl}/claim/${link.token}` },
+    });
   });
 
   router.on('DELETE /admin/credit-links/:id', async (req, res) => {
@@ -216,13 +160,17 @@ function addCreditRoutes(router: ApiRoutes, ctx: AppContext): void {
   router.on('POST /admin/credit-codes', async (req, res) => {
     const body = req.input.body;
     const code = await repos.codes.createCode({
-      code: body.code ?? randomCode(), credits: body.credits, createdBy: sessionOf(req).user.id,
+      code: body.code ?? randomCode(),
+      credits: body.credits,
+      createdBy: sessionOf(req).user.id,
       ...(body.description ? { description: body.description } : {}),
       ...(body.expires_at ? { expiresAt: new Date(body.expires_at).toISOString() } : {}),
       ...(body.max_redemptions ? { maxRedemptions: body.max_redemptions } : {}),
     });
     if (!code) throw ApiError.of(409, 'code_exists');
-    res.status(201).json({ message: MESSAGES.code_created, code: { ...code, is_active: code.is_active === 1, claims: 0 } });
+    res
+      .status(201)
+      .json({ message: MESSAGES.code_created, code: { ...code, is_active: code.is_active === 1, claims: 0 } });
   });
 
   router.on('DELETE /admin/credit-codes/:id', async (req, res) => {
@@ -246,7 +194,11 @@ function addSystemRoutes(router: ApiRoutes, ctx: AppContext): void {
   router.on('POST /admin/deployments/:id/rollback', async (req, res) => {
     const { id } = req.input.params;
     const body = req.input.body;
-    const result = await repos.system.rollBack({ id, reason: body.reason || 'Manual rollback from the admin portal', by: sessionOf(req).user.email });
+    const result = await repos.system.rollBack({
+      id,
+      reason: body.reason || 'Manual rollback from the admin portal',
+      by: sessionOf(req).user.email,
+    });
     if (result.status === 'not_found') throw ApiError.of(404, 'deployment_not_found');
     if (result.status === 'not_success') throw ApiError.of(409, 'rollback_failed');
     res.status(201).json({ message: MESSAGES.rolled_back, deployment: result.deployment });
@@ -259,8 +211,22 @@ function addSystemRoutes(router: ApiRoutes, ctx: AppContext): void {
     return {
       active: provider.name,
       configs: [
-        { name: 'openai', model: process.env.KARYA_MODEL || 'gpt-4o-mini', endpoint: hostOf(process.env.OPENAI_BASE_URL), has_key: hasKey, is_active: !provider.isOffline, context_tokens: contextTokens },
-        { name: 'offline', model: 'offline-demo', endpoint: null, has_key: false, is_active: provider.isOffline, context_tokens: null },
+        {
+          name: 'openai',
+          model: process.env.KARYA_MODEL || 'gpt-4o-mini',
+          endpoint: hostOf(process.env.OPENAI_BASE_URL),
+          has_key: hasKey,
+          is_active: !provider.isOffline,
+          context_tokens: contextTokens,
+        },
+        {
+          name: 'offline',
+          model: 'offline-demo',
+          endpoint: null,
+          has_key: false,
+          is_active: provider.isOffline,
+          context_tokens: null,
+        },
       ],
       openai_config: { useAzure: openaiConfig.useAzure === true },
     };

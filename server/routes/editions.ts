@@ -5,15 +5,28 @@
 // of an edition at a time. The glossary, the titles and the side-by-side view: edition-texts.ts.
 import type { Request } from 'express';
 import {
-  bookSummary, chapterTitlesOf, partLabel, editionLanguages, countedProvider, providerThrough, runFigures,
-  translationCost, type Tally,
+  bookSummary,
+  chapterTitlesOf,
+  partLabel,
+  editionLanguages,
+  countedProvider,
+  providerThrough,
+  runFigures,
+  translationCost,
+  type Tally,
 } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { errorReply } from '../errors/reply.js';
 import { takeGenerationToken } from '../core/generation.js';
 import {
-  bookOf, editionFor, editionSummary, glossaryFrom, isEdition, runEdition, sourceFor,
+  bookOf,
+  editionFor,
+  editionSummary,
+  glossaryFrom,
+  isEdition,
+  runEdition,
+  sourceFor,
 } from '../core/editions.js';
 import { editionTextRoutes, type SavedBookRow } from './edition-texts.js';
 import { ApiRoutes, type ContractHandler } from '../http/routes.js';
@@ -58,7 +71,8 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
  * book in a language no other is translated from (its `from` lists), which the studio offers none for.
  */
 async function editionOffers(
-  ctx: AppContext, input: { owner: string; spec: Parameters<typeof editionSummary>[0]['spec']; book: SavedBookRow },
+  ctx: AppContext,
+  input: { owner: string; spec: Parameters<typeof editionSummary>[0]['spec']; book: SavedBookRow },
 ) {
   const { owner, spec, book } = input;
   const hasText = book.state.content.some((t) => t.trim());
@@ -70,8 +84,10 @@ async function editionOffers(
     const cost = translationCost(spec, book.state, found.edition?.state);
     const isRunning = await ctx.repos.editions(owner).isRunning({ sourceId: book.id, lang: to, now: Date.now() });
     offers.push({
-      to, cost: { per_part: cost.perPart, parts: cost.parts, total: cost.total, remaining: cost.remaining },
-      glossary_terms: glossaryFrom(book.state, found.link).terms.length, is_running: isRunning,
+      to,
+      cost: { per_part: cost.perPart, parts: cost.parts, total: cost.total, remaining: cost.remaining },
+      glossary_terms: glossaryFrom(book.state, found.link).terms.length,
+      is_running: isRunning,
     });
   }
   return offers;
@@ -79,7 +95,8 @@ async function editionOffers(
 
 /** The editions a source book has, as the list says each. */
 async function editionsOfBook(
-  ctx: AppContext, input: { owner: string; spec: Parameters<typeof editionSummary>[0]['spec']; book: SavedBookRow },
+  ctx: AppContext,
+  input: { owner: string; spec: Parameters<typeof editionSummary>[0]['spec']; book: SavedBookRow },
 ) {
   const { owner, spec, book } = input;
   const links = await ctx.repos.editions(owner).list();
@@ -109,10 +126,55 @@ async function makeEdition(ctx: AppContext, req: MakeEdition[0], res: MakeEditio
   res.on('close', () => {
     if (!res.writableEnded) client.abort();
   });
-  let stream: EventStream | null = null;
-  let waits: ModelWaits | undefined;
-  const events = (): TypedEventStream<EditionEvents> => (stream ??= openEventStream(res));
+  const live: LiveRun = { stream: null, events: () => (live.stream ??= openEventStream(res)) };
   const isStream = wantsEventStream(req.get('accept'));
+  // A part named in the page's language: the dialog's sentences name it ("Menterjemah Bab 3"), never an English
+  // book's "Chapter 3" inside a Malay one.
+  const named = (position: number) => partLabel(spec, position, source.state.totalChapters, lang);
+  try {
+    const run = await runEdition(ctx, {
+      userId: owner,
+      lang,
+      spec,
+      source,
+      to,
+      client: client.signal,
+      ...(maxCalls !== undefined ? { maxCalls } : {}),
+      ...(again ? { again: true } : {}),
+      ...(isStream ? streamHooks(res, live, { source, named }) : {}),
+    });
+    const answer = await runAnswer(ctx, { owner, spec, source, run, named });
+    live.waits?.stop();
+    if (live.stream) {
+      live.events().send('done', answer);
+      live.events().close();
+    } else res.json(answer);
+  } catch (error) {
+    live.waits?.stop();
+    const open = live.stream;
+    if (!open) throw error;
+    if (!client.signal.aborted) open.send('error', errorReply(error, { lang }).body.error);
+    open.close();
+  }
+}
+
+/** A run's event stream, opened at its first event, and the model's waits said on it. */
+interface LiveRun {
+  stream: EventStream | null;
+  waits?: ModelWaits;
+  events(): TypedEventStream<EditionEvents>;
+}
+
+/**
+ * The hooks of a run streamed as events: waiting for the model, each wait the model's server asks for, each
+ * window's progress and each part, with the parts done and the run so far.
+ */
+function streamHooks(
+  res: MakeEdition[1],
+  live: LiveRun,
+  input: { source: SavedBookRow; named: (position: number) => string },
+) {
+  const { source, named } = input;
   const total = source.state.content.filter((t) => t.trim()).length;
   let done = 0;
   // The run's calls, tokens and credits so far and its time left at the pace of the parts it translated
@@ -121,76 +183,95 @@ async function makeEdition(ctx: AppContext, req: MakeEdition[0], res: MakeEditio
   let credits = 0;
   let doneAtStart: number | undefined;
   const startedMs = Date.now();
-  const soFar = () => runSoFar(runFigures({
-    startedMs, nowMs: Date.now(), doneAtStart: doneAtStart ?? done, done, planned: total, ...spent, credits,
-  }));
-  // A part named in the page's language: the dialog's sentences name it ("Menterjemah Bab 3"), never an English
-  // book's "Chapter 3" inside a Malay one.
-  const named = (position: number) => partLabel(spec, position, source.state.totalChapters, lang);
-  try {
-    const run = await runEdition(ctx, {
-      userId: owner, lang, spec, source, to, client: client.signal,
-      ...(maxCalls !== undefined ? { maxCalls } : {}), ...(again ? { again: true } : {}),
-      ...(isStream ? {
-        // The stream opens saying it waits for the model, and says so again while the model is slow
-        // (http/model-wait.ts).
-        onStarted: () => void (waits = modelWaits(res, (wait) => events().send('waiting', wait))),
-        // Each wait the model's server asks for, said as it starts (a rate limit and its seconds), then counted.
-        through: (provider) => countedProvider(providerThrough(provider, {
-          text: (request, send) => send({ ...request, onRetry: (notice) => {
-            request.onRetry?.(notice);
-            waits?.retry(notice);
-          } }),
-        }), spent),
-        onProgress: (e) => events().send('progress', {
-          position: e.position, label: named(e.position), window: e.window, windows: e.windows, is_again: e.isAgain,
-          parts_done: done, parts_total: total, so_far: soFar(),
+  const soFar = () =>
+    runSoFar(
+      runFigures({
+        startedMs,
+        nowMs: Date.now(),
+        doneAtStart: doneAtStart ?? done,
+        done,
+        planned: total,
+        ...spent,
+        credits,
+      }),
+    );
+  const hooks: Pick<Parameters<typeof runEdition>[1], 'onStarted' | 'through' | 'onProgress' | 'onPart'> = {
+    // The stream opens saying it waits for the model, and says so again while the model is slow
+    // (http/model-wait.ts).
+    onStarted: () => void (live.waits = modelWaits(res, (wait) => live.events().send('waiting', wait))),
+    // Each wait the model's server asks for, said as it starts (a rate limit and its seconds), then counted.
+    through: (provider) =>
+      countedProvider(
+        providerThrough(provider, {
+          text: (request, send) =>
+            send({
+              ...request,
+              onRetry: (notice) => {
+                request.onRetry?.(notice);
+                live.waits?.retry(notice);
+              },
+            }),
         }),
-        onPart: (p) => {
-          // A part with no text (an introduction not written) is neither charged nor counted.
-          if (!source.state.content[p.position]?.trim()) return;
-          // The parts kept from a run before took none of this run's time.
-          if (p.status === 'kept') done++;
-          else {
-            doneAtStart ??= done;
-            if (p.status !== 'untranslated') done++;
-          }
-          credits += p.credits;
-          waits?.answered();
-          events().send('part', {
-            position: p.position, label: named(p.position), status: p.status, credits: p.credits,
-            parts_done: done, parts_total: total, so_far: soFar(),
-          });
-        },
-      } : {}),
-    });
-    const answer = await runAnswer(ctx, { owner, spec, source, run, named });
-    waits?.stop();
-    if (stream) {
-      events().send('done', answer);
-      events().close();
-    } else res.json(answer);
-  } catch (error) {
-    (waits as ModelWaits | undefined)?.stop();
-    const open = stream as EventStream | null;
-    if (!open) throw error;
-    if (!client.signal.aborted) open.send('error', errorReply(error, { lang }).body.error);
-    open.close();
-  }
+        spent,
+      ),
+    onProgress: (e) =>
+      live.events().send('progress', {
+        position: e.position,
+        label: named(e.position),
+        window: e.window,
+        windows: e.windows,
+        is_again: e.isAgain,
+        parts_done: done,
+        parts_total: total,
+        so_far: soFar(),
+      }),
+    onPart: (p) => {
+      // A part with no text (an introduction not written) is neither charged nor counted.
+      if (!source.state.content[p.position]?.trim()) return;
+      // The parts kept from a run before took none of this run's time.
+      if (p.status === 'kept') done++;
+      else {
+        doneAtStart ??= done;
+        if (p.status !== 'untranslated') done++;
+      }
+      credits += p.credits;
+      live.waits?.answered();
+      live.events().send('part', {
+        position: p.position,
+        label: named(p.position),
+        status: p.status,
+        credits: p.credits,
+        parts_done: done,
+        parts_total: total,
+        so_far: soFar(),
+      });
+    },
+  };
+  return hooks;
 }
 
 /** A run's answer (its `done` event): the edition as the list says it, the credits, the parts left untranslated. */
-async function runAnswer(ctx: AppContext, input: {
-  owner: string; spec: Parameters<typeof editionSummary>[0]['spec']; source: SavedBookRow;
-  run: Awaited<ReturnType<typeof runEdition>>; named: (position: number) => string;
-}) {
+async function runAnswer(
+  ctx: AppContext,
+  input: {
+    owner: string;
+    spec: Parameters<typeof editionSummary>[0]['spec'];
+    source: SavedBookRow;
+    run: Awaited<ReturnType<typeof runEdition>>;
+    named: (position: number) => string;
+  },
+) {
   const { owner, spec, source, run, named } = input;
   const untranslated = run.left.map((p) => ({
-    position: p.position, label: named(p.position), paragraphs: (p.untranslated ?? []).map((i) => i + 1),
+    position: p.position,
+    label: named(p.position),
+    paragraphs: (p.untranslated ?? []).map((i) => i + 1),
     ...(p.titleUntranslated ? { chapter_title: chapterTitlesOf(spec, source.state)[p.position] ?? '' } : {}),
   }));
   return {
-    edition: editionSummary({ spec, source, edition: run.edition, link: run.link }), credits_charged: run.credits,
-    credits_available: (await ctx.repos.credits.balanceOf(owner)) ?? 0, untranslated,
+    edition: editionSummary({ spec, source, edition: run.edition, link: run.link }),
+    credits_charged: run.credits,
+    credits_available: (await ctx.repos.credits.balanceOf(owner)) ?? 0,
+    untranslated,
   };
 }

@@ -12,6 +12,7 @@ import { bookAccess } from './progress/book-access.js';
 import { addReadingRoutes } from './progress/reading.js';
 import { addEditingRoutes } from './progress/editing.js';
 import { addMoreRoutes } from './progress/more.js';
+import { addPassageRoutes } from './progress/passage.js';
 import { addStopRoutes } from './progress/stop.js';
 import { addVersionRoutes } from './progress/versions.js';
 
@@ -22,6 +23,7 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
   addReadingRoutes(router, ctx, book);
   addEditingRoutes(router, ctx, book);
   addMoreRoutes(router, ctx, book);
+  addPassageRoutes(router, ctx, book);
   addStopRoutes(router, ctx, book);
   addVersionRoutes(router, ctx, book);
   addDraftRoutes(router, ctx);

@@ -29,7 +29,16 @@ export type ExecuteSql = (text: string, values: unknown[]) => Promise<{ rows: un
 
 export interface BatchRepository {
   /** The batch's row and its books' rows, and `also` (pg-boss's insert of the first jobs) on the same transaction. */
-  submit(batch: { id: string; rpm: number | null; tpm: number | null; windowMs: number; books: ReadonlyArray<{ key: string; isFinished: boolean }> }, also?: (executeSql: ExecuteSql) => Promise<void>): Promise<void>;
+  submit(
+    batch: {
+      id: string;
+      rpm: number | null;
+      tpm: number | null;
+      windowMs: number;
+      books: ReadonlyArray<{ key: string; isFinished: boolean }>;
+    },
+    also?: (executeSql: ExecuteSql) => Promise<void>,
+  ): Promise<void>;
   /** The batch's budget, or undefined when the batch was stopped. */
   find(batchId: string): Promise<BatchBudget | undefined>;
   /** The batch's books that ended. */
@@ -44,7 +53,13 @@ export interface BatchRepository {
    * A book's end and its notice in one statement (its picture kept when it made one), after its last step's progress
    * and notice when given.
    */
-  finish(input: { batchId: string; key: string; png: Uint8Array | null; notice: object; step?: { stepsDone: number; notice: object } }): Promise<void>;
+  finish(input: {
+    batchId: string;
+    key: string;
+    png: Uint8Array | null;
+    notice: object;
+    step?: { stepsDone: number; notice: object };
+  }): Promise<void>;
   /** The batch is stopped (its command interrupted): its chains end after their running steps. */
   stop(batchId: string): Promise<void>;
   /**
@@ -52,7 +67,13 @@ export interface BatchRepository {
    * before trying again. Decided under an advisory lock in the database's clock, so workers on any machines
    * share one window; older places stay (the sweep drops them after an hour).
    */
-  takePlace(input: { batchId: string; rpm: number | null; tpm: number | null; windowMs: number; tokens: number }): Promise<number>;
+  takePlace(input: {
+    batchId: string;
+    rpm: number | null;
+    tpm: number | null;
+    windowMs: number;
+    tokens: number;
+  }): Promise<number>;
   /** Drop the counted calls older than `before` (epoch ms). */
   dropPlaces(before: number): Promise<void>;
   /**
@@ -60,7 +81,10 @@ export interface BatchRepository {
    * connection of `pool`, whose saves do not wait for the disk (synchronous_commit off). `db` runs on that
    * connection; `batches` answers there too.
    */
-  holdBook(key: string, pool: pg.Pool): Promise<{ db: Kysely<Database>; batches: BatchRepository; release(): Promise<void> }>;
+  holdBook(
+    key: string,
+    pool: pg.Pool,
+  ): Promise<{ db: Kysely<Database>; batches: BatchRepository; release(): Promise<void> }>;
 }
 
 const notice = (batchId: string, value: object) => `${batchId} ${JSON.stringify(value)}`;
@@ -71,81 +95,168 @@ export function postgresBatches(db: Kysely<Database>, pool: Pick<pg.Pool, 'query
     submit: async (batch, also) => {
       const now = Date.now();
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('batches').values({ id: batch.id, rpm: batch.rpm, tpm: batch.tpm, window_ms: batch.windowMs, created_at: now }).execute();
-        if (batch.books.length) await trx.insertInto('batch_books').values(batch.books.map((book) => ({ batch_id: batch.id, job_key: book.key, status: book.isFinished ? 'done' : 'queued', updated_at: now }))).execute();
-        await also?.(async (text, values) => ({ rows: [...(await trx.executeQuery(CompiledQuery.raw(text, values))).rows] }));
+        await trx
+          .insertInto('batches')
+          .values({ id: batch.id, rpm: batch.rpm, tpm: batch.tpm, window_ms: batch.windowMs, created_at: now })
+          .execute();
+        if (batch.books.length)
+          await trx
+            .insertInto('batch_books')
+            .values(
+              batch.books.map((book) => ({
+                batch_id: batch.id,
+                job_key: book.key,
+                status: book.isFinished ? 'done' : 'queued',
+                updated_at: now,
+              })),
+            )
+            .execute();
+        await also?.(async (text, values) => ({
+          rows: [...(await trx.executeQuery(CompiledQuery.raw(text, values))).rows],
+        }));
       });
     },
-    find: (batchId) => db.selectFrom('batches').select(['id', 'rpm', 'tpm', 'window_ms']).where('id', '=', batchId).executeTakeFirst(),
-    ended: (batchId) => db.selectFrom('batch_books').select(['job_key', 'status', 'error_code', 'message', 'png']).where('batch_id', '=', batchId).where('status', '!=', 'queued').execute(),
+    find: (batchId) =>
+      db.selectFrom('batches').select(['id', 'rpm', 'tpm', 'window_ms']).where('id', '=', batchId).executeTakeFirst(),
+    ended: (batchId) =>
+      db
+        .selectFrom('batch_books')
+        .select(['job_key', 'status', 'error_code', 'message', 'png'])
+        .where('batch_id', '=', batchId)
+        .where('status', '!=', 'queued')
+        .execute(),
     fail: async ({ batchId, key, code, message, notice: told }) => {
-      await db.updateTable('batch_books').set({ status: 'failed', error_code: code, message, updated_at: Date.now() }).where('batch_id', '=', batchId).where('job_key', '=', key).execute();
+      await db
+        .updateTable('batch_books')
+        .set({ status: 'failed', error_code: code, message, updated_at: Date.now() })
+        .where('batch_id', '=', batchId)
+        .where('job_key', '=', key)
+        .execute();
       if (told) await repo.notify(batchId, told);
     },
     notify: async (batchId, told) => {
       await pool.query('SELECT pg_notify($1, $2)', [BATCH_CHANNEL, notice(batchId, told)]);
     },
     progress: async ({ batchId, key, stepsDone, notice: told }) => {
-      const { rows } = await sql<{ running: boolean }>`WITH progress AS (UPDATE batch_books SET steps_done = ${stepsDone}, updated_at = ${Date.now()} WHERE batch_id = ${batchId} AND job_key = ${key}) SELECT pg_notify(${BATCH_CHANNEL}, ${notice(batchId, told)}), EXISTS (SELECT 1 FROM batches WHERE id = ${batchId}) AS running`.execute(db);
+      const { rows } = await sql<{ running: boolean }>`
+        WITH progress AS (
+          UPDATE batch_books SET steps_done = ${stepsDone}, updated_at = ${Date.now()}
+          WHERE batch_id = ${batchId} AND job_key = ${key}
+        )
+        SELECT pg_notify(${BATCH_CHANNEL}, ${notice(batchId, told)}),
+          EXISTS (SELECT 1 FROM batches WHERE id = ${batchId}) AS running`.execute(db);
       return rows[0]?.running !== false;
     },
     finish: async ({ batchId, key, png, notice: told, step }) => {
       const cover = png ? Buffer.from(png.buffer, png.byteOffset, png.byteLength) : null;
       // (The two notices in the order written: NOTIFY keeps a transaction's notices in the order they were sent.)
-      if (step) return void (await sql`WITH done AS (UPDATE batch_books SET status = 'done', steps_done = ${step.stepsDone}, updated_at = ${Date.now()}, png = COALESCE(${cover}, png) WHERE batch_id = ${batchId} AND job_key = ${key}) SELECT pg_notify(${BATCH_CHANNEL}, ${notice(batchId, step.notice)}), pg_notify(${BATCH_CHANNEL}, ${notice(batchId, told)})`.execute(db));
-      await sql`WITH done AS (UPDATE batch_books SET status = 'done', updated_at = ${Date.now()}, png = COALESCE(${cover}, png) WHERE batch_id = ${batchId} AND job_key = ${key}) SELECT pg_notify(${BATCH_CHANNEL}, ${notice(batchId, told)})`.execute(db);
+      if (step) {
+        await sql`
+          WITH done AS (
+            UPDATE batch_books SET status = 'done', steps_done = ${step.stepsDone}, updated_at = ${Date.now()},
+              png = COALESCE(${cover}, png)
+            WHERE batch_id = ${batchId} AND job_key = ${key}
+          )
+          SELECT pg_notify(${BATCH_CHANNEL}, ${notice(batchId, step.notice)}),
+            pg_notify(${BATCH_CHANNEL}, ${notice(batchId, told)})`.execute(db);
+        return;
+      }
+      await sql`
+        WITH done AS (
+          UPDATE batch_books SET status = 'done', updated_at = ${Date.now()}, png = COALESCE(${cover}, png)
+          WHERE batch_id = ${batchId} AND job_key = ${key}
+        )
+        SELECT pg_notify(${BATCH_CHANNEL}, ${notice(batchId, told)})`.execute(db);
     },
     stop: async (batchId) => {
       await db.deleteFrom('batches').where('id', '=', batchId).execute();
     },
-    takePlace: ({ batchId, rpm, tpm, windowMs, tokens }) =>
-      db.transaction().execute(async (trx) => {
-        await sql`SELECT pg_advisory_xact_lock(hashtext(${`karya_budget:${batchId}`}))`.execute(trx);
-        const now = Number((await sql<{ now: string }>`SELECT floor(extract(epoch from clock_timestamp()) * 1000)::bigint AS now`.execute(trx)).rows[0]!.now);
-        const calls = await trx.selectFrom('rate_calls').select(['at', 'tokens']).where('budget', '=', batchId).where('at', '>', now - windowMs).orderBy('at').execute();
-        const used = calls.reduce((n, c) => n + c.tokens, 0);
-        const isRpmFull = rpm !== null && calls.length >= rpm;
-        const isTpmFull = tpm !== null && used + tokens > tpm;
-        if (!isRpmFull && !isTpmFull) {
-          await trx.insertInto('rate_calls').values({ budget: batchId, at: now, tokens }).execute();
-          return 0;
-        }
-        // Wait until enough of the oldest calls leave the window.
-        let index = 0;
-        if (isRpmFull) index = Math.max(index, calls.length - rpm!);
-        if (isTpmFull) {
-          let freed = 0;
-          let i = 0;
-          while (i < calls.length && used - freed + tokens > tpm!) freed += calls[i++]!.tokens;
-          index = Math.max(index, i - 1);
-        }
-        return Math.max(5, calls[Math.min(index, calls.length - 1)]!.at + windowMs - now + 1);
-      }),
+    takePlace: (input) => takePlace(db, input),
     dropPlaces: async (before) => {
       await db.deleteFrom('rate_calls').where('at', '<', before).execute();
     },
-    holdBook: async (key, locks) => {
-      const lock = await locks.connect();
-      try {
-        await lock.query("SELECT pg_advisory_lock(hashtext($1)), set_config('synchronous_commit', 'off', false)", [`karya_batch_book|${BATCH_OWNER}|${key}`]);
-      } catch (error) {
-        lock.release(true);
-        throw error;
-      }
-      const held = onClient(lock);
-      return {
-        db: held,
-        batches: postgresBatches(held, lock),
-        release: () =>
-          lock.query("SELECT pg_advisory_unlock_all(), set_config('synchronous_commit', (SELECT reset_val FROM pg_settings WHERE name = 'synchronous_commit'), false)").then(() => lock.release(), () => lock.release(true)),
-      };
-    },
+    holdBook: (key, locks) => holdBook(key, locks),
   };
   return repo;
+}
+
+/** BatchRepository.takePlace: one try at a place in the batch's budget, under its advisory lock. */
+function takePlace(
+  db: Kysely<Database>,
+  input: { batchId: string; rpm: number | null; tpm: number | null; windowMs: number; tokens: number },
+): Promise<number> {
+  const { batchId, rpm, tpm, windowMs, tokens } = input;
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`karya_budget:${batchId}`}))`.execute(trx);
+    const now = Number(
+      (
+        await sql<{ now: string }>`SELECT floor(extract(epoch from clock_timestamp()) * 1000)::bigint AS now`.execute(
+          trx,
+        )
+      ).rows[0]!.now,
+    );
+    const calls = await trx
+      .selectFrom('rate_calls')
+      .select(['at', 'tokens'])
+      .where('budget', '=', batchId)
+      .where('at', '>', now - windowMs)
+      .orderBy('at')
+      .execute();
+    const used = calls.reduce((n, c) => n + c.tokens, 0);
+    const isRpmFull = rpm !== null && calls.length >= rpm;
+    const isTpmFull = tpm !== null && used + tokens > tpm;
+    if (!isRpmFull && !isTpmFull) {
+      await trx.insertInto('rate_calls').values({ budget: batchId, at: now, tokens }).execute();
+      return 0;
+    }
+    // Wait until enough of the oldest calls leave the window.
+    let index = 0;
+    if (isRpmFull) index = Math.max(index, calls.length - rpm!);
+    if (isTpmFull) {
+      let freed = 0;
+      let i = 0;
+      while (i < calls.length && used - freed + tokens > tpm!) freed += calls[i++]!.tokens;
+      index = Math.max(index, i - 1);
+    }
+    return Math.max(5, calls[Math.min(index, calls.length - 1)]!.at + windowMs - now + 1);
+  });
+}
+
+/** BatchRepository.holdBook: the book's advisory lock on a connection of `locks`, saves not waiting for the disk. */
+async function holdBook(
+  key: string,
+  locks: pg.Pool,
+): Promise<{ db: Kysely<Database>; batches: BatchRepository; release(): Promise<void> }> {
+  const lock = await locks.connect();
+  try {
+    await lock.query("SELECT pg_advisory_lock(hashtext($1)), set_config('synchronous_commit', 'off', false)", [
+      `karya_batch_book|${BATCH_OWNER}|${key}`,
+    ]);
+  } catch (error) {
+    lock.release(true);
+    throw error;
+  }
+  const held = onClient(lock);
+  return {
+    db: held,
+    batches: postgresBatches(held, lock),
+    release: () =>
+      lock
+        .query(
+          "SELECT pg_advisory_unlock_all(), set_config('synchronous_commit', (SELECT " +
+            "reset_val FROM pg_settings WHERE name = 'synchronous_commit'), false)",
+        )
+        .then(
+          () => lock.release(),
+          () => lock.release(true),
+        ),
+  };
 }
 
 /** Queries on one held connection (the book's lock connection), as Kysely runs them on a pool. */
 function onClient(client: pg.PoolClient): Kysely<Database> {
   const held = { query: client.query.bind(client), release: () => undefined };
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: async () => held, end: async () => undefined } as never }) });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: { connect: async () => held, end: async () => undefined } as never }),
+  });
 }

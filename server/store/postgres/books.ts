@@ -1,10 +1,10 @@
 // Saved books on Postgres: loading a book and saving its memory (the queue's workers and the server),
-// awaited on a pool, with the row-to-book mapping shared (server/store/queries/books.ts) and a step's
+// awaited on a pool, with the row-to-book mapping shared (server/store/queries/book-rows.ts) and a step's
 // save too (server/store/queries/step.ts).
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { BookPartsTable, BooksTable, Database } from '../schema.js';
 import type { MemorySave, ProgressStore, SavedBook } from '../../../engine/index.js';
-import { bookOfRows, partsOf } from '../queries/books.js';
+import { bookOfRows, partsOf } from '../queries/book-rows.js';
 import { saveStep } from '../queries/step.js';
 import { keptAnswersOf } from '../queries/kept-answers.js';
 import { postgresConn } from './conn.js';

@@ -10,7 +10,8 @@ import type { Charge, GenerationCommit, GenerationRepository } from '../ports.js
 import { nowIso, type Conn } from './conn.js';
 import { saveStep } from './step.js';
 import { addUsage, changeCredits, findUserById } from './users.js';
-import { biblePartPosition, keepReadPart, markPaid, returnToHold } from './bible-holds.js';
+import { keepReadPart, markPaid, returnToHold } from './bible-hold-parts.js';
+import { biblePartPosition } from './bible-holds.js';
 import type { Charges } from './edition-leases.js';
 
 function startGeneration(conn: Conn, input: Parameters<GenerationRepository['start']>[0]): Promise<Charge | null> {

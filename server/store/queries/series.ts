@@ -44,36 +44,112 @@ export interface SeriesRepository {
 type Row = { id: number; name: string; lang: string; created_at: string };
 const seriesOfRow = (r: Row): StoredSeries => ({ id: r.id, name: r.name, lang: r.lang, createdAt: r.created_at });
 
+const bookIdOf = (conn: Conn, owner: string, key: string) =>
+  conn.first(conn.db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key));
+
+/** The entries of a series with their books' keys now; a book saved since it joined by key gets its id. */
+async function entriesOf(conn: Conn, owner: string, seriesId: number): Promise<SeriesEntry[]> {
+  const rows = await conn.all(
+    conn.db
+      .selectFrom('series_books')
+      .leftJoin('books', 'books.id', 'series_books.book_id')
+      .select([
+        'series_books.number',
+        'series_books.book_id',
+        'series_books.book_key',
+        'series_books.basis',
+        'books.book_key as current_key',
+      ])
+      .where('series_books.series_id', '=', seriesId)
+      .where('series_books.owner', '=', owner)
+      .orderBy('series_books.number'),
+  );
+  const out: SeriesEntry[] = [];
+  for (const r of rows) {
+    const key = r.current_key ?? r.book_key;
+    if (r.book_id === null && r.book_key !== null) {
+      const saved = await bookIdOf(conn, owner, r.book_key);
+      if (saved)
+        await conn.run(
+          conn.db
+            .updateTable('series_books')
+            .set({ book_id: saved.id, book_key: null })
+            .where('series_id', '=', seriesId)
+            .where('number', '=', r.number),
+        );
+    }
+    if (key === null) continue;
+    out.push({ number: r.number, key, basis: r.basis });
+  }
+  return out;
+}
+
+/** The entry of the book under `key`: by its id, or joined by that key before it was saved. */
+async function entryOf(
+  conn: Conn,
+  owner: string,
+  key: string,
+): Promise<{ series_id: number; number: number } | undefined> {
+  const saved = await bookIdOf(conn, owner, key);
+  if (saved) {
+    const byId = await conn.first(
+      conn.db
+        .selectFrom('series_books')
+        .select(['series_id', 'number'])
+        .where('owner', '=', owner)
+        .where('book_id', '=', saved.id),
+    );
+    if (byId) return byId;
+  }
+  return await conn.first(
+    conn.db
+      .selectFrom('series_books')
+      .select(['series_id', 'number'])
+      .where('owner', '=', owner)
+      .where('book_id', 'is', null)
+      .where('book_key', '=', key),
+  );
+}
+
+/** SeriesRepository.join for `owner`, in one transaction. */
+function joinSeries(
+  conn: Conn,
+  owner: string,
+  entry: { seriesId: number; number: number; key: string },
+): Promise<void> {
+  const { seriesId, number, key } = entry;
+  return conn.transaction(async (conn) => {
+    const held = await entryOf(conn, owner, key);
+    if (held) {
+      if (held.series_id === seriesId && held.number === number) return;
+      throw new SeriesError('book_in_series', {});
+    }
+    const taken = await conn.first(
+      conn.db
+        .selectFrom('series_books')
+        .select(['number'])
+        .where('series_id', '=', seriesId)
+        .where('number', '=', number),
+    );
+    if (taken) throw new SeriesError('series_number_taken', { number });
+    const saved = await bookIdOf(conn, owner, key);
+    await conn.run(
+      conn.db.insertInto('series_books').values({
+        series_id: seriesId,
+        number,
+        owner,
+        book_id: saved?.id ?? null,
+        book_key: saved ? null : key,
+        basis: null,
+      }),
+    );
+  });
+}
+
 /** An owner's series in a database holding the book tables (the server's, or the CLI's state file). */
 export function seriesRepository(conn: Conn, owner: string): SeriesRepository {
-  const select = () => conn.db.selectFrom('series').select(['id', 'name', 'lang', 'created_at']).where('owner', '=', owner);
-  const bookIdOf = (conn: Conn, key: string) => conn.first(conn.db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key));
-  /** The entries of a series with their books' keys now; a book saved since it joined by key gets its id. */
-  async function entriesOf(conn: Conn, seriesId: number): Promise<SeriesEntry[]> {
-    const rows = await conn.all(conn.db.selectFrom('series_books').leftJoin('books', 'books.id', 'series_books.book_id')
-      .select(['series_books.number', 'series_books.book_id', 'series_books.book_key', 'series_books.basis', 'books.book_key as current_key'])
-      .where('series_books.series_id', '=', seriesId).where('series_books.owner', '=', owner).orderBy('series_books.number'));
-    const out: SeriesEntry[] = [];
-    for (const r of rows) {
-      const key = r.current_key ?? r.book_key;
-      if (r.book_id === null && r.book_key !== null) {
-        const saved = await bookIdOf(conn, r.book_key);
-        if (saved) await conn.run(conn.db.updateTable('series_books').set({ book_id: saved.id, book_key: null }).where('series_id', '=', seriesId).where('number', '=', r.number));
-      }
-      if (key === null) continue;
-      out.push({ number: r.number, key, basis: r.basis });
-    }
-    return out;
-  }
-  /** The entry of the book under `key`: by its id, or joined by that key before it was saved. */
-  async function entryOf(conn: Conn, key: string): Promise<{ series_id: number; number: number } | undefined> {
-    const saved = await bookIdOf(conn, key);
-    if (saved) {
-      const byId = await conn.first(conn.db.selectFrom('series_books').select(['series_id', 'number']).where('owner', '=', owner).where('book_id', '=', saved.id));
-      if (byId) return byId;
-    }
-    return await conn.first(conn.db.selectFrom('series_books').select(['series_id', 'number']).where('owner', '=', owner).where('book_id', 'is', null).where('book_key', '=', key));
-  }
+  const select = () =>
+    conn.db.selectFrom('series').select(['id', 'name', 'lang', 'created_at']).where('owner', '=', owner);
   return {
     find: async (name) => {
       const row = await conn.first(select().where('name', '=', name));
@@ -91,29 +167,32 @@ export function seriesRepository(conn: Conn, owner: string): SeriesRepository {
     },
     list: async () => {
       const rows = await conn.all(select().orderBy('id'));
-      const counts = await conn.all(conn.db.selectFrom('series_books').select(['series_id']).select((eb) => eb.fn.countAll<number>().as('n')).where('owner', '=', owner).groupBy('series_id'));
+      const counts = await conn.all(
+        conn.db
+          .selectFrom('series_books')
+          .select(['series_id'])
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('owner', '=', owner)
+          .groupBy('series_id'),
+      );
       const count = new Map(counts.map((c) => [c.series_id, Number(c.n)]));
       return rows.map((r) => ({ ...seriesOfRow(r), books: count.get(r.id) ?? 0 }));
     },
-    books: (seriesId) => conn.transaction((conn) => entriesOf(conn, seriesId)),
-    join: (seriesId, number, key) =>
-      conn.transaction(async (conn) => {
-        const held = await entryOf(conn, key);
-        if (held) {
-          if (held.series_id === seriesId && held.number === number) return;
-          throw new SeriesError('book_in_series', {});
-        }
-        const taken = await conn.first(conn.db.selectFrom('series_books').select(['number']).where('series_id', '=', seriesId).where('number', '=', number));
-        if (taken) throw new SeriesError('series_number_taken', { number });
-        const saved = await bookIdOf(conn, key);
-        await conn.run(conn.db.insertInto('series_books').values({ series_id: seriesId, number, owner, book_id: saved?.id ?? null, book_key: saved ? null : key, basis: null }));
-      }),
+    books: (seriesId) => conn.transaction((conn) => entriesOf(conn, owner, seriesId)),
+    join: (seriesId, number, key) => joinSeries(conn, owner, { seriesId, number, key }),
     setBasis: async (seriesId, number, basis) => {
-      await conn.run(conn.db.updateTable('series_books').set({ basis }).where('series_id', '=', seriesId).where('number', '=', number).where('owner', '=', owner));
+      await conn.run(
+        conn.db
+          .updateTable('series_books')
+          .set({ basis })
+          .where('series_id', '=', seriesId)
+          .where('number', '=', number)
+          .where('owner', '=', owner),
+      );
     },
     ofBook: (key) =>
       (async () => {
-        const entry = await entryOf(conn, key);
+        const entry = await entryOf(conn, owner, key);
         if (!entry) return null;
         const row = await conn.first(select().where('id', '=', entry.series_id));
         return row ? { series: seriesOfRow(row), number: entry.number } : null;
@@ -122,7 +201,9 @@ export function seriesRepository(conn: Conn, owner: string): SeriesRepository {
       conn.transaction(async (conn) => {
         const row = await conn.first(select().where('name', '=', name));
         if (!row) return false;
-        const book = await conn.first(conn.db.selectFrom('series_books').select(['number']).where('series_id', '=', row.id));
+        const book = await conn.first(
+          conn.db.selectFrom('series_books').select(['number']).where('series_id', '=', row.id),
+        );
         if (book) throw new SeriesError('series_not_empty', { name });
         await conn.run(conn.db.deleteFrom('series').where('id', '=', row.id));
         return true;

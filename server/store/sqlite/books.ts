@@ -5,7 +5,7 @@
 import type { Selectable } from 'kysely';
 import type { BooksTable } from '../schema.js';
 import type { MemorySave, ProgressStore, SavedBook } from '../../../engine/index.js';
-import { bookOfRows } from '../queries/books.js';
+import { bookOfRows } from '../queries/book-rows.js';
 import { saveStep } from '../queries/step.js';
 import { keptAnswersOf } from '../queries/kept-answers.js';
 import { sqliteConn } from './conn.js';

@@ -51,3 +51,30 @@ export function attemptWait(
   const delay = Math.min(rule.maxDelayMs, rule.baseDelayMs * 2 ** Math.min(30, counted.failures - rule.freeAttempts));
   return Math.max(0, counted.lastFailureAt + delay - now);
 }
+
+/** A request's idempotency key as first stored: running, no answer yet (both adapters insert this row). */
+export function runningIdempotencyRow(userId: string, key: string, requestHash: string, now: number) {
+  return {
+    user_id: userId,
+    key,
+    request_hash: requestHash,
+    status: 'running' as const,
+    response_status: null,
+    response_body: null,
+    created_at: now,
+  };
+}
+
+/**
+ * A failed migration run (kysely's Migrator answer) as the error both adapters throw, naming the migration that
+ * failed; undefined when every migration ran.
+ */
+export function migrationFailure(
+  error: unknown,
+  results: readonly { status: string; migrationName: string }[] | undefined,
+): Error | undefined {
+  const failed = results?.find((r) => r.status === 'Error');
+  if (!error && !failed) return undefined;
+  const at = failed ? ` at ${failed.migrationName}` : '';
+  return new Error(`database migration failed${at}: ${error instanceof Error ? error.message : String(error)}`);
+}

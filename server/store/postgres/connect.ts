@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import { migrations } from '../../../migrations/index.js';
 import type { Database } from '../schema.js';
+import { migrationFailure } from '../model.js';
 
 /** A pool of connections (the queue's locks, pg-boss's wake-ups), named without importing `pg`. */
 export type PgPool = pg.Pool;
@@ -116,12 +117,8 @@ export async function openPostgres(
     if (await isMigrated(pool, opts.migrations ?? migrations)) return { db, pool, url, close };
     const migrator = new Migrator({ db, provider: { getMigrations: async () => opts.migrations ?? migrations } });
     const { error, results } = await migrator.migrateToLatest();
-    const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed)
-      throw new Error(
-        `database migration ` +
-          `failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`,
-      );
+    const failure = migrationFailure(error, results);
+    if (failure) throw failure;
   } catch (error) {
     await close();
     throw error;

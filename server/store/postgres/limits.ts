@@ -6,7 +6,7 @@ import type { Database } from '../schema.js';
 import type { BucketTake, IdempotencyBegin, IdempotencyRepository, LimitRepository } from '../ports.js';
 import { inTransaction } from './conn.js';
 import { bucketLevel } from '../sqlite/limits.js';
-import { attemptWait } from '../model.js';
+import { attemptWait, runningIdempotencyRow } from '../model.js';
 
 type Db = Kysely<Database>;
 
@@ -135,15 +135,7 @@ export function postgresIdempotency(db: Db): IdempotencyRepository {
           .execute();
         const inserted = await trx
           .insertInto('idempotency_keys')
-          .values({
-            user_id: userId,
-            key,
-            request_hash: requestHash,
-            status: 'running',
-            response_status: null,
-            response_body: null,
-            created_at: now,
-          })
+          .values(runningIdempotencyRow(userId, key, requestHash, now))
           .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
           .returning('key')
           .executeTakeFirst();

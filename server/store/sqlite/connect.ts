@@ -8,6 +8,7 @@ import { Migrator, type Migration } from 'kysely/migration';
 import { migrations } from '../../../migrations/index.js';
 import { makeDirs } from '../../../engine/node.js';
 import type { Database } from '../schema.js';
+import { migrationFailure } from '../model.js';
 import { closeAsideWriter } from './aside.js';
 
 export interface OpenedDatabase<DB = Database> {
@@ -96,12 +97,8 @@ async function migrateLocked(db: Kysely<unknown>, sqlite: SQLite.Database, set: 
   let isCommitted = false;
   try {
     const { error, results } = await migrator.migrateToLatest();
-    const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed)
-      throw new Error(
-        `database migration ` +
-          `failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`,
-      );
+    const failure = migrationFailure(error, results);
+    if (failure) throw failure;
     sqlite.exec('COMMIT');
     isCommitted = true;
   } finally {

@@ -1,7 +1,7 @@
 // Token buckets, failure counters and Idempotency-Key answers on SQLite: each method one synchronous
 // transaction, so two requests cannot both take the last token or both claim one key.
 import type { Store } from './store.js';
-import { attemptWait } from '../model.js';
+import { attemptWait, runningIdempotencyRow } from '../model.js';
 import { exclusiveMethods } from './exclusive.js';
 import type { BucketTake, IdempotencyBegin, IdempotencyRepository, LimitRepository } from '../ports.js';
 
@@ -136,15 +136,7 @@ export function sqliteIdempotency(store: Store): IdempotencyRepository {
         );
         if (!row) {
           store.run(
-            store.db.insertInto('idempotency_keys').values({
-              user_id: userId,
-              key,
-              request_hash: requestHash,
-              status: 'running',
-              response_status: null,
-              response_body: null,
-              created_at: now,
-            }),
+            store.db.insertInto('idempotency_keys').values(runningIdempotencyRow(userId, key, requestHash, now)),
           );
           return { status: 'new' };
         }

@@ -142,9 +142,11 @@ export const GARBLED_BIBLE = '';
 export function bibleRequestPart(body: Record<string, unknown>): string {
   const user = userMessageOf(body);
   const match =
-    /(?:The part just written|Bahagian yang baru ditulis|Bagian yang baru ditulis) \([^)]*\):\n([\s\S]*?)\n\n(?:Answer in|Jawab dalam|Jawablah dalam)/.exec(
-      user,
-    );
+    // One regex, built from its two halves: the part's heading, then the part up to the answer line.
+    new RegExp(
+      /(?:The part just written|Bahagian yang baru ditulis|Bagian yang baru ditulis) \([^)]*\):\n/.source +
+        /([\s\S]*?)\n\n(?:Answer in|Jawab dalam|Jawablah dalam)/.source,
+    ).exec(user);
   return match ? match[1]!.trim() : '';
 }
 
@@ -194,9 +196,11 @@ export function isBibleRequest(body: Record<string, unknown>): boolean {
 
 /** True for a request for a book's outline (the outline templates), not its follow-ups. */
 export function isOutlineRequest(body: Record<string, unknown>): boolean {
-  return /Create a detailed (?:story|guide) outline|Hasilkan rangka (?:cerita|panduan)|Buat kerangka (?:cerita yang )?terperinci/.test(
-    userMessageOf(body),
+  const outline = new RegExp(
+    /Create a detailed (?:story|guide) outline|Hasilkan rangka (?:cerita|panduan)/.source +
+      /|Buat kerangka (?:cerita yang )?terperinci/.source,
   );
+  return outline.test(userMessageOf(body));
 }
 
 /** The number of chapters an outline request asks for ("of 3 chapters" / "sebanyak 3 bab" / "terdiri atas 3 bab"). */
@@ -268,10 +272,10 @@ export function askedWordsOf(body: Record<string, unknown>): number {
   // A continuation of an answer cut at max_tokens (templates/continue.hbs) writes what is left, as a model
   // does: the words it asks for after the cut ending, or else the words asked less about what the cut answer
   // held (0.7 words a token of its max_tokens).
-  const cutNote =
-    /previous answer was cut off by the length limit|Jawapan anda yang sebelumnya terpotong|Jawaban Anda sebelumnya terpotong/.exec(
-      user,
-    );
+  const cutNote = new RegExp(
+    /previous answer was cut off by the length limit|Jawapan anda yang sebelumnya terpotong/.source +
+      /|Jawaban Anda sebelumnya terpotong/.source,
+  ).exec(user);
   if (asked > 0 && cutNote && last!.index < cutNote.index) {
     return Math.max(50, asked - Math.floor(0.7 * Number(body.max_tokens ?? 0)));
   }
@@ -827,7 +831,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       };
       for (const w of cut.match(/\S+\s*/g) ?? [])
         res.write(
-          `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n` +
+          `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}` +
+            `\n` +
             `\n`,
         );
       res.end();
@@ -883,7 +888,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       const part = text.slice(0, Math.floor(text.length * 0.6)).trimEnd();
       for (const w of part.match(/\S+\s*/g) ?? [])
         res.write(
-          `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n` +
+          `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}` +
+            `\n` +
             `\n`,
         );
       // An SSE comment line, flushed with the events before it: then the connection drops.

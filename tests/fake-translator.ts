@@ -230,9 +230,11 @@ export function isTranslateRequest(body: Record<string, unknown>): boolean {
 
 /** True for a window asked again (its answer before was not kept). */
 export function isAskedAgain(body: Record<string, unknown>): boolean {
-  return /Your previous answer could not be kept|Jawapan anda yang sebelumnya tidak dapat disimpan|Jawaban Anda sebelumnya tidak dapat disimpan/.test(
-    userMessageOf(body),
+  const again = new RegExp(
+    /Your previous answer could not be kept|Jawapan anda yang sebelumnya tidak dapat disimpan/.source +
+      /|Jawaban Anda sebelumnya tidak dapat disimpan/.source,
   );
+  return again.test(userMessageOf(body));
 }
 
 /** The request's target language, glossary and source paragraphs. */

@@ -115,9 +115,11 @@ export function describeRequest(body: Body): RequestInfo {
   const asked = askedWordsOf(body);
   const base = { lang, asked, user, wantsCharacterDetails: asksCharacterDetails(body) };
   const shown =
-    /(?:It ended like this|Ia berakhir begini|Jawaban itu berakhir seperti ini|Kerangka itu berakhir seperti ini):\s*\n"""\n([\s\S]*?)\n"""/.exec(
-      user,
-    )?.[1];
+    // One regex in two halves: the ending's lead-in, then the quoted ending.
+    new RegExp(
+      /(?:It ended like this|Ia berakhir begini|Jawaban itu berakhir seperti ini|Kerangka itu berakhir seperti ini)/
+        .source + /:\s*\n"""\n([\s\S]*?)\n"""/.source,
+    ).exec(user)?.[1];
   const ending = shown !== undefined ? { shownEnding: shown.replace(/^…/, '').trim() } : {};
   // Bible updates: the current wording and the memory update of the templates before the bible existed.
   if (isBibleRequest(user)) {
@@ -130,10 +132,11 @@ export function describeRequest(body: Body): RequestInfo {
     const chapters =
       num(/Chapter 1 to Chapter (\d+)|Bab 1 hingga Bab (\d+)|Bab 1 sampai Bab (\d+)/.exec(user)) ??
       num(/ of (\d+) chapters|sebanyak (\d+) bab|terdiri atas (\d+) bab/.exec(user));
-    const missing =
-      /(?:Write only the entries still missing, Chapter (\d+) to Chapter (\d+)|Tulis hanya entri yang belum ada, Bab (\d+) (?:hingga|sampai) Bab (\d+))/.exec(
-        user,
-      );
+    // `A|B` whole, as the one group `(?:A|B)` it was: the English and the Malay/Indonesian wording.
+    const missing = new RegExp(
+      /Write only the entries still missing, Chapter (\d+) to Chapter (\d+)/.source +
+        /|Tulis hanya entri yang belum ada, Bab (\d+) (?:hingga|sampai) Bab (\d+)/.source,
+    ).exec(user);
     const range = missing ? (missing.slice(1).filter(Boolean).map(Number) as [number, number]) : undefined;
     const follow = range ? ('outline-more' as const) : CUT.test(user) ? ('continuation' as const) : undefined;
     return {
@@ -160,9 +163,7 @@ export function describeRequest(body: Body): RequestInfo {
     ? ('continuation' as const)
     : isExtensionRequest(user)
       ? ('extension' as const)
-      : /Your previous answer was not written in|Jawapan anda yang sebelumnya tidak ditulis dalam|Jawaban Anda sebelumnya tidak ditulis dalam/.test(
-            user,
-          )
+      : NOT_WRITTEN_IN.test(user)
         ? ('firm' as const)
         : undefined;
   return { ...base, kind, ...(chapter ? { chapter } : {}), ...(follow ? { follow } : {}), ...ending };
@@ -170,6 +171,11 @@ export function describeRequest(body: Body): RequestInfo {
 
 /** The user message of a request body. */
 export const userOf = (body: Body): string => userMessageOf(body);
+/** A request asked again in its language, in English, Malay and Indonesian. */
+const NOT_WRITTEN_IN = new RegExp(
+  /Your previous answer was not written in|Jawapan anda yang sebelumnya tidak ditulis dalam/.source +
+    /|Jawaban Anda sebelumnya tidak ditulis dalam/.source,
+);
 /** A continuation after a cut, in English, Malay and Indonesian. */
 const CUT = /Your previous answer was cut off|Jawapan anda yang sebelumnya terpotong|Jawaban Anda sebelumnya terpotong/;
 /** Predicates on a request's user message (as describeRequest reads it), in English, Malay and Indonesian. */
@@ -178,9 +184,10 @@ export const isOutlineRequest = (user: string) =>
 export const isOutlineMoreRequest = (user: string) =>
   /Write only the entries still missing|Tulis hanya entri yang belum ada/.test(user);
 export const isBibleRequest = (user: string) =>
-  /^(?:Update the story bible|Kemas kini catatan cerita|Perbarui catatan cerita|You keep a short memory|Anda menyimpan ingatan)/.test(
-    user.trim(),
-  );
+  new RegExp(
+    `^(?:${/Update the story bible|Kemas kini catatan cerita|Perbarui catatan cerita/.source}` +
+      `|${/You keep a short memory|Anda menyimpan ingatan/.source})`,
+  ).test(user.trim());
 export const isExtensionRequest = (user: string) =>
   /Write about [\d,]+ more words|Tulis kira-kira [\d,]+ patah perkataan lagi|Tulis sekitar [\d.]+ kata lagi/.test(user);
 /**
@@ -461,7 +468,8 @@ const FACT_WORDS = [
 /** The fact the planter plants in chapter `k`: a sentence with a token no other chapter has ("KX-07-ember"). */
 export function plantedFact(k: number, lang: BookLang): { chapter: number; token: string; sentence: string } {
   const letter = (n: number) => String.fromCharCode(65 + (((n % 26) + 26) % 26));
-  const token = `${letter(k * 7 + 10)}${letter(k * 11 + 23)}-${String(k).padStart(2, '0')}-${FACT_WORDS[k % FACT_WORDS.length]}`;
+  const word = FACT_WORDS[k % FACT_WORDS.length];
+  const token = `${letter(k * 7 + 10)}${letter(k * 11 + 23)}-${String(k).padStart(2, '0')}-${word}`;
   const object = FACT_OBJECTS[lang][k % FACT_OBJECTS[lang].length]!;
   const sentence = FACT_SENTENCE[lang](object, token);
   return { chapter: k, token, sentence };

@@ -22,7 +22,13 @@ const DATABASE_WORDS: ReadonlyArray<readonly [string, RegExp]> = [
   ['a compiled query', /\bCompiledQuery\b/],
   [
     'a statement in a string',
-    /['"`]\s*(?:SELECT\s+\S|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|LISTEN\s|NOTIFY\s|ALTER\s+(?:TABLE|SCHEMA)|CREATE\s+(?:TABLE|INDEX)|DROP\s+(?:TABLE|SCHEMA)|BEGIN['"`]|COMMIT['"`]|ROLLBACK['"`])/,
+    // One pattern: a quote, then one of three groups of statements, each a regex of its own for the line's length.
+    new RegExp(
+      /['"`]\s*/.source +
+        `(?:${/SELECT\s+\S|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|LISTEN\s|NOTIFY\s/.source}` +
+        `|${/ALTER\s+(?:TABLE|SCHEMA)|CREATE\s+(?:TABLE|INDEX)|DROP\s+(?:TABLE|SCHEMA)/.source}` +
+        `|${/BEGIN['"`]|COMMIT['"`]|ROLLBACK['"`]/.source})`,
+    ),
   ],
 ];
 

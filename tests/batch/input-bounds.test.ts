@@ -19,6 +19,8 @@ function prose(words: number): string {
   const paragraph = Array.from({ length: 5 }, () => sentence).join(' ');
   return Array.from({ length: Math.ceil(words / (per * 5)) }, () => paragraph).join('\n\n') + '\n';
 }
+/** One job of the JSON file, on one line. */
+const jsonJob = (i: number) => JSON.stringify({ generator: 'romance', chapters: 2, id: `j${i}` });
 
 describe('bounded inputs', () => {
   it('refuses a jobs file of more than 10,000 jobs at once, as a YAML list or a JSON array on one line', async () => {
@@ -35,8 +37,7 @@ describe('bounded inputs', () => {
     const json = writeJobs(
       dir,
       'many.json',
-      `[${Array.from({ length: 12_000 }, (_, i) => JSON.stringify({ generator: 'romance', chapters: 2, id: `j${i}` })).join(',')}, ` +
-        `{"id": ]`,
+      `[${Array.from({ length: 12_000 }, (_, i) => jsonJob(i)).join(',')}, ` + `{"id": ]`,
     );
     for (const [file, count] of [
       [yaml, '10,001'],

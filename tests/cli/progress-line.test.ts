@@ -28,7 +28,10 @@ interface Line {
 
 const LINE = {
   en: /^ {2}(\d+) of (\d+) parts · (.+?) · so far: calls ([\d,]+), tokens ([\d,]+)(?:, credits ([\d,]+))?$/,
-  ms: /^ {2}(\d+) daripada (\d+) bahagian · (.+?) · setakat ini: panggilan ([\d,]+), token ([\d,]+)(?:, kredit ([\d,]+))?$/,
+  ms: new RegExp(
+    /^ {2}(\d+) daripada (\d+) bahagian · (.+?) · setakat ini: panggilan ([\d,]+), token ([\d,]+)/.source +
+      /(?:, kredit ([\d,]+))?$/.source,
+  ),
 } as const;
 
 function linesOf(stderr: string, lang: keyof typeof LINE = 'en'): Line[] {

@@ -100,7 +100,10 @@ describe('karya generate --series: three books that go on from each other', () =
       expect.objectContaining({ kind: 'acts_after_death', part: 'Book 1, Conclusion' }),
     );
     expect(books[1]!.run.stderr).toMatch(
-      /⚠ Chapter 1\s+Mak Som speaks or acts here, but the story bible records Mak Som as "dead, passed away in her sleep" since Book 1, Conclusion/,
+      new RegExp(
+        /⚠ Chapter 1\s+Mak Som speaks or acts here, but the story bible records Mak Som as "dead, passed/.source +
+          / away in her sleep" since Book 1, Conclusion/.source,
+      ),
     );
   });
 
@@ -140,7 +143,10 @@ describe('karya generate --series: three books that go on from each other', () =
       ]);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toMatch(
-        /⚠ book 2 of "Penang Bakery" \(id \d+\) was written against an earlier version of the series; changed for it: .*thread "the lost recipe": "open" → "resolved"/,
+        new RegExp(
+          /⚠ book 2 of "Penang Bakery" \(id \d+\) was written against an earlier version of the series; ch/.source +
+            /anged for it: .*thread "the lost recipe": "open" → "resolved"/.source,
+        ),
       );
       expect(lastJson(r).series).toContainEqual(
         expect.objectContaining({

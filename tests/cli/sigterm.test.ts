@@ -96,9 +96,8 @@ describe('SIGTERM stops a long command with the interrupted exit code', () => {
 
   it('karya import, reading its settings from the manuscript', async () => {
     const { cwd, env, fake } = await hangingModel(() => true);
-    const chapter = (n: number) =>
-      `Chapter ${n}\n` +
-      `\n${Array.from({ length: 6 }, () => 'Aisha opened the old bookshop before dawn and the street was still quiet outside.').join(' ')}\n`;
+    const DAWN = 'Aisha opened the old bookshop before dawn and the street was still quiet outside.';
+    const chapter = (n: number) => `Chapter ${n}\n` + `\n${Array.from({ length: 6 }, () => DAWN).join(' ')}\n`;
     writeFileSync(path.join(cwd, 'novel.txt'), [1, 2, 3].map(chapter).join('\n'));
     const run = await spawnKarya(
       ['import', path.join(cwd, 'novel.txt'), '--generator', 'romance', '--state', path.join(cwd, 'state.sqlite')],

@@ -129,10 +129,12 @@ export async function seriousViolations(
   // browser files' axe time).
   if (violations.length)
     violations = serious(await settledRun(page, exclude, [...new Set(violations.map((v) => v.id))]));
+  /** A node's failure summary on one line, at most 160 characters, in brackets after a space; '' without one. */
+  const summaryOf = (n: { failureSummary?: string }) =>
+    n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})` : '';
   return violations.map(
     (v) =>
-      `${v.impact} ${v.id}: ${v.help} ` +
-      `at ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})` : ''}`).join(', ')}`,
+      `${v.impact} ${v.id}: ${v.help} ` + `at ${v.nodes.map((n) => `${n.target.join(' ')}${summaryOf(n)}`).join(', ')}`,
   );
 }
 
@@ -280,7 +282,9 @@ export async function sidewaysScroll(page: Page): Promise<string | null> {
       if (r > right) [widest, right] = [el, r];
     }
     const name = widest
-      ? `${widest.tagName.toLowerCase()}${widest.id ? `#${widest.id}` : ''}${widest.getAttribute('data-testid') ? `[data-testid="${widest.getAttribute('data-testid')}"]` : ''}.${[...widest.classList].slice(0, 4).join('.')}`
+      ? `${widest.tagName.toLowerCase()}${widest.id ? `#${widest.id}` : ''}` +
+        `${widest.getAttribute('data-testid') ? `[data-testid="${widest.getAttribute('data-testid')}"]` : ''}` +
+        `.${[...widest.classList].slice(0, 4).join('.')}`
       : 'unknown';
     return `scrolls sideways: ${scroll} px wide in a ${inner} px window (${name} ends at ${Math.round(right)} px)`;
   });

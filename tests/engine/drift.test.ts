@@ -14,10 +14,8 @@ describe('generated files', () => {
     const dir = path.join(ROOT, 'generators');
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.yaml'))) {
       const first = readFileSync(path.join(dir, f), 'utf8').split('\n')[0];
-      expect(first, f).toBe(
-        `# yaml-language-server: ` +
-          `$schema=../engine/spec/${f === '_shared.yaml' ? 'shared' : f === '_covers.yaml' ? 'covers' : 'generator'}.schema.json`,
-      );
+      const schema = f === '_shared.yaml' ? 'shared' : f === '_covers.yaml' ? 'covers' : 'generator';
+      expect(first, f).toBe(`# yaml-language-server: ` + `$schema=../engine/spec/${schema}.schema.json`);
     }
   });
 });

@@ -76,19 +76,21 @@ const TYPED_BY_GENERATOR: Record<string, Record<string, string>> = {
  * Malay ("had" a limit, "main", "data", "set", "format", "moral") are not in the list.
  */
 const FUNCTION_WORDS = new Set(
-  `the and of to a an in is are was were be been being with for on that this these those your you it its as at by from or not
-  each every write about words word into than then which who whom what when where how their they them his her he she we our us
-  will would should must can could may do does did if so but all any only after before under over out up has have there here
-  more most other such some also just like use make give keep let one two three per both either neither whether while because
-  until upon within without through between during against among`
+  `the and of to a an in is are was were be been being with for on that this these those your you it its as at by
+  from or not each every write about words word into than then which who whom what when where how their they
+  them his her he she we our us will would should must can could may do does did if so but all any only after
+  before under over out up has have there here more most other such some also just like use make give keep let
+  one two three per both either neither whether while because until upon within without through between during
+  against among`
     .split(/\s+/)
     .filter(Boolean),
 );
 const COMMON_WORDS = new Set(
-  `chapter chapters book books story stories reader readers section sections title titles answer answers heading headings line lines
-  list numbered brief exactly first last part parts plain clear simple english short long end start include includes writing written
-  tell show explain follow number numbers theme type style level age group audience kind setting genre text prose paragraph paragraphs
-  heat world conflict arc riddle riddles joke jokes fact facts poem poems romance`
+  `chapter chapters book books story stories reader readers section sections title titles answer answers heading
+  headings line lines list numbered brief exactly first last part parts plain clear simple english short long
+  end start include includes writing written tell show explain follow number numbers theme type style level age
+  group audience kind setting genre text prose paragraph paragraphs heat world conflict arc riddle riddles joke
+  jokes fact facts poem poems romance`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -42,7 +42,10 @@ const SPEECH = `# yaml-language-server: $schema=../engine/spec/generator.schema.
 id: wedding-speech
 preset: creative-single
 title: { en: Wedding Speech Writer, ms: Penulis Ucapan Perkahwinan, id: Penulis Pidato Pernikahan }
-tagline: { en: A warm speech for the big day, ms: Ucapan mesra untuk hari bahagia, id: Pidato hangat untuk hari bahagia }
+tagline:
+  en: A warm speech for the big day
+  ms: Ucapan mesra untuk hari bahagia
+  id: Pidato hangat untuk hari bahagia
 buttonLabel: { en: Write Speech, ms: Tulis Ucapan, id: Tulis Pidato }
 fields:
   language: { use: language }

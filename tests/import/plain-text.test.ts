@@ -82,11 +82,15 @@ describe('a long sample', () => {
       'fingerprint (an even sample), and book:ID:3-8 those chapters',
     async () => {
       // Twelve chapters of about ten thousand words each, wrapped as Gutenberg wraps them.
+      /** Paragraph `p` of chapter `c`: its chapter and its morning are its own. */
+      const weather = (c: number, p: number) =>
+        `"Chapter ${c + 1} has its own weather," said Margaret on the ${p + 1}th morning, ` +
+        `and she walked down to the harbour where the boats of the north road waited for the ` +
+        `tide, as they had done every morning since her ` +
+        `brother left for the city with the letter in his coat.`;
       const chapters = Array.from(
         { length: 12 },
-        (_, c) =>
-          `CHAPTER ${c + 1}\n` +
-          `\n${Array.from({ length: 210 }, (_, p) => `"Chapter ${c + 1} has its own weather," said Margaret on the ${p + 1}th morning, ` + `and she walked down to the harbour where the boats of the north road waited for the ` + `tide, as they had done every morning since her ` + `brother left for the city with the letter in his coat.`).join('\n\n')}`,
+        (_, c) => `CHAPTER ${c + 1}\n` + `\n${Array.from({ length: 210 }, (_, p) => weather(c, p)).join('\n\n')}`,
       );
       writeFileSync(path.join(dir, 'long.txt'), folded(chapters.join('\n\n\n')));
       const state = path.join(dir, 'state.json');

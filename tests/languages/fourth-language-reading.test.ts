@@ -27,9 +27,15 @@ const XX = 'xx' as Lang;
 
 /** The fourth language's own words: its reading section, its import headings, its book and story-bible words. */
 const READING = `
-parts: { chapter: 'sura(?:\\s+ya)?', plural: 'sura', section: 'sehemu', part: 'onyesho', book: 'kitabu', introduction: 'utangulizi', conclusion: 'hitimisho', prologue: 'dibaji', epilogue: 'neno la mwisho' }
+parts: {
+    chapter: 'sura(?:\\s+ya)?', plural: 'sura', section: 'sehemu', part: 'onyesho', book: 'kitabu',
+    introduction: 'utangulizi', conclusion: 'hitimisho', prologue: 'dibaji', epilogue: 'neno la mwisho'
+  }
 numbers:
-  words: { moja: 1, mbili: 2, tatu: 3, nne: 4, tano: 5, sita: 6, saba: 7, nane: 8, tisa: 9, kumi: 10, kumi na moja: 11, kumi na mbili: 12, kwanza: 1, pili: 2 }
+  words: {
+      moja: 1, mbili: 2, tatu: 3, nne: 4, tano: 5, sita: 6, saba: 7, nane: 8, tisa: 9, kumi: 10,
+      kumi na moja: 11, kumi na mbili: 12, kwanza: 1, pili: 2
+    }
   plusTen: []
   timesTen: []
   ordinalPrefix: []
@@ -51,7 +57,11 @@ outline:
   interjection: 'sawa|bila\\s+shaka'
   announcer: 'huu\\s+hapa|hapa\\s+chini'
   endingPhrase: 'hatimaye\\b|mwishoni\\s+mwa\\s+hadithi'
-  json: { title: 'kichwa', premise: 'muhtasari', characters: 'wahusika', chapters: 'sura', threads: 'ahadi', ending: 'mwisho', chapterTitle: 'kichwa', chapterPlan: 'mpango|muhtasari', characterName: 'jina', characterRole: 'nafasi', thread: 'ahadi', opened: 'ilifunguliwa', due: 'inatarajiwa' }
+  json: {
+      title: 'kichwa', premise: 'muhtasari', characters: 'wahusika', chapters: 'sura', threads: 'ahadi',
+      ending: 'mwisho', chapterTitle: 'kichwa', chapterPlan: 'mpango|muhtasari', characterName: 'jina',
+      characterRole: 'nafasi', thread: 'ahadi', opened: 'ilifunguliwa', due: 'inatarajiwa'
+    }
 bible:
   premise: 'wazo kuu'
   ending: 'mwisho uliopangwa|mwisho'
@@ -73,8 +83,14 @@ bible:
   since: 'tangu'
   due: 'inatarajiwa'
   copula: 'ni|iko|yuko|ana|anaishi'
-brief: { chapterNotes: 'maelezo ya sura', avoid: 'epuka', title: 'kichwa', characters: 'wahusika', pointOfView: 'mtazamo' }
-headings: { characterDetails: 'maelezo\\s+ya\\s+wahusika', characterList: 'wahusika\\s+wakuu', chapterPlan: 'mpango\\s+wa\\s+sura' }
+brief: {
+    chapterNotes: 'maelezo ya sura', avoid: 'epuka', title: 'kichwa', characters: 'wahusika',
+    pointOfView: 'mtazamo'
+  }
+headings: {
+    characterDetails: 'maelezo\\s+ya\\s+wahusika', characterList: 'wahusika\\s+wakuu',
+    chapterPlan: 'mpango\\s+wa\\s+sura'
+  }
 front: 'jalada|yaliyomo|haki miliki'
 `;
 const IMPORT_HEADINGS = `

@@ -22,7 +22,12 @@ const catalog = loadCatalog({ fresh: true });
 
 /** Words only Malaysian Malay writes where Indonesian writes another (karena, bahwa, saja, bagian, kata …). */
 const MALAY_WORDS =
-  /\b(kerana|bahawa|sahaja|mahu|fikir|faham|wang|pejabat|ialah|bahagian|perenggan|patah perkataan|setakat|watak|rangka|jawapan|keseluruhan|daripada|bagi sebuah|kekalkan|tetapan)\b/i;
+  // One pattern: its word list in two halves, each a regex of its own, for the line's length.
+  new RegExp(
+    `\\b(${/kerana|bahawa|sahaja|mahu|fikir|faham|wang|pejabat|ialah|bahagian|perenggan|patah perkataan/.source}` +
+      `|${/setakat|watak|rangka|jawapan|keseluruhan|daripada|bagi sebuah|kekalkan|tetapan/.source})\\b`,
+    'i',
+  );
 /** The English instruction words a prompt in English is made of. */
 const ENGLISH_WORDS = /\b(the|write|chapter|answer|whole|about|words|outline|do not|with|of)\b/i;
 

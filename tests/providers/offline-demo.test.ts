@@ -214,7 +214,11 @@ describe('the offline demo reads as written', () => {
         expect(recipeChapters, lang).toHaveLength(12);
         for (const chapter of recipeChapters)
           expect(chapter).toMatch(
-            /^### \S.+\n\n\S.+\n\n\*\*\S.+\*\*\n\n.+·.+\n\n\| .+ \|\n\| --- \| --- \|\n(\| .+ \|\n)+\n\*\*\S.+\*\*\n\n1\. \S.+\n2\. \S.+\n3\. \S.+\n4\. \S.+\n(5\. \S.+\n)?\n\*\S+:\* \S/m,
+            new RegExp(
+              /^### \S.+\n\n\S.+\n\n\*\*\S.+\*\*\n\n.+·.+\n\n\| .+ \|\n\| --- \| --- \|\n(\| .+ \|\n)+\n\*\*\S/.source +
+                /.+\*\*\n\n1\. \S.+\n2\. \S.+\n3\. \S.+\n4\. \S.+\n(5\. \S.+\n)?\n\*\S+:\* \S/.source,
+              'm',
+            ),
           );
       }
     },

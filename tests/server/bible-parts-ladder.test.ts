@@ -41,7 +41,8 @@ function manuscript(): { text: string; chapters: string[][] } {
       { length: isLong ? 10 : 4 },
       (_, k) =>
         `Pada hari ` +
-        `ke-${(i - 1) * 10 + k + 1}, ${i === 3 ? `${NEVER_READ} menunggu di dermaga. ` : ''}${paragraph(i * 7 + k * 3, 5)}`,
+        `ke-${(i - 1) * 10 + k + 1}, ` +
+        `${i === 3 ? `${NEVER_READ} menunggu di dermaga. ` : ''}${paragraph(i * 7 + k * 3, 5)}`,
     );
     chapters.push(paragraphs);
     out.push('', `BAB ${romans[i - 1]}`, '', `Ribut di Pelabuhan ${i}`, '', paragraphs.join('\n\n'));

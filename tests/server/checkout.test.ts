@@ -175,7 +175,8 @@ describe('POST /api/payments/webhook', () => {
       expect(tampered).not.toBe(payload);
       const wrongSecret = stripe.delivery({ session, secret: 'whsec_someone_else' });
       const stale = Math.floor(Date.now() / 1000) - 3600;
-      const old = `t=${stale},v1=${(await import('node:crypto')).createHmac('sha256', WEBHOOK_SECRET).update(`${stale}.${payload}`).digest('hex')}`;
+      const { createHmac } = await import('node:crypto');
+      const old = `t=${stale},v1=${createHmac('sha256', WEBHOOK_SECRET).update(`${stale}.${payload}`).digest('hex')}`;
       for (const [body, header] of [
         [tampered, signature],
         [payload, undefined],

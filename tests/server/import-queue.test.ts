@@ -47,16 +47,18 @@ function longNovelDocx(): Uint8Array {
   const para = (style: string, text: string) =>
     `<w:p><w:pPr><w:pStyle w:val="${style}" /></w:pPr><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
   const chapter = (c: number) =>
-    `<w:bookmarkStart w:id="${first + c}" w:name="chapter-${c + 1}" />${para('Heading1', `Chapter ${c + 1}`)}${paragraphs(
-      c,
-    )
+    `<w:bookmarkStart w:id="${first + c}" w:name="chapter-${c + 1}" />` +
+    para('Heading1', `Chapter ${c + 1}`) +
+    paragraphs(c)
       .map((t, p) => para(p ? 'BodyText' : 'FirstParagraph', t))
-      .join('')}<w:bookmarkEnd w:id="${first + c}" />`;
+      .join('') +
+    `<w:bookmarkEnd w:id="${first + c}" />`;
   const start = document.indexOf('<w:bookmarkStart');
   const end = document.indexOf('<w:sectPr');
   // The two chapters pandoc wrote are the ones written here: the pattern is pandoc's.
   expect(document.slice(start, end)).toBe([0, 1].map(chapter).join(''));
-  const whole = `${document.slice(0, start)}${Array.from({ length: CHAPTERS }, (_, c) => chapter(c)).join('')}${document.slice(end)}`;
+  const chapters = Array.from({ length: CHAPTERS }, (_, c) => chapter(c)).join('');
+  const whole = `${document.slice(0, start)}${chapters}${document.slice(end)}`;
   return zipOf(
     Object.entries(files).map(([name, data]) => ({
       name,

@@ -29,7 +29,10 @@ const fiction = (label: 'id' | 'ms') =>
     .join('\n\n');
 /** The start of the wrong_language message in the book's language (engine/error-catalogue.ts). */
 const REFUSED = {
-  ms: /^Jawapan diterima dalam bahasa Indonesia, bukan Bahasa Malaysia, walaupun selepas diminta sekali lagi\. Tiada apa-apa yang disimpan/,
+  ms: new RegExp(
+    /^Jawapan diterima dalam bahasa Indonesia, bukan Bahasa Malaysia, walaupun selepas diminta sekal/.source +
+      /i lagi\. Tiada apa-apa yang disimpan/.source,
+  ),
   en: /^The answer came back in Bahasa Malaysia, not English, even when asked again\. Nothing was saved/,
 } as const;
 

@@ -142,7 +142,8 @@ describe('PUT /api/books/:bookType/publish/package', () => {
     const told =
       "When her grandmother's old map falls out of a library book, Maya follows it deep into the rainforest " +
       'and learns that courage is <b>kindness</b> carried far from home, one brave step at a time.';
-    const blurb = `<p>${told.replace('old map', '<a href="https://example.com">old map</a>')}</p><script>alert(1)</script>`;
+    const linked = told.replace('old map', '<a href="https://example.com">old map</a>');
+    const blurb = `<p>${linked}</p><script>alert(1)</script>`;
     const res = await ts.http
       .put('/api/books/children/publish/package')
       .set('cookie', cookie)

@@ -10,6 +10,8 @@ import { isBibleRequest, isExtensionRequest, userOf } from '../scripted-models.j
 
 const INTRO = { kind: 'introduction', position: 0 };
 const SETTINGS = { numberOfChapters: 7 };
+/** The restarted part's own sentence, repeated to make it longer than the draft. */
+const HARBOUR = 'The harbour lights came on one by one, ' + 'and Aisha counted them as she always had. ';
 
 describe('a stopped draft continued by a model that starts the part over', () => {
   let fake: FakeOpenAI;
@@ -60,7 +62,7 @@ describe('a stopped draft continued by a model that starts the part over', () =>
     const draft = (await first.rest()).text.trim();
     options.streamDelayMs = 0;
     // The part again from the draft's first words, then elsewhere, longer than the draft.
-    restart = `${draft.slice(0, 60)} ${('The harbour lights came on one by one, ' + 'and Aisha counted them as she always had. ').repeat(30)}`;
+    restart = `${draft.slice(0, 60)} ${HARBOUR.repeat(30)}`;
     const stream = await stepStream(ts.url, {
       id: 'romance',
       cookie,
@@ -90,7 +92,7 @@ describe('a stopped draft continued by a model that starts the part over', () =>
     expect((await ts.http.post('/api/progress/romance/stop').set('cookie', cookie).send()).status).toBe(200);
     const draft = (await first.rest()).text.trim();
     options.streamDelayMs = 0;
-    restart = `${draft.slice(0, 60)} ${('The harbour lights came on one by one, ' + 'and Aisha counted them as she always had. ').repeat(30)}`;
+    restart = `${draft.slice(0, 60)} ${HARBOUR.repeat(30)}`;
     const res = await ts.http
       .post('/api/progress/romance/stopped')
       .set('cookie', cookie)

@@ -47,7 +47,8 @@ describe('write more when the model starts the part over', () => {
     expect(intro.status).toBe(200);
     const mine = intro.body.book.parts[0].text as string;
     // The part again from its first words, longer than the writer's text, and different after them.
-    restart = `${mine.slice(0, 120)} ${'The harbour lights came on one by one, and Aisha counted them as she always had. '.repeat(Math.ceil(mine.length / 40))}`;
+    const harbour = 'The harbour lights came on one by one, and Aisha counted them as she always had. ';
+    restart = `${mine.slice(0, 120)} ${harbour.repeat(Math.ceil(mine.length / 40))}`;
     const res = await more(cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.restarted_version).toEqual(expect.any(Number));

@@ -41,7 +41,21 @@ function shape(id: string, part: 'introduction' | 'chapter' | string = 'chapter'
 
 const PROSE = { en: writeProse(1500, PROSE_SENTENCES.en), ms: writeProse(1500, PROSE_SENTENCES.ms) };
 
-const GUIDE_STEPS = `Good soil is the start of every healthy garden, and a raised bed lets you make that soil yourself instead of fighting the clay or sand you were given. This chapter walks through building one bed in a weekend, filling it and planting it, with the tools most households already own.
+const GUIDE_INTRO =
+  'Good soil is the start of every healthy garden, and a raised bed lets you make that soil yourself ' +
+  'instead of fighting the clay or sand you were given. This chapter walks through building one bed in ' +
+  'a weekend, filling it and planting it, with the tools most households already own.';
+const GUIDE_SETTLING =
+  'Once the bed has settled, the soil will have sunk by a few centimetres; top it up with compost ' +
+  'rather than more topsoil, because the compost feeds the first crops while the soil life gets going. ' +
+  'A bed filled in spring can be planted within the week, while one filled in autumn benefits from a ' +
+  'winter under a thick mulch of leaves.';
+const GUIDE_PLANTING =
+  'Planting comes next. Start with easy crops such as lettuce, radishes and bush beans, which grow ' +
+  'quickly and forgive the mistakes every new gardener makes, and leave the tomatoes and peppers until ' +
+  'the nights are warm.';
+
+const GUIDE_STEPS = `${GUIDE_INTRO}
 
 ### Building the bed
 
@@ -52,7 +66,7 @@ const GUIDE_STEPS = `Good soil is the start of every healthy garden, and a raise
 5. Fill the frame with a mix of topsoil, compost and coarse sand.
 6. Water the bed well and let it settle for two or three days before planting.
 
-Once the bed has settled, the soil will have sunk by a few centimetres; top it up with compost rather than more topsoil, because the compost feeds the first crops while the soil life gets going. A bed filled in spring can be planted within the week, while one filled in autumn benefits from a winter under a thick mulch of leaves.
+${GUIDE_SETTLING}
 
 You will need:
 
@@ -62,7 +76,7 @@ You will need:
 - a spirit level
 - a wheelbarrow for the soil
 
-Planting comes next. Start with easy crops such as lettuce, radishes and bush beans, which grow quickly and forgive the mistakes every new gardener makes, and leave the tomatoes and peppers until the nights are warm.`;
+${GUIDE_PLANTING}`;
 
 const PET_CARE = `### Daily routine
 

@@ -89,9 +89,10 @@ describe('echoes across paragraphs', () => {
 
 describe('a wall of text split into paragraphs', () => {
   it('has the words and 8-word runs it had before (the judge keeps its reading for the split text)', () => {
-    const wall =
-      `${("She didn't wait. The harbour lights came on one by one " + '— blue, then gold. \u201cKanak-kanak!\u201d she called. ').repeat(60)}The ` +
-      `end.`;
+    const SENTENCES =
+      "She didn't wait. The harbour lights came on one by one " +
+      '— blue, then gold. \u201cKanak-kanak!\u201d she called. ';
+    const wall = `${SENTENCES.repeat(60)}The ` + `end.`;
     const split = splitWalls(wall, { wallWords: 400, paragraphWords: 120 });
     expect(split.split).toBeGreaterThan(1);
     expect([...readRuns(split.text).keys]).toEqual([...readRuns(wall).keys]);

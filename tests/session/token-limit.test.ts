@@ -172,9 +172,10 @@ describe('an outline longer than its max_tokens', () => {
    * asked).
    */
   const outlineOf = (sentences: number) => {
+    const trial = (n: number, k: number) =>
+      `Aisha faces trial ${n}.${k} at the harbour while Daniel waits by the old shop.`;
     const entry = (n: number) =>
-      `Chapter ${n}: ` +
-      `Storm ${n}\n${Array.from({ length: sentences }, (_, k) => `Aisha faces trial ${n}.${k} at the harbour while Daniel waits by the old shop.`).join(' ')}`;
+      `Chapter ${n}: ` + `Storm ${n}\n${Array.from({ length: sentences }, (_, k) => trial(n, k)).join(' ')}`;
     return {
       entry,
       text:

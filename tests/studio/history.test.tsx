@@ -73,7 +73,8 @@ const GENERATORS = [
   },
 ];
 const PIXEL =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  'data:image/png;base64,' +
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const PAGE_1 = [
   item(41, 'A Quiet Harbour', 'book_cover'),
   item(40, 'Hujan di Kuala Lumpur — Chapter 3: The Storm'),

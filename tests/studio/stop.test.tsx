@@ -32,6 +32,8 @@ beforeAll(() => {
   catalog = loadCatalog();
 });
 useStudioDom();
+/** The error event a stopped step ends its stream with. */
+const STOPPED = { code: 'step_stopped', message: 'Stopped. The text written so far is kept as a draft.' };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -114,13 +116,7 @@ describe('Stop while a part streams', () => {
           async start(controller) {
             controller.enqueue(encoder.encode(`event: delta\ndata: ${JSON.stringify({ text: DRAFT })}\n\n`));
             await gate;
-            controller.enqueue(
-              encoder.encode(
-                `event: error\n` +
-                  `data: ${JSON.stringify({ code: 'step_stopped', message: 'Stopped. The text written so far is kept as a draft.' })}\n` +
-                  `\n`,
-              ),
-            );
+            controller.enqueue(encoder.encode(`event: error\n` + `data: ${JSON.stringify(STOPPED)}\n` + `\n`));
             controller.close();
           },
         });
@@ -186,13 +182,7 @@ describe('Stop while a part streams', () => {
             async start(controller) {
               controller.enqueue(encoder.encode(`event: delta\ndata: ${JSON.stringify({ text: MORE })}\n\n`));
               await gate;
-              controller.enqueue(
-                encoder.encode(
-                  `event: error\n` +
-                    `data: ${JSON.stringify({ code: 'step_stopped', message: 'Stopped. The text written so far is kept as a draft.' })}\n` +
-                    `\n`,
-                ),
-              );
+              controller.enqueue(encoder.encode(`event: error\n` + `data: ${JSON.stringify(STOPPED)}\n` + `\n`));
               controller.close();
             },
           });

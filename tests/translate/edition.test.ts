@@ -142,7 +142,10 @@ describe('karya translate: an edition in the other language', () => {
       const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--json']);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /The model failed 4 times in a row \((empty answers|answers that were not the text asked for)\), so the run stopped after \d+ model calls/,
+        new RegExp(
+          /The model failed 4 times in a row \((empty answers|answers that were not the text asked for)\),/.source +
+            / so the run stopped after \d+ model calls/.source,
+        ),
       );
       expect(r.stderr).toMatch(/nothing undelivered is charged/);
       // A few windows, not the whole book down the ladder: at most 24 calls (the bound for a 5-chapter book).

@@ -1,5 +1,5 @@
-// The fields of one job of `karya batch` checked for their shapes before its settings are (jobs.ts checks
-// those, and each job against the jobs before it): known fields, the generator, the language, the chapter
+// The fields of one job of `karya batch` checked for their shapes before its settings are (job-settings.ts
+// checks those, jobs.ts each job against the jobs before it): known fields, the generator, the language, the chapter
 // count, the output name, the formats and the series; the voice, publishing facts and cover in files of
 // their own (job-voice.ts, job-publish.ts, job-cover.ts).
 import {

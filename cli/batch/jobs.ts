@@ -1,19 +1,27 @@
 // The jobs file of `karya batch`: read a YAML list or JSON Lines, then validate every job against its
-// generator before anything is spent. Settings go through `karya generate`'s own settingsFromOptions,
-// so a job resumes (and is resumed by) the same saved book as the equivalent `karya generate` command.
+// generator before anything is spent. Settings go through `karya generate`'s own settingsFromOptions
+// (job-settings.ts), so a job resumes (and is resumed by) the same saved book as the equivalent `karya generate`
+// command; here each job is checked against the jobs before it (ids, files written, series).
 import path from 'node:path';
 import { jobCoverOf, type JobCover } from './job-cover.js';
-import { chapterCount, minChapters, parseSettings, SettingsError, startBook, withLanguage } from '../../engine/index.js';
+import { startBook } from '../../engine/index.js';
 import type { Catalog, ExportFormat, Lang, PublishFacts, ResolvedSpec, Settings } from '../../engine/index.js';
-import { jobIssue, jobLabel, jobWords, sayJob, type JobIssue, type JobWords } from './job-words.js';
+import { jobIssue, jobLabel, jobWords, type JobIssue, type JobWords } from './job-words.js';
 import { voiceOfJob } from './job-voice.js';
 import type { BookVoice } from '../../engine/index.js';
-import { progressKey, settingsFromOptions } from '../settings.js';
 import { publishFactsOf } from './job-publish.js';
-import { CliExit } from '../util.js';
 import { writerLang } from '../langs.js';
-import { checkShape, jobId, settingText, type AddIssue, type JobShape } from './job-shape.js';
-export { JobsFileError, MAX_JOBS, MAX_JOBS_FILE_BYTES, parseJsonLines, parseYamlList, readJobsFile, type RawJob } from './jobs-file.js';
+import { checkShape, jobId, type AddIssue, type JobShape } from './job-shape.js';
+import { checkedSettingsOf, type CheckedSettings } from './job-settings.js';
+export {
+  JobsFileError,
+  MAX_JOBS,
+  MAX_JOBS_FILE_BYTES,
+  parseJsonLines,
+  parseYamlList,
+  readJobsFile,
+  type RawJob,
+} from './jobs-file.js';
 export type { JobIssue } from './job-words.js';
 import type { RawJob } from './jobs-file.js';
 
@@ -54,7 +62,13 @@ export interface BatchJob {
 
 /** A file-name-safe form of a job id. */
 export function slug(text: string): string {
-  return text.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 80) || 'job';
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^[-.]+|-+$/g, '')
+      .slice(0, 80) || 'job'
+  );
 }
 
 export interface ValidateOptions {
@@ -80,12 +94,6 @@ interface Seen {
   series: Map<string, { count: number; lang: Lang; first: JobWords }>;
 }
 
-interface CheckedSettings {
-  settings: Settings;
-  totalChapters: number;
-  progress: string;
-}
-
 /**
  * Validate every job; returns the usable jobs and every problem found (all jobs are checked, so one run
  * reports every invalid job). Nothing here calls a provider or touches saved progress.
@@ -96,12 +104,24 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
   const width = Math.max(2, String(raw.length).length);
   const seen: Seen = { ids: new Map(), outs: new Map(), settings: new Map(), series: new Map() };
   for (const item of raw) {
-    const o = item.value && typeof item.value === 'object' && !Array.isArray(item.value) ? (item.value as Record<string, unknown>) : undefined;
+    const o =
+      item.value && typeof item.value === 'object' && !Array.isArray(item.value)
+        ? (item.value as Record<string, unknown>)
+        : undefined;
     const id = jobId(o?.id);
     const label = jobLabel(item.index, id);
     const found: JobIssue[] = [];
     const add: AddIssue = (field, words, allowed, isListed) => {
-      found.push(jobIssue({ label, line: item.line, field, words, ...(allowed ? { allowed } : {}), ...(isListed ? { isListed } : {}) }));
+      found.push(
+        jobIssue({
+          label,
+          line: item.line,
+          field,
+          words,
+          ...(allowed ? { allowed } : {}),
+          ...(isListed ? { isListed } : {}),
+        }),
+      );
     };
     if (!o) add('', jobWords('notAnObject'));
     const job = o ? jobOf({ item, o, id, label, width, opts, seen, add }) : undefined;
@@ -115,7 +135,16 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
  * One job checked against its fields and the jobs before it (what it finds told to `add`); undefined when it is not
  * usable.
  */
-function jobOf(input: { item: RawJob; o: Record<string, unknown>; id: string | undefined; label: JobWords; width: number; opts: ValidateOptions; seen: Seen; add: AddIssue }): BatchJob | undefined {
+function jobOf(input: {
+  item: RawJob;
+  o: Record<string, unknown>;
+  id: string | undefined;
+  label: JobWords;
+  width: number;
+  opts: ValidateOptions;
+  seen: Seen;
+  add: AddIssue;
+}): BatchJob | undefined {
   const { item, o, id, label, opts, seen, add } = input;
   let isFound = false;
   const shape = checkShape(o, opts.catalog, (...args) => {
@@ -131,7 +160,16 @@ function jobOf(input: { item: RawJob; o: Record<string, unknown>; id: string | u
   }
   if (!shape || isFound) return undefined;
   const { spec } = shape;
-  const checked = checkedSettingsOf({ spec, shape, label, file: opts.file, line: item.line, seen, add, lang: opts.lang ?? writerLang() });
+  const checked = checkedSettingsOf({
+    spec,
+    shape,
+    label,
+    file: opts.file,
+    line: item.line,
+    known: seen.settings,
+    add,
+    lang: opts.lang ?? writerLang(),
+  });
   if (!checked) return undefined;
   const { totalChapters } = checked;
   const name = id ?? `${String(item.index).padStart(input.width, '0')}-${spec.id}`;
@@ -147,66 +185,44 @@ function jobOf(input: { item: RawJob; o: Record<string, unknown>; id: string | u
   const cover = jobCoverOf(o.cover, spec, opts.file, add);
   if (voice === null || cover === null) return undefined;
   const publish = spec.kind === 'book' ? publishFactsOf(opts.given ?? {}, shape.publish) : undefined;
-  return { index: item.index, line: item.line, name, spec, settings: { ...checked.settings }, totalChapters, key, ...files, ...(series ? { series } : {}), ...(voice ? { voice } : {}), ...(publish ? { publish } : {}), ...(cover ? { cover } : {}), ...maxCallsOf(shape.maxCalls ?? opts.maxCalls) };
+  return {
+    index: item.index,
+    line: item.line,
+    name,
+    spec,
+    settings: { ...checked.settings },
+    totalChapters,
+    key,
+    ...files,
+    ...(series ? { series } : {}),
+    ...(voice ? { voice } : {}),
+    ...(publish ? { publish } : {}),
+    ...(cover ? { cover } : {}),
+    ...maxCallsOf(shape.maxCalls ?? opts.maxCalls),
+  };
 }
 
 const maxCallsOf = (maxCalls: number | undefined) => (maxCalls !== undefined ? { maxCalls } : {});
 
-/**
- * A job's settings checked, with the chapter count and the key `karya generate` would use; undefined (the
- * reasons told to `add`) when refused. Jobs with the same generator and settings are checked once (a file of
- * 400 jobs often has a handful of distinct settings).
- */
-function checkedSettingsOf(input: {
-  spec: ResolvedSpec; shape: JobShape; label: JobWords; file: string; line: number; seen: Seen; add: AddIssue; lang: Lang;
-}): CheckedSettings | undefined {
-  const { spec, shape, label, add } = input;
-  const same = `${spec.id}\u0000${JSON.stringify([shape.settings, shape.lang ?? null, shape.chapters ?? null])}`;
-  const known = input.seen.settings.get(same);
-  if (known) return known;
-  const settingIssues = checkSettings(spec, shape.settings, shape.lang, label, input.line);
-  for (const i of settingIssues) add(i.field, i.words, i.allowed, i.isListed);
-  if (settingIssues.length) return undefined;
-  // The settings `karya generate --set name=value … --lang … --chapters …` would use, so the key matches.
-  const set = Object.entries(shape.settings).flatMap(([name, value]) => {
-    const text = settingText(value);
-    return text === undefined ? [] : [`${name}=${text}`];
-  });
-  let resolved: { settings: Settings; totalChapters?: number };
-  try {
-    const where = `${input.file}:${input.line} (${sayJob(label, input.lang)}): settings.`;
-    resolved = settingsFromOptions(spec, { set, ...(shape.lang ? { lang: shape.lang } : {}), ...(shape.chapters ? { chapters: shape.chapters } : {}) }, where);
-  } catch (error) {
-    // settingsFromOptions printed its reason on stderr already.
-    if (!(error instanceof CliExit)) throw error;
-    add('settings', jobWords('settingsRefused'));
-    return undefined;
-  }
-  let totalChapters: number;
-  try {
-    totalChapters = startBook({ spec, settings: resolved.settings, totalChapters: resolved.totalChapters }).totalChapters;
-  } catch (error) {
-    // (startBook refuses a count under the generator's least, as a RangeError.)
-    if (!(error instanceof RangeError)) throw error;
-    const n = resolved.totalChapters ?? chapterCount(spec, resolved.settings);
-    add('chapters', jobWords('badChapterCount', { n: String(n), generator: spec.id, min: minChapters(spec.flow) }));
-    return undefined;
-  }
-  const checked = { settings: resolved.settings, totalChapters, progress: progressKey(spec, resolved.settings, totalChapters) };
-  input.seen.settings.set(same, checked);
-  return checked;
-}
-
 /** The files a job writes (inside --out, written by no job before it), or undefined with the reason told to `add`. */
 function outFilesOf(input: {
-  spec: ResolvedSpec; shape: JobShape; name: string; outDir: string; outs: Map<string, JobWords>; label: JobWords; add: AddIssue;
+  spec: ResolvedSpec;
+  shape: JobShape;
+  name: string;
+  outDir: string;
+  outs: Map<string, JobWords>;
+  label: JobWords;
+  add: AddIssue;
 }): Pick<BatchJob, 'outFile' | 'exports'> | undefined {
   const { shape, outDir, outs, add } = input;
   const ext = input.spec.kind === 'image' ? '.png' : '.md';
   const chosen = shape.out ?? `${slug(input.name)}${ext}`;
   // A job writes inside --out only: no absolute path, no `../` that climbs out of it.
   if (path.isAbsolute(chosen) || /^[a-zA-Z]:/.test(chosen) || !isInside(outDir, path.resolve(outDir, chosen))) {
-    add('out', jobWords('outOutside', { value: JSON.stringify(chosen), dir: path.relative(process.cwd(), outDir) || '.' }));
+    add(
+      'out',
+      jobWords('outOutside', { value: JSON.stringify(chosen), dir: path.relative(process.cwd(), outDir) || '.' }),
+    );
     return undefined;
   }
   const outFile = path.resolve(outDir, path.extname(chosen) ? chosen : `${chosen}${ext}`);
@@ -218,7 +234,10 @@ function outFilesOf(input: {
   const clash = files.map((file) => ({ file, by: outs.get(file) })).find((c) => c.by !== undefined) ?? ownFormats;
   if (clash) {
     const by = clash.by!;
-    add(clash.file === outFile ? 'out' : 'formats', jobWords('writtenToo', { file: path.relative(process.cwd(), clash.file) || clash.file, by }));
+    add(
+      clash.file === outFile ? 'out' : 'formats',
+      jobWords('writtenToo', { file: path.relative(process.cwd(), clash.file) || clash.file, by }),
+    );
     return undefined;
   }
   for (const file of files) outs.set(file, input.label);
@@ -229,7 +248,13 @@ function outFilesOf(input: {
  * A series job's place in its series (its number among the file's jobs of that series), or null when its language is
  * not the series'.
  */
-function seriesPlaceOf(name: string, lang: Lang, soFar: Seen['series'], label: JobWords, add: AddIssue): BatchJob['series'] | null {
+function seriesPlaceOf(
+  name: string,
+  lang: Lang,
+  soFar: Seen['series'],
+  label: JobWords,
+  add: AddIssue,
+): BatchJob['series'] | null {
   const held = soFar.get(name);
   if (held && held.lang !== lang) {
     add('series', jobWords('seriesLanguage', { name, language: { language: held.lang }, first: held.first }));
@@ -244,20 +269,4 @@ function seriesPlaceOf(name: string, lang: Lang, soFar: Seen['series'], label: J
 function isInside(dir: string, file: string): boolean {
   const rel = path.relative(path.resolve(dir), file);
   return rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
-}
-
-/** The engine's verdict on a job's settings as structured issues (settingsFromOptions would print and exit). */
-function checkSettings(spec: ResolvedSpec, settings: Record<string, unknown>, lang: string | undefined, label: JobWords, line: number): JobIssue[] {
-  const chosen = withLanguage(spec, { ...settings }, lang);
-  try {
-    parseSettings(spec, chosen.ok ? chosen.settings : settings);
-    return [];
-  } catch (error) {
-    if (!(error instanceof SettingsError)) throw error;
-    return error.issues.map((i) => {
-      const allowed = i.code === 'not_an_option' || i.code === 'unknown_setting' ? i.params.allowed : undefined;
-      const listed = i.code === 'not_an_option' ? { isListed: true } : {};
-      return jobIssue({ label, line, field: `settings.${i.field}`, words: { settings: i }, ...(allowed ? { allowed } : {}), ...listed });
-    });
-  }
 }

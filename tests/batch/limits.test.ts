@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { TokenWindow, estimatePromptTokens } from '../../cli/batch/limits.js';
 import { lowerBound } from '../../cli/batch/plan.js';
-import { requestPacing } from '../../cli/batch/scheduler.js';
+import { requestPacing } from '../../cli/batch/call-queue.js';
 
 describe('TokenWindow', () => {
   it('lets calls go at once while they fit, then as the oldest tokens leave the window', async () => {

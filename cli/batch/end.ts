@@ -4,7 +4,8 @@ import { CliExit, EXIT } from '../util.js';
 import { interruptedExitCode } from '../interrupt.js';
 import type { BatchResult } from './scheduler.js';
 import type { PublishSpent } from './publish.js';
-import type { HumanProgress, ndjsonWriter } from './report.js';
+import type { HumanProgress } from './report.js';
+import type { ndjsonWriter } from './ndjson.js';
 
 export type JsonOut = ReturnType<typeof ndjsonWriter>;
 

@@ -1,70 +1,19 @@
-// How a batch tells people and programs what happens: NDJSON events on stdout (--json) and human
-// progress on stderr (cli-progress bars on a terminal, plain lines otherwise; NO_COLOR honoured).
+// How a batch tells people what happens: human progress on stderr (cli-progress bars on a terminal, plain lines
+// otherwise; NO_COLOR honoured). The NDJSON events for programs (--json) are in ndjson.ts, a step's marks in
+// step-marks.ts.
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { BatchEvent, BatchResult } from './scheduler.js';
 import { formatSeconds } from './plan.js';
 import { batchCount, batchWord, failedWords } from '../batch-words.js';
-import { numberIn, secondsIn, word } from '../../engine/index.js';
-import { sharePercent, type Lang, type RunFigures, type VoiceMarks } from '../../engine/index.js';
+import { numberIn, sharePercent, type Lang, type RunFigures } from '../../engine/index.js';
 import { BatchMeter } from './batch-meter.js';
-import type { PublishEvent } from './publish.js';
+import { batchedWriter } from './ndjson.js';
+import { pad, stepLine, stepMark } from './step-marks.js';
 import { closeMarkLines, type CloseMark } from './near-duplicates.js';
 import { sharedLang } from '../saved-book-words.js';
 import { writerLang } from '../langs.js';
 import type { BatchJob } from './jobs.js';
-
-/** The events --json prints (step_started and rate_limited are for the progress display only). */
-export type PublicEvent = Exclude<BatchEvent, { type: 'step_started' }> | ({ type: 'summary'; exitCode: number } & BatchResult) | PublishEvent;
-
-export function isPublicEvent(event: BatchEvent): event is Exclude<BatchEvent, { type: 'step_started' }> {
-  return event.type !== 'step_started';
-}
-
-/**
- * An event as --json prints it: a step's event with the batch's figures as they stand after it (`progress`: steps
- * done and planned, calls, tokens, credits, elapsed and eta seconds); what was sent since the event before is in them.
- */
-export function jsonEvent(event: Exclude<BatchEvent, { type: 'step_started' }>, progress: { figures(): RunFigures } | undefined): PublicEvent {
-  if (!('spent' in event)) return event;
-  const { spent: _spent, ...rest } = event;
-  return (event.type === 'step_done' && progress ? { ...rest, progress: progress.figures() } : rest) as PublicEvent;
-}
-
-/** One JSON object per line on a stream. */
-export function ndjsonWriter(stream: NodeJS.WritableStream = process.stdout): ((event: PublicEvent) => void) & { flush(): void } {
-  const out = batchedWriter(stream);
-  return Object.assign((event: PublicEvent) => out.write(`${JSON.stringify(event)}\n`), { flush: out.flush });
-}
-
-/**
- * Writes gathered per turn of the event loop: lines written while many calls finish at once go out in one
- * write (a batch of 100 calls in flight would otherwise make a write per line to a pipe or file). Flushed
- * at the latest on the next turn, at 64 KiB, and by `flush()` (before exiting).
- */
-export function batchedWriter(stream: NodeJS.WritableStream): { write(text: string): void; flush(): void } {
-  let pending: string[] = [];
-  let size = 0;
-  let scheduled: NodeJS.Immediate | undefined;
-  const flush = () => {
-    if (scheduled) clearImmediate(scheduled);
-    scheduled = undefined;
-    if (!pending.length) return;
-    const text = pending.join('');
-    pending = [];
-    size = 0;
-    stream.write(text);
-  };
-  return {
-    write(text) {
-      pending.push(text);
-      size += text.length;
-      if (size >= 64 * 1024) flush();
-      else scheduled ??= setImmediate(flush);
-    },
-    flush,
-  };
-}
 
 /** Colours only on a terminal and only when NO_COLOR is unset or empty (https://no-color.org). */
 export function shouldUseColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
@@ -126,13 +75,34 @@ export class HumanProgress {
     this.done = opts.doneSteps;
     this.total = opts.totalSteps;
     this.lang = opts.lang ?? writerLang();
-    this.meter = new BatchMeter({ total: this.total, done: this.done, lang: this.lang, ...(opts.creditsOf ? { creditsOf: opts.creditsOf } : {}), ...(opts.now ? { now: opts.now } : {}) });
+    this.meter = new BatchMeter({
+      total: this.total,
+      done: this.done,
+      lang: this.lang,
+      ...(opts.creditsOf ? { creditsOf: opts.creditsOf } : {}),
+      ...(opts.now ? { now: opts.now } : {}),
+    });
     if (this.isTty) {
       this.multibar = new cliProgress.MultiBar(
-        { stream: this.stream, hideCursor: true, clearOnComplete: false, barsize: 24, format: '  {name} {bar} {value}/{total} {step}' },
+        {
+          stream: this.stream,
+          hideCursor: true,
+          clearOnComplete: false,
+          barsize: 24,
+          format: '  {name} {bar} {value}/{total} {step}',
+        },
         cliProgress.Presets.shades_classic,
       );
-      this.overall = this.multibar.create(this.total, this.done, { counts: this.counts(), meter: this.meter.tail() }, { format: `${this.paint(1, batchWord('barName', this.lang))} {bar} {value}/{total} ${batchWord('barSteps', this.lang)} · {counts} · {duration_formatted} · {meter}` });
+      this.overall = this.multibar.create(
+        this.total,
+        this.done,
+        { counts: this.counts(), meter: this.meter.tail() },
+        {
+          format:
+            `${this.paint(1, batchWord('barName', this.lang))} {bar} ` +
+            `{value}/{total} ${batchWord('barSteps', this.lang)} · {counts} · {duration_formatted} · {meter}`,
+        },
+      );
     } else {
       this.line(batchWord('start', this.lang, { books: opts.books, left: this.total - this.done, total: this.total }));
     }
@@ -155,9 +125,16 @@ export class HumanProgress {
       case 'job_started':
         if (!this.isTty) {
           const lang = this.lang;
-          const where = event.done >= event.steps ? batchWord('alreadyWritten', lang) : event.done ? batchWord('resumingAt', lang, { step: event.done + 1, steps: event.steps }) : batchCount('steps', event.steps, lang);
+          const where =
+            event.done >= event.steps
+              ? batchWord('alreadyWritten', lang)
+              : event.done
+                ? batchWord('resumingAt', lang, { step: event.done + 1, steps: event.steps })
+                : batchCount('steps', event.steps, lang);
           // The book's budget of model calls (engine/budget.ts), as `karya generate` prints its own.
-          const calls = event.calls ? `; ${batchCount('callsPlanned', event.calls.planned, lang, { bound: event.calls.bound })}` : '';
+          const calls = event.calls
+            ? `; ${batchCount('callsPlanned', event.calls.planned, lang, { bound: event.calls.bound })}`
+            : '';
           this.line(`▶ ${event.job} (${event.generator}, ${event.lang}): ${where}${calls}`);
         }
         return;
@@ -168,7 +145,6 @@ export class HumanProgress {
         this.done++;
         this.overall?.update(this.done, { counts: this.counts() });
         const lang = this.lang;
-        const tokens = event.tokens ? ` · ${batchCount('tokens', event.tokens.total, lang)}` : '';
         if (this.isTty) {
           const b = this.bars.get(event.job);
           if (b) {
@@ -177,32 +153,51 @@ export class HumanProgress {
             b.bar.update(event.done, { name: pad(event.job), step: `${event.step} ${stepMark(event, lang)}` });
           }
         } else {
-          const w = String(this.total).length;
-          this.line(`  [${String(this.done).padStart(w)}/${this.total}] ${event.job} · ${event.step}${event.kind === 'image' ? '' : ` · ${batchCount('words', event.words, lang)}`}${event.short ? ` (${batchWord('shortTarget', lang, { target: event.target ?? '' })})` : ''}${event.repeats ? ` (${batchWord('markRepeats', lang)})` : ''}${voiceNote(event, lang)}${tokens} · ${secondsIn(event.seconds, lang, 1)}`);
+          this.line(stepLine(event, this.done, this.total, lang));
         }
         // What was done to the answers (asked again, assistant paragraphs out, the time-out): said on every terminal.
         for (const note of event.notes ?? []) this.line(`    ${event.job}: ${note}`);
         return;
       }
       case 'step_retry':
-        this.line(this.paint(33, `  ↻ ${event.job} · ${event.step}: ${event.code}${event.status ? ` (HTTP ${event.status})` : ''}; ${batchWord('retrying', this.lang, { seconds: numberIn(event.waitSeconds, this.lang, 1), attempt: event.attempt + 1 })}`));
+        this.line(
+          this.paint(
+            33,
+            `  ↻ ${event.job} ` +
+              `· ${event.step}: ${event.code}${event.status ? ` (HTTP ${event.status})` : ''}; ${batchWord('retrying', this.lang, { seconds: numberIn(event.waitSeconds, this.lang, 1), attempt: event.attempt + 1 })}`,
+          ),
+        );
         return;
       case 'rate_limited':
-        this.line(this.paint(33, `  … ${batchWord('rateLimited', this.lang, { seconds: numberIn(event.waitSeconds, this.lang, 1) })}`));
+        this.line(
+          this.paint(
+            33,
+            `  … ${batchWord('rateLimited', this.lang, { seconds: numberIn(event.waitSeconds, this.lang, 1) })}`,
+          ),
+        );
         return;
       case 'job_done':
         this.succeeded++;
         this.dropBar(event.job);
         this.line(`${this.paint(32, '✓')} ${event.job} → ${this.relative(event.out)} (${this.jobFigures(event)})`);
-        for (const line of closeMarkLines(event.closeTo, this.lang)) this.line(this.paint(33, `  ⚠ ${event.job}: ${line}`));
-        if (event.reused !== undefined) this.line(this.paint(33, `  ⚠ ${event.job}: ${batchWord('reused', this.lang, { share: sharePercent(event.reused) })}`));
+        for (const line of closeMarkLines(event.closeTo, this.lang))
+          this.line(this.paint(33, `  ⚠ ${event.job}: ${line}`));
+        if (event.reused !== undefined)
+          this.line(
+            this.paint(
+              33,
+              `  ⚠ ${event.job}: ${batchWord('reused', this.lang, { share: sharePercent(event.reused) })}`,
+            ),
+          );
         if (event.closeTo.length) this.marked.push({ job: event.job, closeTo: event.closeTo });
         this.overall?.update(this.done, { counts: this.counts() });
         return;
       case 'job_failed':
         this.failed++;
         this.dropBar(event.job);
-        this.line(`${this.paint(31, '✗')} ${event.job}${event.step ? ` · ${event.step}` : ''}: ${event.code}${event.status ? ` (HTTP ${event.status})` : ''}: ${failedWords(event, this.lang)}`);
+        this.line(
+          `${this.paint(31, '✗')} ${event.job}${event.step ? ` · ${event.step}` : ''}: ${event.code}${event.status ? ` (HTTP ${event.status})` : ''}: ${failedWords(event, this.lang)}`,
+        );
         this.overall?.update(this.done, { counts: this.counts() });
         return;
     }
@@ -215,13 +210,28 @@ export class HumanProgress {
     const parts = [batchWord('booksWritten', lang, { done: result.succeeded, books: result.books })];
     if (result.failed) parts.push(this.paint(31, batchWord('failed', lang, { n: result.failed })));
     if (result.unfinished) parts.push(batchWord('unfinished', lang, { n: result.unfinished }));
-    if (result.shortParts) parts.push(this.paint(33, batchWord('shortPartsWhy', lang, { parts: batchCount('shortParts', result.shortParts, lang) })));
-    if (result.repeatingParts) parts.push(this.paint(33, batchWord('repeatingPartsWhy', lang, { parts: batchCount('repeatingParts', result.repeatingParts, lang) })));
+    if (result.shortParts)
+      parts.push(
+        this.paint(33, batchWord('shortPartsWhy', lang, { parts: batchCount('shortParts', result.shortParts, lang) })),
+      );
+    if (result.repeatingParts)
+      parts.push(
+        this.paint(
+          33,
+          batchWord('repeatingPartsWhy', lang, { parts: batchCount('repeatingParts', result.repeatingParts, lang) }),
+        ),
+      );
     if (result.tooClose) parts.push(this.paint(33, batchWord('tooClose', lang, { n: result.tooClose })));
-    parts.push(batchCount('calls', result.calls, lang), ...(result.retries ? [batchCount('retries', result.retries, lang)] : []), ...(result.tokens ? [batchCount('tokens', result.tokens, lang)] : []), formatSeconds(result.seconds, lang));
+    parts.push(
+      batchCount('calls', result.calls, lang),
+      ...(result.retries ? [batchCount('retries', result.retries, lang)] : []),
+      ...(result.tokens ? [batchCount('tokens', result.tokens, lang)] : []),
+      formatSeconds(result.seconds, lang),
+    );
     this.stream.write(`karya batch: ${parts.join(' · ')}\n`);
     // Stores remove a book not significantly different from another: each marked book, named again at the end.
-    for (const { job, closeTo } of this.marked) for (const line of closeMarkLines(closeTo, lang)) this.stream.write(`  ⚠ ${job}: ${line}\n`);
+    for (const { job, closeTo } of this.marked)
+      for (const line of closeMarkLines(closeTo, lang)) this.stream.write(`  ⚠ ${job}: ${line}\n`);
     if (result.isInterrupted) this.stream.write(`karya: ${batchWord('interrupted', lang)}\n`);
     else if (result.failed) this.stream.write(`karya: ${batchWord('retryFailed', lang)}\n`);
   }
@@ -253,7 +263,9 @@ export class HumanProgress {
     let b = this.bars.get(job);
     if (!b) {
       if (this.bars.size >= this.maxBars) {
-        const idle = [...this.bars.entries()].filter(([, x]) => !x.isBusy).sort((x, y) => x[1].lastActive - y[1].lastActive)[0];
+        const idle = [...this.bars.entries()]
+          .filter(([, x]) => !x.isBusy)
+          .sort((x, y) => x[1].lastActive - y[1].lastActive)[0];
         if (!idle) return;
         this.dropBar(idle[0]);
       }
@@ -285,26 +297,6 @@ export class HumanProgress {
     const r = path.relative(this.cwd, file);
     return r && !r.startsWith('..') ? r : file;
   }
-}
-
-function pad(name: string): string {
-  return name.length > 28 ? `${name.slice(0, 27)}…` : name.padEnd(28);
-}
-
-/** A book's bar's mark after a step: ⚠ and what marks it (short, repeats, voice, overused), else ✓. */
-function stepMark(event: VoiceMarks & { short?: unknown; repeats?: unknown }, lang: Lang): string {
-  const mark = event.short ? 'markShort' : event.repeats ? 'markRepeats' : event.voiceDrifts ? 'markVoice' : event.overused ? 'markOverused' : undefined;
-  return mark ? `⚠ ${batchWord(mark, lang)}` : '✓';
-}
-
-/**
- * " (drifts from your voice: …)" and " (overused phrases: 6.2 per 1,000 words (…))" for a step's line, in `lang`; ''
- * when neither.
- */
-function voiceNote(event: VoiceMarks, lang: Lang): string {
-  const drifts = event.voiceDrifts ? ` (${word('voiceDrifts', lang, { notes: event.voiceDrifts.join(', ') })})` : '';
-  const o = event.overused;
-  return `${drifts}${o ? ` (${word('overusedMark', lang, { rate: numberIn(o.perThousand, lang, 1), phrases: o.phrases.slice(0, 4).map((p) => `"${p}"`).join(', ') })})` : ''}`;
 }
 
 /** The progress' language (the books' when they share one) and each job's credits a step. */

@@ -119,8 +119,8 @@ export async function openPostgres(
     const failed = results?.find((r) => r.status === 'Error');
     if (error || failed)
       throw new Error(
-        `database migration ` +
-          `failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`,
+        `database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ` +
+          `${error instanceof Error ? error.message : String(error)}`,
       );
   } catch (error) {
     await close();

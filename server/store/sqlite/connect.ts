@@ -99,8 +99,8 @@ async function migrateLocked(db: Kysely<unknown>, sqlite: SQLite.Database, set: 
     const failed = results?.find((r) => r.status === 'Error');
     if (error || failed)
       throw new Error(
-        `database migration ` +
-          `failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`,
+        `database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ` +
+          `${error instanceof Error ? error.message : String(error)}`,
       );
     sqlite.exec('COMMIT');
     isCommitted = true;

@@ -84,9 +84,7 @@ function upsertHeader(conn: Conn, owner: string, key: string, h: ReturnType<type
 
 /** The part's upsert (SQL for the same reason as the header's). */
 function upsertPart(conn: Conn, bookId: number, save: StepSave) {
-  return fixedQuery(
-    conn.db,
-  )`INSERT INTO book_parts (book_id, position, step, text, is_complete, title)
+  return fixedQuery(conn.db)`INSERT INTO book_parts (book_id, position, step, text, is_complete, title)
     VALUES (${bookId}, ${save.position}, ${save.stepKey}, ${save.text}, ${partCompleteness(save)},
       ${save.title ?? null})
     ON CONFLICT (book_id, position) DO UPDATE SET step = excluded.step, text = excluded.text,

@@ -35,8 +35,7 @@ function chunkXhtml(markdown: string, lang: Lang, cls = '', outline: HeadingOutl
 function partXhtml(part: BilingualPart, doc: BilingualDocument): string {
   const from = doc.source.lang;
   const to = doc.edition.lang;
-  const { source, edition } = part.heading;
-  const heading = `<h1>${span(source, from)}${edition !== source ? ` ${span(edition, to, 'other')}` : ''}</h1>`;
+  const heading = `<h1>${span(part.heading.source, from)}${part.heading.edition !== part.heading.source ? ` ${span(part.heading.edition, to, 'other')}` : ''}</h1>`;
   // One outline for the page: its headings' levels follow on without a gap across both languages' pieces.
   const outline = { level: 1 };
   const body = part.pairs.map((pair) =>
@@ -47,8 +46,7 @@ function partXhtml(part: BilingualPart, doc: BilingualDocument): string {
       .filter(Boolean)
       .join('\n'),
   );
-  const kind = typeAndRole(part.id === 'outline' ? 'preface' : 'chapter');
-  return `<section${kind}>${heading}\n${body.join('\n')}</section>`;
+  return `<section${typeAndRole(part.id === 'outline' ? 'preface' : 'chapter')}>${heading}\n${body.join('\n')}</section>`;
 }
 
 /**
@@ -89,15 +87,6 @@ function frontChapters(doc: BilingualDocument, date: Date): Chapter[] {
   const { notice } = copyrightLines(ed, date.getFullYear());
   const both = (line: (lang: Lang) => string) =>
     `<p>${escapeXml(line(ed.lang))}</p><p ${langAttrs(from)}>${escapeXml(line(from))}</p>`;
-  const sourceTitle =
-    doc.source.title !== ed.title
-      ? `<p class="author" ${langAttrs(from)}><em>${escapeXml(doc.source.title)}</em></p>`
-      : '';
-  const author = ed.author ? `<p class="author">${escapeXml(ed.author)}</p>` : '';
-  const by = ed.author ? `<p>${escapeXml(`${words.by} ${ed.author}`)}</p>` : '';
-  const lines =
-    `<p>${escapeXml(notice)}</p>${both((l) => translatedLine(doc, l))}${both((l) => bilingualLine(doc, l))}`;
-  const own = ed.copyright ? `\n${blocksXhtml(parseMarkdown(ed.copyright))}` : '';
   return [
     {
       title: ed.title,
@@ -105,8 +94,8 @@ function frontChapters(doc: BilingualDocument, date: Date): Chapter[] {
       beforeToc: true,
       excludeFromToc: true,
       content:
-        `<section epub:type="titlepage" class="titlepage">` +
-        `<h1>${escapeXml(ed.title)}</h1>${sourceTitle}${author}</section>`,
+        `<section epub:type="titlepage" ` +
+        `class="titlepage"><h1>${escapeXml(ed.title)}</h1>${doc.source.title !== ed.title ? `<p class="author" ${langAttrs(from)}><em>${escapeXml(doc.source.title)}</em></p>` : ''}${ed.author ? `<p class="author">${escapeXml(ed.author)}</p>` : ''}</section>`,
     },
     {
       title: notice,
@@ -114,8 +103,8 @@ function frontChapters(doc: BilingualDocument, date: Date): Chapter[] {
       beforeToc: true,
       excludeFromToc: true,
       content:
-        `<section epub:type="copyright-page" class="copyright"><p><em>${escapeXml(ed.title)}</em></p>` +
-        `${by}${lines}${own}</section>`,
+        `<section epub:type="copyright-page" ` +
+        `class="copyright"><p><em>${escapeXml(ed.title)}</em></p>${ed.author ? `<p>${escapeXml(`${words.by} ${ed.author}`)}</p>` : ''}<p>${escapeXml(notice)}</p>${both((l) => translatedLine(doc, l))}${both((l) => bilingualLine(doc, l))}${ed.copyright ? `\n${blocksXhtml(parseMarkdown(ed.copyright))}` : ''}</section>`,
     },
   ];
 }

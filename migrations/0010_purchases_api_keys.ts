@@ -21,9 +21,8 @@ async function allowTransactionTypes(db: Kysely<unknown>, types: readonly string
   if (isPostgres(db)) {
     // Postgres named the column's CHECK of 0003 after the table and column.
     await sql`alter table credit_transactions drop constraint credit_transactions_type_check`.execute(db);
-    await sql`alter table credit_transactions add constraint credit_transactions_type_check check (${typeCheck(types)})`.execute(
-      db,
-    );
+    await sql`alter table credit_transactions
+      add constraint credit_transactions_type_check check (${typeCheck(types)})`.execute(db);
     return;
   }
   await db.schema
@@ -49,9 +48,8 @@ async function allowTransactionTypes(db: Kysely<unknown>, types: readonly string
     'reference',
     'created_at',
   ].map((c) => sql.ref(c));
-  await sql`insert into credit_transactions_next (${sql.join(columns)}) select ${sql.join(columns)} from credit_transactions`.execute(
-    db,
-  );
+  await sql`insert into credit_transactions_next (${sql.join(columns)})
+    select ${sql.join(columns)} from credit_transactions`.execute(db);
   await db.schema.dropTable('credit_transactions').execute();
   await db.schema.alterTable('credit_transactions_next').renameTo('credit_transactions').execute();
   await db.schema

@@ -80,17 +80,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
 
   if (isPostgres(db)) {
-    await sql`ALTER TABLE content_history ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (to_tsvector('simple', title || ' ' || replace(content_type, '_', ' ') || ' ' || (CASE WHEN left(content, 5) = 'data:' THEN '' ELSE content END))) STORED`.execute(
-      db,
-    );
+    await sql`ALTER TABLE content_history ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (to_tsvector('simple',
+      title || ' ' || replace(content_type, '_', ' ') || ' ' ||
+      (CASE WHEN left(content, 5) = 'data:' THEN '' ELSE content END))) STORED`.execute(db);
     await sql`CREATE INDEX content_history_search ON content_history USING GIN (search_vector)`.execute(db);
     return;
   }
 
   // SQLite only (see above).
-  await sql`CREATE VIRTUAL TABLE content_history_fts USING fts5(owner, kind, body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(
-    db,
-  );
+  await sql`CREATE VIRTUAL TABLE content_history_fts USING fts5(owner, kind, body, content='', contentless_delete=1,
+    tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(db);
   await sql
     .raw(
       `INSERT INTO content_history_fts(rowid, owner, kind, body) ` +

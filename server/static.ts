@@ -16,10 +16,12 @@ import { Router, type Request, type Response } from 'express';
 const NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Karya</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; \
+line-height: 1.5">
 <h1>Karya</h1>
 <p>The studio is not built yet, so there is no web interface to show here.</p>
-<p>The server and its JSON API are running: see <a href="/api/health">/api/health</a>, and <code>docs/api.md</code> for every route.</p>
+<p>The server and its JSON API are running: see <a href="/api/health">/api/health</a>, and <code>docs/api.md</code> \
+for every route.</p>
 </body></html>`;
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -104,7 +104,8 @@ export function formatReadiness(readiness: Readiness, lang: Lang = 'en', audienc
     readinessText(say(code, params), lang, audience);
   const checkLines = (check: ReadinessCheck, indent: string): string[] => {
     const c = checkWords(check, lang, audience);
-    const line = `${indent}${mark[check.status]} ${c.label}${c.detail ? `: ${c.detail}` : ''}${check.status === 'skipped' ? ` ${words('summary.skipped')}` : ''}`;
+    const skipped = check.status === 'skipped' ? ` ${words('summary.skipped')}` : '';
+    const line = `${indent}${mark[check.status]} ${c.label}${c.detail ? `: ${c.detail}` : ''}${skipped}`;
     const hasFix = (check.status === 'fail' || check.status === 'warn' || check.status === 'check') && c.fix;
     return hasFix ? [line, `${indent}    ${words('summary.fix', { fix: c.fix! })}`] : [line];
   };
@@ -134,9 +135,7 @@ export function formatReadiness(readiness: Readiness, lang: Lang = 'en', audienc
       if (channels.length < 2 || !sharedIds.has(check.id)) lines.push(...checkLines(check, '    '));
   }
   const ready = readyChannels(readiness).map((id) => readiness.channels[id].name);
-  lines.push(
-    ` ` +
-      ` ${readiness.ready ? words('summary.every') : ready.length ? words('summary.some', { channels: ready.join(', ') }) : words('summary.none')}`,
-  );
+  const some = () => (ready.length ? words('summary.some', { channels: ready.join(', ') }) : words('summary.none'));
+  lines.push(`  ${readiness.ready ? words('summary.every') : some()}`);
   return lines.join('\n');
 }

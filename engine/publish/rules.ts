@@ -123,7 +123,7 @@ export function kdpKeywords(candidates: readonly string[]): {
   return { keywords, dropped };
 }
 
-/** A word may stand in this many keywords; one more is stuffing (KDP's metadata guidelines: no word repeated across keywords). */
+/** A word may stand in this many keywords; one more is stuffing (KDP's metadata guidelines: no repeated words). */
 export const KEYWORD_WORD_MAX = 2;
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}#']+/gu) ?? [];
@@ -137,7 +137,7 @@ export function titleKeywords(keywords: readonly string[], title: string): strin
 /**
  * The words that stand in more than KEYWORD_WORD_MAX keywords, with their count; the language's minor
  * words (of, the, dan, di) and words of one or two letters are not counted.
- * @example repeatedKeywordWords(['romance novel', 'romance books', 'romance Malaysia'], 'en') // [{ word: 'romance', n: 3 }]
+ * @example repeatedKeywordWords(['romance novel', 'romance books', 'romance KL'], 'en') // [{ word: 'romance', n: 3 }]
  */
 export function repeatedKeywordWords(keywords: readonly string[], lang: Lang): Array<{ word: string; n: number }> {
   const counts = new Map<string, number>();

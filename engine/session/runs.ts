@@ -5,13 +5,13 @@
 // it was punctuated. A text is read once, char by char (no regex, no word strings), and kept for the last
 // TEXTS_KEPT texts seen (text-cache.ts): an answer is judged, then measured against the book, then is part of
 // the book every later step is measured against. A request's messages are read a paragraph at a time, each
-// paragraph's words kept (eachRun): most of them come back in the book's next request. The words themselves are read in run-words.ts.
+// paragraph's words kept (eachRun): most of them come back in the book's next request. Words are read in run-words.ts.
 import { TEXTS_KEPT, byText, type ByText } from '../text-cache.js';
 import { hashWords } from './run-words.js';
 
 export { wordsOf } from './run-words.js';
 
-/** Words in a run: long enough that ordinary phrases ("she said nothing at all") do not count (a power of two: eachRun's ring). */
+/** Words in a run: enough that common phrases ("she said nothing at all") do not count (2^3, for eachRun's ring). */
 export const RUN_WORDS = 8;
 
 /**
@@ -54,7 +54,7 @@ export class Runs {
     }
   }
 
-  /** The first place in `keys` of the run at place `i` (`i` unless the run is found further up): one number per different run. */
+  /** The first place in `keys` of the run at place `i` (`i` unless found further up): one number per different run. */
   firstOf(i: number): number {
     if (!this.#table) this.#build();
     return this.#first ? this.#first[i]! : i;
@@ -145,7 +145,7 @@ export class Runs {
 }
 
 /**
- * Where a text of `runs` runs keeps what Runs works out, in one buffer after its keys (readRuns makes it): its table (twice
+ * Where a text of `runs` runs keeps what Runs works out, in a buffer after its keys (readRuns makes it): a table (twice
  * as many slots as runs at least, 2 bytes a slot below 65,535 runs) at `tableAt`, its bits (16 a run or more, 2^10 to
  * 2^16) at `bitsAt`; `bytes` in all.
  */

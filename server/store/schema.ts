@@ -1,4 +1,4 @@
-// Table types for kysely, shared by every adapter (SQLite and Postgres run the same schema). Keep in step with migrations/.
+// Table types for kysely, shared by every adapter (SQLite and Postgres run one schema). Keep in step with migrations/.
 import type { Lang } from '../../engine/index.js';
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { BookEditionsTable, BooksDatabase } from './schema-books.js';
@@ -103,7 +103,7 @@ export interface GenerationsTable {
   error_code: string | null;
   created_at: string;
   finished_at: string | null;
-  /** The book whose story bible this generation reads a part into (step `import:<position>`), or null (migration 0029). */
+  /** The book whose story bible this generation reads a part into (step `import:<n>`), or null (migration 0029). */
   bible_book_id: Generated<number | null>;
   /** 1 when the credits came from that book's hold (a refund goes back there), 0 from the balance. */
   is_held: Generated<number>;
@@ -217,7 +217,7 @@ export interface StepLeasesTable {
   heartbeat_at: number;
 }
 
-/** A costly request's fair share under way (migration 0038): its writer and when its lease ends unless renewed (ms since the epoch). */
+/** A costly request's fair share under way (migration 0038): its writer, its lease's end (epoch ms) unless renewed. */
 export interface ShareLeasesTable {
   id: string;
   user_id: string;

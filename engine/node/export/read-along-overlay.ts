@@ -123,15 +123,17 @@ export const overlayMs = (chapter: Pick<OverlaidChapter, 'clips'>): number =>
 export function smilDocument(chapter: OverlaidChapter): string {
   const pars = chapter.clips.map((clip, i) => {
     const id = chapter.ids[i]!;
+    const audio = escapeXml(chapter.clipAudio?.[i]?.audio ?? chapter.audio);
     return `<par id="par-${escapeXml(id)}">
 <text src="${escapeXml(`${chapter.page}#${id}`)}"/>
-<audio src="${escapeXml(chapter.clipAudio?.[i]?.audio ?? chapter.audio)}" clipBegin="${clipTime(clip.begin)}" clipEnd="${clipTime(clip.end)}"/>
+<audio src="${audio}" clipBegin="${clipTime(clip.begin)}" clipEnd="${clipTime(clip.end)}"/>
 </par>`;
   });
+  const textref = escapeXml(`${chapter.page}#${chapter.section}`);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <smil xmlns="http://www.w3.org/ns/SMIL" xmlns:epub="http://www.idpf.org/2007/ops" version="3.0">
 <body>
-<seq id="seq-${escapeXml(chapter.smilId)}" epub:textref="${escapeXml(`${chapter.page}#${chapter.section}`)}" epub:type="chapter">
+<seq id="seq-${escapeXml(chapter.smilId)}" epub:textref="${textref}" epub:type="chapter">
 ${pars.join('\n')}
 </seq>
 </body>

@@ -76,7 +76,8 @@ export function blocksXhtml(blocks: readonly Block[], outline: HeadingOutline = 
         case 'table': {
           const row = (cells: readonly (readonly Span[])[], tag: 'th' | 'td') =>
             `<tr>${cells.map((c) => `<${tag}>${spansXhtml(c)}</${tag}>`).join('')}</tr>`;
-          return `<table><thead>${row(b.header, 'th')}</thead><tbody>${b.rows.map((r) => row(r, 'td')).join('')}</tbody></table>`;
+          const rows = b.rows.map((r) => row(r, 'td')).join('');
+          return `<table><thead>${row(b.header, 'th')}</thead><tbody>${rows}</tbody></table>`;
         }
       }
     })

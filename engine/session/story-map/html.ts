@@ -10,7 +10,8 @@ import { escapeAttribute } from '../../markup.js';
 const esc = escapeAttribute;
 
 const STYLE = `
-body{font:15px/1.45 Georgia,'Times New Roman',serif;color:#1a1a1a;background:#fff;margin:2rem auto;max-width:72rem;padding:0 1rem}
+body{font:15px/1.45 Georgia,'Times New Roman',serif;color:#1a1a1a;background:#fff;margin:2rem auto;\
+max-width:72rem;padding:0 1rem}
 h1{font-size:1.6rem;margin:0 0 .25rem}h2{font-size:1.2rem;margin:1.75rem 0 .5rem}h3{font-size:1rem;margin:1rem 0 .25rem}
 p.as-of{color:#444;margin:0 0 1rem}
 .scroll{overflow-x:auto}
@@ -52,7 +53,9 @@ function cellHtml(cell: MapCell, w: Words, text?: string): string {
           : '';
   const tone = cell.isGone ? 'gone' : cell.isOverdue ? 'overdue' : cell.isOn ? 'on' : '';
   const said = words ? `<span aria-hidden="true">${symbol}</span><span class="sr">${esc(words)}</span>` : '';
-  return `<td${tone ? ` class="${tone}"` : ''}${words ? ` title="${esc(words)}"` : ''}>${said}${text ? `<small>${esc(text)}</small>` : ''}</td>`;
+  const title = words ? ` title="${esc(words)}"` : '';
+  const small = text ? `<small>${esc(text)}</small>` : '';
+  return `<td${tone ? ` class="${tone}"` : ''}${title}>${said}${small}</td>`;
 }
 
 function rowHtml(name: string, cells: readonly MapCell[], w: Words): string {
@@ -66,29 +69,33 @@ function tableHtml(map: StoryMap, w: Words): string {
   const span = columns.length + 1;
   const group = (label: string) => `<tr><th scope="colgroup" colspan="${span}" class="group">${esc(label)}</th></tr>`;
   const counts = findingCounts(map);
+  const heads = map.parts.map((p) => `<th scope="col">${esc(p.label)}</th>`).join('');
+  const link = (p: MapPart, n?: number) => (n ? `<a href="#findings-${p.position}">${FINDING_SYMBOL}${n}</a>` : '');
+  const found = map.parts.map((p, i) => `<td>${link(p, counts[i])}</td>`).join('');
   return [
     '<div class="scroll"><table>',
     `<caption>${esc(w('caption', { part: map.as_of.label }))}</caption>`,
-    `<thead><tr><th ` +
-      `scope="col">${esc(w('lane'))}</th>${map.parts.map((p) => `<th scope="col">${esc(p.label)}</th>`).join('')}</tr></thead><tbody>`,
+    `<thead><tr><th scope="col">${esc(w('lane'))}</th>${heads}</tr></thead><tbody>`,
     group(w('characters')),
     ...map.characters.map((c) => rowHtml(c.name, characterCells(c, columns), w)),
     group(w('threads')),
     ...map.threads.map((t) => rowHtml(t.thread, threadCells(t, columns), w)),
     group(w('facts')),
     ...map.facts.map((f) => rowHtml(f.fact, factCells(f, columns), w)),
-    `<tr><th ` +
-      `scope="row">${esc(w('findings'))}</th>${map.parts.map((p, i) => `<td>${counts[i] ? `<a href="#findings-${p.position}">${FINDING_SYMBOL}${counts[i]}</a>` : ''}</td>`).join('')}</tr>`,
+    `<tr><th scope="row">${esc(w('findings'))}</th>${found}</tr>`,
     '</tbody></table></div>',
   ].join('\n');
 }
 
 function keyHtml(w: Words): string {
   const marks = Object.keys(MARK_SYMBOLS) as CellMark[];
-  return (
-    `<p ` +
-    `class="key">${esc(w('legend'))}: ${[`${LINE_SYMBOL} ${w('mark_on')}`, ...marks.map((m) => `${MARK_SYMBOLS[m]} ${w(`mark_${m}`)}`), `${GONE_SYMBOL} ${w('mark_goneOn')}`, `${FINDING_SYMBOL} ${w('mark_finding')}`].map(esc).join(' · ')}</p>`
-  );
+  const items = [
+    `${LINE_SYMBOL} ${w('mark_on')}`,
+    ...marks.map((m) => `${MARK_SYMBOLS[m]} ${w(`mark_${m}`)}`),
+    `${GONE_SYMBOL} ${w('mark_goneOn')}`,
+    `${FINDING_SYMBOL} ${w('mark_finding')}`,
+  ];
+  return `<p class="key">${esc(w('legend'))}: ${items.map(esc).join(' · ')}</p>`;
 }
 
 const span = (since: MapPart | null, until: MapPart | null, w: Words) =>
@@ -106,23 +113,24 @@ function listsHtml(map: StoryMap, w: Words): string {
     ].join(', ');
   const list = (items: string[]) =>
     items.length ? `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>` : `<p>${esc(w('none'))}</p>`;
+  const character = (c: StoryMap['characters'][number]) => {
+    const role = c.role ? ` (${esc(c.role)})` : '';
+    const lived = esc(w('span', { first: c.first.label, last: c.last.label }));
+    const gone = c.gone ? `; ${esc(w('goneFrom', { part: c.gone.label }))}` : '';
+    return `<strong>${esc(c.name)}</strong>${role}: ${lived}${gone}${c.state ? `: ${esc(c.state)}` : ''}`;
+  };
+  const relation = (r: StoryMap['relations'][number]) =>
+    `${esc(r.between.join(' – '))}: “${esc(r.text)}” (${esc(span(r.since, r.until, w))})`;
   const byPart = map.parts
     .map((p) => ({ p, found: map.findings.filter((f) => f.position === p.position) }))
     .filter((g) => g.found.length);
   return [
     `<h2>${esc(w('characters'))}</h2>`,
-    list(
-      map.characters.map(
-        (c) =>
-          `<strong>${esc(c.name)}</strong>${c.role ? ` (${esc(c.role)})` : ''}: ${esc(w('span', { first: c.first.label, last: c.last.label }))}${c.gone ? `; ${esc(w('goneFrom', { part: c.gone.label }))}` : ''}${c.state ? `: ${esc(c.state)}` : ''}`,
-      ),
-    ),
+    list(map.characters.map(character)),
     `<h2>${esc(w('threads'))}</h2>`,
     list(map.threads.map((t) => `<strong>${esc(t.thread)}</strong>: ${esc(threadLine(t))}`)),
     `<h2>${esc(w('relations'))}</h2>`,
-    list(
-      map.relations.map((r) => `${esc(r.between.join(' – '))}: “${esc(r.text)}” (${esc(span(r.since, r.until, w))})`),
-    ),
+    list(map.relations.map(relation)),
     `<h2>${esc(w('findings'))}</h2>`,
     byPart.length
       ? byPart
@@ -151,7 +159,8 @@ function changesHtml(map: StoryMap, w: Words): string {
       ['gone', changes.gone],
     ] as const
   ).filter(([, list]) => list.length);
-  const head = `<h2>${esc(w('changesAt', { part: changes.at.label }))}${changes.before ? ` <small>(${esc(w('sinceBefore', { part: changes.before.label }))})</small>` : ''}</h2>`;
+  const before = changes.before ? ` <small>(${esc(w('sinceBefore', { part: changes.before.label }))})</small>` : '';
+  const head = `<h2>${esc(w('changesAt', { part: changes.at.label }))}${before}</h2>`;
   return (
     head +
     (groups.length

@@ -56,10 +56,13 @@ export function storyMapText(map: StoryMap): string {
     ),
   );
   const marks = Object.keys(MARK_SYMBOLS) as CellMark[];
-  lines.push(
-    '',
-    `${w('legend')}: ${[`${LINE_SYMBOL} ${w('mark_on')}`, ...marks.map((m) => `${MARK_SYMBOLS[m]} ${w(`mark_${m}`)}`), `${GONE_SYMBOL} ${w('mark_goneOn')}`, `${FINDING_SYMBOL} ${w('mark_finding')}`].join(' · ')}`,
-  );
+  const items = [
+    `${LINE_SYMBOL} ${w('mark_on')}`,
+    ...marks.map((m) => `${MARK_SYMBOLS[m]} ${w(`mark_${m}`)}`),
+    `${GONE_SYMBOL} ${w('mark_goneOn')}`,
+    `${FINDING_SYMBOL} ${w('mark_finding')}`,
+  ];
+  lines.push('', `${w('legend')}: ${items.join(' · ')}`);
   lines.push('', ...laneLines(map, w), ...changeLines(map, w));
   return `${lines.join('\n')}\n`;
 }
@@ -70,10 +73,8 @@ function laneLines(map: StoryMap, w: Words): string[] {
   const lines = [w('characters')];
   for (const c of map.characters) {
     const gone = c.gone ? `; ${w('goneFrom', { part: c.gone.label })}` : '';
-    lines.push(
-      ` ` +
-        ` ${c.name}${c.role ? ` (${c.role})` : ''}: ${w('span', { first: c.first.label, last: c.last.label })}${gone}${c.state ? `: ${c.state}` : ''}`,
-    );
+    const lived = w('span', { first: c.first.label, last: c.last.label });
+    lines.push(`  ${c.name}${c.role ? ` (${c.role})` : ''}: ${lived}${gone}${c.state ? `: ${c.state}` : ''}`);
   }
   lines.push(w('threads'));
   for (const t of map.threads) {
@@ -82,18 +83,16 @@ function laneLines(map: StoryMap, w: Words): string[] {
       ...(t.due ? [w('dueIn', { part: t.due.label })] : []),
       t.closed ? w('closedIn', { status: w(`status_${t.status}`), part: t.closed.label }) : w(`status_${t.status}`),
     ];
-    lines.push(
-      ` ` +
-        ` ${t.is_overdue ? `${MARK_SYMBOLS.overdue} ` : ''}${t.thread}: ${said.join(', ')}${t.is_overdue ? ` (${w('overdue')})` : ''}`,
-    );
+    const [mark, late] = t.is_overdue ? [`${MARK_SYMBOLS.overdue} `, ` (${w('overdue')})`] : ['', ''];
+    lines.push(`  ${mark}${t.thread}: ${said.join(', ')}${late}`);
   }
   if (map.relations.length) {
     lines.push(w('relations'));
-    for (const r of map.relations)
-      lines.push(
-        `  ${r.between.join(' – ')}: "${r.text}" ` +
-          `(${[r.since ? w('trueFrom', { part: r.since.label }) : '', r.until ? w('trueUntil', { part: r.until.label }) : ''].filter(Boolean).join(', ')})`,
-      );
+    for (const r of map.relations) {
+      const since = r.since ? w('trueFrom', { part: r.since.label }) : '';
+      const until = r.until ? w('trueUntil', { part: r.until.label }) : '';
+      lines.push(`  ${r.between.join(' – ')}: "${r.text}" (${[since, until].filter(Boolean).join(', ')})`);
+    }
   }
   lines.push(w('findings'));
   if (!map.findings.length) lines.push(`  ${w('none')}`);
@@ -103,7 +102,8 @@ function laneLines(map: StoryMap, w: Words): string[] {
 
 function changeLines(map: StoryMap, w: Words): string[] {
   const { changes } = map;
-  const head = `${w('changesAt', { part: changes.at.label })}${changes.before ? ` (${w('sinceBefore', { part: changes.before.label })})` : ''}`;
+  const before = changes.before ? ` (${w('sinceBefore', { part: changes.before.label })})` : '';
+  const head = `${w('changesAt', { part: changes.at.label })}${before}`;
   const line = (sign: string, c: MapChange) => {
     const said = (v: string | undefined) =>
       v !== undefined && c.kind === 'thread' ? w(`status_${v as ThreadLane['status']}`) : v;

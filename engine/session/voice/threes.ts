@@ -71,7 +71,8 @@ class ThreeFinder {
 
   next(word: string, start: number, end: number, kind: number | undefined, hash: number): void {
     if (this.isFirstA && PAIRS.has(pairOf(this.aHash, this.bHash))) {
-      const three = `${this.wordOf(this.a, this.aStart, this.aEnd)} ${this.wordOf(this.b, this.bStart, this.bEnd)} ${this.wordOf(word, start, end)}`;
+      const [a, b] = [this.wordOf(this.a, this.aStart, this.aEnd), this.wordOf(this.b, this.bStart, this.bEnd)];
+      const three = `${a} ${b} ${this.wordOf(word, start, end)}`;
       if (STRIPPED.has(three)) this.found.push(three);
     }
     this.a = this.b;

@@ -59,7 +59,8 @@ export async function moveOldJobs(
   await client.query('BEGIN');
   try {
     const { rows } = await client.query<OldJob>(
-      `SELECT id, name, data, priority, retry_limit, retry_delay, retry_backoff, start_after, GREATEST(1, EXTRACT(EPOCH FROM expire_in))::int AS expire_seconds
+      `SELECT id, name, data, priority, retry_limit, retry_delay, retry_backoff, start_after,
+         GREATEST(1, EXTRACT(EPOCH FROM expire_in))::int AS expire_seconds
        FROM ${OLD_SCHEMA}.job WHERE name = ANY($1) AND state IN ('created', 'retry', 'active')`,
       [queues],
     );

@@ -65,7 +65,8 @@ export function historyRepository(
       const types = sql<{ type: string }>`WITH RECURSIVE t(type) AS (
           SELECT (SELECT min(content_type) FROM content_history WHERE user_id = ${userId})
           UNION ALL
-          SELECT (SELECT min(content_type) FROM content_history WHERE user_id = ${userId} AND content_type > t.type) FROM t WHERE t.type IS NOT NULL
+          SELECT (SELECT min(content_type) FROM content_history WHERE user_id = ${userId} AND content_type > t.type)
+            FROM t WHERE t.type IS NOT NULL
         ) SELECT type FROM t WHERE type IS NOT NULL`;
       return (await slowAll(rawQuery(conn.db, types))).map((r) => r.type);
     },

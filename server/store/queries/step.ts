@@ -66,22 +66,29 @@ const stampNow = (): string => new Date().toISOString().slice(0, 19).replace('T'
 function upsertHeader(conn: Conn, owner: string, key: string, h: ReturnType<typeof headerOfStep>) {
   return fixedQuery<{ id: number }>(
     conn.db,
-  )`INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings, character_details, memory, memory_up_to, chapter_notes, audit_findings, authored_parts, provenance, voice, source, author, is_finished)
-    VALUES (${owner}, ${key}, ${h.book_type}, ${h.generator_id}, ${h.lang}, ${h.total_chapters}, ${h.current_chapter}, ${h.settings}, ${h.character_details}, ${h.memory}, ${h.memory_up_to}, ${h.chapter_notes}, ${h.audit_findings}, ${h.authored_parts}, ${h.provenance}, ${h.voice}, ${h.source}, ${h.author}, ${h.is_finished})
-    ON CONFLICT (owner, book_key) DO UPDATE SET book_type = excluded.book_type, generator_id = excluded.generator_id, lang = excluded.lang,
-      total_chapters = excluded.total_chapters, current_chapter = excluded.current_chapter, settings = excluded.settings, character_details = excluded.character_details,
-      memory = excluded.memory, memory_up_to = excluded.memory_up_to, chapter_notes = excluded.chapter_notes, audit_findings = excluded.audit_findings,
-      authored_parts = excluded.authored_parts, provenance = excluded.provenance, voice = excluded.voice,
-      source = COALESCE(excluded.source, books.source), author = excluded.author, is_finished = excluded.is_finished, updated_at = ${stampNow()}
+  )`INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings,
+      character_details, memory, memory_up_to, chapter_notes, audit_findings, authored_parts, provenance, voice,
+      source, author, is_finished)
+    VALUES (${owner}, ${key}, ${h.book_type}, ${h.generator_id}, ${h.lang}, ${h.total_chapters}, ${h.current_chapter},
+      ${h.settings}, ${h.character_details}, ${h.memory}, ${h.memory_up_to}, ${h.chapter_notes}, ${h.audit_findings},
+      ${h.authored_parts}, ${h.provenance}, ${h.voice}, ${h.source}, ${h.author}, ${h.is_finished})
+    ON CONFLICT (owner, book_key) DO UPDATE SET book_type = excluded.book_type, generator_id = excluded.generator_id,
+      lang = excluded.lang, total_chapters = excluded.total_chapters, current_chapter = excluded.current_chapter,
+      settings = excluded.settings, character_details = excluded.character_details, memory = excluded.memory,
+      memory_up_to = excluded.memory_up_to, chapter_notes = excluded.chapter_notes,
+      audit_findings = excluded.audit_findings, authored_parts = excluded.authored_parts,
+      provenance = excluded.provenance, voice = excluded.voice, source = COALESCE(excluded.source, books.source),
+      author = excluded.author, is_finished = excluded.is_finished, updated_at = ${stampNow()}
     RETURNING id`;
 }
 
 /** The part's upsert (SQL for the same reason as the header's). */
 function upsertPart(conn: Conn, bookId: number, save: StepSave) {
-  return fixedQuery(
-    conn.db,
-  )`INSERT INTO book_parts (book_id, position, step, text, is_complete, title) VALUES (${bookId}, ${save.position}, ${save.stepKey}, ${save.text}, ${partCompleteness(save)}, ${save.title ?? null})
-    ON CONFLICT (book_id, position) DO UPDATE SET step = excluded.step, text = excluded.text, is_complete = excluded.is_complete, title = excluded.title`;
+  return fixedQuery(conn.db)`INSERT INTO book_parts (book_id, position, step, text, is_complete, title)
+    VALUES (${bookId}, ${save.position}, ${save.stepKey}, ${save.text}, ${partCompleteness(save)},
+      ${save.title ?? null})
+    ON CONFLICT (book_id, position) DO UPDATE SET step = excluded.step, text = excluded.text,
+      is_complete = excluded.is_complete, title = excluded.title`;
 }
 
 /**

@@ -17,7 +17,8 @@ const sqlite = new SQLite(workerData.file, { timeout: 30000 });
 sqlite.pragma('busy_timeout = 30000');
 sqlite.pragma('synchronous = FULL');
 sqlite.pragma('foreign_keys = ON');
-const blobOf = (v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v);
+const blobOf = (v) =>
+  v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v;
 parentPort.on('message', ({ id, sql, parameters }) => {
   try {
     const statement = sqlite.prepare(sql);

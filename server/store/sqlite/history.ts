@@ -71,7 +71,8 @@ export function sqliteHistory(store: Store): HistoryRepository {
       return rawQuery(
         store.db,
         sql<HistoryListItem>`SELECT h.id, h.title, h.content_type, h.generator_id, h.created_at FROM content_history h
-          WHERE h.id IN (SELECT rowid FROM content_history_fts WHERE content_history_fts MATCH ${match} AND rowid < ${before ?? Number.MAX_SAFE_INTEGER} ORDER BY rowid DESC LIMIT ${limit})
+          WHERE h.id IN (SELECT rowid FROM content_history_fts WHERE content_history_fts MATCH ${match}
+              AND rowid < ${before ?? Number.MAX_SAFE_INTEGER} ORDER BY rowid DESC LIMIT ${limit})
             AND h.user_id = ${userId}
           ORDER BY h.id DESC`,
       );

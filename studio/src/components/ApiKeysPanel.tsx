@@ -168,6 +168,7 @@ function NewKey({ created, onDone }: { created: ApiKeyCreated; onDone: () => voi
 /** The account's keys: name, first characters, created, last used, and a revoke button each. */
 function KeyList({ keys, onRevoke }: { keys: readonly ApiKey[]; onRevoke: (key: ApiKey) => void }) {
   const { t, lang } = useT();
+  const age = (at: string) => relativeAge(at, new Date(), lang);
   return (
     <ul className="mt-4 divide-y divide-gray-200 dark:divide-gray-700">
       {keys.map((k) => (
@@ -175,8 +176,7 @@ function KeyList({ keys, onRevoke }: { keys: readonly ApiKey[]; onRevoke: (key: 
           <div className="min-w-0">
             <p className="truncate font-medium">{k.name}</p>
             <p className="text-xs text-gray-600 dark:text-gray-400">
-              <code>{k.prefix}</code> · {t('apiKeys.createdAt', { date: relativeAge(k.created_at, new Date(), lang) })}{' '}
-              ·{' '}
+              <code>{k.prefix}</code> · {t('apiKeys.createdAt', { date: age(k.created_at) })} ·{' '}
               {k.last_used_at
                 ? t('apiKeys.lastUsed', { date: relativeAge(k.last_used_at, new Date(), lang) })
                 : t('apiKeys.neverUsed')}

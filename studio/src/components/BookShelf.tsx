@@ -7,6 +7,11 @@ import { langs, type MyBook } from '../engine.js';
 import { fileHref } from '../lib/api.js';
 import { languageLabel, localeOf, useT } from '../i18n/index.js';
 
+const DATED_TONE = 'text-green-700 dark:text-green-400';
+const UNDATED_TONE = 'text-gray-600 dark:text-gray-400';
+const COVER_TITLE_CLASS =
+  'line-clamp-4 text-[0.5rem] font-semibold leading-tight break-words text-white [overflow-wrap:anywhere]';
+
 /** The writer's cover picture, or a typographic stand-in: the title on the book's colour. */
 export function BookCoverThumb({ book }: { book: MyBook }) {
   const { t } = useT();
@@ -31,11 +36,7 @@ export function BookCoverThumb({ book }: { book: MyBook }) {
       data-testid="book-cover"
       data-cover="typographic"
     >
-      <span
-        aria-hidden="true"
-        className="line-clamp-4 text-[0.5rem] font-semibold leading-tight break-words text-white [overflow-wrap:anywhere]"
-        lang={book.lang}
-      >
+      <span aria-hidden="true" className={COVER_TITLE_CLASS} lang={book.lang}>
         {book.title}
       </span>
     </div>
@@ -55,7 +56,7 @@ export function PublishedLine({ book }: { book: MyBook }) {
     : null;
   return (
     <span
-      className={`mt-0.5 block text-xs font-medium ${date ? 'text-green-700 dark:text-green-400' : 'text-gray-600 dark:text-gray-400'}`}
+      className={`mt-0.5 block text-xs font-medium ${date ? DATED_TONE : UNDATED_TONE}`}
       data-testid="book-published"
     >
       {date ? t('shelf.published', { date }) : t('shelf.notPublished')}

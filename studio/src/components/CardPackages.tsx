@@ -11,6 +11,11 @@ import { UPGRADE_PACKAGES } from '../data/packages.js';
 import { CheckoutUnavailableDialog } from './CheckoutUnavailable.js';
 import { Spinner } from './Spinner.js';
 
+const POPULAR_BADGE_CLASS = [
+  'absolute -top-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-brand-600 px-3',
+  'py-0.5 text-xs font-semibold text-white',
+].join(' ');
+
 /** Where the browser goes: Stripe's Checkout page (replaced in tests). */
 export const navigateTo = { assign: (url: string) => window.location.assign(url) };
 
@@ -46,7 +51,7 @@ export function CardPackages({ onLeave }: { onLeave?: () => void }) {
             aria-labelledby={`pkg-${p.id}`}
           >
             {p.isPopular && (
-              <span className="absolute -top-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">
+              <span className={POPULAR_BADGE_CLASS}>
                 <Sparkles className="h-3 w-3" aria-hidden="true" /> {t('upgrade.popular')}
               </span>
             )}

@@ -4,6 +4,8 @@ import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
 import { X } from 'lucide-react';
 import { useT } from '../i18n/index.js';
 
+const PANEL_CLASS = 'overflow-y-auto rounded-t-2xl bg-white p-5 shadow-2xl sm:rounded-2xl dark:bg-neutral-900';
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), ' +
   'textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -100,7 +102,7 @@ export function Dialog({
         aria-modal="true"
         aria-labelledby={titleId}
         data-testid={testId}
-        className={`relative max-h-[90vh] w-full ${width} overflow-y-auto rounded-t-2xl bg-white p-5 shadow-2xl sm:rounded-2xl dark:bg-neutral-900`}
+        className={`relative max-h-[90vh] w-full ${width} ${PANEL_CLASS}`}
       >
         <div className="mb-3 flex items-start justify-between gap-4">
           <h2 id={titleId} className="text-lg font-semibold">

@@ -6,6 +6,15 @@ import type { Lang } from '../engine.js';
 import type { ExportFormat } from '../engine.js';
 import { pageWord } from '../generator/words.js';
 
+const MENU_CLASS = [
+  'absolute right-0 z-20 mt-1 w-44 rounded-lg border border-gray-200 bg-white py-1 shadow-lg',
+  'dark:border-neutral-700 dark:bg-neutral-800',
+].join(' ');
+const MENU_ITEM_CLASS = [
+  'block px-3 py-2 text-sm text-gray-800 hover:bg-gray-100 focus:bg-gray-100 focus:outline-none',
+  'dark:text-gray-100 dark:hover:bg-neutral-700 dark:focus:bg-neutral-700',
+].join(' ');
+
 /** How the Download menu names each export format. */
 export const FORMAT_NAMES = { md: 'Markdown', epub: 'EPUB', docx: 'DOCX', pdf: 'PDF' } as const satisfies Record<
   ExportFormat,
@@ -107,11 +116,7 @@ function FormatList({
   onChosen(): void;
 }) {
   return (
-    <ul
-      id={id}
-      aria-label={pageWord('downloadFormats', lang)}
-      className="absolute right-0 z-20 mt-1 w-44 rounded-lg border border-gray-200 bg-white py-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-800"
-    >
+    <ul id={id} aria-label={pageWord('downloadFormats', lang)} className={MENU_CLASS}>
       {FORMATS.map((format) => (
         <li key={format}>
           <a
@@ -119,7 +124,7 @@ function FormatList({
             download
             data-format={format}
             aria-label={pageWord('downloadAs', lang, { format: FORMAT_NAMES[format] })}
-            className="block px-3 py-2 text-sm text-gray-800 hover:bg-gray-100 focus:bg-gray-100 focus:outline-none dark:text-gray-100 dark:hover:bg-neutral-700 dark:focus:bg-neutral-700"
+            className={MENU_ITEM_CLASS}
             // Closed after the click, so that the link's download starts first.
             onClick={() => setTimeout(onChosen, 0)}
           >

@@ -10,6 +10,15 @@ import { localeOf, useT } from '../i18n/index.js';
 import { Markdown } from './Markdown.js';
 import { Spinner } from './Spinner.js';
 
+const STEPS_CLASS = [
+  'ml-6 mt-2 divide-y divide-gray-100 border-l border-gray-200 pl-3',
+  'dark:divide-neutral-800 dark:border-neutral-700',
+].join(' ');
+const TEXT_PANEL_CLASS = [
+  'mt-2 max-h-[32rem] overflow-y-auto rounded-lg bg-gray-50 p-3 text-sm focus:outline-none',
+  'focus-visible:ring-2 focus-visible:ring-brand-500 dark:bg-neutral-800',
+].join(' ');
+
 /** An opened item's content: loading, loaded, or failed. */
 type Opened = { state: 'loading' } | { state: 'loaded'; content: string } | { state: 'failed' };
 
@@ -68,12 +77,7 @@ function BookRow({
           </span>
         </span>
       </button>
-      <ul
-        id={listId}
-        hidden={!isOpen}
-        className="ml-6 mt-2 divide-y divide-gray-100 border-l border-gray-200 pl-3 dark:divide-neutral-800 dark:border-neutral-700"
-        data-testid="history-book-parts"
-      >
+      <ul id={listId} hidden={!isOpen} className={STEPS_CLASS} data-testid="history-book-parts">
         {isOpen &&
           entry.parts.map(({ item, part }) => (
             <ItemRow
@@ -196,13 +200,7 @@ function ItemContent({ item, opened }: { item: HistoryListItem; opened: Opened |
   const { t } = useT();
   return (
     // A scrolling box: focusable and named, so the keyboard can scroll it.
-    <div
-      className="mt-2 max-h-[32rem] overflow-y-auto rounded-lg bg-gray-50 p-3 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:bg-neutral-800"
-      tabIndex={0}
-      role="region"
-      aria-label={item.title}
-      data-testid="history-content"
-    >
+    <div className={TEXT_PANEL_CLASS} tabIndex={0} role="region" aria-label={item.title} data-testid="history-content">
       {!opened || opened.state === 'loading' ? (
         <Spinner label={t('history.loadingContent')} />
       ) : opened.state === 'failed' ? (

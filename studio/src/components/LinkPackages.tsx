@@ -7,6 +7,11 @@ import type { PaymentOptions } from '../engine.js';
 import { formatPrice, useT } from '../i18n/index.js';
 import { topUpSavings } from '../data/packages.js';
 
+const POPULAR_BADGE_CLASS = [
+  'absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold',
+  'text-white',
+].join(' ');
+
 export function LinkPackages({ options }: { options: PaymentOptions }) {
   const { t, lang } = useT();
   const { offer, topup: packages } = options;
@@ -25,11 +30,7 @@ export function LinkPackages({ options }: { options: PaymentOptions }) {
               className={`card relative flex flex-col p-6 ${p.best_value ? 'ring-2 ring-brand-600' : ''}`}
               aria-labelledby={`top-${p.credits}`}
             >
-              {p.best_value && (
-                <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">
-                  {t('topup.bestValue')}
-                </span>
-              )}
+              {p.best_value && <span className={POPULAR_BADGE_CLASS}>{t('topup.bestValue')}</span>}
               <h2 id={`top-${p.credits}`} className="text-lg font-semibold">
                 {t('topup.credits', { n: p.credits })}
               </h2>

@@ -5,6 +5,11 @@ import { AlertTriangle, RotateCcw, WifiOff } from 'lucide-react';
 import { ApiError } from '../lib/api.js';
 import { useT } from '../i18n/index.js';
 
+const ERROR_ROW_CLASS = [
+  'mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-3',
+  'py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200',
+].join(' ');
+
 /** Call `refetch` whenever the browser comes back online (while `isActive`). */
 export function useRefetchOnOnline(refetch: () => void, isActive = true): void {
   const latest = useRef(refetch);
@@ -45,11 +50,7 @@ export function LoadError({
       : (message ?? t('state.loadFailed'));
   const Icon = isOffline ? WifiOff : AlertTriangle;
   return (
-    <div
-      role="alert"
-      className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-3 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
-      data-testid={testId}
-    >
+    <div role="alert" className={ERROR_ROW_CLASS} data-testid={testId}>
       <span className="flex items-start gap-2">
         <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {text}
       </span>

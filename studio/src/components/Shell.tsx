@@ -12,6 +12,25 @@ import { formatNumber, useT } from '../i18n/index.js';
 import { useFreshBalance } from '../lib/freshBalance.js';
 import { Sidebar } from './Sidebar.js';
 
+const SCRIM_CLASS = 'fixed inset-0 z-40 bg-black/40 transition-opacity lg:hidden';
+const SCRIM_HIDDEN = 'pointer-events-none opacity-0';
+const DRAWER_CLASS = [
+  'fixed inset-y-0 left-0 z-50 w-[280px] max-w-full border-r border-gray-200 bg-white shadow-xl',
+  'transition-transform duration-200 lg:hidden dark:border-neutral-700 dark:bg-neutral-900',
+].join(' ');
+const SKIP_LINK_CLASS = [
+  'sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white',
+  'focus:px-3 focus:py-2 focus:shadow',
+].join(' ');
+const SIDEBAR_CLASS = [
+  'fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-gray-200 bg-white lg:block',
+  'dark:border-neutral-700 dark:bg-neutral-900',
+].join(' ');
+const TOP_BAR_CLASS = [
+  'sticky top-0 z-20 flex items-center justify-between border-b border-gray-200 bg-white/95 px-3 py-2',
+  'backdrop-blur lg:hidden dark:border-neutral-700 dark:bg-neutral-900/95',
+].join(' ');
+
 export default function Shell({ children }: { children?: ReactNode }) {
   const { t } = useT();
   const { generators } = useGenerators();
@@ -29,20 +48,17 @@ export default function Shell({ children }: { children?: ReactNode }) {
   return (
     <div className="min-h-screen" onClickCapture={askBeforeLeaving}>
       {leaveDialog}
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
-      >
+      <a href="#main" className={SKIP_LINK_CLASS}>
         {t('shell.skipToContent')}
       </a>
       {/* Wide screens: fixed side navigation, 16rem. */}
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-gray-200 bg-white lg:block dark:border-neutral-700 dark:bg-neutral-900">
+      <aside className={SIDEBAR_CLASS}>
         <Sidebar generators={generators} />
       </aside>
       {/* Small screens: a header with the menu button, and a 280 px drawer. */}
       <MobileHeader isDrawerOpen={isDrawerOpen} menuButtonRef={menuButtonRef} onOpen={() => setIsDrawerOpen(true)} />
       <div
-        className={`fixed inset-0 z-40 bg-black/40 transition-opacity lg:hidden ${isDrawerOpen ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+        className={`${SCRIM_CLASS} ${isDrawerOpen ? 'opacity-100' : SCRIM_HIDDEN}`}
         aria-hidden="true"
         onClick={() => setIsDrawerOpen(false)}
       />
@@ -53,9 +69,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
         aria-modal="true"
         aria-label={t('shell.menu')}
         aria-hidden={!isDrawerOpen}
-        className={`fixed inset-y-0 left-0 z-50 w-[280px] max-w-full border-r border-gray-200 bg-white shadow-xl transition-transform duration-200 lg:hidden dark:border-neutral-700 dark:bg-neutral-900 ${
-          isDrawerOpen ? 'visible translate-x-0' : 'invisible -translate-x-full'
-        }`}
+        className={`${DRAWER_CLASS} ${isDrawerOpen ? 'visible translate-x-0' : 'invisible -translate-x-full'}`}
       >
         <button
           type="button"
@@ -122,7 +136,7 @@ function MobileHeader({
   const { user } = useAuth();
   const { t, lang } = useT();
   return (
-    <header className="sticky top-0 z-20 flex items-center justify-between border-b border-gray-200 bg-white/95 px-3 py-2 backdrop-blur lg:hidden dark:border-neutral-700 dark:bg-neutral-900/95">
+    <header className={TOP_BAR_CLASS}>
       <button
         ref={menuButtonRef}
         type="button"

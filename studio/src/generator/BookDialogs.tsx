@@ -18,6 +18,11 @@ import type { SavedBook } from './useSavedBook.js';
 import { pageWord } from './words.js';
 import { stepWord } from './stepWords.js';
 
+const OFFER_CLASS = [
+  'mb-6 flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center',
+  'sm:justify-between dark:border-neutral-700 dark:bg-neutral-800/60',
+].join(' ');
+
 /**
  * The book found on entry, shown at once, and named above the page: what it is and where it stands (a
  * stopped draft too), with Start New Book at hand (asked first: the book stays in My Books).
@@ -42,11 +47,7 @@ export function ResumeNote({
 }) {
   if (!resumed) return null;
   return (
-    <section
-      className="mb-6 flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-neutral-700 dark:bg-neutral-800/60"
-      aria-labelledby="resume-note-h"
-      data-testid="resume-note"
-    >
+    <section className={OFFER_CLASS} aria-labelledby="resume-note-h" data-testid="resume-note">
       <div className="min-w-0">
         <h2 id="resume-note-h" className="font-semibold">
           {pageWord('resumeBack', lang)}

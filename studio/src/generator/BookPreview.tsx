@@ -23,6 +23,11 @@ import type { useStopped } from './useStopped.js';
 import type { useSubmitStep } from './useSubmitStep.js';
 import { pageWord } from './words.js';
 
+const WARNING_CLASS = [
+  'mb-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900',
+  'dark:bg-amber-950/40 dark:text-amber-200',
+].join(' ');
+
 export type BookPreviewProps = {
   form: FormModel;
   spec: BookSpec;
@@ -59,11 +64,7 @@ export function BookPreview(props: BookPreviewProps) {
   return (
     <div className="min-w-0 scroll-mt-16">
       {follow.isFollowing && follow.connection !== 'ok' && (
-        <p
-          role="status"
-          className="mb-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
-          data-testid="connection-state"
-        >
+        <p role="status" className={WARNING_CLASS} data-testid="connection-state">
           {pageWord(follow.connection === 'offline' ? 'followOffline' : 'followServerDown', ui)}
         </p>
       )}

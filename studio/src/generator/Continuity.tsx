@@ -6,6 +6,11 @@ import { useState } from 'react';
 import { sortedBySeverity, type BookView, type Lang } from '../engine.js';
 import { pageWord } from './words.js';
 
+const SUMMARY_CLASS = [
+  'cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2',
+  'focus-visible:ring-brand-500',
+].join(' ');
+
 export type ContinuityFinding = NonNullable<BookView['parts'][number]['continuity']>[number];
 
 const NOTE = 'mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200';
@@ -127,10 +132,7 @@ export function ContinuityPanel({
       lang={lang}
       open={found.length > 0}
     >
-      <summary
-        className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        tabIndex={0}
-      >
+      <summary className={SUMMARY_CLASS} tabIndex={0}>
         {pageWord('continuityPanel', lang, { n: found.length })}
       </summary>
       <p className="mt-2 text-xs text-gray-600 dark:text-gray-400">{pageWord('continuityPanelHint', lang)}</p>

@@ -12,6 +12,12 @@ import { formatNumber } from '../i18n/index.js';
 import { useEditDraft } from './useEditDraft.js';
 import { SaveOrLeave } from './SaveOrLeave.js';
 
+const TEXTAREA_CLASS = 'input min-h-[60vh] font-[inherit] leading-relaxed [field-sizing:content]';
+const INFO_NOTE_CLASS = [
+  'mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900',
+  'dark:bg-sky-950/40 dark:text-sky-200',
+].join(' ');
+
 const WORDS_FMT = (n: number, lang: Lang) => pageWord('words', lang, { n: formatNumber(n, lang) });
 
 interface EditablePartProps {
@@ -73,7 +79,7 @@ export function EditablePart(props: EditablePartProps) {
       <textarea
         id={areaId}
         ref={areaRef}
-        className={`input min-h-[60vh] font-[inherit] leading-relaxed [field-sizing:content] ${mode === 'preview' ? 'hidden' : ''}`}
+        className={`${TEXTAREA_CLASS} ${mode === 'preview' ? 'hidden' : ''}`}
         value={draft}
         onChange={(e) => change(e.target.value)}
         aria-describedby={`${areaId}-hint${error ? ` ${areaId}-error` : ''}`}
@@ -216,12 +222,7 @@ function ClosedPart({
     <>
       {children}
       {savedDraft !== undefined && savedDraft !== text && (
-        <div
-          role="note"
-          className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:bg-sky-950/40 dark:text-sky-200"
-          data-testid="draft-note"
-          lang={lang}
-        >
+        <div role="note" className={INFO_NOTE_CLASS} data-testid="draft-note" lang={lang}>
           <span>{pageWord('draftNote', lang)}</span>
           <button
             type="button"

@@ -19,6 +19,9 @@ import { pageWord } from './words.js';
 import { editionName, useLang } from '../i18n/index.js';
 import { translate } from '../i18n/translate.js';
 
+const LAYOUT_CLASS =
+  'grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]';
+
 export function GeneratorPage({ summary }: { summary: GeneratorSummary }) {
   const [form, setForm] = useState<FormModel | null>(null);
   const [hasFailed, setHasFailed] = useState(false);
@@ -96,7 +99,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     <div className={`mx-auto max-w-7xl ${isBook ? 'pb-24 lg:pb-0' : ''}`}>
       <WorkspaceHeader form={form} ui={ui} book={book} bookId={isBook ? saved.bookId : null} />
       <WorkspaceNotes form={form} spec={spec} ui={ui} saved={saved} startNew={startNew} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+      <div className={LAYOUT_CLASS}>
         <div className="lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:self-start lg:overflow-y-auto">
           <SettingsPanel
             form={form}

@@ -11,6 +11,11 @@ import { useMyBooks } from '../lib/books.js';
 import { translate } from '../i18n/index.js';
 import { pageWord } from './words.js';
 
+const OFFER_CLASS = [
+  'mb-6 flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center',
+  'sm:justify-between dark:border-neutral-700 dark:bg-neutral-800/60',
+].join(' ');
+
 /**
  * `isActive`: the page found no current book on entry (the books are read then, and the offer decided
  * once: a book kept later by this page's own Start New is not offered); `isHidden`: the page has a book now.
@@ -58,11 +63,7 @@ export function KeptBookOffer({
   if (!offered) return null;
   // A note above the page, not a dialog: the page stays usable (a new book's form) while it is there.
   return (
-    <section
-      className="mb-6 flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-neutral-700 dark:bg-neutral-800/60"
-      aria-labelledby="kept-book-offer-h"
-      data-testid="kept-book-offer"
-    >
+    <section className={OFFER_CLASS} aria-labelledby="kept-book-offer-h" data-testid="kept-book-offer">
       <div className="min-w-0">
         <h2 id="kept-book-offer-h" className="font-semibold">
           {pageWord('resumeTitle', lang)}

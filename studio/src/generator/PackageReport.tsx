@@ -9,6 +9,8 @@ import { pageWord, type PageWord } from './words.js';
 import { studioCatalogue, textIn } from '../i18n/catalogue.js';
 import { EDITOR_BUTTON, EDITOR_OF_CHECK, PackageEdit, focusEditor, type EditorIds } from './PackageEdit.js';
 
+const READY_TONE = 'text-green-700 dark:text-green-400';
+
 type ChannelReport = KdpPackage['channels'][keyof KdpPackage['channels']];
 type CheckStatus = ChannelReport['checks'][number]['status'];
 
@@ -64,9 +66,7 @@ function ChannelChecks({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 className="text-sm font-semibold">{channel.name}</h4>
-        <span
-          className={`text-xs font-medium ${channel.ready ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
-        >
+        <span className={`text-xs font-medium ${channel.ready ? READY_TONE : 'text-red-700 dark:text-red-400'}`}>
           {pageWord(channel.ready ? 'channelReady' : 'channelNotReady', lang)}
         </span>
       </div>
@@ -261,7 +261,7 @@ export function PackageReport({
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold">{pageWord('readinessTitle', lang)}</h3>
         <p
-          className={`text-sm font-medium ${pkg.ready ? 'text-green-700 dark:text-green-400' : 'text-amber-700 dark:text-amber-400'}`}
+          className={`text-sm font-medium ${pkg.ready ? READY_TONE : 'text-amber-700 dark:text-amber-400'}`}
           data-testid="readiness-summary"
         >
           {pkg.ready

@@ -8,6 +8,11 @@ import { pageWord } from './words.js';
 import { formatNumber } from '../i18n/index.js';
 import { CreditsShort } from './CreditsShort.js';
 
+const NOTE_CLASS = [
+  'mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800',
+  'dark:bg-amber-950/40 dark:text-amber-300',
+].join(' ');
+
 /**
  * The note on a part still short after the engine's extensions (or stopped by the writer and kept), with its "Write
  * more" action.
@@ -39,11 +44,7 @@ export function ShortPart({
     if (failure) setError(failure);
   };
   return (
-    <div
-      role="note"
-      className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300"
-      data-testid="short-part"
-    >
+    <div role="note" className={NOTE_CLASS} data-testid="short-part">
       <span>
         {pageWord(part.isStopped ? 'stoppedPart' : 'shortPart', lang, {
           words: formatNumber(words, lang),
@@ -111,11 +112,7 @@ export function NotInBible({
     setError(failure);
   };
   return (
-    <p
-      role="note"
-      className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300"
-      data-testid="not-in-bible"
-    >
+    <p role="note" className={NOTE_CLASS} data-testid="not-in-bible">
       {isUpdating && <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" />}
       <span>
         {isUpdating

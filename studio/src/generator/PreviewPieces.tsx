@@ -12,6 +12,11 @@ import { pageWord } from './words.js';
 import { Threads } from './Threads.js';
 import { VoicePanel } from './VoicePanel.js';
 
+const SUMMARY_CLASS = [
+  'cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2',
+  'focus-visible:ring-brand-500',
+].join(' ');
+
 /** The preview's props, which part's editor is open, and the draft a part's editor starts from. */
 export interface Editing {
   props: PreviewProps;
@@ -72,12 +77,7 @@ function OutlinePanel({ outline, props, editing, onEdit, draftProps }: Editing &
       className="mb-4 scroll-mt-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700"
       open={parts.length === 0 && !(isLoading && streamingHeading !== undefined && streamingHeading !== outlineLabel)}
     >
-      <summary
-        className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        data-part-heading
-        tabIndex={0}
-        lang={bookLang}
-      >
+      <summary className={SUMMARY_CLASS} data-part-heading tabIndex={0} lang={bookLang}>
         {outlineLabel}
       </summary>
       <div className="mt-2 text-sm leading-relaxed" data-testid="outline" lang={bookLang}>
@@ -125,10 +125,7 @@ function ChaptersPanel({
       className="mb-4 scroll-mt-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700"
       open={parts.length === 0 && !isLoading}
     >
-      <summary
-        className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        tabIndex={0}
-      >
+      <summary className={SUMMARY_CLASS} tabIndex={0}>
         {pageWord('outlineChapters', lang)}
       </summary>
       <div className="mt-2">
@@ -166,11 +163,7 @@ function BiblePanel({
       className="mb-4 scroll-mt-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700"
       data-testid="story-bible"
     >
-      <summary
-        className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        data-part-heading
-        tabIndex={0}
-      >
+      <summary className={SUMMARY_CLASS} data-part-heading tabIndex={0}>
         {pageWord('storyBible', lang)}
       </summary>
       <p className="mt-2 text-xs text-gray-500 dark:text-gray-400">{pageWord('storyBibleHint', lang)}</p>

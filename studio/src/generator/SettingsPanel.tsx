@@ -10,6 +10,17 @@ import { pageWord } from './words.js';
 import { formatNumber } from '../i18n/index.js';
 import { stepWord } from './stepWords.js';
 
+const WARNING_CLASS = [
+  'mt-4 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800',
+  'dark:bg-amber-950/40 dark:text-amber-300',
+].join(' ');
+const START_BUTTON_CLASS =
+  'btn-primary mt-6 w-full flex-col gap-0 py-2.5 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
+const MOBILE_BAR_CLASS = [
+  'fixed inset-x-0 bottom-0 z-20 border-t border-gray-200 bg-white/95 px-4 py-2 backdrop-blur lg:hidden',
+  'dark:border-neutral-700 dark:bg-neutral-900/95',
+].join(' ');
+
 /** The next action as both buttons show it: its words, whether it waits, and its cost line. */
 export type NextAction = {
   step: StepRef | null;
@@ -61,10 +72,7 @@ export function SettingsPanel(props: {
         />
       </SettingsFold>
       {isLocked && (
-        <p
-          className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300"
-          data-testid="locked-note"
-        >
+        <p className={WARNING_CLASS} data-testid="locked-note">
           <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {pageWord('lockedNote', ui)}
         </p>
       )}
@@ -90,7 +98,7 @@ export function SettingsPanel(props: {
       <button
         ref={props.buttonRef}
         type="submit"
-        className="btn-primary mt-6 w-full flex-col gap-0 py-2.5 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        className={START_BUTTON_CLASS}
         aria-disabled={next.isBusy || !next.step ? true : undefined}
         data-testid="generate-button"
       >
@@ -246,10 +254,7 @@ export function StickyNext({
   stickyRef: RefObject<HTMLButtonElement | null>;
 }) {
   return (
-    <div
-      className="fixed inset-x-0 bottom-0 z-20 border-t border-gray-200 bg-white/95 px-4 py-2 backdrop-blur lg:hidden dark:border-neutral-700 dark:bg-neutral-900/95"
-      data-testid="sticky-next"
-    >
+    <div className={MOBILE_BAR_CLASS} data-testid="sticky-next">
       <button
         ref={stickyRef}
         type="submit"

@@ -126,6 +126,7 @@ function DraftButtons({
   onToggleNote(): void;
 }) {
   const cost = costText ? ` (${costText})` : '';
+  const spent = costText ? ` (${pageWord('draftDiscardSpent', lang, { cost: costText })})` : '';
   return (
     <div className="mt-3 flex flex-wrap gap-2" lang={lang}>
       <button
@@ -174,8 +175,7 @@ function DraftButtons({
         data-testid="draft-discard"
       >
         {/* Text had reached the writer, so the step was paid for: discarding does not give the credit back. */}
-        <Trash2 className="h-4 w-4" aria-hidden="true" />{' '}
-        {`${pageWord('draftDiscardStopped', lang)}${costText ? ` (${pageWord('draftDiscardSpent', lang, { cost: costText })})` : ''}`}
+        <Trash2 className="h-4 w-4" aria-hidden="true" /> {`${pageWord('draftDiscardStopped', lang)}${spent}`}
       </button>
     </div>
   );

@@ -11,6 +11,11 @@ import { AvoidPhrases } from './AvoidPhrases.js';
 import { pageWord } from './words.js';
 import { formatNumber } from '../i18n/index.js';
 
+const SUMMARY_CLASS = [
+  'cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2',
+  'focus-visible:ring-brand-500',
+].join(' ');
+
 export type BookVoiceShown = NonNullable<BookView['voice']>;
 export type VoiceFingerprint = NonNullable<BookVoiceShown['fingerprint']>;
 export type { VoiceFailure } from './voiceSave.js';
@@ -58,10 +63,7 @@ export function VoicePanel({
       data-testid="voice-panel"
       lang={lang}
     >
-      <summary
-        className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        tabIndex={0}
-      >
+      <summary className={SUMMARY_CLASS} tabIndex={0}>
         {pageWord('voiceTitle', lang)}
       </summary>
       <p className="mt-2 text-xs text-gray-600 dark:text-gray-400">{pageWord('voiceHint', lang)}</p>

@@ -6,6 +6,11 @@ import { durationIn, stepKey, stepText, type BookView, type Lang, type BookSpec,
 import { pageWord } from './words.js';
 import { stepWord } from './stepWords.js';
 
+const DOT_CURRENT = 'bg-brand-600 text-white';
+const DOT_DONE = 'bg-green-600 text-white';
+const DOT_CLASS = 'flex h-5 w-5 shrink-0 items-center justify-center rounded-full text-[11px]';
+const DOT_TODO = 'bg-gray-200 text-gray-600 dark:bg-neutral-700 dark:text-gray-300';
+
 export const COPIED_MS = 2000;
 
 /** The slow-generation hint for the seconds elapsed (60, 120, 150, 170 s), or null before 60 s. */
@@ -103,7 +108,7 @@ export function ProcessSteps({ spec, book, lang }: { spec: BookSpec; book: BookV
             }`}
           >
             <span
-              className={`flex h-5 w-5 shrink-0 items-center justify-center rounded-full text-[11px] ${r.isCurrent ? 'bg-brand-600 text-white' : r.isDone ? 'bg-green-600 text-white' : 'bg-gray-200 text-gray-600 dark:bg-neutral-700 dark:text-gray-300'}`}
+              className={`${DOT_CLASS} ${r.isCurrent ? DOT_CURRENT : r.isDone ? DOT_DONE : DOT_TODO}`}
               aria-hidden="true"
             >
               {r.isDone ? <Check className="h-3 w-3" /> : i + 1}

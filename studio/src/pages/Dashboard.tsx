@@ -14,6 +14,27 @@ import { wordIn } from '../engine.js';
 import { useBookRoute, useContinueBook, useMyBooks } from '../lib/books.js';
 import { BookFacts } from '../components/BookFacts.js';
 
+const ICON_TILE_CLASS = [
+  'flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600',
+  'dark:bg-brand-600/20 dark:text-brand-100',
+].join(' ');
+const BADGE_CLASS = [
+  'rounded bg-brand-50 px-2 py-0.5 font-semibold text-brand-700',
+  'dark:bg-brand-600/20 dark:text-brand-100',
+].join(' ');
+const RECENT_ROW_CLASS = [
+  'flex w-full flex-col items-start gap-0.5 rounded-md px-2 py-3 text-left hover:bg-gray-50 sm:flex-row',
+  'sm:items-center sm:justify-between dark:hover:bg-neutral-800',
+].join(' ');
+const LANGUAGE_CHIP_CLASS = [
+  'ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-600',
+  'dark:bg-neutral-800 dark:text-gray-400',
+].join(' ');
+const CARD_LINK_CLASS = [
+  'card flex h-full flex-col p-4 transition hover:-translate-y-0.5 hover:shadow-md focus-visible:ring-2',
+  'focus-visible:ring-brand-500',
+].join(' ');
+
 const GREETED_KEY = 'karya.greeted';
 
 /** Whether this account was greeted in this browser before (the dashboard records it after the first visit). */
@@ -59,7 +80,7 @@ function StatCard({
 }) {
   return (
     <div className="card flex items-center gap-4 p-4">
-      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-600/20 dark:text-brand-100">
+      <span className={ICON_TILE_CLASS}>
         <Icon className="h-5 w-5" aria-hidden="true" />
       </span>
       <div>
@@ -80,9 +101,7 @@ function UpdateDetail({ update, onClose }: { update: ProductUpdate | null; onClo
       {update && words && (
         <div className="space-y-4">
           <p className="text-xs text-gray-600 dark:text-gray-400">
-            <span className="rounded bg-brand-50 px-2 py-0.5 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100">
-              {t(CATEGORY_KEYS[update.category])}
-            </span>{' '}
+            <span className={BADGE_CLASS}>{t(CATEGORY_KEYS[update.category])}</span>{' '}
             {new Date(update.date).toLocaleDateString(localeOf(lang), {
               day: 'numeric',
               month: 'long',
@@ -182,16 +201,10 @@ function RecentUpdates({ onOpen }: { onOpen(update: ProductUpdate): void }) {
       <ul className="mt-3 divide-y divide-gray-100 dark:divide-neutral-800">
         {UPDATES.map((u) => (
           <li key={u.id}>
-            <button
-              type="button"
-              className="flex w-full flex-col items-start gap-0.5 rounded-md px-2 py-3 text-left hover:bg-gray-50 sm:flex-row sm:items-center sm:justify-between dark:hover:bg-neutral-800"
-              onClick={() => onOpen(u)}
-            >
+            <button type="button" className={RECENT_ROW_CLASS} onClick={() => onOpen(u)}>
               <span>
                 <span className="font-medium">{updateWords(u, lang).title}</span>
-                <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-600 dark:bg-neutral-800 dark:text-gray-400">
-                  {t(CATEGORY_KEYS[u.category])}
-                </span>
+                <span className={LANGUAGE_CHIP_CLASS}>{t(CATEGORY_KEYS[u.category])}</span>
               </span>
               <span className="text-xs text-gray-600 dark:text-gray-400">{relativeAge(u.date, new Date(), lang)}</span>
             </button>
@@ -223,10 +236,7 @@ function ToolCarousels({ generators }: { generators: ReturnType<typeof useGenera
             >
               {items.map((g) => (
                 <li key={g.id} className="w-60 shrink-0 snap-start">
-                  <Link
-                    to={g.route}
-                    className="card flex h-full flex-col p-4 transition hover:-translate-y-0.5 hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-500"
-                  >
+                  <Link to={g.route} className={CARD_LINK_CLASS}>
                     <span className="font-semibold">{wordIn(g.title, lang, g.id)}</span>
                     <span className="mt-1 text-sm text-gray-600 dark:text-gray-400">
                       {wordIn(g.tagline, lang, g.id)}

@@ -18,6 +18,11 @@ import { Markdown } from '../components/Markdown.js';
 import { seriesNextState } from '../components/NextInSeries.js';
 import { useContinueBook } from '../lib/books.js';
 
+const WARNING_CLASS = [
+  'mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm',
+  'dark:border-amber-700 dark:bg-amber-950',
+].join(' ');
+
 export default function Series() {
   const { t } = useT();
   const { id } = useParams();
@@ -194,10 +199,7 @@ function SeriesBookCard({
         </button>
       )}
       {book.changes.length > 0 && (
-        <div
-          className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm dark:border-amber-700 dark:bg-amber-950"
-          data-testid="series-changes"
-        >
+        <div className={WARNING_CLASS} data-testid="series-changes">
           <p className="flex items-center gap-1 font-medium">
             <AlertTriangle className="h-4 w-4" aria-hidden="true" />
             {t('seriesPage.changed')}

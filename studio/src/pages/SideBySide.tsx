@@ -19,6 +19,17 @@ import { EditionTitleField } from '../components/EditionTitleField.js';
 import { PartPairs } from './SideBySideParts.js';
 import { BilingualDownload } from '../components/BilingualDownload.js';
 
+const STALE_TONE = 'bg-amber-50 text-amber-900 dark:bg-amber-900/20 dark:text-amber-100';
+const FRESH_TONE = 'bg-green-50 text-green-800 dark:bg-green-900/20 dark:text-green-200';
+const COLUMN_HEADS_CLASS = [
+  'hidden gap-x-6 px-4 text-xs font-semibold uppercase tracking-wide text-gray-600 md:grid md:grid-cols-2',
+  'sm:px-5 dark:text-gray-400',
+].join(' ');
+const STALE_ROW_CLASS = [
+  'flex flex-col gap-2 rounded-lg border border-amber-300 px-3 py-2 sm:flex-row sm:items-center',
+  'sm:justify-between',
+].join(' ');
+
 export default function SideBySide() {
   const { t, lang: ui } = useT();
   const id = Number(useParams().id);
@@ -65,10 +76,7 @@ export default function SideBySide() {
       <BilingualDownload editionId={edition.id} source={source.lang} edition={edition.lang} />
       <StaleSummary stale={view.stale_paragraphs} />
       {view.again.parts > 0 && <TranslateAgain view={view} onDone={() => setReload((n) => n + 1)} />}
-      <div
-        className="hidden gap-x-6 px-4 text-xs font-semibold uppercase tracking-wide text-gray-600 md:grid md:grid-cols-2 sm:px-5 dark:text-gray-400"
-        aria-hidden="true"
-      >
+      <div className={COLUMN_HEADS_CLASS} aria-hidden="true">
         <span>
           {editionName(source.lang, ui)} · {source.title}
         </span>
@@ -141,7 +149,7 @@ function StaleSummary({ stale }: { stale: number }) {
   return (
     <p
       role="status"
-      className={`flex items-center gap-2 rounded-lg px-3 py-2 text-sm ${stale ? 'bg-amber-50 text-amber-900 dark:bg-amber-900/20 dark:text-amber-100' : 'bg-green-50 text-green-800 dark:bg-green-900/20 dark:text-green-200'}`}
+      className={`flex items-center gap-2 rounded-lg px-3 py-2 text-sm ${stale ? STALE_TONE : FRESH_TONE}`}
       data-testid="stale-summary"
     >
       {stale ? (
@@ -183,10 +191,7 @@ function TranslateAgain({ view, onDone }: { view: SideBySideResponse; onDone: ()
     }
   };
   return (
-    <div
-      className="flex flex-col gap-2 rounded-lg border border-amber-300 px-3 py-2 sm:flex-row sm:items-center sm:justify-between"
-      data-testid="translate-again"
-    >
+    <div className={STALE_ROW_CLASS} data-testid="translate-again">
       <p className="text-sm" data-testid="translate-again-cost">
         {t('edition.againCost', {
           n: view.again.total,

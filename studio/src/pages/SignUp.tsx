@@ -8,6 +8,11 @@ import { AuthLayout } from '../components/AuthLayout.js';
 import { returnPath } from '../components/Guards.js';
 import { useT } from '../i18n/index.js';
 
+const PLAN_BANNER_CLASS = [
+  'mb-4 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-700',
+  'dark:border-brand-700 dark:bg-brand-600/15 dark:text-brand-100',
+].join(' ');
+
 const PLANS = ['pro', 'business'] as const;
 const isPlan = (value: string): value is (typeof PLANS)[number] => (PLANS as readonly string[]).includes(value);
 
@@ -140,14 +145,7 @@ function PlanBanner({ plan, isPlanValid }: { plan: string; isPlanValid: boolean 
   const { t } = useT();
   const planName = plan.charAt(0).toUpperCase() + plan.slice(1);
   return (
-    <div
-      className={
-        isPlanValid
-          ? 'mb-4 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-700 dark:border-brand-700 dark:bg-brand-600/15 dark:text-brand-100'
-          : 'error-box mb-4'
-      }
-      data-testid="plan-banner"
-    >
+    <div className={isPlanValid ? PLAN_BANNER_CLASS : 'error-box mb-4'} data-testid="plan-banner">
       {isPlanValid ? t('auth.planBanner', { plan: planName }) : t('auth.invalidPlan')}
     </div>
   );

@@ -15,6 +15,15 @@ import { CardPackages } from '../components/CardPackages.js';
 import { LinkPackages } from '../components/LinkPackages.js';
 import { keepReturn, safeReturn } from '../lib/topup.js';
 
+const BALANCE_CHIP_CLASS = [
+  'mt-2 inline-flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-1.5 text-sm font-semibold',
+  'text-brand-700 dark:bg-brand-600/15 dark:text-brand-100',
+].join(' ');
+const WARNING_CLASS = [
+  'mt-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900',
+  'dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200',
+].join(' ');
+
 export default function TopUp() {
   const { user } = useAuth();
   const { t, lang } = useT();
@@ -45,18 +54,11 @@ export default function TopUp() {
         </Link>
       )}
       <h1 className="text-2xl font-bold">{t('topup.title')}</h1>
-      <p
-        className="mt-2 inline-flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-700 dark:bg-brand-600/15 dark:text-brand-100"
-        data-testid="topup-balance"
-      >
+      <p className={BALANCE_CHIP_CLASS} data-testid="topup-balance">
         <Coins className="h-4 w-4" aria-hidden="true" /> {t('topup.balanceNow', { n: user?.credits_available ?? 0 })}
       </p>
       {reason?.tool && (
-        <div
-          role="status"
-          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
-          data-testid="upgrade-reason"
-        >
+        <div role="status" className={WARNING_CLASS} data-testid="upgrade-reason">
           {t('upgrade.needs', { tool: reason.tool, n: reason.needed ?? 1 })}
         </div>
       )}

@@ -9,6 +9,13 @@ import { Spinner } from '../../components/Spinner.js';
 import { localeOf, useT } from '../../i18n/index.js';
 import { Section } from './Section.js';
 
+const ACTIVE_TONE = 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300';
+const IDLE_TONE = 'bg-gray-100 text-gray-600 dark:bg-neutral-800 dark:text-gray-400';
+const CONFIG_LIST_CLASS = [
+  'divide-y divide-gray-100 rounded-lg border border-gray-200',
+  'dark:divide-neutral-800 dark:border-neutral-700',
+].join(' ');
+
 export function AIConfiguration() {
   const { t, lang } = useT();
   const [config, setConfig] = useState<AIConfigResponse | null>(null);
@@ -39,7 +46,7 @@ export function AIConfiguration() {
               {config.active === 'offline' ? t('admin.offlineWriter') : t('admin.cloudService')}
             </strong>
           </p>
-          <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200 dark:divide-neutral-800 dark:border-neutral-700">
+          <ul className={CONFIG_LIST_CLASS}>
             {config.configs.map((c) => (
               <li key={c.name} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
                 <span>
@@ -62,7 +69,7 @@ export function AIConfiguration() {
                   )}
                 </span>
                 <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${c.is_active ? 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300' : 'bg-gray-100 text-gray-600 dark:bg-neutral-800 dark:text-gray-400'}`}
+                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${c.is_active ? ACTIVE_TONE : IDLE_TONE}`}
                 >
                   {c.is_active ? t('admin.active') : t('admin.inactive')}
                 </span>

@@ -9,6 +9,9 @@ import { useT } from '../../i18n/index.js';
 import { ListBody } from './lists.js';
 import { Section, when } from './Section.js';
 
+const ACTIVE_TAB = 'border-brand-600 text-brand-700 dark:text-brand-100';
+const IDLE_TAB = 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400';
+
 export function ClaimsHistory({ version }: { version: number }) {
   const { t, lang } = useT();
   const [claims, setClaims] = useState<ClaimsResponse | null>(null);
@@ -38,8 +41,7 @@ export function ClaimsHistory({ version }: { version: number }) {
         }))
     : [];
   const tabClass = (isActive: boolean) =>
-    `rounded-t-md border-b-2 px-3 py-2 text-sm ` +
-    `font-medium ${isActive ? 'border-brand-600 text-brand-700 dark:text-brand-100' : 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400'}`;
+    `rounded-t-md border-b-2 px-3 py-2 text-sm ` + `font-medium ${isActive ? ACTIVE_TAB : IDLE_TAB}`;
   return (
     <Section title={t('admin.claimsTitle')} icon={History}>
       <div

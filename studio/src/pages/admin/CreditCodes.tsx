@@ -12,6 +12,9 @@ import { MakeAndList, useConfirmedAction, useServerList } from './lists.js';
 import { when } from './Section.js';
 import { Field } from './Field.js';
 
+/** The word for a code's expiry: expired once its date has passed, else the date it expires on. */
+const expiryWord = (at: string) => (Date.parse(at) <= Date.now() ? 'admin.expired' : 'admin.expiresOn');
+
 const fetchCodes = () => call('GET /admin/credit-codes').then((r) => r.codes);
 const deactivateCode = (c: CreditCode) => call('DELETE /admin/credit-codes/:id', { params: { id: c.id } });
 
@@ -150,9 +153,7 @@ function CodeItem({ code: c, onDeactivate }: { code: CreditCode; onDeactivate():
         {c.max_redemptions !== null
           ? t('admin.claimsOf', { n: c.claims, max: c.max_redemptions })
           : t('admin.claimCount', { n: c.claims })}
-        {c.expires_at
-          ? ` · ${t(Date.parse(c.expires_at) <= Date.now() ? 'admin.expired' : 'admin.expiresOn', { date: when(c.expires_at, lang) })}`
-          : ''}
+        {c.expires_at ? ` · ${t(expiryWord(c.expires_at), { date: when(c.expires_at, lang) })}` : ''}
         {c.is_active ? '' : ` · ${t('admin.codeInactive')}`}
         {c.is_active && (
           <button

@@ -12,6 +12,11 @@ import { MakeAndList, useConfirmedAction, useServerList } from './lists.js';
 import { when } from './Section.js';
 import { Field } from './Field.js';
 
+const PRESET_CLASS = 'cursor-pointer rounded-lg border px-3 py-1.5 text-sm';
+const UNCHECKED_TONE = 'border-gray-300 dark:border-neutral-600';
+const CHECKED_TONE =
+  'border-brand-600 bg-brand-50 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100';
+
 const PRESETS = [300, 500, 1000] as const;
 /** A preset label: a visible ring when its (visually hidden) radio has keyboard focus. */
 const FOCUS_WITHIN =
@@ -42,9 +47,7 @@ function PresetOption({
   children: ReactNode;
 }) {
   return (
-    <label
-      className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm ${FOCUS_WITHIN} ${isChecked ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100' : 'border-gray-300 dark:border-neutral-600'}`}
-    >
+    <label className={`${PRESET_CLASS} ${FOCUS_WITHIN} ${isChecked ? CHECKED_TONE : UNCHECKED_TONE}`}>
       <input type="radio" name={name} className="sr-only" checked={isChecked} onChange={onSelect} />
       {children}
     </label>

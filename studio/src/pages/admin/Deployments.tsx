@@ -8,6 +8,13 @@ import { useT } from '../../i18n/index.js';
 import { ItemList, useConfirmedAction, useServerList } from './lists.js';
 import { Section, when } from './Section.js';
 
+const SUCCESS_TONE = 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300';
+const OTHER_TONE = 'bg-gray-100 text-gray-600 dark:bg-neutral-800 dark:text-gray-400';
+const COUNT_BADGE_CLASS = [
+  'rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700',
+  'dark:bg-brand-600/20 dark:text-brand-100',
+].join(' ');
+
 const fetchDeployments = () => call('GET /admin/deployments').then((r) => r.deployments);
 const rollBackTo = (d: Deployment) => call('POST /admin/deployments/:id/rollback', { params: { id: d.id }, body: {} });
 
@@ -26,18 +33,13 @@ function DeploymentItem({
     <li className="flex flex-wrap items-center justify-between gap-2 py-2" data-version={d.version}>
       <span>
         <span className="font-mono font-semibold">{d.version}</span>{' '}
-        <span
-          className={`ml-1 rounded-full px-2 py-0.5 text-xs ${d.status === 'success' ? 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300' : 'bg-gray-100 text-gray-600 dark:bg-neutral-800 dark:text-gray-400'}`}
-        >
+        <span className={`ml-1 rounded-full px-2 py-0.5 text-xs ${d.status === 'success' ? SUCCESS_TONE : OTHER_TONE}`}>
           {d.status === 'success' ? t('admin.statusSuccess') : d.status}
         </span>
         <span className="ml-2 text-gray-600 dark:text-gray-400">{when(d.created_at, lang)}</span>
       </span>
       {isRunning ? (
-        <span
-          className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100"
-          data-testid="deployment-running"
-        >
+        <span className={COUNT_BADGE_CLASS} data-testid="deployment-running">
           {t('admin.running')}
         </span>
       ) : (

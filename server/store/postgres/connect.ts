@@ -117,17 +117,8 @@ export async function openPostgres(
     if (await isMigrated(pool, opts.migrations ?? migrations)) return { db, pool, url, close };
     const migrator = new Migrator({ db, provider: { getMigrations: async () => opts.migrations ?? migrations } });
     const { error, results } = await migrator.migrateToLatest();
-<<<<<<< HEAD
     const failure = migrationFailure(error, results);
     if (failure) throw failure;
-=======
-    const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed)
-      throw new Error(
-        `database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ` +
-          `${error instanceof Error ? error.message : String(error)}`,
-      );
->>>>>>> s29h12
   } catch (error) {
     await close();
     throw error;

@@ -97,17 +97,8 @@ async function migrateLocked(db: Kysely<unknown>, sqlite: SQLite.Database, set: 
   let isCommitted = false;
   try {
     const { error, results } = await migrator.migrateToLatest();
-<<<<<<< HEAD
     const failure = migrationFailure(error, results);
     if (failure) throw failure;
-=======
-    const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed)
-      throw new Error(
-        `database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ` +
-          `${error instanceof Error ? error.message : String(error)}`,
-      );
->>>>>>> s29h12
     sqlite.exec('COMMIT');
     isCommitted = true;
   } finally {

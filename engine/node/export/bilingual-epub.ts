@@ -35,7 +35,8 @@ function chunkXhtml(markdown: string, lang: Lang, cls = '', outline: HeadingOutl
 function partXhtml(part: BilingualPart, doc: BilingualDocument): string {
   const from = doc.source.lang;
   const to = doc.edition.lang;
-  const heading = `<h1>${span(part.heading.source, from)}${part.heading.edition !== part.heading.source ? ` ${span(part.heading.edition, to, 'other')}` : ''}</h1>`;
+  const other = part.heading.edition !== part.heading.source ? ` ${span(part.heading.edition, to, 'other')}` : '';
+  const heading = `<h1>${span(part.heading.source, from)}${other}</h1>`;
   // One outline for the page: its headings' levels follow on without a gap across both languages' pieces.
   const outline = { level: 1 };
   const body = part.pairs.map((pair) =>
@@ -46,7 +47,8 @@ function partXhtml(part: BilingualPart, doc: BilingualDocument): string {
       .filter(Boolean)
       .join('\n'),
   );
-  return `<section${typeAndRole(part.id === 'outline' ? 'preface' : 'chapter')}>${heading}\n${body.join('\n')}</section>`;
+  const kind = part.id === 'outline' ? 'preface' : 'chapter';
+  return `<section${typeAndRole(kind)}>${heading}\n${body.join('\n')}</section>`;
 }
 
 /**
@@ -80,31 +82,45 @@ ${first ? `<li><a epub:type="bodymatter" href="${files[0]}">${escapeXml(first.he
 }
 
 /** The title page and the one copyright page: the disclosure and the bilingual line in both languages. */
-function frontChapters(doc: BilingualDocument, date: Date): Chapter[] {
+/** The title page: the edition's title, the source's title in its language when it differs, the author. */
+function titlePageXhtml(doc: BilingualDocument): string {
+  const ed = doc.edition;
+  const sourceTitle = `<p class="author" ${langAttrs(doc.source.lang)}><em>${escapeXml(doc.source.title)}</em></p>`;
+  const byline = ed.author ? `<p class="author">${escapeXml(ed.author)}</p>` : '';
+  const title = `<h1>${escapeXml(ed.title)}</h1>${doc.source.title !== ed.title ? sourceTitle : ''}${byline}`;
+  return `<section epub:type="titlepage" class="titlepage">${title}</section>`;
+}
+
+/** The copyright page: title, author, notice, then the translation and dual-language lines in both languages. */
+function copyrightXhtml(doc: BilingualDocument, notice: string): string {
   const ed = doc.edition;
   const from = doc.source.lang;
-  const words = exportWords(ed.lang);
-  const { notice } = copyrightLines(ed, date.getFullYear());
   const both = (line: (lang: Lang) => string) =>
     `<p>${escapeXml(line(ed.lang))}</p><p ${langAttrs(from)}>${escapeXml(line(from))}</p>`;
+  const byline = ed.author ? `<p>${escapeXml(`${exportWords(ed.lang).by} ${ed.author}`)}</p>` : '';
+  const own = ed.copyright ? `\n${blocksXhtml(parseMarkdown(ed.copyright))}` : '';
+  const lines = `${both((l) => translatedLine(doc, l))}${both((l) => bilingualLine(doc, l))}${own}`;
+  const head = `<p><em>${escapeXml(ed.title)}</em></p>${byline}<p>${escapeXml(notice)}</p>`;
+  return `<section epub:type="copyright-page" class="copyright">${head}${lines}</section>`;
+}
+
+function frontChapters(doc: BilingualDocument, date: Date): Chapter[] {
+  const ed = doc.edition;
+  const { notice } = copyrightLines(ed, date.getFullYear());
   return [
     {
       title: ed.title,
       filename: 'title-page.xhtml',
       beforeToc: true,
       excludeFromToc: true,
-      content:
-        `<section epub:type="titlepage" ` +
-        `class="titlepage"><h1>${escapeXml(ed.title)}</h1>${doc.source.title !== ed.title ? `<p class="author" ${langAttrs(from)}><em>${escapeXml(doc.source.title)}</em></p>` : ''}${ed.author ? `<p class="author">${escapeXml(ed.author)}</p>` : ''}</section>`,
+      content: titlePageXhtml(doc),
     },
     {
       title: notice,
       filename: 'copyright.xhtml',
       beforeToc: true,
       excludeFromToc: true,
-      content:
-        `<section epub:type="copyright-page" ` +
-        `class="copyright"><p><em>${escapeXml(ed.title)}</em></p>${ed.author ? `<p>${escapeXml(`${words.by} ${ed.author}`)}</p>` : ''}<p>${escapeXml(notice)}</p>${both((l) => translatedLine(doc, l))}${both((l) => bilingualLine(doc, l))}${ed.copyright ? `\n${blocksXhtml(parseMarkdown(ed.copyright))}` : ''}</section>`,
+      content: copyrightXhtml(doc, notice),
     },
   ];
 }

@@ -260,11 +260,10 @@ async function main(): Promise<void> {
   const wanted = process.env.BENCH_COVERS?.split(',').map((c) => c.trim());
   const all = (await covers()).filter((c) => !wanted || wanted.includes(c.file));
   const before = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
+  const load = os.loadavg().map((l) => l.toFixed(1));
   process.stdout.write(
-    `Publish memory: median of ${ROUNDS} runs per case, each on a new server; Node ${process.version}, ${os.cpus().length} cores, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}\n`,
+    `Publish memory: median of ${ROUNDS} runs per case, each on a new server; ` +
+      `Node ${process.version}, ${os.cpus().length} cores, load ${load.join(' ')}\n`,
   );
   process.stdout.write(`Covers: ${all.map((c) => `${c.name} ${(c.bytes.length / MB).toFixed(1)} MB`).join('; ')}\n`);
   if (before)
@@ -273,7 +272,9 @@ async function main(): Promise<void> {
         `after, before, …) so the machine's load falls on both alike\n`,
     );
   process.stdout.write(
-    `\n${'cover'.padEnd(34)} ${'at once'.padStart(7)} ${'idle MB'.padStart(8)} ${'peak above idle MB'.padStart(19)} ${`≤ ${GOAL_MB}`.padStart(8)} ${'(runs)'.padEnd(16)} ${'time s'.padStart(7)} ${'load'.padStart(5)} ${'failed'.padStart(6)}\n`,
+    `\n${'cover'.padEnd(34)} ${'at once'.padStart(7)} ${'idle MB'.padStart(8)} ` +
+      `${'peak above idle MB'.padStart(19)} ${`≤ ${GOAL_MB}`.padStart(8)} ${'(runs)'.padEnd(16)} ` +
+      `${'time s'.padStart(7)} ${'load'.padStart(5)} ${'failed'.padStart(6)}\n`,
   );
   let worst = 0;
   const ratios: string[] = [];

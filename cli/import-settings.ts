@@ -128,10 +128,9 @@ export function settingsLines(
       .filter(([name]) => !missing.includes(name))
       .map(([name, s]) => {
         const value = describe(spec, name, chosen, lang).replace(/\s*\n\s*/g, '; ');
-        return (
-          ` ` +
-          ` ${word('importSettingFrom', lang, { label: labelOf(name), value: value.length > 80 ? `${value.slice(0, 79)}…` : value, from: word(FROM_WORDS[s.from], lang) })}`
-        );
+        const shown = value.length > 80 ? `${value.slice(0, 79)}…` : value;
+        const from = word(FROM_WORDS[s.from], lang);
+        return `  ${word('importSettingFrom', lang, { label: labelOf(name), value: shown, from })}`;
       }),
     ...missing.map((name) => `  ${word('importSettingMissing', lang, { label: labelOf(name), name })}`),
   ];

@@ -163,5 +163,6 @@ function requiredOptionLine(command: Command, path: string): string | undefined 
   const missing = command.options.find((o) => o.mandatory && command.getOptionValue(o.attributeName()) === undefined);
   if (!missing) return undefined;
   const lang = askedLang(command.getOptionValue('lang') as string | undefined);
-  return `karya: ${optionWord('requiredOption', lang, { option: missing.long ?? missing.flags, help: `${path} --help` })}\n`;
+  const option = missing.long ?? missing.flags;
+  return `karya: ${optionWord('requiredOption', lang, { option, help: `${path} --help` })}\n`;
 }

@@ -56,9 +56,8 @@ async function bookSampleOrExit(
       from !== undefined &&
       (from < 1 || to! < from || to! > chapters || !content.slice(from, to! + 1).some((t) => t.trim()))
     ) {
-      return fail(
-        `${where}${optionWord('voiceChapters', lang, { id, from, to: to!, chapters, example: Math.max(1, Math.min(3, chapters)) })}`,
-      );
+      const example = Math.max(1, Math.min(3, chapters));
+      return fail(`${where}${optionWord('voiceChapters', lang, { id, from, to: to!, chapters, example })}`);
     }
     const parts = from === undefined ? content : content.slice(from, to! + 1);
     return parts

@@ -87,7 +87,8 @@ export function closeMarkLine(mark: CloseMark, lang: Lang): string {
   const both = mark.passages.length
     ? `; ${batchWord('closeBoth', lang, { passages: mark.passages.map((p) => `"${p}"`).join(', ') })}`
     : '';
-  return `${batchWord('closeTo', lang, { title: mark.title, book: mark.book, share: sharePercent(mark.share) })}${both}`;
+  const share = sharePercent(mark.share);
+  return `${batchWord('closeTo', lang, { title: mark.title, book: mark.book, share })}${both}`;
 }
 
 /**

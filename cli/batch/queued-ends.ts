@@ -50,7 +50,8 @@ export async function writeEnded(
             .catch((error: unknown) => void (failure ??= { error }))
             .finally(() => writing.delete(row.job_key)),
         );
-      if (isLeft() && !wakeUp.isWoken) await wakeUp.wait(); // the next end (or half a second), unless one came meanwhile
+      // The next end (or half a second), unless one came meanwhile.
+      if (isLeft() && !wakeUp.isWoken) await wakeUp.wait();
     }
     // Every book left is being written (a saved book not found yet is looked for again once those are).
     await Promise.all(writing.values());

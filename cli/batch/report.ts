@@ -22,6 +22,9 @@ export function shouldUseColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessE
 
 type Paint = (code: number, text: string) => string;
 
+/** " (HTTP 429)" after a failed call's code when the provider answered with a status, else ''. */
+const httpOf = (status?: number) => (status ? ` (HTTP ${status})` : '');
+
 export interface ProgressOptions {
   stream?: NodeJS.WriteStream;
   env?: NodeJS.ProcessEnv;
@@ -159,15 +162,16 @@ export class HumanProgress {
         for (const note of event.notes ?? []) this.line(`    ${event.job}: ${note}`);
         return;
       }
-      case 'step_retry':
+      case 'step_retry': {
+        const retrying = batchWord('retrying', this.lang, {
+          seconds: numberIn(event.waitSeconds, this.lang, 1),
+          attempt: event.attempt + 1,
+        });
         this.line(
-          this.paint(
-            33,
-            `  ↻ ${event.job} ` +
-              `· ${event.step}: ${event.code}${event.status ? ` (HTTP ${event.status})` : ''}; ${batchWord('retrying', this.lang, { seconds: numberIn(event.waitSeconds, this.lang, 1), attempt: event.attempt + 1 })}`,
-          ),
+          this.paint(33, `  ↻ ${event.job} · ${event.step}: ${event.code}${httpOf(event.status)}; ${retrying}`),
         );
         return;
+      }
       case 'rate_limited':
         this.line(
           this.paint(
@@ -196,7 +200,8 @@ export class HumanProgress {
         this.failed++;
         this.dropBar(event.job);
         this.line(
-          `${this.paint(31, '✗')} ${event.job}${event.step ? ` · ${event.step}` : ''}: ${event.code}${event.status ? ` (HTTP ${event.status})` : ''}: ${failedWords(event, this.lang)}`,
+          `${this.paint(31, '✗')} ${event.job}${event.step ? ` · ${event.step}` : ''}: ` +
+            `${event.code}${httpOf(event.status)}: ${failedWords(event, this.lang)}`,
         );
         this.overall?.update(this.done, { counts: this.counts() });
         return;
@@ -285,7 +290,8 @@ export class HumanProgress {
   }
 
   private counts(): string {
-    return `${batchCount('booksDone', this.succeeded, this.lang)}${this.failed ? `, ${this.paint(31, batchWord('failed', this.lang, { n: this.failed }))}` : ''}`;
+    const failed = this.failed ? `, ${this.paint(31, batchWord('failed', this.lang, { n: this.failed }))}` : '';
+    return `${batchCount('booksDone', this.succeeded, this.lang)}${failed}`;
   }
 
   private line(text: string): void {

@@ -13,9 +13,12 @@ export function stepLine(
 ): string {
   const tokens = event.tokens ? ` · ${batchCount('tokens', event.tokens.total, lang)}` : '';
   const w = String(total).length;
+  const words = event.kind === 'image' ? '' : ` · ${batchCount('words', event.words, lang)}`;
+  const short = event.short ? ` (${batchWord('shortTarget', lang, { target: event.target ?? '' })})` : '';
+  const repeats = event.repeats ? ` (${batchWord('markRepeats', lang)})` : '';
   return (
     `  [${String(done).padStart(w)}/${total}] ${event.job} ` +
-    `· ${event.step}${event.kind === 'image' ? '' : ` · ${batchCount('words', event.words, lang)}`}${event.short ? ` (${batchWord('shortTarget', lang, { target: event.target ?? '' })})` : ''}${event.repeats ? ` (${batchWord('markRepeats', lang)})` : ''}${voiceNote(event, lang)}${tokens} ` +
+    `· ${event.step}${words}${short}${repeats}${voiceNote(event, lang)}${tokens} ` +
     `· ${secondsIn(event.seconds, lang, 1)}`
   );
 }

@@ -12,7 +12,8 @@ import { leadingNumber } from './outline-numbers.js';
 /** Words that name a part in a heading, in every language of the table (`reading.parts`). */
 const partWords = () =>
   readingPattern(
-    String.raw`^(?:{parts.chapter}|{parts.section}|{parts.part}|{parts.introduction}|{parts.prologue}|{parts.conclusion}|{parts.epilogue})(?!\p{L})`,
+    String.raw`^(?:{parts.chapter}|{parts.section}|{parts.part}|{parts.introduction}|` +
+      String.raw`{parts.prologue}|{parts.conclusion}|{parts.epilogue})(?!\p{L})`,
   );
 /** The length of the number a heading's words start with (3, III, three, tiga, ketiga), or 0. */
 function numberLength(s: string): number {

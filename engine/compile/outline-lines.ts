@@ -20,7 +20,9 @@ export type Family = 'chapter' | 'section' | 'part';
  */
 const wordHead = () =>
   readingPattern(
-    `${LEAD}(?:\\d{1,3}[.)]\\s*)?[*_]*(?:(?<chapter>{parts.chapter})|(?<section>{parts.section})|(?<part>{parts.part}))(?:[*_\\s]+|(?=\\d))(?<after>.*)$`,
+    `${LEAD}(?:\\d{1,3}[.)]\\s*)?[*_]*` +
+      `(?:(?<chapter>{parts.chapter})|(?<section>{parts.section})|(?<part>{parts.part}))` +
+      `(?:[*_\\s]+|(?=\\d))(?<after>.*)$`,
   );
 
 interface WordHead {

@@ -159,8 +159,11 @@ export async function contextWindowOf(
   return served ? { tokens: served, source: 'server' } : { tokens: DEFAULT_CONTEXT_TOKENS, source: 'default' };
 }
 
-const OVERFLOW =
-  /exceed_context_size|exceeds the available context size|maximum context length|context_length_exceeded|context length|prompt is too long|too many tokens/i;
+/** llama.cpp's and vLLM's words for a prompt over the window. */
+const OVERFLOW_SERVED = /exceed_context_size|exceeds the available context size|maximum context length/.source;
+/** OpenAI's and other providers' words for the same. */
+const OVERFLOW_OTHERS = /context_length_exceeded|context length|prompt is too long|too many tokens/.source;
+const OVERFLOW = new RegExp(`${OVERFLOW_SERVED}|${OVERFLOW_OTHERS}`, 'i');
 
 /**
  * When a provider's failure says the prompt does not fit its window (llama.cpp's exceed_context_size_error,

@@ -38,8 +38,15 @@ type Token = { kind: 'open' | 'close' | 'void'; tag: string } | { kind: 'text'; 
 export { escapeText };
 
 /** Web and mail addresses: stores refuse a description with links or URLs in it. */
-const URL =
-  /\b(?:https?:\/\/|ftp:\/\/|www\.)(?:[^\s<>"')\]]*[^\s<>"')\].,;:!?])?|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|my|info|biz|app|shop|store|link)\b(?:\/(?:[^\s<>"')\]]*[^\s<>"')\].,;:!?])?)?/gi;
+/** An address with its scheme or www., up to a last character that is not punctuation. */
+const URL_SCHEMED = /\b(?:https?:\/\/|ftp:\/\/|www\.)(?:[^\s<>"')\]]*[^\s<>"')\].,;:!?])?/.source;
+/** A mail address. */
+const URL_MAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/.source;
+/** A bare domain with a common ending ... */
+const URL_DOMAIN = /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|my|info|biz|app|shop|store|link)\b/.source;
+/** ... and its path, if any. */
+const URL_PATH = /(?:\/(?:[^\s<>"')\]]*[^\s<>"')\].,;:!?])?)?/.source;
+const URL = new RegExp(`${URL_SCHEMED}|${URL_MAIL}|${URL_DOMAIN}${URL_PATH}`, 'gi');
 
 /**
  * Text without web or mail addresses (and without the space one leaves doubled).

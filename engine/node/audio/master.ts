@@ -146,7 +146,9 @@ async function encode(raw: string, out: string, gainDb: number, tags: FileTags, 
   const limit = (10 ** (AUDIO_TARGET.limitDb / 20)).toFixed(4);
   const graph =
     `[0:a]volume=${gainDb.toFixed(2)}dB,alimiter=limit=${limit}:level=0:latency=1:attack=5:release=80[v];` +
-    `anoisesrc=r=${SAMPLE_RATE}:c=pink:a=${ROOM_TONE_AMPLITUDE}:seed=1187[n];[v][n]amix=inputs=2:duration=first:normalize=0,aformat=sample_rates=${SAMPLE_RATE}:channel_layouts=mono[out]`;
+    `anoisesrc=r=${SAMPLE_RATE}:c=pink:a=${ROOM_TONE_AMPLITUDE}:seed=1187[n];` +
+    `[v][n]amix=inputs=2:duration=first:normalize=0,` +
+    `aformat=sample_rates=${SAMPLE_RATE}:channel_layouts=mono[out]`;
   const meta = [
     'title',
     tags.title,

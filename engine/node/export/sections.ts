@@ -195,10 +195,15 @@ export const epubLanguage = (lang: Lang): string => publishingOf(lang).epubTag;
  */
 export const wordLanguage = (lang: Lang): string => publishingOf(lang).wordTag;
 
+/** Control characters and U+FFFE/FFFF, which XML 1.0 cannot hold. */
+const XML_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.source;
+/** A high surrogate with no low one after it. */
+const LONE_HIGH = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.source;
+/** A low surrogate with no high one before it. */
+const LONE_LOW = /(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.source;
+const XML_UNSAFE = new RegExp(`${XML_CONTROL}|${LONE_HIGH}|${LONE_LOW}`, 'g');
+
 /** Characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/FFFF), removed. */
 export function xmlSafe(text: string): string {
-  return text.replace(
-    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-    '',
-  );
+  return text.replace(XML_UNSAFE, '');
 }

@@ -26,8 +26,9 @@ export interface EpubRead {
 }
 
 /** The epub:type (or guide type) words that mark a document as front matter. */
-const FRONT_TYPES =
-  /\b(cover|titlepage|title-page|halftitlepage|halftitle|toc|contents|copyright-page|copyright|imprint|frontmatter|colophon|loi|lot)\b/i;
+const FRONT_TITLE_TYPES = /cover|titlepage|title-page|halftitlepage|halftitle|toc|contents/.source;
+const FRONT_OTHER_TYPES = /copyright-page|copyright|imprint|frontmatter|colophon|loi|lot/.source;
+const FRONT_TYPES = new RegExp(String.raw`\b(${FRONT_TITLE_TYPES}|${FRONT_OTHER_TYPES})\b`, 'i');
 /**
  * Contents titles of front matter: every language's `reading.front`, and the contents page's title in languages
  * Karya does not write in (a file may come from any guide: German, French, Spanish, Dutch, Swedish, Turkish).

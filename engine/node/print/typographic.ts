@@ -232,8 +232,11 @@ export function typographicCoverSvg(
   const room = { top: y + h * 0.04, bottom: Math.min(foot, box.y0 + bh * 0.8) };
   drawTitle(facts, room, { w, bw, fonts, p, pen: { text, rule } });
 
+  const gradient =
+    `<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">` +
+    `<stop offset="0" stop-color="${p.top}"/><stop offset="1" stop-color="${p.bottom}"/></linearGradient>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
-<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.top}"/><stop offset="1" stop-color="${p.bottom}"/></linearGradient></defs>
+<defs>${gradient}</defs>
 <rect width="${w}" height="${h}" fill="url(#bg)"/>
 ${out.join('\n')}
 </svg>`;

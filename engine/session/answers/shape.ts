@@ -38,7 +38,8 @@ const patterns = fromPhrases((p) => ({
  */
 const chapterLine = () =>
   readingPattern(
-    String.raw`^[\s#*_>-]*(?:\d{1,3}[.)]\s*)?(?:{parts.chapter}|{parts.section}|{parts.part})\s+(?:\d{1,3}|[ivxlc]{1,7}|{numbers})(?![\p{L}\p{N}])`,
+    String.raw`^[\s#*_>-]*(?:\d{1,3}[.)]\s*)?(?:{parts.chapter}|{parts.section}|{parts.part})` +
+      String.raw`\s+(?:\d{1,3}|[ivxlc]{1,7}|{numbers})(?![\p{L}\p{N}])`,
   );
 /** Lines of this many words or more are paragraphs of prose, whatever else they are. */
 const PARAGRAPH_WORDS = 40;

@@ -13,14 +13,20 @@ import { escapeRegExp as escaped } from '../../markup.js';
 type PartOf = (label: string) => number | undefined;
 
 /** A part named as models name it in front of a line, every language's `reading.parts` (numbers in digits or words). */
-const PART = String.raw`(?:{parts.chapter}|{parts.plural}|{parts.part}|{parts.section})\s+(?:\d+(?:\s*[–—-]\s*\d+)?|[\p{L}-]{3,12})|{parts.introduction}|{parts.prologue}|{parts.conclusion}|{parts.epilogue}`;
+const NAMED_PART = String.raw`(?:{parts.chapter}|{parts.plural}|{parts.part}|{parts.section})`;
+const PART_NUMBER = String.raw`\s+(?:\d+(?:\s*[–—-]\s*\d+)?|[\p{L}-]{3,12})`;
+const UNNUMBERED_PART = String.raw`{parts.introduction}|{parts.prologue}|{parts.conclusion}|{parts.epilogue}`;
+const PART = `${NAMED_PART}${PART_NUMBER}|${UNNUMBERED_PART}`;
 /** A part's own title after its name: "– The Quiet Harbour", "(The Quiet Harbour)", "“Pelabuhan”". */
 const TITLE = String.raw`(?:\s*[–—-]\s*[^:.!?]{1,50}?|\s*\([^)]{1,50}\)|\s*[“"‘'][^”"’']{1,50}[”"’'])?`;
+/** After the step's own label: a part's title, then its colon or dash. */
+const OWN_LABEL_END = String.raw`${TITLE}\s*[:：.–—-]\s*(?=\S)`;
 /** "Chapter 1: ", "Chapter 1 – The Quiet Harbour: ", "Pengenalan: ", "Chapter 1. ". */
 const labelColon = () => readingPattern(String.raw`^(?:${PART})${TITLE}\s*[:：.]\s+(?=\S)`);
 /** "Chapter 1 – Aisha meets…" (a number is needed: "Introduction – …" may be the line itself). */
 const NUMBERED_PART = String.raw`(?:{parts.chapter}|{parts.plural}|{parts.part}|{parts.section})\s+\d+`;
-const labelDash = () => readingPattern(String.raw`^${NUMBERED_PART}\s*[–—]\s*(?=\S)|^${NUMBERED_PART}\s+-\s+(?=\S)`);
+const LABEL_DASH = String.raw`^${NUMBERED_PART}\s*[–—]\s*(?=\S)|^${NUMBERED_PART}\s+-\s+(?=\S)`;
+const labelDash = () => readingPattern(LABEL_DASH);
 /** A heading that names a part ("## Chapter 1", "**Bab 1: Pelabuhan**", "### Introduction") or a summary. */
 const partHeading = () => readingPattern(String.raw`^(?:(?:${PART})(?!\p{L}).*|{bible.summary})$`);
 /** A heading for the folded lines' arc, with the parts it names ("## Arc (Chapters 1–3)", "**Arka Bab 1–3**"). */
@@ -37,7 +43,7 @@ const chapterRange = () => readingPattern(String.raw`^(?:{parts.chapter}|{parts.
  */
 export function withoutPartLabel(line: string, label?: string): string {
   let text = line.trim();
-  const own = label?.trim() ? new RegExp(`^${escaped(label.trim())}${TITLE}\\s*[:：.–—-]\\s*(?=\\S)`, 'iu') : undefined;
+  const own = label?.trim() ? new RegExp(`^${escaped(label.trim())}${OWN_LABEL_END}`, 'iu') : undefined;
   // At most twice: "Chapter 1: Pengenalan: …" or "1. Chapter 1 – …" after the numbering went.
   for (let i = 0; i < 2; i++) {
     const next = (own ? text.replace(own, '') : text).replace(labelColon(), '').replace(labelDash(), '').trim();

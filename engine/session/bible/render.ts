@@ -33,10 +33,13 @@ export function renderBible(
   const since = (at: string | undefined) => (at && !opts.omit?.includes('since') ? ` | ${sinceWord(lang)} ${at}` : '');
   add(
     h('characters'),
-    b.characters.map(
-      (c) =>
-        `- ${since(c.since) ? [c.name, c.role || '-', c.state || '-', c.lastSeen || '-'].join(' | ') + since(c.since) : [c.name, c.role, c.state, c.lastSeen].join(' | ').replace(/( \| )+$/, '')}`,
-    ),
+    b.characters.map((c) => {
+      const at = since(c.since);
+      const row = at
+        ? [c.name, c.role || '-', c.state || '-', c.lastSeen || '-'].join(' | ') + at
+        : [c.name, c.role, c.state, c.lastSeen].join(' | ').replace(/( \| )+$/, '');
+      return `- ${row}`;
+    }),
   );
   const status = (t: BibleThread) => h(threadStatus(t)) + (t.changed ? ` ${t.changed}` : '');
   add(

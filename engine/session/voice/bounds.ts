@@ -45,7 +45,8 @@ export const SHORT_SAMPLE_WIDENING = 2;
  */
 const heading = () =>
   readingPattern(
-    String.raw`^(?:#{1,6}\s+\S|(?:{parts.chapter}|{parts.book}|{parts.part}|{parts.section})\s+(?:\d+|[ivxlcdm]+\b|{numbers}(?!\p{L})))`,
+    String.raw`^(?:#{1,6}\s+\S|(?:{parts.chapter}|{parts.book}|{parts.part}|{parts.section})` +
+      String.raw`\s+(?:\d+|[ivxlcdm]+\b|{numbers}(?!\p{L})))`,
   );
 const ROMAN = /^[IVXLC]{1,8}\.?$/;
 const MIN_CHAPTER_WORDS = 300;

@@ -74,7 +74,8 @@ function kidsCharacter(facts: MotifFacts, c: Canvas, characterY: number): string
     facts.mood === 'curious'
       ? `<circle cx="${r1(cx)}" cy="${r1(cy + r * 0.4)}" r="${r1(r * 0.12)}" fill="${ink}"/>`
       : `<path d="M ${r1(cx - r * 0.4)} ${r1(cy + r * 0.25)} ` +
-        `Q ${r1(cx)} ${r1(cy + r * (facts.mood === 'excited' ? 0.85 : 0.65))} ${r1(cx + r * 0.4)} ${r1(cy + r * 0.25)}" ` +
+        `Q ${r1(cx)} ${r1(cy + r * (facts.mood === 'excited' ? 0.85 : 0.65))} ` +
+        `${r1(cx + r * 0.4)} ${r1(cy + r * 0.25)}" ` +
         `fill="none" stroke="${ink}" stroke-width="${r1(r * 0.1)}" stroke-linecap="round"/>`;
   const band =
     facts.mood === 'brave'

@@ -173,22 +173,34 @@ export function coverSvg(facts: CoverFacts, size: { width: number; height: numbe
   const bylineY = isSquare ? bandTop + bandHeight + bylineSize * 1.6 : Math.min(h * 0.9, h - safe - bylineSize * 2.5);
   const byline = facts.byline
     ? `<text x="${r1(w / 2)}" y="${r1(bylineY)}" font-size="${bylineSize}" text-anchor="middle" fill="${ink}" ` +
-      `font-family="${family}"${isKids ? ' font-weight="bold"' : ''}>${escapeAttribute(wrapText(facts.byline, bylineChars, 1)[0] ?? '')}</text>`
+      `font-family="${family}"${isKids ? ' font-weight="bold"' : ''}>` +
+      `${escapeAttribute(wrapText(facts.byline, bylineChars, 1)[0] ?? '')}</text>`
     : '';
   const footer =
     `<text x="${r1(w / 2)}" y="${r1(h - safe - w * 0.025)}" ` +
     `font-size="${Math.round(w / 64)}" text-anchor="middle" fill="${ink}" opacity="0.7" ` +
     `font-family="${SANS}">${escapeAttribute(COVER.words(facts.lang).footer)}</text>`;
 
+  const sky =
+    `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/>` +
+    `<stop offset="1" stop-color="${bottom}"/></linearGradient></defs>`;
+  const characterY = isSquare ? bylineY + bylineSize : (bandTop + bandHeight + bylineY) / 2 - w * 0.1;
+  const bandBox =
+    `<rect x="${r1(w * 0.06)}" y="${r1(bandTop)}" width="${r1(w * 0.88)}" height="${r1(bandHeight)}" ` +
+    `rx="${r1(w * 0.03)}"`;
+  const frame =
+    `<rect x="${r1(w * 0.03)}" y="${r1(safe + w * 0.03)}" width="${r1(w * 0.94)}" ` +
+    `height="${r1(h - 2 * safe - w * 0.06)}" fill="none" stroke="${ink}" stroke-width="3" opacity="0.35"/>`;
+
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
-<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>
+${sky}
 <rect width="${w}" height="${h}" fill="url(#sky)"/>
-${motifs(facts, w, h, palette, rand, { characterY: isSquare ? bylineY + bylineSize : (bandTop + bandHeight + bylineY) / 2 - w * 0.1 })}
-<rect x="${r1(w * 0.06)}" y="${r1(bandTop)}" width="${r1(w * 0.88)}" height="${r1(bandHeight)}" rx="${r1(w * 0.03)}" fill="${bandFill}" opacity="${isKids ? 0.82 : 0.55}"/>
-<rect x="${r1(w * 0.06)}" y="${r1(bandTop)}" width="${r1(w * 0.88)}" height="${r1(bandHeight)}" rx="${r1(w * 0.03)}" fill="none" stroke="${accent}" stroke-width="${r1(w * 0.006)}"/>
+${motifs(facts, w, h, palette, rand, { characterY })}
+${bandBox} fill="${bandFill}" opacity="${isKids ? 0.82 : 0.55}"/>
+${bandBox} fill="none" stroke="${accent}" stroke-width="${r1(w * 0.006)}"/>
 ${titleSvg}
 ${byline}
-<rect x="${r1(w * 0.03)}" y="${r1(safe + w * 0.03)}" width="${r1(w * 0.94)}" height="${r1(h - 2 * safe - w * 0.06)}" fill="none" stroke="${ink}" stroke-width="3" opacity="0.35"/>
+${frame}
 ${footer}
 </svg>`;
 }

@@ -8,6 +8,7 @@ import type { ImageRequest } from '../provider.js';
 import { seeded } from './seeded.js';
 import { COVER, synonyms, type CoverGenre, type CoverMood, type CoverScheme } from './cover-words.js';
 import { escapeAttribute } from '../markup.js';
+import { MOOD_ACCENTS, motifs, r1, type Palette } from './cover-motifs.js';
 
 export type { CoverGenre, CoverMood, CoverScheme } from './cover-words.js';
 
@@ -22,9 +23,6 @@ export interface CoverFacts {
   scheme?: CoverScheme;
   lang: Lang;
 }
-
-/** [top, bottom, accent, ink] */
-type Palette = readonly [string, string, string, string];
 
 const GENRE_PALETTES: Record<CoverGenre, Palette> = {
   children: ['#7bdff2', '#fff3b0', '#ff8fab', '#1d3557'],
@@ -44,17 +42,17 @@ const SCHEME_PALETTES: Record<CoverScheme, Palette> = {
   fantasy: ['#7b2cbf', '#ffc8dd', '#ffd166', '#240046'],
   candy: ['#ffc6ff', '#fdffb6', '#ff70a6', '#5a189a'],
 };
-const MOOD_ACCENTS: Record<CoverMood, string> = {
-  playful: '#ffbe0b', mysterious: '#9d4edd', dramatic: '#e63946', peaceful: '#90e0ef', adventurous: '#f4a261', romantic: '#ffafcc',
-  happy: '#ffd60a', excited: '#ff006e', curious: '#3a86ff', friendly: '#fb8500', brave: '#d00000',
-};
 const DEFAULT_PALETTE: Palette = ['#264653', '#2a9d8f', '#e9c46a', '#fefae0'];
 
 const SANS = 'DejaVu Sans, Liberation Sans, Noto Sans, Arial, Helvetica, sans-serif';
 const SERIF = 'DejaVu Serif, Liberation Serif, Noto Serif, Georgia, Times New Roman, serif';
 
 function normalise(value: string): string {
-  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '');
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 }
 
 /** The key one of whose synonyms occurs in the value: "Soft Pastels" → pastel, "Fiksyen Sains" → scifi. */
@@ -82,13 +80,28 @@ export function coverFacts(request: ImageRequest): CoverFacts {
   // A character line of the book's Character Details ("Aisha Rahman: the lead, 28, …") names its character before the
   // colon.
   const character = byRole('mainCharacter')?.split(/\s*:\s/)[0];
-  const scheme = fromTable('colorScheme', synonyms((w) => w.schemes));
-  const genre = fromTable('genre', synonyms((w) => w.genres));
-  const mood = fromTable('mood', synonyms((w) => w.moods));
+  const scheme = fromTable(
+    'colorScheme',
+    synonyms((w) => w.schemes),
+  );
+  const genre = fromTable(
+    'genre',
+    synonyms((w) => w.genres),
+  );
+  const mood = fromTable(
+    'mood',
+    synonyms((w) => w.moods),
+  );
   const byline = author ? `${words.author} ${author}` : character ? `${words.character} ${character}` : undefined;
-  return { title, lang, ...(byline ? { byline } : {}), ...(genre ? { genre } : {}), ...(mood ? { mood } : {}), ...(scheme ? { scheme } : {}) };
+  return {
+    title,
+    lang,
+    ...(byline ? { byline } : {}),
+    ...(genre ? { genre } : {}),
+    ...(mood ? { mood } : {}),
+    ...(scheme ? { scheme } : {}),
+  };
 }
-
 
 /** Break text into lines of at most `width` characters (words longer than that are cut). */
 export function wrapText(text: string, width: number, maxLines: number): string[] {
@@ -110,126 +123,13 @@ export function wrapText(text: string, width: number, maxLines: number): string[
   return out;
 }
 
-
-const r1 = (n: number) => Math.round(n * 10) / 10;
-
-function heart(x: number, y: number, s: number, fill: string, opacity: number): string {
-  return `<path d="M ${r1(x)} ${r1(y + s * 0.3)} C ${r1(x - s)} ${r1(y - s * 0.4)} ${r1(x - s * 0.45)} ${r1(y - s)} ${r1(x)} ${r1(y - s * 0.45)} C ${r1(x + s * 0.45)} ${r1(y - s)} ${r1(x + s)} ${r1(y - s * 0.4)} ${r1(x)} ${r1(y + s * 0.3)} Z" fill="${fill}" opacity="${opacity}"/>`;
-}
-
-function star(x: number, y: number, s: number, fill: string, opacity: number): string {
-  const pts: string[] = [];
-  for (let i = 0; i < 10; i++) {
-    const a = (Math.PI / 5) * i - Math.PI / 2;
-    const rad = i % 2 === 0 ? s : s * 0.45;
-    pts.push(`${r1(x + rad * Math.cos(a))},${r1(y + rad * Math.sin(a))}`);
-  }
-  return `<polygon points="${pts.join(' ')}" fill="${fill}" opacity="${opacity}"/>`;
-}
-
-/** Motifs for a genre or scheme, then for a mood, drawn behind the title. */
-function motifs(facts: CoverFacts, w: number, h: number, p: Palette, rand: () => number, layout: { characterY: number }): string {
-  const [top, bottom, accent, ink] = p;
-  const out: string[] = [];
-  const isKids = facts.scheme !== undefined || facts.genre === 'children';
-  const theme = isKids ? 'kids' : facts.genre ?? 'default';
-  const scatter = (n: number, draw: (x: number, y: number, s: number) => string, yFrom = 0, yTo = 1) => {
-    for (let i = 0; i < n; i++) out.push(draw(rand() * w, h * (yFrom + rand() * (yTo - yFrom)), 0.5 + rand()));
-  };
-  switch (theme) {
-    case 'kids': {
-      out.push(`<circle cx="${r1(w * 0.82)}" cy="${r1(h * 0.16)}" r="${r1(w * 0.09)}" fill="#ffd60a"/>`);
-      for (let i = 0; i < 12; i++) {
-        const a = (Math.PI / 6) * i;
-        out.push(`<line x1="${r1(w * 0.82 + Math.cos(a) * w * 0.11)}" y1="${r1(h * 0.16 + Math.sin(a) * w * 0.11)}" x2="${r1(w * 0.82 + Math.cos(a) * w * 0.15)}" y2="${r1(h * 0.16 + Math.sin(a) * w * 0.15)}" stroke="#ffd60a" stroke-width="${r1(w * 0.012)}" stroke-linecap="round"/>`);
-      }
-      if (facts.scheme === 'rainbow') {
-        ['#ff595e', '#ffca3a', '#8ac926', '#1982c4', '#6a4c93'].forEach((c, i) => {
-          out.push(`<circle cx="${r1(w / 2)}" cy="${r1(h * 1.02)}" r="${r1(w * (0.62 - i * 0.05))}" fill="none" stroke="${c}" stroke-width="${r1(w * 0.05)}" opacity="0.85"/>`);
-        });
-      }
-      for (let i = 0; i < 3; i++) {
-        const cx = w * (0.12 + rand() * 0.5);
-        const cy = h * (0.1 + rand() * 0.12);
-        out.push(`<g fill="#ffffff" opacity="0.9"><ellipse cx="${r1(cx)}" cy="${r1(cy)}" rx="${r1(w * 0.07)}" ry="${r1(w * 0.035)}"/><ellipse cx="${r1(cx + w * 0.05)}" cy="${r1(cy - w * 0.02)}" rx="${r1(w * 0.05)}" ry="${r1(w * 0.035)}"/></g>`);
-      }
-      const hill = facts.scheme === 'nature' || facts.scheme === 'rainbow' ? '#52b788' : accent;
-      out.push(`<path d="M 0 ${r1(h * 0.8)} Q ${r1(w * 0.25)} ${r1(h * 0.68)} ${r1(w * 0.5)} ${r1(h * 0.8)} T ${w} ${r1(h * 0.78)} L ${w} ${h} L 0 ${h} Z" fill="${hill}" opacity="0.7"/>`);
-      out.push(`<path d="M 0 ${r1(h * 0.88)} Q ${r1(w * 0.3)} ${r1(h * 0.78)} ${r1(w * 0.62)} ${r1(h * 0.88)} T ${w} ${r1(h * 0.86)} L ${w} ${h} L 0 ${h} Z" fill="${ink}" opacity="0.25"/>`);
-      // A friendly round character whose face follows the mood.
-      const cx = w * 0.5;
-      const r = w * 0.1;
-      const cy = Math.min(h * 0.86, Math.max(h * 0.66, layout.characterY + r));
-      const moodColour = facts.mood ? MOOD_ACCENTS[facts.mood] : accent;
-      const mouth = facts.mood === 'curious'
-        ? `<circle cx="${r1(cx)}" cy="${r1(cy + r * 0.4)}" r="${r1(r * 0.12)}" fill="${ink}"/>`
-        : `<path d="M ${r1(cx - r * 0.4)} ${r1(cy + r * 0.25)} Q ${r1(cx)} ${r1(cy + r * (facts.mood === 'excited' ? 0.85 : 0.65))} ${r1(cx + r * 0.4)} ${r1(cy + r * 0.25)}" fill="none" stroke="${ink}" stroke-width="${r1(r * 0.1)}" stroke-linecap="round"/>`;
-      out.push(`<g><circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(r)}" fill="${moodColour}" stroke="${ink}" stroke-width="${r1(r * 0.06)}"/>`
-        + `<circle cx="${r1(cx - r * 0.35)}" cy="${r1(cy - r * 0.15)}" r="${r1(r * 0.12)}" fill="${ink}"/><circle cx="${r1(cx + r * 0.35)}" cy="${r1(cy - r * 0.15)}" r="${r1(r * 0.12)}" fill="${ink}"/>`
-        + `${mouth}${facts.mood === 'brave' ? `<path d="M ${r1(cx - r)} ${r1(cy - r * 0.55)} L ${r1(cx + r)} ${r1(cy - r * 0.55)}" stroke="#d00000" stroke-width="${r1(r * 0.18)}"/>` : ''}</g>`);
-      break;
-    }
-    case 'fantasy':
-      scatter(40, (x, y, s) => star(x, y, w * 0.008 * s, '#fff8e7', 0.5 + s * 0.2), 0, 0.7);
-      out.push(`<circle cx="${r1(w * 0.75)}" cy="${r1(h * 0.14)}" r="${r1(w * 0.09)}" fill="${accent}"/><circle cx="${r1(w * 0.79)}" cy="${r1(h * 0.125)}" r="${r1(w * 0.085)}" fill="${top}"/>`);
-      out.push(`<path d="M ${r1(w * 0.2)} ${h} L ${r1(w * 0.2)} ${r1(h * 0.74)} L ${r1(w * 0.26)} ${r1(h * 0.68)} L ${r1(w * 0.32)} ${r1(h * 0.74)} L ${r1(w * 0.32)} ${r1(h * 0.8)} L ${r1(w * 0.44)} ${r1(h * 0.8)} L ${r1(w * 0.44)} ${r1(h * 0.7)} L ${r1(w * 0.5)} ${r1(h * 0.62)} L ${r1(w * 0.56)} ${r1(h * 0.7)} L ${r1(w * 0.56)} ${r1(h * 0.8)} L ${r1(w * 0.68)} ${r1(h * 0.8)} L ${r1(w * 0.68)} ${r1(h * 0.74)} L ${r1(w * 0.74)} ${r1(h * 0.68)} L ${r1(w * 0.8)} ${r1(h * 0.74)} L ${r1(w * 0.8)} ${h} Z" fill="${top}" opacity="0.85"/>`);
-      break;
-    case 'scifi':
-      scatter(70, (x, y, s) => `<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(w * 0.002 * s + 1)}" fill="#ffffff" opacity="${r1(0.4 + s * 0.3)}"/>`);
-      out.push(`<circle cx="${r1(w * 0.68)}" cy="${r1(h * 0.72)}" r="${r1(w * 0.22)}" fill="${accent}" opacity="0.85"/>`);
-      out.push(`<ellipse cx="${r1(w * 0.68)}" cy="${r1(h * 0.72)}" rx="${r1(w * 0.36)}" ry="${r1(w * 0.06)}" fill="none" stroke="${ink}" stroke-width="${r1(w * 0.012)}" opacity="0.8" transform="rotate(-15 ${r1(w * 0.68)} ${r1(h * 0.72)})"/>`);
-      break;
-    case 'romance':
-      scatter(16, (x, y, s) => heart(x, y, w * 0.03 * s, accent, 0.35), 0.5, 1);
-      out.push(heart(w * 0.5, h * 0.72, w * 0.16, accent, 0.8));
-      break;
-    case 'mystery':
-    case 'horror':
-      out.push(`<circle cx="${r1(w * 0.7)}" cy="${r1(h * 0.1)}" r="${r1(w * 0.09)}" fill="${theme === 'horror' ? '#e5e5e5' : accent}" opacity="0.85"/>`);
-      for (let i = 0; i < 5; i++) out.push(`<rect x="0" y="${r1(h * (0.6 + i * 0.07))}" width="${w}" height="${r1(h * 0.03)}" fill="${ink}" opacity="${r1(0.05 + i * 0.03)}"/>`);
-      if (theme === 'horror') scatter(9, (x, _y, s) => `<rect x="${r1(x)}" y="0" width="${r1(w * 0.008 * s)}" height="${r1(h * 0.04 * s)}" rx="${r1(w * 0.004)}" fill="${accent}" opacity="0.8"/>`);
-      break;
-    case 'thriller':
-      for (let i = 0; i < 4; i++) out.push(`<polygon points="${r1(w * (0.1 + i * 0.25))},${h} ${r1(w * (0.25 + i * 0.25))},${h} ${r1(w * (0.65 + i * 0.2))},0 ${r1(w * (0.55 + i * 0.2))},0" fill="${accent}" opacity="0.18"/>`);
-      break;
-    case 'nonfiction':
-      for (let i = 0; i < 6; i++) out.push(`<rect x="${r1(w * 0.08)}" y="${r1(h * (0.62 + i * 0.035))}" width="${r1(w * (0.3 + rand() * 0.5))}" height="${r1(h * 0.012)}" fill="${i % 2 ? ink : accent}" opacity="0.7"/>`);
-      break;
-    default:
-      out.push(`<circle cx="${r1(w * 0.78)}" cy="${r1(h * 0.16)}" r="${r1(w * 0.12)}" fill="${accent}" opacity="0.55"/>`);
-      out.push(`<circle cx="${r1(w * 0.2)}" cy="${r1(h * 0.82)}" r="${r1(w * 0.22)}" fill="${bottom}" opacity="0.35"/>`);
-  }
-  if (!isKids && facts.mood) {
-    const m = MOOD_ACCENTS[facts.mood];
-    switch (facts.mood) {
-      case 'playful':
-        scatter(30, (x, y, s) => `<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(w * 0.008 * s)}" fill="${m}" opacity="0.8"/>`);
-        break;
-      case 'mysterious':
-        for (let i = 0; i < 3; i++) out.push(`<ellipse cx="${r1(w * rand())}" cy="${r1(h * (0.55 + i * 0.12))}" rx="${r1(w * 0.7)}" ry="${r1(h * 0.03)}" fill="${m}" opacity="0.18"/>`);
-        break;
-      case 'dramatic':
-        for (let i = 0; i < 8; i++) out.push(`<line x1="${r1(w / 2)}" y1="${r1(h * 0.35)}" x2="${r1(w * (i / 7))}" y2="${h}" stroke="${m}" stroke-width="${r1(w * 0.01)}" opacity="0.25"/>`);
-        break;
-      case 'peaceful':
-        for (let i = 0; i < 3; i++) out.push(`<path d="M 0 ${r1(h * (0.82 + i * 0.05))} Q ${r1(w * 0.25)} ${r1(h * (0.79 + i * 0.05))} ${r1(w * 0.5)} ${r1(h * (0.82 + i * 0.05))} T ${w} ${r1(h * (0.82 + i * 0.05))}" fill="none" stroke="${m}" stroke-width="${r1(w * 0.01)}" opacity="0.6"/>`);
-        break;
-      case 'adventurous':
-        out.push(`<polygon points="0,${h} ${r1(w * 0.3)},${r1(h * 0.7)} ${r1(w * 0.5)},${r1(h * 0.82)} ${r1(w * 0.72)},${r1(h * 0.62)} ${w},${r1(h * 0.85)} ${w},${h}" fill="${m}" opacity="0.45"/>`);
-        break;
-      case 'romantic':
-        scatter(10, (x, y, s) => heart(x, y, w * 0.02 * s, m, 0.5), 0.55, 1);
-        break;
-      default:
-        break;
-    }
-  }
-  return out.join('\n');
-}
-
 /** The palette of a cover: the kids colour scheme, else the genre, with the mood's accent. */
 export function coverPalette(facts: CoverFacts): Palette {
-  const base = facts.scheme ? SCHEME_PALETTES[facts.scheme] : facts.genre ? GENRE_PALETTES[facts.genre] : DEFAULT_PALETTE;
+  const base = facts.scheme
+    ? SCHEME_PALETTES[facts.scheme]
+    : facts.genre
+      ? GENRE_PALETTES[facts.genre]
+      : DEFAULT_PALETTE;
   if (!facts.mood || facts.scheme) return base;
   return [base[0], base[1], MOOD_ACCENTS[facts.mood], base[3]];
 }
@@ -260,26 +160,47 @@ export function coverSvg(facts: CoverFacts, size: { width: number; height: numbe
   const bandHeight = lines.length * lineHeight + fontSize * 0.9;
   const bandFill = isKids ? '#ffffff' : top;
   const titleSvg = lines
-    .map((l, i) => `<text x="${r1(w / 2)}" y="${r1(bandTop + fontSize * 0.45 + fontSize + i * lineHeight)}" font-size="${fontSize}" font-weight="bold" text-anchor="middle" fill="${ink}" font-family="${family}">${escapeAttribute(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="${r1(w / 2)}" y="${r1(bandTop + fontSize * 0.45 + fontSize + i * lineHeight)}" ` +
+        `font-size="${fontSize}" font-weight="bold" text-anchor="middle" fill="${ink}" ` +
+        `font-family="${family}">${escapeAttribute(l)}</text>`,
+    )
     .join('\n');
   const bylineSize = Math.round(w / (isSquare ? 24 : 22));
   // As many characters as fit the band's width (bold kids lettering is wider).
   const bylineChars = Math.min(40, Math.floor((w * 0.88) / (bylineSize * (isKids ? 0.66 : 0.58))));
   const bylineY = isSquare ? bandTop + bandHeight + bylineSize * 1.6 : Math.min(h * 0.9, h - safe - bylineSize * 2.5);
   const byline = facts.byline
-    ? `<text x="${r1(w / 2)}" y="${r1(bylineY)}" font-size="${bylineSize}" text-anchor="middle" fill="${ink}" font-family="${family}"${isKids ? ' font-weight="bold"' : ''}>${escapeAttribute(wrapText(facts.byline, bylineChars, 1)[0] ?? '')}</text>`
+    ? `<text x="${r1(w / 2)}" y="${r1(bylineY)}" font-size="${bylineSize}" text-anchor="middle" fill="${ink}" ` +
+      `font-family="${family}"${isKids ? ' font-weight="bold"' : ''}>` +
+      `${escapeAttribute(wrapText(facts.byline, bylineChars, 1)[0] ?? '')}</text>`
     : '';
-  const footer = `<text x="${r1(w / 2)}" y="${r1(h - safe - w * 0.025)}" font-size="${Math.round(w / 64)}" text-anchor="middle" fill="${ink}" opacity="0.7" font-family="${SANS}">${escapeAttribute(COVER.words(facts.lang).footer)}</text>`;
+  const footer =
+    `<text x="${r1(w / 2)}" y="${r1(h - safe - w * 0.025)}" ` +
+    `font-size="${Math.round(w / 64)}" text-anchor="middle" fill="${ink}" opacity="0.7" ` +
+    `font-family="${SANS}">${escapeAttribute(COVER.words(facts.lang).footer)}</text>`;
+
+  const sky =
+    `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/>` +
+    `<stop offset="1" stop-color="${bottom}"/></linearGradient></defs>`;
+  const characterY = isSquare ? bylineY + bylineSize : (bandTop + bandHeight + bylineY) / 2 - w * 0.1;
+  const bandBox =
+    `<rect x="${r1(w * 0.06)}" y="${r1(bandTop)}" width="${r1(w * 0.88)}" height="${r1(bandHeight)}" ` +
+    `rx="${r1(w * 0.03)}"`;
+  const frame =
+    `<rect x="${r1(w * 0.03)}" y="${r1(safe + w * 0.03)}" width="${r1(w * 0.94)}" ` +
+    `height="${r1(h - 2 * safe - w * 0.06)}" fill="none" stroke="${ink}" stroke-width="3" opacity="0.35"/>`;
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
-<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>
+${sky}
 <rect width="${w}" height="${h}" fill="url(#sky)"/>
-${motifs(facts, w, h, palette, rand, { characterY: isSquare ? bylineY + bylineSize : (bandTop + bandHeight + bylineY) / 2 - w * 0.1 })}
-<rect x="${r1(w * 0.06)}" y="${r1(bandTop)}" width="${r1(w * 0.88)}" height="${r1(bandHeight)}" rx="${r1(w * 0.03)}" fill="${bandFill}" opacity="${isKids ? 0.82 : 0.55}"/>
-<rect x="${r1(w * 0.06)}" y="${r1(bandTop)}" width="${r1(w * 0.88)}" height="${r1(bandHeight)}" rx="${r1(w * 0.03)}" fill="none" stroke="${accent}" stroke-width="${r1(w * 0.006)}"/>
+${motifs(facts, w, h, palette, rand, { characterY })}
+${bandBox} fill="${bandFill}" opacity="${isKids ? 0.82 : 0.55}"/>
+${bandBox} fill="none" stroke="${accent}" stroke-width="${r1(w * 0.006)}"/>
 ${titleSvg}
 ${byline}
-<rect x="${r1(w * 0.03)}" y="${r1(safe + w * 0.03)}" width="${r1(w * 0.94)}" height="${r1(h - 2 * safe - w * 0.06)}" fill="none" stroke="${ink}" stroke-width="3" opacity="0.35"/>
+${frame}
 ${footer}
 </svg>`;
 }
@@ -297,6 +218,11 @@ function Resvg(): typeof ResvgClass {
 export function renderCoverPng(request: ImageRequest): Uint8Array {
   const [width, height] = request.size.split('x').map(Number) as [number, number];
   const svg = coverSvg(coverFacts(request), { width, height });
-  const png = new (Resvg())(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
+  const png = new (Resvg())(svg, {
+    fitTo: { mode: 'original' },
+    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
+  })
+    .render()
+    .asPng();
   return new Uint8Array(png);
 }

@@ -108,9 +108,9 @@ async function writeSchedule(run: PackageRun): Promise<void> {
   const days = new Set(rows.filter((r) => r.publishOn).map((r) => r.publishOn)).size;
   const heldCount = rows.length - run.scheduled;
   const held = heldCount ? batchWord('heldCount', lang, { n: heldCount }) : '';
-  info(
-    `karya: ${batchWord('schedule', lang, { packages: batchCount('packages', rows.length, lang), days: batchCount('days', days, lang), perDay: input.perDay, held, file })}`,
-  );
+  const packages = batchCount('packages', rows.length, lang);
+  const daysText = batchCount('days', days, lang);
+  info(`karya: ${batchWord('schedule', lang, { packages, days: daysText, perDay: input.perDay, held, file })}`);
   input.emit?.({ type: 'schedule_written', file, titles: run.scheduled, days, held: heldCount });
 }
 

@@ -14,6 +14,7 @@ import type { CoverContent } from '../../publish/index.js';
 import { COVER_DECODE_MAX_MB, COVER_MAX_PIXELS, coverDecodeMegabytes } from '../../publish/cover-limits.js';
 import { CoverPictureError, pictureStorageOf } from './cover-picture-error.js';
 import { EBOOK_COVER, type CoverImage, type FrontArt } from './cover.js';
+import { channelDeviations, dominantColour } from './pixel-stats.js';
 
 /** Channels whose spread (standard deviation, 0-255) stays under this are one flat colour. */
 export const FLAT_SPREAD = 3;
@@ -85,7 +86,9 @@ export async function prepareCoverArt(art: Uint8Array, sizes: CoverSizes): Promi
       .withDensity(EBOOK_COVER.dpi)
       .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
       .toBuffer({ resolveWithObject: true });
-    const { channels } = await sharp(made.data).stats();
+    // The cover's pixels as cover.jpg holds them (decoded from it), for its spread (pixel-stats.ts).
+    const shown = await sharp(made.data).raw().toBuffer({ resolveWithObject: true });
+    const spread = channelDeviations({ data: shown.data, channels: shown.info.channels });
     prepared.ebook = {
       bytes: new Uint8Array(made.data),
       format: 'jpeg',
@@ -94,7 +97,7 @@ export async function prepareCoverArt(art: Uint8Array, sizes: CoverSizes): Promi
       channels: made.info.channels,
     };
     prepared.content = {
-      isFlat: channels.every((c) => c.stdev < FLAT_SPREAD),
+      isFlat: spread.every((stdev) => stdev < FLAT_SPREAD),
       source: { width: meta.width ?? 0, height: meta.height ?? 0 },
     };
   }
@@ -103,10 +106,9 @@ export async function prepareCoverArt(art: Uint8Array, sizes: CoverSizes): Promi
     const panelRaw = {
       raw: { width: panel.info.width, height: panel.info.height, channels: panel.info.channels },
     } as const;
-    const { dominant } = await sharp(panel.data, panelRaw).stats();
     prepared.front = {
       jpeg: new Uint8Array(await sharp(panel.data, panelRaw).jpeg({ quality: 90 }).toBuffer()),
-      dominant,
+      dominant: dominantColour({ data: panel.data, channels: panel.info.channels }),
     };
   }
   return prepared;

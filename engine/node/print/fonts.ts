@@ -1,6 +1,7 @@
-// The print layouts' fonts: Debian's DejaVu files (KARYA_FONT_DIR to use others), registered with a pdfkit
-// document, and the widths of text in them, remembered (typeset.ts breaks lines with them).
-import { existsSync } from 'node:fs';
+// The print layouts' fonts: Debian's DejaVu files (KARYA_FONT_DIR to use others), read once a thread and registered
+// with each pdfkit document, and the widths of text in them, remembered (typeset.ts breaks lines with them).
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { KaryaError } from '../../karya-error.js';
 
@@ -39,9 +40,36 @@ export function fontPath(name: FontName): string {
   return found;
 }
 
+/** A font file as pdfkit's font engine (fontkit) has read it: what registerFont takes in place of the file's path. */
+interface ReadFont {
+  layout: (...args: never[]) => unknown;
+}
+
+/** fontkit as pdfkit requires it (the engine pdfkit depends on, in its version). */
+let fontkit: { create(bytes: Uint8Array): ReadFont } | undefined;
+/** The fonts read in this thread, by file: each is read and its tables decoded once, not once a document. */
+const readFonts = new Map<string, ReadFont>();
+
+/**
+ * A font file read by fontkit, once a thread. A package's PDFs (the interior, laid out again when its gutter widens,
+ * and the wrap cover) and every PDF after them share it: each document still embeds its own subset of it. Read again
+ * for each document, the fonts' tables (kerning, ligatures) were decoded anew every time: 40–80 ms of CPU a document.
+ */
+function readFont(file: string): ReadFont {
+  let font = readFonts.get(file);
+  if (!font) {
+    fontkit ??= createRequire(createRequire(import.meta.url).resolve('pdfkit'))('fontkit') as typeof fontkit;
+    font = fontkit!.create(readFileSync(file));
+    readFonts.set(file, font);
+  }
+  return font;
+}
+
 /** Register every font of the layouts with a pdfkit document (embedded as subsets when drawn). */
 export function registerFonts(pdf: PDFKit.PDFDocument): void {
-  for (const name of Object.keys(FONT_FILES) as FontName[]) pdf.registerFont(name, fontPath(name));
+  // pdfkit takes a font fontkit has read (one with a `layout`) as it takes a file (its types name only the file).
+  for (const name of Object.keys(FONT_FILES) as FontName[])
+    pdf.registerFont(name, readFont(fontPath(name)) as unknown as string);
 }
 
 /** Widths of text in the document's fonts, remembered per font, size and text. */

@@ -10,9 +10,10 @@ const leftOut = isQuickRun() ? leftOutQuick() : [];
 // the engine and the server anew (1–3 s of a worker per file; tests/server alone went from 355 to 170 s of CPU).
 // Their files set no environment or globals another file reads (or put back what they set), close the servers
 // they start, and pass in any order (checked with --sequence.shuffle.files; translate and bench too, which joined
-// later: their 14 files' imports went from 23 % to 7 % of their run). Studio files share theirs in a project of
+// later: their 14 files' imports went from 23 % to 7 % of their run; audio too, whose files then share the worker's
+// epubcheck JVM and audio threads instead of starting their own). Studio files share theirs in a project of
 // their own (jsdom), browser files (tests/e2e) in theirs; SOLO keep a fresh graph each.
-const SHARED_GRAPH = ['architecture', 'batch', 'bench', 'cli', 'contract', 'engine', 'export', 'generators', 'import', 'print', 'providers', 'publish', 'scale', 'server', 'session', 'translate'].map((d) => `tests/${d}/**/*.test.ts`);
+const SHARED_GRAPH = ['architecture', 'audio', 'batch', 'bench', 'cli', 'contract', 'engine', 'export', 'generators', 'import', 'print', 'providers', 'publish', 'scale', 'server', 'session', 'translate'].map((d) => `tests/${d}/**/*.test.ts`);
 /**
  * Files of those folders that need a process of their own: export-limits sets the export time-out the process's
  * one export pool reads when it is first made; offline-text-languages adds a fourth language, which the export pool's

@@ -1,10 +1,11 @@
 // What the audio edition asks of its worker threads (audio-pool.ts, audio-worker.ts), as data that crosses threads.
 import type { FileTags, MasteredFile, SpeechPiece } from './master.js';
 
-/** A piece's samples as measured: their count, their sum of squares (its level), its clipped stretches. */
+/** A piece's samples as measured: their count, their sum of squares (its level), its peak, its clipped stretches. */
 export interface PieceMeasured {
   readonly samples: number;
   readonly sumSquares: number;
+  readonly peak: number;
   readonly clipped: number;
 }
 

@@ -8,18 +8,21 @@ import { parentPort } from 'node:worker_threads';
 import { ensureLanguages, setLanguageSource } from '../../languages/index.js';
 import { handedLanguages, serializeError, type WorkerReply } from '../worker-thread.js';
 import { masterFile } from './master.js';
-import { clippedStretches, decodeToPcm, sumOfSquares, trimSilence } from './pcm.js';
+import { clippedStretches, decodeToPcm, peakOf, sumOfSquares, trimSilence } from './pcm.js';
 import type { AudioJob, PieceMeasured } from './audio-jobs.js';
 
 const handed = handedLanguages();
 if (handed) setLanguageSource(() => handed);
 let tableSet = false;
 
-/** A voice's audio as its piece file (raw 16-bit mono 44.1 kHz, its silence at both ends cut) and what it measured. */
+/**
+ * A voice's audio as its piece file (raw 16-bit mono 44.1 kHz, its silence at both ends cut) and what it measured:
+ * its length, level, peak and clipped stretches.
+ */
 async function piece(bytes: Uint8Array, file: string): Promise<PieceMeasured> {
   const pcm = trimSilence(await decodeToPcm(bytes));
   await writeFile(file, new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
-  return { samples: pcm.length, sumSquares: sumOfSquares(pcm), clipped: clippedStretches(pcm) };
+  return { samples: pcm.length, sumSquares: sumOfSquares(pcm), peak: peakOf(pcm), clipped: clippedStretches(pcm) };
 }
 
 parentPort?.on('message', (job: AudioJob & { id: number }) => {

@@ -212,7 +212,7 @@ export async function writeAudiobook(input: {
         out: path.join(out, m4b),
         work,
         book: { title: book.title, author: book.author, lang: book.lang },
-        files: files.map((f) => ({ path: path.join(out, f.file), title: f.title })),
+        files: files.map((f) => ({ path: path.join(out, f.file), title: f.title, seconds: f.mastered.seconds })),
         ...(signal ? { signal } : {}),
       });
     const epub = failed.length ? undefined : READ_ALONG_EPUB;

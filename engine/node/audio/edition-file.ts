@@ -140,10 +140,11 @@ export async function makeItem(
       })),
     ),
   );
-  const pieces: SpeechPiece[] = read.map(({ file, samples, sumSquares }, i) => ({
+  const pieces: SpeechPiece[] = read.map(({ file, samples, sumSquares, peak }, i) => ({
     file,
     samples,
     sumSquares,
+    peak,
     pauseAfter: item.kind === 'chapter' && i === 0 ? AUDIO_TARGET.headingPauseSeconds : AUDIO_TARGET.pauseSeconds,
   }));
   const groups = filesOfPieces(pieces, input.maxMinutes * 60);

@@ -1,21 +1,11 @@
 // The whole audio edition as one M4B (AAC in MP4), made by FFmpeg from the chapter MP3s in order, with a chapter mark
-// for each (an FFmpeg metadata file's [CHAPTER] entries, titled as the book titles them) and the book's title, author
-// and language as its tags.
+// for each (an FFmpeg metadata file's [CHAPTER] entries, titled as the book titles them, each as long as its file's
+// samples as mastered: the MP3s decode to exactly those) and the book's title, author and language as its tags.
 import { writeFile } from 'node:fs/promises';
 import { runTool } from './tools.js';
 
 /** A value of an FFmpeg metadata file, its special characters escaped. */
 const escaped = (value: string) => value.replace(/[\\=;#\n]/g, (c) => `\\${c === '\n' ? '\n' : c}`);
-
-/** Seconds of an audio file, as ffprobe reads it. */
-export async function durationOf(file: string, signal?: AbortSignal): Promise<number> {
-  const { stdout } = await runTool(
-    'ffprobe',
-    ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', file],
-    signal ? { signal } : {},
-  );
-  return Number(stdout.toString('utf8').trim());
-}
 
 /** The metadata file of a book whose files (in order, each with its title and length in seconds) make its chapters. */
 export function chapterMetadata(
@@ -46,20 +36,19 @@ export function chapterMetadata(
 }
 
 /**
- * The M4B at `out` of `files` (MP3s, in order), its chapter marks their titles. `work`: a folder for the list and the
- * metadata.
- * @example await writeM4b({ out: 'book.m4b', work: tmp, book, files: [{ path, title }] })
+ * The M4B at `out` of `files` (MP3s, in order, each with its length in seconds), its chapter marks their titles.
+ * `work`: a folder for the list and the metadata.
+ * @example await writeM4b({ out: 'book.m4b', work: tmp, book, files: [{ path, title, seconds }] })
  */
 export async function writeM4b(input: {
   out: string;
   work: string;
   book: { title: string; author: string; lang: string };
-  files: ReadonlyArray<{ path: string; title: string }>;
+  files: ReadonlyArray<{ path: string; title: string; seconds: number }>;
   signal?: AbortSignal;
 }): Promise<{ seconds: number }> {
   const { signal } = input;
-  const timed = [];
-  for (const f of input.files) timed.push({ ...f, seconds: await durationOf(f.path, signal) });
+  const timed = input.files;
   const list = `${input.work}/m4b-files.txt`;
   const metadata = `${input.work}/m4b-chapters.txt`;
   await writeFile(list, timed.map((f) => `file '${f.path.replace(/'/g, "'\\''")}'`).join('\n') + '\n');

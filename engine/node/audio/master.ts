@@ -1,8 +1,9 @@
 // One file of the audio edition made to the numbers stores ask (ACX's, the strictest): its speech laid out with
 // pauses between paragraphs and room tone at the head (0.75 s) and the tail (2.5 s), then, in FFmpeg processes,
-// measured (pass one), brought to an RMS of −20 dB by one linear gain and held under −4 dBFS by a look-ahead limiter
-// (pass two), a pink room tone far under the speech (noise floor about −70 dB) mixed in, and encoded as 44.1 kHz mono
-// 192 kbps CBR MP3. The MP3 is decoded and measured again; a level the limiter moved is corrected once.
+// brought to an RMS of −20 dB by one linear gain (counted from the pieces' samples) and held under −4 dBFS by a
+// look-ahead limiter, a pink room tone far under the speech (noise floor about −70 dB) mixed in, and encoded once as
+// 44.1 kHz mono 192 kbps CBR MP3. Where the gain would take a peak over the limiter's ceiling, the limited audio is
+// measured first (no encoding) and a level the limiter moved corrected once; the MP3 is decoded and measured.
 import { open, readFile, rm } from 'node:fs/promises';
 import { runTool } from './tools.js';
 import { SAMPLE_RATE, secondsOf } from './pcm.js';
@@ -38,6 +39,8 @@ export interface SpeechPiece {
   readonly file: string;
   readonly samples: number;
   readonly sumSquares: number;
+  /** The loudest sample's level, as a share of full scale (0–1). */
+  readonly peak: number;
   readonly pauseAfter: number;
 }
 
@@ -139,13 +142,18 @@ function rmsDbOf(pieces: readonly SpeechPiece[], samples: number): number {
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const RAW_INPUT = (raw: string) => ['-f', 's16le', '-ar', String(SAMPLE_RATE), '-ac', '1', '-i', raw];
 
+/** The gain and the limiter every file is made with, as FFmpeg filters (the limiter at AUDIO_TARGET.limitDb). */
+function gainAndLimiter(gainDb: number): string {
+  const limit = (10 ** (AUDIO_TARGET.limitDb / 20)).toFixed(4);
+  return `volume=${gainDb.toFixed(2)}dB,alimiter=limit=${limit}:level=0:latency=1:attack=5:release=80`;
+}
+
 /**
  * Encode `raw` with `gainDb` into `out`: the gain, the limiter, the room tone mixed in, 44.1 kHz mono 192 kbps CBR MP3.
  */
 async function encode(raw: string, out: string, gainDb: number, tags: FileTags, signal?: AbortSignal): Promise<void> {
-  const limit = (10 ** (AUDIO_TARGET.limitDb / 20)).toFixed(4);
   const graph =
-    `[0:a]volume=${gainDb.toFixed(2)}dB,alimiter=limit=${limit}:level=0:latency=1:attack=5:release=80[v];` +
+    `[0:a]${gainAndLimiter(gainDb)}[v];` +
     `anoisesrc=r=${SAMPLE_RATE}:c=pink:a=${ROOM_TONE_AMPLITUDE}:seed=1187[n];` +
     `[v][n]amix=inputs=2:duration=first:normalize=0,` +
     `aformat=sample_rates=${SAMPLE_RATE}:channel_layouts=mono[out]`;
@@ -191,8 +199,25 @@ async function encode(raw: string, out: string, gainDb: number, tags: FileTags, 
 }
 
 /**
- * The pieces made into the MP3 `out` (its raw layout in `raw`, removed after): two-pass level, limiter, room tone,
- * measured.
+ * The gain that brings the laid-out `raw` (`samples` long) to the RMS aimed at: counted from the pieces' samples (its
+ * silences included, as a store's checker counts). The limiter takes a little off a voice with strong peaks: when the
+ * loudest sample would pass the limiter's ceiling, the audio as the limiter leaves it is measured (FFmpeg, decoding
+ * and encoding nothing; the room tone, 50 dB under, left out) and a level it moved corrected once.
+ */
+async function gainOf(pieces: readonly SpeechPiece[], raw: string, samples: number, signal?: AbortSignal) {
+  const first = rmsDbOf(pieces, samples);
+  if (!Number.isFinite(first)) return 0;
+  const gain = AUDIO_TARGET.rmsDb - first;
+  const peak = pieces.reduce((n, p) => Math.max(n, p.peak), 0);
+  if (peak === 0 || 20 * Math.log10(peak) + gain <= AUDIO_TARGET.limitDb) return gain;
+  const limited = await levelsOf(RAW_INPUT(raw), `${gainAndLimiter(gain)},`, signal);
+  const off = AUDIO_TARGET.rmsDb - limited.rmsDb;
+  return Number.isFinite(limited.rmsDb) && Math.abs(off) > 0.75 ? gain + off : gain;
+}
+
+/**
+ * The pieces made into the MP3 `out` (its raw layout in `raw`, removed after): the level's gain, limiter, room tone,
+ * one encoding, measured.
  * @example await masterFile({ pieces, out: 'chapter-01.mp3', raw: '/tmp/x.raw', tags })
  */
 export async function masterFile(input: {
@@ -209,18 +234,8 @@ export async function masterFile(input: {
     raw,
   );
   try {
-    // Pass one: the laid-out audio's RMS, counted from its samples (its silences included, as a store's checker
-    // counts).
-    const first = rmsDbOf(pieces, laid.samples);
-    let gain = Number.isFinite(first) ? AUDIO_TARGET.rmsDb - first : 0;
-    await encode(raw, out, gain, tags, signal);
-    let measured = await levelsOf(['-i', out], SILENCES, signal);
-    // The limiter takes a little off a voice with strong peaks: one correction brings the RMS back to its aim.
-    if (Number.isFinite(measured.rmsDb) && Math.abs(measured.rmsDb - AUDIO_TARGET.rmsDb) > 0.75) {
-      gain += AUDIO_TARGET.rmsDb - measured.rmsDb;
-      await encode(raw, out, gain, tags, signal);
-      measured = await levelsOf(['-i', out], SILENCES, signal);
-    }
+    await encode(raw, out, await gainOf(pieces, raw, laid.samples, signal), tags, signal);
+    const measured = await levelsOf(['-i', out], SILENCES, signal);
     return { seconds: round3(secondsOf(laid.samples)), timings: laid.timings, ...measured };
   } finally {
     await rm(raw, { force: true });

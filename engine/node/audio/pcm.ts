@@ -69,5 +69,12 @@ export function sumOfSquares(pcm: Int16Array): number {
   return sum;
 }
 
+/** The loudest sample's level, as a share of full scale (what a peak level is counted from). */
+export function peakOf(pcm: Int16Array): number {
+  let peak = 0;
+  for (const s of pcm) peak = Math.max(peak, Math.abs(s));
+  return peak / 32_768;
+}
+
 /** Seconds of `samples` samples. */
 export const secondsOf = (samples: number) => samples / SAMPLE_RATE;

@@ -1,4 +1,4 @@
-// The audio edition's outside programs (FFmpeg, ffprobe, espeak-ng), each run as a separate process of its own
+// The audio edition's outside programs (FFmpeg, espeak-ng), each run as a separate process of its own
 // (child_process, never linked into Karya: GPL code stays out of its bundle), asynchronously: the encoding and the
 // measuring happen in those processes, never on the caller's thread. A program that is not installed is named with
 // the package that installs it.
@@ -6,11 +6,11 @@ import { spawn } from 'node:child_process';
 import { AudioError } from '../../audio-error.js';
 
 /** The programs the audio edition runs, and the Debian package of each. */
-export const AUDIO_TOOLS = { ffmpeg: 'ffmpeg', ffprobe: 'ffmpeg', 'espeak-ng': 'espeak-ng' } as const;
+export const AUDIO_TOOLS = { ffmpeg: 'ffmpeg', 'espeak-ng': 'espeak-ng' } as const;
 export type AudioTool = keyof typeof AUDIO_TOOLS;
 
 /**
- * The program a tool runs: KARYA_FFMPEG, KARYA_FFPROBE or KARYA_ESPEAK_NG when set (a build of one's own), else its
+ * The program a tool runs: KARYA_FFMPEG or KARYA_ESPEAK_NG when set (a build of one's own), else its
  * name on PATH.
  */
 function programOf(tool: AudioTool): string {

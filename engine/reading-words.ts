@@ -20,6 +20,24 @@ import { withUnicode, wordEdges } from './word-edges.js';
 import { numberIn, parseNumbers, type NumberWords } from './reading-numbers.js';
 export type { NumberWords } from './reading-numbers.js';
 
+/**
+ * The story bible's sections, by the keys of their headings' words: the bible's own (render.ts writes them with
+ * session/bible/words.ts's words) and, between them, the one part's or arc's heading a model writes instead
+ * (`chapter`, `arc`). In the order they are read (session/bible/read.ts tries them in turn).
+ */
+export const BIBLE_SECTIONS = [
+  'premise',
+  'ending',
+  'chapters',
+  'arcs',
+  'chapter',
+  'arc',
+  'characters',
+  'threads',
+  'facts',
+  'replaced',
+] as const;
+
 /** The keys of each group of the section, in the order languages/en/reading.yaml explains them. */
 export const READING_KEYS = {
   parts: ['chapter', 'plural', 'section', 'part', 'book', 'introduction', 'conclusion', 'prologue', 'epilogue'],
@@ -55,16 +73,7 @@ export const READING_KEYS = {
     'due',
   ],
   bible: [
-    'premise',
-    'ending',
-    'chapters',
-    'arcs',
-    'chapter',
-    'arc',
-    'characters',
-    'threads',
-    'facts',
-    'replaced',
+    ...BIBLE_SECTIONS,
     'summary',
     'open',
     'advanced',

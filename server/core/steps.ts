@@ -30,7 +30,7 @@ import type { Charge } from '../store/ports.js';
 import { bookSeriesOf, plainBooks } from './series.js';
 
 export type { StepHooks, StepRequest } from './step-request.js';
-export { continuesDraft, StepFailure } from './step-write.js';
+export { StepFailure } from './step-write.js';
 
 /**
  * Run the user's next step. Throws ApiError before a charge (404, 400, 402, 409) and StepFailure after one

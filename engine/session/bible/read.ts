@@ -16,8 +16,8 @@ import {
 } from './entries.js';
 import { partHeadingOf, withoutPartLabel } from './labels.js';
 import { byText, TEXTS_KEPT } from '../../text-cache.js';
-import { bibleKeyOf } from './words.js';
-import { readingPattern } from '../../reading-words.js';
+import { bibleKeyOf, WRITTEN_SECTIONS } from './words.js';
+import { BIBLE_SECTIONS, readingPattern } from '../../reading-words.js';
 
 export const EMPTY_BIBLE: StoryBible = {
   premise: '',
@@ -29,38 +29,13 @@ export const EMPTY_BIBLE: StoryBible = {
   facts: [],
 };
 
-type Section =
-  'premise' | 'ending' | 'chapters' | 'arcs' | 'characters' | 'threads' | 'facts' | 'replaced' | 'chapter' | 'arc';
+type Section = (typeof BIBLE_SECTIONS)[number];
 
 /**
- * The headings a bible or an update answer may use besides its own (every language's `reading.bible`, the words models
- * write instead).
+ * A section's heading as a bible or an update answer may write it besides its own (every language's `reading.bible`,
+ * the words models write instead).
  */
-const SECTION_KEYS: readonly Section[] = [
-  'premise',
-  'ending',
-  'chapters',
-  'arcs',
-  'chapter',
-  'arc',
-  'characters',
-  'threads',
-  'facts',
-  'replaced',
-];
 const sectionName = (section: Section) => readingPattern(`^(?:{bible.${section}})$`);
-
-/** The sections a bible is written with (render.ts), by their words' keys. */
-const WRITTEN_SECTIONS = [
-  'premise',
-  'ending',
-  'chapters',
-  'arcs',
-  'characters',
-  'threads',
-  'facts',
-  'replaced',
-] as const;
 
 /** A heading line's section: `## Characters`, `**Characters**`, `Characters:`. */
 function sectionOf(line: string): Section | undefined {
@@ -68,7 +43,7 @@ function sectionOf(line: string): Section | undefined {
   if (!m) return undefined;
   const name = m[1]!.toLowerCase().replace(/\s+/g, ' ').trim();
   // Then the headings as any language of the table writes them (a language added to it reads back its own bible).
-  return SECTION_KEYS.find((section) => sectionName(section).test(name)) ?? bibleKeyOf(name, WRITTEN_SECTIONS);
+  return BIBLE_SECTIONS.find((section) => sectionName(section).test(name)) ?? bibleKeyOf(name, WRITTEN_SECTIONS);
 }
 
 /**

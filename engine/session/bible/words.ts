@@ -3,16 +3,17 @@
 // kind, the lines of threads due, and a series' changes. The bible's reader (bible.ts, entries.ts) also takes
 // back every language's words, so a bible written in a language added to the table reads as it was written.
 import { catalogue, sayer } from '../../languages/index.js';
+import { BIBLE_SECTIONS } from '../../reading-words.js';
+
+type WrittenSection = Exclude<(typeof BIBLE_SECTIONS)[number], 'chapter' | 'arc'>;
+
+/** The sections a bible is written with (render.ts), in order: all it reads but one part's or one arc's heading. */
+export const WRITTEN_SECTIONS: readonly WrittenSection[] = BIBLE_SECTIONS.filter(
+  (section): section is WrittenSection => section !== 'chapter' && section !== 'arc',
+);
 
 export const BIBLE_WORDS = catalogue('story-bible', [
-  'premise',
-  'ending',
-  'chapters',
-  'arcs',
-  'characters',
-  'threads',
-  'facts',
-  'replaced',
+  ...WRITTEN_SECTIONS,
   'open',
   'advanced',
   'resolved',

@@ -2,8 +2,16 @@
 // (caption, column and row headers, each mark in words as well as its symbol), the lanes' spans, the relations,
 // the findings by part and what the last part changed; inline CSS, no script, no outside file, in the book's
 // language, laid out to print (landscape) or to send to an editor.
-import { characterCells, factCells, findingCounts, threadCells, type CellMark, type MapCell } from './cells.js';
-import { FINDING_SYMBOL, GONE_SYMBOL, LINE_SYMBOL, MARK_SYMBOLS, mapWord, type MapWord } from './words.js';
+import { characterCells, factCells, findingCounts, threadCells, type MapCell } from './cells.js';
+import {
+  FINDING_SYMBOL,
+  GONE_SYMBOL,
+  LINE_SYMBOL,
+  MARK_SYMBOLS,
+  legendItems,
+  mapWord,
+  type MapWords,
+} from './words.js';
 import type { MapChange, MapPart, StoryMap, ThreadLane } from './schema.js';
 import { escapeAttribute } from '../../markup.js';
 
@@ -30,9 +38,7 @@ ul{padding-left:1.25rem}li{margin:.15rem 0}
 @media print{body{margin:0;max-width:none}.scroll{overflow:visible}@page{size:landscape;margin:12mm}}
 `;
 
-type Words = (key: MapWord, vars?: Record<string, string | number>) => string;
-
-function cellHtml(cell: MapCell, w: Words, text?: string): string {
+function cellHtml(cell: MapCell, w: MapWords, text?: string): string {
   const symbol = cell.marks.length
     ? cell.marks.map((m) => MARK_SYMBOLS[m]).join('')
     : cell.isGone
@@ -58,13 +64,13 @@ function cellHtml(cell: MapCell, w: Words, text?: string): string {
   return `<td${tone ? ` class="${tone}"` : ''}${title}>${said}${small}</td>`;
 }
 
-function rowHtml(name: string, cells: readonly MapCell[], w: Words): string {
+function rowHtml(name: string, cells: readonly MapCell[], w: MapWords): string {
   const text = (c: MapCell) =>
     c.text && c.marks.some((m) => m === 'first' || m === 'change' || m === 'gone') ? c.text : undefined;
   return `<tr><th scope="row">${esc(name)}</th>${cells.map((c) => cellHtml(c, w, text(c))).join('')}</tr>`;
 }
 
-function tableHtml(map: StoryMap, w: Words): string {
+function tableHtml(map: StoryMap, w: MapWords): string {
   const columns = map.parts.map((p) => p.position);
   const span = columns.length + 1;
   const group = (label: string) => `<tr><th scope="colgroup" colspan="${span}" class="group">${esc(label)}</th></tr>`;
@@ -87,23 +93,16 @@ function tableHtml(map: StoryMap, w: Words): string {
   ].join('\n');
 }
 
-function keyHtml(w: Words): string {
-  const marks = Object.keys(MARK_SYMBOLS) as CellMark[];
-  const items = [
-    `${LINE_SYMBOL} ${w('mark_on')}`,
-    ...marks.map((m) => `${MARK_SYMBOLS[m]} ${w(`mark_${m}`)}`),
-    `${GONE_SYMBOL} ${w('mark_goneOn')}`,
-    `${FINDING_SYMBOL} ${w('mark_finding')}`,
-  ];
-  return `<p class="key">${esc(w('legend'))}: ${items.map(esc).join(' · ')}</p>`;
+function keyHtml(w: MapWords): string {
+  return `<p class="key">${esc(w('legend'))}: ${legendItems(w).map(esc).join(' · ')}</p>`;
 }
 
-const span = (since: MapPart | null, until: MapPart | null, w: Words) =>
+const span = (since: MapPart | null, until: MapPart | null, w: MapWords) =>
   [since ? w('trueFrom', { part: since.label }) : '', until ? w('trueUntil', { part: until.label }) : '']
     .filter(Boolean)
     .join(', ');
 
-function listsHtml(map: StoryMap, w: Words): string {
+function listsHtml(map: StoryMap, w: MapWords): string {
   const threadLine = (t: ThreadLane) =>
     [
       w('openedIn', { part: t.opened.label }),
@@ -143,7 +142,7 @@ function listsHtml(map: StoryMap, w: Words): string {
   ].join('\n');
 }
 
-function changesHtml(map: StoryMap, w: Words): string {
+function changesHtml(map: StoryMap, w: MapWords): string {
   const { changes } = map;
   const said = (c: MapChange, v: string | undefined) =>
     v !== undefined && c.kind === 'thread' ? w(`status_${v as ThreadLane['status']}`) : v;
@@ -171,7 +170,7 @@ function changesHtml(map: StoryMap, w: Words): string {
 
 /** The story map as a whole HTML page, in the map's language. */
 export function storyMapHtml(map: StoryMap): string {
-  const w: Words = (key, vars = {}) => mapWord(key, map.lang, vars);
+  const w: MapWords = (key, vars = {}) => mapWord(key, map.lang, vars);
   const title = w('titleOf', { title: map.title || w('title') });
   return [
     '<!DOCTYPE html>',

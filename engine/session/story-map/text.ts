@@ -1,8 +1,16 @@
 // The story map as a compact text table for a terminal (`karya map`), in the book's language: one column per
 // part, one row per character, thread and fact, a symbol in each cell (the key under the table), then each
 // lane's span, the relations, the continuity findings by part and what the last part changed in the bible.
-import { characterCells, factCells, findingCounts, threadCells, type CellMark, type MapCell } from './cells.js';
-import { FINDING_SYMBOL, GONE_SYMBOL, LINE_SYMBOL, MARK_SYMBOLS, mapWord, type MapWord } from './words.js';
+import { characterCells, factCells, findingCounts, threadCells, type MapCell } from './cells.js';
+import {
+  FINDING_SYMBOL,
+  GONE_SYMBOL,
+  LINE_SYMBOL,
+  MARK_SYMBOLS,
+  legendItems,
+  mapWord,
+  type MapWords,
+} from './words.js';
 import type { MapChange, MapPart, StoryMap, ThreadLane } from './schema.js';
 
 const NAME_WIDTH = 26;
@@ -25,7 +33,7 @@ function cellText(cell: MapCell): string {
 
 /** The story map as text, in the map's language. */
 export function storyMapText(map: StoryMap): string {
-  const w = (key: MapWord, vars: Record<string, string | number> = {}) => mapWord(key, map.lang, vars);
+  const w: MapWords = (key, vars = {}) => mapWord(key, map.lang, vars);
   const columns = map.parts.map((p) => p.position);
   const width = Math.max(3, ...map.parts.map((p) => columnHead(p).length + 1));
   const row = (name: string, cells: readonly string[]) =>
@@ -55,21 +63,12 @@ export function storyMapText(map: StoryMap): string {
       findingCounts(map).map((n) => (n ? `${FINDING_SYMBOL}${n}` : '·')),
     ),
   );
-  const marks = Object.keys(MARK_SYMBOLS) as CellMark[];
-  const items = [
-    `${LINE_SYMBOL} ${w('mark_on')}`,
-    ...marks.map((m) => `${MARK_SYMBOLS[m]} ${w(`mark_${m}`)}`),
-    `${GONE_SYMBOL} ${w('mark_goneOn')}`,
-    `${FINDING_SYMBOL} ${w('mark_finding')}`,
-  ];
-  lines.push('', `${w('legend')}: ${items.join(' · ')}`);
+  lines.push('', `${w('legend')}: ${legendItems(w).join(' · ')}`);
   lines.push('', ...laneLines(map, w), ...changeLines(map, w));
   return `${lines.join('\n')}\n`;
 }
 
-type Words = (key: MapWord, vars?: Record<string, string | number>) => string;
-
-function laneLines(map: StoryMap, w: Words): string[] {
+function laneLines(map: StoryMap, w: MapWords): string[] {
   const lines = [w('characters')];
   for (const c of map.characters) {
     const gone = c.gone ? `; ${w('goneFrom', { part: c.gone.label })}` : '';
@@ -100,7 +99,7 @@ function laneLines(map: StoryMap, w: Words): string[] {
   return lines;
 }
 
-function changeLines(map: StoryMap, w: Words): string[] {
+function changeLines(map: StoryMap, w: MapWords): string[] {
   const { changes } = map;
   const before = changes.before ? ` (${w('sinceBefore', { part: changes.before.label })})` : '';
   const head = `${w('changesAt', { part: changes.at.label })}${before}`;

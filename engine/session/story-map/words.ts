@@ -79,3 +79,20 @@ export const MARK_SYMBOLS: Readonly<Record<CellMark, string>> = {
 export const LINE_SYMBOL = '─';
 export const GONE_SYMBOL = '×';
 export const FINDING_SYMBOL = '⚠';
+
+/** A story map word in the map's language, placeholders filled (mapWord with the language given). */
+export type MapWords = (key: MapWord, vars?: Record<string, string | number>) => string;
+
+/**
+ * The legend's items, as the text table and the package's page list them: the line a lane runs through, each mark,
+ * a gone character's part and a part holding findings.
+ */
+export function legendItems(w: MapWords): string[] {
+  const marks = Object.keys(MARK_SYMBOLS) as CellMark[];
+  return [
+    `${LINE_SYMBOL} ${w('mark_on')}`,
+    ...marks.map((m) => `${MARK_SYMBOLS[m]} ${w(`mark_${m}`)}`),
+    `${GONE_SYMBOL} ${w('mark_goneOn')}`,
+    `${FINDING_SYMBOL} ${w('mark_finding')}`,
+  ];
+}

@@ -12,7 +12,7 @@ import {
 } from '../../../engine/index.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../errors/api-error.js';
-import { modelAnswer } from '../../http/model-answer.js';
+import { chargedAnswer } from './charged-answer.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import { budgeted, notesOf, type BookAccess } from './book-access.js';
 
@@ -28,7 +28,7 @@ export function addPassageRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
  */
 function addPassageRoute(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { catalog } = ctx;
-  const { heldBook, proseAt, balance, charged } = book;
+  const { heldBook, proseAt, balance } = book;
   router.on('POST /progress/:bookType/passage', async (req, res) => {
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
@@ -47,40 +47,38 @@ function addPassageRoute(router: ApiRoutes, ctx: AppContext, book: BookAccess): 
       // The place is checked before anything is charged: a part changed since the selection is refused (409),
       // not reworked elsewhere.
       checkPassagePlace(spec, state, request);
-      // Streamed when asked (http/model-answer.ts): waiting events from the charge on, the passage's words, then done.
-      const reply = modelAnswer(req, res, lang);
-      await reply.run(() =>
-        charged(
-          res,
-          {
-            userId,
-            bookType,
+      // Streamed when asked: the passage's words, then done.
+      await chargedAnswer(
+        req,
+        res,
+        book,
+        {
+          userId,
+          bookType,
+          spec,
+          lang,
+          step: `passage:${label}`,
+          what: 'passage',
+          reason: `${spec.id}: passage ${body.action} (${label})`,
+        },
+        async ({ signal, commitUsage }, reply) => {
+          const done = await reworkPassage({
             spec,
-            lang,
-            step: `passage:${label}`,
-            what: 'passage',
-            reason: `${spec.id}: passage ${body.action} (${label})`,
-          },
-          async ({ signal, commitUsage }) => {
-            reply.open();
-            const done = await reworkPassage({
-              spec,
-              renderer: catalog.renderer,
-              provider: budgeted(ctx),
-              state,
-              request,
-              signal,
-              ...reply.hooks,
-            });
-            await commitUsage({ words: done.words, ...(done.usage ? { tokens: done.usage } : {}) });
-            reply.answer({
-              passage: done.text,
-              words: done.words,
-              ...notesOf(spec, state, position, { ...done, isComplete: true }),
-              credits_available: await balance(userId),
-            });
-          },
-        ),
+            renderer: catalog.renderer,
+            provider: budgeted(ctx),
+            state,
+            request,
+            signal,
+            ...reply.hooks,
+          });
+          await commitUsage({ words: done.words, ...(done.usage ? { tokens: done.usage } : {}) });
+          reply.answer({
+            passage: done.text,
+            words: done.words,
+            ...notesOf(spec, state, position, { ...done, isComplete: true }),
+            credits_available: await balance(userId),
+          });
+        },
       );
     });
   });

@@ -16,7 +16,7 @@ import { sessionOf } from '../../auth/middleware.js';
 import { bookLockKey } from '../../core/generation.js';
 import type { ApiRoutes, ContractHandler } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
-import { continuesDraft } from '../../core/steps.js';
+import { continuesDraft } from '../../core/step-write.js';
 import { modelAnswer } from '../../http/model-answer.js';
 
 export function addStopRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {

@@ -5,6 +5,7 @@
 import {
   BookSession,
   CallBudget,
+  forgetTexts,
   answerNotesOf,
   stepMarksOf,
   type BookState,
@@ -115,6 +116,7 @@ export async function runSteps(
 ): Promise<boolean> {
   const { job } = book;
   const { spec } = job;
+  let bible = session.state.memory;
   for (let step = session.next(); step; step = session.next()) {
     if (run.signal?.aborted) return false;
     const label = session.label(step);
@@ -148,6 +150,10 @@ export async function runSteps(
     if (spec.kind === 'book' && run.nearDuplicates?.prepare && session.state.content.length > partsBefore)
       run.nearDuplicates.prepare(session.state.content.at(-1)!);
     await rememberPart(run, session, book.totalSteps - tally.done, { book, label }, book.budget);
+    // A story bible replaced (by its update, or one caught up in the step) is read no more: what the caches keep of
+    // it goes now, not at the book's end (forgotten then is only the last version).
+    if (session.state.memory !== bible) forgetTexts([bible]);
+    bible = session.state.memory;
   }
   return true;
 }

@@ -18,6 +18,7 @@ import {
 } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { GenerationError } from '../errors.js';
+import { forgetTexts } from '../text-cache.js';
 import { stepPosition, type Step } from '../compile/step.js';
 import { systemClock, type Clock } from './ports.js';
 import { neighbourFinds, lengthScore, LONG_RATIO, SHORT_RATIO, repeatedShare } from './reading/index.js';
@@ -272,7 +273,7 @@ function partMeasures(input: {
   const neighbour = neighbourFinds(prose, state.lang);
   const voice = partVoiceOf(book.voice, prose, state.lang);
   const overused = partOverusedOf(book.voice, prose, state.lang);
-  return {
+  const measures = {
     target,
     score: lengthScore(target, words),
     repeated: repeatedShare(
@@ -285,6 +286,9 @@ function partMeasures(input: {
     ...(voice ? { voice } : {}),
     ...(overused ? { overused } : {}),
   };
+  // An introduction's prose less its character list is read only here: the caches let it go (it outlived its book).
+  if (prose !== input.text) forgetTexts([prose]);
+  return measures;
 }
 
 /**

@@ -142,8 +142,7 @@ export function printContinuity(rows: readonly ContinuityRow[]): void {
       "model's book has nothing planted: its findings are for reading):",
   );
   console.log(
-    ` ` +
-      ` ${'model'.padEnd(9)} ${'lang'.padEnd(4)} ${'ch'.padStart(3)} ${'caught/planted'.padStart(14)} ` +
+    `  ${'model'.padEnd(9)} ${'lang'.padEnd(4)} ${'ch'.padStart(3)} ${'caught/planted'.padStart(14)} ` +
       `${'false alarms'.padStart(12)} ${'threads resolved'.padStart(16)} ` +
       ` findings by kind`,
   );
@@ -154,8 +153,7 @@ export function printContinuity(rows: readonly ContinuityRow[]): void {
         .join(', ') || '-';
     const caught = r.planted ? `${r.caught}/${r.planted}` : '-';
     console.log(
-      ` ` +
-        ` ${r.model.padEnd(9)} ${r.lang.padEnd(4)} ${String(r.chapters).padStart(3)} ${caught.padStart(14)} ` +
+      `  ${r.model.padEnd(9)} ${r.lang.padEnd(4)} ${String(r.chapters).padStart(3)} ${caught.padStart(14)} ` +
         `${String(r.falseAlarms).padStart(12)} ${`${r.resolved}/${r.threads}`.padStart(16)} ` +
         ` ${kinds}${r.error ? `  error: ${r.error}` : ''}`,
     );

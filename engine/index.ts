@@ -101,7 +101,8 @@ export { type GenerateBody, GenerateBodySchema, IDEMPOTENT_REPLAYED_HEADER } fro
 export { type SavedProgress, savedProgressOf } from './contract/books.js';
 export { MAX_VOICE_SAMPLE_CHARS, type PartVersionView, type VoiceBody } from './contract/book-edits.js';
 export { type MyBook } from './contract/my-books.js';
-export { type KdpPackage, PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, packageFileName } from './contract/publish.js';
+export { type KdpPackage } from './contract/publish.js';
+export { PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, packageFileName } from './contract/package-files.js';
 export { PAPERBACK_PAPERS, PAPERBACK_TRIMS, PUBLISH_AI_TEXT_LEVELS, PUBLISH_FACT_FIELDS } from './contract/publish.js';
 export { type PublishFacts, PublishFactsSchema, type PublishQuote, PublishQuoteSchema } from './contract/publish.js';
 export { type PublishResponse, PublishResponseSchema, type PublishStepInfo } from './contract/publish.js';

@@ -133,7 +133,8 @@ const width = (s: string) => [...s].length;
 
 /**
  * Cuts in `raw` (offsets among `points`) so that its first part fits `first` characters and the others `rest`, each
- * at the latest point that fits (or the first one, when none does).
+ * at the latest point that fits (or the first one, when none does). No part is only whitespace (`` ` ` + ` ${x}` ``
+ * reads as a mistake): a cut is made only with some text on each side of it.
  */
 function cutsFor(raw: string, points: readonly number[], first: number, rest: number): number[] {
   const cuts: number[] = [];
@@ -141,8 +142,9 @@ function cutsFor(raw: string, points: readonly number[], first: number, rest: nu
   let room = first;
   for (;;) {
     if (width(raw.slice(start)) <= room) return cuts;
-    const fitting = points.filter((p) => p > start && width(raw.slice(start, p)) <= room);
-    const cut = fitting.length > 0 ? fitting[fitting.length - 1] : points.find((p) => p > start);
+    const fair = points.filter((p) => p > start && raw.slice(start, p).trim() !== '' && raw.slice(p).trim() !== '');
+    const fitting = fair.filter((p) => width(raw.slice(start, p)) <= room);
+    const cut = fitting.length > 0 ? fitting[fitting.length - 1] : fair[0];
     if (cut === undefined) return cuts;
     cuts.push(cut);
     start = cut;

@@ -280,18 +280,12 @@ export {
   WriteMoreResponseSchema,
 } from './book-edits.js';
 export { ContinueBookResponseSchema, type MyBook, MyBookSchema, MyBooksResponseSchema } from './my-books.js';
-// The publishing routes: a KDP package's quote, its making, its readiness and files.
+// The publishing routes: a KDP package's quote, its making and its readiness; the kept package's edits and
+// files; the book's own cover picture.
 export {
   ChannelReadinessSchema,
   type KdpPackage,
   KdpPackageSchema,
-  PACKAGE_EDIT_LIMITS,
-  type PackageEditBody,
-  PackageEditBodySchema,
-  PACKAGE_FILE_CONTENT_TYPES,
-  PACKAGE_FILE_TYPE,
-  packageFileName,
-  PackageFileParamsSchema,
   PAPERBACK_PAPERS,
   PAPERBACK_TRIMS,
   PUBLISH_AI_TEXT_LEVELS,
@@ -307,9 +301,14 @@ export {
   PublishStepSchema,
   ReadinessCheckSchema,
   ReadinessTextSchema,
-  type BookCover,
-  BookCoverSchema,
-  COVER_UPLOAD,
-  CoverQuerySchema,
-  CoverResponseSchema,
 } from './publish.js';
+export {
+  PACKAGE_EDIT_LIMITS,
+  type PackageEditBody,
+  PackageEditBodySchema,
+  PACKAGE_FILE_CONTENT_TYPES,
+  PACKAGE_FILE_TYPE,
+  packageFileName,
+  PackageFileParamsSchema,
+} from './package-files.js';
+export { type BookCover, BookCoverSchema, COVER_UPLOAD, CoverQuerySchema, CoverResponseSchema } from './cover.js';

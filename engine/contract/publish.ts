@@ -1,11 +1,12 @@
 // The publishing routes' shapes: what a KDP package costs (GET /api/books/:bookType/publish), publishing it
-// (POST), its readiness report per channel and its files to download. Apart from the book routes (books.ts).
+// (POST), its readiness report per channel. Apart from the book routes (books.ts); the cover picture's routes are
+// cover.ts's, the kept package's edits and files package-files.ts's.
 import * as z from 'zod';
 import type { PublishPart as PublishPartName } from '../spec/types.js';
 import { PAPER_NAMES, TRIM_NAMES, type PaperName, type TrimName } from '../print.js';
 import { LangSchema, TimestampSchema, WriterTextSchema } from './common.js';
-import { exportFileName } from './books.js';
 import { failsWith } from './messages.js';
+import { BookCoverSchema } from './cover.js';
 
 /** The publishing steps of a KDP package, in order (engine/spec/format.ts PUBLISH_PARTS). */
 const PublishPart = z.enum([
@@ -149,43 +150,6 @@ export const KdpPackageSchema = z.strictObject({
 });
 export type KdpPackage = z.infer<typeof KdpPackageSchema>;
 
-/**
- * PUT /api/books/:id/cover: the writer's own cover picture as the raw body (a JPEG or PNG, at most 10 MB; its
- * name in ?file=), checked against every store's cover rules (engine/publish/cover-rules.ts) from its header
- * alone and kept with the book: every package made from then on has it as its cover (cover.jpg, the EPUB's,
- * the paperback's front). An SVG, a file that is no picture, or one declaring more pixels than a store takes
- * answers 422 at once (413 over 10 MB) with the catalogue's reason.
- */
-export const COVER_UPLOAD = {
-  maxBytes: 10 * 1024 * 1024,
-  types: ['image/jpeg', 'image/png'],
-  tooLarge: 'cover_upload_too_large',
-} as const;
-
-export const CoverQuerySchema = z.strictObject({
-  file: z
-    .string()
-    .trim()
-    .min(1)
-    .max(255)
-    .regex(/^[^/\\\u0000-\u001f]+$/, 'a file name, without folders')
-    .optional(),
-});
-
-/** A book's own cover picture as kept: its format and size as the writer sees them, the file's name, bytes and date. */
-export const BookCoverSchema = z.strictObject({
-  format: z.enum(['jpeg', 'png', 'tiff', 'webp']),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  file_name: z.string(),
-  bytes: z.number().int().nonnegative(),
-  created_at: TimestampSchema,
-});
-export type BookCover = z.infer<typeof BookCoverSchema>;
-
-/** PUT/DELETE /api/books/:id/cover: the book's cover picture now (null: the package makes one, typographic, drawn). */
-export const CoverResponseSchema = z.strictObject({ cover: BookCoverSchema.nullable() });
-
 /** GET /api/books/:bookType/publish: what publishing the current book costs, and its package when made. */
 export const PublishQuoteSchema = z.strictObject({
   /** Only a finished book is published. */
@@ -225,91 +189,3 @@ export const PublishResponseSchema = z.strictObject({
   credits_available: z.number().int().min(0),
 });
 export type PublishResponse = z.infer<typeof PublishResponseSchema>;
-
-/**
- * KDP's limits on what a writer edits in a kept package: 7 keyword boxes of at most 50 characters each, a
- * description of at most 4,000 characters. engine/publish/rules.ts KDP_KEYWORD_SLOTS and KDP_KEYWORD_MAX and
- * engine/publish/html.ts KDP_DESCRIPTION_MAX, written again here (the contract reaches the browser without the
- * publishing code; tests/contract checks both agree). At most 3 categories, as the categories check takes them.
- */
-export const PACKAGE_EDIT_LIMITS = {
-  keywords: 7,
-  keywordChars: 50,
-  descriptionChars: 4000,
-  categories: 3,
-  categoryChars: 200,
-} as const;
-
-/** At most `max` items, refused whole with `code` when longer, then each item by `item` (its issue at its index). */
-const listOf = <T extends z.ZodType>(
-  code: 'package_keywords_too_many' | 'package_categories_too_many',
-  max: number,
-  item: T,
-) =>
-  z
-    .array(z.unknown())
-    .pipe(failsWith(code, z.array(z.unknown()).max(max)))
-    .pipe(z.array(item));
-
-/**
- * PUT /api/books/:bookType/publish/package: the writer's keywords, description (HTML: only the tags KDP keeps
- * stay) and categories for the kept package. Its metadata files are rewritten and its readiness checked again,
- * with no model call and nothing charged. At least one field.
- */
-export const PackageEditBodySchema = z
-  .strictObject({
-    keywords: listOf(
-      'package_keywords_too_many',
-      PACKAGE_EDIT_LIMITS.keywords,
-      failsWith('package_keyword_too_long', WriterTextSchema.trim().max(PACKAGE_EDIT_LIMITS.keywordChars)),
-    ).optional(),
-    description: failsWith(
-      'package_description_too_long',
-      WriterTextSchema.max(PACKAGE_EDIT_LIMITS.descriptionChars),
-    ).optional(),
-    categories: listOf(
-      'package_categories_too_many',
-      PACKAGE_EDIT_LIMITS.categories,
-      failsWith('package_category_too_long', WriterTextSchema.trim().max(PACKAGE_EDIT_LIMITS.categoryChars)),
-    ).optional(),
-  })
-  .refine((b) => b.keywords !== undefined || b.description !== undefined || b.categories !== undefined, {
-    message: 'keywords, description or categories',
-  });
-export type PackageEditBody = z.infer<typeof PackageEditBodySchema>;
-
-/** PUT /api/books/:bookType/publish/package: the package's report as kept now, and the credits charged (always 0). */
-export const PackageEditResponseSchema = z.strictObject({
-  package: KdpPackageSchema,
-  credits_charged: z.literal(0),
-});
-
-/** GET /api/books/:bookType/publish/package/:file: one file of the kept package. */
-export const PackageFileParamsSchema = z.strictObject({
-  bookType: z.string().regex(/^[a-z0-9_-]{1,80}$/),
-  file: z.string().regex(/^[a-z][a-z-]{0,40}\.(?:epub|docx|jpg|png|pdf|html|txt|json)$/),
-});
-
-/** The content type of a package file, by extension. */
-export const PACKAGE_FILE_CONTENT_TYPES: Readonly<Record<string, string>> = {
-  epub: 'application/epub+zip',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  pdf: 'application/pdf',
-  html: 'text/html; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-  json: 'application/json',
-};
-
-/** How a package downloads (GET /api/books/:bookType/publish/package). */
-export const PACKAGE_FILE_TYPE = { contentType: 'application/zip', extension: 'zip' } as const;
-
-/**
- * The file name of a book's KDP package: the slug of its exports, then `-kdp.zip`.
- * @example packageFileName('Cinta di Kuala Lumpur!') // "cinta-di-kuala-lumpur-kdp.zip"
- */
-export function packageFileName(title: string): string {
-  const slug = exportFileName(title, 'md').slice(0, -'.md'.length);
-  return `${slug}-kdp.${PACKAGE_FILE_TYPE.extension}`;
-}

@@ -7,6 +7,8 @@ import { MessageResponseSchema, NumericIdParamsSchema, modelWaitEvents } from '.
 import * as editions from './editions.js';
 import * as manuscripts from './import.js';
 import * as myBooks from './my-books.js';
+import * as cover from './cover.js';
+import * as packageFiles from './package-files.js';
 import * as publish from './publish.js';
 import type { RouteDef } from './route-def.js';
 import * as series from './series.js';
@@ -119,17 +121,17 @@ export const BOOK_ROUTES = {
   'GET /books/:bookType/publish/package': { params: books.BookTypeParamsSchema, file: true },
   'PUT /books/:bookType/publish/package': {
     params: books.BookTypeParamsSchema,
-    body: publish.PackageEditBodySchema,
-    response: publish.PackageEditResponseSchema,
+    body: packageFiles.PackageEditBodySchema,
+    response: packageFiles.PackageEditResponseSchema,
   },
-  'GET /books/:bookType/publish/package/:file': { params: publish.PackageFileParamsSchema, file: true },
+  'GET /books/:bookType/publish/package/:file': { params: packageFiles.PackageFileParamsSchema, file: true },
   // The writer's own cover picture: its bytes are the raw body (a JPEG or PNG), at most 10 MB.
   'PUT /books/:id/cover': {
     params: NumericIdParamsSchema,
-    upload: publish.COVER_UPLOAD,
-    query: publish.CoverQuerySchema,
-    response: publish.CoverResponseSchema,
+    upload: cover.COVER_UPLOAD,
+    query: cover.CoverQuerySchema,
+    response: cover.CoverResponseSchema,
   },
   'GET /books/:id/cover': { params: NumericIdParamsSchema, file: true },
-  'DELETE /books/:id/cover': { params: NumericIdParamsSchema, response: publish.CoverResponseSchema },
+  'DELETE /books/:id/cover': { params: NumericIdParamsSchema, response: cover.CoverResponseSchema },
 } as const satisfies Record<string, RouteDef>;

@@ -4,20 +4,16 @@
 export { disallowedTags, KDP_DESCRIPTION_MAX, KDP_TAGS, markdownToKdpHtml, sanitizeKdpHtml } from './html.js';
 export {
   forbiddenWordsIn,
-  isLargeTrim,
   KDP_KEYWORD_MAX,
   KDP_KEYWORD_SLOTS,
-  KDP_PAGE_LIMITS,
   kdpKeywords,
   keywordProblems,
   kdpForbiddenWords,
-  pageLimit,
   type RuleProblem,
-  titleCase,
-  titleCaseRule,
   titleProblems,
-  uncapitalisedTitleWords,
 } from './rules.js';
+export { isLargeTrim, KDP_PAGE_LIMITS, pageLimit } from './page-limits.js';
+export { titleCase, titleCaseRule, uncapitalisedTitleWords } from './title-case.js';
 export { chooseAuthor, chooseTitle, keywordCandidates } from './extract.js';
 export { jpegInfo } from './files.js';
 export { type KdpMetadata, packageMetadata } from './metadata.js';

@@ -21,7 +21,8 @@ import {
   publishVariables,
   type BookFacts,
 } from './step-settings.js';
-import { kdpKeywords, titleCase } from './rules.js';
+import { kdpKeywords } from './rules.js';
+import { titleCase } from './title-case.js';
 import { say } from './readiness-words.js';
 import { PublishTitleError } from './title-error.js';
 

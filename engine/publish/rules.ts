@@ -1,9 +1,9 @@
-// KDP's rules for a book's title, subtitle and search keywords, and title case per language, as data and
-// small checks. They are the stores' and the languages', the same for every generator, so they live here
-// and not in the YAML. Their problems are texts of the readiness catalogue (readiness-words.ts).
+// KDP's rules for a book's title, subtitle, search keywords and description, as data and small checks
+// (its page limits are page-limits.ts's, title case per language title-case.ts's). They are the stores' and the
+// languages', the same for every generator, so they live here and not in the YAML. Their problems are texts of the
+// readiness catalogue (readiness-words.ts).
 import { wordList } from '../words.js';
 import { sayShared as say, type ReadinessText } from './readiness/text.js';
-import { TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 import { langs, type Lang } from '../languages/index.js';
 import { publishingOf } from './language-data.js';
 import { escapeRegExp } from '../markup.js';
@@ -147,58 +147,6 @@ export function repeatedKeywordWords(keywords: readonly string[], lang: Lang): A
   return [...counts].filter(([, n]) => n > KEYWORD_WORD_MAX).map(([word, n]) => ({ word, n }));
 }
 
-/** The bindings KDP prints. */
-export type Binding = 'paperback' | 'hardcover';
-
-/** KDP's page-count table (black-and-white interior): the binding, paper and trim class each row is for. */
-const KDP_PAGES_SOURCE =
-  'KDP Help, "Set Trim Size, Bleed, and Margins", page-count ' +
-  'table: https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6';
-
-/**
- * A trim is "large" for KDP's page table when it is wider than 6.12 in or taller than 9 in; large trims
- * print fewer pages.
- */
-export const KDP_LARGE_TRIM = { width: 6.12, height: 9 } as const;
-
-export interface PageLimit {
-  binding: Binding;
-  paper: PaperName;
-  isLargeTrim: boolean;
-  min: number;
-  max: number;
-  source: string;
-}
-
-/** KDP's page ranges per binding, paper and trim class (black ink), each with its source. */
-export const KDP_PAGE_LIMITS: readonly PageLimit[] = [
-  { binding: 'paperback', paper: 'white', isLargeTrim: false, min: 24, max: 828, source: KDP_PAGES_SOURCE },
-  { binding: 'paperback', paper: 'white', isLargeTrim: true, min: 24, max: 590, source: KDP_PAGES_SOURCE },
-  { binding: 'paperback', paper: 'cream', isLargeTrim: false, min: 24, max: 776, source: KDP_PAGES_SOURCE },
-  { binding: 'paperback', paper: 'cream', isLargeTrim: true, min: 24, max: 550, source: KDP_PAGES_SOURCE },
-  { binding: 'hardcover', paper: 'white', isLargeTrim: false, min: 75, max: 550, source: KDP_PAGES_SOURCE },
-  { binding: 'hardcover', paper: 'white', isLargeTrim: true, min: 75, max: 550, source: KDP_PAGES_SOURCE },
-  { binding: 'hardcover', paper: 'cream', isLargeTrim: false, min: 75, max: 550, source: KDP_PAGES_SOURCE },
-  { binding: 'hardcover', paper: 'cream', isLargeTrim: true, min: 75, max: 550, source: KDP_PAGES_SOURCE },
-];
-
-/** True when KDP counts a trim as large (KDP_LARGE_TRIM). */
-export function isLargeTrim(trim: TrimName): boolean {
-  const size = TRIM_SIZES[trim];
-  return size.width > KDP_LARGE_TRIM.width || size.height > KDP_LARGE_TRIM.height;
-}
-
-/**
- * The page range KDP prints for a binding, paper and trim.
- * @example pageLimit({ binding: 'paperback', paper: 'cream', trim: '6x9' }).max // 776
- */
-export function pageLimit(input: { binding: Binding; paper: PaperName; trim: TrimName }): PageLimit {
-  const large = isLargeTrim(input.trim);
-  return KDP_PAGE_LIMITS.find(
-    (l) => l.binding === input.binding && l.paper === input.paper && l.isLargeTrim === large,
-  )!;
-}
-
 /**
  * Labels of a model's working notes (an outline's or a brief's) that leaked into a description: a
  * description is the writer's blurb, never "Character Details: …". Every language's (`publishing.workingLabels`),
@@ -245,71 +193,4 @@ export const KEYWORD_MIN_LETTERS = 2;
 /** True when a keyword has too few letters or digits to be a search phrase ("a", "x", "-"). */
 export function isTooShortKeyword(keyword: string): boolean {
   return (keyword.match(/[\p{L}\p{N}]/gu) ?? []).length < KEYWORD_MIN_LETTERS;
-}
-
-/**
- * Title case per language, as data with its source (the table's `publishing.titleCase`). English headline
- * style: every word capitalised except articles, coordinating conjunctions and prepositions that are not first
- * or last. Malay and Indonesian: every word of a title begins with a capital except the prepositions and
- * conjunctions (di, ke, dari, dan, yang, untuk …) that are not its first word.
- */
-export function titleCaseRule(lang: Lang): { readonly minor: ReadonlySet<string>; readonly source: string } {
-  return publishingOf(lang).titleCase;
-}
-
-interface TitleWord {
-  word: string;
-  /** Letters only, lower case, for the minor-word list. */
-  bare: string;
-  /** First or last word, or the first after a colon or dash: always capitalised. */
-  isEdge: boolean;
-}
-
-function titleWords(title: string): TitleWord[] {
-  const tokens = title.trim().split(/\s+/).filter(Boolean);
-  return tokens.map((word, i) => {
-    const previous = tokens[i - 1] ?? '';
-    return {
-      word,
-      bare: word.replace(/^[^\p{L}]+|[^\p{L}.]+$/gu, '').toLowerCase(),
-      isEdge: i === 0 || i === tokens.length - 1 || /[:–—]$/.test(previous) || previous === '-',
-    };
-  });
-}
-
-/** The first letter of a word, after opening quotes and brackets; '' when it has none. */
-const firstLetter = (word: string): string => /\p{L}/u.exec(word)?.[0] ?? '';
-/** A word that starts lower case but has a capital inside (iPhone, eBook) is written so on purpose. */
-const isStyledOnPurpose = (word: string): boolean => /^[^\p{L}]*\p{Ll}.*\p{Lu}/u.test(word);
-
-/**
- * The words of a title that title case would capitalise but are in lower case, e.g.
- * `["enemies", "lovers"]` for "A Tale of enemies to lovers Beginnings".
- */
-export function uncapitalisedTitleWords(title: string, lang: Lang): string[] {
-  const { minor } = titleCaseRule(lang);
-  return titleWords(title)
-    .filter(({ word, bare, isEdge }) => {
-      const letter = firstLetter(word);
-      if (!letter || /^[^\p{L}]*\p{N}/u.test(word) || isStyledOnPurpose(word)) return false;
-      if (letter === letter.toUpperCase()) return false;
-      return isEdge || !minor.has(bare);
-    })
-    .map(({ word }) => word);
-}
-
-/**
- * A title in title case for its language: major words (and the first and last) capitalised, minor ones
- * in lower case; words styled on purpose (iPhone) and words already in capitals are kept.
- * @example titleCase('a tale of enemies to lovers beginnings', 'en') // 'A Tale of Enemies to Lovers Beginnings'
- */
-export function titleCase(title: string, lang: Lang): string {
-  const { minor } = titleCaseRule(lang);
-  return titleWords(title)
-    .map(({ word, bare, isEdge }) => {
-      if (isStyledOnPurpose(word)) return word;
-      if (!isEdge && minor.has(bare)) return word === word.toUpperCase() && word.length > 1 ? word : word.toLowerCase();
-      return word.replace(/\p{L}/u, (c) => c.toUpperCase());
-    })
-    .join(' ');
 }

@@ -47,6 +47,21 @@ describe('long strings cut by the formatter', () => {
     expect(await valueOf(out)).toBe(`${words(12)} ${x + 1} ${words(12, 1)} a b c ${words(8, 2)}`);
   });
 
+  it(
+    'never cuts off a part that is only whitespace: a ' + 'table row led by spaces keeps them with its first cell',
+    async () => {
+      const cells = ['model', 'lang', 'ch', 'caught/planted', 'false alarms', 'threads resolved'];
+      const row = `\`  ${cells.map((c, i) => `\${'${c}'.padEnd(${9 + i})}`).join(' ')}  findings by kind\``;
+      for (const code of [`console.log(${row});\n`, `const v = ${row};\n`]) {
+        const out = await step(code);
+        expect(out, code).toContain('` +');
+        expect(out, code).not.toMatch(/`\s*`\s*\+|\+\s*`\s*`/);
+        expect(out, code).toContain("`  ${'model'.padEnd(9)}");
+        if (code.startsWith('const')) expect(await valueOf(out)).toBe(await valueOf(code));
+      }
+    },
+  );
+
   it('keeps the meaning where the literal is an operand: a member call, a comparison, a sum', async () => {
     const text = words(30);
     const code = `const n = 1;\nconst v = ['${text}'.length, n + '${text}', '${text}' === '${text}' ? 1 : 0];\n`;

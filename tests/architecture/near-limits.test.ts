@@ -73,6 +73,14 @@ describe('sizes near their limits', () => {
     expect(stale, `these are short now: delete them from the guide's "Near the size limits"`).toEqual([]);
   });
 
+  it('no guide keeps the heading with nothing under it', () => {
+    const empty = guides.filter((guide) => {
+      const text = readFileSync(path.join(ROOT, guide), 'utf8');
+      return text.includes(HEADING) && nearLimitItems(guide, text).length === 0;
+    });
+    expect(empty, `delete "${HEADING}" from these guides: nothing is near its limit`).toEqual([]);
+  });
+
   it("reads a guide's items under its folder, a reason wrapped on the next line with it", () => {
     const text = [
       '# x',

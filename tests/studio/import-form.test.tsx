@@ -7,7 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { GeneratorSummary, ImportPreview } from '../../engine/contract/index.js';
-import { ImportManuscript, defaultTotal } from '../../studio/src/components/ImportManuscript.js';
+import { ImportManuscript } from '../../studio/src/components/ImportManuscript.js';
+import { defaultTotal } from '../../studio/src/components/ImportConfirm.js';
 import { useStudioDom } from './dom.js';
 import { renderPage } from './page.js';
 

@@ -3,7 +3,7 @@
 import { estimatePrintPages } from '../metadata.js';
 import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName } from '../../print.js';
 import type { ReadinessInput, ReadinessRule, RuleOutcome } from '../readiness-types.js';
-import { pageLimit } from '../rules.js';
+import { pageLimit } from '../page-limits.js';
 import { isPaperback, outcome } from './outcome.js';
 import { sayer, type ReadinessText, type RuleWordTable } from './text.js';
 

@@ -1,7 +1,7 @@
 // The title in title case by the book language's own rule (the table's title case, rules.ts titleCaseRule), with the
 // fix written out.
 import type { ReadinessRule } from '../readiness-types.js';
-import { titleCase, titleCaseRule, uncapitalisedTitleWords } from '../rules.js';
+import { titleCase, titleCaseRule, uncapitalisedTitleWords } from '../title-case.js';
 import { everyChannel, failed, pass } from './outcome.js';
 import { languageName, sayer, type RuleWordTable } from './text.js';
 

@@ -26,9 +26,6 @@ export {
   glossaryWithReasons,
   type GlossaryWhy,
   type ReasonedEntry,
-  withWritersGlossary,
-  cleanTerm,
-  glossaryFileOf,
   entriesIn,
   hasTerm,
   MAX_GLOSSARY_TERMS,
@@ -57,15 +54,14 @@ export {
 export { problemText, windowRequest, TRANSLATE_TEMPLATE, TRANSLATE_SYSTEM_TEMPLATE } from './prompt.js';
 export { sideBySide, partHashes, type SourceHashes, type ParagraphPair, type SideBySidePart } from './side-by-side.js';
 export { staleParts, withStaleMarked } from './again.js';
+export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type Gender as GlossaryGender } from './glossary.js';
 export {
-  termsIn,
-  governedByWholeNames,
-  GENDERS,
-  MAX_TERM_CHARS,
-  type Gender as GlossaryGender,
+  withWritersGlossary,
+  cleanTerm,
+  glossaryFileOf,
   type WritersTerm,
   type GlossaryFileProblem,
-} from './glossary.js';
+} from './writers-glossary.js';
 export { isWordless, withWordlessKept } from './checks.js';
 export { untranslatedParagraphs, untranslatedTitles, isMarked as hasUntranslated } from './run.js';
 export { castIn, type CastMember, type WindowContext } from './context.js';

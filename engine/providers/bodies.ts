@@ -7,7 +7,7 @@ import type { Lease } from './pool.js';
 
 /** The 1-token test call that initialisation (and `karya test-ai`) makes. */
 export async function probeConfig(lease: Lease, signal: AbortSignal): Promise<void> {
-  await lease.client.chat.completions.create(probeBody(lease.config), { signal });
+  await (await lease.client.sdk()).chat.completions.create(probeBody(lease.config), { signal });
 }
 
 /** The body of that 1-token call. */

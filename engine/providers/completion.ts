@@ -1,7 +1,8 @@
 // One chat completion on a client of the pool (openai.ts): streamed or in one answer, read into the part's text
 // with its finish reason and usage; a refusal, a filter, a reasoning-only answer or a web page instead of an
 // answer named as the catalogue's errors, a stream cut off kept as far as it came.
-import OpenAI, { AzureOpenAI } from 'openai';
+import type OpenAI from 'openai';
+import { APIConnectionError, APIError } from 'openai/core/error';
 import { directChat } from './direct.js';
 import { chatBody } from './bodies.js';
 import { GenerationError } from '../errors.js';
@@ -87,9 +88,8 @@ async function readStream(
 ): Promise<Read> {
   const read: Read = { text: '', hasReasoning: false, isRefusal: false, isDropped: false };
   const streamed = { ...body, stream: true as const, stream_options: { include_usage: true } };
-  const { data: stream, response } = await lease.client.chat.completions
-    .create(streamed, { signal, timeout })
-    .withResponse();
+  const sdk = await lease.client.sdk();
+  const { data: stream, response } = await sdk.chat.completions.create(streamed, { signal, timeout }).withResponse();
   // A web page (a proxy's or a login page) served with 200 instead of the event stream: no model answered.
   if (!isModelAnswer(response)) throw new GenerationError('not_text', { status: response.status });
   try {
@@ -110,10 +110,10 @@ async function readStream(
     // A stream is one body: it breaking off is the connection, never the model (an error event the server sent
     // is its APIError, rethrown). Nothing came yet: asked again as a dropped connection is; some text: a cut
     // stream.
-    const isServerError = error instanceof OpenAI.APIError && !(error instanceof OpenAI.APIConnectionError);
+    const isServerError = error instanceof APIError && !(error instanceof APIConnectionError);
     if (signal.aborted || isServerError) throw error;
     const cause = error instanceof Error ? error : new Error(String(error));
-    if (!read.text.trim()) throw cutBodyError(error, signal) ?? new OpenAI.APIConnectionError({ cause });
+    if (!read.text.trim()) throw cutBodyError(error, signal) ?? new APIConnectionError({ cause });
     read.isDropped = true;
   }
   return read;
@@ -128,9 +128,9 @@ async function readAnswer(
   let answer: unknown;
   try {
     answer =
-      direct && !(lease.client instanceof AzureOpenAI)
+      direct && !lease.client.isAzure
         ? await directChat(lease.client, body, { signal, timeout, fetch: direct })
-        : await lease.client.chat.completions.create(body, { signal, timeout });
+        : await (await lease.client.sdk()).chat.completions.create(body, { signal, timeout });
   } catch (error) {
     // A body that broke off mid-answer (the SDK reads it after the headers came): asked again as a dropped
     // connection is.

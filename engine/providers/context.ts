@@ -2,7 +2,7 @@
 // `contextTokens` (or KARYA_CONTEXT_TOKENS), else the table of known OpenAI models, else what the server
 // says (llama.cpp's /props, Ollama's /api/show, vLLM's and LM Studio's /v1/models), else a safe default.
 // Also: a provider's "prompt too long" answer named (the estimate and the refusal: engine/context-window.ts).
-import OpenAI from 'openai';
+import { APIError } from 'openai/core/error';
 import type { ProviderConfig } from './config.js';
 
 /** The window assumed when nothing says otherwise (docs/providers.md). */
@@ -171,7 +171,7 @@ const OVERFLOW = new RegExp(`${OVERFLOW_SERVED}|${OVERFLOW_OTHERS}`, 'i');
  * it names (or `known`), else undefined.
  */
 export function overflowWindow(error: unknown, known: number | undefined): number | undefined {
-  if (!(error instanceof OpenAI.APIError) || (error.status !== 400 && error.status !== 413)) return undefined;
+  if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 413)) return undefined;
   const body = (error.error ?? {}) as Json;
   const words = [error.message, body.message, body.type, body.code].filter((v) => typeof v === 'string').join(' ');
   if (!OVERFLOW.test(words)) return undefined;

@@ -5,17 +5,19 @@
 // SDK's per-request machinery (header objects, debug-log formatting, promise wrappers, a second abort
 // controller): about a fifth of a batch call's CPU, paid on the one thread that runs every book.
 // Azure clients and streamed calls keep the SDK.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai/core/error';
+import type { Client } from './client.js';
 import { startDeadline } from '../timing.js';
 
 export type ChatBody = OpenAI.ChatCompletionCreateParamsNonStreaming;
 
 export async function directChat(
-  client: OpenAI,
+  client: Client,
   body: ChatBody,
   opts: { signal: AbortSignal; timeout: number; fetch: typeof globalThis.fetch },
 ): Promise<OpenAI.ChatCompletion> {
-  if (opts.signal.aborted) throw new OpenAI.APIUserAbortError();
+  if (opts.signal.aborted) throw new APIUserAbortError();
   const base = client.baseURL;
   const url = `${base.endsWith('/') ? base.slice(0, -1) : base}/chat/completions`;
   const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
@@ -26,9 +28,9 @@ export async function directChat(
   const deadline = startDeadline(opts.timeout, opts.signal);
   // Any failure before the whole answer is in: the caller's abort, our time-out, or the connection.
   const failed = (error: unknown) => {
-    if (opts.signal.aborted) return new OpenAI.APIUserAbortError();
-    if (deadline.isTimedOut()) return new OpenAI.APIConnectionTimeoutError();
-    return new OpenAI.APIConnectionError({ cause: error instanceof Error ? error : new Error(String(error)) });
+    if (opts.signal.aborted) return new APIUserAbortError();
+    if (deadline.isTimedOut()) return new APIConnectionTimeoutError();
+    return new APIConnectionError({ cause: error instanceof Error ? error : new Error(String(error)) });
   };
   try {
     let text: string;
@@ -51,7 +53,7 @@ export async function directChat(
       json = undefined;
     }
     if (!response.ok)
-      throw OpenAI.APIError.generate(
+      throw APIError.generate(
         response.status,
         json as object | undefined,
         json === undefined ? text : undefined,
@@ -61,7 +63,7 @@ export async function directChat(
     // length), a dropped connection as the SDK's would be.
     if (json === undefined && /^\s*[{[]/.test(text)) throw failed(new SyntaxError('the answer ended mid-JSON'));
     if (json === undefined || typeof json !== 'object' || json === null)
-      throw new OpenAI.APIError(response.status, undefined, 'the answer is not JSON', response.headers);
+      throw new APIError(response.status, undefined, 'the answer is not JSON', response.headers);
     return json as OpenAI.ChatCompletion;
   } finally {
     deadline.dispose();

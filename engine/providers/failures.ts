@@ -1,6 +1,6 @@
 // What went wrong with a provider call: classify an SDK or network failure (for the retry policy),
 // map it to a catalogue error (engine/errors.ts) and keep keys out of messages (Retry-After is engine/retry.ts's).
-import OpenAI from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai/core/error';
 import { GenerationError } from '../errors.js';
 import { retryAfterMs } from '../retry.js';
 import { contextTooLong } from '../context-window.js';
@@ -58,28 +58,25 @@ export function statusText(status: number): string | undefined {
  * is): undici's "terminated" (the socket closed before the declared length), node's "aborted" (ECONNRESET), or
  * JSON cut short (a body that ended cleanly mid-answer). Undefined for any other failure, and once `signal` aborted.
  */
-export function cutBodyError(
-  error: unknown,
-  signal: AbortSignal,
-): InstanceType<typeof OpenAI.APIConnectionError> | undefined {
-  if (signal.aborted || error instanceof OpenAI.APIError) return undefined;
+export function cutBodyError(error: unknown, signal: AbortSignal): APIConnectionError | undefined {
+  if (signal.aborted || error instanceof APIError) return undefined;
   const code = (error as { code?: unknown } | null)?.code;
   const isCut =
     error instanceof SyntaxError ||
     (error instanceof TypeError && error.message === 'terminated') ||
     code === 'ECONNRESET' ||
     code === 'UND_ERR_SOCKET';
-  return isCut ? new OpenAI.APIConnectionError({ cause: error as Error }) : undefined;
+  return isCut ? new APIConnectionError({ cause: error as Error }) : undefined;
 }
 
 /** Classify one failed attempt. */
 export function classifyFailure(error: unknown, ctx: FailureContext = {}): FailureKind {
   if (ctx.isTimedOut?.()) return 'timeout';
-  if (error instanceof OpenAI.APIUserAbortError || ctx.signal?.aborted) return 'aborted';
+  if (error instanceof APIUserAbortError || ctx.signal?.aborted) return 'aborted';
   if (error instanceof GenerationError) return 'final';
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
-  if (error instanceof OpenAI.APIConnectionError) return 'network';
-  if (error instanceof OpenAI.APIError) {
+  if (error instanceof APIConnectionTimeoutError) return 'timeout';
+  if (error instanceof APIConnectionError) return 'network';
+  if (error instanceof APIError) {
     if (error.status === 429) return 'rate_limited';
     if (error.status === 503) return 'service_unavailable';
   }
@@ -109,7 +106,7 @@ export function safeCause(error: unknown, secrets: readonly string[] = []): Erro
 /** The upstream HTTP status of a failure, if any. */
 export function statusOf(error: unknown): number | undefined {
   if (error instanceof GenerationError) return error.status;
-  return error instanceof OpenAI.APIError && typeof error.status === 'number' ? error.status : undefined;
+  return error instanceof APIError && typeof error.status === 'number' ? error.status : undefined;
 }
 
 /** Map an SDK or network failure to a catalogue error with a stable code. */
@@ -132,7 +129,7 @@ export function toGenerationError(error: unknown, ctx: FailureContext = {}): Gen
 
 /** The message an image failure shows: the server's error.message, else its status text, else "Unknown error". */
 export function imageFailureMessage(error: unknown, secrets: readonly string[] = []): string {
-  if (error instanceof OpenAI.APIError) {
+  if (error instanceof APIError) {
     const body = error.error as { message?: unknown } | undefined;
     if (body && typeof body.message === 'string' && body.message.trim()) return redact(body.message.trim(), secrets);
     if (typeof error.status === 'number') return statusText(error.status) ?? `HTTP ${error.status}`;

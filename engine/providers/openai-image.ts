@@ -45,7 +45,11 @@ export async function generateImage(env: ImageSending, request: ImageRequest): P
         const named = imageModelOf(leased.config);
         const body = imageBody(request, named);
         const options = { signal: deadline.signal, timeout: env.requestTimeout(deadline.remainingMs() || 1) };
-        return { lease: leased, model: named, answer: await leased.client.images.generate(body, options) };
+        return {
+          lease: leased,
+          model: named,
+          answer: await (await leased.client.sdk()).images.generate(body, options),
+        };
       },
       {
         limits: env.limits,

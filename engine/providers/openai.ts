@@ -2,7 +2,6 @@
 // server. Chat completions (plain or streamed, usage recorded), cover images (generated, then
 // downloaded: openai-image.ts), with the client pool (rotation, shared initialisation), the retry policy and a
 // deadline.
-import { AzureOpenAI } from 'openai';
 import { directChat } from './direct.js';
 import { generateImage } from './openai-image.js';
 import { probeBody, probeConfig } from './bodies.js';
@@ -237,7 +236,7 @@ function clientPool(
     // Sent directly too: a batch then never builds the SDK's request (nor loads fetch's implementation).
     probe: direct
       ? async (lease, signal) => {
-          if (lease.client instanceof AzureOpenAI) return probeConfig(lease, signal);
+          if (lease.client.isAzure) return probeConfig(lease, signal);
           const how = { signal, timeout: requestTimeout(defaultTimeoutMs), fetch: direct };
           await directChat(lease.client, probeBody(lease.config), how);
         }

@@ -1,6 +1,6 @@
 // The active provider config and its client: rotation every 60 s and after an initialisation
 // failure, a client cached for 60 s, one shared initialisation (a 1-token test call) at a time.
-import type OpenAI from 'openai';
+import type { Client } from './client.js';
 import { GenerationError } from '../errors.js';
 import type { ProviderConfig } from './config.js';
 import type { ProviderEvent } from '../provider.js';
@@ -11,7 +11,7 @@ import { retry } from '../retry.js';
 /** A config with its ready (initialised) client. */
 export interface Lease {
   readonly config: ProviderConfig;
-  readonly client: OpenAI;
+  readonly client: Client;
   /**
    * With `probeAlongside`: the client's check, still running while the first requests use it. It
    * rejects when the config does not work; a request that failed on such a client is sent again on a
@@ -23,7 +23,7 @@ export interface Lease {
 export interface PoolOptions {
   configs: readonly ProviderConfig[];
   limits: Pick<ProviderLimits, 'rotationMs' | 'clientCacheMs' | 'initAttempts' | 'initRetryDelayMs' | 'probeTimeoutMs'>;
-  createClient: (config: ProviderConfig) => OpenAI;
+  createClient: (config: ProviderConfig) => Client;
   /** The initialisation test call; rejects when the config does not work. */
   probe: (lease: Lease, signal: AbortSignal) => Promise<void>;
   onEvent?: (event: ProviderEvent) => void;
@@ -43,7 +43,7 @@ export interface PoolOptions {
 export class ClientPool {
   private active = 0;
   private rotatedAt = Date.now();
-  private cached: { index: number; client: OpenAI; at: number; check?: Promise<void> } | undefined;
+  private cached: { index: number; client: Client; at: number; check?: Promise<void> } | undefined;
   private initializing: Promise<Lease> | undefined;
   private readonly secrets: string[];
 

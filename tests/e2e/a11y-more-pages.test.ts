@@ -2,10 +2,12 @@
 // tests/e2e/a11y-themes.test.ts does not read (Top Up is read there, in the same combinations), in every language of
 // the table (langs(), not a hand list) and in both themes, at 1366 and 390 px: a finished romance's story map (a
 // character dead from Chapter 3, an overdue thread, the findings of a part: every state its cells and lanes show),
-// its series' page (book 1), the side-by-side page of an edition, the Publishing Guide (with the sidebar), and the
-// change of password and the cover generator's form (read in the light theme only by language-a11y.test.ts). One
-// writer: a romance written through the API against a fake model (tests/story-map-book.ts), and one imported in the
-// fake translator's words whose edition is made over the API (tests/fake-translator.ts); the studio opened once.
+// its series' page (book 1), the side-by-side page of an edition, and the cover generator's form (read at 1366 px only
+// by tests/e2e/a11y-walk.test.ts). The Publishing Guide (with the sidebar) and the change of password are read by
+// a11y-walk in the same combinations at the same two widths (they were read here too, the same page states twice in
+// the suite). One writer: a romance written through the API against a fake model (tests/story-map-book.ts), and one
+// imported in the fake translator's words whose edition is made over the API (tests/fake-translator.ts); the studio
+// opened once.
 // The readings are tests/e2e/axe.ts combosOf's: the first language in the light theme with all of axe's rules, then
 // the dark theme with the rules a theme can break, then each other language with the rules words can break.
 import { afterAll, expect, it } from 'vitest';
@@ -91,9 +93,6 @@ describeInChromium(
         ],
         [`/series/${series.id}`, '[data-testid="series-books"]', async () => undefined],
         [`/books/${edition.id}/side-by-side`, '[data-testid="paragraph-pair"]', async () => undefined],
-        ['/publishing-guide', 'main h1', async () => undefined],
-        // Read in the light theme by tests/e2e/language-a11y.test.ts; here in the dark one too.
-        ['/profile/change-password', 'main h1', async () => undefined],
         ['/book-cover', 'main form', async () => undefined],
       ];
       for (const [route, ready, more] of pages) {
@@ -101,11 +100,8 @@ describeInChromium(
         await more(page);
         for (const combo of combos) {
           await showIn(page, combo);
-          // The sidebar is read with the guide (the smallest page) and left out elsewhere: it is the same on every
-          // page.
-          for (const v of await problemsAtWidths(page, route === '/publishing-guide' ? [] : ['aside'], combo.rules, {
-            putBack: false,
-          }))
+          // The sidebar is left out: it is the same on every page, read with the dashboard and the guide by a11y-walk.
+          for (const v of await problemsAtWidths(page, ['aside'], combo.rules, { putBack: false }))
             problems.push(`${route} ${combo.lang}/${combo.theme}: ${v}`);
         }
         await page.setViewportSize({ width: 1366, height: 900 });

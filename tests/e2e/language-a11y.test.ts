@@ -3,15 +3,17 @@
 //   texts typed here; generator entries are the generators' Malay names), `<html lang="ms">`, and the
 //   choice survives a reload and a sign-in in another browser context. A choice made before sign-in is
 //   kept by sign-up.
-// - axe-core 4 (loaded into the page) on every studio route, signed out, as a user and as the
-//   administrator, in English and in Bahasa Indonesia (the table's third language: its switch lists it, the
-//   shell speaks it, `<html lang="id">`): no serious or critical violations (in Indonesian, the rules a language
-//   can break on a page read whole in English: tests/e2e/axe.ts LANGUAGE_RULES). Malay's pages are read in
-// tests/e2e/a11y-themes.test.ts (both themes: English's colour readings, Malay's words in the dark one), with sign-in
-// and sign-up in both languages and the profile form and
-// admin portal in English (ENGLISH_IN_A11Y_THEMES), so each page state is read once in the suite. Keyboard focus is
-// visible on every control reached with Tab. On a phone
-//   the admin's user actions are on screen.
+// - axe-core 4 (loaded into the page) on the studio's routes as a new user (their empty dashboard, My Books, Content
+//   History and Top Up, three generator forms) and as the administrator, in English and in Bahasa Indonesia (the
+//   table's third language: its switch lists it, the shell speaks it, `<html lang="id">`): no serious or critical
+//   violations (in Indonesian, the rules a language can break on a page read whole in English: tests/e2e/axe.ts
+//   LANGUAGE_RULES). The signed-out pages (sign-in, sign-up, reset password, success, redeem, claim), the profile
+//   form, the change of password and the Publishing Guide are one page state whoever reads them:
+//   tests/e2e/a11y-walk.test.ts reads them in every language of the table and both themes at the same two widths
+//   (they were read here too, in English and Indonesian, twice in the suite). Malay's pages are read in
+//   tests/e2e/a11y-themes.test.ts (both themes: English's colour readings, Malay's words in the dark one), with the
+//   admin portal in English, so each page state is read once in the suite. Keyboard focus is visible on every control
+//   reached with Tab. On a phone the admin's user actions are on screen.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInChromium, openRoute, quietNetwork, signUp, waitForText } from './helpers.js';
@@ -131,38 +133,24 @@ function axeVisit(
   };
 }
 
-const SIGNED_OUT_ROUTES = [
-  ['/reset-password?type=recovery&token=abc', 'form'],
-  ['/success', 'main h1'],
-  ['/redeem/WELCOME50', 'main h1'],
-  ['/claim/CREDIT300-ABCDEFGH', 'main h1'],
-] as const;
 /**
  * A signed-in user's routes. /upgrade is not read here: it is the Top Up page's old address and shows /topup itself
- * (the same page, read above it), which the English walk checks.
+ * (the same page, read above it), which the English walk checks. The change of password and the Publishing Guide are
+ * read by tests/e2e/a11y-walk.test.ts (the same form and guide for any account), as is Edit Profile's form.
  */
 const USER_ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['/', 'main h1'],
-  ['/profile/edit', 'main h1'],
-  ['/profile/change-password', 'main h1'],
   ['/topup', 'main h1'],
   ['/books', 'main h1'],
   ['/history', 'main h1'],
-  ['/publishing-guide', 'main h1'],
   ['/romance', 'main form'],
   ['/poems', 'main form'],
   ['/book-cover', 'main form'],
 ];
-/**
- * Routes whose English reading is tests/e2e/a11y-themes.test.ts's (English in the light theme, all of axe's rules, at
- * both widths): the same page states as here (the profile form; the admin portal's user table, one row per account),
- * so the English walk here leaves them out and reads each of them in Indonesian only (LANGUAGE_RULES). Which file
- * reads which, in English: a11y-themes /signin, /signup, /profile/edit, /admin, the writer's dashboard, My Books,
- * Content History and Top Up with a book (and a toast); this file the signed-out pages below, a new user's empty
- * dashboard, My Books, Content History, Top Up, the change of password and the generator forms, the administrator's
- * dashboard and the drawer.
- */
-const ENGLISH_IN_A11Y_THEMES = new Set(['/profile/edit', '/admin']);
+// Which file reads which, in English: a11y-themes the admin portal (its user table, one row per account: read here in
+// Indonesian only), the writer's dashboard, My Books, Content History and Top Up with a book (and a toast); a11y-walk
+// the signed-out pages, Edit Profile, the change of password and the guide; this file a new user's empty dashboard, My
+// Books, Content History, Top Up and three generator forms, the administrator's dashboard and the drawer.
 
 const STILL = '*, *::before, *::after { transition: none !important; animation: none !important; }';
 const PHONE = { width: 390, height: 844 } as const;
@@ -397,16 +385,15 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     async () => {
       const problems: string[] = [];
       const visit = axeVisit(app.base, problems);
-      // Signed out (sign-in and sign-up are read by tests/e2e/a11y-themes.test.ts, in both languages and themes).
+      // The signed-out browser, used by the cases after this one (its pages are read by tests/e2e/a11y-walk.test.ts).
       // Each browser opens at a laptop's width, the first axe reads (problemsAtWidths), so that one needs no resize.
       visitor = await app.open(WIDTHS[0]);
-      for (const [route, ready] of SIGNED_OUT_ROUTES) await visit(visitor, route, ready);
 
       // A user (in Indonesian in the next test), signed up over the API (the sign-up page is walked by the cases
       // above).
       user = await app.open(WIDTHS[0]);
       await signInPage(user, await signUpWriter(app.base, 'axe.user@e2e.test', { password: PASSWORD }));
-      for (const [route, ready] of USER_ROUTES) if (!ENGLISH_IN_A11Y_THEMES.has(route)) await visit(user, route, ready);
+      for (const [route, ready] of USER_ROUTES) await visit(user, route, ready);
       // The card page's old address shows the Top Up page (read above).
       await user.goto(`${app.base}/upgrade`);
       await user.waitForURL((u) => u.pathname === '/topup');
@@ -437,14 +424,14 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
       'speaks Indonesian, and no route has a serious or critical violation',
     async () => {
       const problems: string[] = [];
-      // Every route here was read whole in English by the test before (or by a11y-themes: ENGLISH_IN_A11Y_THEMES): in
+      // Every route here was read whole in English by the test before (or by a11y-themes: the admin portal): in
       // Indonesian, the rules its words can break.
       const visit = axeVisit(app.base, problems, LANGUAGE_RULES);
       // Signed out: chosen on the sign-in page before any account (kept in this browser).
       await visitor.goto(`${app.base}/signin`);
       await visitor.getByTestId('language-switch').selectOption('id');
       await visitor.getByRole('heading', { name: 'Masuk ke Karya' }).waitFor();
-      for (const [route, ready] of SIGNED_OUT_ROUTES) await visit(visitor, route, ready);
+      expect(await visitor.getAttribute('html', 'lang')).toBe('id');
 
       // The user of the test before: every language of the table, each by its own name; Indonesian gives an Indonesian
       // shell.

@@ -63,13 +63,26 @@ describe('epubcheck in one long-lived JVM', () => {
   it("checks queued at once each get their own verdict and messages, the one-shot run's, from one JVM", async () => {
     // Run once first: the served checks end this case, their JVM still up for the next case.
     const once = await runEpubcheckOnce(JAR, CALIBRE, 180_000);
+    // The JVM's program compiled into a cache of its own (the user's has it already): compiled once, then run.
+    const saved = process.env.XDG_CACHE_HOME;
+    const cache = path.join(tmp, 'cache');
+    process.env.XDG_CACHE_HOME = cache;
     const served = await Promise.all([
       server.check(CALIBRE),
       server.check(valid),
       server.check(forged),
       server.check(newline),
       server.check(odd),
-    ]);
+    ]).finally(() => {
+      if (saved === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = saved;
+    });
+    const compiled = readdirSync(path.join(cache, 'karya', 'java'));
+    expect(compiled).toEqual([expect.stringMatching(/^EpubcheckServer-[0-9a-f]{16}$/)]);
+    expect(readdirSync(path.join(cache, 'karya', 'java', compiled[0]!))).toContain('EpubcheckServer.class');
+    const command = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
+    expect(command).toContain('EpubcheckServer');
+    expect(command.join(' ')).not.toContain('.java');
     const [calibre, karya, hostile, twoLines, oddName] = [
       runOf(served[0]),
       runOf(served[1]),

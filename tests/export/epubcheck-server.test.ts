@@ -118,7 +118,7 @@ describe('epubcheck in one long-lived JVM', () => {
     expect(hostile.code).toBe(1);
     expect(hostile.stderr).toContain(FORGED);
     expect(hostile.stdout).toContain('Messages: 0 fatals / 2 errors / 2 warnings');
-  }, 120_000);
+  }, 180_000);
 
   it(
     'after an idle while the JVM ends, and the next check ' + 'starts another, which a change of folder does not end',

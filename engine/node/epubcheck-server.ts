@@ -1,7 +1,8 @@
 // epubcheck in one long-lived JVM per process. A fresh JVM per check spends four seconds of CPU starting
 // (engine/node/java.ts); this one starts on the process's first check, answers each further check in a tenth
 // of a second, and ends after an idle while. It runs epubcheck's own command line (EpubcheckServer.java beside
-// this file, in Java's single-file source mode), so its report and exit code are the one-shot run's.
+// this file, compiled once into the user's cache by engine/node/epubcheck-server-class.ts, else run from its
+// source), so its report and exit code are the one-shot run's.
 // - One check at a time: callers queue, and each gets the answer to its own request.
 // - Answers are counted in bytes (EpubcheckServer.java), so no text inside an EPUB can cut one short.
 // - A check that takes longer than its time-out kills the JVM (the next check starts a new one).
@@ -16,6 +17,7 @@ import { closeSync, existsSync, openSync, readSync, realpathSync } from 'node:fs
 import { Socket } from 'node:net';
 import path from 'node:path';
 import { JAVA_QUICK_START, findOnPath, quickJava } from './java.js';
+import { compiledServer } from './epubcheck-server-class.js';
 import { ROOT } from './load.js';
 
 /** What epubcheck's command line wrote and its exit code. */
@@ -76,6 +78,8 @@ export class EpubcheckServer {
   private brokenWhy: string | null = null;
   private hasAnswered = false;
   private stderrTail = '';
+  /** The folder of the compiled program (null: run the source), looked for once. */
+  private compiled: Promise<string | null> | null = null;
   private readonly killOnExit = () => this.child?.kill('SIGKILL');
   /** How many JVMs this checker has started (tests read it). */
   started = 0;
@@ -124,12 +128,12 @@ export class EpubcheckServer {
     this.idleTimer.unref();
   }
 
-  private checkNow(file: string): Promise<ServedCheck> {
-    if (this.brokenWhy) return Promise.resolve({ kind: 'unavailable', why: this.brokenWhy });
+  private async checkNow(file: string): Promise<ServedCheck> {
+    if (this.brokenWhy) return { kind: 'unavailable', why: this.brokenWhy };
     const request = requestOf(path.resolve(file));
-    if (!request) return Promise.resolve({ kind: 'unavailable', why: 'a path that cannot be sent' });
-    const child = this.child ?? this.start();
-    if (!child) return Promise.resolve({ kind: 'unavailable', why: this.brokenWhy ?? 'java did not start' });
+    if (!request) return { kind: 'unavailable', why: 'a path that cannot be sent' };
+    const child = this.child ?? (await this.startProgram());
+    if (!child) return { kind: 'unavailable', why: this.brokenWhy ?? 'java did not start' };
     child.ref();
     return new Promise<ServedCheck>((resolve) => {
       const timer = setTimeout(() => {
@@ -142,19 +146,27 @@ export class EpubcheckServer {
     });
   }
 
-  private start(): ChildProcess | null {
+  /** A JVM started from the compiled program, compiled first when the cache has none, or from the source. */
+  private async startProgram(): Promise<ChildProcess | null> {
     if (!existsSync(this.source) || !findOnPath('java')) {
       this.brokenWhy = existsSync(this.source) ? 'java is not installed' : `${this.source} is missing`;
       return null;
     }
+    this.compiled ??= compiledServer(this.source, this.jar);
+    const compiled = await this.compiled;
+    const program = compiled
+      ? ['-cp', `${this.jar}${path.delimiter}${compiled}`, path.basename(this.source, '.java')]
+      : ['-cp', this.jar, this.source];
+    return this.start(program);
+  }
+
+  private start(program: readonly string[]): ChildProcess {
     const args = [
       ...JAVA_QUICK_START,
       '-XX:+IgnoreUnrecognizedVMOptions',
       '-Xlog:disable',
       '-Xlog:all=error:stderr',
-      '-cp',
-      this.jar,
-      this.source,
+      ...program,
     ];
     // In the root folder, where epubcheck names a file by its whole path (it shortens those under its working
     // folder): the process may change folders between checks (karya in a test's process does), and a path

@@ -6,7 +6,8 @@
 //   fifth less CPU per check (epubcheck: 4.9 s to 3.9 s). The archive is the user's own (~/.cache/karya/java,
 //   never a shared temporary folder: a class archive is code), named by the jar and the JVM it was made with,
 //   written under a temporary name and renamed when whole, so runs at once never read half of one. A run
-//   killed before its rename leaves its partial file: each process's first run sweeps the folder of those.
+//   killed before its rename leaves its partial file: each process's first run sweeps the folder of those (and of
+//   the partial folders of the long-lived checker's compiled program, engine/node/epubcheck-server-class.ts).
 //   Without a writable cache folder, or with a JVM that has no such option, the run is as before.
 import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -73,8 +74,9 @@ function isRunning(pid: number): boolean {
 
 /**
  * Remove the partial archives in `dir` left by runs that ended before renaming theirs (a JVM, or the process that
- * started it, killed): those untouched for STALE_PART_MS whose process (the number in the name) is gone, and any
- * untouched for a day. A partial file still being written, or whose process may still rename it, stays.
+ * started it, killed), and the partial folders of a compile cut short the same way: those untouched for
+ * STALE_PART_MS whose process (the number in the name) is gone, and any untouched for a day. A partial file still
+ * being written, or whose process may still rename it, stays.
  */
 export function sweepPartialArchives(dir: string, now = Date.now()): void {
   let names: string[];
@@ -84,16 +86,30 @@ export function sweepPartialArchives(dir: string, now = Date.now()): void {
     return;
   }
   for (const name of names) {
-    const pid = /\.jsa\.(\d+)-[0-9a-z]+\.part$/.exec(name)?.[1];
+    const pid = /\.(\d+)-[0-9a-z]+\.part$/.exec(name)?.[1];
     if (pid === undefined) continue;
     const file = path.join(dir, name);
     try {
       const age = now - statSync(file).mtimeMs;
-      if (age > ABANDONED_PART_MS || (age > STALE_PART_MS && !isRunning(Number(pid)))) rmSync(file, { force: true });
+      if (age > ABANDONED_PART_MS || (age > STALE_PART_MS && !isRunning(Number(pid))))
+        rmSync(file, { recursive: true, force: true });
     } catch {
       // gone already (another process swept it), or not ours to remove
     }
   }
+}
+
+/**
+ * The user's folder of Java's cached files (class archives, the long-lived checker's compiled program), swept of
+ * partial ones on this process's first use; null when there is no home to keep them in.
+ */
+export function javaCacheDir(): string | null {
+  const dir = archiveDir();
+  if (dir && !swept.has(dir)) {
+    swept.add(dir);
+    sweepPartialArchives(dir);
+  }
+  return dir;
 }
 
 /**
@@ -103,12 +119,8 @@ export function sweepPartialArchives(dir: string, now = Date.now()): void {
 export function quickJava(jar: string, args: readonly string[]): { args: string[]; ended: () => void } {
   const java = findOnPath('java');
   const plain = { args: [...JAVA_QUICK_START, '-jar', jar, ...args], ended: () => undefined };
-  const dir = archiveDir();
+  const dir = javaCacheDir();
   const name = java ? archiveName(java, jar) : null;
-  if (dir && !swept.has(dir)) {
-    swept.add(dir);
-    sweepPartialArchives(dir);
-  }
   if (!dir || !name) return plain;
   const archive = path.join(dir, name);
   // Unrecognised options are ignored (a JVM before 13), and the JVM's own notes (an archive it cannot use) stay off the

@@ -11,6 +11,7 @@ import { tempDir } from '../temp.js';
 
 const MINUTE = 60 * 1000;
 const ARCHIVE = 'epubcheck-c15a4d9146a613be.jsa';
+const SERVER = 'EpubcheckServer-a97b1a560dcf782e';
 
 /** A process number no process has: past the largest the system gives out. */
 function goneProcess(): number {
@@ -42,6 +43,12 @@ describe('partial class archives left by killed runs', () => {
     // A day and more: no JVM writes that long, whatever process has that number now.
     fileAged(dir, abandoned, 25 * 60 * MINUTE);
     fileAged(dir, 'notes.txt', 60 * MINUTE);
+    // The long-lived checker's program compiled into a partial folder (engine/node/epubcheck-server-class.ts).
+    const compiling = `${SERVER}.${gone}-k1lled0ne.part`;
+    mkdirSync(path.join(dir, compiling));
+    fileAged(dir, path.join(compiling, 'EpubcheckServer.class'), STALE_PART_MS + MINUTE);
+    const when = (Date.now() - STALE_PART_MS - MINUTE) / 1000;
+    utimesSync(path.join(dir, compiling), when, when);
     sweepPartialArchives(dir);
     expect(readdirSync(dir).sort()).toEqual([ARCHIVE, live, writing, 'notes.txt'].sort());
   });

@@ -1,10 +1,11 @@
 // A saved book's edits, once for both databases: a part or the outline edited by hand (the replaced text kept as a
 // version when asked), a chapter's title, and the saves of one column of the book's header (voice, source, author,
 // settings, chapter count, intended findings).
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { BookState, BookVoice, PartProvenance } from '../../../engine/index.js';
 import type { BookRepository } from '../ports.js';
 import type { Conn } from './conn.js';
+import type { BooksTable } from '../schema.js';
 import { provenanceOfState } from './step.js';
 import {
   MAX_VERSIONS,
@@ -16,6 +17,11 @@ import {
   type VersionsDatabase,
 } from '../versions.js';
 
+/** One book's header row updated: the number of books changed (0 or 1). */
+function headerUpdate(conn: Conn, owner: string, key: string, set: Updateable<BooksTable>): Promise<number | bigint> {
+  return conn.run(conn.db.updateTable('books').set(set).where('owner', '=', owner).where('book_key', '=', key));
+}
+
 /** Keep a book's voice (none: `undefined`): its header only; the number of books changed (0 or 1). */
 export function voiceUpdate(
   conn: Conn,
@@ -23,13 +29,32 @@ export function voiceUpdate(
   key: string,
   voice: BookVoice | undefined,
 ): Promise<number | bigint> {
-  return conn.run(
-    conn.db
-      .updateTable('books')
-      .set({ voice: voice ? JSON.stringify(voice) : null })
-      .where('owner', '=', owner)
-      .where('book_key', '=', key),
+  return headerUpdate(conn, owner, key, { voice: voice ? JSON.stringify(voice) : null });
+}
+
+/**
+ * A part's text saved as complete (inside the caller's transaction): the book's row, or null when the book or the
+ * part is missing. The part edit and the outline edit (the part at position -1) both start with it.
+ */
+async function savedPartText(
+  conn: Conn,
+  owner: string,
+  key: string,
+  position: number,
+  text: string,
+): Promise<{ id: number } | null> {
+  const row = await conn.first(
+    conn.db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key),
   );
+  if (!row) return null;
+  const changed = await conn.run(
+    conn.db
+      .updateTable('book_parts')
+      .set({ text, is_complete: 1 })
+      .where('book_id', '=', row.id)
+      .where('position', '=', position),
+  );
+  return changed === 0 ? null : row;
 }
 
 /**
@@ -49,18 +74,8 @@ function writePartEdit(
 ): Promise<boolean | number> {
   const { state } = edit;
   return conn.transaction(async (conn) => {
-    const row = await conn.first(
-      conn.db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key),
-    );
+    const row = await savedPartText(conn, owner, key, edit.position, edit.text);
     if (!row) return false;
-    const changed = await conn.run(
-      conn.db
-        .updateTable('book_parts')
-        .set({ text: edit.text, is_complete: 1 })
-        .where('book_id', '=', row.id)
-        .where('position', '=', edit.position),
-    );
-    if (changed === 0) return false;
     await conn.run(
       conn.db
         .updateTable('books')
@@ -106,18 +121,9 @@ function writeOutlineEdit(
 ): Promise<boolean> {
   const { state } = edit;
   return conn.transaction(async (conn) => {
-    const row = await conn.first(
-      conn.db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key),
-    );
+    // The outline is the part at position -1.
+    const row = await savedPartText(conn, owner, key, -1, edit.outline);
     if (!row) return false;
-    const changed = await conn.run(
-      conn.db
-        .updateTable('book_parts')
-        .set({ text: edit.outline, is_complete: 1 })
-        .where('book_id', '=', row.id)
-        .where('position', '=', -1),
-    );
-    if (changed === 0) return false;
     await conn.run(
       conn.db
         .updateTable('books')
@@ -135,58 +141,17 @@ function headerSaves(
   BookRepository,
   'saveVoice' | 'saveSource' | 'saveAuthor' | 'saveSettings' | 'saveChapterCount' | 'saveIntendedFindings'
 > {
+  const saved = async (owner: string, key: string, set: Updateable<BooksTable>) =>
+    Number(await headerUpdate(conn, owner, key, set)) > 0;
   return {
     saveVoice: async ({ userId, key, voice }) => Number(await voiceUpdate(conn, userId, key, voice)) > 0,
-    saveSource: async ({ userId, key, source }) =>
-      Number(
-        await conn.run(
-          conn.db
-            .updateTable('books')
-            .set({ source: JSON.stringify(source) })
-            .where('owner', '=', userId)
-            .where('book_key', '=', key),
-        ),
-      ) > 0,
-    saveAuthor: async ({ userId, key, author }) =>
-      Number(
-        await conn.run(
-          conn.db
-            .updateTable('books')
-            .set({ author: author.trim().slice(0, 100) || null })
-            .where('owner', '=', userId)
-            .where('book_key', '=', key),
-        ),
-      ) > 0,
-    saveSettings: async ({ userId, key, settings }) =>
-      Number(
-        await conn.run(
-          conn.db
-            .updateTable('books')
-            .set({ settings: JSON.stringify(settings) })
-            .where('owner', '=', userId)
-            .where('book_key', '=', key),
-        ),
-      ) > 0,
-    saveChapterCount: async ({ userId, key, totalChapters, settings }) =>
-      Number(
-        await conn.run(
-          conn.db
-            .updateTable('books')
-            .set({ total_chapters: totalChapters, settings: JSON.stringify(settings) })
-            .where('owner', '=', userId)
-            .where('book_key', '=', key),
-        ),
-      ) > 0,
-    saveIntendedFindings: async ({ userId, key, keys }) => {
-      const done = await conn.run(
-        conn.db
-          .updateTable('books')
-          .set({ intended_findings: keys.length ? JSON.stringify(keys) : null })
-          .where('owner', '=', userId)
-          .where('book_key', '=', key),
-      );
-      return Number(done) > 0;
-    },
+    saveSource: ({ userId, key, source }) => saved(userId, key, { source: JSON.stringify(source) }),
+    saveAuthor: ({ userId, key, author }) => saved(userId, key, { author: author.trim().slice(0, 100) || null }),
+    saveSettings: ({ userId, key, settings }) => saved(userId, key, { settings: JSON.stringify(settings) }),
+    saveChapterCount: ({ userId, key, totalChapters, settings }) =>
+      saved(userId, key, { total_chapters: totalChapters, settings: JSON.stringify(settings) }),
+    saveIntendedFindings: ({ userId, key, keys }) =>
+      saved(userId, key, { intended_findings: keys.length ? JSON.stringify(keys) : null }),
   };
 }
 

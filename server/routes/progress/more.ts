@@ -27,7 +27,8 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
   // a hand edit is (the story bible, if it had read the part, is re-derived from it on: bible-catch-up.ts).
   router.on('POST /progress/:bookType/more', async (req, res) => {
     const body = req.input.body;
-    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
+    await heldBook(req, async (held) => {
+      const { userId, bookType, spec, state, lang } = held;
       const position = proseAt(spec, state, body.part, lang);
       // The place the writer acted on is checked before any charge (409 when the part changed since).
       checkPartSeen(spec, state, position, body.hash);
@@ -37,11 +38,8 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
         req,
         res,
         book,
+        held,
         {
-          userId,
-          bookType,
-          spec,
-          lang,
           step: `more:${label}`,
           what: 'write more',
           reason: `${spec.id}: write more (${label})`,
@@ -101,7 +99,8 @@ function addRewriteRoute(router: ApiRoutes, ctx: AppContext, book: BookAccess): 
   const { heldBook, proseAt, balance } = book;
   router.on('POST /progress/:bookType/rewrite', async (req, res) => {
     const body = req.input.body;
-    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
+    await heldBook(req, async (held) => {
+      const { userId, bookType, spec, state, lang } = held;
       const position = proseAt(spec, state, body.part, lang);
       // The place the writer acted on is checked before any charge (409 when the part changed since).
       checkPartSeen(spec, state, position, body.hash);
@@ -115,11 +114,8 @@ function addRewriteRoute(router: ApiRoutes, ctx: AppContext, book: BookAccess): 
         req,
         res,
         book,
+        held,
         {
-          userId,
-          bookType,
-          spec,
-          lang,
           step,
           what: 'rewrite',
           reason: `${spec.id}: ${note ? 'rewrite' : 'write again'} (${label})`,

@@ -31,7 +31,8 @@ function addPassageRoute(router: ApiRoutes, ctx: AppContext, book: BookAccess): 
   const { heldBook, proseAt, balance } = book;
   router.on('POST /progress/:bookType/passage', async (req, res) => {
     const body = req.input.body;
-    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
+    await heldBook(req, async (held) => {
+      const { userId, spec, state, lang } = held;
       const position = proseAt(spec, state, body.part, lang);
       const label = stepKey(partStep(spec, position, state.totalChapters));
       const request = {
@@ -52,11 +53,8 @@ function addPassageRoute(router: ApiRoutes, ctx: AppContext, book: BookAccess): 
         req,
         res,
         book,
+        held,
         {
-          userId,
-          bookType,
-          spec,
-          lang,
           step: `passage:${label}`,
           what: 'passage',
           reason: `${spec.id}: passage ${body.action} (${label})`,

@@ -70,7 +70,7 @@ export async function serveWorkerMetrics(...args: Parameters<Metrics['serveWorke
 
 // Submit a queued batch: its books' jobs, the channel its progress comes on, where its books are saved.
 export { BATCH_OWNER } from './store/postgres/batch-names.js';
-export type { BatchBookJob, BatchNotice } from './queue/batch.js';
+export type { BatchBookJob, BatchNotice, StepDoneEvent, StepRetryEvent, StepStartedEvent } from './queue/batch.js';
 export { postgresBookStore } from './store/postgres/books.js';
 export type { BatchSubmission } from './queue/batch.js';
 export type { EndedBatchBook } from './store/postgres/batches.js';

@@ -9,11 +9,9 @@ import type {
   GenerationError,
   PromptRenderer,
   Settings,
-  Step,
-  StepMarks,
 } from '../../engine/index.js';
 import type { Provider } from '../../engine/node.js';
-import type { StateFile } from '../../server/index.js';
+import type { StateFile, StepDoneEvent, StepRetryEvent, StepStartedEvent } from '../../server/index.js';
 import type { BookEnds } from './book-end.js';
 import type { BatchJob } from './jobs.js';
 import type { TokenWindow } from './limits.js';
@@ -51,33 +49,9 @@ export type BatchEvent =
       out: string;
       calls?: { planned: number; bound: number };
     }
-  | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
-  | ({
-      type: 'step_done';
-      job: string;
-      index: number;
-      step: string;
-      kind: Step['kind'];
-      words: number;
-      complete: boolean;
-      notes?: string[];
-      tokens: StepTokens | null;
-      budget?: number;
-      seconds: number;
-      done: number;
-      steps: number;
-    } & StepMarks &
-      Spending)
-  | ({
-      type: 'step_retry';
-      job: string;
-      index: number;
-      step: string;
-      code: CatalogueCode;
-      status?: number;
-      attempt: number;
-      waitSeconds: number;
-    } & Spending)
+  | StepStartedEvent
+  | (StepDoneEvent & { tokens: StepTokens | null; budget?: number } & Spending)
+  | (StepRetryEvent & { code: CatalogueCode } & Spending)
   | ({
       type: 'job_done';
       job: string;

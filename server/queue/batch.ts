@@ -39,35 +39,46 @@ export interface BatchBookJob {
 /** A call's tokens as the batch's notices count them. */
 type Tokens = { prompt: number; completion: number; total: number };
 
+/**
+ * A batch's step events as both runs of a batch tell them (the command's own run, cli/batch BatchEvent, and the
+ * queue's workers, BatchNotice below): each adds its counts of tokens and spending.
+ */
+export type StepStartedEvent = {
+  type: 'step_started';
+  job: string;
+  index: number;
+  step: string;
+  done: number;
+  steps: number;
+};
+export type StepDoneEvent = {
+  type: 'step_done';
+  job: string;
+  index: number;
+  step: string;
+  kind: Step['kind'];
+  words: number;
+  complete: boolean;
+  notes?: string[];
+  seconds: number;
+  done: number;
+  steps: number;
+} & StepMarks;
+export type StepRetryEvent = {
+  type: 'step_retry';
+  job: string;
+  index: number;
+  step: string;
+  status?: number;
+  attempt: number;
+  waitSeconds: number;
+};
+
 /** What workers tell the waiting command (a subset of the batch's progress events). */
 export type BatchNotice =
-  | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
-  | ({
-      type: 'step_done';
-      job: string;
-      index: number;
-      step: string;
-      kind: Step['kind'];
-      words: number;
-      complete: boolean;
-      notes?: string[];
-      tokens: Tokens | null;
-      seconds: number;
-      done: number;
-      steps: number;
-      sent?: CallsSent;
-    } & StepMarks)
-  | {
-      type: 'step_retry';
-      job: string;
-      index: number;
-      step: string;
-      code: GenerationError['code'];
-      status?: number;
-      attempt: number;
-      waitSeconds: number;
-      sent?: CallsSent;
-    }
+  | StepStartedEvent
+  | (StepDoneEvent & { tokens: Tokens | null; sent?: CallsSent })
+  | (StepRetryEvent & { code: GenerationError['code']; sent?: CallsSent })
   | { type: 'memory_done'; job: string; index: number; calls: number; tokens: Tokens | null }
   | { type: 'book_done'; job: string; key: string }
   | {

@@ -46,7 +46,10 @@ export default defineConfig({
     setupFiles: ['./tests/setup/temp-cleanup.ts', './tests/setup/languages.ts'],
     // DAISY Ace (engine/node/ace.ts) off in every test and every `karya` a test starts: a check is a Chromium and ~10 s
     // of CPU. The files that read Ace's verdict (tests/export/ace.test.ts) turn it on for their own checks.
-    env: { KARYA_ACE: 'off' },
+    // KARYA_DB_SYNC=normal: the tests' SQLite files commit without an fsync each (server/store/sqlite/sync-level.ts),
+    // as their Postgres clusters run with fsync off (tests/postgres.ts): a commit still survives a killed process,
+    // which is what the crash tests kill; an fsync per commit was 7–10 ms of a test's wall on a busy disk.
+    env: { KARYA_ACE: 'off', KARYA_DB_SYNC: 'normal' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

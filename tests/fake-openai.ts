@@ -26,6 +26,8 @@ export interface RecordedRequest {
   at: number;
   /** The query string, e.g. "?api-version=2024-10-21" ("" when none). */
   search?: string;
+  /** When the client sent it (its `x-sent-at` header, `stampSent`), if stamped. */
+  sentAt?: number;
   /** When the answer was fully written (chat requests answered 2xx only); unset while in flight or after a failure. */
   answeredAt?: number;
   /**
@@ -58,6 +60,12 @@ export interface FakeOpenAIOptions {
   requestsPerMinute?: number;
   /** The sliding window `requestsPerMinute` counts over, in ms (default 60 000); short windows keep rate tests fast. */
   rateWindowMs?: number;
+  /**
+   * Count each chat request in the rate window at the moment its client sent it (its `x-sent-at` header, stamped by
+   * the test's fetch: `stampSent`), not at its arrival: a test of the client's pacing then measures what the client
+   * sent, not also the delay a busy machine puts between the send and this server's clock.
+   */
+  countAtSend?: boolean;
   /**
    * Decide a reply per chat request from its body (e.g. fail one book's calls); undefined falls through to the
    * defaults.
@@ -755,6 +763,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   let chatSeen = 0;
   const sockets = new Set<import('node:net').Socket>();
   const windowStarts: number[] = [];
+  const sentWindow = new SentWindow(options.requestsPerMinute ?? 0, options.rateWindowMs ?? 60_000);
   let inFlight = 0;
   let peak = 0;
   let limited = 0;
@@ -920,7 +929,16 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       }
       const path = (req.url ?? '/').split('?')[0]!;
       const search = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
-      requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body, at: Date.now(), search });
+      const sentAt = Number(req.headers['x-sent-at']) || undefined;
+      requests.push({
+        method: req.method ?? 'GET',
+        path,
+        headers: req.headers,
+        body,
+        at: Date.now(),
+        search,
+        ...(sentAt ? { sentAt } : {}),
+      });
 
       if (req.method === 'GET' && path === '/props' && options.props && options.contextTokens) {
         return sendJson(res, 200, { default_generation_settings: { n_ctx: options.contextTokens }, total_slots: 1 });
@@ -951,7 +969,18 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           if (!res.writableEnded) abandonedCount++;
         });
         const recorded = requests[requests.length - 1]!;
-        if (options.requestsPerMinute) {
+        if (options.requestsPerMinute && options.countAtSend) {
+          const wait = sentWindow.add(recorded.sentAt ?? Date.now());
+          if (wait !== undefined) {
+            limited++;
+            return sendJson(
+              res,
+              429,
+              { error: { message: 'Rate limit reached', type: 'rate_limit' } },
+              { 'retry-after': (wait / 1000).toFixed(3) },
+            );
+          }
+        } else if (options.requestsPerMinute) {
           const now = Date.now();
           const windowMs = options.rateWindowMs ?? 60_000;
           while (windowStarts.length && now - windowStarts[0]! >= windowMs) windowStarts.shift();
@@ -1148,5 +1177,43 @@ export function malayOnce(
     if (drifted || !isPart(body)) return answer(body, index);
     drifted = true;
     return writeProse(words, PROSE_SENTENCES.ms);
+  };
+}
+
+/**
+ * The rate window counted at the clients' send stamps (`countAtSend`), which may arrive out of order: a request is
+ * refused when some window holding its stamp would hold more than `limit` requests.
+ */
+class SentWindow {
+  private readonly stamps: number[] = [];
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Counts a request sent at `at`; or, when it is one too many, leaves it out and returns the ms to wait. */
+  add(at: number): number | undefined {
+    const stamps = this.stamps;
+    let i = stamps.findIndex((t) => t > at);
+    if (i < 0) i = stamps.length;
+    stamps.splice(i, 0, at);
+    // Any `limit + 1` stamps in a row that hold this one and span less than the window: one too many.
+    for (let first = Math.max(0, i - this.limit); first <= i && first + this.limit < stamps.length; first++) {
+      if (stamps[first + this.limit]! - stamps[first]! < this.windowMs) {
+        const wait = Math.max(1, stamps[first]! + this.windowMs - at);
+        stamps.splice(i, 1);
+        return wait;
+      }
+    }
+    return undefined;
+  }
+}
+
+/** A fetch that stamps each request with the moment it is sent (`x-sent-at`), for `countAtSend`. */
+export function stampSent(fetch: typeof globalThis.fetch = globalThis.fetch): typeof globalThis.fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('x-sent-at', String(Date.now()));
+    return fetch(input, { ...init, headers });
   };
 }

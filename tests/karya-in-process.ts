@@ -16,7 +16,7 @@ export interface InProcessRun {
 export interface InProcessOptions {
   /**
    * Variables set for the run, on top of the test's environment without any OPENAI_* or KARYA_* one (but the suite's
-   * KARYA_ACE).
+   * KARYA_ACE and KARYA_DB_SYNC).
    */
   env?: Record<string, string | undefined>;
   /** Working directory of the run (default: the repository root). */
@@ -24,10 +24,12 @@ export interface InProcessOptions {
 }
 
 /**
- * Provider and server settings of whoever runs the tests: never seen by a run unless it sets them. KARYA_ACE is the
- * suite's own (vitest.config.ts turns DAISY Ace off): a run keeps it unless it sets it.
+ * Provider and server settings of whoever runs the tests: never seen by a run unless it sets them. KARYA_ACE and
+ * KARYA_DB_SYNC are the suite's own (vitest.config.ts turns DAISY Ace off and the fsync of each SQLite commit): a run
+ * keeps them unless it sets them.
  */
-const isOwnSetting = (name: string) => /^(OPENAI_|KARYA_)/.test(name) && name !== 'KARYA_ACE';
+const SUITE_SETTINGS = new Set(['KARYA_ACE', 'KARYA_DB_SYNC']);
+const isOwnSetting = (name: string) => /^(OPENAI_|KARYA_)/.test(name) && !SUITE_SETTINGS.has(name);
 
 let turn: Promise<unknown> = Promise.resolve();
 

@@ -1,6 +1,6 @@
 // Offline cover art: an SVG with the book's title, an author or character line, colours chosen by
 // genre (or the kids colour scheme) and mood, and motifs to match, rendered to PNG at the requested
-// size with @resvg/resvg-js (a prebuilt binary in the npm package; text uses the system's fonts).
+// size with @resvg/resvg-js (a prebuilt binary in the npm package; text uses the system's fonts, cover-fonts.ts).
 import { createRequire } from 'node:module';
 import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import type { FieldRole, Lang } from '../spec/types.js';
@@ -9,6 +9,7 @@ import { seeded } from './seeded.js';
 import { COVER, synonyms, type CoverGenre, type CoverMood, type CoverScheme } from './cover-words.js';
 import { escapeAttribute } from '../markup.js';
 import { MOOD_ACCENTS, motifs, r1, type Palette } from './cover-motifs.js';
+import { coverFonts } from './cover-fonts.js';
 
 export type { CoverGenre, CoverMood, CoverScheme } from './cover-words.js';
 
@@ -220,7 +221,7 @@ export function renderCoverPng(request: ImageRequest): Uint8Array {
   const svg = coverSvg(coverFacts(request), { width, height });
   const png = new (Resvg())(svg, {
     fitTo: { mode: 'original' },
-    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
+    font: coverFonts(svg),
   })
     .render()
     .asPng();

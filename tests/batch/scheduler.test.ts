@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../engine/node/load.js';
 import { createOpenAIProvider, providerFromEnv, type Provider } from '../../engine/providers/index.js';
-import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
+import { startFakeOpenAI, stampSent, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { validateJobs, type RawJob } from '../../cli/batch/jobs.js';
 import { loadBooks, runBatch, retryAfterMs, type BatchEvent, type BatchLimits } from '../../cli/batch/scheduler.js';
 import { planBook } from '../../cli/batch/plan.js';
@@ -57,7 +57,11 @@ async function setup(
   const raw: RawJob[] = values.map((value, i) => ({ index: i + 1, line: i + 1, value }));
   const { jobs, issues } = validateJobs(raw, { catalog, file: 'jobs', outDir: path.join(dir, 'books') });
   expect(issues).toEqual([]);
-  const provider = providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL });
+  // Every request carries the moment it was sent (`x-sent-at`), which a fake counting at the send reads.
+  const provider = providerFromEnv(
+    { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL },
+    { fetch: stampSent() },
+  );
   if (opts.warmUpMs !== undefined) {
     // A provider may check its client with one extra request on first use: keep it out of the measured windows.
     await provider.generateText({
@@ -139,31 +143,36 @@ describe('limits, measured at the fake server', () => {
   it(
     'never sends more than --rpm requests in any window, ' + 'and sends each one as soon as the window allows',
     async () => {
-      // The margin covers the delay between a start and the server's clock on a busy machine (both share this process).
+      // Counted at each request's send (its x-sent-at stamp), the moments the scheduler decides: at its arrival, a
+      // loaded machine (load 20) delayed one request past the margin more than the next and the fake saw one too many
+      // in a window (a 429 and a retry), though the scheduler had sent none too many.
       const windowMs = 400;
       const marginMs = 120;
-      const { fake, run } = await setup({ latencyMs: 20, requestsPerMinute: 5, rateWindowMs: windowMs }, romance(5), {
-        warmUpMs: windowMs + 50,
-      });
+      const { fake, run } = await setup(
+        { latencyMs: 20, requestsPerMinute: 5, rateWindowMs: windowMs, countAtSend: true },
+        romance(5),
+        { warmUpMs: windowMs + 50 },
+      );
       const { result } = await run({ concurrency: 10, rpm: 5, windowMs, marginMs });
       const calls = 5 * romanceCalls(1).all;
       expect(result).toMatchObject({ succeeded: 5, failed: 0, calls, retries: 0 });
-      const times = bookRequests(fake).map((r) => r.at);
+      const times = bookRequests(fake)
+        .map((r) => r.sentAt!)
+        .sort((a, b) => a - b);
+      expect(times.every((t) => t > 0)).toBe(true);
       expect(fake.rateLimited()).toBe(0);
       expect(busiestWindow(times, windowMs)).toBeLessThanOrEqual(5);
       // Work-conserving: request i waits for request i-5 to leave the window (plus the margin), not longer. A scheduler
-      // that
-      // waited for the next whole window would show gaps of 2 × window (800 ms) or more; below that, the slack is a
-      // busy
-      // CPU's (the suite runs two files at once on two cores: 706 ms was seen at a load of 16).
+      // that waited for the next whole window would show gaps of 2 × window (800 ms) or more; below that, the slack is
+      // a
+      // busy CPU's (the suite runs two files at once on two cores: 706 ms was seen at a load of 16).
       const gaps = times
         .slice(5)
         .map((t, i) => t - times[i]!)
         .sort((a, b) => a - b);
       expect(gaps[Math.floor(gaps.length / 2)]!).toBeLessThan(2 * windowMs);
       // `calls` requests at one per (window + margin) ÷ 5: the last goes calls − 1 paces after the first, give or take
-      // a busy
-      // CPU.
+      // a busy CPU.
       expect(times.at(-1)! - times[0]!).toBeLessThan(1.4 * (calls - 1) * ((windowMs + marginMs) / 5) + 400);
     },
   );

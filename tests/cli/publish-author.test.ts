@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { tempDir } from '../temp.js';
+import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
 describe('publishing again keeps the author', () => {
   it(
@@ -12,7 +13,9 @@ describe('publishing again keeps the author', () => {
       'Marsh": no author-name step, the same name in metadata.json',
     async () => {
       const cwd = tempDir('karya-publish-author-');
-      const karya = (args: string[]) => runKaryaInProcess([...args, '--state', 'state.sqlite'], { cwd });
+      // No EPUB check (a JVM, seconds of CPU a package): the author is the point here, not the check's verdict.
+      const karya = (args: string[]) =>
+        runKaryaInProcess([...args, '--state', 'state.sqlite'], { cwd, env: WITHOUT_EPUBCHECK });
       const first = await karya([
         'publish',
         'romance',

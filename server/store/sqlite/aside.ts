@@ -9,13 +9,14 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
+import { durableSync } from './sync-level.js';
 
 const WORKER_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.module);
 const sqlite = new SQLite(workerData.file, { timeout: 30000 });
 sqlite.pragma('busy_timeout = 30000');
-sqlite.pragma('synchronous = FULL');
+sqlite.pragma('synchronous = ' + workerData.sync);
 sqlite.pragma('foreign_keys = ON');
 const blobOf = (v) =>
   v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v;
@@ -40,7 +41,7 @@ export class AsideWriter {
 
   constructor(file: string) {
     const module = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.#worker = new Worker(WORKER_CODE, { eval: true, workerData: { file, module } });
+    this.#worker = new Worker(WORKER_CODE, { eval: true, workerData: { file, module, sync: durableSync() } });
     // Nothing waits on it while no statement is under way: it never keeps the process alive.
     this.#worker.unref();
     this.#worker.on('message', (answer: Answer) => {

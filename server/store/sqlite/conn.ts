@@ -7,6 +7,7 @@ import type { Compilable } from 'kysely';
 import type { Conn, FixedQuery } from '../queries/conn.js';
 import type { Store } from './store.js';
 import { asideWriterOf } from './aside.js';
+import { durableSync } from './sync-level.js';
 
 const built = new WeakMap<Store, Conn>();
 
@@ -94,7 +95,7 @@ async function transaction<T>(
       throw error;
     }
   } finally {
-    if (isDeferred) store.sqlite.pragma('synchronous = FULL');
+    if (isDeferred) store.sqlite.pragma(`synchronous = ${durableSync()}`);
     store.mutex.unlock();
   }
 }

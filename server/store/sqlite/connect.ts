@@ -10,6 +10,7 @@ import { makeDirs } from '../../../engine/node.js';
 import type { Database } from '../schema.js';
 import { migrationFailure } from '../model.js';
 import { closeAsideWriter } from './aside.js';
+import { durableSync } from './sync-level.js';
 
 export interface OpenedDatabase<DB = Database> {
   db: Kysely<DB>;
@@ -37,7 +38,7 @@ export async function openSqlite<DB>(file: string, set: MigrationSet): Promise<O
   try {
     sqlite.pragma('busy_timeout = 30000');
     sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma(`synchronous = ${durableSync()}`);
     sqlite.pragma('foreign_keys = ON');
     if (!isUpToDate(sqlite, set)) await migrateLocked(db as Kysely<unknown>, sqlite, set);
   } catch (error) {

@@ -5,6 +5,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Compilable, Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { durableSync } from './sync-level.js';
 
 const MAX_STATEMENTS = 500;
 
@@ -124,7 +125,7 @@ export class Store {
     try {
       return this.runImmediate(fn) as T;
     } finally {
-      this.sqlite.pragma('synchronous = FULL');
+      this.sqlite.pragma(`synchronous = ${durableSync()}`);
     }
   }
 

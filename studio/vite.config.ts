@@ -20,8 +20,9 @@ export default defineConfig({
     // languages/**/*.yaml as one JSON module, read at build time: the bundle ships the table, not a YAML parser.
     languageTablePlugin(),
     // gzip + brotli next to every text asset once the bundle is written (server/static.ts serves them), in the
-    // build's own folder (dist/, or another a test names with --outDir).
-    ((outDir = path.join(here, 'dist')) => ({ name: 'karya-precompress', apply: 'build' as const, configResolved: (c: { root: string; build: { outDir: string } }) => void (outDir = path.resolve(c.root, c.build.outDir)), closeBundle: () => void (existsSync(outDir) && precompress(outDir)) }))(),
+    // build's own folder (dist/, or another a test names with --outDir). KARYA_PRECOMPRESS=0 leaves them out (a
+    // test's build of its own, served without them: brotli at quality 11 is a third of a build's CPU).
+    ((outDir = path.join(here, 'dist')) => ({ name: 'karya-precompress', apply: 'build' as const, configResolved: (c: { root: string; build: { outDir: string } }) => void (outDir = path.resolve(c.root, c.build.outDir)), closeBundle: () => void (process.env.KARYA_PRECOMPRESS !== '0' && existsSync(outDir) && precompress(outDir)) }))(),
   ],
   build: {
     outDir: path.join(here, 'dist'),

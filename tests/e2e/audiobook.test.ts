@@ -15,6 +15,28 @@ afterAll(async () => {
   await fake?.close();
 });
 
+/**
+ * Each written part of the writer's children's book replaced by a few sentences of their own, as the part editor saves
+ * a hand edit (PUT /api/progress/children/part): the edition reads about a minute of audio, not the offline provider's
+ * six
+ * (every file still made, mastered, judged, encoded and joined into the M4B, at a sixth of the FFmpeg work).
+ */
+async function editPartsShort(writer: Parameters<typeof asWriter>[0]): Promise<void> {
+  const saved = (await (await asWriter(writer, '/progress/children')).json()) as {
+    book: { parts: Array<{ kind: string; position?: number }> };
+  };
+  for (const { kind, position } of saved.book.parts)
+    await asWriter(writer, '/progress/children/part', {
+      method: 'PUT',
+      body: {
+        part: { kind, ...(position === undefined ? {} : { position }) },
+        text:
+          `Pip the little owl could not sleep, so she flew to the old oak tree to count the stars (${kind}).\n\n` +
+          'The moon smiled down at her, and one by one the stars began to twinkle a soft goodnight song.',
+      },
+    });
+}
+
 const creditsOf = async (writer: Parameters<typeof asWriter>[0]) =>
   ((await (await asWriter(writer, '/me')).json()) as { credits_available: number }).credits_available;
 
@@ -40,9 +62,10 @@ describeInChromium(
       const page = await app.open({ width: 1366, height: 900 });
       const writer = await signUpWriter(app.base, 'audio.writer@e2e.test', { password: 'secret12' });
       await setCredits(writer, app.karya.adminEmail, 40);
-      // A picture book's parts (ages 3-5: 250 words a part, not 8-12's 1,200): the panel is the point, not the length,
-      // and its audio is made, loudness-measured and encoded at a fifth of the cost.
+      // A picture book (ages 3-5, one chapter), its parts then edited by hand to two sentences each: the panel is the
+      // point, not the length.
       await writeBook(writer, 'children', { numberOfChapters: 1, ageGroup: '3-5' });
+      await editPartsShort(writer);
       await signInPage(page, writer);
       await page.goto(`${app.base}/children`);
       const panel = page.getByTestId('audio-panel');

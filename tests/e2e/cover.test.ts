@@ -199,7 +199,7 @@ describeInChromium(
                   package: { created_at: string };
                 }
               ).package.created_at,
-            { timeout: 150_000, interval: 1_000 },
+            { timeout: 150_000, interval: 200 },
           )
           .not.toBe(first);
         const again = unzipSync(

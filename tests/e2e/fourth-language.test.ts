@@ -4,7 +4,7 @@
 // "Something went wrong"), and the language switch and the book's language offer it by its own name. Before, each
 // language's studio section had to name every language, so every page of every writer failed.
 // The studio is built into a folder of this file's own (studio/dist stays the build the other browser files use)
-// and served by an in-process server reading the same table.
+// and served by an in-process server reading the same table; without the pre-compressed copies (served as they are).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -43,7 +43,7 @@ beforeAll(async () => {
     {
       cwd: ROOT,
       encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production', KARYA_LANGUAGES: folder },
+      env: { ...process.env, NODE_ENV: 'production', KARYA_LANGUAGES: folder, KARYA_PRECOMPRESS: '0' },
     },
   );
   expect(built.status, built.stderr).toBe(0);

@@ -24,6 +24,7 @@ import {
 } from './helpers.js';
 import { setCredits, signInPage, signInWriter, signUpWriter, writeSteps } from './seed.js';
 import { langs } from '../../engine/index.js';
+import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
 const PASSWORD = 'secret12';
 const AUTHOR = 'ana.author@e2e.test';
@@ -32,7 +33,13 @@ const button = '[data-testid="generate-button"]';
 const label = '[data-testid="generate-label"]';
 const balance = '[data-testid="credit-balance"] span';
 
-describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
+/**
+ * The server runs without epubcheck: no case reads the EPUB's verdict (tests/export and tests/publish do), and a check
+ * is a JVM, several seconds of CPU.
+ */
+const withoutEpubcheck = async () => ({ env: WITHOUT_EPUBCHECK });
+
+describeInChromium('studio end to end', { what: 'offline provider', serve: withoutEpubcheck }, (app) => {
   let author: Page;
   let admin: Page;
 
@@ -462,9 +469,11 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
       const writer = await signUpWriter(app.base, 'pia.publisher@e2e.test', { password: PASSWORD });
       // The book (8 steps) and its package (9 with the author named) cost more than the 10 free credits.
       await setCredits(writer, app.karya.adminEmail, 30);
-      // Outline, introduction and 5 chapters written over the API (for ages 8-12, the number of chapters left to the
+      // Outline, introduction and 5 chapters written over the API (for ages 3-5, the number of chapters left to the
       // form's default, which the page then shows); the conclusion here. No Publish panel before the book is finished.
-      await writeSteps(writer, 'children', 7, { ageGroup: '8-12' });
+      // Ages 3-5: parts of 250 words (8-12's are 1,200): the package's files are the point, and render a fifth the
+      // text.
+      await writeSteps(writer, 'children', 7, { ageGroup: '3-5' });
       await signInPage(page, writer);
       await page.goto(`${app.base}/children`);
       await waitForText(page, label, 'Generate Conclusion');

@@ -2,7 +2,7 @@
 // Every problem in every file is collected and reported together; nothing starts with an invalid spec.
 import type { ResolvedSpec } from './spec/types.js';
 import type { SharedFile } from './spec/format.js';
-import { parseShared, resolveSpec } from './spec/resolve.js';
+import { deepFreeze, parseShared, resolveSpec } from './spec/resolve.js';
 import { SpecError, type SpecIssue } from './errors.js';
 import { yamlData, type YamlProblem } from './yaml.js';
 import { withLanguageTexts } from './generator-texts.js';
@@ -98,8 +98,8 @@ export function buildCatalog(sources: Sources, opts: { now?: Date } = {}): Catal
 }
 
 /**
- * A catalog over already resolved (and checked) specs, e.g. read back from the catalog cache (with its templates
- * compiled ahead).
+ * A catalog over already resolved (and checked) specs, e.g. built from the sources (with their templates compiled
+ * ahead).
  */
 export function catalogFromSpecs(
   specs: readonly ResolvedSpec[],
@@ -107,14 +107,53 @@ export function catalogFromSpecs(
   precompiled?: PrecompiledTemplates,
 ): Catalog {
   const byId = new Map(specs.map((s) => [s.id, s]));
+  return catalogOf(
+    (id) => byId.get(id),
+    () => specs,
+    new PromptRenderer(templates, precompiled),
+  );
+}
+
+/**
+ * A catalog over resolved specs kept as JSON texts by id (the catalog cache, engine/node/load.ts), each parsed and
+ * frozen when first asked for: a batch uses one generator of some forty, and parsing and freezing them all was part
+ * of every start. `specs` parses the rest in their order.
+ */
+export function catalogFromSpecTexts(
+  texts: readonly (readonly [id: string, json: string])[],
+  templates: TemplateSources,
+  precompiled?: PrecompiledTemplates,
+): Catalog {
+  const textOf = new Map(texts);
+  const parsed = new Map<string, ResolvedSpec>();
+  const specOf = (id: string): ResolvedSpec | undefined => {
+    let spec = parsed.get(id);
+    const text = spec ? undefined : textOf.get(id);
+    if (text !== undefined) {
+      spec = deepFreeze(JSON.parse(text) as ResolvedSpec);
+      parsed.set(id, spec);
+    }
+    return spec;
+  };
+  let all: readonly ResolvedSpec[] | undefined;
+  const specs = () => (all ??= Object.freeze(texts.map(([id]) => specOf(id)!)));
+  return catalogOf(specOf, specs, new PromptRenderer(templates, precompiled));
+}
+
+function catalogOf(
+  get: (id: string) => ResolvedSpec | undefined,
+  specs: () => readonly ResolvedSpec[],
+  renderer: PromptRenderer,
+): Catalog {
   const forms = new Map<string, FormModel>();
-  const renderer = new PromptRenderer(templates, precompiled);
   return {
-    specs,
+    get specs() {
+      return specs();
+    },
     renderer,
-    get: (id) => byId.get(id),
+    get,
     form(id) {
-      const spec = byId.get(id);
+      const spec = get(id);
       if (!spec) return undefined;
       let form = forms.get(id);
       if (!form) {

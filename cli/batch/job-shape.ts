@@ -88,14 +88,15 @@ export type AddIssue = (
 
 /** Check the fields of one job (not its settings); every problem goes to `add`. */
 export function checkShape(o: Record<string, unknown>, catalog: Catalog, add: AddIssue): JobShape | undefined {
-  const generatorIds = catalog.specs.map((s) => s.id);
+  // Named only when a job's generator is missing or unknown: a catalog read from its cache parses each spec on use.
+  const generatorIds = (): string[] => catalog.specs.map((s) => s.id);
   for (const k of Object.keys(o))
     if (!(JOB_FIELDS as readonly string[]).includes(k)) add(k, jobWords('notJobField'), JOB_FIELDS);
   const id = jobId(o.id);
   if (o.id !== undefined && id === undefined) add('id', jobWords('idNotText'));
   const spec = typeof o.generator === 'string' ? catalog.get(o.generator) : undefined;
-  if (o.generator === undefined) add('generator', jobWords('generatorRequired'), generatorIds);
-  else if (!spec) add('generator', jobWords('notAGenerator', { value: JSON.stringify(o.generator) }), generatorIds);
+  if (o.generator === undefined) add('generator', jobWords('generatorRequired'), generatorIds());
+  else if (!spec) add('generator', jobWords('notAGenerator', { value: JSON.stringify(o.generator) }), generatorIds());
 
   const raw = o.settings ?? {};
   const settings = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;

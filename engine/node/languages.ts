@@ -3,8 +3,9 @@
 // is trying out, a test's fixture). Set as the table's source when this module loads, read on first use.
 // Parsing the table's YAML (about a hundred files, 350 KB) was most of a command's start, so a folder's files
 // parsed once are kept in .karya/cache as JSON under the hash of their names and texts: a start reads the texts,
-// hashes them and reads the JSON back; any edit is another key, parsed (and its errors reported) anew.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// hashes them and reads the JSON back; any edit is another key, parsed (and its errors reported) anew. A start that
+// finds the files as they were (names, sizes, times) when their texts were last hashed skips reading them (stamps).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import {
@@ -73,25 +74,57 @@ export function readLanguageFolder(dir: string): LanguageSource[] {
 }
 
 /** Kept beside the newest: a test's fixture folder, a language being tried out, the table before an edit. */
-const cache = keptCache<{ key: string; files: [string, unknown][] }>(
-  path.join(ROOT, '.karya', 'cache'),
-  'languages',
-  8,
-);
+const cacheDir = path.join(ROOT, '.karya', 'cache');
+const cache = keptCache<{ key: string; files: [string, unknown][] }>(cacheDir, 'languages', 8);
+/**
+ * A folder's files as they were when their texts were last hashed (`texts`: that key of the cache above, `at`: when):
+ * reading and hashing the texts (2 MB, ~10 ms) at every start only told that nothing changed.
+ */
+const stamps = keptCache<{ key: string; texts: string; at: number }>(cacheDir, 'language-stamps', 8);
+/**
+ * A stamp is trusted only for files older than it by this much: two writes within a step of the file system's clock
+ * can leave a file the same size and time with other words (git's "racily clean" files); those are read and hashed.
+ */
+const SETTLED_MS = 2000;
 
 /** What else decides a parse than the texts: the YAML library's version and how engine/yaml.ts reads. */
 const PARSER = `yaml ${yamlPackage.version}; core schema, unique keys, aliases bounded`;
 
+/** The key of the files' stamp (the folder, and each file's name, size, times and inode) and their newest change. */
+function stampKey(dir: string, rels: readonly string[]): { key: string; newest: number } {
+  const hash = createHash('sha256').update(`${PARSER}\n${dir}\n`);
+  let newest = 0;
+  for (const rel of rels) {
+    const { size, mtimeMs, ctimeMs, ino } = statSync(path.join(dir, rel));
+    hash.update(`${rel}\0${size}\0${mtimeMs}\0${ctimeMs}\0${ino}\0`);
+    newest = Math.max(newest, mtimeMs);
+  }
+  return { key: hash.digest('hex'), newest };
+}
+
 /** The folder's files parsed: read back from the cache when their names and texts were parsed before. */
 function parsedFiles(dir: string, rels: readonly string[]): Map<string, unknown> {
+  const stamp = stampKey(dir, rels);
+  const stamped = stamps.read(stamp.key);
+  if (stamped && stamp.newest < stamped.at - SETTLED_MS) {
+    const cached = cache.read(stamped.texts);
+    if (cached) return new Map(cached.files);
+  }
   const texts = rels.map((rel) => readFileSync(path.join(dir, rel), 'utf8'));
   const hash = createHash('sha256').update(`${PARSER}\n`);
   rels.forEach((rel, i) => hash.update(`${rel}\0${texts[i]!.length}\0${texts[i]}\0`));
   const key = hash.digest('hex');
+  const at = Date.now();
   const cached = cache.read(key);
-  if (cached) return new Map(cached.files);
+  if (cached) {
+    stamps.write({ key: stamp.key, texts: key, at });
+    return new Map(cached.files);
+  }
   const files = rels.map((rel, i): [string, unknown] => [rel, parsed(texts[i]!, path.join(dir, rel))]);
-  if (files.every(([, value]) => jsonKeeps(value))) cache.write({ key, files });
+  if (files.every(([, value]) => jsonKeeps(value))) {
+    cache.write({ key, files });
+    stamps.write({ key: stamp.key, texts: key, at });
+  }
   return new Map(files);
 }
 

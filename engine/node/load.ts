@@ -3,10 +3,8 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildCatalog, catalogFromSpecs, type Catalog, type Sources } from '../catalog.js';
+import { buildCatalog, catalogFromSpecTexts, type Catalog, type Sources } from '../catalog.js';
 import { precompileTemplates, type PrecompiledTemplates } from '../compile/prompt.js';
-import type { ResolvedSpec } from '../spec/types.js';
-import { deepFreeze } from '../spec/resolve.js';
 import { ensureLanguages, hasLanguageSource, langs, languageTable, onLanguagesLoaded } from '../languages/index.js';
 import { generatorTextsKey } from '../generator-texts.js';
 import { keptCache } from './kept-cache.js';
@@ -100,7 +98,8 @@ export function codeFiles(dir: string): string[] {
 /** The disk cache's key: the year (for currentYear defaults), every file of the resolving code and the sources. */
 export function cacheKey(sources: Sources, codeDir: string = RESOLVING_CODE_DIR): string {
   const hash = createHash('sha256');
-  hash.update(`year ${new Date().getFullYear()}\n`);
+  // The form of what is kept (Cached): a cache of another form is never read as this one.
+  hash.update(`specs as texts; year ${new Date().getFullYear()}\n`);
   // The bundle (dist/cli) names its code by the hash its build wrote; source files are hashed one by one.
   const built = builtCodeHash(codeDir);
   if (built) hash.update(`bundle ${built}\n`);
@@ -140,12 +139,12 @@ function builtCodeHash(codeDir: string): string | undefined {
 }
 
 /**
- * What the disk cache keeps: the resolved generators and the templates compiled ahead
- * (engine/compile/prompt-renderer.ts).
+ * What the disk cache keeps: the resolved generators, each as its JSON text by id (parsed when first asked for:
+ * catalogFromSpecTexts), and the templates compiled ahead (engine/compile/prompt-renderer.ts).
  */
 interface Cached {
   key: string;
-  specs: ResolvedSpec[];
+  specs: [id: string, json: string][];
   templates?: PrecompiledTemplates;
 }
 
@@ -180,12 +179,12 @@ export function loadCatalog(
   if (isDefault && opts.useDiskCache) {
     const key = cacheKey(sources);
     const read = diskCache.read(key);
-    if (read) catalog = catalogFromSpecs(deepFreeze(read.specs), sources.templates, read.templates);
+    if (read) catalog = catalogFromSpecTexts(read.specs, sources.templates, read.templates);
     else {
       catalog = buildCatalog(sources);
       diskCache.write({
         key,
-        specs: [...catalog.specs],
+        specs: catalog.specs.map((spec) => [spec.id, JSON.stringify(spec)]),
         templates: precompileTemplates(
           sources.templates,
           catalog.specs.flatMap((spec) => stringsIn(spec.prompts)),

@@ -1,7 +1,8 @@
 // The language table's files are parsed once and read back from the cache at later starts: what a start reads is
 // what the YAML says, an edited file is read as edited (never an older parse), and a file broken after a clean
-// read still stops the reading, naming the file and the line.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+// read still stops the reading, naming the file and the line. Files unchanged since they were last read (names,
+// sizes, times) are read back without their texts; those changed within the clock's step of it are read again.
+import { cpSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LanguageWordsError } from '../../engine/index.js';
@@ -43,6 +44,19 @@ describe('the language table read again', () => {
     expect(readLanguageFolder(dir)[0]!.words.book).toMatchObject({ extra_word: 'Perkataan baharu' });
     writeFileSync(book, before);
     expect(readLanguageFolder(dir)[0]!.words.book).not.toHaveProperty('extra_word');
+  });
+
+  it('reads files settled since their last read from their stamp, and an edit after that as edited', () => {
+    const dir = malayFolder();
+    // Written an hour ago: older than the stamp by more than the clock's step, so the next start trusts it.
+    const hourAgo = new Date(Date.now() - 3600_000);
+    for (const rel of readdirSync(dir, { recursive: true }) as string[])
+      if (rel.endsWith('.yaml')) utimesSync(path.join(dir, rel), hourAgo, hourAgo);
+    const first = readLanguageFolder(dir);
+    expect(readLanguageFolder(dir)).toEqual(first);
+    const book = path.join(dir, 'ms', 'book.yaml');
+    writeFileSync(book, `${readFileSync(book, 'utf8')}\nextra_word: Perkataan baharu\n`);
+    expect(readLanguageFolder(dir)[0]!.words.book).toMatchObject({ extra_word: 'Perkataan baharu' });
   });
 
   it('stops at a file broken after it was read cleanly, naming the file and its line', () => {

@@ -47,7 +47,13 @@ async function openStateFile(file: string, opts: { isDurable?: boolean } = {}): 
     migrations: stateMigrations,
     tableName: STATE_MIGRATION_TABLE,
   });
-  if (opts.isDurable === false) opened.sqlite.pragma('synchronous = NORMAL');
+  if (opts.isDurable === false) {
+    opened.sqlite.pragma('synchronous = NORMAL');
+    // The WAL copied into the file (a checkpoint, with its two fsyncs) every ~32 MB written rather than SQLite's 4 MB:
+    // a 400-book batch's main thread spent ~2 % of its time in checkpoints, and a page written again meanwhile (the
+    // books' rows, the tables' inner pages) is copied once. The WAL file keeps its largest size (disk, not memory).
+    opened.sqlite.pragma('wal_autocheckpoint = 8000');
+  }
   const runner = new Store(opened.db as never, opened.sqlite);
   const conn = sqliteConn(runner);
   const books = bookRepository(conn, {

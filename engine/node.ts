@@ -40,7 +40,10 @@ export type { ImportPool } from './node/import/pool.js';
  * A batch's near-duplicate reading in a worker thread of its own (fingerprints, reuse, passages), off the thread that
  * schedules its calls.
  */
-export { ClosenessPool } from './node/closeness/pool.js';
+export { ClosenessPool, type ClosenessThread } from './node/closeness/pool.js';
+/** Its requests answered in a thread whose entry is another's (a batch's book-end thread answers them too). */
+export { closenessReply } from './node/closeness/reply.js';
+export type { ClosenessRequest } from './node/closeness/protocol.js';
 /** A worker thread's entry module beside the caller's (its .mjs from the sources, its bundled .js from dist/cli). */
 export { workerEntry } from './node/worker-pool.js';
 /**

@@ -1,19 +1,22 @@
 // The book-end thread (book-end.ts): a finished batch book's files written and its whole text read (continuity,
-// words, marks) here, instead of on the thread that sends and reads a batch's calls. The generators' specs are
-// kept by the number the caller gave each, so a book's end sends its state, not its generator again.
+// words, marks) here, instead of on the thread that sends and reads a batch's calls; and the batch's near-duplicate
+// reading (the engine's closenessReply, ClosenessPool given this thread), one thread for both. The generators' specs
+// are kept by the number the caller gave each, so a book's end sends its state, not its generator again.
 import { parentPort } from 'node:worker_threads';
 // (The Node door also sets the language table's source: a book's files are written in its language's words.)
-import { serializeError, type WorkerReply } from '../../engine/node.js';
+import { closenessReply, serializeError, type ClosenessRequest, type WorkerReply } from '../../engine/node.js';
 import type { BookEndReply, BookEndRequest } from './book-end.js';
-import { endFailureOf, endOfBook } from './book-end-work.js';
 import type { BatchJob } from './jobs.js';
 
 const specs = new Map<number, BatchJob['spec']>();
+/** The book-end work, loaded at the first end (a small batch ends its books on its own thread: reading only here). */
+let work: Promise<typeof import('./book-end-work.js')> | undefined;
 
 async function end(request: BookEndRequest): Promise<BookEndReply> {
   if (request.spec) specs.set(request.specId, request.spec);
   const spec = specs.get(request.specId);
   if (!spec) return { missing: true };
+  const { endFailureOf, endOfBook } = await (work ??= import('./book-end-work.js'));
   try {
     return { figures: await endOfBook({ ...request.job, spec }, request.state, request.png, request.ask) };
   } catch (error) {
@@ -22,7 +25,9 @@ async function end(request: BookEndRequest): Promise<BookEndReply> {
 }
 
 // Ends as they come, side by side as on the calling thread: one book's writes wait for the disk while the next is read.
-parentPort?.on('message', (request: BookEndRequest) => {
+// A reading is answered at once, in the order its requests came (the catalogue keeps the books in that order).
+parentPort?.on('message', (request: BookEndRequest | ClosenessRequest) => {
+  if (request.kind !== 'end') return parentPort!.postMessage(closenessReply(request));
   void end(request).then(
     (value) => parentPort!.postMessage({ id: request.id, value } satisfies WorkerReply<BookEndReply>),
     (error: unknown) =>

@@ -1,10 +1,17 @@
 // A finished batch book's end off the thread that schedules the batch's calls: its files written (Markdown, the
 // other formats, a cover's PNG) and its whole text read for its continuity (and, in a queued batch, its words and
-// marks) in a worker thread of its own (book-end-worker.ts, run by the engine's WorkerPool), while this thread goes
-// on sending calls and reading answers. This thread hands over the book's state and gets back its figures, or the
-// error its files failed with (the book fails with it, as when they were written here). Should the thread itself be
-// lost (its heap, its time), that book's end is done here instead: a book's files are never left unwritten.
-import { WorkerPool, workerEntry, type PoolFailures, type PoolLimits } from '../../engine/node.js';
+// marks) in a worker thread (book-end-worker.ts, run by the engine's WorkerPool), while this thread goes on sending
+// calls and reading answers; the same thread reads the batch's near-duplicates (bookEndThread). This thread hands
+// over the book's state and gets back its figures, or the error its files failed with (the book fails with it, as
+// when they were written here). Should the thread itself be lost (its heap, its time), that book's end is done here
+// instead: a book's files are never left unwritten.
+import {
+  WorkerPool,
+  workerEntry,
+  type ClosenessThread,
+  type PoolFailures,
+  type PoolLimits,
+} from '../../engine/node.js';
 import type { BookState } from '../../engine/index.js';
 import { endOfBook, reviveEndFailure, type BookEndAsk, type BookEndFigures, type EndFailure } from './book-end-work.js';
 import type { BatchJob } from './jobs.js';
@@ -13,6 +20,8 @@ import { BatchThreadError } from './thread-errors.js';
 /** What the thread is given: the job without its generator (sent once, by number), the book's state and what to do. */
 export interface BookEndRequest {
   id: number;
+  /** A book's end (the thread's other requests are the near-duplicate reading's: engine closenessReply). */
+  kind: 'end';
   job: Omit<BatchJob, 'spec'>;
   specId: number;
   spec?: BatchJob['spec'];
@@ -25,7 +34,7 @@ export interface BookEndRequest {
 export type BookEndReply = { figures: BookEndFigures } | { failed: EndFailure } | { missing: true };
 
 /**
- * One thread (beside the calling one and the near-duplicate one on a two-core machine); ends are given to it as
+ * One thread (beside the calling one; it also reads the near-duplicates); ends are given to it as
  * books finish, many ahead of its answers (perThread), so it never waits for this thread to read one. A book's end
  * includes its exports, each bounded in the export pool's own threads (45 s each, waiting its turn there): half an
  * hour means the thread is stuck. A heap of 1 GB holds a thousand books' texts waiting.
@@ -50,6 +59,18 @@ const FAILURES: PoolFailures = {
 
 type Request = Omit<BookEndRequest, 'id'>;
 
+/** Each end's failures and its time limit (its own: the thread's other requests have theirs). */
+const OPTIONS = { failures: FAILURES, timeoutMs: BOOK_END_LIMITS.timeoutMs };
+
+/**
+ * The batch's book-end thread, which also reads its near-duplicates (ClosenessPool given it): each thread is an
+ * isolate of its own, 20-30 MB of a 400-book batch's peak memory (its heap, its code, its allocator's arena), and both
+ * kinds of work come as books end. Its maker closes it once the batch's books have ended.
+ */
+export function bookEndThread(): ClosenessThread {
+  return new WorkerPool<object, unknown>(workerEntry(import.meta.url, 'book-end-worker'), BOOK_END_LIMITS);
+}
+
 /**
  * Books left (and calls in flight) from which a batch's book ends go to a thread of their own (scheduler.ts
  * bookEndsFor).
@@ -63,10 +84,15 @@ export type BookEnder = Pick<BookEnds, 'end'>;
 export const endsHere: BookEnder = { end: endOfBook };
 
 export class BookEnds {
-  private readonly pool = new WorkerPool<Request, BookEndReply>(
-    workerEntry(import.meta.url, 'book-end-worker'),
-    BOOK_END_LIMITS,
-  );
+  private readonly pool: ClosenessThread;
+  /** Whether the thread is this one's own (closed with it), not its caller's (bookEndThread). */
+  private readonly isOwn: boolean;
+
+  constructor(shared?: ClosenessThread) {
+    this.pool = shared ?? bookEndThread();
+    this.isOwn = !shared;
+  }
+
   private readonly specIds = new WeakMap<BatchJob['spec'], number>();
   /** Generators already sent to the thread (sent again when it answers that it lacks one). */
   private readonly sent = new Set<number>();
@@ -86,9 +112,17 @@ export class BookEnds {
     if (specId === undefined) this.specIds.set(spec, (specId = this.nextSpec++));
     const given = (withSpec: boolean) =>
       this.pool.run(
-        { job: rest, specId: specId!, ...(withSpec ? { spec } : {}), state, ...(png ? { png } : {}), ask },
-        { failures: FAILURES },
-      );
+        {
+          kind: 'end',
+          job: rest,
+          specId: specId!,
+          ...(withSpec ? { spec } : {}),
+          state,
+          ...(png ? { png } : {}),
+          ask,
+        } satisfies Request,
+        OPTIONS,
+      ) as Promise<BookEndReply>;
     let reply: BookEndReply;
     try {
       const isNew = !this.sent.has(specId);
@@ -104,6 +138,6 @@ export class BookEnds {
   }
 
   close(): Promise<void> {
-    return this.pool.close();
+    return this.isOwn ? this.pool.close() : Promise.resolve();
   }
 }

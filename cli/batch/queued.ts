@@ -19,7 +19,7 @@ import {
   type StepQueue,
 } from '../../server/index.js';
 import type { BatchJob } from './jobs.js';
-import { BOOK_END_THREAD_FROM, BookEnds, endsHere, type BookEnder } from './book-end.js';
+import { BOOK_END_THREAD_FROM, BookEnds, bookEndThread, endsHere, type BookEnder } from './book-end.js';
 import type { BatchResult } from './scheduler.js';
 import { batchNearDuplicates } from './near-duplicates.js';
 import { withSpent } from './spent.js';
@@ -93,17 +93,17 @@ export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
 }
 
 async function runQueuedBatch(input: QueuedRun): Promise<BatchResult> {
-  // Each ended book's fingerprint and passages read in a thread of their own: this process shares the machine with the
-  // workers.
-  const reading = new (await import('../../engine/node.js')).ClosenessPool();
-  // Each ended book's files written and its text read (words, marks, continuity) in a thread of their own too
-  // (book-end.ts).
-  const bookEnds = input.jobs.length >= BOOK_END_THREAD_FROM ? new BookEnds() : undefined;
+  // Each ended book's fingerprint and passages read in a thread (this process shares the machine with the workers),
+  // and, in a batch of many books, its files written and its text read (words, marks, continuity) in the same one
+  // (book-end.ts bookEndThread: one isolate for both).
+  const thread = bookEndThread();
+  const reading = new (await import('../../engine/node.js')).ClosenessPool(thread);
+  const bookEnds = input.jobs.length >= BOOK_END_THREAD_FROM ? new BookEnds(thread) : undefined;
   bookEnds?.warm();
   try {
     return await runQueued(input, reading, bookEnds ?? endsHere);
   } finally {
-    await Promise.all([reading.close(), bookEnds?.close()]);
+    await thread.close();
   }
 }
 

@@ -6,7 +6,7 @@
 // One book's run (its steps, retries, memory updates and events) is book-run.ts.
 import { setMaxListeners } from 'node:events';
 import { catalogueMessage, stepsFor, SeriesError, startBook, type PromptRenderer } from '../../engine/index.js';
-import type { Provider } from '../../engine/node.js';
+import type { ClosenessThread, Provider } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
 import { CLI_USER } from '../util.js';
 import type { BatchJob } from './jobs.js';
@@ -58,6 +58,11 @@ export interface RunBatchInput {
    * bookEndsFor).
    */
   bookEnds?: 'thread' | 'here';
+  /**
+   * The thread they go to when a thread of their own: the caller's, which also reads its near-duplicates (book-end.ts
+   * bookEndThread; the caller closes it). Without it, a thread of the batch's own.
+   */
+  endThread?: ClosenessThread;
   /**
    * Called once, when the first calls are out (or the first answer is in): threads needed only once a book ends are
    * started then (see runBatch).
@@ -180,7 +185,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
     ...(input.nearDuplicates ? { nearDuplicates: input.nearDuplicates } : {}),
   };
   // Each finished book's files and continuity in a thread of their own (book-end.ts), loaded after the first answer.
-  const bookEnds = (input.bookEnds ?? bookEndsFor(input)) === 'thread' ? new BookEnds() : undefined;
+  const bookEnds = (input.bookEnds ?? bookEndsFor(input)) === 'thread' ? new BookEnds(input.endThread) : undefined;
   if (bookEnds) run.bookEnds = bookEnds;
   try {
     const outcomes = await startBooks(run, input, () => callsOut?.());

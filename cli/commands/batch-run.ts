@@ -81,9 +81,10 @@ export async function runLocal(input: {
     progress.handle(event);
     if (emitJson && isPublicEvent(event) && event.type !== 'rate_limited') emitJson(jsonEvent(event, progress));
   };
-  // Each finished book's fingerprint and passages are read in a thread of their own, off the one that schedules the
-  // calls.
-  const reading = new (await import('../../engine/node.js')).ClosenessPool();
+  // Each finished book's fingerprint and passages are read off the thread that schedules the calls: in the thread its
+  // books end in (one isolate for both, book-end.ts bookEndThread), or, its books on threads, in one of their own.
+  const thread = input.threads ? undefined : (await import('../batch/book-end.js')).bookEndThread();
+  const reading = new (await import('../../engine/node.js')).ClosenessPool(thread);
   // Loaded once the first calls are out (runBatch's onCallsOut), not beside them; no book ends before its first answer.
   const warmReading = books.some((b) => b.job.spec.kind === 'book' && !b.isComplete) ? () => reading.warm() : undefined;
   if (input.threads) warmReading?.();
@@ -114,6 +115,7 @@ export async function runLocal(input: {
           onEvent,
           seriesOf,
           nearDuplicates,
+          ...(thread ? { endThread: thread } : {}),
           ...(warmReading ? { onCallsOut: warmReading } : {}),
         });
   } catch (error) {
@@ -123,6 +125,7 @@ export async function runLocal(input: {
     interrupt.release();
     // Every check has answered (each book waits for its own): the thread ends while the batch's end is written.
     void reading.close().catch(() => undefined);
+    void thread?.close().catch(() => undefined);
   }
 }
 

@@ -20,6 +20,8 @@ interface Job<Request, Value> {
   key?: string;
   request: Request;
   failures: PoolFailures;
+  /** Its time limit (the pool's, unless the job was given its own). */
+  timeoutMs: number;
   transfer: readonly ArrayBuffer[];
   resolve: (value: Value) => void;
   reject: (error: Error) => void;
@@ -67,10 +69,13 @@ export class WorkerPool<Request extends object, Value> {
     return { running: [...this.slots].reduce((n, s) => n + s.jobs.length, 0), queued: this.queue.length };
   }
 
-  /** The job's value from a worker thread within the limits, or the pool's error for the limit it hit. */
+  /**
+   * The job's value from a worker thread within the limits, or the pool's error for the limit it hit. `timeoutMs`: a
+   * time limit of its own (a thread given two kinds of work, each with its own bound: cli/batch/book-end.ts).
+   */
   run(
     request: Request,
-    opts: { failures: PoolFailures; key?: string; transfer?: readonly ArrayBuffer[] },
+    opts: { failures: PoolFailures; key?: string; transfer?: readonly ArrayBuffer[]; timeoutMs?: number },
   ): Promise<Value> {
     if (this.isClosed) return Promise.reject(new Error('the worker pool is closed'));
     if (this.queue.length >= this.limits.maxQueued) return Promise.reject(opts.failures.busy());
@@ -79,12 +84,13 @@ export class WorkerPool<Request extends object, Value> {
         id: this.nextId++,
         request,
         failures: opts.failures,
+        timeoutMs: opts.timeoutMs ?? this.limits.timeoutMs,
         transfer: opts.transfer ?? [],
         resolve,
         reject,
         ...(opts.key !== undefined ? { key: opts.key } : {}),
       };
-      if (this.limits.countsWaiting) job.timer = setTimeout(() => this.timedOut(job), this.limits.timeoutMs);
+      if (this.limits.countsWaiting) job.timer = setTimeout(() => this.timedOut(job), job.timeoutMs);
       else if (this.limits.waitMs !== undefined) job.timer = setTimeout(() => this.timedOut(job), this.limits.waitMs);
       this.queue.push(job);
       this.dispatch();
@@ -140,7 +146,7 @@ export class WorkerPool<Request extends object, Value> {
         clearTimeout(job.timer);
         delete job.timer;
       }
-      if (slot.isReady) job.timer ??= setTimeout(() => this.timedOut(job), this.limits.timeoutMs);
+      if (slot.isReady) job.timer ??= setTimeout(() => this.timedOut(job), job.timeoutMs);
       // A busy worker keeps the process alive (a CLI awaiting its file); an idle one does not.
       slot.worker.ref();
       slot.worker.postMessage({ ...job.request, id: job.id }, [...job.transfer]);
@@ -173,7 +179,7 @@ export class WorkerPool<Request extends object, Value> {
       if (reply === READY) {
         clearTimeout(slot.startTimer);
         slot.isReady = true;
-        for (const job of slot.jobs) job.timer ??= setTimeout(() => this.timedOut(job), this.limits.timeoutMs);
+        for (const job of slot.jobs) job.timer ??= setTimeout(() => this.timedOut(job), job.timeoutMs);
         return;
       }
       const job = slot.jobs.find((j) => j.id === reply.id);

@@ -1,9 +1,10 @@
 // A batch's near-duplicate reading off the thread that schedules its calls: the fingerprint, the reuse and the
 // passages of each finished book (engine/publish/near-duplicate-check.ts ClosenessReading) read in one worker
-// thread of their own (closeness-worker.ts, run by ../worker-pool.ts). A 400-book batch spends a few ms of CPU
-// on each book's end; on the one thread that also streams a hundred answers, every one of them waits for it.
-// One thread, first in first out: the books are kept in the catalogue in the order they finished. Should the
-// thread fail (its heap, its time), that book is read on the caller's thread instead: a check is never lost.
+// thread, first in first out (reply.ts answers there; run by ../worker-pool.ts): a thread of its own
+// (closeness-worker.ts), or a batch's book-end thread, which answers these requests too. A 400-book batch spends a
+// few ms of CPU on each book's end; on the one thread that also streams a hundred answers, every one of them waits
+// for it. The books are kept in the catalogue in the order they finished. Should the thread fail (its heap, its
+// time), that book is read on the caller's thread instead: a check is never lost.
 import {
   measureBook,
   passagesHere,
@@ -39,14 +40,29 @@ const FAILURES: PoolFailures = {
   revive: (error) => Object.assign(new Error(error.message), { name: error.name }),
 };
 
+/** Each request's failures and its time limit (its own in a shared thread, whose pool has another). */
+const OPTIONS = { failures: FAILURES, timeoutMs: CLOSENESS_LIMITS.timeoutMs };
+
 type Request = DistributiveOmit<ClosenessRequest, 'id'>;
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
+/** A pool whose thread answers the closeness requests (reply.ts) among its own: one a caller shares with its work. */
+export type ClosenessThread = Pick<WorkerPool<object, unknown>, 'run' | 'warm' | 'close'>;
+
 export class ClosenessPool implements ClosenessReading {
-  private readonly pool = new WorkerPool<Request, unknown>(
-    workerEntry(import.meta.url, 'closeness-worker'),
-    CLOSENESS_LIMITS,
-  );
+  private readonly pool: ClosenessThread;
+  /** Whether the thread is this reading's own (closed with it), not one its caller shares with it. */
+  private readonly isOwn: boolean;
+
+  /**
+   * Read in a thread of its own, or in `shared`, a thread whose entry also answers these requests (a batch's book-end
+   * thread: an isolate fewer, 20-30 MB of a 400-book batch's peak memory); its caller closes it.
+   */
+  constructor(shared?: ClosenessThread) {
+    this.pool =
+      shared ?? new WorkerPool<Request, unknown>(workerEntry(import.meta.url, 'closeness-worker'), CLOSENESS_LIMITS);
+    this.isOwn = !shared;
+  }
 
   /** Load the thread now, beside the batch's first calls: the first book to finish does not wait for it. */
   warm(): void {
@@ -77,7 +93,7 @@ export class ClosenessPool implements ClosenessReading {
     if (!this.unsent.length) return;
     const parts = this.unsent;
     this.unsent = [];
-    this.pool.run({ kind: 'parts', parts }, { failures: FAILURES }).catch(() => {
+    this.pool.run({ kind: 'parts', parts }, OPTIONS).catch(() => {
       for (const { part, text } of parts) if (this.sent.get(text) === part) this.sent.delete(text);
     });
   }
@@ -86,17 +102,14 @@ export class ClosenessPool implements ClosenessReading {
     this.sendParts();
     try {
       const named = book.parts.map((p) => this.sent.get(p) ?? p);
-      const asked = this.pool.run({ kind: 'measure', key: book.key, parts: named }, { failures: FAILURES });
+      const asked = this.pool.run({ kind: 'measure', key: book.key, parts: named }, OPTIONS);
       // Named now, the book's parts are the thread's (kept there with the book, for its passages): this thread lets
       // go of them (held to the batch's end, a 400-book batch's parts were ~20 MB of its heap).
       for (const p of book.parts) this.sent.delete(p);
       let reply = (await asked) as MeasureReply;
       // The thread no longer has a part it was sent (started again): the whole book, once.
       if ('missing' in reply)
-        reply = (await this.pool.run(
-          { kind: 'measure', key: book.key, parts: book.parts },
-          { failures: FAILURES },
-        )) as MeasureReply;
+        reply = (await this.pool.run({ kind: 'measure', key: book.key, parts: book.parts }, OPTIONS)) as MeasureReply;
       if ('fingerprint' in reply) return reply;
     } catch {
       // Read here below.
@@ -115,7 +128,7 @@ export class ClosenessPool implements ClosenessReading {
     const ask = (given?: Record<string, readonly string[] | null>) =>
       this.pool.run(
         { kind: 'passages', key: book.key, others, count, ...(given ? { given } : {}) },
-        { failures: FAILURES },
+        OPTIONS,
       ) as Promise<PassagesReply>;
     try {
       let reply = await ask();
@@ -134,6 +147,6 @@ export class ClosenessPool implements ClosenessReading {
 
   close(): Promise<void> {
     this.unsent = [];
-    return this.pool.close();
+    return this.isOwn ? this.pool.close() : Promise.resolve();
   }
 }

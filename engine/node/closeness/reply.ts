@@ -1,0 +1,79 @@
+// The near-duplicate reading a thread does (pool.ts): a book's fingerprint and reuse across its parts, and the passages
+// it shares with the close books, read there (each part as it is written, the book at its end) instead of on the
+// thread that schedules a batch's calls. The books measured are kept (the last BOOKS_KEPT, with their texts' runs:
+// engine/publish/near-duplicate.ts runsOfText), so a close book of the same batch is neither sent nor read again for
+// its passages. Its own thread's entry is closeness-worker.ts; a batch's book-end thread answers these requests too
+// (cli/batch/book-end-worker.ts), one thread for both.
+import { measureBook, passagesWith, preparePart } from '../../publish/index.js';
+import { forgetTexts } from '../../text-cache.js';
+import { serializeError, type WorkerReply } from '../worker-thread.js';
+import { PARTS_KEPT, type ClosenessRequest, type MeasureReply, type PassagesReply } from './protocol.js';
+
+/** The parts sent ahead, by the number the caller gave each (the last PARTS_KEPT). */
+const partsSent = new Map<number, string>();
+
+function measure(request: ClosenessRequest & { kind: 'measure' }): MeasureReply {
+  const parts: string[] = [];
+  for (const p of request.parts) {
+    const text = typeof p === 'number' ? partsSent.get(p) : p;
+    if (text === undefined) return { missing: true };
+    parts.push(text);
+  }
+  // Named once (its caller no longer names them): kept from now on with the book (keep), for its passages.
+  for (const p of request.parts) if (typeof p === 'number') partsSent.delete(p);
+  keep(request.key, parts);
+  const measured = measureBook(parts);
+  // Measured, a book's parts are read again only for passages (a book found close to another: seldom), and read
+  // anew then: the caches let go of their runs (kept, a 400-book batch's made up most of this thread's heap).
+  forgetTexts(parts);
+  return measured;
+}
+
+/**
+ * Books kept for passages: those that finished last, about 50 KB each. A book no longer here is sent by the caller
+ * when asked (its passages' `missing`), read from the saved books. All of a 400-book batch's, kept, were ~20 MB.
+ */
+const BOOKS_KEPT = 64;
+const books = new Map<string, readonly string[]>();
+
+function keep(key: string, parts: readonly string[]): void {
+  books.delete(key);
+  books.set(key, parts);
+  if (books.size > BOOKS_KEPT) books.delete(books.keys().next().value!);
+}
+
+function partsOf(key: string, given: ClosenessRequest & { kind: 'passages' }): readonly string[] | null | undefined {
+  if (given.given && key in given.given) return given.given[key]!;
+  const parts = books.get(key);
+  if (parts) keep(key, parts);
+  return parts;
+}
+
+function passages(request: ClosenessRequest & { kind: 'passages' }): PassagesReply {
+  const own = partsOf(request.key, request);
+  const others = request.others.map((key) => partsOf(key, request));
+  const missing = [request.key, ...request.others].filter((key, i) => (i === 0 ? own : others[i - 1]) === undefined);
+  if (missing.length || !own) return { missing };
+  const read = others.filter((p): p is readonly string[] => !!p);
+  const found = passagesWith(own, read, request.count);
+  let at = 0;
+  return { passages: others.map((p) => (p ? found[at++]! : [])) };
+}
+
+/** A request's reply, as its thread posts it back (its error as data). */
+export function closenessReply(request: ClosenessRequest): WorkerReply<unknown> {
+  try {
+    let value: unknown;
+    if (request.kind === 'parts') {
+      for (const { part, text } of request.parts) {
+        preparePart(text);
+        partsSent.set(part, text);
+        if (partsSent.size > PARTS_KEPT) partsSent.delete(partsSent.keys().next().value!);
+      }
+    } else if (request.kind === 'measure') value = measure(request);
+    else value = passages(request);
+    return { id: request.id, value };
+  } catch (error) {
+    return { id: request.id, error: serializeError(error) };
+  }
+}

@@ -5,8 +5,8 @@
 // an idle while; Ace writes the same report.json into the same folder as its command line does.
 // - One check at a time: callers queue, each answered for its own request.
 // - A check that takes longer than its time-out kills the process and its Chromium (the next check starts anew).
-// - It never keeps the process alive: its channel and pipes are held only while a check is under way, and it and
-//   its Chromium are killed when the process exits (killed itself, it sees its channel close and ends both).
+// - It never keeps the process alive: its channel and pipes are held only while a check is under way; when the
+//   process exits or is killed, the checker sees its channel close, closes its Chromium and ends.
 // - Where it cannot answer (a crash, a process that ends before its first answer), the caller runs Ace's command
 //   line for that file, so no verdict is lost; one that never answered is not started again by this process.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -52,7 +52,13 @@ export class AceChecker {
   private brokenWhy: string | null = null;
   private hasAnswered = false;
   private stderrTail = '';
-  private readonly killOnExit = () => this.kill();
+  /**
+   * The process exits: the channel is closed, and the checker closes its Chromium as Puppeteer does (its profile
+   * folder removed; a Chromium killed leaves it in the temporary folder), then ends (ace-server.cjs).
+   */
+  private readonly closeOnExit = () => {
+    if (this.child?.connected) this.child.disconnect();
+  };
   /** How many processes this checker has started (tests read it). */
   started = 0;
 
@@ -95,7 +101,7 @@ export class AceChecker {
   private forget(child: ChildProcess): void {
     if (child !== this.child) return;
     this.child = null;
-    process.removeListener('exit', this.killOnExit);
+    process.removeListener('exit', this.closeOnExit);
   }
 
   private restIdle(): void {
@@ -145,7 +151,7 @@ export class AceChecker {
     this.hasAnswered = false;
     this.stderrTail = '';
     this.started++;
-    process.on('exit', this.killOnExit);
+    process.on('exit', this.closeOnExit);
     child.stdout?.resume();
     child.stderr?.on('data', (chunk: Buffer) => {
       this.stderrTail = `${this.stderrTail}${chunk.toString('utf8')}`.slice(-2000);

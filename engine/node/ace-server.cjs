@@ -68,5 +68,11 @@ async function closeBrowser() {
 }
 
 process.on('disconnect', () => {
+  // A browser that does not close in a few seconds is killed, with its group (its renderers).
+  const pid = browser && browser.process() && browser.process().pid;
+  setTimeout(() => {
+    if (pid) for (const target of [-pid, pid]) try { process.kill(target, 'SIGKILL'); } catch {}
+    process.exit(0);
+  }, 5_000);
   void closeBrowser().finally(() => process.exit(0));
 });

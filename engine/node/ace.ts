@@ -1,17 +1,19 @@
 // DAISY's Ace on an EPUB (Node only): the accessibility checker retailers and distributors run since the European
-// Accessibility Act (28 June 2025) covers e-books. Ace runs its own command line (`ace-cli` on PATH, or the
-// @daisy/ace-cli package installed with Karya) in a child process, headless on a system Chromium
-// (PUPPETEER_EXECUTABLE_PATH, else Debian's chromium-headless-shell or chromium on PATH), one check at a time in a
-// process (Chromium is a few hundred MB and ~10 s of CPU an EPUB), each bounded by a time-out. Where it cannot
-// run (KARYA_ACE=off, no Ace, no Chromium, a time-out, no report) the verdict is `skipped` saying why and how to
-// install it, never a silent pass. The readiness rule that reads this verdict:
+// Accessibility Act (28 June 2025) covers e-books. Ace runs in a child process, headless on a system Chromium
+// (PUPPETEER_EXECUTABLE_PATH, else Debian's chromium-headless-shell or chromium on PATH): the @daisy/ace-cli package
+// (installed with Karya, or the `ace-cli` on PATH that is that package) in one long-lived process that keeps its
+// Chromium for the next check (ace-checker.ts); another `ace-cli` on PATH as its command line each time. One check at
+// a time in a process (Chromium is a few hundred MB and ~4 s of CPU an EPUB), each bounded by a time-out. Where it
+// cannot run (KARYA_ACE=off, no Ace, no Chromium, a time-out, no report) the verdict is `skipped` saying why and how
+// to install it, never a silent pass. The readiness rule that reads this verdict:
 // engine/publish/readiness/accessibility.ts.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { findOnPath } from './java.js';
+import { sharedAceChecker } from './ace-checker.js';
 import { say, type AceResult, type ReadinessText } from '../publish/index.js';
 
 /** The longest one Ace check may take (a 3-chapter book takes ~10 s, a long novel under a minute). */
@@ -115,7 +117,52 @@ export async function runAce(file: string, timeoutMs = ACE_TIMEOUT_MS): Promise<
   return run;
 }
 
-function aceOnce(ace: AceCommand, chromium: string, file: string, timeoutMs: number): Promise<AceResult> {
+/** The @daisy/ace-cli package's folder when Ace's command is that package's own (on PATH or installed), else none. */
+function cliPackageOf(ace: AceCommand): string | undefined {
+  try {
+    const bin = realpathSync(ace.args[0] ?? ace.command);
+    return /[\\/]@daisy[\\/]ace-cli[\\/]bin[\\/]ace\.js$/.test(bin) ? path.dirname(path.dirname(bin)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Ace's verdict from the report it wrote into `out`, else skipped saying why (what it said, or its time-out). */
+function verdictIn(out: string, timeoutMs: number, failure: { said: string; killed: boolean }): AceResult {
+  const report = path.join(out, 'report.json');
+  if (existsSync(report)) return aceVerdict(aceViolations(JSON.parse(readFileSync(report, 'utf8'))));
+  const reason = failure.killed
+    ? say('ace.timed-out', { seconds: Math.round(timeoutMs / 1000) })
+    : failure.said
+      ? say('verbatim', { text: failure.said })
+      : say('ace.no-report');
+  return skipped(say('ace.did-not-run', { reason }));
+}
+
+/** One check: in the package's long-lived process when it can answer, else Ace's command line on its own. */
+async function aceOnce(ace: AceCommand, chromium: string, file: string, timeoutMs: number): Promise<AceResult> {
+  const cliPackage = cliPackageOf(ace);
+  if (!cliPackage) return aceCommandOnce(ace, chromium, file, timeoutMs);
+  const out = mkdtempSync(path.join(os.tmpdir(), 'karya-ace-'));
+  try {
+    const served = await sharedAceChecker(cliPackage, chromium).check({
+      epub: path.resolve(file),
+      outdir: out,
+      tmpdir: path.join(out, 'epub'),
+      timeoutMs,
+    });
+    if (served.kind === 'unavailable') return aceCommandOnce(ace, chromium, file, timeoutMs);
+    try {
+      return verdictIn(out, timeoutMs, { said: '', killed: served.kind === 'timed-out' });
+    } catch (e) {
+      return skipped(say('ace.did-not-run', { reason: say('verbatim', { text: (e as Error).message }) }));
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+function aceCommandOnce(ace: AceCommand, chromium: string, file: string, timeoutMs: number): Promise<AceResult> {
   const out = mkdtempSync(path.join(os.tmpdir(), 'karya-ace-'));
   const args = [
     ...ace.args,
@@ -135,20 +182,13 @@ function aceOnce(ace: AceCommand, chromium: string, file: string, timeoutMs: num
       { env, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         try {
-          const report = path.join(out, 'report.json');
-          if (existsSync(report)) return resolve(aceVerdict(aceViolations(JSON.parse(readFileSync(report, 'utf8')))));
           const said = (String(stderr) || String(stdout) || error?.message || '')
             .trim()
             .split('\n')
             .slice(-3)
             .join(' ')
             .slice(0, 300);
-          const reason = error?.killed
-            ? say('ace.timed-out', { seconds: Math.round(timeoutMs / 1000) })
-            : said
-              ? say('verbatim', { text: said })
-              : say('ace.no-report');
-          resolve(skipped(say('ace.did-not-run', { reason })));
+          resolve(verdictIn(out, timeoutMs, { said, killed: error?.killed === true }));
         } catch (e) {
           resolve(skipped(say('ace.did-not-run', { reason: say('verbatim', { text: (e as Error).message }) })));
         } finally {

@@ -1,8 +1,9 @@
 // A small audio edition made for real, as `karya audiobook` makes one: each paragraph spoken by espeak-ng (Debian's,
 // run as a program), a chapter's paragraphs joined by FFmpeg into one MP3 after half a second of room tone with a
 // short pause between them, each paragraph's begin and end in that MP3 counted from the spoken pieces' durations
-// (ffprobe's), and the manifest (read-along.json) written beside the MP3s.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// (their WAV headers', to the microsecond as ffprobe gives them), and the manifest (read-along.json) written beside
+// the MP3s.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReadAlongInput } from '../../engine/node/export/read-along.js';
 import { runTool } from './tools.js';
@@ -33,6 +34,22 @@ export async function probeSeconds(file: string): Promise<number> {
   );
 }
 
+/**
+ * A PCM WAV file's duration in seconds, read from its header (its data chunk's bytes over its byte rate), rounded to
+ * the microsecond as ffprobe prints it (probeSeconds): the same number without an ffprobe process a piece.
+ */
+export function wavSeconds(file: string): number {
+  const wav = readFileSync(file);
+  let byteRate = 0;
+  for (let at = 12; at + 8 <= wav.length;) {
+    const [id, size] = [wav.toString('latin1', at, at + 4), wav.readUInt32LE(at + 4)];
+    if (id === 'fmt ') byteRate = wav.readUInt32LE(at + 16);
+    if (id === 'data' && byteRate > 0) return Math.round((Math.min(size, wav.length - at - 8) / byteRate) * 1e6) / 1e6;
+    at += 8 + size + (size % 2);
+  }
+  throw new Error(`${file}: no PCM data chunk`);
+}
+
 /** Silence of espeak-ng's format (22,050 Hz mono, 16-bit). */
 async function silence(file: string, seconds: number): Promise<void> {
   await run('ffmpeg', [
@@ -59,7 +76,7 @@ export async function speakBook(dir: string, book: SpokenBook): Promise<{ manife
   const [lead, pause] = [path.join(work, 'lead.wav'), path.join(work, 'pause.wav')];
   await silence(lead, ROOM_TONE_S);
   await silence(pause, PAUSE_S);
-  const [leadS, pauseS] = [await probeSeconds(lead), await probeSeconds(pause)];
+  const [leadS, pauseS] = [wavSeconds(lead), wavSeconds(pause)];
   const chapters: Array<ReadAlongInput['chapters'][number]> = [];
   for (const [c, chapter] of book.chapters.entries()) {
     const pieces = [lead];
@@ -68,7 +85,7 @@ export async function speakBook(dir: string, book: SpokenBook): Promise<{ manife
     for (const [p, text] of chapter.paragraphs.entries()) {
       const wav = path.join(work, `c${c + 1}-p${p + 1}.wav`);
       await run('espeak-ng', ['-v', book.language, '-w', wav, text]);
-      const seconds = await probeSeconds(wav);
+      const seconds = wavSeconds(wav);
       paragraphs.push({ text, begin: at, end: at + seconds });
       at += seconds + pauseS;
       pieces.push(wav, pause);

@@ -10,8 +10,11 @@ export interface PieceMeasured {
 }
 
 export type AudioJob =
-  /** A voice's answer (any format FFmpeg reads) decoded, trimmed and written as the raw piece `file`. */
-  | { readonly kind: 'piece'; readonly bytes: Uint8Array; readonly file: string }
+  /**
+   * Voices' answers (files in any format FFmpeg reads) decoded by one FFmpeg, each trimmed and written as the raw
+   * piece of the same place in `files`; the answers' files are removed.
+   */
+  | { readonly kind: 'pieces'; readonly answers: readonly string[]; readonly files: readonly string[] }
   /** The pieces laid out in `raw`, mastered into the MP3 `out` (master.ts masterFile). */
   | {
       readonly kind: 'master';
@@ -21,4 +24,4 @@ export type AudioJob =
       readonly tags: FileTags;
     };
 
-export type AudioJobValue<J extends AudioJob> = J extends { kind: 'piece' } ? PieceMeasured : MasteredFile;
+export type AudioJobValue<J extends AudioJob> = J extends { kind: 'pieces' } ? PieceMeasured[] : MasteredFile;

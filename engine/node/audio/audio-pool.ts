@@ -61,20 +61,13 @@ function pool(): WorkerPool<AudioJob, unknown> {
 export const audioPoolSize = (): number => pool().limits.workers;
 
 /**
- * `job` done on an audio thread; a piece's bytes are moved to it, not copied. An aborted caller stops waiting (the
+ * `job` done on an audio thread. An aborted caller stops waiting (the
  * thread finishes the job it is on, a few seconds of FFmpeg, and its files are removed with the run's work folder).
- * @example const measured = await runAudioJob({ kind: 'piece', bytes, file: '/tmp/x.pcm' })
+ * @example const [measured] = await runAudioJob({ kind: 'pieces', answers: ['/tmp/x.wav'], files: ['/tmp/x.pcm'] })
  */
 export function runAudioJob<J extends AudioJob>(job: J, signal?: AbortSignal): Promise<AudioJobValue<J>> {
   signal?.throwIfAborted();
-  const transfer =
-    job.kind === 'piece' &&
-    job.bytes.byteOffset === 0 &&
-    job.bytes.byteLength === job.bytes.buffer.byteLength &&
-    job.bytes.buffer instanceof ArrayBuffer
-      ? [job.bytes.buffer]
-      : [];
-  const done = pool().run(job, { failures: FAILURES, transfer }) as Promise<AudioJobValue<J>>;
+  const done = pool().run(job, { failures: FAILURES }) as Promise<AudioJobValue<J>>;
   if (!signal) return done;
   return new Promise((resolve, reject) => {
     const stop = () => reject(signal.reason);

@@ -3,6 +3,7 @@
 // and a part whose audio would pass the longest file allowed (ACX: 120 minutes) split at paragraph boundaries into
 // files of at most that length, named in order (`05-chapter-01.mp3`, `05-chapter-02.mp3`), each its own M4B mark;
 // each file mastered on an audio thread and judged (judge.ts).
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BookDocument } from '../../session/book.js';
 import type { CallBudget } from '../../budget.js';
@@ -69,10 +70,10 @@ interface ItemInput {
 }
 
 /**
- * A text read by the voice into `file` (its samples trimmed, on an audio thread), its request counted in the run's
- * budget (a retry too); an ask that fails counts as one.
+ * A text read by the voice, its answer written to `answer` (decoded with others on an audio thread), its request
+ * counted in the run's budget (a retry too); an ask that fails counts as one.
  */
-async function spoken(text: string, file: string, input: ItemInput): Promise<PieceMeasured> {
+async function spoken(text: string, answer: string, input: ItemInput): Promise<void> {
   const { budget, signal } = input;
   const bytes = await input.asking(async () => {
     budget?.willSend();
@@ -91,7 +92,28 @@ async function spoken(text: string, file: string, input: ItemInput): Promise<Pie
       throw error;
     }
   });
-  return runAudioJob({ kind: 'piece', bytes, file }, signal);
+  await writeFile(answer, bytes);
+}
+
+/** Answers decoded by one FFmpeg at most (its arguments, files open and run length stay small). */
+const DECODED_AT_ONCE = 32;
+
+/**
+ * An item's texts read by the voice (as the run's limit allows), then decoded on audio threads, DECODED_AT_ONCE
+ * answers an FFmpeg, into raw piece files in the run's work folder, measured, in the texts' order.
+ */
+async function spokenPieces(item: EditionItem, input: ItemInput): Promise<Array<PieceMeasured & { file: string }>> {
+  const at = (i: number, end: string) => path.join(input.work, `${item.file}.${i}.${end}`);
+  await Promise.all(item.texts.map((text, i) => spoken(text, at(i, 'answer'), input)));
+  const starts = Array.from({ length: Math.ceil(item.texts.length / DECODED_AT_ONCE) }, (_, k) => k * DECODED_AT_ONCE);
+  const batches = await Promise.all(
+    starts.map((start) => {
+      const indices = item.texts.slice(start, start + DECODED_AT_ONCE).map((_, j) => start + j);
+      const answers = indices.map((i) => at(i, 'answer'));
+      return runAudioJob({ kind: 'pieces' as const, answers, files: indices.map((i) => at(i, 'pcm')) }, input.signal);
+    }),
+  );
+  return batches.flat().map((m, i) => ({ ...m, file: at(i, 'pcm') }));
 }
 
 /**
@@ -132,14 +154,7 @@ export async function makeItem(
   input: ItemInput,
 ): Promise<{ files: MadeFile[]; problem: AudioProblem | undefined }> {
   // The texts asked as the run's limit allows (the voice and FFmpeg are processes of their own), kept in their order.
-  const read = await Promise.all(
-    item.texts.map((text, i) =>
-      spoken(text, path.join(input.work, `${item.file}.${i}.pcm`), input).then((m) => ({
-        ...m,
-        file: path.join(input.work, `${item.file}.${i}.pcm`),
-      })),
-    ),
-  );
+  const read = await spokenPieces(item, input);
   const pieces: SpeechPiece[] = read.map(({ file, samples, sumSquares, peak }, i) => ({
     file,
     samples,

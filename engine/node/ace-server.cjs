@@ -1,0 +1,78 @@
+// DAISY Ace's checks in one long-lived Node process (started by engine/node/ace-checker.ts with an IPC channel): the
+// @daisy/ace-cli package's own checker (ace-core) and browser runner, run as its command line runs them, except that
+// the headless Chromium is launched once, for the first check, and kept for the next ones (a launch is about a
+// second of CPU of a check's four). One check at a time: a message { id, epub, outdir, tmpdir, timeout } is answered
+// { id, ok } once Ace has written its report into outdir, or { id, ok: false, error }. The browser's process id is
+// told first ({ browser }), so the parent can end it with this process. When the channel closes (the parent ended
+// it, or died), the browser is closed and this process ends.
+'use strict';
+
+const { createRequire } = require('node:module');
+const path = require('node:path');
+
+const cliPackage = process.argv[2];
+const requireAce = createRequire(path.join(cliPackage, 'package.json'));
+const ace = requireAce('@daisy/ace-core');
+const runner = requireAce('@daisy/ace-axe-runner-puppeteer');
+const logger = requireAce('@daisy/ace-logger');
+const puppeteer = createRequire(requireAce.resolve('@daisy/ace-axe-runner-puppeteer'))('puppeteer');
+
+// As `ace --silent` sets it up: its log file, nothing on the console.
+logger.initLogger({ verbose: false, silent: true, fileName: 'ace-cli.log' });
+
+let browser;
+/** The runner's own launch, caught so its browser's process can be told and reused (ace-core closes it after a check). */
+const launchOnce = async () => {
+  if (browser && browser.connected) return;
+  const launch = puppeteer.launch;
+  puppeteer.launch = async (options) => {
+    browser = await launch.call(puppeteer, options);
+    const pid = browser.process() && browser.process().pid;
+    if (pid && process.connected) process.send({ browser: pid });
+    return browser;
+  };
+  try {
+    await runner.launch();
+  } finally {
+    puppeteer.launch = launch;
+  }
+};
+const kept = { ...runner, launch: launchOnce, close: async () => undefined };
+// The runner's run() reads the browser its launch() made; kept's launch() made it through the runner.
+kept.run = runner.run;
+kept.setTimeout = runner.setTimeout;
+
+let queue = Promise.resolve();
+process.on('message', (job) => {
+  queue = queue.then(async () => {
+    try {
+      await ace(
+        job.epub,
+        { cwd: process.cwd(), outdir: job.outdir, tmpdir: job.tmpdir, silent: true, jobId: '', timeout: job.timeout },
+        kept,
+      );
+      if (process.connected) process.send({ id: job.id, ok: true });
+    } catch (error) {
+      // A browser that failed a check is not trusted with the next: the next check launches another.
+      await closeBrowser();
+      const message = error && error.message ? error.message : String(error);
+      if (process.connected) process.send({ id: job.id, ok: false, error: message });
+    }
+  });
+});
+
+async function closeBrowser() {
+  const open = browser;
+  browser = undefined;
+  if (open) await open.close().catch(() => undefined);
+}
+
+process.on('disconnect', () => {
+  // A browser that does not close in a few seconds is killed, with its group (its renderers).
+  const pid = browser && browser.process() && browser.process().pid;
+  setTimeout(() => {
+    if (pid) for (const target of [-pid, pid]) try { process.kill(target, 'SIGKILL'); } catch {}
+    process.exit(0);
+  }, 5_000);
+  void closeBrowser().finally(() => process.exit(0));
+});

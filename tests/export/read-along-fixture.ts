@@ -25,18 +25,9 @@ async function run(command: string, args: readonly string[]): Promise<string> {
   return r.stdout;
 }
 
-/** A sound file's duration in seconds, as ffprobe reads it. */
-export async function probeSeconds(file: string): Promise<number> {
-  return Number(
-    (
-      await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file])
-    ).trim(),
-  );
-}
-
 /**
  * A PCM WAV file's duration in seconds, read from its header (its data chunk's bytes over its byte rate), rounded to
- * the microsecond as ffprobe prints it (probeSeconds): the same number without an ffprobe process a piece.
+ * the microsecond as ffprobe prints it (`format=duration`): the same number without an ffprobe process a piece.
  */
 export function wavSeconds(file: string): number {
   const wav = readFileSync(file);

@@ -7,37 +7,10 @@ export const SAMPLE_RATE = 44_100;
 /** Full scale of a 16-bit sample. */
 const FULL = 32_767;
 
-/** Any audio a voice answers (WAV, MP3, Opus…) as 44.1 kHz mono 16-bit samples. */
-export async function decodeToPcm(bytes: Uint8Array, signal?: AbortSignal): Promise<Int16Array> {
-  const { stdout } = await runTool(
-    'ffmpeg',
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-i',
-      'pipe:0',
-      '-ac',
-      '1',
-      '-ar',
-      String(SAMPLE_RATE),
-      '-f',
-      's16le',
-      '-acodec',
-      'pcm_s16le',
-      'pipe:1',
-    ],
-    { input: bytes, ...(signal ? { signal } : {}) },
-  );
-  const copy = new Uint8Array(stdout.length - (stdout.length % 2));
-  copy.set(stdout.subarray(0, copy.length));
-  return new Int16Array(copy.buffer);
-}
-
 /**
  * Several answers' files decoded by one FFmpeg (its start, ~0.05 s of CPU, paid once instead of once a paragraph),
- * each into the raw 44.1 kHz mono 16-bit file of the same place in `outputs`: each output the one `decodeToPcm`
- * gives, its stream decoded on its own.
+ * each into the raw 44.1 kHz mono 16-bit file of the same place in `outputs`: any audio a voice answers (WAV, MP3,
+ * Opus…), each stream decoded on its own.
  */
 export async function decodeFilesToPcm(
   inputs: readonly string[],

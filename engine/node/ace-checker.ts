@@ -13,6 +13,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { Socket } from 'node:net';
 import path from 'node:path';
 import { ROOT } from './load.js';
+import { OneAtATime } from './one-at-a-time.js';
 
 /** A check's outcome: Ace wrote its report, it timed out, or `unavailable` (run Ace's command line instead). */
 export type AceServed = { kind: 'done' } | { kind: 'timed-out' } | { kind: 'unavailable'; why: string };
@@ -44,10 +45,9 @@ function killGroup(pid: number | undefined): void {
 export class AceChecker {
   private child: ChildProcess | null = null;
   private browserPid: number | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
-  private waiting = 0;
   private nextId = 1;
-  private idleTimer: NodeJS.Timeout | null = null;
+  /** The checks, one at a time; the process rests when none is queued and ends after `idleMs` of rest. */
+  private readonly turns: OneAtATime;
   private pending: { id: number; settle: (outcome: AceServed) => void; timer: NodeJS.Timeout } | null = null;
   private brokenWhy: string | null = null;
   private hasAnswered = false;
@@ -67,21 +67,20 @@ export class AceChecker {
     private readonly cliPackage: string,
     /** The Chromium it drives. */
     private readonly chromium: string,
-    private readonly idleMs = 45_000,
-  ) {}
+    idleMs = 45_000,
+  ) {
+    this.turns = new OneAtATime(idleMs, {
+      rest: () => {
+        if (this.child) this.hold(this.child, false);
+        return !!this.child;
+      },
+      stop: () => this.stop(),
+    });
+  }
 
   /** Ace's check of one EPUB, after the checks queued before it. */
   check(job: AceJob): Promise<AceServed> {
-    this.waiting++;
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
-    const turn = this.queue
-      .then(() => this.checkNow(job))
-      .finally(() => {
-        if (--this.waiting === 0) this.restIdle();
-      });
-    this.queue = turn.catch(() => undefined);
-    return turn;
+    return this.turns.run(() => this.checkNow(job));
   }
 
   /** Ends the process now, asking it to close its Chromium first (a later check starts a new one). */
@@ -102,13 +101,6 @@ export class AceChecker {
     if (child !== this.child) return;
     this.child = null;
     process.removeListener('exit', this.closeOnExit);
-  }
-
-  private restIdle(): void {
-    if (!this.child) return;
-    this.hold(this.child, false);
-    this.idleTimer = setTimeout(() => this.stop(), this.idleMs);
-    this.idleTimer.unref();
   }
 
   /** Whether the child's process, channel and pipes keep this process alive. */

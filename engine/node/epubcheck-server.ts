@@ -19,6 +19,7 @@ import path from 'node:path';
 import { JAVA_QUICK_START, findOnPath, quickJava } from './java.js';
 import { compiledServer } from './epubcheck-server-class.js';
 import { ROOT } from './load.js';
+import { OneAtATime } from './one-at-a-time.js';
 
 /** What epubcheck's command line wrote and its exit code. */
 export interface EpubcheckRun {
@@ -65,15 +66,12 @@ interface Pending {
 
 /** One JVM that checks EPUBs with a jar's epubcheck, one at a time. */
 export class EpubcheckServer {
-  private readonly idleMs: number;
+  private readonly turns: OneAtATime;
   private readonly timeoutMs: number;
   private readonly source: string;
   private child: ChildProcess | null = null;
   private received = Buffer.alloc(0);
   private pending: Pending | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
-  private waiting = 0;
-  private idleTimer: NodeJS.Timeout | null = null;
   /** Set when a JVM ended before its first answer: this process checks the one-shot way from then on. */
   private brokenWhy: string | null = null;
   private hasAnswered = false;
@@ -88,7 +86,14 @@ export class EpubcheckServer {
     private readonly jar: string,
     options: EpubcheckServerOptions = {},
   ) {
-    this.idleMs = options.idleMs ?? 45_000;
+    // The JVM rests (unref'd) when no check is queued, and ends after idleMs of rest.
+    this.turns = new OneAtATime(options.idleMs ?? 45_000, {
+      rest: () => {
+        this.child?.unref();
+        return !!this.child;
+      },
+      stop: () => this.stop(),
+    });
     this.timeoutMs = options.timeoutMs ?? EPUBCHECK_TIMEOUT_MS;
     this.source = options.source ?? SOURCE;
   }
@@ -100,16 +105,7 @@ export class EpubcheckServer {
 
   /** epubcheck's run on one file, after the checks queued before it. */
   check(file: string): Promise<ServedCheck> {
-    this.waiting++;
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
-    const turn = this.queue
-      .then(() => this.checkNow(file))
-      .finally(() => {
-        if (--this.waiting === 0) this.restIdle();
-      });
-    this.queue = turn.catch(() => undefined);
-    return turn;
+    return this.turns.run(() => this.checkNow(file));
   }
 
   /** Ends the JVM now (a later check starts a new one). */
@@ -119,13 +115,6 @@ export class EpubcheckServer {
     this.child = null;
     process.removeListener('exit', this.killOnExit);
     child.kill('SIGKILL');
-  }
-
-  private restIdle(): void {
-    if (!this.child) return;
-    this.child.unref();
-    this.idleTimer = setTimeout(() => this.stop(), this.idleMs);
-    this.idleTimer.unref();
   }
 
   private async checkNow(file: string): Promise<ServedCheck> {

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { TOPUP_CREDITS, type TopUpCredits } from '../../engine/index.js';
 import { ConfigError } from './config-error.js';
+import { SYNC_SETTINGS } from '../store/sqlite/sync-level.js';
 
 /** Stripe Checkout: on only when both the secret key and the webhook's signing secret are set. */
 export interface StripeConfig {
@@ -78,6 +79,18 @@ export function allowedHostsFrom(value: string | undefined): string[] {
   const bad = entries.find((e) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(e));
   if (bad !== undefined) throw new ConfigError('config_allowed_hosts', { name: 'KARYA_ALLOWED_HOSTS', value: bad });
   return entries;
+}
+
+/** KARYA_DB_SYNC: how the SQLite file's commits reach the disk (server/store/sqlite/sync-level.ts), when set. */
+export function dbSyncFrom(value: string | undefined): void {
+  const text = value?.trim() ?? '';
+  if (text && !Object.hasOwn(SYNC_SETTINGS, text.toLowerCase())) {
+    throw new ConfigError('config_one_of', {
+      name: 'KARYA_DB_SYNC',
+      value: text,
+      allowed: Object.keys(SYNC_SETTINGS).join(', '),
+    });
+  }
 }
 
 /** KARYA_DATABASE_URL when set: a postgres:// (or postgresql://) URL, anything else is an error naming the variable. */

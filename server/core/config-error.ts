@@ -12,6 +12,7 @@ const WORDS = catalogue('errors-config', [
   'config_public_url',
   'config_allowed_hosts',
   'config_database_url',
+  'config_one_of',
   'config_not_url',
   'config_not_http',
   'config_topup_entry',

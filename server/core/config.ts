@@ -9,6 +9,7 @@ import {
   adminPasswordFrom,
   allowedHostsFrom,
   databaseUrlFrom,
+  dbSyncFrom,
   DEFAULT_SCRYPT_LOG_N,
   intFrom,
   isLoopbackUrl,
@@ -215,6 +216,7 @@ export function configFromEnv(
     });
   }
   const databaseUrl = databaseUrlFrom(env);
+  dbSyncFrom(env.KARYA_DB_SYNC);
   const stripe = overrides.stripe ?? stripeFrom(env);
   const config: ServerConfig = {
     dbFile: env.KARYA_DB || DEFAULT_DB,

@@ -26,7 +26,7 @@ export interface MigrationSet {
 /**
  * Open (creating folders and tables as needed) the database at `file`. ':memory:' works for tests. The server's
  * migrations load here, not with this module: the command line's state file (server/store/state.ts) opens through
- * openSqlite with its own, and a batch started ~40 files sooner without them.
+ * openSqlite with its own, and loads ~40 files fewer without them.
  */
 export async function openDatabase(file: string): Promise<OpenedDatabase> {
   const { migrations } = await import('../../../migrations/index.js');

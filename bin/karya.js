@@ -12,6 +12,7 @@ import module from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { bundleBuild, bundleDir, isBundleFresh } from './bundle-fresh.js';
 import { compileCacheFolder } from './compile-cache.js';
+import { resolveBundleDirectly } from './bundle-resolve.js';
 
 // A reader that closes early (`karya list | head`) is not an error.
 process.stdout.on('error', (error) => {
@@ -39,6 +40,7 @@ if (process.argv[2] === 'validate') globalThis[Symbol.for('karya.languages.listi
 let cli;
 try {
   if (useBundle) {
+    resolveBundleDirectly(pathToFileURL(bundleDir).href);
     cli = await import(pathToFileURL(`${bundleDir}/main.js`).href);
   } else {
     const { register } = await import('tsx/esm/api');

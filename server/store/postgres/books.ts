@@ -12,8 +12,12 @@ import { postgresConn } from './conn.js';
 /** The schema's database (server/store/schema.ts): the tables these queries read and write are typed. */
 type Db = Kysely<Database>;
 
-/** The current time as the text timestamp columns hold ("YYYY-MM-DD HH:MM:SS", UTC; migrations/dialect.ts). */
-const NOW = sql<string>`to_char(now() at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+/**
+ * The current time as the text timestamp columns hold ("YYYY-MM-DD HH:MM:SS", UTC; migrations/dialect.ts). Built at
+ * its first use, not as the module loads: a call at the top of the module kept it (and the chunk it shares with the
+ * server's migrations) in every command's graph through the server's door, though only the queue's workers use it.
+ */
+const now = () => sql<string>`to_char(now() at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
 
 async function bookOfRow(db: Db, row: Selectable<BooksTable>): Promise<SavedBook & { bookType: string }> {
   const parts = (await partsOf(db, row.id).execute()) as Array<
@@ -35,7 +39,7 @@ export async function loadBook(db: Db, owner: string, key: string): Promise<(Sav
 export async function writeMemory(db: Db, owner: string, key: string, save: MemorySave): Promise<void> {
   await db
     .updateTable('books')
-    .set({ memory: save.memory, memory_up_to: save.upTo, updated_at: NOW })
+    .set({ memory: save.memory, memory_up_to: save.upTo, updated_at: now() })
     .where('owner', '=', owner)
     .where('book_key', '=', key)
     .execute();

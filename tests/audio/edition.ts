@@ -6,10 +6,20 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { ReadAlongInput } from '../../engine/node.js';
-import { acxReadings, chaptersOf, isCbr, streamOf, type StreamFacts } from './measure.js';
+import { acxReadingsOf, isCbr, m4bOf, streamOf, type AcxReadings, type StreamFacts } from './measure.js';
 
-/** One MP3 at the numbers (`s` its stream as ffprobe read it, when the caller has it): its duration. */
-export function expectAcxFile(file: string, s: StreamFacts = streamOf(file)): number {
+/** Where the room tone is read at a file's head: from 0.05 s, for 0.4 s. */
+const HEAD = { start: 0.05, seconds: 0.4 };
+
+/**
+ * One MP3 at the numbers (`s` its stream as ffprobe read it, and its levels and silences, when the caller has them):
+ * its duration.
+ */
+export function expectAcxFile(
+  file: string,
+  s: StreamFacts = streamOf(file),
+  readings: AcxReadings = acxReadingsOf([{ file, duration: s.duration }], HEAD)[0]!,
+): number {
   expect({ codec: s.codec, sampleRate: s.sampleRate, channels: s.channels, bitRate: s.bitRate }, file).toEqual({
     codec: 'mp3',
     sampleRate: 44_100,
@@ -18,7 +28,7 @@ export function expectAcxFile(file: string, s: StreamFacts = streamOf(file)): nu
   });
   expect(isCbr(file), `${file} is CBR`).toBe(true);
   // The whole file's levels, the head's and the room tone, from one decode.
-  const { whole, head: headTone, quiet } = acxReadings(file, s.duration, { start: 0.05, seconds: 0.4 });
+  const { whole, head: headTone, quiet } = readings;
   expect(whole.rms, `${file} RMS`).toBeGreaterThanOrEqual(-23);
   expect(whole.rms, `${file} RMS`).toBeLessThanOrEqual(-18);
   expect(whole.peak, `${file} peak`).toBeLessThanOrEqual(-3);
@@ -55,16 +65,21 @@ export function expectEdition(
     .sort();
   // The opening credit, a file per chapter, the closing credit.
   expect(mp3s).toHaveLength(book.chapterTitles.length + 2);
-  // Each file's stream, duration and title tag from one ffprobe.
+  // Each file's stream, duration and title tag from one ffprobe; every file's levels and silences from one FFmpeg.
   const streams = new Map(mp3s.map((f) => [f, streamOf(path.join(out, f))]));
-  const durations = new Map(mp3s.map((f) => [f, expectAcxFile(path.join(out, f), streams.get(f))]));
+  const readings = acxReadingsOf(
+    mp3s.map((f) => ({ file: path.join(out, f), duration: streams.get(f)!.duration })),
+    HEAD,
+  );
+  const durations = new Map(mp3s.map((f, i) => [f, expectAcxFile(path.join(out, f), streams.get(f), readings[i])]));
   expect(streams.get(mp3s[0]!)!.title).toBe(book.credits.opening);
   expect(streams.get(mp3s.at(-1)!)!.title).toBe(book.credits.closing);
   // The M4B: AAC, a mark for each file, the chapters' marks titled as the book titles them.
   const m4b = path.join(out, 'audiobook.m4b');
   expect(existsSync(m4b)).toBe(true);
-  expect(streamOf(m4b).codec).toBe('aac');
-  const marks = chaptersOf(m4b);
+  // Its codec and chapter marks from one ffprobe.
+  const { codec, chapters: marks } = m4bOf(m4b);
+  expect(codec).toBe('aac');
   expect(marks.map((m) => m.title)).toHaveLength(mp3s.length);
   expect(marks[0]!.title).toBe(book.credits.opening);
   expect(marks.at(-1)!.title).toBe(book.credits.closing);

@@ -78,10 +78,13 @@ function levelsIn(report: string): Levels {
 /** A stretch quieter than silencedetect's noise level, in seconds (its end the file's when it runs to it). */
 type Silence = { start: number; end: number };
 
-/** The stretches of a silencedetect run's report; one running to the end of the file ends at `duration`. */
+/**
+ * The stretches of a silencedetect run's report (its log, or its marks as ametadata prints them); one running to the
+ * end of the file ends at `duration`.
+ */
 function silencesIn(report: string, duration: number): Silence[] {
-  const starts = [...report.matchAll(/silence_start: (-?[\d.]+)/g)].map((m) => Number(m[1]));
-  const ends = [...report.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
+  const starts = [...report.matchAll(/silence_start(?:: |=)(-?[\d.]+)/g)].map((m) => Number(m[1]));
+  const ends = [...report.matchAll(/silence_end(?:: |=)([\d.]+)/g)].map((m) => Number(m[1]));
   return starts.map((start, i) => ({ start: Math.max(0, start), end: ends[i] ?? duration }));
 }
 
@@ -97,23 +100,37 @@ export function silences(file: string, noiseDb = -50, minSeconds = 0.3): Silence
 }
 
 /**
- * What levels() and silences() read (with silences' defaults), from one decode instead of three: the whole file's
- * levels, those of `head` (a window in seconds), and its silences. The samples are split between two astats named
- * apart (each reports under its name); silencedetect passes them on unchanged. `duration` is the file's (streamOf).
+ * What levels() and silences() read (with silences' defaults) of each of `files`, from one FFmpeg run (an edition's
+ * MP3s: one process, not one a file, and one decode of each instead of three): each file's levels, those of `head` (a
+ * window in seconds), and its silences. Each file is an input of its own, its samples split between two astats; its
+ * filters are named with its index, each reporting under its name. silencedetect logs under its own (the same for
+ * every file), so its marks on the samples are printed by an ametadata named for the file; a silence still running at
+ * the end has no mark of its end, and ends at the file's `duration` (streamOf).
  */
-export function acxReadings(file: string, duration: number, head: { start: number; seconds: number }): AcxReadings {
-  const graph =
-    `[0:a]asplit=2[a][b];[a]silencedetect=noise=-50dB:d=0.3,astats@whole=${STATS}[whole];` +
-    `[b]atrim=start=${head.start}:duration=${head.seconds},astats@head=${STATS}[head]`;
-  const outputs = ['-map', '[whole]', '-f', 'null', '-', '-map', '[head]', '-f', 'null', '-'];
-  const args = ['-hide_banner', '-nostats', '-i', file, '-filter_complex', graph, ...outputs];
-  const report = spawnSync('ffmpeg', args, { encoding: 'utf8' }).stderr;
-  const linesOf = (name: string) =>
-    report
-      .split('\n')
-      .filter((line) => line.startsWith(`[astats@${name} `))
-      .join('\n');
-  return { whole: levelsIn(linesOf('whole')), head: levelsIn(linesOf('head')), quiet: silencesIn(report, duration) };
+export function acxReadingsOf(
+  files: ReadonlyArray<{ file: string; duration: number }>,
+  head: { start: number; seconds: number },
+): AcxReadings[] {
+  const graph = files
+    .map(
+      (_, i) =>
+        `[${i}:a]asplit=2[a${i}][b${i}];[a${i}]silencedetect=noise=-50dB:d=0.3,ametadata@quiet${i}=mode=print,` +
+        `astats@whole${i}=${STATS}[whole${i}];` +
+        `[b${i}]atrim=start=${head.start}:duration=${head.seconds},astats@head${i}=${STATS}[head${i}]`,
+    )
+    .join(';');
+  const outputs = files.flatMap((_, i) =>
+    ['whole', 'head'].flatMap((name) => ['-map', `[${name}${i}]`, '-f', 'null', '-']),
+  );
+  const inputs = files.flatMap(({ file }) => ['-i', file]);
+  const args = ['-hide_banner', '-nostats', ...inputs, '-filter_complex', graph, ...outputs];
+  const lines = spawnSync('ffmpeg', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).stderr.split('\n');
+  const linesOf = (name: string) => lines.filter((line) => line.startsWith(`[${name} `)).join('\n');
+  return files.map(({ duration }, i) => ({
+    whole: levelsIn(linesOf(`astats@whole${i}`)),
+    head: levelsIn(linesOf(`astats@head${i}`)),
+    quiet: silencesIn(linesOf(`ametadata@quiet${i}`), duration),
+  }));
 }
 
 export interface AcxReadings {
@@ -124,12 +141,32 @@ export interface AcxReadings {
 
 /** An M4B's (or any MP4's) chapter marks: title, start and end in seconds. */
 export function chaptersOf(file: string): Array<{ title: string; start: number; end: number }> {
-  const json = JSON.parse(run('ffprobe', ['-v', 'error', '-show_chapters', '-of', 'json', file])) as {
+  return m4bOf(file).chapters;
+}
+
+/** An M4B's first audio stream's codec and its chapter marks, from one ffprobe. */
+export function m4bOf(file: string): { codec: string; chapters: Array<{ title: string; start: number; end: number }> } {
+  const json = JSON.parse(
+    run('ffprobe', [
+      '-v',
+      'error',
+      '-select_streams',
+      'a:0',
+      '-show_entries',
+      'stream=codec_name',
+      '-show_chapters',
+      '-of',
+      'json',
+      file,
+    ]),
+  ) as {
+    streams: Array<{ codec_name: string }>;
     chapters: Array<{ start_time: string; end_time: string; tags?: { title?: string } }>;
   };
-  return json.chapters.map((c) => ({
+  const chapters = json.chapters.map((c) => ({
     title: c.tags?.title ?? '',
     start: Number(c.start_time),
     end: Number(c.end_time),
   }));
+  return { codec: json.streams[0]?.codec_name ?? '', chapters };
 }

@@ -3,9 +3,8 @@
 // English paragraph followed by its Malay one, each in its language, and whose dc:language names both. The page is
 // axe clean (no serious or critical violation) at 1366 and 390 px in the English and the Malay studio. The edition
 // is made through the API with the fake model taught to translate (tests/fake-translator.ts).
-import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { ARTIFACTS, describeInChromium, downloadBytes, fakeModel } from './helpers.js';
+import { describeInChromium, downloadBytes, fakeModel, keepScreenshot } from './helpers.js';
 import { asWriter, setCredits, signInPage, signUpWriter, type Writer } from './seed.js';
 import { problemsAtWidths } from './axe.js';
 import { underWriter } from '../scripted-models.js';
@@ -65,7 +64,7 @@ describeInChromium(
           await offer.getByRole('link', { name: `Download the dual-language book as ${name}` }).waitFor();
         }
         expect(await problemsAtWidths(page)).toEqual([]);
-        await page.screenshot({ path: path.join(ARTIFACTS, 'bilingual-side-by-side-en-1366.png') });
+        await keepScreenshot(page, 'bilingual-side-by-side-en-1366.png');
 
         const [download] = await Promise.all([
           page.waitForEvent('download'),
@@ -95,7 +94,7 @@ describeInChromium(
         await offer.getByRole('link', { name: 'Muat turun buku dwibahasa sebagai PDF, lajur bersebelahan' }).waitFor();
         expect(await problemsAtWidths(page)).toEqual([]);
         await page.setViewportSize({ width: 390, height: 844 });
-        await page.screenshot({ path: path.join(ARTIFACTS, 'bilingual-side-by-side-ms-390.png') });
+        await keepScreenshot(page, 'bilingual-side-by-side-ms-390.png');
       },
       240_000,
     );

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { SECRET_KEY, WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../fake-stripe.js';
-import { ARTIFACTS, ROOT, describeInChromium, freePort, grantCredits, signUp, waitForText } from './helpers.js';
+import { describeInChromium, freePort, grantCredits, keepScreenshot, ROOT, signUp, waitForText } from './helpers.js';
 import { signInPage, signInWriter } from './seed.js';
 
 const PASSWORD = 'secret12';
@@ -130,7 +130,7 @@ describeInChromium('buying credits end to end', { what: 'fake Stripe', serve: wi
         return isDrawn || w.__csp.length > 0 ? { isDrawn, csp: w.__csp } : null;
       };
       expect(await (await page.waitForFunction(drawn)).jsonValue()).toEqual({ isDrawn: true, csp: [] });
-      await page.screenshot({ path: path.join(ARTIFACTS, 'purchase-landing.png') });
+      await keepScreenshot(page, 'purchase-landing.png');
 
       // The same event delivered again (Stripe retries) grants nothing more; tampered or unsigned is 400.
       const post = (body: string, sig?: string) =>

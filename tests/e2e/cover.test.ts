@@ -9,7 +9,7 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeInChromium, waitForText } from './helpers.js';
+import { describeInChromium, keepScreenshot, waitForText } from './helpers.js';
 import { asWriter, setCredits, signInPage, signUpWriter, type Writer } from './seed.js';
 import { LANGUAGE_RULES, problemsAtWidths } from './axe.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
@@ -140,7 +140,7 @@ describeInChromium(
         );
         // The panel was read whole in English just above: in Malay, the rules its words can break (tests/e2e/axe.ts).
         for (const v of await problemsAtWidths(page, ['aside'], LANGUAGE_RULES)) problems.push(`ms: ${v}`);
-        await panel.screenshot({ path: path.join('test-results', 'e2e', 'cover-upload-ms.png') });
+        await keepScreenshot(panel, 'cover-upload-ms.png');
         expect(problems).toEqual([]);
         await speak(page, 'en');
 

@@ -7,10 +7,9 @@
 // again, chooses the Indonesian edition (every language of the table is offered), made and listed with the others, then
 // every further language of the table in turn (langs(): one added by docs/add-a-language.md too).
 // The model is the fake one taught to translate (tests/fake-translator.ts).
-import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, describeInChromium, fakeModel, openRoute } from './helpers.js';
+import { describeInChromium, fakeModel, keepScreenshot, openRoute } from './helpers.js';
 import { LANGUAGE_RULES, problemsAtWidths, seriousViolations, sidewaysScroll, THEME_RULES } from './axe.js';
 import { asWriter, setCredits, signInPage, signUpWriter, type Writer } from './seed.js';
 import { underWriter } from '../scripted-models.js';
@@ -92,8 +91,7 @@ async function writerWithRomance(
   await signInPage(page, writer);
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(ARTIFACTS, `edition-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, `edition-${name}.png`, { fullPage: true });
 
 describeInChromium(
   'An edition in the other language',
@@ -153,11 +151,11 @@ describeInChromium(
         await page.setViewportSize({ width: 1366, height: 900 });
         await page.evaluate(() => window.scrollTo(0, 0));
         expect(await sidewaysScroll(page)).toBeNull();
-        await page.screenshot({ path: path.join(ARTIFACTS, `edition-side-by-side-${lang}-1366.png`) });
+        await keepScreenshot(page, `edition-side-by-side-${lang}-1366.png`);
         await page.setViewportSize({ width: 390, height: 844 });
         await page.evaluate(() => window.scrollTo(0, 0));
         expect(await sidewaysScroll(page)).toBeNull();
-        await page.screenshot({ path: path.join(ARTIFACTS, `edition-side-by-side-${lang}-390.png`) });
+        await keepScreenshot(page, `edition-side-by-side-${lang}-390.png`);
         // On a phone each source paragraph sits above its translation.
         const [a, b] = await page.getByTestId('paragraph-pair').first().locator(':scope > div').all();
         const [boxA, boxB] = [await a!.boundingBox(), await b!.boundingBox()];
@@ -185,10 +183,10 @@ describeInChromium(
         expect(await page.getByTestId('affected-paragraph').count()).toBe(1);
         expect(await problemsAtWidths(page, [], rules)).toEqual([]);
         await page.getByTestId('stale-paragraph').first().scrollIntoViewIfNeeded();
-        await page.screenshot({ path: path.join(ARTIFACTS, `edition-stale-${lang}-390.png`) });
+        await keepScreenshot(page, `edition-stale-${lang}-390.png`);
         await page.setViewportSize({ width: 1366, height: 900 });
         await page.getByTestId('stale-paragraph').first().scrollIntoViewIfNeeded();
-        await page.screenshot({ path: path.join(ARTIFACTS, `edition-stale-${lang}-1366.png`) });
+        await keepScreenshot(page, `edition-stale-${lang}-1366.png`);
         // The dark theme too (the system's preference, as tests/e2e/a11y-themes.test.ts sets it): the page was read
         // whole
         // just above, and a theme changes colours only, so the rules colours can break (THEME_RULES).
@@ -201,7 +199,7 @@ describeInChromium(
           await page.emulateMedia({ colorScheme: 'dark' });
           expect(await problemsAtWidths(page, ['aside'], THEME_RULES)).toEqual([]);
           await page.getByTestId('stale-paragraph').first().scrollIntoViewIfNeeded();
-          await page.screenshot({ path: path.join(ARTIFACTS, `edition-stale-${lang}-dark-1366.png`) });
+          await keepScreenshot(page, `edition-stale-${lang}-dark-1366.png`);
           await page.emulateMedia({ colorScheme: 'light' });
         }
         // "Translate again": its cost said first, then the out-of-date paragraph asked again; the page is current

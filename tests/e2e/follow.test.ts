@@ -6,10 +6,9 @@
 // latest",
 // which brings the end back. One case on a phone-sized viewport, where the page itself scrolls.
 import { afterAll, expect, it } from 'vitest';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { askedWordsOf, fullLength, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import { ARTIFACTS, describeInChromium, waitForText } from './helpers.js';
+import { describeInChromium, keepScreenshot, waitForText } from './helpers.js';
 import { asWriter, signInPage, signUpWriter } from './seed.js';
 
 const PASSWORD = 'secret12';
@@ -218,7 +217,7 @@ describeInChromium(
         await page.waitForTimeout(300);
         // Left where the reader went: the end is out of view while more text arrives.
         expect(await sampleEndInView(page)).toBe(false);
-        await page.screenshot({ path: path.join(ARTIFACTS, 'jump-to-latest-1280.png') });
+        await keepScreenshot(page, 'jump-to-latest-1280.png');
         await jump.click();
         await page.waitForTimeout(150);
         expect(await sampleEndInView(page)).toBe(true);
@@ -273,7 +272,7 @@ describeInChromium(
         await page.mouse.wheel(0, -3000);
         const jump = page.getByRole('button', { name: 'Lompat ke terkini' });
         await jump.waitFor({ timeout: 10_000 });
-        await page.screenshot({ path: path.join(ARTIFACTS, 'jump-to-latest-390.png') });
+        await keepScreenshot(page, 'jump-to-latest-390.png');
         await jump.click();
         await page.waitForTimeout(150);
         expect(await sampleEndInView(page)).toBe(true);

@@ -156,6 +156,20 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /**
+ * A picture of the page (or of one element) for a person to look at, in test-results/e2e: taken when KARYA_E2E_SHOTS=1
+ * (e.g. `KARYA_E2E_SHOTS=1 npx vitest run tests/e2e/edition.test.ts`), else not. No check reads them, and each was a
+ * paint, a PNG encoding and a file (a whole page's: the window grown to its height and back) on every run. A failed
+ * case still leaves a screenshot of each of its pages (describeInChromium).
+ */
+export async function keepScreenshot(
+  target: { screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown> },
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (process.env.KARYA_E2E_SHOTS === '1') await target.screenshot({ path: path.join(ARTIFACTS, name), ...options });
+}
+
+/**
  * A download's bytes (read through playwright: the run's chromium is connected to, so the file is not on a local path).
  */
 export async function downloadBytes(download: Download): Promise<Buffer> {

@@ -5,10 +5,9 @@
 // screen and focused, its words in the header and the progress; the note on the book found on entry names the
 // book and the draft; the kept part says it was stopped. Continue on the draft streams, and Stop stops it again.
 import { afterAll, expect, it } from 'vitest';
-import path from 'node:path';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { writeOutline } from '../scripted-models.js';
-import { ARTIFACTS, describeInChromium, waitForText } from './helpers.js';
+import { describeInChromium, keepScreenshot, waitForText } from './helpers.js';
 import { signInPage, signUpWriter } from './seed.js';
 
 const label = '[data-testid="generate-label"]';
@@ -83,7 +82,7 @@ describeInChromium(
         );
         expect(await page.getByTestId('draft-discard').textContent()).toContain('its 1 credit is already used');
         await card.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: path.join(ARTIFACTS, 'stopped-draft-1280.png') });
+        await keepScreenshot(page, 'stopped-draft-1280.png');
 
         await page.reload();
         // The book is there at once, its note naming the book and its stopped draft.

@@ -5,10 +5,9 @@
 // shows only what Chapter 2 knew; at 390 px the lanes fold into one list per character; a finding's part opens the
 // book with that part in view. axe: no serious or
 // critical violation at 1366 and 390 px. The English studio with an English book, the Malay studio with a Malay one.
-import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, describeInChromium, fakeModel } from './helpers.js';
+import { describeInChromium, fakeModel, keepScreenshot } from './helpers.js';
 import { asWriter, setCredits, signInPage, signUpWriter, type Writer } from './seed.js';
 import { problemsAtWidths, seriousViolations } from './axe.js';
 import { BOOK_WORDS, storyMapBook } from '../story-map-book.js';
@@ -128,7 +127,7 @@ describeInChromium(
 
         expect(await problemsAtWidths(page)).toEqual([]);
         await page.setViewportSize({ width: 1366, height: 900 });
-        await page.screenshot({ path: path.join(ARTIFACTS, `story-map-${lang}-1366.png`), fullPage: true });
+        await keepScreenshot(page, `story-map-${lang}-1366.png`, { fullPage: true });
 
         // As of Chapter 2: only what Chapter 2 knew.
         await page.getByTestId('story-map-as-of').selectOption('2');
@@ -153,7 +152,7 @@ describeInChromium(
         expect(await folded.count()).toBe(4);
         expect(await folded.nth(2).textContent()).toContain('Mak Som');
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: path.join(ARTIFACTS, `story-map-${lang}-390.png`), fullPage: true });
+        await keepScreenshot(page, `story-map-${lang}-390.png`, { fullPage: true });
 
         // A finding's part, opened in the book: the book's page with Chapter 4 in view.
         await page.setViewportSize({ width: 1366, height: 900 });

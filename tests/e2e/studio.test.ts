@@ -6,13 +6,12 @@
 import { beforeAll, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { unzipSync } from 'fflate';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { routeSizes, signinBudgetKB, SIGNIN_BUDGET_KB } from '../../bench/studio.bench.js';
 import {
-  ARTIFACTS,
   describeInChromium,
   downloadBytes,
+  keepScreenshot,
   newPage,
   openRoute,
   signIn,
@@ -139,7 +138,7 @@ describeInChromium('studio end to end', { what: 'offline provider', serve: witho
     await author.getByRole('button', { name: 'Copied!' }).waitFor({ state: 'detached', timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1_500);
     expect(await author.getByRole('button', { name: 'Copy' }).count()).toBe(1);
-    await author.screenshot({ path: path.join(ARTIFACTS, 'romance-1440.png') });
+    await keepScreenshot(author, 'romance-1440.png');
   }, 120_000);
 
   it(
@@ -204,7 +203,7 @@ describeInChromium('studio end to end', { what: 'offline provider', serve: witho
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Download as EPUB');
-      await page.screenshot({ path: path.join(ARTIFACTS, 'download-menu-1440.png') });
+      await keepScreenshot(page, 'download-menu-1440.png');
       const [epub] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
       expect(epub.suggestedFilename()).toMatch(/^[a-z0-9-]+\.epub$/);
       const bytes = await downloadBytes(epub);
@@ -248,7 +247,7 @@ describeInChromium('studio end to end', { what: 'offline provider', serve: witho
       ]);
       expect(kept.suggestedFilename()).toMatch(/^[a-z0-9-]+\.epub$/);
       expect((await downloadBytes(kept)).subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
-      await page.screenshot({ path: path.join(ARTIFACTS, 'my-books-1440.png') });
+      await keepScreenshot(page, 'my-books-1440.png');
 
       const title = (await row.getByTestId('my-book-title').textContent())!;
       await row.getByRole('button', { name: `Delete ${title}` }).click();
@@ -317,7 +316,7 @@ describeInChromium('studio end to end', { what: 'offline provider', serve: witho
     await waitForText(author, balance, '49');
     await waitForText(admin, `tr[data-email="${AUTHOR}"] [data-testid="user-credits"]`, '49');
     await admin.mouse.move(0, 0);
-    await admin.screenshot({ path: path.join(ARTIFACTS, 'admin-1440.png'), fullPage: true });
+    await keepScreenshot(admin, 'admin-1440.png', { fullPage: true });
   }, 120_000);
 
   it('a credit code made by the administrator is redeemed on the profile', async () => {
@@ -404,7 +403,7 @@ describeInChromium('studio end to end', { what: 'offline provider', serve: witho
     await page.close();
   }, 120_000);
 
-  it('375 px: the drawer opens over the page (screenshot)', async () => {
+  it('375 px: the drawer opens over the page', async () => {
     const page = await newcomer({ width: 375, height: 812 });
     // Signed in over the API (the sign-in page is walked in the case above).
     await signInPage(page, await signInWriter(app.base, AUTHOR, PASSWORD));
@@ -419,8 +418,7 @@ describeInChromium('studio end to end', { what: 'offline provider', serve: witho
     const box = await drawer.boundingBox();
     expect(box?.width).toBe(280);
     expect(box?.x).toBe(0);
-    const file = path.join(ARTIFACTS, 'drawer-375.png');
-    await page.screenshot({ path: file });
+    await keepScreenshot(page, 'drawer-375.png');
     await page.keyboard.press('Escape');
     // Slid all the way out before the checks below.
     await expect
@@ -447,7 +445,7 @@ describeInChromium('studio end to end', { what: 'offline provider', serve: witho
         document.documentElement.classList.contains('dark'),
       ]),
     ).toEqual(['dark', '#1a1a1a', true]);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'drawer-375-dark.png') });
+    await keepScreenshot(page, 'drawer-375-dark.png');
     await drawer.getByRole('button', { name: 'Sign Out' }).click();
     await page.getByText('Signed out successfully').waitFor();
     await page.waitForURL((u) => u.pathname === '/signin');
@@ -508,7 +506,7 @@ describeInChromium('studio end to end', { what: 'offline provider', serve: witho
       expect(
         await page.getByTestId('package-cover').evaluate((img) => (img as HTMLImageElement).naturalWidth),
       ).toBeGreaterThan(0);
-      await panel.screenshot({ path: path.join(ARTIFACTS, 'publish-panel-1440.png') });
+      await keepScreenshot(panel, 'publish-panel-1440.png');
 
       const [zip] = await Promise.all([
         page.waitForEvent('download'),

@@ -5,10 +5,9 @@
 // flow itself is clicked through where a case is about it (the stream left and come back to, the phone's sticky
 // button after the introduction, the cover) and in tests/e2e/studio.test.ts.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
-import { ARTIFACTS, describeInChromium, downloadBytes, openRoute, waitForText } from './helpers.js';
+import { describeInChromium, downloadBytes, keepScreenshot, openRoute, waitForText } from './helpers.js';
 import { seededWriter, setCredits, signInPage, signUpWriter } from './seed.js';
 
 const PASSWORD = 'secret12';
@@ -204,7 +203,7 @@ describeInChromium("a studio that keeps the writer's work", { what: 'fake provid
       await page.waitForFunction(
         () => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200,
       );
-      await page.screenshot({ path: path.join(ARTIFACTS, 'trust-being-written-1440.png') });
+      await keepScreenshot(page, 'trust-being-written-1440.png');
 
       // Offline for a moment: said in plain words, and the text written so far stays.
       await page.context().setOffline(true);
@@ -322,7 +321,7 @@ describeInChromium("a studio that keeps the writer's work", { what: 'fake provid
       expect(await page.getByLabel('Number of Chapters').isVisible()).toBe(false);
       await page.getByTestId('settings-toggle').click();
       expect(await page.getByLabel('Number of Chapters').isVisible()).toBe(true);
-      await page.screenshot({ path: path.join(ARTIFACTS, 'trust-phone-after-introduction.png') });
+      await keepScreenshot(page, 'trust-phone-after-introduction.png');
 
       await sticky.click();
       await waitForText(page, '[data-testid="sticky-generate"] span', 'Generate Chapter 2', 60_000);

@@ -13,7 +13,7 @@ import { useStudioDom } from './dom.js';
 
 let catalog: Catalog;
 beforeAll(() => {
-  catalog = loadCatalog();
+  catalog = loadCatalog({ useDiskCache: true });
 });
 useStudioDom();
 

@@ -31,7 +31,7 @@ const LACKING =
 const SHORT = 'Insufficient credits. Please upgrade your plan.';
 
 beforeAll(() => {
-  catalog = loadCatalog();
+  catalog = loadCatalog({ useDiskCache: true });
 });
 useStudioDom();
 

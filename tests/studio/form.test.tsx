@@ -34,7 +34,7 @@ const USER: Profile = {
 };
 
 beforeAll(() => {
-  catalog = loadCatalog();
+  catalog = loadCatalog({ useDiskCache: true });
 });
 afterEach(() => {
   cleanup();

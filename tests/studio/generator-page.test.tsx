@@ -44,7 +44,7 @@ const USER: Profile = {
 };
 
 beforeAll(() => {
-  catalog = loadCatalog();
+  catalog = loadCatalog({ useDiskCache: true });
 });
 useStudioDom();
 

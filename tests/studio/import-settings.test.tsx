@@ -17,7 +17,7 @@ useStudioDom();
 
 let catalog: Catalog;
 beforeAll(() => {
-  catalog = loadCatalog();
+  catalog = loadCatalog({ useDiskCache: true });
 });
 afterEach(() => vi.unstubAllGlobals());
 

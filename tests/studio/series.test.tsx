@@ -24,7 +24,7 @@ useStudioDom();
 
 let catalog: Catalog;
 beforeAll(() => {
-  catalog = loadCatalog();
+  catalog = loadCatalog({ useDiskCache: true });
 });
 
 const USER: Profile = {

@@ -24,7 +24,7 @@ import { useStudioDom } from './dom.js';
 
 let catalog: Catalog;
 beforeAll(() => {
-  catalog = loadCatalog();
+  catalog = loadCatalog({ useDiskCache: true });
 });
 useStudioDom();
 

@@ -29,7 +29,7 @@ const USER: Profile = {
 const DRAFT = 'Aisha ran to the harbour before the storm';
 
 beforeAll(() => {
-  catalog = loadCatalog();
+  catalog = loadCatalog({ useDiskCache: true });
 });
 useStudioDom();
 /** The error event a stopped step ends its stream with. */

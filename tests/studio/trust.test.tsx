@@ -33,7 +33,7 @@ const USER: Profile = {
 };
 
 beforeAll(() => {
-  catalog = loadCatalog();
+  catalog = loadCatalog({ useDiskCache: true });
   if (!window.matchMedia)
     Object.defineProperty(window, 'matchMedia', {
       value: () => ({ matches: false, addEventListener() {}, removeEventListener() {} }),

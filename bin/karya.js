@@ -8,6 +8,8 @@
 import './node-version.js';
 // Then, for `karya serve` on Linux: glibc's malloc settings for a server (bin/serve-memory.js), which start the process again.
 import './serve-memory.js';
+// And for `karya batch`: its young generation held small while its modules load (bin/batch-heap.js).
+import './batch-heap.js';
 import module from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { bundleBuild, bundleDir, isBundleFresh } from './bundle-fresh.js';

@@ -8,9 +8,13 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
  * objects (a prompt, an answer, its checks' words) in bursts as answers come: the 64 MB were held to the end, and the
  * old generation, which grows with what the young one hands it, grew with them. Measured side by side (200-book prose
  * batch, load 22-29): peak RSS 461-463 MB left to grow, 374-380 stopped at 16 MB, 365-384 at 32 MB, CPU a call the
- * same (4.5-4.6 ms): 32 MB, the fewer collections.
+ * same (4.5-4.6 ms). Those runs stopped it once the modules had loaded, by which time it had grown to 32 MB while
+ * they loaded; held small until then (bin/batch-heap.js), the 400-book prose batch (load 27-49, two runs each): at
+ * 16 MB, the main thread's heap at the peak 90-91 MB against 105-120 at 32, peak RSS 321-335 against 332-350, CPU a
+ * call 2.20-2.37 ms against 2.13-2.42; at 8 MB the old generation took what the young one no longer held (69-86 MB
+ * against 62) for four times as many collections.
  */
-export const MOST_NEW_SPACE_BYTES = 32 * 1024 * 1024;
+export const MOST_NEW_SPACE_BYTES = 16 * 1024 * 1024;
 
 /**
  * A local batch's heaps grow by a quarter of what they hold at each collection (V8 read once per collection; left to
@@ -19,9 +23,10 @@ export const MOST_NEW_SPACE_BYTES = 32 * 1024 * 1024;
  * machine (load 17), 400-book prose batch: peak RSS 585 -> 485 MB at half, CPU 17.9 -> 18.5 s; at a quarter (load
  * 31-40, runs side by side): 349-376 MB against 377-386 at half, CPU a call 3.10 against 3.05 ms; at 15 %, 351 MB for
  * 3.41 ms a call.
- * The young generation stops growing at MOST_NEW_SPACE_BYTES: V8 reads its largest size only as the process starts
- * (--max-semi-space-size), but the factor it grows by at each collection (--semi-space-growth-factor) whenever it
- * grows, so that factor is set to 1 once the young generation has reached that size.
+ * The young generation grows again (bin/batch-heap.js held it while the modules loaded) and stops at
+ * MOST_NEW_SPACE_BYTES: V8 reads its largest size only as the process starts (--max-semi-space-size), but the factor
+ * it grows by at each collection (--semi-space-growth-factor) whenever it grows, so that factor is V8's own (2) until
+ * the young generation has reached that size, then 1.
  */
 export function growHeapSlowly(): void {
   setFlagsFromString('--heap-growing-percent=25');
@@ -29,6 +34,7 @@ export function growHeapSlowly(): void {
     (getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0) >= MOST_NEW_SPACE_BYTES;
   const stopGrowing = () => setFlagsFromString('--semi-space-growth-factor=1');
   if (isGrown()) return stopGrowing();
+  growYoungAsUsual();
   // Looked at after each collection (a young one grows it), until it has grown that far.
   const observer = new PerformanceObserver(() => {
     if (!isGrown()) return;
@@ -36,4 +42,9 @@ export function growHeapSlowly(): void {
     observer.disconnect();
   });
   observer.observe({ entryTypes: ['gc'] });
+}
+
+/** V8's own growth of the young generation (a batch that does not grow its heap slowly: bin/batch-heap.js held it). */
+export function growYoungAsUsual(): void {
+  setFlagsFromString('--semi-space-growth-factor=2');
 }

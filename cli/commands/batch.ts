@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { StateFile } from '../../server/index.js';
 import { cliStateOf, hasBooks, openCliState, type CliState } from '../state.js';
-import { growHeapSlowly } from '../batch/heap.js';
+import { growHeapSlowly, growYoungAsUsual } from '../batch/heap.js';
 import type { BatchJob, RawJob } from '../batch/jobs.js';
 import type { TranslateJob } from '../batch/translate-jobs.js';
 import type { BatchLimits } from '../batch/scheduler.js';
@@ -48,6 +48,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   const { translations } = checked;
   if (!checked.books) {
     await early?.abandon();
+    growYoungAsUsual();
     return translateOnly(translations, opts.state, emitJson);
   }
   const { catalog, jobs } = checked.books;
@@ -55,6 +56,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   // locale's.
   const lang = asked ?? sharedLang(jobs);
   if (!opts.dryRun && !early) growHeapSlowly();
+  else growYoungAsUsual();
   const limits = { concurrency, ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}) };
   if (early) return queuedBatch(jobs, { ...limits, emitJson, catalog, closeThreshold, link: early.link, lang });
   return localBatch(file, opts, { ...checked.books, translations, numbers, limits, outDir, place, emitJson, lang });

@@ -30,10 +30,13 @@ function measure(request: ClosenessRequest & { kind: 'measure' }): MeasureReply 
 }
 
 /**
- * Books kept for passages: those that finished last, about 50 KB each. A book no longer here is sent by the caller
- * when asked (its passages' `missing`), read from the saved books. All of a 400-book batch's, kept, were ~20 MB.
+ * Books kept for passages: those that finished last, about 80 KB each with their strings' share of the thread's heap.
+ * A book no longer here is sent by the caller when asked (its passages' `missing`), read from the saved books. All of
+ * a 400-book batch's, kept, were ~20 MB; 64 of them 5 MB of the thread's 36 MB live (a heap snapshot at a 400-book
+ * prose batch's 3,000th call). At 16, the thread's heap at the batch's peak was 57-62 MB against 67-75 (two runs
+ * each, load 27-49; with the main thread's young generation held at 16 MB, cli/batch/heap.ts).
  */
-const BOOKS_KEPT = 64;
+const BOOKS_KEPT = 16;
 const books = new Map<string, readonly string[]>();
 
 function keep(key: string, parts: readonly string[]): void {

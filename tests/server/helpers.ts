@@ -6,7 +6,12 @@ import { createServer, type Server } from 'node:http';
 import request from 'supertest';
 import type { ImageResult, Provider } from '../../engine/providers/index.js';
 import type { Catalog } from '../../engine/index.js';
-import { createOfflineProvider, providerFromEnv } from '../../engine/providers/index.js';
+import {
+  createOfflineProvider,
+  createOpenAIProvider,
+  providerFromEnv,
+  type ProviderLimits,
+} from '../../engine/providers/index.js';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { configFromEnv, type ServerConfig } from '../../server/core/config.js';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
@@ -223,10 +228,19 @@ export async function statusOf(url: string, init: RequestInit): Promise<number> 
  */
 export async function startWithFakeModel(
   fakeOptions: FakeOpenAIOptions = {},
-  opts: { env?: Record<string, string>; config?: Partial<ServerConfig>; catalog?: Catalog } = {},
+  opts: {
+    env?: Record<string, string>;
+    config?: Partial<ServerConfig>;
+    catalog?: Catalog;
+    /** The provider's waits, shorter (its back-off between asks): the same asks, without seconds of sleep. */
+    limits?: Partial<ProviderLimits>;
+  } = {},
 ): Promise<{ fake: FakeOpenAI; ts: TestServer }> {
   const fake = await startFakeOpenAI(fakeOptions);
-  const provider = providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, ...opts.env });
+  const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, ...opts.env };
+  const provider = opts.limits
+    ? createOpenAIProvider({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, limits: opts.limits })
+    : providerFromEnv(env);
   const ts = await startTestServer({
     provider,
     ...(opts.config ? { config: opts.config } : {}),

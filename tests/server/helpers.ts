@@ -15,7 +15,7 @@ import {
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { configFromEnv, type ServerConfig } from '../../server/core/config.js';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
-import { createContext, createLogger, prepareStore } from '../../server/start.js';
+import { createContext, createLogger, logDestination, prepareStore } from '../../server/start.js';
 import { API_ROUTERS, createApp } from '../../server/app.js';
 import { fullPath, type ApiRoutes } from '../../server/http/routes.js';
 import type { Logger } from 'pino';
@@ -96,6 +96,14 @@ export function offlineProvider(): Provider {
   };
 }
 
+/**
+ * The test servers' log destination (standard output), one for the worker: a destination writes every 100 ms for as
+ * long as the process lives, even with nothing to write (sonic-boom's periodicFlush), and one a server left
+ * behind each of a worker's hundreds of servers (200: 1,700 empty writes a second).
+ */
+let logDestinationOfWorker: ReturnType<typeof logDestination> | undefined;
+const workerLogDestination = () => (logDestinationOfWorker ??= logDestination());
+
 export async function startTestServer(
   opts: { provider?: Provider; config?: Partial<ServerConfig>; logger?: Logger; catalog?: Catalog } = {},
 ): Promise<TestServer> {
@@ -105,7 +113,7 @@ export async function startTestServer(
     config,
     database,
     provider: opts.provider ?? offlineProvider(),
-    logger: opts.logger ?? createLogger(config.logLevel),
+    logger: opts.logger ?? createLogger(config.logLevel, workerLogDestination()),
     ...(opts.catalog ? { catalog: opts.catalog } : {}),
   });
   await prepareStore(ctx);

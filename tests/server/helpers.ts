@@ -6,11 +6,16 @@ import { createServer, type Server } from 'node:http';
 import request from 'supertest';
 import type { ImageResult, Provider } from '../../engine/providers/index.js';
 import type { Catalog } from '../../engine/index.js';
-import { createOfflineProvider, providerFromEnv } from '../../engine/providers/index.js';
+import {
+  createOfflineProvider,
+  createOpenAIProvider,
+  providerFromEnv,
+  type ProviderLimits,
+} from '../../engine/providers/index.js';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { configFromEnv, type ServerConfig } from '../../server/core/config.js';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
-import { createContext, createLogger, prepareStore } from '../../server/start.js';
+import { createContext, createLogger, logDestination, prepareStore } from '../../server/start.js';
 import { API_ROUTERS, createApp } from '../../server/app.js';
 import { fullPath, type ApiRoutes } from '../../server/http/routes.js';
 import type { Logger } from 'pino';
@@ -91,6 +96,14 @@ export function offlineProvider(): Provider {
   };
 }
 
+/**
+ * The test servers' log destination (standard output), one for the worker: a destination writes every 100 ms for as
+ * long as the process lives, even with nothing to write (sonic-boom's periodicFlush), and one a server left
+ * behind each of a worker's hundreds of servers (200: 1,700 empty writes a second).
+ */
+let logDestinationOfWorker: ReturnType<typeof logDestination> | undefined;
+const workerLogDestination = () => (logDestinationOfWorker ??= logDestination());
+
 export async function startTestServer(
   opts: { provider?: Provider; config?: Partial<ServerConfig>; logger?: Logger; catalog?: Catalog } = {},
 ): Promise<TestServer> {
@@ -100,7 +113,7 @@ export async function startTestServer(
     config,
     database,
     provider: opts.provider ?? offlineProvider(),
-    logger: opts.logger ?? createLogger(config.logLevel),
+    logger: opts.logger ?? createLogger(config.logLevel, workerLogDestination()),
     ...(opts.catalog ? { catalog: opts.catalog } : {}),
   });
   await prepareStore(ctx);
@@ -223,10 +236,19 @@ export async function statusOf(url: string, init: RequestInit): Promise<number> 
  */
 export async function startWithFakeModel(
   fakeOptions: FakeOpenAIOptions = {},
-  opts: { env?: Record<string, string>; config?: Partial<ServerConfig>; catalog?: Catalog } = {},
+  opts: {
+    env?: Record<string, string>;
+    config?: Partial<ServerConfig>;
+    catalog?: Catalog;
+    /** The provider's waits, shorter (its back-off between asks): the same asks, without seconds of sleep. */
+    limits?: Partial<ProviderLimits>;
+  } = {},
 ): Promise<{ fake: FakeOpenAI; ts: TestServer }> {
   const fake = await startFakeOpenAI(fakeOptions);
-  const provider = providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, ...opts.env });
+  const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, ...opts.env };
+  const provider = opts.limits
+    ? createOpenAIProvider({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, limits: opts.limits })
+    : providerFromEnv(env);
   const ts = await startTestServer({
     provider,
     ...(opts.config ? { config: opts.config } : {}),

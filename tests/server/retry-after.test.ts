@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { serverOnFakeModel, signUp } from './helpers.js';
 
-const served = serverOnFakeModel();
+// The provider's back-off between asks 10 ms, not 2 s: the same three asks, without 8 s of sleep.
+const served = serverOnFakeModel({}, { limits: { statusRetryDelayMs: 10 } });
 /** The provider asks again twice after a 503 (engine/timing.ts): three answers make one failed step. */
 const three = <T>(reply: T): T[] => [reply, reply, reply];
 

@@ -13,6 +13,10 @@ function filtered(file: string, filter: string): string {
   }).stderr;
 }
 
+/** ffprobe's JSON of `file`'s first audio stream, with `what` asked of it (-show_entries …, -show_chapters). */
+const probed = (file: string, what: string[]): unknown =>
+  JSON.parse(run('ffprobe', ['-v', 'error', '-select_streams', 'a:0', ...what, '-of', 'json', file]));
+
 export interface StreamFacts {
   codec: string;
   sampleRate: number;
@@ -25,19 +29,10 @@ export interface StreamFacts {
 
 /** The first audio stream's codec, sample rate, channels and bit rate, the file's duration and title (ffprobe). */
 export function streamOf(file: string): StreamFacts {
-  const json = JSON.parse(
-    run('ffprobe', [
-      '-v',
-      'error',
-      '-select_streams',
-      'a:0',
-      '-show_entries',
-      'stream=codec_name,sample_rate,channels,bit_rate:format=duration:format_tags=title',
-      '-of',
-      'json',
-      file,
-    ]),
-  ) as {
+  const json = probed(file, [
+    '-show_entries',
+    'stream=codec_name,sample_rate,channels,bit_rate:format=duration:format_tags=title',
+  ]) as {
     streams: Array<{ codec_name: string; sample_rate: string; channels: number; bit_rate: string }>;
     format: { duration: string; tags?: { title?: string } };
   };
@@ -146,20 +141,7 @@ export function chaptersOf(file: string): Array<{ title: string; start: number; 
 
 /** An M4B's first audio stream's codec and its chapter marks, from one ffprobe. */
 export function m4bOf(file: string): { codec: string; chapters: Array<{ title: string; start: number; end: number }> } {
-  const json = JSON.parse(
-    run('ffprobe', [
-      '-v',
-      'error',
-      '-select_streams',
-      'a:0',
-      '-show_entries',
-      'stream=codec_name',
-      '-show_chapters',
-      '-of',
-      'json',
-      file,
-    ]),
-  ) as {
+  const json = probed(file, ['-show_entries', 'stream=codec_name', '-show_chapters']) as {
     streams: Array<{ codec_name: string }>;
     chapters: Array<{ start_time: string; end_time: string; tags?: { title?: string } }>;
   };

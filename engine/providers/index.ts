@@ -5,6 +5,7 @@ import type { Provider, ProviderEvent } from '../provider.js';
 import { createOfflineProvider } from './offline.js';
 import { createOpenAIProvider } from './openai.js';
 import { loadProviderConfigs } from './config-file.js';
+import type { ProviderLimits } from '../timing.js';
 
 export type {
   Provider,
@@ -57,6 +58,8 @@ export interface ProviderFromEnvOptions {
   probeAlongside?: boolean;
   /** Plain chat completions straight through `fetch`, not the SDK's request machinery (openai.ts; `karya batch`). */
   directChat?: boolean;
+  /** The provider's waits and bounds instead of PROVIDER_LIMITS' (a test's back-off in milliseconds, not seconds). */
+  limits?: Partial<ProviderLimits>;
 }
 
 /**
@@ -78,5 +81,6 @@ export function providerFromEnv(env: NodeJS.ProcessEnv = process.env, options: P
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.probeAlongside ? { probeAlongside: true } : {}),
     ...(options.directChat ? { directChat: true } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
   });
 }

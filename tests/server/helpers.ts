@@ -6,12 +6,7 @@ import { createServer, type Server } from 'node:http';
 import request from 'supertest';
 import type { ImageResult, Provider } from '../../engine/providers/index.js';
 import type { Catalog } from '../../engine/index.js';
-import {
-  createOfflineProvider,
-  createOpenAIProvider,
-  providerFromEnv,
-  type ProviderLimits,
-} from '../../engine/providers/index.js';
+import { createOfflineProvider, providerFromEnv, type ProviderLimits } from '../../engine/providers/index.js';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { configFromEnv, type ServerConfig } from '../../server/core/config.js';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
@@ -246,9 +241,7 @@ export async function startWithFakeModel(
 ): Promise<{ fake: FakeOpenAI; ts: TestServer }> {
   const fake = await startFakeOpenAI(fakeOptions);
   const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, ...opts.env };
-  const provider = opts.limits
-    ? createOpenAIProvider({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, limits: opts.limits })
-    : providerFromEnv(env);
+  const provider = providerFromEnv(env, opts.limits ? { limits: opts.limits } : {});
   const ts = await startTestServer({
     provider,
     ...(opts.config ? { config: opts.config } : {}),

@@ -4,9 +4,12 @@
 // Ace's browser) are not counted. Without the variable this file does nothing.
 import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 
 const folder = process.env.KARYA_TEST_CPU;
+/** The checkout: files are named from it (a test may have left the process in another folder). */
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** This process's own and its reaped children's CPU, seconds (/proc/self/stat's utime+stime and cutime+cstime). */
 function cpuNow(): { self: number; children: number } {
@@ -24,7 +27,7 @@ if (folder) {
   const start = { ...cpuNow(), wall: performance.now() };
   afterAll(({}, suite) => {
     const now = cpuNow();
-    const file = path.relative(process.cwd(), suite.file?.filepath ?? suite.name);
+    const file = path.relative(root, suite.file?.filepath ?? suite.name);
     const line = {
       file,
       self: +(now.self - start.self).toFixed(2),

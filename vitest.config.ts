@@ -49,7 +49,9 @@ export default defineConfig({
     // KARYA_DB_SYNC=normal: the tests' SQLite files commit without an fsync each (server/store/sqlite/sync-level.ts),
     // as their Postgres clusters run with fsync off (tests/postgres.ts): a commit still survives a killed process,
     // which is what the crash tests kill; an fsync per commit was 7–10 ms of a test's wall on a busy disk.
-    env: { KARYA_ACE: 'off', KARYA_DB_SYNC: 'normal' },
+    // KARYA_EPUBCHECK_IDLE_MS: a worker's epubcheck JVM (engine/node/epubcheck-server.ts) is kept for the whole run, not
+    // ended after 45 s without a check: its files check EPUBs minutes apart, and each new JVM is ~3.5 s of CPU.
+    env: { KARYA_ACE: 'off', KARYA_DB_SYNC: 'normal', KARYA_EPUBCHECK_IDLE_MS: '3600000' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -24,11 +24,11 @@ export interface InProcessOptions {
 }
 
 /**
- * Provider and server settings of whoever runs the tests: never seen by a run unless it sets them. KARYA_ACE and
- * KARYA_DB_SYNC are the suite's own (vitest.config.ts turns DAISY Ace off and the fsync of each SQLite commit): a run
- * keeps them unless it sets them.
+ * Provider and server settings of whoever runs the tests: never seen by a run unless it sets them. KARYA_ACE,
+ * KARYA_DB_SYNC and KARYA_EPUBCHECK_IDLE_MS are the suite's own (vitest.config.ts turns DAISY Ace off and the fsync of
+ * each SQLite commit, and keeps a worker's epubcheck JVM): a run keeps them unless it sets them.
  */
-const SUITE_SETTINGS = new Set(['KARYA_ACE', 'KARYA_DB_SYNC']);
+const SUITE_SETTINGS = new Set(['KARYA_ACE', 'KARYA_DB_SYNC', 'KARYA_EPUBCHECK_IDLE_MS']);
 const isOwnSetting = (name: string) => /^(OPENAI_|KARYA_)/.test(name) && !SUITE_SETTINGS.has(name);
 
 let turn: Promise<unknown> = Promise.resolve();

@@ -33,7 +33,7 @@ export type ServedCheck =
   { kind: 'run'; run: EpubcheckRun } | { kind: 'timed-out' } | { kind: 'unavailable'; why: string };
 
 export interface EpubcheckServerOptions {
-  /** How long the JVM waits for another check before it ends (default 45 s). */
+  /** How long the JVM waits for another check before it ends (default 45 s, or KARYA_EPUBCHECK_IDLE_MS). */
   idleMs?: number;
   /** How long one check may take (default 180 s, as the one-shot run). */
   timeoutMs?: number;
@@ -45,6 +45,15 @@ export interface EpubcheckServerOptions {
 export const EPUBCHECK_TIMEOUT_MS = 180_000;
 const SOURCE = path.join(ROOT, 'engine', 'node', 'EpubcheckServer.java');
 const HEADER = /^(-?\d+) (\d+) (\d+)$/;
+
+/**
+ * How long a JVM waits for another check before it ends: KARYA_EPUBCHECK_IDLE_MS (a whole number of milliseconds;
+ * any other value keeps the default), else 45 s. The test suite keeps each worker's JVM for its whole run.
+ */
+export function epubcheckIdleMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.KARYA_EPUBCHECK_IDLE_MS?.trim() ?? '';
+  return /^\d{1,9}$/.test(raw) ? Number(raw) : 45_000;
+}
 
 /** The request line: the path as Base64 of its UTF-8, or null when the path would not arrive as it is. */
 function requestOf(file: string): string | null {
@@ -87,7 +96,7 @@ export class EpubcheckServer {
     options: EpubcheckServerOptions = {},
   ) {
     // The JVM rests (unref'd) when no check is queued, and ends after idleMs of rest.
-    this.turns = new OneAtATime(options.idleMs ?? 45_000, {
+    this.turns = new OneAtATime(options.idleMs ?? epubcheckIdleMs(), {
       rest: () => {
         this.child?.unref();
         return !!this.child;

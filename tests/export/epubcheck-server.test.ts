@@ -11,6 +11,7 @@ import { renderDocument } from '../../engine/node/export/index.js';
 import { ROOT } from '../../engine/node/load.js';
 import {
   EpubcheckServer,
+  epubcheckIdleMs,
   runEpubcheckOnce,
   sharedEpubcheckServer,
   type ServedCheck,
@@ -145,6 +146,14 @@ describe('epubcheck in one long-lived JVM', () => {
     },
     120_000,
   );
+
+  it('a JVM waits KARYA_EPUBCHECK_IDLE_MS for another check (a whole number of ms), else 45 s', () => {
+    expect(epubcheckIdleMs({})).toBe(45_000);
+    expect(epubcheckIdleMs({ KARYA_EPUBCHECK_IDLE_MS: ' 3600000 ' })).toBe(3_600_000);
+    expect(epubcheckIdleMs({ KARYA_EPUBCHECK_IDLE_MS: '0' })).toBe(0);
+    for (const other of ['', 'soon', '-1', '1.5', '1e6', '9999999999'])
+      expect(epubcheckIdleMs({ KARYA_EPUBCHECK_IDLE_MS: other })).toBe(45_000);
+  });
 
   it('a check that outlasts its time-out kills the JVM and says so; the next starts another', async () => {
     const hasty = new EpubcheckServer(JAR, { timeoutMs: 1 });

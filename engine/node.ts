@@ -121,6 +121,8 @@ export const loadProviders = () => import('./providers/index.js');
  * @example const { writeKdpPackage } = await loadPublishFiles();
  */
 export const loadPublishFiles = () => import('./node/publish.js');
+/** epubcheck's long-lived JVM alone (its KARYA_EPUBCHECK_IDLE_MS setting checked at a server's start). */
+export const loadEpubcheckServer = () => import('./node/epubcheck-server.js');
 
 /**
  * The audio edition (voices, FFmpeg mastering, the M4B and read-along.json), loaded on first use.

@@ -12,17 +12,20 @@ export interface ServeOptions {
 }
 
 /**
- * The limits the pools read when first used (KARYA_EXPORT_*, KARYA_IMPORT_* and KARYA_AUDIO_THREADS: at the first
- * download, import or audiobook); a bad value stops the start instead, said as the server's other settings are (the
+ * The limits the pools read when first used (KARYA_EXPORT_*, KARYA_IMPORT_*, KARYA_AUDIO_THREADS and
+ * KARYA_EPUBCHECK_IDLE_MS: at the first download, import, audiobook or EPUB check); a bad value stops the start
+ * instead, said as the server's other settings are (the
  * variable, the value, what is allowed: the engine's LimitSettingError is the data, errors-config's
  * `config_whole_number` the words) in `lang`.
  */
 export async function limitSettingsOrExit(lang: Lang): Promise<void> {
-  const { loadExportPool, loadImportPool, loadAudioPool, LimitSettingError } = await import('../../engine/node.js');
+  const { loadExportPool, loadImportPool, loadAudioPool, loadEpubcheckServer, LimitSettingError } =
+    await import('../../engine/node.js');
   try {
     (await loadExportPool()).exportLimitsFromEnv(process.env);
     (await loadImportPool()).importLimitsFromEnv(process.env);
     (await loadAudioPool()).audioThreads(process.env);
+    (await loadEpubcheckServer()).epubcheckIdleMs(process.env);
   } catch (error) {
     const worded = error instanceof LimitSettingError ? new ConfigError(error.code, error.params) : error;
     exitOnFailure(worded, lang, { selfWorded: [ConfigError] });

@@ -18,6 +18,7 @@ import { Socket } from 'node:net';
 import path from 'node:path';
 import { JAVA_QUICK_START, findOnPath, quickJava } from './java.js';
 import { compiledServer } from './epubcheck-server-class.js';
+import { limitFromEnv } from './worker-limits.js';
 import { ROOT } from './load.js';
 import { OneAtATime } from './one-at-a-time.js';
 
@@ -47,12 +48,12 @@ const SOURCE = path.join(ROOT, 'engine', 'node', 'EpubcheckServer.java');
 const HEADER = /^(-?\d+) (\d+) (\d+)$/;
 
 /**
- * How long a JVM waits for another check before it ends: KARYA_EPUBCHECK_IDLE_MS (a whole number of milliseconds;
- * any other value keeps the default), else 45 s. The test suite keeps each worker's JVM for its whole run.
+ * How long a JVM waits for another check before it ends: KARYA_EPUBCHECK_IDLE_MS (a whole number of milliseconds, at
+ * most a day), else 45 s; another value throws LimitSettingError (`karya serve` checks it at its start). The test suite
+ * keeps each worker's JVM for its whole run.
  */
 export function epubcheckIdleMs(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.KARYA_EPUBCHECK_IDLE_MS?.trim() ?? '';
-  return /^\d{1,9}$/.test(raw) ? Number(raw) : 45_000;
+  return limitFromEnv(env, 'KARYA_EPUBCHECK_IDLE_MS', 45_000, 0, 86_400_000);
 }
 
 /** The request line: the path as Base64 of its UTF-8, or null when the path would not arrive as it is. */

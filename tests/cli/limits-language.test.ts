@@ -1,5 +1,6 @@
 // An operator's pool limit refused at start (KARYA_EXPORT_WORKERS, _TIMEOUT_MS, _MEMORY_MB; KARYA_IMPORT_WORKERS,
-// _TIMEOUT_MS, _WAIT_MS, _MEMORY_MB; KARYA_AUDIO_THREADS), said as the server's other settings are: the variable, the
+// _TIMEOUT_MS, _WAIT_MS, _MEMORY_MB; KARYA_AUDIO_THREADS; KARYA_EPUBCHECK_IDLE_MS), said as the server's other settings
+// are: the variable, the
 // value given and what is allowed, in the locale's language, by `karya serve` and by `karya worker`, before the first
 // download, import or audiobook would have found it.
 import path from 'node:path';
@@ -59,4 +60,14 @@ describe("an import or audio limit refused at start, in the locale's language", 
     },
     120_000,
   );
+});
+
+describe('the epubcheck JVM’s wait refused at start', () => {
+  it('KARYA_EPUBCHECK_IDLE_MS that is not a whole number of ms up to a day stops karya serve, named', async () => {
+    const cwd = tempDir('karya-epubcheck-idle-');
+    const env = { LC_ALL: 'en_GB.UTF-8', KARYA_DB: path.join(cwd, 'k.sqlite'), KARYA_EPUBCHECK_IDLE_MS: 'soon' };
+    const serve = await runKaryaInProcess(['serve', '--port', '0'], { env, cwd });
+    expect(serve.code).toBe(2);
+    expect(serve.stderr).toContain('karya: KARYA_EPUBCHECK_IDLE_MS: "soon" must be a whole number from 0 to 86400000');
+  }, 60_000);
 });

@@ -39,7 +39,12 @@ export async function preparedForAxe(context: BrowserContext): Promise<void> {
   await context.addInitScript((src) => Object.assign(window, { __karyaAxeUrl: src }), url);
 }
 
-/** axe into the page: from the cached URL in a context prepared for it, else its source evaluated. */
+/**
+ * axe into the page: from the cached URL in a context prepared for it, else its source evaluated. Configured without
+ * each finding's HTML (noHtml): no answer here reads it (a violation is told by its rule, help, target and failure
+ * summary), and axe otherwise serialises the outer HTML of every element a rule looked at, passes included, a
+ * twentieth of a reading.
+ */
 async function injectAxe(page: Page): Promise<void> {
   const state = await page.evaluate(() => ({
     has: 'axe' in window,
@@ -48,6 +53,9 @@ async function injectAxe(page: Page): Promise<void> {
   if (state.has) return;
   if (state.url) await page.addScriptTag({ url: state.url });
   else await page.evaluate(AXE_SOURCE);
+  await page.evaluate(() =>
+    (window as unknown as { axe: { configure(spec: { noHtml: boolean }): void } }).axe.configure({ noHtml: true }),
+  );
 }
 
 interface AxeViolation {

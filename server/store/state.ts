@@ -2,6 +2,7 @@
 // (saved books only: migrations/state.ts) or on the server's Postgres database. Nothing else of the
 // server's storage is reached from the CLI.
 import { STATE_MIGRATION_TABLE, stateMigrations } from '../../migrations/state.js';
+import { bundleCodeHash } from '../../engine/node.js';
 import { openSqlite } from './sqlite/connect.js';
 import { Store } from './sqlite/store.js';
 import { bookStore, loadBook, writeMemory } from './sqlite/books.js';
@@ -43,9 +44,12 @@ export async function openStateStore(
  * not block the event loop, and with it every other book's calls.
  */
 async function openStateFile(file: string, opts: { isDurable?: boolean } = {}): Promise<StateFile> {
+  const schemaCode = bundleCodeHash();
   const opened = await openSqlite<BooksDatabase>(file, {
     migrations: stateMigrations,
     tableName: STATE_MIGRATION_TABLE,
+    // A new state file takes the schema the bundle's migrations made last (server/store/sqlite/kept-schema.ts).
+    ...(schemaCode ? { schemaCode } : {}),
   });
   if (opts.isDurable === false) {
     opened.sqlite.pragma('synchronous = NORMAL');

@@ -10,6 +10,7 @@ import type { Database } from '../schema.js';
 import { migrationFailure } from '../model.js';
 import { closeAsideWriter } from './aside.js';
 import { durableSync } from './sync-level.js';
+import { bookkeepingTables, isEmptyFile, keptSchemaKey, readSchema, writeKeptSchema } from './kept-schema.js';
 
 export interface OpenedDatabase<DB = Database> {
   db: Kysely<DB>;
@@ -21,6 +22,11 @@ export interface MigrationSet {
   migrations: Record<string, Migration>;
   /** The table that records which migrations ran (kysely's default for the server). */
   tableName?: string;
+  /**
+   * The identity of the code that runs these migrations (the CLI bundle's code hash): a file with nothing in it then
+   * takes the schema they made in the last new file (kept-schema.ts) instead of running them again.
+   */
+  schemaCode?: string;
 }
 
 /**
@@ -90,23 +96,33 @@ function isUpToDate(sqlite: SQLite.Database, set: MigrationSet): boolean {
 }
 
 async function migrateLocked(db: Kysely<unknown>, sqlite: SQLite.Database, set: MigrationSet): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => set.migrations },
-    disableTransactions: true,
-    ...(set.tableName ? { migrationTableName: set.tableName, migrationLockTableName: `${set.tableName}_lock` } : {}),
-  });
   // BEGIN IMMEDIATE takes the write lock (waiting up to busy_timeout for another process's migration);
   // every migration and kysely's bookkeeping then run inside this one transaction.
   sqlite.exec('BEGIN IMMEDIATE');
   let isCommitted = false;
+  let made: { keep(): void } | undefined;
   try {
-    const { error, results } = await migrator.migrateToLatest();
-    const failure = migrationFailure(error, results);
-    if (failure) throw failure;
+    const tables = bookkeepingTables(set.tableName);
+    const key =
+      set.schemaCode && isEmptyFile(sqlite)
+        ? keptSchemaKey(set.schemaCode, set.tableName, Object.keys(set.migrations))
+        : undefined;
+    if (!key || !writeKeptSchema(sqlite, key, tables[0])) {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => set.migrations },
+        disableTransactions: true,
+        ...(set.tableName ? { migrationTableName: tables[0], migrationLockTableName: tables[1] } : {}),
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      const failure = migrationFailure(error, results);
+      if (failure) throw failure;
+      if (key) made = readSchema(sqlite, key, tables);
+    }
     sqlite.exec('COMMIT');
     isCommitted = true;
   } finally {
     if (!isCommitted && sqlite.inTransaction) sqlite.exec('ROLLBACK');
   }
+  made?.keep();
 }

@@ -45,14 +45,17 @@ export async function openStateStore(
  */
 async function openStateFile(file: string, opts: { isDurable?: boolean } = {}): Promise<StateFile> {
   const schemaCode = bundleCodeHash();
-  const opened = await openSqlite<BooksDatabase>(file, {
-    migrations: stateMigrations,
-    tableName: STATE_MIGRATION_TABLE,
-    // A new state file takes the schema the bundle's migrations made last (server/store/sqlite/kept-schema.ts).
-    ...(schemaCode ? { schemaCode } : {}),
-  });
+  const opened = await openSqlite<BooksDatabase>(
+    file,
+    {
+      migrations: stateMigrations,
+      tableName: STATE_MIGRATION_TABLE,
+      // A new state file takes the schema the bundle's migrations made last (server/store/sqlite/kept-schema.ts).
+      ...(schemaCode ? { schemaCode } : {}),
+    },
+    opts.isDurable === false ? { isDurable: false } : {},
+  );
   if (opts.isDurable === false) {
-    opened.sqlite.pragma('synchronous = NORMAL');
     // The WAL copied into the file (a checkpoint, with its two fsyncs) every ~32 MB written rather than SQLite's 4 MB:
     // a 400-book batch's main thread spent ~2 % of its time in checkpoints, and a page written again meanwhile (the
     // books' rows, the tables' inner pages) is copied once. The WAL file keeps its largest size (disk, not memory).

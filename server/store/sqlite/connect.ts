@@ -39,16 +39,25 @@ export async function openDatabase(file: string): Promise<OpenedDatabase> {
   return openSqlite<Database>(file, { migrations });
 }
 
-/** Open a SQLite file and run a set of migrations on it under the write lock. */
-export async function openSqlite<DB>(file: string, set: MigrationSet): Promise<OpenedDatabase<DB>> {
+/**
+ * Open a SQLite file and run a set of migrations on it under the write lock. `isDurable: false` commits without an
+ * fsync (WAL's synchronous=NORMAL) from the start: the migrations' commit too, which made a new batch state file
+ * wait on the disk before its first call.
+ */
+export async function openSqlite<DB>(
+  file: string,
+  set: MigrationSet,
+  { isDurable = true }: { isDurable?: boolean } = {},
+): Promise<OpenedDatabase<DB>> {
   // Not Node's recursive mkdir: it never returns for a path under /proc (engine/node/dirs.ts).
   if (file !== ':memory:') makeDirs(path.dirname(path.resolve(file)));
   const sqlite = new SQLite(file, { timeout: 30_000 });
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {
     sqlite.pragma('busy_timeout = 30000');
+    // Before the switch to WAL, which is itself a commit: a file that need not be durable waits on no flush for it.
+    sqlite.pragma(`synchronous = ${isDurable ? durableSync() : 'NORMAL'}`);
     sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma(`synchronous = ${durableSync()}`);
     sqlite.pragma('foreign_keys = ON');
     if (!isUpToDate(sqlite, set)) await migrateLocked(db as Kysely<unknown>, sqlite, set);
   } catch (error) {

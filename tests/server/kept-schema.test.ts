@@ -2,12 +2,16 @@
 // the same tables, columns, indexes and migration records as migrating gives, a file that holds anything is still
 // migrated, and a migration added later runs on a file made from the kept schema.
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Migration } from 'kysely/migration';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { STATE_MIGRATION_TABLE, stateMigrations } from '../../migrations/state.js';
 import { openSqlite, type MigrationSet } from '../../server/store/sqlite/connect.js';
+import { keptSchemaKey } from '../../server/store/sqlite/kept-schema.js';
+import { ROOT } from '../../engine/node.js';
 import { tempDir } from '../temp.js';
 
 /** The state file's migrations, counting the ones that ran. */
@@ -60,6 +64,22 @@ describe('a new state file', () => {
     });
     await open(`${dir}/second.sqlite`, { migrations: added.set, tableName: STATE_MIGRATION_TABLE, schemaCode });
     expect(added.ran).toEqual(['9999_added']);
+  });
+
+  it('is migrated when the kept schema fails, with nothing of it left', async () => {
+    const dir = tempDir('karya-kept-schema-');
+    const schemaCode = `test ${randomUUID()}`;
+    const key = keptSchemaKey(schemaCode, STATE_MIGRATION_TABLE, Object.keys(stateMigrations));
+    const cache = path.join(ROOT, '.karya', 'cache');
+    mkdirSync(cache, { recursive: true });
+    const statements = ['CREATE TABLE half_made (id INTEGER)', 'CREATE TABLE nope ('];
+    writeFileSync(path.join(cache, `schema-${key.slice(0, 32)}.json`), JSON.stringify({ key, statements, rows: [] }));
+    const broken = counted();
+    await open(`${dir}/broken.sqlite`, { migrations: broken.set, tableName: STATE_MIGRATION_TABLE, schemaCode });
+    expect(broken.ran).toEqual(Object.keys(stateMigrations));
+    const migrated = `${dir}/migrated.sqlite`;
+    await open(migrated, { migrations: stateMigrations, tableName: STATE_MIGRATION_TABLE });
+    expect(contents(`${dir}/broken.sqlite`)).toEqual(contents(migrated));
   });
 
   it('is migrated when it holds anything, or when no code names the schema', async () => {

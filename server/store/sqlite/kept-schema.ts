@@ -41,21 +41,30 @@ const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Writes the kept schema of `key` into the (empty) file, inside the caller's transaction, the migration table's
- * times being now. False when none is kept: the caller migrates.
+ * times being now. False when none is kept, or when what is kept fails (a file cut short, edited by hand): nothing of
+ * it is left, and the caller migrates.
  */
 export function writeKeptSchema(sqlite: SQLite.Database, key: string, migrationTable: string): boolean {
   const schema = kept.read(key);
   if (!schema) return false;
-  for (const statement of schema.statements) sqlite.exec(statement);
-  const now = new Date().toISOString();
-  for (const { table, values } of schema.rows) {
-    const row = table === migrationTable && 'timestamp' in values ? { ...values, timestamp: now } : values;
-    const columns = Object.keys(row);
-    sqlite
-      .prepare(`INSERT INTO ${quoted(table)} (${columns.map(quoted).join(', ')}) VALUES (${columns.map(() => '?')})`)
-      .run(...columns.map((c) => row[c]));
+  sqlite.exec('SAVEPOINT kept_schema');
+  try {
+    for (const statement of schema.statements) sqlite.exec(statement);
+    const now = new Date().toISOString();
+    for (const { table, values } of schema.rows) {
+      const row = table === migrationTable && 'timestamp' in values ? { ...values, timestamp: now } : values;
+      const columns = Object.keys(row);
+      const names = columns.map(quoted).join(', ');
+      sqlite
+        .prepare(`INSERT INTO ${quoted(table)} (${names}) VALUES (${columns.map(() => '?')})`)
+        .run(...columns.map((c) => row[c]));
+    }
+    sqlite.exec('RELEASE kept_schema');
+    return true;
+  } catch {
+    sqlite.exec('ROLLBACK TO kept_schema; RELEASE kept_schema');
+    return false;
   }
-  return true;
 }
 
 /**

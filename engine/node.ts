@@ -8,7 +8,8 @@ export { errnoError, makeDirs, nearestExisting } from './node/dirs.js';
 // source.
 export { readLanguages, readLanguageFolder, languageFolders, tableSources } from './node/languages.js';
 export { coverData, CoverDataError, type CoverIssue } from './node/print/cover-data.js';
-export { loadCatalog, packageVersion, readSources, ROOT } from './node/load.js';
+export { bundleCodeHash, loadCatalog, packageVersion, readSources, ROOT } from './node/load.js';
+export { keptCache, type KeptCache } from './node/kept-cache.js';
 export {
   fullYaml,
   preloadYaml,

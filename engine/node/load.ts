@@ -128,6 +128,11 @@ export function cacheKey(sources: Sources, codeDir: string = RESOLVING_CODE_DIR)
   return hash.digest('hex');
 }
 
+/** The running bundle's code hash (its build.json), or undefined when the code runs from its sources. */
+export function bundleCodeHash(): string | undefined {
+  return builtCodeHash(RESOLVING_CODE_DIR);
+}
+
 /** The code hash scripts/build-cli.ts writes into the bundle's build.json, if `codeDir` is a bundle. */
 function builtCodeHash(codeDir: string): string | undefined {
   try {

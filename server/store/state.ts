@@ -2,6 +2,7 @@
 // (saved books only: migrations/state.ts) or on the server's Postgres database. Nothing else of the
 // server's storage is reached from the CLI.
 import { STATE_MIGRATION_TABLE, stateMigrations } from '../../migrations/state.js';
+import { bundleCodeHash } from '../../engine/node.js';
 import { openSqlite } from './sqlite/connect.js';
 import { Store } from './sqlite/store.js';
 import { bookStore, loadBook, writeMemory } from './sqlite/books.js';
@@ -43,12 +44,18 @@ export async function openStateStore(
  * not block the event loop, and with it every other book's calls.
  */
 async function openStateFile(file: string, opts: { isDurable?: boolean } = {}): Promise<StateFile> {
-  const opened = await openSqlite<BooksDatabase>(file, {
-    migrations: stateMigrations,
-    tableName: STATE_MIGRATION_TABLE,
-  });
+  const schemaCode = bundleCodeHash();
+  const opened = await openSqlite<BooksDatabase>(
+    file,
+    {
+      migrations: stateMigrations,
+      tableName: STATE_MIGRATION_TABLE,
+      // A new state file takes the schema the bundle's migrations made last (server/store/sqlite/kept-schema.ts).
+      ...(schemaCode ? { schemaCode } : {}),
+    },
+    opts.isDurable === false ? { isDurable: false } : {},
+  );
   if (opts.isDurable === false) {
-    opened.sqlite.pragma('synchronous = NORMAL');
     // The WAL copied into the file (a checkpoint, with its two fsyncs) every ~32 MB written rather than SQLite's 4 MB:
     // a 400-book batch's main thread spent ~2 % of its time in checkpoints, and a page written again meanwhile (the
     // books' rows, the tables' inner pages) is copied once. The WAL file keeps its largest size (disk, not memory).

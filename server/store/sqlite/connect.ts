@@ -10,6 +10,7 @@ import type { Database } from '../schema.js';
 import { migrationFailure } from '../model.js';
 import { closeAsideWriter } from './aside.js';
 import { durableSync } from './sync-level.js';
+import { bookkeepingTables, isEmptyFile, keptSchemaKey, readSchema, writeKeptSchema } from './kept-schema.js';
 
 export interface OpenedDatabase<DB = Database> {
   db: Kysely<DB>;
@@ -21,6 +22,11 @@ export interface MigrationSet {
   migrations: Record<string, Migration>;
   /** The table that records which migrations ran (kysely's default for the server). */
   tableName?: string;
+  /**
+   * The identity of the code that runs these migrations (the CLI bundle's code hash): a file with nothing in it then
+   * takes the schema they made in the last new file (kept-schema.ts) instead of running them again.
+   */
+  schemaCode?: string;
 }
 
 /**
@@ -33,16 +39,25 @@ export async function openDatabase(file: string): Promise<OpenedDatabase> {
   return openSqlite<Database>(file, { migrations });
 }
 
-/** Open a SQLite file and run a set of migrations on it under the write lock. */
-export async function openSqlite<DB>(file: string, set: MigrationSet): Promise<OpenedDatabase<DB>> {
+/**
+ * Open a SQLite file and run a set of migrations on it under the write lock. `isDurable: false` commits without an
+ * fsync (WAL's synchronous=NORMAL) from the start: the migrations' commit too, which made a new batch state file
+ * wait on the disk before its first call.
+ */
+export async function openSqlite<DB>(
+  file: string,
+  set: MigrationSet,
+  { isDurable = true }: { isDurable?: boolean } = {},
+): Promise<OpenedDatabase<DB>> {
   // Not Node's recursive mkdir: it never returns for a path under /proc (engine/node/dirs.ts).
   if (file !== ':memory:') makeDirs(path.dirname(path.resolve(file)));
   const sqlite = new SQLite(file, { timeout: 30_000 });
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {
     sqlite.pragma('busy_timeout = 30000');
+    // Before the switch to WAL, which is itself a commit: a file that need not be durable waits on no flush for it.
+    sqlite.pragma(`synchronous = ${isDurable ? durableSync() : 'NORMAL'}`);
     sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma(`synchronous = ${durableSync()}`);
     sqlite.pragma('foreign_keys = ON');
     if (!isUpToDate(sqlite, set)) await migrateLocked(db as Kysely<unknown>, sqlite, set);
   } catch (error) {
@@ -90,23 +105,33 @@ function isUpToDate(sqlite: SQLite.Database, set: MigrationSet): boolean {
 }
 
 async function migrateLocked(db: Kysely<unknown>, sqlite: SQLite.Database, set: MigrationSet): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => set.migrations },
-    disableTransactions: true,
-    ...(set.tableName ? { migrationTableName: set.tableName, migrationLockTableName: `${set.tableName}_lock` } : {}),
-  });
   // BEGIN IMMEDIATE takes the write lock (waiting up to busy_timeout for another process's migration);
   // every migration and kysely's bookkeeping then run inside this one transaction.
   sqlite.exec('BEGIN IMMEDIATE');
   let isCommitted = false;
+  let made: { keep(): void } | undefined;
   try {
-    const { error, results } = await migrator.migrateToLatest();
-    const failure = migrationFailure(error, results);
-    if (failure) throw failure;
+    const tables = bookkeepingTables(set.tableName);
+    const key =
+      set.schemaCode && isEmptyFile(sqlite)
+        ? keptSchemaKey(set.schemaCode, set.tableName, Object.keys(set.migrations))
+        : undefined;
+    if (!key || !writeKeptSchema(sqlite, key, tables[0])) {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => set.migrations },
+        disableTransactions: true,
+        ...(set.tableName ? { migrationTableName: tables[0], migrationLockTableName: tables[1] } : {}),
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      const failure = migrationFailure(error, results);
+      if (failure) throw failure;
+      if (key) made = readSchema(sqlite, key, tables);
+    }
     sqlite.exec('COMMIT');
     isCommitted = true;
   } finally {
     if (!isCommitted && sqlite.inTransaction) sqlite.exec('ROLLBACK');
   }
+  made?.keep();
 }

@@ -30,27 +30,29 @@ export interface MigrationSet {
 }
 
 /**
- * Open (creating folders and tables as needed) the database at `file`. ':memory:' works for tests. The server's
- * migrations load here, not with this module: the command line's state file (server/store/state.ts) opens through
- * openSqlite with its own, and loads ~40 files fewer without them.
+ * Open (creating folders and tables as needed) the database at `file`. ':memory:' works for tests, and so does a
+ * database's image (better-sqlite3's serialize()), opened in memory: a test server starts from an image of the migrated
+ * schema, which then has nothing to migrate (tests/server/helpers.ts). The server's migrations load here, not with this
+ * module: the command line's state file (server/store/state.ts) opens through openSqlite with its own, and loads ~40
+ * files fewer without them.
  */
-export async function openDatabase(file: string): Promise<OpenedDatabase> {
+export async function openDatabase(file: string | Buffer): Promise<OpenedDatabase> {
   const { migrations } = await import('../../../migrations/index.js');
   return openSqlite<Database>(file, { migrations });
 }
 
 /**
- * Open a SQLite file and run a set of migrations on it under the write lock. `isDurable: false` commits without an
- * fsync (WAL's synchronous=NORMAL) from the start: the migrations' commit too, which made a new batch state file
- * wait on the disk before its first call.
+ * Open a SQLite file (or an image of one, in memory) and run a set of migrations on it under the write lock.
+ * `isDurable: false` commits without an fsync (WAL's synchronous=NORMAL) from the start: the migrations' commit too,
+ * which made a new batch state file wait on the disk before its first call.
  */
 export async function openSqlite<DB>(
-  file: string,
+  file: string | Buffer,
   set: MigrationSet,
   { isDurable = true }: { isDurable?: boolean } = {},
 ): Promise<OpenedDatabase<DB>> {
   // Not Node's recursive mkdir: it never returns for a path under /proc (engine/node/dirs.ts).
-  if (file !== ':memory:') makeDirs(path.dirname(path.resolve(file)));
+  if (typeof file === 'string' && file !== ':memory:') makeDirs(path.dirname(path.resolve(file)));
   const sqlite = new SQLite(file, { timeout: 30_000 });
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {

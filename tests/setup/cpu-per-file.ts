@@ -2,7 +2,7 @@
 // user + system, and its reaped children's: a `karya` it started and waited for), for finding what a run spends
 // (`npx tsx scripts/test-cpu.ts <folder>` sums them). Processes a file does not wait for (the run's Chromium,
 // Ace's browser) are not counted. Without the variable this file does nothing.
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
@@ -34,6 +34,7 @@ if (folder) {
       children: +(now.children - start.children).toFixed(2),
       wall: +((performance.now() - start.wall) / 1000).toFixed(2),
     };
+    mkdirSync(folder, { recursive: true });
     appendFileSync(path.join(folder, `${process.pid}.ndjson`), `${JSON.stringify(line)}\n`);
   });
 }

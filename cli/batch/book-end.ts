@@ -34,10 +34,10 @@ export interface BookEndRequest {
 export type BookEndReply = { figures: BookEndFigures } | { failed: EndFailure } | { missing: true };
 
 /**
- * One thread (beside the calling one; it also reads the near-duplicates); ends are given to it as
- * books finish, many ahead of its answers (perThread), so it never waits for this thread to read one. A book's end
- * includes its exports, each bounded in the export pool's own threads (45 s each, waiting its turn there): half an
- * hour means the thread is stuck. A heap of 1 GB holds a thousand books' texts waiting.
+ * One thread (beside the calling one; it also reads the near-duplicates); ends are given to it as books finish, a few
+ * ahead of its answers (ENDS_AHEAD; its readings many more: perThread), so it never waits for this thread to read one.
+ * A book's end includes its exports, each bounded in the export pool's own threads (45 s each, waiting its turn there):
+ * half an hour means the thread is stuck. Its heap (the largest it may grow to) is a bound, not what it takes.
  */
 export const BOOK_END_LIMITS: PoolLimits = {
   workers: 1,
@@ -77,6 +77,16 @@ export function bookEndThread(): ClosenessThread {
  */
 export const BOOK_END_THREAD_FROM = 16;
 
+/**
+ * Books' ends in the thread at once; the next waits here for one of them to be answered. Each end given to the thread
+ * is a copy of the book's state there (its texts), held until its files are written, and this thread holds the book's
+ * state until then anyway: given all at once, the ends of the books that finish together at a batch's end (a hundred
+ * and more in its last seconds) were all in the thread's heap together, its largest (a 400-book prose batch: 45 MB at
+ * its end against 30 along the run). Eight ahead keep the thread busy while this one is (a hundred answers take it
+ * ~0.2 s; an end takes the thread a few ms).
+ */
+export const ENDS_AHEAD = 8;
+
 /** Where a book's end is done: the thread (BookEnds) or this one (endsHere). */
 export type BookEnder = Pick<BookEnds, 'end'>;
 
@@ -103,10 +113,30 @@ export class BookEnds {
     this.pool.warm();
   }
 
+  /** Ends given to the thread and not yet answered, and the ends waiting for one of them (ENDS_AHEAD). */
+  private given = 0;
+  private readonly waiting: Array<() => void> = [];
+
   /**
    * A book's end in the thread: its figures, or the error its files failed with (thrown, as writeBookFiles throws it).
    */
   async end(job: BatchJob, state: BookState, png: Uint8Array | undefined, ask: BookEndAsk): Promise<BookEndFigures> {
+    if (this.given >= ENDS_AHEAD) await new Promise<void>((go) => this.waiting.push(go));
+    this.given++;
+    try {
+      return await this.endInThread(job, state, png, ask);
+    } finally {
+      this.given--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private async endInThread(
+    job: BatchJob,
+    state: BookState,
+    png: Uint8Array | undefined,
+    ask: BookEndAsk,
+  ): Promise<BookEndFigures> {
     const { spec, ...rest } = job;
     let specId = this.specIds.get(spec);
     if (specId === undefined) this.specIds.set(spec, (specId = this.nextSpec++));

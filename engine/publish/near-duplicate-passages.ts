@@ -2,7 +2,7 @@
 // (or in another chapter of the same book) mapped back to the sentences they are in. Pure; the estimate of
 // how much is shared is near-duplicate.ts's.
 import { firstWords, plainWords } from '../words.js';
-import { SHINGLE_WORDS, distinctRunsOfPart, runsOfText } from './near-duplicate.js';
+import { SHINGLE_WORDS, partPrint, runsOfText } from './near-duplicate.js';
 
 /** A passage both texts have: as this book says it, and the parts (0-based indexes of the books' parts) it is in. */
 export interface SharedPassage {
@@ -200,15 +200,24 @@ export function reuseAcrossParts(parts: readonly string[]): PartsReuse {
   const share = distinct ? repeated.size / distinct : 0;
   if (!repeated.size) return { share };
   // The example: the first run, in the book's order, of a passage an earlier part has (only repeated runs looked up).
-  const book = locate(parts);
+  // The parts' runs are read one part at a time, up to the part it is in (a thread that read the parts ahead kept only
+  // their prints: the parts after it are not read again).
   const firstPart = new Map<number, number>();
-  for (let i = 0; i < book.hashes.length; i++) {
-    const h = book.hashes[i]!;
-    if (!repeated.has(h)) continue;
-    const part = book.parts[i]!;
-    const first = firstPart.get(h);
-    if (first === undefined) firstPart.set(h, part);
-    else if (first !== part) return { share, example: { text: passageAt(book, i), part, otherPart: first } };
+  let before = 0;
+  for (let part = 0; part < parts.length; part++) {
+    const runs = runsOfText(parts[part]!);
+    const hashes = runs.words < SHINGLE_WORDS ? new Uint32Array(0) : runs.hashes;
+    for (let i = 0; i < hashes.length; i++) {
+      const h = hashes[i]!;
+      if (!repeated.has(h)) continue;
+      const first = firstPart.get(h);
+      if (first === undefined) firstPart.set(h, part);
+      else if (first !== part) {
+        const book = locate(parts.slice(0, part + 1));
+        return { share, example: { text: passageAt(book, before + i), part, otherPart: first } };
+      }
+    }
+    before += hashes.length;
   }
   return { share };
 }
@@ -220,9 +229,10 @@ export function reuseAcrossParts(parts: readonly string[]): PartsReuse {
  */
 function runsInParts(parts: readonly string[]): { distinct: number; repeated: Set<number> } {
   // A part under 8 words has no run (as locate reads it).
-  const sets = parts.map((text) =>
-    runsOfText(text).words < SHINGLE_WORDS ? new Uint32Array(0) : distinctRunsOfPart(text),
-  );
+  const sets = parts.map((text) => {
+    const print = partPrint(text);
+    return print.words < SHINGLE_WORDS ? new Uint32Array(0) : print.set;
+  });
   const all = new Uint32Array(sets.reduce((n, s) => n + s.length, 0));
   let at = 0;
   for (const s of sets) {

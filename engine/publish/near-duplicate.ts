@@ -111,26 +111,43 @@ function minhashOf(set: Uint32Array): Uint32Array {
   return minhash;
 }
 
-/**
- * A part's distinct runs and their minima, kept for the last TEXTS_KEPT parts: a book's minima are each
- * permutation's least over its parts' (the least of a union is the least of the parts' least), so a book's
- * fingerprint at its end reads only the parts not read before (a batch reads each part as it is written).
- */
-const partPrintOf = byText(TEXTS_KEPT, (text: string): { set: Uint32Array; minhash: Uint32Array } => {
-  const set = distinct(runsOfText(text).hashes);
-  return { set, minhash: minhashOf(set) };
-});
-
-/**
- * A part's distinct 8-word runs as sorted hashes (partPrintOf's, kept: read once for the fingerprint and the reuse).
- */
-export function distinctRunsOfPart(text: string): Uint32Array {
-  return partPrintOf(text).set;
+/** What a book's fingerprint and reuse read of a part: its distinct runs (sorted), their minima, its word count. */
+export interface PartPrint {
+  set: Uint32Array;
+  minhash: Uint32Array;
+  words: number;
 }
 
-/** Read a part now, for its book's fingerprint later (partPrintOf). */
-export function preparePart(text: string): void {
-  partPrintOf(text);
+function printOf({ hashes, words }: { hashes: Uint32Array; words: number }): PartPrint {
+  const set = distinct(hashes);
+  return { set, minhash: minhashOf(set), words };
+}
+
+/**
+ * A part's print, kept for the last TEXTS_KEPT parts: a book's minima are each permutation's least over its parts'
+ * (the least of a union is the least of the parts' least), so a book's fingerprint at its end reads only the parts not
+ * read before (a batch reads each part as it is written: readPart).
+ */
+const partPrintOf = byText(TEXTS_KEPT, (text: string): PartPrint => printOf(runsOfText(text)));
+
+/** A part's print (partPrintOf's, kept: read once for the fingerprint and the reuse). */
+export function partPrint(text: string): PartPrint {
+  return partPrintOf(text);
+}
+
+/**
+ * A part read now, for its book's fingerprint later: its print, of which nothing is kept here (neither the text nor
+ * its runs). The thread that reads a batch's parts ahead keeps only their prints until their book ends (the texts were
+ * half its heap) and gives each back with its text then (keepPartPrint).
+ */
+export function readPart(text: string): PartPrint {
+  const words = plainWords(text);
+  return printOf({ hashes: shingleHashesOfWords(words), words: words.length });
+}
+
+/** Keeps `print` (readPart's) as `text`'s: the book's fingerprint and reuse read it instead of the text. */
+export function keepPartPrint(text: string, print: PartPrint): void {
+  partPrintOf.keep(text, print);
 }
 
 /** The fingerprint of a set of run hashes (shingleSet). */

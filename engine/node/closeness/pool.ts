@@ -69,7 +69,10 @@ export class ClosenessPool implements ClosenessReading {
     this.pool.warm();
   }
 
-  /** Parts sent ahead (prepare), by their number there: a book's end names them instead of sending them again. */
+  /**
+   * Parts sent ahead (prepare), by their number there: a book's end names each with its text, and the thread reads its
+   * print kept under that number instead of the text again.
+   */
   private readonly sent = new Map<string, number>();
   private nextPart = 1;
 
@@ -101,16 +104,12 @@ export class ClosenessPool implements ClosenessReading {
   async measure(book: { key: string; parts: readonly string[] }): Promise<BookMeasure> {
     this.sendParts();
     try {
-      const named = book.parts.map((p) => this.sent.get(p) ?? p);
-      const asked = this.pool.run({ kind: 'measure', key: book.key, parts: named }, OPTIONS);
+      const sent = book.parts.map((p) => this.sent.get(p) ?? 0);
+      const asked = this.pool.run({ kind: 'measure', key: book.key, parts: book.parts, sent }, OPTIONS);
       // Named now, the book's parts are the thread's (kept there with the book, for its passages): this thread lets
       // go of them (held to the batch's end, a 400-book batch's parts were ~20 MB of its heap).
       for (const p of book.parts) this.sent.delete(p);
-      let reply = (await asked) as MeasureReply;
-      // The thread no longer has a part it was sent (started again): the whole book, once.
-      if ('missing' in reply)
-        reply = (await this.pool.run({ kind: 'measure', key: book.key, parts: book.parts }, OPTIONS)) as MeasureReply;
-      if ('fingerprint' in reply) return reply;
+      return (await asked) as MeasureReply;
     } catch {
       // Read here below.
     }

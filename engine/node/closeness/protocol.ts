@@ -2,16 +2,19 @@
 import type { BookMeasure, passagesWith } from '../../publish/index.js';
 
 /**
- * Parts sent ahead kept by the thread (and named by the caller) at most: more than the parts of the books a batch has
- * in flight.
+ * Parts sent ahead whose prints the thread keeps (and the caller names) at most: more than the parts of the books a
+ * batch has in flight.
  */
 export const PARTS_KEPT = 4096;
 
 export type ClosenessRequest =
-  /** Parts read ahead, each kept under its number (`part`) for its book's end: those its caller wrote in one turn. */
+  /**
+   * Parts read ahead, each one's print (not its text) kept under its number (`part`) for its book's end: those its
+   * caller wrote in one turn.
+   */
   | { id: number; kind: 'parts'; parts: ReadonlyArray<{ part: number; text: string }> }
-  /** A book's parts: each its text, or the number of a part sent ahead. */
-  | { id: number; kind: 'measure'; key: string; parts: ReadonlyArray<string | number> }
+  /** A book's parts, and each one's number when it was sent ahead (`sent`; 0 when not): its print is kept there. */
+  | { id: number; kind: 'measure'; key: string; parts: readonly string[]; sent: readonly number[] }
   | {
       id: number;
       kind: 'passages';
@@ -25,8 +28,5 @@ export type ClosenessRequest =
 /** What a passages request answers: the passages with each other book, or the books it needs sent. */
 export type PassagesReply = { passages: ReturnType<typeof passagesWith> } | { missing: string[] };
 
-/**
- * What a measure request answers: the book's measure, or that a part sent ahead is no longer here (a thread started
- * again).
- */
-export type MeasureReply = BookMeasure | { missing: true };
+/** What a measure request answers: the book's measure (a part's print no longer there is read from its text). */
+export type MeasureReply = BookMeasure;

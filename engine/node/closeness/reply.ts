@@ -1,26 +1,30 @@
 // The near-duplicate reading a thread does (pool.ts): a book's fingerprint and reuse across its parts, and the passages
-// it shares with the close books, read there (each part as it is written, the book at its end) instead of on the
-// thread that schedules a batch's calls. The books measured are kept (the last BOOKS_KEPT, with their texts' runs:
-// engine/publish/near-duplicate.ts runsOfText), so a close book of the same batch is neither sent nor read again for
-// its passages. Its own thread's entry is closeness-worker.ts; a batch's book-end thread answers these requests too
+// it shares with the close books, read there (each part as it is written, its print kept until the book's end gives
+// its text again) instead of on the thread that schedules a batch's calls. The books measured are kept (the last
+// BOOKS_KEPT, with their texts), so a close book of the same batch is neither sent nor read again for its passages. Its
+// own thread's entry is closeness-worker.ts; a batch's book-end thread answers these requests too
 // (cli/batch/book-end-worker.ts), one thread for both.
-import { measureBook, passagesWith, preparePart } from '../../publish/index.js';
+import { keepPartPrint, measureBook, passagesWith, readPart, type PartPrint } from '../../publish/index.js';
 import { forgetTexts } from '../../text-cache.js';
 import { serializeError, type WorkerReply } from '../worker-thread.js';
 import { PARTS_KEPT, type ClosenessRequest, type MeasureReply, type PassagesReply } from './protocol.js';
 
-/** The parts sent ahead, by the number the caller gave each (the last PARTS_KEPT). */
-const partsSent = new Map<number, string>();
+/**
+ * The prints of the parts sent ahead, by the number the caller gave each (the last PARTS_KEPT): their texts are not
+ * kept (a 400-book prose batch's parts in flight, ~600, were ~10 MB of this thread's heap and their runs 3.5 MB more;
+ * a print is ~6.5 KB a part). The book's end gives them again, each with its number.
+ */
+const partsSent = new Map<number, PartPrint>();
 
 function measure(request: ClosenessRequest & { kind: 'measure' }): MeasureReply {
-  const parts: string[] = [];
-  for (const p of request.parts) {
-    const text = typeof p === 'number' ? partsSent.get(p) : p;
-    if (text === undefined) return { missing: true };
-    parts.push(text);
-  }
-  // Named once (its caller no longer names them): kept from now on with the book (keep), for its passages.
-  for (const p of request.parts) if (typeof p === 'number') partsSent.delete(p);
+  const { parts } = request;
+  request.sent.forEach((part, i) => {
+    const print = partsSent.get(part);
+    if (!print) return;
+    // Named once (its caller no longer names it): its print read with its text, which is kept with the book.
+    partsSent.delete(part);
+    keepPartPrint(parts[i]!, print);
+  });
   keep(request.key, parts);
   const measured = measureBook(parts);
   // Measured, a book's parts are read again only for passages (a book found close to another: seldom), and read
@@ -69,8 +73,7 @@ export function closenessReply(request: ClosenessRequest): WorkerReply<unknown> 
     let value: unknown;
     if (request.kind === 'parts') {
       for (const { part, text } of request.parts) {
-        preparePart(text);
-        partsSent.set(part, text);
+        partsSent.set(part, readPart(text));
         if (partsSent.size > PARTS_KEPT) partsSent.delete(partsSent.keys().next().value!);
       }
     } else if (request.kind === 'measure') value = measure(request);

@@ -23,7 +23,7 @@ import {
 import { renderDocument, type BilingualDocument, type RenderOptions } from './index.js';
 import type { CoverRequest, RenderRequest } from './render-worker.js';
 import { CoverPictureError } from '../print/cover-picture-error.js';
-import type { CoverSizes, PreparedCover } from '../print/cover-art.js';
+import type { CoverArt, CoverSizes, PreparedCover } from '../print/cover-art.js';
 import type { CoverPictureProblem } from '../../publish/cover-rules.js';
 import { tableSources } from '../languages.js';
 
@@ -115,7 +115,7 @@ export class ExportPool {
    * A package's covers made from their art in a thread of the pool (print/cover-art.ts prepareCoverArt, one decode a
    * thread at a time); a CoverPictureError for a picture refused, a CoverWorkError when a limit is hit.
    */
-  async prepareCover(art: Uint8Array, sizes: CoverSizes, opts: CoverHandOver = {}): Promise<PreparedCover> {
+  async prepareCover(art: CoverArt, sizes: CoverSizes, opts: CoverHandOver = {}): Promise<PreparedCover> {
     const failures: PoolFailures = {
       busy: () => new CoverWorkError('cover_work_busy', {}),
       tooSlow: () =>
@@ -131,13 +131,15 @@ export class ExportPool {
     // A view into a larger buffer is copied into its own first: a thread is sent the picture's bytes, not the buffer
     // around
     // them.
-    const isWhole = art.byteOffset === 0 && art.byteLength === art.buffer.byteLength;
-    const own = isWhole ? art : art.slice();
+    const bytes = art instanceof Uint8Array ? art : art.pixels;
+    const isWhole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const own = isWhole ? bytes : bytes.slice();
     // That copy, or art handed over, moves to the thread rather than being cloned: this thread holds it no longer.
     const isMine = !isWhole || opts.handOver === true;
     const { buffer } = own;
     const transfer = isMine && buffer instanceof ArrayBuffer && !isMarkedAsUntransferable(buffer) ? [buffer] : [];
-    const prepared = (await this.pool.run({ art: own, sizes }, { failures, transfer })) as PreparedCover;
+    const handed = art instanceof Uint8Array ? own : { ...art, pixels: own };
+    const prepared = (await this.pool.run({ art: handed, sizes }, { failures, transfer })) as PreparedCover;
     this.coversMade += 1;
     return prepared;
   }
@@ -164,7 +166,7 @@ export function exportPool(overrides: Partial<ExportLimits> = {}): ExportPool {
  * })
  */
 export function prepareCoverBounded(
-  art: Uint8Array,
+  art: CoverArt,
   sizes: CoverSizes,
   opts: CoverHandOver = {},
 ): Promise<PreparedCover> {

@@ -7,12 +7,12 @@ import type { BookDocument, ExportFormat } from '../../session/book.js';
 import { ensureLanguages, setLanguageSource } from '../../languages/index.js';
 import { handedLanguages, serializeError, type WorkerReply } from '../worker-thread.js';
 import { renderDocument, type BilingualDocument, type BilingualLayout } from './index.js';
-import type { CoverSizes, PreparedCover } from '../print/cover-art.js';
+import type { CoverArt, CoverSizes, PreparedCover } from '../print/cover-art.js';
 
 /** A package's covers to make from their art (print/cover-art.ts prepareCoverArt), in this thread. */
 export interface CoverRequest {
   id: number;
-  art: Uint8Array;
+  art: CoverArt;
   sizes: CoverSizes;
 }
 

@@ -5,10 +5,11 @@
 // from (a baseline JPEG decoded at an eighth, a quarter or half its size when that is enough): a 40-megapixel
 // picture never stands whole in memory, and a picture whose decode would hold more than COVER_DECODE_MAX_MB
 // at once (a large progressive JPEG, an interlaced PNG: coverDecodeMegabytes) is refused with what it would take.
-// On a server this runs in an export thread (export/pool.ts prepareCover), one decode a thread; the CLI runs it in
-// place.
+// A lettered cover comes as the pixels it was drawn in (typographic.ts), at the cover's own size: they are not
+// encoded, decoded or resized again, and the JPEG is made from them. On a server this runs in an export thread
+// (export/pool.ts prepareCover), one decode a thread; the CLI runs it in place.
 import { threadId } from 'node:worker_threads';
-import sharp from 'sharp';
+import sharp, { type Channels } from 'sharp';
 import type { PixelSize } from '../../spec/types.js';
 import type { CoverContent } from '../../publish/index.js';
 import { COVER_DECODE_MAX_MB, COVER_MAX_PIXELS, coverDecodeMegabytes } from '../../publish/cover-limits.js';
@@ -40,46 +41,42 @@ export interface PreparedCover {
   threadId: number;
 }
 
+/** Pixels already drawn (typographic.ts, a lettered cover): RGBA, every one opaque, row after row. */
+export interface RawCoverArt {
+  pixels: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** A cover's art: a picture's encoded bytes (any format sharp reads), or pixels already drawn. */
+export type CoverArt = Uint8Array | RawCoverArt;
+
+/** Pixels with their size and channels, as sharp's raw output gives them. */
+interface Decoded {
+  data: Uint8Array;
+  info: { width: number; height: number; channels: Channels };
+}
+
 /**
  * The covers asked for, from one decode of the art; CoverPictureError cover_decode_too_large when decoding it
- * would hold more than COVER_DECODE_MAX_MB at once (sharp refuses one of more than COVER_MAX_PIXELS).
+ * would hold more than COVER_DECODE_MAX_MB at once (sharp refuses one of more than COVER_MAX_PIXELS). Art already
+ * drawn at the size of every cover asked for is not decoded (nor resized): its pixels are the covers' own.
  * @example const { ebook, front } = await prepareCoverArt(png, { ebook: { width: 1600, height: 2560 }, front:
  * wrapFrontPx('6x9') })
  */
-export async function prepareCoverArt(art: Uint8Array, sizes: CoverSizes): Promise<PreparedCover> {
-  const meta = await sharp(art, { limitInputPixels: COVER_MAX_PIXELS }).metadata();
-  const megabytes = coverDecodeMegabytes(pictureStorageOf(meta));
-  const [width, height] =
-    (meta.orientation ?? 1) >= 5 ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
-  if (megabytes > COVER_DECODE_MAX_MB) {
-    throw new CoverPictureError({
-      code: 'cover_decode_too_large',
-      vars: {
-        file: sizes.file ?? 'cover',
-        width: String(width),
-        height: String(height),
-        megabytes: String(Math.ceil(megabytes)),
-        limit: String(COVER_DECODE_MAX_MB),
-      },
-    });
-  }
+export async function prepareCoverArt(art: CoverArt, sizes: CoverSizes): Promise<PreparedCover> {
   const targets = [sizes.ebook, sizes.front].filter((t): t is PixelSize => t !== undefined);
-  // The smallest size each cover can be cut from with its crop (the larger of its two scales), never above the art's
-  // own.
-  const scale = Math.min(1, Math.max(0, ...targets.map((t) => Math.max(t.width / width, t.height / height))));
-  const mid = { width: Math.max(1, Math.ceil(width * scale)), height: Math.max(1, Math.ceil(height * scale)) };
-  // rotate(): a phone's picture stands as its EXIF orientation says; transparency flattened onto white; sRGB.
-  const { data, info } = await sharp(art, { limitInputPixels: COVER_MAX_PIXELS, sequentialRead: true })
-    .rotate()
-    .resize(mid.width, mid.height, { fit: 'fill' })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const drawn = art instanceof Uint8Array ? undefined : art;
+  const { data, info, source } =
+    drawn && targets.every((t) => t.width === drawn.width && t.height === drawn.height)
+      ? { data: drawn.pixels, info: { width: drawn.width, height: drawn.height, channels: 4 as const }, source: drawn }
+      : await decodeArt(art, sizes, targets);
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  // A cover at the size of the pixels is those pixels (a resize to the size it has is skipped), their alpha dropped.
   const cut = (size: PixelSize) =>
-    sharp(data, raw).resize(size.width, size.height, { fit: 'cover', position: 'centre' });
+    size.width === info.width && size.height === info.height
+      ? sharp(data, raw).removeAlpha()
+      : sharp(data, raw).resize(size.width, size.height, { fit: 'cover', position: 'centre' }).removeAlpha();
   const prepared: PreparedCover = { threadId };
   if (sizes.ebook) {
     const made = await cut(sizes.ebook)
@@ -98,18 +95,69 @@ export async function prepareCoverArt(art: Uint8Array, sizes: CoverSizes): Promi
     };
     prepared.content = {
       isFlat: spread.every((stdev) => stdev < FLAT_SPREAD),
-      source: { width: meta.width ?? 0, height: meta.height ?? 0 },
+      source: { width: source.width, height: source.height },
     };
   }
   if (sizes.front) {
-    const panel = await cut(sizes.front).raw().toBuffer({ resolveWithObject: true });
+    // The panel's pixels: the art's own when it is at the panel's size (their alpha, all opaque, is not counted).
+    const isOwn = sizes.front.width === info.width && sizes.front.height === info.height;
+    const panel: Decoded = isOwn ? { data, info } : await cut(sizes.front).raw().toBuffer({ resolveWithObject: true });
     const panelRaw = {
       raw: { width: panel.info.width, height: panel.info.height, channels: panel.info.channels },
     } as const;
     prepared.front = {
-      jpeg: new Uint8Array(await sharp(panel.data, panelRaw).jpeg({ quality: 90 }).toBuffer()),
+      jpeg: new Uint8Array(await sharp(panel.data, panelRaw).removeAlpha().jpeg({ quality: 90 }).toBuffer()),
       dominant: dominantColour({ data: panel.data, channels: panel.info.channels }),
     };
   }
   return prepared;
+}
+
+/**
+ * The art decoded once, a strip at a time, straight to the smallest size every cover in `targets` can be cut from,
+ * with the size of the art it was decoded from; CoverPictureError cover_decode_too_large as prepareCoverArt says.
+ */
+async function decodeArt(
+  art: CoverArt,
+  sizes: CoverSizes,
+  targets: PixelSize[],
+): Promise<Decoded & { source: PixelSize }> {
+  const input =
+    art instanceof Uint8Array
+      ? sharp(art, { limitInputPixels: COVER_MAX_PIXELS })
+      : sharp(art.pixels, { raw: { width: art.width, height: art.height, channels: 4 } });
+  const meta = await input.metadata();
+  const megabytes = art instanceof Uint8Array ? coverDecodeMegabytes(pictureStorageOf(meta)) : 0;
+  const [width, height] =
+    (meta.orientation ?? 1) >= 5 ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
+  if (megabytes > COVER_DECODE_MAX_MB) {
+    throw new CoverPictureError({
+      code: 'cover_decode_too_large',
+      vars: {
+        file: sizes.file ?? 'cover',
+        width: String(width),
+        height: String(height),
+        megabytes: String(Math.ceil(megabytes)),
+        limit: String(COVER_DECODE_MAX_MB),
+      },
+    });
+  }
+  // The smallest size each cover can be cut from with its crop (the larger of its two scales), never above the art's
+  // own.
+  const scale = Math.min(1, Math.max(0, ...targets.map((t) => Math.max(t.width / width, t.height / height))));
+  const mid = { width: Math.max(1, Math.ceil(width * scale)), height: Math.max(1, Math.ceil(height * scale)) };
+  const source =
+    art instanceof Uint8Array
+      ? sharp(art, { limitInputPixels: COVER_MAX_PIXELS, sequentialRead: true })
+      : sharp(art.pixels, { raw: { width: art.width, height: art.height, channels: 4 } });
+  // rotate(): a phone's picture stands as its EXIF orientation says; transparency flattened onto white; sRGB.
+  const decoded = await source
+    .rotate()
+    .resize(mid.width, mid.height, { fit: 'fill' })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { ...decoded, source: { width: meta.width ?? 0, height: meta.height ?? 0 } };
 }

@@ -17,12 +17,35 @@ export interface RawPixels {
 export function channelDeviations({ data, channels }: RawPixels): number[] {
   const sums = new Float64Array(channels);
   const squares = new Float64Array(channels);
-  // Sums of a row at a time in integers (a row's squares stay far below 2^53), added to the totals as doubles.
-  for (let i = 0, c = 0; i < data.length; i++) {
-    const v = data[i]!;
-    sums[c]! += v;
-    squares[c]! += v * v;
-    c = c + 1 === channels ? 0 : c + 1;
+  if (channels === 3) {
+    // An RGB cover's three channels summed in locals, a pixel at a time (about twice as fast as the loop
+    // below); every sum is an integer far below 2^53, so exact in any order: the same sums.
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let rr = 0;
+    let gg = 0;
+    let bb = 0;
+    for (let i = 0; i + 2 < data.length; i += 3) {
+      const x = data[i]!;
+      const y = data[i + 1]!;
+      const z = data[i + 2]!;
+      r += x;
+      g += y;
+      b += z;
+      rr += x * x;
+      gg += y * y;
+      bb += z * z;
+    }
+    sums.set([r, g, b]);
+    squares.set([rr, gg, bb]);
+  } else {
+    for (let i = 0, c = 0; i < data.length; i++) {
+      const v = data[i]!;
+      sums[c]! += v;
+      squares[c]! += v * v;
+      c = c + 1 === channels ? 0 : c + 1;
+    }
   }
   const n = data.length / channels;
   return Array.from(sums, (sum, c) => (n > 1 ? Math.sqrt(Math.abs(squares[c]! - (sum * sum) / n) / (n - 1)) : 0));

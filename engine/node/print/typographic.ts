@@ -13,6 +13,7 @@ import { COVER_BLEED_IN } from '../../print.js';
 import { fontPath, type FontName } from './fonts.js';
 import { fitText, type Fitted } from './fit-text.js';
 import { escapeAttribute } from '../../markup.js';
+import type { CoverArt } from './cover-art.js';
 
 export type { CoverData, CoverPalette } from './cover-data.js';
 
@@ -248,18 +249,20 @@ function Resvg(): typeof ResvgClass {
 }
 
 /**
- * A typographic cover as PNG bytes at `size`, drawn with the DejaVu font files themselves (not whatever the
- * system would pick), the fonts its lines were measured in.
- * @example const png = renderTypographicCover(facts, { width: 1600, height: 2560 })
+ * A typographic cover at `size`, drawn with the DejaVu font files themselves (not whatever the system would pick),
+ * the fonts its lines were measured in: its RGBA pixels as drawn (cover-art.ts RawCoverArt) when every one is opaque
+ * (the background fills the cover), so nothing encodes them as a PNG for sharp to decode again; the PNG's bytes
+ * otherwise (resvg's pixels are premultiplied: only opaque ones are the PNG's own).
+ * @example const art = renderTypographicCover(facts, { width: 1600, height: 2560 })
  */
-export function renderTypographicCover(facts: TypographicFacts, size: PixelSize, safe?: SafeArea): Uint8Array {
+export function renderTypographicCover(facts: TypographicFacts, size: PixelSize, safe?: SafeArea): CoverArt {
   const svg = typographicCoverSvg(facts, size, safe);
   const fontFiles = (['serif', 'bold', 'italic', 'sans', 'sansBold'] as const).map((name) => fontPath(name));
-  const png = new (Resvg())(svg, {
+  const drawn = new (Resvg())(svg, {
     fitTo: { mode: 'original' },
     font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
-  })
-    .render()
-    .asPng();
-  return new Uint8Array(png);
+  }).render();
+  const pixels = drawn.pixels;
+  for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 255) return new Uint8Array(drawn.asPng());
+  return { pixels, width: drawn.width, height: drawn.height };
 }

@@ -8,8 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 
 const folder = process.env.KARYA_TEST_CPU;
-/** The checkout: files are named from it (a test may have left the process in another folder). */
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** This process's own and its reaped children's CPU, seconds (/proc/self/stat's utime+stime and cutime+cstime). */
 function cpuNow(): { self: number; children: number } {
@@ -23,6 +21,10 @@ function cpuNow(): { self: number; children: number } {
 }
 
 if (folder) {
+  // The checkout: files are named from it (a test may have left the process in another folder). A studio file (jsdom)
+  // loads this file by another scheme than file:, and names its files from the folder the run started in.
+  const here = new URL('../..', import.meta.url);
+  const root = here.protocol === 'file:' ? fileURLToPath(here) : process.cwd();
   // From here (a setup file runs before the test file is imported, for every file): the file's imports count too.
   const start = { ...cpuNow(), wall: performance.now() };
   afterAll(({}, suite) => {

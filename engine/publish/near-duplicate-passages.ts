@@ -2,7 +2,7 @@
 // (or in another chapter of the same book) mapped back to the sentences they are in. Pure; the estimate of
 // how much is shared is near-duplicate.ts's.
 import { firstWords, plainWords } from '../words.js';
-import { SHINGLE_WORDS, partPrint, runsOfText } from './near-duplicate.js';
+import { SHINGLE_WORDS, partPrintOf, runsOfText } from './near-duplicate.js';
 
 /** A passage both texts have: as this book says it, and the parts (0-based indexes of the books' parts) it is in. */
 export interface SharedPassage {
@@ -230,7 +230,7 @@ export function reuseAcrossParts(parts: readonly string[]): PartsReuse {
 function runsInParts(parts: readonly string[]): { distinct: number; repeated: Set<number> } {
   // A part under 8 words has no run (as locate reads it).
   const sets = parts.map((text) => {
-    const print = partPrint(text);
+    const print = partPrintOf(text);
     return print.words < SHINGLE_WORDS ? new Uint32Array(0) : print.set;
   });
   const all = new Uint32Array(sets.reduce((n, s) => n + s.length, 0));

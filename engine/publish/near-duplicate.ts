@@ -76,10 +76,13 @@ function distinct(hashes: Uint32Array): Uint32Array {
  * texts: a book's fingerprint, its reuse across parts and the passages it shares read its parts once, and a
  * batch compares each book with the closest books before it, whose parts it read when they were checked.
  */
-export const runsOfText = byText(TEXTS_KEPT, (text: string): { hashes: Uint32Array; words: number } => {
+export const runsOfText = byText(TEXTS_KEPT, runsOf);
+
+/** A text's 8-word runs as hashes, in order, and its word count (nothing kept: runsOfText keeps them). */
+function runsOf(text: string): { hashes: Uint32Array; words: number } {
   const words = plainWords(text);
   return { hashes: shingleHashesOfWords(words), words: words.length };
-});
+}
 
 /** The distinct 8-word runs of a book given as parts: runs never cross from one part into the next. */
 export function shingleSetOfParts(parts: readonly string[]): Uint32Array {
@@ -128,12 +131,7 @@ function printOf({ hashes, words }: { hashes: Uint32Array; words: number }): Par
  * (the least of a union is the least of the parts' least), so a book's fingerprint at its end reads only the parts not
  * read before (a batch reads each part as it is written: readPart).
  */
-const partPrintOf = byText(TEXTS_KEPT, (text: string): PartPrint => printOf(runsOfText(text)));
-
-/** A part's print (partPrintOf's, kept: read once for the fingerprint and the reuse). */
-export function partPrint(text: string): PartPrint {
-  return partPrintOf(text);
-}
+export const partPrintOf = byText(TEXTS_KEPT, (text: string): PartPrint => printOf(runsOfText(text)));
 
 /**
  * A part read now, for its book's fingerprint later: its print, of which nothing is kept here (neither the text nor
@@ -141,8 +139,7 @@ export function partPrint(text: string): PartPrint {
  * half its heap) and gives each back with its text then (keepPartPrint).
  */
 export function readPart(text: string): PartPrint {
-  const words = plainWords(text);
-  return printOf({ hashes: shingleHashesOfWords(words), words: words.length });
+  return printOf(runsOf(text));
 }
 
 /** Keeps `print` (readPart's) as `text`'s: the book's fingerprint and reuse read it instead of the text. */

@@ -2,12 +2,12 @@
 // the same tables, columns, indexes and migration records as migrating gives, a file that holds anything is still
 // migrated, and a migration added later runs on a file made from the kept schema.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Migration } from 'kysely/migration';
 import { sql, type Kysely } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { STATE_MIGRATION_TABLE, stateMigrations } from '../../migrations/state.js';
 import { openSqlite, type MigrationSet } from '../../server/store/sqlite/connect.js';
 import { keptSchemaKey } from '../../server/store/sqlite/kept-schema.js';
@@ -45,10 +45,25 @@ async function open(file: string, set: MigrationSet): Promise<void> {
   await (await openSqlite(file, set)).close();
 }
 
+const CACHE = path.join(ROOT, '.karya', 'cache');
+/** The schema codes this file names: what it keeps in the checkout's cache goes when it ends. */
+const codes: string[] = [];
+function newCode(): string {
+  const code = `test ${randomUUID()}`;
+  codes.push(code);
+  return code;
+}
+afterAll(() => {
+  for (const code of codes) {
+    const key = keptSchemaKey(code, STATE_MIGRATION_TABLE, Object.keys(stateMigrations));
+    rmSync(path.join(CACHE, `schema-${key.slice(0, 32)}.json`), { force: true });
+  }
+});
+
 describe('a new state file', () => {
   it('takes the schema the migrations made last: the same as migrating gives', async () => {
     const dir = tempDir('karya-kept-schema-');
-    const schemaCode = `test ${randomUUID()}`;
+    const schemaCode = newCode();
     const first = counted();
     await open(`${dir}/first.sqlite`, { migrations: first.set, tableName: STATE_MIGRATION_TABLE, schemaCode });
     expect(first.ran).toEqual(Object.keys(stateMigrations));
@@ -68,12 +83,11 @@ describe('a new state file', () => {
 
   it('is migrated when the kept schema fails, with nothing of it left', async () => {
     const dir = tempDir('karya-kept-schema-');
-    const schemaCode = `test ${randomUUID()}`;
+    const schemaCode = newCode();
     const key = keptSchemaKey(schemaCode, STATE_MIGRATION_TABLE, Object.keys(stateMigrations));
-    const cache = path.join(ROOT, '.karya', 'cache');
-    mkdirSync(cache, { recursive: true });
+    mkdirSync(CACHE, { recursive: true });
     const statements = ['CREATE TABLE half_made (id INTEGER)', 'CREATE TABLE nope ('];
-    writeFileSync(path.join(cache, `schema-${key.slice(0, 32)}.json`), JSON.stringify({ key, statements, rows: [] }));
+    writeFileSync(path.join(CACHE, `schema-${key.slice(0, 32)}.json`), JSON.stringify({ key, statements, rows: [] }));
     const broken = counted();
     await open(`${dir}/broken.sqlite`, { migrations: broken.set, tableName: STATE_MIGRATION_TABLE, schemaCode });
     expect(broken.ran).toEqual(Object.keys(stateMigrations));
@@ -84,7 +98,7 @@ describe('a new state file', () => {
 
   it('is migrated when it holds anything, or when no code names the schema', async () => {
     const dir = tempDir('karya-kept-schema-');
-    const schemaCode = `test ${randomUUID()}`;
+    const schemaCode = newCode();
     await open(`${dir}/made.sqlite`, { migrations: stateMigrations, tableName: STATE_MIGRATION_TABLE, schemaCode });
 
     const raw = new Database(`${dir}/holding.sqlite`);

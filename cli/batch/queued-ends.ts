@@ -60,14 +60,41 @@ export async function writeEnded(
 }
 
 /**
- * The workers' notices shown as they come, counted; a book's end wakes the loop (`wait` answers then, or after half a
- * second).
+ * How long a book the table says ended waits for its own notice (its calls and tokens): the notice is sent by the
+ * commit that ended the row, but comes over another connection, so the table can say so first. Only a notice lost
+ * (the listening connection dropped) waits this long; the book is then written without the calls it did not tell.
  */
-export function hearNotices(input: QueuedRun, totals: Totals): { isWoken: boolean; wait(): Promise<void> } {
+export const END_HEARD_WITHIN_MS = 5_000;
+
+/**
+ * The workers' notices shown as they come, counted; a book's end wakes the loop (`wait` answers then, or after half a
+ * second) and anyone waiting for that book's notice (`heardEnd`).
+ */
+export function hearNotices(
+  input: QueuedRun,
+  totals: Totals,
+): { isWoken: boolean; wait(): Promise<void>; heardEnd(key: string): Promise<void> } {
   let wake: (() => void) | undefined;
+  const heard = new Set<string>();
+  const waiting = new Map<string, () => void>();
   const state = {
     /** A book ended since the last read of the table. */
     isWoken: false,
+    /** The book's own end notice heard (its calls counted), or given up after END_HEARD_WITHIN_MS or an interrupt. */
+    heardEnd: (key: string) =>
+      heard.has(key) || input.signal.aborted
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const timer = setTimeout(done, END_HEARD_WITHIN_MS);
+            function done() {
+              clearTimeout(timer);
+              waiting.delete(key);
+              input.signal.removeEventListener('abort', done);
+              resolve();
+            }
+            waiting.set(key, done);
+            input.signal.addEventListener('abort', done);
+          }),
     wait: () =>
       new Promise<void>((resolve) => {
         const timer = setTimeout(done, 500);
@@ -105,6 +132,8 @@ export function hearNotices(input: QueuedRun, totals: Totals): { isWoken: boolea
     }
     // A book ended: read the table now rather than at the next turn.
     if (notice.type === 'book_done' || notice.type === 'book_failed') {
+      heard.add(notice.key);
+      waiting.get(notice.key)?.();
       state.isWoken = true;
       wake?.();
     }
@@ -122,12 +151,16 @@ export function bookEnder(
     nearDuplicates: CheckJob;
     bookEnds: BookEnder;
     nextInSeries(job: BatchJob, isDone: boolean): Promise<void>;
+    wakeUp: ReturnType<typeof hearNotices>;
   },
   progress: Progress,
 ) {
   const { totals } = progress;
   return async (row: EndedBatchBook, saved: SavedBook | undefined): Promise<void> => {
     const job = env.byKey.get(row.job_key)!;
+    // A book this command queued is told ended with its notice, which carries the calls of its last attempt (a failed
+    // book's) and comes after its steps' notices: its events and the batch's totals wait for it.
+    if (progress.queued.has(row.job_key)) await env.wakeUp.heardEnd(row.job_key);
     if (row.status === 'failed') {
       progress.written.set(row.job_key, 'failed');
       input.onEvent({

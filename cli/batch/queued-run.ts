@@ -42,6 +42,8 @@ export type SavedBooks = ReturnType<typeof postgresBookStore>;
  * start.
  */
 export interface Progress {
+  /** The books this command queued (each ends with its notice), as against those finished before it. */
+  queued: Set<string>;
   written: Map<string, 'done' | 'failed'>;
   stepsDone: Map<string, number>;
   startedAt: Map<string, number>;

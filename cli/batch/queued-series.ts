@@ -1,7 +1,13 @@
 // A queued batch's series (queued.ts): a series' book waits for the one before it, here, and is queued once that
 // one is done, told the series as of its end; a book its series cannot take is failed without being queued.
 import { catalogueMessage, SeriesError, startBook } from '../../engine/index.js';
-import { sendBatchStep, type BatchBookJob, type StateRepositories, type StepQueue } from '../../server/index.js';
+import {
+  sendBatchStep,
+  type BatchBookJob,
+  type BatchNotice,
+  type StateRepositories,
+  type StepQueue,
+} from '../../server/index.js';
 import { batchSeriesBook } from '../series.js';
 import type { BatchJob } from './jobs.js';
 import type { Postgres, QueuedBatchInput } from './queued-run.js';
@@ -53,7 +59,9 @@ async function failBook(
     job.spec.kind === 'book' ? langOf(job) : 'en',
     Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
   );
-  await env.queue.batches.fail({ batchId: env.batchId, key: job.key, code, message });
+  // Told as a worker's failure is (every book this command queued ends with its notice: queued-ends.ts waits for it).
+  const notice = { type: 'book_failed', job: job.name, key: job.key, step: '', code, message } satisfies BatchNotice;
+  await env.queue.batches.fail({ batchId: env.batchId, key: job.key, code, message, notice });
 }
 
 /**

@@ -111,6 +111,7 @@ async function runQueued(given: QueuedRun, reading: ClosenessReading, bookEnds: 
   const started = performance.now();
   const { batchId, postgres, queue } = given;
   const progress: Progress = {
+    queued: new Set(),
     written: new Map(),
     stepsDone: new Map(),
     startedAt: new Map(),
@@ -151,7 +152,11 @@ async function runQueued(given: QueuedRun, reading: ClosenessReading, bookEnds: 
   if (!input.jobs.some((job) => job.series))
     void queue.boss.stop({ graceful: false, close: true }).catch(() => undefined);
   const byKey = new Map(input.jobs.map((job) => [job.key, job]));
-  const endBook = bookEnder(input, { byKey, nearDuplicates, bookEnds, nextInSeries: chains.nextInSeries }, progress);
+  const endBook = bookEnder(
+    input,
+    { byKey, nearDuplicates, bookEnds, nextInSeries: chains.nextInSeries, wakeUp },
+    progress,
+  );
   await writeEnded(input, { books, byKey, endBook, wakeUp }, progress);
   return reportQueued(input, progress, started);
 }
@@ -190,7 +195,10 @@ async function preflight(input: QueuedRun, books: SavedBooks, progress: Progress
       out: job.outFile,
     });
     rows.push({ key: job.key, isFinished });
-    if (!isFinished) toQueue.push({ job, done });
+    if (!isFinished) {
+      toQueue.push({ job, done });
+      progress.queued.add(job.key);
+    }
   }
   input.onPlanned?.({ totalSteps, doneSteps });
   return { toQueue, rows };

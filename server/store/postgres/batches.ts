@@ -125,15 +125,7 @@ export function postgresBatches(db: Kysely<Database>, pool: Pick<pg.Pool, 'query
         .where('batch_id', '=', batchId)
         .where('status', '!=', 'queued')
         .execute(),
-    fail: async ({ batchId, key, code, message, notice: told }) => {
-      await db
-        .updateTable('batch_books')
-        .set({ status: 'failed', error_code: code, message, updated_at: Date.now() })
-        .where('batch_id', '=', batchId)
-        .where('job_key', '=', key)
-        .execute();
-      if (told) await repo.notify(batchId, told);
-    },
+    fail: (input) => failRow(db, input),
     notify: async (batchId, told) => {
       await pool.query('SELECT pg_notify($1, $2)', [BATCH_CHANNEL, notice(batchId, told)]);
     },
@@ -259,4 +251,30 @@ function onClient(client: pg.PoolClient): Kysely<Database> {
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool: { connect: async () => held, end: async () => undefined } as never }),
   });
+}
+
+/** A book's row failed, and its notice (when given) sent by the same statement. */
+async function failRow(
+  db: Kysely<Database>,
+  input: { batchId: string; key: string; code: string; message: string; notice?: object },
+): Promise<void> {
+  const { batchId, key, code, message, notice: told } = input;
+  if (!told) {
+    await db
+      .updateTable('batch_books')
+      .set({ status: 'failed', error_code: code, message, updated_at: Date.now() })
+      .where('batch_id', '=', batchId)
+      .where('job_key', '=', key)
+      .execute();
+    return;
+  }
+  // As a book's end (finish): the notice is sent by the commit that fails the row, never after a reader saw the row
+  // failed (the command waits for it: cli/batch/queued-ends.ts).
+  const now = Date.now();
+  await sql`
+    WITH failed AS (
+      UPDATE batch_books SET status = 'failed', error_code = ${code}, message = ${message}, updated_at = ${now}
+      WHERE batch_id = ${batchId} AND job_key = ${key}
+    )
+    SELECT pg_notify(${BATCH_CHANNEL}, ${notice(batchId, told)})`.execute(db);
 }

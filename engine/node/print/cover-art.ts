@@ -117,16 +117,19 @@ export async function prepareCoverArt(art: CoverArt, sizes: CoverSizes): Promise
  * The art decoded once, a strip at a time, straight to the smallest size every cover in `targets` can be cut from,
  * with the size of the art it was decoded from; CoverPictureError cover_decode_too_large as prepareCoverArt says.
  */
+/** The art as sharp's input: a picture file (its pixels bounded) or a lettered cover's raw RGBA pixels. */
+function artInput(art: CoverArt, read: { sequentialRead?: boolean } = {}) {
+  return art instanceof Uint8Array
+    ? sharp(art, { limitInputPixels: COVER_MAX_PIXELS, ...read })
+    : sharp(art.pixels, { raw: { width: art.width, height: art.height, channels: 4 } });
+}
+
 async function decodeArt(
   art: CoverArt,
   sizes: CoverSizes,
   targets: PixelSize[],
 ): Promise<Decoded & { source: PixelSize }> {
-  const input =
-    art instanceof Uint8Array
-      ? sharp(art, { limitInputPixels: COVER_MAX_PIXELS })
-      : sharp(art.pixels, { raw: { width: art.width, height: art.height, channels: 4 } });
-  const meta = await input.metadata();
+  const meta = await artInput(art).metadata();
   const megabytes = art instanceof Uint8Array ? coverDecodeMegabytes(pictureStorageOf(meta)) : 0;
   const [width, height] =
     (meta.orientation ?? 1) >= 5 ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
@@ -146,10 +149,7 @@ async function decodeArt(
   // own.
   const scale = Math.min(1, Math.max(0, ...targets.map((t) => Math.max(t.width / width, t.height / height))));
   const mid = { width: Math.max(1, Math.ceil(width * scale)), height: Math.max(1, Math.ceil(height * scale)) };
-  const source =
-    art instanceof Uint8Array
-      ? sharp(art, { limitInputPixels: COVER_MAX_PIXELS, sequentialRead: true })
-      : sharp(art.pixels, { raw: { width: art.width, height: art.height, channels: 4 } });
+  const source = artInput(art, { sequentialRead: true });
   // rotate(): a phone's picture stands as its EXIF orientation says; transparency flattened onto white; sRGB.
   const decoded = await source
     .rotate()

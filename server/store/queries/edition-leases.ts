@@ -94,6 +94,16 @@ async function refundLeft(conn: Conn, charges: Charges, generationId: string | n
   return g.credits_charged;
 }
 
+/** An update of the owner's edition of a source book in one language (editions.ts and the leases here). */
+export function editionUpdate(conn: Conn, owner: string) {
+  return (sourceId: number, lang: Lang) =>
+    conn.db
+      .updateTable('book_editions')
+      .where('owner', '=', owner)
+      .where('source_id', '=', sourceId)
+      .where('lang', '=', lang);
+}
+
 /** The lease part of an owner's EditionRepository (queries/editions.ts). */
 export function editionLeases(
   conn: Conn,
@@ -108,12 +118,7 @@ export function editionLeases(
       .where('owner', '=', owner)
       .where('source_id', '=', sourceId)
       .where('lang', '=', lang);
-  const update = (sourceId: number, lang: Lang) =>
-    conn.db
-      .updateTable('book_editions')
-      .where('owner', '=', owner)
-      .where('source_id', '=', sourceId)
-      .where('lang', '=', lang);
+  const update = editionUpdate(conn, owner);
   /** Whether `holder` holds the lease (locked until the transaction ends). */
   async function isHeldBy(conn: Conn, sourceId: number, lang: Lang, holder: string): Promise<boolean> {
     return (await conn.firstLocked(row(sourceId, lang)))?.lease_holder === holder;

@@ -6,6 +6,7 @@ import type { Conn } from './conn.js';
 import { saveStep } from './step.js';
 import {
   editionLeases,
+  editionUpdate,
   type Charges,
   type LeaseClaim,
   type LeasedCharge,
@@ -93,12 +94,7 @@ export function editionRepository(conn: Conn, owner: string, charges: Charges): 
     );
     return true;
   }
-  const update = (sourceId: number, lang: Lang) =>
-    conn.db
-      .updateTable('book_editions')
-      .where('owner', '=', owner)
-      .where('source_id', '=', sourceId)
-      .where('lang', '=', lang);
+  const update = editionUpdate(conn, owner);
   return {
     list: async () => (await conn.all(mine().orderBy('source_id'))).map(linkOf),
     find: async ({ sourceId, lang }) => {

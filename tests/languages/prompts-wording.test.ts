@@ -27,6 +27,14 @@ function fixtureWithout(block: string): string {
   writeFileSync(path.join(dir, 'xx.yaml'), table);
   mkdirSync(path.join(dir, 'xx'));
   cpSync(path.join(ROOT, 'languages/id'), path.join(dir, 'xx'), { recursive: true });
+  // Its guard: a family of its own (Indonesian's lists Malay's and Indonesian's markers, none under "xx"), as
+  // tests/languages/fourth-language.ts makes it: the guard's check of the table runs once the session's reading is
+  // loaded (in a worker another file shared, or in `karya`).
+  const guard = readFileSync(path.join(dir, 'xx/guard.yaml'), 'utf8');
+  writeFileSync(
+    path.join(dir, 'xx/guard.yaml'),
+    guard.replace(/^family: .*$/m, 'family: xx-family').replace(/^markers:\n(?:(?: .*)?\n)*/m, ''),
+  );
   const prompts = fullYaml().parse(readFileSync(path.join(ROOT, 'languages/id/prompts.yaml'), 'utf8')) as {
     blocks: Record<string, string>;
   };

@@ -1,12 +1,15 @@
 // What a writer hands `karya batch` and `karya voice` is bounded before it is worked on, and a file past its bound is
 // refused at once naming the limit: a jobs file of more than 10,000 jobs (reading an 8 MB YAML list of 89,000 jobs
 // took most of a minute before anything was said), a voice sample of more words than an imported manuscript may have.
+// The command runs in the test's process (tests/karya-in-process.ts): its exit code and what it says are the point,
+// not a process of its own (four `karya` starts, about 1.8 s of CPU, before).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_JOBS, readJobsFile } from '../../cli/batch/jobs.js';
 import { IMPORT_LIMITS } from '../../engine/index.js';
-import { removeTempDirs, startCli, tempDir, writeJobs } from './helpers.js';
+import { runKaryaInProcess } from '../karya-in-process.js';
+import { removeTempDirs, tempDir, writeJobs } from './helpers.js';
 
 afterAll(() => removeTempDirs());
 
@@ -43,7 +46,7 @@ describe('bounded inputs', () => {
       [yaml, '10,001'],
       [json, '12,000'],
     ] as const) {
-      const r = await startCli(['batch', file, '--dry-run'], { cwd: dir }).done;
+      const r = await runKaryaInProcess(['batch', file, '--dry-run'], { cwd: dir });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(
         `the jobs file has ${count} jobs; a batch runs at most 10,000: split it into smaller files`,
@@ -67,7 +70,7 @@ describe('bounded inputs', () => {
       const dir = tempDir();
       const words = IMPORT_LIMITS.words + 20_000;
       writeFileSync(path.join(dir, 'whole-life.txt'), prose(words));
-      const voice = await startCli(['voice', 'whole-life.txt'], { cwd: dir }).done;
+      const voice = await runKaryaInProcess(['voice', 'whole-life.txt'], { cwd: dir });
       expect(voice.code).toBe(2);
       expect(voice.stderr).toMatch(/whole-life\.txt has \d+ words: a manuscript may have at most 400000/);
       const jobs = writeJobs(
@@ -75,7 +78,7 @@ describe('bounded inputs', () => {
         'jobs.yaml',
         `- { id: mine, generator: romance, lang: en, chapters: 2, voice: whole-life.txt }\n`,
       );
-      const batch = await startCli(['batch', jobs, '--dry-run'], { cwd: dir }).done;
+      const batch = await runKaryaInProcess(['batch', jobs, '--dry-run'], { cwd: dir });
       expect(batch.code).toBe(2);
       expect(batch.stderr).toMatch(
         /job "mine": voice: whole-life\.txt has \d+ words: a manuscript may have at most 400000/,

@@ -2,7 +2,8 @@
 // kept the moment it arrives, before its step's own work on it (a part too short asked for more, a 429's wait, the
 // story bible's update after it), and the next run is given it back instead of asking again. Counted at the fake
 // model over both runs: no request is answered 2xx twice, and no step of a book (same book, same part) is asked
-// for anew. Real processes: the SIGKILL is the point.
+// for anew. The killed run is a real process (the SIGKILL is the point); the run again reads the state file it left,
+// in the test's own process (tests/karya-in-process.ts: the same exit code and output, one `karya` start fewer a case).
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   startFakeOpenAI,
@@ -13,6 +14,7 @@ import {
   type ScriptedReply,
 } from '../fake-openai.js';
 import { killAll } from '../karya-process.js';
+import { runKaryaInProcess } from '../karya-in-process.js';
 import {
   bookRequests,
   events,
@@ -58,7 +60,7 @@ type Phase = { isKilled: boolean };
 
 /**
  * Run the batch until `isReady` (the fake scripted by `reply` while the first run lives), SIGKILL it, run it again
- * against a model that answers everything, and give what the fake saw.
+ * (in this process) against a model that answers everything, and give what the fake saw.
  */
 async function killAndResume(input: {
   reply: (body: Record<string, unknown>, phase: Phase) => ScriptedReply | undefined;
@@ -86,9 +88,10 @@ async function killAndResume(input: {
   expect((await first.done).signal).toBe('SIGKILL');
   phase.isKilled = true;
   const answeredFirst = bookRequests(fake).filter((r) => r.answeredAt !== undefined && r.answeredAt < killedAt);
-  const second = startCli(args, { cwd: dir, fake });
-  runs.push(second);
-  const result = await second.done;
+  const result = await runKaryaInProcess(args, {
+    cwd: dir,
+    env: { OPENAI_API_KEY: 'sk-test-batch', OPENAI_BASE_URL: fake.baseURL },
+  });
   expect(result.code, result.stderr).toBe(0);
   expect(events(result.stdout).find((e) => e.type === 'summary')).toMatchObject({
     books: SETTINGS.length,

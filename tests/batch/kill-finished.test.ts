@@ -1,12 +1,15 @@
 // A batch killed with SIGKILL and run again asks the model for no finished step a second time: every step
 // the batch reported done (its step_done event) was kept before it was reported, the books' parts in the
 // state file and a single piece's file on disk (riddles, poems and the like keep no saved progress: their
-// file is their progress). Counted at the fake model: the requests answered over both runs are the steps.
+// file is their progress). Counted at the fake model: the requests answered over both runs are the steps. The killed
+// run is a real process (the SIGKILL is the point); the runs after it read the state file it left in the test's own
+// process (tests/karya-in-process.ts: the same exit code and NDJSON events).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { killAll } from '../karya-process.js';
+import { runKaryaInProcess } from '../karya-in-process.js';
 import { events, removeTempDirs, startCli, stepRequests, tempDir, waitFor, writeJobs, type CliRun } from './helpers.js';
 
 let fake: FakeOpenAI | undefined;
@@ -50,7 +53,9 @@ it(
     const file = writeJobs(dir, 'jobs.yaml', JOBS);
     const args = ['batch', file, '--concurrency', '3', '--json'];
     const answered = () => stepRequests(fake!).filter((r) => r.answeredAt !== undefined).length;
-    const finished = (run: CliRun) => events(run.stdout()).filter((e) => e.type === 'step_done');
+    const stepsDone = (stdout: string) => events(stdout).filter((e) => e.type === 'step_done');
+    const finished = (run: CliRun) => stepsDone(run.stdout());
+    const env = { OPENAI_API_KEY: 'sk-test-batch', OPENAI_BASE_URL: fake.baseURL };
 
     const first = startCli(args, { cwd: dir, fake });
     runs.push(first);
@@ -77,15 +82,15 @@ it(
     expect(finishedFirst).toBeLessThan(TOTAL_STEPS);
 
     isHanging = false;
-    const second = startCli(args, { cwd: dir, fake });
-    runs.push(second);
-    const result = await second.done;
+    const result = await runKaryaInProcess(args, { cwd: dir, env });
     expect(result.code).toBe(0);
     const summary = events(result.stdout).find((e) => e.type === 'summary')!;
     expect(summary).toMatchObject({ books: 7, succeeded: 7, failed: 0 });
     // The second run asked for the steps the first left, and nothing the first had finished.
-    expect(finished(second)).toHaveLength(TOTAL_STEPS - finishedFirst);
-    const finishedOnce = [...finished(first), ...finished(second)].map((e) => `${String(e.job)}/${String(e.step)}`);
+    expect(stepsDone(result.stdout)).toHaveLength(TOTAL_STEPS - finishedFirst);
+    const finishedOnce = [...finished(first), ...stepsDone(result.stdout)].map(
+      (e) => `${String(e.job)}/${String(e.step)}`,
+    );
     expect(new Set(finishedOnce).size).toBe(TOTAL_STEPS);
     // Paid once: the answered step requests over both runs are the batch's steps.
     expect(stepRequests(fake).filter((r) => r.answeredAt !== undefined)).toHaveLength(TOTAL_STEPS);
@@ -96,9 +101,9 @@ it(
     ).toEqual(['a.md', 'b.md', 'd1.md', 'i1.md', 'l1.md', 'p1.md', 'r1.md']);
 
     // Run once more: everything is written, nothing is asked.
-    const third = await startCli(args, { cwd: dir, fake }).done;
+    const third = await runKaryaInProcess(args, { cwd: dir, env });
     expect(third.code).toBe(0);
-    expect(events(third.stdout).filter((e) => e.type === 'step_done')).toHaveLength(0);
+    expect(stepsDone(third.stdout)).toHaveLength(0);
     expect(stepRequests(fake).filter((r) => r.answeredAt !== undefined)).toHaveLength(TOTAL_STEPS);
   },
   120_000,

@@ -1,10 +1,12 @@
 // `karya generate` killed with SIGKILL mid-book, then the same command again: no answer the model gave is paid for
 // twice. The introduction arrives too short and asks for more; the kill comes while that ask is in flight, or while it
 // waits after a 429; the second run is given the introduction back and asks only for the rest. Counted at the fake
-// model. Real processes: the SIGKILL is the point.
+// model. The killed run is a real process (the SIGKILL is the point); the second reads the state file it left in the
+// test's own process (tests/karya-in-process.ts: the same exit code).
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI, type ScriptedReply } from '../fake-openai.js';
 import { killAll } from '../karya-process.js';
+import { runKaryaInProcess } from '../karya-in-process.js';
 import { bookRequests, removeTempDirs, startCli, tempDir, waitFor, type CliRun } from '../batch/helpers.js';
 
 const fakes: FakeOpenAI[] = [];
@@ -43,9 +45,10 @@ async function killedWhileMore(more: ScriptedReply, isReady: (fake: FakeOpenAI) 
       (r) => r.answeredAt !== undefined && isIntroduction(r.body ?? {}) && !isMore(r.body ?? {}),
     ).length;
   expect(introductions()).toBe(1);
-  const second = startCli(args, { cwd, fake });
-  runs.push(second);
-  const result = await second.done;
+  const result = await runKaryaInProcess(args, {
+    cwd,
+    env: { OPENAI_API_KEY: 'sk-test-batch', OPENAI_BASE_URL: fake.baseURL },
+  });
   expect(result.code, result.stderr).toBe(0);
   // Paid once: the second run was given the introduction back and asked only for its rest.
   expect(introductions()).toBe(1);

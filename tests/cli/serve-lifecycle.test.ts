@@ -1,5 +1,8 @@
 // `karya serve` as a process: every health request sent while it starts is answered, a
-// start-up failure exits non-zero and frees the port, and SIGTERM lets an open stream finish with `done`.
+// start-up failure exits non-zero and frees the port, and SIGTERM lets an open stream finish with `done`. The two
+// start-up failures run the command in the test's process (tests/karya-in-process.ts: the same exit code and message,
+// and the port free again once the command has returned); the start, the signals and the exits on them are a real
+// process's.
 import { writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -7,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { parseEvents } from '../server/helpers.js';
 import { startCli } from './run-cli.js';
+import { runKaryaInProcess } from '../karya-in-process.js';
 import { tempDir } from '../temp.js';
 
 let dir: string;
@@ -91,7 +95,7 @@ describe('karya serve start-up', () => {
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
     const { port } = holder.address() as AddressInfo;
     try {
-      const result = await startCli(['serve', '--port', String(port)], { env: serveEnv() }).done;
+      const result = await runKaryaInProcess(['serve', '--port', String(port)], { env: serveEnv() });
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/EADDRINUSE|in use/);
     } finally {
@@ -104,9 +108,9 @@ describe('karya serve start-up', () => {
     // A "folder" that is a file: the database cannot be made there.
     const file = path.join(dir, 'a-file');
     writeFileSync(file, 'not a folder');
-    const result = await startCli(['serve', '--port', String(port)], {
+    const result = await runKaryaInProcess(['serve', '--port', String(port)], {
       env: serveEnv({ KARYA_DB: path.join(file, 'karya.sqlite') }),
-    }).done;
+    });
     expect(result.code).toBe(1);
     expect(await canListen(port)).toBe(true);
   }, 60_000);

@@ -1,6 +1,5 @@
 // End-to-end helpers: build the studio once, start `karya serve` on a temporary database with the
 // offline provider (or a fake AI API), drive Debian's chromium with playwright-core, write a book's first parts.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.js';
 import { tempDir } from '../temp.js';
 import { AXE_CONTEXT, preparedForAxe } from './axe.js';
 import { signInPage, signUpWriter } from './seed.js';
+import { serveInProcess } from './serve-in-process.js';
 
 export { fakeModel, grantCredits, lanternShop } from './model-helpers.js';
 
@@ -55,7 +55,8 @@ export interface RunningKarya {
 }
 
 /**
- * `karya serve` on a fresh SQLite file, offline provider, KARYA_ADMIN_EMAIL set. `env` adds variables
+ * `karya serve` on a fresh SQLite file, offline provider, KARYA_ADMIN_EMAIL set, run in this process
+ * (serve-in-process.ts). `env` adds variables
  * after the checkout's are cleared (OPENAI_BASE_URL of a fake provider, for a slow stream; Stripe's);
  * `port` (default 0: any free port) for a server whose KARYA_PUBLIC_URL must be known before it starts.
  */
@@ -90,39 +91,12 @@ export async function startKarya(opts: KaryaOptions = {}): Promise<RunningKarya>
     delete env[key];
   Object.assign(env, opts.env ?? {});
   // The working directory is the temporary one, so no karya.config.yaml of the checkout is picked up.
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(ROOT, 'bin', 'karya.js'), 'serve', '--port', String(opts.port ?? 0)],
-    { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`karya serve did not start in 60 s:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /running at (http:\/\/\S+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!.replace('//localhost:', '//127.0.0.1:'));
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`karya serve exited with ${code}:\n${output}`));
-    });
-  });
+  const served = await serveInProcess(env, dir, opts.port ?? 0);
   return {
-    url,
+    url: served.url.replace('//localhost:', '//127.0.0.1:'),
     adminEmail,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await served.stop(5000);
       rmSync(dir, { recursive: true, force: true });
     },
   };

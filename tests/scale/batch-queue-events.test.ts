@@ -1,13 +1,16 @@
 // `karya batch --json` says the same of each step whether the books run here or on the queue's workers: the same
 // job against the same model, once local and once with `--queue` on one `karya worker`, gives the same step_done
-// events, the part's target, a part asked again in Malay (languageDrift) and its notes included. Spawned
-// processes: a worker and the command on one Postgres are the point.
+// events, the part's target, a part asked again in Malay (languageDrift) and its notes included. The worker is a
+// process of its own, as in use; the two `karya batch` runs are the command in the test's process
+// (tests/karya-in-process.ts: the same exit code and NDJSON events; tests/scale/batch-queue.test.ts runs a queued
+// batch so too).
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fullLength, PROSE_SENTENCES, startFakeOpenAI, writeProse, type FakeOpenAI } from '../fake-openai.js';
 import { postgresUnavailable } from '../postgres.js';
 import { usePostgresDatabase } from './postgres-database.js';
 import { endAfterAll, startCli, tempDir, waitFor, writeJobs } from '../batch/helpers.js';
+import { runKaryaInProcess } from '../karya-in-process.js';
 
 const skip = postgresUnavailable();
 if (skip) console.warn(skip);
@@ -51,25 +54,21 @@ describe.skipIf(skip)('karya batch --queue --json', () => {
       const dir = tempDir('karya-queue-events-');
       const file = writeJobs(dir, 'jobs.yaml', '- { id: pantai, generator: romance, lang: ms, chapters: 1 }\n');
 
-      const local = startCli(
+      const provider = { OPENAI_API_KEY: 'sk-test-batch', OPENAI_BASE_URL: fake.baseURL };
+      const here = await runKaryaInProcess(
         ['batch', file, '--json', '--state', path.join(dir, 'local.sqlite'), '--out', path.join(dir, 'local')],
-        { cwd: dir, fake, env: { KARYA_DATABASE_URL: '' } },
+        { cwd: dir, env: { ...provider, KARYA_DATABASE_URL: '' } },
       );
-      runs.push(local);
-      const here = await local.done;
       expect(here.code, here.stderr).toBe(0);
 
       const env = { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' };
       const worker = startCli(['worker', '--concurrency', '2'], { cwd: dir, fake, env });
       runs.push(worker);
       await waitFor(() => worker.stderr().includes('karya worker '), 90_000, 'the worker started');
-      const queued = startCli(['batch', file, '--queue', '--json', '--out', path.join(dir, 'queued')], {
+      const there = await runKaryaInProcess(['batch', file, '--queue', '--json', '--out', path.join(dir, 'queued')], {
         cwd: dir,
-        fake,
-        env,
+        env: { ...provider, ...env },
       });
-      runs.push(queued);
-      const there = await queued.done;
       expect(there.code, there.stderr).toBe(0);
       worker.child.kill('SIGTERM');
 

@@ -2,7 +2,8 @@
 // "Penang Bakery" go one after the other, book 2 queued once book 1 is done and told the series as of its end
 // (its first chapter request carries book 1's characters as they stand there). Book 1 has a voice (`voice:` and
 // `avoid:`): the workers send it with book 1's prose requests, and book 2, given none, keeps it.
-// Spawned processes: the worker and the queued batch are separate processes, as in use.
+// The worker is a process of its own, as in use; the queued batch is the command in the test's process
+// (tests/karya-in-process.ts: the same exit code and output), apart from the worker as in use.
 import path from 'node:path';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.
 import { postgresUnavailable } from '../postgres.js';
 import { usePostgresDatabase } from './postgres-database.js';
 import { endAfterAll, startCli, tempDir, waitFor, writeJobs } from '../batch/helpers.js';
+import { runKaryaInProcess } from '../karya-in-process.js';
 import { seriesModel } from '../series-book.js';
 
 const skip = postgresUnavailable();
@@ -37,9 +39,10 @@ describe.skipIf(skip)('karya batch --queue with a series', () => {
     const worker = startCli(['worker', '--concurrency', '3'], { cwd: dir, fake, env });
     runs.push(worker);
     await waitFor(() => worker.stderr().includes('karya worker '), 90_000, 'the worker started');
-    const batch = startCli(['batch', file, '--queue'], { cwd: dir, fake, env });
-    runs.push(batch);
-    const result = await batch.done;
+    const result = await runKaryaInProcess(['batch', file, '--queue'], {
+      cwd: dir,
+      env: { ...env, OPENAI_API_KEY: 'sk-test-batch', OPENAI_BASE_URL: fake.baseURL },
+    });
     expect(result.stderr).toContain('2 of 2 books written');
     expect(result.code).toBe(0);
     const prompts = fake.generationRequests().map((q) => userMessageOf(q.body ?? {}));

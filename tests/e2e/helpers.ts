@@ -73,7 +73,9 @@ export async function startKarya(opts: KaryaOptions = {}): Promise<RunningKarya>
     KARYA_DB: path.join(dir, 'karya.sqlite'),
     KARYA_ADMIN_EMAIL: adminEmail,
     KARYA_SCRYPT_LOG_N: '10',
-    KARYA_LOG_LEVEL: 'warn',
+    // (The server runs in the test's process: the warnings its tests cause on purpose, a refused webhook, a wrong
+    // language asked again, would fill the run's output; its errors are still printed.)
+    KARYA_LOG_LEVEL: 'error',
     NO_COLOR: '1',
   };
   for (const key of [

@@ -78,6 +78,8 @@ export async function runBatchProcess(input: {
     const threadCpu = path.join(dir, 'thread-cpu.json');
     const command = [
       process.execPath,
+      // Node flags for the measured process alone, e.g. BENCH_BATCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p'.
+      ...(process.env.BENCH_BATCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       pathToFileURL(path.join(ROOT, 'bench/main-thread-cpu.mjs')).href,
       path.join(ROOT, 'bin/karya.js'),

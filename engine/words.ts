@@ -49,10 +49,17 @@ export function countWords(text: string): number {
   return n;
 }
 
-function countAll(text: string): number {
-  const len = text.length;
+/**
+ * countWords of text.slice(start, end), counted in place and never kept: the paragraphs of a text counted one by one
+ * (each counted once) would push the last long texts counted out of countWords' few.
+ */
+export function countWordsBetween(text: string, start: number, end: number): number {
+  return countAll(text, start, end);
+}
+
+function countAll(text: string, start = 0, len = text.length): number {
   let n = 0;
-  let i = 0;
+  let i = start;
   // Spaces to the next word, then the word to the next space: two tight loops, no state carried per character.
   while (i < len) {
     while (isSpace(text.charCodeAt(i))) if (++i === len) return n;

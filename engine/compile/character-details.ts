@@ -1,5 +1,6 @@
 // An introduction's character list (kept in the book's state on its own, out of the book's text): found
 // under the heading the template asks for or one a model translated it to, taken out, or split around.
+import { onLanguagesLoaded } from '../languages/index.js';
 import { readingPattern } from '../reading-words.js';
 
 /**
@@ -65,8 +66,33 @@ export function splitCharacterDetails(text: string): { before: string; block: st
   };
 }
 
+/**
+ * The last introductions taken their list off and what was left, a few in turn: a step's checks, its length check,
+ * its measures and the next part's prompt and bible update each ask for the same introduction's prose (five times a
+ * book, each a split of the text into lines and a join), and the same string given back each time is counted once
+ * (engine/words.ts countWords finds it among the last texts it counted).
+ */
+const PROSE_KEPT = 4;
+const listed: string[] = new Array<string>(PROSE_KEPT).fill('');
+const prose: string[] = new Array<string>(PROSE_KEPT).fill('');
+let nextKept = 0;
+// A table read again may name other headings: what was taken off before is worked out again.
+onLanguagesLoaded(() => {
+  listed.fill('');
+  prose.fill('');
+});
+
 /** An introduction without its character list (kept in the state on its own, out of the book's text). */
 export function withoutCharacterDetails(text: string): string {
+  for (let k = 0; k < PROSE_KEPT; k++) if (listed[k] === text) return prose[k]!;
+  const without = proseWithoutList(text);
+  listed[nextKept] = text;
+  prose[nextKept] = without;
+  nextKept = (nextKept + 1) % PROSE_KEPT;
+  return without;
+}
+
+function proseWithoutList(text: string): string {
   const found = locateCharacterDetails(text);
   if (!found) return text.trim();
   return [...found.lines.slice(0, found.start), ...found.lines.slice(found.end)]

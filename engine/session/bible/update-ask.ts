@@ -5,7 +5,7 @@ import type { Lang } from '../../spec/types.js';
 import type { Provider, TokenUsage } from '../../provider.js';
 import type { RenderedPrompt } from '../../compile/prompt.js';
 import { type AnswerExpectation, type AnswerOutcome, askText } from '../answers/index.js';
-import { countWords } from '../../words.js';
+import { countWordsBetween } from '../../words.js';
 import { GenerationError } from '../../errors.js';
 import { findLanguageDrift } from '../reading/index.js';
 import { addUsage } from '../step-types.js';
@@ -35,28 +35,69 @@ const LADDER_PROBLEMS: ReadonlySet<string> = new Set<BibleProblem>([
  */
 export const MIN_READ_WORDS = 150;
 
+/** Where a paragraph ends (a blank line, however many), as the blocks are cut. */
+const PARAGRAPH_BREAK = /\n\s*\n/g;
+
+/**
+ * Where the paragraphs of a text that have a word start and end, in pairs (the paragraphs text.split(/\n\s*\n/)
+ * gives, the blank ones left out).
+ */
+function paragraphSpans(text: string): number[] {
+  const spans: number[] = [];
+  const keep = (start: number, end: number) => {
+    if (/\S/.test(text.slice(start, end))) spans.push(start, end);
+  };
+  let start = 0;
+  PARAGRAPH_BREAK.lastIndex = 0;
+  for (let m = PARAGRAPH_BREAK.exec(text); m; m = PARAGRAPH_BREAK.exec(text)) {
+    keep(start, m.index);
+    start = m.index + m[0].length;
+  }
+  keep(start, text.length);
+  return spans;
+}
+
+/**
+ * Paragraphs `first` to `last` (indexes of `spans`) joined by one blank line: the text's own stretch when they are one
+ * blank line apart already (as a model writes them), a slice that copies nothing.
+ */
+function stretchOf(text: string, spans: readonly number[], first: number, last: number): string {
+  let isOneApart = true;
+  for (let k = first; k < last && isOneApart; k++) isOneApart = spans[2 * k + 2]! - spans[2 * k + 1]! === 2;
+  if (isOneApart) return text.slice(spans[2 * first]!, spans[2 * last + 1]!);
+  const paragraphs: string[] = [];
+  for (let k = first; k <= last; k++) paragraphs.push(text.slice(spans[2 * k]!, spans[2 * k + 1]!));
+  return paragraphs.join('\n\n');
+}
+
 /**
  * A piece's paragraphs in blocks of at least MIN_READ_WORDS (the last block takes what is left over): what the ladder
- * halves.
+ * halves; and `whole`, every block joined by a blank line (what the first ask reads). Each is the piece's own stretch
+ * when its paragraphs are one blank line apart (stretchOf), not a copy: a 400-book batch joined every part twice so
+ * (~65 MB of the calling thread's allocations), and its words are counted in place.
  */
-export function blocksOf(piece: string): string[] {
+export function blocksOf(piece: string): { blocks: string[]; whole: string } {
+  const spans = paragraphSpans(piece);
+  const count = spans.length / 2;
+  if (!count) return { blocks: [piece], whole: piece };
   const blocks: string[] = [];
-  let current: string[] = [];
+  let first = 0;
+  let lastFirst = 0;
   let words = 0;
-  for (const paragraph of piece.split(/\n\s*\n/).filter((p) => p.trim())) {
-    current.push(paragraph);
-    words += countWords(paragraph);
+  for (let k = 0; k < count; k++) {
+    words += countWordsBetween(piece, spans[2 * k]!, spans[2 * k + 1]!);
     if (words < MIN_READ_WORDS) continue;
-    blocks.push(current.join('\n\n'));
-    current = [];
+    blocks.push(stretchOf(piece, spans, first, k));
+    lastFirst = first;
+    first = k + 1;
     words = 0;
   }
-  if (current.length) {
+  if (first < count) {
     if (blocks.length && words < MIN_READ_WORDS)
-      blocks[blocks.length - 1] = `${blocks[blocks.length - 1]}\n\n${current.join('\n\n')}`;
-    else blocks.push(current.join('\n\n'));
+      blocks[blocks.length - 1] = stretchOf(piece, spans, lastFirst, count - 1);
+    else blocks.push(stretchOf(piece, spans, first, count - 1));
   }
-  return blocks.length ? blocks : [piece];
+  return { blocks, whole: stretchOf(piece, spans, 0, count - 1) };
 }
 
 /**

@@ -189,10 +189,11 @@ async function readPart(input: UpdateInput, part: Part, bible: StoryBible) {
   const { shown, provider, render, pieces, expect } = await updateRequests(input, part, foldLines);
   const left: BibleLeft[] = [];
   for (const [index, piece] of pieces.entries()) {
-    const blocks = blocksOf(piece);
+    const { blocks, whole } = blocksOf(piece);
     await climbDown<string, BibleUpdate, BibleProblem>(blocks, {
       ask: async (items, from, again) => {
-        const text = items.join('\n\n');
+        // Every block: the piece's paragraphs joined once (blocksOf), not again at each ask.
+        const text = items.length === blocks.length ? whole : items.join('\n\n');
         const request = render(text, false, index === 0 && from === 0);
         // Asked again with its problem named: the judge's own note for a wrong kind, else "not an update of the bible".
         const note = again

@@ -56,6 +56,20 @@ export function expectAcxFile(
 }
 
 /**
+ * Several MP3s at the numbers, each file's stream and duration read by its own ffprobe (to the microsecond, where a
+ * duration is checked against a limit), their levels and silences by one FFmpeg: each file's stream facts.
+ */
+export function expectAcxFiles(files: readonly string[]): StreamFacts[] {
+  const streams = files.map((file) => streamOf(file));
+  const readings = acxReadingsOf(
+    files.map((file, i) => ({ file, duration: streams[i]!.duration })),
+    HEAD,
+  );
+  files.forEach((file, i) => expectAcxFile(file, streams[i], readings[i]));
+  return streams;
+}
+
+/**
  * The whole edition in `out`: `chapterTitles` the book's own chapter titles, `credits` the credits' titles in its
  * language.
  */

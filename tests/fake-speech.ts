@@ -39,9 +39,12 @@ export function wavOf(samples: Int16Array, rate = RATE): Buffer {
   return Buffer.concat([header, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)]);
 }
 
-/** Speech-shaped audio for `words` words: a 180 Hz tone with its harmonics, in syllables of 0.2 s, 0.4 s a word. */
-export function voicedTone(words: number): Int16Array {
-  const n = Math.round(Math.max(1, words) * 0.4 * RATE);
+/**
+ * One syllable of the voiced tone (0.2 s): a 180 Hz tone with its harmonics under a sine-squared swell. It is the whole
+ * tone's period (0.2 s is 36 periods of 180 Hz), so a tone is this syllable repeated.
+ */
+const SYLLABLE = (() => {
+  const n = Math.round(0.2 * RATE);
   const out = new Int16Array(n);
   for (let i = 0; i < n; i++) {
     const t = i / RATE;
@@ -50,6 +53,17 @@ export function voicedTone(words: number): Int16Array {
       Math.sin(2 * Math.PI * 180 * t) + 0.5 * Math.sin(2 * Math.PI * 360 * t) + 0.25 * Math.sin(2 * Math.PI * 540 * t);
     out[i] = Math.round(6000 * syllable * voice);
   }
+  return out;
+})();
+
+/**
+ * Speech-shaped audio for `words` words: a 180 Hz tone with its harmonics, in syllables of 0.2 s, 0.4 s a word (the
+ * syllable computed once and repeated).
+ */
+export function voicedTone(words: number): Int16Array {
+  const n = Math.round(Math.max(1, words) * 0.4 * RATE);
+  const out = new Int16Array(n);
+  for (let at = 0; at < n; at += SYLLABLE.length) out.set(SYLLABLE.subarray(0, Math.min(SYLLABLE.length, n - at)), at);
   return out;
 }
 

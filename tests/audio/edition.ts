@@ -6,7 +6,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { ReadAlongInput } from '../../engine/node.js';
-import { acxReadingsOf, isCbr, m4bOf, streamOf, type AcxReadings, type StreamFacts } from './measure.js';
+import {
+  acxReadingsOf,
+  editionReadingsOf,
+  isCbr,
+  m4bOf,
+  streamOf,
+  type AcxReadings,
+  type StreamFacts,
+} from './measure.js';
 
 /** Where the room tone is read at a file's head: from 0.05 s, for 0.4 s. */
 const HEAD = { start: 0.05, seconds: 0.4 };
@@ -48,6 +56,20 @@ export function expectAcxFile(
 }
 
 /**
+ * Several MP3s at the numbers, each file's stream and duration read by its own ffprobe (to the microsecond, where a
+ * duration is checked against a limit), their levels and silences by one FFmpeg: each file's stream facts.
+ */
+export function expectAcxFiles(files: readonly string[]): StreamFacts[] {
+  const streams = files.map((file) => streamOf(file));
+  const readings = acxReadingsOf(
+    files.map((file, i) => ({ file, duration: streams[i]!.duration })),
+    HEAD,
+  );
+  files.forEach((file, i) => expectAcxFile(file, streams[i], readings[i]));
+  return streams;
+}
+
+/**
  * The whole edition in `out`: `chapterTitles` the book's own chapter titles, `credits` the credits' titles in its
  * language.
  */
@@ -65,13 +87,15 @@ export function expectEdition(
     .sort();
   // The opening credit, a file per chapter, the closing credit.
   expect(mp3s).toHaveLength(book.chapterTitles.length + 2);
-  // Each file's stream, duration and title tag from one ffprobe; every file's levels and silences from one FFmpeg.
-  const streams = new Map(mp3s.map((f) => [f, streamOf(path.join(out, f))]));
-  const readings = acxReadingsOf(
-    mp3s.map((f) => ({ file: path.join(out, f), duration: streams.get(f)!.duration })),
+  // Every file's stream, duration and title tag, its levels and silences, from one FFmpeg (not an ffprobe a file more).
+  const read = editionReadingsOf(
+    mp3s.map((f) => path.join(out, f)),
     HEAD,
   );
-  const durations = new Map(mp3s.map((f, i) => [f, expectAcxFile(path.join(out, f), streams.get(f), readings[i])]));
+  const streams = new Map(mp3s.map((f, i) => [f, read[i]!.stream]));
+  const durations = new Map(
+    mp3s.map((f, i) => [f, expectAcxFile(path.join(out, f), read[i]!.stream, read[i]!.readings)]),
+  );
   expect(streams.get(mp3s[0]!)!.title).toBe(book.credits.opening);
   expect(streams.get(mp3s.at(-1)!)!.title).toBe(book.credits.closing);
   // The M4B: AAC, a mark for each file, the chapters' marks titled as the book titles them.

@@ -106,6 +106,15 @@ export function acxReadingsOf(
   files: ReadonlyArray<{ file: string; duration: number }>,
   head: { start: number; seconds: number },
 ): AcxReadings[] {
+  const lines = readingsRun(
+    files.map((f) => f.file),
+    head,
+  );
+  return files.map(({ duration }, i) => readingsIn(lines, i, duration));
+}
+
+/** The stderr lines of the one FFmpeg run acxReadingsOf reads: each file's header, levels and silence marks. */
+function readingsRun(files: readonly string[], head: { start: number; seconds: number }): string[] {
   const graph = files
     .map(
       (_, i) =>
@@ -117,21 +126,72 @@ export function acxReadingsOf(
   const outputs = files.flatMap((_, i) =>
     ['whole', 'head'].flatMap((name) => ['-map', `[${name}${i}]`, '-f', 'null', '-']),
   );
-  const inputs = files.flatMap(({ file }) => ['-i', file]);
+  const inputs = files.flatMap((file) => ['-i', file]);
   const args = ['-hide_banner', '-nostats', ...inputs, '-filter_complex', graph, ...outputs];
-  const lines = spawnSync('ffmpeg', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).stderr.split('\n');
+  return spawnSync('ffmpeg', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).stderr.split('\n');
+}
+
+/**
+ * File `i`'s readings in the lines of a readingsRun, `duration` its length (where a silence running to its end ends).
+ */
+function readingsIn(lines: readonly string[], i: number, duration: number): AcxReadings {
   const linesOf = (name: string) => lines.filter((line) => line.startsWith(`[${name} `)).join('\n');
-  return files.map(({ duration }, i) => ({
+  return {
     whole: levelsIn(linesOf(`astats@whole${i}`)),
     head: levelsIn(linesOf(`astats@head${i}`)),
     quiet: silencesIn(linesOf(`ametadata@quiet${i}`), duration),
-  }));
+  };
 }
 
 export interface AcxReadings {
   whole: Levels;
   head: Levels;
   quiet: Silence[];
+}
+
+/**
+ * The stream facts streamOf reads (ffprobe), from the header FFmpeg writes of input `index` as it opens it: the same
+ * reading of the file (libavformat's), its duration rounded to the hundredth of a second.
+ */
+function inputFactsIn(lines: readonly string[], index: number, file: string): StreamFacts {
+  const start = lines.findIndex((line) => line.startsWith(`Input #${index}, `));
+  const end = lines.findIndex((line, i) => i > start && !line.startsWith(' '));
+  const header = start < 0 ? [] : lines.slice(start + 1, end < 0 ? undefined : end);
+  const time = header.map((l) => /^ {2}Duration: (\d+):(\d+):(\d+\.\d+)/.exec(l)).find(Boolean);
+  const stream = header.map((l) =>
+    /^ {2}Stream #\d+:\d+.*?: Audio: (\w+)[^,]*, (\d+) Hz, (\w+), \w+, (\d+) kb\/s/.exec(l),
+  );
+  const audio = stream.find(Boolean);
+  // The file's own tags: the lines under "Metadata:" at the input's level, up to the next line less indented.
+  const tagStart = header.indexOf('  Metadata:');
+  const tagEnd = header.findIndex((l, i) => i > tagStart && !l.startsWith('    '));
+  const tags = tagStart < 0 ? [] : header.slice(tagStart + 1, tagEnd < 0 ? undefined : tagEnd);
+  const title = tags.map((l) => /^ {4}title\s*: (.*)$/.exec(l)?.[1]).find((t) => t !== undefined) ?? '';
+  if (!time || !audio) throw new Error(`no audio stream in FFmpeg's header of ${file}:\n${header.join('\n')}`);
+  const channels = audio[3] === 'mono' ? 1 : audio[3] === 'stereo' ? 2 : Number.NaN;
+  return {
+    codec: audio[1]!,
+    sampleRate: Number(audio[2]),
+    channels,
+    bitRate: Number(audio[4]) * 1000,
+    duration: Number(time[1]) * 3600 + Number(time[2]) * 60 + Number(time[3]),
+    title,
+  };
+}
+
+/**
+ * An edition's MP3s read in one FFmpeg run: each file's stream facts (as streamOf reads them, from FFmpeg's header of
+ * it) and what acxReadingsOf reads, where a file's own ffprobe and then the run would be one process a file more.
+ */
+export function editionReadingsOf(
+  files: readonly string[],
+  head: { start: number; seconds: number },
+): Array<{ stream: StreamFacts; readings: AcxReadings }> {
+  const lines = readingsRun(files, head);
+  return files.map((file, i) => {
+    const stream = inputFactsIn(lines, i, file);
+    return { stream, readings: readingsIn(lines, i, stream.duration) };
+  });
 }
 
 /** An M4B's (or any MP4's) chapter marks: title, start and end in seconds. */

@@ -179,15 +179,24 @@ export function readRuns(text: string): Runs {
 export const runsOf: ByText<Runs> = byText(TEXTS_KEPT, readRuns);
 
 /**
- * A paragraph's words as eachRun reads them, in one array kept for the last TEXTS_KEPT paragraphs of request
+ * Request paragraphs kept (paragraphWordsOf): a request has about 8 (a 400-book batch: 34,000 for 4,400 calls), so
+ * one request's for each of the 151 books in flight at 100 calls. Of the 1,467,000 words that batch's requests hold,
+ * 373,000 were read (new paragraphs, and those asked again after they had gone) with 2,048 kept, 376,000 with 1,024,
+ * 387,000 with 512.
+ */
+const PARAGRAPHS_KEPT = 1024;
+
+/**
+ * A paragraph's words as eachRun reads them, in one array kept for the last PARAGRAPHS_KEPT paragraphs of request
  * messages: the two hashes (hashWords) of its first words (up to RUN_WORDS - 1: the runs that start before it end in
  * them) and of its last RUN_WORDS (the ring after it, when it has that many), then the two hashes of each run wholly
  * inside it (words j to j+7, as the rolling in eachRun makes them whatever came before). Its other words are read
- * nowhere: kept whole, with four arrays a paragraph, the cache held 6.1 MB at a 400-book batch's end.
+ * nowhere: kept whole, in four arrays a paragraph, 2,048 paragraphs held 6.1 MB at a 400-book batch's 4,000th call
+ * (4 MB so).
  * @example paragraphWordsOf('a b c').length // 6: three words' two hashes, no run inside
  */
 const paragraphWordsOf = byText(
-  TEXTS_KEPT,
+  PARAGRAPHS_KEPT,
   (paragraph: string): Int32Array => {
     const { n, x, y } = hashWords(paragraph);
     const { head, tail, runs, runsAt } = paragraphLayout(n);

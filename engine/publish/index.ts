@@ -64,7 +64,6 @@ export { isValidIsbn13 } from './readiness/identifier.js';
 export {
   CLOSE_THRESHOLD_RANGE,
   DEFAULT_CLOSE_THRESHOLD,
-  FingerprintIndex,
   fingerprintOfRuns,
   parseCloseThreshold,
   keepPartPrint,
@@ -76,6 +75,7 @@ export {
   textFingerprint,
   type TextFingerprint,
 } from './near-duplicate.js';
+export { FingerprintIndex } from './fingerprint-index.js';
 export { type PartsReuse, reuseAcrossParts, type SharedPassage, sharedPassages } from './near-duplicate-passages.js';
 export {
   type BookMeasure,

@@ -2,7 +2,8 @@
 // the books it shares at least the threshold with (share and two passages each), and what it repeats across
 // its own parts. The caller brings the catalogue (fingerprints kept per owner) and reads the other books'
 // texts only for the close ones.
-import { DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, textFingerprint, type TextFingerprint } from './near-duplicate.js';
+import { FingerprintIndex } from './fingerprint-index.js';
+import { DEFAULT_CLOSE_THRESHOLD, textFingerprint, type TextFingerprint } from './near-duplicate.js';
 import { passagesShared, reuseAcrossParts, type PartsReuse, type SharedPassage } from './near-duplicate-passages.js';
 
 /**

@@ -1,6 +1,6 @@
 // Near-duplicates in an owner's catalogue (stores remove a book "not significantly different" from another):
-// a book's compact fingerprint (MinHash of its 8-word runs), an index of the owner's fingerprints that finds
-// the close ones without comparing every book (LSH), and the share one book has in another. Pure.
+// a book's compact fingerprint (MinHash of its 8-word runs) and the share one book has in another; the index of the
+// owner's fingerprints that finds the close ones without comparing every book (LSH) is fingerprint-index.ts. Pure.
 // MinHash is written here: no maintained MinHash library is among the project's dependencies, and the
 // whole of it is two hash functions and a minimum per permutation.
 import { plainWords } from '../words.js';
@@ -199,100 +199,6 @@ function matchingSlots(a: TextFingerprint, b: TextFingerprint): number {
   let n = 0;
   for (let i = 0; i < MINHASH_SIZE; i++) if (a.minhash[i] === b.minhash[i]) n++;
   return n;
-}
-
-/**
- * An owner's fingerprints, indexed by locality-sensitive hashing with one-row bands: each permutation's
- * minimum is a band, and a book is a candidate only when it shares a band's value. One row per band (not
- * the usual four) because the shares that matter are small: 15 % of a book's runs in another of its size is
- * a Jaccard index near 0.08, which bands of several rows would almost never catch. Books that share no run
- * are never touched, so a query costs what the close books cost, not the size of the catalogue.
- */
-export class FingerprintIndex<K> {
-  /** Each band's books by value, as small numbers (ids), so a query counts its matches in an array. */
-  private readonly bands: Array<Map<number, number[]>> = Array.from({ length: MINHASH_SIZE }, () => new Map());
-  private readonly prints = new Map<K, TextFingerprint>();
-  private readonly ids = new Map<K, number>();
-  private readonly keyOf: Array<K | undefined> = [];
-  /** Matches per id during a query (zero between queries). */
-  private counts = new Uint16Array(64);
-  private changes = 0;
-
-  get size(): number {
-    return this.prints.size;
-  }
-
-  /**
-   * How many times a book was added or removed: what a caller worked out from the index holds while this is the same.
-   */
-  get version(): number {
-    return this.changes;
-  }
-
-  keys(): IterableIterator<K> {
-    return this.prints.keys();
-  }
-
-  /** Add a book (again: its old fingerprint is replaced). */
-  add(key: K, print: TextFingerprint): void {
-    this.remove(key);
-    this.changes++;
-    this.prints.set(key, print);
-    if (!print.shingles) return;
-    const id = this.keyOf.length;
-    this.keyOf.push(key);
-    this.ids.set(key, id);
-    for (let i = 0; i < MINHASH_SIZE; i++) {
-      const band = this.bands[i]!;
-      const value = print.minhash[i]!;
-      const ids = band.get(value);
-      if (ids) ids.push(id);
-      else band.set(value, [id]);
-    }
-  }
-
-  remove(key: K): void {
-    const old = this.prints.get(key);
-    if (!old) return;
-    this.changes++;
-    this.prints.delete(key);
-    const id = this.ids.get(key);
-    if (id === undefined) return;
-    this.ids.delete(key);
-    this.keyOf[id] = undefined;
-    for (let i = 0; i < MINHASH_SIZE; i++) {
-      const ids = this.bands[i]!.get(old.minhash[i]!);
-      const at = ids?.indexOf(id) ?? -1;
-      if (ids && at >= 0) ids.splice(at, 1);
-    }
-  }
-
-  /**
-   * The books of the index holding at least `threshold` of `print`'s runs (sharedShare), the closest first; `except` is
-   * left out.
-   */
-  closeTo(print: TextFingerprint, threshold: number, except?: K): Array<{ key: K; share: number }> {
-    if (!print.shingles) return [];
-    if (this.counts.length < this.keyOf.length)
-      this.counts = new Uint16Array(Math.max(this.keyOf.length, this.counts.length * 2));
-    const counts = this.counts;
-    const touched: number[] = [];
-    for (let i = 0; i < MINHASH_SIZE; i++) {
-      const ids = this.bands[i]!.get(print.minhash[i]!);
-      if (!ids) continue;
-      for (let j = 0; j < ids.length; j++) if (counts[ids[j]!]!++ === 0) touched.push(ids[j]!);
-    }
-    const out: Array<{ key: K; share: number }> = [];
-    for (const id of touched) {
-      const n = counts[id]!;
-      counts[id] = 0;
-      const key = this.keyOf[id]!;
-      if (key === except) continue;
-      const share = sharedShare(print, this.prints.get(key)!, n);
-      if (share >= threshold) out.push({ key, share });
-    }
-    return out.sort((a, b) => b.share - a.share);
-  }
 }
 
 /**

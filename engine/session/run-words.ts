@@ -1,6 +1,6 @@
 // The words of a text as the 8-word runs read them (runs.ts): as strings (wordsOf), or as two 32-bit hashes a
 // word read in one pass by char codes (hashWords), ASCII from a table, the rest through words.ts and a lower-case
-// table filled as letters are met.
+// table filled as letters are met; and a run's two hashes and key rolled along from its words' (rollRuns).
 import { isLetterOrDigitAt } from '../words.js';
 
 /** Letters and digits as the product reads them (words.ts): a code unit, or a surrogate pair whole. */
@@ -116,4 +116,44 @@ export function hashWords(text: string): { n: number; x: Int32Array; y: Int32Arr
     hashY[n++] = y;
   }
   return { n, x: hashX, y: hashY };
+}
+
+/** Words in a run: enough that common phrases ("she said nothing at all") do not count (2^3, for eachRun's ring). */
+export const RUN_WORDS = 8;
+
+/**
+ * A run's two hashes are polynomials of its words' (x: Σ word·P^(7-k) over its 8 words, mod 2^32), so the next
+ * run's are the last's less its first word, times P, plus the new word: a run costs a few multiplications however
+ * long it is. P^8 for each (what a word is worth when it leaves the run, after the multiplication).
+ */
+export const PX = 0x01000193;
+export const PY = 0x2c1b3c6d;
+const powerOf = (p: number) => {
+  let power = 1;
+  for (let k = 0; k < RUN_WORDS; k++) power = Math.imul(power, p);
+  return power;
+};
+export const PX_OUT = powerOf(PX);
+export const PY_OUT = powerOf(PY);
+/** A run's key from its two hashes: 32 bits of one and 21 of the other, a whole number below 2^53. */
+export const keyOf = (x: number, y: number) => (x >>> 0) * 2 ** 21 + (y >>> 11);
+
+/** Calls `at(j, kx, ky)` with the two hashes of each run of `n` words' hashes (words j to j+7), rolled along. */
+export function rollRuns(
+  x: Int32Array,
+  y: Int32Array,
+  n: number,
+  at: (j: number, kx: number, ky: number) => void,
+): void {
+  let kx = 0;
+  let ky = 0;
+  for (let w = 0; w < n; w++) {
+    kx = (Math.imul(kx, PX) + x[w]!) | 0;
+    ky = (Math.imul(ky, PY) + y[w]!) | 0;
+    if (w >= RUN_WORDS) {
+      kx = (kx - Math.imul(x[w - RUN_WORDS]!, PX_OUT)) | 0;
+      ky = (ky - Math.imul(y[w - RUN_WORDS]!, PY_OUT)) | 0;
+    }
+    if (w >= RUN_WORDS - 1) at(w - RUN_WORDS + 1, kx, ky);
+  }
 }

@@ -5,14 +5,12 @@
 // it was punctuated. A text is read once, char by char (no regex, no word strings), and kept for the last
 // TEXTS_KEPT texts seen (text-cache.ts): an answer is judged, then measured against the book, then is part of
 // the book every later step is measured against. A request's messages are read a paragraph at a time, each
-// paragraph's words kept (eachRun): most of them come back in the book's next request. Words are read in run-words.ts.
+// paragraph's words kept (eachRun): most of them come back in the book's next request. Words are read, and runs
+// rolled from their hashes, in run-words.ts.
 import { TEXTS_KEPT, byText, type ByText } from '../text-cache.js';
-import { hashWords } from './run-words.js';
+import { hashWords, keyOf, PX, PX_OUT, PY, PY_OUT, rollRuns, RUN_WORDS } from './run-words.js';
 
-export { wordsOf } from './run-words.js';
-
-/** Words in a run: enough that common phrases ("she said nothing at all") do not count (2^3, for eachRun's ring). */
-export const RUN_WORDS = 8;
+export { RUN_WORDS, wordsOf } from './run-words.js';
 
 /**
  * A text's 8-word runs: `keys[i]` is words i to i+7 as one number (two 32-bit hashes of the words, kept to 53
@@ -163,54 +161,6 @@ function layoutOf(runs: number): { tableLog: number; tableAt: number; bitsLog: n
 const slotOf = (key: number, shift: number) => Math.imul((key / 2 ** 21) >>> 0, 0x9e3779b1) >>> shift;
 
 /**
- * A run's two hashes are polynomials of its words' (x: Σ word·P^(7-k) over its 8 words, mod 2^32), so the next
- * run's are the last's less its first word, times P, plus the new word: a run costs a few multiplications however
- * long it is. P^8 for each (what a word is worth when it leaves the run, after the multiplication).
- */
-const PX = 0x01000193;
-const PY = 0x2c1b3c6d;
-const powerOf = (p: number) => {
-  let power = 1;
-  for (let k = 0; k < RUN_WORDS; k++) power = Math.imul(power, p);
-  return power;
-};
-const PX_OUT = powerOf(PX);
-const PY_OUT = powerOf(PY);
-/** A run's key from its two hashes: 32 bits of one and 21 of the other, a whole number below 2^53. */
-const keyOf = (x: number, y: number) => (x >>> 0) * 2 ** 21 + (y >>> 11);
-
-/** Calls `at(j, kx, ky)` with the two hashes of each run of `n` words' hashes (words j to j+7), rolled along. */
-function rollRuns(x: Int32Array, y: Int32Array, n: number, at: (j: number, kx: number, ky: number) => void): void {
-  let kx = 0;
-  let ky = 0;
-  for (let w = 0; w < n; w++) {
-    kx = (Math.imul(kx, PX) + x[w]!) | 0;
-    ky = (Math.imul(ky, PY) + y[w]!) | 0;
-    if (w >= RUN_WORDS) {
-      kx = (kx - Math.imul(x[w - RUN_WORDS]!, PX_OUT)) | 0;
-      ky = (ky - Math.imul(y[w - RUN_WORDS]!, PY_OUT)) | 0;
-    }
-    if (w >= RUN_WORDS - 1) at(w - RUN_WORDS + 1, kx, ky);
-  }
-}
-
-/** The two hashes of each run of `n` words' hashes (`wx[j]`, `wy[j]`: words j to j+7), rolled along. */
-function windowHashes(
-  x: Int32Array,
-  y: Int32Array,
-  n: number,
-): { wx: Int32Array<ArrayBuffer>; wy: Int32Array<ArrayBuffer> } {
-  const runs = Math.max(0, n - RUN_WORDS + 1);
-  const wx = new Int32Array(runs);
-  const wy = new Int32Array(runs);
-  rollRuns(x, y, n, (j, kx, ky) => {
-    wx[j] = kx;
-    wy[j] = ky;
-  });
-  return { wx, wy };
-}
-
-/**
  * Reads a text's runs (uncached: runsOf and the callers' own caches keep them): the keys rolled along (rollRuns),
  * made at once (no list of hashes made and dropped), in a buffer with room for the table and the bits Runs works
  * out (layoutOf): one allocation a text.
@@ -229,18 +179,57 @@ export function readRuns(text: string): Runs {
 export const runsOf: ByText<Runs> = byText(TEXTS_KEPT, readRuns);
 
 /**
- * A paragraph's words as hashWords' two hashes, and the two hashes of each run wholly inside it (`wx[j]`, `wy[j]`:
- * words j to j+7, as the rolling in eachRun makes them whatever came before), kept for the last TEXTS_KEPT
- * paragraphs of request messages.
+ * Request paragraphs kept (paragraphWordsOf): a request has about 8 (a 400-book batch: 34,000 for 4,400 calls), so
+ * one request's for each of the 151 books in flight at 100 calls. Of the 1,467,000 words that batch's requests hold,
+ * 373,000 were read (new paragraphs, and those asked again after they had gone) with 2,048 kept, 376,000 with 1,024,
+ * 387,000 with 512.
+ */
+const PARAGRAPHS_KEPT = 1024;
+
+/**
+ * A paragraph's words as eachRun reads them, in one array kept for the last PARAGRAPHS_KEPT paragraphs of request
+ * messages: the two hashes (hashWords) of its first words (up to RUN_WORDS - 1: the runs that start before it end in
+ * them) and of its last RUN_WORDS (the ring after it, when it has that many), then the two hashes of each run wholly
+ * inside it (words j to j+7, as the rolling in eachRun makes them whatever came before). Its other words are read
+ * nowhere: kept whole, in four arrays a paragraph, 2,048 paragraphs held 6.1 MB at a 400-book batch's 4,000th call
+ * (4 MB so).
+ * @example paragraphWordsOf('a b c').length // 6: three words' two hashes, no run inside
  */
 const paragraphWordsOf = byText(
-  TEXTS_KEPT,
-  (paragraph: string) => {
+  PARAGRAPHS_KEPT,
+  (paragraph: string): Int32Array => {
     const { n, x, y } = hashWords(paragraph);
-    return { x: x.slice(0, n), y: y.slice(0, n), ...windowHashes(x, y, n) };
+    const { head, tail, runs, runsAt } = paragraphLayout(n);
+    const hashes = new Int32Array(runsAt + 2 * runs);
+    for (let w = 0; w < head; w++) {
+      hashes[w] = x[w]!;
+      hashes[head + w] = y[w]!;
+    }
+    for (let k = 0; k < tail; k++) {
+      hashes[2 * head + k] = x[n - tail + k]!;
+      hashes[2 * head + tail + k] = y[n - tail + k]!;
+    }
+    rollRuns(x, y, n, (j, kx, ky) => {
+      hashes[runsAt + j] = kx;
+      hashes[runsAt + runs + j] = ky;
+    });
+    return hashes;
   },
   true,
 );
+
+/**
+ * Where paragraphWordsOf keeps a paragraph of `n` words: its first `head` words' x hashes then their y, its last
+ * `tail` words' x then y, from `runsAt` its `runs` runs' x then y.
+ */
+function paragraphLayout(n: number): { head: number; tail: number; runs: number; runsAt: number } {
+  const head = Math.min(n, RUN_WORDS - 1);
+  const tail = n >= RUN_WORDS ? RUN_WORDS : 0;
+  return { head, tail, runs: Math.max(0, n - RUN_WORDS + 1), runsAt: 2 * (head + tail) };
+}
+
+/** The words of a paragraph kept as paragraphWordsOf keeps it (`length` of them): 2 a word below RUN_WORDS. */
+const wordsKept = (length: number) => (length < 2 * RUN_WORDS ? length / 2 : (length - 2 * RUN_WORDS) / 2);
 
 /**
  * Calls `each` with the runs of `text` that `only` has, in order, each as its first place in `only.keys` (a
@@ -268,22 +257,22 @@ export function eachRun(text: string, only: Runs, each: (at: number) => void): v
   for (let start = 0; start <= text.length;) {
     let end = text.indexOf('\n\n', start);
     if (end < 0) end = text.length;
-    const { x, y, wx, wy } = paragraphWordsOf(text.slice(start, end));
-    const n = x.length;
+    const hashes = paragraphWordsOf(text.slice(start, end));
+    const n = wordsKept(hashes.length);
     const before = count;
     // The paragraph's first words one by one: the runs that start before it end there.
     const rolled = Math.min(n, RUN_WORDS - 1);
     for (let w = 0; w < rolled; w++) {
-      kx = (Math.imul(kx, PX) + x[w]!) | 0;
-      ky = (Math.imul(ky, PY) + y[w]!) | 0;
+      kx = (Math.imul(kx, PX) + hashes[w]!) | 0;
+      ky = (Math.imul(ky, PY) + hashes[rolled + w]!) | 0;
       // The word that leaves the run sits where the new one goes.
       const at = count++ & (RUN_WORDS - 1);
       if (count > RUN_WORDS) {
         kx = (kx - Math.imul(ringX[at]!, PX_OUT)) | 0;
         ky = (ky - Math.imul(ringY[at]!, PY_OUT)) | 0;
       }
-      ringX[at] = x[w]!;
-      ringY[at] = y[w]!;
+      ringX[at] = hashes[w]!;
+      ringY[at] = hashes[rolled + w]!;
       if (count >= RUN_WORDS) emit(kx, ky, count === RUN_WORDS);
     }
     if (n < RUN_WORDS) {
@@ -291,14 +280,16 @@ export function eachRun(text: string, only: Runs, each: (at: number) => void): v
       continue;
     }
     // The runs inside it as kept; then the ring holds its last words and the rolled hashes are its last run's.
-    for (let j = 0; j < wx.length; j++) emit(wx[j]!, wy[j]!, before + j + RUN_WORDS === RUN_WORDS);
+    const { runs, runsAt } = paragraphLayout(n);
+    for (let j = 0; j < runs; j++) emit(hashes[runsAt + j]!, hashes[runsAt + runs + j]!, before + j === 0);
     count = before + n;
-    for (let w = n - RUN_WORDS; w < n; w++) {
-      ringX[(before + w) & (RUN_WORDS - 1)] = x[w]!;
-      ringY[(before + w) & (RUN_WORDS - 1)] = y[w]!;
+    const tailAt = 2 * rolled;
+    for (let k = 0; k < RUN_WORDS; k++) {
+      ringX[(before + n - RUN_WORDS + k) & (RUN_WORDS - 1)] = hashes[tailAt + k]!;
+      ringY[(before + n - RUN_WORDS + k) & (RUN_WORDS - 1)] = hashes[tailAt + RUN_WORDS + k]!;
     }
-    kx = wx[wx.length - 1]!;
-    ky = wy[wy.length - 1]!;
+    kx = hashes[runsAt + runs - 1]!;
+    ky = hashes[runsAt + 2 * runs - 1]!;
     start = end + 2;
   }
 }

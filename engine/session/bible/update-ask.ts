@@ -11,6 +11,7 @@ import { findLanguageDrift } from '../reading/index.js';
 import { addUsage } from '../step-types.js';
 import type { BibleUpdate } from './types.js';
 import { parseBibleUpdate } from './read.js';
+import { forgetTexts } from '../../text-cache.js';
 
 /** Why a block of a part could not be read: an empty or unparseable answer (`no_content`), or one of the wrong kind. */
 export type BibleProblem = 'no_content' | AnswerOutcome;
@@ -117,8 +118,11 @@ export async function askUpdate(input: {
   const { provider, expect, label, lang, signal } = input;
   let calls = 0;
   let usage: TokenUsage | undefined;
+  // The answers as they came: what the checks kept of them (their runs, their readings) goes once they are read.
+  const answers: string[] = [];
   const ask = async (request: RenderedPrompt) => {
     const result = await askText(provider, { ...request, ...(signal ? { signal } : {}) }, expect);
+    answers.push(result.text, result.text.trim());
     calls++;
     usage = addUsage(usage, result.usage);
     return result.text.trim();
@@ -141,5 +145,9 @@ export async function askUpdate(input: {
     if (error instanceof GenerationError && LADDER_PROBLEMS.has(error.code) && !signal?.aborted)
       return { problem: error.code as BibleProblem, calls, ...(usage ? { usage } : {}) };
     throw error;
+  } finally {
+    // Read here only, and not the bible (merged from it): kept, they stayed until TEXTS_KEPT newer texts came in,
+    // long after their book was done.
+    forgetTexts(answers);
   }
 }

@@ -39,10 +39,10 @@ let nextKept = 0;
  * is counted).
  */
 export function countWords(text: string): number {
-  if (text.length <= 256) return countAll(text);
+  if (text.length <= 256) return countWordsBetween(text);
   // One of the last texts counted: the same string (told at once), or one of another length (told at once too).
   for (let k = 0; k < COUNTS_KEPT; k++) if (counted[k] === text) return counts[k]!;
-  const n = countAll(text);
+  const n = countWordsBetween(text);
   counted[nextKept] = text;
   counts[nextKept] = n;
   nextKept = (nextKept + 1) % COUNTS_KEPT;
@@ -50,14 +50,10 @@ export function countWords(text: string): number {
 }
 
 /**
- * countWords of text.slice(start, end), counted in place and never kept: the paragraphs of a text counted one by one
+ * countWords of text.slice(start, len), counted in place and never kept: the paragraphs of a text counted one by one
  * (each counted once) would push the last long texts counted out of countWords' few.
  */
-export function countWordsBetween(text: string, start: number, end: number): number {
-  return countAll(text, start, end);
-}
-
-function countAll(text: string, start = 0, len = text.length): number {
+export function countWordsBetween(text: string, start = 0, len = text.length): number {
   let n = 0;
   let i = start;
   // Spaces to the next word, then the word to the next space: two tight loops, no state carried per character.

@@ -113,10 +113,6 @@ export async function prepareCoverArt(art: CoverArt, sizes: CoverSizes): Promise
   return prepared;
 }
 
-/**
- * The art decoded once, a strip at a time, straight to the smallest size every cover in `targets` can be cut from,
- * with the size of the art it was decoded from; CoverPictureError cover_decode_too_large as prepareCoverArt says.
- */
 /** The art as sharp's input: a picture file (its pixels bounded) or a lettered cover's raw RGBA pixels. */
 function artInput(art: CoverArt, read: { sequentialRead?: boolean } = {}) {
   return art instanceof Uint8Array
@@ -124,6 +120,10 @@ function artInput(art: CoverArt, read: { sequentialRead?: boolean } = {}) {
     : sharp(art.pixels, { raw: { width: art.width, height: art.height, channels: 4 } });
 }
 
+/**
+ * The art decoded once, a strip at a time, straight to the smallest size every cover in `targets` can be cut from,
+ * with the size of the art it was decoded from; CoverPictureError cover_decode_too_large as prepareCoverArt says.
+ */
 async function decodeArt(
   art: CoverArt,
   sizes: CoverSizes,

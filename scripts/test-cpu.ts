@@ -8,6 +8,8 @@ interface FileCpu {
   self: number;
   children: number;
   wall: number;
+  /** The run's chromium while the file ran (a browser file run alone, or one file at a time: --maxWorkers=1). */
+  chromium?: number;
 }
 
 const [folder, top = '40'] = process.argv.slice(2);
@@ -26,10 +28,17 @@ for (const f of files) {
   byFolder.set(area, (byFolder.get(area) ?? 0) + cpu(f));
 }
 const total = files.reduce((sum, f) => sum + cpu(f), 0);
-const lines = [`${files.length} files, ${total.toFixed(0)} s of CPU (a worker's own + its reaped children's)`, ''];
-lines.push('  cpu   self  child   wall  file');
+const chromium = files.reduce((sum, f) => sum + (f.chromium ?? 0), 0);
+const lines = [
+  `${files.length} files, ${total.toFixed(0)} s of CPU (a worker's own + its reaped children's); ` +
+    `chromium ${chromium.toFixed(0)} s (not in cpu)`,
+  '',
+];
+lines.push('  cpu   self  child   wall chromium  file');
 for (const f of [...files].sort((a, b) => cpu(b) - cpu(a)).slice(0, Number(top))) {
-  const cells = [cpu(f), f.self, f.children, f.wall].map((n) => n.toFixed(1).padStart(6));
+  const cells = [cpu(f), f.self, f.children, f.wall, f.chromium ?? 0].map((n, i) =>
+    n.toFixed(1).padStart(i === 4 ? 8 : 6),
+  );
   lines.push(`${cells.join(' ')}  ${f.file}`);
 }
 lines.push('', 'by folder:');

@@ -16,12 +16,36 @@ export function picker(rand: () => number): Pick {
   return (list) => list[Math.floor(rand() * list.length)]!;
 }
 
+/** Whether a character code is one of \w's: a letter or digit of ASCII, or "_". */
+const isWordCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/**
+ * `text` with each `[name]` of a slot replaced by a phrase picked for it, left to right, as
+ * `text.replace(/\[(\w+)\]/g, …)` does (the same matches, picked in the same order), without a regular expression and
+ * a call back a slot: the offline provider fills a few slots in every sentence of its books.
+ */
+function fillSlots(text: string, slots: Grammar['slots'], pick: Pick): string {
+  let out = '';
+  let from = 0;
+  for (let open = text.indexOf('['); open !== -1; open = text.indexOf('[', open + 1)) {
+    let end = open + 1;
+    while (end < text.length && isWordCode(text.charCodeAt(end))) end++;
+    // Not a slot's name ("[" then no word, or a word and no "]"): the search goes on after this "[".
+    if (end === open + 1 || text.charCodeAt(end) !== 93) continue;
+    const phrases = slots[text.slice(open + 1, end)];
+    if (phrases) {
+      out += text.slice(from, open) + pick(phrases);
+      from = end + 1;
+    }
+    open = end;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
 /** `frame` with its slots filled (nested slots too), its first letter a capital. */
 export function fillFrame(frame: string, slots: Grammar['slots'], pick: Pick): string {
   let text = frame;
-  for (let depth = 0; depth < 4 && text.includes('['); depth++) {
-    text = text.replace(/\[(\w+)\]/g, (whole, name: string) => (slots[name] ? pick(slots[name]) : whole));
-  }
+  for (let depth = 0; depth < 4 && text.includes('['); depth++) text = fillSlots(text, slots, pick);
   // A slot left empty leaves no double space or space before punctuation.
   return withArticles(
     text

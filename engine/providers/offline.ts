@@ -7,7 +7,7 @@ import type { PromptMeta } from '../compile/prompt.js';
 import { GenerationError } from '../errors.js';
 import { fillPlaceholders } from '../i18n.js';
 import { renderCoverPng } from './cover.js';
-import { seeded } from './seeded.js';
+import { seeded, seededAfter } from './seeded.js';
 import { langs } from '../languages/index.js';
 import { DEMO, type DemoShape, type DemoWords } from './offline-demo.js';
 import { composeParagraph, picker, withArticles, type Pick } from './offline-compose.js';
@@ -57,10 +57,11 @@ const wordCount = countWords;
  * met.
  */
 function recipeChapter(lang: Lang, target: number, seed: string): string[] {
-  const out = [chapterOpening(lang, picker(seeded(`${seed}\nopening`))), ''];
+  const after = seededAfter(seed);
+  const out = [chapterOpening(lang, picker(after('\nopening'))), ''];
   let words = 0;
   for (let i = 0; i < 2 || words < target; i++) {
-    const text = composeRecipe(lang, picker(seeded(`${seed}\nrecipe ${i}`)));
+    const text = composeRecipe(lang, picker(after(`\nrecipe ${i}`)));
     out.push(text, '');
     words += wordCount(text);
   }
@@ -81,8 +82,10 @@ function proseParagraphs(
   const grammar = (shape === 'story' ? STORY : GUIDE).words(lang);
   const out: string[] = [];
   let words = 0;
+  // The request (`seed`, the whole prompt) hashed once, not again for every paragraph.
+  const after = seededAfter(seed);
   for (let p = 0; words < target; p++) {
-    const pick = picker(seeded(`${seed}\nparagraph ${p}`));
+    const pick = picker(after(`\nparagraph ${p}`));
     const composed = composeParagraph(grammar, pick([4, 5, 6]), pick);
     if (p === 0) composed.splice(1, 0, settingLine(pick));
     // The last paragraph stops at the sentence that meets the length.

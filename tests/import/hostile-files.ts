@@ -2,12 +2,12 @@
 // unclosed `<p>` tags, a DOCX (pandoc's, with its numbering part) whose document is 150,000 unclosed numbered
 // paragraphs, an EPUB whose chapter declares 1,000 bytes and unpacks to 300 MB, and a good EPUB made by pandoc.
 // The archives are written here byte by byte (a ZIP's headers are what the attack lies in), the deflate by
-// Node's zlib.
+// Node's zlib (the 300 MB one as one flushed megabyte's deflate repeated: nothing holds 300 MB to make it).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tempDir } from '../temp.js';
 import path from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 
 interface Entry {
@@ -17,6 +17,8 @@ interface Entry {
   method?: 0 | 8;
   /** The uncompressed size the headers declare (the true one when not given). */
   declared?: number;
+  /** Its deflate made already, with the CRC and size of what it unpacks to (`data` is then not read). */
+  deflated?: { body: Buffer; crc: number; size: number };
 }
 
 /** A ZIP archive of `entries`, each declaring the size it is told to in both its headers. */
@@ -26,10 +28,10 @@ export function zipOf(entries: readonly Entry[]): Uint8Array {
   let offset = 0;
   for (const e of entries) {
     const name = Buffer.from(e.name);
-    const method = e.method ?? 8;
-    const body = method === 8 ? deflateRawSync(e.data, { level: 9 }) : Buffer.from(e.data);
-    const crc = crc32(e.data);
-    const size = e.declared ?? e.data.length;
+    const method = e.deflated ? 8 : (e.method ?? 8);
+    const body = e.deflated?.body ?? (method === 8 ? deflateRawSync(e.data, { level: 9 }) : Buffer.from(e.data));
+    const crc = e.deflated?.crc ?? crc32(e.data);
+    const size = e.declared ?? e.deflated?.size ?? e.data.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
@@ -73,14 +75,18 @@ const OPF =
   'id="c1" href="ch1.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref ' +
   'idref="c1"/></spine></package>';
 
-/** An EPUB of one chapter, its XHTML `chapter` (declaring `declared` bytes when given). */
-export function epubOf(chapter: string | Uint8Array, declared?: number): Uint8Array {
+/**
+ * An EPUB of one chapter, its XHTML `chapter` (declaring `declared` bytes when given), or the chapter's deflate made
+ * already.
+ */
+export function epubOf(chapter: string | Uint8Array | Entry['deflated'], declared?: number): Uint8Array {
   const data = typeof chapter === 'string' ? new TextEncoder().encode(chapter) : chapter;
+  const made = data instanceof Uint8Array ? { data } : { data: new Uint8Array(0), deflated: data };
   return zipOf([
     { name: 'mimetype', data: new TextEncoder().encode('application/epub+zip'), method: 0 },
     { name: 'META-INF/container.xml', data: new TextEncoder().encode(CONTAINER) },
     { name: 'OEBPS/content.opf', data: new TextEncoder().encode(OPF) },
-    { name: 'OEBPS/ch1.xhtml', data, ...(declared !== undefined ? { declared } : {}) },
+    { name: 'OEBPS/ch1.xhtml', ...made, ...(declared !== undefined ? { declared } : {}) },
   ]);
 }
 
@@ -92,9 +98,19 @@ export function unclosedParagraphsEpub(): Uint8Array {
   );
 }
 
-/** An EPUB whose chapter declares 1,000 bytes and unpacks to 300 MB of text. */
+/**
+ * An EPUB whose chapter declares 1,000 bytes and unpacks to 300 MB of text ("a"s). Its deflate is one megabyte's,
+ * ended by a full flush (a byte-aligned block that is not the last, with no reference before it), 300 times, then
+ * an empty last block: a stream that unpacks to the 300 MB, made without holding them (holding and deflating them
+ * was ~3.5 s of CPU a file).
+ */
 export function lyingSizeEpub(): Uint8Array {
-  return epubOf(new Uint8Array(300 * 1024 * 1024).fill(0x61), 1000);
+  const megabyte = new Uint8Array(1024 * 1024).fill(0x61);
+  const flushed = deflateRawSync(megabyte, { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  let crc = 0;
+  for (let i = 0; i < 300; i++) crc = crc32(megabyte, crc);
+  const body = Buffer.concat([...Array<Buffer>(300).fill(flushed), deflateRawSync(new Uint8Array(0))]);
+  return epubOf({ body, crc, size: 300 * megabyte.length }, 1000);
 }
 
 /** Runs pandoc on a Markdown text, into a file of `ext`, and answers its bytes. */

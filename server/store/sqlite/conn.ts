@@ -84,7 +84,7 @@ async function transaction<T>(
 ): Promise<T> {
   if (!store.mutex.tryLock()) await store.mutex.lock();
   try {
-    if (isDeferred) store.sqlite.pragma('synchronous = NORMAL');
+    if (isDeferred) store.setSync('NORMAL');
     store.begin();
     try {
       const result = await fn(inside);
@@ -95,7 +95,7 @@ async function transaction<T>(
       throw error;
     }
   } finally {
-    if (isDeferred) store.sqlite.pragma(`synchronous = ${durableSync()}`);
+    if (isDeferred) store.setSync(durableSync());
     store.mutex.unlock();
   }
 }

@@ -66,7 +66,8 @@ async function endOfRun(run: BatchCalls, book: BookRun, session: BookSession | n
   closing.catch(() => undefined);
   // Its end read in the book-end thread, its texts are read here no more: the caches let go of what they keep of them
   // (a part's runs, ~24 KB of typed arrays) now, not once that thread has answered; the books of a batch's last
-  // second end together and wait for it, each holding its parts' runs meanwhile.
+  // second end together and wait for it, each holding its parts' runs meanwhile. (Should the thread be lost, what its
+  // end reads here again stays until newer texts push it out: TEXTS_KEPT.)
   const last = session?.state ?? book.state;
   if (run.bookEnds) forgetTexts(textsOf(last));
   // Its files written and its continuity read in the book-end thread (book-end.ts) while the near-duplicate check
@@ -96,9 +97,9 @@ async function endOfRun(run: BatchCalls, book: BookRun, session: BookSession | n
     ...continuity,
     ...close,
   });
-  // Written out: its text is dropped, and what was read of it since (here, should a thread have been lost), so a
-  // batch's memory stays bounded by the books in progress.
-  forgetTexts(textsOf(last));
+  // Written out: its text is dropped, and what the checks read of it, so a batch's memory stays bounded by the books in
+  // progress.
+  if (!run.bookEnds) forgetTexts(textsOf(last));
   book.state = withoutText(book.state);
 }
 

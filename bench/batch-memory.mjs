@@ -4,6 +4,8 @@
 // /proc/self/smaps summed by kind (the node binary, the main allocator's [heap], glibc's per-thread arenas, the V8
 // pages, other anonymous memory); with KARYA_SNAP_AT=n, heap snapshots of the main thread and each worker after the
 // n-th chat request (into KARYA_SNAP_DIR). The peak's figures go as JSON to the file KARYA_MEM_OUT names, at exit.
+// With the bench: KARYA_MEM_OUT=f KARYA_MEM_EVERY_MS=20 KARYA_MEM_TRACE=1 BENCH_BATCH_NODE_ARGS="--import
+// $PWD/bench/batch-memory.mjs" BENCH_BATCH_RUNS=1 npx tsx bench/batch-process.ts (every sample, for the last second).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import v8 from 'node:v8';

@@ -4,6 +4,8 @@
 // /proc/self/smaps summed by kind (the node binary, the main allocator's [heap], glibc's per-thread arenas, the V8
 // pages, other anonymous memory); with KARYA_SNAP_AT=n, heap snapshots of the main thread and each worker after the
 // n-th chat request (into KARYA_SNAP_DIR). The peak's figures go as JSON to the file KARYA_MEM_OUT names, at exit.
+// With the bench: KARYA_MEM_OUT=f KARYA_MEM_EVERY_MS=20 KARYA_MEM_TRACE=1 BENCH_BATCH_NODE_ARGS="--import
+// $PWD/bench/batch-memory.mjs" BENCH_BATCH_RUNS=1 npx tsx bench/batch-process.ts (every sample, for the last second).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import v8 from 'node:v8';
@@ -20,8 +22,39 @@ class Patched extends Base {
     const rec = { name, stats: null, spaces: null, alive: true };
     workers.set(this, rec);
     this.on('exit', () => (rec.alive = false));
+    // With KARYA_MEM_TRACE=1: what was posted to the thread and not answered yet, by kind (its strings' characters
+    // and typed arrays' bytes, an estimate of the copies a message holds until the thread reads it).
+    rec.inFlight = new Map();
+    if (process.env.KARYA_MEM_TRACE === '1')
+      this.on('message', (m) => {
+        if (m && typeof m === 'object' && 'id' in m) rec.inFlight.delete(m.id);
+      });
+  }
+  postMessage(message, transfer) {
+    const rec = workers.get(this);
+    if (rec && process.env.KARYA_MEM_TRACE === '1' && message && typeof message === 'object' && 'id' in message)
+      rec.inFlight.set(message.id, [message.kind ?? '?', sizeOf(message)]);
+    return super.postMessage(message, transfer);
   }
 }
+function sizeOf(v, depth = 0) {
+  if (typeof v === 'string') return v.length;
+  if (!v || typeof v !== 'object' || depth > 6) return 8;
+  if (ArrayBuffer.isView(v)) return v.byteLength;
+  let n = 0;
+  for (const x of Array.isArray(v) ? v : Object.values(v)) n += sizeOf(x, depth + 1);
+  return n;
+}
+const inFlight = () => {
+  const by = {};
+  for (const rec of workers.values())
+    for (const [kind, size] of rec.inFlight.values()) {
+      const k = (by[kind] ??= [0, 0]);
+      k[0]++;
+      k[1] += size;
+    }
+  return Object.fromEntries(Object.entries(by).map(([k, [c, b]]) => [k, [c, mb(b)]]));
+};
 wt.Worker = Patched;
 syncBuiltinESMExports();
 const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
@@ -98,15 +131,37 @@ let peak = 0,
 const t0 = Date.now();
 let lastSmaps = 0,
   lastSmapsAt = null;
+// KARYA_MEM_EVERY_MS: the sampling period (100 ms unless told); KARYA_MEM_TRACE=1: every sample kept with each heap's
+// figures (t ms, RSS, main heap used and old space used/physical, young used, array buffers, each worker's heap used
+// and physical, MB), for reading the batch's last second.
+const everyMs = Number(process.env.KARYA_MEM_EVERY_MS ?? 100);
+const trace = process.env.KARYA_MEM_TRACE === '1' ? [] : null;
 const tick = () => {
   for (const [w, rec] of workers)
     if (rec.alive)
       w.getHeapStatistics().then(
-        (s) => (rec.stats = mb(s.total_physical_size)),
+        (s) => {
+          rec.stats = mb(s.total_physical_size);
+          rec.used = mb(s.used_heap_size);
+        },
         () => {},
       );
   const r = rssKb();
   samples.push([Date.now() - t0, Math.round(r / 1024)]);
+  if (trace) {
+    const sp = Object.fromEntries(v8.getHeapSpaceStatistics().map((x) => [x.space_name, x]));
+    trace.push([
+      Date.now() - t0,
+      Math.round(r / 1024),
+      mb(v8.getHeapStatistics().used_heap_size),
+      mb(sp.old_space.space_used_size),
+      mb(sp.old_space.physical_space_size),
+      mb(sp.new_space.space_used_size),
+      mb(process.memoryUsage().arrayBuffers),
+      ...[...workers.values()].filter((w) => w.alive).flatMap((w) => [w.used ?? 0, w.stats ?? 0]),
+      inFlight(),
+    ]);
+  }
   if (r > peak) {
     peak = r;
     const now = Date.now();
@@ -123,14 +178,19 @@ const tick = () => {
     peakAt.smaps = lastSmapsAt;
   }
 };
-const timer = setInterval(tick, 100);
+const timer = setInterval(tick, everyMs);
 timer.unref();
 process.on('exit', () => {
   if (out)
     writeFileSync(
       out,
       JSON.stringify(
-        { peakMb: Math.round(peak / 1024), peakAt, samples: samples.filter((_, i) => i % 10 === 0) },
+        {
+          peakMb: Math.round(peak / 1024),
+          peakAt,
+          samples: samples.filter((_, i) => i % Math.round(1000 / everyMs) === 0),
+          ...(trace ? { trace } : {}),
+        },
         null,
         1,
       ),

@@ -34,8 +34,29 @@ export interface BookEndRequest {
 export type BookEndReply = { figures: BookEndFigures } | { failed: EndFailure } | { missing: true };
 
 /**
+ * Books' ends in the thread at once; the next waits here for one of them to be answered. Each end given to the thread
+ * is a copy of the book's state there (its texts), held until its files are written, and this thread holds the book's
+ * state until then anyway: given all at once, the ends of the books that finish together at a batch's end (a hundred
+ * and more in its last seconds) were all in the thread's heap together, its largest (a 400-book prose batch: 45 MB at
+ * its end against 30 along the run). Eight ahead keep the thread busy while this one is (a hundred answers take it
+ * ~0.2 s; an end takes the thread a few ms).
+ */
+export const ENDS_AHEAD = 8;
+
+/**
+ * The near-duplicate readings (a book's parts as they are written, its fingerprint at its end) in the thread at once,
+ * beside the ends; the next wait here as they are, references to the texts this thread holds anyway. Each given is a
+ * copy of its texts in this thread's allocator until the thread reads it: given all at once, a batch's last books,
+ * which end together, had their parts there twice (77 books' measures at once, 6 M characters, at a 400-book prose
+ * batch's end on a loaded machine; ~150 on a quiet one), while the thread wrote the ends before them. Sixteen keep it
+ * busy while this one is: an end or a reading takes it a few ms.
+ */
+const READINGS_AHEAD = 16;
+
+/**
  * One thread (beside the calling one; it also reads the near-duplicates); ends are given to it as books finish, a few
- * ahead of its answers (ENDS_AHEAD; its readings many more: perThread), so it never waits for this thread to read one.
+ * ahead of its answers (ENDS_AHEAD; its readings a few more: READINGS_AHEAD), so it never waits for this thread to read
+ * one.
  * A book's end includes its exports, each bounded in the export pool's own threads (45 s each, waiting its turn there):
  * half an hour means the thread is stuck. Its heap (the largest it may grow to) is a bound, not what it takes.
  */
@@ -47,7 +68,7 @@ export const BOOK_END_LIMITS: PoolLimits = {
   maxQueued: 100_000,
   countsWaiting: false,
   perKey: Infinity,
-  perThread: 1024,
+  perThread: ENDS_AHEAD + READINGS_AHEAD,
 };
 
 const FAILURES: PoolFailures = {
@@ -76,16 +97,6 @@ export function bookEndThread(): ClosenessThread {
  * bookEndsFor).
  */
 export const BOOK_END_THREAD_FROM = 16;
-
-/**
- * Books' ends in the thread at once; the next waits here for one of them to be answered. Each end given to the thread
- * is a copy of the book's state there (its texts), held until its files are written, and this thread holds the book's
- * state until then anyway: given all at once, the ends of the books that finish together at a batch's end (a hundred
- * and more in its last seconds) were all in the thread's heap together, its largest (a 400-book prose batch: 45 MB at
- * its end against 30 along the run). Eight ahead keep the thread busy while this one is (a hundred answers take it
- * ~0.2 s; an end takes the thread a few ms).
- */
-export const ENDS_AHEAD = 8;
 
 /** Where a book's end is done: the thread (BookEnds) or this one (endsHere). */
 export type BookEnder = Pick<BookEnds, 'end'>;

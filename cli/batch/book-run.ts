@@ -64,6 +64,12 @@ async function endOfRun(run: BatchCalls, book: BookRun, session: BookSession | n
     ? run.nearDuplicates(job, session?.state ?? book.state)
     : Promise.resolve({ closeTo: [] });
   closing.catch(() => undefined);
+  // Its end read in the book-end thread, its texts are read here no more: the caches let go of what they keep of them
+  // (a part's runs, ~24 KB of typed arrays) now, not once that thread has answered; the books of a batch's last
+  // second end together and wait for it, each holding its parts' runs meanwhile. (Should the thread be lost, what its
+  // end reads here again stays until newer texts push it out: TEXTS_KEPT.)
+  const last = session?.state ?? book.state;
+  if (run.bookEnds) forgetTexts(textsOf(last));
   // Its files written and its continuity read in the book-end thread (book-end.ts) while the near-duplicate check
   // runs in its own; this thread goes on with the other books' calls. (A finished piece whose file is its progress
   // has no saved text to write it again from.)
@@ -93,9 +99,13 @@ async function endOfRun(run: BatchCalls, book: BookRun, session: BookSession | n
   });
   // Written out: its text is dropped, and what the checks read of it, so a batch's memory stays bounded by the books in
   // progress.
-  const last = session?.state ?? book.state;
-  forgetTexts([...last.content, last.outline, last.memory, last.characterDetails]);
+  if (!run.bookEnds) forgetTexts(textsOf(last));
   book.state = withoutText(book.state);
+}
+
+/** A book's texts, as the caches keep what was read of them. */
+function textsOf(state: BookState): Array<string | undefined> {
+  return [...state.content, state.outline, state.memory, state.characterDetails];
 }
 
 /** A book's state without its texts (what a finished book in a batch keeps in memory). */

@@ -73,7 +73,7 @@ export function addMarkersAt(text: string, words: LatinWords, count: number, sum
   const last = from + count;
   for (let i = from; i < last; i++) {
     if (!mayWeigh(g, text, words, i)) continue;
-    const word = made?.[i - from] ?? wordAt(text, starts[i]!, ends[i]!);
+    const word = made?.[i - from] ?? (tableWordAt(g, text, words, i) || wordAt(text, starts[i]!, ends[i]!));
     let weight: readonly [number, number] | undefined;
     let span = 1;
     const longest = g.phraseStarts.get(word);
@@ -98,6 +98,29 @@ export function addMarkersAt(text: string, words: LatinWords, count: number, sum
     if (weight) addWeight(weight[0], weight[1], sums);
     i += span - 1;
   }
+}
+
+/**
+ * Word `i` as the marker table holds it (a one-word marker or a phrase start: the same string wordAt would make, not
+ * made again) when it is one of them, read in place (lower case, ’ as '); '' when it is none, or has a letter that is
+ * not ASCII (its hash tells nothing).
+ */
+function tableWordAt(g: Guard, text: string, words: LatinWords, i: number): string {
+  if (words.marks[i]! & NON_ASCII) return '';
+  const candidates = g.markerWords.get(words.hashes[i]!);
+  if (!candidates) return '';
+  const start = words.starts[i]!;
+  const length = words.ends[i]! - start;
+  for (const word of candidates) {
+    if (word.length !== length) continue;
+    let k = 0;
+    for (; k < length; k++) {
+      const c = text.charCodeAt(start + k);
+      if ((c === 0x2019 ? 0x27 : c >= 0x41 && c <= 0x5a ? c | 0x20 : c) !== word.charCodeAt(k)) break;
+    }
+    if (k === length) return word;
+  }
+  return '';
 }
 
 /** A word's language and weight alone: as a marker, else its stem's, its reduplicated base's or its ending's. */

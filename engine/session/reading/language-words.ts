@@ -45,6 +45,8 @@ export interface Guard {
   readonly markers: ReadonlyMap<string, readonly [number, number]>;
   readonly phraseStarts: ReadonlyMap<string, number>;
   readonly markerHashes: ReadonlySet<number>;
+  /** The one-word markers and the phrase starts by their hash (hashOf): a word is found among them in place. */
+  readonly markerWords: ReadonlyMap<number, readonly string[]>;
   readonly secondHashes: ReadonlySet<number>;
   /** markerHashes and secondHashes as bits (hasHashBit before the set). */
   readonly markerBits: Int32Array;
@@ -165,20 +167,27 @@ function compile(): Guard {
  */
 function markerIndex(
   markers: Map<string, readonly [number, number]>,
-): Pick<Guard, 'markers' | 'phraseStarts' | 'markerHashes' | 'secondHashes' | 'markerBits' | 'secondBits'> {
+): Pick<
+  Guard,
+  'markers' | 'phraseStarts' | 'markerHashes' | 'markerWords' | 'secondHashes' | 'markerBits' | 'secondBits'
+> {
   const phraseStarts = new Map<string, number>();
   for (const key of markers.keys()) {
     const words = key.split(' ');
     if (words.length > 1) phraseStarts.set(words[0]!, Math.max(phraseStarts.get(words[0]!) ?? 0, words.length));
   }
-  const markerHashes = new Set(
-    [...[...markers.keys()].filter((k) => !k.includes(' ')), ...phraseStarts.keys()].map(hashOf),
-  );
+  const markerWords = new Map<number, string[]>();
+  for (const word of new Set([...[...markers.keys()].filter((k) => !k.includes(' ')), ...phraseStarts.keys()])) {
+    const hash = hashOf(word);
+    markerWords.set(hash, [...(markerWords.get(hash) ?? []), word]);
+  }
+  const markerHashes = new Set(markerWords.keys());
   const secondHashes = new Set([...markers.keys()].filter((k) => k.includes(' ')).map((k) => hashOf(k.split(' ')[1]!)));
   return {
     markers,
     phraseStarts,
     markerHashes,
+    markerWords,
     secondHashes,
     markerBits: hashBitsOf(markerHashes),
     secondBits: hashBitsOf(secondHashes),

@@ -2,7 +2,7 @@
 // phrases of the table's guard sections, language-words.ts, a clitic taken off, a reduplicated base, the
 // -iti/-itas endings) and the markers read from the text as written (patterns: datelines, amounts, number and
 // clock formats). Each marker adds its weight to its language's sum.
-import { guard, hasHashBit, type Guard } from './language-words.js';
+import { guard, hasHashBit, phraseHash, type Guard } from './language-words.js';
 import { DASH, NON_ASCII, wordAt, type LatinWords } from './language-scan.js';
 
 /** Add the weight of the patterns' matches in `text` (a pattern is not run on a text without what it needs). */
@@ -86,11 +86,16 @@ export function addMarkersAt(text: string, words: LatinWords, count: number, sum
       (marks[i + 1]! & (NON_ASCII | DASH) ||
         (hasHashBit(g.secondBits, hashes[i + 1]!) && g.secondHashes.has(hashes[i + 1]!)))
     ) {
-      made ??= [];
       for (let n = Math.min(longest, last - i); n >= 2 && weight === undefined; n--) {
-        let phrase = word;
-        for (let k = 1; k < n; k++) phrase += ` ${(made[i + k - from] ??= wordAt(text, starts[i + k]!, ends[i + k]!))}`;
-        weight = g.markers.get(phrase);
+        // Found by its words' hashes and read in place; made as a string only when a word is not ASCII.
+        const found = phraseWeightAt(g, text, words, i, n);
+        if (found === null) {
+          made ??= [];
+          let phrase = word;
+          for (let k = 1; k < n; k++)
+            phrase += ` ${(made[i + k - from] ??= wordAt(text, starts[i + k]!, ends[i + k]!))}`;
+          weight = g.markers.get(phrase);
+        } else weight = found;
         if (weight !== undefined) span = n;
       }
     }
@@ -121,6 +126,41 @@ function tableWordAt(g: Guard, text: string, words: LatinWords, i: number): stri
     if (k === length) return word;
   }
   return '';
+}
+
+/**
+ * The weight of the phrase of words `i` to `i + n - 1` (undefined when the table has no such phrase), found by the
+ * words' hashes (Guard.markerPhrases) and read in place; null when one of them has a letter that is not ASCII.
+ */
+function phraseWeightAt(
+  g: Guard,
+  text: string,
+  words: LatinWords,
+  i: number,
+  n: number,
+): readonly [number, number] | undefined | null {
+  let hash = 0;
+  for (let k = i; k < i + n; k++) {
+    if (words.marks[k]! & NON_ASCII) return null;
+    hash = phraseHash(hash, words.hashes[k]!);
+  }
+  const candidates = g.markerPhrases.get(hash);
+  if (candidates)
+    for (const phrase of candidates) if (isPhraseAt(text, words, i, n, phrase)) return g.markers.get(phrase);
+  return undefined;
+}
+
+/** Whether words `i` to `i + n - 1`, in lower case with ’ as ' and one space apart, are `phrase`. */
+function isPhraseAt(text: string, words: LatinWords, i: number, n: number, phrase: string): boolean {
+  let p = 0;
+  for (let k = i; k < i + n; k++) {
+    if (k > i && phrase.charCodeAt(p++) !== 0x20) return false;
+    for (let at = words.starts[k]!; at < words.ends[k]!; at++) {
+      const c = text.charCodeAt(at);
+      if ((c === 0x2019 ? 0x27 : c >= 0x41 && c <= 0x5a ? c | 0x20 : c) !== phrase.charCodeAt(p++)) return false;
+    }
+  }
+  return p === phrase.length;
 }
 
 /** A word's language and weight alone: as a marker, else its stem's, its reduplicated base's or its ending's. */

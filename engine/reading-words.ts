@@ -146,7 +146,11 @@ export const readingOf: (code: Lang) => ReadingWords = defineSection('reading', 
 const readLangs = (): Lang[] => langs().filter((code) => !languageTable(code).later);
 
 const alternations = new Map<string, string>();
-const patterns = new Map<string, RegExp>();
+/**
+ * By flags, then by source: a check asks for its pattern at every answer, and a key made of the two (a string the
+ * length of the source, joined and read again) was 17 MB of a 400-book batch's garbage.
+ */
+const patterns = new Map<string, Map<string, RegExp>>();
 let partWords: Set<string> | undefined;
 let numberAlternation: string | undefined;
 onLanguagesLoaded(() => {
@@ -189,15 +193,16 @@ export function anyWords(path: string, lang?: Lang): string {
  * @example readingPattern('^(?:{parts.chapter})\\s+(\\d+)$') // matches "Chapter 3", "Bab 3"
  */
 export function readingPattern(source: string, flags = 'iu'): RegExp {
-  const key = `${flags}/${source}`;
-  let re = patterns.get(key);
+  let byFlags = patterns.get(flags);
+  if (!byFlags) patterns.set(flags, (byFlags = new Map()));
+  let re = byFlags.get(source);
   if (!re) {
     const words = (path: string) =>
       path === 'numbers' ? numberWordsGroup() : path === 'ordinals' ? ordinalPrefixes() : anyWords(path);
     const filled = source.replace(/\{([a-z][a-zA-Z.]*)\}/g, (_m, path: string) => words(path));
     // A `\b` of the code's or of a language's words is a word's edge in every script (word-edges.ts).
     re = new RegExp(wordEdges(filled), withUnicode(flags));
-    patterns.set(key, re);
+    byFlags.set(source, re);
   }
   return re;
 }

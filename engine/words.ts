@@ -163,8 +163,24 @@ const isJoiner = (code: number) => code === 0x27 || code === 0x2019 || code === 
  * @example countLetterWords("Don't—she said, kanak-kanak.") // 4
  */
 export function countLetterWords(raw: string): number {
-  // Lower case first, as letterWords reads it (a few capitals lower to a letter and a mark: "İ" → "i̇").
-  const text = raw.toLowerCase();
+  // Lower case first, as letterWords reads it (a few capitals lower to a letter and a mark: "İ" → "i̇"); a text with
+  // none of them is read as it is (no copy of it made in lower case).
+  return countLettersIn(isCaseKept(raw) ? raw : raw.toLowerCase());
+}
+
+/**
+ * True when lower case keeps each code unit of `text` one code unit, a letter or digit as one and other marks as
+ * they are: code units below U+0130 (ASCII, Latin-1, Latin Extended-A to į) and general punctuation (’ “ ” — …).
+ */
+function isCaseKept(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x130 && (c < 0x2000 || c > 0x206f)) return false;
+  }
+  return true;
+}
+
+function countLettersIn(text: string): number {
   let n = 0;
   let isPrevWord = false;
   for (let i = 0; i < text.length; i++) {

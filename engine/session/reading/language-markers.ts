@@ -2,7 +2,7 @@
 // phrases of the table's guard sections, language-words.ts, a clitic taken off, a reduplicated base, the
 // -iti/-itas endings) and the markers read from the text as written (patterns: datelines, amounts, number and
 // clock formats). Each marker adds its weight to its language's sum.
-import { guard, hasHashBit, type Guard } from './language-words.js';
+import { guard, hasHashBit, phraseHash, type Guard } from './language-words.js';
 import { DASH, NON_ASCII, wordAt, type LatinWords } from './language-scan.js';
 
 /** Add the weight of the patterns' matches in `text` (a pattern is not run on a text without what it needs). */
@@ -73,7 +73,7 @@ export function addMarkersAt(text: string, words: LatinWords, count: number, sum
   const last = from + count;
   for (let i = from; i < last; i++) {
     if (!mayWeigh(g, text, words, i)) continue;
-    const word = made?.[i - from] ?? wordAt(text, starts[i]!, ends[i]!);
+    const word = made?.[i - from] ?? (tableWordAt(g, text, words, i) || wordAt(text, starts[i]!, ends[i]!));
     let weight: readonly [number, number] | undefined;
     let span = 1;
     const longest = g.phraseStarts.get(word);
@@ -86,11 +86,16 @@ export function addMarkersAt(text: string, words: LatinWords, count: number, sum
       (marks[i + 1]! & (NON_ASCII | DASH) ||
         (hasHashBit(g.secondBits, hashes[i + 1]!) && g.secondHashes.has(hashes[i + 1]!)))
     ) {
-      made ??= [];
       for (let n = Math.min(longest, last - i); n >= 2 && weight === undefined; n--) {
-        let phrase = word;
-        for (let k = 1; k < n; k++) phrase += ` ${(made[i + k - from] ??= wordAt(text, starts[i + k]!, ends[i + k]!))}`;
-        weight = g.markers.get(phrase);
+        // Found by its words' hashes and read in place; made as a string only when a word is not ASCII.
+        const found = phraseWeightAt(g, text, words, i, n);
+        if (found === null) {
+          made ??= [];
+          let phrase = word;
+          for (let k = 1; k < n; k++)
+            phrase += ` ${(made[i + k - from] ??= wordAt(text, starts[i + k]!, ends[i + k]!))}`;
+          weight = g.markers.get(phrase);
+        } else weight = found;
         if (weight !== undefined) span = n;
       }
     }
@@ -98,6 +103,64 @@ export function addMarkersAt(text: string, words: LatinWords, count: number, sum
     if (weight) addWeight(weight[0], weight[1], sums);
     i += span - 1;
   }
+}
+
+/**
+ * Word `i` as the marker table holds it (a one-word marker or a phrase start: the same string wordAt would make, not
+ * made again) when it is one of them, read in place (lower case, ’ as '); '' when it is none, or has a letter that is
+ * not ASCII (its hash tells nothing).
+ */
+function tableWordAt(g: Guard, text: string, words: LatinWords, i: number): string {
+  if (words.marks[i]! & NON_ASCII) return '';
+  const candidates = g.markerWords.get(words.hashes[i]!);
+  if (!candidates) return '';
+  const start = words.starts[i]!;
+  const length = words.ends[i]! - start;
+  for (const word of candidates) {
+    if (word.length !== length) continue;
+    let k = 0;
+    for (; k < length; k++) {
+      const c = text.charCodeAt(start + k);
+      if ((c === 0x2019 ? 0x27 : c >= 0x41 && c <= 0x5a ? c | 0x20 : c) !== word.charCodeAt(k)) break;
+    }
+    if (k === length) return word;
+  }
+  return '';
+}
+
+/**
+ * The weight of the phrase of words `i` to `i + n - 1` (undefined when the table has no such phrase), found by the
+ * words' hashes (Guard.markerPhrases) and read in place; null when one of them has a letter that is not ASCII.
+ */
+function phraseWeightAt(
+  g: Guard,
+  text: string,
+  words: LatinWords,
+  i: number,
+  n: number,
+): readonly [number, number] | undefined | null {
+  let hash = 0;
+  for (let k = i; k < i + n; k++) {
+    if (words.marks[k]! & NON_ASCII) return null;
+    hash = phraseHash(hash, words.hashes[k]!);
+  }
+  const candidates = g.markerPhrases.get(hash);
+  if (candidates)
+    for (const phrase of candidates) if (isPhraseAt(text, words, i, n, phrase)) return g.markers.get(phrase);
+  return undefined;
+}
+
+/** Whether words `i` to `i + n - 1`, in lower case with ’ as ' and one space apart, are `phrase`. */
+function isPhraseAt(text: string, words: LatinWords, i: number, n: number, phrase: string): boolean {
+  let p = 0;
+  for (let k = i; k < i + n; k++) {
+    if (k > i && phrase.charCodeAt(p++) !== 0x20) return false;
+    for (let at = words.starts[k]!; at < words.ends[k]!; at++) {
+      const c = text.charCodeAt(at);
+      if ((c === 0x2019 ? 0x27 : c >= 0x41 && c <= 0x5a ? c | 0x20 : c) !== phrase.charCodeAt(p++)) return false;
+    }
+  }
+  return p === phrase.length;
 }
 
 /** A word's language and weight alone: as a marker, else its stem's, its reduplicated base's or its ending's. */

@@ -45,6 +45,10 @@ export interface Guard {
   readonly markers: ReadonlyMap<string, readonly [number, number]>;
   readonly phraseStarts: ReadonlyMap<string, number>;
   readonly markerHashes: ReadonlySet<number>;
+  /** The one-word markers and the phrase starts by their hash (hashOf): a word is found among them in place. */
+  readonly markerWords: ReadonlyMap<number, readonly string[]>;
+  /** The phrases by their words' hashes (phraseHash): a run of words is found among them in place. */
+  readonly markerPhrases: ReadonlyMap<number, readonly string[]>;
   readonly secondHashes: ReadonlySet<number>;
   /** markerHashes and secondHashes as bits (hasHashBit before the set). */
   readonly markerBits: Int32Array;
@@ -165,24 +169,50 @@ function compile(): Guard {
  */
 function markerIndex(
   markers: Map<string, readonly [number, number]>,
-): Pick<Guard, 'markers' | 'phraseStarts' | 'markerHashes' | 'secondHashes' | 'markerBits' | 'secondBits'> {
+): Pick<
+  Guard,
+  | 'markers'
+  | 'phraseStarts'
+  | 'markerHashes'
+  | 'markerWords'
+  | 'markerPhrases'
+  | 'secondHashes'
+  | 'markerBits'
+  | 'secondBits'
+> {
   const phraseStarts = new Map<string, number>();
   for (const key of markers.keys()) {
     const words = key.split(' ');
     if (words.length > 1) phraseStarts.set(words[0]!, Math.max(phraseStarts.get(words[0]!) ?? 0, words.length));
   }
-  const markerHashes = new Set(
-    [...[...markers.keys()].filter((k) => !k.includes(' ')), ...phraseStarts.keys()].map(hashOf),
-  );
+  const markerWords = new Map<number, string[]>();
+  for (const word of new Set([...[...markers.keys()].filter((k) => !k.includes(' ')), ...phraseStarts.keys()])) {
+    const hash = hashOf(word);
+    markerWords.set(hash, [...(markerWords.get(hash) ?? []), word]);
+  }
+  const markerHashes = new Set(markerWords.keys());
+  const markerPhrases = new Map<number, string[]>();
+  for (const phrase of markers.keys()) {
+    if (!phrase.includes(' ')) continue;
+    const hash = phrase.split(' ').reduce((h, word) => phraseHash(h, hashOf(word)), 0);
+    markerPhrases.set(hash, [...(markerPhrases.get(hash) ?? []), phrase]);
+  }
   const secondHashes = new Set([...markers.keys()].filter((k) => k.includes(' ')).map((k) => hashOf(k.split(' ')[1]!)));
   return {
     markers,
     phraseStarts,
     markerHashes,
+    markerWords,
+    markerPhrases,
     secondHashes,
     markerBits: hashBitsOf(markerHashes),
     secondBits: hashBitsOf(secondHashes),
   };
+}
+
+/** A phrase's hash: its words' hashes (hashOf) folded in order, `hash` the fold so far (0 before the first word). */
+export function phraseHash(hash: number, wordHash: number): number {
+  return (Math.imul(hash, 0x01000193) ^ wordHash) | 0;
 }
 
 /**

@@ -27,17 +27,17 @@ const COPY_STRETCH = 3;
  */
 export function copiedShare(answer: string, earlier: readonly string[], enough?: number): number {
   if (!earlier.length) return 0;
-  const runs = readingOf(answer).runs.keys;
-  const sample: number[] = [];
-  for (let i = 0; i < runs.length; i += COPY_STRIDE) sample.push(runs[i]!);
-  const n = sample.length;
-  const distinct = new Set(sample).size;
+  const runs = readingOf(answer).runs;
+  const keys = runs.keys;
+  // The sample is read in place (every COPY_STRIDE-th key), with no list or set of its numbers made: an answer a call.
+  const n = Math.ceil(keys.length / COPY_STRIDE);
+  const distinct = distinctSampled(runs, n);
   if (distinct < COPY_LEAST_RUNS || distinct < n / 2) return 0;
   const texts = earlier.map(runsIn);
   let copied = 0;
   let streak = 0;
   for (let j = 0; j < n; j++) {
-    if (texts.some((runs) => runs.has(sample[j]!))) streak++;
+    if (isIn(texts, keys[j * COPY_STRIDE]!)) streak++;
     else {
       if (streak >= COPY_STRETCH) copied += streak;
       streak = 0;
@@ -46,6 +46,22 @@ export function copiedShare(answer: string, earlier: readonly string[], enough?:
     if (enough !== undefined && (copied >= enough * n || copied + streak + (n - j - 1) < enough * n)) return copied / n;
   }
   return (copied + (streak >= COPY_STRETCH ? streak : 0)) / n;
+}
+
+/**
+ * How many different runs the `n` sampled runs are: all of them when no run of the answer is found twice (most prose),
+ * else the different first places of theirs (Runs.firstOf: one a different run).
+ */
+function distinctSampled(runs: Runs, n: number): number {
+  if (!runs.repeatsWithin) return n;
+  const firsts = new Set<number>();
+  for (let j = 0; j < n; j++) firsts.add(runs.firstOf(j * COPY_STRIDE));
+  return firsts.size;
+}
+
+function isIn(texts: readonly Runs[], key: number): boolean {
+  for (let t = 0; t < texts.length; t++) if (texts[t]!.has(key)) return true;
+  return false;
 }
 
 export const COPIED: AnswerCheck = {

@@ -703,7 +703,7 @@ describe('the writing experience (issue 15)', () => {
             'The story bible is being updated with this part. Until then it keeps everything it knew.',
           ),
         ).toBeNull(),
-      { timeout: 5000 },
+      { timeout: 5000, interval: 500 },
     );
     expect(screen.getByTestId('preview').textContent).toContain('Chapter one, rewritten by hand.');
   });
@@ -833,7 +833,8 @@ describe('the writing experience (issue 15)', () => {
       // The text box holds what the book keeps, not the premise; the premise stays in view above it.
       expect(area.value).toBe('## Characters\n- Aisha | lead | searching | Chapter 1');
       expect(screen.getByTestId('bible-outline').textContent).toContain('Aisha looks for her father');
-      await user.type(area, '\n- Daniel | fisherman | helping | Chapter 1');
+      await user.click(area);
+      await user.paste('\n- Daniel | fisherman | helping | Chapter 1');
       await user.click(screen.getByTestId('save-edit'));
       await waitFor(() => expect(screen.queryByTestId('part-editor')).toBeNull());
       const put = calls.find((c) => c.method === 'PUT' && c.url.endsWith('/bible'))!;

@@ -117,7 +117,7 @@ describe('the book page keeps up with the server', () => {
       expect(screen.queryByTestId('resume-note')).toBeNull();
       expect(screen.getByTestId('streaming-text').textContent).toContain('Half of the first chapter');
       expect(screen.getByTestId('generate-button').getAttribute('aria-disabled')).toBe('true');
-      await waitFor(() => expect(label().textContent).toBe('Generate Chapter 2'), { timeout: 6000 });
+      await waitFor(() => expect(label().textContent).toBe('Generate Chapter 2'), { timeout: 6000, interval: 500 });
       expect(screen.getAllByTestId('preview-part')).toHaveLength(2);
     },
   );

@@ -1,7 +1,7 @@
 // The accessibility walk of every route the studio's router has (read from studio/src/App.tsx, not a hand list) and of
 // every generator's form (the server's list, GET /api/generators), in every language of the table (langs()) and in
 // both themes, failing on a serious or critical finding with its rule and its target. Three test files walk a part
-// each, so that the suite's two workers share the walk (one test cannot be split across them; it was the suite's
+// each, so that the suite's workers share the walk (one test cannot be split across them; it was the suite's
 // longest, 126 s in one case): tests/e2e/a11y-walk.test.ts the signed-out pages (sign-in, sign-up, reset password,
 // redeem, claim, success) and the administrator (the portal, its "Add user" and credits dialogs);
 // tests/e2e/a11y-walk-writer.test.ts a writer's pages (the dashboard and its update dialog, Top Up, My Books, the

@@ -49,7 +49,9 @@ function modulesIn(checkout: string, urls: readonly string[]): { chunks: number;
   return { chunks: chunks.length, own, packages };
 }
 
-/** Flags for the measured process (BENCH_FIRST_CALL_NODE_ARGS, split at spaces: `--log-function-events`, `--cpu-prof`). */
+/**
+ * Flags for the measured process (BENCH_FIRST_CALL_NODE_ARGS, split at spaces: `--log-function-events`, `--cpu-prof`).
+ */
 const NODE_ARGS = (process.env.BENCH_FIRST_CALL_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** One batch of `checkout` to its first call, in a new folder against `baseURL`. */

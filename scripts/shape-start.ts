@@ -1,15 +1,17 @@
 // The functions a batch's start runs, compiled with their chunks (scripts/build-cli.ts, after esbuild). Node keeps a
 // module's compiled code on disk (its compile cache, bin/compile-cache.js) as it was right after the module compiled:
 // V8 then has compiled only the module's top level and the functions it compiles eagerly, so the ~1,750 functions the
-// start runs were compiled again at every start (~25 ms of the main thread before the first call). V8 compiles a
+// start runs were compiled again at every start (~20 ms of the main thread's ~220 before the first call). V8 compiles a
 // function expression in parentheses with the code around it ("PIFE"), so the cache holds it from then on: a batch of
 // the new bundle is started here under V8's function log (scripts/start-training.mjs, two books against a provider that
-// answers nothing), stopped at its first chat request, and every function of the bundle it compiled lazily is put in
+// refuses every connection), stopped at its first chat request, and every function of the bundle it compiled lazily is
+// put in
 // parentheses where that keeps its meaning: arrows and function expressions; esbuild's CommonJS and lazy-module
 // wrappers (a method `"path"(exports, module) {`, which uses neither `this` nor `super`) as `"path": (function(…) {`;
 // a top-level function declaration as `var name = (function(…) {…});` when its name is not written before it in the
-// chunk (it is then never called before that line runs: the chunks import one another without cycles, so a chunk's
-// importers run after it). Class and object methods and other declarations stay as they are. Anything that fails (no
+// chunk (it is then never called before that line runs: when the chunks import one another without a cycle, as checked
+// here, a chunk's importers run after it; with a cycle no declaration is changed). Class and object methods and other
+// declarations stay as they are. Anything that fails (no
 // log, a chunk that no longer parses) leaves the bundle as esbuild wrote it: the start only costs what it did.
 import { transformSync } from 'esbuild';
 import { spawn } from 'node:child_process';
@@ -94,7 +96,7 @@ function paramsEnd(text: string, at: number): number {
 }
 
 /** The edits that put the function at `start`..`end` of `text` in parentheses, or none where that could change it. */
-function editsFor(text: string, start: number, end: number): Edit[] {
+function editsFor(text: string, start: number, end: number, declarations: boolean): Edit[] {
   const before = text.slice(Math.max(0, start - 200), start);
   const wrap = (from: number): Edit[] =>
     /\(\s*$/.test(text.slice(Math.max(0, from - 4), from)) && text[end] === ')'
@@ -110,7 +112,7 @@ function editsFor(text: string, start: number, end: number): Edit[] {
     if (lineHead.trim() === '') {
       const name = fn[3]!;
       const usedBefore = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(text.slice(0, from));
-      if (lineHead !== '' || !name || usedBefore) return [];
+      if (!declarations || lineHead !== '' || !name || usedBefore) return [];
       const head = `var ${name} = (${fn[1] ?? ''}function${fn[2]}`;
       return [
         { start: from, end: start, text: head, late: false },
@@ -156,6 +158,31 @@ function parses(text: string): boolean {
 }
 
 /**
+ * Whether the chunks in `bundle` import one another (statically) without a cycle: each chunk then runs after every
+ * chunk it imports has run whole, so a top-level function made a `var` is set before another chunk can call it.
+ */
+function acyclic(bundle: string): boolean {
+  const imports = new Map<string, string[]>();
+  for (const file of readdirSync(bundle).filter((f) => f.endsWith('.js'))) {
+    const text = readFileSync(path.join(bundle, file), 'utf8');
+    imports.set(
+      file,
+      [...text.matchAll(/(?:from|import) "\.\/([\w.-]+\.js)"/g)].map((m) => m[1]!),
+    );
+  }
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (file: string): boolean => {
+    if (state.get(file) === 'open') return false;
+    if (state.get(file) === 'done') return true;
+    state.set(file, 'open');
+    const ok = (imports.get(file) ?? []).every(visit);
+    state.set(file, 'done');
+    return ok;
+  };
+  return [...imports.keys()].every(visit);
+}
+
+/**
  * Shapes the bundle in `bundle` (a folder of esbuild's chunks) so that the functions a batch's start runs are compiled
  * with their chunks; returns how many functions were put in parentheses (0 when the start could not be traced).
  */
@@ -163,10 +190,11 @@ export async function shapeStart(bundle: string): Promise<number> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-shape-start-'));
   try {
     let shaped = 0;
+    const declarations = acyclic(bundle);
     for (const [chunk, spans] of compiledSpans(await trainingLog(bundle, dir), bundle)) {
       const file = path.join(bundle, chunk);
       const text = readFileSync(file, 'utf8');
-      const edits = spans.flatMap(([start, end]) => editsFor(text, start, end));
+      const edits = spans.flatMap(([start, end]) => editsFor(text, start, end, declarations));
       const out = applied(text, edits);
       if (!edits.length || !parses(out)) continue;
       writeFileSync(file, out);

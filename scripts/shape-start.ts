@@ -26,6 +26,8 @@ const JOBS = [
   '- { id: b2, generator: romance, lang: ms, chapters: 3 }',
 ];
 const TRAINING_MS = 60_000;
+/** The training's exit code when its batch reached its first chat request (scripts/start-training.mjs). */
+const REACHED = 86;
 
 /**
  * One edit of a chunk: the text from `start` to `end` replaced by `text` (`late`: after an opening at the same place).
@@ -37,8 +39,10 @@ interface Edit {
   late: boolean;
 }
 
-/** The batch started in `dir` under V8's log: its main thread's log's lines (empty when it could not run). */
-async function trainingLog(bundle: string, dir: string): Promise<string[]> {
+/** Runs the batch of `bundle` in `dir` (under V8's function log when `log`): whether it reached its first chat request. */
+async function train(bundle: string, dir: string, log: boolean): Promise<boolean> {
+  // Each run from nothing: no book of an earlier run to resume.
+  for (const file of readdirSync(dir)) rmSync(path.join(dir, file), { recursive: true, force: true });
   writeFileSync(path.join(dir, 'jobs.yaml'), `${JOBS.join('\n')}\n`);
   // A provider that refuses every connection (a port just freed): the batch's context-window requests fail at once, the
   // same way at every build (a server's answers raced the first books: a different set of functions each time).
@@ -47,19 +51,25 @@ async function trainingLog(bundle: string, dir: string): Promise<string[]> {
   const { port } = free.address() as { port: number };
   await new Promise((done) => free.close(done));
   const env = { ...process.env, OPENAI_API_KEY: 'sk-training', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` };
-  const run = async (flags: string[], only: string[]): Promise<void> => {
+  const run = async (flags: string[], only: string[]): Promise<number | null> => {
     const child = spawn(process.execPath, [...flags, TRAINING, bundle, path.join(dir, 'jobs.yaml'), ...only], {
       cwd: dir,
       stdio: 'ignore',
       env,
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), TRAINING_MS);
-    await new Promise((done) => child.once('close', done));
+    const code = await new Promise<number | null>((done) => child.once('close', done));
     clearTimeout(timer);
+    return code;
   };
   // The catalog kept first (a user's start reads it from the disk cache: its compiling is not the start's).
-  await run([], ['catalog']);
-  await run(['--log-function-events'], []);
+  if (log) await run([], ['catalog']);
+  return (await run(log ? ['--log-function-events'] : [], [])) === REACHED;
+}
+
+/** The batch started in `dir` under V8's log: its main thread's log's lines (empty when it did not run through). */
+async function trainingLog(bundle: string, dir: string): Promise<string[]> {
+  if (!(await train(bundle, dir, true))) return [];
   // One log per thread (V8's isolate-…-v8.log): the main thread's is the one that loaded the entry.
   const logs = readdirSync(dir)
     .filter((f) => f.endsWith('-v8.log'))
@@ -191,14 +201,23 @@ export async function shapeStart(bundle: string): Promise<number> {
   try {
     let shaped = 0;
     const declarations = acyclic(bundle);
+    const original = new Map<string, string>();
     for (const [chunk, spans] of compiledSpans(await trainingLog(bundle, dir), bundle)) {
       const file = path.join(bundle, chunk);
       const text = readFileSync(file, 'utf8');
       const edits = spans.flatMap(([start, end]) => editsFor(text, start, end, declarations));
       const out = applied(text, edits);
       if (!edits.length || !parses(out)) continue;
+      original.set(file, text);
       writeFileSync(file, out);
       shaped += edits.length / 2;
+    }
+    // The shaped start run again: a declaration made a `var` is set only when its line runs, so a chunk whose top
+    // level reached it earlier through a function declared below would now fail as it loads. Each chunk changed was
+    // loaded by the start: unless it runs through as before, the bundle goes back to esbuild's text.
+    if (original.size && !(await train(bundle, dir, false))) {
+      for (const [file, text] of original) writeFileSync(file, text);
+      return 0;
     }
     return shaped;
   } finally {

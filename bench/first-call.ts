@@ -49,6 +49,11 @@ function modulesIn(checkout: string, urls: readonly string[]): { chunks: number;
   return { chunks: chunks.length, own, packages };
 }
 
+/**
+ * Flags for the measured process (BENCH_FIRST_CALL_NODE_ARGS, split at spaces: `--log-function-events`, `--cpu-prof`).
+ */
+const NODE_ARGS = (process.env.BENCH_FIRST_CALL_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 /** One batch of `checkout` to its first call, in a new folder against `baseURL`. */
 function firstCall(checkout: string, baseURL: string, dir: string): FirstCall {
   const out = path.join(dir, 'first-call.json');
@@ -57,6 +62,7 @@ function firstCall(checkout: string, baseURL: string, dir: string): FirstCall {
   const run = spawnSync(
     process.execPath,
     [
+      ...NODE_ARGS,
       '--import',
       pathToFileURL(path.join(ROOT, 'bench', 'first-call-probe.mjs')).href,
       path.join(checkout, 'bin', 'karya.js'),

@@ -12,8 +12,11 @@ export const bundleDir = path.join(repoRoot, 'dist', 'cli');
 /** The folders the bundle's code comes from, and the kinds of file a build may read there (not guides or Java). */
 const CODE_DIRS = ['cli', 'engine', 'server', 'migrations'];
 const SOURCE_FILE = /\.(?:[cm]?[jt]s|json|ya?ml)$/;
-/** What makes a build besides its sources: the build script (its plugins rewrite code) and package.json. */
-const RECIPE = ['scripts/build-cli.ts', 'package.json'];
+/**
+ * What makes a build besides its sources: the build script (its plugins rewrite code), the step that makes a batch's
+ * start eager (scripts/shape-start.ts, with the batch it runs) and package.json.
+ */
+const RECIPE = ['scripts/build-cli.ts', 'scripts/shape-start.ts', 'scripts/start-training.mjs', 'package.json'];
 
 function newestSource(root) {
   let newest = 0;

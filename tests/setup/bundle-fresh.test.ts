@@ -14,6 +14,8 @@ const FILES = [
   'engine/spec/shared.schema.json',
   'server/routes/words.yaml',
   'scripts/build-cli.ts',
+  'scripts/shape-start.ts',
+  'scripts/start-training.mjs',
   'package.json',
 ];
 const SOURCES = FILES.slice(0, 4);

@@ -39,7 +39,9 @@ interface Edit {
   late: boolean;
 }
 
-/** Runs the batch of `bundle` in `dir` (under V8's function log when `log`): whether it reached its first chat request. */
+/**
+ * Runs the batch of `bundle` in `dir` (under V8's function log when `log`): whether it reached its first chat request.
+ */
 async function train(bundle: string, dir: string, log: boolean): Promise<boolean> {
   // Each run from nothing: no book of an earlier run to resume.
   for (const file of readdirSync(dir)) rmSync(path.join(dir, file), { recursive: true, force: true });

@@ -1,7 +1,8 @@
 // A small OpenAI-compatible speech server (node:http) for the audio edition's tests: `POST /v1/audio/speech` answers
-// WAV made here (no network, no model): a voiced tone whose length follows the words asked (about 150 words a
-// minute), so the edition's pace, pauses and levels are measured on audio shaped like speech. Every request is
-// recorded; a reply can be scripted per request (a status, or a silence of some seconds: audio a check must refuse).
+// WAV made here (no network, no model): a voiced tone whose length follows the words asked (200 words a minute, a
+// brisk reader's pace, inside every language's range in languages/<code>/speech.yaml), so the edition's pace, pauses
+// and levels are measured on audio shaped like speech. Every request is recorded; a reply can be scripted per request
+// (a status, or a silence of some seconds: audio a check must refuse).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -20,6 +21,11 @@ export interface FakeSpeech {
 }
 
 const RATE = 22_050;
+/**
+ * The server's pace, 0.3 s a word (200 words a minute): every file an edition's tests encode, measure and join into
+ * the M4B is shorter than at 150 (about a sixth of a chapter's audio), its pauses and room tone the same.
+ */
+const SERVER_SECONDS_A_WORD = 0.3;
 
 /** A mono 16-bit WAV of `samples`. */
 export function wavOf(samples: Int16Array, rate = RATE): Buffer {
@@ -57,11 +63,11 @@ const SYLLABLE = (() => {
 })();
 
 /**
- * Speech-shaped audio for `words` words: a 180 Hz tone with its harmonics, in syllables of 0.2 s, 0.4 s a word (the
- * syllable computed once and repeated).
+ * Speech-shaped audio for `words` words: a 180 Hz tone with its harmonics, in syllables of 0.2 s, `secondsAWord` a
+ * word (0.4 s, 150 words a minute, unless told; the syllable computed once and repeated).
  */
-export function voicedTone(words: number): Int16Array {
-  const n = Math.round(Math.max(1, words) * 0.4 * RATE);
+export function voicedTone(words: number, secondsAWord = 0.4): Int16Array {
+  const n = Math.round(Math.max(1, words) * secondsAWord * RATE);
   const out = new Int16Array(n);
   for (let at = 0; at < n; at += SYLLABLE.length) out.set(SYLLABLE.subarray(0, Math.min(SYLLABLE.length, n - at)), at);
   return out;
@@ -96,7 +102,9 @@ export async function startFakeSpeech(
         return;
       }
       const words = body.input.split(/\s+/).filter(Boolean).length;
-      const samples = scripted ? new Int16Array(Math.round(scripted.silenceSeconds * RATE)) : voicedTone(words);
+      const samples = scripted
+        ? new Int16Array(Math.round(scripted.silenceSeconds * RATE))
+        : voicedTone(words, SERVER_SECONDS_A_WORD);
       res.writeHead(200, { 'content-type': 'audio/wav' }).end(wavOf(samples));
     });
   });

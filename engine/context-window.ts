@@ -3,7 +3,7 @@
 // The window itself is found by engine/providers/context.ts; the session trims prompts (engine/session/fit.ts).
 import { GenerationError } from './errors.js';
 import type { TextRequest } from './provider.js';
-import { countWords } from './words.js';
+import { wordsOver } from './words.js';
 import { byText } from './text-cache.js';
 
 /** Tokens a chat request spends on its framing (roles, separators) besides its messages' text. */
@@ -20,7 +20,8 @@ export function estimateTokens(text: string): number {
 }
 
 function tokensOf(text: string): number {
-  return Math.max(Math.ceil(text.length / 3.5), countWords(text));
+  const least = Math.ceil(text.length / 3.5);
+  return Math.max(least, wordsOver(text, least));
 }
 
 /** Texts at least this long are counted once and remembered; a shorter one costs less to count than to look up. */

@@ -66,6 +66,26 @@ export function countWordsBetween(text: string, start = 0, len = text.length): n
 }
 
 /**
+ * countWords of a text when it is more than `least`, else a number no more than `least`: the count stops at a word's
+ * start once the words left cannot bring it above `least` (k words take 2k - 1 characters at least). A prompt's token
+ * estimate (engine/context-window.ts) wants its words only when they outnumber a share of its characters.
+ * @example wordsOver('a b c d', 3) // 4
+ * @example wordsOver('a b c d', 4) // 0 (no more than 4: not counted)
+ */
+export function wordsOver(text: string, least: number): number {
+  const len = text.length;
+  let n = 0;
+  let i = 0;
+  while (i < len) {
+    while (isSpace(text.charCodeAt(i))) if (++i === len) return n;
+    if (n + ((len - i + 1) >> 1) <= least) return n;
+    n++;
+    while (++i < len && !isSpace(text.charCodeAt(i)));
+  }
+  return n;
+}
+
+/**
  * At most the first `n` words of a text, joined by single spaces, with `mark` after them when the text was cut.
  * @example firstWords('one two three', 2) // 'one two …'
  */

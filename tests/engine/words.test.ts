@@ -2,6 +2,7 @@
 // around them, and cut at the start or the end with the mark where a text was cut.
 import { describe, expect, it } from 'vitest';
 import { countWords, firstWords, lastWords, wordList } from '../../engine/index.js';
+import { wordsOver } from '../../engine/words.js';
 
 describe('words', () => {
   it('counts runs of non-space characters, leading, trailing and repeated spaces included', () => {
@@ -23,6 +24,21 @@ describe('words', () => {
         expect(countWords(`${t} more`)).toBe(wordList(t).length + 1);
         expect(countWords(t.replace('word word', 'wordword'))).toBe(wordList(t).length - 1);
         expect(countWords(t.replace('word word', 'wordxword'))).toBe(wordList(t).length - 1);
+      }
+    }
+  });
+
+  it('counts the words over a bound exactly, and stops at or under it when the rest cannot reach past it', () => {
+    expect(wordsOver('a b c d', 3)).toBe(4);
+    expect(wordsOver('a b c d', 4)).toBe(0);
+    // Words of every length and spacing, against every bound from none to past the count.
+    for (let seed = 1; seed <= 300; seed++) {
+      const words = Array.from({ length: seed % 40 }, (_, i) => 'xyz'.slice(0, 1 + ((i * seed) % 3)));
+      const text = words.join(seed % 3 ? ' ' : ' \n\t ') + (seed % 2 ? ' ' : '');
+      for (let least = 0; least <= words.length + 1; least++) {
+        const n = wordsOver(text, least);
+        if (words.length > least) expect(n).toBe(words.length);
+        else expect(n).toBeLessThanOrEqual(least);
       }
     }
   });

@@ -71,6 +71,8 @@ export interface LineCount {
   paragraphWords: number;
   /** Non-empty lines. */
   lines: number;
+  /** The words of its line of most words (a wall when over the shape's wallWords: splitWalls). */
+  mostLineWords: number;
   /** Short lines with a quantity and a unit, and recipe heading lines. */
   measureLines: number;
   recipeHeadings: number;
@@ -86,6 +88,7 @@ export function countLines(text: string): LineCount {
     listLines: 0,
     paragraphWords: 0,
     lines: 0,
+    mostLineWords: 0,
     measureLines: 0,
     recipeHeadings: 0,
     chapterLines: 0,
@@ -97,6 +100,7 @@ export function countLines(text: string): LineCount {
     if (!words) continue;
     count.lines++;
     count.words += words;
+    if (words > count.mostLineWords) count.mostLineWords = words;
     const isList = LIST_LINE.test(line);
     if (isList) {
       count.listWords += words;
@@ -127,15 +131,15 @@ const SHORT_LIST_LINES = 3;
  * An answer under the shape's `minWords` is judged only when `isStart` (a step's first answer or an extension,
  * which a continuation or an extension would grow): a recipe or an outline is told by three of its lines
  * whatever its length, a list by three items in a shape that wants prose; a continuation of a few sentences is
- * not judged.
+ * not judged. `lines`: countLines of `text`, when the caller has read them already.
  * @example judgeShape('- 2 cups rice\n- 1 tsp salt\n- 3 cups water', PROSE) // 'recipe' (with minWords 0)
  */
 export function judgeShape(
   text: string,
   shape: AnswerShape,
-  opts: { isStart?: boolean } = {},
+  opts: { isStart?: boolean; lines?: LineCount } = {},
 ): ShapeOutcome | undefined {
-  const c = countLines(text);
+  const c = opts.lines ?? countLines(text);
   const isShort = c.words < shape.minWords;
   if (isShort && !opts.isStart) return undefined;
   if (!shape.outlines && c.chapterLines >= 3 && c.chapterLines >= 0.3 * c.lines && c.paragraphWords < 0.5 * c.words)

@@ -12,7 +12,7 @@ import type { AnswerShape } from '../../spec/types.js';
 import { PROSE_FENCES } from './phrases.js';
 import { keepSameRuns } from '../runs.js';
 import { withoutTalk } from './talk.js';
-import { judgeShape, splitWalls } from './shape.js';
+import { countLines, judgeShape, splitWalls } from './shape.js';
 import {
   copiedShare,
   isEcho,
@@ -115,7 +115,11 @@ export function judgeAnswer(
   const talk = withoutTalk(refusal.text, { isOpenerOnly: !expect.shape });
   if (isMostlyTalk(talk)) return { outcome: 'assistant_talk', text };
   const shape = expect.shape;
-  const walls = shape ? splitWalls(talk.text, shape) : { text: talk.text, split: 0 };
+  // The lines are read once: a text with no line over the shape's wallWords has no wall to split (splitWalls gives it
+  // back as it is), and its count is the one judgeShape reads.
+  const lines = shape ? countLines(talk.text) : undefined;
+  const walls =
+    shape && lines!.mostLineWords > shape.wallWords ? splitWalls(talk.text, shape) : { text: talk.text, split: 0 };
   // A wall split at sentence ends has the words it had, and the runs the echo check read (the copy check and the
   // repeat measure read the split text).
   if (walls.split && !talk.removed) keepSameRuns(walls.text, refusal.text);
@@ -125,7 +129,10 @@ export function judgeAnswer(
   };
   const kept = { text: walls.text, ...(talk.removed || walls.split ? { notes } : {}) };
   if (!shape) return kept;
-  const outcome = judgeShape(walls.text, shape, expect.isStart ? { isStart: true } : {});
+  const outcome = judgeShape(walls.text, shape, {
+    ...(expect.isStart ? { isStart: true } : {}),
+    ...(walls.text === talk.text ? { lines } : {}),
+  });
   if (outcome) return { outcome, text };
   if (expect.earlier && copiedShare(walls.text, expect.earlier(), shape.copyShare) >= shape.copyShare)
     return { outcome: 'copied', text };

@@ -62,11 +62,26 @@ interface Listed {
   readonly words: number;
 }
 
+/**
+ * A language's listed phrases and words as one pattern (patternOf), looked up once a language: not a list made and
+ * joined into its key at every text read.
+ */
+const listedPatterns = new WeakMap<ReturnType<typeof voiceLanguageOf>, RegExp>();
+function listedPatternOf(voice: ReturnType<typeof voiceLanguageOf>): RegExp | null {
+  let found = listedPatterns.get(voice);
+  if (!found) {
+    const made = patternOf([...voice.overused, ...voice.overusedWords]);
+    if (made) listedPatterns.set(voice, made);
+    return made;
+  }
+  return found;
+}
+
 /** Every listed phrase a text uses, with repeats (lowercased as listed). */
 function listedOf(text: string, lang: Lang): Listed {
   const found: string[] = [];
   const voice = voiceLanguageOf(lang);
-  const listed = patternOf([...voice.overused, ...voice.overusedWords]);
+  const listed = listedPatternOf(voice);
   for (const m of text.matchAll(listed!)) found.push(m[0].toLowerCase().replace(/’/g, "'"));
   found.push(...Array.from(text.matchAll(voice.notXButY.pattern), () => voice.notXButY.name));
   // English's listed threes (threes.ts) are read with the words they are counted on; other languages' words are

@@ -70,6 +70,49 @@ export function registerFonts(pdf: PDFKit.PDFDocument): void {
   // pdfkit takes a font fontkit has read (one with a `layout`) as it takes a file (its types name only the file).
   for (const name of Object.keys(FONT_FILES) as FontName[])
     pdf.registerFont(name, readFont(fontPath(name)) as unknown as string);
+  shareLayouts(pdf);
+}
+
+/** A document's font as pdfkit makes it on its first use: the font fontkit read and its layouts by text. */
+interface DocumentFont {
+  font?: object;
+  layoutCache?: Record<string, unknown>;
+}
+
+/**
+ * The layouts of text in each font read, shared by the thread's documents (a fresh set every LAYOUTS_FOR documents).
+ */
+let sharedLayouts = new WeakMap<object, Record<string, unknown>>();
+let documentsSharing = 0;
+/** Documents that share one set of layouts: a long batch's words are not all kept (a novel's PDFs hold ~10,000). */
+const LAYOUTS_FOR = 24;
+
+/**
+ * pdfkit lays out each word of a document in its font once (fontkit's shaping: its glyphs and their positions, scaled
+ * to the font's units) and keeps it for that document alone, so every document shaped the same words again: a
+ * package's interior and wrap, and every book of a batch. A word's layout depends only on the font and the word (the
+ * layouts of features asked for are not kept), and pdfkit copies a layout before it changes it, so the documents of a
+ * thread share one set of layouts per font: the same glyphs, positions and widths, the same bytes.
+ */
+function shareLayouts(pdf: PDFKit.PDFDocument): void {
+  if (++documentsSharing > LAYOUTS_FOR) {
+    sharedLayouts = new WeakMap();
+    documentsSharing = 1;
+  }
+  const layouts = sharedLayouts;
+  const doc = pdf as unknown as { font: (...args: unknown[]) => unknown; _font?: DocumentFont };
+  const font = doc.font;
+  doc.font = function (this: typeof doc, ...args: unknown[]) {
+    const result = font.apply(this, args);
+    const made = this._font;
+    // Helvetica, pdfkit's own font before the first of ours, has no layouts (nor does a document that keeps none).
+    if (made?.font && made.layoutCache) {
+      let shared = layouts.get(made.font);
+      if (!shared) layouts.set(made.font, (shared = made.layoutCache));
+      made.layoutCache = shared;
+    }
+    return result;
+  };
 }
 
 /** Widths of text in the document's fonts, remembered per font, size and text. */

@@ -19,6 +19,7 @@ import {
   textFingerprint,
   type CatalogueEntry,
 } from '../../engine/index.js';
+import { plainWordUnits, plainWords } from '../../engine/words.js';
 import { seededBook } from './seeded-book.js';
 
 const book = seededBook;
@@ -67,6 +68,21 @@ describe('near-duplicates', () => {
         ? Array.from({ length: Math.max(1, words.length - 7) }, (_, i) => fnv1a(words.slice(i, i + 8).join(' ')))
         : [];
       expect([...shingleSet(text)]).toEqual([...new Set(runs)].sort((x, y) => x - y));
+    }
+  });
+
+  it("reads a text's plain words as code units as plainWords reads them (3,000 random texts)", () => {
+    // Capitals that lower to two units (İ), marks, joiners at a word's edges, letters and symbols beyond the BMP.
+    const pool = [..."aZ9 ,.'’-—éÜßİ\u0307日", '𝒜', '😀', '\ud835', '\n'];
+    let seed = 11;
+    const next = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
+    for (let t = 0; t < 3000; t++) {
+      const text = Array.from({ length: next(40) }, () => pool[next(pool.length)]!).join('');
+      const { units, ends, count } = plainWordUnits(text);
+      const words = Array.from({ length: count }, (_, w) =>
+        String.fromCharCode(...units.subarray(w ? ends[w - 1] : 0, ends[w])),
+      );
+      expect(words).toEqual(plainWords(text));
     }
   });
 

@@ -223,3 +223,48 @@ export function plainWords(text: string): string[] {
 }
 
 const INNER_MARK = /['’-]/;
+
+/** plainWordUnits' answer: the words' code units one after another, and the index after each word's last one. */
+export interface PlainWordUnits {
+  units: Uint16Array;
+  ends: Int32Array;
+  count: number;
+}
+
+/** plainWordUnits' arrays, grown as texts need them; a text longer than SCRATCH_MOST code units has its own. */
+let scratch: PlainWordUnits = { units: new Uint16Array(0), ends: new Int32Array(0), count: 0 };
+const SCRATCH_MOST = 1 << 18;
+
+/**
+ * plainWords(text) as code units, with no string a word: each word's units in turn, its apostrophes and hyphens left
+ * out (read as letterWords' loop reads a text), and where each word ends. The arrays are read again by the next call:
+ * read them first. The near-duplicate check hashes every part of a batch's books (a string a word was most of what
+ * it made).
+ * @example plainWordUnits("Don't go") // units of 'dontgo', ends [4, 6], count 2
+ */
+export function plainWordUnits(raw: string): PlainWordUnits {
+  const text = raw.toLowerCase();
+  const len = text.length;
+  let { units, ends } = scratch;
+  if (units.length < len) {
+    units = new Uint16Array(len);
+    ends = new Int32Array((len >> 1) + 1);
+    if (len <= SCRATCH_MOST) scratch = { units, ends, count: 0 };
+  }
+  let count = 0;
+  let at = 0;
+  let isInWord = false;
+  for (let i = 0; i < len; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80 ? CLASS[code] === 1 : isLetterOrDigitAt(text, i)) {
+      isInWord = true;
+      units[at++] = code;
+      if (code >= 0xd800 && code <= 0xdbff) units[at++] = text.charCodeAt(++i);
+    } else if (isInWord && !(isJoiner(code) && i + 1 < len && isLetterOrDigitAt(text, i + 1))) {
+      ends[count++] = at;
+      isInWord = false;
+    }
+  }
+  if (isInWord) ends[count++] = at;
+  return { units, ends, count };
+}

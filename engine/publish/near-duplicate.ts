@@ -3,7 +3,7 @@
 // owner's fingerprints that finds the close ones without comparing every book (LSH) is fingerprint-index.ts. Pure.
 // MinHash is written here: no maintained MinHash library is among the project's dependencies, and the
 // whole of it is two hash functions and a minimum per permutation.
-import { plainWords } from '../words.js';
+import { plainWordUnits, type PlainWordUnits } from '../words.js';
 import { TEXTS_KEPT, byText } from '../text-cache.js';
 
 /** Words in one run (shingle): long enough that two books written apart share almost none by chance. */
@@ -35,33 +35,73 @@ function mix(value: number): number {
 
 const SEEDS = Uint32Array.from({ length: MINHASH_SIZE }, (_, i) => mix(Math.imul(i + 1, 0x9e3779b9)));
 
-/** The hash of each 8-word run of `words`, in order (one run of all of them when there are fewer than 8). */
-export function shingleHashesOfWords(words: readonly string[]): Uint32Array {
-  if (!words.length) return new Uint32Array(0);
-  const runs = Math.max(1, words.length - SHINGLE_WORDS + 1);
-  const out = new Uint32Array(runs);
-  const end = Math.min(words.length, SHINGLE_WORDS);
-  for (let i = 0; i < runs; i++) out[i] = fnv1aOfRun(words, i, i + end);
+const FNV_BASIS = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+/**
+ * The hash of each 8-word run of a text's plain words (plainWordUnits: `count` words, each ending at its `ends`), in
+ * order (one run of all of them when there are fewer than 8): FNV-1a (32 bits) of the run's words joined by a space.
+ * The eight runs that hold a word are hashed side by side as its code units are read once (a-h: the runs from seven
+ * words back to this one), not each run on its own: the same hashes, a part's runs in a fifth of the time (the eight
+ * products of a code unit do not wait for one another).
+ */
+function shingleHashes({ units, ends, count }: PlainWordUnits): Uint32Array {
+  if (count < SHINGLE_WORDS) return count ? Uint32Array.of(fnv1aOfAll(units, ends, count)) : new Uint32Array(0);
+  const out = new Uint32Array(count - SHINGLE_WORDS + 1);
+  const p = FNV_PRIME;
+  let a = FNV_BASIS,
+    b = FNV_BASIS,
+    c = FNV_BASIS,
+    d = FNV_BASIS,
+    e = FNV_BASIS,
+    f = FNV_BASIS,
+    g = FNV_BASIS,
+    h = FNV_BASIS;
+  let from = 0;
+  for (let w = 0; w < count; w++) {
+    // Each run moves back one place and takes the space before this word; the run this word starts is new.
+    a = Math.imul(b ^ 0x20, p);
+    b = Math.imul(c ^ 0x20, p);
+    c = Math.imul(d ^ 0x20, p);
+    d = Math.imul(e ^ 0x20, p);
+    e = Math.imul(f ^ 0x20, p);
+    f = Math.imul(g ^ 0x20, p);
+    g = Math.imul(h ^ 0x20, p);
+    h = FNV_BASIS;
+    const to = ends[w]!;
+    for (let i = from; i < to; i++) {
+      const x = units[i]!;
+      a = Math.imul(a ^ x, p);
+      b = Math.imul(b ^ x, p);
+      c = Math.imul(c ^ x, p);
+      d = Math.imul(d ^ x, p);
+      e = Math.imul(e ^ x, p);
+      f = Math.imul(f ^ x, p);
+      g = Math.imul(g ^ x, p);
+      h = Math.imul(h ^ x, p);
+    }
+    from = to;
+    // The run of the seven words before this one and this one is whole (before the eighth word: runs not begun).
+    if (w >= SHINGLE_WORDS - 1) out[w - SHINGLE_WORDS + 1] = a;
+  }
   return out;
 }
 
-/**
- * FNV-1a (32 bits) of words.slice(from, to).join(' '), without making the string: a book's runs are hashed without a
- * string each.
- */
-function fnv1aOfRun(words: readonly string[], from: number, to: number): number {
-  let h = 0x811c9dc5;
-  for (let w = from; w < to; w++) {
-    if (w > from) h = Math.imul(h ^ 0x20, 0x01000193);
-    const word = words[w]!;
-    for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
+/** FNV-1a (32 bits) of all `count` words joined by a space (a text of fewer than 8 words: its one run). */
+function fnv1aOfAll(units: Uint16Array, ends: Int32Array, count: number): number {
+  let h = FNV_BASIS;
+  let from = 0;
+  for (let w = 0; w < count; w++) {
+    if (w > 0) h = Math.imul(h ^ 0x20, FNV_PRIME);
+    for (let i = from; i < ends[w]!; i++) h = Math.imul(h ^ units[i]!, FNV_PRIME);
+    from = ends[w]!;
   }
   return h >>> 0;
 }
 
 /** The distinct 8-word runs of a text (plainWords: lower case, letters and digits), as sorted hashes. */
 export function shingleSet(text: string): Uint32Array {
-  return distinct(shingleHashesOfWords(plainWords(text)));
+  return distinct(shingleHashes(plainWordUnits(text)));
 }
 
 function distinct(hashes: Uint32Array): Uint32Array {
@@ -72,7 +112,7 @@ function distinct(hashes: Uint32Array): Uint32Array {
 }
 
 /**
- * A text's run hashes (shingleHashesOfWords of its plainWords) and its word count, kept for the last TEXTS_KEPT
+ * A text's run hashes (shingleHashes of its plainWordUnits) and its word count, kept for the last TEXTS_KEPT
  * texts: a book's fingerprint, its reuse across parts and the passages it shares read its parts once, and a
  * batch compares each book with the closest books before it, whose parts it read when they were checked.
  */
@@ -80,8 +120,8 @@ export const runsOfText = byText(TEXTS_KEPT, runsOf);
 
 /** A text's 8-word runs as hashes, in order, and its word count (nothing kept: runsOfText keeps them). */
 function runsOf(text: string): { hashes: Uint32Array; words: number } {
-  const words = plainWords(text);
-  return { hashes: shingleHashesOfWords(words), words: words.length };
+  const words = plainWordUnits(text);
+  return { hashes: shingleHashes(words), words: words.count };
 }
 
 /** The distinct 8-word runs of a book given as parts: runs never cross from one part into the next. */

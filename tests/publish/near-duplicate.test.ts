@@ -15,9 +15,11 @@ import {
   reuseAcrossParts,
   sharedPassages,
   sharedShare,
+  shingleSet,
   textFingerprint,
   type CatalogueEntry,
 } from '../../engine/index.js';
+import { plainWordUnits, plainWords } from '../../engine/words.js';
 import { seededBook } from './seeded-book.js';
 
 const book = seededBook;
@@ -47,6 +49,41 @@ describe('near-duplicates', () => {
     expect(sharedShare(textFingerprint(a), textFingerprint(longer))).toBeGreaterThan(0.75);
     // The longer book has only a quarter of itself in the short one.
     expect(sharedShare(textFingerprint(longer), textFingerprint(a))).toBeLessThan(0.45);
+  });
+
+  it("a text's runs are the FNV-1a hashes of each 8 words joined by a space (2,000 random texts)", () => {
+    const fnv1a = (text: string) => {
+      let h = 0x811c9dc5;
+      for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+      return h >>> 0;
+    };
+    // Words plainWords gives back as they are: lower case, accented, a letter beyond the BMP, digits.
+    const vocabulary = ['a', 'rain', 'fell', 'über', 'kedai', 'ß', 'naïve', '𝒜b', '42', 'harbourmaster'];
+    let seed = 7;
+    const next = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
+    for (let t = 0; t < 2000; t++) {
+      const words = Array.from({ length: next(30) }, () => vocabulary[next(vocabulary.length)]!);
+      const text = words.map((w, i) => (i && next(4) === 0 ? `, ${w}` : ` ${w}`)).join('');
+      const runs = words.length
+        ? Array.from({ length: Math.max(1, words.length - 7) }, (_, i) => fnv1a(words.slice(i, i + 8).join(' ')))
+        : [];
+      expect([...shingleSet(text)]).toEqual([...new Set(runs)].sort((x, y) => x - y));
+    }
+  });
+
+  it("reads a text's plain words as code units as plainWords reads them (3,000 random texts)", () => {
+    // Capitals that lower to two units (İ), marks, joiners at a word's edges, letters and symbols beyond the BMP.
+    const pool = [..."aZ9 ,.'’-—éÜßİ\u0307日", '𝒜', '😀', '\ud835', '\n'];
+    let seed = 11;
+    const next = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
+    for (let t = 0; t < 3000; t++) {
+      const text = Array.from({ length: next(40) }, () => pool[next(pool.length)]!).join('');
+      const { units, ends, count } = plainWordUnits(text);
+      const words = Array.from({ length: count }, (_, w) =>
+        String.fromCharCode(...units.subarray(w ? ends[w - 1] : 0, ends[w])),
+      );
+      expect(words).toEqual(plainWords(text));
+    }
   });
 
   it('the index finds the close books among many and leaves the rest', () => {

@@ -8,7 +8,7 @@ import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { Profile } from '../../engine/contract/index.js';
 import ChangePassword from '../../studio/src/pages/ChangePassword.js';
-import { useStudioDom } from './dom.js';
+import { typeIn, useStudioDom } from './dom.js';
 import { renderPage } from './page.js';
 
 const at = '2026-01-01T00:00:00.000Z';
@@ -44,9 +44,9 @@ function serve(answer: { status: number; body: unknown }) {
 
 async function fillIn(labels: { current: RegExp; next: RegExp; confirm: RegExp }, password: string) {
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText(labels.current), 'karya-secret1');
-  await user.type(screen.getByLabelText(labels.next), password);
-  await user.type(screen.getByLabelText(labels.confirm), password);
+  await typeIn(user, screen.getByLabelText(labels.current), 'karya-secret1');
+  await typeIn(user, screen.getByLabelText(labels.next), password);
+  await typeIn(user, screen.getByLabelText(labels.confirm), password);
   return user;
 }
 

@@ -10,7 +10,7 @@ import { Toaster } from 'react-hot-toast';
 import type { Profile as ProfileData, SideBySideResponse } from '../../engine/contract/index.js';
 import SideBySide from '../../studio/src/pages/SideBySide.js';
 import { EditionTitleField } from '../../studio/src/components/EditionTitleField.js';
-import { useStudioDom } from './dom.js';
+import { typeIn, useStudioDom } from './dom.js';
 import { renderPage } from './page.js';
 
 useStudioDom();
@@ -94,7 +94,7 @@ describe("an edition's side-by-side page", () => {
 
       const user = userEvent.setup();
       await user.clear(field);
-      await user.type(field, 'Cahaya di Pelabuhan');
+      await typeIn(user, field, 'Cahaya di Pelabuhan');
       await user.click(screen.getByRole('button', { name: 'Save title' }));
       await screen.findByText('Title saved');
       expect(sent.filter((r) => r.method === 'PUT')).toEqual([

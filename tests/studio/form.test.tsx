@@ -15,6 +15,7 @@ import { GeneratorWorkspace } from '../../studio/src/generator/GeneratorPage.js'
 import { fieldMessage, serverFieldMessage } from '../../studio/src/generator/messages.js';
 import { slowHint } from '../../studio/src/generator/parts.js';
 import { renderPage } from './page.js';
+import { typeIn } from './dom.js';
 
 let catalog: Catalog;
 /** The form model as the browser receives it: through JSON, like GET /api/generators/:id. */
@@ -173,15 +174,15 @@ describe('conditional fields', () => {
   it('kids cover: the custom setting appears, and is required, only when the setting is custom', async () => {
     const { user, sent } = await renderForm('kids-book-cover');
     expect(screen.queryByLabelText(/Describe Your Setting/)).toBeNull();
-    await user.type(screen.getByLabelText(/^Book Title/), 'Sang Kancil');
-    await user.type(screen.getByLabelText(/^Main Character/), 'a mouse deer');
+    await typeIn(user, screen.getByLabelText(/^Book Title/), 'Sang Kancil');
+    await typeIn(user, screen.getByLabelText(/^Main Character/), 'a mouse deer');
     await user.selectOptions(screen.getByLabelText('Setting'), 'custom');
     const custom = screen.getByLabelText(/Describe Your Setting/);
     expect(custom.getAttribute('aria-required')).toBe('true');
     await user.click(generate());
     expect(await screen.findByText('Describe Your Setting is required')).toBeTruthy();
     expect(sent).toEqual([]);
-    await user.type(custom, 'a floating island');
+    await typeIn(user, custom, 'a floating island');
     await user.click(generate());
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ setting: 'custom', customSetting: 'a floating island', title: 'Sang Kancil' });
@@ -192,8 +193,8 @@ describe('conditional fields', () => {
       'required, never silently this year (spec: required, 1900-2100)',
     async () => {
       const { user, sent } = await renderForm('copyright');
-      await user.type(screen.getByLabelText(/^Book Title/), 'Hikayat Malam');
-      await user.type(screen.getByLabelText(/^Author Name/), 'Siti Aminah');
+      await typeIn(user, screen.getByLabelText(/^Book Title/), 'Hikayat Malam');
+      await typeIn(user, screen.getByLabelText(/^Author Name/), 'Siti Aminah');
       await user.clear(screen.getByLabelText(/^Publication Year/));
       await user.click(generate());
       expect(await screen.findByText('Publication Year is required')).toBeTruthy();
@@ -275,7 +276,7 @@ describe('validation messages', () => {
 
   it('a valid form hands over parsed settings: numbers as numbers, flags as lists, hidden fields dropped', async () => {
     const { user, sent } = await renderForm('copyright');
-    await user.type(screen.getByLabelText(/^Book Title/), '  Hikayat  ');
+    await typeIn(user, screen.getByLabelText(/^Book Title/), '  Hikayat  ');
     await user.type(screen.getByLabelText(/^Author Name/), 'Aminah');
     await user.click(generate());
     await waitFor(() => expect(sent).toHaveLength(1));

@@ -26,7 +26,7 @@ import { AuthProvider, useAuth } from '../../studio/src/lib/auth.js';
 import type { Profile } from '../../engine/contract/index.js';
 import { GeneratorWorkspace } from '../../studio/src/generator/GeneratorPage.js';
 import { pageWord } from '../../studio/src/generator/words.js';
-import { useStudioDom } from './dom.js';
+import { typeIn, useStudioDom } from './dom.js';
 
 let catalog: Catalog;
 const model = (id: string): FormModel => JSON.parse(JSON.stringify(catalog.form(id))) as FormModel;
@@ -208,7 +208,7 @@ describe('a book page follows the flow', () => {
     expect(screen.getByTestId('locked-note')).toBeTruthy();
     // The chapter title input shows only while chapters are written.
     const title = screen.getByLabelText('Chapter Title (optional)');
-    await user.type(title, 'The Meeting');
+    await typeIn(user, title, 'The Meeting');
     await user.click(button());
     await waitFor(() => expect(label().textContent).toBe('Generate Chapter 2'));
     const last = calls.filter((c) => c.url.endsWith('/generate')).at(-1)!;
@@ -409,8 +409,8 @@ describe('single tools and server errors', () => {
     );
     const user = renderPage('kids-book-cover');
     expect(label().textContent).toBe('Generate Book Cover');
-    await user.type(screen.getByLabelText(/^Book Title/), 'Sang Kancil');
-    await user.type(screen.getByLabelText(/^Main Character/), 'a mouse deer');
+    await typeIn(user, screen.getByLabelText(/^Book Title/), 'Sang Kancil');
+    await typeIn(user, screen.getByLabelText(/^Main Character/), 'a mouse deer');
     await user.click(button());
     const link = await screen.findByRole('link', { name: 'Download Cover' });
     expect(link.getAttribute('download')).toBe('kids-book-cover.png');
@@ -674,7 +674,7 @@ describe('the writing experience (issue 15)', () => {
     await user.clear(area);
     await user.click(screen.getByTestId('save-edit'));
     expect((await screen.findByRole('alert')).textContent).toBe('The text of a part cannot be empty.');
-    await user.type(area, 'Chapter one, rewritten by hand.');
+    await typeIn(user, area, 'Chapter one, rewritten by hand.');
     await user.click(screen.getByTestId('save-edit'));
     await waitFor(() => expect(screen.queryByTestId('part-editor')).toBeNull());
     const put = calls.filter((c) => c.method === 'PUT').at(-1)!;

@@ -10,7 +10,7 @@ import type { GeneratorSummary, ImportPreview } from '../../engine/contract/inde
 import type { Catalog } from '../../engine/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { ImportManuscript } from '../../studio/src/components/ImportManuscript.js';
-import { useStudioDom } from './dom.js';
+import { typeIn, useStudioDom } from './dom.js';
 import { renderPage } from './page.js';
 
 useStudioDom();
@@ -117,7 +117,7 @@ describe('the import shows the settings read before anything is charged, editabl
       await user.selectOptions(type, 'small-town');
       expect(settings.textContent).toContain('Romance Typeyour choice');
       await user.clear(title);
-      await user.type(title, 'Katrine of the Valley');
+      await typeIn(user, title, 'Katrine of the Valley');
       await user.click(screen.getByTestId('import-confirm'));
       expect(imports).toHaveLength(1);
       const sent = JSON.parse(new URL(imports[0]!, 'http://studio.test').searchParams.get('settings')!) as Record<

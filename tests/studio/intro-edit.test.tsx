@@ -8,7 +8,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { Preview } from '../../studio/src/generator/Manuscript.js';
-import { useStudioDom } from './dom.js';
+import { typeIn, useStudioDom } from './dom.js';
 
 useStudioDom();
 
@@ -88,7 +88,7 @@ describe("the introduction's editor and its character details", () => {
       expect(box.value).toBe(INTRO[lang]);
       await user.click(box);
       await user.keyboard('{Control>}{End}{/Control}');
-      await user.type(box, ` ${w.closing}`);
+      await typeIn(user, box, ` ${w.closing}`);
       await user.click(screen.getByRole('button', { name: w.save }));
       await waitFor(() =>
         expect(onSaveEdit).toHaveBeenCalledWith(
@@ -102,7 +102,7 @@ describe("the introduction's editor and its character details", () => {
       await user.click(within(panel).getByRole('button', { name: w.editList }));
       const list = within(panel).getByLabelText(w.box) as HTMLTextAreaElement;
       expect(list.value).toBe('Jonah Pike: harbour master, 55, shrewd\nAisha Rahman: the lead');
-      await user.type(list, '\nMei Ling: violinist');
+      await typeIn(user, list, '\nMei Ling: violinist');
       await user.click(within(panel).getByRole('button', { name: w.save }));
       await waitFor(() =>
         expect(onSaveCharacters).toHaveBeenCalledWith(

@@ -7,7 +7,7 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Preview } from '../../studio/src/generator/Manuscript.js';
 import type { OutlineChapterView } from '../../studio/src/generator/chapterCards.js';
-import { useStudioDom } from './dom.js';
+import { typeIn, useStudioDom } from './dom.js';
 
 useStudioDom({ clearStorage: true });
 
@@ -59,7 +59,7 @@ describe('nothing typed is lost', () => {
       const { user, onDraft } = renderBook('en');
       await user.click(screen.getByRole('button', { name: 'Edit Introduction' }));
       const box = screen.getByLabelText('Text of Introduction');
-      await user.type(box, ' A storm came.');
+      await typeIn(user, box, ' A storm came.');
       await user.click(screen.getByTestId('cancel-edit'));
       const ask = screen.getByRole('dialog', { name: 'Drop this edit?' });
       expect(ask.textContent).toContain('Your changes to Introduction are not saved.');
@@ -98,7 +98,8 @@ describe('nothing typed is lost', () => {
   it('a chapter note typed and not saved comes back when the page opens again, with Save in reach', async () => {
     const first = renderBook('en');
     await first.user.click(screen.getByText('Chapters'));
-    await first.user.type(
+    await typeIn(
+      first.user,
       within(screen.getAllByTestId('chapter-card')[1]!).getByLabelText('Note: what must happen here'),
       'Arjun burns the first batch on purpose.',
     );

@@ -8,7 +8,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Preview } from '../../studio/src/generator/Manuscript.js';
 import type { OutlineChapterView } from '../../studio/src/generator/chapterCards.js';
-import { useStudioDom } from './dom.js';
+import { typeIn, useStudioDom } from './dom.js';
 
 useStudioDom();
 
@@ -77,15 +77,15 @@ describe('the outline as chapter cards', () => {
 
       const plan = within(cards()[1]!).getByLabelText('Plan');
       await user.clear(plan);
-      await user.type(plan, 'Aisha breaks in at night.');
-      await user.type(within(cards()[1]!).getByLabelText('Note: what must happen here'), 'She finds the letter.');
+      await typeIn(user, plan, 'Aisha breaks in at night.');
+      await typeIn(user, within(cards()[1]!).getByLabelText('Note: what must happen here'), 'She finds the letter.');
       // A new chapter after chapter 2, then chapter 4 (the storm) moved up above it, then that new one deleted and
       // added at
       // the end.
       await user.click(within(cards()[1]!).getByRole('button', { name: 'Add a chapter after Chapter 2' }));
       expect(cards()).toHaveLength(4);
       await user.type(within(cards()[2]!).getByLabelText('Title'), 'The Buyer');
-      await user.type(within(cards()[2]!).getByLabelText('Plan'), 'A buyer comes.');
+      await typeIn(user, within(cards()[2]!).getByLabelText('Plan'), 'A buyer comes.');
       await user.click(within(cards()[3]!).getByRole('button', { name: 'Move Chapter 4 up' }));
       expect(within(cards()[2]!).getByLabelText('Title')).toHaveProperty('value', 'The Storm');
       await user.click(within(cards()[3]!).getByRole('button', { name: 'Delete Chapter 4' }));

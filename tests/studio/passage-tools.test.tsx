@@ -13,7 +13,7 @@ import { Preview } from '../../studio/src/generator/Manuscript.js';
 import { paragraphsOf } from '../../studio/src/generator/passage.js';
 import { sourceIndex } from '../../studio/src/generator/selection.js';
 import { MemoryRouter } from 'react-router-dom';
-import { useStudioDom } from './dom.js';
+import { typeIn, useStudioDom } from './dom.js';
 
 useStudioDom();
 
@@ -173,7 +173,7 @@ describe('passage tools', () => {
         'Discarded: the part is as it was. The answer was written, so its cost (1 credit) stays spent.',
       );
 
-      await user.type(screen.getByLabelText('Note for Rewrite (optional)'), 'More of the sea');
+      await typeIn(user, screen.getByLabelText('Note for Rewrite (optional)'), 'More of the sea');
       await user.selectOptions(screen.getByLabelText('Tone for Rewrite'), 'Warmer');
       await user.click(screen.getByRole('button', { name: 'Rewrite (1 credit)' }));
       expect(onPassage).toHaveBeenLastCalledWith(

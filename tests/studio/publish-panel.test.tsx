@@ -11,7 +11,7 @@ import { Toaster } from 'react-hot-toast';
 import type { KdpPackage, Profile, PublishQuote, PublishResponse } from '../../engine/contract/index.js';
 import { AuthProvider } from '../../studio/src/lib/auth.js';
 import { PublishPanel } from '../../studio/src/generator/PublishPanel.js';
-import { useStudioDom } from './dom.js';
+import { typeIn, useStudioDom } from './dom.js';
 import { CHILDREN_BOOK_PUBLISH_STEPS } from '../publish-steps.js';
 import {
   CLOSENESS_SOURCE,
@@ -170,7 +170,7 @@ describe('PublishPanel', () => {
       const user = userEvent.setup();
       renderPanel();
       await waitFor(() => expect(screen.getByTestId('publish-cost').textContent).toBe('Publishing costs 11 credits.'));
-      await user.type(screen.getByLabelText('Title'), 'A Walk by the River');
+      await typeIn(user, screen.getByLabelText('Title'), 'A Walk by the River');
       expect(screen.getByTestId('publish-cost').textContent).toBe('Publishing costs 10 credits.');
       await user.click(screen.getByTestId('publish-button'));
       await screen.findByText('Your publishing package is ready to download.');
@@ -193,7 +193,7 @@ describe('PublishPanel', () => {
       expect(screen.getByTestId('publish-button').textContent).toBe('Publish (10 credits)');
       expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
-      await user.type(screen.getByLabelText('Author name'), 'Siti Aminah');
+      await typeIn(user, screen.getByLabelText('Author name'), 'Siti Aminah');
       await user.selectOptions(screen.getByLabelText('Paperback size'), '5x8');
       await user.selectOptions(screen.getByLabelText('Paper'), 'cream');
       expect(screen.getByTestId('publish-cost').textContent).toBe('Publishing costs 9 credits.');

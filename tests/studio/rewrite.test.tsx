@@ -10,7 +10,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Preview, type PreviewPart } from '../../studio/src/generator/Manuscript.js';
 import type { PartVersionView } from '../../engine/contract/index.js';
-import { useStudioDom } from './dom.js';
+import { typeIn, useStudioDom } from './dom.js';
 
 useStudioDom();
 
@@ -75,7 +75,7 @@ describe('rewrite and versions in the preview', () => {
       await user.click(screen.getByRole('button', { name: 'Rewrite Chapter 2: The Letter' }));
       const go = screen.getByTestId('rewrite-go');
       expect(go.textContent).toBe('Write again (1 credit)');
-      await user.type(screen.getByLabelText(/What should change\?/), 'Make the ending darker');
+      await typeIn(user, screen.getByLabelText(/What should change\?/), 'Make the ending darker');
       expect(go.textContent).toBe('Rewrite (1 credit)');
       await user.click(go);
       await waitFor(() =>
@@ -88,7 +88,7 @@ describe('rewrite and versions in the preview', () => {
   it('a refusal (no credits) is said under the part and the note stays', async () => {
     const user = renderPreview('en', { onRewrite: async () => 'Insufficient credits. Please upgrade your plan.' });
     await user.click(screen.getByTestId('rewrite-open'));
-    await user.type(screen.getByTestId('rewrite-note'), 'More dialogue');
+    await typeIn(user, screen.getByTestId('rewrite-note'), 'More dialogue');
     await user.click(screen.getByTestId('rewrite-go'));
     expect((await screen.findByRole('alert')).textContent).toContain('Insufficient credits');
     expect((screen.getByTestId('rewrite-note') as HTMLTextAreaElement).value).toBe('More dialogue');

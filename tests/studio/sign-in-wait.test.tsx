@@ -5,7 +5,7 @@ import { expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import SignIn from '../../studio/src/pages/SignIn.js';
-import { useStudioDom } from './dom.js';
+import { typeIn, useStudioDom } from './dom.js';
 import { renderPage } from './page.js';
 
 useStudioDom({ clearStorage: true });
@@ -26,7 +26,7 @@ it('a reset asked for again too soon shows the wait the server says', async () =
   renderPage(<SignIn />, { path: '/signin' });
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
-  await user.type(screen.getByLabelText('Email'), 'ana@karya.test');
+  await typeIn(user, screen.getByLabelText('Email'), 'ana@karya.test');
   await user.click(screen.getByRole('button', { name: 'Send Reset Instructions' }));
   expect((await screen.findByRole('alert')).textContent).toBe(WAIT);
 });

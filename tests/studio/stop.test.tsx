@@ -10,7 +10,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { loadCatalog } from '../../engine/node/load.js';
 import { applyStep, bookView, nextStep, restoreBook, type BookState, type Catalog } from '../../engine/index.js';
 import type { Profile } from '../../engine/contract/index.js';
-import { useStudioDom } from './dom.js';
+import { typeIn, useStudioDom } from './dom.js';
 import { renderWorkspace } from './workspace.js';
 
 let catalog: Catalog;
@@ -284,7 +284,7 @@ describe('Stop while a part streams', () => {
       expect(screen.getByTestId('stopped-draft')).toBeTruthy();
 
       await user.click(screen.getByTestId('draft-rewrite-open'));
-      await user.type(screen.getByTestId('draft-rewrite-note'), 'Lebih banyak dialog');
+      await typeIn(user, screen.getByTestId('draft-rewrite-note'), 'Lebih banyak dialog');
       await user.click(screen.getByTestId('draft-rewrite-go'));
       expect((await screen.findByRole('alert')).textContent).toContain('Kredit tidak mencukupi');
       expect(calls.find((c) => c.url.endsWith('/stopped'))!.body).toEqual({

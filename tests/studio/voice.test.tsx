@@ -12,7 +12,7 @@ import { userEvent } from '@testing-library/user-event';
 import { Preview, type PreviewPart } from '../../studio/src/generator/Manuscript.js';
 import { fingerprintWords, type BookVoiceShown, type VoiceFailure } from '../../studio/src/generator/VoicePanel.js';
 import type { VoiceBody } from '../../engine/contract/index.js';
-import { useStudioDom } from './dom.js';
+import { typeIn, useStudioDom } from './dom.js';
 
 useStudioDom();
 
@@ -249,7 +249,7 @@ describe('the Voice panel', () => {
       expect((await within(panel).findByRole('alert')).textContent).toBe('Paste or read a sample first.');
       expect(onSaveVoice).not.toHaveBeenCalled();
 
-      await user.type(sample, 'I wake at six. The flat is cold. Mum is already up.');
+      await typeIn(user, sample, 'I wake at six. The flat is cold. Mum is already up.');
       expect(within(panel).getByTestId('voice-sample-words').textContent).toBe('12 words');
       await user.click(within(panel).getByRole('button', { name: 'Save and measure' }));
       await waitFor(() =>
@@ -319,7 +319,7 @@ describe('the Voice panel', () => {
         field: 'avoid',
         message: 'avoid: "a very long phrase" is too long; a phrase to avoid may have at most 80 characters.',
       };
-      await user.type(field, 'a very long phrase');
+      await typeIn(user, field, 'a very long phrase');
       await user.click(within(panel).getByRole('button', { name: 'Add' }));
       expect((await within(panel).findByRole('alert')).textContent).toContain('at most 80 characters');
       expect((field as HTMLInputElement).value).toBe('a very long phrase');

@@ -39,62 +39,74 @@ async function run(threads: string, dir: string) {
   return { r, f };
 }
 
-describe('karya batch on two threads', () => {
-  it('writes the same books as one thread, each step asked once, with every event and one summary', async () => {
-    const one = tempDir();
-    const two = tempDir();
-    const a = await run('1', one);
-    const b = await run('2', two);
-    expect(a.r.code, a.r.stderr).toBe(0);
-    expect(b.r.code, b.r.stderr).toBe(0);
-    const files = (dir: string) =>
-      readdirSync(path.join(dir, 'books'))
-        .filter((f) => f.endsWith('.md'))
-        .sort();
-    expect(files(two)).toEqual(files(one));
-    for (const file of files(one))
-      expect(readFileSync(path.join(two, 'books', file), 'utf8').length).toBeGreaterThan(1000);
-    // Each step asked once: as many calls as on one thread (no 1-token checks counted).
-    expect(bookRequests(b.f).length).toBe(bookRequests(a.f).length);
-    const done = events(b.r.stdout)
-      .filter((e) => e.type === 'job_done')
-      .map((e) => e.job)
-      .sort();
-    expect(done).toEqual(['b1', 'b2', 'b3', 'b4', 'b5', 'b6']);
-    const summaries = events(b.r.stdout).filter((e) => e.type === 'summary');
-    expect(summaries).toHaveLength(1);
-    expect(summaries[0]).toMatchObject({ books: 6, succeeded: 6, failed: 0 });
-    expect(b.r.stderr).toContain('6 of 6 books written');
-  });
+// Each run starts its threads from the sources (tsx: ~1.7 s of CPU a thread to load the engine); on 2 cores under the
+// suite's load (20-25) one case took over 30 s. A minute and a half is for the load, not for the batch.
+const RUN_LIMIT_MS = 90_000;
 
-  it('finds a book too close to one written on the other thread', async () => {
-    const dir = tempDir();
-    const same = Array.from({ length: 4 }, (_, i) =>
-      JSON.stringify({
-        id: `s${i + 1}`,
-        generator: 'romance',
-        chapters: 1,
-        settings: { premise: "Aisha must save her father's bookshop." },
-      }),
-    ).join('\n');
-    const f = await startFakeOpenAI({ latencyMs: 5 });
-    fakes.push(f);
-    const r = await runKaryaInProcess(
-      ['batch', writeJobs(dir, 'same.jsonl', same), '--out', 'books', '--json', '--concurrency', '4'],
-      { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-threads', OPENAI_BASE_URL: f.baseURL, KARYA_BATCH_THREADS: '2' } },
-    );
-    expect(r.code, r.stderr).toBe(0);
-    const done = events(r.stdout).filter((e) => e.type === 'job_done') as Array<{
-      job: string;
-      closeTo: Array<{ book: string }>;
-    }>;
-    // The first book kept is the original; every later one is too close to at least one book of the other thread's or
-    // its
-    // own.
-    expect(done.filter((d) => d.closeTo.length === 0)).toHaveLength(1);
-    expect(done.filter((d) => d.closeTo.length > 0)).toHaveLength(3);
-    expect(events(r.stdout).at(-1)).toMatchObject({ type: 'summary', tooClose: 3 });
-  });
+describe('karya batch on two threads', () => {
+  it(
+    'writes the same books as one thread, each step asked once, with every event and one summary',
+    async () => {
+      const one = tempDir();
+      const two = tempDir();
+      const a = await run('1', one);
+      const b = await run('2', two);
+      expect(a.r.code, a.r.stderr).toBe(0);
+      expect(b.r.code, b.r.stderr).toBe(0);
+      const files = (dir: string) =>
+        readdirSync(path.join(dir, 'books'))
+          .filter((f) => f.endsWith('.md'))
+          .sort();
+      expect(files(two)).toEqual(files(one));
+      for (const file of files(one))
+        expect(readFileSync(path.join(two, 'books', file), 'utf8').length).toBeGreaterThan(1000);
+      // Each step asked once: as many calls as on one thread (no 1-token checks counted).
+      expect(bookRequests(b.f).length).toBe(bookRequests(a.f).length);
+      const done = events(b.r.stdout)
+        .filter((e) => e.type === 'job_done')
+        .map((e) => e.job)
+        .sort();
+      expect(done).toEqual(['b1', 'b2', 'b3', 'b4', 'b5', 'b6']);
+      const summaries = events(b.r.stdout).filter((e) => e.type === 'summary');
+      expect(summaries).toHaveLength(1);
+      expect(summaries[0]).toMatchObject({ books: 6, succeeded: 6, failed: 0 });
+      expect(b.r.stderr).toContain('6 of 6 books written');
+    },
+    RUN_LIMIT_MS,
+  );
+
+  it(
+    'finds a book too close to one written on the other thread',
+    async () => {
+      const dir = tempDir();
+      const same = Array.from({ length: 4 }, (_, i) =>
+        JSON.stringify({
+          id: `s${i + 1}`,
+          generator: 'romance',
+          chapters: 1,
+          settings: { premise: "Aisha must save her father's bookshop." },
+        }),
+      ).join('\n');
+      const f = await startFakeOpenAI({ latencyMs: 5 });
+      fakes.push(f);
+      const r = await runKaryaInProcess(
+        ['batch', writeJobs(dir, 'same.jsonl', same), '--out', 'books', '--json', '--concurrency', '4'],
+        { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-threads', OPENAI_BASE_URL: f.baseURL, KARYA_BATCH_THREADS: '2' } },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      const done = events(r.stdout).filter((e) => e.type === 'job_done') as Array<{
+        job: string;
+        closeTo: Array<{ book: string }>;
+      }>;
+      // The first book kept is the original; every later one is too close to at least one book of the other thread's or
+      // its
+      // own.
+      expect(done.filter((d) => d.closeTo.length === 0)).toHaveLength(1);
+      expect(done.filter((d) => d.closeTo.length > 0)).toHaveLength(3);
+      expect(events(r.stdout).at(-1)).toMatchObject({ type: 'summary', tooClose: 3 });
+    },
+    RUN_LIMIT_MS,
+  );
 
   it('runs on one thread a series, a small batch and few calls in flight; on the threads asked for otherwise', () => {
     const job = (i: number, series?: boolean) =>

@@ -158,7 +158,9 @@ function renderPage(id: string, user: Profile = USER) {
       <AuthProvider initialUser={user}>
         <GeneratorWorkspace form={model(id)} />
         <CreditProbe />
-        <Toaster />
+        {/* A toast stays up as long as a loaded worker may take to read it (the studio's success toasts go after 2 s of
+        real time: at a load of 20 a test once looked after they had gone). */}
+        <Toaster toastOptions={{ duration: 30_000 }} />
       </AuthProvider>
     </MemoryRouter>,
   );

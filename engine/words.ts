@@ -212,18 +212,6 @@ function countLettersIn(text: string): number {
   return n;
 }
 
-/**
- * The words of a text as the near-duplicate check compares them (engine/publish/near-duplicate.ts): lower
- * case, letters and digits only, so punctuation, quotes and dashes never hide a copied passage.
- * @example plainWords('"Don\'t," she said.') // ['dont', 'she', 'said']
- */
-export function plainWords(text: string): string[] {
-  // letterWords' only marks inside a word are apostrophes and hyphens: most words have none to take out.
-  return letterWords(text).map((w) => (INNER_MARK.test(w) ? w.replace(/[^\p{L}\p{N}]/gu, '') : w));
-}
-
-const INNER_MARK = /['’-]/;
-
 /** plainWordUnits' answer: the words' code units one after another, and the index after each word's last one. */
 export interface PlainWordUnits {
   units: Uint16Array;
@@ -236,8 +224,10 @@ let scratch: PlainWordUnits = { units: new Uint16Array(0), ends: new Int32Array(
 const SCRATCH_MOST = 1 << 18;
 
 /**
- * plainWords(text) as code units, with no string a word: each word's units in turn, its apostrophes and hyphens left
- * out (read as letterWords' loop reads a text), and where each word ends. The arrays are read again by the next call:
+ * The words of a text as the near-duplicate check compares them (engine/publish/near-duplicate.ts): lower case,
+ * letters and digits only, so punctuation, quotes and dashes never hide a copied passage. As code units, with no
+ * string a word: each word's units in turn, its apostrophes and hyphens left out (read as letterWords' loop reads a
+ * text), and where each word ends. The arrays are read again by the next call:
  * read them first. The near-duplicate check hashes every part of a batch's books (a string a word was most of what
  * it made).
  * @example plainWordUnits("Don't go") // units of 'dontgo', ends [4, 6], count 2

@@ -1,7 +1,7 @@
 // What a near-duplicate shares, in words a writer can find: exact 8-word runs of one book found in another
 // (or in another chapter of the same book) mapped back to the sentences they are in. Pure; the estimate of
 // how much is shared is near-duplicate.ts's.
-import { firstWords, plainWords } from '../words.js';
+import { firstWords, plainWordUnits } from '../words.js';
 import { SHINGLE_WORDS, partPrintOf, runsOfText } from './near-duplicate.js';
 
 /** A passage both texts have: as this book says it, and the parts (0-based indexes of the books' parts) it is in. */
@@ -82,7 +82,7 @@ function sentenceOfWord(sentences: PartSentences, word: number): number | undefi
   const { texts, ofWord } = sentences;
   while (ofWord.length <= word && sentences.read < texts.length) {
     const i = sentences.read++;
-    for (let n = plainWords(texts[i]!).length; n > 0; n--) ofWord.push(i);
+    for (let n = plainWordUnits(texts[i]!).count; n > 0; n--) ofWord.push(i);
   }
   return ofWord[word];
 }
@@ -154,7 +154,7 @@ function otherRead(other: readonly string[]): { located: Located; where: Map<num
 }
 
 /**
- * Passages `book` shares word for word (8-word runs, as plainWords reads them) with `other`: at most `count`,
+ * Passages `book` shares word for word (8-word runs, as plainWordUnits reads them) with `other`: at most `count`,
  * from different sentences, spread over the book. Books are given as their parts.
  */
 export function sharedPassages(book: readonly string[], other: readonly string[], count = 2): SharedPassage[] {

@@ -99,7 +99,7 @@ function fnv1aOfAll(units: Uint16Array, ends: Int32Array, count: number): number
   return h >>> 0;
 }
 
-/** The distinct 8-word runs of a text (plainWords: lower case, letters and digits), as sorted hashes. */
+/** The distinct 8-word runs of a text (plainWordUnits: lower case, letters and digits), as sorted hashes. */
 export function shingleSet(text: string): Uint32Array {
   return distinct(shingleHashes(plainWordUnits(text)));
 }

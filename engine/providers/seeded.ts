@@ -1,11 +1,6 @@
 // A small deterministic PRNG seeded from a string (FNV-1a seed, mulberry32): the offline provider's text
 // and covers are the same for the same request, so demos and tests are repeatable.
-
-/** FNV-1a's state after the characters of `text`, from `h` (the offset basis when not given). */
-function fnv1a(text: string, h = 2166136261): number {
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h;
-}
+import { fnv1a } from '../fnv.js';
 
 /** mulberry32 from a 32-bit state. */
 function mulberry32(h: number): () => number {

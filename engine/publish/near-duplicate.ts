@@ -5,6 +5,7 @@
 // whole of it is two hash functions and a minimum per permutation.
 import { plainWordUnits, type PlainWordUnits } from '../words.js';
 import { TEXTS_KEPT, byText } from '../text-cache.js';
+import { FNV_OFFSET as FNV_BASIS, FNV_PRIME } from '../fnv.js';
 
 /** Words in one run (shingle): long enough that two books written apart share almost none by chance. */
 export const SHINGLE_WORDS = 8;
@@ -34,9 +35,6 @@ function mix(value: number): number {
 }
 
 const SEEDS = Uint32Array.from({ length: MINHASH_SIZE }, (_, i) => mix(Math.imul(i + 1, 0x9e3779b9)));
-
-const FNV_BASIS = 0x811c9dc5 | 0;
-const FNV_PRIME = 0x01000193;
 
 /**
  * The hash of each 8-word run of a text's plain words (plainWordUnits: `count` words, each ending at its `ends`), in

@@ -2,6 +2,7 @@
 // word read in one pass by char codes (hashWords), ASCII from a table, the rest through words.ts and a lower-case
 // table filled as letters are met; and a run's two hashes and key rolled along from its words' (rollRuns).
 import { isLetterOrDigitAt } from '../words.js';
+import { FNV_OFFSET, FNV_PRIME } from '../fnv.js';
 
 /** Letters and digits as the product reads them (words.ts): a code unit, or a surrogate pair whole. */
 const isWordAt = isLetterOrDigitAt;
@@ -91,12 +92,12 @@ export function hashWords(text: string): { n: number; x: Int32Array; y: Int32Arr
       }
     }
     if (!isIn) {
-      x = 0x811c9dc5;
+      x = FNV_OFFSET;
       y = 0x9747b28c;
       isIn = true;
     }
     if (unit !== MANY) {
-      x = Math.imul(x ^ unit, 0x01000193);
+      x = Math.imul(x ^ unit, FNV_PRIME);
       y = Math.imul(y ^ unit, 0x5bd1e995) ^ (y >>> 15);
       continue;
     }
@@ -106,7 +107,7 @@ export function hashWords(text: string): { n: number; x: Int32Array; y: Int32Arr
     const lower = String.fromCodePoint(point).toLowerCase();
     for (let k = 0; k < lower.length; k++) {
       const c = lower.charCodeAt(k);
-      x = Math.imul(x ^ c, 0x01000193);
+      x = Math.imul(x ^ c, FNV_PRIME);
       y = Math.imul(y ^ c, 0x5bd1e995) ^ (y >>> 15);
     }
   }
@@ -126,7 +127,7 @@ export const RUN_WORDS = 8;
  * run's are the last's less its first word, times P, plus the new word: a run costs a few multiplications however
  * long it is. P^8 for each (what a word is worth when it leaves the run, after the multiplication).
  */
-export const PX = 0x01000193;
+export const PX = FNV_PRIME;
 export const PY = 0x2c1b3c6d;
 const powerOf = (p: number) => {
   let power = 1;

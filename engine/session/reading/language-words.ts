@@ -10,6 +10,7 @@ import { ensureLanguages, langs, onLanguagesLoaded, type Lang } from '../../lang
 import { languageTableError } from '../../languages/errors.js';
 import { guardOf, type Ending, type GuardPattern, type GuardSection } from './language-guard.js';
 import { hashOf } from './language-scan.js';
+import { FNV_PRIME } from '../../fnv.js';
 
 export { wordSet, type GuardPattern } from './language-guard.js';
 
@@ -212,7 +213,7 @@ function markerIndex(
 
 /** A phrase's hash: its words' hashes (hashOf) folded in order, `hash` the fold so far (0 before the first word). */
 export function phraseHash(hash: number, wordHash: number): number {
-  return (Math.imul(hash, 0x01000193) ^ wordHash) | 0;
+  return (Math.imul(hash, FNV_PRIME) ^ wordHash) | 0;
 }
 
 /**

@@ -9,6 +9,7 @@
 import { OVERUSED_STRIPPED_EN, STOP_WORDS_EN } from './overused-words.js';
 import { readingOf } from '../reading/index.js';
 import { HASH_MASK, isAlnum, isJoiner, isMark } from './ascii-words.js';
+import { FNV_PRIME } from '../../fnv.js';
 
 /** Every listed three, to look a three up. */
 const STRIPPED = new Set(OVERUSED_STRIPPED_EN);
@@ -30,7 +31,7 @@ const hashOf = (word: string) => {
  * Each listed three's first two words as one number (pairOf of their hashes): a three is made a string only after a
  * pair that starts one, not after every word that starts one (most of them start none with the word after).
  */
-const pairOf = (a: number, b: number) => (Math.imul(a, 0x01000193) ^ b) & HASH_MASK;
+const pairOf = (a: number, b: number) => (Math.imul(a, FNV_PRIME) ^ b) & HASH_MASK;
 const PAIRS = new Set(
   OVERUSED_STRIPPED_EN.map((p) => {
     const [a, b] = p.split(' ');

@@ -33,6 +33,13 @@ ensureLanguages();
 // A .ts file of the folder may run in node, without a DOM.
 if (typeof localStorage !== 'undefined') localStorage.clear();
 if (typeof document !== 'undefined') document.documentElement.removeAttribute('lang');
+// The toasts' styles (goober, under react-hot-toast) go into one <style id="_goober">, which goober finds as
+// `window._goober`: a browser's window names its elements by id. Vitest's jsdom window is Node's global, which does
+// not, so every styled render added a <style> of its own to the worker's one document (2,378 after generator-page,
+// 4,052 after the folder in one worker), and each getComputedStyle (a ByRole query, a click) walked every one of them.
+if (typeof document !== 'undefined' && !Object.getOwnPropertyDescriptor(globalThis, '_goober')) {
+  Object.defineProperty(globalThis, '_goober', { get: () => document.getElementById('_goober'), configurable: true });
+}
 // A page's lazy parts load from the TypeScript sources: on a loaded machine that takes seconds, not the one second
 // Testing Library waits by default (a findBy that would pass, failed for time).
 if (typeof document !== 'undefined') {

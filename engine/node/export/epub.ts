@@ -60,8 +60,10 @@ const DEFLATE_LEVEL = 6;
  * dated with the book's date, its time written in UTC as JSZip did, so the same book makes the same bytes.
  */
 async function zipEntries(zip: EPub['zip'], date: Date): Promise<Uint8Array> {
-  // DOS times have no zone: fflate writes the local time of what it is given, JSZip wrote UTC.
-  const mtime = new Date(Math.max(date.getTime(), Date.UTC(1980, 0, 2)) + date.getTimezoneOffset() * 60_000);
+  // DOS times have no zone: fflate writes the local time of what it is given, JSZip wrote UTC. They hold the years
+  // 1980-2107 (fflate refuses a date outside 1980-2099): a date outside is written as the nearest it holds.
+  const time = Math.min(Math.max(date.getTime(), Date.UTC(1980, 0, 2)), Date.UTC(2099, 11, 30));
+  const mtime = new Date(time + date.getTimezoneOffset() * 60_000);
   const entries: Zippable = {};
   for (const file of Object.values(zip.files)) {
     const isStored = file.dir || file.options.compression === 'STORE';

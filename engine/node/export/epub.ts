@@ -1,9 +1,11 @@
 // A book document as an EPUB 3 (epub-gen-memory zips it): a title page, a copyright page, the linked
 // table of contents (the nav, titled in the book's language), then one XHTML file per part. Every text is
 // escaped (xhtml.ts); the files hold no scripts, so epubcheck finds nothing to report. The cover, when
-// given, is the EPUB's cover image. The templates epub-gen-memory fills are epub-templates.ts's.
+// given, is the EPUB's cover image. The templates epub-gen-memory fills are epub-templates.ts's; its files are zipped
+// by fflate (zipEntries below).
 import { createHash } from 'node:crypto';
 import { EPub, type Chapter, type Options } from 'epub-gen-memory';
+import { zipSync, type Zippable } from 'fflate';
 import type { BookDocument } from '../../session/book.js';
 import { parseMarkdown } from '../../markdown.js';
 import { blocksXhtml, escapeXml, langAttributes } from './xhtml.js';
@@ -38,6 +40,38 @@ export class BookEpub extends EPub {
     super(options, content);
     this.uuid = identifier;
   }
+
+  /** The files epub-gen-memory made, zipped by fflate (zipEntries) and dated with the book's date. */
+  override async genEpub(): Promise<Buffer> {
+    await this.render();
+    const zipped = await zipEntries(this.zip, new Date(this.options.date));
+    return Buffer.from(zipped.buffer, zipped.byteOffset, zipped.byteLength);
+  }
+}
+
+/** The level every file but the stored ones is deflated at (fflate's default). */
+const DEFLATE_LEVEL = 6;
+
+/**
+ * An EPUB's files as a zip: the same entries in the same order (the mimetype first and stored, as OCF asks; the
+ * folders), deflated by fflate, which the product already reads and writes its zips with. epub-gen-memory zips with
+ * JSZip, whose deflate (pako at level 9) was most of an EPUB's CPU, most of it on the cover JPEG: 120 ms cold for a
+ * 22-part novel with its 244 KB cover, against ~25 ms here, for a file 0.8 % larger (fflate's level 6). Each entry is
+ * dated with the book's date, its time written in UTC as JSZip did, so the same book makes the same bytes.
+ */
+async function zipEntries(zip: EPub['zip'], date: Date): Promise<Uint8Array> {
+  // DOS times have no zone: fflate writes the local time of what it is given, JSZip wrote UTC. They hold the years
+  // 1980-2107 (fflate refuses a date outside 1980-2099): a date outside is written as the nearest it holds.
+  const time = Math.min(Math.max(date.getTime(), Date.UTC(1980, 0, 2)), Date.UTC(2099, 11, 30));
+  const mtime = new Date(time + date.getTimezoneOffset() * 60_000);
+  const entries: Zippable = {};
+  for (const file of Object.values(zip.files)) {
+    const isStored = file.dir || file.options.compression === 'STORE';
+    // A folder carries the MS-DOS folder attribute, as JSZip gave it.
+    const options = { level: isStored ? 0 : DEFLATE_LEVEL, mtime, ...(file.dir ? { attrs: 0x10 } : {}) } as const;
+    entries[file.name] = [await file.async('uint8array'), options];
+  }
+  return zipSync(entries);
 }
 
 /**

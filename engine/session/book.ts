@@ -13,7 +13,7 @@ import { chapterTitleOf } from '../compile/book-outline.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { isAuthoredPart, partProvenance, translatedFrom } from '../compile/provenance.js';
 import { publicDomainEdition } from './public-domain.js';
-import { firstWords } from '../words.js';
+import { countWords, firstWords } from '../words.js';
 import { paragraphsOf } from './translate/light.js';
 import { bibleWord, bookBible } from './bible/light.js';
 import { conclusionPosition } from '../spec/conclusion.js';
@@ -239,7 +239,8 @@ export function bookSummary(spec: ResolvedSpec, state: BookState): BookSummary {
  */
 export function partWords(state: Pick<BookState, 'content' | 'characterDetails'>, i: number): number {
   const text = state.content[i] ?? '';
-  return (i === 0 && state.characterDetails ? withoutCharacterDetails(text) : text).match(/\S+/g)?.length ?? 0;
+  // Counted in place (countWords: the length of /\S+/g's matches, without making the list of them).
+  return countWords(i === 0 && state.characterDetails ? withoutCharacterDetails(text) : text);
 }
 
 /** A finished (or partial) book as Markdown. */

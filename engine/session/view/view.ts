@@ -99,7 +99,8 @@ function measuredOf(spec: BookSpec, state: BookState): { target: number; prose: 
 /** A part measured against what the model was asked for: a part the writer brought (an import) is theirs as it is. */
 const isMeasuredPart = (state: BookState, i: number, target: number) => target > 0 && !isAuthoredPart(state, i);
 /** A prose part under SHORT_RATIO of the words asked for: the studio offers "write more". */
-const isShortPart = (state: BookState, i: number, target: number) => partWords(state, i) < SHORT_RATIO * target;
+const isShortPart = (state: BookState, i: number, target: number, words = partWords(state, i)) =>
+  words < SHORT_RATIO * target;
 
 /**
  * Each part of a book as its reader sees it: its label and title, its text and hash, its marks (complete, stopped,
@@ -134,7 +135,7 @@ function partViews(spec: BookSpec, state: BookState, findings: ReturnType<typeof
     const measured = isMeasuredPart(state, i, target)
       ? {
           target,
-          is_short: isShortPart(state, i, target),
+          is_short: isShortPart(state, i, target, words),
           repeated: repeated[i]!,
           ...(neighbour.words.length
             ? { neighbour_words: neighbour.words, neighbour_languages: neighbour.languages }

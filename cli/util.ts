@@ -49,7 +49,7 @@ export function catalogOrExit(
     return loadCatalog({
       generatorsDir: opts.generatorsDir,
       templatesDir: opts.templatesDir,
-      useDiskCache: !opts.isValidating,
+      useDiskCache: opts.isValidating ? 'read' : true,
     });
   } catch (error) {
     // A generator's file refused (a YAML problem: its place and what it is) in the writer's language.

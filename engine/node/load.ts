@@ -169,11 +169,14 @@ function stringsIn(value: unknown): string[] {
 /**
  * Load the repository's generators (cached per process). Throws SpecError on any invalid file.
  * With `useDiskCache`, a catalog resolved earlier from byte-identical sources (and engine code) is read
- * back from .karya/cache instead of parsing every YAML file again, its templates compiled ahead with it; `karya
- * validate` never uses it.
+ * back from .karya/cache instead of parsing every YAML file again, its templates compiled ahead with it. With
+ * `useDiskCache: 'read'` (`karya validate`) one kept there is read back, and one built is not written: only a build
+ * that passed every check is ever written, so a kept one under the same key is what checking the same files, table
+ * and code again would give; a file being checked after an edit has a new key, which validate then builds and checks
+ * anew without paying for its templates' compiling ahead or pushing a command's catalog out of the cache.
  */
 export function loadCatalog(
-  opts: { generatorsDir?: string; templatesDir?: string; fresh?: boolean; useDiskCache?: boolean } = {},
+  opts: { generatorsDir?: string; templatesDir?: string; fresh?: boolean; useDiskCache?: boolean | 'read' } = {},
 ): Catalog {
   const isDefault = !opts.generatorsDir && !opts.templatesDir;
   // A table set anew since the catalog was kept is read now: its reading drops the kept catalog (onLanguagesLoaded).
@@ -185,6 +188,7 @@ export function loadCatalog(
     const key = cacheKey(sources);
     const read = diskCache.read(key);
     if (read) catalog = catalogFromSpecTexts(read.specs, sources.templates, read.templates);
+    else if (opts.useDiskCache === 'read') catalog = buildCatalog(sources);
     else {
       catalog = buildCatalog(sources);
       diskCache.write({

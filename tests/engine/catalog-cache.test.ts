@@ -15,6 +15,12 @@ describe('catalog disk cache', () => {
     expect(JSON.parse(JSON.stringify(fromCache.specs))).toEqual(JSON.parse(JSON.stringify(fresh)));
     expect(Object.isFrozen(fromCache.specs[0]!.fields)).toBe(true);
   });
+  it("`karya validate`'s reading of it ('read') gives back the kept catalog, equal to a fresh build", () => {
+    const fresh = buildCatalog(readSources()).specs;
+    loadCatalog({ fresh: true, useDiskCache: true });
+    const read = loadCatalog({ fresh: true, useDiskCache: 'read' });
+    expect(JSON.parse(JSON.stringify(read.specs))).toEqual(JSON.parse(JSON.stringify(fresh)));
+  });
   it('the key changes with any generator, shared or template text', () => {
     const s = readSources();
     const key = cacheKey(s);

@@ -4,7 +4,8 @@
 import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isBundleFresh } from '../../bin/bundle-fresh.js';
+import { pathToFileURL } from 'node:url';
+import { bundleDir, freshBundleEntry, isBundleFresh } from '../../bin/bundle-fresh.js';
 import { tempDir } from '../temp.js';
 
 /** The checkout's files, and the time of the build (a minute after them). */
@@ -76,5 +77,12 @@ describe('a CLI bundle', () => {
     writeFileSync(path.join(root, 'engine', 'README.md'), '');
     utimesSync(path.join(root, 'engine', 'README.md'), AFTER, AFTER);
     expect(isBundleFresh(dir, root)).toBe(true);
+  });
+
+  it('gives a thread started from the sources its bundled entry while fresh, none with KARYA_NO_BUNDLE=1', () => {
+    // The run's globalSetup (tests/setup/cli-bundle.ts) built the bundle from these sources.
+    expect(freshBundleEntry('thread-worker')).toBe(pathToFileURL(path.join(bundleDir, 'thread-worker.js')).href);
+    expect(freshBundleEntry('thread-worker', { KARYA_NO_BUNDLE: '1' })).toBeUndefined();
+    expect(freshBundleEntry('no-such-worker')).toBeUndefined();
   });
 });

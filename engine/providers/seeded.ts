@@ -1,6 +1,6 @@
 // A small deterministic PRNG seeded from a string (FNV-1a seed, mulberry32): the offline provider's text
 // and covers are the same for the same request, so demos and tests are repeatable.
-import { fnv1a } from '../fnv.js';
+import { fnv1a } from '../words.js';
 
 /** mulberry32 from a 32-bit state. */
 function mulberry32(h: number): () => number {

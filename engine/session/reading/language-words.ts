@@ -10,7 +10,7 @@ import { ensureLanguages, langs, onLanguagesLoaded, type Lang } from '../../lang
 import { languageTableError } from '../../languages/errors.js';
 import { guardOf, type Ending, type GuardPattern, type GuardSection } from './language-guard.js';
 import { hashOf } from './language-scan.js';
-import { FNV_PRIME } from '../../fnv.js';
+import { FNV_PRIME } from '../../words.js';
 
 export { wordSet, type GuardPattern } from './language-guard.js';
 

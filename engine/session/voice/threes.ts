@@ -9,7 +9,7 @@
 import { OVERUSED_STRIPPED_EN, STOP_WORDS_EN } from './overused-words.js';
 import { readingOf } from '../reading/index.js';
 import { HASH_MASK, isAlnum, isJoiner, isMark } from './ascii-words.js';
-import { FNV_PRIME } from '../../fnv.js';
+import { FNV_PRIME } from '../../words.js';
 
 /** Every listed three, to look a three up. */
 const STRIPPED = new Set(OVERUSED_STRIPPED_EN);

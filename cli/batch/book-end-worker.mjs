@@ -1,18 +1,7 @@
-// The book-end worker's entry when karya runs from its TypeScript sources (tsx, vitest): a worker thread starts with
-// Node's own loader, so it registers tsx before loading book-end-worker.ts. The esbuild bundle (scripts/build-cli.ts)
-// builds book-end-worker.ts into dist/cli/book-end-worker.js and needs no loader.
-import { resolveBundleDirectly } from '../../bin/bundle-resolve.js';
-import { bundleDir, freshBundleEntry } from '../../bin/bundle-fresh.js';
-import { pathToFileURL } from 'node:url';
+// The book-end thread's entry when karya runs from its TypeScript sources (tsx, vitest): the bundle's book-end-
+// worker.js while it is fresh, else book-end-worker.ts through tsx (bin/thread-entry.js). The esbuild bundle
+// (scripts/build-cli.ts) builds book-end-worker.ts into dist/cli/book-end-worker.js, which a thread of the bundle
+// starts directly.
+import { runThreadEntry } from '../../bin/thread-entry.js';
 
-// While the bundle is built from these very sources, the thread runs its book-end-worker.js (bin/bundle-fresh.js), as
-// bin/karya.js runs the bundle: loading the sources through tsx cost a thread three to four times the CPU.
-const bundled = freshBundleEntry('book-end-worker');
-if (bundled) {
-  resolveBundleDirectly(pathToFileURL(bundleDir).href);
-  await import(bundled);
-} else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import('./book-end-worker.ts');
-}
+await runThreadEntry(new URL('./book-end-worker.ts', import.meta.url));

@@ -52,7 +52,8 @@ describeInChromium(
         await page.click(button);
         await waitForText(page, label, 'Generate Introduction', 60_000);
 
-        options.streamDelayMs = 30;
+        // A word every 60 ms: ~290 words take ~17 s, so the Stop below lands mid-stream even on a loaded machine.
+        options.streamDelayMs = 60;
         await page.click(button);
         await page.waitForFunction(
           () => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200,
@@ -122,7 +123,7 @@ describeInChromium(
         await page.getByLabel('Number of Chapters').selectOption('7');
         await page.click(button);
         await waitForText(page, label, 'Generate Introduction', 60_000);
-        options.streamDelayMs = 30;
+        options.streamDelayMs = 60;
         try {
           const streamed = () =>
             page.evaluate(() => document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0);
@@ -136,6 +137,9 @@ describeInChromium(
           const card = page.getByTestId('stopped-draft');
           await card.waitFor({ timeout: 30_000 });
           const draft = (await page.getByTestId('stopped-draft-text').textContent())!.trim();
+          // The continuation streams slower still: its Stop comes after two waits and a click, which took over the
+          // ~8 s a 30 ms pace left under two CI runs at once (the stream ended first, and no draft card came back).
+          options.streamDelayMs = 120;
           await page.getByTestId('draft-continue').click();
           // The draft stays on the page and the new words arrive after it, with Stop beside them.
           await page.waitForFunction(

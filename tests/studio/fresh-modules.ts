@@ -3,7 +3,7 @@
 // pages loaded or chose (the generator list, the request language, a Malay studio) is not another file's.
 // Libraries (React, Testing Library, jsdom) and the engine stay loaded: that is the time saved (the engine's modules
 // evaluated anew too were ~0.2 s of CPU a file, a quarter of the folder's 44 s; no studio file mocks one).
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { ensureLanguages } from '../../engine/index.js';
 
 /**
@@ -45,4 +45,12 @@ if (typeof document !== 'undefined' && !Object.getOwnPropertyDescriptor(globalTh
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 5_000 });
+}
+// A toast outlives the test that showed it: react-hot-toast keeps its toasts in the library's one store (not a studio
+// module, so not evaluated anew), and a toast still in it shows in the next test's Toaster. Emptied after each test
+// (after the file's own clean-up: Vitest runs after-hooks last registered first, and this file registers first), so a
+// test Toaster can keep its toasts longer than a loaded machine takes to find them (tests/studio/workspace.tsx).
+if (typeof document !== 'undefined') {
+  const { toast } = await import('react-hot-toast');
+  afterEach(() => toast.remove());
 }

@@ -13,7 +13,10 @@ export function renderWorkspace(input: { catalog: Catalog; id: string; user: Pro
   renderPage(
     <>
       <GeneratorWorkspace form={form} />
-      <Toaster />
+      {/* A toast stays 30 s, not the 2–4 s a writer sees: a test finds it by its text, which on a loaded machine came
+      after a 4 s toast had gone (stop.test's "Stopped." at load 31–36). tests/studio/fresh-modules.ts empties the
+      toasts after each test. */}
+      <Toaster toastOptions={{ duration: 30_000 }} />
     </>,
     { user: input.user },
   );

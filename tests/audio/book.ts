@@ -1,8 +1,8 @@
 // A saved 3-chapter book for the audio edition's tests, in English, Malay or Indonesian: short chapters (two short
 // paragraphs each) with their own titles, so a whole edition is read in seconds.
 import { importSaves, importedBook, type Lang } from '../../engine/index.js';
-import { loadCatalog } from '../../engine/node.js';
 import { openStateStore } from '../../server/index.js';
+import { repoCatalog } from '../catalog.js';
 
 export const TITLES: Record<'en' | 'ms' | 'id', string[]> = {
   en: ['The Storm', 'The Bridge', 'The Morning'],
@@ -33,7 +33,7 @@ export const BOOK_TITLE: Record<'en' | 'ms' | 'id', string> = {
 
 /** The book in `lang` as an import saves it (its three chapters, its title), for a state file or a server's store. */
 export function audioBookSaves(lang: 'en' | 'ms' | 'id') {
-  const spec = loadCatalog().specs.find((s) => s.id === 'romance')!;
+  const spec = repoCatalog().specs.find((s) => s.id === 'romance')!;
   const chapters = TITLES[lang].map((title, i) => ({
     kind: 'chapter' as const,
     number: i + 1,

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookDocument, importSaves, importedBook, type Lang } from '../../engine/index.js';
-import { loadCatalog, type ReadAlongInput } from '../../engine/node.js';
+import { type ReadAlongInput } from '../../engine/node.js';
 import { AUDIO_TARGET, writeAudiobook, type AudiobookResult, type SpeechVoice } from '../../engine/node/audio/index.js';
 import { openStateStore } from '../../server/index.js';
 import { tempDir } from '../temp.js';
@@ -16,6 +16,7 @@ import { chaptersOf, streamOf } from './measure.js';
 import { expectAcxFiles } from './edition.js';
 import { readAlongBook } from '../export/read-along-epub.js';
 import { epubcheck } from '../export/tools.js';
+import { repoCatalog } from '../catalog.js';
 
 /** A voice reading at 150 words a minute, in this process (no server, no network). */
 const toneVoice: SpeechVoice = {
@@ -44,7 +45,7 @@ const durations = new Map<string, number>();
 beforeAll(async () => {
   dir = tempDir('karya-long-chapter-');
   out = path.join(dir, 'audio');
-  const spec = loadCatalog().specs.find((s) => s.id === 'romance')!;
+  const spec = repoCatalog().specs.find((s) => s.id === 'romance')!;
   const chapters = [
     { title: 'The Long Night', text: LONG.join('\n\n') },
     { title: 'The Morning', text: SHORT.join('\n\n') },

@@ -4,15 +4,15 @@
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../engine/node/load.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { startFakeOpenAI } from '../fake-openai.js';
 import { validateJobs } from '../../cli/batch/jobs.js';
 import { bookEndsFor, loadBooks, runBatch, type BatchEvent } from '../../cli/batch/scheduler.js';
 import { openBatchState } from '../../cli/batch/state.js';
 import { removeTempDirs, tempDir } from './helpers.js';
+import { repoCatalog } from '../catalog.js';
 
-const catalog = loadCatalog();
+const catalog = repoCatalog();
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();

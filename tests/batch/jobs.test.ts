@@ -3,12 +3,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../engine/node/load.js';
 import { parseJsonLines, parseYamlList, validateJobs, JobsFileError, type RawJob } from '../../cli/batch/jobs.js';
 import { progressKey, settingsFromOptions } from '../../cli/commands/generate.js';
 import { langs, startBook } from '../../engine/index.js';
+import { repoCatalog } from '../catalog.js';
 
-const catalog = loadCatalog();
+const catalog = repoCatalog();
 const outDir = '/tmp/karya-batch-out';
 const validate = (raw: RawJob[]) => validateJobs(raw, { catalog, file: 'jobs.yaml', outDir });
 const rawJobs = (...values: unknown[]): RawJob[] => values.map((value, i) => ({ index: i + 1, line: i + 1, value }));

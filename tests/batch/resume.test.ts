@@ -5,7 +5,6 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import { loadCatalog } from '../../engine/node/load.js';
 import { validateJobs, parseYamlList } from '../../cli/batch/jobs.js';
 import { loadBooks } from '../../cli/batch/scheduler.js';
 import { openBatchState } from '../../cli/batch/state.js';
@@ -20,6 +19,7 @@ import {
   writeJobs,
   removeTempDirs,
 } from './helpers.js';
+import { repoCatalog } from '../catalog.js';
 
 const fakes: FakeOpenAI[] = [];
 afterAll(async () => {
@@ -41,7 +41,7 @@ const JOBS = `
  * not saved whose answers it kept (engine/session/kept-answers.ts: the next run is given them back).
  */
 async function savedSteps(dir: string, file: string): Promise<{ saved: number; total: number; kept: number }> {
-  const catalog = loadCatalog();
+  const catalog = repoCatalog();
   const { jobs } = validateJobs(parseYamlList(file, JOBS), { catalog, file, outDir: path.join(dir, 'books') });
   const store = await openBatchState(path.join(dir, '.karya', 'state.sqlite'));
   try {

@@ -3,7 +3,6 @@
 // not stop the others, and a stopped batch resumes without asking for a finished step again.
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../engine/node/load.js';
 import { createOpenAIProvider, providerFromEnv, type Provider } from '../../engine/providers/index.js';
 import { startFakeOpenAI, stampSent, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { validateJobs, type RawJob } from '../../cli/batch/jobs.js';
@@ -22,8 +21,9 @@ import {
   userPrompt,
   removeTempDirs,
 } from './helpers.js';
+import { repoCatalog } from '../catalog.js';
 
-const catalog = loadCatalog();
+const catalog = repoCatalog();
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();

@@ -16,6 +16,7 @@ import { fourthLanguage } from '../languages/fourth-language.js';
 import { startTestServer, type TestServer } from '../server/helpers.js';
 import { tempDir } from '../temp.js';
 import { hasChromium, launchChromium, newPage, ROOT, signUp, SKIP_REASON } from './helpers.js';
+import { repoCatalog } from '../catalog.js';
 
 const folder = fourthLanguage({ order: 9 });
 let server: TestServer;
@@ -63,7 +64,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   setLanguageSource(() => readLanguages());
-  loadCatalog({ fresh: true });
+  repoCatalog();
 });
 
 it.skipIf(!hasChromium)(

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
-import { loadCatalog, ROOT } from '../../engine/node/load.js';
+import { ROOT } from '../../engine/node/load.js';
 import {
   applyStep,
   nextStep,
@@ -21,6 +21,7 @@ import {
 import { catalogOf, SAMPLE } from './fixtures.js';
 import { languageTable, langs } from '../../engine/languages/index.js';
 import { withLanguageTexts } from '../../engine/generator-texts.js';
+import { repoCatalog } from '../catalog.js';
 
 type Samples = Record<string, { en: string[]; ms: string[] } & Partial<Record<Lang, string[]>>>;
 /**
@@ -42,7 +43,7 @@ const shared = withLanguageTexts(
 ) as {
   budgets: { headroom: number; overhead: number; rates: Record<string, Record<Lang, number>> };
 };
-const catalog = loadCatalog();
+const catalog = repoCatalog();
 /** Every language of the table has samples of every kind: its rates are its own, measured. */
 const LANGS: readonly Lang[] = langs();
 

@@ -2,7 +2,6 @@
 // a part edited by hand (what later steps read follows it; the story memory is marked for a rebuild when
 // it had read the old text), and the studio's streamed-Markdown closer.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../engine/node/load.js';
 import {
   applyStep,
   bookCost,
@@ -17,10 +16,11 @@ import {
   type Catalog,
 } from '../../engine/index.js';
 import { closeOpenMarkdown } from '../../studio/src/generator/streaming.js';
+import { repoCatalog } from '../catalog.js';
 
 let catalog: Catalog;
 beforeAll(() => {
-  catalog = loadCatalog();
+  catalog = repoCatalog();
 });
 
 describe('bookCost: what a whole book costs before its first step', () => {

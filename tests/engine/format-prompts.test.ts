@@ -2,7 +2,6 @@
 // (cookbook recipes, a picture book for ages 3-5, study-guide practice questions, pet-care checklists), the
 // prose default where nothing overrides it, and grammar across the whole catalog.
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../engine/node/load.js';
 import {
   applyStep,
   nextStep,
@@ -15,8 +14,9 @@ import {
 } from '../../engine/index.js';
 import { indefiniteArticle } from '../../engine/compile/prompt.js';
 import { catalogOf, SAMPLE } from './fixtures.js';
+import { repoCatalog } from '../catalog.js';
 
-const catalog = loadCatalog();
+const catalog = repoCatalog();
 
 /** The prompt of the `index`-th step of kind `kind` (1 = the first), every earlier step answered with a placeholder. */
 function promptOf(spec: ResolvedSpec, raw: Record<string, unknown>, kind: Step['kind'], index = 1) {

@@ -2,8 +2,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI } from '../fake-openai.js';
 import { createOpenAIProvider } from '../../engine/providers/openai.js';
-import { loadCatalog } from '../../engine/node/load.js';
 import { nextStep, parseSettings, renderPrompt, startBook, GenerationError } from '../../engine/index.js';
+import { repoCatalog } from '../catalog.js';
 
 const fake = await startFakeOpenAI();
 afterAll(() => fake.close());
@@ -13,7 +13,7 @@ describe('OpenAI-compatible provider', () => {
     'sends model, [system, user] messages, max_tokens, temperature ' +
       'and both penalties, and reads choices[0].message.content',
     async () => {
-      const catalog = loadCatalog();
+      const catalog = repoCatalog();
       const spec = catalog.get('romance')!;
       const state = startBook({ spec, settings: parseSettings(spec, { heatLevel: 'mild' }) });
       const prompt = renderPrompt({ spec, renderer: catalog.renderer, state, step: nextStep(spec, state)! });

@@ -3,7 +3,6 @@
 // as they were, the character list and the plan edited on their own, and the hash an edit names its text by.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { loadCatalog } from '../../engine/node/load.js';
 import {
   applyStep,
   bookView,
@@ -21,10 +20,11 @@ import {
   type Catalog,
   type ResolvedSpec,
 } from '../../engine/index.js';
+import { repoCatalog } from '../catalog.js';
 
 let catalog: Catalog;
 beforeAll(() => {
-  catalog = loadCatalog();
+  catalog = repoCatalog();
 });
 
 const PROSE = 'Aisha came home to Penang in the rain.\n\nThe shop was dark.';

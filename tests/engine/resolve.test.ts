@@ -11,7 +11,7 @@ import {
   parseSettings,
 } from '../../engine/index.js';
 import { langs } from '../../engine/languages/index.js';
-import { loadCatalog } from '../../engine/node/load.js';
+import { repoCatalog } from '../catalog.js';
 
 function errorsOf(files: Record<string, string>, templates?: Record<string, string>): string[] {
   try {
@@ -167,7 +167,7 @@ describe('a generator without a text in one language is refused for that languag
   it("the studio's form model names Malay as refused, so the page is not shown in Malay with a label missing", () => {
     // The sample is written in English and Malay only: any other language of the table is refused too.
     expect(compileForm(spec).refusedLanguages).toEqual(langs().filter((l) => l !== 'en'));
-    expect(compileForm(loadCatalog().get('romance')!)).not.toHaveProperty('refusedLanguages');
+    expect(compileForm(repoCatalog().get('romance')!)).not.toHaveProperty('refusedLanguages');
   });
 
   it('karya validate names the generator file, the path and the language, and what it still offers', () => {

@@ -4,13 +4,13 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../engine/node/load.js';
 import { validateJobs, type RawJob } from '../../cli/batch/jobs.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { readZip, runTool, zipText } from './tools.js';
 import { tempDir } from '../temp.js';
+import { repoCatalog } from '../catalog.js';
 
-const catalog = loadCatalog();
+const catalog = repoCatalog();
 const outDir = path.join(os.tmpdir(), 'karya-batch-formats');
 const rawJobs = (...values: unknown[]): RawJob[] => values.map((value, i) => ({ index: i + 1, line: i + 1, value }));
 

@@ -5,8 +5,8 @@
 import { langs } from '../../engine/languages/index.js';
 import { describe, expect, it } from 'vitest';
 import { checkGeneratorTable, type GeneratorExpectation } from './expect-table.js';
-import { loadCatalog } from '../../engine/node/load.js';
 import { nextStep, parseSettings, renderPrompt, startBook, type ResolvedSpec } from '../../engine/index.js';
+import { repoCatalog } from '../catalog.js';
 
 const language = { options: [...langs()], default: 'en' };
 const chapterTitle = { type: 'text', required: false };
@@ -275,7 +275,7 @@ checkGeneratorTable('creative', rows);
 // What the shared table does not cover: content kinds (§7), fixed languages (§1, §3) and the chosen
 // counts and lengths reaching the prompt.
 describe('creative generators: content kinds, languages and prompts', () => {
-  const catalog = loadCatalog();
+  const catalog = repoCatalog();
   const spec = (id: string) => catalog.get(id) as ResolvedSpec;
 
   // §7 content kinds.

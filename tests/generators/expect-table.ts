@@ -1,8 +1,8 @@
 // Table-driven checks of generators against expectations typed from ../shared/spec/ (not from the YAML).
 // Each group file (fiction.table.test.ts, …) passes its rows to checkGeneratorTable().
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../engine/node/load.js';
 import { describeFlow, type ResolvedSpec } from '../../engine/index.js';
+import { repoCatalog } from '../catalog.js';
 
 export interface FieldExpectation {
   /** Option values in spec order (selects and flags). */
@@ -50,7 +50,7 @@ const STORY_BRIEF = ['workingTitle', 'premise', 'characters', 'pointOfView', 'te
 const GUIDE_BRIEF = ['workingTitle', 'premise', 'readerGoal', 'mustCover'];
 
 export function checkGeneratorTable(group: string, rows: GeneratorExpectation[]): void {
-  const catalog = loadCatalog();
+  const catalog = repoCatalog();
   describe(`${group} generators match spec/`, () => {
     for (const row of rows) {
       describe(row.id, () => {

@@ -42,14 +42,15 @@ import {
 } from '../../engine/index.js';
 import { chatBody, createOfflineProvider, imageBody } from '../../engine/providers/index.js';
 import type { ImageRequest, TextRequest } from '../../engine/provider.js';
-import { loadCatalog, ROOT } from '../../engine/node/load.js';
+import { ROOT } from '../../engine/node/load.js';
+import { repoCatalog } from '../catalog.js';
 
 const FIXTURES = path.join(ROOT, 'tests/fixtures/golden-prompts');
 const YEAR = 2026;
 const isUpdate = process.env.KARYA_UPDATE_GOLDEN === '1';
 /** KARYA_UPDATE_GOLDEN=new: the fixtures that are missing (a generator just added) are written, the others compared. */
 const isAddingNew = process.env.KARYA_UPDATE_GOLDEN === 'new';
-const catalog = loadCatalog();
+const catalog = repoCatalog();
 
 /** The languages a generator writes in: its language field's en/ms options, or the one it is fixed to. */
 function languagesOf(spec: ResolvedSpec): Lang[] {

@@ -5,8 +5,8 @@
 import { langs } from '../../engine/languages/index.js';
 import { describe, expect, it } from 'vitest';
 import { checkGeneratorTable } from './expect-table.js';
-import { loadCatalog } from '../../engine/node/load.js';
 import { describeFlow, type ResolvedSpec } from '../../engine/index.js';
+import { repoCatalog } from '../catalog.js';
 
 const language = { options: [...langs()], default: 'en' };
 const chapterTitle = { type: 'text', required: false };
@@ -270,7 +270,7 @@ checkGeneratorTable('guides1', [
 ]);
 
 describe('guides1: fixed sections beyond the table', () => {
-  const catalog = loadCatalog();
+  const catalog = repoCatalog();
   it('pet care has the 8 sections of spec/, in order, each named and described in en and ms', () => {
     const flow = describeFlow(catalog.get('pet-care') as ResolvedSpec);
     expect(flow.sections?.map((s) => s.id)).toEqual([

@@ -32,13 +32,14 @@ import {
 import { createOfflineProvider } from '../../engine/providers/index.js';
 import type { TextRequest } from '../../engine/provider.js';
 import { chooseAuthor, chooseTitle, writePackageParts } from '../../engine/publish/index.js';
-import { loadCatalog, ROOT } from '../../engine/node/load.js';
+import { ROOT } from '../../engine/node/load.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { langs, languageName } from '../../engine/languages/index.js';
 import { listIn } from '../../engine/list-words.js';
 import { tempDir } from '../temp.js';
+import { repoCatalog } from '../catalog.js';
 
-const catalog = loadCatalog();
+const catalog = repoCatalog();
 
 /** What a Malay user types into the text fields (by field name; some generators have their own). */
 const TYPED: Record<string, string> = {

@@ -18,10 +18,10 @@ import { parseOutline } from '../../engine/compile/outline-parse.js';
 import { outlineFromJson } from '../../engine/session/outline/shape.js';
 import { splitManuscript } from '../../engine/import/index.js';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
-import { loadCatalog } from '../../engine/node/load.js';
 import { fullYaml } from '../../engine/yaml.js';
 import type { Lang } from '../../engine/spec/types.js';
 import { fourthLanguage } from './fourth-language.js';
+import { repoCatalog } from '../catalog.js';
 
 const XX = 'xx' as Lang;
 
@@ -189,7 +189,7 @@ const withoutFourth = () => {
 };
 afterAll(() => {
   withoutFourth();
-  loadCatalog({ fresh: true });
+  repoCatalog();
 });
 
 const CHAPTERS = 12;

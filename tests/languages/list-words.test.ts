@@ -10,10 +10,11 @@ import { languageFolders, readLanguages } from '../../engine/node/languages.js';
 import { loadCatalog } from '../../engine/node.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { fourthLanguage } from './fourth-language.js';
+import { repoCatalog } from '../catalog.js';
 
 afterAll(() => {
   setLanguageSource(() => readLanguages());
-  loadCatalog({ fresh: true });
+  repoCatalog();
 });
 
 describe("a list joined with its language's words", () => {

@@ -14,11 +14,12 @@ import { startFakeOpenAI } from '../fake-openai.js';
 import { describeRequest } from '../scripted-models.js';
 import { tempDir } from '../temp.js';
 import { otherScriptLanguage } from './other-script.js';
+import { repoCatalog } from '../catalog.js';
 
 afterAll(() => {
   setLanguageSource(() => readLanguages());
   ensureLanguages();
-  loadCatalog({ fresh: true });
+  repoCatalog();
 });
 
 it('a Russian book with the fake model: every chapter planned, written and kept, its promise read', async () => {

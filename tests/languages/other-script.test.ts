@@ -26,7 +26,6 @@ import { OFFLINE_TEXT } from '../../engine/publish/readiness/offline-text.js';
 import type { ReadinessInput } from '../../engine/publish/readiness-types.js';
 import { countWords } from '../../engine/words.js';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
-import { loadCatalog } from '../../engine/node/load.js';
 import { fingerprintLines } from '../../cli/commands/voice.js';
 import type { VoiceFingerprint } from '../../engine/index.js';
 import type { Lang } from '../../engine/spec/types.js';
@@ -35,6 +34,7 @@ import { readManuscriptFile } from '../../engine/node/import/index.js';
 import { fullYaml } from '../../engine/yaml.js';
 import { pandoc } from '../import/hostile-files.js';
 import { otherScriptLanguage } from './other-script.js';
+import { repoCatalog } from '../catalog.js';
 
 const XX = 'xx' as Lang;
 const dir = otherScriptLanguage();
@@ -49,7 +49,7 @@ const withoutIt = () => {
 beforeAll(() => withIt());
 afterAll(() => {
   withoutIt();
-  loadCatalog({ fresh: true });
+  repoCatalog();
 });
 
 const prose = (n: number) =>

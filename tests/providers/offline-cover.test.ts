@@ -4,12 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { coverFacts, coverPalette, coverSvg, renderCoverPng, wrapText } from '../../engine/providers/cover.js';
 import { createOfflineProvider } from '../../engine/providers/offline.js';
-import { loadCatalog } from '../../engine/node/load.js';
 import { parseSettings, renderPrompt, runStep, startBook } from '../../engine/index.js';
 import type { ImageRequest } from '../../engine/provider.js';
 import { readPng } from './helpers.js';
+import { repoCatalog } from '../catalog.js';
 
-const catalog = loadCatalog();
+const catalog = repoCatalog();
 
 /** The image request the engine builds for a cover generator with these settings. */
 function coverRequest(id: string, settings: Record<string, unknown>): ImageRequest {

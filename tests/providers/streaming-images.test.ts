@@ -6,9 +6,9 @@ import { createOpenAIProvider } from '../../engine/providers/openai.js';
 import { RequestsByKey } from '../../engine/providers/inflight.js';
 import { Secret, type ProviderConfig } from '../../engine/providers/config.js';
 import type { ProviderEvent } from '../../engine/provider.js';
-import { loadCatalog } from '../../engine/node/load.js';
 import { parseSettings, runStep, startBook } from '../../engine/index.js';
 import { rejectionOf, textRequest, until } from './helpers.js';
+import { repoCatalog } from '../catalog.js';
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -116,7 +116,7 @@ describe('cover images', () => {
   });
 
   it('kids-book-cover asks for 1024x1024 and book-cover for 1024x1792 (spec §9)', async () => {
-    const catalog = loadCatalog();
+    const catalog = repoCatalog();
     const sizes: string[] = [];
     for (const [id, settings] of [
       ['kids-book-cover', { title: 'Sang Kancil', mainCharacter: 'a mouse deer' }],

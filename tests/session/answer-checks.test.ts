@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWER_CHECKS, answerChecks, type AnswerCheck } from '../../engine/session/answers/checks/index.js';
 import { answerNotesOf, shapeOf } from '../../engine/session/answers/index.js';
-import { loadCatalog } from '../../engine/node.js';
 import { langs, type BookSpec, type ResolvedSpec } from '../../engine/index.js';
 import { RegistryWordsError } from '../../engine/registry.js';
+import { repoCatalog } from '../catalog.js';
 
 /** Every reason an answer can be asked again for (the outcomes of a judged answer, the provider's, the follow-up's). */
 const CODES = [
@@ -81,7 +81,7 @@ describe('the answer checks registry', () => {
           'village where she was born and finds the bakery closed.',
       };
       // A romance chapter's shape, as its generator gives it.
-      const shape = shapeOf(loadCatalog().get('romance') as ResolvedSpec & BookSpec, { kind: 'chapter' })!;
+      const shape = shapeOf(repoCatalog().get('romance') as ResolvedSpec & BookSpec, { kind: 'chapter' })!;
       const context = { request, kind: 'prose' as const, material: () => [], shape };
       const check = (id: string) => ANSWER_CHECKS.get(id)!.check!;
       expect(check('refused')("I'm sorry, but I can't help with that request.", context)).toBe(true);

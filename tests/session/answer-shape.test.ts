@@ -5,7 +5,6 @@
 // first-person narration are not); a copy of an earlier part is measured on its 8-word runs; a wall of text is
 // split at sentence ends; a continuation that starts over is not glued after the text.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../engine/node/load.js';
 import {
   copiedShare,
   isAssistantTalk,
@@ -19,10 +18,11 @@ import {
 } from '../../engine/index.js';
 import { PROSE_SENTENCES, writeProse } from '../fake-openai.js';
 import { AI_PARAGRAPH, RECIPE, bulletsAndTable, chapterTitles } from '../wrong-kind.js';
+import { repoCatalog } from '../catalog.js';
 
 let catalog: Catalog;
 beforeAll(() => {
-  catalog = loadCatalog();
+  catalog = repoCatalog();
 });
 
 /** The shape of a generator's part: its first chapter (or a fixed section by id), or the introduction. */

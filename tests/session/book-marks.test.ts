@@ -11,10 +11,10 @@ import {
   type BookSpec,
   type BookState,
 } from '../../engine/index.js';
-import { loadCatalog } from '../../engine/node.js';
 import { PROSE_SENTENCES } from '../fake-openai.js';
+import { repoCatalog } from '../catalog.js';
 
-const catalog = loadCatalog();
+const catalog = repoCatalog();
 const spec = catalog.get('romance') as BookSpec;
 
 /** `n` words of prose, starting at sentence `from` of the fake model's story. */

@@ -4,7 +4,6 @@
 // second long answer is refused (passage_answer_too_long, said in the book's language): never offered to keep.
 // English and Malay books; the provider records what it is asked and answers as a model that rewrites the whole part.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../engine/node/load.js';
 import {
   applyStep,
   catalogueMessage,
@@ -16,10 +15,11 @@ import {
   type Catalog,
 } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/provider.js';
+import { repoCatalog } from '../catalog.js';
 
 let catalog: Catalog;
 beforeAll(() => {
-  catalog = loadCatalog();
+  catalog = repoCatalog();
 });
 
 const W = {

@@ -3,7 +3,6 @@
 // and fences taken off); Keep puts it exactly in place of the passage and refuses a passage the part no
 // longer holds. No network: the provider is a small object that records the request.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../engine/node/load.js';
 import {
   applyStep,
   cleanPassage,
@@ -16,10 +15,11 @@ import {
   type Catalog,
 } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/provider.js';
+import { repoCatalog } from '../catalog.js';
 
 let catalog: Catalog;
 beforeAll(() => {
-  catalog = loadCatalog();
+  catalog = repoCatalog();
 });
 
 const CHAPTER =

@@ -4,13 +4,13 @@
 // part is prose. A short prose start with a line or two of dashed dialogue, and a guide's start on its steps, are
 // the part; a continuation of a few sentences (no isStart) is never judged on its lines.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../engine/node/load.js';
 import { judgeShape, shapeOf, stepsFor, type Catalog } from '../../engine/index.js';
 import { SHORT_RECIPE, cutRecipe } from '../wrong-kind.js';
+import { repoCatalog } from '../catalog.js';
 
 let catalog: Catalog;
 beforeAll(() => {
-  catalog = loadCatalog();
+  catalog = repoCatalog();
 });
 
 /** The shape of a generator's first chapter. */

@@ -1,9 +1,9 @@
 // A saved 5-chapter romance for the translation tests, in English, Malay or Indonesian, its paragraphs made of the fake
 // translator's sentences (tests/fake-translator.ts), its names Aisha/Aisyah and Daniel, its chapters titled.
 import { EMPTY_BIBLE, importSaves, importedBook, renderBible, type Lang } from '../../engine/index.js';
-import { loadCatalog } from '../../engine/node.js';
 import { openStateStore } from '../../server/index.js';
 import { SENTENCES, titleIn } from '../fake-translator.js';
+import { repoCatalog } from '../catalog.js';
 
 export const CHAPTERS = 5;
 
@@ -22,7 +22,7 @@ export function chapterParagraphs(n: number, lang: Lang, paragraphs?: number): s
 /** The romance in `lang` as a saved book's parts (importSaves), with its story bible knowing the two leads. */
 /** `long`: a chapter (its number) of 12 paragraphs, a window the ladder halves four times down to one paragraph. */
 export function romanceSaves(lang: Lang, opts: { isWhole?: boolean; title?: string; long?: number } = {}) {
-  const spec = loadCatalog().specs.find((s) => s.id === 'romance')!;
+  const spec = repoCatalog().specs.find((s) => s.id === 'romance')!;
   const chapters = Array.from({ length: CHAPTERS }, (_, i) => ({
     kind: 'chapter' as const,
     number: i + 1,

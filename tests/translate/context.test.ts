@@ -5,7 +5,6 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMPTY_BIBLE, hasTerm, importSaves, importedBook, renderBible, type Lang } from '../../engine/index.js';
-import { loadCatalog } from '../../engine/node.js';
 import { openStateStore } from '../../server/index.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { PROSE_SENTENCES, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
@@ -21,6 +20,7 @@ import {
 } from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedEdition } from './book.js';
 import { tempDir } from '../temp.js';
+import { repoCatalog } from '../catalog.js';
 
 let fake: FakeOpenAI | undefined;
 const dirs: string[] = [];
@@ -61,7 +61,7 @@ async function saveMalayBook(
   characters: Array<{ name: string; role: string }>,
 ): Promise<number> {
   const lang: Lang = 'ms';
-  const spec = loadCatalog().specs.find((s) => s.id === 'romance')!;
+  const spec = repoCatalog().specs.find((s) => s.id === 'romance')!;
   const parts = chapters.map((paragraphs, i) => ({
     kind: 'chapter' as const,
     number: i + 1,

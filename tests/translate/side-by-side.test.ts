@@ -1,10 +1,10 @@
 // The side-by-side pairing of an edition with its source (engine/session/translate/side-by-side.ts): which of the
 // edition's paragraphs a change to the source puts out of date, as a table of changes.
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../engine/node.js';
 import { partHashes, sideBySide, type BookSpec, type BookState } from '../../engine/index.js';
+import { repoCatalog } from '../catalog.js';
 
-const spec = loadCatalog().specs.find((s) => s.id === 'romance')! as unknown as BookSpec;
+const spec = repoCatalog().specs.find((s) => s.id === 'romance')! as unknown as BookSpec;
 const book = (lang: 'en' | 'ms', chapter: string[]): BookState => ({
   generatorId: 'romance',
   settings: {},

@@ -5,8 +5,9 @@
 // is kept through the store the moment it arrives, under its book and scope (the step, or the bible update of a
 // part); the same request asked again in that scope, by the next run or by a retry of the step in this one, is given
 // the kept answer back (judged again like any answer: it goes through askText as before) instead of being sent.
-// The scope's answers are dropped once it is saved, or once it failed for good (asked again by the writer, a
-// refused step is asked anew); a step cut off by an interrupt or a failure that a retry may cure keeps them.
+// The scope's answers are dropped once it is saved (by the save itself, in its transaction: StepSave and MemorySave
+// keptScope), or once it failed for good (asked again by the writer, a refused step is asked anew); a step cut off by
+// an interrupt or a failure that a retry may cure keeps them.
 import { providerThrough, type Provider, type TextRequest, type TextResult } from '../provider.js';
 import { shouldRetry } from '../retry.js';
 import { GenerationError } from '../errors.js';
@@ -68,7 +69,9 @@ export function answering(
 /**
  * One attempt at `scope` with its answers kept (`answering`): dropped once `attempt` has saved what it did (unless
  * `isSaved` is false: a piece whose file is its progress, dropped once it is out), and on a failure kept or dropped
- * as KeptAnswers.failed says.
+ * as KeptAnswers.failed says. `attempt` is given `keptScope`, what its save's keptScope is (asked as the save is
+ * built, once the answers are in): the store drops them with the save, at its commit, and only an attempt that never
+ * asked has them dropped after it, on their own.
  */
 export async function withKeptAnswers<T>(
   kept: KeptAnswers | null,
@@ -79,11 +82,17 @@ export async function withKeptAnswers<T>(
     signal?: AbortSignal;
     isSaved?: boolean;
   },
-  attempt: (provider: Provider) => Promise<T>,
+  attempt: (provider: Provider, keptScope: () => string | undefined) => Promise<T>,
 ): Promise<T> {
+  let isGivenToSave = false;
+  const keptScope = () => {
+    if (!kept || opts.isSaved === false || !kept.holds(scope)) return undefined;
+    isGivenToSave = true;
+    return scope;
+  };
   try {
-    const result = await attempt(answering(kept, opts.provider, scope, opts.afterAnswer));
-    if (opts.isSaved !== false) await kept?.drop(scope);
+    const result = await attempt(answering(kept, opts.provider, scope, opts.afterAnswer), keptScope);
+    if (opts.isSaved !== false) await (isGivenToSave ? kept?.saved(scope) : kept?.drop(scope));
     return result;
   } catch (error) {
     await kept?.failed(scope, error, opts.signal?.aborted === true);
@@ -150,15 +159,33 @@ export class KeptAnswers {
     });
   }
 
-  /** The scope is saved (or every scope, `undefined`: the book starts afresh): its answers are not given again. */
+  /** Whether answers are kept for `scope`. */
+  holds(scope: string): boolean {
+    return this.kept.some((k) => k.scope === scope);
+  }
+
+  /** The scope's save dropped its answers from the store (its keptScope): they are not given again. */
+  saved(scope: string): void {
+    this.forget(scope);
+  }
+
+  /**
+   * The scope is done with apart from a save (or every scope, `undefined`: the book starts afresh, or a piece is out):
+   * its answers are dropped from the store, and not given again.
+   */
   async drop(scope?: string): Promise<void> {
-    const isDropped = (k: KeptAnswer) => scope === undefined || k.scope === scope;
-    if (!this.kept.some(isDropped)) return;
-    this.kept = this.kept.filter((k) => !isDropped(k));
-    // Left in the store (it failed): the next save of the book drops them, and an answer of a saved scope is never
-    // asked
-    // for again.
+    if (!this.forget(scope)) return;
+    // Left in the store (it failed): read back by the next session, and given back only to the very same request in
+    // the same scope (requestIdentity); a book started afresh drops them all.
     await this.store.dropAnswers!(this.key, scope).catch(() => undefined);
+  }
+
+  /** Take the scope's answers (every scope's: `undefined`) out of those given back; false when there were none. */
+  private forget(scope?: string): boolean {
+    const isDropped = (k: KeptAnswer) => scope === undefined || k.scope === scope;
+    if (!this.kept.some(isDropped)) return false;
+    this.kept = this.kept.filter((k) => !isDropped(k));
+    return true;
   }
 
   /**

@@ -45,12 +45,19 @@ export interface StepSave {
   readonly usage?: TokenUsage;
   /** An image step's picture (PNG bytes): the server keeps it in the content history, bounded in size. */
   readonly png?: Uint8Array;
+  /**
+   * The scope of the answers kept for the step (kept-answers.ts), given when it has some: the store drops them with
+   * the save (ProgressStore.keepAnswer).
+   */
+  readonly keptScope?: string;
 }
 
 /** A book's running memory after it took in the part at position `upTo`. */
 export interface MemorySave {
   readonly memory: string;
   readonly upTo: number;
+  /** The scope of the answers kept for the update, given when it has some: dropped with the save (as StepSave's). */
+  readonly keptScope?: string;
 }
 
 /**
@@ -75,7 +82,9 @@ export interface ProgressStore {
   saveVoice?(key: string, voice: BookVoice | undefined): Promise<void>;
   /**
    * Keep a model's answer the moment it arrives, before the step it belongs to is saved (kept-answers.ts): a
-   * process killed meanwhile is given it back when it asks the same again. A store without it keeps none.
+   * process killed meanwhile is given it back when it asks the same again. A store without it keeps none. A store
+   * with it drops the answers of a save's `keptScope` (StepSave, MemorySave) with the save, and never before it is
+   * saved: at one commit on SQLite, so that a kill at any moment neither loses a paid answer nor keeps a stale one.
    */
   keepAnswer?(key: string, kept: KeptAnswer): Promise<void>;
   /** The answers kept under the book's key, in the order they were kept. */

@@ -178,7 +178,7 @@ export class BookSession {
     // step's own work on it: a process killed before the step is saved is given them back (kept-answers.ts). A piece
     // that keeps no progress keeps them until the caller has it out (`delivered`).
     const keeping = { ...opts, provider: opts.provider ?? this.ports.provider, isSaved: keepsProgress(spec) };
-    return withKeptAnswers(this.ports.kept, stepScope(stepKey(step)), keeping, async (provider) => {
+    return withKeptAnswers(this.ports.kept, stepScope(stepKey(step)), keeping, async (provider, keptScope) => {
       const outcome = await runStep({
         spec,
         renderer: this.ports.renderer,
@@ -194,7 +194,7 @@ export class BookSession {
       if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
       if (this.ports.isAuditing && step.kind === 'chapter')
         await auditOutcome({ spec, ports: this.ports }, outcome, { ...opts, provider });
-      return this.saveOutcome(step, before, outcome, opts.chapterTitle);
+      return this.saveOutcome(step, before, outcome, opts.chapterTitle, keptScope());
     });
   }
 
@@ -250,9 +250,10 @@ export class BookSession {
     before: BookState,
     outcome: StepOutcome,
     chapterTitle: string | undefined,
+    keptScope?: string,
   ): Promise<StepResult> {
     const saving = { spec: this.spec, ports: this.ports, key: this.key, isFirst: !this.hasSavedPart };
-    const result = await saveOutcome(saving, step, before, outcome, chapterTitle);
+    const result = await saveOutcome(saving, step, before, outcome, chapterTitle, keptScope);
     this.hasSavedPart = true;
     this.current = outcome.state;
     return result;

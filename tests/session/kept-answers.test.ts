@@ -2,6 +2,8 @@
 // or bible update is saved (a kill, an interrupt) leaves its answers with the book, and the next session asks only
 // what is left. A step that failed for good (refused) and a book started afresh are asked anew. Counted at the fake
 // model; the store is the state file's and the server's (SQLite, and Postgres when its binaries are here).
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookSession, parseSettings, type ProgressStore } from '../../engine/index.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
@@ -16,6 +18,7 @@ import {
   type ScriptedReply,
 } from '../fake-openai.js';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres.js';
+import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
 const spec = catalog.get('romance')!;
@@ -240,4 +243,98 @@ describe.each(databases)('answers kept on $name', (database) => {
     expect(await store.keptAnswers!('a')).toEqual([]);
     expect((await store.keptAnswers!('b')).map((k) => k.answer.text)).toEqual(['other book']);
   });
+});
+
+describe.each(databases)('a save drops its kept answers with it, on $name', (database) => {
+  const it_ = database.skip ? it.skip : it;
+  it_(
+    "the step's and the bible's save drop them, nothing after it: " +
+      'a process killed the moment its save returns keeps no answer of what it saved',
+    async () => {
+      const state = await database.open();
+      opened.push(state);
+      const real = state.progress('cli');
+      let keptCount = 0;
+      // The store as a kill right after each save leaves it: nothing that runs after the save reaches it.
+      const store: ProgressStore = {
+        ...real,
+        keepAnswer: async (key, kept) => {
+          keptCount++;
+          await real.keepAnswer!(key, kept);
+        },
+        dropAnswers: async () => {
+          throw new Error('killed after the save');
+        },
+      };
+      const session = await open(store, 'killed-after');
+      await session.advance();
+      expect(keptCount).toBeGreaterThan(0);
+      expect(await real.keptAnswers!('killed-after')).toEqual([]);
+      const before = keptCount;
+      await session.advance();
+      expect(keptCount).toBeGreaterThan(before);
+      expect(await real.keptAnswers!('killed-after')).toEqual([]);
+      expect((await real.load('killed-after'))!.state.content).toHaveLength(1);
+      const beforeBible = keptCount;
+      await session.remember();
+      expect(keptCount).toBeGreaterThan(beforeBible);
+      expect(await real.keptAnswers!('killed-after')).toEqual([]);
+      expect((await real.load('killed-after'))!.state.memoryUpTo).toBe(0);
+    },
+  );
+});
+
+describe("a save and its kept answers' drop are one commit (the state file)", () => {
+  it(
+    'a save whose drop fails is not saved: the step and the bible update stay unsaved ' +
+      'with their answers kept, and the next session is given them back unpaid',
+    async () => {
+      const file = path.join(tempDir('karya-kept-answers-'), 'state.db');
+      const state = await openStateStore({ file });
+      opened.push(state);
+      const store = state.progress('cli');
+      const first = await open(store, 'one-commit');
+      await first.advance();
+      // The drop refused from now on (a second connection's trigger on the file): the save it is part of must fail
+      // whole.
+      const other = new SQLite(file);
+      other.exec(
+        "CREATE TRIGGER kept_drop_refused BEFORE DELETE ON kept_answers BEGIN SELECT RAISE(ABORT, 'refused'); END",
+      );
+      const asked = fake.generationRequests().length;
+      await expect(first.advance()).rejects.toThrow(/refused/);
+      const paid = fake.generationRequests().length - asked;
+      expect(paid).toBeGreaterThan(0);
+      expect((await store.load('one-commit'))!.state.content).toHaveLength(0);
+      expect((await store.keptAnswers!('one-commit')).map((k) => k.scope)).toEqual(
+        Array(paid).fill('step:introduction'),
+      );
+      other.exec('DROP TRIGGER kept_drop_refused');
+
+      const second = await open(store, 'one-commit');
+      const done = await second.advance();
+      expect(fake.generationRequests().length - asked).toBe(paid);
+      expect(done.step.kind).toBe('introduction');
+      expect((await store.load('one-commit'))!.state.content).toHaveLength(1);
+      expect(await store.keptAnswers!('one-commit')).toEqual([]);
+
+      // The bible's update likewise.
+      other.exec(
+        "CREATE TRIGGER kept_drop_refused BEFORE DELETE ON kept_answers BEGIN SELECT RAISE(ABORT, 'refused'); END",
+      );
+      const bibleAsked = fake.generationRequests().length;
+      await expect(second.remember()).rejects.toThrow(/refused/);
+      const biblePaid = fake.generationRequests().length - bibleAsked;
+      expect(biblePaid).toBeGreaterThan(0);
+      expect((await store.load('one-commit'))!.state.memoryUpTo ?? -1).toBe(-1);
+      expect((await store.keptAnswers!('one-commit')).map((k) => k.scope)).toEqual(Array(biblePaid).fill('memory:0'));
+      other.exec('DROP TRIGGER kept_drop_refused');
+      other.close();
+      const third = await open(store, 'one-commit');
+      await third.remember();
+      expect(fake.generationRequests().length - bibleAsked).toBe(biblePaid);
+      expect((await store.load('one-commit'))!.state.memoryUpTo).toBe(0);
+      expect(await store.keptAnswers!('one-commit')).toEqual([]);
+    },
+  );
 });

@@ -55,19 +55,29 @@ export async function rememberParts(
     const isRewrite = position <= bibleReadUpTo(spec, state);
     // Its answers kept as they arrive (kept-answers.ts): a process killed before the bible is saved is given them
     // back.
-    const updated = await withKeptAnswers(ports.kept, memoryScope(position), { ...opts, provider }, async (kept) => {
-      const read = await updateBible({
-        spec,
-        renderer: ports.renderer,
-        provider: kept,
-        state,
-        position,
-        ...(isRewrite ? { isRewrite } : {}),
-        ...(opts.signal ? { signal: opts.signal } : {}),
-      });
-      await ports.store.saveMemory(key, { memory: read.memory, upTo: position });
-      return read;
-    });
+    const updated = await withKeptAnswers(
+      ports.kept,
+      memoryScope(position),
+      { ...opts, provider },
+      async (kept, keptScope) => {
+        const read = await updateBible({
+          spec,
+          renderer: ports.renderer,
+          provider: kept,
+          state,
+          position,
+          ...(isRewrite ? { isRewrite } : {}),
+          ...(opts.signal ? { signal: opts.signal } : {}),
+        });
+        const dropped = keptScope();
+        await ports.store.saveMemory(key, {
+          memory: read.memory,
+          upTo: position,
+          ...(dropped !== undefined ? { keptScope: dropped } : {}),
+        });
+        return read;
+      },
+    );
     calls += updated.calls;
     usage = addUsage(usage, updated.usage);
     if (updated.left) left.push({ position, ...updated.left });

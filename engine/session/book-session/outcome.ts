@@ -42,13 +42,17 @@ export async function auditOutcome(
   if (usage) outcome.usage = usage;
 }
 
-/** Save a written step (its part, the book's header); the caller moves the session on to `outcome.state`. */
+/**
+ * Save a written step (its part, the book's header, and the drop of its kept answers: `keptScope`); the caller moves
+ * the session on to `outcome.state`.
+ */
 export async function saveOutcome(
   ctx: { spec: ResolvedSpec; ports: SessionPorts; key: string; isFirst: boolean },
   step: Step,
   before: BookState,
   outcome: StepOutcome,
   chapterTitle: string | undefined,
+  keptScope?: string,
 ): Promise<StepResult> {
   const { spec } = ctx;
   const label = stepLabel(step, before.lang, spec);
@@ -81,6 +85,7 @@ export async function saveOutcome(
     seconds: outcome.seconds,
     ...(outcome.usage ? { usage: outcome.usage } : {}),
     ...(outcome.png ? { png: outcome.png } : {}),
+    ...(keptScope !== undefined ? { keptScope } : {}),
   });
   return { ...outcome, label };
 }

@@ -6,7 +6,7 @@ import type { BookPartsTable, BooksTable, Database } from '../schema.js';
 import type { MemorySave, ProgressStore, SavedBook } from '../../../engine/index.js';
 import { bookOfRows, partsOf } from '../queries/book-rows.js';
 import { saveStep } from '../queries/step.js';
-import { keptAnswersOf } from '../queries/kept-answers.js';
+import { dropKeptQuery, keptAnswersOf } from '../queries/kept-answers.js';
 import { postgresConn } from './conn.js';
 
 /** The schema's database (server/store/schema.ts): the tables these queries read and write are typed. */
@@ -36,6 +36,7 @@ export async function loadBook(db: Db, owner: string, key: string): Promise<(Sav
   return row ? bookOfRow(db, row) : null;
 }
 
+/** Keep a book's updated memory, then drop the answers kept for its update (`keptScope`) as their own statement. */
 export async function writeMemory(db: Db, owner: string, key: string, save: MemorySave): Promise<void> {
   await db
     .updateTable('books')
@@ -43,6 +44,7 @@ export async function writeMemory(db: Db, owner: string, key: string, save: Memo
     .where('owner', '=', owner)
     .where('book_key', '=', key)
     .execute();
+  if (save.keptScope !== undefined) await db.executeQuery(dropKeptQuery(db, owner, key, save.keptScope));
 }
 
 export async function removeBook(db: Db, owner: string, key: string): Promise<boolean> {

@@ -24,9 +24,11 @@ export function postgresConn(db: Kysely<Database>): Conn {
     transaction: (fn) => (db.isTransaction ? fn(conn) : db.transaction().execute((trx) => fn(postgresConn(trx)))),
     userChanged: async (userId) => void (await sql`SELECT pg_notify(${USERS_CHANNEL}, ${userId})`.execute(db)),
     serialize: async (name) => void (await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(db)),
-    runChained: (first, column, then) => {
+    runChained: async (first, column, then, after) => {
       const earlier = new Earlier(column);
-      return conn.run(chainedQuery(db, first, then(earlier as never), earlier));
+      const changed = await conn.run(chainedQuery(db, first, then(earlier as never), earlier));
+      if (after) await conn.run(after);
+      return changed;
     },
   };
   return conn;

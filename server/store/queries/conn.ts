@@ -46,12 +46,15 @@ export interface Conn {
    * puts the value it is given; answers the rows the second changed. Postgres runs them as one statement (the first
    * in a WITH: one round trip where a transaction of the two takes four, BEGIN, both, COMMIT), SQLite in a transaction
    * (it has no INSERT in a WITH). Both are fixedQuery statements; the first answers one row (none: the value is null)
-   * and `column` is a plain column name of it.
+   * and `column` is a plain column name of it. `after`: a third statement that needs neither's row (a saved step's
+   * drop of its kept answers), in the same transaction on SQLite (one commit, not two), its own statement after the
+   * pair on Postgres.
    */
   runChained<R, K extends keyof R & string>(
     first: FixedQuery<R>,
     column: K,
     then: (value: R[K]) => FixedQuery<unknown>,
+    after?: Compilable<unknown>,
   ): Promise<number>;
   /**
    * A statement too large for the request loop (a 10 MB picture), run in a transaction of its own off it: SQLite's on a

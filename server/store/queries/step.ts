@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { BookState, StepSave } from '../../../engine/index.js';
 import { clearVersionsQuery, type VersionsDatabase } from '../versions.js';
 import { fixedQuery, type Conn } from './conn.js';
+import { dropKeptQuery } from './kept-answers.js';
 
 /** `book_parts.is_complete` of a part kept as the writer stopped it (0: cut at the token limit, 1: whole). */
 export const PART_STOPPED = 2;
@@ -95,19 +96,26 @@ function upsertPart(conn: Conn, bookId: number, save: StepSave) {
  * Save one step of the book under (owner, key): its header, and its part; a first step drops the book's earlier parts
  * and versions. A later step's header and part are saved as one (Conn.runChained: one statement on Postgres, where a
  * queued batch's worker saves every step, a transaction on SQLite); a first step's four statements in a transaction
- * (its part's upsert must see the drop, which a statement's WITH would not).
+ * (its part's upsert must see the drop, which a statement's WITH would not). The answers kept for the step
+ * (`keptScope`) are dropped with it: in its transaction on SQLite (one commit a step, not two: a kill at any moment
+ * leaves the step saved without them or unsaved with them), their own statement after it on Postgres.
  */
 export async function saveStep(conn: Conn, owner: string, key: string, save: StepSave): Promise<void> {
   if (!save.keepsProgress) return;
   const header = headerOfStep(save);
+  const dropKept = save.keptScope === undefined ? undefined : dropKeptQuery(conn.db, owner, key, save.keptScope);
   if (!save.isFirst)
-    return void (await conn.runChained(upsertHeader(conn, owner, key, header), 'id', (bookId) =>
-      upsertPart(conn, bookId, save),
+    return void (await conn.runChained(
+      upsertHeader(conn, owner, key, header),
+      'id',
+      (bookId) => upsertPart(conn, bookId, save),
+      dropKept,
     ));
   await conn.transaction(async (conn) => {
     const bookId = (await conn.first(upsertHeader(conn, owner, key, header)))!.id;
     await conn.run(conn.db.deleteFrom('book_parts').where('book_id', '=', bookId));
     await conn.run(clearVersionsQuery(conn.db as unknown as Kysely<VersionsDatabase>, bookId));
     await conn.run(upsertPart(conn, bookId, save));
+    if (dropKept) await conn.run(dropKept);
   });
 }

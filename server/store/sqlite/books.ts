@@ -7,7 +7,7 @@ import type { BooksTable } from '../schema.js';
 import type { MemorySave, ProgressStore, SavedBook } from '../../../engine/index.js';
 import { bookOfRows } from '../queries/book-rows.js';
 import { saveStep } from '../queries/step.js';
-import { keptAnswersOf } from '../queries/kept-answers.js';
+import { dropKeptQuery, keptAnswersOf } from '../queries/kept-answers.js';
 import { sqliteConn } from './conn.js';
 import type { Store } from './store.js';
 
@@ -24,9 +24,20 @@ export function loadBook(store: Store, owner: string, key: string): (SavedBook &
   return found ? bookOfRows(found, store.raw(LOAD_PARTS).all(found.id) as Parameters<typeof bookOfRows>[1]) : null;
 }
 
-/** Keep a book's updated memory: its header only. */
+/**
+ * Keep a book's updated memory: its header only, and the drop of the answers kept for its update (`keptScope`) in the
+ * same transaction (one commit, not two: a kill leaves the bible saved without them or unsaved with them).
+ */
 export function writeMemory(store: Store, owner: string, key: string, save: MemorySave): Promise<void> {
-  return store.exclusive(() => void store.raw(UPDATE_MEMORY).run(save.memory, save.upTo, owner, key));
+  const { keptScope } = save;
+  if (keptScope === undefined)
+    return store.exclusive(() => void store.raw(UPDATE_MEMORY).run(save.memory, save.upTo, owner, key));
+  return store.exclusive(() =>
+    store.transaction(() => {
+      store.raw(UPDATE_MEMORY).run(save.memory, save.upTo, owner, key);
+      store.run(dropKeptQuery(store.db, owner, key, keptScope));
+    }),
+  );
 }
 
 /** The ProgressStore port for one owner (a user of the server, or the CLI). */

@@ -25,7 +25,7 @@ export function sqliteConn(store: Store): Conn {
       transaction: (fn, opts) => transaction(store, inside, fn, opts?.isDeferred === true),
       userChanged: async (userId) => store.userChanged(userId),
       serialize: async () => undefined,
-      runChained: (first, column, then) => runChained(conn!, first, column, then),
+      runChained: (first, column, then, after) => runChained(conn!, first, column, then, after),
       runAside: (query) => {
         const writer = asideWriterOf(store.sqlite);
         return writer ? writer.run(query.compile()) : store.exclusive(() => store.run(query));
@@ -48,24 +48,27 @@ function insideConn(store: Store): Conn {
     userChanged: async (userId) => store.userChanged(userId),
     // One writer at a time already: the IMMEDIATE transaction holds the write lock of every process.
     serialize: async () => undefined,
-    runChained: (first, column, then) => runChained(conn, first, column, then),
+    runChained: (first, column, then, after) => runChained(conn, first, column, then, after),
   };
   return conn;
 }
 
 /**
- * Conn.runChained on SQLite (no INSERT in a WITH): the first statement, then the second given its row's value, in one
- * transaction.
+ * Conn.runChained on SQLite (no INSERT in a WITH): the first statement, then the second given its row's value, then
+ * `after` (when given), in one transaction.
  */
 function runChained<R, K extends keyof R & string>(
   conn: Conn,
   first: FixedQuery<R>,
   column: K,
   then: (value: R[K]) => FixedQuery<unknown>,
+  after: Compilable<unknown> | undefined,
 ): Promise<number> {
   return conn.transaction(async (conn) => {
     const row = await conn.first(first);
-    return conn.run(then(row ? row[column] : (null as R[K])));
+    const changed = await conn.run(then(row ? row[column] : (null as R[K])));
+    if (after) await conn.run(after);
+    return changed;
   });
 }
 

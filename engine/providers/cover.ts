@@ -10,6 +10,7 @@ import { COVER, synonyms, type CoverGenre, type CoverMood, type CoverScheme } fr
 import { escapeAttribute } from '../markup.js';
 import { MOOD_ACCENTS, motifs, r1, type Palette } from './cover-motifs.js';
 import { coverFonts } from './cover-fonts.js';
+import { gradientBackground, rowsBackground, type Background } from '../node/print/gradient-rows.js';
 
 export type { CoverGenre, CoverMood, CoverScheme } from './cover-words.js';
 
@@ -141,8 +142,15 @@ export function coverPalette(facts: CoverFacts): Palette {
  */
 const KDP_COVER_RATIO = 1.6;
 
-/** The SVG of an offline cover, drawn at any size (1024x1792 for the model's portrait, 1600x2560 for KDP). */
-export function coverSvg(facts: CoverFacts, size: { width: number; height: number }): string {
+/**
+ * The SVG of an offline cover, drawn at any size (1024x1792 for the model's portrait, 1600x2560 for KDP); its sky
+ * (top to bottom) drawn by `background` (a gradient; renderCoverPng's, the same pixels for less).
+ */
+export function coverSvg(
+  facts: CoverFacts,
+  size: { width: number; height: number },
+  background: Background = gradientBackground,
+): string {
   const { width: w, height: h } = size;
   const safe = Math.max(0, (h - w * KDP_COVER_RATIO) / 2);
   const palette = coverPalette(facts);
@@ -182,9 +190,6 @@ export function coverSvg(facts: CoverFacts, size: { width: number; height: numbe
     `font-size="${Math.round(w / 64)}" text-anchor="middle" fill="${ink}" opacity="0.7" ` +
     `font-family="${SANS}">${escapeAttribute(COVER.words(facts.lang).footer)}</text>`;
 
-  const sky =
-    `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/>` +
-    `<stop offset="1" stop-color="${bottom}"/></linearGradient></defs>`;
   const characterY = isSquare ? bylineY + bylineSize : (bandTop + bandHeight + bylineY) / 2 - w * 0.1;
   const bandBox =
     `<rect x="${r1(w * 0.06)}" y="${r1(bandTop)}" width="${r1(w * 0.88)}" height="${r1(bandHeight)}" ` +
@@ -194,8 +199,7 @@ export function coverSvg(facts: CoverFacts, size: { width: number; height: numbe
     `height="${r1(h - 2 * safe - w * 0.06)}" fill="none" stroke="${ink}" stroke-width="3" opacity="0.35"/>`;
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
-${sky}
-<rect width="${w}" height="${h}" fill="url(#sky)"/>
+${background(top, bottom, size, 'sky')}
 ${motifs(facts, w, h, palette, rand, { characterY })}
 ${bandBox} fill="${bandFill}" opacity="${isKids ? 0.82 : 0.55}"/>
 ${bandBox} fill="none" stroke="${accent}" stroke-width="${r1(w * 0.006)}"/>
@@ -218,7 +222,7 @@ function Resvg(): typeof ResvgClass {
 /** Render the offline cover of an image request as PNG bytes at the requested size. */
 export function renderCoverPng(request: ImageRequest): Uint8Array {
   const [width, height] = request.size.split('x').map(Number) as [number, number];
-  const svg = coverSvg(coverFacts(request), { width, height });
+  const svg = coverSvg(coverFacts(request), { width, height }, rowsBackground(Resvg()));
   const png = new (Resvg())(svg, {
     fitTo: { mode: 'original' },
     font: coverFonts(svg),

@@ -1,10 +1,11 @@
-// `karya batch JOBS --publish` in this process with the offline provider: four books written and
-// packaged in one run, planned at KDP's three new titles a day: schedule.csv has a header and four rows with
-// their dates last, over two days from today (3, 1); each package's metadata.json carries its date
-// and its readiness list says "publish on or after <date>". A daily limit out of range is refused before
-// anything is written, naming the flag and the range (in Malay for a Malay batch). A catalogue published
-// under its author: --author signs every package, a job's own author: wins (metadata.json, the EPUB's
-// creator and copyright page); a copy of another book is held back with its reason and takes no day.
+// `karya batch JOBS --publish` in this process with the offline provider: four books written and packaged in one run,
+// planned at KDP's three new titles a day: schedule.csv has a header and four rows with their dates last, over two
+// days from today (3, 1); each package's metadata.json carries its date and its readiness list says "publish on or
+// after <date>"; a second batch on that state the same day counts the titles the first put on each day (at two a
+// day: tomorrow, then the day after). A daily limit out of range is refused before anything is written, naming the
+// flag and the range (in Malay for a Malay batch). A catalogue published under its author: --author signs every
+// package, a job's own author: wins (metadata.json, the EPUB's creator and copyright page); a copy of another book is
+// held back with its reason and takes no day.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,63 +27,91 @@ afterAll(removeTempDirs);
 describe('karya batch --publish', () => {
   // Four books are the fewest that fill a day and go on to the next; each more is a whole package (EPUB, DOCX,
   // two PDFs, a cover) for the same rule (--per-day 1 below spreads books over three days).
-  it('four books in one run: a schedule of two days (3, 1) and each readiness list names its date', async () => {
-    const dir = tempDir();
-    const premises = ['a baker in Ipoh', 'a pilot and a poet', 'two rival architects', 'a night-market cook'];
-    const jobs = writeJobs(
-      dir,
-      'jobs.yaml',
-      premises
-        .map(
-          (p, i) =>
-            `- { id: b${String(i + 1).padStart(2, '0')}, generator: romance, ` +
-            `chapters: 1, settings: { premise: "${p} falls in love" } }`,
-        )
-        .join('\n'),
-    );
-    const today = localToday();
-    const r = await runKaryaInProcess(
-      ['batch', jobs, '--publish', '--out', 'out', '--state', 'state.sqlite', '--json'],
-      { cwd: dir, env: WITHOUT_EPUBCHECK },
-    );
-    expect(r.code, r.stderr).toBe(0);
-
-    const csv = readFileSync(path.join(dir, 'out', 'schedule.csv'), 'utf8')
-      .trim()
-      .split(/\r?\n/);
-    expect(csv[0]).toBe('folder,title,author,language,status,readiness,publish_on');
-    const rows = csv.slice(1).map((line) => line.split(','));
-    expect(rows).toHaveLength(4);
-    const dates = rows.map((row) => row[row.length - 1]!);
-    const days = [0, 0, 0, 1].map((n) => dayAfter(today, n));
-    expect(dates).toEqual(days);
-    expect(rows.map((row) => row[0])).toEqual(premises.map((_, i) => `b${String(i + 1).padStart(2, '0')}-kdp`));
-
-    for (const [i, row] of rows.entries()) {
-      const pkg = path.join(dir, 'out', row[0]!);
-      expect(readdirSync(pkg)).toEqual(
-        expect.arrayContaining(['manuscript.epub', 'cover.jpg', 'metadata.json', 'readiness.json']),
+  it(
+    'four books in one run: a schedule of two days (3, 1), each readiness list names its date; ' +
+      'a second batch that day counts the titles the first put on each day',
+    async () => {
+      const dir = tempDir();
+      const premises = ['a baker in Ipoh', 'a pilot and a poet', 'two rival architects', 'a night-market cook'];
+      const jobs = writeJobs(
+        dir,
+        'jobs.yaml',
+        premises
+          .map(
+            (p, i) =>
+              `- { id: b${String(i + 1).padStart(2, '0')}, generator: romance, ` +
+              `chapters: 1, settings: { premise: "${p} falls in love" } }`,
+          )
+          .join('\n'),
       );
-      expect(JSON.parse(readFileSync(path.join(pkg, 'metadata.json'), 'utf8')).publishOn).toBe(days[i]);
-      const readiness = JSON.parse(readFileSync(path.join(pkg, 'readiness.json'), 'utf8')) as {
-        channels: Record<string, { checks: Array<{ id: string; status: string; detail?: string }> }>;
-      };
-      for (const channel of Object.values(readiness.channels)) {
-        expect(channel.checks.find((c) => c.id === 'release-date')).toMatchObject({
-          status: 'pass',
-          detail: expect.stringContaining(`publish on or after ${days[i]}`),
-        });
+      const today = localToday();
+      const r = await runKaryaInProcess(
+        ['batch', jobs, '--publish', '--out', 'out', '--state', 'state.sqlite', '--json'],
+        { cwd: dir, env: WITHOUT_EPUBCHECK },
+      );
+      expect(r.code, r.stderr).toBe(0);
+
+      const csv = readFileSync(path.join(dir, 'out', 'schedule.csv'), 'utf8')
+        .trim()
+        .split(/\r?\n/);
+      expect(csv[0]).toBe('folder,title,author,language,status,readiness,publish_on');
+      const rows = csv.slice(1).map((line) => line.split(','));
+      expect(rows).toHaveLength(4);
+      const dates = rows.map((row) => row[row.length - 1]!);
+      const days = [0, 0, 0, 1].map((n) => dayAfter(today, n));
+      expect(dates).toEqual(days);
+      expect(rows.map((row) => row[0])).toEqual(premises.map((_, i) => `b${String(i + 1).padStart(2, '0')}-kdp`));
+
+      for (const [i, row] of rows.entries()) {
+        const pkg = path.join(dir, 'out', row[0]!);
+        expect(readdirSync(pkg)).toEqual(
+          expect.arrayContaining(['manuscript.epub', 'cover.jpg', 'metadata.json', 'readiness.json']),
+        );
+        expect(JSON.parse(readFileSync(path.join(pkg, 'metadata.json'), 'utf8')).publishOn).toBe(days[i]);
+        const readiness = JSON.parse(readFileSync(path.join(pkg, 'readiness.json'), 'utf8')) as {
+          channels: Record<string, { checks: Array<{ id: string; status: string; detail?: string }> }>;
+        };
+        for (const channel of Object.values(readiness.channels)) {
+          expect(channel.checks.find((c) => c.id === 'release-date')).toMatchObject({
+            status: 'pass',
+            detail: expect.stringContaining(`publish on or after ${days[i]}`),
+          });
+        }
       }
-    }
-    expect(r.stderr).toContain('karya: 4 packages over 2 days (at most 3 new titles a day)');
-    const events = r.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { type: string; publishOn?: string; days?: number; titles?: number });
-    expect(events.filter((e) => e.type === 'package_written').map((e) => e.publishOn)).toEqual(days);
-    expect(events.find((e) => e.type === 'schedule_written')).toMatchObject({ titles: 4, days: 2 });
-    expect(events.at(-1)?.type).toBe('summary');
-  }, 600_000);
+      expect(r.stderr).toContain('karya: 4 packages over 2 days (at most 3 new titles a day)');
+      const events = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { type: string; publishOn?: string; days?: number; titles?: number });
+      expect(events.filter((e) => e.type === 'package_written').map((e) => e.publishOn)).toEqual(days);
+      expect(events.find((e) => e.type === 'schedule_written')).toMatchObject({ titles: 4, days: 2 });
+      expect(events.at(-1)?.type).toBe('summary');
+
+      // A second batch on the same state file the same day counts the titles the first put on each day: at two a day,
+      // today (3) is full and tomorrow (1) has room for one, so its two books go tomorrow and the day after. One that
+      // forgot the first batch would put them today; one that took any used day as full, on the two days after that.
+      const second = writeJobs(
+        dir,
+        'second.yaml',
+        [
+          '- { id: ferry, generator: romance, chapters: 1, settings: { premise: "a ferry captain falls in love" } }',
+          '- { id: tea, generator: romance, chapters: 1, settings: { premise: "a tea planter falls in love" } }',
+        ].join('\n'),
+      );
+      const again = await runKaryaInProcess(
+        ['batch', second, '--publish', '--per-day', '2', '--out', 'out2', '--state', 'state.sqlite', '--json'],
+        { cwd: dir, env: WITHOUT_EPUBCHECK },
+      );
+      expect(again.code, again.stderr).toBe(0);
+      const secondDates = readFileSync(path.join(dir, 'out2', 'schedule.csv'), 'utf8')
+        .trim()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => line.split(',').at(-1));
+      expect(secondDates).toEqual([dayAfter(today, 1), dayAfter(today, 2)]);
+    },
+    600_000,
+  );
 
   it(
     "--author signs every package and a job's own author: " +
@@ -198,44 +227,6 @@ describe('karya batch --publish', () => {
         held: { book: original, share: 1 },
       });
       expect(events.find((e) => e.type === 'schedule_written')).toMatchObject({ titles: 2, days: 2, held: 1 });
-    },
-    600_000,
-  );
-
-  // At two titles a day, one book then two: a second batch that forgot the first would put both today, one that
-  // took any used day as full would start tomorrow.
-  it(
-    'two batches on one day: the second counts the titles ' + 'the first put on it (2 titles that day, 1 the next)',
-    async () => {
-      const dir = tempDir();
-      const first = writeJobs(
-        dir,
-        'first.yaml',
-        '- { id: ipoh, generator: romance, chapters: 1, settings: { premise: "a baker in Ipoh falls in love" } }',
-      );
-      const second = writeJobs(
-        dir,
-        'second.yaml',
-        [
-          '- { id: cook, generator: romance, chapters: 1, settings: { premise: "a night-market cook falls in love" } }',
-          '- { id: ferry, generator: romance, chapters: 1, settings: { premise: "a ferry captain falls in love" } }',
-        ].join('\n'),
-      );
-      const today = localToday();
-      const dates = async (jobs: string, out: string) => {
-        const r = await runKaryaInProcess(
-          ['batch', jobs, '--publish', '--per-day', '2', '--out', out, '--state', 'state.sqlite', '--json'],
-          { cwd: dir, env: WITHOUT_EPUBCHECK },
-        );
-        expect(r.code, r.stderr).toBe(0);
-        return readFileSync(path.join(dir, out, 'schedule.csv'), 'utf8')
-          .trim()
-          .split(/\r?\n/)
-          .slice(1)
-          .map((line) => line.split(',').at(-1));
-      };
-      expect(await dates(first, 'out1')).toEqual([today]);
-      expect(await dates(second, 'out2')).toEqual([today, dayAfter(today, 1)]);
     },
     600_000,
   );

@@ -14,6 +14,7 @@ import { fontPath, type FontName } from './fonts.js';
 import { fitText, type Fitted } from './fit-text.js';
 import { escapeAttribute } from '../../markup.js';
 import type { CoverArt } from './cover-art.js';
+import { gradientBackground, rowsBackground, type Background } from './gradient-rows.js';
 
 export type { CoverData, CoverPalette } from './cover-data.js';
 
@@ -178,6 +179,7 @@ export function typographicCoverSvg(
   size: PixelSize,
   safe: SafeArea = ebookSafeArea(size),
   data: CoverData = coverData(),
+  background: Background = gradientBackground,
 ): string {
   const { width: w, height: h } = size;
   const p = paletteOf(facts.paletteKeys, data);
@@ -233,12 +235,8 @@ export function typographicCoverSvg(
   const room = { top: y + h * 0.04, bottom: Math.min(foot, box.y0 + bh * 0.8) };
   drawTitle(facts, room, { w, bw, fonts, p, pen: { text, rule } });
 
-  const gradient =
-    `<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">` +
-    `<stop offset="0" stop-color="${p.top}"/><stop offset="1" stop-color="${p.bottom}"/></linearGradient>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
-<defs>${gradient}</defs>
-<rect width="${w}" height="${h}" fill="url(#bg)"/>
+${background(p.top, p.bottom, size, 'bg')}
 ${out.join('\n')}
 </svg>`;
 }
@@ -256,7 +254,7 @@ function Resvg(): typeof ResvgClass {
  * @example const art = renderTypographicCover(facts, { width: 1600, height: 2560 })
  */
 export function renderTypographicCover(facts: TypographicFacts, size: PixelSize, safe?: SafeArea): CoverArt {
-  const svg = typographicCoverSvg(facts, size, safe);
+  const svg = typographicCoverSvg(facts, size, safe, coverData(), rowsBackground(Resvg()));
   const fontFiles = (['serif', 'bold', 'italic', 'sans', 'sansBold'] as const).map((name) => fontPath(name));
   const drawn = new (Resvg())(svg, {
     fitTo: { mode: 'original' },

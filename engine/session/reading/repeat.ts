@@ -55,7 +55,9 @@ export function repeatedShare(text: string, earlier: readonly string[] = []): nu
   return shareSeen(runs, (i) => {
     if (within?.[i] === 1) return true;
     const key = keys[i]!;
-    for (let k = 0; k < before.length; k++) if (before[k]!.has(key)) return true;
+    // The run's first hash (keyOf's x): a text none of whose runs starts with it is passed by a bit, not a lookup.
+    const x = Math.floor(key / 2 ** 21);
+    for (let k = 0; k < before.length; k++) if (before[k]!.mayHave(x) && before[k]!.has(key)) return true;
     return false;
   });
 }

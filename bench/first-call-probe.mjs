@@ -2,7 +2,7 @@
 // it sends its first chat request, each with the thread's CPU then, and at that request the main thread's and the
 // process's CPU, written as JSON to the file KARYA_BENCH_FIRST_CALL names; the process then exits (nothing after the
 // first call is measured). node:http is required, not imported (bench/main-thread-cpu.mjs says why).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import module, { createRequire } from 'node:module';
 
 const file = process.env.KARYA_BENCH_FIRST_CALL;
@@ -25,7 +25,18 @@ if (file && typeof process.threadCpuUsage === 'function' && typeof module.regist
       isSent = true;
       const main = msOf(process.threadCpuUsage());
       const all = msOf(process.cpuUsage());
-      writeFileSync(file, JSON.stringify({ main, process: all, uptime: process.uptime(), loaded }));
+      // Page faults (a first touch of fresh memory): the main thread's (Linux: its stat's 10th field) and the process's.
+      let mainFaults = NaN;
+      try {
+        mainFaults = Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ')[7]);
+      } catch {
+        // Not Linux.
+      }
+      const faults = process.resourceUsage().minorPageFault;
+      writeFileSync(
+        file,
+        JSON.stringify({ main, process: all, uptime: process.uptime(), mainFaults, faults, loaded }),
+      );
       process.exit(0);
     }
     return end.apply(this, args);

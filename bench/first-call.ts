@@ -18,6 +18,9 @@ interface FirstCall {
   main: number;
   process: number;
   uptime: number;
+  /** Minor page faults to the first call: the main thread's and the process's. */
+  mainFaults: number;
+  faults: number;
   chunks: number;
   own: number;
   packages: number;
@@ -98,7 +101,8 @@ function firstCall(checkout: string, baseURL: string, dir: string): FirstCall {
     checkout,
     probe.loaded.map(([url]) => url),
   );
-  return { main: probe.main, process: probe.process, uptime: probe.uptime, ...modules, parts };
+  const { main, process: all, uptime, mainFaults, faults } = probe;
+  return { main, process: all, uptime, mainFaults, faults, ...modules, parts };
 }
 
 const median = (xs: readonly number[]): number => {
@@ -112,7 +116,8 @@ function summary(checkout: string, runs: readonly FirstCall[]): string {
   const parts = PARTS.map(([name]) => `${name} ${m((r) => r.parts[name] ?? NaN).toFixed(0)}`).join(', ');
   return (
     `${checkout}: main thread ${m((r) => r.main).toFixed(0)} ms of CPU to the first call (process ` +
-    `${m((r) => r.process).toFixed(0)} ms), ${m((r) => r.uptime).toFixed(2)} s after the launch; ` +
+    `${m((r) => r.process).toFixed(0)} ms), ${m((r) => r.uptime).toFixed(2)} s after the launch; page faults: main ` +
+    `thread ${m((r) => r.mainFaults)}, process ${m((r) => r.faults)}; ` +
     `${m((r) => r.chunks)} chunks, ${m((r) => r.own)} own modules and ${m((r) => r.packages)} packages' loaded; ` +
     `main thread's CPU as each part loaded (ms): ${parts}; ${runs.length} runs`
   );
@@ -136,7 +141,8 @@ try {
       runs.get(checkout)!.push(run);
       process.stdout.write(
         `${path.basename(checkout)} run ${i + 1}: main ${run.main.toFixed(0)} ms, process ` +
-          `${run.process.toFixed(0)} ms; load ${os.loadavg()[0]!.toFixed(1)}\n`,
+          `${run.process.toFixed(0)} ms, page faults main ${run.mainFaults} ` +
+          `process ${run.faults}; load ${os.loadavg()[0]!.toFixed(1)}\n`,
       );
     }
   for (const [checkout, list] of runs) process.stdout.write(`${summary(checkout, list)}\n`);

@@ -115,28 +115,28 @@ export function catalogFromSpecs(
 }
 
 /**
- * A catalog over resolved specs kept as JSON texts by id (the catalog cache, engine/node/load.ts), each parsed and
- * frozen when first asked for: a batch uses one generator of some forty, and parsing and freezing them all was part
- * of every start. `specs` parses the rest in their order.
+ * A catalog over resolved specs read by id when first asked for (the catalog cache, engine/node/load.ts: each
+ * generator kept apart, read and parsed at its first use), each frozen then: a batch uses one generator of some
+ * forty, and reading, parsing and freezing them all was part of every start. `specs` reads the rest in `ids`' order.
  */
-export function catalogFromSpecTexts(
-  texts: readonly (readonly [id: string, json: string])[],
+export function catalogFromSpecLoader(
+  ids: readonly string[],
+  load: (id: string) => ResolvedSpec | undefined,
   templates: TemplateSources,
   precompiled?: PrecompiledTemplates,
 ): Catalog {
-  const textOf = new Map(texts);
+  const known = new Set(ids);
   const parsed = new Map<string, ResolvedSpec>();
   const specOf = (id: string): ResolvedSpec | undefined => {
     let spec = parsed.get(id);
-    const text = spec ? undefined : textOf.get(id);
-    if (text !== undefined) {
-      spec = deepFreeze(JSON.parse(text) as ResolvedSpec);
-      parsed.set(id, spec);
+    if (!spec && known.has(id)) {
+      spec = load(id);
+      if (spec) parsed.set(id, deepFreeze(spec));
     }
     return spec;
   };
   let all: readonly ResolvedSpec[] | undefined;
-  const specs = () => (all ??= Object.freeze(texts.map(([id]) => specOf(id)!)));
+  const specs = () => (all ??= Object.freeze(ids.map((id) => specOf(id)!)));
   return catalogOf(specOf, specs, new PromptRenderer(templates, precompiled));
 }
 

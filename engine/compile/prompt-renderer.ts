@@ -31,26 +31,32 @@ export interface PrecompiledTemplates {
 export function precompileTemplates(templates: TemplateSources, strings: Iterable<string> = []): PrecompiledTemplates {
   // The languages' blocks too, by their text: a block edited since is simply compiled where it is used.
   const blocks = langs().flatMap((code) => Object.values(promptWording(code).blocks));
-  const compiled = (entries: Iterable<[string, string]>, options: object) => {
-    const out: Record<string, string> = {};
-    for (const [key, source] of entries) {
-      try {
-        out[key] = Handlebars.precompile(source, options) as string;
-      } catch {
-        // Compiled where it is used.
-      }
-    }
-    return out;
-  };
-  const texts = compiled(
-    [...new Set([...strings, ...blocks])].map((s) => [s, s]),
-    STRING_OPTIONS,
-  );
+  const texts = precompileStrings([...strings, ...blocks]);
   return {
     version: Handlebars.VERSION,
-    templates: compiled(Object.entries(templates), COMPILE_OPTIONS),
+    templates: compiledEach(Object.entries(templates), COMPILE_OPTIONS),
     ...(Object.keys(texts).length ? { strings: texts } : {}),
   };
+}
+
+/** Strings rendered as templates (renderString), compiled ahead by their text, as PrecompiledTemplates' strings. */
+export function precompileStrings(strings: Iterable<string>): Record<string, string> {
+  return compiledEach(
+    [...new Set(strings)].map((s) => [s, s]),
+    STRING_OPTIONS,
+  );
+}
+
+function compiledEach(entries: Iterable<[string, string]>, options: object): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, source] of entries) {
+    try {
+      out[key] = Handlebars.precompile(source, options) as string;
+    } catch {
+      // Compiled where it is used.
+    }
+  }
+  return out;
 }
 
 export const HELPERS: Record<string, Handlebars.HelperDelegate> = {

@@ -6,6 +6,7 @@
 export { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './book-outline.js';
 export {
   indefiniteArticle,
+  precompileStrings,
   precompileTemplates,
   PromptRenderer,
   type PrecompiledTemplates,

@@ -13,7 +13,26 @@ export interface KeptCache<T extends { key: string }> {
   write(data: T): void;
 }
 
-export function keptCache<T extends { key: string }>(dir: string, prefix: string, kept: number): KeptCache<T> {
+/**
+ * How a kept cache's data is written to its file and read back (JSON by default). `decode` gets the file's bytes
+ * and may throw (a file cut short): a miss.
+ */
+export interface KeptCodec<T> {
+  encode(data: T): string | Uint8Array;
+  decode(bytes: Buffer): T;
+}
+
+const JSON_CODEC: KeptCodec<never> = {
+  encode: (data) => JSON.stringify(data),
+  decode: (bytes) => JSON.parse(bytes.toString('utf8')) as never,
+};
+
+export function keptCache<T extends { key: string }>(
+  dir: string,
+  prefix: string,
+  kept: number,
+  codec: KeptCodec<T> = JSON_CODEC,
+): KeptCache<T> {
   const fileOf = (key: string): string => path.join(dir, `${prefix}-${key.slice(0, 32)}.json`);
   // `<prefix>.json` is the single file kept before keys named the files: pruned like an old key's.
   const ours = (name: string): boolean =>
@@ -21,7 +40,7 @@ export function keptCache<T extends { key: string }>(dir: string, prefix: string
   return {
     read(key) {
       try {
-        const data = JSON.parse(readFileSync(fileOf(key), 'utf8')) as T;
+        const data = codec.decode(readFileSync(fileOf(key)));
         // Another key with the same first 32 digits, or a file cut short by a full disk: read as a miss.
         return data.key === key ? data : undefined;
       } catch {
@@ -35,7 +54,7 @@ export function keptCache<T extends { key: string }>(dir: string, prefix: string
         // Written whole under a name of this thread's, then renamed: a process (or thread) reading the key
         // meanwhile reads the previous file or the whole new one, never half of it.
         const tmp = `${file}.${process.pid}-${threadId}.tmp`;
-        writeFileSync(tmp, JSON.stringify(data));
+        writeFileSync(tmp, codec.encode(data));
         renameSync(tmp, file);
         const others = readdirSync(dir)
           .filter(ours)

@@ -3,11 +3,12 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildCatalog, catalogFromSpecTexts, type Catalog, type Sources } from '../catalog.js';
-import { precompileTemplates, type PrecompiledTemplates } from '../compile/prompt.js';
+import { buildCatalog, catalogFromSpecLoader, type Catalog, type Sources } from '../catalog.js';
+import { precompileStrings, precompileTemplates, type PrecompiledTemplates } from '../compile/prompt.js';
+import type { ResolvedSpec } from '../spec/types.js';
 import { ensureLanguages, hasLanguageSource, langs, languageTable, onLanguagesLoaded } from '../languages/index.js';
 import { generatorTextsKey } from '../generator-texts.js';
-import { keptCache } from './kept-cache.js';
+import { keptCache, type KeptCodec } from './kept-cache.js';
 
 /** The repository root (where generators/ and templates/ live), found upwards from this module, so it
  * is the same whether the code runs from source (engine/node/) or from the CLI bundle (dist/cli/). */
@@ -99,7 +100,7 @@ export function codeFiles(dir: string): string[] {
 export function cacheKey(sources: Sources, codeDir: string = RESOLVING_CODE_DIR): string {
   const hash = createHash('sha256');
   // The form of what is kept (Cached): a cache of another form is never read as this one.
-  hash.update(`specs as texts; year ${new Date().getFullYear()}\n`);
+  hash.update(`specs by generator, each read when asked; year ${new Date().getFullYear()}\n`);
   // The bundle (dist/cli) names its code by the hash its build wrote; source files are hashed one by one.
   const built = builtCodeHash(codeDir);
   if (built) hash.update(`bundle ${built}\n`);
@@ -144,20 +145,85 @@ function builtCodeHash(codeDir: string): string | undefined {
 }
 
 /**
- * What the disk cache keeps: the resolved generators, each as its JSON text by id (parsed when first asked for:
- * catalogFromSpecTexts), and the templates compiled ahead (engine/compile/prompt-renderer.ts).
+ * What the disk cache keeps: the templates compiled ahead (engine/compile/prompt-renderer.ts; with the languages'
+ * blocks as strings) and, apart, each resolved generator with its prompts' strings compiled ahead. In its file, one
+ * JSON line of all but the generators, with each one's place in what follows, then the generators' JSON texts one
+ * after the other: a hit reads the file's bytes and decodes and parses a generator only when it is first asked for
+ * (catalogFromSpecLoader), so a batch of one generator's books pays for that generator alone.
  */
 interface Cached {
   key: string;
-  specs: [id: string, json: string][];
-  templates?: PrecompiledTemplates;
+  templates: PrecompiledTemplates;
+  /** Each generator's id and its JSON text's start and end in `body` (bytes). */
+  index: [id: string, start: number, end: number][];
+  /** The generators' texts, each `{"spec": …, "strings": …}` (KeptGenerator). */
+  body: Buffer;
+}
+
+/** A generator as kept: its resolved spec and its prompts' strings compiled ahead (precompileStrings). */
+interface KeptGenerator {
+  spec: ResolvedSpec;
+  strings: Record<string, string>;
+}
+
+const NEWLINE = 0x0a;
+
+const CACHED_CODEC: KeptCodec<Cached> = {
+  encode: ({ body, ...head }) => Buffer.concat([Buffer.from(`${JSON.stringify(head)}\n`), body]),
+  decode(bytes) {
+    // JSON.stringify writes no line break: the first one ends the head.
+    const end = bytes.indexOf(NEWLINE);
+    if (end < 0) throw new Error('no head');
+    const head = JSON.parse(bytes.toString('utf8', 0, end)) as Omit<Cached, 'body'>;
+    const body = bytes.subarray(end + 1);
+    // A file cut short: a miss.
+    if (head.index.some(([, , stop]) => stop > body.length)) throw new Error('cut short');
+    return { ...head, body };
+  },
+};
+
+/** The file's form for a built catalog: each generator's text after the head, with its place. */
+function keptOf(key: string, catalog: Catalog, sources: Sources): Cached {
+  const index: Cached['index'] = [];
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (const spec of catalog.specs) {
+    const kept: KeptGenerator = { spec, strings: precompileStrings(stringsIn(spec.prompts)) };
+    const part = Buffer.from(JSON.stringify(kept));
+    index.push([spec.id, at, at + part.length]);
+    parts.push(part);
+    at += part.length;
+  }
+  return { key, templates: precompileTemplates(sources.templates), index, body: Buffer.concat(parts) };
+}
+
+/**
+ * A catalog over a kept one: a generator's text decoded and parsed when it is first asked for, its prompts' strings
+ * compiled ahead handed to the renderer then (before any of them can be rendered: they are read from its spec).
+ */
+function catalogOfKept(kept: Cached, sources: Sources): Catalog {
+  const place = new Map(kept.index.map(([id, start, end]) => [id, [start, end] as const]));
+  const strings: Record<string, string> = { ...kept.templates.strings };
+  const load = (id: string): ResolvedSpec | undefined => {
+    const at = place.get(id);
+    if (!at) return undefined;
+    const { spec, strings: own } = JSON.parse(kept.body.toString('utf8', at[0], at[1])) as KeptGenerator;
+    Object.assign(strings, own);
+    return spec;
+  };
+  return catalogFromSpecLoader(
+    kept.index.map(([id]) => id),
+    load,
+    sources.templates,
+    { ...kept.templates, strings },
+  );
 }
 
 /**
  * The disk cache, the newest few kept. File names in the catalog (for messages) depend on the working directory
  * (relative inside the checkout, absolute outside it), so commands run from different folders have different keys.
  */
-const diskCache = keptCache<Cached>(path.join(ROOT, '.karya', 'cache'), 'catalog', 4);
+const diskCache = keptCache<Cached>(path.join(ROOT, '.karya', 'cache'), 'catalog', 4, CACHED_CODEC);
 
 /** Every string in a generator's prompts (its brief and formats, in each language): what renderString may be given. */
 function stringsIn(value: unknown): string[] {
@@ -187,18 +253,11 @@ export function loadCatalog(
   if (isDefault && opts.useDiskCache) {
     const key = cacheKey(sources);
     const read = diskCache.read(key);
-    if (read) catalog = catalogFromSpecTexts(read.specs, sources.templates, read.templates);
+    if (read) catalog = catalogOfKept(read, sources);
     else if (opts.useDiskCache === 'read') catalog = buildCatalog(sources);
     else {
       catalog = buildCatalog(sources);
-      diskCache.write({
-        key,
-        specs: catalog.specs.map((spec) => [spec.id, JSON.stringify(spec)]),
-        templates: precompileTemplates(
-          sources.templates,
-          catalog.specs.flatMap((spec) => stringsIn(spec.prompts)),
-        ),
-      });
+      diskCache.write(keptOf(key, catalog, sources));
     }
   } else catalog = buildCatalog(sources);
   if (isDefault) cached = catalog;

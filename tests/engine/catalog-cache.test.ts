@@ -15,6 +15,24 @@ describe('catalog disk cache', () => {
     expect(JSON.parse(JSON.stringify(fromCache.specs))).toEqual(JSON.parse(JSON.stringify(fresh)));
     expect(Object.isFrozen(fromCache.specs[0]!.fields)).toBe(true);
   });
+  it('a hit equals a build for every generator, each asked for alone in a catalog of its own', () => {
+    const fresh = buildCatalog(readSources());
+    loadCatalog({ fresh: true, useDiskCache: true });
+    for (const spec of fresh.specs) {
+      // A new catalog from the kept file each time: the generator is read from its own place in it.
+      const hit = loadCatalog({ fresh: true, useDiskCache: true }).get(spec.id);
+      expect(JSON.parse(JSON.stringify(hit)), spec.id).toEqual(JSON.parse(JSON.stringify(spec)));
+      expect(Object.isFrozen(hit!.fields), spec.id).toBe(true);
+    }
+    const hit = loadCatalog({ fresh: true, useDiskCache: true });
+    expect(hit.get('no-such-generator')).toBeUndefined();
+    // Its brief renders as a build's does (the brief compiled ahead, kept with the generator).
+    const spec = fresh.specs.find((s) => s.prompts.brief.en?.includes('{{'))!;
+    const context = { settings: {}, lang: 'en' };
+    expect(hit.renderer.renderString(hit.get(spec.id)!.prompts.brief.en!, context)).toBe(
+      fresh.renderer.renderString(spec.prompts.brief.en!, context),
+    );
+  });
   it("`karya validate`'s reading of it ('read') gives back the kept catalog, equal to a fresh build", () => {
     const fresh = buildCatalog(readSources()).specs;
     loadCatalog({ fresh: true, useDiskCache: true });

@@ -40,20 +40,37 @@ export function fourthLanguage({ order = 0 }: { order?: number } = {}): string {
     path.join(dir, 'xx/publishing.yaml'),
     publishing.replace(/^  epub: id$/m, '  epub: xx').replace(/^  word: id-ID$/m, '  word: xx'),
   );
-  // Its generators' texts, in its own folder: the Indonesian text of every generator and of _shared.yaml.
+  // Its generators' texts, in its own folder, and its token samples (tests/engine/budget.test.ts reads them beside
+  // tests/engine/token-samples.yaml): made once a process from the repository's files.
   mkdirSync(path.join(dir, 'xx/generators'));
+  for (const [file, text] of derivedFiles()) writeFileSync(path.join(dir, 'xx', file), text);
+  return dir;
+}
+
+let derived: readonly (readonly [file: string, text: string])[] | undefined;
+
+/**
+ * The fixture's files made from the repository's YAML (each generator's Indonesian texts, Indonesian's token samples),
+ * by their path under xx/: made once a process, as parsing and writing the 41 generators' YAML was 0.9–2 s of every
+ * fixture (tests/languages/topup-offer makes eight), and the repository's files do not change during a run.
+ */
+function derivedFiles(): readonly (readonly [file: string, text: string])[] {
+  if (derived) return derived;
+  const files: (readonly [string, string])[] = [];
+  // Its generators' texts: the Indonesian text of every generator and of _shared.yaml.
   for (const file of readdirSync(path.join(ROOT, 'generators')).filter((f) => f.endsWith('.yaml'))) {
     const texts = textsIn(fullYaml().parse(readFileSync(path.join(ROOT, 'generators', file), 'utf8')), 'id');
-    if (texts !== undefined) writeFileSync(path.join(dir, 'xx/generators', file), fullYaml().stringify(texts));
+    if (texts !== undefined) files.push([path.join('generators', file), fullYaml().stringify(texts)]);
   }
-  // Its token samples, in its folder (tests/engine/budget.test.ts reads them beside tests/engine/token-samples.yaml).
+  // Its token samples.
   const samples = fullYaml().parse(readFileSync(path.join(ROOT, 'tests/engine/token-samples.yaml'), 'utf8')) as Record<
     string,
     Record<string, string[]>
   >;
-  writeFileSync(
-    path.join(dir, 'xx/token-samples.yaml'),
+  files.push([
+    'token-samples.yaml',
     fullYaml().stringify(Object.fromEntries(Object.entries(samples).map(([kind, byLang]) => [kind, byLang.id]))),
-  );
-  return dir;
+  ]);
+  derived = files;
+  return files;
 }

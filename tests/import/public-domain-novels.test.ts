@@ -44,6 +44,9 @@ function blocksOf(markdown: string): Block[] {
   return out;
 }
 
+/** The time a novel's import, export and epubcheck are given (see the tests that use it). */
+const EPUBCHECKED_NOVEL_MS = 120_000;
+
 describe('public-domain novels: what the dry run reads', () => {
   const dir = tempDir('karya-pd-dry-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -305,6 +308,9 @@ describe('public-domain novels imported and exported', () => {
       const check = await epubcheck(x.epubFile);
       expect(check.code, check.report).toBe(0);
     },
+    // A whole novel imported and exported, then epubcheck (the first check starts the worker's JVM): ~4 s alone,
+    // past 30 s under two CI runs at once.
+    EPUBCHECKED_NOVEL_MS,
   );
 
   it(
@@ -323,6 +329,9 @@ describe('public-domain novels imported and exported', () => {
       const check = await epubcheck(x.epubFile);
       expect(check.code, check.report).toBe(0);
     },
+    // A whole novel imported and exported, then epubcheck (the first check starts the worker's JVM): ~4 s alone,
+    // past 30 s under two CI runs at once.
+    EPUBCHECKED_NOVEL_MS,
   );
 });
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLanguages } from '../../engine/node/languages.js';
 import { langs, setLanguageSource } from '../../engine/languages/index.js';
-import { loadCatalog } from '../../engine/node/load.js';
+import { repoCatalog } from '../catalog.js';
 import {
   isFieldVisible,
   generatorLanguageGaps,
@@ -17,7 +17,7 @@ import {
 let catalog: Catalog;
 beforeAll(() => {
   setLanguageSource(() => readLanguages(undefined, { ...process.env, KARYA_DRAFT_LANGUAGES: '1' }));
-  catalog = loadCatalog({ fresh: true });
+  catalog = repoCatalog();
 });
 afterAll(() => {
   setLanguageSource(() => readLanguages());

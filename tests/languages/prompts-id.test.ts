@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { isLang, setLanguageSource, type Lang } from '../../engine/languages/index.js';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
-import { loadCatalog } from '../../engine/node/load.js';
+import { repoCatalog } from '../catalog.js';
 import { renderPrompt } from '../../engine/compile/prompt.js';
 import { parseSettings } from '../../engine/compile/schema.js';
 import { windowRequest } from '../../engine/session/translate/prompt.js';
@@ -18,7 +18,7 @@ afterAll(() => {
   if (withDrafts) setLanguageSource(() => readLanguages());
 });
 
-const catalog = loadCatalog({ fresh: true });
+const catalog = repoCatalog();
 
 /** Words only Malaysian Malay writes where Indonesian writes another (karena, bahwa, saja, bagian, kata …). */
 const MALAY_WORDS =

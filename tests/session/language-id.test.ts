@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoCatalog } from '../catalog.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { tempDir } from '../temp.js';
 import {
@@ -15,7 +16,6 @@ import {
   type SavedBook,
   type StepResult,
 } from '../../engine/index.js';
-import { loadCatalog } from '../../engine/node/load.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import {
   INDONESIAN_SENTENCES,
@@ -63,7 +63,7 @@ describe('an Indonesian book answered in Malay', () => {
   it(
     'asks Chapter 2 again with the firm Indonesian line, keeps the Indonesian answer, and holds no Malay paragraph',
     async () => {
-      const catalog = loadCatalog({ fresh: true });
+      const catalog = repoCatalog();
       const spec = catalog.get('romance')!;
       const store = memoryStore();
       const session = await BookSession.open({

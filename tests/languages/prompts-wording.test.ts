@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureLanguages, langs, LanguageWordsError, setLanguageSource } from '../../engine/languages/index.js';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
-import { loadCatalog, ROOT } from '../../engine/node/load.js';
+import { ROOT } from '../../engine/node/load.js';
+import { repoCatalog } from '../catalog.js';
 import { checkTemplates, PromptRenderer } from '../../engine/compile/prompt.js';
 import { fullYaml } from '../../engine/yaml.js';
 import { tempDir } from '../temp.js';
@@ -83,7 +84,7 @@ describe('every language words every block of the prompts', () => {
   });
 
   it('karya validate refuses a template that calls a block no language words, naming the file and the block', () => {
-    const catalog = loadCatalog();
+    const catalog = repoCatalog();
     const spec = catalog.get('romance')!;
     const templates = {
       ...catalog.renderer.templates,
@@ -103,7 +104,7 @@ describe('every language words every block of the prompts', () => {
     'karya validate reads the blocks a template calls: a variable ' +
       'no prompt has is refused in the language that uses it',
     () => {
-      const catalog = loadCatalog();
+      const catalog = repoCatalog();
       const dir = fixtureWithout('language');
       const prompts = fullYaml().parse(readFileSync(path.join(dir, 'xx/prompts.yaml'), 'utf8')) as {
         blocks: Record<string, string>;

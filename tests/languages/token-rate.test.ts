@@ -10,13 +10,13 @@ import {
   type LanguageSource,
 } from '../../engine/languages/index.js';
 import { readLanguages } from '../../engine/node/languages.js';
-import { loadCatalog } from '../../engine/node/load.js';
+import { repoCatalog } from '../catalog.js';
 
 afterEach(() => setLanguageSource(() => readLanguages()));
 
 /** The max_tokens a romance's Chapter 1 (about 1,500 words) is asked with in `lang`. */
 function chapterMaxTokens(lang: Lang): number {
-  const catalog = loadCatalog();
+  const catalog = repoCatalog();
   const spec = catalog.get('romance')!;
   let state = startBook({ spec, settings: parseSettings(spec, { language: lang }) });
   for (let step = nextStep(spec, state); step; step = nextStep(spec, state)) {

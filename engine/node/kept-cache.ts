@@ -1,15 +1,18 @@
 // The disk caches of .karya/cache (the resolved generator catalogue, the parsed language table): one JSON file
-// per key, named `<prefix>-<key's first 32 hex digits>.json`, the newest few of a prefix kept. One file per key
-// rather than one per prefix: commands run from other folders, a test's fixture folder or a language being tried
-// out have other keys, and with one shared file each of them rebuilt the other's.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// per key, named `<prefix>-<key's first 32 hex digits>.json`, the most recently used few of a prefix kept. One file
+// per key rather than one per prefix: commands run from other folders, a test's fixture folder or a language being
+// tried out have other keys, and with one shared file each of them rebuilt the other's.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 
 export interface KeptCache<T extends { key: string }> {
   /** What was written under `key`, or undefined (never written, pruned, or a file of another key's prefix). */
   read(key: string): T | undefined;
-  /** Writes `data` under `data.key` and prunes the prefix's older files; a folder it cannot write is no error. */
+  /**
+   * Writes `data` under `data.key` and prunes the prefix's files least recently written or read; a folder it cannot
+   * write is no error.
+   */
   write(data: T): void;
 }
 
@@ -27,6 +30,20 @@ const JSON_CODEC: KeptCodec<never> = {
   decode: (bytes) => JSON.parse(bytes.toString('utf8')) as never,
 };
 
+/**
+ * A file read back is dated now, so the prune keeps the most recently used few, not the most recently written: the
+ * catalogue every start reads stays while one-off keys (a command from another folder, a fixture's table) come and go.
+ * A folder it cannot write (a read-only checkout) leaves the date as it was.
+ */
+function touch(file: string): void {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // (the date is only the prune's order)
+  }
+}
+
 export function keptCache<T extends { key: string }>(
   dir: string,
   prefix: string,
@@ -40,9 +57,12 @@ export function keptCache<T extends { key: string }>(
   return {
     read(key) {
       try {
-        const data = codec.decode(readFileSync(fileOf(key)));
+        const file = fileOf(key);
+        const data = codec.decode(readFileSync(file));
         // Another key with the same first 32 digits, or a file cut short by a full disk: read as a miss.
-        return data.key === key ? data : undefined;
+        if (data.key !== key) return undefined;
+        touch(file);
+        return data;
       } catch {
         return undefined;
       }

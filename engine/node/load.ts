@@ -220,8 +220,9 @@ function catalogOfKept(kept: Cached, sources: Sources): Catalog {
 }
 
 /**
- * The disk cache, the newest few kept. File names in the catalog (for messages) depend on the working directory
- * (relative inside the checkout, absolute outside it), so commands run from different folders have different keys.
+ * The disk cache, the most recently used few kept. File names in the catalog (for messages) depend on the working
+ * directory (relative inside the checkout, absolute outside it), so commands run from different folders have
+ * different keys.
  */
 const diskCache = keptCache<Cached>(path.join(ROOT, '.karya', 'cache'), 'catalog', 4, CACHED_CODEC);
 

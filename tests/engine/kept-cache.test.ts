@@ -1,6 +1,6 @@
 // The disk caches of .karya/cache (the generator catalogue, the language table) share one writer: a key's data is
-// read back as written, each cache keeps its own newest few and leaves the other's files alone, and a folder that
-// cannot be written is no error (a read-only checkout parses again at every start).
+// read back as written, each cache keeps its own most recently used few (written or read) and leaves the other's files
+// alone, and a folder that cannot be written is no error (a read-only checkout parses again at every start).
 import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +38,22 @@ describe('a kept disk cache', () => {
       ...[100, 101].map((n) => `languages-${key(n).slice(0, 32)}.json`),
     ]);
     expect(catalog.read(key(6))).toEqual({ key: key(6) });
+    expect(catalog.read(key(2))).toBeUndefined();
+  });
+
+  it('keeps the files last read as well as written: a key read back outlives newer keys written after it', () => {
+    const dir = tempDir('karya-kept-');
+    const catalog = keptCache<{ key: string }>(dir, 'catalog', 4);
+    const fileOf = (n: number) => path.join(dir, `catalog-${key(n).slice(0, 32)}.json`);
+    for (let n = 1; n <= 4; n++) {
+      catalog.write({ key: key(n) });
+      utimesSync(fileOf(n), 2000 + n, 2000 + n);
+    }
+    // The oldest written is read (as every start reads the usual catalogue), then two other keys are written.
+    expect(catalog.read(key(1))).toEqual({ key: key(1) });
+    for (let n = 5; n <= 6; n++) catalog.write({ key: key(n) });
+    expect(readdirSync(dir).sort()).toEqual([1, 4, 5, 6].map((n) => `catalog-${key(n).slice(0, 32)}.json`));
+    expect(catalog.read(key(1))).toEqual({ key: key(1) });
     expect(catalog.read(key(2))).toBeUndefined();
   });
 

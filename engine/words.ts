@@ -66,6 +66,24 @@ export function countWordsBetween(text: string, start = 0, len = text.length): n
 }
 
 /**
+ * countWordsBetween counted no further than `most`: the words of text.slice(start, end) when fewer, else `most`. A part
+ * read in blocks of a least number of words (bible/update-ask.ts blocksOf) needs a paragraph's words only up to what
+ * its block lacks.
+ * @example countWordsUpTo('a b c d', 2) // 2
+ * @example countWordsUpTo('a b c d', 9) // 4
+ */
+export function countWordsUpTo(text: string, most: number, start = 0, end = text.length): number {
+  let n = 0;
+  let i = start;
+  while (i < end) {
+    while (isSpace(text.charCodeAt(i))) if (++i === end) return n;
+    if (++n >= most) return n;
+    while (++i < end && !isSpace(text.charCodeAt(i)));
+  }
+  return n;
+}
+
+/**
  * countWords of a text when it is more than `least`, else a number no more than `least`: the count stops at a word's
  * start once the words left cannot bring it above `least` (k words take 2k - 1 characters at least). A prompt's token
  * estimate (engine/context-window.ts) wants its words only when they outnumber a share of its characters.

@@ -2,15 +2,19 @@
 // before it, so each part must be read once however many later steps come back to it, a text in use must outlast
 // the texts that come in after it, and the cache must hold no more than its size.
 import { describe, expect, it } from 'vitest';
-import { byText } from '../../engine/text-cache.js';
+import { byText, forgetTexts } from '../../engine/text-cache.js';
 
-/** A cache of `size` that counts how often each text is read. */
-function counted(size: number) {
+/** A cache of `size` that counts how often each text is read (`copiesKeys`: a cache of paragraphs). */
+function counted(size: number, copiesKeys = false) {
   const reads = new Map<string, number>();
-  const of = byText(size, (text: string) => {
-    reads.set(text, (reads.get(text) ?? 0) + 1);
-    return { length: text.length };
-  });
+  const of = byText(
+    size,
+    (text: string) => {
+      reads.set(text, (reads.get(text) ?? 0) + 1);
+      return { length: text.length };
+    },
+    copiesKeys,
+  );
   return {
     of,
     reads: (text: string) => reads.get(text) ?? 0,
@@ -62,5 +66,20 @@ describe('a text cache', () => {
     expect(texts.slice(1).every((text) => cache.reads(text) === 1)).toBe(true);
     cache.of(texts[0]!);
     expect(cache.reads(texts[0]!)).toBe(2);
+  });
+
+  it("forgets a finished book's paragraphs, and only them, from a cache of paragraphs", () => {
+    const cache = counted(8, true);
+    const kept = ['the first paragraph', 'a second, longer paragraph', 'a third one', 'x'.repeat(19)];
+    for (const p of kept) cache.of(p);
+    // The book's text: two kept paragraphs, one of a length another key has, one no key has.
+    forgetTexts([['the first paragraph', 'a paragraph never read', 'a third one'].join('\n\n')]);
+    for (const p of kept) cache.of(p);
+    expect(kept.map((p) => cache.reads(p))).toEqual([2, 1, 2, 1]);
+    // Forgotten and read again, then pushed out by newer ones: the cache still holds its size, no more.
+    const newer = Array.from({ length: 8 }, (_, i) => `newer paragraph ${i}`);
+    for (const p of newer) cache.of(p);
+    cache.of(kept[1]!);
+    expect(cache.reads(kept[1]!)).toBe(2);
   });
 });

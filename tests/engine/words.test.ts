@@ -2,7 +2,7 @@
 // around them, and cut at the start or the end with the mark where a text was cut.
 import { describe, expect, it } from 'vitest';
 import { countWords, firstWords, lastWords, wordList } from '../../engine/index.js';
-import { wordsOver } from '../../engine/words.js';
+import { countWordsUpTo, wordsOver } from '../../engine/words.js';
 
 describe('words', () => {
   it('counts runs of non-space characters, leading, trailing and repeated spaces included', () => {
@@ -40,6 +40,20 @@ describe('words', () => {
         if (words.length > least) expect(n).toBe(words.length);
         else expect(n).toBeLessThanOrEqual(least);
       }
+    }
+  });
+
+  it('counts a stretch of a text up to a most: its words when fewer, else the most', () => {
+    expect(countWordsUpTo('a b c d', 2)).toBe(2);
+    expect(countWordsUpTo('  a b\n\nc d ', 9)).toBe(4);
+    // Every stretch of texts of every spacing, against every most from one to past its count.
+    for (let seed = 1; seed <= 200; seed++) {
+      const words = Array.from({ length: seed % 30 }, (_, i) => 'xyz'.slice(0, 1 + ((i * seed) % 3)));
+      const text = words.join(seed % 3 ? ' ' : ' \n\t ') + (seed % 2 ? ' ' : '');
+      const start = seed % 5;
+      const end = text.length - (seed % 4);
+      const n = countWords(text.slice(start, end));
+      for (let most = 1; most <= n + 1; most++) expect(countWordsUpTo(text, most, start, end)).toBe(Math.min(n, most));
     }
   });
 

@@ -5,7 +5,7 @@ import type { Lang } from '../../spec/types.js';
 import type { Provider, TokenUsage } from '../../provider.js';
 import type { RenderedPrompt } from '../../compile/prompt.js';
 import { type AnswerExpectation, type AnswerOutcome, askText } from '../answers/index.js';
-import { countWordsBetween } from '../../words.js';
+import { countWordsUpTo } from '../../words.js';
 import { GenerationError } from '../../errors.js';
 import { findLanguageDrift } from '../reading/index.js';
 import { addUsage } from '../step-types.js';
@@ -86,7 +86,8 @@ export function blocksOf(piece: string): { blocks: string[]; whole: string } {
   let lastFirst = 0;
   let words = 0;
   for (let k = 0; k < count; k++) {
-    words += countWordsBetween(piece, spans[2 * k]!, spans[2 * k + 1]!);
+    // Counted only up to what the block lacks: past it, the count changes nothing.
+    words += countWordsUpTo(piece, MIN_READ_WORDS - words, spans[2 * k]!, spans[2 * k + 1]!);
     if (words < MIN_READ_WORDS) continue;
     blocks.push(stretchOf(piece, spans, first, k));
     lastFirst = first;

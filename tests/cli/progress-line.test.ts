@@ -54,6 +54,14 @@ function linesOf(stderr: string, lang: keyof typeof LINE = 'en'): Line[] {
   });
 }
 
+/**
+ * The lines written as parts ended: each the first with its count of parts done. A part slower than the meter's few
+ * seconds (a loaded machine's outline) also gets a line while it runs, with the count before it (cli/run-meter.ts).
+ */
+function partLines(lines: readonly Line[], doneAtStart = 0): Line[] {
+  return lines.filter((l, i) => l.done > (i ? lines[i - 1]!.done : doneAtStart));
+}
+
 /** The figures move: parts one more a line, calls and tokens never fewer and more at the end than at the start. */
 function expectMoving(lines: readonly Line[], planned: number): void {
   expect(lines.length).toBeGreaterThanOrEqual(3);
@@ -346,7 +354,7 @@ describe('long commands print time left and cost so far (to a pipe: a line a par
     const all = linesOf(r.stderr);
     // Outline, introduction, 2 chapters, conclusion: a line each, the credits a step's cost (1) each; then the
     // closing line, once the story bible has read the conclusion (the book's ending): a call more, nothing charged.
-    const [lines, closing] = [all.slice(0, -1), all.at(-1)!];
+    const [lines, closing] = [partLines(all.slice(0, -1)), all.at(-1)!];
     expect(lines.map((l) => l.done)).toEqual([1, 2, 3, 4, 5]);
     expect(lines.map((l) => l.credits)).toEqual([1, 2, 3, 4, 5]);
     expectMoving(lines, 5);
@@ -369,9 +377,9 @@ describe('long commands print time left and cost so far (to a pipe: a line a par
       'premise=Dua pesaing berkongsi dapur',
     ]);
     expect(r.code, r.stderr).toBe(0);
-    const lines = linesOf(r.stderr, 'ms');
+    const all = linesOf(r.stderr, 'ms');
     // A line a step, then the closing one after the bible's reading of the conclusion.
-    expect(lines.map((l) => l.done)).toEqual([1, 2, 3, 4, 4]);
+    expect([...partLines(all.slice(0, -1)), all.at(-1)!].map((l) => l.done)).toEqual([1, 2, 3, 4, 4]);
     expect(r.stderr).toMatch(/kira-kira \d+ s lagi/);
     expect(r.stderr).toMatch(/semua siap dalam \d+ s/);
   });
@@ -394,7 +402,7 @@ describe('long commands print time left and cost so far (to a pipe: a line a par
     const id = await saveRomance(path.join(cwd, 'state.sqlite'), 'en');
     const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible']);
     expect(r.code, r.stderr).toBe(0);
-    const lines = linesOf(r.stderr);
+    const lines = partLines(linesOf(r.stderr));
     expect(lines.map((l) => l.done)).toEqual([1, 2, 3, 4, 5]);
     expectMoving(lines, 5);
     expect(lines.at(-1)!.credits).toBe(5);
@@ -420,7 +428,7 @@ describe('long commands print time left and cost so far (to a pipe: a line a par
         'pkg',
         '--json',
       ]);
-      const lines = linesOf(r.stderr);
+      const lines = partLines(linesOf(r.stderr));
       // Outline, introduction, chapter, conclusion, then the package's six parts (the title is the book's own: no call,
       // no
       // credit).
@@ -445,7 +453,7 @@ describe('long commands print time left and cost so far (to a pipe: a line a par
     const r = await karya(['batch', jobs, '--out', 'books', '--json']);
     expect(r.code, r.stderr).toBe(0);
     // Two languages: the writer's (English here).
-    const lines = linesOf(r.stderr);
+    const lines = partLines(linesOf(r.stderr));
     expectMoving(lines, 9);
     const events = r.stdout
       .trim()

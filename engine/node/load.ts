@@ -9,6 +9,7 @@ import type { ResolvedSpec } from '../spec/types.js';
 import { ensureLanguages, hasLanguageSource, langs, languageTable, onLanguagesLoaded } from '../languages/index.js';
 import { generatorTextsKey } from '../generator-texts.js';
 import { keptCache, type KeptCodec } from './kept-cache.js';
+import { filesStamp, keepStamp, stampedKey, type FilesStamp } from './files-stamp.js';
 
 /** The repository root (where generators/ and templates/ live), found upwards from this module, so it
  * is the same whether the code runs from source (engine/node/) or from the CLI bundle (dist/cli/). */
@@ -45,17 +46,22 @@ function display(p: string): string {
   return rel && !rel.startsWith('..') ? rel.split(path.sep).join('/') : p;
 }
 
-export function readSources(opts: { generatorsDir?: string; templatesDir?: string } = {}): Sources {
+/** Where the sources are read from: the generator files, the shared file and the templates' files. */
+function sourceFiles(opts: { generatorsDir?: string; templatesDir?: string }) {
   const gdir = path.resolve(opts.generatorsDir ?? path.join(ROOT, 'generators'));
   const tdir = path.resolve(opts.templatesDir ?? path.join(ROOT, 'templates'));
-  const generators: Record<string, string> = {};
-  for (const file of readdirSync(gdir).filter((f) => /\.ya?ml$/.test(f) && !f.startsWith('_'))) {
-    generators[display(path.join(gdir, file))] = readFileSync(path.join(gdir, file), 'utf8');
-  }
+  const generators = readdirSync(gdir)
+    .filter((f) => /\.ya?ml$/.test(f) && !f.startsWith('_'))
+    .map((f) => path.join(gdir, f));
   const sharedPath = path.join(gdir, '_shared.yaml');
-  const sharedFile = existsSync(sharedPath) ? sharedPath : path.join(ROOT, 'generators', '_shared.yaml');
+  const shared = existsSync(sharedPath) ? sharedPath : path.join(ROOT, 'generators', '_shared.yaml');
+  return { tdir, generators, shared, templates: listFiles(tdir, '.hbs') };
+}
+
+/** The templates' texts by name (`partials/x`), and the file name of a template for messages. */
+function templatesOf({ tdir, templates: files }: ReturnType<typeof sourceFiles>) {
   const templates: Record<string, string> = {};
-  for (const file of listFiles(tdir, '.hbs')) {
+  for (const file of files) {
     templates[
       path
         .relative(tdir, file)
@@ -64,11 +70,17 @@ export function readSources(opts: { generatorsDir?: string; templatesDir?: strin
         .replace(/\.hbs$/, '')
     ] = readFileSync(file, 'utf8');
   }
+  return { templates, templateFile: (name: string) => display(path.join(tdir, `${name}.hbs`)) };
+}
+
+export function readSources(opts: { generatorsDir?: string; templatesDir?: string } = {}): Sources {
+  const files = sourceFiles(opts);
+  const generators: Record<string, string> = {};
+  for (const file of files.generators) generators[display(file)] = readFileSync(file, 'utf8');
   return {
     generators,
-    shared: { file: display(sharedFile), text: readFileSync(sharedFile, 'utf8') },
-    templates,
-    templateFile: (name) => display(path.join(tdir, `${name}.hbs`)),
+    shared: { file: display(files.shared), text: readFileSync(files.shared, 'utf8') },
+    ...templatesOf(files),
   };
 }
 
@@ -114,19 +126,36 @@ export function cacheKey(sources: Sources, codeDir: string = RESOLVING_CODE_DIR)
       Object.entries(sources.templates).sort(),
     ]),
   );
-  // The language table shapes a resolved spec (the language field's options, which texts are kept): a table
-  // with another language (a draft let in, a KARYA_LANGUAGES folder) is another catalog.
-  hash.update(
-    JSON.stringify(
-      langs().map((code) => [
-        code,
-        languageTable(code).languageNames,
-        languageTable(code).raw.grammar ?? languageTable(code).files.grammar,
-      ]),
-    ),
-  );
-  hash.update(JSON.stringify(generatorTextsKey()));
+  hash.update(tableKey());
   return hash.digest('hex');
+}
+
+/**
+ * What of the language table is in the key: it shapes a resolved spec (the language field's options, which texts are
+ * kept): a table with another language (a draft let in, a KARYA_LANGUAGES folder) is another catalog.
+ */
+function tableKey(): string {
+  const table = langs().map((code) => [
+    code,
+    languageTable(code).languageNames,
+    languageTable(code).raw.grammar ?? languageTable(code).files.grammar,
+  ]);
+  return JSON.stringify([table, generatorTextsKey()]);
+}
+
+/**
+ * The sources' stamp: every file the key above reads (the generators, the shared file, the templates and, unbuilt, the
+ * code) by its name as shown, size, times and inode, with the year, the bundle's hash and the table's part.
+ */
+export function sourcesStamp(
+  opts: { generatorsDir?: string; templatesDir?: string } = {},
+  codeDir: string = RESOLVING_CODE_DIR,
+): FilesStamp {
+  const files = sourceFiles(opts);
+  const built = builtCodeHash(codeDir);
+  const code = built ? [] : codeFiles(codeDir).map((f) => path.join(codeDir, f));
+  const head = `catalog sources; year ${new Date().getFullYear()}; bundle ${built ?? 'none'}; ${tableKey()}`;
+  return filesStamp(head, [...files.generators, files.shared, ...files.templates, ...code], display);
 }
 
 /** The running bundle's code hash (its build.json), or undefined when the code runs from its sources. */
@@ -201,7 +230,7 @@ function keptOf(key: string, catalog: Catalog, sources: Sources): Cached {
  * A catalog over a kept one: a generator's text decoded and parsed when it is first asked for, its prompts' strings
  * compiled ahead handed to the renderer then (before any of them can be rendered: they are read from its spec).
  */
-function catalogOfKept(kept: Cached, sources: Sources): Catalog {
+function catalogOfKept(kept: Cached, sources: Pick<Sources, 'templates'>): Catalog {
   const place = new Map(kept.index.map(([id, start, end]) => [id, [start, end] as const]));
   const strings: Record<string, string> = { ...kept.templates.strings };
   const load = (id: string): ResolvedSpec | undefined => {
@@ -249,9 +278,15 @@ export function loadCatalog(
   // A table set anew since the catalog was kept is read now: its reading drops the kept catalog (onLanguagesLoaded).
   if (hasLanguageSource()) ensureLanguages();
   if (isDefault && cached && !opts.fresh) return cached;
+  // Sources as they were when last read: their key from their stamp, their generators' texts left unread.
+  const stamp = isDefault && opts.useDiskCache ? sourcesStamp() : undefined;
+  const stamped = stamp && stampedKey(ROOT, stamp);
+  const kept = stamped && diskCache.read(stamped);
+  if (kept) return (cached = catalogOfKept(kept, templatesOf(sourceFiles({}))));
+  const at = Date.now();
   const sources = readSources(opts);
   let catalog: Catalog | undefined;
-  if (isDefault && opts.useDiskCache) {
+  if (stamp) {
     const key = cacheKey(sources);
     const read = diskCache.read(key);
     if (read) catalog = catalogOfKept(read, sources);
@@ -260,6 +295,8 @@ export function loadCatalog(
       catalog = buildCatalog(sources);
       diskCache.write(keptOf(key, catalog, sources));
     }
+    // Only a key whose catalog is kept: a build `validate` did not write is checked again next time.
+    if (read || opts.useDiskCache !== 'read') keepStamp(ROOT, stamp, key, at);
   } else catalog = buildCatalog(sources);
   if (isDefault) cached = catalog;
   return catalog;

@@ -1,10 +1,19 @@
 // The disk cache of the resolved catalog returns exactly what a fresh build returns, and any change to a
-// generator, the shared file, a template or any file of the engine (a new one too) gives a different key.
-import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// generator, the shared file, a template or any file of the engine (a new one too) gives a different key. A start
+// reads the key from the files' stamp (names, sizes, times) when they are as they were: any change is another stamp.
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCatalog } from '../../engine/index.js';
-import { ROOT, RESOLVING_CODE_DIR, cacheKey, codeFiles, loadCatalog, readSources } from '../../engine/node/load.js';
+import {
+  ROOT,
+  RESOLVING_CODE_DIR,
+  cacheKey,
+  codeFiles,
+  loadCatalog,
+  readSources,
+  sourcesStamp,
+} from '../../engine/node/load.js';
 import { tempDir } from '../temp.js';
 
 describe('catalog disk cache', () => {
@@ -49,6 +58,37 @@ describe('catalog disk cache', () => {
     expect(cacheKey({ ...s, shared: { ...s.shared, text: s.shared.text + '\n# edit' } })).not.toBe(key);
     expect(cacheKey({ ...s, templates: { ...s.templates, system: 'x' } })).not.toBe(key);
     expect(cacheKey(readSources())).toBe(key);
+  });
+  it("the sources' stamp changes with any generator, shared or template file edited or added, and engine file", () => {
+    const tmp = tempDir('karya-stamp-');
+    const dirs = { generatorsDir: path.join(tmp, 'generators'), templatesDir: path.join(tmp, 'templates') };
+    const engine = path.join(tmp, 'engine');
+    cpSync(path.join(ROOT, 'generators'), dirs.generatorsDir, { recursive: true });
+    cpSync(path.join(ROOT, 'templates'), dirs.templatesDir, { recursive: true });
+    cpSync(path.join(ROOT, 'engine', 'spec'), path.join(engine, 'spec'), { recursive: true });
+    const keys = new Set([sourcesStamp(dirs, engine).key]);
+    expect(sourcesStamp(dirs, engine).key).toBe([...keys][0]);
+    /** Another stamp after `change`, and a newest change no older than it. */
+    const changed = (file: string, change: () => void): void => {
+      change();
+      const stamp = sourcesStamp(dirs, engine);
+      expect(keys.has(stamp.key), file).toBe(false);
+      expect(stamp.newest).toBeGreaterThanOrEqual(statSync(file).mtimeMs);
+      keys.add(stamp.key);
+    };
+    const generator = path.join(dirs.generatorsDir, 'romance.yaml');
+    const text = readFileSync(generator, 'utf8');
+    // The same size, another word: the file's time tells it.
+    changed(generator, () => writeFileSync(generator, text.replace('a', 'b')));
+    changed(generator, () => utimesSync(generator, new Date(), new Date(Date.now() + 5000)));
+    const shared = path.join(dirs.generatorsDir, '_shared.yaml');
+    changed(shared, () => writeFileSync(shared, `${readFileSync(shared, 'utf8')}\n# edit\n`));
+    const template = path.join(dirs.templatesDir, 'system.hbs');
+    changed(template, () => writeFileSync(template, 'x'));
+    const added = path.join(dirs.templatesDir, 'partials', 'added.hbs');
+    changed(added, () => writeFileSync(added, 'new'));
+    const rule = path.join(engine, 'spec', 'new-rule.ts');
+    changed(rule, () => writeFileSync(rule, 'export const isNew = true;\n'));
   });
   it('the key covers every .ts file of engine/, found by walking it', () => {
     expect(RESOLVING_CODE_DIR).toBe(path.join(ROOT, 'engine'));

@@ -94,7 +94,8 @@ describe('passage tools', () => {
       const fifth = text.lastIndexOf(line);
       const onPassage = vi.fn(async (..._a: unknown[]) => ({ passage: 'She shook her head.' }));
       const { user } = renderChapter(lang, onPassage, undefined, false, text, '0123456789abcdef');
-      // The writer selects the line in paragraph 22 of the rendered chapter.
+      // The writer selects the line in paragraph 22 of the rendered chapter (once the Markdown reader has loaded).
+      await waitFor(() => expect(document.querySelector('#part-1-text [data-src-start]')).not.toBeNull());
       const paragraph = Array.from(document.querySelectorAll('#part-1-text p')).filter((p) =>
         p.textContent!.includes(line),
       )[4]!;

@@ -3,7 +3,7 @@
 // handles split chunks and error answers, the guards' return path refuses other sites, relative ages,
 // the theme toggle's storage and theme colour.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, renderHook, act, screen } from '@testing-library/react';
+import { cleanup, render, renderHook, act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { Dialog } from '../../studio/src/components/Dialog.js';
@@ -161,11 +161,12 @@ describe('theme', () => {
 });
 
 describe('generated text is shown as Markdown, never as HTML', () => {
-  it('renders headings, lists and emphasis; markup in the text stays text', () => {
+  it('renders headings, lists and emphasis; markup in the text stays text', async () => {
     const { container } = render(
       <Markdown text={'# Title\n\n- one\n- **two**\n\nA <script>x</script> *quiet* line'} />,
     );
-    expect(container.querySelector('[role="heading"]')?.textContent).toBe('Title');
+    // The Markdown reader loads with the first text shown (components/Markdown.tsx).
+    await waitFor(() => expect(container.querySelector('[role="heading"]')?.textContent).toBe('Title'));
     expect(container.querySelectorAll('li')).toHaveLength(2);
     expect(container.querySelector('strong')?.textContent).toBe('two');
     expect(container.querySelector('em')?.textContent).toBe('quiet');

@@ -11,7 +11,7 @@ import { useAuth } from '../lib/auth.js';
 import { topUpHref } from '../lib/topup.js';
 import { formatNumber } from '../i18n/index.js';
 import { Spinner } from '../components/Spinner.js';
-import { pageWord } from './words.js';
+import { panelWord } from './panelWords.js';
 import { useAudiobookStatus } from './useAudiobook.js';
 
 export function AudioPanel({ bookId, lang }: { bookId: number; lang: Lang }) {
@@ -43,24 +43,24 @@ export function AudioPanel({ bookId, lang }: { bookId: number; lang: Lang }) {
     <section className="card mt-6 p-5" aria-labelledby={headingId} data-testid="audio-panel">
       <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold">
         <Headphones className="h-4 w-4" aria-hidden="true" />
-        {pageWord('audioTitle', lang)}
+        {panelWord('audioTitle', lang)}
       </h2>
-      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{pageWord('audioIntro', lang)}</p>
+      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{panelWord('audioIntro', lang)}</p>
       {hasLoadFailed ? (
         <p role="alert" className="error-box mt-3">
-          {pageWord('audioLoadFailed', lang)}
+          {panelWord('audioLoadFailed', lang)}
         </p>
       ) : !status ? (
-        <Spinner label={pageWord('audioLoading', lang)} />
+        <Spinner label={panelWord('audioLoading', lang)} />
       ) : (
         <>
           <p className="mt-2 text-sm" data-testid="audio-disclosure">
             {status.voice.kind === 'demo'
-              ? pageWord('audioVoiceDemo', lang)
-              : pageWord('audioVoiceServer', lang, { voice: status.voice.name })}
+              ? panelWord('audioVoiceDemo', lang)
+              : panelWord('audioVoiceServer', lang, { voice: status.voice.name })}
           </p>
           <p className="mt-2 text-sm font-medium" data-testid="audio-cost">
-            {pageWord('audioCost', lang, {
+            {panelWord('audioCost', lang, {
               n: status.cost.credits,
               characters: formatNumber(status.cost.characters, lang),
               per: formatNumber(status.cost.characters_per_credit, lang),
@@ -97,21 +97,21 @@ function RunState({ status, lang }: { status: AudiobookStatus; lang: Lang }) {
   if (job.state === 'failed')
     return (
       <p role="alert" className="error-box mt-3" data-testid="audio-failed">
-        {pageWord('audioFailed', lang, { message: job.error?.message ?? '' })}
+        {panelWord('audioFailed', lang, { message: job.error?.message ?? '' })}
       </p>
     );
   return (
     <div className="mt-3" role="status" data-testid="audio-progress">
       <p className="text-sm">
         {job.state === 'waiting'
-          ? pageWord('audioWaiting', lang)
-          : pageWord('audioProgress', lang, { done: job.files_done, total: job.files_total })}
+          ? panelWord('audioWaiting', lang)
+          : panelWord('audioProgress', lang, { done: job.files_done, total: job.files_total })}
       </p>
       <progress
         className="mt-1 w-full"
         max={job.files_total}
         value={job.files_done}
-        aria-label={pageWord('audioProgressLabel', lang)}
+        aria-label={panelWord('audioProgressLabel', lang)}
       />
     </div>
   );
@@ -131,16 +131,16 @@ function MakeButton(props: {
   if (shortOf !== null)
     return (
       <p className="mt-3 text-sm">
-        {pageWord('audioShort', lang, { have: shortOf })}{' '}
+        {panelWord('audioShort', lang, { have: shortOf })}{' '}
         <Link className="font-medium text-brand-700 underline dark:text-brand-400" to={topUpHref()}>
-          {pageWord('topUpToContinue', lang)}
+          {panelWord('topUpToContinue', lang)}
         </Link>
       </p>
     );
   if (!props.isConfirming) {
     return (
       <button type="button" className="btn-primary mt-3" onClick={props.onAsk} data-testid="audio-make">
-        {pageWord(status.edition ? 'audioMakeAgain' : 'audioMake', lang)}
+        {panelWord(status.edition ? 'audioMakeAgain' : 'audioMake', lang)}
       </button>
     );
   }
@@ -148,15 +148,15 @@ function MakeButton(props: {
     <div
       className="mt-3 rounded-lg border border-gray-200 p-3 dark:border-gray-700"
       role="group"
-      aria-label={pageWord('audioMake', lang)}
+      aria-label={panelWord('audioMake', lang)}
     >
-      <p className="text-sm">{pageWord('audioConfirm', lang, { n: status.cost.credits })}</p>
+      <p className="text-sm">{panelWord('audioConfirm', lang, { n: status.cost.credits })}</p>
       <div className="mt-2 flex gap-2">
         <button type="button" className="btn-primary" onClick={props.onMake} data-testid="audio-confirm" autoFocus>
-          {pageWord('audioConfirmYes', lang)}
+          {panelWord('audioConfirmYes', lang)}
         </button>
         <button type="button" className="btn-secondary" onClick={props.onCancel}>
-          {pageWord('cancel', lang)}
+          {panelWord('cancel', lang)}
         </button>
       </div>
     </div>
@@ -176,12 +176,12 @@ function Edition({
   return (
     <div className="mt-4" data-testid="audio-edition">
       <p className="text-sm">
-        {pageWord('audioMade', lang, { time: durationIn(edition.seconds, lang), credits: edition.credits_charged })}
+        {panelWord('audioMade', lang, { time: durationIn(edition.seconds, lang), credits: edition.credits_charged })}
       </p>
       {!edition.is_current && (
-        <p className="mt-1 text-sm text-amber-800 dark:text-amber-300">{pageWord('audioStale', lang)}</p>
+        <p className="mt-1 text-sm text-amber-800 dark:text-amber-300">{panelWord('audioStale', lang)}</p>
       )}
-      <h3 className="mt-3 text-sm font-semibold">{pageWord('audioChapters', lang)}</h3>
+      <h3 className="mt-3 text-sm font-semibold">{panelWord('audioChapters', lang)}</h3>
       <ul className="mt-2 space-y-3">
         {edition.files.map((f) => (
           <li key={f.file}>
@@ -193,7 +193,7 @@ function Edition({
               preload="metadata"
               className="mt-1 w-full"
               src={fileHref('GET /books/:id/audiobook/files/:file', { params: { id: bookId, file: f.file } })}
-              aria-label={pageWord('audioListen', lang, { title: f.title })}
+              aria-label={panelWord('audioListen', lang, { title: f.title })}
               data-testid="audio-player"
             />
           </li>
@@ -206,7 +206,7 @@ function Edition({
         data-testid="audio-download"
       >
         <Download className="h-4 w-4" aria-hidden="true" />
-        {pageWord('audioDownload', lang)}
+        {panelWord('audioDownload', lang)}
       </a>
     </div>
   );

@@ -3,6 +3,7 @@
 // what the writer can do to a written book (edit, write more, rewrite, versions, passages, chapter cards,
 // the story bible, the writer's voice, download); a short piece's text or cover; the publish panel once a book is
 // finished.
+import { lazy, Suspense } from 'react';
 import { toast } from 'react-hot-toast';
 import { stepLabel, wordIn, type BookSpec, type BookView, type FormModel, type Lang, type StepRef } from '../engine.js';
 import { fileHref } from '../lib/api.js';
@@ -12,8 +13,7 @@ import { previewParts } from './previewPart.js';
 import type { Output } from './useSavedBook.js';
 import type { BookStep } from './nextStep.js';
 import { CoverPreview, WritingProgress } from './parts.js';
-import { PublishPanel } from './PublishPanel.js';
-import { AudioPanel } from './AudioPanel.js';
+import { Spinner } from '../components/Spinner.js';
 import { OwnEnding } from './OwnEnding.js';
 import { StoppedDraft } from './StoppedDraft.js';
 import type { useBookEdits } from './useBookEdits.js';
@@ -27,6 +27,11 @@ const WARNING_CLASS = [
   'mb-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900',
   'dark:bg-amber-950/40 dark:text-amber-200',
 ].join(' ');
+
+// A finished book's panels load when one is shown: a new book's page does not evaluate the readiness rules'
+// words (every language's) nor the audiobook's.
+const PublishPanel = lazy(() => import('./PublishPanel.js').then((m) => ({ default: m.PublishPanel })));
+const AudioPanel = lazy(() => import('./AudioPanel.js').then((m) => ({ default: m.AudioPanel })));
 
 export type BookPreviewProps = {
   form: FormModel;
@@ -95,14 +100,20 @@ export function BookPreview(props: BookPreviewProps) {
       {isBook &&
         form.flow.savesProgress &&
         (book?.is_finished || book?.ending === 'own-ending') &&
-        !generation.isLoading && <PublishPanel key={book?.parts.length} bookType={form.bookType} lang={ui} />}
+        !generation.isLoading && (
+          <Suspense fallback={<Spinner />}>
+            <PublishPanel key={book?.parts.length} bookType={form.bookType} lang={ui} />
+          </Suspense>
+        )}
       {/* The same book read aloud: its cost first, then made, listened to and downloaded. */}
       {isBook &&
         form.flow.savesProgress &&
         (book?.is_finished || book?.ending === 'own-ending') &&
         !generation.isLoading &&
         props.bookId != null && (
-          <AudioPanel key={`${props.bookId}:${book?.parts.length}`} bookId={props.bookId} lang={ui} />
+          <Suspense fallback={<Spinner />}>
+            <AudioPanel key={`${props.bookId}:${book?.parts.length}`} bookId={props.bookId} lang={ui} />
+          </Suspense>
         )}
     </div>
   );

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Loader2 } from 'lucide-react';
 import { PACKAGE_EDIT_LIMITS, type KdpPackage, type Lang } from '../engine.js';
 import { ApiError, call } from '../lib/api.js';
-import { pageWord } from './words.js';
+import { panelWord } from './panelWords.js';
 
 /** The package's fields the writer edits here. */
 export type PackageField = 'keywords' | 'description' | 'categories';
@@ -56,7 +56,7 @@ function bodyOf(keywords: string, description: string, categories: string) {
 
 /** Why the save failed: the server's words (in the writer's language), each refused field's with it. */
 function failureOf(error: unknown, lang: Lang): string {
-  if (!(error instanceof ApiError) || error.status === 0) return pageWord('publishFailed', lang);
+  if (!(error instanceof ApiError) || error.status === 0) return panelWord('publishFailed', lang);
   return [...new Set([error.message, ...(error.fields ? Object.values(error.fields) : [])])].join(' ');
 }
 
@@ -161,12 +161,12 @@ export function PackageEdit({
       noValidate
     >
       <h4 id={`${ids.keywords}-title`} className="text-sm font-semibold">
-        {pageWord('packageEditTitle', lang)}
+        {panelWord('packageEditTitle', lang)}
       </h4>
       <EditField
         id={ids.keywords}
-        label={pageWord('packageEditKeywords', lang, { slots: PACKAGE_EDIT_LIMITS.keywords })}
-        hint={pageWord('packageEditKeywordsHint', lang)}
+        label={panelWord('packageEditKeywords', lang, { slots: PACKAGE_EDIT_LIMITS.keywords })}
+        hint={panelWord('packageEditKeywordsHint', lang)}
         labelClassName="label mt-2"
         className="input font-mono text-sm"
         rows={PACKAGE_EDIT_LIMITS.keywords}
@@ -177,8 +177,8 @@ export function PackageEdit({
       />
       <EditField
         id={ids.description}
-        label={pageWord('packageEditDescription', lang)}
-        hint={pageWord('packageEditDescriptionHint', lang)}
+        label={panelWord('packageEditDescription', lang)}
+        hint={panelWord('packageEditDescriptionHint', lang)}
         rows={6}
         value={description}
         maxLength={PACKAGE_EDIT_LIMITS.descriptionChars}
@@ -188,8 +188,8 @@ export function PackageEdit({
       />
       <EditField
         id={ids.categories}
-        label={pageWord('packageEditCategories', lang, { slots: PACKAGE_EDIT_LIMITS.categories })}
-        hint={pageWord('packageEditCategoriesHint', lang, { chars: PACKAGE_EDIT_LIMITS.categoryChars })}
+        label={panelWord('packageEditCategories', lang, { slots: PACKAGE_EDIT_LIMITS.categories })}
+        hint={panelWord('packageEditCategoriesHint', lang, { chars: PACKAGE_EDIT_LIMITS.categoryChars })}
         rows={PACKAGE_EDIT_LIMITS.categories}
         value={categories}
         isDisabled={isSaving}
@@ -220,31 +220,31 @@ function SaveAndOutcome({
       {/* The server rewrites the metadata files, not the paperback's wrap cover, whose back prints the description. */}
       {pkg.files.includes('paperback-cover.pdf') && (
         <p className="mt-1 text-xs text-gray-600 dark:text-gray-400" data-testid="package-edit-back-cover">
-          {pageWord('packageEditBackCover', lang)}
+          {panelWord('packageEditBackCover', lang)}
         </p>
       )}
       <p className="mt-3 text-sm" data-testid="package-edit-cost">
-        {pageWord('packageEditFree', lang)}
+        {panelWord('packageEditFree', lang)}
       </p>
       <button type="submit" className="btn-primary mt-2" disabled={isSaving} data-testid="package-edit-save">
         {isSaving ? (
           <>
-            <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {pageWord('packageEditSaving', lang)}
+            <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {panelWord('packageEditSaving', lang)}
           </>
         ) : (
-          pageWord('packageEditSave', lang)
+          panelWord('packageEditSave', lang)
         )}
       </button>
       <div aria-live="polite">
         {outcome?.kind === 'saved' && (
           <p role="status" className="mt-2 text-sm text-green-700 dark:text-green-400" data-testid="package-edit-saved">
-            {pageWord('packageEditSaved', lang)}
+            {panelWord('packageEditSaved', lang)}
           </p>
         )}
       </div>
       {outcome?.kind === 'failed' && (
         <p role="alert" className="error-box mt-2" data-testid="package-edit-error">
-          {pageWord('packageEditFailed', lang, { message: outcome.message })}
+          {panelWord('packageEditFailed', lang, { message: outcome.message })}
         </p>
       )}
     </>

@@ -5,7 +5,7 @@ import { CircleCheck, CircleHelp, CircleMinus, CircleX, Download, TriangleAlert 
 import type { KdpPackage, Lang } from '../engine.js';
 import { checkWords, sourceLink } from '../engine.js';
 import { fileHref } from '../lib/api.js';
-import { pageWord, type PageWord } from './words.js';
+import { panelWord, type PanelWord } from './panelWords.js';
 import { studioCatalogue, textIn } from '../i18n/catalogue.js';
 import { EDITOR_BUTTON, EDITOR_OF_CHECK, PackageEdit, focusEditor, type EditorIds } from './PackageEdit.js';
 
@@ -14,7 +14,7 @@ const READY_TONE = 'text-green-700 dark:text-green-400';
 type ChannelReport = KdpPackage['channels'][keyof KdpPackage['channels']];
 type CheckStatus = ChannelReport['checks'][number]['status'];
 
-const STATUS: Record<CheckStatus, { word: PageWord; icon: typeof CircleCheck; className: string }> = {
+const STATUS: Record<CheckStatus, { word: PanelWord; icon: typeof CircleCheck; className: string }> = {
   pass: { word: 'checkPass', icon: CircleCheck, className: 'text-green-600 dark:text-green-400' },
   fail: { word: 'checkFail', icon: CircleX, className: 'text-red-600 dark:text-red-400' },
   warn: { word: 'checkWarn', icon: TriangleAlert, className: 'text-amber-600 dark:text-amber-400' },
@@ -67,11 +67,11 @@ function ChannelChecks({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 className="text-sm font-semibold">{channel.name}</h4>
         <span className={`text-xs font-medium ${channel.ready ? READY_TONE : 'text-red-700 dark:text-red-400'}`}>
-          {pageWord(channel.ready ? 'channelReady' : 'channelNotReady', lang)}
+          {panelWord(channel.ready ? 'channelReady' : 'channelNotReady', lang)}
         </span>
       </div>
       {actions.length > 0 && (
-        <ul className="mt-2 space-y-2" aria-label={pageWord('checksToAct', lang)}>
+        <ul className="mt-2 space-y-2" aria-label={panelWord('checksToAct', lang)}>
           {actions.map((check) => (
             <CheckLine key={check.id} check={check} lang={lang} editors={editors} />
           ))}
@@ -80,7 +80,7 @@ function ChannelChecks({
       {rest.length > 0 && (
         <details className="mt-2 text-sm" data-testid="readiness-passed">
           <summary className="cursor-pointer text-gray-700 dark:text-gray-300">
-            {pageWord('checksPassed', lang, { n: passed })}
+            {panelWord('checksPassed', lang, { n: passed })}
           </summary>
           <ul className="mt-1 space-y-1">
             {rest.map((check) => (
@@ -120,14 +120,14 @@ function CheckLine({
     >
       <Icon className={`mt-0.5 h-4 w-4 shrink-0 ${status.className}`} aria-hidden="true" />
       <div className="min-w-0">
-        <span className="sr-only">{pageWord(status.word, lang)}: </span>
+        <span className="sr-only">{panelWord(status.word, lang)}: </span>
         <span>{words.label}</span>
         {!isBrief && words.detail && (
           <span className="block break-words text-xs text-gray-600 dark:text-gray-400">{words.detail}</span>
         )}
         {!isBrief && words.fix && (
           <span className="block text-xs text-gray-700 dark:text-gray-300" data-testid="readiness-fix">
-            {pageWord('checkFix', lang, { fix: words.fix })}
+            {panelWord('checkFix', lang, { fix: words.fix })}
           </span>
         )}
         {!isBrief && editor && (
@@ -137,7 +137,7 @@ function CheckLine({
             data-testid="readiness-edit"
             onClick={() => focusEditor(editors[editor])}
           >
-            {pageWord(EDITOR_BUTTON[editor], lang)}
+            {panelWord(EDITOR_BUTTON[editor], lang)}
           </button>
         )}
         {!isBrief && <SourceLine source={check.source} lang={lang} />}
@@ -158,10 +158,10 @@ function sourceName(text: string, lang: Lang): string {
 /** Where a check's rule comes from: its name as a link to the page (no raw address), in a colour that reads. */
 function SourceLine({ source, lang }: { source: string; lang: Lang }) {
   // Karya's own rules (a sentence in English in the package) are named in the writer's language.
-  const found = /^Karya\b/.test(source) ? { text: pageWord('sourceKarya', lang) } : sourceLink(source);
+  const found = /^Karya\b/.test(source) ? { text: panelWord('sourceKarya', lang) } : sourceLink(source);
   // The help centre's name in the writer's language; the page's own title (in quotes) stays as the page has it.
   const link = { ...found, text: sourceName(found.text, lang) };
-  const [before = '', after = ''] = pageWord('checkSource', lang, { source: '\u0000' }).split('\u0000');
+  const [before = '', after = ''] = panelWord('checkSource', lang, { source: '\u0000' }).split('\u0000');
   return (
     <span className="block break-words text-xs text-gray-600 dark:text-gray-300" data-testid="readiness-source">
       {before}
@@ -186,12 +186,12 @@ function PackageMade({ pkg, lang, fileUrl }: { pkg: KdpPackage; lang: Lang; file
         <figure>
           <img
             src={fileUrl(coverFile)}
-            alt={pageWord('packageCover', lang)}
+            alt={panelWord('packageCover', lang)}
             className="w-32 rounded shadow"
             data-testid="package-cover"
           />
           <figcaption className="mt-1 text-xs text-gray-500 dark:text-gray-400">
-            {pageWord('packageCover', lang)}
+            {panelWord('packageCover', lang)}
           </figcaption>
         </figure>
       )}
@@ -203,11 +203,11 @@ function PackageMade({ pkg, lang, fileUrl }: { pkg: KdpPackage; lang: Lang; file
         {pkg.author && <p className="text-gray-600 dark:text-gray-400">{pkg.author}</p>}
         {pkg.publish_on && (
           <p className="mt-1 font-medium" data-testid="package-publish-on">
-            {pageWord('packagePublishOn', lang, { date: pkg.publish_on })}
+            {panelWord('packagePublishOn', lang, { date: pkg.publish_on })}
           </p>
         )}
         <h4 className="mt-3 text-xs font-semibold uppercase text-gray-500 dark:text-gray-400">
-          {pageWord('packageDescription', lang)}
+          {panelWord('packageDescription', lang)}
         </h4>
         <div data-testid="package-description">
           {descriptionParagraphs(pkg.description).map((p, i) => (
@@ -217,7 +217,7 @@ function PackageMade({ pkg, lang, fileUrl }: { pkg: KdpPackage; lang: Lang; file
           ))}
         </div>
         <h4 className="mt-3 text-xs font-semibold uppercase text-gray-500 dark:text-gray-400">
-          {pageWord('packageKeywords', lang)}
+          {panelWord('packageKeywords', lang)}
         </h4>
         <ul className="mt-1 flex flex-wrap gap-1" data-testid="package-keywords">
           {pkg.keywords.map((k) => (
@@ -259,16 +259,16 @@ export function PackageReport({
       {/* A new package (made again) starts the editor anew; a saved edit keeps what the writer typed. */}
       <PackageEdit key={pkg.created_at} pkg={pkg} bookType={bookType} lang={lang} ids={editors} onSaved={onEdited} />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold">{pageWord('readinessTitle', lang)}</h3>
+        <h3 className="text-sm font-semibold">{panelWord('readinessTitle', lang)}</h3>
         <p
           className={`text-sm font-medium ${pkg.ready ? READY_TONE : 'text-amber-700 dark:text-amber-400'}`}
           data-testid="readiness-summary"
         >
           {pkg.ready
-            ? pageWord('readinessReady', lang)
+            ? panelWord('readinessReady', lang)
             : readyCount
-              ? pageWord('readinessNotReady', lang, { n: readyCount })
-              : pageWord('readinessNone', lang)}
+              ? panelWord('readinessNotReady', lang, { n: readyCount })
+              : panelWord('readinessNone', lang)}
         </p>
       </div>
       <ul className="mt-3 space-y-3">
@@ -279,7 +279,7 @@ export function PackageReport({
             <ChannelChecks key={id} id={id} channel={channel} lang={lang} editors={editors} />
           ))}
       </ul>
-      <h3 className="mt-4 text-sm font-semibold">{pageWord('packageFiles', lang)}</h3>
+      <h3 className="mt-4 text-sm font-semibold">{panelWord('packageFiles', lang)}</h3>
       <ul className="mt-2 flex flex-wrap gap-2" data-testid="package-files">
         {pkg.files.map((file) => (
           <li key={file}>
@@ -295,7 +295,7 @@ export function PackageReport({
         className="btn-secondary mt-4 w-full"
         data-testid="package-download"
       >
-        <Download className="h-4 w-4" aria-hidden="true" /> {pageWord('downloadPackage', lang)}
+        <Download className="h-4 w-4" aria-hidden="true" /> {panelWord('downloadPackage', lang)}
       </a>
     </div>
   );

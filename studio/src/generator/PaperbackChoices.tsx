@@ -2,13 +2,13 @@
 // of the AI disclosure's text level. Words in the studio language (the page's `lang`).
 import type { Lang } from '../engine.js';
 import { PAPERBACK_PAPERS, PAPERBACK_TRIMS, PUBLISH_AI_TEXT_LEVELS, type PublishQuote } from '../engine.js';
-import { pageWord, type PageWord } from './words.js';
+import { panelWord, type PanelWord } from './panelWords.js';
 
 export type Trim = (typeof PAPERBACK_TRIMS)[number];
 export type Paper = (typeof PAPERBACK_PAPERS)[number];
 const TRIM_LABEL: Record<Trim, string> = { '6x9': '6 × 9 in', '5.5x8.5': '5.5 × 8.5 in', '5x8': '5 × 8 in' };
 export type AiText = (typeof PUBLISH_AI_TEXT_LEVELS)[number];
-const AI_TEXT_WORD: Record<AiText, PageWord> = {
+const AI_TEXT_WORD: Record<AiText, PanelWord> = {
   none: 'aiTextNone',
   some: 'aiTextSome',
   most: 'aiTextMost',
@@ -44,7 +44,7 @@ export function PaperbackChoices({
       <div className="mt-3 grid grid-cols-2 gap-3">
         <div>
           <label htmlFor={`${id}-trim`} className="label">
-            {pageWord('publishTrim', lang)}
+            {panelWord('publishTrim', lang)}
           </label>
           <select
             id={`${id}-trim`}
@@ -63,7 +63,7 @@ export function PaperbackChoices({
         </div>
         <div>
           <label htmlFor={`${id}-paper`} className="label">
-            {pageWord('publishPaper', lang)}
+            {panelWord('publishPaper', lang)}
           </label>
           <select
             id={`${id}-paper`}
@@ -75,7 +75,7 @@ export function PaperbackChoices({
           >
             {PAPERBACK_PAPERS.map((p) => (
               <option key={p} value={p}>
-                {pageWord(p === 'white' ? 'paperWhite' : 'paperCream', lang)}
+                {panelWord(p === 'white' ? 'paperWhite' : 'paperCream', lang)}
               </option>
             ))}
           </select>
@@ -103,15 +103,15 @@ function AiTextChoice({
   onAiText: (level: AiText | '') => void;
 }) {
   const derived = quote.ai_text
-    ? pageWord('aiTextDerived', lang, {
-        level: pageWord(AI_TEXT_WORD[quote.ai_text.level], lang),
+    ? panelWord('aiTextDerived', lang, {
+        level: panelWord(AI_TEXT_WORD[quote.ai_text.level], lang),
         share: Math.round(quote.ai_text.share * 100),
       })
-    : pageWord('aiTextDerivedPlain', lang);
+    : panelWord('aiTextDerivedPlain', lang);
   return (
     <>
       <label htmlFor={`${id}-ai`} className="label mt-3">
-        {pageWord('publishAiText', lang)}
+        {panelWord('publishAiText', lang)}
       </label>
       <select
         id={`${id}-ai`}
@@ -125,12 +125,12 @@ function AiTextChoice({
         <option value="">{derived}</option>
         {PUBLISH_AI_TEXT_LEVELS.map((level) => (
           <option key={level} value={level}>
-            {pageWord(AI_TEXT_WORD[level], lang)}
+            {panelWord(AI_TEXT_WORD[level], lang)}
           </option>
         ))}
       </select>
       <p id={`${id}-ai-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
-        {pageWord('publishAiTextHint', lang)}
+        {panelWord('publishAiTextHint', lang)}
       </p>
     </>
   );

@@ -5,13 +5,13 @@ import { Loader2 } from 'lucide-react';
 import type { Lang } from '../engine.js';
 import type { PublishQuote } from '../engine.js';
 import { ApiError } from '../lib/api.js';
-import { pageWord, type PageWord } from './words.js';
+import { panelWord, type PanelWord } from './panelWords.js';
 import { formatNumber, shortName } from '../i18n/index.js';
 
 /** A failed publish: the server's message (in the writer's language) and the next step. */
 export interface Failure {
   message: string;
-  next: PageWord;
+  next: PanelWord;
 }
 
 /**
@@ -20,9 +20,9 @@ export interface Failure {
  */
 export function failureOf(error: unknown, lang: Lang): Failure {
   if (!(error instanceof ApiError) || error.status === 0) {
-    return { message: pageWord('publishFailed', lang), next: 'publishFailureNextOffline' };
+    return { message: panelWord('publishFailed', lang), next: 'publishFailureNextOffline' };
   }
-  const next: PageWord =
+  const next: PanelWord =
     error.status === 402
       ? 'publishFailureNextCredits'
       : error.code === 'publish_running'
@@ -35,16 +35,16 @@ export function failureOf(error: unknown, lang: Lang): Failure {
 export function PublishFailure({ failure, lang, onDismiss }: { failure: Failure; lang: Lang; onDismiss: () => void }) {
   return (
     <div role="alert" className="error-box mt-4" data-testid="publish-failure">
-      <p className="font-semibold">{pageWord('publishFailureTitle', lang)}</p>
+      <p className="font-semibold">{panelWord('publishFailureTitle', lang)}</p>
       <p className="mt-1">{failure.message}</p>
-      <p className="mt-1">{pageWord(failure.next, lang)}</p>
+      <p className="mt-1">{panelWord(failure.next, lang)}</p>
       <button
         type="button"
         className="btn-secondary mt-2 text-xs"
         onClick={onDismiss}
         data-testid="publish-failure-dismiss"
       >
-        {pageWord('publishFailureDismiss', lang)}
+        {panelWord('publishFailureDismiss', lang)}
       </button>
     </div>
   );
@@ -67,7 +67,7 @@ export function AuthorField({ id, value, isDisabled, lang, onChange }: FieldProp
   return (
     <>
       <label htmlFor={id} className="label">
-        {pageWord('publishAuthor', lang)}
+        {panelWord('publishAuthor', lang)}
       </label>
       <input
         id={id}
@@ -80,7 +80,7 @@ export function AuthorField({ id, value, isDisabled, lang, onChange }: FieldProp
         onChange={(e) => onChange(e.target.value)}
       />
       <p id={`${id}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
-        {pageWord('publishAuthorHint', lang)}
+        {panelWord('publishAuthorHint', lang)}
       </p>
     </>
   );
@@ -91,7 +91,7 @@ export function TitleField({ id, value, isDisabled, lang, onChange }: FieldProps
   return (
     <div className="mb-3">
       <label htmlFor={id} className="label">
-        {pageWord('publishOwnTitle', lang)}
+        {panelWord('publishOwnTitle', lang)}
       </label>
       <input
         id={id}
@@ -103,7 +103,7 @@ export function TitleField({ id, value, isDisabled, lang, onChange }: FieldProps
         onChange={(e) => onChange(e.target.value)}
       />
       <p id={`${id}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
-        {pageWord('publishOwnTitleHint', lang)}
+        {panelWord('publishOwnTitleHint', lang)}
       </p>
     </div>
   );
@@ -126,10 +126,10 @@ export function PublishButton({
   return (
     <>
       <p className="mt-3 text-sm" data-testid="publish-cost">
-        {pageWord('publishCost', lang, { n: cost })}
+        {panelWord('publishCost', lang, { n: cost })}
         {shortOf !== null && (
           <span className="ml-1 text-amber-700 dark:text-amber-400">
-            {pageWord('publishShort', lang, { n: formatNumber(shortOf, lang) })}
+            {panelWord('publishShort', lang, { n: formatNumber(shortOf, lang) })}
           </span>
         )}
       </p>
@@ -141,10 +141,10 @@ export function PublishButton({
       >
         {isPublishing ? (
           <>
-            <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {pageWord('publishing', lang)}
+            <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {panelWord('publishing', lang)}
           </>
         ) : (
-          pageWord(isAgain ? 'publishAgain' : 'publishButton', lang, { n: cost })
+          panelWord(isAgain ? 'publishAgain' : 'publishButton', lang, { n: cost })
         )}
       </button>
     </>
@@ -182,10 +182,10 @@ export function BilingualChoice({
       />
       <div>
         <label htmlFor={`${id}-bilingual`} className="text-sm font-medium">
-          {pageWord('publishBilingual', lang, names)}
+          {panelWord('publishBilingual', lang, names)}
         </label>
         <p id={`${id}-bilingual-hint`} className="text-xs text-gray-500 dark:text-gray-400">
-          {pageWord('publishBilingualHint', lang)}
+          {panelWord('publishBilingualHint', lang)}
         </p>
       </div>
     </div>
@@ -206,17 +206,17 @@ export function QuoteStatus({
     <>
       {hasLoadFailed && !quote && (
         <p role="alert" className="error-box mt-4">
-          {pageWord('publishLoadFailed', lang)}
+          {panelWord('publishLoadFailed', lang)}
         </p>
       )}
       {!quote && !hasLoadFailed && (
         <p role="status" className="mt-4 flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
-          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {pageWord('publishLoading', lang)}
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {panelWord('publishLoading', lang)}
         </p>
       )}
       {quote?.today && (
         <p className="mt-2 text-sm text-gray-600 dark:text-gray-400" data-testid="publish-today">
-          {pageWord('publishToday', lang, { n: quote.today.packages, max: quote.today.per_day })}
+          {panelWord('publishToday', lang, { n: quote.today.packages, max: quote.today.per_day })}
         </p>
       )}
     </>

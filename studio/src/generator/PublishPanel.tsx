@@ -12,7 +12,7 @@ import type { KdpPackage, PublishQuote } from '../engine.js';
 import { ApiError, call } from '../lib/api.js';
 import { callShowingWaits } from '../lib/model-wait.js';
 import { useAuth } from '../lib/auth.js';
-import { pageWord } from './words.js';
+import { panelWord } from './panelWords.js';
 import { BookSourceField } from '../components/SourceField.js';
 import { useLang } from '../i18n/index.js';
 import { CoverUpload } from './CoverUpload.js';
@@ -70,9 +70,9 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
   return (
     <section className="card mt-6 p-5" aria-labelledby="publish-h" data-testid="publish-panel">
       <h2 id="publish-h" className="text-base font-semibold">
-        {pageWord('publishTitle', lang)}
+        {panelWord('publishTitle', lang)}
       </h2>
-      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{pageWord('publishIntro', lang)}</p>
+      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{panelWord('publishIntro', lang)}</p>
       <QuoteStatus quote={quote} hasLoadFailed={hasLoadFailed} lang={lang} />
       {quote && (
         <form onSubmit={publish} className="mt-4" noValidate>
@@ -210,11 +210,11 @@ function usePublishing({
       const made = await callShowingWaits('POST /books/:bookType/publish', { params: { bookType }, body });
       setPkg(made.package);
       setCredits(made.credits_available);
-      toast.success(pageWord('publishDone', lang), { id: 'publish-result' });
+      toast.success(panelWord('publishDone', lang), { id: 'publish-result' });
     } catch (error) {
       setFailure(failureOf(error, lang));
       if (error instanceof ApiError && error.status === 402 && !isAdmin) {
-        navigate(topUpHref(), { state: { needed: cost, tool: pageWord('publishTitle', studioLang) } });
+        navigate(topUpHref(), { state: { needed: cost, tool: panelWord('publishTitle', studioLang) } });
       }
       void load();
     } finally {

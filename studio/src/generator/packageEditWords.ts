@@ -2,7 +2,7 @@
 // again,
 // free) and of a failed publish kept on the page (PublishPanel.tsx), every language's in
 // languages/<code>/studio-package-edit.yaml.
-// Part of the page's words (PAGE_WORDS in words.ts).
+// Part of the panels' words (panelWords.ts).
 import { studioCatalogue } from '../i18n/catalogue.js';
 
 export const PACKAGE_EDIT_WORDS = studioCatalogue('studio-package-edit', [

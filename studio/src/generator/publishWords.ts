@@ -1,6 +1,6 @@
 // The words of the Publish panel of a finished book, in every language of the table (a package for KDP, Google Play
 // Books, Kobo
-// and a KDP paperback: PublishPanel.tsx and PackageReport.tsx). Part of the page's words (PAGE_WORDS in words.ts).
+// and a KDP paperback: PublishPanel.tsx and PackageReport.tsx). Part of the panels' words (panelWords.ts).
 import { studioCatalogue } from '../i18n/catalogue.js';
 
 export const PUBLISH_WORDS = studioCatalogue('studio-publish', [
@@ -10,10 +10,6 @@ export const PUBLISH_WORDS = studioCatalogue('studio-publish', [
   'publishAuthorHint',
   'publishOwnTitle',
   'publishOwnTitleHint',
-  'ownEndingNote',
-  'moreChaptersLabel',
-  'moreChaptersButton',
-  'moreChaptersDone',
   'publishTrim',
   'publishPaper',
   'paperWhite',

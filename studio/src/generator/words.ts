@@ -14,9 +14,6 @@ import { EDIT_WORDS } from './editWords.js';
 import { COVER_WORDS } from './coverWords.js';
 import { BILINGUAL_WORDS } from './bilingualWords.js';
 import { PASSAGE_WORDS } from './passageWords.js';
-import { PUBLISH_WORDS } from './publishWords.js';
-import { PACKAGE_EDIT_WORDS } from './packageEditWords.js';
-import { AUDIO_WORDS } from './audioWords.js';
 
 const OWN_WORDS = studioCatalogue('studio-page', [
   'settings',
@@ -208,6 +205,11 @@ const OWN_WORDS = studioCatalogue('studio-page', [
   'downloadAs',
   'downloadFormats',
   'cancel',
+  // A book that ends with the writer's own last chapter: publish it as it stands or write more chapters.
+  'ownEndingNote',
+  'moreChaptersLabel',
+  'moreChaptersButton',
+  'moreChaptersDone',
 ]);
 
 export const PAGE_WORDS = {
@@ -218,9 +220,6 @@ export const PAGE_WORDS = {
   ...COVER_WORDS,
   ...BILINGUAL_WORDS,
   ...PASSAGE_WORDS,
-  ...PUBLISH_WORDS,
-  ...PACKAGE_EDIT_WORDS,
-  ...AUDIO_WORDS,
   ...OWN_WORDS,
 };
 

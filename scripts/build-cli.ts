@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../engine/node.js';
-import { lazyHandlebars } from './lazy-handlebars.js';
 import { shapeStart } from './shape-start.js';
 
 const DEFAULT_OUTDIR = path.join(ROOT, 'dist', 'cli');
@@ -258,9 +257,10 @@ const built = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // Packages stay external (node_modules), except pure-JS ones made of hundreds of small ES modules loaded one by one:
-  // `import 'kysely'` alone cost ~175 ms of CPU at every start (zod ~70 ms, openai ~90 ms). Bundled, they load
-  // as part of a few chunks. Native and CommonJS packages, and everything the server alone uses, stay external.
+  // Packages stay external (node_modules), except pure-JS ones made of hundreds of small ES modules:
+  // Node loads each file on its own, so `import 'kysely'` alone cost ~175 ms of CPU at every start
+  // (zod ~70 ms, openai ~90 ms). Bundled, they load as part of a few chunks. Native and CommonJS
+  // packages, and everything the server alone uses, stay external.
   external: [...Object.keys(dependencies).filter((name) => !BUNDLED.has(name)), 'pg-native', 'pg-cloudflare'].flatMap(
     (name) => [name, `${name}/*`],
   ),
@@ -270,7 +270,7 @@ const built = await build({
       "import { createRequire as __karyaCreateRequire } from 'node:module'; " +
       'const require = __karyaCreateRequire(import.meta.url);',
   },
-  plugins: [pgOnNode, processGlobal, sdkLazyGlobals, lazyDefaults, lazyClasses, lazyHandlebars(ROOT)],
+  plugins: [pgOnNode, processGlobal, sdkLazyGlobals, lazyDefaults, lazyClasses],
   sourcemap: 'linked',
   logLevel: 'warning',
   metafile: true,

@@ -89,6 +89,8 @@ export interface ValidateOptions {
 interface Seen {
   ids: Map<string, number>;
   outs: Map<string, JobWords>;
+  /** --out resolved once for the batch: a job's plain file name is joined to it without path checks of its own. */
+  outRoot: string;
   settings: Map<string, CheckedSettings>;
   /** Each series' jobs so far (their number is their place among them) and its language (its first job's). */
   series: Map<string, { count: number; lang: Lang; first: JobWords }>;
@@ -102,7 +104,8 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
   const jobs: BatchJob[] = [];
   const issues: JobIssue[] = [];
   const width = Math.max(2, String(raw.length).length);
-  const seen: Seen = { ids: new Map(), outs: new Map(), settings: new Map(), series: new Map() };
+  const outRoot = path.resolve(opts.outDir);
+  const seen: Seen = { ids: new Map(), outs: new Map(), outRoot, settings: new Map(), series: new Map() };
   for (const item of raw) {
     const o =
       item.value && typeof item.value === 'object' && !Array.isArray(item.value)
@@ -173,7 +176,16 @@ function jobOf(input: {
   if (!checked) return undefined;
   const { totalChapters } = checked;
   const name = id ?? `${String(item.index).padStart(input.width, '0')}-${spec.id}`;
-  const files = outFilesOf({ spec, shape, name, outDir: opts.outDir, outs: seen.outs, label, add });
+  const files = outFilesOf({
+    spec,
+    shape,
+    name,
+    outDir: opts.outDir,
+    outRoot: seen.outRoot,
+    outs: seen.outs,
+    label,
+    add,
+  });
   if (!files) return undefined;
   // Keyed by the job's id (and its settings): rerunning the file skips the jobs it finished, and a job
   // whose settings were edited since writes a new book.
@@ -210,6 +222,7 @@ function outFilesOf(input: {
   shape: JobShape;
   name: string;
   outDir: string;
+  outRoot: string;
   outs: Map<string, JobWords>;
   label: JobWords;
   add: AddIssue;
@@ -217,15 +230,14 @@ function outFilesOf(input: {
   const { shape, outDir, outs, add } = input;
   const ext = input.spec.kind === 'image' ? '.png' : '.md';
   const chosen = shape.out ?? `${slug(input.name)}${ext}`;
-  // A job writes inside --out only: no absolute path, no `../` that climbs out of it.
-  if (path.isAbsolute(chosen) || /^[a-zA-Z]:/.test(chosen) || !isInside(outDir, path.resolve(outDir, chosen))) {
+  const outFile = fileInside(input.outRoot, chosen, ext);
+  if (outFile === undefined) {
     add(
       'out',
       jobWords('outOutside', { value: JSON.stringify(chosen), dir: path.relative(process.cwd(), outDir) || '.' }),
     );
     return undefined;
   }
-  const outFile = path.resolve(outDir, path.extname(chosen) ? chosen : `${chosen}${ext}`);
   // `books/romance-kl.md` with formats [epub] also writes `books/romance-kl.epub`.
   const stem = outFile.slice(0, outFile.length - path.extname(outFile).length);
   const exports = shape.formats.map((format) => ({ format, file: `${stem}.${format}` }));
@@ -263,6 +275,25 @@ function seriesPlaceOf(
   const count = (held?.count ?? 0) + 1;
   soFar.set(name, { count, lang, first: held?.first ?? label });
   return { name, number: count };
+}
+
+/** A plain file name (one segment, as slug() makes them): inside any folder, joined to it as it is. */
+const PLAIN_NAME = /^[\w.-]+$/;
+
+/**
+ * The file `chosen` names inside `root` (--out, resolved), `ext` added when it has none, or undefined when it is not
+ * inside: a job writes inside --out only (no absolute path, no `../` that climbs out of it). A plain name (the default
+ * `<name>.md`) is joined to `root` without the path checks: it cannot climb out.
+ */
+function fileInside(root: string, chosen: string, ext: string): string | undefined {
+  const named = path.extname(chosen) ? chosen : `${chosen}${ext}`;
+  if (PLAIN_NAME.test(chosen) && chosen !== '.' && chosen !== '..') {
+    return root.endsWith(path.sep) ? `${root}${named}` : `${root}${path.sep}${named}`;
+  }
+  if (path.isAbsolute(chosen) || /^[a-zA-Z]:/.test(chosen) || !isInside(root, path.resolve(root, chosen))) {
+    return undefined;
+  }
+  return path.resolve(root, named);
 }
 
 /** True when `file` is inside `dir` (not `dir` itself). */

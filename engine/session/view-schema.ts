@@ -109,7 +109,11 @@ export const PartProvenanceSchema = z.object({
   translated_from: Lang.optional(),
 });
 
-export const BookViewSchema = z.object({
+/**
+ * The book view's fields, in two halves, built on first use (BookViewSchema below): a batch loads the contract that
+ * names the view but checks none, and its ~20 objects cost the batch's start zod's construction.
+ */
+const bookViewHead = () => ({
   generator_id: z.string(),
   lang: Lang,
   total_chapters: z.number().int(),
@@ -187,6 +191,9 @@ export const BookViewSchema = z.object({
       overused: PartOverusedSchema.optional(),
     }),
   ),
+});
+
+const bookViewTail = () => ({
   /**
    * The story bible (Markdown): premise and planned ending from the outline, recent parts, arcs, characters, open
    * threads, facts; '' before it exists.
@@ -275,4 +282,6 @@ export const BookViewSchema = z.object({
   /** How many continuity findings the writer marked as intended (they are no longer listed). */
   intended_findings: z.number().int().min(0).optional(),
 });
+
+export const BookViewSchema = z.lazy(() => z.object({ ...bookViewHead(), ...bookViewTail() }));
 export type BookView = z.infer<typeof BookViewSchema>;

@@ -54,15 +54,7 @@ export function countWords(text: string): number {
  * (each counted once) would push the last long texts counted out of countWords' few.
  */
 export function countWordsBetween(text: string, start = 0, len = text.length): number {
-  let n = 0;
-  let i = start;
-  // Spaces to the next word, then the word to the next space: two tight loops, no state carried per character.
-  while (i < len) {
-    while (isSpace(text.charCodeAt(i))) if (++i === len) return n;
-    n++;
-    while (++i < len && !isSpace(text.charCodeAt(i)));
-  }
-  return n;
+  return countWordsUpTo(text, Infinity, start, len);
 }
 
 /**
@@ -75,6 +67,7 @@ export function countWordsBetween(text: string, start = 0, len = text.length): n
 export function countWordsUpTo(text: string, most: number, start = 0, end = text.length): number {
   let n = 0;
   let i = start;
+  // Spaces to the next word, then the word to the next space: two tight loops, no state carried per character.
   while (i < end) {
     while (isSpace(text.charCodeAt(i))) if (++i === end) return n;
     if (++n >= most) return n;

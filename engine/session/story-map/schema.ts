@@ -26,7 +26,7 @@ function laneSchemas() {
     last: MapPartSchema,
     /** Each state the bible recorded, from the part it became true, oldest first. */
     marks: z.array(CharacterMarkSchema),
-    /** Dead, absent or elsewhere from this part on (the book's words for it, in either language). */
+    /** Dead, absent or elsewhere from this part on (the book's words for it, in the book's language). */
     gone: CharacterMarkSchema.optional(),
   });
 

@@ -6,7 +6,7 @@ import { fillPlaceholders } from '../engine.js';
 import type { Lang } from '../engine.js';
 import { pickForm } from '../i18n/plural.js';
 import { studioCatalogue, textIn } from '../i18n/catalogue.js';
-import type { Text } from '../i18n/types.js';
+import type { Entry, Text } from '../i18n/types.js';
 import { CONTINUITY_WORDS } from './continuityWords.js';
 import { VOICE_WORDS } from './voiceWords.js';
 import { PROVENANCE_WORDS } from './provenanceWords.js';
@@ -225,8 +225,17 @@ export const PAGE_WORDS = {
 
 export type PageWord = keyof typeof PAGE_WORDS;
 
-/** A page word in a language with {placeholders} filled; a counted word takes the form for `vars.n`. */
-export function pageWord(key: PageWord, lang: Lang, vars: Record<string, string | number> = {}): string {
-  const text: Text = textIn(PAGE_WORDS[key], lang, key);
-  return fillPlaceholders(pickForm(text, lang, vars.n), vars);
+/**
+ * The look-up of a set of words: a word in a language with {placeholders} filled; a counted word takes the form for
+ * `vars.n` (the page's below, the finished book's panels' in panelWords.ts).
+ */
+export function wordsLookUp<W extends Record<string, Entry>>(words: W) {
+  return (key: keyof W & string, lang: Lang, vars: Record<string, string | number> = {}): string => {
+    const text: Text = textIn(words[key]!, lang, key);
+    return fillPlaceholders(pickForm(text, lang, vars.n), vars);
+  };
 }
+
+/** A page word in a language with {placeholders} filled; a counted word takes the form for `vars.n`. */
+export const pageWord: (key: PageWord, lang: Lang, vars?: Record<string, string | number>) => string =
+  wordsLookUp(PAGE_WORDS);

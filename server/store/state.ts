@@ -38,6 +38,14 @@ export async function openStateStore(
 }
 
 /**
+ * A batch's page cache of its state file, KiB (SQLite's own default; better-sqlite3 builds with 16 MB). A batch
+ * writes far more than it reads back: its kept answers (~14 KB each) and saved steps go through the cache once and
+ * stay there, clean, never read again, until the 16 MB are full. The 400-book prose batch on a quiet 2-core machine,
+ * interleaved runs: peak RSS 303-320 MB at 16 MB, 283-294 at 2 MB, CPU a call the same (2.82-2.91 ms either way).
+ */
+const BATCH_CACHE_KIB = 2000;
+
+/**
  * Open (creating it as needed) a state file. `isDurable: false` commits without an fsync per commit
  * (WAL, synchronous=NORMAL): a commit still survives a killed process; only an OS crash or power cut can
  * lose the last few, and those steps are written again. A batch uses it so that an fsync per step does
@@ -60,6 +68,7 @@ async function openStateFile(file: string, opts: { isDurable?: boolean } = {}): 
     // a 400-book batch's main thread spent ~2 % of its time in checkpoints, and a page written again meanwhile (the
     // books' rows, the tables' inner pages) is copied once. The WAL file keeps its largest size (disk, not memory).
     opened.sqlite.pragma('wal_autocheckpoint = 8000');
+    opened.sqlite.pragma(`cache_size = -${BATCH_CACHE_KIB}`);
   }
   const runner = new Store(opened.db as never, opened.sqlite);
   const conn = sqliteConn(runner);

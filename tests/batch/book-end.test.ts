@@ -2,6 +2,7 @@
 // gives on the thread that schedules the calls: the same files with the same bytes, the same events, and a book
 // whose files cannot be written fails with the same words while the others are written.
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { providerFromEnv } from '../../engine/providers/index.js';
@@ -111,6 +112,36 @@ describe("a book's end in the book-end thread", () => {
       expect(failed.message).toContain(path.join('DIR', 'books', 'r3.md'));
       expect(thread.ends).toEqual(here.ends);
       expect(Object.keys(thread.markdown).sort()).toEqual(['r1.md', 'r2.md']);
+    },
+    TWO_BATCHES_MS,
+  );
+
+  it(
+    'runs below the priority of the thread that reads the answers and sends the calls (Linux: one per thread)',
+    async () => {
+      // The niceness of every thread of this process but this one, read while the batch runs.
+      const self = readFileSync('/proc/thread-self/stat', 'utf8').split(' ')[0];
+      const seen = new Set<number>();
+      const look = () => {
+        for (const task of readdirSync('/proc/self/task')) {
+          if (task === self) continue;
+          try {
+            const fields = readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ');
+            seen.add(Number(fields[16]));
+          } catch {
+            // (A thread that ended between the listing and the read.)
+          }
+        }
+      };
+      const timer = setInterval(look, 5);
+      try {
+        const thread = await batch('thread');
+        expect(thread.result).toMatchObject({ books: 3, succeeded: 3, failed: 0 });
+      } finally {
+        clearInterval(timer);
+      }
+      expect(seen).toContain(10);
+      expect(getPriority()).toBe(0);
     },
     TWO_BATCHES_MS,
   );

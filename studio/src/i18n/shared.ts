@@ -3,6 +3,5 @@
 // editions, the story map, profile…) is imported by the pages and components that show its words, so its words load
 // with them (i18n/catalogue.ts).
 import './common.js';
-import './history.js';
 import './shell.js';
 import './states.js';

@@ -18,6 +18,8 @@ export const SHELL = studioCatalogue('studio-shell', [
   'shell.leaveMessage',
   'shell.leave',
   'shell.myBooks',
+  /** The sidebar's link to Content History (the page's own words: i18n/history.ts). */
+  'history.heading',
   'shell.admin',
   'shell.signOut',
   'shell.lightTheme',

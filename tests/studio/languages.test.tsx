@@ -24,10 +24,10 @@ import {
   LangProvider,
   languageLabel,
   localeOf,
-  MESSAGES,
   studioCatalogueGaps,
   translate,
 } from '../../studio/src/i18n/index.js';
+import { MESSAGES } from '../../studio/src/i18n/messages.js';
 import { PAGE_WORDS, pageWord } from '../../studio/src/generator/words.js';
 import '../../studio/src/generator/PackageReport.js';
 import { useStudioDom } from './dom.js';

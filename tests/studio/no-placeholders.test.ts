@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureLanguages, langs } from '../../studio/src/engine.js';
-import { MESSAGES } from '../../studio/src/i18n/index.js';
+import { MESSAGES } from '../../studio/src/i18n/messages.js';
 import { MARKETING_LINKS } from '../../studio/src/lib/generators.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { ensureLanguages } from '../../studio/src/engine.js';
-import { MESSAGES } from '../../studio/src/i18n/index.js';
+import { MESSAGES } from '../../studio/src/i18n/messages.js';
 import { MARKETING_LINKS } from '../../studio/src/lib/generators.js';
 import PublishingGuide from '../../studio/src/pages/PublishingGuide.js';
 import { renderPage } from './page.js';

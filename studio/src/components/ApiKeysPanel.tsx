@@ -10,6 +10,7 @@ import { relativeAge } from '../lib/time.js';
 import { useT } from '../i18n/index.js';
 import { ConfirmDelete } from './Dialog.js';
 import { Spinner } from './Spinner.js';
+import '../i18n/payments.js'; // the studio-payments words it shows load with it (i18n/shared.ts)
 
 export function ApiKeysPanel() {
   const { t, lang } = useT();

@@ -5,6 +5,7 @@ import { BookOpenText, Download } from 'lucide-react';
 import { fileHref } from '../lib/api.js';
 import { editionName, useT } from '../i18n/index.js';
 import type { Lang } from '../engine.js';
+import '../i18n/editions.js'; // the studio-editions words it shows load with it (i18n/shared.ts)
 
 const CHOICES = [
   { key: 'epub', format: 'epub', name: 'EPUB' },

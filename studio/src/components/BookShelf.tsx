@@ -6,6 +6,7 @@ import { Search } from 'lucide-react';
 import { langs, type MyBook } from '../engine.js';
 import { fileHref } from '../lib/api.js';
 import { languageLabel, localeOf, useT } from '../i18n/index.js';
+import '../i18n/shelf.js'; // the studio-shelf words it shows load with it (i18n/shared.ts)
 
 const DATED_TONE = 'text-green-700 dark:text-green-400';
 const UNDATED_TONE = 'text-gray-600 dark:text-gray-400';

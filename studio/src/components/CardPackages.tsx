@@ -10,6 +10,7 @@ import { formatNumber, formatUsd, useT } from '../i18n/index.js';
 import { UPGRADE_PACKAGES } from '../data/packages.js';
 import { CheckoutUnavailableDialog } from './CheckoutUnavailable.js';
 import { Spinner } from './Spinner.js';
+import '../i18n/payments.js'; // the studio-payments words it shows load with it (i18n/shared.ts)
 
 const POPULAR_BADGE_CLASS = [
   'absolute -top-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-brand-600 px-3',

@@ -3,6 +3,7 @@
 import { Link } from 'react-router-dom';
 import { useT } from '../i18n/index.js';
 import { Dialog } from './Dialog.js';
+import '../i18n/payments.js'; // the studio-payments words it shows load with it (i18n/shared.ts)
 
 export function CheckoutUnavailableDialog({ item, onClose }: { item: string | null; onClose(): void }) {
   const { t } = useT();

@@ -10,6 +10,7 @@ import { Dialog } from './Dialog.js';
 import { Spinner } from './Spinner.js';
 import { GlossaryTable } from './GlossaryTable.js';
 import { useEditionOffers, useStartEdition, type Run } from './useEdition.js';
+import '../i18n/editions.js'; // the studio-editions words it shows load with it (i18n/shared.ts)
 
 export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose: () => void; onMade: () => void }) {
   const { t, lang: ui } = useT();

@@ -5,6 +5,7 @@ import { toast } from 'react-hot-toast';
 import { call } from '../lib/api.js';
 import { useT } from '../i18n/index.js';
 import type { Lang } from '../engine.js';
+import '../i18n/editions.js'; // the studio-editions words it shows load with it (i18n/shared.ts)
 
 /** The longest title an edition keeps (the contract's EditionTitleBodySchema). */
 const MAX_TITLE = 120;

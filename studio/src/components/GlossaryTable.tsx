@@ -13,6 +13,7 @@ type Row = GlossaryResponse['terms'][number];
 type Gender = NonNullable<Row['gender']>;
 const GENDER_CHOICES: readonly Gender[] = ['female', 'male', 'unknown'];
 import { Spinner } from './Spinner.js';
+import '../i18n/editions.js'; // the studio-editions words it shows load with it (i18n/shared.ts)
 
 export function GlossaryTable({
   bookId,

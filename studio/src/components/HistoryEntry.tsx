@@ -9,6 +9,7 @@ import { call } from '../lib/api.js';
 import { localeOf, useT } from '../i18n/index.js';
 import { Markdown } from './Markdown.js';
 import { Spinner } from './Spinner.js';
+import '../i18n/history.js'; // the studio-history words it shows load with it (i18n/shared.ts)
 
 const STEPS_CLASS = [
   'ml-6 mt-2 divide-y divide-gray-100 border-l border-gray-200 pl-3',

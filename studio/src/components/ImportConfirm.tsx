@@ -6,6 +6,7 @@ import type { GeneratorForm, ImportPreview } from '../engine.js';
 import { ImportSettings, isMissing, readValues } from './ImportSettings.js';
 import { SourceFields, choiceOf, type SourceChoice } from './SourceField.js';
 import { localeOf, useT } from '../i18n/index.js';
+import '../i18n/import.js'; // the studio-import words it shows load with it (i18n/shared.ts)
 
 /** Chapters the writer is offered to write after theirs, by default. */
 const MORE_CHAPTERS = 3;

@@ -17,6 +17,7 @@ import { sourceQueryOf } from './SourceField.js';
 import { ImportConfirm, type Confirmed } from './ImportConfirm.js';
 import type { ContinuedBookState } from '../lib/books.js';
 import { useT } from '../i18n/index.js';
+import '../i18n/import.js'; // the studio-import words it shows load with it (i18n/shared.ts)
 
 /** The file to import and the kind of book it becomes (the generators whose kind is a book). */
 function FileAndKind({

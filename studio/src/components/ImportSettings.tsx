@@ -4,6 +4,7 @@
 // The values the writer leaves or changes here are the ones the import saves (ImportManuscript sends them).
 import { wordIn, type FormField, type GeneratorForm, type ImportPreview } from '../engine.js';
 import { useT, type MessageKey } from '../i18n/index.js';
+import '../i18n/import.js'; // the studio-import words it shows load with it (i18n/shared.ts)
 
 /** The values the form starts from: each setting as read, and the title found, as text. */
 export function readValues(preview: ImportPreview, form: GeneratorForm): Record<string, string> {

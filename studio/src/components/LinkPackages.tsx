@@ -6,6 +6,7 @@ import { BadgeCheck, ExternalLink } from 'lucide-react';
 import type { PaymentOptions } from '../engine.js';
 import { formatPrice, useT } from '../i18n/index.js';
 import { topUpSavings } from '../data/packages.js';
+import '../i18n/payments.js'; // the studio-payments words it shows load with it (i18n/shared.ts)
 
 const POPULAR_BADGE_CLASS = [
   'absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold',

@@ -11,6 +11,8 @@ import { DownloadMenu } from './DownloadMenu.js';
 import { BookFacts } from './BookFacts.js';
 import { NextInSeries } from './NextInSeries.js';
 import { BookCoverThumb, PublishedLine } from './BookShelf.js';
+import '../i18n/editions.js'; // the studio-editions words it shows load with it (i18n/shared.ts)
+import '../i18n/story-map.js'; // the studio-story-map words it shows load with it (i18n/shared.ts)
 
 /** A book's title (its number in a series before it), what it is an edition of, and its facts. */
 function BookTitle({ book }: { book: MyBook }) {

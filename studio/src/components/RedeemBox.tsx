@@ -7,6 +7,7 @@ import type { CreditsGrantedResponse } from '../engine.js';
 import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { initialLang, translate, useT } from '../i18n/index.js';
+import '../i18n/auth.js'; // the studio-auth words it shows load with it (i18n/shared.ts)
 
 /** Redeem a code (trimmed, upper-cased); toasts the outcome (in the studio language) and updates the balance. */
 export async function redeemCode(

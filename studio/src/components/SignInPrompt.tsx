@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useT } from '../i18n/index.js';
 import { AuthLayout } from './AuthLayout.js';
+import '../i18n/auth.js'; // the studio-auth words it shows load with it (i18n/shared.ts)
 
 export function SignInPrompt({ title, message, icon }: { title: string; message: string; icon?: ReactNode }) {
   const { t } = useT();

@@ -6,6 +6,7 @@ import { toast } from 'react-hot-toast';
 import { call } from '../lib/api.js';
 import { useT } from '../i18n/index.js';
 import type { ImportPreview } from '../engine.js';
+import '../i18n/source.js'; // the studio-source words it shows load with it (i18n/shared.ts)
 
 export type SourceRead = NonNullable<ImportPreview['source']>;
 

@@ -6,6 +6,7 @@ import { runEdition } from '../lib/editions.js';
 import { useAuth } from '../lib/auth.js';
 import { useT } from '../i18n/index.js';
 import type { BookEditionsResponse, EditionDone, EditionOffer, RunSoFar } from '../engine.js';
+import '../i18n/editions.js'; // the studio-editions words it shows load with it (i18n/shared.ts)
 
 export type Running = { state: 'running'; line: string; done: number; total: number; soFar?: RunSoFar };
 export type Run =

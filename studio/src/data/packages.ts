@@ -3,6 +3,7 @@
 // writer's language's offer, answered by the server: languages/<code>/topup.yaml). Both exist, as spec/ gives both.
 import { PURCHASE_PACKAGES, PURCHASE_PACKAGE_IDS, type PurchasePackageId, type TopUpCredits } from '../engine.js';
 import type { MessageKey } from '../i18n/index.js';
+import '../i18n/payments.js'; // the studio-payments words it shows load with it (i18n/shared.ts)
 
 export interface UpgradePackage {
   id: PurchasePackageId;

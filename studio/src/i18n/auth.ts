@@ -83,12 +83,4 @@ export const AUTH = studioCatalogue('studio-auth', [
   'credits.codePlaceholder',
   'credits.redeem',
   'credits.redeemingButton',
-  // Shared pieces
-  'common.loading',
-  'common.checkingSession',
-  'common.close',
-  'common.cancel',
-  'common.somethingWrong',
-  'common.unexpected',
-  'common.reload',
 ]);

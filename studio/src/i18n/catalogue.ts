@@ -9,6 +9,8 @@ import type { Entry, PluralText, Text } from './types.js';
 
 type Texts = Record<Lang, Text>;
 const registered = new Map<string, Record<string, Texts>>();
+/** Every registered key's entry: `translate` reads a key here, so an area's words load with the area's module. */
+const byKey = new Map<string, Texts>();
 
 function isText(v: unknown): v is Text {
   if (typeof v === 'string') return v.trim() !== '';
@@ -81,8 +83,24 @@ export function studioCatalogue(
     ? Object.fromEntries(given.map((key: string) => [key, {} as Texts]))
     : (given as Record<string, Texts>);
   registered.set(name, mutable);
+  for (const [key, entry] of Object.entries(mutable)) byKey.set(key, entry);
   defineSection(name, (words, table) => readWords(name, mutable, words, table));
   return mutable;
+}
+
+/**
+ * A studio message's entry by its key, from whichever catalogue registered it. An area's catalogue is registered by
+ * its module (i18n/<area>.ts), which the code showing its words imports, so its words travel in that code's chunk;
+ * a key whose module nothing loaded fails naming it (never a blank or another key's text).
+ */
+export function studioEntry(key: string): Entry {
+  const entry = byKey.get(key);
+  if (!entry)
+    throw new LanguageWordsError(
+      { language: '*', catalogue: 'studio', key },
+      `"${key}" is in no studio catalogue loaded: the module showing it must import its area's (i18n/<area>.ts)`,
+    );
+  return entry;
 }
 
 /** An entry's text in a language; a language the entry lacks fails naming it (never another language's text). */

@@ -4,8 +4,6 @@
 import { studioCatalogue } from './catalogue.js';
 
 export const EDITIONS = studioCatalogue('studio-editions', [
-  'edition.of',
-  'edition.sideBySide',
   // My Books' button names no language: the one an edition is made in is the server's offer, read when the dialog
   // opens.
   'edition.make',

@@ -3,7 +3,6 @@
 import { studioCatalogue } from './catalogue.js';
 
 export const HISTORY = studioCatalogue('studio-history', [
-  'history.heading',
   'history.searchLabel',
   'history.searchPlaceholder',
   'history.filterLabel',

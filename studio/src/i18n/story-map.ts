@@ -3,7 +3,6 @@
 import { studioCatalogue } from './catalogue.js';
 
 export const STORY_MAP = studioCatalogue('studio-story-map', [
-  'storyMap.link',
   'storyMap.linkLabel',
   'storyMap.title',
   'storyMap.back',

@@ -2,9 +2,10 @@
 // (the engine's fillPlaceholders, shared with the generator pages).
 import { fillPlaceholders } from '../engine.js';
 import type { Lang } from '../engine.js';
-import { MESSAGES, type MessageKey } from './messages.js';
+import './shared.js';
+import type { MessageKey } from './messages.js';
 import { pickForm } from './plural.js';
-import { textIn } from './catalogue.js';
+import { studioEntry, textIn } from './catalogue.js';
 import { formatNumber } from './studioLanguage.js';
 import type { Text } from './types.js';
 
@@ -18,7 +19,7 @@ export type Vars = Readonly<Record<string, string | number>>;
  * @example translate('shell.credits', 'en', { n: 1 }) // "1 credit"
  */
 export function translate(key: MessageKey, lang: Lang, vars: Vars = {}): string {
-  const text: Text = textIn(MESSAGES[key], lang, key);
+  const text: Text = textIn(studioEntry(key), lang, key);
   const shown: Record<string, string> = {};
   for (const [k, v] of Object.entries(vars)) shown[k] = typeof v === 'number' ? formatNumber(v, lang) : v;
   return fillPlaceholders(pickForm(text, lang, vars.n), shown);

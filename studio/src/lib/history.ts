@@ -8,6 +8,7 @@ import { historyBookOf } from '../engine.js';
 import { call } from './api.js';
 import { useRefetchOnOnline } from '../components/LoadError.js';
 import { useT } from '../i18n/index.js';
+import '../i18n/history.js'; // the studio-history words it shows load with it (i18n/shared.ts)
 
 const PAGE_SIZE = 30;
 

@@ -2,6 +2,7 @@
 // (in the studio language).
 import type { Lang } from '../engine.js';
 import { translate } from '../i18n/translate.js';
+import '../i18n/dashboard.js'; // the studio-dashboard words it shows load with it (i18n/shared.ts)
 
 const DAY = 24 * 60 * 60 * 1000;
 

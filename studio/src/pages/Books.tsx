@@ -18,6 +18,7 @@ import { ImportManuscript } from '../components/ImportManuscript.js';
 import { EditionDialog } from '../components/EditionDialog.js';
 import { MyBookRow } from '../components/MyBookRow.js';
 import { filtered, NO_FILTER, ShelfFilters, type ShelfFilter } from '../components/BookShelf.js';
+import '../i18n/shelf.js'; // the studio-shelf words it shows load with it (i18n/shared.ts)
 
 /**
  * My Books in groups: a series' books together in their order (where its most recent book stands), every other book

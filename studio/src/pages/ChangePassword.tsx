@@ -7,6 +7,7 @@ import { toast } from 'react-hot-toast';
 import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { useT } from '../i18n/index.js';
+import '../i18n/profile.js'; // the studio-profile words it shows load with it (i18n/shared.ts)
 
 export default function ChangePassword() {
   const navigate = useNavigate();

@@ -13,6 +13,7 @@ import { useT } from '../i18n/index.js';
 import { PageLoading } from '../components/Spinner.js';
 import { celebrate } from '../lib/confetti.js';
 import { PurchaseLanding } from './PurchaseLanding.js';
+import '../i18n/auth.js'; // the studio-auth words it shows load with it (i18n/shared.ts)
 
 export { CONFETTI_MS } from '../lib/confetti.js';
 export const REDIRECT_MS = 3000;

@@ -13,6 +13,7 @@ import { formatNumber, localeOf, useT, type MessageKey } from '../i18n/index.js'
 import { wordIn } from '../engine.js';
 import { useBookRoute, useContinueBook, useMyBooks } from '../lib/books.js';
 import { BookFacts } from '../components/BookFacts.js';
+import '../i18n/dashboard.js'; // the studio-dashboard words it shows load with it (i18n/shared.ts)
 
 const ICON_TILE_CLASS = [
   'flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600',

@@ -14,6 +14,7 @@ import { ConfirmDelete } from '../components/Dialog.js';
 import { HistoryEntryRow } from '../components/HistoryEntry.js';
 import { Spinner } from '../components/Spinner.js';
 import { LoadError } from '../components/LoadError.js';
+import '../i18n/history.js'; // the studio-history words it shows load with it (i18n/shared.ts)
 
 export default function History() {
   const { t, lang } = useT();

@@ -12,6 +12,8 @@ import { useAuth } from '../lib/auth.js';
 import { localeOf, useT } from '../i18n/index.js';
 import { RedeemBox } from '../components/RedeemBox.js';
 import { ApiKeysPanel } from '../components/ApiKeysPanel.js';
+import '../i18n/profile.js'; // the studio-profile words it shows load with it (i18n/shared.ts)
+import '../i18n/history.js'; // the studio-history words it shows load with it (i18n/shared.ts)
 
 function ProfileForm() {
   const { user, setUser } = useAuth();

@@ -12,6 +12,8 @@ import { Spinner } from '../components/Spinner.js';
 import { useT } from '../i18n/index.js';
 import { keptReturn } from '../lib/topup.js';
 import type { Profile } from '../engine.js';
+import '../i18n/payments.js'; // the studio-payments words it shows load with it (i18n/shared.ts)
+import '../i18n/topup.js'; // the studio-topup words it shows load with it (i18n/shared.ts)
 
 /** Poll quickly at first, then slower; after SLOW_AFTER_MS say that it takes longer than usual. */
 export const POLL_MS = 1500;

@@ -9,6 +9,7 @@ import { SignInPrompt } from '../components/SignInPrompt.js';
 import { useT } from '../i18n/index.js';
 import { RedeemBox, redeemCode } from '../components/RedeemBox.js';
 import { PageLoading } from '../components/Spinner.js';
+import '../i18n/auth.js'; // the studio-auth words it shows load with it (i18n/shared.ts)
 
 export default function Redeem() {
   const { code } = useParams();

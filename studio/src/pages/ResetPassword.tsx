@@ -5,6 +5,7 @@ import { toast } from 'react-hot-toast';
 import { ApiError, call } from '../lib/api.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { useT } from '../i18n/index.js';
+import '../i18n/auth.js'; // the studio-auth words it shows load with it (i18n/shared.ts)
 
 export default function ResetPassword() {
   const navigate = useNavigate();

@@ -18,6 +18,7 @@ import { LoadError } from '../components/LoadError.js';
 import { EditionTitleField } from '../components/EditionTitleField.js';
 import { PartPairs } from './SideBySideParts.js';
 import { BilingualDownload } from '../components/BilingualDownload.js';
+import '../i18n/editions.js'; // the studio-editions words it shows load with it (i18n/shared.ts)
 
 const STALE_TONE = 'bg-amber-50 text-amber-900 dark:bg-amber-900/20 dark:text-amber-100';
 const FRESH_TONE = 'bg-green-50 text-green-800 dark:bg-green-900/20 dark:text-green-200';

@@ -4,6 +4,7 @@ import type { Lang, SideBySideResponse } from '../engine.js';
 import { AlertTriangle } from 'lucide-react';
 import { editionName, useT } from '../i18n/index.js';
 import { EditionTitleField } from '../components/EditionTitleField.js';
+import '../i18n/editions.js'; // the studio-editions words it shows load with it (i18n/shared.ts)
 
 type Part = SideBySideResponse['parts'][number];
 

@@ -8,6 +8,7 @@ import { useAuth } from '../lib/auth.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { returnPath } from '../components/Guards.js';
 import { useT, type MessageKey } from '../i18n/index.js';
+import '../i18n/auth.js'; // the studio-auth words it shows load with it (i18n/shared.ts)
 
 /**
  * The reset-request failure message: a limit's is the server's, which says how long to wait (in the studio's language).

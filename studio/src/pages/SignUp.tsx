@@ -7,6 +7,7 @@ import { useAuth } from '../lib/auth.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { returnPath } from '../components/Guards.js';
 import { useT } from '../i18n/index.js';
+import '../i18n/auth.js'; // the studio-auth words it shows load with it (i18n/shared.ts)
 
 const PLAN_BANNER_CLASS = [
   'mb-4 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-700',

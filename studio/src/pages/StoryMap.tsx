@@ -16,6 +16,7 @@ import { Spinner } from '../components/Spinner.js';
 import { LoadError } from '../components/LoadError.js';
 import { FoldedLanes, MapNotes } from './StoryMapNotes.js';
 import { Legend, MapTable } from './StoryMapTable.js';
+import '../i18n/story-map.js'; // the studio-story-map words it shows load with it (i18n/shared.ts)
 
 /** Scroll to the element `id` and focus its part heading as soon as the page draws it (given up after 15 s). */
 function showPartWhenDrawn(id: string): void {

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import type { useT } from '../i18n/index.js';
 import type { Lang, StoryMap } from '../engine.js';
+import '../i18n/story-map.js'; // the studio-story-map words it shows load with it (i18n/shared.ts)
 
 type T = ReturnType<typeof useT>['t'];
 type MapChange = StoryMap['changes']['new'][number];

@@ -17,6 +17,7 @@ import {
   type MapCell,
   type StoryMap as StoryMapView,
 } from '../engine.js';
+import '../i18n/story-map.js'; // the studio-story-map words it shows load with it (i18n/shared.ts)
 
 type T = ReturnType<typeof useT>['t'];
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { CheckCircle2 } from 'lucide-react';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { useT } from '../i18n/index.js';
+import '../i18n/auth.js'; // the studio-auth words it shows load with it (i18n/shared.ts)
 
 export default function Success() {
   const { t } = useT();

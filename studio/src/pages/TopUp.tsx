@@ -14,6 +14,8 @@ import { Spinner } from '../components/Spinner.js';
 import { CardPackages } from '../components/CardPackages.js';
 import { LinkPackages } from '../components/LinkPackages.js';
 import { keepReturn, safeReturn } from '../lib/topup.js';
+import '../i18n/payments.js'; // the studio-payments words it shows load with it (i18n/shared.ts)
+import '../i18n/topup.js'; // the studio-topup words it shows load with it (i18n/shared.ts)
 
 const BALANCE_CHIP_CLASS = [
   'mt-2 inline-flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-1.5 text-sm font-semibold',

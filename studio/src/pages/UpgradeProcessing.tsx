@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Spinner } from '../components/Spinner.js';
 import { useT } from '../i18n/index.js';
+import '../i18n/credits.js'; // the studio-credits words it shows load with it (i18n/shared.ts)
 
 export default function UpgradeProcessing() {
   const [params] = useSearchParams();

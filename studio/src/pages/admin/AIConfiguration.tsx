@@ -8,6 +8,7 @@ import { ApiError, call } from '../../lib/api.js';
 import { Spinner } from '../../components/Spinner.js';
 import { localeOf, useT } from '../../i18n/index.js';
 import { Section } from './Section.js';
+import '../../i18n/admin.js'; // the studio-admin words it shows load with it (i18n/shared.ts)
 
 const ACTIVE_TONE = 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300';
 const IDLE_TONE = 'bg-gray-100 text-gray-600 dark:bg-neutral-800 dark:text-gray-400';

@@ -8,6 +8,8 @@ import { Dialog } from '../../components/Dialog.js';
 import { useT } from '../../i18n/index.js';
 import { RoleOptions } from './roles.js';
 import { Field } from './Field.js';
+import '../../i18n/admin.js'; // the studio-admin words it shows load with it (i18n/shared.ts)
+import '../../i18n/auth.js'; // the studio-auth words it shows load with it (i18n/shared.ts)
 
 export function AddUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
   const { t } = useT();

@@ -7,6 +7,7 @@ import { call } from '../../lib/api.js';
 import { Dialog } from '../../components/Dialog.js';
 import { useT } from '../../i18n/index.js';
 import { Field } from './Field.js';
+import '../../i18n/admin.js'; // the studio-admin words it shows load with it (i18n/shared.ts)
 
 export function AdjustCreditsDialog({ user, onClose }: { user: Profile | null; onClose(): void }) {
   const { t } = useT();

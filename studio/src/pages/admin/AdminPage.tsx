@@ -9,6 +9,7 @@ import { CreditCodes } from './CreditCodes.js';
 import { CreditLinks } from './CreditLinks.js';
 import { Deployments } from './Deployments.js';
 import { UserManagement } from './UserManagement.js';
+import '../../i18n/admin.js'; // the studio-admin words it shows load with it (i18n/shared.ts)
 
 export default function Admin() {
   const { t } = useT();

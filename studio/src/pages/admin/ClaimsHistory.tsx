@@ -8,6 +8,7 @@ import { useRefetchOnOnline } from '../../components/LoadError.js';
 import { useT } from '../../i18n/index.js';
 import { ListBody } from './lists.js';
 import { Section, when } from './Section.js';
+import '../../i18n/admin.js'; // the studio-admin words it shows load with it (i18n/shared.ts)
 
 const ACTIVE_TAB = 'border-brand-600 text-brand-700 dark:text-brand-100';
 const IDLE_TAB = 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400';

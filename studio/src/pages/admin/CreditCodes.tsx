@@ -11,6 +11,7 @@ import { useT } from '../../i18n/index.js';
 import { MakeAndList, useConfirmedAction, useServerList } from './lists.js';
 import { when } from './Section.js';
 import { Field } from './Field.js';
+import '../../i18n/admin.js'; // the studio-admin words it shows load with it (i18n/shared.ts)
 
 /** The word for a code's expiry: expired once its date has passed, else the date it expires on. */
 const expiryWord = (at: string) => (Date.parse(at) <= Date.now() ? 'admin.expired' : 'admin.expiresOn');

@@ -11,6 +11,7 @@ import { useT } from '../../i18n/index.js';
 import { MakeAndList, useConfirmedAction, useServerList } from './lists.js';
 import { when } from './Section.js';
 import { Field } from './Field.js';
+import '../../i18n/admin.js'; // the studio-admin words it shows load with it (i18n/shared.ts)
 
 const PRESET_CLASS = 'cursor-pointer rounded-lg border px-3 py-1.5 text-sm';
 const UNCHECKED_TONE = 'border-gray-300 dark:border-neutral-600';

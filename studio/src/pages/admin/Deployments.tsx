@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/Dialog.js';
 import { useT } from '../../i18n/index.js';
 import { ItemList, useConfirmedAction, useServerList } from './lists.js';
 import { Section, when } from './Section.js';
+import '../../i18n/admin.js'; // the studio-admin words it shows load with it (i18n/shared.ts)
 
 const SUCCESS_TONE = 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300';
 const OTHER_TONE = 'bg-gray-100 text-gray-600 dark:bg-neutral-800 dark:text-gray-400';

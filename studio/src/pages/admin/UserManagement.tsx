@@ -18,6 +18,7 @@ import { useConfirmedAction } from './lists.js';
 import { ROLE_NAMES, RoleOptions } from './roles.js';
 import { Section } from './Section.js';
 import { useLiveUsers } from './useLiveUsers.js';
+import '../../i18n/admin.js'; // the studio-admin words it shows load with it (i18n/shared.ts)
 
 /** A role picked for a user, waiting for the administrator's confirmation. */
 type RoleChange = { user: Profile; role: AssignableRole };

@@ -3,6 +3,7 @@
 import type { Profile } from '../../engine.js';
 import { ASSIGNABLE_ROLES } from '../../engine.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
+import '../../i18n/admin.js'; // the studio-admin words it shows load with it (i18n/shared.ts)
 
 export const ROLE_NAMES: Record<Profile['role'], MessageKey> = {
   free: 'admin.roleFree',

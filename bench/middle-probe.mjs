@@ -4,7 +4,8 @@
 // answer (its response event, less the request's end and the fake's latency, KARYA_MIDDLE_LATENCY_MS, 200 by
 // default: the time an answer waited for a busy thread), the event loop's delay, the main thread's collections by
 // kind, and with KARYA_MIDDLE_HEAP=1 the main thread's allocations by function (V8's sampling heap profiler, the
-// objects collected counted too), MB a run. Wall times: read them on a quiet machine only.
+// objects collected counted too; KARYA_MIDDLE_HEAP=promoted: those a young collection did not free), MB a run. Wall
+// times: read them on a quiet machine only.
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -37,7 +38,10 @@ if (file) {
   if (process.env.KARYA_MIDDLE_HEAP) {
     session = new (await import('node:inspector')).Session();
     session.connect();
-    const flags = { includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true };
+    // =promoted leaves out what a young collection freed: what is left moved to the old generation (or lived to the
+    // exit), the allocations the mark-compacts pay for.
+    const isPromoted = process.env.KARYA_MIDDLE_HEAP === 'promoted';
+    const flags = { includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: !isPromoted };
     session.post('HeapProfiler.startSampling', { samplingInterval: 32768, ...flags });
   }
   process.on('exit', () => {

@@ -172,6 +172,12 @@ describe('joinCut', () => {
       ' Rain fell on the harbour as ',
       'Rain fell on the harbour as the lamps came on.',
     ],
+    // A text the time-out cut after a few words (under 20 characters), then written again from its start: once.
+    ['The rain kept ', 'The rain kept falling over the harbour.', 'The rain kept falling over the harbour.'],
+    ['Rain', 'Rain fell on the harbour as the lamps came on.', 'Rain fell on the harbour as the lamps came on.'],
+    // ...but only whole words of it: a continuation whose first word merely begins with the text's last is joined.
+    ['Rain', 'drops fell.', 'Rain drops fell.'],
+    ['The', 'Then the lamps came on.', 'The Then the lamps came on.'],
     // Too little to tell: a word that happens to open the text is joined after it.
     ['Rain fell on the harbour as the lamps came on.', 'Rain', 'Rain fell on the harbour as the lamps came on. Rain'],
   ])('%j + %j', (before, after, joined) => {

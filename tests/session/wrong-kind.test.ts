@@ -56,6 +56,13 @@ async function generate(lang: 'en' | 'ms' | 'id', options: FakeOpenAIOptions, en
 }
 
 const CHAPTER = { en: 'Chapter', ms: 'Bab' } as const;
+/**
+ * The stalled stream's words before it stalls, and its stall, well past the time-out (KARYA_TIMEOUT_MS) that stops it.
+ * The time-out leaves a loaded machine time to read the words sent at once (a step's three asks wait it out each).
+ */
+const BURST_WORDS = 8;
+const TIMEOUT_MS = 2_000;
+const STALL_MS = 10_000;
 const OUTLINE = {
   en:
     'Title: Harbour Lights\n\nChapter 1: Dawn\nAisha opens the shop.\n\nChapter ' +
@@ -198,9 +205,17 @@ describe.each(['en', 'ms'] as const)('Chapter 2 answered with the wrong kind of 
     'a stream that stalls past KARYA_TIMEOUT_MS: the opening ' +
       'stands once, the part is not complete, the time-out is named',
     async () => {
-      // Every ask of Chapter 2 starts the chapter over and trickles: each is stopped by the time-out.
+      // Every ask of Chapter 2 starts the chapter over, sends its first words at once and then stalls: each is stopped
+      // by the time-out with those words. (A trickle of a word every 150 ms against 900 ms left the words that came to
+      // the machine's load: at load ~15 a first ask got 3 words, and the opening stood twice.)
       const isTwo = (body: Record<string, unknown>) =>
         /Write Chapter 2 of|Tulis Bab 2 daripada/.test(userMessageOf(body));
+      const wordsSent = new WeakMap<Record<string, unknown>, number>();
+      const stall = (body: Record<string, unknown>) => {
+        const n = wordsSent.get(body) ?? 0;
+        wordsSent.set(body, n + 1);
+        return n < BURST_WORDS ? 0 : STALL_MS;
+      };
       const opening = (body: Record<string, unknown>) =>
         writeProse(1500, PROSE_SENTENCES[isMalayRequest(body) ? 'ms' : 'en'], 5 * PROSE_BLOCK);
       const r = await generate(
@@ -211,9 +226,9 @@ describe.each(['en', 'ms'] as const)('Chapter 2 answered with the wrong kind of 
               ? opening(body)
               : writeProse(askedWordsOf(body), PROSE_SENTENCES[isMalayRequest(body) ? 'ms' : 'en'], i * PROSE_BLOCK) ||
                 OUTLINE[isMalayRequest(body) ? 'ms' : 'en'],
-          streamDelayMs: (body) => (isTwo(body) ? 150 : 0),
+          streamDelayMs: (body) => (isTwo(body) ? stall(body) : 0),
         },
-        { KARYA_TIMEOUT_MS: '900' },
+        { KARYA_TIMEOUT_MS: String(TIMEOUT_MS) },
       );
       expect(r.code, r.stderr).toBe(0);
       const two = chapterText(r.json!.markdown, lang, 2);

@@ -38,15 +38,23 @@ export function joinCut(before: string, after: string): string {
 /**
  * A continuation that starts `before` over: its opening words are the text's own opening words (the model wrote it
  * again from its start). One cut itself before the opening's end (stopped by the time-out again after a few words)
- * starts it over when all it has, at least RESTART_FRAGMENT_CHARS of it, is the opening's start.
+ * starts it over when all it has, at least RESTART_FRAGMENT_CHARS of it, is the opening's start. A text itself cut
+ * after a few words (under 20 characters: a time-out on a slow stream) is started over by a continuation that opens
+ * with all of it, word for word: a continuation proper goes on from its last word, it does not say it again.
  */
 export function startsOver(before: string, after: string): boolean {
   const rest = after.trimStart();
   const start = before.trimStart();
   const opening = Math.min(start.length, RESTART_CHARS);
-  if (opening < 20) return false;
+  if (opening < 20) return startsWithWhole(rest, start.trimEnd());
   if (rest.length < opening) return rest.trimEnd().length >= RESTART_FRAGMENT_CHARS && start.startsWith(rest.trimEnd());
   return rest.slice(0, opening) === start.slice(0, opening);
+}
+
+/** True when `text` opens with all of `words`, ending at a word's end (not "The" in "Then"). */
+function startsWithWhole(text: string, words: string): boolean {
+  if (!words || !text.startsWith(words)) return false;
+  return text.length === words.length || !/[\p{L}\p{N}]/u.test(text[words.length]!);
 }
 
 /** Ask `request`, then its continuation (rendered from the text so far) while the answer is cut. */

@@ -1,6 +1,9 @@
 // The covers of a KDP package (engine/node/publish.ts): the eBook cover (cover.jpg, an RGB JPEG) and the
 // wrap's front panel art, from the book's picture or, without one, lettered (a typographic cover) at each
-// size; and what the cover's pixels show, for readiness.
+// size; and what the cover's pixels show, for readiness. Lettered covers made are kept by what they draw: a book
+// published again with the same title, author and series (a correction of its metadata, another trim's interior, a
+// second language with the same words on its cover) is not lettered, encoded and measured anew.
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { BookState } from '../compile/flow.js';
 import type { ResolvedSpec } from '../spec/types.js';
@@ -8,7 +11,12 @@ import type { TrimName } from '../print.js';
 import type { CoverContent, PackageParts } from '../publish/index.js';
 import { ebookCoverSize, wrapFrontPx, type CoverImage, type FrontArt } from './print/cover.js';
 import { FLAT_SPREAD, prepareCoverArt } from './print/cover-art.js';
-import { renderTypographicCover, typographicFactsOf, wrapFrontSafeArea } from './print/typographic.js';
+import {
+  drawTypographicCover,
+  typographicCoverDrawing,
+  typographicFactsOf,
+  wrapFrontSafeArea,
+} from './print/typographic.js';
 
 /** What the cover's pixels show, for readiness: one flat colour, and the size of the art it was made from. */
 export async function coverContent(art: Uint8Array, cover: Uint8Array): Promise<CoverContent> {
@@ -28,6 +36,28 @@ export interface PackageCovers {
 }
 
 /**
+ * Lettered covers made, by the SHA-256 of their two drawings (the eBook cover's SVG and the front panel's: every fact
+ * their pixels depend on, sizes included): the covers made from them are the same bytes every time. The most
+ * recently used few are kept (a package's pair is ~0.2-0.5 MB of JPEG).
+ */
+const lettered = new Map<string, Omit<PackageCovers, 'isLettered'>>();
+const LETTERED_KEPT = 8;
+
+/** A kept pair, its bytes copied (the caller owns what it is given), dated as just used. */
+function keptLettered(key: string): PackageCovers | undefined {
+  const kept = lettered.get(key);
+  if (!kept) return undefined;
+  lettered.delete(key);
+  lettered.set(key, kept);
+  return {
+    jpeg: { ...kept.jpeg, bytes: kept.jpeg.bytes.slice() },
+    front: { ...kept.front, jpeg: kept.front.jpeg.slice() },
+    isLettered: true,
+    content: { ...kept.content, source: { ...kept.content.source } },
+  };
+}
+
+/**
  * Make a package's covers from its parts: the picture's art decoded once for the eBook cover and the wrap's
  * front panel (a lettered wrap has its own art), by `prepareCover` (an export thread on a server, off the
  * request loop).
@@ -41,17 +71,25 @@ export async function packageCovers(input: {
 }): Promise<PackageCovers> {
   const { book, state, parts, trim } = input;
   const coverSize = ebookCoverSize(parts.cover.size);
-  // No picture (a typographic cover): lettered at the eBook's size, and again at the wrap's front panel.
-  const lettered = parts.cover.png ? undefined : typographicFactsOf(book, state, parts);
-  const art = parts.cover.png ?? renderTypographicCover(lettered!, coverSize);
   const prepareCover = input.prepareCover ?? prepareCoverArt;
-  const prepared = await prepareCover(art, { ebook: coverSize, ...(lettered ? {} : { front: wrapFrontPx(trim) }) });
-  const front = lettered
-    ? (
-        await prepareCover(renderTypographicCover(lettered, wrapFrontPx(trim), wrapFrontSafeArea()), {
-          front: wrapFrontPx(trim),
-        })
-      ).front!
-    : prepared.front!;
-  return { jpeg: prepared.ebook!, front, isLettered: lettered !== undefined, content: prepared.content! };
+  if (parts.cover.png) {
+    const prepared = await prepareCover(parts.cover.png, { ebook: coverSize, front: wrapFrontPx(trim) });
+    return { jpeg: prepared.ebook!, front: prepared.front!, isLettered: false, content: prepared.content! };
+  }
+  // No picture (a typographic cover): lettered at the eBook's size, and again at the wrap's front panel.
+  const facts = typographicFactsOf(book, state, parts);
+  const frontSize = wrapFrontPx(trim);
+  const drawings = [
+    typographicCoverDrawing(facts, coverSize),
+    typographicCoverDrawing(facts, frontSize, wrapFrontSafeArea()),
+  ];
+  const key = createHash('sha256').update(drawings.join('\n')).digest('hex');
+  const kept = keptLettered(key);
+  if (kept) return kept;
+  const ebook = await prepareCover(drawTypographicCover(drawings[0]!), { ebook: coverSize });
+  const front = await prepareCover(drawTypographicCover(drawings[1]!), { front: frontSize });
+  const made = { jpeg: ebook.ebook!, front: front.front!, content: ebook.content! };
+  if (lettered.size >= LETTERED_KEPT) lettered.delete(lettered.keys().next().value!);
+  lettered.set(key, made);
+  return keptLettered(key)!;
 }

@@ -1,6 +1,6 @@
-// A lettered (typographic) package's covers are kept by what they draw (engine/node/publish-covers.ts): a book
-// published again with the same words on its cover gets the covers its first package got, byte for byte, as bytes of
-// its own; a cover whose words or size differ is lettered anew.
+// A package's covers are kept by what they are made from (engine/node/publish-covers.ts): a book published again with
+// the same words on its lettered cover, or the same picture, gets the covers its first package got, byte for byte, as
+// bytes of its own; a cover whose words, picture or size differ is made anew.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { parseSettings, startBook, type BookState } from '../../engine/index.js';
@@ -9,6 +9,7 @@ import { packageCovers } from '../../engine/node/publish-covers.js';
 import { ebookCoverSize, wrapFrontPx } from '../../engine/node/print/cover.js';
 import type { TrimName } from '../../engine/print.js';
 import type { PackageParts } from '../../engine/publish/index.js';
+import { renderCoverPng } from '../../engine/providers/cover.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
 const romance = catalog.get('romance')!;
@@ -19,7 +20,7 @@ function bookIn(language: 'en' | 'ms'): BookState {
 }
 
 /** A typographic package's parts: what its cover prints. */
-function partsOf(title: string, author: string): PackageParts {
+function partsOf(title: string, author: string, png?: Uint8Array): PackageParts {
   return {
     title,
     subtitle: '',
@@ -27,7 +28,7 @@ function partsOf(title: string, author: string): PackageParts {
     description: '',
     keywords: [],
     copyright: '',
-    cover: { size: ebookCoverSize(), origin: 'typographic' },
+    cover: png ? { png, size: ebookCoverSize() } : { size: ebookCoverSize(), origin: 'typographic' },
     categories: [],
     notes: {},
     given: {},
@@ -39,7 +40,7 @@ function partsOf(title: string, author: string): PackageParts {
 const coversOf = (state: BookState, parts: PackageParts, trim: TrimName = '6x9') =>
   packageCovers({ book: romance, state, parts, trim });
 
-describe("a lettered package's covers, kept by what they draw", () => {
+describe("a package's covers, kept by what they are made from", () => {
   it(
     'published again: the same covers byte for byte, its ' + 'own bytes; at another trim, its front lettered anew',
     async () => {
@@ -65,6 +66,26 @@ describe("a lettered package's covers, kept by what they draw", () => {
       const { width, height } = wrapFrontPx('5x8');
       expect(await sharp(smaller.front.jpeg).metadata()).toMatchObject({ format: 'jpeg', width, height });
       expect(await sharp(first.front.jpeg).metadata()).toMatchObject(wrapFrontPx('6x9'));
+    },
+  );
+
+  it(
+    'a picture published again: the same covers byte for ' + 'byte, its own bytes; another picture makes its own',
+    async () => {
+      const state = bookIn('en');
+      const picture = renderCoverPng({ prompt: 'covers-kept: a lighthouse at dusk', size: '1024x1792' });
+      const first = await coversOf(state, partsOf('Harbour Lights', 'Siti Aminah', picture));
+      const again = await coversOf(state, partsOf('Harbour Lights', 'Siti Aminah', picture));
+      expect(again.isLettered).toBe(false);
+      expect(Buffer.from(again.jpeg.bytes).equals(Buffer.from(first.jpeg.bytes))).toBe(true);
+      expect(Buffer.from(again.front.jpeg).equals(Buffer.from(first.front.jpeg))).toBe(true);
+      expect(again.content).toEqual(first.content);
+      again.jpeg.bytes.fill(0);
+      const third = await coversOf(state, partsOf('Harbour Lights', 'Siti Aminah', picture));
+      expect(Buffer.from(third.jpeg.bytes).equals(Buffer.from(first.jpeg.bytes))).toBe(true);
+      const other = renderCoverPng({ prompt: 'covers-kept: a lighthouse at dusk', size: '1024x1024' });
+      const second = await coversOf(state, partsOf('Harbour Lights', 'Siti Aminah', other));
+      expect(Buffer.from(second.jpeg.bytes).equals(Buffer.from(first.jpeg.bytes))).toBe(false);
     },
   );
 });

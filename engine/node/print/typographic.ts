@@ -247,14 +247,20 @@ function Resvg(): typeof ResvgClass {
 }
 
 /**
- * A typographic cover at `size`, drawn with the DejaVu font files themselves (not whatever the system would pick),
- * the fonts its lines were measured in: its RGBA pixels as drawn (cover-art.ts RawCoverArt) when every one is opaque
- * (the background fills the cover), so nothing encodes them as a PNG for sharp to decode again; the PNG's bytes
- * otherwise (resvg's pixels are premultiplied: only opaque ones are the PNG's own).
- * @example const art = renderTypographicCover(facts, { width: 1600, height: 2560 })
+ * The SVG a typographic cover at `size` is drawn from (typographicCoverSvg with its background as resvg's rows): every
+ * fact the cover's pixels depend on is in it, the font files aside (always the same five).
  */
-export function renderTypographicCover(facts: TypographicFacts, size: PixelSize, safe?: SafeArea): CoverArt {
-  const svg = typographicCoverSvg(facts, size, safe, coverData(), rowsBackground(Resvg()));
+export function typographicCoverDrawing(facts: TypographicFacts, size: PixelSize, safe?: SafeArea): string {
+  return typographicCoverSvg(facts, size, safe, coverData(), rowsBackground(Resvg()));
+}
+
+/**
+ * A typographic cover's SVG (typographicCoverDrawing) drawn with the DejaVu font files themselves (not whatever the
+ * system would pick), the fonts its lines were measured in: its RGBA pixels as drawn (cover-art.ts RawCoverArt) when
+ * every one is opaque (the background fills the cover), so nothing encodes them as a PNG for sharp to decode again;
+ * the PNG's bytes otherwise (resvg's pixels are premultiplied: only opaque ones are the PNG's own).
+ */
+export function drawTypographicCover(svg: string): CoverArt {
   const fontFiles = (['serif', 'bold', 'italic', 'sans', 'sansBold'] as const).map((name) => fontPath(name));
   const drawn = new (Resvg())(svg, {
     fitTo: { mode: 'original' },
@@ -263,4 +269,12 @@ export function renderTypographicCover(facts: TypographicFacts, size: PixelSize,
   const pixels = drawn.pixels;
   for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 255) return new Uint8Array(drawn.asPng());
   return { pixels, width: drawn.width, height: drawn.height };
+}
+
+/**
+ * A typographic cover at `size`, drawn (drawTypographicCover of typographicCoverDrawing).
+ * @example const art = renderTypographicCover(facts, { width: 1600, height: 2560 })
+ */
+export function renderTypographicCover(facts: TypographicFacts, size: PixelSize, safe?: SafeArea): CoverArt {
+  return drawTypographicCover(typographicCoverDrawing(facts, size, safe));
 }

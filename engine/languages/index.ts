@@ -9,6 +9,7 @@ export {
   languageName,
   defineSection,
   ensureLanguages,
+  checkOnce,
   hasLanguageSource,
   setLanguageSource,
   whileWordsUnchecked,

@@ -19,9 +19,12 @@ type Section = { name: string; parse: (raw: unknown, table: LanguageTable) => un
  * a broken one fails there as before.
  */
 export interface SectionChecks {
-  /** True when the section `name` was parsed for every language of these files by this code without an error. */
+  /**
+   * True when the section `name` was parsed for every language of these files by this code without an error (or the
+   * check `name` of checkOnce passed).
+   */
   has(name: string): boolean;
-  /** Keeps the sections just parsed for every language without an error. */
+  /** Keeps the sections just parsed for every language (or the checks just passed) without an error. */
   add(names: readonly string[]): void;
 }
 
@@ -205,6 +208,17 @@ function readSection(s: Section): boolean {
 /** A section is written in the table file, or in a file of its own in the language's folder (a long one: prompts). */
 const parseSection = (s: Section, t: LanguageTable): unknown =>
   s.parse(t.raw[s.name] ?? t.files[s.name] ?? wordsBesideCode(s.name, t.code), t);
+
+/**
+ * Runs `check` of the table as read (a catalogue's words whole, the guard's families), unless the source says it
+ * passed before on the same files by the same code (SectionChecks, under `name`): a check of the files and the code
+ * alone cannot fail where it passed. One that passes is kept; one that throws throws as always.
+ */
+export function checkOnce(name: string, check: () => void): void {
+  if (checks?.has(name)) return;
+  check();
+  checks?.add([name]);
+}
 
 /** True when something has said where the table's files are (Node's loader, the studio's bundle). */
 export function hasLanguageSource(): boolean {

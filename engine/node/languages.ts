@@ -153,12 +153,19 @@ export function sectionChecks(sources: readonly LanguageSource[]): SectionChecks
     .update(`section checks; bundle ${code}\n${texts.join('\n')}`)
     .digest('hex');
   const sections = new Set(checked.read(key)?.sections);
+  let isWriting = false;
   return {
     has: (name) => sections.has(name),
     add(names) {
       const before = sections.size;
       for (const name of names) sections.add(name);
-      if (sections.size > before) checked.write({ key, sections: [...sections].sort() });
+      if (sections.size === before || isWriting) return;
+      // Written once for what a start's modules add as they load (each catalogue its own), not once a catalogue.
+      isWriting = true;
+      queueMicrotask(() => {
+        isWriting = false;
+        checked.write({ key, sections: [...sections].sort() });
+      });
     },
   };
 }

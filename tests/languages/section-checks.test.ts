@@ -1,14 +1,17 @@
 // A section parsed for every language from the same files by the same code before (the source's SectionChecks: on
 // Node, the running bundle's, kept in .karya/cache) is parsed at its first use, for the language asked only; a
 // section never parsed whole that way is parsed at the start, and a broken one stops the start naming the file and
-// the key, as always: only a section parsed without an error is kept. `karya validate`'s check of the whole table
-// parses every section whatever was kept.
+// the key, as always: only a section parsed without an error is kept. A check of the table (checkOnce: a catalogue's
+// words whole, the guard's families) is kept the same way. `karya validate`'s check of the whole table parses every
+// section and runs every check whatever was kept.
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   checkLanguagesWhole,
+  checkOnce,
   defineSection,
   ensureLanguages,
   LanguageWordsError,
+  onLanguagesLoaded,
   setLanguageSource,
   type LanguageSource,
   type SectionChecks,
@@ -84,6 +87,40 @@ describe('a broken section', () => {
     expect(() => ensureLanguages()).toThrow(LanguageWordsError);
     expect(() => ensureLanguages()).toThrow('languages/ms.yaml: "tested" must be a text');
     expect(checks.added).not.toContain('test-section-checks');
+  });
+});
+
+describe('a check of the table (checkOnce)', () => {
+  it('runs while it has not passed, is kept once it passes, and is not run again', () => {
+    const checks = keptChecks();
+    readWith(checks);
+    ensureLanguages();
+    const runs: string[] = [];
+    checkOnce('test check', () => void runs.push('ran'));
+    checkOnce('test check', () => void runs.push('ran'));
+    expect(runs).toEqual(['ran']);
+    expect(checks.added).toContain('test check');
+  });
+
+  it('that throws throws naming the file and key, and is not kept', () => {
+    const checks = keptChecks();
+    readWith(checks);
+    ensureLanguages();
+    const broken = () => {
+      throw languageTableError('languages/ms/guard.yaml', 'markers', 'a list');
+    };
+    expect(() => checkOnce('test broken', broken)).toThrow('languages/ms/guard.yaml: "markers" must be a list');
+    expect(checks.added).not.toContain('test broken');
+  });
+
+  it('kept is not run at a start, and is run by the check of the whole table (karya validate)', () => {
+    let runs = 0;
+    onLanguagesLoaded(() => checkOnce('test hooked', () => void runs++));
+    readWith(keptChecks(['test hooked']));
+    ensureLanguages();
+    expect(runs).toBe(0);
+    checkLanguagesWhole();
+    expect(runs).toBe(1);
   });
 });
 

@@ -6,7 +6,7 @@
 // Indonesian book refuses Malay, and a neighbour the table does not offer yet (a draft) is still told apart.
 // The code is the same for every language; the sections (read by language-guard.ts) are checked as the table is read
 // and compiled once per reading of the table, at first use.
-import { ensureLanguages, langs, onLanguagesLoaded, type Lang } from '../../languages/index.js';
+import { checkOnce, ensureLanguages, langs, onLanguagesLoaded, type Lang } from '../../languages/index.js';
 import { languageTableError } from '../../languages/errors.js';
 import { guardOf, type Ending, type GuardPattern, type GuardSection } from './language-guard.js';
 import { hashOf } from './language-scan.js';
@@ -66,11 +66,11 @@ export interface Guard {
 }
 
 let compiled: Guard | undefined;
-// Checked as the table is read, so a family whose languages disagree fails the start, naming the language; compiled
-// at first use (a batch's start judges no text).
+// Checked as the table is read (once for the same files by the same code: checkOnce), so a family whose languages
+// disagree fails the start, naming the language; compiled at first use (a batch's start judges no text).
 onLanguagesLoaded(() => {
   compiled = undefined;
-  checkFamilies();
+  checkOnce('guard families', () => void checkFamilies());
 });
 
 /** The guard of the table as it was read last (compiled on first use). */

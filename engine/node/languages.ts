@@ -138,19 +138,23 @@ function parsedFiles(dir: string, rels: readonly string[]): { files: Map<string,
   return { files: new Map(files), key };
 }
 
-/** The sections parsed whole, by the key of the texts and the bundle's code they were parsed from. */
+/**
+ * The sections parsed whole (and checks passed), by the key of the texts, the bundle and the Node they were read by.
+ */
 const checked = keptCache<{ key: string; sections: string[] }>(cacheDir, 'language-checks', 8);
 
 /**
- * What the running bundle parsed before from these sources' texts (SectionChecks): nothing when the code runs from
- * its sources (a parse may change with any engine file) or a source's texts were not kept.
+ * What the running bundle parsed before from these sources' texts on this Node (SectionChecks): nothing when the code
+ * runs from its sources (a parse may change with any engine file) or a source's texts were not kept.
  */
 export function sectionChecks(sources: readonly LanguageSource[]): SectionChecks | undefined {
   const code = bundleCodeHash();
   const texts = sources.map((source) => textsOf.get(source));
   if (!code || texts.some((t) => t === undefined)) return undefined;
+  // Node's version and its ICU's too: a check may ask Intl (a currency's code, a locale's tag).
+  const runtime = `node ${process.version}; icu ${process.versions.icu ?? 'none'}`;
   const key = createHash('sha256')
-    .update(`section checks; bundle ${code}\n${texts.join('\n')}`)
+    .update(`section checks; bundle ${code}; ${runtime}\n${texts.join('\n')}`)
     .digest('hex');
   const sections = new Set(checked.read(key)?.sections);
   let isWriting = false;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../engine/node.js';
-import { shapeStart } from './shape-start.js';
+import { shapeBuiltStart } from './shape-start.js';
 
 const DEFAULT_OUTDIR = path.join(ROOT, 'dist', 'cli');
 const outdir = path.resolve(parseArgs({ options: { outdir: { type: 'string' } } }).values.outdir ?? DEFAULT_OUTDIR);
@@ -276,7 +276,7 @@ const built = await build({
   metafile: true,
 });
 // What a batch's start runs, compiled with its chunks: Node's compile cache keeps it (scripts/shape-start.ts).
-const shaped = await shapeStart(building);
+const shaped = await shapeBuiltStart(building, !path.relative(ROOT, outdir).startsWith('..'));
 // The bundle's identity, for the catalog's disk cache (engine/node/load.ts): a start then reads one small
 // file instead of hashing 2 MB of bundled code.
 const hash = createHash('sha256');
@@ -303,7 +303,7 @@ replaceDir(building, outdir);
 const shown = path.relative(process.cwd(), outdir);
 process.stdout.write(
   `karya: CLI bundle built in ${shown && !shown.startsWith('..') ? shown : outdir}/ ` +
-    `(${Math.round(performance.now() - started)} ms; ${shaped} functions of a batch's start made eager)\n`,
+    `(${Math.round(performance.now() - started)} ms; ${shaped})\n`,
 );
 // Fill the catalog's disk cache for this bundle now (`npm ci` runs this build), so the first command after
 // an install or a rebuild does not compile every generator: once for commands run inside the checkout

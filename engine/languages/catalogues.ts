@@ -6,6 +6,7 @@
 import { fillPlaceholders } from '../placeholders.js';
 import { LanguageWordsError, type LanguageWordsParams } from './errors.js';
 import {
+  checkOnce,
   ensureLanguages,
   onLanguagesLoaded,
   checkedLangs,
@@ -120,13 +121,16 @@ function gapsOf(name: string, entries: Entries, langs: readonly Lang[]): Languag
   return gaps;
 }
 
+/** Every text of the catalogue there in every language checked; done once for the same files by the same code. */
 function check(name: string, entries: Entries): void {
   if (!wordsChecked()) return;
-  // A catalogue given with its own texts (a test's) is whole in the languages it words: a language the table adds
-  // later is not its gap (its sayer still fails naming the language when asked for one it lacks).
-  const own = selfWorded.get(entries);
-  const gap = gapsOf(name, entries, own ? checkedLangs().filter((lang) => own.has(lang)) : checkedLangs())[0];
-  if (gap) throw new LanguageWordsError(gap);
+  checkOnce(`catalogue ${name}`, () => {
+    // A catalogue given with its own texts (a test's) is whole in the languages it words: a language the table adds
+    // later is not its gap (its sayer still fails naming the language when asked for one it lacks).
+    const own = selfWorded.get(entries);
+    const gap = gapsOf(name, entries, own ? checkedLangs().filter((lang) => own.has(lang)) : checkedLangs())[0];
+    if (gap) throw new LanguageWordsError(gap);
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ export {
   languageName,
   defineSection,
   ensureLanguages,
+  checkOnce,
   hasLanguageSource,
   setLanguageSource,
   whileWordsUnchecked,
@@ -19,6 +20,7 @@ export {
   type Lang,
   type LanguageTable,
   type LanguageSource,
+  type SectionChecks,
 } from './table.js';
 export { catalogue, sayer, wordIn, catalogueKeys, catalogueGaps, type Sayer, type Worded } from './catalogues.js';
 export { LanguageWordsError, type LanguageWordsParams } from './errors.js';

@@ -11,6 +11,23 @@ export type { LanguageSource, LanguageTable } from './table-file.js';
 
 type Section = { name: string; parse: (raw: unknown, table: LanguageTable) => unknown };
 
+/**
+ * What the source knows of the sections parsed before from the same files by the same code (Node's: a file kept in
+ * .karya/cache under the files' and the bundle's keys): a section parsed whole there is parsed again here per
+ * language at its first use, not at the start (a parse is a function of the files and the code, so it cannot fail
+ * now). A table never parsed whole this way (an edit, a new build, code run from source) is parsed at the start, and
+ * a broken one fails there as before.
+ */
+export interface SectionChecks {
+  /**
+   * True when the section `name` was parsed for every language of these files by this code without an error (or the
+   * check `name` of checkOnce passed).
+   */
+  has(name: string): boolean;
+  /** Keeps the sections just parsed for every language (or the checks just passed) without an error. */
+  add(names: readonly string[]): void;
+}
+
 const tables = new Map<Lang, LanguageTable>();
 const sectionParsers: Section[] = [];
 const sectionValues = new Map<string, Map<Lang, unknown>>();
@@ -34,8 +51,11 @@ const LISTING = Symbol.for('karya.languages.listingGaps');
  * language code. Read where the source's own files lack that file; Node's loader places none.
  */
 const BESIDE = Symbol.for('karya.languages.besideCode');
+/** The source's SectionChecks for what it read (setLanguageSource's `checks`). */
+const CHECKS = Symbol.for('karya.languages.sectionChecks');
 type SourceSlot = {
   [SOURCE]?: () => readonly LanguageSource[];
+  [CHECKS]?: ((sources: readonly LanguageSource[]) => SectionChecks | undefined) | undefined;
   [CHECKED]?: boolean;
   [LISTING]?: boolean;
   [BESIDE]?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
@@ -65,13 +85,18 @@ export const LANGS: readonly Lang[] = new Proxy(codes, {
 /**
  * Who reads the table's files: Node's loader or the studio's bundle. Setting it again replaces the table on next use.
  * `checkWords: false` (the studio's bundle, whose words the build checked) reads the words without checking them whole.
+ * `checks`: what the source knows of the sections parsed before from what it read (SectionChecks), if anything.
  */
 export function setLanguageSource(
   read: () => readonly LanguageSource[],
-  { checkWords = true }: { checkWords?: boolean } = {},
+  {
+    checkWords = true,
+    checks,
+  }: { checkWords?: boolean; checks?: (sources: readonly LanguageSource[]) => SectionChecks | undefined } = {},
 ): void {
   (globalThis as SourceSlot)[SOURCE] = read;
   (globalThis as SourceSlot)[CHECKED] = checkWords;
+  (globalThis as SourceSlot)[CHECKS] = checks;
   loaded = false;
 }
 
@@ -98,12 +123,17 @@ export function checkLanguagesWhole(): void {
   const slot = globalThis as SourceSlot;
   const before = slot[LISTING];
   slot[LISTING] = false;
+  isCheckingWhole = true;
   try {
     load();
   } finally {
     slot[LISTING] = before;
+    isCheckingWhole = false;
   }
 }
+
+/** Set while checkLanguagesWhole reads the table: every section is parsed then, whatever was parsed before. */
+let isCheckingWhole = false;
 
 /** True unless the source said its words were checked before (when it was built): a reading then checks none. */
 export function wordsChecked(): boolean {
@@ -128,6 +158,8 @@ export function onLanguagesLoaded(
 const isWhole = (): boolean => ![...tables.values()].some((t) => t.later);
 
 let lastSources: readonly LanguageSource[] = [];
+/** The source's SectionChecks for the table as read, when its sections may be parsed at their first use. */
+let checks: SectionChecks | undefined;
 
 function load(): void {
   const source = (globalThis as SourceSlot)[SOURCE];
@@ -143,9 +175,14 @@ function load(): void {
   for (const t of parsed) tables.set(t.code, t);
   codes.splice(0, codes.length, ...parsed.map((t) => t.code));
   lastSources = sources;
+  // Only a start's reading of words (not validate's listing, nor its check of the whole) nor a bundle's words placed
+  // beside its code.
+  const slot = globalThis as SourceSlot;
+  checks = wordsChecked() && !isCheckingWhole && !slot[BESIDE] ? slot[CHECKS]?.(sources) : undefined;
   loaded = true;
   try {
-    for (const s of sectionParsers) readSection(s);
+    const parsedNow = sectionParsers.filter((s) => !readSection(s));
+    if (parsedNow.length) checks?.add(parsedNow.map((s) => s.name));
     const whole = isWhole();
     for (const hook of onLoad) if (whole || hook.eachLanguage) hook.run(sources);
   } catch (e) {
@@ -156,12 +193,31 @@ function load(): void {
   }
 }
 
-function readSection(s: Section): void {
+/**
+ * A section's values for every language, parsed now; or, when the source says it parsed it before (checks), left to
+ * be parsed per language at first use (sectionValue). True when left.
+ */
+function readSection(s: Section): boolean {
   const values = new Map<Lang, unknown>();
-  // A section is written in the table file, or in a file of its own in the language's folder (a long one: prompts).
-  for (const t of tables.values())
-    if (!t.later) values.set(t.code, s.parse(t.raw[s.name] ?? t.files[s.name] ?? wordsBesideCode(s.name, t.code), t));
   sectionValues.set(s.name, values);
+  if (checks?.has(s.name)) return true;
+  for (const t of tables.values()) if (!t.later) values.set(t.code, parseSection(s, t));
+  return false;
+}
+
+/** A section is written in the table file, or in a file of its own in the language's folder (a long one: prompts). */
+const parseSection = (s: Section, t: LanguageTable): unknown =>
+  s.parse(t.raw[s.name] ?? t.files[s.name] ?? wordsBesideCode(s.name, t.code), t);
+
+/**
+ * Runs `check` of the table as read (a catalogue's words whole, the guard's families), unless the source says it
+ * passed before on the same files by the same code (SectionChecks, under `name`): a check of the files and the code
+ * alone cannot fail where it passed. One that passes is kept; one that throws throws as always.
+ */
+export function checkOnce(name: string, check: () => void): void {
+  if (checks?.has(name)) return;
+  check();
+  checks?.add([name]);
 }
 
 /** True when something has said where the table's files are (Node's loader, the studio's bundle). */
@@ -220,15 +276,20 @@ export function languageName(code: Lang, inLang: Lang): string {
 export function defineSection<T>(name: string, parse: (raw: unknown, table: LanguageTable) => T): (code: Lang) => T {
   const s: Section = { name, parse };
   sectionParsers.push(s);
-  if (loaded) readSection(s);
+  if (loaded && !readSection(s)) checks?.add([name]);
   return (code) => {
     ensureLanguages();
-    const values = sectionValues.get(name);
-    if (!values?.has(code) && languageTable(code).later)
+    const values = sectionValues.get(name)!;
+    if (values.has(code)) return values.get(code) as T;
+    const table = languageTable(code);
+    if (table.later)
       throw new LanguageWordsError(
         { language: code, catalogue: name, key: '*' },
         `the words of "${code}" are not read yet (${name})`,
       );
-    return values!.get(code) as T;
+    // Left by readSection: parsed whole before from these files by this code.
+    const value = parseSection(s, table) as T;
+    values.set(code, value);
+    return value;
   };
 }

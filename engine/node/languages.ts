@@ -5,6 +5,8 @@
 // parsed once are kept in .karya/cache as JSON under the hash of their names and texts: a start reads the texts,
 // hashes them and reads the JSON back; any edit is another key, parsed (and its errors reported) anew. A start that
 // finds the files as they were (names, sizes, times) when their texts were last hashed skips reading them (stamps).
+// The sections the bundle's code parsed for every language of those texts without an error are kept too (checks):
+// a start of the same bundle on the same texts parses them at first use (engine/languages/table.ts SectionChecks).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -14,10 +16,11 @@ import {
   setLanguageSource,
   LanguageWordsError,
   type LanguageSource,
+  type SectionChecks,
 } from '../languages/index.js';
 import { yamlData } from '../yaml.js';
 import { keptCache } from './kept-cache.js';
-import { ROOT } from './load.js';
+import { bundleCodeHash, ROOT } from './load.js';
 import { handedLanguages } from './worker-thread.js';
 // Part of the cache's key (a parse is the library's); bundled, it costs no file read at start.
 import yamlPackage from 'yaml/package.json' with { type: 'json' };
@@ -63,15 +66,20 @@ function folderFiles(dir: string): { tables: string[]; words: Map<string, string
 export function readLanguageFolder(dir: string): LanguageSource[] {
   if (!existsSync(dir)) return [];
   const { tables, words } = folderFiles(dir);
-  const data = parsedFiles(dir, [...tables, ...[...words.values()].flat()]);
+  const { files: data, key } = parsedFiles(dir, [...tables, ...[...words.values()].flat()]);
   return tables.map((f) => {
     const own: Record<string, Record<string, unknown>> = {};
     for (const rel of words.get(f)!)
       own[rel.slice(rel.indexOf('/') + 1).replace(/\.ya?ml$/, '')] = (data.get(rel) ?? {}) as Record<string, unknown>;
     const file = path.join(dir, f);
-    return { file: path.relative(process.cwd(), file) || file, data: data.get(f), words: own };
+    const source = { file: path.relative(process.cwd(), file) || file, data: data.get(f), words: own };
+    if (key) textsOf.set(source, `${key}\0${f}`);
+    return source;
   });
 }
+
+/** The key of the texts a source was parsed from (its folder's, and its table file's name), when they were kept. */
+const textsOf = new WeakMap<LanguageSource, string>();
 
 /** Kept beside the newest: a test's fixture folder, a language being tried out, the table before an edit. */
 const cacheDir = path.join(ROOT, '.karya', 'cache');
@@ -102,13 +110,16 @@ function stampKey(dir: string, rels: readonly string[]): { key: string; newest: 
   return { key: hash.digest('hex'), newest };
 }
 
-/** The folder's files parsed: read back from the cache when their names and texts were parsed before. */
-function parsedFiles(dir: string, rels: readonly string[]): Map<string, unknown> {
+/**
+ * The folder's files parsed, and their texts' key when they are kept: read back from the cache when their names and
+ * texts were parsed before.
+ */
+function parsedFiles(dir: string, rels: readonly string[]): { files: Map<string, unknown>; key?: string } {
   const stamp = stampKey(dir, rels);
   const stamped = stamps.read(stamp.key);
   if (stamped && stamp.newest < stamped.at - SETTLED_MS) {
     const cached = cache.read(stamped.texts);
-    if (cached) return new Map(cached.files);
+    if (cached) return { files: new Map(cached.files), key: stamped.texts };
   }
   const texts = rels.map((rel) => readFileSync(path.join(dir, rel), 'utf8'));
   const hash = createHash('sha256').update(`${PARSER}\n`);
@@ -118,14 +129,49 @@ function parsedFiles(dir: string, rels: readonly string[]): Map<string, unknown>
   const cached = cache.read(key);
   if (cached) {
     stamps.write({ key: stamp.key, texts: key, at });
-    return new Map(cached.files);
+    return { files: new Map(cached.files), key };
   }
   const files = rels.map((rel, i): [string, unknown] => [rel, parsed(texts[i]!, path.join(dir, rel))]);
-  if (files.every(([, value]) => jsonKeeps(value))) {
-    cache.write({ key, files });
-    stamps.write({ key: stamp.key, texts: key, at });
-  }
-  return new Map(files);
+  if (!files.every(([, value]) => jsonKeeps(value))) return { files: new Map(files) };
+  cache.write({ key, files });
+  stamps.write({ key: stamp.key, texts: key, at });
+  return { files: new Map(files), key };
+}
+
+/**
+ * The sections parsed whole (and checks passed), by the key of the texts, the bundle and the Node they were read by.
+ */
+const checked = keptCache<{ key: string; sections: string[] }>(cacheDir, 'language-checks', 8);
+
+/**
+ * What the running bundle parsed before from these sources' texts on this Node (SectionChecks): nothing when the code
+ * runs from its sources (a parse may change with any engine file) or a source's texts were not kept.
+ */
+export function sectionChecks(sources: readonly LanguageSource[]): SectionChecks | undefined {
+  const code = bundleCodeHash();
+  const texts = sources.map((source) => textsOf.get(source));
+  if (!code || texts.some((t) => t === undefined)) return undefined;
+  // Node's version and its ICU's too: a check may ask Intl (a currency's code, a locale's tag).
+  const runtime = `node ${process.version}; icu ${process.versions.icu ?? 'none'}`;
+  const key = createHash('sha256')
+    .update(`section checks; bundle ${code}; ${runtime}\n${texts.join('\n')}`)
+    .digest('hex');
+  const sections = new Set(checked.read(key)?.sections);
+  let isWriting = false;
+  return {
+    has: (name) => sections.has(name),
+    add(names) {
+      const before = sections.size;
+      for (const name of names) sections.add(name);
+      if (sections.size === before || isWriting) return;
+      // Written once for what a start's modules add as they load (each catalogue its own), not once a catalogue.
+      isWriting = true;
+      queueMicrotask(() => {
+        isWriting = false;
+        checked.write({ key, sections: [...sections].sort() });
+      });
+    },
+  };
 }
 
 /** True when JSON gives the value back as it is (YAML's .inf and .nan do not survive it). */
@@ -187,4 +233,4 @@ export function tableSources(): readonly LanguageSource[] {
   return lastRead ?? readLanguages();
 }
 
-setLanguageSource(() => handed ?? readLanguages());
+setLanguageSource(() => handed ?? readLanguages(), { checks: sectionChecks });

@@ -4,9 +4,9 @@
 // apart (words, phrases and patterns with their weights, and the everyday words named in a neighbour's book).
 // Every language of a family lists the same markers, so a Malay book refuses Indonesian by the same evidence an
 // Indonesian book refuses Malay, and a neighbour the table does not offer yet (a draft) is still told apart.
-// The code is the same for every language; the sections (read by language-guard.ts) are compiled once per reading
-// of the table.
-import { ensureLanguages, langs, onLanguagesLoaded, type Lang } from '../../languages/index.js';
+// The code is the same for every language; the sections (read by language-guard.ts) are checked as the table is read
+// and compiled once per reading of the table, at first use.
+import { checkOnce, ensureLanguages, langs, onLanguagesLoaded, type Lang } from '../../languages/index.js';
 import { languageTableError } from '../../languages/errors.js';
 import { guardOf, type Ending, type GuardPattern, type GuardSection } from './language-guard.js';
 import { hashOf } from './language-scan.js';
@@ -66,18 +66,29 @@ export interface Guard {
 }
 
 let compiled: Guard | undefined;
-// Compiled as the table is read, so a family whose languages disagree fails the start, naming the language.
-onLanguagesLoaded(() => void (compiled = compile()));
+// Checked as the table is read (once for the same files by the same code: checkOnce), so a family whose languages
+// disagree fails the start, naming the language; compiled at first use (a batch's start judges no text).
+onLanguagesLoaded(() => {
+  compiled = undefined;
+  checkOnce('guard families', () => void checkFamilies());
+});
 
 /** The guard of the table as it was read last (compiled on first use). */
 export function guard(): Guard {
-  // A table set anew (setLanguageSource) is read first: its hook compiles the guard again.
+  // A table set anew (setLanguageSource) is read first: its hook checks it and leaves the guard to be compiled again.
   ensureLanguages();
   return (compiled ??= compile());
 }
 
-function compile(): Guard {
-  const byFamily = new Map<string, { section: GuardSection; from: Lang; langs: Lang[] }>();
+type FamilyOfTable = { section: GuardSection; from: Lang; langs: Lang[] };
+
+/**
+ * The table's families, each its guard section, the language it was first read from and its languages in the table:
+ * refused, naming the language and the key, when a family's languages disagree, when the markers lack a language of
+ * the family or when two languages list the same marker (the errors a start stops at).
+ */
+function checkFamilies(): Map<string, FamilyOfTable> {
+  const byFamily = new Map<string, FamilyOfTable>();
   for (const code of langs()) {
     const section = guardOf(code);
     const known = byFamily.get(section.family);
@@ -90,6 +101,30 @@ function compile(): Guard {
       );
     else known.langs.push(code);
   }
+  // Each marker's language (undefined: a family's neutral phrase), in the order compile() reads them.
+  const owners = new Map<string, Lang | undefined>();
+  for (const { section, from, langs: inTable } of byFamily.values()) {
+    const codes = section.markers.size ? [...section.markers.keys()] : inTable;
+    const missing = inTable.find((code) => !codes.includes(code));
+    if (missing)
+      throw languageTableError(from, `guard.markers.${missing}`, `the markers of ${missing}, a language of the family`);
+    for (const code of codes)
+      for (const [word] of section.markers.get(code)?.words ?? []) {
+        if (owners.has(word))
+          throw languageTableError(
+            from,
+            `guard.markers.${code}`,
+            `words no other language of the family lists ("${word}" is ${owners.get(word)}'s)`,
+          );
+        owners.set(word, code);
+      }
+    for (const phrase of section.neutral) if (!owners.has(phrase)) owners.set(phrase, undefined);
+  }
+  return byFamily;
+}
+
+function compile(): Guard {
+  const byFamily = checkFamilies();
   const members: Lang[] = [];
   const familyOf: number[] = [];
   const families: Family[] = [];
@@ -100,12 +135,9 @@ function compile(): Guard {
   const noted: Array<Set<string>> = [];
   const clitics = new Set<string>();
   const endings: Array<Ending & { member: number }> = [];
-  for (const { section, from, langs: inTable } of byFamily.values()) {
+  for (const { section, langs: inTable } of byFamily.values()) {
     const f = families.length;
     const codes = section.markers.size ? [...section.markers.keys()] : inTable;
-    const missing = inTable.find((code) => !codes.includes(code));
-    if (missing)
-      throw languageTableError(from, `guard.markers.${missing}`, `the markers of ${missing}, a language of the family`);
     const owners = new Set<number>();
     for (const word of section.functionWords) {
       const owner = functionWordFamily.get(word);
@@ -127,15 +159,7 @@ function compile(): Guard {
       members.push(code);
       familyOf.push(f);
       const own = section.markers.get(code);
-      for (const [word, weight] of own?.words ?? []) {
-        if (markers.has(word))
-          throw languageTableError(
-            from,
-            `guard.markers.${code}`,
-            `words no other language of the family lists ("${word}" is ${members[markers.get(word)![0]]}'s)`,
-          );
-        markers.set(word, [m, weight]);
-      }
+      for (const [word, weight] of own?.words ?? []) markers.set(word, [m, weight]);
       for (const p of own?.patterns ?? []) patterns.push({ ...p, member: m });
       for (const e of own?.endings ?? []) endings.push({ ...e, member: m });
       noted.push(

@@ -46,6 +46,8 @@ export async function directChat(
       // was mostly promoted out of the young generation (~8 % of what a batch's thread promoted; what held it across
       // the await is not known), here it dies young.
       text = Buffer.from(await response.arrayBuffer()).toString('utf8');
+      // As text() does: a byte-order mark is no part of the answer (JSON.parse would refuse it).
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     } catch (error) {
       throw failed(error);
     }

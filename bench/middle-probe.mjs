@@ -4,7 +4,8 @@
 // answer (its response event, less the request's end and the fake's latency, KARYA_MIDDLE_LATENCY_MS, 200 by
 // default: the time an answer waited for a busy thread), the event loop's delay, the main thread's collections by
 // kind, and with KARYA_MIDDLE_HEAP=1 the main thread's allocations by function (V8's sampling heap profiler, the
-// objects collected counted too; KARYA_MIDDLE_HEAP=promoted: those a young collection did not free), MB a run. Wall
+// objects collected counted too; KARYA_MIDDLE_HEAP=promoted: those a young collection did not free), MB a run, and
+// with KARYA_MIDDLE_HEAP_FILE=/tmp/x.heapprofile the whole profile (each site's stacks). Wall
 // times: read them on a quiet machine only.
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -56,7 +57,11 @@ if (file) {
     };
     // A session of this thread answers at once: the profile is read before the process ends.
     session?.post('HeapProfiler.stopSampling', (error, reply) => {
-      if (!error) summary.allocatedMb = allocated(reply.profile);
+      if (error) return;
+      summary.allocatedMb = allocated(reply.profile);
+      // The whole profile too (open it in DevTools' Memory tab), for the stacks behind a site.
+      const profileFile = process.env.KARYA_MIDDLE_HEAP_FILE;
+      if (profileFile) writeFileSync(profileFile, JSON.stringify(reply.profile));
     });
     writeFileSync(file, `${JSON.stringify(summary, null, 1)}\n`);
   });

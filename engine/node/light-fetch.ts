@@ -115,7 +115,9 @@ class WholeResponse {
   }
   async arrayBuffer(): Promise<ArrayBuffer> {
     const bytes = this.#read();
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    // The body is read once: bytes in an ArrayBuffer of their own (not the shared pool's) are handed over, not copied.
+    const isWhole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    return isWhole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   }
 }
 

@@ -16,26 +16,30 @@ export const COVER_UPLOAD = {
   tooLarge: 'cover_upload_too_large',
 } as const;
 
-export const CoverQuerySchema = z.strictObject({
-  file: z
-    .string()
-    .trim()
-    .min(1)
-    .max(255)
-    .regex(/^[^/\\\u0000-\u001f]+$/, 'a file name, without folders')
-    .optional(),
-});
+export const CoverQuerySchema = z.lazy(() =>
+  z.strictObject({
+    file: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255)
+      .regex(/^[^/\\\u0000-\u001f]+$/, 'a file name, without folders')
+      .optional(),
+  }),
+);
 
 /** A book's own cover picture as kept: its format and size as the writer sees them, the file's name, bytes and date. */
-export const BookCoverSchema = z.strictObject({
-  format: z.enum(['jpeg', 'png', 'tiff', 'webp']),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  file_name: z.string(),
-  bytes: z.number().int().nonnegative(),
-  created_at: TimestampSchema,
-});
+export const BookCoverSchema = z.lazy(() =>
+  z.strictObject({
+    format: z.enum(['jpeg', 'png', 'tiff', 'webp']),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    file_name: z.string(),
+    bytes: z.number().int().nonnegative(),
+    created_at: TimestampSchema,
+  }),
+);
 export type BookCover = z.infer<typeof BookCoverSchema>;
 
 /** PUT/DELETE /api/books/:id/cover: the book's cover picture now (null: the package makes one, typographic, drawn). */
-export const CoverResponseSchema = z.strictObject({ cover: BookCoverSchema.nullable() });
+export const CoverResponseSchema = z.lazy(() => z.strictObject({ cover: BookCoverSchema.nullable() }));

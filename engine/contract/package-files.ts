@@ -36,39 +36,45 @@ const listOf = <T extends z.ZodType>(
  * stay) and categories for the kept package. Its metadata files are rewritten and its readiness checked again,
  * with no model call and nothing charged. At least one field.
  */
-export const PackageEditBodySchema = z
-  .strictObject({
-    keywords: listOf(
-      'package_keywords_too_many',
-      PACKAGE_EDIT_LIMITS.keywords,
-      failsWith('package_keyword_too_long', WriterTextSchema.trim().max(PACKAGE_EDIT_LIMITS.keywordChars)),
-    ).optional(),
-    description: failsWith(
-      'package_description_too_long',
-      WriterTextSchema.max(PACKAGE_EDIT_LIMITS.descriptionChars),
-    ).optional(),
-    categories: listOf(
-      'package_categories_too_many',
-      PACKAGE_EDIT_LIMITS.categories,
-      failsWith('package_category_too_long', WriterTextSchema.trim().max(PACKAGE_EDIT_LIMITS.categoryChars)),
-    ).optional(),
-  })
-  .refine((b) => b.keywords !== undefined || b.description !== undefined || b.categories !== undefined, {
-    message: 'keywords, description or categories',
-  });
+export const PackageEditBodySchema = z.lazy(() =>
+  z
+    .strictObject({
+      keywords: listOf(
+        'package_keywords_too_many',
+        PACKAGE_EDIT_LIMITS.keywords,
+        failsWith('package_keyword_too_long', WriterTextSchema.trim().max(PACKAGE_EDIT_LIMITS.keywordChars)),
+      ).optional(),
+      description: failsWith(
+        'package_description_too_long',
+        WriterTextSchema.max(PACKAGE_EDIT_LIMITS.descriptionChars),
+      ).optional(),
+      categories: listOf(
+        'package_categories_too_many',
+        PACKAGE_EDIT_LIMITS.categories,
+        failsWith('package_category_too_long', WriterTextSchema.trim().max(PACKAGE_EDIT_LIMITS.categoryChars)),
+      ).optional(),
+    })
+    .refine((b) => b.keywords !== undefined || b.description !== undefined || b.categories !== undefined, {
+      message: 'keywords, description or categories',
+    }),
+);
 export type PackageEditBody = z.infer<typeof PackageEditBodySchema>;
 
 /** PUT /api/books/:bookType/publish/package: the package's report as kept now, and the credits charged (always 0). */
-export const PackageEditResponseSchema = z.strictObject({
-  package: KdpPackageSchema,
-  credits_charged: z.literal(0),
-});
+export const PackageEditResponseSchema = z.lazy(() =>
+  z.strictObject({
+    package: KdpPackageSchema,
+    credits_charged: z.literal(0),
+  }),
+);
 
 /** GET /api/books/:bookType/publish/package/:file: one file of the kept package. */
-export const PackageFileParamsSchema = z.strictObject({
-  bookType: z.string().regex(/^[a-z0-9_-]{1,80}$/),
-  file: z.string().regex(/^[a-z][a-z-]{0,40}\.(?:epub|docx|jpg|png|pdf|html|txt|json)$/),
-});
+export const PackageFileParamsSchema = z.lazy(() =>
+  z.strictObject({
+    bookType: z.string().regex(/^[a-z0-9_-]{1,80}$/),
+    file: z.string().regex(/^[a-z][a-z-]{0,40}\.(?:epub|docx|jpg|png|pdf|html|txt|json)$/),
+  }),
+);
 
 /** The content type of a package file, by extension. */
 export const PACKAGE_FILE_CONTENT_TYPES: Readonly<Record<string, string>> = {

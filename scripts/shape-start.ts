@@ -13,7 +13,8 @@
 // here, a chunk's importers run after it; with a cycle no declaration is changed). Class and object methods and other
 // declarations stay as they are. A chunk that no longer parses is left as esbuild wrote it; a training that did not
 // reach its first call, a log without the bundle's functions, or a shaped start that does not run through fails the
-// build, naming which (two builds at once once gave a bundle with nothing made eager, silently: a start ~20 ms slower).
+// build in CI and is a warning elsewhere, naming which (two builds at once once gave a bundle with nothing made eager,
+// silently: a start ~20 ms slower).
 import { transformSync } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -233,10 +234,12 @@ export async function shapeStart(bundle: string): Promise<number> {
     // The shaped start run again: a declaration made a `var` is set only when its line runs, so a chunk whose top
     // level reached it earlier through a function declared below would now fail as it loads. Each chunk changed was
     // loaded by the start: unless it runs through as before, the bundle goes back to esbuild's text.
-    if (original.size && !(await train(bundle, dir, false)))
+    if (original.size && !(await train(bundle, dir, false))) {
+      for (const [file, text] of original) writeFileSync(file, text);
       throw new ShapeStartError(
         `the shaped start (${shaped} functions in ${original.size} chunks) did not reach its first chat request`,
       );
+    }
     if (!shaped)
       throw new ShapeStartError(
         `none of the ${[...compiled.values()].flat().length} functions the training compiled could be made eager`,
@@ -250,8 +253,8 @@ export async function shapeStart(bundle: string): Promise<number> {
 /**
  * The start of the bundle built in `bundle` shaped (shapeStart), said as the build's line says it. A bundle built
  * outside the checkout (a test's folder) cannot start there (its packages are the checkout's node_modules): it is not
- * shaped, and the line says so. A start that could not be shaped ends the build naming why (its bundle would be ~20 ms
- * slower to every batch's first call).
+ * shaped, and the line says so. A start that could not be shaped ends the build in CI naming why (its bundle would be
+ * ~20 ms slower to every batch's first call); elsewhere the build warns and keeps esbuild's text.
  */
 export async function shapeBuiltStart(bundle: string, isInCheckout: boolean): Promise<string> {
   if (!isInCheckout) return "a batch's start not shaped: built outside the checkout, where it cannot start";
@@ -259,7 +262,15 @@ export async function shapeBuiltStart(bundle: string, isInCheckout: boolean): Pr
     return `${await shapeStart(bundle)} functions of a batch's start made eager`;
   } catch (error) {
     if (!(error instanceof ShapeStartError)) throw error;
-    process.stderr.write(`karya: CLI bundle not built: none of a batch's start made eager: ${error.message}\n`);
-    process.exit(1);
+    // CI fails the build (a bundle slower to every first call must not land unnoticed); an install (`npm ci` runs this
+    // build) goes on with the bundle as esbuild wrote it, saying why: a slower start, not a missing command.
+    if (process.env.CI === 'true') {
+      process.stderr.write(`karya: CLI bundle not built: none of a batch's start made eager: ${error.message}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(
+      `karya: warning: none of a batch's start made eager (the CLI works, its start is slower): ${error.message}\n`,
+    );
+    return "a batch's start not shaped (see the warning above)";
   }
 }

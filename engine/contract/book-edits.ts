@@ -105,8 +105,7 @@ export const RewriteBodySchema = z.lazy(() =>
     note: WriterTextSchema.max(MAX_REWRITE_NOTE_CHARS).optional(),
     /**
      * Write it again toward the book's voice: the voice guidance, with what drifted named (409 `voice_missing` for a
-     * book
-     * with no sample).
+     * book with no sample).
      */
     toward_voice: z.boolean().optional(),
     hash: PartHashSchema.optional(),

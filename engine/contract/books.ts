@@ -88,8 +88,7 @@ export const DonePayloadSchema = z.lazy(() =>
     progress: ProgressSchema.nullable(),
     /**
      * What the step spent (its requests, tokens, credits, seconds) and the book's time left at its pace; absent on a
-     * step
-     * answered again.
+     * step answered again.
      */
     so_far: RunSoFarSchema.optional(),
     next: LabelledStepSchema.extend({ button: z.string() }).nullable(),

@@ -8,7 +8,7 @@ import { precompileStrings, precompileTemplates, type PrecompiledTemplates } fro
 import type { ResolvedSpec } from '../spec/types.js';
 import { ensureLanguages, hasLanguageSource, langs, languageTable, onLanguagesLoaded } from '../languages/index.js';
 import { generatorTextsKey } from '../generator-texts.js';
-import { keptCache, type KeptCodec } from './kept-cache.js';
+import { asciiJson, keptCache, type KeptCodec } from './kept-cache.js';
 import { filesStamp, keepStamp, stampedKey, type FilesStamp } from './files-stamp.js';
 
 /** The repository root (where generators/ and templates/ live), found upwards from this module, so it
@@ -198,7 +198,7 @@ interface KeptGenerator {
 const NEWLINE = 0x0a;
 
 const CACHED_CODEC: KeptCodec<Cached> = {
-  encode: ({ body, ...head }) => Buffer.concat([Buffer.from(`${JSON.stringify(head)}\n`), body]),
+  encode: ({ body, ...head }) => Buffer.concat([Buffer.from(`${asciiJson(head)}\n`), body]),
   decode(bytes) {
     // JSON.stringify writes no line break: the first one ends the head.
     const end = bytes.indexOf(NEWLINE);
@@ -218,7 +218,7 @@ function keptOf(key: string, catalog: Catalog, sources: Sources): Cached {
   let at = 0;
   for (const spec of catalog.specs) {
     const kept: KeptGenerator = { spec, strings: precompileStrings(stringsIn(spec.prompts)) };
-    const part = Buffer.from(JSON.stringify(kept));
+    const part = Buffer.from(asciiJson(kept));
     index.push([spec.id, at, at + part.length]);
     parts.push(part);
     at += part.length;

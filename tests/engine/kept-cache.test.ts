@@ -1,7 +1,7 @@
 // The disk caches of .karya/cache (the generator catalogue, the language table) share one writer: a key's data is
 // read back as written, each cache keeps its own most recently used few (written or read) and leaves the other's files
 // alone, and a folder that cannot be written is no error (a read-only checkout parses again at every start).
-import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keptCache } from '../../engine/node/kept-cache.js';
@@ -17,6 +17,16 @@ describe('a kept disk cache', () => {
     expect(cache.read(key(2))).toBeUndefined();
     // Same file name (the first 32 digits), another key: a miss, not another key's data.
     expect(cache.read(`${key(1).slice(0, 32)}${'f'.repeat(32)}`)).toBeUndefined();
+  });
+
+  it('reads back words past ASCII as written (accents, dashes, emoji) from a file of ASCII bytes', () => {
+    const dir = tempDir('karya-kept-');
+    const cache = keptCache<{ key: string; words: string[] }>(dir, 'languages', 8);
+    const words = ['Bab – satu', 'café «été»', 'ঊ 😀', '\u007f'];
+    cache.write({ key: key(1), words });
+    expect(cache.read(key(1))).toEqual({ key: key(1), words });
+    const bytes = readFileSync(path.join(dir, `languages-${key(1).slice(0, 32)}.json`));
+    expect(bytes.every((b) => b < 0x80)).toBe(true);
   });
 
   it("keeps a prefix's newest files, leaving another prefix's and pruning the file kept before keys", () => {

@@ -1,4 +1,4 @@
-// How a local batch's heaps grow (cli/commands/batch.ts calls it once its jobs have passed).
+// How a local batch's heaps grow (cli/commands/batch-run.ts runLocal calls it once the batch's first calls are out).
 import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 

@@ -15,6 +15,7 @@ import { HumanProgress, meterOf } from '../batch/report.js';
 import { isPublicEvent, jsonEvent } from '../batch/ndjson.js';
 import { endBatch, stopOutput, type JsonOut } from '../batch/end.js';
 import { listenForInterrupt } from '../interrupt.js';
+import { growHeapSlowly } from '../batch/heap.js';
 import { exitOnFailure } from '../errors.js';
 import { batchSeriesBook } from '../series.js';
 import { startBook, type Catalog, type Lang, type PublishFacts } from '../../engine/index.js';
@@ -87,7 +88,12 @@ export async function runLocal(input: {
   const reading = new (await import('../../engine/node.js')).ClosenessPool(thread);
   // Loaded once the first calls are out (runBatch's onCallsOut), not beside them; no book ends before its first answer.
   const warmReading = books.some((b) => b.job.spec.kind === 'book' && !b.isComplete) ? () => reading.warm() : undefined;
-  if (input.threads) warmReading?.();
+  // The heaps grow slowly from then too (heap.ts): held at their first size until the first requests are sent.
+  const callsOut = () => {
+    growHeapSlowly();
+    warmReading?.();
+  };
+  if (input.threads) callsOut();
   try {
     // A series book is told the series once the book before it is done (cli/series.ts).
     const seriesOf = async (job: BatchJob) => {
@@ -116,7 +122,7 @@ export async function runLocal(input: {
           seriesOf,
           nearDuplicates,
           ...(thread ? { endThread: thread } : {}),
-          ...(warmReading ? { onCallsOut: warmReading } : {}),
+          onCallsOut: callsOut,
         });
   } catch (error) {
     stopOutput(progress, emitJson);

@@ -16,7 +16,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readSync, realpathSync } from 'node:fs';
 import { Socket } from 'node:net';
 import path from 'node:path';
-import { JAVA_QUICK_START, findOnPath, quickJava } from './java.js';
+import { JAVA_QUICK_START, classArchiveFile, findOnPath, jarLaunch, quickJava } from './java.js';
 import { compiledServer } from './epubcheck-server-class.js';
 import { limitFromEnv } from './worker-limits.js';
 import { ROOT } from './load.js';
@@ -153,13 +153,17 @@ export class EpubcheckServer {
     }
     this.compiled ??= compiledServer(this.source, this.jar);
     const compiled = await this.compiled;
+    // The jar's class path as a quick one-shot run has it, so the class archive that run left serves this JVM too.
+    const classPath = jarLaunch(this.jar)?.classPath ?? [this.jar];
     const program = compiled
-      ? ['-cp', `${this.jar}${path.delimiter}${compiled}`, path.basename(this.source, '.java')]
-      : ['-cp', this.jar, this.source];
-    return this.start(program);
+      ? ['-cp', [...classPath, compiled].join(path.delimiter), path.basename(this.source, '.java')]
+      : ['-cp', classPath.join(path.delimiter), this.source];
+    const archive = classArchiveFile(this.jar);
+    return this.start([...(archive && existsSync(archive) ? [`-XX:SharedArchiveFile=${archive}`] : []), ...program]);
   }
 
   private start(program: readonly string[]): ChildProcess {
+    // An archive the JVM cannot use (another JVM's, cut short) is left aside by the JVM, its note kept off stderr.
     const args = [
       ...JAVA_QUICK_START,
       '-XX:+IgnoreUnrecognizedVMOptions',

@@ -40,14 +40,14 @@ async function expectRefusedFirst(args: string[], message: string): Promise<Awai
 }
 
 describe('unwritable output paths exit 2 before any model call', () => {
+  // Refused before any model call is what the user sees; a run that waited or spun (as --state under /proc once did)
+  // is caught by the test's own time limit, as in the case below, not by a wall-clock bound a busy machine can break.
   it('karya generate --out /proc/x.epub', async () => {
-    const started = performance.now();
     const r = await expectRefusedFirst(
       ['generate', 'romance', '--chapters', '3', '--out', '/proc/x.epub', '--state', path.join(dir, 'a.sqlite')],
       '--out /proc/x.epub: cannot write there',
     );
     expect(r.stderr).not.toMatch(/ENOENT|EACCES|errno/);
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('the real command (bin/karya.js) exits 2 at once for /proc paths, in a process of its own', async () => {
@@ -192,7 +192,7 @@ describe('numbers are plain decimal whole numbers', () => {
 });
 
 describe('a jobs file is bounded', () => {
-  it('the 402-byte alias bomb is refused in under 2 s', async () => {
+  it('the 402-byte alias bomb is refused before it is expanded', async () => {
     const names = 'abcdefghi';
     let bomb = 'a: &a ["x","x","x","x","x","x","x","x","x"]\n';
     for (let i = 1; i < names.length; i++)
@@ -209,7 +209,8 @@ describe('a jobs file is bounded', () => {
         .map((l) => `    ${l}`)
         .join('\n')}\n`,
     );
-    const started = performance.now();
+    // Expanded, the bomb is 9^9 (387 million) strings: no run could hold them, nor finish within the test's time. The
+    // refusal is the alias count's (the yaml library's, checked as each alias is resolved), so it came before that.
     const r = await karya([
       'batch',
       jobs,
@@ -218,7 +219,6 @@ describe('a jobs file is bounded', () => {
       '--state',
       path.join(dir, 'bomb.sqlite'),
     ]);
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('too many YAML aliases');
     expectNoModelCall();

@@ -3,7 +3,7 @@
 // answer; the JVM ends after an idle while and the next check starts another; a JVM killed mid-check, or a check
 // that outlasts its time-out, never hangs the caller; and a `karya` that used it exits at once when it is done.
 import { spawn } from 'node:child_process';
-import { copyFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,7 @@ import {
   sharedEpubcheckServer,
   type ServedCheck,
 } from '../../engine/node/epubcheck-server.js';
+import { classArchiveFile } from '../../engine/node/java.js';
 import { runEpubcheck, runEpubcheckOnBytes } from '../../engine/node/publish.js';
 import { tempDir } from '../temp.js';
 
@@ -68,6 +69,10 @@ describe('epubcheck in one long-lived JVM', () => {
     const saved = process.env.XDG_CACHE_HOME;
     const cache = path.join(tmp, 'cache');
     process.env.XDG_CACHE_HOME = cache;
+    // A class archive that is not one where a quick run's would be: the JVM is given it and leaves it aside.
+    const broken = classArchiveFile(JAR)!;
+    mkdirSync(path.dirname(broken), { recursive: true });
+    writeFileSync(broken, 'not a class archive');
     const served = await Promise.all([
       server.check(CALIBRE),
       server.check(valid),
@@ -78,11 +83,13 @@ describe('epubcheck in one long-lived JVM', () => {
       if (saved === undefined) delete process.env.XDG_CACHE_HOME;
       else process.env.XDG_CACHE_HOME = saved;
     });
-    const compiled = readdirSync(path.join(cache, 'karya', 'java'));
+    const compiled = readdirSync(path.join(cache, 'karya', 'java')).filter((name) => !name.endsWith('.jsa'));
     expect(compiled).toEqual([expect.stringMatching(/^EpubcheckServer-[0-9a-f]{16}$/)]);
     expect(readdirSync(path.join(cache, 'karya', 'java', compiled[0]!))).toContain('EpubcheckServer.class');
     const command = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
     expect(command).toContain('EpubcheckServer');
+    expect(command).toContain(`-XX:SharedArchiveFile=${broken}`);
+    expect(readFileSync(`/proc/${server.pid}/maps`, 'utf8')).not.toContain(broken);
     expect(command.join(' ')).not.toContain('.java');
     const [calibre, karya, hostile, twoLines, oddName] = [
       runOf(served[0]),
@@ -130,6 +137,11 @@ describe('epubcheck in one long-lived JVM', () => {
       await vi.waitFor(() => expect(server.pid).toBeUndefined(), { timeout: 10_000, interval: 50 });
       expect(runOf(await server.check(CALIBRE)).code).toBe(1);
       expect(server.started).toBe(started + 1);
+      // The user's class archive, left by the quick run in the case before (or an earlier one), is mapped by this JVM:
+      // its class path starts with that run's.
+      const archive = classArchiveFile(JAR)!;
+      expect(existsSync(archive)).toBe(true);
+      expect(readFileSync(`/proc/${server.pid}/maps`, 'utf8')).toContain(archive);
       // The process changes folders (karya run inside a test's process does): a name relative to the new one is that
       // file.
       const before = process.cwd();

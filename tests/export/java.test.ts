@@ -2,12 +2,13 @@
 // started quickly (engine/node/java.ts): the first such run of a jar leaves a class archive in the user's cache
 // (~/.cache/karya/java, or under XDG_CACHE_HOME), later runs map it. The verdict is epubcheck's own either way, and an
 // archive that is not one (cut short, or from another JVM) does not change it.
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDocument } from '../../engine/node/export/index.js';
 import { runEpubcheckOnce } from '../../engine/node/epubcheck-server.js';
-import { quickJava } from '../../engine/node/java.js';
+import { JAVA_QUICK_START, jarLaunch, quickJava } from '../../engine/node/java.js';
 import { tempDir } from '../temp.js';
 
 const JAR = '/usr/share/java/epubcheck.jar';
@@ -63,19 +64,56 @@ describe('epubcheck in a quickly started JVM', () => {
     120_000,
   );
 
-  it('without a cache folder to write to, the check runs as before', () => {
+  it('without a cache folder to write to, the check runs as before, with no archive', () => {
     process.env.XDG_CACHE_HOME = path.join('/proc', 'karya-no-cache');
     try {
-      const run = quickJava('/usr/share/java/epubcheck.jar', ['book.epub']);
+      const run = quickJava(JAR, ['book.epub']);
       expect(run.args).toEqual([
         '-XX:TieredStopAtLevel=1',
         '-XX:+UseSerialGC',
-        '-jar',
-        '/usr/share/java/epubcheck.jar',
+        '-XX:+UseTransparentHugePages',
+        '-cp',
+        jarLaunch(JAR)!.classPath.join(path.delimiter),
+        'com.adobe.epubcheck.tool.Checker',
         'book.epub',
       ]);
+      expect(run.args.slice(0, JAVA_QUICK_START.length)).toEqual(JAVA_QUICK_START);
     } finally {
       process.env.XDG_CACHE_HOME = cache;
     }
+  });
+});
+
+describe("a jar is run by its manifest's class path and main class (as `java -jar` would run it)", () => {
+  it("Debian's epubcheck: the jar, then the libraries its manifest names by whole paths", () => {
+    const launch = jarLaunch(JAR)!;
+    expect(launch.main).toBe('com.adobe.epubcheck.tool.Checker');
+    expect(launch.classPath[0]).toBe(JAR);
+    expect(launch.classPath.slice(1, 3)).toEqual(['/usr/share/java/Saxon-HE.jar', '/usr/share/java/jdom.jar']);
+    expect(launch.classPath).toContain('/usr/share/java/jing.jar');
+    expect(launch.classPath).toHaveLength(22);
+  });
+
+  it('a relative Class-Path is beside the jar; a jar without a main class, or no jar, runs with -jar', () => {
+    const dir = path.join(tmp, 'jars');
+    mkdirSync(dir, { recursive: true });
+    const manifest =
+      'Manifest-Version: 1.0\r\nMain-Class: org.example.Main\r\n' +
+      'Class-Path: lib/a.jar lib/b%20c.ja\r\n r file:/opt/d.j' +
+      'ar\r\n\r\nName: org/example/\r\nClass-Path: not/this.jar\r\n';
+    const tool = path.join(dir, 'tool.jar');
+    writeFileSync(tool, zipSync({ 'META-INF/MANIFEST.MF': strToU8(manifest) }));
+    expect(jarLaunch(tool)).toEqual({
+      main: 'org.example.Main',
+      classPath: [tool, path.join(dir, 'lib', 'a.jar'), path.join(dir, 'lib', 'b c.jar'), '/opt/d.jar'],
+    });
+    const library = path.join(dir, 'library.jar');
+    writeFileSync(library, zipSync({ 'META-INF/MANIFEST.MF': strToU8('Manifest-Version: 1.0\r\n') }));
+    expect(jarLaunch(library)).toBeNull();
+    expect(quickJava(library, ['x']).args.slice(-3)).toEqual(['-jar', library, 'x']);
+    const notAJar = path.join(dir, 'not.jar');
+    writeFileSync(notAJar, 'not a zip');
+    expect(jarLaunch(notAJar)).toBeNull();
+    expect(jarLaunch(path.join(dir, 'missing.jar'))).toBeNull();
   });
 });

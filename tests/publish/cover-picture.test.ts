@@ -103,15 +103,15 @@ describe("the stores' cover rules on a picture", () => {
 describe('checkCoverPicture', () => {
   it(
     'refuses an SVG named .png unread, a PNG declaring 50,000 × 50,000 px from its ' +
-      'header in well under a second, and bytes behind a PNG signature that are no picture',
+      'header, and bytes behind a PNG signature that are no picture',
     async () => {
       const svg = Buffer.from(
         '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="2560"><script>alert(1)</script></svg>',
       );
       expect((await refusal(svg, 'cover.png')).code).toBe('cover_svg');
-      const started = performance.now();
+      // Its pixel data is 64 zero bytes of the 7.5 GB it declares: a refusal naming the declared size is the header's
+      // (a decoder would have run out of data), whatever time a busy machine takes to give it.
       const huge = await refusal(declaredPng(50_000, 50_000), 'huge.png');
-      expect(performance.now() - started).toBeLessThan(1000);
       expect(huge.code).toBe('cover_too_many_pixels');
       expect(huge.vars).toMatchObject({ width: '50000', height: '50000' });
       const fake = Buffer.concat([

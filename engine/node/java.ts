@@ -33,11 +33,25 @@ import { fileURLToPath } from 'node:url';
 import { strFromU8, unzipSync } from 'fflate';
 import { makeDirs } from './dirs.js';
 
-/** The JVM's quick start (client compiler, serial GC, the heap on huge pages where the system allows). */
+/**
+ * Whether Linux offers transparent huge pages to a program that asks (its setting `always` or `madvise`). Asked where
+ * it
+ * is `never` (or on another system), the JVM prints a warning on its standard output, which epubcheck's reader and the
+ * long-lived checker's protocol would take for output.
+ */
+export function offersHugePages(setting = '/sys/kernel/mm/transparent_hugepage/enabled'): boolean {
+  try {
+    return /\[(?:always|madvise)\]/.test(readFileSync(setting, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** The JVM's quick start (client compiler, serial GC, the heap on huge pages where the system offers them). */
 export const JAVA_QUICK_START: readonly string[] = [
   '-XX:TieredStopAtLevel=1',
   '-XX:+UseSerialGC',
-  '-XX:+UseTransparentHugePages',
+  ...(offersHugePages() ? ['-XX:+UseTransparentHugePages'] : []),
 ];
 
 /** Where a command is on PATH, or null. */

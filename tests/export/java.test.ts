@@ -8,7 +8,7 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDocument } from '../../engine/node/export/index.js';
 import { runEpubcheckOnce } from '../../engine/node/epubcheck-server.js';
-import { JAVA_QUICK_START, jarLaunch, quickJava } from '../../engine/node/java.js';
+import { JAVA_QUICK_START, jarLaunch, offersHugePages, quickJava } from '../../engine/node/java.js';
 import { tempDir } from '../temp.js';
 
 const JAR = '/usr/share/java/epubcheck.jar';
@@ -71,7 +71,7 @@ describe('epubcheck in a quickly started JVM', () => {
       expect(run.args).toEqual([
         '-XX:TieredStopAtLevel=1',
         '-XX:+UseSerialGC',
-        '-XX:+UseTransparentHugePages',
+        ...(offersHugePages() ? ['-XX:+UseTransparentHugePages'] : []),
         '-cp',
         jarLaunch(JAR)!.classPath.join(path.delimiter),
         'com.adobe.epubcheck.tool.Checker',
@@ -82,6 +82,25 @@ describe('epubcheck in a quickly started JVM', () => {
       process.env.XDG_CACHE_HOME = cache;
     }
   });
+});
+
+describe('huge pages asked for only where Linux offers them', () => {
+  it(
+    'the setting `always` or `madvise` offers them; `never`, ' +
+      'or no such file, does not (a JVM would print a warning)',
+    () => {
+      const dir = path.join(tmp, 'thp');
+      mkdirSync(dir, { recursive: true });
+      const setting = (name: string, text: string) => {
+        writeFileSync(path.join(dir, name), text);
+        return path.join(dir, name);
+      };
+      expect(offersHugePages(setting('always', 'always [madvise] never\n'))).toBe(true);
+      expect(offersHugePages(setting('madvise', '[always] madvise never\n'))).toBe(true);
+      expect(offersHugePages(setting('never', 'always madvise [never]\n'))).toBe(false);
+      expect(offersHugePages(path.join(dir, 'missing'))).toBe(false);
+    },
+  );
 });
 
 describe("a jar is run by its manifest's class path and main class (as `java -jar` would run it)", () => {

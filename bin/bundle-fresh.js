@@ -13,10 +13,17 @@ export const bundleDir = path.join(repoRoot, 'dist', 'cli');
 const CODE_DIRS = ['cli', 'engine', 'server', 'migrations'];
 const SOURCE_FILE = /\.(?:[cm]?[jt]s|json|ya?ml)$/;
 /**
- * What makes a build besides its sources: the build script (its plugins rewrite code), the step that makes a batch's
- * start eager (scripts/shape-start.ts, with the batch it runs) and package.json.
+ * What makes a build besides its sources: the build script (its plugins rewrite code), the step that makes its chunks
+ * ASCII-only (scripts/ascii-chunks.ts), the step that makes a batch's start eager (scripts/shape-start.ts, with the
+ * batch it runs) and package.json.
  */
-const RECIPE = ['scripts/build-cli.ts', 'scripts/shape-start.ts', 'scripts/start-training.mjs', 'package.json'];
+const RECIPE = [
+  'scripts/build-cli.ts',
+  'scripts/ascii-chunks.ts',
+  'scripts/shape-start.ts',
+  'scripts/start-training.mjs',
+  'package.json',
+];
 
 function newestSource(root) {
   let newest = 0;

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../engine/node.js';
+import { asciiChunks } from './ascii-chunks.js';
 import { shapeBuiltStart } from './shape-start.js';
 
 const DEFAULT_OUTDIR = path.join(ROOT, 'dist', 'cli');
@@ -131,9 +132,8 @@ const SDK_EAGER_GLOBALS: Array<{ file: RegExp; from: string; to: string; names: 
       'let karyaHeadersEntries;\nconst karyaHeadersEntriesOf = () => (karyaHeadersEntries ' +
       "??= { descriptor: typeof Headers === 'function' ? (rememberTrustedIntrinsic(Headers), " +
       "Object.getOwnPropertyDescriptor(Headers.prototype, 'entries')) : undefined });",
-    // Its trusted globals are read by descriptor, which loads fetch as well: Headers is remembered at the first read of
-    // its
-    // entries instead.
+    // Its trusted globals are read by descriptor, which loads fetch as well: Headers is remembered at the first read
+    // of its entries instead.
     names: [
       [/\bheadersEntriesDescriptor\b/g, 'karyaHeadersEntriesOf().descriptor'],
       [/^const headersEntries = /m, 'const headersEntriesOf = () => '],
@@ -238,11 +238,9 @@ const started = performance.now();
 const startedAt = new Date();
 const built = await build({
   outdir: building,
-  // The export, import and near-duplicate pools' worker threads (engine/node/export/pool.ts,
-  // engine/node/import/pool.ts,
-  // engine/node/closeness/pool.ts), a batch's threads (cli/batch/threads.ts), its book-end thread
-  // (cli/batch/book-end.ts)
-  // and the audio edition's threads (engine/node/audio/audio-pool.ts) start from their own files beside the chunks.
+  // The worker threads of the export, import and near-duplicate pools (engine/node/{export,import,closeness}/pool.ts),
+  // a batch's threads (cli/batch/threads.ts), its book-end thread (cli/batch/book-end.ts) and the audio edition's
+  // threads (engine/node/audio/audio-pool.ts) start from their own files beside the chunks.
   entryPoints: {
     main: path.join(ROOT, 'cli', 'main.ts'),
     'render-worker': path.join(ROOT, 'engine', 'node', 'export', 'render-worker.ts'),
@@ -275,6 +273,8 @@ const built = await build({
   logLevel: 'warning',
   metafile: true,
 });
+// Chunks Node reads as one-byte text (scripts/ascii-chunks.ts), before the start is traced: V8's positions are theirs.
+const ascii = asciiChunks(building);
 // What a batch's start runs, compiled with its chunks: Node's compile cache keeps it (scripts/shape-start.ts).
 const shaped = await shapeBuiltStart(building, !path.relative(ROOT, outdir).startsWith('..'));
 // The bundle's identity, for the catalog's disk cache (engine/node/load.ts): a start then reads one small
@@ -303,7 +303,7 @@ replaceDir(building, outdir);
 const shown = path.relative(process.cwd(), outdir);
 process.stdout.write(
   `karya: CLI bundle built in ${shown && !shown.startsWith('..') ? shown : outdir}/ ` +
-    `(${Math.round(performance.now() - started)} ms; ${shaped})\n`,
+    `(${Math.round(performance.now() - started)} ms; ${shaped}; ${ascii})\n`,
 );
 // Fill the catalog's disk cache for this bundle now (`npm ci` runs this build), so the first command after
 // an install or a rebuild does not compile every generator: once for commands run inside the checkout

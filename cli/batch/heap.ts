@@ -29,6 +29,7 @@ export const MOST_NEW_SPACE_BYTES = 16 * 1024 * 1024;
  * the young generation has reached that size, then 1.
  */
 export function growHeapSlowly(): void {
+  releaseYoung();
   setFlagsFromString('--heap-growing-percent=25');
   const isGrown = () =>
     (getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0) >= MOST_NEW_SPACE_BYTES;
@@ -46,5 +47,14 @@ export function growHeapSlowly(): void {
 
 /** V8's own growth of the young generation (a batch that does not grow its heap slowly: bin/batch-heap.js held it). */
 export function growYoungAsUsual(): void {
+  releaseYoung();
   setFlagsFromString('--semi-space-growth-factor=2');
+}
+
+/**
+ * The young generation no longer held by bin/batch-heap.js (its global mark cleared): that file stops loading Node's
+ * own modules under V8's default flags, which are no longer the ones it set.
+ */
+function releaseYoung(): void {
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('karya.batchHeap.youngHeld')];
 }

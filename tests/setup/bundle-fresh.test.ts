@@ -15,6 +15,7 @@ const FILES = [
   'engine/spec/shared.schema.json',
   'server/routes/words.yaml',
   'scripts/build-cli.ts',
+  'scripts/ascii-chunks.ts',
   'scripts/shape-start.ts',
   'scripts/start-training.mjs',
   'package.json',

@@ -17,12 +17,17 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 export const MOST_NEW_SPACE_BYTES = 16 * 1024 * 1024;
 
 /**
- * A local batch's heaps grow by a quarter of what they hold at each collection (V8 read once per collection; left to
+ * A local batch's heaps grow by half of what they hold at each collection (V8 read once per collection; left to
  * itself it grows them by up to four times while answers come in fast). A batch makes its garbage fast and keeps
  * little (the books in flight): its peak memory was mostly room grown for garbage. Measured on the shared 2-core
  * machine (load 17), 400-book prose batch: peak RSS 585 -> 485 MB at half, CPU 17.9 -> 18.5 s; at a quarter (load
  * 31-40, runs side by side): 349-376 MB against 377-386 at half, CPU a call 3.10 against 3.05 ms; at 15 %, 351 MB for
  * 3.41 ms a call.
+ * Since raised to half again (session 43): the batch's resident peak had fallen to 248-266 MB (the state file's cache,
+ * the book-end thread's prints) and a mark-compact costs more than its pause: V8's helper threads mark the ~45 MB that
+ * live, and the old generation's pages, given back, are mapped anew (and faulted, ~12 µs a page on the shared 2-core
+ * machine) as it grows again. At a quarter a 400-book prose batch ran 27-29 mark-compacts, at half 16-18; V8's helper
+ * threads 4.9-5.2 s of CPU against 4.3-4.4, peak RSS 248-254 MB against 258-267 (load 13-17, three pairs).
  * The young generation grows again (bin/batch-heap.js held it while the modules loaded) and stops at
  * MOST_NEW_SPACE_BYTES: V8 reads its largest size only as the process starts (--max-semi-space-size), but the factor
  * it grows by at each collection (--semi-space-growth-factor) whenever it grows, so that factor is V8's own (2) until
@@ -30,7 +35,7 @@ export const MOST_NEW_SPACE_BYTES = 16 * 1024 * 1024;
  */
 export function growHeapSlowly(): void {
   releaseYoung();
-  setFlagsFromString('--heap-growing-percent=25');
+  setFlagsFromString('--heap-growing-percent=50');
   const isGrown = () =>
     (getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0) >= MOST_NEW_SPACE_BYTES;
   const stopGrowing = () => setFlagsFromString('--semi-space-growth-factor=1');

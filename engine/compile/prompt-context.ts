@@ -201,15 +201,40 @@ function formatOf(spec: ResolvedSpec, step: Step): Bilingual | undefined {
   return step.kind === 'introduction' || step.kind === 'conclusion' ? p.format : undefined;
 }
 
+type SettingLines = { labels: Record<string, string>; settingsList: SettingLine[] };
+
+/**
+ * Each book's setting lines, by its settings object: a book's steps and its bible updates share one, and made anew
+ * for each they were ~0.7 % of a 400-book batch's main thread (a field's describe at every call). Kept with the spec,
+ * the language and the settings' values they were made from (compared one by one, so a settings object changed in
+ * place is described again); read only by the templates and the prompt's checks, never changed.
+ */
+const settingLinesKept = new WeakMap<
+  Settings,
+  { spec: ResolvedSpec; lang: Lang; values: unknown[]; lines: SettingLines }
+>();
+
 /**
  * The settings a step tells the model, in the book's language: each visible field's label and value (`labels`
  * by field name), and the lines of the settings list (the language and fields kept out of prompts are not).
  */
-function settingLinesOf(
-  spec: ResolvedSpec,
-  settings: Settings,
-  lang: Lang,
-): { labels: Record<string, string>; settingsList: SettingLine[] } {
+function settingLinesOf(spec: ResolvedSpec, settings: Settings, lang: Lang): SettingLines {
+  const kept = settingLinesKept.get(settings);
+  const keys = Object.keys(settings);
+  if (
+    kept &&
+    kept.spec === spec &&
+    kept.lang === lang &&
+    kept.values.length === 2 * keys.length &&
+    keys.every((k, i) => kept.values[2 * i] === k && kept.values[2 * i + 1] === settings[k])
+  )
+    return kept.lines;
+  const lines = describedSettings(spec, settings, lang);
+  settingLinesKept.set(settings, { spec, lang, values: keys.flatMap((k) => [k, settings[k]]), lines });
+  return lines;
+}
+
+function describedSettings(spec: ResolvedSpec, settings: Settings, lang: Lang): SettingLines {
   const labels: Record<string, string> = {};
   const settingsList: SettingLine[] = [];
   for (const f of spec.fields) {

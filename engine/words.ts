@@ -8,7 +8,7 @@ export function wordList(text: string): string[] {
 }
 
 /** True for the characters /\s/ matches (ECMAScript's WhiteSpace and LineTerminator). */
-function isSpace(code: number): boolean {
+export function isSpace(code: number): boolean {
   return code <= 0x20 ? code === 0x20 || (code >= 0x09 && code <= 0x0d) : code >= 0x80 && isWideSpace(code);
 }
 function isWideSpace(code: number): boolean {

@@ -25,7 +25,8 @@ if (file && typeof process.threadCpuUsage === 'function' && typeof module.regist
       isSent = true;
       const main = msOf(process.threadCpuUsage());
       const all = msOf(process.cpuUsage());
-      // Page faults (a first touch of fresh memory): the main thread's (Linux: its stat's 10th field) and the process's.
+      // Page faults (a first touch of fresh memory): the main thread's (Linux: its stat's 10th field) and the
+      // process's.
       let mainFaults = NaN;
       try {
         mainFaults = Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ')[7]);

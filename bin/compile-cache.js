@@ -8,14 +8,19 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-/** A build's folder unused for this long is an older build's: another checkout's runs (a reference build measured beside this one) keep theirs. */
+/**
+ * A build's folder unused for this long is an older build's: another checkout's runs (a reference build measured beside
+ * this one) keep theirs.
+ */
 export const UNUSED_MS = 10 * 60 * 1000;
 
 /** The folder of every build's compile cache, for this user. */
 export function compileCacheRoot(env = process.env) {
   const home = os.homedir();
   const base = env.XDG_CACHE_HOME || (home ? path.join(home, '.cache') : '');
-  return base ? path.join(base, 'karya', 'node-compile') : path.join(os.tmpdir(), `karya-node-compile-${process.getuid?.() ?? 'user'}`);
+  return base
+    ? path.join(base, 'karya', 'node-compile')
+    : path.join(os.tmpdir(), `karya-node-compile-${process.getuid?.() ?? 'user'}`);
 }
 
 /**
@@ -44,7 +49,8 @@ export async function pruneOlderBuilds(root, keep, now = Date.now()) {
       if (name === keep) continue;
       const folder = path.join(root, name);
       const info = await stat(folder).catch(() => undefined);
-      if (info?.isDirectory() && now - info.mtimeMs > UNUSED_MS) await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+      if (info?.isDirectory() && now - info.mtimeMs > UNUSED_MS)
+        await rm(folder, { recursive: true, force: true }).catch(() => undefined);
     }
   } catch {
     // the root went away, or cannot be read: nothing to remove

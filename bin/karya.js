@@ -6,7 +6,8 @@
 // on a Node too old to run it).
 // First, alone: imports run in the order written, so an older Node stops here, before anything it cannot load.
 import './node-version.js';
-// Then, for `karya serve` on Linux: glibc's malloc settings for a server (bin/serve-memory.js), which start the process again.
+// Then, for `karya serve` on Linux: glibc's malloc settings for a server (bin/serve-memory.js), which start the
+// process again.
 import './serve-memory.js';
 // And for `karya batch`: its young generation held small while its modules load (bin/batch-heap.js).
 import './batch-heap.js';

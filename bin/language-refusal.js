@@ -1,7 +1,8 @@
-// A Node too old, or a language file refused, as the command starts (engine/karya-error.ts LanguageWordsError: its params are the data),
-// said in the language the writer's locale names. No language table can be read yet, so the words are read here from
-// that language's own cli-help.yaml (its `start.*` keys, which `karya validate` checks like every other); when that
-// file is the broken one or has no such key, English's; when English's is broken too, the error's own English.
+// A Node too old, or a language file refused, as the command starts (engine/karya-error.ts LanguageWordsError: its
+// params are the data), said in the language the writer's locale names. No language table can be read yet, so the
+// words are read here from that language's own cli-help.yaml (its `start.*` keys, which `karya validate` checks like
+// every other); when that file is the broken one or has no such key, English's; when English's is broken too, the
+// error's own English.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

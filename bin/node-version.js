@@ -22,15 +22,18 @@ if (major < MINIMUM[0] || (major === MINIMUM[0] && minor < MINIMUM[1])) {
   }
   const said = own ? [`karya: ${own[0]}`, `  ${own[1]}`, install, ''] : undefined;
   process.stderr.write(
-    (said ?? [
-      `karya: Karya needs Node 22.14 or later (Node 24 LTS recommended); this is Node ${process.versions.node}.`,
-      '  Install Node 24 LTS for Karya alone, leaving the system\'s Node as it is (or from https://nodejs.org):',
-      install,
-      `karya: Karya memerlukan Node 22.14 atau lebih baharu (disyorkan Node 24 LTS); ini Node ${process.versions.node}.`,
-      '  Pasang Node 24 LTS untuk Karya sahaja, tanpa mengubah Node sistem (atau dari https://nodejs.org):',
-      install,
-      '',
-    ]).join('\n'),
+    (
+      said ?? [
+        `karya: Karya needs Node 22.14 or later (Node 24 LTS recommended); this is Node ${process.versions.node}.`,
+        "  Install Node 24 LTS for Karya alone, leaving the system's Node as it is (or from https://nodejs.org):",
+        install,
+        'karya: Karya memerlukan Node 22.14 atau lebih baharu (disyorkan Node 24 LTS); ' +
+          `ini Node ${process.versions.node}.`,
+        '  Pasang Node 24 LTS untuk Karya sahaja, tanpa mengubah Node sistem (atau dari https://nodejs.org):',
+        install,
+        '',
+      ]
+    ).join('\n'),
   );
   process.exit(1);
 }

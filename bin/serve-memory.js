@@ -19,7 +19,11 @@ const TUNABLES = 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072';
 export function serveMallocEnv(argv, env, platform = process.platform) {
   if (platform !== 'linux' || argv[0] !== 'serve' || env.KARYA_MALLOC !== undefined) return undefined;
   if (env.MALLOC_ARENA_MAX !== undefined || /(^|:)glibc\.malloc\./.test(env.GLIBC_TUNABLES ?? '')) return undefined;
-  return { ...env, KARYA_MALLOC: 'server', GLIBC_TUNABLES: env.GLIBC_TUNABLES ? `${env.GLIBC_TUNABLES}:${TUNABLES}` : TUNABLES };
+  return {
+    ...env,
+    KARYA_MALLOC: 'server',
+    GLIBC_TUNABLES: env.GLIBC_TUNABLES ? `${env.GLIBC_TUNABLES}:${TUNABLES}` : TUNABLES,
+  };
 }
 
 const wanted = serveMallocEnv(process.argv.slice(2), process.env);

@@ -9,7 +9,7 @@ export { errnoError, makeDirs, nearestExisting } from './node/dirs.js';
 export { readLanguages, readLanguageFolder, languageFolders, tableSources } from './node/languages.js';
 export { coverData, CoverDataError, type CoverIssue } from './node/print/cover-data.js';
 export { bundleCodeHash, loadCatalog, packageVersion, readSources, ROOT } from './node/load.js';
-export { keptCache, type KeptCache } from './node/kept-cache.js';
+export { keptCache, unicodeEscape, type KeptCache } from './node/kept-cache.js';
 export {
   fullYaml,
   preloadYaml,

@@ -10,6 +10,7 @@
 // escape's length (the same as scripts/shape-start.ts's parentheses).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { unicodeEscape } from '../engine/node.js';
 
 /** Where a character of a chunk stands: code, a comment, a regular expression, a string or a template. */
 type Place = 'code' | 'comment' | 'regexp' | 'string' | 'template';
@@ -144,9 +145,6 @@ export function nonAsciiPlaces(text: string): Map<number, Place> | undefined {
   return braces.length ? undefined : places;
 }
 
-/** The escape of the UTF-16 unit `code` (`\u2019`). */
-const escaped = (code: number): string => `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
-
 /**
  * `text` with each non-ASCII character of its comments and regular expressions escaped, or undefined when it has one
  * elsewhere (or could not be read): it is then left as it is. A line or paragraph separator is not escaped in a comment
@@ -167,7 +165,7 @@ export function asciiText(text: string): string | undefined {
       while (text[at - 1 - slashes] === '\\') slashes++;
       if (slashes % 2) start = at - 1;
     }
-    out += text.slice(from, start) + escaped(code);
+    out += text.slice(from, start) + unicodeEscape(code);
     from = at + 1;
   }
   return out + text.slice(from);

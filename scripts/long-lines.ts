@@ -9,7 +9,9 @@ import { sourceFiles } from '../tests/architecture/graph.js';
 import { SOURCE_DIRS } from './long-functions.js';
 
 export const MAX_LINE_CHARS = 120;
-export const LINE_DIRS = [...SOURCE_DIRS, 'tests'];
+export const LINE_DIRS = [...SOURCE_DIRS, 'tests', 'bin'];
+/** Every file of code, JavaScript and declarations too (bin/'s launchers are plain JavaScript). */
+const CODE_FILE = (name: string) => /\.(?:[cm]?[jt]s|tsx)$/.test(name);
 export const BASELINE_FILE = 'tests/architecture/long-lines.json';
 
 /** How many lines of `text` are longer than `max` characters. */
@@ -24,7 +26,7 @@ export function longLines(
   max = MAX_LINE_CHARS,
 ): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const file of sourceFiles(root, dirs)) {
+  for (const file of sourceFiles(root, dirs, CODE_FILE)) {
     const n = longLinesIn(readFileSync(path.join(root, file), 'utf8'), max);
     if (n > 0) counts[file] = n;
   }

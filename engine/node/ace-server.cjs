@@ -29,7 +29,10 @@ logger.initLogger({ verbose: false, silent: true, fileName: 'ace-cli.log' });
 const FLAGS = ['--renderer-process-limit=1'];
 
 let browser;
-/** The runner's own launch, caught so its browser's process can be told and reused (ace-core closes it after a check). */
+/**
+ * The runner's own launch, caught so its browser's process can be told and reused (ace-core closes it after a
+ * check).
+ */
 const launchOnce = async () => {
   if (browser && browser.connected) return;
   const launch = puppeteer.launch;

@@ -32,11 +32,14 @@ export interface KeptCodec<T> {
  * touched at every start, ~8 ms of a batch's first call on this machine.
  */
 export function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[\u007f-\uffff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => unicodeEscape(c.charCodeAt(0)));
 }
+
+/**
+ * The `\uXXXX` escape of the UTF-16 unit `code`, read back as that unit by JSON and by JavaScript's strings, comments
+ * and regular expressions alike (asciiJson here; the bundle's ASCII chunks, scripts/ascii-chunks.ts).
+ */
+export const unicodeEscape = (code: number): string => `\\u${code.toString(16).padStart(4, '0')}`;
 
 const JSON_CODEC: KeptCodec<never> = {
   encode: (data) => asciiJson(data),

@@ -17,7 +17,10 @@ export interface ImportEdge {
 
 const SKIPPED = new Set(['node_modules', 'dist', '.git', '.karya']);
 
-export function sourceFiles(root: string, dirs: readonly string[]): string[] {
+/** TypeScript sources (not declarations): the files the import graph and the size checks read. */
+const TYPESCRIPT = (name: string) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts');
+
+export function sourceFiles(root: string, dirs: readonly string[], isSource = TYPESCRIPT): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
     let entries;
@@ -30,7 +33,7 @@ export function sourceFiles(root: string, dirs: readonly string[]): string[] {
       if (SKIPPED.has(entry.name)) continue;
       const rel = `${dir}/${entry.name}`;
       if (entry.isDirectory()) walk(rel);
-      else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) files.push(rel);
+      else if (isSource(entry.name)) files.push(rel);
     }
   };
   for (const dir of dirs) walk(dir);

@@ -6,6 +6,8 @@
 // - One check at a time: callers queue, and each gets the answer to its own request.
 // - Answers are counted in bytes (EpubcheckServer.java), so no text inside an EPUB can cut one short.
 // - A check that takes longer than its time-out kills the JVM (the next check starts a new one).
+// - Class data sharing: the JVM maps a class archive, else writes its own (engine/node/epubcheck-server-class.ts).
+//   Java writes one only when the program ends by itself: a JVM that writes one is ended at rest by closing its input.
 // - It never keeps the process alive: the JVM is held only while a check is under way, its pipes never, and
 //   it is killed when the process exits (or, killed itself, the JVM sees its input end and stops).
 // - Files are sent by their whole path (the JVM runs in the root folder), so the process may change folders.
@@ -13,11 +15,11 @@
 //   the caller checks that file the one-shot way, so no verdict is lost; a JVM that never answered once is
 //   not started again by this process.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, openSync, readSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { Socket } from 'node:net';
 import path from 'node:path';
-import { JAVA_QUICK_START, classArchiveFile, findOnPath, jarLaunch, quickJava } from './java.js';
-import { compiledServer } from './epubcheck-server-class.js';
+import { JAVA_QUICK_START, findOnPath, isJar, jarLaunch, quickJava } from './java.js';
+import { archiveOptions, compiledServer, endWhenWritten, type ArchiveWrite } from './epubcheck-server-class.js';
 import { limitFromEnv } from './worker-limits.js';
 import { ROOT } from './load.js';
 import { OneAtATime } from './one-at-a-time.js';
@@ -85,8 +87,10 @@ export class EpubcheckServer {
   /** Set when a JVM ended before its first answer: this process checks the one-shot way from then on. */
   private brokenWhy: string | null = null;
   private hasAnswered = false;
+  /** Whether the JVM writes its class archive when it ends by itself. */
+  private isArchiving = false;
   private stderrTail = '';
-  /** The folder of the compiled program (null: run the source), looked for once. */
+  /** The jar of the compiled program (null: run the source), looked for once. */
   private compiled: Promise<string | null> | null = null;
   private readonly killOnExit = () => this.child?.kill('SIGKILL');
   /** How many JVMs this checker has started (tests read it). */
@@ -102,7 +106,7 @@ export class EpubcheckServer {
         this.child?.unref();
         return !!this.child;
       },
-      stop: () => this.stop(),
+      stop: () => this.end(),
     });
     this.timeoutMs = options.timeoutMs ?? EPUBCHECK_TIMEOUT_MS;
     this.source = options.source ?? SOURCE;
@@ -125,6 +129,15 @@ export class EpubcheckServer {
     this.child = null;
     process.removeListener('exit', this.killOnExit);
     child.kill('SIGKILL');
+  }
+
+  /** Ends the JVM at rest: one that writes its class archive is let end by itself to write it, another killed. */
+  private end(): void {
+    const child = this.child;
+    if (!child || !this.isArchiving) return this.stop();
+    this.child = null;
+    process.removeListener('exit', this.killOnExit);
+    endWhenWritten(child);
   }
 
   private async checkNow(file: string): Promise<ServedCheck> {
@@ -158,11 +171,11 @@ export class EpubcheckServer {
     const program = compiled
       ? ['-cp', [...classPath, compiled].join(path.delimiter), path.basename(this.source, '.java')]
       : ['-cp', classPath.join(path.delimiter), this.source];
-    const archive = classArchiveFile(this.jar);
-    return this.start([...(archive && existsSync(archive) ? [`-XX:SharedArchiveFile=${archive}`] : []), ...program]);
+    const archive = archiveOptions(this.jar, compiled);
+    return this.start([...archive.args, ...program], archive.writes);
   }
 
-  private start(program: readonly string[]): ChildProcess {
+  private start(program: readonly string[], writes?: ArchiveWrite): ChildProcess {
     // An archive the JVM cannot use (another JVM's, cut short) is left aside by the JVM, its note kept off stderr.
     const args = [
       ...JAVA_QUICK_START,
@@ -180,7 +193,9 @@ export class EpubcheckServer {
     this.hasAnswered = false;
     this.stderrTail = '';
     this.started++;
+    this.isArchiving = !!writes;
     process.on('exit', this.killOnExit);
+    if (writes) child.once('exit', (code) => writes.ended(code === 0));
     unrefPipes(child);
     child.stdin?.on('error', () => undefined);
     child.stdout?.on('data', (chunk: Buffer) => this.read(child, chunk));
@@ -260,21 +275,6 @@ export type EpubcheckOutput = EpubcheckRun & {
   failure?:
     { kind: 'missing'; command: string } | { kind: 'timed-out'; seconds: number } | { kind: 'failed'; message: string };
 };
-
-/**
- * True when the file is a Java archive: Debian installs /usr/bin/epubcheck as an executable JAR, which needs binfmt
- * support to run directly.
- */
-export function isJar(file: string): boolean {
-  const fd = openSync(file, 'r');
-  try {
-    const head = Buffer.alloc(2);
-    readSync(fd, head, 0, 2, 0);
-    return head.toString('latin1') === 'PK';
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /** epubcheck run once in a process of its own (a jar through java, started quickly: engine/node/java.ts). */
 export function runEpubcheckOnce(command: string, file: string, timeoutMs: number): Promise<EpubcheckOutput> {

@@ -18,9 +18,12 @@
 import { createHash } from 'node:crypto';
 import {
   accessSync,
+  closeSync,
   constants,
   existsSync,
+  openSync,
   readFileSync,
+  readSync,
   readdirSync,
   realpathSync,
   renameSync,
@@ -66,6 +69,21 @@ export function findOnPath(command: string): string | null {
     }
   }
   return null;
+}
+
+/**
+ * True when the file is a Java archive: Debian installs /usr/bin/epubcheck as an executable JAR, which needs binfmt
+ * support to run directly.
+ */
+export function isJar(file: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    readSync(fd, head, 0, 2, 0);
+    return head.toString('latin1') === 'PK';
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The folder of the class archives, or null when there is no home to keep them in. */

@@ -1,7 +1,8 @@
 // epubcheck in one long-lived JVM (engine/node/epubcheck-server.ts): each check, queued with others, gets its own
 // verdict and epubcheck's own messages (the one-shot run's); a report quoting an EPUB's text cannot forge or cut an
-// answer; the JVM ends after an idle while and the next check starts another; a JVM killed mid-check, or a check
-// that outlasts its time-out, never hangs the caller; and a `karya` that used it exits at once when it is done.
+// answer; the JVM ends after an idle while and the next check starts another; with no class archive to map, a JVM
+// writes its own as it ends, and the next maps it; a JVM killed mid-check, or a check that outlasts its time-out, never
+// hangs the caller; and a `karya` that used it exits at once when it is done.
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,12 +13,13 @@ import { ROOT } from '../../engine/node/load.js';
 import {
   EpubcheckServer,
   epubcheckIdleMs,
-  runEpubcheckOnce,
+  runEpubcheckCommand,
   sharedEpubcheckServer,
+  type EpubcheckRun,
   type ServedCheck,
 } from '../../engine/node/epubcheck-server.js';
 import { classArchiveFile } from '../../engine/node/java.js';
-import { runEpubcheck, runEpubcheckOnBytes } from '../../engine/node/publish.js';
+import { runEpubcheckOnBytes } from '../../engine/node/publish.js';
 import { tempDir } from '../temp.js';
 
 const JAR = '/usr/share/java/epubcheck.jar';
@@ -25,12 +27,29 @@ const CALIBRE = path.join(ROOT, 'tests', 'fixtures', 'calibre', 'quick-start-eng
 /** What a message quoting the EPUB's text tries to pass off as the end of an answer and a clean report. */
 const FORGED = '\n0 0 0\nMessages: 0 fatals / 0 errors / 0 warnings\n';
 const tmp = tempDir('karya-epubcheck-server-');
+/**
+ * The cache of the long-lived JVMs below: the JVM's program is compiled there, beside a class archive that is not one.
+ */
+const CACHE = path.join(tmp, 'cache');
 
 const runOf = (served: ServedCheck) => {
   if (served.kind !== 'run') throw new Error(`no run: ${JSON.stringify(served)}`);
   return served.run;
 };
 const problems = (report: string) => report.split('\n').filter((l) => /^(FATAL|ERROR|WARNING)\(/.test(l));
+/** Runs `task` with XDG_CACHE_HOME set to `cache` (where Java's cached files go: engine/node/java.ts). */
+async function inCache<T>(cache: string, task: () => Promise<T>): Promise<T> {
+  const saved = process.env.XDG_CACHE_HOME;
+  process.env.XDG_CACHE_HOME = cache;
+  try {
+    return await task();
+  } finally {
+    if (saved === undefined) delete process.env.XDG_CACHE_HOME;
+    else process.env.XDG_CACHE_HOME = saved;
+  }
+}
+/** The files a process has mapped (its /proc maps). */
+const mapped = (pid: number | undefined) => readFileSync(`/proc/${pid}/maps`, 'utf8');
 
 describe('epubcheck in one long-lived JVM', () => {
   // Idle for a second: the first case's JVM is still up when the second starts, which then watches it end instead
@@ -40,6 +59,10 @@ describe('epubcheck in one long-lived JVM', () => {
   let forged = '';
   let newline = '';
   let odd = '';
+  /** The served check of calibre's guide, compared with a one-shot run's below. */
+  let servedCalibre: EpubcheckRun | null = null;
+  /** The compiled program's jar, beside which a JVM that maps no archive writes its own. */
+  let program = '';
   beforeAll(async () => {
     valid = path.join(tmp, 'lampu.epub');
     const doc = {
@@ -62,34 +85,31 @@ describe('epubcheck in one long-lived JVM', () => {
   });
   afterAll(() => server.stop());
 
-  it("checks queued at once each get their own verdict and messages, the one-shot run's, from one JVM", async () => {
-    // Run once first: the served checks end this case, their JVM still up for the next case.
-    const once = await runEpubcheckOnce(JAR, CALIBRE, 180_000);
+  it('checks queued at once each get their own verdict and messages from one JVM', async () => {
     // The JVM's program compiled into a cache of its own (the user's has it already): compiled once, then run.
-    const saved = process.env.XDG_CACHE_HOME;
-    const cache = path.join(tmp, 'cache');
-    process.env.XDG_CACHE_HOME = cache;
+    const cache = CACHE;
     // A class archive that is not one where a quick run's would be: the JVM is given it and leaves it aside.
-    const broken = classArchiveFile(JAR)!;
+    const broken = await inCache(cache, async () => classArchiveFile(JAR)!);
     mkdirSync(path.dirname(broken), { recursive: true });
     writeFileSync(broken, 'not a class archive');
-    const served = await Promise.all([
-      server.check(CALIBRE),
-      server.check(valid),
-      server.check(forged),
-      server.check(newline),
-      server.check(odd),
-    ]).finally(() => {
-      if (saved === undefined) delete process.env.XDG_CACHE_HOME;
-      else process.env.XDG_CACHE_HOME = saved;
-    });
+    const served = await inCache(cache, () =>
+      Promise.all([
+        server.check(CALIBRE),
+        server.check(valid),
+        server.check(forged),
+        server.check(newline),
+        server.check(odd),
+      ]),
+    );
     const compiled = readdirSync(path.join(cache, 'karya', 'java')).filter((name) => !name.endsWith('.jsa'));
-    expect(compiled).toEqual([expect.stringMatching(/^EpubcheckServer-[0-9a-f]{16}$/)]);
-    expect(readdirSync(path.join(cache, 'karya', 'java', compiled[0]!))).toContain('EpubcheckServer.class');
+    // A jar, not a folder: Java writes no class archive for a class path with a folder of files.
+    expect(compiled).toEqual([expect.stringMatching(/^EpubcheckServer-[0-9a-f]{16}\.jar$/)]);
+    program = path.join(cache, 'karya', 'java', compiled[0]!);
+    expect(Object.keys(unzipSync(readFileSync(program)))).toEqual(['EpubcheckServer.class']);
     const command = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
     expect(command).toContain('EpubcheckServer');
     expect(command).toContain(`-XX:SharedArchiveFile=${broken}`);
-    expect(readFileSync(`/proc/${server.pid}/maps`, 'utf8')).not.toContain(broken);
+    expect(mapped(server.pid)).not.toContain(broken);
     expect(command.join(' ')).not.toContain('.java');
     const [calibre, karya, hostile, twoLines, oddName] = [
       runOf(served[0]),
@@ -98,6 +118,7 @@ describe('epubcheck in one long-lived JVM', () => {
       runOf(served[3]),
       runOf(served[4]),
     ];
+    servedCalibre = calibre;
     expect(server.started).toBe(1);
     expect(karya.code).toBe(0);
     expect(karya.stdout).toContain('Messages: 0 fatals / 0 errors / 0 warnings');
@@ -112,16 +133,10 @@ describe('epubcheck in one long-lived JVM', () => {
     // calibre 1.24's guide: its mimetype is not the first entry, and its NCX names the book without the urn:uuid:
     // prefix.
     expect(calibre.code).toBe(1);
-    expect(once.code).toBe(1);
     expect(problems(calibre.stderr).map((l) => l.slice(0, l.indexOf(':')))).toEqual([
       'ERROR(PKG-006)',
       'ERROR(NCX-001)',
     ]);
-    // The JVM names the file by its whole path; run once here, epubcheck shortens a path under its working folder.
-    const named = (report: string) =>
-      problems(report.replaceAll(`./${path.relative(process.cwd(), CALIBRE)}`, CALIBRE));
-    expect(problems(calibre.stderr)).toEqual(named(once.stderr));
-    expect(calibre.stdout).toBe(once.stdout);
     // The forged text is in the report as epubcheck quoted it, and the answer is still the whole, failing one.
     expect(hostile.code).toBe(1);
     expect(hostile.stderr).toContain(FORGED);
@@ -129,34 +144,46 @@ describe('epubcheck in one long-lived JVM', () => {
   }, 180_000);
 
   it(
-    'after an idle while the JVM ends, and the next check ' + 'starts another, which a change of folder does not end',
+    'after an idle while the JVM ends, and the next check starts another, which a change of folder does not end; ' +
+      'with no class archive to map, it writes its own as it ends, and the next JVM maps that',
     async () => {
-      // In the JVM the case before left up, if it still is; else in a new one.
-      await server.check(valid);
+      // In the JVM the case before left up, if it still is; else in a new one (given the archive that is not one).
+      await inCache(CACHE, () => server.check(valid));
       const started = server.started;
       await vi.waitFor(() => expect(server.pid).toBeUndefined(), { timeout: 10_000, interval: 50 });
-      expect(runOf(await server.check(CALIBRE)).code).toBe(1);
-      expect(server.started).toBe(started + 1);
-      // The user's class archive, left by the quick run in the case before (or an earlier one), is mapped by this JVM:
-      // its class path starts with that run's.
-      const archive = classArchiveFile(JAR)!;
-      expect(existsSync(archive)).toBe(true);
-      expect(readFileSync(`/proc/${server.pid}/maps`, 'utf8')).toContain(archive);
-      // The process changes folders (karya run inside a test's process does): a name relative to the new one is that
-      // file.
-      const before = process.cwd();
-      process.chdir(tmp);
-      try {
-        expect(runOf(await server.check('lampu.epub'))).toMatchObject({
-          code: 0,
-          stdout: expect.stringContaining('Messages: 0 fatals / 0 errors / 0 warnings'),
-        });
-      } finally {
-        process.chdir(before);
-      }
-      expect(server.started).toBe(started + 1);
+      // A cache with no quick run's archive, and none of the JVM's own beside its program (the case before's).
+      const own = program.replace(/\.jar$/, '.jsa');
+      const cache = path.join(tmp, 'cache-without-archives');
+      await inCache(cache, async () => {
+        expect(existsSync(classArchiveFile(JAR)!)).toBe(false);
+        expect(runOf(await server.check(CALIBRE)).code).toBe(1);
+        expect(server.started).toBe(started + 1);
+        const command = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
+        expect(command.filter((arg) => arg.includes('Archive'))).toEqual([
+          expect.stringMatching(/^-XX:ArchiveClassesAtExit=.*\.part$/),
+        ]);
+        // The process changes folders (karya run inside a test's process does): a name relative to the new one is that
+        // file.
+        const before = process.cwd();
+        process.chdir(tmp);
+        try {
+          expect(runOf(await server.check('lampu.epub'))).toMatchObject({
+            code: 0,
+            stdout: expect.stringContaining('Messages: 0 fatals / 0 errors / 0 warnings'),
+          });
+        } finally {
+          process.chdir(before);
+        }
+        expect(server.started).toBe(started + 1);
+        // Ended at rest by its input closing, the JVM writes its archive; whole, it takes its place (no partial left).
+        await vi.waitFor(() => expect(existsSync(own)).toBe(true), { timeout: 60_000, interval: 100 });
+        expect(readdirSync(path.dirname(own)).filter((name) => name.endsWith('.part'))).toEqual([]);
+        expect(runOf(await server.check(valid)).code).toBe(0);
+        expect(server.started).toBe(started + 2);
+        expect(mapped(server.pid)).toContain(own);
+      });
     },
-    120_000,
+    180_000,
   );
 
   it('a JVM waits KARYA_EPUBCHECK_IDLE_MS for another check (a whole number of ms, at most a day), else 45 s', () => {
@@ -189,17 +216,24 @@ describe('epubcheck in one long-lived JVM', () => {
 
   // Before the checks from memory below: the process's shared JVM this case kills is started again by those, and stays
   // up for the files after this one in the worker (the suite keeps it for the run), instead of being killed last.
-  it('a JVM killed mid-check: the verdict comes from a one-shot run', async () => {
-    const shared = sharedEpubcheckServer(JAR);
-    const verdict = runEpubcheck(valid);
-    await vi.waitFor(() => expect(shared.pid).toBeDefined(), { timeout: 10_000, interval: 10 });
-    process.kill(shared.pid!, 'SIGKILL');
-    expect(await verdict).toEqual({
-      status: 'pass',
-      detail: { code: 'epubcheck.counts', params: { fatals: 0, errors: 0, warnings: 0 } },
-    });
-    expect(shared.pid).toBeUndefined();
-  }, 120_000);
+  it(
+    'a JVM killed mid-check: the check is run once in a JVM ' + "of its own, and says what the long-lived JVM's said",
+    async () => {
+      const shared = sharedEpubcheckServer(JAR);
+      const checked = runEpubcheckCommand(JAR, CALIBRE);
+      await vi.waitFor(() => expect(shared.pid).toBeDefined(), { timeout: 10_000, interval: 10 });
+      process.kill(shared.pid!, 'SIGKILL');
+      const once = await checked;
+      expect(shared.pid).toBeUndefined();
+      expect(once.code).toBe(1);
+      // The JVM names the file by its whole path; run once here, epubcheck shortens a path under its working folder.
+      const named = (report: string) =>
+        problems(report.replaceAll(`./${path.relative(process.cwd(), CALIBRE)}`, CALIBRE));
+      expect(problems(servedCalibre!.stderr)).toEqual(named(once.stderr));
+      expect(servedCalibre!.stdout).toBe(once.stdout);
+    },
+    120_000,
+  );
 
   it(
     'two packages checked at once from memory (as the server ' +
@@ -218,6 +252,11 @@ describe('epubcheck in one long-lived JVM', () => {
         detail: { code: 'epubcheck.counts-messages', params: { fatals: 0, errors: 2, warnings: 2 } },
       });
       expect(JSON.stringify(bad)).toContain('ERROR(PKG-006): manuscript.epub');
+      // The user's class archive, left by the run once in the case before (or an earlier one), is mapped by this JVM:
+      // its class path starts with that run's.
+      const archive = classArchiveFile(JAR)!;
+      expect(existsSync(archive)).toBe(true);
+      expect(mapped(sharedEpubcheckServer(JAR).pid)).toContain(archive);
     },
     120_000,
   );

@@ -49,6 +49,9 @@ describe('partial class archives left by killed runs', () => {
     fileAged(dir, path.join(compiling, 'EpubcheckServer.class'), STALE_PART_MS + MINUTE);
     const when = (Date.now() - STALE_PART_MS - MINUTE) / 1000;
     utimesSync(path.join(dir, compiling), when, when);
+    // Its jar packed under a partial name, and its JVM's own class archive written under one, both cut short.
+    fileAged(dir, `${SERVER}.jar.${gone}-k1lled0ne.part`, STALE_PART_MS + MINUTE);
+    fileAged(dir, `${SERVER}.jsa.${gone}-k1lled0ne.part`, STALE_PART_MS + MINUTE);
     sweepPartialArchives(dir);
     expect(readdirSync(dir).sort()).toEqual([ARCHIVE, live, writing, 'notes.txt'].sort());
   });

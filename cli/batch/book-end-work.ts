@@ -11,7 +11,7 @@ import {
   type BookSpec,
   type BookState,
 } from '../../engine/index.js';
-import { writeBookFiles } from './files.js';
+import { writeBookFiles, type WriteHow } from './files.js';
 import type { BatchJob } from './jobs.js';
 
 /**
@@ -45,14 +45,18 @@ export interface BookEndFigures {
   repeatingParts?: number;
 }
 
-/** A book's end: its files first (a failure there fails the book before anything is counted), then its figures. */
+/**
+ * A book's end: its files first (a failure there fails the book before anything is counted), then its figures. `how`:
+ * the book-end thread writes them at once (files.ts WriteHow).
+ */
 export async function endOfBook(
   job: BatchJob,
   state: BookState,
   png: Uint8Array | undefined,
   ask: BookEndAsk,
+  how: WriteHow = {},
 ): Promise<BookEndFigures> {
-  if (ask.write) await writeBookFiles(job, state, png);
+  if (ask.write) await writeBookFiles(job, state, png, how);
   const figures: BookEndFigures = {};
   if (ask.marks) {
     figures.words = countWords(state.content.join(' '));

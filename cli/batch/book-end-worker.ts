@@ -35,14 +35,17 @@ async function end(request: BookEndRequest): Promise<BookEndReply> {
   if (!spec) return { missing: true };
   const { endFailureOf, endOfBook } = await (work ??= import('./book-end-work.js'));
   try {
-    return { figures: await endOfBook({ ...request.job, spec }, request.state, request.png, request.ask) };
+    // Written at once: this thread's other work (the next end, a near-duplicate reading) can wait a write.
+    const job = { ...request.job, spec };
+    return { figures: await endOfBook(job, request.state, request.png, request.ask, { canBlock: true }) };
   } catch (error) {
     return { failed: endFailureOf(error) };
   }
 }
 
-// Ends as they come, side by side as on the calling thread: one book's writes wait for the disk while the next is read.
-// A reading is answered at once, in the order its requests came (the catalogue keeps the books in that order).
+// Ends as they come, each written at once (an export waits for the export pool's threads meanwhile, and the next end
+// is begun). A reading is answered at once, in the order its requests came (the catalogue keeps the books in that
+// order).
 parentPort?.on('message', (request: BookEndRequest | ClosenessRequest) => {
   if (request.kind !== 'end') return parentPort!.postMessage(closenessReply(request));
   void end(request).then(

@@ -8,7 +8,10 @@ import { TEXTS_KEPT, byText } from '../text-cache.js';
 
 /** Words in one run (shingle): long enough that two books written apart share almost none by chance. */
 export const SHINGLE_WORDS = 8;
-/** Permutations of the MinHash signature: the share is estimated to about ±0.04 near 15 %. */
+/**
+ * Permutations of the MinHash signature: the share is estimated to about ±0.04 near 15 %. A multiple of 4 (minhashOf
+ * reads four at a time).
+ */
 export const MINHASH_SIZE = 128;
 /** The share of a book's 8-word runs found in another book above which it is "too close" (configurable). */
 export const DEFAULT_CLOSE_THRESHOLD = 0.15;
@@ -138,15 +141,38 @@ function unionOf(sets: readonly Uint32Array[]): Uint32Array {
   return distinct(all);
 }
 
-/** MINHASH_SIZE minima of a set of run hashes, one per permutation. */
+/**
+ * MINHASH_SIZE minima of a set of run hashes, one per permutation. Four permutations at a time, each one's least in a
+ * local: the four mixes of a run do not wait for one another, and no minimum is read from and written to the array at
+ * each run (the same minima in ~0.6 of the time; this was a quarter of the book-end thread's CPU in the 400-book prose
+ * batch, which reads each part as it is written).
+ */
 function minhashOf(set: Uint32Array): Uint32Array {
-  const minhash = new Uint32Array(MINHASH_SIZE).fill(0xffffffff);
-  for (let j = 0; j < set.length; j++) {
-    const x = set[j]!;
-    for (let i = 0; i < MINHASH_SIZE; i++) {
-      const h = mix(x ^ SEEDS[i]!);
-      if (h < minhash[i]!) minhash[i] = h;
+  const minhash = new Uint32Array(MINHASH_SIZE);
+  for (let i = 0; i < MINHASH_SIZE; i += 4) {
+    const s0 = SEEDS[i]!,
+      s1 = SEEDS[i + 1]!,
+      s2 = SEEDS[i + 2]!,
+      s3 = SEEDS[i + 3]!;
+    let m0 = 0xffffffff,
+      m1 = 0xffffffff,
+      m2 = 0xffffffff,
+      m3 = 0xffffffff;
+    for (let j = 0; j < set.length; j++) {
+      const x = set[j]!;
+      const h0 = mix(x ^ s0),
+        h1 = mix(x ^ s1),
+        h2 = mix(x ^ s2),
+        h3 = mix(x ^ s3);
+      if (h0 < m0) m0 = h0;
+      if (h1 < m1) m1 = h1;
+      if (h2 < m2) m2 = h2;
+      if (h3 < m3) m3 = h3;
     }
+    minhash[i] = m0;
+    minhash[i + 1] = m1;
+    minhash[i + 2] = m2;
+    minhash[i + 3] = m3;
   }
   return minhash;
 }

@@ -74,6 +74,33 @@ describe('near-duplicates', () => {
     }
   });
 
+  it(
+    "a fingerprint's minima are each permutation's least " + 'over the distinct runs, as stored ones were (300 texts)',
+    () => {
+      // The permutations: MurmurHash3's finaliser of a run xor the i-th seed (the finaliser of (i + 1) × 0x9e3779b9).
+      // Fingerprints are kept in the state file and compared with new ones: the minima may never change.
+      const mix = (value: number) => {
+        let h = value;
+        h ^= h >>> 16;
+        h = Math.imul(h, 0x85ebca6b);
+        h ^= h >>> 13;
+        h = Math.imul(h, 0xc2b2ae35);
+        h ^= h >>> 16;
+        return h >>> 0;
+      };
+      const seeds = Array.from({ length: 128 }, (_, i) => mix(Math.imul(i + 1, 0x9e3779b9)));
+      const vocabulary = ['rain', 'fell', 'on', 'the', 'harbour', 'kedai', 'buku', 'itu', 'lama', 'dan', 'sunyi'];
+      let seed = 13;
+      const next = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
+      for (let t = 0; t < 300; t++) {
+        const text = Array.from({ length: 8 + next(400) }, () => vocabulary[next(vocabulary.length)]!).join(' ');
+        const runs = [...shingleSet(text)];
+        const least = seeds.map((s) => Math.min(...runs.map((x) => mix(x ^ s))));
+        expect(textFingerprint([text])).toEqual({ shingles: runs.length, minhash: least });
+      }
+    },
+  );
+
   it("reads a text's plain words as code units as letterWords reads them, marks taken out (3,000 random texts)", () => {
     // Capitals that lower to two units (İ), marks, joiners at a word's edges, letters and symbols beyond the BMP.
     const pool = [..."aZ9 ,.'’-—éÜßİ\u0307日", '𝒜', '😀', '\ud835', '\n'];

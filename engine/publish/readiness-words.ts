@@ -6,7 +6,7 @@
 // {name}.
 import type { Lang } from '../spec/types.js';
 import { fillPlaceholders } from '../i18n.js';
-import { catalogue, wordIn, type Worded } from '../languages/index.js';
+import { catalogue, ensureLanguages, onLanguagesLoaded, wordIn, type Worded } from '../languages/index.js';
 import { bookLanguageName } from './language-data.js';
 import { READINESS_WORDS, STUDIO_WORDS } from './readiness/index.js';
 import { namedLanguage, sayer, type StoredText } from './readiness/text.js';
@@ -65,6 +65,19 @@ const WRITER_SILENT = ['how_finish', 'how_offline', 'how_title', 'how_categories
  * ({title}, {args}).
  */
 export function audienceWords(audience: Audience, lang: Lang): Readonly<Record<string, string>> {
+  // Read the table first: a table read anew drops the words kept from the one before (below).
+  ensureLanguages();
+  const key = `${audience} ${lang}`;
+  let words = audiences.get(key);
+  if (!words) audiences.set(key, (words = Object.freeze(wordsFor(audience, lang))));
+  return words;
+}
+
+/** Each audience's words in each language, as the table read last words them (every readiness text asks for them). */
+const audiences = new Map<string, Readonly<Record<string, string>>>();
+onLanguagesLoaded(() => audiences.clear(), { eachLanguage: true });
+
+function wordsFor(audience: Audience, lang: Lang): Record<string, string> {
   const of = (prefix: string) =>
     Object.fromEntries(
       Object.entries(HOW)

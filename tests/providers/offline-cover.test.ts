@@ -42,6 +42,22 @@ describe('offline cover PNG', () => {
     ).toMatchObject({ width: 1024, height: 1792 });
   });
 
+  it('the same cover asked again is the same PNG, as bytes of its own; a picture drawn anew is the same too', () => {
+    const request = coverRequest('book-cover', { title: 'Sungai Kenangan', genre: 'mystery' });
+    const first = renderCoverPng(request);
+    const again = renderCoverPng(request);
+    expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
+    first.fill(0);
+    expect(readPng(again)).toMatchObject({ width: 1024, height: 1792 });
+    expect(Buffer.from(renderCoverPng(request)).equals(Buffer.from(again))).toBe(true);
+    // Five other covers drawn since: the first is no longer kept and is drawn again, to the same bytes.
+    for (const title of ['A', 'B', 'C', 'D', 'E'])
+      renderCoverPng(coverRequest('book-cover', { title, genre: 'mystery' }));
+    expect(Buffer.from(renderCoverPng(request)).equals(Buffer.from(again))).toBe(true);
+    const other = renderCoverPng(coverRequest('book-cover', { title: 'Sungai Kenangan', genre: 'romance' }));
+    expect(Buffer.from(other).equals(Buffer.from(again))).toBe(false);
+  });
+
   it('shows the title and the character line (kids) or the main character (book)', () => {
     const kids = coverFacts(
       coverRequest('kids-book-cover', {

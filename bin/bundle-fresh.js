@@ -43,14 +43,21 @@ function recipeFresh(root, builtAt) {
   return RECIPE.every((file) => (statSync(path.join(root, file), { throwIfNoEntry: false })?.mtimeMs ?? 0) <= builtAt);
 }
 
-/** A build stamp's contents (undefined when it cannot be read as an object). */
-function stampOf(stamp) {
+/** The stamp read last: its file, its time, and what it held (a start asks it for its freshness, then its build). */
+let lastStamp;
+
+/** A build stamp's contents (undefined when it cannot be read as an object), read once while its time is the same. */
+function stampOf(stamp, at = statSync(stamp, { throwIfNoEntry: false })?.mtimeMs) {
+  if (at !== undefined && lastStamp?.file === stamp && lastStamp.at === at) return lastStamp.read;
+  let read;
   try {
-    const read = JSON.parse(readFileSync(stamp, 'utf8'));
-    return read && typeof read === 'object' ? read : undefined;
+    read = JSON.parse(readFileSync(stamp, 'utf8'));
+    read = read && typeof read === 'object' ? read : undefined;
   } catch {
-    return undefined;
+    read = undefined;
   }
+  lastStamp = { file: stamp, at, read };
+  return read;
 }
 
 /**
@@ -59,7 +66,7 @@ function stampOf(stamp) {
  * start of every command. Undefined for a stamp without the list (a bundle built before it was kept).
  */
 function listedSourcesFresh(stamp, builtAt, root) {
-  const read = stampOf(stamp);
+  const read = stampOf(stamp, builtAt);
   if (read === undefined) return false;
   const sources = read.sources;
   if (!Array.isArray(sources) || !sources.length) return undefined;

@@ -54,11 +54,17 @@ export function withLanguageTexts(data: unknown, id: string): unknown {
   return data;
 }
 
-/** Every language's generator texts, for the catalog cache's key. */
+/**
+ * Every language's generator texts, for the catalog cache's key. Named first, then read: a language's other files are
+ * read (on Node, decoded from their cache: engine/node/languages.ts) only by what uses them.
+ */
 export function generatorTextsKey(): unknown {
-  return langs().map((code) =>
-    Object.entries(languageTable(code).files).filter(([name]) => name.startsWith('generators/')),
-  );
+  return langs().map((code) => {
+    const files = languageTable(code).files;
+    return Object.keys(files)
+      .filter((name) => name.startsWith('generators/'))
+      .map((name) => [name, files[name]]);
+  });
 }
 
 /**

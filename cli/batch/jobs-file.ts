@@ -55,6 +55,13 @@ function tooManyJobs(file: string, count: number): JobsFileError {
 
 /** Read a jobs file (or stdin for "-"): a YAML list (JSON arrays are YAML too) or JSON Lines. */
 export function readJobsFile(file: string): RawJob[] {
+  return jobsOfText(file, readJobsText(file));
+}
+
+/**
+ * A jobs file's text (or stdin's for "-"), refused unparsed when it is too large or asks for more than MAX_JOBS jobs.
+ */
+export function readJobsText(file: string): string {
   const tooLarge = () =>
     new JobsFileError(file, undefined, jobWords('fileTooLarge', { mb: MAX_JOBS_FILE_BYTES / 1024 / 1024 }));
   let text: string;
@@ -75,7 +82,23 @@ export function readJobsFile(file: string): RawJob[] {
   if (Buffer.byteLength(text) > MAX_JOBS_FILE_BYTES) throw tooLarge();
   const asked = text.match(JOB_KEY)?.length ?? 0;
   if (asked > MAX_JOBS) throw tooManyJobs(file, asked);
-  const jobs = isJsonLines(file, text) ? parseJsonLines(file, text) : (flowJobList(text) ?? parseYamlList(file, text));
+  return text;
+}
+
+/**
+ * The jobs of a text read without the YAML parser: JSON Lines, or a list of one-line jobs (jobs-flow.ts, the common
+ * shape of a generated file); undefined for any other text (jobsOfText parses it). A command loads the parser
+ * (engine/yaml.ts preloadYaml) only when this gives none.
+ */
+export function jobsWithoutYaml(file: string, text: string): RawJob[] | undefined {
+  const jobs = isJsonLines(file, text) ? parseJsonLines(file, text) : flowJobList(text);
+  if (jobs && jobs.length > MAX_JOBS) throw tooManyJobs(file, jobs.length);
+  return jobs;
+}
+
+/** The jobs of a jobs file's text (readJobsText): JSON Lines, one-line jobs, or any YAML list. */
+export function jobsOfText(file: string, text: string): RawJob[] {
+  const jobs = jobsWithoutYaml(file, text) ?? parseYamlList(file, text);
   if (jobs.length > MAX_JOBS) throw tooManyJobs(file, jobs.length);
   return jobs;
 }

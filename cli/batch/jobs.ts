@@ -19,7 +19,10 @@ export {
   MAX_JOBS_FILE_BYTES,
   parseJsonLines,
   parseYamlList,
+  jobsOfText,
+  jobsWithoutYaml,
   readJobsFile,
+  readJobsText,
   type RawJob,
 } from './jobs-file.js';
 export type { JobIssue } from './job-words.js';

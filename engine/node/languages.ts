@@ -7,6 +7,7 @@
 // finds the files as they were (names, sizes, times) when their texts were last hashed skips reading them (stamps).
 // The sections the bundle's code parsed for every language of those texts without an error are kept too (checks):
 // a start of the same bundle on the same texts parses them at first use (engine/languages/table.ts SectionChecks).
+// A file read back from the cache is decoded at its first read (lazyFilesCodec): a batch reads about half of them.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -19,7 +20,7 @@ import {
   type SectionChecks,
 } from '../languages/index.js';
 import { yamlData } from '../yaml.js';
-import { keptCache } from './kept-cache.js';
+import { asciiJson, keptCache, type KeptCodec } from './kept-cache.js';
 import { bundleCodeHash, ROOT } from './load.js';
 import { handedLanguages } from './worker-thread.js';
 // Part of the cache's key (a parse is the library's); bundled, it costs no file read at start.
@@ -62,6 +63,26 @@ function folderFiles(dir: string): { tables: string[]; words: Map<string, string
   return { tables, words };
 }
 
+/**
+ * `name` of `into` as the value `read` gives at its first read: a words file decoded only if something reads it. The
+ * getter stays (made a plain property at its first read, each of a language's ~120 files copied its object's shape).
+ */
+function defineOnFirstRead(into: Record<string, unknown>, name: string, read: () => unknown): void {
+  let value: unknown;
+  let isRead = false;
+  Object.defineProperty(into, name, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (!isRead) {
+        value = read() ?? {};
+        isRead = true;
+      }
+      return value;
+    },
+  });
+}
+
 /** Each table file of a folder, with the catalogue words in the folder of the same name. */
 export function readLanguageFolder(dir: string): LanguageSource[] {
   if (!existsSync(dir)) return [];
@@ -70,9 +91,9 @@ export function readLanguageFolder(dir: string): LanguageSource[] {
   return tables.map((f) => {
     const own: Record<string, Record<string, unknown>> = {};
     for (const rel of words.get(f)!)
-      own[rel.slice(rel.indexOf('/') + 1).replace(/\.ya?ml$/, '')] = (data.get(rel) ?? {}) as Record<string, unknown>;
+      defineOnFirstRead(own, rel.slice(rel.indexOf('/') + 1).replace(/\.ya?ml$/, ''), data.get(rel) ?? (() => ({})));
     const file = path.join(dir, f);
-    const source = { file: path.relative(process.cwd(), file) || file, data: data.get(f), words: own };
+    const source = { file: path.relative(process.cwd(), file) || file, data: data.get(f)?.(), words: own };
     if (key) textsOf.set(source, `${key}\0${f}`);
     return source;
   });
@@ -81,9 +102,62 @@ export function readLanguageFolder(dir: string): LanguageSource[] {
 /** The key of the texts a source was parsed from (its folder's, and its table file's name), when they were kept. */
 const textsOf = new WeakMap<LanguageSource, string>();
 
+/** A folder's files parsed: each file's value, read when asked (decoded then, when it was read back from the cache). */
+type ParsedFiles = ReadonlyMap<string, () => unknown>;
+
+/**
+ * The cache's file: a line of JSON naming each file and where its value's JSON lies in the rest (ASCII, so a byte is
+ * a character), then those values one after another. Read back, a file's value is decoded at its first read: the
+ * whole table's JSON (906 KB) parsed at every start was ~70 ms of a batch's way to its first call on a loaded 2-core
+ * machine, and a batch reads about half of it (not the studio's words, nor the offline provider's). A file of another
+ * shape (the whole JSON kept before) is a miss.
+ */
+const FORMAT = 'language files 1';
+const lazyFilesCodec: KeptCodec<{ key: string; files: ParsedFiles }> = {
+  encode({ key, files }) {
+    const bodies: string[] = [];
+    const places: [string, number, number][] = [];
+    let at = 0;
+    for (const [rel, read] of files) {
+      const body = asciiJson(read());
+      places.push([rel, at, body.length]);
+      bodies.push(body);
+      at += body.length;
+    }
+    return `${asciiJson({ format: FORMAT, key, places })}\n${bodies.join('')}`;
+  },
+  decode(bytes) {
+    const end = bytes.indexOf(0x0a);
+    if (end < 0) throw new Error('not a cache of this shape');
+    const head = JSON.parse(bytes.toString('latin1', 0, end)) as {
+      format?: unknown;
+      key: string;
+      places: [string, number, number][];
+    };
+    if (head.format !== FORMAT) throw new Error('not a cache of this shape');
+    const files = new Map<string, () => unknown>();
+    let held: Buffer | undefined = bytes;
+    let left = head.places.length;
+    for (const [rel, at, length] of head.places) {
+      let value: unknown;
+      let isRead = false;
+      files.set(rel, () => {
+        if (isRead) return value;
+        const start = end + 1 + at;
+        value = JSON.parse(held!.toString('latin1', start, start + length));
+        isRead = true;
+        // Once every value is decoded, the file's bytes are let go.
+        if (--left === 0) held = undefined;
+        return value;
+      });
+    }
+    return { key: head.key, files };
+  },
+};
+
 /** Kept beside the newest: a test's fixture folder, a language being tried out, the table before an edit. */
 const cacheDir = path.join(ROOT, '.karya', 'cache');
-const cache = keptCache<{ key: string; files: [string, unknown][] }>(cacheDir, 'languages', 8);
+const cache = keptCache(cacheDir, 'languages', 8, lazyFilesCodec);
 /**
  * A folder's files as they were when their texts were last hashed (`texts`: that key of the cache above, `at`: when):
  * reading and hashing the texts (2 MB, ~10 ms) at every start only told that nothing changed.
@@ -100,26 +174,29 @@ const PARSER = `yaml ${yamlPackage.version}; core schema, unique keys, aliases b
 
 /** The key of the files' stamp (the folder, and each file's name, size, times and inode) and their newest change. */
 function stampKey(dir: string, rels: readonly string[]): { key: string; newest: number } {
-  const hash = createHash('sha256').update(`${PARSER}\n${dir}\n`);
+  // Joined by hand and hashed once: path.join's normalising and a hash update for each of ~360 files were two thirds
+  // of this stamp's time. The names are relative and '/'-separated (folderFiles), which every platform's calls accept.
+  const base = dir.endsWith(path.sep) ? dir : `${dir}${path.sep}`;
+  let stamped = `${PARSER}\n${dir}\n`;
   let newest = 0;
   for (const rel of rels) {
-    const { size, mtimeMs, ctimeMs, ino } = statSync(path.join(dir, rel));
-    hash.update(`${rel}\0${size}\0${mtimeMs}\0${ctimeMs}\0${ino}\0`);
+    const { size, mtimeMs, ctimeMs, ino } = statSync(`${base}${rel}`);
+    stamped += `${rel}\0${size}\0${mtimeMs}\0${ctimeMs}\0${ino}\0`;
     newest = Math.max(newest, mtimeMs);
   }
-  return { key: hash.digest('hex'), newest };
+  return { key: createHash('sha256').update(stamped).digest('hex'), newest };
 }
 
 /**
  * The folder's files parsed, and their texts' key when they are kept: read back from the cache when their names and
  * texts were parsed before.
  */
-function parsedFiles(dir: string, rels: readonly string[]): { files: Map<string, unknown>; key?: string } {
+function parsedFiles(dir: string, rels: readonly string[]): { files: ParsedFiles; key?: string } {
   const stamp = stampKey(dir, rels);
   const stamped = stamps.read(stamp.key);
   if (stamped && stamp.newest < stamped.at - SETTLED_MS) {
     const cached = cache.read(stamped.texts);
-    if (cached) return { files: new Map(cached.files), key: stamped.texts };
+    if (cached) return { files: cached.files, key: stamped.texts };
   }
   const texts = rels.map((rel) => readFileSync(path.join(dir, rel), 'utf8'));
   const hash = createHash('sha256').update(`${PARSER}\n`);
@@ -129,13 +206,14 @@ function parsedFiles(dir: string, rels: readonly string[]): { files: Map<string,
   const cached = cache.read(key);
   if (cached) {
     stamps.write({ key: stamp.key, texts: key, at });
-    return { files: new Map(cached.files), key };
+    return { files: cached.files, key };
   }
-  const files = rels.map((rel, i): [string, unknown] => [rel, parsed(texts[i]!, path.join(dir, rel))]);
-  if (!files.every(([, value]) => jsonKeeps(value))) return { files: new Map(files) };
+  const values = rels.map((rel, i): [string, unknown] => [rel, parsed(texts[i]!, path.join(dir, rel))]);
+  const files: ParsedFiles = new Map(values.map(([rel, value]) => [rel, () => value]));
+  if (!values.every(([, value]) => jsonKeeps(value))) return { files };
   cache.write({ key, files });
   stamps.write({ key: stamp.key, texts: key, at });
-  return { files: new Map(files), key };
+  return { files, key };
 }
 
 /**

@@ -135,6 +135,9 @@ const lazyFilesCodec: KeptCodec<{ key: string; files: ParsedFiles }> = {
       places: [string, number, number][];
     };
     if (head.format !== FORMAT) throw new Error('not a cache of this shape');
+    // A file cut short (or grown) is a miss now, not a value that fails to decode later, at its first read.
+    const last = head.places.at(-1);
+    if (end + 1 + (last ? last[1] + last[2] : 0) !== bytes.length) throw new Error('not a whole cache');
     const files = new Map<string, () => unknown>();
     let held: Buffer | undefined = bytes;
     let left = head.places.length;

@@ -2,7 +2,7 @@
 // what the YAML says, an edited file is read as edited (never an older parse), and a file broken after a clean
 // read still stops the reading, naming the file and the line. Files unchanged since they were last read (names,
 // sizes, times) are read back without their texts; those changed within the clock's step of it are read again.
-import { cpSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LanguageWordsError } from '../../engine/index.js';
@@ -57,6 +57,23 @@ describe('the language table read again', () => {
     const book = path.join(dir, 'ms', 'book.yaml');
     writeFileSync(book, `${readFileSync(book, 'utf8')}\nextra_word: Perkataan baharu\n`);
     expect(readLanguageFolder(dir)[0]!.words.book).toMatchObject({ extra_word: 'Perkataan baharu' });
+  });
+
+  it('reads the files again when the cache was cut short (a full disk), never a value that fails later', () => {
+    const dir = malayFolder();
+    const cut = Date.now() - 1000;
+    const first = readLanguageFolder(dir);
+    // This folder's cache file, written or read just now (another file's cut too is only a miss for it).
+    const cacheDir = path.join(ROOT, '.karya', 'cache');
+    const kept = readdirSync(cacheDir)
+      .filter((f) => f.startsWith('languages-'))
+      .map((f) => path.join(cacheDir, f))
+      .filter((f) => statSync(f).mtimeMs >= cut);
+    expect(kept.length).toBeGreaterThan(0);
+    for (const file of kept) truncateSync(file, Math.floor(statSync(file).size * 0.6));
+    const again = readLanguageFolder(dir);
+    expect(again).toEqual(first);
+    expect(again[0]!.words.prompts).toEqual(parse(path.join(dir, 'ms', 'prompts.yaml')));
   });
 
   it('stops at a file broken after it was read cleanly, naming the file and its line', () => {

@@ -69,12 +69,29 @@ function pluralLocale(lang: Lang): string {
   return typeof locale === 'string' && Intl.PluralRules.supportedLocalesOf(locale).length ? locale : lang;
 }
 
-/** The form of a counted text for the number in its placeholder (a grouped count's digits, 1,234 or 1.234, whole). */
+/**
+ * The form of a counted text for the number in its placeholder (a number, or one written as the language writes it).
+ */
 function formFor(entry: CountedForms, lang: Lang, vars: Readonly<Record<string, string | number>>): string {
   const value = vars[entry.by];
-  const n = typeof value === 'number' ? value : Number(String(value ?? '').replace(/\D/g, '') || NaN);
+  const n = typeof value === 'number' ? value : writtenNumber(String(value ?? ''), lang);
   if (!Number.isFinite(n)) return entry.forms.other!;
   return entry.forms[pluralOf(n, lang)] ?? entry.forms.other!;
+}
+
+/**
+ * A number as `lang` writes it (engine/number-words.ts: its number-words file's `group` between each three digits,
+ * its `decimal` before a fraction): "1,234" and "12.5" in English, "1.234" and "12,5" in Indonesian. Without that
+ * file, its digits read whole. NaN when there are none.
+ */
+function writtenNumber(text: string, lang: Lang): number {
+  const words = languageTable(lang).files['number-words'] as { group?: unknown; decimal?: unknown } | undefined;
+  const { group, decimal } = words ?? {};
+  if (typeof group !== 'string' || typeof decimal !== 'string' || !group || !decimal || group === decimal)
+    return Number(text.replace(/\D/g, '') || NaN);
+  const plain = text.split(group).join('').split(decimal).join('.');
+  const match = /-?\d+(?:\.\d+)?/.exec(plain);
+  return match ? Number(match[0]) : NaN;
 }
 
 /**

@@ -78,6 +78,33 @@ describe('a language added by its files counts by its own rules', () => {
     expect(said).toEqual(['1 słowo', '3 słowa', '5 słów', '22 słowa', '25 słów']);
   });
 
+  it(
+    'a count written as the language writes numbers is read by ' +
+      'its own separators (1.234 and 1,5 in a Polish-ruled xx)',
+    () => {
+      const dir = fourthLanguage();
+      const studio = path.join(dir, 'xx/studio.yaml');
+      writeFileSync(studio, readFileSync(studio, 'utf8').replace(/^locale: .*$/m, 'locale: pl-PL'));
+      // xx writes its numbers as Indonesian does (its number-words: a point between thousands, a decimal comma).
+      const errors = path.join(dir, 'xx/errors.yaml');
+      const forms = [
+        'voice_too_short:',
+        '  by: words',
+        '  one: "jeden {words}"',
+        '  few: "kilka {words}"',
+        '  many: "wiele {words}"',
+        '  other: "ułamek {words}"',
+      ].join('\n');
+      writeFileSync(errors, readFileSync(errors, 'utf8').replace(/^voice_too_short: .*\n/m, `${forms}\n`));
+      setLanguageSource(() => readLanguages([...languageFolders({}), dir], {}));
+      const said = ['1', '1.234', '22', '1.225', '1,5', '2,5'].map((words) =>
+        catalogueMessage('voice_too_short', 'xx', { words, min: '300' }),
+      );
+      // 1,234 ends in 4 (few) and 1,225 in 25 (many); 1.5 and 2.5 are fractions (other), not 15 and 25 (many).
+      expect(said).toEqual(['jeden 1', 'kilka 1.234', 'kilka 22', 'wiele 1.225', 'ułamek 1,5', 'ułamek 2,5']);
+    },
+  );
+
   it('a counted text without its `other` form is refused, naming the file and the key', () => {
     const dir = fourthLanguage();
     const voice = path.join(dir, 'xx/cli-voice.yaml');

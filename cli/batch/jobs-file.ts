@@ -98,7 +98,12 @@ export function jobsWithoutYaml(file: string, text: string): RawJob[] | undefine
 
 /** The jobs of a jobs file's text (readJobsText): JSON Lines, one-line jobs, or any YAML list. */
 export function jobsOfText(file: string, text: string): RawJob[] {
-  const jobs = jobsWithoutYaml(file, text) ?? parseYamlList(file, text);
+  return jobsWithoutYaml(file, text) ?? jobsOfYaml(file, text);
+}
+
+/** The jobs of a text jobsWithoutYaml left to the YAML parser (loaded: engine/yaml.ts preloadYaml). */
+export function jobsOfYaml(file: string, text: string): RawJob[] {
+  const jobs = parseYamlList(file, text);
   if (jobs.length > MAX_JOBS) throw tooManyJobs(file, jobs.length);
   return jobs;
 }

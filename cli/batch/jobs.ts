@@ -20,6 +20,7 @@ export {
   parseJsonLines,
   parseYamlList,
   jobsOfText,
+  jobsOfYaml,
   jobsWithoutYaml,
   readJobsFile,
   readJobsText,

@@ -10,7 +10,7 @@ import { preloadYaml } from '../../engine/node.js';
 import { translateJobsOf, type TranslateJob } from '../batch/translate-jobs.js';
 import {
   JobsFileError,
-  jobsOfText,
+  jobsOfYaml,
   jobsWithoutYaml,
   readJobsText,
   validateJobs,
@@ -140,7 +140,7 @@ export async function checkedJobs(
     // generated list of one-line jobs is read without it (~10-50 ms of a batch's start before its first call).
     const quick = jobsWithoutYaml(file, text);
     if (!quick) await preloadYaml();
-    raw = quick ?? jobsOfText(file, text);
+    raw = quick ?? jobsOfYaml(file, text);
   } catch (error) {
     // (No job is read yet: said in --lang's language, else the locale's.)
     exitOnFailure(error, asked ?? writerLang(), { selfWorded: [JobsFileError] });

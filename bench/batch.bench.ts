@@ -1,7 +1,6 @@
 // `npm run bench:batch`: how close `karya batch`'s scheduler gets to the fastest possible schedule.
 // 50 books of 6 steps (outline, introduction, 3 chapters, conclusion) and 4 memory updates each against the fake OpenAI
-// server
-// with a fixed latency per call and an enforced request-rate limit; prints the wall time, the lower
+// server with a fixed latency per call and an enforced request-rate limit; prints the wall time, the lower
 // bound max(longest chain × latency, calls ÷ rate, calls × latency ÷ concurrency) and their ratio.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

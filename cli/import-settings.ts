@@ -1,7 +1,6 @@
 // The settings an imported book is saved with (`karya import`, with or without --dry-run): the manuscript's own,
 // read with one model call (server/core/import.ts, as the server reads them), the writer's --set values winning, and
-// the
-// defaults the generator gave where neither decided, said on stderr (en/ms); and the voice it is saved with (the
+// the defaults the generator gave where neither decided, said on stderr (en/ms); and the voice it is saved with (the
 // manuscript's own by default).
 import {
   numberIn,

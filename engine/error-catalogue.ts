@@ -150,8 +150,7 @@ const ERRORS = catalogue('errors', [
   // language's code.
   'lang_fixed',
   // A generator lacking a text in the studio's language (studio/src/generator/GeneratorPage.tsx): {languages} those it
-  // is
-  // whole in.
+  // is whole in.
   'generator_not_in_language',
 ]);
 

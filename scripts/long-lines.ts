@@ -19,6 +19,32 @@ export function longLinesIn(text: string, max = MAX_LINE_CHARS): number {
   return text.split('\n').filter((line) => [...line].length > max).length;
 }
 
+/**
+ * The lines (1-based) of `text` where a comment was cut into a line of one short word ("// the") after a comment line
+ * filled to near the limit and before another of the same indent: a wrapped comment's words run on into the next
+ * line instead. (A short line before it is a list's, kept: "// a list:", "// one".)
+ */
+export function cutCommentsIn(text: string, max = MAX_LINE_CHARS): number[] {
+  const lines = text.split('\n');
+  const comment = (line: string | undefined, indent: string) =>
+    line !== undefined && line.startsWith(`${indent}// `) && line.length > indent.length + 3;
+  return lines.flatMap((line, i) => {
+    const m = /^(\s*)\/\/ \S{1,6}$/.exec(line);
+    const filled = (lines[i - 1]?.length ?? 0) >= max - 20;
+    return m && filled && comment(lines[i - 1], m[1]!) && comment(lines[i + 1], m[1]!) ? [i + 1] : [];
+  });
+}
+
+/** Every source file with comments cut into a one-word line, as file → its lines. */
+export function cutComments(root: string, dirs: readonly string[] = LINE_DIRS): Record<string, number[]> {
+  const found: Record<string, number[]> = {};
+  for (const file of sourceFiles(root, dirs, CODE_FILE)) {
+    const lines = cutCommentsIn(readFileSync(path.join(root, file), 'utf8'));
+    if (lines.length) found[file] = lines;
+  }
+  return found;
+}
+
 /** Every source file with lines over `max`, as file → count. */
 export function longLines(
   root: string,

@@ -821,8 +821,7 @@ function scriptedModel(name: string, opts: ModelOptions, behaviour: Behaviour): 
       let text = writeProse(budget, sentences, start);
       if (fact) {
         // The fact goes in as the second sentence: early in the part, so the next chapter's "previous ending" does not
-        // carry
-        // it.
+        // carry it.
         const first = text.indexOf('. ') + 1;
         text = first > 0 ? `${text.slice(0, first)} ${fact}${text.slice(first)}` : `${text} ${fact}`;
       }

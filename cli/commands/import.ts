@@ -1,10 +1,8 @@
 // `karya import FILE`: a manuscript (.txt, .md, .docx, .epub) read and split into its parts (engine/import). With
 // --dry-run it prints each part's number, title, word count and first line (--json: {"chapters": [{number, title,
-// words,
-// firstLine}]}) and saves nothing. Else, with --generator, it saves the manuscript as a book of that
+// words, firstLine}]}) and saves nothing. Else, with --generator, it saves the manuscript as a book of that
 // generator in the state file (every part the writer's own: engine/session/import-book.ts; cli/import-save.ts), then
-// builds
-// its story bible part by part with the model, saving after each: run again after a stop, it goes on from
+// builds its story bible part by part with the model, saving after each: run again after a stop, it goes on from
 // the part it stopped at. `karya generate <id> --book ID` then writes its next chapters. A file it cannot
 // read exits 2 with the catalogue's message, in the language of --lang, before any model call.
 import { readFileSync, statSync } from 'node:fs';

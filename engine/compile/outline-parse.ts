@@ -128,8 +128,7 @@ function entryOf(rec: Rec): OutlineEntry {
   let split = splitHead(rec.head);
   let rest = body;
   // "Chapter 3: Chapter 3" / "Bab 3: Bab 3" names no title (an untitled chapter as renderOutline writes it): its body
-  // is
-  // all plan.
+  // is all plan.
   const isUntitled = !split.plan && split.title !== undefined && isNumberedLabel(split.title, rec.number);
   if (isUntitled) split = { plan: '' };
   // "CHAPTER 3" on its own line, the title on the next ("The Storm" or "Title: The Storm").

@@ -65,8 +65,7 @@ export function splitByContents(sections: readonly ContentsSection[], frontMatte
   for (; lead < sections.length - 1; lead++) {
     const { title } = sections[lead]!;
     // The section's own heading names its kind before the contents list does: a "PREFACE" the list calls "Introduction"
-    // is
-    // a preface.
+    // is a preface.
     const own = ownHeading(sections[lead]!.text);
     const ownKind = own === undefined ? undefined : frontOf(own);
     const kind = ownKind ?? frontOf(title);

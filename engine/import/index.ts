@@ -129,8 +129,7 @@ export function readManuscript(
     ? splitByContents(sections, ('frontMatterWords' in input ? input.frontMatterWords : 0) ?? 0)
     : splitManuscript(text, opts);
   // Indented verse and letters stay the writer's text, never Markdown's code (indented.ts); a Markdown file's indents
-  // are
-  // its own syntax.
+  // are its own syntax.
   const split =
     format === 'markdown'
       ? read

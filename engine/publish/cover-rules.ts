@@ -88,8 +88,7 @@ export function coverPictureProblem(picture: CoverPicture): CoverPictureProblem 
   const { file } = picture;
   if (picture.format === 'svg') return { code: 'cover_svg', vars: { file } };
   // Bytes no picture reader knows, or a picture in a format Karya does not convert from (its name, GIF or HEIF, in
-  // every
-  // language).
+  // every language).
   if (!picture.format) return { code: 'cover_unreadable', vars: { file } };
   if (!COVER_PICTURE_FORMATS.has(picture.format))
     return { code: 'cover_unreadable_format', vars: { file, format: picture.format.toUpperCase() } };

@@ -159,8 +159,7 @@ async function rememberOnePart(ctx: AppContext, input: CatchUpInput, key: string
     });
     if (!session.needsMemory) return 'done';
     // Work Karya does for the writer (reading an imported book into its bible) has its own allowance, the same size as
-    // the
-    // writer's: a 28-chapter import leaves the writer's own generation allowance whole for the step they ask next.
+    // the writer's: a 28-chapter import leaves the writer's own generation allowance whole for the step they ask next.
     const take = await repos.limits.take({
       key: `bible:${userId}`,
       capacity: config.generationRate.burst,

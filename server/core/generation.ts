@@ -211,8 +211,8 @@ export function userProgress(
       // The AI test page checks the service: its answer is not content, so no history and no part count.
       const isContent = spec.kind !== 'test';
       // Given up while it ran (its charge refunded: a queue's sweep took the step for lost, with its lease, in an
-      // outage
-      // longer than the lease): the part is not in the book, so the writer gets the failure the sweep answered, not the
+      // outage longer than the lease): the part is not in the book, so the writer gets the failure the sweep answered,
+      // not the
       // part for free (commitCharged).
       await commitCharged(repos.generations, {
         userId,

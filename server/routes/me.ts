@@ -69,8 +69,7 @@ export function meRoutes(ctx: AppContext): ApiRoutes {
     const hash = await hashPassword(body.newPassword, config.scryptLogN);
     await repos.auth.changePassword({ userId: user.id, hash, keepSessionId: sessionId });
     // A changed password ends the account's API keys too (a leaked password may have made them), unless the writer
-    // keeps
-    // them.
+    // keeps them.
     if (body.revokeApiKeys !== false) await repos.apiKeys.revokeAll(user.id);
     res.json({ message: messageIn('password_updated', user.lang) });
   });

@@ -6,7 +6,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BASELINE_FILE, longLines, longLinesIn, MAX_LINE_CHARS } from '../../scripts/long-lines.js';
+import {
+  BASELINE_FILE,
+  cutComments,
+  cutCommentsIn,
+  longLines,
+  longLinesIn,
+  MAX_LINE_CHARS,
+} from '../../scripts/long-lines.js';
 import { ignoredFiles } from '../../scripts/format.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,6 +46,15 @@ describe('line length', () => {
       .filter(([file, n]) => (found[file] ?? 0) < n)
       .map(([file, n]) => `${file}: ${found[file] ?? 0} (recorded ${n})`);
     expect(stale, 'lower these in long-lines.json (npx tsx scripts/long-lines.ts --write)').toEqual([]);
+  });
+
+  it('no comment is cut into a line of one word (its words run on into the next line)', () => {
+    const cut = Object.entries(cutComments(ROOT)).map(([file, lines]) => `${file}: lines ${lines.join(', ')}`);
+    expect(cut, 'run these comments on as one paragraph').toEqual([]);
+    const filled = `  // ${'word '.repeat(21)}ends with`;
+    expect(cutCommentsIn(`${filled}\n  // the\n  // rest of it`)).toEqual([2]);
+    expect(cutCommentsIn('  // a list:\n  // one\n  // two')).toEqual([]);
+    expect(cutCommentsIn('// a line\nconst the = 1;\n// another')).toEqual([]);
   });
 
   it('counts characters, not bytes', () => {

@@ -13,8 +13,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export function attemptCounting(text: string): string[] {
   const patterns = [
     // for (let attempt = 1; …), while (!read && attempts < LIMIT) (a layout run again until its page count settles is
-    // no
-    // retry)
+    // no retry)
     /\b(for|while)\s*\(.*\b\w*(attempts?|retries|retryCount)\b/i,
     // attempt++, ++attempts, statusRetries++, attempts += 1 (a counter of the code's own; not a tally's field,
     // `totals.retries++`)

@@ -30,8 +30,7 @@ describe('bounded inputs', () => {
     expect(MAX_JOBS).toBe(10_000);
     const dir = tempDir();
     // Each file ends in a YAML error: refused before it is parsed (parsing 10,000 jobs takes seconds), the error is
-    // never
-    // reached.
+    // never reached.
     const yaml = writeJobs(
       dir,
       'many.yaml',

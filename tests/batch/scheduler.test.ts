@@ -177,9 +177,8 @@ describe('limits, measured at the fake server', () => {
       expect(fake.rateLimited()).toBe(0);
       expect(busiestWindow(times, windowMs)).toBeLessThanOrEqual(5);
       // Work-conserving: request i waits for request i-5 to leave the window (plus the margin), not longer. A scheduler
-      // that waited for the next whole window would show gaps of 2 × window (800 ms) or more; below that, the slack is
-      // a
-      // busy CPU's (the suite runs two files at once on two cores: 706 ms was seen at a load of 16).
+      // that waited for the next whole window would show gaps of 2 × window (800 ms) or more; below that, the slack
+      // is a busy CPU's (the suite runs two files at once on two cores: 706 ms was seen at a load of 16).
       const gaps = times
         .slice(5)
         .map((t, i) => t - times[i]!)

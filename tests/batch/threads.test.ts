@@ -100,8 +100,7 @@ describe('karya batch on two threads', () => {
         closeTo: Array<{ book: string }>;
       }>;
       // The first book kept is the original; every later one is too close to at least one book of the other thread's or
-      // its
-      // own.
+      // its own.
       expect(done.filter((d) => d.closeTo.length === 0)).toHaveLength(1);
       expect(done.filter((d) => d.closeTo.length > 0)).toHaveLength(3);
       expect(events(r.stdout).at(-1)).toMatchObject({ type: 'summary', tooClose: 3 });

@@ -430,8 +430,7 @@ describe('long commands print time left and cost so far (to a pipe: a line a par
       ]);
       const lines = partLines(linesOf(r.stderr));
       // Outline, introduction, chapter, conclusion, then the package's six parts (the title is the book's own: no call,
-      // no
-      // credit).
+      // no credit).
       expectMoving(lines, 10);
       expect(lines.map((l) => l.done)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
       expect(lines[4]).toMatchObject({ credits: lines[3]!.credits, calls: lines[3]!.calls });

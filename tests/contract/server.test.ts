@@ -243,8 +243,7 @@ describe('answers match the contract', () => {
     const { cookie } = await userWithRole(ts, 'pro');
     for (let next: unknown = true; next !== null;) {
       // One chapter: the answers' shapes are the contract, not the book's length (each chapter more is a step and pages
-      // of
-      // every format).
+      // of every format).
       next = answerOf(
         'POST /generators/:id/generate',
         await ts.http

@@ -162,8 +162,7 @@ describeInChromium(
         expect(boxB!.y).toBeGreaterThan(boxA!.y + boxA!.height - 1);
 
         // A sentence added to the source's chapter 2's second paragraph: that translation is out of date, the next may
-        // be
-        // affected.
+        // be affected.
         const source = chapterParagraphs(2, lang);
         const edited = await page.evaluate(
           async (text) =>
@@ -188,13 +187,11 @@ describeInChromium(
         await page.getByTestId('stale-paragraph').first().scrollIntoViewIfNeeded();
         await keepScreenshot(page, `edition-stale-${lang}-1366.png`);
         // The dark theme too (the system's preference, as tests/e2e/a11y-themes.test.ts sets it): the page was read
-        // whole
-        // just above, and a theme changes colours only, so the rules colours can break (THEME_RULES).
+        // whole just above, and a theme changes colours only, so the rules colours can break (THEME_RULES).
         // The sidebar switched live keeps its transition's colours a while; tests/e2e/a11y-themes.test.ts checks it in
-        // the dark
-        // theme.
-        // Once, by the English case: the Malay studio's page is the same page with other words, and colours are the
-        // theme's, not the words' (tests/e2e/axe.ts LANGUAGE_RULES), so its dark reading was the English one's again.
+        // the dark theme. Once, by the English case: the Malay studio's page is the same page with other words, and
+        // colours are the theme's, not the words' (tests/e2e/axe.ts LANGUAGE_RULES), so its dark reading was the
+        // English one's again.
         if (lang === 'en') {
           await page.emulateMedia({ colorScheme: 'dark' });
           expect(await problemsAtWidths(page, ['aside'], THEME_RULES)).toEqual([]);

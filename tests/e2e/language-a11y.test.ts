@@ -434,9 +434,8 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
       expect(await visitor.getAttribute('html', 'lang')).toBe('id');
 
       // The user of the test before: every language of the table, each by its own name; Indonesian gives an Indonesian
-      // shell.
-      // The sidebar's switch, at a laptop's width (the walk before may have left the page at a phone's, which hides
-      // it).
+      // shell. The sidebar's switch, at a laptop's width (the walk before may have left the page at a phone's, which
+      // hides it).
       await user.setViewportSize(WIDTHS[0]);
       await user.goto(`${app.base}/`);
       await user.locator('aside nav a', { hasText: 'Romance' }).waitFor();

@@ -237,8 +237,7 @@ describeInChromium("a studio that keeps the writer's work", { what: 'fake provid
       expect((await area.boundingBox())!.height).toBeGreaterThan(400);
       expect(await area.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
       // Typed as one input (as a paste or an input method sends it): a key event per letter was 1.5-2 s of the case,
-      // and
-      // what is checked is the edit surviving the page change, not the keys.
+      // and what is checked is the edit surviving the page change, not the keys.
       await area.press('End');
       await page.keyboard.insertText(' A line the writer added by hand.');
       // Straight to another page, before any autosave pause.

@@ -118,8 +118,7 @@ describe.skipIf(skip !== null)('DAISY Ace on every kind of EPUB', () => {
     "the KDP package's manuscript.epub: readiness lists Ace's verdict as each eBook channel's accessibility check",
     async () => {
       // The offline demo writes and packages a 3-chapter book (its text is the demo's: the offline-text check fails,
-      // not
-      // Ace's).
+      // not Ace's).
       const r = await runKaryaInProcess(
         ['publish', 'romance', '--chapters', '3', '--out', 'pkg', '--state', path.join(cwd, 'demo.sqlite')],
         { cwd, env: { KARYA_ACE: 'on' } },

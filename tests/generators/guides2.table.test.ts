@@ -157,8 +157,7 @@ checkGeneratorTable('guides2', [
   {
     id: 'cookbook',
     // Creative in the non-fiction, creative and publishing requirements, a non-fiction guide in the platform ones (§9);
-    // the
-    // project files it as a non-fiction book.
+    // the project files it as a non-fiction book.
     family: 'nonfiction',
     kind: 'book',
     bookType: 'cookbook',

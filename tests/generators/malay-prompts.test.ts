@@ -520,8 +520,7 @@ describe('every step of every Malay generator is asked for in Malay', () => {
       for (const book of malaySpecs.filter((s) => s.kind === 'book')) {
         const { settings: sampled, typed } = sampleSettings(book, 'ms');
         // No working title given and an outline without one, so that the title step runs too (a working title is the
-        // book's
-        // own).
+        // book's own).
         const settings = Object.fromEntries(
           Object.entries(sampled).filter(([name]) => book.fields.find((f) => f.name === name)?.role !== 'workingTitle'),
         );

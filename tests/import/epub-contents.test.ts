@@ -108,8 +108,7 @@ describe('a manuscript in a language Karya does not write', () => {
     expect(run.code, run.stderr).toBe(2);
     // The languages it writes are the table's, each named and each offered as a --lang.
     // (English, Bahasa Malaysia and Indonesian, then any language added to the table: named in the writer's words, or
-    // by
-    // its autonym.)
+    // by its autonym.)
     expect(run.stderr).toContain(
       `kurzanleitung.epub reads as German, a language Karya does not write (it ` +
         `writes ${listed(names('en'), ', and')}), so nothing was saved. If the book is in ` +

@@ -293,8 +293,7 @@ describe('a fourth language with words of its own', () => {
           `yake na kile ambacho kijiji kimebadilika tangu alipoondoka.`,
       ).join('\n\n');
     // "Sura ya Kwanza", "Sura ya Pili", "Sura 3": its chapter word, with and without its optional link word, numbers in
-    // its
-    // words.
+    // its words.
     const link = /\(\?:\\s\+(\w+)\)\?/.exec(headings.chapter)![1]!;
     const text = [
       `${first(headings.prologue)}\n\n${prose(0)}`,

@@ -203,8 +203,7 @@ describe('karya publish', () => {
       });
 
       // readiness.json speaks the book's language: Malay labels, findings and fixes (typed here from a Malay reading of
-      // the
-      // checks).
+      // the checks).
       const readiness = JSON.parse(read(path.join(cwd, 'pkg'), 'readiness.json')) as {
         channels: Record<string, { checks: Array<{ id: string; label: string; detail?: string; fix?: string }> }>;
       };

@@ -138,8 +138,7 @@ describe("an imported book's story bible, read down the ladder", () => {
       const book = await settled(ts, user);
       expect(book.parts.filter((p) => p.label.startsWith('Bab'))).toHaveLength(5);
       // Bab 3 asked whole, again, then in halves down to the smallest block read alone (150 words: MIN_READ_WORDS),
-      // each
-      // asked twice: never read.
+      // each asked twice: never read.
       const bab3 = bibleAsks(served, before).filter((a) => a.part.includes(NEVER_READ));
       expect(bab3.length).toBeGreaterThan(4);
       expect(Math.min(...bab3.map((a) => countWords(a.part)))).toBeGreaterThanOrEqual(150);

@@ -119,8 +119,7 @@ describe("a series' next book while book 1's story bible catches up in the backg
       gate.refuseEnding = false;
       const [first] = (await ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{ id: number }>;
       // Book 1 joins a series while the model refuses its bible: its last part (the conclusion, where Mak Som dies) is
-      // not
-      // read.
+      // not read.
       gate.mode = 'refuse';
       const made = await ts.http
         .post('/api/series')

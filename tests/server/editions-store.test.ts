@@ -139,8 +139,7 @@ describe.each(storeAdapters)('a dead run of an edition on $name', (adapter) => {
         expect(await mine.isRunning({ ...lease, now: 8_000 })).toBe(false);
 
         // A store one process opens (SQLite): at its start, every lease of another process is a dead run's, however far
-        // ahead
-        // it was renewed.
+        // ahead it was renewed.
         expect(await mine.claim({ ...lease, holder: 'before-restart/run', now: 10_000, until: 60_000 })).toMatchObject({
           isClaimed: true,
         });

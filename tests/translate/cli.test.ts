@@ -52,8 +52,7 @@ describe('karya translate in a small window, with a glossary, in a batch', () =>
       'stop inside a part goes on from the window it stopped at',
     async () => {
       // A 900-token model: a window holds a paragraph or two beside the paragraph before it; the fake refuses anything
-      // larger
-      // (HTTP 400).
+      // larger (HTTP 400).
       const { state, karya, asks, id } = await setUp(
         { contextTokens: 900, fail: (n) => n === 4 },
         { KARYA_CONTEXT_TOKENS: '900' },

@@ -19,8 +19,7 @@ const EDITION = ['Satu.', 'Dua.', 'Tiga.', 'Empat.'];
 
 describe('side by side: only the translation of a changed source paragraph is out of date', () => {
   // Each row as the view shows it: the source paragraph | its translation, then S (out of date), a (may be affected:
-  // its
-  // context changed) or nothing.
+  // its context changed) or nothing.
   const cases: Array<{ name: string; now: string[]; rows: string[] }> = [
     { name: 'nothing changed', now: SOURCE, rows: ['One. | Satu.', 'Two. | Dua.', 'Three. | Tiga.', 'Four. | Empat.'] },
     {

@@ -129,8 +129,7 @@ export class ExportPool {
           : new Error(error.message),
     };
     // A view into a larger buffer is copied into its own first: a thread is sent the picture's bytes, not the buffer
-    // around
-    // them.
+    // around them.
     const bytes = art instanceof Uint8Array ? art : art.pixels;
     const isWhole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
     const own = isWhole ? bytes : bytes.slice();

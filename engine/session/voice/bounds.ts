@@ -182,8 +182,7 @@ export function boundsOfVoice(voice: VoiceFingerprint): VoiceBounds {
     sentenceWords: ratio(voice.sentenceWords.mean, BANDS.sentenceWords),
     paragraphWords: ratio(voice.paragraphWords, BANDS.paragraphWords),
     // Dialogue is named only beside another drift (measure.ts), so its band stays the fixed one: it adds a note, never
-    // a
-    // mark.
+    // a mark.
     dialogueShare: [voice.dialogueShare - BANDS.dialogueShare, voice.dialogueShare + BANDS.dialogueShare],
     diversity: ratio(voice.diversity, BANDS.diversity),
     pointsOfView: [voice.pointOfView],

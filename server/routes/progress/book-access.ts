@@ -238,8 +238,7 @@ async function chargedOnBook(ctx: AppContext, res: Response, input: ChargedOnBoo
     });
   try {
     // A refusal (an edit's, the session's) is answered as it words itself, in the book's language; a provider failure
-    // as
-    // its catalogue error.
+    // as its catalogue error.
     await runCharged(
       ctx,
       { userId, charge, lang, what: `${spec.id} ${input.what}`, timeout, client: client.signal },

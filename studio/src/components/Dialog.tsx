@@ -54,8 +54,7 @@ export function useFocusTrap(
     return () => {
       document.removeEventListener('keydown', onKey, true);
       // Back to what opened it; a dialog that opened by itself (or whose opener is gone) leaves focus on the page's
-      // main
-      // region, never on nothing.
+      // main region, never on nothing.
       if (previous && previous !== document.body && document.contains(previous)) previous.focus();
       else document.getElementById('main')?.focus({ preventScroll: true });
     };

@@ -97,8 +97,7 @@ export function useSubmitStep(page: {
       return;
     }
     // Short of credits for this step: the button says so and leads to buying credits (reading, editing and exporting
-    // stay
-    // free).
+    // stay free).
     if (page.isShort) {
       navigate(topUpHref(), { state: { needed: page.stepCost, tool: form.title[ui] } });
       return;

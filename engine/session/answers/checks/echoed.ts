@@ -100,8 +100,7 @@ export function isEcho(
   if (asked) {
     // The material left in the request (cut, or rendered otherwise) is read only now, and only for the runs the
     // answer shares, each of its texts read once (its reading's runs): whether each such run (at its first place) is
-    // the
-    // request's own.
+    // the request's own.
     let ownRuns: Runs[] | undefined;
     let materialRuns: Runs[] | undefined;
     const isOwnAt = new Int8Array(keys.length);

@@ -22,7 +22,7 @@ import {
 } from '../../print.js';
 import { documentSections, type Section } from '../export/sections.js';
 import { Measure, registerFonts, type FontName } from './typeset.js';
-import type { TextOp } from './line-ops.js';
+import { drawRun, type TextOp } from './line-ops.js';
 import { BODY, Flow, type Item, type Page } from './book-flow.js';
 import { Composer } from './composer.js';
 import { layoutFrontMatter, numberContents } from './book-front.js';
@@ -224,10 +224,7 @@ function drawOp(pdf: PDFKit.PDFDocument, op: TextOp, dx: number, dy: number): vo
     .fillColor(op.color ?? 'black');
   // Text in another language than the document's is a marked span with its own /Lang (a reader reads it aloud so).
   if (op.lang) pdf.markContent('Span', { lang: op.lang });
-  pdf.text(op.text, op.x + dx, op.y + dy, {
-    lineBreak: false,
-    ...(op.wordSpacing ? { wordSpacing: op.wordSpacing } : {}),
-  });
+  drawRun(pdf, op.text, op.x + dx, op.y + dy, op.wordSpacing);
   if (op.lang) pdf.endMarkedContent();
 }
 
@@ -249,11 +246,8 @@ function drawBook(
     let shown = text;
     while (shown.length > 1 && m.width(shown, font, size) > width)
       shown = `${shown.slice(0, Math.max(1, shown.length - 4)).trimEnd()}…`;
-    pdf
-      .font(font)
-      .fontSize(size)
-      .fillColor(color)
-      .text(shown, left + (width - m.width(shown, font, size)) / 2, y, { lineBreak: false });
+    pdf.font(font).fontSize(size).fillColor(color);
+    drawRun(pdf, shown, left + (width - m.width(shown, font, size)) / 2, y);
   };
   layout.pages.forEach((page, i) => {
     const number = i + 1;

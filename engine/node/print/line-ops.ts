@@ -62,3 +62,28 @@ export function lineOps(line: Line, x: number, y: number, size: number, m: Measu
   });
   return ops;
 }
+
+/** pdfkit's own drawing of one run of text at a point (pdfkit 0.20's `_fragment`: a method of its text mixin). */
+interface DrawsFragments {
+  _fragment?: (text: string, x: number, y: number, options: Record<string, unknown>) => void;
+}
+
+/**
+ * Draws a run of text at (x, y) in the document's current font, size and colour, as `pdf.text(text, x, y, { lineBreak:
+ * false, wordSpacing })` draws it, without the two widths text() measures besides the glyphs it lays out: the run's
+ * width for a link, underline or strike over it (a run here carries none) and again to move pdfkit's cursor past it
+ * (every run here is placed by its own x and y). Each is a layout of the run's every word: drawing a book laid its text
+ * out three times over. The same content stream either way (tests/print/draw-run.test.ts); text() where pdfkit has no
+ * such method, or for a run over more than one line.
+ */
+export function drawRun(pdf: PDFKit.PDFDocument, text: string, x: number, y: number, wordSpacing?: number): void {
+  const fragment = (pdf as unknown as DrawsFragments)._fragment;
+  if (typeof fragment !== 'function' || text.includes('\n')) {
+    pdf.text(text, x, y, { lineBreak: false, ...(wordSpacing ? { wordSpacing } : {}) });
+    return;
+  }
+  // As text() does, its place becomes pdfkit's cursor (not moved past the run, which nothing here reads).
+  pdf.x = x;
+  pdf.y = y;
+  fragment.call(pdf, text, x, y, { wordSpacing: wordSpacing ?? 0, textWidth: 0, wordCount: 0 });
+}

@@ -5,7 +5,7 @@ import type { Lang } from '../../spec/types.js';
 import { BARCODE_BOX_IN, PT_PER_IN, SPINE_TEXT_MIN_PAGES } from '../../print.js';
 import { decodeMarkup } from '../../markup.js';
 import { Measure, breakLines, hyphenatorOf, runsToWords, type FontName } from './typeset.js';
-import { lineOps, type TextOp } from './line-ops.js';
+import { drawRun, lineOps, type TextOp } from './line-ops.js';
 
 /** A description's HTML (KDP's tags) as plain paragraphs. */
 export function descriptionParagraphs(html: string): string[] {
@@ -76,7 +76,7 @@ export function textDrawer(
       .font(op.font)
       .fontSize(op.size)
       .fillColor(op.color ?? ink);
-    pdf.text(op.text, op.x, op.y, { lineBreak: false, ...(op.wordSpacing ? { wordSpacing: op.wordSpacing } : {}) });
+    drawRun(pdf, op.text, op.x, op.y, op.wordSpacing);
   };
   const block = (text: string, o: BlockOptions) => {
     let lines = breakLines(

@@ -1,8 +1,8 @@
 // A small audio edition made for real, as `karya audiobook` makes one: each paragraph spoken by espeak-ng (Debian's,
-// run as a program), a chapter's paragraphs joined by FFmpeg into one MP3 after half a second of room tone with a
-// short pause between them, each paragraph's begin and end in that MP3 counted from the spoken pieces' durations
-// (their WAV headers', to the microsecond as ffprobe gives them), and the manifest (read-along.json) written beside
-// the MP3s.
+// run as a program), a chapter's paragraphs joined into one MP3 after half a second of room tone with a short pause
+// between them (one FFmpeg a book, an output a chapter), each paragraph's begin and end in that MP3 counted from the
+// spoken pieces' durations (their WAV headers', to the microsecond as ffprobe gives them), and the manifest
+// (read-along.json) written beside the MP3s.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReadAlongInput } from '../../engine/node/export/read-along.js';
@@ -41,22 +41,48 @@ export function wavSeconds(file: string): number {
   throw new Error(`${file}: no PCM data chunk`);
 }
 
-/** Silence of espeak-ng's format (22,050 Hz mono, 16-bit). */
-async function silence(file: string, seconds: number): Promise<void> {
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'anullsrc=r=22050:cl=mono',
-    '-t',
-    String(seconds),
-    '-c:a',
-    'pcm_s16le',
-    file,
-  ]);
+/** espeak-ng's format: 22,050 Hz mono, 16-bit. */
+const ESPEAK_RATE = 22_050;
+
+/**
+ * Silence of espeak-ng's format as a PCM WAV file, written here: the samples FFmpeg's anullsrc cut at `seconds` gives
+ * (zeros, the count rounded to the sample), without an FFmpeg process.
+ */
+function silence(file: string, seconds: number): void {
+  const bytes = Math.round(seconds * ESPEAK_RATE) * 2;
+  const wav = Buffer.alloc(44 + bytes);
+  wav.write('RIFF', 0, 'latin1');
+  wav.writeUInt32LE(36 + bytes, 4);
+  wav.write('WAVEfmt ', 8, 'latin1');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(ESPEAK_RATE, 24);
+  wav.writeUInt32LE(ESPEAK_RATE * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36, 'latin1');
+  wav.writeUInt32LE(bytes, 40);
+  writeFileSync(file, wav);
+}
+
+/**
+ * Every chapter's pieces (WAV files, in order) joined into its MP3, all by one FFmpeg: each chapter's pieces are
+ * inputs of their own, concatenated into that chapter's output, encoded as a run of its own would encode it.
+ */
+async function joinChapters(chapters: ReadonlyArray<{ pieces: readonly string[]; mp3: string }>): Promise<void> {
+  const args = ['-v', 'error', '-y'];
+  const graphs: string[] = [];
+  const outputs: string[] = [];
+  let first = 0;
+  chapters.forEach(({ pieces, mp3 }, c) => {
+    args.push(...pieces.flatMap((f) => ['-i', f]));
+    const pads = pieces.map((_, i) => `[${first + i}:a]`).join('');
+    graphs.push(`${pads}concat=n=${pieces.length}:v=0:a=1[out${c}]`);
+    outputs.push('-map', `[out${c}]`, '-ac', '1', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '64k', mp3);
+    first += pieces.length;
+  });
+  await run('ffmpeg', [...args, '-filter_complex', graphs.join(';'), ...outputs]);
 }
 
 /** Speak the book into `dir`: chapter MP3s under audio/ and the manifest; returns the manifest and its path. */
@@ -65,10 +91,11 @@ export async function speakBook(dir: string, book: SpokenBook): Promise<{ manife
   const work = path.join(dir, 'pieces');
   mkdirSync(work, { recursive: true });
   const [lead, pause] = [path.join(work, 'lead.wav'), path.join(work, 'pause.wav')];
-  await silence(lead, ROOM_TONE_S);
-  await silence(pause, PAUSE_S);
+  silence(lead, ROOM_TONE_S);
+  silence(pause, PAUSE_S);
   const [leadS, pauseS] = [wavSeconds(lead), wavSeconds(pause)];
   const chapters: Array<ReadAlongInput['chapters'][number]> = [];
+  const joined: Array<{ pieces: string[]; mp3: string }> = [];
   for (const [c, chapter] of book.chapters.entries()) {
     const pieces = [lead];
     const paragraphs: Array<ReadAlongInput['chapters'][number]['paragraphs'][number]> = [];
@@ -82,29 +109,10 @@ export async function speakBook(dir: string, book: SpokenBook): Promise<{ manife
       pieces.push(wav, pause);
     }
     const audio = `audio/chapter-${c + 1}.mp3`;
-    const inputs = pieces.flatMap((f) => ['-i', f]);
-    const concat = `${pieces.map((_, i) => `[${i}:a]`).join('')}concat=n=${pieces.length}:v=0:a=1[out]`;
-    await run('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      ...inputs,
-      '-filter_complex',
-      concat,
-      '-map',
-      '[out]',
-      '-ac',
-      '1',
-      '-ar',
-      '44100',
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      '64k',
-      path.join(dir, audio),
-    ]);
+    joined.push({ pieces, mp3: path.join(dir, audio) });
     chapters.push({ title: chapter.title, audio, paragraphs });
   }
+  await joinChapters(joined);
   const input: ReadAlongInput = { title: book.title, author: book.author, language: book.language, chapters };
   const manifest = path.join(dir, 'read-along.json');
   writeFileSync(manifest, JSON.stringify(input, null, 2));

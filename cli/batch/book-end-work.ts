@@ -10,7 +10,7 @@ import {
   REPEATS_RATIO,
   type BookSpec,
   type BookState,
-} from '../../engine/index.js';
+} from '../../engine/book-end.js';
 import { writeBookFiles, type WriteHow } from './files.js';
 import type { BatchJob } from './jobs.js';
 

@@ -4,8 +4,9 @@
 // are kept by the number the caller gave each, so a book's end sends its state, not its generator again.
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-// (The Node door also sets the language table's source: a book's files are written in its language's words.)
-import { closenessReply, serializeError, type ClosenessRequest, type WorkerReply } from '../../engine/node.js';
+// The engine's door for this thread alone (it also sets the language table's source: a book's files are written in its
+// language's words); the Node door would load the whole engine here.
+import { closenessReply, serializeError, type ClosenessRequest, type WorkerReply } from '../../engine/book-end.js';
 import type { BookEndReply, BookEndRequest } from './book-end.js';
 import type { BatchJob } from './jobs.js';
 

@@ -4,7 +4,13 @@
 import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bookDocument, bookMarkdown, type BookState, type ResolvedSpec } from '../../engine/index.js';
+import {
+  bookDocument,
+  bookMarkdown,
+  loadExportPool,
+  type BookState,
+  type ResolvedSpec,
+} from '../../engine/book-end.js';
 import type { BatchJob } from './jobs.js';
 
 /**
@@ -68,7 +74,7 @@ export async function writeBookFiles(
   }
   if (job.exports.length) {
     // In the export pool's threads, within its time and memory limits (a limit hit fails this job only).
-    const { exportPool } = await (await import('../../engine/node.js')).loadExportPool();
+    const { exportPool } = await loadExportPool();
     // Signed and titled as the job (or the batch's --author) gives it, as `karya generate --author` signs its files.
     const { author, title } = job.publish ?? {};
     const doc = bookDocument(spec, state, { ...(author ? { author } : {}), ...(title ? { title } : {}) });

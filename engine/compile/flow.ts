@@ -13,7 +13,7 @@ import { isLang } from '../languages/index.js';
 import { readingPattern } from '../reading-words.js';
 
 export type { Step } from './step.js';
-export { isSameStep, stepKey, stepRef, parseStepKey, StepRefSchema, type StepRef } from './step.js';
+export { isSameStep, stepKey, stepRef, parseStepKey, type StepRef } from './step.js';
 export { conclusionPosition, minChapters } from '../spec/conclusion.js';
 export { stepLabel, partLabel, partStep, buttonLabel, outlineToast, defaultChapterTitle } from './labels.js';
 export { extractCharacterDetails, splitCharacterDetails, withoutCharacterDetails } from './character-details.js';

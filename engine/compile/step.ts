@@ -1,7 +1,6 @@
 // Step identity, in one place: what a step is, its key (`outline`, `introduction`, `chapter:3`,
 // `conclusion:6`, `single`, `image`) and its wire form `{kind, position?}`. The API, the database and
 // the studio all name steps through this codec.
-import * as z from 'zod';
 import type { ResolvedSection } from '../spec/types.js';
 
 export type Step =
@@ -25,13 +24,12 @@ export const STEP_KINDS = [
 
 /**
  * A step on the wire: the kind and, for parts of a book, the position (0 introduction, 1… chapters, then the
- * conclusion).
+ * conclusion). Its schema is step-ref.ts's (zod stays out of what only names steps).
  */
-export const StepRefSchema = z.strictObject({
-  kind: z.enum(STEP_KINDS),
-  position: z.number().int().min(0).max(10_000).optional(),
-});
-export type StepRef = z.infer<typeof StepRefSchema>;
+export interface StepRef {
+  kind: StepKind;
+  position?: number | undefined;
+}
 
 /** The wire form of a step. */
 export function stepRef(step: Step): StepRef {

@@ -2,7 +2,7 @@
 // the chapter count and the story bible replaced by the writer's text; "write more" and a rewrite (charged calls
 // on a part); a part's earlier versions and their restore. Beside the book routes (books.ts).
 import * as z from 'zod';
-import { StepRefSchema } from '../compile/step.js';
+import { StepRefSchema } from '../compile/step-ref.js';
 import {
   MAX_BIBLE_CHARS,
   MAX_PART_CHARS,

@@ -5,7 +5,7 @@
 // schemas; the studio's client is typed from them.
 import * as z from 'zod';
 import { EXPORT_FORMATS, type ExportFormat } from '../session/book.js';
-import { StepRefSchema } from '../compile/step.js';
+import { StepRefSchema } from '../compile/step-ref.js';
 import {
   ApiErrorBodySchema,
   LangSchema,

@@ -4,7 +4,7 @@
 // A draft belongs to one book: a book started anew does not see the drafts of the one before.
 import * as z from 'zod';
 import { MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edits/light.js';
-import { StepRefSchema } from '../compile/step.js';
+import { StepRefSchema } from '../compile/step-ref.js';
 import { BookViewSchema, LabelledStepSchema } from '../session/view-schema.js';
 import { TimestampSchema, WriterTextSchema } from './common.js';
 

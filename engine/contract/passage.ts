@@ -3,7 +3,7 @@
 // on failure, and answers the new passage without changing the part; POST …/passage/keep puts it in place
 // of the passage, the part's earlier text kept as a version (engine/session/passage.ts).
 import * as z from 'zod';
-import { StepRefSchema } from '../compile/step.js';
+import { StepRefSchema } from '../compile/step-ref.js';
 import { MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edits/light.js';
 import { MAX_PASSAGE_CHARS, PASSAGE_ACTIONS, PASSAGE_TONE_IDS } from '../session/passage-kinds.js';
 import { BookViewSchema } from '../session/view-schema.js';

@@ -12,7 +12,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { Socket } from 'node:net';
 import path from 'node:path';
-import { ROOT } from './load.js';
+import { ROOT } from './root.js';
 import { OneAtATime } from './one-at-a-time.js';
 
 /** A check's outcome: Ace wrote its report, it timed out, or `unavailable` (run Ace's command line instead). */

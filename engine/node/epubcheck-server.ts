@@ -21,7 +21,7 @@ import path from 'node:path';
 import { JAVA_QUICK_START, findOnPath, isJar, jarLaunch, quickJava } from './java.js';
 import { archiveOptions, compiledServer, endWhenWritten, type ArchiveWrite } from './epubcheck-server-class.js';
 import { limitFromEnv } from './worker-limits.js';
-import { ROOT } from './load.js';
+import { ROOT } from './root.js';
 import { OneAtATime } from './one-at-a-time.js';
 
 /** What epubcheck's command line wrote and its exit code. */

@@ -22,7 +22,7 @@ import {
 import { yamlData } from '../yaml.js';
 import { keptCache } from './kept-cache.js';
 import { lazyFilesCodec, type ParsedFiles } from './language-cache.js';
-import { bundleCodeHash, ROOT } from './load.js';
+import { bundleCodeHash, ROOT } from './root.js';
 import { handedLanguages } from './worker-thread.js';
 // Part of the cache's key (a parse is the library's); bundled, it costs no file read at start.
 import yamlPackage from 'yaml/package.json' with { type: 'json' };

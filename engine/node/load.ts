@@ -2,7 +2,6 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildCatalog, catalogFromSpecLoader, type Catalog, type Sources } from '../catalog.js';
 import { precompileStrings, precompileTemplates, type PrecompiledTemplates } from '../compile/prompt.js';
 import type { ResolvedSpec } from '../spec/types.js';
@@ -10,28 +9,10 @@ import { ensureLanguages, hasLanguageSource, langs, languageTable, onLanguagesLo
 import { generatorTextsKey } from '../generator-texts.js';
 import { asciiJson, keptCache, type KeptCodec } from './kept-cache.js';
 import { filesStamp, keepStamp, stampedKey, type FilesStamp } from './files-stamp.js';
+import { builtCodeHash, RESOLVING_CODE_DIR, ROOT } from './root.js';
 
-/** The repository root (where generators/ and templates/ live), found upwards from this module, so it
- * is the same whether the code runs from source (engine/node/) or from the CLI bundle (dist/cli/). */
-export const ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
-
-/** Karya's version, from the package.json at ROOT ('0.0.0' when it cannot be read). */
-export function packageVersion(): string {
-  try {
-    return (
-      (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0'
-    );
-  } catch {
-    return '0.0.0';
-  }
-}
-
-function findRoot(start: string): string {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'generators', '_shared.yaml'))) return dir;
-    if (path.dirname(dir) === dir) return path.resolve(start, '..', '..');
-  }
-}
+// Where the code and the checkout are (root.ts), as callers have always found them here.
+export { bundleCodeHash, packageVersion, RESOLVING_CODE_DIR, ROOT } from './root.js';
 
 function listFiles(dir: string, ext: string): string[] {
   if (!existsSync(dir)) return [];
@@ -90,17 +71,6 @@ let cached: Catalog | undefined;
 // it again.
 onLanguagesLoaded(() => void (cached = undefined), { eachLanguage: true });
 
-/**
- * The folder of the code that resolves generator files: engine/ when running from source, the bundle's
- * folder when running from the CLI bundle (dist/cli/). Every code file in it is part of the cache key,
- * found by walking the folder, so a new engine file can never be left out.
- */
-export const RESOLVING_CODE_DIR = codeDirOf(path.dirname(fileURLToPath(import.meta.url)));
-
-function codeDirOf(here: string): string {
-  return path.basename(here) === 'node' && path.basename(path.dirname(here)) === 'engine' ? path.dirname(here) : here;
-}
-
 /** The code files under `dir` (.ts and .js), as sorted `/`-separated paths relative to it. */
 export function codeFiles(dir: string): string[] {
   return [...listFiles(dir, '.ts'), ...listFiles(dir, '.js')]
@@ -156,21 +126,6 @@ export function sourcesStamp(
   const code = built ? [] : codeFiles(codeDir).map((f) => path.join(codeDir, f));
   const head = `catalog sources; year ${new Date().getFullYear()}; bundle ${built ?? 'none'}; ${tableKey()}`;
   return filesStamp(head, [...files.generators, files.shared, ...files.templates, ...code], display);
-}
-
-/** The running bundle's code hash (its build.json), or undefined when the code runs from its sources. */
-export function bundleCodeHash(): string | undefined {
-  return builtCodeHash(RESOLVING_CODE_DIR);
-}
-
-/** The code hash scripts/build-cli.ts writes into the bundle's build.json, if `codeDir` is a bundle. */
-function builtCodeHash(codeDir: string): string | undefined {
-  try {
-    const { codeHash } = JSON.parse(readFileSync(path.join(codeDir, 'build.json'), 'utf8')) as { codeHash?: unknown };
-    return typeof codeHash === 'string' && codeHash ? codeHash : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

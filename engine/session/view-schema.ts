@@ -1,7 +1,7 @@
 // A book as its reader sees it, as a schema: what the session's view (./view.ts) builds and the book routes
 // answer (engine/contract/books.ts re-exports it). Here, below the contract, because the session makes it.
 import * as z from 'zod';
-import { StepRefSchema } from '../compile/step.js';
+import { StepRefSchema } from '../compile/step-ref.js';
 import { refuseUnknownLang } from '../error-code.js';
 
 /** A book's language: a code of the language table, refused with the table's codes named. */

@@ -14,7 +14,8 @@ import {
   type StoryBible,
 } from '../../engine/session/bible/bible.js';
 import { bibleAsOf } from '../../engine/session/bible/time.js';
-import { bibleReadUpTo, partsOf } from '../../engine/session/bible/as-of.js';
+import { bibleReadUpTo } from '../../engine/session/bible/as-of.js';
+import { partsOf } from '../../engine/session/bible/parts-of.js';
 import { restoreBook } from '../../engine/index.js';
 import { bibleCovers } from '../../engine/session/bible/covers.js';
 import { loadCatalog } from '../../engine/node/load.js';

@@ -4,7 +4,9 @@
 // BOOKS_KEPT, with their texts), so a close book of the same batch is neither sent nor read again for its passages. Its
 // own thread's entry is closeness-worker.ts; a batch's book-end thread answers these requests too
 // (cli/batch/book-end-worker.ts), one thread for both.
-import { keepPartPrint, measureBook, passagesWith, readPart, type PartPrint } from '../../publish/index.js';
+// The near-duplicate modules themselves, not the publishing door's index: a book-end thread loads only these.
+import { keepPartPrint, readPart, type PartPrint } from '../../publish/near-duplicate.js';
+import { measureBook, passagesWith } from '../../publish/near-duplicate-check.js';
 import { forgetTexts } from '../../text-cache.js';
 import { serializeError, type WorkerReply } from '../worker-thread.js';
 import { PARTS_KEPT, type ClosenessRequest, type MeasureReply, type PassagesReply } from './protocol.js';

@@ -4,49 +4,16 @@
 import { voiceGuidanceOf } from '../voice/index.js';
 import type { BookSpec, ResolvedSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
-import { partLabel } from '../../compile/labels.js';
 import { conclusionPosition } from '../../spec/conclusion.js';
 import { parseBible, renderBible, shownBible, type StoryBible } from './bible.js';
 import { bibleAsOf, type PartOf } from './time.js';
+import { partsOf } from './parts-of.js';
 import { characterKey } from './character-key.js';
 import { dueThreadLines, plannedThreads, withOutlineThreads } from './outline-threads.js';
 import type { PromptState } from '../../compile/prompt.js';
 import { hasSeriesBible, isSeriesLabel, seriesOf, withSeries } from './series.js';
 import { arcParts } from './labels.js';
 import { byText, TEXTS_KEPT } from '../../text-cache.js';
-import { langs } from '../../languages/index.js';
-
-/** Each spec's part finders, by the book's chapter count: every request of a step and its bible update asks. */
-const partFinders = new WeakMap<BookSpec, Map<number, PartOf>>();
-
-/**
- * Where a part label ("Chapter 4", "Bab 4", "Introduction", a section's name) stands in this book (made once per spec
- * and chapter count).
- */
-export function partsOf(spec: BookSpec, state: Pick<BookState, 'totalChapters'>): PartOf {
-  let bySize = partFinders.get(spec);
-  if (!bySize) partFinders.set(spec, (bySize = new Map()));
-  let found = bySize.get(state.totalChapters);
-  if (!found) bySize.set(state.totalChapters, (found = partFinder(spec, state.totalChapters)));
-  return found;
-}
-
-function partFinder(spec: BookSpec, totalChapters: number): PartOf {
-  const state = { totalChapters };
-  const positions = new Map<string, number>();
-  if (spec.kind === 'book') {
-    const end = conclusionPosition(spec.flow, state.totalChapters);
-    for (let i = 0; i <= end; i++)
-      for (const lang of langs()) positions.set(partLabel(spec, i, state.totalChapters, lang).toLowerCase(), i);
-  }
-  return (label) => {
-    const key = label.toLowerCase().replace(/\s+/g, ' ').trim();
-    const known = positions.get(key);
-    if (known !== undefined) return known;
-    const n = /(\d+)/.exec(key)?.[1];
-    return n ? Number(n) : undefined;
-  };
-}
 
 /** The book's bible (structured) as of part `upTo`, with the planned promises (outline, brief) opened by then. */
 export function structuredAsOf(spec: ResolvedSpec, state: BookState, upTo: number): StoryBible {

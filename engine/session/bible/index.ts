@@ -36,7 +36,8 @@ export {
   type ThreadStatus,
 } from './time.js';
 export { retractions } from './rederive.js';
-export { bibleReadUpTo, partsOf, stateForStep } from './as-of.js';
+export { bibleReadUpTo, stateForStep } from './as-of.js';
+export { partsOf } from './parts-of.js';
 export { hasPeople, ignoredBible, mainNames } from './people.js';
 export { bibleCovers } from './covers.js';
 export { updateBible, type BibleLeftPart } from './update.js';

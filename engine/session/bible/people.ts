@@ -8,7 +8,7 @@
 import type { BookSpec, FieldShape } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { parseBriefCharacters, writerBriefOf } from '../../compile/brief.js';
-import { parsedOutlineOf } from '../../compile/prompt.js';
+import { parsedOutlineOf } from '../../compile/book-outline.js';
 import { parseBible, withWriterBrief, type StoryBible } from './bible.js';
 import { ENGLISH, MALAYIC } from '../reading/index.js';
 import { TEXTS_KEPT, byText } from '../../text-cache.js';

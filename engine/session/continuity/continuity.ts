@@ -7,6 +7,7 @@
 import type { BookSpec, Lang } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { partLabel, partStep } from '../../compile/labels.js';
+// The bible's light door, not its index (dated.ts says why).
 import {
   hasPeople,
   ignoredBible,
@@ -16,7 +17,7 @@ import {
   hasSeriesBible,
   isSeriesLabel,
   seriesOf,
-} from '../bible/index.js';
+} from '../bible/light.js';
 import { dated, hasBible, type Dated } from './dated.js';
 import { isFamilyForm, isFamilyWord, isNotName } from './words.js';
 import { actsIn, isCapitalCode, isCapitalised, isOneEditApart, sentencesOf, wordsOf } from './text.js';

@@ -4,6 +4,8 @@
 import { wordList } from '../../words.js';
 import type { BookSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
+// The bible's light door, not its index: a batch's book-end thread reads continuity without the bible's updates (their
+// prompts, Handlebars and zod).
 import {
   parseBible,
   type StoryBible,
@@ -16,7 +18,7 @@ import {
   isSeriesLabel,
   seriesOf,
   withSeries,
-} from '../bible/index.js';
+} from '../bible/light.js';
 import { wordsOf } from './text.js';
 
 /** A book's story bible, read once, and where its labels stand. */

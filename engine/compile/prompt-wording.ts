@@ -5,6 +5,7 @@
 // and no template, helper or code tells one language from another. A block some language words and another
 // lacks stops the start, naming the language and the block (a prompt is never sent in another language's words).
 import {
+  checkOnce,
   defineSection,
   langs,
   onLanguagesLoaded,
@@ -68,11 +69,14 @@ export function promptWordingGaps(
   );
 }
 
-// Checked for every language read, a draft too: a language without its prompts' words can write nothing.
-onLanguagesLoaded(() => {
-  const gap = promptWordingGaps()[0];
-  if (gap) throw new LanguageWordsError(gap);
-});
+// Checked for every language read, a draft too: a language without its prompts' words can write nothing. Once for the
+// same files by the same code (checkOnce): a start then parses only the languages it writes in, at their first prompt.
+onLanguagesLoaded(() =>
+  checkOnce('prompt wording gaps', () => {
+    const gap = promptWordingGaps()[0];
+    if (gap) throw new LanguageWordsError(gap);
+  }),
+);
 
 /** A block's source in a language. @throws LanguageWordsError naming the language and the block when it has none. */
 export function wordingBlock(code: Lang, name: string): string {

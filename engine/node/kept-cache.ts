@@ -2,7 +2,18 @@
 // per key, named `<prefix>-<key's first 32 hex digits>.json`, the most recently used few of a prefix kept. One file
 // per key rather than one per prefix: commands run from other folders, a test's fixture folder or a language being
 // tried out have other keys, and with one shared file each of them rebuilt the other's.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 
@@ -23,6 +34,11 @@ export interface KeptCache<T extends { key: string }> {
 export interface KeptCodec<T> {
   encode(data: T): string | Uint8Array;
   decode(bytes: Buffer): T;
+  /**
+   * Instead of `decode`, given the file open for reading: it reads what it needs when it needs it, and keeps the file
+   * open as long as it does (closed here if it throws).
+   */
+  decodeFile?(fd: number): T;
 }
 
 /**
@@ -60,6 +76,17 @@ function touch(file: string): void {
   }
 }
 
+/** `decode` of the file at `file` opened: the file is closed if it throws. */
+function decodeOpen<T>(file: string, decode: (fd: number) => T): T {
+  const fd = openSync(file, 'r');
+  try {
+    return decode(fd);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
 export function keptCache<T extends { key: string }>(
   dir: string,
   prefix: string,
@@ -74,7 +101,7 @@ export function keptCache<T extends { key: string }>(
     read(key) {
       try {
         const file = fileOf(key);
-        const data = codec.decode(readFileSync(file));
+        const data = codec.decodeFile ? decodeOpen(file, codec.decodeFile) : codec.decode(readFileSync(file));
         // Another key with the same first 32 digits, or a file cut short by a full disk: read as a miss.
         if (data.key !== key) return undefined;
         touch(file);

@@ -7,7 +7,8 @@ import { precompileStrings, precompileTemplates, type PrecompiledTemplates } fro
 import type { ResolvedSpec } from '../spec/types.js';
 import { ensureLanguages, hasLanguageSource, langs, languageTable, onLanguagesLoaded } from '../languages/index.js';
 import { generatorTextsKey } from '../generator-texts.js';
-import { asciiJson, keptCache, type KeptCodec } from './kept-cache.js';
+import { keptCache } from './kept-cache.js';
+import { catalogFileCodec, type KeptCatalog } from './catalog-file.js';
 import { filesStamp, keepStamp, stampedKey, type FilesStamp } from './files-stamp.js';
 import { builtCodeHash, RESOLVING_CODE_DIR, ROOT } from './root.js';
 
@@ -81,8 +82,8 @@ export function codeFiles(dir: string): string[] {
 /** The disk cache's key: the year (for currentYear defaults), every file of the resolving code and the sources. */
 export function cacheKey(sources: Sources, codeDir: string = RESOLVING_CODE_DIR): string {
   const hash = createHash('sha256');
-  // The form of what is kept (Cached): a cache of another form is never read as this one.
-  hash.update(`specs by generator, each read when asked; year ${new Date().getFullYear()}\n`);
+  // The form of what is kept (catalog-file.ts): a cache of another form is never read as this one.
+  hash.update(`specs, templates and strings each read when asked; year ${new Date().getFullYear()}\n`);
   // The bundle (dist/cli) names its code by the hash its build wrote; source files are hashed one by one.
   const built = builtCodeHash(codeDir);
   if (built) hash.update(`bundle ${built}\n`);
@@ -128,79 +129,36 @@ export function sourcesStamp(
   return filesStamp(head, [...files.generators, files.shared, ...files.templates, ...code], display);
 }
 
-/**
- * What the disk cache keeps: the templates compiled ahead (engine/compile/prompt-renderer.ts; with the languages'
- * blocks as strings) and, apart, each resolved generator with its prompts' strings compiled ahead. In its file, one
- * JSON line of all but the generators, with each one's place in what follows, then the generators' JSON texts one
- * after the other: a hit reads the file's bytes and decodes and parses a generator only when it is first asked for
- * (catalogFromSpecLoader), so a batch of one generator's books pays for that generator alone.
- */
-interface Cached {
-  key: string;
-  templates: PrecompiledTemplates;
-  /** Each generator's id and its JSON text's start and end in `body` (bytes). */
-  index: [id: string, start: number, end: number][];
-  /** The generators' texts, each `{"spec": …, "strings": …}` (KeptGenerator). */
-  body: Buffer;
-}
-
-/** A generator as kept: its resolved spec and its prompts' strings compiled ahead (precompileStrings). */
-interface KeptGenerator {
-  spec: ResolvedSpec;
-  strings: Record<string, string>;
-}
-
-const NEWLINE = 0x0a;
-
-const CACHED_CODEC: KeptCodec<Cached> = {
-  encode: ({ body, ...head }) => Buffer.concat([Buffer.from(`${asciiJson(head)}\n`), body]),
-  decode(bytes) {
-    // JSON.stringify writes no line break: the first one ends the head.
-    const end = bytes.indexOf(NEWLINE);
-    if (end < 0) throw new Error('no head');
-    const head = JSON.parse(bytes.toString('utf8', 0, end)) as Omit<Cached, 'body'>;
-    const body = bytes.subarray(end + 1);
-    // A file cut short: a miss.
-    if (head.index.some(([, , stop]) => stop > body.length)) throw new Error('cut short');
-    return { ...head, body };
-  },
-};
-
-/** The file's form for a built catalog: each generator's text after the head, with its place. */
-function keptOf(key: string, catalog: Catalog, sources: Sources): Cached {
-  const index: Cached['index'] = [];
-  const parts: Buffer[] = [];
-  let at = 0;
-  for (const spec of catalog.specs) {
-    const kept: KeptGenerator = { spec, strings: precompileStrings(stringsIn(spec.prompts)) };
-    const part = Buffer.from(asciiJson(kept));
-    index.push([spec.id, at, at + part.length]);
-    parts.push(part);
-    at += part.length;
-  }
-  return { key, templates: precompileTemplates(sources.templates), index, body: Buffer.concat(parts) };
-}
-
-/**
- * A catalog over a kept one: a generator's text decoded and parsed when it is first asked for, its prompts' strings
- * compiled ahead handed to the renderer then (before any of them can be rendered: they are read from its spec).
- */
-function catalogOfKept(kept: Cached, sources: Pick<Sources, 'templates'>): Catalog {
-  const place = new Map(kept.index.map(([id, start, end]) => [id, [start, end] as const]));
-  const strings: Record<string, string> = { ...kept.templates.strings };
-  const load = (id: string): ResolvedSpec | undefined => {
-    const at = place.get(id);
-    if (!at) return undefined;
-    const { spec, strings: own } = JSON.parse(kept.body.toString('utf8', at[0], at[1])) as KeptGenerator;
-    Object.assign(strings, own);
-    return spec;
+/** The file's form for a built catalog: each generator with its prompts' strings compiled ahead. */
+function keptOf(key: string, catalog: Catalog, sources: Sources): KeptCatalog {
+  const specs = new Map(catalog.specs.map((spec) => [spec.id, spec]));
+  return {
+    key,
+    templates: precompileTemplates(sources.templates),
+    ids: [...specs.keys()],
+    generator(id) {
+      const spec = specs.get(id);
+      return spec && { spec, strings: precompileStrings(stringsIn(spec.prompts)) };
+    },
   };
-  return catalogFromSpecLoader(
-    kept.index.map(([id]) => id),
-    load,
-    sources.templates,
-    { ...kept.templates, strings },
-  );
+}
+
+/**
+ * A catalog over a kept one (engine/node/catalog-file.ts): a generator read and parsed when it is first asked for, its
+ * prompts' strings compiled ahead handed to the renderer then (before any of them can be rendered: they are read from
+ * its spec); the templates' and strings' code read as the renderer first asks for each.
+ */
+function catalogOfKept(kept: KeptCatalog, sources: Pick<Sources, 'templates'>): Catalog {
+  // The kept strings' record is this catalog's own (a new one at each reading): a generator's are added to it.
+  const strings = kept.templates.strings ?? {};
+  const load = (id: string): ResolvedSpec | undefined => {
+    const generator = kept.generator(id);
+    if (!generator) return undefined;
+    for (const [text, code] of Object.entries(generator.strings))
+      Object.defineProperty(strings, text, { value: code, enumerable: true, configurable: true, writable: true });
+    return generator.spec;
+  };
+  return catalogFromSpecLoader(kept.ids, load, sources.templates, { ...kept.templates, strings });
 }
 
 /**
@@ -208,7 +166,7 @@ function catalogOfKept(kept: Cached, sources: Pick<Sources, 'templates'>): Catal
  * directory (relative inside the checkout, absolute outside it), so commands run from different folders have
  * different keys.
  */
-const diskCache = keptCache<Cached>(path.join(ROOT, '.karya', 'cache'), 'catalog', 4, CACHED_CODEC);
+const diskCache = keptCache<KeptCatalog>(path.join(ROOT, '.karya', 'cache'), 'catalog', 4, catalogFileCodec);
 
 /** Every string in a generator's prompts (its brief and formats, in each language): what renderString may be given. */
 function stringsIn(value: unknown): string[] {

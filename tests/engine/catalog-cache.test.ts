@@ -48,6 +48,25 @@ describe('catalog disk cache', () => {
     const read = loadCatalog({ fresh: true, useDiskCache: 'read' });
     expect(JSON.parse(JSON.stringify(read.specs))).toEqual(JSON.parse(JSON.stringify(fresh)));
   });
+  it('a kept file cut short or grown is a miss: the catalog is built again and the file written whole', () => {
+    const fresh = buildCatalog(readSources());
+    loadCatalog({ fresh: true, useDiskCache: true });
+    const file = path.join(ROOT, '.karya', 'cache', `catalog-${cacheKey(readSources()).slice(0, 32)}.json`);
+    const whole = readFileSync(file);
+    for (const broken of [whole.subarray(0, whole.length - 100), Buffer.concat([whole, Buffer.from(' ')])]) {
+      writeFileSync(file, broken);
+      const read = loadCatalog({ fresh: true, useDiskCache: true });
+      expect(JSON.parse(JSON.stringify(read.get('romance')))).toEqual(JSON.parse(JSON.stringify(fresh.get('romance'))));
+      expect(readFileSync(file).equals(whole)).toBe(true);
+    }
+    // A whole file read back renders a brief and a template as a build does (their code read as first asked for).
+    const hit = loadCatalog({ fresh: true, useDiskCache: true });
+    const spec = fresh.specs.find((s) => s.prompts.brief.en?.includes('{{'))!;
+    const context = { settings: {}, lang: 'en' };
+    expect(hit.renderer.renderString(hit.get(spec.id)!.prompts.brief.en!, context)).toBe(
+      fresh.renderer.renderString(spec.prompts.brief.en!, context),
+    );
+  });
   it('the key changes with any generator, shared or template text', () => {
     const s = readSources();
     const key = cacheKey(s);

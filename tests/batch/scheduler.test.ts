@@ -177,13 +177,16 @@ describe('limits, measured at the fake server', () => {
       expect(fake.rateLimited()).toBe(0);
       expect(busiestWindow(times, windowMs)).toBeLessThanOrEqual(5);
       // Work-conserving: request i waits for request i-5 to leave the window (plus the margin), not longer. A scheduler
-      // that waited for the next whole window would show gaps of 2 × window (800 ms) or more; below that, the slack
-      // is a busy CPU's (the suite runs two files at once on two cores: 706 ms was seen at a load of 16).
+      // that waited for the next whole window would show gaps of 2 × window (800 ms) or more, this one window + margin
+      // (520 ms; 522-535 at a load of 8); the slack above is a busy CPU's, allowed as twice the run's mean timer
+      // lateness (the suite runs two files at once on two cores: 706 ms was seen at a load of 16, 821 at 17).
       const gaps = times
         .slice(5)
         .map((t, i) => t - times[i]!)
         .sort((a, b) => a - b);
-      expect(gaps[Math.floor(gaps.length / 2)]!).toBeLessThan(2 * windowMs);
+      expect(gaps[Math.floor(gaps.length / 2)]!, `timers ${Math.round(lateMs.mean)} ms late on average`).toBeLessThan(
+        2 * windowMs + 2 * lateMs.mean,
+      );
       // `calls` requests at one per (window + margin) ÷ 5: the last goes calls − 1 paces after the first, give or take
       // a busy CPU, and the rounds' timers in series (a round of five waits for the window and for its books' answers:
       // two timers, each late by the run's mean; at load 36 the span was 5,568 ms against a fixed 5,350).

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReadAlongInput } from '../../engine/node/export/read-along.js';
 import { runTool } from './tools.js';
+import { wavOf } from '../fake-speech.js';
 
 const ROOM_TONE_S = 0.5;
 const PAUSE_S = 0.3;
@@ -49,21 +50,7 @@ const ESPEAK_RATE = 22_050;
  * (zeros, the count rounded to the sample), without an FFmpeg process.
  */
 function silence(file: string, seconds: number): void {
-  const bytes = Math.round(seconds * ESPEAK_RATE) * 2;
-  const wav = Buffer.alloc(44 + bytes);
-  wav.write('RIFF', 0, 'latin1');
-  wav.writeUInt32LE(36 + bytes, 4);
-  wav.write('WAVEfmt ', 8, 'latin1');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(ESPEAK_RATE, 24);
-  wav.writeUInt32LE(ESPEAK_RATE * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'latin1');
-  wav.writeUInt32LE(bytes, 40);
-  writeFileSync(file, wav);
+  writeFileSync(file, wavOf(new Int16Array(Math.round(seconds * ESPEAK_RATE)), ESPEAK_RATE));
 }
 
 /**

@@ -4,17 +4,10 @@
 // measured again.
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { drawRun } from '../../engine/node/print/line-ops.js';
+import { drawRun, type TextOp } from '../../engine/node/print/line-ops.js';
 import { registerFonts, type FontName } from '../../engine/node/print/typeset.js';
 
-interface Run {
-  text: string;
-  font: FontName;
-  size: number;
-  x: number;
-  y: number;
-  wordSpacing?: number;
-}
+type Run = Pick<TextOp, 'text' | 'font' | 'size' | 'x' | 'y' | 'wordSpacing'>;
 
 const RUNS: Run[] = [
   { text: 'It was the best of times, it was the worst of times,', font: 'serif', size: 11, x: 54, y: 60 },

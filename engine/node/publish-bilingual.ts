@@ -7,7 +7,8 @@ import type { BookState } from '../compile/flow.js';
 import type { BookDocument } from '../session/book.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import type { ReadinessInput } from '../publish/index.js';
-import { bilingualDocument, type BilingualDocument } from './export/bilingual.js';
+import { bilingualDocument } from './export/bilingual-document.js';
+import type { BilingualDocument } from './export/bilingual.js';
 
 /** The two documents of a dual-language package: the one the EPUB and DOCX are made from, and the paperback's. */
 export interface BilingualPackageDocuments {

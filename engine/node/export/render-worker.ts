@@ -3,10 +3,11 @@
 // copied). Whatever a renderer or a decode does to its heap or its time stays in this thread, which the pool ends
 // when it takes too long or runs out of memory.
 import { parentPort } from 'node:worker_threads';
-import type { BookDocument, ExportFormat } from '../../session/book.js';
+import type { BookDocument, ExportFormat } from '../../session/book-document.js';
 import { ensureLanguages, setLanguageSource } from '../../languages/index.js';
 import { handedLanguages, serializeError, type WorkerReply } from '../worker-thread.js';
-import { renderDocument, type BilingualDocument, type BilingualLayout } from './index.js';
+import { renderDocument } from './render.js';
+import type { BilingualDocument, BilingualLayout } from './bilingual.js';
 import type { CoverArt, CoverSizes, PreparedCover } from '../print/cover-art.js';
 
 /** A package's covers to make from their art (print/cover-art.ts prepareCoverArt), in this thread. */

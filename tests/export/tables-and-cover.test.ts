@@ -87,6 +87,8 @@ describe('tables and the EPUB cover', () => {
       expect(report).toMatch(/0 fatals \/ 0 errors \/ 0 warnings/);
       expect(code).toBe(0);
     },
+    // The worker's epubcheck JVM may start here, as in render.test.ts.
+    120_000,
   );
 
   it('EPUB without a cover names none', async () => {

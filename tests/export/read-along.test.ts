@@ -7,8 +7,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ReadAlongError, writeReadAlongEpub, type ReadAlongInput } from '../../engine/node/export/read-along.js';
-// The catalogue that words the errors (loaded through the engine's doors; this file reaches the module itself).
-import '../../engine/error-catalogue.js';
 import { BOOKS, speakBook } from './read-along-fixture.js';
 import { clockSeconds, readAlongBook, type ReadAlongBook } from './read-along-epub.js';
 import { epubcheck } from './tools.js';

@@ -4,6 +4,7 @@
 import type { Lang } from './spec/types.js';
 import { KaryaError } from './karya-error.js';
 import {
+  checkOnce,
   checkedLangs,
   ensureLanguages,
   hasLanguageSource,
@@ -73,12 +74,21 @@ function firstGap(words: RuleWords, langs: readonly Lang[]): { lang: Lang; key: 
  */
 export function defineRegistry<Rule extends { readonly id: string }>(spec: RegistrySpec<Rule>): Registry<Rule> {
   const checkAll = (sources: readonly LanguageSource[]) => {
-    for (const rule of spec.rules) {
-      const words = withTableWords(spec.wordsOf(rule), rule.id, spec.name, sources);
-      // Not checked while `karya validate` lists every gap (registryGaps); it reads the table whole after.
-      const gap = spec.langs || wordsChecked() ? firstGap(words, spec.langs ?? checkedLangs()) : undefined;
-      if (gap) throw new RegistryWordsError({ registry: spec.name, rule: rule.id, ...gap });
-    }
+    const worded = spec.rules.map((rule) => ({
+      rule,
+      words: withTableWords(spec.wordsOf(rule), rule.id, spec.name, sources),
+    }));
+    const check = () => {
+      for (const { rule, words } of worded) {
+        const gap = firstGap(words, spec.langs ?? checkedLangs());
+        if (gap) throw new RegistryWordsError({ registry: spec.name, rule: rule.id, ...gap });
+      }
+    };
+    // Not checked while `karya validate` lists every gap (registryGaps); it reads the table whole after. The table's
+    // registries are checked once for the same files by the same code (checkOnce: named by their rules, as two
+    // registries may share a name).
+    if (spec.langs) check();
+    else if (wordsChecked()) checkOnce(`registry ${spec.name}: ${spec.rules.map((r) => r.id).join(', ')}`, check);
   };
   if (spec.langs) checkAll([]);
   else {

@@ -131,9 +131,10 @@ export class PromptRenderer {
     const isOurs = precompiled?.version === Handlebars.VERSION;
     this.ahead = isOurs ? precompiled.templates : {};
     this.aheadStrings = (isOurs && precompiled.strings) || {};
-    for (const [name, source] of Object.entries(templates)) {
+    // A source is read only when its code was not compiled ahead (the catalog cache reads a template's file then).
+    for (const name of Object.keys(templates)) {
       if (name.startsWith('partials/'))
-        this.hb.registerPartial(name.slice('partials/'.length), this.compiledAhead(name) ?? source);
+        this.hb.registerPartial(name.slice('partials/'.length), this.compiledAhead(name) ?? templates[name]!);
     }
     for (const [name, fn] of Object.entries(HELPERS)) this.hb.registerHelper(name, fn);
     const block = (name: string, lang: string) => this.wordingOf(wordingBlock(lang, name));
@@ -175,9 +176,8 @@ export class PromptRenderer {
   renderTemplate(name: string, context: object): string {
     let fn = this.compiled.get(name);
     if (!fn) {
-      const source = this.templates[name];
-      if (source === undefined) throw new Error(`template "${name}" does not exist under templates/`);
-      fn = this.compiledAhead(name) ?? this.hb.compile(source, COMPILE_OPTIONS);
+      if (!Object.hasOwn(this.templates, name)) throw new Error(`template "${name}" does not exist under templates/`);
+      fn = this.compiledAhead(name) ?? this.hb.compile(this.templates[name]!, COMPILE_OPTIONS);
       this.compiled.set(name, fn);
     }
     return tidy(this.run(fn, context));

@@ -96,8 +96,14 @@ const closing = new FinalizationRegistry<number>((fd) => {
   }
 });
 
-/** An object whose keys are `places`' names, each value read from the file at its first read. */
-function lazyRecord(places: readonly Place[], read: (place: Place) => unknown): Record<string, string> {
+/**
+ * An object whose keys are `places`' names (each place's first item), each value read at its first read (from the kept
+ * file here; a template's file in load.ts) and kept.
+ */
+export function lazyRecord<P extends readonly [name: string, ...rest: unknown[]]>(
+  places: readonly P[],
+  read: (place: P) => unknown,
+): Record<string, string> {
   const record: Record<string, string> = {};
   for (const place of places) {
     Object.defineProperty(record, place[0], {

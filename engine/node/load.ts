@@ -8,7 +8,7 @@ import type { ResolvedSpec } from '../spec/types.js';
 import { ensureLanguages, hasLanguageSource, langs, languageTable, onLanguagesLoaded } from '../languages/index.js';
 import { generatorTextsKey } from '../generator-texts.js';
 import { keptCache } from './kept-cache.js';
-import { catalogFileCodec, type KeptCatalog } from './catalog-file.js';
+import { catalogFileCodec, lazyRecord, type KeptCatalog } from './catalog-file.js';
 import { filesStamp, keepStamp, stampedKey, type FilesStamp } from './files-stamp.js';
 import { builtCodeHash, RESOLVING_CODE_DIR, ROOT } from './root.js';
 
@@ -40,20 +40,32 @@ function sourceFiles(opts: { generatorsDir?: string; templatesDir?: string }) {
   return { tdir, generators, shared, templates: listFiles(tdir, '.hbs') };
 }
 
+type SourceFiles = ReturnType<typeof sourceFiles>;
+
+/** A template's name (`partials/x`) from its file under the templates' folder. */
+const templateName = (tdir: string, file: string) =>
+  path
+    .relative(tdir, file)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.hbs$/, '');
+
 /** The templates' texts by name (`partials/x`), and the file name of a template for messages. */
-function templatesOf({ tdir, templates: files }: ReturnType<typeof sourceFiles>) {
+function templatesOf({ tdir, templates: files }: SourceFiles) {
   const templates: Record<string, string> = {};
-  for (const file of files) {
-    templates[
-      path
-        .relative(tdir, file)
-        .split(path.sep)
-        .join('/')
-        .replace(/\.hbs$/, '')
-    ] = readFileSync(file, 'utf8');
-  }
+  for (const file of files) templates[templateName(tdir, file)] = readFileSync(file, 'utf8');
   return { templates, templateFile: (name: string) => display(path.join(tdir, `${name}.hbs`)) };
 }
+
+/**
+ * The templates by name, each file's text read at its first reading (then kept): a catalog kept with every template
+ * compiled ahead (a cache hit) renders from that code and reads none of them.
+ */
+const templatesReadWhenAsked = ({ tdir, templates: files }: SourceFiles): Record<string, string> =>
+  lazyRecord(
+    files.map((file) => [templateName(tdir, file), file] as const),
+    ([, file]) => readFileSync(file, 'utf8'),
+  );
 
 export function readSources(opts: { generatorsDir?: string; templatesDir?: string } = {}): Sources {
   const files = sourceFiles(opts);
@@ -122,7 +134,10 @@ export function sourcesStamp(
   opts: { generatorsDir?: string; templatesDir?: string } = {},
   codeDir: string = RESOLVING_CODE_DIR,
 ): FilesStamp {
-  const files = sourceFiles(opts);
+  return stampOf(sourceFiles(opts), codeDir);
+}
+
+function stampOf(files: SourceFiles, codeDir: string = RESOLVING_CODE_DIR): FilesStamp {
   const built = builtCodeHash(codeDir);
   const code = built ? [] : codeFiles(codeDir).map((f) => path.join(codeDir, f));
   const head = `catalog sources; year ${new Date().getFullYear()}; bundle ${built ?? 'none'}; ${tableKey()}`;
@@ -192,10 +207,11 @@ export function loadCatalog(
   if (hasLanguageSource()) ensureLanguages();
   if (isDefault && cached && !opts.fresh) return cached;
   // Sources as they were when last read: their key from their stamp, their generators' texts left unread.
-  const stamp = isDefault && opts.useDiskCache ? sourcesStamp() : undefined;
+  const files = isDefault && opts.useDiskCache ? sourceFiles({}) : undefined;
+  const stamp = files && stampOf(files);
   const stamped = stamp && stampedKey(ROOT, stamp);
   const kept = stamped && diskCache.read(stamped);
-  if (kept) return (cached = catalogOfKept(kept, templatesOf(sourceFiles({}))));
+  if (kept) return (cached = catalogOfKept(kept, { templates: templatesReadWhenAsked(files) }));
   const at = Date.now();
   const sources = readSources(opts);
   let catalog: Catalog | undefined;

@@ -6,6 +6,7 @@ import { type Bilingual, type Lang } from '../../spec/types.js';
 import {
   LANGS,
   LanguageWordsError,
+  checkOnce,
   checkedLangs,
   onLanguagesLoaded,
   wordsBesideCode,
@@ -146,7 +147,8 @@ function takeTableWords(sources: readonly LanguageSource[]): void {
       }
     }
   }
-  if (wordsChecked()) for (const lang of checkedLangs()) checkWorded(lang);
+  // Passed before on the same files by the same code, it is not run again (checkOnce).
+  if (wordsChecked()) checkOnce('readiness words', () => checkedLangs().forEach(checkWorded));
 }
 
 /**

@@ -204,6 +204,22 @@ export function goalLines(runs: readonly BatchRun[]): string[] {
   ];
 }
 
+/**
+ * The machine's own start, beside the goals: a bare Node's start and exit (`node -e 0`), wall, median of 5. The same
+ * build's first call took 2.2 times the CPU on session 43's machine as on session 42's (bench/results/batch-middle
+ * 2026-12-02, session 47): an absolute figure is read against this one.
+ */
+export function bareNodeLine(): string {
+  const walls: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    walls.push(performance.now() - start);
+  }
+  const median = walls.sort((a, b) => a - b)[2]!;
+  return `  ${'machine: a bare node -e 0, start to exit'.padEnd(40)} ${`${median.toFixed(0)} ms`.padStart(9)}`;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [books = 400, concurrency = 100, latencyMs = 200] = process.argv.slice(2).map(Number);
   const prose = process.env.BENCH_BATCH_PROSE !== '0';
@@ -215,6 +231,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   process.stdout.write(
     `${books} books, concurrency ${concurrency}, ${latencyMs} ms a ` +
       `call${prose ? ', prose written as asked' : ''}, medians of ${runs.length} ` +
-      `(goals set for a quiet machine):\n${goalLines(runs).join('\n')}\n`,
+      `(goals set for a quiet machine):\n${goalLines(runs).join('\n')}\n${bareNodeLine()}\n`,
   );
 }

@@ -58,36 +58,46 @@ const ENGLISH_SHELL = [
 
 /**
  * Press Tab `count` times and answer the controls that showed no focus indicator (no outline and no
- * ring on the control, or on the label of a visually hidden radio).
+ * ring on the control, or on the label of a visually hidden radio). Each landing is read in the page as the Tab key
+ * comes up (focus has moved on its way down): one round trip to the browser a press, not a press and a reading.
  */
 async function controlsWithoutFocusIndicator(page: Page, count: number): Promise<string[]> {
-  const missing: string[] = [];
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.mouse.click(1, 1);
-  for (let i = 0; i < count; i++) {
-    await page.keyboard.press('Tab');
-    const result = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return null;
-      const shows = (e: Element) => {
-        const s = getComputedStyle(e);
-        const hasOutline =
-          s.outlineStyle !== 'none' &&
-          parseFloat(s.outlineWidth) > 0 &&
-          s.outlineColor !== 'rgba(0, 0, 0, 0)' &&
-          s.outlineColor !== 'transparent';
-        return hasOutline || (s.boxShadow !== 'none' && s.boxShadow !== '');
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    type Landing = { ok: boolean; name: string } | null;
+    const w = window as unknown as { __tabbed?: Landing[] };
+    if (!w.__tabbed) {
+      const read = (): Landing => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const shows = (e: Element) => {
+          const s = getComputedStyle(e);
+          const hasOutline =
+            s.outlineStyle !== 'none' &&
+            parseFloat(s.outlineWidth) > 0 &&
+            s.outlineColor !== 'rgba(0, 0, 0, 0)' &&
+            s.outlineColor !== 'transparent';
+          return hasOutline || (s.boxShadow !== 'none' && s.boxShadow !== '');
+        };
+        const label = el.closest('label');
+        const ok = shows(el) || (label !== null && shows(label));
+        const name =
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} ` +
+          `"${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+        return { ok, name };
       };
-      const label = el.closest('label');
-      const ok = shows(el) || (label !== null && shows(label));
-      const name =
-        `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} ` +
-        `"${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
-      return { ok, name };
-    });
-    if (result && !result.ok) missing.push(result.name);
-  }
-  return missing;
+      addEventListener('keyup', (e) => e.key === 'Tab' && w.__tabbed!.push(read()), true);
+    }
+    w.__tabbed = [];
+  });
+  await page.mouse.click(1, 1);
+  for (let i = 0; i < count; i++) await page.keyboard.press('Tab');
+  const landed = await page.evaluate(
+    () => (window as unknown as { __tabbed: Array<{ ok: boolean; name: string } | null> }).__tabbed,
+  );
+  // A press whose landing went unread would leave its control unchecked.
+  expect(landed.length, 'Tab presses read').toBe(count);
+  return landed.flatMap((r) => (r && !r.ok ? [r.name] : []));
 }
 
 /** The texts of the desktop sidebar: group buttons, links and buttons. */
@@ -406,8 +416,8 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
       // A phone: the drawer open over the admin page (the page itself was read at 390 px above).
       await admin.setViewportSize(PHONE);
       try {
-        await admin.goto(`${app.base}/admin`);
-        await admin.getByTestId('users-table').waitFor();
+        // Opened as the studio's links open it (openRoute): axe's code stays compiled in the document.
+        await openRoute(admin, app.base, '/admin', '[data-testid="users-table"]');
         await admin.getByRole('button', { name: 'Open menu' }).click();
         await admin.locator('#drawer nav a').first().waitFor();
         for (const v of await seriousViolations(admin)) problems.push(`drawer: ${v}`);
@@ -437,7 +447,7 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
       // shell. The sidebar's switch, at a laptop's width (the walk before may have left the page at a phone's, which
       // hides it).
       await user.setViewportSize(WIDTHS[0]);
-      await user.goto(`${app.base}/`);
+      await openRoute(user, app.base, '/', 'main h1');
       await user.locator('aside nav a', { hasText: 'Romance' }).waitFor();
       const switcher = user.locator('aside [data-testid="language-switch"]');
       const names = await switcher.locator('option').allTextContents();
@@ -454,7 +464,7 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
       for (const [route, ready] of USER_ROUTES) await visit(user, route, ready);
 
       // The admin portal, then back to English (the account's choice: the tests after this one sign in with it).
-      await admin.goto(`${app.base}/`);
+      await openRoute(admin, app.base, '/', 'main h1');
       await admin.locator('aside [data-testid="language-switch"]').selectOption('id');
       await admin.locator('aside nav a', { hasText: 'Romansa' }).waitFor();
       await visit(admin, '/admin', '[data-testid="users-table"]');
@@ -474,7 +484,7 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     const phone = admin;
     await phone.setViewportSize(PHONE);
     try {
-      await phone.goto(`${app.base}/admin`);
+      await openRoute(phone, app.base, '/admin', '[data-testid="users-table"]');
       const row = phone.locator('tr[data-email="axe.user@e2e.test"]');
       await row.waitFor();
       for (const name of ['Adjust credits of axe.user@e2e.test', 'Delete axe.user@e2e.test']) {
@@ -508,8 +518,7 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     await desktop.waitForURL((u) => u.pathname === '/');
     await desktop.locator('aside nav a', { hasText: 'Romance' }).waitFor();
     for (const m of await controlsWithoutFocusIndicator(desktop, 60)) missing.push(`/: ${m}`);
-    await desktop.goto(`${app.base}/admin`);
-    await desktop.getByTestId('users-table').waitFor();
+    await openRoute(desktop, app.base, '/admin', '[data-testid="users-table"]');
     // The presets: Tab to the first, arrows between them; the chosen one shows a ring.
     const preset = desktop.locator('input[type="radio"]').first();
     await preset.focus();

@@ -31,10 +31,13 @@ export const BOOK_TITLE: Record<'en' | 'ms' | 'id', string> = {
   id: 'Lentera Kecil',
 };
 
-/** The book in `lang` as an import saves it (its three chapters, its title), for a state file or a server's store. */
-export function audioBookSaves(lang: 'en' | 'ms' | 'id') {
+/**
+ * The book in `lang` as an import saves it (its first `chapters` chapters, three by default, and its title), for a
+ * state file or a server's store.
+ */
+export function audioBookSaves(lang: 'en' | 'ms' | 'id', chapters = 3) {
   const spec = repoCatalog().specs.find((s) => s.id === 'romance')!;
-  const chapters = TITLES[lang].map((title, i) => ({
+  const parts = TITLES[lang].slice(0, chapters).map((title, i) => ({
     kind: 'chapter' as const,
     number: i + 1,
     title,
@@ -45,7 +48,7 @@ export function audioBookSaves(lang: 'en' | 'ms' | 'id') {
   const settings = { [languageField.name]: lang as Lang, [titleField.name]: BOOK_TITLE[lang] };
   const imported = importedBook({
     spec: spec as never,
-    manuscript: { parts: chapters as never },
+    manuscript: { parts: parts as never },
     settings,
     file: 'lantern.txt',
   });
@@ -58,11 +61,11 @@ export const audioBookParagraphs = (lang: 'en' | 'ms' | 'id') =>
     PARAGRAPHS[lang].map((p, j) => (j === 0 && i > 0 ? `${p.replace(/\.$/, '')} (${i + 1}).` : p)),
   );
 
-/** Save the book in `lang` in the CLI's state file `state`; its id. */
-export async function saveAudioBook(state: string, lang: 'en' | 'ms' | 'id'): Promise<number> {
+/** Save the book in `lang` (its first `chapters` chapters) in the CLI's state file `state`; its id. */
+export async function saveAudioBook(state: string, lang: 'en' | 'ms' | 'id', chapters = 3): Promise<number> {
   const file = await openStateStore({ file: state });
   try {
-    await file.progress('cli').saveSteps!(`romance:audio-${lang}`, audioBookSaves(lang));
+    await file.progress('cli').saveSteps!(`romance:audio-${lang}`, audioBookSaves(lang, chapters));
     return (await file.repos.books.list({ userId: 'cli' })).find((b) => b.key === `romance:audio-${lang}`)!.id;
   } finally {
     await file.close();

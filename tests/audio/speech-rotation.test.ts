@@ -51,7 +51,11 @@ async function run(status: number, extra: string[] = []) {
   dirs.push(cwd);
   writeFileSync(path.join(cwd, 'karya.config.yaml'), CONFIG(busy.baseURL, spare.baseURL));
   const state = path.join(cwd, 'state.sqlite');
-  const id = await saveAudioBook(state, 'en');
+  // One chapter, not three: the point is which server each text is asked of, not the book's length. Its five texts
+  // (the credits, the heading, two paragraphs) are still more than the three asked at once, so the texts asked after
+  // the first refused still show going to the second; two chapters more would add 8 FFmpeg runs and only more texts
+  // asked of the second.
+  const id = await saveAudioBook(state, 'en', 1);
   const out = path.join(cwd, 'audio');
   const r = await runKaryaInProcess(
     ['audiobook', '--book', String(id), '--out', out, '--state', state, '--json', ...extra],
@@ -85,7 +89,7 @@ describe('karya audiobook with two speech servers', () => {
       expectEdition(out, {
         title: BOOK_TITLE.en,
         lang: 'en',
-        chapterTitles: TITLES.en,
+        chapterTitles: TITLES.en.slice(0, 1),
         credits: { opening: 'Opening credits', closing: 'Closing credits' },
       });
     },

@@ -205,9 +205,9 @@ export function goalLines(runs: readonly BatchRun[]): string[] {
 }
 
 /**
- * The machine's own start, beside the goals: a bare Node's start and exit (`node -e 0`), wall, median of 5. The same
- * build's first call took 2.2 times the CPU on session 43's machine as on session 42's (bench/results/batch-middle
- * 2026-12-02, session 47): an absolute figure is read against this one.
+ * The machine's own start, beside the goals: a bare Node's start and exit (`node -e 0`), wall, median of 5. Session
+ * 42's build took 2.2 times the main-thread CPU to its first call on session 47's machine as on its own
+ * (bench/results/batch-middle-2026-12-02.md, session 47): an absolute figure is read against this one.
  */
 export function bareNodeLine(): string {
   const walls: number[] = [];

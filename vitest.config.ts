@@ -47,7 +47,7 @@ export default defineConfig({
     globalSetup: ['./tests/setup/tools.ts', './tests/setup/cli-bundle.ts', './tests/setup/postgres-cluster.ts'],
     // Every file removes the temporary folders it made (tests/temp.ts) when it ends.
     setupFiles: ['./tests/setup/temp-cleanup.ts', './tests/setup/languages.ts', './tests/setup/cpu-per-file.ts'],
-    // DAISY Ace (engine/node/ace.ts) off in every test and every `karya` a test starts: a check is a Chromium and ~10 s
+    // DAISY Ace (engine/node/ace.ts) off in every test and every `karya` a test starts: a check is a Chromium and ~5 s
     // of CPU. The files that read Ace's verdict (tests/export/ace.test.ts) turn it on for their own checks.
     // KARYA_DB_SYNC=normal: the tests' SQLite files commit without an fsync each (server/store/sqlite/sync-level.ts),
     // as their Postgres clusters run with fsync off (tests/postgres.ts): a commit still survives a killed process,

@@ -9,13 +9,16 @@
 
 const { createRequire } = require('node:module');
 const path = require('node:path');
+const { pathToFileURL } = require('node:url');
 
 const cliPackage = process.argv[2];
 const requireAce = createRequire(path.join(cliPackage, 'package.json'));
 const ace = requireAce('@daisy/ace-core');
 const runner = requireAce('@daisy/ace-axe-runner-puppeteer');
 const logger = requireAce('@daisy/ace-logger');
-const puppeteer = createRequire(requireAce.resolve('@daisy/ace-axe-runner-puppeteer'))('puppeteer');
+const requireRunner = createRequire(requireAce.resolve('@daisy/ace-axe-runner-puppeteer'));
+const puppeteer = requireRunner('puppeteer');
+const scriptTags = requireRunner('@daisy/puppeteer-utils');
 
 // As `ace --silent` sets it up: its log file, nothing on the console.
 logger.initLogger({ verbose: false, silent: true, fileName: 'ace-cli.log' });
@@ -27,6 +30,30 @@ logger.initLogger({ verbose: false, silent: true, fileName: 'ace-cli.log' });
  * runs the same in each page), though the four then take turns on its one thread.
  */
 const FLAGS = ['--renderer-process-limit=1'];
+
+/**
+ * Ace's scripts (axe.js, 1.3 MB, and its own two) put into each document as scripts with their file's URL, marked
+ * data-ace as the runner marks them (Ace's extraction leaves those out). The runner reads each file in Node and sends
+ * its text through the DevTools protocol into every page as an inline script: a 12-chapter book's check (17 documents)
+ * took 8.2 s of wall and 10.7 s of Chromium's CPU that way, 4.1 s and 6.8 s by URL (medians of three; report.json the
+ * same but for its date). A script that does not load by URL is taken out and put in as text, the runner's way.
+ */
+const byText = scriptTags.addScripts;
+const loadByUrl = (url) =>
+  new Promise((resolve) => {
+    const script = document.createElement('script');
+    script.setAttribute('data-ace', '');
+    script.addEventListener('load', () => resolve(true), { once: true });
+    script.addEventListener('error', () => resolve(script.remove() ?? false), { once: true });
+    script.src = url;
+    document.head.appendChild(script);
+  });
+scriptTags.addScripts = async (paths, page) => {
+  for (const file of paths) {
+    const loaded = await page.evaluate(loadByUrl, pathToFileURL(file).href).catch(() => false);
+    if (!loaded) await byText([file], page);
+  }
+};
 
 let browser;
 /**

@@ -3,7 +3,7 @@
 // (PUPPETEER_EXECUTABLE_PATH, else Debian's chromium-headless-shell or chromium on PATH): the @daisy/ace-cli package
 // (installed with Karya, or the `ace-cli` on PATH that is that package) in one long-lived process that keeps its
 // Chromium for the next check (ace-checker.ts); another `ace-cli` on PATH as its command line each time. One check at
-// a time in a process (Chromium is a few hundred MB and ~4 s of CPU an EPUB), each bounded by a time-out. Where it
+// a time in a process (Chromium is a few hundred MB and seconds of CPU an EPUB), each bounded by a time-out. Where it
 // cannot run (KARYA_ACE=off, no Ace, no Chromium, a time-out, no report) the verdict is `skipped` saying why and how
 // to install it, never a silent pass. The readiness rule that reads this verdict:
 // engine/publish/readiness/accessibility.ts.
@@ -16,7 +16,7 @@ import { findOnPath } from './java.js';
 import { sharedAceChecker } from './ace-checker.js';
 import { say, type AceResult, type ReadinessText } from '../publish/index.js';
 
-/** The longest one Ace check may take (a 3-chapter book takes ~10 s, a long novel under a minute). */
+/** The longest one Ace check may take (a 12-chapter book takes ~4 s, a long novel under a minute). */
 export const ACE_TIMEOUT_MS = 180_000;
 
 /** Where Debian puts its Chromium builds, looked for when PUPPETEER_EXECUTABLE_PATH is not set. */

@@ -2,13 +2,15 @@
 // (headless on Debian's Chromium) on every kind of EPUB Karya writes: a 3-chapter book's export, the KDP package's
 // manuscript.epub (through `karya publish`'s readiness, where its verdict is the accessibility check of each eBook
 // channel), a bilingual edition and an imported public-domain novel. Each has no serious or critical violation and
-// still passes epubcheck. Ace takes ~10 s an EPUB: four runs in all (the package's once, in readiness). The suite turns
-// Ace off (vitest.config.ts,
-// KARYA_ACE=off); this file turns it on for its own runs and puts it back.
-import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+// still passes epubcheck; a book's EPUB given a fault in one page warns, naming it. Ace takes ~2-5 s an EPUB: five runs
+// in all (the package's once, in readiness). The suite turns Ace off (vitest.config.ts, KARYA_ACE=off); this file turns
+// it on for its own runs and puts it back.
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAce } from '../../engine/node/ace.js';
+import { readinessText } from '../../engine/publish/index.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { underWriter } from '../scripted-models.js';
@@ -79,6 +81,31 @@ describe.skipIf(skip !== null)('DAISY Ace on every kind of EPUB', () => {
       await expectAccessible(path.join(cwd, 'dual.epub'));
     },
     2 * ACE_RUN,
+  );
+
+  it(
+    "a page's own fault is found: a book's EPUB with a heading level skipped in one chapter warns, naming that chapter",
+    async () => {
+      // Ace puts axe and its own scripts into every page (engine/node/ace-server.cjs): a fault only axe can see in a
+      // page shows that they ran there, and that the verdict is still the page's.
+      const source = await saveRomance(state, 'en', { isWhole: true });
+      const made = await karya(['export', '--book', String(source), '--format', 'epub', '--out', 'plain.epub']);
+      expect(made.code, made.stderr).toBe(0);
+      const files = unzipSync(readFileSync(path.join(cwd, 'plain.epub')));
+      const chapter = Object.keys(files).find((name) => /<h1>Chapter 2\b/.test(strFromU8(files[name]!)))!;
+      expect(chapter).toBeDefined();
+      files[chapter] = strToU8(strFromU8(files[chapter]!).replace(/<\/h1>/, '</h1>\n<h4>A note</h4>'));
+      const { mimetype, ...rest } = files;
+      const skipped = path.join(cwd, 'skipped.epub');
+      writeFileSync(skipped, zipSync({ mimetype: [mimetype!, { level: 0 }], ...rest }));
+      const ace = await runAce(skipped);
+      expect(ace.counts).toEqual({ critical: 0, serious: 0, moderate: 1, minor: 0 });
+      expect(ace.status).toBe('warn');
+      expect(readinessText(ace.detail, 'en')).toBe(
+        `Ace: 0 critical, 0 serious, 1 moderate, 0 minor: heading-order (moderate, ${path.basename(chapter)})`,
+      );
+    },
+    ACE_RUN,
   );
 
   it(

@@ -16,10 +16,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { importSaves, importedBook, type Lang } from '../engine/index.js';
-import { loadCatalog, ROOT } from '../engine/node.js';
-import { openStateStore } from '../server/index.js';
+import { ROOT } from '../engine/node.js';
 import { startFakeSpeech } from '../tests/fake-speech.js';
+import { chapterSaves, saveInState } from '../tests/audio/book.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CHAPTERS = Number(process.env.BENCH_AUDIO_CHAPTERS ?? 30);
@@ -46,31 +45,12 @@ const WORDS =
 const paragraph = (c: number, p: number) => `${WORDS} in the ${p + 1}th hour of night ${c + 1}.`;
 
 /** The book saved in a new state file: its id. */
-async function saveBook(state: string, chapters: number): Promise<number> {
-  const spec = loadCatalog().specs.find((s) => s.id === 'romance')!;
-  const parts = Array.from({ length: chapters }, (_, c) => ({
-    kind: 'chapter' as const,
-    number: c + 1,
+function saveBook(state: string, chapters: number): Promise<number> {
+  const texts = Array.from({ length: chapters }, (_, c) => ({
     title: `Night ${c + 1}`,
     text: Array.from({ length: PARAGRAPHS }, (_, p) => paragraph(c, p)).join('\n\n'),
   }));
-  const settings = {
-    [spec.fields.find((f) => f.role === 'language')!.name]: 'en' as Lang,
-    [spec.fields.find((f) => f.role === 'workingTitle')!.name]: 'The Long Flood',
-  };
-  const imported = importedBook({
-    spec: spec as never,
-    manuscript: { parts: parts as never },
-    settings,
-    file: 'flood.txt',
-  });
-  const store = await openStateStore({ file: state });
-  try {
-    await store.progress('cli').saveSteps!('romance:bench-audio', importSaves(spec as never, imported));
-    return (await store.repos.books.list({ userId: 'cli' })).find((b) => b.key === 'romance:bench-audio')!.id;
-  } finally {
-    await store.close();
-  }
+  return saveInState(state, 'romance:bench-audio', chapterSaves('en', 'The Long Flood', texts));
 }
 
 /** Every process's parent and resident memory (kB) and name, from /proc. */

@@ -1,8 +1,9 @@
 // Making a book's audio edition as a job (POST /api/books/:id/audiobook answers 202 at once): its cost reserved
 // first (402 when it cannot be paid), then the edition written by engine/node/audio (the voice and FFmpeg run as
 // processes of their own, never on the request's thread) into a folder of its own, kept whole or not at all: the
-// charge committed once the whole edition is written, given back when any file failed its check or the run failed
-// (server/core/charged.ts). One run per writer and one at a time in this process, the others waiting their turn
+// charge committed once the whole edition is written, given back when any file failed its check (the run ends there:
+// no part after it is read) or the run failed (server/core/charged.ts). One run per writer and one at a time in this
+// process, the others waiting their turn
 // (the shares the route gives: server/http/security.ts FairShares); the job's state lives in this process, the edition
 // made on disk.
 import { EventEmitter } from 'node:events';
@@ -171,6 +172,8 @@ async function makeEdition(ctx: AppContext, input: AudioJobInput & { job: AudioJ
       doc: input.doc,
       voice: input.voice,
       out: work,
+      // Kept whole or not at all: a part that fails ends the run, no speech asked for the parts after it.
+      wholeOnly: true,
       onEvent: (e) => {
         if (e.kind !== 'file') return;
         job.filesDone++;

@@ -6,17 +6,15 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookDocument, importSaves, importedBook, type Lang } from '../../engine/index.js';
 import { type ReadAlongInput } from '../../engine/node.js';
 import { AUDIO_TARGET, writeAudiobook, type AudiobookResult, type SpeechVoice } from '../../engine/node/audio/index.js';
-import { openStateStore } from '../../server/index.js';
 import { tempDir } from '../temp.js';
 import { voicedTone, wavOf } from '../fake-speech.js';
 import { chaptersOf, streamOf } from './measure.js';
 import { expectAcxFiles } from './edition.js';
 import { readAlongBook } from '../export/read-along-epub.js';
 import { epubcheck } from '../export/tools.js';
-import { repoCatalog } from '../catalog.js';
+import { chapterSaves, savedDocument } from './book.js';
 
 /** A voice reading at 150 words a minute, in this process (no server, no network). */
 const toneVoice: SpeechVoice = {
@@ -45,35 +43,12 @@ const durations = new Map<string, number>();
 beforeAll(async () => {
   dir = tempDir('karya-long-chapter-');
   out = path.join(dir, 'audio');
-  const spec = repoCatalog().specs.find((s) => s.id === 'romance')!;
   const chapters = [
     { title: 'The Long Night', text: LONG.join('\n\n') },
     { title: 'The Morning', text: SHORT.join('\n\n') },
-  ].map((c, i) => ({ kind: 'chapter' as const, number: i + 1, ...c }));
-  const settings = {
-    [spec.fields.find((f) => f.role === 'language')!.name]: 'en' as Lang,
-    [spec.fields.find((f) => f.role === 'workingTitle')!.name]: 'The Flood',
-  };
-  const imported = importedBook({
-    spec: spec as never,
-    manuscript: { parts: chapters as never },
-    settings,
-    file: 'flood.txt',
-  });
-  const store = await openStateStore({ file: path.join(dir, 'state.sqlite') });
-  try {
-    await store.progress('cli').saveSteps!('romance:flood', importSaves(spec as never, imported));
-    const saved = (await store.repos.books.list({ userId: 'cli' })).find((b) => b.key === 'romance:flood')!;
-    const book = (await store.repos.books.find({ userId: 'cli', id: saved.id }))!;
-    result = await writeAudiobook({
-      doc: bookDocument(spec, book.state),
-      voice: toneVoice,
-      out,
-      maxMinutes: MAX_MINUTES,
-    });
-  } finally {
-    await store.close();
-  }
+  ];
+  const doc = await savedDocument(path.join(dir, 'state.sqlite'), chapterSaves('en', 'The Flood', chapters));
+  result = await writeAudiobook({ doc, voice: toneVoice, out, maxMinutes: MAX_MINUTES });
 }, 300_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,11 +1,12 @@
 // A book's audio edition (`karya audiobook`): each part read paragraph by paragraph by a voice (so each paragraph's
 // time is known), laid out and mastered to the stores' numbers (master.ts), judged before it is kept (judge.ts: a file
-// that fails is made again once, then named and left out, never charged), with an opening and a closing credit that
-// disclose the synthetic voice; then the whole book as an M4B with its chapter marks, and read-along.json, the
-// paragraphs' timings the read-along EPUB is built from. FFmpeg and the voice run as processes of their own; the
-// decoding, measuring and encoding on a bounded pool of worker threads (audio-pool.ts), several files at once, never
-// on the caller's thread (a server's request thread only asks and waits). A part over the longest file allowed is
-// split at paragraph boundaries into files in order (edition-file.ts), each its own M4B mark.
+// that fails is made again once, then named and left out, never charged; in an edition kept whole or not at all it
+// ends the run), with an opening and a closing credit that disclose the synthetic voice; then the whole book as an M4B
+// with its chapter marks, and read-along.json, the paragraphs' timings the read-along EPUB is built from. FFmpeg and
+// the voice run as processes of their own; the decoding, measuring and encoding on a bounded pool of worker threads
+// (audio-pool.ts), several files at once, never on the caller's thread (a server's request thread only asks and
+// waits). A part over the longest file allowed is split at paragraph boundaries into files in order (edition-file.ts),
+// each its own M4B mark.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import { spokenBook } from './book-text.js';
 import { creditsOf } from './credits.js';
 import { AUDIO_TARGET } from './master.js';
 import type { AudioProblem } from './judge.js';
-import { limiter, makeItem, type EditionItem, type MadeFile } from './edition-file.js';
+import { limiter, makeItem, type EditionItem, type ItemInput, type MadeFile } from './edition-file.js';
 import { audioPoolSize } from './audio-pool.js';
 import { writeM4b } from './m4b.js';
 import type { ReadAlongChapter, ReadAlongInput } from './read-along-input.js';
@@ -149,8 +150,17 @@ export async function writeAudiobook(input: {
   signal?: AbortSignal;
   onEvent?: (event: AudiobookEvent) => void;
   maxMinutes?: number;
+  /**
+   * The edition is kept whole or not at all (the server's): the first part that fails its check twice ends the run,
+   * the parts under way stopped and no other started; the result names it, with no M4B and no EPUB.
+   */
+  wholeOnly?: boolean;
 }): Promise<AudiobookResult> {
-  const { voice, out, signal } = input;
+  const { voice, out } = input;
+  const stop = new AbortController();
+  const signals = input.signal ? [stop.signal, input.signal] : [stop.signal];
+  const signal = input.wholeOnly ? AbortSignal.any(signals) : input.signal;
+  const ended = new Error('a part failed: the edition is not whole');
   input.voice.check(input.doc.lang);
   const { items, book } = editionItems(input.doc, voice);
   await mkdir(out, { recursive: true });
@@ -175,30 +185,18 @@ export async function writeAudiobook(input: {
         ...(signal ? { signal } : {}),
       };
       try {
-        let result = await makeItem(item, common);
-        if (result.problem) {
-          events.tell(index, { kind: 'again', title: item.title, problem: result.problem });
-          result = await makeItem(item, common);
-        }
-        if (result.problem) {
-          await Promise.all(result.files.map((f) => rm(path.join(out, f.file), { force: true })));
-          failed.push({ title: item.title, problem: result.problem });
-          events.tell(index, { kind: 'failed', title: item.title, problem: result.problem });
-          return undefined;
-        }
-        for (const f of result.files)
-          events.tell(index, {
-            kind: 'file',
-            title: f.title,
-            file: f.file,
-            seconds: f.mastered.seconds,
-            rmsDb: f.mastered.rmsDb,
-            peakDb: f.mastered.peakDb,
-          });
-        return { item, files: result.files };
+        const part = await makePart(item, common, (event) => events.tell(index, event));
+        if (!('problem' in part)) return part;
+        failed.push({ title: item.title, problem: part.problem });
+        if (!input.wholeOnly) return undefined;
+        stop.abort(ended);
+        throw ended;
       } finally {
         events.done(index);
       }
+    }).catch((error: unknown): Array<Kept | undefined> => {
+      if (error === ended) return [];
+      throw error;
     });
     const kept = made.filter((k): k is Kept => k !== undefined);
     // Failed parts named in the book's order.
@@ -229,6 +227,32 @@ export async function writeAudiobook(input: {
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * One part made, and made again once when its audio fails its check: its files told as they are kept, else its
+ * problem (its files removed).
+ */
+async function makePart(
+  item: EditionItem,
+  common: ItemInput,
+  tell: (event: AudiobookEvent) => void,
+): Promise<Kept | { problem: AudioProblem }> {
+  let result = await makeItem(item, common);
+  if (result.problem) {
+    tell({ kind: 'again', title: item.title, problem: result.problem });
+    result = await makeItem(item, common);
+  }
+  if (result.problem) {
+    await Promise.all(result.files.map((f) => rm(path.join(common.out, f.file), { force: true })));
+    tell({ kind: 'failed', title: item.title, problem: result.problem });
+    return { problem: result.problem };
+  }
+  for (const f of result.files) {
+    const { seconds, rmsDb, peakDb } = f.mastered;
+    tell({ kind: 'file', title: f.title, file: f.file, seconds, rmsDb, peakDb });
+  }
+  return { item, files: result.files };
 }
 
 /** The read-along EPUB from the manifest, its narrator the synthetic voice named (loaded on use: the EPUB zipper). */

@@ -54,7 +54,7 @@ export function limiter(max: number): <T>(run: () => Promise<T>) => Promise<T> {
   };
 }
 
-interface ItemInput {
+export interface ItemInput {
   voice: SpeechVoice;
   lang: BookDocument['lang'];
   out: string;
@@ -76,6 +76,8 @@ interface ItemInput {
 async function spoken(text: string, answer: string, input: ItemInput): Promise<void> {
   const { budget, signal } = input;
   const bytes = await input.asking(async () => {
+    // A run stopped while this text waited its turn asks nothing.
+    signal?.throwIfAborted();
     budget?.willSend();
     try {
       const said = await input.voice.speak({

@@ -13,7 +13,8 @@ import { renderDocument } from './export/index.js';
 import { bilingualPackageDocuments } from './publish-bilingual.js';
 import { makeDirs } from './dirs.js';
 import { runEpubcheck } from './epubcheck.js';
-import { runAce, runAceOnBytes } from './ace.js';
+import { runAce } from './ace.js';
+import { startedChecks } from './publish-checks.js';
 import type { CoverImage } from './print/cover.js';
 import type { prepareCoverArt } from './print/cover-art.js';
 import { packageCovers } from './publish-covers.js';
@@ -97,7 +98,10 @@ export interface KdpPackageInput extends PrintChoice {
    * pool's, export/pool.ts prepareCoverBounded).
    */
   prepareCover?: typeof prepareCoverArt;
-  /** Told before each file is made (and before the EPUB check), so a caller can show progress. */
+  /**
+   * Told before each file is made, so a caller can show progress; 'epubcheck' and 'accessibility' when their verdicts
+   * are waited for (the checks start with the EPUB and run while the other files are made).
+   */
   onProgress?: (file: PackageFile | 'epubcheck' | 'accessibility') => void;
   /**
    * The book's place in a release schedule (karya batch --publish): metadata.json's publishOn and the readiness list's
@@ -165,6 +169,9 @@ export async function buildKdpPackage(input: KdpPackageInput): Promise<BuiltPack
   // The EPUB carries the eBook cover as its own (readers such as Google Play Books and Kobo show it).
   making('manuscript.epub');
   const epub = await render(doc, 'epub', { cover: jpeg.bytes });
+  // The EPUB's checks (epubcheck's JVM, Ace's Chromium: processes of their own) run while the DOCX and the paperback
+  // are made; each is waited for, and told, after them.
+  const epubChecks = startedChecks(epub, input.epubcheck, input.ace);
   making('manuscript.docx');
   const docx = await render(doc, 'docx');
   const paperback = await packagePaperback({
@@ -185,9 +192,9 @@ export async function buildKdpPackage(input: KdpPackageInput): Promise<BuiltPack
   });
   metadata.printTrim = `${TRIM_SIZES[trim].width} x ${TRIM_SIZES[trim].height} in`;
   making('epubcheck');
-  const epubcheck = await input.epubcheck(epub);
+  const epubcheck = await epubChecks.epubcheck;
   making('accessibility');
-  const ace = await (input.ace ?? runAceOnBytes)(epub);
+  const ace = await epubChecks.ace;
   making('readiness.json');
   // In the book's language (readiness.json and the summary; `text` keeps each check's words as codes).
   const readiness = packageReadiness(
@@ -270,7 +277,12 @@ export async function writeKdpPackage(
   const { dir, book, state, parts } = input;
   makeDirs(dir);
   const at = (name: string) => path.join(dir, name);
-  // epubcheck reads the EPUB where the package keeps it.
+  let isWritten = false;
+  const written = (epub: Uint8Array) => {
+    if (!isWritten) writeFileSync(at('manuscript.epub'), epub);
+    isWritten = true;
+    return at('manuscript.epub');
+  };
   const built = await buildKdpPackage({
     book,
     state,
@@ -283,12 +295,9 @@ export async function writeKdpPackage(
     ...(input.release ? { release: input.release } : {}),
     ...(input.audience ? { audience: input.audience } : {}),
     ...(input.bilingualSource ? { bilingualSource: input.bilingualSource } : {}),
-    epubcheck: async (epub) => {
-      writeFileSync(at('manuscript.epub'), epub);
-      return (input.epubcheck ?? runEpubcheck)(at('manuscript.epub'));
-    },
-    // Ace reads the file epubcheck has just read (written above).
-    ace: () => (input.ace ?? runAce)(at('manuscript.epub')),
+    // Both checks read the EPUB where the package keeps it, written once, before either starts.
+    epubcheck: (epub) => (input.epubcheck ?? runEpubcheck)(written(epub)),
+    ace: (epub) => (input.ace ?? runAce)(written(epub)),
   });
   for (const name of PACKAGE_FILES) writeFileSync(at(name), built.files[name]);
   return {

@@ -1,8 +1,7 @@
 // The EPUB checks of a KDP package (engine/node/publish.ts): epubcheck and DAISY Ace (engine/node/ace.ts), each a
-// process of its own (a JVM, a Chromium), started together as soon as the EPUB is made, so they run while the package's
-// other files are made. A 12-chapter book's `karya publish` on 2 cores: 10.2 -> 9.5 s, medians of 8 interleaved (the
-// checks
-// were 7.5 s of it, one after the other, after every file).
+// process of its own (a JVM, a Chromium), started together as soon as the EPUB is made, so they run while the
+// package's other files are made. A 12-chapter book's `karya publish` on 2 cores: 10.2 -> 9.5 s, medians of 8
+// interleaved (the checks were 7.5 s of it, one after the other, after every file).
 import type { AceResult, EpubcheckResult } from '../publish/index.js';
 import { runAceOnBytes } from './ace.js';
 

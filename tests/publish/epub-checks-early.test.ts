@@ -94,8 +94,8 @@ describe("a package's EPUB checks", () => {
         ace: () => Promise.reject(new Error('Ace crashed')),
       });
       await expect(failing).rejects.toThrow('the DOCX could not be made');
-      // A rejection nobody handled is reported on a later turn of the event loop.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // A rejection nobody handled is reported once the microtasks have run, before the next turn's setImmediate.
+      await new Promise((resolve) => setImmediate(resolve));
       expect(unhandled).toEqual([]);
     } finally {
       process.off('unhandledRejection', onUnhandled);

@@ -3,7 +3,7 @@
 // typographic cover, never a failed package; any other failure of the cover still stops the package.
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { parseSettings, startBook, type BookState } from '../../engine/index.js';
+import { finishedBook as bookOf } from './finished-book.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { writePackageParts, type RunPublishStep } from '../../engine/publish/index.js';
 import { buildKdpPackage } from '../../engine/node/publish.js';
@@ -11,16 +11,13 @@ import { buildKdpPackage } from '../../engine/node/publish.js';
 const catalog = loadCatalog({ useDiskCache: false });
 const romance = catalog.get('romance')!;
 
-function finishedBook(): BookState {
-  const settings = parseSettings(romance, { language: 'ms', settingType: 'coastal' });
-  return {
-    ...startBook({ spec: romance, settings, totalChapters: 1 }),
+const finishedBook = () =>
+  bookOf({
+    spec: romance,
+    settings: { language: 'ms', settingType: 'coastal' },
     outline: '1. Bab 1: Pertemuan di pantai',
     content: ['Aisha tiba di Kuantan.', 'Bab satu.', 'Penutup.'],
-    currentChapter: 3,
-    isLocked: true,
-  };
-}
+  });
 
 /** An error as the server's charged step throws it: a status and a catalogue code. */
 class ApiLikeError extends Error {

@@ -3,7 +3,8 @@
 // fails after they started fails the package with its own error, and a check that fails meanwhile is no unhandled
 // rejection (which would end a `karya publish` or a server).
 import { describe, expect, it } from 'vitest';
-import { parseSettings, startBook, type BookState } from '../../engine/index.js';
+import type { BookState } from '../../engine/index.js';
+import { finishedBook as bookOf } from './finished-book.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { renderDocument } from '../../engine/node/export/render.js';
 import { say, writePackageParts, type RunPublishStep } from '../../engine/publish/index.js';
@@ -12,16 +13,13 @@ import { buildKdpPackage } from '../../engine/node/publish.js';
 const catalog = loadCatalog({ useDiskCache: false });
 const romance = catalog.get('romance')!;
 
-function finishedBook(): BookState {
-  const settings = parseSettings(romance, { language: 'en', settingType: 'coastal' });
-  return {
-    ...startBook({ spec: romance, settings, totalChapters: 1 }),
+const finishedBook = () =>
+  bookOf({
+    spec: romance,
+    settings: { language: 'en', settingType: 'coastal' },
     outline: '1. Chapter 1: The harbour',
     content: ['Aisha came to Kuantan.', 'Chapter one.', 'The end.'],
-    currentChapter: 3,
-    isLocked: true,
-  };
-}
+  });
 
 /** Publishing steps answered at once; the cover drawn as a text-only one (no picture endpoint). */
 const runStep: RunPublishStep = async (step) => {

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSettings, startBook, type BookState } from '../../engine/index.js';
+import { finishedBook as bookOf } from './finished-book.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { renderDocument } from '../../engine/node/export/index.js';
 import { packageDocument } from '../../engine/publish/index.js';
@@ -15,16 +15,13 @@ import { tempDir } from '../temp.js';
 const catalog = loadCatalog({ useDiskCache: false });
 const romance = catalog.get('romance')!;
 
-function finishedBook(): BookState {
-  const settings = parseSettings(romance, { language: 'en' });
-  return {
-    ...startBook({ spec: romance, settings, totalChapters: 1 }),
+const finishedBook = () =>
+  bookOf({
+    spec: romance,
+    settings: { language: 'en' },
     outline: '1. Chapter 1: The Harbour',
     content: ['Aisha came home to Kuantan.', 'The harbour was loud.', 'They stayed.'],
-    currentChapter: 3,
-    isLocked: true,
-  };
-}
+  });
 
 const COPYRIGHT =
   '# Copyright Page\n\n**Rain Over Kuantan**\n\nCopyright © 2026 ' +

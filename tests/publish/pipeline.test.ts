@@ -2,7 +2,7 @@
 // each step is asked (generator, settings from the YAML, the book's text), and what the package makes of
 // the answers.
 import { describe, expect, it } from 'vitest';
-import { parseSettings, startBook, type BookState } from '../../engine/index.js';
+import { finishedBook as bookOf } from './finished-book.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import {
   copyrightExtra,
@@ -19,18 +19,14 @@ import { buildKdpPackage } from '../../engine/node/publish.js';
 const catalog = loadCatalog({ useDiskCache: false });
 const romance = catalog.get('romance')!;
 
-/** A finished 1-chapter romance in Malay whose outline gives no title (so the title step runs). */
-function finishedBook(): BookState {
-  const settings = parseSettings(romance, { language: 'ms', settingType: 'coastal' });
-  return {
-    ...startBook({ spec: romance, settings, totalChapters: 1 }),
+const finishedBook = () =>
+  bookOf({
+    spec: romance,
+    settings: { language: 'ms', settingType: 'coastal' },
     outline: '1. Bab 1: Pertemuan di pantai',
     content: ['Character Details:\n- Aisha: guru muda\n\nAisha tiba di Kuantan.', 'Bab satu.', 'Penutup.'],
     characterDetails: '- Aisha: guru muda',
-    currentChapter: 3,
-    isLocked: true,
-  };
-}
+  });
 
 const ANSWERS: Record<string, string> = {
   'book-title':

@@ -2,7 +2,7 @@
 // check): each step's generator and credits, a given author or title and the book's own title skipped at
 // no cost, and the same steps as writePackageParts then runs.
 import { describe, expect, it } from 'vitest';
-import { parseSettings, startBook, type BookState } from '../../engine/index.js';
+import { finishedBook as bookOf } from './finished-book.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { publishStepsOf, writePackageParts, type GivenFacts } from '../../engine/publish/index.js';
 import { renderCoverPng } from '../../engine/providers/cover.js';
@@ -11,17 +11,13 @@ const catalog = loadCatalog({ useDiskCache: false });
 const specOf = (id: string) => catalog.get(id);
 
 /** A finished 1-chapter book; `title` is its outline's working title line. */
-function finishedBook(id: string, title?: string): BookState {
-  const spec = catalog.get(id)!;
-  return {
-    ...startBook({ spec, settings: parseSettings(spec, {}), totalChapters: 1 }),
+const finishedBook = (id: string, title?: string) =>
+  bookOf({
+    spec: specOf(id)!,
     outline: `${title ? `Title: ${title}\n\n` : ''}1. Chapter 1: The start`,
     content: ['Character Details:\n- Pip: a small fox\n\nPip wakes up.', 'Chapter one.', 'The end.'],
     characterDetails: '- Pip: a small fox',
-    currentChapter: 3,
-    isLocked: true,
-  };
-}
+  });
 
 /** Credits from spec/: 1 a text step, 6 a cover. */
 const TEXT = 1;

@@ -4,7 +4,9 @@
 // first check with the @daisy/ace-cli package's own checker, keeps its Chromium for the next checks, and ends after
 // an idle while; Ace writes the same report.json into the same folder as its command line does.
 // - One check at a time: callers queue, each answered for its own request.
-// - A check that takes longer than its time-out kills the process and its Chromium (the next check starts anew).
+// - A check that takes longer than its time-out kills the process and its Chromium (the next check starts anew); so
+//   does one its caller gives up (its signal aborted: the package it was for failed), and one given up while it waits
+//   for its turn is never started.
 // - It never keeps the process alive: its channel and pipes are held only while a check is under way; when the
 //   process exits or is killed, the checker sees its channel close, closes its Chromium and ends.
 // - Where it cannot answer (a crash, a process that ends before its first answer), the caller runs Ace's command
@@ -16,7 +18,8 @@ import { ROOT } from './root.js';
 import { OneAtATime } from './one-at-a-time.js';
 
 /** A check's outcome: Ace wrote its report, it timed out, or `unavailable` (run Ace's command line instead). */
-export type AceServed = { kind: 'done' } | { kind: 'timed-out' } | { kind: 'unavailable'; why: string };
+export type AceServed =
+  { kind: 'done' } | { kind: 'timed-out' } | { kind: 'unavailable'; why: string } | { kind: 'given-up' };
 
 /** One check asked of the process: the EPUB, the folder its report goes to, a folder to unzip it in. */
 export interface AceJob {
@@ -78,9 +81,9 @@ export class AceChecker {
     });
   }
 
-  /** Ace's check of one EPUB, after the checks queued before it. */
-  check(job: AceJob): Promise<AceServed> {
-    return this.turns.run(() => this.checkNow(job));
+  /** Ace's check of one EPUB, after the checks queued before it; `signal` gives it up (never started, or ended). */
+  check(job: AceJob, signal?: AbortSignal): Promise<AceServed> {
+    return this.turns.run(() => (signal?.aborted ? Promise.resolve({ kind: 'given-up' }) : this.checkNow(job, signal)));
   }
 
   /** Ends the process now, asking it to close its Chromium first (a later check starts a new one). */
@@ -113,19 +116,26 @@ export class AceChecker {
     for (const pipe of [child.stdout, child.stderr]) if (pipe instanceof Socket) held ? pipe.ref() : pipe.unref();
   }
 
-  private checkNow(job: AceJob): Promise<AceServed> {
+  private checkNow(job: AceJob, signal?: AbortSignal): Promise<AceServed> {
     if (this.brokenWhy) return Promise.resolve({ kind: 'unavailable', why: this.brokenWhy });
     const child = this.child ?? this.start();
     this.hold(child, true);
     const id = this.nextId++;
     return new Promise<AceServed>((resolve) => {
-      const timer = setTimeout(() => {
-        this.pending = null;
+      // Ended before Ace's answer: the process and its Chromium are killed (a check cannot be stopped inside them).
+      const end = (outcome: AceServed) => {
+        if (this.pending?.id !== id) return;
         this.forget(child);
         this.kill(child);
-        resolve({ kind: 'timed-out' });
-      }, job.timeoutMs);
-      this.pending = { id, settle: resolve, timer };
+        this.settle(id, outcome);
+      };
+      const giveUp = () => end({ kind: 'given-up' });
+      signal?.addEventListener('abort', giveUp, { once: true });
+      const settle = (outcome: AceServed) => {
+        signal?.removeEventListener('abort', giveUp);
+        resolve(outcome);
+      };
+      this.pending = { id, settle, timer: setTimeout(() => end({ kind: 'timed-out' }), job.timeoutMs) };
       const { epub, outdir, tmpdir, timeoutMs } = job;
       child.send({ id, epub: path.resolve(epub), outdir, tmpdir, timeout: timeoutMs }, (error) => {
         if (error) this.settle(id, { kind: 'unavailable', why: error.message });

@@ -58,13 +58,15 @@ scriptTags.addScripts = async (paths, page) => {
 let browser;
 /**
  * The runner's own launch, caught so its browser's process can be told and reused (ace-core closes it after a
- * check).
+ * check). Its DevTools connection is a pipe, not a socket: a Chromium whose process is killed (its check timed out or
+ * was given up, perhaps before its browser was told) then sees the pipe close and ends, where one on a socket was
+ * left running with no parent.
  */
 const launchOnce = async () => {
   if (browser && browser.connected) return;
   const launch = puppeteer.launch;
   puppeteer.launch = async (options) => {
-    browser = await launch.call(puppeteer, { ...options, args: [...(options.args || []), ...FLAGS] });
+    browser = await launch.call(puppeteer, { ...options, pipe: true, args: [...(options.args || []), ...FLAGS] });
     const pid = browser.process() && browser.process().pid;
     if (pid && process.connected) process.send({ browser: pid });
     return browser;

@@ -104,15 +104,19 @@ let queue: Promise<unknown> = Promise.resolve();
 /**
  * Ace's verdict on an EPUB file: pass (no violations), warn (moderate or minor ones), fail (serious or critical
  * ones), each with its counts and first rules; or skipped saying why (turned off, not installed, no Chromium,
- * timed out) and how to install what is missing.
+ * timed out) and how to install what is missing. A check `signal` gives up (its package failed) is not started or is
+ * ended, and rejects with the signal's reason.
  */
-export async function runAce(file: string, timeoutMs = ACE_TIMEOUT_MS): Promise<AceResult> {
+export async function runAce(file: string, signal?: AbortSignal, timeoutMs = ACE_TIMEOUT_MS): Promise<AceResult> {
   if (isAceOff()) return skipped(say('ace.off'));
   const ace = findAce();
   if (!ace) return skipped(say('ace.not-installed'));
   const chromium = findChromium();
   if (!chromium) return skipped(say('ace.no-chromium'));
-  const run = queue.then(() => aceOnce(ace, chromium, file, timeoutMs));
+  const run = queue.then(() => {
+    signal?.throwIfAborted();
+    return aceOnce({ ace, chromium, file, timeoutMs, ...(signal ? { signal } : {}) });
+  });
   queue = run.catch(() => undefined);
   return run;
 }
@@ -139,19 +143,28 @@ function verdictIn(out: string, timeoutMs: number, failure: { said: string; kill
   return skipped(say('ace.did-not-run', { reason }));
 }
 
+/** One check of `file` by `ace` on `chromium`, given up when `signal` aborts. */
+interface AceRun {
+  ace: AceCommand;
+  chromium: string;
+  file: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
 /** One check: in the package's long-lived process when it can answer, else Ace's command line on its own. */
-async function aceOnce(ace: AceCommand, chromium: string, file: string, timeoutMs: number): Promise<AceResult> {
+async function aceOnce(run: AceRun): Promise<AceResult> {
+  const { ace, chromium, file, timeoutMs, signal } = run;
   const cliPackage = cliPackageOf(ace);
-  if (!cliPackage) return aceCommandOnce(ace, chromium, file, timeoutMs);
+  if (!cliPackage) return aceCommandOnce(run);
   const out = mkdtempSync(path.join(os.tmpdir(), 'karya-ace-'));
   try {
-    const served = await sharedAceChecker(cliPackage, chromium).check({
-      epub: path.resolve(file),
-      outdir: out,
-      tmpdir: path.join(out, 'epub'),
-      timeoutMs,
-    });
-    if (served.kind === 'unavailable') return aceCommandOnce(ace, chromium, file, timeoutMs);
+    const served = await sharedAceChecker(cliPackage, chromium).check(
+      { epub: path.resolve(file), outdir: out, tmpdir: path.join(out, 'epub'), timeoutMs },
+      signal,
+    );
+    if (served.kind === 'given-up') signal?.throwIfAborted();
+    if (served.kind === 'unavailable') return aceCommandOnce(run);
     try {
       return verdictIn(out, timeoutMs, { said: '', killed: served.kind === 'timed-out' });
     } catch (e) {
@@ -162,7 +175,7 @@ async function aceOnce(ace: AceCommand, chromium: string, file: string, timeoutM
   }
 }
 
-function aceCommandOnce(ace: AceCommand, chromium: string, file: string, timeoutMs: number): Promise<AceResult> {
+function aceCommandOnce({ ace, chromium, file, timeoutMs, signal }: AceRun): Promise<AceResult> {
   const out = mkdtempSync(path.join(os.tmpdir(), 'karya-ace-'));
   const args = [
     ...ace.args,
@@ -175,13 +188,14 @@ function aceCommandOnce(ace: AceCommand, chromium: string, file: string, timeout
     path.resolve(file),
   ];
   const env = { ...process.env, PUPPETEER_EXECUTABLE_PATH: chromium, PUPPETEER_SKIP_DOWNLOAD: '1' };
-  return new Promise<AceResult>((resolve) => {
+  return new Promise<AceResult>((resolve, reject) => {
     execFile(
       ace.command,
       args,
-      { env, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 },
+      { env, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024, ...(signal ? { signal } : {}) },
       (error, stdout, stderr) => {
         try {
+          if (signal?.aborted) return reject(signal.reason);
           const said = (String(stderr) || String(stdout) || error?.message || '')
             .trim()
             .split('\n')
@@ -203,13 +217,13 @@ function aceCommandOnce(ace: AceCommand, chromium: string, file: string, timeout
  * Ace's verdict on an EPUB in memory: written to a temporary folder for the check and removed after (the server's
  * packages).
  */
-export async function runAceOnBytes(epub: Uint8Array): Promise<AceResult> {
+export async function runAceOnBytes(epub: Uint8Array, signal?: AbortSignal): Promise<AceResult> {
   if (isAceOff()) return skipped(say('ace.off'));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-ace-epub-'));
   try {
     const file = path.join(dir, 'manuscript.epub');
     writeFileSync(file, epub);
-    return await runAce(file);
+    return await runAce(file, signal);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -20,7 +20,7 @@ import type { prepareCoverArt } from './print/cover-art.js';
 import { packageCovers } from './publish-covers.js';
 import { packagePaperback, type PrintChoice, type PrintFacts } from './publish-paperback.js';
 import { readinessInputOf } from './publish-readiness.js';
-import { DEFAULT_PAPER, TRIM_SIZES, printLayoutOf } from '../print.js';
+import { DEFAULT_PAPER, TRIM_SIZES, printLayoutOf, type TrimName } from '../print.js';
 import {
   formatReadiness,
   packageDocument,
@@ -87,7 +87,7 @@ export interface KdpPackageInput extends PrintChoice {
   /**
    * Checks the EPUB's accessibility (default DAISY Ace, engine/node/ace.ts runAceOnBytes; skipped with KARYA_ACE=off).
    */
-  ace?: (epub: Uint8Array) => Promise<AceResult>;
+  ace?: (epub: Uint8Array, signal?: AbortSignal) => Promise<AceResult>;
   /**
    * Makes the manuscript files (default renderDocument in this thread; the server and the CLI pass the bounded export
    * pool's).
@@ -170,27 +170,17 @@ export async function buildKdpPackage(input: KdpPackageInput): Promise<BuiltPack
   making('manuscript.epub');
   const epub = await render(doc, 'epub', { cover: jpeg.bytes });
   // The EPUB's checks (epubcheck's JVM, Ace's Chromium: processes of their own) run while the DOCX and the paperback
-  // are made; each is waited for, and told, after them.
+  // are made (a file that fails gives up the Ace check); each is waited for, and told, after them.
   const epubChecks = startedChecks(epub, input.epubcheck, input.ace);
-  making('manuscript.docx');
-  const docx = await render(doc, 'docx');
-  const paperback = await packagePaperback({
-    doc: bilingual?.interior ?? packaged,
-    front: covers.front,
-    isLettered: covers.isLettered,
-    parts,
-    trim,
-    layout,
-    paper,
-    making,
+  const { docx, paperback } = await epubChecks.whileMade(async () => {
+    making('manuscript.docx');
+    const docx = await render(doc, 'docx');
+    const { front, isLettered } = covers;
+    const choices = { front, isLettered, parts, trim, layout, paper, making };
+    return { docx, paperback: await packagePaperback({ doc: bilingual?.interior ?? packaged, ...choices }) };
   });
   const print = paperback.print;
-  // The paperback's real page count (readiness checks the page range with it) and the trim it was made at.
-  const metadata = packageMetadataOf(book, state, parts, {
-    pageCount: print.pageCount,
-    ...(input.release ? { publishOn: input.release.publishOn } : {}),
-  });
-  metadata.printTrim = `${TRIM_SIZES[trim].width} x ${TRIM_SIZES[trim].height} in`;
+  const metadata = printedMetadata(input, print.pageCount, trim);
   making('epubcheck');
   const epubcheck = await epubChecks.epubcheck;
   making('accessibility');
@@ -236,6 +226,17 @@ export async function buildKdpPackage(input: KdpPackageInput): Promise<BuiltPack
   };
 }
 
+/** The package's metadata with the paperback's real page count (readiness checks the range) and its trim. */
+function printedMetadata(input: KdpPackageInput, pageCount: number, trim: TrimName): KdpMetadata {
+  const { book, state, parts, release } = input;
+  const metadata = packageMetadataOf(book, state, parts, {
+    pageCount,
+    ...(release ? { publishOn: release.publishOn } : {}),
+  });
+  metadata.printTrim = `${TRIM_SIZES[trim].width} x ${TRIM_SIZES[trim].height} in`;
+  return metadata;
+}
+
 export interface WrittenPackage {
   dir: string;
   files: string[];
@@ -260,7 +261,7 @@ export async function writeKdpPackage(
     /** Checks the written EPUB (default runEpubcheck; tests may stub it). */
     epubcheck?: (file: string) => Promise<EpubcheckResult>;
     /** Checks the written EPUB's accessibility (default runAce, DAISY Ace; tests may stub it). */
-    ace?: (file: string) => Promise<AceResult>;
+    ace?: (file: string, signal?: AbortSignal) => Promise<AceResult>;
     /** Makes the manuscript files (default renderDocument in this thread). */
     render?: typeof renderDocument;
     /** Told before each file is made (buildKdpPackage). */
@@ -297,7 +298,7 @@ export async function writeKdpPackage(
     ...(input.bilingualSource ? { bilingualSource: input.bilingualSource } : {}),
     // Both checks read the EPUB where the package keeps it, written once, before either starts.
     epubcheck: (epub) => (input.epubcheck ?? runEpubcheck)(written(epub)),
-    ace: (epub) => (input.ace ?? runAce)(written(epub)),
+    ace: (epub, signal) => (input.ace ?? runAce)(written(epub), signal),
   });
   for (const name of PACKAGE_FILES) writeFileSync(at(name), built.files[name]);
   return {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, runAce } from '../../engine/node/ace.js';
 import { sharedAceChecker } from '../../engine/node/ace-checker.js';
-import { renderDocument } from '../../engine/node/export/index.js';
+import { writeSmallEpub } from './tools.js';
 import { toolSkip } from '../setup/tools.js';
 import { tempDir } from '../temp.js';
 
@@ -38,14 +38,7 @@ describe.skipIf(skip !== null)("Ace's command line when its long-lived process c
     chmodSync(bin, 0o755);
     // Linked as the package's bin is linked: runAce finds the package by where ace-cli leads.
     symlinkSync(bin, path.join(root, 'bin', 'ace-cli'));
-    const doc = {
-      title: 'Kecil',
-      author: 'Nur',
-      lang: 'ms' as const,
-      typeLabel: 'Novel',
-      parts: [{ id: 'chapter:1', heading: 'Satu', markdown: 'Hujan turun di atas bukit.' }],
-    };
-    writeFileSync(epub, await renderDocument(doc, 'epub', { date: new Date('2026-03-04T05:06:07Z') }));
+    await writeSmallEpub(epub);
     process.env.KARYA_ACE = 'on';
     process.env.PATH = `${path.join(root, 'bin')}${path.delimiter}${saved.PATH ?? ''}`;
   });

@@ -1,9 +1,10 @@
-// Helpers of the export tests: read a ZIP (EPUB, DOCX) with node:zlib, and run Debian's epubcheck,
+// Helpers of the export tests: read a ZIP (EPUB, DOCX) with node:zlib, write a small EPUB, and run Debian's epubcheck,
 // pdfinfo and pdftotext on a file.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import { runEpubcheckCommand } from '../../engine/node/epubcheck-server.js';
+import { renderDocument } from '../../engine/node/export/index.js';
 
 export interface ZipEntry {
   name: string;
@@ -73,4 +74,16 @@ export async function epubcheck(file: string): Promise<{ code: number; report: s
   }
   const run = await runEpubcheckCommand(EPUBCHECK_JAR, file);
   return { code: run.code, report: `${run.stdout}${run.stderr}` };
+}
+
+/** A one-chapter Malay book's EPUB, written to `file`: a check of a few pages (Ace's cost grows with each page). */
+export async function writeSmallEpub(file: string): Promise<void> {
+  const doc = {
+    title: 'Kecil',
+    author: 'Nur',
+    lang: 'ms' as const,
+    typeLabel: 'Novel',
+    parts: [{ id: 'chapter:1', heading: 'Satu', markdown: 'Hujan turun di atas bukit.' }],
+  };
+  writeFileSync(file, await renderDocument(doc, 'epub', { date: new Date('2026-03-04T05:06:07Z') }));
 }

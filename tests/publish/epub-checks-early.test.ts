@@ -1,7 +1,8 @@
 // A package's EPUB checks (epubcheck's JVM, DAISY Ace's Chromium: processes of their own) start as soon as the EPUB is
 // made, and run while the DOCX and the paperback are made; their verdicts are still the readiness list's. A file that
 // fails after they started fails the package with its own error, and a check that fails meanwhile is no unhandled
-// rejection (which would end a `karya publish` or a server).
+// rejection (which would end a `karya publish` or a server); the Ace check is then given up (a server's one Ace turn
+// and its Chromium are not held for a verdict no one reads), and only then.
 import { describe, expect, it } from 'vitest';
 import type { BookState } from '../../engine/index.js';
 import { finishedBook as bookOf } from './finished-book.js';
@@ -38,11 +39,18 @@ async function packageParts(state: BookState) {
   });
 }
 
+/** Makes the EPUB as usual; the DOCX fails. */
+const docxFails: typeof renderDocument = async (doc, format, opts) => {
+  if (format === 'docx') throw new Error('the DOCX could not be made');
+  return renderDocument(doc, format, opts);
+};
+
 describe("a package's EPUB checks", () => {
   it('start once the EPUB is made, before the DOCX, and give the readiness list its verdicts', async () => {
     const state = finishedBook();
     const parts = await packageParts(state);
     const seen: string[] = [];
+    let aceSignal: AbortSignal | undefined;
     const built = await buildKdpPackage({
       book: romance,
       state,
@@ -55,12 +63,14 @@ describe("a package's EPUB checks", () => {
         seen.push(`epubcheck ${epub.byteLength > 0}`);
         return { status: 'pass', detail: say('verbatim', { text: 'epubcheck: checked here' }) };
       },
-      ace: async () => {
+      ace: async (_epub, signal) => {
         seen.push('ace');
+        aceSignal = signal;
         return { status: 'warn', detail: say('verbatim', { text: 'Ace: checked here' }) };
       },
     });
     expect(seen).toEqual(['render epub', 'epubcheck true', 'ace', 'render docx']);
+    expect(aceSignal?.aborted).toBe(false);
     const readiness = JSON.parse(new TextDecoder().decode(built.files['readiness.json'])) as {
       channels: Record<string, { checks: Array<{ id: string; status: string; detail: string }> }>;
     };
@@ -84,10 +94,7 @@ describe("a package's EPUB checks", () => {
         book: romance,
         state,
         parts,
-        render: async (doc, format, opts) => {
-          if (format === 'docx') throw new Error('the DOCX could not be made');
-          return renderDocument(doc, format, opts);
-        },
+        render: docxFails,
         epubcheck: () => Promise.reject(new Error('epubcheck crashed')),
         ace: () => Promise.reject(new Error('Ace crashed')),
       });
@@ -98,5 +105,29 @@ describe("a package's EPUB checks", () => {
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
+  });
+
+  it('a DOCX that fails gives up the Ace check still under way, with its error', async () => {
+    const state = finishedBook();
+    const parts = await packageParts(state);
+    let given: unknown;
+    const failing = buildKdpPackage({
+      book: romance,
+      state,
+      parts,
+      render: docxFails,
+      epubcheck: async () => ({ status: 'pass', detail: say('verbatim', { text: 'epubcheck: checked here' }) }),
+      // A check that answers only when it is given up (as the real one, ended, rejects with the signal's reason).
+      ace: (_epub, signal) =>
+        new Promise((_resolve, reject) =>
+          signal?.addEventListener('abort', () => {
+            given = signal.reason;
+            reject(signal.reason as Error);
+          }),
+        ),
+    });
+    await expect(failing).rejects.toThrow('the DOCX could not be made');
+    expect(given).toBeInstanceOf(Error);
+    expect((given as Error).message).toBe('the DOCX could not be made');
   });
 });

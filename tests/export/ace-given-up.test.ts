@@ -88,8 +88,8 @@ describe.skipIf(skip !== null)('an Ace check given up', () => {
     giveUp.abort(new Error('the package failed'));
     expect(await checked).toEqual({ kind: 'given-up' });
     expect(checker.started).toBe(1);
-    await vi.waitFor(() => expect(descendants(process.pid)).not.toContain(server), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(descendants(process.pid)).not.toContain(server), { timeout: 15_000, interval: 50 });
     const left = () => browsers.filter((pid) => commandOf(pid) !== '');
-    await vi.waitFor(() => expect(left()).toEqual([]), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(left()).toEqual([]), { timeout: 15_000, interval: 50 });
   }, 90_000);
 });

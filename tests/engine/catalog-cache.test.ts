@@ -1,7 +1,7 @@
 // The disk cache of the resolved catalog returns exactly what a fresh build returns, and any change to a
 // generator, the shared file, a template or any file of the engine (a new one too) gives a different key. A start
 // reads the key from the files' stamp (names, sizes, times) when they are as they were: any change is another stamp.
-import { cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCatalog } from '../../engine/index.js';
@@ -54,7 +54,11 @@ describe('catalog disk cache', () => {
     const file = path.join(ROOT, '.karya', 'cache', `catalog-${cacheKey(readSources()).slice(0, 32)}.json`);
     const whole = readFileSync(file);
     for (const broken of [whole.subarray(0, whole.length - 100), Buffer.concat([whole, Buffer.from(' ')])]) {
-      writeFileSync(file, broken);
+      // Put in place as a file of its own, renamed over the kept one, as every writer of the cache does: the catalogs
+      // other files of this worker hold open read on from the file they opened. Written in place, it was cut short
+      // under them (tests/server/answer-verdicts and wrong-kind-start failed "cut short" after this case, in CI).
+      writeFileSync(`${file}.broken`, broken);
+      renameSync(`${file}.broken`, file);
       const read = loadCatalog({ fresh: true, useDiskCache: true });
       expect(JSON.parse(JSON.stringify(read.get('romance')))).toEqual(JSON.parse(JSON.stringify(fresh.get('romance'))));
       expect(readFileSync(file).equals(whole)).toBe(true);

@@ -3,7 +3,8 @@
 // /upgrade address) leads to the one Top Up page with the book to return to, which shows the RM packages and
 // leads back; a 4-chapter romance (a novella, off the 7-20 menu) can be asked for; My Books shows each book's
 // cover (the writer's picture, else a typographic one) and "Published <date>". axe-core finds nothing serious
-// or critical on those pages at a laptop's and a phone's width, in English and in Malay.
+// or critical on those pages at a laptop's and a phone's width, in English and in Malay. A reader whose system asks
+// for less motion (emulated) sees transitions change at once and a spinner turn at a third of its pace.
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -205,5 +206,29 @@ describeInChromium(
       });
       expect(problems).toEqual([]);
     }, 240_000);
+
+    it('less motion where the reader asked for it: transitions at once, a spinner at a third of its pace', async () => {
+      const page = await app.open({ width: 1366, height: 900 });
+      await writerWith(page, app.base, app.karya.adminEmail, 'still.writer@e2e.test', 0);
+      await page.goto(`${app.base}/`);
+      await page.locator('main a.card').first().waitFor();
+      // A dashboard card (it lifts on hover), the sidebar's first link, and the studio's spinner class.
+      const motion = () =>
+        page.evaluate(() => {
+          const spinner = document.createElement('span');
+          spinner.className = 'animate-spin';
+          document.body.append(spinner);
+          const read = {
+            card: getComputedStyle(document.querySelector('main a.card')!).transitionDuration,
+            sidebar: getComputedStyle(document.querySelector('aside nav a')!).transitionDuration,
+            spinner: getComputedStyle(spinner).animationDuration,
+          };
+          spinner.remove();
+          return read;
+        });
+      expect(await motion()).toEqual({ card: '0.15s', sidebar: '0.15s', spinner: '1s' });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      expect(await motion()).toEqual({ card: '0s', sidebar: '0s', spinner: '3s' });
+    });
   },
 );

@@ -10,6 +10,9 @@ export function useStudioDom(opts: { clearStorage?: boolean; restoreMocks?: bool
     if (!window.matchMedia) {
       Object.defineProperty(window, 'matchMedia', {
         value: () => ({ matches: false, addEventListener() {}, removeEventListener() {} }),
+        // A test may stub its own (vi.stubGlobal: a reader who asked for less motion).
+        writable: true,
+        configurable: true,
       });
     }
   });

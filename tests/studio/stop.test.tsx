@@ -4,8 +4,9 @@
 // far stays on screen as a draft card with Continue, Rewrite…, Keep and Discard, without an error. Keep
 // sends the part and makes it the written chapter; a reload (the saved book with its stopped draft) shows
 // the card again; in Malay the card is Malay, Rewrite… sends the note and Discard deletes the draft. In Malay and
-// Indonesian the English book's part is named in the page's words ("Bab 1: draf yang dihentikan").
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+// Indonesian the English book's part is named in the page's words ("Bab 1: draf yang dihentikan"). Generate over a
+// stopped draft brings the draft into view: smoothly, or at once for a reader whose system asks for less motion.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { loadCatalog } from '../../engine/node/load.js';
 import { applyStep, bookView, nextStep, restoreBook, type BookState, type Catalog } from '../../engine/index.js';
@@ -32,6 +33,11 @@ beforeAll(() => {
   catalog = loadCatalog({ useDiskCache: true });
 });
 useStudioDom();
+// jsdom scrolls nothing: a case that reads where the page scrolls puts its own spy here.
+const noScroll = Element.prototype.scrollIntoView;
+afterEach(() => {
+  Element.prototype.scrollIntoView = noScroll;
+});
 /** The error event a stopped step ends its stream with. */
 const STOPPED = { code: 'step_stopped', message: 'Stopped. The text written so far is kept as a draft.' };
 
@@ -275,11 +281,16 @@ describe('Stop while a part streams', () => {
       expect(screen.getByTestId('draft-continue').textContent).toBe('Sambung (1 kredit)');
       expect(screen.getByTestId('draft-keep').textContent).toBe('Simpan (percuma)');
       expect(screen.getByTestId('generate-label').textContent).toBe('Seterusnya: selesaikan draf Bab 1 di atas');
-      // Generate does not write the part afresh over the draft: it points at the draft's own actions.
+      // Generate does not write the part afresh over the draft: it points at the draft's own actions, and brings
+      // the draft into view smoothly.
+      const scrolled = vi.fn();
+      Element.prototype.scrollIntoView = scrolled;
       await user.click(screen.getByTestId('generate-button'));
       await screen.findByText(
         'Bab 1 mempunyai draf yang dihentikan: sambung, tulis semula, simpan atau buang draf itu dahulu.',
       );
+      expect(scrolled.mock.contexts.map((el) => (el as Element).id)).toEqual(['part-stopped']);
+      expect(scrolled).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
       expect(calls.some((c) => c.url.endsWith('/generate'))).toBe(false);
       expect(screen.getByTestId('stopped-draft')).toBeTruthy();
 
@@ -309,6 +320,14 @@ describe('Stop while a part streams', () => {
         if (url.endsWith('/drafts')) return json(200, { drafts: [] });
         return json(404, {});
       });
+      // This reader's system asks for less motion: the draft is brought into view at once.
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query === '(prefers-reduced-motion: reduce)',
+        addEventListener() {},
+        removeEventListener() {},
+      }));
+      const scrolled = vi.fn();
+      Element.prototype.scrollIntoView = scrolled;
       const user = renderPage({ ...USER, lang: 'id' });
       await screen.findByTestId('resume-note');
       expect(screen.getByTestId('resume-stopped').textContent).toBe('Bab 1: draf yang dihentikan, 8 kata');
@@ -319,6 +338,7 @@ describe('Stop while a part streams', () => {
       await screen.findByText(
         'Bab 1 memiliki draf yang dihentikan: lanjutkan, tulis ulang, simpan, atau buang draf itu terlebih dahulu.',
       );
+      expect(scrolled).toHaveBeenCalledWith({ behavior: 'auto', block: 'start' });
       expect(document.body.textContent).not.toContain('Chapter 1: draf');
       // The draft itself is the book's text, in English.
       expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT);

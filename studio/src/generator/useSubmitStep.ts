@@ -19,6 +19,7 @@ import type { ChapterEdit } from './chapterCards.js';
 import type { StepRun } from './useStepRun.js';
 import { pageWord } from './words.js';
 import { topUpHref } from '../lib/topup.js';
+import { scrollMotion } from '../lib/motion.js';
 
 export function useSubmitStep(page: {
   form: FormModel;
@@ -93,7 +94,7 @@ export function useSubmitStep(page: {
     // button points at the draft's own actions (Discard lets the part be written afresh).
     if (page.stopped) {
       toast(pageWord('stoppedFirst', ui, { part: page.stopped.label }), { id: 'generation-result' });
-      document.getElementById('part-stopped')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+      document.getElementById('part-stopped')?.scrollIntoView?.({ behavior: scrollMotion(), block: 'start' });
       return;
     }
     // Short of credits for this step: the button says so and leads to buying credits (reading, editing and exporting

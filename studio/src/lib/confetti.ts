@@ -1,10 +1,12 @@
-// Confetti for 3 s on a claimed link and a purchase. canvas-confetti's default
-// instance draws in a Web Worker made from a blob: URL, which the server's Content-Security-Policy
-// (no blob: workers) refuses, so nothing showed: this instance draws on the page's own thread instead.
+// Confetti for 3 s on a claimed link and a purchase (none for a reader who asked for less motion). canvas-confetti's
+// default instance draws in a Web Worker made from a blob: URL, which the server's Content-Security-Policy (no blob:
+// workers) refuses, so nothing showed: this instance draws on the page's own thread instead.
+import { prefersReducedMotion } from './motion.js';
+
 export const CONFETTI_MS = 3000;
 
 export async function celebrate(): Promise<void> {
-  if (typeof window === 'undefined' || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+  if (typeof window === 'undefined' || prefersReducedMotion()) return;
   const { default: confetti } = await import('canvas-confetti');
   const fire = confetti.create(undefined, { useWorker: false, resize: true, disableForReducedMotion: true });
   const end = Date.now() + CONFETTI_MS;

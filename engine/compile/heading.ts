@@ -8,6 +8,7 @@ import { plainLine } from '../markdown.js';
 import { firstTextLine, oneKindOfBreak } from '../lines.js';
 import { readingPattern } from '../reading-words.js';
 import { leadingNumber } from './outline-numbers.js';
+import { countWords } from '../words.js';
 
 /** Words that name a part in a heading, in every language of the table (`reading.parts`). */
 const partWords = () =>
@@ -66,7 +67,7 @@ export function takeLeadingHeading(text: string, step: Step, ownTitle?: string):
   // The line's plain words, read once (a first line of prose is a whole paragraph), and counted only when they are
   // asked.
   const plainText = plain(line);
-  const wordCount = () => plainText.split(/\s+/).filter(Boolean).length;
+  const wordCount = () => countWords(plainText);
   const namesPart = partWords().test(plainText);
   const isShortLabel =
     namesPart && wordCount() <= 14 && !/[.!?]["”’]?$/.test(plainText.replace(/\b(?:no|bil)\.$/i, ''));

@@ -9,6 +9,7 @@ import { defineSection, langs, type LanguageTable } from '../languages/index.js'
 import { languageTableError } from '../languages/errors.js';
 import type { SourceStatus } from '../compile/provenance.js';
 import { readHeading } from './headings.js';
+import { countWords } from '../words.js';
 
 export type { SourceStatus, SourceEvidence } from '../compile/provenance.js';
 
@@ -69,7 +70,6 @@ const PROSE_WORDS = 40;
 /** The most lines read as front or back matter when no chapter heading bounds them. */
 const MATTER_LINES = 300;
 
-const wordsOf = (line: string) => line.split(/\s+/).filter(Boolean).length;
 const isYearAlone = (line: string) => new RegExp(`^\\W*${YEAR}\\W*$`).test(line.trim());
 
 /** The paragraphs of lines (blank lines between), as [first, end) line ranges, with their words. */
@@ -85,7 +85,7 @@ function paragraphsOf(lines: readonly string[]): Array<{ from: number; to: numbe
       return;
     }
     if (from === -1) from = i;
-    words += wordsOf(line);
+    words += countWords(line);
   });
   if (from !== -1) out.push({ from, to: lines.length, words });
   return out;

@@ -1,7 +1,8 @@
 // What a near-duplicate shares, in words a writer can find: exact 8-word runs of one book found in another
 // (or in another chapter of the same book) mapped back to the sentences they are in. Pure; the estimate of
 // how much is shared is near-duplicate.ts's.
-import { firstWords, plainWordUnits } from '../words.js';
+import { firstWords } from '../words.js';
+import { plainWordUnits } from '../letter-words.js';
 import { SHINGLE_WORDS, partPrintOf, runsOfText } from './near-duplicate.js';
 
 /** A passage both texts have: as this book says it, and the parts (0-based indexes of the books' parts) it is in. */

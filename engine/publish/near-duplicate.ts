@@ -3,7 +3,8 @@
 // owner's fingerprints that finds the close ones without comparing every book (LSH) is fingerprint-index.ts. Pure.
 // MinHash is written here: no maintained MinHash library is among the project's dependencies, and the
 // whole of it is two hash functions and a minimum per permutation.
-import { FNV_OFFSET as FNV_BASIS, FNV_PRIME, plainWordUnits, type PlainWordUnits } from '../words.js';
+import { FNV_OFFSET as FNV_BASIS, FNV_PRIME } from '../words.js';
+import { plainWordUnits, type PlainWordUnits } from '../letter-words.js';
 import { TEXTS_KEPT, byText } from '../text-cache.js';
 
 /** Words in one run (shingle): long enough that two books written apart share almost none by chance. */

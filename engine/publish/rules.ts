@@ -2,7 +2,7 @@
 // (its page limits are page-limits.ts's, title case per language title-case.ts's). They are the stores' and the
 // languages', the same for every generator, so they live here and not in the YAML. Their problems are texts of the
 // readiness catalogue (readiness-words.ts).
-import { wordList } from '../words.js';
+import { countLetteredWords } from '../words.js';
 import { sayShared as say, type ReadinessText } from './readiness/text.js';
 import { langs, type Lang } from '../languages/index.js';
 import { publishingOf } from './language-data.js';
@@ -168,7 +168,7 @@ export function leakedLabels(text: string): string[] {
 
 /** What makes a description's text not a description: leaked labels, or less than a sentence of blurb. */
 export function descriptionTextProblems(text: string): ReadinessText[] {
-  const words = wordList(text).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const words = countLetteredWords(text);
   const labels = leakedLabels(text);
   return [
     ...(labels.length ? [say('description.labels', { labels: labels.map((l) => `"${l}:"`).join(', ') })] : []),

@@ -1,7 +1,8 @@
 // The words of a text as the 8-word runs read them (runs.ts): as strings (wordsOf), or as two 32-bit hashes a
 // word read in one pass by char codes (hashWords), ASCII from a table, the rest through words.ts and a lower-case
 // table filled as letters are met; and a run's two hashes and key rolled along from its words' (rollRuns).
-import { FNV_OFFSET, FNV_PRIME, isLetterOrDigitAt } from '../words.js';
+import { FNV_OFFSET, FNV_PRIME } from '../words.js';
+import { isLetterOrDigitAt } from '../letter-words.js';
 
 /** Letters and digits as the product reads them (words.ts): a code unit, or a surrogate pair whole. */
 const isWordAt = isLetterOrDigitAt;

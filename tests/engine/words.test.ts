@@ -1,7 +1,10 @@
 // One rule for words (engine/words.ts): counted as runs of non-space characters whatever the spaces
-// around them, and cut at the start or the end with the mark where a text was cut.
+// around them, and cut at the start or the end with the mark where a text was cut. In a script written without
+// spaces between words (Thai, Chinese, Japanese, Lao…), a run is a phrase or a sentence: its words are counted and cut
+// one by one, and the text cut is joined again as it was written (no space put between its words).
 import { describe, expect, it } from 'vitest';
 import { countWords, firstWords, lastWords, wordList } from '../../engine/index.js';
+import { estimateTokens } from '../../engine/context-window.js';
 import { countWordsUpTo, wordsOver } from '../../engine/words.js';
 
 describe('words', () => {
@@ -63,5 +66,54 @@ describe('words', () => {
     expect(lastWords('one two three', 2)).toBe('…two three');
     expect(lastWords('one two three', 2, '… ')).toBe('… two three');
     expect(lastWords('one two', 5)).toBe('one two');
+  });
+
+  describe('in a script written without spaces between words', () => {
+    // Thai puts a space between sentences, none between words: five words in each of these.
+    const THAI = 'ฉันกินข้าวที่บ้าน แม่ไปตลาดทุกวัน';
+    // A chapter as a Thai writer's model writes it: 400 sentences of 5 words, 2,000 words in all.
+    const chapter = Array.from({ length: 200 }, () => THAI).join(' ');
+
+    it('counts the words, not the sentences between spaces', () => {
+      expect(countWords(THAI)).toBe(10);
+      expect(wordList(THAI)).toEqual(['ฉัน', 'กิน', 'ข้าว', 'ที่', 'บ้าน', 'แม่', 'ไป', 'ตลาด', 'ทุก', 'วัน']);
+      expect(countWords(chapter)).toBe(2000);
+      expect(countWords('我每天早上喝咖啡。')).toBe(5);
+      // Japanese: more words than runs, as many counted as listed.
+      const japanese = '私は毎朝パンを食べます。 今日は雨が降っています。';
+      expect(countWords(japanese)).toBeGreaterThan(6);
+      expect(countWords(japanese)).toBe(wordList(japanese).length);
+    });
+
+    it('keeps marks with their words: a word is never a quote or a comma alone', () => {
+      expect(wordList('“ฉันกินข้าว,” แม่พูด')).toEqual(['“ฉัน', 'กิน', 'ข้าว,”', 'แม่', 'พูด']);
+      expect(countWords('“ฉันกินข้าว,” แม่พูด')).toBe(5);
+      // English beside them is counted as it always was.
+      expect(countWords('“Hello,” she said — ฉันกินข้าว')).toBe(7);
+    });
+
+    it('cuts at a word and joins the words kept as they were written', () => {
+      expect(firstWords(THAI, 7)).toBe('ฉันกินข้าวที่บ้าน แม่ไป …');
+      expect(lastWords(THAI, 3)).toBe('…ตลาดทุกวัน');
+      expect(lastWords(THAI, 6)).toBe('…บ้าน แม่ไปตลาดทุกวัน');
+      expect(firstWords(`  ${THAI}\n\n${THAI} `, Infinity)).toBe(`${THAI} ${THAI}`);
+      expect(lastWords(THAI, 0)).toBe(`…${THAI}`);
+    });
+
+    it('counts a stretch up to a most, and the words over a bound, as countWords counts them', () => {
+      const mixed = `Chapter 1 ${THAI} 我每天早上喝咖啡。 “ฉันกินข้าว,” end`;
+      for (const text of [THAI, mixed, chapter.slice(0, 500)]) {
+        const n = countWords(text);
+        for (let most = 1; most <= n + 1; most++) expect(countWordsUpTo(text, most)).toBe(Math.min(n, most));
+        for (let least = 0; least <= n + 1; least++) {
+          if (n > least) expect(wordsOver(text, least)).toBe(n);
+          else expect(wordsOver(text, least)).toBeLessThanOrEqual(least);
+        }
+      }
+    });
+
+    it("estimates a prompt's tokens at least one a word", () => {
+      expect(estimateTokens(chapter)).toBeGreaterThanOrEqual(2000);
+    });
   });
 });

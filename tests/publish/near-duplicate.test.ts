@@ -19,7 +19,7 @@ import {
   textFingerprint,
   type CatalogueEntry,
 } from '../../engine/index.js';
-import { letterWords, plainWordUnits } from '../../engine/words.js';
+import { letterWords, plainWordUnits } from '../../engine/letter-words.js';
 
 /** The plain words read another way (letterWords, each word's apostrophes and hyphens taken out): the reference. */
 const plainWords = (text: string): string[] => letterWords(text).map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''));

@@ -20,6 +20,7 @@ import {
 import { bibleAsOf, KEPT_LIMITS } from '../../engine/session/bible/time.js';
 import { MAX_BIBLE_CHARS } from '../../engine/session/edits/edit.js';
 import { takeLeadingHeading } from '../../engine/compile/heading.js';
+import { countWords } from '../../engine/words.js';
 
 const UPDATE_EN = `## Chapter
 Aisha finds her father's letter under the stairs and hides it from Daniel.
@@ -378,6 +379,17 @@ describe('the bible, updated part after part', () => {
         },
       ),
     );
+  });
+});
+
+describe('an entry in a script written without spaces between words', () => {
+  it('is capped at its words, as an English entry is', () => {
+    // Thai: a space between sentences, none between words (5 words each): 60 words in 12 runs.
+    const thai = Array.from({ length: 12 }, () => 'ฉันกินข้าวที่บ้าน').join(' ');
+    const capped = capWords(thai, BIBLE_LIMITS.entryWords);
+    expect(capped.endsWith(' …')).toBe(true);
+    expect(countWords(capped.slice(0, -2))).toBe(BIBLE_LIMITS.entryWords);
+    expect(capWords('ฉันกินข้าว', 8)).toBe('ฉันกินข้าว');
   });
 });
 

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countWords, letterWords } from '../../engine/words.js';
+import { countWords } from '../../engine/words.js';
+import { letterWords } from '../../engine/letter-words.js';
 import { readRuns } from '../../engine/session/runs.js';
 import {
   detectLanguage,

@@ -45,6 +45,3 @@ export function spokenBook(doc: BookDocument): SpokenBook {
     .filter((p) => p.paragraphs.length > 0);
   return { title: doc.title, author: doc.author ?? '', lang: doc.lang, parts };
 }
-
-/** Words in a text (what a chapter's pace is judged by). */
-export const wordCount = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;

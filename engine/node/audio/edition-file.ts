@@ -10,13 +10,13 @@ import type { CallBudget } from '../../budget.js';
 import { GenerationError } from '../../errors.js';
 import { isBudgetStop } from '../../budget.js';
 import type { SpeechVoice } from '../../providers/speech-voice.js';
-import { wordCount } from './book-text.js';
 import { partTitle } from './credits.js';
 import { AUDIO_TARGET, type MasteredFile, type SpeechPiece } from './master.js';
 import { secondsOf } from './pcm.js';
 import { judgeAudio, type AudioProblem } from './judge.js';
 import { runAudioJob } from './audio-pool.js';
 import type { PieceMeasured } from './audio-jobs.js';
+import { countLetteredWords } from '../../words.js';
 
 /** One item of the edition: a credit or a part, its title and the texts read in it (a part's heading first). */
 export interface EditionItem {
@@ -189,7 +189,7 @@ export async function makeItem(
       const speechSeconds = group.reduce((n, i) => n + secondsOf(pieces[i]!.samples), 0);
       const problem = judgeAudio({
         lang: input.lang,
-        words: group.reduce((n, i) => n + wordCount(item.texts[i]!), 0),
+        words: group.reduce((n, i) => n + countLetteredWords(item.texts[i]!), 0),
         speechSeconds,
         seconds: mastered.seconds,
         maxMinutes: input.maxMinutes,

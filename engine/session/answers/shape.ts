@@ -12,6 +12,7 @@ import type { Step } from '../../compile/step.js';
 import { fromPhrases } from './phrases.js';
 import { readingPattern } from '../../reading-words.js';
 import { escapeRegExp as escape } from '../../markup.js';
+import { countWordsUpTo } from '../../words.js';
 
 /** The outcomes of an answer of the wrong shape for its part. */
 export type ShapeOutcome = 'listed' | 'recipe' | 'outlined';
@@ -46,19 +47,8 @@ const PARAGRAPH_WORDS = 40;
 /** The most words a measure or chapter-title line has (a longer line is prose that names an amount). */
 const SHORT_LINE_WORDS = 15;
 
-/** The words of a line (runs of characters above the space), counted no further than one over `most`. */
-const wordsIn = (line: string, most = Infinity) => {
-  const len = line.length;
-  let n = 0;
-  let i = 0;
-  // Spaces to the next word, then the word to the next space (as countWords reads).
-  while (i < len) {
-    while (line.charCodeAt(i) <= 32) if (++i === len) return n;
-    if (++n > most) return n;
-    while (++i < len && line.charCodeAt(i) > 32);
-  }
-  return n;
-};
+/** The words of a line (countWords'), counted no further than one over `most`. */
+const wordsIn = (line: string, most = Infinity) => countWordsUpTo(line, most + 1);
 
 /** What an answer's lines are, read once. */
 export interface LineCount {

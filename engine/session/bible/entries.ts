@@ -1,7 +1,7 @@
 // An entry of the story bible read off its line (a character, a thread, a fact, a replaced value, a part's or an
 // arc's line), as renderBible writes it, a writer edits it or a model answers it; each cut at its word limit
 // (BIBLE_LIMITS), so a bible read is already within its bounds. bible.ts reads the sections these lines are in.
-import { firstWords } from '../../words.js';
+import { countWordsUpTo, firstWords } from '../../words.js';
 import type { BibleCharacter, BibleLine, BibleThread } from './types.js';
 import { dueCell, sinceCell, withStatus, type Replaced, type ThreadStatus } from './time.js';
 import { bibleKeyOf } from './words.js';
@@ -28,14 +28,9 @@ export const BIBLE_LIMITS = {
 /** At most `n` words of `text` (an ellipsis marks a cut). */
 export function capWords(text: string, n: number): string {
   // Words one space apart and within the limit are their own first n words: every entry of every bible read is capped.
-  return n > 0 && SPACED_WORDS.test(text) && spacesIn(text) < n ? text : firstWords(text, n);
+  return n > 0 && SPACED_WORDS.test(text) && countWordsUpTo(text, n + 1) <= n ? text : firstWords(text, n);
 }
 const SPACED_WORDS = /^\S+(?: \S+)*$/;
-function spacesIn(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) n++;
-  return n;
-}
 
 export const clean = (s: string) =>
   s

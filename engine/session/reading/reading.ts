@@ -5,7 +5,8 @@
 // language, then measured), so no check tokenizes a text another has read already.
 import type { Lang } from '../../spec/types.js';
 import { TEXTS_KEPT, byText } from '../../text-cache.js';
-import { countWords, letterWords } from '../../words.js';
+import { countWords } from '../../words.js';
+import { letterWords } from '../../letter-words.js';
 import { runsOf, type Runs } from '../runs.js';
 import { scanWords, type LatinWords } from './language-scan.js';
 
@@ -19,7 +20,8 @@ export interface Reading {
   /** Its Latin words and their sentences or lines (language-scan.ts): the language guard, the Indonesian words. */
   readonly latin: LatinWords;
   /**
-   * Its letter words, lower case (words.ts letterWords): the voice's vocabulary, its listed phrases outside English.
+   * Its letter words, lower case (letter-words.ts letterWords): the voice's vocabulary, its listed phrases outside
+   * English.
    */
   readonly letterWords: readonly string[];
   /** Memoised per reading: a value a check works out from the text once (`key` names it; one per key and language). */

@@ -13,7 +13,7 @@
 // (docs/voice.md) gives what they measured.
 import type { Lang } from '../../spec/types.js';
 import type { VoiceBounds, VoiceFingerprint } from '../../compile/book-voice.js';
-import { countLetterWords } from '../../words.js';
+import { countLetterWords } from '../../letter-words.js';
 import { readingPattern } from '../../reading-words.js';
 
 /**

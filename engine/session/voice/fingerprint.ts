@@ -12,7 +12,7 @@
 import type { Lang } from '../../spec/types.js';
 import { detectLanguage, readingOf } from '../reading/index.js';
 import { proseOfPlainText, unwrapLines } from '../../import/plain-text.js';
-import { countLetterWords } from '../../words.js';
+import { countLetterWords } from '../../letter-words.js';
 import { firstWordOf, narrationOf, paragraphsOf, quotedSpans, sentencesIn, sentencesOf, wordsOf } from './text.js';
 import { overusedIn, phrasesToAvoid } from './overused.js';
 import { VoiceError } from './error.js';

@@ -9,7 +9,7 @@ import { threesIn } from './threes.js';
 import { VoiceError } from './error.js';
 import { TEXTS_KEPT, byText } from '../../text-cache.js';
 import { keptFor } from '../reading/index.js';
-import { countLetterWords } from '../../words.js';
+import { countLetterWords } from '../../letter-words.js';
 import { escapeRegExp } from '../../markup.js';
 
 /**

@@ -5,7 +5,7 @@
 // joined to the next one. Words are runs of letters and digits with inner apostrophes and hyphens (what ICU's
 // word segmentation gives for the Latin script of both languages, with Malay reduplications kept whole, at a
 // fiftieth of its cost: a book view measures every part). Dialogue is the words inside quotation marks.
-import { letterWords } from '../../words.js';
+import { letterWords } from '../../letter-words.js';
 import { isSpace } from '../reading/index.js';
 import type { Lang } from '../../spec/types.js';
 import { voiceLanguageOf } from './language.js';

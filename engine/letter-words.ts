@@ -1,14 +1,17 @@
-// Words as letters: a text's vocabulary (letters and digits, inner apostrophes and hyphens kept, punctuation, quotes
-// and dashes left out), what a voice is measured on and the near-duplicate check compares. Words as a text is counted
-// and cut (runs of non-space characters) are engine/words.ts's.
+// Words as letters: a text's vocabulary (letters with their marks and digits, inner apostrophes and hyphens kept,
+// punctuation, quotes and dashes left out), what a voice is measured on and the near-duplicate check compares. Words as
+// a text is counted and cut (runs of non-space characters) are engine/words.ts's. A letter's marks are its word's
+// (Thai's and Hindi's vowel signs, Arabic's vowels, a decomposed "é"), as a word's edge reads them (word-edges.ts).
+import { hasUnspaced, segmentWords, UNSPACED_FROM } from './unspaced-words.js';
 
 /**
- * The words of a text as vocabulary, lowercased: runs of letters and digits with inner apostrophes and hyphens
- * ("don't", Malay "kanak-kanak" whole), punctuation and dashes left out. What a voice is measured on.
+ * The words of a text as vocabulary, lowercased: runs of letters (with their marks) and digits with inner apostrophes
+ * and hyphens ("don't", Malay "kanak-kanak" whole), punctuation and dashes left out; in a script written without
+ * spaces, the segmenter's words of such a run. What a voice is measured on.
  * @example letterWords("Don't—she said, kanak-kanak.") // ["don't", 'she', 'said', 'kanak-kanak']
  */
 export function letterWords(raw: string): string[] {
-  // Lower case first, then read (a few capitals lower to a letter and a mark: "İ" → "i̇", two words).
+  // Lower case first, then read (a few capitals lower to a letter and a mark: "İ" → "i̇", one word still).
   const text = raw.toLowerCase();
   // The regex is quickest on plain ASCII; one curly quote or dash makes it read every character slowly (a text
   // of two-byte characters), and the loop below reads such a text in less than half its time.
@@ -16,10 +19,13 @@ export function letterWords(raw: string): string[] {
   const words: string[] = [];
   const len = text.length;
   let start = -1;
+  // Every letter's code unit OR-ed: under UNSPACED_FROM, none is of a script written without spaces.
+  let letters = 0;
   for (let i = 0; i < len; i++) {
     const code = text.charCodeAt(i);
     // ASCII letters and digits straight from the table; anything else asked of isLetterOrDigitAt.
     if (code < 0x80 ? CLASS[code] === 1 : isLetterOrDigitAt(text, i)) {
+      letters |= code;
       if (start < 0) start = i;
       if (code >= 0xd800 && code <= 0xdbff) i++;
     } else if (start >= 0 && !(isJoiner(code) && i + 1 < len && isLetterOrDigitAt(text, i + 1))) {
@@ -28,12 +34,12 @@ export function letterWords(raw: string): string[] {
     }
   }
   if (start >= 0) words.push(text.slice(start));
-  return words;
+  return letters >= UNSPACED_FROM && hasUnspaced(text) ? words.flatMap(segmentWords) : words;
 }
 
-const LETTER_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+const LETTER_WORD = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
 const NOT_ASCII = /[^\0-\x7f]/;
-const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+const LETTER_OR_DIGIT = /^[\p{L}\p{M}\p{N}]$/u;
 /** Per UTF-16 code unit: 0 not yet asked, 1 a letter or digit, 2 not, 3 half of a surrogate pair (read whole). */
 const CLASS = new Uint8Array(0x10000);
 for (let c = 0; c < 0x80; c++)
@@ -43,7 +49,8 @@ for (let c = 0xd800; c <= 0xdfff; c++) CLASS[c] = 3;
 const ASTRAL = new Map<number, boolean>();
 
 /**
- * True for a letter or digit (\p{L}, \p{N}) at `i`: a code unit, or a surrogate pair read whole (either half
+ * True for a letter, a mark or a digit (\p{L}, \p{M}, \p{N}) at `i`: a code unit, or a surrogate pair read whole
+ * (either half
  * says what the pair is; a lone half is neither). Each code unit is asked of the regex once.
  */
 export function isLetterOrDigitAt(text: string, i: number): boolean {
@@ -70,8 +77,10 @@ const isJoiner = (code: number) => code === 0x27 || code === 0x2019 || code === 
  */
 export function countLetterWords(raw: string): number {
   // Lower case first, as letterWords reads it (a few capitals lower to a letter and a mark: "İ" → "i̇"); a text with
-  // none of them is read as it is (no copy of it made in lower case).
-  return countLettersIn(isCaseKept(raw) ? raw : raw.toLowerCase());
+  // none of them is read as it is (no copy of it made in lower case). A script written without spaces is counted by
+  // its words.
+  if (isCaseKept(raw)) return countLettersIn(raw);
+  return hasUnspaced(raw) ? letterWords(raw).length : countLettersIn(raw.toLowerCase());
 }
 
 /**
@@ -130,10 +139,12 @@ export function plainWordUnits(raw: string): PlainWordUnits {
   let count = 0;
   let at = 0;
   let isInWord = false;
+  let letters = 0;
   for (let i = 0; i < len; i++) {
     const code = text.charCodeAt(i);
     if (code < 0x80 ? CLASS[code] === 1 : isLetterOrDigitAt(text, i)) {
       isInWord = true;
+      letters |= code;
       units[at++] = code;
       if (code >= 0xd800 && code <= 0xdbff) units[at++] = text.charCodeAt(++i);
     } else if (isInWord && !(isJoiner(code) && i + 1 < len && isLetterOrDigitAt(text, i + 1))) {
@@ -142,5 +153,22 @@ export function plainWordUnits(raw: string): PlainWordUnits {
     }
   }
   if (isInWord) ends[count++] = at;
+  // A script written without spaces: its words as letterWords segments them (read again, for such texts only).
+  if (letters >= UNSPACED_FROM && hasUnspaced(text))
+    return unitsOf(letterWords(raw).map((w) => w.replace(JOINERS, '')));
   return { units, ends, count };
+}
+
+const JOINERS = /['’-]/g;
+
+/** A script written without spaces: its words, as letterWords segments them, one after another in arrays of its own. */
+function unitsOf(words: readonly string[]): PlainWordUnits {
+  const units = new Uint16Array(words.reduce((n, w) => n + w.length, 0));
+  const ends = new Int32Array(words.length);
+  let at = 0;
+  words.forEach((word, w) => {
+    for (let i = 0; i < word.length; i++) units[at++] = word.charCodeAt(i);
+    ends[w] = at;
+  });
+  return { units, ends, count: words.length };
 }

@@ -79,3 +79,15 @@ export function runPieces(run: string): string[] {
   if (before) pieces.push(before);
   return pieces;
 }
+
+/**
+ * The words of a run of letters (no spaces, no marks between them) in a script written without spaces: the
+ * segmenter's; any other run whole.
+ * @example segmentWords('กินข้าว') // ['กิน', 'ข้าว']
+ */
+export function segmentWords(run: string): string[] {
+  if (!hasUnspacedIn(run, 0, run.length)) return [run];
+  const out: string[] = [];
+  for (const s of words(run)) if (s.isWordLike) out.push(s.segment);
+  return out.length > 0 ? out : [run];
+}

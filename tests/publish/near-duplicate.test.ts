@@ -22,7 +22,7 @@ import {
 import { letterWords, plainWordUnits } from '../../engine/letter-words.js';
 
 /** The plain words read another way (letterWords, each word's apostrophes and hyphens taken out): the reference. */
-const plainWords = (text: string): string[] => letterWords(text).map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''));
+const plainWords = (text: string): string[] => letterWords(text).map((w) => w.replace(/[^\p{L}\p{M}\p{N}]/gu, ''));
 import { seededBook } from './seeded-book.js';
 
 const book = seededBook;

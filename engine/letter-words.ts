@@ -38,6 +38,16 @@ export function letterWords(raw: string): string[] {
 }
 
 const LETTER_WORD = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
+const FIRST_LETTER_WORD = new RegExp(LETTER_WORD.source, 'u');
+
+/**
+ * The first of letterWords(text), or undefined: found without making the others (a sentence's opener).
+ * @example firstLetterWord('“Where,” she asked') // 'where'
+ */
+export function firstLetterWord(text: string): string | undefined {
+  const run = FIRST_LETTER_WORD.exec(text.toLowerCase())?.[0];
+  return run === undefined ? undefined : segmentWords(run)[0];
+}
 const NOT_ASCII = /[^\0-\x7f]/;
 const LETTER_OR_DIGIT = /^[\p{L}\p{M}\p{N}]$/u;
 /** Per UTF-16 code unit: 0 not yet asked, 1 a letter or digit, 2 not, 3 half of a surrogate pair (read whole). */

@@ -217,7 +217,7 @@ export function isPartWord(word: string): boolean {
       readLangs().flatMap((code) =>
         Object.values(readingOf(code).parts)
           .flatMap((p) => p.split('|'))
-          .filter((w) => /^\p{L}+$/u.test(w))
+          .filter((w) => /^\p{L}[\p{L}\p{M}]*$/u.test(w))
           .map((w) => w.toLowerCase()),
       ),
     );

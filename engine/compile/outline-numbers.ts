@@ -37,7 +37,7 @@ export function leadingNumber(s: string): { n: number; rest: string } | undefine
   const digits = readingPattern(String.raw`^(?:{ordinals}-?\s?)?(\d{1,3})(?![\d]|[.,]\d)`).exec(s);
   if (digits) return { n: Number(digits[1]), rest: s.slice(digits[0].length) };
   const tokens: Array<{ word: string; end: number }> = [];
-  const word = /\p{L}+/uy;
+  const word = /\p{L}[\p{L}\p{M}]*/uy;
   const gap = /[-–\s]+/uy;
   let at = 0;
   while (tokens.length < 4) {

@@ -155,7 +155,7 @@ const TITLE_AFTER = /^\s*[.:—–-]\s*(.*?)$/;
  * one before a title; the rest must be empty or start with a separator.
  */
 function numberAndTitle(rest: string): { number: number; title?: string } | undefined {
-  const words = [...rest.matchAll(/[\p{L}\p{N}]+/gu)];
+  const words = [...rest.matchAll(/[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu)];
   let end = 0;
   const ends: number[] = [];
   for (const w of words.slice(0, 8)) {

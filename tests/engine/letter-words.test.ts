@@ -2,7 +2,7 @@
 // letters' marks (Hindi's and Tamil's vowel signs, Arabic's vowels, a decomposed "é", Turkish "İ" in lower case), and
 // in a script written without spaces (Thai, Chinese) a run is its words, not one word a sentence.
 import { describe, expect, it } from 'vitest';
-import { countLetterWords, letterWords } from '../../engine/letter-words.js';
+import { countLetterWords, firstLetterWord, letterWords } from '../../engine/letter-words.js';
 
 describe('letter words', () => {
   it('keep the marks of their letters, in every script', () => {
@@ -18,7 +18,7 @@ describe('letter words', () => {
     expect(letterWords('我每天早上喝咖啡。')).toEqual(['我', '每天', '早上', '喝', '咖啡']);
   });
 
-  it('are counted as they are listed', () => {
+  it('are counted as they are listed, the first found as the list begins', () => {
     for (const text of [
       'किताब पढ़ो।',
       'புத்தகம் படி',
@@ -27,7 +27,9 @@ describe('letter words', () => {
       'İstanbul',
       'ฉันกินข้าว, แม่ไปตลาด',
       "Don't—she said, kanak-kanak.",
-    ])
+    ]) {
       expect(countLetterWords(text), text).toBe(letterWords(text).length);
+      expect(firstLetterWord(`“${text}`), text).toBe(letterWords(text)[0]);
+    }
   });
 });

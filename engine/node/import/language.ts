@@ -28,7 +28,7 @@ export function unwrittenLanguageOf(text: string, declared?: string): string | u
   const sample = text.slice(0, SAMPLE_CHARS);
   let words = 0;
   let common = 0;
-  for (const [word] of sample.toLowerCase().matchAll(/\p{L}+/gu)) {
+  for (const [word] of sample.toLowerCase().matchAll(/\p{L}[\p{L}\p{M}]*/gu)) {
     words += 1;
     if (FUNCTION_WORDS.has(word)) common += 1;
   }

@@ -5,7 +5,7 @@
 // joined to the next one. Words are runs of letters and digits with inner apostrophes and hyphens (what ICU's
 // word segmentation gives for the Latin script of both languages, with Malay reduplications kept whole, at a
 // fiftieth of its cost: a book view measures every part). Dialogue is the words inside quotation marks.
-import { letterWords } from '../../letter-words.js';
+import { firstLetterWord, letterWords } from '../../letter-words.js';
 import { isSpace } from '../reading/index.js';
 import type { Lang } from '../../spec/types.js';
 import { voiceLanguageOf } from './language.js';
@@ -40,10 +40,9 @@ export function wordsOf(text: string, _lang?: Lang): string[] {
   return letterWords(text);
 }
 
-const LETTER_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/u;
 /** The first of wordsOf(text), or undefined: found without making the others (a sentence's opener). */
 export function firstWordOf(text: string): string | undefined {
-  return LETTER_WORD.exec(text.toLowerCase())?.[0];
+  return firstLetterWord(text);
 }
 
 const isUpper = (c: number) => c >= 0x41 && c <= 0x5a;

@@ -4,23 +4,25 @@
 import { GenerationError } from './errors.js';
 import type { TextRequest } from './provider.js';
 import { wordsOver } from './words.js';
+import { scriptTokens } from './script-tokens.js';
 import { byText } from './text-cache.js';
 
 /** Tokens a chat request spends on its framing (roles, separators) besides its messages' text. */
 const FRAMING_TOKENS = 16;
 
 /**
- * A conservative count of the tokens a text takes in any model's tokenizer: one for every 3.5 characters
- * (English and Malay prose take about 4.5 in OpenAI's o200k, about 4 in Llama 3's and Qwen's), and at least
- * one a word. One for every 3 left a small window (1,200 tokens) no room to continue a cut answer, a third
- * over the server's own count; a server that still refuses names its window and the request is fitted again.
+ * A conservative count of the tokens a text takes in any model's tokenizer: one for every 3.5 characters of Latin
+ * text (English and Malay prose take about 4.5 in OpenAI's o200k, about 4 in Llama 3's and Qwen's), more in other
+ * scripts (engine/script-tokens.ts: one a Chinese character), and at least one a word. One for every 3 left a small
+ * window (1,200 tokens) no room to continue a cut answer, a third over the server's own count; a server that still
+ * refuses names its window and the request is fitted again.
  */
 export function estimateTokens(text: string): number {
   return text.length < COUNTED_FROM ? tokensOf(text) : countedTokens(text);
 }
 
 function tokensOf(text: string): number {
-  const least = Math.ceil(text.length / 3.5);
+  const least = scriptTokens(text);
   return Math.max(least, wordsOver(text, least));
 }
 

@@ -1,6 +1,10 @@
 // The token estimate a request is fitted to the window with: a prompt that fits by its length alone is not
-// read, and every answer is the one the full count gives (one token a 3.5 characters, at least one a word).
+// read, and every answer is the one the full count gives (one token a 3.5 characters of ASCII, more in other scripts,
+// at least one a word). In every script, prose is estimated at or over OpenAI's o200k count and within half again of
+// it (before, a Chinese prompt was estimated at a third of its tokens, a Korean or Thai one at under two thirds).
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
+import { SCRIPT_SAMPLES } from './script-samples.js';
 import {
   estimateTokens,
   fitsWindow,
@@ -42,6 +46,18 @@ describe('the token estimate', () => {
             window - prompt < Math.min(MIN_ANSWER_TOKENS, 1000) ? undefined : Math.min(1000, window - prompt);
           expect(fittedMaxTokens({ ...request, maxTokens: 1000 }, window)).toBe(expected);
         }
+      }
+    }
+  });
+
+  it("is at or over the tokenizer's count in every script, and within half again of it", () => {
+    for (const [language, sample] of Object.entries(SCRIPT_SAMPLES)) {
+      // A paragraph, and a prompt's length of it (counted once and remembered).
+      for (const text of [sample, Array.from({ length: 30 }, () => sample).join('\n\n')]) {
+        const tokens = encode(text).length;
+        const estimate = estimateTokens(text);
+        expect(estimate, `${language}: ${estimate} for ${tokens}`).toBeGreaterThanOrEqual(tokens);
+        expect(estimate, `${language}: ${estimate} for ${tokens}`).toBeLessThanOrEqual(1.5 * tokens);
       }
     }
   });

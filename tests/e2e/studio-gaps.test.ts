@@ -229,6 +229,6 @@ describeInChromium(
       expect(await motion()).toEqual({ card: '0.15s', sidebar: '0.15s', spinner: '1s' });
       await page.emulateMedia({ reducedMotion: 'reduce' });
       expect(await motion()).toEqual({ card: '0s', sidebar: '0s', spinner: '3s' });
-    });
+    }, 120_000);
   },
 );
